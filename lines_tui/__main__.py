@@ -1,0 +1,3 @@
+from lines_tui.cli import main
+
+main()

@@ -1,0 +1,125 @@
+"""Position files: a Mahjong position as JSON, for the solver, tests and bug reports.
+
+    {"tiles": [[x, y, z, "face"], ...], "removed": [index, ...]}
+
+Coordinates are in half-tile units (see `geometry`); faces are any strings and equal strings match.
+"removed" is optional and marks tiles already taken off the board.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
+
+MAX_TILES = 1024
+
+
+class PositionError(ValueError):
+    """A position that is malformed or cannot be played; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """Tiles with faces on fixed places, some of them possibly removed already."""
+
+    slots: tuple[Slot, ...]
+    faces: tuple[str, ...]
+    removed: frozenset[int] = frozenset()
+    geometry: Geometry = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.slots) != len(self.faces):
+            raise PositionError(f"{len(self.slots)} places but {len(self.faces)} faces")
+        if len(self.slots) > MAX_TILES:
+            raise PositionError(f"{len(self.slots)} tiles; at most {MAX_TILES} are allowed")
+        outside = sorted(i for i in self.removed if not 0 <= i < len(self.slots))
+        if outside:
+            raise PositionError(f"removed index {outside[0]} is not a tile of this position")
+        try:
+            geometry = Geometry.of(self.slots)
+        except LayoutError as error:
+            raise PositionError(str(error)) from None
+        object.__setattr__(self, "geometry", geometry)
+        counts = Counter(self.faces[i] for i in range(len(self.faces)) if i not in self.removed)
+        odd = sorted(face for face, n in counts.items() if n % 2)
+        if odd:
+            raise PositionError(
+                f"face {odd[0]!r} has an odd number of tiles ({counts[odd[0]]}) left"
+            )
+
+    @property
+    def present(self) -> int:
+        """The tiles still on the board, as a bitmask."""
+        mask = self.geometry.all_present
+        for index in self.removed:
+            mask &= ~(1 << index)
+        return mask
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "tiles": [[x, y, z, face] for (x, y, z), face in zip(self.slots, self.faces)]
+        }
+        if self.removed:
+            data["removed"] = sorted(self.removed)
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, data: object) -> Position:
+        if not isinstance(data, dict):
+            raise PositionError("a position is a JSON object with a 'tiles' list")
+        tiles = data.get("tiles")
+        if not isinstance(tiles, list):
+            raise PositionError("the position has no 'tiles' list")
+        slots: list[Slot] = []
+        faces: list[str] = []
+        for index, tile in enumerate(tiles):
+            if (
+                not isinstance(tile, list)
+                or len(tile) != 4
+                or not all(_is_int(v) for v in tile[:3])
+                or not isinstance(tile[3], str)
+                or not tile[3]
+            ):
+                raise PositionError(f"tile {index} is not [x, y, z, \"face\"] with whole numbers")
+            slots.append((tile[0], tile[1], tile[2]))
+            faces.append(tile[3])
+        removed = data.get("removed", [])
+        if not isinstance(removed, list) or not all(_is_int(i) for i in removed):
+            raise PositionError("'removed' must be a list of tile indices")
+        if len(set(removed)) != len(removed):
+            raise PositionError("'removed' names a tile twice")
+        return cls(tuple(slots), tuple(faces), frozenset(removed))
+
+    @classmethod
+    def loads(cls, text: str) -> Position:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as error:
+            raise PositionError(f"not JSON: {error}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: Path) -> Position:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise PositionError(f"cannot read {path}: {error}") from None
+        try:
+            return cls.loads(text)
+        except PositionError as error:
+            raise PositionError(f"{path}: {error}") from None
+
+    def save(self, path: Path) -> None:
+        path.write_text(self.dumps() + "\n", encoding="utf-8")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,23 @@
+"""The code stays lint-clean (ruff) and the pure packages stay fully typed (mypy --strict)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_is_clean() -> None:
+    result = run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_and_store_are_strictly_typed() -> None:
+    result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
