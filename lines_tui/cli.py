@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
+
 import typer
 
 from lines_tui.commands import layouts, play, players, scores, solve
@@ -19,14 +21,18 @@ app = typer.Typer(
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    data_dir: Path | None = typer.Option(
-        None,
-        "--data-dir",
-        help="Folder of the score and player file (default: $LINES_TUI_HOME or the user data folder).",
-    ),
-    player: str | None = typer.Option(
-        None, "--player", help="Play as this registered player (default: the active one)."
-    ),
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            help="Folder of the score and player file "
+            "(default: $LINES_TUI_HOME or the user data folder).",
+        ),
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="Play as this registered player (default: the active one)."),
+    ] = None,
 ) -> None:
     ctx.obj = Settings(data_dir=data_dir, player=player)
     if ctx.invoked_subcommand is None:
@@ -35,7 +41,7 @@ def root(
 
 app.command("lines", help="Play Color Lines.")(play.lines)
 app.command("mahjong", help="Play Mahjong solitaire.")(play.mahjong)
-app.command("layouts", help="List the built-in and installed Mahjong layouts.")(layouts.list_layouts)
+app.command("layouts", help="List built-in and installed Mahjong layouts.")(layouts.list_layouts)
 app.command("deal", help="Print a dealt Mahjong position as position JSON.")(layouts.deal)
 app.command("solve", help="Decide whether a Mahjong position can still be cleared.")(solve.solve)
 app.add_typer(scores.app, name="scores", help="Leaderboards and their share codes.")

@@ -26,6 +26,6 @@ def settings(ctx: typer.Context) -> Settings:
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
-    """Explain bad input in one line on stderr and exit (2 unless told otherwise); nothing is written."""
+    """Explain bad input in one line on stderr and exit (2 unless told otherwise)."""
     print(f"lines-tui: {message}", file=sys.stderr)
     raise typer.Exit(code)

@@ -61,9 +61,8 @@ class Position:
         return mask
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "tiles": [[x, y, z, face] for (x, y, z), face in zip(self.slots, self.faces)]
-        }
+        tiles = [[x, y, z, face] for (x, y, z), face in zip(self.slots, self.faces, strict=True)]
+        data: dict[str, Any] = {"tiles": tiles}
         if self.removed:
             data["removed"] = sorted(self.removed)
         return data
