@@ -1,0 +1,29 @@
+"""Layouts: where the tiles go. Built-in ones ship here as KMahjongg `.layout` files (with a
+`.desktop` file each for the display name); installed ones are read from KMahjongg's and GNOME
+Mahjongg's folders."""
+
+from lines_tui.engine.mahjong.geometry import LayoutError
+from lines_tui.engine.mahjong.layouts.catalogue import (
+    BUILTIN_NAMES,
+    Discovery,
+    builtin_layouts,
+    discover_layouts,
+    find_layout,
+    installed_layouts,
+    layout_folders,
+    read_layout_file,
+)
+from lines_tui.engine.mahjong.layouts.layout import Layout
+
+__all__ = [
+    "BUILTIN_NAMES",
+    "Discovery",
+    "Layout",
+    "LayoutError",
+    "builtin_layouts",
+    "discover_layouts",
+    "find_layout",
+    "installed_layouts",
+    "layout_folders",
+    "read_layout_file",
+]

@@ -1,0 +1,172 @@
+"""Which layouts exist: the built-in ones, those installed by KMahjongg and GNOME Mahjongg, and any
+file a player names."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from lines_tui.engine.mahjong.geometry import LayoutError
+from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps, read_gnome_maps
+from lines_tui.engine.mahjong.layouts.kmahjongg import (
+    parse_desktop,
+    parse_kmahjongg,
+    read_kmahjongg,
+)
+from lines_tui.engine.mahjong.layouts.layout import Layout, read_layout_text
+
+BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
+"""In the order the layout picker offers them; the classic first."""
+
+GAME_FOLDERS = ("kmahjongg/layouts", "gnome-mahjongg/maps")
+"""Where, under each XDG data folder, the desktop games install their layouts."""
+
+
+@cache
+def _builtins() -> tuple[Layout, ...]:
+    package = resources.files(__package__)
+    layouts = []
+    for name in BUILTIN_NAMES:
+        text = package.joinpath(f"{name}.layout").read_text(encoding="utf-8")
+        entries = parse_desktop(package.joinpath(f"{name}.desktop").read_text(encoding="utf-8"))
+        layouts.append(
+            parse_kmahjongg(
+                text,
+                source="built-in",
+                name=name,
+                title=entries.get("Name", name.title()),
+                description=entries.get("Description", ""),
+            )
+        )
+    return tuple(layouts)
+
+
+def builtin_layouts() -> list[Layout]:
+    """The layouts that ship with lines-tui, classic Turtle first."""
+    return list(_builtins())
+
+
+def layout_folders(
+    environ: Mapping[str, str] | None = None, home: Path | None = None
+) -> list[Path]:
+    """The folders searched for installed layouts, the player's own first: KMahjongg's and GNOME
+    Mahjongg's folders under $XDG_DATA_HOME (~/.local/share) and $XDG_DATA_DIRS
+    (/usr/local/share:/usr/share), plus the flatpak export folders and KDE 4's old place."""
+    env = os.environ if environ is None else environ
+    home = Path.home() if home is None else home
+    data_home = env.get("XDG_DATA_HOME") or str(home / ".local" / "share")
+    data_dirs = (env.get("XDG_DATA_DIRS") or "/usr/local/share:/usr/share").split(":")
+    roots: list[Path] = []
+    for root in [
+        data_home,
+        *data_dirs,
+        str(home / ".local/share/flatpak/exports/share"),
+        "/var/lib/flatpak/exports/share",
+    ]:
+        if root and Path(root).is_absolute() and Path(root) not in roots:
+            roots.append(Path(root))
+    folders = [root / game for root in roots for game in GAME_FOLDERS]
+    folders.append(Path("/usr/share/kde4/apps/kmahjongg"))
+    return folders
+
+
+@dataclass
+class Discovery:
+    """What a search of the layout folders found."""
+
+    layouts: list[Layout] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """One line per file that could not be read (the file is skipped, not the search)."""
+
+
+def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
+    """Every readable `.layout` and `.map` file in `folders` (default: `layout_folders()`)."""
+    found = Discovery()
+    seen: set[Path] = set()
+    for folder in layout_folders() if folders is None else folders:
+        try:
+            files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".layout", ".map"))
+        except OSError:
+            continue  # most of the usual folders do not exist on any one machine
+        for path in files:
+            real = path.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            try:
+                found.layouts.extend(read_layout_file(path))
+            except LayoutError as error:
+                found.problems.append(str(error))
+    return found
+
+
+def installed_layouts(folders: Sequence[Path] | None = None) -> list[Layout]:
+    """The layouts installed by the desktop games (unreadable files are left out)."""
+    return discover_layouts(folders).layouts
+
+
+def read_layout_file(path: Path) -> list[Layout]:
+    """The layout(s) in a KMahjongg `.layout` or GNOME Mahjongg `.map` file, told apart by their
+    content (a map file is XML) rather than by the name's ending."""
+    if path.suffix.lower() == ".map":
+        return read_gnome_maps(path)
+    if path.suffix.lower() == ".layout":
+        return [read_kmahjongg(path)]
+    text = read_layout_text(path)
+    if text.lstrip().startswith("<"):
+        return parse_gnome_maps(text, source=str(path))
+    return [read_kmahjongg(path)]
+
+
+def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Layout:
+    """A layout by name (case-insensitive: built-in first, then installed ones) or by file path.
+
+    A path to a GNOME map file holding several maps picks one with `PATH#NAME`."""
+    wanted = name_or_path.strip()
+    if not wanted:
+        raise LayoutError("no layout named; try 'turtle' or see `lines-tui layouts`")
+    if _looks_like_path(wanted):
+        return _from_file(wanted)
+    key = wanted.casefold()
+    for layout in builtin_layouts():
+        if key in (layout.name.casefold(), layout.title.casefold()):
+            return layout
+    for layout in installed_layouts(folders):
+        if key in (layout.name.casefold(), layout.title.casefold()):
+            return layout
+    known = ", ".join(BUILTIN_NAMES)
+    raise LayoutError(
+        f"unknown layout {wanted!r}: not a file, and no layout has that name "
+        f"(built-in: {known}; `lines-tui layouts` lists all)"
+    )
+
+
+def _looks_like_path(text: str) -> bool:
+    if os.sep in text or "/" in text or text.startswith("~"):
+        return True
+    base = text.rsplit("#", 1)[0]
+    return base.lower().endswith((".layout", ".map")) or Path(base).is_file()
+
+
+def _from_file(reference: str) -> Layout:
+    path_text, map_name = reference, ""
+    if not Path(path_text).expanduser().exists() and "#" in reference:
+        path_text, map_name = reference.rsplit("#", 1)
+    path = Path(path_text).expanduser()
+    if not path.is_file():
+        raise LayoutError(f"{path}: no such layout file")
+    layouts = read_layout_file(path)
+    if map_name:
+        for layout in layouts:
+            if map_name.casefold() in (layout.name.casefold(), layout.title.casefold()):
+                return layout
+        names = ", ".join(layout.name for layout in layouts)
+        raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {names})")
+    if len(layouts) > 1:
+        names = ", ".join(layout.name for layout in layouts)
+        raise LayoutError(f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({names})")
+    return layouts[0]

@@ -1,0 +1,168 @@
+"""GNOME Mahjongg's `.map` files: XML, several maps to a file, in whole-tile units.
+
+    <mahjongg>
+      <map name="Easy" scorename="easy">
+        <layer z="0">
+          <row left="1" right="12" y="0"/>        tiles x = 1..12 at y = 0
+          <column x="0" top="3" bottom="4"/>      tiles y = 3..4 at x = 0
+          <block left="4" right="9" top="1" bottom="6"/>
+          <tile x="0" y="3.5"/>                   .5 is half a tile
+        </layer>
+      </map>
+    </mahjongg>
+
+Any of row/column/block/tile may carry its own z; element and attribute names are read without
+regard to case, as GNOME Mahjongg does. Parsed with expat (the parser under xml.etree) so every
+error can name its line; a document type declaration is refused outright, which rules out entity
+expansion attacks ("billion laughs") and external entities.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from xml.parsers import expat
+
+from lines_tui.engine.mahjong.geometry import LayoutError, Slot
+from lines_tui.engine.mahjong.layouts.layout import (
+    Layout,
+    TileCollector,
+    normalised,
+    read_layout_text,
+)
+
+_TILE_ELEMENTS = {"row", "column", "block", "tile"}
+_REQUIRED = {
+    "row": ("left", "right", "y"),
+    "column": ("x", "top", "bottom"),
+    "block": ("left", "right", "top", "bottom"),
+    "tile": ("x", "y"),
+}
+MAX_COORDINATE = 512
+
+
+def _whole_tile_units(slot: Slot) -> str:
+    x, y, z = slot
+    return f"x={x / 2:g} y={y / 2:g} z={z}"
+
+
+class _MapReader:
+    def __init__(self, source: str, parser: expat.XMLParserType) -> None:
+        self.source = source
+        self.parser = parser
+        self.maps: list[Layout] = []
+        self.layer = 0
+        self.map_attributes: dict[str, str] | None = None
+        self.map_line = 0
+        self.tiles: TileCollector | None = None
+
+    def fail(self, message: str) -> LayoutError:
+        return LayoutError(f"{self.source}: line {self.parser.CurrentLineNumber}: {message}")
+
+    def refuse_doctype(self, *_: object) -> None:
+        raise self.fail("document type declarations are not accepted in map files")
+
+    def start(self, tag: str, raw: dict[str, str]) -> None:
+        element = tag.lower()
+        attributes = {key.lower(): value for key, value in raw.items()}
+        if element == "map":
+            if self.map_attributes is not None:
+                raise self.fail("<map> inside another <map>")
+            self.map_attributes = attributes
+            self.map_line = self.parser.CurrentLineNumber
+            self.tiles = TileCollector(self.source, _whole_tile_units)
+        elif element == "layer":
+            self.layer = self.integer(element, attributes, "z")
+        elif element in _TILE_ELEMENTS:
+            if self.tiles is None:
+                raise self.fail(f"<{element}> outside a <map>")
+            self.add_tiles(element, attributes, self.tiles)
+
+    def end(self, tag: str) -> None:
+        element = tag.lower()
+        if element == "layer":
+            self.layer = 0
+        elif element == "map" and self.map_attributes is not None and self.tiles is not None:
+            self.maps.append(self.finish_map(self.map_attributes, self.tiles))
+            self.map_attributes, self.tiles = None, None
+
+    def finish_map(self, attributes: dict[str, str], tiles: TileCollector) -> Layout:
+        title = attributes.get("name") or attributes.get("_name") or ""
+        if not title.strip():
+            raise LayoutError(f"{self.source}: line {self.map_line}: <map> has no name")
+        key = attributes.get("scorename") or title
+        name = re.sub(r"[^\w]+", "-", key.strip().lower()).strip("-") or "map"
+        count = len(tiles.slots)
+        if count == 0 or count % 2:
+            raise LayoutError(
+                f"{self.source}: line {self.map_line}: map {title!r} has {count} tiles; "
+                "a layout needs an even, positive number"
+            )
+        return Layout(name, title, normalised(tiles.slots), f"{self.source}#{name}")
+
+    def add_tiles(self, element: str, attributes: dict[str, str], tiles: TileCollector) -> None:
+        missing = [a for a in _REQUIRED[element] if a not in attributes]
+        if missing:
+            raise self.fail(f"<{element}> lacks {', '.join(missing)}")
+        z = self.integer(element, attributes, "z") if "z" in attributes else self.layer
+        line = self.parser.CurrentLineNumber
+        if element == "row":
+            xs = self.span(element, attributes, "left", "right")
+            places = [(x, self.half(element, attributes, "y")) for x in xs]
+        elif element == "column":
+            ys = self.span(element, attributes, "top", "bottom")
+            places = [(self.half(element, attributes, "x"), y) for y in ys]
+        elif element == "block":
+            xs = self.span(element, attributes, "left", "right")
+            ys = self.span(element, attributes, "top", "bottom")
+            places = [(x, y) for x in xs for y in ys]
+        else:
+            places = [(self.half(element, attributes, "x"), self.half(element, attributes, "y"))]
+        for x, y in places:
+            tiles.add((x, y, z), line)
+
+    def half(self, element: str, attributes: dict[str, str], name: str) -> int:
+        """A coordinate in half-tile units; the file gives whole tiles, where .5 is half a step."""
+        text = attributes[name]
+        try:
+            doubled = float(text) * 2
+        except ValueError:
+            doubled = float("nan")
+        if not doubled.is_integer() or abs(doubled) > MAX_COORDINATE:
+            raise self.fail(f"<{element}> {name}={text!r} is not a whole or half number")
+        return int(doubled)
+
+    def integer(self, element: str, attributes: dict[str, str], name: str) -> int:
+        text = attributes.get(name, "")
+        if not re.fullmatch(r"\s*\d{1,3}\s*", text):
+            raise self.fail(f"<{element}> {name}={text!r} is not a layer number")
+        return int(text)
+
+    def span(self, element: str, attributes: dict[str, str], low: str, high: str) -> range:
+        first, last = self.half(element, attributes, low), self.half(element, attributes, high)
+        if last < first:
+            raise self.fail(f"<{element}> {low} is greater than {high}")
+        return range(first, last + 1, 2)
+
+
+def parse_gnome_maps(text: str, *, source: str) -> list[Layout]:
+    """Every map in the document; one-line LayoutErrors naming `source` and the line."""
+    parser = expat.ParserCreate()
+    reader = _MapReader(source, parser)
+    parser.StartElementHandler = reader.start
+    parser.EndElementHandler = reader.end
+    parser.StartDoctypeDeclHandler = reader.refuse_doctype
+    parser.EntityDeclHandler = reader.refuse_doctype
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as error:
+        raise LayoutError(
+            f"{source}: line {error.lineno}: not well-formed XML ({expat.ErrorString(error.code)})"
+        ) from None
+    if not reader.maps:
+        raise LayoutError(f"{source}: no <map> in the file")
+    return reader.maps
+
+
+def read_gnome_maps(path: Path) -> list[Layout]:
+    return parse_gnome_maps(read_layout_text(path), source=str(path))

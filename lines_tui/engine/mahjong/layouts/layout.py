@@ -1,0 +1,149 @@
+"""A layout: the named, fixed set of tile places a game is dealt onto."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
+
+MAX_TILES = 1024
+"""More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
+
+BUILTIN = "built-in"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Tile places (half-tile units, see `geometry`), always sorted bottom layer first, then by row
+    and column, and shifted so the smallest x, y and z are 0."""
+
+    name: str
+    """The key players type and leaderboards use: lowercase, e.g. "turtle"."""
+    title: str
+    """For display, e.g. "Turtle"."""
+    slots: tuple[Slot, ...]
+    source: str = BUILTIN
+    """Where it came from: "built-in", a file path, or "path#map" for one map of a GNOME file.
+    Anything but "built-in" can be given to `find_layout` to load the layout again."""
+    description: str = ""
+    geometry: Geometry = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Names come from files anyone can write; control characters in them could drive the
+        # terminal, so only printable text of a sane length is kept.
+        object.__setattr__(self, "name", printable(self.name, 40).lower())
+        object.__setattr__(self, "title", printable(self.title, 40) or self.name)
+        object.__setattr__(self, "description", printable(self.description, 200))
+        if not self.name:
+            raise LayoutError(f"{self.source}: the layout has no name")
+        count = len(self.slots)
+        if count == 0:
+            raise LayoutError(f"{self.where}: the layout has no tiles")
+        if count % 2:
+            raise LayoutError(f"{self.where}: {count} tiles; a layout needs an even number")
+        if count > MAX_TILES:
+            raise LayoutError(f"{self.where}: {count} tiles; at most {MAX_TILES} are allowed")
+        try:
+            geometry = Geometry.of(self.slots)
+        except LayoutError as error:
+            raise LayoutError(f"{self.where}: {error}") from None
+        object.__setattr__(self, "geometry", geometry)
+
+    @property
+    def where(self) -> str:
+        """How error messages name this layout."""
+        return f"built-in layout {self.name!r}" if self.is_builtin else self.source
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.source == BUILTIN
+
+    @property
+    def width(self) -> int:
+        """Extent in half-tile units (a tile is 2 wide)."""
+        return max(x for x, _, _ in self.slots) + 2
+
+    @property
+    def height(self) -> int:
+        """Extent in half-tile units (a tile is 2 high)."""
+        return max(y for _, y, _ in self.slots) + 2
+
+    @property
+    def depth(self) -> int:
+        """Number of layers."""
+        return max(z for _, _, z in self.slots) + 1
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+
+def printable(text: str, limit: int) -> str:
+    """`text` without control characters, whitespace runs collapsed, cut to `limit` characters."""
+    kept = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(kept.split())[:limit]
+
+
+def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
+    """The places shifted to start at x = y = z = 0, in canonical order (layer, row, column)."""
+    places = list(slots)
+    if not places:
+        return ()
+    min_x = min(x for x, _, _ in places)
+    min_y = min(y for _, y, _ in places)
+    min_z = min(z for _, _, z in places)
+    return tuple(sorted(((x - min_x, y - min_y, z - min_z) for x, y, z in places),
+                        key=lambda s: (s[2], s[1], s[0])))
+
+
+class TileCollector:
+    """Gathers the places a layout file declares and refuses overlaps on the line that causes them,
+    so the error can name it (the geometry check alone would only name the two positions)."""
+
+    def __init__(self, source: str, describe: Callable[[Slot], str] | None = None) -> None:
+        self.source = source
+        self._describe = describe or _in_half_units
+        self.slots: list[Slot] = []
+        self._owner: dict[Slot, tuple[Slot, int]] = {}
+
+    def add(self, slot: Slot, line: int) -> None:
+        x, y, z = slot
+        for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
+            taken = self._owner.get(cell)
+            if taken is not None:
+                other, other_line = taken
+                raise LayoutError(
+                    f"{self.source}: line {line}: tile at {self._describe(slot)} overlaps the tile "
+                    f"at {self._describe(other)} (line {other_line})"
+                )
+        for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
+            self._owner[cell] = (slot, line)
+        if len(self.slots) >= MAX_TILES:
+            raise LayoutError(f"{self.source}: line {line}: more than {MAX_TILES} tiles")
+        self.slots.append(slot)
+
+
+def _in_half_units(slot: Slot) -> str:
+    x, y, z = slot
+    return f"x={x} y={y} layer {z}"
+
+
+MAX_FILE_BYTES = 1 << 20
+"""Layout files are a few kilobytes; a larger file is not one, and reading it whole would be a way
+to make the game slow or run out of memory."""
+
+
+def read_layout_text(path: Path) -> str:
+    """The text of a layout file, or a one-line LayoutError that names it."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise LayoutError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise LayoutError(f"{path}: larger than {MAX_FILE_BYTES // 1024} KiB; not a layout file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise LayoutError(f"{path}: not UTF-8 text (byte {error.start})") from None
