@@ -1,0 +1,363 @@
+"""A game of Mahjong solitaire in progress: the deal, the moves, undo/redo, won/lost, the clock.
+
+Time is never read here: every call that can start or stop the clock takes `now` (seconds, any
+monotonic or wall clock the caller likes, as long as it is the same one throughout a session).
+The clock counts active play only: it stands still while the game is paused and once it is won or
+lost, and runs again when the player undoes out of a lost position (RULES.md, "Mahjong", "Lost").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.geometry import LayoutError, bits
+from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.position import Position, PositionError
+
+Pair = tuple[int, int]
+
+SAVE_VERSION = 1
+
+
+class IllegalMove(ValueError):
+    """A move, undo or redo the rules do not allow; `reason` is a short code for the UI, the message
+    a sentence for the player."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be resumed; the message says why in one line."""
+
+
+@dataclass
+class _Clock:
+    """Seconds of active play: `played` folded in so far, plus the run since `running_since`."""
+
+    played: float = 0.0
+    running_since: float | None = None
+
+    def elapsed(self, now: float) -> float:
+        if self.running_since is None:
+            return self.played
+        return self.played + max(0.0, now - self.running_since)
+
+    def run(self, now: float, running: bool) -> None:
+        if running and self.running_since is None:
+            self.running_since = now
+        elif not running and self.running_since is not None:
+            self.played = self.elapsed(now)
+            self.running_since = None
+
+
+class MahjongGame:
+    """A deal on a layout and the play on it so far; mutable, changed only through its methods."""
+
+    def __init__(self, layout: Layout, seed: int, position: Position, now: float = 0.0) -> None:
+        if position.slots != layout.slots:
+            raise ValueError("the position's tile places are not the layout's")
+        self.layout = layout
+        self.seed = seed
+        self.position = position
+        """The deal: every tile with its face, none removed."""
+        self.present = position.geometry.all_present
+        """The tiles still on the board, as a bitmask (bit i = tile i)."""
+        self._history: list[Pair] = []
+        self._redo: list[Pair] = []
+        self._paused = False
+        self._clock = _Clock()
+        self._pairs_for: int | None = None
+        self._pairs: list[Pair] = []
+        self._sync_clock(now)
+
+    @classmethod
+    def new(cls, layout: Layout, seed: int, now: float = 0.0) -> MahjongGame:
+        """Deal number `seed` on `layout`; the clock starts at `now`."""
+        return cls(layout, seed, deal(layout, seed), now)
+
+    # -- the board ------------------------------------------------------------------------------
+
+    def face(self, index: int) -> str:
+        return self.position.faces[index]
+
+    def is_present(self, index: int) -> bool:
+        return bool(self.present >> index & 1)
+
+    def is_free(self, index: int) -> bool:
+        return self.is_present(index) and self.position.geometry.is_free(index, self.present)
+
+    def free_mask(self) -> int:
+        """The tiles that can be taken now, as a bitmask."""
+        return self.position.geometry.free_mask(self.present)
+
+    def available_pairs(self) -> list[Pair]:
+        """Every pair of free tiles with equal faces, as (lower index, higher index), sorted."""
+        if self._pairs_for != self.present:
+            by_face: dict[str, list[int]] = {}
+            for index in bits(self.free_mask()):
+                by_face.setdefault(self.position.faces[index], []).append(index)
+            self._pairs = sorted(
+                (a, b)
+                for group in by_face.values()
+                for n, a in enumerate(group)
+                for b in group[n + 1 :]
+            )
+            self._pairs_for = self.present
+        return list(self._pairs)
+
+    @property
+    def tiles_left(self) -> int:
+        return self.present.bit_count()
+
+    @property
+    def won(self) -> bool:
+        return self.present == 0
+
+    @property
+    def lost(self) -> bool:
+        """Tiles remain but no pair can be taken."""
+        return self.present != 0 and not self.available_pairs()
+
+    @property
+    def over(self) -> bool:
+        return self.won or self.lost
+
+    def current_position(self) -> Position:
+        """The board as it stands: the deal with the tiles taken so far marked removed."""
+        gone = self.position.geometry.all_present & ~self.present
+        return Position(self.position.slots, self.position.faces, frozenset(bits(gone)))
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[Pair]:
+        """The pairs taken so far, in play order (undone ones excluded)."""
+        return list(self._history)
+
+    @property
+    def redo_stack(self) -> list[Pair]:
+        """The pairs `redo` would take again, the next one last."""
+        return list(self._redo)
+
+    def check_move(self, first: int, second: int) -> None:
+        """Raise IllegalMove if taking `first` and `second` now is against the rules."""
+        if self._paused:
+            raise IllegalMove("paused", "the game is paused")
+        count = len(self.position.slots)
+        for index in (first, second):
+            if not 0 <= index < count:
+                raise IllegalMove("no-such-tile", f"there is no tile {index}")
+        if first == second:
+            raise IllegalMove("same-tile", "a tile cannot be paired with itself")
+        for index in (first, second):
+            if not self.is_present(index):
+                raise IllegalMove("gone", f"tile {index} has already been taken")
+        for index in (first, second):
+            if not self.position.geometry.is_free(index, self.present):
+                why = self._why_blocked(index)
+                raise IllegalMove("not-free", f"tile {index} is not free: {why}")
+        if self.face(first) != self.face(second):
+            raise IllegalMove("faces-differ", "the two tiles do not match")
+
+    def remove(self, first: int, second: int, now: float = 0.0) -> None:
+        """Take a matching pair of free tiles; a new move clears what could be redone."""
+        self.check_move(first, second)
+        self._take((first, second))
+        self._redo.clear()
+        self._sync_clock(now)
+
+    @property
+    def can_undo(self) -> bool:
+        """There is a move to take back; a won game is finished and stays won."""
+        return bool(self._history) and not self.won and not self._paused
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and not self._paused
+
+    def undo(self, now: float = 0.0) -> Pair:
+        """Put the last pair back; returns it."""
+        if self._paused:
+            raise IllegalMove("paused", "the game is paused")
+        if not self.can_undo:
+            if self.won:
+                raise IllegalMove("won", "the game is won")
+            raise IllegalMove("nothing-to-undo", "there is nothing to undo")
+        pair = self._history.pop()
+        self.present |= 1 << pair[0] | 1 << pair[1]
+        self._redo.append(pair)
+        self._sync_clock(now)
+        return pair
+
+    def redo(self, now: float = 0.0) -> Pair:
+        """Take the last undone pair again; returns it."""
+        if self._paused:
+            raise IllegalMove("paused", "the game is paused")
+        if not self._redo:
+            raise IllegalMove("nothing-to-redo", "there is nothing to redo")
+        pair = self._redo.pop()
+        self._take(pair)
+        self._sync_clock(now)
+        return pair
+
+    def restart(self, now: float = 0.0) -> None:
+        """The same deal from the start, with a fresh clock."""
+        self.present = self.position.geometry.all_present
+        self._history.clear()
+        self._redo.clear()
+        self._paused = False
+        self._clock = _Clock()
+        self._sync_clock(now)
+
+    def _take(self, pair: Pair) -> None:
+        self.present &= ~(1 << pair[0] | 1 << pair[1])
+        self._history.append(pair)
+
+    def _why_blocked(self, index: int) -> str:
+        geometry = self.position.geometry
+        if geometry.covers[index] & self.present:
+            return "another tile lies on it"
+        return "tiles on both its left and its right"
+
+    # -- the clock ------------------------------------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @property
+    def clock_running(self) -> bool:
+        return self._clock.running_since is not None
+
+    def elapsed(self, now: float) -> float:
+        """Seconds of active play so far."""
+        return self._clock.elapsed(now)
+
+    def pause(self, now: float) -> None:
+        self._paused = True
+        self._sync_clock(now)
+
+    def resume(self, now: float) -> None:
+        self._paused = False
+        self._sync_clock(now)
+
+    def _sync_clock(self, now: float) -> None:
+        self._clock.run(now, running=not self._paused and not self.over)
+
+    # -- save and resume ------------------------------------------------------------------------
+
+    def to_json(self, now: float | None = None) -> dict[str, Any]:
+        """The whole game as JSON-ready data. Given `now`, the clock's current run is counted up to
+        `now`; without it the data keeps the exact state (the run's start time)."""
+        played = self._clock.played if now is None else self.elapsed(now)
+        running_since = self._clock.running_since
+        if running_since is not None and now is not None:
+            running_since = now
+        return {
+            "version": SAVE_VERSION,
+            "layout": {
+                "name": self.layout.name,
+                "title": self.layout.title,
+                "source": self.layout.source,
+                "description": self.layout.description,
+            },
+            "seed": self.seed,
+            "position": self.position.to_json(),
+            "history": [list(pair) for pair in self._history],
+            "redo": [list(pair) for pair in self._redo],
+            "clock": {"played": played, "running_since": running_since, "paused": self._paused},
+        }
+
+    @classmethod
+    def from_json(cls, data: object, now: float | None = None) -> MahjongGame:
+        """A game saved by `to_json`; every move in it is checked against the rules again. Given
+        `now`, a clock that was running when saved runs on from `now`, so the time the game spent
+        saved is not counted. SavedGameError (one line) for anything malformed."""
+        try:
+            return cls._from_json(data, now)
+        except (PositionError, LayoutError, IllegalMove) as error:
+            raise SavedGameError(f"saved game: {error}") from None
+
+    @classmethod
+    def _from_json(cls, data: object, now: float | None) -> MahjongGame:
+        record = _mapping(data, "the saved game")
+        if record.get("version") != SAVE_VERSION:
+            raise SavedGameError(f"saved game: unknown version {record.get('version')!r}")
+        about = _mapping(record.get("layout"), "'layout'")
+        position = Position.from_json(record.get("position"))
+        if position.removed:
+            raise SavedGameError("saved game: the dealt position has tiles removed")
+        layout = Layout(
+            name=_text(about.get("name"), "layout name"),
+            title=_text(about.get("title"), "layout title"),
+            slots=position.slots,
+            source=_text(about.get("source"), "layout source"),
+            description=_text(about.get("description", ""), "layout description"),
+        )
+        seed = record.get("seed")
+        if not _is_int(seed) or seed < 0:
+            raise SavedGameError("saved game: 'seed' is not a whole number >= 0")
+        clock = _mapping(record.get("clock"), "'clock'")
+        played = _seconds(clock.get("played"), "'played'")
+        running_since = clock.get("running_since")
+        if running_since is not None:
+            running_since = _seconds(running_since, "'running_since'")
+        paused = clock.get("paused")
+        if not isinstance(paused, bool):
+            raise SavedGameError("saved game: the clock's 'paused' is not true or false")
+        game = cls(layout, seed, position)
+        for pair in _pairs(record.get("history"), "history"):
+            game.check_move(*pair)
+            game._take(pair)
+        redo = _pairs(record.get("redo"), "redo")
+        for pair in reversed(redo):
+            game.check_move(*pair)
+            game._take(pair)
+        for _ in redo:
+            pair = game._history.pop()
+            game.present |= 1 << pair[0] | 1 << pair[1]
+            game._redo.append(pair)
+        game._paused = paused
+        game._clock = _Clock(played, None)
+        if running_since is not None and not paused and not game.over:
+            game._clock.running_since = running_since if now is None else now
+        return game
+
+
+def _mapping(value: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise SavedGameError(f"saved game: {what} is not a JSON object")
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise SavedGameError(f"saved game: the {what} is not text")
+    return value
+
+
+def _pairs(value: object, what: str) -> list[Pair]:
+    if not isinstance(value, list) or not all(_is_pair(item) for item in value):
+        raise SavedGameError(f"saved game: '{what}' is not a list of [tile, tile] pairs")
+    return [(item[0], item[1]) for item in value]
+
+
+def _is_pair(item: object) -> bool:
+    return isinstance(item, list) and len(item) == 2 and all(_is_int(v) for v in item)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seconds(value: object, what: str) -> float:
+    if (_is_int(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
+        return float(value)
+    raise SavedGameError(f"saved game: the clock's {what} is not a number of seconds >= 0")
+
