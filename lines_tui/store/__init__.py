@@ -1,1 +1,29 @@
 """The local score store, players and share codes: pure Python, no Textual or Rich."""
+
+from lines_tui.store.errors import ShareCodeError, StoreError
+from lines_tui.store.names import clean_name, name_problem, safe_text
+from lines_tui.store.store import RecordOutcome, Store, default_data_dir, open_store
+from lines_tui.store.tables import (
+    Entry,
+    EntryResult,
+    Merge,
+    TableId,
+    format_value,
+)
+
+__all__ = [
+    "Entry",
+    "EntryResult",
+    "Merge",
+    "RecordOutcome",
+    "ShareCodeError",
+    "Store",
+    "StoreError",
+    "TableId",
+    "clean_name",
+    "default_data_dir",
+    "format_value",
+    "name_problem",
+    "open_store",
+    "safe_text",
+]

@@ -1,0 +1,11 @@
+"""The store's two exceptions, each carrying one line that can be shown to the player as it is."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """A request the store refuses (bad or taken name, unknown table) or a file it cannot use."""
+
+
+class ShareCodeError(StoreError):
+    """A share code that cannot be read: the message is the one reason, and nothing was changed."""

@@ -1,0 +1,87 @@
+"""What a player name may be, and how to show untrusted text without letting it drive a terminal.
+
+A name arrives from the keyboard, from the data file (which people may edit by hand) and from share
+codes written by strangers, and it ends up in terminals and in Textual/Rich widgets. The rules:
+
+- 1 to 24 characters (Unicode code points, after NFC normalisation) and at most 24 columns wide
+  (East Asian wide and fullwidth characters count as two columns);
+- every character printable in Python's sense (`str.isprintable`): no control characters (so no
+  ESC, hence no escape sequence), no format characters (bidi overrides, zero-width joiners), no
+  line or paragraph separators, no spaces other than the plain space, no private-use, surrogate or
+  unassigned code points;
+- none of `[`, `]` and `\\`: square brackets open Rich and Textual markup, the backslash escapes it;
+- no space at either end and never two spaces in a row, and no combining mark first, so that two
+  names that look the same are the same name;
+- two names are the same player when they match ignoring case (`str.casefold`).
+
+`clean_name` is for what a person typed (it trims and folds runs of spaces first); `name_problem`
+is the strict check used on stored and imported names, which are never repaired silently.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME_CHARS = 24
+MAX_NAME_COLUMNS = 24
+MARKUP_CHARACTERS = frozenset("[]\\")
+
+
+class InvalidName(ValueError):
+    """A name that breaks the rules; the message says which rule, in one line."""
+
+
+def columns(text: str) -> int:
+    """Terminal columns `text` takes: wide/fullwidth characters 2, combining marks 0, others 1."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` is not a valid player name, or None when it is."""
+    if not name:
+        return "a name needs at least one character"
+    if len(name) > MAX_NAME_CHARS:
+        return f"a name has at most {MAX_NAME_CHARS} characters, not {len(name)}"
+    for char in name:
+        if not char.isprintable():
+            return f"a name cannot contain control or invisible characters (U+{ord(char):04X})"
+        if char in MARKUP_CHARACTERS:
+            return "a name cannot contain [ ] or \\ (they would be read as markup)"
+    if name != unicodedata.normalize("NFC", name):
+        return "a name must be in Unicode normal form NFC"
+    if name[0] == " " or name[-1] == " ":
+        return "a name cannot start or end with a space"
+    if "  " in name:
+        return "a name cannot contain two spaces in a row"
+    if unicodedata.combining(name[0]):
+        return "a name cannot start with a combining mark"
+    if columns(name) > MAX_NAME_COLUMNS:
+        return f"a name is at most {MAX_NAME_COLUMNS} columns wide"
+    return None
+
+
+def clean_name(typed: str) -> str:
+    """The name a person meant: trimmed, spaces folded, NFC. Raises InvalidName if still invalid."""
+    name = " ".join(part for part in unicodedata.normalize("NFC", typed).split(" ") if part)
+    problem = name_problem(name)
+    if problem is not None:
+        raise InvalidName(problem)
+    return name
+
+
+def same_name(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+def safe_text(text: str) -> str:
+    """`text` with every non-printable character written as a Python escape (\\x1b, \\u202e, ...).
+
+    For printing untrusted text (names from a file, a table id typed on the command line) to a
+    terminal: what remains cannot start an escape sequence or reorder the line.
+    """
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -1,0 +1,202 @@
+"""The data files as JSON: what they hold, version by version, and the strict check when reading.
+
+scores.json (version 1), indented so it can be read and edited by hand:
+
+    {
+      "format": "lines-tui scores",
+      "version": 1,
+      "players": ["Ann", "Bob"],
+      "active_player": "Ann",              (null: play as a guest)
+      "tables": {
+        "lines-9": [{"name": "Ann", "points": 1234, "date": "2025-05-01T20:15:00Z", "seed": 42}],
+        "mahjong-turtle": [{"name": "Bob", "tenths": 3124, "date": "...", "seed": 7}]
+      }
+    }
+
+A saved game is `saved-<kind>.json`: {"format": "lines-tui saved game", "version": 1,
+"kind": "lines", "game": {...the engine's to_json()...}}.
+
+Reading is strict: a missing or unknown key, a wrong type, a duplicate key, an invalid name or an
+out-of-range value makes the whole file "corrupt" (kept aside, never rewritten), because silently
+dropping what we do not understand would lose it at the next write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from lines_tui.store.names import name_problem, safe_text, same_name
+from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem, ranked
+
+SCORES_FORMAT = "lines-tui scores"
+GAME_FORMAT = "lines-tui saved game"
+VERSION = 1
+DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+
+
+class CorruptFile(ValueError):
+    """The file cannot be read as ours; the message says where it went wrong."""
+
+
+class NewerFile(ValueError):
+    """The file was written by a newer lines-tui (a higher schema version)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"format version {version}; this lines-tui reads up to {VERSION}")
+        self.version = version
+
+
+@dataclass
+class ScoreData:
+    players: list[str] = field(default_factory=list)
+    active_player: str | None = None
+    tables: dict[TableId, list[Entry]] = field(default_factory=dict)
+
+
+def date_text(date: int) -> str:
+    return dt.datetime.fromtimestamp(date, dt.timezone.utc).strftime(DATE_FORMAT)
+
+
+def dump_scores(data: ScoreData) -> str:
+    """The file's text: indented JSON with one line per entry, so it reads like the table."""
+    tables = [
+        f"    {_json(str(table))}: [\n"
+        + ",\n".join(
+            "      "
+            + _json(
+                {"name": e.name, table.unit: e.value, "date": date_text(e.date), "seed": e.seed}
+            )
+            for e in ranked(table, entries)
+        )
+        + "\n    ]"
+        for table, entries in sorted(data.tables.items(), key=lambda item: item[0].sort_key())
+        if entries
+    ]
+    body = "{\n" + ",\n".join(tables) + "\n  }" if tables else "{}"
+    return (
+        "{\n"
+        f'  "format": {_json(SCORES_FORMAT)},\n'
+        f'  "version": {VERSION},\n'
+        f'  "players": {_json(data.players)},\n'
+        f'  "active_player": {_json(data.active_player)},\n'
+        f'  "tables": {body}\n'
+        "}\n"
+    )
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def load_scores(text: str) -> ScoreData:
+    document = _load_document(text, SCORES_FORMAT)
+    _expect_keys(document, {"format", "version", "players", "active_player", "tables"}, "the file")
+    players = _players(document["players"])
+    active = document["active_player"]
+    if active is not None and active not in players:
+        raise CorruptFile("active_player is not one of the players")
+    raw_tables = _expect(document["tables"], dict, "tables")
+    tables: dict[TableId, list[Entry]] = {}
+    for key, raw_entries in raw_tables.items():
+        try:
+            table = TableId.parse(key)
+        except TableIdError as error:
+            raise CorruptFile(str(error)) from None
+        if str(table) != key:
+            raise CorruptFile(f"table id '{safe_text(key)}' is not written as {table}")
+        entries = [_entry(table, raw) for raw in _expect(raw_entries, list, key)]
+        if len(set(entries)) != len(entries):
+            raise CorruptFile(f"{table} holds the same entry twice")
+        tables[table] = entries
+    return ScoreData(players, active, tables)
+
+
+def dump_game(kind: str, game: dict[str, Any]) -> str:
+    document = {"format": GAME_FORMAT, "version": VERSION, "kind": kind, "game": game}
+    return json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def load_game(text: str, kind: str) -> dict[str, Any]:
+    document = _load_document(text, GAME_FORMAT)
+    _expect_keys(document, {"format", "version", "kind", "game"}, "the file")
+    if document["kind"] != kind:
+        raise CorruptFile(f"it holds a game of kind {safe_text(str(document['kind']))!r}")
+    game: dict[str, Any] = _expect(document["game"], dict, "game")
+    return game
+
+
+def _load_document(text: str, expected_format: str) -> dict[str, Any]:
+    try:
+        document = json.loads(
+            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
+        )
+    except (ValueError, RecursionError) as error:
+        raise CorruptFile(f"not valid JSON ({safe_text(str(error))})") from None
+    document = dict(_expect(document, dict, "the file"))
+    if document.get("format") != expected_format:
+        raise CorruptFile(f'"format" is not "{expected_format}"')
+    version = document.get("version")
+    if type(version) is not int or version < 1:
+        raise CorruptFile('"version" is not a positive whole number')
+    if version > VERSION:
+        raise NewerFile(version)
+    return document
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        raise ValueError("a key appears twice in one object")
+    return document
+
+
+def _no_constants(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a number")
+
+
+def _expect(value: Any, kind: type, where: str) -> Any:
+    if type(value) is not kind:
+        raise CorruptFile(f"{safe_text(where)} is not a JSON {kind.__name__}")
+    return value
+
+
+def _expect_keys(document: dict[str, Any], keys: set[str], where: str) -> None:
+    if set(document) != keys:
+        missing, unknown = sorted(keys - set(document)), sorted(set(document) - keys)
+        detail = f"missing {missing}" if missing else f"unknown {safe_text(str(unknown))}"
+        raise CorruptFile(f"{where} has {detail} keys")
+
+
+def _players(raw: Any) -> list[str]:
+    players: list[str] = []
+    for name in _expect(raw, list, "players"):
+        _expect(name, str, "a player")
+        problem = name_problem(name)
+        if problem is not None:
+            raise CorruptFile(f"player '{safe_text(name)}': {problem}")
+        if any(same_name(name, other) for other in players):
+            raise CorruptFile(f"player '{name}' is registered twice")
+        players.append(name)
+    return players
+
+
+def _entry(table: TableId, raw: Any) -> Entry:
+    where = f"an entry of {table}"
+    _expect(raw, dict, where)
+    _expect_keys(raw, {"name", table.unit, "date", "seed"}, where)
+    name = _expect(raw["name"], str, f"a name in {table}")
+    value = _expect(raw[table.unit], int, f"{table.unit} in {table}")
+    seed = _expect(raw["seed"], int, f"a seed in {table}")
+    date_string = _expect(raw["date"], str, f"a date in {table}")
+    try:
+        parsed = dt.datetime.strptime(date_string, DATE_FORMAT).replace(tzinfo=dt.timezone.utc)
+    except ValueError:
+        raise CorruptFile(f"{where} has a date not written as {DATE_FORMAT}") from None
+    entry = Entry(name, value, int(parsed.timestamp()), seed)
+    problem = entry_problem(table, entry)
+    if problem is not None:
+        raise CorruptFile(f"{where} ('{safe_text(name)}'): {problem}")
+    return entry

@@ -1,0 +1,247 @@
+"""Share codes: a leaderboard table as one line of text that survives chat, email and retyping.
+
+    LT1-<body>
+
+`LT1-` says "lines-tui, share-code format 1" (matched ignoring case). The body is Crockford base32
+(digits and the letters A-Z without I, L, O, U): read ignoring case, with I and L read as 1 and O
+as 0, and it has no punctuation, so a double-click selects the whole code. Whitespace, line
+breaks and hyphens anywhere are ignored. The body decodes to bytes: `packed table || CRC-32`.
+
+The packed table is one big number in mixed radix (each field stored in exactly the range it can
+take, like digits of a number whose every digit has its own base), so no bit is wasted:
+table kind, board size or layout name, entry count 1-10, then per entry: the name (a back
+reference to an earlier name in the code, or its length and characters, 95 values per character
+for printable ASCII, else whole code points), the value and the seed (bit length, then the bits),
+and the date (seconds since 2000-01-01 UTC). That keeps any full table of ten 24-character ASCII
+names within 600 characters, where deflate (zlib) followed by base32 took 630-790 for the same
+tables (random names do not compress, and deflate's framing costs more than it saves).
+
+What is caught, and how:
+- The body is padded so that its length is a multiple of 8 characters (5 bytes): one missing or
+  one extra character always breaks that.
+- CRC-32 (the zlib one, stored little-endian after the bytes it covers) catches every error
+  confined to 32 consecutive bits; a character is 5 bits, so any changed character and any two
+  swapped characters up to 6 places apart are always caught. Anything else slips through with a
+  chance of 1 in 4 billion, and must then still parse as a valid table.
+- Decoding is strict: every field range-checked; the input bounded before decoding
+  (MAX_INPUT_CHARS, MAX_BODY_CHARS) and the table by construction after it (at most 10 entries
+  of at most 24 characters); the code must be the one the encoder would write for that table
+  (canonical form). No pickle, eval or general-purpose parser is involved.
+- A structurally sound entry that breaks a rule (a name with an escape sequence or markup, a
+  value out of range) is reported as rejected with its reason; the others can still be merged.
+Any other failure raises ShareCodeError with one reason.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lines_tui.store.errors import ShareCodeError
+from lines_tui.store.names import MAX_NAME_CHARS, safe_text
+from lines_tui.store.tables import (
+    END_DATE,
+    FIRST_DATE,
+    LAYOUT_CHARS,
+    LAYOUT_NAME,
+    LINES_SIZES,
+    MAX_LAYOUT_CHARS,
+    MAX_SEED,
+    TABLE_LIMIT,
+    Entry,
+    TableId,
+    entry_problem,
+)
+
+PREFIX = "LT1-"
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
+MAX_INPUT_CHARS = 8192
+MAX_BODY_CHARS = 1600  # a table of ten 24-character names outside ASCII needs about 1230
+GROUP = 8  # characters per 5 bytes
+
+_TO_CROCKFORD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", ALPHABET)
+_FROM_CROCKFORD = str.maketrans(ALPHABET + "ILO", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" + "BBA")
+_VERSION_PREFIX = re.compile(r"LT(\d{1,6})-", re.IGNORECASE)
+_KINDS = ("lines", "mahjong")
+_DATES = END_DATE - FIRST_DATE
+_UNICODE = 0x110000
+
+
+@dataclass(frozen=True)
+class SharedTable:
+    """A decoded code: the table, its entries in code order, and each entry's problem (or None)."""
+
+    table: TableId
+    entries: tuple[Entry, ...]
+    problems: tuple[str | None, ...]
+
+
+def encode(table: TableId, entries: Sequence[Entry]) -> str:
+    """The share code of `entries` (1 to 10, in the order given) of `table`.
+
+    Entries are not checked against the rules (the store only holds valid ones); a field outside
+    what the format can carry at all raises ValueError.
+    """
+    if not 1 <= len(entries) <= TABLE_LIMIT:
+        raise ValueError(f"a share code holds 1 to {TABLE_LIMIT} entries, not {len(entries)}")
+    data = _to_bytes(_pack(table, entries))
+    return PREFIX + base64.b32encode(data).decode("ascii").translate(_TO_CROCKFORD)
+
+
+def decode(text: str) -> SharedTable:
+    """Read a share code; raises ShareCodeError with one reason if it is not a valid one."""
+    if not isinstance(text, str):
+        raise ShareCodeError("a share code is text")
+    if len(text) > MAX_INPUT_CHARS:
+        raise ShareCodeError(f"too long for a share code ({len(text)} characters)")
+    compact = "".join(text.split())
+    if not compact:
+        raise ShareCodeError("the share code is empty")
+    version = _VERSION_PREFIX.match(compact)
+    if version is None:
+        raise ShareCodeError(f"not a lines-tui share code (those start with {PREFIX})")
+    if version.group(1) != PREFIX[2:-1]:
+        raise ShareCodeError(
+            f"share code format {version.group(1)} is unknown here (this lines-tui reads {PREFIX})"
+        )
+    body = compact[version.end() :].replace("-", "")
+    if len(body) > MAX_BODY_CHARS:
+        raise ShareCodeError(f"too long for a share code ({len(body)} characters after {PREFIX})")
+    for char in body:
+        if not (char.isascii() and (char.upper() in ALPHABET or char.upper() in "ILO")):
+            raise ShareCodeError(f"'{safe_text(char)}' is not a share-code character")
+    if not body or len(body) % GROUP:
+        raise ShareCodeError("the share code is damaged: a character is missing or extra")
+    data = base64.b32decode(body.upper().translate(_FROM_CROCKFORD))
+    payload, checksum = data[:-4], data[-4:]
+    if zlib.crc32(payload).to_bytes(4, "little") != checksum:
+        raise ShareCodeError("the share code is damaged: a character was changed or moved")
+    table, entries = _unpack(int.from_bytes(payload, "big"))
+    if _to_bytes(_pack(table, entries)) != data:
+        raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
+    return SharedTable(table, entries, tuple(entry_problem(table, e) for e in entries))
+
+
+def _to_bytes(number: int) -> bytes:
+    size = (number.bit_length() + 7) // 8
+    size += -(size + 4) % 5
+    payload = number.to_bytes(size, "big")
+    return payload + zlib.crc32(payload).to_bytes(4, "little")
+
+
+class _Packer:
+    def __init__(self) -> None:
+        self._fields: list[tuple[int, int]] = []
+
+    def put(self, value: int, radix: int) -> None:
+        if not 0 <= value < radix:
+            raise ValueError(f"{value} does not fit a share code field of {radix} values")
+        self._fields.append((value, radix))
+
+    def put_uint(self, value: int, max_value: int) -> None:
+        length = value.bit_length()
+        self.put(length, max_value.bit_length() + 1)
+        if length > 1:
+            self.put(value - (1 << (length - 1)), 1 << (length - 1))
+
+    def number(self) -> int:
+        number = 0
+        for value, radix in reversed(self._fields):
+            number = number * radix + value
+        return number
+
+
+class _Unpacker:
+    def __init__(self, number: int) -> None:
+        self._number = number
+
+    def take(self, radix: int) -> int:
+        self._number, value = divmod(self._number, radix)
+        return value
+
+    def take_uint(self, max_value: int) -> int:
+        length = self.take(max_value.bit_length() + 1)
+        if length <= 1:
+            return length
+        return (1 << (length - 1)) + self.take(1 << (length - 1))
+
+    @property
+    def exhausted(self) -> bool:
+        return self._number == 0
+
+
+def _pack(table: TableId, entries: Sequence[Entry]) -> int:
+    packer = _Packer()
+    packer.put(_KINDS.index(table.kind), len(_KINDS))
+    if table.kind == "lines":
+        packer.put(int(table.variant) - LINES_SIZES[0], len(LINES_SIZES))
+    else:
+        packer.put(len(table.variant) - 1, MAX_LAYOUT_CHARS)
+        for char in table.variant:
+            packer.put(LAYOUT_CHARS.index(char), len(LAYOUT_CHARS))
+    packer.put(len(entries) - 1, TABLE_LIMIT)
+    names: list[str] = []
+    for entry in entries:
+        reference = names.index(entry.name) + 1 if entry.name in names else 0
+        packer.put(reference, len(names) + 1)
+        if not reference:
+            names.append(entry.name)
+            _pack_name(packer, entry.name)
+        packer.put_uint(entry.value, table.max_value)
+        packer.put(entry.date - FIRST_DATE, _DATES)
+        packer.put_uint(entry.seed, MAX_SEED)
+    return packer.number()
+
+
+def _pack_name(packer: _Packer, name: str) -> None:
+    packer.put(len(name) - 1, MAX_NAME_CHARS)
+    ascii_only = all(" " <= char <= "~" for char in name)
+    packer.put(int(ascii_only), 2)
+    for char in name:
+        if ascii_only:
+            packer.put(ord(char) - ord(" "), 95)
+        else:
+            packer.put(ord(char), _UNICODE)
+
+
+def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...]]:
+    unpacker = _Unpacker(number)
+    table = _unpack_table(unpacker)
+    count = unpacker.take(TABLE_LIMIT) + 1
+    names: list[str] = []
+    entries = []
+    for _ in range(count):
+        reference = unpacker.take(len(names) + 1)
+        if reference:
+            name = names[reference - 1]
+        else:
+            name = _unpack_name(unpacker)
+            names.append(name)
+        value = unpacker.take_uint(table.max_value)
+        date = FIRST_DATE + unpacker.take(_DATES)
+        seed = unpacker.take_uint(MAX_SEED)
+        entries.append(Entry(name, value, date, seed))
+    if not unpacker.exhausted:
+        raise ShareCodeError("not a valid share code (data after the last entry)")
+    return table, tuple(entries)
+
+
+def _unpack_table(unpacker: _Unpacker) -> TableId:
+    kind = _KINDS[unpacker.take(len(_KINDS))]
+    if kind == "lines":
+        return TableId.lines(LINES_SIZES[0] + unpacker.take(len(LINES_SIZES)))
+    length = unpacker.take(MAX_LAYOUT_CHARS) + 1
+    layout = "".join(LAYOUT_CHARS[unpacker.take(len(LAYOUT_CHARS))] for _ in range(length))
+    if not LAYOUT_NAME.fullmatch(layout):
+        raise ShareCodeError(f"not a valid share code (no layout can be named '{layout}')")
+    return TableId.mahjong(layout)
+
+
+def _unpack_name(unpacker: _Unpacker) -> str:
+    length = unpacker.take(MAX_NAME_CHARS) + 1
+    if unpacker.take(2):
+        return "".join(chr(ord(" ") + unpacker.take(95)) for _ in range(length))
+    return "".join(chr(unpacker.take(_UNICODE)) for _ in range(length))

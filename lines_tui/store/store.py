@@ -1,0 +1,420 @@
+"""The store: players, leaderboard tables and saved games of one user, kept in one data folder.
+
+The folder is --data-dir, else $LINES_TUI_HOME, else the platform's user data folder
+(platformdirs: ~/.local/share/lines-tui on Linux). It holds scores.json (players and tables),
+saved-lines.json and saved-mahjong.json (games in progress) and lines-tui.lock. Nothing is cached:
+every call reads the file under the lock, and every change is read-modify-write under it, so any
+number of copies of the game can share a folder. Times come in as arguments; the store never
+reads a clock.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import platformdirs
+
+from lines_tui.store import files, sharecode
+from lines_tui.store.errors import StoreError
+from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
+from lines_tui.store.schema import (
+    CorruptFile,
+    NewerFile,
+    ScoreData,
+    dump_game,
+    dump_scores,
+    load_game,
+    load_scores,
+)
+from lines_tui.store.tables import (
+    TABLE_LIMIT,
+    Entry,
+    Merge,
+    TableId,
+    TableIdError,
+    entry_problem,
+    merge,
+    ranked,
+)
+
+HOME_VARIABLE = "LINES_TUI_HOME"
+SCORES_FILE = "scores.json"
+GAME_KINDS = ("lines", "mahjong")
+MAX_LINES_GAME_SECONDS = 24 * 3600
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class RecordOutcome:
+    """What became of a result: saved or not, why (one line for the player), where, which place."""
+
+    saved: bool
+    reason: str
+    table: str
+    rank: int | None = None
+
+
+def default_data_dir() -> Path:
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home).expanduser()
+    return Path(platformdirs.user_data_dir("lines-tui", appauthor=False))
+
+
+def open_store(data_dir: Path | None = None, *, table_limit: int = TABLE_LIMIT) -> Store:
+    """Open the store in `data_dir` (None: $LINES_TUI_HOME or the user data folder).
+
+    A data file that cannot be read is moved aside at once and reported in `store.warnings`.
+    `table_limit` is the number of entries each table keeps (tests raise it to count everything).
+    Raises StoreError if the folder cannot be read at all.
+    """
+    store = Store(data_dir if data_dir is not None else default_data_dir(), table_limit)
+    store.players()
+    for kind in GAME_KINDS:
+        store.load_game(kind)
+    return store
+
+
+class Store:
+    def __init__(self, data_dir: Path, table_limit: int = TABLE_LIMIT) -> None:
+        self.data_dir = data_dir
+        self.path = data_dir / SCORES_FILE
+        self.table_limit = table_limit
+        self.warnings: list[str] = []
+
+    # -- players -------------------------------------------------------------------------------
+
+    def players(self) -> list[str]:
+        return list(self._snapshot().players)
+
+    @property
+    def active_player(self) -> str | None:
+        """The registered player who plays now, or None for a guest."""
+        return self._snapshot().active_player
+
+    def resolve_player(self, name: str) -> str:
+        """The registered name that `name` means (case does not matter); StoreError if none."""
+        return _registered(self._snapshot(), name)
+
+    def set_active_player(self, name: str | None) -> None:
+        def change(data: ScoreData) -> None:
+            data.active_player = None if name is None else _registered(data, name)
+
+        self._update(change)
+
+    def add_player(self, name: str) -> str:
+        """Register `name` (trimmed); returns it as stored. StoreError if invalid or taken."""
+        new = _clean(name)
+
+        def change(data: ScoreData) -> str:
+            _check_free(data, new)
+            data.players.append(new)
+            return new
+
+        return self._update(change)
+
+    def rename_player(self, old: str, new: str) -> str:
+        """Rename a player (results keep the name they were earned under); returns the new name."""
+        cleaned = _clean(new)
+
+        def change(data: ScoreData) -> str:
+            current = _registered(data, old)
+            _check_free(data, cleaned, allowed=current)
+            data.players[data.players.index(current)] = cleaned
+            if data.active_player == current:
+                data.active_player = cleaned
+            return cleaned
+
+        return self._update(change)
+
+    def remove_player(self, name: str) -> str:
+        """Unregister a player (their results stay in the tables); returns the name removed."""
+
+        def change(data: ScoreData) -> str:
+            current = _registered(data, name)
+            data.players.remove(current)
+            if data.active_player == current:
+                data.active_player = None
+            return current
+
+        return self._update(change)
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def tables(self) -> dict[TableId, tuple[Entry, ...]]:
+        """Every table that has entries, Lines by board size then Mahjong by layout."""
+        data = self._snapshot()
+        found = {table: self._best(table, data) for table in data.tables}
+        return {table: found[table] for table in sorted(found, key=TableId.sort_key)}
+
+    def table(self, table: str | TableId) -> tuple[Entry, ...]:
+        """The entries of one table, best first (empty if none yet). StoreError for a bad id."""
+        table_id = parse_table(table)
+        return self._best(table_id, self._snapshot())
+
+    def record_lines(
+        self,
+        player: str | None,
+        size: int,
+        score: int,
+        seed: int,
+        started_at: float,
+        ended_at: float,
+    ) -> RecordOutcome:
+        """Save a finished Lines game if the rules allow: registered player, at most 24 hours."""
+        try:
+            table = TableId.lines(size)
+        except TableIdError as error:
+            return RecordOutcome(False, str(error), f"lines-{size}")
+        if player is None:
+            return RecordOutcome(False, "guest scores are not saved", str(table))
+        if not (math.isfinite(started_at) and math.isfinite(ended_at)):
+            return RecordOutcome(False, "the game has no valid start and end time", str(table))
+        duration = ended_at - started_at
+        if duration < 0:
+            return RecordOutcome(False, "the game ended before it started", str(table))
+        if duration > MAX_LINES_GAME_SECONDS:
+            hours, minutes = divmod(int(duration) // 60, 60)
+            return RecordOutcome(
+                False,
+                f"the game lasted {hours} h {minutes:02} min; only games of at most 24 hours "
+                "are saved",
+                str(table),
+            )
+        if score <= 0:
+            return RecordOutcome(False, "no points, nothing to save", str(table))
+
+        def change(data: ScoreData) -> RecordOutcome:
+            try:
+                name = _registered(data, player)
+            except StoreError:
+                reason = f"'{safe_text(player)}' is not a registered player; scores are not saved"
+                return RecordOutcome(False, reason, str(table))
+            return self._record(data, table, Entry(name, score, math.floor(ended_at), seed))
+
+        return self._update(change)
+
+    def mahjong_qualifies(self, layout: str, seconds: float) -> bool:
+        """Whether a win in `seconds` would earn a place in the layout's table (ask for a name)."""
+        try:
+            table = TableId.mahjong(layout)
+        except TableIdError:
+            return False
+        if not math.isfinite(seconds):
+            return False
+        tenths = round(seconds * 10)
+        entries = self.table(table)
+        if not 1 <= tenths <= table.max_value:
+            return False
+        # A later equal time ranks after the earlier ones, so it must be strictly better.
+        return len(entries) < self.table_limit or tenths < entries[-1].value
+
+    def record_mahjong(
+        self, name: str, layout: str, seconds: float, seed: int, when: float
+    ) -> RecordOutcome:
+        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks."""
+        try:
+            table = TableId.mahjong(layout)
+            cleaned = clean_name(name)
+        except (TableIdError, InvalidName) as error:
+            return RecordOutcome(False, str(error), f"mahjong-{safe_text(layout)}")
+        if not (math.isfinite(seconds) and math.isfinite(when)):
+            return RecordOutcome(False, "the game has no valid time", str(table))
+        entry = Entry(cleaned, round(seconds * 10), math.floor(when), seed)
+        return self._update(lambda data: self._record(data, table, entry))
+
+    def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
+        problem = entry_problem(table, entry)
+        if problem is not None:
+            return RecordOutcome(False, problem, str(table))
+        merged = merge(table, data.tables.get(table, []), [entry], [None], self.table_limit)
+        result = merged.results[0]
+        if result.rank is None:
+            reason = f"not among the best {self.table_limit} of {table.title}"
+            return RecordOutcome(False, reason, str(table))
+        data.tables[table] = list(merged.entries)
+        reason = f"number {result.rank} in {table.title}"
+        return RecordOutcome(True, reason, str(table), result.rank)
+
+    def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
+        return tuple(ranked(table, data.tables.get(table, []))[: self.table_limit])
+
+    # -- share codes ---------------------------------------------------------------------------
+
+    def export_code(self, table: str | TableId) -> str:
+        table_id = parse_table(table)
+        entries = self.table(table_id)
+        if not entries:
+            raise StoreError(f"{table_id} has no entries yet, so there is nothing to share")
+        return sharecode.encode(table_id, entries)
+
+    def preview_import(self, code: str) -> Merge:
+        """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
+        shared = sharecode.decode(code)
+        return self._merge(self._snapshot(), shared)
+
+    def import_code(self, code: str) -> Merge:
+        """Merge the table in `code` into the local one. ShareCodeError for a bad code."""
+        shared = sharecode.decode(code)
+
+        def change(data: ScoreData) -> Merge:
+            merged = self._merge(data, shared)
+            data.tables[shared.table] = list(merged.entries)
+            return merged
+
+        return self._update(change)
+
+    def _merge(self, data: ScoreData, shared: sharecode.SharedTable) -> Merge:
+        local = data.tables.get(shared.table, [])
+        return merge(shared.table, local, shared.entries, shared.problems, self.table_limit)
+
+    # -- games in progress ---------------------------------------------------------------------
+
+    def save_game(self, kind: str, data: dict[str, Any]) -> None:
+        """Keep the game in progress of `kind` ("lines" or "mahjong") to resume it later."""
+        path = self._game_path(kind)
+        try:
+            text = dump_game(kind, data)
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"the {kind} game cannot be saved: {error}") from None
+        with self._locked():
+            self._guard(lambda: files.write_atomically(path, text), path)
+
+    def load_game(self, kind: str) -> dict[str, Any] | None:
+        """The saved game of `kind`, or None (none saved, or the file was bad and is kept aside)."""
+        path = self._game_path(kind)
+        if not path.exists():
+            return None
+        with self._locked():
+            text = self._read_text(path)
+            if text is None:
+                return None
+            try:
+                return load_game(text, kind)
+            except (CorruptFile, NewerFile) as error:
+                self._set_aside(path, error)
+                return None
+
+    def clear_game(self, kind: str) -> None:
+        path = self._game_path(kind)
+        with self._locked():
+            self._guard(lambda: files.remove(path), path)
+
+    def _game_path(self, kind: str) -> Path:
+        if kind not in GAME_KINDS:
+            raise StoreError(
+                f"no game of kind '{safe_text(kind)}' (known: {', '.join(GAME_KINDS)})"
+            )
+        return self.data_dir / f"saved-{kind}.json"
+
+    # -- files ---------------------------------------------------------------------------------
+
+    def _snapshot(self) -> ScoreData:
+        """The scores file as it is now (read under the lock; nothing is created to read it)."""
+        if not self.path.exists():
+            return ScoreData()
+        with self._locked():
+            return self._read_scores()
+
+    def _update(self, change: Callable[[ScoreData], T]) -> T:
+        """Apply `change` to the scores under the lock; write only if it changed something."""
+        with self._locked():
+            data = self._read_scores()
+            before = dump_scores(data)
+            result = change(data)
+            after = dump_scores(data)
+            if after != before:
+                self._guard(lambda: files.write_atomically(self.path, after), self.path)
+        return result
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        with ExitStack() as stack:
+            try:
+                stack.enter_context(files.locked(self.data_dir))
+            except OSError as error:
+                raise StoreError(_os_problem(self.data_dir, error)) from None
+            yield
+
+    def _read_scores(self) -> ScoreData:
+        text = self._read_text(self.path)
+        if text is None:
+            return ScoreData()
+        try:
+            return load_scores(text)
+        except (CorruptFile, NewerFile) as error:
+            self._set_aside(self.path, error)
+            return ScoreData()
+
+    def _read_text(self, path: Path) -> str | None:
+        """The file's text; None if missing or set aside as unreadable."""
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise StoreError(_os_problem(path, error)) from None
+        try:
+            if len(raw) > MAX_FILE_BYTES:
+                raise CorruptFile(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
+            return raw.decode("utf-8")
+        except (CorruptFile, UnicodeDecodeError) as error:
+            self._set_aside(path, CorruptFile(str(error)))
+            return None
+
+    def _set_aside(self, path: Path, error: CorruptFile | NewerFile) -> None:
+        label = "newer" if isinstance(error, NewerFile) else "corrupt"
+        aside = self._guard(lambda: files.keep_aside(path, label), path)
+        what = "comes from a newer lines-tui" if label == "newer" else "could not be read"
+        self.warnings.append(
+            f"{path.name} {what} ({error}); kept it untouched as {safe_text(str(aside))} "
+            "and started afresh"
+        )
+
+    def _guard(self, action: Callable[[], T], path: Path) -> T:
+        try:
+            return action()
+        except OSError as error:
+            raise StoreError(_os_problem(path, error)) from None
+
+
+def parse_table(table: str | TableId) -> TableId:
+    if isinstance(table, TableId):
+        return table
+    try:
+        return TableId.parse(table)
+    except TableIdError as error:
+        raise StoreError(str(error)) from None
+
+
+def _clean(name: str) -> str:
+    try:
+        return clean_name(name)
+    except InvalidName as error:
+        raise StoreError(str(error)) from None
+
+
+def _registered(data: ScoreData, name: str) -> str:
+    for player in data.players:
+        if same_name(player, name.strip()):
+            return player
+    raise StoreError(f"no registered player is named '{safe_text(name)}'")
+
+
+def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:
+    for player in data.players:
+        if player != allowed and same_name(player, name):
+            raise StoreError(f"a player named '{player}' is already registered")
+
+
+def _os_problem(path: Path, error: OSError) -> str:
+    return f"cannot use {safe_text(str(path))}: {error.strerror or error}"
