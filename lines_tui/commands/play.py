@@ -2,16 +2,78 @@
 
 from __future__ import annotations
 
-from lines_tui.commands.common import Settings, fail
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from lines_tui.commands.common import Settings, fail, settings
+
+if TYPE_CHECKING:
+    from lines_tui.store import Store
+    from lines_tui.ui.app import Start
 
 
-def open_menu(settings: Settings) -> None:
-    fail("the app is not built yet")
+def open_store_for(options: Settings) -> Store:
+    """The store of `--data-dir` (or the default place), with `--player` made the active player.
+    Bad input fails in one line before the terminal is taken over."""
+    from lines_tui.store import StoreError, open_store
+
+    try:
+        store = open_store(options.data_dir)
+    except (StoreError, OSError) as error:
+        fail(str(error))
+    if options.player is not None:
+        try:
+            store.set_active_player(options.player)
+        except StoreError as error:
+            fail(f"{error} (register with: lines-tui players add NAME)")
+    return store
 
 
-def lines() -> None:
-    fail("the app is not built yet")
+def run_app(
+    options: Settings,
+    start: Start = "menu",
+    layout: str = "turtle",
+    seed: int | None = None,
+    size: int = 9,
+) -> None:
+    from lines_tui.ui.app import LinesTuiApp
+
+    store = open_store_for(options)
+    LinesTuiApp(store, start=start, layout=layout, seed=seed, size=size).run()
 
 
-def mahjong() -> None:
-    fail("the app is not built yet")
+def open_menu(options: Settings) -> None:
+    run_app(options)
+
+
+def lines(
+    ctx: typer.Context,
+    size: Annotated[
+        int, typer.Option("--size", min=7, max=15, help="Board size, 7 to 15 (default 9).")
+    ] = 9,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Seed of the game (default: random).")
+    ] = None,
+) -> None:
+    run_app(settings(ctx), start="lines", seed=seed, size=size)
+
+
+def mahjong(
+    ctx: typer.Context,
+    layout: Annotated[
+        str,
+        typer.Option("--layout", help="Layout name (see `lines-tui layouts`) or a layout file."),
+    ] = "turtle",
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Seed of the deal (default: random).")
+    ] = None,
+) -> None:
+    from lines_tui.engine.mahjong.geometry import LayoutError
+    from lines_tui.engine.mahjong.layouts import find_layout
+
+    try:
+        find_layout(layout)
+    except (LayoutError, OSError) as error:
+        fail(str(error))
+    run_app(settings(ctx), start="mahjong", layout=layout, seed=seed)

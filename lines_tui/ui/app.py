@@ -1,0 +1,239 @@
+"""The Textual app: the menu, both games, the score screens, help, colours and the size guard."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.size_guard import TooSmallScreen
+
+if TYPE_CHECKING:
+    from lines_tui.engine.lines import LinesGame
+    from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.store import Store
+
+Start = Literal["menu", "lines", "mahjong"]
+Clock = Callable[[], float]
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+class LinesTuiApp(App[None]):
+    """lines-tui. `start` opens a game at once (the menu is underneath it); `clock` gives wall-clock
+    epoch seconds (tests pass a fixed one); `animate` turns the Lines move animation on or off."""
+
+    TITLE = "lines-tui"
+    CSS_PATH: ClassVar[list[str]] = ["app.tcss", "lines.tcss"]
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit the app", show=False, priority=True),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("s", "toggle_symbols", "Symbols"),
+    ]
+
+    symbols_mode: reactive[bool] = reactive(False)
+
+    def __init__(
+        self,
+        store: Store,
+        start: Start = "menu",
+        layout: str = "turtle",
+        seed: int | None = None,
+        size: int = 9,
+        mouse: bool = False,
+        *,
+        clock: Clock = time.time,
+        animate: bool = True,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.start = start
+        self.layout_name = layout
+        self.seed = seed
+        self.lines_size = size
+        self.mouse = mouse
+        self.clock = clock
+        self.animate = animate
+        # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
+        # start.
+        self.set_reactive(LinesTuiApp.symbols_mode, self.no_color or "NO_COLOR" in os.environ)
+
+    def run(self, *, mouse: bool | None = None, **kwargs: Any) -> None:  # type: ignore[override]
+        """Mouse reporting is off unless asked for: over SSH every mouse motion costs bytes."""
+        super().run(mouse=self.mouse if mouse is None else mouse, **kwargs)
+
+    def on_mount(self) -> None:
+        for warning in self.store.warnings:
+            self.notify(warning, title="Data file", severity="warning", timeout=12)
+        self.push_screen(MenuScreen())
+        if self.start == "lines":
+            self.start_lines(seed=self.seed, size=self.lines_size)
+        elif self.start == "mahjong":
+            from lines_tui.engine.mahjong.layouts import find_layout
+
+            self.start_mahjong(find_layout(self.layout_name), self.seed)
+
+    # --- the menu's entries -------------------------------------------------------------------
+
+    def open_entry(self, entry: str) -> None:
+        actions: dict[str, Callable[[], object]] = {
+            "resume-lines": self.resume_lines,
+            "resume-mahjong": self.resume_mahjong,
+            "lines": lambda: self.start_lines(size=self.lines_size),
+            "mahjong": self.pick_mahjong,
+            "leaderboards": self.open_leaderboards,
+            "import": self.open_import,
+            "players": self.open_players,
+            "help": self.action_help,
+            "quit": self.exit,
+        }
+        actions[entry]()
+
+    def player_line(self) -> str:
+        player = self.store.active_player
+        if player is None:
+            return "Playing as guest: scores are not saved (register under Players)."
+        return f"Player: {player}"
+
+    def saved_lines_summary(self) -> str | None:
+        game = self.saved_lines()
+        return None if game is None else f"{game.size} x {game.size}, score {game.score}"
+
+    def saved_mahjong_summary(self) -> str | None:
+        data = self.store.load_game("mahjong")
+        if not isinstance(data, dict):
+            return None
+        layout = data.get("layout")
+        name = layout.get("name") if isinstance(layout, dict) else layout
+        return str(name) if isinstance(name, str) else "saved deal"
+
+    def saved_lines(self) -> LinesGame | None:
+        """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
+        from lines_tui.engine.lines import GameDataError, LinesGame
+
+        data = self.store.load_game("lines")
+        if data is None:
+            return None
+        try:
+            return LinesGame.from_json(data)
+        except GameDataError as error:
+            self.store.clear_game("lines")
+            self.notify(
+                f"The saved Lines game could not be read ({error}); it was dropped.",
+                severity="warning",
+            )
+            return None
+
+    def start_lines(self, seed: int | None = None, size: int = 9) -> None:
+        from lines_tui.engine.lines import LinesGame
+        from lines_tui.ui.lines_screen import LinesScreen
+
+        game = LinesGame.new(new_seed() if seed is None else seed, size, started_at=self.clock())
+        self.push_screen(LinesScreen(game))
+
+    def resume_lines(self) -> None:
+        from lines_tui.ui.lines_screen import LinesScreen
+
+        game = self.saved_lines()
+        if game is not None:
+            self.push_screen(LinesScreen(game, resumed=True))
+
+    def pick_mahjong(self) -> None:
+        from lines_tui.ui.mahjong import LayoutPickerScreen
+
+        def picked(choice: tuple[Layout, int | None] | None) -> None:
+            if choice is not None:
+                layout, seed = choice
+                self.start_mahjong(layout, seed)
+
+        self.push_screen(LayoutPickerScreen(), picked)
+
+    def start_mahjong(self, layout: Layout, seed: int | None) -> None:
+        from lines_tui.ui.mahjong import MahjongScreen
+
+        self.push_screen(MahjongScreen(layout, new_seed() if seed is None else seed))
+
+    def resume_mahjong(self) -> None:
+        from lines_tui.engine.mahjong.game import MahjongGame
+        from lines_tui.ui.mahjong import MahjongScreen
+
+        data = self.store.load_game("mahjong")
+        if data is None:
+            return
+        try:
+            game = MahjongGame.from_json(data)
+        except ValueError as error:
+            self.store.clear_game("mahjong")
+            self.notify(
+                f"The saved Mahjong game could not be read ({error}); it was dropped.",
+                severity="warning",
+            )
+            return
+        self.push_screen(MahjongScreen(game.layout, game.seed, game=game))
+
+    def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
+        from lines_tui.ui.scores import LeaderboardScreen
+
+        self.push_screen(LeaderboardScreen(self.store, table=table, highlight_rank=rank))
+
+    def open_import(self) -> None:
+        from lines_tui.ui.scores import ImportScreen
+
+        self.push_screen(ImportScreen(self.store))
+
+    def open_players(self) -> None:
+        from lines_tui.ui.scores import PlayersScreen
+
+        self.push_screen(PlayersScreen(self.store))
+
+    # --- app-wide keys ------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        title = getattr(self.screen, "HELP_TITLE", None) or type(self.screen).__name__.removesuffix(
+            "Screen"
+        )
+        self.push_screen(HelpScreen(self.screen, title))
+
+    def action_toggle_symbols(self) -> None:
+        self.symbols_mode = not self.symbols_mode
+        self.notify(
+            "Symbols on: every colour also has its letter."
+            if self.symbols_mode
+            else "Symbols off.",
+            timeout=2,
+        )
+
+    # --- the size guard -----------------------------------------------------------------------
+
+    def check_size(self, min_width: int, min_height: int) -> bool:
+        """Called by a game screen when it shows or the terminal changes size: if the terminal is
+        smaller than the game needs, cover the game with the enlarge message (it comes back
+        intact once the terminal grows). True if the game fits."""
+        width, height = self.size
+        if width >= min_width and height >= min_height:
+            return True
+        if not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen(min_width, min_height))
+        return False
+
+
+def game_screen_fits(screen: Screen[Any], min_width: int, min_height: int) -> bool:
+    """The size check a game screen runs on mount, resume and resize (only while it is on top)."""
+    app = screen.app
+    if not screen.is_current or not isinstance(app, LinesTuiApp):
+        return True
+    return app.check_size(min_width, min_height)

@@ -1,0 +1,35 @@
+"""Small yes/no questions asked over the current screen."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks one question; y or enter answers yes, n or escape answers no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, title: str = "Please confirm") -> None:
+        super().__init__()
+        self._question = question
+        self._title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as dialog:
+            dialog.border_title = self._title
+            yield Static(self._question, classes="dialog-text", markup=False)
+            yield Static("y: yes    n: no", classes="dialog-keys")
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,76 @@
+"""The help screen: every key of the screen it was opened from, read from that screen's bindings,
+so a key added anywhere shows up here without anyone keeping a second list."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+
+def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
+    """(keys, what they do, usable now) for every described binding active on `screen`, keys with
+    the same action and description joined ("↑ k"), in the order the screen declares them."""
+    rows: dict[tuple[str, str], tuple[list[str], bool]] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        description = binding.description or binding.tooltip
+        if not description:
+            continue
+        keys, enabled = rows.setdefault((binding.action, description), ([], False))
+        display = screen.app.get_key_display(binding)
+        if display not in keys:
+            keys.append(display)
+        rows[(binding.action, description)] = (keys, enabled or active.enabled)
+    return [
+        (" ".join(keys), description, enabled) for (_, description), (keys, enabled) in rows.items()
+    ]
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists the keys of the screen below it; any of escape, q or ? closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close help"),
+        Binding("down,j", "scroll('down')", "Scroll", show=False),
+        Binding("up,k", "scroll('up')", "Scroll", show=False),
+    ]
+
+    def __init__(self, target: Screen[object], title: str) -> None:
+        super().__init__()
+        self._rows = key_rows(target)
+        self._title = title
+        self._intro = getattr(target, "HELP", None) or ""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-panel") as panel:
+            panel.border_title = f"Keys: {self._title}"
+            if self._intro:
+                yield Static(self._intro, id="help-intro", markup=False)
+            yield Static(self._table(), id="help-keys")
+        yield Footer()
+
+    def _table(self) -> Text:
+        width = max((len(keys) for keys, _, _ in self._rows), default=4)
+        text = Text()
+        for keys, description, enabled in self._rows:
+            text.append(f"{keys:>{width}}  ", style="bold")
+            text.append(description, style="" if enabled else "dim")
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_scroll(self, direction: str) -> None:
+        panel = self.query_one("#help-panel", VerticalScroll)
+        if direction == "down":
+            panel.scroll_down(animate=False)
+        else:
+            panel.scroll_up(animate=False)

@@ -1,0 +1,386 @@
+"""The Lines game screen: the board, the score panel, and keys turned into engine moves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
+from lines_tui.ui.lines_board import SCALES, Cell, LinesBoard, board_size_for
+from lines_tui.ui.lines_game_over import GameOverScreen
+from lines_tui.ui.lines_turn import Frame, turn_frames
+
+if TYPE_CHECKING:
+    from lines_tui.ui.app import LinesTuiApp
+
+SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width
+SIDE_MIN_HEIGHT = 14  # its lines: title, score, player, time, next, legend, message
+FOOTER_HEIGHT = 1
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+MOVE_GROUP = Binding.Group("move", compact=True)
+
+
+def format_elapsed(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+class NextStrip(Static):
+    """The three balls the computer adds next, in their colours (and letters in symbols mode)."""
+
+
+class LinesScreen(Screen[None]):
+    """One game of Lines. The game is saved after every turn, so leaving (q), quitting (ctrl+q)
+    or a dropped SSH connection all keep it for the next start; a finished game is cleared."""
+
+    HELP_TITLE = "Lines"
+    HELP = (
+        "Move a ball (select it, then its target) along a free path of empty cells, no diagonal\n"
+        "steps. Five or more of one colour in a row (also diagonally) vanish and score; then\n"
+        "you move again. Otherwise three new balls appear where the small ones show.\n"
+        "The game ends when the board is full."
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor('up')", "Up", key_display="↑", group=MOVE_GROUP),
+        Binding("down", "cursor('down')", "Down", key_display="↓", group=MOVE_GROUP),
+        Binding("left", "cursor('left')", "Left", key_display="←", group=MOVE_GROUP),
+        Binding("right", "cursor('right')", "Right", key_display="→", group=MOVE_GROUP),
+        Binding("k", "cursor('up')", "Up", show=False),
+        Binding("j", "cursor('down')", "Down", show=False),
+        Binding("h", "cursor('left')", "Left", show=False),
+        Binding("l", "cursor('right')", "Right", show=False),
+        Binding("enter,space", "act", "Select / move", key_display="⏎"),
+        Binding("escape", "cancel", "Cancel selection / leave", show=False),
+        Binding("n", "new_game", "New"),
+        Binding("a", "toggle_animation", "Animation on/off", show=False),
+        Binding("q", "leave", "Menu"),
+    ]
+
+    def __init__(self, game: LinesGame, *, resumed: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.resumed = resumed
+        self.selected: Cell | None = None
+        self.message = Text("Resumed your saved game." if resumed else "")
+        self.last_points = 0
+        self._frames: list[Frame] = []
+        self._frame_timer: Timer | None = None
+        self._clock_timer: Timer | None = None
+        self._game_over_shown = False
+
+    @property
+    def lines_app(self) -> LinesTuiApp:
+        from lines_tui.ui.app import LinesTuiApp
+
+        assert isinstance(self.app, LinesTuiApp)
+        return self.app
+
+    @property
+    def board(self) -> LinesBoard:
+        return self.query_one("#lines-board", LinesBoard)
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="lines-main"):
+            board = LinesBoard(self.game.size, id="lines-board")
+            board.border_title = f"Lines {self.game.size} x {self.game.size}"
+            yield board
+            with Vertical(id="lines-side"):
+                yield Static(id="lines-score")
+                yield Static(id="lines-player")
+                yield Static(id="lines-time")
+                yield NextStrip(id="lines-next")
+                yield Static(id="lines-legend")
+                yield Static(id="lines-message")
+        yield Footer()
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        board = board_size_for(0, self.game.size)
+        return board.width + SIDE_MIN_WIDTH, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
+
+    def on_mount(self) -> None:
+        app = self.lines_app
+        board = self.board
+        board.set_symbols(app.symbols_mode)
+        self.watch(app, "symbols_mode", self._symbols_changed, init=False)
+        self._fit_board()
+        self._show_position()
+        self._refresh_panel()
+        self._clock_timer = self.set_interval(1.0, self._refresh_time)
+        if self.game.over:
+            self.call_after_refresh(self._finish_game)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_board()
+
+    def on_screen_resume(self) -> None:
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        """Pick the largest cells that fit beside the panel; cover the game if nothing fits."""
+        from lines_tui.ui.app import game_screen_fits
+
+        width, height = self.app.size
+        room_width, room_height = width - SIDE_MIN_WIDTH, height - FOOTER_HEIGHT
+        scale = 0
+        for candidate in range(len(SCALES)):
+            size = board_size_for(candidate, self.game.size)
+            if size.width <= room_width and size.height <= room_height:
+                scale = candidate
+        self.board.set_scale(scale)
+        game_screen_fits(self, *self.min_size)
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def _show_position(self) -> None:
+        self.board.show(dict(self.game.board.balls()), dict(self.game.preview))
+
+    def _symbols_changed(self, symbols: bool) -> None:
+        self.board.set_symbols(symbols)
+        self._refresh_panel()
+
+    def _refresh_panel(self) -> None:
+        game = self.game
+        score = Text.assemble(("Score ", "bold"), (str(game.score), "bold"))
+        if self.last_points:
+            score.append(f"   +{self.last_points}", style="bold reverse")
+        self.query_one("#lines-score", Static).update(score)
+        player = self.lines_app.store.active_player
+        self.query_one("#lines-player", Static).update(
+            f"Player {player}" if player else "Guest: scores are not saved"
+        )
+        self._refresh_time()
+        self.query_one("#lines-next", NextStrip).update(self._next_text())
+        self.query_one("#lines-legend", Static).update(self._legend())
+        self.query_one("#lines-message", Static).update(self.message)
+
+    def _refresh_time(self) -> None:
+        game = self.game
+        end = game.ended_at if game.ended_at is not None else self.lines_app.clock()
+        self.query_one("#lines-time", Static).update(
+            f"Time  {format_elapsed(end - game.started_at)}"
+        )
+
+    def _next_text(self) -> Text:
+        board = self.board
+        text = Text("Next  ")
+        for _, colour in self.game.preview:
+            text.append(board.ball_text(colour), style=board.ball_style(colour))
+            text.append(" ")
+        if not self.game.preview:
+            text.append("none")
+        return text
+
+    def _legend(self) -> Text:
+        board = self.board
+        text = Text()
+        for index, colour in enumerate(COLOURS):
+            if index:
+                text.append("\n" if index % 2 == 0 else "  ")
+            entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
+            text.append(board.ball_text(colour), style=board.ball_style(colour))
+            text.append(entry.ljust(16) if index % 2 == 0 else entry)
+        return text
+
+    def _say(self, message: str, style: str = "") -> None:
+        self.message = Text(message, style=style)
+        self.query_one("#lines-message", Static).update(self.message)
+
+    # --- animation ----------------------------------------------------------------------------
+
+    def _play_frames(self, frames: list[Frame]) -> None:
+        self._frames = list(frames)
+        if not self.lines_app.animate or not self._frames:
+            self._finish_animation()
+            return
+        self._next_frame()
+
+    def _next_frame(self) -> None:
+        self._frame_timer = None
+        if not self._frames:
+            self._finish_animation()
+            return
+        frame = self._frames.pop(0)
+        self.board.show(frame.balls, frame.preview, frame.effects)
+        self._frame_timer = self.set_timer(frame.seconds, self._next_frame)
+
+    def _finish_animation(self) -> None:
+        """Jump to the end of the turn's film (a key press skips it; the game is already there)."""
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+            self._frame_timer = None
+        self._frames = []
+        self._show_position()
+        if self.game.over:
+            self._finish_game()
+
+    @property
+    def animating(self) -> bool:
+        return self._frame_timer is not None
+
+    def on_key(self, event: events.Key) -> None:
+        if self.animating:
+            self._finish_animation()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cursor", "act") and self.game.over:
+            return None  # shown dimmed: nothing to move on a full board
+        return True
+
+    def action_cursor(self, direction: str) -> None:
+        self._finish_animation_if_running()
+        row, col = self.board.cursor
+        d_row, d_col = MOVES[direction]
+        size = self.game.size
+        self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
+
+    def _finish_animation_if_running(self) -> None:
+        if self.animating:
+            self._finish_animation()
+
+    def action_act(self) -> None:
+        self._finish_animation_if_running()
+        game = self.game
+        if game.over:
+            return
+        cursor = self.board.cursor
+        colour = game.board[cursor]
+        if colour is not None:
+            if self.selected == cursor:
+                self._select(None)
+                self._say("Selection cancelled.")
+            else:
+                self._select(cursor)
+                self._say(
+                    f"{COLOUR_NAMES[colour].capitalize()} ball selected: move the cursor "
+                    "to an empty cell and press enter."
+                )
+            return
+        if self.selected is None:
+            self._say("Select a ball first: put the cursor on one and press enter.")
+            return
+        self._move(self.selected, cursor)
+
+    def _select(self, cell: Cell | None) -> None:
+        self.selected = cell
+        self.board.set_selected(cell)
+
+    def _move(self, src: Cell, dst: Cell) -> None:
+        game = self.game
+        if game.board.path(src, dst) is None:
+            self._say("No free path: other balls block the way there.", "bold")
+            self.board.show(dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)})
+            self._frame_timer = self.set_timer(0.4, self._finish_animation)
+            return
+        before, preview = game.board, dict(game.preview)
+        turn = game.play(src, dst, now=self.lines_app.clock())
+        self._select(None)
+        self._after_turn(turn)
+        self._play_frames(turn_frames(before, preview, turn))
+
+    def _after_turn(self, turn: TurnResult) -> None:
+        self.last_points = turn.points
+        if turn.points_by_move:
+            self._say(f"+{turn.points_by_move} points. Lines cleared: move again.", "bold")
+        elif turn.points_by_addition:
+            self._say(f"+{turn.points_by_addition} points: the new balls made a line.", "bold")
+        elif turn.relocated:
+            self._say("A ball due on your cell dropped elsewhere.")
+        else:
+            self._say("")
+        self._save()
+        self._refresh_panel()
+
+    def _save(self) -> None:
+        store = self.lines_app.store
+        if self.game.over:
+            store.clear_game("lines")
+        elif self.game.moves:
+            store.save_game("lines", self.game.to_json())
+
+    def _finish_game(self) -> None:
+        if self._game_over_shown:
+            return
+        self._game_over_shown = True
+        game = self.game
+        store = self.lines_app.store
+        assert game.ended_at is not None
+        outcome = store.record_lines(
+            store.active_player, game.size, game.score, game.seed, game.started_at, game.ended_at
+        )
+        store.clear_game("lines")
+        self._say("Game over: the board is full.", "bold")
+
+        def chosen(choice: str | None) -> None:
+            if choice == "new":
+                self._replace_with_new_game()
+            elif choice == "leaderboard":
+                self.dismiss()
+                self.lines_app.open_leaderboards(outcome.table, outcome.rank)
+            elif choice == "menu":
+                self.dismiss()
+
+        self.app.push_screen(GameOverScreen(game.score, outcome), chosen)
+
+    def action_cancel(self) -> None:
+        self._finish_animation_if_running()
+        if self.selected is not None:
+            self._select(None)
+            self._say("Selection cancelled.")
+        else:
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self._finish_animation_if_running()
+        self._save()
+        self.dismiss()
+
+    def action_toggle_animation(self) -> None:
+        app = self.lines_app
+        app.animate = not app.animate
+        self._say("Animations on." if app.animate else "Animations off.")
+
+    def action_new_game(self) -> None:
+        self._finish_animation_if_running()
+        if self.game.over or not self.game.moves:
+            self._replace_with_new_game()
+            return
+        from lines_tui.ui.dialogs import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._replace_with_new_game()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Abandon this game (score {self.game.score}) and start a new one?",
+                title="New game",
+            ),
+            answered,
+        )
+
+    def _replace_with_new_game(self) -> None:
+        app = self.lines_app
+        if not self.game.over:
+            app.store.clear_game("lines")
+        self.dismiss()
+        app.start_lines(size=self.game.size)
+
+    def on_unmount(self) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.stop()

@@ -1,0 +1,58 @@
+"""What a game screen shows instead of a broken picture when the terminal is too small.
+
+The guard is a screen pushed over the game, so the game underneath is untouched and comes back
+as it was once the terminal is large enough again.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
+    return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers a game screen while the terminal is smaller than the game needs."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave the game"),
+    ]
+
+    def __init__(self, min_width: int, min_height: int) -> None:
+        super().__init__()
+        self.min_width = min_width
+        self.min_height = min_height
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(self._message(), id="too-small-message")
+
+    def _message(self) -> str:
+        width, height = self.app.size
+        return enlarge_message(self.min_width, self.min_height, width, height) + (
+            "\nThe game is kept and comes back as soon as it fits. Esc leaves it."
+        )
+
+    def fits(self) -> bool:
+        width, height = self.app.size
+        return width >= self.min_width and height >= self.min_height
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.fits():
+            self.dismiss()
+        else:
+            self.query_one("#too-small-message", Static).update(self._message())
+
+    def action_leave(self) -> None:
+        """Leave the game below too (it saves itself when it leaves)."""
+        self.dismiss()
+        self.app.pop_screen()
