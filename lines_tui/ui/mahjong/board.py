@@ -1,0 +1,303 @@
+"""The Mahjong board: one Line API widget that paints every tile of a layered layout.
+
+A tile is 4 x 2 cells: a thin left edge, a 2-letter face label and a marker column on top, a thin
+bottom edge below, so neighbouring tiles stay apart in any colour depth. Layers are told apart
+three ways at once: a lighter shade per layer, a one-column shift per layer (a stack shows the
+edges of the tiles beneath it) and, in symbols mode, the layer number. Nothing the player needs
+rides on colour alone: the selected tile is marked `*`, hinted tiles `+`, free tiles `:` in the
+free-tile view and every tile `x` after a loss when symbols are on; the cursor is reverse video.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from lines_tui.engine.mahjong.geometry import Geometry, bits
+from lines_tui.ui.mahjong.tile_grid import TILE_HEIGHT, TILE_WIDTH, TileGrid
+
+SUITS = ("dots", "bamboo", "characters", "winds", "dragons", "flowers", "seasons")
+SHADES = 5
+"""Layer shades in the stylesheet (board--layer-0 .. board--layer-4)."""
+
+LEFT_EDGE = "▏"
+BOTTOM_EDGE = "▁"
+RIGHT_EDGE = "▕"
+SELECTED_MARK = "*"
+HINT_MARK = "+"
+FREE_MARK = ":"
+LOST_MARK = "x"
+
+
+class MahjongBoard(ScrollView, inherit_bindings=False):
+    """Draws tiles; knows nothing of rules beyond which tiles are free. The screen owns the keys."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *(f"board--layer-{shade}" for shade in range(SHADES)),
+        *(f"board--{suit}" for suit in SUITS),
+        "board--other",
+        "board--blocked",
+        "board--selected",
+        "board--hint",
+        "board--lost",
+        "board--cursor",
+    }
+
+    can_focus = False
+
+    class Clicked(Message):
+        """The player clicked a tile (the mouse is optional; every action also has a key)."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        labels: Sequence[str],
+        suits: Sequence[str],
+        *,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.geometry = geometry
+        self.grid = TileGrid(geometry.slots)
+        self.labels: tuple[str, ...] = ()
+        self.suits: tuple[str, ...] = ()
+        self.set_faces(labels, suits)
+        top = max((z for _, _, z in geometry.slots), default=0)
+        self._shades = tuple(
+            z if top < SHADES else round(z * (SHADES - 1) / top) for _, _, z in geometry.slots
+        )
+        self._present = geometry.all_present
+        self._free = geometry.free_mask(self._present)
+        self._cursor: int | None = None
+        self._selected: int | None = None
+        self._hints: frozenset[int] = frozenset()
+        self._show_free = False
+        self._lost = False
+        self._symbols = False
+        self.virtual_size = Size(self.grid.width, self.grid.height)
+
+    # -- state the screen sets -------------------------------------------------------------
+
+    def set_faces(self, labels: Sequence[str], suits: Sequence[str]) -> None:
+        """What each tile shows: a 2-character label and the suit that colours it."""
+        self.labels = tuple(labels)
+        self.suits = tuple(suit if suit in SUITS else "other" for suit in suits)
+        self.refresh()
+
+    @property
+    def present(self) -> int:
+        return self._present
+
+    @present.setter
+    def present(self, present: int) -> None:
+        changed = self._present ^ present
+        free = self.geometry.free_mask(present)
+        if self._show_free or self._symbols:
+            changed |= (self._free ^ free) & present
+        self._present, self._free = present, free
+        self._refresh_tiles(bits(changed))
+
+    @property
+    def free(self) -> int:
+        return self._free
+
+    @property
+    def cursor(self) -> int | None:
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, index: int | None) -> None:
+        old, self._cursor = self._cursor, index
+        self._refresh_tiles(i for i in (old, index) if i is not None)
+        if index is not None:
+            self.scroll_to_region(self._tile_region(index, scrolled=False), animate=False)
+
+    @property
+    def selected(self) -> int | None:
+        return self._selected
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        old, self._selected = self._selected, index
+        self._refresh_tiles(i for i in (old, index) if i is not None)
+
+    @property
+    def hints(self) -> frozenset[int]:
+        return self._hints
+
+    @hints.setter
+    def hints(self, tiles: Iterable[int]) -> None:
+        old, self._hints = self._hints, frozenset(tiles)
+        self._refresh_tiles(old ^ self._hints)
+
+    @property
+    def show_free(self) -> bool:
+        return self._show_free
+
+    @show_free.setter
+    def show_free(self, value: bool) -> None:
+        self._show_free = value
+        self.refresh()
+
+    @property
+    def lost(self) -> bool:
+        return self._lost
+
+    @lost.setter
+    def lost(self, value: bool) -> None:
+        if value != self._lost:
+            self._lost = value
+            self.refresh()
+
+    @property
+    def symbols(self) -> bool:
+        return self._symbols
+
+    @symbols.setter
+    def symbols(self, value: bool) -> None:
+        if value != self._symbols:
+            self._symbols = value
+            self.refresh()
+
+    # -- painting --------------------------------------------------------------------------
+
+    def _padding(self) -> tuple[int, int]:
+        """Blank cells left of and above the board, to centre it when there is room."""
+        return (
+            max(0, (self.size.width - self.grid.width) // 2),
+            max(0, (self.size.height - self.grid.height) // 2),
+        )
+
+    def _tile_region(self, index: int, *, scrolled: bool = True) -> Region:
+        col, row = self.grid.origins[index]
+        pad_x, pad_y = self._padding()
+        x, y = col + pad_x, row + pad_y
+        if scrolled:
+            scroll_x, scroll_y = self.scroll_offset
+            x, y = x - scroll_x, y - scroll_y
+        return Region(x, y, TILE_WIDTH, TILE_HEIGHT)
+
+    def _refresh_tiles(self, tiles: Iterable[int]) -> None:
+        regions = [self._tile_region(index) for index in tiles]
+        if regions:
+            self.refresh(*regions)
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name, partial=True)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        pad_x, pad_y = self._padding()
+        width = self.size.width
+        base = self.rich_style
+        row = y + scroll_y - pad_y
+        if not 0 <= row < self.grid.height:
+            return Strip.blank(width, base)
+        chars = [" "] * self.grid.width
+        styles = [base] * self.grid.width
+        owners: list[int | None] = [None] * self.grid.width
+        for index in self.grid.row_tiles[row]:
+            if self._present >> index & 1:
+                col = self.grid.origins[index][0]
+                top_half = row == self.grid.origins[index][1]
+                for offset, (char, style) in enumerate(self._tile_cells(index, top_half)):
+                    chars[col + offset] = char
+                    styles[col + offset] = base + style
+                    owners[col + offset] = index
+        self._mark_overhangs(row, chars, owners)
+        segments = [Segment(" " * pad_x, base)] if pad_x else []
+        segments.extend(_runs(chars, styles))
+        return Strip(segments, pad_x + self.grid.width).crop_extend(
+            scroll_x, scroll_x + width, base
+        )
+
+    def _mark_overhangs(self, row: int, chars: list[str], owners: list[int | None]) -> None:
+        """Give a tile a right edge where it hides the left edge of a lower neighbour, so the two
+        labels do not run together."""
+        slots = self.geometry.slots
+        for col in range(TILE_WIDTH - 1, len(chars) - 1):
+            index, right = owners[col], owners[col + 1]
+            if (
+                index is not None
+                and right is not None
+                and chars[col] == " "
+                and self.grid.origins[index] == (col - TILE_WIDTH + 1, row)
+                and slots[right][2] < slots[index][2]
+            ):
+                chars[col] = RIGHT_EDGE
+
+    def _tile_cells(self, index: int, top_half: bool) -> list[tuple[str, Style]]:
+        """The 4 cells of one row of a tile: (character, style) each."""
+        body = self._style(f"board--layer-{self._shades[index]}")
+        if top_half:
+            label = self.labels[index].ljust(2)[:2]
+            label_style = body + self._style(f"board--{self.suits[index]}")
+            if self._show_free and not self._free >> index & 1:
+                label_style += self._style("board--blocked")
+            cells = [
+                (LEFT_EDGE, body),
+                (label[0], label_style),
+                (label[1], label_style),
+                (self._marker(index), body),
+            ]
+        else:
+            layer = self.geometry.slots[index][2]
+            depth = str(layer + 1) if self._symbols and layer else BOTTOM_EDGE
+            cells = [(LEFT_EDGE, body), (BOTTOM_EDGE, body), (depth, body), (BOTTOM_EDGE, body)]
+        overlay = self._overlay(index)
+        if overlay is not None:
+            cells = [(char, style + overlay) for char, style in cells]
+        return cells
+
+    def _marker(self, index: int) -> str:
+        if index == self._selected:
+            return SELECTED_MARK
+        if index in self._hints:
+            return HINT_MARK
+        if self._symbols and self._lost:
+            return LOST_MARK
+        if self._symbols and self._show_free and self._free >> index & 1:
+            return FREE_MARK
+        return " "
+
+    def _overlay(self, index: int) -> Style | None:
+        styles = []
+        if self._lost:
+            styles.append(self._style("board--lost"))
+        elif index == self._selected:
+            styles.append(self._style("board--selected"))
+        elif index in self._hints:
+            styles.append(self._style("board--hint"))
+        if index == self._cursor:
+            styles.append(self._style("board--cursor"))
+        return Style.combine(styles) if styles else None
+
+    def on_click(self, event: events.Click) -> None:
+        pad_x, pad_y = self._padding()
+        scroll_x, scroll_y = self.scroll_offset
+        index = self.grid.tile_at(
+            event.x + scroll_x - pad_x, event.y + scroll_y - pad_y, self._present
+        )
+        if index is not None:
+            self.post_message(self.Clicked(index))
+
+
+def _runs(chars: list[str], styles: list[Style]) -> Iterable[Segment]:
+    """Neighbouring cells of one style as one segment: fewer bytes to the terminal."""
+    start = 0
+    for end in range(1, len(chars) + 1):
+        if end == len(chars) or styles[end] != styles[start]:
+            yield Segment("".join(chars[start:end]), styles[start])
+            start = end

@@ -1,0 +1,103 @@
+"""The background dead-end check: one solver process, one check at a time, stale answers dropped.
+
+After every change of position the screen calls `check`. The position goes to the solver process
+through a Textual worker that awaits the answer without blocking the event loop; a newer check
+cancels the older worker and the solver stops the stale search itself. Proven verdicts are kept per
+position, so undoing back to a known position answers at once, and the last winning sequence goes
+along with the next check so the solver can repair it instead of starting over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.dom import DOMNode
+
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+
+CHECK_TIMEOUT = 20.0
+"""Seconds the solver may think about one position before it answers "undecided"."""
+
+WORKER_GROUP = "mahjong-dead-end"
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    """What a finished check found about the position with these present tiles."""
+
+    present: int
+    verdict: Verdict
+    moves: tuple[Pair, ...]
+    error: str = ""
+    """Why the check could not run (the solver process failed); the verdict is then undecided."""
+
+
+class DeadEndCheck:
+    """Runs checks for one screen and remembers what they proved."""
+
+    def __init__(
+        self, solver: BackgroundSolver, on_outcome: Callable[[CheckOutcome], None]
+    ) -> None:
+        self.solver = solver
+        self._on_outcome = on_outcome
+        self._proved: dict[int, CheckOutcome] = {}
+        self._serial = 0
+        self._last_solution: tuple[Pair, ...] = ()
+
+    def known(self, present: int) -> CheckOutcome | None:
+        """The proven verdict for this set of present tiles, if a check has found one."""
+        return self._proved.get(present)
+
+    @property
+    def last_solution(self) -> tuple[Pair, ...]:
+        """The most recent winning sequence found, possibly for an earlier position."""
+        return self._last_solution
+
+    def check(self, node: DOMNode, position: Position) -> CheckOutcome | None:
+        """Start checking `position`, dropping any check still running. A position proven before
+        is answered at once (returned, and no worker starts); otherwise None: the answer comes
+        later through `on_outcome`, unless another check replaces this one first."""
+        self._serial += 1
+        present = position.present
+        known = self._proved.get(present)
+        if known is not None:
+            self.cancel(node)
+            self._remember(known)
+            return known
+        previous = [pair for pair in self._last_solution if all(present >> i & 1 for i in pair)]
+        node.run_worker(
+            self._run(self._serial, position, previous),
+            name="dead-end check",
+            group=WORKER_GROUP,
+            exclusive=True,
+            exit_on_error=False,
+        )
+        return None
+
+    def cancel(self, node: DOMNode) -> None:
+        """Stop the check in progress, if any (its answer, should it come, is ignored)."""
+        self._serial += 1
+        node.workers.cancel_group(node, WORKER_GROUP)
+        self.solver.cancel()
+
+    async def _run(self, serial: int, position: Position, previous: list[Pair]) -> None:
+        future = self.solver.submit(position, previous=previous or None, timeout=CHECK_TIMEOUT)
+        try:
+            result: SolveResult = await asyncio.wrap_future(future)
+        except Exception as error:  # the solver process died or refused: say so, keep playing
+            outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=str(error))
+        else:
+            outcome = CheckOutcome(position.present, result.verdict, result.moves)
+        if serial == self._serial:
+            self._remember(outcome)
+            self._on_outcome(outcome)
+
+    def _remember(self, outcome: CheckOutcome) -> None:
+        if outcome.verdict is not Verdict.UNDECIDED:
+            self._proved[outcome.present] = outcome
+        if outcome.verdict is Verdict.SOLVABLE:
+            self._last_solution = outcome.moves

@@ -1,0 +1,120 @@
+"""The layout picker: choose a layout (built-in or installed) and, if wanted, a deal number."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, Label, Static
+
+from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
+
+Choice = tuple[Layout, int | None]
+"""The chosen layout and deal number (None: a random deal)."""
+
+
+def parse_seed(text: str) -> int | None:
+    """The deal number typed in the seed field: blank is None (random); ValueError otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdecimal() or len(text) > 18:
+        raise ValueError(f"{text[:20]!r} is not a deal number: type a whole number like 42")
+    return int(text)
+
+
+class LayoutPickerScreen(ModalScreen[Choice | None]):
+    """Lists built-in layouts, then installed ones as they are found; dismisses with the choice."""
+
+    CSS_PATH = "picker.tcss"
+
+    HELP = (
+        "Pick the layout to play with the arrows and Enter. Built-in layouts come first, then "
+        "any installed by KMahjongg or GNOME Mahjongg. Type a deal number to replay a deal; "
+        "leave it blank for a random one."
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play", priority=True),
+        Binding("tab", "switch_field", "Layouts / deal"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layouts: list[Layout] = builtin_layouts()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker-panel") as panel:
+            panel.border_title = "Mahjong: choose a layout"
+            yield DataTable(id="layouts", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="layout-about")
+            yield Label("Looking for installed layouts...", id="layout-problems")
+            yield Input(placeholder="deal number (blank: random)", id="seed", type="integer")
+            yield Label("", id="seed-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#layouts", DataTable)
+        table.add_columns("Layout", "Tiles", "Layers", "From")
+        for layout in self.layouts:
+            self._add_row(table, layout)
+        table.focus()
+        self._find_installed()
+
+    @staticmethod
+    def _add_row(table: DataTable[str], layout: Layout) -> None:
+        layers = max(z for _, _, z in layout.slots) + 1
+        source = "built-in" if layout.is_builtin else layout.source
+        table.add_row(layout.title, str(len(layout.slots)), str(layers), source)
+
+    @work(thread=True, exclusive=True, group="layout-discovery")
+    def _find_installed(self) -> None:
+        # Reading every installed layout file can take a moment on a slow disk: not on the UI.
+        found = discover_layouts()
+        self.app.call_from_thread(self._show_installed, found.layouts, found.problems)
+
+    def _show_installed(self, installed: list[Layout], problems: list[str]) -> None:
+        table = self.query_one("#layouts", DataTable)
+        for layout in installed:
+            self.layouts.append(layout)
+            self._add_row(table, layout)
+        notes = []
+        if not installed:
+            notes.append("No installed layouts found.")
+        if problems:
+            notes.append(f"{len(problems)} layout file(s) could not be read: {problems[0]}")
+        self.query_one("#layout-problems", Label).update(" ".join(notes))
+
+    @on(DataTable.RowHighlighted, "#layouts")
+    def _describe(self, event: DataTable.RowHighlighted) -> None:
+        layout = self.layouts[event.cursor_row]
+        self.query_one("#layout-about", Static).update(
+            layout.description or f"{layout.title}: {len(layout.slots)} tiles."
+        )
+
+    @on(Input.Changed, "#seed")
+    def _clear_seed_error(self) -> None:
+        self.query_one("#seed-error", Label).update("")
+
+    def action_switch_field(self) -> None:
+        table, seed = self.query_one("#layouts", DataTable), self.query_one("#seed", Input)
+        (seed if table.has_focus else table).focus()
+
+    def action_play(self) -> None:
+        seed_field = self.query_one("#seed", Input)
+        try:
+            seed = parse_seed(seed_field.value)
+        except ValueError as error:
+            self.query_one("#seed-error", Label).update(str(error))
+            seed_field.focus()
+            return
+        row = self.query_one("#layouts", DataTable).cursor_row
+        self.dismiss((self.layouts[row], seed))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

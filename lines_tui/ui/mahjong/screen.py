@@ -1,0 +1,534 @@
+"""The Mahjong solitaire screen: the board, the status panel, and every key of the game.
+
+The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
+After every change of position a dead-end check runs in the solver process (see `dead_end`), and
+the status field shows what it found while the player keeps playing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+from lines_tui.engine.mahjong.faces import face_by_id
+from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
+from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.solver import Pair, Verdict
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.store import StoreError
+from lines_tui.ui.app import game_screen_fits, new_seed
+from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
+from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
+from lines_tui.ui.mahjong.tile_grid import TILE_HEIGHT, TILE_WIDTH
+from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+
+PANEL_WIDTH = 16
+"""Columns of the status panel (mahjong.tcss, #panel)."""
+CHROME_HEIGHT = 2
+"""Rows below the board: the message line and the footer."""
+
+STATUS_TEXT = {
+    Verdict.SOLVABLE: "solvable",
+    Verdict.UNSOLVABLE: "dead end",
+    Verdict.UNDECIDED: "undecided",
+}
+GOOD_STATUS = {"solvable", "won"}
+BAD_STATUS = {"dead end", "lost"}
+DEAD_END_WARNING = "Dead end: this position can no longer be cleared. Undo (u) to find another way."
+
+
+def face_text(face_id: str) -> tuple[str, str, str]:
+    """(label, suit, name) of a face id; a position file may use faces outside the standard set."""
+    try:
+        face = face_by_id(face_id)
+    except KeyError:
+        return face_id[:2], "other", face_id
+    return face.label, face.suit, face.name
+
+
+def clock_text(seconds: float) -> str:
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60:02}:{rest % 60:02}"
+
+
+class MahjongScreen(Screen[None]):
+    """One Mahjong game on one layout. `game` resumes a saved game; otherwise deal `seed`."""
+
+    CSS_PATH = "mahjong.tcss"
+
+    HELP = (
+        "Remove all tiles, two matching free tiles at a time. A tile is free when nothing lies on "
+        "it and its left or right side is open. Move with the arrows or hjkl; tab jumps between "
+        "free tiles and m to the next free tile that matches. The status field tells whether the "
+        "position can still be cleared: checking, solvable, dead end (undo to get out), "
+        "undecided (the check gave up), won or lost."
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose", "Take"),
+        Binding("tab", "cycle_free(True)", "Free"),
+        Binding("shift+tab", "cycle_free(False)", "Previous free", show=False),
+        Binding("m", "match", "Match"),
+        Binding("i", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo", show=False),
+        Binding("f", "toggle_free", "Show free", show=False),
+        Binding("p", "pause", "Pause"),
+        Binding("n", "new_deal", "New deal", show=False),
+        Binding("R", "restart", "Restart deal", show=False),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("escape", "cancel", "Cancel / leave", show=False),
+        Binding("q", "leave", "Menu"),
+    ]
+
+    PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        {"choose", "cycle_free", "match", "hint", "undo", "redo", "toggle_free", "move"}
+    )
+    """Actions that act on the board, so they rest while the game is paused."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        seed: int,
+        game: MahjongGame | None = None,
+        *,
+        solver: BackgroundSolver | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        """`solver`: a solver process to share; without one the screen starts its own and ends it
+        when the screen closes. `clock`: wall-clock seconds; by default the app's clock."""
+        super().__init__()
+        self.tile_layout = layout
+        self._seed = seed
+        self._game = game
+        self._clock_override = clock
+        self._owns_solver = solver is None
+        self.dead_end = DeadEndCheck(solver or BackgroundSolver(), self._on_check_outcome)
+        self.status = "checking"
+        self._leaving = False
+        self._celebrated = False
+
+    @property
+    def game(self) -> MahjongGame:
+        """The game on the board; a fresh deal is made when the screen first needs it, so its
+        clock starts by the app's clock."""
+        if self._game is None:
+            self._game = MahjongGame.new(self.tile_layout, self._seed, now=self._now())
+        return self._game
+
+    def _now(self) -> float:
+        clock: Callable[[], float] = self._clock_override or self.app.clock
+        return clock()
+
+    # -- building the screen ----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        labels, suits = self._faces()
+        with Vertical(id="play-area"):
+            yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
+            yield Static("Paused. Press p to go on.", id="paused")
+            yield Label("", id="message")
+        with Vertical(id="panel"):
+            yield Label(self.tile_layout.title, id="title")
+            yield Label("", id="deal")
+            yield Label("", id="status")
+            yield Label("", id="clock")
+            yield Label("", id="tiles")
+            yield Label("", id="pairs")
+            yield Static("", id="tile-info")
+        yield Footer()
+
+    @property
+    def board(self) -> MahjongBoard:
+        return self.query_one("#board", MahjongBoard)
+
+    def _faces(self) -> tuple[list[str], list[str]]:
+        texts = [face_text(face) for face in self.game.position.faces]
+        return [label for label, _, _ in texts], [suit for _, suit, _ in texts]
+
+    def on_mount(self) -> None:
+        if self.game.paused:
+            self.game.resume(self._now())
+        self.watch(self.app, "symbols_mode", self._show_symbols, init=True)
+        self.set_interval(1.0, self._show_clock)
+        self._start_deal()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def on_screen_resume(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        grid = self.board.grid
+        game_screen_fits(self, grid.width + PANEL_WIDTH, grid.height + CHROME_HEIGHT)
+
+    def _show_symbols(self, symbols: bool) -> None:
+        self.board.symbols = symbols or self.app.no_color
+
+    def on_unmount(self) -> None:
+        self._save_progress()
+        self.dead_end.cancel(self)
+        if self._owns_solver:
+            self.dead_end.solver.shutdown()
+
+    # -- what the player sees ---------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        """Show the game from scratch: a new deal, a restart or a resumed game."""
+        board = self.board
+        board.set_faces(*self._faces())
+        board.present = self.game.present
+        board.selected = None
+        board.hints = ()
+        board.cursor = self._first_cursor()
+        self.query_one("#deal", Label).update(f"deal {self.game.seed}")
+        self._celebrated = self.game.won
+        self._position_changed()
+
+    def _first_cursor(self) -> int | None:
+        grid = self.board.grid
+        return cycle(grid, self.game.free_mask(), None) or nearest(
+            grid, uncovered_mask(self.tile_layout.geometry, self.game.present), (0, 0)
+        )
+
+    def _position_changed(self) -> None:
+        """After every move, undo, redo, restart or deal: redraw and check the new position."""
+        game, board = self.game, self.board
+        board.present = game.present
+        if board.selected is not None and not game.present >> board.selected & 1:
+            board.selected = None
+        board.hints = ()
+        board.lost = game.lost
+        self._settle_cursor()
+        if game.won or game.lost:
+            self.dead_end.cancel(self)
+            self._set_status("won" if game.won else "lost")
+        else:
+            known = self.dead_end.check(self, game.current_position())
+            if known is None:
+                self._set_status("checking")
+            else:
+                self._show_outcome(known)
+        self._show_counts()
+        self._show_clock()
+        if game.won and not self._celebrated:
+            self._celebrated = True
+            self._celebrate()
+
+    def _settle_cursor(self) -> None:
+        """Keep the cursor on a tile the player can see: the one now on top at the same spot, or
+        the nearest uncovered tile."""
+        board = self.board
+        cursor = board.cursor
+        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        if cursor is not None and uncovered >> cursor & 1:
+            return
+        if cursor is None:
+            board.cursor = self._first_cursor()
+            return
+        col, row = board.grid.origins[cursor]
+        on_top = board.grid.tile_at(col + TILE_WIDTH // 2, row + TILE_HEIGHT // 2 - 1, uncovered)
+        board.cursor = on_top if on_top is not None else nearest(
+            board.grid, uncovered, board.grid.centre(cursor)
+        )
+
+    def _set_status(self, status: str) -> None:
+        self.status = status
+        label = self.query_one("#status", Label)
+        label.update(status)
+        label.set_class(status in GOOD_STATUS, "-good")
+        label.set_class(status in BAD_STATUS, "-bad")
+
+    def _show_outcome(self, outcome: CheckOutcome) -> None:
+        status = STATUS_TEXT[outcome.verdict]
+        warn = status == "dead end" and self.status != "dead end"
+        self._set_status(status)
+        if warn:
+            self.notify(DEAD_END_WARNING, title="Dead end", severity="warning", timeout=6)
+        if outcome.error:
+            self._say(f"The dead-end check failed: {outcome.error}")
+
+    def _on_check_outcome(self, outcome: CheckOutcome) -> None:
+        if outcome.present == self.game.present and not (self.game.won or self.game.lost):
+            self._show_outcome(outcome)
+
+    def _show_counts(self) -> None:
+        game = self.game
+        self.query_one("#tiles", Label).update(f"tiles  {game.present.bit_count():>4}")
+        self.query_one("#pairs", Label).update(f"pairs  {len(game.available_pairs()):>4}")
+        self._show_tile_info()
+
+    def _show_clock(self) -> None:
+        self.query_one("#clock", Label).update(
+            f"time {clock_text(self.game.elapsed(self._now())):>6}"
+        )
+
+    def _show_tile_info(self) -> None:
+        board, game = self.board, self.game
+        lines = []
+        if board.cursor is not None:
+            label, _, name = face_text(game.face(board.cursor))
+            layer = self.tile_layout.slots[board.cursor][2] + 1
+            lines += [f"{label} {name}", f"layer {layer}, {self._freedom(board.cursor)}"]
+        if board.selected is not None:
+            lines += ["", f"taking {face_text(game.face(board.selected))[0]}"]
+        self.query_one("#tile-info", Static).update("\n".join(lines))
+
+    def _freedom(self, index: int) -> str:
+        """Whether a tile can be taken, and if not, why."""
+        geometry, present = self.tile_layout.geometry, self.game.present
+        if geometry.covers[index] & present:
+            return "covered"
+        if geometry.is_free(index, present):
+            return "free"
+        return "blocked both sides"
+
+    def _say(self, text: str) -> None:
+        self.query_one("#message", Label).update(text)
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # None greys a key out in the footer instead of hiding it, so the footer does not jump.
+        if self.game.paused and action in self.PLAY_ACTIONS:
+            return None
+        if action == "undo":
+            return True if self.game.can_undo else None
+        if action == "redo":
+            return True if self.game.can_redo else None
+        return True
+
+    def _act(self) -> None:
+        """Every key press starts from a clean message line."""
+        self._say("")
+
+    def action_move(self, direction: str) -> None:
+        self._act()
+        board = self.board
+        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        if board.cursor is None:
+            board.cursor = self._first_cursor()
+        else:
+            target = step(board.grid, uncovered, board.cursor, direction)
+            if target is not None:
+                board.cursor = target
+        self._show_tile_info()
+
+    def action_cycle_free(self, forward: bool) -> None:
+        self._act()
+        target = cycle(self.board.grid, self.game.free_mask(), self.board.cursor, forward)
+        if target is None:
+            self._say("No tile is free.")
+        else:
+            self.board.cursor = target
+        self._show_tile_info()
+
+    def action_match(self) -> None:
+        self._act()
+        board = self.board
+        reference = board.selected if board.selected is not None else board.cursor
+        if reference is None:
+            return
+        face = self.game.face(reference)
+        matches = sum(
+            1 << i
+            for i in range(len(self.tile_layout.slots))
+            if self.game.free_mask() >> i & 1 and self.game.face(i) == face and i != board.selected
+        )
+        target = cycle(board.grid, matches & ~(1 << reference), board.cursor)
+        if target is None:
+            label = face_text(face)[0]
+            self._say(f"No other free tile matches {label}.")
+        else:
+            board.cursor = target
+        self._show_tile_info()
+
+    def action_choose(self) -> None:
+        self._act()
+        board, game = self.board, self.game
+        tile = board.cursor
+        if tile is None or game.won:
+            return
+        label = face_text(game.face(tile))[0]
+        if not game.free_mask() >> tile & 1:
+            self._say(f"{label} is {self._freedom(tile)}: it cannot be taken now.")
+            return
+        selected = board.selected
+        if selected is None:
+            board.selected = tile
+        elif selected == tile:
+            board.selected = None
+        elif game.face(selected) != game.face(tile):
+            first = face_text(game.face(selected))[0]
+            self._say(f"{first} and {label} differ: taking {label} instead.")
+            board.selected = tile
+        else:
+            self._remove(selected, tile)
+            return
+        self._show_tile_info()
+
+    def on_mahjong_board_clicked(self, message: MahjongBoard.Clicked) -> None:
+        if not self.game.paused:
+            self.board.cursor = message.index
+            self.action_choose()
+
+    def _remove(self, first: int, second: int) -> None:
+        try:
+            self.game.remove(first, second, self._now())
+        except IllegalMove as error:
+            self._say(str(error))
+            return
+        self.board.selected = None
+        self._position_changed()
+        if self.game.lost:
+            self._say("No pair can be taken any more. Undo (u) or start a new deal (n).")
+
+    def action_undo(self) -> None:
+        self._act()
+        if self.game.can_undo:
+            self.game.undo(self._now())
+            self._position_changed()
+
+    def action_redo(self) -> None:
+        self._act()
+        if self.game.can_redo:
+            self.game.redo(self._now())
+            self._position_changed()
+
+    def action_hint(self) -> None:
+        self._act()
+        pair = self._hint()
+        if pair is None:
+            self._say("No pair can be taken. Undo (u) or start a new deal (n).")
+            return
+        self.board.hints = pair
+        self.board.cursor = pair[0]
+        label = face_text(self.game.face(pair[0]))[0]
+        if self.status == "dead end":
+            self._say(f"Hint: {label} + {label}, though no way from here clears the board.")
+        elif self.status != "solvable":
+            self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
+        self._show_tile_info()
+
+    def _hint(self) -> Pair | None:
+        """The next still-valid pair of the solver's winning sequence, else any available pair."""
+        game = self.game
+        free = game.free_mask()
+        for a, b in self.dead_end.last_solution:
+            if free >> a & 1 and free >> b & 1 and game.face(a) == game.face(b):
+                return (a, b)
+        pairs = game.available_pairs()
+        return pairs[0] if pairs else None
+
+    def action_toggle_free(self) -> None:
+        self._act()
+        self.board.show_free = not self.board.show_free
+        self._say("Free tiles shown; blocked ones faded." if self.board.show_free else "")
+
+    def action_pause(self) -> None:
+        self._act()
+        now = self._now()
+        if self.game.paused:
+            self.game.resume(now)
+        else:
+            self.game.pause(now)
+        self.set_class(self.game.paused, "-paused")
+        self._show_clock()
+        self.refresh_bindings()
+
+    def action_restart(self) -> None:
+        self._act()
+        if self.game.paused:
+            self.game.resume(self._now())
+            self.set_class(False, "-paused")
+        self.game.restart(self._now())
+        self._start_deal()
+        self._say("The same deal from the start.")
+
+    def action_new_deal(self) -> None:
+        self._act()
+        seed = new_seed()
+        self._game = MahjongGame.new(self.tile_layout, seed, now=self._now())
+        self.set_class(False, "-paused")
+        self._start_deal()
+        self.refresh_bindings()
+
+    def action_cancel(self) -> None:
+        self._act()
+        board = self.board
+        if board.selected is not None or board.hints:
+            board.selected = None
+            board.hints = ()
+            self._show_tile_info()
+        else:
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self._save_progress()
+        self.dismiss(None)
+
+    # -- results and saving -----------------------------------------------------------------
+
+    def _save_progress(self) -> None:
+        """Keep a game in progress for the next start; a won game needs no resuming."""
+        if self._leaving:
+            return
+        self._leaving = True
+        store = self.app.store
+        try:
+            if self.game.won:
+                store.clear_game("mahjong")
+            else:
+                if not self.game.paused:
+                    self.game.pause(self._now())
+                store.save_game("mahjong", self.game.to_json())
+        except StoreError as error:
+            self.notify(f"The game could not be saved: {error}", severity="error")
+
+    def _celebrate(self) -> None:
+        seconds = self.game.elapsed(self._now())
+        store = self.app.store
+        self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
+        try:
+            store.clear_game("mahjong")
+            qualifies = store.mahjong_qualifies(self.tile_layout.name, seconds)
+        except StoreError as error:
+            self.notify(f"The leaderboard could not be read: {error}", severity="error")
+            return
+        if not qualifies:
+            self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
+            return
+        self.app.push_screen(
+            NameEntryScreen(default=store.active_player or ""),
+            callback=lambda name: self._record_win(name, seconds),
+        )
+
+    def _record_win(self, name: str | None, seconds: float) -> None:
+        if not name:
+            self.notify("The time was not saved.")
+            return
+        store = self.app.store
+        try:
+            outcome = store.record_mahjong(
+                name, self.tile_layout.name, seconds, self.game.seed, when=self._now()
+            )
+        except StoreError as error:
+            self.notify(f"The time could not be saved: {error}", severity="error")
+            return
+        if not outcome.saved:
+            self.notify(outcome.reason)
+            return
+        self.app.push_screen(LeaderboardScreen(store, outcome.table, outcome.rank))
