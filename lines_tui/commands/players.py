@@ -1,7 +1,76 @@
-"""`lines-tui players ...`."""
+"""`lines-tui players ...`: register, list, rename and remove players; choose who plays."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-app = typer.Typer(no_args_is_help=False)
+from lines_tui.commands.scores import attempt, open_cli_store
+from lines_tui.store import safe_text
+
+app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
+
+NameArgument = Annotated[str, typer.Argument(help="A player name (quote it if it has spaces).")]
+
+
+@app.callback(invoke_without_command=True)
+def overview(ctx: typer.Context) -> None:
+    """List the registered players (the active one marked *)."""
+    if ctx.invoked_subcommand is None:
+        list_players(ctx)
+
+
+@app.command("list")
+def list_players(ctx: typer.Context) -> None:
+    """List the registered players; * marks the one who plays now."""
+    store = open_cli_store(ctx)
+    players = store.players()
+    active = store.active_player
+    if not players:
+        print("No registered players: everyone plays as a guest, whose Lines scores are not saved.")
+        return
+    for name in players:
+        print(f"{'*' if name == active else ' '} {safe_text(name)}")
+    if active is None:
+        print("(playing as a guest: Lines scores are not saved)")
+
+
+@app.command("add")
+def add(ctx: typer.Context, name: NameArgument) -> None:
+    """Register a player."""
+    store = open_cli_store(ctx)
+    added = attempt(lambda: store.add_player(name))
+    print(f"registered {added}; `lines-tui players use '{added}'` makes them the active player")
+
+
+@app.command("rename")
+def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
+    """Rename a player; results already in the tables keep the old name."""
+    store = open_cli_store(ctx)
+    current = attempt(lambda: store.resolve_player(old))
+    renamed = attempt(lambda: store.rename_player(current, new))
+    print(f"renamed {current} to {renamed}")
+
+
+@app.command("remove")
+def remove(ctx: typer.Context, name: NameArgument) -> None:
+    """Unregister a player; their results stay in the tables."""
+    store = open_cli_store(ctx)
+    print(f"removed {attempt(lambda: store.remove_player(name))}")
+
+
+@app.command("use")
+def use(ctx: typer.Context, name: NameArgument) -> None:
+    """Make a registered player the active one (the one who plays)."""
+    store = open_cli_store(ctx)
+    attempt(lambda: store.set_active_player(name))
+    print(f"{store.active_player} plays now")
+
+
+@app.command("guest")
+def guest(ctx: typer.Context) -> None:
+    """Play as a guest from now on (Lines scores are not saved)."""
+    store = open_cli_store(ctx)
+    attempt(lambda: store.set_active_player(None))
+    print("playing as a guest: Lines scores are not saved")

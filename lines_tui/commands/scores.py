@@ -1,7 +1,149 @@
-"""`lines-tui scores ...`."""
+"""`lines-tui scores ...`: list the leaderboards, show one, export its share code, import one.
+
+Everything printed that came from a file or a share code goes through safe_text, so no escape
+sequence reaches the terminal even from a hand-edited file or a hostile code.
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
 import typer
 
-app = typer.Typer(no_args_is_help=False)
+from lines_tui.commands.common import fail, settings
+from lines_tui.store import (
+    Entry,
+    Merge,
+    Store,
+    StoreError,
+    TableId,
+    format_date,
+    format_value,
+    open_store,
+    safe_text,
+)
+from lines_tui.store.sharecode import MAX_INPUT_CHARS
+from lines_tui.store.store import parse_table
+
+app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
+
+TableArgument = Annotated[
+    str, typer.Argument(help="A table id as listed by `lines-tui scores`, e.g. lines-9.")
+]
+T = TypeVar("T")
+
+
+def open_cli_store(ctx: typer.Context) -> Store:
+    """The store of --data-dir (or the default), its warnings shown on stderr, one line each."""
+    try:
+        store = open_store(settings(ctx).data_dir)
+    except StoreError as error:
+        fail(str(error))
+    for warning in store.warnings:
+        print(f"lines-tui: {warning}", file=sys.stderr)
+    return store
+
+
+def attempt(action: Callable[[], T]) -> T:
+    """Run a store request; a refusal becomes the one-line message and exit code 2."""
+    try:
+        return action()
+    except StoreError as error:
+        fail(str(error))
+
+
+@app.callback(invoke_without_command=True)
+def overview(ctx: typer.Context) -> None:
+    """List the tables that have results."""
+    if ctx.invoked_subcommand is not None:
+        return
+    tables = open_cli_store(ctx).tables()
+    if not tables:
+        print("No results yet: a table appears once someone finishes a game that earns a place.")
+        return
+    for table, entries in tables.items():
+        best = entries[0]
+        print(
+            f"{table!s:<24} {table.title:<28} {len(entries):>2} "
+            f"{'entry' if len(entries) == 1 else 'entries':<7}  best "
+            f"{format_value(table, best.value)} by {safe_text(best.name)}"
+        )
+
+
+@app.command("show")
+def show(ctx: typer.Context, table: TableArgument) -> None:
+    """Show one table, best first, with its share code."""
+    store = open_cli_store(ctx)
+    table_id = attempt(lambda: parse_table(table))
+    entries = store.table(table_id)
+    order = "highest first" if table_id.kind == "lines" else "fastest first"
+    print(f"{table_id.title} ({table_id}), {order}")
+    if not entries:
+        print("  no results yet")
+        return
+    header = "points" if table_id.kind == "lines" else "time"
+    print(f"  {'#':>2}  {'name':<24}  {header:>11}  {'date':<16}  seed")
+    for rank, entry in enumerate(entries, start=1):
+        print(f"  {rank:>2}  {entry_line(table_id, entry)}")
+    print(f"share code: {store.export_code(table_id)}")
+
+
+@app.command("export")
+def export(ctx: typer.Context, table: TableArgument) -> None:
+    """Print the table's share code, to paste to a friend."""
+    store = open_cli_store(ctx)
+    print(attempt(lambda: store.export_code(table)))
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    code: Annotated[
+        list[str],
+        typer.Argument(
+            help="The share code, or - to read it from standard input. Spaces and line breaks "
+            "inside it are ignored.",
+            show_default=False,
+        ),
+    ],
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only show what would be merged.")
+    ] = False,
+) -> None:
+    """Merge a friend's table (a share code) into yours and report each entry."""
+    text = sys.stdin.read(MAX_INPUT_CHARS + 1) if code == ["-"] else " ".join(code)
+    store = open_cli_store(ctx)
+    merged = attempt(lambda: store.preview_import(text) if dry_run else store.import_code(text))
+    for line in report(merged, dry_run):
+        print(line)
+
+
+def report(merged: Merge, dry_run: bool = False) -> list[str]:
+    table = merged.table
+    counts = ", ".join(
+        f"{merged.count(status)} {status}"
+        for status in ("added", "already there", "not good enough", "rejected")
+        if merged.count(status)
+    )
+    lines = [f"{table.title} ({table}){' (dry run, nothing saved)' if dry_run else ''}: {counts}"]
+    for result in merged.results:
+        place = f"#{result.rank}" if result.rank is not None else ""
+        if result.status == "rejected":
+            lines.append(
+                f"  {result.status:<15} {place:>3}  '{safe_text(result.entry.name)}': "
+                f"{result.reason}"
+            )
+        else:
+            lines.append(f"  {result.status:<15} {place:>3}  {entry_line(table, result.entry)}")
+    for entry in merged.dropped:
+        lines.append(f"  {'dropped':<15} {'':>3}  {entry_line(table, entry)}")
+    return lines
+
+
+def entry_line(table: TableId, entry: Entry) -> str:
+    return (
+        f"{safe_text(entry.name):<24}  {format_value(table, entry.value):>11}  "
+        f"{format_date(entry.date):<16}  {entry.seed}"
+    )

@@ -8,6 +8,7 @@ from lines_tui.store.tables import (
     EntryResult,
     Merge,
     TableId,
+    format_date,
     format_value,
 )
 
@@ -22,6 +23,7 @@ __all__ = [
     "TableId",
     "clean_name",
     "default_data_dir",
+    "format_date",
     "format_value",
     "name_problem",
     "open_store",

@@ -188,3 +188,8 @@ def format_value(table: TableId, value: int) -> str:
     if hours:
         return f"{hours}:{minutes:02}:{seconds:02}.{tenth}"
     return f"{minutes}:{seconds:02}.{tenth}"
+
+
+def format_date(date: int) -> str:
+    """The date in the viewer's local time, to the minute."""
+    return dt.datetime.fromtimestamp(date).strftime("%Y-%m-%d %H:%M")
