@@ -85,13 +85,15 @@ def parse_kmahjongg(
     return Layout(name, title, normalised(collector.slots), source, description)
 
 
-def _count_problem(rows: list[tuple[int, str]], width: int, height: int, depth: int,
-                   found: int) -> str:
-    """Why the grid has the wrong number of cells, pointing at the first row of the wrong length
-    when the file is laid out a row per line, as KMahjongg writes it."""
-    for number, row in rows:
-        if len(row) != width:
-            return f"line {number}: a row of {len(row)} cells; the grid is {width} wide"
+def _count_problem(
+    rows: list[tuple[int, str]], width: int, height: int, depth: int, found: int
+) -> str:
+    """Why the grid has the wrong number of cells: in a file laid out a row per line, as KMahjongg
+    writes them, the first row of the wrong length; otherwise the count."""
+    wrong = [(number, row) for number, row in rows if len(row) != width]
+    if wrong and len(wrong) * 2 < len(rows):
+        number, row = wrong[0]
+        return f"line {number}: a row of {len(row)} cells; the grid is {width} wide"
     return (
         f"{found} grid cells ({len(rows)} rows); a {width} x {height} x {depth} grid needs "
         f"{width * height * depth} ({height * depth} rows)"

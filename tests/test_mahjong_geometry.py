@@ -1,0 +1,131 @@
+"""The free-tile rule on bitmasks, and position files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot, bits
+from lines_tui.engine.mahjong.layouts import builtin_layouts
+from lines_tui.engine.mahjong.position import Position, PositionError
+
+# A small hand-made position (half-tile units):
+#
+#   layer 0:  A B C   . D        A=(0,0) B=(2,0) C=(4,0)   D=(8,0)
+#             E                  E=(0,2)  (its row overlaps nothing: dy = 2)
+#   layer 1:   F                 F=(1,0,1) lies half on A and half on B
+#             G at (8,1,1) lies on D (|dy| = 1 overlaps)
+SLOTS: tuple[Slot, ...] = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (8, 0, 0), (0, 2, 0), (1, 0, 1),
+                           (8, 1, 1))
+A, B, C, D, E, F, G = range(7)
+
+
+def names(mask: int) -> set[str]:
+    return {"ABCDEFG"[i] for i in bits(mask)}
+
+
+def test_free_tiles_of_a_known_position() -> None:
+    geometry = Geometry.of(SLOTS)
+    assert names(geometry.covers[A]) == {"F"} and names(geometry.covers[B]) == {"F"}
+    assert names(geometry.under[F]) == {"A", "B"}
+    assert names(geometry.covers[D]) == {"G"}
+    assert names(geometry.left[B]) == {"A"} and names(geometry.right[B]) == {"C"}
+    assert geometry.left[E] == 0 and geometry.right[E] == 0
+    assert names(geometry.free_mask(geometry.all_present)) == {"C", "E", "F", "G"}
+    # F gone: A and C are row ends, B sits between them.
+    assert names(geometry.free_mask(geometry.all_present & ~(1 << F))) == {"A", "C", "E", "G"}
+    # F and A gone: B is free on its left.
+    present = geometry.all_present & ~(1 << F | 1 << A)
+    assert names(geometry.free_mask(present)) == {"B", "C", "E", "G"}
+    assert geometry.is_free(B, present) and not geometry.is_free(D, present)
+
+
+def test_overlapping_tiles_are_a_layout_error() -> None:
+    with pytest.raises(LayoutError, match=r"tiles overlap on layer 0: \(0, 0\) and \(1, 1\)"):
+        Geometry.of([(0, 0, 0), (1, 1, 0)])
+    with pytest.raises(LayoutError, match="negative"):
+        Geometry.of([(-2, 0, 0)])
+    Geometry.of([(0, 0, 0), (2, 1, 0), (0, 0, 1)])  # side by side half a row apart is fine
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[]", "a JSON object"),
+        ("{}", "no 'tiles' list"),
+        ('{"tiles": [[0, 0, 0]]}', "tile 0 is not"),
+        ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "b"]]}', "face 'a' has an odd number"),
+        ('{"tiles": [[0, 0, 0, "a"], [1, 0, 0, "a"]]}', "tiles overlap"),
+        ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [5]}', "removed index 5"),
+        ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [0, 0]}', "names a tile twice"),
+        ("{not json", "not JSON"),
+    ],
+)
+def test_malformed_positions(text: str, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        Position.loads(text)
+
+
+def test_position_files_round_trip(tmp_path: Path) -> None:
+    position = Position(SLOTS[:4], ("x", "y", "y", "x"), frozenset({1, 2}))
+    path = tmp_path / "p.json"
+    position.save(path)
+    assert Position.load(path) == position
+    assert json.loads(path.read_text()) == {
+        "tiles": [[0, 0, 0, "x"], [2, 0, 0, "y"], [4, 0, 0, "y"], [8, 0, 0, "x"]],
+        "removed": [1, 2],
+    }
+    assert position.present == 0b1001
+    with pytest.raises(PositionError, match=f"{path.parent / 'missing.json'}"):
+        Position.load(tmp_path / "missing.json")
+
+
+@st.composite
+def board_and_removals(draw: st.DrawFn) -> tuple[Geometry, int, int]:
+    """A built-in layout's geometry, a set of present tiles, and a subset of it."""
+    layout = draw(st.sampled_from(builtin_layouts()))
+    count = len(layout.slots)
+    present = draw(st.integers(0, (1 << count) - 1))
+    removed = present & draw(st.integers(0, (1 << count) - 1))
+    return layout.geometry, present, present & ~removed
+
+
+@settings(max_examples=200, deadline=None)
+@given(board_and_removals())
+def test_removing_tiles_never_blocks_a_free_tile(case: tuple[Geometry, int, int]) -> None:
+    geometry, before, after = case
+    still_there = geometry.free_mask(before) & after
+    assert geometry.free_mask(after) & still_there == still_there
+    assert geometry.free_mask(after) & ~after == 0  # only present tiles are free
+    for index in bits(after):
+        assert geometry.is_free(index, after) == bool(geometry.free_mask(after) >> index & 1)
+
+
+@st.composite
+def random_slots(draw: st.DrawFn) -> list[Slot]:
+    """Tiles at random half-tile places, the overlapping ones dropped."""
+    slots: list[Slot] = []
+    for _ in range(draw(st.integers(1, 30))):
+        x, y, z = draw(st.integers(0, 12)), draw(st.integers(0, 8)), draw(st.integers(0, 3))
+        if all(not (abs(x - a) < 2 and abs(y - b) < 2 and z == c) for a, b, c in slots):
+            slots.append((x, y, z))
+    return slots
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_slots(), st.data())
+def test_neighbour_tables_follow_the_rule_on_any_board(slots: list[Slot], data: st.DataObject
+                                                       ) -> None:
+    geometry = Geometry.of(slots)
+    present = data.draw(st.integers(0, geometry.all_present))
+    for i in bits(present):
+        x, y, z = slots[i]
+        others = [(j, slots[j]) for j in bits(present) if j != i]
+        covered = any(c == z + 1 and abs(a - x) < 2 and abs(b - y) < 2 for _, (a, b, c) in others)
+        left = any(c == z and a - x == -2 and abs(b - y) < 2 for _, (a, b, c) in others)
+        right = any(c == z and a - x == 2 and abs(b - y) < 2 for _, (a, b, c) in others)
+        assert geometry.is_free(i, present) == (not covered and not (left and right))

@@ -1,0 +1,319 @@
+"""Layouts: the built-in ones (the Turtle tile by tile), both file readers, discovery and lookup."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from lines_tui.engine.mahjong.geometry import Slot, bits
+from lines_tui.engine.mahjong.layouts import (
+    BUILTIN_NAMES,
+    Layout,
+    LayoutError,
+    builtin_layouts,
+    discover_layouts,
+    find_layout,
+    installed_layouts,
+    layout_folders,
+    read_layout_file,
+)
+from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
+from lines_tui.engine.mahjong.layouts.kmahjongg import parse_kmahjongg
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
+
+# Board widget budget: 80 x 24 terminal, 2 columns x 1 row per half-tile unit.
+MAX_WIDTH, MAX_HEIGHT = 32, 16
+
+
+def tiles_in_row(y: int, z: int, first_column: int, last_column: int) -> set[Slot]:
+    """Whole-tile columns first..last (inclusive) of one row, in half-tile units."""
+    return {(2 * column, y, z) for column in range(first_column, last_column + 1)}
+
+
+def classic_turtle() -> set[Slot]:
+    """The Turtle as players describe it, written out independently of the layout file."""
+    slots: set[Slot] = set()
+    # Layer 0: eight rows of 12, 8, 10, 12, 12, 10, 8, 12 tiles, centred ...
+    for row, (first, last) in enumerate(
+        [(1, 12), (3, 10), (2, 11), (1, 12), (1, 12), (2, 11), (3, 10), (1, 12)]
+    ):
+        slots |= tiles_in_row(2 * row, 0, first, last)
+    # ... the head on the left between rows 3 and 4, two tail tiles on the right.
+    slots |= {(0, 7, 0), (26, 7, 0), (28, 7, 0)}
+    for row in range(1, 7):
+        slots |= tiles_in_row(2 * row, 1, 4, 9)  # 6 x 6
+    for row in range(2, 6):
+        slots |= tiles_in_row(2 * row, 2, 5, 8)  # 4 x 4
+    for row in range(3, 5):
+        slots |= tiles_in_row(2 * row, 3, 6, 7)  # 2 x 2
+    slots.add((13, 7, 4))  # the top tile, centred over the four of layer 3
+    return slots
+
+
+def test_turtle_matches_the_classic_shape_tile_by_tile() -> None:
+    turtle = find_layout("turtle")
+    assert set(turtle.slots) == classic_turtle()
+    assert len(turtle.slots) == 144
+    by_layer = Counter(z for _, _, z in turtle.slots)
+    assert [by_layer[z] for z in range(5)] == [87, 36, 16, 4, 1]
+    assert (turtle.width, turtle.height, turtle.depth) == (30, 16, 5)
+    assert turtle.title == "Turtle"
+    assert turtle.is_builtin
+
+
+def test_turtle_top_tile_rests_on_all_four_of_layer_three() -> None:
+    turtle = find_layout("turtle")
+    top = turtle.slots.index((13, 7, 4))
+    under = {turtle.slots[i] for i in bits(turtle.geometry.under[top])}
+    assert under == {(12, 6, 3), (14, 6, 3), (12, 8, 3), (14, 8, 3)}
+
+
+def test_turtle_end_tiles_block_the_middle_rows() -> None:
+    turtle = find_layout("turtle")
+    geometry, index = turtle.geometry, turtle.slots.index
+    head = index((0, 7, 0))
+    assert {turtle.slots[i] for i in bits(geometry.right[head])} == {(2, 6, 0), (2, 8, 0)}
+    assert geometry.left[head] == 0
+    tail = index((26, 7, 0))
+    assert {turtle.slots[i] for i in bits(geometry.left[tail])} == {(24, 6, 0), (24, 8, 0)}
+    assert {turtle.slots[i] for i in bits(geometry.right[tail])} == {(28, 7, 0)}
+
+
+def test_turtle_free_tiles_at_the_start() -> None:
+    turtle = find_layout("turtle")
+    free = {turtle.slots[i] for i in bits(turtle.geometry.free_mask(turtle.geometry.all_present))}
+    expected = {(13, 7, 4)}
+    expected |= {(x, y, 2) for x in (10, 16) for y in (4, 6, 8, 10)}  # ends of the 4 x 4
+    expected |= {(x, y, 1) for x in (8, 18) for y in range(2, 13, 2)}  # ends of the 6 x 6
+    # Layer 0: both ends of every row except rows 3 and 4, which the head and tail block; then the
+    # head and the outer tail tile.
+    for y, (first, last) in {0: (1, 12), 2: (3, 10), 4: (2, 11), 10: (2, 11), 12: (3, 10),
+                             14: (1, 12)}.items():
+        expected |= {(2 * first, y, 0), (2 * last, y, 0)}
+    expected |= {(0, 7, 0), (28, 7, 0)}
+    assert free == expected
+    assert len(free) == 35
+
+
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_builtin_layouts_fit_the_board_and_deal_fully(layout: Layout) -> None:
+    assert 0 <= min(x for x, _, _ in layout.slots) and layout.width <= MAX_WIDTH
+    assert 0 <= min(y for _, y, _ in layout.slots) and layout.height <= MAX_HEIGHT
+    assert len(layout.slots) % 4 == 0
+    assert layout.geometry.free_mask(layout.geometry.all_present), "nothing free at the start"
+    assert layout.title and layout.description
+    assert layout.slots == tuple(sorted(layout.slots, key=lambda s: (s[2], s[1], s[0])))
+
+
+def test_builtin_layouts_have_the_asked_for_characters() -> None:
+    layouts = {layout.name: layout for layout in builtin_layouts()}
+    assert tuple(layouts) == BUILTIN_NAMES
+    assert [len(layout) for layout in layouts.values()] == [144, 144, 144, 144, 72]
+    flat = layouts["meadow"]
+    assert flat.depth == 2 and flat.width == MAX_WIDTH
+    tall = layouts["pagoda"]
+    assert tall.depth == 5 and tall.width <= 16  # deepest stack on the smallest footprint
+    gaps = layouts["causeway"]
+    # Islands: some row of layer 0 has an empty stretch between tiles.
+    row = sorted(x for x, y, z in gaps.slots if z == 0 and y == 0)
+    assert any(b - a > 2 for a, b in zip(row, row[1:], strict=False))
+
+
+# -- KMahjongg .layout ---------------------------------------------------------------------------
+
+
+def test_reads_a_v11_layout_with_its_desktop_name() -> None:
+    layout = read_layout_file(FIXTURES / "steps.layout")[0]
+    assert layout.name == "steps"
+    assert layout.title == "Steps"  # Name=, not the translated Name[de]=
+    assert layout.description == "Test layout with a half-offset tile."
+    assert layout.slots == ((0, 0, 0), (2, 0, 0), (4, 0, 0), (10, 0, 0), (1, 0, 1), (10, 0, 1))
+    assert layout.source == str(FIXTURES / "steps.layout")
+
+
+def test_reads_a_v10_layout_and_shifts_it_to_the_origin() -> None:
+    layout = read_layout_file(FIXTURES / "pair_v10.layout")[0]
+    assert layout.slots == ((0, 0, 0), (2, 0, 0))  # anchors at x=3 and 5, y=2 in the file
+    assert layout.title == "Pair V10"  # no .desktop beside it: from the file name
+
+
+@pytest.mark.parametrize(
+    ("fixture", "message"),
+    [
+        ("bad_header.layout", "bad_header.layout: line 1: not a KMahjongg layout"),
+        ("bad_size.layout", "bad_size.layout: line 3: 'hten' is not a size"),
+        ("short_row.layout", "short_row.layout: line 11: a row of 31 cells; the grid is 32 wide"),
+        ("odd_count.layout", "odd_count.layout: 3 tiles; a layout needs an even number"),
+        ("overlap.layout", "overlap.layout: line 6: tile at x=2 y=1 layer 0 overlaps the tile at "
+                           "x=2 y=0 layer 0 (line 5)"),
+        ("edge.layout", "edge.layout: line 5: tile at x=3 y=0 layer 0 sticks out of the 4 x 2 grid"),
+    ],
+)
+def test_malformed_layout_files_are_one_line_errors(fixture: str, message: str) -> None:
+    with pytest.raises(LayoutError) as caught:
+        read_layout_file(FIXTURES / fixture)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_cell_count_mismatch_when_rows_are_not_one_per_line() -> None:
+    text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12124343\n1\n"
+    with pytest.raises(LayoutError, match=r"9 grid cells \(2 rows\); a 4 x 2 x 1 grid needs 8"):
+        parse_kmahjongg(text, source="x", name="x", title="X")
+    text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n"
+    with pytest.raises(LayoutError, match=r"4 grid cells \(1 rows\); a 4 x 2 x 1 grid needs 8"):
+        parse_kmahjongg(text, source="x", name="x", title="X")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "kmahjongg-layout-v1.1\nh2\nd1\n", "kmahjongg-layout-v1.1\nw0\nh2\nd1\n",
+     "kmahjongg-layout-v1.1\nw999\nh2\nd1\n", "kmahjongg-layout-v1.1\nw4\nh2\nd1\n" + "." * 8],
+)
+def test_degenerate_layout_texts_are_refused(text: str) -> None:
+    with pytest.raises(LayoutError):
+        parse_kmahjongg(text, source="x", name="x", title="X")
+
+
+def test_hostile_names_lose_their_control_characters() -> None:
+    text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n4343\n"
+    layout = parse_kmahjongg(text, source="x", name="Evil\x1b[2J", title="\x1b]0;pwned\x07Hi")
+    assert layout.name == "evil [2j"
+    assert "\x1b" not in layout.title and "\x07" not in layout.title
+
+
+# -- GNOME Mahjongg .map -------------------------------------------------------------------------
+
+
+def test_reads_every_map_of_a_gnome_file() -> None:
+    cross, steps = read_layout_file(FIXTURES / "two_maps.map")
+    assert (cross.name, cross.title) == ("cross", "Little Cross")
+    assert set(cross.slots) == {(0, 2, 0), (2, 2, 0), (4, 2, 0), (2, 0, 0), (2, 4, 0), (2, 2, 1)}
+    assert cross.source == f"{FIXTURES / 'two_maps.map'}#cross"
+    # Upper-case element and attribute names; no scorename: the key comes from the name.
+    assert (steps.name, steps.title) == ("half-steps", "Half Steps")
+    assert set(steps.slots) == {(0, 0, 0), (2, 0, 0), (0, 2, 0), (2, 2, 0), (1, 1, 1), (6, 1, 0)}
+
+
+@pytest.mark.parametrize(
+    ("fixture", "message"),
+    [
+        ("odd_map.map", "odd_map.map: line 2: map 'Odd' has 3 tiles"),
+        ("overlap.map", "overlap.map: line 5: tile at x=1.5 y=0.5 z=0 overlaps the tile at "
+                        "x=1 y=0 z=0 (line 4)"),
+        ("entities.map", "entities.map: line 2: document type declarations are not accepted"),
+        ("broken.map", "broken.map: line 4: not well-formed XML"),
+        ("bad_number.map", "bad_number.map: line 4: <tile> x='one' is not a whole or half number"),
+    ],
+)
+def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> None:
+    with pytest.raises(LayoutError) as caught:
+        read_layout_file(FIXTURES / fixture)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("xml", "message"),
+    [
+        ("<mahjongg/>", "no <map>"),
+        ("<mahjongg><row left='0' right='1' y='0'/></mahjongg>", "line 1: <row> outside a <map>"),
+        ("<map name='a'><row left='0' y='0'/></map>", "<row> lacks right"),
+        ("<map name='a'><row left='2' right='0' y='0'/></map>", "left is greater than right"),
+        ("<map name='a'><layer z='-1'/></map>", "z='-1' is not a layer number"),
+        ("<map><tile x='0' y='0'/><tile x='1' y='0'/></map>", "<map> has no name"),
+        ("<map name='a'><tile x='0.25' y='0'/></map>", "x='0.25' is not a whole or half number"),
+        ("<map name='a'><block left='0' right='200' top='0' bottom='200'/></map>",
+         "more than 1024 tiles"),
+        ('<!DOCTYPE m SYSTEM "file:///etc/passwd"><map name="a"/>', "document type declarations"),
+    ],
+)
+def test_malformed_map_texts(xml: str, message: str) -> None:
+    with pytest.raises(LayoutError, match=message.replace("(", r"\(")):
+        parse_gnome_maps(xml, source="m.map")
+
+
+# -- discovery and lookup ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def installed(tmp_path: Path) -> Path:
+    """A data folder laid out as the desktop games install into it."""
+    kde = tmp_path / "share" / "kmahjongg" / "layouts"
+    gnome = tmp_path / "share" / "gnome-mahjongg" / "maps"
+    kde.mkdir(parents=True)
+    gnome.mkdir(parents=True)
+    for name in ("steps.layout", "steps.desktop", "pair_v10.layout", "odd_count.layout"):
+        shutil.copy(FIXTURES / name, kde / name)
+    shutil.copy(FIXTURES / "two_maps.map", gnome / "mahjongg.map")
+    return tmp_path / "share"
+
+
+def test_layout_folders_follow_xdg(tmp_path: Path) -> None:
+    folders = layout_folders({"XDG_DATA_HOME": "/h", "XDG_DATA_DIRS": "/a:/b:relative"}, tmp_path)
+    assert folders[:6] == [Path("/h/kmahjongg/layouts"), Path("/h/gnome-mahjongg/maps"),
+                           Path("/a/kmahjongg/layouts"), Path("/a/gnome-mahjongg/maps"),
+                           Path("/b/kmahjongg/layouts"), Path("/b/gnome-mahjongg/maps")]
+    defaults = layout_folders({}, tmp_path)
+    assert defaults[0] == tmp_path / ".local/share/kmahjongg/layouts"
+    assert Path("/usr/share/kmahjongg/layouts") in defaults
+    assert Path("/usr/share/gnome-mahjongg/maps") in defaults
+    assert Path("/usr/local/share/gnome-mahjongg/maps") in defaults
+
+
+def test_discovery_reads_both_games_and_reports_bad_files(installed: Path) -> None:
+    folders = layout_folders({"XDG_DATA_HOME": str(installed), "XDG_DATA_DIRS": "/nonexistent"},
+                             installed)
+    found = discover_layouts(folders)
+    assert sorted(layout.name for layout in found.layouts) == [
+        "cross", "half-steps", "pair_v10", "steps"]
+    assert len(found.problems) == 1 and "odd_count.layout" in found.problems[0]
+    assert installed_layouts(folders) == found.layouts
+
+
+def test_find_layout_by_name_any_case_builtin_first(installed: Path) -> None:
+    folders = [installed / "kmahjongg" / "layouts", installed / "gnome-mahjongg" / "maps"]
+    assert find_layout("TuRtLe", folders).is_builtin
+    assert find_layout("steps", folders).title == "Steps"
+    assert find_layout("Little Cross", folders).name == "cross"
+    with pytest.raises(LayoutError, match="unknown layout 'nothing'"):
+        find_layout("nothing", folders)
+    with pytest.raises(LayoutError, match="no layout named"):
+        find_layout("  ", folders)
+
+
+def test_find_layout_by_path() -> None:
+    assert find_layout(str(FIXTURES / "steps.layout")).name == "steps"
+    assert find_layout(str(FIXTURES / "one_map.map")).name == "domino"
+    assert find_layout(f"{FIXTURES / 'two_maps.map'}#HALF-STEPS").title == "Half Steps"
+    with pytest.raises(LayoutError, match=r"holds 2 maps; pick one as .*#NAME \(cross, half-steps"):
+        find_layout(str(FIXTURES / "two_maps.map"))
+    with pytest.raises(LayoutError, match="no map named 'nope'"):
+        find_layout(f"{FIXTURES / 'two_maps.map'}#nope")
+    with pytest.raises(LayoutError, match="no such layout file"):
+        find_layout(str(FIXTURES / "missing.layout"))
+
+
+def test_a_saved_source_loads_the_same_layout_again() -> None:
+    for reference in (str(FIXTURES / "steps.layout"), f"{FIXTURES / 'two_maps.map'}#cross"):
+        layout = find_layout(reference)
+        assert find_layout(layout.source) == layout
+
+
+def test_unreadable_files_are_one_line_errors(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.layout"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(LayoutError, match="not UTF-8 text"):
+        find_layout(str(binary))
+    huge = tmp_path / "huge.layout"
+    huge.write_bytes(b"." * (2 << 20))
+    with pytest.raises(LayoutError, match="not a layout file"):
+        find_layout(str(huge))
+    folder = tmp_path / "folder.layout"
+    folder.mkdir()
+    with pytest.raises(LayoutError, match="no such layout file"):
+        find_layout(str(folder))
