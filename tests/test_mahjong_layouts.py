@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -101,8 +102,8 @@ def test_turtle_free_tiles_at_the_start() -> None:
 
 @pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
 def test_builtin_layouts_fit_the_board_and_deal_fully(layout: Layout) -> None:
-    assert 0 <= min(x for x, _, _ in layout.slots) and layout.width <= MAX_WIDTH
-    assert 0 <= min(y for _, y, _ in layout.slots) and layout.height <= MAX_HEIGHT
+    assert min(x for x, _, _ in layout.slots) == 0 and layout.width <= MAX_WIDTH
+    assert min(y for _, y, _ in layout.slots) == 0 and layout.height <= MAX_HEIGHT
     assert len(layout.slots) % 4 == 0
     assert layout.geometry.free_mask(layout.geometry.all_present), "nothing free at the start"
     assert layout.title and layout.description
@@ -120,7 +121,7 @@ def test_builtin_layouts_have_the_asked_for_characters() -> None:
     gaps = layouts["causeway"]
     # Islands: some row of layer 0 has an empty stretch between tiles.
     row = sorted(x for x, y, z in gaps.slots if z == 0 and y == 0)
-    assert any(b - a > 2 for a, b in zip(row, row[1:], strict=False))
+    assert any(b - a > 2 for a, b in itertools.pairwise(row))
 
 
 # -- KMahjongg .layout ---------------------------------------------------------------------------
@@ -150,7 +151,8 @@ def test_reads_a_v10_layout_and_shifts_it_to_the_origin() -> None:
         ("odd_count.layout", "odd_count.layout: 3 tiles; a layout needs an even number"),
         ("overlap.layout", "overlap.layout: line 6: tile at x=2 y=1 layer 0 overlaps the tile at "
                            "x=2 y=0 layer 0 (line 5)"),
-        ("edge.layout", "edge.layout: line 5: tile at x=3 y=0 layer 0 sticks out of the 4 x 2 grid"),
+        ("edge.layout",
+         "edge.layout: line 5: tile at x=3 y=0 layer 0 sticks out of the 4 x 2 grid"),
     ],
 )
 def test_malformed_layout_files_are_one_line_errors(fixture: str, message: str) -> None:
