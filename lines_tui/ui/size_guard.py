@@ -47,6 +47,8 @@ class TooSmallScreen(Screen[None]):
         return width >= self.min_width and height >= self.min_height
 
     def on_resize(self, event: events.Resize) -> None:
+        if not self.is_current:
+            return  # a resize that arrives after it was dismissed
         if self.fits():
             self.dismiss()
         else:

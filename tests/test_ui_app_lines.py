@@ -1,0 +1,199 @@
+"""Whole Lines flows driven by keys through the pilot at 80 x 24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList
+from ui_app_fixtures import cursor_to, game_at, make_app, no_line_rows, open_lines
+
+from lines_tui.engine.lines import points
+from lines_tui.store import open_store
+from lines_tui.ui.lines_game_over import GameOverScreen
+from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.menu import MenuScreen
+
+FOUR_REDS = """
+RRRR.....
+.........
+....R....
+.........
+.........
+......B..
+.........
+.........
+.........
+"""
+PREVIEW = (((8, 8), "B"), ((8, 7), "G"), ((8, 6), "Y"))
+
+
+async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (2, 4))
+        await pilot.press("enter")
+        assert screen.board.selected == (2, 4)
+        await cursor_to(pilot, screen, (0, 4))
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.game.score == points("R", 5)
+        assert all(screen.game.board[(0, col)] is None for col in range(5))
+        # A scoring move earns another move: no balls were added.
+        assert screen.game.board.balls() == [((5, 6), "B")]
+        assert screen.selected is None
+        assert f"+{points('R', 5)}" in str(screen.query_one("#lines-score").render())
+
+
+async def test_hjkl_move_the_cursor_like_the_arrows(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        start = screen.board.cursor
+        await pilot.press("l", "j", "j", "h", "k")
+        assert screen.board.cursor == (start[0] + 1, start[1])
+
+
+async def test_move_without_a_free_path_says_why_and_changes_nothing(tmp_path: Path) -> None:
+    walled = """
+    .B.......
+    G........
+    .........
+    .........
+    ....R....
+    .........
+    .........
+    .........
+    .........
+    """
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(walled, PREVIEW))
+        before = screen.game.board
+        await cursor_to(pilot, screen, (4, 4))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.board == before
+        assert screen.game.moves == []
+        assert "No free path" in str(screen.query_one("#lines-message").render())
+        assert screen.selected == (4, 4), "the selection stays so the player can try elsewhere"
+
+
+async def test_escape_cancels_the_selection_before_leaving(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (2, 4))
+        await pilot.press("enter", "escape")
+        assert screen.selected is None and app.screen is screen
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
+    tmp_path: Path,
+) -> None:
+    empty = ((0, 0), (8, 8), (0, 8))
+    game = game_at(no_line_rows(empty=empty), (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.over
+        assert isinstance(app.screen, GameOverScreen)
+        text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
+        assert "Final score: 0" in text
+        assert "Not saved" in text
+        assert open_store(tmp_path).load_game("lines") is None
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen) and app.screen is not screen
+        assert not app.screen.game.over
+
+
+async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    # One red short of a line, so the game has points when the board fills up.
+    rows = no_line_rows(empty=((0, 0), (8, 8), (0, 8)))
+    game = game_at(rows, (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
+    game.score = 120
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.outcome.saved and app.screen.outcome.rank == 1
+        assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
+
+
+async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start="lines", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LinesScreen)
+        game = screen.game
+        src = game.board.balls()[0][0]
+        dst = next(c for c in game.board.empty_cells() if game.board.path(src, c))
+        await cursor_to(pilot, screen, src)
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, dst)
+        await pilot.press("enter")
+        await pilot.pause()
+        board, score = game.board, game.score
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        options = app.screen.query_one("#menu-options", OptionList).options
+        assert any("Resume Lines" in str(option.prompt) for option in options)
+        await pilot.press("r")
+        await pilot.pause()
+        resumed = app.screen
+        assert isinstance(resumed, LinesScreen) and resumed is not screen
+        assert resumed.game.board == board and resumed.game.score == score
+        assert resumed.game.moves == [(src, dst)]
+
+
+async def test_symbols_key_gives_every_ball_its_letter(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        assert not app.symbols_mode
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.symbols_mode and screen.board.symbols
+        line = screen.board.render_line(1).text
+        assert line.count("R") == 8, line  # four red balls, two letters each at this cell size
+
+
+async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (2, 4))
+        await pilot.press("enter")
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        message = str(app.screen.query_one("#too-small-message").render())
+        width, height = screen.min_size
+        assert f"Please enlarge the terminal to {width} x {height} (now 40 x 12)" in message
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)

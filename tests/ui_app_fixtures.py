@@ -1,0 +1,51 @@
+"""Shared set-up for the app's pilot and snapshot tests: a real store in a temporary folder, a
+fixed clock, animations off, and Lines positions written as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from lines_tui.engine.lines import COLOURS, Board, LinesGame
+from lines_tui.store import open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines_screen import LinesScreen
+
+FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
+
+
+def make_app(data_dir: Path, *, animate: bool = False, **options: object) -> LinesTuiApp:
+    return LinesTuiApp(open_store(data_dir), clock=lambda: FIXED_NOW, animate=animate, **options)  # type: ignore[arg-type]
+
+
+def game_at(
+    rows: str, preview: tuple[tuple[tuple[int, int], str], ...], seed: int = 7
+) -> LinesGame:
+    return LinesGame.from_position(Board.from_text(rows), preview, seed, started_at=FIXED_NOW)
+
+
+def no_line_rows(size: int = 9, empty: tuple[tuple[int, int], ...] = ()) -> str:
+    """A board where no two neighbours (in any of the 8 directions) share a colour, so no move
+    or addition can ever complete a line; `empty` cells are left free."""
+    return "\n".join(
+        "".join("." if (row, col) in empty else COLOURS[(row * 3 + col) % 7] for col in range(size))
+        for row in range(size)
+    )
+
+
+async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
+    screen = LinesScreen(game)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def cursor_to(pilot: Pilot[None], screen: LinesScreen, cell: tuple[int, int]) -> None:
+    """Walk the cursor to `cell` with the arrow keys, as a player would."""
+    row, col = screen.board.cursor
+    target_row, target_col = cell
+    keys = ["down" if target_row > row else "up"] * abs(target_row - row)
+    keys += ["right" if target_col > col else "left"] * abs(target_col - col)
+    await pilot.press(*keys)
+    assert screen.board.cursor == cell
