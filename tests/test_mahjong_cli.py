@@ -1,0 +1,88 @@
+"""`lines-tui layouts` and `lines-tui deal`: output, and one-line refusals with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lines_tui.cli import app
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.position import Position
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    # No layouts installed on this machine unless a test puts them there.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    return CliRunner()
+
+
+def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "data" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    for name in ("steps.layout", "steps.desktop", "odd_count.layout"):
+        shutil.copy(FIXTURES / name, folder / name)
+    (tmp_path / "data" / "gnome-mahjongg" / "maps").mkdir(parents=True)
+    shutil.copy(FIXTURES / "one_map.map", tmp_path / "data" / "gnome-mahjongg" / "maps")
+    result = runner.invoke(app, ["layouts"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["NAME", "TILES", "SIZE", "TITLE", "FROM"]
+    assert lines[1].split() == ["turtle", "144", "15x8x5", "Turtle", "built-in"]
+    # (the fixed flatpak and KDE 4 folders of this machine may add more after these)
+    assert [line.split()[0] for line in lines[1:8]] == [
+        "turtle", "meadow", "pagoda", "causeway", "lantern", "steps", "domino"]
+    assert lines[6].split()[:4] == ["steps", "6", "6x1x2", "Steps"]
+    assert "odd_count.layout: 3 tiles" in result.stderr
+
+
+def test_layouts_marks_names_taken_by_another_layout(runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "steps.layout", tmp_path / "turtle.layout")
+    result = runner.invoke(app, ["layouts", "--folder", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "(name taken: use the path)" in result.stdout.splitlines()[-1]
+
+
+def test_deal_prints_the_seeded_position(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["deal", "--layout", "Turtle", "--seed", "42"])
+    assert result.exit_code == 0, result.output
+    position = Position.loads(result.stdout)
+    assert position == deal(find_layout("turtle"), 42)
+    assert json.loads(result.stdout)["tiles"][0] == [2, 0, 0, position.faces[0]]
+    again = runner.invoke(app, ["deal", "--layout", "turtle", "--seed", "42"])
+    assert again.stdout == result.stdout
+
+
+def test_deal_from_a_file_and_with_a_random_seed(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["deal", "--layout", str(FIXTURES / "steps.layout")])
+    assert result.exit_code == 0, result.output
+    assert len(Position.loads(result.stdout).slots) == 6
+    assert result.stderr.startswith("lines-tui: seed ")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["deal", "--layout", "nonesuch", "--seed", "1"], "unknown layout 'nonesuch'"),
+        (["deal", "--layout", str(FIXTURES / "overlap.layout"), "--seed", "1"], "overlaps"),
+        (["deal", "--layout", str(FIXTURES / "two_maps.map"), "--seed", "1"], "holds 2 maps"),
+        (["deal", "--layout", str(FIXTURES / "entities.map"), "--seed", "1"], "document type"),
+        (["deal", "--layout", "turtle", "--seed", "-5"], "--seed must be a whole number >= 0"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(runner: CliRunner, arguments: list[str],
+                                               message: str) -> None:
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("lines-tui: ")

@@ -1,0 +1,268 @@
+"""A game in progress: moves and their refusals, undo/redo, won/lost, the clock, save/resume."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame, SavedGameError
+from lines_tui.engine.mahjong.geometry import Slot
+from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
+from lines_tui.engine.mahjong.position import Position
+
+
+def game_on(tiles: list[tuple[Slot, str]], now: float = 0.0) -> MahjongGame:
+    slots = tuple(slot for slot, _ in tiles)
+    layout = Layout("test", "Test", slots, source="test.layout")
+    return MahjongGame(layout, 7, Position(slots, tuple(face for _, face in tiles)), now)
+
+
+def row(*faces: str) -> list[tuple[Slot, str]]:
+    return [((2 * i, 0, 0), face) for i, face in enumerate(faces)]
+
+
+def test_a_new_game() -> None:
+    turtle = find_layout("turtle")
+    game = MahjongGame.new(turtle, 5, now=100.0)
+    assert (game.layout, game.seed, game.tiles_left) == (turtle, 5, 144)
+    assert game.present == game.position.geometry.all_present
+    assert not game.position.removed and game.history == []
+    assert not game.won and not game.can_undo and not game.can_redo
+    assert game.elapsed(130.0) == 30.0 and game.clock_running
+    pairs = game.available_pairs()
+    assert pairs == sorted(pairs) and all(a < b for a, b in pairs)
+    free = game.free_mask()
+    assert all(free >> a & 1 and free >> b & 1 and game.face(a) == game.face(b) for a, b in pairs)
+
+
+def test_illegal_moves_say_why_and_change_nothing() -> None:
+    # A B A B in a row, C on top of the first A, another C alone.
+    game = game_on([*row("A", "B", "A", "B"), ((0, 0, 1), "C"), ((8, 4, 0), "C")])
+    before = game.to_json()
+    cases = {
+        (0, 0): "same-tile",
+        (0, 99): "no-such-tile",
+        (0, 2): "not-free",  # covered by C
+        (1, 3): "not-free",  # B at 1 has tiles on both sides
+        (4, 3): "faces-differ",
+    }
+    for (first, second), reason in cases.items():
+        with pytest.raises(IllegalMove) as caught:
+            game.remove(first, second, now=1.0)
+        assert caught.value.reason == reason, (first, second)
+        assert str(caught.value)
+    with pytest.raises(IllegalMove, match="another tile lies on it"):
+        game.remove(0, 2)
+    with pytest.raises(IllegalMove, match="tiles on both its left and its right"):
+        game.remove(1, 3)
+    assert game.to_json() == before
+    game.remove(4, 5, now=1.0)
+    with pytest.raises(IllegalMove) as caught:
+        game.remove(4, 5, now=2.0)
+    assert caught.value.reason == "gone"
+
+
+def test_playing_to_a_win_stops_the_clock_and_keeps_the_win() -> None:
+    game = game_on(row("A", "B", "B", "A"), now=10.0)
+    assert game.available_pairs() == [(0, 3)]
+    game.remove(0, 3, now=12.0)
+    assert game.available_pairs() == [(1, 2)]
+    game.remove(1, 2, now=15.0)
+    assert game.won and not game.lost and game.over and game.tiles_left == 0
+    assert game.elapsed(1000.0) == 5.0 and not game.clock_running
+    assert not game.can_undo
+    with pytest.raises(IllegalMove) as caught:
+        game.undo(now=20.0)
+    assert caught.value.reason == "won"
+    assert game.current_position().removed == frozenset(range(4))
+
+
+def test_a_loss_stops_the_clock_until_an_undo() -> None:
+    game = game_on(row("C", "A", "B", "A", "B", "C"), now=0.0)
+    game.remove(0, 5, now=10.0)
+    assert game.lost and not game.won and game.available_pairs() == []
+    assert game.elapsed(100.0) == 10.0
+    assert game.undo(now=50.0) == (0, 5)
+    assert not game.lost and game.elapsed(60.0) == 20.0
+    assert game.redo(now=70.0) == (0, 5)
+    assert game.lost and game.elapsed(1000.0) == 30.0
+
+
+def test_pause_stops_the_clock_and_refuses_play() -> None:
+    game = game_on(row("A", "B", "B", "A"), now=0.0)
+    game.pause(now=10.0)
+    assert game.paused and not game.clock_running and game.elapsed(50.0) == 10.0
+    for action in (lambda: game.remove(0, 3, now=20.0), lambda: game.undo(now=20.0),
+                   lambda: game.redo(now=20.0)):
+        with pytest.raises(IllegalMove) as caught:
+            action()
+        assert caught.value.reason == "paused"
+    game.resume(now=40.0)
+    assert game.elapsed(45.0) == 15.0
+    game.remove(0, 3, now=45.0)
+    game.remove(1, 2, now=46.0)
+    game.pause(now=50.0)
+    game.resume(now=60.0)  # a won game's clock stays stopped
+    assert game.elapsed(100.0) == 16.0
+
+
+def test_undo_redo_and_a_new_move_clears_redo() -> None:
+    game = game_on([*row("A", "B", "B", "A"), ((0, 4, 0), "D"), ((2, 4, 0), "D")])
+    game.remove(0, 3)
+    game.remove(4, 5)
+    assert game.undo() == (4, 5) and game.undo() == (0, 3)
+    assert game.can_redo and game.redo_stack == [(4, 5), (0, 3)]
+    assert game.redo() == (0, 3)
+    game.remove(1, 2)
+    assert not game.can_redo and game.history == [(0, 3), (1, 2)]
+    with pytest.raises(IllegalMove) as caught:
+        game.redo()
+    assert caught.value.reason == "nothing-to-redo"
+    game.undo()
+    game.undo()
+    with pytest.raises(IllegalMove) as caught:
+        game.undo()
+    assert caught.value.reason == "nothing-to-undo"
+
+
+def test_restart_deals_the_same_board_with_a_fresh_clock() -> None:
+    game = MahjongGame.new(find_layout("lantern"), 3, now=0.0)
+    faces = game.position.faces
+    game.remove(*game.available_pairs()[0], now=5.0)
+    game.undo(now=6.0)
+    game.pause(now=7.0)
+    game.restart(now=100.0)
+    assert game.position.faces == faces and game.tiles_left == 72
+    assert game.history == [] and not game.can_redo and not game.paused
+    assert game.elapsed(110.0) == 10.0
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+Action = tuple[str, int]
+actions = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "redo"]),
+                             st.integers(0, 10_000)), max_size=50)
+
+
+def play(game: MahjongGame, script: list[Action], now: float = 0.0) -> None:
+    """Apply the script, skipping whatever is not possible at that point."""
+    for action, choice in script:
+        if action == "move" and game.available_pairs():
+            pairs = game.available_pairs()
+            game.remove(*pairs[choice % len(pairs)], now=now)
+        elif action == "undo" and game.can_undo:
+            game.undo(now=now)
+        elif action == "redo" and game.can_redo:
+            game.redo(now=now)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(builtin_layouts()), st.integers(0, 10**6), actions, st.integers(1, 10))
+def test_undo_then_redo_restores_the_exact_state(layout: Layout, seed: int, script: list[Action],
+                                                 steps: int) -> None:
+    game = MahjongGame.new(layout, seed)
+    play(game, script)
+    snapshots: list[dict[str, Any]] = [game.to_json()]
+    undone = 0
+    while undone < steps and game.can_undo:
+        game.undo()
+        undone += 1
+        snapshots.append(game.to_json())
+    snapshots.pop()
+    while undone:
+        game.redo()
+        undone -= 1
+        assert game.to_json() == snapshots.pop()
+    assert not snapshots
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(builtin_layouts()), st.integers(0, 10**6), actions, st.booleans())
+def test_saved_games_round_trip(layout: Layout, seed: int, script: list[Action], paused: bool
+                                ) -> None:
+    game = MahjongGame.new(layout, seed, now=3.0)
+    play(game, script, now=4.0)
+    if paused:
+        game.pause(now=5.0)
+    data = json.loads(json.dumps(game.to_json()))
+    resumed = MahjongGame.from_json(data)
+    assert resumed.to_json() == game.to_json()
+    assert resumed.present == game.present and resumed.layout == game.layout
+    assert resumed.elapsed(9.0) == game.elapsed(9.0)
+    assert resumed.current_position() == game.current_position()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), actions)
+def test_free_tiles_match_the_current_position(seed: int, script: list[Action]) -> None:
+    game = MahjongGame.new(find_layout("turtle"), seed)
+    play(game, script)
+    position = game.current_position()
+    assert position.present == game.present
+    assert position.geometry.free_mask(position.present) == game.free_mask()
+    assert game.lost == (game.tiles_left > 0 and not game.available_pairs())
+
+
+# -- save and resume -----------------------------------------------------------------------------
+
+
+def test_resuming_does_not_count_the_time_spent_saved() -> None:
+    game = MahjongGame.new(find_layout("turtle"), 1, now=10.0)
+    data = game.to_json(now=15.0)
+    assert data["clock"] == {"played": 5.0, "running_since": 15.0, "paused": False}
+    resumed = MahjongGame.from_json(data, now=1000.0)
+    assert resumed.elapsed(1003.0) == 8.0
+    assert data["layout"] == {"name": "turtle", "title": "Turtle", "source": "built-in",
+                              "description": game.layout.description}
+
+
+def tampered(change: str) -> dict[str, Any]:
+    game = game_on(row("A", "B", "B", "A"))
+    game.remove(0, 3)
+    data = game.to_json()
+    bad = copy.deepcopy(data)
+    if change == "illegal history":
+        bad["history"] = [[1, 2]]
+    elif change == "history twice":
+        bad["history"] = [[0, 3], [0, 3]]
+    elif change == "redo not playable":
+        bad["redo"] = [[0, 3]]
+    elif change == "version":
+        bad["version"] = 99
+    elif change == "seed":
+        bad["seed"] = -3
+    elif change == "paused":
+        bad["clock"]["paused"] = "no"
+    elif change == "played":
+        bad["clock"]["played"] = float("nan")
+    elif change == "position":
+        bad["position"] = {"tiles": "none"}
+    elif change == "removed in deal":
+        bad["position"]["removed"] = [0, 3]
+    elif change == "layout":
+        bad["layout"] = "turtle"
+    elif change == "history shape":
+        bad["history"] = [[0, 3, 4]]
+    return bad
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["illegal history", "history twice", "redo not playable", "version", "seed", "paused",
+     "played", "position", "removed in deal", "layout", "history shape"],
+)
+def test_tampered_saves_are_refused_in_one_line(change: str) -> None:
+    with pytest.raises(SavedGameError) as caught:
+        MahjongGame.from_json(tampered(change))
+    assert str(caught.value).startswith("saved game: ")
+    assert "\n" not in str(caught.value)
+
+
+def test_a_save_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(SavedGameError, match="not a JSON object"):
+        MahjongGame.from_json([1, 2])
