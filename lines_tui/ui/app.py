@@ -38,9 +38,27 @@ class LinesTuiApp(App[None]):
     CSS_PATH: ClassVar[list[str]] = ["app.tcss", "lines.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit the app", show=False, priority=True),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("s", "toggle_symbols", "Symbols"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="Quit the app (a game in progress is saved)",
+        ),
+        Binding(
+            "question_mark",
+            "help",
+            "Help",
+            key_display="?",
+            tooltip="This help: the keys of the screen you are on",
+        ),
+        Binding(
+            "s",
+            "toggle_symbols",
+            "Symbols",
+            tooltip="Symbols on or off: every colour also gets its letter",
+        ),
     ]
 
     symbols_mode: reactive[bool] = reactive(False)
@@ -113,11 +131,11 @@ class LinesTuiApp(App[None]):
 
     def saved_mahjong_summary(self) -> str | None:
         data = self.store.load_game("mahjong")
-        if not isinstance(data, dict):
+        if data is None:
             return None
         layout = data.get("layout")
-        name = layout.get("name") if isinstance(layout, dict) else layout
-        return str(name) if isinstance(name, str) else "saved deal"
+        title = layout.get("title") if isinstance(layout, dict) else None
+        return f"{title}, deal {data.get('seed')}" if isinstance(title, str) else "saved deal"
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
@@ -173,7 +191,7 @@ class LinesTuiApp(App[None]):
         if data is None:
             return
         try:
-            game = MahjongGame.from_json(data)
+            game = MahjongGame.from_json(data, now=self.clock())
         except ValueError as error:
             self.store.clear_game("mahjong")
             self.notify(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,23 +13,33 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+# Textual's own screen keys (focus cycling, copying a mouse selection): not part of any game.
+SYSTEM_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
+
 
 def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
-    """(keys, what they do, usable now) for every described binding active on `screen`, keys with
-    the same action and description joined ("↑ k"), in the order the screen declares them."""
+    """(keys, what they do, usable now) for every described binding active on `screen`. Keys of
+    one binding group ("move") or of one action and description share a row ("↑ ↓ ← → k j h l");
+    a binding's tooltip, when it has one, is the longer explanation shown here."""
     rows: dict[tuple[str, str], tuple[list[str], bool]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
-        description = binding.description or binding.tooltip
-        if not description:
+        description = binding.tooltip or binding.description
+        if not description or binding.system or binding.action in SYSTEM_ACTIONS:
             continue
-        keys, enabled = rows.setdefault((binding.action, description), ([], False))
+        if binding.group is not None:
+            row_id = ("group", binding.group.description)
+            description = binding.group.description
+        else:
+            row_id = (binding.action, description)
+        keys, enabled = rows.get(row_id, ([], False))
         display = screen.app.get_key_display(binding)
         if display not in keys:
             keys.append(display)
-        rows[(binding.action, description)] = (keys, enabled or active.enabled)
+        rows[row_id] = (keys, enabled or active.enabled)
     return [
-        (" ".join(keys), description, enabled) for (_, description), (keys, enabled) in rows.items()
+        (" ".join(keys), description[:1].upper() + description[1:], enabled)
+        for (_, description), (keys, enabled) in rows.items()
     ]
 
 
@@ -55,15 +66,13 @@ class HelpScreen(ModalScreen[None]):
             yield Static(self._table(), id="help-keys")
         yield Footer()
 
-    def _table(self) -> Text:
-        width = max((len(keys) for keys, _, _ in self._rows), default=4)
-        text = Text()
+    def _table(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True, justify="right", style="bold")
+        table.add_column()
         for keys, description, enabled in self._rows:
-            text.append(f"{keys:>{width}}  ", style="bold")
-            text.append(description, style="" if enabled else "dim")
-            text.append("\n")
-        text.rstrip()
-        return text
+            table.add_row(keys, Text(description, style="" if enabled else "dim"))
+        return table
 
     def action_close(self) -> None:
         self.dismiss()

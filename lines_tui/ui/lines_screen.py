@@ -25,7 +25,7 @@ SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width
 SIDE_MIN_HEIGHT = 14  # its lines: title, score, player, time, next, legend, message
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-MOVE_GROUP = Binding.Group("move", compact=True)
+MOVE_GROUP = Binding.Group("move the cursor", compact=True)
 
 
 def format_elapsed(seconds: float) -> str:
@@ -45,10 +45,10 @@ class LinesScreen(Screen[None]):
 
     HELP_TITLE = "Lines"
     HELP = (
-        "Move a ball (select it, then its target) along a free path of empty cells, no diagonal\n"
-        "steps. Five or more of one colour in a row (also diagonally) vanish and score; then\n"
-        "you move again. Otherwise three new balls appear where the small ones show.\n"
-        "The game ends when the board is full."
+        "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
+        "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
+        "vanish and score, and you move again; otherwise three new balls drop where the small "
+        "ones show. The game ends when the board is full."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,15 +56,40 @@ class LinesScreen(Screen[None]):
         Binding("down", "cursor('down')", "Down", key_display="↓", group=MOVE_GROUP),
         Binding("left", "cursor('left')", "Left", key_display="←", group=MOVE_GROUP),
         Binding("right", "cursor('right')", "Right", key_display="→", group=MOVE_GROUP),
-        Binding("k", "cursor('up')", "Up", show=False),
-        Binding("j", "cursor('down')", "Down", show=False),
-        Binding("h", "cursor('left')", "Left", show=False),
-        Binding("l", "cursor('right')", "Right", show=False),
-        Binding("enter,space", "act", "Select / move", key_display="⏎"),
-        Binding("escape", "cancel", "Cancel selection / leave", show=False),
-        Binding("n", "new_game", "New"),
-        Binding("a", "toggle_animation", "Animation on/off", show=False),
-        Binding("q", "leave", "Menu"),
+        Binding("k", "cursor('up')", "Up", show=False, group=MOVE_GROUP),
+        Binding("j", "cursor('down')", "Down", show=False, group=MOVE_GROUP),
+        Binding("h", "cursor('left')", "Left", show=False, group=MOVE_GROUP),
+        Binding("l", "cursor('right')", "Right", show=False, group=MOVE_GROUP),
+        Binding(
+            "enter",
+            "act",
+            "Select / move",
+            key_display="⏎",
+            tooltip="Select the ball under the cursor, or move the selected ball here",
+        ),
+        Binding(
+            "space",
+            "act",
+            "Select / move",
+            show=False,
+            tooltip="Select the ball under the cursor, or move the selected ball here",
+        ),
+        Binding(
+            "escape",
+            "cancel",
+            "Cancel / leave",
+            show=False,
+            tooltip="Cancel the selection; with none, back to the menu (game saved)",
+        ),
+        Binding("n", "new_game", "New", tooltip="New game (asks first if this one has moves)"),
+        Binding(
+            "a",
+            "toggle_animation",
+            "Animation",
+            show=False,
+            tooltip="Animations on or off (any key also skips one)",
+        ),
+        Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
     ]
 
     def __init__(self, game: LinesGame, *, resumed: bool = False) -> None:
@@ -160,7 +185,7 @@ class LinesScreen(Screen[None]):
         self.query_one("#lines-score", Static).update(score)
         player = self.lines_app.store.active_player
         self.query_one("#lines-player", Static).update(
-            f"Player {player}" if player else "Guest: scores are not saved"
+            Text(f"Player {player}" if player else "Guest: scores are not saved")
         )
         self._refresh_time()
         self.query_one("#lines-next", NextStrip).update(self._next_text())

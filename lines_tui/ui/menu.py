@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -74,7 +75,7 @@ class MenuScreen(Screen[None]):
         """Rebuild the list: resume entries appear only while a saved game exists, and the
         player line follows the active player."""
         app = self.lines_app
-        self.query_one("#menu-player", Static).update(app.player_line())
+        self.query_one("#menu-player", Static).update(Text(app.player_line()))
         saved = {
             "resume-lines": app.saved_lines_summary(),
             "resume-mahjong": app.saved_mahjong_summary(),
@@ -88,7 +89,7 @@ class MenuScreen(Screen[None]):
                 if summary is None:
                     continue
                 label = f"{label} ({summary})"
-            options.add_option(Option(f"{key}  {label}", id=option_id))
+            options.add_option(Option(Text(f"{key}  {label}"), id=option_id))
         ids = [option.id for option in options.options]
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         options.focus()
