@@ -129,3 +129,18 @@ def test_neighbour_tables_follow_the_rule_on_any_board(slots: list[Slot], data: 
         left = any(c == z and a - x == -2 and abs(b - y) < 2 for _, (a, b, c) in others)
         right = any(c == z and a - x == 2 and abs(b - y) < 2 for _, (a, b, c) in others)
         assert geometry.is_free(i, present) == (not covered and not (left and right))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 6), st.integers(0, 2)), min_size=1,
+                max_size=12))
+def test_any_two_overlapping_tiles_are_refused(slots: list[Slot]) -> None:
+    overlapping = any(
+        a[2] == b[2] and abs(a[0] - b[0]) < 2 and abs(a[1] - b[1]) < 2
+        for n, a in enumerate(slots) for b in slots[n + 1:]
+    )
+    if overlapping:
+        with pytest.raises(LayoutError, match="tiles overlap"):
+            Geometry.of(slots)
+    else:
+        Geometry.of(slots)
