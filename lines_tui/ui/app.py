@@ -6,6 +6,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual.app import App
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from lines_tui.store import Store
 
 Start = Literal["menu", "lines", "mahjong"]
+UI_DIR = Path(__file__).parent
 Clock = Callable[[], float]
 
 
@@ -35,7 +37,8 @@ class LinesTuiApp(App[None]):
     epoch seconds (tests pass a fixed one); `animate` turns the Lines move animation on or off."""
 
     TITLE = "lines-tui"
-    CSS_PATH: ClassVar[list[str]] = ["app.tcss", "lines.tcss"]
+    # Absolute, so subclasses defined elsewhere (tests) still find the styles.
+    CSS_PATH: ClassVar[list[str | PurePath]] = [UI_DIR / "app.tcss", UI_DIR / "lines.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -88,9 +91,9 @@ class LinesTuiApp(App[None]):
         # start.
         self.set_reactive(LinesTuiApp.symbols_mode, self.no_color or "NO_COLOR" in os.environ)
 
-    def run(self, *, mouse: bool | None = None, **kwargs: Any) -> None:  # type: ignore[override]
+    def run(self, *, mouse: bool | None = None, **options: Any) -> None:  # type: ignore[override]
         """Mouse reporting is off unless asked for: over SSH every mouse motion costs bytes."""
-        super().run(mouse=self.mouse if mouse is None else mouse, **kwargs)
+        return super().run(mouse=self.mouse if mouse is None else mouse, **options)
 
     def on_mount(self) -> None:
         for warning in self.store.warnings:

@@ -25,7 +25,7 @@ SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width
 SIDE_MIN_HEIGHT = 14  # its lines: title, score, player, time, next, legend, message
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-MOVE_GROUP = Binding.Group("move the cursor", compact=True)
+MOVE_GROUP = Binding.Group("move", compact=True)
 
 
 def format_elapsed(seconds: float) -> str:

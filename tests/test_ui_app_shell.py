@@ -1,0 +1,137 @@
+"""The app shell: menu, help, colours, warnings, and the way into each game and score screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+from ui_app_fixtures import FIXED_NOW, make_app
+
+from lines_tui.store import open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.menu import MenuScreen
+
+
+def menu_labels(app: LinesTuiApp) -> list[str]:
+    return [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+
+
+async def test_menu_says_guests_are_not_saved_and_starts_lines(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert "guest: scores are not saved" in str(app.screen.query_one("#menu-player").render())
+        labels = menu_labels(app)
+        assert not any("Resume" in label for label in labels)
+        assert [label.split("  ", 1)[1] for label in labels] == [
+            "Lines",
+            "Mahjong solitaire",
+            "Leaderboards",
+            "Import a share code",
+            "Players",
+            "Help",
+            "Quit",
+        ]
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen)
+        assert app.screen.game.started_at == FIXED_NOW
+
+
+async def test_menu_shows_the_active_player(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Grace")
+    store.set_active_player("Grace")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Player: Grace" in str(app.screen.query_one("#menu-player").render())
+
+
+async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the first entry: Lines
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start="lines", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        rows = {description: keys for keys, description, _ in app.screen._rows}
+        assert rows["Move"] == "↑ ↓ ← → k j h l"
+        assert rows["New game (asks first if this one has moves)"] == "n"
+        assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
+        assert any(keys == "s" for keys in rows.values())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen)
+
+
+async def test_help_from_the_menu_lists_the_menu_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        descriptions = [description for _, description, _ in app.screen._rows]
+        assert {"Lines", "Mahjong", "Boards", "Players", "Quit"} <= set(descriptions)
+
+
+async def test_no_color_turns_symbols_on_and_s_toggles_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path, start="lines", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.symbols_mode
+        board = app.screen.query_one("#lines-board")
+        assert any(ch in "RBGCVYN" for y in range(19) for ch in board.render_line(y).text)
+        await pilot.press("s")
+        assert not app.symbols_mode
+
+
+async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
+    (tmp_path / "scores.json").write_text("{ not json", encoding="utf-8")
+    shown: list[str] = []
+
+    class Recording(LinesTuiApp):
+        def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
+            shown.append(message)
+
+    store = open_store(tmp_path)
+    assert store.warnings, "the corrupt file must be reported by the store"
+    app = Recording(store, clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l", "q")
+        await pilot.pause()
+    assert shown == store.warnings
+
+
+async def test_mahjong_entry_opens_the_layout_picker(tmp_path: Path) -> None:
+    from lines_tui.ui.mahjong import LayoutPickerScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
