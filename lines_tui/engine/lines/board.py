@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress
 
 from lines_tui.engine.lines.geometry import RUN, Cell, Grid, grid
 from lines_tui.engine.lines.rules import BOARD_SIZES, COLOURS, EMPTY
@@ -110,13 +111,12 @@ class Board:
 
     def empty_cells(self) -> list[Cell]:
         """Empty cells in reading order (row by row, left to right)."""
-        cell = self._grid.cell
-        return [cell(i) for i, char in enumerate(self._cells) if char == EMPTY]
+        return list(compress(self._grid.cells, map(EMPTY.__eq__, self._cells)))
 
     def balls(self) -> list[tuple[Cell, str]]:
         """Every ball as (cell, colour), in reading order."""
-        cell = self._grid.cell
-        return [(cell(i), char) for i, char in enumerate(self._cells) if char != EMPTY]
+        cells = self._grid.cells
+        return [(cells[i], char) for i, char in enumerate(self._cells) if char != EMPTY]
 
     def ball_count(self) -> int:
         return len(self._cells) - self._cells.count(EMPTY)
@@ -152,7 +152,7 @@ class Board:
         if self._cells[start] == EMPTY or self._cells[goal] != EMPTY:
             return None
         route = self._route(start, goal)
-        return None if route is None else [self._grid.cell(i) for i in route]
+        return None if route is None else [self._grid.cells[i] for i in route]
 
     def _route(self, start: int, goal: int) -> list[int] | None:
         cells, neighbours = self._cells, self._grid.neighbours
@@ -189,7 +189,7 @@ class Board:
                     seen.add(there)
                     frontier.append(there)
         seen.discard(start)
-        return frozenset(self._grid.cell(i) for i in seen)
+        return frozenset(self._grid.cells[i] for i in seen)
 
     def lines(self) -> tuple[Line, ...]:
         """Every line on the board: maximal straight runs of 5+ balls of one colour, in any of
@@ -199,7 +199,7 @@ class Board:
         return tuple(
             Line(
                 match.group(1),
-                tuple(shape.cell(i) for i in shape.rays[match.start() : match.end()]),
+                tuple(shape.cells[i] for i in shape.rays[match.start() : match.end()]),
             )
             for match in RUN.finditer(seen)
         )
@@ -233,7 +233,7 @@ class Board:
         after, removal = Board._of(self._grid, "".join(cells)).clear_lines()
         return MoveOutcome(
             board=after,
-            path=[self._grid.cell(i) for i in route],
+            path=[self._grid.cells[i] for i in route],
             removed=removal.cells,
             points=removal.points,
             lines=removal.lines,

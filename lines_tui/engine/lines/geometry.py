@@ -28,6 +28,7 @@ class Grid:
     """Everything about an N x N board that does not depend on the balls on it."""
 
     size: int
+    cells: tuple[Cell, ...]  # by index
     # Orthogonal neighbours of each cell index, in a fixed order so paths are reproducible.
     neighbours: tuple[tuple[int, ...], ...]
     # Every straight run of cells long enough to hold a line, in all four directions, laid end to
@@ -35,9 +36,6 @@ class Grid:
     # through this gives one string in which a line is any run of 5+ equal letters.
     rays: tuple[int, ...]
     read_rays: Callable[[str], tuple[str, ...]]
-
-    def cell(self, index: int) -> Cell:
-        return divmod(index, self.size)
 
 
 @cache
@@ -65,4 +63,4 @@ def grid(size: int) -> Grid:
             if len(ray) >= MIN_LINE:
                 rays.extend(ray)
                 rays.append(sentinel)
-    return Grid(size, neighbours, tuple(rays), itemgetter(*rays))
+    return Grid(size, tuple(cells), neighbours, tuple(rays), itemgetter(*rays))
