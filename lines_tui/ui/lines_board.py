@@ -47,6 +47,9 @@ BALL_GLYPHS = (("●",), ("██",), ("▟██▙", "▜██▛"))
 PREVIEW_GLYPHS = (("•",), ("▝▘",), (" ▗▖ ", " ▝▘ "))
 TRAIL_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
 HOLE_GLYPHS = (("·",), ("  ",), ("    ", "    "))
+# With 16 colours or none, the hole's shade merges with the board's: mark holes with dots instead.
+DOTTED_HOLE_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
+FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
 
 def board_size_for(scale: int, size: int) -> Size:
@@ -91,6 +94,12 @@ class LinesBoard(Widget):
         self._preview: dict[Cell, str] = {}
         self._effects: dict[Cell, tuple[Effect, str | None]] = {}
         self._pictures: dict[Cell, CellPicture] = {}
+        self._holes = HOLE_GLYPHS
+
+    def on_mount(self) -> None:
+        app = self.app
+        if app.no_color or app.console.color_system in FEW_COLOUR_SYSTEMS:
+            self._holes = DOTTED_HOLE_GLYPHS
 
     # --- what to draw -------------------------------------------------------------------------
 
@@ -199,7 +208,7 @@ class LinesBoard(Widget):
             style = base + self.ball_style(picture.preview)
             return Segment(self._glyph(PREVIEW_GLYPHS, picture.preview, ball_row, True), style)
         style = base + self.get_component_rich_style("lines-board--hole")
-        return Segment(HOLE_GLYPHS[scale][ball_row], style)
+        return Segment(self._holes[scale][ball_row], style)
 
     def _glyph(
         self,
