@@ -96,12 +96,14 @@ async def test_no_color_turns_symbols_on_and_s_toggles_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path, start="lines", seed=5)
+    app = make_app(tmp_path, start="lines", seed=5, few_colours=None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.symbols_mode
+        assert app.symbols_mode and app.few_colours
         board = app.screen.query_one("#lines-board")
-        assert any(ch in "RBGCVYN" for y in range(19) for ch in board.render_line(y).text)
+        picture = "\n".join(board.render_line(y).text for y in range(19))
+        assert any(letter in picture for letter in "RBGCVYN")
+        assert "··" in picture, "without colours the empty cells are marked with dots"
         await pilot.press("s")
         assert not app.symbols_mode
 

@@ -16,6 +16,9 @@ FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same
 
 
 def make_app(data_dir: Path, *, animate: bool = False, **options: object) -> LinesTuiApp:
+    """The app on a store in `data_dir`; the colour depth is fixed (many colours) so pictures do
+    not depend on the TERM of whoever runs the tests."""
+    options.setdefault("few_colours", False)
     return LinesTuiApp(open_store(data_dir), clock=lambda: FIXED_NOW, animate=animate, **options)  # type: ignore[arg-type]
 
 

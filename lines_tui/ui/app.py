@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
+FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 Clock = Callable[[], float]
 
 
@@ -34,7 +35,8 @@ def new_seed() -> int:
 
 class LinesTuiApp(App[None]):
     """lines-tui. `start` opens a game at once (the menu is underneath it); `clock` gives wall-clock
-    epoch seconds (tests pass a fixed one); `animate` turns the Lines move animation on or off."""
+    epoch seconds (tests pass a fixed one); `animate` turns the Lines move animation on or off;
+    `few_colours` says whether the terminal has 16 colours or fewer (None: ask the console)."""
 
     TITLE = "lines-tui"
     # Absolute, so subclasses defined elsewhere (tests) still find the styles.
@@ -77,6 +79,7 @@ class LinesTuiApp(App[None]):
         *,
         clock: Clock = time.time,
         animate: bool = True,
+        few_colours: bool | None = None,
     ) -> None:
         super().__init__()
         self.store = store
@@ -87,6 +90,12 @@ class LinesTuiApp(App[None]):
         self.mouse = mouse
         self.clock = clock
         self.animate = animate
+        # 16 colours or none: shades of grey merge, so widgets mark things with glyphs instead.
+        self.few_colours = (
+            self.no_color or self.console.color_system in FEW_COLOUR_SYSTEMS
+            if few_colours is None
+            else few_colours
+        )
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
         # start.
         self.set_reactive(LinesTuiApp.symbols_mode, self.no_color or "NO_COLOR" in os.environ)

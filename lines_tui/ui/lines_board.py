@@ -49,7 +49,6 @@ TRAIL_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
 HOLE_GLYPHS = (("·",), ("  ",), ("    ", "    "))
 # With 16 colours or none, the hole's shade merges with the board's: mark holes with dots instead.
 DOTTED_HOLE_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
-FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
 
 def board_size_for(scale: int, size: int) -> Size:
@@ -97,8 +96,7 @@ class LinesBoard(Widget):
         self._holes = HOLE_GLYPHS
 
     def on_mount(self) -> None:
-        app = self.app
-        if app.no_color or app.console.color_system in FEW_COLOUR_SYSTEMS:
+        if getattr(self.app, "few_colours", False):
             self._holes = DOTTED_HOLE_GLYPHS
 
     # --- what to draw -------------------------------------------------------------------------
