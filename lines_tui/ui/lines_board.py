@@ -161,7 +161,8 @@ class LinesBoard(Widget):
         segments: list[Segment] = []
         for col in range(self.board_size):
             segments.extend(self._cell_segments((row, col), ball_row, shape, base))
-        return Strip(segments, width)
+        # Every style change costs escape codes on the wire: drop empty pieces, merge equal styles.
+        return Strip(Segment.simplify(s for s in segments if s.text), width)
 
     def _cell_segments(
         self, cell: Cell, ball_row: int, shape: CellShape, base: Style

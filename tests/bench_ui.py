@@ -1,0 +1,163 @@
+"""UI benchmark (a script, not a test): the app in a real 80 x 24 pty, as a player over SSH sees it.
+
+    .venv/bin/python tests/bench_ui.py [--moves N]
+
+Prints: time to first frame (process start until the menu is on screen); keystroke-to-screen
+latency of cursor moves (median, p95) in Lines, in Mahjong with the dead-end check idle, and in
+Mahjong while the check is busy on a hard position; bytes written per cursor move.
+
+A move's latency runs from writing the key to the last byte of the screen update it caused (the
+update is over when the app stays silent for QUIET seconds); the bytes are those of that update.
+Targets: first frame < 1 s, p95 < 50 ms, well under 2 KB per cursor move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from pty_terminal import Terminal, app_environment, lines_tui_command
+
+QUIET = 0.03  # silence that ends one screen update
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+
+
+@dataclass
+class Sample:
+    seconds: float
+    bytes: int
+    note: str = ""
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def first_frame(runs: int = 3) -> list[float]:
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            terminal = Terminal(lines_tui_command(), app_environment(Path(home)))
+            try:
+                terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+                times.append(terminal.last_byte_at - terminal.started)
+                terminal.send("\x11")
+                terminal.wait_for_exit()
+            finally:
+                terminal.close()
+    return times
+
+
+def cursor_moves(terminal: Terminal, moves: int, note: Callable[[str], str]) -> list[Sample]:
+    """Alternate right and left moves, one at a time, each measured from key to settled screen."""
+    terminal.read(5.0, quiet=0.5)  # let the app settle: the first paints come in several bursts
+    samples = []
+    for index in range(moves):
+        sent = time.monotonic()
+        terminal.send(RIGHT if index % 2 == 0 else LEFT)
+        count = terminal.read(1.0, quiet=QUIET)
+        samples.append(Sample(terminal.last_byte_at - sent, count, note(terminal.text())))
+        time.sleep(0.02)
+    return samples
+
+
+def report(title: str, samples: list[Sample]) -> None:
+    if not samples:
+        print(f"{title}: no samples")
+        return
+    latencies = [s.seconds * 1000 for s in samples if s.bytes]
+    sizes = [s.bytes for s in samples if s.bytes]
+    silent = len(samples) - len(sizes)
+    print(
+        f"{title}: {len(samples)} moves, latency median {statistics.median(latencies):.1f} ms, "
+        f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms; "
+        f"bytes per move median {statistics.median(sizes):.0f}, max {max(sizes)}"
+        + (f"; {silent} moves drew nothing" if silent else "")
+    )
+
+
+def lines_latency(moves: int) -> list[Sample]:
+    with tempfile.TemporaryDirectory() as home:
+        command = [*lines_tui_command(), "lines", "--seed", "1"]
+        terminal = Terminal(command, app_environment(Path(home)))
+        try:
+            terminal.wait_for(lambda s: "Score" in s and "Next" in s, "the Lines screen")
+            return cursor_moves(terminal, moves, lambda _: "")
+        finally:
+            terminal.send("\x11")
+            terminal.wait_for_exit()
+            terminal.close()
+
+
+def mahjong_latency(moves: int, home: Path, command: list[str], wait_for: str) -> list[Sample]:
+    terminal = Terminal(command, app_environment(home))
+    try:
+        terminal.wait_for(lambda s: wait_for in s, "the Mahjong screen")
+        return cursor_moves(terminal, moves, lambda s: "checking" if "checking" in s else "")
+    finally:
+        terminal.send("\x11")
+        terminal.wait_for_exit()
+        terminal.close()
+
+
+def mahjong_note() -> str:
+    return "not measured yet (the solver process is not there yet)"
+
+
+def bare_textual_first_frame(runs: int = 3) -> list[float]:
+    """The same measure for an empty Textual app: what the machine itself costs right now."""
+    script = (
+        "from textual.app import App\n"
+        "from textual.widgets import Static\n"
+        "class Bare(App):\n"
+        "    def compose(self):\n"
+        "        yield Static('Mahjong solitaire')\n"
+        "Bare().run(mouse=False)\n"
+    )
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            terminal = Terminal([sys.executable, "-c", script], app_environment(Path(home)))
+            try:
+                terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the bare app")
+                times.append(terminal.last_byte_at - terminal.started)
+                terminal.send("\x11")
+                terminal.wait_for_exit()
+            finally:
+                terminal.close()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=100, help="cursor moves per measurement")
+    moves = parser.parse_args().moves
+
+    print(
+        f"machine load (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}, "
+        f"{os.cpu_count()} cores"
+    )
+    for title, times in (
+        ("first frame (menu on screen)", first_frame()),
+        ("first frame of an empty Textual app, for comparison", bare_textual_first_frame()),
+    ):
+        print(
+            f"{title}: median {statistics.median(times) * 1000:.0f} ms, "
+            f"runs {', '.join(f'{t * 1000:.0f}' for t in times)} ms"
+        )
+    report("Lines cursor moves", lines_latency(moves))
+
+    print(f"Mahjong: {mahjong_note()}")
+
+
+if __name__ == "__main__":
+    main()
