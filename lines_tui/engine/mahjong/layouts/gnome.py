@@ -25,6 +25,7 @@ from xml.parsers import expat
 
 from lines_tui.engine.mahjong.geometry import LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
+    MAX_TILES,
     Layout,
     TileCollector,
     normalised,
@@ -118,6 +119,8 @@ class _MapReader:
             places = [(x, y) for x in xs for y in ys]
         else:
             places = [(self.half(element, attributes, "x"), self.half(element, attributes, "y"))]
+        if len(tiles.slots) + len(places) > MAX_TILES:
+            raise self.fail(f"more than {MAX_TILES} tiles")
         for x, y in places:
             tiles.add((x, y, z), line)
 
