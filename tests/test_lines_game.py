@@ -330,6 +330,22 @@ def test_fewer_empty_cells_than_balls_fill_what_fits_and_a_line_keeps_the_game_g
     assert_preview_sane(game)
 
 
+def test_a_short_preview_is_completed_when_a_scoring_move_frees_cells() -> None:
+    """Drawn with two empty cells the preview had two balls; the removal frees seven cells, so
+    the next addition brings three, and the third shows at once, not only when it lands."""
+    reds = {(0, c): "R" for c in range(4)} | {(1, 4): "R"}
+    start = packed({(0, 4), (8, 8)}, reds)
+    preview = (((0, 4), "B"), ((8, 8), "G"))
+    game = LinesGame.from_position(start, preview, seed=8)
+    result = game.play((1, 4), (0, 4))
+    assert result.points == 25 and result.additions == ()
+    assert len(game.board.empty_cells()) == 7
+    assert game.preview[:2] == preview and len(game.preview) == 3 == len(result.preview)
+    assert_preview_sane(game)
+    added = game.play((1, 3), (1, 4)).added
+    assert len(added) == 3
+
+
 def test_an_illegal_move_changes_nothing() -> None:
     game = LinesGame.new(8)
     saved = game.to_json()

@@ -11,12 +11,17 @@ elsewhere when it is added, not when the player's ball lands: a move that scores
 ball (the line runs through it), so the cell is free again and that ball keeps its place. When
 sent elsewhere, it goes to a random empty cell no other ball of this addition is aimed at (the
 cell the moved ball left is always one), keeps its colour, and TurnResult.relocated says from
-where to where. The preview holds min(3, empty cells) balls, which is how a nearly full board is
-"filled as far as it goes". The game is over when the board is full after an addition: with an
-empty cell and a ball somewhere, some ball can always reach some empty cell.
+where to where.
 
-Random choices, in order: the 5 starting balls, then after every addition the next preview; a
-relocation draws its cell during the addition, before the next preview is drawn.
+The preview always holds min(3, empty cells) balls, which is how a nearly full board is "filled
+as far as it goes": drawn on a board with fewer than 3 empty cells it is short, and if a scoring
+move then frees cells, the missing balls are drawn at once (on cells not already previewed), so
+the player always sees every ball that will come. The game is over when the board is full after
+an addition: with an empty cell and a ball somewhere, some ball can always reach some empty cell.
+
+Random choices, in order: the 5 starting balls; after every addition the next preview (a
+relocation draws its cell during the addition, before that); after a scoring move that leaves the
+preview short of min(3, empty cells), the missing balls.
 """
 
 from __future__ import annotations
@@ -216,6 +221,8 @@ class LinesGame:
         additions: tuple[Addition, ...] = ()
         if not outcome.removed or not self.board.has_balls():
             additions = self._add(self.preview)
+        else:
+            self._complete_preview()
         if self.over:
             self.ended_at = now
         return TurnResult(
@@ -239,6 +246,14 @@ class LinesGame:
             if self.board.has_balls():
                 return tuple(additions)
             balls = self.preview
+
+    def _complete_preview(self) -> None:
+        """A preview drawn on a crowded board may hold fewer than 3 balls; once a removal has
+        freed cells, it gets the missing ones, so it always shows every ball to come."""
+        missing = min(BALLS_PER_TURN, len(self.board.empty_cells())) - len(self.preview)
+        if missing > 0:
+            around_preview = self.board.with_balls(self.preview)
+            self.preview += self._chance.balls(around_preview, missing)
 
     def _relocate(
         self, balls: tuple[Ball, ...]
