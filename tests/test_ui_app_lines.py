@@ -9,6 +9,7 @@ from ui_app_fixtures import cursor_to, game_at, make_app, no_line_rows, open_lin
 
 from lines_tui.engine.lines import points
 from lines_tui.store import open_store
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines_game_over import GameOverScreen
 from lines_tui.ui.lines_screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
@@ -197,3 +198,17 @@ async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
         await pilot.pause()
         assert app.screen is screen
         assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
+
+
+async def test_starting_lines_directly_offers_the_saved_game(tmp_path: Path) -> None:
+    saved = game_at(FOUR_REDS, PREVIEW)
+    saved.play((5, 6), (6, 6))
+    open_store(tmp_path).save_game("lines", saved.to_json())
+    app = make_app(tmp_path, start="lines")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen)
+        assert app.screen.game.board == saved.board

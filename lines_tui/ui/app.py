@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.size_guard import TooSmallScreen
@@ -109,7 +110,7 @@ class LinesTuiApp(App[None]):
             self.notify(warning, title="Data file", severity="warning", timeout=12)
         self.push_screen(MenuScreen())
         if self.start == "lines":
-            self.start_lines(seed=self.seed, size=self.lines_size)
+            self.offer_resume_or_start_lines()
         elif self.start == "mahjong":
             from lines_tui.engine.mahjong.layouts import find_layout
 
@@ -165,6 +166,22 @@ class LinesTuiApp(App[None]):
                 severity="warning",
             )
             return None
+
+    def offer_resume_or_start_lines(self) -> None:
+        """`lines-tui lines`: a saved game is offered first, unless a seed asks for a new one."""
+        summary = self.saved_lines_summary() if self.seed is None else None
+        if summary is None:
+            self.start_lines(seed=self.seed, size=self.lines_size)
+            return
+
+        def answered(resume: bool | None) -> None:
+            if resume:
+                self.resume_lines()
+            else:
+                self.start_lines(size=self.lines_size)
+
+        question = f"You have a saved Lines game ({summary}). Resume it?"
+        self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
 
     def start_lines(self, seed: int | None = None, size: int = 9) -> None:
         from lines_tui.engine.lines import LinesGame
