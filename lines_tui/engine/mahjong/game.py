@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
-from lines_tui.engine.mahjong.position import Position, PositionError
+from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
 
 Pair = tuple[int, int]
 
@@ -301,7 +301,7 @@ class MahjongGame:
             description=_text(about.get("description", ""), "layout description"),
         )
         seed = record.get("seed")
-        if not _is_int(seed) or seed < 0:
+        if not is_whole_number(seed) or seed < 0:
             raise SavedGameError("saved game: 'seed' is not a whole number >= 0")
         clock = _mapping(record.get("clock"), "'clock'")
         played = _seconds(clock.get("played"), "'played'")
@@ -349,15 +349,11 @@ def _pairs(value: object, what: str) -> list[Pair]:
 
 
 def _is_pair(item: object) -> bool:
-    return isinstance(item, list) and len(item) == 2 and all(_is_int(v) for v in item)
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(item, list) and len(item) == 2 and all(is_whole_number(v) for v in item)
 
 
 def _seconds(value: object, what: str) -> float:
-    if (_is_int(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
+    if (is_whole_number(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
         return float(value)
     raise SavedGameError(f"saved game: the clock's {what} is not a number of seconds >= 0")
 

@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
 
@@ -83,7 +83,7 @@ class Position:
             if (
                 not isinstance(tile, list)
                 or len(tile) != 4
-                or not all(_is_int(v) for v in tile[:3])
+                or not all(is_whole_number(v) for v in tile[:3])
                 or not isinstance(tile[3], str)
                 or not tile[3]
             ):
@@ -91,7 +91,7 @@ class Position:
             slots.append((tile[0], tile[1], tile[2]))
             faces.append(tile[3])
         removed = data.get("removed", [])
-        if not isinstance(removed, list) or not all(_is_int(i) for i in removed):
+        if not isinstance(removed, list) or not all(is_whole_number(i) for i in removed):
             raise PositionError("'removed' must be a list of tile indices")
         if len(set(removed)) != len(removed):
             raise PositionError("'removed' names a tile twice")
@@ -120,5 +120,6 @@ class Position:
         path.write_text(self.dumps() + "\n", encoding="utf-8")
 
 
-def _is_int(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
