@@ -320,3 +320,27 @@ def test_unreadable_files_are_one_line_errors(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(LayoutError, match="no such layout file"):
         find_layout(str(folder))
+
+
+def test_a_bare_word_is_a_name_before_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                             ) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(FIXTURES / "steps.layout", tmp_path / "turtle")
+    shutil.copy(FIXTURES / "one_map.map", tmp_path / "mymaps")
+    assert find_layout("turtle", []).is_builtin
+    assert find_layout("mymaps", []).name == "domino"  # no such name: the file, read as a map
+
+
+def test_layout_invariants() -> None:
+    with pytest.raises(LayoutError, match="no tiles"):
+        Layout("x", "X", ())
+    with pytest.raises(LayoutError, match="3 tiles; a layout needs an even number"):
+        Layout("x", "X", ((0, 0, 0), (2, 0, 0), (4, 0, 0)))
+    with pytest.raises(LayoutError, match="at most 1024"):
+        Layout("x", "X", tuple((2 * i, 0, 0) for i in range(1026)))
+    with pytest.raises(LayoutError, match="no name"):
+        Layout("\x1b", "X", ((0, 0, 0), (2, 0, 0)), source="f.layout")
+    with pytest.raises(LayoutError, match=r"f\.layout: tiles overlap"):
+        Layout("x", "X", ((0, 0, 0), (1, 0, 0)), source="f.layout")
+    layout = Layout("Mine", "", ((0, 0, 0), (2, 0, 0)), source="f.layout")
+    assert (layout.name, layout.title, layout.is_builtin) == ("mine", "mine", False)

@@ -129,7 +129,7 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
     wanted = name_or_path.strip()
     if not wanted:
         raise LayoutError("no layout named; try 'turtle' or see `lines-tui layouts`")
-    if _looks_like_path(wanted):
+    if _is_plainly_a_path(wanted):
         return _from_file(wanted)
     key = wanted.casefold()
     for layout in builtin_layouts():
@@ -138,6 +138,9 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
     for layout in installed_layouts(folders):
         if key in (layout.name.casefold(), layout.title.casefold()):
             return layout
+    # A bare word is a name first; only then a file of that name in the current folder.
+    if Path(wanted.rsplit("#", 1)[0]).is_file():
+        return _from_file(wanted)
     known = ", ".join(BUILTIN_NAMES)
     raise LayoutError(
         f"unknown layout {wanted!r}: not a file, and no layout has that name "
@@ -145,11 +148,14 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
     )
 
 
-def _looks_like_path(text: str) -> bool:
-    if os.sep in text or "/" in text or text.startswith("~"):
-        return True
+def _is_plainly_a_path(text: str) -> bool:
     base = text.rsplit("#", 1)[0]
-    return base.lower().endswith((".layout", ".map")) or Path(base).is_file()
+    return (
+        os.sep in text
+        or "/" in text
+        or text.startswith("~")
+        or base.lower().endswith((".layout", ".map"))
+    )
 
 
 def _from_file(reference: str) -> Layout:
