@@ -340,7 +340,10 @@ def test_layout_invariants() -> None:
         Layout("x", "X", tuple((2 * i, 0, 0) for i in range(1026)))
     with pytest.raises(LayoutError, match="no name"):
         Layout("\x1b", "X", ((0, 0, 0), (2, 0, 0)), source="f.layout")
-    with pytest.raises(LayoutError, match=r"f\.layout: tiles overlap"):
+    overlap = r"f\.layout: tile at x=1 y=0 layer 0 overlaps the tile at x=0 y=0 layer 0$"
+    with pytest.raises(LayoutError, match=overlap):
         Layout("x", "X", ((0, 0, 0), (1, 0, 0)), source="f.layout")
+    with pytest.raises(LayoutError, match="off the board"):
+        Layout("x", "X", ((-2, 0, 0), (0, 0, 0)), source="f.layout")
     layout = Layout("Mine", "", ((0, 0, 0), (2, 0, 0)), source="f.layout")
     assert (layout.name, layout.title, layout.is_builtin) == ("mine", "mine", False)

@@ -71,9 +71,8 @@ def parse_kmahjongg(
         raise LayoutError(f"{source}: {_count_problem(rows, width, height, depth, len(cells))}")
     starts = list(itertools.accumulate((len(row) for _, row in rows), initial=0))
     collector = TileCollector(source)
-    for index, cell in enumerate(cells):
-        if cell != "1":
-            continue
+    for anchor in re.finditer("1", cells):
+        index = anchor.start()
         x, y, z = index % width, index // width % height, index // (width * height)
         number = rows[bisect.bisect_right(starts, index) - 1][0]
         if x + 1 >= width or y + 1 >= height:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
@@ -28,7 +29,6 @@ class Layout:
     """Where it came from: "built-in", a file path, or "path#map" for one map of a GNOME file.
     Anything but "built-in" can be given to `find_layout` to load the layout again."""
     description: str = ""
-    geometry: Geometry = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Names come from files anyone can write; control characters in them could drive the
@@ -45,11 +45,17 @@ class Layout:
             raise LayoutError(f"{self.where}: {count} tiles; a layout needs an even number")
         if count > MAX_TILES:
             raise LayoutError(f"{self.where}: {count} tiles; at most {MAX_TILES} are allowed")
-        try:
-            geometry = Geometry.of(self.slots)
-        except LayoutError as error:
-            raise LayoutError(f"{self.where}: {error}") from None
-        object.__setattr__(self, "geometry", geometry)
+        # Overlaps are refused now; the neighbour tables wait until a game needs them, so that
+        # listing dozens of installed layouts stays quick.
+        collector = TileCollector(self.where)
+        for slot in self.slots:
+            if min(slot) < 0:
+                raise LayoutError(f"{self.where}: tile at {_in_half_units(slot)} is off the board")
+            collector.add(slot)
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        return Geometry(self.slots)
 
     @property
     def where(self) -> str:
@@ -105,22 +111,24 @@ class TileCollector:
         self.source = source
         self._describe = describe or _in_half_units
         self.slots: list[Slot] = []
-        self._owner: dict[Slot, tuple[Slot, int]] = {}
+        self._owner: dict[Slot, tuple[Slot, int | None]] = {}
 
-    def add(self, slot: Slot, line: int) -> None:
+    def add(self, slot: Slot, line: int | None = None) -> None:
         x, y, z = slot
+        at = "" if line is None else f"line {line}: "
         for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
             taken = self._owner.get(cell)
             if taken is not None:
                 other, other_line = taken
+                there = "" if other_line is None else f" (line {other_line})"
                 raise LayoutError(
-                    f"{self.source}: line {line}: tile at {self._describe(slot)} overlaps the tile "
-                    f"at {self._describe(other)} (line {other_line})"
+                    f"{self.source}: {at}tile at {self._describe(slot)} overlaps the tile "
+                    f"at {self._describe(other)}{there}"
                 )
         for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
             self._owner[cell] = (slot, line)
         if len(self.slots) >= MAX_TILES:
-            raise LayoutError(f"{self.source}: line {line}: more than {MAX_TILES} tiles")
+            raise LayoutError(f"{self.source}: {at}more than {MAX_TILES} tiles")
         self.slots.append(slot)
 
 
