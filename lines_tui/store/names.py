@@ -20,6 +20,7 @@ is the strict check used on stored and imported names, which are never repaired 
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 MAX_NAME_CHARS = 24
@@ -41,6 +42,7 @@ def columns(text: str) -> int:
     return width
 
 
+@functools.lru_cache(maxsize=4096)
 def name_problem(name: str) -> str | None:
     """Why `name` is not a valid player name, or None when it is."""
     if not name:

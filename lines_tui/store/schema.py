@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +37,7 @@ SCORES_FORMAT = "lines-tui scores"
 GAME_FORMAT = "lines-tui saved game"
 VERSION = 1
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
 
 class CorruptFile(ValueError):
@@ -57,7 +60,7 @@ class ScoreData:
 
 
 def date_text(date: int) -> str:
-    return dt.datetime.fromtimestamp(date, dt.timezone.utc).strftime(DATE_FORMAT)
+    return time.strftime(DATE_FORMAT, time.gmtime(date))
 
 
 def dump_scores(data: ScoreData) -> str:
@@ -65,10 +68,8 @@ def dump_scores(data: ScoreData) -> str:
     tables = [
         f"    {_json(str(table))}: [\n"
         + ",\n".join(
-            "      "
-            + _json(
-                {"name": e.name, table.unit: e.value, "date": date_text(e.date), "seed": e.seed}
-            )
+            f'      {{"name": {_json(e.name)}, "{table.unit}": {e.value}, '
+            f'"date": "{date_text(e.date)}", "seed": {e.seed}}}'
             for e in ranked(table, entries)
         )
         + "\n    ]"
@@ -107,7 +108,8 @@ def load_scores(text: str) -> ScoreData:
             raise CorruptFile(str(error)) from None
         if str(table) != key:
             raise CorruptFile(f"table id '{safe_text(key)}' is not written as {table}")
-        entries = [_entry(table, raw) for raw in _expect(raw_entries, list, key)]
+        where = f"an entry of {table}"
+        entries = [_entry(table, raw, where) for raw in _expect(raw_entries, list, key)]
         if len(set(entries)) != len(entries):
             raise CorruptFile(f"{table} holds the same entry twice")
         tables[table] = entries
@@ -183,18 +185,19 @@ def _players(raw: Any) -> list[str]:
     return players
 
 
-def _entry(table: TableId, raw: Any) -> Entry:
-    where = f"an entry of {table}"
-    _expect(raw, dict, where)
-    _expect_keys(raw, {"name", table.unit, "date", "seed"}, where)
-    name = _expect(raw["name"], str, f"a name in {table}")
-    value = _expect(raw[table.unit], int, f"{table.unit} in {table}")
-    seed = _expect(raw["seed"], int, f"a seed in {table}")
-    date_string = _expect(raw["date"], str, f"a date in {table}")
+def _entry(table: TableId, raw: Any, where: str) -> Entry:
+    # Checked field by field without building messages up front: files hold hundreds of entries.
+    if type(raw) is not dict or raw.keys() != {"name", table.unit, "date", "seed"}:
+        raise CorruptFile(f"{where} is not an object of name, {table.unit}, date and seed")
+    name, value, date, seed = raw["name"], raw[table.unit], raw["date"], raw["seed"]
+    if not (type(name) is str and type(value) is int and type(seed) is int and type(date) is str):
+        raise CorruptFile(f"{where} has a field of the wrong type")
+    if not DATE_PATTERN.fullmatch(date):
+        raise CorruptFile(f"{where} has a date not written as {DATE_FORMAT}")
     try:
-        parsed = dt.datetime.strptime(date_string, DATE_FORMAT).replace(tzinfo=dt.timezone.utc)
+        parsed = dt.datetime.fromisoformat(date[:-1]).replace(tzinfo=dt.timezone.utc)
     except ValueError:
-        raise CorruptFile(f"{where} has a date not written as {DATE_FORMAT}") from None
+        raise CorruptFile(f"{where} has an impossible date") from None
     entry = Entry(name, value, int(parsed.timestamp()), seed)
     problem = entry_problem(table, entry)
     if problem is not None:

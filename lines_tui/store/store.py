@@ -328,11 +328,11 @@ class Store:
         """Apply `change` to the scores under the lock; write only if it changed something."""
         with self._locked():
             data = self._read_scores()
-            before = dump_scores(data)
+            before = _contents(data)
             result = change(data)
-            after = dump_scores(data)
-            if after != before:
-                self._guard(lambda: files.write_atomically(self.path, after), self.path)
+            if _contents(data) != before:
+                text = dump_scores(data)
+                self._guard(lambda: files.write_atomically(self.path, text), self.path)
         return result
 
     @contextmanager
@@ -385,6 +385,11 @@ class Store:
             return action()
         except OSError as error:
             raise StoreError(_os_problem(path, error)) from None
+
+
+def _contents(data: ScoreData) -> tuple[object, ...]:
+    tables = {table: frozenset(entries) for table, entries in data.tables.items() if entries}
+    return (tuple(data.players), data.active_player, tables)
 
 
 def parse_table(table: str | TableId) -> TableId:

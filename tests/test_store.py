@@ -1,0 +1,284 @@
+"""The store: players, the rules for saving results, tables, saved games, and bad data files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lines_tui.store import StoreError, open_store
+from lines_tui.store.schema import ScoreData, dump_scores, load_scores
+from lines_tui.store.store import HOME_VARIABLE, default_data_dir
+from lines_tui.store.tables import Entry, TableId
+
+START = 1_700_000_000.0
+DAY = 24 * 3600
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def test_data_folder_comes_from_the_argument_then_the_environment_then_the_platform(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path / "home"))
+    assert default_data_dir() == tmp_path / "home"
+    assert open_store().data_dir == tmp_path / "home"
+    assert open_store(tmp_path / "given").data_dir == tmp_path / "given"
+    monkeypatch.delenv(HOME_VARIABLE)
+    assert default_data_dir().name == "lines-tui"
+
+
+def test_reading_an_empty_store_creates_nothing(folder: Path) -> None:
+    store = open_store(folder)
+    assert store.players() == [] and store.active_player is None and store.tables() == {}
+    assert store.load_game("lines") is None
+    assert not folder.exists()
+
+
+# -- players -------------------------------------------------------------------------------------
+
+
+def test_players_register_rename_remove_and_the_active_one_follows(folder: Path) -> None:
+    store = open_store(folder)
+    assert store.add_player("  Ann   Lee ") == "Ann Lee"
+    store.add_player("Bob")
+    store.set_active_player("ann lee")
+    assert store.active_player == "Ann Lee"
+    assert store.rename_player("ANN LEE", "Annie") == "Annie"
+    assert store.players() == ["Annie", "Bob"] and store.active_player == "Annie"
+    assert store.rename_player("bob", "BOB") == "BOB"  # a change of case is the same player
+    store.remove_player("annie")
+    assert store.players() == ["BOB"] and store.active_player is None
+    store.set_active_player("bob")
+    store.set_active_player(None)
+    assert open_store(folder).active_player is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["", "   ", "x" * 25, "a\x1b[31mb", "a\nb", "[b]x[/b]", "back\\slash", "a\u202eb", "z\u200bz"],
+)
+def test_invalid_names_are_refused_and_nothing_is_written(folder: Path, name: str) -> None:
+    store = open_store(folder)
+    with pytest.raises(StoreError):
+        store.add_player(name)
+    assert not (folder / "scores.json").exists()
+
+
+def test_duplicate_and_unknown_players_are_refused(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.add_player("Bob")
+    before = (folder / "scores.json").read_bytes()
+    for attempt in (
+        lambda: store.add_player("ANN"),
+        lambda: store.rename_player("Bob", "ann"),
+        lambda: store.rename_player("Cid", "Dee"),
+        lambda: store.remove_player("Cid"),
+        lambda: store.set_active_player("Cid"),
+    ):
+        with pytest.raises(StoreError):
+            attempt()
+    assert (folder / "scores.json").read_bytes() == before
+
+
+# -- what gets saved -----------------------------------------------------------------------------
+
+
+def test_a_registered_players_lines_game_is_saved_with_its_place(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    outcome = store.record_lines("ann", 9, 500, 42, START, START + 600)
+    assert outcome.saved and outcome.rank == 1 and outcome.table == "lines-9"
+    assert store.table("lines-9") == (Entry("Ann", 500, int(START + 600), 42),)
+
+
+def test_guests_are_not_saved_and_told_why(folder: Path) -> None:
+    store = open_store(folder)
+    outcome = store.record_lines(None, 9, 500, 42, START, START + 600)
+    assert not outcome.saved and "guest" in outcome.reason
+    assert not folder.exists()
+
+
+def test_only_games_of_at_most_24_hours_are_saved(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    exactly = store.record_lines("Ann", 9, 500, 1, START, START + DAY)
+    assert exactly.saved
+    before = (folder / "scores.json").read_bytes()
+    longer = store.record_lines("Ann", 9, 900, 2, START, START + DAY + 1)
+    assert not longer.saved and "24 hours" in longer.reason
+    backwards = store.record_lines("Ann", 9, 900, 3, START, START - 1)
+    assert not backwards.saved
+    nan = store.record_lines("Ann", 9, 900, 3, float("nan"), START)
+    assert not nan.saved
+    assert (folder / "scores.json").read_bytes() == before
+
+
+def test_unregistered_names_zero_points_and_unknown_sizes_are_not_saved(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    assert not store.record_lines("Bob", 9, 500, 1, START, START + 60).saved
+    assert not store.record_lines("Ann", 9, 0, 1, START, START + 60).saved
+    assert not store.record_lines("Ann", 4, 500, 1, START, START + 60).saved
+    assert store.tables() == {}
+
+
+def test_lines_tables_keep_the_best_ten_highest_first(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    outcomes = [store.record_lines("Ann", 9, 10 * i, i, START, START + i) for i in range(1, 13)]
+    assert all(o.saved for o in outcomes)
+    assert [e.value for e in store.table("lines-9")] == [120, 110, 100, 90, 80, 70, 60, 50, 40, 30]
+    late = store.record_lines("Ann", 9, 30, 99, START, START + 100)
+    assert not late.saved and "best 10" in late.reason  # an equal score later ranks below
+    assert store.record_lines("Ann", 7, 5, 1, START, START + 1).saved  # another size, another table
+    assert list(map(str, store.tables())) == ["lines-7", "lines-9"]
+
+
+def test_mahjong_tables_rank_the_fastest_and_ask_only_for_times_that_qualify(folder: Path) -> None:
+    store = open_store(folder)
+    assert store.mahjong_qualifies("turtle", 300.0)
+    for i in range(10):
+        assert store.record_mahjong("Zoë", "turtle", 100.0 + i, i, START + i).saved
+    assert store.mahjong_qualifies("turtle", 108.9)
+    assert not store.mahjong_qualifies("turtle", 109.0)
+    assert not store.mahjong_qualifies("Not A Layout!", 1.0)
+    fast = store.record_mahjong(" Cid ", "turtle", 50.04, 7, START + 50)
+    assert fast.saved and fast.rank == 1
+    table = store.table(TableId.mahjong("turtle"))
+    assert table[0] == Entry("Cid", 500, int(START + 50), 7) and len(table) == 10
+    assert not store.record_mahjong("bad\x1bname", "turtle", 1.0, 1, START).saved
+    assert not store.record_mahjong("Ann", "Bad Layout", 1.0, 1, START).saved
+
+
+def test_table_ids_are_checked(folder: Path) -> None:
+    store = open_store(folder)
+    for bad in ("lines-99", "lines-x", "mahjong-", "mahjong-Big Tower", "chess-8", "\x1b[31m"):
+        with pytest.raises(StoreError):
+            store.table(bad)
+    assert store.table("LINES-9") == ()
+
+
+# -- saved games ---------------------------------------------------------------------------------
+
+
+def test_games_in_progress_are_saved_loaded_and_cleared(folder: Path) -> None:
+    store = open_store(folder)
+    game = {"seed": 3, "moves": [[[0, 0], [1, 1]]], "name": "Zoë"}
+    store.save_game("lines", game)
+    assert open_store(folder).load_game("lines") == game
+    assert store.load_game("mahjong") is None
+    store.clear_game("lines")
+    assert store.load_game("lines") is None
+    store.clear_game("lines")  # clearing nothing is fine
+    with pytest.raises(StoreError):
+        store.save_game("chess", {})
+    with pytest.raises(StoreError):
+        store.save_game("lines", {"x": float("nan")})
+    with pytest.raises(StoreError):
+        store.save_game("lines", {"x": object()})
+
+
+# -- bad data files ------------------------------------------------------------------------------
+
+CORRUPT_FILES = {
+    "garbage": b"\x00\xff not json at all",
+    "truncated": b'{"format": "lines-tui scores", "version": 1, "players": ["Ann"',
+    "wrong format": json.dumps({"format": "other", "version": 1}).encode(),
+    "unknown key": json.dumps(
+        {
+            "format": "lines-tui scores",
+            "version": 1,
+            "players": [],
+            "active_player": None,
+            "tables": {},
+            "extra": 1,
+        }
+    ).encode(),
+    "escape in a name": json.dumps(
+        {
+            "format": "lines-tui scores",
+            "version": 1,
+            "players": ["\x1b[2Jgotcha"],
+            "active_player": None,
+            "tables": {},
+        }
+    ).encode(),
+    "10 KB name": json.dumps(
+        {
+            "format": "lines-tui scores",
+            "version": 1,
+            "players": ["A" * 10240],
+            "active_player": None,
+            "tables": {},
+        }
+    ).encode(),
+    "duplicate key": b'{"format": "lines-tui scores", "format": "lines-tui scores"}',
+    "boolean points": (
+        b'{"format": "lines-tui scores", "version": 1, "players": [], "active_player": null, '
+        b'"tables": {"lines-9": [{"name": "A", "points": true, "date": "2024-01-01T00:00:00Z", '
+        b'"seed": 1}]}}'
+    ),
+}
+
+
+@pytest.mark.parametrize("content", CORRUPT_FILES.values(), ids=list(CORRUPT_FILES))
+def test_a_corrupt_data_file_is_kept_aside_untouched_and_the_store_opens(
+    folder: Path, content: bytes
+) -> None:
+    folder.mkdir()
+    (folder / "scores.json").write_bytes(content)
+    store = open_store(folder)
+    assert len(store.warnings) == 1
+    (aside,) = folder.glob("scores.json.corrupt-*")
+    assert aside.read_bytes() == content
+    assert str(aside) in store.warnings[0] and "\n" not in store.warnings[0]
+    assert "\x1b" not in store.warnings[0]
+    assert store.players() == []
+    store.add_player("Ann")
+    assert open_store(folder).players() == ["Ann"] and aside.read_bytes() == content
+
+
+def test_a_file_from_a_newer_version_is_kept_aside_never_overwritten(folder: Path) -> None:
+    folder.mkdir()
+    newer = json.dumps({"format": "lines-tui scores", "version": 2, "anything": "new"}).encode()
+    (folder / "scores.json").write_bytes(newer)
+    (folder / "saved-lines.json").write_bytes(b"{oops")
+    store = open_store(folder)
+    assert len(store.warnings) == 2 and "newer" in store.warnings[0]
+    (aside,) = folder.glob("scores.json.newer-*")
+    assert aside.read_bytes() == newer
+    assert len(list(folder.glob("saved-lines.json.corrupt-*"))) == 1
+    store.add_player("Ann")
+    assert aside.read_bytes() == newer
+
+
+def test_two_bad_files_in_a_row_get_distinct_names(folder: Path) -> None:
+    folder.mkdir()
+    for _ in range(3):
+        (folder / "scores.json").write_bytes(b"bad")
+        open_store(folder)
+    assert len(list(folder.glob("scores.json.corrupt-*"))) == 3
+
+
+def test_the_file_is_readable_json_that_round_trips(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Zoë")
+    store.set_active_player("Zoë")
+    store.record_lines("Zoë", 9, 1234, 7, START, START + 60)
+    store.record_mahjong("Zoë", "turtle", 312.4, 9, START)
+    text = (folder / "scores.json").read_text(encoding="utf-8")
+    assert json.loads(text)["tables"]["lines-9"][0] == {
+        "name": "Zoë",
+        "points": 1234,
+        "date": "2023-11-14T22:14:20Z",
+        "seed": 7,
+    }
+    assert '"tenths": 3124' in text and "Zoë" in text
+    assert dump_scores(load_scores(text)) == text
+    assert dump_scores(ScoreData()) == dump_scores(load_scores(dump_scores(ScoreData())))
