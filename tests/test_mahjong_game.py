@@ -40,6 +40,16 @@ def test_a_new_game() -> None:
     assert all(free >> a & 1 and free >> b & 1 and game.face(a) == game.face(b) for a, b in pairs)
 
 
+def test_a_game_starts_from_a_full_deal_on_its_layout() -> None:
+    lantern = find_layout("lantern")
+    dealt = MahjongGame.new(lantern, 1).position
+    twin = dealt.faces.index(dealt.faces[0], 1)
+    with pytest.raises(ValueError, match="full deal"):
+        MahjongGame(lantern, 1, Position(dealt.slots, dealt.faces, frozenset({0, twin})))
+    with pytest.raises(ValueError, match="not the layout's"):
+        MahjongGame(find_layout("turtle"), 1, dealt)
+
+
 def test_illegal_moves_say_why_and_change_nothing() -> None:
     # A B A B in a row, C on top of the first A, another C alone.
     game = game_on([*row("A", "B", "A", "B"), ((0, 0, 1), "C"), ((8, 4, 0), "C")])

@@ -62,6 +62,8 @@ class MahjongGame:
     def __init__(self, layout: Layout, seed: int, position: Position, now: float = 0.0) -> None:
         if position.slots != layout.slots:
             raise ValueError("the position's tile places are not the layout's")
+        if position.removed:
+            raise ValueError("a game starts from a full deal, not a position with tiles removed")
         self.layout = layout
         self.seed = seed
         self.position = position
