@@ -1,0 +1,126 @@
+"""`lines-tui scores ...` and `lines-tui players ...`: output, exit codes, one-line refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from lines_tui.cli import app
+from lines_tui.store import open_store
+from lines_tui.store.sharecode import encode
+from lines_tui.store.tables import Entry, TableId
+
+START = 1_700_000_000.0
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def run(folder: Path, *args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(app, ["--data-dir", str(folder), *args], input=stdin)
+
+
+def refused(result: Result, reason: str) -> None:
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.startswith("lines-tui: ") and result.stderr.count("\n") == 1
+    assert reason in result.stderr
+    assert "\x1b" not in result.stderr
+
+
+def test_players_commands(folder: Path) -> None:
+    assert "No registered players" in run(folder, "players").stdout
+    assert run(folder, "players", "add", " Ann  Lee ").exit_code == 0
+    assert run(folder, "players", "add", "Bob").exit_code == 0
+    assert run(folder, "players", "use", "ann lee").stdout == "Ann Lee plays now\n"
+    assert run(folder, "players", "list").stdout == "* Ann Lee\n  Bob\n"
+    assert run(folder, "players", "rename", "bob", "Robert").stdout == "renamed Bob to Robert\n"
+    assert run(folder, "players", "remove", "Ann Lee").exit_code == 0
+    assert (
+        run(folder, "players").stdout
+        == "  Robert\n(playing as a guest: Lines scores are not saved)\n"
+    )
+    assert run(folder, "players", "use", "robert").exit_code == 0
+    assert run(folder, "players", "guest").exit_code == 0
+    assert open_store(folder).active_player is None
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("players", "add", "\x1b[31mEvil"), "control or invisible"),
+        (("players", "add", "[b]x[/b]"), "markup"),
+        (("players", "add", "x" * 10240), "at most 24 characters"),
+        (("players", "add", "ann"), "already registered"),
+        (("players", "rename", "Nobody", "X"), "no registered player"),
+        (("players", "remove", "\x1b]0;title\x07"), "no registered player"),
+        (("players", "use", "Nobody"), "no registered player"),
+        (("scores", "show", "lines-99"), "7 to 15"),
+        (("scores", "show", "\x1b[2J"), "no table"),
+        (("scores", "export", "lines-9"), "no entries"),
+        (("scores", "import", "LT1-XYZ"), "damaged"),
+        (("scores", "import", "hello"), "not a lines-tui share code"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line_with_exit_code_2_and_nothing_written(
+    folder: Path, args: tuple[str, ...], reason: str
+) -> None:
+    run(folder, "players", "add", "Ann")
+    before = (folder / "scores.json").read_bytes()
+    refused(run(folder, *args), reason)
+    assert (folder / "scores.json").read_bytes() == before
+
+
+def test_scores_list_show_export_and_import(folder: Path, tmp_path: Path) -> None:
+    assert "No results yet" in run(folder, "scores").stdout
+    store = open_store(folder)
+    store.add_player("Ann")
+    for i in range(3):
+        store.record_lines("Ann", 9, 100 * (i + 1), i, START, START + 60)
+    store.record_mahjong("Zoë", "turtle", 312.44, 7, START)
+    listing = run(folder, "scores").stdout.splitlines()
+    assert listing[0].split()[:2] == ["lines-9", "Lines"] and "best 300 by Ann" in listing[0]
+    assert "best 5:12.4 by Zoë" in listing[1]
+    shown = run(folder, "scores", "show", "LINES-9").stdout.splitlines()
+    assert shown[0] == "Lines 9 x 9 (lines-9), highest first"
+    assert shown[2].split()[:3] == ["1", "Ann", "300"]
+    code = run(folder, "scores", "export", "lines-9").stdout.strip()
+    assert shown[-1] == f"share code: {code}"
+
+    friend = tmp_path / "friend"
+    wrapped = "\n".join(code[i : i + 20] for i in range(0, len(code), 20))
+    dry = run(friend, "scores", "import", "--dry-run", "-", stdin=wrapped)
+    assert dry.exit_code == 0 and "dry run" in dry.stdout and not friend.exists()
+    imported = run(friend, "scores", "import", code[:30], code[30:])
+    assert imported.stdout.splitlines()[0] == "Lines 9 x 9 (lines-9): 3 added"
+    again = run(friend, "scores", "import", code)
+    assert again.stdout.splitlines()[0] == "Lines 9 x 9 (lines-9): 3 already there"
+    assert open_store(friend).table("lines-9") == open_store(folder).table("lines-9")
+
+
+def test_hostile_names_in_an_imported_code_never_reach_the_terminal_raw(folder: Path) -> None:
+    code = encode(
+        TableId.lines(9),
+        [Entry("\x1b[31mred\x1b[0m", 5, int(START), 1), Entry("\u202eevil", 6, int(START), 2)],
+    )
+    result = run(folder, "scores", "import", code)
+    assert result.exit_code == 0
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "'\\x1b[31mred\\x1b[0m'" in result.stdout and "2 rejected" in result.stdout
+
+
+def test_a_corrupt_data_file_is_reported_in_one_line_and_the_command_still_works(
+    folder: Path,
+) -> None:
+    folder.mkdir()
+    (folder / "scores.json").write_text("\x1b[2J not json")
+    result = run(folder, "players", "add", "Ann")
+    assert result.exit_code == 0
+    (warning,) = result.stderr.splitlines()
+    assert "kept it untouched as" in warning and "\x1b" not in warning
+    assert (
+        run(folder, "players").stdout == "  Ann\n(playing as a guest: Lines scores are not saved)\n"
+    )
