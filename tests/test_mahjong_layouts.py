@@ -266,6 +266,7 @@ def test_layout_folders_follow_xdg(tmp_path: Path) -> None:
     assert Path("/usr/share/kmahjongg/layouts") in defaults
     assert Path("/usr/share/gnome-mahjongg/maps") in defaults
     assert Path("/usr/local/share/gnome-mahjongg/maps") in defaults
+    assert Path("/usr/share/kde4/apps/kmahjongg/layouts") in defaults
 
 
 def test_discovery_reads_both_games_and_reports_bad_files(installed: Path) -> None:

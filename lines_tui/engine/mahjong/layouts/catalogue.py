@@ -25,6 +25,9 @@ BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
 GAME_FOLDERS = ("kmahjongg/layouts", "gnome-mahjongg/maps")
 """Where, under each XDG data folder, the desktop games install their layouts."""
 
+KDE4_FOLDERS = ("/usr/share/kde4/apps", "/usr/share/apps")
+"""Where KDE 4 era distributions put KMahjongg's data instead."""
+
 
 @cache
 def _builtins() -> tuple[Layout, ...]:
@@ -55,7 +58,7 @@ def layout_folders(
 ) -> list[Path]:
     """The folders searched for installed layouts, the player's own first: KMahjongg's and GNOME
     Mahjongg's folders under $XDG_DATA_HOME (~/.local/share) and $XDG_DATA_DIRS
-    (/usr/local/share:/usr/share), plus the flatpak export folders and KDE 4's old place."""
+    (/usr/local/share:/usr/share), plus the flatpak export folders and KDE 4's old places."""
     env = os.environ if environ is None else environ
     home = Path.home() if home is None else home
     data_home = env.get("XDG_DATA_HOME") or str(home / ".local" / "share")
@@ -70,7 +73,7 @@ def layout_folders(
         if root and Path(root).is_absolute() and Path(root) not in roots:
             roots.append(Path(root))
     folders = [root / game for root in roots for game in GAME_FOLDERS]
-    folders.append(Path("/usr/share/kde4/apps/kmahjongg"))
+    folders += [Path(old) / "kmahjongg" / "layouts" for old in KDE4_FOLDERS]
     return folders
 
 
