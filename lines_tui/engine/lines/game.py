@@ -43,7 +43,7 @@ from lines_tui.engine.lines.codec import (
     write_board,
 )
 from lines_tui.engine.lines.geometry import Ball, Cell
-from lines_tui.engine.lines.record import GameRecord, StartPosition
+from lines_tui.engine.lines.record import GameRecord, StartPosition, check_rules_version
 from lines_tui.engine.lines.rules import (
     BALLS_PER_TURN,
     COLOURS,
@@ -278,11 +278,7 @@ class LinesGame:
     def replay(cls, record: GameRecord) -> LinesGame:
         """The game the record describes, every move played again. Raises GameDataError if the
         record is of other rules, malformed, or holds a move its game does not allow."""
-        if record.rules_version != RULES_VERSION:
-            raise GameDataError(
-                f"the record follows rules version {record.rules_version}; this version of "
-                f"lines-tui plays version {RULES_VERSION}"
-            )
+        check_rules_version(record.rules_version)
         try:
             if record.start is None:
                 game = cls.new(record.seed, record.size)

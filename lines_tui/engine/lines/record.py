@@ -22,6 +22,14 @@ from lines_tui.engine.lines.geometry import Ball
 from lines_tui.engine.lines.rules import RULES_VERSION
 
 
+def check_rules_version(version: int) -> None:
+    if version != RULES_VERSION:
+        raise GameDataError(
+            f"the game follows rules version {version}; this version of lines-tui plays "
+            f"version {RULES_VERSION}"
+        )
+
+
 @dataclass(frozen=True)
 class StartPosition:
     """The position a game set up by hand began from (instead of the seed's first addition)."""
@@ -61,11 +69,7 @@ class GameRecord:
         a record of other rules than this engine plays."""
         fields = read_mapping(data, "the game record")
         version = read_int(fields, "rules_version")
-        if version != RULES_VERSION:
-            raise GameDataError(
-                f"the game follows rules version {version}; this version of lines-tui plays "
-                f"version {RULES_VERSION}"
-            )
+        check_rules_version(version)
         start = None
         if fields.get("start") is not None:
             start_fields = read_mapping(fields["start"], "'start'")
