@@ -46,8 +46,9 @@ SCALES: tuple[CellShape, ...] = (
 BALL_GLYPHS = (("●",), ("██",), ("▟██▙", "▜██▛"))
 PREVIEW_GLYPHS = (("•",), ("▝▘",), (" ▗▖ ", " ▝▘ "))
 TRAIL_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
-HOLE_GLYPHS = (("·",), ("  ",), ("    ", "    "))
-# With 16 colours or none, the hole's shade merges with the board's: mark holes with dots instead.
+# An empty cell is a shaded square, or a dot where shades fail: with 16 colours or none (the
+# shade merges with the board) and at the smallest scale (touching cells would shade as stripes).
+SHADED_HOLE_GLYPHS = (("·",), ("  ",), ("    ", "    "))
 DOTTED_HOLE_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
 
 
@@ -74,6 +75,7 @@ class LinesBoard(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "lines-board--hole",
+        "lines-board--dot",
         "lines-board--cursor",
         "lines-board--selected",
         "lines-board--flash",
@@ -93,11 +95,11 @@ class LinesBoard(Widget):
         self._preview: dict[Cell, str] = {}
         self._effects: dict[Cell, tuple[Effect, str | None]] = {}
         self._pictures: dict[Cell, CellPicture] = {}
-        self._holes = HOLE_GLYPHS
+        self._dotted = False
 
     def on_mount(self) -> None:
         if getattr(self.app, "few_colours", False):
-            self._holes = DOTTED_HOLE_GLYPHS
+            self._dotted = True
 
     # --- what to draw -------------------------------------------------------------------------
 
@@ -206,8 +208,11 @@ class LinesBoard(Widget):
         if picture.preview:
             style = base + self.ball_style(picture.preview)
             return Segment(self._glyph(PREVIEW_GLYPHS, picture.preview, ball_row, True), style)
+        if self._dotted or scale == 0:
+            style = base + self.get_component_rich_style("lines-board--dot")
+            return Segment(DOTTED_HOLE_GLYPHS[scale][ball_row], style)
         style = base + self.get_component_rich_style("lines-board--hole")
-        return Segment(self._holes[scale][ball_row], style)
+        return Segment(SHADED_HOLE_GLYPHS[scale][ball_row], style)
 
     def _glyph(
         self,

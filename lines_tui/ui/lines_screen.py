@@ -217,7 +217,7 @@ class LinesScreen(Screen[None]):
                 text.append("\n" if index % 2 == 0 else "  ")
             entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
             text.append(board.ball_text(colour), style=board.ball_style(colour))
-            text.append(entry.ljust(16) if index % 2 == 0 else entry)
+            text.append(entry.ljust(12) if index % 2 == 0 else entry)
         return text
 
     def _say(self, message: str, style: str = "") -> None:
