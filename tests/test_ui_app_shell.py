@@ -137,3 +137,27 @@ async def test_mahjong_entry_opens_the_layout_picker(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
+    tmp_path: Path,
+) -> None:
+    from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+
+    open_store(tmp_path).add_player("Ada")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, screen_type in (("b", LeaderboardScreen), ("i", ImportScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayersScreen)
+        await pilot.press("down", "enter", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert "Player: Ada" in str(app.screen.query_one("#menu-player").render())
