@@ -122,12 +122,8 @@ def import_(
 
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
     table = merged.table
-    counts = ", ".join(
-        f"{merged.count(status)} {status}"
-        for status in ("added", "already there", "not good enough", "rejected")
-        if merged.count(status)
-    )
-    lines = [f"{table.title} ({table}){' (dry run, nothing saved)' if dry_run else ''}: {counts}"]
+    dry = " (dry run, nothing saved)" if dry_run else ""
+    lines = [f"{table.title} ({table}){dry}: {merged.summary()}"]
     for result in merged.results:
         place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":

@@ -147,6 +147,16 @@ class Merge:
     def count(self, status: EntryStatus) -> int:
         return sum(1 for result in self.results if result.status == status)
 
+    def summary(self) -> str:
+        """E.g. "3 added, 1 already there" (statuses that occur, in a fixed order)."""
+        statuses: tuple[EntryStatus, ...] = (
+            "added",
+            "already there",
+            "not good enough",
+            "rejected",
+        )
+        return ", ".join(f"{self.count(s)} {s}" for s in statuses if self.count(s))
+
 
 def merge(
     table: TableId,

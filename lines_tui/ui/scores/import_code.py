@@ -1,0 +1,143 @@
+"""Import a friend's share code: paste it, see what would be merged, then confirm."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from lines_tui.store import EntryResult, Merge, ShareCodeError, Store, StoreError
+from lines_tui.store.sharecode import MAX_INPUT_CHARS
+from lines_tui.ui.scores.entries import entry_cells, name_text, value_heading
+
+STATUS_STYLE = {
+    "added": "bold green",
+    "already there": "",
+    "not good enough": "dim",
+    "rejected": "bold red",
+}
+
+
+class CodeInput(Input):
+    """An Input that keeps all of a pasted code: Input keeps only the first line of a paste, and
+    codes wrapped by a mail or chat program arrive in several lines."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        self.insert_text_at_cursor("".join(event.text.split()))
+        event.prevent_default()  # Input's own handler would insert the first line again
+        event.stop()
+
+
+Merged = tuple[str, int | None]  # the table merged into, and the best place an entry took
+
+
+class ImportScreen(Screen[Merged | None]):
+    """Paste a share code; the preview shows each entry's fate; enter merges, escape leaves.
+
+    After a merge it shows the leaderboard of that table: the one below it if it came from
+    there (dismissing with the table and place), else a new one in its place.
+    """
+
+    CSS_PATH = Path(__file__).parent / "scores.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Back"),
+        Binding("enter", "merge", "Merge", priority=True),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.preview: Merge | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Import a share code", style="bold"), id="import-heading")
+        yield CodeInput(
+            placeholder="Paste a share code (LT1-...) here",
+            max_length=MAX_INPUT_CHARS,
+            id="import-code",
+        )
+        yield Static(id="import-summary", markup=False)
+        yield DataTable(id="import-table", cursor_type="row", show_cursor=False)
+        yield Static(id="import-reason", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(CodeInput).focus()
+        self.show(None, "Paste a code; nothing is merged until you press enter.")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        if not text:
+            self.show(None, "Paste a code; nothing is merged until you press enter.")
+            return
+        try:
+            self.show(self.store.preview_import(text))
+        except StoreError as error:
+            self.show(None, str(error))
+
+    def show(self, preview: Merge | None, message: str = "") -> None:
+        self.preview = preview
+        summary = self.query_one("#import-summary", Static)
+        grid = self.query_one("#import-table", DataTable)
+        grid.clear(columns=True)
+        reasons = [r for r in preview.results if r.status == "rejected"] if preview else []
+        self.query_one("#import-reason", Static).update(rejections(reasons))
+        if preview is None:
+            summary.update(message)
+            return
+        table = preview.table
+        summary.update(f"{table.title} ({table}): {counts(preview)}. Press enter to merge.")
+        grid.add_columns("Result", Text("#", justify="right"))
+        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
+        for result in preview.results:
+            place = "" if result.rank is None else str(result.rank)
+            status = Text(result.status, style=STATUS_STYLE[result.status])
+            cells = entry_cells(table, result.entry)[:3]
+            grid.add_row(status, Text(place, justify="right"), *cells)
+        for entry in preview.dropped:
+            grid.add_row(
+                Text("drops out", style="yellow"), Text(""), *entry_cells(table, entry)[:3]
+            )
+
+    def action_merge(self) -> None:
+        code = self.query_one(CodeInput).value
+        if self.preview is None:
+            self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
+            return
+        try:
+            merged = self.store.import_code(code)
+        except ShareCodeError as error:
+            self.notify(str(error), severity="error")
+            return
+        except StoreError as error:
+            self.notify(f"Nothing was merged: {error}", severity="error")
+            return
+        self.notify(f"Merged into {merged.table.title}: {counts(merged)}.")
+        from lines_tui.ui.scores.leaderboard import LeaderboardScreen
+
+        best = min((r.rank for r in merged.results if r.rank is not None), default=None)
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], LeaderboardScreen):
+            self.dismiss((str(merged.table), best))
+        else:
+            self.app.switch_screen(LeaderboardScreen(self.store, str(merged.table), best))
+
+
+def counts(merged: Merge) -> str:
+    dropped = f", {len(merged.dropped)} of yours drop out" if merged.dropped else ""
+    return merged.summary() + dropped
+
+
+def rejections(results: list[EntryResult]) -> Text:
+    text = Text()
+    for result in results:
+        text.append("rejected ", style="bold red")
+        text.append_text(name_text(result.entry.name))
+        text.append(f": {result.reason}\n")
+    return text

@@ -1,0 +1,126 @@
+"""The leaderboards, one table at a time, each headed by its share code as plain selectable text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from lines_tui.store import Store, StoreError, TableId
+from lines_tui.ui.scores.entries import entry_cells, value_heading
+
+NO_TABLES = (
+    "No results yet. A Lines table appears when a registered player finishes a game; "
+    "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
+)
+
+
+class LeaderboardScreen(Screen[None]):
+    """Every table with results; left/right switch tables, c copies the shown table's code.
+
+    Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.
+    """
+
+    CSS_PATH = Path(__file__).parent / "scores.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss(None)", "Back"),
+        Binding("left,h,comma", "switch(-1)", "Prev table", key_display="←"),
+        Binding("right,l,full_stop", "switch(1)", "Next table", key_display="→"),
+        Binding("c", "copy_code", "Copy code"),
+        Binding("i", "import_code", "Import"),
+    ]
+
+    def __init__(
+        self, store: Store, table: str | None = None, highlight_rank: int | None = None
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.tables: list[TableId] = []
+        self.index = 0
+        self.code = ""
+        self._wanted = table
+        self._highlight_rank = highlight_rank
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="board-heading")
+        yield Static(id="board-code", markup=False)
+        yield DataTable(id="board-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload(self._wanted, self._highlight_rank)
+
+    def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
+        try:
+            tables = list(self.store.tables())
+            table = TableId.parse(wanted) if wanted else None
+        except (StoreError, ValueError) as error:
+            self.notify(str(error), severity="error")
+            tables, table = [], None
+        if table is not None and table not in tables:
+            tables = sorted([*tables, table], key=TableId.sort_key)
+        self.tables = tables
+        self.index = tables.index(table) if table is not None else 0
+        self.show(rank)
+
+    def show(self, rank: int | None = None) -> None:
+        heading = self.query_one("#board-heading", Static)
+        code_view = self.query_one("#board-code", Static)
+        grid = self.query_one("#board-table", DataTable)
+        grid.clear(columns=True)
+        if not self.tables:
+            heading.update(Text("Leaderboards", style="bold"))
+            code_view.update(NO_TABLES)
+            self.code = ""
+            return
+        table = self.tables[self.index]
+        try:
+            entries = self.store.table(table)
+            self.code = self.store.export_code(table) if entries else ""
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            entries, self.code = (), ""
+        order = "highest first" if table.kind == "lines" else "fastest first"
+        heading.update(
+            Text.assemble(
+                (table.title, "bold"),
+                f"  ({table}, {order})   table {self.index + 1} of {len(self.tables)}",
+            )
+        )
+        code_view.update(self.code or "No entries yet, so no share code.")
+        grid.add_column(Text("#", justify="right"), width=3)
+        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date", "Seed")
+        for place, entry in enumerate(entries, start=1):
+            grid.add_row(Text(str(place), justify="right"), *entry_cells(table, entry))
+        if rank is not None and 1 <= rank <= len(entries):
+            grid.move_cursor(row=rank - 1)
+        grid.focus()
+
+    def action_switch(self, step: int) -> None:
+        if self.tables:
+            self.index = (self.index + step) % len(self.tables)
+            self.show()
+
+    def action_copy_code(self) -> None:
+        if not self.code:
+            self.notify("This table has no share code yet.", severity="warning")
+            return
+        self.app.copy_to_clipboard(self.code)
+        self.notify(
+            "Share code sent to the clipboard. If your terminal does not allow that, "
+            "select the code shown above."
+        )
+
+    def action_import_code(self) -> None:
+        from lines_tui.ui.scores.import_code import ImportScreen
+
+        def merged(result: tuple[str, int | None] | None) -> None:
+            if result is not None:
+                self.reload(*result)
+
+        self.app.push_screen(ImportScreen(self.store), merged)

@@ -1,0 +1,65 @@
+"""Ask for a name, prefilled; dismisses with the cleaned name, or None if the player backs out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from lines_tui.store import clean_name
+from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
+
+RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
+
+
+class NameEntryScreen(ModalScreen[str | None]):
+    """`check` may refuse a well-formed name (e.g. one already registered) with a reason."""
+
+    CSS_PATH = Path(__file__).parent / "scores.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "accept", "OK", priority=True),
+        Binding("escape", "dismiss(None)", "Cancel"),
+    ]
+
+    def __init__(
+        self,
+        default: str = "",
+        title: str = "Your name for the leaderboard",
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.default = default
+        self.title_text = title
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="name-dialog") as dialog:
+            dialog.border_title = self.title_text
+            # The prefill may come from anywhere; trimmed to what a name may be so it can be edited.
+            yield Input(self.default[: MAX_NAME_CHARS * 2], id="name-input")
+            yield Static(RULES, id="name-problem", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def action_accept(self) -> None:
+        problem = self.query_one("#name-problem", Static)
+        try:
+            name = clean_name(self.query_one(Input).value)
+        except InvalidName as error:
+            problem.update(f"{error}.")
+            problem.add_class("problem")
+            return
+        refusal = self.check(name) if self.check is not None else None
+        if refusal is not None:
+            problem.update(refusal)
+            problem.add_class("problem")
+            return
+        self.dismiss(name)

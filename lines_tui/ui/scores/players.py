@@ -1,0 +1,149 @@
+"""Players: register, rename, remove, and choose who plays (or play as a guest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from lines_tui.store import Store, StoreError
+from lines_tui.store.names import same_name
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.scores.entries import name_text
+from lines_tui.ui.scores.name_entry import NameEntryScreen
+
+GUEST = "guest"
+GUEST_NOTE = "Guest: Lines scores are not saved."
+
+
+class PlayersScreen(Screen[None]):
+    """The list's first line is the guest; enter makes the highlighted one the active player."""
+
+    CSS_PATH = Path(__file__).parent / "scores.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss(None)", "Back"),
+        Binding("enter,space", "choose", "Play as"),
+        Binding("a", "add", "Add"),
+        Binding("r", "rename", "Rename"),
+        Binding("d,delete", "remove", "Remove"),
+        Binding("g", "guest", "Guest"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.names: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Players", style="bold"), id="players-heading")
+        yield Static(id="players-active", markup=False)
+        yield OptionList(id="players-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def refresh_list(self, highlight: str | None = None) -> None:
+        try:
+            self.names = self.store.players()
+            active = self.store.active_player
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            self.names, active = [], None
+        options = [Option(Text("(guest)", style="italic"), id=GUEST)]
+        for index, name in enumerate(self.names):
+            prompt = Text("● " if name == active else "  ").append_text(name_text(name))
+            options.append(Option(prompt, id=str(index)))
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options(options)
+        chosen = highlight if highlight is not None else active
+        listing.highlighted = self.names.index(chosen) + 1 if chosen in self.names else 0
+        listing.focus()
+        note = GUEST_NOTE if active is None else f"Playing as {active}; ● marks the active player."
+        self.query_one("#players-active", Static).update(note)
+
+    def highlighted_name(self, purpose: str = "") -> str | None:
+        """The highlighted player; None for the guest line (then `purpose` says what was missed)."""
+        index = self.query_one(OptionList).highlighted
+        if index:
+            return self.names[index - 1]
+        if purpose:
+            self.notify(f"Highlight a player to {purpose}.", severity="warning")
+        return None
+
+    def attempt(self, action: Callable[[], object], done: str, highlight: str | None) -> None:
+        try:
+            action()
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+        else:
+            self.notify(done)
+        self.refresh_list(highlight)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        # The list takes enter itself (as "select"); it means the same as the screen's key.
+        event.stop()
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        name = self.highlighted_name()
+        if name is None:
+            self.action_guest()
+        else:
+            self.attempt(lambda: self.store.set_active_player(name), f"{name} plays now.", name)
+
+    def action_guest(self) -> None:
+        self.attempt(lambda: self.store.set_active_player(None), GUEST_NOTE, None)
+
+    def action_add(self) -> None:
+        def added(name: str | None) -> None:
+            if name is not None:
+                self.attempt(lambda: self.store.add_player(name), f"Registered {name}.", name)
+
+        self.app.push_screen(
+            NameEntryScreen("", title="New player", check=self.taken_by_other(None)), added
+        )
+
+    def action_rename(self) -> None:
+        old = self.highlighted_name("rename")
+        if old is None:
+            return
+
+        def renamed(new: str | None) -> None:
+            if new is not None:
+                self.attempt(
+                    lambda: self.store.rename_player(old, new), f"Renamed {old} to {new}.", new
+                )
+
+        self.app.push_screen(
+            NameEntryScreen(old, title=f"Rename {old}", check=self.taken_by_other(old)), renamed
+        )
+
+    def action_remove(self) -> None:
+        name = self.highlighted_name("remove")
+        if name is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.attempt(lambda: self.store.remove_player(name), f"Removed {name}.", None)
+
+        question = f"Remove the player {name}? Their results stay in the tables."
+        self.app.push_screen(ConfirmScreen(question, title="Remove player"), answered)
+
+    def taken_by_other(self, allowed: str | None) -> Callable[[str], str | None]:
+        def check(name: str) -> str | None:
+            for player in self.names:
+                if player != allowed and same_name(player, name):
+                    return f"A player named {player} is already registered."
+            return None
+
+        return check

@@ -1,0 +1,206 @@
+"""The score screens, driven by keys in an 80 x 24 terminal through a tiny app that pushes each."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from lines_tui.store import Store, open_store
+from lines_tui.store.sharecode import encode
+from lines_tui.store.tables import MAX_SEED, Entry, TableId
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
+from lines_tui.ui.scores.import_code import CodeInput
+
+START = 1_700_000_000.0
+SIZE = (80, 24)
+
+
+class ScreenApp(App[Any]):
+    """Pushes one screen; whatever it dismisses with is kept in `result`."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.first = screen
+        self.result: Any = "not dismissed"
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first, self.keep)
+
+    def keep(self, result: Any) -> None:
+        self.result = result
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    for i in range(10):
+        store.record_lines("Ann", 9, 100 * (i + 1), i, START + i, START + i + 60)
+    store.record_mahjong("Zoë", "turtle", 312.4, 7, START)
+    return store
+
+
+def text_of(widget: Static) -> str:
+    content = widget.content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def cells(grid: DataTable[Any], row: int) -> list[str]:
+    return [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
+
+
+async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(store: Store) -> None:
+    app = ScreenApp(LeaderboardScreen(store, "lines-9", highlight_rank=3))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        grid = screen.query_one(DataTable)
+        assert grid.row_count == 10 and grid.cursor_row == 2
+        assert cells(grid, 2)[:3] == ["3", "Ann", "800"]
+        code = store.export_code("lines-9")
+        assert text_of(screen.query_one("#board-code", Static)) == code
+        assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
+        await pilot.press("c")
+        assert app.clipboard == code
+        await pilot.press("right")
+        assert "Mahjong turtle" in text_of(screen.query_one("#board-heading", Static))
+        assert cells(grid, 0)[1:3] == ["Zoë", "5:12.4"]
+        await pilot.press("l")
+        assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
+        await pilot.press("escape")
+        assert app.result is None
+
+
+async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) -> None:
+    rng = random.Random(1)
+    entries = [
+        Entry(
+            "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(24)),
+            2**20 - i,
+            int(START),
+            MAX_SEED - i,
+        )
+        for i in range(10)
+    ]
+    code = encode(TableId.lines(9), entries)
+    store = open_store(tmp_path / "data")
+    store.import_code(code)
+    async with ScreenApp(LeaderboardScreen(store)).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        grid = pilot.app.screen.query_one(DataTable)
+        code_view = pilot.app.screen.query_one("#board-code", Static)
+        assert code_view.region.height * 78 >= len(code)  # the whole code is on screen
+        assert grid.region.bottom <= 23 and grid.region.height >= 11  # header and 10 rows
+
+
+async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    async with ScreenApp(LeaderboardScreen(store)).run_test(size=SIZE) as pilot:
+        assert "No results yet" in text_of(pilot.app.screen.query_one("#board-code", Static))
+        await pilot.press("c")
+        assert pilot.app.clipboard == ""
+
+
+async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    hostile = ["\x1b[31mred", "[bold red]boo[/]"]
+    code = encode(
+        TableId.lines(9),
+        [Entry("Pal", 500, int(START), 1)] + [Entry(n, 5, int(START), 2) for n in hostile],
+    )
+    async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
+        field = pilot.app.screen.query_one(CodeInput)
+        wrapped = "\n".join(code[i : i + 30] for i in range(0, len(code), 30))
+        field.post_message(events.Paste(wrapped + "\n"))
+        await pilot.pause()
+        assert field.value == code
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert "1 added, 2 rejected" in summary
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [cells(grid, r)[0] for r in range(3)] == ["added", "rejected", "rejected"]
+        assert cells(grid, 1)[2] == "\\x1b[31mred" and cells(grid, 2)[2] == "[bold red]boo[/]"
+        reasons = pilot.app.screen.query_one("#import-reason", Static).content
+        assert isinstance(reasons, Text) and "\x1b" not in reasons.plain
+        assert store.table("lines-9") == ()  # only a preview so far
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, LeaderboardScreen)
+        assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
+
+
+async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:
+    before = store.path.read_bytes()
+    async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
+        await pilot.press(*"LT1-ABCDEFGH")
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert "damaged" in summary
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, ImportScreen)
+        await pilot.press("escape")
+        assert pilot.app.result is None
+    assert store.path.read_bytes() == before
+
+
+async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
+    store: Store,
+) -> None:
+    code = encode(TableId.mahjong("turtle"), [Entry("Pal", 10, int(START), 3)])
+    async with ScreenApp(LeaderboardScreen(store, "lines-9")).run_test(size=SIZE) as pilot:
+        board = pilot.app.screen
+        await pilot.press("i")
+        pilot.app.screen.query_one(CodeInput).value = code
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is board
+        assert "Mahjong turtle" in text_of(board.query_one("#board-heading", Static))
+        assert board.query_one(DataTable).cursor_row == 0
+
+
+async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
+    async with ScreenApp(PlayersScreen(store)).run_test(size=SIZE) as pilot:
+        listing = pilot.app.screen.query_one(OptionList)
+        assert listing.option_count == 2  # the guest and Ann
+        await pilot.press("a")
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        await pilot.press(*"ann", "enter")  # taken: the dialog stays and says so
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        pilot.app.screen.query_one(Input).value = "  Bob  "
+        await pilot.press("enter")
+        assert store.players() == ["Ann", "Bob"]
+        await pilot.press("enter")  # Bob, just added, is highlighted
+        assert store.active_player == "Bob"
+        await pilot.press("r")
+        pilot.app.screen.query_one(Input).value = "Robert"
+        await pilot.press("enter")
+        assert store.players() == ["Ann", "Robert"] and store.active_player == "Robert"
+        await pilot.press("g")
+        assert store.active_player is None
+        await pilot.press("home", "down", "d", "y")  # the guest, then Ann
+        assert store.players() == ["Robert"]
+        await pilot.press("escape")
+        assert pilot.app.result is None
+
+
+async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:
+    app = ScreenApp(NameEntryScreen("Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert pilot.app.screen.query_one(Input).value == "Ann"
+        pilot.app.screen.query_one(Input).value = "[b]x"
+        await pilot.press("enter")
+        problem = pilot.app.screen.query_one("#name-problem", Static)
+        assert "markup" in text_of(problem) and isinstance(pilot.app.screen, NameEntryScreen)
+        pilot.app.screen.query_one(Input).value = "  Zoë   Lee "
+        await pilot.press("enter")
+    assert app.result == "Zoë Lee"
+    app = ScreenApp(NameEntryScreen("Ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+    assert app.result is None
