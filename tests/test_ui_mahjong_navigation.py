@@ -1,0 +1,101 @@
+"""Keyboard travel on 3-D layouts: arrows reach every visible tile, tab and m every free one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts
+from lines_tui.ui.mahjong.navigation import DIRECTIONS, cycle, step, uncovered_mask
+from lines_tui.ui.mahjong.tile_grid import TileGrid
+
+
+def positions_during_play(layout: Layout, seed: int, moves: int) -> list[int]:
+    """The present-tile masks of a game played `moves` random pairs deep, start included."""
+    game = MahjongGame.new(layout, seed)
+    chooser = random.Random(seed)
+    masks = [game.present]
+    for _ in range(moves):
+        pairs = game.available_pairs()
+        if not pairs:
+            break
+        game.remove(*chooser.choice(pairs))
+        masks.append(game.present)
+    return masks
+
+
+def arrow_moves(grid: TileGrid, candidates: int) -> dict[int, set[int]]:
+    """Where each arrow key leads from each tile."""
+    return {
+        here: {there for d in DIRECTIONS if (there := step(grid, candidates, here, d)) is not None}
+        for here in bits(candidates)
+    }
+
+
+def reachable(moves: dict[int, set[int]], start: int) -> set[int]:
+    seen, todo = {start}, [start]
+    while todo:
+        for there in moves[todo.pop()] - seen:
+            seen.add(there)
+            todo.append(there)
+    return seen
+
+
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_arrows_reach_every_visible_tile_from_anywhere(layout: Layout) -> None:
+    grid = TileGrid(layout.slots)
+    for present in positions_during_play(layout, seed=3, moves=40)[::8]:
+        visible = uncovered_mask(layout.geometry, present)
+        moves = arrow_moves(grid, visible)
+        backwards: dict[int, set[int]] = {tile: set() for tile in moves}
+        for here, theres in moves.items():
+            for there in theres:
+                backwards[there].add(here)
+        start = next(bits(visible))
+        # Every tile reachable from one tile, and that tile from every tile: strongly connected.
+        assert reachable(moves, start) == set(moves)
+        assert reachable(backwards, start) == set(moves)
+
+
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_tab_visits_every_free_tile_once_per_round(layout: Layout) -> None:
+    grid = TileGrid(layout.slots)
+    for present in positions_during_play(layout, seed=4, moves=30)[::10]:
+        free = layout.geometry.free_mask(present)
+        first = cycle(grid, free, None)
+        assert first is not None
+        order = [first]
+        for _ in range(free.bit_count()):
+            nxt = cycle(grid, free, order[-1])
+            assert nxt is not None
+            order.append(nxt)
+        assert order[-1] == first
+        assert sorted(order[:-1]) == sorted(bits(free))
+        backwards = [cycle(grid, free, tile, forward=False) for tile in order[1:]]
+        assert backwards == order[:-1]
+
+
+def test_arrows_move_to_the_next_tile_on_screen() -> None:
+    turtle = next(layout for layout in builtin_layouts() if layout.name == "turtle")
+    grid = TileGrid(turtle.slots)
+    visible = uncovered_mask(turtle.geometry, turtle.geometry.all_present)
+    top_row = sorted((i for i in bits(visible) if turtle.slots[i][1] == 0),
+                     key=lambda i: turtle.slots[i][0])
+    for left, right in zip(top_row, top_row[1:], strict=False):
+        assert step(grid, visible, left, "right") == right
+        assert step(grid, visible, right, "left") == left
+    assert step(grid, visible, top_row[-1], "right") is not None  # on to the tail, not stuck
+    assert step(grid, visible, top_row[0], "up") is None
+
+
+def test_the_top_tile_of_a_stack_is_drawn_over_the_tiles_below() -> None:
+    turtle = next(layout for layout in builtin_layouts() if layout.name == "turtle")
+    grid = TileGrid(turtle.slots)
+    top = max(range(len(turtle.slots)), key=lambda i: turtle.slots[i][2])
+    col, row = grid.origins[top]
+    present = turtle.geometry.all_present
+    assert grid.tile_at(col + 1, row, present) == top
+    assert grid.tile_at(col + 1, row, present & ~(1 << top)) != top
