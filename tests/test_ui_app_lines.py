@@ -212,3 +212,26 @@ async def test_starting_lines_directly_offers_the_saved_game(tmp_path: Path) -> 
         await pilot.pause()
         assert isinstance(app.screen, LinesScreen)
         assert app.screen.game.board == saved.board
+
+
+async def test_a_store_that_cannot_save_does_not_end_the_game(tmp_path: Path) -> None:
+    from lines_tui.store import StoreError
+
+    app = make_app(tmp_path)
+    notices: list[str] = []
+
+    def refuse(kind: str, data: object) -> None:
+        raise StoreError("the disk is full")
+
+    app.store.save_game = refuse  # type: ignore[method-assign]
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (5, 6))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (6, 6))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.moves == [((5, 6), (6, 6))]
+        assert app.screen is screen
+        assert notices == ["The game could not be saved: the disk is full"]

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
+from lines_tui.store import RecordOutcome, StoreError
 from lines_tui.ui.lines_board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines_game_over import GameOverScreen
 from lines_tui.ui.lines_turn import Frame, turn_frames
@@ -333,10 +334,13 @@ class LinesScreen(Screen[None]):
 
     def _save(self) -> None:
         store = self.lines_app.store
-        if self.game.over:
-            store.clear_game("lines")
-        elif self.game.moves:
-            store.save_game("lines", self.game.to_json())
+        try:
+            if self.game.over:
+                store.clear_game("lines")
+            elif self.game.moves:
+                store.save_game("lines", self.game.to_json())
+        except StoreError as error:  # a full disk or a locked-out folder must not end the game
+            self.app.notify(f"The game could not be saved: {error}", severity="error")
 
     def _finish_game(self) -> None:
         if self._game_over_shown:
@@ -345,10 +349,20 @@ class LinesScreen(Screen[None]):
         game = self.game
         store = self.lines_app.store
         assert game.ended_at is not None
-        outcome = store.record_lines(
-            store.active_player, game.size, game.score, game.seed, game.started_at, game.ended_at
-        )
-        store.clear_game("lines")
+        try:
+            outcome = store.record_lines(
+                store.active_player,
+                game.size,
+                game.score,
+                game.seed,
+                game.started_at,
+                game.ended_at,
+            )
+        except StoreError as error:
+            outcome = RecordOutcome(
+                False, f"the score file could not be written ({error})", f"lines-{game.size}"
+            )
+        self._save()
         self._say("Game over: the board is full.", "bold")
 
         def chosen(choice: str | None) -> None:
