@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -84,7 +85,7 @@ def test_arrows_move_to_the_next_tile_on_screen() -> None:
     visible = uncovered_mask(turtle.geometry, turtle.geometry.all_present)
     top_row = sorted((i for i in bits(visible) if turtle.slots[i][1] == 0),
                      key=lambda i: turtle.slots[i][0])
-    for left, right in zip(top_row, top_row[1:], strict=False):
+    for left, right in itertools.pairwise(top_row):
         assert step(grid, visible, left, "right") == right
         assert step(grid, visible, right, "left") == left
     assert step(grid, visible, top_row[-1], "right") is not None  # on to the tail, not stuck
