@@ -69,6 +69,8 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
         await pilot.press("c")
         assert app.clipboard == code
+        await pilot.press("j", "j", "k")
+        assert grid.cursor_row == 3
         await pilot.press("right")
         assert "Mahjong turtle" in text_of(screen.query_one("#board-heading", Static))
         assert cells(grid, 0)[1:3] == ["Zoë", "5:12.4"]

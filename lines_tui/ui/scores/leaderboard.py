@@ -33,6 +33,8 @@ class LeaderboardScreen(Screen[None]):
         Binding("right,l,full_stop", "switch(1)", "Next table", key_display="→"),
         Binding("c", "copy_code", "Copy code"),
         Binding("i", "import_code", "Import"),
+        Binding("j", "move(1)", "Down", show=False),
+        Binding("k", "move(-1)", "Up", show=False),
     ]
 
     def __init__(
@@ -105,6 +107,13 @@ class LeaderboardScreen(Screen[None]):
         if self.tables:
             self.index = (self.index + step) % len(self.tables)
             self.show()
+
+    def action_move(self, step: int) -> None:
+        grid = self.query_one("#board-table", DataTable)
+        if step > 0:
+            grid.action_cursor_down()
+        else:
+            grid.action_cursor_up()
 
     def action_copy_code(self) -> None:
         if not self.code:

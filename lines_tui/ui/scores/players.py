@@ -34,6 +34,8 @@ class PlayersScreen(Screen[None]):
         Binding("r", "rename", "Rename"),
         Binding("d,delete", "remove", "Remove"),
         Binding("g", "guest", "Guest"),
+        Binding("j", "move(1)", "Down", show=False),
+        Binding("k", "move(-1)", "Up", show=False),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -87,6 +89,13 @@ class PlayersScreen(Screen[None]):
         else:
             self.notify(done)
         self.refresh_list(highlight)
+
+    def action_move(self, step: int) -> None:
+        listing = self.query_one(OptionList)
+        if step > 0:
+            listing.action_cursor_down()
+        else:
+            listing.action_cursor_up()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         # The list takes enter itself (as "select"); it means the same as the screen's key.
