@@ -113,6 +113,7 @@ class MahjongScreen(Screen[None]):
         self.tile_layout = layout
         self._seed = seed
         self._game = game
+        self._resumed = game is not None
         self._clock_override = clock
         self._owns_solver = solver is None
         self.dead_end = DeadEndCheck(solver or BackgroundSolver(), self._on_check_outcome)
@@ -436,7 +437,9 @@ class MahjongScreen(Screen[None]):
     def action_toggle_free(self) -> None:
         self._act()
         self.board.show_free = not self.board.show_free
-        self._say("Free tiles shown; blocked ones faded." if self.board.show_free else "")
+        if self.board.show_free:
+            self._say("Free tiles marked ':'." if self.board.symbols
+                      else "Free tiles bright, blocked ones faded.")
 
     def action_pause(self) -> None:
         self._act()
@@ -487,14 +490,15 @@ class MahjongScreen(Screen[None]):
         if self._leaving:
             return
         self._leaving = True
-        store = self.app.store
+        store, game = self.app.store, self.game
         try:
-            if self.game.won:
+            if game.won:
                 store.clear_game("mahjong")
-            else:
-                if not self.game.paused:
-                    self.game.pause(self._now())
-                store.save_game("mahjong", self.game.to_json())
+            elif game.history or game.redo_stack or self._resumed:
+                # Saved paused, so the time the game spends saved is never counted.
+                if not game.paused:
+                    game.pause(self._now())
+                store.save_game("mahjong", game.to_json())
         except StoreError as error:
             self.notify(f"The game could not be saved: {error}", severity="error")
 
