@@ -42,13 +42,14 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def first_frame(runs: int = 3) -> list[float]:
+def first_frame(command: list[str], runs: int = 3) -> list[float]:
+    """Seconds from starting `command` until its screen shows "Mahjong solitaire", per run."""
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as home:
-            terminal = Terminal(lines_tui_command(), app_environment(Path(home)))
+            terminal = Terminal(command, app_environment(Path(home)))
             try:
-                terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+                terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the first frame")
                 times.append(terminal.last_byte_at - terminal.started)
                 terminal.send("\x11")
                 terminal.wait_for_exit()
@@ -113,28 +114,15 @@ def mahjong_note() -> str:
     return "not measured yet (the solver process is not there yet)"
 
 
-def bare_textual_first_frame(runs: int = 3) -> list[float]:
-    """The same measure for an empty Textual app: what the machine itself costs right now."""
-    script = (
-        "from textual.app import App\n"
-        "from textual.widgets import Static\n"
-        "class Bare(App):\n"
-        "    def compose(self):\n"
-        "        yield Static('Mahjong solitaire')\n"
-        "Bare().run(mouse=False)\n"
-    )
-    times = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory() as home:
-            terminal = Terminal([sys.executable, "-c", script], app_environment(Path(home)))
-            try:
-                terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the bare app")
-                times.append(terminal.last_byte_at - terminal.started)
-                terminal.send("\x11")
-                terminal.wait_for_exit()
-            finally:
-                terminal.close()
-    return times
+# An empty Textual app showing the same words: what the machine itself costs right now.
+BARE_TEXTUAL_APP = (
+    "from textual.app import App\n"
+    "from textual.widgets import Static\n"
+    "class Bare(App):\n"
+    "    def compose(self):\n"
+    "        yield Static('Mahjong solitaire')\n"
+    "Bare().run(mouse=False)\n"
+)
 
 
 def main() -> None:
@@ -147,8 +135,11 @@ def main() -> None:
         f"{os.cpu_count()} cores"
     )
     for title, times in (
-        ("first frame (menu on screen)", first_frame()),
-        ("first frame of an empty Textual app, for comparison", bare_textual_first_frame()),
+        ("first frame (menu on screen)", first_frame(lines_tui_command())),
+        (
+            "first frame of an empty Textual app, for comparison",
+            first_frame([sys.executable, "-c", BARE_TEXTUAL_APP]),
+        ),
     ):
         print(
             f"{title}: median {statistics.median(times) * 1000:.0f} ms, "

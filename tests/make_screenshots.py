@@ -16,7 +16,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 sys.path.insert(0, str(Path(__file__).parent))
-from ui_app_fixtures import FIXED_NOW, game_at, make_app, no_line_rows
+from ui_app_fixtures import FIXED_NOW, fill_the_board, make_app, nearly_full_game
 
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
@@ -45,14 +45,12 @@ def keys(*pressed: str) -> Steps:
 
 
 async def game_over(pilot: Pilot[None]) -> None:
-    empty = ((0, 0), (8, 8), (0, 8))
-    game = game_at(no_line_rows(empty=empty), (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
+    game = nearly_full_game()
     game.score = 1240
     screen = LinesScreen(game)
     await pilot.app.push_screen(screen)
     await pilot.pause()
-    screen.board.set_cursor((1, 0))
-    await pilot.press("enter", "up", "enter")
+    await fill_the_board(pilot, screen)
 
 
 async def mahjong(pilot: Pilot[None]) -> None:

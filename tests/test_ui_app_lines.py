@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import OptionList
-from ui_app_fixtures import cursor_to, game_at, make_app, no_line_rows, open_lines
+from ui_app_fixtures import (
+    cursor_to,
+    fill_the_board,
+    game_at,
+    make_app,
+    nearly_full_game,
+    open_lines,
+)
 
 from lines_tui.engine.lines import points
 from lines_tui.store import open_store
@@ -96,16 +103,10 @@ async def test_escape_cancels_the_selection_before_leaving(tmp_path: Path) -> No
 async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
     tmp_path: Path,
 ) -> None:
-    empty = ((0, 0), (8, 8), (0, 8))
-    game = game_at(no_line_rows(empty=empty), (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game)
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
-        await pilot.press("enter")
-        await pilot.pause()
+        screen = await open_lines(pilot, nearly_full_game())
+        await fill_the_board(pilot, screen)
         assert screen.game.over
         assert isinstance(app.screen, GameOverScreen)
         text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
@@ -124,18 +125,12 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
     store = open_store(tmp_path)
     store.add_player("Ada")
     store.set_active_player("Ada")
-    # One red short of a line, so the game has points when the board fills up.
-    rows = no_line_rows(empty=((0, 0), (8, 8), (0, 8)))
-    game = game_at(rows, (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
-    game.score = 120
+    game = nearly_full_game()
+    game.score = 120  # as if lines had been cleared earlier: a score worth keeping
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game)
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
-        await pilot.press("enter")
-        await pilot.pause()
+        await fill_the_board(pilot, screen)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
         assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())

@@ -10,11 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from ui_app_fixtures import game_at, make_app, no_line_rows
+from ui_app_fixtures import fill_the_board, make_app, nearly_full_game
 
 from lines_tui.ui.lines_screen import LinesScreen
-
-GAME_OVER_EMPTY = ((0, 0), (8, 8), (0, 8))
 
 
 def test_menu(snap_compare: Any, tmp_path: Path) -> None:
@@ -38,19 +36,13 @@ def test_help_over_lines(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_lines_game_over(snap_compare: Any, tmp_path: Path) -> None:
-    game = game_at(
-        no_line_rows(empty=GAME_OVER_EMPTY), (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G"))
-    )
-
-    async def fill_the_board(pilot: Pilot[None]) -> None:
-        screen = LinesScreen(game)
+    async def end_the_game(pilot: Pilot[None]) -> None:
+        screen = LinesScreen(nearly_full_game())
         await pilot.app.push_screen(screen)
         await pilot.pause()
-        screen.board.set_cursor((1, 0))
-        await pilot.press("enter", "up", "enter")
-        await pilot.pause()
+        await fill_the_board(pilot, screen)
 
-    assert snap_compare(make_app(tmp_path), run_before=fill_the_board, terminal_size=(80, 24))
+    assert snap_compare(make_app(tmp_path), run_before=end_the_game, terminal_size=(80, 24))
 
 
 def test_too_small_terminal(snap_compare: Any, tmp_path: Path) -> None:

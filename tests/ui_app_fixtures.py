@@ -52,3 +52,18 @@ async def cursor_to(pilot: Pilot[None], screen: LinesScreen, cell: tuple[int, in
     keys += ["right" if target_col > col else "left"] * abs(target_col - col)
     await pilot.press(*keys)
     assert screen.board.cursor == cell
+
+
+def nearly_full_game() -> LinesGame:
+    """Three empty cells, all previewed: the next move that scores nothing fills the board."""
+    empty = ((0, 0), (8, 8), (0, 8))
+    return game_at(no_line_rows(empty=empty), (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
+
+
+async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
+    """Play the move that ends `nearly_full_game`: the ball below the top left corner goes up."""
+    await cursor_to(pilot, screen, (1, 0))
+    await pilot.press("enter")
+    await cursor_to(pilot, screen, (0, 0))
+    await pilot.press("enter")
+    await pilot.pause()
