@@ -135,6 +135,8 @@ def test_a_full_table_of_24_character_names_stays_under_600_characters() -> None
         for i in range(10)
     ]
     assert len(encode(TableId.lines(15), worst_lines)) < 600
+    worst_mahjong = [Entry(e.name, 36000 - 1, e.date, e.seed) for e in worst_lines]
+    assert len(encode(TableId.mahjong("zzzzzzzzzz"), worst_mahjong)) < 600
     firsts = ["Alexandra", "Maximilian", "Konstantin", "Bartholomew", "Genevieve"]
     lasts = ["Konstantinidou", "Oberhauser", "Papadopoulos", "Featherstone", "Worthington"]
     realistic = [

@@ -10,11 +10,15 @@ breaks and hyphens anywhere are ignored. The body decodes to bytes: `packed tabl
 The packed table is one big number in mixed radix (each field stored in exactly the range it can
 take, like digits of a number whose every digit has its own base), so no bit is wasted:
 table kind, board size or layout name, entry count 1-10, then per entry: the name (a back
-reference to an earlier name in the code, or its length and characters, 95 values per character
-for printable ASCII, else whole code points), the value and the seed (bit length, then the bits),
-and the date (seconds since 2000-01-01 UTC). That keeps any full table of ten 24-character ASCII
-names within 600 characters, where deflate (zlib) followed by base32 took 630-790 for the same
-tables (random names do not compress, and deflate's framing costs more than it saves).
+reference to an earlier name in the code, or its length, a mode and its characters: 95 values per
+character for printable ASCII; 96 for mostly ASCII, the 96th followed by a code point; or whole
+code points, whichever is shortest), the value and the seed (bit length, then the bits),
+and the date (seconds since 2000-01-01 UTC). A full table of ten different 24-character names of
+printable ASCII, with 64-bit seeds, stays under 600 characters (596 at worst) as long as Lines
+points stay below 2**20 or Mahjong times below an hour (layout names up to 10 characters); realistic
+tables take 200-520. Deflate (zlib) and then base32 took 630-790 for the same tables: random names
+do not compress, and deflate's framing costs more than it saves. Names outside ASCII cost more
+(ten names with one accented letter each: about 560; ten 12-character CJK names: about 690).
 
 What is caught, and how:
 - The body is padded so that its length is a multiple of 8 characters (5 bytes): one missing or
@@ -35,6 +39,7 @@ Any other failure raises ShareCodeError with one reason.
 from __future__ import annotations
 
 import base64
+import math
 import re
 import zlib
 from collections.abc import Sequence
@@ -68,6 +73,11 @@ _VERSION_PREFIX = re.compile(r"LT(\d{1,6})-", re.IGNORECASE)
 _KINDS = ("lines", "mahjong")
 _DATES = END_DATE - FIRST_DATE
 _UNICODE = 0x110000
+_ASCII = 95  # printable ASCII, space to tilde
+# How a name's characters are packed: printable ASCII only (95 values each); mostly ASCII (96
+# values, the 96th announcing a code point); or code points throughout.
+_ASCII_ONLY, _MOSTLY_ASCII, _CODE_POINTS = 0, 1, 2
+_NAME_MODES = (_ASCII_ONLY, _MOSTLY_ASCII, _CODE_POINTS)
 
 
 @dataclass(frozen=True)
@@ -198,13 +208,29 @@ def _pack(table: TableId, entries: Sequence[Entry]) -> int:
 
 def _pack_name(packer: _Packer, name: str) -> None:
     packer.put(len(name) - 1, MAX_NAME_CHARS)
-    ascii_only = all(" " <= char <= "~" for char in name)
-    packer.put(int(ascii_only), 2)
+    mode = _name_mode(name)
+    packer.put(mode, len(_NAME_MODES))
     for char in name:
-        if ascii_only:
-            packer.put(ord(char) - ord(" "), 95)
-        else:
+        if mode == _CODE_POINTS:
             packer.put(ord(char), _UNICODE)
+        elif mode == _ASCII_ONLY:
+            packer.put(ord(char) - ord(" "), _ASCII)
+        elif " " <= char <= "~":
+            packer.put(ord(char) - ord(" "), _ASCII + 1)
+        else:
+            packer.put(_ASCII, _ASCII + 1)
+            packer.put(ord(char), _UNICODE)
+
+
+def _name_mode(name: str) -> int:
+    """The mode that packs `name` in the fewest bits (the lower one on a tie)."""
+    others = sum(1 for char in name if not " " <= char <= "~")
+    bits = {
+        _ASCII_ONLY: math.inf if others else len(name) * math.log2(_ASCII),
+        _MOSTLY_ASCII: len(name) * math.log2(_ASCII + 1) + others * math.log2(_UNICODE),
+        _CODE_POINTS: len(name) * math.log2(_UNICODE),
+    }
+    return min(_NAME_MODES, key=lambda mode: (bits[mode], mode))
 
 
 def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...]]:
@@ -242,6 +268,14 @@ def _unpack_table(unpacker: _Unpacker) -> TableId:
 
 def _unpack_name(unpacker: _Unpacker) -> str:
     length = unpacker.take(MAX_NAME_CHARS) + 1
-    if unpacker.take(2):
-        return "".join(chr(ord(" ") + unpacker.take(95)) for _ in range(length))
-    return "".join(chr(unpacker.take(_UNICODE)) for _ in range(length))
+    mode = unpacker.take(len(_NAME_MODES))
+    chars = []
+    for _ in range(length):
+        if mode == _CODE_POINTS:
+            chars.append(chr(unpacker.take(_UNICODE)))
+        elif mode == _ASCII_ONLY:
+            chars.append(chr(ord(" ") + unpacker.take(_ASCII)))
+        else:
+            value = unpacker.take(_ASCII + 1)
+            chars.append(chr(unpacker.take(_UNICODE)) if value == _ASCII else chr(ord(" ") + value))
+    return "".join(chars)
