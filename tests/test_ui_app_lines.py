@@ -230,3 +230,14 @@ async def test_a_store_that_cannot_save_does_not_end_the_game(tmp_path: Path) ->
         assert screen.game.moves == [((5, 6), (6, 6))]
         assert app.screen is screen
         assert notices == ["The game could not be saved: the disk is full"]
+
+
+async def test_escape_on_the_enlarge_message_leaves_the_game_for_the_menu(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

@@ -321,6 +321,8 @@ class LinesScreen(Screen[None]):
 
     def _after_turn(self, turn: TurnResult) -> None:
         self.last_points = turn.points
+        # The points also show on the board's lower edge, where the eye is after a line clears.
+        self.board.border_subtitle = f" +{turn.points} " if turn.points else ""
         if turn.points_by_move:
             self._say(f"+{turn.points_by_move} points. Lines cleared: move again.", "bold")
         elif turn.points_by_addition:
