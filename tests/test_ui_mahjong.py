@@ -1,0 +1,306 @@
+"""Whole Mahjong flows driven by keys through the pilot at 80 x 24, with the real solver process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.color import Color
+from textual.pilot import Pilot
+
+from lines_tui.engine.mahjong.faces import face_by_id
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.geometry import Slot
+from lines_tui.engine.mahjong.layouts import Layout, find_layout
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.store import open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
+from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+
+START = 1_767_225_600.0
+
+
+class Clock:
+    """Wall-clock seconds that move only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_app(data_dir: Path, clock: Clock | None = None) -> LinesTuiApp:
+    return LinesTuiApp(open_store(data_dir), clock=clock or Clock())
+
+
+def row_layout(*rows: int, name: str = "rows") -> Layout:
+    """Rows of tiles side by side on one layer; rows[i] tiles in row i (rows 4 half-units apart,
+    so no two rows touch)."""
+    slots: list[Slot] = [
+        (2 * col, 4 * row, 0) for row, count in enumerate(rows) for col in range(count)
+    ]
+    return Layout(name=name, title=name.title(), slots=tuple(slots), source="test")
+
+
+def game_of(layout: Layout, faces: str) -> MahjongGame:
+    """A game on `layout` whose tiles carry these face ids (space-separated), in slot order."""
+    position = Position(layout.slots, tuple(faces.split()))
+    return MahjongGame(layout, 1, position, now=START)
+
+
+async def open_game(
+    pilot: Pilot[None], layout: Layout, game: MahjongGame | None = None, seed: int = 1
+) -> MahjongScreen:
+    screen = MahjongScreen(layout, seed, game=game)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def settled(pilot: Pilot[None], screen: MahjongScreen) -> str:
+    """Wait (pressing no key) until the dead-end check has answered; the status it left."""
+    for _ in range(400):
+        if screen.status != "checking":
+            return screen.status
+        await pilot.pause(0.025)
+    raise AssertionError("the dead-end check did not answer within 10 s")
+
+
+def notified(app: LinesTuiApp, text: str) -> bool:
+    return any(text in notification.message for notification in app._notifications)
+
+
+async def test_taking_a_pair_with_enter_and_the_match_key(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        first = screen.game.available_pairs()[0][0]
+        screen.board.cursor = first
+        await pilot.press("enter", "m")
+        assert screen.board.selected == first
+        assert screen.game.face(screen.board.cursor) == screen.game.face(first)
+        partner = screen.board.cursor
+        await pilot.press("space")
+        assert not screen.game.is_present(first)
+        assert not screen.game.is_present(partner)
+        assert screen.board.selected is None
+        assert "142" in str(screen.query_one("#tiles").render())
+
+
+async def test_undo_puts_the_pair_back_and_redo_takes_it_again(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        first, second = screen.game.available_pairs()[0]
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter")
+        taken = screen.game.present
+        await pilot.press("u")
+        assert screen.game.present == screen.game.position.geometry.all_present
+        assert screen.board.present == screen.game.present
+        await pilot.press("r")
+        assert screen.game.present == taken
+        assert screen.board.present == taken
+
+
+async def test_a_blocked_or_different_tile_is_refused_with_the_reason(tmp_path: Path) -> None:
+    layout = row_layout(4)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        screen.board.cursor = 1
+        await pilot.press("enter")
+        assert screen.board.selected is None
+        assert "blocked both sides" in str(screen.query_one("#message").render())
+        screen.board.cursor = 0
+        await pilot.press("enter")
+        screen.board.cursor = 3
+        await pilot.press("enter")  # a and a: taken
+        screen.board.cursor = 1
+        await pilot.press("enter")
+        assert screen.board.selected == 1
+
+
+async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
+    layout = row_layout(6)
+    # The red dragons at the ends are the only pair; after them 1D 1B 1D 1B is stuck.
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
+        assert screen.board.cursor == 0
+        await pilot.press("enter", "m", "enter")
+        assert screen.game.lost
+        assert screen.status == "lost"
+        assert "Undo" in str(screen.query_one("#message").render())
+        red = Color.parse("#c0392b")
+        board = screen.board
+        pad_x, pad_y = board._padding()
+        for index in range(1, 5):
+            col, row = board.grid.origins[index]
+            strip = board.render_line(row + pad_y)
+            cell = strip.crop(col + pad_x + 1, col + pad_x + 2)
+            assert [segment.style.bgcolor for segment in cell] == [red]
+        await pilot.press("u")
+        assert not screen.game.lost
+        assert screen.status != "lost"
+        assert not board.lost
+
+
+async def test_a_dead_end_is_announced_while_play_goes_on(tmp_path: Path) -> None:
+    layout = row_layout(4, 2)
+    # Row one (1D 1B 1D 1B) can never be cleared, though the pair below can still be taken.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        assert await settled(pilot, screen) == "dead end"
+        assert notified(app, DEAD_END_WARNING)
+        assert "dead end" in str(screen.query_one("#status").render())
+        await pilot.press("tab")
+        assert screen.board.cursor in (4, 5) or screen.game.is_free(screen.board.cursor)
+        screen.board.cursor = 4
+        await pilot.press("enter", "m", "enter")
+        assert screen.game.tiles_left == 4
+
+
+async def test_a_solvable_position_shows_no_warning(tmp_path: Path) -> None:
+    layout = row_layout(4, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr"))
+        assert await settled(pilot, screen) == "solvable"
+        assert not notified(app, DEAD_END_WARNING)
+
+
+async def test_the_hint_keeps_a_solvable_deal_solvable(tmp_path: Path) -> None:
+    layout = find_layout("turtle")
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, seed=1)
+        assert await settled(pilot, screen) == "solvable"
+        for _ in range(3):
+            await pilot.press("i")
+            first, second = sorted(screen.board.hints)
+            assert screen.board.cursor in (first, second)
+            await pilot.press("enter")
+            screen.board.cursor = second if screen.board.cursor == first else first
+            await pilot.press("enter")
+            assert not screen.game.is_present(first) and not screen.game.is_present(second)
+            assert solve(screen.game.current_position()).verdict is Verdict.SOLVABLE
+            assert await settled(pilot, screen) == "solvable"
+
+
+async def test_pause_hides_the_board_and_stops_the_clock(tmp_path: Path) -> None:
+    clock = Clock()
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        clock.now += 30
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.board.region.width == 0
+        assert screen.query_one("#paused").region.width > 0
+        paused_at = screen.game.elapsed(clock.now)
+        clock.now += 600
+        await pilot.press("enter", "u", "tab")  # play keys rest while paused
+        assert screen.game.elapsed(clock.now) == paused_at == 30
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.board.region.width > 0
+        clock.now += 5
+        assert screen.game.elapsed(clock.now) == 35
+
+
+async def test_quitting_saves_the_game_and_it_resumes_as_it_was(tmp_path: Path) -> None:
+    layout = find_layout("turtle")
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, seed=5)
+        first, second = screen.game.available_pairs()[0]
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter", "q")
+        await pilot.pause()
+        assert pilot.app.screen is not screen
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None
+    resumed = MahjongGame.from_json(saved)
+    assert resumed.seed == 5
+    assert resumed.history == [(first, second)]
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, resumed.layout, resumed, seed=resumed.seed)
+        assert screen.board.present == resumed.present
+        assert not screen.game.paused
+
+
+async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(4, name="duo")
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        clock.now += 42
+        await pilot.press("enter", "m", "enter")  # the 1D's at both ends
+        await pilot.press("tab", "enter", "m", "enter")  # then the 1B's
+        await pilot.pause()
+        assert screen.game.won
+        assert screen.status == "won"
+        assert isinstance(app.screen, NameEntryScreen)
+        clock.now += 100
+        assert screen.game.elapsed(clock.now) == 42
+        await pilot.press(*"Ada", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderboardScreen)
+        entries = app.store.table("mahjong-duo")
+        assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
+        await pilot.press("escape")
+        assert app.screen is screen
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_escape_drops_the_pick_first_and_then_leaves(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"))
+        await pilot.press("enter", "i")
+        assert screen.board.selected is not None and screen.board.hints
+        await pilot.press("escape")
+        assert screen.board.selected is None and not screen.board.hints
+        assert pilot.app.screen is screen
+        await pilot.press("escape")
+        assert pilot.app.screen is not screen
+
+
+async def test_symbols_mode_marks_what_colour_shows(tmp_path: Path) -> None:
+    layout = row_layout(6)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
+        board = screen.board
+        await pilot.press("s", "enter", "right", "f")
+        assert board.symbols
+        pad_x, pad_y = board._padding()
+        top_row = board.render_line(pad_y).text[pad_x:]
+        assert top_row.startswith("▏Rd*▏1D ")  # picked: '*'
+        assert top_row.rstrip().endswith("▏Rd:")  # free, in the free-tile view: ':'
+        await pilot.press("m", "enter")  # the other red dragon: now lost
+        lost_row = board.render_line(pad_y).text[pad_x:]
+        assert lost_row.count("x") == 4
+
+
+async def test_restart_and_new_deal(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=3)
+        first, second = screen.game.available_pairs()[0]
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter")
+        assert screen.game.history
+        await pilot.press("R")
+        assert not screen.game.history
+        assert screen.board.present == screen.game.position.geometry.all_present
+        assert screen.game.seed == 3
+        await pilot.press("n")
+        assert screen.game.seed != 3
+        labels = tuple(face_by_id(face).label for face in screen.game.position.faces)
+        assert screen.board.labels == labels
+        assert "deal 3" not in str(screen.query_one("#deal").render())
