@@ -51,6 +51,10 @@ class MenuScreen(Screen[None]):
         Binding("q", "open('quit')", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._saved: dict[str, str | None] = {}
+
     @property
     def lines_app(self) -> LinesTuiApp:
         from lines_tui.ui.app import LinesTuiApp
@@ -65,18 +69,17 @@ class MenuScreen(Screen[None]):
             yield OptionList(id="menu-options")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.refresh_entries()
-
     def on_screen_resume(self) -> None:
+        """Shown for the first time or again: the saved games and the player may have changed."""
         self.refresh_entries()
 
     def refresh_entries(self) -> None:
         """Rebuild the list: resume entries appear only while a saved game exists, and the
-        player line follows the active player."""
+        player line follows the active player. Read from the store here, once per visit: the
+        key checks below run on every key press."""
         app = self.lines_app
         self.query_one("#menu-player", Static).update(Text(app.player_line()))
-        saved = {
+        self._saved = {
             "resume-lines": app.saved_lines_summary(),
             "resume-mahjong": app.saved_mahjong_summary(),
         }
@@ -84,8 +87,8 @@ class MenuScreen(Screen[None]):
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
         for option_id, label, key in ENTRIES:
-            if option_id in saved:
-                summary = saved[option_id]
+            if option_id in self._saved:
+                summary = self._saved[option_id]
                 if summary is None:
                     continue
                 label = f"{label} ({summary})"
@@ -93,17 +96,11 @@ class MenuScreen(Screen[None]):
         ids = [option.id for option in options.options]
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         options.focus()
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "open" and parameters and str(parameters[0]).startswith("resume-"):
-            app = self.lines_app
-            kind = str(parameters[0])
-            summary = (
-                app.saved_lines_summary()
-                if kind == "resume-lines"
-                else (app.saved_mahjong_summary())
-            )
-            return summary is not None
+        if action == "open" and parameters and str(parameters[0]) in self._saved:
+            return self._saved[str(parameters[0])] is not None
         return True
 
     def action_move(self, step: int) -> None:
