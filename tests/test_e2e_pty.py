@@ -30,3 +30,25 @@ def test_menu_game_and_clean_exit_in_a_real_terminal(tmp_path: Path) -> None:
         assert b"\x1b[?1003h" not in terminal.output and b"\x1b[?1000h" not in terminal.output
     finally:
         terminal.close()
+
+
+def test_sixteen_colours_and_no_color_keep_every_ball_readable(tmp_path: Path) -> None:
+    env = app_environment(tmp_path, term="xterm")
+    env["NO_COLOR"] = "1"
+    terminal = Terminal([*lines_tui_command(), "lines", "--seed", "1"], env)
+    try:
+        terminal.wait_for(lambda s: "Next" in s and "Score" in s, "a Lines game")
+        terminal.read(1.0, quiet=0.3)
+        screen = terminal.text()
+        board = "\n".join(line[:38] for line in screen.splitlines())
+        # Symbols mode is on by itself: balls carry their colour's letter, empty cells a dot.
+        assert sum(board.count(letter) for letter in "RBGCVY") >= 5, screen
+        assert "··" in board, screen
+        assert "R red 5" in screen, screen
+        # Only the 16 basic colours reach a TERM=xterm terminal, never 256-colour or RGB codes.
+        assert b"38;5;" not in terminal.output and b"38;2;" not in terminal.output
+        terminal.send("\x11")
+        assert terminal.wait_for_exit() == 0
+        assert b"Traceback" not in terminal.output
+    finally:
+        terminal.close()

@@ -241,3 +241,17 @@ async def test_escape_on_the_enlarge_message_leaves_the_game_for_the_menu(tmp_pa
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_ball_colours_stay_distinct_in_256_and_16_colour_terminals(tmp_path: Path) -> None:
+    from rich.color import ColorSystem
+
+    from lines_tui.engine.lines import COLOURS
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        colours = [screen.board.ball_style(code).color for code in COLOURS]
+        for system in (ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
+            numbers = [colour.downgrade(system).number for colour in colours if colour]
+            assert len(set(numbers)) == len(COLOURS), (system, numbers)
