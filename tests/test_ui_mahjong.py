@@ -15,7 +15,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 
@@ -304,3 +304,19 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         labels = tuple(face_by_id(face).label for face in screen.game.position.faces)
         assert screen.board.labels == labels
         assert "deal 3" not in str(screen.query_one("#deal").render())
+
+
+async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        chosen: list[object] = []
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("down", "down", "tab", "-", "5", "enter")
+        assert not chosen
+        assert "not a deal number" in str(pilot.app.screen.query_one("#seed-error").render())
+        await pilot.press("backspace", "backspace", *"17", "enter")
+        layout, seed = chosen[0]  # type: ignore[misc]
+        assert (layout.name, seed) == ("pagoda", 17)
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.press("enter")
+        assert chosen[1] == (find_layout("turtle"), None)

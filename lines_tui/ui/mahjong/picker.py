@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
@@ -44,17 +46,20 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, folders: Sequence[Path] | None = None) -> None:
+        """`folders`: where to look for installed layouts (default: the desktop games' folders)."""
         super().__init__()
         self.layouts: list[Layout] = builtin_layouts()
+        self._folders = folders
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-panel") as panel:
             panel.border_title = "Mahjong: choose a layout"
             yield DataTable(id="layouts", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="layout-about")
+            yield Static("", id="layout-about", markup=False)
             yield Label("Looking for installed layouts...", id="layout-problems")
-            yield Input(placeholder="deal number (blank: random)", id="seed", type="integer")
+            yield Label("Deal number (blank: a random deal)", id="seed-label")
+            yield Input(placeholder="random", id="seed", type="integer")
             yield Label("", id="seed-error")
         yield Footer()
 
@@ -69,13 +74,15 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     @staticmethod
     def _add_row(table: DataTable[str], layout: Layout) -> None:
         layers = max(z for _, _, z in layout.slots) + 1
-        source = "built-in" if layout.is_builtin else layout.source
+        # The file name, not the whole path: the table stays narrow and the path is in the
+        # description line below.
+        source = "built-in" if layout.is_builtin else Path(layout.source.split("#")[0]).name
         table.add_row(layout.title, str(len(layout.slots)), str(layers), source)
 
     @work(thread=True, exclusive=True, group="layout-discovery")
     def _find_installed(self) -> None:
         # Reading every installed layout file can take a moment on a slow disk: not on the UI.
-        found = discover_layouts()
+        found = discover_layouts(self._folders)
         self.app.call_from_thread(self._show_installed, found.layouts, found.problems)
 
     def _show_installed(self, installed: list[Layout], problems: list[str]) -> None:
@@ -93,9 +100,10 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:
         layout = self.layouts[event.cursor_row]
-        self.query_one("#layout-about", Static).update(
-            layout.description or f"{layout.title}: {len(layout.slots)} tiles."
-        )
+        about = layout.description or f"{layout.title}: {len(layout.slots)} tiles."
+        if not layout.is_builtin:
+            about += f"\nFrom {layout.source}"
+        self.query_one("#layout-about", Static).update(about)
 
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:

@@ -140,15 +140,15 @@ class MahjongScreen(Screen[None]):
         with Vertical(id="play-area"):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
             yield Static("Paused. Press p to go on.", id="paused")
-            yield Label("", id="message")
+            yield Label("", id="message", markup=False)
         with Vertical(id="panel"):
-            yield Label(self.tile_layout.title, id="title")
+            yield Label(self.tile_layout.title, id="title", markup=False)
             yield Label("", id="deal")
             yield Label("", id="status")
             yield Label("", id="clock")
             yield Label("", id="tiles")
             yield Label("", id="pairs")
-            yield Static("", id="tile-info")
+            yield Static("", id="tile-info", markup=False)
         yield Footer()
 
     @property
