@@ -19,6 +19,7 @@ from textual.widgets import Footer, Label, Static
 
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
@@ -339,20 +340,23 @@ class MahjongScreen(Screen[None]):
 
     def action_match(self) -> None:
         self._act()
-        board = self.board
+        board, game = self.board, self.game
         reference = board.selected if board.selected is not None else board.cursor
         if reference is None:
             return
-        face = self.game.face(reference)
+        face = game.face(reference)
+        free = game.free_mask()
         matches = sum(
-            1 << i
-            for i in range(len(self.tile_layout.slots))
-            if self.game.free_mask() >> i & 1 and self.game.face(i) == face and i != board.selected
+            1 << i for i in bits(free & ~(1 << reference)) if game.face(i) == face
         )
-        target = cycle(board.grid, matches & ~(1 << reference), board.cursor)
+        hinted_partner = board.hints - {reference} if reference in board.hints else set()
+        if hinted_partner and board.cursor not in hinted_partner:
+            # Following a hint: its partner first, not whichever match comes next on screen.
+            target: int | None = next(iter(hinted_partner))
+        else:
+            target = cycle(board.grid, matches, board.cursor)
         if target is None:
-            label = face_text(face)[0]
-            self._say(f"No other free tile matches {label}.")
+            self._say(f"No other free tile matches {face_text(face)[0]}.")
         else:
             board.cursor = target
         self._show_tile_info()
