@@ -50,7 +50,8 @@ async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> No
         # A scoring move earns another move: no balls were added.
         assert screen.game.board.balls() == [((5, 6), "B")]
         assert screen.selected is None
-        assert f"+{points('R', 5)}" in str(screen.query_one("#lines-score").render())
+        assert str(screen.board.border_subtitle).strip() == f"+{points('R', 5)}"
+        assert f"Score {points('R', 5)}" in str(screen.query_one("#lines-score").render())
 
 
 async def test_hjkl_move_the_cursor_like_the_arrows(tmp_path: Path) -> None:

@@ -46,6 +46,8 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
 class HelpScreen(ModalScreen[None]):
     """Lists the keys of the screen below it; any of escape, q or ? closes it."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"help--key", "help--unavailable"}
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close help"),
         Binding("down,j", "scroll('down')", "Scroll", show=False),
@@ -68,10 +70,11 @@ class HelpScreen(ModalScreen[None]):
 
     def _table(self) -> Table:
         table = Table.grid(padding=(0, 2))
-        table.add_column(no_wrap=True, justify="right", style="bold")
+        table.add_column(no_wrap=True, style=self.get_component_rich_style("help--key"))
         table.add_column()
+        unavailable = self.get_component_rich_style("help--unavailable", partial=True)
         for keys, description, enabled in self._rows:
-            table.add_row(keys, Text(description, style="" if enabled else "dim"))
+            table.add_row(keys, Text(description, style="" if enabled else unavailable))
         return table
 
     def action_close(self) -> None:

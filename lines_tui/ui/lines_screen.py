@@ -98,8 +98,7 @@ class LinesScreen(Screen[None]):
         self.game = game
         self.resumed = resumed
         self.selected: Cell | None = None
-        self.message = Text("Resumed your saved game." if resumed else "")
-        self.last_points = 0
+        self.message = "Resumed your saved game." if resumed else ""
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
         self._clock_timer: Timer | None = None
@@ -145,6 +144,7 @@ class LinesScreen(Screen[None]):
         self._fit_board()
         self._show_position()
         self._refresh_panel()
+        self._say(self.message)
         self._clock_timer = self.set_interval(1.0, self._refresh_time)
         if self.game.over:
             self.call_after_refresh(self._finish_game)
@@ -180,10 +180,7 @@ class LinesScreen(Screen[None]):
 
     def _refresh_panel(self) -> None:
         game = self.game
-        score = Text.assemble(("Score ", "bold"), (str(game.score), "bold"))
-        if self.last_points:
-            score.append(f"   +{self.last_points}", style="bold reverse")
-        self.query_one("#lines-score", Static).update(score)
+        self.query_one("#lines-score", Static).update(f"Score {game.score}")
         player = self.lines_app.store.active_player
         self.query_one("#lines-player", Static).update(
             Text(f"Player {player}" if player else "Guest: scores are not saved")
@@ -191,7 +188,6 @@ class LinesScreen(Screen[None]):
         self._refresh_time()
         self.query_one("#lines-next", NextStrip).update(self._next_text())
         self.query_one("#lines-legend", Static).update(self._legend())
-        self.query_one("#lines-message", Static).update(self.message)
 
     def _refresh_time(self) -> None:
         game = self.game
@@ -221,9 +217,12 @@ class LinesScreen(Screen[None]):
             text.append(entry.ljust(12) if index % 2 == 0 else entry)
         return text
 
-    def _say(self, message: str, style: str = "") -> None:
-        self.message = Text(message, style=style)
-        self.query_one("#lines-message", Static).update(self.message)
+    def _say(self, message: str, important: bool = False) -> None:
+        """Tell the player what just happened (`important`: a score, a refusal, the end)."""
+        self.message = message
+        line = self.query_one("#lines-message", Static)
+        line.update(Text(message))
+        line.set_class(important, "-important")
 
     # --- animation ----------------------------------------------------------------------------
 
@@ -309,7 +308,7 @@ class LinesScreen(Screen[None]):
     def _move(self, src: Cell, dst: Cell) -> None:
         game = self.game
         if game.board.path(src, dst) is None:
-            self._say("No free path: other balls block the way there.", "bold")
+            self._say("No free path: other balls block the way there.", important=True)
             self.board.show(dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)})
             self._frame_timer = self.set_timer(0.4, self._finish_animation)
             return
@@ -320,13 +319,14 @@ class LinesScreen(Screen[None]):
         self._play_frames(turn_frames(before, preview, turn))
 
     def _after_turn(self, turn: TurnResult) -> None:
-        self.last_points = turn.points
         # The points also show on the board's lower edge, where the eye is after a line clears.
         self.board.border_subtitle = f" +{turn.points} " if turn.points else ""
         if turn.points_by_move:
-            self._say(f"+{turn.points_by_move} points. Lines cleared: move again.", "bold")
+            self._say(f"+{turn.points_by_move} points. Lines cleared: move again.", important=True)
         elif turn.points_by_addition:
-            self._say(f"+{turn.points_by_addition} points: the new balls made a line.", "bold")
+            self._say(
+                f"+{turn.points_by_addition} points: the new balls made a line.", important=True
+            )
         elif turn.relocated:
             self._say("A ball due on your cell dropped elsewhere.")
         else:
@@ -365,7 +365,7 @@ class LinesScreen(Screen[None]):
                 False, f"the score file could not be written ({error})", f"lines-{game.size}"
             )
         self._save()
-        self._say("Game over: the board is full.", "bold")
+        self._say("Game over: the board is full.", important=True)
 
         def chosen(choice: str | None) -> None:
             if choice == "new":
