@@ -256,3 +256,18 @@ async def test_ball_colours_stay_distinct_in_256_and_16_colour_terminals(tmp_pat
         for system in (ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
             numbers = [colour.downgrade(system).number for colour in colours if colour]
             assert len(set(numbers)) == len(COLOURS), (system, numbers)
+
+
+async def test_the_move_animates_along_its_path_and_any_key_skips_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, animate=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (5, 6))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (8, 0))  # a long way round: many frames
+        await pilot.press("enter")
+        assert screen.animating
+        assert dict(screen.board.drawn_balls) != dict(screen.game.board.balls())
+        await pilot.press("x")
+        assert not screen.animating
+        assert dict(screen.board.drawn_balls) == dict(screen.game.board.balls())

@@ -115,6 +115,11 @@ class LinesBoard(Widget):
         self._effects = dict(effects or {})
         self._repaint_changed()
 
+    @property
+    def drawn_balls(self) -> Mapping[Cell, str]:
+        """The balls as drawn now (during an animation, not yet the game's)."""
+        return self._balls
+
     def set_cursor(self, cell: Cell) -> None:
         self.cursor = cell
         self._repaint_changed()
