@@ -35,6 +35,9 @@ PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
+SCROLL_FROM = (64, 16)
+"""A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
+terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 STATUS_TEXT = {
     Verdict.SOLVABLE: "solvable",
@@ -175,7 +178,10 @@ class MahjongScreen(Screen[None]):
 
     def _check_size(self) -> None:
         grid = self.board.grid
-        game_screen_fits(self, grid.width + PANEL_WIDTH, grid.height + CHROME_HEIGHT)
+        width, height = SCROLL_FROM
+        game_screen_fits(
+            self, min(grid.width, width) + PANEL_WIDTH, min(grid.height, height) + CHROME_HEIGHT
+        )
 
     def _show_symbols(self, symbols: bool) -> None:
         self.board.symbols = symbols or self.app.no_color
