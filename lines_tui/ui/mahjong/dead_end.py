@@ -85,8 +85,8 @@ class DeadEndCheck:
         self.solver.cancel()
 
     async def _run(self, serial: int, position: Position, previous: list[Pair]) -> None:
-        future = self.solver.submit(position, previous=previous or None, timeout=CHECK_TIMEOUT)
         try:
+            future = self.solver.submit(position, previous=previous or None, timeout=CHECK_TIMEOUT)
             result: SolveResult = await asyncio.wrap_future(future)
         except Exception as error:  # the solver process died or refused: say so, keep playing
             outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=str(error))

@@ -25,10 +25,9 @@ from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.store import StoreError
 from lines_tui.ui.app import game_screen_fits, new_seed
-from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
-from lines_tui.ui.mahjong.tile_grid import TILE_HEIGHT, TILE_WIDTH
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 
 PANEL_WIDTH = 16
@@ -207,10 +206,12 @@ class MahjongScreen(Screen[None]):
         self._position_changed()
 
     def _first_cursor(self) -> int | None:
+        """The first free tile in reading order, else the visible tile nearest the top left."""
         grid = self.board.grid
-        return cycle(grid, self.game.free_mask(), None) or nearest(
-            grid, uncovered_mask(self.tile_layout.geometry, self.game.present), (0, 0)
-        )
+        first_free = cycle(grid, self.game.free_mask(), None)
+        if first_free is not None:
+            return first_free
+        return nearest(grid, uncovered_mask(self.tile_layout.geometry, self.game.present), (0, 0))
 
     def _position_changed(self) -> None:
         """After every move, undo, redo, restart or deal: redraw and check the new position."""
@@ -248,7 +249,7 @@ class MahjongScreen(Screen[None]):
             board.cursor = self._first_cursor()
             return
         col, row = board.grid.origins[cursor]
-        on_top = board.grid.tile_at(col + TILE_WIDTH // 2, row + TILE_HEIGHT // 2 - 1, uncovered)
+        on_top = board.grid.tile_at(col + LABEL_COLUMN, row, uncovered)
         board.cursor = on_top if on_top is not None else nearest(
             board.grid, uncovered, board.grid.centre(cursor)
         )
