@@ -22,8 +22,12 @@ from lines_tui.ui.lines_turn import Frame, turn_frames
 if TYPE_CHECKING:
     from lines_tui.ui.app import LinesTuiApp
 
-SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width
-SIDE_MIN_HEIGHT = 14  # its lines: title, score, player, time, next, legend, message
+SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
+SIDE_PADDING = 3
+# The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
+# message 3 and one spare.
+SIDE_MIN_HEIGHT = 11
+NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
@@ -45,6 +49,8 @@ class LinesScreen(Screen[None]):
     or a dropped SSH connection all keep it for the next start; a finished game is cleared."""
 
     HELP_TITLE = "Lines"
+    # Short terminals get the panel without blank lines between its parts.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (20, "-tall")]
     HELP = (
         "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
         "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
@@ -167,6 +173,7 @@ class LinesScreen(Screen[None]):
             if size.width <= room_width and size.height <= room_height:
                 scale = candidate
         self.board.set_scale(scale)
+        self.query_one("#lines-legend", Static).update(self._legend())
         game_screen_fits(self, *self.min_size)
 
     # --- drawing ------------------------------------------------------------------------------
@@ -207,14 +214,22 @@ class LinesScreen(Screen[None]):
         return text
 
     def _legend(self) -> Text:
+        """Each colour with its price: with names where the panel is wide enough, else in a
+        compact four-a-line form."""
         board = self.board
+        side_width = self.app.size.width - board_size_for(board.scale, self.game.size).width
+        named = side_width - SIDE_PADDING >= NAMED_LEGEND_WIDTH
         text = Text()
         for index, colour in enumerate(COLOURS):
+            per_line = 2 if named else 4
             if index:
-                text.append("\n" if index % 2 == 0 else "  ")
-            entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
+                text.append("\n" if index % per_line == 0 else "  ")
             text.append(board.ball_text(colour), style=board.ball_style(colour))
-            text.append(entry.ljust(12) if index % 2 == 0 else entry)
+            if named:
+                entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
+                text.append(entry.ljust(12) if index % 2 == 0 else entry)
+            else:
+                text.append(f" {PRICES[colour]}")
         return text
 
     def _say(self, message: str, important: bool = False) -> None:
