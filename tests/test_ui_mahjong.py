@@ -319,3 +319,15 @@ async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path)
         await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
         await pilot.press("enter")
         assert chosen[1] == (find_layout("turtle"), None)
+
+
+async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Path) -> None:
+    layout = row_layout(4, 2)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        assert await settled(pilot, screen) == "dead end"
+        await pilot.press("n")
+        # Same places, all present again, new faces: a 6-tile deal (four of one type, two of
+        # another) always clears, so a remembered "dead end" would show here.
+        assert screen.game.position.faces != ("d1", "b1", "d1", "b1", "dr", "dr")
+        assert await settled(pilot, screen) == "solvable"

@@ -37,7 +37,8 @@ class CheckOutcome:
 
 
 class DeadEndCheck:
-    """Runs checks for one screen and remembers what they proved."""
+    """Runs checks for one deal on one screen and remembers what they proved (keyed by the tiles
+    present, so a new deal needs a new DeadEndCheck; the solver process can be shared)."""
 
     def __init__(
         self, solver: BackgroundSolver, on_outcome: Callable[[CheckOutcome], None]

@@ -474,8 +474,10 @@ class MahjongScreen(Screen[None]):
 
     def action_new_deal(self) -> None:
         self._act()
-        seed = new_seed()
-        self._game = MahjongGame.new(self.tile_layout, seed, now=self._now())
+        self._game = MahjongGame.new(self.tile_layout, new_seed(), now=self._now())
+        # What was proved about the old deal says nothing about the new one.
+        self.dead_end.cancel(self)
+        self.dead_end = DeadEndCheck(self.dead_end.solver, self._on_check_outcome)
         self.set_class(False, "-paused")
         self._start_deal()
         self.refresh_bindings()
