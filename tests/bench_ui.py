@@ -14,6 +14,7 @@ Targets: first frame < 1 s, p95 < 50 ms, well under 2 KB per cursor move.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import statistics
 import sys
@@ -22,6 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pty_terminal import Terminal, app_environment, lines_tui_command
@@ -99,10 +101,15 @@ def lines_latency(moves: int) -> list[Sample]:
             terminal.close()
 
 
-def mahjong_latency(moves: int, home: Path, command: list[str], wait_for: str) -> list[Sample]:
+def mahjong_latency(
+    moves: int, home: Path, command: list[str], ready: Callable[[str], bool], keys: str = ""
+) -> list[Sample]:
     terminal = Terminal(command, app_environment(home))
     try:
-        terminal.wait_for(lambda s: wait_for in s, "the Mahjong screen")
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s or ready(s), "the app")
+        if keys:
+            terminal.send(keys)
+        terminal.wait_for(ready, "the Mahjong screen")
         return cursor_moves(terminal, moves, lambda s: "checking" if "checking" in s else "")
     finally:
         terminal.send("\x11")
@@ -110,8 +117,63 @@ def mahjong_latency(moves: int, home: Path, command: list[str], wait_for: str) -
         terminal.close()
 
 
-def mahjong_note() -> str:
-    return "not measured yet (the solver process is not there yet)"
+def hard_mahjong_game(threshold: float, search_seconds: float) -> tuple[Any, float] | None:
+    """A Turtle game, played at random from a few deals, whose position keeps the solver busy
+    for at least `threshold` seconds (found by timing the solver itself), or None."""
+    import random
+
+    from lines_tui.engine.mahjong.game import MahjongGame
+    from lines_tui.engine.mahjong.layouts import find_layout
+    from lines_tui.engine.mahjong.solver import solve
+
+    layout = find_layout("turtle")
+    deadline = time.monotonic() + search_seconds
+    rng = random.Random(1)
+    seed = 0
+    while time.monotonic() < deadline:
+        seed += 1
+        game = MahjongGame.new(layout, seed)
+        while game.available_pairs() and time.monotonic() < deadline:
+            result = solve(game.current_position(), timeout=threshold)
+            if result.seconds >= threshold * 0.9:
+                return game, result.seconds
+            game.remove(*rng.choice(game.available_pairs()))
+    return None
+
+
+def measure_mahjong(moves: int) -> None:
+    try:
+        for module in ("lines_tui.engine.mahjong.solver_process", "lines_tui.ui.mahjong"):
+            importlib.import_module(module)
+    except ImportError as error:
+        print(f"Mahjong: not measured ({error})")
+        return
+    from lines_tui.store import open_store
+
+    def settled(screen: str) -> bool:
+        return "Turtle" in screen and "checking" not in screen
+
+    with tempfile.TemporaryDirectory() as home:
+        command = [*lines_tui_command(), "mahjong", "--layout", "turtle", "--seed", "1"]
+        samples = mahjong_latency(moves, Path(home), command, settled)
+        report("Mahjong cursor moves, check idle", samples)
+    found = hard_mahjong_game(threshold=5.0, search_seconds=90.0)
+    if found is None:
+        print("Mahjong, check busy: no position found that keeps the solver busy for 5 s")
+        return
+    game, seconds = found
+    print(f"hard position: the solver alone needs {seconds:.1f} s or more on it")
+    with tempfile.TemporaryDirectory() as home:
+        open_store(Path(home)).save_game("mahjong", game.to_json())
+        samples = mahjong_latency(
+            moves, Path(home), lines_tui_command(), lambda s: "checking" in s, keys="R"
+        )
+        busy = [s for s in samples if s.note == "checking"]
+        report(
+            f"Mahjong cursor moves, check busy ({len(busy)} of {len(samples)} moves while "
+            "'checking' showed)",
+            busy,
+        )
 
 
 # An empty Textual app showing the same words: what the machine itself costs right now.
@@ -147,7 +209,7 @@ def main() -> None:
         )
     report("Lines cursor moves", lines_latency(moves))
 
-    print(f"Mahjong: {mahjong_note()}")
+    measure_mahjong(moves)
 
 
 if __name__ == "__main__":
