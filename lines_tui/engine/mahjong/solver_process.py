@@ -1,0 +1,218 @@
+"""The solver in a process of its own, so a long search never holds the UI's interpreter lock.
+
+One worker process (started with the 'spawn' method: forking a process that runs threads is
+unsafe) serves one check at a time and is reused between checks, because starting it costs a
+tenth of a second or more. Every check gets a number; a shared counter holds the highest number
+that is cancelled, and the search polls it between playouts, so `submit` (which cancels the check
+before it) and `cancel` stop a running search within milliseconds. A stopped check resolves as
+"undecided".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import multiprocessing
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from multiprocessing.sharedctypes import Synchronized
+
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict, solve
+
+
+@dataclass(frozen=True)
+class _Request:
+    number: int
+    tiles: tuple[tuple[int, int, int, str], ...]
+    removed: tuple[int, ...]
+    previous: tuple[Pair, ...] | None
+    timeout: float | None
+
+
+@dataclass(frozen=True)
+class _Reply:
+    number: int
+    result: SolveResult | None
+    error: str = ""
+
+
+class BackgroundSolver:
+    """Runs `solve` in a worker process; see the module's description."""
+
+    def __init__(self, method: str = "spawn") -> None:
+        self._context: SpawnContext | ForkServerContext = (
+            multiprocessing.get_context("forkserver")
+            if method == "forkserver"
+            else multiprocessing.get_context("spawn")
+        )
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._cancelled: Synchronized[int] | None = None
+        self._pending: dict[int, Future[SolveResult]] = {}
+        self._number = 0
+
+    def submit(
+        self,
+        position: Position,
+        previous: Sequence[Pair] | None = None,
+        timeout: float | None = 10.0,
+    ) -> Future[SolveResult]:
+        """Check `position` in the worker process, stopping the check before it. `previous` is
+        the last winning sequence (pairs of tile indices), which the solver tries to repair."""
+        future: Future[SolveResult] = Future()
+        tiles = tuple(
+            (x, y, z, face) for (x, y, z), face in zip(position.slots, position.faces, strict=True)
+        )
+        with self._lock:
+            self._cancel_locked()
+            self._number += 1
+            request = _Request(
+                self._number,
+                tiles,
+                tuple(sorted(position.removed)),
+                None if previous is None else tuple((int(a), int(b)) for a, b in previous),
+                timeout,
+            )
+            try:
+                connection = self._ensure_started()
+                self._pending[request.number] = future
+                connection.send(request)
+            except (OSError, EOFError, ValueError) as error:
+                self._pending.pop(request.number, None)
+                self._stop_process_locked()
+                future.set_exception(RuntimeError(f"the solver process failed: {error}"))
+        return future
+
+    def cancel(self) -> None:
+        """Stop the running check promptly (it resolves "undecided"); the process stays up."""
+        with self._lock:
+            self._cancel_locked()
+
+    def shutdown(self) -> None:
+        """Stop any check and end the worker process."""
+        with self._lock:
+            self._cancel_locked()
+            self._stop_process_locked()
+
+    @property
+    def running(self) -> bool:
+        """Whether the worker process is alive."""
+        process = self._process
+        return process is not None and process.is_alive()
+
+    # -- inside the lock -----------------------------------------------------------------------
+
+    def _cancel_locked(self) -> None:
+        if self._cancelled is not None:
+            self._cancelled.value = self._number
+
+    def _ensure_started(self) -> Connection:
+        if self._process is not None and self._process.is_alive() and self._connection:
+            return self._connection
+        self._stop_process_locked()
+        ours, theirs = self._context.Pipe()
+        cancelled = self._context.Value("q", self._number - 1)
+        process = self._context.Process(
+            target=_serve, args=(theirs, cancelled), name="lines-tui-solver", daemon=True
+        )
+        process.start()
+        theirs.close()
+        self._process, self._connection, self._cancelled = process, ours, cancelled
+        threading.Thread(
+            target=self._read, args=(ours,), name="lines-tui-solver-replies", daemon=True
+        ).start()
+        return ours
+
+    def _stop_process_locked(self) -> None:
+        process, connection = self._process, self._connection
+        self._process = self._connection = self._cancelled = None
+        if connection is not None:
+            with contextlib.suppress(OSError, ValueError):
+                connection.send(None)
+        if process is not None:
+            process.join(timeout=2.0)
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=2.0)
+        if connection is not None:
+            connection.close()
+        # Every check was cancelled first, and a cancelled check is undecided.
+        self._fail_pending(None)
+
+    def _fail_pending(self, reason: str | None) -> None:
+        pending, self._pending = self._pending, {}
+        for future in pending.values():
+            if future.done():
+                continue
+            if reason is None:
+                future.set_result(SolveResult(Verdict.UNDECIDED, (), 0, 0.0))
+            else:
+                future.set_exception(RuntimeError(reason))
+
+    # -- the reply thread ----------------------------------------------------------------------
+
+    def _read(self, connection: Connection) -> None:
+        while True:
+            try:
+                reply = connection.recv()
+            except (EOFError, OSError):
+                break
+            if not isinstance(reply, _Reply):
+                continue
+            with self._lock:
+                future = self._pending.pop(reply.number, None)
+            if future is None or future.done():
+                continue
+            if reply.result is not None:
+                future.set_result(reply.result)
+            else:
+                future.set_exception(RuntimeError(reply.error))
+        with self._lock:
+            if self._connection is connection:
+                self._process = self._connection = self._cancelled = None
+                self._fail_pending("the solver process ended")
+
+
+def _is_cancelled(cancelled: Synchronized[int], number: int) -> bool:
+    return bool(cancelled.value >= number)
+
+
+def _serve(connection: Connection, cancelled: Synchronized[int]) -> None:
+    """The worker process: answer requests until told to stop (None) or the pipe closes."""
+    while True:
+        try:
+            request = connection.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if not isinstance(request, _Request):
+            return
+        should_stop = functools.partial(_is_cancelled, cancelled, request.number)
+        try:
+            position = Position(
+                tuple((x, y, z) for x, y, z, _ in request.tiles),
+                tuple(face for _, _, _, face in request.tiles),
+                frozenset(request.removed),
+            )
+            if should_stop():
+                result = SolveResult(Verdict.UNDECIDED, (), 0, 0.0)
+            else:
+                result = solve(
+                    position,
+                    timeout=request.timeout,
+                    should_stop=should_stop,
+                    previous=request.previous,
+                )
+            reply = _Reply(request.number, result)
+        except Exception as error:  # report, never die silently: the UI shows "undecided"
+            reply = _Reply(request.number, None, f"{type(error).__name__}: {error}")
+        try:
+            connection.send(reply)
+        except (OSError, ValueError):
+            return
