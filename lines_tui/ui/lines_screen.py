@@ -40,10 +40,6 @@ def format_elapsed(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-class NextStrip(Static):
-    """The three balls the computer adds next, in their colours (and letters in symbols mode)."""
-
-
 class LinesScreen(Screen[None]):
     """One game of Lines. The game is saved after every turn, so leaving (q), quitting (ctrl+q)
     or a dropped SSH connection all keep it for the next start; a finished game is cleared."""
@@ -102,7 +98,6 @@ class LinesScreen(Screen[None]):
     def __init__(self, game: LinesGame, *, resumed: bool = False) -> None:
         super().__init__()
         self.game = game
-        self.resumed = resumed
         self.selected: Cell | None = None
         self.message = "Resumed your saved game." if resumed else ""
         self._frames: list[Frame] = []
@@ -132,7 +127,7 @@ class LinesScreen(Screen[None]):
                 yield Static(id="lines-score")
                 yield Static(id="lines-player")
                 yield Static(id="lines-time")
-                yield NextStrip(id="lines-next")
+                yield Static(id="lines-next")
                 yield Static(id="lines-legend")
                 yield Static(id="lines-message")
         yield Footer()
@@ -193,7 +188,7 @@ class LinesScreen(Screen[None]):
             Text(f"Player {player}" if player else "Guest: scores are not saved")
         )
         self._refresh_time()
-        self.query_one("#lines-next", NextStrip).update(self._next_text())
+        self.query_one("#lines-next", Static).update(self._next_text())
         self.query_one("#lines-legend", Static).update(self._legend())
 
     def _refresh_time(self) -> None:
@@ -403,6 +398,8 @@ class LinesScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self._finish_animation_if_running()
+        if not self.is_current:
+            return  # skipping the animation ended the game: its dialog says where to go
         self._save()
         self.dismiss()
 
@@ -413,6 +410,8 @@ class LinesScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         self._finish_animation_if_running()
+        if not self.is_current:
+            return
         if self.game.over or not self.game.moves:
             self._replace_with_new_game()
             return
