@@ -10,6 +10,8 @@ along with the next check so the solver can repair it instead of starting over.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -87,7 +89,14 @@ class DeadEndCheck:
 
     async def _run(self, serial: int, position: Position, previous: list[Pair]) -> None:
         try:
-            future = self.solver.submit(position, previous=previous or None, timeout=CHECK_TIMEOUT)
+            # Textual captures sys.stderr with an object whose fileno() is -1, and the resource
+            # tracker that multiprocessing starts along with the first solver process passes
+            # sys.stderr's descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So
+            # the process is started while sys.stderr is the real one, for these milliseconds.
+            with contextlib.redirect_stderr(sys.__stderr__):
+                future = self.solver.submit(
+                    position, previous=previous or None, timeout=CHECK_TIMEOUT
+                )
             result: SolveResult = await asyncio.wrap_future(future)
         except Exception as error:  # the solver process died or refused: say so, keep playing
             outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=str(error))
