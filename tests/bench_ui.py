@@ -134,7 +134,14 @@ def hard_mahjong_game(threshold: float, search_seconds: float) -> tuple[Any, flo
         seed += 1
         game = MahjongGame.new(layout, seed)
         while game.available_pairs() and time.monotonic() < deadline:
-            result = solve(game.current_position(), timeout=threshold)
+            try:
+                result = solve(game.current_position(), timeout=threshold)
+            except Exception as error:  # a solver bug is reported, and the search goes on
+                print(
+                    f"note: the solver failed on Turtle deal {seed} after the moves "
+                    f"{game.history}: {error!r}"
+                )
+                break
             if result.seconds >= threshold * 0.9:
                 return game, result.seconds
             game.remove(*rng.choice(game.available_pairs()))
