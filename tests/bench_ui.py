@@ -138,8 +138,8 @@ def hard_mahjong_game(threshold: float, search_seconds: float) -> tuple[Any, flo
                 result = solve(game.current_position(), timeout=threshold)
             except Exception as error:  # a solver bug is reported, and the search goes on
                 print(
-                    f"note: the solver failed on Turtle deal {seed} after the moves "
-                    f"{game.history}: {error!r}"
+                    f"note: the solver raised {error!r} on Turtle deal {seed} after "
+                    f"{len(game.history)} random moves; trying the next deal"
                 )
                 break
             if result.seconds >= threshold * 0.9:
