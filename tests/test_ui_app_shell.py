@@ -161,3 +161,36 @@ async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert "Player: Ada" in str(app.screen.query_one("#menu-player").render())
+
+
+async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> None:
+    from lines_tui.engine.mahjong.game import MahjongGame
+    from lines_tui.engine.mahjong.layouts import find_layout
+    from lines_tui.ui.mahjong import MahjongScreen
+
+    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any("Resume Mahjong (Turtle, deal 5)" in label for label in menu_labels(app))
+        await pilot.press("R")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongScreen)
+        assert app.screen.game.history == game.history
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_layout_picker_starts_a_mahjong_game(tmp_path: Path) -> None:
+    from lines_tui.ui.mahjong import MahjongScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongScreen)
