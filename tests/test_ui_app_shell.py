@@ -194,3 +194,22 @@ async def test_the_layout_picker_starts_a_mahjong_game(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MahjongScreen)
+
+
+async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -> None:
+    from lines_tui.engine.mahjong.game import MahjongGame
+    from lines_tui.engine.mahjong.layouts import find_layout
+    from lines_tui.ui.dialogs import ConfirmScreen
+    from lines_tui.ui.mahjong import MahjongScreen
+
+    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    app = make_app(tmp_path, start="mahjong")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongScreen)
+        assert app.screen.game.history == []

@@ -110,11 +110,22 @@ class LinesTuiApp(App[None]):
             self.notify(warning, title="Data file", severity="warning", timeout=12)
         self.push_screen(MenuScreen())
         if self.start == "lines":
-            self.offer_resume_or_start_lines()
+            self.offer_resume_or_start(
+                "Lines",
+                self.saved_lines_summary(),
+                self.resume_lines,
+                lambda: self.start_lines(seed=self.seed, size=self.lines_size),
+            )
         elif self.start == "mahjong":
             from lines_tui.engine.mahjong.layouts import find_layout
 
-            self.start_mahjong(find_layout(self.layout_name), self.seed)
+            layout = find_layout(self.layout_name)
+            self.offer_resume_or_start(
+                "Mahjong",
+                self.saved_mahjong_summary(),
+                self.resume_mahjong,
+                lambda: self.start_mahjong(layout, self.seed),
+            )
 
     # --- the menu's entries -------------------------------------------------------------------
 
@@ -167,20 +178,23 @@ class LinesTuiApp(App[None]):
             )
             return None
 
-    def offer_resume_or_start_lines(self) -> None:
-        """`lines-tui lines`: a saved game is offered first, unless a seed asks for a new one."""
-        summary = self.saved_lines_summary() if self.seed is None else None
-        if summary is None:
-            self.start_lines(seed=self.seed, size=self.lines_size)
+    def offer_resume_or_start(
+        self,
+        game: str,
+        saved: str | None,
+        resume: Callable[[], None],
+        start: Callable[[], None],
+    ) -> None:
+        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first, unless there
+        is none or a seed asks for a particular new one."""
+        if saved is None or self.seed is not None:
+            start()
             return
 
-        def answered(resume: bool | None) -> None:
-            if resume:
-                self.resume_lines()
-            else:
-                self.start_lines(size=self.lines_size)
+        def answered(yes: bool | None) -> None:
+            (resume if yes else start)()
 
-        question = f"You have a saved Lines game ({summary}). Resume it?"
+        question = f"You have a saved {game} game ({saved}). Resume it?"
         self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
 
     def start_lines(self, seed: int | None = None, size: int = 9) -> None:
