@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -31,8 +32,8 @@ class Clock:
         return self.now
 
 
-def make_app(data_dir: Path, clock: Clock | None = None) -> LinesTuiApp:
-    return LinesTuiApp(open_store(data_dir), clock=clock or Clock())
+def make_app(data_dir: Path, clock: Clock | None = None, **options: Any) -> LinesTuiApp:
+    return LinesTuiApp(open_store(data_dir), clock=clock or Clock(), **options)
 
 
 def row_layout(*rows: int, name: str = "rows") -> Layout:

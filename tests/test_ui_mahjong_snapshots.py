@@ -6,28 +6,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from test_ui_mahjong import make_app, settled
 from textual.pilot import Pilot
 
-from lines_tui.store import open_store
-from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
-
-FIXED_NOW = 1_767_225_600.0
-
-
-def make_app(data_dir: Path, **options: Any) -> LinesTuiApp:
-    return LinesTuiApp(open_store(data_dir), clock=lambda: FIXED_NOW, **options)
 
 
 async def check_answered(pilot: Pilot[None]) -> None:
     """The status field must not depend on how fast the solver process is."""
     screen = pilot.app.screen
     assert isinstance(screen, MahjongScreen)
-    for _ in range(400):
-        if screen.status != "checking":
-            return
-        await pilot.pause(0.025)
-    raise AssertionError("the dead-end check did not answer within 10 s")
+    await settled(pilot, screen)
 
 
 def test_turtle_with_a_picked_tile(snap_compare: Any, tmp_path: Path) -> None:
