@@ -16,6 +16,7 @@ from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 
@@ -332,3 +333,14 @@ async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Pa
         # another) always clears, so a remembered "dead end" would show here.
         assert screen.game.position.faces != ("d1", "b1", "d1", "b1", "dr", "dr")
         assert await settled(pilot, screen) == "solvable"
+
+
+async def test_a_click_picks_the_tile_under_the_mouse(tmp_path: Path) -> None:
+    layout = row_layout(4)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        board = screen.board
+        pad_x, pad_y = board._padding()
+        col, row = board.grid.origins[3]
+        await pilot.click(MahjongBoard, offset=(pad_x + col + 1, pad_y + row))
+        assert (board.cursor, board.selected) == (3, 3)

@@ -101,6 +101,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     def _describe(self, event: DataTable.RowHighlighted) -> None:
         layout = self.layouts[event.cursor_row]
         about = layout.description or f"{layout.title}: {len(layout.slots)} tiles."
+        about += f"\nStart it directly: lines-tui mahjong --layout {layout.name}"
         if not layout.is_builtin:
             about += f"\nFrom {layout.source}"
         self.query_one("#layout-about", Static).update(about)
