@@ -52,19 +52,6 @@ async def test_menu_shows_the_active_player(tmp_path: Path) -> None:
         assert "Player: Grace" in str(app.screen.query_one("#menu-player").render())
 
 
-async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the first entry: Lines
-        await pilot.pause()
-        assert isinstance(app.screen, LinesScreen)
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-    assert app.return_code == 0
-
-
 async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
     app = make_app(tmp_path, start="lines", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -80,16 +67,6 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LinesScreen)
-
-
-async def test_help_from_the_menu_lists_the_menu_keys(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        descriptions = [description for _, description, _ in app.screen._rows]
-        assert {"Lines", "Mahjong", "Boards", "Players", "Quit"} <= set(descriptions)
 
 
 async def test_no_color_turns_symbols_on_and_s_toggles_them(
@@ -124,19 +101,6 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
         await pilot.press("l", "q")
         await pilot.pause()
     assert shown == store.warnings
-
-
-async def test_mahjong_entry_opens_the_layout_picker(tmp_path: Path) -> None:
-    from lines_tui.ui.mahjong import LayoutPickerScreen
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await pilot.pause()
-        assert isinstance(app.screen, LayoutPickerScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
@@ -184,18 +148,6 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_the_layout_picker_starts_a_mahjong_game(tmp_path: Path) -> None:
-    from lines_tui.ui.mahjong import MahjongScreen
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, MahjongScreen)
-
-
 async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -> None:
     from lines_tui.engine.mahjong.game import MahjongGame
     from lines_tui.engine.mahjong.layouts import find_layout
@@ -213,3 +165,39 @@ async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -
         await pilot.pause()
         assert isinstance(app.screen, MahjongScreen)
         assert app.screen.game.history == []
+
+
+async def test_the_layout_picker_goes_back_or_starts_a_mahjong_game(tmp_path: Path) -> None:
+    from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongScreen)
+
+
+async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        descriptions = [description for _, description, _ in app.screen._rows]
+        assert {"Lines", "Mahjong", "Boards", "Players", "Quit"} <= set(descriptions)
+        await pilot.press("escape", "enter")  # close the help; the first entry is Lines
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
