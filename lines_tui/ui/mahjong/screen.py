@@ -123,6 +123,7 @@ class MahjongScreen(Screen[None]):
         self.status = "checking"
         self._leaving = False
         self._celebrated = False
+        self._shown: dict[str, str] = {}
 
     @property
     def game(self) -> MahjongGame:
@@ -201,7 +202,7 @@ class MahjongScreen(Screen[None]):
         board.selected = None
         board.hints = ()
         board.cursor = self._first_cursor()
-        self.query_one("#deal", Label).update(f"deal {self.game.seed}")
+        self._show("#deal", f"deal {self.game.seed}")
         self._celebrated = self.game.won
         self._position_changed()
 
@@ -256,8 +257,8 @@ class MahjongScreen(Screen[None]):
 
     def _set_status(self, status: str) -> None:
         self.status = status
+        self._show("#status", status)
         label = self.query_one("#status", Label)
-        label.update(status)
         label.set_class(status in GOOD_STATUS, "-good")
         label.set_class(status in BAD_STATUS, "-bad")
 
@@ -276,14 +277,12 @@ class MahjongScreen(Screen[None]):
 
     def _show_counts(self) -> None:
         game = self.game
-        self.query_one("#tiles", Label).update(f"tiles  {game.present.bit_count():>4}")
-        self.query_one("#pairs", Label).update(f"pairs  {len(game.available_pairs()):>4}")
+        self._show("#tiles", f"tiles  {game.present.bit_count():>4}")
+        self._show("#pairs", f"pairs  {len(game.available_pairs()):>4}")
         self._show_tile_info()
 
     def _show_clock(self) -> None:
-        self.query_one("#clock", Label).update(
-            f"time {clock_text(self.game.elapsed(self._now())):>6}"
-        )
+        self._show("#clock", f"time {clock_text(self.game.elapsed(self._now())):>6}")
 
     def _show_tile_info(self) -> None:
         board, game = self.board, self.game
@@ -294,7 +293,7 @@ class MahjongScreen(Screen[None]):
             lines += [f"{label} {name}", f"layer {layer}, {self._freedom(board.cursor)}"]
         if board.selected is not None:
             lines += ["", f"taking {face_text(game.face(board.selected))[0]}"]
-        self.query_one("#tile-info", Static).update("\n".join(lines))
+        self._show("#tile-info", "\n".join(lines))
 
     def _freedom(self, index: int) -> str:
         """Whether a tile can be taken, and if not, why."""
@@ -306,7 +305,15 @@ class MahjongScreen(Screen[None]):
         return "blocked both sides"
 
     def _say(self, text: str) -> None:
-        self.query_one("#message", Label).update(text)
+        self._show("#message", text)
+
+    def _show(self, selector: str, text: str) -> None:
+        """Put text in a panel field. Every field has a fixed size (mahjong.tcss), so no layout
+        pass is needed, and an unchanged field is not redrawn: a cursor move sends few bytes."""
+        field = self.query_one(selector, Static)
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            field.update(text, layout=False)
 
     # -- keys -------------------------------------------------------------------------------
 
