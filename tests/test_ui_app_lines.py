@@ -54,13 +54,17 @@ async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> No
         assert f"Score {points('R', 5)}" in str(screen.query_one("#lines-score").render())
 
 
-async def test_hjkl_move_the_cursor_like_the_arrows(tmp_path: Path) -> None:
+async def test_arrows_and_hjkl_move_the_cursor_and_wrap_at_the_edges(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
-        start = screen.board.cursor
+        assert screen.board.cursor == (4, 4)
         await pilot.press("l", "j", "j", "h", "k")
-        assert screen.board.cursor == (start[0] + 1, start[1])
+        assert screen.board.cursor == (5, 4)
+        await pilot.press("right", "down", "down", "left", "up")
+        assert screen.board.cursor == (6, 4)
+        await pilot.press("up", "up", "up", "up", "up", "up", "up")
+        assert screen.board.cursor == (8, 4), "up from the top row wraps to the bottom"
 
 
 async def test_move_without_a_free_path_says_why_and_changes_nothing(tmp_path: Path) -> None:
