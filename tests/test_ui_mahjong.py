@@ -344,3 +344,19 @@ async def test_a_click_picks_the_tile_under_the_mouse(tmp_path: Path) -> None:
         col, row = board.grid.origins[3]
         await pilot.click(MahjongBoard, offset=(pad_x + col + 1, pad_y + row))
         assert (board.cursor, board.selected) == (3, 3)
+
+
+async def test_unicode_tiles_are_an_option_that_keeps_the_columns(tmp_path: Path) -> None:
+    layout = row_layout(4)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 d1 dr"))
+        board = screen.board
+        pad_x, pad_y = board._padding()
+        ascii_row = board.render_line(pad_y)
+        await pilot.press("g")
+        assert board.labels == ("\U0001f004", "\U0001f019", "\U0001f019", "\U0001f004")
+        glyph_row = board.render_line(pad_y)
+        assert glyph_row.cell_length == ascii_row.cell_length
+        assert glyph_row.text[pad_x:].startswith("▏\U0001f004 ▏\U0001f019  ▏")
+        await pilot.press("g")
+        assert board.labels == ("Rd", "1D", "1D", "Rd")

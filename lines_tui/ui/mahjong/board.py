@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -244,14 +245,14 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         """The 4 cells of one row of a tile: (character, style) each."""
         body = self._style(f"board--layer-{self._shades[index]}")
         if top_half:
-            label = self.labels[index].ljust(2)[:2]
+            first, second = _label_cells(self.labels[index])
             label_style = body + self._style(f"board--{self.suits[index]}")
             if self._show_free and not self._free >> index & 1:
                 label_style += self._style("board--blocked")
             cells = [
                 (LEFT_EDGE, body),
-                (label[0], label_style),
-                (label[1], label_style),
+                (first, label_style),
+                (second, label_style),
                 (self._marker(index), body),
             ]
         else:
@@ -294,6 +295,15 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         )
         if index is not None:
             self.post_message(self.Clicked(index))
+
+
+def _label_cells(label: str) -> tuple[str, str]:
+    """A label as the contents of its two cells; a wide character (a Unicode tile glyph may be
+    one) fills both, so the second cell is left empty."""
+    if len(label) == 1 and cell_len(label) == 2:
+        return label, ""
+    padded = label.ljust(2)[:2]
+    return padded[0], padded[1]
 
 
 def _runs(chars: list[str], styles: list[Style]) -> Iterable[Segment]:

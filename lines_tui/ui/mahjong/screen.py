@@ -57,6 +57,14 @@ def face_text(face_id: str) -> tuple[str, str, str]:
     return face.label, face.suit, face.name
 
 
+def face_glyph(face_id: str) -> str:
+    """The Unicode mahjong tile of a face, or its label where there is none."""
+    try:
+        return face_by_id(face_id).glyph
+    except KeyError:
+        return face_text(face_id)[0]
+
+
 def clock_text(seconds: float) -> str:
     whole = int(seconds)
     hours, rest = divmod(whole, 3600)
@@ -85,6 +93,7 @@ class MahjongScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("r", "redo", "Redo", show=False),
         Binding("f", "toggle_free", "Show free", show=False),
+        Binding("g", "toggle_glyphs", "Tile glyphs", show=False),
         Binding("p", "pause", "Pause"),
         Binding("n", "new_deal", "New deal", show=False),
         Binding("R", "restart", "Restart deal", show=False),
@@ -124,6 +133,7 @@ class MahjongScreen(Screen[None]):
         self._leaving = False
         self._celebrated = False
         self._shown: dict[str, str] = {}
+        self._glyphs = False
 
     @property
     def game(self) -> MahjongGame:
@@ -160,8 +170,12 @@ class MahjongScreen(Screen[None]):
         return self.query_one("#board", MahjongBoard)
 
     def _faces(self) -> tuple[list[str], list[str]]:
-        texts = [face_text(face) for face in self.game.position.faces]
-        return [label for label, _, _ in texts], [suit for _, suit, _ in texts]
+        """What the board shows on each tile: (labels, suits)."""
+        faces = self.game.position.faces
+        suits = [face_text(face)[1] for face in faces]
+        if self._glyphs:
+            return [face_glyph(face) for face in faces], suits
+        return [face_text(face)[0] for face in faces], suits
 
     def on_mount(self) -> None:
         if self.game.paused:
@@ -458,6 +472,13 @@ class MahjongScreen(Screen[None]):
         if self.board.show_free:
             self._say("Free tiles marked ':'." if self.board.symbols
                       else "Free tiles bright, blocked ones faded.")
+
+    def action_toggle_glyphs(self) -> None:
+        self._act()
+        self._glyphs = not self._glyphs
+        self.board.set_faces(*self._faces())
+        if self._glyphs:
+            self._say("Unicode tiles on; if columns drift, g turns them off.")
 
     def action_pause(self) -> None:
         self._act()
