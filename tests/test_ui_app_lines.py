@@ -20,6 +20,7 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines_game_over import GameOverScreen
 from lines_tui.ui.lines_screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.scores import LeaderboardScreen
 
 FOUR_REDS = """
 RRRR.....
@@ -139,6 +140,12 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
         assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderboardScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:
