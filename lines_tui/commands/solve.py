@@ -1,9 +1,87 @@
-"""`lines-tui solve POSITION.json`."""
+"""`lines-tui solve POSITION.json`: decide whether a Mahjong position can still be cleared."""
 
 from __future__ import annotations
 
+import json
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
 from lines_tui.commands.common import fail
+from lines_tui.engine.mahjong.position import Position, PositionError
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict
+from lines_tui.engine.mahjong.solver import solve as solve_position
+
+EXIT_CODES = {Verdict.SOLVABLE: 0, Verdict.UNSOLVABLE: 1, Verdict.UNDECIDED: 3}
+"""0 solvable, 1 unsolvable, 3 undecided (2 is bad input, see `fail`)."""
 
 
-def solve() -> None:
-    fail("the solver is not built yet")
+def solve(
+    position_file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="POSITION.json",
+            help='A position: {"tiles": [[x, y, z, "face"], ...], "removed": [index, ...]} in '
+            "half-tile units (`lines-tui deal` writes one); \"removed\" is optional.",
+            show_default=False,
+        ),
+    ],
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            help="Give up (verdict undecided, exit 3) after this many seconds.",
+        ),
+    ] = 10.0,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print {"verdict", "moves": [[i, j], ...], "nodes", "seconds"} instead of text.',
+        ),
+    ] = False,
+) -> None:
+    """Decide whether the position can still be cleared, with every face known. Prints the
+    verdict, a winning sequence when there is one (pairs of indices into the file's tile list,
+    in play order), the playouts searched and the seconds taken. Exit code: 0 solvable,
+    1 unsolvable, 3 undecided, 2 bad input."""
+    if not math.isfinite(timeout) or timeout <= 0:
+        fail(f"--timeout must be a positive number of seconds, not {timeout}")
+    try:
+        position = Position.load(position_file)
+    except PositionError as error:
+        fail(str(error))
+    result = solve_position(position, timeout=timeout)
+    print(json.dumps(_as_json(result)) if as_json else _as_text(position, result, timeout))
+    raise typer.Exit(EXIT_CODES[result.verdict])
+
+
+def _as_json(result: SolveResult) -> dict[str, object]:
+    return {
+        "verdict": result.verdict.value,
+        "moves": [[a, b] for a, b in result.moves],
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 6),
+    }
+
+
+def _as_text(position: Position, result: SolveResult, timeout: float) -> str:
+    lines: list[str]
+    if result.verdict is Verdict.SOLVABLE:
+        lines = [f"verdict: solvable ({len(result.moves)} moves clear the board)"]
+        if result.moves:
+            lines.append("winning sequence (tile indices into the file's list, in play order):")
+            width = len(str(len(result.moves)))
+            for number, (a, b) in enumerate(result.moves, 1):
+                face = json.dumps(position.faces[a], ensure_ascii=True)
+                lines.append(f"  {number:>{width}}. {a} {b}  {face}")
+    elif result.verdict is Verdict.UNSOLVABLE:
+        lines = ["verdict: unsolvable (no sequence of moves clears the board)"]
+    else:
+        lines = [f"verdict: undecided (no answer within {timeout:g} s)"]
+    lines.append(f"nodes: {result.nodes}")
+    lines.append(f"seconds: {result.seconds:.3f}")
+    return "\n".join(lines)

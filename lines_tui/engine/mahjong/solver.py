@@ -31,6 +31,7 @@ below every later one.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,15 @@ from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.position import Position
 
 Pair = tuple[int, int]
+
+PROBED_TYPES = 8
+LOOK_AHEAD = True
+PROBE_ROOT = False
+RANK_BY_PROGRESS = False
+"""How many types that needed optimism are probed before branching on one of them."""
+
+RESTART_UNIT = 32
+"""Playouts of the shortest attempt (see `_Search.run`)."""
 
 
 class Verdict(str, Enum):
@@ -62,6 +72,10 @@ class _Stopped(Exception):
     """The budget is spent or the caller asked to stop."""
 
 
+class _Restart(Exception):
+    """This attempt has spent its share of playouts."""
+
+
 class _Solved(Exception):
     def __init__(self, moves: list[Pair]) -> None:
         super().__init__()
@@ -76,6 +90,8 @@ class _Playout:
     """When the playout got stuck: commitments that cannot all hold (a nogood)."""
     optimistic: list[int]
     """The types that needed an optimistic move, first one first."""
+    progress: int = -1
+    """Real moves made before the first optimistic one."""
 
 
 class _Search:
@@ -89,6 +105,7 @@ class _Search:
     ) -> None:
         geometry = position.geometry
         count = len(geometry)
+        self.geometry = geometry
         self.covers = geometry.covers
         self.left = geometry.left
         self.right = geometry.right
@@ -97,7 +114,8 @@ class _Search:
             tuple(bits(geometry.under[i] | geometry.left[i] | geometry.right[i]))
             for i in range(count)
         ]
-        self.above = _above_closure(geometry.covers, [z for _, _, z in position.slots])
+        self.held = _below_closure(geometry.under, [z for _, _, z in position.slots])
+        """held[i]: tiles that cannot be free while tile i stays (first those under it)."""
         self.base = position.present
         self.base_free = geometry.free_mask(self.base)
         group_ids: dict[str, int] = {}
@@ -113,6 +131,10 @@ class _Search:
         self.nogoods: dict[Pair, list[frozenset[Pair]]] = {}
         self.hint = _hint(position, previous)
         self.nodes = 0
+        self.lookaheads = 0
+        self.attempt = 0
+        self.restart_at = 1 << 62
+        self.rng = random.Random(0)
         self.deadline = deadline
         self.node_limit = node_limit
         self.should_stop = should_stop
@@ -120,8 +142,64 @@ class _Search:
     # -- allowed partners ----------------------------------------------------------------------
 
     def impossible(self, a: int, b: int) -> bool:
-        """Whether tiles a and b can never be free together (one lies above the other)."""
-        return bool(self.above[a] >> b & 1 or self.above[b] >> a & 1)
+        """Whether tiles a and b can never be free together (one has to go before the other)."""
+        return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
+
+    def held_by(self, tile: int) -> int:
+        """The tiles that can never become free while `tile` stays, whatever else leaves."""
+        covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
+        present = self.base
+        available = self.base_free | 1 << tile
+        stack = [t for t in bits(self.base_free) if t != tile]
+        while stack:
+            gone = stack.pop()
+            present ^= 1 << gone
+            for other in dependents[gone]:
+                if (
+                    present >> other & 1
+                    and not available >> other & 1
+                    and not covers[other] & present
+                    and (not left[other] & present or not right[other] & present)
+                ):
+                    available |= 1 << other
+                    stack.append(other)
+        return present & ~(1 << tile)
+
+    def tighten(self) -> bool:
+        """Narrow every tile's allowed partners before a search: pairs that can never be free
+        together (one holds the other), then pairings whose relaxation gets stuck on its own
+        (repeated until nothing changes). False if some type has no pairing left."""
+        for tile in bits(self.base):
+            self.check_stop()
+            self.held[tile] = self.held_by(tile)
+        self.allowed_at_root = self._allowed_at_root()
+        changed = PROBE_ROOT
+        while changed:
+            changed = False
+            for tiles in self.group_tiles:
+                first = tiles[0]
+                if len(tiles) != 4 or self.allowed_at_root[first].bit_count() < 2:
+                    continue
+                for other in bits(self.allowed_at_root[first]):
+                    self.check_stop()
+                    allowed = list(self.allowed_at_root)
+                    self._restrict(allowed, self.group_of[first], [(first, other)])
+                    if self.relaxed_left(allowed):
+                        self._exclude(tiles, other)
+                        changed = True
+                if not self.allowed_at_root[first]:
+                    return False
+        self.allowed = self.allowed_under(self.commitments)
+        return True
+
+    def _exclude(self, tiles: list[int], other: int) -> None:
+        """Rule out the pairing of a four-tile type that pairs its first tile with `other`."""
+        first = tiles[0]
+        third, fourth = (t for t in tiles[1:] if t != other)
+        allowed = self.allowed_at_root
+        for a, b in ((first, other), (third, fourth)):
+            allowed[a] &= ~(1 << b)
+            allowed[b] &= ~(1 << a)
 
     def _allowed_at_root(self) -> list[int]:
         allowed = [0] * len(self.covers)
@@ -165,12 +243,16 @@ class _Search:
 
     # -- the relaxation and the playout --------------------------------------------------------
 
-    def relaxed_left(self, allowed: list[int]) -> int:
-        """The tiles the relaxation cannot remove: a free tile leaves once one of its allowed
-        partners is free or gone."""
+    def relaxed_left(
+        self, allowed: list[int], present: int | None = None, free: int | None = None
+    ) -> int:
+        """The tiles the relaxation cannot remove, from the base position or from `present`
+        (whose free tiles are `free`): a free tile leaves once one of its allowed partners is
+        free or gone."""
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
-        present = self.base
-        available = self.base_free
+        if present is None or free is None:
+            present, free = self.base, self.base_free
+        available = free
         stack = [tile for tile in bits(available) if allowed[tile] & available]
         while stack:
             tile = stack.pop()
@@ -229,6 +311,7 @@ class _Search:
             classify(unit)
         moves: list[Pair] = []
         optimistic: list[int] = []
+        progress = -1
         while True:
             gone: list[int] = []
             while ready and not gone:
@@ -244,7 +327,10 @@ class _Search:
                         free_in[unit] = []
                         remaining[unit] = 0
             if not gone and choosable:
-                choice = self._choose(choosable, free_in, members, remaining, present, available)
+                look_ahead = LOOK_AHEAD and not optimistic
+                choice = self._choose(
+                    choosable, free_in, members, remaining, present, available, look_ahead
+                )
                 if choice is not None:
                     unit, first, second = choice
                     free = free_in[unit]
@@ -262,6 +348,8 @@ class _Search:
                         free_in[unit].remove(tile)
                         remaining[unit] -= 1
                         gone = [tile]
+                        if not optimistic:
+                            progress = len(moves)
                         if group_of[tile] not in optimistic:
                             optimistic.append(group_of[tile])
                         classify(unit)
@@ -286,7 +374,7 @@ class _Search:
         if present:
             stuck_groups = {group_of[tile] for tile in bits(available & present)}
             stuck = frozenset(p for p in self.commitments if group_of[p[0]] in stuck_groups)
-        return _Playout(moves, stuck, optimistic)
+        return _Playout(moves, stuck, optimistic, progress)
 
     def _match(self, tiles: list[int]) -> list[Pair] | None:
         """Pair up free tiles of one unit with allowed pairs, the hint's pairs first."""
@@ -314,6 +402,7 @@ class _Search:
         remaining: list[int],
         present: int,
         available: int,
+        look_ahead: bool,
     ) -> tuple[int, int, int] | None:
         """The most promising real move of an open type, as (unit, tile, tile), or None.
 
@@ -323,8 +412,7 @@ class _Search:
         """
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
         allowed, hint, under = self.allowed, self.hint, self.under
-        best: tuple[int, int, int] | None = None
-        best_score = (-1, -1, 0)
+        candidates: list[tuple[tuple[int, int, int], int, int, int, int, int, int]] = []
         kept: list[int] = []
         for unit in choosable:
             free = free_in[unit]
@@ -340,6 +428,7 @@ class _Search:
                     if not allowed[a] >> b & 1:
                         continue
                     penalty = 0
+                    c = d = -1
                     if remaining[unit] == 4:
                         c, d = (t for t in free + waiting if t != a and t != b)
                         if not allowed[c] >> d & 1:
@@ -349,7 +438,7 @@ class _Search:
                                 blocks = under[keeper] | left[keeper] | right[keeper]
                                 penalty -= (present & blocks).bit_count()
                     after = present & ~(1 << a | 1 << b)
-                    gain = 0
+                    freed = 0
                     for tile in (a, b):
                         for other in dependents[tile]:
                             if (
@@ -358,12 +447,24 @@ class _Search:
                                 and not covers[other] & after
                                 and (not left[other] & after or not right[other] & after)
                             ):
-                                gain += 1
-                    score = (1 if hint[a] == b else 0, gain, penalty)
-                    if score > best_score:
-                        best_score, best = score, (unit, a, b)
+                                freed |= 1 << other
+                    score = (1 if hint[a] == b else 0, freed.bit_count(), penalty)
+                    candidates.append((score, unit, a, b, c, d, freed))
         choosable[:] = kept
-        return best
+        candidates.sort(reverse=True)
+        for _, unit, a, b, c, d, freed in candidates:
+            if not look_ahead:
+                return unit, a, b
+            after = present & ~(1 << a | 1 << b)
+            if c >= 0:
+                trial = list(allowed)
+                trial[c], trial[d] = 1 << d, 1 << c
+            else:
+                trial = allowed
+            self.lookaheads += 1
+            if not self.relaxed_left(trial, after, (available & after) | freed):
+                return unit, a, b
+        return None
 
     # -- the search ----------------------------------------------------------------------------
 
@@ -371,6 +472,11 @@ class _Search:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _Stopped
+        if self.nodes > self.restart_at:
+            raise _Restart
+        self.check_stop()
+
+    def check_stop(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stopped
         if self.should_stop is not None and self.should_stop():
@@ -429,25 +535,88 @@ class _Search:
         returns a nogood among the current commitments."""
         if trial.stuck is not None:
             return trial.stuck
-        group = trial.optimistic[0]
-        partner = self.partner
-        unit = [t for t in self.group_tiles[group] if partner[t] < 0]
-        tile = unit[0]
-        # The unit is what the type's commitments left open: they are part of every reason.
-        group_of = self.group_of
-        reasons = {pair for pair in self.commitments if group_of[pair[0]] == group}
+        outer_hint = self.hint
+        # Children follow this playout's pairings wherever their commitment allows, so that
+        # each level of the search changes one type's pairing rather than reshuffling all.
+        self.hint = list(outer_hint)
+        for a, b in trial.moves:
+            self.hint[a], self.hint[b] = b, a
+        try:
+            return self._branch(trial)
+        finally:
+            self.hint = outer_hint
+
+    def probe(self, tile: int, other: int) -> frozenset[Pair] | None:
+        """A nogood if committing (tile, other) on top of the current commitments gets the
+        relaxation stuck, else None."""
+        pair = (tile, other)
+        self.commit(tile, other)
+        try:
+            known = self.known_nogood(pair)
+            if known is not None:
+                return known
+            left = self.relaxed_left(self.allowed)
+            if not left:
+                return None
+            group_of = self.group_of
+            stuck_groups = {group_of[t] for t in bits(self.geometry.free_mask(left))}
+            nogood = self.shrink(
+                frozenset(p for p in self.commitments if group_of[p[0]] in stuck_groups)
+            )
+            self.learn(nogood)
+            return nogood
+        finally:
+            self.uncommit(tile, other)
+
+    def _branch(self, trial: _Playout) -> frozenset[Pair]:
+        """Branch on the pairing of a type that needed optimism: of the first few such types,
+        the one with the fewest pairings the relaxation cannot refute at once."""
+        group_of, partner = self.group_of, self.partner
+        best: tuple[int, int, list[int], set[Pair]] | None = None
+        candidates = trial.optimistic[:PROBED_TYPES]
+        if self.attempt:
+            self.rng.shuffle(candidates)
+        for group in candidates:
+            tile = next(t for t in self.group_tiles[group] if partner[t] < 0)
+            # The open tiles are what the type's commitments left: those are part of any reason.
+            reasons = {p for p in self.commitments if group_of[p[0]] == group}
+            survivors: list[int] = []
+            for other in bits(self.allowed[tile]):
+                nogood = self.probe(tile, other)
+                if nogood is None:
+                    survivors.append(other)
+                    continue
+                if (tile, other) not in nogood:
+                    return nogood
+                reasons |= nogood
+                reasons.discard((tile, other))
+            if not survivors:
+                nogood = frozenset(reasons)
+                self.learn(nogood)
+                return nogood
+            if best is None or len(survivors) < len(best[2]):
+                best = (group, tile, survivors, reasons)
+            if len(survivors) == 1:
+                break
+        assert best is not None
+        _, tile, survivors, reasons = best
         children: list[tuple[int, int, _Playout]] = []
-        for other in bits(self.allowed[tile]):
+        for other in survivors:
             pair = (tile, other)
             self.commit(tile, other)
             try:
-                why = self.known_nogood(pair)
-                child = _Playout([], why, []) if why is not None else self.evaluate()
+                child = self.evaluate()
             finally:
                 self.uncommit(tile, other)
             if child.stuck is not None and pair not in child.stuck:
                 return child.stuck
-            rank = len(child.optimistic) if child.stuck is None else 1 << 30
+            rank = (
+                ((RANK_BY_PROGRESS and -child.progress) or len(child.optimistic))
+                if child.stuck is None
+                else 1 << 30
+            )
+            if self.attempt:
+                rank += self.rng.randrange(3)
             children.append((rank, other, child))
         children.sort(key=lambda c: c[0])
         for _, other, child in children:
@@ -471,22 +640,48 @@ class _Search:
         return nogood
 
     def run(self) -> list[Pair] | None:
+        """A winning sequence, or None when the position is proved unsolvable.
+
+        A search that has spent its share of playouts starts over with shuffled choices (the
+        nogoods learned so far stay): an unlucky early choice then costs little. The shares
+        grow (the Luby sequence), so some attempt eventually runs to the end."""
         try:
-            self.node(self.evaluate())
+            self.evaluate()
+            if not self.tighten():
+                return None
+            while True:
+                self.restart_at = self.nodes + RESTART_UNIT * _luby(self.attempt + 1)
+                try:
+                    self.node(self.evaluate())
+                except _Restart:
+                    self.attempt += 1
+                    continue
+                return None
         except _Solved as solved:
             return solved.moves
-        return None
 
 
-def _above_closure(covers: Sequence[int], layers: Sequence[int]) -> list[int]:
-    """above[i]: every tile that must be gone before tile i can ever be free."""
-    above = list(covers)
-    for index in sorted(range(len(covers)), key=lambda i: -layers[i]):
-        closure = covers[index]
-        for upper in bits(covers[index]):
-            closure |= above[upper]
-        above[index] = closure
-    return above
+def _luby(index: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (index from 1)."""
+    size = 1
+    while size < index + 1:
+        size = 2 * size + 1
+    while size > 1:
+        if index == size:
+            return (size + 1) // 2
+        size //= 2
+        if index > size:
+            index -= size
+    return 1
+
+
+def _below_closure(under: Sequence[int], layers: Sequence[int]) -> list[int]:
+    """result[i]: every tile that lies under tile i, directly or not."""
+    below = list(under)
+    for index in sorted(range(len(under)), key=lambda i: layers[i]):
+        for lower in bits(under[index]):
+            below[index] |= below[lower]
+    return below
 
 
 def _hint(position: Position, previous: Sequence[Pair] | None) -> list[int]:

@@ -1,0 +1,141 @@
+"""Benchmark of the dead-end solver (issue 4, "Targets"); prints numbers, asserts nothing.
+
+    .venv/bin/python tests/bench_solver.py [--limit N] [--budget SECONDS] [--only deals|midgame]
+
+(a) the random Turtle deals of seeds 0..999; (b) 1,000 mid-game positions: deal seed 10000+k, then
+k % 60 random legal moves (random.Random(k) picks among the available pairs). Each position gets a
+10 s budget; every winning sequence is replayed here, independently of the solver, and a wrong one
+is counted and reported. Targets: 100% decided within 10 s, >= 99% within 1 s, median < 0.1 s,
+and for (a) an unsolvable fraction between 1.6% and 4.3% (published: about 2.95%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
+
+MIDGAME_SEED = 10000
+MAX_RANDOM_MOVES = 60
+
+
+def deals(count: int) -> Iterator[tuple[str, Position]]:
+    turtle = find_layout("turtle")
+    for seed in range(count):
+        yield f"deal {seed}", deal(turtle, seed)
+
+
+def midgame_positions(count: int) -> Iterator[tuple[str, Position]]:
+    turtle = find_layout("turtle")
+    for k in range(count):
+        position = deal(turtle, MIDGAME_SEED + k)
+        rng = random.Random(k)
+        present = position.present
+        for _ in range(k % MAX_RANDOM_MOVES):
+            pairs = available_pairs(position, present)
+            if not pairs:
+                break
+            a, b = rng.choice(pairs)
+            present &= ~(1 << a | 1 << b)
+        removed = frozenset(i for i in range(len(position.slots)) if not present >> i & 1)
+        yield f"mid-game {k} ({k % MAX_RANDOM_MOVES} moves)", Position(
+            position.slots, position.faces, removed
+        )
+
+
+def available_pairs(position: Position, present: int) -> list[tuple[int, int]]:
+    geometry = position.geometry
+    free = [
+        i for i in range(len(position.slots)) if present >> i & 1 and geometry.is_free(i, present)
+    ]
+    return [
+        (a, b)
+        for n, a in enumerate(free)
+        for b in free[n + 1 :]
+        if position.faces[a] == position.faces[b]
+    ]
+
+
+def wins(position: Position, moves: tuple[tuple[int, int], ...]) -> bool:
+    """Replay `moves` with the rules alone: every pair same face, both free, and nothing left."""
+    geometry = position.geometry
+    present = position.present
+    for a, b in moves:
+        if a == b or not (present >> a & 1 and present >> b & 1):
+            return False
+        if position.faces[a] != position.faces[b]:
+            return False
+        if not (geometry.is_free(a, present) and geometry.is_free(b, present)):
+            return False
+        present &= ~(1 << a | 1 << b)
+    return present == 0
+
+
+def run(title: str, positions: Iterator[tuple[str, Position]], budget: float) -> None:
+    results: list[tuple[str, SolveResult]] = []
+    wrong: list[str] = []
+    for name, position in positions:
+        result = solve(position, timeout=budget)
+        if result.verdict is Verdict.SOLVABLE and not wins(position, result.moves):
+            wrong.append(name)
+        results.append((name, result))
+        print(f"\r{title}: {len(results)} solved", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    report(title, results, wrong)
+
+
+def report(title: str, results: list[tuple[str, SolveResult]], wrong: list[str]) -> None:
+    count = len(results)
+    seconds = sorted(result.seconds for _, result in results)
+    decided = [r for _, r in results if r.verdict is not Verdict.UNDECIDED]
+
+    def within(limit: float) -> str:
+        share = sum(1 for r in decided if r.seconds <= limit) / count
+        return f"{share:.1%}"
+
+    def quantile(q: float) -> float:
+        return seconds[min(count - 1, int(q * count))]
+
+    unsolvable = sum(1 for _, r in results if r.verdict is Verdict.UNSOLVABLE)
+    nodes = sum(r.nodes for _, r in results)
+    print(f"== {title}: {count} positions")
+    print(f"decided within 0.1 s: {within(0.1)}   1 s: {within(1.0)}   10 s: {within(10.0)}")
+    print(
+        f"seconds: median {statistics.median(seconds):.3f}   p90 {quantile(0.9):.3f}   "
+        f"p99 {quantile(0.99):.3f}   max {seconds[-1]:.3f}   total {sum(seconds):.1f}"
+    )
+    print(f"nodes per second: {nodes / max(sum(seconds), 1e-9):.0f}")
+    undecided = count - len(decided)
+    print(f"unsolvable: {unsolvable} ({unsolvable / count:.2%})   undecided: {undecided}")
+    print(f"wrong winning sequences: {len(wrong)} {wrong[:10]}")
+    slowest = sorted(results, key=lambda item: -item[1].seconds)[:5]
+    print(
+        "slowest: "
+        + ", ".join(f"{name} {r.verdict.value} {r.seconds:.2f} s" for name, r in slowest)
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--limit", type=int, default=1000, help="positions per part (1000)")
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds per position (10)")
+    parser.add_argument("--only", choices=("deals", "midgame"), help="run one part only")
+    args = parser.parse_args()
+    started = time.monotonic()
+    if args.only != "midgame":
+        run("(a) random Turtle deals", deals(args.limit), args.budget)
+    if args.only != "deals":
+        run("(b) mid-game positions", midgame_positions(args.limit), args.budget)
+    print(f"wall time: {time.monotonic() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
