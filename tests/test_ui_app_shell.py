@@ -8,11 +8,24 @@ import pytest
 from textual.widgets import OptionList
 from ui_app_fixtures import FIXED_NOW, make_app
 
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+
+
+def save_a_mahjong_game(data_dir: Path) -> MahjongGame:
+    """A Turtle game with one pair taken, saved as the game in progress."""
+    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(data_dir).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    return game
 
 
 def menu_labels(app: LinesTuiApp) -> list[str]:
@@ -106,8 +119,6 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
 async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
     tmp_path: Path,
 ) -> None:
-    from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
-
     open_store(tmp_path).add_player("Ada")
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -128,13 +139,7 @@ async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
 
 
 async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> None:
-    from lines_tui.engine.mahjong.game import MahjongGame
-    from lines_tui.engine.mahjong.layouts import find_layout
-    from lines_tui.ui.mahjong import MahjongScreen
-
-    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
-    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
-    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    game = save_a_mahjong_game(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -149,14 +154,7 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
 
 
 async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -> None:
-    from lines_tui.engine.mahjong.game import MahjongGame
-    from lines_tui.engine.mahjong.layouts import find_layout
-    from lines_tui.ui.dialogs import ConfirmScreen
-    from lines_tui.ui.mahjong import MahjongScreen
-
-    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
-    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
-    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    save_a_mahjong_game(tmp_path)
     app = make_app(tmp_path, start="mahjong")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -168,8 +166,6 @@ async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -
 
 
 async def test_the_layout_picker_goes_back_or_starts_a_mahjong_game(tmp_path: Path) -> None:
-    from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
-
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
