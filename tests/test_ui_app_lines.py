@@ -270,7 +270,7 @@ async def test_ball_colours_stay_distinct_in_256_and_16_colour_terminals(tmp_pat
 
 
 async def test_the_move_animates_along_its_path_and_any_key_skips_it(tmp_path: Path) -> None:
-    app = make_app(tmp_path, animate=True)
+    app = make_app(tmp_path, animations=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
         await cursor_to(pilot, screen, (5, 6))

@@ -15,11 +15,13 @@ from lines_tui.ui.lines_screen import LinesScreen
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 
 
-def make_app(data_dir: Path, *, animate: bool = False, **options: object) -> LinesTuiApp:
+def make_app(data_dir: Path, *, animations: bool = False, **options: object) -> LinesTuiApp:
     """The app on a store in `data_dir`; the colour depth is fixed (many colours) so pictures do
     not depend on the TERM of whoever runs the tests."""
     options.setdefault("few_colours", False)
-    return LinesTuiApp(open_store(data_dir), clock=lambda: FIXED_NOW, animate=animate, **options)  # type: ignore[arg-type]
+    return LinesTuiApp(
+        open_store(data_dir), clock=lambda: FIXED_NOW, animations=animations, **options
+    )  # type: ignore[arg-type]
 
 
 def game_at(

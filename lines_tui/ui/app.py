@@ -36,7 +36,7 @@ def new_seed() -> int:
 
 class LinesTuiApp(App[None]):
     """lines-tui. `start` opens a game at once (the menu is underneath it); `clock` gives wall-clock
-    epoch seconds (tests pass a fixed one); `animate` turns the Lines move animation on or off;
+    epoch seconds (tests pass a fixed one); `animations` turns the Lines move animation on or off;
     `few_colours` says whether the terminal has 16 colours or fewer (None: ask the console)."""
 
     TITLE = "lines-tui"
@@ -79,7 +79,7 @@ class LinesTuiApp(App[None]):
         mouse: bool = False,
         *,
         clock: Clock = time.time,
-        animate: bool = True,
+        animations: bool = True,
         few_colours: bool | None = None,
     ) -> None:
         super().__init__()
@@ -90,7 +90,8 @@ class LinesTuiApp(App[None]):
         self.lines_size = size
         self.mouse = mouse
         self.clock = clock
-        self.animate = animate
+        # Not `animate`: that name is Textual's animation method on every node.
+        self.animations = animations
         # 16 colours or none: shades of grey merge, so widgets mark things with glyphs instead.
         self.few_colours = (
             self.no_color or self.console.color_system in FEW_COLOUR_SYSTEMS
@@ -101,7 +102,7 @@ class LinesTuiApp(App[None]):
         # start.
         self.set_reactive(LinesTuiApp.symbols_mode, self.no_color or "NO_COLOR" in os.environ)
 
-    def run(self, *, mouse: bool | None = None, **options: Any) -> None:  # type: ignore[override]
+    def run(self, *, mouse: bool | None = None, **options: Any) -> None:
         """Mouse reporting is off unless asked for: over SSH every mouse motion costs bytes."""
         return super().run(mouse=self.mouse if mouse is None else mouse, **options)
 

@@ -46,7 +46,8 @@ class LinesScreen(Screen[None]):
 
     HELP_TITLE = "Lines"
     # Short terminals get the panel without blank lines between its parts.
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (20, "-tall")]
+    # (Textual annotates this as an instance attribute, so no ClassVar here.)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012
     HELP = (
         "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
         "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
@@ -238,7 +239,7 @@ class LinesScreen(Screen[None]):
 
     def _play_frames(self, frames: list[Frame]) -> None:
         self._frames = list(frames)
-        if not self.lines_app.animate or not self._frames:
+        if not self.lines_app.animations or not self._frames:
             self._finish_animation()
             return
         self._next_frame()
@@ -405,8 +406,8 @@ class LinesScreen(Screen[None]):
 
     def action_toggle_animation(self) -> None:
         app = self.lines_app
-        app.animate = not app.animate
-        self._say("Animations on." if app.animate else "Animations off.")
+        app.animations = not app.animations
+        self._say("Animations on." if app.animations else "Animations off.")
 
     def action_new_game(self) -> None:
         self._finish_animation_if_running()
