@@ -1,0 +1,339 @@
+"""The dead-end solver: exact verdicts (checked against brute force), known dead ends, winning
+sequences that replay, incremental repair of an earlier solution, and cancellation."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
+
+Tile = tuple[int, int, int, str]
+
+
+def position(*tiles: Tile, removed: tuple[int, ...] = ()) -> Position:
+    return Position(
+        tuple((x, y, z) for x, y, z, _ in tiles),
+        tuple(face for *_, face in tiles),
+        frozenset(removed),
+    )
+
+
+def clearable(pos: Position) -> bool:
+    """Brute force: try every available pair in every order, remembering lost positions."""
+    geometry, faces = pos.geometry, pos.faces
+
+    @cache
+    def wins(present: int) -> bool:
+        if not present:
+            return True
+        free = [i for i in range(len(faces)) if present >> i & 1 and geometry.is_free(i, present)]
+        return any(
+            faces[a] == faces[b] and wins(present & ~(1 << a | 1 << b))
+            for n, a in enumerate(free)
+            for b in free[n + 1 :]
+        )
+
+    return wins(pos.present)
+
+
+def replays(pos: Position, moves: tuple[tuple[int, int], ...]) -> bool:
+    """Whether `moves` is a legal sequence of pairs that leaves nothing on the board."""
+    present = pos.present
+    for a, b in moves:
+        legal = (
+            a != b
+            and present >> a & 1
+            and present >> b & 1
+            and pos.faces[a] == pos.faces[b]
+            and pos.geometry.is_free(a, present)
+            and pos.geometry.is_free(b, present)
+        )
+        if not legal:
+            return False
+        present &= ~(1 << a | 1 << b)
+    return present == 0
+
+
+def assert_exact(pos: Position) -> SolveResult:
+    result = solve(pos)
+    expected = Verdict.SOLVABLE if clearable(pos) else Verdict.UNSOLVABLE
+    assert result.verdict is expected, pos.dumps()
+    if expected is Verdict.SOLVABLE:
+        assert replays(pos, result.moves), pos.dumps()
+    else:
+        assert result.moves == ()
+    return result
+
+
+def random_position(rng: random.Random, max_tiles: int = 20) -> Position:
+    """Up to `max_tiles` tiles on a few layers: rows, stacks, half-tile offsets, types of two
+    and four tiles (now and then six), and sometimes pairs already removed."""
+    width, height = rng.randint(2, 12), rng.randint(0, 6)
+    target = rng.randrange(2, max_tiles + 1, 2)
+    slots: list[tuple[int, int, int]] = []
+    for _ in range(400):
+        if len(slots) == target:
+            break
+        if slots and rng.random() < 0.4:
+            bx, by, bz = rng.choice(slots)
+            x, y, z = bx + rng.choice((-1, 0, 0, 1)), by + rng.choice((-1, 0, 0, 1)), bz + 1
+        else:
+            x, y, z = rng.randint(0, width), rng.randint(0, height), 0
+        x, y = max(x, 0), max(y, 0)
+        if all(oz != z or abs(ox - x) >= 2 or abs(oy - y) >= 2 for ox, oy, oz in slots):
+            slots.append((x, y, z))
+    if len(slots) % 2:
+        slots.pop()
+    faces: list[str] = []
+    while len(faces) < len(slots):
+        size = rng.choice((2, 4, 4, 4, 6))
+        size = min(size, len(slots) - len(faces))
+        faces += [f"t{len(faces)}"] * size
+    rng.shuffle(faces)
+    removed: set[int] = set()
+    if rng.random() < 0.3:
+        by_face: dict[str, list[int]] = {}
+        for index, face in enumerate(faces):
+            by_face.setdefault(face, []).append(index)
+        for tiles in by_face.values():
+            if len(tiles) >= 4 and rng.random() < 0.5:
+                removed |= set(rng.sample(tiles, 2))
+    return Position(tuple(slots), tuple(faces), frozenset(removed))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_verdicts_agree_with_brute_force_on_random_small_positions(seed: int) -> None:
+    rng = random.Random(seed)
+    verdicts = {Verdict.SOLVABLE: 0, Verdict.UNSOLVABLE: 0}
+    for _ in range(300):
+        verdicts[assert_exact(random_position(rng)).verdict] += 1
+    # Both kinds occur, so neither branch of the check is vacuous.
+    assert min(verdicts.values()) > 50
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_verdicts_agree_with_brute_force_property(rng: random.Random) -> None:
+    assert_exact(random_position(rng, max_tiles=16))
+
+
+def test_the_last_two_tiles_of_a_type_one_on_the_other_are_a_dead_end() -> None:
+    pos = position((0, 0, 0, "a"), (0, 0, 1, "a"))
+    assert solve(pos).verdict is Verdict.UNSOLVABLE
+    # Half a tile off still covers.
+    assert solve(position((0, 0, 0, "a"), (1, 1, 1, "a"))).verdict is Verdict.UNSOLVABLE
+    # Side by side they go together.
+    assert solve(position((0, 0, 0, "a"), (2, 0, 0, "a"))).verdict is Verdict.SOLVABLE
+
+
+def test_an_isolated_row_abab_is_a_dead_end() -> None:
+    row = position((0, 0, 0, "a"), (2, 0, 0, "b"), (4, 0, 0, "a"), (6, 0, 0, "b"))
+    assert solve(row).verdict is Verdict.UNSOLVABLE
+    # The ends are free together in a b b a.
+    abba = position((0, 0, 0, "a"), (2, 0, 0, "b"), (4, 0, 0, "b"), (6, 0, 0, "a"))
+    assert solve(abba).verdict is Verdict.SOLVABLE
+    # In a a b b only the ends are free, and they differ.
+    aabb = position((0, 0, 0, "a"), (2, 0, 0, "a"), (4, 0, 0, "b"), (6, 0, 0, "b"))
+    assert solve(aabb).verdict is Verdict.UNSOLVABLE
+    for pos in (row, abba, aabb):
+        assert_exact(pos)
+
+
+def test_a_position_whose_only_moves_lead_into_dead_ends_is_a_dead_end() -> None:
+    # Moves exist (the c pair, the d pair), but afterwards the a/b row and the stacked e pair
+    # are all that is left.
+    pos = position(
+        (0, 0, 0, "a"),
+        (2, 0, 0, "b"),
+        (4, 0, 0, "a"),
+        (6, 0, 0, "b"),
+        (10, 0, 0, "c"),
+        (14, 0, 0, "c"),
+        (20, 0, 0, "e"),
+        (20, 0, 1, "e"),
+        (24, 0, 0, "d"),
+        (24, 4, 0, "d"),
+    )
+    assert solve(pos).verdict is Verdict.UNSOLVABLE
+    # Three tiles of a type in one stack: whichever pair goes first, two stacked ones are left.
+    triple = position((0, 0, 0, "a"), (0, 0, 1, "a"), (0, 0, 2, "a"), (6, 0, 0, "a"))
+    assert solve(triple).verdict is Verdict.UNSOLVABLE
+
+
+def test_the_one_pairing_that_works_is_found() -> None:
+    # a on a, and two free a: the two free ones must not go together.
+    pos = position((0, 0, 0, "a"), (0, 0, 1, "a"), (4, 0, 0, "a"), (8, 0, 0, "a"))
+    result = solve(pos)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replays(pos, result.moves)
+    assert {1, 0} & set(result.moves[0])
+
+
+def test_mid_game_positions_and_two_tile_types() -> None:
+    tiles = (
+        (0, 0, 0, "a"),
+        (2, 0, 0, "b"),
+        (4, 0, 0, "a"),
+        (6, 0, 0, "b"),
+        (8, 0, 0, "a"),
+        (10, 0, 0, "a"),
+    )
+    # Without the b's (removed together earlier) four free a's are left.
+    assert solve(position(*tiles, removed=(1, 3))).verdict is Verdict.SOLVABLE
+    # Without the last two a's the row is a b a b: a dead end.
+    assert solve(position(*tiles, removed=(4, 5))).verdict is Verdict.UNSOLVABLE
+    for removed in ((0, 2), (0, 5), (2, 4), ()):
+        assert_exact(position(*tiles, removed=removed))
+
+
+def test_faces_are_any_strings() -> None:
+    pos = position(
+        (0, 0, 0, "🀄"),
+        (0, 0, 1, "x y"),
+        (4, 0, 0, "x y"),
+        (8, 0, 0, "🀄"),
+        (12, 0, 0, ""),
+        (16, 0, 0, ""),
+    )
+    assert_exact(pos)
+
+
+def test_an_empty_board_is_already_won() -> None:
+    assert solve(position()).verdict is Verdict.SOLVABLE
+    done = position((0, 0, 0, "a"), (2, 0, 0, "a"), removed=(0, 1))
+    result = solve(done)
+    assert result.verdict is Verdict.SOLVABLE
+    assert result.moves == ()
+
+
+TURTLE = find_layout("turtle")
+
+
+def test_turtle_deals_get_winning_sequences_that_replay() -> None:
+    for seed in range(5):
+        pos = deal(TURTLE, seed)
+        result = solve(pos, timeout=60)
+        assert result.verdict is not Verdict.UNDECIDED
+        if result.verdict is Verdict.SOLVABLE:
+            assert replays(pos, result.moves)
+
+
+def follow(pos: Position, moves: list[tuple[int, int]]) -> Position:
+    gone = set(pos.removed)
+    for a, b in moves:
+        gone |= {a, b}
+    return Position(pos.slots, pos.faces, frozenset(gone))
+
+
+def fixed_pairing_wins(pos: Position, pairs: list[tuple[int, int]]) -> bool:
+    """Play the pairs greedily, each as soon as both its tiles are free."""
+    present, left = pos.present, list(pairs)
+    while left:
+        playable = [
+            (a, b)
+            for a, b in left
+            if pos.geometry.is_free(a, present) and pos.geometry.is_free(b, present)
+        ]
+        if not playable:
+            return False
+        for a, b in playable:
+            present &= ~(1 << a | 1 << b)
+            left.remove((a, b))
+    return present == 0
+
+
+def test_a_previous_sequence_is_repaired_at_once_after_a_differently_paired_move() -> None:
+    """The player pairs a type differently from the last winning sequence; when the repaired
+    sequence still wins, the first playout finds it."""
+    repaired_cases = 0
+    for seed in range(20):
+        pos = deal(TURTLE, seed)
+        first = solve(pos, node_limit=20)
+        if first.verdict is not Verdict.SOLVABLE:
+            continue
+        plan = list(first.moves)
+        free = pos.geometry.free_mask(pos.present)
+        for index, (a, b) in enumerate(plan):
+            others = [c for c in range(len(pos.faces)) if pos.faces[c] == pos.faces[a]]
+            swap = [c for c in others if c not in (a, b) and free >> c & 1]
+            if not (free >> a & 1 and free >> b & 1 and swap):
+                continue
+            c = swap[0]
+            d = next(t for t in others if t not in (a, b, c))
+            after = follow(pos, [(a, c)])
+            previous = [pair for k, pair in enumerate(plan) if k != index and c not in pair]
+            repaired = [pair for pair in previous if d not in pair] + [(b, d)]
+            if not fixed_pairing_wins(after, repaired):
+                continue
+            result = solve(after, previous=previous)
+            assert result.verdict is Verdict.SOLVABLE
+            assert replays(after, result.moves)
+            assert result.nodes == 1
+            repaired_cases += 1
+            break
+    assert repaired_cases >= 3
+
+
+def test_the_same_move_as_the_previous_sequence_is_answered_by_the_first_playout() -> None:
+    for seed in range(10):
+        pos = deal(TURTLE, seed)
+        first = solve(pos, node_limit=20)
+        if first.verdict is not Verdict.SOLVABLE:
+            continue
+        plan = list(first.moves)
+        after = follow(pos, plan[:1])
+        result = solve(after, previous=plan[1:])
+        assert result.verdict is Verdict.SOLVABLE
+        assert result.nodes == 1
+        assert replays(after, result.moves)
+
+
+def test_a_previous_sequence_that_does_not_fit_is_only_a_hint() -> None:
+    pos = deal(TURTLE, 3)
+    nonsense = [(0, 0), (1, 500), (-3, 2), (5, 6), (7, 8)]
+    result = solve(pos, previous=nonsense, timeout=60)
+    assert result.verdict is not Verdict.UNDECIDED
+    if result.verdict is Verdict.SOLVABLE:
+        assert replays(pos, result.moves)
+
+
+def test_a_stopped_search_is_undecided_and_stops_at_once() -> None:
+    calls = 0
+
+    def stop_now() -> bool:
+        nonlocal calls
+        calls += 1
+        return True
+
+    result = solve(deal(TURTLE, 21), should_stop=stop_now)
+    assert result.verdict is Verdict.UNDECIDED
+    assert result.moves == ()
+    assert calls == 1
+    assert result.nodes <= 1
+
+
+def test_a_search_stopped_midway_runs_no_further_playout() -> None:
+    asked: list[int] = []
+    nodes_when_stopped = 5
+
+    def stop_later() -> bool:
+        asked.append(1)
+        return len(asked) > nodes_when_stopped
+
+    result = solve(deal(TURTLE, 21), should_stop=stop_later)
+    assert result.verdict is Verdict.UNDECIDED
+    assert len(asked) == nodes_when_stopped + 1
+    assert result.nodes <= len(asked)
+
+
+def test_budgets_give_undecided() -> None:
+    assert solve(deal(TURTLE, 21), node_limit=3).verdict is Verdict.UNDECIDED
+    assert solve(deal(TURTLE, 21), timeout=0.0).verdict is Verdict.UNDECIDED

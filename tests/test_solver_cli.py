@@ -1,0 +1,143 @@
+"""`lines-tui solve POSITION.json`: verdicts and exit codes, the JSON shape, and one-line refusals
+of malformed files (exit code 2, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lines_tui.cli import app
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.position import Position
+
+runner = CliRunner()
+
+
+def write(tmp_path: Path, content: object, name: str = "position.json") -> Path:
+    path = tmp_path / name
+    path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+    return path
+
+
+def replays(position: Position, moves: list[list[int]]) -> bool:
+    present = position.present
+    for a, b in moves:
+        if not (
+            a != b
+            and position.faces[a] == position.faces[b]
+            and present >> a & 1
+            and present >> b & 1
+            and position.geometry.is_free(a, present)
+            and position.geometry.is_free(b, present)
+        ):
+            return False
+        present &= ~(1 << a | 1 << b)
+    return present == 0
+
+
+SOLVABLE = {"tiles": [[0, 0, 0, "a"], [0, 0, 1, "a"], [4, 0, 0, "a"], [8, 0, 0, "a"]]}
+UNSOLVABLE = {"tiles": [[0, 0, 0, "a"], [2, 0, 0, "b"], [4, 0, 0, "a"], [6, 0, 0, "b"]]}
+
+
+def test_solvable_prints_the_winning_sequence_and_exits_0(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["solve", str(write(tmp_path, SOLVABLE))])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("verdict: solvable")
+    assert any(line.strip().startswith("1. ") for line in lines)
+    assert lines[-2].startswith("nodes: ")
+    assert lines[-1].startswith("seconds: ")
+
+
+def test_unsolvable_exits_1(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["solve", str(write(tmp_path, UNSOLVABLE))])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.startswith("verdict: unsolvable")
+
+
+def test_json_output_has_the_documented_shape(tmp_path: Path) -> None:
+    pos = deal(find_layout("turtle"), 5)
+    path = tmp_path / "deal.json"
+    pos.save(path)
+    result = runner.invoke(app, ["solve", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"verdict", "moves", "nodes", "seconds"}
+    assert data["verdict"] == "solvable"
+    assert isinstance(data["nodes"], int) and data["nodes"] >= 1
+    assert isinstance(data["seconds"], float) and data["seconds"] >= 0
+    assert len(data["moves"]) == 72
+    assert replays(pos, data["moves"])
+
+    result = runner.invoke(app, ["solve", str(write(tmp_path, UNSOLVABLE)), "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["verdict"] == "unsolvable"
+    assert json.loads(result.stdout)["moves"] == []
+
+
+def test_removed_tiles_are_honoured(tmp_path: Path) -> None:
+    # Without the b's (gone together earlier) the a's are free.
+    data = {**UNSOLVABLE, "removed": [1, 3]}
+    result = runner.invoke(app, ["solve", str(write(tmp_path, data)), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["moves"] in ([[0, 2]], [[2, 0]])
+
+
+def test_undecided_exits_3(tmp_path: Path) -> None:
+    # Deal 21 takes the search far longer than a millisecond.
+    path = tmp_path / "deal.json"
+    deal(find_layout("turtle"), 21).save(path)
+    result = runner.invoke(app, ["solve", str(path), "--timeout", "0.001", "--json"])
+    assert result.exit_code == 3, result.output
+    assert json.loads(result.stdout)["verdict"] == "undecided"
+    text = runner.invoke(app, ["solve", str(path), "--timeout", "0.001"])
+    assert text.exit_code == 3
+    assert text.stdout.startswith("verdict: undecided")
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{not json", "not JSON"),
+        ("", "not JSON"),
+        ([1, 2], "JSON object"),
+        ({"removed": []}, "no 'tiles' list"),
+        ({"tiles": [[0, 0, 0]]}, "tile 0"),
+        ({"tiles": [[0, 0, 0, "a"], [0.5, 0, 0, "a"]]}, "tile 1"),
+        ({"tiles": [[0, 0, 0, "a"], [1, 1, 0, "a"]]}, "overlap"),
+        ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"], [4, 0, 0, "a"]]}, "odd number"),
+        ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "b"]]}, "odd number"),
+        ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [0]}, "odd number"),
+        ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [7]}, "removed index 7"),
+        ({"tiles": [[-2, 0, 0, "a"], [2, 0, 0, "a"]]}, "negative"),
+    ],
+)
+def test_malformed_files_are_refused_in_one_line(
+    tmp_path: Path, content: object, reason: str
+) -> None:
+    path = write(tmp_path, content)
+    result = runner.invoke(app, ["solve", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    message = result.stderr.strip()
+    assert message.startswith("lines-tui: ")
+    assert "\n" not in message
+    assert reason in message
+    assert "Traceback" not in result.output
+
+
+def test_a_missing_file_or_a_bad_timeout_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["solve", str(tmp_path / "nowhere.json")])
+    assert result.exit_code == 2
+    assert "cannot read" in result.stderr
+    path = write(tmp_path, SOLVABLE)
+    for bad in ("0", "-1", "nan", "inf"):
+        result = runner.invoke(app, ["solve", str(path), "--timeout", bad])
+        assert result.exit_code == 2, bad
+        assert result.stderr.strip().startswith("lines-tui: --timeout")
+    result = runner.invoke(app, ["solve", str(path), "--timeout", "soon"])
+    assert result.exit_code == 2
