@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from key_bursts import post_keys_at_once
 from textual.pilot import Pilot
 
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -321,6 +322,16 @@ async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path)
         await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
         await pilot.press("enter")
         assert chosen[1] == (find_layout("turtle"), None)
+
+
+async def test_a_deal_number_typed_in_one_burst_with_enter_is_read_whole(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        chosen: list[object] = []
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.press("tab")
+        post_keys_at_once(pilot.app, "1", "7", "enter")
+        await pilot.pause()
+        assert chosen == [(find_layout("turtle"), 17)]
 
 
 async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Path) -> None:

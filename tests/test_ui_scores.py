@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from key_bursts import post_keys_at_once
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -206,3 +207,21 @@ async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("escape")
     assert app.result is None
+
+
+async def test_a_name_typed_in_one_burst_with_enter_is_taken_whole() -> None:
+    app = ScreenApp(NameEntryScreen(""))
+    async with app.run_test(size=SIZE) as pilot:
+        post_keys_at_once(pilot.app, "B", "o", "b", "enter")
+        await pilot.pause()
+    assert app.result == "Bob"
+
+
+async def test_a_code_pasted_and_confirmed_in_one_burst_is_merged(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
+        pilot.app.post_message(events.Paste(code))
+        post_keys_at_once(pilot.app, "enter")
+        await pilot.pause()
+        assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)

@@ -41,7 +41,9 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "play", "Play", priority=True),
+        # Enter reaches the focused field, which answers through the handlers below; a priority
+        # binding would read the deal number before digits typed just ahead of enter arrived.
+        Binding("enter", "play", "Play"),
         Binding("tab", "switch_field", "Layouts / deal"),
         Binding("escape", "cancel", "Back"),
     ]
@@ -113,6 +115,12 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     def action_switch_field(self) -> None:
         table, seed = self.query_one("#layouts", DataTable), self.query_one("#seed", Input)
         (seed if table.has_focus else table).focus()
+
+    @on(Input.Submitted, "#seed")
+    @on(DataTable.RowSelected, "#layouts")
+    def play_on_enter(self, event: Input.Submitted | DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_play()
 
     def action_play(self) -> None:
         seed_field = self.query_one("#seed", Input)

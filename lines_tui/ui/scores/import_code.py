@@ -47,7 +47,9 @@ class ImportScreen(Screen[Merged | None]):
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back"),
-        Binding("enter", "merge", "Merge", priority=True),
+        # Enter in the code field submits it (see on_input_submitted): a priority binding would
+        # merge before a paste or keys that came just ahead of it reached the field.
+        Binding("enter", "merge", "Merge"),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -104,6 +106,10 @@ class ImportScreen(Screen[Merged | None]):
             grid.add_row(
                 Text("drops out", style="yellow"), Text(""), *entry_cells(table, entry)[:3]
             )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_merge()
 
     def action_merge(self) -> None:
         code = self.query_one(CodeInput).value

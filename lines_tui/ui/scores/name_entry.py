@@ -23,7 +23,9 @@ class NameEntryScreen(ModalScreen[str | None]):
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "accept", "OK", priority=True),
+        # Not a priority binding: those run before the keys typed just ahead of enter reach the
+        # Input, so a quick "Bob<enter>" would be judged empty. Enter in the Input submits it.
+        Binding("enter", "accept", "OK"),
         Binding("escape", "dismiss(None)", "Cancel"),
     ]
 
@@ -48,6 +50,10 @@ class NameEntryScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_accept()
 
     def action_accept(self) -> None:
         problem = self.query_one("#name-problem", Static)
