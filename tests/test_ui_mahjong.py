@@ -14,6 +14,7 @@ from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.seeds import FRESH_SEEDS, fresh_seed
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
@@ -371,3 +372,13 @@ async def test_unicode_tiles_are_an_option_that_keeps_the_columns(tmp_path: Path
         assert glyph_row.text[pad_x:].startswith("▏\U0001f004 ▏\U0001f019  ▏")
         await pilot.press("g")
         assert board.labels == ("Rd", "1D", "1D", "Rd")
+
+
+async def test_a_fresh_deal_number_fits_the_panel_on_one_line(tmp_path: Path) -> None:
+    largest = f"deal {FRESH_SEEDS - 1}"
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"), seed=FRESH_SEEDS - 1)
+        deal = screen.query_one("#deal")
+        assert str(deal.render()) == largest
+        assert deal.size.width >= len(largest) and deal.size.height == 1
+    assert all(0 <= fresh_seed() < FRESH_SEEDS for _ in range(100))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -20,6 +19,7 @@ from lines_tui.engine.mahjong.layouts import (
     find_layout,
 )
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.seeds import fresh_seed
 
 FolderOption = Annotated[
     list[Path] | None,
@@ -86,7 +86,7 @@ def deal(
     if seed is not None and seed < 0:
         fail(f"--seed must be a whole number >= 0, not {seed}")
     if seed is None:
-        seed = random.randrange(2**32)
+        seed = fresh_seed()
         print(f"lines-tui: seed {seed}", file=sys.stderr)
     print(position_text(deal_position(chosen, seed)))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
@@ -14,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from lines_tui.seeds import fresh_seed
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.menu import MenuScreen
@@ -28,10 +28,6 @@ Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 Clock = Callable[[], float]
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(2**31)
 
 
 class LinesTuiApp(App[None]):
@@ -202,7 +198,7 @@ class LinesTuiApp(App[None]):
         from lines_tui.engine.lines import LinesGame
         from lines_tui.ui.lines_screen import LinesScreen
 
-        game = LinesGame.new(new_seed() if seed is None else seed, size, started_at=self.clock())
+        game = LinesGame.new(fresh_seed() if seed is None else seed, size, started_at=self.clock())
         self.push_screen(LinesScreen(game))
 
     def resume_lines(self) -> None:
@@ -225,7 +221,7 @@ class LinesTuiApp(App[None]):
     def start_mahjong(self, layout: Layout, seed: int | None) -> None:
         from lines_tui.ui.mahjong import MahjongScreen
 
-        self.push_screen(MahjongScreen(layout, new_seed() if seed is None else seed))
+        self.push_screen(MahjongScreen(layout, fresh_seed() if seed is None else seed))
 
     def resume_mahjong(self) -> None:
         from lines_tui.engine.mahjong.game import MahjongGame

@@ -23,8 +23,9 @@ from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
-from lines_tui.ui.app import game_screen_fits, new_seed
+from lines_tui.ui.app import game_screen_fits
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
@@ -502,7 +503,7 @@ class MahjongScreen(Screen[None]):
 
     def action_new_deal(self) -> None:
         self._act()
-        self._game = MahjongGame.new(self.tile_layout, new_seed(), now=self._now())
+        self._game = MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now())
         # What was proved about the old deal says nothing about the new one.
         self.dead_end.cancel(self)
         self.dead_end = DeadEndCheck(self.dead_end.solver, self._on_check_outcome)
