@@ -6,27 +6,33 @@ removable, and playing every removable pair as soon as it is removable clears th
 order does. The search is therefore over pairings, not move orders: a type with four tiles left
 pairs in three ways, a type with two in one way.
 
-Each tile has a set of *allowed partners*: its type's other tiles, minus those it can never be
-free together with (one lies above the other), minus partners ruled out by the pairings the
-search has committed to. A node of the search is a set of commitments (tile a goes with tile b),
-and it runs one playout from the same base position:
-- real moves first: a type whose remaining tiles are all free goes at once, committed pairs go as
-  soon as both tiles are free, then *choices* (two free tiles of a type whose pairing is open),
-  picked by a heuristic;
+Each tile has *allowed partners*: the other tiles of its type, minus those it can never be free
+together with (one has to go before the other can get free), minus those ruled out by the
+pairings the search has committed to. A node of the search is a set of such commitments, and it
+runs one playout from the base position:
+- real moves first: a type whose remaining tiles are all free goes at once, and so does a
+  committed pair once both its tiles are free; then *choices* (two free tiles of a type whose
+  pairing is open), picked by a heuristic that looks ahead with the relaxation below;
 - when no real move is left, *optimistic* moves: a free tile leaves alone if one of its allowed
   partners is free or already gone.
-Every move of a playout is allowed by a relaxation of the rules that holds for every pairing
-that completes the commitments, and the relaxation's end state does not depend on the order of
-the moves. So a playout that gets stuck proves that no completion works; a playout without an
-optimistic move is a real winning sequence; otherwise the search branches on the pairing of the
-first type that needed optimism.
+Every move of a playout is allowed by that relaxation of the rules, which holds for every pairing
+that completes the commitments, and the relaxation's end does not depend on the order of the
+moves. So a playout that gets stuck proves that no completion works; a playout without an
+optimistic move is a real winning sequence; otherwise the search branches on the pairing of a type
+that needed optimism, the one whose pairings the relaxation refutes most often (each pairing is
+*probed* first).
 
-A stuck playout also says *why*: only the commitments of types that still have a free tile in
+A stuck relaxation also says *why*: only the commitments of types that still have a free tile in
 the stuck remainder matter (the others' tiles are covered or blocked whatever their pairing), and
 that set is shrunk further by re-running the relaxation without each commitment. Such a set is a
 *nogood*: the search remembers nogoods and jumps back over choices that took no part in a
 refutation (conflict-directed backjumping), so an early irrelevant choice is not explored again
-below every later one.
+below every later one. A search that has spent its share of playouts starts over with shuffled
+choices, keeping its nogoods (restarts, with shares growing like the Luby sequence).
+
+Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
+or different commitments may start where a recorded playout was before it first touched the types
+concerned, instead of at the base position: probes, children's playouts and shrinking do so.
 """
 
 from __future__ import annotations
@@ -34,19 +40,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.position import Position
 
 Pair = tuple[int, int]
-
-PROBED_TYPES = 8
-LOOK_AHEAD = True
-PROBE_ROOT = False
-RANK_BY_PROGRESS = False
-"""How many types that needed optimism are probed before branching on one of them."""
 
 RESTART_UNIT = 32
 """Playouts of the shortest attempt (see `_Search.run`)."""
@@ -83,15 +83,34 @@ class _Solved(Exception):
 
 
 @dataclass
+class _Step:
+    """The board before one step of a playout."""
+
+    present: int
+    available: int
+    """Tiles free or already gone."""
+    moves: int
+    """Real moves made before this step."""
+
+
+@dataclass
 class _Playout:
     moves: list[Pair]
     """The real moves, in play order: a winning sequence if neither stuck nor optimistic."""
-    stuck: frozenset[Pair] | None
-    """When the playout got stuck: commitments that cannot all hold (a nogood)."""
-    optimistic: list[int]
+    stuck: frozenset[Pair] | None = None
+    """When the relaxation got stuck: commitments that cannot all hold (a nogood)."""
+    optimistic: list[int] = field(default_factory=list)
     """The types that needed an optimistic move, first one first."""
-    progress: int = -1
-    """Real moves made before the first optimistic one."""
+    steps: list[_Step] = field(default_factory=list)
+    first_touch: dict[int, int] = field(default_factory=dict)
+    """For each type, the index of the first step that removed one of its tiles."""
+    first_optimism: int = -1
+    """The index of the first optimistic step, or -1."""
+
+    def before(self, group: int) -> _Step | None:
+        """The last board this playout reached without touching `group`."""
+        index = self.first_touch.get(group, len(self.steps))
+        return self.steps[index] if index < len(self.steps) else None
 
 
 class _Search:
@@ -115,7 +134,7 @@ class _Search:
             for i in range(count)
         ]
         self.held = _below_closure(geometry.under, [z for _, _, z in position.slots])
-        """held[i]: tiles that cannot be free while tile i stays (first those under it)."""
+        """held[i]: tiles that cannot get free while tile i stays (at first: those under it)."""
         self.base = position.present
         self.base_free = geometry.free_mask(self.base)
         group_ids: dict[str, int] = {}
@@ -126,18 +145,17 @@ class _Search:
         self.allowed_at_root = self._allowed_at_root()
         self.allowed = list(self.allowed_at_root)
         self.partner = [-1] * count
-        self.commitments: set[Pair] = set()
-        self.order: dict[Pair, int] = {}
+        self.commitments: dict[Pair, int] = {}
+        """The committed pairs, each with the order it was committed in."""
         self.nogoods: dict[Pair, list[frozenset[Pair]]] = {}
         self.hint = _hint(position, previous)
         self.nodes = 0
-        self.lookaheads = 0
-        self.attempt = 0
-        self.restart_at = 1 << 62
-        self.rng = random.Random(0)
         self.deadline = deadline
         self.node_limit = node_limit
         self.should_stop = should_stop
+        self.attempt = 0
+        self.restart_at = 1 << 62
+        self.rng = random.Random(0)
 
     # -- allowed partners ----------------------------------------------------------------------
 
@@ -145,13 +163,15 @@ class _Search:
         """Whether tiles a and b can never be free together (one has to go before the other)."""
         return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
 
-    def held_by(self, tile: int) -> int:
-        """The tiles that can never become free while `tile` stays, whatever else leaves."""
+    def held_by(self, tile: int, goal: int) -> int:
+        """The tiles of `goal` that can never get free while `tile` stays, whatever else goes."""
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
         present = self.base
         available = self.base_free | 1 << tile
         stack = [t for t in bits(self.base_free) if t != tile]
         while stack:
+            if available & goal == goal:
+                return 0
             gone = stack.pop()
             present ^= 1 << gone
             for other in dependents[gone]:
@@ -163,43 +183,7 @@ class _Search:
                 ):
                     available |= 1 << other
                     stack.append(other)
-        return present & ~(1 << tile)
-
-    def tighten(self) -> bool:
-        """Narrow every tile's allowed partners before a search: pairs that can never be free
-        together (one holds the other), then pairings whose relaxation gets stuck on its own
-        (repeated until nothing changes). False if some type has no pairing left."""
-        for tile in bits(self.base):
-            self.check_stop()
-            self.held[tile] = self.held_by(tile)
-        self.allowed_at_root = self._allowed_at_root()
-        changed = PROBE_ROOT
-        while changed:
-            changed = False
-            for tiles in self.group_tiles:
-                first = tiles[0]
-                if len(tiles) != 4 or self.allowed_at_root[first].bit_count() < 2:
-                    continue
-                for other in bits(self.allowed_at_root[first]):
-                    self.check_stop()
-                    allowed = list(self.allowed_at_root)
-                    self._restrict(allowed, self.group_of[first], [(first, other)])
-                    if self.relaxed_left(allowed):
-                        self._exclude(tiles, other)
-                        changed = True
-                if not self.allowed_at_root[first]:
-                    return False
-        self.allowed = self.allowed_under(self.commitments)
-        return True
-
-    def _exclude(self, tiles: list[int], other: int) -> None:
-        """Rule out the pairing of a four-tile type that pairs its first tile with `other`."""
-        first = tiles[0]
-        third, fourth = (t for t in tiles[1:] if t != other)
-        allowed = self.allowed_at_root
-        for a, b in ((first, other), (third, fourth)):
-            allowed[a] &= ~(1 << b)
-            allowed[b] &= ~(1 << a)
+        return goal & ~available
 
     def _allowed_at_root(self) -> list[int]:
         allowed = [0] * len(self.covers)
@@ -220,7 +204,18 @@ class _Search:
                             allowed[a] |= 1 << b
         return allowed
 
-    def allowed_under(self, pairs: set[Pair] | frozenset[Pair]) -> list[int]:
+    def tighten(self) -> None:
+        """Narrow the allowed partners with pairs that can never be free together because one
+        tile holds the other (by covering it, or by blocking the only ways to free it)."""
+        for tiles in self.group_tiles:
+            self.check_stop()
+            for tile in tiles:
+                mates = sum(1 << t for t in tiles if t != tile)
+                self.held[tile] |= self.held_by(tile, mates)
+        self.allowed_at_root = self._allowed_at_root()
+        self.allowed = self.allowed_under(self.commitments)
+
+    def allowed_under(self, pairs: Sequence[Pair] | set[Pair] | dict[Pair, int]) -> list[int]:
         """The allowed partners of every tile when exactly `pairs` are committed."""
         allowed = list(self.allowed_at_root)
         by_group: dict[int, list[Pair]] = {}
@@ -241,19 +236,19 @@ class _Search:
         for tile in bits(open_mask):
             allowed[tile] = root[tile] & open_mask
 
-    # -- the relaxation and the playout --------------------------------------------------------
+    # -- the relaxation ------------------------------------------------------------------------
 
-    def relaxed_left(
-        self, allowed: list[int], present: int | None = None, free: int | None = None
-    ) -> int:
-        """The tiles the relaxation cannot remove, from the base position or from `present`
-        (whose free tiles are `free`): a free tile leaves once one of its allowed partners is
-        free or gone."""
+    def relaxed(
+        self, allowed: list[int], present: int, available: int, goal: int = 0
+    ) -> tuple[int, int]:
+        """Run the relaxation from `present` (`available`: tiles free or gone) to its end: a
+        free tile leaves once one of its allowed partners is free or gone. Returns the tiles
+        left and the tiles free or gone at the end; with a `goal`, stops with (0, 0) as soon as
+        every tile of the goal is free or gone."""
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
-        if present is None or free is None:
-            present, free = self.base, self.base_free
-        available = free
-        stack = [tile for tile in bits(available) if allowed[tile] & available]
+        if goal and available & goal == goal:
+            return 0, 0
+        stack = [tile for tile in bits(available & present) if allowed[tile] & available]
         while stack:
             tile = stack.pop()
             if not present >> tile & 1:
@@ -267,16 +262,37 @@ class _Search:
                     and (not left[other] & present or not right[other] & present)
                 ):
                     available |= 1 << other
-                    partners = allowed[other] & available & present
+                    if goal >> other & 1 and available & goal == goal:
+                        return 0, 0
                     if allowed[other] & available:
                         stack.append(other)
+                    partners = allowed[other] & available & present
                     while partners:
                         low = partners & -partners
                         stack.append(low.bit_length() - 1)
                         partners ^= low
-        return present
+        return present, available
 
-    def playout(self) -> _Playout:
+    def stuck_nogood(self, present: int, available: int) -> frozenset[Pair]:
+        """A small set of current commitments that leaves the relaxation stuck at `present`
+        (reached by moves allowed under any subset of them): those of the types with a free
+        tile left, then each dropped (latest first) if the rest still leaves it stuck."""
+        group_of = self.group_of
+        stuck_groups = {group_of[tile] for tile in bits(available & present)}
+        core = {pair for pair in self.commitments if group_of[pair[0]] in stuck_groups}
+        for pair in sorted(core, key=self.commitments.__getitem__, reverse=True):
+            core.discard(pair)
+            if not self.relaxed(self.allowed_under(core), present, available)[0]:
+                core.add(pair)
+        nogood = frozenset(core)
+        self.learn(nogood)
+        return nogood
+
+    # -- the playout ---------------------------------------------------------------------------
+
+    def playout(self, prefix: Sequence[Pair] = ()) -> _Playout:
+        """Play from the base position under the current commitments: `prefix` first (real
+        moves known to be playable), then real moves, then optimistic ones (see the module)."""
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
         allowed, partner, group_of = self.allowed, self.partner, self.group_of
         present = self.base
@@ -286,9 +302,7 @@ class _Search:
         unit_of = list(group_of)
         members: list[list[int]] = [[] for _ in self.group_tiles]
         for group, tiles in enumerate(self.group_tiles):
-            for tile in tiles:
-                if partner[tile] < 0:
-                    members[group].append(tile)
+            members[group] = [tile for tile in tiles if partner[tile] < 0]
         for a, b in self.commitments:
             unit_of[a] = unit_of[b] = len(members)
             members.append([a, b])
@@ -309,11 +323,26 @@ class _Search:
 
         for unit in range(len(members)):
             classify(unit)
-        moves: list[Pair] = []
-        optimistic: list[int] = []
-        progress = -1
+        trace = _Playout([])
+        moves, optimistic, steps, first_touch = (
+            trace.moves,
+            trace.optimistic,
+            trace.steps,
+            trace.first_touch,
+        )
+        replay = iter(prefix)
         while True:
+            steps.append(_Step(present, available, len(moves)))
             gone: list[int] = []
+            pair = next(replay, None)
+            if pair is not None:
+                unit = unit_of[pair[0]]
+                free_in[unit].remove(pair[0])
+                free_in[unit].remove(pair[1])
+                remaining[unit] -= 2
+                gone = list(pair)
+                moves.append(pair)
+                classify(unit)
             while ready and not gone:
                 unit = ready.pop()
                 free = free_in[unit]
@@ -327,9 +356,9 @@ class _Search:
                         free_in[unit] = []
                         remaining[unit] = 0
             if not gone and choosable:
-                look_ahead = LOOK_AHEAD and not optimistic
                 choice = self._choose(
-                    choosable, free_in, members, remaining, present, available, look_ahead
+                    choosable, unit_of, free_in, members, remaining, present, available,
+                    look_ahead=not optimistic,
                 )
                 if choice is not None:
                     unit, first, second = choice
@@ -349,14 +378,16 @@ class _Search:
                         remaining[unit] -= 1
                         gone = [tile]
                         if not optimistic:
-                            progress = len(moves)
+                            trace.first_optimism = len(steps) - 1
                         if group_of[tile] not in optimistic:
                             optimistic.append(group_of[tile])
                         classify(unit)
                         break
                 else:
+                    steps.pop()
                     break
             for tile in gone:
+                first_touch.setdefault(group_of[tile], len(steps) - 1)
                 present ^= 1 << tile
             for tile in gone:
                 for other in dependents[tile]:
@@ -370,11 +401,9 @@ class _Search:
                         unit = unit_of[other]
                         free_in[unit].append(other)
                         classify(unit)
-        stuck: frozenset[Pair] | None = None
         if present:
-            stuck_groups = {group_of[tile] for tile in bits(available & present)}
-            stuck = frozenset(p for p in self.commitments if group_of[p[0]] in stuck_groups)
-        return _Playout(moves, stuck, optimistic, progress)
+            trace.stuck = self.stuck_nogood(present, available)
+        return trace
 
     def _match(self, tiles: list[int]) -> list[Pair] | None:
         """Pair up free tiles of one unit with allowed pairs, the hint's pairs first."""
@@ -397,6 +426,7 @@ class _Search:
     def _choose(
         self,
         choosable: list[int],
+        unit_of: list[int],
         free_in: list[list[int]],
         members: list[list[int]],
         remaining: list[int],
@@ -406,13 +436,15 @@ class _Search:
     ) -> tuple[int, int, int] | None:
         """The most promising real move of an open type, as (unit, tile, tile), or None.
 
-        Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first,
-        then the move that frees the most tiles at once; a tile left to wait for a blocked
-        partner should block as little as possible.
+        Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first;
+        then the move that frees the most tiles at once (a tile counting twice when its type then
+        has another free tile); then the move whose tiles left waiting block the least. Before
+        a move that ties the type's other two tiles together, the relaxation checks from the
+        board after it that those two can still get free together.
         """
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
         allowed, hint, under = self.allowed, self.hint, self.under
-        candidates: list[tuple[tuple[int, int, int], int, int, int, int, int, int]] = []
+        candidates: list[tuple[tuple[bool, int, int], int, int, int, int, int, int]] = []
         kept: list[int] = []
         for unit in choosable:
             free = free_in[unit]
@@ -427,7 +459,7 @@ class _Search:
                     b = free[j]
                     if not allowed[a] >> b & 1:
                         continue
-                    penalty = 0
+                    blocking = 0
                     c = d = -1
                     if remaining[unit] == 4:
                         c, d = (t for t in free + waiting if t != a and t != b)
@@ -436,9 +468,9 @@ class _Search:
                         for keeper in (c, d):
                             if available >> keeper & 1:
                                 blocks = under[keeper] | left[keeper] | right[keeper]
-                                penalty -= (present & blocks).bit_count()
+                                blocking += (present & blocks).bit_count()
                     after = present & ~(1 << a | 1 << b)
-                    freed = 0
+                    freed = gain = 0
                     for tile in (a, b):
                         for other in dependents[tile]:
                             if (
@@ -448,21 +480,22 @@ class _Search:
                                 and (not left[other] & after or not right[other] & after)
                             ):
                                 freed |= 1 << other
-                    score = (1 if hint[a] == b else 0, freed.bit_count(), penalty)
-                    candidates.append((score, unit, a, b, c, d, freed))
+                                gain += 2 if free_in[unit_of[other]] else 1
+                    score = (hint[a] == b, gain, -blocking)
+                    candidates.append((score, unit, a, b, c, d, (available & after) | freed))
         choosable[:] = kept
         candidates.sort(reverse=True)
-        for _, unit, a, b, c, d, freed in candidates:
-            if not look_ahead:
+        for _, unit, a, b, c, d, free_after in candidates:
+            if c < 0 or not look_ahead:
                 return unit, a, b
+            # The relaxation cleared the board before this move (the node's probe and every
+            # earlier look-ahead say so), and the move only ties c to d: the board still
+            # clears if c and d can both get free. Tiles gone do not count as partners here,
+            # so the look-ahead also holds the other types to the pairs already played.
+            trial = list(allowed)
+            trial[c], trial[d] = 1 << d, 1 << c
             after = present & ~(1 << a | 1 << b)
-            if c >= 0:
-                trial = list(allowed)
-                trial[c], trial[d] = 1 << d, 1 << c
-            else:
-                trial = allowed
-            self.lookaheads += 1
-            if not self.relaxed_left(trial, after, (available & after) | freed):
+            if not self.relaxed(trial, after, free_after, 1 << c | 1 << d)[0]:
                 return unit, a, b
         return None
 
@@ -484,14 +517,12 @@ class _Search:
 
     def commit(self, a: int, b: int) -> None:
         self.partner[a], self.partner[b] = b, a
-        self.commitments.add((a, b))
-        self.order[(a, b)] = len(self.order)
+        self.commitments[(a, b)] = len(self.commitments)
         self._recompute(self.group_of[a])
 
     def uncommit(self, a: int, b: int) -> None:
         self.partner[a] = self.partner[b] = -1
-        self.commitments.discard((a, b))
-        del self.order[(a, b)]
+        del self.commitments[(a, b)]
         self._recompute(self.group_of[a])
 
     def _recompute(self, group: int) -> None:
@@ -505,30 +536,32 @@ class _Search:
     def known_nogood(self, pair: Pair) -> frozenset[Pair] | None:
         commitments = self.commitments
         for nogood in self.nogoods.get(pair, ()):
-            if nogood <= commitments:
+            if all(p in commitments for p in nogood):
                 return nogood
         return None
 
-    def shrink(self, nogood: frozenset[Pair]) -> frozenset[Pair]:
-        """A smaller nogood: drop commitments (latest first) while the relaxation stays stuck."""
-        order = self.order
-        core = set(nogood)
-        for pair in sorted(nogood, key=lambda p: -order[p]):
-            core.discard(pair)
-            if not self.relaxed_left(self.allowed_under(core)):
-                core.add(pair)
-        return frozenset(core)
-
-    def evaluate(self) -> _Playout:
-        """One playout under the current commitments; a stuck one is remembered as a nogood."""
+    def evaluate(self, prefix: Sequence[Pair] = ()) -> _Playout:
+        """One playout under the current commitments (a stuck one leaves a nogood)."""
         self.tick()
-        trial = self.playout()
-        if trial.stuck is not None:
-            trial.stuck = self.shrink(trial.stuck)
-            self.learn(trial.stuck)
-        elif not trial.optimistic:
+        trial = self.playout(prefix)
+        if trial.stuck is None and not trial.optimistic:
             raise _Solved(trial.moves)
         return trial
+
+    def probe(self, tile: int, other: int, start: _Step) -> frozenset[Pair] | None:
+        """A nogood if committing (tile, other) on top of the current commitments leaves the
+        relaxation stuck, else None. `start` is a board reached by moves that stay allowed."""
+        pair = (tile, other)
+        self.commit(tile, other)
+        try:
+            known = self.known_nogood(pair)
+            if known is not None:
+                return known
+            self.check_stop()
+            present, available = self.relaxed(self.allowed, start.present, start.available)
+            return self.stuck_nogood(present, available) if present else None
+        finally:
+            self.uncommit(tile, other)
 
     def node(self, trial: _Playout) -> frozenset[Pair]:
         """Search below the current commitments, whose playout was `trial`: raises _Solved, or
@@ -546,43 +579,23 @@ class _Search:
         finally:
             self.hint = outer_hint
 
-    def probe(self, tile: int, other: int) -> frozenset[Pair] | None:
-        """A nogood if committing (tile, other) on top of the current commitments gets the
-        relaxation stuck, else None."""
-        pair = (tile, other)
-        self.commit(tile, other)
-        try:
-            known = self.known_nogood(pair)
-            if known is not None:
-                return known
-            left = self.relaxed_left(self.allowed)
-            if not left:
-                return None
-            group_of = self.group_of
-            stuck_groups = {group_of[t] for t in bits(self.geometry.free_mask(left))}
-            nogood = self.shrink(
-                frozenset(p for p in self.commitments if group_of[p[0]] in stuck_groups)
-            )
-            self.learn(nogood)
-            return nogood
-        finally:
-            self.uncommit(tile, other)
-
     def _branch(self, trial: _Playout) -> frozenset[Pair]:
-        """Branch on the pairing of a type that needed optimism: of the first few such types,
-        the one with the fewest pairings the relaxation cannot refute at once."""
+        """Branch on the pairing of the type, among those that needed optimism, with the fewest
+        pairings the relaxation does not refute at once."""
         group_of, partner = self.group_of, self.partner
         best: tuple[int, int, list[int], set[Pair]] | None = None
-        candidates = trial.optimistic[:PROBED_TYPES]
+        candidates = list(trial.optimistic)
         if self.attempt:
             self.rng.shuffle(candidates)
         for group in candidates:
             tile = next(t for t in self.group_tiles[group] if partner[t] < 0)
+            start = trial.before(group)
+            assert start is not None
             # The open tiles are what the type's commitments left: those are part of any reason.
             reasons = {p for p in self.commitments if group_of[p[0]] == group}
             survivors: list[int] = []
             for other in bits(self.allowed[tile]):
-                nogood = self.probe(tile, other)
+                nogood = self.probe(tile, other, start)
                 if nogood is None:
                     survivors.append(other)
                     continue
@@ -599,22 +612,23 @@ class _Search:
             if len(survivors) == 1:
                 break
         assert best is not None
-        _, tile, survivors, reasons = best
+        group, tile, survivors, reasons = best
+        # A child replays this playout up to where it first touched the type or got optimistic.
+        cut = trial.first_touch[group]
+        if trial.first_optimism >= 0:
+            cut = min(cut, trial.first_optimism)
+        prefix = trial.moves[: trial.steps[cut].moves]
         children: list[tuple[int, int, _Playout]] = []
         for other in survivors:
             pair = (tile, other)
             self.commit(tile, other)
             try:
-                child = self.evaluate()
+                child = self.evaluate(prefix)
             finally:
                 self.uncommit(tile, other)
             if child.stuck is not None and pair not in child.stuck:
                 return child.stuck
-            rank = (
-                ((RANK_BY_PROGRESS and -child.progress) or len(child.optimistic))
-                if child.stuck is None
-                else 1 << 30
-            )
+            rank = len(child.optimistic) if child.stuck is None else 1 << 30
             if self.attempt:
                 rank += self.rng.randrange(3)
             children.append((rank, other, child))
@@ -647,8 +661,7 @@ class _Search:
         grow (the Luby sequence), so some attempt eventually runs to the end."""
         try:
             self.evaluate()
-            if not self.tighten():
-                return None
+            self.tighten()
             while True:
                 self.restart_at = self.nodes + RESTART_UNIT * _luby(self.attempt + 1)
                 try:
@@ -737,6 +750,10 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     previous: Sequence[Pair] | None = None,
 ) -> SolveResult:
+    """Decide whether `position` can be cleared: SOLVABLE with a winning sequence (checked by
+    replaying it), UNSOLVABLE when every pairing is refuted, UNDECIDED when `timeout` seconds or
+    `node_limit` playouts are spent or `should_stop()` says so (it is asked between playouts, a
+    few milliseconds apart). `previous`, an earlier winning sequence, is tried first."""
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     search = _Search(position, deadline, node_limit, should_stop, previous)
