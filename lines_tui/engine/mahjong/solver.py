@@ -133,9 +133,11 @@ class _Search:
             tuple(bits(geometry.under[i] | geometry.left[i] | geometry.right[i]))
             for i in range(count)
         ]
-        self.held = _below_closure(geometry.under, [z for _, _, z in position.slots])
-        """held[i]: tiles that cannot get free while tile i stays (at first: those under it)."""
         self.base = position.present
+        self.held = _below_closure(
+            [under & self.base for under in geometry.under], [z for _, _, z in position.slots]
+        )
+        """held[i]: tiles that cannot get free while tile i stays (at first: those under it)."""
         self.base_free = geometry.free_mask(self.base)
         group_ids: dict[str, int] = {}
         self.group_of = [group_ids.setdefault(face, len(group_ids)) for face in position.faces]
@@ -689,7 +691,7 @@ def _luby(index: int) -> int:
 
 
 def _below_closure(under: Sequence[int], layers: Sequence[int]) -> list[int]:
-    """result[i]: every tile that lies under tile i, directly or not."""
+    """result[i]: every tile that lies under tile i, directly or through tiles in `under`."""
     below = list(under)
     for index in sorted(range(len(under)), key=lambda i: layers[i]):
         for lower in bits(under[index]):
