@@ -48,7 +48,7 @@ from lines_tui.engine.mahjong.position import Position
 
 Pair = tuple[int, int]
 
-RESTART_UNIT = 32
+RESTART_UNIT = 64
 """Playouts of the shortest attempt (see `_Search.run`)."""
 
 
@@ -333,6 +333,7 @@ class _Search:
             trace.first_touch,
         )
         replay = iter(prefix)
+        doomed: set[Pair] = set()
         while True:
             steps.append(_Step(present, available, len(moves)))
             gone: list[int] = []
@@ -361,6 +362,7 @@ class _Search:
                 choice = self._choose(
                     choosable, unit_of, free_in, members, remaining, present, available,
                     look_ahead=not optimistic,
+                    doomed=doomed,
                 )
                 if choice is not None:
                     unit, first, second = choice
@@ -435,6 +437,7 @@ class _Search:
         present: int,
         available: int,
         look_ahead: bool,
+        doomed: set[Pair],
     ) -> tuple[int, int, int] | None:
         """The most promising real move of an open type, as (unit, tile, tile), or None.
 
@@ -494,11 +497,16 @@ class _Search:
             # earlier look-ahead say so), and the move only ties c to d: the board still
             # clears if c and d can both get free. Tiles gone do not count as partners here,
             # so the look-ahead also holds the other types to the pairs already played.
+            # A move that failed stays failed while its type is untouched: later boards are
+            # reached by moves the relaxation allows anyway.
+            if (a, b) in doomed:
+                continue
             trial = list(allowed)
             trial[c], trial[d] = 1 << d, 1 << c
             after = present & ~(1 << a | 1 << b)
             if not self.relaxed(trial, after, free_after, 1 << c | 1 << d)[0]:
                 return unit, a, b
+            doomed.add((a, b))
         return None
 
     # -- the search ----------------------------------------------------------------------------
@@ -550,9 +558,19 @@ class _Search:
             raise _Solved(trial.moves)
         return trial
 
+    def pinned(self, group: int, start: _Step) -> _Step:
+        """Where the relaxation gets from `start` while the type's tiles all stay: the common
+        beginning of every probe of the type's pairings."""
+        allowed = list(self.allowed)
+        for tile in self.group_tiles[group]:
+            allowed[tile] = 0
+        present, available = self.relaxed(allowed, start.present, start.available)
+        return _Step(present, available, start.moves)
+
     def probe(self, tile: int, other: int, start: _Step) -> frozenset[Pair] | None:
         """A nogood if committing (tile, other) on top of the current commitments leaves the
-        relaxation stuck, else None. `start` is a board reached by moves that stay allowed."""
+        relaxation stuck, else None. `start` is a board the current commitments' relaxation
+        clears, reached by moves that stay allowed and leave the type's tiles alone."""
         pair = (tile, other)
         self.commit(tile, other)
         try:
@@ -560,7 +578,10 @@ class _Search:
             if known is not None:
                 return known
             self.check_stop()
-            present, available = self.relaxed(self.allowed, start.present, start.available)
+            # Only the type's tiles are held back more than before: once they can all get
+            # free, the rest clears as it did.
+            goal = sum(1 << t for t in self.group_tiles[self.group_of[tile]]) & start.present
+            present, available = self.relaxed(self.allowed, start.present, start.available, goal)
             return self.stuck_nogood(present, available) if present else None
         finally:
             self.uncommit(tile, other)
@@ -591,8 +612,9 @@ class _Search:
             self.rng.shuffle(candidates)
         for group in candidates:
             tile = next(t for t in self.group_tiles[group] if partner[t] < 0)
-            start = trial.before(group)
-            assert start is not None
+            before = trial.before(group)
+            assert before is not None
+            start = self.pinned(group, before)
             # The open tiles are what the type's commitments left: those are part of any reason.
             reasons = {p for p in self.commitments if group_of[p[0]] == group}
             survivors: list[int] = []
