@@ -212,6 +212,7 @@ async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:
 async def test_a_name_typed_in_one_burst_with_enter_is_taken_whole() -> None:
     app = ScreenApp(NameEntryScreen(""))
     async with app.run_test(size=SIZE) as pilot:
+        assert pilot.app.screen.active_bindings["enter"].binding.description == "OK"
         post_keys_at_once(pilot.app, "B", "o", "b", "enter")
         await pilot.pause()
     assert app.result == "Bob"
@@ -221,6 +222,7 @@ async def test_a_code_pasted_and_confirmed_in_one_burst_is_merged(tmp_path: Path
     store = open_store(tmp_path / "data")
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
     async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
+        assert pilot.app.screen.active_bindings["enter"].binding.description == "Merge"
         pilot.app.post_message(events.Paste(code))
         post_keys_at_once(pilot.app, "enter")
         await pilot.pause()

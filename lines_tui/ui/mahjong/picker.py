@@ -29,6 +29,18 @@ def parse_seed(text: str) -> int | None:
     return int(text)
 
 
+class LayoutTable(DataTable[str]):
+    """Shows its enter key as "Play" in the Footer (DataTable's own enter binding is hidden)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Play")]
+
+
+class SeedInput(Input):
+    """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Play")]
+
+
 class LayoutPickerScreen(ModalScreen[Choice | None]):
     """Lists built-in layouts, then installed ones as they are found; dismisses with the choice."""
 
@@ -57,11 +69,11 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-panel") as panel:
             panel.border_title = "Mahjong: choose a layout"
-            yield DataTable(id="layouts", cursor_type="row", zebra_stripes=True)
+            yield LayoutTable(id="layouts", cursor_type="row", zebra_stripes=True)
             yield Static("", id="layout-about", markup=False)
             yield Label("Looking for installed layouts...", id="layout-problems")
             yield Label("Deal number (blank: a random deal)", id="seed-label")
-            yield Input(placeholder="random", id="seed", type="integer")
+            yield SeedInput(placeholder="random", id="seed", type="integer")
             yield Label("", id="seed-error")
         yield Footer()
 

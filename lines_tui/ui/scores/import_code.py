@@ -26,7 +26,10 @@ STATUS_STYLE = {
 
 class CodeInput(Input):
     """An Input that keeps all of a pasted code: Input keeps only the first line of a paste, and
-    codes wrapped by a mail or chat program arrive in several lines."""
+    codes wrapped by a mail or chat program arrive in several lines. Its enter key is shown in
+    the Footer as "Merge" (Input's own enter binding is hidden there)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Merge")]
 
     def _on_paste(self, event: events.Paste) -> None:
         self.insert_text_at_cursor("".join(event.text.split()))

@@ -18,6 +18,12 @@ from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 
 
+class NameInput(Input):
+    """Names its enter key "OK" in the Footer (Input's own enter binding is hidden there)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "OK")]
+
+
 class NameEntryScreen(ModalScreen[str | None]):
     """`check` may refuse a well-formed name (e.g. one already registered) with a reason."""
 
@@ -44,7 +50,7 @@ class NameEntryScreen(ModalScreen[str | None]):
         with Vertical(classes="name-dialog") as dialog:
             dialog.border_title = self.title_text
             # The prefill may come from anywhere; trimmed to what a name may be so it can be edited.
-            yield Input(self.default[: MAX_NAME_CHARS * 2], id="name-input")
+            yield NameInput(self.default[: MAX_NAME_CHARS * 2], id="name-input")
             yield Static(RULES, id="name-problem", markup=False)
         yield Footer()
 
