@@ -27,12 +27,14 @@ the stuck remainder matter (the others' tiles are covered or blocked whatever th
 that set is shrunk further by re-running the relaxation without each commitment. Such a set is a
 *nogood*: the search remembers nogoods and jumps back over choices that took no part in a
 refutation (conflict-directed backjumping), so an early irrelevant choice is not explored again
-below every later one. A search that has spent its share of playouts starts over with shuffled
-choices, keeping its nogoods (restarts, with shares growing like the Luby sequence).
+below every later one. A search that has spent its share of playouts starts over, keeping its
+nogoods, every other time with shuffled choices (restarts, shares growing like the Luby sequence).
 
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
-or different commitments may start where a recorded playout was before it first touched the types
+or other commitments may start where a recorded playout was before it first touched the types
 concerned, instead of at the base position: probes, children's playouts and shrinking do so.
+Adding commitments on one type only holds that type's tiles back, so such a relaxation may also
+stop as soon as all of the type's tiles can get free.
 """
 
 from __future__ import annotations
@@ -150,12 +152,14 @@ class _Search:
         self.commitments: dict[Pair, int] = {}
         """The committed pairs, each with the order it was committed in."""
         self.nogoods: dict[Pair, list[frozenset[Pair]]] = {}
+        self.learned: set[frozenset[Pair]] = set()
         self.hint = _hint(position, previous)
         self.nodes = 0
         self.deadline = deadline
         self.node_limit = node_limit
         self.should_stop = should_stop
         self.attempt = 0
+        self.shuffled = False
         self.restart_at = 1 << 62
         self.rng = random.Random(0)
 
@@ -250,7 +254,14 @@ class _Search:
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
         if goal and available & goal == goal:
             return 0, 0
-        stack = [tile for tile in bits(available & present) if allowed[tile] & available]
+        stack = []
+        mask = available & present
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            tile = low.bit_length() - 1
+            if allowed[tile] & available:
+                stack.append(tile)
         while stack:
             tile = stack.pop()
             if not present >> tile & 1:
@@ -540,6 +551,9 @@ class _Search:
         self._restrict(self.allowed, group, committed)
 
     def learn(self, nogood: frozenset[Pair]) -> None:
+        if nogood in self.learned:
+            return
+        self.learned.add(nogood)
         for pair in nogood:
             self.nogoods.setdefault(pair, []).append(nogood)
 
@@ -608,8 +622,9 @@ class _Search:
         group_of, partner = self.group_of, self.partner
         best: tuple[int, int, list[int], set[Pair]] | None = None
         candidates = list(trial.optimistic)
-        if self.attempt:
+        if self.shuffled:
             self.rng.shuffle(candidates)
+
         for group in candidates:
             tile = next(t for t in self.group_tiles[group] if partner[t] < 0)
             before = trial.before(group)
@@ -652,9 +667,12 @@ class _Search:
                 self.uncommit(tile, other)
             if child.stuck is not None and pair not in child.stuck:
                 return child.stuck
-            rank = len(child.optimistic) if child.stuck is None else 1 << 30
-            if self.attempt:
-                rank += self.rng.randrange(3)
+            # Fewest types that needed optimism first, then the latest first optimism; shuffled
+            # attempts may put a child up to two places lower.
+            optimism = len(child.optimistic) if child.stuck is None else 1 << 20
+            if self.shuffled:
+                optimism += self.rng.randrange(3)
+            rank = optimism * 1000 - child.first_optimism
             children.append((rank, other, child))
         children.sort(key=lambda c: c[0])
         for _, other, child in children:
@@ -680,9 +698,11 @@ class _Search:
     def run(self) -> list[Pair] | None:
         """A winning sequence, or None when the position is proved unsolvable.
 
-        A search that has spent its share of playouts starts over with shuffled choices (the
-        nogoods learned so far stay): an unlucky early choice then costs little. The shares
-        grow (the Luby sequence), so some attempt eventually runs to the end."""
+        A search that has spent its share of playouts starts over, keeping the nogoods learned
+        so far. Every other attempt shuffles its choices, so an unlucky early choice costs
+        little; the attempts in between repeat the plain search, which the nogoods bring back
+        to where it stopped, so it goes on rather than starts anew. The shares grow (the Luby
+        sequence), so some attempt eventually runs to the end."""
         try:
             self.evaluate()
             self.tighten()
@@ -692,6 +712,7 @@ class _Search:
                     self.node(self.evaluate())
                 except _Restart:
                     self.attempt += 1
+                    self.shuffled = self.attempt % 2 == 1
                     continue
                 return None
         except _Solved as solved:
