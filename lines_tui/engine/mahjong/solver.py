@@ -151,7 +151,9 @@ class _Search:
         self.partner = [-1] * count
         self.commitments: dict[Pair, int] = {}
         """The committed pairs, each with the order it was committed in."""
-        self.nogoods: dict[Pair, list[frozenset[Pair]]] = {}
+        self.nogoods: dict[Pair, list[tuple[int, frozenset[Pair]]]] = {}
+        self.pair_bits: dict[Pair, int] = {}
+        self.committed_bits = 0
         self.learned: set[frozenset[Pair]] = set()
         self.hint = _hint(position, previous)
         self.nodes = 0
@@ -269,8 +271,8 @@ class _Search:
             present ^= 1 << tile
             for other in dependents[tile]:
                 if (
-                    present >> other & 1
-                    and not available >> other & 1
+                    not available >> other & 1
+                    and present >> other & 1
                     and not covers[other] & present
                     and (not left[other] & present or not right[other] & present)
                 ):
@@ -405,10 +407,10 @@ class _Search:
                 first_touch.setdefault(group_of[tile], len(steps) - 1)
                 present ^= 1 << tile
             for tile in gone:
+                # Gone tiles count as available, so a tile not available is still there.
                 for other in dependents[tile]:
                     if (
-                        present >> other & 1
-                        and not available >> other & 1
+                        not available >> other & 1
                         and not covers[other] & present
                         and (not left[other] & present or not right[other] & present)
                     ):
@@ -539,12 +541,21 @@ class _Search:
     def commit(self, a: int, b: int) -> None:
         self.partner[a], self.partner[b] = b, a
         self.commitments[(a, b)] = len(self.commitments)
+        self.committed_bits |= self.pair_bit((a, b))
         self._recompute(self.group_of[a])
 
     def uncommit(self, a: int, b: int) -> None:
         self.partner[a] = self.partner[b] = -1
         del self.commitments[(a, b)]
+        self.committed_bits &= ~self.pair_bit((a, b))
         self._recompute(self.group_of[a])
+
+    def pair_bit(self, pair: Pair) -> int:
+        """A bit of its own for each pair ever committed, so sets of pairs are ints."""
+        bit = self.pair_bits.get(pair)
+        if bit is None:
+            bit = self.pair_bits[pair] = 1 << len(self.pair_bits)
+        return bit
 
     def _recompute(self, group: int) -> None:
         committed = [p for p in self.commitments if self.group_of[p[0]] == group]
@@ -554,13 +565,15 @@ class _Search:
         if nogood in self.learned:
             return
         self.learned.add(nogood)
+        entry = (sum(self.pair_bit(pair) for pair in nogood), nogood)
         for pair in nogood:
-            self.nogoods.setdefault(pair, []).append(nogood)
+            self.nogoods.setdefault(pair, []).append(entry)
 
     def known_nogood(self, pair: Pair) -> frozenset[Pair] | None:
-        commitments = self.commitments
-        for nogood in self.nogoods.get(pair, ()):
-            if all(p in commitments for p in nogood):
+        """A learned nogood with `pair` whose pairs are all committed now."""
+        missing = ~self.committed_bits
+        for mask, nogood in self.nogoods.get(pair, ()):
+            if not mask & missing:
                 return nogood
         return None
 
