@@ -311,7 +311,8 @@ class _Search:
         covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
         allowed, partner, group_of = self.allowed, self.partner, self.group_of
         present = self.base
-        available = self.base_free
+        # Tiles removed before the position count as gone, hence available (see below).
+        available = self.base_free | (self.geometry.all_present & ~self.base)
         # A unit is a set of tiles that pair among themselves: a committed pair, or the open
         # (uncommitted) tiles of a type.
         unit_of = list(group_of)
@@ -323,7 +324,7 @@ class _Search:
             members.append([a, b])
         remaining = [len(tiles) for tiles in members]
         free_in: list[list[int]] = [[] for _ in members]
-        for tile in bits(available):
+        for tile in bits(self.base_free):
             free_in[unit_of[tile]].append(tile)
         ready: list[int] = []
         choosable: list[int] = []
