@@ -116,10 +116,10 @@ def report(title: str, results: list[tuple[str, SolveResult]], wrong: list[str])
     undecided = count - len(decided)
     print(f"unsolvable: {unsolvable} ({unsolvable / count:.2%})   undecided: {undecided}")
     print(f"wrong winning sequences: {len(wrong)} {wrong[:10]}")
-    slowest = sorted(results, key=lambda item: -item[1].seconds)[:5]
+    slow = sorted((item for item in results if item[1].seconds > 1.0), key=lambda i: -i[1].seconds)
     print(
-        "slowest: "
-        + ", ".join(f"{name} {r.verdict.value} {r.seconds:.2f} s" for name, r in slowest)
+        f"over 1 s ({len(slow)}): "
+        + ", ".join(f"{name} {r.verdict.value} {r.seconds:.2f} s" for name, r in slow[:25])
     )
 
 
