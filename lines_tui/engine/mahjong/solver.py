@@ -14,13 +14,14 @@ runs one playout from the base position:
   committed pair once both its tiles are free; then *choices* (two free tiles of a type whose
   pairing is open), picked by a heuristic that looks ahead with the relaxation below;
 - when no real move is left, *optimistic* moves: a free tile leaves alone if one of its allowed
-  partners is free or already gone.
+  partners is free or already gone; from then on real moves are taken as they come (the playout
+  can no longer win, it only lists the types that need optimism).
 Every move of a playout is allowed by that relaxation of the rules, which holds for every pairing
 that completes the commitments, and the relaxation's end does not depend on the order of the
 moves. So a playout that gets stuck proves that no completion works; a playout without an
 optimistic move is a real winning sequence; otherwise the search branches on the pairing of a type
 that needed optimism, the one whose pairings the relaxation refutes most often (each pairing is
-*probed* first).
+*probed* first), ties going to the type that took part in the most refutations so far.
 
 A stuck relaxation also says *why*: only the commitments of types that still have a free tile in
 the stuck remainder matter (the others' tiles are covered or blocked whatever their pairing), and
@@ -135,6 +136,15 @@ class _Search:
             tuple(bits(geometry.under[i] | geometry.left[i] | geometry.right[i]))
             for i in range(count)
         ]
+        self.links = [
+            tuple(
+                (other, 1 << other, self.covers[other], self.left[other], self.right[other])
+                for other in self.dependents[i]
+            )
+            for i in range(count)
+        ]
+        """links[i]: for each tile that tile i may be the last to hold, its number, its bit and
+        its covers, left and right masks, so the inner loops index nothing."""
         self.base = position.present
         self.held = _below_closure(
             [under & self.base for under in geometry.under], [z for _, _, z in position.slots]
@@ -151,10 +161,14 @@ class _Search:
         self.partner = [-1] * count
         self.commitments: dict[Pair, int] = {}
         """The committed pairs, each with the order it was committed in."""
-        self.nogoods: dict[Pair, list[tuple[int, frozenset[Pair]]]] = {}
+        self.nogoods: dict[Pair, list[frozenset[Pair]]] = {}
+        self.nogood_masks: dict[Pair, list[int]] = {}
+        """For each pair, the learned nogoods with it, and the same as sets of pair bits."""
         self.pair_bits: dict[Pair, int] = {}
         self.committed_bits = 0
         self.learned: set[frozenset[Pair]] = set()
+        self.weight = [0] * len(self.group_tiles)
+        """How often each type took part in a refutation."""
         self.hint = _hint(position, previous)
         self.nodes = 0
         self.deadline = deadline
@@ -253,7 +267,7 @@ class _Search:
         free tile leaves once one of its allowed partners is free or gone. Returns the tiles
         left and the tiles free or gone at the end; with a `goal`, stops with (0, 0) as soon as
         every tile of the goal is free or gone."""
-        covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
+        links = self.links
         if goal and available & goal == goal:
             return 0, 0
         stack = []
@@ -266,26 +280,29 @@ class _Search:
                 stack.append(tile)
         while stack:
             tile = stack.pop()
-            if not present >> tile & 1:
+            bit = 1 << tile
+            if not present & bit:
                 continue
-            present ^= 1 << tile
-            for other in dependents[tile]:
+            present ^= bit
+            for other, other_bit, above, on_left, on_right in links[tile]:
                 if (
-                    not available >> other & 1
-                    and present >> other & 1
-                    and not covers[other] & present
-                    and (not left[other] & present or not right[other] & present)
+                    available & other_bit
+                    or not present & other_bit
+                    or above & present
+                    or (on_left & present and on_right & present)
                 ):
-                    available |= 1 << other
-                    if goal >> other & 1 and available & goal == goal:
-                        return 0, 0
-                    if allowed[other] & available:
-                        stack.append(other)
-                    partners = allowed[other] & available & present
-                    while partners:
-                        low = partners & -partners
-                        stack.append(low.bit_length() - 1)
-                        partners ^= low
+                    continue
+                available |= other_bit
+                if goal & other_bit and available & goal == goal:
+                    return 0, 0
+                mates = allowed[other]
+                if mates & available:
+                    stack.append(other)
+                partners = mates & available & present
+                while partners:
+                    low = partners & -partners
+                    stack.append(low.bit_length() - 1)
+                    partners ^= low
         return present, available
 
     def stuck_nogood(self, present: int, available: int) -> frozenset[Pair]:
@@ -295,10 +312,14 @@ class _Search:
         group_of = self.group_of
         stuck_groups = {group_of[tile] for tile in bits(available & present)}
         core = {pair for pair in self.commitments if group_of[pair[0]] in stuck_groups}
+        allowed = self.allowed_under(core)
         for pair in sorted(core, key=self.commitments.__getitem__, reverse=True):
+            group = group_of[pair[0]]
             core.discard(pair)
-            if not self.relaxed(self.allowed_under(core), present, available)[0]:
+            self._restrict(allowed, group, [p for p in core if group_of[p[0]] == group])
+            if not self.relaxed(allowed, present, available)[0]:
                 core.add(pair)
+                self._restrict(allowed, group, [p for p in core if group_of[p[0]] == group])
         nogood = frozenset(core)
         self.learn(nogood)
         return nogood
@@ -308,7 +329,7 @@ class _Search:
     def playout(self, prefix: Sequence[Pair] = ()) -> _Playout:
         """Play from the base position under the current commitments: `prefix` first (real
         moves known to be playable), then real moves, then optimistic ones (see the module)."""
-        covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
+        links = self.links
         allowed, partner, group_of = self.allowed, self.partner, self.group_of
         present = self.base
         # Tiles removed before the position count as gone, hence available (see below).
@@ -373,11 +394,19 @@ class _Search:
                         free_in[unit] = []
                         remaining[unit] = 0
             if not gone and choosable:
-                choice = self._choose(
-                    choosable, unit_of, free_in, members, remaining, present, available,
-                    look_ahead=not optimistic,
-                    doomed=doomed,
-                )
+                if optimistic:
+                    choice = self._any_move(choosable, free_in, members, remaining, present)
+                else:
+                    choice = self._choose(
+                        choosable,
+                        unit_of,
+                        free_in,
+                        members,
+                        remaining,
+                        present,
+                        available,
+                        doomed=doomed,
+                    )
                 if choice is not None:
                     unit, first, second = choice
                     free = free_in[unit]
@@ -409,13 +438,13 @@ class _Search:
                 present ^= 1 << tile
             for tile in gone:
                 # Gone tiles count as available, so a tile not available is still there.
-                for other in dependents[tile]:
-                    if (
-                        not available >> other & 1
-                        and not covers[other] & present
-                        and (not left[other] & present or not right[other] & present)
+                for other, other_bit, above, on_left, on_right in links[tile]:
+                    if not (
+                        available & other_bit
+                        or above & present
+                        or (on_left & present and on_right & present)
                     ):
-                        available |= 1 << other
+                        available |= other_bit
                         unit = unit_of[other]
                         free_in[unit].append(other)
                         classify(unit)
@@ -450,7 +479,6 @@ class _Search:
         remaining: list[int],
         present: int,
         available: int,
-        look_ahead: bool,
         doomed: set[Pair],
     ) -> tuple[int, int, int] | None:
         """The most promising real move of an open type, as (unit, tile, tile), or None.
@@ -461,7 +489,7 @@ class _Search:
         a move that ties the type's other two tiles together, the relaxation checks from the
         board after it that those two can still get free together.
         """
-        covers, left, right, dependents = self.covers, self.left, self.right, self.dependents
+        links, left, right = self.links, self.left, self.right
         allowed, hint, under = self.allowed, self.hint, self.under
         candidates: list[tuple[tuple[bool, int, int], int, int, int, int, int, int]] = []
         kept: list[int] = []
@@ -491,21 +519,20 @@ class _Search:
                     after = present & ~(1 << a | 1 << b)
                     freed = gain = 0
                     for tile in (a, b):
-                        for other in dependents[tile]:
-                            if (
-                                after >> other & 1
-                                and not available >> other & 1
-                                and not covers[other] & after
-                                and (not left[other] & after or not right[other] & after)
+                        for other, other_bit, above, on_left, on_right in links[tile]:
+                            if after & other_bit and not (
+                                available & other_bit
+                                or above & after
+                                or (on_left & after and on_right & after)
                             ):
-                                freed |= 1 << other
+                                freed |= other_bit
                                 gain += 2 if free_in[unit_of[other]] else 1
                     score = (hint[a] == b, gain, -blocking)
                     candidates.append((score, unit, a, b, c, d, (available & after) | freed))
         choosable[:] = kept
         candidates.sort(reverse=True)
         for _, unit, a, b, c, d, free_after in candidates:
-            if c < 0 or not look_ahead:
+            if c < 0:
                 return unit, a, b
             # The relaxation cleared the board before this move (the node's probe and every
             # earlier look-ahead say so), and the move only ties c to d: the board still
@@ -522,6 +549,45 @@ class _Search:
                 return unit, a, b
             doomed.add((a, b))
         return None
+
+    def _any_move(
+        self,
+        choosable: list[int],
+        free_in: list[list[int]],
+        members: list[list[int]],
+        remaining: list[int],
+        present: int,
+    ) -> tuple[int, int, int] | None:
+        """A real move of an open type that keeps its pairing allowed, the hint's first.
+
+        Once a playout has needed optimism it no longer wins; what is left of it only lists the
+        types that need optimism, for the search to branch on, so any real move will do."""
+        allowed, hint = self.allowed, self.hint
+        kept: list[int] = []
+        fallback = None
+        for unit in choosable:
+            free = free_in[unit]
+            count = len(free)
+            if count < 2 or unit in kept:
+                continue
+            kept.append(unit)
+            for i in range(count):
+                a = free[i]
+                for j in range(i + 1, count):
+                    b = free[j]
+                    if not allowed[a] >> b & 1:
+                        continue
+                    if remaining[unit] == 4:
+                        c, d = (t for t in members[unit] if present >> t & 1 and t != a and t != b)
+                        if not allowed[c] >> d & 1:
+                            continue
+                    if hint[a] == b:
+                        choosable[:] = kept + [u for u in choosable if u not in kept]
+                        return unit, a, b
+                    if fallback is None:
+                        fallback = (unit, a, b)
+        choosable[:] = kept
+        return fallback
 
     # -- the search ----------------------------------------------------------------------------
 
@@ -566,17 +632,23 @@ class _Search:
         if nogood in self.learned:
             return
         self.learned.add(nogood)
-        entry = (sum(self.pair_bit(pair) for pair in nogood), nogood)
+        mask = sum(self.pair_bit(pair) for pair in nogood)
         for pair in nogood:
-            self.nogoods.setdefault(pair, []).append(entry)
+            self.weight[self.group_of[pair[0]]] += 1
+            self.nogoods.setdefault(pair, []).append(nogood)
+            self.nogood_masks.setdefault(pair, []).append(mask)
 
     def known_nogood(self, pair: Pair) -> frozenset[Pair] | None:
         """A learned nogood with `pair` whose pairs are all committed now."""
-        missing = ~self.committed_bits
-        for mask, nogood in self.nogoods.get(pair, ()):
-            if not mask & missing:
-                return nogood
-        return None
+        masks = self.nogood_masks.get(pair)
+        if not masks:
+            return None
+        # Thousands of nogoods may hold a pair: map() tests them without a bytecode loop.
+        uncommitted = list(map((~self.committed_bits).__and__, masks))
+        try:
+            return self.nogoods[pair][uncommitted.index(0)]
+        except ValueError:
+            return None
 
     def evaluate(self, prefix: Sequence[Pair] = ()) -> _Playout:
         """One playout under the current commitments (a stuck one leaves a nogood)."""
@@ -636,6 +708,11 @@ class _Search:
         group_of, partner = self.group_of, self.partner
         best: tuple[int, int, list[int], set[Pair]] | None = None
         candidates = list(trial.optimistic)
+        best_score = 0.0
+        # Plain attempts break ties between types by how often each took part in a refutation
+        # (the conflicts gather on a few types); shuffled ones do not, so that the two kinds of
+        # attempt get lost on different positions.
+        tie_break = 0.0 if self.shuffled else 1 / (1 + max(self.weight))
         if self.shuffled:
             self.rng.shuffle(candidates)
 
@@ -660,8 +737,10 @@ class _Search:
                 nogood = frozenset(reasons)
                 self.learn(nogood)
                 return nogood
-            if best is None or len(survivors) < len(best[2]):
+            score = len(survivors) - self.weight[group] * tie_break
+            if best is None or score < best_score:
                 best = (group, tile, survivors, reasons)
+                best_score = score
             if len(survivors) == 1:
                 break
         assert best is not None
