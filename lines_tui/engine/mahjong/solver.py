@@ -265,11 +265,11 @@ class _Search:
     ) -> tuple[int, int]:
         """Run the relaxation from `present` (`available`: tiles free or gone) to its end: a
         free tile leaves once one of its allowed partners is free or gone. Returns the tiles
-        left and the tiles free or gone at the end; with a `goal`, stops with (0, 0) as soon as
-        every tile of the goal is free or gone."""
+        left and the tiles free or gone at the end; with a `goal`, stops as soon as every tile
+        of the goal is free or gone, and returns the board there."""
         links = self.links
         if goal and available & goal == goal:
-            return 0, 0
+            return present, available
         stack = []
         mask = available & present
         while mask:
@@ -294,7 +294,7 @@ class _Search:
                     continue
                 available |= other_bit
                 if goal & other_bit and available & goal == goal:
-                    return 0, 0
+                    return present, available
                 mates = allowed[other]
                 if mates & available:
                     stack.append(other)
@@ -545,7 +545,8 @@ class _Search:
             trial = list(allowed)
             trial[c], trial[d] = 1 << d, 1 << c
             after = present & ~(1 << a | 1 << b)
-            if not self.relaxed(trial, after, free_after, 1 << c | 1 << d)[0]:
+            goal = 1 << c | 1 << d
+            if self.relaxed(trial, after, free_after, goal)[1] & goal == goal:
                 return unit, a, b
             doomed.add((a, b))
         return None
@@ -660,11 +661,15 @@ class _Search:
 
     def pinned(self, group: int, start: _Step) -> _Step:
         """Where the relaxation gets from `start` while the type's tiles all stay: the common
-        beginning of every probe of the type's pairings."""
+        beginning of every probe of the type's pairings. It stops once they are all free, since
+        every probe succeeds from there."""
         allowed = list(self.allowed)
+        goal = 0
         for tile in self.group_tiles[group]:
             allowed[tile] = 0
-        present, available = self.relaxed(allowed, start.present, start.available)
+            goal |= 1 << tile
+        goal &= start.present
+        present, available = self.relaxed(allowed, start.present, start.available, goal)
         return _Step(present, available, start.moves)
 
     def probe(self, tile: int, other: int, start: _Step) -> frozenset[Pair] | None:
@@ -682,7 +687,9 @@ class _Search:
             # free, the rest clears as it did.
             goal = sum(1 << t for t in self.group_tiles[self.group_of[tile]]) & start.present
             present, available = self.relaxed(self.allowed, start.present, start.available, goal)
-            return self.stuck_nogood(present, available) if present else None
+            if not present or available & goal == goal:
+                return None
+            return self.stuck_nogood(present, available)
         finally:
             self.uncommit(tile, other)
 
