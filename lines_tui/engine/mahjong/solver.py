@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -493,42 +493,26 @@ class _Search:
         allowed, hint, under = self.allowed, self.hint, self.under
         candidates: list[tuple[tuple[bool, int, int], int, int, int, int, int, int]] = []
         kept: list[int] = []
-        for unit in choosable:
-            free = free_in[unit]
-            count = len(free)
-            if count < 2 or unit in kept:
-                continue
-            kept.append(unit)
-            waiting = [t for t in members[unit] if present >> t & 1 and not available >> t & 1]
-            for i in range(count):
-                a = free[i]
-                for j in range(i + 1, count):
-                    b = free[j]
-                    if not allowed[a] >> b & 1:
-                        continue
-                    blocking = 0
-                    c = d = -1
-                    if remaining[unit] == 4:
-                        c, d = (t for t in free + waiting if t != a and t != b)
-                        if not allowed[c] >> d & 1:
-                            continue
-                        for keeper in (c, d):
-                            if available >> keeper & 1:
-                                blocks = under[keeper] | left[keeper] | right[keeper]
-                                blocking += (present & blocks).bit_count()
-                    after = present & ~(1 << a | 1 << b)
-                    freed = gain = 0
-                    for tile in (a, b):
-                        for other, other_bit, above, on_left, on_right in links[tile]:
-                            if after & other_bit and not (
-                                available & other_bit
-                                or above & after
-                                or (on_left & after and on_right & after)
-                            ):
-                                freed |= other_bit
-                                gain += 2 if free_in[unit_of[other]] else 1
-                    score = (hint[a] == b, gain, -blocking)
-                    candidates.append((score, unit, a, b, c, d, (available & after) | freed))
+        for unit, a, b, c, d in self._moves(choosable, free_in, members, remaining, present, kept):
+            blocking = 0
+            if c >= 0:
+                for keeper in (c, d):
+                    if available >> keeper & 1:
+                        blocks = under[keeper] | left[keeper] | right[keeper]
+                        blocking += (present & blocks).bit_count()
+            after = present & ~(1 << a | 1 << b)
+            freed = gain = 0
+            for tile in (a, b):
+                for other, other_bit, above, on_left, on_right in links[tile]:
+                    if after & other_bit and not (
+                        available & other_bit
+                        or above & after
+                        or (on_left & after and on_right & after)
+                    ):
+                        freed |= other_bit
+                        gain += 2 if free_in[unit_of[other]] else 1
+            score = (hint[a] == b, gain, -blocking)
+            candidates.append((score, unit, a, b, c, d, (available & after) | freed))
         choosable[:] = kept
         candidates.sort(reverse=True)
         for _, unit, a, b, c, d, free_after in candidates:
@@ -563,9 +547,31 @@ class _Search:
 
         Once a playout has needed optimism it no longer wins; what is left of it only lists the
         types that need optimism, for the search to branch on, so any real move will do."""
-        allowed, hint = self.allowed, self.hint
+        hint = self.hint
         kept: list[int] = []
         fallback = None
+        for unit, a, b, _, _ in self._moves(choosable, free_in, members, remaining, present, kept):
+            if hint[a] == b:
+                choosable[:] = kept + [u for u in choosable if u not in kept]
+                return unit, a, b
+            if fallback is None:
+                fallback = (unit, a, b)
+        choosable[:] = kept
+        return fallback
+
+    def _moves(
+        self,
+        choosable: list[int],
+        free_in: list[list[int]],
+        members: list[list[int]],
+        remaining: list[int],
+        present: int,
+        kept: list[int],
+    ) -> Iterator[tuple[int, int, int, int, int]]:
+        """The real moves of the open types that keep their pairing allowed, as (unit, tile,
+        tile, c, d): c and d are the type's other two tiles when it has four left, else -1.
+        Each unit with two free tiles is looked at once and recorded in `kept`."""
+        allowed = self.allowed
         for unit in choosable:
             free = free_in[unit]
             count = len(free)
@@ -578,17 +584,12 @@ class _Search:
                     b = free[j]
                     if not allowed[a] >> b & 1:
                         continue
+                    c = d = -1
                     if remaining[unit] == 4:
                         c, d = (t for t in members[unit] if present >> t & 1 and t != a and t != b)
                         if not allowed[c] >> d & 1:
                             continue
-                    if hint[a] == b:
-                        choosable[:] = kept + [u for u in choosable if u not in kept]
-                        return unit, a, b
-                    if fallback is None:
-                        fallback = (unit, a, b)
-        choosable[:] = kept
-        return fallback
+                    yield unit, a, b, c, d
 
     # -- the search ----------------------------------------------------------------------------
 
