@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict, _Search, solve
 
 Tile = tuple[int, int, int, str]
 
@@ -337,3 +337,51 @@ def test_a_search_stopped_midway_runs_no_further_playout() -> None:
 def test_budgets_give_undecided() -> None:
     assert solve(deal(TURTLE, 21), node_limit=3).verdict is Verdict.UNDECIDED
     assert solve(deal(TURTLE, 21), timeout=0.0).verdict is Verdict.UNDECIDED
+
+
+def isolated_tiles(*faces: str) -> Position:
+    """Tiles far apart on one layer: every tile free, every pairing possible."""
+    return position(*((4 * index, 0, 0, face) for index, face in enumerate(faces)))
+
+
+def test_a_learned_nogood_rules_a_pairing_out_once_its_other_pairs_are_committed() -> None:
+    search = _Search(isolated_tiles(*"aaaabbbb"), None, None, None, None)
+    search.learn(frozenset({(4, 5), (0, 1)}))
+    assert search.descend(4, 5) is None
+    # Pairing a as 0-1 / 2-3 is out: no tile of a may take that partner any more.
+    assert [search.allowed[t] for t in range(4)] == [0b1100, 0b1100, 0b0011, 0b0011]
+    search.ascend(4, 5)
+    assert [search.allowed[t] for t in range(4)] == [0b1110, 0b1101, 0b1011, 0b0111]
+    # Another pairing of b does not complete the nogood.
+    assert search.descend(4, 6) is None
+    assert search.allowed[0] == 0b1110
+    search.ascend(4, 6)
+
+
+def test_ruling_out_every_pairing_of_a_type_refutes_the_commitments_that_did_it() -> None:
+    search = _Search(isolated_tiles(*"aaaabbbbcccc"), None, None, None, None)
+    search.learn(frozenset({(4, 5), (0, 1)}))
+    search.learn(frozenset({(8, 9), (0, 2)}))
+    search.learn(frozenset({(4, 5), (0, 3)}))
+    assert search.descend(8, 9) is None
+    assert search.descend(4, 5) == {(4, 5), (8, 9)}
+    assert frozenset({(4, 5), (8, 9)}) in search.learned
+    search.ascend(4, 5)
+    search.ascend(8, 9)
+    assert search.allowed == search.allowed_at_root
+
+
+def test_a_dead_end_found_with_ruled_out_pairings_is_explained_by_their_reasons() -> None:
+    """Two stacks of a: 0 on 1, 2 on 3. Pairing 0-2/1-3 clears them; 0-3/1-2 deadlocks (each
+    tile waits for the other stack). With 0-2/1-3 ruled out, the playout is stuck, and the
+    nogood must name what ruled it out: an empty one would call the position a dead end."""
+    pos = position(
+        (0, 0, 1, "a"), (0, 0, 0, "a"), (8, 0, 1, "a"), (8, 0, 0, "a"),
+        (16, 0, 0, "b"), (20, 0, 0, "b"), (24, 0, 0, "b"), (28, 0, 0, "b"),
+    )  # fmt: skip
+    search = _Search(pos, None, None, None, None)
+    search.learn(frozenset({(4, 5), (0, 2)}))
+    assert search.descend(4, 5) is None
+    assert search.playout().stuck == {(4, 5)}
+    search.ascend(4, 5)
+    assert solve(pos).verdict is Verdict.SOLVABLE
