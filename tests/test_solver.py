@@ -4,6 +4,7 @@ sequences that replay, incremental repair of an earlier solution, and cancellati
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 
 import pytest
@@ -13,7 +14,15 @@ from hypothesis import strategies as st
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import SolveResult, Verdict, _Search, solve
+from lines_tui.engine.mahjong.solver import (
+    RESTART_UNIT,
+    SolveResult,
+    Verdict,
+    _Playout,
+    _Search,
+    _Stopped,
+    solve,
+)
 
 Tile = tuple[int, int, int, str]
 
@@ -385,3 +394,24 @@ def test_a_dead_end_found_with_ruled_out_pairings_is_explained_by_their_reasons(
     assert search.playout().stuck == {(4, 5)}
     search.ascend(4, 5)
     assert solve(pos).verdict is Verdict.SOLVABLE
+
+
+def test_an_attempt_after_a_restart_follows_the_previous_attempts_closest_playout() -> None:
+    # Deal 284 needs hundreds of playouts: the first attempt (1 + RESTART_UNIT playouts) ends
+    # in a restart, and the limit stops the search right after it.
+    search = _Search(deal(TURTLE, 284), None, RESTART_UNIT + 2, None, None)
+    playouts: list[_Playout] = []
+    play = search.playout
+
+    def recorded(prefix: Sequence[tuple[int, int]] = ()) -> _Playout:
+        playouts.append(play(prefix))
+        return playouts[-1]
+
+    search.playout = recorded  # type: ignore[method-assign]
+    with pytest.raises(_Stopped):
+        search.run()
+    assert search.attempt == 1
+    first_attempt = [p for p in playouts[: RESTART_UNIT + 1] if p.stuck is None]
+    closest = min(first_attempt, key=lambda p: (len(p.optimistic), -p.first_optimism))
+    assert closest.moves
+    assert all(search.hint[a] == b and search.hint[b] == a for a, b in closest.moves)
