@@ -160,6 +160,7 @@ class _Search:
         self.group_tiles: list[list[int]] = [[] for _ in group_ids]
         for tile in bits(self.base):
             self.group_tiles[self.group_of[tile]].append(tile)
+        self.group_mask = [sum(1 << tile for tile in tiles) for tiles in self.group_tiles]
         self.allowed_at_root = self._allowed_at_root()
         self.allowed = list(self.allowed_at_root)
         self.partner = [-1] * count
@@ -296,17 +297,19 @@ class _Search:
     # -- the relaxation ------------------------------------------------------------------------
 
     def relaxed(
-        self, allowed: list[int], present: int, available: int, goal: int = 0
+        self, allowed: list[int], present: int, available: int, goal: int = 0, changed: int = -1
     ) -> tuple[int, int]:
         """Run the relaxation from `present` (`available`: tiles free or gone) to its end: a
         free tile leaves once one of its allowed partners is free or gone. Returns the tiles
         left and the tiles free or gone at the end; with a `goal`, stops as soon as every tile
-        of the goal is free or gone, and returns the board there."""
+        of the goal is free or gone, and returns the board there. When the board is where the
+        relaxation ended for allowed partners that differed only for the tiles `changed`, only
+        those tiles can set it going again."""
         links = self.links
         if goal and available & goal == goal:
             return present, available
         stack = []
-        mask = available & present
+        mask = available & present & changed
         while mask:
             low = mask & -mask
             mask ^= low
@@ -364,17 +367,26 @@ class _Search:
             committed = [p for p in core if group_of[p[0]] == group]
             self._restrict(allowed, group, committed, excluded.get(group))
 
+        # Each test starts where the last one that stayed stuck ended, which its own rules
+        # (fewer than before) still allow.
+        group_mask = self.group_mask
         for pair in sorted(core, key=self.commitments.__getitem__, reverse=True):
+            group = group_of[pair[0]]
             core.discard(pair)
-            restrict(group_of[pair[0]])
-            if not self.relaxed(allowed, present, available)[0]:
+            restrict(group)
+            after = self.relaxed(allowed, present, available, changed=group_mask[group])
+            if after[0]:
+                present, available = after
+            else:
                 core.add(pair)
-                restrict(group_of[pair[0]])
+                restrict(group)
         for pair in list(reasons):
             group = group_of[pair[0]]
             excluded[group].remove(pair)
             restrict(group)
-            if self.relaxed(allowed, present, available)[0]:
+            after = self.relaxed(allowed, present, available, changed=group_mask[group])
+            if after[0]:
+                present, available = after
                 del reasons[pair]
             else:
                 excluded[group].append(pair)
@@ -781,8 +793,8 @@ class _Search:
 
     def probe(self, tile: int, other: int, start: _Step) -> frozenset[Pair] | None:
         """A nogood if committing (tile, other) on top of the current commitments leaves the
-        relaxation stuck, else None. `start` is a board the current commitments' relaxation
-        clears, reached by moves that stay allowed and leave the type's tiles alone."""
+        relaxation stuck, else None. `start` is where the current commitments' relaxation ends
+        with the type's tiles held back (`pinned`), starting from a board it clears."""
         pair = (tile, other)
         self.commit(tile, other)
         try:
@@ -792,8 +804,11 @@ class _Search:
             self.check_stop()
             # Only the type's tiles are held back more than before: once they can all get
             # free, the rest clears as it did.
-            goal = sum(1 << t for t in self.group_tiles[self.group_of[tile]]) & start.present
-            present, available = self.relaxed(self.allowed, start.present, start.available, goal)
+            group_mask = self.group_mask[self.group_of[tile]]
+            goal = group_mask & start.present
+            present, available = self.relaxed(
+                self.allowed, start.present, start.available, goal, changed=group_mask
+            )
             if not present or available & goal == goal:
                 return None
             return self.stuck_nogood(present, available)
