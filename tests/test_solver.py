@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -415,3 +416,38 @@ def test_an_attempt_after_a_restart_follows_the_previous_attempts_closest_playou
     closest = min(first_attempt, key=lambda p: (len(p.optimistic), -p.first_optimism))
     assert closest.moves
     assert all(search.hint[a] == b and search.hint[b] == a for a, b in closest.moves)
+
+
+def test_pairings_the_probes_refute_stay_ruled_out_below_the_node() -> None:
+    """A node probes the pairings of several types and branches on one; the pairings refuted
+    for the others are ruled out of every relaxation below it."""
+    search = _Search(deal(TURTLE, 284), None, 150, None, None)
+    probed: list[tuple[tuple[int, int], frozenset[tuple[int, int]] | None]] = []
+    probe, branch, children = search.probe, search._branch, search._children
+    checked = 0
+
+    def spy_probe(tile: int, other: int, start: Any) -> frozenset[tuple[int, int]] | None:
+        nogood = probe(tile, other, start)
+        probed.append(((tile, other), nogood))
+        return nogood
+
+    def spy_branch(trial: _Playout) -> frozenset[tuple[int, int]]:
+        probed.clear()
+        return branch(trial)
+
+    def spy_children(trial: _Playout, group: int, *rest: Any) -> frozenset[tuple[int, int]]:
+        nonlocal checked
+        for (a, b), nogood in probed:
+            other_group = search.group_of[a]
+            if nogood and (a, b) in nogood and other_group != group:
+                assert not search.allowed[a] >> b & 1
+                checked += 1
+        probed.clear()
+        return children(trial, group, *rest)
+
+    search.probe = spy_probe  # type: ignore[method-assign]
+    search._branch = spy_branch  # type: ignore[method-assign]
+    search._children = spy_children  # type: ignore[method-assign]
+    with pytest.raises(_Stopped):
+        search.run()
+    assert checked > 10

@@ -30,8 +30,9 @@ that set is shrunk further by re-running the relaxation without each commitment.
 refutation (conflict-directed backjumping), so an early irrelevant choice is not explored again
 below every later one. When the search commits a pair that completes a learned nogood but for one
 other pair, that pair's pairing is ruled out of the relaxation for as long as the rest stays
-committed (unit propagation); a relaxation stuck with ruled-out pairings names their reasons in
-its nogood. A search that has spent its share of playouts starts over, keeping its nogoods, every
+committed (unit propagation); so are, below a node, the pairings its probes refuted for the types
+it did not branch on (failed literals). A relaxation stuck with ruled-out pairings names their
+reasons in its nogood. A search that has spent its share of playouts starts over, keeping its nogoods, every
 other time with shuffled choices (restarts, shares growing like the Luby sequence), and each
 attempt's playouts prefer the pairs of the previous attempt's closest miss.
 
@@ -694,28 +695,41 @@ class _Search:
 
     def descend(self, a: int, b: int) -> frozenset[Pair] | None:
         """Commit (a, b) as a step of the search, and rule out each pairing that a learned
-        nogood forbids now that all its other pairs are committed. Returns a nogood if that
-        leaves some type without a pairing; `ascend` undoes it either way."""
+        nogood forbids now that all its other pairs are committed. Returns a nogood if a
+        learned one is now all committed or a type is left without a pairing; `ascend` undoes
+        it either way."""
         self.commit(a, b)
         pair = (a, b)
-        ruled_out: list[int] = []
-        self.exclusion_log.append(ruled_out)
-        masks = self.nogood_masks.get(pair)
-        if not masks:
-            return None
         uncommitted = ~self.committed_bits
-        group_of, committed_in = self.group_of, self.committed_in
-        for index, rest in enumerate(map(uncommitted.__and__, masks)):
+        found: list[tuple[Pair, frozenset[Pair]]] = []
+        for index, rest in enumerate(map(uncommitted.__and__, self.nogood_masks.get(pair, ()))):
             if rest & (rest - 1):
                 continue
             nogood = self.nogoods[pair][index]
             if not rest:
+                self.rule_out([])
                 return nogood
             excluded = self.pair_of_bit[rest]
-            group = group_of[excluded[0]]
+            found.append((excluded, nogood - {excluded}))
+        return self.rule_out(found)
+
+    def ascend(self, a: int, b: int) -> None:
+        self.restore()
+        self.uncommit(a, b)
+
+    def rule_out(
+        self, exclusions: Sequence[tuple[Pair, frozenset[Pair]]]
+    ) -> frozenset[Pair] | None:
+        """Rule out pairings (each given as one of its pairs, with the committed pairs that
+        refute it) until the matching `restore`. Returns a nogood if a type is left without a
+        pairing."""
+        ruled_out: list[int] = []
+        self.exclusion_log.append(ruled_out)
+        for pair, why in exclusions:
+            group = self.group_of[pair[0]]
             # Only a type of two or four tiles is paired whole by one of its pairs.
-            if not committed_in[group] and len(self.group_tiles[group]) <= 4:
-                self.exclusions.setdefault(group, []).append((excluded, nogood - {excluded}))
+            if not self.committed_in[group] and len(self.group_tiles[group]) <= 4:
+                self.exclusions.setdefault(group, []).append((pair, why))
                 ruled_out.append(group)
         for group in set(ruled_out):
             self._recompute(group)
@@ -725,11 +739,10 @@ class _Search:
                 return nogood
         return None
 
-    def ascend(self, a: int, b: int) -> None:
+    def restore(self) -> None:
         for group in reversed(self.exclusion_log.pop()):
             self.exclusions[group].pop()
             self._recompute(group)
-        self.uncommit(a, b)
 
     def pair_bit(self, pair: Pair) -> int:
         """A bit of its own for each pair ever committed, so sets of pairs are ints."""
@@ -845,6 +858,7 @@ class _Search:
         if self.shuffled:
             self.rng.shuffle(candidates)
 
+        refuted: list[tuple[Pair, frozenset[Pair]]] = []
         for group in candidates:
             tile = next(t for t in self.group_tiles[group] if partner[t] < 0)
             before = trial.before(group)
@@ -865,6 +879,7 @@ class _Search:
                     return nogood
                 reasons |= nogood
                 reasons.discard((tile, other))
+                refuted.append(((tile, other), nogood - {(tile, other)}))
             if not survivors:
                 nogood = frozenset(reasons)
                 self.learn(nogood)
@@ -877,6 +892,19 @@ class _Search:
                 break
         assert best is not None
         group, tile, survivors, reasons = best
+        # What the probes refuted for the other types stays refuted below this node: ruling it
+        # out tightens every relaxation there (each of those types keeps a survivor).
+        self.rule_out([(pair, why) for pair, why in refuted if group_of[pair[0]] != group])
+        try:
+            return self._children(trial, group, tile, survivors, reasons)
+        finally:
+            self.restore()
+
+    def _children(
+        self, trial: _Playout, group: int, tile: int, survivors: list[int], reasons: set[Pair]
+    ) -> frozenset[Pair]:
+        """Search below each surviving pairing of `tile`, most promising first: a nogood among
+        the current commitments, with `reasons` (those that refute the other pairings)."""
         # A child replays this playout up to where it first touched the type or got optimistic.
         cut = trial.first_touch[group]
         if trial.first_optimism >= 0:
