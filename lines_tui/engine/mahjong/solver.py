@@ -32,9 +32,9 @@ below every later one. When the search commits a pair that completes a learned n
 other pair, that pair's pairing is ruled out of the relaxation for as long as the rest stays
 committed (unit propagation); so are, below a node, the pairings its probes refuted for the types
 it did not branch on (failed literals). A relaxation stuck with ruled-out pairings names their
-reasons in its nogood. A search that has spent its share of playouts starts over, keeping its nogoods, every
-other time with shuffled choices (restarts, shares growing like the Luby sequence), and each
-attempt's playouts prefer the pairs of the previous attempt's closest miss.
+reasons in its nogood. A search that has spent its share of playouts starts over, keeping its
+nogoods, every other time with shuffled choices (restarts, shares growing like the Luby sequence),
+and each attempt's playouts prefer the pairs of the previous attempt's closest miss.
 
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
