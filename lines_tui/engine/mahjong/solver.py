@@ -173,10 +173,11 @@ class _Search:
         self.pair_bits: dict[Pair, int] = {}
         self.pair_of_bit: dict[int, Pair] = {}
         self.exclusions: dict[int, list[tuple[Pair, frozenset[Pair]]]] = {}
-        """For each type, pairings ruled out by a learned nogood whose other pairs are all
-        committed: the pairing (as one of its pairs) and that reason."""
+        """For each type, pairings ruled out by a nogood whose other pairs are all committed:
+        the pairing (as one of its pairs) and those other pairs, its reason."""
         self.exclusion_log: list[list[int]] = []
-        """For each descent of the search, the types it ruled a pairing out of."""
+        """For each `rule_out` not yet restored (a descent, a node's refuted probes), the types
+        it ruled a pairing out of."""
         self.committed_in = [0] * len(self.group_tiles)
         self.committed_bits = 0
         self.learned: set[frozenset[Pair]] = set()
@@ -933,8 +934,6 @@ class _Search:
             if child.stuck is None:
                 try:
                     why = self.descend(tile, other)
-                    if why is None:
-                        why = self.known_nogood(pair)
                     if why is None:
                         why = self.node(child)
                 finally:
