@@ -451,3 +451,35 @@ def test_pairings_the_probes_refute_stay_ruled_out_below_the_node() -> None:
     with pytest.raises(_Stopped):
         search.run()
     assert checked > 10
+
+
+def two_stacks_and_two_free_types() -> Position:
+    """a: 0 on 1 and 2 on 3 (pairing 0-2/1-3 clears them, 0-3/1-2 deadlocks); b and c loose."""
+    return position(
+        (0, 0, 1, "a"), (0, 0, 0, "a"), (8, 0, 1, "a"), (8, 0, 0, "a"),
+        (16, 0, 0, "b"), (20, 0, 0, "b"), (24, 0, 0, "b"), (28, 0, 0, "b"),
+        (32, 0, 0, "c"), (36, 0, 0, "c"), (40, 0, 0, "c"), (44, 0, 0, "c"),
+    )  # fmt: skip
+
+
+def test_a_pairing_ruled_out_twice_is_still_explained_by_a_reason() -> None:
+    """Two nogoods rule out the same pairing of a. The dead end that follows must name one of
+    their reasons: losing both once gave an empty nogood, a wrong "unsolvable"."""
+    search = _Search(two_stacks_and_two_free_types(), None, None, None, None)
+    search.learn(frozenset({(4, 5), (0, 2)}))
+    search.learn(frozenset({(8, 9), (0, 2)}))
+    assert search.descend(8, 9) is None
+    assert search.descend(4, 5) is None
+    assert search.playout().stuck in ({(8, 9)}, {(4, 5)})
+
+
+def test_a_mid_game_position_once_wrongly_called_a_dead_end_is_solvable() -> None:
+    """Found by a review: a pairing ruled out twice lost its reason, and the search learned an
+    empty nogood on this position, which can be cleared."""
+    pos = deal(TURTLE, 420426)
+    removed = (0, 11, 19, 20, 21, 22, 23, 29, 66, 67, 91, 92, 93, 94, 95, 97, 98, 99, 100, 123)
+    removed += (124, 126, 127, 138)
+    pos = Position(pos.slots, pos.faces, frozenset(removed))
+    result = solve(pos, timeout=60)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replays(pos, result.moves)

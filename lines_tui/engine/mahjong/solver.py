@@ -356,13 +356,16 @@ class _Search:
         stuck_groups = {group_of[tile] for tile in bits(available & present)}
         core = {pair for pair in self.commitments if group_of[pair[0]] in stuck_groups}
         # Pairings ruled out count as their reasons do, unless the type is committed anyway.
-        reasons: dict[Pair, frozenset[Pair]] = {}
+        # Each exclusion is dropped or kept on its own, with its own reason.
+        exclusions = [
+            (group, pair, reason)
+            for group in stuck_groups
+            if not self.committed_in[group]
+            for pair, reason in self.exclusions.get(group, ())
+        ]
         excluded: dict[int, list[Pair]] = {}
-        for group in stuck_groups:
-            if not self.committed_in[group]:
-                for pair, reason in self.exclusions.get(group, ()):
-                    reasons[pair] = reason
-                    excluded.setdefault(group, []).append(pair)
+        for group, pair, _ in exclusions:
+            excluded.setdefault(group, []).append(pair)
         allowed = self.allowed_under(core, excluded)
 
         def restrict(group: int) -> None:
@@ -382,18 +385,18 @@ class _Search:
             else:
                 core.add(pair)
                 restrict(group)
-        for pair in list(reasons):
-            group = group_of[pair[0]]
+        reasons: list[frozenset[Pair]] = []
+        for group, pair, reason in exclusions:
             excluded[group].remove(pair)
             restrict(group)
             after = self.relaxed(allowed, present, available, changed=group_mask[group])
             if after[0]:
                 present, available = after
-                del reasons[pair]
             else:
                 excluded[group].append(pair)
                 restrict(group)
-        nogood = frozenset(core.union(*reasons.values()))
+                reasons.append(reason)
+        nogood = frozenset(core.union(*reasons))
         self.learn(nogood)
         return nogood
 
@@ -729,9 +732,15 @@ class _Search:
         for pair, why in exclusions:
             group = self.group_of[pair[0]]
             # Only a type of two or four tiles is paired whole by one of its pairs.
-            if not self.committed_in[group] and len(self.group_tiles[group]) <= 4:
-                self.exclusions.setdefault(group, []).append((pair, why))
-                ruled_out.append(group)
+            if self.committed_in[group] or len(self.group_tiles[group]) > 4:
+                continue
+            # A pairing already ruled out keeps its first reason, which outlives this one.
+            pairing = _pairing(pair, self.group_mask[group])
+            ruled = self.exclusions.setdefault(group, [])
+            if any(_same_pairing(pairing, _pairing(p, self.group_mask[group])) for p, _ in ruled):
+                continue
+            ruled.append((pair, why))
+            ruled_out.append(group)
         for group in set(ruled_out):
             self._recompute(group)
             if not self.allowed[self.group_tiles[group][0]]:
@@ -999,6 +1008,10 @@ def _pairing(pair: Pair, tiles: int) -> list[Pair]:
         return [pair]
     c, d = bits(rest)
     return [pair, (c, d)]
+
+
+def _same_pairing(first: list[Pair], second: list[Pair]) -> bool:
+    return {frozenset(pair) for pair in first} == {frozenset(pair) for pair in second}
 
 
 def _below_closure(under: Sequence[int], layers: Sequence[int]) -> list[int]:
