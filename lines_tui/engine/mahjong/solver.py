@@ -279,10 +279,7 @@ class _Search:
     ) -> None:
         """Set the allowed partners of the type's tiles: a committed pair only each other, the
         open tiles those allowed at the root, less the excluded pairings (of an open type)."""
-        open_mask = 0
-        for tile in self.group_tiles[group]:
-            open_mask |= 1 << tile
-        tiles_mask = open_mask
+        open_mask = tiles_mask = self.group_mask[group]
         for a, b in committed:
             allowed[a], allowed[b] = 1 << b, 1 << a
             open_mask &= ~(1 << a | 1 << b)
@@ -807,11 +804,9 @@ class _Search:
         beginning of every probe of the type's pairings. It stops once they are all free, since
         every probe succeeds from there."""
         allowed = list(self.allowed)
-        goal = 0
         for tile in self.group_tiles[group]:
             allowed[tile] = 0
-            goal |= 1 << tile
-        goal &= start.present
+        goal = self.group_mask[group] & start.present
         present, available = self.relaxed(allowed, start.present, start.available, goal)
         return _Step(present, available, start.moves)
 
