@@ -742,10 +742,14 @@ class _Search:
         for group in set(ruled_out):
             self._recompute(group)
             if not self.allowed[self.group_tiles[group][0]]:
-                nogood = frozenset().union(*(why for _, why in self.exclusions[group]))
+                nogood = self.excluded_because(group)
                 self.learn(nogood)
                 return nogood
         return None
+
+    def excluded_because(self, group: int) -> frozenset[Pair]:
+        """The committed pairs that refute the pairings ruled out for the type."""
+        return frozenset().union(*(why for _, why in self.exclusions.get(group, ())))
 
     def restore(self) -> None:
         for group in reversed(self.exclusion_log.pop()):
@@ -874,7 +878,7 @@ class _Search:
             reasons = {p for p in self.commitments if group_of[p[0]] == group}
             if not reasons:
                 # The pairings ruled out are refuted by their reasons.
-                reasons = set().union(*(why for _, why in self.exclusions.get(group, ())))
+                reasons = set(self.excluded_because(group))
             survivors: list[int] = []
             for other in bits(self.allowed[tile]):
                 nogood = self.probe(tile, other, start)
