@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pty_terminal import Terminal, app_environment, lines_tui_command
+from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 
 def test_menu_game_and_clean_exit_in_a_real_terminal(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Lines rules on single positions (RULES.md "Lines"): notation, paths, lines, removal, points."""
+"""Lines rules on single positions (README, "Lines: the rules in short"): notation, paths, lines,
+removal, points."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The Lines turn loop (RULES.md "Lines"): additions, the preview, relocation, the emptied board,
-the end of the game, and reproducibility (records, save and resume)."""
+"""The Lines turn loop (README, "Lines: the rules in short"): additions, the preview, relocation,
+the emptied board, the end of the game, and reproducibility (records, save and resume)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList
-from ui_app_fixtures import (
+from conftest import (
     cursor_to,
     fill_the_board,
     game_at,
@@ -13,6 +12,7 @@ from ui_app_fixtures import (
     nearly_full_game,
     open_lines,
 )
+from textual.widgets import OptionList
 
 from lines_tui.engine.lines import points
 from lines_tui.store import open_store

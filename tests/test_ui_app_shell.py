@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import FIXED_NOW, make_app
 from textual.widgets import OptionList
-from ui_app_fixtures import FIXED_NOW, make_app
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout

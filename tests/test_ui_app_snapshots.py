@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from conftest import fill_the_board, make_app, nearly_full_game
 from textual.pilot import Pilot
-from ui_app_fixtures import fill_the_board, make_app, nearly_full_game
 
 from lines_tui.ui.lines_screen import LinesScreen
 

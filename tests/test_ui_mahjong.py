@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from key_bursts import post_keys_at_once
+from conftest import post_keys_at_once
 from textual.pilot import Pilot
 
 from lines_tui.engine.mahjong.faces import face_by_id

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from key_bursts import post_keys_at_once
+from conftest import post_keys_at_once
 from rich.text import Text
 from textual import events
 from textual.app import App

@@ -1,4 +1,5 @@
-"""Lines (Color Lines): the rules of RULES.md "Lines" as a pure, seeded, replayable engine.
+"""Lines (Color Lines) as a pure, seeded, replayable engine: the rules of the README's
+"Lines: the rules in short".
 
 `Board` is an immutable position in text notation (N rows of N characters, "." or a colour letter)
 with paths, moves and line removal; `LinesGame` is one game: `LinesGame.new(seed)`, then

@@ -1,4 +1,5 @@
-"""One game of Lines: the turn loop of RULES.md, driven by one seeded random generator.
+"""One game of Lines, driven by one seeded random generator: the turn loop of the README's
+"Lines: the rules in short".
 
 A turn: the player moves a ball. If the move removed lines, the player moves again and nothing is
 added; otherwise the computer adds the previewed balls, removes any lines they complete (the

@@ -1,4 +1,5 @@
-"""The numbers of Lines (RULES.md, "Lines"): colours, prices, sizes and the points formula."""
+"""The numbers of Lines: colours, prices, sizes and the points formula (README, "Lines: the rules
+in short")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The 36 tile types of the standard set and which of them a layout of a given size is dealt.
 
-Every type has four tiles (RULES.md, "Mahjong", "Set-up"); flowers count as one type and seasons as
+Every type has four tiles (README, "The tiles"); flowers count as one type and seasons as
 one type. A face is identified by a short id that never changes (it is stored in saved games and
 position files); the 2-character ASCII label is what the board shows, because the Unicode mahjong
 tiles drift in width from font to font (FIELD-NOTES.md).

@@ -3,7 +3,8 @@
 Time is never read here: every call that can start or stop the clock takes `now` (seconds, any
 monotonic or wall clock the caller likes, as long as it is the same one throughout a session).
 The clock counts active play only: it stands still while the game is paused and once it is won or
-lost, and runs again when the player undoes out of a lost position (RULES.md, "Mahjong", "Lost").
+lost, and runs again when the player undoes out of a lost position (README, "The rules the engine
+implements").
 """
 
 from __future__ import annotations

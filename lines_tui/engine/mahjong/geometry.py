@@ -3,7 +3,7 @@
 Positions are in half-tile units: a tile at (x, y, z) covers x..x+2, y..y+2 on layer z. Tile i is
 *covered* if a present tile on layer z+1 overlaps it (|dx| < 2 and |dy| < 2), *blocked on the left*
 if a present tile on layer z has dx = -2 and |dy| < 2 (right: dx = +2), and *free* when it is not
-covered and not blocked on both sides (RULES.md, "Mahjong", "Move").
+covered and not blocked on both sides (README, "The rules the engine implements").
 
 A set of present tiles is an int bitmask (bit i = tile i), so the solver can ask "which tiles are
 free?" millions of times at the cost of a few integer operations per tile.
@@ -102,7 +102,8 @@ class Geometry:
         A tile is blocked on the left exactly when it is to the right of some present tile, so
         the tiles that are covered, blocked left and blocked right are the unions of `under`,
         `right` and `left` over the present tiles. Those unions are read from tables, one per
-        6 tiles, so a 144-tile board costs 24 steps instead of 144 (see tests/bench_mahjong.py).
+        6 tiles, so a 144-tile board costs 24 steps instead of 144 (see
+        tests/tools/bench_mahjong.py).
         """
         under, right, left = self._union_tables
         covered = blocked_left = blocked_right = 0

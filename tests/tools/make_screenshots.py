@@ -1,6 +1,6 @@
 """Write the SVG screenshots of the main screens into screenshots/ (80 x 24, fixed seeds and clock).
 
-Run from the repository root:  .venv/bin/python tests/make_screenshots.py
+Run from the repository root:  .venv/bin/python tests/tools/make_screenshots.py
 Writes screenshots/menu.svg, lines.svg, lines-symbols.svg, lines-game-over.svg, help.svg,
 mahjong.svg and leaderboard.svg. A screen whose module is not there yet is skipped with a note.
 """
@@ -15,14 +15,14 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-sys.path.insert(0, str(Path(__file__).parent))
-from ui_app_fixtures import FIXED_NOW, fill_the_board, make_app, nearly_full_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for conftest
+from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game
 
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines_screen import LinesScreen
 
-OUT = Path(__file__).resolve().parent.parent / "screenshots"
+OUT = Path(__file__).resolve().parents[2] / "screenshots"
 SIZE = (80, 24)
 Steps = Callable[[Pilot[None]], Awaitable[None]]
 

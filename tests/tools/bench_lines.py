@@ -1,6 +1,6 @@
 """Benchmark of the Lines engine (a script, not a test): a bot plays a fixed set of seeded games.
 
-    .venv/bin/python tests/bench_lines.py [--games 300] [--size 9]
+    .venv/bin/python tests/tools/bench_lines.py [--games 300] [--size 9]
 
 The bot makes random legal moves (its own generator, seeded per game), so every run plays the
 same games. Prints moves and games per second for playing, and for replaying the records, in

@@ -1,7 +1,7 @@
 """Benchmark of the dead-end solver (issue 4, "Targets"); prints numbers, asserts nothing.
 
-    .venv/bin/python tests/bench_solver.py [--limit N] [--budget SECONDS] [--only deals|midgame]
-                                           [--start K]
+    .venv/bin/python tests/tools/bench_solver.py [--limit N] [--budget SECONDS]
+                                                 [--only deals|midgame] [--start K]
 
 (a) the random Turtle deals of seeds 0..999; (b) 1,000 mid-game positions: deal seed 10000+k, then
 k % 60 random legal moves (random.Random(k) picks among the available pairs). Each position gets a

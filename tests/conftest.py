@@ -1,10 +1,15 @@
-"""Shared set-up for the app's pilot and snapshot tests: a real store in a temporary folder, a
-fixed clock, animations off, and Lines positions written as text."""
+"""Helpers shared by the tests and the tools in tests/tools/: a real store in a temporary folder, a
+fixed clock, animations off, Lines positions written as text, and keys delivered in one burst as a
+terminal delivers a fast typist's (or a script's, or tmux's): all queued before the app handles the
+first, as Textual's driver does with one read."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 
 from lines_tui.engine.lines import COLOURS, Board, LinesGame
@@ -66,3 +71,11 @@ async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
     await cursor_to(pilot, screen, (0, 0))
     await pilot.press("enter")
     await pilot.pause()
+
+
+KEY_CHARACTERS = {"enter": "\r", "tab": "\t"}
+
+
+def post_keys_at_once(app: App[Any], *keys: str) -> None:
+    for key in keys:
+        app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key)))

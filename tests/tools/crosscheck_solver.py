@@ -1,12 +1,12 @@
 """Cross-check of the dead-end solver's verdicts with an independent search (a script, not a test).
 
-    .venv/bin/python tests/crosscheck_solver.py [--deals N] [--midgame N] [--seconds S]
+    .venv/bin/python tests/tools/crosscheck_solver.py [--deals N] [--midgame N] [--seconds S]
                                                 [--wall S] [--selftest N]
 
 The solver's own tests compare it with brute force on positions of up to ~20 tiles; this script
 looks for wrong verdicts where brute force cannot go: whole deals and mid-game positions (tiles
 removed, stacks) on every built-in layout. Every verdict of `solve(position, timeout=10)` is
-checked with code written here from RULES.md alone (not geometry.py, not solver.py):
+checked with code written here from the README's rules alone (not geometry.py, not solver.py):
 
 - "solvable": the winning sequence is replayed: every pair one face, both tiles free at that
   moment, nothing left at the end.
@@ -55,7 +55,7 @@ ROUNDS = 6
 RESTART_LIMIT = 20_000
 """Nodes after which the search stops restarting (restarts grow by half each time)."""
 WRONG_VERDICTS = Path("/work/notes/wrong-verdicts")
-SOLVER_FILE = Path(__file__).resolve().parent.parent / "lines_tui/engine/mahjong/solver.py"
+SOLVER_FILE = Path(__file__).resolve().parents[2] / "lines_tui/engine/mahjong/solver.py"
 
 Move = tuple[int, int]
 Pairing = tuple[Move, Move]
@@ -69,7 +69,8 @@ def set_bits(mask: int) -> Iterator[int]:
 
 
 class Board:
-    """The free-tile rule of RULES.md ("Mahjong", "Move"), computed from the coordinates directly.
+    """The free-tile rule of the README ("The rules the engine implements"), computed from the
+    coordinates directly.
 
     A tile at (x, y, z) is covered by a tile on layer z+1 with |dx| < 2 and |dy| < 2, blocked on
     the left by a tile on layer z with dx = -2 and |dy| < 2 (right: dx = +2), and free when it is

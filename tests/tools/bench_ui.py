@@ -1,6 +1,6 @@
 """UI benchmark (a script, not a test): the app in a real 80 x 24 pty, as a player over SSH sees it.
 
-    .venv/bin/python tests/bench_ui.py [--moves N]
+    .venv/bin/python tests/tools/bench_ui.py [--moves N]
 
 Prints: time to first frame (process start until the menu is on screen); keystroke-to-screen
 latency of cursor moves (median, p95) in Lines, in Mahjong with the dead-end check idle, and in

@@ -1,0 +1,56 @@
+"""Text that comes from outside the program — names, layout titles, file paths, share codes,
+anything read from a file, a paste or the command line — made inert before it is shown.
+
+Inert means: never read as Rich markup (it travels as a `Text`, not a markup string), and never
+able to reach the terminal as a control sequence. Rich's `Text` keeps ESC and most other control
+characters, so an escape in a file name would still clear the screen or write the clipboard
+(OSC 52); here every control or invisible formatting character is shown as a visible escape
+(`\\xNN`, `\\uNNNN`).
+The CLI and every widget show outside text through this module (README, "Outside text").
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.cells import cell_len
+from rich.text import Text
+
+ELLIPSIS = "…"
+
+# Categories that draw nothing or steer the terminal or the text's direction: controls (C0, DEL,
+# C1), format characters (bidi overrides, zero-width joiners), line and paragraph separators,
+# surrogates, private use and unassigned code points.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def _visible(character: str) -> str:
+    if unicodedata.category(character) not in _INVISIBLE_CATEGORIES:
+        return character
+    code = ord(character)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def printable(text: str, max_width: int | None = None) -> str:
+    """`text` with every control or invisible character spelled out as an escape, cut with an
+    ellipsis to at most `max_width` terminal cells when a width is given."""
+    shown = "".join(_visible(character) for character in text)
+    if max_width is None or cell_len(shown) <= max_width:
+        return shown
+    if max_width <= 0:
+        return ""
+    kept: list[str] = []
+    width = 0
+    for character in shown:
+        width += cell_len(character)
+        if width > max_width - 1:
+            break
+        kept.append(character)
+    return "".join(kept) + ELLIPSIS
+
+
+def inert(text: str, max_width: int | None = None) -> Text:
+    """Outside text as a `Text` for a widget or a Rich console: shown exactly, never markup."""
+    return Text(printable(text, max_width))

@@ -1,0 +1,38 @@
+"""Outside text is shown inert: no markup, no terminal control sequence, bounded width."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
+from rich.console import Console
+
+from lines_tui.outside_text import inert, printable
+
+
+def test_escape_sequences_are_spelled_out() -> None:
+    assert printable("x\x1b]52;c;SGk=\x07.layout") == "x\\x1b]52;c;SGk=\\x07.layout"
+    assert printable("./\x1b[2J.layout") == "./\\x1b[2J.layout"
+
+
+def test_bidi_overrides_and_c1_controls_are_spelled_out() -> None:
+    assert printable("a\u202eb\x9bc") == "a\\u202eb\\x9bc"
+
+
+def test_markup_stays_text() -> None:
+    console = Console(width=80, record=True, color_system=None)
+    console.print(inert("Evil [/] close [link=http://x/]Click[/link]"))
+    assert console.export_text().strip() == "Evil [/] close [link=http://x/]Click[/link]"
+
+
+def test_width_is_bounded_with_an_ellipsis() -> None:
+    assert printable("Lantern of the east", 10) == "Lantern o…"
+    assert printable("東南西北中發白", 7) == "東南西…"
+    assert printable("short", 10) == "short"
+
+
+@given(st.text(), st.integers(min_value=1, max_value=40))
+def test_nothing_shown_can_steer_the_terminal(text: str, width: int) -> None:
+    shown = printable(text, width)
+    assert cell_len(shown) <= width
+    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in shown)
