@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
@@ -60,13 +60,22 @@ class _Clock:
 class MahjongGame:
     """A deal on a layout and the play on it so far; mutable, changed only through its methods."""
 
-    def __init__(self, layout: Layout, seed: int, position: Position, now: float = 0.0) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        seed: int,
+        position: Position,
+        now: float = 0.0,
+        dealer: int = DEALER_VERSION,
+    ) -> None:
         if position.slots != layout.slots:
             raise ValueError("the position's tile places are not the layout's")
         if position.removed:
             raise ValueError("a game starts from a full deal, not a position with tiles removed")
         self.layout = layout
         self.seed = seed
+        self.dealer = dealer
+        """The dealer version that dealt `position` from `seed` (see `deal`)."""
         self.position = position
         """The deal: every tile with its face, none removed."""
         self.present = position.geometry.all_present
@@ -80,9 +89,11 @@ class MahjongGame:
         self._sync_clock(now)
 
     @classmethod
-    def new(cls, layout: Layout, seed: int, now: float = 0.0) -> MahjongGame:
-        """Deal number `seed` on `layout`; the clock starts at `now`."""
-        return cls(layout, seed, deal(layout, seed), now)
+    def new(
+        cls, layout: Layout, seed: int, now: float = 0.0, dealer: int = DEALER_VERSION
+    ) -> MahjongGame:
+        """Deal number `seed` on `layout` by `dealer`; the clock starts at `now`."""
+        return cls(layout, seed, deal(layout, seed, dealer), now, dealer)
 
     # -- the board ------------------------------------------------------------------------------
 
@@ -271,6 +282,7 @@ class MahjongGame:
                 "description": self.layout.description,
             },
             "seed": self.seed,
+            "dealer": self.dealer,
             "position": self.position.to_json(),
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
@@ -306,6 +318,10 @@ class MahjongGame:
         seed = record.get("seed")
         if not is_whole_number(seed) or seed < 0:
             raise SavedGameError("saved game: 'seed' is not a whole number >= 0")
+        # Games saved before dealers had versions were dealt by dealer 1.
+        dealer = record.get("dealer", 1)
+        if dealer not in DEALERS or type(dealer) is not int:
+            raise SavedGameError("saved game: 'dealer' is not a known dealer version")
         clock = _mapping(record.get("clock"), "'clock'")
         played = _seconds(clock.get("played"), "'played'")
         running_since = clock.get("running_since")
@@ -314,7 +330,7 @@ class MahjongGame:
         paused = clock.get("paused")
         if not isinstance(paused, bool):
             raise SavedGameError("saved game: the clock's 'paused' is not true or false")
-        game = cls(layout, seed, position)
+        game = cls(layout, seed, position, dealer=dealer)
         for pair in _pairs(record.get("history"), "history"):
             game.check_move(*pair)
             game._take(pair)
