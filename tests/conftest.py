@@ -13,7 +13,11 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from lines_tui.engine.lines import COLOURS, Board, LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import open_store
+from lines_tui.store.verify import Checker
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines_screen import LinesScreen
 
@@ -79,3 +83,71 @@ KEY_CHARACTERS = {"enter": "\r", "tab": "\t"}
 def post_keys_at_once(app: App[Any], *keys: str) -> None:
     for key in keys:
         app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key)))
+
+
+# -- finished games to record, share and replay (issue 13) -----------------------------------------
+
+_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+def _line_potential(
+    balls: dict[tuple[int, int], str], size: int, at: tuple[int, int], colour: str,
+    ignore: tuple[int, int] | None,
+) -> int:
+    """How much a ball of `colour` on `at` adds to the five-cell windows through `at` that hold
+    no other colour: a window with k such balls counts 5**k."""
+    total = 0
+    for dr, dc in _DIRECTIONS:
+        for offset in range(-4, 1):
+            same = 0
+            for step in range(5):
+                cell = (at[0] + (offset + step) * dr, at[1] + (offset + step) * dc)
+                if not (0 <= cell[0] < size and 0 <= cell[1] < size):
+                    break
+                found = balls.get(cell) if cell not in (at, ignore) else None
+                if found is not None and found != colour:
+                    break
+                same += found is not None
+            else:
+                total += 5**same
+    return total
+
+
+def greedy_move(board: Board) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A fair Lines player: the move that best grows a line of its ball's colour (about 500 to
+    2,300 points a game on 9 x 9)."""
+    balls = dict(board.balls())
+    best, best_value = None, float("-inf")
+    for src, cells in board.move_choices():
+        colour = balls[src]
+        here = _line_potential(balls, board.size, src, colour, None)
+        for dst in cells:
+            value = _line_potential(balls, board.size, dst, colour, src) - here
+            if value > best_value:
+                best, best_value = (src, dst), value
+    assert best is not None
+    return best
+
+
+def played_lines_game(seed: int, size: int = 9, started_at: float = FIXED_NOW) -> LinesGame:
+    """A whole game of the greedy player (seed 4 on 9 x 9 scores 2,275 in 126 moves)."""
+    game = LinesGame.new(seed, size, started_at=started_at)
+    while not game.over:
+        game.play(*greedy_move(game.board), now=started_at + 60 + len(game.moves))
+    return game
+
+
+def checker(now: float = FIXED_NOW) -> Checker:
+    """What an import checks entries with, at the fixed clock."""
+    return Checker(now=now)
+
+
+def won_mahjong_game(layout_name: str = "turtle", seed: int = 1) -> MahjongGame:
+    """A cleared deal: the solver's winning sequence played, 2 s a pair."""
+    layout = find_layout(layout_name)
+    game = MahjongGame.new(layout, seed, now=0.0)
+    result = solve(game.position)
+    assert result.verdict == Verdict.SOLVABLE
+    for number, pair in enumerate(result.moves, start=1):
+        game.remove(*pair, now=2.0 * number)
+    return game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -36,12 +37,14 @@ def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) 
     result = runner.invoke(app, ["layouts"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["NAME", "TILES", "SIZE", "TITLE", "FROM"]
-    assert lines[1].split() == ["turtle", "144", "15x8x5", "Turtle", "built-in"]
+    assert lines[0].split() == ["NAME", "TILES", "SIZE", "TABLE", "TITLE", "FROM"]
+    assert lines[1].split() == ["turtle", "144", "15x8x5", "mahjong-turtle", "Turtle", "built-in"]
     # (the fixed flatpak and KDE 4 folders of this machine may add more after these)
     assert [line.split()[0] for line in lines[1:8]] == [
         "turtle", "meadow", "pagoda", "causeway", "lantern", "steps", "domino"]
-    assert lines[6].split()[:4] == ["steps", "6", "6x1x2", "Steps"]
+    assert lines[6].split()[:3] == ["steps", "6", "6x1x2"]
+    assert re.fullmatch(r"mahjong-steps-[0-9a-f]{8}", lines[6].split()[3])
+    assert lines[6].split()[4] == "Steps"
     assert "odd_count.layout: 3 tiles" in result.stderr
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import checker
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,10 +99,10 @@ def test_export_then_import_into_an_empty_store_gives_the_same_table(
     with tempfile.TemporaryDirectory() as mine, tempfile.TemporaryDirectory() as theirs:
         Path(mine, "scores.json").write_text(dump_scores(ScoreData(tables={table: entries})))
         code = open_store(Path(mine)).export_code(str(table))
-        merged = open_store(Path(theirs)).import_code(code)
+        merged = open_store(Path(theirs)).import_code(code, checker())
         assert [r.status for r in merged.results] == ["added"] * len(entries)
         assert open_store(Path(theirs)).table(table) == tuple(entries)
-        again = open_store(Path(theirs)).import_code(code)
+        again = open_store(Path(theirs)).import_code(code, checker())
         assert [r.status for r in again.results] == ["already there"] * len(entries)
         assert open_store(Path(theirs)).table(table) == tuple(entries)
 
@@ -223,7 +224,7 @@ def test_garbage_raises_only_share_code_error_and_writes_nothing(
     before = folder_state(store.data_dir)
     for text in texts:
         try:
-            store.import_code(text)
+            store.import_code(text, checker())
         except ShareCodeError as error:
             assert "\n" not in str(error) and "\x1b" not in str(error)
         else:  # a random text that is a valid code would be a 1-in-4-billion checksum collision
@@ -279,7 +280,7 @@ def test_mutated_codes_raise_only_share_code_error_or_mean_the_same_table(
             shared = decode(mutant)
         except ShareCodeError:
             with pytest.raises(ShareCodeError):
-                store.import_code(mutant)
+                store.import_code(mutant, checker())
         else:  # only harmless edits survive: case, whitespace, hyphens, I/L/O for 1/0
             assert shared == decode(original), mutant
     assert folder_state(store.data_dir) == before
@@ -289,7 +290,7 @@ def test_other_versions_and_non_codes_get_one_clear_reason() -> None:
     cases = {
         "": "empty",
         "hello": "not a lines-tui share code",
-        "LT2-0000000000000000": "format 2",
+        "LT3-0000000000000000": "format 3",
         "LT1-0000000": "missing or extra",
         "LT1-0000000U": "not a share-code character",
         "LT1-00000000\x1b[31m": "'\\x1b' is not",
@@ -329,7 +330,7 @@ def test_hostile_names_in_a_code_are_rejected_one_by_one_and_never_stored(
     good = Entry("Friend", 900, START, 1)
     entries = [Entry(name, 100 + i, START + i, i) for i, name in enumerate(HOSTILE)] + [good]
     code = encode(TableId.lines(9), entries)
-    merged = open_store(empty_folder).import_code(code)
+    merged = open_store(empty_folder).import_code(code, checker())
     statuses = {r.entry.name: r.status for r in merged.results}
     assert statuses.pop("Friend") == "added"
     assert set(statuses.values()) == {"rejected"}
@@ -354,10 +355,10 @@ def test_out_of_range_values_are_rejected_per_entry(empty_folder: Path) -> None:
         Entry("Huge", 2**30 - 1, START, 1),
         Entry("Fine", MAX_POINTS, START, 1),
     ]
-    merged = open_store(empty_folder).import_code(encode(TableId.lines(9), entries))
+    merged = open_store(empty_folder).import_code(encode(TableId.lines(9), entries), checker())
     assert [r.status for r in merged.results] == ["rejected", "rejected", "added"]
     slow = [Entry("Slow", MAX_TENTHS + 1, START, 1)]
-    merged = open_store(empty_folder).import_code(encode(TableId.mahjong("turtle"), slow))
+    merged = open_store(empty_folder).import_code(encode(TableId.mahjong("turtle"), slow), checker())
     assert [r.status for r in merged.results] == ["rejected"]
 
 
@@ -372,9 +373,9 @@ def test_import_keeps_the_best_ten_and_reports_each_entry(empty_folder: Path) ->
     friend = [Entry("Pal", 1000, START, 50), Entry("Pal", 50, START, 51)]
     mine = store.table("lines-9")
     code = encode(TableId.lines(9), [mine[0], *friend, friend[0]])
-    preview = store.preview_import(code)
+    preview = store.preview_import(code, checker())
     assert store.table("lines-9") == mine  # a preview changes nothing
-    merged = store.import_code(code)
+    merged = store.import_code(code, checker())
     assert merged == preview
     assert [r.status for r in merged.results] == [
         "already there",

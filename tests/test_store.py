@@ -246,7 +246,7 @@ def test_a_corrupt_data_file_is_kept_aside_untouched_and_the_store_opens(
 
 def test_a_file_from_a_newer_version_is_kept_aside_never_overwritten(folder: Path) -> None:
     folder.mkdir()
-    newer = json.dumps({"format": "lines-tui scores", "version": 2, "anything": "new"}).encode()
+    newer = json.dumps({"format": "lines-tui scores", "version": 3, "anything": "new"}).encode()
     (folder / "scores.json").write_bytes(newer)
     (folder / "saved-lines.json").write_bytes(b"{oops")
     store = open_store(folder)
@@ -278,6 +278,7 @@ def test_the_file_is_readable_json_that_round_trips(folder: Path) -> None:
         "points": 1234,
         "date": "2023-11-14T22:14:20Z",
         "seed": 7,
+        "record": None,
     }
     assert '"tenths": 3124' in text and "Zoë" in text
     assert dump_scores(load_scores(text)) == text

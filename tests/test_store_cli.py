@@ -62,7 +62,7 @@ def test_players_commands(folder: Path) -> None:
         (("scores", "show", "\x1b[2J"), "no table"),
         (("scores", "export", "lines-9"), "no entries"),
         (("scores", "import", "LT1-XYZ"), "damaged"),
-        (("scores", "import", "hello"), "not a lines-tui share code"),
+        (("scores", "import", "hello"), "no share code found"),
     ],
 )
 def test_bad_input_is_refused_in_one_line_with_exit_code_2_and_nothing_written(

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import post_keys_at_once
+from conftest import checker, post_keys_at_once
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -94,7 +94,7 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
     ]
     code = encode(TableId.lines(9), entries)
     store = open_store(tmp_path / "data")
-    store.import_code(code)
+    store.import_code(code, checker())
     async with ScreenApp(LeaderboardScreen(store)).run_test(size=SIZE) as pilot:
         await pilot.pause()
         grid = pilot.app.screen.query_one(DataTable)

@@ -17,8 +17,10 @@ from lines_tui.engine.mahjong.layouts import (
     builtin_layouts,
     discover_layouts,
     find_layout,
+    layout_table_name,
 )
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
 
 FolderOption = Annotated[
@@ -34,20 +36,22 @@ FolderOption = Annotated[
 
 def list_layouts(folder: FolderOption = None) -> None:
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
-    GNOME Mahjongg. Files that cannot be read are reported on stderr and skipped."""
+    GNOME Mahjongg, each with the leaderboard table its games feed. Files that cannot be read are
+    reported on stderr and skipped."""
     found = discover_layouts(folder)
-    rows = [("NAME", "TILES", "SIZE", "TITLE", "FROM")]
+    rows = [("NAME", "TILES", "SIZE", "TABLE", "TITLE", "FROM")]
     taken: set[str] = set()
     for layout in [*builtin_layouts(), *found.layouts]:
         origin = layout.source
         if layout.name in taken:
             origin += "  (name taken: use the path)"
         taken.add(layout.name)
-        rows.append((layout.name, str(len(layout)), _size(layout), layout.title, origin))
-    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+        table = f"mahjong-{layout_table_name(layout)}"
+        rows.append((layout.name, str(len(layout)), _size(layout), table, layout.title, origin))
+    widths = [max(len(row[column]) for row in rows) for column in range(5)]
     for row in rows:
-        cells = [row[c].rjust(widths[c]) if c == 1 else row[c].ljust(widths[c]) for c in range(4)]
-        print("  ".join([*cells, row[4]]).rstrip())
+        cells = [row[c].rjust(widths[c]) if c == 1 else row[c].ljust(widths[c]) for c in range(5)]
+        print(printable("  ".join([*cells, row[5]]).rstrip()))
     for problem in found.problems:
         print(f"lines-tui: skipped {problem}", file=sys.stderr)
 

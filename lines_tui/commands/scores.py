@@ -1,4 +1,5 @@
-"""`lines-tui scores ...`: list the leaderboards, show one, export its share code, import one.
+"""`lines-tui scores ...`: list the leaderboards, show one, export its share code, import one,
+verify one.
 
 Everything printed that came from a file or a share code goes through safe_text, so no escape
 sequence reaches the terminal even from a hand-edited file or a hostile code.
@@ -7,6 +8,7 @@ sequence reaches the terminal even from a hand-edited file or a hostile code.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from typing import Annotated, TypeVar
 
@@ -19,13 +21,18 @@ from lines_tui.store import (
     Store,
     StoreError,
     TableId,
+    codes,
     format_date,
     format_value,
     open_store,
     safe_text,
 )
-from lines_tui.store.sharecode import MAX_INPUT_CHARS
+from lines_tui.store.errors import ShareCodeError
+from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.store import parse_table
+from lines_tui.store.verify import Checker
+
+NOT_ALL_VERIFIED = 1
 
 app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
 
@@ -90,56 +97,103 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     print(f"share code: {store.export_code(table_id)}")
 
 
+EntryOption = Annotated[
+    int | None,
+    typer.Option("--entry", metavar="N", help="Only entry N (1 is the best), one game's code."),
+]
+CodeArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="The share code, or - to read it from standard input. It may sit in a pasted chat "
+        "message or email reply; spaces and line breaks inside it are ignored.",
+        show_default=False,
+    ),
+]
+
+
 @app.command("export")
-def export(ctx: typer.Context, table: TableArgument) -> None:
-    """Print the table's share code, to paste to a friend."""
+def export(ctx: typer.Context, table: TableArgument, entry: EntryOption = None) -> None:
+    """Print the table's share code (or one entry's), to paste to a friend."""
     store = open_cli_store(ctx)
-    print(attempt(lambda: store.export_code(table)))
+    print(attempt(lambda: store.export_code(table, entry)))
+
+
+def pasted_codes(code: list[str]) -> list[str]:
+    """The codes in the argument (or standard input for -); exit 2 if there is none."""
+    text = sys.stdin.read(MAX_PASTE_CHARS + 1) if code == ["-"] else " ".join(code)
+    found = find_codes(text)
+    if not found:
+        fail("no share code found in the text (a code starts with LT2- or LT1-)")
+    return found
 
 
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    code: Annotated[
-        list[str],
-        typer.Argument(
-            help="The share code, or - to read it from standard input. Spaces and line breaks "
-            "inside it are ignored.",
-            show_default=False,
-        ),
-    ],
+    code: CodeArgument,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Only show what would be merged.")
     ] = False,
 ) -> None:
-    """Merge a friend's table (a share code) into yours and report each entry."""
-    text = sys.stdin.read(MAX_INPUT_CHARS + 1) if code == ["-"] else " ".join(code)
+    """Merge a friend's table (a share code) into yours: every entry is replayed first, and
+    only those whose replay confirms them (or, from old codes, marked unverified) are merged."""
+    found = pasted_codes(code)
     store = open_cli_store(ctx)
-    merged = attempt(lambda: store.preview_import(text) if dry_run else store.import_code(text))
-    for line in report(merged, dry_run):
-        print(line)
+    act = store.preview_import if dry_run else store.import_code
+    for text in found:
+        merged = attempt(lambda text=text: act(text, Checker(now=time.time())))  # type: ignore[misc]
+        for line in report(merged, dry_run):
+            print(line)
+
+
+@app.command("verify")
+def verify(code: CodeArgument) -> None:
+    """Replay every entry of a share code and print its verdict (verified, refuted with the
+    reason, unverified). Exit 0 if every entry is verified, 1 if any is not, 2 if the code is
+    malformed."""
+    all_verified = True
+    for text in pasted_codes(code):
+        try:
+            checked = codes.read(text, Checker(now=time.time()))
+        except ShareCodeError as error:
+            fail(str(error))
+        table = checked.table
+        print(f"{table.title} ({table}), share code format {checked.format}")
+        for number, (entry, verdict) in enumerate(
+            zip(checked.entries, checked.verdicts, strict=True), start=1
+        ):
+            print(f"  entry {number}: {verdict.line()}  ({entry_line(table, entry)})")
+            all_verified &= verdict.status == "verified"
+    if not all_verified:
+        raise typer.Exit(NOT_ALL_VERIFIED)
 
 
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
+    """What an import did: a summary line, then one line per entry (the reason for a refused
+    one, as "entry 3: move 37 takes 5D (tile 12), which is covered")."""
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
     lines = [f"{table.title} ({table}){dry}: {merged.summary()}"]
-    for result in merged.results:
+    for number, result in enumerate(merged.results, start=1):
         place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":
             lines.append(
-                f"  {result.status:<15} {place:>3}  '{safe_text(result.entry.name)}': "
-                f"{result.reason}"
+                f"  entry {number}: {result.status} '{safe_text(result.entry.name)}': "
+                f"{safe_text(result.reason)}"
             )
         else:
-            lines.append(f"  {result.status:<15} {place:>3}  {entry_line(table, result.entry)}")
+            lines.append(
+                f"  entry {number}: {result.status:<15} {place:>3}  "
+                f"{entry_line(table, result.entry)}"
+            )
     for entry in merged.dropped:
-        lines.append(f"  {'dropped':<15} {'':>3}  {entry_line(table, entry)}")
+        lines.append(f"  {'dropped':<24} {'':>3}  {entry_line(table, entry)}")
     return lines
 
 
 def entry_line(table: TableId, entry: Entry) -> str:
+    status = "verified" if entry.verified else "unverified"
     return (
         f"{safe_text(entry.name):<24}  {format_value(table, entry.value):>11}  "
-        f"{format_date(entry.date):<16}  {entry.seed}"
+        f"{format_date(entry.date):<16}  {entry.seed}  {status}"
     )

@@ -1,17 +1,22 @@
 """The data files as JSON: what they hold, version by version, and the strict check when reading.
 
-scores.json (version 1), indented so it can be read and edited by hand:
+scores.json (version 2), indented so it can be read and edited by hand:
 
     {
       "format": "lines-tui scores",
-      "version": 1,
+      "version": 2,
       "players": ["Ann", "Bob"],
       "active_player": "Ann",              (null: play as a guest)
       "tables": {
-        "lines-9": [{"name": "Ann", "points": 1234, "date": "2025-05-01T20:15:00Z", "seed": 42}],
-        "mahjong-turtle": [{"name": "Bob", "tenths": 3124, "date": "...", "seed": 7}]
+        "lines-9": [{"name": "Ann", "points": 1234, "date": "2025-05-01T20:15:00Z", "seed": 42,
+                     "record": {"rules": 1, "moves": [[0, 1, 4, 4], ...]}}],
+        "mahjong-turtle+deal-7": [{"name": "Bob", "tenths": 3124, "date": "...", "seed": 7,
+                                   "record": {"dealer": 2, "pairs": [[3, 140], ...]}}]
       }
     }
+
+Version 1 had no "record": its entries are read with none ("unverified") and written back as
+version 2 with "record": null, so nothing is lost. Table ids of version 1 are valid version 2 ids.
 
 A saved game is `saved-<kind>.json`: {"format": "lines-tui saved game", "version": 1,
 "kind": "lines", "game": {...the engine's to_json()...}}.
@@ -31,11 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lines_tui.store.names import name_problem, safe_text, same_name
+from lines_tui.store.records import RecordError, record_from_json
 from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem, ranked
 
 SCORES_FORMAT = "lines-tui scores"
 GAME_FORMAT = "lines-tui saved game"
-VERSION = 1
+VERSION = 2
+GAME_VERSION = 1  # saved games did not change with the scores file
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
@@ -47,8 +54,8 @@ class CorruptFile(ValueError):
 class NewerFile(ValueError):
     """The file was written by a newer lines-tui (a higher schema version)."""
 
-    def __init__(self, version: int) -> None:
-        super().__init__(f"format version {version}; this lines-tui reads up to {VERSION}")
+    def __init__(self, version: int, newest: int = VERSION) -> None:
+        super().__init__(f"format version {version}; this lines-tui reads up to {newest}")
         self.version = version
 
 
@@ -69,7 +76,8 @@ def dump_scores(data: ScoreData) -> str:
         f"    {_json(str(table))}: [\n"
         + ",\n".join(
             f'      {{"name": {_json(e.name)}, "{table.unit}": {e.value}, '
-            f'"date": "{date_text(e.date)}", "seed": {e.seed}}}'
+            f'"date": "{date_text(e.date)}", "seed": {e.seed}, '
+            f'"record": {_json(None if e.record is None else e.record.to_json())}}}'
             for e in ranked(table, entries)
         )
         + "\n    ]"
@@ -93,7 +101,7 @@ def _json(value: object) -> str:
 
 
 def load_scores(text: str) -> ScoreData:
-    document = _load_document(text, SCORES_FORMAT)
+    document = _load_document(text, SCORES_FORMAT, VERSION)
     _expect_keys(document, {"format", "version", "players", "active_player", "tables"}, "the file")
     players = _players(document["players"])
     active = document["active_player"]
@@ -109,7 +117,10 @@ def load_scores(text: str) -> ScoreData:
         if str(table) != key:
             raise CorruptFile(f"table id '{safe_text(key)}' is not written as {table}")
         where = f"an entry of {table}"
-        entries = [_entry(table, raw, where) for raw in _expect(raw_entries, list, key)]
+        entries = [
+            _entry(table, raw, where, document["version"])
+            for raw in _expect(raw_entries, list, key)
+        ]
         if len(set(entries)) != len(entries):
             raise CorruptFile(f"{table} holds the same entry twice")
         tables[table] = entries
@@ -117,12 +128,12 @@ def load_scores(text: str) -> ScoreData:
 
 
 def dump_game(kind: str, game: dict[str, Any]) -> str:
-    document = {"format": GAME_FORMAT, "version": VERSION, "kind": kind, "game": game}
+    document = {"format": GAME_FORMAT, "version": GAME_VERSION, "kind": kind, "game": game}
     return json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def load_game(text: str, kind: str) -> dict[str, Any]:
-    document = _load_document(text, GAME_FORMAT)
+    document = _load_document(text, GAME_FORMAT, GAME_VERSION)
     _expect_keys(document, {"format", "version", "kind", "game"}, "the file")
     if document["kind"] != kind:
         raise CorruptFile(f"it holds a game of kind {safe_text(str(document['kind']))!r}")
@@ -130,7 +141,7 @@ def load_game(text: str, kind: str) -> dict[str, Any]:
     return game
 
 
-def _load_document(text: str, expected_format: str) -> dict[str, Any]:
+def _load_document(text: str, expected_format: str, newest: int) -> dict[str, Any]:
     try:
         document = json.loads(
             text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
@@ -143,8 +154,8 @@ def _load_document(text: str, expected_format: str) -> dict[str, Any]:
     version = document.get("version")
     if type(version) is not int or version < 1:
         raise CorruptFile('"version" is not a positive whole number')
-    if version > VERSION:
-        raise NewerFile(version)
+    if version > newest:
+        raise NewerFile(version, newest)
     return document
 
 
@@ -185,10 +196,11 @@ def _players(raw: Any) -> list[str]:
     return players
 
 
-def _entry(table: TableId, raw: Any, where: str) -> Entry:
+def _entry(table: TableId, raw: Any, where: str, version: int) -> Entry:
     # Checked field by field without building messages up front: files hold hundreds of entries.
-    if type(raw) is not dict or raw.keys() != {"name", table.unit, "date", "seed"}:
-        raise CorruptFile(f"{where} is not an object of name, {table.unit}, date and seed")
+    keys = {"name", table.unit, "date", "seed"} | ({"record"} if version >= 2 else set())
+    if type(raw) is not dict or raw.keys() != keys:
+        raise CorruptFile(f"{where} is not an object of {', '.join(sorted(keys))}")
     name, value, date, seed = raw["name"], raw[table.unit], raw["date"], raw["seed"]
     if not (type(name) is str and type(value) is int and type(seed) is int and type(date) is str):
         raise CorruptFile(f"{where} has a field of the wrong type")
@@ -198,7 +210,13 @@ def _entry(table: TableId, raw: Any, where: str) -> Entry:
         parsed = dt.datetime.fromisoformat(date[:-1]).replace(tzinfo=dt.timezone.utc)
     except ValueError:
         raise CorruptFile(f"{where} has an impossible date") from None
-    entry = Entry(name, value, int(parsed.timestamp()), seed)
+    record = None
+    if raw.get("record") is not None:
+        try:
+            record = record_from_json(table.kind, raw["record"])
+        except RecordError as error:
+            raise CorruptFile(f"{where} ('{safe_text(name)}'): {error}") from None
+    entry = Entry(name, value, int(parsed.timestamp()), seed, record)
     problem = entry_problem(table, entry)
     if problem is not None:
         raise CorruptFile(f"{where} ('{safe_text(name)}'): {problem}")

@@ -43,7 +43,7 @@ import math
 import re
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_CHARS, safe_text
@@ -65,13 +65,14 @@ PREFIX = "LT1-"
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
 MAX_INPUT_CHARS = 8192
 MAX_BODY_CHARS = 1600  # a table of ten 24-character names outside ASCII needs about 1230
+MAX_BODY = {1: MAX_BODY_CHARS, 2: 6400}  # format 2: ten long Lines games with their moves
 GROUP = 8  # characters per 5 bytes
 
 _TO_CROCKFORD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", ALPHABET)
 _FROM_CROCKFORD = str.maketrans(ALPHABET + "ILO", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" + "BBA")
 _VERSION_PREFIX = re.compile(r"LT(\d{1,6})-", re.IGNORECASE)
 _KINDS = ("lines", "mahjong")
-_DATES = END_DATE - FIRST_DATE
+DATES = END_DATE - FIRST_DATE
 _UNICODE = 0x110000
 _ASCII = 95  # printable ASCII, space to tilde
 # How a name's characters are packed: printable ASCII only (95 values each); mostly ASCII (96
@@ -97,12 +98,23 @@ def encode(table: TableId, entries: Sequence[Entry]) -> str:
     """
     if not 1 <= len(entries) <= TABLE_LIMIT:
         raise ValueError(f"a share code holds 1 to {TABLE_LIMIT} entries, not {len(entries)}")
-    data = _to_bytes(_pack(table, entries))
-    return PREFIX + base64.b32encode(data).decode("ascii").translate(_TO_CROCKFORD)
+    return wrap(PREFIX, _pack(table, entries))
 
 
 def decode(text: str) -> SharedTable:
-    """Read a share code; raises ShareCodeError with one reason if it is not a valid one."""
+    """Read a format-1 share code; ShareCodeError with one reason if it is not a valid one."""
+    version, data = unwrap(text)
+    if version != 1:
+        raise ShareCodeError(f"this is a format-{version} code, not {PREFIX}")
+    table, entries = _unpack(int.from_bytes(data[:-4], "big"))
+    if frame(_pack(table, entries)) != data:
+        raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
+    return SharedTable(table, entries, tuple(entry_problem(table, e) for e in entries))
+
+
+def unwrap(text: str) -> tuple[int, bytes]:
+    """The format number and the checked bytes (checksum included) of a code of any format
+    this lines-tui reads; ShareCodeError with one reason for anything else."""
     if not isinstance(text, str):
         raise ShareCodeError("a share code is text")
     if len(text) > MAX_INPUT_CHARS:
@@ -112,14 +124,16 @@ def decode(text: str) -> SharedTable:
         raise ShareCodeError("the share code is empty")
     version = _VERSION_PREFIX.match(compact)
     if version is None:
-        raise ShareCodeError(f"not a lines-tui share code (those start with {PREFIX})")
-    if version.group(1) != PREFIX[2:-1]:
+        raise ShareCodeError("not a lines-tui share code (those start with LT2- or LT1-)")
+    number = int(version.group(1))
+    if number not in MAX_BODY:
         raise ShareCodeError(
-            f"share code format {version.group(1)} is unknown here (this lines-tui reads {PREFIX})"
+            f"share code format {version.group(1)} is unknown here (this lines-tui reads LT1- "
+            "and LT2-)"
         )
     body = compact[version.end() :].replace("-", "")
-    if len(body) > MAX_BODY_CHARS:
-        raise ShareCodeError(f"too long for a share code ({len(body)} characters after {PREFIX})")
+    if len(body) > MAX_BODY[number]:
+        raise ShareCodeError(f"too long for a share code ({len(body)} characters after the LT)")
     for char in body:
         if not (char.isascii() and (char.upper() in ALPHABET or char.upper() in "ILO")):
             raise ShareCodeError(f"'{safe_text(char)}' is not a share-code character")
@@ -129,20 +143,22 @@ def decode(text: str) -> SharedTable:
     payload, checksum = data[:-4], data[-4:]
     if zlib.crc32(payload).to_bytes(4, "little") != checksum:
         raise ShareCodeError("the share code is damaged: a character was changed or moved")
-    table, entries = _unpack(int.from_bytes(payload, "big"))
-    if _to_bytes(_pack(table, entries)) != data:
-        raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
-    return SharedTable(table, entries, tuple(entry_problem(table, e) for e in entries))
+    return number, data
 
 
-def _to_bytes(number: int) -> bytes:
+def wrap(prefix: str, number: int) -> str:
+    """The code `prefix` + the base32 of `number` and its checksum."""
+    return prefix + base64.b32encode(frame(number)).decode("ascii").translate(_TO_CROCKFORD)
+
+
+def frame(number: int) -> bytes:
     size = (number.bit_length() + 7) // 8
     size += -(size + 4) % 5
     payload = number.to_bytes(size, "big")
     return payload + zlib.crc32(payload).to_bytes(4, "little")
 
 
-class _Packer:
+class Packer:
     def __init__(self) -> None:
         self._fields: list[tuple[int, int]] = []
 
@@ -164,7 +180,7 @@ class _Packer:
         return number
 
 
-class _Unpacker:
+class Unpacker:
     def __init__(self, number: int) -> None:
         self._number = number
 
@@ -184,7 +200,42 @@ class _Unpacker:
 
 
 def _pack(table: TableId, entries: Sequence[Entry]) -> int:
-    packer = _Packer()
+    packer = Packer()
+    pack_layout_or_size(packer, table)
+    packer.put(len(entries) - 1, TABLE_LIMIT)
+    names: list[str] = []
+    for entry in entries:
+        pack_entry_head(packer, table, entry, names)
+        packer.put_uint(entry.seed, MAX_SEED)
+    return packer.number()
+
+
+def pack_entry_head(packer: Packer, table: TableId, entry: Entry, names: list[str]) -> None:
+    """An entry's name (a back reference into `names` if it came before), value and date."""
+    reference = names.index(entry.name) + 1 if entry.name in names else 0
+    packer.put(reference, len(names) + 1)
+    if not reference:
+        names.append(entry.name)
+        pack_name(packer, entry.name)
+    packer.put_uint(entry.value, table.max_value)
+    packer.put(entry.date - FIRST_DATE, DATES)
+
+
+def unpack_entry_head(unpacker: Unpacker, table: TableId, names: list[str]) -> Entry:
+    """The entry `pack_entry_head` wrote, with seed 0 (the caller reads the seed)."""
+    reference = unpacker.take(len(names) + 1)
+    if reference:
+        name = names[reference - 1]
+    else:
+        name = unpack_name(unpacker)
+        names.append(name)
+    value = unpacker.take_uint(table.max_value)
+    date = FIRST_DATE + unpacker.take(DATES)
+    return Entry(name, value, date, 0)
+
+
+def pack_layout_or_size(packer: Packer, table: TableId) -> None:
+    """The game kind and the board size or layout table name (read by unpack_layout_or_size)."""
     packer.put(_KINDS.index(table.kind), len(_KINDS))
     if table.kind == "lines":
         packer.put(int(table.variant) - LINES_SIZES[0], len(LINES_SIZES))
@@ -192,21 +243,9 @@ def _pack(table: TableId, entries: Sequence[Entry]) -> int:
         packer.put(len(table.variant) - 1, MAX_LAYOUT_CHARS)
         for char in table.variant:
             packer.put(LAYOUT_CHARS.index(char), len(LAYOUT_CHARS))
-    packer.put(len(entries) - 1, TABLE_LIMIT)
-    names: list[str] = []
-    for entry in entries:
-        reference = names.index(entry.name) + 1 if entry.name in names else 0
-        packer.put(reference, len(names) + 1)
-        if not reference:
-            names.append(entry.name)
-            _pack_name(packer, entry.name)
-        packer.put_uint(entry.value, table.max_value)
-        packer.put(entry.date - FIRST_DATE, _DATES)
-        packer.put_uint(entry.seed, MAX_SEED)
-    return packer.number()
 
 
-def _pack_name(packer: _Packer, name: str) -> None:
+def pack_name(packer: Packer, name: str) -> None:
     packer.put(len(name) - 1, MAX_NAME_CHARS)
     mode = _name_mode(name)
     packer.put(mode, len(_NAME_MODES))
@@ -234,28 +273,20 @@ def _name_mode(name: str) -> int:
 
 
 def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...]]:
-    unpacker = _Unpacker(number)
-    table = _unpack_table(unpacker)
+    unpacker = Unpacker(number)
+    table = unpack_layout_or_size(unpacker)
     count = unpacker.take(TABLE_LIMIT) + 1
     names: list[str] = []
     entries = []
     for _ in range(count):
-        reference = unpacker.take(len(names) + 1)
-        if reference:
-            name = names[reference - 1]
-        else:
-            name = _unpack_name(unpacker)
-            names.append(name)
-        value = unpacker.take_uint(table.max_value)
-        date = FIRST_DATE + unpacker.take(_DATES)
-        seed = unpacker.take_uint(MAX_SEED)
-        entries.append(Entry(name, value, date, seed))
+        head = unpack_entry_head(unpacker, table, names)
+        entries.append(replace(head, seed=unpacker.take_uint(MAX_SEED)))
     if not unpacker.exhausted:
         raise ShareCodeError("not a valid share code (data after the last entry)")
     return table, tuple(entries)
 
 
-def _unpack_table(unpacker: _Unpacker) -> TableId:
+def unpack_layout_or_size(unpacker: Unpacker) -> TableId:
     kind = _KINDS[unpacker.take(len(_KINDS))]
     if kind == "lines":
         return TableId.lines(LINES_SIZES[0] + unpacker.take(len(LINES_SIZES)))
@@ -266,7 +297,7 @@ def _unpack_table(unpacker: _Unpacker) -> TableId:
     return TableId.mahjong(layout)
 
 
-def _unpack_name(unpacker: _Unpacker) -> str:
+def unpack_name(unpacker: Unpacker) -> str:
     length = unpacker.take(MAX_NAME_CHARS) + 1
     mode = unpacker.take(len(_NAME_MODES))
     chars = []

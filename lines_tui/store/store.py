@@ -20,9 +20,10 @@ from typing import Any, TypeVar
 
 import platformdirs
 
-from lines_tui.store import files, sharecode
+from lines_tui.store import codes, files
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
+from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import (
     CorruptFile,
     NewerFile,
@@ -42,6 +43,7 @@ from lines_tui.store.tables import (
     merge,
     ranked,
 )
+from lines_tui.store.verify import Checker
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SCORES_FILE = "scores.json"
@@ -163,15 +165,18 @@ class Store:
     def record_lines(
         self,
         player: str | None,
-        size: int,
+        size: int | TableId,
         score: int,
         seed: int,
         started_at: float,
         ended_at: float,
+        record: LinesRecord | None = None,
     ) -> RecordOutcome:
-        """Save a finished Lines game if the rules allow: registered player, at most 24 hours."""
+        """Save a finished Lines game if the rules allow: registered player, at most 24 hours.
+        `size` is the board size (a random deal) or the table (a deal of the day, a chosen deal);
+        `record` is the game (its moves), kept with the entry so that it can be shared verified."""
         try:
-            table = TableId.lines(size)
+            table = size if isinstance(size, TableId) else TableId.lines(size)
         except TableIdError as error:
             return RecordOutcome(False, str(error), f"lines-{size}")
         if player is None:
@@ -198,14 +203,15 @@ class Store:
             except StoreError:
                 reason = f"'{safe_text(player)}' is not a registered player; scores are not saved"
                 return RecordOutcome(False, reason, str(table))
-            return self._record(data, table, Entry(name, score, math.floor(ended_at), seed))
+            entry = Entry(name, score, math.floor(ended_at), seed, record)
+            return self._record(data, table, entry)
 
         return self._update(change)
 
-    def mahjong_qualifies(self, layout: str, seconds: float) -> bool:
+    def mahjong_qualifies(self, layout: str | TableId, seconds: float) -> bool:
         """Whether a win in `seconds` would earn a place in the layout's table (ask for a name)."""
         try:
-            table = TableId.mahjong(layout)
+            table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
         except TableIdError:
             return False
         if not math.isfinite(seconds):
@@ -218,17 +224,24 @@ class Store:
         return len(entries) < self.table_limit or tenths < entries[-1].value
 
     def record_mahjong(
-        self, name: str, layout: str, seconds: float, seed: int, when: float
+        self,
+        name: str,
+        layout: str | TableId,
+        seconds: float,
+        seed: int,
+        when: float,
+        record: MahjongRecord | None = None,
     ) -> RecordOutcome:
-        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks."""
+        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks.
+        `layout` is the layout's table name (random deals) or the table; `record` the game."""
         try:
-            table = TableId.mahjong(layout)
+            table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
             cleaned = clean_name(name)
         except (TableIdError, InvalidName) as error:
-            return RecordOutcome(False, str(error), f"mahjong-{safe_text(layout)}")
+            return RecordOutcome(False, str(error), f"mahjong-{safe_text(str(layout))}")
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
-        entry = Entry(cleaned, round(seconds * 10), math.floor(when), seed)
+        entry = Entry(cleaned, round(seconds * 10), math.floor(when), seed, record)
         return self._update(lambda data: self._record(data, table, entry))
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
@@ -249,32 +262,43 @@ class Store:
 
     # -- share codes ---------------------------------------------------------------------------
 
-    def export_code(self, table: str | TableId) -> str:
+    def export_code(self, table: str | TableId, entry: int | None = None) -> str:
+        """The table's share code (format 2); with `entry`, the code of that one entry (1 is the
+        best). StoreError if there is nothing to share."""
         table_id = parse_table(table)
         entries = self.table(table_id)
         if not entries:
             raise StoreError(f"{table_id} has no entries yet, so there is nothing to share")
-        return sharecode.encode(table_id, entries)
+        if entry is not None:
+            if not 1 <= entry <= len(entries):
+                raise StoreError(f"{table_id} has entries 1 to {len(entries)}, not {entry}")
+            entries = (entries[entry - 1],)
+        try:
+            return codes.encode(table_id, entries)
+        except ValueError as error:
+            raise StoreError(f"{table_id} cannot be shared: {error}") from None
 
-    def preview_import(self, code: str) -> Merge:
+    def preview_import(self, code: str, checker: Checker) -> Merge:
         """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
-        shared = sharecode.decode(code)
-        return self._merge(self._snapshot(), shared)
+        return self._merge(self._snapshot(), codes.read(code, checker))
 
-    def import_code(self, code: str) -> Merge:
-        """Merge the table in `code` into the local one. ShareCodeError for a bad code."""
-        shared = sharecode.decode(code)
+    def import_code(self, code: str, checker: Checker) -> Merge:
+        """Merge the table in `code` into the local one: every entry is replayed first (by
+        `checker`), refuted ones are merged nowhere. ShareCodeError for a bad code; nothing is
+        written when nothing is merged."""
+        checked = codes.read(code, checker)
 
         def change(data: ScoreData) -> Merge:
-            merged = self._merge(data, shared)
-            data.tables[shared.table] = list(merged.entries)
+            merged = self._merge(data, checked)
+            if merged.count("added"):
+                data.tables[checked.table] = list(merged.entries)
             return merged
 
         return self._update(change)
 
-    def _merge(self, data: ScoreData, shared: sharecode.SharedTable) -> Merge:
-        local = data.tables.get(shared.table, [])
-        return merge(shared.table, local, shared.entries, shared.problems, self.table_limit)
+    def _merge(self, data: ScoreData, checked: codes.CheckedCode) -> Merge:
+        local = data.tables.get(checked.table, [])
+        return merge(checked.table, local, checked.entries, checked.problems, self.table_limit)
 
     # -- games in progress ---------------------------------------------------------------------
 

@@ -1,9 +1,11 @@
 """Leaderboard tables: which tables exist, what an entry holds, how entries rank and merge.
 
-A table id names one leaderboard: `lines-<size>` (board sizes 7..15, points, highest first) or
-`mahjong-<layout>` (random deals of that layout, time, fastest first). Mahjong has a single deal
-mode, "random"; should another ever come, its tables would be `mahjong-<layout>+<mode>` with a new
-share-code version.
+A table id names one leaderboard (README, "Which table a game feeds"): `lines-<size>` (board sizes
+7..15, points, highest first) or `mahjong-<layout>` (time, fastest first) for random deals, and
+with a mode after a `+` for the other kinds of deal: `+daily-<YYYY-MM-DD>` (the deal of the day of
+that UTC date) or `+deal-<number>` (one deal chosen by number or received as a challenge). A
+layout is named by its table name (`layout_table_name` in the engine): a built-in layout's name,
+any other layout's name plus a short hash of its tile places.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lines_tui.store.names import name_problem, safe_text
+from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord
 
 TABLE_LIMIT = 10
 LINES_SIZES = range(7, 16)
@@ -30,6 +33,9 @@ FIRST_DATE = int(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 END_DATE = int(dt.datetime(2100, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 
 Kind = Literal["lines", "mahjong"]
+Mode = Literal["random", "daily", "deal"]
+MODES: tuple[Mode, ...] = ("random", "daily", "deal")
+DAY_PATTERN = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
 
 
 class TableIdError(ValueError):
@@ -39,7 +45,9 @@ class TableIdError(ValueError):
 @dataclass(frozen=True)
 class TableId:
     kind: Kind
-    variant: str  # the board size ("9") or the layout name ("turtle")
+    variant: str  # the board size ("9") or the layout's table name ("turtle")
+    mode: Mode = "random"
+    tag: str = ""  # the UTC date of a daily table ("2026-12-01"), the deal number of a deal table
 
     @classmethod
     def lines(cls, size: int) -> TableId:
@@ -56,27 +64,73 @@ class TableId:
             )
         return cls("mahjong", layout)
 
+    def daily(self, day: str) -> TableId:
+        """The table of this layout's or board size's deal of the day `day` (YYYY-MM-DD, UTC)."""
+        try:
+            parsed = dt.date.fromisoformat(day) if DAY_PATTERN.fullmatch(day) else None
+        except ValueError:
+            parsed = None
+        if parsed is None or not FIRST_DATE <= day_start(parsed.isoformat()) < END_DATE:
+            raise TableIdError(f"'{safe_text(day)}' is not a date YYYY-MM-DD within 2000-2099")
+        return TableId(self.kind, self.variant, "daily", parsed.isoformat())
+
+    def for_deal(self, seed: int) -> TableId:
+        """The table of one deal (seed) of this layout or board size."""
+        if not 0 <= seed <= MAX_SEED:
+            raise TableIdError(f"a deal number is 0 to 2**64 - 1, not {seed}")
+        return TableId(self.kind, self.variant, "deal", str(seed))
+
+    @property
+    def base(self) -> TableId:
+        """The random-deal table of the same layout or board size."""
+        return TableId(self.kind, self.variant)
+
+    @property
+    def deal_seed(self) -> int | None:
+        """The deal every entry of a deal table was played on."""
+        return int(self.tag) if self.mode == "deal" else None
+
     @classmethod
     def parse(cls, text: str) -> TableId:
-        """`lines-9` or `mahjong-turtle`, in any case."""
-        kind, dash, variant = text.strip().lower().partition("-")
+        """`lines-9`, `mahjong-turtle`, `lines-9+daily-2026-12-01`, `mahjong-turtle+deal-42`, in
+        any case."""
+        base_text, plus, mode_text = text.strip().lower().partition("+")
+        kind, dash, variant = base_text.partition("-")
         if dash and kind == "lines" and variant.isdigit() and variant.isascii():
-            return cls.lines(int(variant))
-        if dash and kind == "mahjong":
-            return cls.mahjong(variant)
+            base = cls.lines(int(variant))
+        elif dash and kind == "mahjong":
+            base = cls.mahjong(variant)
+        else:
+            raise TableIdError(
+                f"no table '{safe_text(text)}': tables are lines-<size> (e.g. lines-9) "
+                "or mahjong-<layout> (e.g. mahjong-turtle)"
+            )
+        if not plus:
+            return base
+        mode, _, tag = mode_text.partition("-")
+        if mode == "daily":
+            return base.daily(tag)
+        if mode == "deal" and tag.isdigit() and tag.isascii() and len(tag) <= 20:
+            return base.for_deal(int(tag))
         raise TableIdError(
-            f"no table '{safe_text(text)}': tables are lines-<size> (e.g. lines-9) "
-            "or mahjong-<layout> (e.g. mahjong-turtle)"
+            f"no table '{safe_text(text)}': after '+' comes daily-YYYY-MM-DD or deal-<number>"
         )
 
     def __str__(self) -> str:
-        return f"{self.kind}-{self.variant}"
+        mode = "" if self.mode == "random" else f"+{self.mode}-{self.tag}"
+        return f"{self.kind}-{self.variant}{mode}"
 
     @property
     def title(self) -> str:
         if self.kind == "lines":
-            return f"Lines {self.variant} x {self.variant}"
-        return f"Mahjong {self.variant}"
+            name = f"Lines {self.variant} x {self.variant}"
+        else:
+            name = f"Mahjong {self.variant}"
+        if self.mode == "daily":
+            return f"{name}, deal of {self.tag}"
+        if self.mode == "deal":
+            return f"{name}, deal {self.tag}"
+        return name
 
     @property
     def unit(self) -> str:
@@ -86,20 +140,43 @@ class TableId:
     def max_value(self) -> int:
         return MAX_POINTS if self.kind == "lines" else MAX_TENTHS
 
-    def sort_key(self) -> tuple[int, int, str]:
-        if self.kind == "lines":
-            return (0, int(self.variant), "")
-        return (1, 0, self.variant)
+    def sort_key(self) -> tuple[int, int, str, int, int, str]:
+        size = int(self.variant) if self.kind == "lines" else 0
+        variant = "" if self.kind == "lines" else self.variant
+        tag_number = int(self.tag) if self.mode == "deal" else 0
+        mode = MODES.index(self.mode)
+        return (_KINDS.index(self.kind), size, variant, mode, tag_number, self.tag)
+
+
+_KINDS = ("lines", "mahjong")
+
+
+def day_start(day: str) -> int:
+    """The first second (UTC) of the date `day` (YYYY-MM-DD)."""
+    date = dt.date.fromisoformat(day)
+    return int(dt.datetime(date.year, date.month, date.day, tzinfo=dt.timezone.utc).timestamp())
+
+
+def utc_day(when: float) -> str:
+    """The UTC date (YYYY-MM-DD) of the moment `when` (seconds since the epoch)."""
+    return dt.datetime.fromtimestamp(when, dt.timezone.utc).date().isoformat()
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One result: points (Lines) or tenths of a second (Mahjong), the UTC date, the seed."""
+    """One result: points (Lines) or tenths of a second (Mahjong), the UTC date, the seed, and the
+    game's record (None: an entry from before records, or imported without one: "unverified")."""
 
     name: str
     value: int
     date: int
     seed: int
+    record: GameRecord | None = None
+
+    @property
+    def verified(self) -> bool:
+        """The entry carries its game (own games, and imports whose replay confirmed them)."""
+        return self.record is not None
 
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
@@ -113,13 +190,21 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
         return "the date is not within 2000-2099"
     if not 0 <= entry.seed <= MAX_SEED:
         return f"a seed is 0 to 2**64 - 1, not {entry.seed}"
+    if table.deal_seed is not None and entry.seed != table.deal_seed:
+        return f"{table} holds deal {table.deal_seed} only, not deal {entry.seed}"
+    if table.mode == "daily" and utc_day(entry.date) != table.tag:
+        return f"a result of the deal of {table.tag} is dated {utc_day(entry.date)}"
+    expected = LinesRecord if table.kind == "lines" else MahjongRecord
+    if entry.record is not None and not isinstance(entry.record, expected):
+        return f"the record is not one of a {table.kind} game"
     return None
 
 
-def rank_key(table: TableId, entry: Entry) -> tuple[int, int, str, int]:
-    # Equal results: whoever got there first ranks first; name and seed only make the order total.
+def rank_key(table: TableId, entry: Entry) -> tuple[int, int, bool, str, int, str]:
+    # Equal results: whoever got there first ranks first, a verified entry before an unverified
+    # one; name, seed and record only make the order total.
     value = -entry.value if table.kind == "lines" else entry.value
-    return (value, entry.date, entry.name, entry.seed)
+    return (value, entry.date, not entry.verified, entry.name, entry.seed, repr(entry.record))
 
 
 def ranked(table: TableId, entries: Iterable[Entry]) -> list[Entry]:

@@ -191,6 +191,36 @@ class Board:
         seen.discard(start)
         return frozenset(self._grid.cells[i] for i in seen)
 
+    def move_choices(self) -> tuple[tuple[Cell, tuple[Cell, ...]], ...]:
+        """Every ball that can move with the empty cells it can reach, balls and cells in reading
+        order (row by row): the numbering of moves that share codes use (README, "Share codes,
+        format 2"). The empty cells fall into connected areas once; a ball reaches the areas
+        next to it."""
+        cells, shape = self._cells, self._grid
+        area_of: dict[int, int] = {}
+        areas: list[list[int]] = []
+        for start, content in enumerate(cells):
+            if content != EMPTY or start in area_of:
+                continue
+            area_of[start] = len(areas)
+            members, frontier = [start], [start]
+            while frontier:
+                for there in shape.neighbours[frontier.pop()]:
+                    if cells[there] == EMPTY and there not in area_of:
+                        area_of[there] = len(areas)
+                        members.append(there)
+                        frontier.append(there)
+            areas.append(sorted(members))
+        choices = []
+        for index, content in enumerate(cells):
+            if content == EMPTY:
+                continue
+            near = sorted({area_of[n] for n in shape.neighbours[index] if n in area_of})
+            if near:
+                reach = sorted(i for area in near for i in areas[area])
+                choices.append((shape.cells[index], tuple(shape.cells[i] for i in reach)))
+        return tuple(choices)
+
     def lines(self) -> tuple[Line, ...]:
         """Every line on the board: maximal straight runs of 5+ balls of one colour, in any of
         the four directions. A ball where lines cross is in each of them."""

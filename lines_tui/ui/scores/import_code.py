@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,7 +14,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from lines_tui.store import EntryResult, Merge, ShareCodeError, Store, StoreError
+from lines_tui.store.paste import find_codes
 from lines_tui.store.sharecode import MAX_INPUT_CHARS
+from lines_tui.store.verify import Checker
 from lines_tui.ui.scores.entries import entry_cells, name_text, value_heading
 
 STATUS_STYLE = {
@@ -63,7 +66,7 @@ class ImportScreen(Screen[Merged | None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("Import a share code", style="bold"), id="import-heading")
         yield CodeInput(
-            placeholder="Paste a share code (LT1-...) here",
+            placeholder="Paste a share code (LT2-...) here",
             max_length=MAX_INPUT_CHARS,
             id="import-code",
         )
@@ -82,7 +85,7 @@ class ImportScreen(Screen[Merged | None]):
             self.show(None, "Paste a code; nothing is merged until you press enter.")
             return
         try:
-            self.show(self.store.preview_import(text))
+            self.show(self.store.preview_import(first_code(text), Checker(now=time.time())))
         except StoreError as error:
             self.show(None, str(error))
 
@@ -120,7 +123,7 @@ class ImportScreen(Screen[Merged | None]):
             self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
             return
         try:
-            merged = self.store.import_code(code)
+            merged = self.store.import_code(first_code(code), Checker(now=time.time()))
         except ShareCodeError as error:
             self.notify(str(error), severity="error")
             return
@@ -136,6 +139,12 @@ class ImportScreen(Screen[Merged | None]):
             self.dismiss((str(merged.table), best))
         else:
             self.app.switch_screen(LeaderboardScreen(self.store, str(merged.table), best))
+
+
+def first_code(text: str) -> str:
+    """The first code in a pasted text (the text itself if none, so that reading it says why)."""
+    found = find_codes(text)
+    return found[0] if found else text
 
 
 def counts(merged: Merge) -> str:

@@ -13,6 +13,7 @@ from lines_tui.engine.mahjong.layouts.catalogue import (
     layout_folders,
     read_layout_file,
 )
+from lines_tui.engine.mahjong.layouts.identity import layout_for_table, layout_table_name
 from lines_tui.engine.mahjong.layouts.layout import Layout
 
 __all__ = [
@@ -25,5 +26,7 @@ __all__ = [
     "find_layout",
     "installed_layouts",
     "layout_folders",
+    "layout_for_table",
+    "layout_table_name",
     "read_layout_file",
 ]

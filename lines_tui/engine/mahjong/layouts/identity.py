@@ -1,0 +1,58 @@
+"""Which leaderboard table a layout feeds: one per set of tile places, never per file name.
+
+A built-in layout's table is its name ("turtle"). Any other layout's table is its name (letters,
+digits, '.', '_' and '-' only, at most 23 characters) plus '-' and the first 8 hex digits of the
+SHA-256 of its tile places, so a two-tile file called turtle.layout (or a GNOME map with
+scorename="turtle") feeds a table of its own, and two friends with the same installed file share
+one (README, "Which table a game feeds"). A file with exactly the tile places of a built-in layout
+feeds the built-in one's table: it is the same game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from lines_tui.engine.mahjong.geometry import Slot
+from lines_tui.engine.mahjong.layouts.catalogue import builtin_layouts, installed_layouts
+from lines_tui.engine.mahjong.layouts.layout import Layout
+
+NAME_CHARS = 23
+_NOT_NAME = re.compile(r"[^a-z0-9._-]+")
+
+
+def places_hash(slots: Sequence[Slot]) -> str:
+    """8 hex digits that change with any tile place (the places are sorted, see Layout)."""
+    text = ";".join(f"{x},{y},{z}" for x, y, z in slots)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:8]
+
+
+@cache
+def _builtin_tables() -> dict[str, str]:
+    return {places_hash(layout.slots): layout.name for layout in builtin_layouts()}
+
+
+def layout_table_name(layout: Layout) -> str:
+    """The name of the table the layout's games feed (the part after `mahjong-`)."""
+    digest = places_hash(layout.slots)
+    builtin = _builtin_tables().get(digest)
+    if builtin is not None:
+        return builtin
+    name = _NOT_NAME.sub("-", layout.name.lower()).strip("-._")[:NAME_CHARS].rstrip("-._")
+    return f"{name or 'layout'}-{digest}"
+
+
+def layout_for_table(table_name: str, folders: Sequence[Path] | None = None) -> Layout | None:
+    """The layout (built-in, else installed in `folders`) whose table is `table_name`, or None."""
+    for layout in builtin_layouts():
+        if layout.name == table_name:
+            return layout
+    if "-" not in table_name:
+        return None
+    for layout in installed_layouts(folders):
+        if layout_table_name(layout) == table_name:
+            return layout
+    return None

@@ -1,0 +1,149 @@
+"""Whether an entry holds up: its record replayed with the engine must reproduce its claim.
+
+Lines: the replay ends as the rules end a game (the board full) with exactly the entry's points.
+Mahjong: the replay clears the board, in a time a person could reach (at least MIN_TENTHS_PER_PAIR
+tenths of a second a pair). Both: no date in the future, and a deal of the day is that day's deal
+and dated that day. A replay proves the moves were legal on that deal and reach that score or
+clear that board; it cannot prove the clock (README, "What verified proves").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from lines_tui.engine import daily
+from lines_tui.engine.mahjong.layouts import Layout, layout_for_table
+from lines_tui.store.records import LinesRecord
+from lines_tui.store.replay import (
+    LinesReplay,
+    MahjongReplay,
+    OutOfTime,
+    Refuted,
+    replay_lines,
+    replay_mahjong,
+)
+from lines_tui.store.schema import date_text
+from lines_tui.store.tables import Entry, TableId, utc_day
+
+MIN_TENTHS_PER_PAIR = 5
+FUTURE_SLACK = 3600  # clocks of friends may disagree by a little; a day ahead is a lie
+IMPORT_SECONDS = 0.9  # replay time one import may spend, all entries together
+
+Status = Literal["verified", "refuted", "unverified", "unchecked"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: Status
+    reason: str = ""
+
+    def line(self) -> str:
+        return self.status if not self.reason else f"{self.status}: {self.reason}"
+
+
+UNVERIFIED = Verdict("unverified", "no game record (an entry from before records)")
+
+
+@dataclass
+class Checker:
+    """What checking needs from outside: the time now, where layouts come from, a time budget."""
+
+    now: float
+    find_layout: Callable[[str], Layout | None] = layout_for_table
+    budget: float = IMPORT_SECONDS
+    clock: Callable[[], float] = time.monotonic
+    proven_solvable: Callable[[Layout, int], bool] = daily.is_proven_solvable
+    _ends_at: float | None = field(default=None, init=False)
+
+    def deadline(self) -> bool:
+        if self._ends_at is None:
+            self._ends_at = self.clock() + self.budget
+        return self.clock() > self._ends_at
+
+    def layout(self, table: TableId) -> Layout:
+        found = self.find_layout(table.variant)
+        if found is None:
+            raise Unreplayable(f"layout {table.variant} is not installed here, so it cannot replay")
+        return found
+
+
+class Unreplayable(Exception):
+    """Nothing is wrong with the entry, but it cannot be replayed here."""
+
+
+def verify(table: TableId, entry: Entry, checker: Checker) -> Verdict:
+    """The verdict on one entry (its record replayed move by move)."""
+    record = entry.record
+    if record is None:
+        return UNVERIFIED
+
+    def replay() -> LinesReplay | MahjongReplay:
+        if isinstance(record, LinesRecord):
+            return replay_lines(int(table.variant), entry.seed, record, checker.deadline)
+        return replay_mahjong(checker.layout(table), entry.seed, record, checker.deadline)
+
+    return judge(table, entry, replay, checker)
+
+
+def judge(
+    table: TableId,
+    entry: Entry,
+    replay: Callable[[], LinesReplay | MahjongReplay],
+    checker: Checker,
+) -> Verdict:
+    """Run `replay` and check the entry's claim against where it ends."""
+    try:
+        check_claim(table, entry, replay(), checker)
+    except Refuted as refuted:
+        return Verdict("refuted", str(refuted))
+    except OutOfTime:
+        return Verdict("unchecked", "the time allowed for replays ran out")
+    except Unreplayable as reason:
+        return Verdict("unchecked", str(reason))
+    return Verdict("verified")
+
+
+def check_claim(
+    table: TableId, entry: Entry, replay: LinesReplay | MahjongReplay, checker: Checker
+) -> None:
+    """Refuted unless the finished replay reproduces what the entry claims."""
+    if entry.date > checker.now + FUTURE_SLACK:
+        raise Refuted(f"it is dated {date_text(entry.date)}, in the future")
+    if table.mode == "daily" and utc_day(entry.date) != table.tag:
+        raise Refuted(f"a result of the deal of {table.tag} is dated {utc_day(entry.date)}")
+    if isinstance(replay, LinesReplay):
+        _check_lines(table, entry, replay)
+    else:
+        _check_mahjong(table, entry, replay, checker)
+
+
+def _check_lines(table: TableId, entry: Entry, replay: LinesReplay) -> None:
+    game = replay.game
+    if not game.over:
+        raise Refuted(f"the moves stop after move {len(replay.moves)}, and the game is not over")
+    if game.score != entry.value:
+        raise Refuted(f"the game scores {game.score} points, not {entry.value}")
+    if table.mode == "daily" and entry.seed != daily.lines_daily_seed(game.size, table.tag):
+        raise Refuted(f"deal {entry.seed} is not the deal of {table.tag}")
+
+
+def _check_mahjong(table: TableId, entry: Entry, replay: MahjongReplay, checker: Checker) -> None:
+    game = replay.game
+    taken = len(game.history)
+    if not game.won:
+        raise Refuted(f"the moves stop after move {taken}, with {game.tiles_left} tiles left")
+    if entry.value < taken * MIN_TENTHS_PER_PAIR:
+        raise Refuted(
+            f"{entry.value / 10:g} s for {taken} pairs is faster than anyone plays "
+            f"({MIN_TENTHS_PER_PAIR / 10:g} s a pair at least)"
+        )
+    if table.mode == "daily":
+        layout = game.layout
+        number = daily.mahjong_daily_candidate_number(
+            table.variant, table.tag, entry.seed, lambda seed: checker.proven_solvable(layout, seed)
+        )
+        if number is None:
+            raise Refuted(f"deal {entry.seed} is not the deal of {table.tag}")
