@@ -37,6 +37,11 @@ class LinesRecord:
 class MahjongRecord:
     dealer: int
     pairs: tuple[Pair, ...]
+    """Each pair as (lower tile, higher tile): the order two tiles were picked in is no part of
+    the game."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", tuple((min(p), max(p)) for p in self.pairs))
 
     def to_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "pairs": [list(pair) for pair in self.pairs]}
