@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from lines_tui.engine.lines import COLOURS, Board, LinesGame
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 

@@ -12,7 +12,7 @@ from typing import Any
 from conftest import fill_the_board, make_app, nearly_full_game
 from textual.pilot import Pilot
 
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 
 
 def test_menu(snap_compare: Any, tmp_path: Path) -> None:

@@ -37,7 +37,10 @@ class LinesTuiApp(App[None]):
 
     TITLE = "lines-tui"
     # Absolute, so subclasses defined elsewhere (tests) still find the styles.
-    CSS_PATH: ClassVar[list[str | PurePath]] = [UI_DIR / "app.tcss", UI_DIR / "lines.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        UI_DIR / "app.tcss",
+        UI_DIR / "lines" / "lines.tcss",
+    ]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -196,13 +199,13 @@ class LinesTuiApp(App[None]):
 
     def start_lines(self, seed: int | None = None, size: int = 9) -> None:
         from lines_tui.engine.lines import LinesGame
-        from lines_tui.ui.lines_screen import LinesScreen
+        from lines_tui.ui.lines.screen import LinesScreen
 
         game = LinesGame.new(fresh_seed() if seed is None else seed, size, started_at=self.clock())
         self.push_screen(LinesScreen(game))
 
     def resume_lines(self) -> None:
-        from lines_tui.ui.lines_screen import LinesScreen
+        from lines_tui.ui.lines.screen import LinesScreen
 
         game = self.saved_lines()
         if game is not None:

@@ -20,7 +20,7 @@ from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game
 
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 
 OUT = Path(__file__).resolve().parents[2] / "screenshots"
 SIZE = (80, 24)

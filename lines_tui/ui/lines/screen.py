@@ -15,9 +15,9 @@ from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.store import RecordOutcome, StoreError
-from lines_tui.ui.lines_board import SCALES, Cell, LinesBoard, board_size_for
-from lines_tui.ui.lines_game_over import GameOverScreen
-from lines_tui.ui.lines_turn import Frame, turn_frames
+from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
+from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.lines.turn import Frame, turn_frames
 
 if TYPE_CHECKING:
     from lines_tui.ui.app import LinesTuiApp
