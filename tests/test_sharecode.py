@@ -358,7 +358,8 @@ def test_out_of_range_values_are_rejected_per_entry(empty_folder: Path) -> None:
     merged = open_store(empty_folder).import_code(encode(TableId.lines(9), entries), checker())
     assert [r.status for r in merged.results] == ["rejected", "rejected", "added"]
     slow = [Entry("Slow", MAX_TENTHS + 1, START, 1)]
-    merged = open_store(empty_folder).import_code(encode(TableId.mahjong("turtle"), slow), checker())
+    slow_code = encode(TableId.mahjong("turtle"), slow)
+    merged = open_store(empty_folder).import_code(slow_code, checker())
     assert [r.status for r in merged.results] == ["rejected"]
 
 

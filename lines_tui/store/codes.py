@@ -95,8 +95,8 @@ def read(text: str, checker: Checker) -> CheckedCode:
     version, data = unwrap(text)
     if version == 1:
         shared = sharecode.decode(text)
-        verdicts = tuple(UNVERIFIED for _ in shared.entries)
-        return CheckedCode(shared.table, 1, shared.entries, verdicts, shared.problems)
+        unverified = tuple(UNVERIFIED for _ in shared.entries)
+        return CheckedCode(shared.table, 1, shared.entries, unverified, shared.problems)
     number = int.from_bytes(data[:-4], "big")
     table, heads, records = _unpack(number)
     if sharecode.frame(_pack(table, heads, records)) != data:
