@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands import layouts, play, players, scores, solve
+from lines_tui.commands import challenge, layouts, play, players, scores, solve
 from lines_tui.commands.common import Settings
 
 app = typer.Typer(
@@ -44,6 +44,7 @@ app.command("mahjong", help="Play Mahjong solitaire.")(play.mahjong)
 app.command("layouts", help="List built-in and installed Mahjong layouts.")(layouts.list_layouts)
 app.command("deal", help="Print a dealt Mahjong position as position JSON.")(layouts.deal)
 app.command("solve", help="Decide whether a Mahjong position can still be cleared.")(solve.solve)
+app.command("challenge", help="Play the deal of a friend's challenge code.")(challenge.challenge)
 app.add_typer(scores.app, name="scores", help="Leaderboards and their share codes.")
 app.add_typer(players.app, name="players", help="Registered players.")
 

@@ -9,6 +9,7 @@ import typer
 from lines_tui.commands.common import Settings, fail, settings
 
 if TYPE_CHECKING:
+    from lines_tui.engine.deal_choice import DealChoice
     from lines_tui.store import Store
     from lines_tui.ui.app import Start
 
@@ -36,11 +37,12 @@ def run_app(
     layout: str = "turtle",
     seed: int | None = None,
     size: int = 9,
+    choice: DealChoice | None = None,
 ) -> None:
     from lines_tui.ui.app import LinesTuiApp
 
     store = open_store_for(options)
-    LinesTuiApp(store, start=start, layout=layout, seed=seed, size=size).run()
+    LinesTuiApp(store, start=start, layout=layout, seed=seed, size=size, choice=choice).run()
 
 
 def open_menu(options: Settings) -> None:
@@ -53,10 +55,30 @@ def lines(
         int, typer.Option("--size", min=7, max=15, help="Board size, 7 to 15 (default 9).")
     ] = 9,
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Seed of the game (default: random).")
+        int | None,
+        typer.Option(
+            "--seed", min=0, help="Seed of the game (default: random); plays for that seed's table."
+        ),
     ] = None,
+    today: Annotated[
+        bool, typer.Option("--daily", help="Play today's deal (UTC) of this board size.")
+    ] = False,
 ) -> None:
+    from lines_tui.engine.daily import lines_daily_seed
+    from lines_tui.engine.deal_choice import daily
+
+    if today:
+        day = today_utc()
+        run_app(settings(ctx), "lines", seed=lines_daily_seed(size, day), size=size,
+                choice=daily(day))
+        return
     run_app(settings(ctx), start="lines", seed=seed, size=size)
+
+
+def today_utc() -> str:
+    import datetime as dt
+
+    return dt.datetime.now(dt.timezone.utc).date().isoformat()
 
 
 def mahjong(
@@ -66,14 +88,27 @@ def mahjong(
         typer.Option("--layout", help="Layout name (see `lines-tui layouts`) or a layout file."),
     ] = "turtle",
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Seed of the deal (default: random).")
+        int | None,
+        typer.Option(
+            "--seed", min=0, help="Seed of the deal (default: random); plays for that deal's table."
+        ),
     ] = None,
+    today: Annotated[
+        bool, typer.Option("--daily", help="Play today's deal (UTC) of this layout.")
+    ] = False,
 ) -> None:
+    from lines_tui.engine.daily import mahjong_daily_seed
+    from lines_tui.engine.deal_choice import daily
     from lines_tui.engine.mahjong.geometry import LayoutError
-    from lines_tui.engine.mahjong.layouts import find_layout
+    from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
 
     try:
-        find_layout(layout)
+        chosen = find_layout(layout)
     except (LayoutError, OSError) as error:
         fail(str(error))
+    if today:
+        day = today_utc()
+        seed = mahjong_daily_seed(chosen, layout_table_name(chosen), day)
+        run_app(settings(ctx), "mahjong", layout=layout, seed=seed, choice=daily(day))
+        return
     run_app(settings(ctx), start="mahjong", layout=layout, seed=seed)

@@ -112,10 +112,25 @@ CodeArgument = Annotated[
 
 
 @app.command("export")
-def export(ctx: typer.Context, table: TableArgument, entry: EntryOption = None) -> None:
+def export(
+    ctx: typer.Context,
+    table: TableArgument,
+    entry: EntryOption = None,
+    challenge: Annotated[
+        bool,
+        typer.Option(
+            "--challenge",
+            help="A challenge code of the entry's deal (with --entry; default the best): a "
+            "friend plays that deal with `lines-tui challenge CODE`.",
+        ),
+    ] = False,
+) -> None:
     """Print the table's share code (or one entry's), to paste to a friend."""
     store = open_cli_store(ctx)
-    print(attempt(lambda: store.export_code(table, entry)))
+    if challenge:
+        print(attempt(lambda: store.challenge_code(table, entry or 1)))
+    else:
+        print(attempt(lambda: store.export_code(table, entry)))
 
 
 def pasted_codes(code: list[str]) -> list[str]:

@@ -142,6 +142,16 @@ class MahjongReplay:
         return MahjongRecord(self.game.dealer, tuple(self.game.history))
 
 
+def record_of_lines(game: LinesGame) -> LinesRecord | None:
+    """The record an entry keeps of a finished game (None for a game set up by hand)."""
+    record = game.record()
+    return None if record.start is not None else LinesRecord(record.rules_version, record.moves)
+
+
+def record_of_mahjong(game: MahjongGame) -> MahjongRecord:
+    return MahjongRecord(game.dealer, tuple(game.history))
+
+
 def replay_lines(size: int, seed: int, record: LinesRecord, deadline: Deadline) -> LinesReplay:
     """Every move of `record` played again; Refuted at the first one the rules do not allow."""
     if record.rules != RULES_VERSION:

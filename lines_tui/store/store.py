@@ -270,13 +270,24 @@ class Store:
         if not entries:
             raise StoreError(f"{table_id} has no entries yet, so there is nothing to share")
         if entry is not None:
-            if not 1 <= entry <= len(entries):
-                raise StoreError(f"{table_id} has entries 1 to {len(entries)}, not {entry}")
-            entries = (entries[entry - 1],)
-        try:
-            return codes.encode(table_id, entries)
-        except ValueError as error:
-            raise StoreError(f"{table_id} cannot be shared: {error}") from None
+            entries = (self._entry(table_id, entries, entry),)
+        return _encode(table_id, entries)
+
+    def challenge_code(self, table: str | TableId, entry: int) -> str:
+        """A challenge code of entry `entry` (1 is the best): the code of that one result in the
+        table of its deal (a deal of the day stays a deal of the day)."""
+        table_id = parse_table(table)
+        chosen = self._entry(table_id, self.table(table_id), entry)
+        if chosen.record is None:
+            raise StoreError("an entry without its game record cannot be a challenge")
+        target = table_id if table_id.mode != "random" else table_id.for_deal(chosen.seed)
+        return _encode(target, (chosen,))
+
+    @staticmethod
+    def _entry(table: TableId, entries: tuple[Entry, ...], number: int) -> Entry:
+        if not 1 <= number <= len(entries):
+            raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
+        return entries[number - 1]
 
     def preview_import(self, code: str, checker: Checker) -> Merge:
         """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
@@ -409,6 +420,13 @@ class Store:
             return action()
         except OSError as error:
             raise StoreError(_os_problem(path, error)) from None
+
+
+def _encode(table: TableId, entries: tuple[Entry, ...]) -> str:
+    try:
+        return codes.encode(table, entries)
+    except ValueError as error:
+        raise StoreError(f"{table} cannot be shared: {error}") from None
 
 
 def _contents(data: ScoreData) -> tuple[object, ...]:

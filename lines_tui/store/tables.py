@@ -80,6 +80,15 @@ class TableId:
             raise TableIdError(f"a deal number is 0 to 2**64 - 1, not {seed}")
         return TableId(self.kind, self.variant, "deal", str(seed))
 
+    def for_game(self, mode: str, seed: int, day: str) -> TableId:
+        """The table a game on this layout or board size plays for: its random-deal table, the
+        table of the deal of the day `day`, or the table of deal `seed`."""
+        if mode == "daily":
+            return self.daily(day)
+        if mode == "deal":
+            return self.for_deal(seed)
+        return self
+
     @property
     def base(self) -> TableId:
         """The random-deal table of the same layout or board size."""

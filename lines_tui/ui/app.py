@@ -12,6 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice
 from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
@@ -80,11 +81,14 @@ class LinesTuiApp(App[None]):
         clock: Clock = time.time,
         animations: bool = True,
         few_colours: bool | None = None,
+        choice: DealChoice | None = None,
     ) -> None:
+        """`choice`: how `seed` was chosen (default: by number when a seed is given)."""
         super().__init__()
         self.start = start
         self.layout_name = layout
         self.seed = seed
+        self.choice = choice
         self.lines_size = size
         self.mouse = mouse
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
@@ -130,7 +134,7 @@ class LinesTuiApp(App[None]):
                 "Lines",
                 self.saved_lines_summary(),
                 self.resume_lines,
-                lambda: self.start_lines(seed=self.seed, size=self.lines_size),
+                lambda: self.start_lines(self.seed, self.lines_size, self.choice),
             )
         elif self.start == "mahjong":
             layout = find_layout(self.layout_name)
@@ -138,7 +142,7 @@ class LinesTuiApp(App[None]):
                 "Mahjong",
                 self.saved_mahjong_summary(),
                 self.resume_mahjong,
-                lambda: self.start_mahjong(layout, self.seed),
+                lambda: self.start_mahjong(layout, self.seed, self.choice),
             )
 
     # --- the menu's entries -------------------------------------------------------------------
@@ -221,9 +225,15 @@ class LinesTuiApp(App[None]):
         question = f"You have a saved {game} game ({saved}). Resume it?"
         self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
 
-    def start_lines(self, seed: int | None = None, size: int = 9) -> None:
+    def start_lines(
+        self, seed: int | None = None, size: int = 9, choice: DealChoice | None = None
+    ) -> None:
+        """A new game: a random seed, or the one asked for (which plays for its deal's table,
+        or the table `choice` names)."""
+        choice = choice or (RANDOM if seed is None else CHOSEN)
         seed = fresh_seed() if seed is None else seed
         game = LinesGame.new(seed, size, started_at=self.session.clock())
+        game.deal_choice = choice
         self.push_screen(LinesScreen(self.session, game))
 
     def resume_lines(self) -> None:
@@ -239,9 +249,14 @@ class LinesTuiApp(App[None]):
 
         self.push_screen(LayoutPickerScreen(), picked)
 
-    def start_mahjong(self, layout: Layout, seed: int | None) -> None:
+    def start_mahjong(
+        self, layout: Layout, seed: int | None, choice: DealChoice | None = None
+    ) -> None:
+        """A new deal: a random one, or the one asked for (which plays for its deal's table, or
+        the table `choice` names)."""
+        choice = choice or (RANDOM if seed is None else CHOSEN)
         seed = fresh_seed() if seed is None else seed
-        self.push_screen(MahjongScreen(self.session, layout, seed))
+        self.push_screen(MahjongScreen(self.session, layout, seed, choice=choice))
 
     def resume_mahjong(self) -> None:
         data = self.store.load_game("mahjong")

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.lines.board import Board, IllegalMove
 from lines_tui.engine.lines.chance import Chance
 from lines_tui.engine.lines.codec import (
@@ -167,6 +168,8 @@ class LinesGame:
         self.ended_at = ended_at
         self._chance = chance
         self._start = start
+        self.deal_choice: DealChoice = RANDOM
+        """How the seed was chosen (the table the game plays for); set by whoever starts it."""
 
     @classmethod
     def new(cls, seed: int, size: int = DEFAULT_SIZE, started_at: float = 0.0) -> LinesGame:
@@ -309,6 +312,7 @@ class LinesGame:
             "started_at": self.started_at,
             "ended_at": self.ended_at,
             "random": self._chance.to_json(),
+            "deal_choice": self.deal_choice.to_json(),
         }
 
     @classmethod
@@ -332,7 +336,11 @@ class LinesGame:
             raise GameDataError("'started_at' must be a time in seconds")
         if (ended_at is None) == board.is_full():
             raise GameDataError("'ended_at' must be set exactly when the game is over")
-        return cls(
+        try:
+            choice = DealChoice.from_json(fields.get("deal_choice"))
+        except ValueError as error:
+            raise GameDataError(str(error)) from None
+        game = cls(
             board=board,
             preview=preview,
             chance=chance,
@@ -343,3 +351,5 @@ class LinesGame:
             started_at=started_at,
             ended_at=ended_at,
         )
+        game.deal_choice = choice
+        return game

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
@@ -76,6 +77,8 @@ class MahjongGame:
         self.seed = seed
         self.dealer = dealer
         """The dealer version that dealt `position` from `seed` (see `deal`)."""
+        self.deal_choice: DealChoice = RANDOM
+        """How the deal was chosen (the table the game plays for); set by whoever starts it."""
         self.position = position
         """The deal: every tile with its face, none removed."""
         self.present = position.geometry.all_present
@@ -283,6 +286,7 @@ class MahjongGame:
             },
             "seed": self.seed,
             "dealer": self.dealer,
+            "deal_choice": self.deal_choice.to_json(),
             "position": self.position.to_json(),
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
@@ -331,6 +335,10 @@ class MahjongGame:
         if not isinstance(paused, bool):
             raise SavedGameError("saved game: the clock's 'paused' is not true or false")
         game = cls(layout, seed, position, dealer=dealer)
+        try:
+            game.deal_choice = DealChoice.from_json(record.get("deal_choice"))
+        except ValueError as error:
+            raise SavedGameError(f"saved game: {error}") from None
         for pair in _pairs(record.get("history"), "history"):
             game.check_move(*pair)
             game._take(pair)

@@ -15,7 +15,8 @@ from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import RecordOutcome, StoreError
+from lines_tui.store import RecordOutcome, StoreError, TableId
+from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -357,13 +358,16 @@ class LinesScreen(Screen[None]):
         store = self.session.store
         assert game.ended_at is not None
         try:
+            choice = game.deal_choice
+            table = TableId.lines(game.size).for_game(choice.mode, game.seed, choice.day)
             outcome = store.record_lines(
                 store.active_player,
-                game.size,
+                table,
                 game.score,
                 game.seed,
                 game.started_at,
                 game.ended_at,
+                record_of_lines(game),
             )
         except StoreError as error:
             outcome = RecordOutcome(

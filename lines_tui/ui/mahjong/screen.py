@@ -16,14 +16,16 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import StoreError
+from lines_tui.store import StoreError, TableId
+from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
@@ -120,6 +122,7 @@ class MahjongScreen(Screen[None]):
         game: MahjongGame | None = None,
         *,
         solver: BackgroundSolver | None = None,
+        choice: DealChoice = RANDOM,
     ) -> None:
         """`solver`: a solver process to share; without one the screen starts its own and ends it
         when the screen closes."""
@@ -127,6 +130,7 @@ class MahjongScreen(Screen[None]):
         self.session = session
         self.tile_layout = layout
         self._seed = seed
+        self._choice = choice
         self._game = game
         self._resumed = game is not None
         self._owns_solver = solver is None
@@ -143,7 +147,15 @@ class MahjongScreen(Screen[None]):
         clock starts when the screen opens."""
         if self._game is None:
             self._game = MahjongGame.new(self.tile_layout, self._seed, now=self._now())
+            self._game.deal_choice = self._choice
         return self._game
+
+    @property
+    def table(self) -> TableId:
+        """The leaderboard table this game plays for (README, "Which table a game feeds")."""
+        choice = self.game.deal_choice
+        base = TableId.mahjong(layout_table_name(self.tile_layout))
+        return base.for_game(choice.mode, self.game.seed, choice.day)
 
     def _now(self) -> float:
         return self.session.clock()
@@ -553,7 +565,7 @@ class MahjongScreen(Screen[None]):
         self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
         try:
             store.clear_game("mahjong")
-            qualifies = store.mahjong_qualifies(self.tile_layout.name, seconds)
+            qualifies = store.mahjong_qualifies(self.table, seconds)
         except StoreError as error:
             self.notify(f"The leaderboard could not be read: {error}", severity="error")
             return
@@ -572,7 +584,12 @@ class MahjongScreen(Screen[None]):
         store = self.session.store
         try:
             outcome = store.record_mahjong(
-                name, self.tile_layout.name, seconds, self.game.seed, when=self._now()
+                name,
+                self.table,
+                seconds,
+                self.game.seed,
+                when=self._now(),
+                record=record_of_mahjong(self.game),
             )
         except StoreError as error:
             self.notify(f"The time could not be saved: {error}", severity="error")

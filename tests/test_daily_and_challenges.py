@@ -1,0 +1,119 @@
+"""Racing on the same deal (README, "Deals of the day" and "Challenges"): daily deals derived
+from the date alone, challenge codes, and the table each kind of game plays for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXED_NOW, checker, played_lines_game, won_mahjong_game
+from typer.testing import CliRunner
+
+from lines_tui.cli import app
+from lines_tui.commands import challenge, play
+from lines_tui.engine.daily import candidate, lines_daily_seed, mahjong_daily_seed
+from lines_tui.engine.deal_choice import CHOSEN, daily
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.store.verify import Checker, verify
+
+DAY = "2026-01-01"  # the day of FIXED_NOW
+
+
+def test_the_deals_of_a_day_are_derived_from_the_date_alone() -> None:
+    assert lines_daily_seed(9, "2026-12-01") == 11587144901934283818
+    assert lines_daily_seed(9, "2026-12-02") != lines_daily_seed(9, "2026-12-01")
+    assert lines_daily_seed(7, "2026-12-01") != lines_daily_seed(9, "2026-12-01")
+    turtle = find_layout("turtle")
+    assert mahjong_daily_seed(turtle, "turtle", "2026-12-01") == 9430462548814406983
+    assert mahjong_daily_seed(turtle, "meadow", "2026-12-01") != 9430462548814406983
+
+
+def test_mahjong_plays_the_first_candidate_proven_solvable() -> None:
+    turtle = find_layout("turtle")
+    first = candidate("mahjong-turtle", DAY, 0)
+    second = candidate("mahjong-turtle", DAY, 1)
+    assert mahjong_daily_seed(turtle, "turtle", DAY, lambda _, seed: seed != first) == second
+
+
+def test_a_mahjong_daily_entry_must_be_that_days_deal() -> None:
+    turtle = find_layout("turtle")
+    table = TableId.mahjong("turtle").daily(DAY)
+    seed = mahjong_daily_seed(turtle, "turtle", DAY)
+    game = won_mahjong_game("turtle", seed)
+    entry = Entry("Ann", 1440, int(FIXED_NOW) + 60, seed, record_of_mahjong(game))
+    assert verify(table, entry, checker(FIXED_NOW)).status == "verified"
+    second = candidate("mahjong-turtle", DAY, 1)
+    other = won_mahjong_game("turtle", second)
+    sneaky = Entry("Ann", 1440, int(FIXED_NOW) + 60, second, record_of_mahjong(other))
+    verdict = verify(table, sneaky, checker(FIXED_NOW))
+    assert verdict.reason == f"deal {second} is not the deal of {DAY}"
+    # Were the first candidate not solvable, the second would be the deal of the day.
+    lenient = Checker(now=FIXED_NOW, proven_solvable=lambda _, s: s != seed)
+    assert verify(table, sneaky, lenient).status == "verified"
+
+
+def test_a_chosen_or_daily_game_plays_for_its_own_table() -> None:
+    base = TableId.lines(9)
+    assert base.for_game("random", 4, "") == base
+    assert str(base.for_game("deal", 4, "")) == "lines-9+deal-4"
+    assert str(base.for_game("daily", 4, DAY)) == "lines-9+daily-2026-01-01"
+    assert (
+        TableId.parse("mahjong-turtle+daily-2026-01-01").title
+        == "Mahjong turtle, deal of 2026-01-01"
+    )
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The games the commands would open (the app itself is not started)."""
+    calls: list[dict[str, Any]] = []
+
+    def fake_run_app(options: object, start: str = "menu", **kwargs: Any) -> None:
+        calls.append({"start": start, **kwargs})
+
+    monkeypatch.setattr(play, "run_app", fake_run_app)
+    monkeypatch.setattr(challenge, "run_app", fake_run_app)
+    return calls
+
+
+def test_daily_options_open_todays_deal(launched: list[dict[str, Any]], tmp_path: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(app, ["--data-dir", str(tmp_path), "lines", "--daily"]).exit_code == 0
+    today = play.today_utc()
+    assert launched[-1]["seed"] == lines_daily_seed(9, today)
+    assert launched[-1]["choice"] == daily(today)
+    assert runner.invoke(app, ["--data-dir", str(tmp_path), "mahjong", "--daily"]).exit_code == 0
+    assert launched[-1]["seed"] == mahjong_daily_seed(find_layout("turtle"), "turtle", today)
+
+
+def test_a_challenge_code_opens_its_deal_and_joins_its_table(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    mine = open_store(tmp_path / "mine")
+    mine.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    code = mine.challenge_code("lines-7", 1)
+    friend = tmp_path / "friend"
+    result = CliRunner().invoke(
+        app, ["--data-dir", str(friend), "challenge", f"beat this: {code}."]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"Challenge: beat {game.score} by Ann on Lines 7 x 7, deal 1." in result.stdout
+    assert launched == [{"start": "lines", "seed": 1, "size": 7, "choice": CHOSEN}]
+    assert open_store(friend).table("lines-7+deal-1")[0].verified
+
+
+def test_a_table_of_random_deals_is_no_challenge(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    mine = open_store(tmp_path)
+    mine.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    result = CliRunner().invoke(app, ["challenge", mine.export_code("lines-7")])
+    assert result.exit_code == 2 and "not a challenge" in result.stderr
+    assert launched == []
