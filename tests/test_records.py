@@ -4,11 +4,14 @@ mangled by chat and email, imported and verified by replay; every forged claim r
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from conftest import FIXED_NOW, checker, played_lines_game, won_mahjong_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -23,6 +26,7 @@ from lines_tui.store import Entry, ShareCodeError, Store, TableId, codes, open_s
 from lines_tui.store.paste import find_codes
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.sharecode import encode as encode_format_1
+from lines_tui.store.sharecode import unwrap, wrap
 from lines_tui.store.tables import utc_day
 from lines_tui.store.verify import Checker, Verdict, verify
 
@@ -359,3 +363,44 @@ def test_malformed_codes_raise_share_code_error_only() -> None:
     for text in ("LT2-", "LT2-00000000", "LT2-" + "Z" * 7000, "LT9-00000000"):
         with pytest.raises(ShareCodeError):
             read(text)
+
+
+# -- hostile codes -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def real_codes(lines_game: LinesGame, mahjong_game: MahjongGame) -> list[str]:
+    return [
+        codes.encode(TableId.lines(9), [lines_entry(lines_game)]),
+        codes.encode(TableId.mahjong("turtle"), [mahjong_entry(mahjong_game)]),
+    ]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_hostile_format_2_codes_are_refused_cleanly_and_write_nothing(
+    tmp_path: Path, real_codes: list[str], data: st.DataObject
+) -> None:
+    kind = data.draw(st.sampled_from(["mutated", "number", "bytes"]))
+    if kind == "mutated":
+        _, raw = unwrap(data.draw(st.sampled_from(real_codes)))
+        payload = bytearray(raw[:-4])
+        for _ in range(data.draw(st.integers(1, 4))):
+            payload[data.draw(st.integers(0, len(payload) - 1))] = data.draw(st.integers(0, 255))
+        number = int.from_bytes(payload, "big")
+    elif kind == "number":
+        number = data.draw(st.integers(0, 2**3000))
+    else:
+        number = int.from_bytes(data.draw(st.binary(max_size=400)), "big")
+    code = wrap("LT2-", number)
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    store = open_store(folder)
+    try:
+        merged = store.import_code(code, checker(LATER))
+    except ShareCodeError:
+        assert not (folder / "scores.json").exists()
+        return
+    if not merged.count("added"):
+        assert not (folder / "scores.json").exists()

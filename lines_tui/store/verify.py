@@ -30,7 +30,10 @@ from lines_tui.store.tables import Entry, TableId, utc_day
 
 MIN_TENTHS_PER_PAIR = 5
 FUTURE_SLACK = 3600  # clocks of friends may disagree by a little; a day ahead is a lie
-IMPORT_SECONDS = 0.9  # replay time one import may spend, all entries together
+IMPORT_SECONDS = 0.9
+"""Processor time one import may spend replaying, all entries together: ten 2,000-point Lines
+games take about 0.15 s (README, "Share codes, format 2"). Processor time, not wall-clock time, so
+that a busy machine does not turn honest entries away."""
 
 Status = Literal["verified", "refuted", "unverified", "unchecked"]
 
@@ -54,7 +57,7 @@ class Checker:
     now: float
     find_layout: Callable[[str], Layout | None] = layout_for_table
     budget: float = IMPORT_SECONDS
-    clock: Callable[[], float] = time.monotonic
+    clock: Callable[[], float] = time.process_time
     proven_solvable: Callable[[Layout, int], bool] = daily.is_proven_solvable
     _ends_at: float | None = field(default=None, init=False)
 

@@ -194,11 +194,21 @@ class Board:
     def move_choices(self) -> tuple[tuple[Cell, tuple[Cell, ...]], ...]:
         """Every ball that can move with the empty cells it can reach, balls and cells in reading
         order (row by row): the numbering of moves that share codes use (README, "Share codes,
-        format 2"). The empty cells fall into connected areas once; a ball reaches the areas
-        next to it."""
+        format 2")."""
+        areas, balls = self.reach_areas()
+        return tuple(
+            (ball, tuple(sorted(cell for area in near for cell in areas[area])))
+            for ball, near in balls
+        )
+
+    def reach_areas(
+        self,
+    ) -> tuple[tuple[tuple[Cell, ...], ...], tuple[tuple[Cell, tuple[int, ...]], ...]]:
+        """The connected areas of empty cells (each in reading order), and every ball that can
+        move (in reading order) with the areas next to it: a ball reaches exactly those."""
         cells, shape = self._cells, self._grid
         area_of: dict[int, int] = {}
-        areas: list[list[int]] = []
+        areas: list[tuple[Cell, ...]] = []
         for start, content in enumerate(cells):
             if content != EMPTY or start in area_of:
                 continue
@@ -210,16 +220,14 @@ class Board:
                         area_of[there] = len(areas)
                         members.append(there)
                         frontier.append(there)
-            areas.append(sorted(members))
-        choices = []
+            areas.append(tuple(shape.cells[i] for i in sorted(members)))
+        balls = []
         for index, content in enumerate(cells):
-            if content == EMPTY:
-                continue
-            near = sorted({area_of[n] for n in shape.neighbours[index] if n in area_of})
-            if near:
-                reach = sorted(i for area in near for i in areas[area])
-                choices.append((shape.cells[index], tuple(shape.cells[i] for i in reach)))
-        return tuple(choices)
+            if content != EMPTY:
+                near = {area_of[n] for n in shape.neighbours[index] if n in area_of}
+                if near:
+                    balls.append((shape.cells[index], tuple(sorted(near))))
+        return tuple(areas), tuple(balls)
 
     def lines(self) -> tuple[Line, ...]:
         """Every line on the board: maximal straight runs of 5+ balls of one colour, in any of
