@@ -20,12 +20,10 @@ from __future__ import annotations
 import errno
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot

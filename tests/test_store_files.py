@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import FaultyFileSystem, corrupt
+
 from lines_tui.store import Store, StoreError, open_store
 from lines_tui.store.files import BUSY, LOCK_NAME
 
@@ -114,7 +114,9 @@ def test_a_corrupt_file_in_a_read_only_folder_is_reported_and_left_alone(
     assert (folder / "scores.json").read_bytes() == garbage
 
 
-def test_a_symlinked_data_file_is_written_through_to_its_target(folder: Path, tmp_path: Path) -> None:
+def test_a_symlinked_data_file_is_written_through_to_its_target(
+    folder: Path, tmp_path: Path
+) -> None:
     """Item 13: a dotfiles setup links scores.json elsewhere; the link used to be replaced."""
     dotfiles = tmp_path / "dotfiles"
     dotfiles.mkdir()
@@ -193,7 +195,7 @@ def test_threads_share_a_store_safely(folder: Path) -> None:
             for points in range(first, first + 25):
                 assert record(store, points)
                 assert store.snapshot().players == ("Ann",)
-        except BaseException as error:  # noqa: BLE001 - reported to the main thread
+        except BaseException as error:
             problems.append(error)
 
     workers = [threading.Thread(target=play, args=(first,)) for first in (1, 101, 201)]

@@ -41,7 +41,7 @@ def list_players(ctx: typer.Context) -> None:
 def add(ctx: typer.Context, name: NameArgument) -> None:
     """Register a player."""
     store = open_cli_store(ctx)
-    added = attempt(lambda: store.add_player(name))
+    added = attempt(lambda: store.add_player(name), store)
     hint = f"lines-tui players use {shlex.quote(added)}"
     say(f"registered {added}; `{hint}` makes them the active player")
 
@@ -50,8 +50,8 @@ def add(ctx: typer.Context, name: NameArgument) -> None:
 def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
     """Rename a player; results already in the tables keep the old name."""
     store = open_cli_store(ctx)
-    current = attempt(lambda: store.resolve_player(old))
-    renamed = attempt(lambda: store.rename_player(current, new))
+    current = attempt(lambda: store.resolve_player(old), store)
+    renamed = attempt(lambda: store.rename_player(current, new), store)
     say(f"renamed {current} to {renamed}")
 
 
@@ -59,14 +59,14 @@ def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
 def remove(ctx: typer.Context, name: NameArgument) -> None:
     """Unregister a player; their results stay in the tables."""
     store = open_cli_store(ctx)
-    say(f"removed {attempt(lambda: store.remove_player(name))}")
+    say(f"removed {attempt(lambda: store.remove_player(name), store)}")
 
 
 @app.command("use")
 def use(ctx: typer.Context, name: NameArgument) -> None:
     """Make a registered player the active one (the one who plays)."""
     store = open_cli_store(ctx)
-    attempt(lambda: store.set_active_player(name))
+    attempt(lambda: store.set_active_player(name), store)
     say(f"{store.active_player} plays now")
 
 
@@ -74,5 +74,5 @@ def use(ctx: typer.Context, name: NameArgument) -> None:
 def guest(ctx: typer.Context) -> None:
     """Play as a guest from now on (Lines scores are not saved)."""
     store = open_cli_store(ctx)
-    attempt(lambda: store.set_active_player(None))
+    attempt(lambda: store.set_active_player(None), store)
     say("playing as a guest: Lines scores are not saved")

@@ -12,7 +12,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from lines_tui.commands.common import fail, say, settings, warn
+from lines_tui.commands.common import BAD_INPUT, fail, say, settings, warn
 from lines_tui.outside_text import printable
 from lines_tui.store import (
     Entry,
@@ -46,11 +46,15 @@ def open_cli_store(ctx: typer.Context) -> Store:
     return store
 
 
-def attempt(action: Callable[[], T]) -> T:
-    """Run a store request; a refusal becomes the one-line message and exit code 2."""
+def attempt(action: Callable[[], T], store: Store | None = None) -> T:
+    """Run a store request; a refusal becomes the one-line message and exit code 2 (said once:
+    a refusal that repeats a warning `open_cli_store` printed, such as a read-only file, adds
+    only the exit code)."""
     try:
         return action()
     except StoreError as error:
+        if store is not None and str(error) in store.warnings:
+            raise typer.Exit(BAD_INPUT) from None
         fail(str(error))
 
 
@@ -94,7 +98,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
 def export(ctx: typer.Context, table: TableArgument) -> None:
     """Print the table's share code, to paste to a friend."""
     store = open_cli_store(ctx)
-    say(attempt(lambda: store.export_code(table)))
+    say(attempt(lambda: store.export_code(table), store))
 
 
 @app.command("import")
@@ -115,7 +119,9 @@ def import_(
     """Merge a friend's table (a share code) into yours and report each entry."""
     text = read_standard_input() if code == ["-"] else " ".join(code)
     store = open_cli_store(ctx)
-    merged = attempt(lambda: store.preview_import(text) if dry_run else store.import_code(text))
+    merged = attempt(
+        lambda: store.preview_import(text) if dry_run else store.import_code(text), store
+    )
     for line in report(merged, dry_run):
         say(line)
 
@@ -130,7 +136,7 @@ def read_standard_input() -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        fail(f"standard input is not UTF-8 text (byte {error.start}); a share code is plain letters")
+        fail(f"standard input is not UTF-8 text (byte {error.start}); a share code is ASCII")
 
 
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
