@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FaultyFileSystem, corrupt
+from conftest import FIXED_NOW, FaultyFileSystem, corrupt, make_app
+from textual.widgets import OptionList
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.store import Store, StoreError, open_store
 from lines_tui.store.files import BUSY, LOCK_NAME
 
@@ -205,3 +207,17 @@ def test_threads_share_a_store_safely(folder: Path) -> None:
         worker.join()
     assert problems == []
     assert len(store.snapshot().tables[next(iter(store.tables()))]) == 75
+
+
+async def test_the_menu_opens_on_a_read_only_folder(folder: Path, make_read_only: Any) -> None:
+    """Item 5 in the app: the menu reads the players and the saved games, and shows them."""
+    store = with_ann(folder)
+    store.set_active_player("Ann")
+    store.save_game("lines", LinesGame.new(seed=1, size=9, started_at=FIXED_NOW).to_json())
+    make_read_only(folder)
+    app = make_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ann" in str(app.screen.query_one("#menu-player").render())
+        options = app.screen.query_one(OptionList).options
+        assert any("Resume Lines" in str(option.prompt) for option in options)
