@@ -78,7 +78,7 @@ def test_anything_but_a_regular_file_is_refused_in_one_line(
     else:
         (folder / name).mkdir()
     with pytest.raises(StoreError) as refused:
-        open_store(folder, lock_wait=0.05)
+        open_store(folder)
     message = str(refused.value)
     assert f"{name} is a {kind}, not a regular file" in message and "\n" not in message
     assert sorted(path.name for path in folder.iterdir()) == [name]
