@@ -157,7 +157,8 @@ class DataFolder:
         except OSError as error:
             if not write and error.errno in _READ_ONLY_ERRORS:
                 return None  # no lock file, or none we may open: read anyway
-            raise StoreError(_problem(self.path, error, "cannot write to")) from None
+            doing = "cannot write to" if write else "cannot read"
+            raise StoreError(_problem(self.path, error, doing)) from None
         try:
             _check_regular(fd, lock)
         except StoreError:
