@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from lines_tui.commands import challenge, layouts, play, players, scores, solve
+from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
 from lines_tui.commands.common import BAD_INPUT, Settings, warn
 
 
@@ -88,6 +88,7 @@ app.command("mahjong", help="Play Mahjong solitaire.")(play.mahjong)
 app.command("layouts", help="List built-in and installed Mahjong layouts.")(layouts.list_layouts)
 app.command("deal", help="Print a dealt Mahjong position as position JSON.")(layouts.deal)
 app.command("solve", help="Decide whether a Mahjong position can still be cleared.")(solve.solve)
+app.command("replay", help="Watch a game of a share code on the real board.")(replay.replay)
 app.command("challenge", help="Play the deal of a friend's challenge code.")(challenge.challenge)
 app.add_typer(scores.app, name="scores", help="Leaderboards and their share codes.")
 app.add_typer(players.app, name="players", help="Registered players.")

@@ -12,12 +12,12 @@ import time
 
 import typer
 
-from lines_tui.commands.common import fail, settings
+from lines_tui.commands.common import fail, say, settings
 from lines_tui.commands.play import open_store_for, run_app, today_utc
 from lines_tui.commands.scores import CodeArgument, pasted_codes, report
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
 from lines_tui.engine.mahjong.layouts import layout_for_table
-from lines_tui.store import ShareCodeError, StoreError, format_value, safe_text
+from lines_tui.store import ShareCodeError, StoreError, format_value
 from lines_tui.store.verify import Checker
 
 
@@ -33,16 +33,12 @@ def challenge(ctx: typer.Context, code: CodeArgument) -> None:
         fail(str(error))
     table = merged.table
     accepted = [r.entry for r in merged.results if r.status != "rejected"]
-    for line in report(merged):
-        print(line)
+    say(*report(merged))
     if not accepted:
         fail("no result in this challenge holds up, so there is nothing to beat")
     best = accepted[0]
     seed = best.seed
-    print(
-        f"Challenge: beat {format_value(table, best.value)} by {safe_text(best.name)} on "
-        f"{table.title}."
-    )
+    say(f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}.")
     choice: DealChoice = CHOSEN
     if table.mode == "daily" and table.tag == today_utc():
         choice = daily(table.tag)

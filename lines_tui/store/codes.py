@@ -30,7 +30,7 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_for_table
 from lines_tui.store import sharecode
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
-from lines_tui.store.replay import LinesReplay, MahjongReplay, Refuted
+from lines_tui.store.replay import LinesReplay, MahjongReplay, Refuted, no_deadline
 from lines_tui.store.sharecode import (
     Packer,
     Unpacker,
@@ -172,17 +172,13 @@ def _day_number(day: str) -> int:
 # -- records -------------------------------------------------------------------------------------
 
 
-def _never() -> bool:
-    return False
-
-
 def _record_number(
     table: TableId, entry: Entry, find_layout: Callable[[str], Layout | None]
 ) -> int:
     packer = Packer()
     record = entry.record
     if isinstance(record, LinesRecord):
-        lines = LinesReplay(int(table.variant), entry.seed, _never)
+        lines = LinesReplay(int(table.variant), entry.seed, no_deadline)
         packer.put(record.rules - 1, RULES_VERSIONS)
         packer.put_uint(len(record.moves), MAX_LINES_MOVES)
         for move in record.moves:
@@ -192,7 +188,7 @@ def _record_number(
         layout = find_layout(table.variant)
         if layout is None:
             raise ValueError(f"layout {table.variant} is not installed here")
-        mahjong = MahjongReplay(layout, entry.seed, record.dealer, _never)
+        mahjong = MahjongReplay(layout, entry.seed, record.dealer, no_deadline)
         packer.put(record.dealer - 1, len(DEALERS))
         packer.put(len(record.pairs), len(layout.slots) // 2 + 1)
         for pair in record.pairs:

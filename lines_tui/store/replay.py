@@ -8,6 +8,7 @@ few moves, so a hostile record cannot hang the game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from lines_tui.engine.lines import RULES_VERSION, LinesGame
 from lines_tui.engine.lines import IllegalMove as LinesIllegalMove
@@ -16,7 +17,15 @@ from lines_tui.engine.mahjong.deal import DEALERS
 from lines_tui.engine.mahjong.faces import face_by_id, is_standard_face
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
-from lines_tui.store.records import MAX_LINES_MOVES, LinesMove, LinesRecord, MahjongRecord, Pair
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.store.records import (
+    MAX_LINES_MOVES,
+    Cell,
+    LinesMove,
+    LinesRecord,
+    MahjongRecord,
+    Pair,
+)
 
 Deadline = Callable[[], bool]
 """Asked during a replay: True once the time allowed for it is spent."""
@@ -29,6 +38,11 @@ class Refuted(ValueError):
 
 class OutOfTime(Exception):
     """The replay's time ran out before it was finished."""
+
+
+def no_deadline() -> bool:
+    """For replays of one's own records (coding them, watching them): no time limit."""
+    return False
 
 
 def _check_time(move: int, deadline: Deadline) -> None:
@@ -170,3 +184,40 @@ def replay_mahjong(
     for pair in record.pairs:
         replay.play(pair)
     return replay
+
+
+# -- watching a game -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinesFrame:
+    """The board after a move (or at the start): balls, the preview, the score so far."""
+
+    balls: dict[Cell, str]
+    preview: dict[Cell, str]
+    score: int
+
+
+def lines_frames(size: int, seed: int, record: LinesRecord) -> list[LinesFrame]:
+    """The start and the position after every move of a verified record, for a replay viewer."""
+    replay = LinesReplay(size, seed, no_deadline)
+
+    def frame() -> LinesFrame:
+        game = replay.game
+        return LinesFrame(dict(game.board.balls()), dict(game.preview), game.score)
+
+    frames = [frame()]
+    for move in record.moves:
+        replay.play(move)
+        frames.append(frame())
+    return frames
+
+
+def mahjong_frames(layout: Layout, seed: int, record: MahjongRecord) -> tuple[Position, list[int]]:
+    """The deal, and the tiles present at the start and after every pair of a verified record."""
+    replay = MahjongReplay(layout, seed, record.dealer, no_deadline)
+    present = [replay.game.present]
+    for pair in record.pairs:
+        replay.play(pair)
+        present.append(replay.game.present)
+    return replay.game.position, present

@@ -8,23 +8,34 @@ from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Literal
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice
+from lines_tui.engine.daily import lines_daily_seed, mahjong_daily_seed
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame, saved_summary
-from lines_tui.engine.mahjong.layouts import Layout, find_layout
+from lines_tui.engine.mahjong.layouts import (
+    Layout,
+    find_layout,
+    layout_for_table,
+    layout_table_name,
+)
+from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Store
+from lines_tui.store import Entry, Store, TableId, format_value
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
+from lines_tui.ui.replay import ReplayError, ReplayScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.session import Clock, Session, SymbolsChanged
+from lines_tui.ui.today import LINES, TodayScreen
 
 Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
@@ -82,13 +93,16 @@ class LinesTuiApp(App[None]):
         animations: bool = True,
         few_colours: bool | None = None,
         choice: DealChoice | None = None,
+        replay: tuple[TableId, Entry] | None = None,
     ) -> None:
-        """`choice`: how `seed` was chosen (default: by number when a seed is given)."""
+        """`choice`: how `seed` was chosen (default: by number when a seed is given); `replay`:
+        an entry whose game is played back first (`lines-tui replay`)."""
         super().__init__()
         self.start = start
         self.layout_name = layout
         self.seed = seed
         self.choice = choice
+        self.replay = replay
         self.lines_size = size
         self.mouse = mouse
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
@@ -129,7 +143,9 @@ class LinesTuiApp(App[None]):
         for warning in self.store.warnings:
             self.notify(warning, title="Data file", severity="warning", timeout=12)
         self.push_screen(MenuScreen(self.menu_state))
-        if self.start == "lines":
+        if self.replay is not None:
+            self.watch_game(*self.replay)
+        elif self.start == "lines":
             self.offer_resume_or_start(
                 "Lines",
                 self.saved_lines_summary(),
@@ -156,6 +172,7 @@ class LinesTuiApp(App[None]):
             "resume-mahjong": self.resume_mahjong,
             "lines": lambda: self.start_lines(size=self.lines_size),
             "mahjong": self.pick_mahjong,
+            "today": self.pick_today,
             "leaderboards": self.open_leaderboards,
             "import": self.open_import,
             "players": self.open_players,
@@ -237,6 +254,26 @@ class LinesTuiApp(App[None]):
         if game is not None:
             self.push_screen(LinesScreen(self.session, game, resumed=True))
 
+    def pick_today(self) -> None:
+        """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
+        day = utc_day(self.session.clock())
+
+        def picked(choice: str | None) -> None:
+            if choice == LINES:
+                seed = lines_daily_seed(self.lines_size, day)
+                self.start_lines(seed, self.lines_size, daily(day))
+            elif choice is not None:
+                self.start_daily_mahjong(find_layout(choice), day)
+
+        self.push_screen(TodayScreen(day, self.lines_size), picked)
+
+    @work(thread=True, exclusive=True, group="daily-deal")
+    def start_daily_mahjong(self, layout: Layout, day: str) -> None:
+        """The solver picks the deal of the day (usually in a few hundredths of a second, but it
+        may take longer), so off the UI thread."""
+        seed = mahjong_daily_seed(layout, layout_table_name(layout), day)
+        self.call_from_thread(self.start_mahjong, layout, seed, daily(day))
+
     def pick_mahjong(self) -> None:
         def picked(choice: tuple[Layout, int | None] | None) -> None:
             if choice is not None:
@@ -278,8 +315,45 @@ class LinesTuiApp(App[None]):
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
                 self.open_leaderboards(*result)
+                self.offer_challenge(TableId.parse(result[0]))
 
         self.push_screen(ImportScreen(self.store), merged)
+
+    def offer_challenge(self, table: TableId) -> None:
+        """A code of one deal's table is a challenge: offer to play that deal at once, for that
+        table (README, "Challenges")."""
+        entries = self.store.table(table)
+        today = utc_day(self.session.clock())
+        if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
+            return
+        best = entries[0]
+        choice = daily(table.tag) if table.mode == "daily" else CHOSEN
+        layout = None if table.kind == "lines" else layout_for_table(table.variant)
+        if table.kind == "mahjong" and layout is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            if layout is None:
+                self.start_lines(best.seed, int(table.variant), choice)
+            else:
+                self.start_mahjong(layout, best.seed, choice)
+
+        question = (
+            f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
+            f"{table.title}. Play that deal now?"
+        )
+        self.push_screen(ConfirmScreen(question, title="Challenge"), answered)
+
+    def on_leaderboard_screen_watch(self, message: LeaderboardScreen.Watch) -> None:
+        self.watch_game(message.table, message.entry)
+
+    def watch_game(self, table: TableId, entry: Entry) -> None:
+        try:
+            self.push_screen(ReplayScreen(self.session, table, entry))
+        except ReplayError as error:
+            self.notify(str(error), severity="warning")
 
     def open_players(self) -> None:
         self.push_screen(PlayersScreen(self.store))

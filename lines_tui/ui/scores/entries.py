@@ -16,6 +16,17 @@ def value_heading(table: TableId) -> str:
     return "Points" if table.kind == "lines" else "Time"
 
 
+VERIFIED_MARK = "✓"
+UNVERIFIED_MARK = "?"
+PROOF_LEGEND = f"{VERIFIED_MARK} verified (carries its game)  {UNVERIFIED_MARK} unverified"
+
+
+def proof_cell(entry: Entry) -> Text:
+    """✓ for an entry that carries its game (own games, imports confirmed by replay), ? for one
+    without (from before records, or from a format-1 code)."""
+    return Text(VERIFIED_MARK if entry.verified else UNVERIFIED_MARK, justify="center")
+
+
 def entry_cells(table: TableId, entry: Entry) -> list[Text]:
     """Name, value, date and seed of one entry, as DataTable cells."""
     return [

@@ -8,11 +8,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from lines_tui.store import Store, StoreError, TableId
-from lines_tui.ui.scores.entries import entry_cells, value_heading
+from lines_tui.store import Entry, Store, StoreError, TableId
+from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
 from lines_tui.ui.scores.import_code import ImportScreen
 
 NO_TABLES = (
@@ -34,9 +35,18 @@ class LeaderboardScreen(Screen[None]):
         Binding("right,l,full_stop", "switch(1)", "Next table", key_display="→"),
         Binding("c", "copy_code", "Copy code"),
         Binding("i", "import_code", "Import"),
+        Binding("w", "watch", "Watch"),
         Binding("j", "move(1)", "Down", show=False),
         Binding("k", "move(-1)", "Up", show=False),
     ]
+
+    class Watch(Message):
+        """The player asked to watch an entry's game (the app opens the replay)."""
+
+        def __init__(self, table: TableId, entry: Entry) -> None:
+            super().__init__()
+            self.table = table
+            self.entry = entry
 
     def __init__(
         self, store: Store, table: str | None = None, highlight_rank: int | None = None
@@ -46,11 +56,13 @@ class LeaderboardScreen(Screen[None]):
         self.tables: list[TableId] = []
         self.index = 0
         self.code = ""
+        self.entries: tuple[Entry, ...] = ()
         self._wanted = table
         self._highlight_rank = highlight_rank
 
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading")
+        yield Static(PROOF_LEGEND, id="board-legend", markup=False)
         yield Static(id="board-code", markup=False)
         yield DataTable(id="board-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -88,6 +100,7 @@ class LeaderboardScreen(Screen[None]):
         except StoreError as error:
             self.notify(str(error), severity="error")
             entries, self.code = (), ""
+        self.entries = entries
         order = "highest first" if table.kind == "lines" else "fastest first"
         heading.update(
             Text.assemble(
@@ -97,9 +110,11 @@ class LeaderboardScreen(Screen[None]):
         )
         code_view.update(self.code or "No entries yet, so no share code.")
         grid.add_column(Text("#", justify="right"), width=3)
+        grid.add_column(Text("✓", justify="center"), width=1)
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date", "Seed")
         for place, entry in enumerate(entries, start=1):
-            grid.add_row(Text(str(place), justify="right"), *entry_cells(table, entry))
+            place_cell = Text(str(place), justify="right")
+            grid.add_row(place_cell, proof_cell(entry), *entry_cells(table, entry))
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
@@ -115,6 +130,18 @@ class LeaderboardScreen(Screen[None]):
             grid.action_cursor_down()
         else:
             grid.action_cursor_up()
+
+    def action_watch(self) -> None:
+        """Play back the game of the entry under the cursor."""
+        grid = self.query_one("#board-table", DataTable)
+        if not self.entries or not 0 <= grid.cursor_row < len(self.entries):
+            self.notify("No entry to watch here.", severity="warning")
+            return
+        entry = self.entries[grid.cursor_row]
+        if not entry.verified:
+            self.notify("This entry has no game record (unverified): nothing to watch.")
+            return
+        self.post_message(self.Watch(self.tables[self.index], entry))
 
     def action_copy_code(self) -> None:
         if not self.code:

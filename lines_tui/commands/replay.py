@@ -1,0 +1,40 @@
+"""`lines-tui replay CODE [--entry N]`: watch a game of a share code on the real board."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import typer
+
+from lines_tui.commands.common import fail, settings
+from lines_tui.commands.play import open_store_for, require_terminal
+from lines_tui.commands.scores import CodeArgument, pasted_codes
+from lines_tui.store import ShareCodeError, codes
+from lines_tui.store.verify import Checker
+
+
+def replay(
+    ctx: typer.Context,
+    code: CodeArgument,
+    entry: Annotated[
+        int, typer.Option("--entry", metavar="N", min=1, help="Which entry (1: the first).")
+    ] = 1,
+) -> None:
+    """Play back one entry's game from a share code (space plays and pauses, the arrows step).
+    Only an entry whose replay verifies can be watched."""
+    text = pasted_codes(code)[0]
+    try:
+        checked = codes.read(text, Checker(now=time.time()))
+    except ShareCodeError as error:
+        fail(str(error))
+    if entry > len(checked.entries):
+        fail(f"the code holds entries 1 to {len(checked.entries)}, not {entry}")
+    verdict = checked.verdicts[entry - 1]
+    if verdict.status != "verified":
+        fail(f"entry {entry} cannot be watched: {verdict.line()}")
+    from lines_tui.ui.app import LinesTuiApp
+
+    store = open_store_for(settings(ctx))
+    require_terminal()
+    LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])).run()

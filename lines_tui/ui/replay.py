@@ -1,0 +1,140 @@
+"""Watching a game: a verified entry's record played back on the real board (README, "Watching a
+game"). Space plays and pauses, the arrows step one move, home and end jump to the start and the
+finish; the panel shows the move number and the score or the time so far."""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from lines_tui.engine.mahjong.layouts import layout_for_table
+from lines_tui.outside_text import inert
+from lines_tui.store import Entry, TableId, format_value
+from lines_tui.store.records import LinesRecord, MahjongRecord
+from lines_tui.store.replay import lines_frames, mahjong_frames
+from lines_tui.ui.lines.board import LinesBoard
+from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.screen import face_text
+from lines_tui.ui.session import Session
+
+STEP_SECONDS = 0.6
+
+
+class ReplayError(ValueError):
+    """The entry cannot be watched here (no record, or a layout not installed); one line."""
+
+
+class ReplayScreen(Screen[None]):
+    """One entry's game, move by move. Raises ReplayError when built for an entry that cannot be
+    replayed here."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        Path(__file__).parent / "lines" / "lines.tcss",
+        Path(__file__).parent / "mahjong" / "mahjong.tcss",
+        Path(__file__).parent / "replay.tcss",
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "play_pause", "Play/pause"),
+        Binding("left", "step(-1)", "Back a move", key_display="←"),
+        Binding("right", "step(1)", "Next move", key_display="→"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("escape,q", "dismiss(None)", "Back"),
+    ]
+    HELP = "A recorded game played back on the real board: the moves as they were played."
+
+    def __init__(self, session: Session, table: TableId, entry: Entry) -> None:
+        super().__init__()
+        self.session = session
+        self.table = table
+        self.entry = entry
+        self.move = 0
+        self._timer: Timer | None = None
+        record = entry.record
+        if isinstance(record, LinesRecord):
+            self._lines = lines_frames(int(table.variant), entry.seed, record)
+            self.moves = len(self._lines) - 1
+        elif isinstance(record, MahjongRecord):
+            layout = layout_for_table(table.variant)
+            if layout is None:
+                raise ReplayError(f"layout {table.variant} is not installed here")
+            self._deal, self._present = mahjong_frames(layout, entry.seed, record)
+            self.moves = len(self._present) - 1
+        else:
+            raise ReplayError("this entry has no game record (unverified), so it cannot replay")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="replay-area"):
+            if isinstance(self.entry.record, LinesRecord):
+                yield LinesBoard(
+                    int(self.table.variant), few_colours=self.session.few_colours, id="board"
+                )
+            else:
+                faces = [face_text(face) for face in self._deal.faces]
+                labels, suits = [f[0] for f in faces], [f[1] for f in faces]
+                yield MahjongBoard(self._deal.geometry, labels, suits, id="board")
+            with Vertical(id="replay-panel"):
+                yield Static(id="replay-title", markup=False)
+                yield Static(id="replay-move", markup=False)
+                yield Static(id="replay-value", markup=False)
+                yield Static(id="replay-state", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        title = Text.assemble(inert(self.entry.name, 24), "\n", self.table.title)
+        self.query_one("#replay-title", Static).update(title)
+        self._draw()
+
+    def _draw(self) -> None:
+        if isinstance(self.entry.record, LinesRecord):
+            frame = self._lines[self.move]
+            self.query_one(LinesBoard).show(frame.balls, frame.preview)
+            value = f"Score {frame.score}"
+        else:
+            self.query_one(MahjongBoard).present = self._present[self.move]
+            # Move times are not recorded: the clock advances evenly to the entry's time.
+            tenths = self.entry.value * self.move // max(1, self.moves)
+            value = f"Time {format_value(self.table, tenths)}"
+        self.query_one("#replay-move", Static).update(f"Move {self.move} of {self.moves}")
+        self.query_one("#replay-value", Static).update(value)
+        state = "playing" if self._timer is not None else "paused"
+        self.query_one("#replay-state", Static).update(f"({state})")
+
+    def action_step(self, step: int) -> None:
+        self._pause()
+        self.move = min(self.moves, max(0, self.move + step))
+        self._draw()
+
+    def action_jump(self, where: int) -> None:
+        self._pause()
+        self.move = self.moves if where < 0 else 0
+        self._draw()
+
+    def action_play_pause(self) -> None:
+        if self._timer is not None:
+            self._pause()
+        else:
+            if self.move >= self.moves:
+                self.move = 0
+            self._timer = self.set_interval(STEP_SECONDS, self._advance)
+        self._draw()
+
+    def _advance(self) -> None:
+        if self.move >= self.moves:
+            self._pause()
+        else:
+            self.move += 1
+        self._draw()
+
+    def _pause(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None

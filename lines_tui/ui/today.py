@@ -1,0 +1,55 @@
+"""Today's deals: the deal of the day (UTC) of Lines and of each built-in Mahjong layout, the same
+for everybody, each day its own table (README, "Deals of the day")."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from lines_tui.engine.mahjong.layouts import builtin_layouts
+
+LINES = "lines"
+
+
+class TodayScreen(ModalScreen[str | None]):
+    """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Back"),
+        Binding("enter", "pick", "Play"),
+    ]
+
+    def __init__(self, day: str, lines_size: int) -> None:
+        super().__init__()
+        self._day = day
+        self._lines_size = lines_size
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as dialog:
+            dialog.border_title = f"Today's deals ({self._day}, UTC)"
+            options = [Option(Text(f"Lines {self._lines_size} x {self._lines_size}"), id=LINES)]
+            options += [
+                Option(Text(f"Mahjong {layout.title}"), id=layout.name)
+                for layout in builtin_layouts()
+            ]
+            yield OptionList(*options, id="today-options")
+            yield Static("The same deal for everybody today; its own table.", classes="dialog-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_id)
+
+    def action_pick(self) -> None:
+        options = self.query_one(OptionList)
+        option = options.highlighted_option
+        self.dismiss(None if option is None else option.id)

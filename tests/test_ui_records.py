@@ -1,0 +1,135 @@
+"""Verified entries on screen, watching a game, today's deals and challenges in the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conftest import FIXED_NOW, make_app, played_lines_game, won_mahjong_game
+from rich.text import Text
+from textual.widgets import DataTable, OptionList, Static
+
+from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.deal_choice import daily
+from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.store.tables import TableId, utc_day
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.lines.board import LinesBoard
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.replay import ReplayScreen
+from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.today import TodayScreen
+
+SIZE = (80, 24)
+
+
+def text_of(widget: Static) -> str:
+    content = widget.content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def cells(grid: DataTable[Any], row: int) -> list[str]:
+    return [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
+
+
+def store_with_games(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    store.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    store.record_lines("Ann", 7, 5, 2, FIXED_NOW, FIXED_NOW + 60)  # from before records
+    win = won_mahjong_game("turtle", 1)
+    store.record_mahjong("Bob", "turtle", 144.0, 1, FIXED_NOW, record_of_mahjong(win))
+
+
+async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_path: Path) -> None:
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_leaderboards("lines-7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen)
+        grid = screen.query_one(DataTable)
+        assert cells(grid, 0)[:3] == ["1", "✓", "Ann"] and cells(grid, 1)[:2] == ["2", "?"]
+        assert "unverified" in text_of(screen.query_one("#board-legend", Static))
+        await pilot.press("down", "w")
+        assert app.screen is screen  # an unverified entry has nothing to watch
+        await pilot.press("up", "w")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert text_of(replay.query_one("#replay-move", Static)) == f"Move 0 of {replay.moves}"
+        await pilot.press("right", "right")
+        assert text_of(replay.query_one("#replay-move", Static)).startswith("Move 2 of")
+        assert replay.query_one(LinesBoard).drawn_balls
+        await pilot.press("left")
+        assert replay.move == 1
+        await pilot.press("end")
+        frame = text_of(replay.query_one("#replay-value", Static))
+        assert frame == f"Score {store_score(tmp_path)}"
+        await pilot.press("space")
+        assert "playing" in text_of(replay.query_one("#replay-state", Static))
+        await pilot.press("space", "escape")
+        assert app.screen is screen
+
+
+def store_score(folder: Path) -> int:
+    return open_store(folder).table("lines-7")[0].value
+
+
+async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableId.mahjong("turtle")
+        app.watch_game(table, open_store(tmp_path).table(table)[0])
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        board = replay.query_one(MahjongBoard)
+        assert board.present.bit_count() == 144
+        await pilot.press("end")
+        assert board.present == 0
+        assert text_of(replay.query_one("#replay-value", Static)) == "Time 2:24.0"
+        assert text_of(replay.query_one("#replay-move", Static)) == "Move 72 of 72"
+
+
+async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TodayScreen)
+        labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert labels[0] == "Lines 9 x 9" and "Mahjong Turtle" in labels
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LinesScreen)
+        day = utc_day(FIXED_NOW)
+        assert screen.game.seed == lines_daily_seed(9, day)
+        assert screen.game.deal_choice == daily(day)
+
+
+async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path: Path) -> None:
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_import()
+        await pilot.pause()
+        app.screen.query_one(CodeInput).value = f"> try this: {code}."
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        game_screen = app.screen
+        assert isinstance(game_screen, LinesScreen)
+        assert game_screen.game.seed == 1 and game_screen.game.size == 7
+        assert game_screen.game.deal_choice.mode == "deal"
