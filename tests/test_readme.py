@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import checker
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
@@ -114,5 +115,5 @@ def test_every_share_code_in_the_readme_is_real(tmp_path: Path) -> None:
     codes = SHARE_CODE.findall(README.read_text(encoding="utf-8"))
     assert codes
     for code in codes:
-        merged = open_store(tmp_path / code).preview_import(code)
+        merged = open_store(tmp_path / code).preview_import(code, checker())
         assert merged.results and all(r.status == "added" for r in merged.results), code

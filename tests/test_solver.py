@@ -400,7 +400,7 @@ def test_a_dead_end_found_with_ruled_out_pairings_is_explained_by_their_reasons(
 def test_an_attempt_after_a_restart_follows_the_previous_attempts_closest_playout() -> None:
     # Deal 284 needs hundreds of playouts: the first attempt (1 + RESTART_UNIT playouts) ends
     # in a restart, and the limit stops the search right after it.
-    search = _Search(deal(TURTLE, 284), None, RESTART_UNIT + 2, None, None)
+    search = _Search(deal(TURTLE, 284, dealer=1), None, RESTART_UNIT + 2, None, None)
     playouts: list[_Playout] = []
     play = search.playout
 
@@ -421,7 +421,7 @@ def test_an_attempt_after_a_restart_follows_the_previous_attempts_closest_playou
 def test_pairings_the_probes_refute_stay_ruled_out_below_the_node() -> None:
     """A node probes the pairings of several types and branches on one; the pairings refuted
     for the others are ruled out of every relaxation below it."""
-    search = _Search(deal(TURTLE, 284), None, 150, None, None)
+    search = _Search(deal(TURTLE, 284, dealer=1), None, 150, None, None)
     probed: list[tuple[tuple[int, int], frozenset[tuple[int, int]] | None]] = []
     probe, branch, children = search.probe, search._branch, search._children
     checked = 0
@@ -476,7 +476,7 @@ def test_a_pairing_ruled_out_twice_is_still_explained_by_a_reason() -> None:
 def test_a_mid_game_position_once_wrongly_called_a_dead_end_is_solvable() -> None:
     """Found by a review: a pairing ruled out twice lost its reason, and the search learned an
     empty nogood on this position, which can be cleared."""
-    pos = deal(TURTLE, 420426)
+    pos = deal(TURTLE, 420426, dealer=1)
     removed = (0, 11, 19, 20, 21, 22, 23, 29, 66, 67, 91, 92, 93, 94, 95, 97, 98, 99, 100, 123)
     removed += (124, 126, 127, 138)
     pos = Position(pos.slots, pos.faces, frozenset(removed))

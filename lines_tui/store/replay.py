@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lines_tui.engine.lines import RULES_VERSION, LinesGame
 from lines_tui.engine.lines import IllegalMove as LinesIllegalMove
 from lines_tui.engine.lines.choices import MoveChoices
-from lines_tui.engine.mahjong.deal import DEALERS
+from lines_tui.engine.mahjong.deal import DEALERS, deal
 from lines_tui.engine.mahjong.faces import face_by_id, is_standard_face
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
@@ -162,7 +162,11 @@ def record_of_lines(game: LinesGame) -> LinesRecord | None:
     return None if record.start is not None else LinesRecord(record.rules_version, record.moves)
 
 
-def record_of_mahjong(game: MahjongGame) -> MahjongRecord:
+def record_of_mahjong(game: MahjongGame) -> MahjongRecord | None:
+    """The record an entry keeps of a won game (None for a position not dealt from its seed,
+    such as one read from a position file: no replay could find it again)."""
+    if deal(game.layout, game.seed, game.dealer) != game.position:
+        return None
     return MahjongRecord(game.dealer, tuple(game.history))
 
 
