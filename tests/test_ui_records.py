@@ -5,17 +5,28 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import FIXED_NOW, make_app, played_lines_game, won_mahjong_game
+from conftest import (
+    FIXED_NOW,
+    checker,
+    cursor_to,
+    greedy_move,
+    make_app,
+    open_lines,
+    played_lines_game,
+    won_mahjong_game,
+)
 from rich.text import Text
 from textual.widgets import DataTable, OptionList, Static
 
 from lines_tui.engine.daily import lines_daily_seed
 from lines_tui.engine.deal_choice import daily
-from lines_tui.store import open_store
+from lines_tui.engine.lines import LinesGame
+from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import TableId, utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
+from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.replay import ReplayScreen
@@ -133,3 +144,39 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         assert isinstance(game_screen, LinesScreen)
         assert game_screen.game.seed == 1 and game_screen.game.size == 7
         assert game_screen.game.deal_choice.mode == "deal"
+
+
+async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.set_active_player("Ann")
+    game = LinesGame.new(1, 7, started_at=FIXED_NOW)
+    while True:
+        move = greedy_move(game.board)
+        probe = LinesGame.replay(game.record())
+        probe.play(*move)
+        if probe.over:
+            break
+        game.play(*move, now=FIXED_NOW + 60)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lines(pilot, game)
+        await cursor_to(pilot, screen, move[0])
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, move[1])
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen) and dialog.challenge is not None
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.clipboard == dialog.challenge
+        (verdict,) = codes.read(dialog.challenge, checker(FIXED_NOW + 600)).verdicts
+        assert verdict.status == "verified"
+        await pilot.press("b")
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        await pilot.press("x")
+        assert app.clipboard == store.challenge_code("lines-7", 1)
+        assert text_of(board.query_one("#board-code", Static)) == app.clipboard

@@ -89,6 +89,13 @@ def encode(
     return wrap(PREFIX, _pack(table, entries, records))
 
 
+def challenge(table: TableId, entry: Entry) -> str:
+    """A challenge code of one result: its code in the table of its deal (a random deal becomes
+    `+deal-<seed>`; a deal of the day or a chosen deal stays where it is)."""
+    target = table if table.mode != "random" else table.for_deal(entry.seed)
+    return encode(target, [entry])
+
+
 def read(text: str, checker: Checker) -> CheckedCode:
     """Read a code of either format and check every entry; ShareCodeError (one reason) if the
     code is malformed. Format-1 entries are all "unverified"."""

@@ -318,7 +318,7 @@ class Store:
             raise StoreError(f"{table_id} has no entries yet, so there is nothing to share")
         if entry is not None:
             entries = (self._entry(table_id, entries, entry),)
-        return _encode(table_id, entries)
+        return _shared(table_id, lambda: codes.encode(table_id, entries))
 
     def challenge_code(self, table: str | TableId, entry: int) -> str:
         """A challenge code of entry `entry` (1 is the best): the code of that one result in the
@@ -327,8 +327,7 @@ class Store:
         chosen = self._entry(table_id, self.table(table_id), entry)
         if chosen.record is None:
             raise StoreError("an entry without its game record cannot be a challenge")
-        target = table_id if table_id.mode != "random" else table_id.for_deal(chosen.seed)
-        return _encode(target, (chosen,))
+        return _shared(table_id, lambda: codes.challenge(table_id, chosen))
 
     @staticmethod
     def _entry(table: TableId, entries: tuple[Entry, ...], number: int) -> Entry:
@@ -476,9 +475,11 @@ def _game_reader(kind: str) -> Callable[[str], dict[str, Any]]:
     return lambda text: load_game(text, kind)
 
 
-def _encode(table: TableId, entries: tuple[Entry, ...]) -> str:
+def _shared(table: TableId, encode: Callable[[], str]) -> str:
+    """The code `encode` makes; StoreError if the table's games cannot be coded here (a layout
+    no longer installed)."""
     try:
-        return codes.encode(table, entries)
+        return encode()
     except ValueError as error:
         raise StoreError(f"{table} cannot be shared: {error}") from None
 

@@ -28,14 +28,17 @@ class GameOverScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('new')", "New game"),
         Binding("b", "choose('leaderboard')", "Leaderboard"),
+        Binding("c", "copy_challenge", "Copy challenge"),
         Binding("q", "choose('menu')", "Menu"),
         Binding("escape", "choose(None)", "See the board"),
     ]
 
-    def __init__(self, score: int, outcome: RecordOutcome) -> None:
+    def __init__(self, score: int, outcome: RecordOutcome, challenge: str | None = None) -> None:
+        """`challenge`: the challenge code of this game (a friend plays the same deal), if any."""
         super().__init__()
         self.score = score
         self.outcome = outcome
+        self.challenge = challenge
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as dialog:
@@ -54,13 +57,29 @@ class GameOverScreen(ModalScreen[str | None]):
             keys = "n: new game    q: menu    esc: see the board"
             if self.outcome.saved:
                 keys = "n: new game    b: leaderboard    q: menu    esc: see the board"
-            yield Static(keys, classes="dialog-keys")
+            if self.challenge:
+                keys += "\nc: copy a challenge code (a friend plays this very deal)"
+            yield Static(keys, classes="dialog-keys", id="game-over-keys")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("leaderboard",):
             return self.outcome.saved
+        if action == "copy_challenge":
+            return self.challenge is not None
         return True
+
+    def action_copy_challenge(self) -> None:
+        """Show the challenge code (to select) and send it to the clipboard."""
+        if self.challenge is None:
+            return
+        if not self.query("#game-over-challenge"):
+            code = Static(
+                self.challenge, classes="dialog-text", id="game-over-challenge", markup=False
+            )
+            self.query_one("#game-over").mount(code, before="#game-over-keys")
+        self.app.copy_to_clipboard(self.challenge)
+        self.notify("Challenge code sent to the clipboard (or select it above).")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -14,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import TableId
+from lines_tui.store import Entry, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GameScreen
@@ -32,6 +33,10 @@ NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
+
+
+GUEST_NAME = "Guest"
+"""The name a guest's challenge code carries."""
 
 
 class LinesScreen(GameScreen):
@@ -340,6 +345,7 @@ class LinesScreen(GameScreen):
         assert ended_at is not None
         choice = game.deal_choice
         table = TableId.lines(game.size).for_game(choice.mode, game.seed, choice.day)
+        record = record_of_lines(game)
         outcome = self.record_result(
             str(table),
             lambda store: store.record_lines(
@@ -349,9 +355,14 @@ class LinesScreen(GameScreen):
                 game.seed,
                 game.started_at,
                 ended_at,
-                record_of_lines(game),
+                record,
             ),
         )
+        challenge = None
+        if record is not None and game.score > 0:
+            player = self.session.store.active_player or GUEST_NAME
+            entry = Entry(player, game.score, math.floor(ended_at), game.seed, record)
+            challenge = codes.challenge(table, entry)
         self.save_game()
         self._say("Game over: the board is full.", important=True)
 
@@ -364,7 +375,7 @@ class LinesScreen(GameScreen):
             elif choice == "menu":
                 self.dismiss()
 
-        self.app.push_screen(GameOverScreen(game.score, outcome), chosen)
+        self.app.push_screen(GameOverScreen(game.score, outcome, challenge), chosen)
 
     def action_cancel(self) -> None:
         self._finish_animation_if_running()

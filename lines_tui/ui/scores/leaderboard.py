@@ -36,6 +36,7 @@ class LeaderboardScreen(Screen[None]):
         Binding("c", "copy_code", "Copy code"),
         Binding("i", "import_code", "Import"),
         Binding("w", "watch", "Watch"),
+        Binding("x", "challenge", "Challenge"),
         Binding("j", "move(1)", "Down", show=False),
         Binding("k", "move(-1)", "Up", show=False),
     ]
@@ -131,17 +132,39 @@ class LeaderboardScreen(Screen[None]):
         else:
             grid.action_cursor_up()
 
-    def action_watch(self) -> None:
-        """Play back the game of the entry under the cursor."""
+    def _recorded_entry(self, purpose: str) -> Entry | None:
+        """The entry under the cursor if it carries its game; else a notice says why not."""
         grid = self.query_one("#board-table", DataTable)
         if not self.entries or not 0 <= grid.cursor_row < len(self.entries):
-            self.notify("No entry to watch here.", severity="warning")
-            return
+            self.notify(f"No entry here {purpose}.", severity="warning")
+            return None
         entry = self.entries[grid.cursor_row]
         if not entry.verified:
-            self.notify("This entry has no game record (unverified): nothing to watch.")
+            self.notify(f"This entry has no game record (unverified), nothing {purpose}.")
+            return None
+        return entry
+
+    def action_watch(self) -> None:
+        """Play back the game of the entry under the cursor."""
+        entry = self._recorded_entry("to watch")
+        if entry is not None:
+            self.post_message(self.Watch(self.tables[self.index], entry))
+
+    def action_challenge(self) -> None:
+        """The challenge code of the entry under the cursor: shown instead of the table's code
+        (to select) and sent to the clipboard."""
+        if self._recorded_entry("to challenge with") is None:
             return
-        self.post_message(self.Watch(self.tables[self.index], entry))
+        grid = self.query_one("#board-table", DataTable)
+        try:
+            code = self.store.challenge_code(self.tables[self.index], grid.cursor_row + 1)
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.query_one("#board-code", Static).update(code)
+        self.app.copy_to_clipboard(code)
+        self.notify("Challenge code shown above and sent to the clipboard: a friend plays that "
+                    "deal with Import or `lines-tui challenge`.")
 
     def action_copy_code(self) -> None:
         if not self.code:
