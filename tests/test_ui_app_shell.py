@@ -46,6 +46,7 @@ async def test_menu_says_guests_are_not_saved_and_starts_lines(tmp_path: Path) -
         assert [label.split("  ", 1)[1] for label in labels] == [
             "Lines",
             "Mahjong solitaire",
+            "Today's deals",
             "Leaderboards",
             "Import a share code",
             "Players",
