@@ -60,6 +60,7 @@ class Checker:
     clock: Callable[[], float] = time.process_time
     proven_solvable: Callable[[Layout, int], bool] = daily.is_proven_solvable
     _ends_at: float | None = field(default=None, init=False)
+    _layouts: dict[str, Layout | None] = field(default_factory=dict, init=False)
 
     def deadline(self) -> bool:
         if self._ends_at is None:
@@ -67,7 +68,9 @@ class Checker:
         return self.clock() > self._ends_at
 
     def layout(self, table: TableId) -> Layout:
-        found = self.find_layout(table.variant)
+        if table.variant not in self._layouts:  # looking through installed files once per import
+            self._layouts[table.variant] = self.find_layout(table.variant)
+        found = self._layouts[table.variant]
         if found is None:
             raise Unreplayable(f"layout {table.variant} is not installed here, so it cannot replay")
         return found
