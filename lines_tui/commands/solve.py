@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import fail
+from lines_tui.commands.common import fail, say
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.position import Position
@@ -63,7 +63,7 @@ def solve(
     except PositionError as error:
         fail(str(error))
     result = solve_position(position, timeout=timeout)
-    print(json.dumps(_as_json(result)) if as_json else _as_text(position, result, timeout))
+    say(*([json.dumps(_as_json(result))] if as_json else _as_text(position, result, timeout)))
     raise typer.Exit(EXIT_CODES[result.verdict.value])
 
 
@@ -76,7 +76,7 @@ def _as_json(result: SolveResult) -> dict[str, object]:
     }
 
 
-def _as_text(position: Position, result: SolveResult, timeout: float) -> str:
+def _as_text(position: Position, result: SolveResult, timeout: float) -> list[str]:
     from lines_tui.engine.mahjong.solver import Verdict
 
     lines: list[str]
@@ -94,4 +94,4 @@ def _as_text(position: Position, result: SolveResult, timeout: float) -> str:
         lines = [f"verdict: undecided (no answer within {timeout:g} s)"]
     lines.append(f"nodes: {result.nodes}")
     lines.append(f"seconds: {result.seconds:.3f}")
-    return "\n".join(lines)
+    return lines
