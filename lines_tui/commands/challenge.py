@@ -8,17 +8,13 @@ table (README, "Challenges").
 
 from __future__ import annotations
 
-import time
-
 import typer
 
 from lines_tui.commands.common import fail, say, settings
 from lines_tui.commands.play import open_store_for, run_app, today_utc
-from lines_tui.commands.scores import CodeArgument, pasted_codes, report
+from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes, report
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.store import ShareCodeError, StoreError, format_value
-from lines_tui.store.verify import Checker
 
 
 def challenge(ctx: typer.Context, code: CodeArgument) -> None:
@@ -26,9 +22,9 @@ def challenge(ctx: typer.Context, code: CodeArgument) -> None:
     store = open_store_for(settings(ctx))
     text = pasted_codes(code)[0]
     try:
-        if store.preview_import(text, Checker(now=time.time())).table.mode == "random":
+        if store.preview_import(text, import_checker()).table.mode == "random":
             fail("this code is a table of random deals, not a challenge (see --challenge)")
-        merged = store.import_code(text, Checker(now=time.time()))
+        merged = store.import_code(text, import_checker())
     except (ShareCodeError, StoreError) as error:
         fail(str(error))
     table = merged.table
@@ -47,6 +43,8 @@ def challenge(ctx: typer.Context, code: CodeArgument) -> None:
     if table.kind == "lines":
         run_app(settings(ctx), "lines", seed=seed, size=int(table.variant), choice=choice)
         return
+    from lines_tui.engine.mahjong.layouts import layout_for_table
+
     layout = layout_for_table(table.variant)
     if layout is None:
         fail(f"layout {table.variant} is not installed here")

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from typing import Annotated
 
 import typer
 
 from lines_tui.commands.common import fail, settings
 from lines_tui.commands.play import open_store_for, require_terminal
-from lines_tui.commands.scores import CodeArgument, pasted_codes
-from lines_tui.store import ShareCodeError, codes
-from lines_tui.store.verify import Checker
+from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes
+from lines_tui.store import ShareCodeError
 
 
 def replay(
@@ -23,9 +21,11 @@ def replay(
 ) -> None:
     """Play back one entry's game from a share code (space plays and pauses, the arrows step).
     Only an entry whose replay verifies can be watched."""
+    from lines_tui.store import codes
+
     text = pasted_codes(code)[0]
     try:
-        checked = codes.read(text, Checker(now=time.time()))
+        checked = codes.read(text, import_checker())
     except ShareCodeError as error:
         fail(str(error))
     if entry > len(checked.entries):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -22,7 +22,6 @@ from lines_tui.store import (
     Store,
     StoreError,
     TableId,
-    codes,
     format_date,
     format_value,
     open_store,
@@ -30,7 +29,9 @@ from lines_tui.store import (
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.store import parse_table
-from lines_tui.store.verify import Checker
+
+if TYPE_CHECKING:
+    from lines_tui.store.verify import Checker
 
 NOT_ALL_VERIFIED = 1
 
@@ -137,6 +138,14 @@ def export(
         say(attempt(lambda: store.export_code(table, entry), store))
 
 
+def import_checker() -> Checker:
+    """What an import checks entries with: the time now and the replay budget. (The replays
+    load the engine, so only when a code is read.)"""
+    from lines_tui.store.verify import Checker
+
+    return Checker(now=time.time())
+
+
 def pasted_codes(code: list[str]) -> list[str]:
     """The codes in the argument (or standard input for -); exit 2 if there is none."""
     text = read_standard_input() if code == ["-"] else " ".join(code)
@@ -160,7 +169,7 @@ def import_(
     store = open_cli_store(ctx)
     act = store.preview_import if dry_run else store.import_code
     for text in found:
-        merged = attempt(lambda text=text: act(text, Checker(now=time.time())), store)  # type: ignore[misc]
+        merged = attempt(lambda text=text: act(text, import_checker()), store)  # type: ignore[misc]
         for line in report(merged, dry_run):
             say(line)
 
@@ -170,10 +179,12 @@ def verify(code: CodeArgument) -> None:
     """Replay every entry of a share code and print its verdict (verified, refuted with the
     reason, unverified). Exit 0 if every entry is verified, 1 if any is not, 2 if the code is
     malformed."""
+    from lines_tui.store import codes
+
     all_verified = True
     for text in pasted_codes(code):
         try:
-            checked = codes.read(text, Checker(now=time.time()))
+            checked = codes.read(text, import_checker())
         except ShareCodeError as error:
             fail(str(error))
         table = checked.table

@@ -18,11 +18,10 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from lines_tui.store import codes
 from lines_tui.store.errors import StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
@@ -46,7 +45,10 @@ from lines_tui.store.tables import (
     merge,
     ranked,
 )
-from lines_tui.store.verify import Checker
+
+if TYPE_CHECKING:
+    from lines_tui.store.codes import CheckedCode
+    from lines_tui.store.verify import Checker
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SCORES_FILE = "scores.json"
@@ -318,6 +320,8 @@ class Store:
             raise StoreError(f"{table_id} has no entries yet, so there is nothing to share")
         if entry is not None:
             entries = (self._entry(table_id, entries, entry),)
+        from lines_tui.store import codes  # replays records: the engine loads on first use
+
         return _shared(table_id, lambda: codes.encode(table_id, entries))
 
     def challenge_code(self, table: str | TableId, entry: int) -> str:
@@ -327,6 +331,8 @@ class Store:
         chosen = self._entry(table_id, self.table(table_id), entry)
         if chosen.record is None:
             raise StoreError("an entry without its game record cannot be a challenge")
+        from lines_tui.store import codes
+
         return _shared(table_id, lambda: codes.challenge(table_id, chosen))
 
     @staticmethod
@@ -337,12 +343,16 @@ class Store:
 
     def preview_import(self, code: str, checker: Checker) -> Merge:
         """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
+        from lines_tui.store import codes
+
         return self._merge(self._snapshot(), codes.read(code, checker))
 
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by
         `checker`), refuted ones are merged nowhere. ShareCodeError for a bad code; nothing is
         written when nothing is merged."""
+        from lines_tui.store import codes
+
         checked = codes.read(code, checker)
 
         def change(data: ScoreData) -> Merge:
@@ -353,7 +363,7 @@ class Store:
 
         return self._update(change)
 
-    def _merge(self, data: ScoreData, checked: codes.CheckedCode) -> Merge:
+    def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
         local = data.tables.get(checked.table, [])
         return merge(checked.table, local, checked.entries, checked.problems, self.table_limit)
 

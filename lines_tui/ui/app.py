@@ -1,4 +1,9 @@
-"""The Textual app: the menu, both games, the score screens, help, colours and the size guard."""
+"""The Textual app: the menu, both games, the score screens, help, colours and the size guard.
+
+The menu is all the first frame shows, so the games' and score screens' modules (and with them
+the layouts, the solver and the share codes) are imported when a screen is first opened, in the
+method that opens it: a start costs what the menu needs and no more (README, "First frame").
+"""
 
 from __future__ import annotations
 
@@ -6,36 +11,29 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from lines_tui.engine.daily import lines_daily_seed, mahjong_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
-from lines_tui.engine.lines import GameDataError, LinesGame
-from lines_tui.engine.mahjong.game import MahjongGame, saved_summary
-from lines_tui.engine.mahjong.layouts import (
-    Layout,
-    find_layout,
-    layout_for_table,
-    layout_table_name,
-)
+from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, Store, TableId, format_value
+from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.lines.screen import LinesScreen
-from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
-from lines_tui.ui.replay import ReplayError, ReplayScreen
-from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
-from lines_tui.ui.session import Clock, Session, SymbolsChanged
-from lines_tui.ui.today import LINES, TodayScreen
+from lines_tui.ui.session import Clock, SavedGame, Session, SymbolsChanged
+
+if TYPE_CHECKING:
+    from lines_tui.engine.lines import LinesGame
+    from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.store import Store
+    from lines_tui.ui.scores import LeaderboardScreen
 
 Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
@@ -48,11 +46,9 @@ class LinesTuiApp(App[None]):
     `few_colours` says whether the terminal has 16 colours or fewer (None: ask the console)."""
 
     TITLE = "lines-tui"
-    # Absolute, so subclasses defined elsewhere (tests) still find the styles.
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        UI_DIR / "app.tcss",
-        UI_DIR / "lines" / "lines.tcss",
-    ]
+    # Absolute, so subclasses defined elsewhere (tests) still find the styles. Each game screen
+    # brings its own styles when it first opens.
+    CSS_PATH: ClassVar[list[str | PurePath]] = [UI_DIR / "app.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -153,6 +149,8 @@ class LinesTuiApp(App[None]):
                 lambda: self.start_lines(self.seed, self.lines_size, self.choice),
             )
         elif self.start == "mahjong":
+            from lines_tui.engine.mahjong.layouts import find_layout
+
             layout = find_layout(self.layout_name)
             self.offer_resume_or_start(
                 "Mahjong",
@@ -197,27 +195,35 @@ class LinesTuiApp(App[None]):
         )
 
     def saved_lines_summary(self) -> str | None:
-        game = self.saved_lines()
-        return None if game is None else game.summary
+        data = self.store.load_game("lines")
+        return None if data is None else lines_summary(data)
 
     def saved_mahjong_summary(self) -> str | None:
         data = self.store.load_game("mahjong")
-        return None if data is None else saved_summary(data)
+        return None if data is None else mahjong_summary(data)
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
+        from lines_tui.engine.lines import GameDataError, LinesGame
+
         data = self.store.load_game("lines")
         if data is None:
             return None
         try:
             return LinesGame.from_json(data)
         except GameDataError as error:
-            self.store.clear_game("lines")
-            self.notify(
-                f"The saved Lines game could not be read ({error}); it was dropped.",
-                severity="warning",
-            )
+            self.drop_saved_game("lines", "Lines", error)
             return None
+
+    def drop_saved_game(self, kind: SavedGame, name: str, error: Exception) -> None:
+        """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
+        self.store.clear_game(kind)
+        self.notify(
+            f"The saved {name} game could not be read ({error}); it was dropped.",
+            severity="warning",
+        )
+        if isinstance(self.screen, MenuScreen):
+            self.screen.refresh_entries()
 
     def offer_resume_or_start(
         self,
@@ -243,6 +249,9 @@ class LinesTuiApp(App[None]):
     ) -> None:
         """A new game: a random seed, or the one asked for (which plays for its deal's table,
         or the table `choice` names)."""
+        from lines_tui.engine.lines import LinesGame
+        from lines_tui.ui.lines.screen import LinesScreen
+
         choice = choice or (RANDOM if seed is None else CHOSEN)
         seed = fresh_seed() if seed is None else seed
         game = LinesGame.new(seed, size, started_at=self.session.clock())
@@ -250,12 +259,18 @@ class LinesTuiApp(App[None]):
         self.push_screen(LinesScreen(self.session, game))
 
     def resume_lines(self) -> None:
+        from lines_tui.ui.lines.screen import LinesScreen
+
         game = self.saved_lines()
         if game is not None:
             self.push_screen(LinesScreen(self.session, game, resumed=True))
 
     def pick_today(self) -> None:
         """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
+        from lines_tui.engine.daily import lines_daily_seed
+        from lines_tui.engine.mahjong.layouts import find_layout
+        from lines_tui.ui.today import LINES, TodayScreen
+
         day = utc_day(self.session.clock())
 
         def picked(choice: str | None) -> None:
@@ -271,10 +286,15 @@ class LinesTuiApp(App[None]):
     def start_daily_mahjong(self, layout: Layout, day: str) -> None:
         """The solver picks the deal of the day (usually in a few hundredths of a second, but it
         may take longer), so off the UI thread."""
+        from lines_tui.engine.daily import mahjong_daily_seed
+        from lines_tui.engine.mahjong.layouts import layout_table_name
+
         seed = mahjong_daily_seed(layout, layout_table_name(layout), day)
         self.call_from_thread(self.start_mahjong, layout, seed, daily(day))
 
     def pick_mahjong(self) -> None:
+        from lines_tui.ui.mahjong import LayoutPickerScreen
+
         def picked(choice: tuple[Layout, int | None] | None) -> None:
             if choice is not None:
                 layout, seed = choice
@@ -287,30 +307,34 @@ class LinesTuiApp(App[None]):
     ) -> None:
         """A new deal: a random one, or the one asked for (which plays for its deal's table, or
         the table `choice` names)."""
+        from lines_tui.ui.mahjong import MahjongScreen
+
         choice = choice or (RANDOM if seed is None else CHOSEN)
         seed = fresh_seed() if seed is None else seed
         self.push_screen(MahjongScreen(self.session, layout, seed, choice=choice))
 
     def resume_mahjong(self) -> None:
+        from lines_tui.engine.mahjong.game import MahjongGame
+        from lines_tui.ui.mahjong import MahjongScreen
+
         data = self.store.load_game("mahjong")
         if data is None:
             return
         try:
             game = MahjongGame.from_json(data, now=self.session.clock())
         except ValueError as error:
-            self.store.clear_game("mahjong")
-            self.notify(
-                f"The saved Mahjong game could not be read ({error}); it was dropped.",
-                severity="warning",
-            )
+            self.drop_saved_game("mahjong", "Mahjong", error)
             return
         self.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
 
     def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
+        from lines_tui.ui.scores import LeaderboardScreen
+
         self.push_screen(LeaderboardScreen(self.store, table=table, highlight_rank=rank))
 
     def open_import(self) -> None:
         """A merged code shows the leaderboard it went into, the new entries marked."""
+        from lines_tui.ui.scores import ImportScreen
 
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
@@ -322,6 +346,8 @@ class LinesTuiApp(App[None]):
     def offer_challenge(self, table: TableId) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
         table (README, "Challenges")."""
+        from lines_tui.engine.mahjong.layouts import layout_for_table
+
         entries = self.store.table(table)
         today = utc_day(self.session.clock())
         if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
@@ -350,12 +376,16 @@ class LinesTuiApp(App[None]):
         self.watch_game(message.table, message.entry)
 
     def watch_game(self, table: TableId, entry: Entry) -> None:
+        from lines_tui.ui.replay import ReplayError, ReplayScreen
+
         try:
             self.push_screen(ReplayScreen(self.session, table, entry))
         except ReplayError as error:
             self.notify(str(error), severity="warning")
 
     def open_players(self) -> None:
+        from lines_tui.ui.scores import PlayersScreen
+
         self.push_screen(PlayersScreen(self.store))
 
     # --- app-wide keys ------------------------------------------------------------------------
