@@ -135,6 +135,8 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         await pilot.pause()
         app.screen.query_one(CodeInput).value = f"> try this: {code}."
         await pilot.pause()
+        preview = app.screen.query_one(DataTable)
+        assert cells(preview, 0)[0] == "added" and cells(preview, 0)[-1] == "✓"  # verified
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)

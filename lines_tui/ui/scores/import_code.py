@@ -17,7 +17,7 @@ from lines_tui.store import EntryResult, Merge, ShareCodeError, Store, StoreErro
 from lines_tui.store.paste import find_codes
 from lines_tui.store.sharecode import MAX_INPUT_CHARS
 from lines_tui.store.verify import Checker
-from lines_tui.ui.scores.entries import entry_cells, name_text, value_heading
+from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
 
 STATUS_STYLE = {
     "added": "bold green",
@@ -103,15 +103,15 @@ class ImportScreen(Screen[Merged | None]):
         summary.update(f"{table.title} ({table}): {counts(preview)}. Press enter to merge.")
         grid.add_columns("Result", Text("#", justify="right"))
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
+        grid.add_column(Text("✓", justify="center"), width=1)
         for result in preview.results:
             place = "" if result.rank is None else str(result.rank)
             status = Text(result.status, style=STATUS_STYLE[result.status])
-            cells = entry_cells(table, result.entry)[:3]
+            cells = [*entry_cells(table, result.entry)[:3], proof_cell(result.entry)]
             grid.add_row(status, Text(place, justify="right"), *cells)
         for entry in preview.dropped:
-            grid.add_row(
-                Text("drops out", style="yellow"), Text(""), *entry_cells(table, entry)[:3]
-            )
+            cells = [*entry_cells(table, entry)[:3], proof_cell(entry)]
+            grid.add_row(Text("drops out", style="yellow"), Text(""), *cells)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
