@@ -4,9 +4,7 @@ sequences that replay, incremental repair of an earlier solution, and cancellati
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 import pytest
 from hypothesis import given, settings

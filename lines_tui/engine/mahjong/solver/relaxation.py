@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lines_tui.engine.mahjong.geometry import Geometry, bits
+from lines_tui.engine.mahjong.geometry import Geometry
 
 ALL_TILES = -1
 """As `changed`: any tile may set the relaxation going (nothing is known about the start)."""
