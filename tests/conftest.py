@@ -15,7 +15,8 @@ from textual.pilot import Pilot
 from lines_tui.engine.lines import COLOURS, Board, LinesGame
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.session import Session
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 
@@ -44,8 +45,15 @@ def no_line_rows(size: int = 9, empty: tuple[tuple[int, int], ...] = ()) -> str:
     )
 
 
+def session_of(pilot: Pilot[None]) -> Session:
+    """The session the app hands its game screens, for a test that opens a screen itself."""
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    return app.session
+
+
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
-    screen = LinesScreen(game)
+    screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)
     await pilot.pause()
     return screen
