@@ -19,6 +19,8 @@ from lines_tui.engine.mahjong.layouts import (
     find_layout,
 )
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solvable import NoSolvableDeal, ProvedDeal, solvable_deal
+from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
 
 FolderOption = Annotated[
@@ -77,6 +79,14 @@ def deal(
         ),
     ] = None,
     folder: FolderOption = None,
+    solvable: Annotated[
+        bool,
+        typer.Option(
+            "--solvable",
+            help="Deal the first deal from the seed on that the solver proves solvable "
+            "(dead ends and undecided deals are skipped); its number is named on stderr.",
+        ),
+    ] = False,
 ) -> None:
     """Print the dealt position as position JSON: {"tiles": [[x, y, z, "face"], ...]}."""
     try:
@@ -88,7 +98,26 @@ def deal(
     if seed is None:
         seed = fresh_seed()
         print(f"lines-tui: seed {seed}", file=sys.stderr)
-    print(position_text(deal_position(chosen, seed)))
+    if not solvable:
+        print(position_text(deal_position(chosen, seed)))
+        return
+    proved = prove_solvable(chosen, seed)
+    print(position_text(proved.position))
+
+
+def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
+    """The first deal from `seed` on proved solvable, named on stderr; fails if there is none."""
+    try:
+        proved = solvable_deal(layout, seed)
+    except NoSolvableDeal as error:
+        fail(printable(str(error)))
+    print(f"lines-tui: {proved_text(proved)}", file=sys.stderr)
+    return proved
+
+
+def proved_text(proved: ProvedDeal) -> str:
+    skipped = f"skipped: {proved.dead_ends} dead ends, {proved.undecided} undecided"
+    return f"deal {proved.seed} — proved solvable ({skipped})"
 
 
 def position_text(position: Position) -> str:
