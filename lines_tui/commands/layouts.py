@@ -9,9 +9,10 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail
+from lines_tui.commands.common import fail, settings
 from lines_tui.engine.mahjong.deal import deal as deal_position
 from lines_tui.engine.mahjong.layouts import (
+    BUILTIN_NAMES,
     Layout,
     LayoutError,
     builtin_layouts,
@@ -34,9 +35,43 @@ FolderOption = Annotated[
 ]
 
 
-def list_layouts(folder: FolderOption = None) -> None:
+def list_layouts(
+    ctx: typer.Context,
+    folder: FolderOption = None,
+    survey: Annotated[
+        int | None,
+        typer.Option(
+            "--survey",
+            metavar="N",
+            min=1,
+            help="Instead of the list: solve deals 0..N-1 of each built-in layout (or of each "
+            "--survey-layout) with every core and print the share of solvable deals and the "
+            "median playouts. ctrl+c stops it; the same command goes on from there.",
+        ),
+    ] = None,
+    survey_layouts: Annotated[
+        list[str] | None,
+        typer.Option("--survey-layout", metavar="NAME", help="Survey this layout (repeatable)."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Processes for --survey (default: every core)."),
+    ] = None,
+    progress_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--progress-file",
+            metavar="FILE",
+            help="Where --survey keeps each deal's outcome (default: survey.jsonl in the data "
+            "folder).",
+        ),
+    ] = None,
+) -> None:
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
     GNOME Mahjongg. Files that cannot be read are reported on stderr and skipped."""
+    if survey is not None:
+        start_survey(ctx, survey, survey_layouts, workers, progress_file, folder)
+        return
     found = discover_layouts(folder)
     rows = [("NAME", "TILES", "SIZE", "TITLE", "FROM")]
     taken: set[str] = set()
@@ -52,6 +87,29 @@ def list_layouts(folder: FolderOption = None) -> None:
         print("  ".join([*cells, row[4]]).rstrip())
     for problem in found.problems:
         print(f"lines-tui: skipped {problem}", file=sys.stderr)
+
+
+def start_survey(
+    ctx: typer.Context,
+    count: int,
+    names: list[str] | None,
+    workers: int | None,
+    progress_file: Path | None,
+    folder: list[Path] | None,
+) -> None:
+    from lines_tui.commands.survey import default_workers, run_survey
+    from lines_tui.store.store import default_data_dir
+
+    chosen = []
+    for name in names or BUILTIN_NAMES:
+        try:
+            chosen.append(find_layout(name, folder).name)
+        except LayoutError as error:
+            fail(printable(str(error)))
+    if progress_file is None:
+        data_dir = settings(ctx).data_dir
+        progress_file = (data_dir or default_data_dir()) / "survey.jsonl"
+    run_survey(count, chosen, progress_file, workers or default_workers())
 
 
 def _size(layout: Layout) -> str:
