@@ -15,7 +15,7 @@ are looked at again (`Geometry.newly_free`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lines_tui.engine.mahjong.geometry import bits
@@ -118,43 +118,57 @@ class PlayoutState:
         """Take `tiles` (all free) off the board and free what they held."""
         unit_of, unit_free = self.unit_of, self.unit_free
         present = self.present = self.present & ~tiles
-        for tile in bits(tiles):
-            unit_free[unit_of[tile]] &= ~(1 << tile)
-            self.classify(unit_of[tile])
         freed = self.board.geometry.newly_free(tiles, present, self.known)
         self.known |= freed
-        while freed:
-            low = freed & -freed
-            freed ^= low
-            unit = unit_of[low.bit_length() - 1]
-            unit_free[unit] |= low
-            self.classify(unit)
+        for changed, leaving in ((tiles, True), (freed, False)):
+            while changed:
+                low = changed & -changed
+                changed ^= low
+                unit = unit_of[low.bit_length() - 1]
+                if leaving:
+                    unit_free[unit] &= ~low
+                else:
+                    unit_free[unit] |= low
+                self.classify(unit)
 
     def remaining(self, unit: int) -> int:
         return (self.unit_tiles[unit] & self.present).bit_count()
 
-    def moves(self, kept: list[int]) -> Iterator[tuple[int, int, int, int, int]]:
+    def moves(self) -> list[tuple[int, int, int, int, int]]:
         """The real moves of the choosable units that keep their pairing allowed, as (unit,
         tile, tile, c, d): c and d are the type's other two tiles when it has four left, else
-        NO_TILE. Each unit with two free tiles is looked at once and recorded in `kept`."""
-        allowed, present = self.allowed, self.present
+        NO_TILE. Units that can no longer move leave `choosable`, and none stays twice."""
+        allowed, present, unit_free, unit_tiles = (
+            self.allowed,
+            self.present,
+            self.unit_free,
+            self.unit_tiles,
+        )
+        kept: dict[int, None] = {}
+        found: list[tuple[int, int, int, int, int]] = []
         for unit in self.choosable:
-            free = self.unit_free[unit]
+            free = unit_free[unit]
             if free.bit_count() < 2 or unit in kept:
                 continue
-            kept.append(unit)
-            four = self.remaining(unit) == 4
+            kept[unit] = None
             tiles = list(bits(free))
+            rest = unit_tiles[unit] & present
+            four = rest.bit_count() == 4
             for i, a in enumerate(tiles):
+                partners = allowed[a]
                 for b in tiles[i + 1 :]:
-                    if not allowed[a] >> b & 1:
+                    if not partners >> b & 1:
                         continue
-                    c = d = NO_TILE
-                    if four:
-                        c, d = bits(self.unit_tiles[unit] & present & ~(1 << a | 1 << b))
-                        if not allowed[c] >> d & 1:
-                            continue
-                    yield unit, a, b, c, d
+                    if not four:
+                        found.append((unit, a, b, NO_TILE, NO_TILE))
+                        continue
+                    others = rest & ~(1 << a | 1 << b)
+                    low = others & -others
+                    c, d = low.bit_length() - 1, (others ^ low).bit_length() - 1
+                    if allowed[c] >> d & 1:
+                        found.append((unit, a, b, c, d))
+        self.choosable[:] = kept
+        return found
 
 
 class Player:
@@ -249,33 +263,45 @@ class Player:
     def _choose(self, state: PlayoutState, doomed: set[Pair]) -> Pair | None:
         """The most promising real move of an open type, or None.
 
-        Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first;
-        then the move that frees the most tiles at once (a tile counting twice when its unit
-        then has another free tile); then the move whose tiles left waiting block the least.
-        Before a move that ties the type's other two tiles together, the relaxation checks from
-        the board after it that those two can still get free together."""
-        board, hint = self.board, self.hint
+        Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first
+        (the others are not even weighed while one of those will do); then the move that frees
+        the most tiles at once (a tile counting twice when its unit then has another free tile);
+        then the move whose tiles left waiting block the least. Before a move that ties the
+        type's other two tiles together, the relaxation checks from the board after it that
+        those two can still get free together."""
+        hint = self.hint
+        moves = state.moves()
+        hinted = [move for move in moves if hint[move[1]] == move[2]]
+        if hinted:
+            return self._best(state, hinted, doomed) or self._best(
+                state, [move for move in moves if hint[move[1]] != move[2]], doomed
+            )
+        return self._best(state, moves, doomed)
+
+    def _best(
+        self, state: PlayoutState, moves: list[tuple[int, int, int, int, int]], doomed: set[Pair]
+    ) -> Pair | None:
+        board = self.board
         newly_free, blocks = board.geometry.newly_free, board.blocks
         unit_of, unit_free = state.unit_of, state.unit_free
         present, known = state.present, state.known
-        candidates: list[tuple[tuple[bool, int, int], int, int, int, int, int, int]] = []
-        kept: list[int] = []
-        for unit, a, b, c, d in state.moves(kept):
+        candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
+        for unit, a, b, c, d in moves:
             blocking = 0
             if c != NO_TILE:
                 for keeper in (c, d):
                     if known >> keeper & 1:
                         blocking += (present & blocks[keeper]).bit_count()
-            after = present & ~(1 << a | 1 << b)
-            freed = gain = 0
-            for tile in (a, b):
-                newly = newly_free(1 << tile, after, known)
-                freed |= newly
-                for other in bits(newly):
-                    gain += 2 if unit_free[unit_of[other]] else 1
-            score = (hint[a] == b, gain, -blocking)
-            candidates.append((score, unit, a, b, c, d, (known & after) | freed))
-        state.choosable[:] = kept
+            pair = 1 << a | 1 << b
+            after = present & ~pair
+            freed = newly_free(pair, after, known)
+            gain = 0
+            rest = freed
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                gain += 2 if unit_free[unit_of[low.bit_length() - 1]] else 1
+            candidates.append(((gain, -blocking), unit, a, b, c, d, (known & after) | freed))
         candidates.sort(reverse=True)
         for _, _, a, b, c, d, known_after in candidates:
             if c == NO_TILE:
@@ -310,16 +336,12 @@ class Player:
         Once a playout has needed optimism it no longer wins; what is left of it only lists the
         types that need optimism, for the search to branch on, so any real move will do."""
         hint = self.hint
-        kept: list[int] = []
         fallback = None
-        choosable = state.choosable
-        for _, a, b, _, _ in state.moves(kept):
+        for _, a, b, _, _ in state.moves():
             if hint[a] == b:
-                choosable[:] = kept + [u for u in choosable if u not in kept]
                 return a, b
             if fallback is None:
                 fallback = (a, b)
-        choosable[:] = kept
         return fallback
 
 
