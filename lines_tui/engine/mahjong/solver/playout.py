@@ -267,9 +267,8 @@ class Player:
         (the others are not even weighed while one of those will do); then the move that frees
         the most tiles at once (a tile counting twice when its unit then has another free tile);
         then the move whose tiles left waiting block the least. Before a move that ties the
-        type's other two tiles together, the relaxation checks that the board after it still
-        clears: a stronger check than whether those two can get free together, which saves more
-        playouts than it costs."""
+        type's other two tiles together, the relaxation checks from the board after it that
+        those two can still get free together."""
         hint = self.hint
         moves = state.moves()
         hinted = [move for move in moves if hint[move[1]] == move[2]]
@@ -308,24 +307,26 @@ class Player:
             if c == NO_TILE:
                 return a, b
             # The relaxation cleared the board before this move (the node's probe and every
-            # earlier look-ahead say so); does it still, with c tied to d? Tiles gone do not
-            # count as partners here, so the look-ahead also holds the other types to the pairs
-            # already played. A move that failed stays failed while its type is untouched:
-            # later boards are reached by moves the relaxation allows anyway.
+            # earlier look-ahead say so), and the move only ties c to d: the board still
+            # clears if c and d can both get free. Tiles gone do not count as partners here,
+            # so the look-ahead also holds the other types to the pairs already played.
+            # A move that failed stays failed while its type is untouched: later boards are
+            # reached by moves the relaxation allows anyway.
             if (a, b) in doomed:
                 continue
-            if self._still_clears(present & ~(1 << a | 1 << b), known_after, c, d):
+            if self._frees_both(present & ~(1 << a | 1 << b), known_after, c, d):
                 return a, b
             doomed.add((a, b))
         return None
 
-    def _still_clears(self, present: int, known: int, c: int, d: int) -> bool:
-        """Whether the relaxation from this board, with c and d tied together, clears it."""
+    def _frees_both(self, present: int, known: int, c: int, d: int) -> bool:
+        """Whether the relaxation from this board, with c and d tied together, frees both."""
         allowed = self.pairings.allowed
         saved = allowed[c], allowed[d]
         allowed[c], allowed[d] = 1 << d, 1 << c
         try:
-            return not relax(self.board.geometry, allowed, present, known)[0]
+            goal = 1 << c | 1 << d
+            return relax(self.board.geometry, allowed, present, known, goal)[1] & goal == goal
         finally:
             allowed[c], allowed[d] = saved
 
