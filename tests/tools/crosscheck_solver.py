@@ -7,7 +7,7 @@
 The solver's own tests compare it with brute force on positions of up to ~20 tiles; this script
 looks for wrong verdicts where brute force cannot go: whole deals and mid-game positions (tiles
 removed, stacks) on every built-in layout. Every verdict of `solve(position, timeout=10)` is
-checked with code written here from the README's rules alone (not geometry.py, not solver.py):
+checked with code written here from the README's rules alone (not geometry.py, not the solver):
 
 - "solvable": the winning sequence is replayed: every pair one face, both tiles free at that
   moment, nothing left at the end.

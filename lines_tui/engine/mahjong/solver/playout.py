@@ -59,10 +59,6 @@ class Playout:
         """A playout that need not run: `nogood` already refutes its commitments."""
         return cls(nogood=nogood)
 
-    @property
-    def wins(self) -> bool:
-        return self.nogood is None and self.stuck_at is None and not self.optimistic
-
     def closeness(self) -> tuple[int, int]:
         """How far from winning: the types that needed optimism, then how early it came."""
         first = -1 if self.first_optimism is None else self.first_optimism
