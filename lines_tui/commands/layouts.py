@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, settings
+from lines_tui.commands.common import fail, say, settings, warn
 from lines_tui.engine.mahjong.deal import deal as deal_position
 from lines_tui.engine.mahjong.layouts import (
     BUILTIN_NAMES,
@@ -29,6 +28,8 @@ FolderOption = Annotated[
     typer.Option(
         "--folder",
         metavar="DIR",
+        exists=True,
+        file_okay=False,
         help="Look for installed layouts in this folder instead of the usual places "
         "(KMahjongg's and GNOME Mahjongg's folders); may be given more than once.",
     ),
@@ -80,13 +81,14 @@ def list_layouts(
         if layout.name in taken:
             origin += "  (name taken: use the path)"
         taken.add(layout.name)
-        rows.append((layout.name, str(len(layout)), _size(layout), layout.title, origin))
+        title = printable(layout.title)
+        rows.append((printable(layout.name), str(len(layout)), _size(layout), title, origin))
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
     for row in rows:
         cells = [row[c].rjust(widths[c]) if c == 1 else row[c].ljust(widths[c]) for c in range(4)]
-        print("  ".join([*cells, row[4]]).rstrip())
+        say("  ".join([*cells, row[4]]).rstrip())
     for problem in found.problems:
-        print(f"lines-tui: skipped {problem}", file=sys.stderr)
+        warn(f"skipped {problem}")
 
 
 def start_survey(
@@ -105,7 +107,7 @@ def start_survey(
         try:
             chosen.append(find_layout(name, folder).name)
         except LayoutError as error:
-            fail(printable(str(error)))
+            fail(str(error))
     if progress_file is None:
         data_dir = settings(ctx).data_dir
         progress_file = (data_dir or default_data_dir()) / "survey.jsonl"
@@ -155,12 +157,12 @@ def deal(
         fail(f"--seed must be a whole number >= 0, not {seed}")
     if seed is None:
         seed = fresh_seed()
-        print(f"lines-tui: seed {seed}", file=sys.stderr)
+        warn(f"seed {seed}")
     if not solvable:
-        print(position_text(deal_position(chosen, seed)))
+        say(*position_text(deal_position(chosen, seed)).splitlines())
         return
     proved = prove_solvable(chosen, seed)
-    print(position_text(proved.position))
+    say(*position_text(proved.position).splitlines())
 
 
 def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
@@ -168,8 +170,8 @@ def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
     try:
         proved = solvable_deal(layout, seed)
     except NoSolvableDeal as error:
-        fail(printable(str(error)))
-    print(f"lines-tui: {proved_text(proved)}", file=sys.stderr)
+        fail(str(error))
+    warn(proved_text(proved))
     return proved
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from lines_tui.commands.common import warn
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal
 from lines_tui.outside_text import printable
 
@@ -50,9 +51,8 @@ def run_survey(count: int, layouts: Sequence[str], progress_file: Path, workers:
     done = read_outcomes(progress_file)
     jobs = [(name, seed) for name in layouts for seed in range(count) if (name, seed) not in done]
     total = count * len(layouts)
-    where = printable(str(progress_file))
     if len(jobs) < total:
-        print(f"lines-tui: {total - len(jobs)} deals already solved in {where}", file=sys.stderr)
+        warn(f"{total - len(jobs)} deals already solved in {progress_file}")
     progress_file.parent.mkdir(parents=True, exist_ok=True)
     pool = ProcessPoolExecutor(
         max_workers=workers,
@@ -71,11 +71,8 @@ def run_survey(count: int, layouts: Sequence[str], progress_file: Path, workers:
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
             solved = sum(1 for key in done if key[0] in layouts and key[1] < count)
-            print(
-                f"\nlines-tui: survey stopped after {solved} of {total} deals; "
-                "the same command goes on from there",
-                file=sys.stderr,
-            )
+            print(file=sys.stderr)
+            warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
             raise typer.Exit(INTERRUPTED) from None
     pool.shutdown()
     if jobs:
