@@ -153,9 +153,9 @@ def main() -> None:
 def kernel_speed(name: str, positions: list[Position]) -> None:
     """Playouts a second of the playout kernel alone, from each deal with nothing committed."""
     try:
-        from lines_tui.engine.mahjong.solver.board import Board
+        from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
         from lines_tui.engine.mahjong.solver.pairings import Pairings
-        from lines_tui.engine.mahjong.solver.playout import NO_TILE, Player
+        from lines_tui.engine.mahjong.solver.playout import Player
     except ImportError:  # a solver without the kernel as a part of its own
         return
     players = []

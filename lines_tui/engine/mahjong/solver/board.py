@@ -8,6 +8,9 @@ from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.result import Pair
 
+NO_TILE = -1
+"""In a table of partners: no partner."""
+
 
 class Board:
     """Facts about the starting position that no commitment changes."""
@@ -66,10 +69,10 @@ class Board:
                 self.held[tile] |= self.held_by(tile, mates)
 
     def partners_from(self, previous: Sequence[Pair] | None) -> list[int]:
-        """Partners suggested by an earlier winning sequence (-1: none), repaired after the
+        """Partners suggested by an earlier winning sequence (NO_TILE: none), repaired after the
         player's move: pairs still on the board keep their partners, the tiles left without
         one pair up among their type."""
-        hint = [-1] * len(self.type_of)
+        hint = [NO_TILE] * len(self.type_of)
         if not previous:
             return hint
         present, type_of, count = self.present, self.type_of, len(self.type_of)
@@ -85,7 +88,7 @@ class Board:
                 hint[a], hint[b] = b, a
         orphans: dict[int, list[int]] = {}
         for tile in bits(present):
-            if hint[tile] < 0:
+            if hint[tile] == NO_TILE:
                 orphans.setdefault(type_of[tile], []).append(tile)
         for tiles in orphans.values():
             for k in range(0, len(tiles) - 1, 2):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.solver.board import Board
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.result import Pair
 
 Reason = frozenset[Pair]
@@ -26,8 +26,8 @@ class Pairings:
         self.root = self._allowed_at_root()
         """The allowed partners with nothing committed and nothing ruled out."""
         self.allowed = list(self.root)
-        self.partner = [-1] * len(board.type_of)
-        """Each tile's committed partner (-1: its type's pairing is open)."""
+        self.partner = [NO_TILE] * len(board.type_of)
+        """Each tile's committed partner (NO_TILE: its type's pairing is open)."""
         self.order: dict[Pair, int] = {}
         """The committed pairs, each with the order it was committed in."""
         self.committed_in = [0] * board.types
@@ -72,7 +72,7 @@ class Pairings:
         self._recompute(self.board.type_of[a])
 
     def uncommit(self, a: int, b: int) -> None:
-        self.partner[a] = self.partner[b] = -1
+        self.partner[a] = self.partner[b] = NO_TILE
         del self.order[(a, b)]
         self.committed_in[self.board.type_of[a]] -= 1
         self._recompute(self.board.type_of[a])

@@ -19,12 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.solver.board import Board
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.relaxation import relax
 from lines_tui.engine.mahjong.solver.result import Pair
-
-NO_TILE = -1
 
 
 @dataclass(frozen=True)

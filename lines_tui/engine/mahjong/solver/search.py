@@ -31,11 +31,11 @@ from collections.abc import Sequence
 
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver.board import Board
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.budget import Budget, Restart, RestartSchedule
 from lines_tui.engine.mahjong.solver.nogoods import Nogoods
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
-from lines_tui.engine.mahjong.solver.playout import NO_TILE, Player, Playout, Snapshot
+from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.relaxation import relax
 from lines_tui.engine.mahjong.solver.result import Pair
 
