@@ -6,16 +6,14 @@ import json
 import multiprocessing
 import os
 import signal
-import sys
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import typer
 
-from lines_tui.commands.common import warn
+from lines_tui.commands.common import progress, say, warn
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal
-from lines_tui.outside_text import printable
 
 INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
@@ -67,16 +65,16 @@ def run_survey(count: int, layouts: Sequence[str], progress_file: Path, workers:
                 out.write(json.dumps(outcome.to_json()) + "\n")
                 out.flush()
                 done[(outcome.layout, outcome.seed)] = outcome
-                print(f"\rsurvey: {number}/{total} deals", end="", file=sys.stderr, flush=True)
+                progress(f"survey: {number}/{total} deals")
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
             solved = sum(1 for key in done if key[0] in layouts and key[1] < count)
-            print(file=sys.stderr)
+            progress("", done=True)
             warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
             raise typer.Exit(INTERRUPTED) from None
     pool.shutdown()
     if jobs:
-        print(file=sys.stderr)
+        progress(f"survey: {total}/{total} deals", done=True)
     chosen = [done[(name, seed)] for name in layouts for seed in range(count)]
     print_figures(chosen)
 
@@ -86,7 +84,7 @@ def print_figures(outcomes: list[Outcome]) -> None:
     for found in figures(outcomes):
         rows.append(
             (
-                printable(found.layout),
+                found.layout,
                 str(found.deals),
                 f"{found.solvable_share:.1%}",
                 str(found.unsolvable),
@@ -100,7 +98,7 @@ def print_figures(outcomes: list[Outcome]) -> None:
             cell.ljust(width) if c == 0 else cell.rjust(width)
             for c, (cell, width) in enumerate(zip(row, widths, strict=True))
         ]
-        print("  ".join(cells).rstrip())
+        say("  ".join(cells).rstrip())
 
 
 def default_workers() -> int:
