@@ -1,27 +1,25 @@
-"""`lines-tui layouts` and `lines-tui deal`."""
+"""`lines-tui layouts` and `lines-tui deal`.
+
+The layouts and the dealer are imported when a command runs: every start of `lines-tui` loads
+this module to build the command line, and the app's first frame should not wait for them.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from lines_tui.commands.common import fail, say, settings, warn
-from lines_tui.engine.mahjong.deal import deal as deal_position
-from lines_tui.engine.mahjong.layouts import (
-    BUILTIN_NAMES,
-    Layout,
-    LayoutError,
-    builtin_layouts,
-    discover_layouts,
-    find_layout,
-)
-from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solvable import NoSolvableDeal, ProvedDeal, solvable_deal
 from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
+
+if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.engine.mahjong.position import Position
+    from lines_tui.engine.mahjong.solvable import ProvedDeal
 
 FolderOption = Annotated[
     list[Path] | None,
@@ -73,6 +71,8 @@ def list_layouts(
     if survey is not None:
         start_survey(ctx, survey, survey_layouts, workers, progress_file, folder)
         return
+    from lines_tui.engine.mahjong.layouts import builtin_layouts, discover_layouts
+
     found = discover_layouts(folder)
     rows = [("NAME", "TILES", "SIZE", "TITLE", "FROM")]
     taken: set[str] = set()
@@ -100,6 +100,7 @@ def start_survey(
     folder: list[Path] | None,
 ) -> None:
     from lines_tui.commands.survey import default_workers, run_survey
+    from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, LayoutError, find_layout
     from lines_tui.store.store import default_data_dir
 
     chosen = []
@@ -149,6 +150,9 @@ def deal(
     ] = False,
 ) -> None:
     """Print the dealt position as position JSON: {"tiles": [[x, y, z, "face"], ...]}."""
+    from lines_tui.engine.mahjong.deal import deal as deal_position
+    from lines_tui.engine.mahjong.layouts import LayoutError, find_layout
+
     try:
         chosen = find_layout(layout, folder)
     except LayoutError as error:
@@ -167,6 +171,8 @@ def deal(
 
 def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
     """The first deal from `seed` on proved solvable, named on stderr; fails if there is none."""
+    from lines_tui.engine.mahjong.solvable import NoSolvableDeal, solvable_deal
+
     try:
         proved = solvable_deal(layout, seed)
     except NoSolvableDeal as error:
