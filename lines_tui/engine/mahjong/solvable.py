@@ -15,7 +15,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, Verdict, solve
 
 PROOF_PLAYOUTS = 3000
-"""Playouts one deal's proof may take: a few seconds at most; nearly every deal needs far fewer."""
+"""Playouts one deal's proof may take; nearly every deal needs far fewer (README)."""
 MAX_DEALS = 100
 """Deals tried before giving up (a layout where that many in a row fail is not worth playing)."""
 
