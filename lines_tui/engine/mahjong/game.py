@@ -114,6 +114,39 @@ class MahjongGame:
             self._pairs_for = self.present
         return list(self._pairs)
 
+    def free_of_face(self, face: str) -> int:
+        """The free tiles showing `face`, as a bitmask."""
+        faces = self.position.faces
+        return sum(1 << i for i in bits(self.free_mask()) if faces[i] == face)
+
+    def free_partners(self, tile: int) -> int:
+        """The other free tiles with the face of `tile`, as a bitmask: what it can be taken with
+        now (whether or not `tile` itself is free)."""
+        return self.free_of_face(self.face(tile)) & ~(1 << tile)
+
+    def playable_mask(self) -> int:
+        """The free tiles that have a free partner: every tile of every available pair."""
+        mask = 0
+        for a, b in self.available_pairs():
+            mask |= 1 << a | 1 << b
+        return mask
+
+    def sure_partner(self, tile: int) -> int | None:
+        """The partner to take a free `tile` with when there is nothing to choose: its only free
+        partner, or, when every tile of its face still on the board is free, the first of them
+        (all of them will go in pairs, whichever pairs are taken). None when `tile` is not free,
+        has no free partner, or the choice matters (README, "Keys" of Mahjong)."""
+        if not self.is_free(tile):
+            return None
+        partners = self.free_partners(tile)
+        if not partners:
+            return None
+        faces = self.position.faces
+        on_board = sum(1 << i for i in bits(self.present) if faces[i] == faces[tile])
+        if partners.bit_count() == 1 or on_board == partners | 1 << tile:
+            return (partners & -partners).bit_length() - 1
+        return None
+
     @property
     def tiles_left(self) -> int:
         return self.present.bit_count()
