@@ -93,7 +93,7 @@ async def test_no_color_turns_symbols_on_and_s_toggles_them(
         board = app.screen.query_one("#lines-board")
         picture = "\n".join(board.render_line(y).text for y in range(19))
         assert any(letter in picture for letter in "RBGCVYN")
-        assert "··" in picture, "without colours the empty cells are marked with dots"
+        assert " · " in picture, "without colours the empty cells are marked with dots"
         await pilot.press("s")
         assert not app.symbols_mode
 

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
+from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter
 from lines_tui.store import RecordOutcome, StoreError
 from lines_tui.ui.lines_board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines_game_over import GameOverScreen
@@ -31,6 +32,10 @@ NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
+CELL_GROUP = Binding.Group(
+    "go to a cell: its row number, then its column letter (7c: row 7, column c). On a ball this "
+    "selects it; on an empty cell it moves the selected ball there"
+)
 
 
 def format_elapsed(seconds: float) -> str:
@@ -60,6 +65,17 @@ class LinesScreen(Screen[None]):
         Binding("down", "cursor('down')", "Down", key_display="↓", group=MOVE_GROUP),
         Binding("left", "cursor('left')", "Left", key_display="←", group=MOVE_GROUP),
         Binding("right", "cursor('right')", "Right", key_display="→", group=MOVE_GROUP),
+        *(
+            Binding(
+                digit,
+                f"row_digit('{digit}')",
+                "Cell",
+                key_display="7c",
+                show=digit == "1",
+                group=CELL_GROUP,
+            )
+            for digit in "1234567890"
+        ),
         Binding("k", "cursor('up')", "Up", show=False, group=MOVE_GROUP),
         Binding("j", "cursor('down')", "Down", show=False, group=MOVE_GROUP),
         Binding("h", "cursor('left')", "Left", show=False, group=MOVE_GROUP),
@@ -105,6 +121,7 @@ class LinesScreen(Screen[None]):
         self._frame_timer: Timer | None = None
         self._clock_timer: Timer | None = None
         self._game_over_shown = False
+        self.typing = CellTyping(game.size)
 
     @property
     def lines_app(self) -> LinesTuiApp:
@@ -268,13 +285,33 @@ class LinesScreen(Screen[None]):
         return self._frame_timer is not None
 
     def on_key(self, event: events.Key) -> None:
+        """A column letter after a row number names a cell (the letters are other keys' only
+        without a row typed); any other key forgets the row typed so far."""
         if self.animating:
             self._finish_animation()
+        key = event.key
+        if self.typing.pending_row is None or key.isdigit():
+            return
+        cell = self.typing.column(key)
+        self.typing.clear()
+        self.board.set_typed_row(None)
+        letter = len(key) == 1 and key.isalpha()
+        if not (letter or key == "escape"):
+            return  # an arrow, enter, ...: does what it always does
+        event.stop()
+        event.prevent_default()
+        if cell is not None:
+            self._go_to(cell)
+        elif letter:
+            last = column_letter(self.game.size - 1)
+            self._say(f"{key} is no column here: type a row number, then a letter a-{last}.")
+        else:
+            self._say("")
 
     # --- actions ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("cursor", "act") and self.game.over:
+        if action in ("cursor", "act", "row_digit") and self.game.over:
             return None  # shown dimmed: nothing to move on a full board
         return True
 
@@ -284,6 +321,24 @@ class LinesScreen(Screen[None]):
         d_row, d_col = MOVES[direction]
         size = self.game.size
         self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
+
+    def action_row_digit(self, digit: str) -> None:
+        self._finish_animation_if_running()
+        self.typing.digit(digit)
+        row = self.typing.pending_row
+        self.board.set_typed_row(row)
+        if row is not None:
+            last = column_letter(self.game.size - 1)
+            self._say(f"Row {row + 1}: now its column letter, a-{last}.")
+
+    def _go_to(self, cell: Cell) -> None:
+        """The cursor to a typed cell: select the ball there, or move the selected ball there."""
+        self.board.set_cursor(cell)
+        has_ball = self.game.board[cell] is not None
+        if (has_ball and self.selected != cell) or (not has_ball and self.selected is not None):
+            self.action_act()
+        else:
+            self._say(f"Cursor on {cell_name(cell)}.")
 
     def _finish_animation_if_running(self) -> None:
         if self.animating:
@@ -304,7 +359,7 @@ class LinesScreen(Screen[None]):
                 self._select(cursor)
                 self._say(
                     f"{COLOUR_NAMES[colour].capitalize()} ball selected: move the cursor "
-                    "to an empty cell and press enter."
+                    "to an empty cell and press enter, or type its name (7c)."
                 )
             return
         if self.selected is None:
