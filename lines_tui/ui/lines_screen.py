@@ -32,9 +32,12 @@ NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
-CELL_GROUP = Binding.Group(
-    "go to a cell: its row number, then its column letter (7c: row 7, column c). On a ball this "
-    "selects it; on an empty cell it moves the selected ball there"
+CELL_GROUP = Binding.Group("cell")
+MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
+CELL_TIP = (
+    "Go to a cell: type its row number, then its column letter, as on the board's edges (7c is "
+    "row 7, column c). On a ball this selects it; on an empty cell it moves the selected ball "
+    "there"
 )
 
 
@@ -57,14 +60,43 @@ class LinesScreen(Screen[None]):
         "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
         "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
         "vanish and score, and you move again; otherwise three new balls drop where the small "
-        "ones show. The game ends when the board is full."
+        "ones show. The game ends when the board is full. Quickest: type the ball's cell, then "
+        "the target's (3e 7c), as named on the board's edges."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor('up')", "Up", key_display="↑", group=MOVE_GROUP),
-        Binding("down", "cursor('down')", "Down", key_display="↓", group=MOVE_GROUP),
-        Binding("left", "cursor('left')", "Left", key_display="←", group=MOVE_GROUP),
-        Binding("right", "cursor('right')", "Right", key_display="→", group=MOVE_GROUP),
+        Binding(
+            "up",
+            "cursor('up')",
+            "Up",
+            key_display="↑",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        Binding(
+            "down",
+            "cursor('down')",
+            "Down",
+            key_display="↓",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        Binding(
+            "left",
+            "cursor('left')",
+            "Left",
+            key_display="←",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        Binding(
+            "right",
+            "cursor('right')",
+            "Right",
+            key_display="→",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
         *(
             Binding(
                 digit,
@@ -73,13 +105,22 @@ class LinesScreen(Screen[None]):
                 key_display="7c",
                 show=digit == "1",
                 group=CELL_GROUP,
+                tooltip=CELL_TIP,
             )
             for digit in "1234567890"
         ),
-        Binding("k", "cursor('up')", "Up", show=False, group=MOVE_GROUP),
-        Binding("j", "cursor('down')", "Down", show=False, group=MOVE_GROUP),
-        Binding("h", "cursor('left')", "Left", show=False, group=MOVE_GROUP),
-        Binding("l", "cursor('right')", "Right", show=False, group=MOVE_GROUP),
+        Binding(
+            "k", "cursor('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding(
+            "j", "cursor('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding(
+            "h", "cursor('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding(
+            "l", "cursor('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
         Binding(
             "enter",
             "act",

@@ -46,11 +46,12 @@ STATUS_TEXT = {
 }
 GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost"}
-MOVE_GROUP = Binding.Group(
-    "move to the nearest visible tile in that direction (upper layers included)"
-)
-FACE_GROUP = Binding.Group(
-    "type a tile's label (5d, ew, fl: either case) to jump to its free tiles; again for the next"
+MOVE_GROUP = Binding.Group("move")
+MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
+FACE_GROUP = Binding.Group("face")
+FACE_TIP = (
+    "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
+    "for the next one"
 )
 DEAD_END_WARNING = "Dead end: this position can no longer be cleared. Undo (u) to find another way."
 
@@ -100,6 +101,7 @@ class MahjongScreen(Screen[None]):
                 key_display="5d",
                 show=key == "1",
                 group=FACE_GROUP,
+                tooltip=FACE_TIP,
             )
             for key in sorted(LABEL_STARTS)
         ),
@@ -162,10 +164,14 @@ class MahjongScreen(Screen[None]):
                 tooltip="A new deal on the same layout"),
         Binding("R", "restart", "Restart deal", show=False,
                 tooltip="The same deal again from the start"),
-        Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP),
-        Binding("right,l", "move('right')", "Right", show=False, group=MOVE_GROUP),
-        Binding("up,k", "move('up')", "Up", show=False, group=MOVE_GROUP),
-        Binding("down,j", "move('down')", "Down", show=False, group=MOVE_GROUP),
+        Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("right,l", "move('right')", "Right", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("up,k", "move('up')", "Up", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("down,j", "move('down')", "Down", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
         Binding("escape", "cancel", "Cancel / leave", show=False,
                 tooltip="Put back the picked tile and the hint; with none, back to the menu"),
         Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
