@@ -2,19 +2,53 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from lines_tui.commands import layouts, play, players, scores, solve
-from lines_tui.commands.common import Settings
+from lines_tui.commands.common import BAD_INPUT, Settings, warn
+
+
+class OneLineErrors(TyperGroup):
+    """The command tree, with click's own refusals (a bad option value, an unknown option, a
+    missing argument) told in one line and exit code 2, like every other bad input, instead of
+    a usage block."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            result = super().main(*args, standalone_mode=False, **kwargs)
+            code = result if isinstance(result, int) else 0
+        except typer.TyperException as error:  # click's refusals (typer carries its own click)
+            warn(_one_line(error))
+            code = BAD_INPUT
+        except typer.Abort:
+            warn("stopped")
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _one_line(error: typer.TyperException) -> str:
+    message = " ".join(error.format_message().split())
+    context = getattr(error, "ctx", None)
+    if context is None:
+        return message
+    command = " ".join(["lines-tui", *context.command_path.split()[1:]])
+    return f"{message} (see: {command} --help)"
+
 
 app = typer.Typer(
+    cls=OneLineErrors,
     help="Color Lines and Mahjong solitaire in the terminal. With no command, opens the menu.",
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode=None,
+    pretty_exceptions_enable=False,
 )
 
 

@@ -1,15 +1,30 @@
 """Helpers shared by the tests and the tools in tests/tools/: a real store in a temporary folder, a
 fixed clock, animations off, Lines positions written as text, and keys delivered in one burst as a
 terminal delivers a fast typist's (or a script's, or tmux's): all queued before the app handles the
-first, as Textual's driver does with one read."""
+first, as Textual's driver does with one read.
+
+Fault injection for the store (a disk that fails while the game runs):
+
+- `FaultyFileSystem`: pass it as `open_store(folder, fs=FaultyFileSystem(...), lock_wait=0.05)`
+  (and that store to `LinesTuiApp`). `faults.fail("write", errno.ENOSPC)` makes every call of
+  that kind fail until `faults.heal()`; `FaultyFileSystem(rate=0.2, seed=n)` fails any call at
+  random (disk full, I/O error, permission denied, or the lock held by someone else). Every
+  failure must come out of the store as one StoreError, and nothing saved before may be lost.
+- `corrupt(path)`: the data file turns to garbage under a running game (another program, a bad
+  disk); the store keeps the garbage aside and starts afresh.
+- the `read_only_folder` fixture: every write under the folder fails as on a read-only mount.
+"""
 
 from __future__ import annotations
 
+import errno
+import os
 import random
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -19,10 +34,12 @@ from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.store import open_store
+from lines_tui.store.files import FileSystem
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.navigation import cycle
+from lines_tui.ui.session import Session
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 
@@ -51,8 +68,15 @@ def no_line_rows(size: int = 9, empty: tuple[tuple[int, int], ...] = ()) -> str:
     )
 
 
+def session_of(pilot: Pilot[None]) -> Session:
+    """The session the app hands its game screens, for a test that opens a screen itself."""
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    return app.session
+
+
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
-    screen = LinesScreen(game)
+    screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)
     await pilot.pause()
     return screen
@@ -238,3 +262,125 @@ class MahjongKeyPlayer:
     async def play(self, max_pairs: int | None = None) -> None:
         while self.screen.game.present and (max_pairs is None or self.pairs < max_pairs):
             await self.take_one()
+
+
+# -- fault injection for the store ---------------------------------------------------------------
+
+FAULTS = {
+    "open": errno.EACCES,
+    "read": errno.EIO,
+    "write": errno.ENOSPC,
+    "fsync": errno.EIO,
+    "replace": errno.ENOSPC,
+    "unlink": errno.EACCES,
+    "make_folder": errno.EACCES,
+    "lock": 0,  # not an error: the lock stays busy
+}
+
+
+class FaultyFileSystem(FileSystem):
+    """The store's file system, failing on demand (see the module's docstring)."""
+
+    def __init__(self, rate: float = 0.0, seed: int = 0) -> None:
+        self.rate = rate
+        self.random = random.Random(seed)
+        self.failing: dict[str, int] = {}
+        self.failures = 0
+
+    def fail(self, call: str, code: int | None = None) -> None:
+        self.failing[call] = FAULTS[call] if code is None else code
+
+    def heal(self) -> None:
+        self.failing.clear()
+        self.rate = 0.0
+
+    def _fails(self, call: str) -> bool:
+        failing = call in self.failing or self.random.random() < self.rate
+        self.failures += failing
+        return failing
+
+    def _check(self, call: str) -> None:
+        if self._fails(call):
+            code = self.failing.get(call, FAULTS[call])
+            raise OSError(code, os.strerror(code))
+
+    def open(self, path: Path, flags: int) -> int:
+        self._check("open")
+        return super().open(path, flags)
+
+    def read(self, fd: int, size: int) -> bytes:
+        self._check("read")
+        return super().read(fd, size)
+
+    def write(self, fd: int, data: memoryview) -> int:
+        self._check("write")
+        return super().write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        self._check("fsync")
+        super().fsync(fd)
+
+    def replace(self, source: Path, target: Path) -> None:
+        self._check("replace")
+        super().replace(source, target)
+
+    def unlink(self, path: Path) -> None:
+        self._check("unlink")
+        super().unlink(path)
+
+    def make_folder(self, path: Path) -> None:
+        self._check("make_folder")
+        super().make_folder(path)
+
+    def try_lock(self, fd: int, exclusive: bool) -> bool:
+        return not self._fails("lock") and super().try_lock(fd, exclusive)
+
+
+def corrupt(path: Path) -> bytes:
+    """Turn the data file at `path` to garbage, as another program or a bad disk might."""
+    garbage = b"\x00\xffgarbage"
+    path.write_bytes(garbage)
+    return garbage
+
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+@pytest.fixture
+def make_read_only(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """`make_read_only(folder)`: from then on the folder may be read but not written, as on a
+    read-only mount: every `os` call that would change something under it fails with EROFS.
+    (Done on the `os` calls rather than with chmod, which does not stop root, and tests run as
+    root in some CI containers.)"""
+
+    def make(folder: Path) -> None:
+        def inside(*paths: Any) -> bool:
+            return any(
+                isinstance(path, (str, Path)) and Path(path).absolute().is_relative_to(folder)
+                for path in paths
+            )
+
+        def refused() -> OSError:
+            return OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+        real_open = os.open
+
+        def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+            if flags & _WRITE_FLAGS and inside(path):
+                raise refused()
+            return real_open(path, flags, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", open_)
+        for name in ("mkdir", "unlink", "rmdir", "replace", "rename"):
+            real = getattr(os, name)
+
+            def changing(*args: Any, real: Any = real, name: str = name, **kwargs: Any) -> Any:
+                if inside(*args[:2]):
+                    if name == "mkdir" and Path(args[0]).exists():
+                        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))
+                    raise refused()
+                return real(*args, **kwargs)
+
+            monkeypatch.setattr(os, name, changing)
+
+    return make

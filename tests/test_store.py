@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lines_tui.store import StoreError, open_store
-from lines_tui.store.schema import ScoreData, dump_scores, load_scores
+from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
 from lines_tui.store.tables import Entry, TableId
 
@@ -244,18 +244,35 @@ def test_a_corrupt_data_file_is_kept_aside_untouched_and_the_store_opens(
     assert open_store(folder).players() == ["Ann"] and aside.read_bytes() == content
 
 
-def test_a_file_from_a_newer_version_is_kept_aside_never_overwritten(folder: Path) -> None:
+def test_a_file_from_a_newer_version_is_opened_read_only_and_left_untouched(folder: Path) -> None:
+    """Issue 12 item 14: two versions side by side never push each other's data aside."""
     folder.mkdir()
-    newer = json.dumps({"format": "lines-tui scores", "version": 2, "anything": "new"}).encode()
+    newer = json.dumps(
+        {"format": "lines-tui scores", "version": VERSION + 1, "anything": "new"}
+    ).encode()
+    newer_game = json.dumps(
+        {"format": "lines-tui saved game", "version": VERSION + 1, "kind": "mahjong"}
+    ).encode()
     (folder / "scores.json").write_bytes(newer)
+    (folder / "saved-mahjong.json").write_bytes(newer_game)
     (folder / "saved-lines.json").write_bytes(b"{oops")
     store = open_store(folder)
-    assert len(store.warnings) == 2 and "newer" in store.warnings[0]
-    (aside,) = folder.glob("scores.json.newer-*")
-    assert aside.read_bytes() == newer
+    assert len(store.warnings) == 3
+    assert "newer lines-tui" in store.warnings[0] and "read-only" in store.warnings[0]
+    assert "\n" not in store.warnings[0]
+    assert store.players() == [] and store.load_game("mahjong") is None
+    for write in (
+        lambda: store.add_player("Ann"),
+        lambda: store.save_game("mahjong", {"x": 1}),
+        lambda: store.clear_game("mahjong"),
+    ):
+        with pytest.raises(StoreError, match="newer lines-tui"):
+            write()
+    assert (folder / "scores.json").read_bytes() == newer
+    assert (folder / "saved-mahjong.json").read_bytes() == newer_game
+    assert not list(folder.glob("*.newer-*"))
     assert len(list(folder.glob("saved-lines.json.corrupt-*"))) == 1
-    store.add_player("Ann")
-    assert aside.read_bytes() == newer
+    store.save_game("lines", {"x": 1})  # the other files stay writable
 
 
 def test_two_bad_files_in_a_row_get_distinct_names(folder: Path) -> None:

@@ -17,8 +17,8 @@ from textual.widgets import OptionList
 from lines_tui.engine.lines import points
 from lines_tui.store import open_store
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.lines_game_over import GameOverScreen
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
 

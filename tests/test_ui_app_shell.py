@@ -6,18 +6,20 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXED_NOW, make_app
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList, Static
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.store import open_store
+from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+from lines_tui.ui.scores.import_code import CodeInput
 
 
 def save_a_mahjong_game(data_dir: Path) -> MahjongGame:
@@ -73,7 +75,7 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         rows = {description: keys for keys, description, _ in app.screen._rows}
-        assert rows["Move"] == "↑ ↓ ← → k j h l"
+        assert rows["Move the cursor one cell (the arrows, or h j k l)"] == "↑ ↓ ← → k j h l"
         assert rows["New game (asks first if this one has moves)"] == "n"
         assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
         assert any(keys == "s" for keys in rows.values())
@@ -114,6 +116,24 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
         await pilot.press("l", "q")
         await pilot.pause()
     assert shown == store.warnings
+
+
+async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_path: Path) -> None:
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(FIXED_NOW), 1)])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(CodeInput).value = code
+        await pilot.press("enter")
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert "Lines 9 x 9" in str(board.query_one("#board-heading", Static).render())
+        assert board.query_one(DataTable).cursor_row == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(

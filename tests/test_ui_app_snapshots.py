@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import fill_the_board, make_app, nearly_full_game
+from conftest import fill_the_board, make_app, nearly_full_game, session_of
 from textual.pilot import Pilot
 
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 
 
 def test_menu(snap_compare: Any, tmp_path: Path) -> None:
@@ -37,7 +37,7 @@ def test_help_over_lines(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_lines_game_over(snap_compare: Any, tmp_path: Path) -> None:
     async def end_the_game(pilot: Pilot[None]) -> None:
-        screen = LinesScreen(nearly_full_game())
+        screen = LinesScreen(session_of(pilot), nearly_full_game())
         await pilot.app.push_screen(screen)
         await pilot.pause()
         await fill_the_board(pilot, screen)

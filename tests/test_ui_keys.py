@@ -23,7 +23,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 
 FOUR_REDS = """
@@ -61,9 +61,9 @@ async def test_letters_after_a_row_are_columns_and_other_keys_forget_the_row(
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
-        animations = app.animations
+        animations = screen.session.animations
         await pilot.press("5", "a")  # a is the animation key, but after a row it is column a
-        assert screen.board.cursor == (4, 0) and app.animations == animations
+        assert screen.board.cursor == (4, 0) and screen.session.animations == animations
         assert screen.selected is None  # an empty cell with nothing selected: only the cursor
         await pilot.press("9", "escape")  # escape forgets the row and stays in the game
         assert app.screen is screen and screen.typing.pending_row is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import post_keys_at_once
+from conftest import post_keys_at_once, session_of
 from textual.pilot import Pilot
 
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -57,7 +57,7 @@ def game_of(layout: Layout, faces: str) -> MahjongGame:
 async def open_game(
     pilot: Pilot[None], layout: Layout, game: MahjongGame | None = None, seed: int = 1
 ) -> MahjongScreen:
-    screen = MahjongScreen(layout, seed, game=game)
+    screen = MahjongScreen(session_of(pilot), layout, seed, game=game)
     await pilot.app.push_screen(screen)
     await pilot.pause()
     return screen

@@ -134,7 +134,7 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         assert store.table("lines-9") == ()  # only a preview so far
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(pilot.app.screen, LeaderboardScreen)
+        assert pilot.app.result == ("lines-9", 1)  # the opener shows that table, place 1 marked
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
 
 

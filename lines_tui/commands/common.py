@@ -1,4 +1,6 @@
-"""What every sub-command shares: the global options and the one-line way to refuse bad input."""
+"""What every sub-command shares: the global options, the one way to print (every line through
+`outside_text.printable`, so nothing read from a file, a code or the command line reaches the
+terminal as a control sequence) and the one-line way to refuse bad input."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from pathlib import Path
 from typing import NoReturn
 
 import typer
+
+from lines_tui.outside_text import printable
 
 BAD_INPUT = 2
 
@@ -25,7 +29,18 @@ def settings(ctx: typer.Context) -> Settings:
     return obj if isinstance(obj, Settings) else Settings()
 
 
+def say(*lines: str) -> None:
+    """Print each argument on standard output as one line, control characters shown escaped."""
+    for line in lines:
+        print(printable(line))
+
+
+def warn(message: str) -> None:
+    """One line on standard error, `lines-tui: ` first, control characters shown escaped."""
+    print(f"lines-tui: {printable(message)}", file=sys.stderr)
+
+
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     """Explain bad input in one line on stderr and exit (2 unless told otherwise)."""
-    print(f"lines-tui: {message}", file=sys.stderr)
+    warn(message)
     raise typer.Exit(code)

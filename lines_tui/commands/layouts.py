@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail
+from lines_tui.commands.common import fail, say, warn
 from lines_tui.engine.mahjong.deal import deal as deal_position
 from lines_tui.engine.mahjong.layouts import (
     Layout,
@@ -19,6 +18,7 @@ from lines_tui.engine.mahjong.layouts import (
     find_layout,
 )
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
 
 FolderOption = Annotated[
@@ -26,6 +26,8 @@ FolderOption = Annotated[
     typer.Option(
         "--folder",
         metavar="DIR",
+        exists=True,
+        file_okay=False,
         help="Look for installed layouts in this folder instead of the usual places "
         "(KMahjongg's and GNOME Mahjongg's folders); may be given more than once.",
     ),
@@ -43,13 +45,14 @@ def list_layouts(folder: FolderOption = None) -> None:
         if layout.name in taken:
             origin += "  (name taken: use the path)"
         taken.add(layout.name)
-        rows.append((layout.name, str(len(layout)), _size(layout), layout.title, origin))
+        title = printable(layout.title)
+        rows.append((printable(layout.name), str(len(layout)), _size(layout), title, origin))
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
     for row in rows:
         cells = [row[c].rjust(widths[c]) if c == 1 else row[c].ljust(widths[c]) for c in range(4)]
-        print("  ".join([*cells, row[4]]).rstrip())
+        say("  ".join([*cells, row[4]]).rstrip())
     for problem in found.problems:
-        print(f"lines-tui: skipped {problem}", file=sys.stderr)
+        warn(f"skipped {problem}")
 
 
 def _size(layout: Layout) -> str:
@@ -87,8 +90,8 @@ def deal(
         fail(f"--seed must be a whole number >= 0, not {seed}")
     if seed is None:
         seed = fresh_seed()
-        print(f"lines-tui: seed {seed}", file=sys.stderr)
-    print(position_text(deal_position(chosen, seed)))
+        warn(f"seed {seed}")
+    say(*position_text(deal_position(chosen, seed)).splitlines())
 
 
 def position_text(position: Position) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -40,7 +41,18 @@ def run_app(
     from lines_tui.ui.app import LinesTuiApp
 
     store = open_store_for(options)
+    require_terminal()
     LinesTuiApp(store, start=start, layout=layout, seed=seed, size=size).run()
+
+
+def require_terminal() -> None:
+    """The games draw on a terminal and read its keys; with input or output redirected they would
+    spin with nobody to play, so they refuse to start instead."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail(
+            "the games need a terminal (standard input and output are not one); "
+            "`lines-tui scores` and the other commands work without"
+        )
 
 
 def open_menu(options: Settings) -> None:

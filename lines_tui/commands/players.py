@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import Annotated
 
 import typer
 
+from lines_tui.commands.common import say
 from lines_tui.commands.scores import attempt, open_cli_store
-from lines_tui.store import safe_text
 
 app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
 
@@ -28,49 +29,50 @@ def list_players(ctx: typer.Context) -> None:
     players = store.players()
     active = store.active_player
     if not players:
-        print("No registered players: everyone plays as a guest, whose Lines scores are not saved.")
+        say("No registered players: everyone plays as a guest, whose Lines scores are not saved.")
         return
     for name in players:
-        print(f"{'*' if name == active else ' '} {safe_text(name)}")
+        say(f"{'*' if name == active else ' '} {name}")
     if active is None:
-        print("(playing as a guest: Lines scores are not saved)")
+        say("(playing as a guest: Lines scores are not saved)")
 
 
 @app.command("add")
 def add(ctx: typer.Context, name: NameArgument) -> None:
     """Register a player."""
     store = open_cli_store(ctx)
-    added = attempt(lambda: store.add_player(name))
-    print(f"registered {added}; `lines-tui players use '{added}'` makes them the active player")
+    added = attempt(lambda: store.add_player(name), store)
+    hint = f"lines-tui players use {shlex.quote(added)}"
+    say(f"registered {added}; `{hint}` makes them the active player")
 
 
 @app.command("rename")
 def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
     """Rename a player; results already in the tables keep the old name."""
     store = open_cli_store(ctx)
-    current = attempt(lambda: store.resolve_player(old))
-    renamed = attempt(lambda: store.rename_player(current, new))
-    print(f"renamed {current} to {renamed}")
+    current = attempt(lambda: store.resolve_player(old), store)
+    renamed = attempt(lambda: store.rename_player(current, new), store)
+    say(f"renamed {current} to {renamed}")
 
 
 @app.command("remove")
 def remove(ctx: typer.Context, name: NameArgument) -> None:
     """Unregister a player; their results stay in the tables."""
     store = open_cli_store(ctx)
-    print(f"removed {attempt(lambda: store.remove_player(name))}")
+    say(f"removed {attempt(lambda: store.remove_player(name), store)}")
 
 
 @app.command("use")
 def use(ctx: typer.Context, name: NameArgument) -> None:
     """Make a registered player the active one (the one who plays)."""
     store = open_cli_store(ctx)
-    attempt(lambda: store.set_active_player(name))
-    print(f"{store.active_player} plays now")
+    attempt(lambda: store.set_active_player(name), store)
+    say(f"{store.active_player} plays now")
 
 
 @app.command("guest")
 def guest(ctx: typer.Context) -> None:
     """Play as a guest from now on (Lines scores are not saved)."""
     store = open_cli_store(ctx)
-    attempt(lambda: store.set_active_player(None))
-    print("playing as a guest: Lines scores are not saved")
+    attempt(lambda: store.set_active_player(None), store)
+    say("playing as a guest: Lines scores are not saved")

@@ -1,7 +1,7 @@
 """`lines-tui scores ...`: list the leaderboards, show one, export its share code, import one.
 
-Everything printed that came from a file or a share code goes through safe_text, so no escape
-sequence reaches the terminal even from a hand-edited file or a hostile code.
+Everything is printed through `say`/`warn` (common.py), so no escape sequence reaches the terminal
+even from a hand-edited file, a hostile code or a damaged paste.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from lines_tui.commands.common import fail, settings
+from lines_tui.commands.common import BAD_INPUT, fail, say, settings, warn
+from lines_tui.outside_text import printable
 from lines_tui.store import (
     Entry,
     Merge,
@@ -22,7 +23,6 @@ from lines_tui.store import (
     format_date,
     format_value,
     open_store,
-    safe_text,
 )
 from lines_tui.store.sharecode import MAX_INPUT_CHARS
 from lines_tui.store.store import parse_table
@@ -42,15 +42,19 @@ def open_cli_store(ctx: typer.Context) -> Store:
     except StoreError as error:
         fail(str(error))
     for warning in store.warnings:
-        print(f"lines-tui: {warning}", file=sys.stderr)
+        warn(warning)
     return store
 
 
-def attempt(action: Callable[[], T]) -> T:
-    """Run a store request; a refusal becomes the one-line message and exit code 2."""
+def attempt(action: Callable[[], T], store: Store | None = None) -> T:
+    """Run a store request; a refusal becomes the one-line message and exit code 2 (said once:
+    a refusal that repeats a warning `open_cli_store` printed, such as a read-only file, adds
+    only the exit code)."""
     try:
         return action()
     except StoreError as error:
+        if store is not None and str(error) in store.warnings:
+            raise typer.Exit(BAD_INPUT) from None
         fail(str(error))
 
 
@@ -61,14 +65,14 @@ def overview(ctx: typer.Context) -> None:
         return
     tables = open_cli_store(ctx).tables()
     if not tables:
-        print("No results yet: a table appears once someone finishes a game that earns a place.")
+        say("No results yet: a table appears once someone finishes a game that earns a place.")
         return
     for table, entries in tables.items():
         best = entries[0]
-        print(
+        say(
             f"{table!s:<24} {table.title:<28} {len(entries):>2} "
             f"{'entry' if len(entries) == 1 else 'entries':<7}  best "
-            f"{format_value(table, best.value)} by {safe_text(best.name)}"
+            f"{format_value(table, best.value)} by {printable(best.name)}"
         )
 
 
@@ -79,22 +83,22 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     table_id = attempt(lambda: parse_table(table))
     entries = store.table(table_id)
     order = "highest first" if table_id.kind == "lines" else "fastest first"
-    print(f"{table_id.title} ({table_id}), {order}")
+    say(f"{table_id.title} ({table_id}), {order}")
     if not entries:
-        print("  no results yet")
+        say("  no results yet")
         return
     header = "points" if table_id.kind == "lines" else "time"
-    print(f"  {'#':>2}  {'name':<24}  {header:>11}  {'date':<16}  seed")
+    say(f"  {'#':>2}  {'name':<24}  {header:>11}  {'date':<16}  seed")
     for rank, entry in enumerate(entries, start=1):
-        print(f"  {rank:>2}  {entry_line(table_id, entry)}")
-    print(f"share code: {store.export_code(table_id)}")
+        say(f"  {rank:>2}  {entry_line(table_id, entry)}")
+    say(f"share code: {store.export_code(table_id)}")
 
 
 @app.command("export")
 def export(ctx: typer.Context, table: TableArgument) -> None:
     """Print the table's share code, to paste to a friend."""
     store = open_cli_store(ctx)
-    print(attempt(lambda: store.export_code(table)))
+    say(attempt(lambda: store.export_code(table), store))
 
 
 @app.command("import")
@@ -113,11 +117,26 @@ def import_(
     ] = False,
 ) -> None:
     """Merge a friend's table (a share code) into yours and report each entry."""
-    text = sys.stdin.read(MAX_INPUT_CHARS + 1) if code == ["-"] else " ".join(code)
+    text = read_standard_input() if code == ["-"] else " ".join(code)
     store = open_cli_store(ctx)
-    merged = attempt(lambda: store.preview_import(text) if dry_run else store.import_code(text))
+    merged = attempt(
+        lambda: store.preview_import(text) if dry_run else store.import_code(text), store
+    )
     for line in report(merged, dry_run):
-        print(line)
+        say(line)
+
+
+def read_standard_input() -> str:
+    """The code piped in, read as bytes and decoded here: a paste in another encoding (Latin-1
+    in a UTF-8 locale) is refused in one line instead of ending in a traceback."""
+    most = MAX_INPUT_CHARS * 4  # bytes: a UTF-8 character takes at most 4
+    data = sys.stdin.buffer.read(most + 1)
+    if len(data) > most:  # too long to be a code, whatever the bytes: the decoder says so
+        return data.decode("utf-8", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail(f"standard input is not UTF-8 text (byte {error.start}); a share code is ASCII")
 
 
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
@@ -128,7 +147,7 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
         place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":
             lines.append(
-                f"  {result.status:<15} {place:>3}  '{safe_text(result.entry.name)}': "
+                f"  {result.status:<15} {place:>3}  '{printable(result.entry.name)}': "
                 f"{result.reason}"
             )
         else:
@@ -140,6 +159,6 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
 
 def entry_line(table: TableId, entry: Entry) -> str:
     return (
-        f"{safe_text(entry.name):<24}  {format_value(table, entry.value):>11}  "
+        f"{printable(entry.name):<24}  {format_value(table, entry.value):>11}  "
         f"{format_date(entry.date):<16}  {entry.seed}"
     )

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail
+from lines_tui.commands.common import fail, say
 from lines_tui.engine.mahjong.position import Position, PositionError
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.engine.mahjong.solver import solve as solve_position
@@ -55,7 +55,7 @@ def solve(
     except PositionError as error:
         fail(str(error))
     result = solve_position(position, timeout=timeout)
-    print(json.dumps(_as_json(result)) if as_json else _as_text(position, result, timeout))
+    say(*([json.dumps(_as_json(result))] if as_json else _as_text(position, result, timeout)))
     raise typer.Exit(EXIT_CODES[result.verdict])
 
 
@@ -68,7 +68,7 @@ def _as_json(result: SolveResult) -> dict[str, object]:
     }
 
 
-def _as_text(position: Position, result: SolveResult, timeout: float) -> str:
+def _as_text(position: Position, result: SolveResult, timeout: float) -> list[str]:
     lines: list[str]
     if result.verdict is Verdict.SOLVABLE:
         lines = [f"verdict: solvable ({len(result.moves)} moves clear the board)"]
@@ -84,4 +84,4 @@ def _as_text(position: Position, result: SolveResult, timeout: float) -> str:
         lines = [f"verdict: undecided (no answer within {timeout:g} s)"]
     lines.append(f"nodes: {result.nodes}")
     lines.append(f"seconds: {result.seconds:.3f}")
-    return "\n".join(lines)
+    return lines

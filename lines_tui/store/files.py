@@ -1,56 +1,97 @@
 """Safe files: one lock per data folder, atomic replacement, and keeping a bad file aside untouched.
 
-Every change is read-modify-write under the folder's lock, so two copies of the game (two SSH
-sessions) never lose each other's results. A write goes to a temporary file in the same folder,
-is flushed and fsynced, renamed over the old file (os.replace is atomic), and the folder is
-fsynced so the rename itself survives a power cut: a reader sees the old file or the new one,
-never half of one. Temporary files only exist while their writer holds the lock, so any found
-by the next lock holder belong to a writer that died and are removed.
+Every change is read-modify-write under the folder's exclusive lock, so two copies of the game
+(two SSH sessions) never lose each other's results; readers share the lock. A write goes to a
+temporary file beside the file it replaces, is flushed and fsynced, renamed over the old file
+(os.replace is atomic), and the folder is fsynced so the rename itself survives a power cut: a
+reader sees the old file or the new one, never half of one. Temporary files only exist while
+their writer holds the lock, so any found by the next lock holder belong to a writer that died and
+are removed.
+
+What cannot go wrong here:
+- waiting for the lock is bounded: after `lock_wait` seconds the request is refused (BUSY);
+- only regular files are read or replaced: a FIFO, a device or a folder in a data file's place is
+  refused instead of blocking or being clobbered;
+- a data file that is a symbolic link (a dotfiles setup) is written through to the link's target;
+  the link stays;
+- a folder that cannot be written to can still be read: the readers' lock is opened read-only,
+  and without any lock file the read goes ahead (a reader always sees a whole file);
+- every failure of the operating system is a StoreError with one line naming the file.
+
+Every call may be made from any thread: each takes its own lock (a new open file description, so
+two threads of one process exclude each other as two processes do).
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import os
+import stat
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from lines_tui.store.errors import StoreError
+from lines_tui.store.names import safe_text
+
 LOCK_NAME = "lines-tui.lock"
 TEMP_SUFFIX = ".tmp"
+LOCK_WAIT_SECONDS = 5.0
+BUSY = "another lines-tui is writing the data folder; try again"
+_READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT})
+_NO_INHERIT = getattr(os, "O_CLOEXEC", 0)
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
 # Test hook: called with the temporary file half written, so a test can kill the writer there.
 mid_write_hook: Callable[[], None] | None = None
 
 
-@contextlib.contextmanager
-def locked(folder: Path) -> Iterator[None]:
-    """Hold the exclusive lock of `folder` (created if missing) for the duration of the block."""
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        _lock(fd)
-        try:
-            _remove_stale_temporaries(folder)
-            yield
-        finally:
-            _unlock(fd)
-    finally:
-        os.close(fd)
+class FileSystem:
+    """The operating-system calls the store makes, in one object so that a test can make any of
+    them fail on purpose (tests/conftest.py: `FaultyFileSystem`). The real one calls `os`."""
+
+    def open(self, path: Path, flags: int) -> int:
+        return os.open(path, flags | _NO_INHERIT, 0o644)
+
+    def read(self, fd: int, size: int) -> bytes:
+        return os.read(fd, size)
+
+    def write(self, fd: int, data: memoryview) -> int:
+        return os.write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        os.fsync(fd)
+
+    def replace(self, source: Path, target: Path) -> None:
+        os.replace(source, target)
+
+    def unlink(self, path: Path) -> None:
+        path.unlink()
+
+    def make_folder(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+
+    def try_lock(self, fd: int, exclusive: bool) -> bool:
+        """Take the lock on `fd` if it is free now; False if another holder has it."""
+        return _try_lock(fd, exclusive)
+
+    def unlock(self, fd: int) -> None:
+        _unlock(fd)
 
 
 if sys.platform == "win32":
     import msvcrt
 
-    def _lock(fd: int) -> None:
-        # LK_LOCK gives up after about 10 seconds; a second copy of the game may hold it longer.
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-                return
-            except OSError:
-                continue
+    def _try_lock(fd: int, exclusive: bool) -> bool:
+        # msvcrt has no shared lock: readers take the exclusive one too (they hold it briefly).
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
 
     def _unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
@@ -59,73 +100,210 @@ if sys.platform == "win32":
 else:
     import fcntl
 
-    def _lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    def _try_lock(fd: int, exclusive: bool) -> bool:
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def _remove_stale_temporaries(folder: Path) -> None:
-    for stale in folder.glob(f".*{TEMP_SUFFIX}"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
+class DataFolder:
+    """The data folder's files, reached only through the lock; see the module's promises."""
 
+    def __init__(
+        self,
+        path: Path,
+        fs: FileSystem | None = None,
+        lock_wait: float = LOCK_WAIT_SECONDS,
+    ) -> None:
+        self.path = path
+        self.fs = fs if fs is not None else FileSystem()
+        self.lock_wait = lock_wait
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` (UTF-8) all at once. Call it holding the folder's lock."""
-    data = text.encode("utf-8")
-    temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        half = len(data) // 2
-        os.write(fd, data[:half])
-        if mid_write_hook is not None:
-            mid_write_hook()
-        view = memoryview(data)[half:]
+    # -- the lock ------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def locked(self, *, write: bool) -> Iterator[None]:
+        """Hold the folder's lock for the block: exclusive to write (the folder is created if
+        missing), shared to read. A folder that cannot be written to is read without one."""
+        fd = self._open_lock(write)
+        if fd is None:
+            yield
+            return
+        try:
+            self._wait_for_lock(fd, write)
+            try:
+                if write:
+                    self._remove_stale_temporaries()
+                yield
+            finally:
+                with contextlib.suppress(OSError):
+                    self.fs.unlock(fd)
+        finally:
+            os.close(fd)
+
+    def _open_lock(self, write: bool) -> int | None:
+        lock = self.path / LOCK_NAME
+        try:
+            if write:
+                self.fs.make_folder(self.path)
+                fd = self.fs.open(lock, os.O_RDWR | os.O_CREAT | _NO_WAIT)
+            else:
+                fd = self.fs.open(lock, os.O_RDONLY | _NO_WAIT)
+        except OSError as error:
+            if not write and error.errno in _READ_ONLY_ERRORS:
+                return None  # no lock file, or none we may open: read anyway
+            raise StoreError(_problem(self.path, error, "cannot write to")) from None
+        try:
+            _check_regular(fd, lock)
+        except StoreError:
+            os.close(fd)
+            raise
+        return fd
+
+    def _wait_for_lock(self, fd: int, write: bool) -> None:
+        deadline = time.monotonic() + self.lock_wait
+        pause = 0.005
+        try:
+            while not self.fs.try_lock(fd, write):
+                if time.monotonic() >= deadline:
+                    raise StoreError(BUSY)
+                time.sleep(pause)
+                pause = min(pause * 2, 0.1)
+        except OSError as error:
+            raise StoreError(_problem(self.path / LOCK_NAME, error)) from None
+
+    def _remove_stale_temporaries(self) -> None:
+        for stale in self.path.glob(f".*{TEMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                self.fs.unlink(stale)
+
+    # -- files (call these holding the lock) ---------------------------------------------------
+
+    def read(self, path: Path, limit: int) -> bytes | None:
+        """Up to `limit` + 1 bytes of `path`; None if there is no such file. StoreError if it is
+        not a regular file or cannot be read."""
+        try:
+            fd = self.fs.open(path, os.O_RDONLY | _NO_WAIT)
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise StoreError(_problem(path, error)) from None
+        try:
+            _check_regular(fd, path)
+            chunks: list[bytes] = []
+            wanted = limit + 1
+            while wanted > 0:
+                chunk = self.fs.read(fd, wanted)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                wanted -= len(chunk)
+            return b"".join(chunks)
+        except OSError as error:
+            raise StoreError(_problem(path, error)) from None
+        finally:
+            os.close(fd)
+
+    def write_atomically(self, path: Path, text: str) -> None:
+        """Replace `path` (its target, if it is a symbolic link) with `text` (UTF-8) all at
+        once. Call it holding the folder's exclusive lock."""
+        target = Path(os.path.realpath(path))
+        try:
+            self._replace(target, text.encode("utf-8"))
+        except OSError as error:
+            raise StoreError(_problem(target, error, "cannot write")) from None
+
+    def _replace(self, target: Path, data: bytes) -> None:
+        temp = target.with_name(f".{target.name}.{os.getpid()}{TEMP_SUFFIX}")
+        fd = self.fs.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            half = len(data) // 2
+            self._write_all(fd, memoryview(data)[:half])
+            if mid_write_hook is not None:
+                mid_write_hook()
+            self._write_all(fd, memoryview(data)[half:])
+            self.fs.fsync(fd)
+            os.close(fd)
+            fd = -1
+            self.fs.replace(temp, target)
+        except BaseException:
+            if fd >= 0:
+                os.close(fd)
+            with contextlib.suppress(OSError):
+                self.fs.unlink(temp)
+            raise
+        self._sync_folder(target.parent)
+
+    def _write_all(self, fd: int, view: memoryview) -> None:
         while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    except BaseException:
-        os.close(fd)
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise
-    os.close(fd)
-    os.replace(temp, path)
-    _sync_folder(path.parent)
+            view = view[self.fs.write(fd, view) :]
+
+    def remove(self, path: Path) -> None:
+        """Delete `path` if it exists, durably. Call it holding the folder's exclusive lock."""
+        try:
+            self.fs.unlink(path)
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            raise StoreError(_problem(path, error, "cannot remove")) from None
+        self._sync_folder(path.parent)
+
+    def keep_aside(self, path: Path, label: str) -> Path:
+        """Rename `path` (bytes untouched) to `<name>.<label>-<its mtime, UTC>[-n]`; return that.
+
+        The time is the file's own modification time: it says when the bad file was last
+        written, and the store needs no clock. Call it holding the folder's exclusive lock.
+        """
+        try:
+            stamp = dt.datetime.fromtimestamp(path.lstat().st_mtime, dt.timezone.utc)
+            base = f"{path.name}.{label}-{stamp:%Y%m%dT%H%M%SZ}"
+            aside = path.with_name(base)
+            number = 1
+            while aside.exists() or aside.is_symlink():
+                number += 1
+                aside = path.with_name(f"{base}-{number}")
+            self.fs.replace(path, aside)
+        except OSError as error:
+            raise StoreError(_problem(path, error, "cannot move aside")) from None
+        self._sync_folder(path.parent)
+        return aside
+
+    def _sync_folder(self, folder: Path) -> None:
+        if sys.platform == "win32":  # Windows cannot open a folder to fsync it; NTFS journals it.
+            return
+        try:
+            fd = self.fs.open(folder, os.O_RDONLY)
+            try:
+                self.fs.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as error:
+            raise StoreError(_problem(folder, error, "cannot write to")) from None
 
 
-def remove(path: Path) -> None:
-    """Delete `path` if it exists, durably. Call it holding the folder's lock."""
-    with contextlib.suppress(FileNotFoundError):
-        path.unlink()
-        _sync_folder(path.parent)
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+}
 
 
-def _sync_folder(folder: Path) -> None:
-    if sys.platform == "win32":  # Windows cannot open a folder to fsync it; NTFS journals renames.
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+def _check_regular(fd: int, path: Path) -> None:
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        kind = _KINDS.get(stat.S_IFMT(mode), "something else")
+        raise StoreError(
+            f"{safe_text(str(path))} is {kind}, not a regular file; lines-tui uses only regular "
+            "files"
+        )
 
 
-def keep_aside(path: Path, label: str) -> Path:
-    """Rename `path` (bytes untouched) to `<name>.<label>-<its mtime, UTC>[-n]`; return that.
-
-    The time is the file's own modification time: it says when the bad file was last written,
-    and the store needs no clock. Call it holding the folder's lock.
-    """
-    stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
-    base = f"{path.name}.{label}-{stamp:%Y%m%dT%H%M%SZ}"
-    aside = path.with_name(base)
-    number = 1
-    while aside.exists():
-        number += 1
-        aside = path.with_name(f"{base}-{number}")
-    os.replace(path, aside)
-    _sync_folder(path.parent)
-    return aside
+def _problem(path: Path, error: OSError, doing: str = "cannot read") -> str:
+    return f"{doing} {safe_text(str(path))}: {error.strerror or error}"

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import platformdirs
 
-from lines_tui.store import files, sharecode
+from lines_tui.store import sharecode
 from lines_tui.store.errors import StoreError
+from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
 from lines_tui.store.schema import (
     CorruptFile,
@@ -50,6 +51,7 @@ MAX_LINES_GAME_SECONDS = 24 * 3600
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 
 @dataclass(frozen=True)
@@ -69,26 +71,71 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("lines-tui", appauthor=False))
 
 
-def open_store(data_dir: Path | None = None, *, table_limit: int = TABLE_LIMIT) -> Store:
+def open_store(
+    data_dir: Path | None = None,
+    *,
+    table_limit: int = TABLE_LIMIT,
+    fs: FileSystem | None = None,
+    lock_wait: float = LOCK_WAIT_SECONDS,
+) -> Store:
     """Open the store in `data_dir` (None: $LINES_TUI_HOME or the user data folder).
 
-    A data file that cannot be read is moved aside at once and reported in `store.warnings`.
-    `table_limit` is the number of entries each table keeps (tests raise it to count everything).
+    A data file that cannot be read is moved aside at once, and one from a newer lines-tui is
+    opened read-only; both are reported in `store.warnings`. `table_limit` is the number of
+    entries each table keeps (tests raise it to count everything); `fs` and `lock_wait` are for
+    tests (a file system that fails on purpose, a shorter wait for a busy lock).
     Raises StoreError if the folder cannot be read at all.
     """
-    store = Store(data_dir if data_dir is not None else default_data_dir(), table_limit)
+    folder = data_dir if data_dir is not None else default_data_dir()
+    store = Store(folder, table_limit, fs=fs, lock_wait=lock_wait)
     store.players()
     for kind in GAME_KINDS:
         store.load_game(kind)
     return store
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The players and tables as they were at one moment: read it once (in a worker thread, so
+    a slow disk never holds up a key) and show it."""
+
+    players: tuple[str, ...]
+    active_player: str | None
+    tables: Mapping[TableId, tuple[Entry, ...]]
+    """Every table that has entries, best first, Lines by board size then Mahjong by layout."""
+
+
 class Store:
-    def __init__(self, data_dir: Path, table_limit: int = TABLE_LIMIT) -> None:
+    """One user's players, tables and saved games. Every method may be called from any thread
+    (each call takes the folder's lock for itself and nothing is cached), and every failure of
+    the files, whatever the cause (busy lock, full disk, read-only or vanished folder), is a
+    StoreError whose message is one line for the player; a result saved before is never lost."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        table_limit: int = TABLE_LIMIT,
+        *,
+        fs: FileSystem | None = None,
+        lock_wait: float = LOCK_WAIT_SECONDS,
+    ) -> None:
         self.data_dir = data_dir
         self.path = data_dir / SCORES_FILE
         self.table_limit = table_limit
+        self.folder = DataFolder(data_dir, fs, lock_wait)
         self.warnings: list[str] = []
+        """One line per problem found with the files (each told once), for the player."""
+        self._warnings_lock = threading.Lock()
+
+    def snapshot(self) -> Snapshot:
+        """Players, the active player and every table, from one read of the file."""
+        data = self._snapshot()
+        tables = {table: self._best(table, data) for table in data.tables if data.tables[table]}
+        return Snapshot(
+            tuple(data.players),
+            data.active_player,
+            {table: tables[table] for table in sorted(tables, key=TableId.sort_key)},
+        )
 
     # -- players -------------------------------------------------------------------------------
 
@@ -149,11 +196,9 @@ class Store:
 
     # -- tables --------------------------------------------------------------------------------
 
-    def tables(self) -> dict[TableId, tuple[Entry, ...]]:
+    def tables(self) -> Mapping[TableId, tuple[Entry, ...]]:
         """Every table that has entries, Lines by board size then Mahjong by layout."""
-        data = self._snapshot()
-        found = {table: self._best(table, data) for table in data.tables}
-        return {table: found[table] for table in sorted(found, key=TableId.sort_key)}
+        return self.snapshot().tables
 
     def table(self, table: str | TableId) -> tuple[Entry, ...]:
         """The entries of one table, best first (empty if none yet). StoreError for a bad id."""
@@ -285,28 +330,23 @@ class Store:
             text = dump_game(kind, data)
         except (TypeError, ValueError) as error:
             raise StoreError(f"the {kind} game cannot be saved: {error}") from None
-        with self._locked():
-            self._guard(lambda: files.write_atomically(path, text), path)
+        with self.folder.locked(write=True):
+            self._current(path, _game_reader(kind))
+            self.folder.write_atomically(path, text)
 
     def load_game(self, kind: str) -> dict[str, Any] | None:
-        """The saved game of `kind`, or None (none saved, or the file was bad and is kept aside)."""
+        """The saved game of `kind`, or None (none saved, one from a newer lines-tui, which is
+        left alone, or a bad file, which is kept aside)."""
         path = self._game_path(kind)
-        if not path.exists():
-            return None
-        with self._locked():
-            text = self._read_text(path)
-            if text is None:
-                return None
-            try:
-                return load_game(text, kind)
-            except (CorruptFile, NewerFile) as error:
-                self._set_aside(path, error)
-                return None
+        with self.folder.locked(write=False):
+            raw = self.folder.read(path, MAX_FILE_BYTES)
+        return self._parsed(path, raw, _game_reader(kind), writing=False)
 
     def clear_game(self, kind: str) -> None:
         path = self._game_path(kind)
-        with self._locked():
-            self._guard(lambda: files.remove(path), path)
+        with self.folder.locked(write=True):
+            self._current(path, _game_reader(kind))
+            self.folder.remove(path)
 
     def _game_path(self, kind: str) -> Path:
         if kind not in GAME_KINDS:
@@ -318,73 +358,85 @@ class Store:
     # -- files ---------------------------------------------------------------------------------
 
     def _snapshot(self) -> ScoreData:
-        """The scores file as it is now (read under the lock; nothing is created to read it)."""
-        if not self.path.exists():
-            return ScoreData()
-        with self._locked():
-            return self._read_scores()
+        """The scores file as it is now, read under the shared lock (nothing is created to read
+        it). A file from a newer lines-tui reads as empty; a damaged one is set aside."""
+        with self.folder.locked(write=False):
+            raw = self.folder.read(self.path, MAX_FILE_BYTES)
+        return self._parsed(self.path, raw, load_scores, writing=False) or ScoreData()
 
     def _update(self, change: Callable[[ScoreData], T]) -> T:
         """Apply `change` to the scores under the lock; write only if it changed something."""
-        with self._locked():
-            data = self._read_scores()
+        with self.folder.locked(write=True):
+            data = self._current(self.path, load_scores) or ScoreData()
             before = _contents(data)
             result = change(data)
             if _contents(data) != before:
-                text = dump_scores(data)
-                self._guard(lambda: files.write_atomically(self.path, text), self.path)
+                self.folder.write_atomically(self.path, dump_scores(data))
         return result
 
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
-        with ExitStack() as stack:
-            try:
-                stack.enter_context(files.locked(self.data_dir))
-            except OSError as error:
-                raise StoreError(_os_problem(self.data_dir, error)) from None
-            yield
+    def _current(self, path: Path, parse: Callable[[str], D]) -> D | None:
+        """Holding the exclusive lock, before `path` is replaced or removed: what it holds now.
+        A file from a newer lines-tui refuses the change (StoreError); a damaged one is set
+        aside first, so its bytes are never lost."""
+        return self._parsed(path, self.folder.read(path, MAX_FILE_BYTES), parse, writing=True)
 
-    def _read_scores(self) -> ScoreData:
-        text = self._read_text(self.path)
-        if text is None:
-            return ScoreData()
-        try:
-            return load_scores(text)
-        except (CorruptFile, NewerFile) as error:
-            self._set_aside(self.path, error)
-            return ScoreData()
-
-    def _read_text(self, path: Path) -> str | None:
-        """The file's text; None if missing or set aside as unreadable."""
-        try:
-            with path.open("rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
+    def _parsed(
+        self, path: Path, raw: bytes | None, parse: Callable[[str], D], *, writing: bool
+    ) -> D | None:
+        if raw is None:
             return None
-        except OSError as error:
-            raise StoreError(_os_problem(path, error)) from None
         try:
-            if len(raw) > MAX_FILE_BYTES:
-                raise CorruptFile(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
-            return raw.decode("utf-8")
-        except (CorruptFile, UnicodeDecodeError) as error:
-            self._set_aside(path, CorruptFile(str(error)))
+            return parse(_decoded(raw))
+        except NewerFile as error:
+            reason = self._warn(
+                f"{path.name} was written by a newer lines-tui ({error}): it is opened "
+                "read-only and left untouched, so nothing is saved to it"
+            )
+            if writing:
+                raise StoreError(reason) from None
+            return None
+        except CorruptFile as error:
+            if writing:
+                self._set_aside(path, error)
+            else:
+                self._set_aside_unless_changed(path, raw, error)
             return None
 
-    def _set_aside(self, path: Path, error: CorruptFile | NewerFile) -> None:
-        label = "newer" if isinstance(error, NewerFile) else "corrupt"
-        aside = self._guard(lambda: files.keep_aside(path, label), path)
-        what = "comes from a newer lines-tui" if label == "newer" else "could not be read"
-        self.warnings.append(
-            f"{path.name} {what} ({error}); kept it untouched as {safe_text(str(aside))} "
-            "and started afresh"
+    def _set_aside_unless_changed(self, path: Path, raw: bytes, error: CorruptFile) -> None:
+        """Found by a reader: take the writers' lock and set the file aside if it still holds
+        what was read (another copy may have mended or replaced it in the meantime)."""
+        try:
+            with self.folder.locked(write=True):
+                if self.folder.read(path, MAX_FILE_BYTES) == raw:
+                    self._set_aside(path, error)
+        except StoreError as problem:
+            self._warn(f"{path.name} could not be read ({error}); it is left as it is ({problem})")
+
+    def _set_aside(self, path: Path, error: CorruptFile) -> None:
+        aside = self.folder.keep_aside(path, "corrupt")
+        self._warn(
+            f"{path.name} could not be read ({error}); kept it untouched as "
+            f"{safe_text(str(aside))} and started afresh"
         )
 
-    def _guard(self, action: Callable[[], T], path: Path) -> T:
-        try:
-            return action()
-        except OSError as error:
-            raise StoreError(_os_problem(path, error)) from None
+    def _warn(self, warning: str) -> str:
+        with self._warnings_lock:
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        return warning
+
+
+def _decoded(raw: bytes) -> str:
+    if len(raw) > MAX_FILE_BYTES:
+        raise CorruptFile(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CorruptFile(f"not UTF-8 text (byte {error.start})") from None
+
+
+def _game_reader(kind: str) -> Callable[[str], dict[str, Any]]:
+    return lambda text: load_game(text, kind)
 
 
 def _contents(data: ScoreData) -> tuple[object, ...]:
@@ -421,5 +473,3 @@ def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:
             raise StoreError(f"a player named '{player}' is already registered")
 
 
-def _os_problem(path: Path, error: OSError) -> str:
-    return f"cannot use {safe_text(str(path))}: {error.strerror or error}"

@@ -6,28 +6,28 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
-from textual.screen import Screen
 
+from lines_tui.engine.lines import GameDataError, LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.seeds import fresh_seed
+from lines_tui.store import Store
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.menu import MenuScreen
-from lines_tui.ui.size_guard import TooSmallScreen
-
-if TYPE_CHECKING:
-    from lines_tui.engine.lines import LinesGame
-    from lines_tui.engine.mahjong.layouts import Layout
-    from lines_tui.store import Store
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.menu import MenuScreen, MenuState
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+from lines_tui.ui.session import Clock, Session, SymbolsChanged
 
 Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
-Clock = Callable[[], float]
 
 
 class LinesTuiApp(App[None]):
@@ -37,7 +37,10 @@ class LinesTuiApp(App[None]):
 
     TITLE = "lines-tui"
     # Absolute, so subclasses defined elsewhere (tests) still find the styles.
-    CSS_PATH: ClassVar[list[str | PurePath]] = [UI_DIR / "app.tcss", UI_DIR / "lines.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        UI_DIR / "app.tcss",
+        UI_DIR / "lines" / "lines.tcss",
+    ]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -79,24 +82,40 @@ class LinesTuiApp(App[None]):
         few_colours: bool | None = None,
     ) -> None:
         super().__init__()
-        self.store = store
         self.start = start
         self.layout_name = layout
         self.seed = seed
         self.lines_size = size
         self.mouse = mouse
-        self.clock = clock
-        # Not `animate`: that name is Textual's animation method on every node.
-        self.animations = animations
-        # 16 colours or none: shades of grey merge, so widgets mark things with glyphs instead.
-        self.few_colours = (
-            self.no_color or self.console.color_system in FEW_COLOUR_SYSTEMS
-            if few_colours is None
-            else few_colours
-        )
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
         # start.
-        self.set_reactive(LinesTuiApp.symbols_mode, self.no_color or "NO_COLOR" in os.environ)
+        symbols = self.no_color or "NO_COLOR" in os.environ
+        self.set_reactive(LinesTuiApp.symbols_mode, symbols)
+        self.session = Session(
+            store,
+            clock,
+            animations=animations,
+            symbols=symbols,
+            # 16 colours or none: shades of grey merge, so widgets mark things with glyphs.
+            few_colours=(
+                self.no_color or self.console.color_system in FEW_COLOUR_SYSTEMS
+                if few_colours is None
+                else few_colours
+            ),
+        )
+
+    @property
+    def store(self) -> Store:
+        return self.session.store
+
+    @property
+    def few_colours(self) -> bool:
+        return self.session.few_colours
+
+    def watch_symbols_mode(self, symbols: bool) -> None:
+        self.session.symbols = symbols
+        for screen in self.screen_stack:
+            screen.post_message(SymbolsChanged(symbols))
 
     def run(self, *, mouse: bool | None = None, **options: Any) -> None:
         """Mouse reporting is off unless asked for: over SSH every mouse motion costs bytes."""
@@ -105,7 +124,7 @@ class LinesTuiApp(App[None]):
     def on_mount(self) -> None:
         for warning in self.store.warnings:
             self.notify(warning, title="Data file", severity="warning", timeout=12)
-        self.push_screen(MenuScreen())
+        self.push_screen(MenuScreen(self.menu_state))
         if self.start == "lines":
             self.offer_resume_or_start(
                 "Lines",
@@ -114,8 +133,6 @@ class LinesTuiApp(App[None]):
                 lambda: self.start_lines(seed=self.seed, size=self.lines_size),
             )
         elif self.start == "mahjong":
-            from lines_tui.engine.mahjong.layouts import find_layout
-
             layout = find_layout(self.layout_name)
             self.offer_resume_or_start(
                 "Mahjong",
@@ -125,6 +142,9 @@ class LinesTuiApp(App[None]):
             )
 
     # --- the menu's entries -------------------------------------------------------------------
+
+    def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
+        self.open_entry(message.entry)
 
     def open_entry(self, entry: str) -> None:
         actions: dict[str, Callable[[], object]] = {
@@ -146,6 +166,15 @@ class LinesTuiApp(App[None]):
             return "Playing as guest: scores are not saved (register under Players)."
         return f"Player: {player}"
 
+    def menu_state(self) -> MenuState:
+        return MenuState(
+            self.player_line(),
+            {
+                "resume-lines": self.saved_lines_summary(),
+                "resume-mahjong": self.saved_mahjong_summary(),
+            },
+        )
+
     def saved_lines_summary(self) -> str | None:
         game = self.saved_lines()
         return None if game is None else f"{game.size} x {game.size}, score {game.score}"
@@ -160,8 +189,6 @@ class LinesTuiApp(App[None]):
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
-        from lines_tui.engine.lines import GameDataError, LinesGame
-
         data = self.store.load_game("lines")
         if data is None:
             return None
@@ -195,22 +222,16 @@ class LinesTuiApp(App[None]):
         self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
 
     def start_lines(self, seed: int | None = None, size: int = 9) -> None:
-        from lines_tui.engine.lines import LinesGame
-        from lines_tui.ui.lines_screen import LinesScreen
-
-        game = LinesGame.new(fresh_seed() if seed is None else seed, size, started_at=self.clock())
-        self.push_screen(LinesScreen(game))
+        seed = fresh_seed() if seed is None else seed
+        game = LinesGame.new(seed, size, started_at=self.session.clock())
+        self.push_screen(LinesScreen(self.session, game))
 
     def resume_lines(self) -> None:
-        from lines_tui.ui.lines_screen import LinesScreen
-
         game = self.saved_lines()
         if game is not None:
-            self.push_screen(LinesScreen(game, resumed=True))
+            self.push_screen(LinesScreen(self.session, game, resumed=True))
 
     def pick_mahjong(self) -> None:
-        from lines_tui.ui.mahjong import LayoutPickerScreen
-
         def picked(choice: tuple[Layout, int | None] | None) -> None:
             if choice is not None:
                 layout, seed = choice
@@ -219,19 +240,15 @@ class LinesTuiApp(App[None]):
         self.push_screen(LayoutPickerScreen(), picked)
 
     def start_mahjong(self, layout: Layout, seed: int | None) -> None:
-        from lines_tui.ui.mahjong import MahjongScreen
-
-        self.push_screen(MahjongScreen(layout, fresh_seed() if seed is None else seed))
+        seed = fresh_seed() if seed is None else seed
+        self.push_screen(MahjongScreen(self.session, layout, seed))
 
     def resume_mahjong(self) -> None:
-        from lines_tui.engine.mahjong.game import MahjongGame
-        from lines_tui.ui.mahjong import MahjongScreen
-
         data = self.store.load_game("mahjong")
         if data is None:
             return
         try:
-            game = MahjongGame.from_json(data, now=self.clock())
+            game = MahjongGame.from_json(data, now=self.session.clock())
         except ValueError as error:
             self.store.clear_game("mahjong")
             self.notify(
@@ -239,21 +256,21 @@ class LinesTuiApp(App[None]):
                 severity="warning",
             )
             return
-        self.push_screen(MahjongScreen(game.layout, game.seed, game=game))
+        self.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
 
     def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
-        from lines_tui.ui.scores import LeaderboardScreen
-
         self.push_screen(LeaderboardScreen(self.store, table=table, highlight_rank=rank))
 
     def open_import(self) -> None:
-        from lines_tui.ui.scores import ImportScreen
+        """A merged code shows the leaderboard it went into, the new entries marked."""
 
-        self.push_screen(ImportScreen(self.store))
+        def merged(result: tuple[str, int | None] | None) -> None:
+            if result is not None:
+                self.open_leaderboards(*result)
+
+        self.push_screen(ImportScreen(self.store), merged)
 
     def open_players(self) -> None:
-        from lines_tui.ui.scores import PlayersScreen
-
         self.push_screen(PlayersScreen(self.store))
 
     # --- app-wide keys ------------------------------------------------------------------------
@@ -274,24 +291,3 @@ class LinesTuiApp(App[None]):
             else "Symbols off.",
             timeout=2,
         )
-
-    # --- the size guard -----------------------------------------------------------------------
-
-    def check_size(self, min_width: int, min_height: int) -> bool:
-        """Called by a game screen when it shows or the terminal changes size: if the terminal is
-        smaller than the game needs, cover the game with the enlarge message (it comes back
-        intact once the terminal grows). True if the game fits."""
-        width, height = self.size
-        if width >= min_width and height >= min_height:
-            return True
-        if not isinstance(self.screen, TooSmallScreen):
-            self.push_screen(TooSmallScreen(min_width, min_height))
-        return False
-
-
-def game_screen_fits(screen: Screen[Any], min_width: int, min_height: int) -> bool:
-    """The size check a game screen runs on mount, resume and resize (only while it is on top)."""
-    app = screen.app
-    if not screen.is_current or not isinstance(app, LinesTuiApp):
-        return True
-    return app.check_size(min_width, min_height)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
-
-if TYPE_CHECKING:
-    from lines_tui.ui.app import LinesTuiApp
 
 # (option id, label, key): the key starts the entry directly and is shown beside its label.
 ENTRIES: tuple[tuple[str, str, str], ...] = (
@@ -29,8 +29,25 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
 )
 
 
+@dataclass(frozen=True)
+class MenuState:
+    """What the menu shows besides its fixed entries: who plays, and a summary of each saved
+    game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved)."""
+
+    player: str
+    saved: Mapping[str, str | None]
+
+
 class MenuScreen(Screen[None]):
-    """The first screen; every game and score screen returns here."""
+    """The first screen; every game and score screen returns here. `read_state` is asked for the
+    player and the saved games each time the menu shows; a chosen entry is posted as `Chosen`."""
+
+    class Chosen(Message):
+        """The player picked a menu entry (its option id, e.g. "lines" or "resume-mahjong")."""
+
+        def __init__(self, entry: str) -> None:
+            super().__init__()
+            self.entry = entry
 
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
@@ -51,16 +68,10 @@ class MenuScreen(Screen[None]):
         Binding("q", "open('quit')", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, read_state: Callable[[], MenuState]) -> None:
         super().__init__()
-        self._saved: dict[str, str | None] = {}
-
-    @property
-    def lines_app(self) -> LinesTuiApp:
-        from lines_tui.ui.app import LinesTuiApp
-
-        assert isinstance(self.app, LinesTuiApp)
-        return self.app
+        self._read_state = read_state
+        self._saved: Mapping[str, str | None] = {}
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="menu-panel") as panel:
@@ -77,12 +88,9 @@ class MenuScreen(Screen[None]):
         """Rebuild the list: resume entries appear only while a saved game exists, and the
         player line follows the active player. Read from the store here, once per visit: the
         key checks below run on every key press."""
-        app = self.lines_app
-        self.query_one("#menu-player", Static).update(Text(app.player_line()))
-        self._saved = {
-            "resume-lines": app.saved_lines_summary(),
-            "resume-mahjong": app.saved_mahjong_summary(),
-        }
+        state = self._read_state()
+        self.query_one("#menu-player", Static).update(Text(state.player))
+        self._saved = state.saved
         options = self.query_one("#menu-options", OptionList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
@@ -111,8 +119,8 @@ class MenuScreen(Screen[None]):
             options.action_cursor_up()
 
     def action_open(self, entry: str) -> None:
-        self.lines_app.open_entry(entry)
+        self.post_message(self.Chosen(entry))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id:
-            self.lines_app.open_entry(event.option_id)
+            self.post_message(self.Chosen(event.option_id))

@@ -6,7 +6,7 @@ as it was once the terminal is large enough again.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -18,6 +18,20 @@ from textual.widgets import Static
 
 def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
     return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."
+
+
+def game_screen_fits(screen: Screen[Any], min_width: int, min_height: int) -> bool:
+    """The size check a game screen runs on mount, resume and resize (only while it is on top):
+    if the terminal is smaller than the game needs, cover the game with the enlarge message (it
+    comes back intact once the terminal grows). True if the game fits."""
+    if not screen.is_current:
+        return True
+    width, height = screen.app.size
+    if width >= min_width and height >= min_height:
+        return True
+    if not isinstance(screen.app.screen, TooSmallScreen):
+        screen.app.push_screen(TooSmallScreen(min_width, min_height))
+    return False
 
 
 class TooSmallScreen(Screen[None]):

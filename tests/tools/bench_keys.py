@@ -18,13 +18,13 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for conftest
-from conftest import MahjongKeyPlayer, make_app, play_lines_by_keys
+from conftest import MahjongKeyPlayer, make_app, play_lines_by_keys, session_of
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 
 SIZE = (80, 24)
@@ -35,7 +35,7 @@ async def lines_games(games: int, folder: Path) -> None:
     for seed in range(1, games + 1):
         app = make_app(folder / f"lines-{seed}")
         async with app.run_test(size=SIZE) as pilot:
-            screen = LinesScreen(LinesGame.new(seed))
+            screen = LinesScreen(session_of(pilot), LinesGame.new(seed))
             await app.push_screen(screen)
             await pilot.pause()
             moves, keys = await play_lines_by_keys(pilot, screen, seed)
@@ -59,7 +59,7 @@ async def mahjong_games(layout_name: str, games: int, folder: Path) -> None:
             continue
         app = make_app(folder / f"{layout_name}-{seed}")
         async with app.run_test(size=SIZE) as pilot:
-            screen = MahjongScreen(layout, seed, game=game)
+            screen = MahjongScreen(session_of(pilot), layout, seed, game=game)
             await app.push_screen(screen)
             await pilot.pause()
             player = MahjongKeyPlayer(pilot, screen, result.moves)

@@ -16,11 +16,11 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for conftest
-from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game
+from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game, session_of
 
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.lines_screen import LinesScreen
+from lines_tui.ui.lines.screen import LinesScreen
 
 OUT = Path(__file__).resolve().parents[2] / "screenshots"
 SIZE = (80, 24)
@@ -47,7 +47,7 @@ def keys(*pressed: str) -> Steps:
 async def game_over(pilot: Pilot[None]) -> None:
     game = nearly_full_game()
     game.score = 1240
-    screen = LinesScreen(game)
+    screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)
     await pilot.pause()
     await fill_the_board(pilot, screen)
@@ -57,7 +57,7 @@ async def mahjong(pilot: Pilot[None]) -> None:
     from lines_tui.engine.mahjong.layouts import find_layout
     from lines_tui.ui.mahjong import MahjongScreen
 
-    await pilot.app.push_screen(MahjongScreen(find_layout("turtle"), 1))
+    await pilot.app.push_screen(MahjongScreen(session_of(pilot), find_layout("turtle"), 1))
     await pilot.pause(3.0)  # give the dead-end check time to answer
 
 

@@ -15,8 +15,11 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
+from lines_tui.engine.text_file import TextFileError, read_text_file
 
 MAX_TILES = 1024
+MAX_FILE_BYTES = 1 << 20
+"""A position of 1024 tiles, written one tile to a line, takes well under 100 KB."""
 
 
 class PositionError(ValueError):
@@ -108,9 +111,9 @@ class Position:
     @classmethod
     def load(cls, path: Path) -> Position:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise PositionError(f"cannot read {path}: {error}") from None
+            text = read_text_file(path, MAX_FILE_BYTES, "position file")
+        except TextFileError as error:
+            raise PositionError(str(error)) from None
         try:
             return cls.loads(text)
         except PositionError as error:

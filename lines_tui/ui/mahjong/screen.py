@@ -7,7 +7,6 @@ the status field shows what it found while the player keeps playing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events
@@ -25,11 +24,12 @@ from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
-from lines_tui.ui.app import game_screen_fits
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+from lines_tui.ui.session import Session, SymbolsChanged
+from lines_tui.ui.size_guard import game_screen_fits
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
@@ -80,7 +80,8 @@ def clock_text(seconds: float) -> str:
 
 
 class MahjongScreen(Screen[None]):
-    """One Mahjong game on one layout. `game` resumes a saved game; otherwise deal `seed`."""
+    """One Mahjong game on one layout, saved to the session's store when the screen closes.
+    `game` resumes a saved game; otherwise deal `seed`."""
 
     CSS_PATH = "mahjong.tcss"
 
@@ -196,21 +197,21 @@ class MahjongScreen(Screen[None]):
 
     def __init__(
         self,
+        session: Session,
         layout: Layout,
         seed: int,
         game: MahjongGame | None = None,
         *,
         solver: BackgroundSolver | None = None,
-        clock: Callable[[], float] | None = None,
     ) -> None:
         """`solver`: a solver process to share; without one the screen starts its own and ends it
-        when the screen closes. `clock`: wall-clock seconds; by default the app's clock."""
+        when the screen closes."""
         super().__init__()
+        self.session = session
         self.tile_layout = layout
         self._seed = seed
         self._game = game
         self._resumed = game is not None
-        self._clock_override = clock
         self._owns_solver = solver is None
         self.dead_end = DeadEndCheck(solver or BackgroundSolver(), self._on_check_outcome)
         self.status = "checking"
@@ -224,14 +225,13 @@ class MahjongScreen(Screen[None]):
     @property
     def game(self) -> MahjongGame:
         """The game on the board; a fresh deal is made when the screen first needs it, so its
-        clock starts by the app's clock."""
+        clock starts when the screen opens."""
         if self._game is None:
             self._game = MahjongGame.new(self.tile_layout, self._seed, now=self._now())
         return self._game
 
     def _now(self) -> float:
-        clock: Callable[[], float] = self._clock_override or self.app.clock
-        return clock()
+        return self.session.clock()
 
     # -- building the screen ----------------------------------------------------------------
 
@@ -264,10 +264,10 @@ class MahjongScreen(Screen[None]):
         return [face_text(face)[0] for face in faces], suits
 
     def on_mount(self) -> None:
-        self.board.set_class(bool(getattr(self.app, "few_colours", False)), "-few-colours")
+        self.board.set_class(self.session.few_colours, "-few-colours")
         if self.game.paused:
             self.game.resume(self._now())
-        self.watch(self.app, "symbols_mode", self._show_symbols, init=True)
+        self._show_symbols(self.session.symbols)
         self.set_interval(1.0, self._show_clock)
         self._start_deal()
 
@@ -283,6 +283,9 @@ class MahjongScreen(Screen[None]):
         game_screen_fits(
             self, min(grid.width, width) + PANEL_WIDTH, min(grid.height, height) + CHROME_HEIGHT
         )
+
+    def on_symbols_changed(self, message: SymbolsChanged) -> None:
+        self._show_symbols(message.symbols)
 
     def _show_symbols(self, symbols: bool) -> None:
         self.board.symbols = symbols or self.app.no_color
@@ -688,7 +691,7 @@ class MahjongScreen(Screen[None]):
         if self._leaving:
             return
         self._leaving = True
-        store, game = self.app.store, self.game
+        store, game = self.session.store, self.game
         try:
             if game.won:
                 store.clear_game("mahjong")
@@ -702,7 +705,7 @@ class MahjongScreen(Screen[None]):
 
     def _celebrate(self) -> None:
         seconds = self.game.elapsed(self._now())
-        store = self.app.store
+        store = self.session.store
         self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
         try:
             store.clear_game("mahjong")
@@ -722,7 +725,7 @@ class MahjongScreen(Screen[None]):
         if not name:
             self.notify("The time was not saved.")
             return
-        store = self.app.store
+        store = self.session.store
         try:
             outcome = store.record_mahjong(
                 name, self.tile_layout.name, seconds, self.game.seed, when=self._now()

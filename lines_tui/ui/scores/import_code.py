@@ -43,8 +43,8 @@ Merged = tuple[str, int | None]  # the table merged into, and the best place an 
 class ImportScreen(Screen[Merged | None]):
     """Paste a share code; the preview shows each entry's fate; enter merges, escape leaves.
 
-    After a merge it shows the leaderboard of that table: the one below it if it came from
-    there (dismissing with the table and place), else a new one in its place.
+    A merge dismisses the screen with the table merged into and the best place an entry took, so
+    whoever opened it shows that leaderboard (the one below it, or a new one from the menu).
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
@@ -128,14 +128,8 @@ class ImportScreen(Screen[Merged | None]):
             self.notify(f"Nothing was merged: {error}", severity="error")
             return
         self.notify(f"Merged into {merged.table.title}: {counts(merged)}.")
-        from lines_tui.ui.scores.leaderboard import LeaderboardScreen
-
         best = min((r.rank for r in merged.results if r.rank is not None), default=None)
-        stack = self.app.screen_stack
-        if len(stack) > 1 and isinstance(stack[-2], LeaderboardScreen):
-            self.dismiss((str(merged.table), best))
-        else:
-            self.app.switch_screen(LeaderboardScreen(self.store, str(merged.table), best))
+        self.dismiss((str(merged.table), best))
 
 
 def counts(merged: Merge) -> str:

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from lines_tui.store import Store, StoreError, TableId
 from lines_tui.ui.scores.entries import entry_cells, value_heading
+from lines_tui.ui.scores.import_code import ImportScreen
 
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
@@ -126,8 +127,6 @@ class LeaderboardScreen(Screen[None]):
         )
 
     def action_import_code(self) -> None:
-        from lines_tui.ui.scores.import_code import ImportScreen
-
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
                 self.reload(*result)

@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
+from lines_tui.engine.text_file import TextFileError, read_text_file
 
 MAX_TILES = 1024
 """More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
@@ -145,13 +146,6 @@ to make the game slow or run out of memory."""
 def read_layout_text(path: Path) -> str:
     """The text of a layout file, or a one-line LayoutError that names it."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise LayoutError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise LayoutError(f"{path}: larger than {MAX_FILE_BYTES // 1024} KiB; not a layout file")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise LayoutError(f"{path}: not UTF-8 text (byte {error.start})") from None
+        return read_text_file(path, MAX_FILE_BYTES, "layout file", bom=True)
+    except TextFileError as error:
+        raise LayoutError(str(error)) from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -15,13 +15,15 @@ from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter
+from lines_tui.seeds import fresh_seed
 from lines_tui.store import RecordOutcome, StoreError
-from lines_tui.ui.lines_board import SCALES, Cell, LinesBoard, board_size_for
-from lines_tui.ui.lines_game_over import GameOverScreen
-from lines_tui.ui.lines_turn import Frame, turn_frames
-
-if TYPE_CHECKING:
-    from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
+from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.lines.turn import Frame, turn_frames
+from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.session import Session, SymbolsChanged
+from lines_tui.ui.size_guard import game_screen_fits
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 3
@@ -49,8 +51,9 @@ def format_elapsed(seconds: float) -> str:
 
 
 class LinesScreen(Screen[None]):
-    """One game of Lines. The game is saved after every turn, so leaving (q), quitting (ctrl+q)
-    or a dropped SSH connection all keep it for the next start; a finished game is cleared."""
+    """One game of Lines, saved to the session's store after every turn, so leaving (q),
+    quitting (ctrl+q) or a dropped SSH connection all keep it for the next start; a finished game
+    is cleared."""
 
     HELP_TITLE = "Lines"
     # Short terminals get the panel without blank lines between its parts.
@@ -153,8 +156,9 @@ class LinesScreen(Screen[None]):
         Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
     ]
 
-    def __init__(self, game: LinesGame, *, resumed: bool = False) -> None:
+    def __init__(self, session: Session, game: LinesGame, *, resumed: bool = False) -> None:
         super().__init__()
+        self.session = session
         self.game = game
         self.selected: Cell | None = None
         self.message = "Resumed your saved game." if resumed else ""
@@ -165,13 +169,6 @@ class LinesScreen(Screen[None]):
         self.typing = CellTyping(game.size)
 
     @property
-    def lines_app(self) -> LinesTuiApp:
-        from lines_tui.ui.app import LinesTuiApp
-
-        assert isinstance(self.app, LinesTuiApp)
-        return self.app
-
-    @property
     def board(self) -> LinesBoard:
         return self.query_one("#lines-board", LinesBoard)
 
@@ -179,7 +176,9 @@ class LinesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="lines-main"):
-            board = LinesBoard(self.game.size, id="lines-board")
+            board = LinesBoard(
+                self.game.size, few_colours=self.session.few_colours, id="lines-board"
+            )
             board.border_title = f"Lines {self.game.size} x {self.game.size}"
             yield board
             with Vertical(id="lines-side"):
@@ -197,10 +196,7 @@ class LinesScreen(Screen[None]):
         return board.width + SIDE_MIN_WIDTH, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
 
     def on_mount(self) -> None:
-        app = self.lines_app
-        board = self.board
-        board.set_symbols(app.symbols_mode)
-        self.watch(app, "symbols_mode", self._symbols_changed, init=False)
+        self.board.set_symbols(self.session.symbols)
         self._fit_board()
         self._show_position()
         self._refresh_panel()
@@ -217,8 +213,6 @@ class LinesScreen(Screen[None]):
 
     def _fit_board(self) -> None:
         """Pick the largest cells that fit beside the panel; cover the game if nothing fits."""
-        from lines_tui.ui.app import game_screen_fits
-
         width, height = self.app.size
         room_width, room_height = width - SIDE_MIN_WIDTH, height - FOOTER_HEIGHT
         scale = 0
@@ -235,14 +229,14 @@ class LinesScreen(Screen[None]):
     def _show_position(self) -> None:
         self.board.show(dict(self.game.board.balls()), dict(self.game.preview))
 
-    def _symbols_changed(self, symbols: bool) -> None:
-        self.board.set_symbols(symbols)
+    def on_symbols_changed(self, message: SymbolsChanged) -> None:
+        self.board.set_symbols(message.symbols)
         self._refresh_panel()
 
     def _refresh_panel(self) -> None:
         game = self.game
         self.query_one("#lines-score", Static).update(f"Score {game.score}")
-        player = self.lines_app.store.active_player
+        player = self.session.store.active_player
         self.query_one("#lines-player", Static).update(
             Text(f"Player {player}" if player else "Guest: scores are not saved")
         )
@@ -252,7 +246,7 @@ class LinesScreen(Screen[None]):
 
     def _refresh_time(self) -> None:
         game = self.game
-        end = game.ended_at if game.ended_at is not None else self.lines_app.clock()
+        end = game.ended_at if game.ended_at is not None else self.session.clock()
         self.query_one("#lines-time", Static).update(
             f"Time  {format_elapsed(end - game.started_at)}"
         )
@@ -297,7 +291,7 @@ class LinesScreen(Screen[None]):
 
     def _play_frames(self, frames: list[Frame]) -> None:
         self._frames = list(frames)
-        if not self.lines_app.animations or not self._frames:
+        if not self.session.animations or not self._frames:
             self._finish_animation()
             return
         self._next_frame()
@@ -420,7 +414,7 @@ class LinesScreen(Screen[None]):
             self._frame_timer = self.set_timer(0.4, self._finish_animation)
             return
         before, preview = game.board, dict(game.preview)
-        turn = game.play(src, dst, now=self.lines_app.clock())
+        turn = game.play(src, dst, now=self.session.clock())
         self._select(None)
         self._after_turn(turn)
         self._play_frames(turn_frames(before, preview, turn))
@@ -442,7 +436,7 @@ class LinesScreen(Screen[None]):
         self._refresh_panel()
 
     def _save(self) -> None:
-        store = self.lines_app.store
+        store = self.session.store
         try:
             if self.game.over:
                 store.clear_game("lines")
@@ -456,7 +450,7 @@ class LinesScreen(Screen[None]):
             return
         self._game_over_shown = True
         game = self.game
-        store = self.lines_app.store
+        store = self.session.store
         assert game.ended_at is not None
         try:
             outcome = store.record_lines(
@@ -479,7 +473,9 @@ class LinesScreen(Screen[None]):
                 self._replace_with_new_game()
             elif choice == "leaderboard":
                 self.dismiss()
-                self.lines_app.open_leaderboards(outcome.table, outcome.rank)
+                self.app.push_screen(
+                    LeaderboardScreen(store, table=outcome.table, highlight_rank=outcome.rank)
+                )
             elif choice == "menu":
                 self.dismiss()
 
@@ -501,9 +497,9 @@ class LinesScreen(Screen[None]):
         self.dismiss()
 
     def action_toggle_animation(self) -> None:
-        app = self.lines_app
-        app.animations = not app.animations
-        self._say("Animations on." if app.animations else "Animations off.")
+        session = self.session
+        session.animations = not session.animations
+        self._say("Animations on." if session.animations else "Animations off.")
 
     def action_new_game(self) -> None:
         self._finish_animation_if_running()
@@ -512,7 +508,6 @@ class LinesScreen(Screen[None]):
         if self.game.over or not self.game.moves:
             self._replace_with_new_game()
             return
-        from lines_tui.ui.dialogs import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -527,11 +522,12 @@ class LinesScreen(Screen[None]):
         )
 
     def _replace_with_new_game(self) -> None:
-        app = self.lines_app
+        session, size = self.session, self.game.size
         if not self.game.over:
-            app.store.clear_game("lines")
+            session.store.clear_game("lines")
+        game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
-        app.start_lines(size=self.game.size)
+        self.app.push_screen(LinesScreen(session, game))
 
     def on_unmount(self) -> None:
         if self._clock_timer is not None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from lines_tui.engine.lines import Board, TurnResult
-from lines_tui.ui.lines_board import Cell, Effect
+from lines_tui.ui.lines.board import Cell, Effect
 
 PATH_SECONDS = 0.3  # the whole trip, however long the path
 STEP_SECONDS_MAX = 0.045

@@ -127,7 +127,8 @@ class LinesBoard(Widget):
         *(f"lines-board--ball-{code.lower()}" for code in SYMBOLS),
     }
 
-    def __init__(self, size: int, *, id: str | None = None) -> None:
+    def __init__(self, size: int, *, few_colours: bool = False, id: str | None = None) -> None:
+        """`few_colours`: the terminal has 16 colours or fewer, so empty cells get a dot."""
         super().__init__(id=id)
         self.board_size = size
         self.scale = 1
@@ -140,11 +141,7 @@ class LinesBoard(Widget):
         self._effects: dict[Cell, tuple[Effect, str | None]] = {}
         self._pictures: dict[Cell, CellPicture] = {}
         self._labels_for: tuple[Cell, int | None] | None = None
-        self._dotted = False
-
-    def on_mount(self) -> None:
-        if getattr(self.app, "few_colours", False):
-            self._dotted = True
+        self._dotted = few_colours
 
     # --- what to draw -------------------------------------------------------------------------
 

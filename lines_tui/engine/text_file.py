@@ -1,0 +1,39 @@
+"""Reading a small text file someone handed us (a layout, a position) without trusting it: only a
+regular file (a FIFO would block the reader forever, a device would never end), at most a given
+size, strict UTF-8; every problem one line that names the file."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
+
+
+class TextFileError(ValueError):
+    """The file cannot be read as text; the message names it and says why, in one line."""
+
+
+def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = False) -> str:
+    """The text of `path`: a regular file of at most `max_bytes` bytes in UTF-8 (a byte order
+    mark first is allowed when `bom`). `what` names the kind of file in the messages."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    except OSError as error:
+        raise TextFileError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise TextFileError(f"{path}: not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as error:
+        raise TextFileError(f"cannot read {path}: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise TextFileError(f"{path}: larger than {max_bytes // 1024} KiB; not a {what}")
+    try:
+        return data.decode("utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError as error:
+        raise TextFileError(f"{path}: not UTF-8 text (byte {error.start})") from None

@@ -1,0 +1,41 @@
+"""What the app hands to every game screen through its constructor, and the message that tells the
+screens when the player's symbols setting changes. Screens never import the app: this module is
+all they know of it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from lines_tui.store import Store
+
+Clock = Callable[[], float]
+"""Wall-clock epoch seconds (tests pass a fixed one)."""
+
+
+@dataclass
+class Session:
+    """The store, the clock and the player's settings, shared by the app and its game screens.
+
+    `animations` is changed by the Lines screen's `a` key and kept for the next game; `symbols`
+    follows the app's `s` key (the app posts `SymbolsChanged` to the open screens as well);
+    `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs."""
+
+    store: Store
+    clock: Clock = field(default=time.time)
+    animations: bool = True
+    symbols: bool = False
+    few_colours: bool = False
+
+
+class SymbolsChanged(Message):
+    """The player turned symbols on or off (`s`): screens redraw their boards."""
+
+    def __init__(self, symbols: bool) -> None:
+        super().__init__()
+        self.symbols = symbols

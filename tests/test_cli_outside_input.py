@@ -1,0 +1,189 @@
+"""The command line against what a player types, pastes or pipes in (issue 12): every bad input is
+one line on stderr with exit code 2, and nothing from outside reaches the terminal raw."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from lines_tui.cli import app
+from lines_tui.store import open_store
+from lines_tui.store.schema import VERSION
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
+RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # anything a terminal acts on, but newline
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A home with no installed layouts and an empty data folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("LINES_TUI_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(app, list(args), input=stdin)
+
+
+def refused(result: Result, *reasons: str) -> str:
+    """The one line of a refusal (exit 2, nothing on stdout), checked for `reasons`."""
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert result.stderr.startswith("lines-tui: ") and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr and not RAW.search(result.stderr)
+    for reason in reasons:
+        assert reason in result.stderr
+    return result.stderr
+
+
+def test_invalid_utf8_on_standard_input_is_one_line(home: Path) -> None:
+    """Item 1: a Latin-1 paste piped into `scores import -` was a UnicodeDecodeError."""
+    refused(run("scores", "import", "-", stdin=b"LT1-\xff"), "standard input is not UTF-8")
+    assert not (home / "data").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "file_name"),
+    [(["deal", "--seed", "1", "--layout"], "mine.layout"), (["solve"], "position.json")],
+)
+def test_invalid_bytes_in_a_file_read_are_one_line(
+    home: Path, command: list[str], file_name: str
+) -> None:
+    path = home / file_name
+    path.write_bytes(b"ab\xff\xfe")
+    refused(run(*command, str(path)), f"{file_name}: not UTF-8 text (byte 2)")
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["mahjong", "--seed", "-1"], "'--seed'"),
+        (["mahjong", "--seed", "abc"], "'--seed'"),
+        (["lines", "--size", "17"], "'--size'"),
+        (["lines", "--colour"], "No such option: --colour"),
+        (["scores", "show"], "Missing argument"),
+        (["deal", "--layout", "turtle", "--seed", "x"], "'--seed'"),
+        (["layouts", "--folder", "/nonexistent"], "/nonexistent"),
+        (["mahjong", "--seed", "\x1b[2J"], "'--seed'"),
+        (["players", "use", "\x1b]0;title\x07"], "\\x1b]0;title\\x07"),
+        (["--data-dir", "/dev/null/\x1b[2J", "players"], "\\x1b[2J"),
+    ],
+)
+def test_every_bad_input_is_one_line_naming_the_problem(
+    home: Path, args: list[str], reason: str
+) -> None:
+    """Item 8: typer's four-line usage block, anywhere in the command tree, is now one line."""
+    refused(run(*args), reason)
+
+
+def test_a_missing_position_file_is_named_once(home: Path) -> None:
+    message = refused(run("solve", "/nonexistent.json"), "cannot read /nonexistent.json")
+    assert message.count("nonexistent") == 1
+
+
+def test_file_names_and_layout_titles_are_printed_inert(home: Path) -> None:
+    """Items 2 (the CLI side) and 3: an OSC 52 in a file name used to write the clipboard,
+    an ESC in --layout to clear the screen; titles print as they are, never as markup."""
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    (folder / "x\x1b]52;c;SGk=\x07.layout").write_text("not a layout")
+    shutil.copy(FIXTURES / "steps.layout", folder / "evil.layout")
+    (folder / "evil.desktop").write_text("[KDE Desktop Entry]\nName=Evil [/] close\n")
+    shutil.copy(FIXTURES / "steps.layout", folder / "link.layout")
+    (folder / "link.desktop").write_text("[KDE Desktop Entry]\nName=[link=http://x/]Click[/link]\n")
+    listing = run("layouts")
+    assert listing.exit_code == 0
+    assert not RAW.search(listing.stdout + listing.stderr)
+    assert "x\\x1b]52;c;SGk=\\x07.layout" in listing.stderr
+    assert "Evil [/] close" in listing.stdout and "[link=http://x/]Click[/link]" in listing.stdout
+    refused(run("deal", "--layout", "./\x1b[2J.layout"), "\\x1b[2J")
+
+
+def test_the_commands_print_only_through_the_inert_helpers() -> None:
+    """The class of bug, not the instance: `say`/`warn`/`fail` (commands/common.py) are the only
+    way the command line prints."""
+    sources = [Path(app_module) for app_module in (sys.modules["lines_tui.cli"].__file__,)]
+    sources += sorted((Path(sys.modules["lines_tui.commands"].__file__).parent).glob("*.py"))
+    for source in sources:
+        if source.name == "common.py":
+            continue
+        text = source.read_text()
+        assert not re.search(r"\bprint\(|\becho\(|sys\.std(out|err)\.write", text), source
+
+
+def test_the_games_refuse_to_start_without_a_terminal(home: Path, tmp_path: Path) -> None:
+    """Item 9: `lines-tui lines >file 2>&1 </dev/null` used to start the app and spin."""
+    output = tmp_path / "output"
+    for command in (["lines", "--size", "8"], ["mahjong"], []):
+        with output.open("wb") as sink:
+            finished = subprocess.run(
+                [sys.executable, "-m", "lines_tui", *command],
+                stdin=subprocess.DEVNULL,
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+                timeout=60,
+            )
+        said = output.read_text()
+        assert finished.returncode == 2, said
+        assert said.count("\n") == 1 and "need a terminal" in said
+    assert run("scores").exit_code == 0  # what needs no terminal still works without one
+
+
+def test_players_add_hints_a_command_that_is_safe_to_paste(home: Path) -> None:
+    """Item 16: the hint used to wrap the name in single quotes, whatever it held."""
+    name = "x'; rm -rf ~; echo '"
+    result = run("players", "add", name)
+    assert result.exit_code == 0
+    hint = result.stdout.split("`")[1]
+    assert shlex.split(hint) == ["lines-tui", "players", "use", name]
+    assert hint == f"lines-tui players use {shlex.quote(name)}"
+
+
+def test_a_read_only_data_folder_reads_and_refuses_writes_in_one_line(
+    home: Path, make_read_only: Any
+) -> None:
+    """Item 5 on the command line."""
+    data = home / "data"
+    open_store(data).add_player("Ann")
+    make_read_only(data)
+    assert run("players").stdout == "  Ann\n(playing as a guest: Lines scores are not saved)\n"
+    assert run("scores").exit_code == 0
+    refused(run("players", "add", "Bob"), "Read-only file system")
+
+
+def test_a_newer_data_file_is_read_only_and_says_why(home: Path) -> None:
+    """Item 14 on the command line: no `.newer-…` move-aside, one line saying why."""
+    data = home / "data"
+    data.mkdir()
+    newer = json.dumps({"format": "lines-tui scores", "version": VERSION + 1}).encode()
+    (data / "scores.json").write_bytes(newer)
+    listing = run("players")
+    assert listing.exit_code == 0 and listing.stderr.count("\n") == 1
+    assert "newer lines-tui" in listing.stderr and "read-only" in listing.stderr
+    adding = run("players", "add", "Bob")
+    assert adding.exit_code == 2 and adding.stderr == listing.stderr  # said once
+    assert (data / "scores.json").read_bytes() == newer
+    assert sorted(path.name for path in data.iterdir()) == ["lines-tui.lock", "scores.json"]
+
+
+def test_a_fifo_as_the_data_file_is_refused_in_one_line(home: Path) -> None:
+    """Item 4 on the command line: `mkfifo scores.json; lines-tui scores` used to hang."""
+    data = home / "data"
+    data.mkdir()
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    os.mkfifo(data / "scores.json")
+    refused(run("scores"), "scores.json is a FIFO, not a regular file")

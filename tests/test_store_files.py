@@ -1,0 +1,223 @@
+"""The store's files when something is wrong with them: a busy lock, a FIFO or folder where a data
+file belongs, a read-only folder, a symbolic link, a full disk, a file that turns corrupt, several
+threads at once. Every failure is one StoreError, and nothing saved before is lost (issue 12)."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXED_NOW, FaultyFileSystem, corrupt, make_app
+from textual.widgets import OptionList
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.store import Store, StoreError, open_store
+from lines_tui.store.files import BUSY, LOCK_NAME
+
+START = 1_700_000_000.0
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX files and locks")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def with_ann(folder: Path, **options: Any) -> Store:
+    store = open_store(folder, table_limit=1000, **options)
+    store.add_player("Ann")
+    return store
+
+
+def record(store: Store, points: int) -> bool:
+    return store.record_lines("Ann", 9, points, points, START, START + 60).saved
+
+
+@pytest.fixture
+def lock_held_elsewhere(folder: Path) -> Iterator[None]:
+    """Another lines-tui in the middle of a write: the folder's lock taken and kept."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    yield
+    os.close(fd)
+
+
+def test_waiting_for_a_busy_lock_is_bounded_and_says_so(folder: Path) -> None:
+    """Item 4: a copy that keeps the lock (or hangs holding it) never blocks this one for good."""
+    store = with_ann(folder, lock_wait=0.05)
+    fd = os.open(folder / LOCK_NAME, os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        for request in (store.players, lambda: store.add_player("Bob"), lambda: record(store, 5)):
+            with pytest.raises(StoreError) as refused:
+                request()
+            assert str(refused.value) == BUSY
+    finally:
+        os.close(fd)
+    assert record(store, 5) and store.players() == ["Ann"]
+
+
+@pytest.mark.parametrize("name", ["scores.json", "saved-lines.json", LOCK_NAME])
+@pytest.mark.parametrize("kind", ["FIFO", "folder"])
+def test_anything_but_a_regular_file_is_refused_in_one_line(
+    folder: Path, name: str, kind: str
+) -> None:
+    """Item 4: `mkfifo scores.json` used to hang every copy of the game, holding the lock."""
+    folder.mkdir()
+    if kind == "FIFO":
+        os.mkfifo(folder / name)
+    else:
+        (folder / name).mkdir()
+    with pytest.raises(StoreError) as refused:
+        open_store(folder)
+    message = str(refused.value)
+    assert f"{name} is a {kind}, not a regular file" in message and "\n" not in message
+    assert sorted(path.name for path in folder.iterdir()) == [name]
+
+
+def test_a_read_only_folder_can_be_read_and_only_writes_fail(
+    folder: Path, make_read_only: Any
+) -> None:
+    """Item 5: the lock used to be opened for writing even to read."""
+    store = with_ann(folder)
+    record(store, 50)
+    store.save_game("lines", {"seed": 1})
+    os.unlink(folder / LOCK_NAME)  # a folder copied from elsewhere may well have none
+    make_read_only(folder)
+    again = open_store(folder)
+    assert again.players() == ["Ann"] and again.active_player is None
+    assert [entry.value for entry in again.table("lines-9")] == [50]
+    assert again.load_game("lines") == {"seed": 1} and again.warnings == []
+    for write in (lambda: again.add_player("Bob"), lambda: again.save_game("lines", {})):
+        with pytest.raises(StoreError, match="Read-only file system") as refused:
+            write()
+        assert "\n" not in str(refused.value)
+
+
+def test_a_corrupt_file_in_a_read_only_folder_is_reported_and_left_alone(
+    folder: Path, make_read_only: Any
+) -> None:
+    folder.mkdir()
+    garbage = corrupt(folder / "scores.json")
+    make_read_only(folder)
+    store = open_store(folder)
+    assert store.players() == []
+    (warning,) = store.warnings
+    assert "could not be read" in warning and "left as it is" in warning
+    assert (folder / "scores.json").read_bytes() == garbage
+
+
+def test_a_symlinked_data_file_is_written_through_to_its_target(
+    folder: Path, tmp_path: Path
+) -> None:
+    """Item 13: a dotfiles setup links scores.json elsewhere; the link used to be replaced."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    folder.mkdir()
+    (folder / "scores.json").symlink_to(dotfiles / "scores.json")  # dangling until first write
+    store = with_ann(folder)
+    record(store, 70)
+    assert (folder / "scores.json").is_symlink()
+    assert (folder / "scores.json").readlink() == dotfiles / "scores.json"
+    assert '"Ann"' in (dotfiles / "scores.json").read_text()
+    assert open_store(folder).players() == ["Ann"]
+    assert sorted(path.name for path in dotfiles.iterdir()) == ["scores.json"]
+
+
+@pytest.mark.parametrize("call", ["make_folder", "open", "write", "fsync", "replace"])
+def test_a_failing_disk_is_one_store_error_and_the_old_file_stays(folder: Path, call: str) -> None:
+    faults = FaultyFileSystem()
+    store = with_ann(folder, fs=faults)
+    record(store, 10)
+    before = (folder / "scores.json").read_bytes()
+    faults.fail(call, errno.ENOSPC)
+    with pytest.raises(StoreError, match="No space left on device") as refused:
+        record(store, 20)
+    assert "\n" not in str(refused.value)
+    faults.heal()
+    assert (folder / "scores.json").read_bytes() == before
+    assert sorted(path.name for path in folder.iterdir()) == [LOCK_NAME, "scores.json"]
+    assert record(store, 30)
+    assert [entry.value for entry in store.table("lines-9")] == [30, 10]
+
+
+def test_under_random_faults_every_failure_is_a_store_error_and_no_saved_entry_is_lost(
+    folder: Path,
+) -> None:
+    """The store side of item 10: whatever fails, whenever, a result reported saved stays."""
+    faults = FaultyFileSystem()
+    store = with_ann(folder, fs=faults, lock_wait=0.0)
+    faults.rate = 0.1
+    saved: set[int] = set()
+    for points in range(1, 200):
+        try:
+            if record(store, points):
+                saved.add(points)
+            if points % 7 == 0:
+                store.save_game("lines", {"points": points})
+                assert store.load_game("lines") in ({"points": points}, None)
+        except StoreError as error:
+            assert "\n" not in str(error)
+    assert faults.failures > 20 and len(saved) > 20
+    faults.heal()
+    assert saved <= {entry.value for entry in store.table("lines-9")}
+
+
+def test_a_file_that_turns_corrupt_mid_session_is_kept_aside_and_play_goes_on(
+    folder: Path,
+) -> None:
+    store = with_ann(folder)
+    record(store, 10)
+    garbage = corrupt(folder / "scores.json")
+    assert store.players() == []
+    (warning,) = store.warnings
+    assert "kept it untouched" in warning
+    (aside,) = folder.glob("scores.json.corrupt-*")
+    assert aside.read_bytes() == garbage
+    store.add_player("Ann")
+    assert record(store, 20)
+
+
+def test_threads_share_a_store_safely(folder: Path) -> None:
+    """Reads and writes may run in worker threads (the UI reads off its own thread)."""
+    store = with_ann(folder)
+    problems: list[BaseException] = []
+
+    def play(first: int) -> None:
+        try:
+            for points in range(first, first + 25):
+                assert record(store, points)
+                assert store.snapshot().players == ("Ann",)
+        except BaseException as error:
+            problems.append(error)
+
+    workers = [threading.Thread(target=play, args=(first,)) for first in (1, 101, 201)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert problems == []
+    assert len(store.snapshot().tables[next(iter(store.tables()))]) == 75
+
+
+async def test_the_menu_opens_on_a_read_only_folder(folder: Path, make_read_only: Any) -> None:
+    """Item 5 in the app: the menu reads the players and the saved games, and shows them."""
+    store = with_ann(folder)
+    store.set_active_player("Ann")
+    store.save_game("lines", LinesGame.new(seed=1, size=9, started_at=FIXED_NOW).to_json())
+    make_read_only(folder)
+    app = make_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ann" in str(app.screen.query_one("#menu-player").render())
+        options = app.screen.query_one(OptionList).options
+        assert any("Resume Lines" in str(option.prompt) for option in options)
