@@ -20,13 +20,19 @@ from __future__ import annotations
 import errno
 import os
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.color import Color as RichColor
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import App
+from textual.color import Color
+from textual.filter import LineFilter
 from textual.pilot import Pilot
 
 from lines_tui.engine.lines import COLOURS, Board, Cell, LinesGame
@@ -44,13 +50,39 @@ from lines_tui.ui.session import Session
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 
 
-def make_app(data_dir: Path, *, animations: bool = False, **options: object) -> LinesTuiApp:
-    """The app on a store in `data_dir`; the colour depth is fixed (many colours) so pictures do
-    not depend on the TERM of whoever runs the tests."""
-    options.setdefault("few_colours", False)
-    return LinesTuiApp(
+def make_app(
+    data_dir: Path, *, animations: bool = False, sixteen_colours: bool = False, **options: object
+) -> LinesTuiApp:
+    """The app on a store in `data_dir`; the colour depth is fixed (many colours, or 16 with
+    `sixteen_colours`) so pictures do not depend on the TERM of whoever runs the tests."""
+    options.setdefault("few_colours", sixteen_colours)
+    app_class = SixteenColourApp if sixteen_colours else LinesTuiApp
+    return app_class(
         open_store(data_dir), clock=lambda: FIXED_NOW, animations=animations, **options
     )  # type: ignore[arg-type]
+
+
+class SixteenColours(LineFilter):
+    """What a 16-colour terminal (TERM=xterm) shows: every colour taken to the nearest of the 16
+    ANSI colours, as Rich does on output, so that screenshots and snapshots show it too."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [
+            Segment(text, None if style is None else _sixteen(style), control)
+            for text, style, control in segments
+        ]
+
+
+def _sixteen(style: Style) -> Style:
+    def down(colour: RichColor | None) -> RichColor | None:
+        return None if colour is None else colour.downgrade(ColorSystem.STANDARD)
+
+    return style + Style.from_color(down(style.color), down(style.bgcolor))
+
+
+class SixteenColourApp(LinesTuiApp):
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), SixteenColours()]
 
 
 def game_at(

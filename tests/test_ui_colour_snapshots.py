@@ -1,0 +1,51 @@
+"""One board per game in 16 colours and in NO_COLOR (truecolor: test_ui_app_snapshots.py and
+test_ui_mahjong_snapshots.py). 16 colours are shown as a TERM=xterm terminal shows them (see
+conftest.SixteenColours); NO_COLOR as Textual draws it, in greys.
+
+Update after an intended change of the picture: pytest tests/test_ui_colour_snapshots.py
+--snapshot-update, then look at the SVGs under tests/__snapshots__/ before committing them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_app
+from test_ui_mahjong_snapshots import check_answered
+from textual.pilot import Pilot
+
+# Lines: select the ball at the centre (seed 1 has one), the cursor one cell away.
+LINES_KEYS = ["5", "e", "right"]
+
+
+async def mahjong_picked(pilot: Pilot[None]) -> None:
+    await pilot.press("tab", "enter", "tab")
+    await check_answered(pilot)
+
+
+@pytest.mark.parametrize("colours", ["16-colours", "no-color"])
+def test_lines_board(
+    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+) -> None:
+    if colours == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(
+        tmp_path, start="lines", seed=1, sixteen_colours=colours == "16-colours",
+        few_colours=True,
+    )
+    assert snap_compare(app, press=LINES_KEYS, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("colours", ["16-colours", "no-color"])
+def test_mahjong_board(
+    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+) -> None:
+    if colours == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(
+        tmp_path, start="mahjong", seed=1, sixteen_colours=colours == "16-colours",
+        few_colours=True,
+    )
+    assert snap_compare(app, run_before=mahjong_picked, terminal_size=(80, 24))
