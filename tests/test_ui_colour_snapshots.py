@@ -26,26 +26,16 @@ async def mahjong_picked(pilot: Pilot[None]) -> None:
 
 
 @pytest.mark.parametrize("colours", ["16-colours", "no-color"])
-def test_lines_board(
-    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+@pytest.mark.parametrize("game", ["lines", "mahjong"])
+def test_board(
+    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, colours: str
 ) -> None:
     if colours == "no-color":
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(
-        tmp_path, start="lines", seed=1, sixteen_colours=colours == "16-colours",
-        few_colours=True,
+        tmp_path, start=game, seed=1, sixteen_colours=colours == "16-colours", few_colours=True
     )
-    assert snap_compare(app, press=LINES_KEYS, terminal_size=(80, 24))
-
-
-@pytest.mark.parametrize("colours", ["16-colours", "no-color"])
-def test_mahjong_board(
-    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
-) -> None:
-    if colours == "no-color":
-        monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(
-        tmp_path, start="mahjong", seed=1, sixteen_colours=colours == "16-colours",
-        few_colours=True,
-    )
-    assert snap_compare(app, run_before=mahjong_picked, terminal_size=(80, 24))
+    if game == "lines":
+        assert snap_compare(app, press=LINES_KEYS, terminal_size=(80, 24))
+    else:
+        assert snap_compare(app, run_before=mahjong_picked, terminal_size=(80, 24))

@@ -15,6 +15,7 @@ from conftest import (
     open_lines,
     play_lines_by_keys,
 )
+from test_ui_app_lines import FOUR_REDS, PREVIEW
 from test_ui_mahjong import game_of, open_game, row_layout
 from test_ui_mahjong import make_app as make_mahjong_app
 from textual.screen import Screen
@@ -26,18 +27,6 @@ from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 
-FOUR_REDS = """
-RRRR.....
-.........
-....R....
-.........
-.........
-......B..
-.........
-.........
-.........
-"""
-PREVIEW = (((8, 8), "B"), ((8, 7), "G"), ((8, 6), "Y"))
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 

@@ -48,8 +48,7 @@ class CellShape:
     height: int
     ball: tuple[str, ...]
     preview: tuple[str, ...]  # a smaller ball of the same colour, centred
-    dotted_hole: tuple[str, ...]  # an empty cell where shades of grey fail
-    shaded_hole: tuple[str, ...]  # an empty cell as a dark socket in the ball's shape
+    dotted_hole: tuple[str, ...]  # an empty cell where shades of grey fail (else a dark ball)
     cursor: tuple[tuple[str, str], ...]  # left and right frame characters per ball row
 
     @property
@@ -67,25 +66,28 @@ class CellShape:
 
     def marked(self, mark: str) -> tuple[str, ...]:
         """Blank ball rows with `mark` at the centre."""
-        row, col = self.middle
-        blank = " " * self.ball_width
-        return tuple(
-            blank[:col] + mark + blank[col + 1 :] if index == row else blank
-            for index in range(self.ball_rows)
-        )
+        return _centred(len(self.ball), len(self.ball[0]), mark)
+
+
+def _centred(rows: int, width: int, mark: str) -> tuple[str, ...]:
+    """`rows` blank rows of `width` with `mark` in the middle one, at the middle column."""
+    row, col = rows // 2, width // 2
+    blank = " " * width
+    return tuple(blank[:col] + mark + blank[col + 1 :] if i == row else blank for i in range(rows))
 
 
 def _shape(width: int, height: int, ball: tuple[str, ...], preview: tuple[str, ...]) -> CellShape:
-    """A scale's shape; an empty cell is a dot where shades fail, else a socket like a ball."""
+    """A scale's shape: the cursor frames the ball, an empty cell is a dot at its centre."""
     if len(ball) == 1:
         cursor: tuple[tuple[str, str], ...] = (("[", "]"),)
     else:
         cursor = (("╭", "╮"), *((("│", "│"),) * (len(ball) - 2)), ("╰", "╯"))
-    shape = CellShape(width, height, ball, preview, (), ball, cursor)
-    return CellShape(width, height, ball, preview, shape.marked("·"), ball, cursor)
+    dotted = _centred(len(ball), len(ball[0]), "·")
+    return CellShape(width, height, ball, preview, dotted, cursor)
 
 
-# Terminal cells are about twice as tall as wide, so a cell twice as wide as tall looks square.
+# Terminal cells are about twice as tall as wide: a cell 5 wide and 2 high is about square, and a
+# ball 3 wide and 1.5 high is round.
 SCALES: tuple[CellShape, ...] = (
     _shape(3, 1, ("●",), ("•",)),
     _shape(5, 2, ("▗▄▖", "▜█▛"), ("   ", " ● ")),
@@ -272,7 +274,7 @@ class LinesBoard(Widget):
             yield Segment(shape.dotted_hole[ball_row], style)
         else:
             style = base + self.get_component_rich_style("lines-board--hole")
-            yield Segment(shape.shaded_hole[ball_row], style)
+            yield Segment(shape.ball[ball_row], style)  # a dark socket in the shape of a ball
 
     def _ball(
         self,

@@ -18,6 +18,7 @@ from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_lett
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import RecordOutcome, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.help import typing_keys
 from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
@@ -34,7 +35,6 @@ NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
-CELL_GROUP = Binding.Group("cell")
 MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
 CELL_TIP = (
     "Go to a cell: type its row number, then its column letter, as on the board's edges (7c is "
@@ -100,18 +100,7 @@ class LinesScreen(Screen[None]):
             group=MOVE_GROUP,
             tooltip=MOVE_TIP,
         ),
-        *(
-            Binding(
-                digit,
-                f"row_digit('{digit}')",
-                "Cell",
-                key_display="7c",
-                show=digit == "1",
-                group=CELL_GROUP,
-                tooltip=CELL_TIP,
-            )
-            for digit in "1234567890"
-        ),
+        *typing_keys("1234567890", "row_digit", "Cell", "7c", CELL_TIP),
         Binding(
             "k", "cursor('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
         ),

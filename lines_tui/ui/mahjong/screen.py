@@ -24,6 +24,7 @@ from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
+from lines_tui.ui.help import typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
@@ -48,7 +49,6 @@ GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost"}
 MOVE_GROUP = Binding.Group("move")
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
-FACE_GROUP = Binding.Group("face")
 FACE_TIP = (
     "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
     "for the next one"
@@ -94,18 +94,7 @@ class MahjongScreen(Screen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(
-            Binding(
-                key,
-                f"face_key('{key}')",
-                "Face",
-                key_display="5d",
-                show=key == "1",
-                group=FACE_GROUP,
-                tooltip=FACE_TIP,
-            )
-            for key in sorted(LABEL_STARTS)
-        ),
+        *typing_keys(sorted(LABEL_STARTS), "face_key", "Face", "5d", FACE_TIP),
         Binding(
             "t",
             "take_pair",
