@@ -32,8 +32,12 @@ Effect = Literal["trail", "flash", "invalid"]
 # Letters for symbols mode: the colour's initial, so the legend is easy to remember.
 SYMBOLS = {"R": "R", "B": "B", "G": "G", "C": "C", "V": "V", "Y": "Y", "N": "N"}
 
-GUTTER = 3
-"""Columns left of the cells for the row numbers (up to "15", then a space)."""
+def gutter_width(size: int) -> int:
+    """Columns left of the cells of a `size` x `size` board: its longest row number and a space."""
+    return len(row_number(size - 1)) + 1
+
+
+
 HEADER = 1
 """Rows above the cells for the column letters."""
 
@@ -98,7 +102,7 @@ SCALES: tuple[CellShape, ...] = (
 def board_size_for(scale: int, size: int) -> Size:
     """Outer size (labels, cells and the one-cell border) of a `size` x `size` board at `scale`."""
     shape = SCALES[scale]
-    return Size(GUTTER + shape.width * size + 2, HEADER + shape.height * size + 2)
+    return Size(gutter_width(size) + shape.width * size + 2, HEADER + shape.height * size + 2)
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ class LinesBoard(Widget):
         """`few_colours`: the terminal has 16 colours or fewer, so empty cells get a dot."""
         super().__init__(id=id)
         self.board_size = size
+        self.label_width = gutter_width(size)
         self.scale = 1
         self.symbols = False
         self.cursor: Cell = (size // 2, size // 2)
@@ -200,14 +205,14 @@ class LinesBoard(Widget):
     # --- Line API -----------------------------------------------------------------------------
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return GUTTER + SCALES[self.scale].width * self.board_size
+        return self.label_width + SCALES[self.scale].width * self.board_size
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return HEADER + SCALES[self.scale].height * self.board_size
 
     def render_line(self, y: int) -> Strip:
         shape = SCALES[self.scale]
-        width = GUTTER + shape.width * self.board_size
+        width = self.label_width + shape.width * self.board_size
         base = self.rich_style
         if y < HEADER:
             return Strip(Segment.simplify(self._column_letters(shape, base)), width)
@@ -225,7 +230,7 @@ class LinesBoard(Widget):
         return base + self.get_component_rich_style(name)
 
     def _column_letters(self, shape: CellShape, base: Style) -> Iterable[Segment]:
-        yield Segment(" " * GUTTER, base)
+        yield Segment(" " * self.label_width, base)
         middle = 1 + shape.middle[1]
         for col in range(self.board_size):
             yield Segment(" " * middle, base)
@@ -234,9 +239,10 @@ class LinesBoard(Widget):
 
     def _row_number(self, row: int, ball_row: int, shape: CellShape, base: Style) -> Segment:
         if ball_row != shape.middle[0]:
-            return Segment(" " * GUTTER, base)
+            return Segment(" " * self.label_width, base)
         active = row == self.cursor[0] or row == self.typed_row
-        return Segment(row_number(row).rjust(GUTTER - 1) + " ", self._label_style(active, base))
+        number = row_number(row).rjust(self.label_width - 1) + " "
+        return Segment(number, self._label_style(active, base))
 
     def _cell_segments(
         self, cell: Cell, ball_row: int, shape: CellShape, base: Style
@@ -317,7 +323,7 @@ class LinesBoard(Widget):
         shape = SCALES[self.scale]
         row, col = cell
         return Region(
-            GUTTER + col * shape.width, HEADER + row * shape.height, shape.width, shape.height
+            self.label_width + col * shape.width, HEADER + row * shape.height, shape.width, shape.height
         )
 
     def _repaint_changed(self) -> None:
@@ -334,6 +340,6 @@ class LinesBoard(Widget):
             # The active row number and column letter follow the cursor and the typed row.
             self._labels_for = labels
             size = self.size
-            changed += [Region(0, 0, size.width, HEADER), Region(0, 0, GUTTER, size.height)]
+            changed += [Region(0, 0, size.width, HEADER), Region(0, 0, self.label_width, size.height)]
         if changed:
             self.refresh(*changed)

@@ -27,11 +27,11 @@ from lines_tui.ui.session import Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
-SIDE_PADDING = 3
+SIDE_PADDING = 2
 # The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
 # message 3 and one spare.
 SIDE_MIN_HEIGHT = 11
-NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
+NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
@@ -260,11 +260,12 @@ class LinesScreen(Screen[None]):
         for index, colour in enumerate(COLOURS):
             per_line = 2 if named else 4
             if index:
-                text.append("\n" if index % per_line == 0 else "  ")
+                # Named entries are padded to a column of their own; compact ones need a gap.
+                text.append("\n" if index % per_line == 0 else "" if named else "  ")
             text.append(board.ball_text(colour), style=board.ball_style(colour))
             if named:
                 entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
-                text.append(entry.ljust(12) if index % 2 == 0 else entry)
+                text.append(entry.ljust(13) if index % 2 == 0 else entry)
             else:
                 text.append(f" {PRICES[colour]}")
         return text
