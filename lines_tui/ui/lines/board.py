@@ -322,9 +322,8 @@ class LinesBoard(Widget):
     def cell_region(self, cell: Cell) -> Region:
         shape = SCALES[self.scale]
         row, col = cell
-        return Region(
-            self.label_width + col * shape.width, HEADER + row * shape.height, shape.width, shape.height
-        )
+        left, top = self.label_width + col * shape.width, HEADER + row * shape.height
+        return Region(left, top, shape.width, shape.height)
 
     def _repaint_changed(self) -> None:
         changed: list[Region] = []
@@ -339,7 +338,7 @@ class LinesBoard(Widget):
         if labels != self._labels_for:
             # The active row number and column letter follow the cursor and the typed row.
             self._labels_for = labels
-            size = self.size
-            changed += [Region(0, 0, size.width, HEADER), Region(0, 0, self.label_width, size.height)]
+            width, height = self.size
+            changed += [Region(0, 0, width, HEADER), Region(0, 0, self.label_width, height)]
         if changed:
             self.refresh(*changed)
