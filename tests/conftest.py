@@ -246,8 +246,7 @@ class MahjongKeyPlayer:
     def _all_free(self, tile: int) -> bool:
         game = self.screen.game
         face = game.face(tile)
-        on_board = [i for i in bits(game.present) if game.face(i) == face]
-        return all(game.is_free(i) for i in on_board)
+        return game.tiles_of_face(face) == game.free_of_face(face)
 
     def _landing(self, tile: int) -> int | None:
         game, board = self.screen.game, self.screen.board

@@ -118,7 +118,7 @@ def test_partners_and_playable_tiles_follow_the_free_rule(spec: tuple[str, int, 
     playable = game.playable_mask()
     assert playable & ~free == 0
     for tile in bits(game.present):
-        partners = game.free_partners(tile)
+        partners = game.free_matches(tile)
         expected = {i for i in bits(free) if i != tile and game.face(i) == game.face(tile)}
         assert set(bits(partners)) == expected
         assert bool(playable >> tile & 1) == bool(free >> tile & 1 and partners)
@@ -135,7 +135,7 @@ def test_a_sure_partner_is_taken_only_when_there_is_nothing_to_choose(
     game = played(*spec)
     for tile in bits(game.present):
         sure = game.sure_partner(tile)
-        partners = list(bits(game.free_partners(tile)))
+        partners = list(bits(game.free_matches(tile)))
         same_face = [i for i in bits(game.present) if game.face(i) == game.face(tile)]
         if not game.is_free(tile) or not partners:
             assert sure is None

@@ -14,6 +14,7 @@ from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
@@ -217,3 +218,13 @@ async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> Non
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+def test_both_game_clocks_read_like_the_leaderboard_times() -> None:
+    assert [clock_text(s) for s in (0, 5.9, 65, 3725, -1)] == [
+        "0:00",
+        "0:05",
+        "1:05",
+        "1:02:05",
+        "0:00",
+    ]

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
 from lines_tui.engine.lines import GameDataError, LinesGame
-from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.game import MahjongGame, saved_summary
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Store
@@ -177,15 +177,11 @@ class LinesTuiApp(App[None]):
 
     def saved_lines_summary(self) -> str | None:
         game = self.saved_lines()
-        return None if game is None else f"{game.size} x {game.size}, score {game.score}"
+        return None if game is None else game.summary
 
     def saved_mahjong_summary(self) -> str | None:
         data = self.store.load_game("mahjong")
-        if data is None:
-            return None
-        layout = data.get("layout")
-        title = layout.get("title") if isinstance(layout, dict) else None
-        return f"{title}, deal {data.get('seed')}" if isinstance(title, str) else "saved deal"
+        return None if data is None else saved_summary(data)
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""

@@ -3,7 +3,6 @@ so a key added anywhere shows up here without anyone keeping a second list."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.table import Table
@@ -91,23 +90,3 @@ class HelpScreen(ModalScreen[None]):
         else:
             panel.scroll_up(animate=False)
 
-
-def typing_keys(
-    keys: Iterable[str], action: str, description: str, example: str, tooltip: str
-) -> list[Binding]:
-    """One binding per key that starts typing a name (a row number, a face label), each calling
-    `action` with its key. They share one footer entry and one help row, both shown as `example`
-    (what a whole name looks like, e.g. "7c")."""
-    group = Binding.Group(description)
-    return [
-        Binding(
-            key,
-            f"{action}('{key}')",
-            description,
-            key_display=example,
-            show=index == 0,
-            group=group,
-            tooltip=tooltip,
-        )
-        for index, key in enumerate(keys)
-    ]

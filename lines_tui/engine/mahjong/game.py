@@ -10,7 +10,7 @@ implements").
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,6 +99,32 @@ class MahjongGame:
         """The tiles that can be taken now, as a bitmask."""
         return self.position.geometry.free_mask(self.present)
 
+    def why_not_free(self, index: int) -> str | None:
+        """Why a tile on the board cannot be taken now ("covered": another tile lies on it;
+        "blocked both sides": tiles touch its left and its right), or None if it is free."""
+        geometry = self.position.geometry
+        if geometry.covers[index] & self.present:
+            return "covered"
+        if not geometry.is_free(index, self.present):
+            return "blocked both sides"
+        return None
+
+    def free_matches(self, index: int) -> int:
+        """The other free tiles with the face of tile `index`, as a bitmask: what it can be taken
+        with now (whether or not tile `index` itself is free)."""
+        return self.free_of_face(self.face(index)) & ~(1 << index)
+
+    def hint(self, solution: Iterable[Pair] = ()) -> Pair | None:
+        """The pair to suggest: the first pair of `solution` (the solver's winning sequence from
+        some earlier position) that can still be taken, else the first available pair; None
+        when no pair can be taken."""
+        free = self.free_mask()
+        for a, b in solution:
+            if free >> a & 1 and free >> b & 1 and self.face(a) == self.face(b):
+                return (a, b)
+        pairs = self.available_pairs()
+        return pairs[0] if pairs else None
+
     def available_pairs(self) -> list[Pair]:
         """Every pair of free tiles with equal faces, as (lower index, higher index), sorted."""
         if self._pairs_for != self.present:
@@ -114,15 +140,14 @@ class MahjongGame:
             self._pairs_for = self.present
         return list(self._pairs)
 
+    def tiles_of_face(self, face: str) -> int:
+        """The tiles on the board showing `face`, as a bitmask."""
+        faces = self.position.faces
+        return sum(1 << i for i in bits(self.present) if faces[i] == face)
+
     def free_of_face(self, face: str) -> int:
         """The free tiles showing `face`, as a bitmask."""
-        faces = self.position.faces
-        return sum(1 << i for i in bits(self.free_mask()) if faces[i] == face)
-
-    def free_partners(self, tile: int) -> int:
-        """The other free tiles with the face of `tile`, as a bitmask: what it can be taken with
-        now (whether or not `tile` itself is free)."""
-        return self.free_of_face(self.face(tile)) & ~(1 << tile)
+        return self.tiles_of_face(face) & self.free_mask()
 
     def playable_mask(self) -> int:
         """The free tiles that have a free partner: every tile of every available pair."""
@@ -138,11 +163,10 @@ class MahjongGame:
         has no free partner, or the choice matters (README, "Keys" of Mahjong)."""
         if not self.is_free(tile):
             return None
-        partners = self.free_partners(tile)
+        partners = self.free_matches(tile)
         if not partners:
             return None
-        faces = self.position.faces
-        on_board = sum(1 << i for i in bits(self.present) if faces[i] == faces[tile])
+        on_board = self.tiles_of_face(self.face(tile))
         if partners.bit_count() == 1 or on_board == partners | 1 << tile:
             return (partners & -partners).bit_length() - 1
         return None
@@ -195,9 +219,9 @@ class MahjongGame:
             if not self.is_present(index):
                 raise IllegalMove("gone", f"tile {index} has already been taken")
         for index in (first, second):
-            if not self.position.geometry.is_free(index, self.present):
-                why = self._why_blocked(index)
-                raise IllegalMove("not-free", f"tile {index} is not free: {why}")
+            why = self.why_not_free(index)
+            if why is not None:
+                raise IllegalMove("not-free", f"tile {index} is {why}: it cannot be taken now")
         if self.face(first) != self.face(second):
             raise IllegalMove("faces-differ", "the two tiles do not match")
 
@@ -254,12 +278,6 @@ class MahjongGame:
     def _take(self, pair: Pair) -> None:
         self.present &= ~(1 << pair[0] | 1 << pair[1])
         self._history.append(pair)
-
-    def _why_blocked(self, index: int) -> str:
-        geometry = self.position.geometry
-        if geometry.covers[index] & self.present:
-            return "another tile lies on it"
-        return "tiles on both its left and its right"
 
     # -- the clock ------------------------------------------------------------------------------
 
@@ -364,6 +382,18 @@ class MahjongGame:
         if running_since is not None and not paused and not game.over:
             game._clock.running_since = running_since if now is None else now
         return game
+
+
+def saved_summary(data: object) -> str:
+    """One line about a saved game for a menu entry ("Turtle, deal 5"), read from what `to_json`
+    wrote without replaying it; "saved deal" if the save lacks the layout's title or the deal."""
+    record = data if isinstance(data, Mapping) else {}
+    layout = record.get("layout")
+    title = layout.get("title") if isinstance(layout, Mapping) else None
+    seed = record.get("seed")
+    if isinstance(title, str) and is_whole_number(seed):
+        return f"{title}, deal {seed}"
+    return "saved deal"
 
 
 def _mapping(value: object, what: str) -> Mapping[str, Any]:
