@@ -463,12 +463,8 @@ class MahjongScreen(GameScreen):
             self._remove(selected, cursor)  # the partner the player chose
             return
         tile = selected if selected is not None else cursor
-        if tile is None or game.won:
-            return
-        label = face_text(game.face(tile))[0]
-        why = game.why_not_free(tile)
-        if why is not None:
-            self._say(f"{label} is {why}: it cannot be taken now.")
+        label = self._takeable_label(tile)
+        if tile is None or label is None:
             return
         partner = game.sure_partner(tile)
         if partner is not None:
@@ -504,16 +500,24 @@ class MahjongScreen(GameScreen):
             board.cursor = target
         self._show_tile_info()
 
+    def _takeable_label(self, tile: int | None) -> str | None:
+        """The label of `tile` if it can be taken now; else None, saying why it cannot (nothing
+        to say for no tile or a won game)."""
+        if tile is None or self.game.won:
+            return None
+        label = face_text(self.game.face(tile))[0]
+        why = self.game.why_not_free(tile)
+        if why is not None:
+            self._say(f"{label} is {why}: it cannot be taken now.")
+            return None
+        return label
+
     def action_choose(self) -> None:
         self._act()
         board, game = self.board, self.game
         tile = board.cursor
-        if tile is None or game.won:
-            return
-        label = face_text(game.face(tile))[0]
-        why = game.why_not_free(tile)
-        if why is not None:
-            self._say(f"{label} is {why}: it cannot be taken now.")
+        label = self._takeable_label(tile)
+        if tile is None or label is None:
             return
         selected = board.selected
         if selected is None:
