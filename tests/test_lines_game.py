@@ -82,12 +82,6 @@ def test_the_default_board_is_nine_by_nine() -> None:
     assert LinesGame.new(3).size == 9
 
 
-def test_a_game_sums_itself_up_in_a_line_for_the_menu() -> None:
-    game = LinesGame.new(3, 7)
-    game.score = 40
-    assert game.summary == "7 x 7, score 40"
-
-
 def test_a_seed_fixes_the_game() -> None:
     assert LinesGame.new(17).to_json() == LinesGame.new(17).to_json()
     firsts = {LinesGame.new(seed).board for seed in range(20)}

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame, SavedGameError, saved_summary
+from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.position import Position
@@ -243,13 +243,6 @@ def test_free_matches_reasons_and_hints_agree_with_the_pairs(seed: int, script: 
         assert game.hint([chosen]) == chosen
         if game.history:  # a pair already taken is skipped
             assert game.hint([game.history[0], chosen]) == chosen
-
-
-def test_a_saved_game_summary_names_the_layout_and_deal_without_replaying() -> None:
-    game = MahjongGame.new(find_layout("turtle"), 5)
-    assert saved_summary(game.to_json()) == "Turtle, deal 5"
-    assert saved_summary({"layout": {}, "seed": 5}) == "saved deal"
-    assert saved_summary([1, 2]) == "saved deal"
 
 
 # -- save and resume -----------------------------------------------------------------------------

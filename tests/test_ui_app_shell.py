@@ -8,6 +8,7 @@ import pytest
 from conftest import FIXED_NOW, make_app
 from textual.widgets import DataTable, OptionList, Static
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import Entry, TableId, open_store
@@ -172,6 +173,24 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_saved_lines_game_that_cannot_be_read_is_dropped_with_a_notice(
+    tmp_path: Path,
+) -> None:
+    data = LinesGame.new(3, 9, started_at=FIXED_NOW).to_json()
+    data["board"] = "not a board"
+    open_store(tmp_path).save_game("lines", data)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "r  Resume Lines (9 x 9, score 0)" in menu_labels(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("could not be read" in n.message for n in app._notifications)
+        assert open_store(tmp_path).load_game("lines") is None
+        assert not any("Resume" in label for label in menu_labels(app))
 
 
 async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -> None:

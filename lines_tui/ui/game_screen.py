@@ -4,7 +4,7 @@ with a notice, the size guard, the symbols setting, and recording a finished gam
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -14,10 +14,8 @@ from textual.widgets import Static
 
 from lines_tui.store import RecordOutcome, Store, StoreError
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.session import Session, SymbolsChanged
+from lines_tui.ui.session import SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
-
-SavedGame = Literal["lines", "mahjong"]
 
 
 def clock_text(seconds: float) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from textual.message import Message
 
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 Clock = Callable[[], float]
 """Wall-clock epoch seconds (tests pass a fixed one)."""
+SavedGame = Literal["lines", "mahjong"]
+"""The store's name of a game kept to resume."""
 
 
 @dataclass

@@ -209,11 +209,6 @@ class LinesGame:
     def over(self) -> bool:
         return self.board.is_full()
 
-    @property
-    def summary(self) -> str:
-        """One line about the game for a menu entry: "9 x 9, score 40"."""
-        return f"{self.size} x {self.size}, score {self.score}"
-
     def play(self, src: Cell, dst: Cell, now: float = 0.0) -> TurnResult:
         """The player moves the ball on `src` to `dst`, then the computer answers (see the module
         notes). `now` (epoch seconds) becomes `ended_at` if the game ends in this turn. Raises

@@ -384,18 +384,6 @@ class MahjongGame:
         return game
 
 
-def saved_summary(data: object) -> str:
-    """One line about a saved game for a menu entry ("Turtle, deal 5"), read from what `to_json`
-    wrote without replaying it; "saved deal" if the save lacks the layout's title or the deal."""
-    record = data if isinstance(data, Mapping) else {}
-    layout = record.get("layout")
-    title = layout.get("title") if isinstance(layout, Mapping) else None
-    seed = record.get("seed")
-    if isinstance(title, str) and is_whole_number(seed):
-        return f"{title}, deal {seed}"
-    return "saved deal"
-
-
 def _mapping(value: object, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise SavedGameError(f"saved game: {what} is not a JSON object")

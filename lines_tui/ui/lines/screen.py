@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -44,6 +45,7 @@ class LinesScreen(GameScreen):
     quitting (ctrl+q) or a dropped SSH connection all keep it for the next start; a finished game
     is cleared."""
 
+    CSS_PATH = Path(__file__).parent / "lines.tcss"
     HELP_TITLE = "Lines"
     SAVED_GAME = "lines"
     CLOCK_FIELD = "#lines-time"
