@@ -108,6 +108,13 @@ def mahjong(
     today: Annotated[
         bool, typer.Option("--daily", help="Play today's deal (UTC) of this layout.")
     ] = False,
+    solvable: Annotated[
+        bool,
+        typer.Option(
+            "--solvable",
+            help="Start on the first deal from the seed on that the solver proves solvable.",
+        ),
+    ] = False,
 ) -> None:
     from lines_tui.engine.daily import mahjong_daily_seed
     from lines_tui.engine.deal_choice import daily
@@ -123,4 +130,9 @@ def mahjong(
         seed = mahjong_daily_seed(chosen, layout_table_name(chosen), day)
         run_app(settings(ctx), "mahjong", layout=layout, seed=seed, choice=daily(day))
         return
+    if solvable:
+        from lines_tui.commands.layouts import prove_solvable
+        from lines_tui.seeds import fresh_seed
+
+        seed = prove_solvable(chosen, fresh_seed() if seed is None else seed).seed
     run_app(settings(ctx), start="mahjong", layout=layout, seed=seed)
