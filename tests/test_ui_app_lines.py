@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import (
     cursor_to,
     fill_the_board,
@@ -270,7 +271,14 @@ async def test_ball_colours_stay_distinct_in_256_and_16_colour_terminals(tmp_pat
             assert len(set(numbers)) == len(COLOURS), (system, numbers)
 
 
-async def test_the_move_animates_along_its_path_and_any_key_skips_it(tmp_path: Path) -> None:
+async def test_the_move_animates_along_its_path_and_any_key_skips_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lines_tui.ui.lines import turn
+
+    # A trip slow enough to be still under way when a loaded machine gets to the asserts.
+    monkeypatch.setattr(turn, "PATH_SECONDS", 60.0)
+    monkeypatch.setattr(turn, "STEP_SECONDS_MAX", 10.0)
     app = make_app(tmp_path, animations=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
