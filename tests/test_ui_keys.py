@@ -14,6 +14,7 @@ from conftest import (
     make_app,
     open_lines,
     play_lines_by_keys,
+    post_keys_at_once,
 )
 from test_ui_app_lines import FOUR_REDS, PREVIEW
 from test_ui_mahjong import game_of, open_game, row_layout
@@ -42,6 +43,16 @@ async def test_typing_a_ball_then_a_cell_plays_the_move(tmp_path: Path) -> None:
         await pilot.press("1", "e")  # the fifth red in row 1: a line
         assert screen.game.moves == [((2, 4), (0, 4))]
         assert screen.game.score > 0 and screen.board.cursor == (0, 4)
+
+
+async def test_cells_typed_in_one_burst_play_the_move(tmp_path: Path) -> None:
+    """A terminal (or ssh, or tmux) delivers a fast typist's keys all at once."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        post_keys_at_once(app, "3", "e", "1", "e")
+        await pilot.pause()
+        assert screen.game.moves == [((2, 4), (0, 4))]
 
 
 async def test_letters_after_a_row_are_columns_and_other_keys_forget_the_row(
@@ -89,6 +100,15 @@ async def test_a_label_jumps_to_its_free_tiles_and_t_takes_the_pair(tmp_path: Pa
         await pilot.press("t")
         assert screen.game.tiles_left == 4 and "No other free tile" in screen._shown["#message"]
         await pilot.press("r", "d", "t")  # one free partner: t takes the pair
+        assert screen.game.history == [(0, 3)] or screen.game.history == [(3, 0)]
+
+
+async def test_a_label_and_t_typed_in_one_burst_take_the_pair(tmp_path: Path) -> None:
+    layout = row_layout(3, 1)
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 d1 dr"))
+        post_keys_at_once(pilot.app, "1", "d", "r", "d", "t")
+        await pilot.pause()
         assert screen.game.history == [(0, 3)] or screen.game.history == [(3, 0)]
 
 

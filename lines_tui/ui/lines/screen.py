@@ -306,7 +306,14 @@ class LinesScreen(GameScreen):
         if self.animating:
             self._finish_animation()
         key = event.key
-        if self.typing.pending_row is None or key.isdigit():
+        if key.isdigit():
+            # Here and not through the digit's binding, which runs only once the key has gone up
+            # to the app: the next key of a fast burst would reach this handler first.
+            event.stop()
+            event.prevent_default()
+            self.action_row_digit(key)
+            return
+        if self.typing.pending_row is None:
             return
         cell = self.typing.column(key)
         self.typing.clear()

@@ -442,6 +442,13 @@ class MahjongScreen(GameScreen):
         """The second character of a label names a face (it may be any key's letter, which
         counts only after a first character); any other key forgets the first."""
         first, self._typed_label = self._typed_label, ""
+        if not first and event.key in LABEL_STARTS:
+            # Here and not through the key's binding, which runs only once the key has gone up to
+            # the app: the second character of a fast burst would reach this handler first.
+            event.stop()
+            event.prevent_default()
+            self.action_face_key(event.key)
+            return
         if not first or event.character is None or not event.character.isprintable():
             return
         event.stop()
