@@ -26,7 +26,9 @@ from typing import Any
 import pytest
 from textual import events
 from textual.app import App
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from lines_tui.engine.lines import COLOURS, Board, LinesGame
 from lines_tui.store import open_store
@@ -96,6 +98,12 @@ async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
     await cursor_to(pilot, screen, (0, 0))
     await pilot.press("enter")
     await pilot.pause()
+
+
+def widget_lines(widget: Widget) -> list[str]:
+    """What `widget` shows, line by line, as drawn at its present size (cut, wrapped, padded)."""
+    width, height = widget.outer_size
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
 
 
 KEY_CHARACTERS = {"enter": "\r", "tab": "\t"}

@@ -76,7 +76,8 @@ class TableId:
     def title(self) -> str:
         if self.kind == "lines":
             return f"Lines {self.variant} x {self.variant}"
-        return f"Mahjong {self.variant}"
+        # The layout's own title, as the picker and the game show it ("Lantern").
+        return self.variant.replace("_", " ").replace("-", " ").title()
 
     @property
     def unit(self) -> str:

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Literal
 
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 
 from lines_tui.engine.lines import GameDataError, LinesGame
@@ -24,6 +25,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.session import Clock, Session, SymbolsChanged
+from lines_tui.ui.status_line import StatusLine
 
 Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
@@ -285,9 +287,32 @@ class LinesTuiApp(App[None]):
 
     def action_toggle_symbols(self) -> None:
         self.symbols_mode = not self.symbols_mode
-        self.notify(
-            "Symbols on: every colour also has its letter."
-            if self.symbols_mode
-            else "Symbols off.",
-            timeout=2,
-        )
+        what = getattr(self.screen, "SYMBOLS_NOTE", "every colour also has its letter")
+        self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
+
+    # --- notices ------------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice of the app passes here (screens' `notify` too). On a game screen it goes
+        to the screen's status line, so notices never cover the board; elsewhere it is a toast.
+        Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
+        status = self._status_line()
+        if status is not None:
+            status.say(message, important=severity != "information")
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _status_line(self) -> StatusLine | None:
+        try:
+            lines = self.screen.query(StatusLine)
+        except ScreenStackError:
+            return None
+        return lines.first() if lines else None

@@ -51,9 +51,11 @@ class GameOverScreen(ModalScreen[str | None]):
                 id="game-over-outcome",
                 markup=False,
             )
-            keys = "n: new game    q: menu    esc: see the board"
+            # Two lines, each short enough for the dialog at 80 columns: a key never parts from
+            # what it does.
+            keys = "n: new game    q: menu\nesc: see the board"
             if self.outcome.saved:
-                keys = "n: new game    b: leaderboard    q: menu    esc: see the board"
+                keys = "n: new game    b: leaderboard    q: menu\nesc: see the board"
             yield Static(keys, classes="dialog-keys")
         yield Footer()
 

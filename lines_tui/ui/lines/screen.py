@@ -23,6 +23,7 @@ from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
+from lines_tui.ui.status_line import StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 3
@@ -129,7 +130,7 @@ class LinesScreen(Screen[None]):
                 yield Static(id="lines-time")
                 yield Static(id="lines-next")
                 yield Static(id="lines-legend")
-                yield Static(id="lines-message")
+                yield StatusLine(id="lines-message")
         yield Footer()
 
     @property
@@ -225,9 +226,7 @@ class LinesScreen(Screen[None]):
     def _say(self, message: str, important: bool = False) -> None:
         """Tell the player what just happened (`important`: a score, a refusal, the end)."""
         self.message = message
-        line = self.query_one("#lines-message", Static)
-        line.update(Text(message))
-        line.set_class(important, "-important")
+        self.query_one(StatusLine).say(message, important)
 
     # --- animation ----------------------------------------------------------------------------
 

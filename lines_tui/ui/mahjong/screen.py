@@ -30,6 +30,7 @@ from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.session import Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
+from lines_tui.ui.status_line import StatusLine
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
@@ -46,7 +47,8 @@ STATUS_TEXT = {
 }
 GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost"}
-DEAD_END_WARNING = "Dead end: this position can no longer be cleared. Undo (u) to find another way."
+DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (n)."
 
 
 def face_text(face_id: str) -> tuple[str, str, str]:
@@ -77,6 +79,8 @@ class MahjongScreen(Screen[None]):
     `game` resumes a saved game; otherwise deal `seed`."""
 
     CSS_PATH = "mahjong.tcss"
+    SYMBOLS_NOTE = "layers numbered, f marks free tiles ':'"
+    """What the app's `s` key turns on here (the app says it in the status line)."""
 
     HELP = (
         "Remove all tiles, two matching free tiles at a time. A tile is free when nothing lies on "
@@ -155,7 +159,7 @@ class MahjongScreen(Screen[None]):
         with Vertical(id="play-area"):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
             yield Static("Paused. Press p to go on.", id="paused")
-            yield Label("", id="message", markup=False)
+            yield StatusLine(id="message")
         with Vertical(id="panel"):
             yield Label(self.tile_layout.title, id="title", markup=False)
             yield Label("", id="deal")
@@ -285,7 +289,7 @@ class MahjongScreen(Screen[None]):
         warn = status == "dead end" and self.status != "dead end"
         self._set_status(status)
         if warn:
-            self.notify(DEAD_END_WARNING, title="Dead end", severity="warning", timeout=6)
+            self._say(DEAD_END_WARNING)
         if outcome.error:
             self._say(f"The dead-end check failed: {outcome.error}")
 
@@ -323,7 +327,7 @@ class MahjongScreen(Screen[None]):
         return "blocked both sides"
 
     def _say(self, text: str) -> None:
-        self._show("#message", text)
+        self.query_one(StatusLine).say(text)
 
     def _show(self, selector: str, text: str) -> None:
         """Put text in a panel field. Every field has a fixed size (mahjong.tcss), so no layout
@@ -431,7 +435,7 @@ class MahjongScreen(Screen[None]):
         self.board.selected = None
         self._position_changed()
         if self.game.lost:
-            self._say("No pair can be taken any more. Undo (u) or start a new deal (n).")
+            self._say(LOSS_MESSAGE)
 
     def action_undo(self) -> None:
         self._act()
@@ -449,13 +453,13 @@ class MahjongScreen(Screen[None]):
         self._act()
         pair = self._hint()
         if pair is None:
-            self._say("No pair can be taken. Undo (u) or start a new deal (n).")
+            self._say(LOSS_MESSAGE)
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
         label = face_text(self.game.face(pair[0]))[0]
         if self.status == "dead end":
-            self._say(f"Hint: {label} + {label}, though no way from here clears the board.")
+            self._say(f"Hint: {label} + {label} (no way from here clears the board).")
         elif self.status != "solvable":
             self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
         self._show_tile_info()

@@ -115,7 +115,11 @@ class PlayersScreen(Screen[None]):
     def action_add(self) -> None:
         def added(name: str | None) -> None:
             if name is not None:
-                self.attempt(lambda: self.store.add_player(name), f"Registered {name}.", name)
+                self.attempt(
+                    lambda: self.store.set_active_player(self.store.add_player(name)),
+                    f"Registered {name}; {name} plays now.",
+                    name,
+                )
 
         self.app.push_screen(
             NameEntryScreen("", title="New player", check=self.taken_by_other(None)), added
