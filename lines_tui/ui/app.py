@@ -143,6 +143,9 @@ class LinesTuiApp(App[None]):
                 lambda: self.start_mahjong(layout, self.seed),
             )
 
+    def on_unmount(self) -> None:
+        self.session.close()
+
     # --- the menu's entries -------------------------------------------------------------------
 
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:

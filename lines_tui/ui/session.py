@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+
 if TYPE_CHECKING:
     from lines_tui.store import Store
 
@@ -24,13 +26,20 @@ class Session:
 
     `animations` is changed by the Lines screen's `a` key and kept for the next game; `symbols`
     follows the app's `s` key (the app posts `SymbolsChanged` to the open screens as well);
-    `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs."""
+    `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs;
+    `solver` is the app's one solver process for every Mahjong screen's dead-end check (started
+    by the first check, ended by `close`)."""
 
     store: Store
     clock: Clock = field(default=time.time)
     animations: bool = True
     symbols: bool = False
     few_colours: bool = False
+    solver: BackgroundSolver = field(default_factory=BackgroundSolver)
+
+    def close(self) -> None:
+        """The app is closing: end the solver process without waiting for it."""
+        self.solver.shutdown(wait=False)
 
 
 class SymbolsChanged(Message):

@@ -21,7 +21,6 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Pair, Verdict
-from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
@@ -45,8 +44,9 @@ STATUS_TEXT = {
     Verdict.UNSOLVABLE: "dead end",
     Verdict.UNDECIDED: "undecided",
 }
+CHECK_FAILED = "check failed"
 GOOD_STATUS = {"solvable", "won"}
-BAD_STATUS = {"dead end", "lost"}
+BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (n)."
 
@@ -122,19 +122,15 @@ class MahjongScreen(Screen[None]):
         layout: Layout,
         seed: int,
         game: MahjongGame | None = None,
-        *,
-        solver: BackgroundSolver | None = None,
     ) -> None:
-        """`solver`: a solver process to share; without one the screen starts its own and ends it
-        when the screen closes."""
+        """The dead-end check runs in the session's solver process, shared by every screen."""
         super().__init__()
         self.session = session
         self.tile_layout = layout
         self._seed = seed
         self._game = game
         self._resumed = game is not None
-        self._owns_solver = solver is None
-        self.dead_end = DeadEndCheck(solver or BackgroundSolver(), self._on_check_outcome)
+        self.dead_end = DeadEndCheck(session.solver, self._on_check_outcome)
         self.status = "checking"
         self._leaving = False
         self._celebrated = False
@@ -211,8 +207,6 @@ class MahjongScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._save_progress()
         self.dead_end.cancel(self)
-        if self._owns_solver:
-            self.dead_end.solver.shutdown()
 
     # -- what the player sees ---------------------------------------------------------------
 
@@ -285,13 +279,13 @@ class MahjongScreen(Screen[None]):
         label.set_class(status in BAD_STATUS, "-bad")
 
     def _show_outcome(self, outcome: CheckOutcome) -> None:
-        status = STATUS_TEXT[outcome.verdict]
+        status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
         warn = status == "dead end" and self.status != "dead end"
         self._set_status(status)
         if warn:
             self._say(DEAD_END_WARNING)
         if outcome.error:
-            self._say(f"The dead-end check failed: {outcome.error}")
+            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
 
     def _on_check_outcome(self, outcome: CheckOutcome) -> None:
         if outcome.present == self.game.present and not (self.game.won or self.game.lost):
