@@ -300,7 +300,8 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         screen.board.cursor = second
         await pilot.press("enter")
         assert screen.game.history
-        await pilot.press("R")
+        await pilot.press("R", "y")  # a game in progress: asked first
+        await pilot.pause()
         assert not screen.game.history
         assert screen.board.present == screen.game.position.geometry.all_present
         assert screen.game.seed == 3

@@ -155,7 +155,9 @@ class LinesTuiApp(App[None]):
         actions: dict[str, Callable[[], object]] = {
             "resume-lines": self.resume_lines,
             "resume-mahjong": self.resume_mahjong,
-            "lines": lambda: self.start_lines(size=self.lines_size),
+            "lines": lambda: self.replacing_saved(
+                "Lines", self.saved_lines_summary(), lambda: self.start_lines(size=self.lines_size)
+            ),
             "mahjong": self.pick_mahjong,
             "leaderboards": self.open_leaderboards,
             "import": self.open_import,
@@ -214,10 +216,13 @@ class LinesTuiApp(App[None]):
         resume: Callable[[], None],
         start: Callable[[], None],
     ) -> None:
-        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first, unless there
-        is none or a seed asks for a particular new one."""
-        if saved is None or self.seed is not None:
+        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a seed asks
+        for a particular new deal, which is started once the player agrees to replace it."""
+        if saved is None:
             start()
+            return
+        if self.seed is not None:
+            self.replacing_saved(game, saved, start)
             return
 
         def answered(yes: bool | None) -> None:
@@ -225,6 +230,23 @@ class LinesTuiApp(App[None]):
 
         question = f"You have a saved {game} game ({saved}). Resume it?"
         self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
+
+    def replacing_saved(self, game: str, saved: str | None, start: Callable[[], None]) -> None:
+        """Start a new game of a kind that has one saved: a game in progress is never replaced
+        without asking (the new game's first move would overwrite the saved one)."""
+        if saved is None:
+            start()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                start()
+
+        question = (
+            f"You have a saved {game} game ({saved}). A new game replaces it for good. "
+            "Start a new one?"
+        )
+        self.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
 
     def start_lines(self, seed: int | None = None, size: int = 9) -> None:
         seed = fresh_seed() if seed is None else seed
@@ -240,7 +262,11 @@ class LinesTuiApp(App[None]):
         def picked(choice: tuple[Layout, int | None] | None) -> None:
             if choice is not None:
                 layout, seed = choice
-                self.start_mahjong(layout, seed)
+                self.replacing_saved(
+                    "Mahjong",
+                    self.saved_mahjong_summary(),
+                    lambda: self.start_mahjong(layout, seed),
+                )
 
         self.push_screen(LayoutPickerScreen(), picked)
 

@@ -7,6 +7,7 @@ the status field shows what it found while the player keeps playing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events
@@ -23,6 +24,7 @@ from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
@@ -493,8 +495,33 @@ class MahjongScreen(Screen[None]):
         self._show_clock()
         self.refresh_bindings()
 
+    def _in_progress(self) -> bool:
+        """Pairs taken (or undone) and not won: something a new start would throw away."""
+        game = self.game
+        return bool(game.history or game.redo_stack) and not game.won
+
+    def _after_asking(self, question: str, title: str, then: Callable[[], None]) -> None:
+        """Run `then` at once if no game is in progress, else only once the player agrees."""
+        if not self._in_progress():
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(question, title=title), answered)
+
     def action_restart(self) -> None:
         self._act()
+        pairs = len(self.game.history)
+        self._after_asking(
+            f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
+            "Restart deal",
+            self._restart,
+        )
+
+    def _restart(self) -> None:
         if self.game.paused:
             self.game.resume(self._now())
             self.set_class(False, "-paused")
@@ -504,6 +531,14 @@ class MahjongScreen(Screen[None]):
 
     def action_new_deal(self) -> None:
         self._act()
+        pairs = len(self.game.history)
+        self._after_asking(
+            f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
+            "New deal",
+            self._new_deal,
+        )
+
+    def _new_deal(self) -> None:
         self._game = MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now())
         # What was proved about the old deal says nothing about the new one.
         self.dead_end.cancel(self)
