@@ -6,7 +6,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
@@ -17,7 +17,7 @@ from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Store
+from lines_tui.store import Store, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -28,6 +28,7 @@ from lines_tui.ui.session import Clock, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
 
 Start = Literal["menu", "lines", "mahjong"]
+T = TypeVar("T")
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
@@ -167,8 +168,19 @@ class LinesTuiApp(App[None]):
         }
         actions[entry]()
 
+    def read_store(self, read: Callable[[], T], fallback: T, failed: str) -> T:
+        """`read()` from the store; if the store fails (a locked, full, vanished or unreadable
+        data folder), a notice saying what `failed` and why, and `fallback`: play goes on."""
+        try:
+            return read()
+        except StoreError as error:
+            self.notify(f"{failed}: {error}", severity="error")
+            return fallback
+
     def player_line(self) -> str:
-        player = self.store.active_player
+        player = self.read_store(
+            lambda: self.store.active_player, None, "The player could not be read"
+        )
         if player is None:
             return "Playing as guest: scores are not saved (register under Players)."
         return f"Player: {player}"
@@ -187,7 +199,7 @@ class LinesTuiApp(App[None]):
         return None if game is None else f"{game.size} x {game.size}, score {game.score}"
 
     def saved_mahjong_summary(self) -> str | None:
-        data = self.store.load_game("mahjong")
+        data = self.load_saved("mahjong")
         if data is None:
             return None
         layout = data.get("layout")
@@ -196,18 +208,29 @@ class LinesTuiApp(App[None]):
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
-        data = self.store.load_game("lines")
+        data = self.load_saved("lines")
         if data is None:
             return None
         try:
             return LinesGame.from_json(data)
         except GameDataError as error:
-            self.store.clear_game("lines")
-            self.notify(
-                f"The saved Lines game could not be read ({error}); it was dropped.",
-                severity="warning",
-            )
+            self.drop_saved("Lines", error)
             return None
+
+    def load_saved(self, kind: str) -> dict[str, Any] | None:
+        return self.read_store(
+            lambda: self.store.load_game(kind), None, f"The saved {kind} game could not be read"
+        )
+
+    def drop_saved(self, game: str, error: Exception) -> None:
+        """A saved game the engine refuses (a damaged or foreign save) is dropped, saying so."""
+        self.read_store(
+            lambda: self.store.clear_game(game.lower()), None, "The saved game stays on disk"
+        )
+        self.notify(
+            f"The saved {game} game could not be read ({error}); it was dropped.",
+            severity="warning",
+        )
 
     def offer_resume_or_start(
         self,
@@ -275,17 +298,13 @@ class LinesTuiApp(App[None]):
         self.push_screen(MahjongScreen(self.session, layout, seed))
 
     def resume_mahjong(self) -> None:
-        data = self.store.load_game("mahjong")
+        data = self.load_saved("mahjong")
         if data is None:
             return
         try:
             game = MahjongGame.from_json(data, now=self.session.clock())
         except ValueError as error:
-            self.store.clear_game("mahjong")
-            self.notify(
-                f"The saved Mahjong game could not be read ({error}); it was dropped.",
-                severity="warning",
-            )
+            self.drop_saved("Mahjong", error)
             return
         self.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
 

@@ -110,6 +110,7 @@ class LinesScreen(Screen[None]):
         self._frame_timer: Timer | None = None
         self._clock_timer: Timer | None = None
         self._game_over_shown = False
+        self._player: str | None = None
 
     @property
     def board(self) -> LinesBoard:
@@ -139,6 +140,11 @@ class LinesScreen(Screen[None]):
         return board.width + SIDE_MIN_WIDTH, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
 
     def on_mount(self) -> None:
+        # Read once: the player cannot change during a game, and a turn never waits for a disk.
+        try:
+            self._player = self.session.store.active_player
+        except StoreError as error:
+            self.message = f"The player could not be read: {error}"
         self.board.set_symbols(self.session.symbols)
         self._fit_board()
         self._show_position()
@@ -179,7 +185,7 @@ class LinesScreen(Screen[None]):
     def _refresh_panel(self) -> None:
         game = self.game
         self.query_one("#lines-score", Static).update(f"Score {game.score}")
-        player = self.session.store.active_player
+        player = self._player
         self.query_one("#lines-player", Static).update(
             Text(f"Player {player}" if player else "Guest: scores are not saved")
         )
@@ -357,7 +363,7 @@ class LinesScreen(Screen[None]):
         assert game.ended_at is not None
         try:
             outcome = store.record_lines(
-                store.active_player,
+                self._player,
                 game.size,
                 game.score,
                 game.seed,
@@ -427,7 +433,10 @@ class LinesScreen(Screen[None]):
     def _replace_with_new_game(self) -> None:
         session, size = self.session, self.game.size
         if not self.game.over:
-            session.store.clear_game("lines")
+            try:
+                session.store.clear_game("lines")
+            except StoreError as error:  # the new game's first move replaces it anyway
+                self.app.notify(f"The old game could not be removed: {error}", severity="error")
         game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))

@@ -586,7 +586,11 @@ class MahjongScreen(Screen[None]):
         self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
         try:
             store.clear_game("mahjong")
+        except StoreError as error:  # cleared again when the screen closes
+            self.notify(f"The finished game could not be cleared: {error}", severity="error")
+        try:
             qualifies = store.mahjong_qualifies(self.tile_layout.name, seconds)
+            player = store.active_player
         except StoreError as error:
             self.notify(f"The leaderboard could not be read: {error}", severity="error")
             return
@@ -594,7 +598,7 @@ class MahjongScreen(Screen[None]):
             self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
             return
         self.app.push_screen(
-            NameEntryScreen(default=store.active_player or ""),
+            NameEntryScreen(default=player or ""),
             callback=lambda name: self._record_win(name, seconds),
         )
 
