@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
+from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Store, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -356,7 +357,10 @@ class LinesTuiApp(App[None]):
         if status is not None:
             status.say(message, important=severity != "information")
             return
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        super().notify(
+            printable(message), title=printable(title), severity=severity, timeout=timeout,
+            markup=False,
+        )
 
     def _status_line(self) -> StatusLine | None:
         try:

@@ -49,7 +49,7 @@ class TooSmallScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(self._message(), id="too-small-message")
+            yield Static(self._message(), id="too-small-message", markup=False)
 
     def _message(self) -> str:
         width, height = self.app.size

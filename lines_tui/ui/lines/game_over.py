@@ -44,6 +44,7 @@ class GameOverScreen(ModalScreen[str | None]):
                 f"The board is full. Final score: {self.score}",
                 classes="dialog-text",
                 id="game-over-score",
+                markup=False,
             )
             yield Static(
                 outcome_text(self.outcome),
@@ -56,7 +57,7 @@ class GameOverScreen(ModalScreen[str | None]):
             keys = "n: new game    q: menu\nesc: see the board"
             if self.outcome.saved:
                 keys = "n: new game    b: leaderboard    q: menu\nesc: see the board"
-            yield Static(keys, classes="dialog-keys")
+            yield Static(keys, classes="dialog-keys", markup=False)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

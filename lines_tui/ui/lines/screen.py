@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
+from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import RecordOutcome, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -123,14 +124,14 @@ class LinesScreen(Screen[None]):
             board = LinesBoard(
                 self.game.size, few_colours=self.session.few_colours, id="lines-board"
             )
-            board.border_title = f"Lines {self.game.size} x {self.game.size}"
+            board.border_title = Text(f"Lines {self.game.size} x {self.game.size}")
             yield board
             with Vertical(id="lines-side"):
-                yield Static(id="lines-score")
-                yield Static(id="lines-player")
-                yield Static(id="lines-time")
-                yield Static(id="lines-next")
-                yield Static(id="lines-legend")
+                yield Static(id="lines-score", markup=False)
+                yield Static(id="lines-player", markup=False)
+                yield Static(id="lines-time", markup=False)
+                yield Static(id="lines-next", markup=False)
+                yield Static(id="lines-legend", markup=False)
                 yield StatusLine(id="lines-message")
         yield Footer()
 
@@ -140,6 +141,8 @@ class LinesScreen(Screen[None]):
         return board.width + SIDE_MIN_WIDTH, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         # Read once: the player cannot change during a game, and a turn never waits for a disk.
         try:
             self._player = self.session.store.active_player
@@ -187,7 +190,7 @@ class LinesScreen(Screen[None]):
         self.query_one("#lines-score", Static).update(f"Score {game.score}")
         player = self._player
         self.query_one("#lines-player", Static).update(
-            Text(f"Player {player}" if player else "Guest: scores are not saved")
+            Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved"
         )
         self._refresh_time()
         self.query_one("#lines-next", Static).update(self._next_text())
@@ -330,7 +333,7 @@ class LinesScreen(Screen[None]):
 
     def _after_turn(self, turn: TurnResult) -> None:
         # The points also show on the board's lower edge, where the eye is after a line clears.
-        self.board.border_subtitle = f" +{turn.points} " if turn.points else ""
+        self.board.border_subtitle = Text(f" +{turn.points} ") if turn.points else ""
         if turn.points_by_move:
             self._say(f"+{turn.points_by_move} points. Lines cleared: move again.", important=True)
         elif turn.points_by_addition:

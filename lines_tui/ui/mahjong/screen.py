@@ -22,6 +22,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Pair, Verdict
+from lines_tui.outside_text import inert, printable
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -156,15 +157,15 @@ class MahjongScreen(Screen[None]):
         labels, suits = self._faces()
         with Vertical(id="play-area"):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
-            yield Static("Paused. Press p to go on.", id="paused")
+            yield Static("Paused. Press p to go on.", id="paused", markup=False)
             yield StatusLine(id="message")
         with Vertical(id="panel"):
-            yield Label(self.tile_layout.title, id="title", markup=False)
-            yield Label("", id="deal")
-            yield Label("", id="status")
-            yield Label("", id="clock")
-            yield Label("", id="tiles")
-            yield Label("", id="pairs")
+            yield Label(inert(self.tile_layout.title), id="title", markup=False)
+            yield Label("", id="deal", markup=False)
+            yield Label("", id="status", markup=False)
+            yield Label("", id="clock", markup=False)
+            yield Label("", id="tiles", markup=False)
+            yield Label("", id="pairs", markup=False)
             yield Static("", id="tile-info", markup=False)
         yield Footer()
 
@@ -181,6 +182,8 @@ class MahjongScreen(Screen[None]):
         return [face_text(face)[0] for face in faces], suits
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         if self.game.paused:
             self.game.resume(self._now())
         self._show_symbols(self.session.symbols)
@@ -331,7 +334,7 @@ class MahjongScreen(Screen[None]):
         field = self.query_one(selector, Static)
         if self._shown.get(selector) != text:
             self._shown[selector] = text
-            field.update(text, layout=False)
+            field.update(printable(text), layout=False)  # face names may come from a file
 
     # -- keys -------------------------------------------------------------------------------
 

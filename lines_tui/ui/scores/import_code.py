@@ -61,7 +61,7 @@ class ImportScreen(Screen[Merged | None]):
         self.preview: Merge | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Import a share code", style="bold"), id="import-heading")
+        yield Static(Text("Import a share code", style="bold"), id="import-heading", markup=False)
         yield CodeInput(
             placeholder="Paste a share code (LT1-...) here",
             max_length=MAX_INPUT_CHARS,
@@ -73,6 +73,8 @@ class ImportScreen(Screen[Merged | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.query_one(CodeInput).focus()
         self.show(None, "Paste a code; nothing is merged until you press enter.")
 
@@ -102,9 +104,11 @@ class ImportScreen(Screen[Merged | None]):
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
         for result in preview.results:
             place = "" if result.rank is None else str(result.rank)
-            status = Text(result.status, style=STATUS_STYLE[result.status])
-            cells = entry_cells(table, result.entry)[:3]
-            grid.add_row(status, Text(place, justify="right"), *cells)
+            grid.add_row(
+                Text(result.status, style=STATUS_STYLE[result.status]),
+                Text(place, justify="right"),
+                *entry_cells(table, result.entry)[:3],
+            )
         for entry in preview.dropped:
             grid.add_row(
                 Text("drops out", style="yellow"), Text(""), *entry_cells(table, entry)[:3]

@@ -50,12 +50,14 @@ class LeaderboardScreen(Screen[None]):
         self._highlight_rank = highlight_rank
 
     def compose(self) -> ComposeResult:
-        yield Static(id="board-heading")
+        yield Static(id="board-heading", markup=False)
         yield Static(id="board-code", markup=False)
         yield DataTable(id="board-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.reload(self._wanted, self._highlight_rank)
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
