@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
-from lines_tui.outside_text import printable
+from lines_tui.outside_text import printable, printable_lines
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Store, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -358,7 +358,7 @@ class LinesTuiApp(App[None]):
             status.say(message, important=severity != "information")
             return
         super().notify(
-            printable(message), title=printable(title), severity=severity, timeout=timeout,
+            printable_lines(message), title=printable(title), severity=severity, timeout=timeout,
             markup=False,
         )
 

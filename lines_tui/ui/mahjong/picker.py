@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
-from lines_tui.outside_text import inert
+from lines_tui.outside_text import inert, printable_lines
 
 Choice = tuple[Layout, int | None]
 """The chosen layout and deal number (None: a random deal)."""
@@ -122,7 +122,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         about += f"\nStart it directly: lines-tui mahjong --layout {layout.name}"
         if not layout.is_builtin:
             about += f"\nFrom {layout.source}"
-        self.query_one("#layout-about", Static).update(inert(about))
+        self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
 
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:

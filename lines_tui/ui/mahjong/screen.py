@@ -22,7 +22,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Pair, Verdict
-from lines_tui.outside_text import inert, printable
+from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -334,7 +334,7 @@ class MahjongScreen(Screen[None]):
         field = self.query_one(selector, Static)
         if self._shown.get(selector) != text:
             self._shown[selector] = text
-            field.update(printable(text), layout=False)  # face names may come from a file
+            field.update(printable_lines(text), layout=False)  # face names may come from a file
 
     # -- keys -------------------------------------------------------------------------------
 
