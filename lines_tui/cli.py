@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,9 +19,19 @@ class OneLineErrors(TyperGroup):
     missing argument) told in one line and exit code 2, like every other bad input, instead of
     a usage block."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
         try:
-            result = super().main(*args, standalone_mode=False, **kwargs)
+            result = super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
             code = result if isinstance(result, int) else 0
         except typer.TyperException as error:  # click's refusals (typer carries its own click)
             warn(_one_line(error))
@@ -48,7 +59,6 @@ app = typer.Typer(
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode=None,
-    pretty_exceptions_enable=False,
 )
 
 

@@ -66,9 +66,11 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
             game.remove(first, second, now=1.0)
         assert caught.value.reason == reason, (first, second)
         assert str(caught.value)
-    with pytest.raises(IllegalMove, match="another tile lies on it"):
+    assert game.why_not_free(0) == "covered" and game.why_not_free(1) == "blocked both sides"
+    assert game.why_not_free(3) is None and game.why_not_free(4) is None
+    with pytest.raises(IllegalMove, match="tile 0 is covered"):
         game.remove(0, 2)
-    with pytest.raises(IllegalMove, match="tiles on both its left and its right"):
+    with pytest.raises(IllegalMove, match="tile 1 is blocked both sides"):
         game.remove(1, 3)
     assert game.to_json() == before
     game.remove(4, 5, now=1.0)
@@ -216,6 +218,31 @@ def test_free_tiles_match_the_current_position(seed: int, script: list[Action]) 
     assert position.present == game.present
     assert position.geometry.free_mask(position.present) == game.free_mask()
     assert game.lost == (game.tiles_left > 0 and not game.available_pairs())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), actions)
+def test_free_matches_reasons_and_hints_agree_with_the_pairs(seed: int, script: list[Action]
+                                                             ) -> None:
+    game = MahjongGame.new(find_layout("turtle"), seed)
+    play(game, script)
+    pairs = set(game.available_pairs())
+    free = game.free_mask()
+    for tile in range(len(game.position.slots)):
+        if not game.is_present(tile):
+            continue
+        assert (game.why_not_free(tile) is None) == bool(free >> tile & 1)
+        partners = {other for other in range(len(game.position.slots))
+                    if game.free_matches(tile) >> other & 1}
+        if free >> tile & 1:
+            assert partners == {b if a == tile else a for a, b in pairs if tile in (a, b)}
+    assert game.hint() == (min(pairs) if pairs else None)
+    # A solution's pairs come first while they can still be taken; stale ones are skipped.
+    if pairs:
+        chosen = max(pairs)
+        assert game.hint([chosen]) == chosen
+        if game.history:  # a pair already taken is skipped
+            assert game.hint([game.history[0], chosen]) == chosen
 
 
 # -- save and resume -----------------------------------------------------------------------------

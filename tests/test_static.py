@@ -1,4 +1,4 @@
-"""The code stays lint-clean (ruff) and the pure packages stay fully typed (mypy --strict)."""
+"""The code stays lint-clean (ruff) and the whole package stays fully typed (mypy --strict)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,6 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_engine_and_store_are_strictly_typed() -> None:
+def test_the_whole_package_is_strictly_typed() -> None:
     result = run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -131,6 +131,13 @@ def test_a_symlinked_data_file_is_written_through_to_its_target(
     assert '"Ann"' in (dotfiles / "scores.json").read_text()
     assert open_store(folder).players() == ["Ann"]
     assert sorted(path.name for path in dotfiles.iterdir()) == ["scores.json"]
+    garbage = corrupt(dotfiles / "scores.json")  # a damaged target is set aside beside it
+    assert store.players() == [] and "kept it untouched" in store.warnings[0]
+    (aside,) = dotfiles.glob("scores.json.corrupt-*")
+    assert aside.read_bytes() == garbage
+    store.add_player("Bob")
+    assert (folder / "scores.json").is_symlink()
+    assert '"Bob"' in (dotfiles / "scores.json").read_text()
 
 
 @pytest.mark.parametrize("call", ["make_folder", "open", "write", "fsync", "replace"])

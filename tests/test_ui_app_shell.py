@@ -8,12 +8,14 @@ import pytest
 from conftest import FIXED_NOW, make_app
 from textual.widgets import DataTable, OptionList, Static
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
@@ -173,6 +175,24 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_a_saved_lines_game_that_cannot_be_read_is_dropped_with_a_notice(
+    tmp_path: Path,
+) -> None:
+    data = LinesGame.new(3, 9, started_at=FIXED_NOW).to_json()
+    data["board"] = "not a board"
+    open_store(tmp_path).save_game("lines", data)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "r  Resume Lines (9 x 9, score 0)" in menu_labels(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("could not be read" in n.message for n in app._notifications)
+        assert open_store(tmp_path).load_game("lines") is None
+        assert not any("Resume" in label for label in menu_labels(app))
+
+
 async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -> None:
     save_a_mahjong_game(tmp_path)
     app = make_app(tmp_path, start="mahjong")
@@ -238,3 +258,13 @@ async def test_a_resize_under_the_help_screen_leaves_the_help_open(tmp_path: Pat
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+def test_both_game_clocks_read_like_the_leaderboard_times() -> None:
+    assert [clock_text(s) for s in (0, 5.9, 65, 3725, -1)] == [
+        "0:00",
+        "0:05",
+        "1:05",
+        "1:02:05",
+        "0:00",
+    ]

@@ -68,9 +68,10 @@ async def test_one_solver_process_serves_every_mahjong_screen_and_ends_with_the_
     layout = row_layout(4, 2)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        solver = session_of(pilot).solver
-        assert solver.pid is None  # started on first use, not before
+        session = session_of(pilot)
+        assert session.solver is None  # made on first use, not before
         first = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr"))
+        solver = session.background_solver()
         assert await settled(pilot, first) == "solvable"
         pid = solver.pid
         assert pid is not None

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, Walk, make_app
+from conftest import FIXED_NOW, FaultyFileSystem, Walk
 from test_ui_mahjong import open_game, row_layout
 from textual.pilot import Pilot
 

@@ -1,25 +1,24 @@
-"""`lines-tui layouts` and `lines-tui deal`."""
+"""`lines-tui layouts` and `lines-tui deal`.
+
+The layouts and the dealer are imported when a command runs: every start of `lines-tui` loads
+this module to build the command line, and the app's first frame should not wait for them.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from lines_tui.commands.common import fail, say, warn
-from lines_tui.engine.mahjong.deal import deal as deal_position
-from lines_tui.engine.mahjong.layouts import (
-    Layout,
-    LayoutError,
-    builtin_layouts,
-    discover_layouts,
-    find_layout,
-)
-from lines_tui.engine.mahjong.position import Position
 from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
+
+if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.engine.mahjong.position import Position
 
 FolderOption = Annotated[
     list[Path] | None,
@@ -37,6 +36,8 @@ FolderOption = Annotated[
 def list_layouts(folder: FolderOption = None) -> None:
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
     GNOME Mahjongg. Files that cannot be read are reported on stderr and skipped."""
+    from lines_tui.engine.mahjong.layouts import builtin_layouts, discover_layouts
+
     found = discover_layouts(folder)
     rows = [("NAME", "TILES", "SIZE", "TITLE", "FROM")]
     taken: set[str] = set()
@@ -82,6 +83,9 @@ def deal(
     folder: FolderOption = None,
 ) -> None:
     """Print the dealt position as position JSON: {"tiles": [[x, y, z, "face"], ...]}."""
+    from lines_tui.engine.mahjong.deal import deal as deal_position
+    from lines_tui.engine.mahjong.layouts import LayoutError, find_layout
+
     try:
         chosen = find_layout(layout, folder)
     except LayoutError as error:

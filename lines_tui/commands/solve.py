@@ -1,21 +1,26 @@
-"""`lines-tui solve POSITION.json`: decide whether a Mahjong position can still be cleared."""
+"""`lines-tui solve POSITION.json`: decide whether a Mahjong position can still be cleared.
+
+The solver is imported when the command runs: every start of `lines-tui` loads this module to
+build the command line, and the app's first frame should not wait for the solver.
+"""
 
 from __future__ import annotations
 
 import json
 import math
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from lines_tui.commands.common import fail, say
-from lines_tui.engine.mahjong.position import Position, PositionError
-from lines_tui.engine.mahjong.solver import SolveResult, Verdict
-from lines_tui.engine.mahjong.solver import solve as solve_position
 
-EXIT_CODES = {Verdict.SOLVABLE: 0, Verdict.UNSOLVABLE: 1, Verdict.UNDECIDED: 3}
-"""0 solvable, 1 unsolvable, 3 undecided (2 is bad input, see `fail`)."""
+if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.position import Position
+    from lines_tui.engine.mahjong.solver import SolveResult
+
+EXIT_CODES = {"solvable": 0, "unsolvable": 1, "undecided": 3}
+"""0 solvable, 1 unsolvable, 3 undecided (2 is bad input, see `fail`), by verdict."""
 
 
 def solve(
@@ -48,6 +53,9 @@ def solve(
     verdict, a winning sequence when there is one (pairs of indices into the file's tile list,
     in play order), the playouts searched and the seconds taken. Exit code: 0 solvable,
     1 unsolvable, 3 undecided, 2 bad input."""
+    from lines_tui.engine.mahjong.position import Position, PositionError
+    from lines_tui.engine.mahjong.solver import solve as solve_position
+
     if not math.isfinite(timeout) or timeout <= 0:
         fail(f"--timeout must be a positive number of seconds, not {timeout}")
     try:
@@ -56,7 +64,7 @@ def solve(
         fail(str(error))
     result = solve_position(position, timeout=timeout)
     say(*([json.dumps(_as_json(result))] if as_json else _as_text(position, result, timeout)))
-    raise typer.Exit(EXIT_CODES[result.verdict])
+    raise typer.Exit(EXIT_CODES[result.verdict.value])
 
 
 def _as_json(result: SolveResult) -> dict[str, object]:
@@ -69,6 +77,8 @@ def _as_json(result: SolveResult) -> dict[str, object]:
 
 
 def _as_text(position: Position, result: SolveResult, timeout: float) -> list[str]:
+    from lines_tui.engine.mahjong.solver import Verdict
+
     lines: list[str]
     if result.verdict is Verdict.SOLVABLE:
         lines = [f"verdict: solvable ({len(result.moves)} moves clear the board)"]

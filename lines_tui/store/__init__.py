@@ -2,7 +2,7 @@
 
 from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem, safe_text
-from lines_tui.store.store import RecordOutcome, Store, default_data_dir, open_store
+from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
 from lines_tui.store.tables import (
     Entry,
     EntryResult,
@@ -18,6 +18,7 @@ __all__ = [
     "Merge",
     "RecordOutcome",
     "ShareCodeError",
+    "Snapshot",
     "Store",
     "StoreError",
     "TableId",

@@ -157,7 +157,8 @@ class DataFolder:
         except OSError as error:
             if not write and error.errno in _READ_ONLY_ERRORS:
                 return None  # no lock file, or none we may open: read anyway
-            raise StoreError(_problem(self.path, error, "cannot write to")) from None
+            doing = "cannot write to" if write else "cannot read"
+            raise StoreError(_problem(self.path, error, doing)) from None
         try:
             _check_regular(fd, lock)
         except StoreError:
@@ -255,16 +256,19 @@ class DataFolder:
 
     def keep_aside(self, path: Path, label: str) -> Path:
         """Rename `path` (bytes untouched) to `<name>.<label>-<its mtime, UTC>[-n]`; return that.
+        A symbolic link stays: its target is renamed, beside it, and the next write creates the
+        target afresh.
 
         The time is the file's own modification time: it says when the bad file was last
         written, and the store needs no clock. Call it holding the folder's exclusive lock.
         """
+        path = Path(os.path.realpath(path))
         try:
-            stamp = dt.datetime.fromtimestamp(path.lstat().st_mtime, dt.timezone.utc)
+            stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
             base = f"{path.name}.{label}-{stamp:%Y%m%dT%H%M%SZ}"
             aside = path.with_name(base)
             number = 1
-            while aside.exists() or aside.is_symlink():
+            while aside.exists():
                 number += 1
                 aside = path.with_name(f"{base}-{number}")
             self.fs.replace(path, aside)

@@ -3,9 +3,11 @@
 The folder is --data-dir, else $LINES_TUI_HOME, else the platform's user data folder
 (platformdirs: ~/.local/share/lines-tui on Linux). It holds scores.json (players and tables),
 saved-lines.json and saved-mahjong.json (games in progress) and lines-tui.lock. Nothing is cached:
-every call reads the file under the lock, and every change is read-modify-write under it, so any
-number of copies of the game can share a folder. Times come in as arguments; the store never
-reads a clock.
+every call reads the file under the lock (shared by readers), and every change is read-modify-write
+under it (exclusive), so any number of copies of the game, and any number of threads of one, can
+share a folder. What happens when a file or the folder is not as expected is in files.py and the
+README ("What happens when the folder is not as expected"). Times come in as arguments; the store
+never reads a clock.
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""The Textual app: the menu, both games, the score screens, help, colours and the size guard."""
+"""The Textual app: the menu, both games, the score screens, help, colours and the size guard.
+
+The menu is all the first frame shows, so the games' and score screens' modules (and with them
+the layouts, the solver and the share codes) are imported when a screen is first opened, in the
+method that opens it: a start costs what the menu needs and no more (README, "First frame").
+"""
 
 from __future__ import annotations
 
@@ -6,27 +11,27 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 
-from lines_tui.engine.lines import GameDataError, LinesGame
-from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.engine.mahjong.layouts import Layout, find_layout
+from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Store, StoreError
+from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.lines.screen import LinesScreen
-from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
-from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
-from lines_tui.ui.session import Clock, Session, SymbolsChanged
+from lines_tui.ui.session import Clock, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from lines_tui.engine.lines import LinesGame
+    from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.store import Store
 
 Start = Literal["menu", "lines", "mahjong"]
 T = TypeVar("T")
@@ -40,11 +45,9 @@ class LinesTuiApp(App[None]):
     `few_colours` says whether the terminal has 16 colours or fewer (None: ask the console)."""
 
     TITLE = "lines-tui"
-    # Absolute, so subclasses defined elsewhere (tests) still find the styles.
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        UI_DIR / "app.tcss",
-        UI_DIR / "lines" / "lines.tcss",
-    ]
+    # Absolute, so subclasses defined elsewhere (tests) still find the styles. Each game screen
+    # brings its own styles when it first opens.
+    CSS_PATH: ClassVar[list[str | PurePath]] = [UI_DIR / "app.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -137,6 +140,8 @@ class LinesTuiApp(App[None]):
                 lambda: self.start_lines(seed=self.seed, size=self.lines_size),
             )
         elif self.start == "mahjong":
+            from lines_tui.engine.mahjong.layouts import find_layout
+
             layout = find_layout(self.layout_name)
             self.offer_resume_or_start(
                 "Mahjong",
@@ -196,42 +201,40 @@ class LinesTuiApp(App[None]):
         )
 
     def saved_lines_summary(self) -> str | None:
-        game = self.saved_lines()
-        return None if game is None else f"{game.size} x {game.size}, score {game.score}"
+        data = self.load_saved("lines")
+        return None if data is None else lines_summary(data)
 
     def saved_mahjong_summary(self) -> str | None:
         data = self.load_saved("mahjong")
-        if data is None:
-            return None
-        layout = data.get("layout")
-        title = layout.get("title") if isinstance(layout, dict) else None
-        return f"{title}, deal {data.get('seed')}" if isinstance(title, str) else "saved deal"
+        return None if data is None else mahjong_summary(data)
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
+        from lines_tui.engine.lines import GameDataError, LinesGame
+
         data = self.load_saved("lines")
         if data is None:
             return None
         try:
             return LinesGame.from_json(data)
         except GameDataError as error:
-            self.drop_saved("Lines", error)
+            self.drop_saved_game("lines", "Lines", error)
             return None
 
-    def load_saved(self, kind: str) -> dict[str, Any] | None:
+    def load_saved(self, kind: SavedGame) -> dict[str, Any] | None:
         return self.read_store(
             lambda: self.store.load_game(kind), None, f"The saved {kind} game could not be read"
         )
 
-    def drop_saved(self, game: str, error: Exception) -> None:
-        """A saved game the engine refuses (a damaged or foreign save) is dropped, saying so."""
-        self.read_store(
-            lambda: self.store.clear_game(game.lower()), None, "The saved game stays on disk"
-        )
+    def drop_saved_game(self, kind: SavedGame, name: str, error: Exception) -> None:
+        """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
+        self.read_store(lambda: self.store.clear_game(kind), None, "The save stays on disk")
         self.notify(
-            f"The saved {game} game could not be read ({error}); it was dropped.",
+            f"The saved {name} game could not be read ({error}); it was dropped.",
             severity="warning",
         )
+        if isinstance(self.screen, MenuScreen):
+            self.screen.refresh_entries()
 
     def offer_resume_or_start(
         self,
@@ -273,16 +276,23 @@ class LinesTuiApp(App[None]):
         self.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
 
     def start_lines(self, seed: int | None = None, size: int = 9) -> None:
+        from lines_tui.engine.lines import LinesGame
+        from lines_tui.ui.lines.screen import LinesScreen
+
         seed = fresh_seed() if seed is None else seed
         game = LinesGame.new(seed, size, started_at=self.session.clock())
         self.push_screen(LinesScreen(self.session, game))
 
     def resume_lines(self) -> None:
+        from lines_tui.ui.lines.screen import LinesScreen
+
         game = self.saved_lines()
         if game is not None:
             self.push_screen(LinesScreen(self.session, game, resumed=True))
 
     def pick_mahjong(self) -> None:
+        from lines_tui.ui.mahjong import LayoutPickerScreen
+
         def picked(choice: tuple[Layout, int | None] | None) -> None:
             if choice is not None:
                 layout, seed = choice
@@ -295,25 +305,33 @@ class LinesTuiApp(App[None]):
         self.push_screen(LayoutPickerScreen(), picked)
 
     def start_mahjong(self, layout: Layout, seed: int | None) -> None:
+        from lines_tui.ui.mahjong import MahjongScreen
+
         seed = fresh_seed() if seed is None else seed
         self.push_screen(MahjongScreen(self.session, layout, seed))
 
     def resume_mahjong(self) -> None:
+        from lines_tui.engine.mahjong.game import MahjongGame
+        from lines_tui.ui.mahjong import MahjongScreen
+
         data = self.load_saved("mahjong")
         if data is None:
             return
         try:
             game = MahjongGame.from_json(data, now=self.session.clock())
         except ValueError as error:
-            self.drop_saved("Mahjong", error)
+            self.drop_saved_game("mahjong", "Mahjong", error)
             return
         self.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
 
     def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
+        from lines_tui.ui.scores import LeaderboardScreen
+
         self.push_screen(LeaderboardScreen(self.store, table=table, highlight_rank=rank))
 
     def open_import(self) -> None:
         """A merged code shows the leaderboard it went into, the new entries marked."""
+        from lines_tui.ui.scores import ImportScreen
 
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
@@ -322,6 +340,8 @@ class LinesTuiApp(App[None]):
         self.push_screen(ImportScreen(self.store), merged)
 
     def open_players(self) -> None:
+        from lines_tui.ui.scores import PlayersScreen
+
         self.push_screen(PlayersScreen(self.store))
 
     # --- app-wide keys ------------------------------------------------------------------------
@@ -358,7 +378,10 @@ class LinesTuiApp(App[None]):
             status.say(message, important=severity != "information")
             return
         super().notify(
-            printable_lines(message), title=printable(title), severity=severity, timeout=timeout,
+            printable_lines(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
             markup=False,
         )
 

@@ -104,7 +104,6 @@ class MenuScreen(Screen[None]):
         ids = [option.id for option in options.options]
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         options.focus()
-        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open" and parameters and str(parameters[0]) in self._saved:

@@ -7,17 +7,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from textual.message import Message
 
-from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-
 if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.solver_process import BackgroundSolver
     from lines_tui.store import Store
 
 Clock = Callable[[], float]
 """Wall-clock epoch seconds (tests pass a fixed one)."""
+SavedGame = Literal["lines", "mahjong"]
+"""The store's name of a game kept to resume."""
 
 
 @dataclass
@@ -27,19 +28,29 @@ class Session:
     `animations` is changed by the Lines screen's `a` key and kept for the next game; `symbols`
     follows the app's `s` key (the app posts `SymbolsChanged` to the open screens as well);
     `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs;
-    `solver` is the app's one solver process for every Mahjong screen's dead-end check (started
-    by the first check, ended by `close`)."""
+    `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
+    the first Mahjong screen asks for it (`background_solver`), its process started by the first
+    check, ended by `close`."""
 
     store: Store
     clock: Clock = field(default=time.time)
     animations: bool = True
     symbols: bool = False
     few_colours: bool = False
-    solver: BackgroundSolver = field(default_factory=BackgroundSolver)
+    solver: BackgroundSolver | None = None
+
+    def background_solver(self) -> BackgroundSolver:
+        if self.solver is None:
+            # Loaded on first use: a start that never opens Mahjong never loads the solver.
+            from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+
+            self.solver = BackgroundSolver()
+        return self.solver
 
     def close(self) -> None:
         """The app is closing: end the solver process without waiting for it."""
-        self.solver.shutdown(wait=False)
+        if self.solver is not None:
+            self.solver.shutdown(wait=False)
 
 
 class SymbolsChanged(Message):

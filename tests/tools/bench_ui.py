@@ -1,10 +1,13 @@
 """UI benchmark (a script, not a test): the app in a real 80 x 24 pty, as a player over SSH sees it.
 
-    .venv/bin/python tests/tools/bench_ui.py [--moves N]
+    .venv/bin/python tests/tools/bench_ui.py [--moves N] [--runs N] [--first-frame-only]
+                                             [--command COMMAND]
 
-Prints: time to first frame (process start until the menu is on screen); keystroke-to-screen
-latency of cursor moves (median, p95) in Lines, in Mahjong with the dead-end check idle, and in
-Mahjong while the check is busy on a hard position; bytes written per cursor move.
+Prints: time to first frame (process start until the menu is on screen), beside an empty Textual
+app's in the same run, and their ratio ("first frame ratio"; the target is 1.5 at most);
+keystroke-to-screen latency of cursor moves (median, p95) in Lines, in Mahjong with the dead-end
+check idle, and in Mahjong while the check is busy on a hard position; bytes written per cursor
+move.
 
 A move's latency runs from writing the key to the last byte of the screen update it caused (the
 update is over when the app stays silent for QUIET seconds); the bytes are those of that update.
@@ -44,7 +47,7 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def first_frame(command: list[str], runs: int = 3) -> list[float]:
+def first_frame(command: list[str], runs: int) -> list[float]:
     """Seconds from starting `command` until its screen shows "Mahjong solitaire", per run."""
     times = []
     for _ in range(runs):
@@ -194,26 +197,49 @@ BARE_TEXTUAL_APP = (
 )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=100, help="cursor moves per measurement")
-    moves = parser.parse_args().moves
-
-    print(
-        f"machine load (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}, "
-        f"{os.cpu_count()} cores"
-    )
+def first_frames(command: list[str], runs: int) -> tuple[float, float]:
+    """Median first frames of lines-tui and of an empty Textual app, their starts interleaved so
+    that a change in the machine's load hits both alike."""
+    ours: list[float] = []
+    bare: list[float] = []
+    for _ in range(runs):
+        ours += first_frame(command, runs=1)
+        bare += first_frame([sys.executable, "-c", BARE_TEXTUAL_APP], runs=1)
     for title, times in (
-        ("first frame (menu on screen)", first_frame(lines_tui_command())),
-        (
-            "first frame of an empty Textual app, for comparison",
-            first_frame([sys.executable, "-c", BARE_TEXTUAL_APP]),
-        ),
+        ("first frame (menu on screen)", ours),
+        ("first frame of an empty Textual app, for comparison", bare),
     ):
         print(
             f"{title}: median {statistics.median(times) * 1000:.0f} ms, "
             f"runs {', '.join(f'{t * 1000:.0f}' for t in times)} ms"
         )
+    return statistics.median(ours), statistics.median(bare)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=100, help="cursor moves per measurement")
+    parser.add_argument("--runs", type=int, default=5, help="starts of each app for first frame")
+    parser.add_argument(
+        "--first-frame-only", action="store_true", help="measure the first frame and stop"
+    )
+    parser.add_argument(
+        "--command",
+        help="the command whose first frame is measured, e.g. another checkout's "
+        "'python -m lines_tui' (default: this checkout's lines-tui)",
+    )
+    arguments = parser.parse_args()
+
+    print(
+        f"machine load (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}, "
+        f"{os.cpu_count()} cores"
+    )
+    command = arguments.command.split() if arguments.command else lines_tui_command()
+    medians = first_frames(command, arguments.runs)
+    print(f"first frame ratio (lines-tui / empty Textual app): {medians[0] / medians[1]:.2f}")
+    if arguments.first_frame_only:
+        return
+    moves = arguments.moves
     report("Lines cursor moves", lines_latency(moves))
 
     measure_mahjong(moves)

@@ -10,7 +10,7 @@ implements").
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,6 +99,34 @@ class MahjongGame:
         """The tiles that can be taken now, as a bitmask."""
         return self.position.geometry.free_mask(self.present)
 
+    def why_not_free(self, index: int) -> str | None:
+        """Why a tile on the board cannot be taken now ("covered": another tile lies on it;
+        "blocked both sides": tiles touch its left and its right), or None if it is free."""
+        geometry = self.position.geometry
+        if geometry.covers[index] & self.present:
+            return "covered"
+        if not geometry.is_free(index, self.present):
+            return "blocked both sides"
+        return None
+
+    def free_matches(self, index: int) -> int:
+        """The other free tiles with the face of tile `index`, as a bitmask."""
+        face = self.face(index)
+        return sum(
+            1 << i for i in bits(self.free_mask() & ~(1 << index)) if self.face(i) == face
+        )
+
+    def hint(self, solution: Iterable[Pair] = ()) -> Pair | None:
+        """The pair to suggest: the first pair of `solution` (the solver's winning sequence from
+        some earlier position) that can still be taken, else the first available pair; None
+        when no pair can be taken."""
+        free = self.free_mask()
+        for a, b in solution:
+            if free >> a & 1 and free >> b & 1 and self.face(a) == self.face(b):
+                return (a, b)
+        pairs = self.available_pairs()
+        return pairs[0] if pairs else None
+
     def available_pairs(self) -> list[Pair]:
         """Every pair of free tiles with equal faces, as (lower index, higher index), sorted."""
         if self._pairs_for != self.present:
@@ -162,9 +190,9 @@ class MahjongGame:
             if not self.is_present(index):
                 raise IllegalMove("gone", f"tile {index} has already been taken")
         for index in (first, second):
-            if not self.position.geometry.is_free(index, self.present):
-                why = self._why_blocked(index)
-                raise IllegalMove("not-free", f"tile {index} is not free: {why}")
+            why = self.why_not_free(index)
+            if why is not None:
+                raise IllegalMove("not-free", f"tile {index} is {why}: it cannot be taken now")
         if self.face(first) != self.face(second):
             raise IllegalMove("faces-differ", "the two tiles do not match")
 
@@ -221,12 +249,6 @@ class MahjongGame:
     def _take(self, pair: Pair) -> None:
         self.present &= ~(1 << pair[0] | 1 << pair[1])
         self._history.append(pair)
-
-    def _why_blocked(self, index: int) -> str:
-        geometry = self.position.geometry
-        if geometry.covers[index] & self.present:
-            return "another tile lies on it"
-        return "tiles on both its left and its right"
 
     # -- the clock ------------------------------------------------------------------------------
 

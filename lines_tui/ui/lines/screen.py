@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import RecordOutcome, StoreError
+from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
-from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.session import Session, SymbolsChanged
-from lines_tui.ui.size_guard import game_screen_fits
+from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
@@ -37,19 +36,16 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
 
 
-def format_elapsed(seconds: float) -> str:
-    seconds = max(0, int(seconds))
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
-
-
-class LinesScreen(Screen[None]):
+class LinesScreen(GameScreen):
     """One game of Lines, saved to the session's store after every turn, so leaving (q),
     quitting (ctrl+q) or a dropped SSH connection all keep it for the next start; a finished game
     is cleared."""
 
+    CSS_PATH = Path(__file__).parent / "lines.tcss"
     HELP_TITLE = "Lines"
+    SAVED_GAME = "lines"
+    CLOCK_FIELD = "#lines-time"
+    CLOCK_FORMAT = "Time  {}"
     # Short terminals get the panel without blank lines between its parts.
     # (Textual annotates this as an instance attribute, so no ClassVar here.)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012
@@ -102,14 +98,12 @@ class LinesScreen(Screen[None]):
     ]
 
     def __init__(self, session: Session, game: LinesGame, *, resumed: bool = False) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.game = game
         self.selected: Cell | None = None
         self.message = "Resumed your saved game." if resumed else ""
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
-        self._clock_timer: Timer | None = None
         self._game_over_shown = False
         self._player: str | None = None
 
@@ -153,14 +147,10 @@ class LinesScreen(Screen[None]):
         self._show_position()
         self._refresh_panel()
         self._say(self.message)
-        self._clock_timer = self.set_interval(1.0, self._refresh_time)
         if self.game.over:
             self.call_after_refresh(self._finish_game)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit_board()
-
-    def on_screen_resume(self) -> None:
+    def fit(self) -> None:
         self._fit_board()
 
     def _fit_board(self) -> None:
@@ -173,35 +163,33 @@ class LinesScreen(Screen[None]):
             if size.width <= room_width and size.height <= room_height:
                 scale = candidate
         self.board.set_scale(scale)
-        self.query_one("#lines-legend", Static).update(self._legend())
-        game_screen_fits(self, *self.min_size)
+        self.show_field("#lines-legend", self._legend())
+        super().fit()
 
     # --- drawing ------------------------------------------------------------------------------
 
     def _show_position(self) -> None:
         self.board.show(dict(self.game.board.balls()), dict(self.game.preview))
 
-    def on_symbols_changed(self, message: SymbolsChanged) -> None:
-        self.board.set_symbols(message.symbols)
+    def show_symbols(self, symbols: bool) -> None:
+        self.board.set_symbols(symbols)
         self._refresh_panel()
 
     def _refresh_panel(self) -> None:
-        game = self.game
-        self.query_one("#lines-score", Static).update(f"Score {game.score}")
+        self.show_field("#lines-score", f"Score {self.game.score}")
         player = self._player
-        self.query_one("#lines-player", Static).update(
-            Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved"
+        self.show_field(
+            "#lines-player",
+            Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved",
         )
-        self._refresh_time()
-        self.query_one("#lines-next", Static).update(self._next_text())
-        self.query_one("#lines-legend", Static).update(self._legend())
+        self.refresh_clock()
+        self.show_field("#lines-next", self._next_text())
+        self.show_field("#lines-legend", self._legend())
 
-    def _refresh_time(self) -> None:
+    def elapsed(self) -> float:
         game = self.game
         end = game.ended_at if game.ended_at is not None else self.session.clock()
-        self.query_one("#lines-time", Static).update(
-            f"Time  {format_elapsed(end - game.started_at)}"
-        )
+        return end - game.started_at
 
     def _next_text(self) -> Text:
         board = self.board
@@ -344,40 +332,31 @@ class LinesScreen(Screen[None]):
             self._say("A ball due on your cell dropped elsewhere.")
         else:
             self._say("")
-        self._save()
+        self.save_game()
         self._refresh_panel()
 
-    def _save(self) -> None:
-        store = self.session.store
-        try:
-            if self.game.over:
-                store.clear_game("lines")
-            elif self.game.moves:
-                store.save_game("lines", self.game.to_json())
-        except StoreError as error:  # a full disk or a locked-out folder must not end the game
-            self.app.notify(f"The game could not be saved: {error}", severity="error")
+    @property
+    def finished(self) -> bool:
+        return self.game.over
+
+    def saved_data(self) -> dict[str, Any] | None:
+        return self.game.to_json() if self.game.moves else None
 
     def _finish_game(self) -> None:
         if self._game_over_shown:
             return
         self._game_over_shown = True
         game = self.game
-        store = self.session.store
-        assert game.ended_at is not None
-        try:
-            outcome = store.record_lines(
-                self._player,
-                game.size,
-                game.score,
-                game.seed,
-                game.started_at,
-                game.ended_at,
-            )
-        except StoreError as error:
-            outcome = RecordOutcome(
-                False, f"the score file could not be written ({error})", f"lines-{game.size}"
-            )
-        self._save()
+        ended_at = game.ended_at
+        assert ended_at is not None
+        player = self._player
+        outcome = self.record_result(
+            f"lines-{game.size}",
+            lambda store: store.record_lines(
+                player, game.size, game.score, game.seed, game.started_at, ended_at
+            ),
+        )
+        self.save_game()
         self._say("Game over: the board is full.", important=True)
 
         def chosen(choice: str | None) -> None:
@@ -385,9 +364,7 @@ class LinesScreen(Screen[None]):
                 self._replace_with_new_game()
             elif choice == "leaderboard":
                 self.dismiss()
-                self.app.push_screen(
-                    LeaderboardScreen(store, table=outcome.table, highlight_rank=outcome.rank)
-                )
+                self.show_leaderboard(outcome)
             elif choice == "menu":
                 self.dismiss()
 
@@ -405,7 +382,7 @@ class LinesScreen(Screen[None]):
         self._finish_animation_if_running()
         if not self.is_current:
             return  # skipping the animation ended the game: its dialog says where to go
-        self._save()
+        self.save_game()
         self.dismiss()
 
     def action_toggle_animation(self) -> None:
@@ -443,7 +420,3 @@ class LinesScreen(Screen[None]):
         game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))
-
-    def on_unmount(self) -> None:
-        if self._clock_timer is not None:
-            self._clock_timer.stop()

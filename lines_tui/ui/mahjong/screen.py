@@ -8,30 +8,27 @@ the status field shows what it found while the player keeps playing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
-from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout
-from lines_tui.engine.mahjong.solver import Pair, Verdict
+from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.game_screen import GameScreen, clock_text
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
-from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
-from lines_tui.ui.session import Session, SymbolsChanged
-from lines_tui.ui.size_guard import game_screen_fits
+from lines_tui.ui.scores import NameEntryScreen
+from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
 
 PANEL_WIDTH = 16
@@ -71,19 +68,17 @@ def face_glyph(face_id: str) -> str:
         return face_text(face_id)[0]
 
 
-def clock_text(seconds: float) -> str:
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60:02}:{rest % 60:02}"
-
-
-class MahjongScreen(Screen[None]):
+class MahjongScreen(GameScreen):
     """One Mahjong game on one layout, saved to the session's store when the screen closes.
     `game` resumes a saved game; otherwise deal `seed`."""
 
     CSS_PATH = "mahjong.tcss"
     SYMBOLS_NOTE = "layers numbered, f marks free tiles ':'"
     """What the app's `s` key turns on here (the app says it in the status line)."""
+    SAVED_GAME = "mahjong"
+    CLOCK_FIELD = "#clock"
+    CLOCK_FORMAT = "time {:>6}"
+    FIXED_SIZE_PANEL = True
 
     HELP = (
         "Remove all tiles, two matching free tiles at a time. A tile is free when nothing lies on "
@@ -127,17 +122,15 @@ class MahjongScreen(Screen[None]):
         game: MahjongGame | None = None,
     ) -> None:
         """The dead-end check runs in the session's solver process, shared by every screen."""
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.tile_layout = layout
         self._seed = seed
         self._game = game
         self._resumed = game is not None
-        self.dead_end = DeadEndCheck(session.solver, self._on_check_outcome)
+        self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
         self.status = "checking"
         self._leaving = False
         self._celebrated = False
-        self._shown: dict[str, str] = {}
         self._glyphs = False
 
     @property
@@ -186,27 +179,19 @@ class MahjongScreen(Screen[None]):
             return  # closed by a key that came with the one that opened it
         if self.game.paused:
             self.game.resume(self._now())
-        self._show_symbols(self.session.symbols)
-        self.set_interval(1.0, self._show_clock)
+        self.show_symbols(self.session.symbols)
         self._start_deal()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
-
-    def on_screen_resume(self) -> None:
-        self._check_size()
-
-    def _check_size(self) -> None:
+    @property
+    def min_size(self) -> tuple[int, int]:
         grid = self.board.grid
         width, height = SCROLL_FROM
-        game_screen_fits(
-            self, min(grid.width, width) + PANEL_WIDTH, min(grid.height, height) + CHROME_HEIGHT
-        )
+        return min(grid.width, width) + PANEL_WIDTH, min(grid.height, height) + CHROME_HEIGHT
 
-    def on_symbols_changed(self, message: SymbolsChanged) -> None:
-        self._show_symbols(message.symbols)
+    def elapsed(self) -> float:
+        return self.game.elapsed(self._now())
 
-    def _show_symbols(self, symbols: bool) -> None:
+    def show_symbols(self, symbols: bool) -> None:
         self.board.symbols = symbols or self.app.no_color
 
     def on_unmount(self) -> None:
@@ -223,7 +208,7 @@ class MahjongScreen(Screen[None]):
         board.selected = None
         board.hints = ()
         board.cursor = self._first_cursor()
-        self._show("#deal", f"deal {self.game.seed}")
+        self.show_field("#deal", f"deal {self.game.seed}")
         self._celebrated = self.game.won
         self._position_changed()
 
@@ -254,7 +239,7 @@ class MahjongScreen(Screen[None]):
             else:
                 self._show_outcome(known)
         self._show_counts()
-        self._show_clock()
+        self.refresh_clock()
         if game.won and not self._celebrated:
             self._celebrated = True
             self._celebrate()
@@ -278,7 +263,7 @@ class MahjongScreen(Screen[None]):
 
     def _set_status(self, status: str) -> None:
         self.status = status
-        self._show("#status", status)
+        self.show_field("#status", status)
         label = self.query_one("#status", Label)
         label.set_class(status in GOOD_STATUS, "-good")
         label.set_class(status in BAD_STATUS, "-bad")
@@ -298,12 +283,9 @@ class MahjongScreen(Screen[None]):
 
     def _show_counts(self) -> None:
         game = self.game
-        self._show("#tiles", f"tiles  {game.present.bit_count():>4}")
-        self._show("#pairs", f"pairs  {len(game.available_pairs()):>4}")
+        self.show_field("#tiles", f"tiles  {game.present.bit_count():>4}")
+        self.show_field("#pairs", f"pairs  {len(game.available_pairs()):>4}")
         self._show_tile_info()
-
-    def _show_clock(self) -> None:
-        self._show("#clock", f"time {clock_text(self.game.elapsed(self._now())):>6}")
 
     def _show_tile_info(self) -> None:
         board, game = self.board, self.game
@@ -311,30 +293,14 @@ class MahjongScreen(Screen[None]):
         if board.cursor is not None:
             label, _, name = face_text(game.face(board.cursor))
             layer = self.tile_layout.slots[board.cursor][2] + 1
-            lines += [f"{label} {name}", f"layer {layer}, {self._freedom(board.cursor)}"]
+            freedom = game.why_not_free(board.cursor) or "free"
+            lines += [f"{label} {name}", f"layer {layer}, {freedom}"]
         if board.selected is not None:
             lines += ["", f"taking {face_text(game.face(board.selected))[0]}"]
-        self._show("#tile-info", "\n".join(lines))
-
-    def _freedom(self, index: int) -> str:
-        """Whether a tile can be taken, and if not, why."""
-        geometry, present = self.tile_layout.geometry, self.game.present
-        if geometry.covers[index] & present:
-            return "covered"
-        if geometry.is_free(index, present):
-            return "free"
-        return "blocked both sides"
+        self.show_field("#tile-info", printable_lines("\n".join(lines)))  # names from files
 
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
-
-    def _show(self, selector: str, text: str) -> None:
-        """Put text in a panel field. Every field has a fixed size (mahjong.tcss), so no layout
-        pass is needed, and an unchanged field is not redrawn: a cursor move sends few bytes."""
-        field = self.query_one(selector, Static)
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            field.update(printable_lines(text), layout=False)  # face names may come from a file
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -380,10 +346,7 @@ class MahjongScreen(Screen[None]):
         if reference is None:
             return
         face = game.face(reference)
-        free = game.free_mask()
-        matches = sum(
-            1 << i for i in bits(free & ~(1 << reference)) if game.face(i) == face
-        )
+        matches = game.free_matches(reference)
         hinted_partner = board.hints - {reference} if reference in board.hints else set()
         if hinted_partner and board.cursor not in hinted_partner:
             # Following a hint: its partner first, not whichever match comes next on screen.
@@ -403,8 +366,9 @@ class MahjongScreen(Screen[None]):
         if tile is None or game.won:
             return
         label = face_text(game.face(tile))[0]
-        if not game.free_mask() >> tile & 1:
-            self._say(f"{label} is {self._freedom(tile)}: it cannot be taken now.")
+        why = game.why_not_free(tile)
+        if why is not None:
+            self._say(f"{label} is {why}: it cannot be taken now.")
             return
         selected = board.selected
         if selected is None:
@@ -450,7 +414,7 @@ class MahjongScreen(Screen[None]):
 
     def action_hint(self) -> None:
         self._act()
-        pair = self._hint()
+        pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
             self._say(LOSS_MESSAGE)
             return
@@ -462,16 +426,6 @@ class MahjongScreen(Screen[None]):
         elif self.status != "solvable":
             self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
         self._show_tile_info()
-
-    def _hint(self) -> Pair | None:
-        """The next still-valid pair of the solver's winning sequence, else any available pair."""
-        game = self.game
-        free = game.free_mask()
-        for a, b in self.dead_end.last_solution:
-            if free >> a & 1 and free >> b & 1 and game.face(a) == game.face(b):
-                return (a, b)
-        pairs = game.available_pairs()
-        return pairs[0] if pairs else None
 
     def action_toggle_free(self) -> None:
         self._act()
@@ -495,7 +449,7 @@ class MahjongScreen(Screen[None]):
         else:
             self.game.pause(now)
         self.set_class(self.game.paused, "-paused")
-        self._show_clock()
+        self.refresh_clock()
         self.refresh_bindings()
 
     def _in_progress(self) -> bool:
@@ -564,6 +518,19 @@ class MahjongScreen(Screen[None]):
         self._save_progress()
         self.dismiss(None)
 
+    @property
+    def finished(self) -> bool:
+        return self.game.won
+
+    def saved_data(self) -> dict[str, Any] | None:
+        game = self.game
+        if not (game.history or game.redo_stack or self._resumed):
+            return None
+        # Saved paused, so the time the game spends saved is never counted.
+        if not game.paused:
+            game.pause(self._now())
+        return game.to_json()
+
     # -- results and saving -----------------------------------------------------------------
 
     def _save_progress(self) -> None:
@@ -571,26 +538,13 @@ class MahjongScreen(Screen[None]):
         if self._leaving:
             return
         self._leaving = True
-        store, game = self.session.store, self.game
-        try:
-            if game.won:
-                store.clear_game("mahjong")
-            elif game.history or game.redo_stack or self._resumed:
-                # Saved paused, so the time the game spends saved is never counted.
-                if not game.paused:
-                    game.pause(self._now())
-                store.save_game("mahjong", game.to_json())
-        except StoreError as error:
-            self.notify(f"The game could not be saved: {error}", severity="error")
+        self.save_game()
 
     def _celebrate(self) -> None:
         seconds = self.game.elapsed(self._now())
         store = self.session.store
         self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
-        try:
-            store.clear_game("mahjong")
-        except StoreError as error:  # cleared again when the screen closes
-            self.notify(f"The finished game could not be cleared: {error}", severity="error")
+        self.save_game()  # a won game has nothing to resume: its save goes
         try:
             qualifies = store.mahjong_qualifies(self.tile_layout.name, seconds)
             player = store.active_player
@@ -609,15 +563,12 @@ class MahjongScreen(Screen[None]):
         if not name:
             self.notify("The time was not saved.")
             return
-        store = self.session.store
-        try:
-            outcome = store.record_mahjong(
-                name, self.tile_layout.name, seconds, self.game.seed, when=self._now()
-            )
-        except StoreError as error:
-            self.notify(f"The time could not be saved: {error}", severity="error")
-            return
-        if not outcome.saved:
-            self.notify(outcome.reason)
-            return
-        self.app.push_screen(LeaderboardScreen(store, outcome.table, outcome.rank))
+        layout, seed, when = self.tile_layout.name, self.game.seed, self._now()
+        outcome = self.record_result(
+            f"mahjong-{layout}",
+            lambda store: store.record_mahjong(name, layout, seconds, seed, when=when),
+        )
+        if outcome.saved:
+            self.show_leaderboard(outcome)
+        else:
+            self.notify(f"The time was not saved: {outcome.reason}.")

@@ -1,0 +1,34 @@
+"""One line about each game saved to resume, for the menu's resume entries ("9 x 9, score 40",
+"Turtle, deal 5"), read from the data the games' `to_json` wrote without loading the game: the
+menu is the first frame, and it should not wait for the engines to import. Whether a save can
+really be resumed is decided when it is resumed (`LinesGame.from_json`, `MahjongGame.from_json`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+def lines_summary(data: object) -> str:
+    """Board size and score of a saved Lines game; "saved game" if the data lacks them."""
+    fields = data if isinstance(data, Mapping) else {}
+    size, score = fields.get("size"), fields.get("score")
+    if _whole(size) and _whole(score):
+        return f"{size} x {size}, score {score}"
+    return "saved game"
+
+
+def mahjong_summary(data: object) -> str:
+    """Layout title and deal of a saved Mahjong game; "saved deal" if the data lacks them."""
+    fields = data if isinstance(data, Mapping) else {}
+    layout = fields.get("layout")
+    title = layout.get("title") if isinstance(layout, Mapping) else None
+    seed = fields.get("seed")
+    if isinstance(title, str) and _whole(seed):
+        return f"{title}, deal {seed}"
+    return "saved deal"
+
+
+def _whole(value: object) -> bool:
+    """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)

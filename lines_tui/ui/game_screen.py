@@ -1,0 +1,133 @@
+"""What both game screens share: the session, the clock in the panel, the panel's fields, saving
+with a notice, the size guard, the symbols setting, and recording a finished game's result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Static
+
+from lines_tui.store import RecordOutcome, Store, StoreError
+from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.session import SavedGame, Session, SymbolsChanged
+from lines_tui.ui.size_guard import game_screen_fits
+
+
+def clock_text(seconds: float) -> str:
+    """Playing time as m:ss, or h:mm:ss past an hour (the leaderboard's times read the same)."""
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+class GameScreen(Screen[None]):
+    """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
+    shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
+    keeps the screen covered while the terminal is too small, follows the symbols key, and saves
+    and records the game with a notice when the store fails.
+
+    Textual calls the Mount, Resize and ScreenResume handlers of every class in the hierarchy, so
+    a subclass that handles them too gets both, its own first."""
+
+    SAVED_GAME: ClassVar[SavedGame]
+    CLOCK_FIELD: ClassVar[str]
+    """The panel field (a selector) that shows the playing time."""
+    CLOCK_FORMAT: ClassVar[str]
+    """The clock's line, with {} for the time."""
+    FIXED_SIZE_PANEL: ClassVar[bool] = False
+    """Every panel field has a fixed size in the screen's CSS, so updates need no layout pass."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._shown: dict[str, str | Text] = {}
+
+    # -- hooks for the games ----------------------------------------------------------------
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal (columns, rows) the game can be played in."""
+        raise NotImplementedError
+
+    def elapsed(self) -> float:
+        """Seconds of play so far."""
+        raise NotImplementedError
+
+    def show_symbols(self, symbols: bool) -> None:
+        """Draw the board with or without symbols."""
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: nothing is left to resume."""
+        raise NotImplementedError
+
+    def saved_data(self) -> dict[str, Any] | None:
+        """The game as JSON-ready data to resume, or None when there is nothing worth keeping."""
+        raise NotImplementedError
+
+    # -- shared behaviour -------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
+        self.set_interval(1.0, self.refresh_clock)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def on_screen_resume(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Cover the game with the enlarge message while the terminal is too small for it."""
+        game_screen_fits(self, *self.min_size)
+
+    def on_symbols_changed(self, message: SymbolsChanged) -> None:
+        self.show_symbols(message.symbols)
+
+    def refresh_clock(self) -> None:
+        self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(clock_text(self.elapsed())))
+
+    def show_field(self, selector: str, content: str | Text) -> None:
+        """Put content in a panel field; an unchanged field is not redrawn, so a cursor move
+        sends few bytes."""
+        if self._shown.get(selector) == content:
+            return
+        self._shown[selector] = content
+        self.query_one(selector, Static).update(content, layout=not self.FIXED_SIZE_PANEL)
+
+    def save_game(self) -> None:
+        """Keep the game for the next start, or clear it once it is over; a store that fails
+        (a full disk, a locked-out folder) gets a notice and never ends the game."""
+        store = self.session.store
+        try:
+            if self.finished:
+                store.clear_game(self.SAVED_GAME)
+            else:
+                data = self.saved_data()
+                if data is not None:
+                    store.save_game(self.SAVED_GAME, data)
+        except StoreError as error:
+            self.notify(f"The game could not be saved: {error}", severity="error")
+
+    def record_result(
+        self, table: str, record: Callable[[Store], RecordOutcome]
+    ) -> RecordOutcome:
+        """Write a finished game's result to `table`; a store that fails becomes an outcome that
+        says why, so the end of a game always has one."""
+        try:
+            return record(self.session.store)
+        except StoreError as error:
+            return RecordOutcome(False, f"the score file could not be written ({error})", table)
+
+    def show_leaderboard(self, outcome: RecordOutcome) -> None:
+        """The table a result went into, its place under the cursor."""
+        self.app.push_screen(
+            LeaderboardScreen(self.session.store, table=outcome.table, highlight_rank=outcome.rank)
+        )
