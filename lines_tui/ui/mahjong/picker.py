@@ -31,7 +31,7 @@ def parse_seed(text: str) -> int | None:
     return int(text)
 
 
-class LayoutTable(DataTable[str]):
+class LayoutTable(DataTable[Text | str]):
     """Shows its enter key as "Play" in the Footer (DataTable's own enter binding is hidden)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Play")]
@@ -90,7 +90,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         self._find_installed()
 
     @staticmethod
-    def _add_row(table: DataTable[str], layout: Layout) -> None:
+    def _add_row(table: DataTable[Text | str], layout: Layout) -> None:
         layers = max(z for _, _, z in layout.slots) + 1
         # The file name, not the whole path: the table stays narrow and the path is in the
         # description line below.
