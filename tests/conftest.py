@@ -20,33 +20,71 @@ from __future__ import annotations
 import errno
 import os
 import random
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.color import Color as RichColor
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import App
+from textual.color import Color
+from textual.filter import LineFilter
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from lines_tui.engine.lines import COLOURS, Board, LinesGame
+from lines_tui.engine.lines import COLOURS, Board, Cell, LinesGame
+from lines_tui.engine.lines.cell_names import cell_name
+from lines_tui.engine.mahjong.faces import face_by_id
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.store import open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.mahjong.navigation import cycle
 from lines_tui.ui.session import Session
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 
 
-def make_app(data_dir: Path, *, animations: bool = False, **options: object) -> LinesTuiApp:
-    """The app on a store in `data_dir`; the colour depth is fixed (many colours) so pictures do
-    not depend on the TERM of whoever runs the tests."""
-    options.setdefault("few_colours", False)
-    return LinesTuiApp(
+def make_app(
+    data_dir: Path, *, animations: bool = False, sixteen_colours: bool = False, **options: object
+) -> LinesTuiApp:
+    """The app on a store in `data_dir`; the colour depth is fixed (many colours, or 16 with
+    `sixteen_colours`) so pictures do not depend on the TERM of whoever runs the tests."""
+    options.setdefault("few_colours", sixteen_colours)
+    app_class = SixteenColourApp if sixteen_colours else LinesTuiApp
+    return app_class(
         open_store(data_dir), clock=lambda: FIXED_NOW, animations=animations, **options
     )  # type: ignore[arg-type]
+
+
+class SixteenColours(LineFilter):
+    """What a 16-colour terminal (TERM=xterm) shows: every colour taken to the nearest of the 16
+    ANSI colours, as Rich does on output, so that screenshots and snapshots show it too."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [
+            Segment(text, None if style is None else _sixteen(style), control)
+            for text, style, control in segments
+        ]
+
+
+def _sixteen(style: Style) -> Style:
+    def down(colour: RichColor | None) -> RichColor | None:
+        return None if colour is None else colour.downgrade(ColorSystem.STANDARD)
+
+    return style + Style.from_color(down(style.color), down(style.bgcolor))
+
+
+class SixteenColourApp(LinesTuiApp):
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), SixteenColours()]
 
 
 def game_at(
@@ -112,6 +150,157 @@ KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "escape": "\x1b"}
 def post_keys_at_once(app: App[Any], *keys: str) -> None:
     for key in keys:
         app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key)))
+
+
+# --- scripted players that count keys (tests/test_ui_keys.py, tests/tools/bench_keys.py) -------
+# They choose moves with the engine but reach and take them only with the keys the README
+# documents, looking at the screen (cursor, picked tile) as a player would, and no hint.
+
+
+def lines_move_choice(game: LinesGame, rng: random.Random) -> tuple[Cell, Cell]:
+    """A greedy move: the one that makes the longest run of its colour through its target
+    (ties at random), among every ball and every empty cell it can reach."""
+    board = game.board
+    size = board.size
+    region: dict[Cell, int] = {}
+    for start in board.empty_cells():
+        if start in region:
+            continue
+        mark, todo = len(region), [start]
+        region[start] = mark
+        while todo:
+            r, c = todo.pop()
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                inside = 0 <= cell[0] < size and 0 <= cell[1] < size
+                if inside and cell not in region and board[cell] is None:
+                    region[cell] = mark
+                    todo.append(cell)
+    best: list[tuple[Cell, Cell]] = []
+    best_run = -1
+    for (r, c), colour in board.balls():
+        reach = {region[n] for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in region}
+        for dst, mark in region.items():
+            if mark not in reach:
+                continue
+            run = max(
+                _run(board, dst, (dr, dc), colour, (r, c))
+                + _run(board, dst, (-dr, -dc), colour, (r, c))
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+            )
+            if run > best_run:
+                best, best_run = [], run
+            if run == best_run:
+                best.append(((r, c), dst))
+    return rng.choice(best)
+
+
+def _run(board: Board, start: Cell, step: Cell, colour: str, leaving: Cell) -> int:
+    count, (r, c) = 0, start
+    while True:
+        r, c = r + step[0], c + step[1]
+        if not (0 <= r < board.size and 0 <= c < board.size) or (r, c) == leaving:
+            return count
+        if board[(r, c)] != colour:
+            return count
+        count += 1
+
+
+async def play_lines_by_keys(
+    pilot: Pilot[None], screen: LinesScreen, seed: int, max_moves: int | None = None
+) -> tuple[int, int]:
+    """Play `screen`'s game to its end (or `max_moves` moves): each ball is reached by typing
+    its cell's name (or enter when the cursor is on it already), each target by typing its
+    name. Returns (moves, keys)."""
+    rng = random.Random(seed)
+    moves = keys = 0
+    while not screen.game.over and (max_moves is None or moves < max_moves):
+        src, dst = lines_move_choice(screen.game, rng)
+        played = len(screen.game.moves)
+        presses = ["enter"] if screen.board.cursor == src else list(cell_name(src))
+        presses += list(cell_name(dst))
+        for key in presses:
+            await pilot.press(key)
+        keys += len(presses)
+        moves += 1
+        assert screen.game.moves[played:] == [(src, dst)], "the keys did not play the move"
+    return moves, keys
+
+
+class MahjongKeyPlayer:
+    """Clears a Mahjong deal along a winning pairing found by the solver, taking each step the
+    pair of that pairing that costs the fewest keys: `t` when the cursor is on it, its label and
+    `t` when the label jumps onto it, else its label until the cursor is on one tile, `t` to pick
+    it and jump to a partner, `m` until that is the plan's partner and `t` to take the pair."""
+
+    def __init__(
+        self, pilot: Pilot[None], screen: MahjongScreen, plan: Iterable[tuple[int, int]]
+    ) -> None:
+        self.pilot, self.screen, self.keys, self.pairs = pilot, screen, 0, 0
+        self.partner: dict[int, int] = {}
+        for a, b in plan:
+            self.partner[a], self.partner[b] = b, a
+
+    async def press(self, *keys: str) -> None:
+        for key in keys:
+            await self.pilot.press(key)
+            self.keys += 1
+
+    def _t_agrees(self, tile: int) -> bool:
+        """Whether `t` on `tile` takes a pair that keeps the plan winning: the plan's pair, or
+        any pair of a face whose tiles are all free (then any pairing of them works)."""
+        sure = self.screen.game.sure_partner(tile)
+        return sure is not None and (sure == self.partner[tile] or self._all_free(tile))
+
+    def _all_free(self, tile: int) -> bool:
+        game = self.screen.game
+        face = game.face(tile)
+        return game.tiles_of_face(face) == game.free_of_face(face)
+
+    def _landing(self, tile: int) -> int | None:
+        game, board = self.screen.game, self.screen.board
+        return cycle(board.grid, game.free_of_face(game.face(tile)), board.cursor)
+
+    def _takes(self, tile: int | None, a: int) -> bool:
+        """Whether `t` on `tile` takes a's pair (or one as good)."""
+        return tile in (a, self.partner[a]) and tile is not None and self._t_agrees(tile)
+
+    def _cost(self, a: int) -> int:
+        if self._takes(self.screen.board.cursor, a):
+            return 1
+        return 3 if self._takes(self._landing(a), a) else 6
+
+    async def take_one(self) -> None:
+        game, board = self.screen.game, self.screen.board
+        free = game.free_mask()
+        ready = [a for a in bits(free) if free >> self.partner[a] & 1]
+        a = min(ready, key=self._cost)
+        before = game.present
+        if self._cost(a) == 1:
+            await self.press("t")
+        else:
+            label = face_by_id(game.face(a)).label.lower()
+            await self.press(*label)
+            while board.cursor not in (a, self.partner[a]):
+                await self.press(*label)
+            if not self._takes(board.cursor, a):
+                want = self.partner[a] if board.cursor == a else a
+                await self.press("t")  # picks the tile, jumps to a partner
+                while board.cursor != want:
+                    await self.press("m")
+            await self.press("t")
+        taken = list(bits(before & ~game.present))
+        assert len(taken) == 2, "the keys did not take a pair"
+        self.pairs += 1
+        x, y = taken
+        if self.partner[x] != y:  # a face all free, paired otherwise: its other two pair up
+            self.partner[self.partner[x]], self.partner[self.partner[y]] = (
+                self.partner[y],
+                self.partner[x],
+            )
+
+    async def play(self, max_pairs: int | None = None) -> None:
+        while self.screen.game.present and (max_pairs is None or self.pairs < max_pairs):
+            await self.take_one()
 
 
 # -- fault injection for the store ---------------------------------------------------------------

@@ -40,10 +40,10 @@ def test_sixteen_colours_and_no_color_keep_every_ball_readable(tmp_path: Path) -
         terminal.wait_for(lambda s: "Next" in s and "Score" in s, "a Lines game")
         terminal.read(1.0, quiet=0.3)
         screen = terminal.text()
-        board = "\n".join(line[:38] for line in screen.splitlines())
+        board = "\n".join(line[:49] for line in screen.splitlines())  # the board's 49 columns
         # Symbols mode is on by itself: balls carry their colour's letter, empty cells a dot.
         assert sum(board.count(letter) for letter in "RBGCVY") >= 5, screen
-        assert "··" in board, screen
+        assert " · " in board, screen
         assert "R red 5" in screen, screen
         # Only the 16 basic colours reach a TERM=xterm terminal, never 256-colour or RGB codes.
         assert b"38;5;" not in terminal.output and b"38;2;" not in terminal.output

@@ -105,6 +105,22 @@ def test_removing_tiles_never_blocks_a_free_tile(case: tuple[Geometry, int, int]
         assert geometry.is_free(index, after) == bool(geometry.free_mask(after) >> index & 1)
 
 
+@settings(max_examples=200, deadline=None)
+@given(board_and_removals(), st.integers(min_value=0))
+def test_newly_free_is_what_the_whole_board_rule_gives(
+    case: tuple[Geometry, int, int], known_seed: int
+) -> None:
+    """Looking only at the neighbours of the tiles that left finds exactly the tiles that
+    became free (outside those already known), as recomputing the whole board does."""
+    geometry, present, _ = case
+    free = geometry.free_mask(present)
+    gone = free & known_seed  # any of the free tiles may leave together
+    after = present & ~gone
+    known = free | (geometry.all_present & ~present)
+    expected = geometry.free_mask(after) & ~known
+    assert geometry.newly_free(gone, after, known) == expected
+
+
 @st.composite
 def random_slots(draw: st.DrawFn) -> list[Slot]:
     """Tiles at random half-tile places, the overlapping ones dropped."""

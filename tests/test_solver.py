@@ -4,9 +4,7 @@ sequences that replay, incremental repair of an earlier solution, and cancellati
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,15 +13,7 @@ from hypothesis import strategies as st
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import (
-    RESTART_UNIT,
-    SolveResult,
-    Verdict,
-    _Playout,
-    _Search,
-    _Stopped,
-    solve,
-)
+from lines_tui.engine.mahjong.solver import RestartSchedule, SolveResult, Verdict, solve
 
 Tile = tuple[int, int, int, str]
 
@@ -349,108 +339,50 @@ def test_budgets_give_undecided() -> None:
     assert solve(deal(TURTLE, 21), timeout=0.0).verdict is Verdict.UNDECIDED
 
 
-def isolated_tiles(*faces: str) -> Position:
-    """Tiles far apart on one layer: every tile free, every pairing possible."""
-    return position(*((4 * index, 0, 0, face) for index, face in enumerate(faces)))
+def test_a_mid_game_position_once_wrongly_called_a_dead_end_is_solvable() -> None:
+    """Found by a review: a pairing ruled out twice lost its reason, and the search learned an
+    empty nogood on this position, which can be cleared."""
+    pos = deal(TURTLE, 420426)
+    removed = (0, 11, 19, 20, 21, 22, 23, 29, 66, 67, 91, 92, 93, 94, 95, 97, 98, 99, 100, 123)
+    removed += (124, 126, 127, 138)
+    pos = Position(pos.slots, pos.faces, frozenset(removed))
+    result = solve(pos, timeout=60)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replays(pos, result.moves)
 
 
-def test_a_learned_nogood_rules_a_pairing_out_once_its_other_pairs_are_committed() -> None:
-    search = _Search(isolated_tiles(*"aaaabbbb"), None, None, None, None)
-    search.learn(frozenset({(4, 5), (0, 1)}))
-    assert search.descend(4, 5) is None
-    # Pairing a as 0-1 / 2-3 is out: no tile of a may take that partner any more.
-    assert [search.allowed[t] for t in range(4)] == [0b1100, 0b1100, 0b0011, 0b0011]
-    search.ascend(4, 5)
-    assert [search.allowed[t] for t in range(4)] == [0b1110, 0b1101, 0b1011, 0b0111]
-    # Another pairing of b does not complete the nogood.
-    assert search.descend(4, 6) is None
-    assert search.allowed[0] == 0b1110
-    search.ascend(4, 6)
+# -- restarts, node limits and the restart schedule, through `solve` --------------------------
+
+EVERY_PLAYOUT = RestartSchedule(unit=1)
+"""Restarts after one playout (then two, four ... for the plain attempts): small positions then
+start over many times, so learned nogoods are carried into new attempts and propagated there."""
 
 
-def test_ruling_out_every_pairing_of_a_type_refutes_the_commitments_that_did_it() -> None:
-    search = _Search(isolated_tiles(*"aaaabbbbcccc"), None, None, None, None)
-    search.learn(frozenset({(4, 5), (0, 1)}))
-    search.learn(frozenset({(8, 9), (0, 2)}))
-    search.learn(frozenset({(4, 5), (0, 3)}))
-    assert search.descend(8, 9) is None
-    assert search.descend(4, 5) == {(4, 5), (8, 9)}
-    assert frozenset({(4, 5), (8, 9)}) in search.learned
-    search.ascend(4, 5)
-    search.ascend(8, 9)
-    assert search.allowed == search.allowed_at_root
+@pytest.mark.parametrize("seed", range(4))
+def test_verdicts_stay_exact_when_the_search_restarts_all_the_time(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    restarted = 0
+    for _ in range(150):
+        pos = random_position(rng, max_tiles=24)
+        result = solve(pos, restarts=EVERY_PLAYOUT)
+        expected = Verdict.SOLVABLE if clearable(pos) else Verdict.UNSOLVABLE
+        assert result.verdict is expected, pos.dumps()
+        if expected is Verdict.SOLVABLE:
+            assert replays(pos, result.moves), pos.dumps()
+        restarted += result.attempts > 2
+    # Enough positions went through several attempts for the check to mean something.
+    assert restarted >= 5
 
 
-def test_a_dead_end_found_with_ruled_out_pairings_is_explained_by_their_reasons() -> None:
-    """Two stacks of a: 0 on 1, 2 on 3. Pairing 0-2/1-3 clears them; 0-3/1-2 deadlocks (each
-    tile waits for the other stack). With 0-2/1-3 ruled out, the playout is stuck, and the
-    nogood must name what ruled it out: an empty one would call the position a dead end."""
-    pos = position(
-        (0, 0, 1, "a"), (0, 0, 0, "a"), (8, 0, 1, "a"), (8, 0, 0, "a"),
-        (16, 0, 0, "b"), (20, 0, 0, "b"), (24, 0, 0, "b"), (28, 0, 0, "b"),
-    )  # fmt: skip
-    search = _Search(pos, None, None, None, None)
-    search.learn(frozenset({(4, 5), (0, 2)}))
-    assert search.descend(4, 5) is None
-    assert search.playout().stuck == {(4, 5)}
-    search.ascend(4, 5)
-    assert solve(pos).verdict is Verdict.SOLVABLE
-
-
-def test_an_attempt_after_a_restart_follows_the_previous_attempts_closest_playout() -> None:
-    # Deal 284 needs hundreds of playouts: the first attempt (1 + RESTART_UNIT playouts) ends
-    # in a restart, and the limit stops the search right after it.
-    search = _Search(deal(TURTLE, 284), None, RESTART_UNIT + 2, None, None)
-    playouts: list[_Playout] = []
-    play = search.playout
-
-    def recorded(prefix: Sequence[tuple[int, int]] = ()) -> _Playout:
-        playouts.append(play(prefix))
-        return playouts[-1]
-
-    search.playout = recorded  # type: ignore[method-assign]
-    with pytest.raises(_Stopped):
-        search.run()
-    assert search.attempt == 1
-    first_attempt = [p for p in playouts[: RESTART_UNIT + 1] if p.stuck is None]
-    closest = min(first_attempt, key=lambda p: (len(p.optimistic), -p.first_optimism))
-    assert closest.moves
-    assert all(search.hint[a] == b and search.hint[b] == a for a, b in closest.moves)
-
-
-def test_pairings_the_probes_refute_stay_ruled_out_below_the_node() -> None:
-    """A node probes the pairings of several types and branches on one; the pairings refuted
-    for the others are ruled out of every relaxation below it."""
-    search = _Search(deal(TURTLE, 284), None, 150, None, None)
-    probed: list[tuple[tuple[int, int], frozenset[tuple[int, int]] | None]] = []
-    probe, branch, children = search.probe, search._branch, search._children
-    checked = 0
-
-    def spy_probe(tile: int, other: int, start: Any) -> frozenset[tuple[int, int]] | None:
-        nogood = probe(tile, other, start)
-        probed.append(((tile, other), nogood))
-        return nogood
-
-    def spy_branch(trial: _Playout) -> frozenset[tuple[int, int]]:
-        probed.clear()
-        return branch(trial)
-
-    def spy_children(trial: _Playout, group: int, *rest: Any) -> frozenset[tuple[int, int]]:
-        nonlocal checked
-        for (a, b), nogood in probed:
-            other_group = search.group_of[a]
-            if nogood and (a, b) in nogood and other_group != group:
-                assert not search.allowed[a] >> b & 1
-                checked += 1
-        probed.clear()
-        return children(trial, group, *rest)
-
-    search.probe = spy_probe  # type: ignore[method-assign]
-    search._branch = spy_branch  # type: ignore[method-assign]
-    search._children = spy_children  # type: ignore[method-assign]
-    with pytest.raises(_Stopped):
-        search.run()
-    assert checked > 10
+@settings(max_examples=100, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=4))
+def test_verdicts_with_any_restart_schedule_agree_with_brute_force(
+    rng: random.Random, unit: int
+) -> None:
+    pos = random_position(rng, max_tiles=20)
+    result = solve(pos, restarts=RestartSchedule(unit=unit))
+    expected = Verdict.SOLVABLE if clearable(pos) else Verdict.UNSOLVABLE
+    assert result.verdict is expected, pos.dumps()
 
 
 def two_stacks_and_two_free_types() -> Position:
@@ -462,24 +394,49 @@ def two_stacks_and_two_free_types() -> Position:
     )  # fmt: skip
 
 
-def test_a_pairing_ruled_out_twice_is_still_explained_by_a_reason() -> None:
-    """Two nogoods rule out the same pairing of a. The dead end that follows must name one of
-    their reasons: losing both once gave an empty nogood, a wrong "unsolvable"."""
-    search = _Search(two_stacks_and_two_free_types(), None, None, None, None)
-    search.learn(frozenset({(4, 5), (0, 2)}))
-    search.learn(frozenset({(8, 9), (0, 2)}))
-    assert search.descend(8, 9) is None
-    assert search.descend(4, 5) is None
-    assert search.playout().stuck in ({(8, 9)}, {(4, 5)})
+def test_positions_that_once_lost_a_ruled_out_pairings_reason_stay_solvable() -> None:
+    """Where the wrong dead ends were: a pairing ruled out (by propagation or by a node's
+    probes) must keep a reason, or a stuck relaxation learns an empty nogood."""
+    pos = two_stacks_and_two_free_types()
+    for restarts in (None, EVERY_PLAYOUT, RestartSchedule(unit=2)):
+        result = solve(pos, restarts=restarts)
+        assert result.verdict is Verdict.SOLVABLE
+        assert replays(pos, result.moves)
 
 
-def test_a_mid_game_position_once_wrongly_called_a_dead_end_is_solvable() -> None:
-    """Found by a review: a pairing ruled out twice lost its reason, and the search learned an
-    empty nogood on this position, which can be cleared."""
-    pos = deal(TURTLE, 420426)
-    removed = (0, 11, 19, 20, 21, 22, 23, 29, 66, 67, 91, 92, 93, 94, 95, 97, 98, 99, 100, 123)
-    removed += (124, 126, 127, 138)
-    pos = Position(pos.slots, pos.faces, frozenset(removed))
-    result = solve(pos, timeout=60)
+def test_a_hard_deal_gets_the_same_verdict_under_another_restart_schedule() -> None:
+    pos = deal(TURTLE, 5)
+    usual = solve(pos, timeout=60)
+    often = solve(pos, timeout=60, restarts=RestartSchedule(unit=4))
+    assert usual.verdict is often.verdict is not Verdict.UNDECIDED
+    assert often.attempts > 1
+    for result in (usual, often):
+        if result.verdict is Verdict.SOLVABLE:
+            assert replays(pos, result.moves)
+
+
+def test_the_restart_schedule_doubles_the_plain_attempts_and_keeps_the_shuffled_short() -> None:
+    schedule = RestartSchedule(unit=3)
+    assert [schedule.playouts(attempt) for attempt in range(7)] == [3, 3, 6, 3, 12, 3, 24]
+    assert [schedule.shuffles(attempt) for attempt in range(4)] == [False, True, False, True]
+    with pytest.raises(ValueError):
+        RestartSchedule(unit=0)
+
+
+def test_a_node_limit_runs_at_most_that_many_playouts() -> None:
+    pos = deal(TURTLE, 10)
+    unlimited = solve(pos, timeout=60)
+    assert unlimited.nodes > 5
+    for limit in (1, 2, 5):
+        limited = solve(pos, node_limit=limit)
+        assert limited.verdict is Verdict.UNDECIDED
+        assert limited.nodes == limit
+    enough = solve(pos, node_limit=unlimited.nodes)
+    assert enough.verdict is unlimited.verdict
+    assert enough.nodes == unlimited.nodes
+
+
+def test_a_search_that_never_restarts_reports_one_attempt() -> None:
+    result = solve(deal(TURTLE, 2))
     assert result.verdict is Verdict.SOLVABLE
-    assert replays(pos, result.moves)
+    assert result.attempts == 1

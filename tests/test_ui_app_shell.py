@@ -77,7 +77,7 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         rows = {description: keys for keys, description, _ in app.screen._rows}
-        assert rows["Move"] == "↑ ↓ ← → k j h l"
+        assert rows["Move the cursor one cell (the arrows, or h j k l)"] == "↑ ↓ ← → k j h l"
         assert rows["New game (asks first if this one has moves)"] == "n"
         assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
         assert any(keys == "s" for keys in rows.values())
@@ -97,7 +97,7 @@ async def test_no_color_turns_symbols_on_and_s_toggles_them(
         board = app.screen.query_one("#lines-board")
         picture = "\n".join(board.render_line(y).text for y in range(19))
         assert any(letter in picture for letter in "RBGCVYN")
-        assert "··" in picture, "without colours the empty cells are marked with dots"
+        assert " · " in picture, "without colours the empty cells are marked with dots"
         await pilot.press("s")
         assert not app.symbols_mode
 

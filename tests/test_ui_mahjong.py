@@ -106,7 +106,7 @@ async def test_undo_puts_the_pair_back_and_redo_takes_it_again(tmp_path: Path) -
         await pilot.press("u")
         assert screen.game.present == screen.game.position.geometry.all_present
         assert screen.board.present == screen.game.present
-        await pilot.press("r")
+        await pilot.press("U")
         assert screen.game.present == taken
         assert screen.board.present == taken
 
@@ -280,12 +280,12 @@ async def test_symbols_mode_marks_what_colour_shows(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
         board = screen.board
-        await pilot.press("s", "enter", "right", "f")
+        await pilot.press("S", "enter", "right")  # free marks are on from the start
         assert board.symbols
         pad_x, pad_y = board._padding()
         top_row = board.render_line(pad_y).text[pad_x:]
         assert top_row.startswith("▏Rd*▏1D ")  # picked: '*'
-        assert top_row.rstrip().endswith("▏Rd:")  # free, in the free-tile view: ':'
+        assert top_row.rstrip().endswith("▏Rd:")  # free: ':'
         await pilot.press("m", "enter")  # the other red dragon: now lost
         lost_row = board.render_line(pad_y).text[pad_x:]
         assert lost_row.count("x") == 4
@@ -305,7 +305,7 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         assert not screen.game.history
         assert screen.board.present == screen.game.position.geometry.all_present
         assert screen.game.seed == 3
-        await pilot.press("n")
+        await pilot.press("N")
         assert screen.game.seed != 3
         labels = tuple(face_by_id(face).label for face in screen.game.position.faces)
         assert screen.board.labels == labels
@@ -343,7 +343,7 @@ async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Pa
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
         assert await settled(pilot, screen) == "dead end"
-        await pilot.press("n")
+        await pilot.press("N")
         # Same places, all present again, new faces: a 6-tile deal (four of one type, two of
         # another) always clears, so a remembered "dead end" would show here.
         assert screen.game.position.faces != ("d1", "b1", "d1", "b1", "dr", "dr")
@@ -368,12 +368,12 @@ async def test_unicode_tiles_are_an_option_that_keeps_the_columns(tmp_path: Path
         board = screen.board
         pad_x, pad_y = board._padding()
         ascii_row = board.render_line(pad_y)
-        await pilot.press("g")
+        await pilot.press("G")
         assert board.labels == ("\U0001f004", "\U0001f019", "\U0001f019", "\U0001f004")
         glyph_row = board.render_line(pad_y)
         assert glyph_row.cell_length == ascii_row.cell_length
-        assert glyph_row.text[pad_x:].startswith("▏\U0001f004 ▏\U0001f019  ▏")
-        await pilot.press("g")
+        assert glyph_row.text[pad_x:].startswith("▏\U0001f004:▏\U0001f019  ▏")
+        await pilot.press("G")
         assert board.labels == ("Rd", "1D", "1D", "Rd")
 
 

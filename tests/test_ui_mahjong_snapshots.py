@@ -33,7 +33,7 @@ def test_turtle_symbols_and_free_tiles(snap_compare: Any, tmp_path: Path) -> Non
     app = make_app(tmp_path, start="mahjong", seed=1)
 
     async def symbols_and_wait(pilot: Pilot[None]) -> None:
-        await pilot.press("s", "f", "enter")
+        await pilot.press("S", "enter")
         await check_answered(pilot)
 
     assert snap_compare(app, run_before=symbols_and_wait, terminal_size=(80, 24))

@@ -48,7 +48,7 @@ async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_pa
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, row_layout(4, 2), seed=3)
-        await pilot.press("s")
+        await pilot.press("S")
         await pilot.pause()
         # Mahjong's own wording, not the Lines one ("every colour also has its letter").
         assert status_shown(app) == f"Symbols on: {MahjongScreen.SYMBOLS_NOTE}."

@@ -1,5 +1,5 @@
-"""No game in progress is thrown away without asking (#12 item 6): a new Mahjong deal or a restart
-on a game with pairs taken, another layout (or a seed from the command line) while a Mahjong game
+"""No game in progress is thrown away without asking (#12 item 6): a new Mahjong deal (N) or a
+restart (R) on a game with pairs taken, another layout (or a seed from the command line) while a Mahjong game
 is saved, and a new Lines game while one is saved."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from lines_tui.ui.menu import MenuScreen
 async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, find_layout("lantern"), seed=1)
-        await pilot.press("n")  # nothing taken yet: no question
+        await pilot.press("N")  # nothing taken yet: no question
         await pilot.pause()
         assert pilot.app.screen is screen and screen.game.seed != 1
         for _ in range(2):
@@ -30,7 +30,7 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
             await pilot.press("enter", "m", "enter")
         seed, taken = screen.game.seed, screen.game.history
         assert len(taken) == 2
-        for key in ("n", "R"):
+        for key in ("N", "R"):
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(pilot.app.screen, ConfirmScreen)
@@ -38,7 +38,7 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
             await pilot.pause()
             assert pilot.app.screen is screen
             assert (screen.game.seed, screen.game.history) == (seed, taken)
-        await pilot.press("n", "y")
+        await pilot.press("N", "y")
         await pilot.pause()
         assert screen.game.seed != seed and not screen.game.history
 

@@ -35,6 +35,11 @@ def say(*lines: str) -> None:
         print(printable(line))
 
 
+def progress(message: str, *, done: bool = False) -> None:
+    """A progress count on standard error, each one over the last; `done` ends the line."""
+    print(f"\r{printable(message)}", end="\n" if done else "", file=sys.stderr, flush=True)
+
+
 def warn(message: str) -> None:
     """One line on standard error, `lines-tui: ` first, control characters shown escaped."""
     print(f"lines-tui: {printable(message)}", file=sys.stderr)

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, say, warn
+from lines_tui.commands.common import fail, say, settings, warn
 from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.position import Position
+    from lines_tui.engine.mahjong.solvable import ProvedDeal
 
 FolderOption = Annotated[
     list[Path] | None,
@@ -33,9 +34,43 @@ FolderOption = Annotated[
 ]
 
 
-def list_layouts(folder: FolderOption = None) -> None:
+def list_layouts(
+    ctx: typer.Context,
+    folder: FolderOption = None,
+    survey: Annotated[
+        int | None,
+        typer.Option(
+            "--survey",
+            metavar="N",
+            min=1,
+            help="Instead of the list: solve deals 0..N-1 of each built-in layout (or of each "
+            "--survey-layout) with every core and print the share of solvable deals and the "
+            "median playouts. ctrl+c stops it; the same command goes on from there.",
+        ),
+    ] = None,
+    survey_layouts: Annotated[
+        list[str] | None,
+        typer.Option("--survey-layout", metavar="NAME", help="Survey this layout (repeatable)."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Processes for --survey (default: every core)."),
+    ] = None,
+    progress_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--progress-file",
+            metavar="FILE",
+            help="Where --survey keeps each deal's outcome (default: survey.jsonl in the data "
+            "folder).",
+        ),
+    ] = None,
+) -> None:
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
     GNOME Mahjongg. Files that cannot be read are reported on stderr and skipped."""
+    if survey is not None:
+        start_survey(ctx, survey, survey_layouts, workers, progress_file, folder)
+        return
     from lines_tui.engine.mahjong.layouts import builtin_layouts, discover_layouts
 
     found = discover_layouts(folder)
@@ -54,6 +89,30 @@ def list_layouts(folder: FolderOption = None) -> None:
         say("  ".join([*cells, row[4]]).rstrip())
     for problem in found.problems:
         warn(f"skipped {problem}")
+
+
+def start_survey(
+    ctx: typer.Context,
+    count: int,
+    names: list[str] | None,
+    workers: int | None,
+    progress_file: Path | None,
+    folder: list[Path] | None,
+) -> None:
+    from lines_tui.commands.survey import default_workers, run_survey
+    from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, LayoutError, find_layout
+    from lines_tui.store.store import default_data_dir
+
+    chosen = []
+    for name in names or BUILTIN_NAMES:
+        try:
+            chosen.append(find_layout(name, folder).name)
+        except LayoutError as error:
+            fail(str(error))
+    if progress_file is None:
+        data_dir = settings(ctx).data_dir
+        progress_file = (data_dir or default_data_dir()) / "survey.jsonl"
+    run_survey(count, chosen, progress_file, workers or default_workers())
 
 
 def _size(layout: Layout) -> str:
@@ -81,6 +140,14 @@ def deal(
         ),
     ] = None,
     folder: FolderOption = None,
+    solvable: Annotated[
+        bool,
+        typer.Option(
+            "--solvable",
+            help="Deal the first deal from the seed on that the solver proves solvable "
+            "(dead ends and undecided deals are skipped); its number is named on stderr.",
+        ),
+    ] = False,
 ) -> None:
     """Print the dealt position as position JSON: {"tiles": [[x, y, z, "face"], ...]}."""
     from lines_tui.engine.mahjong.deal import deal as deal_position
@@ -95,7 +162,28 @@ def deal(
     if seed is None:
         seed = fresh_seed()
         warn(f"seed {seed}")
-    say(*position_text(deal_position(chosen, seed)).splitlines())
+    if not solvable:
+        say(*position_text(deal_position(chosen, seed)).splitlines())
+        return
+    proved = prove_solvable(chosen, seed)
+    say(*position_text(proved.position).splitlines())
+
+
+def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
+    """The first deal from `seed` on proved solvable, named on stderr; fails if there is none."""
+    from lines_tui.engine.mahjong.solvable import NoSolvableDeal, solvable_deal
+
+    try:
+        proved = solvable_deal(layout, seed)
+    except NoSolvableDeal as error:
+        fail(str(error))
+    warn(proved_text(proved))
+    return proved
+
+
+def proved_text(proved: ProvedDeal) -> str:
+    skipped = f"skipped: {proved.dead_ends} dead ends, {proved.undecided} undecided"
+    return f"deal {proved.seed} — proved solvable ({skipped})"
 
 
 def position_text(position: Position) -> str:

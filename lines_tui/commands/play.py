@@ -80,12 +80,24 @@ def mahjong(
     seed: Annotated[
         int | None, typer.Option("--seed", min=0, help="Seed of the deal (default: random).")
     ] = None,
+    solvable: Annotated[
+        bool,
+        typer.Option(
+            "--solvable",
+            help="Start on the first deal from the seed on that the solver proves solvable.",
+        ),
+    ] = False,
 ) -> None:
     from lines_tui.engine.mahjong.geometry import LayoutError
     from lines_tui.engine.mahjong.layouts import find_layout
 
     try:
-        find_layout(layout)
+        chosen = find_layout(layout)
     except (LayoutError, OSError) as error:
         fail(str(error))
+    if solvable:
+        from lines_tui.commands.layouts import prove_solvable
+        from lines_tui.seeds import fresh_seed
+
+        seed = prove_solvable(chosen, fresh_seed() if seed is None else seed).seed
     run_app(settings(ctx), start="mahjong", layout=layout, seed=seed)

@@ -3,11 +3,12 @@ with a notice, the size guard, the symbols setting, and recording a finished gam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -131,3 +132,24 @@ class GameScreen(Screen[None]):
         self.app.push_screen(
             LeaderboardScreen(self.session.store, table=outcome.table, highlight_rank=outcome.rank)
         )
+
+
+def typing_keys(
+    keys: Iterable[str], action: str, description: str, example: str, tooltip: str
+) -> list[Binding]:
+    """One binding per key that starts typing a name (a row number, a face label), each calling
+    `action` with its key. They share one footer entry and one help row, both shown as `example`
+    (what a whole name looks like, e.g. "7c")."""
+    group = Binding.Group(description)
+    return [
+        Binding(
+            key,
+            f"{action}('{key}')",
+            description,
+            key_display=example,
+            show=index == 0,
+            group=group,
+            tooltip=tooltip,
+        )
+        for index, key in enumerate(keys)
+    ]

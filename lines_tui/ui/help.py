@@ -20,26 +20,29 @@ SYSTEM_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy
 def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
     """(keys, what they do, usable now) for every described binding active on `screen`. Keys of
     one binding group ("move") or of one action and description share a row ("↑ ↓ ← → k j h l");
-    a binding's tooltip, when it has one, is the longer explanation shown here."""
-    rows: dict[tuple[str, str], tuple[list[str], bool]] = {}
+    a binding's tooltip, when it has one, is the sentence shown here (the footer shows the short
+    description)."""
+    rows: dict[tuple[str, str], tuple[list[str], str, bool]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
-        description = binding.tooltip or binding.description
-        if not description or binding.system or binding.action in SYSTEM_ACTIONS:
+        if not (binding.tooltip or binding.description):
+            continue
+        if binding.system or binding.action in SYSTEM_ACTIONS:
             continue
         if binding.group is not None:
             row_id = ("group", binding.group.description)
-            description = binding.group.description
+            fallback = binding.group.description
         else:
-            row_id = (binding.action, description)
-        keys, enabled = rows.get(row_id, ([], False))
+            row_id = (binding.action, binding.description)
+            fallback = binding.description
+        keys, sentence, enabled = rows.get(row_id, ([], binding.tooltip or fallback, False))
         display = screen.app.get_key_display(binding)
         if display not in keys:
             keys.append(display)
-        rows[row_id] = (keys, enabled or active.enabled)
+        rows[row_id] = (keys, sentence, enabled or active.enabled)
     return [
-        (" ".join(keys), description[:1].upper() + description[1:], enabled)
-        for (_, description), (keys, enabled) in rows.items()
+        (" ".join(keys), sentence[:1].upper() + sentence[1:], enabled)
+        for keys, sentence, enabled in rows.values()
     ]
 
 
@@ -86,3 +89,4 @@ class HelpScreen(ModalScreen[None]):
             panel.scroll_down(animate=False)
         else:
             panel.scroll_up(animate=False)
+

@@ -1,12 +1,13 @@
 """Cross-check of the dead-end solver's verdicts with an independent search (a script, not a test).
 
-    .venv/bin/python tests/tools/crosscheck_solver.py [--deals N] [--midgame N] [--seconds S]
-                                                [--wall S] [--selftest N]
+    .venv/bin/python tests/tools/crosscheck_solver.py [--deals N] [--midgame N] [--start K]
+                                                [--seconds S] [--wall S] [--wrong-dir DIR]
+                                                [--selftest N]
 
 The solver's own tests compare it with brute force on positions of up to ~20 tiles; this script
 looks for wrong verdicts where brute force cannot go: whole deals and mid-game positions (tiles
 removed, stacks) on every built-in layout. Every verdict of `solve(position, timeout=10)` is
-checked with code written here from the README's rules alone (not geometry.py, not solver.py):
+checked with code written here from the README's rules alone (not geometry.py, not the solver):
 
 - "solvable": the winning sequence is replayed: every pair one face, both tiles free at that
   moment, nothing left at the end.
@@ -15,12 +16,14 @@ checked with code written here from the README's rules alone (not geometry.py, n
   how a face's four tiles pair up, a memo on the tiles present and the pairs decided, dead
   branches cut by a relaxed game and by reasoning about the order tiles must leave in).
   A clearing sequence (replayed before it counts) is a WRONG VERDICT: the position is written as
-  position JSON to /work/notes/wrong-verdicts/. A search that runs out of possibilities confirms
-  the verdict; one that runs out of budget leaves it "unconfirmed" (not refuted, not proved).
+  position JSON to --wrong-dir (a new temporary folder unless given). A search that runs out of
+  possibilities confirms the verdict; one that runs out of budget leaves it "unconfirmed" (not
+  refuted, not proved).
 
 Mid-game positions come first (they are where a removed tile can mislead a solver): for each k,
-deal seed 10000+k on each layout, then k % 60 random legal moves chosen by random.Random(k);
-then the Turtle deal of seed k.
+deal seed 10000+k on each built-in layout, then k % 60 random legal moves chosen by
+random.Random(k); then the deal of seed k on each built-in layout. --start K starts at k = K.
+tests/test_solver_crosscheck.py runs a small sample of this in the test suite.
 --wall stops starting new positions after that many seconds overall. --selftest N compares the
 pruned search with a plain exhaustive search on N small random positions and exits.
 """
@@ -33,6 +36,7 @@ import itertools
 import json
 import random
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -40,13 +44,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lines_tui.engine.mahjong.deal import deal
-from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 
 MIDGAME_SEED = 10000
 MAX_RANDOM_MOVES = 60
-MIDGAME_LAYOUTS = ("turtle", "meadow", "pagoda", "causeway", "lantern")
+MIDGAME_LAYOUTS = BUILTIN_NAMES
 SOLVER_TIMEOUT = 10.0
 PLAYOUTS = 40
 """Greedy games tried before the search (in at most a tenth of its budget)."""
@@ -54,8 +58,7 @@ ROUNDS = 6
 """Rounds of order reasoning per node (each lets a consequence travel one tile further)."""
 RESTART_LIMIT = 20_000
 """Nodes after which the search stops restarting (restarts grow by half each time)."""
-WRONG_VERDICTS = Path("/work/notes/wrong-verdicts")
-SOLVER_FILE = Path(__file__).resolve().parents[2] / "lines_tui/engine/mahjong/solver.py"
+SOLVER_PACKAGE = Path(__file__).resolve().parents[2] / "lines_tui/engine/mahjong/solver"
 
 Move = tuple[int, int]
 Pairing = tuple[Move, Move]
@@ -594,6 +597,7 @@ class Tally:
 
 
 def check(name: str, position: Position, args: argparse.Namespace, tally: Tally) -> None:
+    """Solve `position` and check the verdict; the outcome goes into `tally`."""
     board = Board(position)
     started = time.monotonic()
     result = solve(position, timeout=SOLVER_TIMEOUT)
@@ -608,7 +612,8 @@ def check(name: str, position: Position, args: argparse.Namespace, tally: Tally)
         if error is None:
             tally.replayed += 1
         else:
-            report_wrong(name, position, f"solvable, but its sequence fails: {error}", [], tally)
+            why = f"solvable, but its sequence fails: {error}"
+            report_wrong(name, position, why, [], args.wrong_dir, tally)
         return
     if verdict != Verdict.UNSOLVABLE.value:
         print(f"  {name}: {verdict} after {result.seconds:.1f}s", flush=True)
@@ -617,7 +622,8 @@ def check(name: str, position: Position, args: argparse.Namespace, tally: Tally)
     outcome, detail, moves = refute(board, args.seconds, args.nodes)
     tally.search_seconds += time.monotonic() - started
     if outcome == "wrong":
-        report_wrong(name, position, f"unsolvable, but cleared: {detail}", moves, tally)
+        why = f"unsolvable, but cleared: {detail}"
+        report_wrong(name, position, why, moves, args.wrong_dir, tally)
     elif outcome == "confirmed":
         tally.confirmed += 1
         tally.by_group[f"{group} confirmed"] += 1
@@ -656,10 +662,12 @@ def refute(board: Board, seconds: float, nodes: int) -> tuple[str, str, list[Mov
     return "wrong", f"exhaustive search, {refuter.nodes} nodes", moves
 
 
-def report_wrong(name: str, position: Position, why: str, moves: list[Move], tally: Tally) -> None:
-    WRONG_VERDICTS.mkdir(parents=True, exist_ok=True)
+def report_wrong(
+    name: str, position: Position, why: str, moves: list[Move], folder: Path, tally: Tally
+) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
     slug = name.replace(" ", "-").replace("(", "").replace(")", "")
-    path = WRONG_VERDICTS / f"{slug}.json"
+    path = folder / f"{slug}.json"
     position.save(path)
     if moves:
         path.with_suffix(".moves.json").write_text(json.dumps(moves) + "\n", encoding="utf-8")
@@ -692,14 +700,14 @@ def midgame(layout_name: str, k: int) -> tuple[str, Position]:
 
 
 def positions(args: argparse.Namespace) -> Iterator[tuple[str, Position]]:
-    """Mid-game positions on every layout, with one Turtle deal after each round of them."""
-    turtle = find_layout("turtle")
-    for k in range(max(args.midgame, args.deals)):
-        if k < args.midgame:
+    """Mid-game positions on every built-in layout, then a deal of each, for k = start...."""
+    for k in range(args.start, args.start + max(args.midgame, args.deals)):
+        if k < args.start + args.midgame:
             for layout_name in MIDGAME_LAYOUTS:
                 yield midgame(layout_name, k)
-        if k < args.deals:
-            yield f"deal turtle seed={k}", deal(turtle, k)
+        if k < args.start + args.deals:
+            for layout_name in BUILTIN_NAMES:
+                yield f"deal {layout_name} seed={k}", deal(find_layout(layout_name), k)
 
 
 def selftest(count: int) -> int:
@@ -752,19 +760,24 @@ def layout_window(
     return tuple(sorted(nearest[:tiles]))
 
 
-def main() -> int:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="random Turtle deals (seeds 0..N-1)")
+    parser.add_argument("--deals", type=int, default=200, help="deals of each layout (seeds k)")
     parser.add_argument("--midgame", type=int, default=200, help="mid-game k's, on every layout")
+    parser.add_argument("--start", type=int, default=0, help="the first k (0)")
     parser.add_argument("--seconds", type=float, default=20.0, help="search budget per verdict")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="search nodes per verdict")
     parser.add_argument("--wall", type=float, default=float("inf"), help="overall time limit")
+    parser.add_argument("--wrong-dir", type=Path, help="where wrong verdicts are written")
     parser.add_argument("--selftest", type=int, default=0, help="check the search and exit")
-    args = parser.parse_args()
-    if args.selftest:
-        return selftest(args.selftest)
-    digest = hashlib.sha256(SOLVER_FILE.read_bytes()).hexdigest()[:12]
-    print(f"solver.py sha256 {digest}", flush=True)
+    args = parser.parse_args(argv)
+    if args.wrong_dir is None:
+        args.wrong_dir = Path(tempfile.mkdtemp(prefix="wrong-verdicts-"))
+    return args
+
+
+def crosscheck(args: argparse.Namespace) -> Tally:
+    """Check the solver's verdict on every position of `positions(args)`; prints as it goes."""
     started = time.monotonic()
     tally = Tally()
     for name, position in positions(args):
@@ -774,6 +787,24 @@ def main() -> int:
         check(name, position, args, tally)
         if tally.positions % 50 == 0:
             print(f"... {tally.positions} positions, {time.monotonic() - started:.0f}s", flush=True)
+    return tally
+
+
+def solver_digest() -> str:
+    """A digest of the solver's source, so a run's output says which solver it checked."""
+    digest = hashlib.sha256()
+    for path in sorted(SOLVER_PACKAGE.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def main() -> int:
+    args = parse_args()
+    if args.selftest:
+        return selftest(args.selftest)
+    print(f"solver package sha256 {solver_digest()}", flush=True)
+    started = time.monotonic()
+    tally = crosscheck(args)
     elapsed = time.monotonic() - started
     verdicts = ", ".join(f"{v} {n}" for v, n in sorted(tally.verdicts.items()))
     print(f"positions {tally.positions}: {verdicts}")

@@ -2,12 +2,15 @@
 
 Run from the repository root:  .venv/bin/python tests/tools/make_screenshots.py
 Writes screenshots/menu.svg, lines.svg, lines-symbols.svg, lines-game-over.svg, help.svg,
-mahjong.svg and leaderboard.svg. A screen whose module is not there yet is skipped with a note.
+mahjong.svg and leaderboard.svg, and the boards in 16 colours and NO_COLOR: lines-16-colours.svg,
+lines-no-color.svg, mahjong-16-colours.svg and mahjong-no-color.svg. A screen whose module is not
+there yet is skipped with a note.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -58,7 +61,21 @@ async def mahjong(pilot: Pilot[None]) -> None:
     from lines_tui.ui.mahjong import MahjongScreen
 
     await pilot.app.push_screen(MahjongScreen(session_of(pilot), find_layout("turtle"), 1))
+    await pilot.press("tab", "enter", "tab")  # a picked tile, the cursor on the next pair
     await pilot.pause(3.0)  # give the dead-end check time to answer
+
+
+def no_color(build: Callable[[], LinesTuiApp]) -> Callable[[], LinesTuiApp]:
+    """The app as it starts with NO_COLOR set (Textual reads it when the app is made)."""
+
+    def built() -> LinesTuiApp:
+        os.environ["NO_COLOR"] = "1"
+        try:
+            return build()
+        finally:
+            del os.environ["NO_COLOR"]
+
+    return built
 
 
 async def leaderboard(pilot: Pilot[None]) -> None:
@@ -88,12 +105,28 @@ async def main() -> None:
             (
                 "lines",
                 lambda: make_app(data / "a", start="lines", seed=1),
-                keys("enter", "right", "down"),
+                keys("5", "e", "right"),
             ),
             ("lines-symbols", lambda: make_app(data / "b", start="lines", seed=1), keys("s")),
             ("lines-game-over", lambda: make_app(data / "c"), game_over),
             ("help", lambda: make_app(data / "d", start="lines", seed=1), keys("question_mark")),
             ("mahjong", lambda: make_app(data / "e"), mahjong),
+            (
+                "lines-16-colours",
+                lambda: make_app(data / "f", start="lines", seed=1, sixteen_colours=True),
+                keys("5", "e", "right"),
+            ),
+            (
+                "lines-no-color",
+                no_color(lambda: make_app(data / "g", start="lines", seed=1, few_colours=True)),
+                keys("5", "e", "right"),
+            ),
+            ("mahjong-16-colours", lambda: make_app(data / "h", sixteen_colours=True), mahjong),
+            (
+                "mahjong-no-color",
+                no_color(lambda: make_app(data / "i", few_colours=True)),
+                mahjong,
+            ),
             ("leaderboard", lambda: make_app(data / "scored"), leaderboard),
         ]
         for name, build, steps in shots:

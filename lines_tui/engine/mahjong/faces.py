@@ -78,11 +78,26 @@ FACES: tuple[Face, ...] = _standard_set()
 dragons red green white, flowers, seasons."""
 
 _BY_ID = {face.id: face for face in FACES}
+_BY_LABEL = {face.label.lower(): face for face in FACES}
+
+LABEL_STARTS = frozenset(label[0] for label in _BY_LABEL)
+"""The first characters of the labels, lower case: the keys that start typing a face."""
 
 
 def face_by_id(face_id: str) -> Face:
     """The face with this id; KeyError for an unknown id."""
     return _BY_ID[face_id]
+
+
+def face_by_label(typed: str) -> Face | None:
+    """The face whose label is `typed`, in either case ("5d", "EW", "fl"), or None."""
+    return _BY_LABEL.get(typed.lower())
+
+
+def label_continues(prefix: str) -> bool:
+    """Whether some label starts with `prefix` (either case) and is longer than it."""
+    prefix = prefix.lower()
+    return any(label.startswith(prefix) and label != prefix for label in _BY_LABEL)
 
 
 def is_standard_face(face_id: str) -> bool:

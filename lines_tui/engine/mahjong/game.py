@@ -110,11 +110,9 @@ class MahjongGame:
         return None
 
     def free_matches(self, index: int) -> int:
-        """The other free tiles with the face of tile `index`, as a bitmask."""
-        face = self.face(index)
-        return sum(
-            1 << i for i in bits(self.free_mask() & ~(1 << index)) if self.face(i) == face
-        )
+        """The other free tiles with the face of tile `index`, as a bitmask: what it can be taken
+        with now (whether or not tile `index` itself is free)."""
+        return self.free_of_face(self.face(index)) & ~(1 << index)
 
     def hint(self, solution: Iterable[Pair] = ()) -> Pair | None:
         """The pair to suggest: the first pair of `solution` (the solver's winning sequence from
@@ -141,6 +139,37 @@ class MahjongGame:
             )
             self._pairs_for = self.present
         return list(self._pairs)
+
+    def tiles_of_face(self, face: str) -> int:
+        """The tiles on the board showing `face`, as a bitmask."""
+        faces = self.position.faces
+        return sum(1 << i for i in bits(self.present) if faces[i] == face)
+
+    def free_of_face(self, face: str) -> int:
+        """The free tiles showing `face`, as a bitmask."""
+        return self.tiles_of_face(face) & self.free_mask()
+
+    def playable_mask(self) -> int:
+        """The free tiles that have a free partner: every tile of every available pair."""
+        mask = 0
+        for a, b in self.available_pairs():
+            mask |= 1 << a | 1 << b
+        return mask
+
+    def sure_partner(self, tile: int) -> int | None:
+        """The partner to take a free `tile` with when there is nothing to choose: its only free
+        partner, or, when every tile of its face still on the board is free, the first of them
+        (all of them will go in pairs, whichever pairs are taken). None when `tile` is not free,
+        has no free partner, or the choice matters (README, "Keys" of Mahjong)."""
+        if not self.is_free(tile):
+            return None
+        partners = self.free_matches(tile)
+        if not partners:
+            return None
+        on_board = self.tiles_of_face(self.face(tile))
+        if partners.bit_count() == 1 or on_board == partners | 1 << tile:
+            return (partners & -partners).bit_length() - 1
+        return None
 
     @property
     def tiles_left(self) -> int:

@@ -96,6 +96,37 @@ class Geometry:
             return False
         return not (self.left[index] & present) or not (self.right[index] & present)
 
+    def newly_free(self, gone: int, present: int, known: int) -> int:
+        """The tiles of `present`, outside `known`, that are free now that the tiles `gone` (a
+        mask) have left; `present` no longer holds them. Only the tiles that a gone tile lay on
+        or stood beside can have changed, so this looks at those few instead of the board."""
+        released_by = self._released_by
+        freed = 0
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            for bit, covers, left, right in released_by[low.bit_length() - 1]:
+                if (
+                    present & bit
+                    and not known & bit
+                    and not covers & present
+                    and not (left & present and right & present)
+                ):
+                    freed |= bit
+        return freed
+
+    @cached_property
+    def _released_by(self) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+        # For each tile, the tiles it lies on or stands beside, with their masks at hand, so
+        # that `newly_free` indexes nothing in its loop.
+        return tuple(
+            tuple(
+                (1 << other, self.covers[other], self.left[other], self.right[other])
+                for other in bits(self.under[tile] | self.left[tile] | self.right[tile])
+            )
+            for tile in range(len(self.slots))
+        )
+
     def free_mask(self, present: int) -> int:
         """The present tiles that are free, as a bitmask.
 
@@ -128,6 +159,7 @@ class Geometry:
         # The tables are large and cheap to rebuild; keep them out of pickles sent to the solver.
         state = dict(self.__dict__)
         state.pop("_union_tables", None)
+        state.pop("_released_by", None)
         return state
 
 

@@ -2,6 +2,14 @@
 
 The widget knows nothing about rules. The screen hands it plain cell maps (what to draw) and the
 widget repaints only the cells whose picture changed, so a cursor move costs two cells of output.
+Row numbers run down the left edge and column letters along the top: the names a player types to
+reach a cell (`7c`, see `lines_tui.engine.lines.cell_names`).
+
+Balls are drawn with quadrant blocks, so they read as round in any colour depth: a terminal cell
+is about twice as tall as wide, so a quadrant is a tall pixel and a ball 3 cells wide and 1.5 rows
+high is a circle. The balls about to drop are small dots of their colour in the middle of the cell;
+the cursor is a frame around the cell and the selected ball is drawn in reverse video (a solid
+block), so the two never look alike, with or without colours.
 """
 
 from __future__ import annotations
@@ -16,46 +24,85 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from lines_tui.engine.lines.cell_names import column_letter, row_number
+
 Cell = tuple[int, int]
 Effect = Literal["trail", "flash", "invalid"]
 
 # Letters for symbols mode: the colour's initial, so the legend is easy to remember.
 SYMBOLS = {"R": "R", "B": "B", "G": "G", "C": "C", "V": "V", "Y": "Y", "N": "N"}
 
+def gutter_width(size: int) -> int:
+    """Columns left of the cells of a `size` x `size` board: its longest row number and a space."""
+    return len(row_number(size - 1)) + 1
+
+
+
+HEADER = 1
+"""Rows above the cells for the column letters."""
+
 
 @dataclass(frozen=True)
 class CellShape:
-    """How big one cell is drawn at a scale, and where its ball sits inside it."""
+    """How big one cell is drawn at a scale, and the pictures of its ball area, one string per
+    ball row, each `ball_width` characters wide. Column 0 and the column after the ball hold the
+    cursor's frame."""
 
     width: int
     height: int
-    pad_top: int  # blank rows above the first cell row, so balls sit centred in the frame
-    ball_rows: range  # rows of the cell that show the ball (the others are spacing)
-    ball_left: int  # first column of the ball inside the cell
-    ball_width: int
+    ball: tuple[str, ...]
+    preview: tuple[str, ...]  # a smaller ball of the same colour, centred
+    dotted_hole: tuple[str, ...]  # an empty cell where shades of grey fail (else a dark ball)
+    cursor: tuple[tuple[str, str], ...]  # left and right frame characters per ball row
+
+    @property
+    def ball_width(self) -> int:
+        return len(self.ball[0])
+
+    @property
+    def ball_rows(self) -> int:
+        return len(self.ball)
+
+    @property
+    def middle(self) -> tuple[int, int]:
+        """(ball row, column) of the ball's centre: where a letter or a mark goes."""
+        return self.ball_rows // 2, self.ball_width // 2
+
+    def marked(self, mark: str) -> tuple[str, ...]:
+        """Blank ball rows with `mark` at the centre."""
+        return _centred(len(self.ball), len(self.ball[0]), mark)
 
 
-# Terminal cells are about twice as tall as wide, so a cell twice as wide as tall looks square.
+def _centred(rows: int, width: int, mark: str) -> tuple[str, ...]:
+    """`rows` blank rows of `width` with `mark` in the middle one, at the middle column."""
+    row, col = rows // 2, width // 2
+    blank = " " * width
+    return tuple(blank[:col] + mark + blank[col + 1 :] if i == row else blank for i in range(rows))
+
+
+def _shape(width: int, height: int, ball: tuple[str, ...], preview: tuple[str, ...]) -> CellShape:
+    """A scale's shape: the cursor frames the ball, an empty cell is a dot at its centre."""
+    if len(ball) == 1:
+        cursor: tuple[tuple[str, str], ...] = (("[", "]"),)
+    else:
+        cursor = (("╭", "╮"), *((("│", "│"),) * (len(ball) - 2)), ("╰", "╯"))
+    dotted = _centred(len(ball), len(ball[0]), "·")
+    return CellShape(width, height, ball, preview, dotted, cursor)
+
+
+# Terminal cells are about twice as tall as wide: a cell 5 wide and 2 high is about square, and a
+# ball 3 wide and 1.5 high is round.
 SCALES: tuple[CellShape, ...] = (
-    CellShape(width=3, height=1, pad_top=0, ball_rows=range(0, 1), ball_left=1, ball_width=1),
-    CellShape(width=4, height=2, pad_top=1, ball_rows=range(0, 1), ball_left=1, ball_width=2),
-    CellShape(width=8, height=4, pad_top=0, ball_rows=range(1, 3), ball_left=2, ball_width=4),
+    _shape(3, 1, ("●",), ("•",)),
+    _shape(5, 2, ("▗▄▖", "▜█▛"), ("   ", " ● ")),
+    _shape(9, 4, ("▗▄███▄▖", "███████", "▝▀███▀▘"), ("       ", "  ▐█▌  ", "       ")),
 )
-
-# The ball's picture per scale: one string per ball row.
-BALL_GLYPHS = (("●",), ("██",), ("▟██▙", "▜██▛"))
-PREVIEW_GLYPHS = (("•",), ("▝▘",), (" ▗▖ ", " ▝▘ "))
-TRAIL_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
-# An empty cell is a shaded square, or a dot where shades fail: with 16 colours or none (the
-# shade merges with the board) and at the smallest scale (touching cells would shade as stripes).
-SHADED_HOLE_GLYPHS = (("·",), ("  ",), ("    ", "    "))
-DOTTED_HOLE_GLYPHS = (("·",), ("··",), ("    ", " ·· "))
 
 
 def board_size_for(scale: int, size: int) -> Size:
-    """Outer size (content plus the one-cell border) of a `size` x `size` board at `scale`."""
+    """Outer size (labels, cells and the one-cell border) of a `size` x `size` board at `scale`."""
     shape = SCALES[scale]
-    return Size(shape.width * size + 2, shape.pad_top + shape.height * size + 2)
+    return Size(gutter_width(size) + shape.width * size + 2, HEADER + shape.height * size + 2)
 
 
 @dataclass(frozen=True)
@@ -76,6 +123,8 @@ class LinesBoard(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "lines-board--hole",
         "lines-board--dot",
+        "lines-board--label",
+        "lines-board--label-active",
         "lines-board--cursor",
         "lines-board--selected",
         "lines-board--flash",
@@ -88,14 +137,17 @@ class LinesBoard(Widget):
         """`few_colours`: the terminal has 16 colours or fewer, so empty cells get a dot."""
         super().__init__(id=id)
         self.board_size = size
+        self.label_width = gutter_width(size)
         self.scale = 1
         self.symbols = False
         self.cursor: Cell = (size // 2, size // 2)
         self.selected: Cell | None = None
+        self.typed_row: int | None = None
         self._balls: dict[Cell, str] = {}
         self._preview: dict[Cell, str] = {}
         self._effects: dict[Cell, tuple[Effect, str | None]] = {}
         self._pictures: dict[Cell, CellPicture] = {}
+        self._labels_for: tuple[Cell, int | None] | None = None
         self._dotted = few_colours
 
     # --- what to draw -------------------------------------------------------------------------
@@ -125,6 +177,11 @@ class LinesBoard(Widget):
         self.selected = cell
         self._repaint_changed()
 
+    def set_typed_row(self, row: int | None) -> None:
+        """Highlight the row number typed so far (None: none)."""
+        self.typed_row = row
+        self._repaint_changed()
+
     def set_symbols(self, symbols: bool) -> None:
         if symbols != self.symbols:
             self.symbols = symbols
@@ -148,89 +205,106 @@ class LinesBoard(Widget):
     # --- Line API -----------------------------------------------------------------------------
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return SCALES[self.scale].width * self.board_size
+        return self.label_width + SCALES[self.scale].width * self.board_size
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        shape = SCALES[self.scale]
-        return shape.pad_top + shape.height * self.board_size
+        return HEADER + SCALES[self.scale].height * self.board_size
 
     def render_line(self, y: int) -> Strip:
         shape = SCALES[self.scale]
-        width = shape.width * self.board_size
+        width = self.label_width + shape.width * self.board_size
         base = self.rich_style
-        row, within = divmod(y - shape.pad_top, shape.height)
-        if y < shape.pad_top or row >= self.board_size or within not in shape.ball_rows:
+        if y < HEADER:
+            return Strip(Segment.simplify(self._column_letters(shape, base)), width)
+        row, ball_row = divmod(y - HEADER, shape.height)
+        if row >= self.board_size or ball_row >= shape.ball_rows:
             return Strip([Segment(" " * width, base)], width)
-        ball_row = within - shape.ball_rows.start
-        segments: list[Segment] = []
+        segments = [self._row_number(row, ball_row, shape, base)]
         for col in range(self.board_size):
             segments.extend(self._cell_segments((row, col), ball_row, shape, base))
         # Every style change costs escape codes on the wire: drop empty pieces, merge equal styles.
         return Strip(Segment.simplify(s for s in segments if s.text), width)
 
+    def _label_style(self, active: bool, base: Style) -> Style:
+        name = "lines-board--label-active" if active else "lines-board--label"
+        return base + self.get_component_rich_style(name)
+
+    def _column_letters(self, shape: CellShape, base: Style) -> Iterable[Segment]:
+        yield Segment(" " * self.label_width, base)
+        middle = 1 + shape.middle[1]
+        for col in range(self.board_size):
+            yield Segment(" " * middle, base)
+            yield Segment(column_letter(col), self._label_style(col == self.cursor[1], base))
+            yield Segment(" " * (shape.width - middle - 1), base)
+
+    def _row_number(self, row: int, ball_row: int, shape: CellShape, base: Style) -> Segment:
+        if ball_row != shape.middle[0]:
+            return Segment(" " * self.label_width, base)
+        active = row == self.cursor[0] or row == self.typed_row
+        number = row_number(row).rjust(self.label_width - 1) + " "
+        return Segment(number, self._label_style(active, base))
+
     def _cell_segments(
         self, cell: Cell, ball_row: int, shape: CellShape, base: Style
     ) -> Iterable[Segment]:
         picture = self._picture(cell)
-        left_gap = shape.ball_left - 1
-        right_gap = shape.width - shape.ball_left - shape.ball_width - 1
-        marker_style = base
-        left, right = " ", " "
-        if picture.cursor:
-            marker_style = base + self.get_component_rich_style("lines-board--cursor")
-            left, right = "[", "]"
-        body_base = base
-        if picture.selected:
-            body_base = base + self.get_component_rich_style("lines-board--selected")
-            if not picture.cursor:
-                left, right = "▸", "◂"
-                marker_style = body_base
-        yield Segment(" " * left_gap, body_base if picture.selected else base)
+        left, right = shape.cursor[ball_row] if picture.cursor else (" ", " ")
+        marker_style = base + self.get_component_rich_style("lines-board--cursor")
         yield Segment(left, marker_style)
-        yield self._body(picture, ball_row, body_base)
+        yield from self._body(picture, ball_row, shape, base)
         yield Segment(right, marker_style)
-        yield Segment(" " * right_gap, body_base if picture.selected else base)
+        yield Segment(" " * (shape.width - shape.ball_width - 2), base)
 
-    def _body(self, picture: CellPicture, ball_row: int, base: Style) -> Segment:
-        scale = self.scale
+    def _body(
+        self, picture: CellPicture, ball_row: int, shape: CellShape, base: Style
+    ) -> Iterable[Segment]:
         if picture.effect == "flash" and picture.effect_colour:
             style = base + self.get_component_rich_style("lines-board--flash")
-            return Segment(self._glyph(BALL_GLYPHS, picture.effect_colour, ball_row), style)
-        if picture.effect == "invalid":
+            yield Segment(shape.ball[ball_row], style)
+        elif picture.effect == "invalid":
             style = base + self.get_component_rich_style("lines-board--invalid")
-            return Segment(("✗" * SCALES[scale].ball_width)[: SCALES[scale].ball_width], style)
-        if picture.ball:
+            yield Segment(shape.marked("✗")[ball_row], style)
+        elif picture.ball:
             style = base + self.ball_style(picture.ball)
-            if self.symbols:
-                style += self.get_component_rich_style("lines-board--symbol", partial=True)
-            return Segment(self._glyph(BALL_GLYPHS, picture.ball, ball_row), style)
-        if picture.effect == "trail" and picture.effect_colour:
+            if picture.selected:
+                style += self.get_component_rich_style("lines-board--selected", partial=True)
+            yield from self._ball(shape.ball, picture.ball, ball_row, style)
+        elif picture.effect == "trail" and picture.effect_colour:
             style = base + self.ball_style(picture.effect_colour)
-            return Segment(TRAIL_GLYPHS[scale][ball_row], style)
-        if picture.preview:
+            yield Segment(shape.marked("·")[ball_row], style)
+        elif picture.preview:
             style = base + self.ball_style(picture.preview)
-            return Segment(self._glyph(PREVIEW_GLYPHS, picture.preview, ball_row, True), style)
-        if self._dotted or scale == 0:
+            yield from self._ball(shape.preview, picture.preview, ball_row, style, preview=True)
+        elif self._dotted or self.scale == 0:
             style = base + self.get_component_rich_style("lines-board--dot")
-            return Segment(DOTTED_HOLE_GLYPHS[scale][ball_row], style)
-        style = base + self.get_component_rich_style("lines-board--hole")
-        return Segment(SHADED_HOLE_GLYPHS[scale][ball_row], style)
+            yield Segment(shape.dotted_hole[ball_row], style)
+        else:
+            style = base + self.get_component_rich_style("lines-board--hole")
+            yield Segment(shape.ball[ball_row], style)  # a dark socket in the shape of a ball
 
-    def _glyph(
+    def _ball(
         self,
-        glyphs: tuple[tuple[str, ...], ...],
+        picture: tuple[str, ...],
         colour: str,
         ball_row: int,
+        style: Style,
         preview: bool = False,
-    ) -> str:
-        """The ball's picture for this row, or its letter in symbols mode (on every ball row)."""
-        if not self.symbols:
-            return glyphs[self.scale][ball_row]
-        width = SCALES[self.scale].ball_width
-        letter = SYMBOLS[colour].lower() if preview else SYMBOLS[colour]
-        if preview:
-            return letter.center(width) if width > 1 else letter
-        return (letter * width) if width <= 2 else letter.center(width)
+    ) -> Iterable[Segment]:
+        """A ball's row; in symbols mode with its letter at the centre (lower case for a ball
+        about to drop, which shows the letter alone)."""
+        shape = SCALES[self.scale]
+        row, col = shape.middle
+        text = picture[ball_row]
+        if self.symbols and preview:
+            yield Segment(shape.marked(SYMBOLS[colour].lower())[ball_row], style)
+            return
+        if not self.symbols or ball_row != row:
+            yield Segment(text, style)
+            return
+        letter = style + self.get_component_rich_style("lines-board--symbol", partial=True)
+        yield Segment(text[:col], style)
+        yield Segment(SYMBOLS[colour], letter)
+        yield Segment(text[col + 1 :], style)
 
     # --- partial repaints ---------------------------------------------------------------------
 
@@ -248,9 +322,8 @@ class LinesBoard(Widget):
     def cell_region(self, cell: Cell) -> Region:
         shape = SCALES[self.scale]
         row, col = cell
-        return Region(
-            col * shape.width, shape.pad_top + row * shape.height, shape.width, shape.height
-        )
+        left, top = self.label_width + col * shape.width, HEADER + row * shape.height
+        return Region(left, top, shape.width, shape.height)
 
     def _repaint_changed(self) -> None:
         changed: list[Region] = []
@@ -261,5 +334,11 @@ class LinesBoard(Widget):
                 if self._pictures.get(cell) != picture:
                     self._pictures[cell] = picture
                     changed.append(self.cell_region(cell))
+        labels = (self.cursor, self.typed_row)
+        if labels != self._labels_for:
+            # The active row number and column letter follow the cursor and the typed row.
+            self._labels_for = labels
+            width, height = self.size
+            changed += [Region(0, 0, width, HEADER), Region(0, 0, self.label_width, height)]
         if changed:
             self.refresh(*changed)

@@ -14,11 +14,12 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
+from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
@@ -26,14 +27,20 @@ from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
-SIDE_PADDING = 3
+SIDE_PADDING = 2
 # The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
 # message 3 and one spare.
 SIDE_MIN_HEIGHT = 11
-NAMED_LEGEND_WIDTH = 29  # "● violet 13  ● light blue 11"
+NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
 FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
+MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
+CELL_TIP = (
+    "Go to a cell: type its row number, then its column letter, as on the board's edges (7c is "
+    "row 7, column c). On a ball this selects it; on an empty cell it moves the selected ball "
+    "there"
+)
 
 
 class LinesScreen(GameScreen):
@@ -53,18 +60,56 @@ class LinesScreen(GameScreen):
         "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
         "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
         "vanish and score, and you move again; otherwise three new balls drop where the small "
-        "ones show. The game ends when the board is full."
+        "ones show. The game ends when the board is full. Quickest: type the ball's cell, then "
+        "the target's (3e 7c), as named on the board's edges."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor('up')", "Up", key_display="↑", group=MOVE_GROUP),
-        Binding("down", "cursor('down')", "Down", key_display="↓", group=MOVE_GROUP),
-        Binding("left", "cursor('left')", "Left", key_display="←", group=MOVE_GROUP),
-        Binding("right", "cursor('right')", "Right", key_display="→", group=MOVE_GROUP),
-        Binding("k", "cursor('up')", "Up", show=False, group=MOVE_GROUP),
-        Binding("j", "cursor('down')", "Down", show=False, group=MOVE_GROUP),
-        Binding("h", "cursor('left')", "Left", show=False, group=MOVE_GROUP),
-        Binding("l", "cursor('right')", "Right", show=False, group=MOVE_GROUP),
+        Binding(
+            "up",
+            "cursor('up')",
+            "Up",
+            key_display="↑",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        Binding(
+            "down",
+            "cursor('down')",
+            "Down",
+            key_display="↓",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        Binding(
+            "left",
+            "cursor('left')",
+            "Left",
+            key_display="←",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        Binding(
+            "right",
+            "cursor('right')",
+            "Right",
+            key_display="→",
+            group=MOVE_GROUP,
+            tooltip=MOVE_TIP,
+        ),
+        *typing_keys("1234567890", "row_digit", "Cell", "7c", CELL_TIP),
+        Binding(
+            "k", "cursor('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding(
+            "j", "cursor('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding(
+            "h", "cursor('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding(
+            "l", "cursor('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
         Binding(
             "enter",
             "act",
@@ -106,6 +151,7 @@ class LinesScreen(GameScreen):
         self._frame_timer: Timer | None = None
         self._game_over_shown = False
         self._player: str | None = None
+        self.typing = CellTyping(game.size)
 
     @property
     def board(self) -> LinesBoard:
@@ -211,11 +257,12 @@ class LinesScreen(GameScreen):
         for index, colour in enumerate(COLOURS):
             per_line = 2 if named else 4
             if index:
-                text.append("\n" if index % per_line == 0 else "  ")
+                # Named entries are padded to a column of their own; compact ones need a gap.
+                text.append("\n" if index % per_line == 0 else "" if named else "  ")
             text.append(board.ball_text(colour), style=board.ball_style(colour))
             if named:
                 entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
-                text.append(entry.ljust(12) if index % 2 == 0 else entry)
+                text.append(entry.ljust(13) if index % 2 == 0 else entry)
             else:
                 text.append(f" {PRICES[colour]}")
         return text
@@ -258,13 +305,33 @@ class LinesScreen(GameScreen):
         return self._frame_timer is not None
 
     def on_key(self, event: events.Key) -> None:
+        """A column letter after a row number names a cell (the letters are other keys' only
+        without a row typed); any other key forgets the row typed so far."""
         if self.animating:
             self._finish_animation()
+        key = event.key
+        if self.typing.pending_row is None or key.isdigit():
+            return
+        cell = self.typing.column(key)
+        self.typing.clear()
+        self.board.set_typed_row(None)
+        letter = len(key) == 1 and key.isalpha()
+        if not (letter or key == "escape"):
+            return  # an arrow, enter, ...: does what it always does
+        event.stop()
+        event.prevent_default()
+        if cell is not None:
+            self._go_to(cell)
+        elif letter:
+            last = column_letter(self.game.size - 1)
+            self._say(f"{key} is no column here: type a row number, then a letter a-{last}.")
+        else:
+            self._say("")
 
     # --- actions ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("cursor", "act") and self.game.over:
+        if action in ("cursor", "act", "row_digit") and self.game.over:
             return None  # shown dimmed: nothing to move on a full board
         return True
 
@@ -274,6 +341,24 @@ class LinesScreen(GameScreen):
         d_row, d_col = MOVES[direction]
         size = self.game.size
         self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
+
+    def action_row_digit(self, digit: str) -> None:
+        self._finish_animation_if_running()
+        self.typing.digit(digit)
+        row = self.typing.pending_row
+        self.board.set_typed_row(row)
+        if row is not None:
+            last = column_letter(self.game.size - 1)
+            self._say(f"Row {row + 1}: now its column letter, a-{last}.")
+
+    def _go_to(self, cell: Cell) -> None:
+        """The cursor to a typed cell: select the ball there, or move the selected ball there."""
+        self.board.set_cursor(cell)
+        has_ball = self.game.board[cell] is not None
+        if (has_ball and self.selected != cell) or (not has_ball and self.selected is not None):
+            self.action_act()
+        else:
+            self._say(f"Cursor on {cell_name(cell)}.")
 
     def _finish_animation_if_running(self) -> None:
         if self.animating:
@@ -294,7 +379,7 @@ class LinesScreen(GameScreen):
                 self._select(cursor)
                 self._say(
                     f"{COLOUR_NAMES[colour].capitalize()} ball selected: move the cursor "
-                    "to an empty cell and press enter."
+                    "to an empty cell and press enter, or type its name (7c)."
                 )
             return
         if self.selected is None:

@@ -2,10 +2,12 @@
 
 A tile is 4 x 2 cells: a thin left edge, a 2-letter face label and a marker column on top, a thin
 bottom edge below, so neighbouring tiles stay apart in any colour depth. Layers are told apart
-three ways at once: a lighter shade per layer, a one-column shift per layer (a stack shows the
-edges of the tiles beneath it) and, in symbols mode, the layer number. Nothing the player needs
-rides on colour alone: the selected tile is marked `*`, hinted tiles `+`, free tiles `:` in the
-free-tile view and every tile `x` after a loss when symbols are on; the cursor is reverse video.
+three ways at once: a lighter shade per layer (with 16 colours, two shades taking turns), a
+one-column shift per layer (a stack shows the edges of the tiles beneath it) and the layer number
+on the bottom edge of every upper-layer tile. Nothing the player needs rides on colour alone: the
+selected tile is marked `*`, hinted tiles `+`, free tiles `:` and a bold label (unless the free
+marks are turned off) and every tile `x` after a loss when symbols are on; the cursor is reverse
+video.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         *(f"board--{suit}" for suit in SUITS),
         "board--other",
         "board--blocked",
+        "board--free",
         "board--selected",
         "board--hint",
         "board--lost",
@@ -86,7 +89,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         self._cursor: int | None = None
         self._selected: int | None = None
         self._hints: frozenset[int] = frozenset()
-        self._show_free = False
+        self._show_free = True
         self._lost = False
         self._symbols = False
         self.virtual_size = Size(self.grid.width, self.grid.height)
@@ -247,8 +250,9 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         if top_half:
             first, second = _label_cells(self.labels[index])
             label_style = body + self._style(f"board--{self.suits[index]}")
-            if self._show_free and not self._free >> index & 1:
-                label_style += self._style("board--blocked")
+            if self._show_free:
+                free = self._free >> index & 1
+                label_style += self._style("board--free" if free else "board--blocked")
             cells = [
                 (LEFT_EDGE, body),
                 (first, label_style),
@@ -257,7 +261,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             ]
         else:
             layer = self.geometry.slots[index][2]
-            depth = str(layer + 1) if self._symbols and layer else BOTTOM_EDGE
+            depth = str(layer + 1) if layer else BOTTOM_EDGE
             cells = [(LEFT_EDGE, body), (BOTTOM_EDGE, body), (depth, body), (BOTTOM_EDGE, body)]
         overlay = self._overlay(index)
         if overlay is not None:
@@ -271,7 +275,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             return HINT_MARK
         if self._symbols and self._lost:
             return LOST_MARK
-        if self._symbols and self._show_free and self._free >> index & 1:
+        if self._show_free and self._free >> index & 1:
             return FREE_MARK
         return " "
 

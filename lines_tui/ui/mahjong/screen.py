@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Label, Static
 
-from lines_tui.engine.mahjong.faces import face_by_id
+from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_id, face_by_label
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solver import Verdict
@@ -23,7 +24,7 @@ from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.game_screen import GameScreen, clock_text
+from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
@@ -47,8 +48,14 @@ STATUS_TEXT = {
 CHECK_FAILED = "check failed"
 GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
+MOVE_GROUP = Binding.Group("move")
+MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
+FACE_TIP = (
+    "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
+    "for the next one"
+)
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
-LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (n)."
+LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 
 
 def face_text(face_id: str) -> tuple[str, str, str]:
@@ -82,35 +89,100 @@ class MahjongScreen(GameScreen):
 
     HELP = (
         "Remove all tiles, two matching free tiles at a time. A tile is free when nothing lies on "
-        "it and its left or right side is open. Move with the arrows or hjkl; tab jumps between "
-        "free tiles and m to the next free tile that matches. The status field tells whether the "
-        "position can still be cleared: checking, solvable, dead end (undo to get out), "
-        "undecided (the check gave up), won or lost."
+        "it and its left or right side is open; free tiles carry a ':' and a bold label. Fastest: "
+        "type a tile's label (5d, ew, fl) to jump to its free tiles, then t to take the pair. The "
+        "status field tells whether the position can still be cleared: checking, solvable, dead "
+        "end (undo to get out), undecided (the check gave up), won or lost."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "choose", "Take"),
-        Binding("tab", "cycle_free(True)", "Free"),
-        Binding("shift+tab", "cycle_free(False)", "Previous free", show=False),
-        Binding("m", "match", "Match"),
-        Binding("i", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo", show=False),
-        Binding("f", "toggle_free", "Show free", show=False),
-        Binding("g", "toggle_glyphs", "Tile glyphs", show=False),
-        Binding("p", "pause", "Pause"),
-        Binding("n", "new_deal", "New deal", show=False),
-        Binding("R", "restart", "Restart deal", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("escape", "cancel", "Cancel / leave", show=False),
-        Binding("q", "leave", "Menu"),
+        *typing_keys(sorted(LABEL_STARTS), "face_key", "Face", "5d", FACE_TIP),
+        Binding(
+            "t",
+            "take_pair",
+            "Take",
+            tooltip="Take the pair: the picked tile (or the one under the cursor) with its free "
+            "partner. With several partners it picks the tile and jumps to one: t again for the "
+            "next, enter to take it",
+        ),
+        Binding(
+            "enter,space",
+            "choose",
+            "Pick",
+            tooltip="Pick the tile under the cursor; pick a matching free tile to take the pair; "
+            "pick it again to put it back",
+        ),
+        Binding(
+            "tab",
+            "cycle_playable(True)",
+            "Pair",
+            tooltip="Jump to the next free tile that has a free partner",
+        ),
+        Binding(
+            "shift+tab",
+            "cycle_playable(False)",
+            "Previous pair",
+            show=False,
+            tooltip="Jump to the previous free tile that has a free partner",
+        ),
+        Binding(
+            "a",
+            "cycle_free",
+            "Any free",
+            show=False,
+            tooltip="Jump to the next free tile, with or without a free partner",
+        ),
+        Binding(
+            "m",
+            "match",
+            "Match",
+            show=False,
+            tooltip="Jump to the next free tile matching the picked tile (or the one under the "
+            "cursor)",
+        ),
+        Binding("i", "hint", "Hint", tooltip="Hint: show a pair to take, from a winning line "
+                "when the solver has found one"),
+        Binding("u", "undo", "Undo", tooltip="Undo the last pair (also after a loss)"),
+        Binding("U", "redo", "Redo", show=False, tooltip="Redo the pair undone last"),
+        Binding("F", "toggle_free", "Free marks", show=False,
+                tooltip="Free-tile marks on or off (':' and a bold label on every free tile)"),
+        Binding("G", "toggle_glyphs", "Tile glyphs", show=False,
+                tooltip="Unicode mahjong tiles instead of the labels (many fonts draw them too "
+                "wide, which shifts the columns: press G again)"),
+        Binding("S", "app.toggle_symbols", "Symbols", show=False,
+                tooltip="Symbols on or off: marks for what colour shows"),
+        Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
+        Binding("N", "new_deal", "New deal", show=False,
+                tooltip="A new deal on the same layout"),
+        Binding("R", "restart", "Restart deal", show=False,
+                tooltip="The same deal again from the start"),
+        Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("right,l", "move('right')", "Right", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("up,k", "move('up')", "Up", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("down,j", "move('down')", "Down", show=False, group=MOVE_GROUP,
+                tooltip=MOVE_TIP),
+        Binding("escape", "cancel", "Cancel / leave", show=False,
+                tooltip="Put back the picked tile and the hint; with none, back to the menu"),
+        Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
     ]
 
     PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"choose", "cycle_free", "match", "hint", "undo", "redo", "toggle_free", "move"}
+        {
+            "choose",
+            "cycle_free",
+            "cycle_playable",
+            "face_key",
+            "take_pair",
+            "match",
+            "hint",
+            "undo",
+            "redo",
+            "toggle_free",
+            "move",
+        }
     )
     """Actions that act on the board, so they rest while the game is paused."""
 
@@ -132,6 +204,8 @@ class MahjongScreen(GameScreen):
         self._leaving = False
         self._celebrated = False
         self._glyphs = False
+        self._typed_label = ""
+        """The first character of a face label typed so far."""
 
     @property
     def game(self) -> MahjongGame:
@@ -177,6 +251,7 @@ class MahjongScreen(GameScreen):
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
+        self.board.set_class(self.session.few_colours, "-few-colours")
         if self.game.paused:
             self.game.resume(self._now())
         self.show_symbols(self.session.symbols)
@@ -330,13 +405,82 @@ class MahjongScreen(GameScreen):
                 board.cursor = target
         self._show_tile_info()
 
-    def action_cycle_free(self, forward: bool) -> None:
+    def action_cycle_free(self, forward: bool = True) -> None:
+        self._jump(self.game.free_mask(), forward, "No tile is free.")
+
+    def action_cycle_playable(self, forward: bool) -> None:
+        self._jump(self.game.playable_mask(), forward, "No pair can be taken.")
+
+    def _jump(self, tiles: int, forward: bool, none_left: str) -> None:
+        """The cursor to the next of `tiles` in reading order."""
         self._act()
-        target = cycle(self.board.grid, self.game.free_mask(), self.board.cursor, forward)
+        target = cycle(self.board.grid, tiles, self.board.cursor, forward)
         if target is None:
-            self._say("No tile is free.")
+            self._say(none_left)
         else:
             self.board.cursor = target
+        self._show_tile_info()
+
+    # -- typing a face label ----------------------------------------------------------------
+
+    def action_face_key(self, key: str) -> None:
+        """The first character of a label: wait for the second (see `on_key`)."""
+        self._act()
+        self._typed_label = key
+        self._say(f"{key}…: the label's second character.")
+
+    def on_key(self, event: events.Key) -> None:
+        """The second character of a label names a face (it may be any key's letter, which
+        counts only after a first character); any other key forgets the first."""
+        first, self._typed_label = self._typed_label, ""
+        if not first or event.character is None or not event.character.isprintable():
+            return
+        event.stop()
+        event.prevent_default()
+        face = face_by_label(first + event.character)
+        if face is None:
+            self._say(f"No tile is labelled {first}{event.character}.")
+            return
+        self._jump_to_face(face.id, face.label)
+
+    def _jump_to_face(self, face_id: str, label: str) -> None:
+        tiles = self.game.free_of_face(face_id)
+        if not tiles:
+            on_board = self.game.tiles_of_face(face_id).bit_count()
+            self._say(f"No {label} is free ({on_board} on the board)." if on_board
+                      else f"No {label} is left.")
+            return
+        self._jump(tiles, True, "")
+        pairable = tiles.bit_count() > 1
+        self._say(f"{label}: {tiles.bit_count()} free, "
+                  + ("t takes a pair." if pairable else "none to pair it with."))
+
+    def action_take_pair(self) -> None:
+        """Take the picked tile (or the one under the cursor) with its free partner; with several
+        partners to choose from, pick the tile and show the partners one by one."""
+        self._act()
+        board, game = self.board, self.game
+        selected, cursor = board.selected, board.cursor
+        picked_partners = 0 if selected is None else game.free_matches(selected)
+        if selected is not None and cursor is not None and picked_partners >> cursor & 1:
+            self._remove(selected, cursor)  # the partner the player chose
+            return
+        tile = selected if selected is not None else cursor
+        label = self._takeable_label(tile)
+        if tile is None or label is None:
+            return
+        partner = game.sure_partner(tile)
+        if partner is not None:
+            self._remove(tile, partner)
+            return
+        partners = game.free_matches(tile)
+        if not partners:
+            self._say(f"No other free tile matches {label}.")
+            return
+        board.selected = tile
+        board.cursor = cycle(board.grid, partners, cursor)
+        self._say(f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
+                  "m shows the next.")
         self._show_tile_info()
 
     def action_match(self) -> None:
@@ -359,16 +503,24 @@ class MahjongScreen(GameScreen):
             board.cursor = target
         self._show_tile_info()
 
+    def _takeable_label(self, tile: int | None) -> str | None:
+        """The label of `tile` if it can be taken now; else None, saying why it cannot (nothing
+        to say for no tile or a won game)."""
+        if tile is None or self.game.won:
+            return None
+        label = face_text(self.game.face(tile))[0]
+        why = self.game.why_not_free(tile)
+        if why is not None:
+            self._say(f"{label} is {why}: it cannot be taken now.")
+            return None
+        return label
+
     def action_choose(self) -> None:
         self._act()
         board, game = self.board, self.game
         tile = board.cursor
-        if tile is None or game.won:
-            return
-        label = face_text(game.face(tile))[0]
-        why = game.why_not_free(tile)
-        if why is not None:
-            self._say(f"{label} is {why}: it cannot be taken now.")
+        label = self._takeable_label(tile)
+        if tile is None or label is None:
             return
         selected = board.selected
         if selected is None:
@@ -431,8 +583,9 @@ class MahjongScreen(GameScreen):
         self._act()
         self.board.show_free = not self.board.show_free
         if self.board.show_free:
-            self._say("Free tiles marked ':'." if self.board.symbols
-                      else "Free tiles bright, blocked ones faded.")
+            self._say("Free tiles marked ':' with a bold label.")
+        else:
+            self._say("Free-tile marks off (F shows them again).")
 
     def action_toggle_glyphs(self) -> None:
         self._act()
@@ -543,7 +696,7 @@ class MahjongScreen(GameScreen):
     def _celebrate(self) -> None:
         seconds = self.game.elapsed(self._now())
         store = self.session.store
-        self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
+        self._say(f"Cleared in {clock_text(seconds)}! Press N for a new deal.")
         self.save_game()  # a won game has nothing to resume: its save goes
         try:
             qualifies = store.mahjong_qualifies(self.tile_layout.name, seconds)

@@ -1,0 +1,105 @@
+"""The position a search starts from: its tiles by type, and which tiles hold which others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver.result import Pair
+
+NO_TILE = -1
+"""In a table of partners: no partner."""
+
+
+class Board:
+    """Facts about the starting position that no commitment changes."""
+
+    def __init__(self, position: Position) -> None:
+        geometry = self.geometry = position.geometry
+        self.present = position.present
+        """The tiles on the board at the start."""
+        self.free = geometry.free_mask(self.present)
+        self.gone = geometry.all_present & ~self.present
+        """Tiles removed before the start: they count as gone (so as free) in every playout."""
+        self.blocks = [
+            geometry.under[t] | geometry.left[t] | geometry.right[t] for t in range(len(geometry))
+        ]
+        """blocks[t]: the tiles that wait for tile t (it lies on them or stands beside them)."""
+        type_ids: dict[str, int] = {}
+        self.type_of = [type_ids.setdefault(face, len(type_ids)) for face in position.faces]
+        self.type_tiles: list[list[int]] = [[] for _ in type_ids]
+        for tile in bits(self.present):
+            self.type_tiles[self.type_of[tile]].append(tile)
+        self.type_mask = [sum(1 << tile for tile in tiles) for tiles in self.type_tiles]
+        self.held = _below_closure(
+            [under & self.present for under in geometry.under], [z for _, _, z in position.slots]
+        )
+        """held[t]: tiles that cannot get free while tile t stays (at first: those under it)."""
+
+    @property
+    def types(self) -> int:
+        return len(self.type_tiles)
+
+    def never_together(self, a: int, b: int) -> bool:
+        """Whether tiles a and b can never be free together (one has to go before the other)."""
+        return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
+
+    def held_by(self, tile: int, goal: int) -> int:
+        """The tiles of `goal` that can never get free while `tile` stays, whatever else goes."""
+        newly_free = self.geometry.newly_free
+        present = self.present
+        known = self.free | 1 << tile
+        leaving = self.free & ~(1 << tile)
+        while leaving:
+            if known & goal == goal:
+                return 0
+            present &= ~leaving
+            leaving = newly_free(leaving, present, known)
+            known |= leaving
+        return goal & ~known
+
+    def tighten(self, check: Callable[[], None]) -> None:
+        """Add to `held` the tiles of the same type that a tile holds by blocking the only ways
+        to free them (not just by lying on them). `check` is called between types."""
+        for tiles in self.type_tiles:
+            check()
+            for tile in tiles:
+                mates = sum(1 << t for t in tiles if t != tile)
+                self.held[tile] |= self.held_by(tile, mates)
+
+    def partners_from(self, previous: Sequence[Pair] | None) -> list[int]:
+        """Partners suggested by an earlier winning sequence (NO_TILE: none), repaired after the
+        player's move: pairs still on the board keep their partners, the tiles left without
+        one pair up among their type."""
+        hint = [NO_TILE] * len(self.type_of)
+        if not previous:
+            return hint
+        present, type_of, count = self.present, self.type_of, len(self.type_of)
+        for a, b in previous:
+            if (
+                0 <= a < count
+                and 0 <= b < count
+                and a != b
+                and present >> a & 1
+                and present >> b & 1
+                and type_of[a] == type_of[b]
+            ):
+                hint[a], hint[b] = b, a
+        orphans: dict[int, list[int]] = {}
+        for tile in bits(present):
+            if hint[tile] == NO_TILE:
+                orphans.setdefault(type_of[tile], []).append(tile)
+        for tiles in orphans.values():
+            for k in range(0, len(tiles) - 1, 2):
+                hint[tiles[k]], hint[tiles[k + 1]] = tiles[k + 1], tiles[k]
+        return hint
+
+
+def _below_closure(under: Sequence[int], layers: Sequence[int]) -> list[int]:
+    """result[i]: every tile that lies under tile i, directly or through tiles in `under`."""
+    below = list(under)
+    for index in sorted(range(len(under)), key=lambda i: layers[i]):
+        for lower in bits(under[index]):
+            below[index] |= below[lower]
+    return below

@@ -1,0 +1,82 @@
+"""How long a search may run: a deadline, a number of playouts, a stop signal, and restarts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+class Stopped(Exception):
+    """The budget is spent or the caller asked to stop."""
+
+
+class Restart(Exception):
+    """This attempt has spent its share of playouts."""
+
+
+@dataclass(frozen=True)
+class RestartSchedule:
+    """How many playouts each attempt of the search may spend before it starts over.
+
+    Attempts alternate: the even ones (0, 2, 4, ...) follow the search's heuristic and get
+    `unit`, then twice, four times ... as many playouts, so one of them eventually runs to the
+    end (a dead end's proof needs one long attempt); the odd ones shuffle the search's choices
+    and get `unit` playouts each, so an unlucky early choice costs little. Every attempt keeps
+    what the earlier ones learned."""
+
+    unit: int = 64
+
+    def __post_init__(self) -> None:
+        if self.unit < 1:
+            raise ValueError(f"an attempt needs at least one playout, not {self.unit}")
+
+    def playouts(self, attempt: int) -> int:
+        """The playouts attempt number `attempt` (0 first) may spend."""
+        if self.shuffles(attempt):
+            return self.unit
+        return self.unit << min(attempt // 2, _MAX_DOUBLINGS)
+
+    @staticmethod
+    def shuffles(attempt: int) -> bool:
+        return attempt % 2 == 1
+
+
+_MAX_DOUBLINGS = 40
+"""Beyond this the share is larger than any search runs anyway."""
+
+
+class Budget:
+    """Counts playouts against a node limit, a deadline, a stop signal and the current
+    attempt's share; raises Stopped or Restart when one is spent."""
+
+    def __init__(
+        self,
+        deadline: float | None,
+        node_limit: int | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.should_stop = should_stop
+        self.nodes = 0
+        self.attempt_ends: int | None = None
+        """The playout count at which the current attempt restarts (None: it never does)."""
+
+    def start_attempt(self, playouts: int) -> None:
+        self.attempt_ends = self.nodes + playouts
+
+    def tick(self) -> None:
+        """Count one playout about to run, unless a budget forbids it."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise Stopped
+        if self.attempt_ends is not None and self.nodes >= self.attempt_ends:
+            raise Restart
+        self.check()
+        self.nodes += 1
+
+    def check(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Stopped
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped

@@ -1,0 +1,347 @@
+"""The playout kernel: one game from the starting position under the current commitments.
+
+Real moves come first: a *unit* (a committed pair, or the open tiles of a type) whose remaining
+tiles are all free goes at once; otherwise a *choice* (two free tiles of an open type), picked by
+a heuristic that looks ahead with the relaxation. When no real move is left, *optimistic* moves:
+a free tile leaves alone if one of its allowed partners is free or gone; from then on the playout
+can no longer win and takes any real move, only to list the types that need optimism. Every move
+is one the relaxation allows, so a playout that gets stuck proves that no pairing completing the
+commitments clears the board, and one without optimism is a winning sequence.
+
+The board is kept as bitmasks updated when tiles leave: the tiles present, the tiles free or gone
+(`known`), and each unit's free tiles; only the tiles that a leaving tile lay on or stood beside
+are looked at again (`Geometry.newly_free`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
+from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
+from lines_tui.engine.mahjong.solver.relaxation import relax
+from lines_tui.engine.mahjong.solver.result import Pair
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The board before one step of a playout."""
+
+    present: int
+    known: int
+    """Tiles free or already gone."""
+    moves: int
+    """Real moves made before this step."""
+
+
+@dataclass
+class Playout:
+    moves: list[Pair] = field(default_factory=list)
+    """The real moves, in play order: a winning sequence if neither stuck nor optimistic."""
+    stuck_at: Snapshot | None = None
+    """Where the relaxation got stuck, if it did."""
+    nogood: Reason | None = None
+    """When stuck: commitments that cannot all hold (filled in by the search)."""
+    optimistic: list[int] = field(default_factory=list)
+    """The types that needed an optimistic move, first one first."""
+    touched: dict[int, Snapshot] = field(default_factory=dict)
+    """For each type, the board before the first step that removed one of its tiles."""
+    first_optimism: int | None = None
+    """The step number of the first optimistic move, if any."""
+    before_optimism: Snapshot | None = None
+
+    @classmethod
+    def refuted(cls, nogood: Reason) -> Playout:
+        """A playout that need not run: `nogood` already refutes its commitments."""
+        return cls(nogood=nogood)
+
+    def closeness(self) -> tuple[int, int]:
+        """How far from winning: the types that needed optimism, then how early it came."""
+        first = -1 if self.first_optimism is None else self.first_optimism
+        return len(self.optimistic), -first
+
+    def replayable(self, kind: int) -> list[Pair]:
+        """The moves made before the playout first touched the type or needed optimism: real
+        moves that a playout with other commitments for the type can make too."""
+        cut = self.touched[kind].moves
+        if self.before_optimism is not None:
+            cut = min(cut, self.before_optimism.moves)
+        return self.moves[:cut]
+
+
+class PlayoutState:
+    """The board during one playout, its units, and the units that can move."""
+
+    def __init__(self, board: Board, pairings: Pairings) -> None:
+        self.board = board
+        self.allowed = pairings.allowed
+        self.present = board.present
+        # Tiles removed before the position count as gone, hence known.
+        self.known = board.free | board.gone
+        unit_of = list(board.type_of)
+        unit_tiles = [0] * board.types
+        partner = pairings.partner
+        for kind, tiles in enumerate(board.type_tiles):
+            unit_tiles[kind] = sum(1 << tile for tile in tiles if partner[tile] == NO_TILE)
+        for a, b in pairings.order:
+            unit_of[a] = unit_of[b] = len(unit_tiles)
+            unit_tiles.append(1 << a | 1 << b)
+        self.unit_of = unit_of
+        self.unit_tiles = unit_tiles
+        self.unit_free = [0] * len(unit_tiles)
+        for tile in bits(board.free):
+            self.unit_free[unit_of[tile]] |= 1 << tile
+        self.ready: list[int] = []
+        """Units whose remaining tiles are all free (maybe no longer: check again)."""
+        self.choosable: list[int] = []
+        """Units with two free tiles or more among others (maybe no longer: check again)."""
+        for unit in range(len(unit_tiles)):
+            self.classify(unit)
+
+    def classify(self, unit: int) -> None:
+        free = self.unit_free[unit].bit_count()
+        if free >= 2:
+            if free == (self.unit_tiles[unit] & self.present).bit_count():
+                self.ready.append(unit)
+            else:
+                self.choosable.append(unit)
+
+    def remove(self, tiles: int) -> None:
+        """Take `tiles` (all free) off the board and free what they held."""
+        unit_of, unit_free = self.unit_of, self.unit_free
+        present = self.present = self.present & ~tiles
+        freed = self.board.geometry.newly_free(tiles, present, self.known)
+        self.known |= freed
+        for changed, leaving in ((tiles, True), (freed, False)):
+            while changed:
+                low = changed & -changed
+                changed ^= low
+                unit = unit_of[low.bit_length() - 1]
+                if leaving:
+                    unit_free[unit] &= ~low
+                else:
+                    unit_free[unit] |= low
+                self.classify(unit)
+
+    def remaining(self, unit: int) -> int:
+        return (self.unit_tiles[unit] & self.present).bit_count()
+
+    def moves(self) -> list[tuple[int, int, int, int, int]]:
+        """The real moves of the choosable units that keep their pairing allowed, as (unit,
+        tile, tile, c, d): c and d are the type's other two tiles when it has four left, else
+        NO_TILE. Units that can no longer move leave `choosable`, and none stays twice."""
+        allowed, present, unit_free, unit_tiles = (
+            self.allowed,
+            self.present,
+            self.unit_free,
+            self.unit_tiles,
+        )
+        kept: dict[int, None] = {}
+        found: list[tuple[int, int, int, int, int]] = []
+        for unit in self.choosable:
+            free = unit_free[unit]
+            if free.bit_count() < 2 or unit in kept:
+                continue
+            kept[unit] = None
+            tiles = list(bits(free))
+            rest = unit_tiles[unit] & present
+            four = rest.bit_count() == 4
+            for i, a in enumerate(tiles):
+                partners = allowed[a]
+                for b in tiles[i + 1 :]:
+                    if not partners >> b & 1:
+                        continue
+                    if not four:
+                        found.append((unit, a, b, NO_TILE, NO_TILE))
+                        continue
+                    others = rest & ~(1 << a | 1 << b)
+                    low = others & -others
+                    c, d = low.bit_length() - 1, (others ^ low).bit_length() - 1
+                    if allowed[c] >> d & 1:
+                        found.append((unit, a, b, c, d))
+        self.choosable[:] = kept
+        return found
+
+
+class Player:
+    """Plays the playouts of one search: the heuristic and its look-ahead."""
+
+    def __init__(self, board: Board, pairings: Pairings, hint: list[int]) -> None:
+        self.board = board
+        self.pairings = pairings
+        self.hint = hint
+        """Preferred partners (NO_TILE: none): a previous winning sequence, a closest miss."""
+
+    def play(self, prefix: Sequence[Pair] = ()) -> Playout:
+        """Play from the starting position: `prefix` first (real moves known to be playable),
+        then real moves, then optimistic ones (see the module)."""
+        state = PlayoutState(self.board, self.pairings)
+        type_of, allowed = self.board.type_of, self.pairings.allowed
+        trace = Playout()
+        moves, touched = trace.moves, trace.touched
+        replay = iter(prefix)
+        doomed: set[Pair] = set()
+        step = 0
+        while True:
+            present, known, made = state.present, state.known, len(moves)
+            optimistic = bool(trace.optimistic)
+            gone = self._real_move(state, next(replay, None), moves, doomed, optimistic)
+            if not gone:
+                tile = _optimistic_tile(allowed, present, known)
+                if tile is None:
+                    break
+                gone = 1 << tile
+                if trace.first_optimism is None:
+                    trace.first_optimism = step
+                    trace.before_optimism = Snapshot(present, known, made)
+                if type_of[tile] not in trace.optimistic:
+                    trace.optimistic.append(type_of[tile])
+            for tile in bits(gone):
+                if type_of[tile] not in touched:
+                    touched[type_of[tile]] = Snapshot(present, known, made)
+            state.remove(gone)
+            step += 1
+        if state.present:
+            trace.stuck_at = Snapshot(state.present, state.known, len(moves))
+        return trace
+
+    def _real_move(
+        self,
+        state: PlayoutState,
+        replayed: Pair | None,
+        moves: list[Pair],
+        doomed: set[Pair],
+        optimistic: bool,
+    ) -> int:
+        """Make the next real move (appended to `moves`); returns the tiles it removes (0:
+        there is none)."""
+        if replayed is not None:
+            moves.append(replayed)
+            return 1 << replayed[0] | 1 << replayed[1]
+        while state.ready:
+            unit = state.ready.pop()
+            free = state.unit_free[unit]
+            if free.bit_count() < 2 or free != state.unit_tiles[unit] & state.present:
+                continue
+            pairs = self._match(free)
+            if pairs is None:
+                state.choosable.append(unit)
+            else:
+                moves.extend(pairs)
+                return free
+        if not state.choosable:
+            return 0
+        choice = self._any_move(state) if optimistic else self._choose(state, doomed)
+        if choice is None:
+            return 0
+        moves.append(choice)
+        return 1 << choice[0] | 1 << choice[1]
+
+    def _match(self, tiles: int) -> list[Pair] | None:
+        """Pair up the free tiles of one unit with allowed pairs, the hint's pairs first."""
+        allowed, hint = self.pairings.allowed, self.hint
+        rest = list(bits(tiles))
+        pairs: list[Pair] = []
+        while rest:
+            a = rest.pop()
+            options = [b for b in rest if allowed[a] >> b & 1]
+            if not options:
+                return None
+            b = hint[a] if hint[a] in options else options[0]
+            rest.remove(b)
+            pairs.append((a, b))
+        return pairs
+
+    def _choose(self, state: PlayoutState, doomed: set[Pair]) -> Pair | None:
+        """The most promising real move of an open type, or None.
+
+        Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first
+        (the others are not even weighed while one of those will do); then the move that frees
+        the most tiles at once (a tile counting twice when its unit then has another free tile);
+        then the move whose tiles left waiting block the least. Before a move that ties the
+        type's other two tiles together, the relaxation checks from the board after it that
+        those two can still get free together."""
+        hint = self.hint
+        moves = state.moves()
+        hinted = [move for move in moves if hint[move[1]] == move[2]]
+        if hinted:
+            return self._best(state, hinted, doomed) or self._best(
+                state, [move for move in moves if hint[move[1]] != move[2]], doomed
+            )
+        return self._best(state, moves, doomed)
+
+    def _best(
+        self, state: PlayoutState, moves: list[tuple[int, int, int, int, int]], doomed: set[Pair]
+    ) -> Pair | None:
+        board = self.board
+        newly_free, blocks = board.geometry.newly_free, board.blocks
+        unit_of, unit_free = state.unit_of, state.unit_free
+        present, known = state.present, state.known
+        candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
+        for unit, a, b, c, d in moves:
+            blocking = 0
+            if c != NO_TILE:
+                for keeper in (c, d):
+                    if known >> keeper & 1:
+                        blocking += (present & blocks[keeper]).bit_count()
+            pair = 1 << a | 1 << b
+            after = present & ~pair
+            freed = newly_free(pair, after, known)
+            gain = 0
+            rest = freed
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                gain += 2 if unit_free[unit_of[low.bit_length() - 1]] else 1
+            candidates.append(((gain, -blocking), unit, a, b, c, d, (known & after) | freed))
+        candidates.sort(reverse=True)
+        for _, _, a, b, c, d, known_after in candidates:
+            if c == NO_TILE:
+                return a, b
+            # The relaxation cleared the board before this move (the node's probe and every
+            # earlier look-ahead say so), and the move only ties c to d: the board still
+            # clears if c and d can both get free. Tiles gone do not count as partners here,
+            # so the look-ahead also holds the other types to the pairs already played.
+            # A move that failed stays failed while its type is untouched: later boards are
+            # reached by moves the relaxation allows anyway.
+            if (a, b) in doomed:
+                continue
+            if self._frees_both(present & ~(1 << a | 1 << b), known_after, c, d):
+                return a, b
+            doomed.add((a, b))
+        return None
+
+    def _frees_both(self, present: int, known: int, c: int, d: int) -> bool:
+        """Whether the relaxation from this board, with c and d tied together, frees both."""
+        allowed = self.pairings.allowed
+        saved = allowed[c], allowed[d]
+        allowed[c], allowed[d] = 1 << d, 1 << c
+        try:
+            goal = 1 << c | 1 << d
+            return relax(self.board.geometry, allowed, present, known, goal)[1] & goal == goal
+        finally:
+            allowed[c], allowed[d] = saved
+
+    def _any_move(self, state: PlayoutState) -> Pair | None:
+        """A real move of an open type that keeps its pairing allowed, the hint's first.
+
+        Once a playout has needed optimism it no longer wins; what is left of it only lists the
+        types that need optimism, for the search to branch on, so any real move will do."""
+        hint = self.hint
+        fallback = None
+        for _, a, b, _, _ in state.moves():
+            if hint[a] == b:
+                return a, b
+            if fallback is None:
+                fallback = (a, b)
+        return fallback
+
+
+def _optimistic_tile(allowed: Sequence[int], present: int, known: int) -> int | None:
+    """A free tile with an allowed partner free or gone: it may leave in the relaxation."""
+    for tile in bits(known & present):
+        if allowed[tile] & known:
+            return tile
+    return None

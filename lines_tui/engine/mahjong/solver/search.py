@@ -1,0 +1,368 @@
+"""The search over pairings, with backjumping, nogood learning and restarts.
+
+A node of the search is a set of committed pairs; it runs one playout (see `playout`). A playout
+that gets stuck says *why*: only the commitments of types that still have a free tile in the stuck
+remainder matter (the others' tiles are covered or blocked whatever their pairing), and that set
+is shrunk further by re-running the relaxation without each commitment. Such a set is a
+*nogood*. Otherwise the search branches on the pairing of a type that needed optimism, the one
+whose pairings the relaxation refutes most often (each pairing is *probed* first), ties going to
+the type that took part in the most refutations so far.
+
+The search remembers nogoods and jumps back over choices that took no part in a refutation
+(conflict-directed backjumping), so an early irrelevant choice is not explored again below every
+later one. A learned nogood that the commitments complete but for one pair rules that pair's
+pairing out below that point (unit propagation); so are, below a node, the pairings its probes
+refuted for the types it did not branch on. A relaxation stuck with ruled-out pairings names their
+reasons in its nogood. An attempt that has spent its share of playouts starts over (see
+`RestartSchedule`), keeping its nogoods, and follows the pairs of the previous attempt's closest
+miss.
+
+Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
+or other commitments may start where a recorded playout was before it first touched the types
+concerned, instead of at the start: probes, children's playouts and shrinking do so. Adding
+commitments on one type only holds that type's tiles back, so such a relaxation may also stop as
+soon as all of the type's tiles can get free.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
+from lines_tui.engine.mahjong.solver.budget import Budget, Restart, RestartSchedule
+from lines_tui.engine.mahjong.solver.nogoods import Nogoods
+from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
+from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
+from lines_tui.engine.mahjong.solver.relaxation import relax
+from lines_tui.engine.mahjong.solver.result import Pair
+
+
+class Solved(Exception):
+    def __init__(self, moves: list[Pair]) -> None:
+        super().__init__()
+        self.moves = moves
+
+
+class Search:
+    def __init__(
+        self,
+        position: Position,
+        budget: Budget,
+        restarts: RestartSchedule,
+        previous: Sequence[Pair] | None,
+    ) -> None:
+        self.board = Board(position)
+        self.pairings = Pairings(self.board)
+        self.nogoods = Nogoods(self.board.type_of, self.board.types)
+        self.player = Player(self.board, self.pairings, self.board.partners_from(previous))
+        self.budget = budget
+        self.restarts = restarts
+        self.attempts = 1
+        self.shuffled = False
+        self.rng = random.Random(0)
+        self.closest: tuple[tuple[int, int], list[Pair]] | None = None
+        """The playout of this attempt that came closest to winning, whose pairs the next
+        attempt follows."""
+
+    def run(self) -> list[Pair] | None:
+        """A winning sequence, or None when the position is proved unsolvable; raises Stopped
+        when the budget is spent."""
+        try:
+            self.evaluate()
+            self.board.tighten(self.budget.check)
+            self.pairings.retighten()
+            while True:
+                attempt = self.attempts - 1
+                self.shuffled = self.restarts.shuffles(attempt)
+                self.budget.start_attempt(self.restarts.playouts(attempt))
+                try:
+                    self.node(self.evaluate())
+                except Restart:
+                    self.attempts += 1
+                    self._follow_closest_miss()
+                    continue
+                return None
+        except Solved as solved:
+            return solved.moves
+
+    def _follow_closest_miss(self) -> None:
+        # As SAT solvers keep their phases: a long search for a winning pairing goes on
+        # from where it came closest rather than anew.
+        if self.closest is not None:
+            hint = self.player.hint
+            for a, b in self.closest[1]:
+                hint[a], hint[b] = b, a
+            self.closest = None
+
+    # -- playouts and their nogoods ----------------------------------------------------------
+
+    def evaluate(self, prefix: Sequence[Pair] = ()) -> Playout:
+        """One playout under the current commitments (a stuck one leaves a nogood)."""
+        self.budget.tick()
+        trial = self.player.play(prefix)
+        if trial.stuck_at is not None:
+            trial.nogood = self.stuck_nogood(trial.stuck_at.present, trial.stuck_at.known)
+        elif not trial.optimistic:
+            raise Solved(trial.moves)
+        else:
+            closeness = trial.closeness()
+            if self.closest is None or closeness < self.closest[0]:
+                self.closest = (closeness, trial.moves)
+        return trial
+
+    def stuck_nogood(self, present: int, known: int) -> Reason:
+        """A small set of current commitments that leaves the relaxation stuck at `present`
+        (reached by moves allowed under any subset of them): those of the types with a free
+        tile left and the reasons of the pairings ruled out for those types; then each
+        commitment is dropped (latest first), and each ruled-out pairing allowed again, if the
+        rest still leaves it stuck."""
+        board, pairings = self.board, self.pairings
+        type_of, geometry = board.type_of, board.geometry
+        stuck_types = {type_of[tile] for tile in bits(known & present)}
+        core = {pair for pair in pairings.order if type_of[pair[0]] in stuck_types}
+        # Each ruled-out pairing is dropped or kept on its own, with its own reason.
+        exclusions = pairings.exclusions_of(stuck_types)
+        excluded: dict[int, list[Pair]] = {}
+        for kind, pair, _ in exclusions:
+            excluded.setdefault(kind, []).append(pair)
+        allowed = pairings.under(core, excluded)
+
+        def restrict(kind: int) -> None:
+            committed = [pair for pair in core if type_of[pair[0]] == kind]
+            pairings.restrict(allowed, kind, committed, excluded.get(kind))
+
+        def still_stuck(kind: int) -> bool:
+            # Each test starts where the last one that stayed stuck ended, which its own
+            # rules (fewer than before) still allow.
+            nonlocal present, known
+            left, free = relax(geometry, allowed, present, known, changed=board.type_mask[kind])
+            if not left:
+                return False
+            present, known = left, free
+            return True
+
+        for pair in sorted(core, key=pairings.order.__getitem__, reverse=True):
+            kind = type_of[pair[0]]
+            core.discard(pair)
+            restrict(kind)
+            if not still_stuck(kind):
+                core.add(pair)
+                restrict(kind)
+        reasons: list[Reason] = []
+        for kind, pair, reason in exclusions:
+            excluded[kind].remove(pair)
+            restrict(kind)
+            if not still_stuck(kind):
+                excluded[kind].append(pair)
+                restrict(kind)
+                reasons.append(reason)
+        nogood = frozenset(core.union(*reasons))
+        self.nogoods.learn(nogood)
+        return nogood
+
+    # -- commitments -------------------------------------------------------------------------
+
+    def commit(self, a: int, b: int) -> None:
+        self.pairings.commit(a, b)
+        self.nogoods.commit((a, b))
+
+    def uncommit(self, a: int, b: int) -> None:
+        self.pairings.uncommit(a, b)
+        self.nogoods.uncommit((a, b))
+
+    def descend(self, a: int, b: int) -> Reason | None:
+        """Commit (a, b) as a step of the search and propagate the learned nogoods. Returns a
+        nogood if one is now all committed or a type is left without a pairing; `ascend` undoes
+        it either way."""
+        self.commit(a, b)
+        violated, implied = self.nogoods.propagate((a, b))
+        if violated is not None:
+            self.pairings.rule_out([])
+            return violated
+        return self.rule_out(implied)
+
+    def ascend(self, a: int, b: int) -> None:
+        self.pairings.restore()
+        self.uncommit(a, b)
+
+    def rule_out(self, exclusions: Sequence[tuple[Pair, Reason]]) -> Reason | None:
+        """Rule pairings out (until `pairings.restore`); a nogood if a type is left without."""
+        emptied = self.pairings.rule_out(exclusions)
+        if emptied is None:
+            return None
+        nogood = self.pairings.reasons_ruled_out(emptied)
+        self.nogoods.learn(nogood)
+        return nogood
+
+    # -- probes ------------------------------------------------------------------------------
+
+    def pinned(self, kind: int, start: Snapshot) -> Snapshot:
+        """Where the relaxation gets from `start` while the type's tiles all stay: the common
+        beginning of every probe of the type's pairings. It stops once they are all free, since
+        every probe succeeds from there."""
+        allowed = list(self.pairings.allowed)
+        for tile in self.board.type_tiles[kind]:
+            allowed[tile] = 0
+        goal = self.board.type_mask[kind] & start.present
+        present, known = relax(self.board.geometry, allowed, start.present, start.known, goal)
+        return Snapshot(present, known, start.moves)
+
+    def probe(self, tile: int, other: int, start: Snapshot) -> Reason | None:
+        """A nogood if committing (tile, other) on top of the current commitments leaves the
+        relaxation stuck, else None. `start` is where the current commitments' relaxation ends
+        with the type's tiles held back (`pinned`), starting from a board it clears."""
+        self.commit(tile, other)
+        try:
+            known_nogood = self.nogoods.violated_with((tile, other))
+            if known_nogood is not None:
+                return known_nogood
+            self.budget.check()
+            # Only the type's tiles are held back more than before: once they can all get
+            # free, the rest clears as it did.
+            type_mask = self.board.type_mask[self.board.type_of[tile]]
+            goal = type_mask & start.present
+            present, known = relax(
+                self.board.geometry,
+                self.pairings.allowed,
+                start.present,
+                start.known,
+                goal,
+                changed=type_mask,
+            )
+            if not present or known & goal == goal:
+                return None
+            return self.stuck_nogood(present, known)
+        finally:
+            self.uncommit(tile, other)
+
+    # -- the search tree ---------------------------------------------------------------------
+
+    def node(self, trial: Playout) -> Reason:
+        """Search below the current commitments, whose playout was `trial`: raises Solved, or
+        returns a nogood among the current commitments."""
+        if trial.nogood is not None:
+            return trial.nogood
+        outer_hint = self.player.hint
+        # Children follow this playout's pairings wherever their commitment allows, so that
+        # each level of the search changes one type's pairing rather than reshuffling all.
+        hint = self.player.hint = list(outer_hint)
+        for a, b in trial.moves:
+            hint[a], hint[b] = b, a
+        try:
+            return self._branch(trial)
+        finally:
+            self.player.hint = outer_hint
+
+    def _branch(self, trial: Playout) -> Reason:
+        """Branch on the pairing of the type, among those that needed optimism, with the fewest
+        pairings the relaxation does not refute at once."""
+        type_of = self.board.type_of
+        weight = self.nogoods.weight
+        candidates = list(trial.optimistic)
+        # Plain attempts break ties between types by how often each took part in a refutation
+        # (the conflicts gather on a few types); shuffled ones do not, so that the two kinds of
+        # attempt get lost on different positions.
+        tie_break = 0.0 if self.shuffled else 1 / (1 + max(weight))
+        if self.shuffled:
+            self.rng.shuffle(candidates)
+        best: tuple[float, int, int, list[int], set[Pair]] | None = None
+        refuted: list[tuple[Pair, Reason]] = []
+        for kind in candidates:
+            probed = self._probe_type(trial, kind, refuted)
+            if isinstance(probed, frozenset):
+                return probed
+            tile, survivors, reasons = probed
+            score = len(survivors) - weight[kind] * tie_break
+            if best is None or score < best[0]:
+                best = (score, kind, tile, survivors, reasons)
+            if len(survivors) == 1:
+                break
+        assert best is not None
+        _, kind, tile, survivors, reasons = best
+        # What the probes refuted for the other types stays refuted below this node: ruling it
+        # out tightens every relaxation there (each of those types keeps a survivor).
+        self.rule_out([(pair, why) for pair, why in refuted if type_of[pair[0]] != kind])
+        try:
+            return self._children(trial, kind, tile, survivors, reasons)
+        finally:
+            self.pairings.restore()
+
+    def _probe_type(
+        self, trial: Playout, kind: int, refuted: list[tuple[Pair, Reason]]
+    ) -> Reason | tuple[int, list[int], set[Pair]]:
+        """Probe the partners of one open tile of the type: a nogood when they are all refuted
+        (or a probe's refutation does not involve the probe's pair), else the tile, its
+        surviving partners and the reasons that refute the others. Refuted pairs are added to
+        `refuted`, with their reasons."""
+        pairings = self.pairings
+        tile = next(t for t in self.board.type_tiles[kind] if pairings.partner[t] == NO_TILE)
+        start = self.pinned(kind, trial.touched[kind])
+        # The open tiles are what the type's commitments left: those are part of any reason.
+        reasons = set(pairings.committed_of(kind))
+        if not reasons:
+            # The pairings ruled out are refuted by their reasons.
+            reasons = set(pairings.reasons_ruled_out(kind))
+        survivors: list[int] = []
+        for other in bits(pairings.allowed[tile]):
+            nogood = self.probe(tile, other, start)
+            if nogood is None:
+                survivors.append(other)
+                continue
+            if (tile, other) not in nogood:
+                return nogood
+            reasons |= nogood
+            reasons.discard((tile, other))
+            refuted.append(((tile, other), nogood - {(tile, other)}))
+        if not survivors:
+            nogood = frozenset(reasons)
+            self.nogoods.learn(nogood)
+            return nogood
+        return tile, survivors, reasons
+
+    def _children(
+        self, trial: Playout, kind: int, tile: int, survivors: list[int], reasons: set[Pair]
+    ) -> Reason:
+        """Search below each surviving pairing of `tile`, most promising first: a nogood among
+        the current commitments, with `reasons` (those that refute the other pairings)."""
+        prefix = trial.replayable(kind)
+        children: list[tuple[tuple[bool, int, int], int, Playout]] = []
+        for other in survivors:
+            pair = (tile, other)
+            try:
+                conflict = self.descend(tile, other)
+                child = self.evaluate(prefix) if conflict is None else Playout.refuted(conflict)
+            finally:
+                self.ascend(tile, other)
+            if child.nogood is not None and pair not in child.nogood:
+                return child.nogood
+            children.append((self._promise(child), other, child))
+        children.sort(key=lambda entry: entry[0])
+        for _, other, child in children:
+            pair = (tile, other)
+            why = child.nogood
+            if why is None:
+                try:
+                    why = self.descend(tile, other)
+                    if why is None:
+                        why = self.node(child)
+                finally:
+                    self.ascend(tile, other)
+            if pair not in why:
+                return why
+            reasons |= why
+            reasons.discard(pair)
+        nogood = frozenset(reasons)
+        self.nogoods.learn(nogood)
+        return nogood
+
+    def _promise(self, child: Playout) -> tuple[bool, int, int]:
+        """A sort key, most promising first: not refuted, fewest types that needed optimism,
+        then the latest first optimism; shuffled attempts may put a child two places lower."""
+        refuted = child.nogood is not None
+        optimism = 0 if refuted else len(child.optimistic)
+        if self.shuffled:
+            optimism += self.rng.randrange(3)
+        return refuted, optimism, child.closeness()[1]

@@ -1,0 +1,93 @@
+"""Know your layouts: how many of a layout's deals can be cleared, and how hard they are to prove.
+
+A survey solves the deals 0..N-1 of each layout. Each deal's outcome is a small record that can be
+written as one JSON line, so a survey that was stopped goes on from the outcomes already found.
+The proof of each deal is bounded by playouts, so the figures do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
+from lines_tui.engine.mahjong.solver import Verdict, solve
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The solver's answer on one deal of one layout."""
+
+    layout: str
+    seed: int
+    verdict: Verdict
+    playouts: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "layout": self.layout,
+            "seed": self.seed,
+            "verdict": self.verdict.value,
+            "playouts": self.playouts,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Outcome | None:
+        """The outcome in `data`, or None if it is not one (a line cut short, say)."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            layout, seed, playouts = data["layout"], data["seed"], data["playouts"]
+            verdict = Verdict(data["verdict"])
+        except (KeyError, ValueError, TypeError):
+            return None
+        if not isinstance(layout, str) or not _whole(seed) or not _whole(playouts):
+            return None
+        return cls(layout, seed, verdict, playouts)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def survey_deal(layout: str, seed: int, playouts: int = PROOF_PLAYOUTS) -> Outcome:
+    """Solve deal `seed` of the layout named `layout` within `playouts` (a worker's task)."""
+    result = solve(deal(find_layout(layout), seed), node_limit=playouts)
+    return Outcome(layout, seed, result.verdict, result.nodes)
+
+
+@dataclass(frozen=True)
+class LayoutFigures:
+    layout: str
+    deals: int
+    solvable: int
+    unsolvable: int
+    undecided: int
+    median_playouts: float
+    """The median of the playouts each deal took, whatever its verdict."""
+
+    @property
+    def solvable_share(self) -> float:
+        return self.solvable / self.deals if self.deals else 0.0
+
+
+def figures(outcomes: Iterable[Outcome]) -> list[LayoutFigures]:
+    """The figures of each layout among `outcomes`, in the order the layouts first appear."""
+    by_layout: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_layout.setdefault(outcome.layout, []).append(outcome)
+    return [
+        LayoutFigures(
+            layout,
+            len(found),
+            sum(1 for o in found if o.verdict is Verdict.SOLVABLE),
+            sum(1 for o in found if o.verdict is Verdict.UNSOLVABLE),
+            sum(1 for o in found if o.verdict is Verdict.UNDECIDED),
+            statistics.median(o.playouts for o in found),
+        )
+        for layout, found in by_layout.items()
+    ]

@@ -1,0 +1,98 @@
+"""`lines-tui layouts --survey N`: every deal's outcome kept, figures per layout, stopped with
+ctrl+c and resumed from where it stopped."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from tools.pty_terminal import lines_tui_command
+from typer.testing import CliRunner
+
+from lines_tui.cli import app
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal
+
+
+def test_a_deals_outcome_is_the_solvers_verdict_within_the_playout_budget() -> None:
+    outcome = survey_deal("turtle", 37)
+    assert outcome == Outcome("turtle", 37, Verdict.UNSOLVABLE, outcome.playouts)
+    assert outcome.playouts == solve(deal(find_layout("turtle"), 37)).nodes
+    assert survey_deal("turtle", 21, playouts=2).verdict is Verdict.UNDECIDED
+    assert Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
+    assert Outcome.from_json({"layout": "turtle", "seed": -1}) is None
+
+
+def test_figures_count_each_layouts_verdicts() -> None:
+    outcomes = [
+        Outcome("a", 0, Verdict.SOLVABLE, 1),
+        Outcome("a", 1, Verdict.UNSOLVABLE, 9),
+        Outcome("b", 0, Verdict.UNDECIDED, 50),
+        Outcome("a", 2, Verdict.SOLVABLE, 3),
+    ]
+    first, second = figures(outcomes)
+    assert (first.layout, first.deals, first.solvable, first.unsolvable) == ("a", 3, 2, 1)
+    assert first.median_playouts == 3
+    assert first.solvable_share == 2 / 3
+    assert (second.layout, second.undecided) == ("b", 1)
+
+
+def test_the_survey_prints_figures_and_reuses_what_it_found(tmp_path: Path) -> None:
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "3", "--survey-layout", "turtle", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1].split() == ["turtle", "3", "100.0%", "0", "0", "1"]
+    assert len(progress.read_text().splitlines()) == 3
+    # A cut-short line (a survey stopped while writing) is ignored; nothing is solved twice.
+    with progress.open("a") as out:
+        out.write('{"layout": "tur')
+    again = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert again.exit_code == 0, again.output
+    assert "3 deals already solved" in again.stderr
+    assert again.stdout == result.stdout
+
+
+def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["layouts", "--survey", "2", "--survey-layout", "no-such-layout"]
+    )
+    assert result.exit_code == 2
+    assert result.output.startswith("lines-tui: ")
+
+
+def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) -> None:
+    progress = tmp_path / "survey.jsonl"
+    command = [
+        *lines_tui_command(),
+        "layouts",
+        "--survey",
+        "12",
+        "--survey-layout",
+        "turtle",
+        "--workers",
+        "1",
+        "--progress-file",
+        str(progress),
+    ]
+    survey = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
+        time.sleep(0.05)
+    survey.send_signal(signal.SIGINT)
+    _, stderr = survey.communicate(timeout=120)
+    assert survey.returncode == 130, stderr
+    assert "survey stopped after" in stderr
+    kept = progress.read_text().splitlines()
+    assert 1 <= len(kept) < 12
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert finished.returncode == 0, finished.stderr
+    assert f"{len(kept)} deals already solved" in finished.stderr
+    seeds = [json.loads(line)["seed"] for line in progress.read_text().splitlines()]
+    assert sorted(seeds) == list(range(12))
+    assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", "12"]

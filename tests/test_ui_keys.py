@@ -1,0 +1,194 @@
+"""Few keys per move: Lines cells typed by name, Mahjong faces typed by label, `t` for a pair,
+`tab` on playable tiles; the scripted players of conftest.py play a short game each (the full
+figures come from tests/tools/bench_keys.py); help and README list every key."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import (
+    MahjongKeyPlayer,
+    game_at,
+    make_app,
+    open_lines,
+    play_lines_by_keys,
+)
+from test_ui_app_lines import FOUR_REDS, PREVIEW
+from test_ui_mahjong import game_of, open_game, row_layout
+from test_ui_mahjong import make_app as make_mahjong_app
+from textual.screen import Screen
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.status_line import StatusLine
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+# --- Lines ---------------------------------------------------------------------------------------
+
+
+async def test_typing_a_ball_then_a_cell_plays_the_move(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await pilot.press("3", "e")
+        assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
+        await pilot.press("1", "e")  # the fifth red in row 1: a line
+        assert screen.game.moves == [((2, 4), (0, 4))]
+        assert screen.game.score > 0 and screen.board.cursor == (0, 4)
+
+
+async def test_letters_after_a_row_are_columns_and_other_keys_forget_the_row(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        animations = screen.session.animations
+        await pilot.press("5", "a")  # a is the animation key, but after a row it is column a
+        assert screen.board.cursor == (4, 0) and screen.session.animations == animations
+        assert screen.selected is None  # an empty cell with nothing selected: only the cursor
+        await pilot.press("9", "escape")  # escape forgets the row and stays in the game
+        assert app.screen is screen and screen.typing.pending_row is None
+        await pilot.press("2", "z")  # no column z on 9 x 9: nothing moves
+        assert screen.board.cursor == (4, 0) and "no column" in screen.message
+        await pilot.press("7", "right")  # an arrow forgets the row and moves as always
+        assert screen.board.cursor == (4, 1) and screen.typing.pending_row is None
+        await pilot.press("1", "a", "9", "i")  # the top left red to the far corner
+        assert screen.game.moves == [((0, 0), (8, 8))]
+
+
+async def test_the_scripted_lines_player_needs_at_most_five_keys_a_move(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, LinesGame.new(3, size=7))
+        moves, keys = await play_lines_by_keys(pilot, screen, seed=3, max_moves=8)
+        assert moves == 8 and keys <= 5 * moves
+
+
+# --- Mahjong -------------------------------------------------------------------------------------
+
+
+async def test_a_label_jumps_to_its_free_tiles_and_t_takes_the_pair(tmp_path: Path) -> None:
+    layout = row_layout(3, 1)  # 0 1 2 on one row (1 blocked), 3 alone
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 d1 dr"))
+        assert screen.board.cursor == 0  # the first free tile
+        await pilot.press("r", "d")  # the next free red dragon after the cursor
+        assert screen.board.cursor == 3
+        await pilot.press("R", "D")  # again, in either case: the next one, round the board
+        assert screen.board.cursor == 0
+        await pilot.press("1", "d")  # the only free 1D; its partner is blocked
+        assert screen.board.cursor == 2
+        await pilot.press("t")
+        assert screen.game.tiles_left == 4
+        assert "No other free tile" in screen.query_one(StatusLine).message
+        await pilot.press("r", "d", "t")  # one free partner: t takes the pair
+        assert screen.game.history == [(0, 3)] or screen.game.history == [(3, 0)]
+
+
+async def test_tab_stops_only_on_tiles_with_a_free_partner_and_a_on_every_free_tile(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(3, 1)
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 d1 dr"))
+        seen = set()
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.add(screen.board.cursor)
+        assert seen == {0, 3}  # 2 is free, but its partner is not
+        for _ in range(4):
+            await pilot.press("a")
+            seen.add(screen.board.cursor)
+        assert seen == {0, 2, 3}
+
+
+async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Path) -> None:
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        screen.board.cursor = 0
+        await pilot.press("t")  # free partners 3 and 4: the choice matters (1 is left behind)
+        assert screen.board.selected == 0 and screen.board.cursor == 3
+        assert screen.game.history == []
+        await pilot.press("m")
+        assert screen.board.cursor == 4
+        await pilot.press("t")
+        assert screen.game.history == [(0, 4)]
+        await pilot.press("1", "b", "t")  # both 1Bs free, all of that face: taken
+        assert len(screen.game.history) == 2
+
+
+async def test_the_scripted_mahjong_player_takes_pairs_with_documented_keys(
+    tmp_path: Path,
+) -> None:
+    layout = find_layout("lantern")
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, seed=1)
+        result = solve(screen.game.position, timeout=30)
+        assert result.verdict is Verdict.SOLVABLE
+        player = MahjongKeyPlayer(pilot, screen, result.moves)
+        await player.play(max_pairs=8)
+        assert player.pairs == 8 and len(screen.game.history) == 8
+        assert player.keys <= 6 * player.pairs
+
+
+# --- help and README -----------------------------------------------------------------------------
+
+README_NAMES = {
+    "escape": "esc",
+    "question_mark": "?",
+    **{arrow: "arrows" for arrow in ("up", "down", "left", "right")},
+}
+
+
+def readme_key_tables() -> str:
+    """The rows of every table under a "### Keys" heading of the README."""
+    sections = re.split(r"^### ", README.read_text(encoding="utf-8"), flags=re.M)
+    return "\n".join(
+        line
+        for section in sections
+        if section.startswith("Keys")
+        for line in section.splitlines()
+        if line.startswith("|")
+    )
+
+
+def mentions(table: str, key: str) -> bool:
+    return re.search(rf"(?<![\w+]){re.escape(key)}(?![\w+])", table) is not None
+
+
+@pytest.mark.parametrize("game", ["lines", "mahjong"])
+async def test_every_binding_is_in_the_help_with_a_sentence_and_in_the_readme(
+    tmp_path: Path, game: str
+) -> None:
+    app = make_app(tmp_path, start=game, seed=1)
+    tables = readme_key_tables()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen: Screen[object] = app.screen
+        assert isinstance(screen, (LinesScreen, MahjongScreen))
+        rows = key_rows(screen)
+        shown_keys = " ".join(keys for keys, _, _ in rows).split()
+        for keys, sentence, _ in rows:
+            assert len(sentence.split()) >= 4, (keys, sentence)  # a sentence, not a word
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if binding.system or binding.action in SYSTEM_ACTIONS:
+                continue  # Textual's own focus and copy keys, in no game's help
+            if not (binding.description or binding.tooltip):
+                continue
+            display = app.get_key_display(binding)
+            assert display in shown_keys, f"{display} is not in the help of {game}"
+            names = {binding.key, README_NAMES.get(binding.key, binding.key), display}
+            assert any(mentions(tables, name) for name in names), (
+                f"{binding.key} ({display}) of {game} is in no key table of the README"
+            )
