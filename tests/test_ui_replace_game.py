@@ -1,6 +1,6 @@
 """No game in progress is thrown away without asking (#12 item 6): a new Mahjong deal (N) or a
-restart (R) on a game with pairs taken, another layout (or a seed from the command line) while a Mahjong game
-is saved, and a new Lines game while one is saved."""
+restart (R) on a game with pairs taken, another layout (or a seed from the command line) while a
+Mahjong game is saved, and a new Lines game while one is saved."""
 
 from __future__ import annotations
 
