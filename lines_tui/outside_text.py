@@ -51,6 +51,11 @@ def printable(text: str, max_width: int | None = None) -> str:
     return "".join(kept) + ELLIPSIS
 
 
+def printable_lines(text: str) -> str:
+    """`printable` line by line: the line breaks stay, every other control is spelled out."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
 def inert(text: str, max_width: int | None = None) -> Text:
     """Outside text as a `Text` for a widget or a Rich console: shown exactly, never markup."""
     return Text(printable(text, max_width))

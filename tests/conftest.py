@@ -33,7 +33,9 @@ from textual import events
 from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from lines_tui.engine.lines import COLOURS, Board, Cell, LinesGame
 from lines_tui.engine.lines.cell_names import cell_name
@@ -140,7 +142,13 @@ async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
     await pilot.pause()
 
 
-KEY_CHARACTERS = {"enter": "\r", "tab": "\t"}
+def widget_lines(widget: Widget) -> list[str]:
+    """What `widget` shows, line by line, as drawn at its present size (cut, wrapped, padded)."""
+    width, height = widget.outer_size
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "escape": "\x1b"}
 
 
 def post_keys_at_once(app: App[Any], *keys: str) -> None:
@@ -487,3 +495,51 @@ def won_mahjong_game(layout_name: str = "turtle", seed: int = 1) -> MahjongGame:
     for number, pair in enumerate(result.moves, start=1):
         game.remove(*pair, now=2.0 * number)
     return game
+# -- random walks through the whole app (the fuzz and fault-injection tests) ---------------------
+
+WALK_KEYS = (
+    *("up", "down", "left", "right", "h", "j", "k", "l"),
+    *("enter", "enter", "space", "tab", "shift+tab", "escape", "backspace", "delete"),
+    *("q", "n", "y", "u", "r", "R", "m", "i", "f", "g", "p", "s", "a", "d", "b", "c"),
+    *("question_mark", "comma", "full_stop", "1", "7", "A", "x"),
+    *("N", "S", "U", "F", "G", "t", "w", "3", "e"),
+)
+"""Every key some screen binds, and a few that none does (ctrl+q is left out: it ends the app)."""
+
+HOSTILE_PASTES = (
+    "Evil [/] close",
+    "[link=http://x/]Click[/link]",
+    "[bold red]Ada",
+    "x\x1b]52;c;SGk=\x07y",
+    "\x1b[2J",
+    "LT1-\ufffd\u202e",
+    "  \n\t ",
+    "42",
+    "Ada",
+    "a" * 300,
+)
+
+
+class Walk:
+    """A seeded random walk of keys and pastes through the app; `check` runs after every step.
+    The walk ends early when the app ends (q on the menu), which is not a failure."""
+
+    def __init__(self, seed: int, pastes: tuple[str, ...] = HOSTILE_PASTES) -> None:
+        self.random = random.Random(seed)
+        self.pastes = pastes
+        self.steps = 0
+
+    async def run(self, pilot: Pilot[None], steps: int, check: Any, burst: int = 1) -> None:
+        """`steps` keys or pastes; `check(pilot)` after every `burst` of them (a burst arrives
+        at once, as from a fast typist, and costs one wait for the app to settle)."""
+        app = pilot.app
+        while self.steps < steps and app.is_running:
+            for _ in range(min(burst, steps - self.steps)):
+                if self.random.random() < 0.06:
+                    app.post_message(events.Paste(self.random.choice(self.pastes)))
+                else:
+                    post_keys_at_once(app, self.random.choice(WALK_KEYS))
+                self.steps += 1
+            await pilot.pause()
+            if app.is_running:
+                await check(pilot)

@@ -62,7 +62,7 @@ def test_a_chosen_or_daily_game_plays_for_its_own_table() -> None:
     assert str(base.for_game("daily", 4, DAY)) == "lines-9+daily-2026-01-01"
     assert (
         TableId.parse("mahjong-turtle+daily-2026-01-01").title
-        == "Mahjong turtle, deal of 2026-01-01"
+        == "Turtle, deal of 2026-01-01"
     )
 
 

@@ -3,7 +3,11 @@ newer check or by cancel(), ended by shutdown()."""
 
 from __future__ import annotations
 
+import multiprocessing
+import threading
+import time
 from collections.abc import Iterator
+from multiprocessing.context import SpawnProcess
 
 import pytest
 
@@ -89,3 +93,41 @@ def test_shutdown_ends_the_process_and_resolves_what_is_pending() -> None:
     # A later check starts a fresh process.
     assert background.submit(deal(TURTLE, 5)).result(timeout=ANSWER).verdict is Verdict.SOLVABLE
     background.shutdown()
+
+
+def solver_processes() -> list[str]:
+    return [child.name for child in multiprocessing.active_children() if "solver" in child.name]
+
+
+def wait_until_no_solver_process() -> None:
+    for _ in range(int(ANSWER / 0.05)):
+        if not solver_processes():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the solver process did not end")
+
+
+def test_shutdown_without_waiting_returns_at_once_and_ends_the_process_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """#12 item 12: the app ends its solver without a key waiting for the process to go."""
+    gate = threading.Event()
+    order: list[str] = []
+    real_join = SpawnProcess.join
+
+    def slow_join(process: SpawnProcess, timeout: float | None = None) -> None:
+        gate.wait(ANSWER)  # a process slow to stop
+        order.append("joined")
+        real_join(process, timeout)
+
+    monkeypatch.setattr(SpawnProcess, "join", slow_join)
+    background = BackgroundSolver()
+    background.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
+    pending = background.submit(long_position(), timeout=None)
+    background.shutdown(wait=False)
+    order.append("returned")
+    assert pending.result(timeout=0).verdict is Verdict.UNDECIDED  # resolved at once
+    assert not background.running
+    gate.set()
+    wait_until_no_solver_process()
+    assert order[0] == "returned"

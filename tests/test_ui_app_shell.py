@@ -240,6 +240,27 @@ async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> Non
     assert app.return_code == 0
 
 
+async def test_a_resize_under_the_help_screen_leaves_the_help_open(tmp_path: Path) -> None:
+    """#12 item 18: the size guard under a help screen must not dismiss the help; it goes itself
+    once it is back on top and the game fits."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.press("enter")  # Lines, behind "please enlarge"
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
 def test_both_game_clocks_read_like_the_leaderboard_times() -> None:
     assert [clock_text(s) for s in (0, 5.9, 65, 3725, -1)] == [
         "0:00",

@@ -27,6 +27,7 @@ from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.status_line import StatusLine
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -98,7 +99,8 @@ async def test_a_label_jumps_to_its_free_tiles_and_t_takes_the_pair(tmp_path: Pa
         await pilot.press("1", "d")  # the only free 1D; its partner is blocked
         assert screen.board.cursor == 2
         await pilot.press("t")
-        assert screen.game.tiles_left == 4 and "No other free tile" in screen._shown["#message"]
+        assert screen.game.tiles_left == 4
+        assert "No other free tile" in screen.query_one(StatusLine).message
         await pilot.press("r", "d", "t")  # one free partner: t takes the pair
         assert screen.game.history == [(0, 3)] or screen.game.history == [(3, 0)]
 

@@ -21,6 +21,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+from lines_tui.ui.status_line import StatusLine
 
 START = 1_767_225_600.0
 
@@ -73,7 +74,8 @@ async def settled(pilot: Pilot[None], screen: MahjongScreen) -> str:
 
 
 def notified(app: LinesTuiApp, text: str) -> bool:
-    return any(text in notification.message for notification in app._notifications)
+    """Whether the status line under the board says `text` (game notices go nowhere else)."""
+    return text in app.screen.query_one(StatusLine).message
 
 
 async def test_taking_a_pair_with_enter_and_the_match_key(tmp_path: Path) -> None:
@@ -300,7 +302,8 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         screen.board.cursor = second
         await pilot.press("enter")
         assert screen.game.history
-        await pilot.press("R")
+        await pilot.press("R", "y")  # a game in progress: asked first
+        await pilot.pause()
         assert not screen.game.history
         assert screen.board.present == screen.game.position.geometry.all_present
         assert screen.game.seed == 3

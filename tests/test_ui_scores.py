@@ -73,7 +73,7 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         await pilot.press("j", "j", "k")
         assert grid.cursor_row == 3
         await pilot.press("right")
-        assert "Mahjong turtle" in text_of(screen.query_one("#board-heading", Static))
+        assert "Turtle" in text_of(screen.query_one("#board-heading", Static))
         assert cells(grid, 0)[2:4] == ["Zoë", "5:12.4"]
         await pilot.press("l")
         assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
@@ -163,7 +163,7 @@ async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is board
-        assert "Mahjong turtle" in text_of(board.query_one("#board-heading", Static))
+        assert "Turtle" in text_of(board.query_one("#board-heading", Static))
         assert board.query_one(DataTable).cursor_row == 0
 
 

@@ -134,7 +134,8 @@ class TableId:
         if self.kind == "lines":
             name = f"Lines {self.variant} x {self.variant}"
         else:
-            name = f"Mahjong {self.variant}"
+            # The layout's own title, as the picker and the game show it ("Lantern").
+            name = self.variant.replace("_", " ").replace("-", " ").title()
         if self.mode == "daily":
             return f"{name}, deal of {self.tag}"
         if self.mode == "deal":

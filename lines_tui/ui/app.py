@@ -11,23 +11,25 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from textual import work
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.saved_games import lines_summary, mahjong_summary
-from lines_tui.outside_text import printable
+from lines_tui.outside_text import printable, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, TableId, format_value
+from lines_tui.store import Entry, StoreError, TableId, format_value
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
 from lines_tui.ui.session import Clock, SavedGame, Session, SymbolsChanged
+from lines_tui.ui.status_line import StatusLine
 
 if TYPE_CHECKING:
     from lines_tui.engine.lines import LinesGame
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from lines_tui.ui.scores import LeaderboardScreen
 
 Start = Literal["menu", "lines", "mahjong"]
+T = TypeVar("T")
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
@@ -159,6 +162,9 @@ class LinesTuiApp(App[None]):
                 lambda: self.start_mahjong(layout, self.seed, self.choice),
             )
 
+    def on_unmount(self) -> None:
+        self.session.close()
+
     # --- the menu's entries -------------------------------------------------------------------
 
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
@@ -168,7 +174,9 @@ class LinesTuiApp(App[None]):
         actions: dict[str, Callable[[], object]] = {
             "resume-lines": self.resume_lines,
             "resume-mahjong": self.resume_mahjong,
-            "lines": lambda: self.start_lines(size=self.lines_size),
+            "lines": lambda: self.replacing_saved(
+                "Lines", self.saved_lines_summary(), lambda: self.start_lines(size=self.lines_size)
+            ),
             "mahjong": self.pick_mahjong,
             "today": self.pick_today,
             "leaderboards": self.open_leaderboards,
@@ -179,8 +187,19 @@ class LinesTuiApp(App[None]):
         }
         actions[entry]()
 
+    def read_store(self, read: Callable[[], T], fallback: T, failed: str) -> T:
+        """`read()` from the store; if the store fails (a locked, full, vanished or unreadable
+        data folder), a notice saying what `failed` and why, and `fallback`: play goes on."""
+        try:
+            return read()
+        except StoreError as error:
+            self.notify(f"{failed}: {error}", severity="error")
+            return fallback
+
     def player_line(self) -> str:
-        player = self.store.active_player
+        player = self.read_store(
+            lambda: self.store.active_player, None, "The player could not be read"
+        )
         if player is None:
             return "Playing as guest: scores are not saved (register under Players)."
         return f"Player: {player}"
@@ -195,18 +214,18 @@ class LinesTuiApp(App[None]):
         )
 
     def saved_lines_summary(self) -> str | None:
-        data = self.store.load_game("lines")
+        data = self.load_saved("lines")
         return None if data is None else lines_summary(data)
 
     def saved_mahjong_summary(self) -> str | None:
-        data = self.store.load_game("mahjong")
+        data = self.load_saved("mahjong")
         return None if data is None else mahjong_summary(data)
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
         from lines_tui.engine.lines import GameDataError, LinesGame
 
-        data = self.store.load_game("lines")
+        data = self.load_saved("lines")
         if data is None:
             return None
         try:
@@ -215,9 +234,14 @@ class LinesTuiApp(App[None]):
             self.drop_saved_game("lines", "Lines", error)
             return None
 
+    def load_saved(self, kind: SavedGame) -> dict[str, Any] | None:
+        return self.read_store(
+            lambda: self.store.load_game(kind), None, f"The saved {kind} game could not be read"
+        )
+
     def drop_saved_game(self, kind: SavedGame, name: str, error: Exception) -> None:
         """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
-        self.store.clear_game(kind)
+        self.read_store(lambda: self.store.clear_game(kind), None, "The save stays on disk")
         self.notify(
             f"The saved {name} game could not be read ({error}); it was dropped.",
             severity="warning",
@@ -232,10 +256,13 @@ class LinesTuiApp(App[None]):
         resume: Callable[[], None],
         start: Callable[[], None],
     ) -> None:
-        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first, unless there
-        is none or a seed asks for a particular new one."""
-        if saved is None or self.seed is not None:
+        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a seed asks
+        for a particular new deal, which is started once the player agrees to replace it."""
+        if saved is None:
             start()
+            return
+        if self.seed is not None:
+            self.replacing_saved(game, saved, start)
             return
 
         def answered(yes: bool | None) -> None:
@@ -243,6 +270,23 @@ class LinesTuiApp(App[None]):
 
         question = f"You have a saved {game} game ({saved}). Resume it?"
         self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
+
+    def replacing_saved(self, game: str, saved: str | None, start: Callable[[], object]) -> None:
+        """Start a new game of a kind that has one saved: a game in progress is never replaced
+        without asking (the new game's first move would overwrite the saved one)."""
+        if saved is None:
+            start()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                start()
+
+        question = (
+            f"You have a saved {game} game ({saved}). A new game replaces it for good. "
+            "Start a new one?"
+        )
+        self.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
 
     def start_lines(
         self, seed: int | None = None, size: int = 9, choice: DealChoice | None = None
@@ -276,9 +320,18 @@ class LinesTuiApp(App[None]):
         def picked(choice: str | None) -> None:
             if choice == LINES:
                 seed = lines_daily_seed(self.lines_size, day)
-                self.start_lines(seed, self.lines_size, daily(day))
+                self.replacing_saved(
+                    "Lines",
+                    self.saved_lines_summary(),
+                    lambda: self.start_lines(seed, self.lines_size, daily(day)),
+                )
             elif choice is not None:
-                self.start_daily_mahjong(find_layout(choice), day)
+                layout = find_layout(choice)
+                self.replacing_saved(
+                    "Mahjong",
+                    self.saved_mahjong_summary(),
+                    lambda: self.start_daily_mahjong(layout, day),
+                )
 
         self.push_screen(TodayScreen(day, self.lines_size), picked)
 
@@ -298,7 +351,11 @@ class LinesTuiApp(App[None]):
         def picked(choice: tuple[Layout, int | None] | None) -> None:
             if choice is not None:
                 layout, seed = choice
-                self.start_mahjong(layout, seed)
+                self.replacing_saved(
+                    "Mahjong",
+                    self.saved_mahjong_summary(),
+                    lambda: self.start_mahjong(layout, seed),
+                )
 
         self.push_screen(LayoutPickerScreen(), picked)
 
@@ -317,7 +374,7 @@ class LinesTuiApp(App[None]):
         from lines_tui.engine.mahjong.game import MahjongGame
         from lines_tui.ui.mahjong import MahjongScreen
 
-        data = self.store.load_game("mahjong")
+        data = self.load_saved("mahjong")
         if data is None:
             return
         try:
@@ -362,9 +419,17 @@ class LinesTuiApp(App[None]):
             if not yes:
                 return
             if layout is None:
-                self.start_lines(best.seed, int(table.variant), choice)
+                self.replacing_saved(
+                    "Lines",
+                    self.saved_lines_summary(),
+                    lambda: self.start_lines(best.seed, int(table.variant), choice),
+                )
             else:
-                self.start_mahjong(layout, best.seed, choice)
+                self.replacing_saved(
+                    "Mahjong",
+                    self.saved_mahjong_summary(),
+                    lambda: self.start_mahjong(layout, best.seed, choice),
+                )
 
         question = (
             f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
@@ -400,9 +465,38 @@ class LinesTuiApp(App[None]):
 
     def action_toggle_symbols(self) -> None:
         self.symbols_mode = not self.symbols_mode
-        self.notify(
-            "Symbols on: every colour also has its letter."
-            if self.symbols_mode
-            else "Symbols off.",
-            timeout=2,
+        what = getattr(self.screen, "SYMBOLS_NOTE", "every colour also has its letter")
+        self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
+
+    # --- notices ------------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice of the app passes here (screens' `notify` too). On a game screen it goes
+        to the screen's status line, so notices never cover the board; elsewhere it is a toast.
+        Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
+        status = self._status_line()
+        if status is not None:
+            status.say(message, important=severity != "information")
+            return
+        super().notify(
+            printable_lines(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
         )
+
+    def _status_line(self) -> StatusLine | None:
+        try:
+            lines = self.screen.query(StatusLine)
+        except ScreenStackError:
+            return None
+        return lines.first() if lines else None

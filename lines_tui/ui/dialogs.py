@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from lines_tui.outside_text import inert
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Asks one question; y or enter answers yes, n or escape answers no."""
@@ -26,9 +28,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
-            dialog.border_title = self._title
-            yield Static(self._question, classes="dialog-text", markup=False)
-            yield Static("y: yes    n: no", classes="dialog-keys")
+            dialog.border_title = inert(self._title)
+            yield Static(inert(self._question), classes="dialog-text", markup=False)
+            yield Static("y: yes    n: no", classes="dialog-keys", markup=False)
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

@@ -75,6 +75,8 @@ class GameScreen(Screen[None]):
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.set_interval(1.0, self.refresh_clock)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -65,10 +65,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-panel") as panel:
-            panel.border_title = f"Keys: {self._title}"
+            panel.border_title = Text(f"Keys: {self._title}")
             if self._intro:
                 yield Static(self._intro, id="help-intro", markup=False)
-            yield Static(self._table(), id="help-keys")
+            yield Static(self._table(), id="help-keys", markup=False)
         yield Footer()
 
     def _table(self) -> Table:
@@ -77,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_column()
         unavailable = self.get_component_rich_style("help--unavailable", partial=True)
         for keys, description, enabled in self._rows:
-            table.add_row(keys, Text(description, style="" if enabled else unavailable))
+            table.add_row(Text(keys), Text(description, style="" if enabled else unavailable))
         return table
 
     def action_close(self) -> None:

@@ -78,7 +78,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="menu-panel") as panel:
             panel.border_title = "lines-tui"
-            yield Static(id="menu-player")
+            yield Static(id="menu-player", markup=False)
             yield OptionList(id="menu-options")
         yield Footer()
 

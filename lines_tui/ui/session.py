@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.solver_process import BackgroundSolver
     from lines_tui.store import Store
 
 Clock = Callable[[], float]
@@ -26,13 +27,30 @@ class Session:
 
     `animations` is changed by the Lines screen's `a` key and kept for the next game; `symbols`
     follows the app's `s` key (the app posts `SymbolsChanged` to the open screens as well);
-    `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs."""
+    `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs;
+    `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
+    the first Mahjong screen asks for it (`background_solver`), its process started by the first
+    check, ended by `close`."""
 
     store: Store
     clock: Clock = field(default=time.time)
     animations: bool = True
     symbols: bool = False
     few_colours: bool = False
+    solver: BackgroundSolver | None = None
+
+    def background_solver(self) -> BackgroundSolver:
+        if self.solver is None:
+            # Loaded on first use: a start that never opens Mahjong never loads the solver.
+            from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+
+            self.solver = BackgroundSolver()
+        return self.solver
+
+    def close(self) -> None:
+        """The app is closing: end the solver process without waiting for it."""
+        if self.solver is not None:
+            self.solver.shutdown(wait=False)
 
 
 class SymbolsChanged(Message):

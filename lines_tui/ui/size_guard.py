@@ -23,8 +23,9 @@ def enlarge_message(min_width: int, min_height: int, width: int, height: int) ->
 def game_screen_fits(screen: Screen[Any], min_width: int, min_height: int) -> bool:
     """The size check a game screen runs on mount, resume and resize (only while it is on top):
     if the terminal is smaller than the game needs, cover the game with the enlarge message (it
-    comes back intact once the terminal grows). True if the game fits."""
-    if not screen.is_current:
+    comes back intact once the terminal grows). True if the game fits. A game under another
+    screen (help, a dialog) is left alone: it checks again when it is back on top."""
+    if screen.app.screen is not screen:
         return True
     width, height = screen.app.size
     if width >= min_width and height >= min_height:
@@ -48,7 +49,7 @@ class TooSmallScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(self._message(), id="too-small-message")
+            yield Static(self._message(), id="too-small-message", markup=False)
 
     def _message(self) -> str:
         width, height = self.app.size
@@ -61,8 +62,17 @@ class TooSmallScreen(Screen[None]):
         return width >= self.min_width and height >= self.min_height
 
     def on_resize(self, event: events.Resize) -> None:
-        if not self.is_current:
-            return  # a resize that arrives after it was dismissed
+        self._follow_size()
+
+    def on_screen_resume(self) -> None:
+        self._follow_size()
+
+    def _follow_size(self) -> None:
+        """Go once the game fits. Only while on top: `dismiss` pops the top screen, so under a
+        help screen (opened with ? while the terminal was small) the guard waits until it is
+        back on top instead of closing the help."""
+        if self.app.screen is not self:
+            return
         if self.fits():
             self.dismiss()
         else:
@@ -70,5 +80,7 @@ class TooSmallScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Leave the game below too (it saves itself when it leaves)."""
+        if self.app.screen is not self:
+            return
         self.dismiss()
         self.app.pop_screen()

@@ -33,14 +33,18 @@ class TodayScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
-            dialog.border_title = f"Today's deals ({self._day}, UTC)"
+            dialog.border_title = Text(f"Today's deals ({self._day}, UTC)")
             options = [Option(Text(f"Lines {self._lines_size} x {self._lines_size}"), id=LINES)]
             options += [
                 Option(Text(f"Mahjong {layout.title}"), id=layout.name)
                 for layout in builtin_layouts()
             ]
             yield OptionList(*options, id="today-options")
-            yield Static("The same deal for everybody today; its own table.", classes="dialog-keys")
+            yield Static(
+                "The same deal for everybody today; its own table.",
+                classes="dialog-keys",
+                markup=False,
+            )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -6,6 +6,10 @@ tenth of a second or more. Every check gets a number; a shared counter holds the
 that is cancelled, and the search polls it between playouts, so `submit` (which cancels the check
 before it) and `cancel` stop a running search within milliseconds. A stopped check resolves as
 "undecided".
+
+The app keeps one of these for all its Mahjong screens: the process starts with the first check
+and is ended by `shutdown(wait=False)` when the app closes, which returns at once (the process is
+told to stop and joined by a thread of its own), so no key ever waits for it.
 """
 
 from __future__ import annotations
@@ -86,7 +90,7 @@ class BackgroundSolver:
                 connection.send(request)
             except (OSError, EOFError, ValueError) as error:
                 self._pending.pop(request.number, None)
-                self._stop_process_locked()
+                _end_process(*self._detach_locked())
                 future.set_exception(RuntimeError(f"the solver process failed: {error}"))
         return future
 
@@ -95,11 +99,25 @@ class BackgroundSolver:
         with self._lock:
             self._cancel_locked()
 
-    def shutdown(self) -> None:
-        """Stop any check and end the worker process."""
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop any check (it resolves "undecided") and end the worker process; a later check
+        starts a new one. `wait=False` returns at once and leaves the ending (up to a few seconds
+        if the process is slow to stop) to a thread of its own."""
         with self._lock:
             self._cancel_locked()
-            self._stop_process_locked()
+            ending = self._detach_locked()
+        if wait:
+            _end_process(*ending)
+        else:
+            threading.Thread(
+                target=_end_process, args=ending, name="lines-tui-solver-end", daemon=True
+            ).start()
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id while it is alive (one process serves every check)."""
+        process = self._process
+        return process.pid if process is not None and process.is_alive() else None
 
     @property
     def running(self) -> bool:
@@ -116,7 +134,7 @@ class BackgroundSolver:
     def _ensure_started(self) -> Connection:
         if self._process is not None and self._process.is_alive() and self._connection:
             return self._connection
-        self._stop_process_locked()
+        _end_process(*self._detach_locked())
         ours, theirs = self._context.Pipe()
         cancelled = self._context.Value("q", self._number - 1)
         process = self._context.Process(
@@ -130,21 +148,13 @@ class BackgroundSolver:
         ).start()
         return ours
 
-    def _stop_process_locked(self) -> None:
+    def _detach_locked(self) -> tuple[BaseProcess | None, Connection | None]:
+        """Forget the worker process (to be ended by `_end_process`, outside the lock)."""
         process, connection = self._process, self._connection
         self._process = self._connection = self._cancelled = None
-        if connection is not None:
-            with contextlib.suppress(OSError, ValueError):
-                connection.send(None)
-        if process is not None:
-            process.join(timeout=2.0)
-            if process.is_alive():
-                process.terminate()
-                process.join(timeout=2.0)
-        if connection is not None:
-            connection.close()
         # Every check was cancelled first, and a cancelled check is undecided.
         self._fail_pending(None)
+        return process, connection
 
     def _fail_pending(self, reason: str | None) -> None:
         pending, self._pending = self._pending, {}
@@ -178,6 +188,20 @@ class BackgroundSolver:
             if self._connection is connection:
                 self._process = self._connection = self._cancelled = None
                 self._fail_pending("the solver process ended")
+
+
+def _end_process(process: BaseProcess | None, connection: Connection | None) -> None:
+    """Ask the worker process to stop, then make sure it has (a stuck one is terminated)."""
+    if connection is not None:
+        with contextlib.suppress(OSError, ValueError):
+            connection.send(None)
+    if process is not None:
+        process.join(timeout=2.0)
+        if process.is_alive():
+            process.terminate()
+            process.join(timeout=2.0)
+    if connection is not None:
+        connection.close()
 
 
 def _is_cancelled(cancelled: Synchronized[int], number: int) -> bool:

@@ -47,6 +47,7 @@ class GameOverScreen(ModalScreen[str | None]):
                 f"The board is full. Final score: {self.score}",
                 classes="dialog-text",
                 id="game-over-score",
+                markup=False,
             )
             yield Static(
                 outcome_text(self.outcome),
@@ -54,12 +55,14 @@ class GameOverScreen(ModalScreen[str | None]):
                 id="game-over-outcome",
                 markup=False,
             )
-            keys = "n: new game    q: menu    esc: see the board"
+            # Two lines, each short enough for the dialog at 80 columns: a key never parts from
+            # what it does.
+            keys = "n: new game    q: menu\nesc: see the board"
             if self.outcome.saved:
-                keys = "n: new game    b: leaderboard    q: menu    esc: see the board"
+                keys = "n: new game    b: leaderboard    q: menu\nesc: see the board"
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
-            yield Static(keys, classes="dialog-keys", id="game-over-keys")
+            yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

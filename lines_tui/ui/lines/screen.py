@@ -16,8 +16,9 @@ from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter
+from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, TableId, codes
+from lines_tui.store import Entry, StoreError, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GameScreen, typing_keys
@@ -25,6 +26,7 @@ from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.session import Session
+from lines_tui.ui.status_line import StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 2
@@ -154,6 +156,7 @@ class LinesScreen(GameScreen):
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
         self._game_over_shown = False
+        self._player: str | None = None
         self.typing = CellTyping(game.size)
 
     @property
@@ -167,15 +170,15 @@ class LinesScreen(GameScreen):
             board = LinesBoard(
                 self.game.size, few_colours=self.session.few_colours, id="lines-board"
             )
-            board.border_title = f"Lines {self.game.size} x {self.game.size}"
+            board.border_title = Text(f"Lines {self.game.size} x {self.game.size}")
             yield board
             with Vertical(id="lines-side"):
-                yield Static(id="lines-score")
-                yield Static(id="lines-player")
-                yield Static(id="lines-time")
-                yield Static(id="lines-next")
-                yield Static(id="lines-legend")
-                yield Static(id="lines-message")
+                yield Static(id="lines-score", markup=False)
+                yield Static(id="lines-player", markup=False)
+                yield Static(id="lines-time", markup=False)
+                yield Static(id="lines-next", markup=False)
+                yield Static(id="lines-legend", markup=False)
+                yield StatusLine(id="lines-message")
         yield Footer()
 
     @property
@@ -184,6 +187,13 @@ class LinesScreen(GameScreen):
         return board.width + SIDE_MIN_WIDTH, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
+        # Read once: the player cannot change during a game, and a turn never waits for a disk.
+        try:
+            self._player = self.session.store.active_player
+        except StoreError as error:
+            self.message = f"The player could not be read: {error}"
         self.board.set_symbols(self.session.symbols)
         self._fit_board()
         self._show_position()
@@ -219,9 +229,10 @@ class LinesScreen(GameScreen):
 
     def _refresh_panel(self) -> None:
         self.show_field("#lines-score", f"Score {self.game.score}")
-        player = self.session.store.active_player
+        player = self._player
         self.show_field(
-            "#lines-player", Text(f"Player {player}" if player else "Guest: scores are not saved")
+            "#lines-player",
+            Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved",
         )
         self.refresh_clock()
         self.show_field("#lines-next", self._next_text())
@@ -265,8 +276,7 @@ class LinesScreen(GameScreen):
     def _say(self, message: str, important: bool = False) -> None:
         """Tell the player what just happened (`important`: a score, a refusal, the end)."""
         self.message = message
-        self.show_field("#lines-message", Text(message))
-        self.query_one("#lines-message", Static).set_class(important, "-important")
+        self.query_one(StatusLine).say(message, important)
 
     # --- animation ----------------------------------------------------------------------------
 
@@ -409,7 +419,7 @@ class LinesScreen(GameScreen):
 
     def _after_turn(self, turn: TurnResult) -> None:
         # The points also show on the board's lower edge, where the eye is after a line clears.
-        self.board.border_subtitle = f" +{turn.points} " if turn.points else ""
+        self.board.border_subtitle = Text(f" +{turn.points} ") if turn.points else ""
         if turn.points_by_move:
             self._say(f"+{turn.points_by_move} points. Lines cleared: move again.", important=True)
         elif turn.points_by_addition:
@@ -440,10 +450,11 @@ class LinesScreen(GameScreen):
         choice = game.deal_choice
         table = TableId.lines(game.size).for_game(choice.mode, game.seed, choice.day)
         record = record_of_lines(game)
+        player = self._player
         outcome = self.record_result(
             str(table),
             lambda store: store.record_lines(
-                store.active_player,
+                player,
                 table,
                 game.score,
                 game.seed,
@@ -454,8 +465,7 @@ class LinesScreen(GameScreen):
         )
         challenge = None
         if record is not None and game.score > 0:
-            player = self.session.store.active_player or GUEST_NAME
-            entry = Entry(player, game.score, math.floor(ended_at), game.seed, record)
+            entry = Entry(player or GUEST_NAME, game.score, math.floor(ended_at), game.seed, record)
             challenge = codes.challenge(table, entry)
         self.save_game()
         self._say("Game over: the board is full.", important=True)
@@ -514,7 +524,10 @@ class LinesScreen(GameScreen):
     def _replace_with_new_game(self) -> None:
         session, size = self.session, self.game.size
         if not self.game.over:
-            session.store.clear_game("lines")
+            try:
+                session.store.clear_game("lines")
+            except StoreError as error:  # the new game's first move replaces it anyway
+                self.app.notify(f"The old game could not be removed: {error}", severity="error")
         game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))

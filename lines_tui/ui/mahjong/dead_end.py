@@ -5,12 +5,19 @@ through a Textual worker that awaits the answer without blocking the event loop;
 cancels the older worker and the solver stops the stale search itself. Proven verdicts are kept per
 position, so undoing back to a known position answers at once, and the last winning sequence goes
 along with the next check so the solver can repair it instead of starting over.
+
+A check that fails (the solver process died or refused) is never swallowed: it is logged and
+answered with an outcome whose `error` says why (the screen shows "check failed"), and it is not
+remembered, so the next move checks again. The answer reaches the screen on the screen's own
+message loop, not inside the worker, so nothing the screen does with it can vanish with the
+worker.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +32,8 @@ CHECK_TIMEOUT = 20.0
 """Seconds the solver may think about one position before it answers "undecided"."""
 
 WORKER_GROUP = "mahjong-dead-end"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -73,11 +82,10 @@ class DeadEndCheck:
             return known
         previous = [pair for pair in self._last_solution if all(present >> i & 1 for i in pair)]
         node.run_worker(
-            self._run(self._serial, position, previous),
+            self._run(node, self._serial, position, previous),
             name="dead-end check",
             group=WORKER_GROUP,
             exclusive=True,
-            exit_on_error=False,
         )
         return None
 
@@ -87,7 +95,9 @@ class DeadEndCheck:
         node.workers.cancel_group(node, WORKER_GROUP)
         self.solver.cancel()
 
-    async def _run(self, serial: int, position: Position, previous: list[Pair]) -> None:
+    async def _run(
+        self, node: DOMNode, serial: int, position: Position, previous: list[Pair]
+    ) -> None:
         try:
             # Textual captures sys.stderr with an object whose fileno() is -1, and the resource
             # tracker that multiprocessing starts along with the first solver process passes
@@ -99,9 +109,15 @@ class DeadEndCheck:
                 )
             result: SolveResult = await asyncio.wrap_future(future)
         except Exception as error:  # the solver process died or refused: say so, keep playing
-            outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=str(error))
+            log.exception("the dead-end check failed")
+            reason = str(error) or type(error).__name__
+            outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=reason)
         else:
             outcome = CheckOutcome(position.present, result.verdict, result.moves)
+        node.call_later(self._deliver, serial, outcome)
+
+    def _deliver(self, serial: int, outcome: CheckOutcome) -> None:
+        """On the screen's message loop: hand over the answer unless a newer check replaced it."""
         if serial == self._serial:
             self._remember(outcome)
             self._on_outcome(outcome)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
+from lines_tui.outside_text import inert, printable_lines
 
 Choice = tuple[Layout, int | None]
 """The chosen layout and deal number (None: a random deal)."""
@@ -29,7 +31,7 @@ def parse_seed(text: str) -> int | None:
     return int(text)
 
 
-class LayoutTable(DataTable[str]):
+class LayoutTable(DataTable[Text | str]):
     """Shows its enter key as "Play" in the Footer (DataTable's own enter binding is hidden)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Play")]
@@ -71,13 +73,15 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
             panel.border_title = "Mahjong: choose a layout"
             yield LayoutTable(id="layouts", cursor_type="row", zebra_stripes=True)
             yield Static("", id="layout-about", markup=False)
-            yield Label("Looking for installed layouts...", id="layout-problems")
-            yield Label("Deal number (blank: a random deal)", id="seed-label")
+            yield Label("Looking for installed layouts...", id="layout-problems", markup=False)
+            yield Label("Deal number (blank: a random deal)", id="seed-label", markup=False)
             yield SeedInput(placeholder="random", id="seed", type="integer")
-            yield Label("", id="seed-error")
+            yield Label("", id="seed-error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         table = self.query_one("#layouts", DataTable)
         table.add_columns("Layout", "Tiles", "Layers", "From")
         for layout in self.layouts:
@@ -86,12 +90,12 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         self._find_installed()
 
     @staticmethod
-    def _add_row(table: DataTable[str], layout: Layout) -> None:
+    def _add_row(table: DataTable[Text | str], layout: Layout) -> None:
         layers = max(z for _, _, z in layout.slots) + 1
         # The file name, not the whole path: the table stays narrow and the path is in the
         # description line below.
         source = "built-in" if layout.is_builtin else Path(layout.source.split("#")[0]).name
-        table.add_row(layout.title, str(len(layout.slots)), str(layers), source)
+        table.add_row(inert(layout.title), str(len(layout.slots)), Text(str(layers)), inert(source))
 
     @work(thread=True, exclusive=True, group="layout-discovery")
     def _find_installed(self) -> None:
@@ -109,7 +113,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
             notes.append("No installed layouts found.")
         if problems:
             notes.append(f"{len(problems)} layout file(s) could not be read: {problems[0]}")
-        self.query_one("#layout-problems", Label).update(" ".join(notes))
+        self.query_one("#layout-problems", Label).update(inert(" ".join(notes)))
 
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:
@@ -118,7 +122,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         about += f"\nStart it directly: lines-tui mahjong --layout {layout.name}"
         if not layout.is_builtin:
             about += f"\nFrom {layout.source}"
-        self.query_one("#layout-about", Static).update(about)
+        self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
 
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
@@ -139,7 +143,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         try:
             seed = parse_seed(seed_field.value)
         except ValueError as error:
-            self.query_one("#seed-error", Label).update(str(error))
+            self.query_one("#seed-error", Label).update(inert(str(error)))
             seed_field.focus()
             return
         row = self.query_one("#layouts", DataTable).cursor_row

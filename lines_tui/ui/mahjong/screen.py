@@ -7,6 +7,7 @@ the status field shows what it found while the player keeps playing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -20,16 +21,18 @@ from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_id, face_by_lab
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solver import Verdict
-from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import StoreError, TableId
 from lines_tui.store.replay import record_of_mahjong
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.session import Session
+from lines_tui.ui.status_line import StatusLine
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
@@ -44,15 +47,17 @@ STATUS_TEXT = {
     Verdict.UNSOLVABLE: "dead end",
     Verdict.UNDECIDED: "undecided",
 }
+CHECK_FAILED = "check failed"
 GOOD_STATUS = {"solvable", "won"}
-BAD_STATUS = {"dead end", "lost"}
+BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
 MOVE_GROUP = Binding.Group("move")
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
 FACE_TIP = (
     "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
     "for the next one"
 )
-DEAD_END_WARNING = "Dead end: this position can no longer be cleared. Undo (u) to find another way."
+DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 
 
 def face_text(face_id: str) -> tuple[str, str, str]:
@@ -77,6 +82,8 @@ class MahjongScreen(GameScreen):
     `game` resumes a saved game; otherwise deal `seed`."""
 
     CSS_PATH = "mahjong.tcss"
+    SYMBOLS_NOTE = "layers numbered, f marks free tiles ':'"
+    """What the app's `s` key turns on here (the app says it in the status line)."""
     SAVED_GAME = "mahjong"
     CLOCK_FIELD = "#clock"
     CLOCK_FORMAT = "time {:>6}"
@@ -188,19 +195,16 @@ class MahjongScreen(GameScreen):
         seed: int,
         game: MahjongGame | None = None,
         *,
-        solver: BackgroundSolver | None = None,
         choice: DealChoice = RANDOM,
     ) -> None:
-        """`solver`: a solver process to share; without one the screen starts its own and ends it
-        when the screen closes."""
+        """The dead-end check runs in the session's solver process, shared by every screen."""
         super().__init__(session)
         self.tile_layout = layout
         self._seed = seed
         self._choice = choice
         self._game = game
         self._resumed = game is not None
-        self._owns_solver = solver is None
-        self.dead_end = DeadEndCheck(solver or BackgroundSolver(), self._on_check_outcome)
+        self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
         self.status = "checking"
         self._leaving = False
         self._celebrated = False
@@ -233,15 +237,15 @@ class MahjongScreen(GameScreen):
         labels, suits = self._faces()
         with Vertical(id="play-area"):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
-            yield Static("Paused. Press p to go on.", id="paused")
-            yield Label("", id="message", markup=False)
+            yield Static("Paused. Press p to go on.", id="paused", markup=False)
+            yield StatusLine(id="message")
         with Vertical(id="panel"):
-            yield Label(self.tile_layout.title, id="title", markup=False)
-            yield Label("", id="deal")
-            yield Label("", id="status")
-            yield Label("", id="clock")
-            yield Label("", id="tiles")
-            yield Label("", id="pairs")
+            yield Label(inert(self.tile_layout.title), id="title", markup=False)
+            yield Label("", id="deal", markup=False)
+            yield Label("", id="status", markup=False)
+            yield Label("", id="clock", markup=False)
+            yield Label("", id="tiles", markup=False)
+            yield Label("", id="pairs", markup=False)
             yield Static("", id="tile-info", markup=False)
         yield Footer()
 
@@ -258,6 +262,8 @@ class MahjongScreen(GameScreen):
         return [face_text(face)[0] for face in faces], suits
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.board.set_class(self.session.few_colours, "-few-colours")
         if self.game.paused:
             self.game.resume(self._now())
@@ -279,8 +285,6 @@ class MahjongScreen(GameScreen):
     def on_unmount(self) -> None:
         self._save_progress()
         self.dead_end.cancel(self)
-        if self._owns_solver:
-            self.dead_end.solver.shutdown()
 
     # -- what the player sees ---------------------------------------------------------------
 
@@ -353,13 +357,13 @@ class MahjongScreen(GameScreen):
         label.set_class(status in BAD_STATUS, "-bad")
 
     def _show_outcome(self, outcome: CheckOutcome) -> None:
-        status = STATUS_TEXT[outcome.verdict]
+        status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
         warn = status == "dead end" and self.status != "dead end"
         self._set_status(status)
         if warn:
-            self.notify(DEAD_END_WARNING, title="Dead end", severity="warning", timeout=6)
+            self._say(DEAD_END_WARNING)
         if outcome.error:
-            self._say(f"The dead-end check failed: {outcome.error}")
+            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
 
     def _on_check_outcome(self, outcome: CheckOutcome) -> None:
         if outcome.present == self.game.present and not (self.game.won or self.game.lost):
@@ -381,10 +385,10 @@ class MahjongScreen(GameScreen):
             lines += [f"{label} {name}", f"layer {layer}, {freedom}"]
         if board.selected is not None:
             lines += ["", f"taking {face_text(game.face(board.selected))[0]}"]
-        self.show_field("#tile-info", "\n".join(lines))
+        self.show_field("#tile-info", printable_lines("\n".join(lines)))  # names from files
 
     def _say(self, text: str) -> None:
-        self.show_field("#message", text)
+        self.query_one(StatusLine).say(text)
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -566,7 +570,7 @@ class MahjongScreen(GameScreen):
         self.board.selected = None
         self._position_changed()
         if self.game.lost:
-            self._say("No pair can be taken any more. Undo (u) or start a new deal (n).")
+            self._say(LOSS_MESSAGE)
 
     def action_undo(self) -> None:
         self._act()
@@ -584,13 +588,13 @@ class MahjongScreen(GameScreen):
         self._act()
         pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
-            self._say("No pair can be taken. Undo (u) or start a new deal (n).")
+            self._say(LOSS_MESSAGE)
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
         label = face_text(self.game.face(pair[0]))[0]
         if self.status == "dead end":
-            self._say(f"Hint: {label} + {label}, though no way from here clears the board.")
+            self._say(f"Hint: {label} + {label} (no way from here clears the board).")
         elif self.status != "solvable":
             self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
         self._show_tile_info()
@@ -621,8 +625,33 @@ class MahjongScreen(GameScreen):
         self.refresh_clock()
         self.refresh_bindings()
 
+    def _in_progress(self) -> bool:
+        """Pairs taken (or undone) and not won: something a new start would throw away."""
+        game = self.game
+        return bool(game.history or game.redo_stack) and not game.won
+
+    def _after_asking(self, question: str, title: str, then: Callable[[], None]) -> None:
+        """Run `then` at once if no game is in progress, else only once the player agrees."""
+        if not self._in_progress():
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(question, title=title), answered)
+
     def action_restart(self) -> None:
         self._act()
+        pairs = len(self.game.history)
+        self._after_asking(
+            f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
+            "Restart deal",
+            self._restart,
+        )
+
+    def _restart(self) -> None:
         if self.game.paused:
             self.game.resume(self._now())
             self.set_class(False, "-paused")
@@ -632,6 +661,14 @@ class MahjongScreen(GameScreen):
 
     def action_new_deal(self) -> None:
         self._act()
+        pairs = len(self.game.history)
+        self._after_asking(
+            f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
+            "New deal",
+            self._new_deal,
+        )
+
+    def _new_deal(self) -> None:
         self._game = MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now())
         # What was proved about the old deal says nothing about the new one.
         self.dead_end.cancel(self)
@@ -679,10 +716,11 @@ class MahjongScreen(GameScreen):
     def _celebrate(self) -> None:
         seconds = self.game.elapsed(self._now())
         store = self.session.store
-        self._say(f"Cleared in {clock_text(seconds)}! Press n for a new deal.")
+        self._say(f"Cleared in {clock_text(seconds)}! Press N for a new deal.")
         self.save_game()  # a won game has nothing to resume: its save goes
         try:
             qualifies = store.mahjong_qualifies(self.table, seconds)
+            player = store.active_player
         except StoreError as error:
             self.notify(f"The leaderboard could not be read: {error}", severity="error")
             return
@@ -690,7 +728,7 @@ class MahjongScreen(GameScreen):
             self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
             return
         self.app.push_screen(
-            NameEntryScreen(default=store.active_player or ""),
+            NameEntryScreen(default=player or ""),
             callback=lambda name: self._record_win(name, seconds),
         )
 

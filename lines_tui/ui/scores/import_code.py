@@ -64,7 +64,7 @@ class ImportScreen(Screen[Merged | None]):
         self.preview: Merge | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Import a share code", style="bold"), id="import-heading")
+        yield Static(Text("Import a share code", style="bold"), id="import-heading", markup=False)
         yield CodeInput(
             placeholder="Paste a share code (LT2-...) here",
             max_length=MAX_INPUT_CHARS,
@@ -76,6 +76,8 @@ class ImportScreen(Screen[Merged | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.query_one(CodeInput).focus()
         self.show(None, "Paste a code; nothing is merged until you press enter.")
 
@@ -106,12 +108,19 @@ class ImportScreen(Screen[Merged | None]):
         grid.add_column(Text("✓", justify="center"), width=1)
         for result in preview.results:
             place = "" if result.rank is None else str(result.rank)
-            status = Text(result.status, style=STATUS_STYLE[result.status])
-            cells = [*entry_cells(table, result.entry)[:3], proof_cell(result.entry)]
-            grid.add_row(status, Text(place, justify="right"), *cells)
+            grid.add_row(
+                Text(result.status, style=STATUS_STYLE[result.status]),
+                Text(place, justify="right"),
+                *entry_cells(table, result.entry)[:3],
+                proof_cell(result.entry),
+            )
         for entry in preview.dropped:
-            cells = [*entry_cells(table, entry)[:3], proof_cell(entry)]
-            grid.add_row(Text("drops out", style="yellow"), Text(""), *cells)
+            grid.add_row(
+                Text("drops out", style="yellow"),
+                Text(""),
+                *entry_cells(table, entry)[:3],
+                proof_cell(entry),
+            )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -62,13 +62,15 @@ class LeaderboardScreen(Screen[None]):
         self._highlight_rank = highlight_rank
 
     def compose(self) -> ComposeResult:
-        yield Static(id="board-heading")
+        yield Static(id="board-heading", markup=False)
         yield Static(PROOF_LEGEND, id="board-legend", markup=False)
         yield Static(id="board-code", markup=False)
         yield DataTable(id="board-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.reload(self._wanted, self._highlight_rank)
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
@@ -114,8 +116,9 @@ class LeaderboardScreen(Screen[None]):
         grid.add_column(Text("✓", justify="center"), width=1)
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date", "Seed")
         for place, entry in enumerate(entries, start=1):
-            place_cell = Text(str(place), justify="right")
-            grid.add_row(place_cell, proof_cell(entry), *entry_cells(table, entry))
+            grid.add_row(
+                Text(str(place), justify="right"), proof_cell(entry), *entry_cells(table, entry)
+            )
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
+from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
 
@@ -48,13 +49,15 @@ class NameEntryScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="name-dialog") as dialog:
-            dialog.border_title = self.title_text
+            dialog.border_title = inert(self.title_text)
             # The prefill may come from anywhere; trimmed to what a name may be so it can be edited.
             yield NameInput(self.default[: MAX_NAME_CHARS * 2], id="name-input")
             yield Static(RULES, id="name-problem", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -23,6 +23,11 @@ GUEST = "guest"
 GUEST_NOTE = "Guest: Lines scores are not saved."
 
 
+def player_prompt(name: str, active: str | None) -> Text:
+    """A player's line in the list; ● marks the one who plays now."""
+    return Text("● " if name == active else "  ").append_text(name_text(name))
+
+
 class PlayersScreen(Screen[None]):
     """The list's first line is the guest; enter makes the highlighted one the active player."""
 
@@ -44,12 +49,14 @@ class PlayersScreen(Screen[None]):
         self.names: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Players", style="bold"), id="players-heading")
+        yield Static(Text("Players", style="bold"), id="players-heading", markup=False)
         yield Static(id="players-active", markup=False)
         yield OptionList(id="players-list")
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # closed by a key that came with the one that opened it
         self.refresh_list()
 
     def refresh_list(self, highlight: str | None = None) -> None:
@@ -61,8 +68,7 @@ class PlayersScreen(Screen[None]):
             self.names, active = [], None
         options = [Option(Text("(guest)", style="italic"), id=GUEST)]
         for index, name in enumerate(self.names):
-            prompt = Text("● " if name == active else "  ").append_text(name_text(name))
-            options.append(Option(prompt, id=str(index)))
+            options.append(Option(player_prompt(name, active), id=str(index)))
         listing = self.query_one(OptionList)
         listing.clear_options()
         listing.add_options(options)
@@ -115,7 +121,11 @@ class PlayersScreen(Screen[None]):
     def action_add(self) -> None:
         def added(name: str | None) -> None:
             if name is not None:
-                self.attempt(lambda: self.store.add_player(name), f"Registered {name}.", name)
+                self.attempt(
+                    lambda: self.store.set_active_player(self.store.add_player(name)),
+                    f"Registered {name}; {name} plays now.",
+                    name,
+                )
 
         self.app.push_screen(
             NameEntryScreen("", title="New player", check=self.taken_by_other(None)), added

@@ -1,0 +1,49 @@
+"""The one place a game screen tells the player something: a line of its own beside or below the
+board, never over it (README, "The status line").
+
+Every notice for a game screen comes here — what a key did, a dead end, a store that failed, the
+symbols switch — so notices never stack up as toasts over board rows. The app's `notify` sends a
+notice here whenever the screen on top has a status line.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from lines_tui.outside_text import inert
+
+
+class StatusLine(Widget):
+    """Shows the latest notice only, as plain text (never markup; control characters spelled
+    out, since a notice may carry a path or a name). A status line one row high cuts a longer
+    notice with an ellipsis rather than take a board row; a taller one wraps. `important` (a
+    score, a refusal, a failure) is drawn stronger through the `-important` class."""
+
+    DEFAULT_CSS = """
+    StatusLine {
+        height: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._message = ""
+        self._important = False
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    def say(self, message: str, important: bool = False) -> None:
+        if (message, important) == (self._message, self._important):
+            return  # unchanged: no redraw, so a cursor key sends few bytes
+        self._message, self._important = message, important
+        self.set_class(important, "-important")
+        self.refresh(layout=self.size.height != 1)
+
+    def render(self) -> Text:
+        width, height = self.content_size
+        if height == 1:
+            return inert(self._message, max_width=width)
+        return inert(self._message)

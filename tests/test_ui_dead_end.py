@@ -1,0 +1,85 @@
+"""The dead-end check on the Mahjong screen (#12 items 11 and 12): a failed check shows itself and
+the next move retries; one solver process serves the whole app and ends with it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from concurrent.futures import Future
+from pathlib import Path
+
+from conftest import session_of
+from test_solver_process import solver_processes, wait_until_no_solver_process
+from test_ui_mahjong import game_of, make_app, open_game, row_layout, settled
+
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import Pair, SolveResult
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.status_line import StatusLine
+
+
+class FailingFirst(BackgroundSolver):
+    """A solver process that fails its first checks: the first cannot even be sent, the second
+    comes back with an error (the process died); then it works."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def submit(
+        self,
+        position: Position,
+        previous: Sequence[Pair] | None = None,
+        timeout: float | None = 10.0,
+    ) -> Future[SolveResult]:
+        self.calls += 1
+        if self.calls == 1:
+            raise OSError("cannot start the solver process")
+        if self.calls == 2:
+            failed: Future[SolveResult] = Future()
+            failed.set_exception(RuntimeError("the solver process ended"))
+            return failed
+        return super().submit(position, previous, timeout)
+
+
+async def test_a_failed_check_says_so_and_the_next_move_checks_again(tmp_path: Path) -> None:
+    layout = row_layout(2, 2, 2)
+    app = make_app(tmp_path)
+    solver = FailingFirst()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = dataclasses.replace(session_of(pilot), solver=solver)
+        screen = MahjongScreen(session, layout, 1, game=game_of(layout, "d1 d1 b1 b1 dr dr"))
+        await app.push_screen(screen)
+        assert await settled(pilot, screen) == "check failed"
+        assert "the next move retries" in screen.query_one(StatusLine).message
+        await pilot.press("u")  # nothing to undo: no new position, no new check
+        screen.board.cursor = 0
+        await pilot.press("enter", "m", "enter")  # a pair taken: checked again, fails again
+        assert await settled(pilot, screen) == "check failed"
+        await pilot.press("u")  # back: checked again, and this time it works
+        assert await settled(pilot, screen) == "solvable"
+    solver.shutdown()
+
+
+async def test_one_solver_process_serves_every_mahjong_screen_and_ends_with_the_app(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(4, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = session_of(pilot)
+        assert session.solver is None  # made on first use, not before
+        first = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr"))
+        solver = session.background_solver()
+        assert await settled(pilot, first) == "solvable"
+        pid = solver.pid
+        assert pid is not None
+        await pilot.press("q")
+        await pilot.pause()
+        assert solver.pid == pid  # leaving a game keeps the process for the next one
+        second = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        assert await settled(pilot, second) == "dead end"
+        assert solver.pid == pid
+        assert len(solver_processes()) == 1
+    wait_until_no_solver_process()

@@ -1,0 +1,110 @@
+"""Random keys and pastes through the whole app (#12, "make the class impossible"): seeded random
+walks drive the menu, both games, the layout picker, the leaderboards, the import and players
+screens, help and every dialog through a Pilot at 80 x 24. After every burst of keys: no
+exception, and the games' invariants hold (balls and tiles counted, the clock never negative, the
+status line's message fits its line, the saved games load).
+
+The walks are seeded, so a failure replays: the seed and step are in the assertion message.
+LINES_TUI_FUZZ_STEPS sets the number of keys per walk (more for a long local run).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import Walk
+from rich.cells import cell_len
+from textual.pilot import Pilot
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store.sharecode import encode
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.status_line import StatusLine
+
+START = 1_767_225_600.0
+STEPS = int(os.environ.get("LINES_TUI_FUZZ_STEPS", "400"))
+WALKS = 6
+BURST = 4
+
+
+class SteppingClock:
+    """Wall-clock seconds that move on by a few seconds every time they are read."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        self.now += 0.7
+        return self.now
+
+
+def pastes() -> tuple[str, ...]:
+    from conftest import HOSTILE_PASTES
+
+    code = encode(TableId.lines(9), [Entry("Evil [/] close", 500, int(START), 1)])
+    return (*HOSTILE_PASTES, code, code[:-3])
+
+
+def check_lines(game: LinesGame, now: float) -> None:
+    balls = len(game.board.balls())
+    assert balls + len(game.board.empty_cells()) == game.size * game.size
+    assert game.score >= 0
+    assert (game.ended_at if game.ended_at is not None else now) >= game.started_at
+
+
+def check_mahjong(game: MahjongGame, now: float) -> None:
+    total = len(game.position.faces)
+    assert game.tiles_left == total - 2 * len(game.history)
+    assert game.present.bit_count() == game.tiles_left
+    assert game.elapsed(now) >= 0
+
+
+def status_fits(line: StatusLine) -> None:
+    width, height = line.content_size
+    if height == 1 and width:
+        assert cell_len(line.message) <= width, line.message
+
+
+async def check_app(pilot: Pilot[None], data_dir: Path, clock: SteppingClock) -> None:
+    app = pilot.app
+    for screen in app.screen_stack:
+        if isinstance(screen, LinesScreen):
+            check_lines(screen.game, clock.now)
+        elif isinstance(screen, MahjongScreen) and screen.is_mounted:
+            check_mahjong(screen.game, clock.now)
+    for line in app.screen.query(StatusLine):
+        status_fits(line)
+    store = open_store(data_dir)
+    lines = store.load_game("lines")
+    if lines is not None:
+        check_lines(LinesGame.from_json(lines), clock.now)
+    mahjong = store.load_game("mahjong")
+    if mahjong is not None:
+        check_mahjong(MahjongGame.from_json(mahjong, now=clock.now), clock.now)
+
+
+@pytest.mark.parametrize("seed", range(WALKS))
+async def test_random_keys_and_pastes_never_break_the_app(tmp_path: Path, seed: int) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada" if seed % 2 else None)
+    walk = Walk(seed, pastes())
+    clock = SteppingClock()
+
+    async def check(pilot: Pilot[None]) -> None:
+        try:
+            await check_app(pilot, tmp_path, clock)
+        except AssertionError as error:
+            raise AssertionError(f"seed {seed}, step {walk.steps}: {error}") from error
+
+    while walk.steps < STEPS:  # q on the menu ends the app: start it again, as a player would
+        size = 7 if seed % 3 == 0 else 9
+        app = LinesTuiApp(open_store(tmp_path), clock=clock, animations=seed % 2 == 0, size=size)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await walk.run(pilot, STEPS, check, burst=BURST)

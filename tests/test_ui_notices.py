@@ -1,0 +1,96 @@
+"""One status place on the game screens (#12 items 7 and 17): notices go to the status line beside
+or below the board, never as toasts over it, every message fits 80 columns, and the small wording
+fixes a player notices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import fill_the_board, make_app, nearly_full_game, open_lines, widget_lines
+from test_ui_mahjong import game_of, open_game, row_layout, settled
+
+from lines_tui.store import RecordOutcome, TableId
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.mahjong.screen import DEAD_END_WARNING, LOSS_MESSAGE, MahjongScreen
+from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
+from lines_tui.ui.status_line import StatusLine
+
+
+def status_shown(app: LinesTuiApp) -> str:
+    """The status line of the screen on top, as drawn (so a cut message shows cut)."""
+    return " ".join(widget_lines(app.screen.query_one(StatusLine))).strip()
+
+
+def toasts(app: LinesTuiApp) -> int:
+    return len(app.screen.query("Toast"))
+
+
+async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(4, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Row one (1D 1B 1D 1B) can never be cleared; the pair below can still be taken.
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        assert await settled(pilot, screen) == "dead end"
+        assert status_shown(app) == DEAD_END_WARNING
+        screen.board.cursor = 4
+        await pilot.press("enter", "m", "enter")  # the last pair: now lost
+        await pilot.pause()
+        assert screen.game.lost
+        assert status_shown(app) == LOSS_MESSAGE  # whole, "(n)." included
+        assert toasts(app) == 0
+
+
+async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, row_layout(4, 2), seed=3)
+        await pilot.press("S")
+        await pilot.pause()
+        # Mahjong's own wording, not the Lines one ("every colour also has its letter").
+        assert status_shown(app) == f"Symbols on: {MahjongScreen.SYMBOLS_NOTE}."
+        app.notify("the data folder cannot be written: " + "x" * 200, severity="error")
+        await pilot.pause()
+        assert toasts(app) == 0
+        line = widget_lines(screen.query_one(StatusLine))
+        assert len(line) == 1 and line[0].endswith("…")  # cut to its row, never over the board
+
+
+async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        keys = widget_lines(app.screen.query_one(".dialog-keys"))
+        assert any("n: new game" in line for line in keys)
+        assert any("esc: see the board" in line for line in keys)
+    for saved in (False, True):
+        dialog = GameOverScreen(10, RecordOutcome(saved, "", "lines-9", 1 if saved else None))
+        async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+            await pilot.app.push_screen(dialog)
+            await pilot.pause()
+            keys = widget_lines(dialog.query_one(".dialog-keys"))
+            assert any("esc: see the board" in line for line in keys)
+            assert any("b: leaderboard" in line for line in keys) == saved
+
+
+async def test_a_newly_added_player_plays_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(PlayersScreen(app.store))
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press(*"Ada", "enter")
+        await pilot.pause()
+        assert app.store.active_player == "Ada"
+        assert "Playing as Ada" in " ".join(widget_lines(app.screen.query_one("#players-active")))
+
+
+def test_mahjong_tables_are_titled_by_their_layout() -> None:
+    assert TableId.parse("mahjong-lantern").title == "Lantern"
+    assert TableId.parse("lines-9").title == "Lines 9 x 9"

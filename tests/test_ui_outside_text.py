@@ -1,0 +1,153 @@
+"""Outside text on screen is never markup (#12 item 2): installed layout titles in the picker,
+names, paths, errors and notices are shown literally, and a scan of the ui package makes sure no
+widget is handed a markup string built from something the program did not write itself."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import make_app
+from textual.widgets import DataTable
+
+from lines_tui.ui.mahjong import LayoutPickerScreen
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
+UI = Path(__file__).parent.parent / "lines_tui" / "ui"
+HOSTILE_TITLES = ("Evil [/] close", "[link=http://x/]Click[/link]", "x\x1b]52;c;SGk=\x07y")
+
+
+def install_layouts(home: Path) -> Path:
+    """$XDG_DATA_HOME/kmahjongg/layouts with one layout per hostile title."""
+    folder = home / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    for number, title in enumerate(HOSTILE_TITLES):
+        shutil.copy(FIXTURES / "steps.layout", folder / f"evil{number}.layout")
+        (folder / f"evil{number}.desktop").write_text(
+            f"[KMahjonggLayout]\nName={title}\nFileName=evil{number}.layout\n", encoding="utf-8"
+        )
+    return folder
+
+
+async def test_layout_titles_from_desktop_files_show_literally_in_the_picker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
+    install_layouts(tmp_path / "share")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, LayoutPickerScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = picker.query_one("#layouts", DataTable)
+        titles = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
+        assert "Evil [/] close" in titles
+        assert "[link=http://x/]Click[/link]" in titles  # not "Click"
+        assert not any("\x1b" in title or "\x07" in title for title in titles)  # never sent
+        for _ in range(table.row_count):
+            await pilot.press("down")  # each layout's description line is drawn too
+        assert app.is_running
+
+
+# -- the scan -----------------------------------------------------------------------------------
+
+CELL_SINKS = {"add_row", "add_column", "add_columns", "Option"}
+"""Calls whose positional arguments a widget reads as markup when they are strings."""
+SAFE_MAKERS = {
+    "inert", "Text", "assemble", "entry_cells", "name_text", "player_prompt", "proof_cell", "str"
+}
+"""Calls that give Text (or a str of a number, for `str(len(...))`)."""
+
+
+def call_name(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def safe_cell(node: ast.expr) -> bool:
+    """A string the program wrote itself, or something made into Text."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, (ast.Starred, ast.Subscript)):
+        return safe_cell(node.value)
+    if isinstance(node, ast.IfExp):
+        return safe_cell(node.body) and safe_cell(node.orelse)
+    if isinstance(node, ast.Call) and call_name(node) == "str":
+        return all(isinstance(arg, ast.Call) and call_name(arg) == "len" for arg in node.args)
+    return isinstance(node, ast.Call) and call_name(node) in SAFE_MAKERS
+
+
+def call_problems(call: ast.Call) -> list[str]:
+    name = call_name(call)
+    markup = {k.arg: k.value for k in call.keywords}.get("markup")
+    markup_off = isinstance(markup, ast.Constant) and markup.value is False
+    problems = []
+    if name in ("Static", "Label") and not markup_off:
+        problems.append(f"{name} without markup=False")
+    if name == "notify" and markup is not None and not markup_off:
+        problems.append("notify with markup")
+    if name == "from_markup":
+        problems.append("Text.from_markup")
+    if name in CELL_SINKS:
+        unsafe = [arg for arg in call.args if not safe_cell(arg)]
+        problems += [f"{name} is given {ast.unparse(arg)}, not inert()/Text" for arg in unsafe]
+    return problems
+
+
+def title_problems(assign: ast.Assign) -> list[str]:
+    """Border titles are read as markup when they are strings."""
+    titles = [
+        target.attr
+        for target in assign.targets
+        if isinstance(target, ast.Attribute) and target.attr in ("border_title", "border_subtitle")
+    ]
+    if not titles or safe_cell(assign.value):
+        return []
+    return [f"{titles[0]} = {ast.unparse(assign.value)}"]
+
+
+def markup_problems(source: str, filename: str) -> list[str]:
+    problems = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Call):
+            found = call_problems(node)
+        elif isinstance(node, ast.Assign):
+            found = title_problems(node)
+        else:
+            continue
+        problems += [f"{filename}:{node.lineno}: {problem}" for problem in found]
+    return problems
+
+
+def test_no_widget_in_the_ui_builds_markup_from_strings() -> None:
+    problems = []
+    for path in sorted(UI.rglob("*.py")):
+        problems += markup_problems(path.read_text(encoding="utf-8"), str(path.relative_to(UI)))
+    assert problems == []
+
+
+def test_the_scan_finds_what_it_looks_for() -> None:
+    bad = """
+Static(f"Hello {name}")
+Label(title, id="t")
+table.add_row(layout.title, str(len(x)))
+widget.border_title = f"Rename {old}"
+OptionList().add_option(Option(name))
+app.notify(message, markup=True)
+Text.from_markup(text)
+"""
+    good = """
+Static(f"Hello {name}", markup=False)
+table.add_row(inert(layout.title), str(len(x)), *entry_cells(t, e))
+widget.border_title = inert(title)
+widget.border_subtitle = Text(f" +{points} ") if points else ""
+app.notify(f"Saved {name}")
+"""
+    assert len(markup_problems(bad, "bad.py")) == 7
+    assert markup_problems(good, "good.py") == []

@@ -1,0 +1,104 @@
+"""No game in progress is thrown away without asking (#12 item 6): a new Mahjong deal (N) or a
+restart (R) on a game with pairs taken, another layout (or a seed from the command line) while a
+Mahjong game is saved, and a new Lines game while one is saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import FIXED_NOW, make_app
+from test_ui_app_shell import save_a_mahjong_game
+from test_ui_mahjong import open_game
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.store import open_store
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.menu import MenuScreen
+
+
+async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path) -> None:
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=1)
+        await pilot.press("N")  # nothing taken yet: no question
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.game.seed != 1
+        for _ in range(2):
+            screen.board.cursor = screen.game.available_pairs()[0][0]
+            await pilot.press("enter", "m", "enter")
+        seed, taken = screen.game.seed, screen.game.history
+        assert len(taken) == 2
+        for key in ("N", "R"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, ConfirmScreen)
+            await pilot.press("n")  # no: the game goes on as it was
+            await pilot.pause()
+            assert pilot.app.screen is screen
+            assert (screen.game.seed, screen.game.history) == (seed, taken)
+        await pilot.press("N", "y")
+        await pilot.pause()
+        assert screen.game.seed != seed and not screen.game.history
+
+
+async def test_another_layout_from_the_menu_asks_before_replacing_the_saved_game(
+    tmp_path: Path,
+) -> None:
+    saved = save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("down", "enter")  # another layout
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        kept = open_store(tmp_path).load_game("mahjong")
+        assert kept is not None and kept["history"] == [list(pair) for pair in saved.history]
+        await pilot.press("m", "down", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongScreen)
+        assert app.screen.tile_layout.name != "turtle"
+
+
+async def test_a_seed_on_the_command_line_asks_before_replacing_the_saved_game(
+    tmp_path: Path,
+) -> None:
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path, start="mahjong", layout="lantern", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert open_store(tmp_path).load_game("mahjong") is not None
+
+
+async def test_a_new_lines_game_from_the_menu_asks_before_replacing_the_saved_one(
+    tmp_path: Path,
+) -> None:
+    saved = LinesGame.new(7, 9, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in saved.board.balls())
+    target = next(c for c in saved.board.empty_cells() if saved.board.path(ball, c) is not None)
+    saved.play(ball, target)
+    open_store(tmp_path).save_game("lines", saved.to_json())
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert open_store(tmp_path).load_game("lines") == saved.to_json()
+        await pilot.press("l", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, LinesScreen) and not app.screen.game.moves

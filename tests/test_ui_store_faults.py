@@ -1,0 +1,105 @@
+"""The app against a failing disk (#12 item 10 and "make the class impossible"): every store
+operation may fail (a busy lock, a full disk, a read error, a refused write) while the player
+uses the menu, both games and the score screens. The app never ends, each failure is a notice,
+and nothing saved before is lost.
+
+The random walk is seeded (the seed and step are in a failure's message); see tests/conftest.py
+for FaultyFileSystem.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from conftest import FIXED_NOW, FaultyFileSystem, Walk
+from test_ui_mahjong import open_game, row_layout
+from textual.pilot import Pilot
+
+from lines_tui.store import Store, open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+
+STEPS = int(os.environ.get("LINES_TUI_FUZZ_STEPS", "400"))
+
+
+def saved_before(data_dir: Path) -> Store:
+    """A data folder with a registered player, a Lines and a Mahjong result and a saved game."""
+    store = open_store(data_dir)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    store.record_lines("Ada", 9, 120, 7, FIXED_NOW, FIXED_NOW + 300)
+    store.record_mahjong("Ada", "lantern", 200.0, 3, when=FIXED_NOW)
+    store.save_game("lines", {"unreadable": True})  # a save the engine refuses
+    return store
+
+
+def entries(store: Store) -> set[tuple[str, str, int]]:
+    snapshot = store.snapshot()
+    return {
+        (str(table), entry.name, entry.value)
+        for table, listed in snapshot.tables.items()
+        for entry in listed
+    }
+
+
+def faulty_app(data_dir: Path, faults: FaultyFileSystem, **options: object) -> LinesTuiApp:
+    """The app on a store whose file system fails as `faults` says, once it is open (a store
+    that cannot be opened at all stops the command line before the app starts)."""
+    rate, faults.rate = faults.rate, 0.0
+    store = open_store(data_dir, fs=faults, lock_wait=0.05)
+    faults.rate = rate
+    return LinesTuiApp(store, clock=lambda: FIXED_NOW, animations=False, **options)  # type: ignore[arg-type]
+
+
+async def test_a_failing_disk_is_a_notice_on_every_screen(tmp_path: Path) -> None:
+    before = entries(saved_before(tmp_path))
+    faults = FaultyFileSystem()
+    app = faulty_app(tmp_path, faults)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        faults.fail("read")
+        faults.fail("lock")
+        faults.fail("write", errno.ENOSPC)
+        for key, screen in (("b", LeaderboardScreen), ("p", PlayersScreen), ("i", ImportScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)  # its summaries read again: a notice
+        await pilot.press("l")  # a new Lines game: its moves cannot be saved, play goes on
+        await pilot.pause()
+        await pilot.press("n", "q")
+        await pilot.pause()
+        game = await open_game(pilot, row_layout(2), seed=1)  # won at once: the win flow
+        game.board.cursor = 0
+        await pilot.press("enter", "m", "enter")
+        await pilot.pause()
+        assert game.game.won
+        assert app.is_running
+    faults.heal()
+    assert entries(open_store(tmp_path)) >= before
+
+
+async def check_running(pilot: Pilot[None]) -> None:
+    assert pilot.app.is_running
+
+
+@pytest.mark.parametrize("seed", range(3))
+async def test_random_store_failures_during_random_play_lose_nothing(
+    tmp_path: Path, seed: int
+) -> None:
+    before = entries(saved_before(tmp_path))
+    faults = FaultyFileSystem(rate=0.3, seed=seed)
+    walk = Walk(100 + seed)
+    while walk.steps < STEPS:  # q on the menu ends the app: start it again
+        app = faulty_app(tmp_path, faults, size=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await walk.run(pilot, STEPS, check_running, burst=4)
+    assert faults.failures > 0
+    faults.heal()
+    assert entries(open_store(tmp_path)) >= before, f"seed {seed}"
