@@ -13,6 +13,7 @@ from conftest import (
     make_app,
     open_lines,
     played_lines_game,
+    session_of,
     won_mahjong_game,
 )
 from rich.text import Text
@@ -24,10 +25,11 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import TableId, utc_day
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen
@@ -182,3 +184,20 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         await pilot.press("x")
         assert app.clipboard == store.challenge_code("lines-7", 1)
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
+
+
+async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
+    win = won_mahjong_game("lantern", 2)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("c")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, CodeScreen)
+        code = str(dialog.query_one("#code", Static).render())
+        checked = codes.read(code, checker())
+        assert [verdict.status for verdict in checked.verdicts] == ["verified"]
+        assert str(checked.table) == f"mahjong-lantern+deal-{win.seed}"
+        await pilot.press("escape")
+        assert pilot.app.screen is screen

@@ -35,3 +35,26 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class CodeScreen(ModalScreen[None]):
+    """Shows a code to select and copy (the clipboard may not reach the player's terminal)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
+
+    def __init__(self, code: str, explanation: str, title: str) -> None:
+        super().__init__()
+        self._code = code
+        self._explanation = explanation
+        self._title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as dialog:
+            dialog.border_title = inert(self._title)
+            yield Static(inert(self._explanation), classes="dialog-text", markup=False)
+            yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)
+            yield Static("esc: close", classes="dialog-keys", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

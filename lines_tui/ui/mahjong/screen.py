@@ -23,9 +23,9 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import StoreError, TableId
+from lines_tui.store import Entry, StoreError, TableId, codes
 from lines_tui.store.replay import record_of_mahjong
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
@@ -154,6 +154,8 @@ class MahjongScreen(GameScreen):
         Binding("S", "app.toggle_symbols", "Symbols", show=False,
                 tooltip="Symbols on or off: marks for what colour shows"),
         Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
+        Binding("c", "challenge", "Challenge",
+                tooltip="After a win: a challenge code, so a friend plays this very deal"),
         Binding("N", "new_deal", "New deal", show=False,
                 tooltip="A new deal on the same layout"),
         Binding("R", "restart", "Restart deal", show=False,
@@ -398,6 +400,8 @@ class MahjongScreen(GameScreen):
             return None
         if action == "undo":
             return True if self.game.can_undo else None
+        if action == "challenge":
+            return self.game.won and record_of_mahjong(self.game) is not None
         if action == "redo":
             return True if self.game.can_redo else None
         return True
@@ -716,7 +720,8 @@ class MahjongScreen(GameScreen):
     def _celebrate(self) -> None:
         seconds = self.game.elapsed(self._now())
         store = self.session.store
-        self._say(f"Cleared in {clock_text(seconds)}! Press N for a new deal.")
+        self._say(f"Cleared in {clock_text(seconds)}! c: challenge a friend. N: new deal.")
+        self.refresh_bindings()
         self.save_game()  # a won game has nothing to resume: its save goes
         try:
             qualifies = store.mahjong_qualifies(self.table, seconds)
@@ -731,6 +736,28 @@ class MahjongScreen(GameScreen):
             NameEntryScreen(default=player or ""),
             callback=lambda name: self._record_win(name, seconds),
         )
+
+    def action_challenge(self) -> None:
+        """A challenge code of this win: a friend plays the same deal, for its table, against
+        this time (README, "Challenges")."""
+        record = record_of_mahjong(self.game)
+        if not self.game.won or record is None:
+            return
+        try:
+            player = self.session.store.active_player
+        except StoreError:
+            player = None
+        seconds = self.game.elapsed(self._now())
+        entry = Entry(player or "Guest", round(seconds * 10), int(self._now()), self.game.seed,
+                      record)
+        code = codes.challenge(self.table, entry)
+        self.app.copy_to_clipboard(code)
+        self.app.push_screen(CodeScreen(
+            code,
+            "Sent to the clipboard (or select it below). A friend pastes it in Import or runs "
+            "lines-tui challenge CODE.",
+            "Challenge",
+        ))
 
     def _record_win(self, name: str | None, seconds: float) -> None:
         if not name:
