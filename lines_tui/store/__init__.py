@@ -10,6 +10,7 @@ from lines_tui.store.tables import (
     TableId,
     format_date,
     format_value,
+    tenths,
 )
 
 __all__ = [
@@ -29,4 +30,5 @@ __all__ = [
     "name_problem",
     "open_store",
     "safe_text",
+    "tenths",
 ]

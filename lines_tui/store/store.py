@@ -44,6 +44,7 @@ from lines_tui.store.tables import (
     entry_problem,
     merge,
     ranked,
+    tenths,
 )
 
 if TYPE_CHECKING:
@@ -265,12 +266,12 @@ class Store:
             return False
         if not math.isfinite(seconds):
             return False
-        tenths = round(seconds * 10)
+        time = tenths(seconds)
         entries = self.table(table)
-        if not 1 <= tenths <= table.max_value:
+        if not 1 <= time <= table.max_value:
             return False
         # A later equal time ranks after the earlier ones, so it must be strictly better.
-        return len(entries) < self.table_limit or tenths < entries[-1].value
+        return len(entries) < self.table_limit or time < entries[-1].value
 
     def record_mahjong(
         self,
@@ -290,7 +291,7 @@ class Store:
             return RecordOutcome(False, str(error), f"mahjong-{safe_text(str(layout))}")
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
-        entry = Entry(cleaned, round(seconds * 10), math.floor(when), seed, record)
+        entry = Entry(cleaned, tenths(seconds), math.floor(when), seed, record)
         return self._update(lambda data: self._record(data, table, entry))
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:

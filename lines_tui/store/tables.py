@@ -38,6 +38,11 @@ MODES: tuple[Mode, ...] = ("random", "daily", "deal")
 DAY_PATTERN = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
 
 
+def tenths(seconds: float) -> int:
+    """A Mahjong time as an entry keeps it: in tenths of a second, the unit the clock shows."""
+    return round(seconds * 10)
+
+
 class TableIdError(ValueError):
     """Not the id of any table; the message says why in one line."""
 

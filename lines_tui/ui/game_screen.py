@@ -17,6 +17,9 @@ from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
 
+GUEST_NAME = "Guest"
+"""Who played a game when no registered player did (a challenge code still names someone)."""
+
 
 def clock_text(seconds: float) -> str:
     """Playing time as m:ss, or h:mm:ss past an hour (the leaderboard's times read the same)."""

@@ -21,7 +21,7 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, StoreError, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.game_screen import GameScreen, typing_keys
+from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
@@ -45,7 +45,6 @@ CELL_TIP = (
 )
 
 
-GUEST_NAME = "Guest"
 """The name a guest's challenge code carries."""
 
 

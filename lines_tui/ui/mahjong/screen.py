@@ -7,6 +7,7 @@ the status field shows what it found while the player keeps playing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -23,10 +24,10 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, StoreError, TableId, codes
+from lines_tui.store import Entry, StoreError, TableId, codes, tenths
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
-from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
+from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
@@ -748,8 +749,9 @@ class MahjongScreen(GameScreen):
         except StoreError:
             player = None
         seconds = self.game.elapsed(self._now())
-        entry = Entry(player or "Guest", round(seconds * 10), int(self._now()), self.game.seed,
-                      record)
+        entry = Entry(
+            player or GUEST_NAME, tenths(seconds), math.floor(self._now()), self.game.seed, record
+        )
         code = codes.challenge(self.table, entry)
         self.app.copy_to_clipboard(code)
         self.app.push_screen(CodeScreen(
