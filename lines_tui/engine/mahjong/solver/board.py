@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.result import Pair
 
@@ -16,7 +16,9 @@ class Board:
     """Facts about the starting position that no commitment changes."""
 
     def __init__(self, position: Position) -> None:
-        geometry = self.geometry = position.geometry
+        # The shared geometry (a position sent to the solver's process brings a copy of its
+        # own), whose tables earlier deals of the layout have already built.
+        geometry = self.geometry = Geometry.of(position.slots)
         self.present = position.present
         """The tiles on the board at the start."""
         self.free = geometry.free_mask(self.present)
@@ -45,28 +47,14 @@ class Board:
         """Whether tiles a and b can never be free together (one has to go before the other)."""
         return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
 
-    def held_by(self, tile: int, goal: int) -> int:
-        """The tiles of `goal` that can never get free while `tile` stays, whatever else goes."""
-        newly_free = self.geometry.newly_free
-        present = self.present
-        known = self.free | 1 << tile
-        leaving = self.free & ~(1 << tile)
-        while leaving:
-            if known & goal == goal:
-                return 0
-            present &= ~leaving
-            leaving = newly_free(leaving, present, known)
-            known |= leaving
-        return goal & ~known
-
     def tighten(self, check: Callable[[], None]) -> None:
         """Add to `held` the tiles of the same type that a tile holds by blocking the only ways
-        to free them (not just by lying on them). `check` is called between types."""
+        to free them (not just by lying on them). `check` is called between tiles."""
+        stuck = _stuck_sets(self.geometry, self.present, check)
         for tiles in self.type_tiles:
-            check()
+            mates = sum(1 << t for t in tiles)
             for tile in tiles:
-                mates = sum(1 << t for t in tiles if t != tile)
-                self.held[tile] |= self.held_by(tile, mates)
+                self.held[tile] |= stuck[tile] & mates & ~(1 << tile)
 
     def partners_from(self, previous: Sequence[Pair] | None) -> list[int]:
         """Partners suggested by an earlier winning sequence (NO_TILE: none), repaired after the
@@ -94,6 +82,26 @@ class Board:
             for k in range(0, len(tiles) - 1, 2):
                 hint[tiles[k]], hint[tiles[k + 1]] = tiles[k + 1], tiles[k]
         return hint
+
+
+_STUCK_SETS: dict[tuple[Geometry, int], list[int]] = {}
+"""Recent boards' `_stuck_sets`: every fresh deal of a layout starts on the same board."""
+_STUCK_SETS_KEPT = 8
+
+
+def _stuck_sets(geometry: Geometry, present: int, check: Callable[[], None]) -> list[int]:
+    """For each tile of `present`, the tiles that can never get free while it stays."""
+    key = (geometry, present)
+    known = _STUCK_SETS.get(key)
+    if known is None:
+        known = [0] * len(geometry)
+        for tile in bits(present):
+            check()
+            known[tile] = geometry.stuck_while(tile, present)
+        if len(_STUCK_SETS) >= _STUCK_SETS_KEPT:
+            del _STUCK_SETS[next(iter(_STUCK_SETS))]
+        _STUCK_SETS[key] = known
+    return known
 
 
 def _below_closure(under: Sequence[int], layers: Sequence[int]) -> list[int]:
