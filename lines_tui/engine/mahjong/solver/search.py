@@ -71,7 +71,6 @@ class Search:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
         when the budget is spent."""
         try:
-            self.evaluate()
             self.board.tighten(self.budget.check)
             self.pairings.retighten()
             while True:
