@@ -49,12 +49,19 @@ class Board:
 
     def tighten(self, check: Callable[[], None]) -> None:
         """Add to `held` the tiles of the same type that a tile holds by blocking the only ways
-        to free them (not just by lying on them). `check` is called between tiles."""
-        stuck = _stuck_sets(self.geometry, self.present, check)
+        to free them (not just by lying on them). `check` is called between tiles. A type with
+        two tiles left pairs one way whatever holds them, so only the others are looked at."""
+        held_while = _held_while(self.geometry, self.present)
         for tiles in self.type_tiles:
+            if len(tiles) <= 2:
+                continue
             mates = sum(1 << t for t in tiles)
             for tile in tiles:
-                self.held[tile] |= stuck[tile] & mates & ~(1 << tile)
+                stuck = held_while.get(tile)
+                if stuck is None:
+                    check()
+                    stuck = held_while[tile] = self.geometry.stuck_while(tile, self.present)
+                self.held[tile] |= stuck & mates & ~(1 << tile)
 
     def partners_from(self, previous: Sequence[Pair] | None) -> list[int]:
         """Partners suggested by an earlier winning sequence (NO_TILE: none), repaired after the
@@ -84,23 +91,19 @@ class Board:
         return hint
 
 
-_STUCK_SETS: dict[tuple[Geometry, int], list[int]] = {}
-"""Recent boards' `_stuck_sets`: every fresh deal of a layout starts on the same board."""
-_STUCK_SETS_KEPT = 8
+_HELD_WHILE: dict[tuple[Geometry, int], dict[int, int]] = {}
+"""`Geometry.stuck_while` of the tiles asked about so far, for the latest boards: every fresh
+deal of a layout starts on the same board."""
+_BOARDS_KEPT = 8
 
 
-def _stuck_sets(geometry: Geometry, present: int, check: Callable[[], None]) -> list[int]:
-    """For each tile of `present`, the tiles that can never get free while it stays."""
+def _held_while(geometry: Geometry, present: int) -> dict[int, int]:
     key = (geometry, present)
-    known = _STUCK_SETS.get(key)
+    known = _HELD_WHILE.get(key)
     if known is None:
-        known = [0] * len(geometry)
-        for tile in bits(present):
-            check()
-            known[tile] = geometry.stuck_while(tile, present)
-        if len(_STUCK_SETS) >= _STUCK_SETS_KEPT:
-            del _STUCK_SETS[next(iter(_STUCK_SETS))]
-        _STUCK_SETS[key] = known
+        if len(_HELD_WHILE) >= _BOARDS_KEPT:
+            del _HELD_WHILE[next(iter(_HELD_WHILE))]
+        known = _HELD_WHILE[key] = {}
     return known
 
 
