@@ -222,7 +222,7 @@ def kernel_speed(positions: list[Position]) -> float:
 
     players = []
     for position in positions:
-        board = Board(position)
+        board = Board(position, lambda: None)
         players.append(Player(board, Pairings(board), [NO_TILE] * len(position.slots)))
     started = time.perf_counter()
     for player in players:

@@ -124,7 +124,7 @@ class Geometry:
         Only the tiles that wait for `tile`, directly or through each other, can be held by it;
         every other tile gets free as the board clears. So the board is cleared from those
         alone, every free tile leaving at once, and what stays is held."""
-        waiting = self._waiting_for
+        waiting = self.waiting_for
         held = reach = 1 << tile
         while reach:
             low = reach & -reach
@@ -141,8 +141,9 @@ class Geometry:
         return held
 
     @cached_property
-    def _waiting_for(self) -> tuple[int, ...]:
-        # The tiles a tile lies on or stands beside: those that may wait for it to leave.
+    def waiting_for(self) -> tuple[int, ...]:
+        """waiting_for[i]: the tiles that tile i lies on or stands beside, which may wait for
+        it to leave."""
         return tuple(self.under[t] | self.left[t] | self.right[t] for t in range(len(self.slots)))
 
     @cached_property
@@ -152,7 +153,7 @@ class Geometry:
         return tuple(
             tuple(
                 (1 << other, self.covers[other], self.left[other], self.right[other])
-                for other in bits(self._waiting_for[tile])
+                for other in bits(self.waiting_for[tile])
             )
             for tile in range(len(self.slots))
         )
@@ -190,7 +191,7 @@ class Geometry:
         state = dict(self.__dict__)
         state.pop("_union_tables", None)
         state.pop("_released_by", None)
-        state.pop("_waiting_for", None)
+        state.pop("waiting_for", None)
         return state
 
 
