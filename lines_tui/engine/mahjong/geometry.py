@@ -103,14 +103,14 @@ class Geometry:
         mask) have left; `present` no longer holds them. Only the tiles that a gone tile lay on
         or stood beside can have changed, so this looks at those few instead of the board."""
         released_by = self._released_by
+        waiting = present & ~known
         freed = 0
         while gone:
             low = gone & -gone
             gone ^= low
             for bit, covers, left, right in released_by[low.bit_length() - 1]:
                 if (
-                    present & bit
-                    and not known & bit
+                    waiting & bit
                     and not covers & present
                     and not (left & present and right & present)
                 ):
