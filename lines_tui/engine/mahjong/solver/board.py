@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.position import Position
@@ -90,17 +91,9 @@ class Board:
         return hint
 
 
-_HELD_WHILE: dict[tuple[Geometry, int], dict[int, int]] = {}
-"""`Geometry.stuck_while` of the tiles asked about so far, for the latest boards: every fresh
-deal of a layout starts on the same board."""
-_BOARDS_KEPT = 8
-
-
+@lru_cache(maxsize=8)
 def _held_while(geometry: Geometry, present: int) -> dict[int, int]:
-    key = (geometry, present)
-    known = _HELD_WHILE.get(key)
-    if known is None:
-        if len(_HELD_WHILE) >= _BOARDS_KEPT:
-            del _HELD_WHILE[next(iter(_HELD_WHILE))]
-        known = _HELD_WHILE[key] = {}
-    return known
+    """`Geometry.stuck_while` of the tiles asked about so far on this board, filled in by the
+    boards that ask. Kept for the latest boards: every fresh deal of a layout starts on the
+    same board."""
+    return {}
