@@ -12,8 +12,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from lines_tui.ui.footer import Footer
 
 # (option id, label, key): the key starts the entry directly and is shown beside its label.
 ENTRIES: tuple[tuple[str, str, str], ...] = (
