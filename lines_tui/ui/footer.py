@@ -26,6 +26,9 @@ class Footer(TextualFooter):
         self._rebuild_pending = False
 
     def compose(self) -> ComposeResult:
+        # The keys from the start, not after the first signal: the screen's own keys do not
+        # wait for focus, and a later change of them rebuilds the keys anyway.
+        self._bindings_ready = True
         self._shown = self._keys_shown()
         yield from super().compose()
 
