@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 
 class Footer(TextualFooter):
@@ -30,7 +31,12 @@ class Footer(TextualFooter):
         # wait for focus, and a later change of them rebuilds the keys anyway.
         self._bindings_ready = True
         self._shown = self._keys_shown()
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Bound to the Footer's `compact`, but born with the opposite: each key would be
+                # restyled twice when mounted, once to compact and once back.
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True
