@@ -129,13 +129,13 @@ TREE = "import sys\nfrom lines_tui.cli import app\nsys.argv[0] = 'lines-tui'\nap
 MAIN = "import sys\nfrom lines_tui.cli import main\nsys.argv[0] = 'lines-tui'\nmain()\n"
 
 
-def answer(program: str, args: list[str], home: Path) -> tuple[int, str, str]:
+def answer(program: str, args: list[str], home: Path, **env: str) -> tuple[int, str, str]:
     done = subprocess.run(
         [sys.executable, "-c", program, *args],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        env=app_environment(home),
+        env={**app_environment(home), **env},
         timeout=60,
     )
     return done.returncode, done.stdout, done.stderr
@@ -157,3 +157,8 @@ def test_a_plain_start_answers_as_the_command_tree_does(tmp_path: Path) -> None:
         code, stdout, stderr = fast
         assert code == 2 and stdout == "" and len(stderr.splitlines()) == 1, (args, fast)
         assert stderr.startswith("lines-tui: "), fast
+
+
+def test_shell_completion_is_left_to_the_command_tree(tmp_path: Path) -> None:
+    asked = {"_LINES_TUI_COMPLETE": "bash_source"}
+    assert answer(MAIN, [], tmp_path, **asked) == answer(TREE, [], tmp_path, **asked)
