@@ -1,18 +1,26 @@
 """A start costs what the menu needs (README, "First frame"): `lines-tui` alone opens the menu
 without the command tree (typer) or any sub-command, game, solver, layout or share-code module,
-and answers every plain command line exactly as the command tree does."""
+and answers every plain command line exactly as the command tree does; the menu's Footer builds
+its keys once, and again only when one of them changes."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from conftest import make_app
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
 from tools.pty_terminal import Terminal, app_environment
 
 from lines_tui.cli import menu_options
 from lines_tui.commands.common import Settings
+from lines_tui.ui.footer import Footer
 
 # Loaded when a game or a score screen first opens: both games' engines and screens, the layouts
 # and the solver.
@@ -162,3 +170,41 @@ def test_a_plain_start_answers_as_the_command_tree_does(tmp_path: Path) -> None:
 def test_shell_completion_is_left_to_the_command_tree(tmp_path: Path) -> None:
     asked = {"_LINES_TUI_COMPLETE": "bash_source"}
     assert answer(MAIN, [], tmp_path, **asked) == answer(TREE, [], tmp_path, **asked)
+
+
+async def test_the_menu_keeps_its_keys_while_they_stay_the_same(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert [key.key for key in keys] == ["l", "m", "t", "b", "p", "q", "question_mark", "s"]
+        app.screen.refresh_bindings()
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == keys  # the same widgets: not rebuilt
+
+
+class Switchable(Screen[None]):
+    """A screen whose one key is offered only while `on` is set."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "switch", "Switch")]
+    on = True
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "switch" and not self.on else True
+
+
+async def test_the_keys_are_rebuilt_when_one_of_them_changes() -> None:
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Switchable()
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert not screen.query_one(FooterKey).has_class("-disabled")
+        screen.on = False
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert screen.query_one(FooterKey).has_class("-disabled")  # shown dimmed now

@@ -1,21 +1,25 @@
-"""The key line at the bottom of every screen: Textual's Footer, rebuilt only when what it shows
-changes.
+"""A key line for the bottom of a screen: Textual's Footer, built once with its keys and rebuilt
+only when what it shows changes. The menu uses it, as its first frame counts (README, "First
+frame"); any screen can use it in place of Textual's.
 
-Textual's Footer rebuilds all its keys (a widget each) on every "bindings changed" signal, and
-the signal comes often: the screen mounting, focus moving, the app gaining focus, any reactive
-that affects bindings. The menu alone rebuilt its Footer seven times before its first frame had
-settled (README, "First frame"). This one waits for the screen to settle, then rebuilds once,
-and only if a key, its description, its state (enabled or dimmed) or its tooltip changed.
+Textual's Footer is built empty, then rebuilds all its keys (a widget each) on every "bindings
+changed" signal, and the signal comes often: the screen mounting, focus moving, the app gaining
+focus, any reactive that affects bindings. The menu's Footer was rebuilt three times before the
+menu had settled. This one shows the screen's keys from the start and, after a signal, waits for
+the screen to settle and rebuilds once, only if a key, its description, its state (enabled or
+dimmed) or its tooltip changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
+
+Keys = tuple[tuple[Binding, str, bool, str], ...]
+"""What a Footer shows: each shown binding, the key as displayed, enabled or not, the tooltip."""
 
 
 class Footer(TextualFooter):
@@ -23,12 +27,12 @@ class Footer(TextualFooter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._shown: Hashable = None
+        self._shown: Keys = ()
         self._rebuild_pending = False
 
     def compose(self) -> ComposeResult:
-        # The keys from the start, not after the first signal: the screen's own keys do not
-        # wait for focus, and a later change of them rebuilds the keys anyway.
+        # The screen's own keys do not wait for focus; the first signal rebuilds them if the
+        # focused widget brings others.
         self._bindings_ready = True
         self._shown = self._keys_shown()
         for widget in super().compose():
@@ -39,7 +43,6 @@ class Footer(TextualFooter):
             yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus or self._rebuild_pending:
             return
         if self.is_attached and screen is self.screen:
@@ -51,10 +54,7 @@ class Footer(TextualFooter):
         if self.is_attached and self._keys_shown() != self._shown:
             await self.recompose()
 
-    def _keys_shown(self) -> Hashable:
-        """What the keys would show now (nothing until the screen's bindings are ready)."""
-        if not self._bindings_ready:
-            return None
+    def _keys_shown(self) -> Keys:
         return tuple(
             (binding, self.app.get_key_display(binding), enabled, tooltip)
             for _, binding, enabled, tooltip in self.screen.active_bindings.values()
