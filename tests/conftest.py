@@ -113,10 +113,22 @@ def session_of(pilot: Pilot[None]) -> Session:
     return app.session
 
 
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until every worker has finished and its answer is shown: store calls run on the
+    session's store thread and come back through workers, and an answer may ask for more (a
+    change, then the list read again)."""
+    while True:
+        await pilot.pause()
+        running = [worker for worker in pilot.app.workers if not worker.is_finished]
+        if not running:
+            return
+        await pilot.app.workers.wait_for_complete(running)
+
+
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
     screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)
-    await pilot.pause()
+    await settle(pilot)
     return screen
 
 
