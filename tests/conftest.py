@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -389,6 +390,33 @@ class FaultyFileSystem(FileSystem):
 
     def try_lock(self, fd: int, exclusive: bool) -> bool:
         return not self._fails("lock") and super().try_lock(fd, exclusive)
+
+
+class StalledFileSystem(FileSystem):
+    """A disk that stalls on demand: after `stall()`, every read waits until `release()`, so a
+    test can press keys while a store read is under way and see its answer come after. Each
+    wait gives up after STALL_LIMIT seconds, so a test that forgets to release cannot hang."""
+
+    STALL_LIMIT = 60.0
+
+    def __init__(self) -> None:
+        self._open = threading.Event()
+        self._open.set()
+        self.waiting = threading.Event()
+        """Set once a read has begun to wait."""
+
+    def stall(self) -> None:
+        self.waiting.clear()
+        self._open.clear()
+
+    def release(self) -> None:
+        self._open.set()
+
+    def read(self, fd: int, size: int) -> bytes:
+        if not self._open.is_set():
+            self.waiting.set()
+            self._open.wait(self.STALL_LIMIT)
+        return super().read(fd, size)
 
 
 def corrupt(path: Path) -> bytes:

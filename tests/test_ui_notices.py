@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import fill_the_board, make_app, nearly_full_game, open_lines, widget_lines
+from conftest import fill_the_board, make_app, nearly_full_game, open_lines, settle, widget_lines
 from test_ui_mahjong import game_of, open_game, row_layout, settled
 
 from lines_tui.store import RecordOutcome, TableId
@@ -81,12 +81,12 @@ async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path
 async def test_a_newly_added_player_plays_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(PlayersScreen(app.store))
+        await app.push_screen(PlayersScreen(app.session))
         await pilot.press("a")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, NameEntryScreen)
         await pilot.press(*"Ada", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.store.active_player == "Ada"
         assert "Playing as Ada" in " ".join(widget_lines(app.screen.query_one("#players-active")))
 

@@ -74,11 +74,13 @@ def load(
         try:
             result = await thread.run(read)
         except StoreError as error:
-            failed(error)
+            if _still_there(node):
+                failed(error)
             return
-        show(result)
+        if _still_there(node):
+            show(result)
 
-    return node.run_worker(work(), group=group, exclusive=True)
+    return node.run_worker(work, group=group, exclusive=True)
 
 
 def write(
@@ -96,8 +98,16 @@ def write(
         try:
             result = await asyncio.shield(asked)
         except StoreError as error:
-            failed(error)
+            if _still_there(node):
+                failed(error)
             return
-        done(result)
+        if _still_there(node):
+            done(result)
 
-    return node.run_worker(work(), group="store-write")
+    return node.run_worker(work, group="store-write")
+
+
+def _still_there(node: DOMNode) -> bool:
+    """`node` has not begun to go away: a screen being dismissed has lost its widgets before
+    its workers are cancelled (Textual's `display` turns False while a node is removed)."""
+    return node is node.app or (node.is_attached and node.display)

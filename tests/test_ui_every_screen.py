@@ -1,0 +1,210 @@
+"""Every screen of the app at 80 x 24, reached by keys: its Footer shows every key label whole, and
+every key it has is in its help with a sentence and in the README's key table of that screen
+(#12, #15). Every key a message names (`Undo (u)`, `press p`, `n: new game`) is a key of the
+screen that says it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from conftest import fill_the_board, make_app, nearly_full_game, open_lines, played_lines_game
+from conftest import settle as settle_workers
+from rich.cells import cell_len
+from textual.app import App
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
+
+import lines_tui.ui
+from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+UI = Path(lines_tui.ui.__file__).parent
+SIZE = (80, 24)
+
+Opener = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def keys(*presses: str) -> Opener:
+    async def open_(pilot: Pilot[None]) -> None:
+        for key in presses:
+            await pilot.press(key)
+            await settle_workers(pilot)
+
+    return open_
+
+
+async def game_over(pilot: Pilot[None]) -> None:
+    screen = await open_lines(pilot, nearly_full_game())
+    await fill_the_board(pilot, screen)
+    await settle_workers(pilot)
+
+
+async def code_dialog(pilot: Pilot[None]) -> None:
+    await pilot.app.push_screen(CodeScreen("LT2-CODE", "A code to select.", "Challenge"))
+    await settle_workers(pilot)
+
+
+# The README's name of each screen (its key table row starts with it), and how to reach it.
+SCREENS: dict[str, Opener] = {
+    "Menu": keys(),
+    "Lines": keys("l"),
+    "Game over (Lines)": game_over,
+    "Mahjong": keys("m", "enter"),
+    "Layout picker": keys("m"),
+    "Today's deals": keys("t"),
+    "Leaderboards": keys("b"),
+    "Replay": keys("b", "w"),
+    "Import": keys("i"),
+    "Players": keys("p"),
+    "Name entry": keys("p", "a"),
+    "Question": keys("p", "down", "d"),
+    "Code": code_dialog,
+    "Help": keys("question_mark"),
+}
+README_NAMES = {
+    "escape": "esc",
+    "question_mark": "?",
+    "full_stop": ".",
+    "comma": ",",
+    **{arrow: "arrows" for arrow in ("up", "down", "left", "right")},
+}
+
+
+def app_with_results(data_dir: Path) -> LinesTuiApp:
+    """A registered player with a recorded (watchable) Lines game and a Mahjong time."""
+    store = open_store(data_dir)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game = played_lines_game(4)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ada", 9, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    store.record_mahjong("Ada", "turtle", 300.0, 3, when=game.ended_at)
+    return make_app(data_dir)
+
+
+def cut_footer_labels(screen: Screen[object]) -> list[str]:
+    """Footer labels that do not show whole in the screen's width."""
+    footer = screen.query_one(Footer)
+    cut = []
+    for item in [*footer.query(FooterKey), *footer.query(FooterLabel)]:
+        label = item.render()
+        text = label.plain if hasattr(label, "plain") else str(label)
+        region = item.region
+        if region.right > screen.size.width or region.width < cell_len(text):
+            cut.append(text.strip())
+    return cut
+
+
+def readme_row(screen_name: str) -> str:
+    """The row of `screen_name` in the README's table of every screen's keys."""
+    text = README.read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith(f"| {screen_name} |"):
+            return line
+    raise AssertionError(f"the README's key table has no row for {screen_name}")
+
+
+def mentions(row: str, key: str) -> bool:
+    return re.search(rf"`{re.escape(key)}`", row) is not None
+
+
+def described_bindings(screen: Screen[object]) -> list[Binding]:
+    return [
+        active.binding
+        for active in screen.active_bindings.values()
+        if (active.binding.description or active.binding.tooltip)
+        and not active.binding.system
+        and active.binding.action not in SYSTEM_ACTIONS
+    ]
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_every_screen_shows_its_keys_whole_and_documents_them(
+    tmp_path: Path, name: str
+) -> None:
+    app = app_with_results(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        await SCREENS[name](pilot)
+        screen = app.screen
+        assert cut_footer_labels(screen) == [], f"{name}: Footer labels cut at 80 columns"
+        rows = key_rows(screen)
+        shown_keys = " ".join(keys for keys, _, _ in rows).split()
+        for keys_, sentence, _ in rows:
+            assert len(sentence.split()) >= 3, f"{name}: '{keys_}' says only '{sentence}'"
+        row = readme_row(name)
+        for binding in described_bindings(screen):
+            display = app.get_key_display(binding)
+            assert display in shown_keys, f"{display} is not in the help of {name}"
+            names = {binding.key, README_NAMES.get(binding.key, binding.key), display}
+            assert any(mentions(row, key) for key in names), (
+                f"{binding.key} ({display}) of {name} is not in its README key table row"
+            )
+
+
+# --- keys named in messages -------------------------------------------------------------------
+
+KEY_IN_MESSAGE = re.compile(
+    r"\(([A-Za-z?])\)"  # Undo (u).
+    r"|[Pp]ress ([A-Za-z?]|enter|esc|tab|space)\b"  # press p to go on
+    r"|(?:^|\s)([A-Za-z?]|esc|enter): [a-z]"  # n: new game
+)
+KEY_NAMES = {"esc": "escape", "?": "question_mark"}
+
+
+def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
+    """The string constants of a UI module, and every key bound by the classes it defines (and
+    the app's keys, which work everywhere)."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    strings = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+    bound = {key for binding in LinesTuiApp.BINDINGS for key in _keys(binding)}
+    namespace: dict[str, object] = {}
+    module_name = "lines_tui.ui." + ".".join(module.relative_to(UI).with_suffix("").parts)
+    exec(f"import {module_name} as target", namespace)
+    target = namespace["target"]
+    for value in vars(target).values():
+        if isinstance(value, type) and value.__module__ == module_name:
+            for base in value.__mro__:
+                if issubclass(base, App) and base is not LinesTuiApp:
+                    continue
+                for binding in getattr(base, "BINDINGS", []):
+                    bound |= _keys(binding)
+    return strings, bound
+
+
+def _keys(binding: object) -> set[str]:
+    if isinstance(binding, Binding):
+        return set(binding.key.split(","))
+    return set(str(binding[0]).split(","))  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(path for path in UI.rglob("*.py") if path.name != "__init__.py"),
+    ids=lambda path: str(path.relative_to(UI)),
+)
+def test_every_key_a_message_names_is_a_key_of_its_screen(module: Path) -> None:
+    strings, bound = messages_and_keys(module)
+    for text in strings:
+        for match in KEY_IN_MESSAGE.finditer(text):
+            key = next(group for group in match.groups() if group)
+            assert KEY_NAMES.get(key, key) in bound, (
+                f"{module.name}: '{text}' names the key {key}, which no screen there binds"
+            )
