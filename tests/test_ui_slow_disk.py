@@ -120,7 +120,8 @@ async def test_the_leaderboard_shows_its_tables_when_the_read_ends(tmp_path: Pat
         assert board.query_one(DataTable).row_count == 0
         disk.release()
         await settle(pilot)
-        assert "Turtle" in shown(app, "#board-heading") and board.query_one(DataTable).row_count == 1
+        assert "Turtle" in shown(app, "#board-heading")
+        assert board.query_one(DataTable).row_count == 1
 
 
 async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit(

@@ -73,17 +73,31 @@ class MenuScreen(Screen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "move(1)", "Down", show=False),
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("r", "open('resume-lines')", "Resume Lines", show=False),
-        Binding("R", "open('resume-mahjong')", "Resume Mahjong", show=False),
-        Binding("l", "open('lines')", "Lines"),
-        Binding("m", "open('mahjong')", "Mahjong"),
-        Binding("t", "open('today')", "Today"),
-        Binding("b", "open('leaderboards')", "Boards"),
-        Binding("i", "open('import')", "Import", show=False),
-        Binding("p", "open('players')", "Players"),
-        Binding("q", "open('quit')", "Quit"),
+        Binding("down,j", "move(1)", "Down", show=False, tooltip="Move the cursor down the list"),
+        Binding("up,k", "move(-1)", "Up", show=False, tooltip="Move the cursor up the list"),
+        Binding(
+            "r",
+            "open('resume-lines')",
+            "Resume Lines",
+            show=False,
+            tooltip="Resume the saved Lines game",
+        ),
+        Binding(
+            "R",
+            "open('resume-mahjong')",
+            "Resume Mahjong",
+            show=False,
+            tooltip="Resume the saved Mahjong game",
+        ),
+        Binding("l", "open('lines')", "Lines", tooltip="Start a new game of Lines"),
+        Binding("m", "open('mahjong')", "Mahjong", tooltip="Pick a Mahjong layout and deal"),
+        Binding("t", "open('today')", "Today", tooltip="Play one of today's deals"),
+        Binding("b", "open('leaderboards')", "Boards", tooltip="See the leaderboards, share them"),
+        Binding(
+            "i", "open('import')", "Import", show=False, tooltip="Import a friend's share code"
+        ),
+        Binding("p", "open('players')", "Players", tooltip="Register players, choose who plays"),
+        Binding("q", "open('quit')", "Quit", tooltip="Quit the app (saved games stay)"),
     ]
 
     def __init__(self, read_state: Callable[[], MenuState], thread: StoreThread) -> None:

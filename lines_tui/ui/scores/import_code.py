@@ -36,7 +36,9 @@ class CodeInput(Input):
     codes wrapped by a mail or chat program arrive in several lines. Its enter key is shown in
     the Footer as "Merge" (Input's own enter binding is hidden there)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Merge")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Merge", tooltip="Merge the pasted code into your tables")
+    ]
 
     def _on_paste(self, event: events.Paste) -> None:
         self.insert_text_at_cursor("".join(event.text.split()))
@@ -58,10 +60,10 @@ class ImportScreen(Screen[Merged | None]):
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back"),
+        Binding("escape", "dismiss(None)", "Back", tooltip="Back, with nothing merged"),
         # Enter in the code field submits it (see on_input_submitted): a priority binding would
         # merge before a paste or keys that came just ahead of it reached the field.
-        Binding("enter", "merge", "Merge"),
+        Binding("enter", "merge", "Merge", tooltip="Merge the pasted code into your tables"),
     ]
 
     def __init__(self, session: Session) -> None:

@@ -18,6 +18,7 @@ from lines_tui.ui.scores.import_code import ImportScreen
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
+TABLES = Binding.Group("Table")
 LOADING = "Reading the leaderboards…"
 MAKING_CODE = "Making the share code…"
 NO_TABLES = (
@@ -36,15 +37,39 @@ class LeaderboardScreen(Screen[None]):
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss(None)", "Back"),
-        Binding("left,h,comma", "switch(-1)", "Prev table", key_display="←"),
-        Binding("right,l,full_stop", "switch(1)", "Next table", key_display="→"),
-        Binding("c", "copy_code", "Copy code"),
-        Binding("i", "import_code", "Import"),
-        Binding("w", "watch", "Watch"),
-        Binding("x", "challenge", "Challenge"),
-        Binding("j", "move(1)", "Down", show=False),
-        Binding("k", "move(-1)", "Up", show=False),
+        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to where you came from"),
+        Binding(
+            "left,h,comma",
+            "switch(-1)",
+            "Prev",
+            key_display="←",
+            group=TABLES,
+            tooltip="The previous table (also h and the comma)",
+        ),
+        Binding(
+            "right,l,full_stop",
+            "switch(1)",
+            "Next",
+            key_display="→",
+            group=TABLES,
+            tooltip="The next table (also l and the full stop)",
+        ),
+        Binding(
+            "c",
+            "copy_code",
+            "Copy",
+            tooltip="Send the shown table's share code to the clipboard",
+        ),
+        Binding("i", "import_code", "Import", tooltip="Import a friend's share code"),
+        Binding("w", "watch", "Watch", tooltip="Watch the game of the entry under the cursor"),
+        Binding(
+            "x",
+            "challenge",
+            "Challenge",
+            tooltip="A challenge code of the entry under the cursor, to send a friend",
+        ),
+        Binding("j", "move(1)", "Down", show=False, tooltip="Move the cursor down a row"),
+        Binding("k", "move(-1)", "Up", show=False, tooltip="Move the cursor up a row"),
     ]
 
     class Watch(Message):

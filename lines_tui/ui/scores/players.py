@@ -38,14 +38,14 @@ class PlayersScreen(Screen[None]):
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss(None)", "Back"),
-        Binding("enter,space", "choose", "Play as"),
-        Binding("a", "add", "Add"),
-        Binding("r", "rename", "Rename"),
-        Binding("d,delete", "remove", "Remove"),
-        Binding("g", "guest", "Guest"),
-        Binding("j", "move(1)", "Down", show=False),
-        Binding("k", "move(-1)", "Up", show=False),
+        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the menu"),
+        Binding("enter,space", "choose", "Play as", tooltip="The highlighted player plays now"),
+        Binding("a", "add", "Add", tooltip="Register a new player (who then plays)"),
+        Binding("r", "rename", "Rename", tooltip="Rename the highlighted player"),
+        Binding("d,delete", "remove", "Remove", tooltip="Remove the highlighted player"),
+        Binding("g", "guest", "Guest", tooltip="Play as a guest (Lines scores are not saved)"),
+        Binding("j", "move(1)", "Down", show=False, tooltip="Move the cursor down a line"),
+        Binding("k", "move(-1)", "Up", show=False, tooltip="Move the cursor up a line"),
     ]
 
     def __init__(self, session: Session) -> None:
