@@ -34,8 +34,9 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("quit", "Quit", "q"),
 )
 RESUME_ENTRIES = ("resume-lines", "resume-mahjong")
-GAME_ENTRIES = (*RESUME_ENTRIES, "lines", "mahjong", "today")
-"""Entries that need to know the saved games (a new game asks before replacing one)."""
+GAME_ENTRIES = (*RESUME_ENTRIES, "lines", "mahjong", "today", "import")
+"""Entries that need to know the saved games: a new game (an imported challenge's too) asks
+before replacing one."""
 
 
 @dataclass(frozen=True)

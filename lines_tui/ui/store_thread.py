@@ -11,8 +11,9 @@ is not as expected").
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import TypeVar
 
 from textual.dom import DOMNode
@@ -70,17 +71,11 @@ def load(
     the store fails. A newer load of the same `group` on `node` replaces this one, and `node`
     going away cancels it: a stale result is never shown."""
 
-    async def work() -> None:
-        try:
-            result = await thread.run(read)
-        except StoreError as error:
-            if _still_there(node):
-                failed(error)
-            return
-        if _still_there(node):
-            show(result)
-
-    return node.run_worker(work, group=group, exclusive=True)
+    return node.run_worker(
+        partial(_answer, node, lambda: thread.run(read), show, failed),
+        group=group,
+        exclusive=True,
+    )
 
 
 def write(
@@ -94,17 +89,26 @@ def write(
     cancels the answer); then `done(result)` or `failed(error)` on the UI thread."""
     asked = asyncio.wrap_future(thread.submit(change))
 
-    async def work() -> None:
-        try:
-            result = await asyncio.shield(asked)
-        except StoreError as error:
-            if _still_there(node):
-                failed(error)
-            return
-        if _still_there(node):
-            done(result)
+    return node.run_worker(
+        partial(_answer, node, lambda: asyncio.shield(asked), done, failed), group="store-write"
+    )
 
-    return node.run_worker(work, group="store-write")
+
+async def _answer(
+    node: DOMNode,
+    asked: Callable[[], Awaitable[T]],
+    show: Callable[[T], None],
+    failed: Callable[[StoreError], None],
+) -> None:
+    """Await the store thread's answer, then hand it on, unless `node` is going away."""
+    try:
+        result = await asked()
+    except StoreError as error:
+        if _still_there(node):
+            failed(error)
+        return
+    if _still_there(node):
+        show(result)
 
 
 def _still_there(node: DOMNode) -> bool:
