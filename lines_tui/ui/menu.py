@@ -130,7 +130,7 @@ class MenuScreen(Screen[None]):
         self.state = None
         load(self, self._thread, self._read_state, self._show_state, self._failed, group="menu")
 
-    def _failed(self, error: StoreError) -> None:  # read_state says what failed itself
+    def _failed(self, error: StoreError) -> None:  # read_state raised, not listed
         self.notify(f"The data folder could not be read: {error}", severity="error")
 
     def _show_state(self, state: MenuState) -> None:
