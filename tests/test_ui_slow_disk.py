@@ -94,8 +94,10 @@ async def test_score_screens_can_be_left_while_the_disk_reads(tmp_path: Path) ->
             await stalled(pilot, disk)
             assert isinstance(app.screen, screen_class)
             assert loading in shown(app, selector)
+            waiting = [worker for worker in app.workers if worker.node is app.screen]
             await pilot.press("j", "escape")
             assert isinstance(app.screen, MenuScreen)  # left at once, the read still held
+            assert waiting and all(worker.is_cancelled for worker in waiting)
             disk.release()
             await settle(pilot)
             assert isinstance(app.screen, MenuScreen)
