@@ -152,7 +152,7 @@ async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
     await pilot.press("enter")
     await cursor_to(pilot, screen, (0, 0))
     await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)  # the result is written before the dialog shows it
 
 
 def widget_lines(widget: Widget) -> list[str]:

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from conftest import post_keys_at_once, session_of
+from conftest import post_keys_at_once, session_of, settle
 from textual.pilot import Pilot
 
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -261,14 +261,14 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
         clock.now += 42
         await pilot.press("enter", "m", "enter")  # the 1D's at both ends
         await pilot.press("tab", "enter", "m", "enter")  # then the 1B's
-        await pilot.pause()
+        await settle(pilot)
         assert screen.game.won
         assert screen.status == "won"
         assert isinstance(app.screen, NameEntryScreen)
         clock.now += 100
         assert screen.game.elapsed(clock.now) == 42
         await pilot.press(*"Ada", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
         # Not a built-in layout: its table is its name and a hash of its tile places.
         entries = app.store.table(f"mahjong-{layout_table_name(layout)}")
