@@ -34,13 +34,17 @@ def parse_seed(text: str) -> int | None:
 class LayoutTable(DataTable[Text | str]):
     """Shows its enter key as "Play" in the Footer (DataTable's own enter binding is hidden)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Play")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Play", tooltip="Play the highlighted layout")
+    ]
 
 
 class SeedInput(Input):
     """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Play")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Play", tooltip="Play the highlighted layout")
+    ]
 
 
 class LayoutPickerScreen(ModalScreen[Choice | None]):
@@ -57,9 +61,11 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter reaches the focused field, which answers through the handlers below; a priority
         # binding would read the deal number before digits typed just ahead of enter arrived.
-        Binding("enter", "play", "Play"),
-        Binding("tab", "switch_field", "Layouts / deal"),
-        Binding("escape", "cancel", "Back"),
+        Binding("enter", "play", "Play", tooltip="Play the highlighted layout"),
+        Binding(
+            "tab", "switch_field", "Layouts / deal", tooltip="Go between layouts and deal number"
+        ),
+        Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
     ]
 
     def __init__(self, folders: Sequence[Path] | None = None) -> None:
