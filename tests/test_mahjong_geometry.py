@@ -160,3 +160,35 @@ def test_any_two_overlapping_tiles_are_refused(slots: list[Slot]) -> None:
             Geometry.of(slots)
     else:
         Geometry.of(slots)
+
+
+def cleared_while_held(geometry: Geometry, tile: int, present: int) -> int:
+    """What stays of `present` when every free tile but `tile` leaves, again and again, judged
+    by the whole-board rule."""
+    while True:
+        leaving = geometry.free_mask(present) & ~(1 << tile)
+        if not leaving:
+            return present
+        present &= ~leaving
+
+
+@settings(max_examples=60, deadline=None)
+@given(board_and_removals(), st.integers(min_value=0))
+def test_stuck_while_is_what_clearing_the_whole_board_leaves(
+    case: tuple[Geometry, int, int], pick: int
+) -> None:
+    """stuck_while looks only at the tiles that wait for the held one; clearing the whole
+    board around it leaves exactly the same tiles."""
+    geometry, present, _ = case
+    if not present:
+        return
+    tiles = list(bits(present))
+    tile = tiles[pick % len(tiles)]
+    assert geometry.stuck_while(tile, present) == cleared_while_held(geometry, tile, present)
+
+
+def test_positions_on_the_same_places_share_one_geometry() -> None:
+    layout = builtin_layouts()[0]
+    first = Position(layout.slots, tuple("a" * len(layout.slots)))
+    second = Position(layout.slots, tuple("b" * len(layout.slots)))
+    assert first.geometry is second.geometry is Geometry.of(layout.slots)

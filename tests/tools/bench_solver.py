@@ -10,17 +10,20 @@ on `--layout` (`all`: each built-in layout in turn). Each position gets a 10 s b
 winning sequence is replayed here, independently of the solver, and a wrong one is counted and
 reported. `--start K` measures the next positions instead (deal seeds K.., mid-game k = K..):
 positions the solver was not tuned on. Last, the playout kernel's speed: playouts a second from
-the first 50 deals, with nothing committed.
+the first 50 deals, with nothing committed. At the end, one table of what issue 14's targets are
+about, a row per layout and kind of position (milliseconds of wall-clock time per position).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, Layout, find_layout
@@ -82,7 +85,40 @@ def wins(position: Position, moves: tuple[tuple[int, int], ...]) -> bool:
     return present == 0
 
 
-def run(title: str, positions: Iterator[tuple[str, Position]], budget: float) -> None:
+@dataclass(frozen=True)
+class Row:
+    """One line of the closing table."""
+
+    layout: str
+    kind: str
+    positions: int
+    mean: float
+    median: float
+    p99: float
+    max: float
+    wrong: int
+    decided: int
+    playouts_per_second: float
+
+    @staticmethod
+    def header() -> str:
+        return (
+            f"{'layout':<10} {'positions':<16} {'mean':>8} {'median':>8} {'p99':>8} {'max':>8}"
+            f" {'wrong':>5} {'decided':>8} {'playouts/s':>10}"
+        )
+
+    def line(self) -> str:
+        return (
+            f"{self.layout:<10} {f'{self.positions} {self.kind}':<16} {self.mean * 1000:8.1f}"
+            f" {self.median * 1000:8.2f} {self.p99 * 1000:8.0f} {self.max * 1000:8.0f}"
+            f" {self.wrong:>5} {self.decided / self.positions:>8.1%}"
+            f" {self.playouts_per_second:>10.0f}"
+        )
+
+
+def run(
+    title: str, positions: Iterator[tuple[str, Position]], budget: float
+) -> tuple[list[tuple[str, SolveResult]], list[str]]:
     results: list[tuple[str, SolveResult]] = []
     wrong: list[str] = []
     for name, position in positions:
@@ -93,6 +129,24 @@ def run(title: str, positions: Iterator[tuple[str, Position]], budget: float) ->
         print(f"\r{title}: {len(results)} solved", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     report(title, results, wrong)
+    return results, wrong
+
+
+def row(layout: str, kind: str, results: list[tuple[str, SolveResult]], wrong: list[str]) -> Row:
+    seconds = sorted(result.seconds for _, result in results)
+    count = len(seconds)
+    return Row(
+        layout,
+        kind,
+        count,
+        statistics.mean(seconds),
+        statistics.median(seconds),
+        seconds[min(count - 1, int(0.99 * count))],
+        seconds[-1],
+        len(wrong),
+        sum(1 for _, r in results if r.verdict is not Verdict.UNDECIDED),
+        sum(r.nodes for _, r in results) / max(sum(seconds), 1e-9),
+    )
 
 
 def report(title: str, results: list[tuple[str, SolveResult]], wrong: list[str]) -> None:
@@ -138,35 +192,42 @@ def main() -> None:
     args = parser.parse_args()
     started = time.monotonic()
     names = BUILTIN_NAMES if args.layout == "all" else (args.layout,)
+    rows: list[Row] = []
+    kernels: list[str] = []
     for name in names:
         layout = find_layout(name)
         if args.only != "midgame":
             positions = deals(layout, args.start, args.limit)
-            run(f"(a) {name} deals", positions, args.budget)
+            rows.append(row(name, "deals", *run(f"(a) {name} deals", positions, args.budget)))
         if args.only != "deals":
             positions = midgame_positions(layout, args.start, args.limit)
-            run(f"(b) {name} mid-game positions", positions, args.budget)
-        kernel_speed(name, [deal(layout, seed) for seed in range(args.start, args.start + 50)])
-    print(f"wall time: {time.monotonic() - started:.0f} s")
+            title = f"(b) {name} mid-game positions"
+            rows.append(row(name, "mid-game", *run(title, positions, args.budget)))
+        rate = kernel_speed([deal(layout, seed) for seed in range(args.start, args.start + 50)])
+        kernels.append(f"{name} {rate:.0f}")
+        print(f"== {name} playout kernel: {rate:.0f} playouts per second")
+    print(f"\n== summary, --start {args.start}: milliseconds per position, wall-clock")
+    print(Row.header())
+    for line in rows:
+        print(line.line())
+    print("playout kernel, playouts per second: " + ", ".join(kernels))
+    print(f"wall time: {time.monotonic() - started:.0f} s; load average {os.getloadavg()[0]:.1f}")
 
 
-def kernel_speed(name: str, positions: list[Position]) -> None:
+def kernel_speed(positions: list[Position]) -> float:
     """Playouts a second of the playout kernel alone, from each deal with nothing committed."""
-    try:
-        from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
-        from lines_tui.engine.mahjong.solver.pairings import Pairings
-        from lines_tui.engine.mahjong.solver.playout import Player
-    except ImportError:  # a solver without the kernel as a part of its own
-        return
+    from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
+    from lines_tui.engine.mahjong.solver.pairings import Pairings
+    from lines_tui.engine.mahjong.solver.playout import Player
+
     players = []
     for position in positions:
-        board = Board(position)
+        board = Board(position, lambda: None)
         players.append(Player(board, Pairings(board), [NO_TILE] * len(position.slots)))
     started = time.perf_counter()
     for player in players:
         player.play()
-    spent = time.perf_counter() - started
-    print(f"== {name} playout kernel: {len(players) / spent:.0f} playouts per second")
+    return len(players) / (time.perf_counter() - started)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 Slot = tuple[int, int, int]
 """A tile's place: (x, y, z) in half-tile units, z = layer (0 is the bottom)."""
@@ -82,7 +82,9 @@ class Geometry:
 
     @classmethod
     def of(cls, slots: Sequence[Slot]) -> Geometry:
-        return cls(tuple((int(x), int(y), int(z)) for x, y, z in slots))
+        """The geometry of `slots`, shared by every position on the same places, so that its
+        tables are built once per layout rather than once per deal."""
+        return _shared(tuple((int(x), int(y), int(z)) for x, y, z in slots))
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -101,19 +103,48 @@ class Geometry:
         mask) have left; `present` no longer holds them. Only the tiles that a gone tile lay on
         or stood beside can have changed, so this looks at those few instead of the board."""
         released_by = self._released_by
+        waiting = present & ~known
         freed = 0
         while gone:
             low = gone & -gone
             gone ^= low
             for bit, covers, left, right in released_by[low.bit_length() - 1]:
                 if (
-                    present & bit
-                    and not known & bit
+                    waiting & bit
                     and not covers & present
                     and not (left & present and right & present)
                 ):
                     freed |= bit
         return freed
+
+    def stuck_while(self, tile: int, present: int) -> int:
+        """The tiles of `present` that can never get free while `tile` stays, whatever else
+        leaves (`tile` among them).
+
+        Only the tiles that wait for `tile`, directly or through each other, can be held by it;
+        every other tile gets free as the board clears. So the board is cleared from those
+        alone, every free tile leaving at once, and what stays is held."""
+        waiting = self.waiting_for
+        held = reach = 1 << tile
+        while reach:
+            low = reach & -reach
+            reach ^= low
+            more = waiting[low.bit_length() - 1] & present & ~held
+            held |= more
+            reach |= more
+        leaving = self.free_mask(held) & ~(1 << tile)
+        known = leaving | 1 << tile
+        while leaving:
+            held &= ~leaving
+            leaving = self.newly_free(leaving, held, known)
+            known |= leaving
+        return held
+
+    @cached_property
+    def waiting_for(self) -> tuple[int, ...]:
+        """waiting_for[i]: the tiles that tile i lies on or stands beside, which may wait for
+        it to leave."""
+        return tuple(self.under[t] | self.left[t] | self.right[t] for t in range(len(self.slots)))
 
     @cached_property
     def _released_by(self) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
@@ -122,7 +153,7 @@ class Geometry:
         return tuple(
             tuple(
                 (1 << other, self.covers[other], self.left[other], self.right[other])
-                for other in bits(self.under[tile] | self.left[tile] | self.right[tile])
+                for other in bits(self.waiting_for[tile])
             )
             for tile in range(len(self.slots))
         )
@@ -160,7 +191,13 @@ class Geometry:
         state = dict(self.__dict__)
         state.pop("_union_tables", None)
         state.pop("_released_by", None)
+        state.pop("waiting_for", None)
         return state
+
+
+@lru_cache(maxsize=16)
+def _shared(slots: tuple[Slot, ...]) -> Geometry:
+    return Geometry(slots)
 
 
 _CHUNK_BITS = 6

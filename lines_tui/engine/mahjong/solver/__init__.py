@@ -45,13 +45,20 @@ def solve(
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     budget = Budget(deadline, node_limit, should_stop)
-    search = Search(position, budget, restarts or RestartSchedule(), previous)
+
+    def undecided(attempts: int) -> SolveResult:
+        return SolveResult(
+            Verdict.UNDECIDED, (), budget.nodes, time.monotonic() - started, attempts
+        )
+
+    try:
+        search = Search(position, budget, restarts or RestartSchedule(), previous)
+    except Stopped:  # while the board was studied, before any playout
+        return undecided(1)
     try:
         found = search.run()
     except Stopped:
-        return SolveResult(
-            Verdict.UNDECIDED, (), budget.nodes, time.monotonic() - started, search.attempts
-        )
+        return undecided(search.attempts)
     seconds = time.monotonic() - started
     if found is None:
         return SolveResult(Verdict.UNSOLVABLE, (), budget.nodes, seconds, search.attempts)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.result import Pair
 
@@ -15,16 +16,17 @@ NO_TILE = -1
 class Board:
     """Facts about the starting position that no commitment changes."""
 
-    def __init__(self, position: Position) -> None:
-        geometry = self.geometry = position.geometry
+    def __init__(self, position: Position, check: Callable[[], None]) -> None:
+        """`check` is called now and then while the board is studied (it may raise Stopped)."""
+        # The shared geometry (a position sent to the solver's process brings a copy of its
+        # own), whose tables earlier deals of the layout have already built.
+        geometry = self.geometry = Geometry.of(position.slots)
         self.present = position.present
         """The tiles on the board at the start."""
         self.free = geometry.free_mask(self.present)
         self.gone = geometry.all_present & ~self.present
         """Tiles removed before the start: they count as gone (so as free) in every playout."""
-        self.blocks = [
-            geometry.under[t] | geometry.left[t] | geometry.right[t] for t in range(len(geometry))
-        ]
+        self.blocks = geometry.waiting_for
         """blocks[t]: the tiles that wait for tile t (it lies on them or stands beside them)."""
         type_ids: dict[str, int] = {}
         self.type_of = [type_ids.setdefault(face, len(type_ids)) for face in position.faces]
@@ -32,41 +34,34 @@ class Board:
         for tile in bits(self.present):
             self.type_tiles[self.type_of[tile]].append(tile)
         self.type_mask = [sum(1 << tile for tile in tiles) for tiles in self.type_tiles]
-        self.held = _below_closure(
-            [under & self.present for under in geometry.under], [z for _, _, z in position.slots]
-        )
-        """held[t]: tiles that cannot get free while tile t stays (at first: those under it)."""
+        self.held = self._held_mates(check)
+        """held[t]: the tiles of t's type that can never get free while t stays."""
 
     @property
     def types(self) -> int:
         return len(self.type_tiles)
 
     def never_together(self, a: int, b: int) -> bool:
-        """Whether tiles a and b can never be free together (one has to go before the other)."""
+        """Whether tiles a and b of one type can never be free together (one has to go before
+        the other)."""
         return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
 
-    def held_by(self, tile: int, goal: int) -> int:
-        """The tiles of `goal` that can never get free while `tile` stays, whatever else goes."""
-        newly_free = self.geometry.newly_free
-        present = self.present
-        known = self.free | 1 << tile
-        leaving = self.free & ~(1 << tile)
-        while leaving:
-            if known & goal == goal:
-                return 0
-            present &= ~leaving
-            leaving = newly_free(leaving, present, known)
-            known |= leaving
-        return goal & ~known
-
-    def tighten(self, check: Callable[[], None]) -> None:
-        """Add to `held` the tiles of the same type that a tile holds by blocking the only ways
-        to free them (not just by lying on them). `check` is called between types."""
-        for tiles in self.type_tiles:
-            check()
+    def _held_mates(self, check: Callable[[], None]) -> list[int]:
+        """For each tile, the tiles of its type that it holds: by lying on them, or by blocking
+        the only ways to free them. A type with two tiles left pairs one way whatever holds
+        them, so only the others are looked at."""
+        held = [0] * len(self.type_of)
+        held_while = _held_while(self.geometry, self.present)
+        for tiles, mates in zip(self.type_tiles, self.type_mask, strict=True):
+            if len(tiles) <= 2:
+                continue
             for tile in tiles:
-                mates = sum(1 << t for t in tiles if t != tile)
-                self.held[tile] |= self.held_by(tile, mates)
+                stuck = held_while.get(tile)
+                if stuck is None:
+                    check()
+                    stuck = held_while[tile] = self.geometry.stuck_while(tile, self.present)
+                held[tile] = stuck & mates & ~(1 << tile)
+        return held
 
     def partners_from(self, previous: Sequence[Pair] | None) -> list[int]:
         """Partners suggested by an earlier winning sequence (NO_TILE: none), repaired after the
@@ -96,10 +91,9 @@ class Board:
         return hint
 
 
-def _below_closure(under: Sequence[int], layers: Sequence[int]) -> list[int]:
-    """result[i]: every tile that lies under tile i, directly or through tiles in `under`."""
-    below = list(under)
-    for index in sorted(range(len(under)), key=lambda i: layers[i]):
-        for lower in bits(under[index]):
-            below[index] |= below[lower]
-    return below
+@lru_cache(maxsize=8)
+def _held_while(geometry: Geometry, present: int) -> dict[int, int]:
+    """`Geometry.stuck_while` of the tiles asked about so far on this board, filled in by the
+    boards that ask. Kept for the latest boards: every fresh deal of a layout starts on the
+    same board."""
+    return {}

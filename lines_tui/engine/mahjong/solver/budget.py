@@ -25,7 +25,7 @@ class RestartSchedule:
     and get `unit` playouts each, so an unlucky early choice costs little. Every attempt keeps
     what the earlier ones learned."""
 
-    unit: int = 64
+    unit: int = 32
 
     def __post_init__(self) -> None:
         if self.unit < 1:

@@ -58,11 +58,6 @@ class Pairings:
                             allowed[a] |= 1 << b
         return allowed
 
-    def retighten(self) -> None:
-        """Recompute the allowed partners after the board's `held` grew."""
-        self.root = self._allowed_at_root()
-        self.allowed = self.under(self.order)
-
     # -- commitments -------------------------------------------------------------------------
 
     def commit(self, a: int, b: int) -> None:

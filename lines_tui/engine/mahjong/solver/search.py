@@ -54,7 +54,7 @@ class Search:
         restarts: RestartSchedule,
         previous: Sequence[Pair] | None,
     ) -> None:
-        self.board = Board(position)
+        self.board = Board(position, budget.check)
         self.pairings = Pairings(self.board)
         self.nogoods = Nogoods(self.board.type_of, self.board.types)
         self.player = Player(self.board, self.pairings, self.board.partners_from(previous))
@@ -71,9 +71,6 @@ class Search:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
         when the budget is spent."""
         try:
-            self.evaluate()
-            self.board.tighten(self.budget.check)
-            self.pairings.retighten()
             while True:
                 attempt = self.attempts - 1
                 self.shuffled = self.restarts.shuffles(attempt)
