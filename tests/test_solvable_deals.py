@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from lines_tui.cli import app
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
-from lines_tui.engine.mahjong.solvable import NoSolvableDeal, solvable_deal
+from lines_tui.engine.mahjong.solvable import NoSolvableDeal, Skipped, solvable_deal
 from lines_tui.engine.mahjong.solver import Verdict, replay_error, solve
 
 TURTLE = find_layout("turtle")
@@ -23,14 +23,14 @@ def test_a_solvable_deal_is_taken_as_it_is() -> None:
     proved = solvable_deal(TURTLE, 38)
     assert proved.seed == 38
     assert proved.position == deal(TURTLE, 38)
-    assert (proved.dead_ends, proved.undecided) == (0, 0)
+    assert proved.skipped == Skipped(0, 0)
     assert replay_error(proved.position, proved.moves) is None
 
 
 def test_a_dead_end_is_skipped_for_the_next_deal_number() -> None:
     assert solve(deal(TURTLE, DEAD_END)).verdict is Verdict.UNSOLVABLE
     proved = solvable_deal(TURTLE, DEAD_END)
-    assert (proved.seed, proved.dead_ends, proved.undecided) == (DEAD_END + 1, 1, 0)
+    assert (proved.seed, proved.skipped) == (DEAD_END + 1, Skipped(1, 0))
 
 
 def test_a_deal_the_solver_leaves_undecided_is_skipped_and_counted_apart() -> None:
@@ -38,13 +38,13 @@ def test_a_deal_the_solver_leaves_undecided_is_skipped_and_counted_apart() -> No
     assert solve(deal(TURTLE, 21), node_limit=2).verdict is Verdict.UNDECIDED
     proved = solvable_deal(TURTLE, 21, playouts=2)
     assert proved.seed > 21
-    assert proved.undecided >= 1
-    assert proved.dead_ends + proved.undecided == proved.seed - 21
+    assert proved.skipped.undecided >= 1
+    assert proved.skipped.total == proved.seed - 21
 
 
 def test_a_layout_without_solvable_deals_is_refused() -> None:
     stacked = Layout("stack", "Stack", ((0, 0, 0), (0, 0, 1)))
-    with pytest.raises(NoSolvableDeal, match=r"none of deals 0\.\.4 of Stack"):
+    with pytest.raises(NoSolvableDeal, match=r"none of 5 deals of Stack from deal 0 on"):
         solvable_deal(stacked, 0, max_deals=5)
 
 
@@ -58,7 +58,7 @@ def test_deal_solvable_on_the_command_line_names_the_deal_it_proved() -> None:
     ]
 
 
-def test_mahjong_solvable_starts_the_game_on_the_proved_deal(
+def test_mahjong_solvable_asks_the_app_for_a_deal_proved_from_the_seed_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     started: list[dict[str, object]] = []
@@ -67,5 +67,4 @@ def test_mahjong_solvable_starts_the_game_on_the_proved_deal(
     )
     result = CliRunner().invoke(app, ["mahjong", "--seed", str(DEAD_END), "--solvable"])
     assert result.exit_code == 0, result.output
-    assert started == [{"start": "mahjong", "layout": "turtle", "seed": DEAD_END + 1}]
-    assert "deal 38 — proved solvable" in result.stderr
+    assert started == [{"start": "mahjong", "layout": "turtle", "seed": DEAD_END, "solvable": True}]
