@@ -9,10 +9,19 @@ import pytest
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
+from lines_tui.engine.daily import mahjong_daily_search, mahjong_daily_seed
+from lines_tui.engine.deal_choice import Skipped
 from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
-from lines_tui.engine.mahjong.solvable import NoSolvableDeal, Skipped, solvable_deal
-from lines_tui.engine.mahjong.solver import Verdict, replay_error, solve
+from lines_tui.engine.mahjong.solvable import (
+    DealSearch,
+    NoSolvableDeal,
+    following,
+    prove_here,
+    solvable_deal,
+)
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict, replay_error, solve
 
 TURTLE = find_layout("turtle")
 DEAD_END = 37
@@ -68,3 +77,49 @@ def test_mahjong_solvable_asks_the_app_for_a_deal_proved_from_the_seed_on(
     result = CliRunner().invoke(app, ["mahjong", "--seed", str(DEAD_END), "--solvable"])
     assert result.exit_code == 0, result.output
     assert started == [{"start": "mahjong", "layout": "turtle", "seed": DEAD_END, "solvable": True}]
+
+
+def test_the_search_one_proof_at_a_time_gives_what_solvable_deal_gives() -> None:
+    search = DealSearch(TURTLE, following(DEAD_END))
+    assert (search.number, search.position) == (DEAD_END, deal(TURTLE, DEAD_END))
+    assert search.answer(solve(search.position, node_limit=search.playouts)) is None
+    assert search.skipped == Skipped(1, 0)
+    proved = search.answer(solve(search.position, node_limit=search.playouts))
+    assert proved == solvable_deal(TURTLE, DEAD_END)
+
+
+def test_a_proof_stopped_before_its_playouts_are_spent_is_no_answer() -> None:
+    search = DealSearch(TURTLE, following(21), playouts=50)
+    stopped = solve(search.position, should_stop=lambda: True)
+    spent = solve(search.position, node_limit=2)
+    assert search.interrupted(stopped)
+    assert not search.interrupted(SolveResult(Verdict.UNDECIDED, (), 50, 0.1))
+    assert not search.interrupted(solve(deal(TURTLE, 38)))
+    assert spent.verdict is Verdict.UNDECIDED
+
+
+def test_a_search_that_runs_out_says_so_each_time_it_is_asked() -> None:
+    stacked = Layout("stack", "Stack", ((0, 0, 0), (0, 0, 1)))
+    search = DealSearch(stacked, following(0, 2))
+    assert search.answer(solve(search.position)) is None
+    for _ in range(2):
+        with pytest.raises(NoSolvableDeal, match=r"\(2 dead ends, 0 undecided\)"):
+            search.answer(solve(search.position))
+
+
+def test_the_day_s_search_ends_on_the_deal_of_the_day() -> None:
+    day = "2026-12-01"
+    proved = prove_here(mahjong_daily_search(TURTLE, "turtle", day))
+    assert proved.seed == mahjong_daily_seed(TURTLE, "turtle", day)
+
+
+def test_a_saved_game_keeps_the_proof_and_older_saves_have_none() -> None:
+    game = MahjongGame.new(TURTLE, 38)
+    game.proof = Skipped(1, 0)
+    data = json.loads(json.dumps(game.to_json()))
+    assert MahjongGame.from_json(data).proof == Skipped(1, 0)
+    del data["proof"]
+    assert MahjongGame.from_json(data).proof is None
+    data["proof"] = {"dead_ends": -1, "undecided": 0}
+    with pytest.raises(SavedGameError, match="'proof'"):
+        MahjongGame.from_json(data)
