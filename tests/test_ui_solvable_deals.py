@@ -171,9 +171,7 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
         assert text_of(app, "#deal") == f"deal {DEAD_END + 1}"
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
         message = app.screen.query_one(StatusLine).message
-        assert message == (
-            "Deal 38 — proved solvable; 1 deal skipped (1 dead end(s), 0 undecided)."
-        )
+        assert message == "Deal 38 — proved solvable; skipped 1 dead end."
         # A deal chosen by number plays for the table of the deal actually played.
         assert str(screen.table) == "mahjong-turtle+deal-38"
 
@@ -190,7 +188,7 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
         await solver.answer(pilot, Verdict.UNDECIDED, nodes=PROOF_PLAYOUTS)
         proving = text_of(app, "#proving")
         assert "Proving deal 502 of Turtle" in proving
-        assert "2 deals skipped (1 dead end(s), 1 undecided) so far." in proving.replace("\n", " ")
+        assert "Skipped so far: 1 dead end, 1 undecided." in proving.replace("\n", " ")
         assert "esc Stop" in footer_text(app)
         assert "Try again" not in footer_text(app)
         cancels = solver.cancels

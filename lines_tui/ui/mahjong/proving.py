@@ -32,14 +32,13 @@ log = logging.getLogger(__name__)
 
 
 def skipped_text(skipped: Skipped) -> str:
-    """How many deals were passed over, and why ("" when none)."""
-    if not skipped.total:
-        return ""
-    deals = "deal" if skipped.total == 1 else "deals"
-    return (
-        f"{skipped.total} {deals} skipped ({skipped.dead_ends} dead end(s), "
-        f"{skipped.undecided} undecided)"
-    )
+    """The deals passed over, and why: "2 dead ends, 1 undecided" ("" when none)."""
+    parts = []
+    if skipped.dead_ends:
+        parts.append(f"{skipped.dead_ends} dead end" + ("s" if skipped.dead_ends > 1 else ""))
+    if skipped.undecided:
+        parts.append(f"{skipped.undecided} undecided")
+    return ", ".join(parts)
 
 
 class ProvingScreen(ModalScreen[ProvedDeal | None]):
@@ -117,7 +116,7 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
         )
         skipped = skipped_text(search.skipped)
         if skipped:
-            lines.append(f"\n{skipped[0].upper()}{skipped[1:]} so far.")
+            lines.append(f"\nSkipped so far: {skipped}.")
         self.query_one("#proving", Static).update(lines)
         self.query_one("#proving-keys", Static).update("esc: stop")
 

@@ -313,15 +313,15 @@ class MahjongScreen(GameScreen):
 
     def _show_proof(self) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
-        line: "Deal 38 — proved solvable; 1 deal skipped (1 dead end(s), 0 undecided)."."""
+        line: "Deal 38 — proved solvable; skipped 1 dead end."."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
         if proof is None:
             return
-        skipped = f"\n{proof.total} skipped" if proof.total else ""
-        self.show_field("#proof", f"proved\nsolvable{skipped}")
-        more = skipped_text(proof)
-        self._say(f"Deal {self.game.seed} — proved solvable" + (f"; {more}." if more else "."))
+        count = f"\n{proof.total} skipped" if proof.total else ""
+        self.show_field("#proof", f"proved\nsolvable{count}")
+        why = skipped_text(proof)
+        self._say(f"Deal {self.game.seed} — proved solvable" + (f"; skipped {why}." if why else "."))
 
     def _first_cursor(self) -> int | None:
         """The first free tile in reading order, else the visible tile nearest the top left."""
