@@ -321,7 +321,8 @@ class MahjongScreen(GameScreen):
         count = f"\n{proof.total} skipped" if proof.total else ""
         self.show_field("#proof", f"proved\nsolvable{count}")
         why = skipped_text(proof)
-        self._say(f"Deal {self.game.seed} — proved solvable" + (f"; skipped {why}." if why else "."))
+        said = f"Deal {self.game.seed} — proved solvable"
+        self._say(f"{said}; skipped {why}." if why else f"{said}.")
 
     def _first_cursor(self) -> int | None:
         """The first free tile in reading order, else the visible tile nearest the top left."""
