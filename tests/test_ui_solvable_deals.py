@@ -211,8 +211,13 @@ async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path)
         await solver.answer(pilot, Verdict.UNDECIDED, nodes=3)
         assert "the proof was stopped" in text_of(app, "#proving")
         await pilot.press("enter")
+        cancels = solver.cancels
         await solver.answer(pilot, Verdict.SOLVABLE)
         screen = await wait_for_game(pilot)
+        await pilot.pause()
+        # The dialog's going stops nothing: the game's own first check runs on.
+        assert solver.cancels == cancels
+        assert screen.status == "checking"
         assert screen.game.seed == 500
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]

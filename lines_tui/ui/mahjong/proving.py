@@ -55,6 +55,9 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "stop", "Stop", tooltip="Stop proving and go back"),
         Binding("enter", "retry", "Try again", tooltip="After a failure: prove again"),
+        # The app's own ? does not reach a modal screen.
+        Binding("question_mark", "app.help", "Help", key_display="?",
+                tooltip="This help: what the dialog is doing and its keys"),
     ]
 
     def __init__(self, solver: BackgroundSolver, search: DealSearch, title: str) -> None:
@@ -63,7 +66,9 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
         self.search = search
         self._title = title
         self.failure: str | None = None
-        """Why the last proof failed; None while proving."""
+        """Why the last proof failed (None: none failed)."""
+        self.proving = False
+        """A proof is under way in the solver process."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -77,11 +82,18 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
             self._start()
 
     def on_unmount(self) -> None:
-        if self.failure is None:
-            self.solver.cancel()  # the app closed, or the dialog went, while proving
+        self._stop_proving()  # the app closed, or the dialog went, while proving
+
+    def _stop_proving(self) -> None:
+        """Stop the proof under way, if any (never a check that came after it)."""
+        if self.proving:
+            self.proving = False
+            self.workers.cancel_group(self, WORKER_GROUP)
+            self.solver.cancel()
 
     def _start(self) -> None:
         self.failure = None
+        self.proving = True
         self.refresh_bindings()
         self._show_progress()
         self.run_worker(self._prove(), name="proving", group=WORKER_GROUP, exclusive=True)
@@ -107,6 +119,7 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
             self.call_later(self._fail, str(error) or type(error).__name__)
 
     def _finish(self, proved: ProvedDeal) -> None:
+        self.proving = False
         self.dismiss(proved)
 
     def _show_progress(self) -> None:
@@ -121,6 +134,7 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
         self.query_one("#proving-keys", Static).update("esc: stop")
 
     def _fail(self, reason: str) -> None:
+        self.proving = False
         self.failure = reason
         self.refresh_bindings()
         self.query_one("#proving", Static).update(inert(f"The proof failed: {reason}."))
@@ -136,8 +150,5 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
             self._start()
 
     def action_stop(self) -> None:
-        self.workers.cancel_group(self, WORKER_GROUP)
-        if self.failure is None:
-            self.solver.cancel()
-        self.failure = ""  # nothing runs any more: unmounting has nothing to stop
+        self._stop_proving()
         self.dismiss(None)

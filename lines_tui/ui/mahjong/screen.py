@@ -160,7 +160,8 @@ class MahjongScreen(GameScreen):
         Binding("c", "challenge", "Challenge",
                 tooltip="After a win: a challenge code, so a friend plays this very deal"),
         Binding("N", "new_deal", "New deal", show=False,
-                tooltip="A new deal on the same layout"),
+                tooltip="A new deal on the same layout (proved solvable first when \"solvable "
+                "deals only\" is on)"),
         Binding("R", "restart", "Restart deal", show=False,
                 tooltip="The same deal again from the start"),
         Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP,
