@@ -94,10 +94,17 @@ def text_of(app: LinesTuiApp, selector: str) -> str:
     return "\n".join(widget_lines(app.screen.query_one(selector))).strip()
 
 
-def footer_text(app: LinesTuiApp) -> str:
-    """The Footer's keys as shown ("o Solvable only")."""
-    keys = app.screen.query_one(Footer).query(FooterKey)
-    return "  ".join(" ".join(line.strip() for line in widget_lines(key)) for key in keys)
+async def footer_text(pilot: Pilot[None]) -> str:
+    """The Footer's keys as shown ("o Solvable only"), once the Footer has drawn them (it fills
+    itself in after the screen appears, later on a busy machine)."""
+    for _ in range(100):
+        keys = pilot.app.screen.query_one(Footer).query(FooterKey)
+        if keys:
+            await pilot.pause()
+            keys = pilot.app.screen.query_one(Footer).query(FooterKey)
+            return "  ".join(" ".join(s.strip() for s in widget_lines(key)) for key in keys)
+        await pilot.pause(0.02)
+    raise AssertionError("the Footer shows no keys")
 
 
 async def wait_for_game(pilot: Pilot[None]) -> MahjongScreen:
@@ -121,7 +128,7 @@ async def test_o_in_the_picker_turns_solvable_deals_on_and_the_next_start_rememb
         await pilot.pause()
         assert isinstance(app.screen, LayoutPickerScreen)
         assert "Solvable deals only (o): off" in text_of(app, "#solvable")
-        assert "o Solvable only" in footer_text(app)
+        assert "o Solvable only" in await footer_text(pilot)
         await pilot.press("tab", "o")  # from the deal number field too
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -189,8 +196,8 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
         proving = text_of(app, "#proving")
         assert "Proving deal 502 of Turtle" in proving
         assert "Skipped so far: 1 dead end, 1 undecided." in proving.replace("\n", " ")
-        assert "esc Stop" in footer_text(app)
-        assert "Try again" not in footer_text(app)
+        assert "esc Stop" in await footer_text(pilot)
+        assert "Try again" not in await footer_text(pilot)
         cancels = solver.cancels
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
@@ -205,7 +212,7 @@ async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path)
         await pilot.pause()
         await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
         assert "The proof failed: the solver process ended." in text_of(app, "#proving")
-        assert "Try again" in footer_text(app)
+        assert "Try again" in await footer_text(pilot)
         await pilot.press("enter")
         # Stopped before its playouts were spent: no answer about the deal, so not skipped.
         await solver.answer(pilot, Verdict.UNDECIDED, nodes=3)
