@@ -71,6 +71,7 @@ async def picker(pilot: Pilot[None]) -> None:
     # Only the built-in layouts, whatever the machine has installed.
     await pilot.app.push_screen(LayoutPickerScreen(folders=[], solvable=True))
     await pilot.app.workers.wait_for_complete()
+    await pilot.pause(1.0)  # the Footer fills in after the screen appears
 
 
 def no_color(build: Callable[[], LinesTuiApp]) -> Callable[[], LinesTuiApp]:
