@@ -153,13 +153,18 @@ async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(
 ) -> None:
     app = make_app(tmp_path)
     (tmp_path / "settings.json").mkdir()  # not a file: every write fails
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         app.pick_mahjong()
         await pilot.pause()
         await pilot.press("o")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert any("could not be kept" in str(n.message) for n in app._notifications)
+        for _ in range(50):
+            toasts = [" ".join(widget_lines(toast)) for toast in app.screen.query("Toast")]
+            if toasts:
+                break
+            await pilot.pause(0.02)
+        assert "The setting could not be kept" in " ".join(" ".join(toasts).split())
         assert app.session.solvable_deals
 
 
