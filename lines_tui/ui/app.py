@@ -162,7 +162,9 @@ class LinesTuiApp(App[None]):
 
             layout = find_layout(self.layout_name)
             self.offer_resume_or_start(
-                "Mahjong", self.saved_mahjong_summary(), self.resume_mahjong,
+                "Mahjong",
+                self.saved_mahjong_summary(),
+                self.resume_mahjong,
                 lambda: self.start_mahjong_as_asked(layout),
             )
 
