@@ -1,98 +1,77 @@
-"""The `lines-tui` command: the menu by default, each game directly, and the tools around them."""
+"""The `lines-tui` command: the menu by default, each game directly, and the tools around them.
+
+The command tree (typer, `commands/tree.py`) and every sub-command's module cost more at start
+than a third of an empty Textual app's first frame, so the plainest start, `lines-tui` with at
+most the global options `--data-dir` and `--player`, opens the menu without them (README, "First
+frame"). Every other start, and anything unusual in one, goes through the tree, which answers as
+it always has.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING
 
-import typer
-from typer.core import TyperGroup
+from lines_tui.commands.common import Settings
 
-from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, Settings, warn
+if TYPE_CHECKING:
+    import typer
 
-
-class OneLineErrors(TyperGroup):
-    """The command tree, with click's own refusals (a bad option value, an unknown option, a
-    missing argument) told in one line and exit code 2, like every other bad input, instead of
-    a usage block."""
-
-    def main(
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        windows_expand_args: bool = True,
-        **extra: Any,
-    ) -> Any:
-        try:
-            result = super().main(
-                args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
-            code = result if isinstance(result, int) else 0
-        except typer.TyperException as error:  # click's refusals (typer carries its own click)
-            warn(_one_line(error))
-            code = BAD_INPUT
-        except typer.Abort:
-            warn("stopped")
-            code = 1
-        if standalone_mode:
-            sys.exit(code)
-        return code
-
-
-def _one_line(error: typer.TyperException) -> str:
-    message = " ".join(error.format_message().split())
-    context = getattr(error, "ctx", None)
-    if context is None:
-        return message
-    command = " ".join(["lines-tui", *context.command_path.split()[1:]])
-    return f"{message} (see: {command} --help)"
-
-
-app = typer.Typer(
-    cls=OneLineErrors,
-    help="Color Lines and Mahjong solitaire in the terminal. With no command, opens the menu.",
-    no_args_is_help=False,
-    add_completion=False,
-    rich_markup_mode=None,
-)
-
-
-@app.callback(invoke_without_command=True)
-def root(
-    ctx: typer.Context,
-    data_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--data-dir",
-            help="Folder of the score and player file "
-            "(default: $LINES_TUI_HOME or the user data folder).",
-        ),
-    ] = None,
-    player: Annotated[
-        str | None,
-        typer.Option("--player", help="Play as this registered player (default: the active one)."),
-    ] = None,
-) -> None:
-    ctx.obj = Settings(data_dir=data_dir, player=player)
-    if ctx.invoked_subcommand is None:
-        play.open_menu(ctx.obj)
-
-
-app.command("lines", help="Play Color Lines.")(play.lines)
-app.command("mahjong", help="Play Mahjong solitaire.")(play.mahjong)
-app.command("layouts", help="List built-in and installed Mahjong layouts.")(layouts.list_layouts)
-app.command("deal", help="Print a dealt Mahjong position as position JSON.")(layouts.deal)
-app.command("solve", help="Decide whether a Mahjong position can still be cleared.")(solve.solve)
-app.command("replay", help="Watch a game of a share code on the real board.")(replay.replay)
-app.command("challenge", help="Play the deal of a friend's challenge code.")(challenge.challenge)
-app.add_typer(scores.app, name="scores", help="Leaderboards and their share codes.")
-app.add_typer(players.app, name="players", help="Registered players.")
+INTERRUPTED = 130  # what the command tree answers to ctrl+c
+MENU_OPTIONS = ("--data-dir", "--player")
 
 
 def main() -> None:
-    app()
+    options = menu_options(sys.argv[1:])
+    if options is None or completion_asked():
+        from lines_tui.commands.tree import app
+
+        app()
+        return
+    from lines_tui.commands.start import open_menu
+
+    try:
+        open_menu(options)
+    except KeyboardInterrupt:
+        sys.exit(INTERRUPTED)
+
+
+def menu_options(args: Sequence[str]) -> Settings | None:
+    """The settings of `lines-tui [--data-dir D] [--player P]` (`--option=value` too, the last of
+    a repeated option counts), or None for any other command line: a command, `--help`, an
+    option without its value or with an empty one or one that looks like an option."""
+    values: dict[str, str] = {}
+    rest = list(args)
+    while rest:
+        option, equals, value = rest.pop(0).partition("=")
+        if option not in MENU_OPTIONS:
+            return None
+        if not equals:
+            if not rest:
+                return None
+            value = rest.pop(0)
+        if not value or value.startswith("-"):
+            return None
+        values[option] = value
+    data_dir = values.get("--data-dir")
+    return Settings(
+        data_dir=None if data_dir is None else Path(data_dir), player=values.get("--player")
+    )
+
+
+def completion_asked() -> bool:
+    """Shell completion (click's `_LINES_TUI_COMPLETE` and the like) is the tree's to answer."""
+    return any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ)
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """`lines_tui.cli.app`, the command tree (tests drive it with typer's CliRunner), loaded when
+    first asked for."""
+    if name == "app":
+        from lines_tui.commands.tree import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """The import contracts (pyproject.toml, `[tool.importlinter]`): cli -> commands -> ui ->
-engine / store, and inside ui the app above the screens; no import circle anywhere; and a start
-imports only what the menu needs (README, "First frame")."""
+engine / store, and inside ui the app above the screens; no import circle anywhere. What a start
+may import is in tests/test_first_frame.py."""
 
 from __future__ import annotations
 
@@ -35,30 +35,3 @@ def test_no_module_is_imported_back_by_what_it_imports() -> None:
             if back is not None:
                 circles.append(" -> ".join((importer, *back)))
     assert not circles, "\n".join(circles)
-
-
-# What a start may load before the menu's first frame: the command line, the store, the app and
-# the menu. The games, their screens, the layouts and the solver come when first opened.
-NOT_BEFORE_THE_MENU = (
-    "lines_tui.engine.lines",
-    "lines_tui.engine.mahjong.game",
-    "lines_tui.engine.mahjong.layouts",
-    "lines_tui.engine.mahjong.solver",
-    "lines_tui.engine.mahjong.solver_process",
-    "lines_tui.ui.lines",
-    "lines_tui.ui.mahjong",
-    "lines_tui.ui.scores",
-    "lines_tui.ui.game_screen",
-)
-
-
-def test_a_start_loads_no_game_before_the_menu() -> None:
-    script = (
-        "import sys, lines_tui.cli, lines_tui.commands.play, lines_tui.ui.app\n"
-        "print('\\n'.join(sorted(sys.modules)))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    loaded = set(result.stdout.split())
-    assert not loaded.intersection(NOT_BEFORE_THE_MENU)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import typer
 
 from lines_tui.commands.common import fail, say, settings
-from lines_tui.commands.play import open_store_for, run_app, today_utc
+from lines_tui.commands.play import today_utc
 from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes, report
+from lines_tui.commands.start import open_store_for, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
 from lines_tui.store import ShareCodeError, StoreError, format_value
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
-
-import typer
+from typing import TYPE_CHECKING, NoReturn
 
 from lines_tui.outside_text import printable
+
+if TYPE_CHECKING:
+    import typer
 
 BAD_INPUT = 2
 
@@ -46,6 +47,8 @@ def warn(message: str) -> None:
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
-    """Explain bad input in one line on stderr and exit (2 unless told otherwise)."""
+    """Explain bad input in one line on stderr and exit (2 unless told otherwise). A plain
+    SystemExit, which typer lets through as it is: `lines-tui` alone fails here without typer
+    (`lines_tui/cli.py`)."""
     warn(message)
-    raise typer.Exit(code)
+    raise SystemExit(code)

@@ -1,67 +1,13 @@
-"""`lines-tui` (the menu), `lines-tui lines` and `lines-tui mahjong`: start the Textual app."""
+"""`lines-tui lines` and `lines-tui mahjong`: start the Textual app on a game."""
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import Settings, fail, settings
-
-if TYPE_CHECKING:
-    from lines_tui.engine.deal_choice import DealChoice
-    from lines_tui.store import Store
-    from lines_tui.ui.app import Start
-
-
-def open_store_for(options: Settings) -> Store:
-    """The store of `--data-dir` (or the default place), with `--player` made the active player.
-    Bad input fails in one line before the terminal is taken over."""
-    from lines_tui.store import StoreError, open_store
-
-    try:
-        store = open_store(options.data_dir)
-    except (StoreError, OSError) as error:
-        fail(str(error))
-    if options.player is not None:
-        try:
-            store.set_active_player(options.player)
-        except StoreError as error:
-            fail(f"{error} (register with: lines-tui players add NAME)")
-    return store
-
-
-def run_app(
-    options: Settings,
-    start: Start = "menu",
-    layout: str = "turtle",
-    seed: int | None = None,
-    size: int = 9,
-    choice: DealChoice | None = None,
-    solvable: bool = False,
-) -> None:
-    from lines_tui.ui.app import LinesTuiApp
-
-    store = open_store_for(options)
-    require_terminal()
-    LinesTuiApp(
-        store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
-    ).run()
-
-
-def require_terminal() -> None:
-    """The games draw on a terminal and read its keys; with input or output redirected they would
-    spin with nobody to play, so they refuse to start instead."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        fail(
-            "the games need a terminal (standard input and output are not one); "
-            "`lines-tui scores` and the other commands work without"
-        )
-
-
-def open_menu(options: Settings) -> None:
-    run_app(options)
+from lines_tui.commands.common import fail, settings
+from lines_tui.commands.start import run_app
 
 
 def lines(

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail, settings
-from lines_tui.commands.play import open_store_for, require_terminal
 from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes
+from lines_tui.commands.start import open_store_for, require_terminal
 from lines_tui.store import ShareCodeError
 
 

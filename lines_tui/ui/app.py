@@ -144,10 +144,13 @@ class LinesTuiApp(App[None]):
         """Mouse reporting is off unless asked for: over SSH every mouse motion costs bytes."""
         return super().run(mouse=self.mouse if mouse is None else mouse, **options)
 
+    def get_default_screen(self) -> MenuScreen:
+        """The menu is the bottom screen: every other screen opens over it and returns to it."""
+        return MenuScreen(self.menu_state)
+
     def on_mount(self) -> None:
         for warning in self.store.warnings:
             self.notify(warning, title="Data file", severity="warning", timeout=12)
-        self.push_screen(MenuScreen(self.menu_state))
         if self.replay is not None:
             self.watch_game(*self.replay)
         elif self.start == "lines":

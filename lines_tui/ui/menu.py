@@ -9,11 +9,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from lines_tui.ui.footer import Footer
 
 # (option id, label, key): the key starts the entry directly and is shown beside its label.
 ENTRIES: tuple[tuple[str, str, str], ...] = (
@@ -76,7 +78,7 @@ class MenuScreen(Screen[None]):
         self._saved: Mapping[str, str | None] = {}
 
     def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="menu-panel") as panel:
+        with Vertical(id="menu-panel") as panel:  # centred by the screen's style
             panel.border_title = "lines-tui"
             yield Static(id="menu-player", markup=False)
             yield OptionList(id="menu-options")
