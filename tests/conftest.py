@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -113,10 +114,22 @@ def session_of(pilot: Pilot[None]) -> Session:
     return app.session
 
 
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until every worker has finished and its answer is shown: store calls run on the
+    session's store thread and come back through workers, and an answer may ask for more (a
+    change, then the list read again)."""
+    while True:
+        await pilot.pause()
+        running = [worker for worker in pilot.app.workers if not worker.is_finished]
+        if not running:
+            return
+        await pilot.app.workers.wait_for_complete(running)
+
+
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
     screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)
-    await pilot.pause()
+    await settle(pilot)
     return screen
 
 
@@ -139,7 +152,7 @@ async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
     await pilot.press("enter")
     await cursor_to(pilot, screen, (0, 0))
     await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)  # the result is written before the dialog shows it
 
 
 def widget_lines(widget: Widget) -> list[str]:
@@ -377,6 +390,33 @@ class FaultyFileSystem(FileSystem):
 
     def try_lock(self, fd: int, exclusive: bool) -> bool:
         return not self._fails("lock") and super().try_lock(fd, exclusive)
+
+
+class StalledFileSystem(FileSystem):
+    """A disk that stalls on demand: after `stall()`, every read waits until `release()`, so a
+    test can press keys while a store read is under way and see its answer come after. Each
+    wait gives up after STALL_LIMIT seconds, so a test that forgets to release cannot hang."""
+
+    STALL_LIMIT = 60.0
+
+    def __init__(self) -> None:
+        self._open = threading.Event()
+        self._open.set()
+        self.waiting = threading.Event()
+        """Set once a read has begun to wait."""
+
+    def stall(self) -> None:
+        self.waiting.clear()
+        self._open.clear()
+
+    def release(self) -> None:
+        self._open.set()
+
+    def read(self, fd: int, size: int) -> bytes:
+        if not self._open.is_set():
+            self.waiting.set()
+            self._open.wait(self.STALL_LIMIT)
+        return super().read(fd, size)
 
 
 def corrupt(path: Path) -> bytes:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, corrupt, make_app
+from conftest import FIXED_NOW, FaultyFileSystem, corrupt, make_app, settle
 from textual.widgets import OptionList
 
 from lines_tui.engine.lines import LinesGame
@@ -224,7 +224,7 @@ async def test_the_menu_opens_on_a_read_only_folder(folder: Path, make_read_only
     make_read_only(folder)
     app = make_app(folder)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Ann" in str(app.screen.query_one("#menu-player").render())
         options = app.screen.query_one(OptionList).options
         assert any("Resume Lines" in str(option.prompt) for option in options)

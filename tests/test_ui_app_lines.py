@@ -12,6 +12,7 @@ from conftest import (
     make_app,
     nearly_full_game,
     open_lines,
+    settle,
 )
 from textual.widgets import OptionList
 
@@ -46,7 +47,7 @@ async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> No
         assert screen.board.selected == (2, 4)
         await cursor_to(pilot, screen, (0, 4))
         await pilot.press("space")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.game.score == points("R", 5)
         assert all(screen.game.board[(0, col)] is None for col in range(5))
         # A scoring move earns another move: no balls were added.
@@ -89,7 +90,7 @@ async def test_move_without_a_free_path_says_why_and_changes_nothing(tmp_path: P
         await pilot.press("enter")
         await cursor_to(pilot, screen, (0, 0))
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.game.board == before
         assert screen.game.moves == []
         assert "No free path" in str(screen.query_one("#lines-message").render())
@@ -121,7 +122,7 @@ async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
         assert "Not saved" in text
         assert open_store(tmp_path).load_game("lines") is None
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
         assert not app.screen.game.over
 
@@ -142,17 +143,17 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
         assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
         await pilot.press("b")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:
     app = make_app(tmp_path, start="lines", seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, LinesScreen)
         game = screen.game
@@ -162,15 +163,15 @@ async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path
         await pilot.press("enter")
         await cursor_to(pilot, screen, dst)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         board, score = game.board, game.score
         await pilot.press("q")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         options = app.screen.query_one("#menu-options", OptionList).options
         assert any("Resume Lines" in str(option.prompt) for option in options)
         await pilot.press("r")
-        await pilot.pause()
+        await settle(pilot)
         resumed = app.screen
         assert isinstance(resumed, LinesScreen) and resumed is not screen
         assert resumed.game.board == board and resumed.game.score == score
@@ -183,7 +184,7 @@ async def test_symbols_key_gives_every_ball_its_letter(tmp_path: Path) -> None:
         screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
         assert not app.symbols_mode
         await pilot.press("s")
-        await pilot.pause()
+        await settle(pilot)
         assert app.symbols_mode and screen.board.symbols
         # The first row of cells: its middle line (below the column letters) holds the letters.
         line = screen.board.render_line(2).text
@@ -199,12 +200,12 @@ async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
         await cursor_to(pilot, screen, (2, 4))
         await pilot.press("enter")
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
+        await settle(pilot)
         message = str(app.screen.query_one("#too-small-message").render())
         width, height = screen.min_size
         assert f"Please enlarge the terminal to {width} x {height} (now 40 x 12)" in message
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is screen
         assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
 
@@ -215,10 +216,10 @@ async def test_starting_lines_directly_offers_the_saved_game(tmp_path: Path) -> 
     open_store(tmp_path).save_game("lines", saved.to_json())
     app = make_app(tmp_path, start="lines")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LinesScreen)
         assert app.screen.game.board == saved.board
 
@@ -240,7 +241,7 @@ async def test_a_store_that_cannot_save_does_not_end_the_game(tmp_path: Path) ->
         await pilot.press("enter")
         await cursor_to(pilot, screen, (6, 6))
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.game.moves == [((5, 6), (6, 6))]
         assert app.screen is screen
         assert notices == ["The game could not be saved: the disk is full"]
@@ -250,10 +251,10 @@ async def test_escape_on_the_enlarge_message_leaves_the_game_for_the_menu(tmp_pa
     app = make_app(tmp_path)
     async with app.run_test(size=(40, 12)) as pilot:
         await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("escape")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 
 

@@ -1,13 +1,12 @@
 """Few keys per move: Lines cells typed by name, Mahjong faces typed by label, `t` for a pair,
 `tab` on playable tiles; the scripted players of conftest.py play a short game each (the full
-figures come from tests/tools/bench_keys.py); help and README list every key."""
+figures come from tests/tools/bench_keys.py). That help and README list every key is checked
+for every screen in test_ui_every_screen.py."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-import pytest
 from conftest import (
     MahjongKeyPlayer,
     game_at,
@@ -19,18 +18,11 @@ from conftest import (
 from test_ui_app_lines import FOUR_REDS, PREVIEW
 from test_ui_mahjong import game_of, open_game, row_layout
 from test_ui_mahjong import make_app as make_mahjong_app
-from textual.screen import Screen
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
-from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
-from lines_tui.ui.lines.screen import LinesScreen
-from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.status_line import StatusLine
-
-README = Path(__file__).resolve().parents[1] / "README.md"
-
 
 # --- Lines ---------------------------------------------------------------------------------------
 
@@ -159,56 +151,3 @@ async def test_the_scripted_mahjong_player_takes_pairs_with_documented_keys(
         await player.play(max_pairs=8)
         assert player.pairs == 8 and len(screen.game.history) == 8
         assert player.keys <= 6 * player.pairs
-
-
-# --- help and README -----------------------------------------------------------------------------
-
-README_NAMES = {
-    "escape": "esc",
-    "question_mark": "?",
-    **{arrow: "arrows" for arrow in ("up", "down", "left", "right")},
-}
-
-
-def readme_key_tables() -> str:
-    """The rows of every table under a "### Keys" heading of the README."""
-    sections = re.split(r"^### ", README.read_text(encoding="utf-8"), flags=re.M)
-    return "\n".join(
-        line
-        for section in sections
-        if section.startswith("Keys")
-        for line in section.splitlines()
-        if line.startswith("|")
-    )
-
-
-def mentions(table: str, key: str) -> bool:
-    return re.search(rf"(?<![\w+]){re.escape(key)}(?![\w+])", table) is not None
-
-
-@pytest.mark.parametrize("game", ["lines", "mahjong"])
-async def test_every_binding_is_in_the_help_with_a_sentence_and_in_the_readme(
-    tmp_path: Path, game: str
-) -> None:
-    app = make_app(tmp_path, start=game, seed=1)
-    tables = readme_key_tables()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen: Screen[object] = app.screen
-        assert isinstance(screen, (LinesScreen, MahjongScreen))
-        rows = key_rows(screen)
-        shown_keys = " ".join(keys for keys, _, _ in rows).split()
-        for keys, sentence, _ in rows:
-            assert len(sentence.split()) >= 4, (keys, sentence)  # a sentence, not a word
-        for active in screen.active_bindings.values():
-            binding = active.binding
-            if binding.system or binding.action in SYSTEM_ACTIONS:
-                continue  # Textual's own focus and copy keys, in no game's help
-            if not (binding.description or binding.tooltip):
-                continue
-            display = app.get_key_display(binding)
-            assert display in shown_keys, f"{display} is not in the help of {game}"
-            names = {binding.key, README_NAMES.get(binding.key, binding.key), display}
-            assert any(mentions(tables, name) for name in names), (
-                f"{binding.key} ({display}) of {game} is in no key table of the README"
-            )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import fill_the_board, make_app, nearly_full_game, open_lines, widget_lines
+from conftest import fill_the_board, make_app, nearly_full_game, open_lines, settle, widget_lines
 from test_ui_mahjong import game_of, open_game, row_layout, settled
 
 from lines_tui.store import RecordOutcome, TableId
@@ -38,7 +38,7 @@ async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns
         assert status_shown(app) == DEAD_END_WARNING
         screen.board.cursor = 4
         await pilot.press("enter", "m", "enter")  # the last pair: now lost
-        await pilot.pause()
+        await settle(pilot)
         assert screen.game.lost
         assert status_shown(app) == LOSS_MESSAGE  # whole, "(n)." included
         assert toasts(app) == 0
@@ -49,11 +49,11 @@ async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, row_layout(4, 2), seed=3)
         await pilot.press("S")
-        await pilot.pause()
+        await settle(pilot)
         # Mahjong's own wording, not the Lines one ("every colour also has its letter").
         assert status_shown(app) == f"Symbols on: {MahjongScreen.SYMBOLS_NOTE}."
         app.notify("the data folder cannot be written: " + "x" * 200, severity="error")
-        await pilot.pause()
+        await settle(pilot)
         assert toasts(app) == 0
         line = widget_lines(screen.query_one(StatusLine))
         assert len(line) == 1 and line[0].endswith("…")  # cut to its row, never over the board
@@ -72,7 +72,7 @@ async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path
         dialog = GameOverScreen(10, RecordOutcome(saved, "", "lines-9", 1 if saved else None))
         async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
             await pilot.app.push_screen(dialog)
-            await pilot.pause()
+            await settle(pilot)
             keys = widget_lines(dialog.query_one(".dialog-keys"))
             assert any("esc: see the board" in line for line in keys)
             assert any("b: leaderboard" in line for line in keys) == saved
@@ -81,12 +81,12 @@ async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path
 async def test_a_newly_added_player_plays_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(PlayersScreen(app.store))
+        await app.push_screen(PlayersScreen(app.session))
         await pilot.press("a")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, NameEntryScreen)
         await pilot.press(*"Ada", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.store.active_player == "Ada"
         assert "Playing as Ada" in " ".join(widget_lines(app.screen.query_one("#players-active")))
 

@@ -14,6 +14,7 @@ from conftest import (
     open_lines,
     played_lines_game,
     session_of,
+    settle,
     won_mahjong_game,
 )
 from rich.text import Text
@@ -63,7 +64,7 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.open_leaderboards("lines-7")
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, LeaderboardScreen)
         grid = screen.query_one(DataTable)
@@ -72,7 +73,7 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         await pilot.press("down", "w")
         assert app.screen is screen  # an unverified entry has nothing to watch
         await pilot.press("up", "w")
-        await pilot.pause()
+        await settle(pilot)
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         assert text_of(replay.query_one("#replay-move", Static)) == f"Move 0 of {replay.moves}"
@@ -100,7 +101,7 @@ async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = TableId.mahjong("turtle")
         app.watch_game(table, open_store(tmp_path).table(table)[0])
-        await pilot.pause()
+        await settle(pilot)
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         board = replay.query_one(MahjongBoard)
@@ -115,12 +116,12 @@ async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TodayScreen)
         labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
         assert labels[0] == "Lines 9 x 9" and "Mahjong Turtle" in labels
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, LinesScreen)
         day = utc_day(FIXED_NOW)
@@ -134,16 +135,16 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         app.open_import()
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one(CodeInput).value = f"> try this: {code}."
-        await pilot.pause()
+        await settle(pilot)
         preview = app.screen.query_one(DataTable)
         assert cells(preview, 0)[0] == "added" and cells(preview, 0)[-1] == "✓"  # verified
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)
         game_screen = app.screen
         assert isinstance(game_screen, LinesScreen)
         assert game_screen.game.seed == 1 and game_screen.game.size == 7
@@ -169,16 +170,16 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         await pilot.press("enter")
         await cursor_to(pilot, screen, move[1])
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen) and dialog.challenge is not None
         await pilot.press("c")
-        await pilot.pause()
+        await settle(pilot)
         assert app.clipboard == dialog.challenge
         (verdict,) = codes.read(dialog.challenge, checker(FIXED_NOW + 600)).verdicts
         assert verdict.status == "verified"
         await pilot.press("b")
-        await pilot.pause()
+        await settle(pilot)
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
         await pilot.press("x")
@@ -191,7 +192,7 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
         await pilot.app.push_screen(screen)
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("c")
         dialog = pilot.app.screen
         assert isinstance(dialog, CodeScreen)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import FIXED_NOW, make_app
+from conftest import FIXED_NOW, make_app, settle
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 
@@ -23,7 +23,7 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, find_layout("lantern"), seed=1)
         await pilot.press("N")  # nothing taken yet: no question
-        await pilot.pause()
+        await settle(pilot)
         assert pilot.app.screen is screen and screen.game.seed != 1
         for _ in range(2):
             screen.board.cursor = screen.game.available_pairs()[0][0]
@@ -32,14 +32,14 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
         assert len(taken) == 2
         for key in ("N", "R"):
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             assert isinstance(pilot.app.screen, ConfirmScreen)
             await pilot.press("n")  # no: the game goes on as it was
-            await pilot.pause()
+            await settle(pilot)
             assert pilot.app.screen is screen
             assert (screen.game.seed, screen.game.history) == (seed, taken)
         await pilot.press("N", "y")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.game.seed != seed and not screen.game.history
 
 
@@ -50,20 +50,20 @@ async def test_another_layout_from_the_menu_asks_before_replacing_the_saved_game
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LayoutPickerScreen)
         await pilot.press("down", "enter")  # another layout
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         kept = open_store(tmp_path).load_game("mahjong")
         assert kept is not None and kept["history"] == [list(pair) for pair in saved.history]
         await pilot.press("m", "down", "enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)
         assert app.screen.tile_layout.name != "turtle"
 
@@ -74,10 +74,10 @@ async def test_a_seed_on_the_command_line_asks_before_replacing_the_saved_game(
     save_a_mahjong_game(tmp_path)
     app = make_app(tmp_path, start="mahjong", layout="lantern", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert open_store(tmp_path).load_game("mahjong") is not None
 
@@ -93,12 +93,12 @@ async def test_a_new_lines_game_from_the_menu_asks_before_replacing_the_saved_on
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert open_store(tmp_path).load_game("lines") == saved.to_json()
         await pilot.press("l", "y")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and not app.screen.game.moves

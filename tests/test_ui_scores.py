@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import checker, post_keys_at_once
+from conftest import checker, post_keys_at_once, settle
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -19,6 +19,7 @@ from lines_tui.store.sharecode import encode
 from lines_tui.store.tables import MAX_SEED, Entry, TableId
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.session import Session
 
 START = 1_700_000_000.0
 SIZE = (80, 24)
@@ -49,6 +50,12 @@ def store(tmp_path: Path) -> Store:
     return store
 
 
+async def press(pilot: Any, *keys: str) -> None:
+    """Press the keys, then wait for the store calls they asked for and their answers."""
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
 def text_of(widget: Static) -> str:
     content = widget.content
     return content.plain if isinstance(content, Text) else str(content)
@@ -59,8 +66,9 @@ def cells(grid: DataTable[Any], row: int) -> list[str]:
 
 
 async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(store: Store) -> None:
-    app = ScreenApp(LeaderboardScreen(store, "lines-9", highlight_rank=3))
+    app = ScreenApp(LeaderboardScreen(Session(store), "lines-9", highlight_rank=3))
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         screen = app.screen
         grid = screen.query_one(DataTable)
         assert grid.row_count == 10 and grid.cursor_row == 2
@@ -68,16 +76,16 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         code = store.export_code("lines-9")
         assert text_of(screen.query_one("#board-code", Static)) == code
         assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
-        await pilot.press("c")
+        await press(pilot, "c")
         assert app.clipboard == code
-        await pilot.press("j", "j", "k")
+        await press(pilot, "j", "j", "k")
         assert grid.cursor_row == 3
-        await pilot.press("right")
+        await press(pilot, "right")
         assert "Turtle" in text_of(screen.query_one("#board-heading", Static))
         assert cells(grid, 0)[2:4] == ["Zoë", "5:12.4"]
-        await pilot.press("l")
+        await press(pilot, "l")
         assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert app.result is None
 
 
@@ -95,8 +103,9 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
     code = encode(TableId.lines(9), entries)
     store = open_store(tmp_path / "data")
     store.import_code(code, checker())
-    async with ScreenApp(LeaderboardScreen(store)).run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
         grid = pilot.app.screen.query_one(DataTable)
         code_view = pilot.app.screen.query_one("#board-code", Static)
         assert code_view.region.height * 78 >= len(code)  # the whole code is on screen
@@ -105,9 +114,10 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
 
 async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
     store = open_store(tmp_path / "data")
-    async with ScreenApp(LeaderboardScreen(store)).run_test(size=SIZE) as pilot:
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
         assert "No results yet" in text_of(pilot.app.screen.query_one("#board-code", Static))
-        await pilot.press("c")
+        await press(pilot, "c")
         assert pilot.app.clipboard == ""
 
 
@@ -118,11 +128,12 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         TableId.lines(9),
         [Entry("Pal", 500, int(START), 1)] + [Entry(n, 5, int(START), 2) for n in hostile],
     )
-    async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
         field = pilot.app.screen.query_one(CodeInput)
         wrapped = "\n".join(code[i : i + 30] for i in range(0, len(code), 30))
         field.post_message(events.Paste(wrapped + "\n"))
-        await pilot.pause()
+        await settle(pilot)
         assert field.value == code
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         assert "1 added, 2 rejected" in summary
@@ -132,21 +143,22 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         reasons = pilot.app.screen.query_one("#import-reason", Static).content
         assert isinstance(reasons, Text) and "\x1b" not in reasons.plain
         assert store.table("lines-9") == ()  # only a preview so far
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert pilot.app.result == ("lines-9", 1)  # the opener shows that table, place 1 marked
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
 
 
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:
     before = store.path.read_bytes()
-    async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
-        await pilot.press(*"LT1-ABCDEFGH")
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, *"LT1-ABCDEFGH")
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         assert "damaged" in summary
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert isinstance(pilot.app.screen, ImportScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert pilot.app.result is None
     assert store.path.read_bytes() == before
 
@@ -155,75 +167,81 @@ async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
     store: Store,
 ) -> None:
     code = encode(TableId.mahjong("turtle"), [Entry("Pal", 10, int(START), 3)])
-    async with ScreenApp(LeaderboardScreen(store, "lines-9")).run_test(size=SIZE) as pilot:
+    async with ScreenApp(LeaderboardScreen(Session(store), "lines-9")).run_test(size=SIZE) as pilot:
+        await settle(pilot)
         board = pilot.app.screen
-        await pilot.press("i")
+        await press(pilot, "i")
         pilot.app.screen.query_one(CodeInput).value = code
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
         assert pilot.app.screen is board
         assert "Turtle" in text_of(board.query_one("#board-heading", Static))
         assert board.query_one(DataTable).cursor_row == 0
 
 
 async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
-    async with ScreenApp(PlayersScreen(store)).run_test(size=SIZE) as pilot:
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
         listing = pilot.app.screen.query_one(OptionList)
         assert listing.option_count == 2  # the guest and Ann
-        await pilot.press("a")
+        await press(pilot, "a")
         assert isinstance(pilot.app.screen, NameEntryScreen)
-        await pilot.press(*"ann", "enter")  # taken: the dialog stays and says so
+        await press(pilot, *"ann", "enter")  # taken: the dialog stays and says so
         assert isinstance(pilot.app.screen, NameEntryScreen)
         pilot.app.screen.query_one(Input).value = "  Bob  "
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert store.players() == ["Ann", "Bob"]
-        await pilot.press("enter")  # Bob, just added, is highlighted
+        await press(pilot, "enter")  # Bob, just added, is highlighted
         assert store.active_player == "Bob"
-        await pilot.press("r")
+        await press(pilot, "r")
         pilot.app.screen.query_one(Input).value = "Robert"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert store.players() == ["Ann", "Robert"] and store.active_player == "Robert"
-        await pilot.press("g")
+        await press(pilot, "g")
         assert store.active_player is None
-        await pilot.press("home", "down", "d", "y")  # the guest, then Ann
+        await press(pilot, "home", "down", "d", "y")  # the guest, then Ann
         assert store.players() == ["Robert"]
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert pilot.app.result is None
 
 
 async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:
     app = ScreenApp(NameEntryScreen("Ann"))
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         assert pilot.app.screen.query_one(Input).value == "Ann"
         pilot.app.screen.query_one(Input).value = "[b]x"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         problem = pilot.app.screen.query_one("#name-problem", Static)
         assert "markup" in text_of(problem) and isinstance(pilot.app.screen, NameEntryScreen)
         pilot.app.screen.query_one(Input).value = "  Zoë   Lee "
-        await pilot.press("enter")
+        await press(pilot, "enter")
     assert app.result == "Zoë Lee"
     app = ScreenApp(NameEntryScreen("Ann"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("escape")
+        await settle(pilot)
+        await press(pilot, "escape")
     assert app.result is None
 
 
 async def test_a_name_typed_in_one_burst_with_enter_is_taken_whole() -> None:
     app = ScreenApp(NameEntryScreen(""))
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         assert pilot.app.screen.active_bindings["enter"].binding.description == "OK"
         post_keys_at_once(pilot.app, "B", "o", "b", "enter")
-        await pilot.pause()
+        await settle(pilot)
     assert app.result == "Bob"
 
 
 async def test_a_code_pasted_and_confirmed_in_one_burst_is_merged(tmp_path: Path) -> None:
     store = open_store(tmp_path / "data")
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
-    async with ScreenApp(ImportScreen(store)).run_test(size=SIZE) as pilot:
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
         assert pilot.app.screen.active_bindings["enter"].binding.description == "Merge"
         pilot.app.post_message(events.Paste(code))
         post_keys_at_once(pilot.app, "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)

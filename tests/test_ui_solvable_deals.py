@@ -10,7 +10,7 @@ from concurrent.futures import Future
 from importlib import resources
 from pathlib import Path
 
-from conftest import make_app, session_of, widget_lines
+from conftest import make_app, session_of, settle, widget_lines
 from textual.pilot import Pilot
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -124,8 +124,9 @@ async def test_o_in_the_picker_turns_solvable_deals_on_and_the_next_start_rememb
 ) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.pick_mahjong()
-        await pilot.pause()
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await pilot.press("m")  # the menu's Mahjong entry: the layout picker
+        await settle(pilot)
         assert isinstance(app.screen, LayoutPickerScreen)
         assert "Solvable deals only (o): off" in text_of(app, "#solvable")
         assert "o Solvable only" in await footer_text(pilot)
@@ -140,8 +141,9 @@ async def test_o_in_the_picker_turns_solvable_deals_on_and_the_next_start_rememb
     assert open_store(tmp_path).preferences().solvable_deals
     again = make_app(tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
-        again.pick_mahjong()
-        await pilot.pause()
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await pilot.press("m")
+        await settle(pilot)
         assert "Solvable deals only (o): on" in text_of(again, "#solvable")
         await pilot.press("o")
         await again.workers.wait_for_complete()
@@ -154,8 +156,9 @@ async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(
     app = make_app(tmp_path)
     (tmp_path / "settings.json").mkdir()  # not a file: every write fails
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.pick_mahjong()
-        await pilot.pause()
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await pilot.press("m")  # the menu's Mahjong entry: the layout picker
+        await settle(pilot)
         await pilot.press("o")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -177,6 +180,7 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
     """With the real solver process: deal 37 is proved a dead end, deal 38 solvable."""
     app = make_app(tmp_path, start="mahjong", seed=DEAD_END, solvable=True)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         screen = await wait_for_game(pilot)
         assert screen.game.seed == DEAD_END + 1
         assert screen.game.position == deal(TURTLE, DEAD_END + 1)
@@ -191,6 +195,7 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
 async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         app.start_mahjong(TURTLE, 500, solvable=True)
         await pilot.pause()
         assert isinstance(app.screen, ProvingScreen)
@@ -213,6 +218,7 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
 async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         app.start_mahjong(TURTLE, 500, solvable=True)
         await pilot.pause()
         await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
@@ -240,6 +246,7 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
 ) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         app.start_mahjong(TURTLE, None, solvable=True)
         await pilot.pause()
         first = await solver.answer(pilot, Verdict.UNSOLVABLE)
@@ -250,11 +257,11 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         await pilot.press("tab", "t", "t")  # the second t takes the pair if the first picked
         assert screen.game.history
         await pilot.press("q")
-        await pilot.pause()
+        await settle(pilot)  # saved on the store's thread, and read back by the menu
         saved = open_store(tmp_path).load_game("mahjong")
         assert saved is not None
         assert (saved["seed"], saved["proof"]) == (played, {"dead_ends": 1, "undecided": 0})
-        app.resume_mahjong()
+        await pilot.press("R")  # the menu's Resume Mahjong
         resumed = await wait_for_game(pilot)
         assert resumed.game.seed == played
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
@@ -264,6 +271,7 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
 async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         app.session.solvable_deals = True
         app.start_mahjong(TURTLE, 7)
         screen = await wait_for_game(pilot)
@@ -285,6 +293,7 @@ async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path:
     app = make_app(tmp_path)
     day = utc_day(app.session.clock())
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         app.start_daily_mahjong(TURTLE, day)
         screen = await wait_for_game(pilot)
         assert screen.game.seed == mahjong_daily_seed(TURTLE, "turtle", day)
@@ -324,6 +333,7 @@ async def test_the_picker_shows_the_share_of_solvable_deals_of_builtin_layouts_o
     (folder / "turtle.layout").write_text(lantern.read_text(encoding="utf-8"), encoding="utf-8")
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
         await app.push_screen(LayoutPickerScreen(folders=[folder]))
         await app.workers.wait_for_complete()
         await pilot.pause()

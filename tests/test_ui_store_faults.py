@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, Walk
+from conftest import FIXED_NOW, FaultyFileSystem, Walk, settle
 from test_ui_mahjong import open_game, row_layout
 from textual.pilot import Pilot
 
@@ -60,25 +60,25 @@ async def test_a_failing_disk_is_a_notice_on_every_screen(tmp_path: Path) -> Non
     faults = FaultyFileSystem()
     app = faulty_app(tmp_path, faults)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         faults.fail("read")
         faults.fail("lock")
         faults.fail("write", errno.ENOSPC)
         for key, screen in (("b", LeaderboardScreen), ("p", PlayersScreen), ("i", ImportScreen)):
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             assert isinstance(app.screen, screen)
             await pilot.press("escape")
-            await pilot.pause()
+            await settle(pilot)
             assert isinstance(app.screen, MenuScreen)  # its summaries read again: a notice
         await pilot.press("l")  # a new Lines game: its moves cannot be saved, play goes on
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("n", "q")
-        await pilot.pause()
+        await settle(pilot)
         game = await open_game(pilot, row_layout(2), seed=1)  # won at once: the win flow
         game.board.cursor = 0
         await pilot.press("enter", "m", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert game.game.won
         assert app.is_running
     faults.heal()

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
-from textual import work
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -30,6 +29,7 @@ from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
 from lines_tui.ui.session import Clock, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import load, write
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import Skipped
@@ -113,6 +113,8 @@ class LinesTuiApp(App[None]):
         # start.
         symbols = self.no_color or "NO_COLOR" in os.environ
         self.set_reactive(LinesTuiApp.symbols_mode, symbols)
+        self.saved_state: MenuState | None = None
+        """The player and the saved games as the menu last read them (new games ask from it)."""
         self.session = Session(
             store,
             clock,
@@ -146,17 +148,26 @@ class LinesTuiApp(App[None]):
 
     def get_default_screen(self) -> MenuScreen:
         """The menu is the bottom screen: every other screen opens over it and returns to it."""
-        return MenuScreen(self.menu_state)
+        return MenuScreen(self.menu_state, self.session.io)
 
     def on_mount(self) -> None:
         for warning in self.store.warnings:
             self.notify(warning, title="Data file", severity="warning", timeout=12)
         if self.replay is not None:
             self.watch_game(*self.replay)
-        elif self.start == "lines":
+        elif self.start != "menu":
+            load(self, self.session.io, self.menu_state, self.start_asked, self.read_failed,
+                 group="start")
+
+    def start_asked(self, state: MenuState) -> None:
+        """`lines-tui lines` / `lines-tui mahjong`, once the saved games are read."""
+        self.saved_state = state
+        for problem in state.problems:
+            self.notify(problem, severity="error")
+        if self.start == "lines":
             self.offer_resume_or_start(
                 "Lines",
-                self.saved_lines_summary(),
+                self.saved_summary("lines"),
                 self.resume_lines,
                 lambda: self.start_lines(self.seed, self.lines_size, self.choice),
             )
@@ -166,10 +177,13 @@ class LinesTuiApp(App[None]):
             layout = find_layout(self.layout_name)
             self.offer_resume_or_start(
                 "Mahjong",
-                self.saved_mahjong_summary(),
+                self.saved_summary("mahjong"),
                 self.resume_mahjong,
                 lambda: self.start_mahjong_as_asked(layout),
             )
+
+    def read_failed(self, error: StoreError) -> None:
+        self.notify(f"The data folder could not be read: {error}", severity="error")
 
     def on_unmount(self) -> None:
         self.session.close()
@@ -177,6 +191,8 @@ class LinesTuiApp(App[None]):
     # --- the menu's entries -------------------------------------------------------------------
 
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
+        if message.state is not None:
+            self.saved_state = message.state
         self.open_entry(message.entry)
 
     def open_entry(self, entry: str) -> None:
@@ -184,7 +200,7 @@ class LinesTuiApp(App[None]):
             "resume-lines": self.resume_lines,
             "resume-mahjong": self.resume_mahjong,
             "lines": lambda: self.replacing_saved(
-                "Lines", self.saved_lines_summary(), lambda: self.start_lines(size=self.lines_size)
+                "Lines", self.saved_summary("lines"), lambda: self.start_lines(size=self.lines_size)
             ),
             "mahjong": self.pick_mahjong,
             "today": self.pick_today,
@@ -196,45 +212,56 @@ class LinesTuiApp(App[None]):
         }
         actions[entry]()
 
-    def read_store(self, read: Callable[[], T], fallback: T, failed: str) -> T:
-        """`read()` from the store; if the store fails (a locked, full, vanished or unreadable
-        data folder), a notice saying what `failed` and why, and `fallback`: play goes on."""
-        try:
-            return read()
-        except StoreError as error:
-            self.notify(f"{failed}: {error}", severity="error")
-            return fallback
-
-    def player_line(self) -> str:
-        player = self.read_store(
-            lambda: self.store.active_player, None, "The player could not be read"
-        )
-        if player is None:
-            return "Playing as guest: scores are not saved (register under Players)."
-        return f"Player: {player}"
-
     def menu_state(self) -> MenuState:
+        """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
+        fails is not told here but listed in the state's `problems`, for the menu to show; a
+        part that fails reads as a guest or no saved game, and play goes on."""
+        problems: list[str] = []
+
+        def read(call: Callable[[], T], failed: str) -> T | None:
+            try:
+                return call()
+            except StoreError as error:
+                problems.append(f"{failed}: {error}")
+                return None
+
+        player = read(lambda: self.store.active_player, "The player could not be read")
+
+        def game(kind: SavedGame) -> dict[str, Any] | None:
+            failed = f"The saved {kind} game could not be read"
+            return read(lambda: self.store.load_game(kind), failed)
+
+        lines, mahjong = game("lines"), game("mahjong")
+        solvable = read(
+            lambda: self.store.preferences().solvable_deals, "The settings could not be read"
+        )
         return MenuState(
-            self.player_line(),
+            "Playing as guest: scores are not saved (register under Players)."
+            if player is None
+            else f"Player: {player}",
             {
-                "resume-lines": self.saved_lines_summary(),
-                "resume-mahjong": self.saved_mahjong_summary(),
+                "resume-lines": None if lines is None else lines_summary(lines),
+                "resume-mahjong": None if mahjong is None else mahjong_summary(mahjong),
             },
+            {"lines": lines, "mahjong": mahjong},
+            tuple(problems),
+            solvable_deals=bool(solvable),
         )
 
-    def saved_lines_summary(self) -> str | None:
-        data = self.load_saved("lines")
-        return None if data is None else lines_summary(data)
+    def saved_summary(self, kind: SavedGame) -> str | None:
+        """The saved game of `kind` as the menu last read it ("9 x 9, score 40"), or None."""
+        state = self.saved_state
+        return None if state is None else state.saved.get(f"resume-{kind}")
 
-    def saved_mahjong_summary(self) -> str | None:
-        data = self.load_saved("mahjong")
-        return None if data is None else mahjong_summary(data)
+    def saved_game(self, kind: SavedGame) -> dict[str, Any] | None:
+        state = self.saved_state
+        return None if state is None else state.games.get(kind)
 
     def saved_lines(self) -> LinesGame | None:
         """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
         from lines_tui.engine.lines import GameDataError, LinesGame
 
-        data = self.load_saved("lines")
+        data = self.saved_game("lines")
         if data is None:
             return None
         try:
@@ -243,20 +270,21 @@ class LinesTuiApp(App[None]):
             self.drop_saved_game("lines", "Lines", error)
             return None
 
-    def load_saved(self, kind: SavedGame) -> dict[str, Any] | None:
-        return self.read_store(
-            lambda: self.store.load_game(kind), None, f"The saved {kind} game could not be read"
-        )
-
     def drop_saved_game(self, kind: SavedGame, name: str, error: Exception) -> None:
         """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
-        self.read_store(lambda: self.store.clear_game(kind), None, "The save stays on disk")
+
+        def dropped(_: None) -> None:
+            if isinstance(self.screen, MenuScreen):
+                self.screen.refresh_entries()
+
+        def kept(problem: StoreError) -> None:
+            self.notify(f"The save stays on disk: {problem}", severity="error")
+
+        write(self, self.session.io, lambda: self.store.clear_game(kind), dropped, kept)
         self.notify(
             f"The saved {name} game could not be read ({error}); it was dropped.",
             severity="warning",
         )
-        if isinstance(self.screen, MenuScreen):
-            self.screen.refresh_entries()
 
     def offer_resume_or_start(
         self,
@@ -331,14 +359,14 @@ class LinesTuiApp(App[None]):
                 seed = lines_daily_seed(self.lines_size, day)
                 self.replacing_saved(
                     "Lines",
-                    self.saved_lines_summary(),
+                    self.saved_summary("lines"),
                     lambda: self.start_lines(seed, self.lines_size, daily(day)),
                 )
             elif choice is not None:
                 layout = find_layout(choice)
                 self.replacing_saved(
                     "Mahjong",
-                    self.saved_mahjong_summary(),
+                    self.saved_summary("mahjong"),
                     lambda: self.start_daily_mahjong(layout, day),
                 )
 
@@ -364,15 +392,12 @@ class LinesTuiApp(App[None]):
             self.start_mahjong(layout, self.seed, solvable=self.solvable_deals())
 
     def solvable_deals(self) -> bool:
-        """Whether "solvable deals only" is on: read from the store the first time it is asked."""
-        session = self.session
-        if session.solvable_deals is None:
-            session.solvable_deals = self.read_store(
-                lambda: self.store.preferences().solvable_deals,
-                False,
-                "The settings could not be read",
-            )
-        return session.solvable_deals
+        """Whether "solvable deals only" is on: --solvable or the picker's `o` in this run, else as
+        the store keeps it (read with the menu's state, on the store's thread)."""
+        session, state = self.session, self.saved_state
+        if session.solvable_deals is None and state is not None:
+            session.solvable_deals = state.solvable_deals
+        return bool(session.solvable_deals)
 
     def pick_mahjong(self) -> None:
         from lines_tui.ui.mahjong import LayoutPickerScreen
@@ -383,7 +408,7 @@ class LinesTuiApp(App[None]):
                 layout, seed, solvable = choice
                 self.replacing_saved(
                     "Mahjong",
-                    self.saved_mahjong_summary(),
+                    self.saved_summary("mahjong"),
                     lambda: self.start_mahjong(layout, seed, solvable=solvable),
                 )
 
@@ -395,17 +420,15 @@ class LinesTuiApp(App[None]):
         self.session.solvable_deals = message.solvable
         self.keep_preferences(message.solvable)
 
-    @work(thread=True, exclusive=True, group="preferences")
     def keep_preferences(self, solvable: bool) -> None:
-        """Write the settings for the next start, off the UI thread; a failure says so."""
+        """Write the settings for the next start, on the store's thread; a failure says so."""
         from lines_tui.store import Preferences
 
-        try:
-            self.store.save_preferences(Preferences(solvable_deals=solvable))
-        except StoreError as error:
-            self.call_from_thread(
-                self.notify, f"The setting could not be kept: {error}", severity="error"
-            )
+        def failed(error: StoreError) -> None:
+            self.notify(f"The setting could not be kept: {error}", severity="error")
+
+        change = Preferences(solvable_deals=solvable)
+        write(self, self.session.io, lambda: self.store.save_preferences(change), _ignore, failed)
 
     def start_mahjong(
         self,
@@ -453,7 +476,7 @@ class LinesTuiApp(App[None]):
         from lines_tui.ui.mahjong import MahjongScreen
 
         self.solvable_deals()  # the screen's new deals (N) follow the setting
-        data = self.load_saved("mahjong")
+        data = self.saved_game("mahjong")
         if data is None:
             return
         try:
@@ -466,7 +489,7 @@ class LinesTuiApp(App[None]):
     def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
         from lines_tui.ui.scores import LeaderboardScreen
 
-        self.push_screen(LeaderboardScreen(self.store, table=table, highlight_rank=rank))
+        self.push_screen(LeaderboardScreen(self.session, table=table, highlight_rank=rank))
 
     def open_import(self) -> None:
         """A merged code shows the leaderboard it went into, the new entries marked."""
@@ -477,14 +500,23 @@ class LinesTuiApp(App[None]):
                 self.open_leaderboards(*result)
                 self.offer_challenge(TableId.parse(result[0]))
 
-        self.push_screen(ImportScreen(self.store), merged)
+        self.push_screen(ImportScreen(self.session), merged)
 
     def offer_challenge(self, table: TableId) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
-        table (README, "Challenges")."""
+        table (README, "Challenges"). Its entries are read on the store's thread."""
+        load(
+            self,
+            self.session.io,
+            lambda: self.store.table(table),
+            lambda entries: self.offer_challenge_of(table, entries),
+            self.read_failed,
+            group="challenge",
+        )
+
+    def offer_challenge_of(self, table: TableId, entries: tuple[Entry, ...]) -> None:
         from lines_tui.engine.mahjong.layouts import layout_for_table
 
-        entries = self.store.table(table)
         today = utc_day(self.session.clock())
         if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
             return
@@ -500,13 +532,13 @@ class LinesTuiApp(App[None]):
             if layout is None:
                 self.replacing_saved(
                     "Lines",
-                    self.saved_lines_summary(),
+                    self.saved_summary("lines"),
                     lambda: self.start_lines(best.seed, int(table.variant), choice),
                 )
             else:
                 self.replacing_saved(
                     "Mahjong",
-                    self.saved_mahjong_summary(),
+                    self.saved_summary("mahjong"),
                     lambda: self.start_mahjong(layout, best.seed, choice),
                 )
 
@@ -530,7 +562,7 @@ class LinesTuiApp(App[None]):
     def open_players(self) -> None:
         from lines_tui.ui.scores import PlayersScreen
 
-        self.push_screen(PlayersScreen(self.store))
+        self.push_screen(PlayersScreen(self.session))
 
     # --- app-wide keys ------------------------------------------------------------------------
 
@@ -579,3 +611,7 @@ class LinesTuiApp(App[None]):
         except ScreenStackError:
             return None
         return lines.first() if lines else None
+
+
+def _ignore(_: object) -> None:
+    """A store write whose success needs no answer."""

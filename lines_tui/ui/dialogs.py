@@ -17,8 +17,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """Asks one question; y or enter answers yes, n or escape answers no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", "Yes", tooltip="Yes: do what the question says"),
+        Binding("n,escape", "answer(False)", "No", tooltip="No: leave everything as it is"),
     ]
 
     def __init__(self, question: str, title: str = "Please confirm") -> None:
@@ -40,7 +40,9 @@ class ConfirmScreen(ModalScreen[bool]):
 class CodeScreen(ModalScreen[None]):
     """Shows a code to select and copy (the clipboard may not reach the player's terminal)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "close", "Close", tooltip="Close the code, back to the screen")
+    ]
 
     def __init__(self, code: str, explanation: str, title: str) -> None:
         super().__init__()

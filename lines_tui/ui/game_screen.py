@@ -3,7 +3,9 @@ with a notice, the size guard, the symbols setting, and recording a finished gam
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,6 +18,7 @@ from lines_tui.store import RecordOutcome, Store, StoreError
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
+from lines_tui.ui.store_thread import load, write
 
 GUEST_NAME = "Guest"
 """Who played a game when no registered player did (a challenge code still names someone)."""
@@ -33,7 +36,8 @@ class GameScreen(Screen[None]):
     """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
     shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
     keeps the screen covered while the terminal is too small, follows the symbols key, and saves
-    and records the game with a notice when the store fails.
+    and records the game with a notice when the store fails. Every store call runs on the
+    session's store thread, in the order asked, so a turn never waits for the disk.
 
     Textual calls the Mount, Resize and ScreenResume handlers of every class in the hierarchy, so
     a subclass that handles them too gets both, its own first."""
@@ -50,6 +54,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._shown: dict[str, str | Text] = {}
+        self._player: Future[str | None] | None = None
 
     # -- hooks for the games ----------------------------------------------------------------
 
@@ -75,12 +80,36 @@ class GameScreen(Screen[None]):
         """The game as JSON-ready data to resume, or None when there is nothing worth keeping."""
         raise NotImplementedError
 
+    def show_player(self) -> None:
+        """The player has been read (`player`): show who plays, where the game does."""
+
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.set_interval(1.0, self.refresh_clock)
+        # Read once: the player cannot change during a game. Asked of the store thread before
+        # any result is written there, so a result always finds it read (see `player`).
+        store = self.session.store
+        self._player = self.session.io.submit(lambda: store.active_player)
+        load(
+            self,
+            self.session.io,
+            self._player.result,
+            lambda _: self.show_player(),
+            lambda error: self.notify(f"The player could not be read: {error}", severity="error"),
+            group="player",
+        )
+
+    @property
+    def player(self) -> str | None:
+        """The registered player of this game; None for a guest, or while the player has not
+        been read (it always has been once a result is recorded), or if it could not be."""
+        read = self._player
+        if read is None or not read.done() or read.exception() is not None:
+            return None
+        return read.result()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit()
@@ -107,33 +136,47 @@ class GameScreen(Screen[None]):
         self.query_one(selector, Static).update(content, layout=not self.FIXED_SIZE_PANEL)
 
     def save_game(self) -> None:
-        """Keep the game for the next start, or clear it once it is over; a store that fails
-        (a full disk, a locked-out folder) gets a notice and never ends the game."""
-        store = self.session.store
-        try:
-            if self.finished:
-                store.clear_game(self.SAVED_GAME)
-            else:
-                data = self.saved_data()
-                if data is not None:
-                    store.save_game(self.SAVED_GAME, data)
-        except StoreError as error:
-            self.notify(f"The game could not be saved: {error}", severity="error")
+        """Keep the game for the next start, or clear it once it is over, on the store thread
+        (the app waits for it before it exits); a store that fails (a full disk, a locked-out
+        folder) gets a notice, even after the screen is gone, and never ends the game."""
+        store, kind = self.session.store, self.SAVED_GAME
+        if self.finished:
+            change: Callable[[], None] = lambda: store.clear_game(kind)  # noqa: E731
+        else:
+            # A copy: the game goes on changing while the thread writes it.
+            data = copy.deepcopy(self.saved_data())
+            if data is None:
+                return
+            change = lambda: store.save_game(kind, data)  # noqa: E731
+        app = self.app
+        write(
+            app,
+            self.session.io,
+            change,
+            lambda _: None,
+            lambda error: app.notify(f"The game could not be saved: {error}", severity="error"),
+        )
 
     def record_result(
-        self, table: str, record: Callable[[Store], RecordOutcome]
-    ) -> RecordOutcome:
-        """Write a finished game's result to `table`; a store that fails becomes an outcome that
-        says why, so the end of a game always has one."""
-        try:
-            return record(self.session.store)
-        except StoreError as error:
-            return RecordOutcome(False, f"the score file could not be written ({error})", table)
+        self,
+        table: str,
+        record: Callable[[Store], RecordOutcome],
+        then: Callable[[RecordOutcome], None],
+    ) -> None:
+        """Write a finished game's result to `table` on the store thread, then `then(outcome)`;
+        a store that fails becomes an outcome that says why, so the end of a game always has
+        one."""
+        store = self.session.store
+
+        def failed(error: StoreError) -> None:
+            then(RecordOutcome(False, f"the score file could not be written ({error})", table))
+
+        write(self, self.session.io, lambda: record(store), then, failed)
 
     def show_leaderboard(self, outcome: RecordOutcome) -> None:
         """The table a result went into, its place under the cursor."""
         self.app.push_screen(
-            LeaderboardScreen(self.session.store, table=outcome.table, highlight_rank=outcome.rank)
+            LeaderboardScreen(self.session, table=outcome.table, highlight_rank=outcome.rank)
         )
 
 

@@ -52,9 +52,11 @@ class HelpScreen(ModalScreen[None]):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"help--key", "help--unavailable"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close help"),
-        Binding("down,j", "scroll('down')", "Scroll", show=False),
-        Binding("up,k", "scroll('up')", "Scroll", show=False),
+        Binding(
+            "escape,q,question_mark", "close", "Close help", tooltip="Close this help, go back"
+        ),
+        Binding("down,j", "scroll('down')", "Scroll", show=False, tooltip="Scroll the help down"),
+        Binding("up,k", "scroll('up')", "Scroll", show=False, tooltip="Scroll the help up"),
     ]
 
     def __init__(self, target: Screen[object], title: str) -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +15,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.store_thread import StoreThread, load
+
+LOADING = "Reading the data folder…"
 
 # (option id, label, key): the key starts the entry directly and is shown beside its label.
 ENTRIES: tuple[tuple[str, str, str], ...] = (
@@ -30,27 +34,40 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("help", "Help", "?"),
     ("quit", "Quit", "q"),
 )
+RESUME_ENTRIES = ("resume-lines", "resume-mahjong")
+GAME_ENTRIES = (*RESUME_ENTRIES, "lines", "mahjong", "today", "import")
+"""Entries that need to know the saved games: a new game (an imported challenge's too) asks
+before replacing one."""
 
 
 @dataclass(frozen=True)
 class MenuState:
     """What the menu shows besides its fixed entries: who plays, and a summary of each saved
-    game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved)."""
+    game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
+    holds the saved games read with it (by kind, for resuming them), `problems` one line per
+    part that could not be read; `solvable_deals` the kept "solvable deals only" setting."""
 
     player: str
     saved: Mapping[str, str | None]
+    games: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+    solvable_deals: bool = False
 
 
 class MenuScreen(Screen[None]):
     """The first screen; every game and score screen returns here. `read_state` is asked for the
-    player and the saved games each time the menu shows; a chosen entry is posted as `Chosen`."""
+    player and the saved games each time the menu shows, on the store's `thread`: until it
+    answers the menu says so, keys still move the cursor, and an entry chosen meanwhile opens
+    when the answer comes (the game entries wait for it, the others open at once). A chosen entry
+    is posted as `Chosen` with the state it was chosen in."""
 
     class Chosen(Message):
         """The player picked a menu entry (its option id, e.g. "lines" or "resume-mahjong")."""
 
-        def __init__(self, entry: str) -> None:
+        def __init__(self, entry: str, state: MenuState | None) -> None:
             super().__init__()
             self.entry = entry
+            self.state = state
 
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
@@ -59,23 +76,40 @@ class MenuScreen(Screen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "move(1)", "Down", show=False),
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("r", "open('resume-lines')", "Resume Lines", show=False),
-        Binding("R", "open('resume-mahjong')", "Resume Mahjong", show=False),
-        Binding("l", "open('lines')", "Lines"),
-        Binding("m", "open('mahjong')", "Mahjong"),
-        Binding("t", "open('today')", "Today"),
-        Binding("b", "open('leaderboards')", "Boards"),
-        Binding("i", "open('import')", "Import", show=False),
-        Binding("p", "open('players')", "Players"),
-        Binding("q", "open('quit')", "Quit"),
+        Binding("down,j", "move(1)", "Down", show=False, tooltip="Move the cursor down the list"),
+        Binding("up,k", "move(-1)", "Up", show=False, tooltip="Move the cursor up the list"),
+        Binding(
+            "r",
+            "open('resume-lines')",
+            "Resume Lines",
+            show=False,
+            tooltip="Resume the saved Lines game",
+        ),
+        Binding(
+            "R",
+            "open('resume-mahjong')",
+            "Resume Mahjong",
+            show=False,
+            tooltip="Resume the saved Mahjong game",
+        ),
+        Binding("l", "open('lines')", "Lines", tooltip="Start a new game of Lines"),
+        Binding("m", "open('mahjong')", "Mahjong", tooltip="Pick a Mahjong layout and deal"),
+        Binding("t", "open('today')", "Today", tooltip="Play one of today's deals"),
+        Binding("b", "open('leaderboards')", "Boards", tooltip="See the leaderboards, share them"),
+        Binding(
+            "i", "open('import')", "Import", show=False, tooltip="Import a friend's share code"
+        ),
+        Binding("p", "open('players')", "Players", tooltip="Register players, choose who plays"),
+        Binding("q", "open('quit')", "Quit", tooltip="Quit the app (saved games stay)"),
     ]
 
-    def __init__(self, read_state: Callable[[], MenuState]) -> None:
+    def __init__(self, read_state: Callable[[], MenuState], thread: StoreThread) -> None:
         super().__init__()
         self._read_state = read_state
-        self._saved: Mapping[str, str | None] = {}
+        self._thread = thread
+        self.state: MenuState | None = None
+        """What the last read found; None while a read is under way."""
+        self._chosen: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -84,23 +118,42 @@ class MenuScreen(Screen[None]):
             yield OptionList(id="menu-options")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#menu-player", Static).update(LOADING)
+        self._show_entries({})
+
     def on_screen_resume(self) -> None:
         """Shown for the first time or again: the saved games and the player may have changed."""
         self.refresh_entries()
 
     def refresh_entries(self) -> None:
-        """Rebuild the list: resume entries appear only while a saved game exists, and the
-        player line follows the active player. Read from the store here, once per visit: the
-        key checks below run on every key press."""
-        state = self._read_state()
+        """Read the player and the saved games again (once per visit, off the UI thread: the
+        key checks below run on every key press)."""
+        self.state = None
+        load(self, self._thread, self._read_state, self._show_state, self._failed, group="menu")
+
+    def _failed(self, error: StoreError) -> None:  # read_state raised, not listed
+        self.notify(f"The data folder could not be read: {error}", severity="error")
+
+    def _show_state(self, state: MenuState) -> None:
+        """Resume entries appear only while a saved game exists, and the player line follows
+        the active player; an entry chosen while reading opens now."""
+        self.state = state
         self.query_one("#menu-player", Static).update(Text(state.player))
-        self._saved = state.saved
+        self._show_entries(state.saved)
+        for problem in state.problems:
+            self.notify(problem, severity="error")
+        chosen, self._chosen = self._chosen, None
+        if chosen is not None and self._offered(chosen, state):
+            self.post_message(self.Chosen(chosen, state))
+
+    def _show_entries(self, saved: Mapping[str, str | None]) -> None:
         options = self.query_one("#menu-options", OptionList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
         for option_id, label, key in ENTRIES:
-            if option_id in self._saved:
-                summary = self._saved[option_id]
+            if option_id in RESUME_ENTRIES:
+                summary = saved.get(option_id)
                 if summary is None:
                     continue
                 label = f"{label} ({summary})"
@@ -109,9 +162,13 @@ class MenuScreen(Screen[None]):
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         options.focus()
 
+    @staticmethod
+    def _offered(entry: str, state: MenuState) -> bool:
+        return entry not in RESUME_ENTRIES or state.saved.get(entry) is not None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "open" and parameters and str(parameters[0]) in self._saved:
-            return self._saved[str(parameters[0])] is not None
+        if action == "open" and parameters and self.state is not None:
+            return self._offered(str(parameters[0]), self.state)
         return True
 
     def action_move(self, step: int) -> None:
@@ -122,8 +179,11 @@ class MenuScreen(Screen[None]):
             options.action_cursor_up()
 
     def action_open(self, entry: str) -> None:
-        self.post_message(self.Chosen(entry))
+        if self.state is None and entry in GAME_ENTRIES:
+            self._chosen = entry  # opens when the read ends
+        else:
+            self.post_message(self.Chosen(entry, self.state))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id:
-            self.post_message(self.Chosen(event.option_id))
+            self.action_open(event.option_id)

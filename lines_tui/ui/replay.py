@@ -42,12 +42,16 @@ class ReplayScreen(Screen[None]):
         Path(__file__).parent / "replay.tcss",
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "play_pause", "Play/pause"),
-        Binding("left", "step(-1)", "Back a move", key_display="←"),
-        Binding("right", "step(1)", "Next move", key_display="→"),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
-        Binding("escape,q", "dismiss(None)", "Back"),
+        Binding("space", "play_pause", "Play/pause", tooltip="Play the moves, or pause"),
+        Binding(
+            "left", "step(-1)", "Back a move", key_display="←", tooltip="One move back (pauses)"
+        ),
+        Binding(
+            "right", "step(1)", "Next move", key_display="→", tooltip="One move on (pauses)"
+        ),
+        Binding("home", "jump(0)", "Start", show=False, tooltip="Back to the first position"),
+        Binding("end", "jump(-1)", "End", show=False, tooltip="On to the final position"),
+        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the leaderboard"),
     ]
     HELP = "A recorded game played back on the real board: the moves as they were played."
 

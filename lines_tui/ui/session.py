@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Literal
 
 from textual.message import Message
 
+from lines_tui.ui.store_thread import StoreThread
+
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
     from lines_tui.store import Store
@@ -32,7 +34,8 @@ class Session:
     store; None until the app has read it);
     `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
     the first Mahjong screen asks for it (`background_solver`), its process started by the first
-    check, ended by `close`."""
+    check, ended by `close`; `io` is the one thread that does every store read and write the
+    screens ask for, in order (README, "What happens when the folder is not as expected")."""
 
     store: Store
     clock: Clock = field(default=time.time)
@@ -41,6 +44,7 @@ class Session:
     few_colours: bool = False
     solvable_deals: bool | None = None
     solver: BackgroundSolver | None = None
+    io: StoreThread = field(default_factory=StoreThread)
 
     def background_solver(self) -> BackgroundSolver:
         if self.solver is None:
@@ -51,9 +55,11 @@ class Session:
         return self.solver
 
     def close(self) -> None:
-        """The app is closing: end the solver process without waiting for it."""
+        """The app is closing: end the solver process without waiting for it, and finish the
+        store calls asked for (a game's last save) before the app exits."""
         if self.solver is not None:
             self.solver.shutdown(wait=False)
+        self.io.close()
 
 
 class SymbolsChanged(Message):

@@ -22,8 +22,8 @@ class TodayScreen(ModalScreen[str | None]):
     """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back"),
-        Binding("enter", "pick", "Play"),
+        Binding("escape", "dismiss(None)", "Back", tooltip="Back to the menu, nothing started"),
+        Binding("enter", "pick", "Play", tooltip="Play the highlighted deal of the day"),
     ]
 
     def __init__(self, day: str, lines_size: int) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for conftest
-from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game, session_of
+from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game, session_of, settle
 
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
@@ -32,8 +32,9 @@ Steps = Callable[[Pilot[None]], Awaitable[None]]
 
 async def shoot(name: str, app: LinesTuiApp, steps: Steps) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the menu's read of the data folder, a game the command asked for
         await steps(pilot)
+        await settle(pilot)  # store reads, the dead-end check
         await pilot.pause(0.3)
         path = OUT / f"{name}.svg"
         app.save_screenshot(filename=path.name, path=str(path.parent))
@@ -62,7 +63,6 @@ async def mahjong(pilot: Pilot[None]) -> None:
 
     await pilot.app.push_screen(MahjongScreen(session_of(pilot), find_layout("turtle"), 1))
     await pilot.press("tab", "enter", "tab")  # a picked tile, the cursor on the next pair
-    await pilot.pause(3.0)  # give the dead-end check time to answer
 
 
 async def picker(pilot: Pilot[None]) -> None:

@@ -26,11 +26,15 @@ class GameOverScreen(ModalScreen[str | None]):
     """Dismisses with "new", "leaderboard", "menu", or None to look at the final board."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,enter", "choose('new')", "New game"),
-        Binding("b", "choose('leaderboard')", "Leaderboard"),
-        Binding("c", "copy_challenge", "Copy challenge"),
-        Binding("q", "choose('menu')", "Menu"),
-        Binding("escape", "choose(None)", "See the board"),
+        Binding("n,enter", "choose('new')", "New game", tooltip="Start a new Lines game"),
+        Binding(
+            "b", "choose('leaderboard')", "Leaderboard", tooltip="See the table the score went into"
+        ),
+        Binding(
+            "c", "copy_challenge", "Copy challenge", tooltip="Copy a challenge code of this game"
+        ),
+        Binding("q", "choose('menu')", "Menu", tooltip="Back to the main menu"),
+        Binding("escape", "choose(None)", "See the board", tooltip="Look at the final board"),
     ]
 
     def __init__(self, score: int, outcome: RecordOutcome, challenge: str | None = None) -> None:

@@ -18,7 +18,7 @@ from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, Tur
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, StoreError, TableId, codes
+from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
@@ -27,6 +27,7 @@ from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import write
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 2
@@ -155,7 +156,6 @@ class LinesScreen(GameScreen):
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
         self._game_over_shown = False
-        self._player: str | None = None
         self.typing = CellTyping(game.size)
 
     @property
@@ -188,11 +188,6 @@ class LinesScreen(GameScreen):
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
-        # Read once: the player cannot change during a game, and a turn never waits for a disk.
-        try:
-            self._player = self.session.store.active_player
-        except StoreError as error:
-            self.message = f"The player could not be read: {error}"
         self.board.set_symbols(self.session.symbols)
         self._fit_board()
         self._show_position()
@@ -228,7 +223,7 @@ class LinesScreen(GameScreen):
 
     def _refresh_panel(self) -> None:
         self.show_field("#lines-score", f"Score {self.game.score}")
-        player = self._player
+        player = self.player
         self.show_field(
             "#lines-player",
             Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved",
@@ -236,6 +231,9 @@ class LinesScreen(GameScreen):
         self.refresh_clock()
         self.show_field("#lines-next", self._next_text())
         self.show_field("#lines-legend", self._legend())
+
+    def show_player(self) -> None:
+        self._refresh_panel()
 
     def elapsed(self) -> float:
         game = self.game
@@ -449,36 +447,37 @@ class LinesScreen(GameScreen):
         choice = game.deal_choice
         table = TableId.lines(game.size).for_game(choice.mode, game.seed, choice.day)
         record = record_of_lines(game)
-        player = self._player
-        outcome = self.record_result(
+
+        def recorded(outcome: RecordOutcome) -> None:
+            # The player was read before the result was written, so it is known here.
+            player = self.player
+            challenge = None
+            if record is not None and game.score > 0:
+                entry = Entry(
+                    player or GUEST_NAME, game.score, math.floor(ended_at), game.seed, record
+                )
+                challenge = codes.challenge(table, entry)
+
+            def chosen(choice: str | None) -> None:
+                if choice == "new":
+                    self._replace_with_new_game()
+                elif choice == "leaderboard":
+                    self.dismiss()
+                    self.show_leaderboard(outcome)
+                elif choice == "menu":
+                    self.dismiss()
+
+            self.app.push_screen(GameOverScreen(game.score, outcome, challenge), chosen)
+
+        self.record_result(
             str(table),
             lambda store: store.record_lines(
-                player,
-                table,
-                game.score,
-                game.seed,
-                game.started_at,
-                ended_at,
-                record,
+                self.player, table, game.score, game.seed, game.started_at, ended_at, record
             ),
+            recorded,
         )
-        challenge = None
-        if record is not None and game.score > 0:
-            entry = Entry(player or GUEST_NAME, game.score, math.floor(ended_at), game.seed, record)
-            challenge = codes.challenge(table, entry)
         self.save_game()
         self._say("Game over: the board is full.", important=True)
-
-        def chosen(choice: str | None) -> None:
-            if choice == "new":
-                self._replace_with_new_game()
-            elif choice == "leaderboard":
-                self.dismiss()
-                self.show_leaderboard(outcome)
-            elif choice == "menu":
-                self.dismiss()
-
-        self.app.push_screen(GameOverScreen(game.score, outcome, challenge), chosen)
 
     def action_cancel(self) -> None:
         self._finish_animation_if_running()
@@ -523,10 +522,16 @@ class LinesScreen(GameScreen):
     def _replace_with_new_game(self) -> None:
         session, size = self.session, self.game.size
         if not self.game.over:
-            try:
-                session.store.clear_game("lines")
-            except StoreError as error:  # the new game's first move replaces it anyway
-                self.app.notify(f"The old game could not be removed: {error}", severity="error")
+            app, store = self.app, session.store
+            write(  # if this fails, the new game's first move replaces the old one anyway
+                app,
+                session.io,
+                lambda: store.clear_game("lines"),
+                lambda _: None,
+                lambda error: app.notify(
+                    f"The old game could not be removed: {error}", severity="error"
+                ),
+            )
         game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))

@@ -45,14 +45,18 @@ def parse_seed(text: str) -> int | None:
 class LayoutTable(DataTable[Text | str]):
     """Shows its enter key as "Play" in the Footer (DataTable's own enter binding is hidden)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Play")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Play", tooltip="Play the highlighted layout")
+    ]
 
 
 class SeedInput(Input):
     """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden), and
     leaves letters to the screen's keys: a deal number has none."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Play")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Play", tooltip="Play the highlighted layout")
+    ]
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return super().check_consume_key(key, character) and not (character or "").isalpha()
@@ -75,8 +79,10 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter reaches the focused field, which answers through the handlers below; a priority
         # binding would read the deal number before digits typed just ahead of enter arrived.
-        Binding("enter", "play", "Play"),
-        Binding("tab", "switch_field", "Layouts / deal"),
+        Binding("enter", "play", "Play", tooltip="Play the highlighted layout"),
+        Binding(
+            "tab", "switch_field", "Layouts / deal", tooltip="Go between layouts and deal number"
+        ),
         # A priority key, so it works in the deal number field too (which takes digits only).
         Binding(
             "o",
@@ -86,9 +92,10 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
             tooltip="Solvable deals only, on or off: each deal is proved solvable before play "
             "(kept for the next start)",
         ),
-        Binding("escape", "cancel", "Back"),
+        Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
         # The app's own ? does not reach a modal screen.
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("question_mark", "app.help", "Help", key_display="?",
+                tooltip="This help: the keys of the layout picker"),
     ]
 
     class SolvableChanged(Message):

@@ -25,7 +25,7 @@ from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, StoreError, TableId, codes, tenths
+from lines_tui.store import Entry, RecordOutcome, TableId, codes, tenths
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text, typing_keys
@@ -36,6 +36,7 @@ from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import load
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
@@ -764,22 +765,29 @@ class MahjongScreen(GameScreen):
 
     def _celebrate(self) -> None:
         seconds = self.game.elapsed(self._now())
-        store = self.session.store
+        store, table = self.session.store, self.table
         self._say(f"Cleared in {clock_text(seconds)}! c: challenge a friend. N: new deal.")
         self.refresh_bindings()
         self.save_game()  # a won game has nothing to resume: its save goes
-        try:
-            qualifies = store.mahjong_qualifies(self.table, seconds)
-            player = store.active_player
-        except StoreError as error:
-            self.notify(f"The leaderboard could not be read: {error}", severity="error")
-            return
-        if not qualifies:
-            self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
-            return
-        self.app.push_screen(
-            NameEntryScreen(default=player or ""),
-            callback=lambda name: self._record_win(name, seconds),
+
+        def ask_name(qualifies: bool) -> None:
+            if not qualifies:
+                self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
+                return
+            self.app.push_screen(
+                NameEntryScreen(default=self.player or ""),
+                callback=lambda name: self._record_win(name, seconds),
+            )
+
+        load(
+            self,
+            self.session.io,
+            lambda: store.mahjong_qualifies(table, seconds),
+            ask_name,
+            lambda error: self.notify(
+                f"The leaderboard could not be read: {error}", severity="error"
+            ),
+            group="qualifies",
         )
 
     def action_challenge(self) -> None:
@@ -788,10 +796,7 @@ class MahjongScreen(GameScreen):
         record = record_of_mahjong(self.game)
         if not self.game.won or record is None:
             return
-        try:
-            player = self.session.store.active_player
-        except StoreError:
-            player = None
+        player = self.player
         seconds = self.game.elapsed(self._now())
         entry = Entry(
             player or GUEST_NAME, tenths(seconds), math.floor(self._now()), self.game.seed, record
@@ -811,11 +816,15 @@ class MahjongScreen(GameScreen):
             return
         table, seed, when = self.table, self.game.seed, self._now()
         record = record_of_mahjong(self.game)
-        outcome = self.record_result(
+
+        def recorded(outcome: RecordOutcome) -> None:
+            if outcome.saved:
+                self.show_leaderboard(outcome)
+            else:
+                self.notify(f"The time was not saved: {outcome.reason}.")
+
+        self.record_result(
             str(table),
             lambda store: store.record_mahjong(name, table, seconds, seed, when, record),
+            recorded,
         )
-        if outcome.saved:
-            self.show_leaderboard(outcome)
-        else:
-            self.notify(f"The time was not saved: {outcome.reason}.")

@@ -13,12 +13,16 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from lines_tui.store import EntryResult, Merge, ShareCodeError, Store, StoreError
+from lines_tui.store import EntryResult, Merge, ShareCodeError, StoreError
 from lines_tui.store.paste import find_codes
 from lines_tui.store.sharecode import MAX_INPUT_CHARS
 from lines_tui.store.verify import Checker
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
+from lines_tui.ui.session import Session
+from lines_tui.ui.store_thread import load, write
 
+PASTE = "Paste a code; nothing is merged until you press enter."
+CHECKING = "Checking the code…"
 STATUS_STYLE = {
     "added": "bold green",
     "already there": "",
@@ -32,7 +36,9 @@ class CodeInput(Input):
     codes wrapped by a mail or chat program arrive in several lines. Its enter key is shown in
     the Footer as "Merge" (Input's own enter binding is hidden there)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Merge")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Merge", tooltip="Merge the pasted code into your tables")
+    ]
 
     def _on_paste(self, event: events.Paste) -> None:
         self.insert_text_at_cursor("".join(event.text.split()))
@@ -48,20 +54,25 @@ class ImportScreen(Screen[Merged | None]):
 
     A merge dismisses the screen with the table merged into and the best place an entry took, so
     whoever opened it shows that leaderboard (the one below it, or a new one from the menu).
+    The preview and the merge run on the session's store thread (a code's games are replayed):
+    enter while the preview is being made merges all the same, once.
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back"),
+        Binding("escape", "dismiss(None)", "Back", tooltip="Back, with nothing merged"),
         # Enter in the code field submits it (see on_input_submitted): a priority binding would
         # merge before a paste or keys that came just ahead of it reached the field.
-        Binding("enter", "merge", "Merge"),
+        Binding("enter", "merge", "Merge", tooltip="Merge the pasted code into your tables"),
     ]
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.store = store
+        self.session = session
+        self.store = session.store
         self.preview: Merge | None = None
+        self._checking = False
+        self._merging = False
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Import a share code", style="bold"), id="import-heading", markup=False)
@@ -79,20 +90,27 @@ class ImportScreen(Screen[Merged | None]):
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.query_one(CodeInput).focus()
-        self.show(None, "Paste a code; nothing is merged until you press enter.")
+        self.show(None, PASTE)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         text = event.value.strip()
         if not text:
-            self.show(None, "Paste a code; nothing is merged until you press enter.")
+            self.show(None, PASTE)
             return
-        try:
-            self.show(self.store.preview_import(first_code(text), Checker(now=time.time())))
-        except StoreError as error:
-            self.show(None, str(error))
+        self.show(None, CHECKING)
+        self._checking = True
+        load(
+            self,
+            self.session.io,
+            lambda: self.store.preview_import(first_code(text), Checker(now=time.time())),
+            self.show,
+            lambda error: self.show(None, str(error)),
+            group="preview",
+        )
 
     def show(self, preview: Merge | None, message: str = "") -> None:
         self.preview = preview
+        self._checking = False
         summary = self.query_one("#import-summary", Static)
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
@@ -128,17 +146,29 @@ class ImportScreen(Screen[Merged | None]):
 
     def action_merge(self) -> None:
         code = self.query_one(CodeInput).value
-        if self.preview is None:
+        if self._merging:
+            return
+        if self.preview is None and not self._checking:
             self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
             return
-        try:
-            merged = self.store.import_code(first_code(code), Checker(now=time.time()))
-        except ShareCodeError as error:
-            self.notify(str(error), severity="error")
-            return
-        except StoreError as error:
-            self.notify(f"Nothing was merged: {error}", severity="error")
-            return
+        self._merging = True
+
+        def failed(error: StoreError) -> None:
+            self._merging = False
+            if isinstance(error, ShareCodeError):
+                self.notify(str(error), severity="error")
+            else:
+                self.notify(f"Nothing was merged: {error}", severity="error")
+
+        write(
+            self,
+            self.session.io,
+            lambda: self.store.import_code(first_code(code), Checker(now=time.time())),
+            self._merged,
+            failed,
+        )
+
+    def _merged(self, merged: Merge) -> None:
         self.notify(f"Merged into {merged.table.title}: {counts(merged)}.")
         best = min((r.rank for r in merged.results if r.rank is not None), default=None)
         self.dismiss((str(merged.table), best))

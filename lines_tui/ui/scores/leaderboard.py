@@ -12,10 +12,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from lines_tui.store import Entry, Store, StoreError, TableId
+from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
 from lines_tui.ui.scores.import_code import ImportScreen
+from lines_tui.ui.session import Session
+from lines_tui.ui.store_thread import load
 
+TABLES = Binding.Group("Table")
+LOADING = "Reading the leaderboards…"
+MAKING_CODE = "Making the share code…"
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
@@ -26,19 +31,45 @@ class LeaderboardScreen(Screen[None]):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
     Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.
+    The tables are read, and the codes made, on the session's store thread: until they come the
+    screen says so, and its keys still work.
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss(None)", "Back"),
-        Binding("left,h,comma", "switch(-1)", "Prev table", key_display="←"),
-        Binding("right,l,full_stop", "switch(1)", "Next table", key_display="→"),
-        Binding("c", "copy_code", "Copy code"),
-        Binding("i", "import_code", "Import"),
-        Binding("w", "watch", "Watch"),
-        Binding("x", "challenge", "Challenge"),
-        Binding("j", "move(1)", "Down", show=False),
-        Binding("k", "move(-1)", "Up", show=False),
+        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to where you came from"),
+        Binding(
+            "left,h,comma",
+            "switch(-1)",
+            "Prev",
+            key_display="←",
+            group=TABLES,
+            tooltip="The previous table (also h and the comma)",
+        ),
+        Binding(
+            "right,l,full_stop",
+            "switch(1)",
+            "Next",
+            key_display="→",
+            group=TABLES,
+            tooltip="The next table (also l and the full stop)",
+        ),
+        Binding(
+            "c",
+            "copy_code",
+            "Copy",
+            tooltip="Send the shown table's share code to the clipboard",
+        ),
+        Binding("i", "import_code", "Import", tooltip="Import a friend's share code"),
+        Binding("w", "watch", "Watch", tooltip="Watch the game of the entry under the cursor"),
+        Binding(
+            "x",
+            "challenge",
+            "Challenge",
+            tooltip="A challenge code of the entry under the cursor, to send a friend",
+        ),
+        Binding("j", "move(1)", "Down", show=False, tooltip="Move the cursor down a row"),
+        Binding("k", "move(-1)", "Up", show=False, tooltip="Move the cursor up a row"),
     ]
 
     class Watch(Message):
@@ -50,11 +81,13 @@ class LeaderboardScreen(Screen[None]):
             self.entry = entry
 
     def __init__(
-        self, store: Store, table: str | None = None, highlight_rank: int | None = None
+        self, session: Session, table: str | None = None, highlight_rank: int | None = None
     ) -> None:
         super().__init__()
-        self.store = store
+        self.session = session
+        self.store = session.store
         self.tables: list[TableId] = []
+        self._entries_of: Snapshot | None = None
         self.index = 0
         self.code = ""
         self.entries: tuple[Entry, ...] = ()
@@ -74,12 +107,31 @@ class LeaderboardScreen(Screen[None]):
         self.reload(self._wanted, self._highlight_rank)
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
-        try:
-            tables = list(self.store.tables())
-            table = TableId.parse(wanted) if wanted else None
-        except (StoreError, ValueError) as error:
+        """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
+        self.query_one("#board-heading", Static).update(Text("Leaderboards", style="bold"))
+        self.query_one("#board-code", Static).update(LOADING)
+
+        def failed(error: StoreError) -> None:
             self.notify(str(error), severity="error")
-            tables, table = [], None
+            self._loaded(None, wanted, rank)
+
+        load(
+            self,
+            self.session.io,
+            self.store.snapshot,
+            lambda snapshot: self._loaded(snapshot, wanted, rank),
+            failed,
+            group="tables",
+        )
+
+    def _loaded(self, snapshot: Snapshot | None, wanted: str | None, rank: int | None) -> None:
+        self._entries_of = snapshot
+        tables = [] if snapshot is None else list(snapshot.tables)
+        try:
+            table = TableId.parse(wanted) if wanted else None
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            table = None
         if table is not None and table not in tables:
             tables = sorted([*tables, table], key=TableId.sort_key)
         self.tables = tables
@@ -97,13 +149,10 @@ class LeaderboardScreen(Screen[None]):
             self.code = ""
             return
         table = self.tables[self.index]
-        try:
-            entries = self.store.table(table)
-            self.code = self.store.export_code(table) if entries else ""
-        except StoreError as error:
-            self.notify(str(error), severity="error")
-            entries, self.code = (), ""
+        snapshot = self._entries_of
+        entries = () if snapshot is None else snapshot.tables.get(table, ())
         self.entries = entries
+        self.code = ""
         order = "highest first" if table.kind == "lines" else "fastest first"
         heading.update(
             Text.assemble(
@@ -111,7 +160,16 @@ class LeaderboardScreen(Screen[None]):
                 f"  ({table}, {order})   table {self.index + 1} of {len(self.tables)}",
             )
         )
-        code_view.update(self.code or "No entries yet, so no share code.")
+        code_view.update(MAKING_CODE if entries else "No entries yet, so no share code.")
+        if entries:
+            load(
+                self,
+                self.session.io,
+                lambda: self.store.export_code(table),
+                self._show_code,
+                lambda error: self._show_code("", f"No share code: {error}"),
+                group="code",
+            )
         grid.add_column(Text("#", justify="right"), width=3)
         grid.add_column(Text("✓", justify="center"), width=1)
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date", "Seed")
@@ -122,6 +180,10 @@ class LeaderboardScreen(Screen[None]):
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
+
+    def _show_code(self, code: str, problem: str = "") -> None:
+        self.code = code
+        self.query_one("#board-code", Static).update(code or problem)
 
     def action_switch(self, step: int) -> None:
         if self.tables:
@@ -158,12 +220,18 @@ class LeaderboardScreen(Screen[None]):
         (to select) and sent to the clipboard."""
         if self._recorded_entry("to challenge with") is None:
             return
-        grid = self.query_one("#board-table", DataTable)
-        try:
-            code = self.store.challenge_code(self.tables[self.index], grid.cursor_row + 1)
-        except StoreError as error:
-            self.notify(str(error), severity="error")
-            return
+        table = self.tables[self.index]
+        place = self.query_one("#board-table", DataTable).cursor_row + 1
+        load(
+            self,
+            self.session.io,
+            lambda: self.store.challenge_code(table, place),
+            self._show_challenge,
+            lambda error: self.notify(str(error), severity="error"),
+            group="challenge",
+        )
+
+    def _show_challenge(self, code: str) -> None:
         self.query_one("#board-code", Static).update(code)
         self.app.copy_to_clipboard(code)
         self.notify("Challenge code shown above and sent to the clipboard: a friend plays that "
@@ -171,7 +239,7 @@ class LeaderboardScreen(Screen[None]):
 
     def action_copy_code(self) -> None:
         if not self.code:
-            self.notify("This table has no share code yet.", severity="warning")
+            self.notify("This table has no share code (yet).", severity="warning")
             return
         self.app.copy_to_clipboard(self.code)
         self.notify(
@@ -184,4 +252,4 @@ class LeaderboardScreen(Screen[None]):
             if result is not None:
                 self.reload(*result)
 
-        self.app.push_screen(ImportScreen(self.store), merged)
+        self.app.push_screen(ImportScreen(self.session), merged)

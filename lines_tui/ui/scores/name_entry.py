@@ -22,7 +22,9 @@ RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 class NameInput(Input):
     """Names its enter key "OK" in the Footer (Input's own enter binding is hidden there)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "OK")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "OK", tooltip="Take the name as typed")
+    ]
 
 
 class NameEntryScreen(ModalScreen[str | None]):
@@ -32,8 +34,8 @@ class NameEntryScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not a priority binding: those run before the keys typed just ahead of enter reach the
         # Input, so a quick "Bob<enter>" would be judged empty. Enter in the Input submits it.
-        Binding("enter", "accept", "OK"),
-        Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("enter", "accept", "OK", tooltip="Take the name as typed"),
+        Binding("escape", "dismiss(None)", "Cancel", tooltip="Close without a name, nothing saved"),
     ]
 
     def __init__(

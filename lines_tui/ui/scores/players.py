@@ -13,14 +13,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from lines_tui.store import Store, StoreError
+from lines_tui.store import Snapshot, StoreError
 from lines_tui.store.names import same_name
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NameEntryScreen
+from lines_tui.ui.session import Session
+from lines_tui.ui.store_thread import load, write
 
 GUEST = "guest"
 GUEST_NOTE = "Guest: Lines scores are not saved."
+LOADING = "Reading the players…"
 
 
 def player_prompt(name: str, active: str | None) -> Text:
@@ -29,23 +32,26 @@ def player_prompt(name: str, active: str | None) -> Text:
 
 
 class PlayersScreen(Screen[None]):
-    """The list's first line is the guest; enter makes the highlighted one the active player."""
+    """The list's first line is the guest; enter makes the highlighted one the active player.
+    Every read and change runs on the session's store thread, in the order asked; the list
+    shows what the last read found."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss(None)", "Back"),
-        Binding("enter,space", "choose", "Play as"),
-        Binding("a", "add", "Add"),
-        Binding("r", "rename", "Rename"),
-        Binding("d,delete", "remove", "Remove"),
-        Binding("g", "guest", "Guest"),
-        Binding("j", "move(1)", "Down", show=False),
-        Binding("k", "move(-1)", "Up", show=False),
+        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the menu"),
+        Binding("enter,space", "choose", "Play as", tooltip="The highlighted player plays now"),
+        Binding("a", "add", "Add", tooltip="Register a new player (who then plays)"),
+        Binding("r", "rename", "Rename", tooltip="Rename the highlighted player"),
+        Binding("d,delete", "remove", "Remove", tooltip="Remove the highlighted player"),
+        Binding("g", "guest", "Guest", tooltip="Play as a guest (Lines scores are not saved)"),
+        Binding("j", "move(1)", "Down", show=False, tooltip="Move the cursor down a line"),
+        Binding("k", "move(-1)", "Up", show=False, tooltip="Move the cursor up a line"),
     ]
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.store = store
+        self.session = session
+        self.store = session.store
         self.names: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -60,12 +66,25 @@ class PlayersScreen(Screen[None]):
         self.refresh_list()
 
     def refresh_list(self, highlight: str | None = None) -> None:
-        try:
-            self.names = self.store.players()
-            active = self.store.active_player
-        except StoreError as error:
+        """Read the players again (off the UI thread) and show them, `highlight` marked."""
+        self.query_one("#players-active", Static).update(LOADING)
+
+        def failed(error: StoreError) -> None:
             self.notify(str(error), severity="error")
-            self.names, active = [], None
+            self._show_list(None, highlight)
+
+        load(
+            self,
+            self.session.io,
+            self.store.snapshot,
+            lambda snapshot: self._show_list(snapshot, highlight),
+            failed,
+            group="players",
+        )
+
+    def _show_list(self, snapshot: Snapshot | None, highlight: str | None) -> None:
+        self.names = [] if snapshot is None else list(snapshot.players)
+        active = None if snapshot is None else snapshot.active_player
         options = [Option(Text("(guest)", style="italic"), id=GUEST)]
         for index, name in enumerate(self.names):
             options.append(Option(player_prompt(name, active), id=str(index)))
@@ -88,13 +107,17 @@ class PlayersScreen(Screen[None]):
         return None
 
     def attempt(self, action: Callable[[], object], done: str, highlight: str | None) -> None:
-        try:
-            action()
-        except StoreError as error:
-            self.notify(str(error), severity="error")
-        else:
+        """Make a change on the store thread, then say how it went and show the list again."""
+
+        def finished(_: object) -> None:
             self.notify(done)
-        self.refresh_list(highlight)
+            self.refresh_list(highlight)
+
+        def failed(error: StoreError) -> None:
+            self.notify(str(error), severity="error")
+            self.refresh_list(highlight)
+
+        write(self, self.session.io, action, finished, failed)
 
     def action_move(self, step: int) -> None:
         listing = self.query_one(OptionList)

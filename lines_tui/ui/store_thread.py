@@ -1,0 +1,117 @@
+"""The UI's store I/O, off the UI thread: a slow or stuck disk never holds up a key.
+
+One thread does every read and write the screens ask for, in the order they ask: a game saved on
+leaving is on disk before the menu reads its summary back, two quick player changes land in the
+order they were made, and the app waits for the thread before it exits, so nothing asked to be
+saved is lost. Screens get the results back on the UI thread through a Textual worker of their
+own, so leaving a screen cancels what it still waited for (README, "What happens when the folder
+is not as expected").
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+from typing import TypeVar
+
+from textual.dom import DOMNode
+from textual.worker import Worker
+
+from lines_tui.store import StoreError
+
+T = TypeVar("T")
+
+
+class StoreThread:
+    """The one thread that runs the UI's store calls, first asked, first done."""
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lines-tui-store")
+        self._closed = False
+
+    def submit(self, call: Callable[[], T]) -> Future[T]:
+        """Run `call()` after everything asked before it. Once the thread is closed (the app
+        has ended) it runs at once, on the caller's thread: a last save still happens."""
+        if self._closed:
+            done: Future[T] = Future()
+            try:
+                done.set_result(call())
+            except Exception as error:  # the caller's future carries it, as the thread's would
+                done.set_exception(error)
+            return done
+        return self._executor.submit(call)
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """`call()`'s result, awaited from the UI thread; cancelling the wait drops a call that
+        has not started yet (only reads are asked for this way)."""
+        return await asyncio.wrap_future(self.submit(call))
+
+    async def idle(self) -> None:
+        """Wait until everything asked so far is done."""
+        await self.run(lambda: None)
+
+    def close(self) -> None:
+        """The app is ending: finish every call asked for (a game's last save), then stop."""
+        self._closed = True
+        self._executor.shutdown(wait=True)
+
+
+def load(
+    node: DOMNode,
+    thread: StoreThread,
+    read: Callable[[], T],
+    show: Callable[[T], None],
+    failed: Callable[[StoreError], None],
+    *,
+    group: str,
+) -> Worker[None]:
+    """`read()` on the store thread, then `show(result)` on the UI thread, or `failed(error)` if
+    the store fails. A newer load of the same `group` on `node` replaces this one, and `node`
+    going away cancels it: a stale result is never shown."""
+
+    return node.run_worker(
+        partial(_answer, node, lambda: thread.run(read), show, failed),
+        group=group,
+        exclusive=True,
+    )
+
+
+def write(
+    node: DOMNode,
+    thread: StoreThread,
+    change: Callable[[], T],
+    done: Callable[[T], None],
+    failed: Callable[[StoreError], None],
+) -> Worker[None]:
+    """`change()` on the store thread, asked for now and never dropped (leaving `node` only
+    cancels the answer); then `done(result)` or `failed(error)` on the UI thread."""
+    asked = asyncio.wrap_future(thread.submit(change))
+
+    return node.run_worker(
+        partial(_answer, node, lambda: asyncio.shield(asked), done, failed), group="store-write"
+    )
+
+
+async def _answer(
+    node: DOMNode,
+    asked: Callable[[], Awaitable[T]],
+    show: Callable[[T], None],
+    failed: Callable[[StoreError], None],
+) -> None:
+    """Await the store thread's answer, then hand it on, unless `node` is going away."""
+    try:
+        result = await asked()
+    except StoreError as error:
+        if _still_there(node):
+            failed(error)
+        return
+    if _still_there(node):
+        show(result)
+
+
+def _still_there(node: DOMNode) -> bool:
+    """`node` has not begun to go away: a screen being dismissed has lost its widgets before
+    its workers are cancelled (Textual's `display` turns False while a node is removed)."""
+    return node is node.app or (node.is_attached and node.display)

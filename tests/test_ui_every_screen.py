@@ -1,0 +1,250 @@
+"""Every screen of the app at 80 x 24, reached by keys: its Footer shows every key label whole, and
+every key it has is in its help with a sentence and in the README's key table of that screen
+(#12, #15). Every key a message names (`Undo (u)`, `press p`, `n: new game`) is a key of the
+screen that says it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from conftest import fill_the_board, make_app, nearly_full_game, open_lines, played_lines_game
+from conftest import settle as settle_workers
+from rich.cells import cell_len
+from textual.app import App
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
+
+import lines_tui.ui
+from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
+from lines_tui.ui.menu import MenuScreen
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+UI = Path(lines_tui.ui.__file__).parent
+SIZE = (80, 24)
+
+Opener = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def keys(*presses: str) -> Opener:
+    async def open_(pilot: Pilot[None]) -> None:
+        for key in presses:
+            await pilot.press(key)
+            await settle_workers(pilot)
+
+    return open_
+
+
+async def game_over(pilot: Pilot[None]) -> None:
+    screen = await open_lines(pilot, nearly_full_game())
+    await fill_the_board(pilot, screen)
+    await settle_workers(pilot)
+
+
+async def code_dialog(pilot: Pilot[None]) -> None:
+    await pilot.app.push_screen(CodeScreen("LT2-CODE", "A code to select.", "Challenge"))
+    await settle_workers(pilot)
+
+
+# The README's name of each screen (its key table row starts with it), and how to reach it.
+SCREENS: dict[str, Opener] = {
+    "Menu": keys(),
+    "Lines": keys("l"),
+    "Game over (Lines)": game_over,
+    "Mahjong": keys("m", "enter"),
+    "Layout picker": keys("m"),
+    "Today's deals": keys("t"),
+    "Leaderboards": keys("b"),
+    "Replay": keys("b", "w"),
+    "Import": keys("i"),
+    "Players": keys("p"),
+    "Name entry": keys("p", "a"),
+    "Question": keys("p", "d"),
+    "Code": code_dialog,
+    "Help": keys("question_mark"),
+}
+README_NAMES = {
+    "escape": "esc",
+    "question_mark": "?",
+    "full_stop": ".",
+    "comma": ",",
+    **{arrow: "arrows" for arrow in ("up", "down", "left", "right")},
+}
+
+
+def app_with_results(data_dir: Path) -> LinesTuiApp:
+    """A registered player with a recorded (watchable) Lines game and a Mahjong time."""
+    store = open_store(data_dir)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game = played_lines_game(2, size=7)  # short: a 7 x 7 board fills in a few dozen moves
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ada", 7, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    store.record_mahjong("Ada", "turtle", 300.0, 3, when=game.ended_at)
+    return make_app(data_dir)
+
+
+def cut_footer_labels(screen: Screen[object]) -> list[str]:
+    """Footer labels that do not show whole in the screen's width."""
+    footer = screen.query_one(Footer)
+    cut = []
+    for item in [*footer.query(FooterKey), *footer.query(FooterLabel)]:
+        label = item.render()
+        text = label.plain if hasattr(label, "plain") else str(label)
+        region = item.region
+        if region.right > screen.size.width or region.width < cell_len(text):
+            cut.append(text.strip())
+    return cut
+
+
+GAME_KEY_TABLES = {"Lines": 0, "Mahjong": 1}
+"""The games have key tables of their own: the first and second "### Keys" sections."""
+
+
+def readme_keys(screen_name: str) -> str:
+    """Where the README lists the keys of `screen_name`: its game's key table, or its row in the
+    table of every other screen's keys."""
+    text = README.read_text(encoding="utf-8")
+    if screen_name in GAME_KEY_TABLES:
+        sections = [s for s in re.split(r"^### ", text, flags=re.M) if s.startswith("Keys\n")]
+        section = sections[GAME_KEY_TABLES[screen_name]]
+        return "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    for line in text.splitlines():
+        if line.startswith(f"| {screen_name} |"):
+            return line
+    raise AssertionError(f"the README's key table has no row for {screen_name}")
+
+
+def mentions(table: str, key: str) -> bool:
+    """A key of one character in backticks (`c`), a longer name as a word (esc, arrows)."""
+    if len(key) == 1:
+        return f"`{key}`" in table
+    return re.search(rf"(?<![\w+]){re.escape(key)}(?![\w+])", table) is not None
+
+
+def own_actions(screen: Screen[object]) -> set[tuple[str, str]]:
+    """The bindings the app's own classes give `screen` (not Textual's lists and inputs): their
+    help is a sentence."""
+    return {
+        (binding.action, binding.description)
+        for cls in type(screen).__mro__
+        if cls.__module__.startswith("lines_tui")
+        for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", []))
+    }
+
+
+def described_bindings(screen: Screen[object]) -> list[Binding]:
+    return [
+        active.binding
+        for active in screen.active_bindings.values()
+        if (active.binding.description or active.binding.tooltip)
+        and not active.binding.system
+        and active.binding.action not in SYSTEM_ACTIONS
+    ]
+
+
+async def test_every_screen_shows_its_keys_whole_and_documents_them(tmp_path: Path) -> None:
+    """One app walks every screen (one start: each screen alone would cost a start)."""
+    app = app_with_results(tmp_path)
+    problems: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        for name, open_ in SCREENS.items():
+            await open_(pilot)
+            problems += screen_problems(app, name)
+            while not isinstance(app.screen, MenuScreen):
+                app.pop_screen()
+                await settle_workers(pilot)
+    assert problems == []
+
+
+def screen_problems(app: LinesTuiApp, name: str) -> list[str]:
+    """What is wrong with the keys of the screen on top, named `name` in the README."""
+    screen = app.screen
+    problems = [f"{name}: {label!r} is cut at 80 columns" for label in cut_footer_labels(screen)]
+    shown_keys = " ".join(keys for keys, _, _ in key_rows(screen)).split()
+    own = own_actions(screen)
+    table = readme_keys(name)
+    for binding in described_bindings(screen):
+        display = app.get_key_display(binding)
+        if display not in shown_keys:
+            problems.append(f"{name}: {display} is not in the help")
+        if (binding.action, binding.description) not in own:
+            continue  # Textual's own list and text field keys, and the app's (in every table)
+        sentence = binding.tooltip or binding.description
+        if len(sentence.split()) < 4:
+            problems.append(f"{name}: the help of {display} is no sentence: {sentence!r}")
+        names = {binding.key, README_NAMES.get(binding.key, binding.key), display}
+        if not any(mentions(table, key) for key in names):
+            problems.append(f"{name}: {binding.key} ({display}) is not in its README key table")
+    return problems
+
+
+# --- keys named in messages -------------------------------------------------------------------
+
+KEY_IN_MESSAGE = re.compile(
+    r"\(([A-Za-z?])\)"  # Undo (u).
+    r"|[Pp]ress ([A-Za-z?]|enter|esc|tab|space)\b"  # press p to go on
+    r"|(?:^|\s)([A-Za-z?]|esc|enter): [a-z]"  # n: new game
+)
+KEY_NAMES = {"esc": "escape", "?": "question_mark"}
+
+
+def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
+    """The string constants of a UI module, and every key bound by the classes it defines (and
+    the app's keys, which work everywhere)."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    strings = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+    bound = {key for binding in LinesTuiApp.BINDINGS for key in _keys(binding)}
+    namespace: dict[str, object] = {}
+    module_name = "lines_tui.ui." + ".".join(module.relative_to(UI).with_suffix("").parts)
+    exec(f"import {module_name} as target", namespace)
+    target = namespace["target"]
+    for value in vars(target).values():
+        if isinstance(value, type) and value.__module__ == module_name:
+            for base in value.__mro__:
+                if issubclass(base, App) and base is not LinesTuiApp:
+                    continue
+                for binding in getattr(base, "BINDINGS", []):
+                    bound |= _keys(binding)
+    return strings, bound
+
+
+def _keys(binding: object) -> set[str]:
+    if isinstance(binding, Binding):
+        return set(binding.key.split(","))
+    return set(str(binding[0]).split(","))  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(path for path in UI.rglob("*.py") if path.name != "__init__.py"),
+    ids=lambda path: str(path.relative_to(UI)),
+)
+def test_every_key_a_message_names_is_a_key_of_its_screen(module: Path) -> None:
+    strings, bound = messages_and_keys(module)
+    for text in strings:
+        for match in KEY_IN_MESSAGE.finditer(text):
+            key = next(group for group in match.groups() if group)
+            assert KEY_NAMES.get(key, key) in bound, (
+                f"{module.name}: '{text}' names the key {key}, which no screen there binds"
+            )

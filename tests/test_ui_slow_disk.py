@@ -1,0 +1,159 @@
+"""A slow disk never stalls a key (#12 item 10): the UI's store reads and writes run on the
+session's store thread, in the order asked. With the disk stalled (StalledFileSystem in
+conftest), keys still move the cursor and leave screens at once; what was read shows when the
+read ends; a save asked for before a read is on disk when that read runs, and before the app
+exits. Nothing here measures time: each test holds the disk until it has seen the keys
+handled, then lets it go."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from conftest import FIXED_NOW, StalledFileSystem, play_lines_by_keys, settle, widget_lines
+from textual.pilot import Pilot
+from textual.widgets import DataTable, OptionList
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.store import Store, open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+
+SIZE = (80, 24)
+BOUND = 30.0
+"""Seconds a test waits at most for the store thread to reach the stalled read (never reached
+unless something is broken)."""
+
+
+class ExitWatchingApp(LinesTuiApp):
+    """Says when it begins to end (Textual runs this handler before the app's own)."""
+
+    exiting = threading.Event()
+
+    def on_unmount(self) -> None:
+        self.exiting.set()
+
+
+def slow_app(data_dir: Path) -> tuple[ExitWatchingApp, Store, StalledFileSystem]:
+    disk = StalledFileSystem()
+    store = open_store(data_dir, fs=disk)
+    app = ExitWatchingApp(store, clock=lambda: FIXED_NOW, animations=False, few_colours=False)
+    app.exiting = threading.Event()
+    return app, store, disk
+
+
+def shown(app: LinesTuiApp, *selectors: str) -> str:
+    return " ".join(
+        " ".join(widget_lines(app.screen.query_one(selector))) for selector in selectors
+    )
+
+
+async def stalled(pilot: Pilot[None], disk: StalledFileSystem) -> None:
+    """Wait until the store thread is held in a read (the keys that follow come while it is)."""
+    await pilot.pause()
+    assert disk.waiting.wait(BOUND), "no store read reached the disk"
+
+
+async def test_the_menu_moves_while_the_disk_reads_and_opens_the_chosen_game_after(
+    tmp_path: Path,
+) -> None:
+    app, store, disk = slow_app(tmp_path)
+    store.save_game("lines", LinesGame.new(5, 9, started_at=FIXED_NOW).to_json())
+    disk.stall()
+    async with app.run_test(size=SIZE) as pilot:
+        await stalled(pilot, disk)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert "Reading the data folder" in shown(app, "#menu-player")
+        options = menu.query_one(OptionList)
+        first = options.highlighted
+        await pilot.press("down")
+        assert options.highlighted == first + 1  # handled while the read waits
+        await pilot.press("r")  # resume: it needs the saved game, so it waits for the read
+        assert app.screen is menu
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)
+        assert app.screen.game.seed == 5
+
+
+async def test_score_screens_can_be_left_while_the_disk_reads(tmp_path: Path) -> None:
+    app, store, disk = slow_app(tmp_path)
+    store.add_player("Ada")
+    store.record_mahjong("Ada", "turtle", 300.0, 3, when=FIXED_NOW)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key, screen_class, selector, loading in (
+            ("b", LeaderboardScreen, "#board-code", "Reading the leaderboards"),
+            ("p", PlayersScreen, "#players-active", "Reading the players"),
+        ):
+            disk.stall()
+            await pilot.press(key)
+            await stalled(pilot, disk)
+            assert isinstance(app.screen, screen_class)
+            assert loading in shown(app, selector)
+            waiting = [worker for worker in app.workers if worker.node is app.screen]
+            await pilot.press("j", "escape")
+            assert isinstance(app.screen, MenuScreen)  # left at once, the read still held
+            assert waiting and all(worker.is_cancelled for worker in waiting)
+            disk.release()
+            await settle(pilot)
+            assert isinstance(app.screen, MenuScreen)
+        disk.stall()
+        await pilot.press("i")
+        assert isinstance(app.screen, ImportScreen)
+        await pilot.press(*"LT2-AB", "escape")
+        assert isinstance(app.screen, MenuScreen)
+        disk.release()
+        await settle(pilot)
+
+
+async def test_the_leaderboard_shows_its_tables_when_the_read_ends(tmp_path: Path) -> None:
+    app, store, disk = slow_app(tmp_path)
+    store.record_mahjong("Ada", "turtle", 300.0, 3, when=FIXED_NOW)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        disk.stall()
+        await pilot.press("b")
+        await stalled(pilot, disk)
+        board = app.screen
+        assert board.query_one(DataTable).row_count == 0
+        disk.release()
+        await settle(pilot)
+        assert "Turtle" in shown(app, "#board-heading")
+        assert board.query_one(DataTable).row_count == 1
+
+
+async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit(
+    tmp_path: Path,
+) -> None:
+    app, store, disk = slow_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen)
+        disk.stall()
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=2)  # each move saves
+        await pilot.press("q")
+        assert isinstance(app.screen, MenuScreen)  # at once, the saves still waiting
+        assert "Resume Lines" not in shown(app, "#menu-options")
+        disk.release()
+        await settle(pilot)
+        assert "Resume Lines" in shown(app, "#menu-options")  # the menu's read came after the saves
+        moves = screen.game.moves
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.moves == moves
+        disk.stall()
+        await play_lines_by_keys(pilot, app.screen, seed=2, max_moves=1)
+        moves = app.screen.game.moves
+        # The app begins to exit with that save held by the disk, and it is written before
+        # the app ends.
+        threading.Thread(target=lambda: app.exiting.wait(BOUND) and disk.release()).start()
+        await pilot.press("ctrl+q")
+    saved = store.load_game("lines")
+    assert saved is not None and LinesGame.from_json(saved).moves == moves
