@@ -10,7 +10,7 @@ from concurrent.futures import Future
 from importlib import resources
 from pathlib import Path
 
-from conftest import make_app, session_of, settle, widget_lines
+from conftest import make_app, post_keys_at_once, session_of, settle, widget_lines
 from textual.pilot import Pilot
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -169,6 +169,27 @@ async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(
             await pilot.pause(0.02)
         assert "The setting could not be kept" in " ".join(" ".join(toasts).split())
         assert app.session.solvable_deals
+
+
+async def test_tab_and_a_deal_number_typed_in_one_burst_are_read_whole(tmp_path: Path) -> None:
+    """As tmux, ssh or a quick typist deliver "tab 3 7 enter" (found playing in tmux): the digits
+    used to reach the list before tab had moved to the deal number, and were lost."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chosen: list[object] = []
+        await app.push_screen(LayoutPickerScreen(folders=[], solvable=True), chosen.append)
+        await pilot.pause()
+        post_keys_at_once(app, "tab", "3", "7", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert chosen == [(TURTLE, 37, True)]
+        await app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.pause()
+        post_keys_at_once(app, "4", "2", "enter")  # digits on the list go to the deal number
+        await pilot.pause()
+        await pilot.pause()
+        assert chosen[1] == (TURTLE, 42, False)
 
 
 # --- proving before play ------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import ClassVar, NamedTuple
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -180,6 +180,22 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
         self.query_one("#seed-error", Label).update("")
+
+    def on_key(self, event: events.Key) -> None:
+        """tab, and digits typed while the list has the focus (they belong to the deal number),
+        are handled here as they come, not by a binding, which runs only once the key has gone
+        up to the app: in a fast burst ("tab 3 7 enter" from a script, tmux or ssh) the digits
+        would reach the list first and be lost."""
+        if event.key == "tab":
+            self.action_switch_field()
+        elif event.character is not None and event.character.isdecimal():
+            seed = self.query_one("#seed", Input)
+            seed.focus()
+            seed.insert_text_at_cursor(event.character)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def action_switch_field(self) -> None:
         table, seed = self.query_one("#layouts", DataTable), self.query_one("#seed", Input)
