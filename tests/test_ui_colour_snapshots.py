@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_app
+from conftest import make_app, settle
 from test_ui_mahjong_snapshots import check_answered
 from textual.pilot import Pilot
 
@@ -21,6 +21,7 @@ LINES_KEYS = ["5", "e", "right"]
 
 
 async def mahjong_picked(pilot: Pilot[None]) -> None:
+    await settle(pilot)  # a direct start opens the game once the saved games are read
     await pilot.press("tab", "enter", "tab")
     await check_answered(pilot)
 
@@ -36,6 +37,6 @@ def test_board(
         tmp_path, start=game, seed=1, sixteen_colours=colours == "16-colours", few_colours=True
     )
     if game == "lines":
-        assert snap_compare(app, press=LINES_KEYS, terminal_size=(80, 24))
+        assert snap_compare(app, run_before=settle, press=LINES_KEYS, terminal_size=(80, 24))
     else:
         assert snap_compare(app, run_before=mahjong_picked, terminal_size=(80, 24))

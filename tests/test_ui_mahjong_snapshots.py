@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from conftest import settle
 from test_ui_mahjong import make_app, settled
 from textual.pilot import Pilot
 
@@ -23,6 +24,7 @@ def test_turtle_with_a_picked_tile(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, start="mahjong", seed=1)
 
     async def pick_and_wait(pilot: Pilot[None]) -> None:
+        await settle(pilot)  # the game opens once the saved games are read
         await pilot.press("tab", "tab", "enter", "m")
         await check_answered(pilot)
 
@@ -33,6 +35,7 @@ def test_turtle_symbols_and_free_tiles(snap_compare: Any, tmp_path: Path) -> Non
     app = make_app(tmp_path, start="mahjong", seed=1)
 
     async def symbols_and_wait(pilot: Pilot[None]) -> None:
+        await settle(pilot)
         await pilot.press("S", "enter")
         await check_answered(pilot)
 
@@ -53,5 +56,4 @@ def test_layout_picker(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.press("down", "tab", *"42")
 
-    assert snap_compare(make_app(tmp_path / "data"), run_before=open_picker,
-                        terminal_size=(80, 24))
+    assert snap_compare(make_app(tmp_path / "data"), run_before=open_picker, terminal_size=(80, 24))
