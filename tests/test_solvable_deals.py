@@ -9,10 +9,19 @@ import pytest
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
+from lines_tui.engine.daily import mahjong_daily_search, mahjong_daily_seed
+from lines_tui.engine.deal_choice import Skipped
 from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
-from lines_tui.engine.mahjong.solvable import NoSolvableDeal, solvable_deal
-from lines_tui.engine.mahjong.solver import Verdict, replay_error, solve
+from lines_tui.engine.mahjong.solvable import (
+    DealSearch,
+    NoSolvableDeal,
+    following,
+    prove_here,
+    solvable_deal,
+)
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict, replay_error, solve
 
 TURTLE = find_layout("turtle")
 DEAD_END = 37
@@ -23,14 +32,14 @@ def test_a_solvable_deal_is_taken_as_it_is() -> None:
     proved = solvable_deal(TURTLE, 38)
     assert proved.seed == 38
     assert proved.position == deal(TURTLE, 38)
-    assert (proved.dead_ends, proved.undecided) == (0, 0)
+    assert proved.skipped == Skipped(0, 0)
     assert replay_error(proved.position, proved.moves) is None
 
 
 def test_a_dead_end_is_skipped_for_the_next_deal_number() -> None:
     assert solve(deal(TURTLE, DEAD_END)).verdict is Verdict.UNSOLVABLE
     proved = solvable_deal(TURTLE, DEAD_END)
-    assert (proved.seed, proved.dead_ends, proved.undecided) == (DEAD_END + 1, 1, 0)
+    assert (proved.seed, proved.skipped) == (DEAD_END + 1, Skipped(1, 0))
 
 
 def test_a_deal_the_solver_leaves_undecided_is_skipped_and_counted_apart() -> None:
@@ -38,13 +47,13 @@ def test_a_deal_the_solver_leaves_undecided_is_skipped_and_counted_apart() -> No
     assert solve(deal(TURTLE, 21), node_limit=2).verdict is Verdict.UNDECIDED
     proved = solvable_deal(TURTLE, 21, playouts=2)
     assert proved.seed > 21
-    assert proved.undecided >= 1
-    assert proved.dead_ends + proved.undecided == proved.seed - 21
+    assert proved.skipped.undecided >= 1
+    assert proved.skipped.total == proved.seed - 21
 
 
 def test_a_layout_without_solvable_deals_is_refused() -> None:
     stacked = Layout("stack", "Stack", ((0, 0, 0), (0, 0, 1)))
-    with pytest.raises(NoSolvableDeal, match=r"none of deals 0\.\.4 of Stack"):
+    with pytest.raises(NoSolvableDeal, match=r"none of 5 deals of Stack from deal 0 on"):
         solvable_deal(stacked, 0, max_deals=5)
 
 
@@ -58,7 +67,7 @@ def test_deal_solvable_on_the_command_line_names_the_deal_it_proved() -> None:
     ]
 
 
-def test_mahjong_solvable_starts_the_game_on_the_proved_deal(
+def test_mahjong_solvable_asks_the_app_for_a_deal_proved_from_the_seed_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     started: list[dict[str, object]] = []
@@ -67,5 +76,50 @@ def test_mahjong_solvable_starts_the_game_on_the_proved_deal(
     )
     result = CliRunner().invoke(app, ["mahjong", "--seed", str(DEAD_END), "--solvable"])
     assert result.exit_code == 0, result.output
-    assert started == [{"start": "mahjong", "layout": "turtle", "seed": DEAD_END + 1}]
-    assert "deal 38 — proved solvable" in result.stderr
+    assert started == [{"start": "mahjong", "layout": "turtle", "seed": DEAD_END, "solvable": True}]
+
+
+def test_the_search_one_proof_at_a_time_gives_what_solvable_deal_gives() -> None:
+    search = DealSearch(TURTLE, following(DEAD_END))
+    assert (search.number, search.position) == (DEAD_END, deal(TURTLE, DEAD_END))
+    assert search.answer(solve(search.position, node_limit=search.playouts)) is None
+    assert search.skipped == Skipped(1, 0)
+    proved = search.answer(solve(search.position, node_limit=search.playouts))
+    assert proved == solvable_deal(TURTLE, DEAD_END)
+
+
+def test_a_proof_stopped_before_its_playouts_are_spent_is_no_answer() -> None:
+    search = DealSearch(TURTLE, following(21), playouts=50)
+    stopped = solve(search.position, should_stop=lambda: True)
+    spent = solve(search.position, node_limit=2)
+    assert search.interrupted(stopped)
+    assert not search.interrupted(SolveResult(Verdict.UNDECIDED, (), 50, 0.1))
+    assert not search.interrupted(solve(deal(TURTLE, 38)))
+    assert spent.verdict is Verdict.UNDECIDED
+
+
+def test_a_search_that_runs_out_says_so_each_time_it_is_asked() -> None:
+    stacked = Layout("stack", "Stack", ((0, 0, 0), (0, 0, 1)))
+    search = DealSearch(stacked, following(0, 2))
+    assert search.answer(solve(search.position)) is None
+    for _ in range(2):
+        with pytest.raises(NoSolvableDeal, match=r"\(2 dead ends, 0 undecided\)"):
+            search.answer(solve(search.position))
+
+
+def test_the_day_s_search_ends_on_the_deal_of_the_day() -> None:
+    day = "2026-12-01"
+    proved = prove_here(mahjong_daily_search(TURTLE, "turtle", day))
+    assert proved.seed == mahjong_daily_seed(TURTLE, "turtle", day)
+
+
+def test_a_saved_game_keeps_the_proof_and_older_saves_have_none() -> None:
+    game = MahjongGame.new(TURTLE, 38)
+    game.proof = Skipped(1, 0)
+    data = json.loads(json.dumps(game.to_json()))
+    assert MahjongGame.from_json(data).proof == Skipped(1, 0)
+    del data["proof"]
+    assert MahjongGame.from_json(data).proof is None
+    data["proof"] = {"dead_ends": -1, "undecided": 0}
+    with pytest.raises(SavedGameError, match="'proof'"):
+        MahjongGame.from_json(data)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lines_tui.store import StoreError, open_store
+from lines_tui.store import Preferences, StoreError, open_store
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
 from lines_tui.store.tables import Entry, TableId
@@ -300,3 +300,17 @@ def test_the_file_is_readable_json_that_round_trips(folder: Path) -> None:
     assert '"tenths": 3124' in text and "Zoë" in text
     assert dump_scores(load_scores(text)) == text
     assert dump_scores(ScoreData()) == dump_scores(load_scores(dump_scores(ScoreData())))
+
+
+def test_settings_are_kept_from_one_start_to_the_next_and_a_bad_file_is_set_aside(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path)
+    assert store.preferences() == Preferences(solvable_deals=False)  # nothing saved yet
+    store.save_preferences(Preferences(solvable_deals=True))
+    assert open_store(tmp_path).preferences() == Preferences(solvable_deals=True)
+    (tmp_path / "settings.json").write_text('{"format": "lines-tui settings", "version": 1}')
+    again = open_store(tmp_path)
+    assert again.preferences() == Preferences()
+    assert any("settings.json could not be read" in warning for warning in again.warnings)
+    assert len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1  # its bytes kept aside

@@ -32,6 +32,7 @@ class FailingFirst(BackgroundSolver):
         position: Position,
         previous: Sequence[Pair] | None = None,
         timeout: float | None = 10.0,
+        node_limit: int | None = None,
     ) -> Future[SolveResult]:
         self.calls += 1
         if self.calls == 1:
@@ -40,7 +41,7 @@ class FailingFirst(BackgroundSolver):
             failed: Future[SolveResult] = Future()
             failed.set_exception(RuntimeError("the solver process ended"))
             return failed
-        return super().submit(position, previous, timeout)
+        return super().submit(position, previous, timeout, node_limit)
 
 
 async def test_a_failed_check_says_so_and_the_next_move_checks_again(tmp_path: Path) -> None:

@@ -337,11 +337,11 @@ async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path)
         assert not chosen
         assert "not a deal number" in str(pilot.app.screen.query_one("#seed-error").render())
         await pilot.press("backspace", "backspace", *"17", "enter")
-        layout, seed = chosen[0]  # type: ignore[misc]
-        assert (layout.name, seed) == ("pagoda", 17)
+        layout, seed, solvable = chosen[0]  # type: ignore[misc]
+        assert (layout.name, seed, solvable) == ("pagoda", 17, False)
         await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
         await pilot.press("enter")
-        assert chosen[1] == (find_layout("turtle"), None)
+        assert chosen[1] == (find_layout("turtle"), None, False)
 
 
 async def test_a_deal_number_typed_in_one_burst_with_enter_is_read_whole(tmp_path: Path) -> None:
@@ -351,7 +351,7 @@ async def test_a_deal_number_typed_in_one_burst_with_enter_is_read_whole(tmp_pat
         await pilot.press("tab")
         post_keys_at_once(pilot.app, "1", "7", "enter")
         await pilot.pause()
-        assert chosen == [(find_layout("turtle"), 17)]
+        assert chosen == [(find_layout("turtle"), 17, False)]
 
 
 async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Path) -> None:

@@ -189,7 +189,7 @@ def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
 
 
 def proved_text(proved: ProvedDeal) -> str:
-    skipped = f"skipped: {proved.dead_ends} dead ends, {proved.undecided} undecided"
+    skipped = f"skipped: {proved.skipped.dead_ends} dead ends, {proved.skipped.undecided} undecided"
     return f"deal {proved.seed} — proved solvable ({skipped})"
 
 

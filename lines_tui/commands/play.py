@@ -61,27 +61,21 @@ def mahjong(
         bool,
         typer.Option(
             "--solvable",
-            help="Start on the first deal from the seed on that the solver proves solvable.",
+            help="Solvable deals only for this run: the first deal from the seed on that the "
+            "solver proves solvable (the layout picker's o keeps it on for good).",
         ),
     ] = False,
 ) -> None:
-    from lines_tui.engine.daily import mahjong_daily_seed
     from lines_tui.engine.deal_choice import daily
     from lines_tui.engine.mahjong.geometry import LayoutError
-    from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
+    from lines_tui.engine.mahjong.layouts import find_layout
 
     try:
-        chosen = find_layout(layout)
+        find_layout(layout)
     except (LayoutError, OSError) as error:
         fail(str(error))
     if today:
-        day = today_utc()
-        seed = mahjong_daily_seed(chosen, layout_table_name(chosen), day)
-        run_app(settings(ctx), "mahjong", layout=layout, seed=seed, choice=daily(day))
+        # The app proves the day's candidates in its solver process, saying so on screen.
+        run_app(settings(ctx), "mahjong", layout=layout, choice=daily(today_utc()))
         return
-    if solvable:
-        from lines_tui.commands.layouts import prove_solvable
-        from lines_tui.seeds import fresh_seed
-
-        seed = prove_solvable(chosen, fresh_seed() if seed is None else seed).seed
-    run_app(settings(ctx), start="mahjong", layout=layout, seed=seed)
+    run_app(settings(ctx), start="mahjong", layout=layout, seed=seed, solvable=solvable)

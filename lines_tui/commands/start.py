@@ -40,12 +40,15 @@ def run_app(
     seed: int | None = None,
     size: int = 9,
     choice: DealChoice | None = None,
+    solvable: bool = False,
 ) -> None:
     from lines_tui.ui.app import LinesTuiApp
 
     store = open_store_for(options)
     require_terminal()
-    LinesTuiApp(store, start=start, layout=layout, seed=seed, size=size, choice=choice).run()
+    LinesTuiApp(
+        store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
+    ).run()
 
 
 def require_terminal() -> None:

@@ -43,9 +43,12 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_survey(count: int, layouts: Sequence[str], progress_file: Path, workers: int) -> None:
+def run_survey(
+    count: int, layouts: Sequence[str], progress_file: Path, workers: int
+) -> list[Outcome]:
     """Solve deals 0..count-1 of each layout, skipping those `progress_file` already holds,
-    appending each new outcome to it; then print each layout's figures."""
+    appending each new outcome to it; then print each layout's figures and return the outcomes
+    (layout by layout, deal by deal)."""
     done = read_outcomes(progress_file)
     jobs = [(name, seed) for name in layouts for seed in range(count) if (name, seed) not in done]
     total = count * len(layouts)
@@ -77,6 +80,7 @@ def run_survey(count: int, layouts: Sequence[str], progress_file: Path, workers:
         progress(f"survey: {total}/{total} deals", done=True)
     chosen = [done[(name, seed)] for name in layouts for seed in range(count)]
     print_figures(chosen)
+    return chosen
 
 
 def print_figures(outcomes: list[Outcome]) -> None:

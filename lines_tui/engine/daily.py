@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.solvable import DealSearch
 from lines_tui.engine.mahjong.solver import Verdict, solve
 
 DAILY_CANDIDATES = 16
@@ -42,11 +43,20 @@ def mahjong_daily_seed(
     """The deal of the day of `layout` (its table name `table_name`): the first candidate that
     `proven` (default: the solver) proves solvable. ValueError in the (never seen) case that
     none of them is."""
-    for number in range(DAILY_CANDIDATES):
-        seed = candidate(f"mahjong-{table_name}", day, number)
+    for seed in mahjong_daily_candidates(table_name, day):
         if (proven or is_proven_solvable)(layout, seed):
             return seed
     raise ValueError(f"no deal of the day for {table_name} on {day}")
+
+
+def mahjong_daily_candidates(table_name: str, day: str) -> list[int]:
+    return [candidate(f"mahjong-{table_name}", day, n) for n in range(DAILY_CANDIDATES)]
+
+
+def mahjong_daily_search(layout: Layout, table_name: str, day: str) -> DealSearch:
+    """The search for the deal of the day one proof at a time (the app runs it in its solver
+    process): it ends on the deal `mahjong_daily_seed` gives."""
+    return DealSearch(layout, mahjong_daily_candidates(table_name, day), SOLVER_NODES)
 
 
 def is_proven_solvable(layout: Layout, seed: int) -> bool:

@@ -1,6 +1,7 @@
 """How a game's deal was chosen: at random, as the deal of the day, or by number (typed, given with
 --seed, or received as a challenge). It decides the leaderboard table the game plays for (README,
-"Which table a game feeds"), so it is kept with a saved game."""
+"Which table a game feeds"), so it is kept with a saved game; and, for a deal proved solvable
+before play, what was skipped on the way to it."""
 
 from __future__ import annotations
 
@@ -42,3 +43,29 @@ CHOSEN = DealChoice("deal")
 
 def daily(day: str) -> DealChoice:
     return DealChoice("daily", day)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """The deals passed over before the one played: proved dead ends, and undecided deals."""
+
+    dead_ends: int = 0
+    undecided: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.dead_ends + self.undecided
+
+    def to_json(self) -> dict[str, int]:
+        return {"dead_ends": self.dead_ends, "undecided": self.undecided}
+
+    @classmethod
+    def from_json(cls, data: object) -> Skipped:
+        """What `to_json` wrote; ValueError (one line) for anything else."""
+        if not (
+            isinstance(data, dict)
+            and data.keys() == {"dead_ends", "undecided"}
+            and all(type(v) is int and v >= 0 for v in data.values())
+        ):
+            raise ValueError("'proof' is not {dead_ends: N, undecided: N}")
+        return cls(data["dead_ends"], data["undecided"])

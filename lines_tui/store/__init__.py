@@ -2,6 +2,7 @@
 
 from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem, safe_text
+from lines_tui.store.schema import Preferences
 from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
 from lines_tui.store.tables import (
     Entry,
@@ -17,6 +18,7 @@ __all__ = [
     "Entry",
     "EntryResult",
     "Merge",
+    "Preferences",
     "RecordOutcome",
     "ShareCodeError",
     "Snapshot",

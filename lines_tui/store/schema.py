@@ -21,6 +21,9 @@ version 2 with "record": null, so nothing is lost. Table ids of version 1 are va
 A saved game is `saved-<kind>.json`: {"format": "lines-tui saved game", "version": 1,
 "kind": "lines", "game": {...the engine's to_json()...}}.
 
+The player's settings are `settings.json`: {"format": "lines-tui settings", "version": 1,
+"solvable_deals": false}.
+
 Reading is strict: a missing or unknown key, a wrong type, a duplicate key, an invalid name or an
 out-of-range value makes the whole file "corrupt" (kept aside, never rewritten), because silently
 dropping what we do not understand would lose it at the next write.
@@ -41,8 +44,10 @@ from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem, 
 
 SCORES_FORMAT = "lines-tui scores"
 GAME_FORMAT = "lines-tui saved game"
+SETTINGS_FORMAT = "lines-tui settings"
 VERSION = 2
 GAME_VERSION = 1  # saved games did not change with the scores file
+SETTINGS_VERSION = 1
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
@@ -139,6 +144,29 @@ def load_game(text: str, kind: str) -> dict[str, Any]:
         raise CorruptFile(f"it holds a game of kind {safe_text(str(document['kind']))!r}")
     game: dict[str, Any] = _expect(document["game"], dict, "game")
     return game
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """The settings a player keeps from one start to the next."""
+
+    solvable_deals: bool = False
+    """Mahjong deals only those the solver proved solvable (README, "Solvable deals only")."""
+
+
+def dump_preferences(preferences: Preferences) -> str:
+    document = {
+        "format": SETTINGS_FORMAT,
+        "version": SETTINGS_VERSION,
+        "solvable_deals": preferences.solvable_deals,
+    }
+    return json.dumps(document, indent=1) + "\n"
+
+
+def load_preferences(text: str) -> Preferences:
+    document = _load_document(text, SETTINGS_FORMAT, SETTINGS_VERSION)
+    _expect_keys(document, {"format", "version", "solvable_deals"}, "the file")
+    return Preferences(_expect(document["solvable_deals"], bool, "solvable_deals"))
 
 
 def _load_document(text: str, expected_format: str, newest: int) -> dict[str, Any]:

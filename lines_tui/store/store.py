@@ -2,7 +2,8 @@
 
 The folder is --data-dir, else $LINES_TUI_HOME, else the platform's user data folder
 (platformdirs: ~/.local/share/lines-tui on Linux). It holds scores.json (players and tables),
-saved-lines.json and saved-mahjong.json (games in progress) and lines-tui.lock. Nothing is cached:
+saved-lines.json and saved-mahjong.json (games in progress), settings.json (the player's settings)
+and lines-tui.lock. Nothing is cached:
 every call reads the file under the lock (shared by readers), and every change is read-modify-write
 under it (exclusive), so any number of copies of the game, and any number of threads of one, can
 share a folder. What happens when a file or the folder is not as expected is in files.py and the
@@ -29,10 +30,13 @@ from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import (
     CorruptFile,
     NewerFile,
+    Preferences,
     ScoreData,
     dump_game,
+    dump_preferences,
     dump_scores,
     load_game,
+    load_preferences,
     load_scores,
 )
 from lines_tui.store.tables import (
@@ -53,6 +57,7 @@ if TYPE_CHECKING:
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SCORES_FILE = "scores.json"
+SETTINGS_FILE = "settings.json"
 GAME_KINDS = ("lines", "mahjong")
 MAX_LINES_GAME_SECONDS = 24 * 3600
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -401,6 +406,21 @@ class Store:
                 f"no game of kind '{safe_text(kind)}' (known: {', '.join(GAME_KINDS)})"
             )
         return self.data_dir / f"saved-{kind}.json"
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def preferences(self) -> Preferences:
+        """The player's settings (the defaults when none were saved, or the file is not ours)."""
+        path = self.data_dir / SETTINGS_FILE
+        with self.folder.locked(write=False):
+            raw = self.folder.read(path, MAX_FILE_BYTES)
+        return self._parsed(path, raw, load_preferences, writing=False) or Preferences()
+
+    def save_preferences(self, preferences: Preferences) -> None:
+        path = self.data_dir / SETTINGS_FILE
+        with self.folder.locked(write=True):
+            self._current(path, load_preferences)
+            self.folder.write_atomically(path, dump_preferences(preferences))
 
     # -- files ---------------------------------------------------------------------------------
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
-from textual import work
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -33,9 +32,12 @@ from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load, write
 
 if TYPE_CHECKING:
+    from lines_tui.engine.deal_choice import Skipped
     from lines_tui.engine.lines import LinesGame
     from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
     from lines_tui.store import Store
+    from lines_tui.ui.mahjong import LayoutPickerScreen
     from lines_tui.ui.scores import LeaderboardScreen
 
 Start = Literal["menu", "lines", "mahjong"]
@@ -47,7 +49,8 @@ FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 class LinesTuiApp(App[None]):
     """lines-tui. `start` opens a game at once (the menu is underneath it); `clock` gives wall-clock
     epoch seconds (tests pass a fixed one); `animations` turns the Lines move animation on or off;
-    `few_colours` says whether the terminal has 16 colours or fewer (None: ask the console)."""
+    `few_colours` says whether the terminal has 16 colours or fewer (None: ask the console);
+    `solvable` turns "solvable deals only" on for this run (`--solvable`), whatever is kept."""
 
     TITLE = "lines-tui"
     # Absolute, so subclasses defined elsewhere (tests) still find the styles. Each game screen
@@ -94,6 +97,7 @@ class LinesTuiApp(App[None]):
         few_colours: bool | None = None,
         choice: DealChoice | None = None,
         replay: tuple[TableId, Entry] | None = None,
+        solvable: bool = False,
     ) -> None:
         """`choice`: how `seed` was chosen (default: by number when a seed is given); `replay`:
         an entry whose game is played back first (`lines-tui replay`)."""
@@ -122,6 +126,7 @@ class LinesTuiApp(App[None]):
                 if few_colours is None
                 else few_colours
             ),
+            solvable_deals=True if solvable else None,
         )
 
     @property
@@ -174,7 +179,7 @@ class LinesTuiApp(App[None]):
                 "Mahjong",
                 self.saved_summary("mahjong"),
                 self.resume_mahjong,
-                lambda: self.start_mahjong(layout, self.seed, self.choice),
+                lambda: self.start_mahjong_as_asked(layout),
             )
 
     def read_failed(self, error: StoreError) -> None:
@@ -227,6 +232,9 @@ class LinesTuiApp(App[None]):
             return read(lambda: self.store.load_game(kind), failed)
 
         lines, mahjong = game("lines"), game("mahjong")
+        solvable = read(
+            lambda: self.store.preferences().solvable_deals, "The settings could not be read"
+        )
         return MenuState(
             "Playing as guest: scores are not saved (register under Players)."
             if player is None
@@ -237,6 +245,7 @@ class LinesTuiApp(App[None]):
             },
             {"lines": lines, "mahjong": mahjong},
             tuple(problems),
+            solvable_deals=bool(solvable),
         )
 
     def saved_summary(self, kind: SavedGame) -> str | None:
@@ -289,7 +298,7 @@ class LinesTuiApp(App[None]):
         if saved is None:
             start()
             return
-        if self.seed is not None:
+        if self.seed is not None or self.choice is not None:
             self.replacing_saved(game, saved, start)
             return
 
@@ -363,45 +372,110 @@ class LinesTuiApp(App[None]):
 
         self.push_screen(TodayScreen(day, self.lines_size), picked)
 
-    @work(thread=True, exclusive=True, group="daily-deal")
     def start_daily_mahjong(self, layout: Layout, day: str) -> None:
-        """The solver picks the deal of the day (usually in a few hundredths of a second, but it
-        may take longer), so off the UI thread."""
-        from lines_tui.engine.daily import mahjong_daily_seed
+        """The deal of the day is the first of the day's candidates the solver proves solvable,
+        proved in the solver process while the app stays live."""
+        from lines_tui.engine.daily import mahjong_daily_search
         from lines_tui.engine.mahjong.layouts import layout_table_name
 
-        seed = mahjong_daily_seed(layout, layout_table_name(layout), day)
-        self.call_from_thread(self.start_mahjong, layout, seed, daily(day))
+        search = mahjong_daily_search(layout, layout_table_name(layout), day)
+        self.prove_then_start(search, "Deal of the day", daily(day))
+
+    def start_mahjong_as_asked(self, layout: Layout) -> None:
+        """`lines-tui mahjong` with its options: today's deal (--daily, with no seed yet), a
+        challenge's deal, or a new deal (proved solvable when the setting or --solvable says)."""
+        if self.choice is not None and self.choice.mode == "daily" and self.seed is None:
+            self.start_daily_mahjong(layout, self.choice.day)
+        elif self.choice is not None:
+            self.start_mahjong(layout, self.seed, self.choice)
+        else:
+            self.start_mahjong(layout, self.seed, solvable=self.solvable_deals())
+
+    def solvable_deals(self) -> bool:
+        """Whether "solvable deals only" is on: --solvable or the picker's `o` in this run, else as
+        the store keeps it (read with the menu's state, on the store's thread)."""
+        session, state = self.session, self.saved_state
+        if session.solvable_deals is None and state is not None:
+            session.solvable_deals = state.solvable_deals
+        return bool(session.solvable_deals)
 
     def pick_mahjong(self) -> None:
         from lines_tui.ui.mahjong import LayoutPickerScreen
+        from lines_tui.ui.mahjong.picker import Choice
 
-        def picked(choice: tuple[Layout, int | None] | None) -> None:
+        def picked(choice: Choice | None) -> None:
             if choice is not None:
-                layout, seed = choice
+                layout, seed, solvable = choice
                 self.replacing_saved(
                     "Mahjong",
                     self.saved_summary("mahjong"),
-                    lambda: self.start_mahjong(layout, seed),
+                    lambda: self.start_mahjong(layout, seed, solvable=solvable),
                 )
 
-        self.push_screen(LayoutPickerScreen(), picked)
+        self.push_screen(LayoutPickerScreen(solvable=self.solvable_deals()), picked)
+
+    def on_layout_picker_screen_solvable_changed(
+        self, message: LayoutPickerScreen.SolvableChanged
+    ) -> None:
+        self.session.solvable_deals = message.solvable
+        self.keep_preferences(message.solvable)
+
+    def keep_preferences(self, solvable: bool) -> None:
+        """Write the settings for the next start, on the store's thread; a failure says so."""
+        from lines_tui.store import Preferences
+
+        def failed(error: StoreError) -> None:
+            self.notify(f"The setting could not be kept: {error}", severity="error")
+
+        change = Preferences(solvable_deals=solvable)
+        write(self, self.session.io, lambda: self.store.save_preferences(change), _ignore, failed)
 
     def start_mahjong(
-        self, layout: Layout, seed: int | None, choice: DealChoice | None = None
+        self,
+        layout: Layout,
+        seed: int | None,
+        choice: DealChoice | None = None,
+        *,
+        solvable: bool = False,
     ) -> None:
         """A new deal: a random one, or the one asked for (which plays for its deal's table, or
-        the table `choice` names)."""
-        from lines_tui.ui.mahjong import MahjongScreen
-
+        the table `choice` names). `solvable`: the first deal from there on that the solver
+        proves solvable (README, "Solvable deals only")."""
         choice = choice or (RANDOM if seed is None else CHOSEN)
         seed = fresh_seed() if seed is None else seed
-        self.push_screen(MahjongScreen(self.session, layout, seed, choice=choice))
+        if solvable:
+            from lines_tui.engine.mahjong.solvable import DealSearch, following
+
+            search = DealSearch(layout, following(seed))
+            self.prove_then_start(search, "Solvable deals only", choice)
+        else:
+            self.open_mahjong(layout, seed, choice)
+
+    def prove_then_start(self, search: DealSearch, title: str, choice: DealChoice) -> None:
+        """Prove deals of `search` in the solver process (a dialog shows which one; escape stops
+        it), then play the deal proved solvable."""
+        from lines_tui.ui.mahjong.proving import ProvingScreen
+
+        def proved(deal: ProvedDeal | None) -> None:
+            if deal is not None:
+                self.open_mahjong(search.layout, deal.seed, choice, proof=deal.skipped)
+
+        solver = self.session.background_solver()
+        self.push_screen(ProvingScreen(solver, search, title), proved)
+
+    def open_mahjong(
+        self, layout: Layout, seed: int, choice: DealChoice, proof: Skipped | None = None
+    ) -> None:
+        from lines_tui.ui.mahjong import MahjongScreen
+
+        self.solvable_deals()  # the screen's new deals (N) follow the setting
+        self.push_screen(MahjongScreen(self.session, layout, seed, choice=choice, proof=proof))
 
     def resume_mahjong(self) -> None:
         from lines_tui.engine.mahjong.game import MahjongGame
         from lines_tui.ui.mahjong import MahjongScreen
 
+        self.solvable_deals()  # the screen's new deals (N) follow the setting
         data = self.saved_game("mahjong")
         if data is None:
             return
@@ -537,3 +611,7 @@ class LinesTuiApp(App[None]):
         except ScreenStackError:
             return None
         return lines.first() if lines else None
+
+
+def _ignore(_: object) -> None:
+    """A store write whose success needs no answer."""

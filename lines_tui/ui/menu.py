@@ -45,12 +45,13 @@ class MenuState:
     """What the menu shows besides its fixed entries: who plays, and a summary of each saved
     game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
     holds the saved games read with it (by kind, for resuming them), `problems` one line per
-    part that could not be read."""
+    part that could not be read; `solvable_deals` the kept "solvable deals only" setting."""
 
     player: str
     saved: Mapping[str, str | None]
     games: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
+    solvable_deals: bool = False
 
 
 class MenuScreen(Screen[None]):

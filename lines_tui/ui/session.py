@@ -30,6 +30,8 @@ class Session:
     `animations` is changed by the Lines screen's `a` key and kept for the next game; `symbols`
     follows the app's `s` key (the app posts `SymbolsChanged` to the open screens as well);
     `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs;
+    `solvable_deals` says Mahjong deals only deals proved solvable (the picker's `o`, kept in the
+    store; None until the app has read it);
     `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
     the first Mahjong screen asks for it (`background_solver`), its process started by the first
     check, ended by `close`; `io` is the one thread that does every store read and write the
@@ -40,6 +42,7 @@ class Session:
     animations: bool = True
     symbols: bool = False
     few_colours: bool = False
+    solvable_deals: bool | None = None
     solver: BackgroundSolver | None = None
     io: StoreThread = field(default_factory=StoreThread)
 

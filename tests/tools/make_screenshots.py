@@ -2,9 +2,9 @@
 
 Run from the repository root:  .venv/bin/python tests/tools/make_screenshots.py
 Writes screenshots/menu.svg, lines.svg, lines-symbols.svg, lines-game-over.svg, help.svg,
-mahjong.svg and leaderboard.svg, and the boards in 16 colours and NO_COLOR: lines-16-colours.svg,
-lines-no-color.svg, mahjong-16-colours.svg and mahjong-no-color.svg. A screen whose module is not
-there yet is skipped with a note.
+mahjong.svg, mahjong-picker.svg and leaderboard.svg, and the boards in 16 colours and NO_COLOR:
+lines-16-colours.svg, lines-no-color.svg, mahjong-16-colours.svg and mahjong-no-color.svg. A
+screen whose module is not there yet is skipped with a note.
 """
 
 from __future__ import annotations
@@ -65,6 +65,15 @@ async def mahjong(pilot: Pilot[None]) -> None:
     await pilot.press("tab", "enter", "tab")  # a picked tile, the cursor on the next pair
 
 
+async def picker(pilot: Pilot[None]) -> None:
+    from lines_tui.ui.mahjong import LayoutPickerScreen
+
+    # Only the built-in layouts, whatever the machine has installed.
+    await pilot.app.push_screen(LayoutPickerScreen(folders=[], solvable=True))
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause(1.0)  # the Footer fills in after the screen appears
+
+
 def no_color(build: Callable[[], LinesTuiApp]) -> Callable[[], LinesTuiApp]:
     """The app as it starts with NO_COLOR set (Textual reads it when the app is made)."""
 
@@ -111,6 +120,7 @@ async def main() -> None:
             ("lines-game-over", lambda: make_app(data / "c"), game_over),
             ("help", lambda: make_app(data / "d", start="lines", seed=1), keys("question_mark")),
             ("mahjong", lambda: make_app(data / "e"), mahjong),
+            ("mahjong-picker", lambda: make_app(data / "j"), picker),
             (
                 "lines-16-colours",
                 lambda: make_app(data / "f", start="lines", seed=1, sixteen_colours=True),

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lines_tui.engine.deal_choice import RANDOM, DealChoice
+from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
@@ -79,6 +79,8 @@ class MahjongGame:
         """The dealer version that dealt `position` from `seed` (see `deal`)."""
         self.deal_choice: DealChoice = RANDOM
         """How the deal was chosen (the table the game plays for); set by whoever starts it."""
+        self.proof: Skipped | None = None
+        """Set when the deal was proved solvable before play: the deals skipped on the way."""
         self.position = position
         """The deal: every tile with its face, none removed."""
         self.present = position.geometry.all_present
@@ -338,6 +340,7 @@ class MahjongGame:
             "seed": self.seed,
             "dealer": self.dealer,
             "deal_choice": self.deal_choice.to_json(),
+            "proof": None if self.proof is None else self.proof.to_json(),
             "position": self.position.to_json(),
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
@@ -388,6 +391,8 @@ class MahjongGame:
         game = cls(layout, seed, position, dealer=dealer)
         try:
             game.deal_choice = DealChoice.from_json(record.get("deal_choice"))
+            proof = record.get("proof")
+            game.proof = None if proof is None else Skipped.from_json(proof)
         except ValueError as error:
             raise SavedGameError(f"saved game: {error}") from None
         for pair in _pairs(record.get("history"), "history"):

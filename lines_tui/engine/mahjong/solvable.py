@@ -3,16 +3,22 @@
 A deal whose proof runs out of playouts (undecided) is skipped like a dead end, and counted apart.
 The proof is bounded by playouts, not seconds, so the same layout and deal number give the same
 deal on every machine (README, "Solvable deals only").
+
+`DealSearch` is the rule one proof at a time, so that whoever runs the solver decides how: here
+in this process (`solvable_deal`, the command line), or in the app's solver process while the
+screen stays live. The deal of the day is the same search over the day's candidates.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lines_tui.engine.deal_choice import Skipped
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import Pair, Verdict, solve
+from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict, solve
 
 PROOF_PLAYOUTS = 3000
 """Playouts one deal's proof may take; nearly every deal needs far fewer (README)."""
@@ -31,10 +37,74 @@ class ProvedDeal:
     position: Position
     moves: tuple[Pair, ...]
     """A winning sequence of the deal."""
-    dead_ends: int
-    """Deal numbers skipped because they were proved dead ends."""
-    undecided: int
-    """Deal numbers skipped because their proof ran out of playouts."""
+    skipped: Skipped
+    """The deal numbers passed over: proved dead ends, and those whose proof ran out of
+    playouts."""
+
+
+class DealSearch:
+    """The first of `numbers` whose deal on `layout` the solver proves solvable within `playouts`,
+    found one proof at a time: prove `position` (the deal of `number`), hand the result to
+    `answer`, and go on until it returns the proved deal."""
+
+    def __init__(
+        self, layout: Layout, numbers: Sequence[int], playouts: int = PROOF_PLAYOUTS
+    ) -> None:
+        if not numbers:
+            raise ValueError("a search for a solvable deal needs deal numbers to try")
+        self.layout = layout
+        self.numbers = numbers
+        self.playouts = playouts
+        self._tried = 0
+        self.skipped = Skipped()
+        self.position = deal(layout, numbers[0])
+        """The deal to prove now."""
+
+    @property
+    def number(self) -> int:
+        """The deal number being proved now."""
+        return self.numbers[self._tried]
+
+    def answer(self, result: SolveResult) -> ProvedDeal | None:
+        """The solver's answer on `position` (within `playouts`): the proved deal, or None when
+        the search goes on with the next number. NoSolvableDeal when none is left."""
+        if result.verdict is Verdict.SOLVABLE:
+            return ProvedDeal(self.number, self.position, result.moves, self.skipped)
+        dead_ends, undecided = self.skipped.dead_ends, self.skipped.undecided
+        if result.verdict is Verdict.UNSOLVABLE:
+            dead_ends += 1
+        else:
+            undecided += 1
+        if self._tried + 1 == len(self.numbers):
+            # The search stays on its last deal: asked again, it answers the same.
+            raise NoSolvableDeal(
+                f"none of {len(self.numbers)} deals of {self.layout.title} from deal "
+                f"{self.numbers[0]} on was proved solvable ({dead_ends} dead ends, "
+                f"{undecided} undecided)"
+            )
+        self.skipped = Skipped(dead_ends, undecided)
+        self._tried += 1
+        self.position = deal(self.layout, self.number)
+        return None
+
+    def interrupted(self, result: SolveResult) -> bool:
+        """Whether `result` is "undecided" only because the search was stopped (cancelled)
+        before its playouts were spent: it says nothing about the deal, so it is not an answer."""
+        return result.verdict is Verdict.UNDECIDED and result.nodes < self.playouts
+
+
+def following(seed: int, count: int = MAX_DEALS) -> range:
+    """The deal numbers tried for solvable deals only: `seed` and the ones after it."""
+    return range(seed, seed + count)
+
+
+def prove_here(search: DealSearch) -> ProvedDeal:
+    """Run `search` to its end with the solver in this process."""
+    while True:
+        result = solve(search.position, node_limit=search.playouts)
+        proved = search.answer(result)
+        if proved is not None:
+            return proved
 
 
 def solvable_deal(
@@ -46,17 +116,4 @@ def solvable_deal(
 ) -> ProvedDeal:
     """The first deal of `layout`, from deal number `seed` on, that the solver proves solvable
     within `playouts`; raises NoSolvableDeal when none of `max_deals` deals is."""
-    dead_ends = undecided = 0
-    for number in range(seed, seed + max_deals):
-        position = deal(layout, number)
-        result = solve(position, node_limit=playouts)
-        if result.verdict is Verdict.SOLVABLE:
-            return ProvedDeal(number, position, result.moves, dead_ends, undecided)
-        if result.verdict is Verdict.UNSOLVABLE:
-            dead_ends += 1
-        else:
-            undecided += 1
-    raise NoSolvableDeal(
-        f"none of deals {seed}..{seed + max_deals - 1} of {layout.title} was proved solvable "
-        f"({dead_ends} dead ends, {undecided} undecided)"
-    )
+    return prove_here(DealSearch(layout, following(seed, max_deals), playouts))

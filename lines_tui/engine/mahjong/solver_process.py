@@ -37,6 +37,7 @@ class _Request:
     removed: tuple[int, ...]
     previous: tuple[Pair, ...] | None
     timeout: float | None
+    node_limit: int | None
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,11 @@ class BackgroundSolver:
         position: Position,
         previous: Sequence[Pair] | None = None,
         timeout: float | None = 10.0,
+        node_limit: int | None = None,
     ) -> Future[SolveResult]:
         """Check `position` in the worker process, stopping the check before it. `previous` is
-        the last winning sequence (pairs of tile indices), which the solver tries to repair."""
+        the last winning sequence (pairs of tile indices), which the solver tries to repair;
+        `timeout` and `node_limit` bound the search as in `solve`."""
         future: Future[SolveResult] = Future()
         tiles = tuple(
             (x, y, z, face) for (x, y, z), face in zip(position.slots, position.faces, strict=True)
@@ -83,6 +86,7 @@ class BackgroundSolver:
                 tuple(sorted(position.removed)),
                 None if previous is None else tuple((int(a), int(b)) for a, b in previous),
                 timeout,
+                node_limit,
             )
             try:
                 connection = self._ensure_started()
@@ -230,6 +234,7 @@ def _serve(connection: Connection, cancelled: Synchronized[int]) -> None:
                 result = solve(
                     position,
                     timeout=request.timeout,
+                    node_limit=request.node_limit,
                     should_stop=should_stop,
                     previous=request.previous,
                 )

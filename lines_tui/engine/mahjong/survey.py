@@ -14,6 +14,7 @@ from typing import Any
 
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.layouts.figures import LayoutFigures
 from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
 from lines_tui.engine.mahjong.solver import Verdict, solve
 
@@ -58,21 +59,6 @@ def survey_deal(layout: str, seed: int, playouts: int = PROOF_PLAYOUTS) -> Outco
     """Solve deal `seed` of the layout named `layout` within `playouts` (a worker's task)."""
     result = solve(deal(find_layout(layout), seed), node_limit=playouts)
     return Outcome(layout, seed, result.verdict, result.nodes)
-
-
-@dataclass(frozen=True)
-class LayoutFigures:
-    layout: str
-    deals: int
-    solvable: int
-    unsolvable: int
-    undecided: int
-    median_playouts: float
-    """The median of the playouts each deal took, whatever its verdict."""
-
-    @property
-    def solvable_share(self) -> float:
-        return self.solvable / self.deals if self.deals else 0.0
 
 
 def figures(outcomes: Iterable[Outcome]) -> list[LayoutFigures]:

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from textual.dom import DOMNode
@@ -45,6 +45,25 @@ class CheckOutcome:
     moves: tuple[Pair, ...]
     error: str = ""
     """Why the check could not run (the solver process failed); the verdict is then undecided."""
+
+
+async def solve_in_background(
+    solver: BackgroundSolver,
+    position: Position,
+    *,
+    previous: Sequence[Pair] | None = None,
+    timeout: float | None = None,
+    node_limit: int | None = None,
+) -> SolveResult:
+    """`solve` in the app's solver process, awaited without blocking the event loop (a newer
+    request stops this one, which then answers "undecided")."""
+    # Textual captures sys.stderr with an object whose fileno() is -1, and the resource tracker
+    # that multiprocessing starts along with the first solver process passes sys.stderr's
+    # descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So the process is started
+    # while sys.stderr is the real one, for these milliseconds.
+    with contextlib.redirect_stderr(sys.__stderr__):
+        future = solver.submit(position, previous=previous, timeout=timeout, node_limit=node_limit)
+    return await asyncio.wrap_future(future)
 
 
 class DeadEndCheck:
@@ -99,15 +118,9 @@ class DeadEndCheck:
         self, node: DOMNode, serial: int, position: Position, previous: list[Pair]
     ) -> None:
         try:
-            # Textual captures sys.stderr with an object whose fileno() is -1, and the resource
-            # tracker that multiprocessing starts along with the first solver process passes
-            # sys.stderr's descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So
-            # the process is started while sys.stderr is the real one, for these milliseconds.
-            with contextlib.redirect_stderr(sys.__stderr__):
-                future = self.solver.submit(
-                    position, previous=previous or None, timeout=CHECK_TIMEOUT
-                )
-            result: SolveResult = await asyncio.wrap_future(future)
+            result = await solve_in_background(
+                self.solver, position, previous=previous or None, timeout=CHECK_TIMEOUT
+            )
         except Exception as error:  # the solver process died or refused: say so, keep playing
             log.exception("the dead-end check failed")
             reason = str(error) or type(error).__name__

@@ -1,24 +1,35 @@
-"""The layout picker: choose a layout (built-in or installed) and, if wanted, a deal number."""
+"""The layout picker: choose a layout (built-in or installed), if wanted a deal number, and whether
+to play only deals proved solvable (a setting the app remembers)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
+from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable_lines
 
-Choice = tuple[Layout, int | None]
-"""The chosen layout and deal number (None: a random deal)."""
+SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
+SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
+
+
+class Choice(NamedTuple):
+    layout: Layout
+    seed: int | None
+    """The deal number (None: a random deal)."""
+    solvable: bool
+    """Only a deal proved solvable: this one if it is, else the next that is."""
 
 
 def parse_seed(text: str) -> int | None:
@@ -40,11 +51,15 @@ class LayoutTable(DataTable[Text | str]):
 
 
 class SeedInput(Input):
-    """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden)."""
+    """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden), and
+    leaves letters to the screen's keys: a deal number has none."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Play", tooltip="Play the highlighted layout")
     ]
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return super().check_consume_key(key, character) and not (character or "").isalpha()
 
 
 class LayoutPickerScreen(ModalScreen[Choice | None]):
@@ -55,7 +70,10 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     HELP = (
         "Pick the layout to play with the arrows and Enter. Built-in layouts come first, then "
         "any installed by KMahjongg or GNOME Mahjongg. Type a deal number to replay a deal; "
-        "leave it blank for a random one."
+        "leave it blank for a random one. o turns \"solvable deals only\" on or off: then each "
+        "deal is proved solvable before you play it, and a dead end is skipped for the next deal "
+        "number. The setting is kept for the next start. The share of solvable deals shown for a "
+        "built-in layout comes from a survey of its deals shipped with the game."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -65,14 +83,35 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         Binding(
             "tab", "switch_field", "Layouts / deal", tooltip="Go between layouts and deal number"
         ),
+        # A priority key, so it works in the deal number field too (which takes digits only).
+        Binding(
+            "o",
+            "toggle_solvable",
+            "Solvable only",
+            priority=True,
+            tooltip="Solvable deals only, on or off: each deal is proved solvable before play "
+            "(kept for the next start)",
+        ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
+        # The app's own ? does not reach a modal screen.
+        Binding("question_mark", "app.help", "Help", key_display="?",
+                tooltip="This help: the keys of the layout picker"),
     ]
 
-    def __init__(self, folders: Sequence[Path] | None = None) -> None:
-        """`folders`: where to look for installed layouts (default: the desktop games' folders)."""
+    class SolvableChanged(Message):
+        """The player turned "solvable deals only" on or off (the app remembers it)."""
+
+        def __init__(self, solvable: bool) -> None:
+            super().__init__()
+            self.solvable = solvable
+
+    def __init__(self, folders: Sequence[Path] | None = None, *, solvable: bool = False) -> None:
+        """`folders`: where to look for installed layouts (default: the desktop games' folders);
+        `solvable`: whether "solvable deals only" is on at first."""
         super().__init__()
         self.layouts: list[Layout] = builtin_layouts()
         self._folders = folders
+        self.solvable = solvable
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-panel") as panel:
@@ -83,13 +122,14 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
             yield Label("Deal number (blank: a random deal)", id="seed-label", markup=False)
             yield SeedInput(placeholder="random", id="seed", type="integer")
             yield Label("", id="seed-error", markup=False)
+            yield Label(self._solvable_text(), id="solvable", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         table = self.query_one("#layouts", DataTable)
-        table.add_columns("Layout", "Tiles", "Layers", "From")
+        table.add_columns("Layout", "Tiles", "Layers", "Solvable", "From")
         for layout in self.layouts:
             self._add_row(table, layout)
         table.focus()
@@ -101,7 +141,12 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         # The file name, not the whole path: the table stays narrow and the path is in the
         # description line below.
         source = "built-in" if layout.is_builtin else Path(layout.source.split("#")[0]).name
-        table.add_row(inert(layout.title), str(len(layout.slots)), Text(str(layers)), inert(source))
+        figures = figures_of(layout)
+        share = "" if figures is None else f"{figures.solvable_share:.1%}"
+        table.add_row(
+            inert(layout.title), str(len(layout.slots)), Text(str(layers)), Text(share),
+            inert(source),
+        )
 
     @work(thread=True, exclusive=True, group="layout-discovery")
     def _find_installed(self) -> None:
@@ -124,7 +169,9 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:
         layout = self.layouts[event.cursor_row]
-        about = layout.description or f"{layout.title}: {len(layout.slots)} tiles."
+        about = summary_line(layout)
+        if layout.description:
+            about += f"\n{layout.description}"
         about += f"\nStart it directly: lines-tui mahjong --layout {layout.name}"
         if not layout.is_builtin:
             about += f"\nFrom {layout.source}"
@@ -133,6 +180,22 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
         self.query_one("#seed-error", Label).update("")
+
+    def on_key(self, event: events.Key) -> None:
+        """tab, and digits typed while the list has the focus (they belong to the deal number),
+        are handled here as they come, not by a binding, which runs only once the key has gone
+        up to the app: in a fast burst ("tab 3 7 enter" from a script, tmux or ssh) the digits
+        would reach the list first and be lost."""
+        if event.key == "tab":
+            self.action_switch_field()
+        elif event.character is not None and event.character.isdecimal():
+            seed = self.query_one("#seed", Input)
+            seed.focus()
+            seed.insert_text_at_cursor(event.character)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def action_switch_field(self) -> None:
         table, seed = self.query_one("#layouts", DataTable), self.query_one("#seed", Input)
@@ -153,7 +216,15 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
             seed_field.focus()
             return
         row = self.query_one("#layouts", DataTable).cursor_row
-        self.dismiss((self.layouts[row], seed))
+        self.dismiss(Choice(self.layouts[row], seed, self.solvable))
+
+    def _solvable_text(self) -> str:
+        return SOLVABLE_ON if self.solvable else SOLVABLE_OFF
+
+    def action_toggle_solvable(self) -> None:
+        self.solvable = not self.solvable
+        self.query_one("#solvable", Label).update(self._solvable_text())
+        self.post_message(self.SolvableChanged(self.solvable))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -17,10 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Label, Static
 
-from lines_tui.engine.deal_choice import RANDOM, DealChoice
+from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_id, face_by_label
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
+from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
@@ -31,6 +32,7 @@ from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text, typing_
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
+from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
@@ -159,7 +161,8 @@ class MahjongScreen(GameScreen):
         Binding("c", "challenge", "Challenge",
                 tooltip="After a win: a challenge code, so a friend plays this very deal"),
         Binding("N", "new_deal", "New deal", show=False,
-                tooltip="A new deal on the same layout"),
+                tooltip="A new deal on the same layout (proved solvable first when \"solvable "
+                "deals only\" is on)"),
         Binding("R", "restart", "Restart deal", show=False,
                 tooltip="The same deal again from the start"),
         Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP,
@@ -200,12 +203,15 @@ class MahjongScreen(GameScreen):
         game: MahjongGame | None = None,
         *,
         choice: DealChoice = RANDOM,
+        proof: Skipped | None = None,
     ) -> None:
-        """The dead-end check runs in the session's solver process, shared by every screen."""
+        """The dead-end check runs in the session's solver process, shared by every screen.
+        `proof`: the deal was proved solvable, these deals skipped on the way to it."""
         super().__init__(session)
         self.tile_layout = layout
         self._seed = seed
         self._choice = choice
+        self._proof = proof
         self._game = game
         self._resumed = game is not None
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
@@ -223,6 +229,7 @@ class MahjongScreen(GameScreen):
         if self._game is None:
             self._game = MahjongGame.new(self.tile_layout, self._seed, now=self._now())
             self._game.deal_choice = self._choice
+            self._game.proof = self._proof
         return self._game
 
     @property
@@ -246,6 +253,7 @@ class MahjongScreen(GameScreen):
         with Vertical(id="panel"):
             yield Label(inert(self.tile_layout.title), id="title", markup=False)
             yield Label("", id="deal", markup=False)
+            yield Static("", id="proof", markup=False)
             yield Label("", id="status", markup=False)
             yield Label("", id="clock", markup=False)
             yield Label("", id="tiles", markup=False)
@@ -301,8 +309,22 @@ class MahjongScreen(GameScreen):
         board.hints = ()
         board.cursor = self._first_cursor()
         self.show_field("#deal", f"deal {self.game.seed}")
+        self._show_proof()
         self._celebrated = self.game.won
         self._position_changed()
+
+    def _show_proof(self) -> None:
+        """A deal proved solvable before play says so in the panel, and in full in the message
+        line: "Deal 38 — proved solvable; skipped 1 dead end."."""
+        proof = self.game.proof
+        self.set_class(proof is not None, "-proved")
+        if proof is None:
+            return
+        count = f"\n{proof.total} skipped" if proof.total else ""
+        self.show_field("#proof", f"proved\nsolvable{count}")
+        why = skipped_text(proof)
+        said = f"Deal {self.game.seed} — proved solvable"
+        self._say(f"{said}; skipped {why}." if why else f"{said}.")
 
     def _first_cursor(self) -> int | None:
         """The first free tile in reading order, else the visible tile nearest the top left."""
@@ -675,9 +697,31 @@ class MahjongScreen(GameScreen):
         )
 
     def _new_deal(self) -> None:
-        self._game = MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now())
         # What was proved about the old deal says nothing about the new one.
         self.dead_end.cancel(self)
+        if self.session.solvable_deals:
+            self._prove_new_deal()
+            return
+        self._deal(MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now()))
+
+    def _prove_new_deal(self) -> None:
+        """Solvable deals only: the new deal is proved first (a dialog over the board; escape
+        stops it and leaves the current deal as it was)."""
+        def proved(deal: ProvedDeal | None) -> None:
+            if deal is None:
+                self._position_changed()  # its check was stopped: check the position again
+                return
+            game = MahjongGame.new(self.tile_layout, deal.seed, now=self._now())
+            game.proof = deal.skipped
+            self._deal(game)
+
+        search = DealSearch(self.tile_layout, following(fresh_seed()))
+        self.app.push_screen(
+            ProvingScreen(self.dead_end.solver, search, "Solvable deals only"), proved
+        )
+
+    def _deal(self, game: MahjongGame) -> None:
+        self._game = game
         self.dead_end = DeadEndCheck(self.dead_end.solver, self._on_check_outcome)
         self.set_class(False, "-paused")
         self._start_deal()

@@ -1,0 +1,154 @@
+"""Proving a deal solvable before play: the deal numbers are proved one after another in the app's
+solver process while this dialog says which one, so the UI never waits on the solver.
+
+Used for "solvable deals only" (the next deal number after each dead end or undecided deal) and
+for the deal of the day (the day's candidates). escape stops the proof; a failure (the solver
+process died, no deal was proved) stays on screen until the player tries again or goes back.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
+from lines_tui.outside_text import inert
+from lines_tui.ui.mahjong.dead_end import solve_in_background
+
+if TYPE_CHECKING:
+    from lines_tui.engine.deal_choice import Skipped
+    from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+
+WORKER_GROUP = "mahjong-proving"
+
+log = logging.getLogger(__name__)
+
+
+def skipped_text(skipped: Skipped) -> str:
+    """The deals passed over, and why: "2 dead ends, 1 undecided" ("" when none)."""
+    parts = []
+    if skipped.dead_ends:
+        parts.append(f"{skipped.dead_ends} dead end" + ("s" if skipped.dead_ends > 1 else ""))
+    if skipped.undecided:
+        parts.append(f"{skipped.undecided} undecided")
+    return ", ".join(parts)
+
+
+class ProvingScreen(ModalScreen[ProvedDeal | None]):
+    """Runs `search` in `solver` until a deal is proved solvable, then dismisses with it; escape
+    stops the proof and dismisses with None."""
+
+    HELP_TITLE = "Proving a deal"
+    HELP = (
+        "The solver is proving that the deal can be cleared before you play it. A deal that is a "
+        "dead end, or that the solver cannot decide within its budget, is skipped for the next "
+        "one, and counted. escape stops and goes back; after a failure enter tries again."
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "stop", "Stop", tooltip="Stop proving and go back"),
+        Binding("enter", "retry", "Try again", tooltip="After a failure: prove again"),
+        # The app's own ? does not reach a modal screen.
+        Binding("question_mark", "app.help", "Help", key_display="?",
+                tooltip="This help: what the dialog is doing and its keys"),
+    ]
+
+    def __init__(self, solver: BackgroundSolver, search: DealSearch, title: str) -> None:
+        super().__init__()
+        self.solver = solver
+        self.search = search
+        self._title = title
+        self.failure: str | None = None
+        """Why the last proof failed (None: none failed)."""
+        self.proving = False
+        """A proof is under way in the solver process."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as dialog:
+            dialog.border_title = Text(self._title)
+            yield Static("", id="proving", classes="dialog-text", markup=False)
+            yield Static("", id="proving-keys", classes="dialog-keys", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.is_attached:
+            self._start()
+
+    def on_unmount(self) -> None:
+        self._stop_proving()  # the app closed, or the dialog went, while proving
+
+    def _stop_proving(self) -> None:
+        """Stop the proof under way, if any (never a check that came after it)."""
+        if self.proving:
+            self.proving = False
+            self.workers.cancel_group(self, WORKER_GROUP)
+            self.solver.cancel()
+
+    def _start(self) -> None:
+        self.failure = None
+        self.proving = True
+        self.refresh_bindings()
+        self._show_progress()
+        self.run_worker(self._prove(), name="proving", group=WORKER_GROUP, exclusive=True)
+
+    async def _prove(self) -> None:
+        search = self.search
+        try:
+            while True:
+                result = await solve_in_background(
+                    self.solver, search.position, node_limit=search.playouts
+                )
+                if search.interrupted(result):
+                    raise RuntimeError("the proof was stopped before it could finish")
+                proved = search.answer(result)
+                if proved is not None:
+                    # On the screen's own message loop, not inside the worker that dismissing
+                    # cancels.
+                    self.call_later(self._finish, proved)
+                    return
+                self._show_progress()
+        except Exception as error:  # the solver process failed, or no deal was proved
+            log.exception("proving a deal failed")
+            self.call_later(self._fail, str(error) or type(error).__name__)
+
+    def _finish(self, proved: ProvedDeal) -> None:
+        self.proving = False
+        self.dismiss(proved)
+
+    def _show_progress(self) -> None:
+        search = self.search
+        lines = Text.assemble(
+            f"Proving deal {search.number} of ", inert(search.layout.title), " solvable…"
+        )
+        skipped = skipped_text(search.skipped)
+        if skipped:
+            lines.append(f"\nSkipped so far: {skipped}.")
+        self.query_one("#proving", Static).update(lines)
+        self.query_one("#proving-keys", Static).update("esc: stop")
+
+    def _fail(self, reason: str) -> None:
+        self.proving = False
+        self.failure = reason
+        self.refresh_bindings()
+        self.query_one("#proving", Static).update(inert(f"The proof failed: {reason}."))
+        self.query_one("#proving-keys", Static).update("enter: try again    esc: back")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "retry":
+            return self.failure is not None
+        return True
+
+    def action_retry(self) -> None:
+        if self.failure is not None:
+            self._start()
+
+    def action_stop(self) -> None:
+        self._stop_proving()
+        self.dismiss(None)

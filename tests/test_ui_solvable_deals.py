@@ -1,0 +1,377 @@
+"""Solvable deals only in the app: the picker's `o` (kept in the store), the proof in the app's
+solver process with its "proving" dialog (escape stops it, a failure shows itself), the panel's
+"proved solvable", new deals (N), saved games, today's deal; and the survey figures shipped with
+the package and shown in the picker."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Future
+from importlib import resources
+from pathlib import Path
+
+from conftest import make_app, post_keys_at_once, session_of, settle, widget_lines
+from textual.pilot import Pilot
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from lines_tui.engine.daily import mahjong_daily_seed
+from lines_tui.engine.deal_choice import Skipped, daily
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, builtin_layouts, find_layout
+from lines_tui.engine.mahjong.layouts.figures import figures_of, shipped_figures, summary_line
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
+from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.store import open_store
+from lines_tui.store.tables import utc_day
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.mahjong.proving import ProvingScreen
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.status_line import StatusLine
+
+TURTLE = find_layout("turtle")
+DEAD_END = 37
+"""Turtle deal 37 is a dead end; deal 38 can be cleared (tests/test_solvable_deals.py)."""
+
+
+class HeldSolver(BackgroundSolver):
+    """The app's solver process, stood in for: each request waits until the test answers it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[tuple[Position, int | None, Future[SolveResult]]] = []
+        self.cancels = 0
+
+    def submit(
+        self,
+        position: Position,
+        previous: object = None,
+        timeout: float | None = 10.0,
+        node_limit: int | None = None,
+    ) -> Future[SolveResult]:
+        future: Future[SolveResult] = Future()
+        self.requests.append((position, node_limit, future))
+        return future
+
+    def cancel(self) -> None:
+        self.cancels += 1
+
+    def shutdown(self, wait: bool = True) -> None:
+        pass
+
+    async def answer(
+        self, pilot: Pilot[None], verdict: Verdict, nodes: int = 5, error: str = ""
+    ) -> Position:
+        """Answer the proof waiting now; the position it was about."""
+        for _ in range(200):
+            waiting = [r for r in self.requests if r[1] is not None and not r[2].done()]
+            if waiting:
+                break
+            await pilot.pause(0.02)
+        position, _, future = waiting[-1]
+        if error:
+            future.set_exception(RuntimeError(error))
+        else:
+            moves: tuple[Pair, ...] = ()
+            future.set_result(SolveResult(verdict, moves, nodes, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        return position
+
+
+def held_app(tmp_path: Path) -> tuple[LinesTuiApp, HeldSolver]:
+    app = make_app(tmp_path)
+    solver = HeldSolver()
+    app.session.solver = solver
+    return app, solver
+
+
+def text_of(app: LinesTuiApp, selector: str) -> str:
+    return "\n".join(widget_lines(app.screen.query_one(selector))).strip()
+
+
+async def footer_text(pilot: Pilot[None]) -> str:
+    """The Footer's keys as shown ("o Solvable only"), once the Footer has drawn them (it fills
+    itself in after the screen appears, later on a busy machine)."""
+    for _ in range(100):
+        keys = pilot.app.screen.query_one(Footer).query(FooterKey)
+        if keys:
+            await pilot.pause()
+            keys = pilot.app.screen.query_one(Footer).query(FooterKey)
+            return "  ".join(" ".join(s.strip() for s in widget_lines(key)) for key in keys)
+        await pilot.pause(0.02)
+    raise AssertionError("the Footer shows no keys")
+
+
+async def wait_for_game(pilot: Pilot[None]) -> MahjongScreen:
+    for _ in range(400):
+        if isinstance(pilot.app.screen, MahjongScreen):
+            await pilot.pause()
+            return pilot.app.screen
+        await pilot.pause(0.025)
+    raise AssertionError(f"no game opened; the screen is {pilot.app.screen}")
+
+
+# --- the picker's setting -----------------------------------------------------------------------
+
+
+async def test_o_in_the_picker_turns_solvable_deals_on_and_the_next_start_remembers_it(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await pilot.press("m")  # the menu's Mahjong entry: the layout picker
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        assert "Solvable deals only (o): off" in text_of(app, "#solvable")
+        assert "o Solvable only" in await footer_text(pilot)
+        await pilot.press("tab", "o")  # from the deal number field too
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.query_one("#seed").has_focus
+        assert "Solvable deals only (o): on" in text_of(app, "#solvable")
+        await pilot.press("tab", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "solvable deals only" in " ".join(widget_lines(app.screen)).lower()
+    assert open_store(tmp_path).preferences().solvable_deals
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await pilot.press("m")
+        await settle(pilot)
+        assert "Solvable deals only (o): on" in text_of(again, "#solvable")
+        await pilot.press("o")
+        await again.workers.wait_for_complete()
+    assert not open_store(tmp_path).preferences().solvable_deals
+
+
+async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    (tmp_path / "settings.json").mkdir()  # not a file: every write fails
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await pilot.press("m")  # the menu's Mahjong entry: the layout picker
+        await settle(pilot)
+        await pilot.press("o")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        for _ in range(50):
+            toasts = [" ".join(widget_lines(toast)) for toast in app.screen.query("Toast")]
+            if toasts:
+                break
+            await pilot.pause(0.02)
+        assert "The setting could not be kept" in " ".join(" ".join(toasts).split())
+        assert app.session.solvable_deals
+
+
+async def test_tab_and_a_deal_number_typed_in_one_burst_are_read_whole(tmp_path: Path) -> None:
+    """As tmux, ssh or a quick typist deliver "tab 3 7 enter" (found playing in tmux): the digits
+    used to reach the list before tab had moved to the deal number, and were lost."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chosen: list[object] = []
+        await app.push_screen(LayoutPickerScreen(folders=[], solvable=True), chosen.append)
+        await pilot.pause()
+        post_keys_at_once(app, "tab", "3", "7", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert chosen == [(TURTLE, 37, True)]
+        await app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.pause()
+        post_keys_at_once(app, "4", "2", "enter")  # digits on the list go to the deal number
+        await pilot.pause()
+        await pilot.pause()
+        assert chosen[1] == (TURTLE, 42, False)
+
+
+# --- proving before play ------------------------------------------------------------------------
+
+
+async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved_solvable(
+    tmp_path: Path,
+) -> None:
+    """With the real solver process: deal 37 is proved a dead end, deal 38 solvable."""
+    app = make_app(tmp_path, start="mahjong", seed=DEAD_END, solvable=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        screen = await wait_for_game(pilot)
+        assert screen.game.seed == DEAD_END + 1
+        assert screen.game.position == deal(TURTLE, DEAD_END + 1)
+        assert text_of(app, "#deal") == f"deal {DEAD_END + 1}"
+        assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
+        message = app.screen.query_one(StatusLine).message
+        assert message == "Deal 38 — proved solvable; skipped 1 dead end."
+        # A deal chosen by number plays for the table of the deal actually played.
+        assert str(screen.table) == "mahjong-turtle+deal-38"
+
+
+async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> None:
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        app.start_mahjong(TURTLE, 500, solvable=True)
+        await pilot.pause()
+        assert isinstance(app.screen, ProvingScreen)
+        assert "Proving deal 500 of Turtle solvable…" in text_of(app, "#proving")
+        asked = await solver.answer(pilot, Verdict.UNSOLVABLE)
+        assert asked == deal(TURTLE, 500)
+        await solver.answer(pilot, Verdict.UNDECIDED, nodes=PROOF_PLAYOUTS)
+        proving = text_of(app, "#proving")
+        assert "Proving deal 502 of Turtle" in proving
+        assert "Skipped so far: 1 dead end, 1 undecided." in proving.replace("\n", " ")
+        assert "esc Stop" in await footer_text(pilot)
+        assert "Try again" not in await footer_text(pilot)
+        cancels = solver.cancels
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        assert solver.cancels > cancels  # the proof under way is told to stop
+        assert not app.screen_stack[-1:] or not isinstance(app.screen, MahjongScreen)
+
+
+async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path) -> None:
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        app.start_mahjong(TURTLE, 500, solvable=True)
+        await pilot.pause()
+        await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+        assert "The proof failed: the solver process ended." in text_of(app, "#proving")
+        assert "Try again" in await footer_text(pilot)
+        await pilot.press("enter")
+        # Stopped before its playouts were spent: no answer about the deal, so not skipped.
+        await solver.answer(pilot, Verdict.UNDECIDED, nodes=3)
+        assert "the proof was stopped" in text_of(app, "#proving")
+        await pilot.press("enter")
+        cancels = solver.cancels
+        await solver.answer(pilot, Verdict.SOLVABLE)
+        screen = await wait_for_game(pilot)
+        await pilot.pause()
+        # The dialog's going stops nothing: the game's own first check runs on.
+        assert solver.cancels == cancels
+        assert screen.status == "checking"
+        assert screen.game.seed == 500
+        assert screen.game.proof == Skipped(0, 0)
+        assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+
+
+async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
+    tmp_path: Path,
+) -> None:
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        app.start_mahjong(TURTLE, None, solvable=True)
+        await pilot.pause()
+        first = await solver.answer(pilot, Verdict.UNSOLVABLE)
+        await solver.answer(pilot, Verdict.SOLVABLE)
+        screen = await wait_for_game(pilot)
+        played = screen.game.seed
+        assert deal(TURTLE, played - 1) == first  # the next deal number after the dead end
+        await pilot.press("tab", "t", "t")  # the second t takes the pair if the first picked
+        assert screen.game.history
+        await pilot.press("q")
+        await settle(pilot)  # saved on the store's thread, and read back by the menu
+        saved = open_store(tmp_path).load_game("mahjong")
+        assert saved is not None
+        assert (saved["seed"], saved["proof"]) == (played, {"dead_ends": 1, "undecided": 0})
+        await pilot.press("R")  # the menu's Resume Mahjong
+        resumed = await wait_for_game(pilot)
+        assert resumed.game.seed == played
+        assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
+        assert str(resumed.table) == "mahjong-turtle"  # a random deal, proved: random table
+
+
+async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path) -> None:
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        app.session.solvable_deals = True
+        app.start_mahjong(TURTLE, 7)
+        screen = await wait_for_game(pilot)
+        assert screen.game.proof is None
+        assert "proved" not in text_of(app, "#panel")
+        await pilot.press("N")
+        assert isinstance(app.screen, ProvingScreen)
+        await pilot.press("escape")  # the deal on the board stays
+        assert app.screen is screen and screen.game.seed == 7
+        await pilot.press("N")
+        await solver.answer(pilot, Verdict.SOLVABLE)
+        assert app.screen is screen
+        assert screen.game.seed != 7
+        assert screen.game.proof == Skipped(0, 0)
+        assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+
+
+async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    day = utc_day(app.session.clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        app.start_daily_mahjong(TURTLE, day)
+        screen = await wait_for_game(pilot)
+        assert screen.game.seed == mahjong_daily_seed(TURTLE, "turtle", day)
+        assert screen.game.deal_choice == daily(day)
+        assert "proved" in text_of(app, "#proof")
+        assert session_of(pilot).solver is not None
+
+
+# --- survey figures -----------------------------------------------------------------------------
+
+
+def test_the_shipped_figures_cover_every_builtin_layout_with_its_tiles() -> None:
+    shipped = shipped_figures()
+    assert set(shipped) == set(BUILTIN_NAMES)
+    for layout in builtin_layouts():
+        figures = figures_of(layout)
+        assert figures is not None, layout.name
+        assert figures.deals >= 200
+        assert figures.solvable + figures.unsolvable + figures.undecided == figures.deals
+        assert shipped[layout.name][0] == len(layout.slots)
+    assert summary_line(TURTLE).startswith("Turtle · 144 tiles · ")
+    assert summary_line(TURTLE).endswith("% of deals solvable")
+
+
+def test_the_figures_file_is_package_data() -> None:
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert "survey-figures.json" in pyproject
+
+
+async def test_the_picker_shows_the_share_of_solvable_deals_of_builtin_layouts_only(
+    tmp_path: Path,
+) -> None:
+    # An installed layout named like a built-in one is not it: it has no figures.
+    folder = tmp_path / "installed"
+    folder.mkdir()
+    lantern = resources.files("lines_tui.engine.mahjong.layouts").joinpath("lantern.layout")
+    (folder / "turtle.layout").write_text(lantern.read_text(encoding="utf-8"), encoding="utf-8")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the store (the setting with it)
+        await app.push_screen(LayoutPickerScreen(folders=[folder]))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        turtle = figures_of(TURTLE)
+        assert turtle is not None
+        share = f"{turtle.solvable_share:.1%}"
+        assert text_of(app, "#layout-about").startswith(
+            f"Turtle · 144 tiles · {share} of deals solvable"
+        )
+        await pilot.press(*["down"] * len(BUILTIN_NAMES))
+        about = text_of(app, "#layout-about")
+        assert "72 tiles" in about and "solvable" not in about.split("\n")[0]
+        table = " ".join(widget_lines(app.screen.query_one("#layouts")))
+        assert share in table
+
+
+def test_the_figures_file_reads_as_json() -> None:
+    path = Path(__file__).resolve().parents[1] / "lines_tui/engine/mahjong/layouts"
+    data = json.loads((path / "survey-figures.json").read_text(encoding="utf-8"))
+    assert data["playouts"] == PROOF_PLAYOUTS
