@@ -394,7 +394,7 @@ def test_hostile_format_2_codes_are_refused_cleanly_and_write_nothing(
         number = data.draw(st.integers(0, 2**3000))
     else:
         number = int.from_bytes(data.draw(st.binary(max_size=400)), "big")
-    code = wrap("LT2-", number)
+    code = wrap(2, number)
     folder = Path(tempfile.mkdtemp(dir=tmp_path))
     store = open_store(folder)
     try:

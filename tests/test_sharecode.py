@@ -13,7 +13,7 @@ from conftest import checker
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lines_tui.store import ShareCodeError, Store, open_store
+from lines_tui.store import ShareCodeError, Store, codes, open_store
 from lines_tui.store.names import name_problem
 from lines_tui.store.schema import ScoreData, dump_scores
 from lines_tui.store.sharecode import ALPHABET, PREFIX, decode, encode
@@ -284,6 +284,19 @@ def test_mutated_codes_raise_only_share_code_error_or_mean_the_same_table(
         else:  # only harmless edits survive: case, whitespace, hyphens, I/L/O for 1/0
             assert shared == decode(original), mutant
     assert folder_state(store.data_dir) == before
+
+
+def test_a_mistyped_format_digit_is_refused_not_read_as_another_table(store: Store) -> None:
+    # Found by the mutation test above: "LT1-" typed as "LT2-" passed the checksum, and the body
+    # then read as some other format-2 table. Format 2's checksum now covers its prefix.
+    for original in VALID_CODES:
+        other = ("LT2-" if original.upper().startswith("LT1-") else "LT1-") + original[4:]
+        with pytest.raises(ShareCodeError, match="damaged"):
+            store.import_code(other, checker())
+    for table in [TableId.lines(9), TableId.mahjong("turtle")]:
+        format_2 = codes.encode(table, [Entry("Ann", 12, START, 7)])
+        with pytest.raises(ShareCodeError, match="damaged"):
+            store.import_code("LT1-" + format_2[4:], checker())
 
 
 def test_other_versions_and_non_codes_get_one_clear_reason() -> None:

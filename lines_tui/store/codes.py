@@ -55,7 +55,8 @@ from lines_tui.store.tables import (
 )
 from lines_tui.store.verify import UNVERIFIED, Checker, Verdict, judge
 
-PREFIX = "LT2-"
+FORMAT = 2
+PREFIX = f"LT{FORMAT}-"
 MAX_RECORD_BITS = 32_000
 DAYS = 36_525  # 2000-01-01 .. 2099-12-31
 RULES_VERSIONS = 16  # room in the code for later rules versions
@@ -86,7 +87,7 @@ def encode(
         None if entry.record is None else _record_number(table, entry, find_layout)
         for entry in entries
     ]
-    return wrap(PREFIX, _pack(table, entries, records))
+    return wrap(FORMAT, _pack(table, entries, records))
 
 
 def challenge(table: TableId, entry: Entry) -> str:
@@ -106,7 +107,7 @@ def read(text: str, checker: Checker) -> CheckedCode:
         return CheckedCode(shared.table, 1, shared.entries, unverified, shared.problems)
     number = int.from_bytes(data[:-4], "big")
     table, heads, records = _unpack(number)
-    if sharecode.frame(_pack(table, heads, records)) != data:
+    if sharecode.frame(FORMAT, _pack(table, heads, records)) != data:
         raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
     entries: list[Entry] = []
     verdicts: list[Verdict] = []

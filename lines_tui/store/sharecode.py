@@ -26,7 +26,8 @@ What is caught, and how:
 - CRC-32 (the zlib one, stored little-endian after the bytes it covers) catches every error
   confined to 32 consecutive bits; a character is 5 bits, so any changed character and any two
   swapped characters up to 6 places apart are always caught. Anything else slips through with a
-  chance of 1 in 4 billion, and must then still parse as a valid table.
+  chance of 1 in 4 billion, and must then still parse as a valid table. From format 2 on the
+  CRC starts from the prefix's own, so a code read under another format number fails it too.
 - Decoding is strict: every field range-checked; the input bounded before decoding
   (MAX_INPUT_CHARS, MAX_BODY_CHARS) and the table by construction after it (at most 10 entries
   of at most 24 characters); the code must be the one the encoder would write for that table
@@ -61,7 +62,8 @@ from lines_tui.store.tables import (
     entry_problem,
 )
 
-PREFIX = "LT1-"
+FORMAT = 1
+PREFIX = f"LT{FORMAT}-"
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
 MAX_INPUT_CHARS = 8192
 MAX_BODY_CHARS = 1600  # a table of ten 24-character names outside ASCII needs about 1230
@@ -98,7 +100,7 @@ def encode(table: TableId, entries: Sequence[Entry]) -> str:
     """
     if not 1 <= len(entries) <= TABLE_LIMIT:
         raise ValueError(f"a share code holds 1 to {TABLE_LIMIT} entries, not {len(entries)}")
-    return wrap(PREFIX, _pack(table, entries))
+    return wrap(FORMAT, _pack(table, entries))
 
 
 def decode(text: str) -> SharedTable:
@@ -107,7 +109,7 @@ def decode(text: str) -> SharedTable:
     if version != 1:
         raise ShareCodeError(f"this is a format-{version} code, not {PREFIX}")
     table, entries = _unpack(int.from_bytes(data[:-4], "big"))
-    if frame(_pack(table, entries)) != data:
+    if frame(FORMAT, _pack(table, entries)) != data:
         raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
     return SharedTable(table, entries, tuple(entry_problem(table, e) for e in entries))
 
@@ -140,22 +142,31 @@ def unwrap(text: str) -> tuple[int, bytes]:
     if not body or len(body) % GROUP:
         raise ShareCodeError("the share code is damaged: a character is missing or extra")
     data = base64.b32decode(body.upper().translate(_FROM_CROCKFORD))
-    payload, checksum = data[:-4], data[-4:]
-    if zlib.crc32(payload).to_bytes(4, "little") != checksum:
+    if _checksum(number, data[:-4]) != data[-4:]:
         raise ShareCodeError("the share code is damaged: a character was changed or moved")
     return number, data
 
 
-def wrap(prefix: str, number: int) -> str:
-    """The code `prefix` + the base32 of `number` and its checksum."""
-    return prefix + base64.b32encode(frame(number)).decode("ascii").translate(_TO_CROCKFORD)
+def wrap(format_number: int, number: int) -> str:
+    """The code of that format: its prefix, then the base32 of `number` and its checksum."""
+    body = base64.b32encode(frame(format_number, number)).decode("ascii")
+    return f"LT{format_number}-" + body.translate(_TO_CROCKFORD)
 
 
-def frame(number: int) -> bytes:
+def frame(format_number: int, number: int) -> bytes:
+    """The bytes a code of that format carries for `number`: the number, then its checksum."""
     size = (number.bit_length() + 7) // 8
     size += -(size + 4) % 5
     payload = number.to_bytes(size, "big")
-    return payload + zlib.crc32(payload).to_bytes(4, "little")
+    return payload + _checksum(format_number, payload)
+
+
+def _checksum(format_number: int, payload: bytes) -> bytes:
+    """CRC-32 of the payload. From format 2 on it starts from the CRC of the code's prefix, so a
+    code whose format digit was mistyped (LT1- read as LT2-) fails the check instead of being
+    read as another table; format 1 keeps its plain CRC, since its codes are already shared."""
+    start = 0 if format_number == 1 else zlib.crc32(f"LT{format_number}-".encode("ascii"))
+    return zlib.crc32(payload, start).to_bytes(4, "little")
 
 
 class Packer:

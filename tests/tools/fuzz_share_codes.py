@@ -35,17 +35,17 @@ def mutated(code: str, chooser: random.Random) -> str:
     payload = bytearray(data[:-4])
     for _ in range(chooser.randint(1, 4)):
         payload[chooser.randrange(len(payload))] = chooser.randrange(256)
-    return wrap("LT2-", int.from_bytes(payload, "big"))
+    return wrap(2, int.from_bytes(payload, "big"))
 
 
 def random_number(chooser: random.Random) -> str:
-    return wrap("LT2-", chooser.getrandbits(chooser.randint(1, 4000)))
+    return wrap(2, chooser.getrandbits(chooser.randint(1, 4000)))
 
 
 def random_bytes(chooser: random.Random) -> str:
     """Random bytes behind the prefix, with a valid checksum."""
     payload = bytes(chooser.randrange(256) for _ in range(chooser.randint(1, 600)))
-    return wrap("LT2-", int.from_bytes(payload, "big"))
+    return wrap(2, int.from_bytes(payload, "big"))
 
 
 def main() -> None:
