@@ -14,6 +14,7 @@ import pytest
 from conftest import fill_the_board, make_app, nearly_full_game, open_lines, played_lines_game
 from conftest import settle as settle_workers
 from rich.cells import cell_len
+from test_ui_solvable_deals import TURTLE, held_app
 from textual.app import App
 from textual.binding import Binding
 from textual.pilot import Pilot
@@ -22,11 +23,13 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
 import lines_tui.ui
+from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
+from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -167,6 +170,23 @@ async def test_every_screen_shows_its_keys_whole_and_documents_them(tmp_path: Pa
             while not isinstance(app.screen, MenuScreen):
                 app.pop_screen()
                 await settle_workers(pilot)
+    assert problems == []
+
+
+async def test_the_proving_dialog_shows_its_keys_whole_and_documents_them(tmp_path: Path) -> None:
+    """The proving dialog, while it proves and after a failure (enter: try again), with a solver
+    the test answers (a real proof ends before the dialog can be looked at)."""
+    app, solver = held_app(tmp_path)
+    problems: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        app.start_mahjong(TURTLE, 500, solvable=True)
+        await pilot.pause()
+        assert isinstance(app.screen, ProvingScreen)
+        problems += screen_problems(app, "Proving a deal")
+        await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+        await pilot.pause()
+        problems += screen_problems(app, "Proving a deal")
     assert problems == []
 
 
