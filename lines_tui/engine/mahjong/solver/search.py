@@ -73,21 +73,24 @@ class Search:
         when the budget is spent."""
         try:
             # The first playout, then the quick phase unless it proved a dead end; the search's
-            # first attempt starts from that first playout.
+            # first attempt starts from that first playout, with the quick phase's playouts
+            # added to its share.
+            quick_playouts = self.restarts.quick_playouts
+            self.budget.start_attempt(self.restarts.playouts(0) + quick_playouts)
             root = self.evaluate()
             if root.nogood is None:
-                quick = quick_win(
-                    self.board, self.player, self.budget, self.restarts.quick_playouts
-                )
+                quick = quick_win(self.board, self.player, self.budget, quick_playouts)
                 if quick is not None:
                     return quick
             first: Playout | None = root
             while True:
                 attempt = self.attempts - 1
                 self.shuffled = self.restarts.shuffles(attempt)
-                self.budget.start_attempt(self.restarts.playouts(attempt))
                 try:
-                    trial, first = self.evaluate() if first is None else first, None
+                    if first is None:
+                        self.budget.start_attempt(self.restarts.playouts(attempt))
+                        first = self.evaluate()
+                    trial, first = first, None
                     self.node(trial)
                 except Restart:
                     self.attempts += 1
