@@ -1,4 +1,7 @@
-"""The Textual app: the menu, both games, the score screens, help, colours and the size guard.
+"""The Textual app: the shell around the menu, with the app-wide keys, the notices and the score
+screens. Starting games is the work of the parts it composes: the saved games (`saved_games.py`),
+the Lines and Mahjong starts (`lines_starts.py`, `mahjong_starts.py`), today's deals and
+challenges (`deal_offers.py`).
 
 The menu is all the first frame shows, so the games' and score screens' modules (and with them
 the layouts, the solver and the share codes) are imported when a screen is first opened, in the
