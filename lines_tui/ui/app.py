@@ -132,7 +132,8 @@ class LinesTuiApp(App[None]):
             self,
             self.session,
             self.saved_games,
-            (self.lines_starts, self.mahjong_starts),
+            self.lines_starts,
+            self.mahjong_starts,
             lines_size=size,
             read_failed=self.read_failed,
         )

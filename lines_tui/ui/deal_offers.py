@@ -31,7 +31,8 @@ class DealOffers:
         app: App[None],
         session: Session,
         saved: SavedGames,
-        starts: tuple[LinesStarts, MahjongStarts],
+        lines: LinesStarts,
+        mahjong: MahjongStarts,
         *,
         lines_size: int,
         read_failed: Callable[[StoreError], None],
@@ -39,7 +40,8 @@ class DealOffers:
         self.app = app
         self.session = session
         self.saved = saved
-        self.lines, self.mahjong = starts
+        self.lines = lines
+        self.mahjong = mahjong
         self.lines_size = lines_size
         self.read_failed = read_failed
 
