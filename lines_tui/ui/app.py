@@ -1,4 +1,7 @@
-"""The Textual app: the menu, both games, the score screens, help, colours and the size guard.
+"""The Textual app: the shell around the menu, with the app-wide keys, the notices and the score
+screens. Starting games is the work of the parts it composes: the saved games (`saved_games.py`),
+the Lines and Mahjong starts (`lines_starts.py`, `mahjong_starts.py`), today's deals and
+challenges (`deal_offers.py`).
 
 The menu is all the first frame shows, so the games' and score screens' modules (and with them
 the layouts, the solver and the share codes) are imported when a screen is first opened, in the
@@ -11,37 +14,33 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 
-from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
-from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.outside_text import printable, printable_lines
-from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, StoreError, TableId, format_value
-from lines_tui.store.tables import utc_day
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.store import Entry, StoreError, TableId
+from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.lines_starts import LinesStarts
+from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen, MenuState
-from lines_tui.ui.session import Clock, SavedGame, Session, SymbolsChanged
+from lines_tui.ui.saved_games import SavedGames
+from lines_tui.ui.session import Clock, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load, write
+from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
-    from lines_tui.engine.deal_choice import Skipped
-    from lines_tui.engine.lines import LinesGame
+    from lines_tui.engine.deal_choice import DealChoice
     from lines_tui.engine.mahjong.layouts import Layout
-    from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
     from lines_tui.store import Store
     from lines_tui.ui.mahjong import LayoutPickerScreen
     from lines_tui.ui.scores import LeaderboardScreen
 
 Start = Literal["menu", "lines", "mahjong"]
-T = TypeVar("T")
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
@@ -113,8 +112,6 @@ class LinesTuiApp(App[None]):
         # start.
         symbols = self.no_color or "NO_COLOR" in os.environ
         self.set_reactive(LinesTuiApp.symbols_mode, symbols)
-        self.saved_state: MenuState | None = None
-        """The player and the saved games as the menu last read them (new games ask from it)."""
         self.session = Session(
             store,
             clock,
@@ -127,6 +124,18 @@ class LinesTuiApp(App[None]):
                 else few_colours
             ),
             solvable_deals=True if solvable else None,
+        )
+        self.saved_games = SavedGames(self, self.session)
+        self.lines_starts = LinesStarts(self, self.session, self.saved_games)
+        self.mahjong_starts = MahjongStarts(self, self.session, self.saved_games)
+        self.deal_offers = DealOffers(
+            self,
+            self.session,
+            self.saved_games,
+            self.lines_starts,
+            self.mahjong_starts,
+            lines_size=size,
+            read_failed=self.read_failed,
         )
 
     @property
@@ -148,7 +157,7 @@ class LinesTuiApp(App[None]):
 
     def get_default_screen(self) -> MenuScreen:
         """The menu is the bottom screen: every other screen opens over it and returns to it."""
-        return MenuScreen(self.menu_state, self.session.io)
+        return MenuScreen(self.saved_games.read, self.session.io)
 
     def on_mount(self) -> None:
         for warning in self.store.warnings:
@@ -156,30 +165,31 @@ class LinesTuiApp(App[None]):
         if self.replay is not None:
             self.watch_game(*self.replay)
         elif self.start != "menu":
-            load(self, self.session.io, self.menu_state, self.start_asked, self.read_failed,
+            load(self, self.session.io, self.saved_games.read, self.start_asked, self.read_failed,
                  group="start")
 
     def start_asked(self, state: MenuState) -> None:
         """`lines-tui lines` / `lines-tui mahjong`, once the saved games are read."""
-        self.saved_state = state
+        self.saved_games.state = state
         for problem in state.problems:
             self.notify(problem, severity="error")
+        particular = self.seed is not None or self.choice is not None
         if self.start == "lines":
-            self.offer_resume_or_start(
-                "Lines",
-                self.saved_summary("lines"),
-                self.resume_lines,
-                lambda: self.start_lines(self.seed, self.lines_size, self.choice),
+            self.saved_games.resume_or_start(
+                "lines",
+                self.lines_starts.resume,
+                lambda: self.lines_starts.start(self.seed, self.lines_size, self.choice),
+                particular=particular,
             )
         elif self.start == "mahjong":
             from lines_tui.engine.mahjong.layouts import find_layout
 
             layout = find_layout(self.layout_name)
-            self.offer_resume_or_start(
-                "Mahjong",
-                self.saved_summary("mahjong"),
-                self.resume_mahjong,
-                lambda: self.start_mahjong_as_asked(layout),
+            self.saved_games.resume_or_start(
+                "mahjong",
+                self.mahjong_starts.resume,
+                lambda: self.mahjong_starts.start_as_asked(layout, self.seed, self.choice),
+                particular=particular,
             )
 
     def read_failed(self, error: StoreError) -> None:
@@ -192,18 +202,18 @@ class LinesTuiApp(App[None]):
 
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
         if message.state is not None:
-            self.saved_state = message.state
+            self.saved_games.state = message.state
         self.open_entry(message.entry)
 
     def open_entry(self, entry: str) -> None:
         actions: dict[str, Callable[[], object]] = {
-            "resume-lines": self.resume_lines,
-            "resume-mahjong": self.resume_mahjong,
-            "lines": lambda: self.replacing_saved(
-                "Lines", self.saved_summary("lines"), lambda: self.start_lines(size=self.lines_size)
+            "resume-lines": self.lines_starts.resume,
+            "resume-mahjong": self.mahjong_starts.resume,
+            "lines": lambda: self.saved_games.replacing(
+                "lines", lambda: self.lines_starts.start(size=self.lines_size)
             ),
-            "mahjong": self.pick_mahjong,
-            "today": self.pick_today,
+            "mahjong": self.mahjong_starts.pick,
+            "today": self.deal_offers.today,
             "leaderboards": self.open_leaderboards,
             "import": self.open_import,
             "players": self.open_players,
@@ -212,223 +222,10 @@ class LinesTuiApp(App[None]):
         }
         actions[entry]()
 
-    def menu_state(self) -> MenuState:
-        """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
-        fails is not told here but listed in the state's `problems`, for the menu to show; a
-        part that fails reads as a guest or no saved game, and play goes on."""
-        problems: list[str] = []
-
-        def read(call: Callable[[], T], failed: str) -> T | None:
-            try:
-                return call()
-            except StoreError as error:
-                problems.append(f"{failed}: {error}")
-                return None
-
-        player = read(lambda: self.store.active_player, "The player could not be read")
-
-        def game(kind: SavedGame) -> dict[str, Any] | None:
-            failed = f"The saved {kind} game could not be read"
-            return read(lambda: self.store.load_game(kind), failed)
-
-        lines, mahjong = game("lines"), game("mahjong")
-        solvable = read(
-            lambda: self.store.preferences().solvable_deals, "The settings could not be read"
-        )
-        return MenuState(
-            "Playing as guest: scores are not saved (register under Players)."
-            if player is None
-            else f"Player: {player}",
-            {
-                "resume-lines": None if lines is None else lines_summary(lines),
-                "resume-mahjong": None if mahjong is None else mahjong_summary(mahjong),
-            },
-            {"lines": lines, "mahjong": mahjong},
-            tuple(problems),
-            solvable_deals=bool(solvable),
-        )
-
-    def saved_summary(self, kind: SavedGame) -> str | None:
-        """The saved game of `kind` as the menu last read it ("9 x 9, score 40"), or None."""
-        state = self.saved_state
-        return None if state is None else state.saved.get(f"resume-{kind}")
-
-    def saved_game(self, kind: SavedGame) -> dict[str, Any] | None:
-        state = self.saved_state
-        return None if state is None else state.games.get(kind)
-
-    def saved_lines(self) -> LinesGame | None:
-        """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
-        from lines_tui.engine.lines import GameDataError, LinesGame
-
-        data = self.saved_game("lines")
-        if data is None:
-            return None
-        try:
-            return LinesGame.from_json(data)
-        except GameDataError as error:
-            self.drop_saved_game("lines", "Lines", error)
-            return None
-
-    def drop_saved_game(self, kind: SavedGame, name: str, error: Exception) -> None:
-        """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
-
-        def dropped(_: None) -> None:
-            if isinstance(self.screen, MenuScreen):
-                self.screen.refresh_entries()
-
-        def kept(problem: StoreError) -> None:
-            self.notify(f"The save stays on disk: {problem}", severity="error")
-
-        write(self, self.session.io, lambda: self.store.clear_game(kind), dropped, kept)
-        self.notify(
-            f"The saved {name} game could not be read ({error}); it was dropped.",
-            severity="warning",
-        )
-
-    def offer_resume_or_start(
-        self,
-        game: str,
-        saved: str | None,
-        resume: Callable[[], None],
-        start: Callable[[], None],
-    ) -> None:
-        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a seed asks
-        for a particular new deal, which is started once the player agrees to replace it."""
-        if saved is None:
-            start()
-            return
-        if self.seed is not None or self.choice is not None:
-            self.replacing_saved(game, saved, start)
-            return
-
-        def answered(yes: bool | None) -> None:
-            (resume if yes else start)()
-
-        question = f"You have a saved {game} game ({saved}). Resume it?"
-        self.push_screen(ConfirmScreen(question, title="Saved game"), answered)
-
-    def replacing_saved(self, game: str, saved: str | None, start: Callable[[], object]) -> None:
-        """Start a new game of a kind that has one saved: a game in progress is never replaced
-        without asking (the new game's first move would overwrite the saved one)."""
-        if saved is None:
-            start()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                start()
-
-        question = (
-            f"You have a saved {game} game ({saved}). A new game replaces it for good. "
-            "Start a new one?"
-        )
-        self.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
-
-    def start_lines(
-        self, seed: int | None = None, size: int = 9, choice: DealChoice | None = None
-    ) -> None:
-        """A new game: a random seed, or the one asked for (which plays for its deal's table,
-        or the table `choice` names)."""
-        from lines_tui.engine.lines import LinesGame
-        from lines_tui.ui.lines.screen import LinesScreen
-
-        choice = choice or (RANDOM if seed is None else CHOSEN)
-        seed = fresh_seed() if seed is None else seed
-        game = LinesGame.new(seed, size, started_at=self.session.clock())
-        game.deal_choice = choice
-        self.push_screen(LinesScreen(self.session, game))
-
-    def resume_lines(self) -> None:
-        from lines_tui.ui.lines.screen import LinesScreen
-
-        game = self.saved_lines()
-        if game is not None:
-            self.push_screen(LinesScreen(self.session, game, resumed=True))
-
-    def pick_today(self) -> None:
-        """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
-        from lines_tui.engine.daily import lines_daily_seed
-        from lines_tui.engine.mahjong.layouts import find_layout
-        from lines_tui.ui.today import LINES, TodayScreen
-
-        day = utc_day(self.session.clock())
-
-        def picked(choice: str | None) -> None:
-            if choice == LINES:
-                seed = lines_daily_seed(self.lines_size, day)
-                self.replacing_saved(
-                    "Lines",
-                    self.saved_summary("lines"),
-                    lambda: self.start_lines(seed, self.lines_size, daily(day)),
-                )
-            elif choice is not None:
-                layout = find_layout(choice)
-                self.replacing_saved(
-                    "Mahjong",
-                    self.saved_summary("mahjong"),
-                    lambda: self.start_daily_mahjong(layout, day),
-                )
-
-        self.push_screen(TodayScreen(day, self.lines_size), picked)
-
-    def start_daily_mahjong(self, layout: Layout, day: str) -> None:
-        """The deal of the day is the first of the day's candidates the solver proves solvable,
-        proved in the solver process while the app stays live."""
-        from lines_tui.engine.daily import mahjong_daily_search
-        from lines_tui.engine.mahjong.layouts import layout_table_name
-
-        search = mahjong_daily_search(layout, layout_table_name(layout), day)
-        self.prove_then_start(search, "Deal of the day", daily(day))
-
-    def start_mahjong_as_asked(self, layout: Layout) -> None:
-        """`lines-tui mahjong` with its options: today's deal (--daily, with no seed yet), a
-        challenge's deal, or a new deal (proved solvable when the setting or --solvable says)."""
-        if self.choice is not None and self.choice.mode == "daily" and self.seed is None:
-            self.start_daily_mahjong(layout, self.choice.day)
-        elif self.choice is not None:
-            self.start_mahjong(layout, self.seed, self.choice)
-        else:
-            self.start_mahjong(layout, self.seed, solvable=self.solvable_deals())
-
-    def solvable_deals(self) -> bool:
-        """Whether "solvable deals only" is on: --solvable or the picker's `o` in this run, else as
-        the store keeps it (read with the menu's state, on the store's thread)."""
-        session, state = self.session, self.saved_state
-        if session.solvable_deals is None and state is not None:
-            session.solvable_deals = state.solvable_deals
-        return bool(session.solvable_deals)
-
-    def pick_mahjong(self) -> None:
-        from lines_tui.ui.mahjong import LayoutPickerScreen
-        from lines_tui.ui.mahjong.picker import Choice
-
-        def picked(choice: Choice | None) -> None:
-            if choice is not None:
-                layout, seed, solvable = choice
-                self.replacing_saved(
-                    "Mahjong",
-                    self.saved_summary("mahjong"),
-                    lambda: self.start_mahjong(layout, seed, solvable=solvable),
-                )
-
-        self.push_screen(LayoutPickerScreen(solvable=self.solvable_deals()), picked)
-
     def on_layout_picker_screen_solvable_changed(
         self, message: LayoutPickerScreen.SolvableChanged
     ) -> None:
-        self.session.solvable_deals = message.solvable
-        self.keep_preferences(message.solvable)
-
-    def keep_preferences(self, solvable: bool) -> None:
-        """Write the settings for the next start, on the store's thread; a failure says so."""
-        from lines_tui.store import Preferences
-
-        def failed(error: StoreError) -> None:
-            self.notify(f"The setting could not be kept: {error}", severity="error")
-
-        change = Preferences(solvable_deals=solvable)
-        write(self, self.session.io, lambda: self.store.save_preferences(change), _ignore, failed)
+        self.mahjong_starts.keep_solvable_deals(message.solvable)
 
     def start_mahjong(
         self,
@@ -438,53 +235,14 @@ class LinesTuiApp(App[None]):
         *,
         solvable: bool = False,
     ) -> None:
-        """A new deal: a random one, or the one asked for (which plays for its deal's table, or
-        the table `choice` names). `solvable`: the first deal from there on that the solver
-        proves solvable (README, "Solvable deals only")."""
-        choice = choice or (RANDOM if seed is None else CHOSEN)
-        seed = fresh_seed() if seed is None else seed
-        if solvable:
-            from lines_tui.engine.mahjong.solvable import DealSearch, following
+        """A new Mahjong deal, as `MahjongStarts.start` (tests start deals here)."""
+        self.mahjong_starts.start(layout, seed, choice, solvable=solvable)
 
-            search = DealSearch(layout, following(seed))
-            self.prove_then_start(search, "Solvable deals only", choice)
-        else:
-            self.open_mahjong(layout, seed, choice)
+    def start_daily_mahjong(self, layout: Layout, day: str) -> None:
+        """Today's deal of `layout`, as `MahjongStarts.start_daily` (tests start deals here)."""
+        self.mahjong_starts.start_daily(layout, day)
 
-    def prove_then_start(self, search: DealSearch, title: str, choice: DealChoice) -> None:
-        """Prove deals of `search` in the solver process (a dialog shows which one; escape stops
-        it), then play the deal proved solvable."""
-        from lines_tui.ui.mahjong.proving import ProvingScreen
-
-        def proved(deal: ProvedDeal | None) -> None:
-            if deal is not None:
-                self.open_mahjong(search.layout, deal.seed, choice, proof=deal.skipped)
-
-        solver = self.session.background_solver()
-        self.push_screen(ProvingScreen(solver, search, title), proved)
-
-    def open_mahjong(
-        self, layout: Layout, seed: int, choice: DealChoice, proof: Skipped | None = None
-    ) -> None:
-        from lines_tui.ui.mahjong import MahjongScreen
-
-        self.solvable_deals()  # the screen's new deals (N) follow the setting
-        self.push_screen(MahjongScreen(self.session, layout, seed, choice=choice, proof=proof))
-
-    def resume_mahjong(self) -> None:
-        from lines_tui.engine.mahjong.game import MahjongGame
-        from lines_tui.ui.mahjong import MahjongScreen
-
-        self.solvable_deals()  # the screen's new deals (N) follow the setting
-        data = self.saved_game("mahjong")
-        if data is None:
-            return
-        try:
-            game = MahjongGame.from_json(data, now=self.session.clock())
-        except ValueError as error:
-            self.drop_saved_game("mahjong", "Mahjong", error)
-            return
-        self.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
+    # --- the score screens --------------------------------------------------------------------
 
     def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
         from lines_tui.ui.scores import LeaderboardScreen
@@ -498,55 +256,9 @@ class LinesTuiApp(App[None]):
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
                 self.open_leaderboards(*result)
-                self.offer_challenge(TableId.parse(result[0]))
+                self.deal_offers.challenge(TableId.parse(result[0]))
 
         self.push_screen(ImportScreen(self.session), merged)
-
-    def offer_challenge(self, table: TableId) -> None:
-        """A code of one deal's table is a challenge: offer to play that deal at once, for that
-        table (README, "Challenges"). Its entries are read on the store's thread."""
-        load(
-            self,
-            self.session.io,
-            lambda: self.store.table(table),
-            lambda entries: self.offer_challenge_of(table, entries),
-            self.read_failed,
-            group="challenge",
-        )
-
-    def offer_challenge_of(self, table: TableId, entries: tuple[Entry, ...]) -> None:
-        from lines_tui.engine.mahjong.layouts import layout_for_table
-
-        today = utc_day(self.session.clock())
-        if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
-            return
-        best = entries[0]
-        choice = daily(table.tag) if table.mode == "daily" else CHOSEN
-        layout = None if table.kind == "lines" else layout_for_table(table.variant)
-        if table.kind == "mahjong" and layout is None:
-            return
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            if layout is None:
-                self.replacing_saved(
-                    "Lines",
-                    self.saved_summary("lines"),
-                    lambda: self.start_lines(best.seed, int(table.variant), choice),
-                )
-            else:
-                self.replacing_saved(
-                    "Mahjong",
-                    self.saved_summary("mahjong"),
-                    lambda: self.start_mahjong(layout, best.seed, choice),
-                )
-
-        question = (
-            f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
-            f"{table.title}. Play that deal now?"
-        )
-        self.push_screen(ConfirmScreen(question, title="Challenge"), answered)
 
     def on_leaderboard_screen_watch(self, message: LeaderboardScreen.Watch) -> None:
         self.watch_game(message.table, message.entry)
@@ -612,6 +324,3 @@ class LinesTuiApp(App[None]):
             return None
         return lines.first() if lines else None
 
-
-def _ignore(_: object) -> None:
-    """A store write whose success needs no answer."""

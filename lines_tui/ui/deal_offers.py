@@ -1,0 +1,108 @@
+"""Deals offered by name rather than picked: today's deals (README, "Today's deals") and the deal
+of a challenge, a code of one deal's table (README, "Challenges")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from lines_tui.engine.deal_choice import CHOSEN, daily
+from lines_tui.outside_text import printable
+from lines_tui.store import Entry, StoreError, TableId, format_value
+from lines_tui.store.tables import utc_day
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.store_thread import load
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from lines_tui.ui.lines_starts import LinesStarts
+    from lines_tui.ui.mahjong_starts import MahjongStarts
+    from lines_tui.ui.saved_games import SavedGames
+    from lines_tui.ui.session import Session
+
+
+class DealOffers:
+    """Offers today's deals and challenges, and starts the deal the player takes (`lines_size`:
+    the size of today's Lines deal; `read_failed` tells a store read that failed)."""
+
+    def __init__(
+        self,
+        app: App[None],
+        session: Session,
+        saved: SavedGames,
+        lines: LinesStarts,
+        mahjong: MahjongStarts,
+        *,
+        lines_size: int,
+        read_failed: Callable[[StoreError], None],
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.saved = saved
+        self.lines = lines
+        self.mahjong = mahjong
+        self.lines_size = lines_size
+        self.read_failed = read_failed
+
+    def today(self) -> None:
+        """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
+        from lines_tui.engine.daily import lines_daily_seed
+        from lines_tui.engine.mahjong.layouts import find_layout
+        from lines_tui.ui.today import LINES, TodayScreen
+
+        day = utc_day(self.session.clock())
+        size = self.lines_size
+
+        def picked(choice: str | None) -> None:
+            if choice == LINES:
+                seed = lines_daily_seed(size, day)
+                self.saved.replacing("lines", lambda: self.lines.start(seed, size, daily(day)))
+            elif choice is not None:
+                layout = find_layout(choice)
+                self.saved.replacing("mahjong", lambda: self.mahjong.start_daily(layout, day))
+
+        self.app.push_screen(TodayScreen(day, size), picked)
+
+    def challenge(self, table: TableId) -> None:
+        """A code of one deal's table is a challenge: offer to play that deal at once, for that
+        table (README, "Challenges"). Its entries are read on the store's thread."""
+        store = self.session.store
+        load(
+            self.app,
+            self.session.io,
+            lambda: store.table(table),
+            lambda entries: self.challenge_of(table, entries),
+            self.read_failed,
+            group="challenge",
+        )
+
+    def challenge_of(self, table: TableId, entries: tuple[Entry, ...]) -> None:
+        from lines_tui.engine.mahjong.layouts import layout_for_table
+
+        today = utc_day(self.session.clock())
+        if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
+            return
+        best = entries[0]
+        choice = daily(table.tag) if table.mode == "daily" else CHOSEN
+        layout = None if table.kind == "lines" else layout_for_table(table.variant)
+        if table.kind == "mahjong" and layout is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            if layout is None:
+                self.saved.replacing(
+                    "lines", lambda: self.lines.start(best.seed, int(table.variant), choice)
+                )
+            else:
+                self.saved.replacing(
+                    "mahjong", lambda: self.mahjong.start(layout, best.seed, choice)
+                )
+
+        question = (
+            f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
+            f"{table.title}. Play that deal now?"
+        )
+        self.app.push_screen(ConfirmScreen(question, title="Challenge"), answered)

@@ -1,0 +1,44 @@
+"""Starting a new Lines game or resuming the saved one: the Lines screen opened over the menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice
+from lines_tui.seeds import fresh_seed
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from lines_tui.ui.saved_games import SavedGames
+    from lines_tui.ui.session import Session
+
+
+class LinesStarts:
+    """Opens the Lines screen on a new game or on the saved one."""
+
+    def __init__(self, app: App[None], session: Session, saved: SavedGames) -> None:
+        self.app = app
+        self.session = session
+        self.saved = saved
+
+    def start(
+        self, seed: int | None = None, size: int = 9, choice: DealChoice | None = None
+    ) -> None:
+        """A new game: a random seed, or the one asked for (which plays for its deal's table,
+        or the table `choice` names)."""
+        from lines_tui.engine.lines import LinesGame
+        from lines_tui.ui.lines.screen import LinesScreen
+
+        choice = choice or (RANDOM if seed is None else CHOSEN)
+        seed = fresh_seed() if seed is None else seed
+        game = LinesGame.new(seed, size, started_at=self.session.clock())
+        game.deal_choice = choice
+        self.app.push_screen(LinesScreen(self.session, game))
+
+    def resume(self) -> None:
+        from lines_tui.ui.lines.screen import LinesScreen
+
+        game = self.saved.lines()
+        if game is not None:
+            self.app.push_screen(LinesScreen(self.session, game, resumed=True))

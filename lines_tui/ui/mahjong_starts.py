@@ -1,0 +1,138 @@
+"""Starting Mahjong: the layout picker, a new deal (proved solvable first when the setting says,
+README "Solvable deals only"), today's deal of a layout, resuming the saved game, and the
+"solvable deals only" setting the picker changes and the store keeps."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
+from lines_tui.seeds import fresh_seed
+from lines_tui.store import StoreError
+from lines_tui.ui.store_thread import write
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from lines_tui.engine.deal_choice import Skipped
+    from lines_tui.engine.mahjong.layouts import Layout
+    from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
+    from lines_tui.ui.saved_games import SavedGames
+    from lines_tui.ui.session import Session
+
+
+class MahjongStarts:
+    """Opens the Mahjong screen on a new deal, a proved one, or the saved game."""
+
+    def __init__(self, app: App[None], session: Session, saved: SavedGames) -> None:
+        self.app = app
+        self.session = session
+        self.saved = saved
+
+    def pick(self) -> None:
+        """The layout picker, then a new deal of the layout picked."""
+        from lines_tui.ui.mahjong import LayoutPickerScreen
+        from lines_tui.ui.mahjong.picker import Choice
+
+        def picked(choice: Choice | None) -> None:
+            if choice is not None:
+                layout, seed, solvable = choice
+                self.saved.replacing(
+                    "mahjong", lambda: self.start(layout, seed, solvable=solvable)
+                )
+
+        self.app.push_screen(LayoutPickerScreen(solvable=self.solvable_deals()), picked)
+
+    def start(
+        self,
+        layout: Layout,
+        seed: int | None,
+        choice: DealChoice | None = None,
+        *,
+        solvable: bool = False,
+    ) -> None:
+        """A new deal: a random one, or the one asked for (which plays for its deal's table, or
+        the table `choice` names). `solvable`: the first deal from there on that the solver
+        proves solvable (README, "Solvable deals only")."""
+        choice = choice or (RANDOM if seed is None else CHOSEN)
+        seed = fresh_seed() if seed is None else seed
+        if solvable:
+            from lines_tui.engine.mahjong.solvable import DealSearch, following
+
+            search = DealSearch(layout, following(seed))
+            self.prove_then_start(search, "Solvable deals only", choice)
+        else:
+            self.open(layout, seed, choice)
+
+    def start_as_asked(self, layout: Layout, seed: int | None, choice: DealChoice | None) -> None:
+        """`lines-tui mahjong` with its options: today's deal (--daily, with no seed yet), a
+        challenge's deal, or a new deal (proved solvable when the setting or --solvable says)."""
+        if choice is not None and choice.mode == "daily" and seed is None:
+            self.start_daily(layout, choice.day)
+        elif choice is not None:
+            self.start(layout, seed, choice)
+        else:
+            self.start(layout, seed, solvable=self.solvable_deals())
+
+    def start_daily(self, layout: Layout, day: str) -> None:
+        """The deal of the day is the first of the day's candidates the solver proves solvable,
+        proved in the solver process while the app stays live."""
+        from lines_tui.engine.daily import mahjong_daily_search
+        from lines_tui.engine.mahjong.layouts import layout_table_name
+
+        search = mahjong_daily_search(layout, layout_table_name(layout), day)
+        self.prove_then_start(search, "Deal of the day", daily(day))
+
+    def prove_then_start(self, search: DealSearch, title: str, choice: DealChoice) -> None:
+        """Prove deals of `search` in the solver process (a dialog shows which one; escape stops
+        it), then play the deal proved solvable."""
+        from lines_tui.ui.mahjong.proving import ProvingScreen
+
+        def proved(deal: ProvedDeal | None) -> None:
+            if deal is not None:
+                self.open(search.layout, deal.seed, choice, proof=deal.skipped)
+
+        solver = self.session.background_solver()
+        self.app.push_screen(ProvingScreen(solver, search, title), proved)
+
+    def open(
+        self, layout: Layout, seed: int, choice: DealChoice, proof: Skipped | None = None
+    ) -> None:
+        from lines_tui.ui.mahjong import MahjongScreen
+
+        self.solvable_deals()  # the screen's new deals (N) follow the setting
+        self.app.push_screen(MahjongScreen(self.session, layout, seed, choice=choice, proof=proof))
+
+    def resume(self) -> None:
+        from lines_tui.ui.mahjong import MahjongScreen
+
+        self.solvable_deals()  # the screen's new deals (N) follow the setting
+        game = self.saved.mahjong()
+        if game is not None:
+            self.app.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
+
+    def solvable_deals(self) -> bool:
+        """Whether "solvable deals only" is on: --solvable or the picker's `o` in this run, else as
+        the store keeps it (read with the menu's state, on the store's thread)."""
+        session, state = self.session, self.saved.state
+        if session.solvable_deals is None and state is not None:
+            session.solvable_deals = state.solvable_deals
+        return bool(session.solvable_deals)
+
+    def keep_solvable_deals(self, solvable: bool) -> None:
+        """The picker's `o`: on for this run at once, and written for the next start on the
+        store's thread; a failure says so."""
+        from lines_tui.store import Preferences
+
+        self.session.solvable_deals = solvable
+        store = self.session.store
+
+        def failed(error: StoreError) -> None:
+            self.app.notify(f"The setting could not be kept: {error}", severity="error")
+
+        change = Preferences(solvable_deals=solvable)
+        write(self.app, self.session.io, lambda: store.save_preferences(change), _ignore, failed)
+
+
+def _ignore(_: object) -> None:
+    """A store write whose success needs no answer."""

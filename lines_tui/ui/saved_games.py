@@ -1,0 +1,167 @@
+"""The saved games as the menu reads them: the player, the saved games and the setting, read on
+the store's thread; resuming a saved game (a save the engine refuses is dropped with a notice);
+and a saved game is never replaced without asking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from lines_tui.engine.saved_games import lines_summary, mahjong_summary
+from lines_tui.store import StoreError
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.menu import MenuScreen, MenuState
+from lines_tui.ui.session import SavedGame, Session
+from lines_tui.ui.store_thread import write
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from lines_tui.engine.lines import LinesGame
+    from lines_tui.engine.mahjong.game import MahjongGame
+
+T = TypeVar("T")
+GAME_NAMES: dict[SavedGame, str] = {"lines": "Lines", "mahjong": "Mahjong"}
+"""How the notices and questions name a kind of saved game."""
+
+
+class SavedGames:
+    """The saved games as the menu last read them (`state`, None until it has): new games ask
+    from it whether they would replace one, and resuming loads the game from it."""
+
+    def __init__(self, app: App[None], session: Session) -> None:
+        self.app = app
+        self.session = session
+        self.state: MenuState | None = None
+
+    def read(self) -> MenuState:
+        """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
+        fails is not told here but listed in the state's `problems`, for the menu to show; a
+        part that fails reads as a guest or no saved game, and play goes on."""
+        store = self.session.store
+        problems: list[str] = []
+
+        def read(call: Callable[[], T], failed: str) -> T | None:
+            try:
+                return call()
+            except StoreError as error:
+                problems.append(f"{failed}: {error}")
+                return None
+
+        player = read(lambda: store.active_player, "The player could not be read")
+
+        def game(kind: SavedGame) -> dict[str, Any] | None:
+            failed = f"The saved {kind} game could not be read"
+            return read(lambda: store.load_game(kind), failed)
+
+        lines, mahjong = game("lines"), game("mahjong")
+        solvable = read(
+            lambda: store.preferences().solvable_deals, "The settings could not be read"
+        )
+        return MenuState(
+            "Playing as guest: scores are not saved (register under Players)."
+            if player is None
+            else f"Player: {player}",
+            {
+                "resume-lines": None if lines is None else lines_summary(lines),
+                "resume-mahjong": None if mahjong is None else mahjong_summary(mahjong),
+            },
+            {"lines": lines, "mahjong": mahjong},
+            tuple(problems),
+            solvable_deals=bool(solvable),
+        )
+
+    def summary(self, kind: SavedGame) -> str | None:
+        """The saved game of `kind` as the menu last read it ("9 x 9, score 40"), or None."""
+        state = self.state
+        return None if state is None else state.saved.get(f"resume-{kind}")
+
+    def game(self, kind: SavedGame) -> dict[str, Any] | None:
+        state = self.state
+        return None if state is None else state.games.get(kind)
+
+    def lines(self) -> LinesGame | None:
+        """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
+        from lines_tui.engine.lines import GameDataError, LinesGame
+
+        data = self.game("lines")
+        if data is None:
+            return None
+        try:
+            return LinesGame.from_json(data)
+        except GameDataError as error:
+            self.drop("lines", error)
+            return None
+
+    def mahjong(self) -> MahjongGame | None:
+        """The saved Mahjong game, or None; a save the engine refuses is dropped with a notice."""
+        from lines_tui.engine.mahjong.game import MahjongGame
+
+        data = self.game("mahjong")
+        if data is None:
+            return None
+        try:
+            return MahjongGame.from_json(data, now=self.session.clock())
+        except ValueError as error:
+            self.drop("mahjong", error)
+            return None
+
+    def drop(self, kind: SavedGame, error: Exception) -> None:
+        """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
+        app, store = self.app, self.session.store
+
+        def dropped(_: None) -> None:
+            if isinstance(app.screen, MenuScreen):
+                app.screen.refresh_entries()
+
+        def kept(problem: StoreError) -> None:
+            app.notify(f"The save stays on disk: {problem}", severity="error")
+
+        write(app, self.session.io, lambda: store.clear_game(kind), dropped, kept)
+        app.notify(
+            f"The saved {GAME_NAMES[kind]} game could not be read ({error}); it was dropped.",
+            severity="warning",
+        )
+
+    def resume_or_start(
+        self,
+        kind: SavedGame,
+        resume: Callable[[], None],
+        start: Callable[[], None],
+        *,
+        particular: bool,
+    ) -> None:
+        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a `particular`
+        new deal (a seed or a deal choice asked for) is started once the player agrees to
+        replace it."""
+        saved = self.summary(kind)
+        if saved is None:
+            start()
+            return
+        if particular:
+            self.replacing(kind, start)
+            return
+
+        def answered(yes: bool | None) -> None:
+            (resume if yes else start)()
+
+        question = f"You have a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
+        self.app.push_screen(ConfirmScreen(question, title="Saved game"), answered)
+
+    def replacing(self, kind: SavedGame, start: Callable[[], object]) -> None:
+        """Start a new game of a kind that has one saved: a game in progress is never replaced
+        without asking (the new game's first move would overwrite the saved one)."""
+        saved = self.summary(kind)
+        if saved is None:
+            start()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                start()
+
+        question = (
+            f"You have a saved {GAME_NAMES[kind]} game ({saved}). A new game replaces it for "
+            "good. Start a new one?"
+        )
+        self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
