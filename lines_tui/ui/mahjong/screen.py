@@ -7,7 +7,6 @@ the status field shows what it found while the player keeps playing.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -15,70 +14,43 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Footer, Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
-from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_id, face_by_label
+from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
-from lines_tui.engine.mahjong.solver import Verdict
-from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, RecordOutcome, TableId, codes, tenths
-from lines_tui.store.replay import record_of_mahjong
-from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
-from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text, typing_keys
+from lines_tui.store import TableId
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
+from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
-from lines_tui.ui.scores import NameEntryScreen
+from lines_tui.ui.mahjong.status import DEAD_END_WARNING, PositionStatus
+from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
+from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load
 
-PANEL_WIDTH = 16
-"""Columns of the status panel (mahjong.tcss, #panel)."""
+__all__ = ["DEAD_END_WARNING", "LOSS_MESSAGE", "MahjongScreen"]
+
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
-STATUS_TEXT = {
-    Verdict.SOLVABLE: "solvable",
-    Verdict.UNSOLVABLE: "dead end",
-    Verdict.UNDECIDED: "undecided",
-}
-CHECK_FAILED = "check failed"
-GOOD_STATUS = {"solvable", "won"}
-BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
 MOVE_GROUP = Binding.Group("move")
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
 FACE_TIP = (
     "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
     "for the next one"
 )
-DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
-
-
-def face_text(face_id: str) -> tuple[str, str, str]:
-    """(label, suit, name) of a face id; a position file may use faces outside the standard set."""
-    try:
-        face = face_by_id(face_id)
-    except KeyError:
-        return face_id[:2], "other", face_id
-    return face.label, face.suit, face.name
-
-
-def face_glyph(face_id: str) -> str:
-    """The Unicode mahjong tile of a face, or its label where there is none."""
-    try:
-        return face_by_id(face_id).glyph
-    except KeyError:
-        return face_text(face_id)[0]
 
 
 class MahjongScreen(GameScreen):
@@ -215,7 +187,8 @@ class MahjongScreen(GameScreen):
         self._game = game
         self._resumed = game is not None
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
-        self.status = "checking"
+        self.position_status = PositionStatus(self._show_status, self._say)
+        self.results = WinResults(self, lambda: self.game, lambda: self.table, self._say)
         self._leaving = False
         self._celebrated = False
         self._glyphs = False
@@ -250,20 +223,21 @@ class MahjongScreen(GameScreen):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
             yield Static("Paused. Press p to go on.", id="paused", markup=False)
             yield StatusLine(id="message")
-        with Vertical(id="panel"):
-            yield Label(inert(self.tile_layout.title), id="title", markup=False)
-            yield Label("", id="deal", markup=False)
-            yield Static("", id="proof", markup=False)
-            yield Label("", id="status", markup=False)
-            yield Label("", id="clock", markup=False)
-            yield Label("", id="tiles", markup=False)
-            yield Label("", id="pairs", markup=False)
-            yield Static("", id="tile-info", markup=False)
+        yield MahjongPanel(self.tile_layout.title, self.show_field)
         yield Footer()
 
     @property
     def board(self) -> MahjongBoard:
         return self.query_one("#board", MahjongBoard)
+
+    @property
+    def panel(self) -> MahjongPanel:
+        return self.query_one(MahjongPanel)
+
+    @property
+    def status(self) -> str:
+        """The position's status as the panel shows it ("checking", "solvable", "dead end", ...)."""
+        return self.position_status.current
 
     def _faces(self) -> tuple[list[str], list[str]]:
         """What the board shows on each tile: (labels, suits)."""
@@ -308,7 +282,6 @@ class MahjongScreen(GameScreen):
         board.selected = None
         board.hints = ()
         board.cursor = self._first_cursor()
-        self.show_field("#deal", f"deal {self.game.seed}")
         self._show_proof()
         self._celebrated = self.game.won
         self._position_changed()
@@ -318,10 +291,9 @@ class MahjongScreen(GameScreen):
         line: "Deal 38 — proved solvable; skipped 1 dead end."."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
+        self.panel.show_deal(self.game.seed, proof)
         if proof is None:
             return
-        count = f"\n{proof.total} skipped" if proof.total else ""
-        self.show_field("#proof", f"proved\nsolvable{count}")
         why = skipped_text(proof)
         said = f"Deal {self.game.seed} — proved solvable"
         self._say(f"{said}; skipped {why}." if why else f"{said}.")
@@ -345,18 +317,18 @@ class MahjongScreen(GameScreen):
         self._settle_cursor()
         if game.won or game.lost:
             self.dead_end.cancel(self)
-            self._set_status("won" if game.won else "lost")
+            self.position_status.set("won" if game.won else "lost")
         else:
             known = self.dead_end.check(self, game.current_position())
             if known is None:
-                self._set_status("checking")
+                self.position_status.set("checking")
             else:
-                self._show_outcome(known)
+                self.position_status.show_outcome(known)
         self._show_counts()
         self.refresh_clock()
         if game.won and not self._celebrated:
             self._celebrated = True
-            self._celebrate()
+            self.results.celebrate()
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see: the one now on top at the same spot, or
@@ -375,43 +347,23 @@ class MahjongScreen(GameScreen):
             board.grid, uncovered, board.grid.centre(cursor)
         )
 
-    def _set_status(self, status: str) -> None:
-        self.status = status
-        self.show_field("#status", status)
-        label = self.query_one("#status", Label)
-        label.set_class(status in GOOD_STATUS, "-good")
-        label.set_class(status in BAD_STATUS, "-bad")
-
-    def _show_outcome(self, outcome: CheckOutcome) -> None:
-        status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
-        warn = status == "dead end" and self.status != "dead end"
-        self._set_status(status)
-        if warn:
-            self._say(DEAD_END_WARNING)
-        if outcome.error:
-            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
+    def _show_status(self, status: str) -> None:
+        self.panel.show_status(status)
 
     def _on_check_outcome(self, outcome: CheckOutcome) -> None:
         if outcome.present == self.game.present and not (self.game.won or self.game.lost):
-            self._show_outcome(outcome)
+            self.position_status.show_outcome(outcome)
 
     def _show_counts(self) -> None:
         game = self.game
-        self.show_field("#tiles", f"tiles  {game.present.bit_count():>4}")
-        self.show_field("#pairs", f"pairs  {len(game.available_pairs()):>4}")
+        self.panel.show_counts(game.present.bit_count(), len(game.available_pairs()))
         self._show_tile_info()
 
     def _show_tile_info(self) -> None:
-        board, game = self.board, self.game
-        lines = []
-        if board.cursor is not None:
-            label, _, name = face_text(game.face(board.cursor))
-            layer = self.tile_layout.slots[board.cursor][2] + 1
-            freedom = game.why_not_free(board.cursor) or "free"
-            lines += [f"{label} {name}", f"layer {layer}, {freedom}"]
-        if board.selected is not None:
-            lines += ["", f"taking {face_text(game.face(board.selected))[0]}"]
-        self.show_field("#tile-info", printable_lines("\n".join(lines)))  # names from files
+        board = self.board
+        self.panel.show_tile_info(
+            tile_info(self.game, self.tile_layout, board.cursor, board.selected)
+        )
 
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
@@ -425,7 +377,7 @@ class MahjongScreen(GameScreen):
         if action == "undo":
             return True if self.game.can_undo else None
         if action == "challenge":
-            return self.game.won and record_of_mahjong(self.game) is not None
+            return self.results.can_challenge
         if action == "redo":
             return True if self.game.can_redo else None
         return True
@@ -537,7 +489,6 @@ class MahjongScreen(GameScreen):
         reference = board.selected if board.selected is not None else board.cursor
         if reference is None:
             return
-        face = game.face(reference)
         matches = game.free_matches(reference)
         hinted_partner = board.hints - {reference} if reference in board.hints else set()
         if hinted_partner and board.cursor not in hinted_partner:
@@ -546,7 +497,7 @@ class MahjongScreen(GameScreen):
         else:
             target = cycle(board.grid, matches, board.cursor)
         if target is None:
-            self._say(f"No other free tile matches {face_text(face)[0]}.")
+            self._say(f"No other free tile matches {tile_label(game, reference)}.")
         else:
             board.cursor = target
         self._show_tile_info()
@@ -556,7 +507,7 @@ class MahjongScreen(GameScreen):
         to say for no tile or a won game)."""
         if tile is None or self.game.won:
             return None
-        label = face_text(self.game.face(tile))[0]
+        label = tile_label(self.game, tile)
         why = self.game.why_not_free(tile)
         if why is not None:
             self._say(f"{label} is {why}: it cannot be taken now.")
@@ -576,7 +527,7 @@ class MahjongScreen(GameScreen):
         elif selected == tile:
             board.selected = None
         elif game.face(selected) != game.face(tile):
-            first = face_text(game.face(selected))[0]
+            first = tile_label(game, selected)
             self._say(f"{first} and {label} differ: taking {label} instead.")
             board.selected = tile
         else:
@@ -620,7 +571,7 @@ class MahjongScreen(GameScreen):
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
-        label = face_text(self.game.face(pair[0]))[0]
+        label = tile_label(self.game, pair[0])
         if self.status == "dead end":
             self._say(f"Hint: {label} + {label} (no way from here clears the board).")
         elif self.status != "solvable":
@@ -763,68 +714,6 @@ class MahjongScreen(GameScreen):
         self._leaving = True
         self.save_game()
 
-    def _celebrate(self) -> None:
-        seconds = self.game.elapsed(self._now())
-        store, table = self.session.store, self.table
-        self._say(f"Cleared in {clock_text(seconds)}! c: challenge a friend. N: new deal.")
-        self.refresh_bindings()
-        self.save_game()  # a won game has nothing to resume: its save goes
-
-        def ask_name(qualifies: bool) -> None:
-            if not qualifies:
-                self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
-                return
-            self.app.push_screen(
-                NameEntryScreen(default=self.player or ""),
-                callback=lambda name: self._record_win(name, seconds),
-            )
-
-        load(
-            self,
-            self.session.io,
-            lambda: store.mahjong_qualifies(table, seconds),
-            ask_name,
-            lambda error: self.notify(
-                f"The leaderboard could not be read: {error}", severity="error"
-            ),
-            group="qualifies",
-        )
-
     def action_challenge(self) -> None:
-        """A challenge code of this win: a friend plays the same deal, for its table, against
-        this time (README, "Challenges")."""
-        record = record_of_mahjong(self.game)
-        if not self.game.won or record is None:
-            return
-        player = self.player
-        seconds = self.game.elapsed(self._now())
-        entry = Entry(
-            player or GUEST_NAME, tenths(seconds), math.floor(self._now()), self.game.seed, record
-        )
-        code = codes.challenge(self.table, entry)
-        self.app.copy_to_clipboard(code)
-        self.app.push_screen(CodeScreen(
-            code,
-            "Sent to the clipboard (or select it below). A friend pastes it in Import or runs "
-            "lines-tui challenge CODE.",
-            "Challenge",
-        ))
-
-    def _record_win(self, name: str | None, seconds: float) -> None:
-        if not name:
-            self.notify("The time was not saved.")
-            return
-        table, seed, when = self.table, self.game.seed, self._now()
-        record = record_of_mahjong(self.game)
-
-        def recorded(outcome: RecordOutcome) -> None:
-            if outcome.saved:
-                self.show_leaderboard(outcome)
-            else:
-                self.notify(f"The time was not saved: {outcome.reason}.")
-
-        self.record_result(
-            str(table),
-            lambda store: store.record_mahjong(name, table, seconds, seed, when, record),
-            recorded,
-        )
+        """A challenge code of this win (README, "Challenges")."""
+        self.results.challenge()

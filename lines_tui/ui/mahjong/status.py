@@ -1,0 +1,43 @@
+"""The position's status in the panel (checking, solvable, dead end, undecided, check failed, won,
+lost) and what a change of it tells the player on the message line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.ui.mahjong.dead_end import CheckOutcome
+
+STATUS_TEXT = {
+    Verdict.SOLVABLE: "solvable",
+    Verdict.UNSOLVABLE: "dead end",
+    Verdict.UNDECIDED: "undecided",
+}
+CHECK_FAILED = "check failed"
+GOOD_STATUS = {"solvable", "won"}
+BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
+DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+
+
+class PositionStatus:
+    """The status shown (`current`); `show` draws it, `say` puts a line in the message line."""
+
+    def __init__(self, show: Callable[[str], None], say: Callable[[str], None]) -> None:
+        self._show = show
+        self._say = say
+        self.current = "checking"
+
+    def set(self, status: str) -> None:
+        self.current = status
+        self._show(status)
+
+    def show_outcome(self, outcome: CheckOutcome) -> None:
+        """What a dead-end check found; the player is warned on entering a dead end, and told
+        when the check failed."""
+        status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
+        warn = status == "dead end" and self.current != "dead end"
+        self.set(status)
+        if warn:
+            self._say(DEAD_END_WARNING)
+        if outcome.error:
+            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
