@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
-from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
+from lines_tui.engine.mahjong.faces import LABEL_STARTS
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
@@ -27,7 +27,9 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
-from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
+from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
+from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
 from lines_tui.ui.mahjong.status import DEAD_END_WARNING, PositionStatus
@@ -187,13 +189,15 @@ class MahjongScreen(GameScreen):
         self._game = game
         self._resumed = game is not None
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
-        self.position_status = PositionStatus(self._show_status, self._say)
-        self.results = WinResults(self, lambda: self.game, lambda: self.table, self._say)
+        self._position_status = PositionStatus(self._show_status, self._say)
+        self._results = WinResults(self, lambda: self.game, lambda: self.table, self._say)
         self._leaving = False
         self._celebrated = False
         self._glyphs = False
-        self._typed_label = ""
-        """The first character of a face label typed so far."""
+        self._pair_taking = PairTaking(
+            lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
+        )
+        self._face_typing = FaceTyping(self._say, self._pair_taking.jump_to_face)
 
     @property
     def game(self) -> MahjongGame:
@@ -237,7 +241,7 @@ class MahjongScreen(GameScreen):
     @property
     def status(self) -> str:
         """The position's status as the panel shows it ("checking", "solvable", "dead end", ...)."""
-        return self.position_status.current
+        return self._position_status.current
 
     def _faces(self) -> tuple[list[str], list[str]]:
         """What the board shows on each tile: (labels, suits)."""
@@ -299,12 +303,9 @@ class MahjongScreen(GameScreen):
         self._say(f"{said}; skipped {why}." if why else f"{said}.")
 
     def _first_cursor(self) -> int | None:
-        """The first free tile in reading order, else the visible tile nearest the top left."""
-        grid = self.board.grid
-        first_free = cycle(grid, self.game.free_mask(), None)
-        if first_free is not None:
-            return first_free
-        return nearest(grid, uncovered_mask(self.tile_layout.geometry, self.game.present), (0, 0))
+        game = self.game
+        uncovered = uncovered_mask(self.tile_layout.geometry, game.present)
+        return first_tile(self.board.grid, game.free_mask(), uncovered)
 
     def _position_changed(self) -> None:
         """After every move, undo, redo, restart or deal: redraw and check the new position."""
@@ -317,42 +318,36 @@ class MahjongScreen(GameScreen):
         self._settle_cursor()
         if game.won or game.lost:
             self.dead_end.cancel(self)
-            self.position_status.set("won" if game.won else "lost")
+            self._position_status.set("won" if game.won else "lost")
         else:
             known = self.dead_end.check(self, game.current_position())
             if known is None:
-                self.position_status.set("checking")
+                self._position_status.set("checking")
             else:
-                self.position_status.show_outcome(known)
+                self._position_status.show_outcome(known)
         self._show_counts()
         self.refresh_clock()
         if game.won and not self._celebrated:
             self._celebrated = True
-            self.results.celebrate()
+            self._results.celebrate()
 
     def _settle_cursor(self) -> None:
-        """Keep the cursor on a tile the player can see: the one now on top at the same spot, or
-        the nearest uncovered tile."""
+        """Keep the cursor on a tile the player can see."""
         board = self.board
-        cursor = board.cursor
-        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
-        if cursor is not None and uncovered >> cursor & 1:
-            return
-        if cursor is None:
+        if board.cursor is None:
             board.cursor = self._first_cursor()
             return
-        col, row = board.grid.origins[cursor]
-        on_top = board.grid.tile_at(col + LABEL_COLUMN, row, uncovered)
-        board.cursor = on_top if on_top is not None else nearest(
-            board.grid, uncovered, board.grid.centre(cursor)
-        )
+        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
+        if target != board.cursor:  # moving the cursor scrolls the board to it
+            board.cursor = target
 
     def _show_status(self, status: str) -> None:
         self.panel.show_status(status)
 
     def _on_check_outcome(self, outcome: CheckOutcome) -> None:
         if outcome.present == self.game.present and not (self.game.won or self.game.lost):
-            self.position_status.show_outcome(outcome)
+            self._position_status.show_outcome(outcome)
 
     def _show_counts(self) -> None:
         game = self.game
@@ -377,7 +372,7 @@ class MahjongScreen(GameScreen):
         if action == "undo":
             return True if self.game.can_undo else None
         if action == "challenge":
-            return self.results.can_challenge
+            return self._results.can_challenge
         if action == "redo":
             return True if self.game.can_redo else None
         return True
@@ -399,141 +394,36 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        self._jump(self.game.free_mask(), forward, "No tile is free.")
+        self._act()
+        self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        self._jump(self.game.playable_mask(), forward, "No pair can be taken.")
-
-    def _jump(self, tiles: int, forward: bool, none_left: str) -> None:
-        """The cursor to the next of `tiles` in reading order."""
         self._act()
-        target = cycle(self.board.grid, tiles, self.board.cursor, forward)
-        if target is None:
-            self._say(none_left)
-        else:
-            self.board.cursor = target
-        self._show_tile_info()
-
-    # -- typing a face label ----------------------------------------------------------------
+        self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
-        """The first character of a label: wait for the second (see `on_key`)."""
+        """The first character of a face label: wait for the second (see `on_key`)."""
         self._act()
-        self._typed_label = key
-        self._say(f"{key}…: the label's second character.")
+        self._face_typing.first(key)
 
     def on_key(self, event: events.Key) -> None:
-        """The second character of a label names a face (it may be any key's letter, which
-        counts only after a first character); any other key forgets the first."""
-        first, self._typed_label = self._typed_label, ""
-        if not first and event.key in LABEL_STARTS:
-            # Here and not through the key's binding, which runs only once the key has gone up to
-            # the app: the second character of a fast burst would reach this handler first.
+        # Here and not through the keys' bindings, which run only once a key has gone up to the
+        # app: the second character of a fast burst would reach this handler first.
+        if self._face_typing.key(event.key, event.character):
             event.stop()
             event.prevent_default()
-            self.action_face_key(event.key)
-            return
-        if not first or event.character is None or not event.character.isprintable():
-            return
-        event.stop()
-        event.prevent_default()
-        face = face_by_label(first + event.character)
-        if face is None:
-            self._say(f"No tile is labelled {first}{event.character}.")
-            return
-        self._jump_to_face(face.id, face.label)
-
-    def _jump_to_face(self, face_id: str, label: str) -> None:
-        tiles = self.game.free_of_face(face_id)
-        if not tiles:
-            on_board = self.game.tiles_of_face(face_id).bit_count()
-            self._say(f"No {label} is free ({on_board} on the board)." if on_board
-                      else f"No {label} is left.")
-            return
-        self._jump(tiles, True, "")
-        pairable = tiles.bit_count() > 1
-        self._say(f"{label}: {tiles.bit_count()} free, "
-                  + ("t takes a pair." if pairable else "none to pair it with."))
 
     def action_take_pair(self) -> None:
-        """Take the picked tile (or the one under the cursor) with its free partner; with several
-        partners to choose from, pick the tile and show the partners one by one."""
         self._act()
-        board, game = self.board, self.game
-        selected, cursor = board.selected, board.cursor
-        picked_partners = 0 if selected is None else game.free_matches(selected)
-        if selected is not None and cursor is not None and picked_partners >> cursor & 1:
-            self._remove(selected, cursor)  # the partner the player chose
-            return
-        tile = selected if selected is not None else cursor
-        label = self._takeable_label(tile)
-        if tile is None or label is None:
-            return
-        partner = game.sure_partner(tile)
-        if partner is not None:
-            self._remove(tile, partner)
-            return
-        partners = game.free_matches(tile)
-        if not partners:
-            self._say(f"No other free tile matches {label}.")
-            return
-        board.selected = tile
-        board.cursor = cycle(board.grid, partners, cursor)
-        self._say(f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
-                  "m shows the next.")
-        self._show_tile_info()
+        self._pair_taking.take_pair()
 
     def action_match(self) -> None:
         self._act()
-        board, game = self.board, self.game
-        reference = board.selected if board.selected is not None else board.cursor
-        if reference is None:
-            return
-        matches = game.free_matches(reference)
-        hinted_partner = board.hints - {reference} if reference in board.hints else set()
-        if hinted_partner and board.cursor not in hinted_partner:
-            # Following a hint: its partner first, not whichever match comes next on screen.
-            target: int | None = next(iter(hinted_partner))
-        else:
-            target = cycle(board.grid, matches, board.cursor)
-        if target is None:
-            self._say(f"No other free tile matches {tile_label(game, reference)}.")
-        else:
-            board.cursor = target
-        self._show_tile_info()
-
-    def _takeable_label(self, tile: int | None) -> str | None:
-        """The label of `tile` if it can be taken now; else None, saying why it cannot (nothing
-        to say for no tile or a won game)."""
-        if tile is None or self.game.won:
-            return None
-        label = tile_label(self.game, tile)
-        why = self.game.why_not_free(tile)
-        if why is not None:
-            self._say(f"{label} is {why}: it cannot be taken now.")
-            return None
-        return label
+        self._pair_taking.match()
 
     def action_choose(self) -> None:
         self._act()
-        board, game = self.board, self.game
-        tile = board.cursor
-        label = self._takeable_label(tile)
-        if tile is None or label is None:
-            return
-        selected = board.selected
-        if selected is None:
-            board.selected = tile
-        elif selected == tile:
-            board.selected = None
-        elif game.face(selected) != game.face(tile):
-            first = tile_label(game, selected)
-            self._say(f"{first} and {label} differ: taking {label} instead.")
-            board.selected = tile
-        else:
-            self._remove(selected, tile)
-            return
-        self._show_tile_info()
+        self._pair_taking.choose()
 
     def on_mahjong_board_clicked(self, message: MahjongBoard.Clicked) -> None:
         if not self.game.paused:
@@ -716,4 +606,4 @@ class MahjongScreen(GameScreen):
 
     def action_challenge(self) -> None:
         """A challenge code of this win (README, "Challenges")."""
-        self.results.challenge()
+        self._results.challenge()
