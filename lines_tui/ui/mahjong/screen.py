@@ -2,12 +2,14 @@
 
 The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
 After every change of position a dead-end check runs in the solver process (see `dead_end`), and
-the status field shows what it found while the player keeps playing.
+the status field shows what it found while the player keeps playing (`status`).
+
+Its parts: the panel's fields (`panel`), picking and taking pairs (`pair_taking`), typing a face's
+label (`face_typing`), where the cursor goes (`navigation`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -23,7 +25,6 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
-from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
@@ -32,13 +33,11 @@ from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
-from lines_tui.ui.mahjong.status import DEAD_END_WARNING, PositionStatus
+from lines_tui.ui.mahjong.status import PositionStatus
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
-
-__all__ = ["DEAD_END_WARNING", "LOSS_MESSAGE", "MahjongScreen"]
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
@@ -219,8 +218,6 @@ class MahjongScreen(GameScreen):
     def _now(self) -> float:
         return self.session.clock()
 
-    # -- building the screen ----------------------------------------------------------------
-
     def compose(self) -> ComposeResult:
         labels, suits = self._faces()
         with Vertical(id="play-area"):
@@ -275,8 +272,6 @@ class MahjongScreen(GameScreen):
     def on_unmount(self) -> None:
         self._save_progress()
         self.dead_end.cancel(self)
-
-    # -- what the player sees ---------------------------------------------------------------
 
     def _start_deal(self) -> None:
         """Show the game from scratch: a new deal, a restart or a resumed game."""
@@ -362,8 +357,6 @@ class MahjongScreen(GameScreen):
 
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
-
-    # -- keys -------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # None greys a key out in the footer instead of hiding it, so the footer does not jump.
@@ -494,27 +487,11 @@ class MahjongScreen(GameScreen):
         self.refresh_clock()
         self.refresh_bindings()
 
-    def _in_progress(self) -> bool:
-        """Pairs taken (or undone) and not won: something a new start would throw away."""
-        game = self.game
-        return bool(game.history or game.redo_stack) and not game.won
-
-    def _after_asking(self, question: str, title: str, then: Callable[[], None]) -> None:
-        """Run `then` at once if no game is in progress, else only once the player agrees."""
-        if not self._in_progress():
-            then()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                then()
-
-        self.app.push_screen(ConfirmScreen(question, title=title), answered)
-
     def action_restart(self) -> None:
         self._act()
         pairs = len(self.game.history)
-        self._after_asking(
+        self.after_asking(
+            self.game.in_progress,
             f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
             "Restart deal",
             self._restart,
@@ -531,7 +508,8 @@ class MahjongScreen(GameScreen):
     def action_new_deal(self) -> None:
         self._act()
         pairs = len(self.game.history)
-        self._after_asking(
+        self.after_asking(
+            self.game.in_progress,
             f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
             "New deal",
             self._new_deal,
@@ -588,14 +566,12 @@ class MahjongScreen(GameScreen):
 
     def saved_data(self) -> dict[str, Any] | None:
         game = self.game
-        if not (game.history or game.redo_stack or self._resumed):
+        if not (game.played or self._resumed):
             return None
         # Saved paused, so the time the game spends saved is never counted.
         if not game.paused:
             game.pause(self._now())
         return game.to_json()
-
-    # -- results and saving -----------------------------------------------------------------
 
     def _save_progress(self) -> None:
         """Keep a game in progress for the next start; a won game needs no resuming."""
