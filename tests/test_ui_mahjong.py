@@ -20,7 +20,7 @@ from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.status import DEAD_END_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
 

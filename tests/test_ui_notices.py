@@ -12,8 +12,7 @@ from test_ui_mahjong import game_of, open_game, row_layout, settled
 from lines_tui.store import RecordOutcome, TableId
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines.game_over import GameOverScreen
-from lines_tui.ui.mahjong.screen import LOSS_MESSAGE, MahjongScreen
-from lines_tui.ui.mahjong.status import DEAD_END_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_END_WARNING, LOSS_MESSAGE, MahjongScreen
 from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
 from lines_tui.ui.status_line import StatusLine
 

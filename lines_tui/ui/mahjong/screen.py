@@ -25,7 +25,7 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
-from lines_tui.ui.game_screen import GameScreen, typing_keys
+from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -51,6 +51,7 @@ FACE_TIP = (
     "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
     "for the next one"
 )
+DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 
 
@@ -188,8 +189,8 @@ class MahjongScreen(GameScreen):
         self._game = game
         self._resumed = game is not None
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
-        self._position_status = PositionStatus(self._show_status, self._say)
-        self._results = WinResults(self, lambda: self.game, lambda: self.table, self._say)
+        self._position_status = PositionStatus(self._show_status, self._say, DEAD_END_WARNING)
+        self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._leaving = False
         self._celebrated = False
         self._glyphs = False
@@ -324,6 +325,8 @@ class MahjongScreen(GameScreen):
         self.refresh_clock()
         if game.won and not self._celebrated:
             self._celebrated = True
+            cleared = clock_text(self.elapsed())
+            self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
             self._results.celebrate()
 
     def _settle_cursor(self) -> None:

@@ -16,15 +16,19 @@ STATUS_TEXT = {
 CHECK_FAILED = "check failed"
 GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
-DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 
 
 class PositionStatus:
-    """The status shown (`current`); `show` draws it, `say` puts a line in the message line."""
+    """The status shown (`current`); `show` draws it, `say` puts a line in the message line, and
+    `dead_end_warning` is what it says on entering a dead end (the screen's words, which name its
+    keys)."""
 
-    def __init__(self, show: Callable[[str], None], say: Callable[[str], None]) -> None:
+    def __init__(
+        self, show: Callable[[str], None], say: Callable[[str], None], dead_end_warning: str
+    ) -> None:
         self._show = show
         self._say = say
+        self._dead_end_warning = dead_end_warning
         self.current = "checking"
 
     def set(self, status: str) -> None:
@@ -38,6 +42,6 @@ class PositionStatus:
         warn = status == "dead end" and self.current != "dead end"
         self.set(status)
         if warn:
-            self._say(DEAD_END_WARNING)
+            self._say(self._dead_end_warning)
         if outcome.error:
             self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")

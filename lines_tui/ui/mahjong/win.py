@@ -16,30 +16,26 @@ from lines_tui.ui.store_thread import load
 
 
 class WinResults:
-    """The results of the game `game()` on `screen`, which plays for the table `table()`; `say`
-    puts a line in the screen's message line."""
+    """The results of the game `game()` on `screen`, which plays for the table `table()`."""
 
     def __init__(
         self,
         screen: GameScreen,
         game: Callable[[], MahjongGame],
         table: Callable[[], TableId],
-        say: Callable[[str], None],
     ) -> None:
         self._screen = screen
         self._game = game
         self._table = table
-        self._say = say
 
     def _now(self) -> float:
         return self._screen.session.clock()
 
     def celebrate(self) -> None:
-        """Say the time, clear the saved game, and ask for a name if the time qualifies."""
+        """Clear the saved game, and ask for a name if the time qualifies."""
         screen = self._screen
         seconds = self._game().elapsed(self._now())
         store, table = screen.session.store, self._table()
-        self._say(f"Cleared in {clock_text(seconds)}! c: challenge a friend. N: new deal.")
         screen.refresh_bindings()
         screen.save_game()  # a won game has nothing to resume: its save goes
 
