@@ -1,5 +1,6 @@
-"""What a won Mahjong game leads to: the message, the name entry when the time makes the top 10,
-the time recorded in its table, and a challenge code for a friend (README, "Challenges")."""
+"""What a won Mahjong game leads to: its save cleared, the name entry when the time makes the top
+10, the time recorded in its table, and a challenge code for a friend (README, "Challenges").
+The line that says so is the screen's, since it names the screen's keys."""
 
 from __future__ import annotations
 
