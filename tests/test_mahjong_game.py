@@ -154,6 +154,20 @@ def test_restart_deals_the_same_board_with_a_fresh_clock() -> None:
     assert game.elapsed(110.0) == 10.0
 
 
+def test_a_game_is_in_progress_from_its_first_pair_until_it_is_won() -> None:
+    game = game_on(row("A", "B", "B", "A"))
+    assert not game.played and not game.in_progress
+    game.remove(0, 3)
+    assert game.played and game.in_progress
+    game.undo()
+    assert game.played and game.in_progress  # the pair undone can be redone: still in play
+    game.redo()
+    game.remove(1, 2)
+    assert game.won and game.played and not game.in_progress
+    game.restart()
+    assert not game.played and not game.in_progress
+
+
 # -- properties ----------------------------------------------------------------------------------
 
 Action = tuple[str, int]

@@ -10,7 +10,15 @@ import pytest
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts
-from lines_tui.ui.mahjong.navigation import DIRECTIONS, cycle, step, uncovered_mask
+from lines_tui.ui.mahjong.board import LABEL_COLUMN
+from lines_tui.ui.mahjong.navigation import (
+    DIRECTIONS,
+    cycle,
+    first_tile,
+    settled,
+    step,
+    uncovered_mask,
+)
 from lines_tui.ui.mahjong.tile_grid import TileGrid
 
 
@@ -101,3 +109,20 @@ def test_the_top_tile_of_a_stack_is_drawn_over_the_tiles_below() -> None:
     present = turtle.geometry.all_present
     assert grid.tile_at(col + 1, row, present) == top
     assert grid.tile_at(col + 1, row, present & ~(1 << top)) != top
+
+
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_the_cursor_always_settles_on_a_visible_tile(layout: Layout) -> None:
+    """Where the cursor starts is a free tile, and wherever it was, it settles on an uncovered
+    tile: the same one while it stays uncovered."""
+    grid = TileGrid(layout.slots)
+    masks = positions_during_play(layout, seed=5, moves=30)
+    for before, after in itertools.pairwise(masks[::6]):
+        game_free = layout.geometry.free_mask(after)
+        visible = uncovered_mask(layout.geometry, after)
+        start = first_tile(grid, game_free, visible)
+        assert start is not None and game_free >> start & 1
+        for cursor in bits(uncovered_mask(layout.geometry, before)):
+            target = settled(grid, cursor, visible, LABEL_COLUMN)
+            assert target is not None and visible >> target & 1
+            assert target == cursor or not visible >> cursor & 1

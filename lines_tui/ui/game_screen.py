@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from lines_tui.store import RecordOutcome, Store, StoreError
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
@@ -172,6 +173,19 @@ class GameScreen(Screen[None]):
             then(RecordOutcome(False, f"the score file could not be written ({error})", table))
 
         write(self, self.session.io, lambda: record(store), then, failed)
+
+    def after_asking(self, ask: bool, question: str, title: str, then: Callable[[], None]) -> None:
+        """Run `then` at once when a game would not be lost (`ask` false), else only once the
+        player says yes to `question`."""
+        if not ask:
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(question, title=title), answered)
 
     def show_leaderboard(self, outcome: RecordOutcome) -> None:
         """The table a result went into, its place under the cursor."""

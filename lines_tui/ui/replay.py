@@ -22,7 +22,7 @@ from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.screen import face_text
+from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.session import Session
 
 STEP_SECONDS = 0.6

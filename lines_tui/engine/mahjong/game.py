@@ -204,6 +204,17 @@ class MahjongGame:
     def over(self) -> bool:
         return self.won or self.lost
 
+    @property
+    def played(self) -> bool:
+        """Pairs have been taken, undone ones included: the game is more than its deal."""
+        return bool(self._history or self._redo)
+
+    @property
+    def in_progress(self) -> bool:
+        """Played and not won: what a restart or a new deal would throw away, so the player is
+        asked first."""
+        return self.played and not self.won
+
     def current_position(self) -> Position:
         """The board as it stands: the deal with the tiles taken so far marked removed."""
         gone = self.position.geometry.all_present & ~self.present

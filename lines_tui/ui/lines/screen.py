@@ -20,7 +20,6 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
-from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -503,20 +502,11 @@ class LinesScreen(GameScreen):
         self._finish_animation_if_running()
         if not self.is_current:
             return
-        if self.game.over or not self.game.moves:
-            self._replace_with_new_game()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._replace_with_new_game()
-
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Abandon this game (score {self.game.score}) and start a new one?",
-                title="New game",
-            ),
-            answered,
+        self.after_asking(
+            bool(self.game.moves) and not self.game.over,
+            f"Abandon this game (score {self.game.score}) and start a new one?",
+            "New game",
+            self._replace_with_new_game,
         )
 
     def _replace_with_new_game(self) -> None:

@@ -63,3 +63,23 @@ def cycle(grid: TileGrid, candidates: int, current: int | None, forward: bool = 
     if forward:
         return next((i for i in order if grid.reading_key(i) > key), order[0])
     return next((i for i in reversed(order) if grid.reading_key(i) < key), order[-1])
+
+
+def first_tile(grid: TileGrid, free: int, uncovered: int) -> int | None:
+    """Where the cursor starts: the first free tile in reading order, else the uncovered tile
+    nearest the top left."""
+    first_free = cycle(grid, free, None)
+    if first_free is not None:
+        return first_free
+    return nearest(grid, uncovered, (0, 0))
+
+
+def settled(grid: TileGrid, cursor: int, uncovered: int, label_column: int) -> int | None:
+    """Where the cursor goes once `cursor`'s tile may be taken or covered: it stays on a tile
+    still uncovered, else moves to the one now on top at the same spot (seen at the label's
+    column), else to the nearest uncovered tile."""
+    if uncovered >> cursor & 1:
+        return cursor
+    col, row = grid.origins[cursor]
+    on_top = grid.tile_at(col + label_column, row, uncovered)
+    return on_top if on_top is not None else nearest(grid, uncovered, grid.centre(cursor))

@@ -2,58 +2,49 @@
 
 The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
 After every change of position a dead-end check runs in the solver process (see `dead_end`), and
-the status field shows what it found while the player keeps playing.
+the status field shows what it found while the player keeps playing (`status`).
+
+Its parts: the panel's fields (`panel`), picking and taking pairs (`pair_taking`), typing a face's
+label (`face_typing`), where the cursor goes (`navigation`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Footer, Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
-from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_id, face_by_label
+from lines_tui.engine.mahjong.faces import LABEL_STARTS
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
-from lines_tui.engine.mahjong.solver import Verdict
-from lines_tui.outside_text import inert, printable_lines
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, RecordOutcome, TableId, codes, tenths
-from lines_tui.store.replay import record_of_mahjong
-from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
-from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text, typing_keys
+from lines_tui.store import TableId
+from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
-from lines_tui.ui.mahjong.navigation import cycle, nearest, step, uncovered_mask
+from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
+from lines_tui.ui.mahjong.pair_taking import PairTaking
+from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
-from lines_tui.ui.scores import NameEntryScreen
+from lines_tui.ui.mahjong.status import PositionStatus
+from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
+from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load
 
-PANEL_WIDTH = 16
-"""Columns of the status panel (mahjong.tcss, #panel)."""
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
-STATUS_TEXT = {
-    Verdict.SOLVABLE: "solvable",
-    Verdict.UNSOLVABLE: "dead end",
-    Verdict.UNDECIDED: "undecided",
-}
-CHECK_FAILED = "check failed"
-GOOD_STATUS = {"solvable", "won"}
-BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
 MOVE_GROUP = Binding.Group("move")
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
 FACE_TIP = (
@@ -62,23 +53,6 @@ FACE_TIP = (
 )
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
-
-
-def face_text(face_id: str) -> tuple[str, str, str]:
-    """(label, suit, name) of a face id; a position file may use faces outside the standard set."""
-    try:
-        face = face_by_id(face_id)
-    except KeyError:
-        return face_id[:2], "other", face_id
-    return face.label, face.suit, face.name
-
-
-def face_glyph(face_id: str) -> str:
-    """The Unicode mahjong tile of a face, or its label where there is none."""
-    try:
-        return face_by_id(face_id).glyph
-    except KeyError:
-        return face_text(face_id)[0]
 
 
 class MahjongScreen(GameScreen):
@@ -215,12 +189,15 @@ class MahjongScreen(GameScreen):
         self._game = game
         self._resumed = game is not None
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
-        self.status = "checking"
+        self._position_status = PositionStatus(self._show_status, self._say, DEAD_END_WARNING)
+        self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._leaving = False
         self._celebrated = False
         self._glyphs = False
-        self._typed_label = ""
-        """The first character of a face label typed so far."""
+        self._pair_taking = PairTaking(
+            lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
+        )
+        self._face_typing = FaceTyping(self._say, self._pair_taking.jump_to_face)
 
     @property
     def game(self) -> MahjongGame:
@@ -242,28 +219,27 @@ class MahjongScreen(GameScreen):
     def _now(self) -> float:
         return self.session.clock()
 
-    # -- building the screen ----------------------------------------------------------------
-
     def compose(self) -> ComposeResult:
         labels, suits = self._faces()
         with Vertical(id="play-area"):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
             yield Static("Paused. Press p to go on.", id="paused", markup=False)
             yield StatusLine(id="message")
-        with Vertical(id="panel"):
-            yield Label(inert(self.tile_layout.title), id="title", markup=False)
-            yield Label("", id="deal", markup=False)
-            yield Static("", id="proof", markup=False)
-            yield Label("", id="status", markup=False)
-            yield Label("", id="clock", markup=False)
-            yield Label("", id="tiles", markup=False)
-            yield Label("", id="pairs", markup=False)
-            yield Static("", id="tile-info", markup=False)
+        yield MahjongPanel(self.tile_layout.title, self.show_field)
         yield Footer()
 
     @property
     def board(self) -> MahjongBoard:
         return self.query_one("#board", MahjongBoard)
+
+    @property
+    def panel(self) -> MahjongPanel:
+        return self.query_one(MahjongPanel)
+
+    @property
+    def status(self) -> str:
+        """The position's status as the panel shows it ("checking", "solvable", "dead end", ...)."""
+        return self._position_status.current
 
     def _faces(self) -> tuple[list[str], list[str]]:
         """What the board shows on each tile: (labels, suits)."""
@@ -298,8 +274,6 @@ class MahjongScreen(GameScreen):
         self._save_progress()
         self.dead_end.cancel(self)
 
-    # -- what the player sees ---------------------------------------------------------------
-
     def _start_deal(self) -> None:
         """Show the game from scratch: a new deal, a restart or a resumed game."""
         board = self.board
@@ -308,7 +282,6 @@ class MahjongScreen(GameScreen):
         board.selected = None
         board.hints = ()
         board.cursor = self._first_cursor()
-        self.show_field("#deal", f"deal {self.game.seed}")
         self._show_proof()
         self._celebrated = self.game.won
         self._position_changed()
@@ -318,21 +291,17 @@ class MahjongScreen(GameScreen):
         line: "Deal 38 — proved solvable; skipped 1 dead end."."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
+        self.panel.show_deal(self.game.seed, proof)
         if proof is None:
             return
-        count = f"\n{proof.total} skipped" if proof.total else ""
-        self.show_field("#proof", f"proved\nsolvable{count}")
         why = skipped_text(proof)
         said = f"Deal {self.game.seed} — proved solvable"
         self._say(f"{said}; skipped {why}." if why else f"{said}.")
 
     def _first_cursor(self) -> int | None:
-        """The first free tile in reading order, else the visible tile nearest the top left."""
-        grid = self.board.grid
-        first_free = cycle(grid, self.game.free_mask(), None)
-        if first_free is not None:
-            return first_free
-        return nearest(grid, uncovered_mask(self.tile_layout.geometry, self.game.present), (0, 0))
+        game = self.game
+        uncovered = uncovered_mask(self.tile_layout.geometry, game.present)
+        return first_tile(self.board.grid, game.free_mask(), uncovered)
 
     def _position_changed(self) -> None:
         """After every move, undo, redo, restart or deal: redraw and check the new position."""
@@ -345,78 +314,52 @@ class MahjongScreen(GameScreen):
         self._settle_cursor()
         if game.won or game.lost:
             self.dead_end.cancel(self)
-            self._set_status("won" if game.won else "lost")
+            self._position_status.set("won" if game.won else "lost")
         else:
             known = self.dead_end.check(self, game.current_position())
             if known is None:
-                self._set_status("checking")
+                self._position_status.set("checking")
             else:
-                self._show_outcome(known)
+                self._position_status.show_outcome(known)
         self._show_counts()
         self.refresh_clock()
         if game.won and not self._celebrated:
             self._celebrated = True
-            self._celebrate()
+            cleared = clock_text(self.elapsed())
+            self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
+            self._results.celebrate()
 
     def _settle_cursor(self) -> None:
-        """Keep the cursor on a tile the player can see: the one now on top at the same spot, or
-        the nearest uncovered tile."""
+        """Keep the cursor on a tile the player can see."""
         board = self.board
-        cursor = board.cursor
-        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
-        if cursor is not None and uncovered >> cursor & 1:
-            return
-        if cursor is None:
+        if board.cursor is None:
             board.cursor = self._first_cursor()
             return
-        col, row = board.grid.origins[cursor]
-        on_top = board.grid.tile_at(col + LABEL_COLUMN, row, uncovered)
-        board.cursor = on_top if on_top is not None else nearest(
-            board.grid, uncovered, board.grid.centre(cursor)
-        )
+        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
+        if target != board.cursor:  # moving the cursor scrolls the board to it
+            board.cursor = target
 
-    def _set_status(self, status: str) -> None:
-        self.status = status
-        self.show_field("#status", status)
-        label = self.query_one("#status", Label)
-        label.set_class(status in GOOD_STATUS, "-good")
-        label.set_class(status in BAD_STATUS, "-bad")
-
-    def _show_outcome(self, outcome: CheckOutcome) -> None:
-        status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
-        warn = status == "dead end" and self.status != "dead end"
-        self._set_status(status)
-        if warn:
-            self._say(DEAD_END_WARNING)
-        if outcome.error:
-            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
+    def _show_status(self, status: str) -> None:
+        self.panel.show_status(status)
 
     def _on_check_outcome(self, outcome: CheckOutcome) -> None:
         if outcome.present == self.game.present and not (self.game.won or self.game.lost):
-            self._show_outcome(outcome)
+            self._position_status.show_outcome(outcome)
 
     def _show_counts(self) -> None:
         game = self.game
-        self.show_field("#tiles", f"tiles  {game.present.bit_count():>4}")
-        self.show_field("#pairs", f"pairs  {len(game.available_pairs()):>4}")
+        self.panel.show_counts(game.present.bit_count(), len(game.available_pairs()))
         self._show_tile_info()
 
     def _show_tile_info(self) -> None:
-        board, game = self.board, self.game
-        lines = []
-        if board.cursor is not None:
-            label, _, name = face_text(game.face(board.cursor))
-            layer = self.tile_layout.slots[board.cursor][2] + 1
-            freedom = game.why_not_free(board.cursor) or "free"
-            lines += [f"{label} {name}", f"layer {layer}, {freedom}"]
-        if board.selected is not None:
-            lines += ["", f"taking {face_text(game.face(board.selected))[0]}"]
-        self.show_field("#tile-info", printable_lines("\n".join(lines)))  # names from files
+        board = self.board
+        self.panel.show_tile_info(
+            tile_info(self.game, self.tile_layout, board.cursor, board.selected)
+        )
 
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
-
-    # -- keys -------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # None greys a key out in the footer instead of hiding it, so the footer does not jump.
@@ -425,7 +368,7 @@ class MahjongScreen(GameScreen):
         if action == "undo":
             return True if self.game.can_undo else None
         if action == "challenge":
-            return self.game.won and record_of_mahjong(self.game) is not None
+            return self._results.can_challenge
         if action == "redo":
             return True if self.game.can_redo else None
         return True
@@ -447,142 +390,36 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        self._jump(self.game.free_mask(), forward, "No tile is free.")
+        self._act()
+        self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        self._jump(self.game.playable_mask(), forward, "No pair can be taken.")
-
-    def _jump(self, tiles: int, forward: bool, none_left: str) -> None:
-        """The cursor to the next of `tiles` in reading order."""
         self._act()
-        target = cycle(self.board.grid, tiles, self.board.cursor, forward)
-        if target is None:
-            self._say(none_left)
-        else:
-            self.board.cursor = target
-        self._show_tile_info()
-
-    # -- typing a face label ----------------------------------------------------------------
+        self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
-        """The first character of a label: wait for the second (see `on_key`)."""
+        """The first character of a face label: wait for the second (see `on_key`)."""
         self._act()
-        self._typed_label = key
-        self._say(f"{key}…: the label's second character.")
+        self._face_typing.first(key)
 
     def on_key(self, event: events.Key) -> None:
-        """The second character of a label names a face (it may be any key's letter, which
-        counts only after a first character); any other key forgets the first."""
-        first, self._typed_label = self._typed_label, ""
-        if not first and event.key in LABEL_STARTS:
-            # Here and not through the key's binding, which runs only once the key has gone up to
-            # the app: the second character of a fast burst would reach this handler first.
+        # Here and not through the keys' bindings, which run only once a key has gone up to the
+        # app: the second character of a fast burst would reach this handler first.
+        if self._face_typing.key(event.key, event.character):
             event.stop()
             event.prevent_default()
-            self.action_face_key(event.key)
-            return
-        if not first or event.character is None or not event.character.isprintable():
-            return
-        event.stop()
-        event.prevent_default()
-        face = face_by_label(first + event.character)
-        if face is None:
-            self._say(f"No tile is labelled {first}{event.character}.")
-            return
-        self._jump_to_face(face.id, face.label)
-
-    def _jump_to_face(self, face_id: str, label: str) -> None:
-        tiles = self.game.free_of_face(face_id)
-        if not tiles:
-            on_board = self.game.tiles_of_face(face_id).bit_count()
-            self._say(f"No {label} is free ({on_board} on the board)." if on_board
-                      else f"No {label} is left.")
-            return
-        self._jump(tiles, True, "")
-        pairable = tiles.bit_count() > 1
-        self._say(f"{label}: {tiles.bit_count()} free, "
-                  + ("t takes a pair." if pairable else "none to pair it with."))
 
     def action_take_pair(self) -> None:
-        """Take the picked tile (or the one under the cursor) with its free partner; with several
-        partners to choose from, pick the tile and show the partners one by one."""
         self._act()
-        board, game = self.board, self.game
-        selected, cursor = board.selected, board.cursor
-        picked_partners = 0 if selected is None else game.free_matches(selected)
-        if selected is not None and cursor is not None and picked_partners >> cursor & 1:
-            self._remove(selected, cursor)  # the partner the player chose
-            return
-        tile = selected if selected is not None else cursor
-        label = self._takeable_label(tile)
-        if tile is None or label is None:
-            return
-        partner = game.sure_partner(tile)
-        if partner is not None:
-            self._remove(tile, partner)
-            return
-        partners = game.free_matches(tile)
-        if not partners:
-            self._say(f"No other free tile matches {label}.")
-            return
-        board.selected = tile
-        board.cursor = cycle(board.grid, partners, cursor)
-        self._say(f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
-                  "m shows the next.")
-        self._show_tile_info()
+        self._pair_taking.take_pair()
 
     def action_match(self) -> None:
         self._act()
-        board, game = self.board, self.game
-        reference = board.selected if board.selected is not None else board.cursor
-        if reference is None:
-            return
-        face = game.face(reference)
-        matches = game.free_matches(reference)
-        hinted_partner = board.hints - {reference} if reference in board.hints else set()
-        if hinted_partner and board.cursor not in hinted_partner:
-            # Following a hint: its partner first, not whichever match comes next on screen.
-            target: int | None = next(iter(hinted_partner))
-        else:
-            target = cycle(board.grid, matches, board.cursor)
-        if target is None:
-            self._say(f"No other free tile matches {face_text(face)[0]}.")
-        else:
-            board.cursor = target
-        self._show_tile_info()
-
-    def _takeable_label(self, tile: int | None) -> str | None:
-        """The label of `tile` if it can be taken now; else None, saying why it cannot (nothing
-        to say for no tile or a won game)."""
-        if tile is None or self.game.won:
-            return None
-        label = face_text(self.game.face(tile))[0]
-        why = self.game.why_not_free(tile)
-        if why is not None:
-            self._say(f"{label} is {why}: it cannot be taken now.")
-            return None
-        return label
+        self._pair_taking.match()
 
     def action_choose(self) -> None:
         self._act()
-        board, game = self.board, self.game
-        tile = board.cursor
-        label = self._takeable_label(tile)
-        if tile is None or label is None:
-            return
-        selected = board.selected
-        if selected is None:
-            board.selected = tile
-        elif selected == tile:
-            board.selected = None
-        elif game.face(selected) != game.face(tile):
-            first = face_text(game.face(selected))[0]
-            self._say(f"{first} and {label} differ: taking {label} instead.")
-            board.selected = tile
-        else:
-            self._remove(selected, tile)
-            return
-        self._show_tile_info()
+        self._pair_taking.choose()
 
     def on_mahjong_board_clicked(self, message: MahjongBoard.Clicked) -> None:
         if not self.game.paused:
@@ -620,7 +457,7 @@ class MahjongScreen(GameScreen):
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
-        label = face_text(self.game.face(pair[0]))[0]
+        label = tile_label(self.game, pair[0])
         if self.status == "dead end":
             self._say(f"Hint: {label} + {label} (no way from here clears the board).")
         elif self.status != "solvable":
@@ -653,27 +490,11 @@ class MahjongScreen(GameScreen):
         self.refresh_clock()
         self.refresh_bindings()
 
-    def _in_progress(self) -> bool:
-        """Pairs taken (or undone) and not won: something a new start would throw away."""
-        game = self.game
-        return bool(game.history or game.redo_stack) and not game.won
-
-    def _after_asking(self, question: str, title: str, then: Callable[[], None]) -> None:
-        """Run `then` at once if no game is in progress, else only once the player agrees."""
-        if not self._in_progress():
-            then()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                then()
-
-        self.app.push_screen(ConfirmScreen(question, title=title), answered)
-
     def action_restart(self) -> None:
         self._act()
         pairs = len(self.game.history)
-        self._after_asking(
+        self.after_asking(
+            self.game.in_progress,
             f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
             "Restart deal",
             self._restart,
@@ -690,7 +511,8 @@ class MahjongScreen(GameScreen):
     def action_new_deal(self) -> None:
         self._act()
         pairs = len(self.game.history)
-        self._after_asking(
+        self.after_asking(
+            self.game.in_progress,
             f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
             "New deal",
             self._new_deal,
@@ -747,14 +569,12 @@ class MahjongScreen(GameScreen):
 
     def saved_data(self) -> dict[str, Any] | None:
         game = self.game
-        if not (game.history or game.redo_stack or self._resumed):
+        if not (game.played or self._resumed):
             return None
         # Saved paused, so the time the game spends saved is never counted.
         if not game.paused:
             game.pause(self._now())
         return game.to_json()
-
-    # -- results and saving -----------------------------------------------------------------
 
     def _save_progress(self) -> None:
         """Keep a game in progress for the next start; a won game needs no resuming."""
@@ -763,68 +583,6 @@ class MahjongScreen(GameScreen):
         self._leaving = True
         self.save_game()
 
-    def _celebrate(self) -> None:
-        seconds = self.game.elapsed(self._now())
-        store, table = self.session.store, self.table
-        self._say(f"Cleared in {clock_text(seconds)}! c: challenge a friend. N: new deal.")
-        self.refresh_bindings()
-        self.save_game()  # a won game has nothing to resume: its save goes
-
-        def ask_name(qualifies: bool) -> None:
-            if not qualifies:
-                self.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
-                return
-            self.app.push_screen(
-                NameEntryScreen(default=self.player or ""),
-                callback=lambda name: self._record_win(name, seconds),
-            )
-
-        load(
-            self,
-            self.session.io,
-            lambda: store.mahjong_qualifies(table, seconds),
-            ask_name,
-            lambda error: self.notify(
-                f"The leaderboard could not be read: {error}", severity="error"
-            ),
-            group="qualifies",
-        )
-
     def action_challenge(self) -> None:
-        """A challenge code of this win: a friend plays the same deal, for its table, against
-        this time (README, "Challenges")."""
-        record = record_of_mahjong(self.game)
-        if not self.game.won or record is None:
-            return
-        player = self.player
-        seconds = self.game.elapsed(self._now())
-        entry = Entry(
-            player or GUEST_NAME, tenths(seconds), math.floor(self._now()), self.game.seed, record
-        )
-        code = codes.challenge(self.table, entry)
-        self.app.copy_to_clipboard(code)
-        self.app.push_screen(CodeScreen(
-            code,
-            "Sent to the clipboard (or select it below). A friend pastes it in Import or runs "
-            "lines-tui challenge CODE.",
-            "Challenge",
-        ))
-
-    def _record_win(self, name: str | None, seconds: float) -> None:
-        if not name:
-            self.notify("The time was not saved.")
-            return
-        table, seed, when = self.table, self.game.seed, self._now()
-        record = record_of_mahjong(self.game)
-
-        def recorded(outcome: RecordOutcome) -> None:
-            if outcome.saved:
-                self.show_leaderboard(outcome)
-            else:
-                self.notify(f"The time was not saved: {outcome.reason}.")
-
-        self.record_result(
-            str(table),
-            lambda store: store.record_mahjong(name, table, seconds, seed, when, record),
-            recorded,
-        )
+        """A challenge code of this win (README, "Challenges")."""
+        self._results.challenge()

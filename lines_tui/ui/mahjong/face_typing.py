@@ -1,0 +1,43 @@
+"""Typing a face's label (5d, ew, fl, in either case) to jump to its free tiles: the first character
+waits for the second, which may be any key's letter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
+
+
+class FaceTyping:
+    """The first character typed so far; `say` puts a line in the message line and
+    `jump_to_face(face_id, label)` takes the cursor to that face's free tiles."""
+
+    def __init__(
+        self, say: Callable[[str], None], jump_to_face: Callable[[str, str], None]
+    ) -> None:
+        self._say = say
+        self._jump_to_face = jump_to_face
+        self._first = ""
+
+    def first(self, key: str) -> None:
+        """The first character of a label: wait for the second."""
+        self._first = key
+        self._say(f"{key}…: the label's second character.")
+
+    def key(self, key: str, character: str | None) -> bool:
+        """A key press: the first character of a label, or the second, which names a face (it
+        counts only after a first); any other key forgets the first. True when the key was part
+        of a label, so nothing else may act on it."""
+        first, self._first = self._first, ""
+        if not first and key in LABEL_STARTS:
+            self._say("")  # every key press starts from a clean message line
+            self.first(key)
+            return True
+        if not first or character is None or not character.isprintable():
+            return False
+        face = face_by_label(first + character)
+        if face is None:
+            self._say(f"No tile is labelled {first}{character}.")
+        else:
+            self._jump_to_face(face.id, face.label)
+        return True

@@ -1,0 +1,138 @@
+"""The keys that pick tiles and take pairs (enter, t, m) and that jump the cursor through free
+tiles (tab, a, a face's label), turned into `MahjongGame` calls on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.navigation import cycle
+from lines_tui.ui.mahjong.tile_text import tile_label
+
+
+class PairTaking:
+    """Picking and taking on `board()` for `game()`. `remove(first, second)` takes a pair (the
+    screen then shows the new position), `say` puts a line in the message line, and
+    `show_tile_info` redraws the panel's lines about the cursor and the picked tile."""
+
+    def __init__(
+        self,
+        board: Callable[[], MahjongBoard],
+        game: Callable[[], MahjongGame],
+        remove: Callable[[int, int], None],
+        say: Callable[[str], None],
+        show_tile_info: Callable[[], None],
+    ) -> None:
+        self._board = board
+        self._game = game
+        self._remove = remove
+        self._say = say
+        self._show_tile_info = show_tile_info
+
+    def jump(self, tiles: int, forward: bool, none_left: str) -> None:
+        """The cursor to the next of `tiles` in reading order; `none_left` says there is none."""
+        board = self._board()
+        target = cycle(board.grid, tiles, board.cursor, forward)
+        if target is None:
+            self._say(none_left)
+        else:
+            board.cursor = target
+        self._show_tile_info()
+
+    def jump_to_face(self, face_id: str, label: str) -> None:
+        """The cursor to the next free tile of a face, saying how many are free."""
+        game = self._game()
+        tiles = game.free_of_face(face_id)
+        if not tiles:
+            on_board = game.tiles_of_face(face_id).bit_count()
+            self._say(f"No {label} is free ({on_board} on the board)." if on_board
+                      else f"No {label} is left.")
+            return
+        self._say("")  # every key press starts from a clean message line
+        self.jump(tiles, True, "")
+        pairable = tiles.bit_count() > 1
+        self._say(f"{label}: {tiles.bit_count()} free, "
+                  + ("t takes a pair." if pairable else "none to pair it with."))
+
+    def take_pair(self) -> None:
+        """Take the picked tile (or the one under the cursor) with its free partner; with several
+        partners to choose from, pick the tile and show the partners one by one."""
+        board, game = self._board(), self._game()
+        selected, cursor = board.selected, board.cursor
+        picked_partners = 0 if selected is None else game.free_matches(selected)
+        if selected is not None and cursor is not None and picked_partners >> cursor & 1:
+            self._remove(selected, cursor)  # the partner the player chose
+            return
+        tile = selected if selected is not None else cursor
+        label = self._takeable_label(tile)
+        if tile is None or label is None:
+            return
+        partner = game.sure_partner(tile)
+        if partner is not None:
+            self._remove(tile, partner)
+            return
+        partners = game.free_matches(tile)
+        if not partners:
+            self._say(f"No other free tile matches {label}.")
+            return
+        board.selected = tile
+        board.cursor = cycle(board.grid, partners, cursor)
+        self._say(f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
+                  "m shows the next.")
+        self._show_tile_info()
+
+    def match(self) -> None:
+        """The cursor to the next free tile matching the picked tile (or the one under the
+        cursor); after a hint, to the hinted partner first."""
+        board, game = self._board(), self._game()
+        reference = board.selected if board.selected is not None else board.cursor
+        if reference is None:
+            return
+        matches = game.free_matches(reference)
+        hinted_partner = board.hints - {reference} if reference in board.hints else set()
+        if hinted_partner and board.cursor not in hinted_partner:
+            # Following a hint: its partner first, not whichever match comes next on screen.
+            target: int | None = next(iter(hinted_partner))
+        else:
+            target = cycle(board.grid, matches, board.cursor)
+        if target is None:
+            self._say(f"No other free tile matches {tile_label(game, reference)}.")
+        else:
+            board.cursor = target
+        self._show_tile_info()
+
+    def choose(self) -> None:
+        """Pick the tile under the cursor; a matching free tile takes the pair, the picked one
+        again puts it back, another face is picked instead."""
+        board, game = self._board(), self._game()
+        tile = board.cursor
+        label = self._takeable_label(tile)
+        if tile is None or label is None:
+            return
+        selected = board.selected
+        if selected is None:
+            board.selected = tile
+        elif selected == tile:
+            board.selected = None
+        elif game.face(selected) != game.face(tile):
+            first = tile_label(game, selected)
+            self._say(f"{first} and {label} differ: taking {label} instead.")
+            board.selected = tile
+        else:
+            self._remove(selected, tile)
+            return
+        self._show_tile_info()
+
+    def _takeable_label(self, tile: int | None) -> str | None:
+        """The label of `tile` if it can be taken now; else None, saying why it cannot (nothing
+        to say for no tile or a won game)."""
+        game = self._game()
+        if tile is None or game.won:
+            return None
+        label = tile_label(game, tile)
+        why = game.why_not_free(tile)
+        if why is not None:
+            self._say(f"{label} is {why}: it cannot be taken now.")
+            return None
+        return label

@@ -1,0 +1,47 @@
+"""The position's status in the panel (checking, solvable, dead end, undecided, check failed, won,
+lost) and what a change of it tells the player on the message line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.ui.mahjong.dead_end import CheckOutcome
+
+STATUS_TEXT = {
+    Verdict.SOLVABLE: "solvable",
+    Verdict.UNSOLVABLE: "dead end",
+    Verdict.UNDECIDED: "undecided",
+}
+CHECK_FAILED = "check failed"
+GOOD_STATUS = {"solvable", "won"}
+BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
+
+
+class PositionStatus:
+    """The status shown (`current`); `show` draws it, `say` puts a line in the message line, and
+    `dead_end_warning` is what it says on entering a dead end (the screen's words, which name its
+    keys)."""
+
+    def __init__(
+        self, show: Callable[[str], None], say: Callable[[str], None], dead_end_warning: str
+    ) -> None:
+        self._show = show
+        self._say = say
+        self._dead_end_warning = dead_end_warning
+        self.current = "checking"
+
+    def set(self, status: str) -> None:
+        self.current = status
+        self._show(status)
+
+    def show_outcome(self, outcome: CheckOutcome) -> None:
+        """What a dead-end check found; the player is warned on entering a dead end, and told
+        when the check failed."""
+        status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
+        warn = status == "dead end" and self.current != "dead end"
+        self.set(status)
+        if warn:
+            self._say(self._dead_end_warning)
+        if outcome.error:
+            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")

@@ -1,0 +1,43 @@
+"""How a tile reads in words: its label, suit and name, its glyph, and the panel's lines about the
+tile under the cursor and the one picked."""
+
+from __future__ import annotations
+
+from lines_tui.engine.mahjong.faces import face_by_id
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import Layout
+
+
+def face_text(face_id: str) -> tuple[str, str, str]:
+    """(label, suit, name) of a face id; a position file may use faces outside the standard set."""
+    try:
+        face = face_by_id(face_id)
+    except KeyError:
+        return face_id[:2], "other", face_id
+    return face.label, face.suit, face.name
+
+
+def face_glyph(face_id: str) -> str:
+    """The Unicode mahjong tile of a face, or its label where there is none."""
+    try:
+        return face_by_id(face_id).glyph
+    except KeyError:
+        return face_text(face_id)[0]
+
+
+def tile_label(game: MahjongGame, tile: int) -> str:
+    """The label of the face on `tile` ("5d")."""
+    return face_text(game.face(tile))[0]
+
+
+def tile_info(game: MahjongGame, layout: Layout, cursor: int | None, selected: int | None) -> str:
+    """The tile under the cursor (label, name, layer, why it is not free) and the picked one."""
+    lines = []
+    if cursor is not None:
+        label, _, name = face_text(game.face(cursor))
+        layer = layout.slots[cursor][2] + 1
+        freedom = game.why_not_free(cursor) or "free"
+        lines += [f"{label} {name}", f"layer {layer}, {freedom}"]
+    if selected is not None:
+        lines += ["", f"taking {tile_label(game, selected)}"]
+    return "\n".join(lines)

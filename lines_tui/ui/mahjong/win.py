@@ -1,0 +1,109 @@
+"""What a won Mahjong game leads to: its save cleared, the name entry when the time makes the top
+10, the time recorded in its table, and a challenge code for a friend (README, "Challenges").
+The line that says so is the screen's, since it names the screen's keys."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.store import Entry, RecordOutcome, TableId, codes, tenths
+from lines_tui.store.replay import record_of_mahjong
+from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text
+from lines_tui.ui.scores import NameEntryScreen
+from lines_tui.ui.store_thread import load
+
+
+class WinResults:
+    """The results of the game `game()` on `screen`, which plays for the table `table()`."""
+
+    def __init__(
+        self,
+        screen: GameScreen,
+        game: Callable[[], MahjongGame],
+        table: Callable[[], TableId],
+    ) -> None:
+        self._screen = screen
+        self._game = game
+        self._table = table
+
+    def _now(self) -> float:
+        return self._screen.session.clock()
+
+    def celebrate(self) -> None:
+        """Clear the saved game, and ask for a name if the time qualifies."""
+        screen = self._screen
+        seconds = self._game().elapsed(self._now())
+        store, table = screen.session.store, self._table()
+        screen.refresh_bindings()
+        screen.save_game()  # a won game has nothing to resume: its save goes
+
+        def ask_name(qualifies: bool) -> None:
+            if not qualifies:
+                screen.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
+                return
+            screen.app.push_screen(
+                NameEntryScreen(default=screen.player or ""),
+                callback=lambda name: self._record(name, seconds),
+            )
+
+        load(
+            screen,
+            screen.session.io,
+            lambda: store.mahjong_qualifies(table, seconds),
+            ask_name,
+            lambda error: screen.notify(
+                f"The leaderboard could not be read: {error}", severity="error"
+            ),
+            group="qualifies",
+        )
+
+    @property
+    def can_challenge(self) -> bool:
+        """The game is won and its moves make a record a friend's copy can be checked against."""
+        game = self._game()
+        return game.won and record_of_mahjong(game) is not None
+
+    def challenge(self) -> None:
+        """A challenge code of this win: a friend plays the same deal, for its table, against
+        this time."""
+        game = self._game()
+        record = record_of_mahjong(game)
+        if not game.won or record is None:
+            return
+        screen = self._screen
+        seconds = game.elapsed(self._now())
+        entry = Entry(
+            screen.player or GUEST_NAME, tenths(seconds), math.floor(self._now()), game.seed, record
+        )
+        code = codes.challenge(self._table(), entry)
+        screen.app.copy_to_clipboard(code)
+        screen.app.push_screen(CodeScreen(
+            code,
+            "Sent to the clipboard (or select it below). A friend pastes it in Import or runs "
+            "lines-tui challenge CODE.",
+            "Challenge",
+        ))
+
+    def _record(self, name: str | None, seconds: float) -> None:
+        screen = self._screen
+        if not name:
+            screen.notify("The time was not saved.")
+            return
+        game = self._game()
+        table, seed, when = self._table(), game.seed, self._now()
+        record = record_of_mahjong(game)
+
+        def recorded(outcome: RecordOutcome) -> None:
+            if outcome.saved:
+                screen.show_leaderboard(outcome)
+            else:
+                screen.notify(f"The time was not saved: {outcome.reason}.")
+
+        screen.record_result(
+            str(table),
+            lambda store: store.record_mahjong(name, table, seconds, seed, when, record),
+            recorded,
+        )
