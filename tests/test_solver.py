@@ -415,6 +415,23 @@ def test_a_hard_deal_gets_the_same_verdict_under_another_restart_schedule() -> N
             assert replays(pos, result.moves)
 
 
+def test_the_quick_phase_wins_a_deal_the_first_playout_misses_and_counts_its_playouts() -> None:
+    """README, "How it works": before the search branches, a few random-hint playouts; each
+    counts as one playout, and a win is replayed like any winning sequence."""
+    pos = deal(TURTLE, 5020)
+    result = solve(pos)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replays(pos, result.moves)
+    assert 1 < result.nodes <= 1 + RestartSchedule().quick_playouts
+    assert result.attempts == 1
+    assert solve(pos, node_limit=2).verdict is Verdict.UNDECIDED
+
+
+def test_short_attempts_leave_the_quick_phase_out() -> None:
+    assert RestartSchedule().quick_playouts == 10
+    assert RestartSchedule(unit=2).quick_playouts == 0
+
+
 def test_the_restart_schedule_doubles_the_plain_attempts_and_keeps_the_shuffled_short() -> None:
     schedule = RestartSchedule(unit=3)
     assert [schedule.playouts(attempt) for attempt in range(7)] == [3, 3, 6, 3, 12, 3, 24]

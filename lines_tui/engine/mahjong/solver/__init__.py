@@ -12,6 +12,7 @@ solver"). Its parts, each readable on its own:
 - `playout`: the playout kernel, on bitmasks updated as tiles leave;
 - `nogoods`: learned nogoods and their propagation;
 - `search`: the search with backjumping and restarts;
+- `quick`: the quick phase, random-hint playouts before the search branches;
 - `budget`: time, playout and restart budgets; `result`: what `solve` answers.
 """
 

@@ -37,6 +37,12 @@ class RestartSchedule:
             return self.unit
         return self.unit << min(attempt // 2, _MAX_DOUBLINGS)
 
+    @property
+    def quick_playouts(self) -> int:
+        """Random-hint playouts before the search branches (see `quick`): a third of `unit`,
+        so ten by default, and none when attempts are as short as one or two playouts."""
+        return self.unit // 3
+
     @staticmethod
     def shuffles(attempt: int) -> bool:
         return attempt % 2 == 1

@@ -36,6 +36,7 @@ from lines_tui.engine.mahjong.solver.budget import Budget, Restart, RestartSched
 from lines_tui.engine.mahjong.solver.nogoods import Nogoods
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
+from lines_tui.engine.mahjong.solver.quick import quick_win
 from lines_tui.engine.mahjong.solver.relaxation import relax
 from lines_tui.engine.mahjong.solver.result import Pair
 
@@ -71,12 +72,26 @@ class Search:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
         when the budget is spent."""
         try:
+            # The first playout, then the quick phase unless it proved a dead end; the search's
+            # first attempt starts from that first playout, with the quick phase's playouts
+            # added to its share.
+            quick_playouts = self.restarts.quick_playouts
+            self.budget.start_attempt(self.restarts.playouts(0) + quick_playouts)
+            root = self.evaluate()
+            if root.nogood is None:
+                quick = quick_win(self.board, self.player, self.budget, quick_playouts)
+                if quick is not None:
+                    return quick
+            first: Playout | None = root
             while True:
                 attempt = self.attempts - 1
                 self.shuffled = self.restarts.shuffles(attempt)
-                self.budget.start_attempt(self.restarts.playouts(attempt))
                 try:
-                    self.node(self.evaluate())
+                    if first is None:
+                        self.budget.start_attempt(self.restarts.playouts(attempt))
+                        first = self.evaluate()
+                    trial, first = first, None
+                    self.node(trial)
                 except Restart:
                     self.attempts += 1
                     self._follow_closest_miss()
