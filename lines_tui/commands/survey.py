@@ -90,7 +90,7 @@ def print_figures(outcomes: list[Outcome]) -> None:
             (
                 found.layout,
                 str(found.deals),
-                f"{found.solvable_share:.1%}",
+                found.solvable_percent,
                 str(found.unsolvable),
                 str(found.undecided),
                 f"{found.median_playouts:g}",

@@ -142,7 +142,7 @@ class LayoutPickerScreen(ModalScreen[Choice | None]):
         # description line below.
         source = "built-in" if layout.is_builtin else Path(layout.source.split("#")[0]).name
         figures = figures_of(layout)
-        share = "" if figures is None else f"{figures.solvable_share:.1%}"
+        share = "" if figures is None else figures.solvable_percent
         table.add_row(
             inert(layout.title), str(len(layout.slots)), Text(str(layers)), Text(share),
             inert(source),
