@@ -12,6 +12,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -269,3 +270,23 @@ def test_both_game_clocks_read_like_the_leaderboard_times() -> None:
         "1:02:05",
         "0:00",
     ]
+
+
+async def test_a_direct_start_reads_the_saved_games_once(tmp_path: Path) -> None:
+    """`lines-tui lines` waits for the menu's read of the saved games instead of reading them a
+    second time (which also told every problem of the data folder twice)."""
+    opened: list[str] = []
+
+    class CountingFileSystem(FileSystem):
+        def open(self, path: Path, flags: int) -> int:
+            opened.append(path.name)
+            return super().open(path, flags)
+
+    save_a_mahjong_game(tmp_path)
+    store = open_store(tmp_path, fs=CountingFileSystem())
+    opened.clear()  # opening the store checks every file once
+    app = LinesTuiApp(store, clock=lambda: FIXED_NOW, start="lines", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)
+        assert opened.count("saved-mahjong.json") == 1

@@ -27,11 +27,10 @@ from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
-from lines_tui.ui.menu import MenuScreen, MenuState
+from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.session import Clock, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
@@ -106,6 +105,8 @@ class LinesTuiApp(App[None]):
         self.seed = seed
         self.choice = choice
         self.replay = replay
+        self.start_waiting = False
+        """A game asked for on the command line waits for the menu's first read."""
         self.lines_size = size
         self.mouse = mouse
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
@@ -164,15 +165,18 @@ class LinesTuiApp(App[None]):
             self.notify(warning, title="Data file", severity="warning", timeout=12)
         if self.replay is not None:
             self.watch_game(*self.replay)
-        elif self.start != "menu":
-            load(self, self.session.io, self.saved_games.read, self.start_asked, self.read_failed,
-                 group="start")
+        else:
+            # `lines-tui lines` / `mahjong` start once the menu below has read the saved games.
+            self.start_waiting = self.start != "menu"
 
-    def start_asked(self, state: MenuState) -> None:
+    def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
+        self.saved_games.state = message.state
+        if self.start_waiting:
+            self.start_waiting = False
+            self.start_asked()
+
+    def start_asked(self) -> None:
         """`lines-tui lines` / `lines-tui mahjong`, once the saved games are read."""
-        self.saved_games.state = state
-        for problem in state.problems:
-            self.notify(problem, severity="error")
         particular = self.seed is not None or self.choice is not None
         if self.start == "lines":
             self.saved_games.resume_or_start(

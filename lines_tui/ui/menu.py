@@ -69,6 +69,13 @@ class MenuScreen(Screen[None]):
             self.entry = entry
             self.state = state
 
+    class StateRead(Message):
+        """The menu has read the player and the saved games (it does on every visit)."""
+
+        def __init__(self, state: MenuState) -> None:
+            super().__init__()
+            self.state = state
+
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
         "Mahjong solitaire: clear the layout pair by pair; a background check warns you\n"
@@ -143,6 +150,7 @@ class MenuScreen(Screen[None]):
         self._show_entries(state.saved)
         for problem in state.problems:
             self.notify(problem, severity="error")
+        self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
         if chosen is not None and self._offered(chosen, state):
             self.post_message(self.Chosen(chosen, state))
