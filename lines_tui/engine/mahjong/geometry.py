@@ -108,12 +108,8 @@ class Geometry:
         while gone:
             low = gone & -gone
             gone ^= low
-            for bit, covers, left, right in released_by[low.bit_length() - 1]:
-                if (
-                    waiting & bit
-                    and not covers & present
-                    and not (left & present and right & present)
-                ):
+            for bit, held_left, held_right in released_by[low.bit_length() - 1]:
+                if waiting & bit and (not held_left & present or not held_right & present):
                     freed |= bit
         return freed
 
@@ -147,12 +143,18 @@ class Geometry:
         return tuple(self.under[t] | self.left[t] | self.right[t] for t in range(len(self.slots)))
 
     @cached_property
-    def _released_by(self) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    def _released_by(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         # For each tile, the tiles it lies on or stands beside, with their masks at hand, so
-        # that `newly_free` indexes nothing in its loop.
+        # that `newly_free` indexes nothing in its loop. A tile is free when no present tile
+        # covers it or blocks it on the left, or none covers it or blocks it on the right: two
+        # tests of one mask each.
         return tuple(
             tuple(
-                (1 << other, self.covers[other], self.left[other], self.right[other])
+                (
+                    1 << other,
+                    self.covers[other] | self.left[other],
+                    self.covers[other] | self.right[other],
+                )
                 for other in bits(self.waiting_for[tile])
             )
             for tile in range(len(self.slots))

@@ -48,13 +48,14 @@ def relax(
         known |= freed
         if goal & freed and known & goal == goal:
             break
-        leaving = 0
+        leaving = waited = 0
         while freed:
             low = freed & -freed
             freed ^= low
             mates = allowed[low.bit_length() - 1]
             if mates & known:
                 leaving |= low
-            # Its free partners waited for a partner: now they have one.
-            leaving |= mates & known & present
+            waited |= mates
+        # The free partners of the freed tiles waited for a partner: now they have one.
+        leaving |= waited & known & present
     return present, known
