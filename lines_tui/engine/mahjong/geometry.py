@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, reduce
+from operator import or_
 
 Slot = tuple[int, int, int]
 """A tile's place: (x, y, z) in half-tile units, z = layer (0 is the bottom)."""
@@ -143,6 +144,18 @@ class Geometry:
         return tuple(self.under[t] | self.left[t] | self.right[t] for t in range(len(self.slots)))
 
     @cached_property
+    def decided_by(self) -> tuple[int, ...]:
+        """decided_by[i]: the tiles whose presence and freedom decide what `newly_free` finds
+        when tile i leaves: the tiles waiting for it, and the tiles that cover or block those."""
+        near = [
+            self.covers[t] | self.left[t] | self.right[t] | 1 << t for t in range(len(self.slots))
+        ]
+        return tuple(
+            reduce(or_, (near[other] for other in bits(self.waiting_for[tile])), 0)
+            for tile in range(len(self.slots))
+        )
+
+    @cached_property
     def _released_by(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         # For each tile, the tiles it lies on or stands beside, with their masks at hand, so
         # that `newly_free` indexes nothing in its loop. A tile is free when no present tile
@@ -194,6 +207,7 @@ class Geometry:
         state.pop("_union_tables", None)
         state.pop("_released_by", None)
         state.pop("waiting_for", None)
+        state.pop("decided_by", None)
         return state
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.relaxation import relax
@@ -165,6 +165,34 @@ class PlayoutState:
         return found
 
 
+class FreedByPair:
+    """What a pair's leaving frees (`Geometry.newly_free`), remembered for each pair with the
+    tiles that decide it as they were. The heuristic weighs every move at every step, but the
+    board around most pairs has not changed since it last weighed them, in this playout or an
+    earlier one of the search."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.newly_free = geometry.newly_free
+        self.decided_by = geometry.decided_by
+        self.seen: dict[int, tuple[int, int, int, int]] = {}
+        """For each pair (as a mask): the tiles that decide, their presence and freedom then,
+        and the tiles freed."""
+
+    def freed(self, a: int, b: int, present: int, known: int) -> int:
+        """The tiles that get free when free tiles a and b leave the board `present`."""
+        pair = 1 << a | 1 << b
+        seen = self.seen.get(pair)
+        if seen is None:
+            decided_by = self.decided_by[a] | self.decided_by[b]
+        else:
+            decided_by, was_present, was_known, freed = seen
+            if present & decided_by == was_present and known & decided_by == was_known:
+                return freed
+        freed = self.newly_free(pair, present & ~pair, known)
+        self.seen[pair] = (decided_by, present & decided_by, known & decided_by, freed)
+        return freed
+
+
 class Player:
     """Plays the playouts of one search: the heuristic and its look-ahead."""
 
@@ -173,6 +201,7 @@ class Player:
         self.pairings = pairings
         self.hint = hint
         """Preferred partners (NO_TILE: none): a previous winning sequence, a closest miss."""
+        self.freed_by_pair = FreedByPair(board.geometry)
 
     def play(self, prefix: Sequence[Pair] = ()) -> Playout:
         """Play from the starting position: `prefix` first (real moves known to be playable),
@@ -275,8 +304,7 @@ class Player:
     def _best(
         self, state: PlayoutState, moves: list[tuple[int, int, int, int, int]], doomed: set[Pair]
     ) -> Pair | None:
-        board = self.board
-        newly_free, blocks = board.geometry.newly_free, board.blocks
+        blocks, freed_by_pair = self.board.blocks, self.freed_by_pair.freed
         unit_of, unit_free = state.unit_of, state.unit_free
         present, known = state.present, state.known
         candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
@@ -286,16 +314,15 @@ class Player:
                 for keeper in (c, d):
                     if known >> keeper & 1:
                         blocking += (present & blocks[keeper]).bit_count()
-            pair = 1 << a | 1 << b
-            after = present & ~pair
-            freed = newly_free(pair, after, known)
+            freed = freed_by_pair(a, b, present, known)
             gain = 0
             rest = freed
             while rest:
                 low = rest & -rest
                 rest ^= low
                 gain += 2 if unit_free[unit_of[low.bit_length() - 1]] else 1
-            candidates.append(((gain, -blocking), unit, a, b, c, d, (known & after) | freed))
+            known_after = (known & present & ~(1 << a | 1 << b)) | freed
+            candidates.append(((gain, -blocking), unit, a, b, c, d, known_after))
         candidates.sort(reverse=True)
         for _, _, a, b, c, d, known_after in candidates:
             if c == NO_TILE:
