@@ -24,6 +24,9 @@ from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.relaxation import relax
 from lines_tui.engine.mahjong.solver.result import Pair
 
+Move = tuple[int, int, int, int, int]
+"""A real move of a choosable unit: (unit, tile, tile, c, d), see `PlayoutState.moves`."""
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -97,6 +100,9 @@ class PlayoutState:
         """Units whose remaining tiles are all free (maybe no longer: check again)."""
         self.choosable: list[int] = []
         """Units with two free tiles or more among others (maybe no longer: check again)."""
+        self._listed: dict[int, tuple[int, int, list[Move]]] = {}
+        """For each unit: its free and remaining tiles when its moves were last listed, and
+        those moves."""
         for unit in range(len(unit_tiles)):
             self.classify(unit)
 
@@ -128,40 +134,47 @@ class PlayoutState:
     def remaining(self, unit: int) -> int:
         return (self.unit_tiles[unit] & self.present).bit_count()
 
-    def moves(self) -> list[tuple[int, int, int, int, int]]:
+    def moves(self) -> list[Move]:
         """The real moves of the choosable units that keep their pairing allowed, as (unit,
         tile, tile, c, d): c and d are the type's other two tiles when it has four left, else
         NO_TILE. Units that can no longer move leave `choosable`, and none stays twice."""
-        allowed, present, unit_free, unit_tiles = (
-            self.allowed,
-            self.present,
-            self.unit_free,
-            self.unit_tiles,
-        )
+        present, unit_free, unit_tiles = self.present, self.unit_free, self.unit_tiles
+        listed = self._listed
         kept: dict[int, None] = {}
-        found: list[tuple[int, int, int, int, int]] = []
+        found: list[Move] = []
         for unit in self.choosable:
             free = unit_free[unit]
             if free.bit_count() < 2 or unit in kept:
                 continue
             kept[unit] = None
-            tiles = list(bits(free))
             rest = unit_tiles[unit] & present
-            four = rest.bit_count() == 4
-            for i, a in enumerate(tiles):
-                partners = allowed[a]
-                for b in tiles[i + 1 :]:
-                    if not partners >> b & 1:
-                        continue
-                    if not four:
-                        found.append((unit, a, b, NO_TILE, NO_TILE))
-                        continue
-                    others = rest & ~(1 << a | 1 << b)
-                    low = others & -others
-                    c, d = low.bit_length() - 1, (others ^ low).bit_length() - 1
-                    if allowed[c] >> d & 1:
-                        found.append((unit, a, b, c, d))
+            seen = listed.get(unit)
+            # A step changes a few units: the others' moves are the ones listed before.
+            if seen is None or seen[0] != free or seen[1] != rest:
+                seen = listed[unit] = (free, rest, self._unit_moves(unit, free, rest))
+            found.extend(seen[2])
         self.choosable[:] = kept
+        return found
+
+    def _unit_moves(self, unit: int, free: int, rest: int) -> list[Move]:
+        """The moves of one unit, whose free tiles are `free` and remaining tiles `rest`."""
+        allowed = self.allowed
+        tiles = list(bits(free))
+        four = rest.bit_count() == 4
+        found: list[Move] = []
+        for i, a in enumerate(tiles):
+            partners = allowed[a]
+            for b in tiles[i + 1 :]:
+                if not partners >> b & 1:
+                    continue
+                if not four:
+                    found.append((unit, a, b, NO_TILE, NO_TILE))
+                    continue
+                others = rest & ~(1 << a | 1 << b)
+                low = others & -others
+                c, d = low.bit_length() - 1, (others ^ low).bit_length() - 1
+                if allowed[c] >> d & 1:
+                    found.append((unit, a, b, c, d))
         return found
 
 
@@ -302,7 +315,7 @@ class Player:
         return self._best(state, moves, doomed)
 
     def _best(
-        self, state: PlayoutState, moves: list[tuple[int, int, int, int, int]], doomed: set[Pair]
+        self, state: PlayoutState, moves: list[Move], doomed: set[Pair]
     ) -> Pair | None:
         blocks, freed_by_pair = self.board.blocks, self.freed_by_pair.freed
         unit_of, unit_free = state.unit_of, state.unit_free
