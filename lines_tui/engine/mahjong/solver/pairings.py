@@ -152,7 +152,11 @@ class Pairings:
             allowed[a], allowed[b] = 1 << b, 1 << a
             open_mask &= ~(1 << a | 1 << b)
         root = self.root
-        for tile in bits(open_mask):
+        rest = open_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            tile = low.bit_length() - 1
             allowed[tile] = root[tile] & open_mask
         if committed or not excluded:
             return

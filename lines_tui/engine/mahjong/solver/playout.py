@@ -120,16 +120,19 @@ class PlayoutState:
         present = self.present = self.present & ~tiles
         freed = self.board.geometry.newly_free(tiles, present, self.known)
         self.known |= freed
-        for changed, leaving in ((tiles, True), (freed, False)):
-            while changed:
-                low = changed & -changed
-                changed ^= low
-                unit = unit_of[low.bit_length() - 1]
-                if leaving:
-                    unit_free[unit] &= ~low
-                else:
-                    unit_free[unit] |= low
-                self.classify(unit)
+        classify = self.classify
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            unit = unit_of[low.bit_length() - 1]
+            unit_free[unit] &= ~low
+            classify(unit)
+        while freed:
+            low = freed & -freed
+            freed ^= low
+            unit = unit_of[low.bit_length() - 1]
+            unit_free[unit] |= low
+            classify(unit)
 
     def remaining(self, unit: int) -> int:
         return (self.unit_tiles[unit] & self.present).bit_count()
@@ -225,6 +228,8 @@ class Player:
         moves, touched = trace.moves, trace.touched
         replay = iter(prefix)
         doomed: set[Pair] = set()
+        type_mask = self.board.type_mask
+        untouched = self.board.present  # the tiles of the types not yet in `touched`
         step = 0
         while True:
             present, known, made = state.present, state.known, len(moves)
@@ -240,9 +245,12 @@ class Player:
                     trace.before_optimism = Snapshot(present, known, made)
                 if type_of[tile] not in trace.optimistic:
                     trace.optimistic.append(type_of[tile])
-            for tile in bits(gone):
-                if type_of[tile] not in touched:
-                    touched[type_of[tile]] = Snapshot(present, known, made)
+            first_touch = gone & untouched
+            while first_touch:
+                kind = type_of[(first_touch & -first_touch).bit_length() - 1]
+                touched[kind] = Snapshot(present, known, made)
+                untouched &= ~type_mask[kind]
+                first_touch &= untouched
             state.remove(gone)
             step += 1
         if state.present:
@@ -381,7 +389,10 @@ class Player:
 
 def _optimistic_tile(allowed: Sequence[int], present: int, known: int) -> int | None:
     """A free tile with an allowed partner free or gone: it may leave in the relaxation."""
-    for tile in bits(known & present):
-        if allowed[tile] & known:
-            return tile
+    free = known & present
+    while free:
+        low = free & -free
+        free ^= low
+        if allowed[low.bit_length() - 1] & known:
+            return low.bit_length() - 1
     return None
