@@ -332,9 +332,10 @@ class Player:
         for unit, a, b, c, d in moves:
             blocking = 0
             if c != NO_TILE:
-                for keeper in (c, d):
-                    if known >> keeper & 1:
-                        blocking += (present & blocks[keeper]).bit_count()
+                if known >> c & 1:
+                    blocking += (present & blocks[c]).bit_count()
+                if known >> d & 1:
+                    blocking += (present & blocks[d]).bit_count()
             freed = freed_by_pair(a, b, present, known)
             gain = 0
             rest = freed
@@ -342,10 +343,9 @@ class Player:
                 low = rest & -rest
                 rest ^= low
                 gain += 2 if unit_free[unit_of[low.bit_length() - 1]] else 1
-            known_after = (known & present & ~(1 << a | 1 << b)) | freed
-            candidates.append(((gain, -blocking), unit, a, b, c, d, known_after))
+            candidates.append(((gain, -blocking), unit, a, b, c, d, freed))
         candidates.sort(reverse=True)
-        for _, _, a, b, c, d, known_after in candidates:
+        for _, _, a, b, c, d, freed in candidates:
             if c == NO_TILE:
                 return a, b
             # The relaxation cleared the board before this move (the node's probe and every
@@ -356,7 +356,8 @@ class Player:
             # reached by moves the relaxation allows anyway.
             if (a, b) in doomed:
                 continue
-            if self._frees_both(present & ~(1 << a | 1 << b), known_after, c, d):
+            after = present & ~(1 << a | 1 << b)
+            if self._frees_both(after, known & after | freed, c, d):
                 return a, b
             doomed.add((a, b))
         return None
