@@ -292,6 +292,9 @@ class Player:
     def _match(self, tiles: int) -> list[Pair] | None:
         """Pair up the free tiles of one unit with allowed pairs, the hint's pairs first."""
         allowed, hint = self.pairings.allowed, self.hint
+        if tiles.bit_count() == 2:  # most units: the same pair as below, without the lists
+            a, b = tiles.bit_length() - 1, (tiles & -tiles).bit_length() - 1
+            return [(a, b)] if allowed[a] >> b & 1 else None
         rest = list(bits(tiles))
         pairs: list[Pair] = []
         while rest:
