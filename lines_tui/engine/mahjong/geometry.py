@@ -118,17 +118,10 @@ class Geometry:
         """The tiles of `present` that can never get free while `tile` stays, whatever else
         leaves (`tile` among them).
 
-        Only the tiles that wait for `tile`, directly or through each other, can be held by it;
-        every other tile gets free as the board clears. So the board is cleared from those
-        alone, every free tile leaving at once, and what stays is held."""
-        waiting = self.waiting_for
-        held = reach = 1 << tile
-        while reach:
-            low = reach & -reach
-            reach ^= low
-            more = waiting[low.bit_length() - 1] & present & ~held
-            held |= more
-            reach |= more
+        Only the tiles of its `waiting_cone` can be held by it; every other tile gets free as
+        the board clears. So the board is cleared from those alone, every free tile leaving at
+        once, and what stays is held."""
+        held = self.waiting_cone(tile, present)
         leaving = self.free_mask(held) & ~(1 << tile)
         known = leaving | 1 << tile
         while leaving:
@@ -136,6 +129,26 @@ class Geometry:
             leaving = self.newly_free(leaving, held, known)
             known |= leaving
         return held
+
+    def waiting_cone(self, tile: int, present: int) -> int:
+        """`tile` and the tiles of `present` that wait for it, directly or through each
+        other."""
+        waiting = self.waiting_for
+        cone = reach = 1 << tile
+        while reach:
+            low = reach & -reach
+            reach ^= low
+            more = waiting[low.bit_length() - 1] & present & ~cone
+            cone |= more
+            reach |= more
+        return cone
+
+    @cached_property
+    def cones(self) -> tuple[int, ...]:
+        """cones[i]: the `waiting_cone` of tile i on the full board. On any board the tile's
+        cone lies within it, so a tile whose full cone misses a set of tiles holds none of
+        them."""
+        return tuple(self.waiting_cone(tile, self.all_present) for tile in range(len(self.slots)))
 
     @cached_property
     def waiting_for(self) -> tuple[int, ...]:
@@ -208,6 +221,7 @@ class Geometry:
         state.pop("_released_by", None)
         state.pop("waiting_for", None)
         state.pop("decided_by", None)
+        state.pop("cones", None)
         return state
 
 

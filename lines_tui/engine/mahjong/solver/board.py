@@ -50,17 +50,22 @@ class Board:
         """For each tile, the tiles of its type that it holds: by lying on them, or by blocking
         the only ways to free them. A type with two tiles left pairs one way whatever holds
         them, so only the others are looked at."""
+        geometry, present = self.geometry, self.present
         held = [0] * len(self.type_of)
-        held_while = _held_while(self.geometry, self.present)
+        held_while = _held_while(geometry, present)
         for tiles, mates in zip(self.type_tiles, self.type_mask, strict=True):
             if len(tiles) <= 2:
                 continue
             for tile in tiles:
+                others = mates & ~(1 << tile)
+                # Most tiles have no mate in their cone on the full board, and hold none.
+                if not geometry.cones[tile] & others:
+                    continue
                 stuck = held_while.get(tile)
                 if stuck is None:
                     check()
-                    stuck = held_while[tile] = self.geometry.stuck_while(tile, self.present)
-                held[tile] = stuck & mates & ~(1 << tile)
+                    stuck = held_while[tile] = geometry.stuck_while(tile, present)
+                held[tile] = stuck & others
         return held
 
     def partners_from(self, previous: Sequence[Pair] | None) -> list[int]:
