@@ -76,6 +76,10 @@ class MenuScreen(Screen[None]):
             super().__init__()
             self.state = state
 
+    class ReadFailed(Message):
+        """The menu's read failed as a whole (it has said so): nothing is known of the saved
+        games until the next visit reads them again."""
+
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
         "Mahjong solitaire: clear the layout pair by pair; a background check warns you\n"
@@ -141,6 +145,7 @@ class MenuScreen(Screen[None]):
 
     def _failed(self, error: StoreError) -> None:  # read_state raised, not listed
         self.notify(f"The data folder could not be read: {error}", severity="error")
+        self.post_message(self.ReadFailed())
 
     def _show_state(self, state: MenuState) -> None:
         """Resume entries appear only while a saved game exists, and the player line follows
