@@ -14,6 +14,7 @@ quits), so a start on a stalled disk can always be left (README, "Keys").
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from textual import events
@@ -29,34 +30,25 @@ if TYPE_CHECKING:
 Start = Literal["menu", "lines", "mahjong"]
 
 
+@dataclass(eq=False)
 class DirectStart:
     """The game `start` names ("menu": none), with the command line's options (`layout`, `seed`,
     `size`, `choice`); it opens when the menu's first read of the saved games ends, and the
     player's input is dropped while it is `waiting`."""
 
-    def __init__(
-        self,
-        app: App[None],
-        start: Start,
-        saved: SavedGames,
-        lines: LinesStarts,
-        mahjong: MahjongStarts,
-        *,
-        layout: str,
-        seed: int | None,
-        size: int,
-        choice: DealChoice | None,
-    ) -> None:
-        self.app = app
-        self.start = start
-        self.saved = saved
-        self.lines = lines
-        self.mahjong = mahjong
-        self.layout = layout
-        self.seed = seed
-        self.size = size
-        self.choice = choice
-        self.waiting = start != "menu"
+    app: App[None]
+    start: Start
+    saved: SavedGames
+    lines: LinesStarts
+    mahjong: MahjongStarts
+    layout: str
+    seed: int | None
+    size: int
+    choice: DealChoice | None
+    waiting: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.waiting = self.start != "menu"
 
     def drops(self, event: events.Event) -> bool:
         """Whether `event` is the player's input (a key, a paste, the mouse) that comes while the
