@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import (
@@ -26,6 +27,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.status_line import StatusLine
 
 SIZE = (80, 24)
 
@@ -74,24 +76,34 @@ async def test_ctrl_q_quits_while_a_direct_start_waits(tmp_path: Path) -> None:
         assert app.return_code == 0  # ending, before the read was let go
 
 
-async def test_a_disk_that_fails_during_a_direct_start_is_told_once_and_the_game_opens(
+async def test_a_disk_that_fails_during_a_direct_start_is_told_once_on_the_game(
     tmp_path: Path,
 ) -> None:
+    """The saved Mahjong game cannot be read: the Lines game still opens, and the notice goes to
+    its status line, told once, not as a toast that followed it from the menu over the board."""
     disk = StalledFaultyFileSystem()
     app, store, _ = slow_app(tmp_path, disk, start="lines", seed=3)
-    notices: list[str] = []
-    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    told: list[str] = []
+    notify = app.notify
+
+    def recording(message: str, **options: Any) -> None:
+        told.append(message)
+        notify(message, **options)
+
+    app.notify = recording  # type: ignore[method-assign]
     store.save_game("mahjong", {"seed": 1})
     disk.stall()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await stalled(pilot, disk)
         await pilot.press("down", "enter")
         disk.fail("read")
         disk.release()
         await settle(pilot)
         assert screens(app) == [MenuScreen, LinesScreen]
-        assert len(notices) == 1
-        assert notices[0].startswith("The saved mahjong game could not be read: ")
+        assert len(told) == 1
+        assert told[0].startswith("The saved mahjong game could not be read: ")
+        assert app.screen.query_one(StatusLine).message == told[0]
+        assert not app.screen.query("Toast")
 
 
 async def test_a_read_that_fails_during_a_direct_start_leaves_the_menu_usable(

@@ -180,6 +180,14 @@ class LinesTuiApp(App[None]):
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
         self.saved_games.state = message.state
         self.direct_start.read()
+        # What could not be read is told once the screen now on top has mounted: when a direct
+        # start has just opened its game, on the game's status line, not as a toast that would
+        # follow it from the menu over the board.
+        self.screen.call_later(self.tell_problems, message.state.problems)
+
+    def tell_problems(self, problems: tuple[str, ...]) -> None:
+        for problem in problems:
+            self.notify(problem, severity="error")
 
     def on_menu_screen_read_failed(self, _: MenuScreen.ReadFailed) -> None:
         self.direct_start.read_failed()

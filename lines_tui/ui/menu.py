@@ -149,12 +149,11 @@ class MenuScreen(Screen[None]):
 
     def _show_state(self, state: MenuState) -> None:
         """Resume entries appear only while a saved game exists, and the player line follows
-        the active player; an entry chosen while reading opens now."""
+        the active player; an entry chosen while reading opens now. The state's problems go
+        with `StateRead`, to be told where the player will see them (a game may open now)."""
         self.state = state
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
-        for problem in state.problems:
-            self.notify(problem, severity="error")
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
         if chosen is not None and self._offered(chosen, state):
