@@ -187,6 +187,46 @@ def test_stuck_while_is_what_clearing_the_whole_board_leaves(
     assert geometry.stuck_while(tile, present) == cleared_while_held(geometry, tile, present)
 
 
+@settings(max_examples=60, deadline=None)
+@given(board_and_removals(), st.integers(min_value=0))
+def test_a_tile_holds_only_tiles_of_its_cone_on_the_full_board(
+    case: tuple[Geometry, int, int], pick: int
+) -> None:
+    """On any board a tile holds only tiles of its cone there, which lies within its cone on
+    the full board: the solver skips the tiles whose full cone has no tile of their type."""
+    geometry, present, _ = case
+    if not present:
+        return
+    tiles = list(bits(present))
+    tile = tiles[pick % len(tiles)]
+    cone = geometry.waiting_cone(tile, present)
+    assert geometry.stuck_while(tile, present) & ~cone == 0
+    assert cone & ~geometry.cones[tile] == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(board_and_removals(), st.integers(min_value=0), st.integers(min_value=0))
+def test_what_a_pair_frees_depends_only_on_the_tiles_that_decide_it(
+    case: tuple[Geometry, int, int], pick: int, changes: int
+) -> None:
+    """`decided_by` names every tile whose presence or freedom changes what `newly_free`
+    finds when a pair leaves: changing any other tile changes nothing."""
+    geometry, present, _ = case
+    free = list(bits(geometry.free_mask(present)))
+    if len(free) < 2:
+        return
+    a, b = free[pick % len(free)], free[(pick // len(free)) % len(free)]
+    pair = 1 << a | 1 << b
+    known = geometry.free_mask(present) | (geometry.all_present & ~present)
+    outside = ~(geometry.decided_by[a] | geometry.decided_by[b] | pair)
+    # Any change of tiles outside: some leave, some more count as known.
+    other_present = present & ~(changes & outside)
+    other_known = known | (changes >> 1 & outside & other_present)
+    assert geometry.newly_free(pair, present & ~pair, known) == geometry.newly_free(
+        pair, other_present & ~pair, other_known
+    )
+
+
 def test_positions_on_the_same_places_share_one_geometry() -> None:
     layout = builtin_layouts()[0]
     first = Position(layout.slots, tuple("a" * len(layout.slots)))
