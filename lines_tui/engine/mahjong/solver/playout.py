@@ -10,7 +10,9 @@ commitments clears the board, and one without optimism is a winning sequence.
 
 The board is kept as bitmasks updated when tiles leave: the tiles present, the tiles free or gone
 (`known`), and each unit's free tiles; only the tiles that a leaving tile lay on or stood beside
-are looked at again (`Geometry.newly_free`).
+are looked at again (`Geometry.newly_free`). A step changes little, so what the heuristic weighs
+is remembered while the tiles that decide it stay as they were: each unit's moves (for the
+playout), and what each pair's leaving frees (for the whole search, see `FreedByPair`).
 """
 
 from __future__ import annotations
