@@ -86,11 +86,10 @@ class PlayoutState:
         # Tiles removed before the position count as gone, hence known.
         self.known = board.free | board.gone
         unit_of = list(board.type_of)
-        unit_tiles = [0] * board.types
-        partner = pairings.partner
-        for kind, tiles in enumerate(board.type_tiles):
-            unit_tiles[kind] = sum(1 << tile for tile in tiles if partner[tile] == NO_TILE)
+        # A type's open tiles, then each committed pair, are a unit.
+        unit_tiles = list(board.type_mask)
         for a, b in pairings.order:
+            unit_tiles[unit_of[a]] &= ~(1 << a | 1 << b)
             unit_of[a] = unit_of[b] = len(unit_tiles)
             unit_tiles.append(1 << a | 1 << b)
         self.unit_of = unit_of
