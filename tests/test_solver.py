@@ -313,7 +313,7 @@ def test_a_stopped_search_is_undecided_and_stops_at_once() -> None:
         calls += 1
         return True
 
-    result = solve(deal(TURTLE, 21), should_stop=stop_now)
+    result = solve(deal(TURTLE, 24), should_stop=stop_now)
     assert result.verdict is Verdict.UNDECIDED
     assert result.moves == ()
     assert calls == 1
@@ -328,15 +328,15 @@ def test_a_search_stopped_midway_runs_no_further_playout() -> None:
         asked.append(1)
         return len(asked) > nodes_when_stopped
 
-    result = solve(deal(TURTLE, 21), should_stop=stop_later)
+    result = solve(deal(TURTLE, 24), should_stop=stop_later)
     assert result.verdict is Verdict.UNDECIDED
     assert len(asked) == nodes_when_stopped + 1
     assert result.nodes <= len(asked)
 
 
 def test_budgets_give_undecided() -> None:
-    assert solve(deal(TURTLE, 21), node_limit=3).verdict is Verdict.UNDECIDED
-    assert solve(deal(TURTLE, 21), timeout=0.0).verdict is Verdict.UNDECIDED
+    assert solve(deal(TURTLE, 24), node_limit=3).verdict is Verdict.UNDECIDED
+    assert solve(deal(TURTLE, 24), timeout=0.0).verdict is Verdict.UNDECIDED
 
 
 def test_a_mid_game_position_once_wrongly_called_a_dead_end_is_solvable() -> None:

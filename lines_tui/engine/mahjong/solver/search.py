@@ -38,6 +38,7 @@ from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.quick import quick_win
 from lines_tui.engine.mahjong.solver.relaxation import relax
+from lines_tui.engine.mahjong.solver.repair import repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
 
 
@@ -67,6 +68,9 @@ class Search:
         self.closest: tuple[tuple[int, int], list[Pair]] | None = None
         """The playout of this attempt that came closest to winning, whose pairs the next
         attempt follows."""
+        self.fewest_optimistic: int | None = None
+        """The fewest types any playout of the search needed optimism for."""
+        self.repair_rng = random.Random(0)
 
     def run(self) -> list[Pair] | None:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
@@ -123,7 +127,31 @@ class Search:
             closeness = trial.closeness()
             if self.closest is None or closeness < self.closest[0]:
                 self.closest = (closeness, trial.moves)
+            self.repair(trial)
         return trial
+
+    def repair(self, trial: Playout) -> None:
+        """Repair the pairing of a playout that needed optimism for fewer types than any before
+        it (see `repair`): raises Solved if that wins."""
+        optimistic = len(trial.optimistic)
+        evaluations = self.restarts.repairs
+        if not evaluations or (
+            self.fewest_optimistic is not None and optimistic >= self.fewest_optimistic
+        ):
+            return
+        self.fewest_optimistic = optimistic
+        self.budget.charge()
+        won = repaired_win(
+            self.board,
+            self.pairings.root,
+            trial.moves,
+            self.player.hint,
+            evaluations,
+            self.repair_rng,
+            self.budget.check,
+        )
+        if won is not None:
+            raise Solved(won)
 
     def stuck_nogood(self, present: int, known: int) -> Reason:
         """A small set of current commitments that leaves the relaxation stuck at `present`
