@@ -94,11 +94,14 @@ class Budget:
 
     def charge(self) -> None:
         """Count one repair about to run, unless a budget forbids it: like a playout, except
-        that it never ends an attempt (it belongs to none)."""
+        that it takes nothing from the attempt's share (so the search runs the same playouts
+        as without repairs until a repair wins)."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise Stopped
         self.check()
         self.nodes += 1
+        if self.attempt_ends is not None:
+            self.attempt_ends += 1
 
     def check(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:

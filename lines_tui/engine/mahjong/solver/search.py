@@ -17,6 +17,9 @@ reasons in its nogood. An attempt that has spent its share of playouts starts ov
 `RestartSchedule`), keeping its nogoods, and follows the pairs of the previous attempt's closest
 miss.
 
+A playout that needed optimism for fewer types than any before it has its pairing repaired (see
+`repair`); a repair that clears the board ends the search with its winning sequence.
+
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
 concerned, instead of at the start: probes, children's playouts and shrinking do so. Adding
