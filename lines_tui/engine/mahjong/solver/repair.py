@@ -34,6 +34,9 @@ NOISE = 0.1
 """The share of steps that take a random flip, so that the walk leaves a local minimum."""
 TABU = 6
 """How many of the latest flipped types may not be flipped again."""
+NEAR_MISS = 3
+"""The search repairs a playout after the first only if it needed optimism for at most this
+many types: one further from winning is rarely won by a repair, which then only costs time."""
 CHECK_EVERY = 32
 """Evaluations between two looks at the budget's deadline and stop signal."""
 

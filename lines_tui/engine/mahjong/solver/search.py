@@ -17,8 +17,9 @@ reasons in its nogood. An attempt that has spent its share of playouts starts ov
 `RestartSchedule`), keeping its nogoods, and follows the pairs of the previous attempt's closest
 miss.
 
-A playout that needed optimism for fewer types than any before it has its pairing repaired (see
-`repair`); a repair that clears the board ends the search with its winning sequence.
+The first playout, and a later one that needed optimism for fewer types than any before it and
+for few at most, has its pairing repaired (see `repair`); a repair that clears the board ends the
+search with its winning sequence.
 
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
@@ -41,7 +42,7 @@ from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.quick import quick_win
 from lines_tui.engine.mahjong.solver.relaxation import relax
-from lines_tui.engine.mahjong.solver.repair import repaired_win
+from lines_tui.engine.mahjong.solver.repair import NEAR_MISS, repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
 
 
@@ -134,12 +135,15 @@ class Search:
         return trial
 
     def repair(self, trial: Playout) -> None:
-        """Repair the pairing of a playout that needed optimism for fewer types than any before
-        it (see `repair`): raises Solved if that wins."""
+        """Repair the pairing of the first playout, and of a later one that needed optimism
+        for fewer types than any before it and for at most `NEAR_MISS` (see `repair`): raises
+        Solved if that wins."""
         optimistic = len(trial.optimistic)
         evaluations = self.restarts.repairs
-        if not evaluations or (
-            self.fewest_optimistic is not None and optimistic >= self.fewest_optimistic
+        if not evaluations:
+            return
+        if self.fewest_optimistic is not None and not (
+            optimistic < self.fewest_optimistic and optimistic <= NEAR_MISS
         ):
             return
         self.fewest_optimistic = optimistic
