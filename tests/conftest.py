@@ -45,7 +45,7 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
-from lines_tui.store import open_store
+from lines_tui.store import Store, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.verify import Checker
 from lines_tui.ui.app import LinesTuiApp
@@ -417,6 +417,50 @@ class StalledFileSystem(FileSystem):
             self.waiting.set()
             self._open.wait(self.STALL_LIMIT)
         return super().read(fd, size)
+
+
+class StalledFaultyFileSystem(StalledFileSystem, FaultyFileSystem):
+    """Both at once: a read held by `stall()` fails when it is let go if `fail("read")` was asked
+    meanwhile (a disk that is slow, then breaks)."""
+
+    def __init__(self) -> None:
+        StalledFileSystem.__init__(self)
+        FaultyFileSystem.__init__(self)
+
+
+BOUND = 30.0
+"""Seconds a test waits at most for the store thread to reach a stalled read (never reached
+unless something is broken)."""
+
+
+class ExitWatchingApp(LinesTuiApp):
+    """Says when it begins to end (Textual runs this handler before the app's own), so a test can
+    let a stalled disk go then: the app waits for the store thread before it ends."""
+
+    exiting = threading.Event()
+
+    def on_unmount(self) -> None:
+        self.exiting.set()
+
+
+def slow_app(
+    data_dir: Path, disk: StalledFileSystem | None = None, **options: Any
+) -> tuple[ExitWatchingApp, Store, StalledFileSystem]:
+    """The app on a store whose disk stalls on demand (`disk.stall()`); `options` as the app's
+    (`start="mahjong"` for a direct start)."""
+    disk = StalledFileSystem() if disk is None else disk
+    store = open_store(data_dir, fs=disk)
+    app = ExitWatchingApp(
+        store, clock=lambda: FIXED_NOW, animations=False, few_colours=False, **options
+    )
+    app.exiting = threading.Event()
+    return app, store, disk
+
+
+async def stalled(pilot: Pilot[Any], disk: StalledFileSystem) -> None:
+    """Wait until the store thread is held in a read (the keys that follow come while it is)."""
+    await pilot.pause()
+    assert disk.waiting.wait(BOUND), "no store read reached the disk"
 
 
 def corrupt(path: Path) -> bytes:

@@ -4,17 +4,20 @@ the next move retries; one solver process serves the whole app and ends with it.
 from __future__ import annotations
 
 import dataclasses
+import gc
 from collections.abc import Sequence
 from concurrent.futures import Future
 from pathlib import Path
 
-from conftest import session_of
+import pytest
+from conftest import session_of, settle
 from test_solver_process import solver_processes, wait_until_no_solver_process
 from test_ui_mahjong import game_of, make_app, open_game, row_layout, settled
 
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.ui.mahjong.dead_end import DeadEndCheck
 from lines_tui.ui.mahjong.screen import MahjongScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -84,3 +87,21 @@ async def test_one_solver_process_serves_every_mahjong_screen_and_ends_with_the_
         assert solver.pid == pid
         assert len(solver_processes()) == 1
     wait_until_no_solver_process()
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+async def test_a_check_replaced_before_it_starts_leaves_nothing_unawaited(tmp_path: Path) -> None:
+    """Two checks asked for in one go (two moves in one burst of keys): the first is replaced
+    before its worker ever runs, and must leave no coroutine behind that nobody awaits."""
+    layout = row_layout(4, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr"))
+        assert await settled(pilot, screen) == "solvable"
+        position = screen.game.position
+        fresh = DeadEndCheck(screen.dead_end.solver, lambda outcome: None)
+        fresh.check(screen, position)
+        fresh.check(screen, position)  # the first check's worker has not started
+        await settle(pilot)
+        gc.collect()

@@ -10,50 +10,22 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from conftest import FIXED_NOW, StalledFileSystem, play_lines_by_keys, settle, widget_lines
-from textual.pilot import Pilot
+from conftest import BOUND, FIXED_NOW, play_lines_by_keys, settle, slow_app, stalled, widget_lines
 from textual.widgets import DataTable, OptionList
 
 from lines_tui.engine.lines import LinesGame
-from lines_tui.store import Store, open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 
 SIZE = (80, 24)
-BOUND = 30.0
-"""Seconds a test waits at most for the store thread to reach the stalled read (never reached
-unless something is broken)."""
-
-
-class ExitWatchingApp(LinesTuiApp):
-    """Says when it begins to end (Textual runs this handler before the app's own)."""
-
-    exiting = threading.Event()
-
-    def on_unmount(self) -> None:
-        self.exiting.set()
-
-
-def slow_app(data_dir: Path) -> tuple[ExitWatchingApp, Store, StalledFileSystem]:
-    disk = StalledFileSystem()
-    store = open_store(data_dir, fs=disk)
-    app = ExitWatchingApp(store, clock=lambda: FIXED_NOW, animations=False, few_colours=False)
-    app.exiting = threading.Event()
-    return app, store, disk
 
 
 def shown(app: LinesTuiApp, *selectors: str) -> str:
     return " ".join(
         " ".join(widget_lines(app.screen.query_one(selector))) for selector in selectors
     )
-
-
-async def stalled(pilot: Pilot[None], disk: StalledFileSystem) -> None:
-    """Wait until the store thread is held in a read (the keys that follow come while it is)."""
-    await pilot.pause()
-    assert disk.waiting.wait(BOUND), "no store read reached the disk"
 
 
 async def test_the_menu_moves_while_the_disk_reads_and_opens_the_chosen_game_after(

@@ -13,7 +13,7 @@ from lines_tui.commands.common import Settings, fail
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
     from lines_tui.store import Store
-    from lines_tui.ui.app import Start
+    from lines_tui.ui.direct_start import Start
 
 
 def open_store_for(options: Settings) -> Store:

@@ -1,7 +1,7 @@
 """The Textual app: the shell around the menu, with the app-wide keys, the notices and the score
 screens. Starting games is the work of the parts it composes: the saved games (`saved_games.py`),
 the Lines and Mahjong starts (`lines_starts.py`, `mahjong_starts.py`), today's deals and
-challenges (`deal_offers.py`).
+challenges (`deal_offers.py`), the game asked for on the command line (`direct_start.py`).
 
 The menu is all the first frame shows, so the games' and score screens' modules (and with them
 the layouts, the solver and the share codes) are imported when a screen is first opened, in the
@@ -14,8 +14,9 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -24,6 +25,7 @@ from textual.reactive import reactive
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, StoreError, TableId
 from lines_tui.ui.deal_offers import DealOffers
+from lines_tui.ui.direct_start import DirectStart, Start
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
@@ -39,7 +41,6 @@ if TYPE_CHECKING:
     from lines_tui.ui.mahjong import LayoutPickerScreen
     from lines_tui.ui.scores import LeaderboardScreen
 
-Start = Literal["menu", "lines", "mahjong"]
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
@@ -100,13 +101,7 @@ class LinesTuiApp(App[None]):
         """`choice`: how `seed` was chosen (default: by number when a seed is given); `replay`:
         an entry whose game is played back first (`lines-tui replay`)."""
         super().__init__()
-        self.start = start
-        self.layout_name = layout
-        self.seed = seed
-        self.choice = choice
         self.replay = replay
-        self.start_waiting = False
-        """A game asked for on the command line waits for the menu's first read."""
         self.lines_size = size
         self.mouse = mouse
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
@@ -138,6 +133,17 @@ class LinesTuiApp(App[None]):
             lines_size=size,
             read_failed=self.read_failed,
         )
+        self.direct_start = DirectStart(
+            self,
+            "menu" if replay is not None else start,
+            self.saved_games,
+            self.lines_starts,
+            self.mahjong_starts,
+            layout=layout,
+            seed=seed,
+            size=size,
+            choice=choice,
+        )
 
     @property
     def store(self) -> Store:
@@ -165,36 +171,26 @@ class LinesTuiApp(App[None]):
             self.notify(warning, title="Data file", severity="warning", timeout=12)
         if self.replay is not None:
             self.watch_game(*self.replay)
-        else:
-            # `lines-tui lines` / `mahjong` start once the menu below has read the saved games.
-            self.start_waiting = self.start != "menu"
+
+    async def on_event(self, event: events.Event) -> None:
+        """A direct start drops what the player types until its game shows (`DirectStart`)."""
+        if not self.direct_start.drops(event):
+            await super().on_event(event)
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
         self.saved_games.state = message.state
-        if self.start_waiting:
-            self.start_waiting = False
-            self.start_asked()
+        self.direct_start.read()
+        # What could not be read is told once the screen now on top has mounted: when a direct
+        # start has just opened its game, on the game's status line, not as a toast that would
+        # follow it from the menu over the board.
+        self.screen.call_later(self.tell_problems, message.state.problems)
 
-    def start_asked(self) -> None:
-        """`lines-tui lines` / `lines-tui mahjong`, once the saved games are read."""
-        particular = self.seed is not None or self.choice is not None
-        if self.start == "lines":
-            self.saved_games.resume_or_start(
-                "lines",
-                self.lines_starts.resume,
-                lambda: self.lines_starts.start(self.seed, self.lines_size, self.choice),
-                particular=particular,
-            )
-        elif self.start == "mahjong":
-            from lines_tui.engine.mahjong.layouts import find_layout
+    def tell_problems(self, problems: tuple[str, ...]) -> None:
+        for problem in problems:
+            self.notify(problem, severity="error")
 
-            layout = find_layout(self.layout_name)
-            self.saved_games.resume_or_start(
-                "mahjong",
-                self.mahjong_starts.resume,
-                lambda: self.mahjong_starts.start_as_asked(layout, self.seed, self.choice),
-                particular=particular,
-            )
+    def on_menu_screen_read_failed(self, _: MenuScreen.ReadFailed) -> None:
+        self.direct_start.read_failed()
 
     def read_failed(self, error: StoreError) -> None:
         self.notify(f"The data folder could not be read: {error}", severity="error")

@@ -76,6 +76,10 @@ class MenuScreen(Screen[None]):
             super().__init__()
             self.state = state
 
+    class ReadFailed(Message):
+        """The menu's read failed as a whole (it has said so): nothing is known of the saved
+        games until the next visit reads them again."""
+
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
         "Mahjong solitaire: clear the layout pair by pair; a background check warns you\n"
@@ -141,15 +145,15 @@ class MenuScreen(Screen[None]):
 
     def _failed(self, error: StoreError) -> None:  # read_state raised, not listed
         self.notify(f"The data folder could not be read: {error}", severity="error")
+        self.post_message(self.ReadFailed())
 
     def _show_state(self, state: MenuState) -> None:
         """Resume entries appear only while a saved game exists, and the player line follows
-        the active player; an entry chosen while reading opens now."""
+        the active player; an entry chosen while reading opens now. The state's problems go
+        with `StateRead`, to be told where the player will see them (a game may open now)."""
         self.state = state
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
-        for problem in state.problems:
-            self.notify(problem, severity="error")
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
         if chosen is not None and self._offered(chosen, state):

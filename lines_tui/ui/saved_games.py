@@ -36,7 +36,7 @@ class SavedGames:
 
     def read(self) -> MenuState:
         """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
-        fails is not told here but listed in the state's `problems`, for the menu to show; a
+        fails is not told here but listed in the state's `problems`, for the app to tell; a
         part that fails reads as a guest or no saved game, and play goes on."""
         store = self.session.store
         problems: list[str] = []

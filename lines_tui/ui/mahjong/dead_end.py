@@ -21,8 +21,10 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from textual.dom import DOMNode
+from textual.worker import Worker
 
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
@@ -100,13 +102,21 @@ class DeadEndCheck:
             self._remember(known)
             return known
         previous = [pair for pair in self._last_solution if all(present >> i & 1 for i in pair)]
-        node.run_worker(
-            self._run(node, self._serial, position, previous),
+        self._start(node, self._serial, position, previous)
+        return None
+
+    def _start(
+        self, node: DOMNode, serial: int, position: Position, previous: list[Pair]
+    ) -> Worker[None]:
+        """The worker that runs the check. It gets a function that makes the coroutine when it
+        runs, not the coroutine: a check replaced before its worker starts leaves none behind
+        that nobody awaits."""
+        return node.run_worker(
+            partial(self._run, node, serial, position, previous),
             name="dead-end check",
             group=WORKER_GROUP,
             exclusive=True,
         )
-        return None
 
     def cancel(self, node: DOMNode) -> None:
         """Stop the check in progress, if any (its answer, should it come, is ignored)."""

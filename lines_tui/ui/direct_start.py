@@ -1,0 +1,94 @@
+"""A direct start: `lines-tui lines` / `lines-tui mahjong` open their game over the menu once the
+menu has read the saved games (a saved game is offered first, and never replaced without asking).
+
+Until that read ends the menu is on screen, and what the player types meanwhile (a fast typist,
+a slow SSH link) is dropped: it is neither handed to the menu nor kept for the game. The menu
+would act on it (its cursor moves, `enter` or a letter opens another screen under or over the
+game, `q` quits before the game shows). Keeping the keys for the game is no better: they were
+typed blind, before the player could see what comes first (the "Resume it?" question, where a
+held `n` would start a new game that replaces the saved one; the dialog proving a deal; a new
+board whose moves cannot be taken back). Dropped keys cost a key typed again once the game shows,
+as a curses game's `flushinp()` before a question does. Only the priority keys act (`ctrl+q`
+quits), so a start on a stalled disk can always be left (README, "Keys").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from textual import events
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from lines_tui.engine.deal_choice import DealChoice
+    from lines_tui.ui.lines_starts import LinesStarts
+    from lines_tui.ui.mahjong_starts import MahjongStarts
+    from lines_tui.ui.saved_games import SavedGames
+
+Start = Literal["menu", "lines", "mahjong"]
+
+
+@dataclass(eq=False)
+class DirectStart:
+    """The game `start` names ("menu": none), with the command line's options (`layout`, `seed`,
+    `size`, `choice`); it opens when the menu's first read of the saved games ends, and the
+    player's input is dropped while it is `waiting`."""
+
+    app: App[None]
+    start: Start
+    saved: SavedGames
+    lines: LinesStarts
+    mahjong: MahjongStarts
+    layout: str
+    seed: int | None
+    size: int
+    choice: DealChoice | None
+    waiting: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.waiting = self.start != "menu"
+
+    def drops(self, event: events.Event) -> bool:
+        """Whether `event` is the player's input (a key, a paste, the mouse) that comes while the
+        game is not shown yet, and is dropped; a key bound with priority (`ctrl+q`) still acts.
+        Events the app passes on to a widget are not asked about again."""
+        typed = isinstance(event, (events.InputEvent, events.Paste)) and not event.is_forwarded
+        if not (self.waiting and typed):
+            return False
+        if isinstance(event, events.Key):
+            bound = self.app.active_bindings.get(event.key)
+            return bound is None or not bound.binding.priority
+        return True
+
+    def read(self) -> None:
+        """The menu has read the saved games: the game opens (only after the first read)."""
+        if self.waiting:
+            self.waiting = False
+            self.open()
+
+    def read_failed(self) -> None:
+        """The menu could not read the saved games (it says so): whether a game is saved is not
+        known, so no new one is started over it, and the menu is the player's again."""
+        self.waiting = False
+
+    def open(self) -> None:
+        particular = self.seed is not None or self.choice is not None
+        if self.start == "lines":
+            self.saved.resume_or_start(
+                "lines",
+                self.lines.resume,
+                lambda: self.lines.start(self.seed, self.size, self.choice),
+                particular=particular,
+            )
+        elif self.start == "mahjong":
+            from lines_tui.engine.mahjong.layouts import find_layout
+
+            layout = find_layout(self.layout)
+            self.saved.resume_or_start(
+                "mahjong",
+                self.mahjong.resume,
+                lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
+                particular=particular,
+            )
