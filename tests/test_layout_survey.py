@@ -23,7 +23,7 @@ def test_a_deals_outcome_is_the_solvers_verdict_within_the_playout_budget() -> N
     outcome = survey_deal("turtle", 37)
     assert outcome == Outcome("turtle", 37, Verdict.UNSOLVABLE, outcome.playouts)
     assert outcome.playouts == solve(deal(find_layout("turtle"), 37)).nodes
-    assert survey_deal("turtle", 21, playouts=2).verdict is Verdict.UNDECIDED
+    assert survey_deal("turtle", 24, playouts=2).verdict is Verdict.UNDECIDED
     assert Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
     assert Outcome.from_json({"layout": "turtle", "seed": -1}) is None
 

@@ -14,6 +14,9 @@ from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import RestartSchedule, SolveResult, Verdict, solve
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
+from lines_tui.engine.mahjong.solver.pairings import Pairings
+from lines_tui.engine.mahjong.solver.repair import Clearing, complete_pairing
 
 Tile = tuple[int, int, int, str]
 
@@ -313,7 +316,7 @@ def test_a_stopped_search_is_undecided_and_stops_at_once() -> None:
         calls += 1
         return True
 
-    result = solve(deal(TURTLE, 21), should_stop=stop_now)
+    result = solve(deal(TURTLE, 24), should_stop=stop_now)
     assert result.verdict is Verdict.UNDECIDED
     assert result.moves == ()
     assert calls == 1
@@ -328,15 +331,15 @@ def test_a_search_stopped_midway_runs_no_further_playout() -> None:
         asked.append(1)
         return len(asked) > nodes_when_stopped
 
-    result = solve(deal(TURTLE, 21), should_stop=stop_later)
+    result = solve(deal(TURTLE, 24), should_stop=stop_later)
     assert result.verdict is Verdict.UNDECIDED
     assert len(asked) == nodes_when_stopped + 1
     assert result.nodes <= len(asked)
 
 
 def test_budgets_give_undecided() -> None:
-    assert solve(deal(TURTLE, 21), node_limit=3).verdict is Verdict.UNDECIDED
-    assert solve(deal(TURTLE, 21), timeout=0.0).verdict is Verdict.UNDECIDED
+    assert solve(deal(TURTLE, 24), node_limit=3).verdict is Verdict.UNDECIDED
+    assert solve(deal(TURTLE, 24), timeout=0.0).verdict is Verdict.UNDECIDED
 
 
 def test_a_mid_game_position_once_wrongly_called_a_dead_end_is_solvable() -> None:
@@ -427,9 +430,13 @@ def test_the_quick_phase_wins_a_deal_the_first_playout_misses_and_counts_its_pla
     assert solve(pos, node_limit=2).verdict is Verdict.UNDECIDED
 
 
-def test_short_attempts_leave_the_quick_phase_out() -> None:
+def test_short_attempts_leave_the_quick_phase_and_the_repairs_out() -> None:
     assert RestartSchedule().quick_playouts == 10
     assert RestartSchedule(unit=2).quick_playouts == 0
+    assert RestartSchedule().repairs == RestartSchedule().repair_evaluations > 0
+    assert RestartSchedule(unit=2).repairs == 0
+    with pytest.raises(ValueError):
+        RestartSchedule(repair_evaluations=-1)
 
 
 def test_the_restart_schedule_doubles_the_plain_attempts_and_keeps_the_shuffled_short() -> None:
@@ -457,3 +464,58 @@ def test_a_search_that_never_restarts_reports_one_attempt() -> None:
     result = solve(deal(TURTLE, 2))
     assert result.verdict is Verdict.SOLVABLE
     assert result.attempts == 1
+
+
+# -- the repair phase (README, "How it works") -----------------------------------------------
+
+
+def test_the_repair_wins_a_deal_the_first_playout_misses_and_counts_as_one_node() -> None:
+    pos = deal(TURTLE, 21)
+    result = solve(pos)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replays(pos, result.moves)
+    # The first playout, then its repaired pairing: nothing else ran.
+    assert result.nodes == 2
+    without = RestartSchedule(repair_evaluations=0)
+    assert solve(pos, node_limit=2, restarts=without).verdict is Verdict.UNDECIDED
+    assert solve(pos, node_limit=1).verdict is Verdict.UNDECIDED
+
+
+def test_repaired_pairings_give_winning_sequences_that_replay() -> None:
+    """A win by the repair goes through the same replay check as any other (`solve` raises if
+    it does not replay); with two nodes, the first playout and one repair answer alone."""
+    repaired = 0
+    for seed in range(40):
+        pos = deal(TURTLE, seed)
+        result = solve(pos, node_limit=2)
+        if result.verdict is Verdict.SOLVABLE:
+            assert replays(pos, result.moves)
+            repaired += result.nodes == 2
+    assert repaired >= 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_relaxation_judged_after_a_flip_ends_where_one_from_the_start_does(seed: int) -> None:
+    """The repair judges a flip from the board before the type could first matter: a chain of
+    such judgements ends exactly where the relaxation run from the start ends."""
+    pos = deal(TURTLE, 7000 + seed)
+    board = Board(pos, lambda: None)
+    rng = random.Random(seed)
+    partner = complete_pairing(board, Pairings(board).root, (), [NO_TILE] * len(pos.faces))
+    mates = [1 << mate for mate in partner]
+    clearing = Clearing.of(board, mates)
+    four = [tiles for tiles in board.type_tiles if len(tiles) == 4]
+    for _ in range(60):
+        tiles = rng.choice(four)
+        a = rng.choice(tiles)
+        c = partner[a]
+        b = rng.choice([tile for tile in tiles if tile not in (a, c)])
+        d = partner[b]
+        # The pairs (a, c) and (b, d) become (a, b) and (c, d).
+        for x, y in ((a, b), (c, d)):
+            partner[x], partner[y] = y, x
+            mates[x], mates[y] = 1 << y, 1 << x
+        clearing = clearing.after_flip(board, mates, board.type_of[a], (a, b, c, d))
+        fresh = Clearing.of(board, mates)
+        assert (clearing.present, clearing.known) == (fresh.present, fresh.known)
+        assert clearing.leaving == fresh.leaving

@@ -51,8 +51,8 @@ def solve(
 ) -> None:
     """Decide whether the position can still be cleared, with every face known. Prints the
     verdict, a winning sequence when there is one (pairs of indices into the file's tile list,
-    in play order), the playouts searched and the seconds taken. Exit code: 0 solvable,
-    1 unsolvable, 3 undecided, 2 bad input."""
+    in play order), the nodes searched (playouts and repairs) and the seconds taken. Exit
+    code: 0 solvable, 1 unsolvable, 3 undecided, 2 bad input."""
     from lines_tui.engine.mahjong.position import Position, PositionError
     from lines_tui.engine.mahjong.solver import solve as solve_position
 

@@ -13,6 +13,7 @@ solver"). Its parts, each readable on its own:
 - `nogoods`: learned nogoods and their propagation;
 - `search`: the search with backjumping and restarts;
 - `quick`: the quick phase, random-hint playouts before the search branches;
+- `repair`: the repair phase, a local search over complete pairings judged exactly;
 - `budget`: time, playout and restart budgets; `result`: what `solve` answers.
 """
 
@@ -40,9 +41,10 @@ def solve(
 ) -> SolveResult:
     """Decide whether `position` can be cleared: SOLVABLE with a winning sequence (checked by
     replaying it), UNSOLVABLE when every pairing is refuted, UNDECIDED when `timeout` seconds or
-    `node_limit` playouts are spent or `should_stop()` says so (it is asked between playouts, a
-    few milliseconds apart). `previous`, an earlier winning sequence, is tried first.
-    `restarts` sets how often the search starts over (the default suits full deals)."""
+    `node_limit` nodes (playouts and repairs) are spent or `should_stop()` says so (it is asked
+    between playouts, a few milliseconds apart). `previous`, an earlier winning sequence, is
+    tried first. `restarts` sets how often the search starts over and how long a repair may
+    run (the default suits full deals)."""
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     budget = Budget(deadline, node_limit, should_stop)

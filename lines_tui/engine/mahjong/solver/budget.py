@@ -26,10 +26,14 @@ class RestartSchedule:
     what the earlier ones learned."""
 
     unit: int = 32
+    repair_evaluations: int = 200
+    """How many relaxations each repair (see `repair`) may run; 0: no repairs."""
 
     def __post_init__(self) -> None:
         if self.unit < 1:
             raise ValueError(f"an attempt needs at least one playout, not {self.unit}")
+        if self.repair_evaluations < 0:
+            raise ValueError(f"a repair cannot run {self.repair_evaluations} relaxations")
 
     def playouts(self, attempt: int) -> int:
         """The playouts attempt number `attempt` (0 first) may spend."""
@@ -42,6 +46,13 @@ class RestartSchedule:
         """Random-hint playouts before the search branches (see `quick`): a third of `unit`,
         so ten by default, and none when attempts are as short as one or two playouts."""
         return self.unit // 3
+
+    @property
+    def repairs(self) -> int:
+        """Relaxations each repair may run: none when attempts are as short as one or two
+        playouts (as there is no quick phase then), so that such attempts try the search
+        alone."""
+        return self.repair_evaluations if self.quick_playouts else 0
 
     @staticmethod
     def shuffles(attempt: int) -> bool:
@@ -80,6 +91,17 @@ class Budget:
             raise Restart
         self.check()
         self.nodes += 1
+
+    def charge(self) -> None:
+        """Count one repair about to run, unless a budget forbids it: like a playout, except
+        that it takes nothing from the attempt's share (so the search runs the same playouts
+        as without repairs until a repair wins)."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise Stopped
+        self.check()
+        self.nodes += 1
+        if self.attempt_ends is not None:
+            self.attempt_ends += 1
 
     def check(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:

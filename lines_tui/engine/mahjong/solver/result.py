@@ -24,7 +24,7 @@ class SolveResult:
     moves: tuple[Pair, ...]
     """The winning sequence when solvable (tile indices, play order); empty otherwise."""
     nodes: int
-    """Playouts run."""
+    """Playouts run, and repairs (each counted as one, see `repair`)."""
     seconds: float
     attempts: int = 1
     """How many times the search started (1: it never restarted)."""

@@ -17,6 +17,10 @@ reasons in its nogood. An attempt that has spent its share of playouts starts ov
 `RestartSchedule`), keeping its nogoods, and follows the pairs of the previous attempt's closest
 miss.
 
+The first playout, and a later one that needed optimism for fewer types than any before it and
+for few at most, has its pairing repaired (see `repair`); a repair that clears the board ends the
+search with its winning sequence.
+
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
 concerned, instead of at the start: probes, children's playouts and shrinking do so. Adding
@@ -38,6 +42,7 @@ from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.quick import quick_win
 from lines_tui.engine.mahjong.solver.relaxation import relax
+from lines_tui.engine.mahjong.solver.repair import NEAR_MISS, repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
 
 
@@ -67,6 +72,9 @@ class Search:
         self.closest: tuple[tuple[int, int], list[Pair]] | None = None
         """The playout of this attempt that came closest to winning, whose pairs the next
         attempt follows."""
+        self.fewest_optimistic: int | None = None
+        """The fewest types any playout of the search needed optimism for."""
+        self.repair_rng = random.Random(0)
 
     def run(self) -> list[Pair] | None:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
@@ -123,7 +131,34 @@ class Search:
             closeness = trial.closeness()
             if self.closest is None or closeness < self.closest[0]:
                 self.closest = (closeness, trial.moves)
+            self.repair(trial)
         return trial
+
+    def repair(self, trial: Playout) -> None:
+        """Repair the pairing of the first playout, and of a later one that needed optimism
+        for fewer types than any before it and for at most `NEAR_MISS` (see `repair`): raises
+        Solved if that wins."""
+        optimistic = len(trial.optimistic)
+        evaluations = self.restarts.repairs
+        if not evaluations:
+            return
+        if self.fewest_optimistic is not None and not (
+            optimistic < self.fewest_optimistic and optimistic <= NEAR_MISS
+        ):
+            return
+        self.fewest_optimistic = optimistic
+        self.budget.charge()
+        won = repaired_win(
+            self.board,
+            self.pairings.root,
+            trial.moves,
+            self.player.hint,
+            evaluations,
+            self.repair_rng,
+            self.budget.check,
+        )
+        if won is not None:
+            raise Solved(won)
 
     def stuck_nogood(self, present: int, known: int) -> Reason:
         """A small set of current commitments that leaves the relaxation stuck at `present`

@@ -1,0 +1,254 @@
+"""The repair phase: a local search over complete pairings, each judged exactly.
+
+With a partner fixed for every tile, the order of the moves does not matter (removing a tile never
+makes another un-free), so the relaxation in which a tile may leave only with its own partner is
+exact: if it clears the board, the pairs in the order it removed them are a winning sequence; if it
+does not, that pairing loses. Judging a complete pairing this way costs a small fraction of a
+playout, so a pairing that loses can be *repaired* a flip at a time, as WalkSAT repairs a truth
+assignment: a *flip* re-pairs the four tiles of two pairs of one type, (a, c) and (b, d) becoming
+(a, b) and (c, d), where a is a free tile that the relaxation left on the board and the new pairs
+are allowed at the root (`Pairings.root`). Each step takes the first flip, in random order, that
+leaves fewer tiles than now, else one that leaves the fewest; now and then a random flip instead,
+and never one of a type flipped in the last few steps.
+
+A flip changes nothing before the relaxation first removes one of the type's tiles, or first could
+remove one of its new pairs; so the relaxation is recorded wave by wave (each wave removes every
+pair whose tiles are both free), and a flip is judged from the board before that wave.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
+from lines_tui.engine.mahjong.solver.result import Pair
+
+Flip = tuple[int, int, int, int]
+"""(a, b, c, d): the pairs (a, c) and (b, d) become (a, b) and (c, d)."""
+
+NOISE = 0.1
+"""The share of steps that take a random flip, so that the walk leaves a local minimum."""
+TABU = 6
+"""How many of the latest flipped types may not be flipped again."""
+NEAR_MISS = 3
+"""The search repairs a playout after the first only if it needed optimism for at most this
+many types: one further from winning is rarely won by a repair, which then only costs time."""
+CHECK_EVERY = 32
+"""Evaluations between two looks at the budget's deadline and stop signal."""
+
+
+@dataclass(frozen=True)
+class Clearing:
+    """The exact relaxation of one complete pairing, wave by wave."""
+
+    before: tuple[tuple[int, int], ...]
+    """For each wave, the tiles present and the tiles free or gone before it."""
+    leaving: tuple[int, ...]
+    """For each wave, the tiles it removes."""
+    present: int
+    """The tiles left at the end."""
+    known: int
+
+    @classmethod
+    def of(cls, board: Board, mates: Sequence[int]) -> Clearing:
+        """The relaxation from the starting position; `mates[t]` is t's partner as a mask."""
+        present, known = board.present, board.free | board.gone
+        leaving = 0
+        for tile in bits(known & present):
+            if mates[tile] & known:
+                leaving |= 1 << tile
+        return _waves(board, mates, (), (), present, known, leaving)
+
+    def moves(self, mates: Sequence[int]) -> list[Pair]:
+        """The pairs removed, wave after wave: a winning sequence when nothing is left."""
+        return [
+            (tile, mates[tile].bit_length() - 1)
+            for leaving in self.leaving
+            for tile in bits(leaving)
+            if mates[tile] > 1 << tile
+        ]
+
+    def after_flip(self, board: Board, mates: Sequence[int], kind: int, flip: Flip) -> Clearing:
+        """The relaxation once `flip` of the type `kind` is made in `mates`."""
+        a, b, c, d = flip
+        tiles = board.type_mask[kind]
+        first, second = 1 << a | 1 << b, 1 << c | 1 << d
+        cut = len(self.leaving)
+        for wave, leaving in enumerate(self.leaving):
+            known = self.before[wave][1]
+            if leaving & tiles or known & first == first or known & second == second:
+                cut = wave
+                break
+        if cut == len(self.leaving):
+            present, known, leaving = self.present, self.known, 0
+        else:
+            # The wave's other pairs still leave; of the type's, those whose partner is free.
+            present, known = self.before[cut]
+            leaving = self.leaving[cut] & ~tiles
+        for tile in bits(tiles & known & present):
+            if mates[tile] & known:
+                leaving |= 1 << tile
+        return _waves(board, mates, self.before[:cut], self.leaving[:cut], present, known, leaving)
+
+
+def _waves(
+    board: Board,
+    mates: Sequence[int],
+    before: tuple[tuple[int, int], ...],
+    removed: tuple[int, ...],
+    present: int,
+    known: int,
+    leaving: int,
+) -> Clearing:
+    """Go on from `before` and `removed`, the waves so far, with the wave `leaving`."""
+    newly_free = board.geometry.newly_free
+    boards = list(before)
+    waves = list(removed)
+    while leaving:
+        boards.append((present, known))
+        waves.append(leaving)
+        present &= ~leaving
+        freed = newly_free(leaving, present, known)
+        known |= freed
+        leaving = 0
+        while freed:
+            low = freed & -freed
+            freed ^= low
+            mate = mates[low.bit_length() - 1]
+            if mate & known:
+                leaving |= low | mate
+    return Clearing(tuple(boards), tuple(waves), present, known)
+
+
+def repaired_win(
+    board: Board,
+    root: Sequence[int],
+    played: Sequence[Pair],
+    hint: Sequence[int],
+    evaluations: int,
+    rng: random.Random,
+    check: Callable[[], None],
+) -> list[Pair] | None:
+    """A winning sequence found by repairing, with up to `evaluations` relaxations, the pairing
+    of a playout that played `played` (its other tiles paired as `hint` suggests where `root`
+    allows it), or None. `check` is called now and then (it may raise Stopped)."""
+    return _Walk(board, root, complete_pairing(board, root, played, hint), rng).run(
+        evaluations, check
+    )
+
+
+def complete_pairing(
+    board: Board, root: Sequence[int], played: Sequence[Pair], hint: Sequence[int]
+) -> list[int]:
+    """Partners for every tile: the pairs played, then for the tiles left, each with the
+    hinted partner if allowed at the root, else the first partner allowed, else any."""
+    partner = [NO_TILE] * len(board.type_of)
+    for a, b in played:
+        partner[a], partner[b] = b, a
+    for tiles in board.type_tiles:
+        rest = [tile for tile in tiles if partner[tile] == NO_TILE]
+        while rest:
+            a = rest.pop()
+            options = [b for b in rest if root[a] >> b & 1] or rest
+            b = hint[a] if hint[a] in options else options[0]
+            rest.remove(b)
+            partner[a], partner[b] = b, a
+    return partner
+
+
+class _Walk:
+    """The local search from one complete pairing."""
+
+    def __init__(
+        self, board: Board, root: Sequence[int], partner: Sequence[int], rng: random.Random
+    ) -> None:
+        self.board = board
+        self.root = root
+        self.rng = rng
+        self.mates = [0 if mate == NO_TILE else 1 << mate for mate in partner]
+        self.clearing = Clearing.of(board, self.mates)
+        self.tabu: deque[int] = deque(maxlen=TABU)
+
+    def run(self, evaluations: int, check: Callable[[], None]) -> list[Pair] | None:
+        spent = 0
+        while self.clearing.present:
+            if spent >= evaluations:
+                return None
+            flips = self.flips()
+            if not flips:
+                return None
+            allowed = [flip for flip in flips if self.board.type_of[flip[0]] not in self.tabu]
+            if allowed and self.rng.random() >= NOISE:
+                spent += self.descend(allowed)
+            else:
+                flip = self.rng.choice(flips)
+                self.commit(flip, self.judge(flip))
+                spent += 1
+            if spent // CHECK_EVERY != (spent - 1) // CHECK_EVERY:
+                check()
+        return self.clearing.moves(self.mates)
+
+    def flips(self) -> list[Flip]:
+        """The flips that re-pair a free tile left on the board, in random order."""
+        root, mates = self.root, self.mates
+        seen: set[tuple[Pair, Pair]] = set()
+        flips: list[Flip] = []
+        for a in bits(self.clearing.known & self.clearing.present):
+            c = mates[a].bit_length() - 1
+            for b in bits(root[a] & ~mates[a]):
+                d = mates[b].bit_length() - 1
+                if not root[c] >> d & 1:
+                    continue
+                # The same flip is seen from the other tiles too: it makes the same two pairs.
+                first, second = (min(a, b), max(a, b)), (min(c, d), max(c, d))
+                key = (first, second) if first < second else (second, first)
+                if key not in seen:
+                    seen.add(key)
+                    flips.append((a, b, c, d))
+        self.rng.shuffle(flips)
+        return flips
+
+    def descend(self, flips: list[Flip]) -> int:
+        """Make the first flip that leaves fewer tiles, else one of those that leave the
+        fewest; returns the evaluations spent."""
+        now = self.clearing.present.bit_count()
+        best: list[tuple[Flip, Clearing]] = []
+        fewest = len(self.mates) + 1
+        spent = 0
+        for flip in flips:
+            judged = self.judge(flip)
+            spent += 1
+            left = judged.present.bit_count()
+            if left < fewest:
+                best, fewest = [(flip, judged)], left
+            elif left == fewest:
+                best.append((flip, judged))
+            if left < now:
+                break
+        self.commit(*(best[0] if len(best) == 1 else self.rng.choice(best)))
+        return spent
+
+    def judge(self, flip: Flip) -> Clearing:
+        """The relaxation with `flip` made (the pairing itself is left as it is)."""
+        self._set(flip, True)
+        try:
+            kind = self.board.type_of[flip[0]]
+            return self.clearing.after_flip(self.board, self.mates, kind, flip)
+        finally:
+            self._set(flip, False)
+
+    def commit(self, flip: Flip, judged: Clearing) -> None:
+        self._set(flip, True)
+        self.tabu.append(self.board.type_of[flip[0]])
+        self.clearing = judged
+
+    def _set(self, flip: Flip, made: bool) -> None:
+        a, b, c, d = flip
+        if not made:
+            b, c = c, b
+        mates = self.mates
+        mates[a], mates[b], mates[c], mates[d] = 1 << b, 1 << a, 1 << d, 1 << c
