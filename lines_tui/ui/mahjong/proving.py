@@ -96,7 +96,9 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
         self.proving = True
         self.refresh_bindings()
         self._show_progress()
-        self.run_worker(self._prove(), name="proving", group=WORKER_GROUP, exclusive=True)
+        # The worker gets the function, which makes its coroutine when it runs: a proof stopped
+        # before its worker starts (enter then escape in one burst) leaves none nobody awaits.
+        self.run_worker(self._prove, name="proving", group=WORKER_GROUP, exclusive=True)
 
     async def _prove(self) -> None:
         search = self.search
