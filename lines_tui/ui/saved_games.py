@@ -11,7 +11,7 @@ from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
-from lines_tui.ui.session import SavedGame, Session
+from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.store_thread import write
 
 if TYPE_CHECKING:
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from lines_tui.engine.mahjong.game import MahjongGame
 
 T = TypeVar("T")
-GAME_NAMES: dict[SavedGame, str] = {"lines": "Lines", "mahjong": "Mahjong"}
-"""How the notices and questions name a kind of saved game."""
 
 
 class SavedGames:
@@ -32,7 +30,18 @@ class SavedGames:
     def __init__(self, app: App[None], session: Session) -> None:
         self.app = app
         self.session = session
-        self.state: MenuState | None = None
+        self._state: MenuState | None = None
+
+    @property
+    def state(self) -> MenuState | None:
+        return self._state
+
+    @state.setter
+    def state(self, state: MenuState) -> None:
+        """What the menu has just read; the saved games it could not read are the session's
+        `unread`, which the games started from now on may not replace."""
+        self._state = state
+        self.session.unread = state.unread
 
     def read(self) -> MenuState:
         """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
@@ -50,9 +59,16 @@ class SavedGames:
 
         player = read(lambda: store.active_player, "The player could not be read")
 
+        unread: set[SavedGame] = set()
+
         def game(kind: SavedGame) -> dict[str, Any] | None:
-            failed = f"The saved {kind} game could not be read"
-            return read(lambda: store.load_game(kind), failed)
+            def load() -> dict[str, Any] | None:
+                unread.add(kind)  # until the read has succeeded
+                saved = store.load_game(kind)
+                unread.discard(kind)
+                return saved
+
+            return read(load, f"The saved {kind} game could not be read")
 
         lines, mahjong = game("lines"), game("mahjong")
         solvable = read(
@@ -67,6 +83,7 @@ class SavedGames:
                 "resume-mahjong": None if mahjong is None else mahjong_summary(mahjong),
             },
             {"lines": lines, "mahjong": mahjong},
+            frozenset(unread),
             tuple(problems),
             solvable_deals=bool(solvable),
         )
