@@ -184,6 +184,23 @@ def test_games_in_progress_are_saved_loaded_and_cleared(folder: Path) -> None:
         store.save_game("lines", {"x": object()})
 
 
+def test_a_saved_game_the_engine_refuses_is_set_aside_untouched_unless_it_changed(
+    folder: Path,
+) -> None:
+    store = open_store(folder)
+    refused = {"seed": 1}
+    assert store.set_game_aside("lines", refused) is None  # none saved
+    store.save_game("lines", {"seed": 2})
+    assert store.set_game_aside("lines", refused) is None  # another game is there now
+    assert store.load_game("lines") == {"seed": 2}
+    store.save_game("lines", refused)
+    saved = (folder / "saved-lines.json").read_bytes()
+    aside = store.set_game_aside("lines", refused)
+    assert aside is not None and aside.name.startswith("saved-lines.json.corrupt-")
+    assert aside.read_bytes() == saved
+    assert store.load_game("lines") is None
+
+
 def test_a_game_that_may_not_replace_the_saved_one_is_saved_only_where_none_is(
     folder: Path,
 ) -> None:

@@ -15,6 +15,8 @@ from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.store_thread import write
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.app import App
 
     from lines_tui.engine.lines import LinesGame
@@ -124,21 +126,22 @@ class SavedGames:
             return None
 
     def drop(self, kind: SavedGame, error: Exception) -> None:
-        """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
-        app, store = self.app, self.session.store
+        """A save the engine refuses to resume is set aside untouched (README, "Never
+        overwritten when unreadable"), with a notice; the menu loses its entry."""
+        app, store, data = self.app, self.session.store, self.game(kind)
+        assert data is not None  # only a game that was read is resumed
+        refused = f"The saved {GAME_NAMES[kind]} game could not be read ({error})"
 
-        def dropped(_: None) -> None:
+        def set_aside(aside: Path | None) -> None:
+            where = "another is saved now" if aside is None else f"it was kept as {aside.name}"
+            app.notify(f"{refused}; {where}.", severity="warning")
             if isinstance(app.screen, MenuScreen):
                 app.screen.refresh_entries()
 
         def kept(problem: StoreError) -> None:
-            app.notify(f"The save stays on disk: {problem}", severity="error")
+            app.notify(f"{refused}; it stays where it is: {problem}", severity="error")
 
-        write(app, self.session.io, lambda: store.clear_game(kind), dropped, kept)
-        app.notify(
-            f"The saved {GAME_NAMES[kind]} game could not be read ({error}); it was dropped.",
-            severity="warning",
-        )
+        write(app, self.session.io, lambda: store.set_game_aside(kind, data), set_aside, kept)
 
     def resume_or_start(
         self,
