@@ -109,7 +109,7 @@ class SavedGames:
         try:
             return LinesGame.from_json(data)
         except GameDataError as error:
-            self.drop("lines", error)
+            self.drop("lines", data, error)
             return None
 
     def mahjong(self) -> MahjongGame | None:
@@ -122,14 +122,13 @@ class SavedGames:
         try:
             return MahjongGame.from_json(data, now=self.session.clock())
         except ValueError as error:
-            self.drop("mahjong", error)
+            self.drop("mahjong", data, error)
             return None
 
-    def drop(self, kind: SavedGame, error: Exception) -> None:
-        """A save the engine refuses to resume is set aside untouched (README, "Never
+    def drop(self, kind: SavedGame, data: dict[str, Any], error: Exception) -> None:
+        """A save (`data`) the engine refuses to resume is set aside untouched (README, "Never
         overwritten when unreadable"), with a notice; the menu loses its entry."""
-        app, store, data = self.app, self.session.store, self.game(kind)
-        assert data is not None  # only a game that was read is resumed
+        app, store = self.app, self.session.store
         refused = f"The saved {GAME_NAMES[kind]} game could not be read ({error})"
 
         def set_aside(aside: Path | None) -> None:
