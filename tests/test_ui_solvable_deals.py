@@ -238,13 +238,18 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
         assert not app.screen_stack[-1:] or not isinstance(app.screen, MahjongScreen)
 
 
+async def fail_a_proof(pilot: Pilot[None], app: LinesTuiApp, solver: HeldSolver) -> None:
+    """Prove Turtle deal 500, and let the proof fail: its dialog stays, saying so."""
+    await settle(pilot)  # the menu has read the store (the setting with it)
+    app.start_mahjong(TURTLE, 500, solvable=True)
+    await pilot.pause()
+    await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+
+
 async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read the store (the setting with it)
-        app.start_mahjong(TURTLE, 500, solvable=True)
-        await pilot.pause()
-        await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+        await fail_a_proof(pilot, app, solver)
         assert "The proof failed: the solver process ended." in text_of(app, "#proving")
         assert "Try again" in await footer_text(pilot)
         await pilot.press("enter")
@@ -271,10 +276,7 @@ async def test_a_proof_stopped_before_it_starts_leaves_nothing_unawaited(tmp_pat
     before its worker ever runs, and must leave no coroutine behind that nobody awaits."""
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read the store (the setting with it)
-        app.start_mahjong(TURTLE, 500, solvable=True)
-        await pilot.pause()
-        await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+        await fail_a_proof(pilot, app, solver)
         post_keys_at_once(app, "enter", "escape")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
