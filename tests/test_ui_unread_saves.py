@@ -93,6 +93,9 @@ async def test_a_saved_game_that_could_not_be_read_is_not_saved_over(
                 await settle(pilot)
         assert isinstance(app.screen, LinesScreen if kind == "lines" else MahjongScreen)
         await play_a_move(pilot)
+        if kind == "lines":
+            await pilot.press("n", "y")  # a new game, which would remove the saved one
+            await settle(pilot)
         await pilot.press("q")  # back to the menu: the game would be saved on leaving
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
