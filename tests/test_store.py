@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lines_tui.store import Preferences, StoreError, open_store
+from lines_tui.store import Preferences, SavedGameKept, StoreError, open_store
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
 from lines_tui.store.tables import Entry, TableId
@@ -182,6 +182,49 @@ def test_games_in_progress_are_saved_loaded_and_cleared(folder: Path) -> None:
         store.save_game("lines", {"x": float("nan")})
     with pytest.raises(StoreError):
         store.save_game("lines", {"x": object()})
+
+
+def test_a_saved_game_the_engine_refuses_is_set_aside_untouched_unless_it_changed(
+    folder: Path,
+) -> None:
+    store = open_store(folder)
+    refused = {"seed": 1}
+    assert store.set_game_aside("lines", refused) is None  # none saved
+    store.save_game("lines", {"seed": 2})
+    assert store.set_game_aside("lines", refused) is None  # another game is there now
+    assert store.load_game("lines") == {"seed": 2}
+    store.save_game("lines", refused)
+    saved = (folder / "saved-lines.json").read_bytes()
+    aside = store.set_game_aside("lines", refused)
+    assert aside is not None and aside.name.startswith("saved-lines.json.corrupt-")
+    assert aside.read_bytes() == saved
+    assert store.load_game("lines") is None
+
+
+def test_a_game_that_may_not_replace_the_saved_one_is_saved_only_where_none_is(
+    folder: Path,
+) -> None:
+    """`replace=False` (a game started while the saved one could not be read): the saved game
+    there is neither replaced nor removed; with none there (or a damaged file, set aside) the
+    game is saved."""
+    store = open_store(folder)
+    kept = {"seed": 1}
+    store.save_game("lines", kept)
+    for change in (
+        lambda: store.save_game("lines", {"seed": 2}, replace=False),
+        lambda: store.clear_game("lines", replace=False),
+    ):
+        with pytest.raises(SavedGameKept, match="a saved lines game is there, and it is kept"):
+            change()
+        assert store.load_game("lines") == kept
+    (folder / "saved-lines.json").write_text("{damaged")
+    store.save_game("lines", {"seed": 3}, replace=False)
+    assert store.load_game("lines") == {"seed": 3}
+    assert len(list(folder.glob("saved-lines.json.corrupt-*"))) == 1
+    store.clear_game("lines")
+    store.clear_game("lines", replace=False)  # nothing there: nothing kept
+    store.save_game("lines", {"seed": 4}, replace=False)
+    assert store.load_game("lines") == {"seed": 4}
 
 
 # -- bad data files ------------------------------------------------------------------------------

@@ -230,7 +230,7 @@ async def test_a_store_that_cannot_save_does_not_end_the_game(tmp_path: Path) ->
     app = make_app(tmp_path)
     notices: list[str] = []
 
-    def refuse(kind: str, data: object) -> None:
+    def refuse(kind: str, data: object, **options: object) -> None:
         raise StoreError("the disk is full")
 
     app.store.save_game = refuse  # type: ignore[method-assign]

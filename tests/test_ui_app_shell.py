@@ -177,12 +177,13 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_a_saved_lines_game_that_cannot_be_read_is_dropped_with_a_notice(
+async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice(
     tmp_path: Path,
 ) -> None:
     data = LinesGame.new(3, 9, started_at=FIXED_NOW).to_json()
     data["board"] = "not a board"
     open_store(tmp_path).save_game("lines", data)
+    saved = (tmp_path / "saved-lines.json").read_bytes()
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -190,7 +191,10 @@ async def test_a_saved_lines_game_that_cannot_be_read_is_dropped_with_a_notice(
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert any("could not be read" in n.message for n in app._notifications)
+        (aside,) = tmp_path.glob("saved-lines.json.corrupt-*")
+        assert aside.read_bytes() == saved  # kept untouched, never deleted
+        (notice,) = [n.message for n in app._notifications if "could not be read" in n.message]
+        assert notice.endswith(f"; it was kept as {aside.name}.")
         assert open_store(tmp_path).load_game("lines") is None
         assert not any("Resume" in label for label in menu_labels(app))
 

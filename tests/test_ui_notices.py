@@ -23,6 +23,8 @@ def status_shown(app: LinesTuiApp) -> str:
 
 
 def toasts(app: LinesTuiApp) -> int:
+    """Toasts on the screen on top; only counted in a test run with `notifications=True`
+    (`run_test` leaves toasts out otherwise, and every count would be 0)."""
     return len(app.screen.query("Toast"))
 
 
@@ -31,7 +33,7 @@ async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns
 ) -> None:
     layout = row_layout(4, 2)
     app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         # Row one (1D 1B 1D 1B) can never be cleared; the pair below can still be taken.
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
         assert await settled(pilot, screen) == "dead end"
@@ -46,7 +48,7 @@ async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns
 
 async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_game(pilot, row_layout(4, 2), seed=3)
         await pilot.press("S")
         await settle(pilot)

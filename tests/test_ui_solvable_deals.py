@@ -5,11 +5,13 @@ the package and shown in the picker."""
 
 from __future__ import annotations
 
+import gc
 import json
 from concurrent.futures import Future
 from importlib import resources
 from pathlib import Path
 
+import pytest
 from conftest import make_app, post_keys_at_once, session_of, settle, widget_lines
 from textual.pilot import Pilot
 from textual.widgets import Footer
@@ -236,13 +238,18 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
         assert not app.screen_stack[-1:] or not isinstance(app.screen, MahjongScreen)
 
 
+async def fail_a_proof(pilot: Pilot[None], app: LinesTuiApp, solver: HeldSolver) -> None:
+    """Prove Turtle deal 500, and let the proof fail: its dialog stays, saying so."""
+    await settle(pilot)  # the menu has read the store (the setting with it)
+    app.start_mahjong(TURTLE, 500, solvable=True)
+    await pilot.pause()
+    await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+
+
 async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read the store (the setting with it)
-        app.start_mahjong(TURTLE, 500, solvable=True)
-        await pilot.pause()
-        await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+        await fail_a_proof(pilot, app, solver)
         assert "The proof failed: the solver process ended." in text_of(app, "#proving")
         assert "Try again" in await footer_text(pilot)
         await pilot.press("enter")
@@ -260,6 +267,20 @@ async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path)
         assert screen.game.seed == 500
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+async def test_a_proof_stopped_before_it_starts_leaves_nothing_unawaited(tmp_path: Path) -> None:
+    """After a failure, enter (try again) and escape in one burst: the new proof is stopped
+    before its worker ever runs, and must leave no coroutine behind that nobody awaits."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fail_a_proof(pilot, app, solver)
+        post_keys_at_once(app, "enter", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        gc.collect()
 
 
 async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(

@@ -1,6 +1,6 @@
 """The local score store, players and share codes: pure Python, no Textual or Rich."""
 
-from lines_tui.store.errors import ShareCodeError, StoreError
+from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem, safe_text
 from lines_tui.store.schema import Preferences
 from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
@@ -20,6 +20,7 @@ __all__ = [
     "Merge",
     "Preferences",
     "RecordOutcome",
+    "SavedGameKept",
     "ShareCodeError",
     "Snapshot",
     "Store",

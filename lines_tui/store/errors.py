@@ -9,3 +9,8 @@ class StoreError(Exception):
 
 class ShareCodeError(StoreError):
     """A share code that cannot be read: the message is the one reason, and nothing was changed."""
+
+
+class SavedGameKept(StoreError):
+    """A saved game is there, and the caller asked for it to be kept (its last read failed, so
+    nobody has seen it): it is neither replaced nor removed."""

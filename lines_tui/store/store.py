@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from lines_tui.store.errors import StoreError
+from lines_tui.store.errors import SavedGameKept, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
@@ -375,15 +375,16 @@ class Store:
 
     # -- games in progress ---------------------------------------------------------------------
 
-    def save_game(self, kind: str, data: dict[str, Any]) -> None:
-        """Keep the game in progress of `kind` ("lines" or "mahjong") to resume it later."""
+    def save_game(self, kind: str, data: dict[str, Any], *, replace: bool = True) -> None:
+        """Keep the game in progress of `kind` ("lines" or "mahjong") to resume it later.
+        `replace=False`: only if no saved game is there (SavedGameKept if one is)."""
         path = self._game_path(kind)
         try:
             text = dump_game(kind, data)
         except (TypeError, ValueError) as error:
             raise StoreError(f"the {kind} game cannot be saved: {error}") from None
         with self.folder.locked(write=True):
-            self._current(path, _game_reader(kind))
+            self._replaceable(kind, path, replace)
             self.folder.write_atomically(path, text)
 
     def load_game(self, kind: str) -> dict[str, Any] | None:
@@ -394,11 +395,30 @@ class Store:
             raw = self.folder.read(path, MAX_FILE_BYTES)
         return self._parsed(path, raw, _game_reader(kind), writing=False)
 
-    def clear_game(self, kind: str) -> None:
+    def clear_game(self, kind: str, *, replace: bool = True) -> None:
+        """Remove the saved game of `kind`; `replace=False`: SavedGameKept if there is one."""
         path = self._game_path(kind)
         with self.folder.locked(write=True):
-            self._current(path, _game_reader(kind))
+            self._replaceable(kind, path, replace)
             self.folder.remove(path)
+
+    def set_game_aside(self, kind: str, data: dict[str, Any]) -> Path | None:
+        """Rename the saved game of `kind`, untouched, to `<name>.corrupt-<its mtime>` if it
+        still holds `data` (a game the engine refuses to resume: its bytes are kept, and the
+        next game is saved afresh). The new name; None if no such game is there now (another
+        copy of lines-tui replaced or removed it)."""
+        path = self._game_path(kind)
+        with self.folder.locked(write=True):
+            if self._current(path, _game_reader(kind)) != data:
+                return None
+            return self.folder.keep_aside(path, "corrupt")
+
+    def _replaceable(self, kind: str, path: Path, replace: bool) -> None:
+        """Holding the exclusive lock, before the saved game at `path` is replaced or removed:
+        a game there is refused unless `replace` (a damaged file is set aside first, so it is
+        no game, and one from a newer lines-tui always refuses: `_current`)."""
+        if self._current(path, _game_reader(kind)) is not None and not replace:
+            raise SavedGameKept(f"a saved {kind} game is there, and it is kept")
 
     def _game_path(self, kind: str) -> Path:
         if kind not in GAME_KINDS:

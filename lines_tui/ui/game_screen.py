@@ -14,10 +14,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from lines_tui.store import RecordOutcome, Store, StoreError
+from lines_tui.store import RecordOutcome, SavedGameKept, Store, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.session import SavedGame, Session, SymbolsChanged
+from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.store_thread import load, write
 
@@ -56,6 +56,10 @@ class GameScreen(Screen[None]):
         self.session = session
         self._shown: dict[str, str | Text] = {}
         self._player: Future[str | None] | None = None
+        self.saved_game = session.slot(self.SAVED_GAME)
+        """Where this game keeps itself (on the store thread only)."""
+        self._told_kept = False
+        """The player was told that this game is not saved over an unread saved game."""
 
     # -- hooks for the games ----------------------------------------------------------------
 
@@ -138,25 +142,39 @@ class GameScreen(Screen[None]):
 
     def save_game(self) -> None:
         """Keep the game for the next start, or clear it once it is over, on the store thread
-        (the app waits for it before it exits); a store that fails (a full disk, a locked-out
-        folder) gets a notice, even after the screen is gone, and never ends the game."""
-        store, kind = self.session.store, self.SAVED_GAME
+        (the app waits for it before it exits)."""
+        slot = self.saved_game
         if self.finished:
-            change: Callable[[], None] = lambda: store.clear_game(kind)  # noqa: E731
+            change: Callable[[], None] = slot.clear
         else:
             # A copy: the game goes on changing while the thread writes it.
             data = copy.deepcopy(self.saved_data())
             if data is None:
                 return
-            change = lambda: store.save_game(kind, data)  # noqa: E731
+            change = lambda: slot.save(data)  # noqa: E731
+        self.change_saved_game(change, "The game could not be saved")
+
+    def change_saved_game(self, change: Callable[[], None], failed: str) -> None:
+        """`change` (a save or a removal of the saved game) on the store thread. A store that
+        fails (a full disk, a locked-out folder) gets a notice, `failed: why`, even after the
+        screen is gone, and never ends the game. A saved game kept because it could not be
+        read when this game began (SavedGameKept) is told once: this game is not saved over
+        it."""
         app = self.app
-        write(
-            app,
-            self.session.io,
-            change,
-            lambda _: None,
-            lambda error: app.notify(f"The game could not be saved: {error}", severity="error"),
-        )
+
+        def refused(error: StoreError) -> None:
+            if not isinstance(error, SavedGameKept):
+                app.notify(f"{failed}: {error}", severity="error")
+            elif not self._told_kept:
+                self._told_kept = True
+                name = GAME_NAMES[self.SAVED_GAME]
+                app.notify(
+                    f"This game is not saved: your saved {name} game could not be read and is "
+                    "kept.",
+                    severity="warning",
+                )
+
+        write(app, self.session.io, change, lambda _: None, refused)
 
     def record_result(
         self,

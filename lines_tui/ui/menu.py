@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.session import SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOADING = "Reading the data folder…"
@@ -44,12 +45,14 @@ before replacing one."""
 class MenuState:
     """What the menu shows besides its fixed entries: who plays, and a summary of each saved
     game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
-    holds the saved games read with it (by kind, for resuming them), `problems` one line per
-    part that could not be read; `solvable_deals` the kept "solvable deals only" setting."""
+    holds the saved games read with it (by kind, for resuming them), `unread` the kinds whose
+    saved game could not be read, `problems` one line per part that could not be read;
+    `solvable_deals` the kept "solvable deals only" setting."""
 
     player: str
     saved: Mapping[str, str | None]
     games: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
+    unread: frozenset[SavedGame] = frozenset()
     problems: tuple[str, ...] = ()
     solvable_deals: bool = False
 

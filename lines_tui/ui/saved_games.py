@@ -11,18 +11,18 @@ from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
-from lines_tui.ui.session import SavedGame, Session
+from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.store_thread import write
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.app import App
 
     from lines_tui.engine.lines import LinesGame
     from lines_tui.engine.mahjong.game import MahjongGame
 
 T = TypeVar("T")
-GAME_NAMES: dict[SavedGame, str] = {"lines": "Lines", "mahjong": "Mahjong"}
-"""How the notices and questions name a kind of saved game."""
 
 
 class SavedGames:
@@ -32,7 +32,18 @@ class SavedGames:
     def __init__(self, app: App[None], session: Session) -> None:
         self.app = app
         self.session = session
-        self.state: MenuState | None = None
+        self._state: MenuState | None = None
+
+    @property
+    def state(self) -> MenuState | None:
+        return self._state
+
+    @state.setter
+    def state(self, state: MenuState) -> None:
+        """What the menu has just read; the saved games it could not read are the session's
+        `unread`, which the games started from now on may not replace."""
+        self._state = state
+        self.session.unread = state.unread
 
     def read(self) -> MenuState:
         """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
@@ -50,9 +61,16 @@ class SavedGames:
 
         player = read(lambda: store.active_player, "The player could not be read")
 
+        unread: set[SavedGame] = set()
+
         def game(kind: SavedGame) -> dict[str, Any] | None:
-            failed = f"The saved {kind} game could not be read"
-            return read(lambda: store.load_game(kind), failed)
+            def load() -> dict[str, Any] | None:
+                unread.add(kind)  # until the read has succeeded
+                saved = store.load_game(kind)
+                unread.discard(kind)
+                return saved
+
+            return read(load, f"The saved {kind} game could not be read")
 
         lines, mahjong = game("lines"), game("mahjong")
         solvable = read(
@@ -67,6 +85,7 @@ class SavedGames:
                 "resume-mahjong": None if mahjong is None else mahjong_summary(mahjong),
             },
             {"lines": lines, "mahjong": mahjong},
+            frozenset(unread),
             tuple(problems),
             solvable_deals=bool(solvable),
         )
@@ -90,7 +109,7 @@ class SavedGames:
         try:
             return LinesGame.from_json(data)
         except GameDataError as error:
-            self.drop("lines", error)
+            self.drop("lines", data, error)
             return None
 
     def mahjong(self) -> MahjongGame | None:
@@ -103,25 +122,25 @@ class SavedGames:
         try:
             return MahjongGame.from_json(data, now=self.session.clock())
         except ValueError as error:
-            self.drop("mahjong", error)
+            self.drop("mahjong", data, error)
             return None
 
-    def drop(self, kind: SavedGame, error: Exception) -> None:
-        """A save the engine refuses to resume goes, with a notice; the menu loses its entry."""
+    def drop(self, kind: SavedGame, data: dict[str, Any], error: Exception) -> None:
+        """A save (`data`) the engine refuses to resume is set aside untouched (README, "Never
+        overwritten when unreadable"), with a notice; the menu loses its entry."""
         app, store = self.app, self.session.store
+        refused = f"The saved {GAME_NAMES[kind]} game could not be read ({error})"
 
-        def dropped(_: None) -> None:
+        def set_aside(aside: Path | None) -> None:
+            where = "another is saved now" if aside is None else f"it was kept as {aside.name}"
+            app.notify(f"{refused}; {where}.", severity="warning")
             if isinstance(app.screen, MenuScreen):
                 app.screen.refresh_entries()
 
         def kept(problem: StoreError) -> None:
-            app.notify(f"The save stays on disk: {problem}", severity="error")
+            app.notify(f"{refused}; it stays where it is: {problem}", severity="error")
 
-        write(app, self.session.io, lambda: store.clear_game(kind), dropped, kept)
-        app.notify(
-            f"The saved {GAME_NAMES[kind]} game could not be read ({error}); it was dropped.",
-            severity="warning",
-        )
+        write(app, self.session.io, lambda: store.set_game_aside(kind, data), set_aside, kept)
 
     def resume_or_start(
         self,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual.message import Message
 
@@ -21,6 +21,27 @@ Clock = Callable[[], float]
 """Wall-clock epoch seconds (tests pass a fixed one)."""
 SavedGame = Literal["lines", "mahjong"]
 """The store's name of a game kept to resume."""
+GAME_NAMES: dict[SavedGame, str] = {"lines": "Lines", "mahjong": "Mahjong"}
+"""How the notices and questions name a kind of saved game."""
+
+
+@dataclass(eq=False)
+class SavedGameSlot:
+    """Where one game keeps itself to resume: the store's saved game of `kind`. A game started
+    while the saved one could not be read may not `replace` it: that one may be whole, and the
+    player was never asked. Such a game is saved only while no other is there, and from its
+    first save on it replaces its own. Used on the store's thread only (calls come in order)."""
+
+    store: Store
+    kind: SavedGame
+    replace: bool
+
+    def save(self, data: dict[str, Any]) -> None:
+        self.store.save_game(self.kind, data, replace=self.replace)
+        self.replace = True  # the saved game is this one now
+
+    def clear(self) -> None:
+        self.store.clear_game(self.kind, replace=self.replace)
 
 
 @dataclass
@@ -35,7 +56,9 @@ class Session:
     `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
     the first Mahjong screen asks for it (`background_solver`), its process started by the first
     check, ended by `close`; `io` is the one thread that does every store read and write the
-    screens ask for, in order (README, "What happens when the folder is not as expected")."""
+    screens ask for, in order (README, "What happens when the folder is not as expected");
+    `unread` the saved games the menu's last read could not read, which a game started now may
+    not replace (`slot`; README, "Saving and resuming")."""
 
     store: Store
     clock: Clock = field(default=time.time)
@@ -45,6 +68,11 @@ class Session:
     solvable_deals: bool | None = None
     solver: BackgroundSolver | None = None
     io: StoreThread = field(default_factory=StoreThread)
+    unread: frozenset[SavedGame] = frozenset()
+
+    def slot(self, kind: SavedGame) -> SavedGameSlot:
+        """Where a game of `kind` started now keeps itself."""
+        return SavedGameSlot(self.store, kind, replace=kind not in self.unread)
 
     def background_solver(self) -> BackgroundSolver:
         if self.solver is None:

@@ -26,7 +26,6 @@ from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import write
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 2
@@ -512,16 +511,9 @@ class LinesScreen(GameScreen):
     def _replace_with_new_game(self) -> None:
         session, size = self.session, self.game.size
         if not self.game.over:
-            app, store = self.app, session.store
-            write(  # if this fails, the new game's first move replaces the old one anyway
-                app,
-                session.io,
-                lambda: store.clear_game("lines"),
-                lambda _: None,
-                lambda error: app.notify(
-                    f"The old game could not be removed: {error}", severity="error"
-                ),
-            )
+            # If this fails, the new game's first move replaces the old one anyway (unless the
+            # saved game could not be read: then neither replaces it).
+            self.change_saved_game(self.saved_game.clear, "The old game could not be removed")
         game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))

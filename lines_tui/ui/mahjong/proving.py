@@ -23,6 +23,8 @@ from lines_tui.outside_text import inert
 from lines_tui.ui.mahjong.dead_end import solve_in_background
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
     from lines_tui.engine.deal_choice import Skipped
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 
@@ -91,12 +93,15 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
             self.workers.cancel_group(self, WORKER_GROUP)
             self.solver.cancel()
 
-    def _start(self) -> None:
+    def _start(self) -> Worker[None]:
+        """The worker that proves. It gets the function, which makes the coroutine when it runs:
+        a proof stopped before its worker starts (enter then escape in one burst) leaves none
+        behind that nobody awaits."""
         self.failure = None
         self.proving = True
         self.refresh_bindings()
         self._show_progress()
-        self.run_worker(self._prove(), name="proving", group=WORKER_GROUP, exclusive=True)
+        return self.run_worker(self._prove, name="proving", group=WORKER_GROUP, exclusive=True)
 
     async def _prove(self) -> None:
         search = self.search

@@ -1,0 +1,123 @@
+"""A saved game that could not be read for a passing reason (permission denied for a moment, a
+flaky disk, a busy lock) may be whole: no new game is saved over it, from the menu or from a
+direct start (`lines-tui lines` / `lines-tui mahjong`), and the player is told so once. The next
+visit to the menu reads it and offers it again (README, "Saving and resuming")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXED_NOW, FaultyFileSystem, settle
+from test_ui_app_shell import menu_labels, save_a_mahjong_game
+from textual.pilot import Pilot
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines.cell_names import cell_name
+from lines_tui.store import open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.menu import MenuScreen
+
+NOT_SAVED = "This game is not saved: your saved {} game could not be read and is kept."
+
+
+def save_a_lines_game(data_dir: Path) -> dict[str, Any]:
+    """A Lines game with one move made, saved as the game in progress; its data as saved."""
+    game = LinesGame.new(7, 9, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in game.board.balls())
+    game.play(ball, next(c for c in game.board.empty_cells() if game.board.path(ball, c)))
+    open_store(data_dir).save_game("lines", game.to_json())
+    return game.to_json()
+
+
+class Recording(LinesTuiApp):
+    """The app, keeping every notice it gives (a toast or the status line)."""
+
+    told: list[str]
+
+    def notify(self, message: str, **options: Any) -> None:
+        self.told.append(message)
+        super().notify(message, **options)
+
+
+def app_on_a_passing_fault(data_dir: Path, start: str) -> tuple[Recording, FaultyFileSystem]:
+    """The app on a store that opens fine, then is refused every file (permission denied) until
+    `heal()`: the menu's first read of the saved games fails."""
+    faults = FaultyFileSystem()
+    store = open_store(data_dir, fs=faults, lock_wait=0.05)
+    faults.fail("open")
+    app = Recording(store, start, layout="lantern", clock=lambda: FIXED_NOW, animations=False)
+    app.told = []
+    return app, faults
+
+
+async def play_a_move(pilot: Pilot[None]) -> None:
+    screen = pilot.app.screen
+    if isinstance(screen, LinesScreen):
+        board = screen.game.board
+        ball = next(cell for cell, _ in board.balls())
+        target = next(c for c in board.empty_cells() if board.path(ball, c) is not None)
+        await pilot.press(*cell_name(ball), *cell_name(target))
+        assert screen.game.moves
+    else:
+        assert isinstance(screen, MahjongScreen)
+        screen.board.cursor = screen.game.available_pairs()[0][0]
+        await pilot.press("enter", "m", "enter")
+        assert screen.game.history
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("start", ["menu", "direct"])
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_a_saved_game_that_could_not_be_read_is_not_saved_over(
+    tmp_path: Path, kind: str, start: str
+) -> None:
+    saved = (
+        save_a_lines_game(tmp_path)
+        if kind == "lines"
+        else save_a_mahjong_game(tmp_path).to_json(now=FIXED_NOW + 30)
+    )
+    app, faults = app_on_a_passing_fault(tmp_path, kind if start == "direct" else "menu")
+    name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        faults.heal()  # the file can be read again, and written
+        if start == "menu":
+            await pilot.press("l" if kind == "lines" else "m")
+            await settle(pilot)
+            if kind == "mahjong":
+                await pilot.press("enter")  # the layout picker: the layout highlighted
+                await settle(pilot)
+        assert isinstance(app.screen, LinesScreen if kind == "lines" else MahjongScreen)
+        await play_a_move(pilot)
+        if kind == "lines":
+            await pilot.press("n", "y")  # a new game, which would remove the saved one
+            await settle(pilot)
+        await pilot.press("q")  # back to the menu: the game would be saved on leaving
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert open_store(tmp_path).load_game(kind) == saved
+        resume = "r  Resume Lines" if kind == "lines" else "R  Resume Mahjong"
+        assert any(label.startswith(resume) for label in menu_labels(app))
+    unread = [n for n in app.told if n.startswith(f"The saved {kind} game could not be read")]
+    assert len(unread) == 1
+    assert app.told.count(NOT_SAVED.format(name)) == 1
+
+
+async def test_a_game_is_saved_once_it_is_known_that_none_was(tmp_path: Path) -> None:
+    """The folder could not be read, but no game was saved in it: nothing is at stake, so the
+    new game is saved as soon as the disk is back."""
+    app, faults = app_on_a_passing_fault(tmp_path, "lines")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        faults.heal()
+        assert isinstance(app.screen, LinesScreen)
+        await play_a_move(pilot)
+        game = app.screen.game
+        await pilot.press("q")
+        await settle(pilot)
+        assert open_store(tmp_path).load_game("lines") == game.to_json()
+    assert not any(notice.startswith("This game is not saved") for notice in app.told)
