@@ -367,15 +367,13 @@ class Player:
         return None
 
     def _frees_both(self, present: int, known: int, c: int, d: int) -> bool:
-        """Whether the relaxation from this board, with c and d tied together, frees both."""
-        allowed = self.pairings.allowed
-        saved = allowed[c], allowed[d]
-        allowed[c], allowed[d] = 1 << d, 1 << c
-        try:
-            goal = 1 << c | 1 << d
-            return relax(self.board.geometry, allowed, present, known, goal)[1] & goal == goal
-        finally:
-            allowed[c], allowed[d] = saved
+        """Whether the relaxation from this board (`known`: its free tiles, none of those
+        gone) frees both c and d. It holds c and d to each other without being told: their
+        other partners are tiles of their type already gone (the pair just played among
+        them), and a tile gone is never a partner here."""
+        goal = 1 << c | 1 << d
+        free = relax(self.board.geometry, self.pairings.allowed, present, known, goal)[1]
+        return free & goal == goal
 
     def _any_move(self, state: PlayoutState) -> Pair | None:
         """A real move of an open type that keeps its pairing allowed, the hint's first.
