@@ -489,8 +489,7 @@ class LinesScreen(GameScreen):
         self._finish_animation_if_running()
         if not self.is_current:
             return  # skipping the animation ended the game: its dialog says where to go
-        self.save_game()
-        self.dismiss()
+        self.leave(self.dismiss)
 
     def action_toggle_animation(self) -> None:
         session = self.session
