@@ -63,7 +63,7 @@ class LinesTuiApp(App[None]):
             "Quit",
             show=False,
             priority=True,
-            tooltip="Quit the app (a game in progress is saved)",
+            tooltip="Quit the app (a game in progress is saved; if it cannot be, asks first)",
         ),
         Binding(
             "question_mark",

@@ -149,7 +149,12 @@ class MahjongScreen(GameScreen):
                 tooltip=MOVE_TIP),
         Binding("escape", "cancel", "Cancel / leave", show=False,
                 tooltip="Put back the picked tile and the hint; with none, back to the menu"),
-        Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
+        Binding(
+            "q",
+            "leave",
+            "Menu",
+            tooltip="Back to the menu; the game is saved to resume (if it cannot be, asks first)",
+        ),
     ]
 
     PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
