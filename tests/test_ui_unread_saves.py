@@ -17,11 +17,13 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 
 NOT_SAVED = "This game is not saved: your saved {} game could not be read and is kept."
+CANNOT_SAVE = "This game cannot be saved (your saved {} game could not be read). {} and lose it?"
 
 
 def save_a_lines_game(data_dir: Path) -> dict[str, Any]:
@@ -52,6 +54,12 @@ def app_on_a_passing_fault(data_dir: Path, start: str) -> tuple[Recording, Fault
     app = Recording(store, start, layout="lantern", clock=lambda: FIXED_NOW, animations=False)
     app.told = []
     return app, faults
+
+
+def question(app: LinesTuiApp) -> str:
+    """The question the app asks, as it shows it."""
+    assert isinstance(app.screen, ConfirmScreen)
+    return " ".join(str(text.render()) for text in app.screen.query(".dialog-text"))
 
 
 async def play_a_move(pilot: Pilot[None]) -> None:
@@ -98,13 +106,18 @@ async def test_a_saved_game_that_could_not_be_read_is_not_saved_over(
             await settle(pilot)
         await pilot.press("q")  # back to the menu: the game would be saved on leaving
         await settle(pilot)
+        if kind == "mahjong":  # the game's first save, refused: it is lost only if you agree
+            assert question(app) == CANNOT_SAVE.format(name, "Leave")
+            await pilot.press("y")
+            await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert open_store(tmp_path).load_game(kind) == saved
         resume = "r  Resume Lines" if kind == "lines" else "R  Resume Mahjong"
         assert any(label.startswith(resume) for label in menu_labels(app))
     unread = [n for n in app.told if n.startswith(f"The saved {kind} game could not be read")]
     assert len(unread) == 1
-    assert app.told.count(NOT_SAVED.format(name)) == 1
+    # Lines is saved after every turn, so it tells on its first; Mahjong asks on leaving instead.
+    assert app.told.count(NOT_SAVED.format(name)) == (1 if kind == "lines" else 0)
 
 
 async def test_a_game_is_saved_once_it_is_known_that_none_was(tmp_path: Path) -> None:
@@ -121,3 +134,96 @@ async def test_a_game_is_saved_once_it_is_known_that_none_was(tmp_path: Path) ->
         await settle(pilot)
         assert open_store(tmp_path).load_game("lines") == game.to_json()
     assert not any(notice.startswith("This game is not saved") for notice in app.told)
+
+
+async def start_over_an_unread_save(pilot: Pilot[None], faults: FaultyFileSystem) -> None:
+    """The direct start's read fails, then the disk heals: a move is made in the game."""
+    await settle(pilot)
+    faults.heal()
+    await play_a_move(pilot)
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
+    tmp_path: Path, kind: str
+) -> None:
+    """The project's rule: no game is discarded without asking; the saved game that could not
+    be read is kept byte for byte."""
+    if kind == "lines":
+        save_a_lines_game(tmp_path)
+    else:
+        save_a_mahjong_game(tmp_path)
+    kept = (tmp_path / f"saved-{kind}.json").read_bytes()
+    app, faults = app_on_a_passing_fault(tmp_path, kind)
+    name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_over_an_unread_save(pilot, faults)
+        game_screen = app.screen
+        await pilot.press("q")
+        await settle(pilot)
+        assert question(app) == CANNOT_SAVE.format(name, "Leave")
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is game_screen
+        if isinstance(game_screen, MahjongScreen):
+            assert not game_screen.game.paused  # asking paused the clock; playing on starts it
+        await play_a_move(pilot)  # still playing, and asked again on leaving
+        await pilot.press("escape")
+        await settle(pilot)
+        assert question(app) == CANNOT_SAVE.format(name, "Leave")
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+    assert (tmp_path / f"saved-{kind}.json").read_bytes() == kept
+
+
+async def test_quitting_a_game_that_cannot_be_saved_asks_first(tmp_path: Path) -> None:
+    save_a_mahjong_game(tmp_path)
+    kept = (tmp_path / "saved-mahjong.json").read_bytes()
+    app, faults = app_on_a_passing_fault(tmp_path, "mahjong")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_over_an_unread_save(pilot, faults)
+        game_screen = app.screen
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert question(app) == CANNOT_SAVE.format("Mahjong", "Quit")
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is game_screen and app.is_running
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        await pilot.press("ctrl+q")  # a second ctrl+q on the question quits at once
+        await settle(pilot)
+        assert not app.is_running
+    assert (tmp_path / "saved-mahjong.json").read_bytes() == kept
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_a_game_not_in_progress_leaves_without_asking(tmp_path: Path, kind: str) -> None:
+    if kind == "lines":
+        save_a_lines_game(tmp_path)
+    else:
+        save_a_mahjong_game(tmp_path)
+    app, faults = app_on_a_passing_fault(tmp_path, kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        faults.heal()
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_game_left_where_no_save_turns_out_to_be_leaves_saved(tmp_path: Path) -> None:
+    """The saved game could not be read, and is gone by the time the game is left: the store's
+    rule holds (a game is saved where none is), and nothing is asked."""
+    save_a_mahjong_game(tmp_path)
+    app, faults = app_on_a_passing_fault(tmp_path, "mahjong")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_over_an_unread_save(pilot, faults)
+        (tmp_path / "saved-mahjong.json").unlink()  # another copy of lines-tui finished it
+        assert isinstance(app.screen, MahjongScreen)
+        game = app.screen.game
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert open_store(tmp_path).load_game("mahjong") == game.to_json()

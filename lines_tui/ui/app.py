@@ -31,7 +31,7 @@ from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import SavedGames
-from lines_tui.ui.session import Clock, Session, SymbolsChanged
+from lines_tui.ui.session import Clock, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class LinesTuiApp(App[None]):
             "Quit",
             show=False,
             priority=True,
-            tooltip="Quit the app (a game in progress is saved)",
+            tooltip="Quit the app (a game in progress is saved; if it cannot be, asks first)",
         ),
         Binding(
             "question_mark",
@@ -277,6 +277,15 @@ class LinesTuiApp(App[None]):
         self.push_screen(PlayersScreen(self.session))
 
     # --- app-wide keys ------------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Quit; the open game is kept first, or, if it cannot be, lost only once the player
+        agrees (README, "Saving and resuming")."""
+        games = [screen for screen in self.screen_stack if isinstance(screen, OpenGame)]
+        if games:
+            games[-1].leave(self.exit, quitting=True)
+        else:
+            self.exit()
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

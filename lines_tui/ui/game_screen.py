@@ -21,6 +21,8 @@ from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.store_thread import load, write
 
+NOT_SAVED = "The game could not be saved"
+"""The notice of a save the store refused, before its reason."""
 GUEST_NAME = "Guest"
 """Who played a game when no registered player did (a challenge code still names someone)."""
 
@@ -60,6 +62,11 @@ class GameScreen(Screen[None]):
         """Where this game keeps itself (on the store thread only)."""
         self._told_kept = False
         """The player was told that this game is not saved over an unread saved game."""
+        self._began_over_unread = not self.saved_game.replace
+        """The saved game there could not be read when this game began: leaving it waits for
+        its save, which may be refused (`leave`)."""
+        self._leaving = False
+        """Leaving has saved the game (or waits for its save, or the player's answer)."""
 
     # -- hooks for the games ----------------------------------------------------------------
 
@@ -143,16 +150,74 @@ class GameScreen(Screen[None]):
     def save_game(self) -> None:
         """Keep the game for the next start, or clear it once it is over, on the store thread
         (the app waits for it before it exits)."""
+        change = self._saved_game_change()
+        if change is not None:
+            self.change_saved_game(change, NOT_SAVED)
+
+    def _saved_game_change(self) -> Callable[[], None] | None:
+        """What keeps the game now: its save, the saved game's removal once it is over, or
+        None when there is nothing worth keeping."""
         slot = self.saved_game
         if self.finished:
-            change: Callable[[], None] = slot.clear
-        else:
-            # A copy: the game goes on changing while the thread writes it.
-            data = copy.deepcopy(self.saved_data())
-            if data is None:
+            return slot.clear
+        # A copy: the game goes on changing while the thread writes it.
+        data = copy.deepcopy(self.saved_data())
+        if data is None:
+            return None
+        return lambda: slot.save(data)
+
+    def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None:
+        """Save the game, then `then()` (close the screen, or the app when `quitting`). A game
+        in progress begun over a saved game that could not be read waits for its save; if the
+        store keeps that saved game (SavedGameKept), the game is left only once the player
+        agrees to lose it, and `n` plays on (`play_on`). A quit while that is under way quits
+        at once: the player is being asked already (README, "Saving and resuming")."""
+        if self._leaving:
+            if quitting:
+                then()
+            return
+        self._leaving = True
+        change = self._saved_game_change()
+        if change is None or self.finished or not self._began_over_unread:
+            if change is not None:
+                self.change_saved_game(change, NOT_SAVED)
+            then()
+            return
+
+        def saved(_: None) -> None:
+            then()
+
+        def stayed() -> None:
+            self._leaving = False
+            self.play_on()
+
+        def refused(error: StoreError) -> None:
+            if not isinstance(error, SavedGameKept):
+                self.app.notify(f"{NOT_SAVED}: {error}", severity="error")
+                then()
                 return
-            change = lambda: slot.save(data)  # noqa: E731
-        self.change_saved_game(change, "The game could not be saved")
+            name = GAME_NAMES[self.SAVED_GAME]
+            verb = "Quit" if quitting else "Leave"
+            self.after_asking(
+                True,
+                f"This game cannot be saved (your saved {name} game could not be read). "
+                f"{verb} and lose it?",
+                f"{verb} without saving?",
+                then,
+                otherwise=stayed,
+            )
+
+        write(self, self.session.io, change, saved, refused)
+
+    def save_unless_left(self) -> None:
+        """The screen goes away (the app ends, the connection drops): keep the game, unless
+        leaving it has already."""
+        if not self._leaving:
+            self._leaving = True
+            self.save_game()
+
+    def play_on(self) -> None:
+        """The player chose not to leave a game that cannot be saved: it goes on as it was."""
 
     def change_saved_game(self, change: Callable[[], None], failed: str) -> None:
         """`change` (a save or a removal of the saved game) on the store thread. A store that
@@ -192,16 +257,22 @@ class GameScreen(Screen[None]):
 
         write(self, self.session.io, lambda: record(store), then, failed)
 
-    def after_asking(self, ask: bool, question: str, title: str, then: Callable[[], None]) -> None:
+    def after_asking(
+        self,
+        ask: bool,
+        question: str,
+        title: str,
+        then: Callable[[], object],
+        otherwise: Callable[[], None] = lambda: None,
+    ) -> None:
         """Run `then` at once when a game would not be lost (`ask` false), else only once the
-        player says yes to `question`."""
+        player says yes to `question`; `otherwise` when the player says no."""
         if not ask:
             then()
             return
 
         def answered(yes: bool | None) -> None:
-            if yes:
-                then()
+            (then if yes else otherwise)()
 
         self.app.push_screen(ConfirmScreen(question, title=title), answered)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from textual.message import Message
 
@@ -88,6 +88,14 @@ class Session:
         if self.solver is not None:
             self.solver.shutdown(wait=False)
         self.io.close()
+
+
+@runtime_checkable
+class OpenGame(Protocol):
+    """A game screen, as the app sees it when it quits: the app needs its game kept, or the
+    player's word that it may be lost (the game screens' `leave`)."""
+
+    def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None: ...
 
 
 class SymbolsChanged(Message):

@@ -49,8 +49,8 @@ CELL_TIP = (
 
 class LinesScreen(GameScreen):
     """One game of Lines, saved to the session's store after every turn, so leaving (q),
-    quitting (ctrl+q) or a dropped SSH connection all keep it for the next start; a finished game
-    is cleared."""
+    quitting (ctrl+q) or a dropped SSH connection all keep it for the next start (one that cannot
+    be saved asks before it is left: `leave`); a finished game is cleared."""
 
     CSS_PATH = Path(__file__).parent / "lines.tcss"
     HELP_TITLE = "Lines"
@@ -143,7 +143,12 @@ class LinesScreen(GameScreen):
             show=False,
             tooltip="Animations on or off (any key also skips one)",
         ),
-        Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
+        Binding(
+            "q",
+            "leave",
+            "Menu",
+            tooltip="Back to the menu; the game is saved to resume (if it cannot be, asks first)",
+        ),
     ]
 
     def __init__(self, session: Session, game: LinesGame, *, resumed: bool = False) -> None:
@@ -489,8 +494,7 @@ class LinesScreen(GameScreen):
         self._finish_animation_if_running()
         if not self.is_current:
             return  # skipping the animation ended the game: its dialog says where to go
-        self.save_game()
-        self.dismiss()
+        self.leave(self.dismiss)
 
     def action_toggle_animation(self) -> None:
         session = self.session

@@ -149,7 +149,12 @@ class MahjongScreen(GameScreen):
                 tooltip=MOVE_TIP),
         Binding("escape", "cancel", "Cancel / leave", show=False,
                 tooltip="Put back the picked tile and the hint; with none, back to the menu"),
-        Binding("q", "leave", "Menu", tooltip="Back to the menu; the game is saved to resume"),
+        Binding(
+            "q",
+            "leave",
+            "Menu",
+            tooltip="Back to the menu; the game is saved to resume (if it cannot be, asks first)",
+        ),
     ]
 
     PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
@@ -191,7 +196,6 @@ class MahjongScreen(GameScreen):
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
         self._position_status = PositionStatus(self._show_status, self._say, DEAD_END_WARNING)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
-        self._leaving = False
         self._celebrated = False
         self._glyphs = False
         self._pair_taking = PairTaking(
@@ -271,7 +275,7 @@ class MahjongScreen(GameScreen):
         self.board.symbols = symbols or self.app.no_color
 
     def on_unmount(self) -> None:
-        self._save_progress()
+        self.save_unless_left()
         self.dead_end.cancel(self)
 
     def _start_deal(self) -> None:
@@ -560,8 +564,7 @@ class MahjongScreen(GameScreen):
             self.action_leave()
 
     def action_leave(self) -> None:
-        self._save_progress()
-        self.dismiss(None)
+        self.leave(lambda: self.dismiss(None))
 
     @property
     def finished(self) -> bool:
@@ -576,12 +579,10 @@ class MahjongScreen(GameScreen):
             game.pause(self._now())
         return game.to_json()
 
-    def _save_progress(self) -> None:
-        """Keep a game in progress for the next start; a won game needs no resuming."""
-        if self._leaving:
-            return
-        self._leaving = True
-        self.save_game()
+    def play_on(self) -> None:
+        # Saving paused the clock; a pause the player asked for shows its cover.
+        if self.game.paused and not self.has_class("-paused"):
+            self.game.resume(self._now())
 
     def action_challenge(self) -> None:
         """A challenge code of this win (README, "Challenges")."""
