@@ -180,7 +180,7 @@ async def test_the_proving_dialog_shows_its_keys_whole_and_documents_them(tmp_pa
     problems: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         await settle_workers(pilot)
-        app.start_mahjong(TURTLE, 500, solvable=True)
+        app.mahjong_starts.start(TURTLE, 500, solvable=True)
         await pilot.pause()
         assert isinstance(app.screen, ProvingScreen)
         problems += screen_problems(app, "Proving a deal")

@@ -219,7 +219,7 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the menu has read the store (the setting with it)
-        app.start_mahjong(TURTLE, 500, solvable=True)
+        app.mahjong_starts.start(TURTLE, 500, solvable=True)
         await pilot.pause()
         assert isinstance(app.screen, ProvingScreen)
         assert "Proving deal 500 of Turtle solvable…" in text_of(app, "#proving")
@@ -241,7 +241,7 @@ async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> No
 async def fail_a_proof(pilot: Pilot[None], app: LinesTuiApp, solver: HeldSolver) -> None:
     """Prove Turtle deal 500, and let the proof fail: its dialog stays, saying so."""
     await settle(pilot)  # the menu has read the store (the setting with it)
-    app.start_mahjong(TURTLE, 500, solvable=True)
+    app.mahjong_starts.start(TURTLE, 500, solvable=True)
     await pilot.pause()
     await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
 
@@ -289,7 +289,7 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the menu has read the store (the setting with it)
-        app.start_mahjong(TURTLE, None, solvable=True)
+        app.mahjong_starts.start(TURTLE, None, solvable=True)
         await pilot.pause()
         first = await solver.answer(pilot, Verdict.UNSOLVABLE)
         await solver.answer(pilot, Verdict.SOLVABLE)
@@ -315,7 +315,7 @@ async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the menu has read the store (the setting with it)
         app.session.solvable_deals = True
-        app.start_mahjong(TURTLE, 7)
+        app.mahjong_starts.start(TURTLE, 7)
         screen = await wait_for_game(pilot)
         assert screen.game.proof is None
         assert "proved" not in text_of(app, "#panel")
@@ -336,7 +336,7 @@ async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path:
     day = utc_day(app.session.clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the menu has read the store (the setting with it)
-        app.start_daily_mahjong(TURTLE, day)
+        app.mahjong_starts.start_daily(TURTLE, day)
         screen = await wait_for_game(pilot)
         assert screen.game.seed == mahjong_daily_seed(TURTLE, "turtle", day)
         assert screen.game.deal_choice == daily(day)

@@ -36,7 +36,6 @@ from lines_tui.ui.status_line import StatusLine
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
-    from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.store import Store
     from lines_tui.ui.mahjong import LayoutPickerScreen
     from lines_tui.ui.scores import LeaderboardScreen
@@ -226,21 +225,6 @@ class LinesTuiApp(App[None]):
         self, message: LayoutPickerScreen.SolvableChanged
     ) -> None:
         self.mahjong_starts.keep_solvable_deals(message.solvable)
-
-    def start_mahjong(
-        self,
-        layout: Layout,
-        seed: int | None,
-        choice: DealChoice | None = None,
-        *,
-        solvable: bool = False,
-    ) -> None:
-        """A new Mahjong deal, as `MahjongStarts.start` (tests start deals here)."""
-        self.mahjong_starts.start(layout, seed, choice, solvable=solvable)
-
-    def start_daily_mahjong(self, layout: Layout, day: str) -> None:
-        """Today's deal of `layout`, as `MahjongStarts.start_daily` (tests start deals here)."""
-        self.mahjong_starts.start_daily(layout, day)
 
     # --- the score screens --------------------------------------------------------------------
 
