@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from lines_tui.store import RecordOutcome, SavedGameKept, Store, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
@@ -39,7 +40,7 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(DismissedOnTop, Screen[None]):
     """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
     shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
     keeps the screen covered while the terminal is too small, follows the symbols key, and saves

@@ -15,6 +15,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from lines_tui.ui.on_top import DismissedOnTop
+
 
 def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
     return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."
@@ -35,7 +37,7 @@ def game_screen_fits(screen: Screen[Any], min_width: int, min_height: int) -> bo
     return False
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(DismissedOnTop, Screen[None]):
     """Covers a game screen while the terminal is smaller than the game needs."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
