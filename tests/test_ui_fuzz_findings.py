@@ -86,3 +86,20 @@ async def test_the_mahjong_deal_of_the_day_says_it_was_proved_within_its_line(
         line = app.screen.query_one(StatusLine)
         assert "proved solvable; skipped" in line.message
         assert cell_len(line.message) <= line.content_size.width, line.message
+
+
+async def test_two_menu_keys_at_once_open_one_screen(tmp_path: Path) -> None:
+    """Walk seed 40, step 628 (on a failing disk): t then l in one burst opened today's deals,
+    then a Lines game over them; the game, opened over a dialog, lost its board and a resize
+    crashed the app. The first key's screen opens; the second key is not for the menu any more."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "t", "l")
+        await settle(pilot)
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen, TodayScreen]
+        await pilot.press("escape")
+        await settle(pilot)
+        post_keys_at_once(app, "l", "i")
+        await settle(pilot)
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen, LinesScreen]
