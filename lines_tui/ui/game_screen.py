@@ -100,6 +100,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
     def show_player(self) -> None:
         """The player has been read (`player`): show who plays, where the game does."""
 
+    def action_leave(self) -> None:
+        """Back to the menu, through `leave`."""
+        raise NotImplementedError
+
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -129,14 +133,20 @@ class GameScreen(DismissedOnTop, Screen[None]):
         return read.result()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.fit()
+        self.refit()
 
     def on_screen_resume(self) -> None:
-        self.fit()
+        self.refit()
+
+    def refit(self) -> None:
+        """`fit`, unless the screen has gone: a key that came with the resize that uncovered the
+        game (esc) may have closed it before this resume arrives, its widgets gone with it."""
+        if self.is_current:
+            self.fit()
 
     def fit(self) -> None:
         """Cover the game with the enlarge message while the terminal is too small for it."""
-        game_screen_fits(self, *self.min_size)
+        game_screen_fits(self, *self.min_size, self.action_leave)
 
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self.show_symbols(message.symbols)
