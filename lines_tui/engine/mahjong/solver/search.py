@@ -280,16 +280,21 @@ class Search:
         relaxation stuck, else None. `start` is where the current commitments' relaxation ends
         with the type's tiles held back (`pinned`), starting from a board it clears; `clears`
         says that the relaxation clears it for sure (see `_clears`)."""
+        pair = (tile, other)
+        type_mask = self.board.type_mask[self.board.type_of[tile]]
+        goal = type_mask & start.present
+        if start.known & goal == goal:
+            # The type's tiles all get free while they stay, so under any of its pairings:
+            # only a learned nogood can refute this one (the pairing need not be set up).
+            return self._learned_refutation(pair)
         self.commit(tile, other)
         try:
-            known_nogood = self.nogoods.violated_with((tile, other))
+            known_nogood = self.nogoods.violated_with(pair)
             if known_nogood is not None:
                 return known_nogood
             self.budget.check()
             # Only the type's tiles are held back more than before: once they can all get
             # free, the rest clears as it did.
-            type_mask = self.board.type_mask[self.board.type_of[tile]]
-            goal = type_mask & start.present
             present, known = relax(
                 self.board.geometry,
                 self.pairings.allowed,
@@ -300,9 +305,21 @@ class Search:
             )
             if not present or known & goal == goal:
                 return None
-            return self.stuck_nogood(present, known, (tile, other) if clears else None)
+            return self.stuck_nogood(present, known, pair if clears else None)
         finally:
             self.uncommit(tile, other)
+
+    def _learned_refutation(self, pair: Pair) -> Reason | None:
+        """A learned nogood that committing `pair` on top of the current commitments would
+        complete, if any."""
+        self.nogoods.commit(pair)
+        try:
+            known_nogood = self.nogoods.violated_with(pair)
+        finally:
+            self.nogoods.uncommit(pair)
+        if known_nogood is None:
+            self.budget.check()
+        return known_nogood
 
     # -- the search tree ---------------------------------------------------------------------
 
