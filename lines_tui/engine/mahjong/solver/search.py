@@ -25,7 +25,9 @@ Because every move of a playout stays allowed when commitments are dropped, a re
 or other commitments may start where a recorded playout was before it first touched the types
 concerned, instead of at the start: probes, children's playouts and shrinking do so. Adding
 commitments on one type only holds that type's tiles back, so such a relaxation may also stop as
-soon as all of the type's tiles can get free.
+soon as all of the type's tiles can get free. Shrinking stops its tests as early: once rules that
+clear the board are known (an earlier test's, or those of the node a probe belongs to), a test
+whose rules are looser but on one type's tiles clears as soon as those tiles can leave.
 """
 
 from __future__ import annotations
