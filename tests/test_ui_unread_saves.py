@@ -5,6 +5,7 @@ visit to the menu reads it and offers it again (README, "Saving and resuming")."
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.game_screen import SAVING_SLOWLY, SLOW_SAVE_AFTER
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
@@ -45,10 +47,26 @@ class Recording(LinesTuiApp):
         super().notify(message, **options)
 
 
-def app_on_a_passing_fault(data_dir: Path, start: str) -> tuple[Recording, FaultyFileSystem]:
+class StallingFileSystem(FaultyFileSystem):
+    """A file system whose every file waits, while `stalled`, for at most a few seconds before it
+    opens: a disk slow to answer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answering = threading.Event()
+        self.answering.set()
+
+    def open(self, path: Path, flags: int) -> int:
+        self.answering.wait(timeout=5)
+        return super().open(path, flags)
+
+
+def app_on_a_passing_fault(
+    data_dir: Path, start: str, faults: FaultyFileSystem | None = None
+) -> tuple[Recording, FaultyFileSystem]:
     """The app on a store that opens fine, then is refused every file (permission denied) until
     `heal()`: the menu's first read of the saved games fails."""
-    faults = FaultyFileSystem()
+    faults = faults or FaultyFileSystem()
     store = open_store(data_dir, fs=faults, lock_wait=0.05)
     faults.fail("open")
     app = Recording(store, start, layout="lantern", clock=lambda: FIXED_NOW, animations=False)
@@ -227,3 +245,22 @@ async def test_a_game_left_where_no_save_turns_out_to_be_leaves_saved(tmp_path: 
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert open_store(tmp_path).load_game("mahjong") == game.to_json()
+
+
+async def test_leaving_tells_the_player_when_the_disk_is_slow_to_save(tmp_path: Path) -> None:
+    """Leaving a game that began over an unread save waits for its save; a disk slow to answer
+    gets a notice instead of a key that seems to do nothing, and the question follows."""
+    save_a_mahjong_game(tmp_path)
+    faults = StallingFileSystem()
+    app, _ = app_on_a_passing_fault(tmp_path, "mahjong", faults)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_over_an_unread_save(pilot, faults)
+        assert SAVING_SLOWLY not in app.told
+        faults.answering.clear()
+        await pilot.press("q")
+        await pilot.pause(SLOW_SAVE_AFTER + 0.5)
+        assert app.told[-1] == SAVING_SLOWLY
+        assert isinstance(app.screen, MahjongScreen)
+        faults.answering.set()
+        await settle(pilot)
+        assert question(app) == CANNOT_SAVE.format("Mahjong", "Leave")

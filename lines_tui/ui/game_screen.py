@@ -23,6 +23,10 @@ from lines_tui.ui.store_thread import load, write
 
 NOT_SAVED = "The game could not be saved"
 """The notice of a save the store refused, before its reason."""
+SAVING_SLOWLY = "Saving this game: waiting for the disk…"
+"""Told when leaving waits for a save that the disk is slow to answer."""
+SLOW_SAVE_AFTER = 0.5
+"""Seconds a save that leaving waits for may take before the player is told it is under way."""
 GUEST_NAME = "Guest"
 """Who played a game when no registered player did (a challenge code still names someone)."""
 
@@ -184,7 +188,11 @@ class GameScreen(Screen[None]):
             then()
             return
 
+        # The store usually answers at once; a stalled disk must not look like a dead key.
+        slow = self.set_timer(SLOW_SAVE_AFTER, lambda: self.app.notify(SAVING_SLOWLY, markup=False))
+
         def saved(_: None) -> None:
+            slow.stop()
             then()
 
         def stayed() -> None:
@@ -192,6 +200,7 @@ class GameScreen(Screen[None]):
             self.play_on()
 
         def refused(error: StoreError) -> None:
+            slow.stop()
             if not isinstance(error, SavedGameKept):
                 self.app.notify(f"{NOT_SAVED}: {error}", severity="error")
                 then()
