@@ -164,9 +164,11 @@ class Search:
             raise Solved(won)
 
     def stuck_nogood(self, present: int, known: int, clears_without: Pair | None = None) -> Reason:
-        """A small set of current commitments that leaves the relaxation stuck at `present`
-        (reached by moves allowed under any subset of them): those of the types with a free
-        tile left and the reasons of the pairings ruled out for those types; then each
+        """A small set of current commitments that leaves the relaxation stuck at `present`:
+        any board the start's tiles less some will do, however it was reached (a child's
+        playout may replay a pair ruled out since), because the relaxation only gains from
+        tiles gone, so it is stuck from the start as well. The set: those of the types with a
+        free tile left and the reasons of the pairings ruled out for those types; then each
         commitment is dropped (latest first), and each ruled-out pairing allowed again, if the
         rest still leaves it stuck. `clears_without` is a commitment, if one is known, without
         which the relaxation clears the board from the start: it stays, untested."""
