@@ -56,6 +56,9 @@ class Playout:
     first_optimism: int | None = None
     """The step number of the first optimistic move, if any."""
     before_optimism: Snapshot | None = None
+    played_under: list[int] | None = None
+    """When it cleared the board with optimism: every tile's allowed partners then (set by
+    the search)."""
 
     @classmethod
     def refuted(cls, nogood: Reason) -> Playout:

@@ -25,7 +25,9 @@ Because every move of a playout stays allowed when commitments are dropped, a re
 or other commitments may start where a recorded playout was before it first touched the types
 concerned, instead of at the start: probes, children's playouts and shrinking do so. Adding
 commitments on one type only holds that type's tiles back, so such a relaxation may also stop as
-soon as all of the type's tiles can get free.
+soon as all of the type's tiles can get free. Shrinking stops its tests as early: once rules that
+clear the board are known (an earlier test's, or those of the node a probe belongs to), a test
+whose rules are looser but on one type's tiles clears as soon as those tiles can leave.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.budget import Budget, Restart, RestartSchedule
@@ -128,6 +130,7 @@ class Search:
         elif not trial.optimistic:
             raise Solved(trial.moves)
         else:
+            trial.played_under = list(self.pairings.allowed)
             closeness = trial.closeness()
             if self.closest is None or closeness < self.closest[0]:
                 self.closest = (closeness, trial.moves)
@@ -160,12 +163,15 @@ class Search:
         if won is not None:
             raise Solved(won)
 
-    def stuck_nogood(self, present: int, known: int) -> Reason:
-        """A small set of current commitments that leaves the relaxation stuck at `present`
-        (reached by moves allowed under any subset of them): those of the types with a free
-        tile left and the reasons of the pairings ruled out for those types; then each
+    def stuck_nogood(self, present: int, known: int, clears_without: Pair | None = None) -> Reason:
+        """A small set of current commitments that leaves the relaxation stuck at `present`:
+        any board the start's tiles less some will do, however it was reached (a child's
+        playout may replay a pair ruled out since), because the relaxation only gains from
+        tiles gone, so it is stuck from the start as well. The set: those of the types with a
+        free tile left and the reasons of the pairings ruled out for those types; then each
         commitment is dropped (latest first), and each ruled-out pairing allowed again, if the
-        rest still leaves it stuck."""
+        rest still leaves it stuck. `clears_without` is a commitment, if one is known, without
+        which the relaxation clears the board from the start: it stays, untested."""
         board, pairings = self.board, self.pairings
         type_of, geometry = board.type_of, board.geometry
         stuck_types = {type_of[tile] for tile in bits(known & present)}
@@ -181,18 +187,34 @@ class Search:
             committed = [pair for pair in core if type_of[pair[0]] == kind]
             pairings.restrict(allowed, kind, committed, excluded.get(kind))
 
+        # The tiles of the type of the first commitment (or ruled-out pairing) whose test
+        # cleared the board: later tests clear once those can leave (`relax_after_clearing`).
+        held_again = 0
+
         def still_stuck(kind: int) -> bool:
             # Each test starts where the last one that stayed stuck ended, which its own
             # rules (fewer than before) still allow.
-            nonlocal present, known
-            left, free = relax(geometry, allowed, present, known, changed=board.type_mask[kind])
+            nonlocal present, known, held_again
+            changed = board.type_mask[kind]
+            if held_again:
+                left, free = relax_after_clearing(
+                    geometry, allowed, present, known, changed, held_again
+                )
+            else:
+                left, free = relax(geometry, allowed, present, known, changed=changed)
             if not left:
+                held_again = held_again or changed
                 return False
             present, known = left, free
             return True
 
         for pair in sorted(core, key=pairings.order.__getitem__, reverse=True):
             kind = type_of[pair[0]]
+            if pair == clears_without:
+                # Its test would clear the board, the relaxation then allowing all it
+                # allows from the start; so it counts as the first test that cleared.
+                held_again = held_again or board.type_mask[kind]
+                continue
             core.discard(pair)
             restrict(kind)
             if not still_stuck(kind):
@@ -257,20 +279,26 @@ class Search:
         present, known = relax(self.board.geometry, allowed, start.present, start.known, goal)
         return Snapshot(present, known, start.moves)
 
-    def probe(self, tile: int, other: int, start: Snapshot) -> Reason | None:
+    def probe(self, tile: int, other: int, start: Snapshot, clears: bool = False) -> Reason | None:
         """A nogood if committing (tile, other) on top of the current commitments leaves the
         relaxation stuck, else None. `start` is where the current commitments' relaxation ends
-        with the type's tiles held back (`pinned`), starting from a board it clears."""
+        with the type's tiles held back (`pinned`), starting from a board it clears; `clears`
+        says that the relaxation clears it for sure (see `_clears`)."""
+        pair = (tile, other)
+        type_mask = self.board.type_mask[self.board.type_of[tile]]
+        goal = type_mask & start.present
+        if start.known & goal == goal:
+            # The type's tiles all get free while they stay, so under any of its pairings:
+            # only a learned nogood can refute this one (the pairing need not be set up).
+            return self._learned_refutation(pair)
         self.commit(tile, other)
         try:
-            known_nogood = self.nogoods.violated_with((tile, other))
+            known_nogood = self.nogoods.violated_with(pair)
             if known_nogood is not None:
                 return known_nogood
             self.budget.check()
             # Only the type's tiles are held back more than before: once they can all get
             # free, the rest clears as it did.
-            type_mask = self.board.type_mask[self.board.type_of[tile]]
-            goal = type_mask & start.present
             present, known = relax(
                 self.board.geometry,
                 self.pairings.allowed,
@@ -281,9 +309,21 @@ class Search:
             )
             if not present or known & goal == goal:
                 return None
-            return self.stuck_nogood(present, known)
+            return self.stuck_nogood(present, known, pair if clears else None)
         finally:
             self.uncommit(tile, other)
+
+    def _learned_refutation(self, pair: Pair) -> Reason | None:
+        """A learned nogood that committing `pair` on top of the current commitments would
+        complete, if any."""
+        self.nogoods.commit(pair)
+        try:
+            known_nogood = self.nogoods.violated_with(pair)
+        finally:
+            self.nogoods.uncommit(pair)
+        if known_nogood is None:
+            self.budget.check()
+        return known_nogood
 
     # -- the search tree ---------------------------------------------------------------------
 
@@ -317,8 +357,9 @@ class Search:
             self.rng.shuffle(candidates)
         best: tuple[float, int, int, list[int], set[Pair]] | None = None
         refuted: list[tuple[Pair, Reason]] = []
+        clears = self._clears(trial)
         for kind in candidates:
-            probed = self._probe_type(trial, kind, refuted)
+            probed = self._probe_type(trial, kind, refuted, clears)
             if isinstance(probed, frozenset):
                 return probed
             tile, survivors, reasons = probed
@@ -337,8 +378,17 @@ class Search:
         finally:
             self.pairings.restore()
 
+    def _clears(self, trial: Playout) -> bool:
+        """Whether the relaxation under the current commitments and rule-outs surely clears
+        the board from the start: the node's playout, which cleared it with moves the
+        relaxation allows, says so if it was played under the same allowed partners and its
+        real moves are all allowed (a prefix replayed from the parent's playout may hold a pair
+        ruled out since)."""
+        allowed = self.pairings.allowed
+        return trial.played_under == allowed and all(allowed[a] >> b & 1 for a, b in trial.moves)
+
     def _probe_type(
-        self, trial: Playout, kind: int, refuted: list[tuple[Pair, Reason]]
+        self, trial: Playout, kind: int, refuted: list[tuple[Pair, Reason]], clears: bool
     ) -> Reason | tuple[int, list[int], set[Pair]]:
         """Probe the partners of one open tile of the type: a nogood when they are all refuted
         (or a probe's refutation does not involve the probe's pair), else the tile, its
@@ -354,7 +404,7 @@ class Search:
             reasons = set(pairings.reasons_ruled_out(kind))
         survivors: list[int] = []
         for other in bits(pairings.allowed[tile]):
-            nogood = self.probe(tile, other, start)
+            nogood = self.probe(tile, other, start, clears)
             if nogood is None:
                 survivors.append(other)
                 continue
@@ -413,3 +463,28 @@ class Search:
         if self.shuffled:
             optimism += self.rng.randrange(3)
         return refuted, optimism, child.closeness()[1]
+
+
+def relax_after_clearing(
+    geometry: Geometry, allowed: Sequence[int], present: int, known: int, changed: int, held: int
+) -> tuple[int, int]:
+    """`relax` for a test of `stuck_nogood` once rules are known that clear the board from
+    this board or an earlier one, and that this test's rules allow and more except on the
+    tiles `held` (of one type): returns (0, known) as soon as those tiles can all leave.
+
+    Such rules are an earlier test's that cleared the board (later tests drop more pairs or
+    allow more pairings, but hold that test's type to its pair again), or those of the node
+    whose probe it is (`Search._clears`; the probe's type is held to the probe's pair). Once
+    the tiles `held` have left, the relaxation gets at least as far as under those rules,
+    since it only gains from tiles gone and from partners allowed: it clears. Most of such a
+    test would otherwise clear the whole board, one wave at a time, to say no more."""
+    goal = held & present
+    if not goal:
+        return 0, known
+    left, free = relax(geometry, allowed, present, known, goal, changed)
+    if not left or free & goal != goal:
+        return left, free
+    if all(allowed[tile] & free for tile in bits(goal)):
+        return 0, free
+    # Every tile of the type is free, but one has no partner: the relaxation goes on.
+    return relax(geometry, allowed, left, free)
