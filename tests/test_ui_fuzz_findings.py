@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import make_app, post_keys_at_once, settle
 from rich.cells import cell_len
 from test_ui_solvable_deals import TURTLE, held_app, wait_for_game
+from textual.screen import Screen
 
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.ui.help import HelpScreen
@@ -24,31 +26,29 @@ from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen
 
 
-async def test_enter_twice_at_once_on_todays_deals_starts_one_game(tmp_path: Path) -> None:
-    """Walk seed 25, step 92 (with resizes): the second enter closed the menu under the game."""
+@pytest.mark.parametrize(
+    ("key", "dialog"),
+    [
+        ("t", TodayScreen),  # walk seed 25, step 92 (with resizes)
+        ("m", LayoutPickerScreen),  # walk seed 22, step 1168 (with resizes)
+    ],
+)
+async def test_enter_twice_at_once_in_a_dialog_starts_one_game(
+    tmp_path: Path, key: str, dialog: type[Screen[object]]
+) -> None:
+    """Today's deals and the layout picker: the second enter closed the menu under the game,
+    which ended the app."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("t")
+        await pilot.press(key)
         await settle(pilot)
-        assert isinstance(app.screen, TodayScreen)
-        post_keys_at_once(app, "enter", "enter")
-        await settle(pilot)
-        assert [type(screen) for screen in app.screen_stack] == [MenuScreen, LinesScreen]
-
-
-async def test_enter_twice_at_once_in_the_layout_picker_starts_one_game(tmp_path: Path) -> None:
-    """Walk seed 22, step 1168 (with resizes): the picker was dismissed twice."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        assert isinstance(app.screen, LayoutPickerScreen)
+        assert isinstance(app.screen, dialog)
         post_keys_at_once(app, "enter", "enter", "enter")
         await settle(pilot)
         assert app.is_running
-        assert len(app.screen_stack) == 2 and isinstance(app.screen_stack[0], MenuScreen)
+        assert [type(screen) for screen in app.screen_stack][:1] == [MenuScreen]
+        assert len(app.screen_stack) == 2 and not isinstance(app.screen, dialog)
 
 
 async def test_a_proof_that_ends_under_help_plays_its_deal_once_help_closes(

@@ -162,18 +162,27 @@ async def start_over_an_unread_save(pilot: Pilot[None], faults: FaultyFileSystem
     await play_a_move(pilot)
 
 
-@pytest.mark.parametrize("kind", ["lines", "mahjong"])
-async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
+def a_game_over_an_unread_save(
     tmp_path: Path, kind: str
-) -> None:
-    """The project's rule: no game is discarded without asking; the saved game that could not
-    be read is kept byte for byte."""
+) -> tuple[Recording, FaultyFileSystem, bytes]:
+    """A saved game of `kind`, and the app starting that kind on a passing fault (its read
+    fails); the saved game's bytes, which must be kept."""
     if kind == "lines":
         save_a_lines_game(tmp_path)
     else:
         save_a_mahjong_game(tmp_path)
     kept = (tmp_path / f"saved-{kind}.json").read_bytes()
     app, faults = app_on_a_passing_fault(tmp_path, kind)
+    return app, faults, kept
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
+    tmp_path: Path, kind: str
+) -> None:
+    """The project's rule: no game is discarded without asking; the saved game that could not
+    be read is kept byte for byte."""
+    app, faults, kept = a_game_over_an_unread_save(tmp_path, kind)
     name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
     async with app.run_test(size=(80, 24)) as pilot:
         await start_over_an_unread_save(pilot, faults)
@@ -200,12 +209,7 @@ async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
 async def test_escape_on_the_enlarge_message_asks_too(tmp_path: Path, kind: str) -> None:
     """Leaving through the enlarge message (escape there) is the game's own escape: a game that
     cannot be saved is lost only once the player agrees, and n plays on behind the message."""
-    if kind == "lines":
-        save_a_lines_game(tmp_path)
-    else:
-        save_a_mahjong_game(tmp_path)
-    kept = (tmp_path / f"saved-{kind}.json").read_bytes()
-    app, faults = app_on_a_passing_fault(tmp_path, kind)
+    app, faults, kept = a_game_over_an_unread_save(tmp_path, kind)
     name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
     async with app.run_test(size=(80, 24)) as pilot:
         await start_over_an_unread_save(pilot, faults)
