@@ -15,12 +15,16 @@ from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
 
-class DismissedOnTop(Screen[Any]):
-    """A screen whose `dismiss` does nothing unless it is on top (see the module's docstring).
-    Put it first among a screen's bases: `class X(DismissedOnTop, ModalScreen[T])`."""
+class DismissedOnTop:
+    """A mixin for screens: `dismiss` does nothing unless the screen is on top (see the
+    module's docstring). Put it first among a screen's bases: `class X(DismissedOnTop,
+    ModalScreen[T])`. Not a Textual class itself, so the screen keeps its styles (Textual
+    follows the first base that is one for a screen's CSS, e.g. ModalScreen's)."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
+        assert isinstance(self, Screen)
         if not self.is_active:
             nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return nothing
-        return super().dismiss(result)
+        done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
+        return done
