@@ -4,6 +4,9 @@ screens, help and every dialog through a Pilot at 80 x 24. After every burst of 
 exception, and the games' invariants hold (balls and tiles counted, the clock never negative, the
 status line's message fits its line, the saved games load).
 
+Some walks also resize the terminal between bursts, below 80 x 24 and back: a game too big for
+the terminal is covered by the enlarge message, and comes back once it fits.
+
 The walks are seeded, so a failure replays: the seed and step are in the assertion message.
 LINES_TUI_FUZZ_STEPS sets the number of keys per walk (more for a long local run).
 """
@@ -11,6 +14,7 @@ LINES_TUI_FUZZ_STEPS sets the number of keys per walk (more for a long local run
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -23,14 +27,23 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
 START = 1_767_225_600.0
 STEPS = int(os.environ.get("LINES_TUI_FUZZ_STEPS", "400"))
 WALKS = 6
+RESIZING_WALKS = (20, 24)
+"""Seeds of the walks that also resize the terminal (each found a crash before it was fixed)."""
 BURST = 4
+FULL_SIZE = (80, 24)
+SIZES = (FULL_SIZE, FULL_SIZE, (100, 30), (79, 24), (80, 23), (60, 20), (40, 12), (132, 43))
+"""The sizes a resizing walk picks from: the usual one most often, a larger one, and smaller
+ones down to far too small for any game."""
+RESIZE_CHANCE = 0.15
 
 
 class SteppingClock:
@@ -71,15 +84,31 @@ def status_fits(line: StatusLine) -> None:
         assert cell_len(line.message) <= width, line.message
 
 
+def fits(size: tuple[int, int], least: tuple[int, int]) -> bool:
+    return size[0] >= least[0] and size[1] >= least[1]
+
+
+def check_size(app: LinesTuiApp) -> None:
+    """The enlarge message covers a game exactly while the terminal is too small for it."""
+    top, size = app.screen, (app.size.width, app.size.height)
+    if isinstance(top, TooSmallScreen):
+        assert not top.fits(), f"the enlarge message at {size}"
+    if isinstance(top, GameScreen):
+        assert fits(size, top.min_size), f"{type(top).__name__} shown at {size} < {top.min_size}"
+
+
 async def check_app(pilot: Pilot[None], data_dir: Path, clock: SteppingClock) -> None:
     app = pilot.app
+    assert isinstance(app, LinesTuiApp)
     for screen in app.screen_stack:
         if isinstance(screen, LinesScreen):
             check_lines(screen.game, clock.now)
         elif isinstance(screen, MahjongScreen) and screen.is_mounted:
             check_mahjong(screen.game, clock.now)
-    for line in app.screen.query(StatusLine):
-        status_fits(line)
+    check_size(app)
+    if fits((app.size.width, app.size.height), FULL_SIZE):  # narrower: cut with an ellipsis
+        for line in app.screen.query(StatusLine):
+            status_fits(line)
     store = open_store(data_dir)
     lines = store.load_game("lines")
     if lines is not None:
@@ -89,22 +118,44 @@ async def check_app(pilot: Pilot[None], data_dir: Path, clock: SteppingClock) ->
         check_mahjong(MahjongGame.from_json(mahjong, now=clock.now), clock.now)
 
 
-@pytest.mark.parametrize("seed", range(WALKS))
-async def test_random_keys_and_pastes_never_break_the_app(tmp_path: Path, seed: int) -> None:
+class Resizer:
+    """Between bursts, now and then, a new terminal size (seeded, as the walk is)."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed)
+        self.size = FULL_SIZE
+
+    async def maybe_resize(self, pilot: Pilot[None]) -> None:
+        if self.random.random() < RESIZE_CHANCE:
+            self.size = self.random.choice(SIZES)
+            await pilot.resize_terminal(*self.size)
+            await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    ("seed", "resizing"),
+    [(seed, False) for seed in range(WALKS)] + [(seed, True) for seed in RESIZING_WALKS],
+)
+async def test_random_keys_and_pastes_never_break_the_app(
+    tmp_path: Path, seed: int, resizing: bool
+) -> None:
     store = open_store(tmp_path)
     store.add_player("Ada")
     store.set_active_player("Ada" if seed % 2 else None)
     walk = Walk(seed, pastes())
     clock = SteppingClock()
+    resizer = Resizer(seed)
 
     async def check(pilot: Pilot[None]) -> None:
         try:
             await check_app(pilot, tmp_path, clock)
         except AssertionError as error:
             raise AssertionError(f"seed {seed}, step {walk.steps}: {error}") from error
+        if resizing:
+            await resizer.maybe_resize(pilot)
 
     while walk.steps < STEPS:  # q on the menu ends the app: start it again, as a player would
         size = 7 if seed % 3 == 0 else 9
         app = LinesTuiApp(open_store(tmp_path), clock=clock, animations=seed % 2 == 0, size=size)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=resizer.size) as pilot:
             await walk.run(pilot, STEPS, check, burst=BURST)

@@ -210,7 +210,7 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
         assert text_of(app, "#deal") == f"deal {DEAD_END + 1}"
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
         message = app.screen.query_one(StatusLine).message
-        assert message == "Deal 38 — proved solvable; skipped 1 dead end."
+        assert message == "Deal 38 proved solvable; skipped 1 dead end."
         # A deal chosen by number plays for the table of the deal actually played.
         assert str(screen.table) == "mahjong-turtle+deal-38"
 

@@ -23,6 +23,7 @@ from lines_tui.ui.game_screen import SAVING_SLOWLY, SLOW_SAVE_AFTER
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.size_guard import TooSmallScreen
 
 NOT_SAVED = "This game is not saved: your saved {} game could not be read and is kept."
 CANNOT_SAVE = "This game cannot be saved (your saved {} game could not be read). {} and lose it?"
@@ -161,18 +162,27 @@ async def start_over_an_unread_save(pilot: Pilot[None], faults: FaultyFileSystem
     await play_a_move(pilot)
 
 
-@pytest.mark.parametrize("kind", ["lines", "mahjong"])
-async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
+def a_game_over_an_unread_save(
     tmp_path: Path, kind: str
-) -> None:
-    """The project's rule: no game is discarded without asking; the saved game that could not
-    be read is kept byte for byte."""
+) -> tuple[Recording, FaultyFileSystem, bytes]:
+    """A saved game of `kind`, and the app starting that kind on a passing fault (its read
+    fails); the saved game's bytes, which must be kept."""
     if kind == "lines":
         save_a_lines_game(tmp_path)
     else:
         save_a_mahjong_game(tmp_path)
     kept = (tmp_path / f"saved-{kind}.json").read_bytes()
     app, faults = app_on_a_passing_fault(tmp_path, kind)
+    return app, faults, kept
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
+    tmp_path: Path, kind: str
+) -> None:
+    """The project's rule: no game is discarded without asking; the saved game that could not
+    be read is kept byte for byte."""
+    app, faults, kept = a_game_over_an_unread_save(tmp_path, kind)
     name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
     async with app.run_test(size=(80, 24)) as pilot:
         await start_over_an_unread_save(pilot, faults)
@@ -192,6 +202,30 @@ async def test_leaving_a_game_that_cannot_be_saved_asks_n_plays_on_y_leaves(
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+    assert (tmp_path / f"saved-{kind}.json").read_bytes() == kept
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_escape_on_the_enlarge_message_asks_too(tmp_path: Path, kind: str) -> None:
+    """Leaving through the enlarge message (escape there) is the game's own escape: a game that
+    cannot be saved is lost only once the player agrees, and n plays on behind the message."""
+    app, faults, kept = a_game_over_an_unread_save(tmp_path, kind)
+    name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_over_an_unread_save(pilot, faults)
+        game_screen = app.screen
+        await pilot.resize_terminal(30, 10)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert question(app) == CANNOT_SAVE.format(name, "Leave")
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)  # still too small: covered again
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen is game_screen
     assert (tmp_path / f"saved-{kind}.json").read_bytes() == kept
 
 

@@ -200,6 +200,11 @@ class LinesTuiApp(App[None]):
     # --- the menu's entries -------------------------------------------------------------------
 
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
+        """Open the entry, if the menu is still on top: two entry keys in one burst both reach
+        the menu before the first one's screen opens, and an entry chosen while the menu was
+        reading opens when the read ends; neither may open over another screen."""
+        if not isinstance(self.screen, MenuScreen):
+            return
         if message.state is not None:
             self.saved_games.state = message.state
         self.open_entry(message.entry)

@@ -11,9 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from lines_tui.outside_text import inert
+from lines_tui.ui.on_top import DismissedOnTop
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
     """Asks one question; y or enter answers yes, n or escape answers no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -37,7 +38,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class CodeScreen(ModalScreen[None]):
+class CodeScreen(DismissedOnTop, ModalScreen[None]):
     """Shows a code to select and copy (the clipboard may not reach the player's terminal)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from lines_tui.store import RecordOutcome, SavedGameKept, Store, StoreError
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
@@ -39,7 +40,7 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(DismissedOnTop, Screen[None]):
     """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
     shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
     keeps the screen covered while the terminal is too small, follows the symbols key, and saves
@@ -99,6 +100,10 @@ class GameScreen(Screen[None]):
     def show_player(self) -> None:
         """The player has been read (`player`): show who plays, where the game does."""
 
+    def action_leave(self) -> None:
+        """Back to the menu, through `leave`."""
+        raise NotImplementedError
+
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -128,14 +133,20 @@ class GameScreen(Screen[None]):
         return read.result()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.fit()
+        self.refit()
 
     def on_screen_resume(self) -> None:
-        self.fit()
+        self.refit()
+
+    def refit(self) -> None:
+        """`fit`, unless the screen has lost its widgets (as in `on_mount`): a fuzz walk with
+        resizes (seed 23) met a resume of a game screen already detached from the app."""
+        if self.is_attached:
+            self.fit()
 
     def fit(self) -> None:
         """Cover the game with the enlarge message while the terminal is too small for it."""
-        game_screen_fits(self, *self.min_size)
+        game_screen_fits(self, *self.min_size, self.action_leave)
 
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self.show_symbols(message.symbols)

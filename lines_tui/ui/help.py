@@ -13,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from lines_tui.ui.on_top import DismissedOnTop
+
 # Textual's own screen keys (focus cycling, copying a mouse selection): not part of any game.
 SYSTEM_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
 
@@ -46,7 +48,7 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
     ]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DismissedOnTop, ModalScreen[None]):
     """Lists the keys of the screen below it; any of escape, q or ? closes it."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"help--key", "help--unavailable"}

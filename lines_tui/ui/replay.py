@@ -23,6 +23,7 @@ from lines_tui.store.replay import lines_frames, mahjong_frames
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
+from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import Session
 
 STEP_SECONDS = 0.6
@@ -32,7 +33,7 @@ class ReplayError(ValueError):
     """The entry cannot be watched here (no record, or a layout not installed); one line."""
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DismissedOnTop, Screen[None]):
     """One entry's game, move by move. Raises ReplayError when built for an entry that cannot be
     replayed here."""
 

@@ -6,6 +6,7 @@ as it was once the terminal is large enough again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -15,37 +16,43 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from lines_tui.ui.on_top import DismissedOnTop
+
 
 def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
     return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."
 
 
-def game_screen_fits(screen: Screen[Any], min_width: int, min_height: int) -> bool:
+def game_screen_fits(
+    screen: Screen[Any], min_width: int, min_height: int, leave: Callable[[], object]
+) -> bool:
     """The size check a game screen runs on mount, resume and resize (only while it is on top):
     if the terminal is smaller than the game needs, cover the game with the enlarge message (it
-    comes back intact once the terminal grows). True if the game fits. A game under another
-    screen (help, a dialog) is left alone: it checks again when it is back on top."""
+    comes back intact once the terminal grows; escape there calls `leave`, the game's own way
+    out). True if the game fits. A game under another screen (help, a dialog) is left alone: it
+    checks again when it is back on top."""
     if screen.app.screen is not screen:
         return True
     width, height = screen.app.size
     if width >= min_width and height >= min_height:
         return True
     if not isinstance(screen.app.screen, TooSmallScreen):
-        screen.app.push_screen(TooSmallScreen(min_width, min_height))
+        screen.app.push_screen(TooSmallScreen(min_width, min_height, leave))
     return False
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(DismissedOnTop, Screen[None]):
     """Covers a game screen while the terminal is smaller than the game needs."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Leave the game"),
     ]
 
-    def __init__(self, min_width: int, min_height: int) -> None:
+    def __init__(self, min_width: int, min_height: int, leave: Callable[[], object]) -> None:
         super().__init__()
         self.min_width = min_width
         self.min_height = min_height
+        self._leave = leave
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -79,8 +86,9 @@ class TooSmallScreen(Screen[None]):
             self.query_one("#too-small-message", Static).update(self._message())
 
     def action_leave(self) -> None:
-        """Leave the game below too (it saves itself when it leaves)."""
+        """Leave the game below as its own escape does: saved first, or, if it cannot be, only
+        once the player agrees (README, "Saving and resuming")."""
         if self.app.screen is not self:
             return
         self.dismiss()
-        self.app.pop_screen()
+        self._leave()

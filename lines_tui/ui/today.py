@@ -14,11 +14,12 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.engine.mahjong.layouts import builtin_layouts
+from lines_tui.ui.on_top import DismissedOnTop
 
 LINES = "lines"
 
 
-class TodayScreen(ModalScreen[str | None]):
+class TodayScreen(DismissedOnTop, ModalScreen[str | None]):
     """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from lines_tui.ui.on_top import DismissedOnTop
+
 if TYPE_CHECKING:
     from lines_tui.store import RecordOutcome
 
@@ -22,7 +24,7 @@ def outcome_text(outcome: RecordOutcome) -> str:
     return f"Not saved: {outcome.reason}."
 
 
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
     """Dismisses with "new", "leaderboard", "menu", or None to look at the final board."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

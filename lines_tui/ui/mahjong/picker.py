@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable_lines
+from lines_tui.ui.on_top import DismissedOnTop
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -62,7 +63,7 @@ class SeedInput(Input):
         return super().check_consume_key(key, character) and not (character or "").isalpha()
 
 
-class LayoutPickerScreen(ModalScreen[Choice | None]):
+class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
     """Lists built-in layouts, then installed ones as they are found; dismisses with the choice."""
 
     CSS_PATH = "picker.tcss"

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
 from lines_tui.outside_text import inert
 from lines_tui.ui.mahjong.dead_end import solve_in_background
+from lines_tui.ui.on_top import DismissedOnTop
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -43,7 +44,7 @@ def skipped_text(skipped: Skipped) -> str:
     return ", ".join(parts)
 
 
-class ProvingScreen(ModalScreen[ProvedDeal | None]):
+class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     """Runs `search` in `solver` until a deal is proved solvable, then dismisses with it; escape
     stops the proof and dismisses with None."""
 
@@ -71,6 +72,8 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
         """Why the last proof failed (None: none failed)."""
         self.proving = False
         """A proof is under way in the solver process."""
+        self.proved: ProvedDeal | None = None
+        """The deal proved, waiting for the dialog to be on top to hand it over."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -125,7 +128,17 @@ class ProvingScreen(ModalScreen[ProvedDeal | None]):
 
     def _finish(self, proved: ProvedDeal) -> None:
         self.proving = False
-        self.dismiss(proved)
+        self.proved = proved
+        self._hand_over()
+
+    def on_screen_resume(self) -> None:
+        self._hand_over()  # the proof ended while help was open over the dialog
+
+    def _hand_over(self) -> None:
+        """Dismiss with the deal proved, once the dialog is on top (a dismiss under help would
+        close the help instead)."""
+        if self.proved is not None and self.is_active:
+            self.dismiss(self.proved)
 
     def _show_progress(self) -> None:
         search = self.search

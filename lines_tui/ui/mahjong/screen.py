@@ -292,14 +292,15 @@ class MahjongScreen(GameScreen):
 
     def _show_proof(self) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
-        line: "Deal 38 — proved solvable; skipped 1 dead end."."""
+        line: "Deal 38 proved solvable; skipped 1 dead end." (short enough for the day's deal,
+        whose number has 19 digits, to fit the line at 80 columns)."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
         self.panel.show_deal(self.game.seed, proof)
         if proof is None:
             return
         why = skipped_text(proof)
-        said = f"Deal {self.game.seed} — proved solvable"
+        said = f"Deal {self.game.seed} proved solvable"
         self._say(f"{said}; skipped {why}." if why else f"{said}.")
 
     def _first_cursor(self) -> int | None:

@@ -17,6 +17,7 @@ from lines_tui.store import EntryResult, Merge, ShareCodeError, StoreError
 from lines_tui.store.paste import find_codes
 from lines_tui.store.sharecode import MAX_INPUT_CHARS
 from lines_tui.store.verify import Checker
+from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load, write
@@ -49,7 +50,7 @@ class CodeInput(Input):
 Merged = tuple[str, int | None]  # the table merged into, and the best place an entry took
 
 
-class ImportScreen(Screen[Merged | None]):
+class ImportScreen(DismissedOnTop, Screen[Merged | None]):
     """Paste a share code; the preview shows each entry's fate; enter merges, escape leaves.
 
     A merge dismisses the screen with the table merged into and the best place an entry took, so

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
+from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
 from lines_tui.ui.scores.import_code import ImportScreen
 from lines_tui.ui.session import Session
@@ -27,7 +28,7 @@ NO_TABLES = (
 )
 
 
-class LeaderboardScreen(Screen[None]):
+class LeaderboardScreen(DismissedOnTop, Screen[None]):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
     Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.

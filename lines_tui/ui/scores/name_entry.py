@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input, Static
 from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
+from lines_tui.ui.on_top import DismissedOnTop
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 
@@ -27,7 +28,7 @@ class NameInput(Input):
     ]
 
 
-class NameEntryScreen(ModalScreen[str | None]):
+class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
     """`check` may refuse a well-formed name (e.g. one already registered) with a reason."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from lines_tui.store import Snapshot, StoreError
 from lines_tui.store.names import same_name
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.session import Session
@@ -31,7 +32,7 @@ def player_prompt(name: str, active: str | None) -> Text:
     return Text("● " if name == active else "  ").append_text(name_text(name))
 
 
-class PlayersScreen(Screen[None]):
+class PlayersScreen(DismissedOnTop, Screen[None]):
     """The list's first line is the guest; enter makes the highlighted one the active player.
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""
