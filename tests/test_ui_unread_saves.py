@@ -20,6 +20,7 @@ from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_screen import SAVING_SLOWLY, SLOW_SAVE_AFTER
+from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
@@ -298,3 +299,31 @@ async def test_leaving_tells_the_player_when_the_disk_is_slow_to_save(tmp_path: 
         faults.answering.set()
         await settle(pilot)
         assert question(app) == CANNOT_SAVE.format("Mahjong", "Leave")
+
+
+async def test_help_opened_while_leaving_waits_closes_before_the_game_leaves(
+    tmp_path: Path,
+) -> None:
+    """Help opened while the game waits for its save stays until the player closes it; the game
+    then leaves as agreed, instead of staying stuck half left (its screen closes only while on
+    top)."""
+    save_a_mahjong_game(tmp_path)
+    kept = (tmp_path / "saved-mahjong.json").read_bytes()
+    faults = StallingFileSystem()
+    app, _ = app_on_a_passing_fault(tmp_path, "mahjong", faults)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_over_an_unread_save(pilot, faults)
+        faults.answering.clear()
+        await pilot.press("q", "question_mark")
+        await pilot.pause(0.2)  # not settle: the save waits for the disk
+        assert isinstance(app.screen, HelpScreen)
+        faults.answering.set()
+        await settle(pilot)
+        assert question(app) == CANNOT_SAVE.format("Mahjong", "Leave")
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+    assert (tmp_path / "saved-mahjong.json").read_bytes() == kept
