@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import checker, post_keys_at_once, settle
+from conftest import FaultyFileSystem, checker, post_keys_at_once, settle
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -245,3 +245,34 @@ async def test_a_code_pasted_and_confirmed_in_one_burst_is_merged(tmp_path: Path
         post_keys_at_once(pilot.app, "enter")
         await settle(pilot)
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
+
+
+class NoticeApp(ScreenApp):
+    """ScreenApp, keeping the notices it gives."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__(screen)
+        self.told: list[str] = []
+
+    def notify(self, message: str, **options: Any) -> None:
+        self.told.append(message)
+
+
+@pytest.mark.parametrize(
+    ("open_screen", "told"),
+    [
+        (LeaderboardScreen, "The leaderboards could not be read: "),
+        (PlayersScreen, "The players could not be read: "),
+    ],
+)
+async def test_a_score_screen_that_cannot_read_says_what_it_could_not_read(
+    tmp_path: Path, open_screen: Any, told: str
+) -> None:
+    faults = FaultyFileSystem()
+    store = open_store(tmp_path, fs=faults, lock_wait=0.05)
+    store.add_player("Ann")
+    faults.fail("open")
+    app = NoticeApp(open_screen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+    assert app.told and all(notice.startswith(told) for notice in app.told), app.told

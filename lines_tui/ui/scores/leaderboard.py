@@ -113,7 +113,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self.query_one("#board-code", Static).update(LOADING)
 
         def failed(error: StoreError) -> None:
-            self.notify(str(error), severity="error")
+            self.notify(f"The leaderboards could not be read: {error}", severity="error")
             self._loaded(None, wanted, rank)
 
         load(

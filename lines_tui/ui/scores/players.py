@@ -71,7 +71,7 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
         self.query_one("#players-active", Static).update(LOADING)
 
         def failed(error: StoreError) -> None:
-            self.notify(str(error), severity="error")
+            self.notify(f"The players could not be read: {error}", severity="error")
             self._show_list(None, highlight)
 
         load(
