@@ -145,8 +145,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.refit()
 
     def refit(self) -> None:
-        """`fit`, unless the screen has lost its widgets (as in `on_mount`): a fuzz walk with
-        resizes (seed 23) met a resume of a game screen already detached from the app."""
+        """`fit`, unless the screen is no longer attached (as in `on_mount`): a resume can
+        arrive while the app is exiting and has already taken the screen's widgets away (a
+        fuzz walk with resizes, seed 23, quit with the game on top)."""
         if self.is_attached:
             self.fit()
 
