@@ -72,8 +72,6 @@ class GameScreen(DismissedOnTop, Screen[None]):
         its save, which may be refused (`leave`)."""
         self._leaving = False
         """Leaving has saved the game (or waits for its save, or the player's answer)."""
-        self._left_once_on_top: Callable[[], object] | None = None
-        """A leave decided while another screen (help) lay over the game: done on resume."""
 
     # -- hooks for the games ----------------------------------------------------------------
 
@@ -138,10 +136,6 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.refit()
 
     def on_screen_resume(self) -> None:
-        left, self._left_once_on_top = self._left_once_on_top, None
-        if left is not None:
-            left()
-            return
         self.refit()
 
     def refit(self) -> None:
@@ -206,8 +200,6 @@ class GameScreen(DismissedOnTop, Screen[None]):
             then()
             return
 
-        if not quitting:
-            then = self._once_on_top(then)
         # The store usually answers at once; a stalled disk must not look like a dead key.
         slow = self.set_timer(SLOW_SAVE_AFTER, lambda: self.app.notify(SAVING_SLOWLY, markup=False))
 
@@ -237,19 +229,6 @@ class GameScreen(DismissedOnTop, Screen[None]):
             )
 
         write(self, self.session.io, change, saved, refused)
-
-    def _once_on_top(self, leave: Callable[[], object]) -> Callable[[], None]:
-        """`leave`, now if the game is on top, else once it is again: the player may open help
-        while the game waits for its save, and closing the game then must not close the help
-        (a screen closes only while on top) and leave the game stuck leaving."""
-
-        def when_on_top() -> None:
-            if self.is_active:
-                leave()
-            else:
-                self._left_once_on_top = leave
-
-        return when_on_top
 
     def save_unless_left(self) -> None:
         """The screen goes away (the app ends, the connection drops): keep the game, unless

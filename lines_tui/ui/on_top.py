@@ -3,8 +3,9 @@
 Textual's `Screen.dismiss` pops whichever screen is on top and calls the dismissed screen's
 callback again. Keys that arrive together reach a dialog before the message its first key caused
 has closed it (enter on a list posts "selected"; a second enter selects again), and a proof may
-finish while help is open over its dialog: without this, such a second dismiss closes the screen
-underneath (the menu, which ends the app) or answers a question twice.
+finish, or a game's save come back, while help is open over the screen: without this, such a
+dismiss closes the screen on top instead (the menu, which ends the app; the help) or answers a
+question twice.
 """
 
 from __future__ import annotations
@@ -16,15 +17,29 @@ from textual.screen import Screen
 
 
 class DismissedOnTop:
-    """A mixin for screens: `dismiss` does nothing unless the screen is on top (see the
-    module's docstring). Put it first among a screen's bases: `class X(DismissedOnTop,
-    ModalScreen[T])`. Not a Textual class itself, so the screen keeps its styles (Textual
-    follows the first base that is one for a screen's CSS, e.g. ModalScreen's)."""
+    """A mixin for screens: `dismiss` closes the screen only while it is on top. Asked while
+    another screen lies over it, the dismiss waits until the screen is on top again; asked once
+    the screen has closed, it does nothing (see the module's docstring). Put it first among a
+    screen's bases: `class X(DismissedOnTop, ModalScreen[T])`. Not a Textual class itself, so
+    the screen keeps its styles (Textual follows the first base that is one for a screen's CSS,
+    e.g. ModalScreen's)."""
+
+    _dismissed_once_on_top: tuple[Any] | None = None
+    """The result of a dismiss asked while the screen was covered (a tuple: None is a result)."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         assert isinstance(self, Screen)
         if not self.is_active:
+            if self in self.app.screen_stack:
+                self._dismissed_once_on_top = (result,)
             nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return nothing
         done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
         return done
+
+    def on_screen_resume(self) -> None:
+        # Textual calls this after the screen's own resume handlers (they come first in the
+        # MRO), so the screen is as it was when the dismiss it waited for comes.
+        waiting, self._dismissed_once_on_top = self._dismissed_once_on_top, None
+        if waiting is not None:
+            self.dismiss(*waiting)

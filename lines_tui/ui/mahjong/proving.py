@@ -72,8 +72,6 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         """Why the last proof failed (None: none failed)."""
         self.proving = False
         """A proof is under way in the solver process."""
-        self.proved: ProvedDeal | None = None
-        """The deal proved, waiting for the dialog to be on top to hand it over."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -128,17 +126,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
 
     def _finish(self, proved: ProvedDeal) -> None:
         self.proving = False
-        self.proved = proved
-        self._hand_over()
-
-    def on_screen_resume(self) -> None:
-        self._hand_over()  # the proof ended while help was open over the dialog
-
-    def _hand_over(self) -> None:
-        """Dismiss with the deal proved, once the dialog is on top (a dismiss under help would
-        close the help instead)."""
-        if self.proved is not None and self.is_active:
-            self.dismiss(self.proved)
+        self.dismiss(proved)  # once help, if open over the dialog, has closed (DismissedOnTop)
 
     def _show_progress(self) -> None:
         search = self.search
