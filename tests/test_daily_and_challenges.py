@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 from lines_tui.cli import app
 from lines_tui.commands import challenge, play
 from lines_tui.engine.daily import candidate, lines_daily_seed, mahjong_daily_seed
-from lines_tui.engine.deal_choice import CHOSEN, daily
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
 from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.verify import Checker, verify
@@ -64,6 +65,15 @@ def test_a_chosen_or_daily_game_plays_for_its_own_table() -> None:
         TableId.parse("mahjong-turtle+daily-2026-01-01").title
         == "Turtle, deal of 2026-01-01"
     )
+
+
+def test_a_new_game_without_a_seed_plays_for_the_random_deals_table() -> None:
+    seed, choice = seed_and_choice(None, None)
+    assert 0 <= seed < FRESH_SEEDS
+    assert choice == RANDOM
+    assert seed_and_choice(42, None) == (42, CHOSEN)
+    assert seed_and_choice(42, daily(DAY)) == (42, daily(DAY))
+    assert seed_and_choice(None, daily(DAY))[1] == daily(DAY)
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice
-from lines_tui.seeds import fresh_seed
+from lines_tui.engine.deal_choice import DealChoice
+from lines_tui.seeds import seed_and_choice
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -30,8 +30,7 @@ class LinesStarts:
         from lines_tui.engine.lines import LinesGame
         from lines_tui.ui.lines.screen import LinesScreen
 
-        choice = choice or (RANDOM if seed is None else CHOSEN)
-        seed = fresh_seed() if seed is None else seed
+        seed, choice = seed_and_choice(seed, choice)
         game = LinesGame.new(seed, size, started_at=self.session.clock())
         game.deal_choice = choice
         self.app.push_screen(LinesScreen(self.session, game))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
-from lines_tui.seeds import fresh_seed
+from lines_tui.engine.deal_choice import DealChoice, daily
+from lines_tui.seeds import seed_and_choice
 from lines_tui.store import StoreError
 from lines_tui.ui.store_thread import write
 
@@ -54,8 +54,7 @@ class MahjongStarts:
         """A new deal: a random one, or the one asked for (which plays for its deal's table, or
         the table `choice` names). `solvable`: the first deal from there on that the solver
         proves solvable (README, "Solvable deals only")."""
-        choice = choice or (RANDOM if seed is None else CHOSEN)
-        seed = fresh_seed() if seed is None else seed
+        seed, choice = seed_and_choice(seed, choice)
         if solvable:
             from lines_tui.engine.mahjong.solvable import DealSearch, following
 
