@@ -12,9 +12,15 @@ from typer.testing import CliRunner
 
 from lines_tui.cli import app
 from lines_tui.commands import challenge, play
-from lines_tui.engine.daily import candidate, lines_daily_seed, mahjong_daily_seed
+from lines_tui.engine.daily import (
+    candidate,
+    lines_daily_seed,
+    mahjong_daily_search,
+    mahjong_daily_seed,
+)
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
 from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
@@ -34,9 +40,15 @@ def test_the_deals_of_a_day_are_derived_from_the_date_alone() -> None:
 
 def test_mahjong_plays_the_first_candidate_proven_solvable() -> None:
     turtle = find_layout("turtle")
-    first = candidate("mahjong-turtle", DAY, 0)
+    search = mahjong_daily_search(turtle, "turtle", DAY)
+    assert search.number == candidate("mahjong-turtle", DAY, 0)
+    dead_end = SolveResult(Verdict.UNSOLVABLE, (), 1, 0.0)
+    assert search.answer(dead_end) is None
     second = candidate("mahjong-turtle", DAY, 1)
-    assert mahjong_daily_seed(turtle, "turtle", DAY, lambda _, seed: seed != first) == second
+    assert search.number == second
+    proved = search.answer(SolveResult(Verdict.SOLVABLE, ((0, 1),), 1, 0.0))
+    assert proved is not None
+    assert proved.seed == second
 
 
 def test_a_mahjong_daily_entry_must_be_that_days_deal() -> None:

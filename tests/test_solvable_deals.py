@@ -9,7 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
-from lines_tui.engine.daily import mahjong_daily_search, mahjong_daily_seed
+from lines_tui.engine.daily import (
+    SOLVER_NODES,
+    mahjong_daily_candidates,
+    mahjong_daily_seed,
+)
 from lines_tui.engine.deal_choice import Skipped
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
@@ -18,7 +22,6 @@ from lines_tui.engine.mahjong.solvable import (
     DealSearch,
     NoSolvableDeal,
     following,
-    prove_here,
     solvable_deal,
 )
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict, replay_error, solve
@@ -107,10 +110,14 @@ def test_a_search_that_runs_out_says_so_each_time_it_is_asked() -> None:
             search.answer(solve(search.position))
 
 
-def test_the_day_s_search_ends_on_the_deal_of_the_day() -> None:
+def test_the_deal_of_the_day_is_the_first_candidate_the_solver_proves() -> None:
     day = "2026-12-01"
-    proved = prove_here(mahjong_daily_search(TURTLE, "turtle", day))
-    assert proved.seed == mahjong_daily_seed(TURTLE, "turtle", day)
+    first_proved = next(
+        seed
+        for seed in mahjong_daily_candidates("turtle", day)
+        if solve(deal(TURTLE, seed), node_limit=SOLVER_NODES).verdict is Verdict.SOLVABLE
+    )
+    assert mahjong_daily_seed(TURTLE, "turtle", day) == first_proved
 
 
 def test_a_saved_game_keeps_the_proof_and_older_saves_have_none() -> None:

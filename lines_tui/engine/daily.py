@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.layouts import Layout
-from lines_tui.engine.mahjong.solvable import DealSearch
+from lines_tui.engine.mahjong.solvable import DealSearch, prove_here
 from lines_tui.engine.mahjong.solver import Verdict, solve
 
 DAILY_CANDIDATES = 16
@@ -34,19 +34,11 @@ def lines_daily_seed(size: int, day: str) -> int:
     return candidate(f"lines-{size}", day, 0)
 
 
-def mahjong_daily_seed(
-    layout: Layout,
-    table_name: str,
-    day: str,
-    proven: Callable[[Layout, int], bool] | None = None,
-) -> int:
-    """The deal of the day of `layout` (its table name `table_name`): the first candidate that
-    `proven` (default: the solver) proves solvable. ValueError in the (never seen) case that
-    none of them is."""
-    for seed in mahjong_daily_candidates(table_name, day):
-        if (proven or is_proven_solvable)(layout, seed):
-            return seed
-    raise ValueError(f"no deal of the day for {table_name} on {day}")
+def mahjong_daily_seed(layout: Layout, table_name: str, day: str) -> int:
+    """The deal of the day of `layout` (its table name `table_name`), proved here: the end of
+    `mahjong_daily_search`. NoSolvableDeal in the (never seen) case that no candidate is
+    proved solvable."""
+    return prove_here(mahjong_daily_search(layout, table_name, day)).seed
 
 
 def mahjong_daily_candidates(table_name: str, day: str) -> list[int]:
@@ -55,7 +47,7 @@ def mahjong_daily_candidates(table_name: str, day: str) -> list[int]:
 
 def mahjong_daily_search(layout: Layout, table_name: str, day: str) -> DealSearch:
     """The search for the deal of the day one proof at a time (the app runs it in its solver
-    process): it ends on the deal `mahjong_daily_seed` gives."""
+    process): the first of the day's candidates proved solvable within SOLVER_NODES."""
     return DealSearch(layout, mahjong_daily_candidates(table_name, day), SOLVER_NODES)
 
 
