@@ -519,7 +519,10 @@ _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 def _line_potential(
-    balls: dict[tuple[int, int], str], size: int, at: tuple[int, int], colour: str,
+    balls: dict[tuple[int, int], str],
+    size: int,
+    at: tuple[int, int],
+    colour: str,
     ignore: tuple[int, int] | None,
 ) -> int:
     """How much a ball of `colour` on `at` adds to the five-cell windows through `at` that hold
@@ -579,6 +582,8 @@ def won_mahjong_game(layout_name: str = "turtle", seed: int = 1) -> MahjongGame:
     for number, pair in enumerate(result.moves, start=1):
         game.remove(*pair, now=2.0 * number)
     return game
+
+
 # -- random walks through the whole app (the fuzz and fault-injection tests) ---------------------
 
 WALK_KEYS = (

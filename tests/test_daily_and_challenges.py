@@ -73,10 +73,7 @@ def test_a_chosen_or_daily_game_plays_for_its_own_table() -> None:
     assert base.for_game("random", 4, "") == base
     assert str(base.for_game("deal", 4, "")) == "lines-9+deal-4"
     assert str(base.for_game("daily", 4, DAY)) == "lines-9+daily-2026-01-01"
-    assert (
-        TableId.parse("mahjong-turtle+daily-2026-01-01").title
-        == "Turtle, deal of 2026-01-01"
-    )
+    assert TableId.parse("mahjong-turtle+daily-2026-01-01").title == "Turtle, deal of 2026-01-01"
 
 
 def test_a_new_game_without_a_seed_plays_for_the_random_deals_table() -> None:

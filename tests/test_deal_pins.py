@@ -59,9 +59,19 @@ def test_the_stable_dealer_deals_every_face_it_should(count: int, seed: int) -> 
 def test_known_lines_starts_never_change() -> None:
     game = LinesGame.new(42)
     assert sorted(game.board.balls()) == [
-        ((2, 4), "B"), ((3, 6), "R"), ((5, 6), "R"), ((6, 6), "V"), ((8, 0), "R")]
+        ((2, 4), "B"),
+        ((3, 6), "R"),
+        ((5, 6), "R"),
+        ((6, 6), "V"),
+        ((8, 0), "R"),
+    ]
     assert game.preview == (((1, 7), "C"), ((0, 1), "B"), ((5, 8), "C"))
     other = LinesGame.new(2026, 9)
     assert other.board.balls() == [
-        ((0, 8), "B"), ((1, 0), "C"), ((4, 5), "N"), ((5, 4), "C"), ((7, 1), "C")]
+        ((0, 8), "B"),
+        ((1, 0), "C"),
+        ((4, 5), "N"),
+        ((5, 4), "C"),
+        ((7, 1), "C"),
+    ]
     assert other.preview == (((6, 5), "Y"), ((6, 7), "V"), ((2, 1), "V"))

@@ -94,8 +94,9 @@ def test_every_label_names_its_face_in_either_case() -> None:
     assert not label_continues("x")
 
 
-games = st.tuples(st.sampled_from(["turtle", "lantern"]), st.integers(0, 2**32 - 1),
-                  st.integers(0, 60))
+games = st.tuples(
+    st.sampled_from(["turtle", "lantern"]), st.integers(0, 2**32 - 1), st.integers(0, 60)
+)
 
 
 def played(layout: str, seed: int, moves: int) -> MahjongGame:

@@ -18,9 +18,7 @@ LINT = (
 
 
 def test_the_import_contracts_are_kept() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", LINT], cwd=ROOT, capture_output=True, text=True
-    )
+    result = subprocess.run([sys.executable, "-c", LINT], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -41,7 +41,14 @@ def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) 
     assert lines[1].split() == ["turtle", "144", "15x8x5", "mahjong-turtle", "Turtle", "built-in"]
     # (the fixed flatpak and KDE 4 folders of this machine may add more after these)
     assert [line.split()[0] for line in lines[1:8]] == [
-        "turtle", "meadow", "pagoda", "causeway", "lantern", "steps", "domino"]
+        "turtle",
+        "meadow",
+        "pagoda",
+        "causeway",
+        "lantern",
+        "steps",
+        "domino",
+    ]
     assert lines[6].split()[:3] == ["steps", "6", "6x1x2"]
     assert re.fullmatch(r"mahjong-steps-[0-9a-f]{8}", lines[6].split()[3])
     assert lines[6].split()[4] == "Steps"
@@ -82,8 +89,9 @@ def test_deal_from_a_file_and_with_a_random_seed(runner: CliRunner) -> None:
         (["deal", "--layout", "turtle", "--seed", "-5"], "--seed must be a whole number >= 0"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_code_2(runner: CliRunner, arguments: list[str],
-                                               message: str) -> None:
+def test_bad_input_is_one_line_and_exit_code_2(
+    runner: CliRunner, arguments: list[str], message: str
+) -> None:
     result = runner.invoke(app, arguments)
     assert result.exit_code == 2
     assert result.stdout == ""

@@ -19,8 +19,14 @@ def test_the_standard_set() -> None:
     assert len({face.label for face in FACES}) == 36
     assert all(len(face.label) == 2 and face.label.isascii() for face in FACES)
     assert Counter(face.suit for face in FACES) == {
-        "dots": 9, "bamboo": 9, "characters": 9, "winds": 4, "dragons": 3, "flowers": 1,
-        "seasons": 1}
+        "dots": 9,
+        "bamboo": 9,
+        "characters": 9,
+        "winds": 4,
+        "dragons": 3,
+        "flowers": 1,
+        "seasons": 1,
+    }
     assert set(SUITS) == {face.suit for face in FACES}
     assert all(0x1F000 <= ord(face.glyph) <= 0x1F02B for face in FACES)
     five = face_by_id("d5")

@@ -109,8 +109,11 @@ def test_pause_stops_the_clock_and_refuses_play() -> None:
     game = game_on(row("A", "B", "B", "A"), now=0.0)
     game.pause(now=10.0)
     assert game.paused and not game.clock_running and game.elapsed(50.0) == 10.0
-    for action in (lambda: game.remove(0, 3, now=20.0), lambda: game.undo(now=20.0),
-                   lambda: game.redo(now=20.0)):
+    for action in (
+        lambda: game.remove(0, 3, now=20.0),
+        lambda: game.undo(now=20.0),
+        lambda: game.redo(now=20.0),
+    ):
         with pytest.raises(IllegalMove) as caught:
             action()
         assert caught.value.reason == "paused"
@@ -171,8 +174,10 @@ def test_a_game_is_in_progress_from_its_first_pair_until_it_is_won() -> None:
 # -- properties ----------------------------------------------------------------------------------
 
 Action = tuple[str, int]
-actions = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "redo"]),
-                             st.integers(0, 10_000)), max_size=50)
+actions = st.lists(
+    st.tuples(st.sampled_from(["move", "move", "move", "undo", "redo"]), st.integers(0, 10_000)),
+    max_size=50,
+)
 
 
 def play(game: MahjongGame, script: list[Action], now: float = 0.0) -> None:
@@ -189,8 +194,9 @@ def play(game: MahjongGame, script: list[Action], now: float = 0.0) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(builtin_layouts()), st.integers(0, 10**6), actions, st.integers(1, 10))
-def test_undo_then_redo_restores_the_exact_state(layout: Layout, seed: int, script: list[Action],
-                                                 steps: int) -> None:
+def test_undo_then_redo_restores_the_exact_state(
+    layout: Layout, seed: int, script: list[Action], steps: int
+) -> None:
     game = MahjongGame.new(layout, seed)
     play(game, script)
     snapshots: list[dict[str, Any]] = [game.to_json()]
@@ -209,8 +215,9 @@ def test_undo_then_redo_restores_the_exact_state(layout: Layout, seed: int, scri
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(builtin_layouts()), st.integers(0, 10**6), actions, st.booleans())
-def test_saved_games_round_trip(layout: Layout, seed: int, script: list[Action], paused: bool
-                                ) -> None:
+def test_saved_games_round_trip(
+    layout: Layout, seed: int, script: list[Action], paused: bool
+) -> None:
     game = MahjongGame.new(layout, seed, now=3.0)
     play(game, script, now=4.0)
     if paused:
@@ -236,8 +243,9 @@ def test_free_tiles_match_the_current_position(seed: int, script: list[Action]) 
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), actions)
-def test_free_matches_reasons_and_hints_agree_with_the_pairs(seed: int, script: list[Action]
-                                                             ) -> None:
+def test_free_matches_reasons_and_hints_agree_with_the_pairs(
+    seed: int, script: list[Action]
+) -> None:
     game = MahjongGame.new(find_layout("turtle"), seed)
     play(game, script)
     pairs = set(game.available_pairs())
@@ -246,8 +254,11 @@ def test_free_matches_reasons_and_hints_agree_with_the_pairs(seed: int, script: 
         if not game.is_present(tile):
             continue
         assert (game.why_not_free(tile) is None) == bool(free >> tile & 1)
-        partners = {other for other in range(len(game.position.slots))
-                    if game.free_matches(tile) >> other & 1}
+        partners = {
+            other
+            for other in range(len(game.position.slots))
+            if game.free_matches(tile) >> other & 1
+        }
         if free >> tile & 1:
             assert partners == {b if a == tile else a for a, b in pairs if tile in (a, b)}
     assert game.hint() == (min(pairs) if pairs else None)
@@ -268,8 +279,12 @@ def test_resuming_does_not_count_the_time_spent_saved() -> None:
     assert data["clock"] == {"played": 5.0, "running_since": 15.0, "paused": False}
     resumed = MahjongGame.from_json(data, now=1000.0)
     assert resumed.elapsed(1003.0) == 8.0
-    assert data["layout"] == {"name": "turtle", "title": "Turtle", "source": "built-in",
-                              "description": game.layout.description}
+    assert data["layout"] == {
+        "name": "turtle",
+        "title": "Turtle",
+        "source": "built-in",
+        "description": game.layout.description,
+    }
 
 
 def tampered(change: str) -> dict[str, Any]:
@@ -304,8 +319,19 @@ def tampered(change: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     "change",
-    ["illegal history", "history twice", "redo not playable", "version", "seed", "paused",
-     "played", "position", "removed in deal", "layout", "history shape"],
+    [
+        "illegal history",
+        "history twice",
+        "redo not playable",
+        "version",
+        "seed",
+        "paused",
+        "played",
+        "position",
+        "removed in deal",
+        "layout",
+        "history shape",
+    ],
 )
 def test_tampered_saves_are_refused_in_one_line(change: str) -> None:
     with pytest.raises(SavedGameError) as caught:

@@ -19,8 +19,15 @@ from lines_tui.engine.mahjong.position import Position, PositionError
 #             E                  E=(0,2)  (its row overlaps nothing: dy = 2)
 #   layer 1:   F                 F=(1,0,1) lies half on A and half on B
 #             G at (8,1,1) lies on D (|dy| = 1 overlaps)
-SLOTS: tuple[Slot, ...] = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (8, 0, 0), (0, 2, 0), (1, 0, 1),
-                           (8, 1, 1))
+SLOTS: tuple[Slot, ...] = (
+    (0, 0, 0),
+    (2, 0, 0),
+    (4, 0, 0),
+    (8, 0, 0),
+    (0, 2, 0),
+    (1, 0, 1),
+    (8, 1, 1),
+)
 A, B, C, D, E, F, G = range(7)
 
 
@@ -134,8 +141,9 @@ def random_slots(draw: st.DrawFn) -> list[Slot]:
 
 @settings(max_examples=100, deadline=None)
 @given(random_slots(), st.data())
-def test_neighbour_tables_follow_the_rule_on_any_board(slots: list[Slot], data: st.DataObject
-                                                       ) -> None:
+def test_neighbour_tables_follow_the_rule_on_any_board(
+    slots: list[Slot], data: st.DataObject
+) -> None:
     geometry = Geometry.of(slots)
     present = data.draw(st.integers(0, geometry.all_present))
     for i in bits(present):
@@ -148,12 +156,16 @@ def test_neighbour_tables_follow_the_rule_on_any_board(slots: list[Slot], data: 
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 6), st.integers(0, 2)), min_size=1,
-                max_size=12))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 8), st.integers(0, 6), st.integers(0, 2)), min_size=1, max_size=12
+    )
+)
 def test_any_two_overlapping_tiles_are_refused(slots: list[Slot]) -> None:
     overlapping = any(
         a[2] == b[2] and abs(a[0] - b[0]) < 2 and abs(a[1] - b[1]) < 2
-        for n, a in enumerate(slots) for b in slots[n + 1:]
+        for n, a in enumerate(slots)
+        for b in slots[n + 1 :]
     )
     if overlapping:
         with pytest.raises(LayoutError, match="tiles overlap"):

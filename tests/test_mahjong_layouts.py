@@ -92,8 +92,14 @@ def test_turtle_free_tiles_at_the_start() -> None:
     expected |= {(x, y, 1) for x in (8, 18) for y in range(2, 13, 2)}  # ends of the 6 x 6
     # Layer 0: both ends of every row except rows 3 and 4, which the head and tail block; then the
     # head and the outer tail tile.
-    for y, (first, last) in {0: (1, 12), 2: (3, 10), 4: (2, 11), 10: (2, 11), 12: (3, 10),
-                             14: (1, 12)}.items():
+    for y, (first, last) in {
+        0: (1, 12),
+        2: (3, 10),
+        4: (2, 11),
+        10: (2, 11),
+        12: (3, 10),
+        14: (1, 12),
+    }.items():
         expected |= {(2 * first, y, 0), (2 * last, y, 0)}
     expected |= {(0, 7, 0), (28, 7, 0)}
     assert free == expected
@@ -150,10 +156,15 @@ def test_reads_a_v10_layout_and_shifts_it_to_the_origin() -> None:
         ("bad_size.layout", "bad_size.layout: line 3: 'hten' is not a size"),
         ("short_row.layout", "short_row.layout: line 11: a row of 31 cells; the grid is 32 wide"),
         ("odd_count.layout", "odd_count.layout: 3 tiles; a layout needs an even number"),
-        ("overlap.layout", "overlap.layout: line 6: tile at x=2 y=1 layer 0 overlaps the tile at "
-                           "x=2 y=0 layer 0 (line 5)"),
-        ("edge.layout",
-         "edge.layout: line 5: tile at x=3 y=0 layer 0 sticks out of the 4 x 2 grid"),
+        (
+            "overlap.layout",
+            "overlap.layout: line 6: tile at x=2 y=1 layer 0 overlaps the tile at "
+            "x=2 y=0 layer 0 (line 5)",
+        ),
+        (
+            "edge.layout",
+            "edge.layout: line 5: tile at x=3 y=0 layer 0 sticks out of the 4 x 2 grid",
+        ),
     ],
 )
 def test_malformed_layout_files_are_one_line_errors(fixture: str, message: str) -> None:
@@ -174,8 +185,13 @@ def test_cell_count_mismatch_when_rows_are_not_one_per_line() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "kmahjongg-layout-v1.1\nh2\nd1\n", "kmahjongg-layout-v1.1\nw0\nh2\nd1\n",
-     "kmahjongg-layout-v1.1\nw999\nh2\nd1\n", "kmahjongg-layout-v1.1\nw4\nh2\nd1\n" + "." * 8],
+    [
+        "",
+        "kmahjongg-layout-v1.1\nh2\nd1\n",
+        "kmahjongg-layout-v1.1\nw0\nh2\nd1\n",
+        "kmahjongg-layout-v1.1\nw999\nh2\nd1\n",
+        "kmahjongg-layout-v1.1\nw4\nh2\nd1\n" + "." * 8,
+    ],
 )
 def test_degenerate_layout_texts_are_refused(text: str) -> None:
     with pytest.raises(LayoutError):
@@ -206,8 +222,11 @@ def test_reads_every_map_of_a_gnome_file() -> None:
     ("fixture", "message"),
     [
         ("odd_map.map", "odd_map.map: line 2: map 'Odd' has 3 tiles"),
-        ("overlap.map", "overlap.map: line 5: tile at x=1.5 y=0.5 z=0 overlaps the tile at "
-                        "x=1 y=0 z=0 (line 4)"),
+        (
+            "overlap.map",
+            "overlap.map: line 5: tile at x=1.5 y=0.5 z=0 overlaps the tile at "
+            "x=1 y=0 z=0 (line 4)",
+        ),
         ("entities.map", "entities.map: line 2: document type declarations are not accepted"),
         ("broken.map", "broken.map: line 4: not well-formed XML"),
         ("bad_number.map", "bad_number.map: line 4: <tile> x='one' is not a whole or half number"),
@@ -230,8 +249,10 @@ def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> 
         ("<map name='a'><layer z='-1'/></map>", "z='-1' is not a layer number"),
         ("<map><tile x='0' y='0'/><tile x='1' y='0'/></map>", "<map> has no name"),
         ("<map name='a'><tile x='0.25' y='0'/></map>", "x='0.25' is not a whole or half number"),
-        ("<map name='a'><block left='0' right='200' top='0' bottom='200'/></map>",
-         "more than 1024 tiles"),
+        (
+            "<map name='a'><block left='0' right='200' top='0' bottom='200'/></map>",
+            "more than 1024 tiles",
+        ),
         ('<!DOCTYPE m SYSTEM "file:///etc/passwd"><map name="a"/>', "document type declarations"),
     ],
 )
@@ -258,9 +279,14 @@ def installed(tmp_path: Path) -> Path:
 
 def test_layout_folders_follow_xdg(tmp_path: Path) -> None:
     folders = layout_folders({"XDG_DATA_HOME": "/h", "XDG_DATA_DIRS": "/a:/b:relative"}, tmp_path)
-    assert folders[:6] == [Path("/h/kmahjongg/layouts"), Path("/h/gnome-mahjongg/maps"),
-                           Path("/a/kmahjongg/layouts"), Path("/a/gnome-mahjongg/maps"),
-                           Path("/b/kmahjongg/layouts"), Path("/b/gnome-mahjongg/maps")]
+    assert folders[:6] == [
+        Path("/h/kmahjongg/layouts"),
+        Path("/h/gnome-mahjongg/maps"),
+        Path("/a/kmahjongg/layouts"),
+        Path("/a/gnome-mahjongg/maps"),
+        Path("/b/kmahjongg/layouts"),
+        Path("/b/gnome-mahjongg/maps"),
+    ]
     defaults = layout_folders({}, tmp_path)
     assert defaults[0] == tmp_path / ".local/share/kmahjongg/layouts"
     assert Path("/usr/share/kmahjongg/layouts") in defaults
@@ -270,11 +296,16 @@ def test_layout_folders_follow_xdg(tmp_path: Path) -> None:
 
 
 def test_discovery_reads_both_games_and_reports_bad_files(installed: Path) -> None:
-    folders = layout_folders({"XDG_DATA_HOME": str(installed), "XDG_DATA_DIRS": "/nonexistent"},
-                             installed)
+    folders = layout_folders(
+        {"XDG_DATA_HOME": str(installed), "XDG_DATA_DIRS": "/nonexistent"}, installed
+    )
     found = discover_layouts(folders)
     assert sorted(layout.name for layout in found.layouts) == [
-        "cross", "half-steps", "pair_v10", "steps"]
+        "cross",
+        "half-steps",
+        "pair_v10",
+        "steps",
+    ]
     assert len(found.problems) == 1 and "odd_count.layout" in found.problems[0]
     assert installed_layouts(folders) == found.layouts
 
@@ -323,8 +354,9 @@ def test_unreadable_files_are_one_line_errors(tmp_path: Path) -> None:
         find_layout(str(folder))
 
 
-def test_a_bare_word_is_a_name_before_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                             ) -> None:
+def test_a_bare_word_is_a_name_before_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     shutil.copy(FIXTURES / "steps.layout", tmp_path / "turtle")
     shutil.copy(FIXTURES / "one_map.map", tmp_path / "mymaps")

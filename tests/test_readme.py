@@ -63,8 +63,10 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def run_line(line: str, home: Path) -> list[tuple[list[str], Result]]:
     """Run one README line: `lines-tui ...` commands joined by `|`, perhaps ending in `> FILE`."""
     without_comment = COMMENT.sub("", line)  # as the shell: `#` starts a comment only at a word
-    words = [str(home) + word[1:] if word.startswith("~/") else word
-             for word in shlex.split(without_comment)]
+    words = [
+        str(home) + word[1:] if word.startswith("~/") else word
+        for word in shlex.split(without_comment)
+    ]
     target = None
     if ">" in words:
         words, target = words[: words.index(">")], words[words.index(">") + 1]

@@ -1,4 +1,5 @@
-"""The code stays lint-clean (ruff) and the whole package stays fully typed (mypy --strict)."""
+"""The code stays lint-clean and formatted (ruff), and the whole package stays fully typed
+(mypy --strict)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_ruff_is_clean() -> None:
     result = run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_code_is_formatted_as_ruff_formats_it() -> None:
+    result = run("ruff", "format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

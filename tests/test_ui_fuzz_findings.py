@@ -103,4 +103,3 @@ async def test_two_menu_keys_at_once_open_one_screen(tmp_path: Path) -> None:
         post_keys_at_once(app, "l", "i")
         await settle(pilot)
         assert [type(screen) for screen in app.screen_stack] == [MenuScreen, LinesScreen]
-

@@ -92,8 +92,9 @@ def test_arrows_move_to_the_next_tile_on_screen() -> None:
     turtle = next(layout for layout in builtin_layouts() if layout.name == "turtle")
     grid = TileGrid(turtle.slots)
     visible = uncovered_mask(turtle.geometry, turtle.geometry.all_present)
-    top_row = sorted((i for i in bits(visible) if turtle.slots[i][1] == 0),
-                     key=lambda i: turtle.slots[i][0])
+    top_row = sorted(
+        (i for i in bits(visible) if turtle.slots[i][1] == 0), key=lambda i: turtle.slots[i][0]
+    )
     for left, right in itertools.pairwise(top_row):
         assert step(grid, visible, left, "right") == right
         assert step(grid, visible, right, "left") == left

@@ -60,7 +60,14 @@ async def test_layout_titles_from_desktop_files_show_literally_in_the_picker(
 CELL_SINKS = {"add_row", "add_column", "add_columns", "Option"}
 """Calls whose positional arguments a widget reads as markup when they are strings."""
 SAFE_MAKERS = {
-    "inert", "Text", "assemble", "entry_cells", "name_text", "player_prompt", "proof_cell", "str"
+    "inert",
+    "Text",
+    "assemble",
+    "entry_cells",
+    "name_text",
+    "player_prompt",
+    "proof_cell",
+    "str",
 }
 """Calls that give Text (or a str of a number, for `str(len(...))`)."""
 

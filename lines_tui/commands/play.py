@@ -30,8 +30,9 @@ def lines(
 
     if today:
         day = today_utc()
-        run_app(settings(ctx), "lines", seed=lines_daily_seed(size, day), size=size,
-                choice=daily(day))
+        run_app(
+            settings(ctx), "lines", seed=lines_daily_seed(size, day), size=size, choice=daily(day)
+        )
         return
     run_app(settings(ctx), start="lines", seed=seed, size=size)
 

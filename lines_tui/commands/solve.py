@@ -29,7 +29,7 @@ def solve(
         typer.Argument(
             metavar="POSITION.json",
             help='A position: {"tiles": [[x, y, z, "face"], ...], "removed": [index, ...]} in '
-            "half-tile units (`lines-tui deal` writes one); \"removed\" is optional.",
+            'half-tile units (`lines-tui deal` writes one); "removed" is optional.',
             show_default=False,
         ),
     ],

@@ -94,4 +94,3 @@ app.command("replay", help="Watch a game of a share code on the real board.")(re
 app.command("challenge", help="Play the deal of a friend's challenge code.")(challenge.challenge)
 app.add_typer(scores.app, name="scores", help="Leaderboards and their share codes.")
 app.add_typer(players.app, name="players", help="Registered players.")
-

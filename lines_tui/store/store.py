@@ -567,5 +567,3 @@ def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:
     for player in data.players:
         if player != allowed and same_name(player, name):
             raise StoreError(f"a player named '{player}' is already registered")
-
-

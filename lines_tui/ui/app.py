@@ -321,4 +321,3 @@ class LinesTuiApp(App[None]):
         except ScreenStackError:
             return None
         return lines.first() if lines else None
-

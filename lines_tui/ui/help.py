@@ -93,4 +93,3 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
             panel.scroll_down(animate=False)
         else:
             panel.scroll_up(animate=False)
-

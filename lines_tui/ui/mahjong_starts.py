@@ -37,9 +37,7 @@ class MahjongStarts:
         def picked(choice: Choice | None) -> None:
             if choice is not None:
                 layout, seed, solvable = choice
-                self.saved.replacing(
-                    "mahjong", lambda: self.start(layout, seed, solvable=solvable)
-                )
+                self.saved.replacing("mahjong", lambda: self.start(layout, seed, solvable=solvable))
 
         self.app.push_screen(LayoutPickerScreen(solvable=self.solvable_deals()), picked)
 

@@ -47,9 +47,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         Binding(
             "left", "step(-1)", "Back a move", key_display="←", tooltip="One move back (pauses)"
         ),
-        Binding(
-            "right", "step(1)", "Next move", key_display="→", tooltip="One move on (pauses)"
-        ),
+        Binding("right", "step(1)", "Next move", key_display="→", tooltip="One move on (pauses)"),
         Binding("home", "jump(0)", "Start", show=False, tooltip="Back to the first position"),
         Binding("end", "jump(-1)", "End", show=False, tooltip="On to the final position"),
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the leaderboard"),

@@ -42,8 +42,10 @@ async def lines_games(games: int, folder: Path) -> None:
         total_moves += moves
         total_keys += keys
         print(f"lines   seed {seed:3}  {moves:4} moves  {keys:5} keys  {keys / moves:.2f} a move")
-    print(f"lines   all {games} games: {total_moves} moves, {total_keys} keys, "
-          f"{total_keys / total_moves:.2f} keys a move (target <= 5)")
+    print(
+        f"lines   all {games} games: {total_moves} moves, {total_keys} keys, "
+        f"{total_keys / total_moves:.2f} keys a move (target <= 5)"
+    )
 
 
 async def mahjong_games(layout_name: str, games: int, folder: Path) -> None:
@@ -68,10 +70,14 @@ async def mahjong_games(layout_name: str, games: int, folder: Path) -> None:
         played += 1
         total_pairs += player.pairs
         total_keys += player.keys
-        print(f"mahjong {layout_name:8} deal {seed:3}  {player.pairs:3} pairs  {player.keys:4} keys"
-              f"  {player.keys / player.pairs:.2f} a pair")
-    print(f"mahjong {layout_name} all {games} deals: {total_pairs} pairs, {total_keys} keys, "
-          f"{total_keys / total_pairs:.2f} keys a pair (target <= 3)")
+        print(
+            f"mahjong {layout_name:8} deal {seed:3}  {player.pairs:3} pairs  {player.keys:4} keys"
+            f"  {player.keys / player.pairs:.2f} a pair"
+        )
+    print(
+        f"mahjong {layout_name} all {games} deals: {total_pairs} pairs, {total_keys} keys, "
+        f"{total_keys / total_pairs:.2f} keys a pair (target <= 3)"
+    )
 
 
 async def main() -> None:

@@ -1,6 +1,6 @@
 """Benchmark (not a test): what the Mahjong engine's hot paths cost. Prints numbers.
 
-    .venv/bin/python tests/tools/bench_mahjong.py
+.venv/bin/python tests/tools/bench_mahjong.py
 """
 
 from __future__ import annotations

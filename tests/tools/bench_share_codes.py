@@ -18,8 +18,12 @@ from share_code_samples import lines_games, turtle_wins
 from lines_tui.store import TableId, codes
 from lines_tui.store.verify import Checker
 
-TARGETS = {"one Turtle win": 200, "one 2,000-point Lines game": 400,
-           "ten Turtle wins": 1500, "ten 2,000-point Lines games": 4000}
+TARGETS = {
+    "one Turtle win": 200,
+    "one 2,000-point Lines game": 400,
+    "ten Turtle wins": 1500,
+    "ten 2,000-point Lines games": 4000,
+}
 
 
 def main() -> None:
@@ -28,11 +32,18 @@ def main() -> None:
     singles_turtle = [len(codes.encode(turtle, [win])) for win in wins]
     singles_lines = [len(codes.encode(lines, [game])) for game in games]
     tables = {
-        "one Turtle win": (turtle, wins[:1], f"median {statistics.median(singles_turtle):g}, "
-                           f"max {max(singles_turtle)} over 10"),
-        "one 2,000-point Lines game": (lines, games[:1], f"median "
-                                       f"{statistics.median(singles_lines):g}, max "
-                                       f"{max(singles_lines)} over 10 ({_scores(games)})"),
+        "one Turtle win": (
+            turtle,
+            wins[:1],
+            f"median {statistics.median(singles_turtle):g}, max {max(singles_turtle)} over 10",
+        ),
+        "one 2,000-point Lines game": (
+            lines,
+            games[:1],
+            f"median "
+            f"{statistics.median(singles_lines):g}, max "
+            f"{max(singles_lines)} over 10 ({_scores(games)})",
+        ),
         "ten Turtle wins": (turtle, wins, ""),
         "ten 2,000-point Lines games": (lines, games, ""),
     }
@@ -42,8 +53,10 @@ def main() -> None:
         checked = codes.read(code, Checker(now=time.time(), budget=60))
         seconds = time.perf_counter() - started
         assert all(v.status == "verified" for v in checked.verdicts)
-        print(f"{label:<28} {len(code):>5} characters (target <= {TARGETS[label]:>5}), "
-              f"read and replayed in {seconds * 1000:.0f} ms  {note}".rstrip())
+        print(
+            f"{label:<28} {len(code):>5} characters (target <= {TARGETS[label]:>5}), "
+            f"read and replayed in {seconds * 1000:.0f} ms  {note}".rstrip()
+        )
 
 
 def _scores(games: list[object]) -> str:

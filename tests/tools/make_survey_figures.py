@@ -28,7 +28,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000, help="deals of each layout")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
-        "--progress-file", type=Path, default=ROOT / ".survey-progress.jsonl",
+        "--progress-file",
+        type=Path,
+        default=ROOT / ".survey-progress.jsonl",
         help="where each deal's outcome is kept, so a stopped run goes on",
     )
     options = parser.parse_args()

@@ -63,7 +63,10 @@ def _standard_set() -> tuple[Face, ...]:
     for offset, (letter, colour) in enumerate((("r", "Red"), ("g", "Green"), ("w", "White"))):
         faces.append(
             Face(
-                f"d{letter}", f"{letter.upper()}d", "dragons", f"{colour} Dragon",
+                f"d{letter}",
+                f"{letter.upper()}d",
+                "dragons",
+                f"{colour} Dragon",
                 chr(0x1F004 + offset),
             )
         )

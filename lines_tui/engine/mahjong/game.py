@@ -450,4 +450,3 @@ def _seconds(value: object, what: str) -> float:
     if (is_whole_number(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
         return float(value)
     raise SavedGameError(f"saved game: the clock's {what} is not a number of seconds >= 0")
-

@@ -90,7 +90,7 @@ class Position:
                 or not isinstance(tile[3], str)
                 or not tile[3]
             ):
-                raise PositionError(f"tile {index} is not [x, y, z, \"face\"] with whole numbers")
+                raise PositionError(f'tile {index} is not [x, y, z, "face"] with whole numbers')
             slots.append((tile[0], tile[1], tile[2]))
             faces.append(tile[3])
         removed = data.get("removed", [])

@@ -32,10 +32,10 @@ Effect = Literal["trail", "flash", "invalid"]
 # Letters for symbols mode: the colour's initial, so the legend is easy to remember.
 SYMBOLS = {"R": "R", "B": "B", "G": "G", "C": "C", "V": "V", "Y": "Y", "N": "N"}
 
+
 def gutter_width(size: int) -> int:
     """Columns left of the cells of a `size` x `size` board: its longest row number and a space."""
     return len(row_number(size - 1)) + 1
-
 
 
 HEADER = 1

@@ -102,18 +102,10 @@ class LinesScreen(GameScreen):
             tooltip=MOVE_TIP,
         ),
         *typing_keys("1234567890", "row_digit", "Cell", "7c", CELL_TIP),
-        Binding(
-            "k", "cursor('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
-        ),
-        Binding(
-            "j", "cursor('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
-        ),
-        Binding(
-            "h", "cursor('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
-        ),
-        Binding(
-            "l", "cursor('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
-        ),
+        Binding("k", "cursor('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
+        Binding("j", "cursor('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
+        Binding("h", "cursor('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
+        Binding("l", "cursor('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
         Binding(
             "enter",
             "act",

@@ -46,14 +46,19 @@ class PairTaking:
         tiles = game.free_of_face(face_id)
         if not tiles:
             on_board = game.tiles_of_face(face_id).bit_count()
-            self._say(f"No {label} is free ({on_board} on the board)." if on_board
-                      else f"No {label} is left.")
+            self._say(
+                f"No {label} is free ({on_board} on the board)."
+                if on_board
+                else f"No {label} is left."
+            )
             return
         self._say("")  # every key press starts from a clean message line
         self.jump(tiles, True, "")
         pairable = tiles.bit_count() > 1
-        self._say(f"{label}: {tiles.bit_count()} free, "
-                  + ("t takes a pair." if pairable else "none to pair it with."))
+        self._say(
+            f"{label}: {tiles.bit_count()} free, "
+            + ("t takes a pair." if pairable else "none to pair it with.")
+        )
 
     def take_pair(self) -> None:
         """Take the picked tile (or the one under the cursor) with its free partner; with several
@@ -78,8 +83,10 @@ class PairTaking:
             return
         board.selected = tile
         board.cursor = cycle(board.grid, partners, cursor)
-        self._say(f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
-                  "m shows the next.")
+        self._say(
+            f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
+            "m shows the next."
+        )
         self._show_tile_info()
 
     def match(self) -> None:

@@ -71,7 +71,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
     HELP = (
         "Pick the layout to play with the arrows and Enter. Built-in layouts come first, then "
         "any installed by KMahjongg or GNOME Mahjongg. Type a deal number to replay a deal; "
-        "leave it blank for a random one. o turns \"solvable deals only\" on or off: then each "
+        'leave it blank for a random one. o turns "solvable deals only" on or off: then each '
         "deal is proved solvable before you play it, and a dead end is skipped for the next deal "
         "number. The setting is kept for the next start. The share of solvable deals shown for a "
         "built-in layout comes from a survey of its deals shipped with the game."
@@ -95,8 +95,13 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
         # The app's own ? does not reach a modal screen.
-        Binding("question_mark", "app.help", "Help", key_display="?",
-                tooltip="This help: the keys of the layout picker"),
+        Binding(
+            "question_mark",
+            "app.help",
+            "Help",
+            key_display="?",
+            tooltip="This help: the keys of the layout picker",
+        ),
     ]
 
     class SolvableChanged(Message):
@@ -145,7 +150,10 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         figures = figures_of(layout)
         share = "" if figures is None else figures.solvable_percent
         table.add_row(
-            inert(layout.title), str(len(layout.slots)), Text(str(layers)), Text(share),
+            inert(layout.title),
+            str(len(layout.slots)),
+            Text(str(layers)),
+            Text(share),
             inert(source),
         )
 

@@ -59,8 +59,13 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         Binding("escape", "stop", "Stop", tooltip="Stop proving and go back"),
         Binding("enter", "retry", "Try again", tooltip="After a failure: prove again"),
         # The app's own ? does not reach a modal screen.
-        Binding("question_mark", "app.help", "Help", key_display="?",
-                tooltip="This help: what the dialog is doing and its keys"),
+        Binding(
+            "question_mark",
+            "app.help",
+            "Help",
+            key_display="?",
+            tooltip="This help: what the dialog is doing and its keys",
+        ),
     ]
 
     def __init__(self, solver: BackgroundSolver, search: DealSearch, title: str) -> None:

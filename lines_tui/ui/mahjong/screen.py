@@ -120,35 +120,67 @@ class MahjongScreen(GameScreen):
             tooltip="Jump to the next free tile matching the picked tile (or the one under the "
             "cursor)",
         ),
-        Binding("i", "hint", "Hint", tooltip="Hint: show a pair to take, from a winning line "
-                "when the solver has found one"),
+        Binding(
+            "i",
+            "hint",
+            "Hint",
+            tooltip="Hint: show a pair to take, from a winning line when the solver has found one",
+        ),
         Binding("u", "undo", "Undo", tooltip="Undo the last pair (also after a loss)"),
         Binding("U", "redo", "Redo", show=False, tooltip="Redo the pair undone last"),
-        Binding("F", "toggle_free", "Free marks", show=False,
-                tooltip="Free-tile marks on or off (':' and a bold label on every free tile)"),
-        Binding("G", "toggle_glyphs", "Tile glyphs", show=False,
-                tooltip="Unicode mahjong tiles instead of the labels (many fonts draw them too "
-                "wide, which shifts the columns: press G again)"),
-        Binding("S", "app.toggle_symbols", "Symbols", show=False,
-                tooltip="Symbols on or off: marks for what colour shows"),
+        Binding(
+            "F",
+            "toggle_free",
+            "Free marks",
+            show=False,
+            tooltip="Free-tile marks on or off (':' and a bold label on every free tile)",
+        ),
+        Binding(
+            "G",
+            "toggle_glyphs",
+            "Tile glyphs",
+            show=False,
+            tooltip="Unicode mahjong tiles instead of the labels (many fonts draw them too "
+            "wide, which shifts the columns: press G again)",
+        ),
+        Binding(
+            "S",
+            "app.toggle_symbols",
+            "Symbols",
+            show=False,
+            tooltip="Symbols on or off: marks for what colour shows",
+        ),
         Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
-        Binding("c", "challenge", "Challenge",
-                tooltip="After a win: a challenge code, so a friend plays this very deal"),
-        Binding("N", "new_deal", "New deal", show=False,
-                tooltip="A new deal on the same layout (proved solvable first when \"solvable "
-                "deals only\" is on)"),
-        Binding("R", "restart", "Restart deal", show=False,
-                tooltip="The same deal again from the start"),
-        Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP,
-                tooltip=MOVE_TIP),
-        Binding("right,l", "move('right')", "Right", show=False, group=MOVE_GROUP,
-                tooltip=MOVE_TIP),
-        Binding("up,k", "move('up')", "Up", show=False, group=MOVE_GROUP,
-                tooltip=MOVE_TIP),
-        Binding("down,j", "move('down')", "Down", show=False, group=MOVE_GROUP,
-                tooltip=MOVE_TIP),
-        Binding("escape", "cancel", "Cancel / leave", show=False,
-                tooltip="Put back the picked tile and the hint; with none, back to the menu"),
+        Binding(
+            "c",
+            "challenge",
+            "Challenge",
+            tooltip="After a win: a challenge code, so a friend plays this very deal",
+        ),
+        Binding(
+            "N",
+            "new_deal",
+            "New deal",
+            show=False,
+            tooltip='A new deal on the same layout (proved solvable first when "solvable '
+            'deals only" is on)',
+        ),
+        Binding(
+            "R", "restart", "Restart deal", show=False, tooltip="The same deal again from the start"
+        ),
+        Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
+        Binding(
+            "right,l", "move('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
+        ),
+        Binding("up,k", "move('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
+        Binding("down,j", "move('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
+        Binding(
+            "escape",
+            "cancel",
+            "Cancel / leave",
+            show=False,
+            tooltip="Put back the picked tile and the hint; with none, back to the menu",
+        ),
         Binding(
             "q",
             "leave",
@@ -534,6 +566,7 @@ class MahjongScreen(GameScreen):
     def _prove_new_deal(self) -> None:
         """Solvable deals only: the new deal is proved first (a dialog over the board; escape
         stops it and leaves the current deal as it was)."""
+
         def proved(deal: ProvedDeal | None) -> None:
             if deal is None:
                 self._position_changed()  # its check was stopped: check the position again

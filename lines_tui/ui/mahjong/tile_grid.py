@@ -36,8 +36,7 @@ class TileGrid:
         left = min((x for x, _, _ in self.slots), default=0)
         upper = min((y for _, y, _ in self.slots), default=0)
         origins = tuple(
-            (COLUMNS_PER_UNIT * (x - left) + LAYER_SHIFT * z, y - upper)
-            for x, y, z in self.slots
+            (COLUMNS_PER_UNIT * (x - left) + LAYER_SHIFT * z, y - upper) for x, y, z in self.slots
         )
         width = max((col + TILE_WIDTH for col, _ in origins), default=0)
         height = max((row + TILE_HEIGHT for _, row in origins), default=0)

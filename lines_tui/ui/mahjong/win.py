@@ -80,12 +80,14 @@ class WinResults:
         )
         code = codes.challenge(self._table(), entry)
         screen.app.copy_to_clipboard(code)
-        screen.app.push_screen(CodeScreen(
-            code,
-            "Sent to the clipboard (or select it below). A friend pastes it in Import or runs "
-            "lines-tui challenge CODE.",
-            "Challenge",
-        ))
+        screen.app.push_screen(
+            CodeScreen(
+                code,
+                "Sent to the clipboard (or select it below). A friend pastes it in Import or runs "
+                "lines-tui challenge CODE.",
+                "Challenge",
+            )
+        )
 
     def _record(self, name: str | None, seconds: float) -> None:
         screen = self._screen

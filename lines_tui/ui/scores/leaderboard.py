@@ -235,8 +235,10 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
     def _show_challenge(self, code: str) -> None:
         self.query_one("#board-code", Static).update(code)
         self.app.copy_to_clipboard(code)
-        self.notify("Challenge code shown above and sent to the clipboard: a friend plays that "
-                    "deal with Import or `lines-tui challenge`.")
+        self.notify(
+            "Challenge code shown above and sent to the clipboard: a friend plays that "
+            "deal with Import or `lines-tui challenge`."
+        )
 
     def action_copy_code(self) -> None:
         if not self.code:

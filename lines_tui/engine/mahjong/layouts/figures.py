@@ -68,7 +68,8 @@ def figures_of(layout: Layout) -> LayoutFigures | None:
 
 
 def summary_line(layout: Layout) -> str:
-    """"Turtle · 144 tiles · 98.5% of deals solvable" (without the share where none is known)."""
+    """The layout in one line, as the picker shows it: "Turtle · 144 tiles · 98.5% of deals
+    solvable" (without the share where none is known)."""
     line = f"{layout.title} · {len(layout.slots)} tiles"
     figures = figures_of(layout)
     if figures is not None:

@@ -100,8 +100,12 @@ def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
     min_x = min(x for x, _, _ in places)
     min_y = min(y for _, y, _ in places)
     min_z = min(z for _, _, z in places)
-    return tuple(sorted(((x - min_x, y - min_y, z - min_z) for x, y, z in places),
-                        key=lambda s: (s[2], s[1], s[0])))
+    return tuple(
+        sorted(
+            ((x - min_x, y - min_y, z - min_z) for x, y, z in places),
+            key=lambda s: (s[2], s[1], s[0]),
+        )
+    )
 
 
 class TileCollector:

@@ -329,9 +329,7 @@ class Player:
             )
         return self._best(state, moves, doomed)
 
-    def _best(
-        self, state: PlayoutState, moves: list[Move], doomed: set[Pair]
-    ) -> Pair | None:
+    def _best(self, state: PlayoutState, moves: list[Move], doomed: set[Pair]) -> Pair | None:
         blocks, freed_by_pair = self.board.blocks, self.freed_by_pair.freed
         unit_of, unit_free = state.unit_of, state.unit_free
         present, known = state.present, state.known
