@@ -5,7 +5,9 @@ exception, and the games' invariants hold (balls and tiles counted, the clock ne
 status line's message fits its line, the saved games load).
 
 Some walks also resize the terminal between bursts, below 80 x 24 and back: a game too big for
-the terminal is covered by the enlarge message, and comes back once it fits.
+the terminal is covered by the enlarge message, and comes back once it fits. Some play on a disk
+that fails one file call in ten (a full disk, a busy lock, a folder turned read-only): every
+failure is a notice, and what is on the disk still loads.
 
 The walks are seeded, so a failure replays: the seed and step are in the assertion message.
 LINES_TUI_FUZZ_STEPS sets the number of keys per walk (more for a long local run).
@@ -18,13 +20,13 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import Walk
+from conftest import FaultyFileSystem, Walk
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store import Entry, Store, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.game_screen import GameScreen
@@ -38,6 +40,9 @@ STEPS = int(os.environ.get("LINES_TUI_FUZZ_STEPS", "400"))
 WALKS = 6
 RESIZING_WALKS = (20, 24)
 """Seeds of the walks that also resize the terminal (each found a crash before it was fixed)."""
+FAILING_DISK_WALKS = ((30, False), (31, True))
+"""Seeds of the walks on a failing disk, one of them resizing too."""
+DISK_FAILURE_RATE = 0.1
 BURST = 4
 FULL_SIZE = (80, 24)
 SIZES = (FULL_SIZE, FULL_SIZE, (100, 30), (79, 24), (80, 23), (60, 20), (40, 12), (132, 43))
@@ -132,12 +137,24 @@ class Resizer:
             await pilot.pause()
 
 
+def store_on(folder: Path, disk: FaultyFileSystem) -> Store:
+    """The store on `disk`, opened while the disk holds (the command line reports a folder it
+    cannot open at all before any screen shows), failing as before from then on."""
+    rate, disk.rate = disk.rate, 0.0
+    try:
+        return open_store(folder, fs=disk, lock_wait=0.05)
+    finally:
+        disk.rate = rate
+
+
 @pytest.mark.parametrize(
-    ("seed", "resizing"),
-    [(seed, False) for seed in range(WALKS)] + [(seed, True) for seed in RESIZING_WALKS],
+    ("seed", "resizing", "failing_disk"),
+    [(seed, False, False) for seed in range(WALKS)]
+    + [(seed, True, False) for seed in RESIZING_WALKS]
+    + [(seed, resizing, True) for seed, resizing in FAILING_DISK_WALKS],
 )
 async def test_random_keys_and_pastes_never_break_the_app(
-    tmp_path: Path, seed: int, resizing: bool
+    tmp_path: Path, seed: int, resizing: bool, failing_disk: bool
 ) -> None:
     store = open_store(tmp_path)
     store.add_player("Ada")
@@ -145,6 +162,7 @@ async def test_random_keys_and_pastes_never_break_the_app(
     walk = Walk(seed, pastes())
     clock = SteppingClock()
     resizer = Resizer(seed)
+    disk = FaultyFileSystem(rate=DISK_FAILURE_RATE if failing_disk else 0.0, seed=seed)
 
     async def check(pilot: Pilot[None]) -> None:
         try:
@@ -156,6 +174,13 @@ async def test_random_keys_and_pastes_never_break_the_app(
 
     while walk.steps < STEPS:  # q on the menu ends the app: start it again, as a player would
         size = 7 if seed % 3 == 0 else 9
-        app = LinesTuiApp(open_store(tmp_path), clock=clock, animations=seed % 2 == 0, size=size)
+        app = LinesTuiApp(
+            store_on(tmp_path, disk),
+            clock=clock,
+            animations=seed % 2 == 0,
+            size=size,
+        )
         async with app.run_test(size=resizer.size) as pilot:
             await walk.run(pilot, STEPS, check, burst=BURST)
+    if failing_disk:
+        assert disk.failures, "the disk never failed"
