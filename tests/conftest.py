@@ -6,10 +6,11 @@ first, as Textual's driver does with one read.
 Fault injection for the store (a disk that fails while the game runs):
 
 - `FaultyFileSystem`: pass it as `open_store(folder, fs=FaultyFileSystem(...), lock_wait=0.05)`
-  (and that store to `LinesTuiApp`). `faults.fail("write", errno.ENOSPC)` makes every call of
-  that kind fail until `faults.heal()`; `FaultyFileSystem(rate=0.2, seed=n)` fails any call at
-  random (disk full, I/O error, permission denied, or the lock held by someone else). Every
-  failure must come out of the store as one StoreError, and nothing saved before may be lost.
+  (and that store to `LinesTuiApp`), or open the store with `store_on(folder, faults)`, which
+  opens it while the disk holds. `faults.fail("write", errno.ENOSPC)` makes every call of that
+  kind fail until `faults.heal()`; `FaultyFileSystem(rate=0.2, seed=n)` fails any call at random
+  (disk full, I/O error, permission denied, or the lock held by someone else). Every failure
+  must come out of the store as one StoreError, and nothing saved before may be lost.
 - `corrupt(path)`: the data file turns to garbage under a running game (another program, a bad
   disk); the store keeps the garbage aside and starts afresh.
 - the `read_only_folder` fixture: every write under the folder fails as on a read-only mount.
@@ -390,6 +391,17 @@ class FaultyFileSystem(FileSystem):
 
     def try_lock(self, fd: int, exclusive: bool) -> bool:
         return not self._fails("lock") and super().try_lock(fd, exclusive)
+
+
+def store_on(folder: Path, faults: FaultyFileSystem) -> Store:
+    """The store on a disk failing as `faults` says once the store is open: it opens while the
+    disk holds (a store that cannot be opened at all stops the command line before the app
+    starts)."""
+    rate, faults.rate = faults.rate, 0.0
+    try:
+        return open_store(folder, fs=faults, lock_wait=0.05)
+    finally:
+        faults.rate = rate
 
 
 class StalledFileSystem(FileSystem):

@@ -5,9 +5,9 @@ exception, and the games' invariants hold (balls and tiles counted, the clock ne
 status line's message fits its line, the saved games load).
 
 Some walks also resize the terminal between bursts, below 80 x 24 and back: a game too big for
-the terminal is covered by the enlarge message, and comes back once it fits. Some play on a disk
-that fails one file call in ten (a full disk, a busy lock, a folder turned read-only): every
-failure is a notice, and what is on the disk still loads.
+the terminal is covered by the enlarge message, and comes back once it fits. One of those plays
+on a disk that fails one file call in ten as well (tests/test_ui_store_faults.py has the walks on
+a failing disk alone).
 
 The walks are seeded, so a failure replays: the seed and step are in the assertion message.
 LINES_TUI_FUZZ_STEPS sets the number of keys per walk (more for a long local run).
@@ -20,13 +20,13 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import FaultyFileSystem, Walk
+from conftest import FaultyFileSystem, Walk, store_on
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.store import Entry, Store, TableId, open_store
+from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.game_screen import GameScreen
@@ -40,8 +40,7 @@ STEPS = int(os.environ.get("LINES_TUI_FUZZ_STEPS", "400"))
 WALKS = 6
 RESIZING_WALKS = (20, 24)
 """Seeds of the walks that also resize the terminal (each found a crash before it was fixed)."""
-FAILING_DISK_WALKS = ((30, False), (31, True))
-"""Seeds of the walks on a failing disk, one of them resizing too."""
+RESIZING_WALKS_ON_A_FAILING_DISK = (31,)
 DISK_FAILURE_RATE = 0.1
 BURST = 4
 FULL_SIZE = (80, 24)
@@ -137,21 +136,11 @@ class Resizer:
             await pilot.pause()
 
 
-def store_on(folder: Path, disk: FaultyFileSystem) -> Store:
-    """The store on `disk`, opened while the disk holds (the command line reports a folder it
-    cannot open at all before any screen shows), failing as before from then on."""
-    rate, disk.rate = disk.rate, 0.0
-    try:
-        return open_store(folder, fs=disk, lock_wait=0.05)
-    finally:
-        disk.rate = rate
-
-
 @pytest.mark.parametrize(
     ("seed", "resizing", "failing_disk"),
     [(seed, False, False) for seed in range(WALKS)]
     + [(seed, True, False) for seed in RESIZING_WALKS]
-    + [(seed, resizing, True) for seed, resizing in FAILING_DISK_WALKS],
+    + [(seed, True, True) for seed in RESIZING_WALKS_ON_A_FAILING_DISK],
 )
 async def test_random_keys_and_pastes_never_break_the_app(
     tmp_path: Path, seed: int, resizing: bool, failing_disk: bool

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, Walk, settle
+from conftest import FIXED_NOW, FaultyFileSystem, Walk, settle, store_on
 from test_ui_mahjong import open_game, row_layout
 from textual.pilot import Pilot
 
@@ -47,11 +47,8 @@ def entries(store: Store) -> set[tuple[str, str, int]]:
 
 
 def faulty_app(data_dir: Path, faults: FaultyFileSystem, **options: object) -> LinesTuiApp:
-    """The app on a store whose file system fails as `faults` says, once it is open (a store
-    that cannot be opened at all stops the command line before the app starts)."""
-    rate, faults.rate = faults.rate, 0.0
-    store = open_store(data_dir, fs=faults, lock_wait=0.05)
-    faults.rate = rate
+    """The app on a store whose file system fails as `faults` says, once it is open."""
+    store = store_on(data_dir, faults)
     return LinesTuiApp(store, clock=lambda: FIXED_NOW, animations=False, **options)  # type: ignore[arg-type]
 
 
