@@ -88,7 +88,7 @@ def test_ten_honest_entries_of_a_day_whose_first_candidate_is_unproven_all_impor
 
     record = record_of_mahjong(won_mahjong_game("turtle", second))
     table = TableId.mahjong("turtle").daily(DAY)
-    names = "Ann Bob Cleo Dan Eve Fay Gus Hal Ida Jo".split()
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
     entries = [
         Entry(name, 1800 + 10 * n, int(FIXED_NOW) + 60 + n, second, record)
         for n, name in enumerate(names)

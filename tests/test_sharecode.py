@@ -101,6 +101,7 @@ def test_export_then_import_into_an_empty_store_gives_the_same_table(
     table_and_entries: tuple[TableId, list[Entry]],
 ) -> None:
     table, entries = table_and_entries
+
     # Entries without records are still checked in all that needs none: none of these is dated
     # after the import, and every layout is installed there (as Turtle: its 72 pairs set the
     # fastest time a person clears it in).
