@@ -99,7 +99,7 @@ class Checker:
 
 
 class Unreplayable(Exception):
-    """Nothing is wrong with the entry, but it cannot be replayed here."""
+    """Nothing is wrong with the entry, but it cannot be replayed or checked here."""
 
 
 def verify(table: TableId, entry: Entry, checker: Checker) -> Verdict:
