@@ -91,6 +91,27 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         assert app.screen is screen
 
 
+async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    # The record of deal 1 filed under deal 2, as a data file edited by hand may hold it.
+    store.record_lines("Ann", 7, game.score, 2, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.is_running
+        assert app.screen is screen
+        (notice,) = notices
+        assert notice.startswith("this entry's game does not replay: move ")
+
+
 def store_score(folder: Path) -> int:
     return open_store(folder).table("lines-7")[0].value
 
