@@ -209,6 +209,9 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         await pilot.press("x")
         assert app.clipboard == store.challenge_code("lines-7", 1)
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
+        await pilot.press("c")  # the table's code again, shown as copied
+        assert app.clipboard == store.export_code("lines-7")
+        assert text_of(board.query_one("#board-code", Static)) == app.clipboard
 
 
 async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
