@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import FIXED_NOW, checker, played_lines_game
 from hypothesis import given
 from hypothesis import strategies as st
@@ -96,19 +97,17 @@ def test_a_result_without_its_record_is_already_there_and_its_record_replaces_it
 # -- through share codes and the store ------------------------------------------------------------
 
 
-def anns_game(tmp_path: Path) -> tuple[Entry, str]:
-    """Ann's verified 2,275 (seed 4 on 9 x 9) in her table, and its code."""
+@pytest.fixture(scope="module")
+def ann() -> Entry:
+    """Ann's verified 2,275 (seed 4 on 9 x 9)."""
     game = played_lines_game(4)
-    entry = Entry("Ann", game.score, WHEN, 4, record_of_lines(game))
-    store = open_store(tmp_path / "ann")
-    assert store.import_code(codes.encode(LINES_9, [entry]), checker()).count("added") == 1
-    return entry, codes.encode(LINES_9, [entry])
+    return Entry("Ann", game.score, WHEN, 4, record_of_lines(game))
 
 
 def test_ten_forged_results_without_games_cannot_push_a_verified_entry_out(
-    tmp_path: Path,
+    tmp_path: Path, ann: Entry
 ) -> None:
-    ann, code = anns_game(tmp_path)
+    code = codes.encode(LINES_9, [ann])
     forged = [Entry(f"Forger{i}", 999_999_999 - i, WHEN, i) for i in range(10)]
     for encoded in (codes.encode(LINES_9, forged), encode_format_1(LINES_9, forged)):
         store = open_store(tmp_path / encoded[:3])
@@ -124,8 +123,10 @@ def test_ten_forged_results_without_games_cannot_push_a_verified_entry_out(
         assert kept.dropped == (table[-1],)
 
 
-def test_the_same_result_imported_without_its_record_is_not_doubled(tmp_path: Path) -> None:
-    ann, code = anns_game(tmp_path)
+def test_the_same_result_imported_without_its_record_is_not_doubled(
+    tmp_path: Path, ann: Entry
+) -> None:
+    code = codes.encode(LINES_9, [ann])
     bare = encode_format_1(LINES_9, [Entry("Ann", ann.value, ann.date, ann.seed)])
     store = open_store(tmp_path / "theirs")
     store.import_code(code, checker())
