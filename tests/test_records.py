@@ -394,6 +394,8 @@ def test_scores_verify_says_each_verdict_and_exits_0_1_or_2(
     result = run("scores", "verify", "-", input=f"look: {bad}.")
     assert result.exit_code == 1  # type: ignore[attr-defined]
     assert "entry 2: refuted: the game scores 2275 points, not 5" in result.stdout  # type: ignore[attr-defined]
+    # Each line says its verdict once: no "verified"/"unverified" tag after the entry.
+    assert not result.stdout.rstrip().endswith("verified)")  # type: ignore[attr-defined]
     old = encode_format_1(TableId.lines(9), [Entry("Old", 999, WHEN, 3)])
     assert run("scores", "verify", old).exit_code == 1  # type: ignore[attr-defined]
     damaged = good[:-3] + ("0" if good[-3] != "0" else "1") + good[-2:]
