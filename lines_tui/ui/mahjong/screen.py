@@ -126,7 +126,8 @@ class MahjongScreen(GameScreen):
             "i",
             "hint",
             "Hint",
-            tooltip="Hint: show a pair to take, from a winning line when the solver has found one",
+            tooltip="Hint: show a pair to take, from a winning line when the solver has found "
+            "one; t takes it",
         ),
         Binding("u", "undo", "Undo", tooltip="Undo the last pair (also after a loss)"),
         Binding("U", "redo", "Redo", show=False, tooltip="Redo the pair undone last"),
@@ -181,7 +182,8 @@ class MahjongScreen(GameScreen):
             "cancel",
             "Cancel / leave",
             show=False,
-            tooltip="Put back the picked tile and the hint; with none, back to the menu",
+            tooltip="Forget a half-typed label, put back the picked tile and the hint; with "
+            "none of these, back to the menu",
         ),
         Binding(
             "q",
