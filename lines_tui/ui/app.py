@@ -24,6 +24,7 @@ from textual.reactive import reactive
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, StoreError, TableId
+from lines_tui.ui.app_keys import HELP, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
 from lines_tui.ui.help import HelpScreen
@@ -64,19 +65,8 @@ class LinesTuiApp(App[None]):
             priority=True,
             tooltip="Quit the app (a game in progress is saved; if it cannot be, asks first)",
         ),
-        Binding(
-            "question_mark",
-            "help",
-            "Help",
-            key_display="?",
-            tooltip="This help: the keys of the screen you are on",
-        ),
-        Binding(
-            "s",
-            "toggle_symbols",
-            "Symbols",
-            tooltip="Symbols on or off: every colour also gets its letter",
-        ),
+        HELP,
+        SYMBOLS,
     ]
 
     symbols_mode: reactive[bool] = reactive(False)
