@@ -142,10 +142,14 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
         assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
+        dialog = app.screen
         await pilot.press("b")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
-        await pilot.press("escape")
+        await pilot.press("escape")  # back where the leaderboard was opened from
+        await settle(pilot)
+        assert app.screen is dialog
+        await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 

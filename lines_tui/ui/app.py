@@ -27,7 +27,7 @@ from lines_tui.store import Entry, StoreError, TableId
 from lines_tui.ui.app_keys import HELP, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
-from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
@@ -269,9 +269,7 @@ class LinesTuiApp(App[None]):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
-        title = getattr(self.screen, "HELP_TITLE", None) or type(self.screen).__name__.removesuffix(
-            "Screen"
-        )
+        title = getattr(self.screen, "HELP_TITLE", None) or screen_name(self.screen)
         self.push_screen(HelpScreen(self.screen, title))
 
     def action_toggle_symbols(self) -> None:

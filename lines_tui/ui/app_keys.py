@@ -22,5 +22,6 @@ SYMBOLS = Binding(
     "Symbols",
     tooltip="Symbols on or off: every colour also gets its letter",
 )
-ON_A_DIALOG = [HELP, replace(SYMBOLS, show=False)]
-"""A dialog's footer is short: help is shown there, symbols only in the help."""
+SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
+"""A dialog's footer is short: symbols are listed in its help only."""
+ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN]

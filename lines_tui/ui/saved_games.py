@@ -77,7 +77,7 @@ class SavedGames:
             lambda: store.preferences().solvable_deals, "The settings could not be read"
         )
         return MenuState(
-            "Playing as guest: scores are not saved (register under Players)."
+            "Playing as guest: Lines scores are not saved (register under Players)."
             if player is None
             else f"Player: {player}",
             {
