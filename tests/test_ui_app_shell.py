@@ -299,3 +299,21 @@ async def test_a_direct_start_reads_the_saved_games_once(tmp_path: Path) -> None
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen)
         assert opened.count("saved-mahjong.json") == 1
+
+
+async def test_the_help_scrolls_with_its_own_keys(tmp_path: Path) -> None:
+    """The menu's help is longer than 24 rows: j, end and home scroll it (its panel takes no
+    focus, so no sideways scrolling key of Textual's shadows them)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        panel = app.screen.query_one("#help-panel")
+        assert panel.max_scroll_y > 0
+        await pilot.press("j")
+        assert panel.scroll_y == 1
+        await pilot.press("end")
+        assert panel.scroll_y == panel.max_scroll_y
+        await pilot.press("home")
+        assert panel.scroll_y == 0

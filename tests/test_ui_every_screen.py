@@ -342,6 +342,7 @@ async def test_help_and_symbols_work_in_the_deal_number_field(tmp_path: Path) ->
         picker = app.screen
         field = picker.query_one("#seed", Input)
         assert field.has_focus and field.value == "4" and app.symbols_mode
+        assert screen_problems(app, "Layout picker") == []  # its keys too, each with a sentence
         assert "?" in [key.key_display for key in picker.query(FooterKey)]
         await pilot.press("question_mark")
         await settle_workers(pilot)

@@ -50,6 +50,8 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
     ("resume"); n asks for a new game ("new": the caller asks once more, as the new game replaces
     the saved one for good); escape closes the question, the saved game kept (None)."""
 
+    HELP_TITLE = "Saved game"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer('resume')", "Resume", tooltip="Resume the saved game"),
         Binding(

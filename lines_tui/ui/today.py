@@ -24,6 +24,8 @@ LINES = "lines"
 class TodayScreen(DismissedOnTop, ModalScreen[str | None]):
     """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
 
+    HELP_TITLE = "Today's deals"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "pick", "Play", tooltip="Play the highlighted deal of the day"),
         Binding("escape", "dismiss(None)", "Back", tooltip="Back to the menu, nothing started"),

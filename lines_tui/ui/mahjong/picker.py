@@ -53,13 +53,30 @@ class LayoutTable(RowTable):
     ]
 
 
-class SeedInput(Input):
-    """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden), and
-    takes digits only: every other character (letters, `?`) is the screen's key, as a deal
-    number has none."""
+class SeedInput(Input, inherit_bindings=False):
+    """The deal number: digits, with the few keys that edit a number (each with a sentence in
+    the help, where Input's own would list scrolling and selecting that a number has no use for);
+    enter is "Play" in the Footer. Every other character (letters, `?`) is the screen's key, as a
+    deal number has none."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Play", tooltip="Play the highlighted layout")
+        Binding("enter", "submit", "Play", tooltip="Play the highlighted layout"),
+        Binding("left", "cursor_left", "Left", show=False, tooltip="Move left in the deal number"),
+        Binding(
+            "right", "cursor_right", "Right", show=False, tooltip="Move right in the deal number"
+        ),
+        Binding("home", "home", "Start", show=False, tooltip="To the start of the deal number"),
+        Binding("end", "end", "End", show=False, tooltip="To the end of the deal number"),
+        Binding(
+            "backspace",
+            "delete_left",
+            "Delete left",
+            show=False,
+            tooltip="Delete the digit left of the cursor",
+        ),
+        Binding(
+            "delete", "delete_right", "Delete", show=False, tooltip="Delete the digit at the cursor"
+        ),
     ]
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
