@@ -56,8 +56,8 @@ class LayoutTable(RowTable):
 class SeedInput(Input, inherit_bindings=False):
     """The deal number: digits, with the few keys that edit a number (each with a sentence in
     the help, where Input's own would list scrolling and selecting that a number has no use for);
-    enter is "Play" in the Footer. Every other character (letters, `?`) is the screen's key, as a
-    deal number has none."""
+    enter is "Play" in the Footer. It takes what a whole number may hold (digits, and a sign, which
+    it then refuses in words); every other character (letters, `?`) is the screen's key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Play", tooltip="Play the highlighted layout"),
@@ -80,13 +80,17 @@ class SeedInput(Input, inherit_bindings=False):
     ]
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return super().check_consume_key(key, character) and (character or "").isdecimal()
+        return super().check_consume_key(key, character) and _in_a_number(character)
 
     async def _on_key(self, event: events.Key) -> None:
         # Input takes every printable key (and drops what its type refuses): the others go on
         # up to the screen's and the app's keys instead.
-        if event.is_printable and not (event.character or "").isdecimal():
+        if event.is_printable and not _in_a_number(event.character):
             event.prevent_default()
+
+
+def _in_a_number(character: str | None) -> bool:
+    return character is not None and (character.isdecimal() or character in ("-", "+"))
 
 
 class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
