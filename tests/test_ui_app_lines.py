@@ -18,7 +18,7 @@ from textual.widgets import OptionList
 
 from lines_tui.engine.lines import points
 from lines_tui.store import open_store
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import ResumeScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
@@ -142,10 +142,14 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
         assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
+        dialog = app.screen
         await pilot.press("b")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
-        await pilot.press("escape")
+        await pilot.press("escape")  # back where the leaderboard was opened from
+        await settle(pilot)
+        assert app.screen is dialog
+        await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 
@@ -217,7 +221,7 @@ async def test_starting_lines_directly_offers_the_saved_game(tmp_path: Path) -> 
     app = make_app(tmp_path, start="lines")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, ResumeScreen)
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen)

@@ -15,7 +15,7 @@ from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -42,7 +42,9 @@ async def test_menu_says_guests_are_not_saved_and_starts_lines(tmp_path: Path) -
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert "guest: scores are not saved" in str(app.screen.query_one("#menu-player").render())
+        # Only Lines: a guest's Mahjong time is kept under the name typed after the win.
+        player = str(app.screen.query_one("#menu-player").render())
+        assert "guest: Lines scores are not saved" in player
         labels = menu_labels(app)
         assert not any("Resume" in label for label in labels)
         assert [label.split("  ", 1)[1] for label in labels] == [
@@ -204,8 +206,11 @@ async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -
     app = make_app(tmp_path, start="mahjong")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("n")  # a new game replaces the saved one: asked once more
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
+        await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)
         assert app.screen.game.history == []
@@ -294,3 +299,21 @@ async def test_a_direct_start_reads_the_saved_games_once(tmp_path: Path) -> None
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen)
         assert opened.count("saved-mahjong.json") == 1
+
+
+async def test_the_help_scrolls_with_its_own_keys(tmp_path: Path) -> None:
+    """The menu's help is longer than 24 rows: j, end and home scroll it (its panel takes no
+    focus, so no sideways scrolling key of Textual's shadows them)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        panel = app.screen.query_one("#help-panel")
+        assert panel.max_scroll_y > 0
+        await pilot.press("j")
+        assert panel.scroll_y == 1
+        await pilot.press("end")
+        assert panel.scroll_y == panel.max_scroll_y
+        await pilot.press("home")
+        assert panel.scroll_y == 0

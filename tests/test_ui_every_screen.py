@@ -19,7 +19,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey, FooterLabel
 
 import lines_tui.ui
@@ -27,8 +27,8 @@ from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.dialogs import CodeScreen
-from lines_tui.ui.help import SYSTEM_ACTIONS, key_rows
+from lines_tui.ui.dialogs import CodeScreen, ResumeScreen
+from lines_tui.ui.help import SYSTEM_ACTIONS, HelpScreen, key_rows, screen_name
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 
@@ -59,6 +59,11 @@ async def code_dialog(pilot: Pilot[None]) -> None:
     await settle_workers(pilot)
 
 
+async def resume_question(pilot: Pilot[None]) -> None:
+    await pilot.app.push_screen(ResumeScreen("You have a saved Lines game (…). Resume it?"))
+    await settle_workers(pilot)
+
+
 # The README's name of each screen (its key table row starts with it), and how to reach it.
 SCREENS: dict[str, Opener] = {
     "Menu": keys(),
@@ -74,8 +79,14 @@ SCREENS: dict[str, Opener] = {
     "Name entry": keys("p", "a"),
     "Question": keys("p", "d"),
     "Code": code_dialog,
+    "Resume question": resume_question,
     "Help": keys("question_mark"),
 }
+TEXT_FIELDS = {"Import", "Name entry"}
+"""Screens whose focus is a text field: `?` and `s` are typed there (a name may hold them), and
+the field's editing keys are Textual's Input's, described by Textual."""
+SYMBOLS_KEY = {"Mahjong": "S"}
+"""Where the letters are keys of the game, symbols are another key."""
 README_NAMES = {
     "escape": "esc",
     "question_mark": "?",
@@ -138,14 +149,20 @@ def mentions(table: str, key: str) -> bool:
 
 
 def own_actions(screen: Screen[object]) -> set[tuple[str, str]]:
-    """The bindings the app's own classes give `screen` (not Textual's lists and inputs): their
-    help is a sentence."""
+    """The bindings the app's own classes give `screen` and its focused widget (a list, a table):
+    their help is a sentence."""
+    focused = [] if screen.focused is None else list(screen.focused.ancestors_with_self)
     return {
         (binding.action, binding.description)
-        for cls in type(screen).__mro__
+        for node in [screen, *focused]
+        for cls in type(node).__mro__
         if cls.__module__.startswith("lines_tui")
         for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", []))
     }
+
+
+APP_ACTIONS = {binding.action for binding in Binding.make_bindings(LinesTuiApp.BINDINGS)}
+"""The keys that work everywhere (README says so once, not in every screen's row)."""
 
 
 def described_bindings(screen: Screen[object]) -> list[Binding]:
@@ -167,10 +184,11 @@ async def test_every_screen_shows_its_keys_whole_and_documents_them(tmp_path: Pa
         for name, open_ in SCREENS.items():
             await open_(pilot)
             problems += screen_problems(app, name)
+            problems += await keys_of_everywhere_problems(pilot, name)
             while not isinstance(app.screen, MenuScreen):
                 app.pop_screen()
                 await settle_workers(pilot)
-    assert problems == []
+    assert problems == [], "\n".join(problems)
 
 
 async def test_the_proving_dialog_shows_its_keys_whole_and_documents_them(tmp_path: Path) -> None:
@@ -190,19 +208,62 @@ async def test_the_proving_dialog_shows_its_keys_whole_and_documents_them(tmp_pa
     assert problems == []
 
 
+async def keys_of_everywhere_problems(pilot: Pilot[None], name: str) -> list[str]:
+    """`?` opens the help (closes it, on the help) and `s` turns symbols on and off, on the
+    screen on top, which stays (README: "`?`, `s` and `ctrl+q` work everywhere")."""
+    if name in TEXT_FIELDS:
+        return []
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    screen = app.screen
+    problems = []
+    symbols = app.symbols_mode
+    await pilot.press(SYMBOLS_KEY.get(name, "s"))
+    await settle_workers(pilot)
+    if app.symbols_mode == symbols or app.screen is not screen:
+        problems.append(f"{name}: s does not turn symbols on")
+    await pilot.press(SYMBOLS_KEY.get(name, "s"))
+    await settle_workers(pilot)
+    await pilot.press("question_mark")
+    await settle_workers(pilot)
+    if name == "Help":  # ? closes the help
+        if isinstance(app.screen, HelpScreen):
+            problems.append(f"{name}: ? does not close the help")
+        return problems
+    if not isinstance(app.screen, HelpScreen):
+        problems.append(f"{name}: ? does not open the help")
+    await pilot.press("question_mark")
+    await settle_workers(pilot)
+    if app.screen is not screen:
+        problems.append(f"{name}: ? does not close the help, back to {name}")
+    return problems
+
+
 def screen_problems(app: LinesTuiApp, name: str) -> list[str]:
     """What is wrong with the keys of the screen on top, named `name` in the README."""
     screen = app.screen
     problems = [f"{name}: {label!r} is cut at 80 columns" for label in cut_footer_labels(screen)]
     shown_keys = " ".join(keys for keys, _, _ in key_rows(screen)).split()
+    if re.search("[a-z][A-Z]", screen_name(screen)):
+        problems.append(f"{name}: the help's title is a class name: {screen_name(screen)}")
     own = own_actions(screen)
     table = readme_keys(name)
+    rows = key_rows(screen)
     for binding in described_bindings(screen):
         display = app.get_key_display(binding)
         if display not in shown_keys:
             problems.append(f"{name}: {display} is not in the help")
+        said = binding.tooltip or (binding.group or binding).description
+        if not any(
+            display in keys.split() and sentence[1:] == said[1:] for keys, sentence, _ in rows
+        ):
+            problems.append(f"{name}: the help gives {display} another key's sentence")
+        if binding.action in APP_ACTIONS or f"app.{binding.action}" in APP_ACTIONS:
+            continue  # in the README once, for every screen
         if (binding.action, binding.description) not in own:
-            continue  # Textual's own list and text field keys, and the app's (in every table)
+            if name not in TEXT_FIELDS:
+                problems.append(f"{name}: {display} is Textual's, with no sentence of ours")
+            continue
         sentence = binding.tooltip or binding.description
         if len(sentence.split()) < 4:
             problems.append(f"{name}: the help of {display} is no sentence: {sentence!r}")
@@ -268,3 +329,24 @@ def test_every_key_a_message_names_is_a_key_of_its_screen(module: Path) -> None:
             assert KEY_NAMES.get(key, key) in bound, (
                 f"{module.name}: '{text}' names the key {key}, which no screen there binds"
             )
+
+
+async def test_help_and_symbols_work_in_the_deal_number_field(tmp_path: Path) -> None:
+    """The layout picker's deal number takes digits only, so `?` and `s` stay the keys they are
+    everywhere, with the field focused, and the footer keeps "? Help"."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        await pilot.press("m", "tab", "4", "s")
+        await settle_workers(pilot)
+        picker = app.screen
+        field = picker.query_one("#seed", Input)
+        assert field.has_focus and field.value == "4" and app.symbols_mode
+        assert screen_problems(app, "Layout picker") == []  # its keys too, each with a sentence
+        assert "?" in [key.key_display for key in picker.query(FooterKey)]
+        await pilot.press("question_mark")
+        await settle_workers(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "2")
+        await settle_workers(pilot)
+        assert app.screen is picker and field.value == "42"

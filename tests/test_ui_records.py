@@ -15,6 +15,7 @@ from conftest import (
     played_lines_game,
     session_of,
     settle,
+    widget_lines,
     won_mahjong_game,
 )
 from rich.text import Text
@@ -80,6 +81,8 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         assert text_of(replay.query_one("#replay-move", Static)) == f"Move 0 of {replay.moves}"
+        inside = [line[1:-1] for line in widget_lines(replay.query_one(LinesBoard))[1:-1]]
+        assert not set("".join(inside)) & set("[]╭╮╰╯")  # no cursor frame: nobody moves one
         await pilot.press("right", "right")
         assert text_of(replay.query_one("#replay-move", Static)).startswith("Move 2 of")
         assert replay.query_one(LinesBoard).drawn_balls

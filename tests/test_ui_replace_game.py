@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import FIXED_NOW, make_app, settle
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
+from textual.app import App
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import open_store
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
+from lines_tui.ui.direct_start import Start
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
@@ -102,3 +105,51 @@ async def test_a_new_lines_game_from_the_menu_asks_before_replacing_the_saved_on
         await pilot.press("l", "y")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and not app.screen.game.moves
+
+
+def dialog_text(app: App[None]) -> str:
+    return " ".join(str(part.render()) for part in app.screen.query(".dialog-text"))
+
+
+def save_a_lines_game(data_dir: Path) -> None:
+    game = LinesGame.new(7, 9, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in game.board.balls())
+    target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
+    game.play(ball, target)
+    open_store(data_dir).save_game("lines", game.to_json())
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_escape_or_no_on_the_resume_question_never_loses_the_saved_game(
+    tmp_path: Path, kind: Start
+) -> None:
+    """`lines-tui lines` / `lines-tui mahjong` with a game saved ask whether to resume it: esc
+    closes the question with the saved game kept (the menu offers it); n asks once more, as
+    everywhere a new game would replace a saved one, and only y there starts a new game."""
+    if kind == "lines":
+        save_a_lines_game(tmp_path)
+    else:
+        save_a_mahjong_game(tmp_path)
+    saved = open_store(tmp_path).load_game(kind)
+    for answers in (["escape"], ["n", "escape"], ["n", "y"]):
+        app = make_app(tmp_path, start=kind)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, ResumeScreen)
+            assert "Resume it?" in dialog_text(app)
+            for answer in answers:
+                await pilot.press(answer)
+                await settle(pilot)
+                if answer == "n":
+                    assert isinstance(app.screen, ConfirmScreen)
+                    assert "A new game replaces it for good." in dialog_text(app)
+            if answers[-1] == "escape":
+                assert isinstance(app.screen, MenuScreen)
+                assert app.screen.check_action("open", (f"resume-{kind}",))  # offered there
+                assert open_store(tmp_path).load_game(kind) == saved
+            else:
+                screen = app.screen
+                if isinstance(screen, LinesScreen):
+                    assert not screen.game.moves  # a new game
+                else:
+                    assert isinstance(screen, MahjongScreen) and not screen.game.history

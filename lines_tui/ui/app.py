@@ -24,9 +24,10 @@ from textual.reactive import reactive
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, StoreError, TableId
+from lines_tui.ui.app_keys import HELP, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
-from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
@@ -64,19 +65,8 @@ class LinesTuiApp(App[None]):
             priority=True,
             tooltip="Quit the app (a game in progress is saved; if it cannot be, asks first)",
         ),
-        Binding(
-            "question_mark",
-            "help",
-            "Help",
-            key_display="?",
-            tooltip="This help: the keys of the screen you are on",
-        ),
-        Binding(
-            "s",
-            "toggle_symbols",
-            "Symbols",
-            tooltip="Symbols on or off: every colour also gets its letter",
-        ),
+        HELP,
+        SYMBOLS,
     ]
 
     symbols_mode: reactive[bool] = reactive(False)
@@ -279,9 +269,7 @@ class LinesTuiApp(App[None]):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
-        title = getattr(self.screen, "HELP_TITLE", None) or type(self.screen).__name__.removesuffix(
-            "Screen"
-        )
+        title = getattr(self.screen, "HELP_TITLE", None) or screen_name(self.screen)
         self.push_screen(HelpScreen(self.screen, title))
 
     def action_toggle_symbols(self) -> None:

@@ -1,4 +1,4 @@
-"""Small yes/no questions asked over the current screen."""
+"""Small questions asked over the current screen, and a code shown to copy."""
 
 from __future__ import annotations
 
@@ -11,7 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from lines_tui.outside_text import inert
+from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.on_top import DismissedOnTop
+
+
+def dialog(title: str, text: str, keys: str) -> ComposeResult:
+    """A framed question (or notice) with its keys spelled out under it, and the Footer."""
+    with Vertical(classes="dialog") as frame:
+        frame.border_title = inert(title)
+        yield Static(inert(text), classes="dialog-text", markup=False)
+        yield Static(keys, classes="dialog-keys", markup=False)
+    yield Footer()
 
 
 class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
@@ -20,6 +30,7 @@ class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer(True)", "Yes", tooltip="Yes: do what the question says"),
         Binding("n,escape", "answer(False)", "No", tooltip="No: leave everything as it is"),
+        *ON_A_DIALOG,
     ]
 
     def __init__(self, question: str, title: str = "Please confirm") -> None:
@@ -28,21 +39,51 @@ class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
         self._title = title
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as dialog:
-            dialog.border_title = inert(self._title)
-            yield Static(inert(self._question), classes="dialog-text", markup=False)
-            yield Static("y: yes    n: no", classes="dialog-keys", markup=False)
-        yield Footer()
+        return dialog(self._title, self._question, "y: yes    n: no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
+    """Offers the saved game (`lines-tui lines`, `lines-tui mahjong`): y or enter resumes it
+    ("resume"); n asks for a new game ("new": the caller asks once more, as the new game replaces
+    the saved one for good); escape closes the question, the saved game kept (None)."""
+
+    HELP_TITLE = "Saved game"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer('resume')", "Resume", tooltip="Resume the saved game"),
+        Binding(
+            "n",
+            "answer('new')",
+            "New game",
+            tooltip="A new game instead (asks first: it replaces the saved game for good)",
+        ),
+        Binding(
+            "escape", "answer(None)", "Menu", tooltip="Back to the menu; the saved game is kept"
+        ),
+        *ON_A_DIALOG,
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self._question = question
+
+    def compose(self) -> ComposeResult:
+        keys = "y: resume it    n: new game (asks first)\nesc: back to the menu, the game kept"
+        return dialog("Saved game", self._question, keys)
+
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)
 
 
 class CodeScreen(DismissedOnTop, ModalScreen[None]):
     """Shows a code to select and copy (the clipboard may not reach the player's terminal)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "close", "Close", tooltip="Close the code, back to the screen")
+        Binding("escape,enter", "close", "Close", tooltip="Close the code, back to the screen"),
+        *ON_A_DIALOG,
     ]
 
     def __init__(self, code: str, explanation: str, title: str) -> None:
@@ -52,8 +93,8 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
         self._title = title
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as dialog:
-            dialog.border_title = inert(self._title)
+        with Vertical(classes="dialog") as frame:
+            frame.border_title = inert(self._title)
             yield Static(inert(self._explanation), classes="dialog-text", markup=False)
             yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)
             yield Static("esc: close", classes="dialog-keys", markup=False)

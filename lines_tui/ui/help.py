@@ -3,6 +3,7 @@ so a key added anywhere shows up here without anyone keeping a second list."""
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rich.table import Table
@@ -13,17 +14,25 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
 from lines_tui.ui.on_top import DismissedOnTop
 
 # Textual's own screen keys (focus cycling, copying a mouse selection): not part of any game.
 SYSTEM_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
 
 
+def screen_name(screen: Screen[object]) -> str:
+    """A screen's name in words, from its class: LayoutPickerScreen is "Layout picker"."""
+    words = re.findall(r"[A-Z][a-z]*", type(screen).__name__.removesuffix("Screen"))
+    return " ".join(words).capitalize()
+
+
 def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
     """(keys, what they do, usable now) for every described binding active on `screen`. Keys of
-    one binding group ("move") or of one action and description share a row ("↑ ↓ ← → k j h l");
-    a binding's tooltip, when it has one, is the sentence shown here (the footer shows the short
-    description)."""
+    one action and description, or of one binding group ("move") with one sentence, share a row
+    ("↑ ↓ ← → k j h l"); a binding's tooltip, when it has one, is the sentence shown here (the
+    footer shows the short description). A group's keys that do different things (the previous
+    and the next table) keep a row each, each with its own sentence."""
     rows: dict[tuple[str, str], tuple[list[str], str, bool]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
@@ -31,13 +40,14 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
             continue
         if binding.system or binding.action in SYSTEM_ACTIONS:
             continue
+        sentence = binding.tooltip or (
+            binding.description if binding.group is None else binding.group.description
+        )
         if binding.group is not None:
-            row_id = ("group", binding.group.description)
-            fallback = binding.group.description
+            row_id = ("group " + binding.group.description, sentence)
         else:
             row_id = (binding.action, binding.description)
-            fallback = binding.description
-        keys, sentence, enabled = rows.get(row_id, ([], binding.tooltip or fallback, False))
+        keys, _, enabled = rows.get(row_id, ([], sentence, False))
         display = screen.app.get_key_display(binding)
         if display not in keys:
             keys.append(display)
@@ -59,6 +69,13 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
         ),
         Binding("down,j", "scroll('down')", "Scroll", show=False, tooltip="Scroll the help down"),
         Binding("up,k", "scroll('up')", "Scroll", show=False, tooltip="Scroll the help up"),
+        Binding(
+            "pagedown", "scroll('page_down')", "Page", show=False, tooltip="Scroll a page down"
+        ),
+        Binding("pageup", "scroll('page_up')", "Page", show=False, tooltip="Scroll a page up"),
+        Binding("home", "scroll('home')", "Top", show=False, tooltip="Scroll to the top"),
+        Binding("end", "scroll('end')", "End", show=False, tooltip="Scroll to the end"),
+        SYMBOLS_UNSHOWN,
     ]
 
     def __init__(self, target: Screen[object], title: str) -> None:
@@ -68,7 +85,8 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
         self._intro = getattr(target, "HELP", None) or ""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-panel") as panel:
+        # Not focusable: its own keys (sideways scrolling among them) would shadow the ones above.
+        with VerticalScroll(id="help-panel", can_focus=False) as panel:
             panel.border_title = Text(f"Keys: {self._title}")
             if self._intro:
                 yield Static(self._intro, id="help-intro", markup=False)
@@ -87,9 +105,14 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss()
 
-    def action_scroll(self, direction: str) -> None:
+    def action_scroll(self, where: str) -> None:
         panel = self.query_one("#help-panel", VerticalScroll)
-        if direction == "down":
-            panel.scroll_down(animate=False)
-        else:
-            panel.scroll_up(animate=False)
+        scroll = {
+            "down": panel.scroll_down,
+            "up": panel.scroll_up,
+            "page_down": panel.scroll_page_down,
+            "page_up": panel.scroll_page_up,
+            "home": panel.scroll_home,
+            "end": panel.scroll_end,
+        }[where]
+        scroll(animate=False)

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
 
@@ -85,13 +86,19 @@ class MenuScreen(Screen[None]):
 
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
-        "Mahjong solitaire: clear the layout pair by pair; a background check warns you\n"
-        "as soon as the position can no longer be cleared."
+        "Mahjong solitaire: clear the layout pair by pair; a background check warns you as soon "
+        "as the position can no longer be cleared."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "move(1)", "Down", show=False, tooltip="Move the cursor down the list"),
-        Binding("up,k", "move(-1)", "Up", show=False, tooltip="Move the cursor up the list"),
+        # The list keeps the cursor keys; enter is here, so the help says what it does.
+        Binding(
+            "enter",
+            "open_highlighted",
+            "Open",
+            show=False,
+            tooltip="Open the entry under the cursor",
+        ),
         Binding(
             "r",
             "open('resume-lines')",
@@ -129,7 +136,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
             panel.border_title = "lines-tui"
             yield Static(id="menu-player", markup=False)
-            yield OptionList(id="menu-options")
+            yield KeyList(id="menu-options")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -163,7 +170,7 @@ class MenuScreen(Screen[None]):
             self.post_message(self.Chosen(chosen, state))
 
     def _show_entries(self, saved: Mapping[str, str | None]) -> None:
-        options = self.query_one("#menu-options", OptionList)
+        options = self.query_one("#menu-options", KeyList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
         for option_id, label, key in ENTRIES:
@@ -186,12 +193,10 @@ class MenuScreen(Screen[None]):
             return self._offered(str(parameters[0]), self.state)
         return True
 
-    def action_move(self, step: int) -> None:
-        options = self.query_one("#menu-options", OptionList)
-        if step > 0:
-            options.action_cursor_down()
-        else:
-            options.action_cursor_up()
+    def action_open_highlighted(self) -> None:
+        option = self.query_one("#menu-options", KeyList).highlighted_option
+        if option is not None and option.id:
+            self.action_open(option.id)
 
     def action_open(self, entry: str) -> None:
         if self.state is None and entry in GAME_ENTRIES:

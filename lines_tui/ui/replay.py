@@ -82,7 +82,10 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         with Horizontal(id="replay-area"):
             if isinstance(self.entry.record, LinesRecord):
                 yield LinesBoard(
-                    int(self.table.variant), few_colours=self.session.few_colours, id="board"
+                    int(self.table.variant),
+                    few_colours=self.session.few_colours,
+                    with_cursor=False,
+                    id="board",
                 )
             else:
                 faces = [face_text(face) for face in self._deal.faces]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.store import StoreError
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuScreen, MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.store_thread import write
@@ -77,7 +77,7 @@ class SavedGames:
             lambda: store.preferences().solvable_deals, "The settings could not be read"
         )
         return MenuState(
-            "Playing as guest: scores are not saved (register under Players)."
+            "Playing as guest: Lines scores are not saved (register under Players)."
             if player is None
             else f"Player: {player}",
             {
@@ -150,9 +150,10 @@ class SavedGames:
         *,
         particular: bool,
     ) -> None:
-        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a `particular`
-        new deal (a seed or a deal choice asked for) is started once the player agrees to
-        replace it."""
+        """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a new game
+        instead, or a `particular` new deal (a seed or a deal choice asked for), is started once
+        the player agrees to replace it. Escape on either question keeps the saved game, on the
+        menu (README, "Asking before a game is replaced")."""
         saved = self.summary(kind)
         if saved is None:
             start()
@@ -161,11 +162,14 @@ class SavedGames:
             self.replacing(kind, start)
             return
 
-        def answered(yes: bool | None) -> None:
-            (resume if yes else start)()
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                resume()
+            elif answer == "new":
+                self.replacing(kind, start)
 
         question = f"You have a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
-        self.app.push_screen(ConfirmScreen(question, title="Saved game"), answered)
+        self.app.push_screen(ResumeScreen(question), answered)
 
     def replacing(self, kind: SavedGame, start: Callable[[], object]) -> None:
         """Start a new game of a kind that has one saved: a game in progress is never replaced

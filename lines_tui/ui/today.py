@@ -14,6 +14,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.engine.mahjong.layouts import builtin_layouts
+from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 
 LINES = "lines"
@@ -22,9 +24,12 @@ LINES = "lines"
 class TodayScreen(DismissedOnTop, ModalScreen[str | None]):
     """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
 
+    HELP_TITLE = "Today's deals"
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back", tooltip="Back to the menu, nothing started"),
         Binding("enter", "pick", "Play", tooltip="Play the highlighted deal of the day"),
+        Binding("escape", "dismiss(None)", "Back", tooltip="Back to the menu, nothing started"),
+        *ON_A_DIALOG,
     ]
 
     def __init__(self, day: str, lines_size: int) -> None:
@@ -40,7 +45,7 @@ class TodayScreen(DismissedOnTop, ModalScreen[str | None]):
                 Option(Text(f"Mahjong {layout.title}"), id=layout.name)
                 for layout in builtin_layouts()
             ]
-            yield OptionList(*options, id="today-options")
+            yield KeyList(*options, id="today-options")
             yield Static(
                 "The same deal for everybody today; its own table.",
                 classes="dialog-keys",
@@ -49,12 +54,12 @@ class TodayScreen(DismissedOnTop, ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        self.query_one(KeyList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_id)
 
     def action_pick(self) -> None:
-        options = self.query_one(OptionList)
+        options = self.query_one(KeyList)
         option = options.highlighted_option
         self.dismiss(None if option is None else option.id)

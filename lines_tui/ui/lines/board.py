@@ -133,9 +133,18 @@ class LinesBoard(Widget):
         *(f"lines-board--ball-{code.lower()}" for code in SYMBOLS),
     }
 
-    def __init__(self, size: int, *, few_colours: bool = False, id: str | None = None) -> None:
-        """`few_colours`: the terminal has 16 colours or fewer, so empty cells get a dot."""
+    def __init__(
+        self,
+        size: int,
+        *,
+        few_colours: bool = False,
+        with_cursor: bool = True,
+        id: str | None = None,
+    ) -> None:
+        """`few_colours`: the terminal has 16 colours or fewer, so empty cells get a dot;
+        `with_cursor`: the cursor is drawn (a replay has none: nobody moves it)."""
         super().__init__(id=id)
+        self.with_cursor = with_cursor
         self.board_size = size
         self.label_width = gutter_width(size)
         self.scale = 1
@@ -234,13 +243,14 @@ class LinesBoard(Widget):
         middle = 1 + shape.middle[1]
         for col in range(self.board_size):
             yield Segment(" " * middle, base)
-            yield Segment(column_letter(col), self._label_style(col == self.cursor[1], base))
+            active = self.with_cursor and col == self.cursor[1]
+            yield Segment(column_letter(col), self._label_style(active, base))
             yield Segment(" " * (shape.width - middle - 1), base)
 
     def _row_number(self, row: int, ball_row: int, shape: CellShape, base: Style) -> Segment:
         if ball_row != shape.middle[0]:
             return Segment(" " * self.label_width, base)
-        active = row == self.cursor[0] or row == self.typed_row
+        active = (self.with_cursor and row == self.cursor[0]) or row == self.typed_row
         number = row_number(row).rjust(self.label_width - 1) + " "
         return Segment(number, self._label_style(active, base))
 
@@ -315,7 +325,7 @@ class LinesBoard(Widget):
             preview=self._preview.get(cell),
             effect=effect,
             effect_colour=colour,
-            cursor=cell == self.cursor,
+            cursor=self.with_cursor and cell == self.cursor,
             selected=cell == self.selected,
         )
 

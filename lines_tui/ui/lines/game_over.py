@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -10,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.on_top import DismissedOnTop
 
 if TYPE_CHECKING:
@@ -25,26 +27,35 @@ def outcome_text(outcome: RecordOutcome) -> str:
 
 
 class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
-    """Dismisses with "new", "leaderboard", "menu", or None to look at the final board."""
+    """Dismisses with "new", "menu", or None to look at the final board. The leaderboard opens
+    over the dialog, so leaving it comes back here (the final board and the challenge code are
+    still to be had)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('new')", "New game", tooltip="Start a new Lines game"),
-        Binding(
-            "b", "choose('leaderboard')", "Leaderboard", tooltip="See the table the score went into"
-        ),
+        Binding("b", "leaderboard", "Leaderboard", tooltip="See the table the score went into"),
         Binding(
             "c", "copy_challenge", "Copy challenge", tooltip="Copy a challenge code of this game"
         ),
         Binding("q", "choose('menu')", "Menu", tooltip="Back to the main menu"),
         Binding("escape", "choose(None)", "See the board", tooltip="Look at the final board"),
+        *ON_A_DIALOG,
     ]
 
-    def __init__(self, score: int, outcome: RecordOutcome, challenge: str | None = None) -> None:
-        """`challenge`: the challenge code of this game (a friend plays the same deal), if any."""
+    def __init__(
+        self,
+        score: int,
+        outcome: RecordOutcome,
+        challenge: str | None = None,
+        show_leaderboard: Callable[[], object] = lambda: None,
+    ) -> None:
+        """`challenge`: the challenge code of this game (a friend plays the same deal), if any;
+        `show_leaderboard` opens the table the score went into (`b`, once it is saved)."""
         super().__init__()
         self.score = score
         self.outcome = outcome
         self.challenge = challenge
+        self._show_leaderboard = show_leaderboard
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as dialog:
@@ -72,7 +83,7 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters == ("leaderboard",):
+        if action == "leaderboard":
             return self.outcome.saved
         if action == "copy_challenge":
             return self.challenge is not None
@@ -89,6 +100,9 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
             self.query_one("#game-over").mount(code, before="#game-over-keys")
         self.app.copy_to_clipboard(self.challenge)
         self.notify("Challenge code sent to the clipboard (or select it above).")
+
+    def action_leaderboard(self) -> None:
+        self._show_leaderboard()
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)

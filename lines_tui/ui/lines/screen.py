@@ -456,13 +456,13 @@ class LinesScreen(GameScreen):
             def chosen(choice: str | None) -> None:
                 if choice == "new":
                     self._replace_with_new_game()
-                elif choice == "leaderboard":
-                    self.dismiss()
-                    self.show_leaderboard(outcome)
                 elif choice == "menu":
                     self.dismiss()
 
-            self.app.push_screen(GameOverScreen(game.score, outcome, challenge), chosen)
+            dialog = GameOverScreen(
+                game.score, outcome, challenge, lambda: self.show_leaderboard(outcome)
+            )
+            self.app.push_screen(dialog, chosen)
 
         self.record_result(
             str(table),

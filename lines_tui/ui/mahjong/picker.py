@@ -19,6 +19,8 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable_lines
+from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
@@ -43,24 +45,52 @@ def parse_seed(text: str) -> int | None:
     return int(text)
 
 
-class LayoutTable(DataTable[Text | str]):
-    """Shows its enter key as "Play" in the Footer (DataTable's own enter binding is hidden)."""
+class LayoutTable(RowTable):
+    """Shows its enter key as "Play" in the Footer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select_cursor", "Play", tooltip="Play the highlighted layout")
     ]
 
 
-class SeedInput(Input):
-    """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden), and
-    leaves letters to the screen's keys: a deal number has none."""
+class SeedInput(Input, inherit_bindings=False):
+    """The deal number: digits, with the few keys that edit a number (each with a sentence in
+    the help, where Input's own would list scrolling and selecting that a number has no use for);
+    enter is "Play" in the Footer. It takes what a whole number may hold (digits, and a sign, which
+    it then refuses in words); every other character (letters, `?`) is the screen's key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Play", tooltip="Play the highlighted layout")
+        Binding("enter", "submit", "Play", tooltip="Play the highlighted layout"),
+        Binding("left", "cursor_left", "Left", show=False, tooltip="Move left in the deal number"),
+        Binding(
+            "right", "cursor_right", "Right", show=False, tooltip="Move right in the deal number"
+        ),
+        Binding("home", "home", "Start", show=False, tooltip="To the start of the deal number"),
+        Binding("end", "end", "End", show=False, tooltip="To the end of the deal number"),
+        Binding(
+            "backspace",
+            "delete_left",
+            "Delete left",
+            show=False,
+            tooltip="Delete the digit left of the cursor",
+        ),
+        Binding(
+            "delete", "delete_right", "Delete", show=False, tooltip="Delete the digit at the cursor"
+        ),
     ]
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return super().check_consume_key(key, character) and not (character or "").isalpha()
+        return super().check_consume_key(key, character) and _in_a_number(character)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Input takes every printable key (and drops what its type refuses): the others go on
+        # up to the screen's and the app's keys instead.
+        if event.is_printable and not _in_a_number(event.character):
+            event.prevent_default()
+
+
+def _in_a_number(character: str | None) -> bool:
+    return character is not None and (character.isdecimal() or character in ("-", "+"))
 
 
 class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
@@ -94,14 +124,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             "(kept for the next start)",
         ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
-        # The app's own ? does not reach a modal screen.
-        Binding(
-            "question_mark",
-            "app.help",
-            "Help",
-            key_display="?",
-            tooltip="This help: the keys of the layout picker",
-        ),
+        *ON_A_DIALOG,
     ]
 
     class SolvableChanged(Message):

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
 from lines_tui.outside_text import inert
+from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
 from lines_tui.ui.mahjong.dead_end import solve_in_background
 from lines_tui.ui.on_top import DismissedOnTop
 
@@ -66,6 +67,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
             key_display="?",
             tooltip="This help: what the dialog is doing and its keys",
         ),
+        SYMBOLS_UNSHOWN,
     ]
 
     def __init__(self, solver: BackgroundSolver, search: DealSearch, title: str) -> None:

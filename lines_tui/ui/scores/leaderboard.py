@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
+from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
 from lines_tui.ui.scores.import_code import ImportScreen
@@ -99,7 +100,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         yield Static(id="board-heading", markup=False)
         yield Static(PROOF_LEGEND, id="board-legend", markup=False)
         yield Static(id="board-code", markup=False)
-        yield DataTable(id="board-table", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from lines_tui.store import Snapshot, StoreError
 from lines_tui.store.names import same_name
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NameEntryScreen
@@ -45,8 +46,6 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
         Binding("r", "rename", "Rename", tooltip="Rename the highlighted player"),
         Binding("d,delete", "remove", "Remove", tooltip="Remove the highlighted player"),
         Binding("g", "guest", "Guest", tooltip="Play as a guest (Lines scores are not saved)"),
-        Binding("j", "move(1)", "Down", show=False, tooltip="Move the cursor down a line"),
-        Binding("k", "move(-1)", "Up", show=False, tooltip="Move the cursor up a line"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -58,7 +57,7 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("Players", style="bold"), id="players-heading", markup=False)
         yield Static(id="players-active", markup=False)
-        yield OptionList(id="players-list")
+        yield KeyList(id="players-list")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -89,7 +88,7 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
         options = [Option(Text("(guest)", style="italic"), id=GUEST)]
         for index, name in enumerate(self.names):
             options.append(Option(player_prompt(name, active), id=str(index)))
-        listing = self.query_one(OptionList)
+        listing = self.query_one(KeyList)
         listing.clear_options()
         listing.add_options(options)
         chosen = highlight if highlight is not None else active
@@ -100,7 +99,7 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
 
     def highlighted_name(self, purpose: str = "") -> str | None:
         """The highlighted player; None for the guest line (then `purpose` says what was missed)."""
-        index = self.query_one(OptionList).highlighted
+        index = self.query_one(KeyList).highlighted
         if index:
             return self.names[index - 1]
         if purpose:
@@ -120,15 +119,8 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
 
         write(self, self.session.io, action, finished, failed)
 
-    def action_move(self, step: int) -> None:
-        listing = self.query_one(OptionList)
-        if step > 0:
-            listing.action_cursor_down()
-        else:
-            listing.action_cursor_up()
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        # The list takes enter itself (as "select"); it means the same as the screen's key.
+        # A click on a line: the same as the screen's enter.
         event.stop()
         self.action_choose()
 

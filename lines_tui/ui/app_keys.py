@@ -1,0 +1,27 @@
+"""The keys that work on every screen (README, "Keys of every other screen"): `?` help and `s`
+symbols (`ctrl+q`, a priority key, needs no help). The app binds them, but Textual stops looking
+for a key's binding at a modal screen, so the app's keys never reach a dialog: every dialog binds
+them as well, from here, so the two never differ."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.binding import Binding
+
+HELP = Binding(
+    "question_mark",
+    "app.help",
+    "Help",
+    key_display="?",
+    tooltip="This help: the keys of the screen you are on",
+)
+SYMBOLS = Binding(
+    "s",
+    "app.toggle_symbols",
+    "Symbols",
+    tooltip="Symbols on or off: every colour also gets its letter",
+)
+SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
+"""A dialog's footer is short: symbols are listed in its help only."""
+ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN]
