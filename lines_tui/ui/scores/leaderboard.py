@@ -70,8 +70,6 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             "Challenge",
             tooltip="A challenge code of the entry under the cursor, to send a friend",
         ),
-        Binding("j", "move(1)", "Down", show=False, tooltip="Move the cursor down a row"),
-        Binding("k", "move(-1)", "Up", show=False, tooltip="Move the cursor up a row"),
     ]
 
     class Watch(Message):
@@ -191,13 +189,6 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         if self.tables:
             self.index = (self.index + step) % len(self.tables)
             self.show()
-
-    def action_move(self, step: int) -> None:
-        grid = self.query_one("#board-table", DataTable)
-        if step > 0:
-            grid.action_cursor_down()
-        else:
-            grid.action_cursor_up()
 
     def _recorded_entry(self, purpose: str) -> Entry | None:
         """The entry under the cursor if it carries its game; else a notice says why not."""
