@@ -20,6 +20,7 @@ from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_l
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.plain_input import PlainInput
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -51,7 +52,7 @@ class LayoutTable(DataTable[Text | str]):
     ]
 
 
-class SeedInput(Input):
+class SeedInput(PlainInput):
     """Shows its enter key as "Play" in the Footer (Input's own enter binding is hidden), and
     leaves letters to the screen's keys: a deal number has none."""
 
