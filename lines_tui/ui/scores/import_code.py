@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from lines_tui.store import EntryResult, Merge, ShareCodeError, StoreError
+from lines_tui.store import Entry, EntryResult, Merge, ShareCodeError, StoreError
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
 from lines_tui.ui.on_top import DismissedOnTop
@@ -30,7 +30,9 @@ STATUS_STYLE = {
     "already there": "",
     "not good enough": "dim",
     "rejected": "bold red",
+    "drops out": "yellow",  # one of yours, pushed out of the top 10
 }
+DROPS_OUT = "drops out"
 
 
 class CodeInput(PlainInput):
@@ -223,23 +225,16 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
     grid.add_columns(Text("/".join(headings), justify="right"), "Date")
     grid.add_column(Text("✓", justify="center"), width=1)
     for number, merge in enumerate(merges, start=1):
-        code = [Text(str(number), justify="right")] if several else []
-        table = merge.table
-        for result in merge.results:
-            place = "" if result.rank is None else str(result.rank)
+        rows: list[tuple[str, str, Entry]] = [
+            (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
+        ]
+        rows += [(DROPS_OUT, "", entry) for entry in merge.dropped]
+        for fate, place, entry in rows:
             grid.add_row(
-                *code,
-                Text(result.status, style=STATUS_STYLE[result.status]),
+                *([Text(str(number), justify="right")] if several else []),
+                Text(fate, style=STATUS_STYLE[fate]),
                 Text(place, justify="right"),
-                *entry_cells(table, result.entry)[:3],
-                proof_cell(result.entry),
-            )
-        for entry in merge.dropped:
-            grid.add_row(
-                *code,
-                Text("drops out", style="yellow"),
-                Text(""),
-                *entry_cells(table, entry)[:3],
+                *entry_cells(merge.table, entry)[:3],
                 proof_cell(entry),
             )
 
