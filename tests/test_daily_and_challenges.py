@@ -22,7 +22,7 @@ from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
-from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store import Entry, TableId, codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.verify import Checker, verify
 
@@ -136,4 +136,19 @@ def test_a_table_of_random_deals_is_no_challenge(
     mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
     result = CliRunner().invoke(app, ["challenge", mine.export_code("lines-7")])
     assert result.exit_code == 2 and "not a challenge" in result.stderr
+    assert launched == []
+
+
+def test_a_challenge_of_a_day_gone_by_is_refused_and_merges_nothing(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    seed = lines_daily_seed(7, DAY)
+    game = played_lines_game(seed, size=7)
+    entry = Entry("Ann", game.score, int(FIXED_NOW), seed, record_of_lines(game))
+    code = codes.encode(TableId.lines(7).daily(DAY), [entry])
+    friend = tmp_path / "friend"
+    result = CliRunner().invoke(app, ["--data-dir", str(friend), "challenge", code])
+    assert result.exit_code == 2
+    assert f"the deal of {DAY} is over" in result.stderr
+    assert open_store(friend).tables() == {}
     assert launched == []

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from lines_tui.store import ShareCodeError, Store, codes, open_store
 from lines_tui.store.names import name_problem
 from lines_tui.store.schema import ScoreData, dump_scores
-from lines_tui.store.sharecode import ALPHABET, PREFIX, decode, encode
+from lines_tui.store.sharecode import ALPHABET, MAX_BODY, PREFIX, decode, encode, unwrap, wrap
 from lines_tui.store.tables import (
     END_DATE,
     FIRST_DATE,
@@ -399,3 +399,11 @@ def test_import_keeps_the_best_ten_and_reports_each_entry(empty_folder: Path) ->
     ]
     assert merged.results[1].rank == 1 and merged.dropped == (mine[-1],)
     assert store.table("lines-9") == (friend[0], *mine[:-1])
+
+
+def test_a_code_longer_than_any_reader_takes_is_never_written() -> None:
+    longest = (1 << (5 * MAX_BODY[2] - 40)) - 1  # with its checksum: MAX_BODY characters
+    assert len(wrap(2, longest)) == len("LT2-") + MAX_BODY[2]
+    unwrap(wrap(2, longest))
+    with pytest.raises(ValueError, match="too long for a share code"):
+        wrap(2, longest << 40)

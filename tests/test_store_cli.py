@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import played_lines_game
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
 from lines_tui.store.tables import Entry, TableId
 
@@ -124,3 +126,31 @@ def test_a_corrupt_data_file_is_reported_in_one_line_and_the_command_still_works
     assert (
         run(folder, "players").stdout == "  Ann\n(playing as a guest: Lines scores are not saved)\n"
     )
+
+
+def test_a_bad_code_among_several_merges_none_of_them(folder: Path) -> None:
+    good = encode(TableId.lines(9), [Entry("Ann", 120, int(START), 1)])
+    damaged = encode(TableId.lines(7), [Entry("Bob", 80, int(START), 2)])[:-2] + "00"
+    refused(run(folder, "scores", "import", f"{good}\n{damaged}"), "damaged")
+    assert open_store(folder).tables() == {}
+    result = run(folder, "scores", "import", f"{good}\n{good}")
+    assert result.exit_code == 0, result.output
+    assert [entry.name for entry in open_store(folder).table("lines-9")] == ["Ann"]
+
+
+def test_show_prints_the_table_and_one_line_for_a_code_it_cannot_make(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    # The record of deal 1 filed under deal 2, as a data file edited by hand may hold it.
+    store.record_lines("Ann", 7, game.score, 2, START, START + 60, record_of_lines(game))
+    result = run(folder, "scores", "show", "lines-7")
+    refused(result, "cannot be shared")
+    assert "Ann" in result.stdout
+
+
+def test_there_is_no_entry_0_to_challenge_with(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.record_lines("Ann", 9, 120, 1, START, START + 60)
+    refused(run(folder, "scores", "export", "lines-9", "--entry", "0", "--challenge"), "not 0")

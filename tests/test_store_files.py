@@ -228,3 +228,16 @@ async def test_the_menu_opens_on_a_read_only_folder(folder: Path, make_read_only
         assert "Ann" in str(app.screen.query_one("#menu-player").render())
         options = app.screen.query_one(OptionList).options
         assert any("Resume Lines" in str(option.prompt) for option in options)
+
+
+def test_a_write_removes_only_its_own_leftovers_from_the_folder(folder: Path) -> None:
+    folder.mkdir(parents=True)
+    store = open_store(folder)
+    theirs = [folder / ".notes.txt.tmp", folder / ".draft.json.tmp", folder / ".x.tmp"]
+    for path in theirs:
+        path.write_text("precious", encoding="utf-8")
+    cut_short = folder / ".scores.json.4242.tmp"
+    cut_short.write_text("{", encoding="utf-8")
+    store.add_player("Ann")
+    assert not cut_short.exists()
+    assert all(path.read_text(encoding="utf-8") == "precious" for path in theirs)

@@ -18,11 +18,14 @@ from conftest import (
     won_mahjong_game,
 )
 from rich.text import Text
+from test_ui_mahjong import START, Clock, open_game
+from test_ui_mahjong import make_app as make_mahjong_app
 from textual.widgets import DataTable, OptionList, Static
 
 from lines_tui.engine.daily import lines_daily_seed
 from lines_tui.engine.deal_choice import daily
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import TableId, utc_day
@@ -89,6 +92,27 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         assert "playing" in text_of(replay.query_one("#replay-state", Static))
         await pilot.press("space", "escape")
         assert app.screen is screen
+
+
+async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    # The record of deal 1 filed under deal 2, as a data file edited by hand may hold it.
+    store.record_lines("Ann", 7, game.score, 2, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.is_running
+        assert app.screen is screen
+        (notice,) = notices
+        assert notice.startswith("this entry's game does not replay: move ")
 
 
 def store_score(folder: Path) -> int:
@@ -185,6 +209,9 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         await pilot.press("x")
         assert app.clipboard == store.challenge_code("lines-7", 1)
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
+        await pilot.press("c")  # the table's code again, shown as copied
+        assert app.clipboard == store.export_code("lines-7")
+        assert text_of(board.query_one("#board-code", Static)) == app.clipboard
 
 
 async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
@@ -202,3 +229,35 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         assert str(checked.table) == f"mahjong-lantern+deal-{win.seed}"
         await pilot.press("escape")
         assert pilot.app.screen is screen
+
+
+async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: Path) -> None:
+    """The code names whoever the time was saved for, dated when the deal was won, so that
+    importing it where it was saved adds nothing."""
+    won = won_mahjong_game("lantern", 2)
+    game = MahjongGame.new(won.layout, won.seed, now=START)
+    for pair in won.history[:-1]:
+        game.remove(*pair, now=START)
+    clock = Clock()
+    app = make_mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, won.layout, game, seed=won.seed)
+        clock.now += 30
+        await pilot.press("tab", "t")  # the last pair
+        await settle(pilot)
+        assert screen.game.won
+        won_at = clock.now
+        clock.now += 100
+        await pilot.press(*"Tess", "enter")
+        await settle(pilot)
+        await pilot.press("escape")
+        clock.now += 100
+        await pilot.press("c")
+        dialog = app.screen
+        assert isinstance(dialog, CodeScreen)
+        code = str(dialog.query_one("#code", Static).render())
+    store = open_store(tmp_path)
+    (saved,) = store.table(f"mahjong-lantern+deal-{won.seed}") or store.table("mahjong-lantern")
+    (shared,) = codes.read(code, checker(now=clock.now)).entries
+    assert (shared.name, shared.date, shared.value) == ("Tess", int(won_at), saved.value)
+    assert (saved.name, saved.date) == ("Tess", int(won_at))

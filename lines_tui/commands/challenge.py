@@ -8,6 +8,8 @@ table (README, "Challenges").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import typer
 
 from lines_tui.commands.common import fail, say, settings
@@ -15,39 +17,55 @@ from lines_tui.commands.play import today_utc
 from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes, report
 from lines_tui.commands.start import open_store_for, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.store import ShareCodeError, StoreError, format_value
+from lines_tui.store import Entry, Merge, ShareCodeError, StoreError, format_value
 
 
 def challenge(ctx: typer.Context, code: CodeArgument) -> None:
     """Play the deal of a challenge code; its verified results join that deal's table."""
     store = open_store_for(settings(ctx))
     text = pasted_codes(code)[0]
-    try:
-        if store.preview_import(text, import_checker()).table.mode == "random":
-            fail("this code is a table of random deals, not a challenge (see --challenge)")
-        merged = store.import_code(text, import_checker())
-    except (ShareCodeError, StoreError) as error:
-        fail(str(error))
-    table = merged.table
-    accepted = [r.entry for r in merged.results if r.status != "rejected"]
-    say(*report(merged))
-    if not accepted:
+    # Everything that can refuse the challenge is asked before its results are merged: a
+    # refusal changes nothing.
+    previewed = merged_or_fail(lambda: store.preview_import(text, import_checker()))
+    table = previewed.table
+    if table.mode == "random":
+        fail("this code is a table of random deals, not a challenge (see --challenge)")
+    if not accepted(previewed):
+        say(*report(previewed, dry_run=True))
         fail("no result in this challenge holds up, so there is nothing to beat")
-    best = accepted[0]
-    seed = best.seed
-    say(f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}.")
     choice: DealChoice = CHOSEN
     if table.mode == "daily" and table.tag == today_utc():
         choice = daily(table.tag)
     elif table.mode == "daily":
-        fail(f"the deal of {table.tag} is over; its table takes no new results")
-    if table.kind == "lines":
-        run_app(settings(ctx), "lines", seed=seed, size=int(table.variant), choice=choice)
-        return
-    from lines_tui.engine.mahjong.layouts import layout_for_table
+        fail(
+            f"the deal of {table.tag} is over; its table takes no new results "
+            "(`lines-tui scores import` merges them)"
+        )
+    layout_source = None
+    if table.kind == "mahjong":
+        from lines_tui.engine.mahjong.layouts import layout_for_table
 
-    layout = layout_for_table(table.variant)
-    if layout is None:
-        fail(f"layout {table.variant} is not installed here")
-    source = layout.name if layout.is_builtin else layout.source
-    run_app(settings(ctx), "mahjong", layout=source, seed=seed, choice=choice)
+        layout = layout_for_table(table.variant)
+        if layout is None:
+            fail(f"layout {table.variant} is not installed here")
+        layout_source = layout.name if layout.is_builtin else layout.source
+    merged = merged_or_fail(lambda: store.import_code(text, import_checker()))
+    say(*report(merged))
+    best = accepted(previewed)[0]
+    say(f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}.")
+    if layout_source is None:
+        run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
+    else:
+        run_app(settings(ctx), "mahjong", layout=layout_source, seed=best.seed, choice=choice)
+
+
+def merged_or_fail(read: Callable[[], Merge]) -> Merge:
+    try:
+        return read()
+    except (ShareCodeError, StoreError) as error:
+        fail(str(error))
+
+
+def accepted(merged: Merge) -> list[Entry]:
+    """The challenge's results that hold up, best first."""
+    return [result.entry for result in merged.results if result.status != "rejected"]

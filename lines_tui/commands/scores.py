@@ -99,7 +99,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     say(f"  {'#':>2}  {'name':<24}  {header:>11}  {'date':<16}  seed")
     for rank, entry in enumerate(entries, start=1):
         say(f"  {rank:>2}  {entry_line(table_id, entry)}")
-    say(f"share code: {store.export_code(table_id)}")
+    say(f"share code: {attempt(lambda: store.export_code(table_id), store)}")
 
 
 EntryOption = Annotated[
@@ -133,7 +133,7 @@ def export(
     """Print the table's share code (or one entry's), to paste to a friend."""
     store = open_cli_store(ctx)
     if challenge:
-        say(attempt(lambda: store.challenge_code(table, entry or 1), store))
+        say(attempt(lambda: store.challenge_code(table, 1 if entry is None else entry), store))
     else:
         say(attempt(lambda: store.export_code(table, entry), store))
 
@@ -167,11 +167,16 @@ def import_(
     only those whose replay confirms them (or, from old codes, marked unverified) are merged."""
     found = pasted_codes(code)
     store = open_cli_store(ctx)
-    act = store.preview_import if dry_run else store.import_code
-    for text in found:
-        merged = attempt(lambda text=text: act(text, import_checker()), store)  # type: ignore[misc]
-        for line in report(merged, dry_run):
-            say(line)
+    if dry_run:
+        merges = [
+            attempt(lambda text=text: store.preview_import(text, import_checker()), store)  # type: ignore[misc]
+            for text in found
+        ]
+    else:
+        # All or none: a bad code among several merges none of them.
+        merges = attempt(lambda: store.import_codes(found, import_checker), store)
+    for merged in merges:
+        say(*report(merged, dry_run))
 
 
 @app.command("verify")

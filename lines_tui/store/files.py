@@ -28,6 +28,7 @@ import contextlib
 import datetime as dt
 import errno
 import os
+import re
 import stat
 import sys
 import time
@@ -39,6 +40,7 @@ from lines_tui.store.names import safe_text
 
 LOCK_NAME = "lines-tui.lock"
 TEMP_SUFFIX = ".tmp"
+_OWN_TEMPORARY = re.compile(r"\.[^/]+\.json\.\d+" + re.escape(TEMP_SUFFIX))
 LOCK_WAIT_SECONDS = 5.0
 BUSY = "another lines-tui is writing the data folder; try again"
 _READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT})
@@ -179,9 +181,12 @@ class DataFolder:
             raise StoreError(_problem(self.path / LOCK_NAME, error)) from None
 
     def _remove_stale_temporaries(self) -> None:
+        """Remove what a write cut short left (`_replace`'s `.<file>.<pid>.tmp`), and nothing
+        else: the folder may be one the player shares with other files."""
         for stale in self.path.glob(f".*{TEMP_SUFFIX}"):
-            with contextlib.suppress(OSError):
-                self.fs.unlink(stale)
+            if _OWN_TEMPORARY.fullmatch(stale.name):
+                with contextlib.suppress(OSError):
+                    self.fs.unlink(stale)
 
     # -- files (call these holding the lock) ---------------------------------------------------
 

@@ -148,8 +148,15 @@ def unwrap(text: str) -> tuple[int, bytes]:
 
 
 def wrap(format_number: int, number: int) -> str:
-    """The code of that format: its prefix, then the base32 of `number` and its checksum."""
+    """The code of that format: its prefix, then the base32 of `number` and its checksum.
+    ValueError if it would be longer than a code of that format may be (`unwrap` would refuse
+    it)."""
     body = base64.b32encode(frame(format_number, number)).decode("ascii")
+    if len(body) > MAX_BODY[format_number]:
+        raise ValueError(
+            f"too long for a share code ({len(body)} characters, at most "
+            f"{MAX_BODY[format_number]}): share fewer entries"
+        )
     return f"LT{format_number}-" + body.translate(_TO_CROCKFORD)
 
 

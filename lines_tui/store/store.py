@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -357,15 +357,25 @@ class Store:
         """Merge the table in `code` into the local one: every entry is replayed first (by
         `checker`), refuted ones are merged nowhere. ShareCodeError for a bad code; nothing is
         written when nothing is merged."""
+        return self.import_codes([code], lambda: checker)[0]
+
+    def import_codes(self, texts: Sequence[str], checker: Callable[[], Checker]) -> list[Merge]:
+        """`import_code` for several codes at once, all or none, each checked by a new
+        `checker()` (a replay budget of its own): every code is read and checked before anything
+        is merged, so a bad one (ShareCodeError) leaves the tables as they were; the merges are
+        then written together."""
         from lines_tui.store import codes
 
-        checked = codes.read(code, checker)
+        checked = [codes.read(text, checker()) for text in texts]
 
-        def change(data: ScoreData) -> Merge:
-            merged = self._merge(data, checked)
-            if merged.count("added"):
-                data.tables[checked.table] = list(merged.entries)
-            return merged
+        def change(data: ScoreData) -> list[Merge]:
+            merges = []
+            for shared in checked:
+                merged = self._merge(data, shared)
+                if merged.count("added"):
+                    data.tables[shared.table] = list(merged.entries)
+                merges.append(merged)
+            return merges
 
         return self._update(change)
 

@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.store import Entry, RecordOutcome, TableId, codes, tenths
+from lines_tui.store import Entry, RecordOutcome, TableId, clean_name, codes, tenths
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text
@@ -28,14 +28,22 @@ class WinResults:
         self._screen = screen
         self._game = game
         self._table = table
+        self._won_at: float | None = None
+        self._recorded_as: str | None = None
+        """The name the time was saved under, if it was."""
 
     def _now(self) -> float:
         return self._screen.session.clock()
 
+    def _when(self) -> float:
+        """When the game was won: the date of its entry and of its challenge code."""
+        return self._now() if self._won_at is None else self._won_at
+
     def celebrate(self) -> None:
         """Clear the saved game, and ask for a name if the time qualifies."""
         screen = self._screen
-        seconds = self._game().elapsed(self._now())
+        self._won_at, self._recorded_as = self._now(), None
+        seconds = self._game().elapsed(self._won_at)
         store, table = screen.session.store, self._table()
         screen.refresh_bindings()
         screen.save_game()  # a won game has nothing to resume: its save goes
@@ -68,16 +76,16 @@ class WinResults:
 
     def challenge(self) -> None:
         """A challenge code of this win: a friend plays the same deal, for its table, against
-        this time."""
+        this time. Its entry is the one saved in the table (the name typed, the time of the win),
+        so importing it where the result is saved adds nothing."""
         game = self._game()
         record = record_of_mahjong(game)
         if not game.won or record is None:
             return
         screen = self._screen
         seconds = game.elapsed(self._now())
-        entry = Entry(
-            screen.player or GUEST_NAME, tenths(seconds), math.floor(self._now()), game.seed, record
-        )
+        name = self._recorded_as or screen.player or GUEST_NAME
+        entry = Entry(name, tenths(seconds), math.floor(self._when()), game.seed, record)
         code = codes.challenge(self._table(), entry)
         screen.app.copy_to_clipboard(code)
         screen.app.push_screen(
@@ -95,11 +103,12 @@ class WinResults:
             screen.notify("The time was not saved.")
             return
         game = self._game()
-        table, seed, when = self._table(), game.seed, self._now()
+        table, seed, when = self._table(), game.seed, self._when()
         record = record_of_mahjong(game)
 
         def recorded(outcome: RecordOutcome) -> None:
             if outcome.saved:
+                self._recorded_as = clean_name(name)  # as the store saved it
                 screen.show_leaderboard(outcome)
             else:
                 screen.notify(f"The time was not saved: {outcome.reason}.")

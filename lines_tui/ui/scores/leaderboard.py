@@ -244,6 +244,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         if not self.code:
             self.notify("This table has no share code (yet).", severity="warning")
             return
+        # A challenge code may be shown in its place (x): the code to select is the one copied.
+        self.query_one("#board-code", Static).update(self.code)
         self.app.copy_to_clipboard(self.code)
         self.notify(
             "Share code sent to the clipboard. If your terminal does not allow that, "
