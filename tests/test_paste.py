@@ -57,17 +57,22 @@ def test_a_damaged_code_is_returned_as_found_so_reading_it_says_why() -> None:
         decode(found)
 
 
-def test_a_damaged_code_is_not_returned_beside_a_valid_one() -> None:
-    """Prose that names a code ("my LT1-code") before the code itself does no harm: a damaged
-    candidate is reported only when the text holds no valid code."""
+def test_prose_that_looks_like_a_prefix_does_no_harm() -> None:
+    """ "my LT1-code" before the code itself is not a damaged code: too short, and no digit."""
     assert find_codes(f"Here is my LT1-code, beat it:\n{CODE}\n") == [CODE]
-    assert find_codes(f"{CODE} (that was my LT2-code)") == [CODE]
+    assert find_codes(f"{CODE} (that was my LT2-code; see the LT2-codes page)") == [CODE]
 
 
-def test_of_damaged_candidates_alone_the_longest_is_the_one_read() -> None:
+def test_a_damaged_code_beside_a_valid_one_is_returned_in_its_place() -> None:
     damaged = CODE[:-1] + ("0" if CODE[-1] != "0" else "1")
-    (found,) = find_codes(f"My LT1-code, damaged: {damaged}. And LT2-bad")
-    assert found == damaged
+    other = encode(TableId.lines(7), [Entry("Bo", 99, FIRST_DATE + 5, 1)])
+    assert find_codes(f"My LT1-code: {damaged}. And {other}") == [damaged, other]
+
+
+def test_with_nothing_valid_the_longest_candidate_is_the_one_read() -> None:
+    assert find_codes("My LT2-code, and LT2-ABC") == ["LT2-code"]
+    with pytest.raises(ShareCodeError, match="missing or extra"):
+        decode(find_codes(f"Cut short: {CODE[:-3]}")[0])
 
 
 def test_a_letter_no_code_holds_ends_the_code_and_a_damaged_one_keeps_it() -> None:

@@ -12,6 +12,12 @@ never writes an L in a code) or one character more than the longest body a code 
 code ends where its checksum says: the longest run of whole 8-character groups whose checksum
 holds, before the first letter no code holds (U). One running CRC finds that run, so the work
 grows with the text's length, and at most MAX_CANDIDATES prefixes are looked at.
+
+A candidate with no valid code in it is a damaged code, returned in its place, when its body
+looks like a code: at least LIKE_A_CODE letters and digits, a digit among them (prose rarely
+holds one; a code of that length nearly always does). A shorter or digit-free one ("my LT2-code,
+beat it") is prose, returned only when the text holds nothing else, so that a lone code cut
+short still gets its reason.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from lines_tui.store.sharecode import MAX_BODY, MAX_INPUT_CHARS, checked_lengths
 
 MAX_PASTE_CHARS = 4 * MAX_INPUT_CHARS
 MAX_CANDIDATES = 64  # prefixes looked at in one paste; far more codes than anyone pastes at once
+LIKE_A_CODE = 16  # letters and digits; the shortest code lines-tui writes has 24
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
 _WIDE_SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)
@@ -31,30 +38,33 @@ _PREFIX = re.compile(r"LT([0-9]{1,6})\s*[-\u2010-\u2015\u2212]\s*", re.IGNORECAS
 # Past the longest body a code may have by one character, so that reading it says "too long".
 _BODY = re.compile(rf"(?:[\s-]*[0-9A-Za-z]){{1,{max(MAX_BODY.values()) + 1}}}")
 _SEPARATORS = re.compile(r"[\s-]")
+_DIGIT = re.compile("[0-9]")
 _NOT_IN_ANY_CODE = re.compile("[Uu]")  # base32 leaves out U; I, L and O are read as 1, 1 and 0
 
 
 def find_codes(text: str) -> list[str]:
-    """Every valid code in `text`, in order, tidied to `LT<n>-<body>`. If none is valid, the
-    likeliest damaged one (the candidate with the longest body; the first of equals) as found,
-    so that reading it says what is wrong; [] if there is nothing like a code."""
+    """Every code in `text`, in order, tidied to `LT<n>-<body>`: the valid ones and the damaged
+    ones (returned as found, so that reading one says what is wrong); if it holds neither, the
+    likeliest candidate (the longest; the first of equals); [] if nothing is like a code."""
     visible = _WIDE_SPACES.sub(" ", _INVISIBLE.sub("", text[:MAX_PASTE_CHARS]))
     cleaned = _QUOTE_MARKS.sub("", visible)
     prefixes = list(islice(_PREFIX.finditer(cleaned), MAX_CANDIDATES + 1))
     ends = [prefix.start() for prefix in prefixes[1:]] + [len(cleaned)]
     codes: list[str] = []
-    damaged: list[str] = []
+    prose: list[str] = []
     for prefix, end in zip(prefixes[:MAX_CANDIDATES], ends, strict=False):
         body = _body(cleaned, prefix.end(), end)
         head = f"LT{prefix.group(1)}-"
         code = _longest_valid(int(prefix.group(1)), head, body)
-        if code is None:
-            damaged.append(head + body)
-        else:
+        if code is not None:
             codes.append(head + code)
-    if codes or not damaged:
+        elif len(body) >= LIKE_A_CODE and _DIGIT.search(body):
+            codes.append(head + body)
+        else:
+            prose.append(head + body)
+    if codes or not prose:
         return codes
-    return [max(damaged, key=len)]
+    return [max(prose, key=len)]
 
 
 def _body(text: str, start: int, end: int) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -59,12 +58,12 @@ Read = Merge | str  # what merging one code does, or why it cannot be merged
 class ImportScreen(DismissedOnTop, Screen[Merged | None]):
     """Paste share codes; the preview shows each entry's fate; enter merges, escape leaves.
 
-    Every code in the paste is previewed and merged, in order; one that cannot be read is named
-    with its reason and the others still merge. A merge dismisses the screen with the first table
-    merged into and the best place an entry took there, so whoever opened it shows that
-    leaderboard (the one below it, or a new one from the menu). The preview and the merge run on
-    the session's store thread (a code's games are replayed): enter while the preview is being
-    made merges all the same, once.
+    Every code in the paste is previewed; enter merges those the preview could read, all in one
+    write (one that cannot be read is named with its reason and left out). A merge dismisses the
+    screen with the first table merged into and the best place an entry took there, so whoever
+    opened it shows that leaderboard (the one below it, or a new one from the menu). The preview
+    and the merge run on the session's store thread (a code's games are replayed): enter while
+    the preview is being made merges every code found, all or none, once.
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
@@ -80,6 +79,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         self.session = session
         self.store = session.store
         self.previews: list[Merge] = []
+        self._mergeable: list[str] = []  # the codes previewed
+        self._left_out: list[str] = []  # the others, numbered, with their reasons
         self._checking = False
         self._merging = False
 
@@ -111,20 +112,34 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         load(
             self,
             self.session.io,
-            lambda: [self._read(self.store.preview_import, code) for code in codes],
+            lambda: [(code, self._preview(code)) for code in codes],
             self.show,
             lambda error: self.show([], str(error)),
             group="preview",
         )
 
-    def show(self, reads: list[Read], message: str = "") -> None:
-        self.previews = [read for read in reads if isinstance(read, Merge)]
+    def _preview(self, code: str) -> Read:
+        try:
+            return self.store.preview_import(code, Checker(now=time.time()))
+        except ShareCodeError as error:
+            return str(error)
+
+    def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
+        self.previews = [read for _, read in reads if isinstance(read, Merge)]
+        self._mergeable = [code for code, read in reads if isinstance(read, Merge)]
+        self._left_out = [
+            f"code {number}: {read}"
+            for number, (_, read) in enumerate(reads, start=1)
+            if isinstance(read, str)
+        ]
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
         rejected = [r for m in self.previews for r in m.results if r.status == "rejected"]
         self.query_one("#import-reason", Static).update(rejections(rejected))
-        self.query_one("#import-summary", Static).update(message or summary(reads))
+        self.query_one("#import-summary", Static).update(
+            message or summary([read for _, read in reads])
+        )
         if self.previews:
             fill(grid, self.previews)
 
@@ -133,41 +148,31 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         self.action_merge()
 
     def action_merge(self) -> None:
-        codes = codes_in(self.query_one(CodeInput).value)
         if self._merging:
             return
         if not self.previews and not self._checking:
             self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
             return
+        codes = codes_in(self.query_one(CodeInput).value) if self._checking else self._mergeable
         self._merging = True
 
         def failed(error: StoreError) -> None:
             self._merging = False
-            self.notify(f"Nothing more was merged: {error}", severity="error")
+            self.notify(f"Nothing was merged: {error}", severity="error")
 
         write(
             self,
             self.session.io,
-            lambda: [self._read(self.store.import_code, code) for code in codes],
+            lambda: self.store.import_codes(codes, lambda: Checker(now=time.time())),
             self._merged,
             failed,
         )
 
-    def _read(self, merge: Callable[[str, Checker], Merge], code: str) -> Read:
-        """`merge(code)` (a preview or the import), or why the code cannot be merged."""
-        try:
-            return merge(code, Checker(now=time.time()))
-        except ShareCodeError as error:
-            return str(error)
-
-    def _merged(self, reads: list[Read]) -> None:
-        merges = [read for read in reads if isinstance(read, Merge)]
-        told = "\n".join(merge_lines(reads))
-        if not merges:
-            self._merging = False
-            self.notify(told, severity="error")
-            return
-        self.notify(told, severity="information" if len(merges) == len(reads) else "warning")
+    def _merged(self, merges: list[Merge]) -> None:
+        told = [read_line(merged, "Merged into ") for merged in merges]
+        if self._left_out:
+            told.append("Not merged: " + "; ".join(self._left_out))
+        self.notify("\n".join(told), severity="warning" if self._left_out else "information")
         first = merges[0]
         best = min((r.rank for r in first.results if r.rank is not None), default=None)
         self.dismiss((str(first.table), best))
@@ -198,20 +203,10 @@ def summary(reads: list[Read]) -> str:
     return "\n".join([head, *lines])
 
 
-def merge_lines(reads: list[Read]) -> list[str]:
-    """What a merge did, a line per code."""
-    if len(reads) == 1:
-        return [read_line(reads[0], "Merged into ")]
-    return [
-        f"Code {n}: {read_line(read, 'merged into ', 'not merged: ')}"
-        for n, read in enumerate(reads, start=1)
-    ]
-
-
-def read_line(read: Read, merged: str = "", refused: str = "") -> str:
-    """A code's table and what merging it does (after `merged`), or why not (after `refused`)."""
+def read_line(read: Read, merged: str = "") -> str:
+    """A code's table and what merging it does (after `merged`), or why it cannot be merged."""
     if isinstance(read, str):
-        return refused + read
+        return read
     return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
 
 
