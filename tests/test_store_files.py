@@ -241,3 +241,13 @@ def test_a_write_removes_only_its_own_leftovers_from_the_folder(folder: Path) ->
     store.add_player("Ann")
     assert not cut_short.exists()
     assert all(path.read_text(encoding="utf-8") == "precious" for path in theirs)
+
+
+def test_a_rewritten_file_keeps_the_permissions_the_player_gave_it(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    scores = folder / "scores.json"
+    scores.chmod(0o600)
+    store.add_player("Bob")
+    assert scores.stat().st_mode & 0o777 == 0o600
+    assert [player for player in open_store(folder).players()] == ["Ann", "Bob"]

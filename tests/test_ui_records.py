@@ -261,3 +261,19 @@ async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: P
     (shared,) = codes.read(code, checker(now=clock.now)).entries
     assert (shared.name, shared.date, shared.value) == ("Tess", int(won_at), saved.value)
     assert (saved.name, saved.date) == ("Tess", int(won_at))
+
+
+async def test_a_leaderboard_s_notices_go_with_it_when_the_game_is_back(tmp_path: Path) -> None:
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        game = await open_lines(pilot, LinesGame.new(3, 7, started_at=FIXED_NOW))
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        await pilot.press("c")  # its code to the clipboard: a notice in the corner
+        await settle(pilot)
+        assert app.screen.query("Toast")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game
+        assert not app.screen.query("Toast")

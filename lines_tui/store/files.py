@@ -84,6 +84,15 @@ class FileSystem:
         _unlock(fd)
 
 
+def _keep_permissions(fd: int, target: Path) -> None:
+    """The new file gets the permissions of the one it replaces: a player who made scores.json
+    private keeps it private."""
+    if not hasattr(os, "fchmod"):  # Windows: no POSIX permissions to keep
+        return
+    with contextlib.suppress(OSError):  # nothing there yet, or a file system without modes
+        os.fchmod(fd, stat.S_IMODE(os.stat(target).st_mode))
+
+
 if sys.platform == "win32":
     import msvcrt
 
@@ -228,6 +237,7 @@ class DataFolder:
         temp = target.with_name(f".{target.name}.{os.getpid()}{TEMP_SUFFIX}")
         fd = self.fs.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
+            _keep_permissions(fd, target)
             half = len(data) // 2
             self._write_all(fd, memoryview(data)[:half])
             if mid_write_hook is not None:

@@ -136,6 +136,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.refit()
 
     def on_screen_resume(self) -> None:
+        # A screen closed over the game (a leaderboard) may leave its notices behind; they
+        # spoke of that screen, and here notices go to the status line, never over the board.
+        self.app.clear_notifications()
         self.refit()
 
     def refit(self) -> None:
