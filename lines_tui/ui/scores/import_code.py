@@ -24,14 +24,14 @@ from lines_tui.ui.store_thread import load, write
 
 PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
+DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
 STATUS_STYLE = {
     "added": "bold green",
     "already there": "",
     "not good enough": "dim",
     "rejected": "bold red",
-    "drops out": "yellow",  # one of yours, pushed out of the top 10
+    DROPS_OUT: "yellow",
 }
-DROPS_OUT = "drops out"
 
 
 class CodeInput(PlainInput):
