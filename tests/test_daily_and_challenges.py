@@ -68,6 +68,37 @@ def test_a_mahjong_daily_entry_must_be_that_days_deal() -> None:
     assert verify(table, sneaky, lenient).status == "verified"
 
 
+def test_ten_honest_entries_of_a_day_whose_first_candidate_is_unproven_all_import(
+    tmp_path: Path,
+) -> None:
+    # A proof that fails takes the solver seconds; here it takes 10 ticks of the checker's clock,
+    # ten times the whole replay budget. A day's proof is made once and charged to no entry.
+    ticks = [0.0]
+    proofs: list[int] = []
+    first, second = (candidate("mahjong-turtle", DAY, n) for n in (0, 1))
+
+    def slow_proof(_: object, seed: int) -> bool:
+        proofs.append(seed)
+        ticks[0] += 10.0
+        return seed != first
+
+    def clock() -> float:
+        ticks[0] += 0.0001  # every replay step costs a little
+        return ticks[0]
+
+    record = record_of_mahjong(won_mahjong_game("turtle", second))
+    table = TableId.mahjong("turtle").daily(DAY)
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+    entries = [
+        Entry(name, 1800 + 10 * n, int(FIXED_NOW) + 60 + n, second, record)
+        for n, name in enumerate(names)
+    ]
+    checking = Checker(now=FIXED_NOW, budget=1.0, clock=clock, proven_solvable=slow_proof)
+    merged = open_store(tmp_path).import_code(codes.encode(table, entries), checking)
+    assert merged.summary() == "10 added"
+    assert proofs == [first]
+
+
 def test_a_chosen_or_daily_game_plays_for_its_own_table() -> None:
     base = TableId.lines(9)
     assert base.for_game("random", 4, "") == base

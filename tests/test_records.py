@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
-from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.daily import candidate, lines_daily_seed
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -23,6 +23,7 @@ from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
 from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
 from lines_tui.engine.mahjong.layouts.kmahjongg import parse_kmahjongg
 from lines_tui.store import Entry, ShareCodeError, Store, TableId, codes, open_store
+from lines_tui.store.names import name_problem
 from lines_tui.store.paste import find_codes
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.sharecode import encode as encode_format_1
@@ -306,6 +307,73 @@ def test_a_version_1_file_is_migrated_with_nothing_lost(tmp_path: Path) -> None:
     }
 
 
+def test_entries_without_records_get_every_check_that_needs_no_record(tmp_path: Path) -> None:
+    future = int(LATER) + 2 * DAY
+    day = utc_day(WHEN)
+    daily = TableId.lines(9).daily(day)
+    not_the_deal = lines_daily_seed(9, day) + 1
+    cases = [
+        (TableId.lines(9), Entry("Future", 5000, future, 7), "in the future"),
+        (daily, Entry("Ann", 5000, WHEN, not_the_deal), f"is not the deal of {day}"),
+        (TableId.mahjong("turtle"), Entry("Quick", 1, WHEN, 7), "faster than anyone plays"),
+    ]
+    for table, entry, reason in cases:
+        format_1 = [encode_format_1(table, [entry])] if table.mode == "random" else []
+        for code in [codes.encode(table, [entry]), *format_1]:
+            (verdict,) = read(code).verdicts
+            assert verdict.status == "refuted" and reason in verdict.reason, code
+            merged = open_store(tmp_path).import_code(code, checker(LATER))
+            assert [r.status for r in merged.results] == ["rejected"]
+            assert not (tmp_path / "scores.json").exists()
+    honest = Entry("Ann", 5000, WHEN, lines_daily_seed(9, day))
+    assert read(codes.encode(daily, [honest])).verdicts[0].status == "unverified"
+
+
+def test_a_mahjong_deal_of_the_day_without_its_record_must_be_that_days_deal() -> None:
+    day = utc_day(WHEN)
+    table = TableId.mahjong("turtle").daily(day)
+    first, second = (candidate("mahjong-turtle", day, n) for n in (0, 1))
+    asked: list[int] = []
+
+    def proven(_: object, seed: int) -> bool:
+        asked.append(seed)
+        return seed != first  # as if the solver could not prove the first candidate
+
+    entries = [Entry(name, 3000, WHEN, seed) for name, seed in (("Ann", second), ("Bo", first))]
+    lenient = Checker(now=LATER, proven_solvable=proven)
+    verdicts = codes.read(codes.encode(table, entries), lenient).verdicts
+    assert [v.status for v in verdicts] == ["unverified", "refuted"]
+    assert verdicts[1].reason == f"deal {first} is not the deal of {day}"
+    assert sorted(asked) == sorted({first, second})  # each proved once, for both entries
+
+
+def test_a_code_without_records_for_a_layout_not_installed_here_is_not_merged(
+    tmp_path: Path,
+) -> None:
+    code = encode_format_1(TableId.mahjong("steps-0123abcd"), [Entry("Old", 900, WHEN, 3)])
+    (verdict,) = read(code).verdicts
+    assert verdict.status == "unchecked" and "not installed here" in verdict.reason
+    open_store(tmp_path).import_code(code, checker(LATER))
+    assert not (tmp_path / "scores.json").exists()
+
+
+def test_each_verdict_says_why_an_import_would_refuse_the_entry(lines_game: LinesGame) -> None:
+    hostile = [Entry("\x1b[31mRed", 100, WHEN, 1), Entry("[bold]B", 101, WHEN, 2)]
+    fair = Entry("Old", 102, WHEN, 3)
+    for code in (
+        codes.encode(TableId.lines(9), [*hostile, fair, lines_entry(lines_game)]),
+        encode_format_1(TableId.lines(9), [*hostile, fair]),
+    ):
+        checked = read(code)
+        lines = [verdict.line() for verdict in checked.verdicts]
+        assert lines[0].startswith("rejected: a name cannot contain")
+        assert lines[1] == f"rejected: {name_problem('[bold]B')}"
+        assert lines[2] == "unverified: no game record, so it cannot be replayed"
+        assert lines[3:] in ([], ["verified"])
+        reasons = tuple(verdict.reason for verdict in checked.verdicts[:2])
+        assert checked.problems[:3] == (*reasons, None)
+
+
 # -- the command line ----------------------------------------------------------------------------
 
 
@@ -326,6 +394,8 @@ def test_scores_verify_says_each_verdict_and_exits_0_1_or_2(
     result = run("scores", "verify", "-", input=f"look: {bad}.")
     assert result.exit_code == 1  # type: ignore[attr-defined]
     assert "entry 2: refuted: the game scores 2275 points, not 5" in result.stdout  # type: ignore[attr-defined]
+    # Each line says its verdict once: no "verified"/"unverified" tag after the entry.
+    assert not result.stdout.rstrip().endswith("verified)")  # type: ignore[attr-defined]
     old = encode_format_1(TableId.lines(9), [Entry("Old", 999, WHEN, 3)])
     assert run("scores", "verify", old).exit_code == 1  # type: ignore[attr-defined]
     damaged = good[:-3] + ("0" if good[-3] != "0" else "1") + good[-2:]

@@ -197,7 +197,7 @@ def verify(code: CodeArgument) -> None:
         for number, (entry, verdict) in enumerate(
             zip(checked.entries, checked.verdicts, strict=True), start=1
         ):
-            say(f"  entry {number}: {verdict.line()}  ({entry_line(table, entry)})")
+            say(f"  entry {number}: {verdict.line()}  ({entry_line(table, entry, status=False)})")
             all_verified &= verdict.status == "verified"
     if not all_verified:
         raise typer.Exit(NOT_ALL_VERIFIED)
@@ -239,9 +239,13 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
     return lines
 
 
-def entry_line(table: TableId, entry: Entry) -> str:
-    status = "verified" if entry.verified else "unverified"
-    return (
+def entry_line(table: TableId, entry: Entry, *, status: bool = True) -> str:
+    """One entry in columns; with `status`, whether it carries its game (verify's lines say
+    their own verdict instead)."""
+    line = (
         f"{printable(entry.name):<24}  {format_value(table, entry.value):>11}  "
-        f"{format_date(entry.date):<16}  {entry.seed}  {status}"
+        f"{format_date(entry.date):<16}  {entry.seed}"
     )
+    if not status:
+        return line
+    return f"{line}  {'verified' if entry.verified else 'unverified'}"

@@ -15,8 +15,9 @@ version, pair count, then every pair as its place among the free pairs at that m
 engine's `available_pairs` order). A move costs log2(choices) bits, nothing more; and a code
 cannot even name an illegal move. Decoding a record is replaying it, so every entry is replayed
 as it is read (bounded by MAX_LINES_MOVES moves and the checker's time budget) and its claim
-checked (lines_tui.store.verify). Entries without a record come through as "unverified", as
-format 1 entries do; refuted or unchecked ones are merged nowhere.
+checked (lines_tui.store.verify). Entries without a record, as all of format 1's, are checked in
+all that needs no record (the date, the deal, the time) and come through as "unverified";
+refuted, rejected or unchecked ones are merged nowhere.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from lines_tui.store.tables import (
     entry_problem,
     utc_day,
 )
-from lines_tui.store.verify import UNVERIFIED, Checker, Verdict, judge
+from lines_tui.store.verify import Checker, Verdict, check_unrecorded, judge
 
 FORMAT = 2
 PREFIX = f"LT{FORMAT}-"
@@ -99,30 +100,27 @@ def challenge(table: TableId, entry: Entry) -> str:
 
 def read(text: str, checker: Checker) -> CheckedCode:
     """Read a code of either format and check every entry; ShareCodeError (one reason) if the
-    code is malformed. Format-1 entries are all "unverified"."""
+    code is malformed. An entry without a record (all of format 1's) is "unverified" if what
+    needs no record holds (`verify.check_unrecorded`)."""
     version, data = unwrap(text)
     if version == 1:
         shared = sharecode.decode(text)
-        unverified = tuple(UNVERIFIED for _ in shared.entries)
-        return CheckedCode(shared.table, 1, shared.entries, unverified, shared.problems)
-    number = int.from_bytes(data[:-4], "big")
-    table, heads, records = _unpack(number)
-    if sharecode.frame(FORMAT, _pack(table, heads, records)) != data:
-        raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
-    entries: list[Entry] = []
-    verdicts: list[Verdict] = []
-    problems: list[str | None] = []
-    for head, record in zip(heads, records, strict=True):
-        entry, verdict = _check(table, head, record, checker)
-        problem = entry_problem(table, entry)
-        if problem is not None and verdict.status == "verified":
-            verdict = Verdict("refuted", problem)
-        if verdict.status in ("refuted", "unchecked"):
-            problem = verdict.reason
-        entries.append(entry)
-        verdicts.append(verdict)
-        problems.append(problem)
-    return CheckedCode(table, 2, tuple(entries), tuple(verdicts), tuple(problems))
+        table, heads = shared.table, shared.entries
+        records: tuple[int | None, ...] = tuple(None for _ in heads)
+    else:
+        table, heads, records = _unpack(int.from_bytes(data[:-4], "big"))
+        if sharecode.frame(FORMAT, _pack(table, heads, records)) != data:
+            raise ShareCodeError("not a valid share code (not in the form lines-tui writes)")
+    checked = [
+        _check(table, head, record, checker) for head, record in zip(heads, records, strict=True)
+    ]
+    entries = tuple(entry for entry, _ in checked)
+    verdicts = tuple(verdict for _, verdict in checked)
+    problems = tuple(
+        None if verdict.status in ("verified", "unverified") else verdict.reason
+        for verdict in verdicts
+    )
+    return CheckedCode(table, version, entries, verdicts, problems)
 
 
 # -- the table -------------------------------------------------------------------------------------
@@ -211,9 +209,13 @@ def _record_number(
 def _check(
     table: TableId, head: Entry, record: int | None, checker: Checker
 ) -> tuple[Entry, Verdict]:
-    """The entry with its record decoded by replaying it, and the verdict on it."""
+    """The entry with its record decoded by replaying it, and the verdict on it: "rejected"
+    (without replaying) if it breaks a rule of every table, such as a name with an escape."""
+    problem = entry_problem(table, head)
+    if problem is not None:
+        return head, Verdict("rejected", problem)
     if record is None:
-        return head, UNVERIFIED
+        return head, check_unrecorded(table, head, checker)
     decoded: list[LinesRecord | MahjongRecord] = []
 
     def replay() -> LinesReplay | MahjongReplay:

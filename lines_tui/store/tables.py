@@ -193,6 +193,12 @@ class Entry:
         """The entry carries its game (own games, and imports whose replay confirmed them)."""
         return self.record is not None
 
+    @property
+    def result(self) -> tuple[str, int, int, int]:
+        """What makes two entries the same result, with or without its record: a table holds one
+        entry per result (the verified copy, when there is one)."""
+        return (self.name, self.value, self.date, self.seed)
+
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
     """Why `entry` cannot stand in `table`, or None."""
@@ -215,15 +221,22 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
     return None
 
 
-def rank_key(table: TableId, entry: Entry) -> tuple[int, int, bool, str, int, str]:
-    # Equal results: whoever got there first ranks first, a verified entry before an unverified
-    # one; name, seed and record only make the order total.
+def rank_key(table: TableId, entry: Entry) -> tuple[bool, int, int, str, int, str]:
+    # Every verified entry ranks before every unverified one (README, "Leaderboards"): a result
+    # without its game cannot be checked, so it never takes a checked result's place. Then the
+    # best value; equal results: whoever got there first; name, seed and record only make the
+    # order total.
     value = -entry.value if table.kind == "lines" else entry.value
-    return (value, entry.date, not entry.verified, entry.name, entry.seed, repr(entry.record))
+    return (not entry.verified, value, entry.date, entry.name, entry.seed, repr(entry.record))
 
 
 def ranked(table: TableId, entries: Iterable[Entry]) -> list[Entry]:
-    return sorted(set(entries), key=lambda entry: rank_key(table, entry))
+    """`entries` best first, one entry per result: of two copies of a result, the one with its
+    game record is kept."""
+    best: dict[tuple[str, int, int, int], Entry] = {}
+    for entry in sorted(entries, key=lambda entry: rank_key(table, entry)):
+        best.setdefault(entry.result, entry)
+    return list(best.values())
 
 
 EntryStatus = Literal["added", "already there", "not good enough", "rejected"]
@@ -267,24 +280,30 @@ def merge(
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
-    An identical entry (same name, value, date and seed) is never doubled.
+    A result already there (same name, value, date and seed) is never doubled: a copy with its
+    game record replaces one without (reported as added), the other way round it is already
+    there. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
+    never pushes a verified one out.
     """
-    known = set(local)
     candidates = [e for e, problem in zip(incoming, problems, strict=True) if problem is None]
     kept = ranked(table, [*local, *candidates])[:limit]
+    holders = {entry.result: entry for entry in kept}
     place = {entry: rank for rank, entry in enumerate(kept, start=1)}
+    reported = {entry.result: entry for entry in local}
     results = []
     for entry, problem in zip(incoming, problems, strict=True):
+        holder = holders.get(entry.result)
         if problem is not None:
             results.append(EntryResult(entry, "rejected", reason=problem))
-        elif entry in known:
-            results.append(EntryResult(entry, "already there", rank=place.get(entry)))
-        elif entry in place:
-            known.add(entry)
+        elif holder == entry and reported.get(entry.result) != entry:
+            reported[entry.result] = entry
             results.append(EntryResult(entry, "added", rank=place[entry]))
+        elif entry.result in reported or holder is not None:
+            rank = None if holder is None else place[holder]
+            results.append(EntryResult(entry, "already there", rank=rank))
         else:
             results.append(EntryResult(entry, "not good enough"))
-    dropped = tuple(entry for entry in ranked(table, local) if entry not in place)
+    dropped = tuple(entry for entry in ranked(table, local) if entry.result not in holders)
     return Merge(table, tuple(results), tuple(kept), dropped)
 
 

@@ -1,10 +1,13 @@
 """Whether an entry holds up: its record replayed with the engine must reproduce its claim.
 
 Lines: the replay ends as the rules end a game (the board full) with exactly the entry's points.
-Mahjong: the replay clears the board, in a time a person could reach (at least MIN_TENTHS_PER_PAIR
-tenths of a second a pair). Both: no date in the future, and a deal of the day is that day's deal
-and dated that day. A replay proves the moves were legal on that deal and reach that score or
-clear that board; it cannot prove the clock (README, "What verified proves").
+Mahjong: the replay clears the board. A replay proves the moves were legal on that deal and reach
+that score or clear that board; it cannot prove the clock (README, "What verified proves").
+
+What needs no record is checked on every entry, with a record or without one (an entry without
+one is "unverified" only if it passes): no date in the future, a deal of the day is that day's
+deal and dated that day, and a Mahjong time is one a person could reach (at least
+MIN_TENTHS_PER_PAIR tenths of a second for each pair of the layout).
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ IMPORT_SECONDS = 0.9
 games take about 0.15 s (README, "Share codes, format 2"). Processor time, not wall-clock time, so
 that a busy machine does not turn honest entries away."""
 
-Status = Literal["verified", "refuted", "unverified", "unchecked"]
+Status = Literal["verified", "refuted", "rejected", "unverified", "unchecked"]
+"""refuted: the replay or a check contradicts the claim; rejected: the entry breaks a rule of
+every table (a name with an escape sequence, a value out of range: `tables.entry_problem`)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,7 @@ class Verdict:
         return self.status if not self.reason else f"{self.status}: {self.reason}"
 
 
-UNVERIFIED = Verdict("unverified", "no game record (an entry from before records)")
+UNVERIFIED = Verdict("unverified", "no game record, so it cannot be replayed")
 
 
 @dataclass
@@ -61,6 +66,7 @@ class Checker:
     proven_solvable: Callable[[Layout, int], bool] = daily.is_proven_solvable
     _ends_at: float | None = field(default=None, init=False)
     _layouts: dict[str, Layout | None] = field(default_factory=dict, init=False)
+    _proofs: dict[tuple[str, int], bool] = field(default_factory=dict, init=False)
 
     def deadline(self) -> bool:
         if self._ends_at is None:
@@ -72,19 +78,35 @@ class Checker:
             self._layouts[table.variant] = self.find_layout(table.variant)
         found = self._layouts[table.variant]
         if found is None:
-            raise Unreplayable(f"layout {table.variant} is not installed here, so it cannot replay")
+            raise Unreplayable(
+                f"layout {table.variant} is not installed here, so its entries cannot be checked"
+            )
         return found
+
+    def proven(self, table: TableId, seed: int) -> bool:
+        """Whether the solver proves deal `seed` of the table's layout solvable. Each deal is
+        proved once per checker (every entry of a day's table asks about the same candidates),
+        and the proof is not charged to the replay budget: it is no entry's replay, and the
+        solver's playout limit (at most DAILY_CANDIDATES proofs a day) already bounds it."""
+        key = (table.variant, seed)
+        if key not in self._proofs:
+            layout = self.layout(table)
+            started = self.clock()
+            self._proofs[key] = self.proven_solvable(layout, seed)
+            if self._ends_at is not None:
+                self._ends_at += self.clock() - started
+        return self._proofs[key]
 
 
 class Unreplayable(Exception):
-    """Nothing is wrong with the entry, but it cannot be replayed here."""
+    """Nothing is wrong with the entry, but it cannot be replayed or checked here."""
 
 
 def verify(table: TableId, entry: Entry, checker: Checker) -> Verdict:
     """The verdict on one entry (its record replayed move by move)."""
     record = entry.record
     if record is None:
-        return UNVERIFIED
+        return check_unrecorded(table, entry, checker)
 
     def replay() -> LinesReplay | MahjongReplay:
         if isinstance(record, LinesRecord):
@@ -101,55 +123,77 @@ def judge(
     checker: Checker,
 ) -> Verdict:
     """Run `replay` and check the entry's claim against where it ends."""
+    return _verdict(lambda: check_claim(table, entry, replay(), checker), Verdict("verified"))
+
+
+def check_unrecorded(table: TableId, entry: Entry, checker: Checker) -> Verdict:
+    """The verdict on an entry without its game: "unverified" if everything that needs no
+    record holds, refuted (or unchecked) otherwise."""
+    return _verdict(lambda: check_facts(table, entry, checker, cleared=False), UNVERIFIED)
+
+
+def _verdict(check: Callable[[], None], passed: Verdict) -> Verdict:
     try:
-        check_claim(table, entry, replay(), checker)
+        check()
     except Refuted as refuted:
         return Verdict("refuted", str(refuted))
     except OutOfTime:
         return Verdict("unchecked", "the time allowed for replays ran out")
     except Unreplayable as reason:
         return Verdict("unchecked", str(reason))
-    return Verdict("verified")
+    return passed
 
 
 def check_claim(
     table: TableId, entry: Entry, replay: LinesReplay | MahjongReplay, checker: Checker
 ) -> None:
     """Refuted unless the finished replay reproduces what the entry claims."""
+    if isinstance(replay, LinesReplay):
+        _check_lines(entry, replay)
+    else:
+        _check_mahjong(replay)
+    check_facts(table, entry, checker, cleared=True)
+
+
+def check_facts(table: TableId, entry: Entry, checker: Checker, *, cleared: bool) -> None:
+    """Refuted unless what the entry claims that needs no record holds: its date, its deal and
+    its time. `cleared`: a replay has cleared the entry's Mahjong deal (so it is solvable)."""
     if entry.date > checker.now + FUTURE_SLACK:
         raise Refuted(f"it is dated {date_text(entry.date)}, in the future")
     if table.mode == "daily" and utc_day(entry.date) != table.tag:
         raise Refuted(f"a result of the deal of {table.tag} is dated {utc_day(entry.date)}")
-    if isinstance(replay, LinesReplay):
-        _check_lines(table, entry, replay)
-    else:
-        _check_mahjong(table, entry, replay, checker)
+    if table.kind == "mahjong":
+        pairs = len(checker.layout(table).slots) // 2
+        if entry.value < pairs * MIN_TENTHS_PER_PAIR:
+            raise Refuted(
+                f"{entry.value / 10:g} s for {pairs} pairs is faster than anyone plays "
+                f"({MIN_TENTHS_PER_PAIR / 10:g} s a pair at least)"
+            )
+    if table.mode == "daily" and not _is_days_deal(table, entry.seed, checker, cleared):
+        raise Refuted(f"deal {entry.seed} is not the deal of {table.tag}")
 
 
-def _check_lines(table: TableId, entry: Entry, replay: LinesReplay) -> None:
+def _is_days_deal(table: TableId, seed: int, checker: Checker, cleared: bool) -> bool:
+    if table.kind == "lines":
+        return seed == daily.lines_daily_seed(int(table.variant), table.tag)
+    number = daily.mahjong_daily_candidate_number(
+        table.variant, table.tag, seed, lambda candidate: checker.proven(table, candidate)
+    )
+    # A replay that cleared the deal proves it solvable; without one the solver must.
+    return number is not None and (cleared or checker.proven(table, seed))
+
+
+def _check_lines(entry: Entry, replay: LinesReplay) -> None:
     game = replay.game
     if not game.over:
         raise Refuted(f"the moves stop after move {len(replay.moves)}, and the game is not over")
     if game.score != entry.value:
         raise Refuted(f"the game scores {game.score} points, not {entry.value}")
-    if table.mode == "daily" and entry.seed != daily.lines_daily_seed(game.size, table.tag):
-        raise Refuted(f"deal {entry.seed} is not the deal of {table.tag}")
 
 
-def _check_mahjong(table: TableId, entry: Entry, replay: MahjongReplay, checker: Checker) -> None:
+def _check_mahjong(replay: MahjongReplay) -> None:
     game = replay.game
-    taken = len(game.history)
     if not game.won:
-        raise Refuted(f"the moves stop after move {taken}, with {game.tiles_left} tiles left")
-    if entry.value < taken * MIN_TENTHS_PER_PAIR:
         raise Refuted(
-            f"{entry.value / 10:g} s for {taken} pairs is faster than anyone plays "
-            f"({MIN_TENTHS_PER_PAIR / 10:g} s a pair at least)"
+            f"the moves stop after move {len(game.history)}, with {game.tiles_left} tiles left"
         )
-    if table.mode == "daily":
-        layout = game.layout
-        number = daily.mahjong_daily_candidate_number(
-            table.variant, table.tag, entry.seed, lambda seed: checker.proven_solvable(layout, seed)
-        )
-        if number is None:
-            raise Refuted(f"deal {entry.seed} is not the deal of {table.tag}")

@@ -1,0 +1,139 @@
+"""What a merge lets into a table (README, "Leaderboards" and "Share codes"): one entry per
+result, the verified copy kept; verified entries rank before unverified ones, so an entry without
+its game never pushes a checked one out; merging is idempotent and its order does not matter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import FIXED_NOW, checker, played_lines_game
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lines_tui.store import Entry, TableId, codes, open_store
+from lines_tui.store.records import LinesRecord
+from lines_tui.store.replay import record_of_lines
+from lines_tui.store.sharecode import encode as encode_format_1
+from lines_tui.store.tables import TABLE_LIMIT, merge, ranked
+
+LINES_9 = TableId.lines(9)
+WHEN = int(FIXED_NOW) - 3600
+
+# Records here only need to be there or not: what a replay proves is tested in test_records.
+records = st.one_of(
+    st.none(),
+    st.integers(0, 2).map(lambda n: LinesRecord(1, (((0, n), (1, n)),))),
+)
+entries = st.builds(
+    Entry,
+    st.sampled_from(["Ann", "Bob", "Cy"]),
+    st.integers(1, 60),
+    st.integers(WHEN, WHEN + 3),
+    st.integers(0, 2),
+    records,
+)
+tables = st.lists(entries, max_size=14).map(lambda found: ranked(LINES_9, found)[:TABLE_LIMIT])
+
+
+def merged(local: list[Entry], incoming: list[Entry]) -> list[Entry]:
+    return list(merge(LINES_9, local, incoming, [None] * len(incoming)).entries)
+
+
+@given(tables, st.lists(entries, max_size=12))
+def test_an_unverified_entry_never_pushes_a_verified_one_out(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    kept = merged(local, incoming)
+    if not all(entry.verified for entry in kept):
+        kept_verified = {entry.result for entry in kept if entry.verified}
+        assert all(e.result in kept_verified for e in [*local, *incoming] if e.verified)
+    # Verified entries first, whatever the values.
+    flags = [entry.verified for entry in kept]
+    assert flags == sorted(flags, reverse=True)
+
+
+@given(tables, st.lists(entries, max_size=12))
+def test_a_table_holds_one_entry_per_result_and_the_verified_copy(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    kept = merged(local, incoming)
+    assert len({entry.result for entry in kept}) == len(kept)
+    offered = [*local, *incoming]
+    for entry in kept:
+        if not entry.verified:
+            assert not any(e.result == entry.result and e.verified for e in offered)
+
+
+@given(tables, st.lists(entries, max_size=12))
+def test_merging_the_same_entries_twice_changes_nothing(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    once = merged(local, incoming)
+    again = merge(LINES_9, once, incoming, [None] * len(incoming))
+    assert list(again.entries) == once
+    assert again.count("added") == 0 and again.dropped == ()
+
+
+@given(tables, tables, tables)
+def test_the_merged_table_does_not_depend_on_the_order_of_merging(
+    first: list[Entry], second: list[Entry], third: list[Entry]
+) -> None:
+    assert merged(first, second) == merged(second, first)
+    assert merged(merged(first, second), third) == merged(first, merged(second, third))
+
+
+def test_a_result_without_its_record_is_already_there_and_its_record_replaces_it() -> None:
+    verified = Entry("Ann", 2275, WHEN, 4, LinesRecord(1, (((0, 0), (1, 1)),)))
+    bare = Entry("Ann", 2275, WHEN, 4)
+    again = merge(LINES_9, [verified], [bare], [None])
+    assert [r.status for r in again.results] == ["already there"]
+    assert again.entries == (verified,) and again.dropped == ()
+    upgraded = merge(LINES_9, [bare], [verified], [None])
+    assert [r.status for r in upgraded.results] == ["added"]
+    assert upgraded.entries == (verified,) and upgraded.dropped == ()
+
+
+# -- through share codes and the store ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ann() -> Entry:
+    """Ann's verified 2,275 (seed 4 on 9 x 9)."""
+    game = played_lines_game(4)
+    return Entry("Ann", game.score, WHEN, 4, record_of_lines(game))
+
+
+def test_ten_forged_results_without_games_cannot_push_a_verified_entry_out(
+    tmp_path: Path, ann: Entry
+) -> None:
+    code = codes.encode(LINES_9, [ann])
+    forged = [Entry(f"Forger{i}", 999_999_999 - i, WHEN, i) for i in range(10)]
+    for encoded in (codes.encode(LINES_9, forged), encode_format_1(LINES_9, forged)):
+        store = open_store(tmp_path / encoded[:3])
+        store.import_code(code, checker())
+        merged = store.import_code(encoded, checker())
+        assert merged.summary() == "9 added, 1 not good enough" and merged.dropped == ()
+        table = store.table(LINES_9)
+        assert table[0] == ann and [e.verified for e in table] == [True] + [False] * 9
+        # A verified result later pushes the lowest unverified one out, whatever its value.
+        better = Entry("Bob", 10, WHEN, 9, LinesRecord(1, (((0, 0), (1, 1)),)))
+        kept = merge(LINES_9, list(table), [better], [None])
+        assert kept.entries[:2] == (ann, better)
+        assert kept.dropped == (table[-1],)
+
+
+def test_the_same_result_imported_without_its_record_is_not_doubled(
+    tmp_path: Path, ann: Entry
+) -> None:
+    code = codes.encode(LINES_9, [ann])
+    bare = encode_format_1(LINES_9, [Entry("Ann", ann.value, ann.date, ann.seed)])
+    store = open_store(tmp_path / "theirs")
+    store.import_code(code, checker())
+    assert store.import_code(bare, checker()).summary() == "1 already there"
+    assert store.table(LINES_9) == (ann,)
+    # The other way round, the verified copy replaces the bare one.
+    other = open_store(tmp_path / "other")
+    other.import_code(bare, checker())
+    assert other.import_code(code, checker()).summary() == "1 added"
+    assert other.table(LINES_9) == (ann,)
