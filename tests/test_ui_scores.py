@@ -296,7 +296,7 @@ async def test_a_code_quoted_over_email_lines_is_read_whole(tmp_path: Path) -> N
 async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> None:
     store = open_store(tmp_path / "data")
     pal = Entry("Pal", 500, int(START), 1)
-    bo = Entry("Bo", 30, int(START), 2)
+    bo = Entry("Bo", 3000, int(START), 2)  # 5 minutes, in tenths of a second
     codes = [encode(TableId.lines(9), [pal]), encode(TableId.mahjong("turtle"), [bo])]
     paste = f"mine: {codes[0]}\nand Bo's: {codes[1]}\nand my old LT2-code"
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
