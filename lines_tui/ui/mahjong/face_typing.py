@@ -26,12 +26,15 @@ class FaceTyping:
 
     def key(self, key: str, character: str | None) -> bool:
         """A key press: the first character of a label, or the second, which names a face (it
-        counts only after a first); any other key forgets the first. True when the key was part
-        of a label, so nothing else may act on it."""
+        counts only after a first); any other key forgets the first, and esc does only that.
+        True when the key was part of a label, so nothing else may act on it."""
         first, self._first = self._first, ""
         if not first and key in LABEL_STARTS:
             self._say("")  # every key press starts from a clean message line
             self.first(key)
+            return True
+        if first and key == "escape":
+            self._say("")  # the half label is forgotten; the next esc leaves
             return True
         if not first or character is None or not character.isprintable():
             return False

@@ -61,8 +61,9 @@ class PairTaking:
         )
 
     def take_pair(self) -> None:
-        """Take the picked tile (or the one under the cursor) with its free partner; with several
-        partners to choose from, pick the tile and show the partners one by one."""
+        """Take the picked tile (or the one under the cursor) with its free partner: the hinted
+        one after a hint, else the only one that makes no difference; with several partners to
+        choose from, pick the tile and show the partners one by one."""
         board, game = self._board(), self._game()
         selected, cursor = board.selected, board.cursor
         picked_partners = 0 if selected is None else game.free_matches(selected)
@@ -73,7 +74,9 @@ class PairTaking:
         label = self._takeable_label(tile)
         if tile is None or label is None:
             return
-        partner = game.sure_partner(tile)
+        partner = self._hinted_partner(tile)
+        if partner is None:
+            partner = game.sure_partner(tile)
         if partner is not None:
             self._remove(tile, partner)
             return
@@ -96,13 +99,12 @@ class PairTaking:
         reference = board.selected if board.selected is not None else board.cursor
         if reference is None:
             return
-        matches = game.free_matches(reference)
-        hinted_partner = board.hints - {reference} if reference in board.hints else set()
-        if hinted_partner and board.cursor not in hinted_partner:
+        hinted_partner = self._hinted_partner(reference)
+        if hinted_partner is not None and board.cursor != hinted_partner:
             # Following a hint: its partner first, not whichever match comes next on screen.
-            target: int | None = next(iter(hinted_partner))
+            target: int | None = hinted_partner
         else:
-            target = cycle(board.grid, matches, board.cursor)
+            target = cycle(board.grid, game.free_matches(reference), board.cursor)
         if target is None:
             self._say(f"No other free tile matches {tile_label(game, reference)}.")
         else:
@@ -130,6 +132,14 @@ class PairTaking:
             self._remove(selected, tile)
             return
         self._show_tile_info()
+
+    def _hinted_partner(self, tile: int) -> int | None:
+        """The other tile of the hinted pair when `tile` is one of it (the hint chose the
+        partner, from the solver's winning line: README, "The status field"); else None."""
+        hints = self._board().hints
+        if tile not in hints:
+            return None
+        return next(iter(hints - {tile}), None)
 
     def _takeable_label(self, tile: int | None) -> str | None:
         """The label of `tile` if it can be taken now; else None, saying why it cannot (nothing

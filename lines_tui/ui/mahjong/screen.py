@@ -16,7 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
@@ -25,6 +25,7 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
@@ -60,8 +61,9 @@ class MahjongScreen(GameScreen):
     `game` resumes a saved game; otherwise deal `seed`."""
 
     CSS_PATH = "mahjong.tcss"
-    SYMBOLS_NOTE = "layers numbered, f marks free tiles ':'"
-    """What the app's `s` key turns on here (the app says it in the status line)."""
+    SYMBOLS_NOTE = "after a loss every tile shows an x"
+    """What the app's symbols key (`S` here) turns on (the app says it in the status line); the
+    picked tile's `*`, the hint's `+` and the layer numbers show in every mode."""
     SAVED_GAME = "mahjong"
     CLOCK_FIELD = "#clock"
     CLOCK_FORMAT = "time {:>6}"
@@ -82,8 +84,8 @@ class MahjongScreen(GameScreen):
             "take_pair",
             "Take",
             tooltip="Take the pair: the picked tile (or the one under the cursor) with its free "
-            "partner. With several partners it picks the tile and jumps to one: t again for the "
-            "next, enter to take it",
+            "partner; after a hint, the hinted pair. With several partners it picks the tile and "
+            "jumps to one: t again takes that one, m shows the next",
         ),
         Binding(
             "enter,space",
@@ -124,7 +126,8 @@ class MahjongScreen(GameScreen):
             "i",
             "hint",
             "Hint",
-            tooltip="Hint: show a pair to take, from a winning line when the solver has found one",
+            tooltip="Hint: show a pair to take, from a winning line when the solver has found "
+            "one; t takes it",
         ),
         Binding("u", "undo", "Undo", tooltip="Undo the last pair (also after a loss)"),
         Binding("U", "redo", "Redo", show=False, tooltip="Redo the pair undone last"),
@@ -148,7 +151,7 @@ class MahjongScreen(GameScreen):
             "app.toggle_symbols",
             "Symbols",
             show=False,
-            tooltip="Symbols on or off: marks for what colour shows",
+            tooltip="Symbols on or off: after a loss an x on every tile, not only the red",
         ),
         Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
         Binding(
@@ -179,7 +182,8 @@ class MahjongScreen(GameScreen):
             "cancel",
             "Cancel / leave",
             show=False,
-            tooltip="Put back the picked tile and the hint; with none, back to the menu",
+            tooltip="Forget a half-typed label, put back the picked tile and the hint; with "
+            "none of these, back to the menu",
         ),
         Binding(
             "q",
@@ -205,6 +209,9 @@ class MahjongScreen(GameScreen):
         }
     )
     """Actions that act on the board, so they rest while the game is paused."""
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = PLAY_ACTIONS | {"pause"}
+    """Actions that act only while tiles are left: a won game's footer leaves them out (there
+    is room for `c` then)."""
 
     def __init__(
         self,
@@ -357,9 +364,10 @@ class MahjongScreen(GameScreen):
             if known is None:
                 self._position_status.set("checking")
             else:
-                self._position_status.show_outcome(known)
+                self._position_status.reached(known)
         self._show_counts()
         self.refresh_clock()
+        self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
         if game.won and not self._celebrated:
             self._celebrated = True
             cleared = clock_text(self.elapsed())
@@ -399,7 +407,10 @@ class MahjongScreen(GameScreen):
         self.query_one(StatusLine).say(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # None greys a key out in the footer instead of hiding it, so the footer does not jump.
+        # None greys a key out in the footer instead of hiding it, so the footer does not jump
+        # during play; a won game is over, and its footer shows what is left to do.
+        if self.game.won and action in self.BOARD_ACTIONS:
+            return False
         if self.game.paused and action in self.PLAY_ACTIONS:
             return None
         if action == "undo":
@@ -514,7 +525,9 @@ class MahjongScreen(GameScreen):
         self._glyphs = not self._glyphs
         self.board.set_faces(*self._faces())
         if self._glyphs:
-            self._say("Unicode tiles on; if columns drift, g turns them off.")
+            self._say("Unicode tiles on; if columns drift, G turns them off.")
+        else:
+            self._say("Letter labels again (G: Unicode tiles).")
 
     def action_pause(self) -> None:
         self._act()
@@ -614,9 +627,21 @@ class MahjongScreen(GameScreen):
         return game.to_json()
 
     def play_on(self) -> None:
-        # Saving paused the clock; a pause the player asked for shows its cover.
+        # Saving (or a screen over the board) paused the clock; a pause the player asked for
+        # shows its cover.
         if self.game.paused and not self.has_class("-paused"):
             self.game.resume(self._now())
+
+    def on_screen_suspend(self) -> None:
+        """Help, a dialog or the enlarge cover over the board: the clock stops as in a pause,
+        since the clock counts active play only."""
+        if not self.game.paused:
+            self.game.pause(self._now())
+
+    def on_screen_resume(self) -> None:
+        if self.is_attached:  # as in `refit`: a resume can come while the app exits
+            self.play_on()
+            self.refresh_clock()
 
     def action_challenge(self) -> None:
         """A challenge code of this win (README, "Challenges")."""

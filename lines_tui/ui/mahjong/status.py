@@ -45,3 +45,9 @@ class PositionStatus:
             self._say(self._dead_end_warning)
         if outcome.error:
             self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
+
+    def reached(self, known: CheckOutcome) -> None:
+        """A move, undo or redo reached a position checked before: shown as a fresh check's
+        answer would be, so a dead end is told again even when the last position was one too."""
+        self.current = "checking"
+        self.show_outcome(known)

@@ -1,0 +1,217 @@
+"""Mahjong keys doing what the screen says they do, found by playing at 80 x 24: the hint and `t`,
+esc after half a label, the messages of `G` and `S`, the help of `t`, a dead end told again on
+undo, the footer of a won game, and the clock while a screen covers the board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import settle
+from test_ui_every_screen import cut_footer_labels
+from test_ui_mahjong import (
+    START,
+    Clock,
+    game_of,
+    make_app,
+    notified,
+    open_game,
+    row_layout,
+    settled,
+)
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import solve
+from lines_tui.ui.help import HelpScreen, key_rows
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
+from lines_tui.ui.scores import NameEntryScreen
+from lines_tui.ui.size_guard import TooSmallScreen
+from lines_tui.ui.status_line import StatusLine
+
+TRAP = "d1 b1 b1 d1 dr dr d1 d1"
+"""Row one `1D 1B 1B`, row two `1D Rd Rd 1D 1D`: the free 1D's are the first of each row and the
+last of row two. The top one pairs with the last (the solver's way, the hint); paired with the
+nearer one, the first of row two, the Rd's and the 1D's of row two block each other: a dead end."""
+
+
+def footer_keys(screen: Screen[object]) -> list[str]:
+    """The footer's keys as shown ("c Challenge"), dimmed ones marked "(dim)"."""
+    shown = []
+    for key in screen.query(FooterKey):
+        text = str(key.render()).strip()
+        shown.append(f"{text} (dim)" if key.has_class("-disabled") else text)
+    return shown
+
+
+async def test_t_after_a_hint_takes_the_hinted_pair_and_hints_clear_the_board(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        await pilot.press("i")
+        assert screen.board.hints == {0, 7} and screen.board.cursor == 0
+        await pilot.press("t")  # not the 1D under it, first in reading order
+        assert screen.game.history == [(0, 7)]
+        assert await settled(pilot, screen) == "solvable"
+        while screen.game.present:  # README: following hints never leads into a dead end
+            await pilot.press("i", "t")
+            await settled(pilot, screen)
+        assert screen.status == "won"
+
+
+async def test_t_on_a_picked_hinted_tile_takes_the_hinted_pair(tmp_path: Path) -> None:
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        await pilot.press("i", "enter", "t")
+        assert screen.game.history == [(0, 7)]
+
+
+async def test_t_without_a_hint_picks_and_offers_the_partners(tmp_path: Path) -> None:
+    """What the help of `t` says: with several partners, t picks the tile and jumps to one, t
+    again takes that one, m shows the next."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        (sentence,) = [what for keys, what, _ in key_rows(screen) if keys == "t"]
+        assert "t again takes that one, m shows the next" in sentence
+        await pilot.press("t")
+        assert (screen.board.selected, screen.board.cursor) == (0, 3)
+        assert notified(pilot.app, "t takes this one, m shows the next.")  # type: ignore[arg-type]
+        await pilot.press("m")
+        assert screen.board.cursor == 7
+        await pilot.press("t")
+        assert screen.game.history == [(0, 7)]
+
+
+async def test_escape_forgets_a_half_typed_label_before_it_leaves(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await pilot.press("g")
+        assert notified(app, "g…: the label's second character.")
+        await pilot.press("escape")
+        assert app.screen is screen
+        assert screen.query_one(StatusLine).message == ""
+        await pilot.press("d")  # no longer a label's second character: nothing happens
+        assert screen.query_one(StatusLine).message == ""
+        await pilot.press("escape")
+        assert app.screen is not screen
+
+
+async def test_the_glyph_and_symbol_keys_say_what_they_did(tmp_path: Path) -> None:
+    layout = row_layout(6)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
+        assert await settled(pilot, screen) == "dead end"  # its warning is said and done
+        await pilot.press("G")
+        assert notified(app, "Unicode tiles on; if columns drift, G turns them off.")
+        await pilot.press("G")
+        assert notified(app, "Letter labels again (G: Unicode tiles).")
+        await pilot.press("S")
+        assert notified(app, "Symbols on: after a loss every tile shows an x.")
+        assert "f" not in MahjongScreen.SYMBOLS_NOTE.split()  # f starts a label here
+        await pilot.press("enter", "m", "enter")  # the red dragons: now lost
+        board = screen.board
+        pad_x, pad_y = board._padding()
+        assert board.render_line(pad_y).text[pad_x:].count("x") == 4
+
+
+async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> None:
+    layout = row_layout(4, 2, 2)
+    # Row one (1D 1B 1D 1B) can never be cleared; the two pairs below can still be taken.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr dw dw"))
+        assert await settled(pilot, screen) == "dead end"
+        screen.board.cursor = 4
+        await pilot.press("t")
+        assert screen.game.tiles_left == 6
+        assert await settled(pilot, screen) == "dead end"
+        assert notified(app, DEAD_END_WARNING)
+        await pilot.press("u")  # back to the first position, proved a dead end before
+        assert screen.status == "dead end"
+        assert notified(app, DEAD_END_WARNING)
+        await pilot.press("U")
+        assert notified(app, DEAD_END_WARNING)
+
+
+async def test_undo_lights_up_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:
+    layout = row_layout(4)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        assert "u Undo (dim)" in footer_keys(screen)
+        await pilot.press("t")  # the 1D's at both ends
+        await pilot.pause()
+        assert "u Undo" in footer_keys(screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "u Undo (dim)" in footer_keys(screen)
+
+
+def one_pair_left(layout_name: str = "lantern", seed: int = 1) -> MahjongGame:
+    """A deal with every pair of the solver's winning sequence taken but the last."""
+    game = MahjongGame.new(find_layout(layout_name), seed, now=START)
+    for pair in solve(game.position).moves[:-1]:
+        game.remove(*pair, now=START)
+    return game
+
+
+async def test_a_won_deal_shows_its_challenge_key_with_help_in_80_columns(tmp_path: Path) -> None:
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = one_pair_left()
+        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        clock.now += 42
+        await pilot.press("t")  # the last pair: won, and the name entry asks for the time
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press("escape")
+        assert app.screen is screen and screen.game.won
+        await pilot.pause()
+        keys = footer_keys(screen)
+        assert "c Challenge" in keys and "? Help" in keys
+        assert not {"t Take", "i Hint", "p Pause", "u Undo (dim)"} & set(keys)
+        assert cut_footer_labels(screen) == []
+        await pilot.press("R")  # a won deal is not in progress: no question
+        await pilot.pause()
+        assert not screen.game.won
+        keys = footer_keys(screen)
+        assert "c Challenge" not in keys and "t Take" in keys
+        await pilot.press("c")
+        assert app.screen is screen
+
+
+async def test_the_clock_stops_while_help_or_the_enlarge_cover_hides_the_board(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        clock.now += 30
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        clock.now += 600
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.game.elapsed(clock.now) == 30
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        clock.now += 600
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is screen
+        clock.now += 5
+        assert screen.game.elapsed(clock.now) == 35
+        assert not screen.has_class("-paused")  # not the player's pause: the board shows
