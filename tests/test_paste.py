@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import zlib
+
 import pytest
 
-from lines_tui.store import ShareCodeError
-from lines_tui.store.paste import find_codes
-from lines_tui.store.sharecode import decode, encode
+from lines_tui.store import ShareCodeError, paste
+from lines_tui.store.paste import MAX_CANDIDATES, MAX_PASTE_CHARS, find_codes
+from lines_tui.store.sharecode import ALPHABET, MAX_BODY, decode, encode, unwrap
 from lines_tui.store.tables import FIRST_DATE, Entry, TableId
 
 CODE = encode(TableId.lines(9), [Entry("Ann", 1234, FIRST_DATE + 100, 7)])
@@ -52,3 +55,81 @@ def test_a_damaged_code_is_returned_as_found_so_reading_it_says_why() -> None:
     assert found == damaged
     with pytest.raises(ShareCodeError, match="damaged"):
         decode(found)
+
+
+def test_prose_that_looks_like_a_prefix_does_no_harm() -> None:
+    """ "my LT1-code" before the code itself is not a damaged code: too short, and no digit."""
+    assert find_codes(f"Here is my LT1-code, beat it:\n{CODE}\n") == [CODE]
+    assert find_codes(f"{CODE} (that was my LT2-code; see the LT2-codes page)") == [CODE]
+
+
+def test_a_damaged_code_beside_a_valid_one_is_returned_in_its_place() -> None:
+    damaged = CODE[:-1] + ("0" if CODE[-1] != "0" else "1")
+    other = encode(TableId.lines(7), [Entry("Bo", 99, FIRST_DATE + 5, 1)])
+    assert find_codes(f"My LT1-code: {damaged}. And {other}") == [damaged, other]
+
+
+def test_with_nothing_valid_the_longest_candidate_is_the_one_read() -> None:
+    assert find_codes("My LT2-code, and LT2-ABC") == ["LT2-code"]
+    with pytest.raises(ShareCodeError, match="missing or extra"):
+        decode(find_codes(f"Cut short: {CODE[:-3]}")[0])
+
+
+def test_a_letter_no_code_holds_ends_the_code_and_a_damaged_one_keeps_it() -> None:
+    assert find_codes(f"{CODE}Unless") == [CODE]
+    with pytest.raises(ShareCodeError, match="'U' is not a share-code character"):
+        decode(find_codes(f"LT1-{BODY[:8]}U{BODY[8:]}")[0])
+
+
+def test_another_prefix_ends_a_code_s_body() -> None:
+    other = encode(TableId.lines(7), [Entry("Bo", 99, FIRST_DATE + 5, 1)])
+    assert find_codes(f"{CODE}{other}") == [CODE, other]
+
+
+def chained_body(groups: int) -> str:
+    """A format-2 body whose checksum holds at the end of every group: a hostile paste that makes
+    every length a candidate."""
+    data = b""
+    for _ in range(groups):
+        payload = data + b"\x00"
+        data = payload + zlib.crc32(payload, zlib.crc32(b"LT2-")).to_bytes(4, "little")
+    plain = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    return base64.b32encode(data).decode().translate(str.maketrans(plain, ALPHABET))
+
+
+class CountingUnwrap:
+    """`unwrap` that counts its calls and fails the test as soon as they pass `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.calls = 0
+
+    def __call__(self, text: str) -> tuple[int, bytes]:
+        self.calls += 1
+        assert self.calls <= self.limit, "find_codes tries too many lengths"
+        return unwrap(text)
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        pytest.param("LT2-" * (MAX_PASTE_CHARS // 4), id="prefixes only"),
+        pytest.param(("LT2-" + "0" * 500 + " ") * 64, id="long damaged bodies"),
+        pytest.param("LT2-" + "0 " * MAX_PASTE_CHARS, id="one body past the longest"),
+        pytest.param(f"LT2-{chained_body(MAX_BODY[2] // 8)}" * 8, id="every length checks"),
+    ],
+)
+def test_a_hostile_paste_costs_at_most_one_unwrap_a_candidate(
+    hostile: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each length a prefix could end at used to go through `unwrap` (minutes for 'LT2-' * 8192):
+    now a running checksum picks the one length worth reading."""
+    counting = CountingUnwrap(limit=MAX_CANDIDATES)
+    monkeypatch.setattr(paste, "unwrap", counting)
+    find_codes(hostile)
+    assert counting.calls <= MAX_CANDIDATES
+
+
+def test_a_code_whose_checksum_holds_at_every_group_is_read_whole() -> None:
+    body = chained_body(20)
+    assert find_codes(f"> LT2-{body[:70]}\n> {body[70:]}. Beat it") == [f"LT2-{body}"]

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 from conftest import make_app
+from textual import events
 from textual.widgets import DataTable
 
 from lines_tui.ui.mahjong import LayoutPickerScreen
+from lines_tui.ui.mahjong.picker import SeedInput
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
 UI = Path(__file__).parent.parent / "lines_tui" / "ui"
@@ -85,6 +87,8 @@ def safe_cell(node: ast.expr) -> bool:
         return safe_cell(node.value)
     if isinstance(node, ast.IfExp):
         return safe_cell(node.body) and safe_cell(node.orelse)
+    if isinstance(node, ast.List):
+        return all(safe_cell(element) for element in node.elts)
     if isinstance(node, ast.Call) and call_name(node) == "str":
         return all(isinstance(arg, ast.Call) and call_name(arg) == "len" for arg in node.args)
     return isinstance(node, ast.Call) and call_name(node) in SAFE_MAKERS
@@ -158,3 +162,17 @@ app.notify(f"Saved {name}")
 """
     assert len(markup_problems(bad, "bad.py")) == 7
     assert markup_problems(good, "good.py") == []
+
+
+async def test_a_deal_number_pasted_with_an_escape_keeps_only_its_digits(tmp_path: Path) -> None:
+    """Every text field of the app drops control characters (the name and code fields are tested
+    in test_ui_scores): the deal-number field of the layout picker too."""
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        seed = app.screen.query_one(SeedInput)
+        seed.focus()
+        seed.post_message(events.Paste("4\x1b2\x07"))
+        await pilot.pause()
+        assert seed.value == "42"

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FaultyFileSystem, checker, post_keys_at_once, settle
+from conftest import FaultyFileSystem, checker, post_keys_at_once, settle, widget_lines
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from lines_tui.store import Store, open_store
-from lines_tui.store.sharecode import encode
+from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import MAX_SEED, Entry, TableId
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
@@ -276,3 +276,106 @@ async def test_a_score_screen_that_cannot_read_says_what_it_could_not_read(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
     assert app.told and all(notice.startswith(told) for notice in app.told), app.told
+
+
+async def test_a_code_quoted_over_email_lines_is_read_whole(tmp_path: Path) -> None:
+    """The paste reaches find_codes as pasted: with the line breaks gone, the "> " marks of an
+    email reply would sit inside the code."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    mail = f"Hi!\n> Here is my table:\n> {code[:20]}\n> {code[20:]}\n> Beat that.\n"
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.post_message(events.Paste(mail))
+        await settle(pilot)
+        assert field.value == code
+        assert "1 added" in text_of(pilot.app.screen.query_one("#import-summary", Static))
+
+
+async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    pal = Entry("Pal", 500, int(START), 1)
+    bo = Entry("Bo", 3000, int(START), 2)  # 5 minutes, in tenths of a second
+    codes = [encode(TableId.lines(9), [pal]), encode(TableId.mahjong("turtle"), [bo])]
+    paste = f"mine: {codes[0]}\nand Bo's: {codes[1]}\nand my old LT2-code"
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[:3] == [
+            " 2 codes. Press enter to merge them all.",
+            " Code 1: Lines 9 x 9 (lines-9): 1 added.",
+            " Code 2: Turtle (mahjong-turtle): 1 added.",
+        ]
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [cells(grid, row)[:4] for row in range(grid.row_count)] == [
+            ["1", "added", "1", "Pal"],
+            ["2", "added", "1", "Bo"],
+        ]
+        assert grid.region.height > grid.row_count  # the heading and every row in sight
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert pilot.app.result == ("lines-9", 1)  # the first table merged into is shown
+    assert store.table("lines-9") == (pal,)
+    assert store.table("mahjong-turtle") == (bo,)
+
+
+async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    pal = Entry("Pal", 500, int(START), 1)
+    unreadable = wrap(2, 2**70)  # its checksum holds, but it is not a table lines-tui writes
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        code = encode(TableId.lines(9), [pal])
+        pilot.app.screen.query_one(CodeInput).value = f"{unreadable} {code}"
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary.startswith("2 codes. Press enter to merge the 1 that can be.")
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert store.table("lines-9") == (pal,)
+    assert app.result == ("lines-9", 1)
+    assert app.told[0].startswith(
+        "Merged into Lines 9 x 9 (lines-9): 1 added.\nNot merged: code 1: "
+    )
+
+
+HOSTILE = "x\x1b]52;c;SGk=\x07y\x1b[2J"
+
+
+def raw_controls(field: Input) -> set[str]:
+    """Control characters in what a field holds or draws (a raw ESC steers the terminal)."""
+    return {char for char in field.value + "".join(widget_lines(field)) if not char.isprintable()}
+
+
+async def test_escapes_pasted_into_the_import_field_never_reach_the_terminal(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "data")
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.post_message(events.Paste(HOSTILE))
+        await settle(pilot)
+        assert field.value == "x]52;c;SGk=y[2J"
+        assert raw_controls(field) == set()
+        assert "\x1b" not in pilot.app.export_screenshot()
+
+
+@pytest.mark.parametrize("how", ["pasted", "prefilled", "set"])
+async def test_a_name_field_never_holds_a_control_character(how: str) -> None:
+    app = ScreenApp(NameEntryScreen(HOSTILE if how == "prefilled" else ""))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(Input)
+        if how == "pasted":
+            field.post_message(events.Paste(HOSTILE))
+        elif how == "set":
+            field.value = HOSTILE
+        await settle(pilot)
+        assert field.value == "x]52;c;SGk=y[2J"
+        assert raw_controls(field) == set()
+        assert "\x1b" not in pilot.app.export_screenshot()

@@ -4,61 +4,82 @@ Handled (README, "Pasting a code"): "> " and "> > " before each line, prose befo
 trailing full stop, backticks, quotes or <> around the code, zero-width spaces, soft hyphens and
 a byte-order mark (dropped), non-breaking and other wide spaces (read as spaces), a dash other
 than '-' after the LT2 (autocorrect's en dash), line breaks and spaces inside the code, and
-several codes in one text. A code's end is where its checksum says: of the letters and digits
-that follow the prefix, the longest run of whole 8-character groups whose checksum holds.
+several codes in one text.
+
+A candidate starts at each prefix (LT2-); its body is the letters and digits after it (spaces,
+line breaks and hyphens skipped) up to the first other character, the next prefix (lines-tui
+never writes an L in a code) or one character more than the longest body a code may have. The
+code ends where its checksum says: the longest run of whole 8-character groups whose checksum
+holds, before the first letter no code holds (U). One running CRC finds that run, so the work
+grows with the text's length, and at most MAX_CANDIDATES prefixes are looked at.
+
+A candidate with no valid code in it is a damaged code, returned in its place, when its body
+looks like a code: at least LIKE_A_CODE letters and digits, a digit among them (prose rarely
+holds one; a code of that length nearly always does). A shorter or digit-free one ("my LT2-code,
+beat it") is prose, returned only when the text holds nothing else, so that a lone code cut
+short still gets its reason.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from lines_tui.store.errors import ShareCodeError
-from lines_tui.store.sharecode import GROUP, MAX_INPUT_CHARS, unwrap
+from lines_tui.store.sharecode import MAX_BODY, MAX_INPUT_CHARS, checked_lengths, unwrap
 
 MAX_PASTE_CHARS = 4 * MAX_INPUT_CHARS
+MAX_CANDIDATES = 64  # prefixes looked at in one paste; far more codes than anyone pastes at once
+LIKE_A_CODE = 16  # letters and digits; the shortest code lines-tui writes has 24
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
 _WIDE_SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)
-_PREFIX = re.compile(r"LT(\d{1,6})\s*[-\u2010-\u2015\u2212]\s*", re.IGNORECASE)
-_BODY_CHAR = re.compile(r"[0-9A-Za-z]")
-_BODY_SPACE = re.compile(r"[\s-]")
+_PREFIX = re.compile(r"LT([0-9]{1,6})\s*[-\u2010-\u2015\u2212]\s*", re.IGNORECASE)
+# Past the longest body a code may have by one character, so that reading it says "too long".
+_BODY = re.compile(rf"(?:[\s-]*[0-9A-Za-z]){{1,{max(MAX_BODY.values()) + 1}}}")
+_SEPARATORS = re.compile(r"[\s-]")
+_DIGIT = re.compile("[0-9]")
+_NOT_IN_ANY_CODE = re.compile("[Uu]")  # base32 leaves out U; I, L and O are read as 1, 1 and 0
 
 
 def find_codes(text: str) -> list[str]:
-    """Every code in `text`, in order, tidied to `LT<n>-<body>`. A damaged code is returned as
-    found, so that reading it says what is wrong; [] if there is nothing like a code."""
+    """Every code in `text`, in order, tidied to `LT<n>-<body>`: the valid ones and the damaged
+    ones (returned as found, so that reading one says what is wrong); if it holds neither, the
+    likeliest candidate (the longest; the first of equals); [] if nothing is like a code."""
     visible = _WIDE_SPACES.sub(" ", _INVISIBLE.sub("", text[:MAX_PASTE_CHARS]))
     cleaned = _QUOTE_MARKS.sub("", visible)
-    found: list[str] = []
-    position = 0
-    while (prefix := _PREFIX.search(cleaned, position)) is not None:
-        body, ends = _body(cleaned, prefix.end())
+    prefixes = list(islice(_PREFIX.finditer(cleaned), MAX_CANDIDATES + 1))
+    ends = [prefix.start() for prefix in prefixes[1:]] + [len(cleaned)]
+    codes: list[str] = []
+    prose: list[str] = []
+    for prefix, end in zip(prefixes[:MAX_CANDIDATES], ends, strict=False):
+        body = _body(cleaned, prefix.end(), end)
         head = f"LT{prefix.group(1)}-"
-        code = _longest_valid(head, body)
-        found.append(head + (body if code is None else code))
-        position = prefix.end() + 1 if code is None else ends[len(code) - 1] + 1
-    return found
+        code = _longest_valid(int(prefix.group(1)), head, body)
+        if code is not None:
+            codes.append(head + code)
+        elif len(body) >= LIKE_A_CODE and _DIGIT.search(body):
+            codes.append(head + body)
+        else:
+            prose.append(head + body)
+    if codes or not prose:
+        return codes
+    return [max(prose, key=len)]
 
 
-def _body(text: str, start: int) -> tuple[str, list[int]]:
-    """The letters and digits after a prefix (spaces, line breaks and hyphens skipped) and where
-    each one stands in `text`."""
-    chars: list[str] = []
-    places: list[int] = []
-    index = start
-    while index < len(text) and len(chars) <= MAX_INPUT_CHARS:
-        char = text[index]
-        if _BODY_CHAR.fullmatch(char):
-            chars.append(char)
-            places.append(index)
-        elif not _BODY_SPACE.fullmatch(char):
-            break
-        index += 1
-    return "".join(chars), places
+def _body(text: str, start: int, end: int) -> str:
+    """The letters and digits from `start` on (spaces, line breaks and hyphens skipped), up to
+    the first other character or `end`."""
+    run = _BODY.match(text, start, end)
+    return "" if run is None else _SEPARATORS.sub("", run.group())
 
 
-def _longest_valid(head: str, body: str) -> str | None:
-    for length in range(len(body) - len(body) % GROUP, 0, -GROUP):
+def _longest_valid(format_number: int, head: str, body: str) -> str | None:
+    """The longest start of `body` that makes a valid code after `head`, if any."""
+    if format_number not in MAX_BODY:
+        return None
+    readable = _NOT_IN_ANY_CODE.split(body, maxsplit=1)[0][: MAX_BODY[format_number]]
+    for length in reversed(checked_lengths(format_number, readable)):
         try:
             unwrap(head + body[:length])
         except ShareCodeError:

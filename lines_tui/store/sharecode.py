@@ -168,12 +168,34 @@ def frame(format_number: int, number: int) -> bytes:
     return payload + _checksum(format_number, payload)
 
 
+def checked_lengths(format_number: int, body: str) -> list[int]:
+    """Where a code of that format could end in `body` (share-code characters only, no more
+    than the format's MAX_BODY): the lengths of its starts that are whole groups and whose
+    checksum holds, shortest first. One running CRC over the decoded bytes, so the work grows
+    with the body's length, however many lengths are tried (README, "Pasting a code")."""
+    whole = len(body) - len(body) % GROUP
+    data = base64.b32decode(body[:whole].upper().translate(_FROM_CROCKFORD))
+    crc = _checksum_start(format_number)
+    covered = 0
+    lengths = []
+    for end in range(5, len(data) + 1, 5):
+        crc = zlib.crc32(data[covered : end - 4], crc)
+        covered = end - 4
+        if crc.to_bytes(4, "little") == data[covered:end]:
+            lengths.append(end // 5 * GROUP)
+    return lengths
+
+
 def _checksum(format_number: int, payload: bytes) -> bytes:
-    """CRC-32 of the payload. From format 2 on it starts from the CRC of the code's prefix, so a
-    code whose format digit was mistyped (LT1- read as LT2-) fails the check instead of being
-    read as another table; format 1 keeps its plain CRC, since its codes are already shared."""
-    start = 0 if format_number == 1 else zlib.crc32(f"LT{format_number}-".encode("ascii"))
-    return zlib.crc32(payload, start).to_bytes(4, "little")
+    """CRC-32 of the payload, started from `_checksum_start`."""
+    return zlib.crc32(payload, _checksum_start(format_number)).to_bytes(4, "little")
+
+
+def _checksum_start(format_number: int) -> int:
+    """From format 2 on the CRC starts from the CRC of the code's prefix, so a code whose format
+    digit was mistyped (LT1- read as LT2-) fails the check instead of being read as another
+    table; format 1 keeps its plain CRC, since its codes are already shared."""
+    return 0 if format_number == 1 else zlib.crc32(f"LT{format_number}-".encode("ascii"))
 
 
 class Packer:

@@ -22,6 +22,7 @@ from lines_tui.outside_text import inert, printable_lines
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.plain_input import PlainInput
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -53,11 +54,12 @@ class LayoutTable(RowTable):
     ]
 
 
-class SeedInput(Input, inherit_bindings=False):
+class SeedInput(PlainInput, inherit_bindings=False):
     """The deal number: digits, with the few keys that edit a number (each with a sentence in
     the help, where Input's own would list scrolling and selecting that a number has no use for);
     enter is "Play" in the Footer. It takes what a whole number may hold (digits, and a sign, which
-    it then refuses in words); every other character (letters, `?`) is the screen's key."""
+    it then refuses in words); every other character (letters, `?`) is the screen's key, and a
+    paste keeps printable text only (`PlainInput`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Play", tooltip="Play the highlighted layout"),

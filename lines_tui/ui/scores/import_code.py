@@ -13,50 +13,57 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from lines_tui.store import EntryResult, Merge, ShareCodeError, StoreError
-from lines_tui.store.paste import find_codes
-from lines_tui.store.sharecode import MAX_INPUT_CHARS
+from lines_tui.store import Entry, EntryResult, Merge, ShareCodeError, StoreError
+from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.plain_input import PlainInput
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load, write
 
-PASTE = "Paste a code; nothing is merged until you press enter."
+PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
+DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
 STATUS_STYLE = {
     "added": "bold green",
     "already there": "",
     "not good enough": "dim",
     "rejected": "bold red",
+    DROPS_OUT: "yellow",
 }
 
 
-class CodeInput(Input):
-    """An Input that keeps all of a pasted code: Input keeps only the first line of a paste, and
-    codes wrapped by a mail or chat program arrive in several lines. Its enter key is shown in
-    the Footer as "Merge" (Input's own enter binding is hidden there)."""
+class CodeInput(PlainInput):
+    """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
+    lines, "> " before each, prose around), and the field gets the codes it found, one after
+    another; a paste with nothing like a code goes in on one line, so that the preview says
+    why. Its enter key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Merge", tooltip="Merge the pasted code into your tables")
+        Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables")
     ]
 
     def _on_paste(self, event: events.Paste) -> None:
-        self.insert_text_at_cursor("".join(event.text.split()))
+        found = find_codes(event.text)
+        self.insert_text_at_cursor(" ".join(found) if found else event.text)
         event.prevent_default()  # Input's own handler would insert the first line again
         event.stop()
 
 
 Merged = tuple[str, int | None]  # the table merged into, and the best place an entry took
+Read = Merge | str  # what merging one code does, or why it cannot be merged
 
 
 class ImportScreen(DismissedOnTop, Screen[Merged | None]):
-    """Paste a share code; the preview shows each entry's fate; enter merges, escape leaves.
+    """Paste share codes; the preview shows each entry's fate; enter merges, escape leaves.
 
-    A merge dismisses the screen with the table merged into and the best place an entry took, so
-    whoever opened it shows that leaderboard (the one below it, or a new one from the menu).
-    The preview and the merge run on the session's store thread (a code's games are replayed):
-    enter while the preview is being made merges all the same, once.
+    Every code in the paste is previewed; enter merges those the preview could read, all in one
+    write (one that cannot be read is named with its reason and left out). A merge dismisses the
+    screen with the first table merged into and the best place an entry took there, so whoever
+    opened it shows that leaderboard (the one below it, or a new one from the menu). The preview
+    and the merge run on the session's store thread (a code's games are replayed): enter while
+    the preview is being made merges every code found, all or none, once.
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
@@ -64,22 +71,24 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         Binding("escape", "dismiss(None)", "Back", tooltip="Back, with nothing merged"),
         # Enter in the code field submits it (see on_input_submitted): a priority binding would
         # merge before a paste or keys that came just ahead of it reached the field.
-        Binding("enter", "merge", "Merge", tooltip="Merge the pasted code into your tables"),
+        Binding("enter", "merge", "Merge", tooltip="Merge the pasted codes into your tables"),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.store = session.store
-        self.preview: Merge | None = None
+        self.previews: list[Merge] = []
+        self._mergeable: list[str] = []  # the codes previewed
+        self._left_out: list[str] = []  # the others, numbered, with their reasons
         self._checking = False
         self._merging = False
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Import a share code", style="bold"), id="import-heading", markup=False)
+        yield Static(Text("Import share codes", style="bold"), id="import-heading", markup=False)
         yield CodeInput(
-            placeholder="Paste a share code (LT2-...) here",
-            max_length=MAX_INPUT_CHARS,
+            placeholder="Paste a share code (LT2-...) here, or several",
+            max_length=MAX_PASTE_CHARS,
             id="import-code",
         )
         yield Static(id="import-summary", markup=False)
@@ -91,94 +100,138 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.query_one(CodeInput).focus()
-        self.show(None, PASTE)
+        self.show([], PASTE)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        text = event.value.strip()
-        if not text:
-            self.show(None, PASTE)
+        codes = codes_in(event.value)
+        if not codes:
+            self.show([], PASTE)
             return
-        self.show(None, CHECKING)
+        self.show([], CHECKING)
         self._checking = True
         load(
             self,
             self.session.io,
-            lambda: self.store.preview_import(first_code(text), Checker(now=time.time())),
+            lambda: [(code, self._preview(code)) for code in codes],
             self.show,
-            lambda error: self.show(None, str(error)),
+            lambda error: self.show([], str(error)),
             group="preview",
         )
 
-    def show(self, preview: Merge | None, message: str = "") -> None:
-        self.preview = preview
+    def _preview(self, code: str) -> Read:
+        try:
+            return self.store.preview_import(code, Checker(now=time.time()))
+        except ShareCodeError as error:
+            return str(error)
+
+    def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
+        self.previews = [read for _, read in reads if isinstance(read, Merge)]
+        self._mergeable = [code for code, read in reads if isinstance(read, Merge)]
+        self._left_out = [
+            f"code {number}: {read}"
+            for number, (_, read) in enumerate(reads, start=1)
+            if isinstance(read, str)
+        ]
         self._checking = False
-        summary = self.query_one("#import-summary", Static)
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
-        reasons = [r for r in preview.results if r.status == "rejected"] if preview else []
-        self.query_one("#import-reason", Static).update(rejections(reasons))
-        if preview is None:
-            summary.update(message)
-            return
-        table = preview.table
-        summary.update(f"{table.title} ({table}): {counts(preview)}. Press enter to merge.")
-        grid.add_columns("Result", Text("#", justify="right"))
-        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
-        grid.add_column(Text("✓", justify="center"), width=1)
-        for result in preview.results:
-            place = "" if result.rank is None else str(result.rank)
-            grid.add_row(
-                Text(result.status, style=STATUS_STYLE[result.status]),
-                Text(place, justify="right"),
-                *entry_cells(table, result.entry)[:3],
-                proof_cell(result.entry),
-            )
-        for entry in preview.dropped:
-            grid.add_row(
-                Text("drops out", style="yellow"),
-                Text(""),
-                *entry_cells(table, entry)[:3],
-                proof_cell(entry),
-            )
+        rejected = [r for m in self.previews for r in m.results if r.status == "rejected"]
+        self.query_one("#import-reason", Static).update(rejections(rejected))
+        self.query_one("#import-summary", Static).update(
+            message or summary([read for _, read in reads])
+        )
+        if self.previews:
+            fill(grid, self.previews)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_merge()
 
     def action_merge(self) -> None:
-        code = self.query_one(CodeInput).value
         if self._merging:
             return
-        if self.preview is None and not self._checking:
+        if not self.previews and not self._checking:
             self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
             return
+        codes = codes_in(self.query_one(CodeInput).value) if self._checking else self._mergeable
         self._merging = True
 
         def failed(error: StoreError) -> None:
             self._merging = False
-            if isinstance(error, ShareCodeError):
-                self.notify(str(error), severity="error")
-            else:
-                self.notify(f"Nothing was merged: {error}", severity="error")
+            self.notify(f"Nothing was merged: {error}", severity="error")
 
         write(
             self,
             self.session.io,
-            lambda: self.store.import_code(first_code(code), Checker(now=time.time())),
+            lambda: self.store.import_codes(codes, lambda: Checker(now=time.time())),
             self._merged,
             failed,
         )
 
-    def _merged(self, merged: Merge) -> None:
-        self.notify(f"Merged into {merged.table.title}: {counts(merged)}.")
-        best = min((r.rank for r in merged.results if r.rank is not None), default=None)
-        self.dismiss((str(merged.table), best))
+    def _merged(self, merges: list[Merge]) -> None:
+        told = [read_line(merged, "Merged into ") for merged in merges]
+        if self._left_out:
+            told.append("Not merged: " + "; ".join(self._left_out))
+        self.notify("\n".join(told), severity="warning" if self._left_out else "information")
+        first = merges[0]
+        best = min((r.rank for r in first.results if r.rank is not None), default=None)
+        self.dismiss((str(first.table), best))
 
 
-def first_code(text: str) -> str:
-    """The first code in a pasted text (the text itself if none, so that reading it says why)."""
-    found = find_codes(text)
-    return found[0] if found else text
+def codes_in(text: str) -> list[str]:
+    """The codes in the field (its text itself if none, so that reading it says why)."""
+    if not text.strip():
+        return []
+    return find_codes(text) or [text.strip()]
+
+
+def summary(reads: list[Read]) -> str:
+    """One line for one code; for several, what enter merges, then a line per code."""
+    if len(reads) == 1:
+        (read,) = reads
+        if isinstance(read, str):
+            return read
+        return f"{read.table.title} ({read.table}): {counts(read)}. Press enter to merge."
+    merges = sum(isinstance(read, Merge) for read in reads)
+    if not merges:
+        head = f"None of the {len(reads)} codes can be merged."
+    elif merges == len(reads):
+        head = f"{len(reads)} codes. Press enter to merge them all."
+    else:
+        head = f"{len(reads)} codes. Press enter to merge the {merges} that can be."
+    lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
+    return "\n".join([head, *lines])
+
+
+def read_line(read: Read, merged: str = "") -> str:
+    """A code's table and what merging it does (after `merged`), or why it cannot be merged."""
+    if isinstance(read, str):
+        return read
+    return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
+
+
+def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
+    """The entries of every code previewed (numbered by code when there are several)."""
+    several = len(merges) > 1
+    if several:
+        grid.add_column(Text("Code", justify="right"))
+    grid.add_columns("Result", Text("#", justify="right"), "Name")
+    headings = dict.fromkeys(value_heading(merge.table) for merge in merges)
+    grid.add_columns(Text("/".join(headings), justify="right"), "Date")
+    grid.add_column(Text("✓", justify="center"), width=1)
+    for number, merge in enumerate(merges, start=1):
+        rows: list[tuple[str, str, Entry]] = [
+            (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
+        ]
+        rows += [(DROPS_OUT, "", entry) for entry in merge.dropped]
+        for fate, place, entry in rows:
+            grid.add_row(
+                *([Text(str(number), justify="right")] if several else []),
+                Text(fate, style=STATUS_STYLE[fate]),
+                Text(place, justify="right"),
+                *entry_cells(merge.table, entry)[:3],
+                proof_cell(entry),
+            )
 
 
 def counts(merged: Merge) -> str:

@@ -16,11 +16,12 @@ from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.plain_input import PlainInput
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 
 
-class NameInput(Input):
+class NameInput(PlainInput):
     """Names its enter key "OK" in the Footer (Input's own enter binding is hidden there)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

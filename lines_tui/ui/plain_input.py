@@ -1,0 +1,31 @@
+"""The app's text fields hold printable text only (README, "Outside text").
+
+Textual's Input draws its value as it is: an ESC pasted from a chat message would reach the
+terminal raw, and with it a clipboard write (OSC 52) or a cleared screen. A key never types a
+control character, but a paste, a prefill or a value set by the program can carry one; here every
+way in drops it (tabs and line breaks become spaces), so nothing in a field steers the terminal.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+
+def printable_only(text: str) -> str:
+    """`text` without control or invisible characters; whitespace becomes a plain space."""
+    return "".join(
+        " " if char.isspace() else char for char in text if char.isprintable() or char.isspace()
+    )
+
+
+class PlainInput(Input):
+    """An Input whose value never holds a control character, however it got there."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Typing and pasting: the text is cleaned before it goes in, so the cursor lands after
+        what was kept."""
+        super().replace(printable_only(text), start, end)
+
+    def validate_value(self, value: str) -> str:
+        """Whatever sets the value (a prefill, the program) is cleaned too."""
+        return printable_only(value)
