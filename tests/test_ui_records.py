@@ -29,7 +29,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
-from lines_tui.store.tables import TableId, utc_day
+from lines_tui.store.tables import TableId, format_value, utc_day
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -39,6 +39,7 @@ from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen
 
 SIZE = (80, 24)
@@ -249,6 +250,7 @@ async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: P
         await pilot.press("tab", "t")  # the last pair
         await settle(pilot)
         assert screen.game.won
+        cleared = screen.query_one(StatusLine).message
         won_at = clock.now
         clock.now += 100
         await pilot.press(*"Tess", "enter")
@@ -264,6 +266,9 @@ async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: P
     (shared,) = codes.read(code, checker(now=clock.now)).entries
     assert (shared.name, shared.date, shared.value) == ("Tess", int(won_at), saved.value)
     assert (saved.name, saved.date) == ("Tess", int(won_at))
+    assert cleared.startswith(
+        f"Cleared in {format_value(TableId.parse('mahjong-lantern'), saved.value)}!"
+    )
 
 
 async def test_a_leaderboard_s_notices_go_with_it_when_the_game_is_back(tmp_path: Path) -> None:

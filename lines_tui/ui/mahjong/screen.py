@@ -24,9 +24,9 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import TableId
+from lines_tui.store import TableId, format_value, tenths
 from lines_tui.ui.footer import Footer
-from lines_tui.ui.game_screen import GameScreen, clock_text, typing_keys
+from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -370,7 +370,8 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
         if game.won and not self._celebrated:
             self._celebrated = True
-            cleared = clock_text(self.elapsed())
+            # To the tenth, as its table keeps it (0:30 here and 0:31.0 there read as two times).
+            cleared = format_value(self.table, tenths(self.elapsed()))
             self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
             self._results.celebrate()
 

@@ -8,10 +8,18 @@ import math
 from collections.abc import Callable
 
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.store import Entry, RecordOutcome, TableId, clean_name, codes, tenths
+from lines_tui.store import (
+    Entry,
+    RecordOutcome,
+    TableId,
+    clean_name,
+    codes,
+    format_value,
+    tenths,
+)
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.dialogs import CodeScreen
-from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, clock_text
+from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.store_thread import load
 
@@ -50,7 +58,8 @@ class WinResults:
 
         def ask_name(qualifies: bool) -> None:
             if not qualifies:
-                screen.notify(f"Cleared in {clock_text(seconds)}: not fast enough for the top 10.")
+                cleared = format_value(table, tenths(seconds))
+                screen.notify(f"Cleared in {cleared}: not fast enough for the top 10.")
                 return
             screen.app.push_screen(
                 NameEntryScreen(default=screen.player or ""),
