@@ -22,6 +22,9 @@ HALF = len(BODY) // 2
     [
         pytest.param(f"> {CODE}", id="quoted"),
         pytest.param(f"> > {CODE[:12]}\n> > {CODE[12:]}", id="quoted twice, wrapped"),
+        # A terminal pastes a line break as a carriage return (what Enter sends).
+        pytest.param(f"> {CODE[:12]}\r> {CODE[12:]}", id="quoted, wrapped, pasted in a terminal"),
+        pytest.param(f"> {CODE[:12]}\r\n> {CODE[12:]}", id="quoted, wrapped, CR LF"),
         pytest.param(f"Here is mine: {CODE} and good luck", id="prose around"),
         pytest.param(f"Beat this {CODE}.", id="full stop"),
         pytest.param(f"`{CODE}`", id="backticks"),

@@ -33,6 +33,7 @@ MAX_CANDIDATES = 64  # prefixes looked at in one paste; far more codes than anyo
 LIKE_A_CODE = 16  # letters and digits; the shortest code lines-tui writes has 24
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
 _WIDE_SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_LINE_BREAKS = re.compile(r"\r\n?")
 _QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)
 _PREFIX = re.compile(r"LT([0-9]{1,6})\s*[-\u2010-\u2015\u2212]\s*", re.IGNORECASE)
 # Past the longest body a code may have by one character, so that reading it says "too long".
@@ -47,7 +48,10 @@ def find_codes(text: str) -> list[str]:
     ones (returned as found, so that reading one says what is wrong); if it holds neither, the
     likeliest candidate (the longest; the first of equals); [] if nothing is like a code."""
     visible = _WIDE_SPACES.sub(" ", _INVISIBLE.sub("", text[:MAX_PASTE_CHARS]))
-    cleaned = _QUOTE_MARKS.sub("", visible)
+    # A terminal pastes line breaks as carriage returns (what the Enter key sends), and Windows
+    # text has CR LF: the quote marks begin a line however it was broken.
+    lines = _LINE_BREAKS.sub("\n", visible)
+    cleaned = _QUOTE_MARKS.sub("", lines)
     prefixes = list(islice(_PREFIX.finditer(cleaned), MAX_CANDIDATES + 1))
     ends = [prefix.start() for prefix in prefixes[1:]] + [len(cleaned)]
     codes: list[str] = []
