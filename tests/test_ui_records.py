@@ -177,6 +177,10 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         assert isinstance(game_screen, LinesScreen)
         assert game_screen.game.seed == 1 and game_screen.game.size == 7
         assert game_screen.game.deal_choice.mode == "deal"
+        best = open_store(tmp_path / "friend").table("lines-7+deal-1")[0]
+        # What to beat, where the game is played (the challenge's question has gone).
+        said = game_screen.query_one(StatusLine).message
+        assert said == f"To beat: {best.value} by Ann."
 
 
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:

@@ -14,7 +14,15 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from lines_tui.store import RecordOutcome, SavedGameKept, Store, StoreError
+from lines_tui.store import (
+    Entry,
+    RecordOutcome,
+    SavedGameKept,
+    Store,
+    StoreError,
+    TableId,
+    format_value,
+)
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
@@ -97,6 +105,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """The game as JSON-ready data to resume, or None when there is nothing worth keeping."""
         raise NotImplementedError
 
+    @property
+    def table(self) -> TableId:
+        """The leaderboard table this game plays for (README, "Which table a game feeds")."""
+        raise NotImplementedError
+
     def show_player(self) -> None:
         """The player has been read (`player`): show who plays, where the game does."""
 
@@ -121,6 +134,31 @@ class GameScreen(DismissedOnTop, Screen[None]):
             lambda _: self.show_player(),
             lambda error: self.notify(f"The player could not be read: {error}", severity="error"),
             group="player",
+        )
+        self._tell_what_to_beat()
+
+    def _tell_what_to_beat(self) -> None:
+        """A game on one deal's table (a challenge, a deal chosen by number, the deal of the day)
+        says at its start the best result there, the one to beat (README, "Challenges")."""
+        table = self.table
+        if table.mode == "random":
+            return
+        store = self.session.store
+
+        def read(entries: tuple[Entry, ...]) -> None:
+            if entries:
+                best = entries[0]
+                self.notify(f"To beat: {format_value(table, best.value)} by {best.name}.")
+
+        load(
+            self,
+            self.session.io,
+            lambda: store.table(table),
+            read,
+            lambda error: self.notify(
+                f"The leaderboard could not be read: {error}", severity="error"
+            ),
+            group="to-beat",
         )
 
     @property

@@ -432,6 +432,11 @@ class LinesScreen(GameScreen):
     def saved_data(self) -> dict[str, Any] | None:
         return self.game.to_json() if self.game.moves else None
 
+    @property
+    def table(self) -> TableId:
+        choice = self.game.deal_choice
+        return TableId.lines(self.game.size).for_game(choice.mode, self.game.seed, choice.day)
+
     def _finish_game(self) -> None:
         if self._game_over_shown:
             return
@@ -439,8 +444,7 @@ class LinesScreen(GameScreen):
         game = self.game
         ended_at = game.ended_at
         assert ended_at is not None
-        choice = game.deal_choice
-        table = TableId.lines(game.size).for_game(choice.mode, game.seed, choice.day)
+        table = self.table
         record = record_of_lines(game)
 
         def recorded(outcome: RecordOutcome) -> None:
