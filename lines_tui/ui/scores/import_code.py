@@ -189,9 +189,8 @@ def summary(reads: list[Read]) -> str:
     """One line for one code; for several, what enter merges, then a line per code."""
     if len(reads) == 1:
         (read,) = reads
-        if isinstance(read, str):
-            return read
-        return f"{read.table.title} ({read.table}): {counts(read)}. Press enter to merge."
+        line = read_line(read)
+        return line if isinstance(read, str) else f"{line} Press enter to merge."
     merges = sum(isinstance(read, Merge) for read in reads)
     if not merges:
         head = f"None of the {len(reads)} codes can be merged."
