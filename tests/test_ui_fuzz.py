@@ -22,10 +22,12 @@ from pathlib import Path
 import pytest
 from conftest import FaultyFileSystem, Walk, store_on
 from rich.cells import cell_len
+from rich.text import Text
 from textual.pilot import Pilot
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.outside_text import ELLIPSIS
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp
@@ -82,10 +84,17 @@ def check_mahjong(game: MahjongGame, now: float) -> None:
     assert game.elapsed(now) >= 0
 
 
-def status_fits(line: StatusLine) -> None:
+def status_fits(line: StatusLine, data_dir: Path) -> None:
+    """Every message the game writes fits a one-row status line at 80 columns; a longer one
+    carries outside text (here the data folder's path, in a store error) and is shown cut,
+    ending in an ellipsis (README, "The status line")."""
     width, height = line.content_size
-    if height == 1 and width:
-        assert cell_len(line.message) <= width, line.message
+    if height != 1 or not width or cell_len(line.message) <= width:
+        return
+    assert str(data_dir) in line.message, line.message
+    shown = line.render()
+    assert isinstance(shown, Text)
+    assert cell_len(shown.plain) <= width and shown.plain.endswith(ELLIPSIS), shown.plain
 
 
 def fits(size: tuple[int, int], least: tuple[int, int]) -> bool:
@@ -112,7 +121,7 @@ async def check_app(pilot: Pilot[None], data_dir: Path, clock: SteppingClock) ->
     check_size(app)
     if fits((app.size.width, app.size.height), FULL_SIZE):  # narrower: cut with an ellipsis
         for line in app.screen.query(StatusLine):
-            status_fits(line)
+            status_fits(line, data_dir)
     store = open_store(data_dir)
     lines = store.load_game("lines")
     if lines is not None:
