@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot, bits
-from lines_tui.engine.mahjong.layouts import builtin_layouts
+from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts
 from lines_tui.engine.mahjong.position import Position, PositionError
 
 # A small hand-made position (half-tile units):
@@ -244,3 +245,27 @@ def test_positions_on_the_same_places_share_one_geometry() -> None:
     first = Position(layout.slots, tuple("a" * len(layout.slots)))
     second = Position(layout.slots, tuple("b" * len(layout.slots)))
     assert first.geometry is second.geometry is Geometry.of(layout.slots)
+
+
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_the_tiles_a_tile_stands_on_stay_while_it_does(layout: Layout) -> None:
+    """`stands_on` holds the tile, its supports and theirs, all on lower layers; removing free
+    tiles in a random order, they are all there for as long as the tile is."""
+    geometry = layout.geometry
+    for tile, stands in enumerate(geometry.stands_on):
+        assert stands >> tile & 1
+        for below in bits(geometry.under[tile]):
+            assert stands & geometry.stands_on[below] == geometry.stands_on[below]
+        assert all(
+            geometry.slots[other][2] < geometry.slots[tile][2]
+            for other in bits(stands & ~(1 << tile))
+        )
+    chooser = random.Random(1)
+    present = geometry.all_present
+    while present:
+        free = list(bits(geometry.free_mask(present)))
+        if not free:
+            break
+        present &= ~(1 << chooser.choice(free))
+        for tile in bits(present):
+            assert geometry.stands_on[tile] & present == geometry.stands_on[tile]

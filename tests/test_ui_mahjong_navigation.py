@@ -10,7 +10,6 @@ import pytest
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts
-from lines_tui.ui.mahjong.board import LABEL_COLUMN
 from lines_tui.ui.mahjong.navigation import (
     DIRECTIONS,
     cycle,
@@ -19,7 +18,7 @@ from lines_tui.ui.mahjong.navigation import (
     step,
     uncovered_mask,
 )
-from lines_tui.ui.mahjong.tile_grid import TileGrid
+from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN, TileGrid
 
 
 def positions_during_play(layout: Layout, seed: int, moves: int) -> list[int]:
@@ -127,3 +126,18 @@ def test_the_cursor_always_settles_on_a_visible_tile(layout: Layout) -> None:
             target = settled(grid, cursor, visible, LABEL_COLUMN)
             assert target is not None and visible >> target & 1
             assert target == cursor or not visible >> cursor & 1
+
+
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_every_uncovered_tile_shows_its_whole_label(layout: Layout) -> None:
+    """An upper tile is drawn a little to the right of its place (steps that read as depth), but
+    never over the label of a lower tile with nothing on top: a tile the player can see is a
+    tile whose face the player can read, on every board of a game."""
+    grid = TileGrid(layout.slots)
+    for seed in range(4):
+        for present in positions_during_play(layout, seed=seed, moves=72):
+            for tile in bits(uncovered_mask(layout.geometry, present)):
+                col, row = grid.origins[tile]
+                label = range(col + LABEL_COLUMN, col + LABEL_COLUMN + 2)
+                shown = {grid.tile_at(cell, row, present) for cell in label}
+                assert shown == {tile}, (tile, layout.slots[tile])

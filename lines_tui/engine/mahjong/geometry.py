@@ -151,6 +151,17 @@ class Geometry:
         return tuple(self.waiting_cone(tile, self.all_present) for tile in range(len(self.slots)))
 
     @cached_property
+    def stands_on(self) -> tuple[int, ...]:
+        """stands_on[i]: tile i and the tiles beneath it that hold it up, directly or through
+        each other: while tile i is on the board, all of them are. Computed layer by layer
+        from the bottom, so each tile adds its own supports' stands."""
+        stands = [1 << tile for tile in range(len(self.slots))]
+        for tile in sorted(range(len(self.slots)), key=lambda t: self.slots[t][2]):
+            for below in bits(self.under[tile]):
+                stands[tile] |= stands[below]
+        return tuple(stands)
+
+    @cached_property
     def waiting_for(self) -> tuple[int, ...]:
         """waiting_for[i]: the tiles that tile i lies on or stands beside, which may wait for
         it to leave."""

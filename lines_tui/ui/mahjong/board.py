@@ -31,8 +31,6 @@ SUITS = ("dots", "bamboo", "characters", "winds", "dragons", "flowers", "seasons
 SHADES = 5
 """Layer shades in the stylesheet (board--layer-0 .. board--layer-4)."""
 
-LABEL_COLUMN = 1
-"""Where a tile's label starts, counted from its left edge."""
 LEFT_EDGE = "▏"
 BOTTOM_EDGE = "▁"
 RIGHT_EDGE = "▕"

@@ -27,7 +27,7 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId, format_value, tenths
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GameScreen, typing_keys
-from lines_tui.ui.mahjong.board import LABEL_COLUMN, MahjongBoard
+from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
@@ -35,6 +35,7 @@ from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
 from lines_tui.ui.mahjong.status import PositionStatus
+from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session

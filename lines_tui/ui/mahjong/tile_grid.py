@@ -2,22 +2,25 @@
 
 One half-tile unit is 2 columns wide and 1 row high, so a tile is 4 x 2 cells. Each layer is drawn
 one column further right than the layer below it: a stack then shows the left edge of every tile
-beneath it, like steps, which reads as depth even without colour. The column an upper tile hides
-on its right-hand neighbour below is that neighbour's edge, never its label. Painting goes from the
-bottom layer up, so the topmost tile owns each cell.
+beneath it, like steps, which reads as depth even without colour. An upper tile may hide the
+edge of a lower neighbour on its right, never its label: where a tower rises two layers or more
+above its neighbour (Pagoda, the Turtle's back late in a game), the tower is drawn less far
+right. Painting goes from the bottom layer up, so the topmost tile owns each cell.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lines_tui.engine.mahjong.geometry import Slot, bits
+from lines_tui.engine.mahjong.geometry import Geometry, Slot, bits
 
 TILE_WIDTH = 4
 TILE_HEIGHT = 2
 COLUMNS_PER_UNIT = 2
 LAYER_SHIFT = 1
-"""Columns each layer is drawn to the right of the layer beneath it."""
+"""Columns each layer is drawn to the right of the layer beneath it (at most, see `_shifts`)."""
+LABEL_COLUMN = 1
+"""Where a tile's label starts, counted from its left edge; the label is 2 cells wide."""
 
 
 @dataclass(frozen=True)
@@ -33,10 +36,15 @@ class TileGrid:
     """row_tiles[r]: the tiles with a cell on row r, in painting order (lowest layer first)."""
 
     def __post_init__(self) -> None:
-        left = min((x for x, _, _ in self.slots), default=0)
+        columns = [
+            COLUMNS_PER_UNIT * x + shift
+            for (x, _, _), shift in zip(self.slots, _shifts(self.slots), strict=True)
+        ]
+        left = min(columns, default=0)
         upper = min((y for _, y, _ in self.slots), default=0)
         origins = tuple(
-            (COLUMNS_PER_UNIT * (x - left) + LAYER_SHIFT * z, y - upper) for x, y, z in self.slots
+            (column - left, y - upper)
+            for column, (_, y, _) in zip(columns, self.slots, strict=True)
         )
         width = max((col + TILE_WIDTH for col, _ in origins), default=0)
         height = max((row + TILE_HEIGHT for _, row in origins), default=0)
@@ -76,3 +84,28 @@ class TileGrid:
     def reading_order(self, mask: int) -> list[int]:
         """The tiles of `mask` in reading order (see `reading_key`)."""
         return sorted(bits(mask), key=self.reading_key)
+
+
+def _shifts(slots: tuple[Slot, ...]) -> list[int]:
+    """How far right of its place each tile is drawn: `LAYER_SHIFT` a layer, less where the
+    tile would then lie over the label of a lower tile on its right that can be uncovered while
+    it stands (the tiles under it aside: those stay as long as it does). Worked out from the
+    bottom layer up, so the bound from each lower tile uses that tile's own final shift."""
+    geometry = Geometry.of(slots)
+    stands_on, covers = geometry.stands_on, geometry.covers
+    rows: dict[int, list[int]] = {}
+    for tile, (_, y, _) in enumerate(slots):
+        rows.setdefault(y, []).append(tile)
+    # The upper tile's last column may reach the lower tile's left edge, not its label.
+    reach = TILE_WIDTH - LABEL_COLUMN
+    shifts = [0] * len(slots)
+    for tile in sorted(range(len(slots)), key=lambda t: slots[t][2]):
+        x, y, z = slots[tile]
+        shift = LAYER_SHIFT * z
+        for lower in rows.get(y, []) + rows.get(y + 1, []):
+            lower_x, _, lower_z = slots[lower]
+            if lower_z >= z or lower_x <= x or stands_on[tile] & (1 << lower | covers[lower]):
+                continue
+            shift = min(shift, shifts[lower] + COLUMNS_PER_UNIT * (lower_x - x) - reach)
+        shifts[tile] = shift
+    return shifts
