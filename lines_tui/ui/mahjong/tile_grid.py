@@ -3,9 +3,10 @@
 One half-tile unit is 2 columns wide and 1 row high, so a tile is 4 x 2 cells. Each layer is drawn
 one column further right than the layer below it: a stack then shows the left edge of every tile
 beneath it, like steps, which reads as depth even without colour. An upper tile may hide the
-edge of a lower neighbour on its right, never its label: where a tower rises two layers or more
-above its neighbour (Pagoda, the Turtle's back late in a game), the tower is drawn less far
-right. Painting goes from the bottom layer up, so the topmost tile owns each cell.
+edge of a lower neighbour on its right, never the label of a tile that can be uncovered while it
+stands: where a tower rises two layers or more above its neighbour (Pagoda, the Turtle's back late
+in a game), the tower is drawn less far right, and a bridge over a tile that nothing covers
+further right. Painting goes from the bottom layer up, so the topmost tile owns each cell.
 """
 
 from __future__ import annotations
@@ -88,24 +89,29 @@ class TileGrid:
 
 def _shifts(slots: tuple[Slot, ...]) -> list[int]:
     """How far right of its place each tile is drawn: `LAYER_SHIFT` a layer, less where the
-    tile would then lie over the label of a lower tile on its right that can be uncovered while
-    it stands (the tiles under it aside: those stay as long as it does). Worked out from the
-    bottom layer up, so the bound from each lower tile uses that tile's own final shift."""
+    tile would then lie over the label of a lower tile on its right, more where it would lie
+    over the label of a lower tile on its left or beneath it (a bridge over a tile that nothing
+    covers), whenever that tile can be uncovered while this one stands (the tiles it stands on
+    cannot). Worked out from the bottom layer up, so each bound uses the lower tile's final
+    shift."""
     geometry = Geometry.of(slots)
     stands_on, covers = geometry.stands_on, geometry.covers
     rows: dict[int, list[int]] = {}
     for tile, (_, y, _) in enumerate(slots):
         rows.setdefault(y, []).append(tile)
-    # The upper tile's last column may reach the lower tile's left edge, not its label.
-    reach = TILE_WIDTH - LABEL_COLUMN
     shifts = [0] * len(slots)
     for tile in sorted(range(len(slots)), key=lambda t: slots[t][2]):
         x, y, z = slots[tile]
-        shift = LAYER_SHIFT * z
+        least, most = -len(slots) * TILE_WIDTH, LAYER_SHIFT * z
         for lower in rows.get(y, []) + rows.get(y + 1, []):
             lower_x, _, lower_z = slots[lower]
-            if lower_z >= z or lower_x <= x or stands_on[tile] & (1 << lower | covers[lower]):
+            if lower_z >= z or stands_on[tile] & (1 << lower | covers[lower]):
                 continue
-            shift = min(shift, shifts[lower] + COLUMNS_PER_UNIT * (lower_x - x) - reach)
-        shifts[tile] = shift
+            # Where this tile starts, in columns from the lower tile's left edge, unshifted.
+            start = COLUMNS_PER_UNIT * (x - lower_x) - shifts[lower]
+            if lower_x > x:  # end on the lower tile's edge at the latest
+                most = min(most, -start - (TILE_WIDTH - LABEL_COLUMN))
+            else:  # start after its label
+                least = max(least, LABEL_COLUMN + 2 - start)
+        shifts[tile] = max(least, most)
     return shifts
