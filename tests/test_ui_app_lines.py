@@ -23,6 +23,7 @@ from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.status_line import StatusLine
 
 FOUR_REDS = """
 RRRR.....
@@ -125,6 +126,27 @@ async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
         assert not app.screen.game.over
+
+
+async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> None:
+    """Looking at the final board after the game-over dialog, a digit names no row: the status
+    line never asks for a column letter that nothing would use."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        cursor = screen.board.cursor
+        await pilot.press("5", "e")
+        await settle(pilot)
+        assert "Row 5" not in screen.query_one(StatusLine).message
+        assert screen.board.cursor == cursor
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_registered_players_game_is_saved_and_offers_the_leaderboard(

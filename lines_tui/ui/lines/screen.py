@@ -308,7 +308,7 @@ class LinesScreen(GameScreen):
         if self.animating:
             self._finish_animation()
         key = event.key
-        if key.isdigit():
+        if key.isdigit() and not self.game.over:  # over: nothing to name, as check_action says
             # Here and not through the digit's binding, which runs only once the key has gone up
             # to the app: the next key of a fast burst would reach this handler first.
             event.stop()
