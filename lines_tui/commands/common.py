@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     import typer
 
 BAD_INPUT = 2
+MAX_SEED = 2**64 - 1
+"""The largest seed (deal number) a table can hold; `--seed` refuses a larger one."""
 
 
 @dataclass(frozen=True)

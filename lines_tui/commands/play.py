@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, settings
+from lines_tui.commands.common import MAX_SEED, fail, settings
 from lines_tui.commands.start import run_app
 
 
@@ -18,7 +18,10 @@ def lines(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", min=0, help="Seed of the game (default: random); plays for that seed's table."
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            help="Seed of the game (default: random); plays for that seed's table.",
         ),
     ] = None,
     today: Annotated[
@@ -52,7 +55,10 @@ def mahjong(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", min=0, help="Seed of the deal (default: random); plays for that deal's table."
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            help="Seed of the deal (default: random); plays for that deal's table.",
         ),
     ] = None,
     today: Annotated[

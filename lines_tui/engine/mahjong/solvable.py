@@ -26,6 +26,10 @@ MAX_DEALS = 100
 """Deals tried before giving up (a layout where that many in a row fail is not worth playing)."""
 
 
+LAST_DEAL = 2**64 - 1
+"""The largest deal number (a leaderboard table's seed is 0 to 2**64 - 1)."""
+
+
 class NoSolvableDeal(ValueError):
     """No deal in the range tried was proved solvable."""
 
@@ -94,8 +98,9 @@ class DealSearch:
 
 
 def following(seed: int, count: int = MAX_DEALS) -> range:
-    """The deal numbers tried for solvable deals only: `seed` and the ones after it."""
-    return range(seed, seed + count)
+    """The deal numbers tried for solvable deals only: `seed` and the ones after it, up to the
+    last deal number a table holds (2**64 - 1): the search stops there rather than step past."""
+    return range(seed, min(seed + count, LAST_DEAL + 1))
 
 
 def prove_here(search: DealSearch) -> ProvedDeal:
