@@ -3,6 +3,7 @@ line on stderr with exit code 2 and changes nothing; no traceback, whatever the 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -60,3 +61,58 @@ def test_solvable_deals_never_step_past_the_last_deal_number() -> None:
     assert list(following(LAST_DEAL)) == [LAST_DEAL]
     assert following(LAST_DEAL - 3)[-1] == LAST_DEAL
     assert len(following(5)) == 100
+
+
+# 2. a loop of symbolic links among installed layouts
+
+
+def link_loop(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "b.layout").symlink_to("a.layout")
+    (folder / "a.layout").symlink_to("b.layout")
+    return folder
+
+
+def test_a_symlink_loop_among_installed_layouts_is_skipped_and_named(home: Path) -> None:
+    link_loop(home / "share" / "kmahjongg" / "layouts")
+    result = run("layouts")
+    assert result.exit_code == 0, result.exception
+    assert "turtle" in result.stdout and "Traceback" not in result.stderr
+    problems = result.stderr.splitlines()
+    assert len(problems) == 2 and all("Too many levels of symbolic links" in p for p in problems)
+    assert sum("a.layout" in p for p in problems) == 1
+    refused(run("deal", "--layout", "X"), "unknown layout 'X'")
+
+
+def test_a_symlink_loop_in_a_folder_given_is_skipped(home: Path) -> None:
+    folder = link_loop(home / "mine")
+    result = run("layouts", "--folder", str(folder))
+    assert result.exit_code == 0, result.exception
+    assert result.stderr.count("\n") == 2 and "b.layout" in result.stderr
+
+
+def test_discovery_names_a_symlink_loop_as_a_problem(home: Path) -> None:
+    from lines_tui.engine.mahjong.layouts import discover_layouts
+
+    found = discover_layouts([link_loop(home / "mine")])
+    assert found.layouts == [] and len(found.problems) == 2
+
+
+# 11. a layout path that is not a regular file
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device", "loop"])
+def test_a_layout_path_that_is_no_regular_file_is_named_so(home: Path, kind: str) -> None:
+    path = home / "odd.layout"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path = Path("/dev/null")
+    else:
+        path = link_loop(home / "loop") / "a.layout"
+    line = refused(run("deal", "--seed", "1", "--layout", str(path)))
+    assert "no such layout file" not in line
+    assert "not a regular file" in line or "Too many levels of symbolic links" in line
+    refused(run("deal", "--layout", str(home / "missing.layout")), "no such layout file")

@@ -96,7 +96,11 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
         except OSError:
             continue  # most of the usual folders do not exist on any one machine
         for path in files:
-            real = path.resolve()
+            try:
+                real = path.resolve()
+            except (OSError, RuntimeError):
+                # A loop of symbolic links: reading it below names it as a problem, once.
+                real = path.absolute()
             if real in seen:
                 continue
             seen.add(real)
@@ -166,8 +170,10 @@ def _from_file(reference: str) -> Layout:
     if not Path(path_text).expanduser().exists() and "#" in reference:
         path_text, map_name = reference.rsplit("#", 1)
     path = Path(path_text).expanduser()
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         raise LayoutError(f"{path}: no such layout file")
+    # Anything but a regular file (a folder, a FIFO, a device, a loop of links) is refused by
+    # the read, in the words the listing uses ("not a regular file").
     layouts = read_layout_file(path)
     if map_name:
         for layout in layouts:
