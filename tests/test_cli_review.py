@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
+from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.commands.common import OUTPUT_FAILED
 from lines_tui.engine.mahjong.solvable import LAST_DEAL, following
 
 RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # anything a terminal acts on, but newline
@@ -34,9 +39,7 @@ def refused(result: Result, *reasons: str, code: int = 2) -> str:
     """The one line of a refusal (exit 2, nothing on stdout), checked for `reasons`."""
     assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
     assert result.stdout == ""
-    assert result.stderr.startswith("lines-tui: ") and result.stderr.count("\n") == 1, (
-        result.stderr
-    )
+    assert result.stderr.startswith("lines-tui: ") and result.stderr.count("\n") == 1, result.stderr
     assert "Traceback" not in result.stderr and not RAW.search(result.stderr)
     for reason in reasons:
         assert reason in result.stderr
@@ -116,3 +119,148 @@ def test_a_layout_path_that_is_no_regular_file_is_named_so(home: Path, kind: str
     assert "no such layout file" not in line
     assert "not a regular file" in line or "Too many levels of symbolic links" in line
     refused(run("deal", "--layout", str(home / "missing.layout")), "no such layout file")
+
+
+# 3. solve: exit 1 means unsolvable, never an unexpected error
+
+BIG = "9" * 5000
+
+
+def test_a_position_with_a_number_of_5000_digits_is_bad_input(home: Path) -> None:
+    position = home / "big.json"
+    position.write_text(f'{{"tiles": [[0,0,0,"a"],[2,0,0,"a"]], "removed": [{BIG}]}}')
+    refused(run("solve", str(position)), "big.json: a number in it has too many digits")
+
+
+def command_to(stdout: object, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*lines_tui_command(), *args],
+        stdout=stdout,  # type: ignore[arg-type]
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_line_and_exit_code_4(home: Path) -> None:
+    position = home / "deal.json"
+    position.write_text(run("deal", "--seed", "7").stdout)
+    with open("/dev/full", "w") as full:
+        for args in (["solve", str(position)], ["deal", "--seed", "1"]):
+            done = command_to(full, *args)
+            assert done.returncode == OUTPUT_FAILED == 4, done.stderr
+            assert done.stderr == "lines-tui: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_pipe_ends_the_output_quietly(home: Path) -> None:
+    reader = subprocess.Popen(
+        [*lines_tui_command(), "deal", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # the reader went away, as `| head -0` does
+    assert reader.wait(timeout=120) in (0, OUTPUT_FAILED)
+    assert "Traceback" not in reader.stderr.read()
+
+
+# 5. the survey's progress file
+
+
+def survey(*args: str) -> Result:
+    return run("layouts", "--survey", "1", "--survey-layout", "lantern", *args)
+
+
+def test_a_progress_line_with_a_number_of_5000_digits_is_skipped(home: Path) -> None:
+    progress = home / "survey.jsonl"
+    progress.write_text(
+        f'{{"layout": "lantern", "seed": {BIG}, "verdict": "solvable", "playouts": 1}}\n'
+    )
+    result = survey("--progress-file", str(progress))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[1].split()[:2] == ["lantern", "1"]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+def test_a_progress_file_that_is_no_regular_file_is_refused(home: Path, kind: str) -> None:
+    path = {"folder": home, "fifo": home / "fifo", "device": Path("/dev/null")}[kind]
+    if kind == "fifo":
+        os.mkfifo(path)
+    line = refused(survey("--progress-file", str(path)))  # a FIFO used to hang here
+    assert "Is a directory" in line or "not a regular file" in line
+
+
+def test_a_progress_file_in_a_missing_folder_is_refused(home: Path) -> None:
+    refused(survey("--progress-file", str(home / "no" / "such" / "s.jsonl")), "no folder")
+    assert not (home / "no").exists()
+
+
+def test_a_progress_file_that_cannot_be_made_is_one_line(home: Path) -> None:
+    refused(survey("--progress-file", "/proc/survey.jsonl"), "cannot use /proc/survey.jsonl")
+    refused(run("--data-dir", "/proc/nope", "layouts", "--survey", "1"), "/proc/nope")
+
+
+# 9. survey options
+
+
+def test_a_layout_named_twice_is_surveyed_once(home: Path) -> None:
+    progress = home / "s.jsonl"
+    result = survey("--survey-layout", "Lantern", "--progress-file", str(progress))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[1:] == [
+        line for line in result.stdout.splitlines()[1:] if line.startswith("lantern ")
+    ]
+    assert len(result.stdout.splitlines()) == 2
+    assert len(progress.read_text().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--survey-layout", "turtle"], ["--workers", "2"], ["--progress-file", "x.jsonl"]],
+)
+def test_survey_options_without_the_survey_are_refused(home: Path, args: list[str]) -> None:
+    refused(run("layouts", *args), args[0], "--survey")
+
+
+# 17. SIGTERM to the survey
+
+
+def sessions_processes(session: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
+    progress = home / "s.jsonl"
+    survey = subprocess.Popen(
+        [*lines_tui_command(), "layouts", "--survey", "500", "--survey-layout", "turtle"]
+        + ["--workers", "2", "--progress-file", str(progress)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
+        time.sleep(0.05)
+    assert len(sessions_processes(survey.pid)) >= 3  # the survey and its two workers
+    survey.send_signal(signal.SIGTERM)
+    _, stderr = survey.communicate(timeout=60)
+    assert survey.returncode == 143, stderr
+    assert "survey stopped after" in stderr and "Traceback" not in stderr
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and sessions_processes(survey.pid):
+        time.sleep(0.05)
+    assert sessions_processes(survey.pid) == []

@@ -4,6 +4,7 @@ terminal as a control sequence) and the one-line way to refuse bad input."""
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 BAD_INPUT = 2
 MAX_SEED = 2**64 - 1
 """The largest seed (deal number) a table can hold; `--seed` refuses a larger one."""
+OUTPUT_FAILED = 4
+"""The exit code of a command whose output could not be written (README, "Exit codes")."""
 
 
 @dataclass(frozen=True)
@@ -33,9 +36,30 @@ def settings(ctx: typer.Context) -> Settings:
 
 
 def say(*lines: str) -> None:
-    """Print each argument on standard output as one line, control characters shown escaped."""
-    for line in lines:
-        print(printable(line))
+    """Print each argument on standard output as one line, control characters shown escaped.
+    Output that cannot be written (a full disk, a closed pipe) ends the command with exit code
+    4 and one line on standard error (none for a reader that went away, as with `| head`)."""
+    try:
+        for line in lines:
+            print(printable(line))
+        sys.stdout.flush()
+    except OSError as error:
+        _drop_standard_output()
+        if not isinstance(error, BrokenPipeError):
+            warn(f"cannot write the output: {error.strerror or error}")
+        raise SystemExit(OUTPUT_FAILED) from None
+
+
+def _drop_standard_output() -> None:
+    """Point standard output at the null device, so what is still buffered fails no second time
+    (with a message of Python's own) when the program exits."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a file (a test's capture)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 def progress(message: str, *, done: bool = False) -> None:

@@ -69,7 +69,19 @@ def list_layouts(
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
     GNOME Mahjongg, each with the leaderboard table its games feed. Files that cannot be read are
     reported on stderr and skipped."""
-    if survey is not None:
+    if survey is None:
+        given = [
+            option
+            for option, value in (
+                ("--survey-layout", survey_layouts),
+                ("--workers", workers),
+                ("--progress-file", progress_file),
+            )
+            if value is not None
+        ]
+        if given:
+            fail(f"{given[0]} is for --survey N; without --survey it does nothing")
+    else:
         start_survey(ctx, survey, survey_layouts, workers, progress_file, folder)
         return
     from lines_tui.engine.mahjong.layouts import (
@@ -110,15 +122,21 @@ def start_survey(
     from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, LayoutError, find_layout
     from lines_tui.store.store import default_data_dir
 
-    chosen = []
+    chosen: list[str] = []
     for name in names or BUILTIN_NAMES:
         try:
-            chosen.append(find_layout(name, folder).name)
+            found = find_layout(name, folder).name
         except LayoutError as error:
             fail(str(error))
+        if found not in chosen:  # `lantern` and `Lantern` are one layout, surveyed once
+            chosen.append(found)
     if progress_file is None:
-        data_dir = settings(ctx).data_dir
-        progress_file = (data_dir or default_data_dir()) / "survey.jsonl"
+        data_dir = settings(ctx).data_dir or default_data_dir()
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot make the data folder {data_dir}: {error.strerror or error}")
+        progress_file = data_dir / "survey.jsonl"
     run_survey(count, chosen, progress_file, workers or default_workers())
 
 
@@ -143,8 +161,8 @@ def deal(
             "--seed",
             metavar="N",
             max=MAX_SEED,
-            help="Deal number (a whole number, 0 to 2**64 - 1); the same layout and seed always give the "
-            "same deal. Default: a random one, named on stderr.",
+            help="Deal number (a whole number, 0 to 2**64 - 1); the same layout and seed always "
+            "give the same deal. Default: a random one, named on stderr.",
         ),
     ] = None,
     folder: FolderOption = None,

@@ -6,35 +6,73 @@ import json
 import multiprocessing
 import os
 import signal
+import stat
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import TextIO
 
 import typer
 
-from lines_tui.commands.common import progress, say, warn
+from lines_tui.commands.common import fail, progress, say, warn
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal
 
 INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
+TERMINATED = 143
+"""The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
 
 
 def read_outcomes(path: Path) -> dict[tuple[str, int], Outcome]:
     """The outcomes a survey already wrote to `path` (none if it does not exist); a line that is
     not an outcome (cut short when the survey was stopped) is ignored."""
-    found: dict[tuple[str, int], Outcome] = {}
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return found
-    for line in lines:
+        return {}
+    return _outcomes(text)
+
+
+def _outcomes(text: str) -> dict[tuple[str, int], Outcome]:
+    found: dict[tuple[str, int], Outcome] = {}
+    for line in text.splitlines():
         try:
             outcome = Outcome.from_json(json.loads(line))
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or a number of too many digits
             continue
         if outcome is not None:
             found[(outcome.layout, outcome.seed)] = outcome
     return found
+
+
+def open_progress_file(path: Path) -> TextIO:
+    """The progress file, opened to read and append: a regular file (created if missing) in a
+    folder that exists. Anything else is refused in one line (exit 2): a folder, a FIFO (opened
+    without waiting for a writer), a device, a missing folder, a file that cannot be opened."""
+    if not path.parent.is_dir():
+        fail(f"cannot use {path} for --progress-file: no folder {path.parent}")
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NO_WAIT, 0o644)
+    except OSError as error:
+        fail(f"cannot use {path} for --progress-file: {error.strerror or error}")
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        fail(f"{path} is not a regular file; --progress-file needs one")
+    if _NO_WAIT:
+        os.set_blocking(fd, True)
+    return open(fd, "a+", encoding="utf-8")
+
+
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
+
+
+class Stopped(Exception):
+    """The survey was told to stop (SIGTERM); it stops as ctrl+c stops it."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped
 
 
 def _ignore_ctrl_c() -> None:
@@ -48,39 +86,76 @@ def run_survey(
 ) -> list[Outcome]:
     """Solve deals 0..count-1 of each layout, skipping those `progress_file` already holds,
     appending each new outcome to it; then print each layout's figures and return the outcomes
-    (layout by layout, deal by deal)."""
-    done = read_outcomes(progress_file)
-    jobs = [(name, seed) for name in layouts for seed in range(count) if (name, seed) not in done]
-    total = count * len(layouts)
-    if len(jobs) < total:
-        warn(f"{total - len(jobs)} deals already solved in {progress_file}")
-    progress_file.parent.mkdir(parents=True, exist_ok=True)
+    (layout by layout, deal by deal). ctrl+c and SIGTERM stop it and its workers."""
+    with open_progress_file(progress_file) as out:
+        try:
+            out.seek(0)
+            done = _outcomes(out.read())
+        except (OSError, ValueError) as error:  # ValueError: not UTF-8
+            fail(f"cannot read {progress_file}: {getattr(error, 'strerror', None) or error}")
+        jobs = [
+            (name, seed) for name in layouts for seed in range(count) if (name, seed) not in done
+        ]
+        total = count * len(layouts)
+        if len(jobs) < total:
+            warn(f"{total - len(jobs)} deals already solved in {progress_file}")
+        if jobs:
+            _solve(jobs, total, out, done, progress_file, workers)
+    chosen = [done[(name, seed)] for name in layouts for seed in range(count)]
+    print_figures(chosen)
+    return chosen
+
+
+def _solve(
+    jobs: list[tuple[str, int]],
+    total: int,
+    out: TextIO,
+    done: dict[tuple[str, int], Outcome],
+    progress_file: Path,
+    workers: int,
+) -> None:
+    written = 0
     pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_ignore_ctrl_c,
     )
-    with progress_file.open("a", encoding="utf-8") as out:
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
         futures: list[Future[Outcome]] = [pool.submit(survey_deal, *job) for job in jobs]
-        try:
-            for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
-                outcome = future.result()
-                out.write(json.dumps(outcome.to_json()) + "\n")
-                out.flush()
-                done[(outcome.layout, outcome.seed)] = outcome
-                progress(f"survey: {number}/{total} deals")
-        except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
-            solved = sum(1 for key in done if key[0] in layouts and key[1] < count)
-            progress("", done=True)
-            warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
-            raise typer.Exit(INTERRUPTED) from None
+        for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
+            outcome = future.result()
+            out.write(json.dumps(outcome.to_json()) + "\n")
+            out.flush()
+            done[(outcome.layout, outcome.seed)] = outcome
+            written += 1
+            progress(f"survey: {number}/{total} deals")
+    except (KeyboardInterrupt, Stopped) as reason:
+        _stop_workers(pool)
+        solved = total - len(jobs) + written
+        progress("", done=True)
+        warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
+        code = INTERRUPTED if isinstance(reason, KeyboardInterrupt) else TERMINATED
+        raise typer.Exit(code) from None
+    except OSError as error:
+        _stop_workers(pool)
+        progress("", done=True)
+        fail(f"cannot write to {progress_file}: {error.strerror or error}")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     pool.shutdown()
-    if jobs:
-        progress(f"survey: {total}/{total} deals", done=True)
-    chosen = [done[(name, seed)] for name in layouts for seed in range(count)]
-    print_figures(chosen)
-    return chosen
+    progress(f"survey: {total}/{total} deals", done=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Hand out no more deals and end the deals being solved: the workers are ended, not left
+    to finish (or to outlive the survey, as a SIGTERM to it alone would leave them)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)
 
 
 def print_figures(outcomes: list[Outcome]) -> None:

@@ -106,6 +106,8 @@ class Position:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError) as error:
             raise PositionError(f"not JSON: {error}") from None
+        except ValueError:  # Python's limit on the digits of an integer (4300)
+            raise PositionError("a number in it has too many digits") from None
         return cls.from_json(data)
 
     @classmethod
