@@ -17,6 +17,7 @@ from typer.testing import CliRunner, Result
 from lines_tui.cli import app
 from lines_tui.commands.common import OUTPUT_FAILED
 from lines_tui.engine.mahjong.solvable import LAST_DEAL, following
+from lines_tui.store import open_store
 
 RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # anything a terminal acts on, but newline
 
@@ -245,8 +246,11 @@ def sessions_processes(session: int) -> list[int]:
 def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
     progress = home / "s.jsonl"
     survey = subprocess.Popen(
-        [*lines_tui_command(), "layouts", "--survey", "500", "--survey-layout", "turtle"]
-        + ["--workers", "2", "--progress-file", str(progress)],
+        [
+            *lines_tui_command(),
+            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
+            *("--progress-file", str(progress)),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -264,3 +268,32 @@ def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
     while time.monotonic() < deadline and sessions_processes(survey.pid):
         time.sleep(0.05)
     assert sessions_processes(survey.pid) == []
+
+
+# 4. challenge and replay open a game: a terminal first, and no code on standard input
+
+
+def challenge_code(home: Path, score_change: int = 0) -> str:
+    from conftest import FIXED_NOW, played_lines_game
+
+    from lines_tui.store import Entry, TableId, codes
+    from lines_tui.store.replay import record_of_lines
+
+    game = played_lines_game(1, size=7)
+    entry = Entry("Ann", game.score + score_change, int(FIXED_NOW), 1, record_of_lines(game))
+    return codes.encode(TableId.lines(7).for_deal(1), [entry])
+
+
+def test_a_challenge_without_a_terminal_merges_nothing(home: Path) -> None:
+    refused(run("challenge", challenge_code(home)), "the games need a terminal")
+    assert open_store(home / "data").tables() == {}
+
+
+def test_a_challenge_that_nothing_holds_up_in_is_one_line(home: Path) -> None:
+    refused(run("challenge", challenge_code(home, 1)), "nothing to beat (entry 1: ")
+
+
+@pytest.mark.parametrize("command", ["challenge", "replay"])
+def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> None:
+    refused(run(command, "-", stdin=challenge_code(home)), "standard input")
+    assert not (home / "data" / "scores.json").exists()

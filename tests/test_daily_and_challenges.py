@@ -126,6 +126,7 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     monkeypatch.setattr(play, "run_app", fake_run_app)
     monkeypatch.setattr(challenge, "run_app", fake_run_app)
+    monkeypatch.setattr(challenge, "require_terminal", lambda: None)
     return calls
 
 

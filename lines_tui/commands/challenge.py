@@ -14,16 +14,16 @@ import typer
 
 from lines_tui.commands.common import fail, say, settings
 from lines_tui.commands.play import today_utc
-from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes, report
-from lines_tui.commands.start import open_store_for, run_app
+from lines_tui.commands.scores import GameCodeArgument, game_code, import_checker, report
+from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
 from lines_tui.store import Entry, Merge, ShareCodeError, StoreError, format_value
 
 
-def challenge(ctx: typer.Context, code: CodeArgument) -> None:
+def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     """Play the deal of a challenge code; its verified results join that deal's table."""
     store = open_store_for(settings(ctx))
-    text = pasted_codes(code)[0]
+    text = game_code(code)
     # Everything that can refuse the challenge is asked before its results are merged: a
     # refusal changes nothing.
     previewed = merged_or_fail(lambda: store.preview_import(text, import_checker()))
@@ -31,8 +31,11 @@ def challenge(ctx: typer.Context, code: CodeArgument) -> None:
     if table.mode == "random":
         fail("this code is a table of random deals, not a challenge (see --challenge)")
     if not accepted(previewed):
-        say(*report(previewed, dry_run=True))
-        fail("no result in this challenge holds up, so there is nothing to beat")
+        why = next(
+            (f" (entry {n}: {r.reason})" for n, r in enumerate(previewed.results, 1) if r.reason),
+            "",
+        )
+        fail(f"no result in this challenge holds up, so there is nothing to beat{why}")
     choice: DealChoice = CHOSEN
     if table.mode == "daily" and table.tag == today_utc():
         choice = daily(table.tag)
@@ -49,6 +52,7 @@ def challenge(ctx: typer.Context, code: CodeArgument) -> None:
         if layout is None:
             fail(f"layout {table.variant} is not installed here")
         layout_source = layout.name if layout.is_builtin else layout.source
+    require_terminal()  # before the merge: a challenge that cannot be played merges nothing
     merged = merged_or_fail(lambda: store.import_code(text, import_checker()))
     say(*report(merged))
     best = accepted(previewed)[0]

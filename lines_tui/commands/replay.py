@@ -7,14 +7,14 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail, settings
-from lines_tui.commands.scores import CodeArgument, import_checker, pasted_codes
+from lines_tui.commands.scores import GameCodeArgument, game_code, import_checker
 from lines_tui.commands.start import open_store_for, require_terminal
 from lines_tui.store import ShareCodeError
 
 
 def replay(
     ctx: typer.Context,
-    code: CodeArgument,
+    code: GameCodeArgument,
     entry: Annotated[
         int, typer.Option("--entry", metavar="N", min=1, help="Which entry (1: the first).")
     ] = 1,
@@ -23,7 +23,7 @@ def replay(
     Only an entry whose replay verifies can be watched."""
     from lines_tui.store import codes
 
-    text = pasted_codes(code)[0]
+    text = game_code(code)
     try:
         checked = codes.read(text, import_checker())
     except ShareCodeError as error:

@@ -138,6 +138,27 @@ def export(
         say(attempt(lambda: store.export_code(table, entry), store))
 
 
+GameCodeArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="The code. It may sit in a pasted chat message or email reply; spaces and line "
+        "breaks inside it are ignored. (Not - : the game reads its keys from standard input.)",
+        show_default=False,
+    ),
+]
+
+
+def game_code(code: list[str]) -> str:
+    """The one code of `challenge` and `replay`, which open a game: standard input is the
+    player's keys, so `-` (the code on standard input) is refused."""
+    if code == ["-"]:
+        fail(
+            "the game reads its keys from standard input, so the code cannot come from there; "
+            "give it on the command line"
+        )
+    return pasted_codes(code)[0]
+
+
 def import_checker() -> Checker:
     """What an import checks entries with: the time now and the replay budget. (The replays
     load the engine, so only when a code is read.)"""
