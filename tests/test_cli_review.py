@@ -297,3 +297,61 @@ def test_a_challenge_that_nothing_holds_up_in_is_one_line(home: Path) -> None:
 def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> None:
     refused(run(command, "-", stdin=challenge_code(home)), "standard input")
     assert not (home / "data" / "scores.json").exists()
+
+
+# 7. `scores show` says "verified" only of a game it replayed
+
+
+def hand_edited(home: Path, table: str, entry: dict[str, object]) -> None:
+    import json
+
+    data = home / "data"
+    data.mkdir()
+    document = {
+        "format": "lines-tui scores",
+        "version": 2,
+        "players": ["Ann"],
+        "active_player": "Ann",
+        "tables": {table: [entry]},
+    }
+    (data / "scores.json").write_text(json.dumps(document))
+
+
+def test_a_hand_edited_lines_entry_is_not_called_verified(home: Path) -> None:
+    hand_edited(
+        home,
+        "lines-9",
+        {
+            "name": "Cheat",
+            "points": 999999,
+            "date": "2025-05-02T08:00:00Z",
+            "seed": 1,
+            "record": {"rules": 1, "moves": [[0, 0, 0, 1]]},
+        },
+    )
+    result = run("scores", "show", "lines-9")
+    cheat = next(line for line in result.stdout.splitlines() if "Cheat" in line)
+    assert cheat.endswith("refuted") and "verified" not in cheat
+
+
+def test_a_mahjong_record_that_does_not_replay_is_told_in_a_sentence(home: Path) -> None:
+    from conftest import won_mahjong_game
+
+    game = won_mahjong_game("turtle", 7)
+    pairs = [list(move) for move in game.history]
+    pairs[0], pairs[1] = pairs[1], [pairs[0][0], pairs[1][1]]  # no longer a pair at all
+    hand_edited(
+        home,
+        "mahjong-turtle+deal-7",
+        {
+            "name": "Bob",
+            "tenths": 3124,
+            "date": "2025-05-02T08:00:00Z",
+            "seed": 7,
+            "record": {"dealer": 2, "pairs": pairs},
+        },
+    )
+    shown = run("scores", "show", "mahjong-turtle+deal-7")
+    assert "refuted" in shown.stdout and "not in list" not in shown.stderr
+    line = refused(run("scores", "export", "mahjong-turtle+deal-7"), "cannot be shared: move ")
+    assert "not in list" not in line and "(" not in line.split("cannot be shared")[1]

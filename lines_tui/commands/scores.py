@@ -95,10 +95,15 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     if not entries:
         say("  no results yet")
         return
+    from lines_tui.store.verify import verify as replayed
+
     header = "points" if table_id.kind == "lines" else "time"
     say(f"  {'#':>2}  {'name':<24}  {header:>11}  {'date':<16}  seed")
+    checker = import_checker()
     for rank, entry in enumerate(entries, start=1):
-        say(f"  {rank:>2}  {entry_line(table_id, entry)}")
+        # "verified" only for a game replayed now: a file edited by hand says "refuted".
+        label = replayed(table_id, entry, checker).status
+        say(f"  {rank:>2}  {entry_line(table_id, entry, label=label)}")
     say(f"share code: {attempt(lambda: store.export_code(table_id), store)}")
 
 
@@ -260,13 +265,17 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
     return lines
 
 
-def entry_line(table: TableId, entry: Entry, *, status: bool = True) -> str:
-    """One entry in columns; with `status`, whether it carries its game (verify's lines say
-    their own verdict instead)."""
+def entry_line(
+    table: TableId, entry: Entry, *, status: bool = True, label: str | None = None
+) -> str:
+    """One entry in columns; with `status`, `label` or else whether it carries its game
+    (verify's lines say their own verdict instead)."""
     line = (
         f"{printable(entry.name):<24}  {format_value(table, entry.value):>11}  "
         f"{format_date(entry.date):<16}  {entry.seed}"
     )
     if not status:
         return line
-    return f"{line}  {'verified' if entry.verified else 'unverified'}"
+    if label is None:
+        label = "verified" if entry.verified else "unverified"
+    return f"{line}  {label}"

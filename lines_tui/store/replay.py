@@ -111,7 +111,14 @@ class MahjongReplay:
         return len(self.game.available_pairs())
 
     def number_of(self, pair: Pair) -> int:
-        return self.game.available_pairs().index((min(pair), max(pair)))
+        try:
+            return self.game.available_pairs().index((min(pair), max(pair)))
+        except ValueError:
+            count = len(self.game.history) + 1
+            first, second = sorted(pair)
+            raise Refuted(
+                f"move {count}: tiles {first} and {second} are not a pair that can be taken"
+            ) from None
 
     def play_number(self, number: int) -> None:
         self.play(self.game.available_pairs()[number])
