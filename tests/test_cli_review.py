@@ -355,3 +355,49 @@ def test_a_mahjong_record_that_does_not_replay_is_told_in_a_sentence(home: Path)
     assert "refuted" in shown.stdout and "not in list" not in shown.stderr
     line = refused(run("scores", "export", "mahjong-turtle+deal-7"), "cannot be shared: move ")
     assert "not in list" not in line and "(" not in line.split("cannot be shared")[1]
+
+
+# 8. --daily with --seed or --solvable
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["lines", "--daily", "--seed", "3"], "--seed"),
+        (["mahjong", "--daily", "--seed", "3"], "--seed"),
+        (["mahjong", "--daily", "--solvable"], "--solvable"),
+    ],
+)
+def test_daily_with_a_seed_or_solvable_deals_is_refused(
+    home: Path, args: list[str], option: str
+) -> None:
+    refused(run(*args), f"--daily plays the deal of the day, so it takes no {option}")
+
+
+# 10. an empty --data-dir
+
+
+@pytest.mark.parametrize("command", [["scores"], ["players", "add", "Ann"], []])
+def test_an_empty_data_dir_is_refused(
+    home: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(home)
+    refused(run("--data-dir", "", *command), "--data-dir needs a folder")
+    assert sorted(p.name for p in home.iterdir()) == []
+
+
+# 18. --player for every command
+
+
+@pytest.mark.parametrize(
+    "command", [["scores"], ["players"], ["layouts"], ["deal", "--seed", "1"], ["lines"]]
+)
+def test_an_unknown_player_is_refused_by_every_command(home: Path, command: list[str]) -> None:
+    refused(run("--player", "Nobody", *command), "no registered player is named 'Nobody'")
+    assert not (home / "data").exists()
+
+
+def test_a_registered_player_is_taken_by_every_command(home: Path) -> None:
+    assert run("players", "add", "Ann").exit_code == 0
+    result = run("--player", "ann", "scores")
+    assert result.exit_code == 0, result.stderr

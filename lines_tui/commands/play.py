@@ -32,12 +32,21 @@ def lines(
     from lines_tui.engine.deal_choice import daily
 
     if today:
+        refuse_with_daily(seed=seed)
         day = today_utc()
         run_app(
             settings(ctx), "lines", seed=lines_daily_seed(size, day), size=size, choice=daily(day)
         )
         return
     run_app(settings(ctx), start="lines", seed=seed, size=size)
+
+
+def refuse_with_daily(*, seed: int | None, solvable: bool = False) -> None:
+    """`--daily` plays the day's deal: a `--seed` or `--solvable` beside it would be ignored, so
+    the command is refused instead."""
+    for option, given in (("--seed", seed is not None), ("--solvable", solvable)):
+        if given:
+            fail(f"--daily plays the deal of the day, so it takes no {option}")
 
 
 def today_utc() -> str:
@@ -82,6 +91,7 @@ def mahjong(
     except (LayoutError, OSError) as error:
         fail(str(error))
     if today:
+        refuse_with_daily(seed=seed, solvable=solvable)
         # The app proves the day's candidates in its solver process, saying so on screen.
         run_app(settings(ctx), "mahjong", layout=layout, choice=daily(today_utc()))
         return

@@ -33,6 +33,18 @@ def open_store_for(options: Settings) -> Store:
     return store
 
 
+def check_player(options: Settings) -> None:
+    """Refuse a `--player` who is not registered (one line, exit 2), whatever the command."""
+    from lines_tui.store import StoreError, open_store
+
+    if options.player is None:
+        return
+    try:
+        open_store(options.data_dir).resolve_player(options.player)
+    except (StoreError, OSError) as error:
+        fail(f"{error} (register with: lines-tui players add NAME)")
+
+
 def run_app(
     options: Settings,
     start: Start = "menu",

@@ -12,8 +12,8 @@ import typer
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, Settings, warn
-from lines_tui.commands.start import open_menu
+from lines_tui.commands.common import BAD_INPUT, Settings, fail, warn
+from lines_tui.commands.start import check_player, open_menu
 
 
 class OneLineErrors(TyperGroup):
@@ -68,7 +68,7 @@ app = typer.Typer(
 def root(
     ctx: typer.Context,
     data_dir: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--data-dir",
             help="Folder of the score and player file "
@@ -80,7 +80,11 @@ def root(
         typer.Option("--player", help="Play as this registered player (default: the active one)."),
     ] = None,
 ) -> None:
-    ctx.obj = Settings(data_dir=data_dir, player=player)
+    if data_dir is not None and not data_dir.strip():
+        fail("--data-dir needs a folder; it is empty (the current folder is '.')")
+    ctx.obj = Settings(data_dir=None if data_dir is None else Path(data_dir), player=player)
+    if player is not None and ctx.invoked_subcommand is not None:
+        check_player(ctx.obj)  # every command refuses an unknown player, not only the games
     if ctx.invoked_subcommand is None:
         open_menu(ctx.obj)
 
