@@ -401,3 +401,19 @@ def test_a_registered_player_is_taken_by_every_command(home: Path) -> None:
     assert run("players", "add", "Ann").exit_code == 0
     result = run("--player", "ann", "scores")
     assert result.exit_code == 0, result.stderr
+
+
+# 12. the README's example of a refusal is the real one
+
+
+def test_the_readmes_example_refusal_is_what_the_command_says(home: Path) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("$ lines-tui lines --size 17\n", 1)[1].splitlines()[0]
+    assert run("lines", "--size", "17").stderr == example + "\n"
+
+
+# 16. a challenge of an empty table
+
+
+def test_a_challenge_of_an_empty_table_says_it_has_no_entries(home: Path) -> None:
+    refused(run("scores", "export", "lines-9", "--challenge"), "lines-9 has no entries yet")

@@ -343,6 +343,8 @@ class Store:
 
     @staticmethod
     def _entry(table: TableId, entries: tuple[Entry, ...], number: int) -> Entry:
+        if not entries:
+            raise StoreError(f"{table} has no entries yet, so there is nothing to share")
         if not 1 <= number <= len(entries):
             raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
         return entries[number - 1]
