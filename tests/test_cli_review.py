@@ -417,3 +417,22 @@ def test_the_readmes_example_refusal_is_what_the_command_says(home: Path) -> Non
 
 def test_a_challenge_of_an_empty_table_says_it_has_no_entries(home: Path) -> None:
     refused(run("scores", "export", "lines-9", "--challenge"), "lines-9 has no entries yet")
+
+
+# 15. an import that merges nothing says so in its exit code
+
+
+def test_an_import_whose_every_entry_is_refuted_exits_1(home: Path) -> None:
+    code = challenge_code(home, 1)  # the score claimed is not the game's
+    for args in (["scores", "import", code], ["scores", "import", "--dry-run", code]):
+        result = run(*args)
+        assert result.exit_code == 1, result.stdout
+        assert "1 rejected" in result.stdout
+    assert open_store(home / "data").tables() == {}
+    assert run("scores", "verify", code).exit_code == 1
+
+
+def test_an_import_that_merges_exits_0(home: Path) -> None:
+    code = challenge_code(home)
+    assert run("scores", "import", code).exit_code == 0
+    assert run("scores", "import", code).exit_code == 0  # already there: it is in the table

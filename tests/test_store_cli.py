@@ -109,7 +109,7 @@ def test_hostile_names_in_an_imported_code_never_reach_the_terminal_raw(folder: 
         [Entry("\x1b[31mred\x1b[0m", 5, int(START), 1), Entry("\u202eevil", 6, int(START), 2)],
     )
     result = run(folder, "scores", "import", code)
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # both names rejected: nothing merged
     assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
     assert "'\\x1b[31mred\\x1b[0m'" in result.stdout and "2 rejected" in result.stdout
 

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from lines_tui.store.verify import Checker
 
 NOT_ALL_VERIFIED = 1
+NOTHING_MERGED = 1
+"""The exit code of `scores import` when none of the code's entries is in the table after it
+(with --dry-run: would be): every one refuted, rejected or not good enough."""
 
 app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
 
@@ -203,6 +206,10 @@ def import_(
         merges = attempt(lambda: store.import_codes(found, import_checker), store)
     for merged in merges:
         say(*report(merged, dry_run))
+    if not any(merged.count("added") + merged.count("already there") for merged in merges):
+        # A script learns that none of the code's entries is in the table (all refuted or
+        # rejected, or not good enough for it).
+        raise typer.Exit(NOTHING_MERGED)
 
 
 @app.command("verify")
