@@ -436,3 +436,23 @@ def test_an_import_that_merges_exits_0(home: Path) -> None:
     code = challenge_code(home)
     assert run("scores", "import", code).exit_code == 0
     assert run("scores", "import", code).exit_code == 0  # already there: it is in the table
+
+
+# 13. layout titles spell their control characters out
+
+
+def test_layout_titles_spell_control_characters_out(home: Path) -> None:
+    folder = home / "mine"
+    folder.mkdir()
+    source = Path(__file__).parent.parent / "lines_tui/engine/mahjong/layouts/lantern.layout"
+    (folder / "evil.layout").write_text(source.read_text())
+    (folder / "evil.desktop").write_text("[KMahjonggLayout]\nName=Evil\x1b[31mred\x07 bell\n")
+    (folder / "m.map").write_text(
+        '<mahjongg><map name="Bad&#x9;Map&#x202e;x" scorename="bad">'
+        '<tile x="0" y="0" z="0"/><tile x="2" y="0" z="0"/></map></mahjongg>\n'
+    )
+    result = run("layouts", "--folder", str(folder))
+    assert result.exit_code == 0, result.stderr
+    assert "Evil\\x1b[31mred\\x07 bell" in result.stdout
+    assert "Bad\\x09Map\\u202ex" in result.stdout
+    assert not RAW.search(result.stdout)

@@ -350,8 +350,10 @@ def test_unreadable_files_are_one_line_errors(tmp_path: Path) -> None:
         find_layout(str(huge))
     folder = tmp_path / "folder.layout"
     folder.mkdir()
-    with pytest.raises(LayoutError, match="no such layout file"):
+    with pytest.raises(LayoutError, match="not a regular file"):  # as the listing says it
         find_layout(str(folder))
+    with pytest.raises(LayoutError, match="no such layout file"):
+        find_layout(str(tmp_path / "missing.layout"))
 
 
 def test_a_bare_word_is_a_name_before_a_file(

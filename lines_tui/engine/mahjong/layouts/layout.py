@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -35,8 +37,10 @@ class Layout:
         # Names come from files anyone can write; control characters in them could drive the
         # terminal, so only printable text of a sane length is kept.
         object.__setattr__(self, "name", printable(self.name, 40).lower())
-        object.__setattr__(self, "title", printable(self.title, 40) or self.name)
-        object.__setattr__(self, "description", printable(self.description, 200))
+        # A title is only shown: its control characters are spelled out (\x1b), as for every
+        # outside text (README), rather than dropped.
+        object.__setattr__(self, "title", spelled_out(self.title, 40) or self.name)
+        object.__setattr__(self, "description", spelled_out(self.description, 200))
         if not self.name:
             raise LayoutError(f"{self.source}: the layout has no name")
         count = len(self.slots)
@@ -90,6 +94,26 @@ def printable(text: str, limit: int) -> str:
     """`text` without control characters, whitespace runs collapsed, cut to `limit` characters."""
     kept = "".join(c if c.isprintable() else " " for c in text)
     return " ".join(kept.split())[:limit]
+
+
+def spelled_out(text: str, limit: int) -> str:
+    """`text` with control and invisible characters written as escapes (`\x1b`), runs of
+    spaces collapsed, cut to `limit` characters."""
+    shown = "".join(
+        character
+        if unicodedata.category(character) not in _INVISIBLE
+        else f"\\x{ord(character):02x}"
+        if ord(character) < 0x100
+        else f"\\u{ord(character):04x}"
+        if ord(character) < 0x10000
+        else f"\\U{ord(character):08x}"
+        for character in text
+    )
+    return re.sub(" +", " ", shown).strip()[:limit]
+
+
+_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+"""What `outside_text.printable` spells out: controls, format characters, separators, others."""
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
