@@ -456,3 +456,24 @@ def test_layout_titles_spell_control_characters_out(home: Path) -> None:
     assert "Evil\\x1b[31mred\\x07 bell" in result.stdout
     assert "Bad\\x09Map\\u202ex" in result.stdout
     assert not RAW.search(result.stdout)
+
+
+# 14. a second map of the same name in one GNOME file
+
+
+def test_a_second_map_of_a_taken_name_is_reached_by_its_place(home: Path) -> None:
+    folder = home / "maps"
+    folder.mkdir()
+    tiles = "".join(f'<tile x="{2 * n}" y="0" z="0"/>' for n in range(4))
+    (folder / "m.map").write_text(
+        '<mahjongg><map name="Twin"><tile x="0" y="0" z="0"/><tile x="2" y="0" z="0"/></map>'
+        f'<map name="Twin">{tiles}</map></mahjongg>\n'
+    )
+    listed = run("layouts", "--folder", str(folder)).stdout.splitlines()
+    second = next(line for line in listed if "name taken" in line)
+    assert f"{folder / 'm.map'}#2" in second
+    dealt = run("deal", "--seed", "1", "--layout", f"{folder / 'm.map'}#2")
+    assert dealt.exit_code == 0 and dealt.stdout.count("[") == 1 + 4
+    first = run("deal", "--seed", "1", "--layout", f"{folder / 'm.map'}#twin")
+    assert first.stdout.count("[") == 1 + 2
+    refused(run("deal", "--layout", f"{folder / 'm.map'}#3"), "no map named '3'")

@@ -179,6 +179,8 @@ def _from_file(reference: str) -> Layout:
         for layout in layouts:
             if map_name.casefold() in (layout.name.casefold(), layout.title.casefold()):
                 return layout
+        if map_name.isdecimal() and 1 <= int(map_name) <= len(layouts):
+            return layouts[int(map_name) - 1]  # FILE.map#2: the second map, whatever its name
         names = ", ".join(layout.name for layout in layouts)
         raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {names})")
     if len(layouts) > 1:

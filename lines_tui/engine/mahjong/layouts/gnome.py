@@ -20,6 +20,7 @@ expansion attacks ("billion laughs") and external entities.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from xml.parsers import expat
 
@@ -164,7 +165,15 @@ def parse_gnome_maps(text: str, *, source: str) -> list[Layout]:
         ) from None
     if not reader.maps:
         raise LayoutError(f"{source}: no <map> in the file")
-    return reader.maps
+    # A map whose name an earlier map of the file took is reached by its place: FILE.map#2.
+    taken: set[str] = set()
+    maps = []
+    for number, layout in enumerate(reader.maps, start=1):
+        if layout.name in taken:
+            layout = replace(layout, source=f"{source}#{number}")
+        taken.add(layout.name)
+        maps.append(layout)
+    return maps
 
 
 def read_gnome_maps(path: Path) -> list[Layout]:
