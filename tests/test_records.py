@@ -411,7 +411,7 @@ def test_import_reports_a_refuted_entry_in_one_line_and_writes_nothing(
 ) -> None:
     forged = codes.encode(TableId.mahjong("turtle"), [mahjong_entry(mahjong_game, value=3)])
     result = run("--data-dir", str(tmp_path), "scores", "import", forged)
-    assert result.exit_code == 0  # type: ignore[attr-defined]
+    assert result.exit_code == 1  # type: ignore[attr-defined]  # nothing merged
     assert "entry 1: rejected 'Bob': 0.3 s for 72 pairs is faster" in result.stdout  # type: ignore[attr-defined]
     assert not (tmp_path / "scores.json").exists()
 
