@@ -644,3 +644,13 @@ class Walk:
             await pilot.pause()
             if app.is_running:
                 await check(pilot)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A home with no installed layouts and an empty data folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("LINES_TUI_HOME", str(tmp_path / "data"))
+    return tmp_path

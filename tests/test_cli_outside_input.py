@@ -24,16 +24,6 @@ FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
 RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # anything a terminal acts on, but newline
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A home with no installed layouts and an empty data folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
-    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("LINES_TUI_HOME", str(tmp_path / "data"))
-    return tmp_path
-
-
 def run(*args: str, stdin: str | bytes | None = None) -> Result:
     return CliRunner().invoke(app, list(args), input=stdin)
 

@@ -4,36 +4,19 @@ line on stderr with exit code 2 and changes nothing; no traceback, whatever the 
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
+from test_cli_outside_input import RAW, run
 from tools.pty_terminal import lines_tui_command
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from lines_tui.cli import app
 from lines_tui.commands.common import OUTPUT_FAILED
 from lines_tui.engine.mahjong.solvable import LAST_DEAL, following
 from lines_tui.store import open_store
-
-RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # anything a terminal acts on, but newline
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A home with no installed layouts and an empty data folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
-    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("LINES_TUI_HOME", str(tmp_path / "data"))
-    return tmp_path
-
-
-def run(*args: str, stdin: str | bytes | None = None) -> Result:
-    return CliRunner().invoke(app, list(args), input=stdin)
 
 
 def refused(result: Result, *reasons: str, code: int = 2) -> str:
