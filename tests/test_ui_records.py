@@ -50,6 +50,10 @@ def text_of(widget: Static) -> str:
     return content.plain if isinstance(content, Text) else str(content)
 
 
+def dialog_text(app: Any) -> str:
+    return " ".join(str(part.render()) for part in app.screen.query(".dialog-text"))
+
+
 def cells(grid: DataTable[Any], row: int) -> list[str]:
     return [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
 
@@ -181,6 +185,41 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         # What to beat, where the game is played (the challenge's question has gone).
         said = game_screen.query_one(StatusLine).message
         assert said == f"To beat: {best.value} by Ann."
+
+
+async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_path: Path) -> None:
+    """`i` on the leaderboard imports as the menu's does (one helper): the table the code went
+    into is shown, and its deal offered as a challenge, not only merged."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b", "i")
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A challenge: beat" in dialog_text(app) and "Play that deal now?" in dialog_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert "lines-7+deal-1" in " ".join(widget_lines(board.query_one("#board-heading")))
+        await pilot.press("i")
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        game_screen = app.screen
+        assert isinstance(game_screen, LinesScreen)
+        assert game_screen.game.seed == 1 and game_screen.game.size == 7
 
 
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:

@@ -228,16 +228,21 @@ class LinesTuiApp(App[None]):
 
         self.push_screen(LeaderboardScreen(self.session, table=table, highlight_rank=rank))
 
-    def open_import(self) -> None:
-        """A merged code shows the leaderboard it went into, the new entries marked."""
+    def open_import(self, show: Callable[[str, int | None], object] | None = None) -> None:
+        """Import a code, from the menu or the leaderboard: a merged code shows the leaderboard
+        it went into, the new entries marked (`show`: the open leaderboard shows it; by default
+        one opens), and a code of one deal's table is offered as a challenge."""
         from lines_tui.ui.scores import ImportScreen
 
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
-                self.open_leaderboards(*result)
+                (show or self.open_leaderboards)(*result)
                 self.deal_offers.challenge(TableId.parse(result[0]))
 
         self.push_screen(ImportScreen(self.session), merged)
+
+    def on_leaderboard_screen_import(self, message: LeaderboardScreen.Import) -> None:
+        self.open_import(message.show)
 
     def on_leaderboard_screen_watch(self, message: LeaderboardScreen.Watch) -> None:
         self.watch_game(message.table, message.entry)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,7 +17,6 @@ from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
-from lines_tui.ui.scores.import_code import ImportScreen
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
@@ -79,6 +79,13 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             super().__init__()
             self.table = table
             self.entry = entry
+
+    class Import(Message):
+        """The player asked to import a code (the app does, then `show`s its table here)."""
+
+        def __init__(self, show: Callable[[str | None, int | None], None]) -> None:
+            super().__init__()
+            self.show = show
 
     def __init__(
         self, session: Session, table: str | None = None, highlight_rank: int | None = None
@@ -245,8 +252,6 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         )
 
     def action_import_code(self) -> None:
-        def merged(result: tuple[str, int | None] | None) -> None:
-            if result is not None:
-                self.reload(*result)
-
-        self.app.push_screen(ImportScreen(self.session), merged)
+        """The app imports, as from the menu (a challenge code is offered as a game), and this
+        screen shows the table the code went into."""
+        self.post_message(self.Import(self.reload))
