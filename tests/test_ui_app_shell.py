@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, make_app, settle
+from conftest import FIXED_NOW, make_app, settle, widget_lines
 from textual.widgets import DataTable, OptionList, Static
 
 from lines_tui.engine.lines import LinesGame
@@ -135,7 +135,7 @@ async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_pa
         await settle(pilot)
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
-        assert "Lines 9 x 9" in str(board.query_one("#board-heading", Static).render())
+        assert "Lines 9 x 9" in " ".join(widget_lines(board.query_one("#board-heading", Static)))
         assert board.query_one(DataTable).cursor_row == 0
         await pilot.press("escape")
         await settle(pilot)
