@@ -127,6 +127,29 @@ def store_score(folder: Path) -> int:
     return open_store(folder).table("lines-7")[0].value
 
 
+async def test_the_replay_panel_names_a_daily_table_whole(tmp_path: Path) -> None:
+    """The panel's title wraps at its width and shows all of it: the date of a deal of the day
+    (it showed "Lines 7 x 7, deal of" and no date)."""
+    day = utc_day(FIXED_NOW)
+    table = TableId.parse(f"lines-7+daily-{day}")
+    store = open_store(tmp_path)
+    store.add_player("Bob")
+    game = played_lines_game(lines_daily_seed(7, day), size=7)
+    store.record_lines(
+        "Bob", table, game.score, game.seed, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_leaderboards(str(table))
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        title = " ".join(line.strip() for line in widget_lines(replay.query_one("#replay-title")))
+        assert title == f"Bob Lines 7 x 7, deal of {day}"
+
+
 async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
     store_with_games(tmp_path)
     app = make_app(tmp_path)
