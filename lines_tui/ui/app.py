@@ -21,6 +21,7 @@ from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
+from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, StoreError, TableId
@@ -283,6 +284,14 @@ class LinesTuiApp(App[None]):
         self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
 
     # --- notices ------------------------------------------------------------------------------
+
+    def push_screen(self, screen: Any, *args: Any, **options: Any) -> Any:
+        """A dialog (help, a question) opens over the screen: the notices shown on that screen
+        are about it, and would cover the dialog's last rows, so they go (a notice the dialog
+        itself gives still shows)."""
+        if isinstance(screen, ModalScreen):
+            self.clear_notifications()
+        return super().push_screen(screen, *args, **options)
 
     def notify(
         self,
