@@ -43,7 +43,7 @@ def board_heading(table: TableId, index: int, count: int) -> RenderableType:
     first = Table.grid(expand=True, padding=(0, 0, 0, 3))
     first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     first.add_column(no_wrap=True, justify="right")
-    first.add_row(Text(table.title, style="bold"), f"table {index + 1} of {count}")
+    first.add_row(Text(table.title, style="bold"), Text(f"table {index + 1} of {count}"))
     second = Text(f"{table}, {order}", style="dim", no_wrap=True, overflow="ellipsis")
     return Group(first, second)
 
