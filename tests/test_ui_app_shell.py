@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, make_app, settle
-from textual.widgets import DataTable, OptionList, Static
+from conftest import FIXED_NOW, make_app, settle, widget_lines
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets._footer import FooterKey, FooterLabel
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -135,7 +136,7 @@ async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_pa
         await settle(pilot)
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
-        assert "Lines 9 x 9" in str(board.query_one("#board-heading", Static).render())
+        assert "Lines 9 x 9" in " ".join(widget_lines(board.query_one("#board-heading", Static)))
         assert board.query_one(DataTable).cursor_row == 0
         await pilot.press("escape")
         await settle(pilot)
@@ -317,3 +318,36 @@ async def test_the_help_scrolls_with_its_own_keys(tmp_path: Path) -> None:
         assert panel.scroll_y == panel.max_scroll_y
         await pilot.press("home")
         assert panel.scroll_y == 0
+
+
+@pytest.mark.parametrize(
+    ("saved", "shown"),
+    [((), None), (("mahjong",), "R Resume"), (("lines", "mahjong"), "r R Resume")],
+)
+async def test_the_menu_footer_shows_r_and_r_while_a_resume_entry_is_listed(
+    tmp_path: Path, saved: tuple[str, ...], shown: str | None
+) -> None:
+    """r and R are in the Footer exactly while "Resume Lines" / "Resume Mahjong" are listed, and
+    every key there still shows whole at 80 columns."""
+    from test_ui_every_screen import cut_footer_labels
+    from test_ui_solvable_deals import footer_text
+    from test_ui_unread_saves import save_a_lines_game
+
+    if "lines" in saved:
+        save_a_lines_game(tmp_path)
+    if "mahjong" in saved:
+        save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        await footer_text(pilot)  # once the Footer has drawn its keys
+        bar = app.screen.query_one(Footer)
+        items = sorted([*bar.query(FooterKey), *bar.query(FooterLabel)], key=lambda w: w.region.x)
+        footer = " ".join(" ".join(widget_lines(item)).strip() for item in items)
+        if shown is None:
+            assert "Resume" not in footer
+        else:
+            assert footer.startswith(shown + " l Lines"), footer
+        assert "s Symbols" in footer
+        assert cut_footer_labels(app.screen) == []

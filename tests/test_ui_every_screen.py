@@ -11,7 +11,14 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from conftest import fill_the_board, make_app, nearly_full_game, open_lines, played_lines_game
+from conftest import (
+    fill_the_board,
+    make_app,
+    nearly_full_game,
+    open_lines,
+    played_lines_game,
+    widget_lines,
+)
 from conftest import settle as settle_workers
 from rich.cells import cell_len
 from test_ui_solvable_deals import TURTLE, held_app
@@ -350,3 +357,47 @@ async def test_help_and_symbols_work_in_the_deal_number_field(tmp_path: Path) ->
         await pilot.press("escape", "2")
         await settle_workers(pilot)
         assert app.screen is picker and field.value == "42"
+
+
+# --- help comes from one place ----------------------------------------------------------------
+
+
+def help_shown(app: App[None]) -> str:
+    """The help dialog's key table as drawn."""
+    return "\n".join(widget_lines(app.screen.query_one("#help-keys")))
+
+
+async def test_every_screens_help_lists_ctrl_q(tmp_path: Path) -> None:
+    """README: `ctrl+q` works everywhere, so every screen's help lists it, the dialogs (the layout
+    picker, Today's deals, the Lines game over, a question) and the text fields too: the rows come
+    from one place, which adds the app's keys that act past any dialog."""
+    app = app_with_results(tmp_path)
+    missing: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        for name, open_ in SCREENS.items():
+            await open_(pilot)
+            if name != "Help":  # the help of the help is this help
+                if name in TEXT_FIELDS:  # `?` is typed there: the help through the app's action
+                    app.action_help()
+                else:
+                    await pilot.press("question_mark")
+                await settle_workers(pilot)
+                assert isinstance(app.screen, HelpScreen), name
+            shown = help_shown(app)
+            if not re.search(r"^\^q +Quit the app", shown, flags=re.M):
+                missing.append(name)
+            while not isinstance(app.screen, MenuScreen):
+                app.pop_screen()
+                await settle_workers(pilot)
+    assert missing == []
+
+
+async def test_lines_help_for_esc_says_it_forgets_a_typed_row(tmp_path: Path) -> None:
+    app = app_with_results(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        await pilot.press("l", "question_mark")
+        await settle_workers(pilot)
+        row = next(line for line in help_shown(app).splitlines() if line.startswith("esc"))
+        assert "Forget a typed row number" in row

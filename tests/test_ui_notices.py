@@ -6,11 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import fill_the_board, make_app, nearly_full_game, open_lines, settle, widget_lines
+from conftest import (
+    fill_the_board,
+    make_app,
+    nearly_full_game,
+    open_lines,
+    played_lines_game,
+    settle,
+    widget_lines,
+)
 from test_ui_mahjong import game_of, open_game, row_layout, settled
 
-from lines_tui.store import RecordOutcome, TableId
+from lines_tui.store import RecordOutcome, TableId, open_store
+from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.mahjong.screen import DEAD_END_WARNING, LOSS_MESSAGE, MahjongScreen
 from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
@@ -96,3 +106,29 @@ async def test_a_newly_added_player_plays_at_once(tmp_path: Path) -> None:
 def test_mahjong_tables_are_titled_by_their_layout() -> None:
     assert TableId.parse("mahjong-lantern").title == "Lantern"
     assert TableId.parse("lines-9").title == "Lines 9 x 9"
+
+
+async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_path: Path) -> None:
+    """x on the leaderboard says where the challenge code went, as a toast; ? then opens the
+    help, which that toast covered the last rows of: the screen's notices go when a dialog opens,
+    and a notice of the dialog itself (s: symbols) still shows."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    game = played_lines_game(2, size=7)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ann", 7, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("b", "x")
+        await settle(pilot)
+        assert toasts(app) == 1  # "Challenge code shown above and sent to the clipboard…"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert toasts(app) == 0
+        await pilot.press("s")
+        await settle(pilot)
+        assert toasts(app) == 1

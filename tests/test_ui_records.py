@@ -50,6 +50,10 @@ def text_of(widget: Static) -> str:
     return content.plain if isinstance(content, Text) else str(content)
 
 
+def dialog_text(app: Any) -> str:
+    return " ".join(str(part.render()) for part in app.screen.query(".dialog-text"))
+
+
 def cells(grid: DataTable[Any], row: int) -> list[str]:
     return [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
 
@@ -123,6 +127,29 @@ def store_score(folder: Path) -> int:
     return open_store(folder).table("lines-7")[0].value
 
 
+async def test_the_replay_panel_names_a_daily_table_whole(tmp_path: Path) -> None:
+    """The panel's title wraps at its width and shows all of it: the date of a deal of the day
+    (it showed "Lines 7 x 7, deal of" and no date)."""
+    day = utc_day(FIXED_NOW)
+    table = TableId.parse(f"lines-7+daily-{day}")
+    store = open_store(tmp_path)
+    store.add_player("Bob")
+    game = played_lines_game(lines_daily_seed(7, day), size=7)
+    store.record_lines(
+        "Bob", table, game.score, game.seed, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_leaderboards(str(table))
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        title = " ".join(line.strip() for line in widget_lines(replay.query_one("#replay-title")))
+        assert title == f"Bob Lines 7 x 7, deal of {day}"
+
+
 async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
     store_with_games(tmp_path)
     app = make_app(tmp_path)
@@ -181,6 +208,41 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         # What to beat, where the game is played (the challenge's question has gone).
         said = game_screen.query_one(StatusLine).message
         assert said == f"To beat: {best.value} by Ann."
+
+
+async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_path: Path) -> None:
+    """`i` on the leaderboard imports as the menu's does (one helper): the table the code went
+    into is shown, and its deal offered as a challenge, not only merged."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b", "i")
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A challenge: beat" in dialog_text(app) and "Play that deal now?" in dialog_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert "lines-7+deal-1" in " ".join(widget_lines(board.query_one("#board-heading")))
+        await pilot.press("i")
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        game_screen = app.screen
+        assert isinstance(game_screen, LinesScreen)
+        assert game_screen.game.seed == 1 and game_screen.game.size == 7
 
 
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from conftest import FIXED_NOW, make_app, settle
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
+from textual.widgets import OptionList
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -142,7 +143,7 @@ async def test_escape_or_no_on_the_resume_question_never_loses_the_saved_game(
                 await settle(pilot)
                 if answer == "n":
                     assert isinstance(app.screen, ConfirmScreen)
-                    assert "A new game replaces it for good." in dialog_text(app)
+                    assert "until your first move in the new game" in dialog_text(app)
             if answers[-1] == "escape":
                 assert isinstance(app.screen, MenuScreen)
                 assert app.screen.check_action("open", (f"resume-{kind}",))  # offered there
@@ -153,3 +154,40 @@ async def test_escape_or_no_on_the_resume_question_never_loses_the_saved_game(
                     assert not screen.game.moves  # a new game
                 else:
                     assert isinstance(screen, MahjongScreen) and not screen.game.history
+
+
+@pytest.mark.parametrize(
+    ("kind", "keys_to_start", "leave"),
+    [("lines", ["l"], "escape"), ("mahjong", ["m", "enter"], "q")],
+)
+async def test_the_question_says_when_a_new_game_replaces_the_saved_one_and_it_does(
+    tmp_path: Path, kind: str, keys_to_start: list[str], leave: str
+) -> None:
+    """y on "Replace the saved game?" starts a new game; the question says the saved game stays
+    until that game's first move, and it does: the new game left at once leaves the menu
+    offering the saved game, untouched, and the next start asks about it again."""
+    if kind == "lines":
+        save_a_lines_game(tmp_path)
+    else:
+        save_a_mahjong_game(tmp_path)
+    saved = open_store(tmp_path).load_game(kind)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for round_ in range(2):
+            for key in keys_to_start:
+                await pilot.press(key)
+                await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen), round_
+            assert "It stays saved until your first move in the new game" in dialog_text(app)
+            await pilot.press("y")
+            await settle(pilot)
+            assert isinstance(app.screen, (LinesScreen, MahjongScreen))
+            await pilot.press(leave)
+            await settle(pilot)
+            assert isinstance(app.screen, MenuScreen)
+            labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+            assert any(
+                label.startswith(f"{'r' if kind == 'lines' else 'R'}  Resume") for label in labels
+            )
+            assert open_store(tmp_path).load_game(kind) == saved

@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FaultyFileSystem, checker, post_keys_at_once, settle, widget_lines
+from conftest import (
+    FaultyFileSystem,
+    checker,
+    make_app,
+    played_lines_game,
+    post_keys_at_once,
+    settle,
+    widget_lines,
+)
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -15,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from lines_tui.store import Store, open_store
+from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import MAX_SEED, Entry, TableId
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
@@ -61,6 +70,11 @@ def text_of(widget: Static) -> str:
     return content.plain if isinstance(content, Text) else str(content)
 
 
+def shown(widget: Static) -> str:
+    """What `widget` shows, its lines joined by spaces, as drawn."""
+    return " ".join(line.strip() for line in widget_lines(widget))
+
+
 def cells(grid: DataTable[Any], row: int) -> list[str]:
     return [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
 
@@ -75,16 +89,16 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         assert cells(grid, 2)[:4] == ["3", "?", "Ann", "800"]  # ? : recorded without its game
         code = store.export_code("lines-9")
         assert text_of(screen.query_one("#board-code", Static)) == code
-        assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
+        assert "Lines 9 x 9" in shown(screen.query_one("#board-heading", Static))
         await press(pilot, "c")
         assert app.clipboard == code
         await press(pilot, "j", "j", "k")
         assert grid.cursor_row == 3
         await press(pilot, "right")
-        assert "Turtle" in text_of(screen.query_one("#board-heading", Static))
+        assert "Turtle" in shown(screen.query_one("#board-heading", Static))
         assert cells(grid, 0)[2:4] == ["Zoë", "5:12.4"]
         await press(pilot, "l")
-        assert "Lines 9 x 9" in text_of(screen.query_one("#board-heading", Static))
+        assert "Lines 9 x 9" in shown(screen.query_one("#board-heading", Static))
         await press(pilot, "escape")
         assert app.result is None
 
@@ -166,17 +180,22 @@ async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) ->
 async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
     store: Store,
 ) -> None:
+    """The app imports (as from the menu) and the leaderboard shows the merged table."""
     code = encode(TableId.mahjong("turtle"), [Entry("Pal", 10, int(START), 3)])
-    async with ScreenApp(LeaderboardScreen(Session(store), "lines-9")).run_test(size=SIZE) as pilot:
+    app = make_app(store.data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_leaderboards("lines-9")
         await settle(pilot)
         board = pilot.app.screen
+        assert isinstance(board, LeaderboardScreen)
         await press(pilot, "i")
         pilot.app.screen.query_one(CodeInput).value = code
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
         assert pilot.app.screen is board
-        assert "Turtle" in text_of(board.query_one("#board-heading", Static))
+        assert "Turtle" in shown(board.query_one("#board-heading", Static))
         assert board.query_one(DataTable).cursor_row == 0
 
 
@@ -379,3 +398,62 @@ async def test_a_name_field_never_holds_a_control_character(how: str) -> None:
         assert field.value == "x]52;c;SGk=y[2J"
         assert raw_controls(field) == set()
         assert "\x1b" not in pilot.app.export_screenshot()
+
+
+LONG_TITLED = (
+    "mahjong-lantern+daily-2026-12-02",
+    "mahjong-causeway+daily-2026-12-02",
+    "mahjong-turtle+deal-552195",
+    "mahjong-lantern+deal-4206432",
+    "lines-9+deal-131339",
+)
+
+
+async def test_every_leaderboard_heading_fits_80_columns_whole(tmp_path: Path) -> None:
+    """The title and "table 5 of 9" share the first line, the table's id and order the second:
+    at 80 columns each table's title, id and place show whole (none was cut mid-phrase)."""
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    for name in ("turtle", "pagoda", "lantern", "causeway"):
+        store.record_mahjong("Ann", name, 300.0, 5, START)
+    for number, name in enumerate(LONG_TITLED):
+        table = TableId.parse(name)
+        if table.kind == "lines":
+            store.record_lines("Ann", table, 670, number, START, START + 60)
+        else:
+            store.record_mahjong("Ann", table, 300.0, number, START)
+    tables = sorted(store.snapshot().tables, key=TableId.sort_key)
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for index, table in enumerate(tables):
+            first, second = widget_lines(pilot.app.screen.query_one("#board-heading", Static))
+            order = "highest first" if table.kind == "lines" else "fastest first"
+            assert first.strip().startswith(table.title), first
+            assert first.endswith(f"table {index + 1} of {len(tables)}"), first
+            assert second.strip() == f"{table}, {order}"
+            await press(pilot, "l")
+
+
+async def test_the_code_line_says_whose_code_it_is(tmp_path: Path) -> None:
+    """x shows an entry's challenge code where the table's share code was: a label above the
+    code says which one is shown, and c brings back the table's code and its label."""
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    game = played_lines_game(2, size=7)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ann", 7, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        label = screen.query_one("#board-code-label", Static)
+        code = screen.query_one("#board-code", Static)
+        assert shown(label) == "Share code of this table:"
+        assert shown(code) == store.export_code("lines-7")
+        await press(pilot, "x")
+        assert shown(label) == "Challenge code of #1 (Ann):"
+        assert shown(code) == store.challenge_code("lines-7", 1)
+        await press(pilot, "c")
+        assert shown(label) == "Share code of this table:"
+        assert shown(code) == store.export_code("lines-7")

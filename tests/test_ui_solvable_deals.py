@@ -342,6 +342,8 @@ async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path:
         assert screen.game.deal_choice == daily(day)
         assert "proved" in text_of(app, "#proof")
         assert session_of(pilot).solver is not None
+        # The panel says it is today's deal (its 19-digit number showed cut: "deal 4206432…").
+        assert text_of(app, "#deal") == "today's deal"
 
 
 # --- survey figures -----------------------------------------------------------------------------

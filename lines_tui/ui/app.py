@@ -21,6 +21,7 @@ from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
+from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, StoreError, TableId
@@ -228,16 +229,21 @@ class LinesTuiApp(App[None]):
 
         self.push_screen(LeaderboardScreen(self.session, table=table, highlight_rank=rank))
 
-    def open_import(self) -> None:
-        """A merged code shows the leaderboard it went into, the new entries marked."""
+    def open_import(self, show: Callable[[str, int | None], object] | None = None) -> None:
+        """Import a code, from the menu or the leaderboard: a merged code shows the leaderboard
+        it went into, the new entries marked (`show`: the open leaderboard shows it; by default
+        one opens), and a code of one deal's table is offered as a challenge."""
         from lines_tui.ui.scores import ImportScreen
 
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
-                self.open_leaderboards(*result)
+                (show or self.open_leaderboards)(*result)
                 self.deal_offers.challenge(TableId.parse(result[0]))
 
         self.push_screen(ImportScreen(self.session), merged)
+
+    def on_leaderboard_screen_import(self, message: LeaderboardScreen.Import) -> None:
+        self.open_import(message.show)
 
     def on_leaderboard_screen_watch(self, message: LeaderboardScreen.Watch) -> None:
         self.watch_game(message.table, message.entry)
@@ -278,6 +284,14 @@ class LinesTuiApp(App[None]):
         self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
 
     # --- notices ------------------------------------------------------------------------------
+
+    def push_screen(self, screen: Any, *args: Any, **options: Any) -> Any:
+        """A dialog (help, a question) opens over the screen: the notices shown on that screen
+        are about it, and would cover the dialog's last rows, so they go (a notice the dialog
+        itself gives still shows)."""
+        if isinstance(screen, ModalScreen):
+            self.clear_notifications()
+        return super().push_screen(screen, *args, **options)
 
     def notify(
         self,

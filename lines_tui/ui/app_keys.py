@@ -1,5 +1,6 @@
 """The keys that work on every screen (README, "Keys of every other screen"): `?` help and `s`
-symbols (`ctrl+q`, a priority key, needs no help). The app binds them, but Textual stops looking
+symbols (`ctrl+q`, a priority key, reaches every screen unbound, and `help.key_rows` lists it in
+every screen's help). The app binds them, but Textual stops looking
 for a key's binding at a modal screen, so the app's keys never reach a dialog: every dialog binds
 them as well, from here, so the two never differ."""
 

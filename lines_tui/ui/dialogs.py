@@ -58,7 +58,7 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
             "n",
             "answer('new')",
             "New game",
-            tooltip="A new game instead (asks first: it replaces the saved game for good)",
+            tooltip="A new game instead (asks first: its first move replaces the saved game)",
         ),
         Binding(
             "escape", "answer(None)", "Menu", tooltip="Back to the menu; the saved game is kept"

@@ -52,9 +52,24 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
         if display not in keys:
             keys.append(display)
         rows[row_id] = (keys, sentence, enabled or active.enabled)
+    for binding in everywhere(screen):
+        display = screen.app.get_key_display(binding)
+        if not any(display in keys for keys, _, _ in rows.values()):
+            rows[(binding.action, binding.description)] = ([display], binding.tooltip, True)
     return [
         (" ".join(keys), sentence[:1].upper() + sentence[1:], enabled)
         for keys, sentence, enabled in rows.values()
+    ]
+
+
+def everywhere(screen: Screen[object]) -> list[Binding]:
+    """The app's priority keys (ctrl+q): they act on every screen, a dialog or a text field too
+    (Textual looks for them from the app down, past a modal screen), so every screen's help lists
+    them, whether or not the screen's own bindings reach the app's."""
+    return [
+        binding
+        for binding in Binding.make_bindings(getattr(screen.app, "BINDINGS", []))
+        if binding.priority and binding.tooltip
     ]
 
 

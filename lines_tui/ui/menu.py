@@ -22,6 +22,8 @@ from lines_tui.ui.session import SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOADING = "Reading the data folder…"
+RESUME = Binding.Group("Resume")
+"""r and R share one Footer label ("r R Resume"), shown while a saved game is listed."""
 
 # (option id, label, key): the key starts the entry directly and is shown beside its label.
 ENTRIES: tuple[tuple[str, str, str], ...] = (
@@ -102,15 +104,15 @@ class MenuScreen(Screen[None]):
         Binding(
             "r",
             "open('resume-lines')",
-            "Resume Lines",
-            show=False,
+            "Resume",
+            group=RESUME,
             tooltip="Resume the saved Lines game",
         ),
         Binding(
             "R",
             "open('resume-mahjong')",
-            "Resume Mahjong",
-            show=False,
+            "Resume",
+            group=RESUME,
             tooltip="Resume the saved Mahjong game",
         ),
         Binding("l", "open('lines')", "Lines", tooltip="Start a new game of Lines"),
@@ -164,6 +166,10 @@ class MenuScreen(Screen[None]):
         self.state = state
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
+        # The Footer shows r and R only while their entries are listed, closer together then
+        # so that every key still fits 80 columns.
+        self.query_one(Footer).compact = any(state.saved.get(e) for e in RESUME_ENTRIES)
+        self.refresh_bindings()
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
         if chosen is not None and self._offered(chosen, state):

@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+REPLACED_AT_FIRST_MOVE = (
+    "It stays saved until your first move in the new game, which replaces it for good."
+)
+"""When a new game replaces the saved one: at its first move (a new game left before any move
+leaves the saved game as it was, offered on the menu)."""
+
 
 class SavedGames:
     """The saved games as the menu last read them (`state`, None until it has): new games ask
@@ -173,7 +179,8 @@ class SavedGames:
 
     def replacing(self, kind: SavedGame, start: Callable[[], object]) -> None:
         """Start a new game of a kind that has one saved: a game in progress is never replaced
-        without asking (the new game's first move would overwrite the saved one)."""
+        without asking, and the question says when it is (the new game's first move overwrites
+        the saved one; left before it, the new game is not saved)."""
         saved = self.summary(kind)
         if saved is None:
             start()
@@ -184,7 +191,7 @@ class SavedGames:
                 start()
 
         question = (
-            f"You have a saved {GAME_NAMES[kind]} game ({saved}). A new game replaces it for "
-            "good. Start a new one?"
+            f"You have a saved {GAME_NAMES[kind]} game ({saved}). {REPLACED_AT_FIRST_MOVE} "
+            "Start a new one?"
         )
         self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)

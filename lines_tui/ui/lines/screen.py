@@ -125,7 +125,10 @@ class LinesScreen(GameScreen):
             "cancel",
             "Cancel / leave",
             show=False,
-            tooltip="Cancel the selection; with none, back to the menu (game saved)",
+            tooltip=(
+                "Forget a typed row number; cancel the selection; with neither, back to the "
+                "menu (game saved)"
+            ),
         ),
         Binding("n", "new_game", "New", tooltip="New game (asks first if this one has moves)"),
         Binding(

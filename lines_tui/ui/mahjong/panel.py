@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 
 from lines_tui.engine.deal_choice import Skipped
 from lines_tui.outside_text import inert, printable_lines
+from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.mahjong.status import BAD_STATUS, GOOD_STATUS
 
 PANEL_WIDTH = 16
@@ -44,7 +45,7 @@ class MahjongPanel(Vertical):
     def show_deal(self, seed: int, proof: Skipped | None) -> None:
         """The deal number and, for a deal proved solvable before play, how many were skipped
         (the screen's class -proved shows that field)."""
-        self._show("#deal", f"deal {seed}")
+        self._show("#deal", deal_name(seed, self.screen))
         if proof is not None:
             count = f"\n{proof.total} skipped" if proof.total else ""
             self._show("#proof", f"proved\nsolvable{count}")

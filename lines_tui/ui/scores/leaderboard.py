@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,11 +15,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
-from lines_tui.ui.scores.import_code import ImportScreen
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
@@ -27,6 +30,22 @@ NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
 )
+
+
+SHARE_CODE_LABEL = "Share code of this table:"
+
+
+def board_heading(table: TableId, index: int, count: int) -> RenderableType:
+    """The table's title and its place among the tables ("table 5 of 9") on the first line, the
+    title cut with '…' if both do not fit, the place never; the table's id and order below it,
+    cut with '…' at the screen's edge. Whatever the width, nothing is cut mid-phrase unmarked."""
+    order = "highest first" if table.kind == "lines" else "fastest first"
+    first = Table.grid(expand=True, padding=(0, 0, 0, 3))
+    first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    first.add_column(no_wrap=True, justify="right")
+    first.add_row(Text(table.title, style="bold"), Text(f"table {index + 1} of {count}"))
+    second = Text(f"{table}, {order}", style="dim", no_wrap=True, overflow="ellipsis")
+    return Group(first, second)
 
 
 class LeaderboardScreen(DismissedOnTop, Screen[None]):
@@ -80,6 +99,13 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             self.table = table
             self.entry = entry
 
+    class Import(Message):
+        """The player asked to import a code (the app does, then `show`s its table here)."""
+
+        def __init__(self, show: Callable[[str | None, int | None], None]) -> None:
+            super().__init__()
+            self.show = show
+
     def __init__(
         self, session: Session, table: str | None = None, highlight_rank: int | None = None
     ) -> None:
@@ -97,6 +123,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading", markup=False)
         yield Static(PROOF_LEGEND, id="board-legend", markup=False)
+        yield Static(id="board-code-label", markup=False)
         yield Static(id="board-code", markup=False)
         yield RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -109,7 +136,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
         self.query_one("#board-heading", Static).update(Text("Leaderboards", style="bold"))
-        self.query_one("#board-code", Static).update(LOADING)
+        self._show_code_line("", LOADING)
 
         def failed(error: StoreError) -> None:
             self.notify(f"The leaderboards could not be read: {error}", severity="error")
@@ -140,12 +167,11 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
 
     def show(self, rank: int | None = None) -> None:
         heading = self.query_one("#board-heading", Static)
-        code_view = self.query_one("#board-code", Static)
         grid = self.query_one("#board-table", DataTable)
         grid.clear(columns=True)
         if not self.tables:
             heading.update(Text("Leaderboards", style="bold"))
-            code_view.update(NO_TABLES)
+            self._show_code_line("", NO_TABLES)
             self.code = ""
             return
         table = self.tables[self.index]
@@ -153,14 +179,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         entries = () if snapshot is None else snapshot.tables.get(table, ())
         self.entries = entries
         self.code = ""
-        order = "highest first" if table.kind == "lines" else "fastest first"
-        heading.update(
-            Text.assemble(
-                (table.title, "bold"),
-                f"  ({table}, {order})   table {self.index + 1} of {len(self.tables)}",
-            )
-        )
-        code_view.update(MAKING_CODE if entries else "No entries yet, so no share code.")
+        heading.update(board_heading(table, self.index, len(self.tables)))
+        self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
             load(
                 self,
@@ -183,7 +203,14 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
 
     def _show_code(self, code: str, problem: str = "") -> None:
         self.code = code
-        self.query_one("#board-code", Static).update(code or problem)
+        self._show_code_line(SHARE_CODE_LABEL if code else "", code or problem)
+
+    def _show_code_line(self, label: str, text: str) -> None:
+        """The code shown (or why there is none), under a label that says whose code it is."""
+        label_view = self.query_one("#board-code-label", Static)
+        label_view.update(Text(label, style="bold"))
+        label_view.display = bool(label)
+        self.query_one("#board-code", Static).update(text)
 
     def action_switch(self, step: int) -> None:
         if self.tables:
@@ -215,17 +242,18 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             return
         table = self.tables[self.index]
         place = self.query_one("#board-table", DataTable).cursor_row + 1
+        name = self.entries[place - 1].name
         load(
             self,
             self.session.io,
             lambda: self.store.challenge_code(table, place),
-            self._show_challenge,
+            lambda code: self._show_challenge(code, place, name),
             lambda error: self.notify(str(error), severity="error"),
             group="challenge",
         )
 
-    def _show_challenge(self, code: str) -> None:
-        self.query_one("#board-code", Static).update(code)
+    def _show_challenge(self, code: str, place: int, name: str) -> None:
+        self._show_code_line(f"Challenge code of #{place} ({printable(name, 24)}):", code)
         self.app.copy_to_clipboard(code)
         self.notify(
             "Challenge code shown above and sent to the clipboard: a friend plays that "
@@ -237,7 +265,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             self.notify("This table has no share code (yet).", severity="warning")
             return
         # A challenge code may be shown in its place (x): the code to select is the one copied.
-        self.query_one("#board-code", Static).update(self.code)
+        self._show_code_line(SHARE_CODE_LABEL, self.code)
         self.app.copy_to_clipboard(self.code)
         self.notify(
             "Share code sent to the clipboard. If your terminal does not allow that, "
@@ -245,8 +273,6 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         )
 
     def action_import_code(self) -> None:
-        def merged(result: tuple[str, int | None] | None) -> None:
-            if result is not None:
-                self.reload(*result)
-
-        self.app.push_screen(ImportScreen(self.session), merged)
+        """The app imports, as from the menu (a challenge code is offered as a game), and this
+        screen shows the table the code went into."""
+        self.post_message(self.Import(self.reload))
