@@ -21,6 +21,7 @@ from conftest import (
 from rich.text import Text
 from test_ui_mahjong import START, Clock, open_game
 from test_ui_mahjong import make_app as make_mahjong_app
+from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
 from lines_tui.engine.daily import lines_daily_seed
@@ -184,6 +185,20 @@ async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:
         assert screen.game.deal_choice == daily(day)
 
 
+async def play_the_offered_deal(pilot: Pilot[None]) -> LinesScreen:
+    """Merge the code in the import field and say yes to its challenge: the game of the
+    challenge's deal (Lines 7 x 7, deal 1) opens."""
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    await pilot.press("y")
+    await settle(pilot)
+    game_screen = pilot.app.screen
+    assert isinstance(game_screen, LinesScreen)
+    assert game_screen.game.seed == 1 and game_screen.game.size == 7
+    return game_screen
+
+
 async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path: Path) -> None:
     store_with_games(tmp_path / "mine")
     code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
@@ -195,14 +210,7 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         await settle(pilot)
         preview = app.screen.query_one(DataTable)
         assert cells(preview, 0)[0] == "added" and cells(preview, 0)[-1] == "✓"  # verified
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await settle(pilot)
-        game_screen = app.screen
-        assert isinstance(game_screen, LinesScreen)
-        assert game_screen.game.seed == 1 and game_screen.game.size == 7
+        game_screen = await play_the_offered_deal(pilot)
         assert game_screen.game.deal_choice.mode == "deal"
         best = open_store(tmp_path / "friend").table("lines-7+deal-1")[0]
         # What to beat, where the game is played (the challenge's question has gone).
@@ -235,14 +243,7 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
         await settle(pilot)
         app.screen.query_one(CodeInput).value = code
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await settle(pilot)
-        game_screen = app.screen
-        assert isinstance(game_screen, LinesScreen)
-        assert game_screen.game.seed == 1 and game_screen.game.size == 7
+        await play_the_offered_deal(pilot)
 
 
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
