@@ -79,7 +79,8 @@ class MahjongScreen(GameScreen):
         "it and its left or right side is open; free tiles carry a ':' and a bold label. Fastest: "
         "type a tile's label (5d, ew, fl) to jump to its free tiles, then t to take the pair. The "
         "status field tells whether the position can still be cleared: checking, solvable, dead "
-        "end (undo to get out), undecided (the check gave up), won or lost."
+        "end (undo to get out; at the start, a new deal with N), undecided (the check gave up), "
+        "won or lost."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
