@@ -20,7 +20,7 @@ from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -174,7 +174,7 @@ async def test_a_dead_end_is_announced_while_play_goes_on(tmp_path: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
         assert await settled(pilot, screen) == "dead end"
-        assert notified(app, DEAD_END_WARNING)
+        assert notified(app, DEAD_DEAL_WARNING)  # no pair taken yet: a new deal, not undo
         assert "dead end" in str(screen.query_one("#status").render())
         await pilot.press("tab")
         assert screen.board.cursor in (4, 5) or screen.game.is_free(screen.board.cursor)
@@ -190,6 +190,7 @@ async def test_a_solvable_position_shows_no_warning(tmp_path: Path) -> None:
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr"))
         assert await settled(pilot, screen) == "solvable"
         assert not notified(app, DEAD_END_WARNING)
+        assert not notified(app, DEAD_DEAL_WARNING)
 
 
 async def test_the_hint_keeps_a_solvable_deal_solvable(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import solve
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
-from lines_tui.ui.mahjong.screen import DEAD_END_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
@@ -138,7 +138,7 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         assert notified(app, DEAD_END_WARNING)
         await pilot.press("u")  # back to the first position, proved a dead end before
         assert screen.status == "dead end"
-        assert notified(app, DEAD_END_WARNING)
+        assert notified(app, DEAD_DEAL_WARNING)  # nothing to undo there: a new deal
         await pilot.press("U")
         assert notified(app, DEAD_END_WARNING)
 

@@ -22,7 +22,7 @@ from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
-from lines_tui.ui.mahjong.screen import DEAD_END_WARNING, LOSS_MESSAGE, MahjongScreen
+from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, LOSS_MESSAGE, MahjongScreen
 from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -47,7 +47,7 @@ async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns
         # Row one (1D 1B 1D 1B) can never be cleared; the pair below can still be taken.
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
         assert await settled(pilot, screen) == "dead end"
-        assert status_shown(app) == DEAD_END_WARNING
+        assert status_shown(app) == DEAD_DEAL_WARNING  # no pair taken: a new deal, not undo
         screen.board.cursor = 4
         await pilot.press("enter", "m", "enter")  # the last pair: now lost
         await settle(pilot)

@@ -12,11 +12,14 @@ from lines_tui.store import StoreError
 from lines_tui.ui.store_thread import write
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.app import App
 
     from lines_tui.engine.deal_choice import Skipped
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
+    from lines_tui.ui.mahjong.picker import Choice
     from lines_tui.ui.saved_games import SavedGames
     from lines_tui.ui.session import Session
 
@@ -29,17 +32,24 @@ class MahjongStarts:
         self.session = session
         self.saved = saved
 
-    def pick(self) -> None:
-        """The layout picker, then a new deal of the layout picked."""
+    def pick(self, again: Choice | None = None) -> None:
+        """The layout picker, then a new deal of the layout picked. A proof of solvable deals
+        that is stopped or fails (esc) comes back to the picker as it was left (`again`), so the
+        player can turn "solvable deals only" off or pick another layout."""
         from lines_tui.ui.mahjong import LayoutPickerScreen
-        from lines_tui.ui.mahjong.picker import Choice
 
         def picked(choice: Choice | None) -> None:
             if choice is not None:
                 layout, seed, solvable = choice
-                self.saved.replacing("mahjong", lambda: self.start(layout, seed, solvable=solvable))
+                self.saved.replacing(
+                    "mahjong",
+                    lambda: self.start(
+                        layout, seed, solvable=solvable, stopped=lambda: self.pick(choice)
+                    ),
+                )
 
-        self.app.push_screen(LayoutPickerScreen(solvable=self.solvable_deals()), picked)
+        picker = LayoutPickerScreen(solvable=self.solvable_deals(), again=again)
+        self.app.push_screen(picker, picked)
 
     def start(
         self,
@@ -48,16 +58,18 @@ class MahjongStarts:
         choice: DealChoice | None = None,
         *,
         solvable: bool = False,
+        stopped: Callable[[], object] | None = None,
     ) -> None:
         """A new deal: a random one, or the one asked for (which plays for its deal's table, or
         the table `choice` names). `solvable`: the first deal from there on that the solver
-        proves solvable (README, "Solvable deals only")."""
+        proves solvable (README, "Solvable deals only"); `stopped` runs if that proof is
+        stopped or fails and the player goes back."""
         seed, choice = seed_and_choice(seed, choice)
         if solvable:
             from lines_tui.engine.mahjong.solvable import DealSearch, following
 
             search = DealSearch(layout, following(seed))
-            self.prove_then_start(search, "Solvable deals only", choice)
+            self.prove_then_start(search, "Solvable deals only", choice, stopped)
         else:
             self.open(layout, seed, choice)
 
@@ -80,14 +92,22 @@ class MahjongStarts:
         search = mahjong_daily_search(layout, layout_table_name(layout), day)
         self.prove_then_start(search, "Deal of the day", daily(day))
 
-    def prove_then_start(self, search: DealSearch, title: str, choice: DealChoice) -> None:
+    def prove_then_start(
+        self,
+        search: DealSearch,
+        title: str,
+        choice: DealChoice,
+        stopped: Callable[[], object] | None = None,
+    ) -> None:
         """Prove deals of `search` in the solver process (a dialog shows which one; escape stops
-        it), then play the deal proved solvable."""
+        it, and `stopped` runs if given), then play the deal proved solvable."""
         from lines_tui.ui.mahjong.proving import ProvingScreen
 
         def proved(deal: ProvedDeal | None) -> None:
             if deal is not None:
                 self.open(search.layout, deal.seed, choice, proof=deal.skipped)
+            elif stopped is not None:
+                stopped()
 
         solver = self.session.background_solver()
         self.app.push_screen(ProvingScreen(solver, search, title), proved)

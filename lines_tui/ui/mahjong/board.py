@@ -38,6 +38,10 @@ SELECTED_MARK = "*"
 HINT_MARK = "+"
 FREE_MARK = ":"
 LOST_MARK = "x"
+MORE_LEFT = "◀"
+MORE_RIGHT = "▶"
+"""On the cut edge of a board wider than its area, on each row of tiles that goes on out of
+sight: more board that way (the cursor scrolls to it)."""
 
 
 class MahjongBoard(ScrollView, inherit_bindings=False):
@@ -53,6 +57,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         "board--hint",
         "board--lost",
         "board--cursor",
+        "board--more",
     }
 
     can_focus = False
@@ -126,7 +131,9 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         old, self._cursor = self._cursor, index
         self._refresh_tiles(i for i in (old, index) if i is not None)
         if index is not None:
-            self.scroll_to_region(self._tile_region(index, scrolled=False), animate=False)
+            # A column more either side: the tile is never under a cut edge's marker.
+            region = self._tile_region(index, scrolled=False).grow((0, 1, 0, 1))
+            self.scroll_to_region(region, animate=False)
 
     @property
     def selected(self) -> int | None:
@@ -221,11 +228,39 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
                     styles[col + offset] = base + style
                     owners[col + offset] = index
         self._mark_overhangs(row, chars, owners)
+        self._mark_cut_edges(row, scroll_x - pad_x, width, chars, styles, owners)
         segments = [Segment(" " * pad_x, base)] if pad_x else []
         segments.extend(_runs(chars, styles))
         return Strip(segments, pad_x + self.grid.width).crop_extend(
             scroll_x, scroll_x + width, base
         )
+
+    def _mark_cut_edges(
+        self,
+        row: int,
+        first: int,
+        width: int,
+        chars: list[str],
+        styles: list[Style],
+        owners: list[int | None],
+    ) -> None:
+        """A board wider than its area: `MORE_LEFT` in the first column shown and `MORE_RIGHT` in
+        the last, on each row where a tile's label row goes on beyond that edge (`first`: the
+        board column shown first). The cursor's tile never lies under a marker (see `cursor`)."""
+        last = first + width - 1
+        if width < 2 or (first <= 0 and last >= self.grid.width - 1):
+            return
+        origins = self.grid.origins
+        style = self.rich_style + self._style("board--more")
+        for edge, beyond, mark in (
+            (first, range(0, max(0, first)), MORE_LEFT),
+            (last, range(last + 1, self.grid.width), MORE_RIGHT),
+        ):
+            cut = (owners[col] for col in beyond)
+            if 0 <= edge < self.grid.width and any(
+                index is not None and origins[index][1] == row for index in cut
+            ):
+                chars[edge], styles[edge] = mark, style
 
     def _mark_overhangs(self, row: int, chars: list[str], owners: list[int | None]) -> None:
         """Give a tile a right edge where it hides the left edge of a lower neighbour, so the two

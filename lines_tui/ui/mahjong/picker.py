@@ -136,13 +136,22 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             super().__init__()
             self.solvable = solvable
 
-    def __init__(self, folders: Sequence[Path] | None = None, *, solvable: bool = False) -> None:
+    def __init__(
+        self,
+        folders: Sequence[Path] | None = None,
+        *,
+        solvable: bool = False,
+        again: Choice | None = None,
+    ) -> None:
         """`folders`: where to look for installed layouts (default: the desktop games' folders);
-        `solvable`: whether "solvable deals only" is on at first."""
+        `solvable`: whether "solvable deals only" is on at first; `again`: the choice made last
+        time, shown as it was (its layout highlighted, its deal number typed) when the player
+        comes back because its proof was stopped or failed."""
         super().__init__()
         self.layouts: list[Layout] = builtin_layouts()
         self._folders = folders
         self.solvable = solvable
+        self._again = again
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-panel") as panel:
@@ -164,7 +173,22 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         for layout in self.layouts:
             self._add_row(table, layout)
         table.focus()
+        if self._again is not None and self._again.seed is not None:
+            self.query_one("#seed", Input).value = str(self._again.seed)
+        self._highlight_again()
         self._find_installed()
+
+    def _highlight_again(self) -> None:
+        """Put the cursor on the layout chosen last time, once its row is there (an installed
+        layout's row comes when the files have been read)."""
+        again = self._again
+        if again is None:
+            return
+        for row, layout in enumerate(self.layouts):
+            if (layout.name, layout.source) == (again.layout.name, again.layout.source):
+                self.query_one("#layouts", DataTable).move_cursor(row=row, animate=False)
+                self._again = None
+                return
 
     @staticmethod
     def _add_row(table: DataTable[Text | str], layout: Layout) -> None:
@@ -193,6 +217,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         for layout in installed:
             self.layouts.append(layout)
             self._add_row(table, layout)
+        self._highlight_again()
         notes = []
         if not installed:
             notes.append("No installed layouts found.")

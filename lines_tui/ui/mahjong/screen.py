@@ -54,7 +54,11 @@ FACE_TIP = (
     "for the next one"
 )
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
+"""The dead-end warning with no pair taken (nothing to undo): a deal no order of moves clears."""
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
+DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
+"""The loss with no pair taken: a deal whose free tiles never matched."""
 
 
 class MahjongScreen(GameScreen):
@@ -75,7 +79,8 @@ class MahjongScreen(GameScreen):
         "it and its left or right side is open; free tiles carry a ':' and a bold label. Fastest: "
         "type a tile's label (5d, ew, fl) to jump to its free tiles, then t to take the pair. The "
         "status field tells whether the position can still be cleared: checking, solvable, dead "
-        "end (undo to get out), undecided (the check gave up), won or lost."
+        "end (undo to get out; at the start, a new deal with N), undecided (the check gave up), "
+        "won or lost."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -156,6 +161,12 @@ class MahjongScreen(GameScreen):
         ),
         Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
         Binding(
+            "p", "resume", "Resume", tooltip="Resume: show the board and start the clock again"
+        ),
+        # Not the app's symbols key, as in the rest of the app: here s starts a label ("se"), and
+        # while the labels rest (paused, won) it does nothing rather than switch symbols.
+        Binding("s", "nothing", show=False),
+        Binding(
             "c",
             "challenge",
             "Challenge",
@@ -209,8 +220,9 @@ class MahjongScreen(GameScreen):
             "move",
         }
     )
-    """Actions that act on the board, so they rest while the game is paused."""
-    BOARD_ACTIONS: ClassVar[frozenset[str]] = PLAY_ACTIONS | {"pause"}
+    """Actions that act on the board, so they rest while the game is paused (and leave the footer
+    and the help then, which show what works: p to resume, q, ?)."""
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = PLAY_ACTIONS | {"pause", "resume"}
     """Actions that act only while tiles are left: a won game's footer leaves them out (there
     is room for `c` then)."""
 
@@ -234,7 +246,7 @@ class MahjongScreen(GameScreen):
         self._game = game
         self._resumed = game is not None
         self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
-        self._position_status = PositionStatus(self._show_status, self._say, DEAD_END_WARNING)
+        self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._celebrated = False
         self._glyphs = False
@@ -360,6 +372,8 @@ class MahjongScreen(GameScreen):
         if game.won or game.lost:
             self.dead_end.cancel(self)
             self._position_status.set("won" if game.won else "lost")
+            if game.lost:  # by a move, an undo or a redo alike
+                self._say(self._loss_message())
         else:
             known = self.dead_end.check(self, game.current_position())
             if known is None:
@@ -408,13 +422,31 @@ class MahjongScreen(GameScreen):
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
 
+    def _dead_end_warning(self) -> str:
+        """Undo gets out of a dead end; with no pair taken only a new deal does."""
+        return DEAD_END_WARNING if self.game.can_undo else DEAD_DEAL_WARNING
+
+    def _loss_message(self) -> str:
+        return LOSS_MESSAGE if self.game.can_undo else DEAD_DEAL_LOSS
+
+    @property
+    def paused(self) -> bool:
+        """The player paused (p): the board is hidden. Not the clock's pause while help or a
+        dialog is over the board, whose keys go to that screen anyway."""
+        return self.has_class("-paused")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # None greys a key out in the footer instead of hiding it, so the footer does not jump
-        # during play; a won game is over, and its footer shows what is left to do.
+        # during play; a won game is over, and its footer shows what is left to do. Paused, the
+        # footer shows the few keys that work: p to resume, q and ?.
+        if action == "nothing":
+            return self.game.won or self.paused
         if self.game.won and action in self.BOARD_ACTIONS:
             return False
-        if self.game.paused and action in self.PLAY_ACTIONS:
-            return None
+        if action == "resume":
+            return self.paused
+        if self.paused and (action in self.PLAY_ACTIONS or action == "pause"):
+            return False
         if action == "undo":
             return True if self.game.can_undo else None
         if action == "challenge":
@@ -455,6 +487,8 @@ class MahjongScreen(GameScreen):
     def on_key(self, event: events.Key) -> None:
         # Here and not through the keys' bindings, which run only once a key has gone up to the
         # app: the second character of a fast burst would reach this handler first.
+        if self.game.won or self.paused:
+            return  # no label to type: the keys go to their bindings (s does nothing then)
         if self._face_typing.key(event.key, event.character):
             event.stop()
             event.prevent_default()
@@ -484,8 +518,6 @@ class MahjongScreen(GameScreen):
             return
         self.board.selected = None
         self._position_changed()
-        if self.game.lost:
-            self._say(LOSS_MESSAGE)
 
     def action_undo(self) -> None:
         self._act()
@@ -503,7 +535,7 @@ class MahjongScreen(GameScreen):
         self._act()
         pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
-            self._say(LOSS_MESSAGE)
+            self._say(self._loss_message())
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
@@ -531,14 +563,22 @@ class MahjongScreen(GameScreen):
         else:
             self._say("Letter labels again (G: Unicode tiles).")
 
+    def action_nothing(self) -> None:
+        """A label's first letter while labels rest: nothing happens."""
+
+    def action_resume(self) -> None:
+        self.action_pause()
+
     def action_pause(self) -> None:
+        """Pause, or resume a paused game."""
         self._act()
         now = self._now()
-        if self.game.paused:
-            self.game.resume(now)
-        else:
+        paused = not self.paused
+        if paused and not self.game.paused:
             self.game.pause(now)
-        self.set_class(self.game.paused, "-paused")
+        elif not paused and self.game.paused:
+            self.game.resume(now)
+        self.set_class(paused, "-paused")
         self.refresh_clock()
         self.refresh_bindings()
 

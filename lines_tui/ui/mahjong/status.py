@@ -20,11 +20,14 @@ BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
 
 class PositionStatus:
     """The status shown (`current`); `show` draws it, `say` puts a line in the message line, and
-    `dead_end_warning` is what it says on entering a dead end (the screen's words, which name its
-    keys)."""
+    `dead_end_warning()` is what it says on entering a dead end (the screen's words, which name
+    its keys: undo, or a new deal when there is nothing to undo)."""
 
     def __init__(
-        self, show: Callable[[str], None], say: Callable[[str], None], dead_end_warning: str
+        self,
+        show: Callable[[str], None],
+        say: Callable[[str], None],
+        dead_end_warning: Callable[[], str],
     ) -> None:
         self._show = show
         self._say = say
@@ -42,7 +45,7 @@ class PositionStatus:
         warn = status == "dead end" and self.current != "dead end"
         self.set(status)
         if warn:
-            self._say(self._dead_end_warning)
+            self._say(self._dead_end_warning())
         if outcome.error:
             self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
 

@@ -1,0 +1,203 @@
+"""Defects a reviewer found playing Mahjong at 80 x 24, each checked as a player meets it: keys in,
+then what the status line, the Footer, the help and the board show."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import make_app, settle, widget_lines, won_mahjong_game
+from test_ui_mahjong import game_of, open_game, row_layout, settled
+from test_ui_notices import status_shown
+from test_ui_solvable_deals import footer_text, held_app, text_of
+from textual.widgets import Input
+
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen
+from lines_tui.ui.mahjong.board import MORE_LEFT, MORE_RIGHT
+from lines_tui.ui.mahjong.proving import ProvingScreen
+from lines_tui.ui.mahjong.screen import (
+    DEAD_DEAL_LOSS,
+    DEAD_DEAL_WARNING,
+    DEAD_END_WARNING,
+    LOSS_MESSAGE,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
+STATUS_WIDTH = 62
+"""Columns of the status line under the board at 80 columns."""
+
+
+def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
+    for line in (DEAD_END_WARNING, DEAD_DEAL_WARNING, LOSS_MESSAGE, DEAD_DEAL_LOSS):
+        assert len(line) <= STATUS_WIDTH
+
+
+async def test_a_dead_end_with_no_pair_taken_points_to_a_new_deal_not_to_undo(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(4, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Row one (1D 1B 1D 1B) can never be cleared: the deal is a dead end from the start.
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        assert await settled(pilot, screen) == "dead end"
+        assert status_shown(app) == DEAD_DEAL_WARNING
+        assert "Undo" not in status_shown(app)
+
+
+async def test_undo_and_redo_into_a_loss_say_the_loss_line(tmp_path: Path) -> None:
+    layout = row_layout(4, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        await settled(pilot, screen)
+        await pilot.press("r", "d", "t")  # the red dragons: the last pair that can be taken
+        await settle(pilot)
+        assert status_shown(app) == LOSS_MESSAGE
+        await pilot.press("u")  # back at the start: a dead end with nothing to undo
+        await settled(pilot, screen)
+        assert status_shown(app) == DEAD_DEAL_WARNING
+        await pilot.press("U")  # redo into the loss: said as the move said it
+        await settle(pilot)
+        assert status_shown(app) == LOSS_MESSAGE
+
+
+async def test_a_deal_lost_before_any_move_says_so_without_undo(tmp_path: Path) -> None:
+    layout = row_layout(4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # The free tiles at the two ends (1D, 1B) differ: not one pair to take.
+        await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1"))
+        await settle(pilot)
+        assert status_shown(app) == DEAD_DEAL_LOSS
+
+
+async def test_after_a_win_the_help_says_what_the_symbols_keys_do_in_mahjong(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, find_layout("turtle"), won_mahjong_game())
+        await settle(pilot)
+        await pilot.press("s")  # a label's first letter: nothing to type on a cleared board
+        await settle(pilot)
+        assert "Symbols" not in status_shown(app)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        rows = " ".join(widget_lines(app.screen.query_one("#help-keys")))
+        assert "every colour also gets its letter" not in rows
+        assert "S Symbols on or off: after a loss an x on every tile" in " ".join(rows.split())
+
+
+async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, find_layout("turtle"))
+        await settle(pilot)
+        playing = await footer_text(pilot)
+        assert "t Take" in playing and "p Pause" in playing
+        await pilot.press("p")
+        await settle(pilot)
+        assert await footer_text(pilot) == "p Resume  q Menu  ? Help"
+        await pilot.press("s", "e")  # label letters rest too: no symbols switch, no message
+        await settle(pilot)
+        assert status_shown(app) == ""
+        await pilot.press("p")
+        await settle(pilot)
+        assert await footer_text(pilot) == playing
+
+
+def board_text(app: object) -> list[str]:
+    return widget_lines(app.screen.query_one("#board"))  # type: ignore[attr-defined]
+
+
+async def test_a_board_wider_than_its_area_marks_the_cut_edges(tmp_path: Path) -> None:
+    layout = row_layout(20, 20)  # 81 columns: wider than the 62 of the board at 80 x 24
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, layout)
+        await settle(pilot)
+        rows = [row for row in board_text(app) if row.strip()]
+        labels = [row for row in rows if MORE_RIGHT in row]
+        assert len(labels) == 2  # one marker a row of tiles, on its label row
+        assert all(row.rstrip().endswith(MORE_RIGHT) for row in labels)
+        assert not any(MORE_LEFT in row for row in rows)
+        await pilot.press(*["l"] * 16)  # the cursor past the right edge: the board scrolls
+        await settle(pilot)
+        rows = [row for row in board_text(app) if row.strip()]
+        assert sum(row.startswith(MORE_LEFT) and MORE_RIGHT in row for row in rows) == 2
+        await pilot.press(*["l"] * 3)  # the far right: only the left edge is cut
+        await settle(pilot)
+        rows = [row for row in board_text(app) if row.strip()]
+        assert sum(row.startswith(MORE_LEFT) for row in rows) == 2
+        assert not any(MORE_RIGHT in row for row in rows)
+
+
+async def test_esc_after_a_failed_proof_goes_back_to_the_picker_as_it_was(
+    tmp_path: Path,
+) -> None:
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")  # the menu's Mahjong entry: the layout picker
+        await settle(pilot)
+        await pilot.press("o", "down", "down", "tab", "5", "0", "0", "enter")  # Pagoda, deal 500
+        await pilot.pause()
+        assert isinstance(app.screen, ProvingScreen)  # (settle would wait on the held proof)
+        await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
+        assert "The proof failed" in text_of(app, "#proving")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        assert text_of(app, "#layout-about").startswith("Pagoda")
+        assert app.screen.query_one("#seed", Input).value == "500"
+        assert "Solvable deals only (o): on" in text_of(app, "#solvable")
+        await pilot.press("o")  # off now, and enter plays Pagoda deal 500 as dealt
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert text_of(app, "#title") == "Pagoda"
+        assert text_of(app, "#deal") == "deal 500"
+
+
+def install_layouts(home: Path, count: int) -> None:
+    folder = home / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    for number in range(count):
+        shutil.copy(FIXTURES / "steps.layout", folder / f"many{number}.layout")
+        (folder / f"many{number}.desktop").write_text(
+            "[KMahjonggLayout]\nName=Many {number}\nDescription=A layout among many, with a "
+            "description long enough to be cut at the end of its one row in the picker\n"
+            f"FileName=many{number}.layout\n",
+            encoding="utf-8",
+        )
+
+
+async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
+    install_layouts(tmp_path / "share", 40)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        await pilot.press("end")  # an installed layout: its description has the most lines
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, LayoutPickerScreen)
+        for expected in ("off", "on"):
+            shown = {picker.get_widget_at(4, y)[0].id for y in range(24)}
+            assert {"solvable", "seed", "layout-about", "layouts"} <= shown
+            assert f"Solvable deals only (o): {expected}" in text_of(app, "#solvable")
+            await pilot.press("o")
+            await settle(pilot)
