@@ -8,6 +8,7 @@ from typing import Any
 
 from conftest import post_keys_at_once, session_of, settle
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -327,6 +328,25 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         labels = tuple(face_by_id(face).label for face in screen.game.position.faces)
         assert screen.board.labels == labels
         assert str(screen.query_one("#deal").render()) == f"deal {screen.game.seed}"
+
+
+async def test_digits_typed_on_the_layout_list_make_the_deal_number(tmp_path: Path) -> None:
+    """Typed on the list one at a time (a player) or in a burst (a script), the digits go to the
+    deal number whole: the field taking the focus must not select the first digit for the second
+    to replace. Tabbing to the field selects its number, so typing replaces it."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        chosen: list[object] = []
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.app.workers.wait_for_complete()
+        seed = pilot.app.screen.query_one("#seed", Input)
+        for digit in "500":
+            await pilot.press(digit)
+            await pilot.pause()
+        assert seed.value == "500"
+        await pilot.press("tab", "tab", "4", "2")  # to the list and back: the number selected
+        assert seed.value == "42"
+        await pilot.press("tab", *"37", "enter")  # on the list, in a burst: a new number
+        assert chosen == [(find_layout("turtle"), 37, False)]
 
 
 async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path) -> None:

@@ -160,7 +160,9 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             yield Static("", id="layout-about", markup=False)
             yield Label("Looking for installed layouts...", id="layout-problems", markup=False)
             yield Label("Deal number (blank: a random deal)", id="seed-label", markup=False)
-            yield SeedInput(placeholder="random", id="seed", type="integer")
+            # Selecting on focus would let a burst's second digit replace the first one typed
+            # on the list (the focus arrives between them): tab selects the number itself.
+            yield SeedInput(placeholder="random", id="seed", type="integer", select_on_focus=False)
             yield Label("", id="seed-error", markup=False)
             yield Label(self._solvable_text(), id="solvable", markup=False)
         yield Footer()
@@ -249,7 +251,11 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             self.action_switch_field()
         elif event.character is not None and event.character.isdecimal():
             seed = self.query_one("#seed", Input)
-            seed.focus()
+            # A new number, as after tab. The focus moves at once (`has_focus` follows only when
+            # the field hears of it), so the burst's next digits find it there and follow.
+            if self.screen.focused is not seed:
+                seed.value = ""
+                self.screen.set_focus(seed)
             seed.insert_text_at_cursor(event.character)
         else:
             return
@@ -258,7 +264,11 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
 
     def action_switch_field(self) -> None:
         table, seed = self.query_one("#layouts", DataTable), self.query_one("#seed", Input)
-        (seed if table.has_focus else table).focus()
+        if table.has_focus:
+            seed.focus()
+            seed.select_all()  # typing replaces the number
+        else:
+            table.focus()
 
     @on(Input.Submitted, "#seed")
     @on(DataTable.RowSelected, "#layouts")
