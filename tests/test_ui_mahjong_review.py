@@ -195,6 +195,8 @@ async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
         await settle(pilot)
         picker = app.screen
         assert isinstance(picker, LayoutPickerScreen)
+        # Where in the long list: its scrollbar is colour alone, blank with NO_COLOR.
+        assert picker.query_one("#picker-panel").border_subtitle == "45 of 45"
         for expected in ("off", "on"):
             shown = {picker.get_widget_at(4, y)[0].id for y in range(24)}
             assert {"solvable", "seed", "layout-about", "layouts"} <= shown

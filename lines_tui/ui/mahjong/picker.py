@@ -220,6 +220,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             self.layouts.append(layout)
             self._add_row(table, layout)
         self._highlight_again()
+        self._show_place(table.cursor_row)
         notes = []
         if not installed:
             notes.append("No installed layouts found.")
@@ -237,6 +238,12 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         if not layout.is_builtin:
             about += f"\nFrom {layout.source}"
         self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
+        self._show_place(event.cursor_row)
+
+    def _show_place(self, row: int) -> None:
+        """Where the highlighted layout is in the list, on the panel's bottom edge: the list
+        shows a few rows at a time, and its scrollbar is colour alone (blank with NO_COLOR)."""
+        self.query_one("#picker-panel").border_subtitle = f"{row + 1} of {len(self.layouts)}"
 
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
