@@ -21,6 +21,8 @@ INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
 TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
+"""Opening a FIFO waits for a writer unless told not to: the progress file must not hang."""
 
 
 def read_outcomes(path: Path) -> dict[tuple[str, int], Outcome]:
@@ -62,9 +64,6 @@ def open_progress_file(path: Path) -> TextIO:
     if _NO_WAIT:
         os.set_blocking(fd, True)
     return open(fd, "a+", encoding="utf-8")
-
-
-_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 
 class Stopped(Exception):
