@@ -243,7 +243,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
     def _show_place(self, row: int) -> None:
         """Where the highlighted layout is in the list, on the panel's bottom edge: the list
         shows a few rows at a time, and its scrollbar is colour alone (blank with NO_COLOR)."""
-        self.query_one("#picker-panel").border_subtitle = f"{row + 1} of {len(self.layouts)}"
+        self.query_one("#picker-panel").border_subtitle = Text(f"{row + 1} of {len(self.layouts)}")
 
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
