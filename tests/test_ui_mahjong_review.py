@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict
-from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.board import MORE_LEFT, MORE_RIGHT
 from lines_tui.ui.mahjong.proving import ProvingScreen
@@ -107,6 +107,19 @@ async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -
         await pilot.press("s", "e")  # label letters rest too: no symbols switch, no message
         await settle(pilot)
         assert status_shown(app) == ""
+        screen = app.screen
+        # No restart, new deal, glyphs or leaving by esc behind a hidden board (S, the app's
+        # symbols switch, works everywhere).
+        await pilot.press("R", "N", "G", "escape")
+        await settle(pilot)
+        assert app.screen is screen and status_shown(app) == ""
+        assert {keys for keys, _, usable in key_rows(screen) if usable} == {
+            "p",
+            "q",
+            "?",
+            "S",
+            "^q",
+        }
         await pilot.press("p")
         await settle(pilot)
         assert await footer_text(pilot) == playing

@@ -222,6 +222,9 @@ class MahjongScreen(GameScreen):
     )
     """Actions that act on the board, so they rest while the game is paused (and leave the footer
     and the help then, which show what works: p to resume, q, ?)."""
+    PAUSED_ACTIONS: ClassVar[frozenset[str]] = frozenset({"resume", "leave", "nothing"})
+    """The screen's only actions while the player has paused: p, q, and s resting (with the
+    app's ? and ctrl+q). A restart or a new deal waits for the board to be shown again."""
     BOARD_ACTIONS: ClassVar[frozenset[str]] = PLAY_ACTIONS | {"pause", "resume"}
     """Actions that act only while tiles are left: a won game's footer leaves them out (there
     is room for `c` then)."""
@@ -445,7 +448,7 @@ class MahjongScreen(GameScreen):
             return False
         if action == "resume":
             return self.paused
-        if self.paused and (action in self.PLAY_ACTIONS or action == "pause"):
+        if self.paused and action not in self.PAUSED_ACTIONS:
             return False
         if action == "undo":
             return True if self.game.can_undo else None
