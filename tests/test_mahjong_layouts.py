@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import shutil
 from collections import Counter
@@ -19,6 +20,7 @@ from lines_tui.engine.mahjong.layouts import (
     find_layout,
     installed_layouts,
     layout_folders,
+    layout_reference,
     read_layout_file,
 )
 from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
@@ -382,3 +384,16 @@ def test_layout_invariants() -> None:
         Layout("x", "X", ((-2, 0, 0), (0, 0, 0)), source="f.layout")
     layout = Layout("Mine", "", ((0, 0, 0), (2, 0, 0)), source="f.layout")
     assert (layout.name, layout.title, layout.is_builtin) == ("mine", "mine", False)
+
+
+def test_a_layout_is_started_by_name_unless_one_listed_before_answers_to_it() -> None:
+    """The picker's "Start it directly" line and `lines-tui layouts` give what `find_layout`
+    takes: a taken name (by an earlier layout's name or title) would start that other layout."""
+    turtle = find_layout("turtle")
+    mine = dataclasses.replace(turtle, name="pagoda", title="Mine", source="/x/my pagoda.layout")
+    shell = dataclasses.replace(turtle, name="shell", title="Shell", source="/x/shell.layout")
+    assert layout_reference(turtle, []) == "turtle"
+    assert layout_reference(mine, builtin_layouts()) == "/x/my pagoda.layout"
+    assert layout_reference(shell, builtin_layouts()) == "shell"
+    as_title = dataclasses.replace(shell, name="Turtle")
+    assert layout_reference(as_title, builtin_layouts()) == "/x/shell.layout"

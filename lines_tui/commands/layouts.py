@@ -87,17 +87,17 @@ def list_layouts(
     from lines_tui.engine.mahjong.layouts import (
         builtin_layouts,
         discover_layouts,
+        layout_reference,
         layout_table_name,
     )
 
     found = discover_layouts(folder)
     rows = [("NAME", "TILES", "SIZE", "TABLE", "TITLE", "FROM")]
-    taken: set[str] = set()
-    for layout in [*builtin_layouts(), *found.layouts]:
+    listed = [*builtin_layouts(), *found.layouts]
+    for place, layout in enumerate(listed):
         origin = layout.source
-        if layout.name in taken:
+        if layout_reference(layout, listed[:place]) != layout.name:
             origin += "  (name taken: use the path)"
-        taken.add(layout.name)
         title = printable(layout.title)
         table = f"mahjong-{layout_table_name(layout)}"
         name = printable(layout.name)

@@ -3,6 +3,7 @@ to play only deals proved solvable (a setting the app remembers)."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, NamedTuple
@@ -16,7 +17,12 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
-from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, discover_layouts
+from lines_tui.engine.mahjong.layouts import (
+    Layout,
+    builtin_layouts,
+    discover_layouts,
+    layout_reference,
+)
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.ui.app_keys import ON_A_DIALOG
@@ -234,7 +240,8 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         about = summary_line(layout)
         if layout.description:
             about += f"\n{layout.description}"
-        about += f"\nStart it directly: lines-tui mahjong --layout {layout.name}"
+        reference = layout_reference(layout, self.layouts[: event.cursor_row])
+        about += f"\nStart it directly: lines-tui mahjong --layout {shlex.quote(reference)}"
         if not layout.is_builtin:
             about += f"\nFrom {layout.source}"
         self.query_one("#layout-about", Static).update(Text(printable_lines(about)))

@@ -11,6 +11,7 @@ from lines_tui.engine.mahjong.layouts.catalogue import (
     find_layout,
     installed_layouts,
     layout_folders,
+    layout_reference,
     read_layout_file,
 )
 from lines_tui.engine.mahjong.layouts.identity import layout_for_table, layout_table_name
@@ -27,6 +28,7 @@ __all__ = [
     "installed_layouts",
     "layout_folders",
     "layout_for_table",
+    "layout_reference",
     "layout_table_name",
     "read_layout_file",
 ]

@@ -155,6 +155,16 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
     )
 
 
+def layout_reference(layout: Layout, listed_before: Sequence[Layout]) -> str:
+    """What `find_layout` takes to find `layout`, listed after `listed_before` (built-in ones
+    first, then installed ones, as `find_layout` looks): its name, or its file path when a layout
+    listed before it answers to that name (by name or title: the first one wins)."""
+    key = layout.name.casefold()
+    if any(key in (other.name.casefold(), other.title.casefold()) for other in listed_before):
+        return layout.source
+    return layout.name
+
+
 def _is_plainly_a_path(text: str) -> bool:
     base = text.rsplit("#", 1)[0]
     return (
