@@ -14,6 +14,7 @@ from conftest import (
     open_lines,
     settle,
 )
+from test_ui_solvable_deals import footer_text
 from textual.widgets import OptionList
 
 from lines_tui.engine.lines import points
@@ -139,6 +140,8 @@ async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> Non
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen
+        shown = await footer_text(pilot)  # nothing to move or name on a finished board
+        assert "Cell" not in shown and "Select" not in shown and "n New" in shown
         cursor = screen.board.cursor
         await pilot.press("5", "e")
         await settle(pilot)

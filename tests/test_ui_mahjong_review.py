@@ -164,6 +164,8 @@ async def test_esc_after_a_failed_proof_goes_back_to_the_picker_as_it_was(
         assert isinstance(app.screen, ProvingScreen)  # (settle would wait on the held proof)
         await solver.answer(pilot, Verdict.UNDECIDED, error="the solver process ended")
         assert "The proof failed" in text_of(app, "#proving")
+        shown = await footer_text(pilot)  # nothing runs to stop now
+        assert "esc Back" in shown and "Stop" not in shown
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LayoutPickerScreen)

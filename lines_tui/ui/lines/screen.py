@@ -340,7 +340,7 @@ class LinesScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cursor", "act", "row_digit") and self.game.over:
-            return None  # shown dimmed: nothing to move on a full board
+            return False  # the footer leaves them out: nothing to move on a finished board
         return True
 
     def action_cursor(self, direction: str) -> None:

@@ -58,6 +58,8 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "stop", "Stop", tooltip="Stop proving and go back"),
+        # The same key once a proof has failed: nothing runs to stop then.
+        Binding("escape", "back", "Back", tooltip="Back where the proof was asked for"),
         Binding("enter", "retry", "Try again", tooltip="After a failure: prove again"),
         # The app's own ? does not reach a modal screen.
         Binding(
@@ -154,9 +156,14 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         self.query_one("#proving-keys", Static).update("enter: try again    esc: back")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "retry":
+        if action in ("retry", "back"):
             return self.failure is not None
+        if action == "stop":
+            return self.failure is None
         return True
+
+    def action_back(self) -> None:
+        self.action_stop()
 
     def action_retry(self) -> None:
         if self.failure is not None:
