@@ -180,13 +180,13 @@ async def test_esc_after_a_failed_proof_goes_back_to_the_picker_as_it_was(
         assert text_of(app, "#deal") == "deal 500"
 
 
-def install_layouts(home: Path, count: int) -> None:
+def install_layouts(home: Path, count: int, title: str = "Many") -> None:
     folder = home / "kmahjongg" / "layouts"
     folder.mkdir(parents=True)
     for number in range(count):
         shutil.copy(FIXTURES / "steps.layout", folder / f"many{number}.layout")
         (folder / f"many{number}.desktop").write_text(
-            "[KMahjonggLayout]\nName=Many {number}\nDescription=A layout among many, with a "
+            f"[KMahjonggLayout]\nName={title} {number}\nDescription=A layout among many, with a "
             "description long enough to be cut at the end of its one row in the picker\n"
             f"FileName=many{number}.layout\n",
             encoding="utf-8",
@@ -218,3 +218,22 @@ async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
             assert f"Solvable deals only (o): {expected}" in text_of(app, "#solvable")
             await pilot.press("o")
             await settle(pilot)
+
+
+async def test_a_long_title_is_cut_in_the_list_not_the_other_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
+    install_layouts(tmp_path / "share", 1, title="An Extremely Long Layout Name " * 3)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.press("end")
+        await settle(pilot)
+        rows = widget_lines(app.screen.query_one("#layouts"))
+        assert "From" in rows[0] and "built-in" in rows[1]  # the last column whole
+        assert any("An Extremely Long Layou…" in row for row in rows)

@@ -339,9 +339,8 @@ class LinesScreen(GameScreen):
     # --- actions ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("cursor", "act", "row_digit") and self.game.over:
-            return False  # the footer leaves them out: nothing to move on a finished board
-        return True
+        # Over, the footer leaves these out: nothing to move or name on a finished board.
+        return not (action in ("cursor", "act", "row_digit") and self.game.over)
 
     def action_cursor(self, direction: str) -> None:
         self._finish_animation_if_running()

@@ -60,6 +60,12 @@ class LayoutTable(RowTable):
     ]
 
 
+TITLE_COLUMNS = 24
+SOURCE_COLUMNS = 24
+"""The widest a title and a file name are shown in the list: with the figures' columns, the
+list fits the picker at 80 columns."""
+
+
 class SeedInput(PlainInput, inherit_bindings=False):
     """The deal number: digits, with the few keys that edit a number (each with a sentence in
     the help, where Input's own would list scrolling and selecting that a number has no use for);
@@ -206,12 +212,14 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         source = "built-in" if layout.is_builtin else Path(layout.source.split("#")[0]).name
         figures = figures_of(layout)
         share = "" if figures is None else figures.solvable_percent
+        # Cut to their columns: a long title or file name would widen the list past the panel
+        # and push the other columns out of sight (the description below names both whole).
         table.add_row(
-            inert(layout.title),
+            inert(layout.title, max_width=TITLE_COLUMNS),
             str(len(layout.slots)),
             Text(str(layers)),
             Text(share),
-            inert(source),
+            inert(source, max_width=SOURCE_COLUMNS),
         )
 
     @work(thread=True, exclusive=True, group="layout-discovery")
