@@ -13,11 +13,11 @@ from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
 from textual.widgets import Input
 
-from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
-from lines_tui.ui.mahjong.board import MORE_LEFT, MORE_RIGHT
+from lines_tui.ui.mahjong.board import LOST_MARK, MORE_LEFT, MORE_RIGHT
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import (
     DEAD_DEAL_LOSS,
@@ -237,3 +237,24 @@ async def test_a_long_title_is_cut_in_the_list_not_the_other_columns(
         rows = widget_lines(app.screen.query_one("#layouts"))
         assert "From" in rows[0] and "built-in" in rows[1]  # the last column whole
         assert any("An Extremely Long Layou…" in row for row in rows)
+
+
+async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: Path) -> None:
+    """The x marks the tiles left in sight, one each. A tile lying half a tile left of the one
+    under it leaves that one's mark column in sight: its x read as a second x of the upper
+    tile ("8Cxx", GNOME's Difficult)."""
+    layout = Layout(
+        name="halves",
+        title="Halves",
+        slots=((0, 0, 0), (2, 0, 0), (1, 0, 1), (6, 0, 0)),
+        source="test",
+    )
+    game = game_of(layout, "d1 d2 d1 d2")  # free: the upper tile and the one apart, unmatched
+    assert game.lost
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        await pilot.press("S")
+        await settle(pilot)
+        marks = "".join(widget_lines(screen.board)).count(LOST_MARK)
+        assert marks == 2  # the upper tile and the one apart, not the covered one beside

@@ -306,7 +306,9 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             return SELECTED_MARK
         if index in self._hints:
             return HINT_MARK
-        if self._symbols and self._lost:
+        # Only tiles with nothing on top: a covered tile's mark can peek out beside the tile
+        # over it, and would read as a second x of that tile ("8Cxx").
+        if self._symbols and self._lost and not self.geometry.covers[index] & self._present:
             return LOST_MARK
         if self._show_free and self._free >> index & 1:
             return FREE_MARK
