@@ -11,6 +11,7 @@ from conftest import make_app, settle, widget_lines, won_mahjong_game
 from test_ui_mahjong import game_of, open_game, row_layout, settled
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
@@ -193,6 +194,21 @@ def install_layouts(home: Path, count: int, title: str = "Many") -> None:
         )
 
 
+async def picker_on_the_last_layout(pilot: Pilot[None]) -> LayoutPickerScreen:
+    """The menu's layout picker once the installed layouts are read, on the last of them (an
+    installed one: its description has the most lines)."""
+    await settle(pilot)
+    await pilot.press("m")
+    await settle(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await settle(pilot)
+    await pilot.press("end")
+    await settle(pilot)
+    picker = pilot.app.screen
+    assert isinstance(picker, LayoutPickerScreen)
+    return picker
+
+
 async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -201,15 +217,7 @@ async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
     install_layouts(tmp_path / "share", 40)
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await settle(pilot)
-        await pilot.press("end")  # an installed layout: its description has the most lines
-        await settle(pilot)
-        picker = app.screen
-        assert isinstance(picker, LayoutPickerScreen)
+        picker = await picker_on_the_last_layout(pilot)
         # Where in the long list: its scrollbar is colour alone, blank with NO_COLOR.
         assert picker.query_one("#picker-panel").border_subtitle == "45 of 45"
         for expected in ("off", "on"):
@@ -228,13 +236,8 @@ async def test_a_long_title_is_cut_in_the_list_not_the_other_columns(
     install_layouts(tmp_path / "share", 1, title="An Extremely Long Layout Name " * 3)
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.press("end")
-        await settle(pilot)
-        rows = widget_lines(app.screen.query_one("#layouts"))
+        picker = await picker_on_the_last_layout(pilot)
+        rows = widget_lines(picker.query_one("#layouts"))
         assert "From" in rows[0] and "built-in" in rows[1]  # the last column whole
         assert any("An Extremely Long Layou…" in row for row in rows)
 
