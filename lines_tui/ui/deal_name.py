@@ -6,15 +6,10 @@ from __future__ import annotations
 
 from lines_tui.engine.deal_choice import DealChoice
 from lines_tui.store.tables import utc_day
-from lines_tui.ui.session import Session
 
 
-def deal_name(seed: int, screen: object) -> str:
-    """The deal of the game on `screen` (a game screen, with its `game` and `session`)."""
-    choice = getattr(getattr(screen, "game", None), "deal_choice", None)
-    session = getattr(screen, "session", None)
-    if isinstance(choice, DealChoice) and choice.mode == "daily" and isinstance(session, Session):
-        if choice.day == utc_day(session.clock()):
-            return "today's deal"
-        return f"deal of {choice.day[5:]}"
+def deal_name(choice: DealChoice, seed: int, now: float) -> str:
+    """The deal `seed`, chosen as `choice`, named at `now` (epoch seconds)."""
+    if choice.mode == "daily":
+        return "today's deal" if choice.day == utc_day(now) else f"deal of {choice.day[5:]}"
     return f"deal {seed}"

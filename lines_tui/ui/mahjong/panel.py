@@ -15,7 +15,6 @@ from textual.widgets import Label, Static
 
 from lines_tui.engine.deal_choice import Skipped
 from lines_tui.outside_text import inert, printable_lines
-from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.mahjong.status import BAD_STATUS, GOOD_STATUS
 
 PANEL_WIDTH = 16
@@ -42,10 +41,10 @@ class MahjongPanel(Vertical):
         yield Label("", id="pairs", markup=False)
         yield Static("", id="tile-info", markup=False)
 
-    def show_deal(self, seed: int, proof: Skipped | None) -> None:
-        """The deal number and, for a deal proved solvable before play, how many were skipped
-        (the screen's class -proved shows that field)."""
-        self._show("#deal", deal_name(seed, self.screen))
+    def show_deal(self, name: str, proof: Skipped | None) -> None:
+        """The deal's name (`deal_name`) and, for a deal proved solvable before play, how many
+        were skipped (the screen's class -proved shows that field)."""
+        self._show("#deal", name)
         if proof is not None:
             count = f"\n{proof.total} skipped" if proof.total else ""
             self._show("#proof", f"proved\nsolvable{count}")

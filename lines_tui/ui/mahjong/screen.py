@@ -25,6 +25,7 @@ from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId, format_value, tenths
+from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
@@ -351,7 +352,8 @@ class MahjongScreen(GameScreen):
         whose number has 19 digits, to fit the line at 80 columns)."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
-        self.panel.show_deal(self.game.seed, proof)
+        game = self.game
+        self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.session.clock()), proof)
         if proof is None:
             return
         why = skipped_text(proof)
