@@ -206,7 +206,10 @@ class MahjongScreen(GameScreen):
         ),
     ]
 
-    PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+    PAUSED_ACTIONS: ClassVar[frozenset[str]] = frozenset({"resume", "leave", "nothing"})
+    """The screen's only actions while the player has paused: p, q, and s resting (with the
+    app's ? and ctrl+q). A restart or a new deal waits for the board to be shown again."""
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {
             "choose",
             "cycle_free",
@@ -219,14 +222,10 @@ class MahjongScreen(GameScreen):
             "redo",
             "toggle_free",
             "move",
+            "pause",
+            "resume",
         }
     )
-    """Actions that act on the board, so they rest while the game is paused (and leave the footer
-    and the help then, which show what works: p to resume, q, ?)."""
-    PAUSED_ACTIONS: ClassVar[frozenset[str]] = frozenset({"resume", "leave", "nothing"})
-    """The screen's only actions while the player has paused: p, q, and s resting (with the
-    app's ? and ctrl+q). A restart or a new deal waits for the board to be shown again."""
-    BOARD_ACTIONS: ClassVar[frozenset[str]] = PLAY_ACTIONS | {"pause", "resume"}
     """Actions that act only while tiles are left: a won game's footer leaves them out (there
     is room for `c` then)."""
 
