@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import shutil
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -646,6 +647,9 @@ class Walk:
                 await check(pilot)
 
 
+MAHJONG_FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
+
+
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A home with no installed layouts and an empty data folder."""
@@ -654,3 +658,22 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("LINES_TUI_HOME", str(tmp_path / "data"))
     return tmp_path
+
+
+def install_layouts(
+    monkeypatch: pytest.MonkeyPatch, home: Path, titles: Sequence[str], description: str = ""
+) -> Path:
+    """Installed KMahjongg layouts, one per title (the steps fixture's places), in `home`'s
+    $XDG_DATA_HOME, and no system-wide ones; returns their folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "share"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(home / "none"))
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    about = f"Description={description}\n" if description else ""
+    for number, title in enumerate(titles):
+        shutil.copy(MAHJONG_FIXTURES / "steps.layout", folder / f"layout{number}.layout")
+        (folder / f"layout{number}.desktop").write_text(
+            f"[KMahjonggLayout]\nName={title}\n{about}FileName=layout{number}.layout\n",
+            encoding="utf-8",
+        )
+    return folder

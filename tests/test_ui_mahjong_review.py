@@ -3,11 +3,10 @@ then what the status line, the Footer, the help and the board show."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import make_app, settle, widget_lines, won_mahjong_game
+from conftest import install_layouts, make_app, settle, widget_lines, won_mahjong_game
 from test_ui_mahjong import game_of, open_game, row_layout, settled
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
@@ -27,7 +26,6 @@ from lines_tui.ui.mahjong.screen import (
     LOSS_MESSAGE,
 )
 
-FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
 STATUS_WIDTH = 62
 """Columns of the status line under the board at 80 columns."""
 
@@ -181,17 +179,10 @@ async def test_esc_after_a_failed_proof_goes_back_to_the_picker_as_it_was(
         assert text_of(app, "#deal") == "deal 500"
 
 
-def install_layouts(home: Path, count: int, title: str = "Many") -> None:
-    folder = home / "kmahjongg" / "layouts"
-    folder.mkdir(parents=True)
-    for number in range(count):
-        shutil.copy(FIXTURES / "steps.layout", folder / f"many{number}.layout")
-        (folder / f"many{number}.desktop").write_text(
-            f"[KMahjonggLayout]\nName={title} {number}\nDescription=A layout among many, with a "
-            "description long enough to be cut at the end of its one row in the picker\n"
-            f"FileName=many{number}.layout\n",
-            encoding="utf-8",
-        )
+MANY_ABOUT = (
+    "A layout among many, with a description long enough to be cut at the end of its one row "
+    "in the picker"
+)
 
 
 async def picker_on_the_last_layout(pilot: Pilot[None]) -> LayoutPickerScreen:
@@ -212,9 +203,7 @@ async def picker_on_the_last_layout(pilot: Pilot[None]) -> LayoutPickerScreen:
 async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
-    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
-    install_layouts(tmp_path / "share", 40)
+    install_layouts(monkeypatch, tmp_path, [f"Many {n}" for n in range(40)], MANY_ABOUT)
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
         picker = await picker_on_the_last_layout(pilot)
@@ -231,9 +220,7 @@ async def test_the_solvable_setting_stays_in_sight_however_many_layouts(
 async def test_a_long_title_is_cut_in_the_list_not_the_other_columns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
-    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
-    install_layouts(tmp_path / "share", 1, title="An Extremely Long Layout Name " * 3)
+    install_layouts(monkeypatch, tmp_path, ["An Extremely Long Layout Name " * 3], MANY_ABOUT)
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
         picker = await picker_on_the_last_layout(pilot)

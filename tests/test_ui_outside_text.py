@@ -5,40 +5,24 @@ widget is handed a markup string built from something the program did not write 
 from __future__ import annotations
 
 import ast
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import make_app
+from conftest import install_layouts, make_app
 from textual import events
 from textual.widgets import DataTable
 
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.picker import SeedInput
 
-FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
 UI = Path(__file__).parent.parent / "lines_tui" / "ui"
 HOSTILE_TITLES = ("Evil [/] close", "[link=http://x/]Click[/link]", "x\x1b]52;c;SGk=\x07y")
-
-
-def install_layouts(home: Path) -> Path:
-    """$XDG_DATA_HOME/kmahjongg/layouts with one layout per hostile title."""
-    folder = home / "kmahjongg" / "layouts"
-    folder.mkdir(parents=True)
-    for number, title in enumerate(HOSTILE_TITLES):
-        shutil.copy(FIXTURES / "steps.layout", folder / f"evil{number}.layout")
-        (folder / f"evil{number}.desktop").write_text(
-            f"[KMahjonggLayout]\nName={title}\nFileName=evil{number}.layout\n", encoding="utf-8"
-        )
-    return folder
 
 
 async def test_layout_titles_from_desktop_files_show_literally_in_the_picker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
-    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
-    install_layouts(tmp_path / "share")
+    install_layouts(monkeypatch, tmp_path, HOSTILE_TITLES)
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
