@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from lines_tui.ui.direct_start import Start
 
 
+REGISTER_HINT = "(register with: lines-tui players add NAME)"
+"""After the refusal of an unknown `--player`."""
+
+
 def open_store_for(options: Settings) -> Store:
     """The store of `--data-dir` (or the default place), with `--player` made the active player.
     Bad input fails in one line before the terminal is taken over."""
@@ -29,7 +33,7 @@ def open_store_for(options: Settings) -> Store:
         try:
             store.set_active_player(options.player)
         except StoreError as error:
-            fail(f"{error} (register with: lines-tui players add NAME)")
+            fail(f"{error} {REGISTER_HINT}")
     return store
 
 
@@ -42,7 +46,7 @@ def check_player(options: Settings) -> None:
     try:
         open_store(options.data_dir).resolve_player(options.player)
     except (StoreError, OSError) as error:
-        fail(f"{error} (register with: lines-tui players add NAME)")
+        fail(f"{error} {REGISTER_HINT}")
 
 
 def run_app(

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
+from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
@@ -253,7 +254,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         )
 
     def _show_challenge(self, code: str, place: int, name: str) -> None:
-        self._show_code_line(f"Challenge code of #{place} ({printable(name, 24)}):", code)
+        shown = printable(name, MAX_NAME_COLUMNS)
+        self._show_code_line(f"Challenge code of #{place} ({shown}):", code)
         self.app.copy_to_clipboard(code)
         self.notify(
             "Challenge code shown above and sent to the clipboard: a friend plays that "
