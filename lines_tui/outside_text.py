@@ -11,32 +11,18 @@ The CLI and every widget show outside text through this module (README, "Outside
 
 from __future__ import annotations
 
-import unicodedata
-
 from rich.cells import cell_len
 from rich.text import Text
 
+from lines_tui.engine.visible_text import spelled_out
+
 ELLIPSIS = "…"
-
-# Categories that draw nothing or steer the terminal or the text's direction: controls (C0, DEL,
-# C1), format characters (bidi overrides, zero-width joiners), line and paragraph separators,
-# surrogates, private use and unassigned code points.
-_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
-
-
-def _visible(character: str) -> str:
-    if unicodedata.category(character) not in _INVISIBLE_CATEGORIES:
-        return character
-    code = ord(character)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def printable(text: str, max_width: int | None = None) -> str:
     """`text` with every control or invisible character spelled out as an escape, cut with an
     ellipsis to at most `max_width` terminal cells when a width is given."""
-    shown = "".join(_visible(character) for character in text)
+    shown = spelled_out(text)
     if max_width is None or cell_len(shown) <= max_width:
         return shown
     if max_width <= 0:

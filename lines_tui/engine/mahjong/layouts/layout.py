@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
 from lines_tui.engine.text_file import TextFileError, read_text_file
+from lines_tui.engine.visible_text import spelled_out
 
 MAX_TILES = 1024
 """More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
@@ -39,8 +39,8 @@ class Layout:
         object.__setattr__(self, "name", printable(self.name, 40).lower())
         # A title is only shown: its control characters are spelled out (\x1b), as for every
         # outside text (README), rather than dropped.
-        object.__setattr__(self, "title", spelled_out(self.title, 40) or self.name)
-        object.__setattr__(self, "description", spelled_out(self.description, 200))
+        object.__setattr__(self, "title", shown_text(self.title, 40) or self.name)
+        object.__setattr__(self, "description", shown_text(self.description, 200))
         if not self.name:
             raise LayoutError(f"{self.source}: the layout has no name")
         count = len(self.slots)
@@ -96,24 +96,10 @@ def printable(text: str, limit: int) -> str:
     return " ".join(kept.split())[:limit]
 
 
-def spelled_out(text: str, limit: int) -> str:
-    """`text` with control and invisible characters written as escapes (`\x1b`), runs of
-    spaces collapsed, cut to `limit` characters."""
-    shown = "".join(
-        character
-        if unicodedata.category(character) not in _INVISIBLE
-        else f"\\x{ord(character):02x}"
-        if ord(character) < 0x100
-        else f"\\u{ord(character):04x}"
-        if ord(character) < 0x10000
-        else f"\\U{ord(character):08x}"
-        for character in text
-    )
-    return re.sub(" +", " ", shown).strip()[:limit]
-
-
-_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
-"""What `outside_text.printable` spells out: controls, format characters, separators, others."""
+def shown_text(text: str, limit: int) -> str:
+    """`text` spelled out (`visible_text`), runs of spaces collapsed, cut to `limit`
+    characters."""
+    return re.sub(" +", " ", spelled_out(text)).strip()[:limit]
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:

@@ -1,0 +1,26 @@
+"""Outside text with every control or invisible formatting character written as a visible
+escape (`\\x1b`, `\\u202e`), so that it can never steer a terminal. Pure (no Rich): a layout's
+title is made so where it is read, and `lines_tui.outside_text` does it for everything shown."""
+
+from __future__ import annotations
+
+import unicodedata
+
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+"""Categories that draw nothing or steer the terminal or the text's direction: controls (C0, DEL,
+C1), format characters (bidi overrides, zero-width joiners), line and paragraph separators,
+surrogates, private use and unassigned code points."""
+
+
+def spelled_out(text: str) -> str:
+    """`text` with each character of `INVISIBLE_CATEGORIES` written as its escape."""
+    return "".join(_visible(character) for character in text)
+
+
+def _visible(character: str) -> str:
+    if unicodedata.category(character) not in INVISIBLE_CATEGORIES:
+        return character
+    code = ord(character)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
