@@ -37,6 +37,24 @@ def printable(text: str, max_width: int | None = None) -> str:
     return "".join(kept) + ELLIPSIS
 
 
+def printable_in_row(text: str, width: int) -> str:
+    """`printable` cut to one row of `width` cells, a long path first: its middle folders give
+    way to an ellipsis, so what follows the path (the reason an error gives) stays in sight."""
+    shown = spelled_out(text)
+    excess = cell_len(shown) - width
+    if excess <= 0:
+        return shown
+    words = shown.split(" ")
+    longest = max(range(len(words)), key=lambda k: cell_len(words[k]) if "/" in words[k] else -1)
+    path = words[longest]
+    head, slash, name = path.rpartition("/")
+    if slash and cell_len(head) > 1:
+        # The folders give up what the row lacks, down to the ellipsis alone.
+        words[longest] = printable(head, max(cell_len(head) - excess, 1)) + slash + name
+        shown = " ".join(words)
+    return printable(shown, width)
+
+
 def printable_lines(text: str) -> str:
     """`printable` line by line: the line breaks stay, every other control is spelled out."""
     return "\n".join(printable(line) for line in text.split("\n"))

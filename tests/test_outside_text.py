@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
-from lines_tui.outside_text import inert, printable
+from lines_tui.outside_text import inert, printable, printable_in_row
 
 
 def test_escape_sequences_are_spelled_out() -> None:
@@ -31,8 +31,18 @@ def test_width_is_bounded_with_an_ellipsis() -> None:
     assert printable("short", 10) == "short"
 
 
+def test_a_row_gives_up_a_long_paths_folders_before_the_reason_after_it() -> None:
+    path = "/tmp/pytest-of-ann/pytest-12/test_a_row_of_eighty0/data/scores.json"
+    error = f"Not saved: cannot write to {path}: No space"
+    assert printable_in_row(error, 80) == (
+        "Not saved: cannot write to /tmp/pytest-of-ann/pytest-12/t…/scores.json: No space"
+    )
+    assert printable_in_row(error, 40) == "Not saved: cannot write to …/scores.jso…"
+    assert printable_in_row(error, 200) == error
+
+
 @given(st.text(), st.integers(min_value=1, max_value=40))
 def test_nothing_shown_can_steer_the_terminal(text: str, width: int) -> None:
-    shown = printable(text, width)
-    assert cell_len(shown) <= width
-    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in shown)
+    for shown in (printable(text, width), printable_in_row(text, width)):
+        assert cell_len(shown) <= width
+        assert not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in shown)

@@ -86,15 +86,15 @@ def check_mahjong(game: MahjongGame, now: float) -> None:
 
 def status_fits(line: StatusLine, data_dir: Path) -> None:
     """Every message the game writes fits a one-row status line at 80 columns; a longer one
-    carries outside text (here the data folder's path, in a store error) and is shown cut,
-    ending in an ellipsis (README, "The status line")."""
+    carries outside text (here the data folder's path, in a store error) and is shown cut
+    with an ellipsis, the path's folders first (README, "The status line")."""
     width, height = line.content_size
     if height != 1 or not width or cell_len(line.message) <= width:
         return
     assert str(data_dir) in line.message, line.message
     shown = line.render()
     assert isinstance(shown, Text)
-    assert cell_len(shown.plain) <= width and shown.plain.endswith(ELLIPSIS), shown.plain
+    assert cell_len(shown.plain) <= width and ELLIPSIS in shown.plain, shown.plain
 
 
 def fits(size: tuple[int, int], least: tuple[int, int]) -> bool:

@@ -11,14 +11,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from lines_tui.outside_text import inert
+from lines_tui.outside_text import inert, printable_in_row
 
 
 class StatusLine(Widget):
     """Shows the latest notice only, as plain text (never markup; control characters spelled
     out, since a notice may carry a path or a name). A status line one row high cuts a longer
-    notice with an ellipsis rather than take a board row; a taller one wraps. `important` (a
-    score, a refusal, a failure) is drawn stronger through the `-important` class."""
+    notice with an ellipsis rather than take a board row, a path's folders first; a taller one
+    wraps. `important` (a score, a refusal, a failure) is drawn stronger through the
+    `-important` class."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -45,5 +46,5 @@ class StatusLine(Widget):
     def render(self) -> Text:
         width, height = self.content_size
         if height == 1:
-            return inert(self._message, max_width=width)
+            return Text(printable_in_row(self._message, width))
         return inert(self._message)
