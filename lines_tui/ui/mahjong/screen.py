@@ -24,7 +24,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import TableId, format_value, tenths
+from lines_tui.store import TableId
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GameScreen, typing_keys
@@ -389,10 +389,10 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
         if game.won and not self._celebrated:
             self._celebrated = True
-            # To the tenth, as its table keeps it (0:30 here and 0:31.0 there read as two times).
-            cleared = format_value(self.table, tenths(self.elapsed()))
-            self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
-            self._results.celebrate()
+            self._results.celebrate()  # first: it fixes the winning time
+            self._say(
+                f"Cleared in {self._results.cleared_in()}! c: challenge a friend. N: new deal."
+            )
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""

@@ -47,6 +47,11 @@ class WinResults:
         """When the game was won: the date of its entry and of its challenge code."""
         return self._now() if self._won_at is None else self._won_at
 
+    def cleared_in(self) -> str:
+        """The winning time to the tenth, as its table keeps it (0:30 in one place and 0:31.0
+        in another would read as two times)."""
+        return format_value(self._table(), tenths(self._game().elapsed(self._when())))
+
     def celebrate(self) -> None:
         """Clear the saved game, and ask for a name if the time qualifies."""
         screen = self._screen
@@ -58,8 +63,7 @@ class WinResults:
 
         def ask_name(qualifies: bool) -> None:
             if not qualifies:
-                cleared = format_value(table, tenths(seconds))
-                screen.notify(f"Cleared in {cleared}: not fast enough for the top 10.")
+                screen.notify(f"Cleared in {self.cleared_in()}: not fast enough for the top 10.")
                 return
             screen.app.push_screen(
                 NameEntryScreen(default=screen.player or ""),
