@@ -8,7 +8,6 @@ import os
 import signal
 import stat
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TextIO
 
@@ -114,47 +113,36 @@ def _solve(
     workers: int,
 ) -> None:
     written = 0
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_ctrl_c,
-    )
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        futures: list[Future[Outcome]] = [pool.submit(survey_deal, *job) for job in jobs]
-        for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
-            outcome = future.result()
+        outcomes = pool.imap_unordered(_survey_job, jobs)
+        for number, outcome in enumerate(outcomes, total - len(jobs) + 1):
             out.write(json.dumps(outcome.to_json()) + "\n")
             out.flush()
             done[(outcome.layout, outcome.seed)] = outcome
             written += 1
             progress(f"survey: {number}/{total} deals")
     except (KeyboardInterrupt, Stopped) as reason:
-        _stop_workers(pool)
         solved = total - len(jobs) + written
         progress("", done=True)
         warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
         code = INTERRUPTED if isinstance(reason, KeyboardInterrupt) else TERMINATED
         raise typer.Exit(code) from None
     except OSError as error:
-        _stop_workers(pool)
         progress("", done=True)
         fail(f"cannot write to {progress_file}: {error.strerror or error}")
     finally:
         signal.signal(signal.SIGTERM, previous)
-    pool.shutdown()
+        # Every deal is in when the survey ends; when it stops, the deals being solved end
+        # too, not left to finish (or to outlive the survey, as a SIGTERM to it alone would).
+        pool.terminate()
+        pool.join()
     progress(f"survey: {total}/{total} deals", done=True)
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Hand out no more deals and end the deals being solved: the workers are ended, not left
-    to finish (or to outlive the survey, as a SIGTERM to it alone would leave them)."""
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join(timeout=5)
+def _survey_job(job: tuple[str, int]) -> Outcome:
+    return survey_deal(*job)
 
 
 def print_figures(outcomes: list[Outcome]) -> None:
