@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import (
+    FIXED_NOW,
     fill_the_board,
     make_app,
     nearly_full_game,
@@ -17,6 +18,7 @@ from conftest import (
 )
 from test_ui_mahjong import game_of, open_game, row_layout, settled
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.store import RecordOutcome, TableId, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
@@ -69,6 +71,26 @@ async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_pa
         assert toasts(app) == 0
         line = widget_lines(screen.query_one(StatusLine))
         assert len(line) == 1 and line[0].endswith("…")  # cut to its row, never over the board
+
+
+async def test_a_games_notice_while_a_dialog_is_open_waits_on_its_status_line(
+    tmp_path: Path,
+) -> None:
+    """Work that ends while a dialog is open over the game (a leaderboard read, a save) says so
+    on the game's status line, not in a toast over the dialog that is gone before it closes."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_lines(pilot, LinesGame.new(1, 9, started_at=FIXED_NOW))
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        screen.notify("The leaderboard could not be read: disk gone", severity="error")
+        await settle(pilot)
+        assert toasts(app) == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert status_shown(app) == "The leaderboard could not be read: disk gone"
 
 
 async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path: Path) -> None:

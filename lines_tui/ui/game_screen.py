@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -28,6 +29,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
+from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load, write
 
 NOT_SAVED = "The game could not be saved"
@@ -65,6 +67,24 @@ class GameScreen(DismissedOnTop, Screen[None]):
     """The clock's line, with {} for the time."""
     FIXED_SIZE_PANEL: ClassVar[bool] = False
     """Every panel field has a fixed size in the screen's CSS, so updates need no layout pass."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """The game's own notices go to its status line even when a dialog is open over it:
+        work that ends then (a leaderboard read, a save) would otherwise toast over the dialog,
+        and the player would miss it once the toast is gone."""
+        status = self.query(StatusLine)
+        if status:
+            status.first().say(message, important=severity != "information")
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
