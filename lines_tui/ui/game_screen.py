@@ -84,7 +84,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         if status:
             status.first().say(message, important=severity != "information")
             return
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
