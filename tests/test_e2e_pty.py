@@ -52,3 +52,28 @@ def test_sixteen_colours_and_no_color_keep_every_ball_readable(tmp_path: Path) -
         assert b"Traceback" not in terminal.output
     finally:
         terminal.close()
+
+
+def test_a_paste_with_escape_sequences_presses_no_key_and_keeps_its_code(tmp_path: Path) -> None:
+    from lines_tui.store import Entry, TableId, codes
+    from lines_tui.store.tables import FIRST_DATE
+    from lines_tui.ui.paste_input import PASTE_END, PASTE_START
+
+    code = codes.encode(TableId.lines(9), [Entry("Ann", 1234, FIRST_DATE + 100, 7)])
+    terminal = Terminal(lines_tui_command(), app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        # Textual alone would read this paste as the keys ^ and l: a new game of Lines.
+        terminal.send(PASTE_START + "\x1bl" + PASTE_END)
+        terminal.read(1.0, quiet=0.3)
+        assert "Mahjong solitaire" in terminal.text() and "Score" not in terminal.text()
+        terminal.send("i")
+        terminal.wait_for(lambda s: "Paste a share code" in s, "the import screen")
+        terminal.send(PASTE_START + f"see \x1b[1m{code}\x1b[0m, ok" + PASTE_END)
+        terminal.wait_for(lambda s: "Ann     1234" in s, "the code's entry previewed")
+        assert "^[" not in terminal.text()
+        terminal.send("\x11")
+        assert terminal.wait_for_exit() == 0
+        assert b"Traceback" not in terminal.output
+    finally:
+        terminal.close()

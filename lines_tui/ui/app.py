@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App, ScreenStackError
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen
@@ -32,6 +33,7 @@ from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.session import Clock, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
@@ -292,6 +294,12 @@ class LinesTuiApp(App[None]):
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
         return super().push_screen(screen, *args, **options)
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.linux_driver":
+            guard_pastes()  # a paste never presses keys (README, "Outside text")
+        return driver
 
     def notify(
         self,
