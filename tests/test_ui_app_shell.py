@@ -15,7 +15,7 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
-from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
@@ -24,6 +24,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.status_line import StatusLine
 
 
 def save_a_mahjong_game(data_dir: Path) -> MahjongGame:
@@ -91,9 +92,11 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         assert isinstance(app.screen, LinesScreen)
 
 
-async def test_no_color_turns_symbols_on_and_s_toggles_them(
+async def test_no_color_turns_symbols_on_for_good(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Without colours the letters are all that tells balls apart: s keeps them and says why
+    (it turned them off, and every ball looked the same)."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(tmp_path, start="lines", seed=5, few_colours=None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -104,7 +107,10 @@ async def test_no_color_turns_symbols_on_and_s_toggles_them(
         assert any(letter in picture for letter in "RBGCVYN")
         assert " · " in picture, "without colours the empty cells are marked with dots"
         await pilot.press("s")
-        assert not app.symbols_mode
+        await settle(pilot)
+        assert app.symbols_mode
+        assert "\n".join(board.render_line(y).text for y in range(19)) == picture
+        assert app.screen.query_one(StatusLine).message == SYMBOLS_STAY
 
 
 async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:

@@ -103,6 +103,36 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         assert app.screen is screen
 
 
+async def test_the_replay_shows_symbols_as_the_game_does_and_no_notice_over_its_board(
+    tmp_path: Path,
+) -> None:
+    """With symbols on (s, or NO_COLOR) each ball shows its letter, as in the game: without
+    them a NO_COLOR board of balls read as empty cells. Notices never cover the board: the
+    leaderboard's go when the replay opens, the replay's own go to its panel."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        app.notify("Challenge code shown above and sent to the clipboard")
+        await pilot.press("w", "end")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert not replay.query("Toast")
+
+        def letters() -> int:
+            rows = widget_lines(replay.query_one(LinesBoard))
+            return sum(row.count(letter) for row in rows for letter in "RBGCVY")
+
+        assert letters() == 0
+        await pilot.press("s")
+        await settle(pilot)
+        assert letters() >= 5
+        assert not replay.query("Toast")
+        assert replay.query_one(StatusLine).message.startswith("Symbols on")
+
+
 async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.add_player("Ann")

@@ -48,6 +48,9 @@ UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
 
 
+SYMBOLS_STAY = "Symbols stay on: with NO_COLOR they are what tells the colours apart."
+
+
 class LinesTuiApp(App[None]):
     """lines-tui. `start` opens a game at once (the menu is underneath it); `clock` gives wall-clock
     epoch seconds (tests pass a fixed one); `animations` turns the Lines move animation on or off;
@@ -97,8 +100,9 @@ class LinesTuiApp(App[None]):
         self.lines_size = size
         self.mouse = mouse
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
-        # start.
-        symbols = self.no_color or "NO_COLOR" in os.environ
+        # start, and keep them.
+        self.colourless = self.no_color or "NO_COLOR" in os.environ
+        symbols = self.colourless
         self.set_reactive(LinesTuiApp.symbols_mode, symbols)
         self.session = Session(
             store,
@@ -281,6 +285,9 @@ class LinesTuiApp(App[None]):
         self.push_screen(HelpScreen(self.screen, title))
 
     def action_toggle_symbols(self) -> None:
+        if self.colourless:
+            self.notify(SYMBOLS_STAY, timeout=2)
+            return
         self.symbols_mode = not self.symbols_mode
         what = getattr(self.screen, "SYMBOLS_NOTE", "every colour also has its letter")
         self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)

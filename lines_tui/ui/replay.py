@@ -24,7 +24,8 @@ from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.session import Session
+from lines_tui.ui.session import Session, SymbolsChanged
+from lines_tui.ui.status_line import StatusLine
 
 STEP_SECONDS = 0.6
 
@@ -96,12 +97,25 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
                 yield Static(id="replay-move", markup=False)
                 yield Static(id="replay-value", markup=False)
                 yield Static(id="replay-state", markup=False)
+                yield StatusLine(id="replay-message")
         yield Footer()
 
     def on_mount(self) -> None:
+        # The leaderboard's notices are about it, and would cover the board (this screen's own
+        # go to its status line).
+        self.app.clear_notifications()
         title = Text.assemble(inert(self.entry.name, 24), "\n", self.table.title)
         self.query_one("#replay-title", Static).update(title)
+        self._show_symbols(self.session.symbols)
         self._draw()
+
+    def on_symbols_changed(self, message: SymbolsChanged) -> None:
+        self._show_symbols(message.symbols)
+
+    def _show_symbols(self, symbols: bool) -> None:
+        """Each ball's letter, as in the game (a Mahjong tile always shows its label)."""
+        for board in self.query(LinesBoard):
+            board.set_symbols(symbols)
 
     def _draw(self) -> None:
         if isinstance(self.entry.record, LinesRecord):
