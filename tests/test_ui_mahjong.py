@@ -281,6 +281,53 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
     assert open_store(tmp_path).load_game("mahjong") is None
 
 
+async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_path: Path) -> None:
+    """ctrl+q (or a dropped connection) at "Your name for the leaderboard" lost the time: the
+    won game now stays saved until its time is saved or turned down, and resumed it asks
+    again, with the time it was won in."""
+    layout = row_layout(4, name="duo")
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None
+    won = MahjongGame.from_json(saved)
+    assert won.won
+    clock.now += 3600
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, layout, won)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, LeaderboardScreen)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(layout)}")
+    assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_path: Path) -> None:
+    layout = row_layout(4, name="duo")
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert open_store(tmp_path).load_game("mahjong") is None
+
+
 async def test_escape_drops_the_pick_first_and_then_leaves(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, find_layout("lantern"))

@@ -38,7 +38,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.replay import ReplayScreen
-from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen
@@ -321,7 +321,9 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
         await pilot.app.push_screen(screen)
         await settle(pilot)
-        await pilot.press("c")
+        # A won game opened (resumed) asks for the name its time waits for; none here.
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        await pilot.press("escape", "c")
         dialog = pilot.app.screen
         assert isinstance(dialog, CodeScreen)
         code = str(dialog.query_one("#code", Static).render())

@@ -342,7 +342,8 @@ class MahjongScreen(GameScreen):
         board.hints = ()
         board.cursor = self._first_cursor()
         self._show_proof()
-        self._celebrated = self.game.won
+        # A won game is saved only while its time waits for a name: resumed, it asks again.
+        self._celebrated = False
         self._position_changed()
 
     def _show_proof(self) -> None:
@@ -661,7 +662,7 @@ class MahjongScreen(GameScreen):
 
     @property
     def finished(self) -> bool:
-        return self.game.won
+        return self.game.won and not self._results.pending
 
     def saved_data(self) -> dict[str, Any] | None:
         game = self.game

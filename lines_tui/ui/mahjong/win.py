@@ -1,5 +1,6 @@
-"""What a won Mahjong game leads to: its save cleared, the name entry when the time makes the top
-10, the time recorded in its table, and a challenge code for a friend (README, "Challenges").
+"""What a won Mahjong game leads to: the name entry when the time makes the top 10, the time
+recorded in its table, its save cleared once that is settled, and a challenge code for a friend
+(README, "Challenges").
 The line that says so is the screen's, since it names the screen's keys."""
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ class WinResults:
         self._won_at: float | None = None
         self._recorded_as: str | None = None
         """The name the time was saved under, if it was."""
+        self.pending = False
+        """Won, and the time neither saved nor turned down yet: the won game stays saved, so
+        quitting at the name prompt (or a dropped connection) loses nothing; resumed, it asks
+        again."""
 
     def _now(self) -> float:
         return self._screen.session.clock()
@@ -53,17 +58,20 @@ class WinResults:
         return format_value(self._table(), tenths(self._game().elapsed(self._when())))
 
     def celebrate(self) -> None:
-        """Clear the saved game, and ask for a name if the time qualifies."""
+        """Ask for a name if the time qualifies; the won game stays saved until that is
+        settled."""
         screen = self._screen
         self._won_at, self._recorded_as = self._now(), None
         seconds = self._game().elapsed(self._won_at)
         store, table = screen.session.store, self._table()
+        self.pending = True
         screen.refresh_bindings()
-        screen.save_game()  # a won game has nothing to resume: its save goes
+        screen.save_game()
 
         def ask_name(qualifies: bool) -> None:
             if not qualifies:
                 screen.notify(f"Cleared in {self.cleared_in()}: not fast enough for the top 10.")
+                self._settle()
                 return
             screen.app.push_screen(
                 NameEntryScreen(default=screen.player or ""),
@@ -110,10 +118,16 @@ class WinResults:
             )
         )
 
+    def _settle(self) -> None:
+        """The time is saved or turned down: a won game has nothing left to resume."""
+        self.pending = False
+        self._screen.save_game()
+
     def _record(self, name: str | None, seconds: float) -> None:
         screen = self._screen
         if not name:
             screen.notify("The time was not saved.")
+            self._settle()
             return
         game = self._game()
         table, seed, when = self._table(), game.seed, self._when()
@@ -122,8 +136,9 @@ class WinResults:
         def recorded(outcome: RecordOutcome) -> None:
             if outcome.saved:
                 self._recorded_as = clean_name(name)  # as the store saved it
+                self._settle()
                 screen.show_leaderboard(outcome)
-            else:
+            else:  # kept pending: resumed, the game asks again
                 screen.notify(f"The time was not saved: {outcome.reason}.")
 
         screen.record_result(
