@@ -289,7 +289,7 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
         clock.now += 42
         await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
         await settle(pilot)
