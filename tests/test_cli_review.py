@@ -15,7 +15,8 @@ from tools.pty_terminal import lines_tui_command
 from typer.testing import Result
 
 from lines_tui.commands.common import OUTPUT_FAILED
-from lines_tui.engine.mahjong.solvable import LAST_DEAL, following
+from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.mahjong.solvable import following
 from lines_tui.store import open_store
 
 

@@ -13,6 +13,7 @@ from conftest import checker
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import ShareCodeError, Store, codes, open_store
 from lines_tui.store.names import name_problem
@@ -23,7 +24,6 @@ from lines_tui.store.tables import (
     FIRST_DATE,
     LINES_SIZES,
     MAX_POINTS,
-    MAX_SEED,
     MAX_TENTHS,
     Entry,
     TableId,
@@ -62,7 +62,7 @@ def tables(draw: st.DrawFn, min_tenths: int = 1) -> tuple[TableId, list[Entry]]:
                 st.sampled_from(pool),
                 st.integers(min_tenths if table.kind == "mahjong" else 1, table.max_value),
                 st.integers(FIRST_DATE, END_DATE - 1),
-                st.integers(0, MAX_SEED),
+                st.integers(0, LAST_DEAL),
             ),
             min_size=1,
             max_size=10,
@@ -143,7 +143,7 @@ def test_a_full_table_of_24_character_names_stays_under_600_characters() -> None
             "~" * 24 if i == 0 else "".join(rng.choice(printable_ascii[1:]) for _ in range(24)),
             2**20 - 1,
             END_DATE - 1,
-            MAX_SEED,
+            LAST_DEAL,
         )
         for i in range(10)
     ]

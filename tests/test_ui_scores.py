@@ -22,10 +22,11 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.store import Store, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
-from lines_tui.store.tables import MAX_SEED, Entry, TableId
+from lines_tui.store.tables import Entry, TableId
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.session import Session
@@ -110,7 +111,7 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
             "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(24)),
             2**20 - i,
             int(START),
-            MAX_SEED - i,
+            LAST_DEAL - i,
         )
         for i in range(10)
     ]

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     import typer
 
 BAD_INPUT = 2
-MAX_SEED = 2**64 - 1
-"""The largest seed (deal number) a table can hold; `--seed` refuses a larger one."""
 OUTPUT_FAILED = 4
 """The exit code of a command whose output could not be written (README, "Exit codes")."""
 

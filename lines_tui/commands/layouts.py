@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import MAX_SEED, fail, say, settings, warn
+from lines_tui.commands.common import fail, say, settings, warn
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.outside_text import printable
 from lines_tui.seeds import fresh_seed
 
@@ -160,7 +161,7 @@ def deal(
         typer.Option(
             "--seed",
             metavar="N",
-            max=MAX_SEED,
+            max=LAST_DEAL,
             help="Deal number (a whole number, 0 to 2**64 - 1); the same layout and seed always "
             "give the same deal. Default: a random one, named on stderr.",
         ),

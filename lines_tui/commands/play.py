@@ -6,8 +6,9 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import MAX_SEED, fail, settings
+from lines_tui.commands.common import fail, settings
 from lines_tui.commands.start import run_app
+from lines_tui.engine.deal_choice import LAST_DEAL
 
 
 def lines(
@@ -20,7 +21,7 @@ def lines(
         typer.Option(
             "--seed",
             min=0,
-            max=MAX_SEED,
+            max=LAST_DEAL,
             help="Seed of the game (default: random); plays for that seed's table.",
         ),
     ] = None,
@@ -66,7 +67,7 @@ def mahjong(
         typer.Option(
             "--seed",
             min=0,
-            max=MAX_SEED,
+            max=LAST_DEAL,
             help="Seed of the deal (default: random); plays for that deal's table.",
         ),
     ] = None,

@@ -10,6 +10,9 @@ from typing import Any, Literal
 
 ChoiceMode = Literal["random", "daily", "deal"]
 
+LAST_DEAL = 2**64 - 1
+"""The largest deal number (seed): a leaderboard table and a share code hold 0 to 2**64 - 1."""
+
 
 @dataclass(frozen=True)
 class DealChoice:

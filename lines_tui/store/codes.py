@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.lines import RULES_VERSION
 from lines_tui.engine.mahjong.deal import DEALERS
 from lines_tui.engine.mahjong.layouts import Layout, layout_for_table
@@ -44,7 +45,6 @@ from lines_tui.store.sharecode import (
 )
 from lines_tui.store.tables import (
     FIRST_DATE,
-    MAX_SEED,
     MODES,
     TABLE_LIMIT,
     Entry,
@@ -133,13 +133,13 @@ def _pack(table: TableId, entries: Sequence[Entry], records: Sequence[int | None
     if table.mode == "daily":
         packer.put((_day_number(table.tag)), DAYS)
     elif table.mode == "deal":
-        packer.put_uint(int(table.tag), MAX_SEED)
+        packer.put_uint(int(table.tag), LAST_DEAL)
     packer.put(len(entries) - 1, TABLE_LIMIT)
     names: list[str] = []
     for entry, record in zip(entries, records, strict=True):
         pack_entry_head(packer, table, entry, names)
         if table.mode != "deal":
-            packer.put_uint(entry.seed, MAX_SEED)
+            packer.put_uint(entry.seed, LAST_DEAL)
         packer.put(record is not None, 2)
         if record is not None:
             packer.put_uint(record, (1 << MAX_RECORD_BITS) - 1)
@@ -155,7 +155,7 @@ def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...], tuple[int | None, 
         if mode == "daily":
             table = base.daily(utc_day(FIRST_DATE + unpacker.take(DAYS) * _DAY))
         elif mode == "deal":
-            table = base.for_deal(unpacker.take_uint(MAX_SEED))
+            table = base.for_deal(unpacker.take_uint(LAST_DEAL))
     except TableIdError as error:
         raise ShareCodeError(f"not a valid share code ({error})") from None
     count = unpacker.take(TABLE_LIMIT) + 1
@@ -163,7 +163,7 @@ def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...], tuple[int | None, 
     entries, records = [], []
     for _ in range(count):
         head = unpack_entry_head(unpacker, table, names)
-        seed = table.deal_seed if table.deal_seed is not None else unpacker.take_uint(MAX_SEED)
+        seed = table.deal_seed if table.deal_seed is not None else unpacker.take_uint(LAST_DEAL)
         entries.append(replace(head, seed=seed))
         records.append(unpacker.take_uint((1 << MAX_RECORD_BITS) - 1) if unpacker.take(2) else None)
     if not unpacker.exhausted:

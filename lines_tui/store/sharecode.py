@@ -46,6 +46,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_CHARS, safe_text
 from lines_tui.store.tables import (
@@ -55,7 +56,6 @@ from lines_tui.store.tables import (
     LAYOUT_NAME,
     LINES_SIZES,
     MAX_LAYOUT_CHARS,
-    MAX_SEED,
     TABLE_LIMIT,
     Entry,
     TableId,
@@ -246,7 +246,7 @@ def _pack(table: TableId, entries: Sequence[Entry]) -> int:
     names: list[str] = []
     for entry in entries:
         pack_entry_head(packer, table, entry, names)
-        packer.put_uint(entry.seed, MAX_SEED)
+        packer.put_uint(entry.seed, LAST_DEAL)
     return packer.number()
 
 
@@ -320,7 +320,7 @@ def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...]]:
     entries = []
     for _ in range(count):
         head = unpack_entry_head(unpacker, table, names)
-        entries.append(replace(head, seed=unpacker.take_uint(MAX_SEED)))
+        entries.append(replace(head, seed=unpacker.take_uint(LAST_DEAL)))
     if not unpacker.exhausted:
         raise ShareCodeError("not a valid share code (data after the last entry)")
     return table, tuple(entries)

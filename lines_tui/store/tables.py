@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.store.names import name_problem, safe_text
 from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord
 
@@ -27,7 +28,6 @@ LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
 
 MAX_POINTS = 999_999_999
 MAX_TENTHS = 100 * 3600 * 10 - 1  # Mahjong times are kept to the tenth of a second shown
-MAX_SEED = 2**64 - 1
 # Dates are whole seconds, UTC, within this century: far enough for any clock, and small to share.
 FIRST_DATE = int(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 END_DATE = int(dt.datetime(2100, 1, 1, tzinfo=dt.timezone.utc).timestamp())
@@ -81,7 +81,7 @@ class TableId:
 
     def for_deal(self, seed: int) -> TableId:
         """The table of one deal (seed) of this layout or board size."""
-        if not 0 <= seed <= MAX_SEED:
+        if not 0 <= seed <= LAST_DEAL:
             raise TableIdError(f"a deal number is 0 to 2**64 - 1, not {seed}")
         return TableId(self.kind, self.variant, "deal", str(seed))
 
@@ -209,7 +209,7 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
         return f"{table.unit} must be 1 to {table.max_value}, not {entry.value}"
     if not FIRST_DATE <= entry.date < END_DATE:
         return "the date is not within 2000-2099"
-    if not 0 <= entry.seed <= MAX_SEED:
+    if not 0 <= entry.seed <= LAST_DEAL:
         return f"a seed is 0 to 2**64 - 1, not {entry.seed}"
     if table.deal_seed is not None and entry.seed != table.deal_seed:
         return f"{table} holds deal {table.deal_seed} only, not deal {entry.seed}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lines_tui.engine.deal_choice import Skipped
+from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position
@@ -24,10 +24,6 @@ PROOF_PLAYOUTS = 3000
 """Playouts one deal's proof may take; nearly every deal needs far fewer (README)."""
 MAX_DEALS = 100
 """Deals tried before giving up (a layout where that many in a row fail is not worth playing)."""
-
-
-LAST_DEAL = 2**64 - 1
-"""The largest deal number (a leaderboard table's seed is 0 to 2**64 - 1)."""
 
 
 class NoSolvableDeal(ValueError):
