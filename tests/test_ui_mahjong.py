@@ -6,10 +6,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from conftest import post_keys_at_once, session_of, settle
+from conftest import post_keys_at_once, session_of, settle, widget_lines
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
@@ -394,6 +395,21 @@ async def test_digits_typed_on_the_layout_list_make_the_deal_number(tmp_path: Pa
         assert seed.value == "42"
         await pilot.press("tab", *"37", "enter")  # on the list, in a burst: a new number
         assert chosen == [(find_layout("turtle"), 37, False)]
+
+
+async def test_the_picker_takes_every_deal_number_a_game_shows(tmp_path: Path) -> None:
+    """Today's deals have 19-digit numbers; the picker refused anything over 18 digits, with
+    "type a whole number" for a whole number."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        chosen: list[object] = []
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("tab", *str(LAST_DEAL + 1), "enter")
+        assert not chosen
+        error = " ".join(widget_lines(pilot.app.screen.query_one("#seed-error"))).strip()
+        assert error == f"{LAST_DEAL + 1} is too large: the last deal is {LAST_DEAL}"
+        await pilot.press("backspace", "enter")
+        assert chosen == [(find_layout("turtle"), LAST_DEAL // 10, False)]
 
 
 async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.layouts import (
     Layout,
     builtin_layouts,
@@ -24,7 +25,7 @@ from lines_tui.engine.mahjong.layouts import (
     layout_reference,
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
-from lines_tui.outside_text import inert, printable_lines
+from lines_tui.outside_text import inert, printable, printable_lines
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
@@ -42,14 +43,25 @@ class Choice(NamedTuple):
     """Only a deal proved solvable: this one if it is, else the next that is."""
 
 
+SEED_SHOWN = 24
+"""The most of a refused deal number the message repeats (cut with "…")."""
+
+
 def parse_seed(text: str) -> int | None:
-    """The deal number typed in the seed field: blank is None (random); ValueError otherwise."""
+    """The deal number typed in the seed field: blank is None (random); ValueError otherwise.
+    Any number a game shows or `--seed` takes, up to LAST_DEAL (today's deals have 19
+    digits)."""
     text = text.strip()
     if not text:
         return None
-    if not text.isdecimal() or len(text) > 18:
-        raise ValueError(f"{text[:20]!r} is not a deal number: type a whole number like 42")
-    return int(text)
+    shown = printable(text, SEED_SHOWN)
+    if not text.isascii() or not text.isdecimal():
+        raise ValueError(f"{shown} is not a deal number: type a whole number like 42")
+    digits = text.lstrip("0") or "0"
+    # Compared as text first: Python refuses to read a number of thousands of digits.
+    if len(digits) > len(str(LAST_DEAL)) or int(digits) > LAST_DEAL:
+        raise ValueError(f"{shown} is too large: the last deal is {LAST_DEAL}")
+    return int(digits)
 
 
 class LayoutTable(RowTable):
