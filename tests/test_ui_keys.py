@@ -139,6 +139,18 @@ async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Pat
         assert len(screen.game.history) == 2
 
 
+async def test_a_typed_label_says_what_t_will_do_there(tmp_path: Path) -> None:
+    """It said "t takes a pair" with three tiles free, where t only picks the tile."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        message = screen.query_one(StatusLine)
+        await pilot.press("1", "d")
+        assert message.message == "1D: 3 free, t picks it and shows its partners."
+        await pilot.press("1", "b")
+        assert message.message == "1B: 2 free, t takes a pair."
+
+
 async def test_the_scripted_mahjong_player_takes_pairs_with_documented_keys(
     tmp_path: Path,
 ) -> None:

@@ -54,11 +54,14 @@ class PairTaking:
             return
         self._say("")  # every key press starts from a clean message line
         self.jump(tiles, True, "")
-        pairable = tiles.bit_count() > 1
-        self._say(
-            f"{label}: {tiles.bit_count()} free, "
-            + ("t takes a pair." if pairable else "none to pair it with.")
-        )
+        cursor = self._board().cursor
+        if tiles.bit_count() < 2 or cursor is None:
+            then = "none to pair it with."
+        elif self._partner_at_once(cursor) is not None:
+            then = "t takes a pair."
+        else:
+            then = "t picks it and shows its partners."
+        self._say(f"{label}: {tiles.bit_count()} free, {then}")
 
     def take_pair(self) -> None:
         """Take the picked tile (or the one under the cursor) with its free partner: the hinted
@@ -74,9 +77,7 @@ class PairTaking:
         label = self._takeable_label(tile)
         if tile is None or label is None:
             return
-        partner = self._hinted_partner(tile)
-        if partner is None:
-            partner = game.sure_partner(tile)
+        partner = self._partner_at_once(tile)
         if partner is not None:
             self._remove(tile, partner)
             return
@@ -91,6 +92,12 @@ class PairTaking:
             "m shows the next."
         )
         self._show_tile_info()
+
+    def _partner_at_once(self, tile: int) -> int | None:
+        """The partner t takes `tile` with at once: the hinted one, else the only one that
+        makes no difference (None: the player chooses)."""
+        partner = self._hinted_partner(tile)
+        return self._game().sure_partner(tile) if partner is None else partner
 
     def match(self) -> None:
         """The cursor to the next free tile matching the picked tile (or the one under the
