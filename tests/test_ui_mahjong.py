@@ -253,18 +253,26 @@ async def test_quitting_saves_the_game_and_it_resumes_as_it_was(tmp_path: Path) 
         assert not screen.game.paused
 
 
+DUO = row_layout(4, name="duo")
+"""1D 1B 1B 1D in a row: two pairs, won in 42 s by `win_the_duo`."""
+
+
+async def win_the_duo(pilot: Pilot[None], clock: Clock) -> MahjongScreen:
+    """Open the duo and win it in 42 seconds, the 1Ds at both ends first, then the 1Bs."""
+    screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+    clock.now += 42
+    await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+    await settle(pilot)
+    return screen
+
+
 async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
     tmp_path: Path,
 ) -> None:
-    layout = row_layout(4, name="duo")
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
-        clock.now += 42
-        await pilot.press("enter", "m", "enter")  # the 1D's at both ends
-        await pilot.press("tab", "enter", "m", "enter")  # then the 1B's
-        await settle(pilot)
+        screen = await win_the_duo(pilot, clock)
         assert screen.game.won
         assert screen.status == "won"
         assert isinstance(app.screen, NameEntryScreen)
@@ -274,7 +282,7 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
         # Not a built-in layout: its table is its name and a hash of its tile places.
-        entries = app.store.table(f"mahjong-{layout_table_name(layout)}")
+        entries = app.store.table(f"mahjong-{layout_table_name(DUO)}")
         assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
         assert not entries[0].verified  # a position given by hand, not dealt from its seed
         await pilot.press("escape")
@@ -286,14 +294,10 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
     """ctrl+q (or a dropped connection) at "Your name for the leaderboard" lost the time: the
     won game now stays saved until its time is saved or turned down, and resumed it asks
     again, with the time it was won in."""
-    layout = row_layout(4, name="duo")
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
-        clock.now += 42
-        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
-        await settle(pilot)
+        await win_the_duo(pilot, clock)
         assert isinstance(app.screen, NameEntryScreen)
         await pilot.press("ctrl+q")
         await settle(pilot)
@@ -303,26 +307,22 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
     assert won.won
     clock.now += 3600
     async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, layout, won)
+        await open_game(pilot, DUO, won)
         await settle(pilot)
         assert isinstance(pilot.app.screen, NameEntryScreen)
         await pilot.press(*"Ada", "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, LeaderboardScreen)
-    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(layout)}")
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
     assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
     assert open_store(tmp_path).load_game("mahjong") is None
 
 
 async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_path: Path) -> None:
-    layout = row_layout(4, name="duo")
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
-        clock.now += 42
-        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
-        await settle(pilot)
+        await win_the_duo(pilot, clock)
         assert isinstance(app.screen, NameEntryScreen)
         await pilot.press("escape")
         await settle(pilot)
