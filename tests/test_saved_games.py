@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FIXED_NOW
+from conftest import FIXED_NOW, won_mahjong_game
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -21,5 +21,7 @@ def test_a_saved_lines_game_is_summed_up_by_its_size_and_score() -> None:
 def test_a_saved_mahjong_game_is_summed_up_by_its_layout_and_deal() -> None:
     game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
     assert mahjong_summary(game.to_json()) == "Turtle, deal 5"
+    won = won_mahjong_game("lantern", 2)
+    assert mahjong_summary(won.to_json()) == "Lantern, deal 2, won"
     assert mahjong_summary({"layout": {}, "seed": 5}) == "saved deal"
     assert mahjong_summary([1, 2]) == "saved deal"

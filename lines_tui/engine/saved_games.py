@@ -24,9 +24,22 @@ def mahjong_summary(data: object) -> str:
     layout = fields.get("layout")
     title = layout.get("title") if isinstance(layout, Mapping) else None
     seed = fields.get("seed")
-    if isinstance(title, str) and _whole(seed):
-        return f"{title}, deal {seed}"
-    return "saved deal"
+    if not (isinstance(title, str) and _whole(seed)):
+        return "saved deal"
+    if _won(fields):
+        return f"{title}, deal {seed}, won"
+    return f"{title}, deal {seed}"
+
+
+def _won(fields: Mapping[object, object]) -> bool:
+    """Every tile on the board at the start taken: a won game is saved only while its time
+    waits for a name."""
+    position, history = fields.get("position"), fields.get("history")
+    tiles = position.get("tiles") if isinstance(position, Mapping) else None
+    removed = position.get("removed", []) if isinstance(position, Mapping) else None
+    if not (isinstance(tiles, list) and isinstance(removed, list) and isinstance(history, list)):
+        return False
+    return bool(history) and 2 * len(history) == len(tiles) - len(removed)
 
 
 def _whole(value: object) -> bool:
