@@ -276,11 +276,10 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
         await play_the_offered_deal(pilot)
 
 
-async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    store.add_player("Ann")
-    store.set_active_player("Ann")
-    game = LinesGame.new(1, 7, started_at=FIXED_NOW)
+async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:
+    """Open deal `seed` of 7 x 7 one move from its end (the greedy player's moves) and play
+    that last move: the Game over dialog is next."""
+    game = LinesGame.new(seed, 7, started_at=FIXED_NOW)
     while True:
         move = greedy_move(game.board)
         probe = LinesGame.replay(game.record())
@@ -288,14 +287,46 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         if probe.over:
             break
         game.play(*move, now=FIXED_NOW + 60)
+    screen = await open_lines(pilot, game)
+    await cursor_to(pilot, screen, move[0])
+    await pilot.press("enter")
+    await cursor_to(pilot, screen, move[1])
+    await pilot.press("enter")
+    await settle(pilot)
+    return screen
+
+
+async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_path: Path) -> None:
+    """Back from a game played over it (a challenge raced from its Import), the leaderboard
+    showed the rows read before, while its share code held the new result."""
+    store_with_games(tmp_path)
+    store = open_store(tmp_path)
+    store.add_player("Rev")
+    store.set_active_player("Rev")
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_lines(pilot, game)
-        await cursor_to(pilot, screen, move[0])
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, move[1])
-        await pilot.press("enter")
+        app.open_leaderboards("lines-7")
         await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert [entry.name for entry in board.entries] == ["Ann", "Ann"]
+        await play_to_the_end(pilot, 3)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape", "q")
+        await settle(pilot)
+        assert app.screen is board
+        names = [cells(board.query_one(DataTable), row)[2] for row in range(3)]
+        assert sorted(names) == ["Ann", "Ann", "Rev"]
+        assert board.code == open_store(tmp_path).export_code(TableId.lines(7))
+
+
+async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.set_active_player("Ann")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_end(pilot, 1)
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen) and dialog.challenge is not None
         await pilot.press("c")

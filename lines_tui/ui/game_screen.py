@@ -27,7 +27,7 @@ from lines_tui.store import (
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged
+from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged, TablesChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load, write
@@ -337,7 +337,13 @@ class GameScreen(DismissedOnTop, Screen[None]):
         def failed(error: StoreError) -> None:
             then(RecordOutcome(False, f"the score file could not be written ({error})", table))
 
-        write(self, self.session.io, lambda: record(store), then, failed)
+        def recorded(outcome: RecordOutcome) -> None:
+            if outcome.saved:
+                for screen in self.app.screen_stack:
+                    screen.post_message(TablesChanged())
+            then(outcome)
+
+        write(self, self.session.io, lambda: record(store), recorded, failed)
 
     def after_asking(
         self,

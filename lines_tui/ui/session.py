@@ -98,6 +98,11 @@ class OpenGame(Protocol):
     def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None: ...
 
 
+class TablesChanged(Message):
+    """A result went into a leaderboard table: a leaderboard open under the game reads the
+    tables again, so its rows and its share code describe the same table."""
+
+
 class SymbolsChanged(Message):
     """The player turned symbols on or off (`s`): screens redraw their boards."""
 

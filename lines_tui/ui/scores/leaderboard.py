@@ -21,7 +21,7 @@ from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
-from lines_tui.ui.session import Session
+from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.store_thread import load
 
 TABLES = Binding.Group("Table")
@@ -133,6 +133,12 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.reload(self._wanted, self._highlight_rank)
+
+    def on_tables_changed(self, message: TablesChanged) -> None:
+        """A game played from here (a challenge raced) saved its result: read the tables
+        again, staying on the table shown."""
+        shown = str(self.tables[self.index]) if self.tables else self._wanted
+        self.reload(shown, self.query_one("#board-table", DataTable).cursor_row + 1)
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
