@@ -27,6 +27,7 @@ from lines_tui.store import Store, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId
+from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.session import Session
@@ -162,6 +163,27 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         await settle(pilot)
         assert pilot.app.result == ("lines-9", 1)  # the opener shows that table, place 1 marked
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
+
+
+async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
+    tmp_path: Path,
+) -> None:
+    """Tab to the preview, then enter: it selected a row there and merged nothing, and the help
+    listed the table's own keys (Select, Page Left) instead of the screen's."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(code))
+        await settle(pilot)
+        await press(pilot, "tab")
+        assert isinstance(pilot.app.focused, DataTable)
+        rows = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+        assert any("Merge the pasted codes" in row for row in rows), rows
+        assert not any("Select" in row or "Page Left" in row for row in rows), rows
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert pilot.app.result == ("lines-9", 1)
 
 
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:

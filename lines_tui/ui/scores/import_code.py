@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from lines_tui.store import Entry, EntryResult, Merge, ShareCodeError, StoreError
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
+from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
@@ -92,7 +93,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             id="import-code",
         )
         yield Static(id="import-summary", markup=False)
-        yield DataTable(id="import-table", cursor_type="row", show_cursor=False)
+        # A RowTable: enter there merges too (a DataTable's own enter selected a row).
+        yield RowTable(id="import-table", cursor_type="row", show_cursor=False)
         yield Static(id="import-reason", markup=False)
         yield Footer()
 
