@@ -193,6 +193,10 @@ def test_cell_count_mismatch_when_rows_are_not_one_per_line() -> None:
         "kmahjongg-layout-v1.1\nw0\nh2\nd1\n",
         "kmahjongg-layout-v1.1\nw999\nh2\nd1\n",
         "kmahjongg-layout-v1.1\nw4\nh2\nd1\n" + "." * 8,
+        # str.isdigit takes these, int() refuses the first and reads the second as 4: a crash
+        # of the picker and of every layout command, or a size nobody wrote.
+        "kmahjongg-layout-v1.1\nw\u00b2\nh2\nd1\n1212\n4343\n",
+        "kmahjongg-layout-v1.1\nw\u0664\nh2\nd1\n1212\n4343\n",
     ],
 )
 def test_degenerate_layout_texts_are_refused(text: str) -> None:

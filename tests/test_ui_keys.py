@@ -38,6 +38,16 @@ async def test_typing_a_ball_then_a_cell_plays_the_move(tmp_path: Path) -> None:
         assert screen.game.score > 0 and screen.board.cursor == (0, 4)
 
 
+async def test_a_digit_outside_ascii_types_no_row(tmp_path: Path) -> None:
+    """² passed for a row digit and int() refused it: the app crashed."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await pilot.press("\u00b2", "\u0664", "e")
+        assert app.is_running and app.screen is screen
+        assert screen.selected is None
+
+
 async def test_cells_typed_in_one_burst_play_the_move(tmp_path: Path) -> None:
     """A terminal (or ssh, or tmux) delivers a fast typist's keys all at once."""
     app = make_app(tmp_path)

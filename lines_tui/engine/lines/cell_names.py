@@ -10,6 +10,8 @@ no key press is ever ambiguous and no timeout is needed. Any cell is at most thr
 
 from __future__ import annotations
 
+import string
+
 from lines_tui.engine.lines.geometry import Cell
 from lines_tui.engine.lines.rules import BOARD_SIZES
 
@@ -29,6 +31,12 @@ def cell_name(cell: Cell) -> str:
     """What to type to reach `cell`, e.g. (6, 2) -> "7c"."""
     row, col = cell
     return row_number(row) + column_letter(col)
+
+
+def is_row_digit(key: str) -> bool:
+    """A key that types a row number: 0-9 only (str.isdigit also takes ² and ٤, which int()
+    refuses or reads as another digit)."""
+    return len(key) == 1 and key in string.digits
 
 
 class CellTyping:
@@ -55,7 +63,7 @@ class CellTyping:
 
     def digit(self, key: str) -> None:
         """Add a digit to the row number; one that makes no row starts over."""
-        if not (len(key) == 1 and key.isdigit()):
+        if not is_row_digit(key):
             raise ValueError(f"{key!r} is not a digit")
         for digits in (self._row_digits + key, key):
             if 1 <= int(digits) <= self.size:

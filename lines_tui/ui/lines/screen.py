@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
-from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter
+from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter, is_row_digit
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
@@ -311,7 +311,7 @@ class LinesScreen(GameScreen):
         if self.animating:
             self._finish_animation()
         key = event.key
-        if key.isdigit() and not self.game.over:  # over: nothing to name, as check_action says
+        if is_row_digit(key) and not self.game.over:  # over: nothing to name, as check_action says
             # Here and not through the digit's binding, which runs only once the key has gone up
             # to the app: the next key of a fast burst would reach this handler first.
             event.stop()

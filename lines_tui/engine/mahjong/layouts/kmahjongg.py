@@ -53,7 +53,7 @@ def parse_kmahjongg(
         dimension = _DIMENSION.fullmatch(line.strip()) if header == MAGIC_V11 else None
         if dimension:
             letter, value = dimension.groups()
-            if not value.isdigit() or not 1 <= int(value) <= MAX_DIMENSION:
+            if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_DIMENSION:
                 raise LayoutError(
                     f"{source}: line {number}: {line.strip()!r} is not a size "
                     f"('{letter}' and a whole number from 1 to {MAX_DIMENSION})"
