@@ -9,6 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from conftest import MAHJONG_FIXTURES
 from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner
 
@@ -56,6 +57,23 @@ def test_the_survey_prints_figures_and_reuses_what_it_found(tmp_path: Path) -> N
     assert again.exit_code == 0, again.output
     assert "3 deals already solved" in again.stderr
     assert again.stdout == result.stdout
+    # The next deal solved goes on a line of its own, not glued to the cut one and lost.
+    more = ["layouts", "--survey", "4", "--survey-layout", "turtle", "--workers", "1"]
+    assert CliRunner().invoke(app, [*more, "--progress-file", str(progress)]).exit_code == 0
+    last = CliRunner().invoke(app, [*more, "--progress-file", str(progress)])
+    assert "4 deals already solved" in last.stderr
+
+
+def test_a_layout_file_is_surveyed_by_its_path(tmp_path: Path) -> None:
+    """The workers looked the file's layout up by name, found none, and the survey ended in a
+    traceback."""
+    layout = tmp_path / "steps.layout"
+    layout.write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "2", "--survey-layout", str(layout), "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1].split()[:2] == [str(layout), "2"]
 
 
 def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:

@@ -327,6 +327,15 @@ def test_find_layout_by_name_any_case_builtin_first(installed: Path) -> None:
         find_layout("  ", folders)
 
 
+def test_a_layout_file_with_a_hash_in_its_name_is_found_by_its_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'a#b.layout' in the current folder was taken for map 'b.layout' of a file 'a'."""
+    shutil.copy(FIXTURES / "steps.layout", tmp_path / "a#b.layout")
+    monkeypatch.chdir(tmp_path)
+    assert find_layout("a#b.layout").name == "a#b"
+
+
 def test_find_layout_by_path() -> None:
     assert find_layout(str(FIXTURES / "steps.layout")).name == "steps"
     assert find_layout(str(FIXTURES / "one_map.map")).name == "domino"

@@ -121,14 +121,17 @@ def start_survey(
 ) -> None:
     from lines_tui.commands.survey import default_workers, run_survey
     from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, LayoutError, find_layout
+    from lines_tui.engine.mahjong.layouts.layout import BUILTIN
     from lines_tui.store.store import default_data_dir
 
     chosen: list[str] = []
     for name in names or BUILTIN_NAMES:
         try:
-            found = find_layout(name, folder).name
+            layout = find_layout(name, folder)
         except LayoutError as error:
             fail(str(error))
+        # What a worker finds the layout by, with no --folder: a layout file's path.
+        found = layout.name if layout.source == BUILTIN else layout.source
         if found not in chosen:  # `lantern` and `Lantern` are one layout, surveyed once
             chosen.append(found)
     if progress_file is None:

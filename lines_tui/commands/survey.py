@@ -88,7 +88,10 @@ def run_survey(
     with open_progress_file(progress_file) as out:
         try:
             out.seek(0)
-            done = _outcomes(out.read())
+            text = out.read()
+            done = _outcomes(text)
+            if text and not text.endswith("\n"):
+                out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
         except (OSError, ValueError) as error:  # ValueError: not UTF-8
             fail(f"cannot read {progress_file}: {getattr(error, 'strerror', None) or error}")
         jobs = [

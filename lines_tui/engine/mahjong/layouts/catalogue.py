@@ -171,7 +171,7 @@ def _is_plainly_a_path(text: str) -> bool:
         os.sep in text
         or "/" in text
         or text.startswith("~")
-        or base.lower().endswith((".layout", ".map"))
+        or any(part.lower().endswith((".layout", ".map")) for part in (text, base))
     )
 
 
