@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import post_keys_at_once, session_of, settle, widget_lines
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -18,8 +19,9 @@ from lines_tui.engine.mahjong.layouts import Layout, find_layout, layout_table_n
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
-from lines_tui.store import open_store
+from lines_tui.store import StoreError, open_store
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
@@ -316,6 +318,56 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
     entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
     assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
     assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_a_key_with_the_winning_pair_neither_drops_nor_misfiles_the_time(
+    tmp_path: Path,
+) -> None:
+    """N typed with the last pair started a new deal under the name prompt, and the time went
+    into the new deal's table with no moves ("verified", refuted by any replay)."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+        clock.now += 42
+        await pilot.press("enter", "m", "enter")
+        post_keys_at_once(app, "tab", "enter", "m", "enter", "N")
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)  # the time first; N did nothing
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        assert screen.game.won
+        seed = screen.game.seed
+    (entry,) = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert (entry.name, entry.value, entry.seed) == ("Ada", 420, seed)
+
+
+async def test_a_new_deal_over_a_time_not_saved_asks_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The leaderboard could not be read, so no name prompt: N replaced the won game (its time
+    kept to save) without a word."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+
+    def unreadable(*_: object) -> bool:
+        raise StoreError("cannot read scores.json: Input/output error")
+
+    monkeypatch.setattr(app.store, "mahjong_qualifies", unreadable)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        assert app.screen is screen
+        await pilot.press("N")
+        await settle(pilot)
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        question = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        assert question.startswith("Your time 0:42.0 is not saved yet. Drop it and start a new")
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.game.won
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and MahjongGame.from_json(saved).won
 
 
 async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ label (`face_typing`), where the cursor goes (`navigation`), and what a win lead
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -44,6 +45,7 @@ from lines_tui.ui.status_line import StatusLine
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
+CHECKING_TIME = "Checking your time against the leaderboard…"
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
@@ -590,12 +592,32 @@ class MahjongScreen(GameScreen):
     def action_restart(self) -> None:
         self._act()
         pairs = len(self.game.history)
-        self.after_asking(
-            self.game.in_progress,
+        self._after_asking(
             f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
+            "start this deal again",
             "Restart deal",
             self._restart,
         )
+
+    def _after_asking(
+        self, question: str, doing: str, title: str, then: Callable[[], None]
+    ) -> None:
+        """`then` at once, or once the player agrees to lose the game in progress, or the
+        winning time not saved yet (`doing` what: "start a new deal"), which is turned down.
+        While the time is checked against its table (a key pressed with the winning pair), the
+        name prompt comes first."""
+        if self._results.checking:
+            self._say(CHECKING_TIME)
+            return
+        if self._results.pending:
+            cleared = self._results.cleared_in()
+            question = f"Your time {cleared} is not saved yet. Drop it and {doing}?"
+
+        def leaving() -> None:
+            self._results.turn_down()
+            then()
+
+        self.after_asking(self.game.in_progress or self._results.pending, question, title, leaving)
 
     def _restart(self) -> None:
         if self.game.paused:
@@ -608,9 +630,9 @@ class MahjongScreen(GameScreen):
     def action_new_deal(self) -> None:
         self._act()
         pairs = len(self.game.history)
-        self.after_asking(
-            self.game.in_progress,
+        self._after_asking(
             f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
+            "start a new deal",
             "New deal",
             self._new_deal,
         )

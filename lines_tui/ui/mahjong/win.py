@@ -7,22 +7,38 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import (
     Entry,
     RecordOutcome,
+    StoreError,
     TableId,
     clean_name,
     codes,
     format_value,
     tenths,
 )
+from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.store_thread import load
+
+
+@dataclass(frozen=True)
+class Win:
+    """A won game's result, fixed at the win: what its time is recorded with, whatever the
+    player does next (a key pressed with the last pair may already start a new deal)."""
+
+    table: TableId
+    seed: int
+    record: MahjongRecord | None
+    seconds: float
+    at: float
+    """When it was won: the date of its entry and of its challenge code."""
 
 
 class WinResults:
@@ -37,20 +53,22 @@ class WinResults:
         self._screen = screen
         self._game = game
         self._table = table
-        self._won_at: float | None = None
+        self._win: Win | None = None
         self._recorded_as: str | None = None
         """The name the time was saved under, if it was."""
         self.pending = False
         """Won, and the time neither saved nor turned down yet: the won game stays saved, so
         quitting at the name prompt (or a dropped connection) loses nothing; resumed, it asks
         again."""
+        self.checking = False
+        """The time is being checked against its table; the name prompt comes next."""
 
     def _now(self) -> float:
         return self._screen.session.clock()
 
     def _when(self) -> float:
         """When the game was won: the date of its entry and of its challenge code."""
-        return self._now() if self._won_at is None else self._won_at
+        return self._now() if self._win is None else self._win.at
 
     def cleared_in(self) -> str:
         """The winning time to the tenth, as its table keeps it (0:30 in one place and 0:31.0
@@ -60,34 +78,48 @@ class WinResults:
     def celebrate(self) -> None:
         """Ask for a name if the time qualifies; the won game stays saved until that is
         settled."""
-        screen = self._screen
-        self._won_at, self._recorded_as = self._now(), None
-        seconds = self._game().elapsed(self._won_at)
-        store, table = screen.session.store, self._table()
-        self.pending = True
+        screen, game, now = self._screen, self._game(), self._now()
+        win = self._win = Win(
+            self._table(), game.seed, record_of_mahjong(game), game.elapsed(now), now
+        )
+        self._recorded_as = None
+        self.pending = self.checking = True
+        store = screen.session.store
         screen.refresh_bindings()
         screen.save_game()
 
         def ask_name(qualifies: bool) -> None:
+            if self._win is not win:
+                return  # undone and won again: that win asks
+            self.checking = False
             if not qualifies:
                 screen.notify(f"Cleared in {self.cleared_in()}: not fast enough for the top 10.")
                 self._settle()
                 return
             screen.app.push_screen(
                 NameEntryScreen(default=screen.player or ""),
-                callback=lambda name: self._record(name, seconds),
+                callback=lambda name: self._record(name, win),
             )
 
         load(
             screen,
             screen.session.io,
-            lambda: store.mahjong_qualifies(table, seconds),
+            lambda: store.mahjong_qualifies(win.table, win.seconds),
             ask_name,
-            lambda error: screen.notify(
-                f"The leaderboard could not be read: {error}", severity="error"
-            ),
+            lambda error: self._check_failed(win, error),
             group="qualifies",
         )
+
+    def _check_failed(self, win: Win, error: StoreError) -> None:
+        if self._win is win:
+            self.checking = False  # still pending: N or R asks, a resume checks again
+            self._screen.notify(f"The leaderboard could not be read: {error}", severity="error")
+
+    def turn_down(self) -> None:
+        """The player leaves the won game (a new deal) before its time is saved: it is not."""
+        if self.pending:
+            self._screen.notify("The time was not saved.")
+            self._settle()
 
     @property
     def can_challenge(self) -> bool:
@@ -123,15 +155,11 @@ class WinResults:
         self.pending = False
         self._screen.save_game()
 
-    def _record(self, name: str | None, seconds: float) -> None:
+    def _record(self, name: str | None, win: Win) -> None:
         screen = self._screen
         if not name:
-            screen.notify("The time was not saved.")
-            self._settle()
+            self.turn_down()
             return
-        game = self._game()
-        table, seed, when = self._table(), game.seed, self._when()
-        record = record_of_mahjong(game)
 
         def recorded(outcome: RecordOutcome) -> None:
             if outcome.saved:
@@ -142,7 +170,9 @@ class WinResults:
                 screen.notify(f"The time was not saved: {outcome.reason}.")
 
         screen.record_result(
-            str(table),
-            lambda store: store.record_mahjong(name, table, seconds, seed, when, record),
+            str(win.table),
+            lambda store: store.record_mahjong(
+                name, win.table, win.seconds, win.seed, win.at, win.record
+            ),
             recorded,
         )
