@@ -159,6 +159,17 @@ async def test_a_typed_label_says_what_t_will_do_there(tmp_path: Path) -> None:
         assert message.message == "1D: 3 free, t picks it and shows its partners."
         await pilot.press("1", "b")
         assert message.message == "1B: 2 free, t takes a pair."
+        # A tile picked: typing its face goes on to its partners, another face drops it.
+        screen.board.cursor = 0
+        await pilot.press("enter", "1", "b")
+        assert screen.board.selected is None
+        assert message.message == "1B: 2 free, t takes a pair."
+        screen.board.cursor = 0
+        await pilot.press("enter", "1", "d")
+        assert screen.board.selected == 0 and screen.board.cursor == 3
+        assert message.message == "1D: 3 free, t takes this pair."
+        await pilot.press("t")
+        assert screen.game.history == [(0, 3)]
 
 
 async def test_the_scripted_mahjong_player_takes_pairs_with_documented_keys(

@@ -53,15 +53,28 @@ class PairTaking:
             )
             return
         self._say("")  # every key press starts from a clean message line
+        board = self._board()
+        if board.selected is not None and game.face(board.selected) != face_id:
+            board.selected = None  # another face: the player moves on from the picked tile
         self.jump(tiles, True, "")
-        cursor = self._board().cursor
-        if tiles.bit_count() < 2 or cursor is None:
-            then = "none to pair it with."
-        elif self._partner_at_once(cursor) is not None:
-            then = "t takes a pair."
-        else:
-            then = "t picks it and shows its partners."
-        self._say(f"{label}: {tiles.bit_count()} free, {then}")
+        self._say(f"{label}: {tiles.bit_count()} free, {self._what_t_does()}")
+
+    def _what_t_does(self) -> str:
+        """What `take_pair` would do now, in the words the status line uses."""
+        board, game = self._board(), self._game()
+        selected, cursor = board.selected, board.cursor
+        if (
+            selected is not None
+            and cursor is not None
+            and game.free_matches(selected) >> cursor & 1
+        ):
+            return "t takes this pair."
+        tile = selected if selected is not None else cursor
+        if tile is None or not game.free_matches(tile):
+            return "none to pair it with."
+        if self._partner_at_once(tile) is not None:
+            return "t takes a pair."
+        return "t picks it and shows its partners."
 
     def take_pair(self) -> None:
         """Take the picked tile (or the one under the cursor) with its free partner: the hinted
