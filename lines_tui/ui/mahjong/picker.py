@@ -43,7 +43,7 @@ class Choice(NamedTuple):
     """Only a deal proved solvable: this one if it is, else the next that is."""
 
 
-SEED_SHOWN = 24
+SEED_SHOWN = 20
 """The most of a refused deal number the message repeats (cut with "…")."""
 
 
