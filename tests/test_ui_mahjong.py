@@ -370,6 +370,28 @@ async def test_a_new_deal_over_a_time_not_saved_asks_first(
     assert saved is not None and MahjongGame.from_json(saved).won
 
 
+async def test_a_time_not_saved_says_why_within_the_status_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reason was cut away at 80 columns behind a long wording and a long path."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    scores = tmp_path / "a-data-folder-of-some-length" / "lines-tui" / "scores.json"
+
+    def refused(*_: object) -> object:
+        raise StoreError(f"cannot write to {scores}: Is a directory")
+
+    monkeypatch.setattr(app.store, "record_mahjong", refused)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        assert app.screen is screen
+        (shown,) = widget_lines(screen.query_one(StatusLine))
+        assert shown.strip().startswith("Not saved: cannot write to ")
+        assert shown.strip().endswith("…/scores.json: Is a directory.")
+
+
 async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_path: Path) -> None:
     clock = Clock()
     app = make_app(tmp_path, clock)

@@ -335,7 +335,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         store = self.session.store
 
         def failed(error: StoreError) -> None:
-            then(RecordOutcome(False, f"the score file could not be written ({error})", table))
+            then(RecordOutcome(False, str(error), table))  # "cannot write to PATH: reason"
 
         def recorded(outcome: RecordOutcome) -> None:
             if outcome.saved:

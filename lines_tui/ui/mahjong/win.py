@@ -167,7 +167,7 @@ class WinResults:
                 self._settle()
                 screen.show_leaderboard(outcome)
             else:  # kept pending: resumed, the game asks again
-                screen.notify(f"The time was not saved: {outcome.reason}.")
+                screen.notify(f"Not saved: {outcome.reason}.")
 
         screen.record_result(
             str(win.table),
