@@ -403,6 +403,20 @@ async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_pat
         assert open_store(tmp_path).load_game("mahjong") is None
 
 
+async def test_a_tile_ten_layers_up_keeps_its_bottom_edge_one_cell_a_layer(
+    tmp_path: Path,
+) -> None:
+    """"10" and up on a tile's bottom edge shifted the columns after it (and the panel's edge)."""
+    layout = Layout("tower", "Tower", tuple((0, 0, z) for z in range(12)), "test")
+    faces = " ".join(["d1", "d1", "b1", "b1", "c1", "c1"] * 2)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, faces))
+        await settle(pilot)
+        rows = [row.rstrip() for row in widget_lines(screen.board) if row.strip()]
+        assert [len(row) for row in rows] == [len(rows[0])] * 2, rows  # label row, edge row
+        assert rows[1].endswith("▁^▁"), rows
+
+
 async def test_escape_drops_the_pick_first_and_then_leaves(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, find_layout("lantern"))

@@ -39,10 +39,20 @@ HINT_MARK = "+"
 FREE_MARK = ":"
 LOST_MARK = "x"
 MORE_LEFT = "◀"
+DEEP_LAYER = "^"
 MORE_RIGHT = "▶"
 """On the cut edge of a board wider than its area, on each row of tiles that goes on out of
 sight: more board that way (the cursor scrolls to it)."""
 
+
+
+def depth_mark(layer: int) -> str:
+    """The one cell a tile's bottom edge gives its layer: none on the ground, 2-9 above it, and
+    ^ from the tenth up (a wider number would shift every column after it; the panel names
+    the cursor tile's layer in full)."""
+    if not layer:
+        return BOTTOM_EDGE
+    return str(layer + 1) if layer < 9 else DEEP_LAYER
 
 class MahjongBoard(ScrollView, inherit_bindings=False):
     """Draws tiles; knows nothing of rules beyond which tiles are free. The screen owns the keys."""
@@ -294,7 +304,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             ]
         else:
             layer = self.geometry.slots[index][2]
-            depth = str(layer + 1) if layer else BOTTOM_EDGE
+            depth = depth_mark(layer)
             cells = [(LEFT_EDGE, body), (BOTTOM_EDGE, body), (depth, body), (BOTTOM_EDGE, body)]
         overlay = self._overlay(index)
         if overlay is not None:

@@ -132,8 +132,11 @@ class _MapReader:
             doubled = float(text) * 2
         except ValueError:
             doubled = float("nan")
-        if not doubled.is_integer() or abs(doubled) > MAX_COORDINATE:
+        if not doubled.is_integer():
             raise self.fail(f"<{element}> {name}={text!r} is not a whole or half number")
+        if abs(doubled) > MAX_COORDINATE:
+            limit = MAX_COORDINATE // 2
+            raise self.fail(f"<{element}> {name}={text!r} is out of range (-{limit} to {limit})")
         return int(doubled)
 
     def integer(self, element: str, attributes: dict[str, str], name: str) -> int:
