@@ -406,7 +406,7 @@ async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_pat
 async def test_a_tile_ten_layers_up_keeps_its_bottom_edge_one_cell_a_layer(
     tmp_path: Path,
 ) -> None:
-    """"10" and up on a tile's bottom edge shifted the columns after it (and the panel's edge)."""
+    """A 10 and up on a tile's bottom edge shifted the columns after it."""
     layout = Layout("tower", "Tower", tuple((0, 0, z) for z in range(12)), "test")
     faces = " ".join(["d1", "d1", "b1", "b1", "c1", "c1"] * 2)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:

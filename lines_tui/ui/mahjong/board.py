@@ -45,7 +45,6 @@ MORE_RIGHT = "▶"
 sight: more board that way (the cursor scrolls to it)."""
 
 
-
 def depth_mark(layer: int) -> str:
     """The one cell a tile's bottom edge gives its layer: none on the ground, 2-9 above it, and
     ^ from the tenth up (a wider number would shift every column after it; the panel names
@@ -53,6 +52,7 @@ def depth_mark(layer: int) -> str:
     if not layer:
         return BOTTOM_EDGE
     return str(layer + 1) if layer < 9 else DEEP_LAYER
+
 
 class MahjongBoard(ScrollView, inherit_bindings=False):
     """Draws tiles; knows nothing of rules beyond which tiles are free. The screen owns the keys."""
