@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import post_keys_at_once, session_of, settle, widget_lines
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -501,6 +502,27 @@ async def test_the_picker_takes_every_deal_number_a_game_shows(tmp_path: Path) -
         assert error == f"{str(LAST_DEAL + 1)[:19]}… is too large: the last deal is {LAST_DEAL}"
         await pilot.press(*["backspace"] * 5, "enter")
         assert chosen == [(find_layout("turtle"), LAST_DEAL // 10, False)]
+
+
+async def test_a_deal_number_pasted_with_words_or_colours_goes_in_as_its_number(
+    tmp_path: Path,
+) -> None:
+    """The field's type dropped any paste but bare digits, without a word."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("tab")
+        seed = pilot.app.screen.query_one("#seed", Input)
+        for pasted, number in [(" 5678 ", "5678"), ("deal 535993", "535993"), ("1\x1b[1m2", "12")]:
+            seed.value = ""
+            seed.post_message(events.Paste(pasted))
+            await settle(pilot)
+            assert seed.value == number
+        seed.post_message(events.Paste("no number here"))
+        await settle(pilot)
+        assert seed.value == "12"
+        error = " ".join(widget_lines(pilot.app.screen.query_one("#seed-error"))).strip()
+        assert error == "The paste holds no deal number: paste or type one."
 
 
 async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path) -> None:

@@ -222,6 +222,17 @@ async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
         assert board.query_one(DataTable).cursor_row == 0
 
 
+async def test_a_name_pasted_over_two_lines_is_kept_whole(store: Store) -> None:
+    """Input kept a paste's first line only: "Zoe" of "Zoe\nRa", and nothing said so."""
+    async with ScreenApp(NameEntryScreen("")).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(Input)
+        field.post_message(events.Paste("Zoe\r\nRa\tLee"))
+        await settle(pilot)
+        assert field.value == "Zoe Ra Lee"
+        assert field.cursor_position == len("Zoe Ra Lee")
+
+
 async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
     async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -8,6 +8,7 @@ way in drops it (tabs and line breaks become spaces), so nothing in a field stee
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input
 
 
@@ -25,6 +26,15 @@ class PlainInput(Input):
         """Typing and pasting: the text is cleaned before it goes in, so the cursor lands after
         what was kept."""
         super().replace(printable_only(text), start, end)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """The whole paste, a space for each line break (CR LF too) and tab (Input keeps the
+        first line only: a name copied across a wrapped line lost its end)."""
+        event.prevent_default()  # Input's own handler would insert the first line again
+        event.stop()
+        if event.text:
+            start, end = sorted(self.selection)
+            self.replace(" ".join(event.text.splitlines()), start, end)
 
     def validate_value(self, value: str) -> str:
         """Whatever sets the value (a prefill, the program) is cleaned too."""

@@ -3,6 +3,7 @@ to play only deals proved solvable (a setting the app remembers)."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,7 +30,7 @@ from lines_tui.outside_text import inert, printable, printable_lines
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.plain_input import PlainInput
+from lines_tui.ui.plain_input import PlainInput, printable_only
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -83,7 +84,14 @@ class SeedInput(PlainInput, inherit_bindings=False):
     the help, where Input's own would list scrolling and selecting that a number has no use for);
     enter is "Play" in the Footer. It takes what a whole number may hold (digits, and a sign, which
     it then refuses in words); every other character (letters, `?`) is the screen's key, and a
-    paste keeps printable text only (`PlainInput`)."""
+    paste gives the one deal number in it (see `_on_paste`)."""
+
+    class Refused(Message):
+        """A paste held no deal number, or several: `reason` says so."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Play", tooltip="Play the highlighted layout"),
@@ -113,6 +121,30 @@ class SeedInput(PlainInput, inherit_bindings=False):
         # up to the screen's and the app's keys instead.
         if event.is_printable and not _in_a_number(event.character):
             event.prevent_default()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A deal number copied with something around it (spaces, "deal 535993", a chat's
+        colours) goes in as its number; a paste with none, or several, is refused in words
+        (Input's type dropped any paste but bare digits without a word)."""
+        event.prevent_default()
+        event.stop()
+        numbers = deal_numbers(event.text)
+        if len(numbers) != 1:
+            what = "no deal number" if not numbers else "more than one number"
+            self.post_message(self.Refused(f"The paste holds {what}: paste or type one."))
+            return
+        start, end = sorted(self.selection)
+        self.replace(numbers[0], start, end)
+
+
+def deal_numbers(text: str) -> list[str]:
+    """The whole numbers in pasted text, its terminal escape sequences (a chat's colours) and
+    then its other control characters left out first, so that "\x1b[31m42\x1b[0m" is 42 (not
+    31, 42 and 0) and "4\x1b2" is 42."""
+    return re.findall("[0-9]+", printable_only(_ESCAPE_SEQUENCE.sub("", text)))
+
+
+_ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-9;:?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
 
 
 def _in_a_number(character: str | None) -> bool:
@@ -275,6 +307,9 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
         self.query_one("#seed-error", Label).update("")
+
+    def on_seed_input_refused(self, message: SeedInput.Refused) -> None:
+        self.query_one("#seed-error", Label).update(message.reason)
 
     def on_key(self, event: events.Key) -> None:
         """tab, and digits typed while the list has the focus (they belong to the deal number),
