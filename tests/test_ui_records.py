@@ -33,7 +33,7 @@ from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import TableId, format_value, utc_day
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
-from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
@@ -325,13 +325,15 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
     store.add_player("Ann")
     store.set_active_player("Ann")
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await play_to_the_end(pilot, 1)
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen) and dialog.challenge is not None
         await pilot.press("c")
         await settle(pilot)
         assert app.clipboard == dialog.challenge
+        assert not dialog.query("Toast")  # said in the dialog, not over the board beside it
+        assert text_of(dialog.query_one("#game-over-sent", Static)) == CHALLENGE_SENT
         (verdict,) = codes.read(dialog.challenge, checker(FIXED_NOW + 600)).verdicts
         assert verdict.status == "verified"
         await pilot.press("b")

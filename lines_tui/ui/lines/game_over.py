@@ -26,6 +26,9 @@ def outcome_text(outcome: RecordOutcome) -> str:
     return f"Not saved: {outcome.reason}."
 
 
+CHALLENGE_SENT = "Challenge code, sent to the clipboard (or select it):"
+
+
 class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
     """Dismisses with "new", "menu", or None to look at the final board. The leaderboard opens
     over the dialog, so leaving it comes back here (the final board and the challenge code are
@@ -94,12 +97,13 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
         if self.challenge is None:
             return
         if not self.query("#game-over-challenge"):
+            # Said in the dialog: a toast would cover the board's last rows beside it.
+            told = Static(CHALLENGE_SENT, classes="dialog-text", id="game-over-sent", markup=False)
             code = Static(
                 self.challenge, classes="dialog-text", id="game-over-challenge", markup=False
             )
-            self.query_one("#game-over").mount(code, before="#game-over-keys")
+            self.query_one("#game-over").mount(told, code, before="#game-over-keys")
         self.app.copy_to_clipboard(self.challenge)
-        self.notify("Challenge code sent to the clipboard (or select it above).")
 
     def action_leaderboard(self) -> None:
         self._show_leaderboard()
