@@ -14,6 +14,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame, SavedGameErr
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solver import solve
 
 
 def game_on(tiles: list[tuple[Slot, str]], now: float = 0.0) -> MahjongGame:
@@ -271,6 +272,21 @@ def test_free_matches_reasons_and_hints_agree_with_the_pairs(
 
 
 # -- save and resume -----------------------------------------------------------------------------
+
+
+def test_a_won_game_keeps_the_moment_it_was_won_through_a_save() -> None:
+    """A won game saved while its time waits for a name is resumed later: the time is dated
+    when it was won, not when the name was typed."""
+    game = MahjongGame.new(find_layout("lantern"), 2, now=0.0)
+    result = solve(game.position)
+    for number, pair in enumerate(result.moves, start=1):
+        assert game.won_at is None
+        game.remove(*pair, now=2.0 * number)
+    assert game.won_at == 2.0 * len(result.moves)
+    resumed = MahjongGame.from_json(game.to_json(), now=5000.0)
+    assert resumed.won_at == game.won_at
+    resumed.restart(now=6000.0)
+    assert resumed.won_at is None
 
 
 def test_resuming_does_not_count_the_time_spent_saved() -> None:

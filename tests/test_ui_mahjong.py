@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,7 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
         assert isinstance(pilot.app.screen, LeaderboardScreen)
     entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
     assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
+    assert won.won_at is not None and entries[0].date == math.floor(won.won_at)  # not an hour on
     assert open_store(tmp_path).load_game("mahjong") is None
 
 

@@ -89,6 +89,8 @@ class MahjongGame:
         self._redo: list[Pair] = []
         self._paused = False
         self._clock = _Clock()
+        self.won_at: float | None = None
+        """When the last pair was taken (the date a won game's time is recorded with)."""
         self._pairs_for: int | None = None
         self._pairs: list[Pair] = []
         self._sync_clock(now)
@@ -257,7 +259,7 @@ class MahjongGame:
         self.check_move(first, second)
         self._take((first, second))
         self._redo.clear()
-        self._sync_clock(now)
+        self._moved(now)
 
     @property
     def can_undo(self) -> bool:
@@ -290,8 +292,14 @@ class MahjongGame:
             raise IllegalMove("nothing-to-redo", "there is nothing to redo")
         pair = self._redo.pop()
         self._take(pair)
-        self._sync_clock(now)
+        self._moved(now)
         return pair
+
+    def _moved(self, now: float) -> None:
+        """After a pair was taken at `now`: the clock stops if that won the game."""
+        self._sync_clock(now)
+        if self.won:
+            self.won_at = now
 
     def restart(self, now: float = 0.0) -> None:
         """The same deal from the start, with a fresh clock."""
@@ -300,6 +308,7 @@ class MahjongGame:
         self._redo.clear()
         self._paused = False
         self._clock = _Clock()
+        self.won_at = None
         self._sync_clock(now)
 
     def _take(self, pair: Pair) -> None:
@@ -356,6 +365,7 @@ class MahjongGame:
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
             "clock": {"played": played, "running_since": running_since, "paused": self._paused},
+            "won_at": self.won_at,
         }
 
     @classmethod
@@ -419,6 +429,11 @@ class MahjongGame:
             game._redo.append(pair)
         game._paused = paused
         game._clock = _Clock(played, None)
+        # Games saved before the moment of a win was kept have none.
+        won_at = record.get("won_at")
+        if won_at is not None:
+            won_at = _seconds(won_at, "'won_at'")
+        game.won_at = won_at if game.won else None
         if running_since is not None and not paused and not game.over:
             game._clock.running_since = running_since if now is None else now
         return game

@@ -79,8 +79,10 @@ class WinResults:
         """Ask for a name if the time qualifies; the won game stays saved until that is
         settled."""
         screen, game, now = self._screen, self._game(), self._now()
+        # Resumed, a win keeps the moment it happened (older saves do not know it).
+        at = now if game.won_at is None else game.won_at
         win = self._win = Win(
-            self._table(), game.seed, record_of_mahjong(game), game.elapsed(now), now
+            self._table(), game.seed, record_of_mahjong(game), game.elapsed(now), at
         )
         self._recorded_as = None
         self.pending = self.checking = True
