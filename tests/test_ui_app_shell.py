@@ -113,6 +113,20 @@ async def test_no_color_turns_symbols_on_for_good(
         assert app.screen.query_one(StatusLine).message == SYMBOLS_STAY
 
 
+async def test_f1_opens_the_help_from_a_text_field(tmp_path: Path) -> None:
+    """? is typed into the import field, so its help could not be reached from there."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i", "question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, ImportScreen)
+        assert app.screen.query_one(CodeInput).value == "?"
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
 async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     (tmp_path / "scores.json").write_text("{ not json", encoding="utf-8")
     shown: list[str] = []

@@ -176,6 +176,9 @@ async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
         await settle(pilot)
         pilot.app.screen.query_one(CodeInput).post_message(events.Paste(code))
         await settle(pilot)
+        in_the_field = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+        assert "← Move left in the codes" in in_the_field, in_the_field
+        assert not any("Scroll" in row or "select" in row for row in in_the_field), in_the_field
         await press(pilot, "tab")
         assert isinstance(pilot.app.focused, DataTable)
         rows = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]

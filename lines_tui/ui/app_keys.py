@@ -11,10 +11,10 @@ from dataclasses import replace
 from textual.binding import Binding
 
 HELP = Binding(
-    "question_mark",
+    # f1 too: in a text field (a name, a share code) ? is typed, f1 still reaches the help.
+    "question_mark,f1",
     "app.help",
     "Help",
-    key_display="?",
     tooltip="This help: the keys of the screen you are on",
 )
 SYMBOLS = Binding(

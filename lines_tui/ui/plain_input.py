@@ -9,6 +9,7 @@ way in drops it (tabs and line breaks become spaces), so nothing in a field stee
 from __future__ import annotations
 
 from textual import events
+from textual.binding import Binding
 from textual.widgets import Input
 
 
@@ -17,6 +18,39 @@ def printable_only(text: str) -> str:
     return "".join(
         " " if char.isspace() else char for char in text if char.isprintable() or char.isspace()
     )
+
+
+def editing_keys(field: str, character: str) -> list[Binding]:
+    """The few keys that edit a one-line field, each with a sentence for the help that names
+    the `field` ("the deal number") and what one `character` is ("digit"): Input's own
+    bindings would list scrolling and selecting that such a field has no use for."""
+    return [
+        Binding("left", "cursor_left", "Left", show=False, tooltip=f"Move left in {field}"),
+        Binding("right", "cursor_right", "Right", show=False, tooltip=f"Move right in {field}"),
+        Binding("home", "home", "Start", show=False, tooltip=f"To the start of {field}"),
+        Binding("end", "end", "End", show=False, tooltip=f"To the end of {field}"),
+        Binding(
+            "backspace",
+            "delete_left",
+            "Delete left",
+            show=False,
+            tooltip=f"Delete the {character} left of the cursor",
+        ),
+        Binding(
+            "delete",
+            "delete_right",
+            "Delete",
+            show=False,
+            tooltip=f"Delete the {character} at the cursor",
+        ),
+        Binding(
+            "ctrl+u",
+            "delete_left_all",
+            "Clear left",
+            show=False,
+            tooltip="Delete everything left of the cursor (a paste gone wrong)",
+        ),
+    ]
 
 
 class PlainInput(Input):

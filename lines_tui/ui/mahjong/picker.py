@@ -30,7 +30,7 @@ from lines_tui.outside_text import inert, printable, printable_lines
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.plain_input import PlainInput, printable_only
+from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -95,22 +95,7 @@ class SeedInput(PlainInput, inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Play", tooltip="Play the highlighted layout"),
-        Binding("left", "cursor_left", "Left", show=False, tooltip="Move left in the deal number"),
-        Binding(
-            "right", "cursor_right", "Right", show=False, tooltip="Move right in the deal number"
-        ),
-        Binding("home", "home", "Start", show=False, tooltip="To the start of the deal number"),
-        Binding("end", "end", "End", show=False, tooltip="To the end of the deal number"),
-        Binding(
-            "backspace",
-            "delete_left",
-            "Delete left",
-            show=False,
-            tooltip="Delete the digit left of the cursor",
-        ),
-        Binding(
-            "delete", "delete_right", "Delete", show=False, tooltip="Delete the digit at the cursor"
-        ),
+        *editing_keys("the deal number", "digit"),
     ]
 
     def check_consume_key(self, key: str, character: str | None) -> bool:

@@ -18,7 +18,7 @@ from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.plain_input import PlainInput
+from lines_tui.ui.plain_input import PlainInput, editing_keys
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load, write
@@ -35,14 +35,15 @@ STATUS_STYLE = {
 }
 
 
-class CodeInput(PlainInput):
+class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
     another; a paste with nothing like a code goes in on one line, so that the preview says
     why. Its enter key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables")
+        Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
+        *editing_keys("the codes", "character"),
     ]
 
     def _on_paste(self, event: events.Paste) -> None:

@@ -16,16 +16,17 @@ from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.plain_input import PlainInput
+from lines_tui.ui.plain_input import PlainInput, editing_keys
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 
 
-class NameInput(PlainInput):
-    """Names its enter key "OK" in the Footer (Input's own enter binding is hidden there)."""
+class NameInput(PlainInput, inherit_bindings=False):
+    """Names its enter key "OK" in the Footer; the help lists the keys that edit a name."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "OK", tooltip="Take the name as typed")
+        Binding("enter", "submit", "OK", tooltip="Take the name as typed"),
+        *editing_keys("the name", "character"),
     ]
 
 
