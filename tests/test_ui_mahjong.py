@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,11 @@ from lines_tui.store import StoreError, open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.mahjong import screen as mahjong_screen
 from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
+from lines_tui.ui.mahjong.win import SAVING_TIME
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -393,6 +397,78 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
         (shown,) = widget_lines(screen.query_one(StatusLine))
         assert shown.strip().startswith("Not saved: cannot write to ")
         assert shown.strip().endswith("…/scores.json: Is a directory.")
+
+
+def slow_record(app: LinesTuiApp, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The store writes a Mahjong time only once the returned event is set (a slow disk)."""
+    gate = threading.Event()
+    record = app.store.record_mahjong
+
+    def slowly(*args: Any, **options: Any) -> Any:
+        gate.wait(CHECK_BOUND)
+        return record(*args, **options)
+
+    monkeypatch.setattr(app.store, "record_mahjong", slowly)
+    return gate
+
+
+async def test_while_a_time_is_written_the_game_stays_and_a_quit_records_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N during the write asked to drop a time that was then saved anyway, and a quit during
+    it left the won game saved: resumed, it asked for the name and recorded the time twice."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    gate = slow_record(app, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press(*"Ada", "enter")
+        await pilot.pause()
+        await pilot.press("N")
+        await pilot.pause()
+        assert app.screen is screen and screen.game.won
+        assert screen.query_one(StatusLine).message == SAVING_TIME
+        gate.set()
+        await pilot.press("ctrl+q")
+    store = open_store(tmp_path)
+    assert [e.name for e in store.table(f"mahjong-{layout_table_name(DUO)}")] == ["Ada"]
+    assert store.load_game("mahjong") is None
+
+
+async def test_a_new_deal_stopped_while_proving_keeps_the_time_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N, yes, then esc while the new deal was proved: back on the won game, its time already
+    dropped."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+
+    def unreadable(*_: object) -> bool:
+        raise StoreError("cannot read scores.json: Input/output error")
+
+    monkeypatch.setattr(app.store, "mahjong_qualifies", unreadable)
+
+    class ProvingForLong(ProvingScreen):
+        """A proof that takes its time (a big layout, a busy machine): it never starts."""
+
+        def on_mount(self, event: events.Mount) -> None:
+            event.prevent_default()
+
+    monkeypatch.setattr(mahjong_screen, "ProvingScreen", ProvingForLong)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.solvable_deals = True
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press("N", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, ProvingScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.game.won
+        await pilot.press("N")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # still a time to drop: it asks again
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and MahjongGame.from_json(saved).won
 
 
 async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -
         assert {keys for keys, _, usable in key_rows(screen) if usable} == {
             "p",
             "q",
-            "?",
+            "? f1",
             "S",
             "^q",
         }

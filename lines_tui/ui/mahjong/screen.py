@@ -45,7 +45,6 @@ from lines_tui.ui.status_line import StatusLine
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
-CHECKING_TIME = "Checking your time against the leaderboard…"
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
@@ -606,20 +605,17 @@ class MahjongScreen(GameScreen):
         winning time not saved yet (`doing` what: "start a new deal"), which is turned down.
         While the time is checked against its table (a key pressed with the winning pair), the
         name prompt comes first."""
-        if self._results.checking:
-            self._say(CHECKING_TIME)
+        busy = self._results.busy
+        if busy:
+            self._say(busy)
             return
         if self._results.pending:
             cleared = self._results.cleared_in()
             question = f"Your time {cleared} is not saved yet. Drop it and {doing}?"
-
-        def leaving() -> None:
-            self._results.turn_down()
-            then()
-
-        self.after_asking(self.game.in_progress or self._results.pending, question, title, leaving)
+        self.after_asking(self.game.in_progress or self._results.pending, question, title, then)
 
     def _restart(self) -> None:
+        self._results.turn_down()  # the won game is replaced only now
         if self.game.paused:
             self.game.resume(self._now())
             self.set_class(False, "-paused")
@@ -663,6 +659,7 @@ class MahjongScreen(GameScreen):
         )
 
     def _deal(self, game: MahjongGame) -> None:
+        self._results.turn_down()  # only now: a new deal stopped while proving keeps the win
         self._game = game
         self.dead_end = DeadEndCheck(self.dead_end.solver, self._on_check_outcome)
         self.set_class(False, "-paused")

@@ -27,6 +27,9 @@ from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.store_thread import load
 
+CHECKING_TIME = "Checking your time against the leaderboard…"
+SAVING_TIME = "Saving your time…"
+
 
 @dataclass(frozen=True)
 class Win:
@@ -62,6 +65,9 @@ class WinResults:
         again."""
         self.checking = False
         """The time is being checked against its table; the name prompt comes next."""
+        self.writing = False
+        """The time is being written to its table (it counts as saved meanwhile: a quit then
+        leaves no won game to resume and record twice)."""
 
     def _now(self) -> float:
         return self._screen.session.clock()
@@ -117,6 +123,13 @@ class WinResults:
             self.checking = False  # still pending: N or R asks, a resume checks again
             self._screen.notify(f"The leaderboard could not be read: {error}", severity="error")
 
+    @property
+    def busy(self) -> str:
+        """What the results wait for before the game may be replaced ("" when nothing)."""
+        if self.checking:
+            return CHECKING_TIME
+        return SAVING_TIME if self.writing else ""
+
     def turn_down(self) -> None:
         """The player leaves the won game (a new deal) before its time is saved: it is not."""
         if self.pending:
@@ -164,11 +177,15 @@ class WinResults:
             return
 
         def recorded(outcome: RecordOutcome) -> None:
+            if self._win is not win:
+                return  # the screen moved on (it waits for the write, so it should not)
+            self.writing = False
             if outcome.saved:
                 self._recorded_as = clean_name(name)  # as the store saved it
-                self._settle()
                 screen.show_leaderboard(outcome)
-            else:  # kept pending: resumed, the game asks again
+            else:  # pending again, saved again: resumed, the game asks again
+                self.pending = True
+                screen.save_game()
                 screen.notify(f"Not saved: {outcome.reason}.")
 
         screen.record_result(
@@ -178,3 +195,7 @@ class WinResults:
             ),
             recorded,
         )
+        # Saved as far as leaving goes: the won game's save is cleared after the write (which
+        # the store thread does first), so a quit now leaves nothing to record twice.
+        self.writing, self.pending = True, False
+        screen.save_game()
