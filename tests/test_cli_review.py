@@ -254,6 +254,40 @@ def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
     assert sessions_processes(survey.pid) == []
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_a_survey_worker_that_dies_ends_the_survey_in_one_line(home: Path) -> None:
+    """A worker killed (out of memory) must not leave the survey waiting for ever."""
+    progress = home / "s.jsonl"
+    survey = subprocess.Popen(
+        [
+            *lines_tui_command(),
+            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
+            *("--progress-file", str(progress)),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
+        time.sleep(0.05)
+    workers = [
+        pid
+        for pid in sessions_processes(survey.pid)
+        if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = survey.communicate(timeout=60)
+    assert survey.returncode == 1, stderr
+    assert "a survey worker died after" in stderr and "Traceback" not in stderr
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and sessions_processes(survey.pid):
+        time.sleep(0.05)
+    assert sessions_processes(survey.pid) == []
+
+
 # 4. challenge and replay open a game: a terminal first, and no code on standard input
 
 

@@ -8,6 +8,8 @@ import os
 import signal
 import stat
 from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TextIO
 
@@ -20,6 +22,8 @@ INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
 TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
+WORKER_DIED = 1
+"""The exit code of a survey whose worker process died: nothing wrong with the input."""
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 """Opening a FIFO waits for a writer unless told not to: the progress file must not hang."""
 
@@ -116,11 +120,18 @@ def _solve(
     workers: int,
 ) -> None:
     written = 0
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
+    # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool), where
+    # multiprocessing's Pool would wait for the lost deal for ever.
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_ignore_ctrl_c,
+    )
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        outcomes = pool.imap_unordered(_survey_job, jobs)
-        for number, outcome in enumerate(outcomes, total - len(jobs) + 1):
+        futures: list[Future[Outcome]] = [pool.submit(survey_deal, *job) for job in jobs]
+        for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
+            outcome = future.result()
             out.write(json.dumps(outcome.to_json()) + "\n")
             out.flush()
             done[(outcome.layout, outcome.seed)] = outcome
@@ -132,20 +143,33 @@ def _solve(
         warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
         code = INTERRUPTED if isinstance(reason, KeyboardInterrupt) else TERMINATED
         raise typer.Exit(code) from None
+    except BrokenProcessPool:
+        solved = total - len(jobs) + written
+        progress("", done=True)
+        fail(
+            f"a survey worker died after {solved} of {total} deals (out of memory?); the same "
+            "command goes on",
+            code=WORKER_DIED,
+        )
     except OSError as error:
         progress("", done=True)
         fail(f"cannot write to {progress_file}: {error.strerror or error}")
     finally:
         signal.signal(signal.SIGTERM, previous)
-        # Every deal is in when the survey ends; when it stops, the deals being solved end
-        # too, not left to finish (or to outlive the survey, as a SIGTERM to it alone would).
-        pool.terminate()
-        pool.join()
+        _stop_workers(pool)
     progress(f"survey: {total}/{total} deals", done=True)
 
 
-def _survey_job(job: tuple[str, int]) -> Outcome:
-    return survey_deal(*job)
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Every deal is in when the survey ends; when it stops, no more deals are handed out and
+    the deals being solved end too, not left to finish (or to outlive the survey, as a SIGTERM
+    to it alone would). The pool's workers are this process's only children."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = multiprocessing.active_children()
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)
 
 
 def print_figures(outcomes: list[Outcome]) -> None:
