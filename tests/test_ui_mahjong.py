@@ -274,6 +274,24 @@ async def win_the_duo(pilot: Pilot[None], clock: Clock) -> MahjongScreen:
     return screen
 
 
+async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
+    """Mahjong was saved only on the way out, which a dropped SSH connection never takes
+    (SIGHUP ends the app first): every deal in progress was lost."""
+    clock = Clock()
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        clock.now += 7
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert len(screen.game.history) == 1
+        saved = open_store(tmp_path).load_game("mahjong")
+        assert saved is not None
+        resumed = MahjongGame.from_json(saved, now=clock.now + 3600)
+        assert resumed.history == screen.game.history
+        assert resumed.elapsed(clock.now + 3600) == 7  # the hour it spent saved is not counted
+
+
 async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
     tmp_path: Path,
 ) -> None:

@@ -389,6 +389,10 @@ class MahjongScreen(GameScreen):
         self._show_counts()
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
+        if not game.won:
+            # Saved after every move, as Lines is: a dropped connection (SIGHUP ends the app
+            # before it can save on the way out) loses nothing.
+            self.save_game()
         if game.won and not self._celebrated:
             self._celebrated = True
             self._results.celebrate()  # first: it fixes the winning time
@@ -687,10 +691,9 @@ class MahjongScreen(GameScreen):
         game = self.game
         if not (game.played or self._resumed):
             return None
-        # Saved paused, so the time the game spends saved is never counted.
-        if not game.paused:
-            game.pause(self._now())
-        return game.to_json()
+        # The clock counted up to now: resumed, it runs on from then, so the time the game
+        # spends saved is never counted (and saving leaves the clock running).
+        return game.to_json(now=self._now())
 
     def play_on(self) -> None:
         # Saving (or a screen over the board) paused the clock; a pause the player asked for
