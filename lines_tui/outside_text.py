@@ -11,6 +11,8 @@ The CLI and every widget show outside text through this module (README, "Outside
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -38,21 +40,25 @@ def printable(text: str, max_width: int | None = None) -> str:
 
 
 def printable_in_row(text: str, width: int) -> str:
-    """`printable` cut to one row of `width` cells, a long path first: its middle folders give
-    way to an ellipsis, so what follows the path (the reason an error gives) stays in sight."""
+    """`printable` cut to one row of `width` cells, a path first: its folders give way to an
+    ellipsis, so what follows the path (the reason an error gives) stays in sight. A path starts
+    a word with / or ~ and runs to the ": " before the reason (it may hold spaces, as macOS's
+    "Application Support" does)."""
     shown = spelled_out(text)
     excess = cell_len(shown) - width
     if excess <= 0:
         return shown
-    words = shown.split(" ")
-    longest = max(range(len(words)), key=lambda k: cell_len(words[k]) if "/" in words[k] else -1)
-    path = words[longest]
-    head, slash, name = path.rpartition("/")
-    if slash and cell_len(head) > 1:
-        # The folders give up what the row lacks, down to the ellipsis alone.
-        words[longest] = printable(head, max(cell_len(head) - excess, 1)) + slash + name
-        shown = " ".join(words)
+    found = _PATH.search(shown)
+    if found:
+        head, slash, name = found.group().rpartition("/")
+        if slash and cell_len(head) > 1:
+            # The folders give up what the row lacks, down to the ellipsis alone.
+            kept = printable(head, max(cell_len(head) - excess, 1))
+            shown = shown[: found.start()] + kept + slash + name + shown[found.end() :]
     return printable(shown, width)
+
+
+_PATH = re.compile(r"(?:(?<=\s)|^)[/~][^\n]*?(?=: |$)")
 
 
 def printable_lines(text: str) -> str:

@@ -39,6 +39,14 @@ def test_a_row_gives_up_a_long_paths_folders_before_the_reason_after_it() -> Non
     )
     assert printable_in_row(error, 40) == "Not saved: cannot write to …/scores.jso…"
     assert printable_in_row(error, 200) == error
+    # A folder with a space in its name (macOS keeps data in "Application Support"); a word
+    # with a slash that is no path ("Input/output") is left alone.
+    mac = "Not saved: cannot write to /Users/ann/Library/Application Support/x/scores.json: Full"
+    assert (
+        printable_in_row(mac, 60) == "Not saved: cannot write to /Users/ann/Lib…/scores.json: Full"
+    )
+    short = "Not read: cannot read ./s.json: Input/output error"
+    assert printable_in_row(short, 40) == "Not read: cannot read ./s.json: Input/o…"
 
 
 @given(st.text(), st.integers(min_value=1, max_value=40))
