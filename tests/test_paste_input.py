@@ -3,9 +3,11 @@ sequence inside it neither scrambles it nor presses keys."""
 
 from __future__ import annotations
 
+import time
+
 from hypothesis import given
 from hypothesis import strategies as st
-from textual import events
+from textual import constants, events
 from textual.message import Message
 
 from lines_tui.ui.paste_input import PASTE_END, PASTE_START, PasteSafeParser
@@ -51,3 +53,16 @@ def test_any_paste_read_in_any_pieces_is_one_paste_of_its_text(text: str, cuts: 
         start += cut
     chunks.append(wire[start:])
     assert parsed(*(chunk for chunk in chunks if chunk)) == [("paste", text), ("key", "z")]
+
+
+def test_an_escape_key_then_text_like_a_paste_start_is_no_paste() -> None:
+    """Textual gives up an escape sequence after ESCAPE_DELAY; the watch for a paste did not,
+    and took every later escape (the arrows too) for pasted text."""
+    parser = PasteSafeParser()
+    typed = [shown(event) for event in parser.feed("\x1b")]
+    time.sleep(constants.ESCAPE_DELAY + 0.05)
+    typed += [shown(event) for event in parser.tick()]
+    for chunk in ("[200~", "\x1b[A"):
+        typed += [shown(event) for event in parser.feed(chunk)]
+    assert typed[0] == ("key", "escape") and typed[-1] == ("key", "up")
+    assert not any(kind == "paste" for kind, _ in typed)

@@ -12,8 +12,9 @@ and the code finder see exactly what was pasted and no key is ever pressed by a 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from time import monotonic
 
-from textual import events
+from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.message import Message
 
@@ -34,8 +35,17 @@ class PasteSafeParser(XTermParser):
         """Outside a paste: how much of PASTE_START the last characters were."""
         self._held = ""
         """Inside a paste: the last characters, while they may be the start of PASTE_END."""
+        self._fed_at = 0.0
+
+    def tick(self) -> Iterable[Message]:
+        # Textual gives up an escape sequence that stops for ESCAPE_DELAY (an escape key, then
+        # "[200~" typed later): so does the watch for a paste's start, or the two would part.
+        if self._start_matched and monotonic() - self._fed_at >= constants.ESCAPE_DELAY:
+            self._start_matched = 0
+        return super().tick()
 
     def feed(self, data: str) -> Iterable[Message]:
+        self._fed_at = monotonic()
         guarded = self._guarded(data)
         if data and not guarded:
             return  # all held back (an empty feed would mean the end of the input)
