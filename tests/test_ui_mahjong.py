@@ -614,6 +614,11 @@ async def test_a_deal_number_pasted_with_words_or_colours_goes_in_as_its_number(
             seed.post_message(events.Paste(pasted))
             await settle(pilot)
             assert seed.value == number
+        seed.value = ""
+        seed.post_message(events.Paste("deal -5"))  # kept as pasted: enter refuses it in words
+        await settle(pilot)
+        assert seed.value == "-5"
+        seed.value = "12"
         seed.post_message(events.Paste("no number here"))
         await settle(pilot)
         assert seed.value == "12"

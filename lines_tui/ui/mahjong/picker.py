@@ -123,10 +123,11 @@ class SeedInput(PlainInput, inherit_bindings=False):
 
 
 def deal_numbers(text: str) -> list[str]:
-    """The whole numbers in pasted text, its terminal escape sequences (a chat's colours) and
-    then its other control characters left out first, so that "\x1b[31m42\x1b[0m" is 42 (not
-    31, 42 and 0) and "4\x1b2" is 42."""
-    return re.findall("[0-9]+", printable_only(_ESCAPE_SEQUENCE.sub("", text)))
+    """The whole numbers in pasted text, with their signs (a negative one is refused in words
+    as a typed one is), its terminal escape sequences (a chat's colours) and then its other
+    control characters left out first, so that "\x1b[31m42\x1b[0m" is 42 (not 31, 42 and 0)
+    and "4\x1b2" is 42."""
+    return re.findall("[-+]?[0-9]+", printable_only(_ESCAPE_SEQUENCE.sub("", text)))
 
 
 _ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-9;:?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
