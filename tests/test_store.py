@@ -167,6 +167,24 @@ def test_table_ids_are_checked(folder: Path) -> None:
 # -- saved games ---------------------------------------------------------------------------------
 
 
+def test_a_save_replaces_only_the_saved_game_it_knows_of(folder: Path) -> None:
+    """Two copies of lines-tui on one folder (two SSH sessions): a game replaces only the saved
+    game its copy read, or none, never one the other copy saved meanwhile."""
+    store = open_store(folder)
+    mine, theirs = {"seed": 1}, {"seed": 2}
+    store.save_game("mahjong", theirs)  # the other copy, after this one read no saved game
+    with pytest.raises(SavedGameKept):
+        store.save_game("mahjong", mine, replace=False)
+    with pytest.raises(SavedGameKept):
+        store.save_game("mahjong", mine, known={"seed": 0})
+    with pytest.raises(SavedGameKept):
+        store.clear_game("mahjong", known={"seed": 0})
+    assert store.load_game("mahjong") == theirs
+    store.save_game("mahjong", mine, known=theirs)  # the one it read: replaced (asked first)
+    store.clear_game("mahjong", known=mine)
+    assert store.load_game("mahjong") is None
+
+
 def test_games_in_progress_are_saved_loaded_and_cleared(folder: Path) -> None:
     store = open_store(folder)
     game = {"seed": 3, "moves": [[[0, 0], [1, 1]]], "name": "Zoë"}

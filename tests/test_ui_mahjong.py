@@ -292,6 +292,34 @@ async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
         assert resumed.elapsed(clock.now + 3600) == 7  # the hour it spent saved is not counted
 
 
+async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: Path) -> None:
+    """Two SSH sessions on one folder, neither with a saved game at the start: the second to
+    take a pair replaced the first one's saved game without a word."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
+        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == (
+            "This game is not saved: another copy of lines-tui saved a Mahjong game meanwhile, "
+            "which is kept."
+        )
+        await pilot.press("q")
+        await settle(pilot)
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        question = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        assert question.startswith("This game cannot be saved (another copy of lines-tui")
+        await pilot.press("y")
+        await settle(pilot)
+    assert open_store(tmp_path).load_game("mahjong") == theirs.to_json()
+
+
 async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
     tmp_path: Path,
 ) -> None:
@@ -333,6 +361,7 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
     assert won.won
     clock.now += 3600
     async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the saved game: resuming it replaces it
         await open_game(pilot, DUO, won)
         await settle(pilot)
         assert isinstance(pilot.app.screen, NameEntryScreen)

@@ -387,16 +387,25 @@ class Store:
 
     # -- games in progress ---------------------------------------------------------------------
 
-    def save_game(self, kind: str, data: dict[str, Any], *, replace: bool = True) -> None:
+    def save_game(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        *,
+        replace: bool = True,
+        known: dict[str, Any] | None = None,
+    ) -> None:
         """Keep the game in progress of `kind` ("lines" or "mahjong") to resume it later.
-        `replace=False`: only if no saved game is there (SavedGameKept if one is)."""
+        `replace=False`: only if no saved game is there (SavedGameKept if one is); `known`:
+        only over that saved game (the one this copy of lines-tui knows is there), or none, not
+        over one another copy saved meanwhile."""
         path = self._game_path(kind)
         try:
             text = dump_game(kind, data)
         except (TypeError, ValueError) as error:
             raise StoreError(f"the {kind} game cannot be saved: {error}") from None
         with self.folder.locked(write=True):
-            self._replaceable(kind, path, replace)
+            self._replaceable(kind, path, replace, known)
             self.folder.write_atomically(path, text)
 
     def load_game(self, kind: str) -> dict[str, Any] | None:
@@ -407,11 +416,13 @@ class Store:
             raw = self.folder.read(path, MAX_FILE_BYTES)
         return self._parsed(path, raw, _game_reader(kind), writing=False)
 
-    def clear_game(self, kind: str, *, replace: bool = True) -> None:
-        """Remove the saved game of `kind`; `replace=False`: SavedGameKept if there is one."""
+    def clear_game(
+        self, kind: str, *, replace: bool = True, known: dict[str, Any] | None = None
+    ) -> None:
+        """Remove the saved game of `kind`; `replace` and `known` as for `save_game`."""
         path = self._game_path(kind)
         with self.folder.locked(write=True):
-            self._replaceable(kind, path, replace)
+            self._replaceable(kind, path, replace, known)
             self.folder.remove(path)
 
     def set_game_aside(self, kind: str, data: dict[str, Any]) -> Path | None:
@@ -425,11 +436,15 @@ class Store:
                 return None
             return self.folder.keep_aside(path, "corrupt")
 
-    def _replaceable(self, kind: str, path: Path, replace: bool) -> None:
+    def _replaceable(
+        self, kind: str, path: Path, replace: bool, known: dict[str, Any] | None
+    ) -> None:
         """Holding the exclusive lock, before the saved game at `path` is replaced or removed:
-        a game there is refused unless `replace` (a damaged file is set aside first, so it is
-        no game, and one from a newer lines-tui always refuses: `_current`)."""
-        if self._current(path, _game_reader(kind)) is not None and not replace:
+        a game there is refused unless `replace`, and unless it is the `known` one when one is
+        given (a damaged file is set aside first, so it is no game, and one from a newer
+        lines-tui always refuses: `_current`)."""
+        current = self._current(path, _game_reader(kind))
+        if current is not None and not (replace and known in (None, current)):
             raise SavedGameKept(f"a saved {kind} game is there, and it is kept")
 
     def _game_path(self, kind: str) -> Path:

@@ -95,7 +95,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """Where this game keeps itself (on the store thread only)."""
         self._told_kept = False
         """The player was told that this game is not saved over an unread saved game."""
-        self._began_over_unread = not self.saved_game.replace
+        self._began_over_unread = self.SAVED_GAME in session.unread
         """The saved game there could not be read when this game began: leaving it waits for
         its save, which may be refused (`leave`)."""
         self._leaving = False
@@ -255,7 +255,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
             return
         self._leaving = True
         change = self._saved_game_change()
-        if change is None or self.finished or not self._began_over_unread:
+        if change is None or self.finished or not (self._began_over_unread or self._told_kept):
             if change is not None:
                 self.change_saved_game(change, NOT_SAVED)
             then()
@@ -278,12 +278,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
                 self.app.notify(f"{NOT_SAVED}: {error}", severity="error")
                 then()
                 return
-            name = GAME_NAMES[self.SAVED_GAME]
             verb = "Quit" if quitting else "Leave"
             self.after_asking(
                 True,
-                f"This game cannot be saved (your saved {name} game could not be read). "
-                f"{verb} and lose it?",
+                f"This game cannot be saved ({self._kept_because()}). {verb} and lose it?",
                 f"{verb} without saving?",
                 then,
                 otherwise=stayed,
@@ -314,14 +312,19 @@ class GameScreen(DismissedOnTop, Screen[None]):
                 app.notify(f"{failed}: {error}", severity="error")
             elif not self._told_kept:
                 self._told_kept = True
-                name = GAME_NAMES[self.SAVED_GAME]
+                kept = " and is kept" if self._began_over_unread else ", which is kept"
                 app.notify(
-                    f"This game is not saved: your saved {name} game could not be read and is "
-                    "kept.",
-                    severity="warning",
+                    f"This game is not saved: {self._kept_because()}{kept}.", severity="warning"
                 )
 
         write(app, self.session.io, change, lambda _: None, refused)
+
+    def _kept_because(self) -> str:
+        """Why the store keeps the saved game this one would replace."""
+        name = GAME_NAMES[self.SAVED_GAME]
+        if self._began_over_unread:
+            return f"your saved {name} game could not be read"
+        return f"another copy of lines-tui saved a {name} game meanwhile"
 
     def record_result(
         self,

@@ -50,6 +50,7 @@ class SavedGames:
         `unread`, which the games started from now on may not replace."""
         self._state = state
         self.session.unread = state.unread
+        self.session.saved = state.games
 
     def read(self) -> MenuState:
         """Who plays and the saved games. Runs on the store's thread (never the UI's), so what

@@ -4,8 +4,9 @@ all they know of it."""
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
@@ -27,21 +28,23 @@ GAME_NAMES: dict[SavedGame, str] = {"lines": "Lines", "mahjong": "Mahjong"}
 
 @dataclass(eq=False)
 class SavedGameSlot:
-    """Where one game keeps itself to resume: the store's saved game of `kind`. A game started
-    while the saved one could not be read may not `replace` it: that one may be whole, and the
-    player was never asked. Such a game is saved only while no other is there, and from its
-    first save on it replaces its own. Used on the store's thread only (calls come in order)."""
+    """Where one game keeps itself to resume: the store's saved game of `kind`. It replaces only
+    the saved game this copy of lines-tui knows is there (`known`; None: none), so never one
+    another copy saved meanwhile, nor one that could not be read when the game began (that one
+    may be whole, and the player was never asked). From its first save on it replaces its own.
+    Used on the store's thread only (calls come in order)."""
 
     store: Store
     kind: SavedGame
-    replace: bool
+    known: dict[str, Any] | None
 
     def save(self, data: dict[str, Any]) -> None:
-        self.store.save_game(self.kind, data, replace=self.replace)
-        self.replace = True  # the saved game is this one now
+        self.store.save_game(self.kind, data, replace=self.known is not None, known=self.known)
+        self.known = json.loads(json.dumps(data))  # as the store will read it back
 
     def clear(self) -> None:
-        self.store.clear_game(self.kind, replace=self.replace)
+        self.store.clear_game(self.kind, replace=self.known is not None, known=self.known)
+        self.known = None
 
 
 @dataclass
@@ -69,10 +72,14 @@ class Session:
     solver: BackgroundSolver | None = None
     io: StoreThread = field(default_factory=StoreThread)
     unread: frozenset[SavedGame] = frozenset()
+    saved: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
+    """The saved games the menu's last read found, by kind (None: none)."""
 
     def slot(self, kind: SavedGame) -> SavedGameSlot:
-        """Where a game of `kind` started now keeps itself."""
-        return SavedGameSlot(self.store, kind, replace=kind not in self.unread)
+        """Where a game of `kind` started now keeps itself: over the saved game the menu last
+        read, or none."""
+        known = None if kind in self.unread else self.saved.get(kind)
+        return SavedGameSlot(self.store, kind, known)
 
     def background_solver(self) -> BackgroundSolver:
         if self.solver is None:

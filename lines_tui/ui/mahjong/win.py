@@ -22,6 +22,7 @@ from lines_tui.store import (
 )
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
+from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
 from lines_tui.ui.scores import NameEntryScreen
@@ -85,8 +86,10 @@ class WinResults:
         """Ask for a name if the time qualifies; the won game stays saved until that is
         settled."""
         screen, game, now = self._screen, self._game(), self._now()
-        # Resumed, a win keeps the moment it happened (older saves do not know it).
-        at = now if game.won_at is None else game.won_at
+        # Resumed, a win keeps the moment it happened (older saves do not know it, and a save
+        # edited by hand may not tell a date a table can hold).
+        won_at = game.won_at
+        at = won_at if won_at is not None and FIRST_DATE <= won_at <= now else now
         win = self._win = Win(
             self._table(), game.seed, record_of_mahjong(game), game.elapsed(now), at
         )
