@@ -226,8 +226,9 @@ def sessions_processes(session: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
-def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
+def survey_under_way(home: Path) -> subprocess.Popen[str]:
+    """A survey of 500 Turtle deals on two workers, in a session of its own, once its first
+    outcome is written."""
     progress = home / "s.jsonl"
     survey = subprocess.Popen(
         [
@@ -243,11 +244,14 @@ def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
         time.sleep(0.05)
-    assert len(sessions_processes(survey.pid)) >= 3  # the survey and its two workers
-    survey.send_signal(signal.SIGTERM)
+    return survey
+
+
+def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> None:
+    """The survey ended with `code`, saying `said` and no traceback, and left no process."""
     _, stderr = survey.communicate(timeout=60)
-    assert survey.returncode == 143, stderr
-    assert "survey stopped after" in stderr and "Traceback" not in stderr
+    assert survey.returncode == code, stderr
+    assert said in stderr and "Traceback" not in stderr
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and sessions_processes(survey.pid):
         time.sleep(0.05)
@@ -255,23 +259,17 @@ def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
+    survey = survey_under_way(home)
+    assert len(sessions_processes(survey.pid)) >= 3  # the survey and its two workers
+    survey.send_signal(signal.SIGTERM)
+    stopped_in_one_line(survey, 143, "survey stopped after")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_a_survey_worker_that_dies_ends_the_survey_in_one_line(home: Path) -> None:
     """A worker killed (out of memory) must not leave the survey waiting for ever."""
-    progress = home / "s.jsonl"
-    survey = subprocess.Popen(
-        [
-            *lines_tui_command(),
-            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
-            *("--progress-file", str(progress)),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
-        time.sleep(0.05)
+    survey = survey_under_way(home)
     workers = [
         pid
         for pid in sessions_processes(survey.pid)
@@ -279,13 +277,7 @@ def test_a_survey_worker_that_dies_ends_the_survey_in_one_line(home: Path) -> No
     ]
     assert workers
     os.kill(workers[0], signal.SIGKILL)
-    _, stderr = survey.communicate(timeout=60)
-    assert survey.returncode == 1, stderr
-    assert "a survey worker died after" in stderr and "Traceback" not in stderr
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and sessions_processes(survey.pid):
-        time.sleep(0.05)
-    assert sessions_processes(survey.pid) == []
+    stopped_in_one_line(survey, 1, "a survey worker died after")
 
 
 # 4. challenge and replay open a game: a terminal first, and no code on standard input
