@@ -292,6 +292,24 @@ async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
         assert resumed.elapsed(clock.now + 3600) == 7  # the hour it spent saved is not counted
 
 
+async def question_after(pilot: Pilot[None], *keys: str) -> str:
+    """Press `keys`: a question opens; its words, on one line."""
+    await pilot.press(*keys)
+    await settle(pilot)
+    asked = pilot.app.screen
+    assert isinstance(asked, ConfirmScreen)
+    return " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+
+
+def leaderboard_unreadable(app: LinesTuiApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A win's time cannot be checked against its table: no name prompt, the time pending."""
+
+    def unreadable(*_: object) -> bool:
+        raise StoreError("cannot read scores.json: Input/output error")
+
+    monkeypatch.setattr(app.store, "mahjong_qualifies", unreadable)
+
+
 async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: Path) -> None:
     """Two SSH sessions on one folder, neither with a saved game at the start: the second to
     take a pair replaced the first one's saved game without a word."""
@@ -309,11 +327,7 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
             "This game is not saved: another copy of lines-tui saved a Mahjong game meanwhile, "
             "which is kept."
         )
-        await pilot.press("q")
-        await settle(pilot)
-        asked = app.screen
-        assert isinstance(asked, ConfirmScreen)
-        question = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")
         await settle(pilot)
@@ -403,19 +417,11 @@ async def test_a_new_deal_over_a_time_not_saved_asks_first(
     kept to save) without a word."""
     clock = Clock()
     app = make_app(tmp_path, clock)
-
-    def unreadable(*_: object) -> bool:
-        raise StoreError("cannot read scores.json: Input/output error")
-
-    monkeypatch.setattr(app.store, "mahjong_qualifies", unreadable)
+    leaderboard_unreadable(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await win_the_duo(pilot, clock)
         assert app.screen is screen
-        await pilot.press("N")
-        await settle(pilot)
-        asked = app.screen
-        assert isinstance(asked, ConfirmScreen)
-        question = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        question = await question_after(pilot, "N")
         assert question.startswith("Your time 0:42.0 is not saved yet. Drop it and start a new")
         await pilot.press("n")
         await settle(pilot)
@@ -489,11 +495,7 @@ async def test_a_new_deal_stopped_while_proving_keeps_the_time_not_saved(
     dropped."""
     clock = Clock()
     app = make_app(tmp_path, clock)
-
-    def unreadable(*_: object) -> bool:
-        raise StoreError("cannot read scores.json: Input/output error")
-
-    monkeypatch.setattr(app.store, "mahjong_qualifies", unreadable)
+    leaderboard_unreadable(app, monkeypatch)
 
     class ProvingForLong(ProvingScreen):
         """A proof that takes its time (a big layout, a busy machine): it never starts."""
