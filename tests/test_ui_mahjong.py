@@ -310,6 +310,28 @@ def leaderboard_unreadable(app: LinesTuiApp, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(app.store, "mahjong_qualifies", unreadable)
 
 
+async def test_a_game_started_after_another_of_this_copy_replaces_its_save(
+    tmp_path: Path,
+) -> None:
+    """The games of one copy replace each other's saves whatever screen starts them (a deal of
+    the day after a game left to the Today screen): only another copy's save is kept."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        first = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        await pilot.press("i", "t")
+        await settle(pilot)
+        second = await open_game(pilot, find_layout("lantern"), seed=6)
+        await settle(pilot)
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert "not saved" not in second.query_one(StatusLine).message
+        saved = open_store(tmp_path).load_game("mahjong")
+        assert saved is not None and saved["seed"] == 6
+        assert first.game.seed == 5
+
+
 async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: Path) -> None:
     """Two SSH sessions on one folder, neither with a saved game at the start: the second to
     take a pair replaced the first one's saved game without a word."""

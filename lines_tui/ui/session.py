@@ -29,22 +29,40 @@ GAME_NAMES: dict[SavedGame, str] = {"lines": "Lines", "mahjong": "Mahjong"}
 @dataclass(eq=False)
 class SavedGameSlot:
     """Where one game keeps itself to resume: the store's saved game of `kind`. It replaces only
-    the saved game this copy of lines-tui knows is there (`known`; None: none), so never one
-    another copy saved meanwhile, nor one that could not be read when the game began (that one
-    may be whole, and the player was never asked). From its first save on it replaces its own.
-    Used on the store's thread only (calls come in order)."""
+    the saved game this copy of lines-tui knows is there (None: none), so never one another copy
+    saved meanwhile, nor one that could not be read when the game began (that one may be whole,
+    and the player was never asked). From its first save on it replaces its own. Used on the
+    store's thread only (calls come in order), so what this copy knows is asked for at the first
+    save, after every earlier save of this copy (a game left just before) has been made."""
 
     store: Store
     kind: SavedGame
-    known: dict[str, Any] | None
+    first_known: Callable[[], dict[str, Any] | None]
+    """What is saved as far as this copy knows, when the game first saves."""
+    remember: Callable[[SavedGame, dict[str, Any] | None], None]
+    """Told what is saved now, so the next game of this copy knows it."""
+    _known: dict[str, Any] | None = None
+    _asked: bool = False
+    """Whether `first_known` has been asked (from then on `_known` follows this game's saves)."""
 
     def save(self, data: dict[str, Any]) -> None:
-        self.store.save_game(self.kind, data, replace=self.known is not None, known=self.known)
-        self.known = json.loads(json.dumps(data))  # as the store will read it back
+        known = self._now_known()
+        self.store.save_game(self.kind, data, replace=known is not None, known=known)
+        self._set_known(json.loads(json.dumps(data)))  # as the store will read it back
 
     def clear(self) -> None:
-        self.store.clear_game(self.kind, replace=self.known is not None, known=self.known)
-        self.known = None
+        known = self._now_known()
+        self.store.clear_game(self.kind, replace=known is not None, known=known)
+        self._set_known(None)
+
+    def _now_known(self) -> dict[str, Any] | None:
+        if not self._asked:
+            self._known, self._asked = self.first_known(), True
+        return self._known
+
+    def _set_known(self, game: dict[str, Any] | None) -> None:
+        self._known = game
+        self.remember(self.kind, game)
 
 
 @dataclass
@@ -78,8 +96,16 @@ class Session:
     def slot(self, kind: SavedGame) -> SavedGameSlot:
         """Where a game of `kind` started now keeps itself: over the saved game the menu last
         read, or none."""
-        known = None if kind in self.unread else self.saved.get(kind)
-        return SavedGameSlot(self.store, kind, known)
+        if kind in self.unread:  # fixed now: the player was never asked about that one
+            return SavedGameSlot(self.store, kind, lambda: None, self._saved_now)
+        return SavedGameSlot(self.store, kind, lambda: self.saved.get(kind), self._saved_now)
+
+    def _saved_now(self, kind: SavedGame, game: dict[str, Any] | None) -> None:
+        """A game of this copy saved itself (or its removal): the next one started here, from
+        any screen, replaces that, not what the menu last read. On the store's thread: each
+        field is replaced whole, never changed in place."""
+        self.saved = {**self.saved, kind: game}
+        self.unread = self.unread - {kind}
 
     def background_solver(self) -> BackgroundSolver:
         if self.solver is None:
