@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from lines_tui.store import Preferences, SavedGameKept, StoreError, open_store
+from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
-from lines_tui.store.tables import Entry, TableId
+from lines_tui.store.tables import Entry, TableId, day_start, utc_day
 
 START = 1_700_000_000.0
 DAY = 24 * 3600
@@ -95,6 +96,33 @@ def test_a_registered_players_lines_game_is_saved_with_its_place(folder: Path) -
     outcome = store.record_lines("ann", 9, 500, 42, START, START + 600)
     assert outcome.saved and outcome.rank == 1 and outcome.table == "lines-9"
     assert store.table("lines-9") == (Entry("Ann", 500, int(START + 600), 42),)
+
+
+def test_a_record_longer_than_a_data_file_holds_is_refused_and_nothing_is_lost(
+    folder: Path,
+) -> None:
+    """A record of 5001 moves was written, and the file it was written to no longer read:
+    every player and table set aside as corrupt."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.record_lines("Ann", 9, 500, 1, START, START + 600)
+    moves = (((0, 0), (0, 1)),) * (MAX_LINES_MOVES + 1)
+    too_long = store.record_lines("Ann", 9, 900, 2, START, START + 600, LinesRecord(1, moves))
+    assert not too_long.saved and f"more than {MAX_LINES_MOVES} moves" in too_long.reason
+    again = open_store(folder)
+    assert again.players() == ["Ann"] and [e.value for e in again.table("lines-9")] == [500]
+
+
+def test_a_deal_of_the_day_finished_after_midnight_is_dated_its_day(folder: Path) -> None:
+    """Begun at 23:50 UTC, over at 00:10: refused as "dated" the next day, and in Mahjong the
+    name was asked for again at every resume."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    table = TableId.lines(9).daily(utc_day(START))
+    end_of_day = day_start(table.tag) + DAY - 1
+    outcome = store.record_lines("Ann", table, 500, 7, end_of_day - 600, end_of_day + 600)
+    assert outcome.saved, outcome.reason
+    assert store.table(table)[0].date == end_of_day
 
 
 def test_guests_are_not_saved_and_told_why(folder: Path) -> None:

@@ -46,6 +46,7 @@ from lines_tui.store.sharecode import (
 from lines_tui.store.tables import (
     FIRST_DATE,
     MODES,
+    SECONDS_A_DAY,
     TABLE_LIMIT,
     Entry,
     TableId,
@@ -61,7 +62,6 @@ PREFIX = f"LT{FORMAT}-"
 MAX_RECORD_BITS = 32_000
 DAYS = 36_525  # 2000-01-01 .. 2099-12-31
 RULES_VERSIONS = 16  # room in the code for later rules versions
-_DAY = 86_400
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...], tuple[int | None, 
         mode = MODES[unpacker.take(len(MODES))]
         table = base
         if mode == "daily":
-            table = base.daily(utc_day(FIRST_DATE + unpacker.take(DAYS) * _DAY))
+            table = base.daily(utc_day(FIRST_DATE + unpacker.take(DAYS) * SECONDS_A_DAY))
         elif mode == "deal":
             table = base.for_deal(unpacker.take_uint(LAST_DEAL))
     except TableIdError as error:
@@ -172,7 +172,7 @@ def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...], tuple[int | None, 
 
 
 def _day_number(day: str) -> int:
-    return (day_start(day) - FIRST_DATE) // _DAY
+    return (day_start(day) - FIRST_DATE) // SECONDS_A_DAY
 
 
 # -- records -------------------------------------------------------------------------------------

@@ -50,6 +50,16 @@ class MahjongRecord:
 GameRecord = LinesRecord | MahjongRecord
 
 
+def record_problem(record: GameRecord) -> str | None:
+    """Why a data file could not hold `record` (it reads back only what these limits allow),
+    or None."""
+    if isinstance(record, LinesRecord) and len(record.moves) > MAX_LINES_MOVES:
+        return f"its record holds more than {MAX_LINES_MOVES} moves"
+    if isinstance(record, MahjongRecord) and len(record.pairs) > MAX_PAIRS:
+        return f"its record holds more than {MAX_PAIRS} pairs"
+    return None
+
+
 def record_from_json(kind: str, data: object) -> GameRecord:
     """The record of a game of `kind` ("lines" or "mahjong") as `to_json` wrote it."""
     if kind == "lines":

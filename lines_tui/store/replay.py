@@ -164,9 +164,12 @@ class MahjongReplay:
 
 
 def record_of_lines(game: LinesGame) -> LinesRecord | None:
-    """The record an entry keeps of a finished game (None for a game set up by hand)."""
+    """The record an entry keeps of a finished game (None for a game set up by hand, or one of
+    more moves than a record holds: its score is kept, unverified)."""
     record = game.record()
-    return None if record.start is not None else LinesRecord(record.rules_version, record.moves)
+    if record.start is not None or len(record.moves) > MAX_LINES_MOVES:
+        return None
+    return LinesRecord(record.rules_version, record.moves)
 
 
 def record_of_mahjong(game: MahjongGame) -> MahjongRecord | None:

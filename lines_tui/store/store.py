@@ -258,7 +258,7 @@ class Store:
             except StoreError:
                 reason = f"'{safe_text(player)}' is not a registered player; scores are not saved"
                 return RecordOutcome(False, reason, str(table))
-            entry = Entry(name, score, math.floor(ended_at), seed, record)
+            entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
 
         return self._update(change)
@@ -296,7 +296,7 @@ class Store:
             return RecordOutcome(False, str(error), f"mahjong-{safe_text(str(layout))}")
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
-        entry = Entry(cleaned, tenths(seconds), math.floor(when), seed, record)
+        entry = Entry(cleaned, tenths(seconds), table.entry_date(when), seed, record)
         return self._update(lambda data: self._record(data, table, entry))
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:

@@ -11,6 +11,7 @@ any other layout's name plus a short hash of its tile places.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import Literal
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.store.names import name_problem, safe_text
-from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord
+from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, record_problem
 
 TABLE_LIMIT = 10
 LINES_SIZES = range(7, 16)
@@ -27,6 +28,7 @@ MAX_LAYOUT_CHARS = 32
 LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
 
 MAX_POINTS = 999_999_999
+SECONDS_A_DAY = 24 * 3600
 MAX_TENTHS = 100 * 3600 * 10 - 1  # Mahjong times are kept to the tenth of a second shown
 # Dates are whole seconds, UTC, within this century: far enough for any clock, and small to share.
 FIRST_DATE = int(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc).timestamp())
@@ -93,6 +95,17 @@ class TableId:
         if mode == "deal":
             return self.for_deal(seed)
         return self
+
+    def entry_date(self, when: float) -> int:
+        """The date an entry of this table gets for a result at `when`: that moment, except that
+        a deal of the day finished after its day (begun before UTC midnight, or resumed later)
+        is dated its day's last second, the date its table holds (README, "Which table a game
+        feeds")."""
+        date = math.floor(when)
+        if self.mode != "daily":
+            return date
+        start = day_start(self.tag)
+        return min(max(date, start), start + SECONDS_A_DAY - 1)
 
     @property
     def base(self) -> TableId:
@@ -218,7 +231,7 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
     expected = LinesRecord if table.kind == "lines" else MahjongRecord
     if entry.record is not None and not isinstance(entry.record, expected):
         return f"the record is not one of a {table.kind} game"
-    return None
+    return None if entry.record is None else record_problem(entry.record)
 
 
 def rank_key(table: TableId, entry: Entry) -> tuple[bool, int, int, str, int, str]:

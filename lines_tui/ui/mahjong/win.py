@@ -5,7 +5,6 @@ The line that says so is the screen's, since it names the screen's keys."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -156,8 +155,9 @@ class WinResults:
         screen = self._screen
         seconds = game.elapsed(self._now())
         name = self._recorded_as or screen.player or GUEST_NAME
-        entry = Entry(name, tenths(seconds), math.floor(self._when()), game.seed, record)
-        code = codes.challenge(self._table(), entry)
+        table = self._table()
+        entry = Entry(name, tenths(seconds), table.entry_date(self._when()), game.seed, record)
+        code = codes.challenge(table, entry)
         screen.app.copy_to_clipboard(code)
         screen.app.push_screen(
             CodeScreen(
