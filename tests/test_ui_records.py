@@ -296,6 +296,32 @@ async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:
     return screen
 
 
+async def test_a_game_from_a_save_edited_by_hand_ends_without_a_crash(tmp_path: Path) -> None:
+    """Its moves do not lead to its board: the challenge code could not be made, and the
+    ValueError ended the app at game over."""
+    game = LinesGame.new(1, 9, started_at=FIXED_NOW)
+    game.play(*greedy_move(game.board), now=FIXED_NOW + 10)
+    data = game.to_json()
+    colours = "RBGCVYN"
+    data["board"] = [
+        "".join("." if r == 0 and c in (1, 2, 3) else colours[(r * 3 + c) % 7] for c in range(9))
+        for r in range(9)
+    ]
+    data["preview"] = [[0, 1, "R"], [0, 2, "R"], [0, 3, "R"]]
+    edited = LinesGame.from_json(data)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lines(pilot, edited)
+        await cursor_to(pilot, screen, (1, 1))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 1))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen) and dialog.challenge is None
+
+
 async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_path: Path) -> None:
     """Back from a game played over it (a challenge raced from its Import), the leaderboard
     showed the rows read before, while its share code held the new result."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import math
+import contextlib
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -455,9 +455,11 @@ class LinesScreen(GameScreen):
             challenge = None
             if record is not None and game.score > 0:
                 entry = Entry(
-                    player or GUEST_NAME, game.score, math.floor(ended_at), game.seed, record
+                    player or GUEST_NAME, game.score, table.entry_date(ended_at), game.seed, record
                 )
-                challenge = codes.challenge(table, entry)
+                # A game resumed from a save edited by hand may not replay: no code then.
+                with contextlib.suppress(ValueError):
+                    challenge = codes.challenge(table, entry)
 
             def chosen(choice: str | None) -> None:
                 if choice == "new":
