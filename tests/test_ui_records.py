@@ -308,11 +308,12 @@ async def test_a_game_from_a_save_edited_by_hand_ends_without_a_crash(tmp_path: 
         for r in range(9)
     ]
     data["preview"] = [[0, 1, "R"], [0, 2, "R"], [0, 3, "R"]]
+    data["score"] = 500  # a score, so the game over offers a challenge code
     edited = LinesGame.from_json(data)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_lines(pilot, edited)
-        await cursor_to(pilot, screen, (1, 1))
+        await cursor_to(pilot, screen, (0, 0))  # empty in the game its moves replay
         await pilot.press("enter")
         await cursor_to(pilot, screen, (0, 1))
         await pilot.press("enter")
