@@ -111,10 +111,10 @@ async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit
         disk.stall()
         await play_lines_by_keys(pilot, screen, seed=1, max_moves=2)  # each move saves
         await pilot.press("q")
-        assert isinstance(app.screen, MenuScreen)  # at once, the saves still waiting
-        assert "Resume Lines" not in shown(app, "#menu-options")
+        assert app.screen is screen  # leaving waits for the save: it could still fail, and ask
         disk.release()
         await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
         assert "Resume Lines" in shown(app, "#menu-options")  # the menu's read came after the saves
         moves = screen.game.moves
         await pilot.press("r")

@@ -14,12 +14,22 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, Walk, settle, store_on
+from conftest import (
+    FIXED_NOW,
+    FaultyFileSystem,
+    Walk,
+    make_app,
+    play_lines_by_keys,
+    settle,
+    store_on,
+    widget_lines,
+)
 from test_ui_mahjong import open_game, row_layout
 from textual.pilot import Pilot
 
-from lines_tui.store import Store, open_store
+from lines_tui.store import Store, StoreError, open_store
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 
@@ -100,3 +110,34 @@ async def test_random_store_failures_during_random_play_lose_nothing(
     assert faults.failures > 0
     faults.heal()
     assert entries(open_store(tmp_path)) >= before, f"seed {seed}"
+
+
+async def test_leaving_a_game_whose_save_fails_asks_before_losing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy held the lock: the save failed, q went to the menu at once, and the game
+    was gone without a question."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        screen = app.screen
+
+        def locked(*_: object, **__: object) -> None:
+            raise StoreError("another lines-tui is writing the data folder; try again")
+
+        monkeypatch.setattr(app.store, "save_game", locked)
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+        await pilot.press("q")
+        await settle(pilot)
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        text = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        assert text.startswith("This game cannot be saved (another lines-tui is writing")
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("q", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

@@ -245,17 +245,18 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None:
         """Save the game, then `then()` (close the screen, or the app when `quitting`). A game
-        in progress begun over a saved game that could not be read waits for its save; if the
-        store keeps that saved game (SavedGameKept), the game is left only once the player
-        agrees to lose it, and `n` plays on (`play_on`). A quit while that is under way quits
-        at once: the player is being asked already (README, "Saving and resuming")."""
+        in progress waits for its save; if the store refuses it (a saved game kept: one that
+        could not be read, or another copy's; a lock held, a full or read-only disk), the game
+        is left only once the player agrees to lose it, and `n` plays on (`play_on`). A quit
+        while that is under way quits at once: the player is being asked already (README,
+        "Saving and resuming")."""
         if self._leaving:
             if quitting:
                 then()
             return
         self._leaving = True
         change = self._saved_game_change()
-        if change is None or self.finished or not (self._began_over_unread or self._told_kept):
+        if change is None or self.finished:
             if change is not None:
                 self.change_saved_game(change, NOT_SAVED)
             then()
@@ -274,14 +275,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
         def refused(error: StoreError) -> None:
             slow.stop()
-            if not isinstance(error, SavedGameKept):
-                self.app.notify(f"{NOT_SAVED}: {error}", severity="error")
-                then()
-                return
+            reason = self._kept_because() if isinstance(error, SavedGameKept) else str(error)
             verb = "Quit" if quitting else "Leave"
             self.after_asking(
                 True,
-                f"This game cannot be saved ({self._kept_because()}). {verb} and lose it?",
+                f"This game cannot be saved ({reason}). {verb} and lose it?",
                 f"{verb} without saving?",
                 then,
                 otherwise=stayed,

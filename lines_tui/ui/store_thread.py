@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual.dom import DOMNode
 from textual.worker import Worker
@@ -88,6 +88,9 @@ def write(
     """`change()` on the store thread, asked for now and never dropped (leaving `node` only
     cancels the answer); then `done(result)` or `failed(error)` on the UI thread."""
     asked = asyncio.wrap_future(thread.submit(change))
+    # An answer nobody waits for any more (the app is ending) still has its error looked at,
+    # or asyncio prints it as a traceback on the way out.
+    asked.add_done_callback(_looked_at)
 
     return node.run_worker(
         partial(_answer, node, lambda: asyncio.shield(asked), done, failed), group="store-write"
@@ -109,6 +112,11 @@ async def _answer(
         return
     if _still_there(node):
         show(result)
+
+
+def _looked_at(answer: asyncio.Future[Any]) -> None:
+    if not answer.cancelled():
+        answer.exception()
 
 
 def _still_there(node: DOMNode) -> bool:
