@@ -346,9 +346,10 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         await pilot.press("i", "t")
         await settle(pilot)
         assert screen.query_one(StatusLine).message == (
-            "This game is not saved: another copy of lines-tui saved a Mahjong game meanwhile, "
-            "which is kept."
+            "Not saved: another lines-tui saved a Mahjong game; it is kept."
         )
+        (shown,) = widget_lines(screen.query_one(StatusLine))
+        assert "…" not in shown  # whole on its row at 80 columns
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")

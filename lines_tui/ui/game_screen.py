@@ -310,10 +310,14 @@ class GameScreen(DismissedOnTop, Screen[None]):
                 app.notify(f"{failed}: {error}", severity="error")
             elif not self._told_kept:
                 self._told_kept = True
-                kept = " and is kept" if self._began_over_unread else ", which is kept"
-                app.notify(
-                    f"This game is not saved: {self._kept_because()}{kept}.", severity="warning"
+                name = GAME_NAMES[self.SAVED_GAME]
+                told = (
+                    f"This game is not saved: your saved {name} game could not be read and is kept."
+                    if self._began_over_unread
+                    # Short enough for Mahjong's status row beside its panel at 80 columns.
+                    else f"Not saved: another lines-tui saved a {name} game; it is kept."
                 )
+                app.notify(told, severity="warning")
 
         write(app, self.session.io, change, lambda _: None, refused)
 
