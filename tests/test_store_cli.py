@@ -154,3 +154,13 @@ def test_there_is_no_entry_0_to_challenge_with(folder: Path) -> None:
     store.add_player("Ann")
     store.record_lines("Ann", 9, 120, 1, START, START + 60)
     refused(run(folder, "scores", "export", "lines-9", "--entry", "0", "--challenge"), "not 0")
+
+
+def test_a_saved_game_that_cannot_be_read_stops_no_other_command(folder: Path) -> None:
+    """A folder where saved-mahjong.json belongs (or a file denied to the user) stopped every
+    command, and the app, before anything else was read."""
+    folder.mkdir()
+    (folder / "saved-mahjong.json").mkdir()
+    assert run(folder, "players", "add", "Ann").exit_code == 0
+    listed = run(folder, "players", "list")
+    assert listed.exit_code == 0 and "Ann" in listed.stdout

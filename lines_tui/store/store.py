@@ -13,6 +13,7 @@ never reads a clock.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import threading
@@ -102,7 +103,10 @@ def open_store(
     store = Store(folder, table_limit, fs=fs, lock_wait=lock_wait)
     store.players()
     for kind in GAME_KINDS:
-        store.load_game(kind)
+        # A saved game that cannot be read now (permission denied, a folder in its place) is
+        # told where it is wanted (the menu, a resume) and kept: it stops nothing else.
+        with contextlib.suppress(StoreError):
+            store.load_game(kind)
     return store
 
 
