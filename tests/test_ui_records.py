@@ -31,6 +31,7 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import TableId, format_value, utc_day
+from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
@@ -69,14 +70,22 @@ def store_with_games(folder: Path) -> None:
     store.record_mahjong("Bob", "turtle", 144.0, 1, FIXED_NOW, record_of_mahjong(win))
 
 
+async def lines_7_board(pilot: Pilot[None]) -> LeaderboardScreen:
+    """The leaderboard opened on the 7 x 7 Lines table."""
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.open_leaderboards("lines-7")
+    await settle(pilot)
+    board = app.screen
+    assert isinstance(board, LeaderboardScreen)
+    return board
+
+
 async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_path: Path) -> None:
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_leaderboards("lines-7")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LeaderboardScreen)
+        screen = await lines_7_board(pilot)
         grid = screen.query_one(DataTable)
         assert cells(grid, 0)[:3] == ["1", "✓", "Ann"] and cells(grid, 1)[:2] == ["2", "?"]
         assert "unverified" in text_of(screen.query_one("#board-legend", Static))
@@ -332,10 +341,7 @@ async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_pa
     store.set_active_player("Rev")
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_leaderboards("lines-7")
-        await settle(pilot)
-        board = app.screen
-        assert isinstance(board, LeaderboardScreen)
+        board = await lines_7_board(pilot)
         assert [entry.name for entry in board.entries] == ["Ann", "Ann"]
         await play_to_the_end(pilot, 3)
         assert isinstance(app.screen, GameOverScreen)
