@@ -322,7 +322,7 @@ class LinesTuiApp(App[None]):
         Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
         status = self._status_line()
         if status is not None:
-            status.say(message, important=severity != "information")
+            status.tell(message, severity)
             return
         super().notify(
             printable_lines(message),

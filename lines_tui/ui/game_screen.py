@@ -82,7 +82,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         and the player would miss it once the toast is gone."""
         status = self.query(StatusLine)
         if status:
-            status.first().say(message, important=severity != "information")
+            status.first().tell(message, severity)
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
@@ -94,10 +94,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.saved_game = session.slot(self.SAVED_GAME)
         """Where this game keeps itself (on the store thread only)."""
         self._told_kept = False
-        """The player was told that this game is not saved over an unread saved game."""
+        """The player was told that this game is not saved over a saved game the store keeps
+        (one that could not be read, or another copy's)."""
         self._began_over_unread = self.SAVED_GAME in session.unread
-        """The saved game there could not be read when this game began: leaving it waits for
-        its save, which may be refused (`leave`)."""
+        """The saved game there could not be read when this game began (which of the two reasons
+        `_kept_because` gives)."""
         self._leaving = False
         """Leaving has saved the game (or waits for its save, or the player's answer)."""
 
@@ -310,12 +311,12 @@ class GameScreen(DismissedOnTop, Screen[None]):
                 app.notify(f"{failed}: {error}", severity="error")
             elif not self._told_kept:
                 self._told_kept = True
-                name = GAME_NAMES[self.SAVED_GAME]
                 told = (
-                    f"This game is not saved: your saved {name} game could not be read and is kept."
+                    f"This game is not saved: {self._kept_because()} and is kept."
                     if self._began_over_unread
                     # Short enough for Mahjong's status row beside its panel at 80 columns.
-                    else f"Not saved: another lines-tui saved a {name} game; it is kept."
+                    else "Not saved: another lines-tui saved a "
+                    f"{GAME_NAMES[self.SAVED_GAME]} game; it is kept."
                 )
                 app.notify(told, severity="warning")
 

@@ -9,6 +9,7 @@ notice here whenever the screen on top has a status line.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from lines_tui.outside_text import inert, printable_in_row
@@ -42,6 +43,10 @@ class StatusLine(Widget):
         self._message, self._important = message, important
         self.set_class(important, "-important")
         self.refresh(layout=self.size.height != 1)
+
+    def tell(self, message: str, severity: SeverityLevel) -> None:
+        """A notice (`App.notify`'s severities): anything but information is important."""
+        self.say(message, important=severity != "information")
 
     def render(self) -> Text:
         width, height = self.content_size
