@@ -395,10 +395,8 @@ class MahjongScreen(GameScreen):
             self.save_game()
         if game.won and not self._celebrated:
             self._celebrated = True
-            self._results.celebrate()  # first: it fixes the winning time
-            self._say(
-                f"Cleared in {self._results.cleared_in()}! c: challenge a friend. N: new deal."
-            )
+            cleared = self._results.celebrate()
+            self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
@@ -613,10 +611,10 @@ class MahjongScreen(GameScreen):
         if busy:
             self._say(busy)
             return
-        if self._results.pending:
-            cleared = self._results.cleared_in()
-            question = f"Your time {cleared} is not saved yet. Drop it and {doing}?"
-        self.after_asking(self.game.in_progress or self._results.pending, question, title, then)
+        pending = self._results.pending_time
+        if pending is not None:
+            question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
+        self.after_asking(self.game.in_progress or pending is not None, question, title, then)
 
     def _restart(self) -> None:
         self._results.turn_down()  # the won game is replaced only now

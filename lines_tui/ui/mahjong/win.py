@@ -72,18 +72,14 @@ class WinResults:
     def _now(self) -> float:
         return self._screen.session.clock()
 
-    def _when(self) -> float:
-        """When the game was won: the date of its entry and of its challenge code."""
-        return self._now() if self._win is None else self._win.at
+    @property
+    def pending_time(self) -> str | None:
+        """The winning time not saved yet (None: none waits)."""
+        return _cleared(self._win) if self.pending and self._win is not None else None
 
-    def cleared_in(self) -> str:
-        """The winning time to the tenth, as its table keeps it (0:30 in one place and 0:31.0
-        in another would read as two times)."""
-        return format_value(self._table(), tenths(self._game().elapsed(self._when())))
-
-    def celebrate(self) -> None:
+    def celebrate(self) -> str:
         """Ask for a name if the time qualifies; the won game stays saved until that is
-        settled."""
+        settled. Returns the winning time, to the tenth."""
         screen, game, now = self._screen, self._game(), self._now()
         # Resumed, a win keeps the moment it happened (older saves do not know it, and a save
         # edited by hand may not tell a date a table can hold).
@@ -103,7 +99,7 @@ class WinResults:
                 return  # undone and won again: that win asks
             self.checking = False
             if not qualifies:
-                screen.notify(f"Cleared in {self.cleared_in()}: not fast enough for the top 10.")
+                screen.notify(f"Cleared in {_cleared(win)}: not fast enough for the top 10.")
                 self._settle()
                 return
             screen.app.push_screen(
@@ -119,6 +115,7 @@ class WinResults:
             lambda error: self._check_failed(win, error),
             group="qualifies",
         )
+        return _cleared(win)
 
     def _check_failed(self, win: Win, error: StoreError) -> None:
         if self._win is win:
@@ -140,24 +137,23 @@ class WinResults:
 
     @property
     def can_challenge(self) -> bool:
-        """The game is won and its moves make a record a friend's copy can be checked against."""
-        game = self._game()
-        return game.won and record_of_mahjong(game) is not None
+        """The game is won and its moves make a record a friend's copy can be checked against
+        (the win's, made once: the footer asks at every refresh)."""
+        win = self._win
+        return self._game().won and win is not None and win.record is not None
 
     def challenge(self) -> None:
         """A challenge code of this win: a friend plays the same deal, for its table, against
         this time. Its entry is the one saved in the table (the name typed, the time of the win),
         so importing it where the result is saved adds nothing."""
-        game = self._game()
-        record = record_of_mahjong(game)
-        if not game.won or record is None:
+        win = self._win
+        if not self.can_challenge or win is None:
             return
         screen = self._screen
-        seconds = game.elapsed(self._now())
         name = self._recorded_as or screen.player or GUEST_NAME
-        table = self._table()
-        entry = Entry(name, tenths(seconds), table.entry_date(self._when()), game.seed, record)
-        code = codes.challenge(table, entry)
+        at = win.table.entry_date(win.at)
+        entry = Entry(name, tenths(win.seconds), at, win.seed, win.record)
+        code = codes.challenge(win.table, entry)
         screen.app.copy_to_clipboard(code)
         screen.app.push_screen(
             CodeScreen(
@@ -202,3 +198,9 @@ class WinResults:
         # the store thread does first), so a quit now leaves nothing to record twice.
         self.writing, self.pending = True, False
         screen.save_game()
+
+
+def _cleared(win: Win) -> str:
+    """The winning time to the tenth, as its table keeps it (0:30 in one place and 0:31.0 in
+    another would read as two times)."""
+    return format_value(win.table, tenths(win.seconds))
