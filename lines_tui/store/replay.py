@@ -25,6 +25,7 @@ from lines_tui.store.records import (
     LinesRecord,
     MahjongRecord,
     Pair,
+    record_problem,
 )
 
 Deadline = Callable[[], bool]
@@ -166,10 +167,11 @@ class MahjongReplay:
 def record_of_lines(game: LinesGame) -> LinesRecord | None:
     """The record an entry keeps of a finished game (None for a game set up by hand, or one of
     more moves than a record holds: its score is kept, unverified)."""
-    record = game.record()
-    if record.start is not None or len(record.moves) > MAX_LINES_MOVES:
+    played = game.record()
+    if played.start is not None:
         return None
-    return LinesRecord(record.rules_version, record.moves)
+    record = LinesRecord(played.rules_version, played.moves)
+    return None if record_problem(record) else record
 
 
 def record_of_mahjong(game: MahjongGame) -> MahjongRecord | None:
