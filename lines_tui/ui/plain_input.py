@@ -62,13 +62,19 @@ class PlainInput(Input):
         super().replace(printable_only(text), start, end)
 
     def _on_paste(self, event: events.Paste) -> None:
-        """The whole paste, a space for each line break (CR LF too) and tab (Input keeps the
-        first line only: a name copied across a wrapped line lost its end)."""
+        """What `pasted` makes of the paste replaces the selection (or goes in at the cursor)."""
         event.prevent_default()  # Input's own handler would insert the first line again
         event.stop()
-        if event.text:
+        text = self.pasted(event.text)
+        if text:
             start, end = sorted(self.selection)
-            self.replace(" ".join(event.text.splitlines()), start, end)
+            self.replace(text, start, end)
+
+    def pasted(self, text: str) -> str | None:
+        """What a paste puts in the field (None: nothing): here the whole paste, a space for
+        each line break (CR LF too) and tab (Input keeps the first line only: a name copied
+        across a wrapped line lost its end)."""
+        return " ".join(text.splitlines())
 
     def validate_value(self, value: str) -> str:
         """Whatever sets the value (a prefill, the program) is cleaned too."""

@@ -107,19 +107,16 @@ class SeedInput(PlainInput, inherit_bindings=False):
         if event.is_printable and not _in_a_number(event.character):
             event.prevent_default()
 
-    def _on_paste(self, event: events.Paste) -> None:
+    def pasted(self, text: str) -> str | None:
         """A deal number copied with something around it (spaces, "deal 535993", a chat's
         colours) goes in as its number; a paste with none, or several, is refused in words
         (Input's type dropped any paste but bare digits without a word)."""
-        event.prevent_default()
-        event.stop()
-        numbers = deal_numbers(event.text)
+        numbers = deal_numbers(text)
         if len(numbers) != 1:
             what = "no deal number" if not numbers else "more than one number"
             self.post_message(self.Refused(f"The paste holds {what}: paste or type one."))
-            return
-        start, end = sorted(self.selection)
-        self.replace(numbers[0], start, end)
+            return None
+        return numbers[0]
 
 
 def deal_numbers(text: str) -> list[str]:
