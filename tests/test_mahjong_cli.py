@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import MAHJONG_FIXTURES
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -15,25 +16,20 @@ from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 
-FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
-
 
 @pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    # No layouts installed on this machine unless a test puts them there.
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "none"))
-    monkeypatch.setenv("HOME", str(tmp_path))
+def runner(home: Path) -> CliRunner:
+    """No layouts installed on this machine unless a test puts them there (`home`)."""
     return CliRunner()
 
 
 def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) -> None:
-    folder = tmp_path / "data" / "kmahjongg" / "layouts"
+    folder = tmp_path / "share" / "kmahjongg" / "layouts"
     folder.mkdir(parents=True)
     for name in ("steps.layout", "steps.desktop", "odd_count.layout"):
-        shutil.copy(FIXTURES / name, folder / name)
-    (tmp_path / "data" / "gnome-mahjongg" / "maps").mkdir(parents=True)
-    shutil.copy(FIXTURES / "one_map.map", tmp_path / "data" / "gnome-mahjongg" / "maps")
+        shutil.copy(MAHJONG_FIXTURES / name, folder / name)
+    (tmp_path / "share" / "gnome-mahjongg" / "maps").mkdir(parents=True)
+    shutil.copy(MAHJONG_FIXTURES / "one_map.map", tmp_path / "share" / "gnome-mahjongg" / "maps")
     result = runner.invoke(app, ["layouts"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -56,7 +52,7 @@ def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) 
 
 
 def test_layouts_marks_names_taken_by_another_layout(runner: CliRunner, tmp_path: Path) -> None:
-    shutil.copy(FIXTURES / "steps.layout", tmp_path / "turtle.layout")
+    shutil.copy(MAHJONG_FIXTURES / "steps.layout", tmp_path / "turtle.layout")
     result = runner.invoke(app, ["layouts", "--folder", str(tmp_path)])
     assert result.exit_code == 0
     assert "(name taken: use the path)" in result.stdout.splitlines()[-1]
@@ -73,7 +69,7 @@ def test_deal_prints_the_seeded_position(runner: CliRunner) -> None:
 
 
 def test_deal_from_a_file_and_with_a_random_seed(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["deal", "--layout", str(FIXTURES / "steps.layout")])
+    result = runner.invoke(app, ["deal", "--layout", str(MAHJONG_FIXTURES / "steps.layout")])
     assert result.exit_code == 0, result.output
     assert len(Position.loads(result.stdout).slots) == 6
     assert result.stderr.startswith("lines-tui: seed ")
@@ -83,9 +79,15 @@ def test_deal_from_a_file_and_with_a_random_seed(runner: CliRunner) -> None:
     ("arguments", "message"),
     [
         (["deal", "--layout", "nonesuch", "--seed", "1"], "unknown layout 'nonesuch'"),
-        (["deal", "--layout", str(FIXTURES / "overlap.layout"), "--seed", "1"], "overlaps"),
-        (["deal", "--layout", str(FIXTURES / "two_maps.map"), "--seed", "1"], "holds 2 maps"),
-        (["deal", "--layout", str(FIXTURES / "entities.map"), "--seed", "1"], "document type"),
+        (["deal", "--layout", str(MAHJONG_FIXTURES / "overlap.layout"), "--seed", "1"], "overlaps"),
+        (
+            ["deal", "--layout", str(MAHJONG_FIXTURES / "two_maps.map"), "--seed", "1"],
+            "holds 2 maps",
+        ),
+        (
+            ["deal", "--layout", str(MAHJONG_FIXTURES / "entities.map"), "--seed", "1"],
+            "document type",
+        ),
         (["deal", "--layout", "turtle", "--seed", "-5"], "--seed must be a whole number >= 0"),
     ],
 )
