@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import session_of, settle
 from test_solver_process import solver_processes, wait_until_no_solver_process
-from test_ui_mahjong import game_of, make_app, open_game, row_layout, settled
+from test_ui_mahjong import game_of, make_app, open_dead_row, open_game, row_layout, settled
 
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult
@@ -82,7 +82,7 @@ async def test_one_solver_process_serves_every_mahjong_screen_and_ends_with_the_
         await pilot.press("q")
         await pilot.pause()
         assert solver.pid == pid  # leaving a game keeps the process for the next one
-        second = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        second = await open_dead_row(pilot)
         assert await settled(pilot, second) == "dead end"
         assert solver.pid == pid
         assert len(solver_processes()) == 1

@@ -75,6 +75,17 @@ async def open_game(
     return screen
 
 
+DEAD_ROW = row_layout(4, 2)
+"""A row of four tiles over a pair: dealt as `DEAD_ROW_FACES` by `open_dead_row`."""
+DEAD_ROW_FACES = "d1 b1 d1 b1 dr dr"
+"""Row one (1D 1B 1D 1B) can never be cleared, though the pair below can still be taken: the
+deal is a dead end from the start."""
+
+
+async def open_dead_row(pilot: Pilot[None]) -> MahjongScreen:
+    return await open_game(pilot, DEAD_ROW, game_of(DEAD_ROW, DEAD_ROW_FACES))
+
+
 CHECK_BOUND = 120.0
 """Seconds a test waits at most for a dead-end check (a bound for a check that never answers:
 the wait follows the check's worker, so a loaded machine only makes it slower)."""
@@ -178,11 +189,9 @@ async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
 
 
 async def test_a_dead_end_is_announced_while_play_goes_on(tmp_path: Path) -> None:
-    layout = row_layout(4, 2)
-    # Row one (1D 1B 1D 1B) can never be cleared, though the pair below can still be taken.
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        screen = await open_dead_row(pilot)
         assert await settled(pilot, screen) == "dead end"
         assert notified(app, DEAD_DEAL_WARNING)  # no pair taken yet: a new deal, not undo
         assert "dead end" in str(screen.query_one("#status").render())
@@ -707,14 +716,13 @@ async def test_a_deal_number_typed_in_one_burst_with_enter_is_read_whole(tmp_pat
 
 
 async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Path) -> None:
-    layout = row_layout(4, 2)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        screen = await open_dead_row(pilot)
         assert await settled(pilot, screen) == "dead end"
         await pilot.press("N")
         # Same places, all present again, new faces: a 6-tile deal (four of one type, two of
         # another) always clears, so a remembered "dead end" would show here.
-        assert screen.game.position.faces != ("d1", "b1", "d1", "b1", "dr", "dr")
+        assert screen.game.position.faces != tuple(DEAD_ROW_FACES.split())
         assert await settled(pilot, screen) == "solvable"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import install_layouts, make_app, settle, widget_lines, won_mahjong_game
-from test_ui_mahjong import game_of, open_game, row_layout, settled
+from test_ui_mahjong import game_of, open_dead_row, open_game, row_layout, settled
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
 from textual.pilot import Pilot
@@ -38,21 +38,18 @@ def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
 async def test_a_dead_end_with_no_pair_taken_points_to_a_new_deal_not_to_undo(
     tmp_path: Path,
 ) -> None:
-    layout = row_layout(4, 2)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        # Row one (1D 1B 1D 1B) can never be cleared: the deal is a dead end from the start.
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        screen = await open_dead_row(pilot)
         assert await settled(pilot, screen) == "dead end"
         assert status_shown(app) == DEAD_DEAL_WARNING
         assert "Undo" not in status_shown(app)
 
 
 async def test_undo_and_redo_into_a_loss_say_the_loss_line(tmp_path: Path) -> None:
-    layout = row_layout(4, 2)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        screen = await open_dead_row(pilot)
         await settled(pilot, screen)
         await pilot.press("r", "d", "t")  # the red dragons: the last pair that can be taken
         await settle(pilot)

@@ -16,7 +16,7 @@ from conftest import (
     settle,
     widget_lines,
 )
-from test_ui_mahjong import game_of, open_game, row_layout, settled
+from test_ui_mahjong import open_dead_row, open_game, row_layout, settled
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import RecordOutcome, TableId, open_store
@@ -43,11 +43,9 @@ def toasts(app: LinesTuiApp) -> int:
 async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns(
     tmp_path: Path,
 ) -> None:
-    layout = row_layout(4, 2)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        # Row one (1D 1B 1D 1B) can never be cleared; the pair below can still be taken.
-        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr"))
+        screen = await open_dead_row(pilot)
         assert await settled(pilot, screen) == "dead end"
         assert status_shown(app) == DEAD_DEAL_WARNING  # no pair taken: a new deal, not undo
         screen.board.cursor = 4
