@@ -31,11 +31,12 @@ from textual.widgets._footer import FooterKey, FooterLabel
 
 import lines_tui.ui
 from lines_tui.engine.mahjong.solver import Verdict
-from lines_tui.store import open_store
+from lines_tui.store import RecordOutcome, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ResumeScreen
 from lines_tui.ui.help import SYSTEM_ACTIONS, HelpScreen, key_rows, screen_name
+from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 
@@ -377,3 +378,26 @@ async def test_lines_help_for_esc_says_it_forgets_a_typed_row(tmp_path: Path) ->
         await settle_workers(pilot)
         row = next(line for line in help_shown(app).splitlines() if line.startswith("esc"))
         assert "Forget a typed row number" in row
+
+
+# --- the game-over dialog shows every key that acts on it ---------------------------------------
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["not-saved", "saved"])
+@pytest.mark.parametrize("challenge", [None, "LT2-CODE"], ids=["no-code", "code"])
+async def test_the_game_over_footer_shows_every_key_that_acts_there(
+    tmp_path: Path, saved: bool, challenge: str | None
+) -> None:
+    """`s` and `ctrl+q` act on the dialog too, so its footer shows them with the rest, whole at 80
+    columns, whichever of `b` (a saved score) and `c` (a challenge code) it offers."""
+    app = make_app(tmp_path)
+    outcome = RecordOutcome(saved, "" if saved else "a guest's score", "Lines 9x9")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        await app.push_screen(GameOverScreen(120, outcome, challenge))
+        await settle_workers(pilot)
+        shown = {key.key_display for key in app.screen.query_one(Footer).query(FooterKey)}
+        offered = {"b": saved, "c": challenge is not None}
+        expected = {"n", "q", "esc", "?", "s", "^q"} | {key for key, on in offered.items() if on}
+        assert shown == expected
+        assert cut_footer_labels(app.screen) == []

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, ScreenStackError
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
@@ -26,7 +26,7 @@ from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, StoreError, TableId
-from lines_tui.ui.app_keys import HELP, SYMBOLS
+from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -63,14 +63,7 @@ class LinesTuiApp(App[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [UI_DIR / "app.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+q",
-            "quit",
-            "Quit",
-            show=False,
-            priority=True,
-            tooltip="Quit the app (a game in progress is saved; if it cannot be, asks first)",
-        ),
+        QUIT,
         HELP,
         SYMBOLS,
     ]

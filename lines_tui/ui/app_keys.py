@@ -1,8 +1,9 @@
-"""The keys that work on every screen (README, "Keys of every other screen"): `?` help and `s`
-symbols (`ctrl+q`, a priority key, reaches every screen unbound, and `help.key_rows` lists it in
-every screen's help). The app binds them, but Textual stops looking
-for a key's binding at a modal screen, so the app's keys never reach a dialog: every dialog binds
-them as well, from here, so the two never differ."""
+"""The keys that work on every screen (README, "Keys of every other screen"): `?` help, `s`
+symbols and `ctrl+q` quit. The app binds them, but Textual stops looking for a key's binding at a
+modal screen, so the app's keys never reach a dialog: every dialog binds `?` and `s` as well, from
+here, so the two never differ. `ctrl+q`, a priority key, reaches every screen unbound (and
+`help.key_rows` lists it in every screen's help); a dialog binds it only to show it in its
+footer."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ from dataclasses import replace
 
 from textual.binding import Binding
 
+QUIT = Binding(
+    "ctrl+q",
+    "quit",
+    "Quit",
+    show=False,
+    priority=True,
+    tooltip="Quit the app (a game in progress is saved; if it cannot be, asks first)",
+)
 HELP = Binding(
     # f1 too: in a text field (a name, a share code) ? is typed, f1 still reaches the help.
     "question_mark,f1",
@@ -26,3 +35,6 @@ SYMBOLS = Binding(
 SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
 """A dialog's footer is short: symbols are listed in its help only."""
 ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN]
+ON_A_DIALOG_ALL_SHOWN = [HELP, SYMBOLS, replace(QUIT, action="app.quit", show=True, priority=False)]
+"""For a dialog whose footer has room for every key that acts on it (the app's priority `ctrl+q`
+answers the key before the dialog's binding would)."""

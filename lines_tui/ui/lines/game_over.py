@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.on_top import DismissedOnTop
 
 if TYPE_CHECKING:
@@ -37,12 +37,10 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('new')", "New game", tooltip="Start a new Lines game"),
         Binding("b", "leaderboard", "Leaderboard", tooltip="See the table the score went into"),
-        Binding(
-            "c", "copy_challenge", "Copy challenge", tooltip="Copy a challenge code of this game"
-        ),
+        Binding("c", "copy_challenge", "Challenge", tooltip="Copy a challenge code of this game"),
         Binding("q", "choose('menu')", "Menu", tooltip="Back to the main menu"),
-        Binding("escape", "choose(None)", "See the board", tooltip="Look at the final board"),
-        *ON_A_DIALOG,
+        Binding("escape", "choose(None)", "Board", tooltip="Look at the final board"),
+        *ON_A_DIALOG_ALL_SHOWN,
     ]
 
     def __init__(
@@ -83,7 +81,8 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
-        yield Footer()
+        # Every key fits 80 columns, but with both `b` and `c` offered only in the compact form.
+        yield Footer(compact=self.outcome.saved and self.challenge is not None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leaderboard":
