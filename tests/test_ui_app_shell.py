@@ -145,6 +145,31 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     assert shown == store.warnings
 
 
+async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:
+    """The store sets a damaged file aside whenever it finds one, not only at start: the player
+    is told then, once, wherever the read was asked for."""
+    shown: list[str] = []
+
+    class Recording(LinesTuiApp):
+        def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
+            shown.append(message)
+
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    app = Recording(store, clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert shown == []
+        (tmp_path / "scores.json").write_text("{ not json", encoding="utf-8")
+        await pilot.press("b")  # the leaderboards read the file
+        await settle(pilot)
+        await pilot.press("escape", "b", "escape")  # read again, all is well: nothing new
+        await settle(pilot)
+    told = [message for message in shown if message.startswith("scores.json could not be read")]
+    assert len(told) == 1 and told == store.warnings
+    assert [path.name for path in tmp_path.glob("scores.json.corrupt*")]  # kept, not lost
+
+
 async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_path: Path) -> None:
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(FIXED_NOW), 1)])
     app = make_app(tmp_path)

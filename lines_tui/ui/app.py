@@ -20,6 +20,7 @@ from textual import events
 from textual.app import App, ScreenStackError
 from textual.binding import BindingType
 from textual.driver import Driver
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen
@@ -37,6 +38,7 @@ from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.session import Clock, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import StoreThread
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
@@ -46,6 +48,10 @@ if TYPE_CHECKING:
 
 UI_DIR = Path(__file__).parent
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
+
+
+class StoreCallDone(Message):
+    """A call on the store's thread has ended: the store may have a new warning."""
 
 
 SYMBOLS_STAY = "Symbols stay on: with NO_COLOR they are what tells the colours apart."
@@ -109,7 +115,10 @@ class LinesTuiApp(App[None]):
                 else few_colours
             ),
             solvable_deals=True if solvable else None,
+            # Posting is safe from the store's thread; the app tells the warnings on its own.
+            io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
+        self._warnings_told = 0
         self.saved_games = SavedGames(self, self.session)
         self.lines_starts = LinesStarts(self, self.session, self.saved_games)
         self.mahjong_starts = MahjongStarts(self, self.session, self.saved_games)
@@ -156,8 +165,7 @@ class LinesTuiApp(App[None]):
         return MenuScreen(self.saved_games.read, self.session.io)
 
     def on_mount(self) -> None:
-        for warning in self.store.warnings:
-            self.notify(warning, title="Data file", severity="warning", timeout=12)
+        self.tell_store_warnings()
         if self.replay is not None:
             self.watch_game(*self.replay)
 
@@ -173,6 +181,17 @@ class LinesTuiApp(App[None]):
         # start has just opened its game, on the game's status line, not as a toast that would
         # follow it from the menu over the board.
         self.screen.call_later(self.tell_problems, message.state.problems)
+
+    def on_store_call_done(self, _: StoreCallDone) -> None:
+        self.tell_store_warnings()
+
+    def tell_store_warnings(self) -> None:
+        """Tell the store's warnings not told yet: those found at start, then each one a later
+        read or write finds (a damaged file set aside), once."""
+        new = self.store.warnings[self._warnings_told :]
+        self._warnings_told += len(new)
+        for warning in new:
+            self.notify(warning, title="Data file", severity="warning", timeout=12)
 
     def tell_problems(self, problems: tuple[str, ...]) -> None:
         for problem in problems:

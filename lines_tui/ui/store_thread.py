@@ -27,9 +27,12 @@ T = TypeVar("T")
 class StoreThread:
     """The one thread that runs the UI's store calls, first asked, first done."""
 
-    def __init__(self) -> None:
+    def __init__(self, after_each: Callable[[], object] = lambda: None) -> None:
+        """`after_each()` runs on the thread after every call, whatever its outcome: any call
+        may find a damaged file, which the store sets aside and warns of (the app tells it)."""
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lines-tui-store")
         self._closed = False
+        self._after_each = after_each
 
     def submit(self, call: Callable[[], T]) -> Future[T]:
         """Run `call()` after everything asked before it. Once the thread is closed (the app
@@ -41,7 +44,13 @@ class StoreThread:
             except Exception as error:  # the caller's future carries it, as the thread's would
                 done.set_exception(error)
             return done
-        return self._executor.submit(call)
+        return self._executor.submit(self._followed, call)
+
+    def _followed(self, call: Callable[[], T]) -> T:
+        try:
+            return call()
+        finally:
+            self._after_each()
 
     async def run(self, call: Callable[[], T]) -> T:
         """`call()`'s result, awaited from the UI thread; cancelling the wait drops a call that
