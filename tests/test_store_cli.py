@@ -164,3 +164,20 @@ def test_a_saved_game_that_cannot_be_read_stops_no_other_command(folder: Path) -
     assert run(folder, "players", "add", "Ann").exit_code == 0
     listed = run(folder, "players", "list")
     assert listed.exit_code == 0 and "Ann" in listed.stdout
+
+
+def test_commands_that_need_the_scores_refuse_in_one_line_when_they_cannot_be_read(
+    folder: Path,
+) -> None:
+    """The app starts without them (tests/test_ui_app_shell.py), but a command about scores or
+    players, or a game for a `--player`, cannot do its work: it says why and changes nothing."""
+    folder.mkdir()
+    (folder / "scores.json").mkdir()
+    for command in (
+        ["scores"],
+        ["players"],
+        ["players", "add", "Ann"],
+        ["--player", "Ann", "lines"],
+    ):
+        refused(run(folder, *command), "scores.json is a folder, not a regular file")
+    assert list((folder / "scores.json").iterdir()) == []

@@ -90,6 +90,25 @@ def test_anything_but_a_regular_file_is_refused_in_one_line(
     assert sorted(path.name for path in folder.iterdir()) == [name]
 
 
+def test_scores_that_cannot_be_read_open_only_when_not_needed_and_are_never_written(
+    folder: Path,
+) -> None:
+    """Permission denied on scores.json (a file system that denies it: the tests may run as
+    root, who reads any file): the commands that need the scores refuse to open the store, the
+    app opens it without them, and no change writes an empty file over the one denied."""
+    record(with_ann(folder), 50)
+    kept = (folder / "scores.json").read_bytes()
+    denying = FaultyFileSystem()
+    denying.fail("read", errno.EACCES)
+    with pytest.raises(StoreError, match=r"scores\.json: Permission denied"):
+        open_store(folder, fs=denying)
+    store = open_store(folder, fs=denying, scores_needed=False)
+    for change in (lambda: store.add_player("Bob"), lambda: record(store, 70)):
+        with pytest.raises(StoreError, match="Permission denied"):
+            change()
+    assert (folder / "scores.json").read_bytes() == kept
+
+
 def test_a_read_only_folder_can_be_read_and_only_writes_fail(
     folder: Path, make_read_only: Any
 ) -> None:

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, make_app, settle, widget_lines
+from conftest import (
+    FIXED_NOW,
+    fill_the_board,
+    make_app,
+    nearly_full_game,
+    open_lines,
+    settle,
+    widget_lines,
+)
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from lines_tui.commands.common import Settings
+from lines_tui.commands.start import open_store_for
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -19,6 +30,7 @@ from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
@@ -168,6 +180,49 @@ async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Pa
     told = [message for message in shown if message.startswith("scores.json could not be read")]
     assert len(told) == 1 and told == store.warnings
     assert [path.name for path in tmp_path.glob("scores.json.corrupt*")]  # kept, not lost
+
+
+def unreadable_scores(data_dir: Path, how: str) -> None:
+    """Make scores.json unreadable: a folder in its place, or a file (registering Ada) denied to
+    the user."""
+    if how == "folder":
+        (data_dir / "scores.json").mkdir()
+        return
+    if os.geteuid() == 0:
+        pytest.skip("root reads a file whatever its permissions")
+    open_store(data_dir).add_player("Ada")
+    (data_dir / "scores.json").chmod(0)
+
+
+@pytest.mark.parametrize("how", ["folder", "denied"])
+async def test_the_app_starts_with_scores_it_cannot_read_and_never_writes_over_them(
+    tmp_path: Path, how: str
+) -> None:
+    """The games are played without the scores: the menu says once why they could not be read
+    and what that means; a finished game is not saved, and the file is left as it was."""
+    unreadable_scores(tmp_path, how)
+    shown: list[str] = []
+
+    class Recording(LinesTuiApp):
+        def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
+            shown.append(message)
+
+    app = Recording(open_store_for(Settings(data_dir=tmp_path)), clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        (said,) = shown
+        assert said.startswith("The scores could not be read: ") and "scores.json" in said
+        assert "no score is saved" in said and "\n" not in said
+        screen = await open_lines(pilot, nearly_full_game())
+        await fill_the_board(pilot, screen)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and not app.screen.outcome.saved
+    if how == "folder":
+        assert list((tmp_path / "scores.json").iterdir()) == []
+    else:
+        (tmp_path / "scores.json").chmod(0o600)
+        assert open_store(tmp_path).players() == ["Ada"]
 
 
 async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_path: Path) -> None:

@@ -22,11 +22,13 @@ REGISTER_HINT = "(register with: lines-tui players add NAME)"
 
 def open_store_for(options: Settings) -> Store:
     """The store of `--data-dir` (or the default place), with `--player` made the active player.
-    Bad input fails in one line before the terminal is taken over."""
+    Bad input fails in one line before the terminal is taken over. The games can be played with
+    no scores: a scores file that cannot be read stops the start only when `--player` needs it
+    (the app says so otherwise)."""
     from lines_tui.store import StoreError, open_store
 
     try:
-        store = open_store(options.data_dir)
+        store = open_store(options.data_dir, scores_needed=options.player is not None)
     except (StoreError, OSError) as error:
         fail(str(error))
     if options.player is not None:

@@ -90,6 +90,7 @@ def open_store(
     table_limit: int = TABLE_LIMIT,
     fs: FileSystem | None = None,
     lock_wait: float = LOCK_WAIT_SECONDS,
+    scores_needed: bool = True,
 ) -> Store:
     """Open the store in `data_dir` (None: $LINES_TUI_HOME or the user data folder).
 
@@ -97,11 +98,17 @@ def open_store(
     opened read-only; both are reported in `store.warnings`. `table_limit` is the number of
     entries each table keeps (tests raise it to count everything); `fs` and `lock_wait` are for
     tests (a file system that fails on purpose, a shorter wait for a busy lock).
-    Raises StoreError if the folder cannot be read at all.
+    Raises StoreError if the scores file (or the folder) cannot be read, unless not
+    `scores_needed` (the app, which can be played without them, and says so where it reads the
+    player). Such a file is never written over: each change reads it first, and fails.
     """
     folder = data_dir if data_dir is not None else default_data_dir()
     store = Store(folder, table_limit, fs=fs, lock_wait=lock_wait)
-    store.players()
+    try:
+        store.players()
+    except StoreError:
+        if scores_needed:
+            raise
     for kind in GAME_KINDS:
         # A saved game that cannot be read now (permission denied, a folder in its place) is
         # told where it is wanted (the menu, a resume) and kept: it stops nothing else.

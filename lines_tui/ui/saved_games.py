@@ -30,6 +30,12 @@ REPLACED_AT_FIRST_MOVE = (
 """When a new game replaces the saved one: at its first move (a new game left before any move
 leaves the saved game as it was, offered on the menu)."""
 
+SCORES_UNREAD = (
+    ". Until they can be, no score is saved and the leaderboards and players cannot be shown;"
+    " the file is left as it is."
+)
+"""After why the scores file could not be read (the app is played without it)."""
+
 
 class SavedGames:
     """The saved games as the menu last read them (`state`, None until it has): new games ask
@@ -59,14 +65,14 @@ class SavedGames:
         store = self.session.store
         problems: list[str] = []
 
-        def read(call: Callable[[], T], failed: str) -> T | None:
+        def read(call: Callable[[], T], failed: str, meaning: str = "") -> T | None:
             try:
                 return call()
             except StoreError as error:
-                problems.append(f"{failed}: {error}")
+                problems.append(f"{failed}: {error}{meaning}")
                 return None
 
-        player = read(lambda: store.active_player, "The player could not be read")
+        player = read(lambda: store.active_player, "The scores could not be read", SCORES_UNREAD)
 
         unread: set[SavedGame] = set()
 
