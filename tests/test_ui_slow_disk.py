@@ -11,7 +11,9 @@ import threading
 from pathlib import Path
 
 from conftest import BOUND, FIXED_NOW, play_lines_by_keys, settle, slow_app, stalled, widget_lines
-from textual.widgets import DataTable, OptionList
+from test_ui_solvable_deals import footer_text
+from textual.widgets import DataTable, Footer, OptionList
+from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.ui.app import LinesTuiApp
@@ -129,3 +131,31 @@ async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit
         await pilot.press("ctrl+q")
     saved = store.load_game("lines")
     assert saved is not None and LinesGame.from_json(saved).moves == moves
+
+
+async def test_the_menu_footer_shows_no_resume_key_while_a_read_has_listed_none(
+    tmp_path: Path,
+) -> None:
+    """Back on the menu, its read of the saved games held: r and R stay out of the Footer until
+    a resume entry is listed (a key typed meanwhile still waits for the read: see above)."""
+    app, store, disk = slow_app(tmp_path)
+    store.add_player("Ada")  # a file for the menu to read, so the read can be held
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        disk.stall()
+        await pilot.press("q")  # no move made: nothing to save, the menu reads again at once
+        await stalled(pilot, disk)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen) and menu.state is None
+        await footer_text(pilot)  # once the Footer has drawn its keys
+        assert "Resume" not in shown(app, "#menu-options")
+        assert footer_keys(app).isdisjoint({"r", "R"})
+        disk.release()
+        await settle(pilot)
+        assert footer_keys(app).isdisjoint({"r", "R"})
+
+
+def footer_keys(app: LinesTuiApp) -> set[str]:
+    return {key.key_display for key in app.screen.query_one(Footer).query(FooterKey)}

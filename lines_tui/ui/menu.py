@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -133,6 +134,8 @@ class MenuScreen(Screen[None]):
         self.state: MenuState | None = None
         """What the last read found; None while a read is under way."""
         self._chosen: str | None = None
+        self._listed: frozenset[str] = frozenset()
+        """The entries the list shows (what the last read found, while the next one runs)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -168,7 +171,7 @@ class MenuScreen(Screen[None]):
         self._show_entries(state.saved)
         # The Footer shows r and R only while their entries are listed, closer together then
         # so that every key still fits 80 columns.
-        self.query_one(Footer).compact = any(state.saved.get(e) for e in RESUME_ENTRIES)
+        self.query_one(Footer).compact = not self._listed.isdisjoint(RESUME_ENTRIES)
         self.refresh_bindings()
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
@@ -187,12 +190,29 @@ class MenuScreen(Screen[None]):
                 label = f"{label} ({summary})"
             options.add_option(Option(Text(f"{key}  {label}"), id=option_id))
         ids = [option.id for option in options.options]
+        self._listed = frozenset(option_id for option_id in ids if option_id)
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         options.focus()
 
     @staticmethod
     def _offered(entry: str, state: MenuState) -> bool:
         return entry not in RESUME_ENTRIES or state.saved.get(entry) is not None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, less r and R while their entry is not listed. During a read every entry's
+        key acts (`check_action`: one chosen then opens once the read has listed it), but the
+        Footer and the help show the keys of what is listed."""
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if not self._unlisted_resume(active.binding.action)
+        }
+
+    def _unlisted_resume(self, action: str) -> bool:
+        _, name, parameters = parse(action)
+        entry = parameters[0] if name == "open" and parameters else None
+        return entry in RESUME_ENTRIES and entry not in self._listed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open" and parameters and self.state is not None:
