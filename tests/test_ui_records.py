@@ -38,9 +38,10 @@ from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.replay import ReplayScreen
+from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen
 
@@ -205,6 +206,64 @@ async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
         assert board.present == 0
         assert text_of(replay.query_one("#replay-value", Static)) == "Time 2:24.0"
         assert text_of(replay.query_one("#replay-move", Static)) == "Move 72 of 72"
+
+
+def watched(app: LinesTuiApp, table: TableId, folder: Path) -> None:
+    app.watch_game(table, open_store(folder).table(table)[0])
+
+
+def board_within_screen(replay: ReplayScreen) -> bool:
+    """The whole board shows: its widget holds all of it, and the panel lies beside it."""
+    board, panel = replay.query_one("#board").region, replay.query_one("#replay-panel").region
+    whole = board.width >= replay.query_one("#board").virtual_size.width
+    return whole and board.right <= panel.x and panel.right <= replay.app.size.width
+
+
+async def test_a_large_board_replays_whole_at_80_by_24(tmp_path: Path) -> None:
+    """A 15 x 15 Lines board takes smaller cells, a Mahjong board a narrower panel: both show
+    whole beside the panel."""
+    store_with_games(tmp_path)
+    game = played_lines_game(1, size=15)
+    open_store(tmp_path).record_lines(
+        "Ann", 15, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for table in (TableId.lines(15), TableId.mahjong("turtle")):
+            watched(app, table, tmp_path)
+            await settle(pilot)
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen)
+            assert board_within_screen(replay), table
+            await pilot.press("escape")
+
+
+async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -> None:
+    """As a game does: the message covers the replay, which comes back paused once the
+    terminal is large enough; esc there goes back to the leaderboard."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        leaderboard = await lines_7_board(pilot)
+        await pilot.press("w", "space")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.resize_terminal(46, 16)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        moved = replay.move
+        await pilot.pause(3 * STEP_SECONDS)
+        assert replay.move == moved  # the moves wait while the board cannot be seen
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert app.screen is replay and board_within_screen(replay)
+        assert "paused" in text_of(replay.query_one("#replay-state", Static))
+        await pilot.resize_terminal(46, 16)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is leaderboard
 
 
 async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:

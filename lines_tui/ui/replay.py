@@ -8,9 +8,11 @@ from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -20,14 +22,23 @@ from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import Refuted, lines_frames, mahjong_frames
-from lines_tui.ui.lines.board import LinesBoard
+from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import Session, SymbolsChanged
+from lines_tui.ui.size_guard import FOOTER_HEIGHT, game_screen_fits
 from lines_tui.ui.status_line import StatusLine
 
 STEP_SECONDS = 0.6
+LINES_PANEL_WIDTH = 26
+"""Columns of the panel beside a Lines board (replay.tcss, #replay-panel)."""
+MAHJONG_PANEL_WIDTH = 16
+"""Columns of the panel beside a Mahjong board (replay.tcss, ReplayScreen.-mahjong): narrower,
+so that the widest shipped layout, 64 columns, fits 80 whole."""
+PANEL_MIN_HEIGHT = 9
+"""The panel's rows: the name and the table's title, a gap, the move, the value, the state, a
+gap and a one-line notice."""
 
 
 class ReplayError(ValueError):
@@ -78,6 +89,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
                 raise ReplayError("this entry has no game record (unverified), so it cannot replay")
         except Refuted as refuted:
             raise ReplayError(f"this entry's game does not replay: {refuted}") from None
+        self.set_class(isinstance(record, MahjongRecord), "-mahjong")
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="replay-area"):
@@ -107,7 +119,40 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         title = Text.assemble(inert(self.entry.name, 24), "\n", self.table.title)
         self.query_one("#replay-title", Static).update(title)
         self._show_symbols(self.session.symbols)
+        self._fit()
         self._draw()
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The terminal the replay needs: the board at its smallest beside the panel."""
+        if isinstance(self.entry.record, LinesRecord):
+            board, panel = board_size_for(0, int(self.table.variant)), LINES_PANEL_WIDTH
+        else:
+            grid = self.query_one(MahjongBoard).grid
+            board, panel = Size(grid.width, grid.height), MAHJONG_PANEL_WIDTH
+        return board.width + panel, max(board.height, PANEL_MIN_HEIGHT) + FOOTER_HEIGHT
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def on_screen_resume(self) -> None:
+        self._fit()
+
+    def on_screen_suspend(self) -> None:
+        # Help or the enlarge message over the board: the moves wait for the player.
+        self._pause()
+        self._draw()
+
+    def _fit(self) -> None:
+        """The largest Lines cells that fit beside the panel; the enlarge message over the
+        replay while even the smallest board does not fit (esc there goes back)."""
+        if not self.is_attached:
+            return
+        width, height = self.app.size
+        for board in self.query(LinesBoard):
+            room = Size(width - LINES_PANEL_WIDTH, height - FOOTER_HEIGHT)
+            board.set_scale(largest_scale_within(room, int(self.table.variant)))
+        game_screen_fits(self, *self.min_size, self.dismiss)
 
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self._show_symbols(message.symbols)

@@ -18,6 +18,9 @@ from textual.widgets import Static
 
 from lines_tui.ui.on_top import DismissedOnTop
 
+FOOTER_HEIGHT = 1
+"""The key line under a game's board and panel."""
+
 
 def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
     return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."

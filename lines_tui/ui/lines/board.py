@@ -105,6 +105,17 @@ def board_size_for(scale: int, size: int) -> Size:
     return Size(gutter_width(size) + shape.width * size + 2, HEADER + shape.height * size + 2)
 
 
+def largest_scale_within(room: Size, size: int) -> int:
+    """The largest scale at which a `size` x `size` board fits `room` (0, the smallest, if none
+    does: the screen then covers itself with the enlarge message)."""
+    largest = 0
+    for scale in range(len(SCALES)):
+        board = board_size_for(scale, size)
+        if board.width <= room.width and board.height <= room.height:
+            largest = scale
+    return largest
+
+
 @dataclass(frozen=True)
 class CellPicture:
     """Everything that decides how one cell looks; equal pictures need no repaint."""

@@ -11,6 +11,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -21,10 +22,11 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
-from lines_tui.ui.lines.board import SCALES, Cell, LinesBoard, board_size_for
+from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.session import Session
+from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
@@ -33,7 +35,6 @@ SIDE_PADDING = 2
 # message 3 and one spare.
 SIDE_MIN_HEIGHT = 11
 NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
-FOOTER_HEIGHT = 1
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
 MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
@@ -200,13 +201,8 @@ class LinesScreen(GameScreen):
     def _fit_board(self) -> None:
         """Pick the largest cells that fit beside the panel; cover the game if nothing fits."""
         width, height = self.app.size
-        room_width, room_height = width - SIDE_MIN_WIDTH, height - FOOTER_HEIGHT
-        scale = 0
-        for candidate in range(len(SCALES)):
-            size = board_size_for(candidate, self.game.size)
-            if size.width <= room_width and size.height <= room_height:
-                scale = candidate
-        self.board.set_scale(scale)
+        room = Size(width - SIDE_MIN_WIDTH, height - FOOTER_HEIGHT)
+        self.board.set_scale(largest_scale_within(room, self.game.size))
         self.show_field("#lines-legend", self._legend())
         super().fit()
 
