@@ -39,6 +39,14 @@ def printable(text: str, max_width: int | None = None) -> str:
     return "".join(kept) + ELLIPSIS
 
 
+def printable_column(text: str, width: int) -> str:
+    """`printable` cut to `width` terminal cells and padded to exactly that: one column of a
+    table printed to a terminal (a wide character, such as a CJK one, takes two cells, so
+    Python's own padding by characters would push the next column)."""
+    shown = printable(text, width)
+    return shown + " " * (width - cell_len(shown))
+
+
 def printable_in_row(text: str, width: int) -> str:
     """`printable` cut to one row of `width` cells, a path first: its folders give way to an
     ellipsis, so what follows the path (the reason an error gives) stays in sight. A path starts

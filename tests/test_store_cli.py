@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import played_lines_game
+from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
@@ -101,6 +102,21 @@ def test_scores_list_show_export_and_import(folder: Path, tmp_path: Path) -> Non
     again = run(friend, "scores", "import", code)
     assert again.stdout.splitlines()[0] == "Lines 9 x 9 (lines-9): 3 already there"
     assert open_store(friend).table("lines-9") == open_store(folder).table("lines-9")
+
+
+def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: Path) -> None:
+    """A CJK character takes two cells: padding by characters pushed the next column over. A
+    table id longer than the usual column is printed whole (it is what `scores show` takes)."""
+    store = open_store(folder)
+    for name in ("李小龍大哥", "Bob"):
+        store.add_player(name)
+        store.record_lines(name, 9, 500 if name == "Bob" else 400, 1, START, START + 60)
+    store.record_mahjong("Bob", "a_layout_with_a_long_name", 312.44, 7, START)
+    listing = run(folder, "scores").stdout.splitlines()
+    assert "mahjong-a_layout_with_a_long_name " in listing[1]
+    assert len({line.index("entr") for line in listing}) == 1  # the count column lines up
+    rows = run(folder, "scores", "show", "lines-9").stdout.splitlines()[2:4]
+    assert len({cell_len(row[: row.index("0 ") + 1]) for row in rows}) == 1  # points line up
 
 
 def test_hostile_names_in_an_imported_code_never_reach_the_terminal_raw(folder: Path) -> None:

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
+from rich.cells import cell_len
 
 from lines_tui.commands.common import BAD_INPUT, fail, say, settings, warn
-from lines_tui.outside_text import printable
+from lines_tui.outside_text import printable, printable_column
 from lines_tui.store import (
     Entry,
     Merge,
@@ -27,6 +28,7 @@ from lines_tui.store import (
     open_store,
 )
 from lines_tui.store.errors import ShareCodeError
+from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.store import parse_table
 
@@ -78,10 +80,15 @@ def overview(ctx: typer.Context) -> None:
     if not tables:
         say("No results yet: a table appears once someone finishes a game that earns a place.")
         return
+    # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
+    # never cut.
+    id_width = max(cell_len(printable(str(table))) for table in tables)
+    title_width = max(cell_len(printable(table.title)) for table in tables)
     for table, entries in tables.items():
         best = entries[0]
         say(
-            f"{table!s:<24} {table.title:<28} {len(entries):>2} "
+            f"{printable_column(str(table), id_width)} "
+            f"{printable_column(table.title, title_width)} {len(entries):>2} "
             f"{'entry' if len(entries) == 1 else 'entries':<7}  best "
             f"{format_value(table, best.value)} by {printable(best.name)}"
         )
@@ -101,7 +108,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     from lines_tui.store.verify import verify as replayed
 
     header = "points" if table_id.kind == "lines" else "time"
-    say(f"  {'#':>2}  {'name':<24}  {header:>11}  {'date':<16}  seed")
+    say(f"  {'#':>2}  {'name':<{MAX_NAME_COLUMNS}}  {header:>11}  {'date':<16}  seed")
     checker = import_checker()
     for rank, entry in enumerate(entries, start=1):
         # "verified" only for a game replayed now: a file edited by hand says "refuted".
@@ -278,8 +285,8 @@ def entry_line(
     """One entry in columns; with `status`, `label` or else whether it carries its game
     (verify's lines say their own verdict instead)."""
     line = (
-        f"{printable(entry.name):<24}  {format_value(table, entry.value):>11}  "
-        f"{format_date(entry.date):<16}  {entry.seed}"
+        f"{printable_column(entry.name, MAX_NAME_COLUMNS)}  "
+        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  {entry.seed}"
     )
     if not status:
         return line
