@@ -160,7 +160,7 @@ async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_p
         assert app.is_running
         assert app.screen is screen
         (notice,) = notices
-        assert notice.startswith("this entry's game does not replay: move ")
+        assert notice.startswith("Nothing to watch: this entry is refuted: move ")
 
 
 def store_score(folder: Path) -> int:
@@ -240,7 +240,7 @@ async def play_the_offered_deal(pilot: Pilot[None]) -> LinesScreen:
 
 async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path: Path) -> None:
     store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         app.open_import()
@@ -261,7 +261,7 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
     """`i` on the leaderboard imports as the menu's does (one helper): the table the code went
     into is shown, and its deal offered as a challenge, not only merged."""
     store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -350,7 +350,7 @@ async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_pa
         assert app.screen is board
         names = [cells(board.query_one(DataTable), row)[2] for row in range(3)]
         assert sorted(names) == ["Ann", "Ann", "Rev"]
-        assert board.code == open_store(tmp_path).export_code(TableId.lines(7))
+        assert board.code == open_store(tmp_path).export_code(TableId.lines(7), checker=checker())
 
 
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
@@ -374,10 +374,10 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
         await pilot.press("x")
-        assert app.clipboard == store.challenge_code("lines-7", 1)
+        assert app.clipboard == store.challenge_code("lines-7", 1, checker=checker())
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
         await pilot.press("c")  # the table's code again, shown as copied
-        assert app.clipboard == store.export_code("lines-7")
+        assert app.clipboard == store.export_code("lines-7", checker=checker())
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
 
 

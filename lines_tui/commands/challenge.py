@@ -14,7 +14,7 @@ import typer
 
 from lines_tui.commands.common import fail, say, settings
 from lines_tui.commands.play import today_utc
-from lines_tui.commands.scores import GameCodeArgument, game_code, import_checker, report
+from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code, report
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
 from lines_tui.store import Entry, Merge, ShareCodeError, StoreError, format_value
@@ -26,7 +26,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     text = game_code(code)
     # Everything that can refuse the challenge is asked before its results are merged: a
     # refusal changes nothing.
-    previewed = merged_or_fail(lambda: store.preview_import(text, import_checker()))
+    previewed = merged_or_fail(lambda: store.preview_import(text, checker_now()))
     table = previewed.table
     if table.mode == "random":
         fail("this code is a table of random deals, not a challenge (see --challenge)")
@@ -53,7 +53,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
             fail(f"layout {table.variant} is not installed here")
         layout_source = layout.name if layout.is_builtin else layout.source
     require_terminal()  # before the merge: a challenge that cannot be played merges nothing
-    merged = merged_or_fail(lambda: store.import_code(text, import_checker()))
+    merged = merged_or_fail(lambda: store.import_code(text, checker_now()))
     say(*report(merged))
     best = accepted(previewed)[0]
     say(f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}.")

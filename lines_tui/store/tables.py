@@ -202,8 +202,9 @@ class Entry:
     record: GameRecord | None = None
 
     @property
-    def verified(self) -> bool:
-        """The entry carries its game (own games, and imports whose replay confirmed them)."""
+    def recorded(self) -> bool:
+        """The entry carries its game (own games, and imports whose replay confirmed them). Only
+        a replay says whether the game holds up (`verify.verify`): a data file may be edited."""
         return self.record is not None
 
     @property
@@ -240,7 +241,7 @@ def rank_key(table: TableId, entry: Entry) -> tuple[bool, int, int, str, int, st
     # best value; equal results: whoever got there first; name, seed and record only make the
     # order total.
     value = -entry.value if table.kind == "lines" else entry.value
-    return (not entry.verified, value, entry.date, entry.name, entry.seed, repr(entry.record))
+    return (not entry.recorded, value, entry.date, entry.name, entry.seed, repr(entry.record))
 
 
 def ranked(table: TableId, entries: Iterable[Entry]) -> list[Entry]:
