@@ -4,6 +4,7 @@ its game never pushes a checked one out; merging is idempotent and its order doe
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,23 @@ def test_the_same_result_imported_without_its_record_is_not_doubled(
     other.import_code(bare, checker())
     assert other.import_code(code, checker()).summary() == "1 added"
     assert other.table(LINES_9) == (ann,)
+
+
+def test_the_same_result_under_a_name_in_another_case_is_not_doubled(
+    tmp_path: Path, ann: Entry
+) -> None:
+    """`Ann` and `ann` are one player (README, "Players and names"), so one result: a code
+    that brings it again under the other case adds nothing, with its game or without."""
+    store = open_store(tmp_path)
+    store.import_code(codes.encode(LINES_9, [ann]), checker())
+    for name in ("ann", "ANN"):
+        for again in (replace(ann, name=name), replace(ann, name=name, record=None)):
+            merged = store.import_code(codes.encode(LINES_9, [again]), checker())
+            assert merged.summary() == "1 already there"
+    assert store.table(LINES_9) == (ann,)
+    # One code holding both spellings of a result without its game: one entry too.
+    bare = Entry("Cy", 120, WHEN, 7)
+    other = open_store(tmp_path / "other")
+    merged = other.import_code(codes.encode(LINES_9, [bare, replace(bare, name="cY")]), checker())
+    assert [entry.name for entry in other.table(LINES_9)] == ["Cy"]
+    assert [r.status for r in merged.results] == ["added", "already there"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.store.names import name_problem, safe_text
+from lines_tui.store.names import name_key, name_problem, safe_text
 from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, record_problem
 
 TABLE_LIMIT = 10
@@ -210,8 +210,9 @@ class Entry:
     @property
     def result(self) -> tuple[str, int, int, int]:
         """What makes two entries the same result, with or without its record: a table holds one
-        entry per result (the verified copy, when there is one)."""
-        return (self.name, self.value, self.date, self.seed)
+        entry per result (the verified copy, when there is one). Names are the same player's
+        whatever their case, so "Alice" and "alice" of one game are one result."""
+        return (name_key(self.name), self.value, self.date, self.seed)
 
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
@@ -294,12 +295,18 @@ def merge(
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
-    A result already there (same name, value, date and seed) is never doubled: a copy with its
-    game record replaces one without (reported as added), the other way round it is already
-    there. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
+    A result already there (same name in any case, value, date and seed) is never doubled: a copy
+    with its game record replaces one without (reported as added), the other way round it is
+    already there, and so is the same entry with its name in another case (kept as it is spelt
+    there). Verified entries rank before unverified ones (`rank_key`), so an unverified entry
     never pushes a verified one out.
     """
-    candidates = [e for e, problem in zip(incoming, problems, strict=True) if problem is None]
+    there = {(entry.result, entry.record) for entry in local}
+    candidates = [
+        entry
+        for entry, problem in zip(incoming, problems, strict=True)
+        if problem is None and (entry.result, entry.record) not in there
+    ]
     kept = ranked(table, [*local, *candidates])[:limit]
     holders = {entry.result: entry for entry in kept}
     place = {entry: rank for rank, entry in enumerate(kept, start=1)}
