@@ -304,6 +304,17 @@ def test_a_challenge_that_nothing_holds_up_in_is_one_line(home: Path) -> None:
     refused(run("challenge", challenge_code(home, 1)), "nothing to beat (entry 1: ")
 
 
+def test_a_challenge_whose_result_has_no_game_is_one_line(home: Path) -> None:
+    """Nothing shows that a result without its game record was made: it is nothing to beat."""
+    from conftest import FIXED_NOW
+
+    from lines_tui.store import Entry, TableId, codes
+
+    bare = codes.encode(TableId.lines(7).for_deal(1), [Entry("Ann", 99, int(FIXED_NOW), 1)])
+    refused(run("challenge", bare), "nothing to beat (entry 1: unverified: no game record")
+    assert not (home / "data" / "scores.json").exists()
+
+
 @pytest.mark.parametrize("command", ["challenge", "replay"])
 def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> None:
     refused(run(command, "-", stdin=challenge_code(home)), "standard input")

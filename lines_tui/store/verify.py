@@ -131,6 +131,16 @@ def check_table(table: TableId, entries: tuple[Entry, ...], checker: Checker) ->
     return CheckedTable(table, entries, tuple(verify(table, entry, checker) for entry in entries))
 
 
+NOTHING_TO_BEAT = "no result in this challenge holds up, so there is nothing to beat"
+
+
+def challenge_target(checked: CheckedTable) -> Entry | None:
+    """The result a challenge offers to beat: the best one its replay verifies (README,
+    "Challenges"). An entry without its game sets none: nothing shows that its score was made."""
+    verified = zip(checked.entries, checked.verdicts, strict=True)
+    return next((entry for entry, verdict in verified if verdict.status == "verified"), None)
+
+
 def judge(
     table: TableId,
     entry: Entry,
