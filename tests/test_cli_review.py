@@ -4,6 +4,7 @@ line on stderr with exit code 2 and changes nothing; no traceback, whatever the 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import time
@@ -303,6 +304,17 @@ def test_a_challenge_that_nothing_holds_up_in_is_one_line(home: Path) -> None:
     refused(run("challenge", challenge_code(home, 1)), "nothing to beat (entry 1: ")
 
 
+def test_a_challenge_whose_result_has_no_game_is_one_line(home: Path) -> None:
+    """Nothing shows that a result without its game record was made: it is nothing to beat."""
+    from conftest import FIXED_NOW
+
+    from lines_tui.store import Entry, TableId, codes
+
+    bare = codes.encode(TableId.lines(7).for_deal(1), [Entry("Ann", 99, int(FIXED_NOW), 1)])
+    refused(run("challenge", bare), "nothing to beat (entry 1: unverified: no game record")
+    assert not (home / "data" / "scores.json").exists()
+
+
 @pytest.mark.parametrize("command", ["challenge", "replay"])
 def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> None:
     refused(run(command, "-", stdin=challenge_code(home)), "standard input")
@@ -363,8 +375,12 @@ def test_a_mahjong_record_that_does_not_replay_is_told_in_a_sentence(home: Path)
     )
     shown = run("scores", "show", "mahjong-turtle+deal-7")
     assert "refuted" in shown.stdout and "not in list" not in shown.stderr
-    line = refused(run("scores", "export", "mahjong-turtle+deal-7"), "cannot be shared: move ")
-    assert "not in list" not in line and "(" not in line.split("cannot be shared")[1]
+    line = refused(
+        run("scores", "export", "mahjong-turtle+deal-7"),
+        "cannot be shared, entry 1 is refuted: move ",
+    )
+    # A sentence ("takes Rd (tile 74)"), never Python's "(11, 122) is not in list".
+    assert "not in list" not in line and not re.search(r"\(\d+, \d+\)", line)
 
 
 # 8. --daily with --seed or --solvable

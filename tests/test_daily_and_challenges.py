@@ -148,7 +148,7 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     mine.add_player("Ann")
     game = played_lines_game(1, size=7)
     mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
-    code = mine.challenge_code("lines-7", 1)
+    code = mine.challenge_code("lines-7", 1, checker=checker())
     friend = tmp_path / "friend"
     result = CliRunner().invoke(
         app, ["--data-dir", str(friend), "challenge", f"beat this: {code}."]
@@ -156,7 +156,7 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     assert result.exit_code == 0, result.output
     assert f"Challenge: beat {game.score} by Ann on Lines 7 x 7, deal 1." in result.stdout
     assert launched == [{"start": "lines", "seed": 1, "size": 7, "choice": CHOSEN}]
-    assert open_store(friend).table("lines-7+deal-1")[0].verified
+    assert open_store(friend).table("lines-7+deal-1")[0].recorded
 
 
 def test_a_table_of_random_deals_is_no_challenge(
@@ -166,7 +166,7 @@ def test_a_table_of_random_deals_is_no_challenge(
     mine.add_player("Ann")
     game = played_lines_game(1, size=7)
     mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
-    result = CliRunner().invoke(app, ["challenge", mine.export_code("lines-7")])
+    result = CliRunner().invoke(app, ["challenge", mine.export_code("lines-7", checker=checker())])
     assert result.exit_code == 2 and "not a challenge" in result.stderr
     assert launched == []
 

@@ -94,14 +94,14 @@ def test_a_lines_game_goes_through_chat_and_email_and_is_verified(
     record = LinesRecord(lines_game.record().rules_version, lines_game.record().moves)
     saved = mine.record_lines("Ann", 9, lines_game.score, 4, FIXED_NOW, WHEN, record)
     assert saved.saved
-    code = mine.export_code("lines-9")
+    code = mine.export_code("lines-9", checker=checker())
     assert code.startswith("LT2-") and len(code) <= 400
     (found,) = find_codes(mangle(code))  # type: ignore[operator]
     assert found == code
     merged = open_store(tmp_path / "theirs").import_code(found, checker(LATER))
     assert [r.status for r in merged.results] == ["added"]
     (entry,) = open_store(tmp_path / "theirs").table("lines-9")
-    assert entry.verified and entry.record == record and entry.value == 2275
+    assert entry.recorded and entry.record == record and entry.value == 2275
 
 
 @pytest.mark.parametrize("mangle", [mangled_as_email, mangled_as_chat])
@@ -112,7 +112,7 @@ def test_a_turtle_win_goes_through_chat_and_email_and_is_verified(
     entry = mahjong_entry(mahjong_game)
     saved = mine.record_mahjong("Bob", "turtle", 144.0, 1, WHEN, entry.record)  # type: ignore[arg-type]
     assert saved.saved
-    code = mine.export_code("mahjong-turtle", entry=1)
+    code = mine.export_code("mahjong-turtle", entry=1, checker=checker())
     assert len(code) <= 200
     (found,) = find_codes(mangle(code))  # type: ignore[operator]
     assert [v.status for v in read(found).verdicts] == ["verified"]
@@ -274,7 +274,7 @@ def test_format_1_codes_import_as_unverified(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.import_code(code, checker(LATER))
     (entry,) = store.table("lines-9")
-    assert not entry.verified
+    assert not entry.recorded
 
 
 def test_a_version_1_file_is_migrated_with_nothing_lost(tmp_path: Path) -> None:
@@ -294,7 +294,7 @@ def test_a_version_1_file_is_migrated_with_nothing_lost(tmp_path: Path) -> None:
     (tmp_path / "scores.json").write_text(json.dumps(old))
     store = open_store(tmp_path)
     assert store.warnings == []
-    assert [(e.name, e.value, e.verified) for e in store.table("lines-9")] == [("Ann", 120, False)]
+    assert [(e.name, e.value, e.recorded) for e in store.table("lines-9")] == [("Ann", 120, False)]
     store.add_player("Cy")  # any change writes version 2
     written = json.loads((tmp_path / "scores.json").read_text())
     assert written["version"] == 2

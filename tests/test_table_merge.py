@@ -4,6 +4,7 @@ its game never pushes a checked one out; merging is idempotent and its order doe
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -45,11 +46,11 @@ def test_an_unverified_entry_never_pushes_a_verified_one_out(
     local: list[Entry], incoming: list[Entry]
 ) -> None:
     kept = merged(local, incoming)
-    if not all(entry.verified for entry in kept):
-        kept_verified = {entry.result for entry in kept if entry.verified}
-        assert all(e.result in kept_verified for e in [*local, *incoming] if e.verified)
+    if not all(entry.recorded for entry in kept):
+        kept_verified = {entry.result for entry in kept if entry.recorded}
+        assert all(e.result in kept_verified for e in [*local, *incoming] if e.recorded)
     # Verified entries first, whatever the values.
-    flags = [entry.verified for entry in kept]
+    flags = [entry.recorded for entry in kept]
     assert flags == sorted(flags, reverse=True)
 
 
@@ -61,8 +62,8 @@ def test_a_table_holds_one_entry_per_result_and_the_verified_copy(
     assert len({entry.result for entry in kept}) == len(kept)
     offered = [*local, *incoming]
     for entry in kept:
-        if not entry.verified:
-            assert not any(e.result == entry.result and e.verified for e in offered)
+        if not entry.recorded:
+            assert not any(e.result == entry.result and e.recorded for e in offered)
 
 
 @given(tables, st.lists(entries, max_size=12))
@@ -115,7 +116,7 @@ def test_ten_forged_results_without_games_cannot_push_a_verified_entry_out(
         merged = store.import_code(encoded, checker())
         assert merged.summary() == "9 added, 1 not good enough" and merged.dropped == ()
         table = store.table(LINES_9)
-        assert table[0] == ann and [e.verified for e in table] == [True] + [False] * 9
+        assert table[0] == ann and [e.recorded for e in table] == [True] + [False] * 9
         # A verified result later pushes the lowest unverified one out, whatever its value.
         better = Entry("Bob", 10, WHEN, 9, LinesRecord(1, (((0, 0), (1, 1)),)))
         kept = merge(LINES_9, list(table), [better], [None])
@@ -137,3 +138,23 @@ def test_the_same_result_imported_without_its_record_is_not_doubled(
     other.import_code(bare, checker())
     assert other.import_code(code, checker()).summary() == "1 added"
     assert other.table(LINES_9) == (ann,)
+
+
+def test_the_same_result_under_a_name_in_another_case_is_not_doubled(
+    tmp_path: Path, ann: Entry
+) -> None:
+    """`Ann` and `ann` are one player (README, "Players and names"), so one result: a code
+    that brings it again under the other case adds nothing, with its game or without."""
+    store = open_store(tmp_path)
+    store.import_code(codes.encode(LINES_9, [ann]), checker())
+    for name in ("ann", "ANN"):
+        for again in (replace(ann, name=name), replace(ann, name=name, record=None)):
+            merged = store.import_code(codes.encode(LINES_9, [again]), checker())
+            assert merged.summary() == "1 already there"
+    assert store.table(LINES_9) == (ann,)
+    # One code holding both spellings of a result without its game: one entry too.
+    bare = Entry("Cy", 120, WHEN, 7)
+    other = open_store(tmp_path / "other")
+    merged = other.import_code(codes.encode(LINES_9, [bare, replace(bare, name="cY")]), checker())
+    assert [entry.name for entry in other.table(LINES_9)] == ["Cy"]
+    assert [r.status for r in merged.results] == ["added", "already there"]

@@ -384,7 +384,7 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
         # Not a built-in layout: its table is its name and a hash of its tile places.
         entries = app.store.table(f"mahjong-{layout_table_name(DUO)}")
         assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
-        assert not entries[0].verified  # a position given by hand, not dealt from its seed
+        assert not entries[0].recorded  # a position given by hand, not dealt from its seed
         await pilot.press("escape")
         assert app.screen is screen
     assert open_store(tmp_path).load_game("mahjong") is None

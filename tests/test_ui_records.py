@@ -30,7 +30,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
-from lines_tui.store.tables import TableId, format_value, utc_day
+from lines_tui.store.tables import Entry, TableId, format_value, utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
@@ -161,7 +161,7 @@ async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_p
         assert app.is_running
         assert app.screen is screen
         (notice,) = notices
-        assert notice.startswith("this entry's game does not replay: move ")
+        assert notice.startswith("Nothing to watch: this entry is refuted: move ")
 
 
 def store_score(folder: Path) -> int:
@@ -299,7 +299,7 @@ async def play_the_offered_deal(pilot: Pilot[None]) -> LinesScreen:
 
 async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path: Path) -> None:
     store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         app.open_import()
@@ -320,7 +320,7 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
     """`i` on the leaderboard imports as the menu's does (one helper): the table the code went
     into is shown, and its deal offered as a challenge, not only merged."""
     store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1)
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -342,6 +342,55 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
         app.screen.query_one(CodeInput).value = code
         await settle(pilot)
         await play_the_offered_deal(pilot)
+
+
+async def test_a_challenge_whose_result_has_no_game_is_not_offered(tmp_path: Path) -> None:
+    """A result without its game record cannot be replayed, so it is nothing to beat (README,
+    "Challenges"): the code is merged like any code, and the app says why no deal is offered,
+    as `lines-tui challenge` refuses it."""
+    game = played_lines_game(1, size=7)
+    bare = codes.encode(TableId.lines(7).for_deal(1), [Entry("Ann", game.score, int(FIXED_NOW), 1)])
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_import()
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = bare
+        await settle(pilot)
+        assert cells(app.screen.query_one(DataTable), 0)[-1] == "?"  # unverified
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        assert notices[-1] == "No result in this challenge holds up, so there is nothing to beat."
+    (entry,) = open_store(tmp_path).table("lines-7+deal-1")
+    assert entry.name == "Ann" and not entry.recorded
+
+
+async def test_a_challenge_offers_the_best_result_that_holds_up(tmp_path: Path) -> None:
+    """An unverified entry ranks after the verified ones, and a refuted one (a file edited by
+    hand) is passed over: the offer and the leaderboard's mark agree."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
+    store = open_store(tmp_path / "friend")
+    store.add_player("Cheat")
+    played = played_lines_game(2, size=7)
+    table = TableId.lines(7).for_deal(1)
+    store.record_lines("Cheat", table, 1, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(played))
+    # Deal 2's game filed as deal 1's with a score it never made: its replay refutes it.
+    path = tmp_path / "friend" / "scores.json"
+    path.write_text(path.read_text().replace('"points": 1,', '"points": 999999,'))
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_import()
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        best = open_store(tmp_path / "mine").table("lines-7")[0]
+        assert f"A challenge: beat {best.value} by Ann on" in dialog_text(app)
 
 
 async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:
@@ -409,7 +458,7 @@ async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_pa
         assert app.screen is board
         names = [cells(board.query_one(DataTable), row)[2] for row in range(3)]
         assert sorted(names) == ["Ann", "Ann", "Rev"]
-        assert board.code == open_store(tmp_path).export_code(TableId.lines(7))
+        assert board.code == open_store(tmp_path).export_code(TableId.lines(7), checker=checker())
 
 
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
@@ -433,10 +482,10 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
         await pilot.press("x")
-        assert app.clipboard == store.challenge_code("lines-7", 1)
+        assert app.clipboard == store.challenge_code("lines-7", 1, checker=checker())
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
         await pilot.press("c")  # the table's code again, shown as copied
-        assert app.clipboard == store.export_code("lines-7")
+        assert app.clipboard == store.export_code("lines-7", checker=checker())
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
 
 

@@ -89,7 +89,7 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         grid = screen.query_one(DataTable)
         assert grid.row_count == 10 and grid.cursor_row == 2
         assert cells(grid, 2)[:4] == ["3", "?", "Ann", "800"]  # ? : recorded without its game
-        code = store.export_code("lines-9")
+        code = store.export_code("lines-9", checker=checker())
         assert text_of(screen.query_one("#board-code", Static)) == code
         assert "Lines 9 x 9" in shown(screen.query_one("#board-heading", Static))
         await press(pilot, "c")
@@ -487,10 +487,10 @@ async def test_the_code_line_says_whose_code_it_is(tmp_path: Path) -> None:
         label = screen.query_one("#board-code-label", Static)
         code = screen.query_one("#board-code", Static)
         assert shown(label) == "Share code of this table:"
-        assert shown(code) == store.export_code("lines-7")
+        assert shown(code) == store.export_code("lines-7", checker=checker())
         await press(pilot, "x")
         assert shown(label) == "Challenge code of #1 (Ann):"
-        assert shown(code) == store.challenge_code("lines-7", 1)
+        assert shown(code) == store.challenge_code("lines-7", 1, checker=checker())
         await press(pilot, "c")
         assert shown(label) == "Share code of this table:"
-        assert shown(code) == store.export_code("lines-7")
+        assert shown(code) == store.export_code("lines-7", checker=checker())

@@ -9,33 +9,38 @@ table (README, "Challenges").
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import typer
 
 from lines_tui.commands.common import fail, say, settings
 from lines_tui.commands.play import today_utc
-from lines_tui.commands.scores import GameCodeArgument, game_code, import_checker, report
+from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code, report
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.store import Entry, Merge, ShareCodeError, StoreError, format_value
+from lines_tui.store import ShareCodeError, StoreError, format_value
+
+T = TypeVar("T")
 
 
 def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     """Play the deal of a challenge code; its verified results join that deal's table."""
+    from lines_tui.store import codes
+    from lines_tui.store.verify import NOTHING_TO_BEAT, challenge_target
+
     store = open_store_for(settings(ctx))
     text = game_code(code)
     # Everything that can refuse the challenge is asked before its results are merged: a
     # refusal changes nothing.
-    previewed = merged_or_fail(lambda: store.preview_import(text, import_checker()))
-    table = previewed.table
+    checked = read_or_fail(lambda: codes.read(text, checker_now()))
+    table = checked.table
     if table.mode == "random":
         fail("this code is a table of random deals, not a challenge (see --challenge)")
-    if not accepted(previewed):
-        why = next(
-            (f" (entry {n}: {r.reason})" for n, r in enumerate(previewed.results, 1) if r.reason),
-            "",
-        )
-        fail(f"no result in this challenge holds up, so there is nothing to beat{why}")
+    best = challenge_target(checked)
+    if best is None:
+        verdicts = enumerate(checked.verdicts, start=1)
+        why = next((f" (entry {n}: {v.line()})" for n, v in verdicts if v.reason), "")
+        fail(f"{NOTHING_TO_BEAT}{why}")
     choice: DealChoice = CHOSEN
     if table.mode == "daily" and table.tag == today_utc():
         choice = daily(table.tag)
@@ -53,9 +58,8 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
             fail(f"layout {table.variant} is not installed here")
         layout_source = layout.name if layout.is_builtin else layout.source
     require_terminal()  # before the merge: a challenge that cannot be played merges nothing
-    merged = merged_or_fail(lambda: store.import_code(text, import_checker()))
+    merged = read_or_fail(lambda: store.import_code(text, checker_now()))
     say(*report(merged))
-    best = accepted(previewed)[0]
     say(f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}.")
     if layout_source is None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
@@ -63,13 +67,8 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         run_app(settings(ctx), "mahjong", layout=layout_source, seed=best.seed, choice=choice)
 
 
-def merged_or_fail(read: Callable[[], Merge]) -> Merge:
+def read_or_fail(read: Callable[[], T]) -> T:
     try:
         return read()
     except (ShareCodeError, StoreError) as error:
         fail(str(error))
-
-
-def accepted(merged: Merge) -> list[Entry]:
-    """The challenge's results that hold up, best first."""
-    return [result.entry for result in merged.results if result.status != "rejected"]

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail, settings
-from lines_tui.commands.scores import GameCodeArgument, game_code, import_checker
+from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
 from lines_tui.commands.start import open_store_for, require_terminal
 from lines_tui.store import ShareCodeError
 
@@ -25,7 +25,7 @@ def replay(
 
     text = game_code(code)
     try:
-        checked = codes.read(text, import_checker())
+        checked = codes.read(text, checker_now())
     except ShareCodeError as error:
         fail(str(error))
     if entry > len(checked.entries):

@@ -30,7 +30,7 @@ from lines_tui.store import (
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
-from lines_tui.store.store import parse_table
+from lines_tui.store.store import parse_table, share_code
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import Checker
@@ -99,22 +99,19 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     """Show one table, best first, with its share code."""
     store = open_cli_store(ctx)
     table_id = attempt(lambda: parse_table(table))
-    entries = store.table(table_id)
+    # "verified" only for a game replayed now: a file edited by hand says "refuted".
+    checked = store.checked_table(table_id, checker_now())
     order = "highest first" if table_id.kind == "lines" else "fastest first"
     say(f"{table_id.title} ({table_id}), {order}")
-    if not entries:
+    if not checked.entries:
         say("  no results yet")
         return
-    from lines_tui.store.verify import verify as replayed
-
     header = "points" if table_id.kind == "lines" else "time"
     say(f"  {'#':>2}  {'name':<{MAX_NAME_COLUMNS}}  {header:>11}  {'date':<16}  seed")
-    checker = import_checker()
-    for rank, entry in enumerate(entries, start=1):
-        # "verified" only for a game replayed now: a file edited by hand says "refuted".
-        label = replayed(table_id, entry, checker).status
-        say(f"  {rank:>2}  {entry_line(table_id, entry, label=label)}")
-    say(f"share code: {attempt(lambda: store.export_code(table_id), store)}")
+    verdicts = zip(checked.entries, checked.verdicts, strict=True)
+    for rank, (entry, verdict) in enumerate(verdicts, start=1):
+        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status)}")
+    say(f"share code: {attempt(lambda: share_code(checked), store)}")
 
 
 EntryOption = Annotated[
@@ -145,12 +142,15 @@ def export(
         ),
     ] = False,
 ) -> None:
-    """Print the table's share code (or one entry's), to paste to a friend."""
+    """Print the table's share code (or one entry's), to paste to a friend. Every entry is
+    replayed first: a refuted one is not shared."""
     store = open_cli_store(ctx)
+    checker = checker_now()
     if challenge:
-        say(attempt(lambda: store.challenge_code(table, 1 if entry is None else entry), store))
+        number = 1 if entry is None else entry
+        say(attempt(lambda: store.challenge_code(table, number, checker=checker), store))
     else:
-        say(attempt(lambda: store.export_code(table, entry), store))
+        say(attempt(lambda: store.export_code(table, entry, checker=checker), store))
 
 
 GameCodeArgument = Annotated[
@@ -174,9 +174,9 @@ def game_code(code: list[str]) -> str:
     return pasted_codes(code)[0]
 
 
-def import_checker() -> Checker:
-    """What an import checks entries with: the time now and the replay budget. (The replays
-    load the engine, so only when a code is read.)"""
+def checker_now() -> Checker:
+    """What entries are replayed with (an import, `show`, an export): the time now and the
+    replay budget. (The replays load the engine, so only when entries are checked.)"""
     from lines_tui.store.verify import Checker
 
     return Checker(now=time.time())
@@ -205,12 +205,12 @@ def import_(
     store = open_cli_store(ctx)
     if dry_run:
         merges = [
-            attempt(lambda text=text: store.preview_import(text, import_checker()), store)  # type: ignore[misc]
+            attempt(lambda text=text: store.preview_import(text, checker_now()), store)  # type: ignore[misc]
             for text in found
         ]
     else:
         # All or none: a bad code among several merges none of them.
-        merges = attempt(lambda: store.import_codes(found, import_checker), store)
+        merges = attempt(lambda: store.import_codes(found, checker_now), store)
     for merged in merges:
         say(*report(merged, dry_run))
     if not any(merged.count("added") + merged.count("already there") for merged in merges):
@@ -229,7 +229,7 @@ def verify(code: CodeArgument) -> None:
     all_verified = True
     for text in pasted_codes(code):
         try:
-            checked = codes.read(text, import_checker())
+            checked = codes.read(text, checker_now())
         except ShareCodeError as error:
             fail(str(error))
         table = checked.table
@@ -291,5 +291,5 @@ def entry_line(
     if not status:
         return line
     if label is None:
-        label = "verified" if entry.verified else "unverified"
+        label = "verified" if entry.recorded else "unverified"
     return f"{line}  {label}"

@@ -55,7 +55,7 @@ from lines_tui.store.tables import (
     entry_problem,
     utc_day,
 )
-from lines_tui.store.verify import Checker, Verdict, check_unrecorded, judge
+from lines_tui.store.verify import CheckedTable, Checker, Verdict, check_unrecorded, judge
 
 FORMAT = 2
 PREFIX = f"LT{FORMAT}-"
@@ -65,13 +65,10 @@ RULES_VERSIONS = 16  # room in the code for later rules versions
 
 
 @dataclass(frozen=True)
-class CheckedCode:
+class CheckedCode(CheckedTable):
     """A decoded code, each entry with its verdict and whether it may be merged (problem None)."""
 
-    table: TableId
     format: int
-    entries: tuple[Entry, ...]
-    verdicts: tuple[Verdict, ...]
     problems: tuple[str | None, ...]
 
 
@@ -120,7 +117,7 @@ def read(text: str, checker: Checker) -> CheckedCode:
         None if verdict.status in ("verified", "unverified") else verdict.reason
         for verdict in verdicts
     )
-    return CheckedCode(table, version, entries, verdicts, problems)
+    return CheckedCode(table, entries, verdicts, format=version, problems=problems)
 
 
 # -- the table -------------------------------------------------------------------------------------

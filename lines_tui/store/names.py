@@ -12,7 +12,8 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
 - none of `[`, `]` and `\\`: square brackets open Rich and Textual markup, the backslash escapes it;
 - no space at either end and never two spaces in a row, and no combining mark first, so that two
   names that look the same are the same name;
-- two names are the same player when they match ignoring case (`str.casefold`).
+- two names are the same player when they match ignoring case (`name_key`): the same players,
+  and the same results in a table.
 
 `clean_name` is for what a person typed (it trims and folds runs of spaces first); `name_problem`
 is the strict check used on stored and imported names, which are never repaired silently.
@@ -76,8 +77,13 @@ def clean_name(typed: str) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """What every name of one player shares: the name ignoring case (`str.casefold`)."""
+    return name.casefold()
+
+
 def same_name(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
+    return name_key(a) == name_key(b)
 
 
 def safe_text(text: str) -> str:

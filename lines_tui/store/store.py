@@ -54,7 +54,7 @@ from lines_tui.store.tables import (
 
 if TYPE_CHECKING:
     from lines_tui.store.codes import CheckedCode
-    from lines_tui.store.verify import Checker
+    from lines_tui.store.verify import CheckedTable, Checker, Verdict
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SCORES_FILE = "scores.json"
@@ -328,37 +328,25 @@ class Store:
 
     # -- share codes ---------------------------------------------------------------------------
 
-    def export_code(self, table: str | TableId, entry: int | None = None) -> str:
-        """The table's share code (format 2); with `entry`, the code of that one entry (1 is the
-        best). StoreError if there is nothing to share."""
+    def checked_table(self, table: str | TableId, checker: Checker) -> CheckedTable:
+        """The entries of one table, best first, each replayed now by `checker`: the verdicts
+        that decide what is marked verified, shared, watched or challenged."""
+        from lines_tui.store.verify import check_table  # replays records: the engine loads here
+
         table_id = parse_table(table)
-        entries = self.table(table_id)
-        if not entries:
-            raise StoreError(f"{table_id} has no entries yet, so there is nothing to share")
-        if entry is not None:
-            entries = (self._entry(table_id, entries, entry),)
-        from lines_tui.store import codes  # replays records: the engine loads on first use
+        return check_table(table_id, self.table(table_id), checker)
 
-        return _shared(table_id, lambda: codes.encode(table_id, entries))
+    def export_code(
+        self, table: str | TableId, entry: int | None = None, *, checker: Checker
+    ) -> str:
+        """The table's share code (format 2); with `entry`, the code of that one entry (1 is the
+        best). StoreError if there is nothing to share or an entry to share is refuted."""
+        return share_code(self.checked_table(table, checker), entry)
 
-    def challenge_code(self, table: str | TableId, entry: int) -> str:
+    def challenge_code(self, table: str | TableId, entry: int, *, checker: Checker) -> str:
         """A challenge code of entry `entry` (1 is the best): the code of that one result in the
         table of its deal (a deal of the day stays a deal of the day)."""
-        table_id = parse_table(table)
-        chosen = self._entry(table_id, self.table(table_id), entry)
-        if chosen.record is None:
-            raise StoreError("an entry without its game record cannot be a challenge")
-        from lines_tui.store import codes
-
-        return _shared(table_id, lambda: codes.challenge(table_id, chosen))
-
-    @staticmethod
-    def _entry(table: TableId, entries: tuple[Entry, ...], number: int) -> Entry:
-        if not entries:
-            raise StoreError(f"{table} has no entries yet, so there is nothing to share")
-        if not 1 <= number <= len(entries):
-            raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
-        return entries[number - 1]
+        return challenge_code(self.checked_table(table, checker), entry)
 
     def preview_import(self, code: str, checker: Checker) -> Merge:
         """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
@@ -562,6 +550,50 @@ def _decoded(raw: bytes) -> str:
 
 def _game_reader(kind: str) -> Callable[[str], dict[str, Any]]:
     return lambda text: load_game(text, kind)
+
+
+def share_code(checked: CheckedTable, entry: int | None = None) -> str:
+    """The share code of a checked table, or of its entry `entry` (1 is the best). A refuted
+    entry is not passed on: the table cannot be shared until it is removed (README, "Every entry
+    carries its game")."""
+    table = checked.table
+    if not checked.entries:
+        raise _nothing_to_share(table)
+    numbers = range(1, len(checked.entries) + 1) if entry is None else [entry]
+    for number in numbers:
+        verdict = _checked_entry(checked, number)[1]
+        if verdict.status == "refuted":
+            raise StoreError(
+                f"{table} cannot be shared, entry {number} is refuted: {verdict.reason}"
+            )
+    entries = tuple(checked.entries[number - 1] for number in numbers)
+    from lines_tui.store import codes
+
+    return _shared(table, lambda: codes.encode(table, entries))
+
+
+def challenge_code(checked: CheckedTable, entry: int) -> str:
+    """A challenge code of entry `entry` of a checked table: only a result its replay verifies
+    sets a challenge (README, "Challenges")."""
+    chosen, verdict = _checked_entry(checked, entry)
+    if verdict.status != "verified":
+        raise StoreError(f"entry {entry} cannot be a challenge: it is {verdict.line()}")
+    from lines_tui.store import codes
+
+    return _shared(checked.table, lambda: codes.challenge(checked.table, chosen))
+
+
+def _checked_entry(checked: CheckedTable, number: int) -> tuple[Entry, Verdict]:
+    table, entries = checked.table, checked.entries
+    if not entries:
+        raise _nothing_to_share(table)
+    if not 1 <= number <= len(entries):
+        raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
+    return entries[number - 1], checked.verdicts[number - 1]
+
+
+def _nothing_to_share(table: TableId) -> StoreError:
+    return StoreError(f"{table} has no entries yet, so there is nothing to share")
 
 
 def _shared(table: TableId, encode: Callable[[], str]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.store.names import name_problem, safe_text
+from lines_tui.store.names import name_key, name_problem, safe_text
 from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, record_problem
 
 TABLE_LIMIT = 10
@@ -202,15 +202,17 @@ class Entry:
     record: GameRecord | None = None
 
     @property
-    def verified(self) -> bool:
-        """The entry carries its game (own games, and imports whose replay confirmed them)."""
+    def recorded(self) -> bool:
+        """The entry carries its game (own games, and imports whose replay confirmed them). Only
+        a replay says whether the game holds up (`verify.verify`): a data file may be edited."""
         return self.record is not None
 
     @property
     def result(self) -> tuple[str, int, int, int]:
         """What makes two entries the same result, with or without its record: a table holds one
-        entry per result (the verified copy, when there is one)."""
-        return (self.name, self.value, self.date, self.seed)
+        entry per result (the verified copy, when there is one). Names are the same player's
+        whatever their case, so "Alice" and "alice" of one game are one result."""
+        return (name_key(self.name), self.value, self.date, self.seed)
 
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
@@ -240,7 +242,7 @@ def rank_key(table: TableId, entry: Entry) -> tuple[bool, int, int, str, int, st
     # best value; equal results: whoever got there first; name, seed and record only make the
     # order total.
     value = -entry.value if table.kind == "lines" else entry.value
-    return (not entry.verified, value, entry.date, entry.name, entry.seed, repr(entry.record))
+    return (not entry.recorded, value, entry.date, entry.name, entry.seed, repr(entry.record))
 
 
 def ranked(table: TableId, entries: Iterable[Entry]) -> list[Entry]:
@@ -293,12 +295,18 @@ def merge(
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
-    A result already there (same name, value, date and seed) is never doubled: a copy with its
-    game record replaces one without (reported as added), the other way round it is already
-    there. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
+    A result already there (same name in any case, value, date and seed) is never doubled: a copy
+    with its game record replaces one without (reported as added), the other way round it is
+    already there, and so is the same entry with its name in another case (kept as it is spelt
+    there). Verified entries rank before unverified ones (`rank_key`), so an unverified entry
     never pushes a verified one out.
     """
-    candidates = [e for e, problem in zip(incoming, problems, strict=True) if problem is None]
+    there = {(entry.result, entry.record) for entry in local}
+    candidates = [
+        entry
+        for entry, problem in zip(incoming, problems, strict=True)
+        if problem is None and (entry.result, entry.record) not in there
+    ]
     kept = ranked(table, [*local, *candidates])[:limit]
     holders = {entry.result: entry for entry in kept}
     place = {entry: rank for rank, entry in enumerate(kept, start=1)}

@@ -55,6 +55,16 @@ class Verdict:
 UNVERIFIED = Verdict("unverified", "no game record, so it cannot be replayed")
 
 
+@dataclass(frozen=True)
+class CheckedTable:
+    """Entries of one table, each with its verdict: what the leaderboard marks, what may be
+    shared, watched or challenged (README, "Every entry carries its game")."""
+
+    table: TableId
+    entries: tuple[Entry, ...]
+    verdicts: tuple[Verdict, ...]
+
+
 @dataclass
 class Checker:
     """What checking needs from outside: the time now, where layouts come from, a time budget."""
@@ -114,6 +124,21 @@ def verify(table: TableId, entry: Entry, checker: Checker) -> Verdict:
         return replay_mahjong(checker.layout(table), entry.seed, record, checker.deadline)
 
     return judge(table, entry, replay, checker)
+
+
+def check_table(table: TableId, entries: tuple[Entry, ...], checker: Checker) -> CheckedTable:
+    """Every entry of `table` replayed now, as `lines-tui scores show` lists them."""
+    return CheckedTable(table, entries, tuple(verify(table, entry, checker) for entry in entries))
+
+
+NOTHING_TO_BEAT = "no result in this challenge holds up, so there is nothing to beat"
+
+
+def challenge_target(checked: CheckedTable) -> Entry | None:
+    """The result a challenge offers to beat: the best one its replay verifies (README,
+    "Challenges"). An entry without its game sets none: nothing shows that its score was made."""
+    verified = zip(checked.entries, checked.verdicts, strict=True)
+    return next((entry for entry, verdict in verified if verdict.status == "verified"), None)
 
 
 def judge(

@@ -66,24 +66,31 @@ class DealOffers:
 
     def challenge(self, table: TableId) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
-        table (README, "Challenges"). Its entries are read on the store's thread."""
+        table, against its best result that holds up by replay, or say there is none (README,
+        "Challenges"). Its entries are read and replayed on the store's thread."""
+        from lines_tui.store.verify import Checker, challenge_target
+
+        clock = self.session.clock()
+        if table.mode == "random" or (table.mode == "daily" and table.tag != utc_day(clock)):
+            return
         store = self.session.store
+        checker = Checker(now=clock)
         load(
             self.app,
             self.session.io,
-            lambda: store.table(table),
-            lambda entries: self.challenge_of(table, entries),
+            lambda: challenge_target(store.checked_table(table, checker)),
+            lambda best: self.challenge_of(table, best),
             self.read_failed,
             group="challenge",
         )
 
-    def challenge_of(self, table: TableId, entries: tuple[Entry, ...]) -> None:
+    def challenge_of(self, table: TableId, best: Entry | None) -> None:
         from lines_tui.engine.mahjong.layouts import layout_for_table
+        from lines_tui.store.verify import NOTHING_TO_BEAT
 
-        today = utc_day(self.session.clock())
-        if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
+        if best is None:
+            self.app.notify(f"{NOTHING_TO_BEAT.capitalize()}.", severity="warning")
             return
-        best = entries[0]
         choice = daily(table.tag) if table.mode == "daily" else CHOSEN
         layout = None if table.kind == "lines" else layout_for_table(table.variant)
         if table.kind == "mahjong" and layout is None:

@@ -21,7 +21,7 @@ from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
-from lines_tui.store.replay import Refuted, lines_frames, mahjong_frames
+from lines_tui.store.replay import lines_frames, mahjong_frames
 from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
@@ -42,13 +42,13 @@ gap and a one-line notice."""
 
 
 class ReplayError(ValueError):
-    """The entry cannot be watched here (no record, a layout not installed, or a record that
-    does not replay: a data file edited by hand); one line."""
+    """The entry cannot be watched here (no record, or a layout not installed); one line."""
 
 
 class ReplayScreen(DismissedOnTop, Screen[None]):
-    """One entry's game, move by move. Raises ReplayError when built for an entry that cannot be
-    replayed here."""
+    """One entry's game, move by move: an entry its replay verified (`verify.verify`), as the
+    leaderboard and `lines-tui replay` give it. Raises ReplayError when built for an entry that
+    cannot be replayed here."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
         Path(__file__).parent / "lines" / "lines.tcss",
@@ -75,20 +75,17 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self.move = 0
         self._timer: Timer | None = None
         record = entry.record
-        try:
-            if isinstance(record, LinesRecord):
-                self._lines = lines_frames(int(table.variant), entry.seed, record)
-                self.moves = len(self._lines) - 1
-            elif isinstance(record, MahjongRecord):
-                layout = layout_for_table(table.variant)
-                if layout is None:
-                    raise ReplayError(f"layout {table.variant} is not installed here")
-                self._deal, self._present = mahjong_frames(layout, entry.seed, record)
-                self.moves = len(self._present) - 1
-            else:
-                raise ReplayError("this entry has no game record (unverified), so it cannot replay")
-        except Refuted as refuted:
-            raise ReplayError(f"this entry's game does not replay: {refuted}") from None
+        if isinstance(record, LinesRecord):
+            self._lines = lines_frames(int(table.variant), entry.seed, record)
+            self.moves = len(self._lines) - 1
+        elif isinstance(record, MahjongRecord):
+            layout = layout_for_table(table.variant)
+            if layout is None:
+                raise ReplayError(f"layout {table.variant} is not installed here")
+            self._deal, self._present = mahjong_frames(layout, entry.seed, record)
+            self.moves = len(self._present) - 1
+        else:
+            raise ReplayError("this entry has no game record (unverified), so it cannot replay")
         self.set_class(isinstance(record, MahjongRecord), "-mahjong")
 
     def compose(self) -> ComposeResult:

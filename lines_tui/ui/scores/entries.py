@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from lines_tui.store import Entry, TableId, format_date, format_value, safe_text
+from lines_tui.store.verify import Status
 
 
 def name_text(name: str) -> Text:
@@ -17,14 +18,21 @@ def value_heading(table: TableId) -> str:
 
 
 VERIFIED_MARK = "✓"
+REFUTED_MARK = "✗"
 UNVERIFIED_MARK = "?"
-PROOF_LEGEND = f"{VERIFIED_MARK} verified (carries its game)  {UNVERIFIED_MARK} unverified"
+PROOF_LEGEND = (
+    f"{VERIFIED_MARK} verified (its game replays)  {REFUTED_MARK} refuted  "
+    f"{UNVERIFIED_MARK} unverified"
+)
+MARKS: dict[Status, str] = {"verified": VERIFIED_MARK, "refuted": REFUTED_MARK}
 
 
-def proof_cell(entry: Entry) -> Text:
-    """✓ for an entry that carries its game (own games, imports confirmed by replay), ? for one
-    without (from before records, or from a format-1 code)."""
-    return Text(VERIFIED_MARK if entry.verified else UNVERIFIED_MARK, justify="center")
+def proof_cell(status: Status | None) -> Text:
+    """The mark of an entry's verdict (`verify.verify`): ✓ for a game whose replay reproduces
+    the result, ✗ for one the replay contradicts (a data file edited by hand), ? for one that
+    cannot be checked (no game record, a layout not installed here); blank until replayed."""
+    mark = "" if status is None else MARKS.get(status, UNVERIFIED_MARK)
+    return Text(mark, justify="center")
 
 
 def entry_cells(table: TableId, entry: Entry) -> list[Text]:

@@ -232,7 +232,8 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
                 Text(fate, style=STATUS_STYLE[fate]),
                 Text(place, justify="right"),
                 *entry_cells(merge.table, entry)[:3],
-                proof_cell(entry),
+                # A code's entry keeps its record only when its replay verified it (codes.read).
+                proof_cell("verified" if entry.recorded else "unverified"),
             )
 
 

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -18,6 +19,8 @@ from textual.widgets import DataTable, Footer, Static
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
+from lines_tui.store.store import challenge_code, share_code
+from lines_tui.store.verify import CheckedTable, Checker, check_table
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
@@ -26,7 +29,8 @@ from lines_tui.ui.store_thread import load
 
 TABLES = Binding.Group("Table")
 LOADING = "Reading the leaderboards…"
-MAKING_CODE = "Making the share code…"
+MAKING_CODE = "Replaying the games and making the share code…"
+PROOF_COLUMN = 1
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
@@ -49,12 +53,21 @@ def board_heading(table: TableId, index: int, count: int) -> RenderableType:
     return Group(first, second)
 
 
+def checked_and_code(checked: CheckedTable) -> tuple[CheckedTable, str, str]:
+    """The verdicts, and the table's share code or why there is none."""
+    try:
+        return checked, share_code(checked), ""
+    except StoreError as error:
+        return checked, "", f"No share code: {error}"
+
+
 class LeaderboardScreen(DismissedOnTop, Screen[None]):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
     Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.
-    The tables are read, and the codes made, on the session's store thread: until they come the
-    screen says so, and its keys still work.
+    The tables are read, and the shown table's games replayed and its code made, on the
+    session's store thread: until they come the screen says so, and its keys still work. The
+    replays' verdicts mark the entries and decide which can be watched or challenged.
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
@@ -118,6 +131,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self.index = 0
         self.code = ""
         self.entries: tuple[Entry, ...] = ()
+        self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
         self._wanted = table
         self._highlight_rank = highlight_rank
 
@@ -185,15 +199,17 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         snapshot = self._entries_of
         entries = () if snapshot is None else snapshot.tables.get(table, ())
         self.entries = entries
+        self.checked = None
         self.code = ""
         heading.update(board_heading(table, self.index, len(self.tables)))
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
+            checker = Checker(now=self.session.clock())
             load(
                 self,
                 self.session.io,
-                lambda: self.store.export_code(table),
-                self._show_code,
+                lambda: checked_and_code(check_table(table, entries, checker)),
+                self._show_checked,
                 lambda error: self._show_code("", f"No share code: {error}"),
                 group="code",
             )
@@ -202,11 +218,18 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date", "Seed")
         for place, entry in enumerate(entries, start=1):
             grid.add_row(
-                Text(str(place), justify="right"), proof_cell(entry), *entry_cells(table, entry)
+                Text(str(place), justify="right"), proof_cell(None), *entry_cells(table, entry)
             )
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
+
+    def _show_checked(self, checked: tuple[CheckedTable, str, str]) -> None:
+        self.checked, code, problem = checked
+        grid = self.query_one("#board-table", DataTable)
+        for row, verdict in enumerate(self.checked.verdicts):
+            grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
+        self._show_code(code, problem)
 
     def _show_code(self, code: str, problem: str = "") -> None:
         self.code = code
@@ -224,36 +247,40 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             self.index = (self.index + step) % len(self.tables)
             self.show()
 
-    def _recorded_entry(self, purpose: str) -> Entry | None:
-        """The entry under the cursor if it carries its game; else a notice says why not."""
+    def _verified_entry(self, purpose: str) -> Entry | None:
+        """The entry under the cursor if its replay verifies it (the ✓ it is marked with);
+        else a notice says why not."""
         grid = self.query_one("#board-table", DataTable)
         if not self.entries or not 0 <= grid.cursor_row < len(self.entries):
             self.notify(f"No entry here {purpose}.", severity="warning")
             return None
-        entry = self.entries[grid.cursor_row]
-        if not entry.verified:
-            self.notify(f"This entry has no game record (unverified), nothing {purpose}.")
+        if self.checked is None:
+            self.notify(f"The games are still being replayed, nothing {purpose} yet.")
             return None
-        return entry
+        verdict = self.checked.verdicts[grid.cursor_row]
+        if verdict.status != "verified":
+            self.notify(f"Nothing {purpose}: this entry is {verdict.line()}.")
+            return None
+        return self.entries[grid.cursor_row]
 
     def action_watch(self) -> None:
         """Play back the game of the entry under the cursor."""
-        entry = self._recorded_entry("to watch")
+        entry = self._verified_entry("to watch")
         if entry is not None:
             self.post_message(self.Watch(self.tables[self.index], entry))
 
     def action_challenge(self) -> None:
         """The challenge code of the entry under the cursor: shown instead of the table's code
         (to select) and sent to the clipboard."""
-        if self._recorded_entry("to challenge with") is None:
+        checked = self.checked
+        if self._verified_entry("to challenge with") is None or checked is None:
             return
-        table = self.tables[self.index]
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
         load(
             self,
             self.session.io,
-            lambda: self.store.challenge_code(table, place),
+            lambda: challenge_code(checked, place),
             lambda code: self._show_challenge(code, place, name),
             lambda error: self.notify(str(error), severity="error"),
             group="challenge",

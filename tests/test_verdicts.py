@@ -1,0 +1,168 @@
+"""One verdict on a stored entry for everything that uses it (README, "Every entry carries its
+game"): an entry whose moves are legal but whose claim its replay contradicts (a scores.json
+edited by hand) is "refuted" by `scores show`, so it is not exported, not a challenge, not marked
+verified on the leaderboard, and not watched."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXED_NOW, make_app, played_lines_game, settle, won_mahjong_game
+from rich.text import Text
+from textual.widgets import DataTable, Static
+from typer.testing import CliRunner, Result
+
+from lines_tui.cli import app
+from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.replay import ReplayScreen
+from lines_tui.ui.scores import LeaderboardScreen
+
+
+def run(folder: Path, *args: str) -> Result:
+    return CliRunner().invoke(app, ["--data-dir", str(folder), *args])
+
+
+def edited(folder: Path, table: str, name: str, field: str, value: int) -> None:
+    """`name`'s entry in `table` of scores.json claims `value` as its `field`, by hand."""
+    path = folder / "scores.json"
+    document = json.loads(path.read_text())
+    (row,) = [row for row in document["tables"][table] if row["name"] == name]
+    row[field] = value
+    path.write_text(json.dumps(document))
+
+
+def lines_tables(folder: Path, claimed: int) -> None:
+    """Lines 7 x 7: Ann's honest game, and Cheat's game (legal moves) claiming `claimed`
+    points."""
+    store = open_store(folder)
+    for name, seed in (("Ann", 1), ("Cheat", 2)):
+        store.add_player(name)
+        game = played_lines_game(seed, size=7)
+        store.record_lines(
+            name, 7, game.score, seed, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+        )
+    edited(folder, "lines-7", "Cheat", "points", claimed)
+
+
+def refused(result: Result, *reasons: str) -> None:
+    assert result.exit_code == 2, result.stdout
+    assert result.stdout == ""
+    assert result.stderr.startswith("lines-tui: ") and result.stderr.count("\n") == 1
+    for reason in reasons:
+        assert reason in result.stderr, result.stderr
+
+
+def rank_of(folder: Path, name: str) -> str:
+    return str(1 + [entry.name for entry in open_store(folder).table("lines-7")].index(name))
+
+
+@pytest.mark.parametrize("entry", [None, "cheat"])
+def test_a_refuted_lines_entry_blocks_the_export_in_one_line(
+    tmp_path: Path, entry: str | None
+) -> None:
+    folder = tmp_path / "data"
+    lines_tables(folder, 9_000)
+    before = (folder / "scores.json").read_bytes()
+    shown = run(folder, "scores", "show", "lines-7")
+    assert any(line.endswith("refuted") for line in shown.stdout.splitlines() if "Cheat" in line)
+    args = [] if entry is None else ["--entry", rank_of(folder, "Cheat")]
+    refused(
+        run(folder, "scores", "export", "lines-7", *args),
+        "lines-7 cannot be shared, entry ",
+        " is refuted: the game scores ",
+        "not 9000",
+    )
+    assert (folder / "scores.json").read_bytes() == before
+
+
+def test_a_refuted_entry_is_no_challenge_and_an_honest_one_still_is(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    lines_tables(folder, 9_000)
+    cheat = rank_of(folder, "Cheat")
+    refused(
+        run(folder, "scores", "export", "lines-7", "--entry", cheat, "--challenge"),
+        f"entry {cheat} cannot be a challenge: it is refuted: the game scores ",
+    )
+    honest = run(folder, "scores", "export", "lines-7", "--entry", rank_of(folder, "Ann"))
+    assert honest.exit_code == 0 and honest.stdout.startswith("LT2-")
+
+
+def test_a_mahjong_time_no_person_reaches_blocks_the_export(tmp_path: Path) -> None:
+    """A replay cannot prove the clock (README, "What verified proves"), but a time under the
+    floor of 0.5 s a pair is refuted, whether it is imported or edited into the file."""
+    folder = tmp_path / "data"
+    win = won_mahjong_game("turtle", 1)
+    open_store(folder).record_mahjong("Bob", "turtle", 144.0, 1, FIXED_NOW, record_of_mahjong(win))
+    assert run(folder, "scores", "export", "mahjong-turtle").exit_code == 0
+    edited(folder, "mahjong-turtle", "Bob", "tenths", 100)
+    refused(
+        run(folder, "scores", "export", "mahjong-turtle"),
+        "entry 1 is refuted: 10 s for 72 pairs is faster than anyone plays",
+    )
+    shown = run(folder, "scores", "show", "mahjong-turtle")
+    assert any(line.endswith("refuted") for line in shown.stdout.splitlines() if "Bob" in line)
+
+
+def text_of(widget: Static) -> str:
+    content = widget.content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def cells(board: LeaderboardScreen) -> list[list[str]]:
+    grid: DataTable[Any] = board.query_one(DataTable)
+    return [
+        [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
+        for row in range(grid.row_count)
+    ]
+
+
+async def test_the_leaderboard_marks_a_refuted_entry_and_will_not_play_it_back(
+    tmp_path: Path,
+) -> None:
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app, LinesTuiApp)
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        marks = {row[2]: row[1] for row in cells(board)}
+        assert marks == {"Cheat": "✗", "Ann": "✓"}
+        assert "✗ refuted" in text_of(board.query_one("#board-legend", Static))
+        assert board.code == ""  # the table cannot be shared while the refuted entry is in it
+        code_line = text_of(board.query_one("#board-code", Static))
+        assert "cannot be shared, entry" in code_line and "is refuted" in code_line
+        cheat_row = [row[2] for row in cells(board)].index("Cheat")
+        await pilot.press(*["down"] * cheat_row, "w")
+        await settle(pilot)
+        assert app.screen is board
+        await pilot.press("x")
+        await settle(pilot)
+        assert app.screen is board
+        watch, challenge = notices
+        assert watch.startswith("Nothing to watch: this entry is refuted: the game scores ")
+        assert challenge.startswith("Nothing to challenge with: this entry is refuted: ")
+        assert app.clipboard == ""
+
+
+async def test_an_honest_entry_beside_a_refuted_one_still_plays_back(tmp_path: Path) -> None:
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app, LinesTuiApp)
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        honest_row = [row[2] for row in cells(board)].index("Ann")
+        await pilot.press(*["down"] * honest_row, "w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
