@@ -378,6 +378,31 @@ async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> 
     assert store.table("mahjong-turtle") == (bo,)
 
 
+async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Path) -> None:
+    """The same code twice showed "added" twice: each code was judged alone, not after the ones
+    before it, as the merge takes them."""
+    store = open_store(tmp_path / "data")
+    pal = Entry("Pal", 500, int(START), 1)
+    code = encode(TableId.lines(9), [pal])
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(f"{code}\n{code}"))
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[1:3] == [
+            " Code 1: Lines 9 x 9 (lines-9): 1 added.",
+            " Code 2: Lines 9 x 9 (lines-9): 1 already there.",
+        ]
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [cells(grid, row)[:4] for row in range(grid.row_count)] == [
+            ["1", "added", "1", "Pal"],
+            ["2", "already there", "1", "Pal"],
+        ]
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert store.table("lines-9") == (pal,)
+
+
 async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path: Path) -> None:
     store = open_store(tmp_path / "data")
     pal = Entry("Pal", 500, int(START), 1)

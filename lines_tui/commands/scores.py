@@ -197,10 +197,11 @@ def import_(
     found = pasted_codes(code)
     store = open_cli_store(ctx)
     if dry_run:
-        merges = [
-            attempt(lambda text=text: store.preview_import(text, import_checker()), store)  # type: ignore[misc]
-            for text in found
-        ]
+        previews = attempt(lambda: store.preview_imports(found, import_checker), store)
+        for preview in previews:
+            if isinstance(preview, ShareCodeError):  # the import would merge none of them
+                fail(str(preview))
+        merges = [preview for preview in previews if isinstance(preview, Merge)]
     else:
         # All or none: a bad code among several merges none of them.
         merges = attempt(lambda: store.import_codes(found, import_checker), store)

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from lines_tui.store import Entry, EntryResult, Merge, ShareCodeError, StoreError
+from lines_tui.store import Entry, EntryResult, Merge, StoreError
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
 from lines_tui.ui.lists import RowTable
@@ -115,17 +115,18 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         load(
             self,
             self.session.io,
-            lambda: [(code, self._preview(code)) for code in codes],
+            lambda: self._preview(codes),
             self.show,
             lambda error: self.show([], str(error)),
             group="preview",
         )
 
-    def _preview(self, code: str) -> Read:
-        try:
-            return self.store.preview_import(code, Checker(now=time.time()))
-        except ShareCodeError as error:
-            return str(error)
+    def _preview(self, codes: list[str]) -> list[tuple[str, Read]]:
+        previews = self.store.preview_imports(codes, lambda: Checker(now=time.time()))
+        return [
+            (code, read if isinstance(read, Merge) else str(read))
+            for code, read in zip(codes, previews, strict=True)
+        ]
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self.previews = [read for _, read in reads if isinstance(read, Merge)]
