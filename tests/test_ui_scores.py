@@ -424,6 +424,42 @@ async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path
     )
 
 
+@pytest.mark.parametrize(
+    ("held", "paste", "told"),
+    [
+        (
+            "",
+            "no code here " * 3000,
+            "Nothing was pasted: no share code in its first 32,768 characters, and its 39,000 "
+            "characters do not fit in the field (at most 32,768 characters).",
+        ),
+        (
+            "x" * 32_760,
+            encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)]),
+            "Nothing was pasted: the codes in it do not fit in the field (at most 32,768 "
+            "characters).",
+        ),
+    ],
+    ids=["prose", "codes"],
+)
+async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
+    tmp_path: Path, held: str, paste: str, told: str
+) -> None:
+    """The field dropped it without a word (Input refuses a text past its max_length)."""
+    app = NoticeApp(ImportScreen(Session(open_store(tmp_path / "data"))))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.value = held
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        field.post_message(events.Paste(paste))
+        await settle(pilot)
+        assert app.told == [told]
+        assert field.value == held
+        assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
+
+
 HOSTILE = "x\x1b]52;c;SGk=\x07y\x1b[2J"
 
 

@@ -39,7 +39,8 @@ class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
     another; a paste with nothing like a code goes in on one line, so that the preview says
-    why. Its enter key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
+    why, unless it is too long for the field: then a notice says why nothing went in. Its enter
+    key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
@@ -47,10 +48,26 @@ class CodeInput(PlainInput, inherit_bindings=False):
     ]
 
     def _on_paste(self, event: events.Paste) -> None:
-        found = find_codes(event.text)
-        self.insert_text_at_cursor(" ".join(found) if found else event.text)
         event.prevent_default()  # Input's own handler would insert the first line again
         event.stop()
+        found = find_codes(event.text)
+        text = " ".join(found) if found else event.text
+        if len(self.value) + len(text) > MAX_PASTE_CHARS:
+            # Input drops a text longer than its max_length without a word.
+            self.notify(f"Nothing was pasted: {too_long(event.text, found)}.", severity="warning")
+            return
+        self.insert_text_at_cursor(text)
+
+
+def too_long(paste: str, found: list[str]) -> str:
+    """Why a paste does not go into the code field, whose text it would make too long."""
+    room = f"the field (at most {MAX_PASTE_CHARS:,} characters)"
+    if found:
+        return f"the codes in it do not fit in {room}"
+    where = "in it"
+    if len(paste) > MAX_PASTE_CHARS:
+        where = f"in its first {MAX_PASTE_CHARS:,} characters"  # all that find_codes reads
+    return f"no share code {where}, and its {len(paste):,} characters do not fit in {room}"
 
 
 Merged = tuple[str, int | None]  # the table merged into, and the best place an entry took
