@@ -30,7 +30,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
-from lines_tui.store.tables import TableId, format_value, utc_day
+from lines_tui.store.tables import Entry, TableId, format_value, utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.lines.board import LinesBoard
@@ -39,7 +39,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.replay import ReplayScreen
-from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen
@@ -283,6 +283,57 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
         app.screen.query_one(CodeInput).value = code
         await settle(pilot)
         await play_the_offered_deal(pilot)
+
+
+def friend_with_anns_challenge(folder: Path) -> None:
+    """A data folder whose Lines 7 x 7, deal 1 holds Ann's result (her challenge, merged)."""
+    store_with_games(folder / "mine")
+    code = open_store(folder / "mine").challenge_code("lines-7", 1)
+    open_store(folder / "friend").import_code(code, checker())
+
+
+async def import_in_the_app(pilot: Pilot[None], code: str) -> None:
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.open_import()
+    await settle(pilot)
+    app.screen.query_one(CodeInput).value = code
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_a_deals_code_with_nothing_to_merge_offers_no_challenge(tmp_path: Path) -> None:
+    """Its only entry rejected, enter merged "1 rejected" and offered the table's best result
+    as the challenge: Ann's, there before, not the code's."""
+    friend_with_anns_challenge(tmp_path)
+    rejected = Entry("[b]x[/b]", 5, int(FIXED_NOW), 1)
+    code = codes.encode(TableId.lines(7).for_deal(1), [rejected])
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ImportScreen)
+        assert text_of(app.screen.query_one("#import-summary", Static)).startswith(
+            "Nothing to merge into Lines 7 x 7, deal 1"
+        )
+
+
+async def test_the_challenge_offered_is_the_codes_result_not_one_already_there(
+    tmp_path: Path,
+) -> None:
+    """A code that put its result under Ann's (there before) offered to beat Ann's."""
+    friend_with_anns_challenge(tmp_path)
+    pal = Entry("Pal", 5, int(FIXED_NOW), 1)  # no record: it ranks after Ann's verified result
+    code = codes.encode(TableId.lines(7).for_deal(1), [pal])
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A challenge: beat 5 by Pal on Lines 7 x 7, deal 1." in dialog_text(app)
+    assert [entry.name for entry in open_store(tmp_path / "friend").table("lines-7+deal-1")] == [
+        "Ann",
+        "Pal",
+    ]
 
 
 async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:

@@ -207,7 +207,7 @@ async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
     store: Store,
 ) -> None:
     """The app imports (as from the menu) and the leaderboard shows the merged table."""
-    code = encode(TableId.mahjong("turtle"), [Entry("Pal", 10, int(START), 3)])
+    code = encode(TableId.mahjong("turtle"), [Entry("Pal", 3000, int(START), 3)])  # 5:00.0
     app = make_app(store.data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -458,6 +458,75 @@ async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
         assert app.told == [told]
         assert field.value == held
         assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
+
+
+REJECTED = Entry("[b]x[/b]", 5, int(START), 2)  # markup in a name: rejected everywhere
+NOTHING_IN_LINES_9 = "nothing to merge into Lines 9 x 9 (lines-9): 1 rejected."
+
+
+async def test_a_code_that_brings_nothing_says_so_and_is_not_merged(tmp_path: Path) -> None:
+    """Its only entry rejected, it said "1 rejected. Press enter to merge.", and enter "merged"
+    it ("Merged into Lines 9 x 9 (lines-9): 1 rejected."), into a data folder it made."""
+    store = open_store(tmp_path / "data")
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.post_message(events.Paste(encode(TableId.lines(9), [REJECTED])))
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary == "N" + NOTHING_IN_LINES_9[1:]
+        await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, ImportScreen)
+        assert app.told == [
+            "Nothing to merge: no entry pasted would go into your tables (the preview says why)."
+        ]
+    assert app.result == "not dismissed"
+    assert not store.path.exists()
+
+
+async def test_a_code_that_brings_nothing_merged_before_its_preview_says_so(
+    tmp_path: Path,
+) -> None:
+    """Pasted and confirmed in one burst (merged before the preview is made): what the merge
+    found is told, and the screen stays."""
+    store = open_store(tmp_path / "data")
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.post_message(events.Paste(encode(TableId.lines(9), [REJECTED])))
+        post_keys_at_once(pilot.app, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ImportScreen)
+    assert app.told == [f"Nothing was merged: code 1: {NOTHING_IN_LINES_9}"]
+    assert app.result == "not dismissed"
+    assert store.table("lines-9") == ()
+
+
+async def test_the_merged_notice_says_only_what_was_merged(tmp_path: Path) -> None:
+    """A code that brings nothing is told as not merged, and the leaderboard shown is the first
+    table a code went into (the notice said "Merged into" for the rejected code too)."""
+    store = open_store(tmp_path / "data")
+    bo = Entry("Bo", 3000, int(START), 2)
+    codes = [encode(TableId.lines(9), [REJECTED]), encode(TableId.mahjong("turtle"), [bo])]
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(" ".join(codes)))
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[:3] == [
+            " 2 codes. Press enter to merge the 1 that can be.",
+            f" Code 1: {NOTHING_IN_LINES_9}",
+            " Code 2: Turtle (mahjong-turtle): 1 added.",
+        ]
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert app.told == [
+        f"Merged into Turtle (mahjong-turtle): 1 added.\nNot merged: code 1: {NOTHING_IN_LINES_9}"
+    ]
+    assert app.result == ("mahjong-turtle", 1)
+    assert store.table("mahjong-turtle") == (bo,) and store.table("lines-9") == ()
 
 
 HOSTILE = "x\x1b]52;c;SGk=\x07y\x1b[2J"

@@ -207,7 +207,7 @@ def import_(
         merges = attempt(lambda: store.import_codes(found, import_checker), store)
     for merged in merges:
         say(*report(merged, dry_run))
-    if not any(merged.count("added") + merged.count("already there") for merged in merges):
+    if not any(merged.any_in_table() for merged in merges):
         # A script learns that none of the code's entries is in the table (all refuted or
         # rejected, or not good enough for it).
         raise typer.Exit(NOTHING_MERGED)

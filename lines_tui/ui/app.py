@@ -250,13 +250,16 @@ class LinesTuiApp(App[None]):
     def open_import(self, show: Callable[[str, int | None], object] | None = None) -> None:
         """Import a code, from the menu or the leaderboard: a merged code shows the leaderboard
         it went into, the new entries marked (`show`: the open leaderboard shows it; by default
-        one opens), and a code of one deal's table is offered as a challenge."""
+        one opens), and a code of one deal's table is offered as a challenge, to beat the best
+        of its results that the table took."""
         from lines_tui.ui.scores import ImportScreen
 
         def merged(result: tuple[str, int | None] | None) -> None:
             if result is not None:
                 (show or self.open_leaderboards)(*result)
-                self.deal_offers.challenge(TableId.parse(result[0]))
+                table, place = result
+                if place is not None:
+                    self.deal_offers.challenge(TableId.parse(table), place)
 
         self.push_screen(ImportScreen(self.session), merged)
 

@@ -64,26 +64,27 @@ class DealOffers:
 
         self.app.push_screen(TodayScreen(day, size), picked)
 
-    def challenge(self, table: TableId) -> None:
+    def challenge(self, table: TableId, place: int) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
-        table (README, "Challenges"). Its entries are read on the store's thread."""
+        table, to beat the code's best result, which the merge put at `place` (README,
+        "Challenges"); never one of the table's others, such as your own. Its entries are read
+        on the store's thread."""
         store = self.session.store
         load(
             self.app,
             self.session.io,
-            lambda: store.table(table),
-            lambda entries: self.challenge_of(table, entries),
+            lambda: next(iter(store.table(table)[place - 1 : place]), None),
+            lambda best: self.challenge_of(table, best),
             self.read_failed,
             group="challenge",
         )
 
-    def challenge_of(self, table: TableId, entries: tuple[Entry, ...]) -> None:
+    def challenge_of(self, table: TableId, best: Entry | None) -> None:
         from lines_tui.engine.mahjong.layouts import layout_for_table
 
         today = utc_day(self.session.clock())
-        if table.mode == "random" or not entries or (table.mode == "daily" and table.tag != today):
+        if table.mode == "random" or best is None or (table.mode == "daily" and table.tag != today):
             return
-        best = entries[0]
         choice = daily(table.tag) if table.mode == "daily" else CHOSEN
         layout = None if table.kind == "lines" else layout_for_table(table.variant)
         if table.kind == "mahjong" and layout is None:

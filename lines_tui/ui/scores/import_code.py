@@ -98,7 +98,7 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         self.session = session
         self.store = session.store
         self.previews: list[Merge] = []
-        self._mergeable: list[str] = []  # the codes previewed
+        self._mergeable: list[tuple[int, str]] = []  # the codes that bring entries, numbered
         self._left_out: list[str] = []  # the others, numbered, with their reasons
         self._checking = False
         self._merging = False
@@ -147,11 +147,12 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self.previews = [read for _, read in reads if isinstance(read, Merge)]
-        self._mergeable = [code for code, read in reads if isinstance(read, Merge)]
+        numbered = list(enumerate(reads, start=1))
+        self._mergeable = [(number, code) for number, (code, read) in numbered if brings(read)]
         self._left_out = [
-            f"code {number}: {read}"
-            for number, (_, read) in enumerate(reads, start=1)
-            if isinstance(read, str)
+            f"code {number}: {read_line(read)}"
+            for number, (_, read) in numbered
+            if not brings(read)
         ]
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
@@ -171,10 +172,17 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
     def action_merge(self) -> None:
         if self._merging:
             return
-        if not self.previews and not self._checking:
-            self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
+        if not self._mergeable and not self._checking:
+            why = "no entry pasted would go into your tables (the preview says why)"
+            if not self.previews:
+                why = "paste a valid share code first"
+            self.notify(f"Nothing to merge: {why}.", severity="warning")
             return
-        codes = codes_in(self.query_one(CodeInput).value) if self._checking else self._mergeable
+        numbered, left_out = self._mergeable, self._left_out
+        if self._checking:  # every code, all or none; the merge tells what each brought
+            numbered = list(enumerate(codes_in(self.query_one(CodeInput).value), start=1))
+            left_out = []
+        codes = [code for _, code in numbered]
         self._merging = True
 
         def failed(error: StoreError) -> None:
@@ -185,16 +193,30 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             self,
             self.session.io,
             lambda: self.store.import_codes(codes, lambda: Checker(now=time.time())),
-            self._merged,
+            lambda merges: self._merged(
+                list(zip([number for number, _ in numbered], merges, strict=True)), left_out
+            ),
             failed,
         )
 
-    def _merged(self, merges: list[Merge]) -> None:
-        told = [read_line(merged, "Merged into ") for merged in merges]
-        if self._left_out:
-            told.append("Not merged: " + "; ".join(self._left_out))
-        self.notify("\n".join(told), severity="warning" if self._left_out else "information")
-        first = merges[0]
+    def _merged(self, merges: list[tuple[int, Merge]], left_out: list[str]) -> None:
+        """Say what went into which table and what did not (`left_out`: the codes the preview
+        left out); show the first table merged into, or, if the codes (merged before the
+        preview could tell) brought nothing, stay."""
+        into = [merged for _, merged in merges if merged.any_in_table()]
+        left_out = left_out + [
+            f"code {number}: {read_line(merged)}"
+            for number, merged in merges
+            if not merged.any_in_table()
+        ]
+        told = [read_line(merged, "Merged into ") for merged in into]
+        if left_out:
+            told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
+        self.notify("\n".join(told), severity="warning" if left_out else "information")
+        if not into:
+            self._merging = False
+            return
+        first = into[0]
         best = min((r.rank for r in first.results if r.rank is not None), default=None)
         self.dismiss((str(first.table), best))
 
@@ -206,15 +228,21 @@ def codes_in(text: str) -> list[str]:
     return find_codes(text) or [text.strip()]
 
 
+def brings(read: Read) -> bool:
+    """Whether merging the code leaves any of its entries in your tables: if not, there is
+    nothing to merge (every entry rejected or not good enough)."""
+    return isinstance(read, Merge) and read.any_in_table()
+
+
 def summary(reads: list[Read]) -> str:
     """One line for one code; for several, what enter merges, then a line per code."""
     if len(reads) == 1:
         (read,) = reads
         line = read_line(read)
-        return line if isinstance(read, str) else f"{line} Press enter to merge."
-    merges = sum(isinstance(read, Merge) for read in reads)
+        return f"{line} Press enter to merge." if brings(read) else line[:1].upper() + line[1:]
+    merges = sum(brings(read) for read in reads)
     if not merges:
-        head = f"None of the {len(reads)} codes can be merged."
+        head = f"Nothing to merge: none of the {len(reads)} codes brings an entry to your tables."
     elif merges == len(reads):
         head = f"{len(reads)} codes. Press enter to merge them all."
     else:
@@ -224,9 +252,12 @@ def summary(reads: list[Read]) -> str:
 
 
 def read_line(read: Read, merged: str = "") -> str:
-    """A code's table and what merging it does (after `merged`), or why it cannot be merged."""
+    """A code's table and what merging it does (after `merged`), that it has nothing to merge
+    and why, or why it cannot be merged."""
     if isinstance(read, str):
         return read
+    if not read.any_in_table():
+        merged = "nothing to merge into "
     return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
 
 
