@@ -20,10 +20,11 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.store import Store, open_store
+from lines_tui.store import Store, codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId
@@ -401,6 +402,71 @@ async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Pa
         await press(pilot, "enter")
         await settle(pilot)
     assert store.table("lines-9") == (pal,)
+
+
+def lines_in_sight(pane: Widget) -> list[str]:
+    """The lines of the text in `pane` that show now, as it is scrolled."""
+    (text,) = pane.children
+    top = round(pane.scroll_y)
+    return widget_lines(text)[top : top + pane.scrollable_content_region.height]
+
+
+async def test_every_code_and_reason_of_a_long_paste_is_reached_by_keys(tmp_path: Path) -> None:
+    """Eight codes: the lines past the summary's six and the reasons' four were cut off, with no
+    key to bring them into sight."""
+    store = open_store(tmp_path / "data")
+    codes = [
+        encode(
+            TableId.lines(9),
+            [Entry(f"Pal{n}", 100 + n, int(START), n), Entry(f"[b]{n}[/b]", 5, int(START), n)],
+        )
+        for n in range(1, 9)
+    ]
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one(CodeInput).post_message(events.Paste("\n".join(codes)))
+        await settle(pilot)
+        summary = screen.query_one("#import-summary-pane")
+        last_code = " Code 8: Lines 9 x 9 (lines-9): 1 added, 1 rejected."
+        assert last_code not in lines_in_sight(summary)
+        await press(pilot, "tab")
+        assert pilot.app.focused is summary
+        assert any(sentence == "Scroll to the last line" for _, sentence, _ in key_rows(screen))
+        await press(pilot, "end")
+        assert lines_in_sight(summary)[-1] == last_code
+        await press(pilot, "tab")
+        grid = screen.query_one(DataTable)
+        assert pilot.app.focused is grid
+        await press(pilot, "end")
+        assert cells(grid, grid.row_count - 1)[:4] == ["8", "rejected", "", "[b]8[/b]"]
+        assert grid.scroll_y == grid.max_scroll_y > 0  # the last row in sight
+        await press(pilot, "tab")
+        reasons = screen.query_one("#import-reason-pane")
+        assert pilot.app.focused is reasons
+        assert "[b]8[/b]" not in " ".join(lines_in_sight(reasons))
+        await press(pilot, "end")
+        *_, last_reason, its_end = lines_in_sight(reasons)
+        assert last_reason.startswith(" rejected [b]8[/b]: a name cannot") and its_end == " markup)"
+        await press(pilot, "enter")  # enter merges from the panes too
+        await settle(pilot)
+    assert [entry.name for entry in store.table("lines-9")] == [f"Pal{n}" for n in range(8, 0, -1)]
+
+
+async def test_a_refused_entry_with_its_game_is_not_shown_as_one_without(tmp_path: Path) -> None:
+    """A refuted game is not kept, so the row of its entry showed ? (no game): it came with
+    one, and was refused."""
+    game = played_lines_game(2, size=7)
+    forged = Entry("Ann", game.score + 1, int(START), game.seed, record_of_lines(game))
+    store = open_store(tmp_path / "data")
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).value = codes.encode(TableId.lines(7), [forged])
+        await settle(pilot)
+        row = cells(pilot.app.screen.query_one(DataTable), 0)
+        assert row[0] == "rejected" and row[2] == "Ann" and row[-1] == "✗"
+        reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
+        assert reason == f"rejected Ann: the game scores {game.score} points, not {game.score + 1}"
 
 
 async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path: Path) -> None:

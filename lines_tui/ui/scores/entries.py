@@ -18,12 +18,16 @@ def value_heading(table: TableId) -> str:
 
 VERIFIED_MARK = "✓"
 UNVERIFIED_MARK = "?"
+REFUSED_MARK = "✗"  # an import's rejected entry: its game, if it came with one, did not hold up
 PROOF_LEGEND = f"{VERIFIED_MARK} verified (carries its game)  {UNVERIFIED_MARK} unverified"
 
 
-def proof_cell(entry: Entry) -> Text:
+def proof_cell(entry: Entry, refused: bool = False) -> Text:
     """✓ for an entry that carries its game (own games, imports confirmed by replay), ? for one
-    without (from before records, or from a format-1 code)."""
+    without (from before records, or from a format-1 code); ✗ for one an import `refused`, which
+    is all that is known of it: a game that was refuted is not kept, so it would show ?."""
+    if refused:
+        return Text(REFUSED_MARK, justify="center")
     return Text(VERIFIED_MARK if entry.verified else UNVERIFIED_MARK, justify="center")
 
 

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from lines_tui.store import Entry, EntryResult, Merge, StoreError
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
-from lines_tui.ui.lists import RowTable
+from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
@@ -110,10 +110,13 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             max_length=MAX_PASTE_CHARS,
             id="import-code",
         )
-        yield Static(id="import-summary", markup=False)
+        # In TextPanes: several codes' lines and reasons outgrow the room they have at 80 x 24.
+        with TextPane(id="import-summary-pane"):
+            yield Static(id="import-summary", markup=False)
         # A RowTable: enter there merges too (a DataTable's own enter selected a row).
         yield RowTable(id="import-table", cursor_type="row", show_cursor=False)
-        yield Static(id="import-reason", markup=False)
+        with TextPane(id="import-reason-pane"):
+            yield Static(id="import-reason", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -164,6 +167,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         )
         if self.previews:
             fill(grid, self.previews)
+        for pane in self.query(TextPane):
+            pane.scroll_home(animate=False)  # a new preview is read from its first line
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -281,7 +286,7 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
                 Text(fate, style=STATUS_STYLE[fate]),
                 Text(place, justify="right"),
                 *entry_cells(merge.table, entry)[:3],
-                proof_cell(entry),
+                proof_cell(entry, refused=fate == "rejected"),
             )
 
 
@@ -291,9 +296,10 @@ def counts(merged: Merge) -> str:
 
 
 def rejections(results: list[EntryResult]) -> Text:
-    text = Text()
+    lines = []
     for result in results:
-        text.append("rejected ", style="bold red")
-        text.append_text(name_text(result.entry.name))
-        text.append(f": {result.reason}\n")
-    return text
+        line = Text("rejected ", style="bold red")
+        line.append_text(name_text(result.entry.name))
+        line.append(f": {result.reason}")
+        lines.append(line)
+    return Text("\n").join(lines)
