@@ -119,6 +119,19 @@ def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: 
     assert len({cell_len(row[: row.index("0 ") + 1]) for row in rows}) == 1  # points line up
 
 
+def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> None:
+    """As the import merges them: the same code twice is added once, then already there."""
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    dry = run(folder, "scores", "import", "--dry-run", code, code)
+    assert [line for line in dry.stdout.splitlines() if not line.startswith(" ")] == [
+        "Lines 9 x 9 (lines-9) (dry run, nothing saved): 1 added",
+        "Lines 9 x 9 (lines-9) (dry run, nothing saved): 1 already there",
+    ]
+    assert dry.exit_code == 0 and not folder.exists()
+    damaged = code[:-1] + ("0" if code[-1] != "0" else "1")
+    refused(run(folder, "scores", "import", "--dry-run", code, damaged), "damaged")
+
+
 def test_hostile_names_in_an_imported_code_never_reach_the_terminal_raw(folder: Path) -> None:
     code = encode(
         TableId.lines(9),

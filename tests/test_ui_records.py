@@ -39,7 +39,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
-from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
@@ -391,6 +391,57 @@ async def test_a_challenge_offers_the_best_result_that_holds_up(tmp_path: Path) 
         assert isinstance(app.screen, ConfirmScreen)
         best = open_store(tmp_path / "mine").table("lines-7")[0]
         assert f"A challenge: beat {best.value} by Ann on" in dialog_text(app)
+
+
+def friend_with_anns_challenge(folder: Path) -> None:
+    """A data folder whose Lines 7 x 7, deal 1 holds Ann's result (her challenge, merged)."""
+    store_with_games(folder / "mine")
+    code = open_store(folder / "mine").challenge_code("lines-7", 1, checker=checker())
+    open_store(folder / "friend").import_code(code, checker())
+
+
+async def import_in_the_app(pilot: Pilot[None], code: str) -> None:
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.open_import()
+    await settle(pilot)
+    app.screen.query_one(CodeInput).value = code
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_a_deals_code_with_nothing_to_merge_offers_no_challenge(tmp_path: Path) -> None:
+    """Its only entry rejected, enter merged "1 rejected" and offered the table's best result
+    as the challenge: Ann's, there before, not the code's."""
+    friend_with_anns_challenge(tmp_path)
+    rejected = Entry("[b]x[/b]", 5, int(FIXED_NOW), 1)
+    code = codes.encode(TableId.lines(7).for_deal(1), [rejected])
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ImportScreen)
+        assert text_of(app.screen.query_one("#import-summary", Static)).startswith(
+            "Nothing to merge into Lines 7 x 7, deal 1"
+        )
+
+
+async def test_the_challenge_offered_is_the_codes_result_not_one_already_there(
+    tmp_path: Path,
+) -> None:
+    """A code whose result ranks under one there before (the player's own, faster) offered to
+    beat that one: the challenge is the code's."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
+    deal = TableId.mahjong("turtle").for_deal(1)
+    own = record_of_mahjong(won_mahjong_game("turtle", 1))
+    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW, own)
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A challenge: beat 2:24.0 by Bob on Turtle, deal 1." in dialog_text(app)
+    assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
 
 
 async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:

@@ -20,16 +20,17 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.store import Store, open_store
+from lines_tui.store import Store, codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
-from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.scores.import_code import CodeInput, Merged
 from lines_tui.ui.session import Session
 
 START = 1_700_000_000.0
@@ -49,6 +50,12 @@ class ScreenApp(App[Any]):
 
     def keep(self, result: Any) -> None:
         self.result = result
+
+
+def merged_shown(merged: Any) -> tuple[str, int | None]:
+    """The table and the place an Import screen's merge has its opener show."""
+    assert isinstance(merged, Merged)
+    return merged.table, merged.place
 
 
 @pytest.fixture
@@ -161,7 +168,10 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         assert store.table("lines-9") == ()  # only a preview so far
         await press(pilot, "enter")
         await settle(pilot)
-        assert pilot.app.result == ("lines-9", 1)  # the opener shows that table, place 1 marked
+        assert merged_shown(pilot.app.result) == (
+            "lines-9",
+            1,
+        )  # the opener shows that table, place 1 marked
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
 
 
@@ -186,7 +196,7 @@ async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
         assert not any("Select" in row or "Page Left" in row for row in rows), rows
         await press(pilot, "enter")
         await settle(pilot)
-        assert pilot.app.result == ("lines-9", 1)
+        assert merged_shown(pilot.app.result) == ("lines-9", 1)
 
 
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:
@@ -207,7 +217,7 @@ async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
     store: Store,
 ) -> None:
     """The app imports (as from the menu) and the leaderboard shows the merged table."""
-    code = encode(TableId.mahjong("turtle"), [Entry("Pal", 10, int(START), 3)])
+    code = encode(TableId.mahjong("turtle"), [Entry("Pal", 3000, int(START), 3)])  # 5:00.0
     app = make_app(store.data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -373,9 +383,102 @@ async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> 
         assert grid.region.height > grid.row_count  # the heading and every row in sight
         await press(pilot, "enter")
         await settle(pilot)
-        assert pilot.app.result == ("lines-9", 1)  # the first table merged into is shown
+        assert merged_shown(pilot.app.result) == (
+            "lines-9",
+            1,
+        )  # the first table merged into is shown
     assert store.table("lines-9") == (pal,)
     assert store.table("mahjong-turtle") == (bo,)
+
+
+async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Path) -> None:
+    """The same code twice showed "added" twice: each code was judged alone, not after the ones
+    before it, as the merge takes them."""
+    store = open_store(tmp_path / "data")
+    pal = Entry("Pal", 500, int(START), 1)
+    code = encode(TableId.lines(9), [pal])
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(f"{code}\n{code}"))
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[1:3] == [
+            " Code 1: Lines 9 x 9 (lines-9): 1 added.",
+            " Code 2: Lines 9 x 9 (lines-9): 1 already there.",
+        ]
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [cells(grid, row)[:4] for row in range(grid.row_count)] == [
+            ["1", "added", "1", "Pal"],
+            ["2", "already there", "1", "Pal"],
+        ]
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert store.table("lines-9") == (pal,)
+
+
+def lines_in_sight(pane: Widget) -> list[str]:
+    """The lines of the text in `pane` that show now, as it is scrolled."""
+    (text,) = pane.children
+    top = round(pane.scroll_y)
+    return widget_lines(text)[top : top + pane.scrollable_content_region.height]
+
+
+async def test_every_code_and_reason_of_a_long_paste_is_reached_by_keys(tmp_path: Path) -> None:
+    """Eight codes: the lines past the summary's six and the reasons' four were cut off, with no
+    key to bring them into sight."""
+    store = open_store(tmp_path / "data")
+    codes = [
+        encode(
+            TableId.lines(9),
+            [Entry(f"Pal{n}", 100 + n, int(START), n), Entry(f"[b]{n}[/b]", 5, int(START), n)],
+        )
+        for n in range(1, 9)
+    ]
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one(CodeInput).post_message(events.Paste("\n".join(codes)))
+        await settle(pilot)
+        summary = screen.query_one("#import-summary-pane")
+        last_code = " Code 8: Lines 9 x 9 (lines-9): 1 added, 1 rejected."
+        assert last_code not in lines_in_sight(summary)
+        await press(pilot, "tab")
+        assert pilot.app.focused is summary
+        assert any(sentence == "Scroll to the last line" for _, sentence, _ in key_rows(screen))
+        await press(pilot, "end")
+        assert lines_in_sight(summary)[-1] == last_code
+        await press(pilot, "tab")
+        grid = screen.query_one(DataTable)
+        assert pilot.app.focused is grid
+        await press(pilot, "end")
+        assert cells(grid, grid.row_count - 1)[:4] == ["8", "rejected", "", "[b]8[/b]"]
+        assert grid.scroll_y == grid.max_scroll_y > 0  # the last row in sight
+        await press(pilot, "tab")
+        reasons = screen.query_one("#import-reason-pane")
+        assert pilot.app.focused is reasons
+        assert "[b]8[/b]" not in " ".join(lines_in_sight(reasons))
+        await press(pilot, "end")
+        *_, last_reason, its_end = lines_in_sight(reasons)
+        assert last_reason.startswith(" rejected [b]8[/b]: a name cannot") and its_end == " markup)"
+        await press(pilot, "enter")  # enter merges from the panes too
+        await settle(pilot)
+    assert [entry.name for entry in store.table("lines-9")] == [f"Pal{n}" for n in range(8, 0, -1)]
+
+
+async def test_a_refused_entry_with_its_game_is_not_shown_as_one_without(tmp_path: Path) -> None:
+    """A refuted game is not kept, so the row of its entry showed ? (no game): it came with
+    one, and was refused."""
+    game = played_lines_game(2, size=7)
+    forged = Entry("Ann", game.score + 1, int(START), game.seed, record_of_lines(game))
+    store = open_store(tmp_path / "data")
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).value = codes.encode(TableId.lines(7), [forged])
+        await settle(pilot)
+        row = cells(pilot.app.screen.query_one(DataTable), 0)
+        assert row[0] == "rejected" and row[2] == "Ann" and row[-1] == "✗"
+        reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
+        assert reason == f"rejected Ann: the game scores {game.score} points, not {game.score + 1}"
 
 
 async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path: Path) -> None:
@@ -393,10 +496,115 @@ async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path
         await press(pilot, "enter")
         await settle(pilot)
     assert store.table("lines-9") == (pal,)
-    assert app.result == ("lines-9", 1)
+    assert merged_shown(app.result) == ("lines-9", 1)
     assert app.told[0].startswith(
         "Merged into Lines 9 x 9 (lines-9): 1 added.\nNot merged: code 1: "
     )
+
+
+@pytest.mark.parametrize(
+    ("held", "paste", "told"),
+    [
+        (
+            "",
+            "no code here " * 3000,
+            "Nothing was pasted: no share code in its first 32,768 characters, and its 39,000 "
+            "characters do not fit in the field (at most 32,768 characters).",
+        ),
+        (
+            "x" * 32_760,
+            encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)]),
+            "Nothing was pasted: the codes in it do not fit in the field (at most 32,768 "
+            "characters).",
+        ),
+    ],
+    ids=["prose", "codes"],
+)
+async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
+    tmp_path: Path, held: str, paste: str, told: str
+) -> None:
+    """The field dropped it without a word (Input refuses a text past its max_length)."""
+    app = NoticeApp(ImportScreen(Session(open_store(tmp_path / "data"))))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.value = held
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        field.post_message(events.Paste(paste))
+        await settle(pilot)
+        assert app.told == [told]
+        assert field.value == held
+        assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
+
+
+REJECTED = Entry("[b]x[/b]", 5, int(START), 2)  # markup in a name: rejected everywhere
+NOTHING_IN_LINES_9 = "nothing to merge into Lines 9 x 9 (lines-9): 1 rejected."
+
+
+async def test_a_code_that_brings_nothing_says_so_and_is_not_merged(tmp_path: Path) -> None:
+    """Its only entry rejected, it said "1 rejected. Press enter to merge.", and enter "merged"
+    it ("Merged into Lines 9 x 9 (lines-9): 1 rejected."), into a data folder it made."""
+    store = open_store(tmp_path / "data")
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.post_message(events.Paste(encode(TableId.lines(9), [REJECTED])))
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary == "N" + NOTHING_IN_LINES_9[1:]
+        await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, ImportScreen)
+        assert app.told == [
+            "Nothing to merge: no entry pasted would go into your tables (the preview says why)."
+        ]
+    assert app.result == "not dismissed"
+    assert not store.path.exists()
+
+
+async def test_a_code_that_brings_nothing_merged_before_its_preview_says_so(
+    tmp_path: Path,
+) -> None:
+    """Pasted and confirmed in one burst (merged before the preview is made): what the merge
+    found is told, and the screen stays."""
+    store = open_store(tmp_path / "data")
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.post_message(events.Paste(encode(TableId.lines(9), [REJECTED])))
+        post_keys_at_once(pilot.app, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ImportScreen)
+    assert app.told == [f"Nothing was merged: code 1: {NOTHING_IN_LINES_9}"]
+    assert app.result == "not dismissed"
+    assert store.table("lines-9") == ()
+
+
+async def test_the_merged_notice_says_only_what_was_merged(tmp_path: Path) -> None:
+    """A code that brings nothing is told as not merged, and the leaderboard shown is the first
+    table a code went into (the notice said "Merged into" for the rejected code too)."""
+    store = open_store(tmp_path / "data")
+    bo = Entry("Bo", 3000, int(START), 2)
+    codes = [encode(TableId.lines(9), [REJECTED]), encode(TableId.mahjong("turtle"), [bo])]
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(" ".join(codes)))
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[:3] == [
+            " 2 codes. Press enter to merge the 1 that can be.",
+            f" Code 1: {NOTHING_IN_LINES_9}",
+            " Code 2: Turtle (mahjong-turtle): 1 added.",
+        ]
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert app.told == [
+        f"Merged into Turtle (mahjong-turtle): 1 added.\nNot merged: code 1: {NOTHING_IN_LINES_9}"
+    ]
+    assert merged_shown(app.result) == ("mahjong-turtle", 1)
+    assert store.table("mahjong-turtle") == (bo,) and store.table("lines-9") == ()
 
 
 HOSTILE = "x\x1b]52;c;SGk=\x07y\x1b[2J"

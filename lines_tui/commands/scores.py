@@ -204,16 +204,17 @@ def import_(
     found = pasted_codes(code)
     store = open_cli_store(ctx)
     if dry_run:
-        merges = [
-            attempt(lambda text=text: store.preview_import(text, checker_now()), store)  # type: ignore[misc]
-            for text in found
-        ]
+        previews = attempt(lambda: store.preview_imports(found, checker_now), store)
+        for preview in previews:
+            if isinstance(preview, ShareCodeError):  # the import would merge none of them
+                fail(str(preview))
+        merges = [preview for preview in previews if isinstance(preview, Merge)]
     else:
         # All or none: a bad code among several merges none of them.
         merges = attempt(lambda: store.import_codes(found, checker_now), store)
     for merged in merges:
         say(*report(merged, dry_run))
-    if not any(merged.count("added") + merged.count("already there") for merged in merges):
+    if not any(merged.any_in_table() for merged in merges):
         # A script learns that none of the code's entries is in the table (all refuted or
         # rejected, or not good enough for it).
         raise typer.Exit(NOTHING_MERGED)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
-from lines_tui.store.errors import SavedGameKept, StoreError
+from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
@@ -368,17 +368,34 @@ class Store:
         from lines_tui.store import codes
 
         checked = [codes.read(text, checker()) for text in texts]
+        return self._update(lambda data: [self._merge_into(data, shared) for shared in checked])
 
-        def change(data: ScoreData) -> list[Merge]:
-            merges = []
-            for shared in checked:
-                merged = self._merge(data, shared)
-                if merged.count("added"):
-                    data.tables[shared.table] = list(merged.entries)
-                merges.append(merged)
-            return merges
+    def preview_imports(
+        self, texts: Sequence[str], checker: Callable[[], Checker]
+    ) -> list[Merge | ShareCodeError]:
+        """What `import_codes` would do with the codes that can be read, without doing it, and
+        for each of the others why it cannot be: each code is judged after the ones before it
+        are merged, as the import merges them (the same code twice is already there the second
+        time)."""
+        from lines_tui.store import codes
 
-        return self._update(change)
+        data = self._snapshot()
+        previews: list[Merge | ShareCodeError] = []
+        for text in texts:
+            try:
+                shared = codes.read(text, checker())
+            except ShareCodeError as error:
+                previews.append(error)
+            else:
+                previews.append(self._merge_into(data, shared))
+        return previews
+
+    def _merge_into(self, data: ScoreData, checked: CheckedCode) -> Merge:
+        """Merge a code into `data` (changed only if an entry is added)."""
+        merged = self._merge(data, checked)
+        if merged.count("added"):
+            data.tables[checked.table] = list(merged.entries)
+        return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
         local = data.tables.get(checked.table, [])

@@ -275,6 +275,11 @@ class Merge:
     def count(self, status: EntryStatus) -> int:
         return sum(1 for result in self.results if result.status == status)
 
+    def any_in_table(self) -> bool:
+        """Whether any incoming entry is in the table after the merge (added, or already
+        there); if none is, the merge changes nothing and keeps nothing of the code."""
+        return bool(self.count("added") + self.count("already there"))
+
     def summary(self) -> str:
         """E.g. "3 added, 1 already there" (statuses that occur, in a fixed order)."""
         statuses: tuple[EntryStatus, ...] = (

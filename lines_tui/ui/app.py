@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
-from lines_tui.store import Entry, StoreError, TableId
+from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
@@ -129,7 +129,6 @@ class LinesTuiApp(App[None]):
             self.lines_starts,
             self.mahjong_starts,
             lines_size=size,
-            read_failed=self.read_failed,
         )
         self.direct_start = DirectStart(
             self,
@@ -200,9 +199,6 @@ class LinesTuiApp(App[None]):
     def on_menu_screen_read_failed(self, _: MenuScreen.ReadFailed) -> None:
         self.direct_start.read_failed()
 
-    def read_failed(self, error: StoreError) -> None:
-        self.notify(f"The data folder could not be read: {error}", severity="error")
-
     def on_unmount(self) -> None:
         self.session.close()
 
@@ -250,13 +246,16 @@ class LinesTuiApp(App[None]):
     def open_import(self, show: Callable[[str, int | None], object] | None = None) -> None:
         """Import a code, from the menu or the leaderboard: a merged code shows the leaderboard
         it went into, the new entries marked (`show`: the open leaderboard shows it; by default
-        one opens), and a code of one deal's table is offered as a challenge."""
+        one opens), and a code of one deal's table is offered as a challenge, to beat the best
+        of its results that the table took and its replay verified."""
         from lines_tui.ui.scores import ImportScreen
+        from lines_tui.ui.scores.import_code import Merged
 
-        def merged(result: tuple[str, int | None] | None) -> None:
+        def merged(result: Merged | None) -> None:
             if result is not None:
-                (show or self.open_leaderboards)(*result)
-                self.deal_offers.challenge(TableId.parse(result[0]))
+                (show or self.open_leaderboards)(result.table, result.place)
+                if result.place is not None:
+                    self.deal_offers.challenge(TableId.parse(result.table), result.to_beat)
 
         self.push_screen(ImportScreen(self.session), merged)
 

@@ -3,15 +3,13 @@ of a challenge, a code of one deal's table (README, "Challenges")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.outside_text import printable
-from lines_tui.store import Entry, StoreError, TableId, format_value
+from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -24,7 +22,7 @@ if TYPE_CHECKING:
 
 class DealOffers:
     """Offers today's deals and challenges, and starts the deal the player takes (`lines_size`:
-    the size of today's Lines deal; `read_failed` tells a store read that failed)."""
+    the size of today's Lines deal)."""
 
     def __init__(
         self,
@@ -35,7 +33,6 @@ class DealOffers:
         mahjong: MahjongStarts,
         *,
         lines_size: int,
-        read_failed: Callable[[StoreError], None],
     ) -> None:
         self.app = app
         self.session = session
@@ -43,7 +40,6 @@ class DealOffers:
         self.lines = lines
         self.mahjong = mahjong
         self.lines_size = lines_size
-        self.read_failed = read_failed
 
     def today(self) -> None:
         """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
@@ -64,30 +60,16 @@ class DealOffers:
 
         self.app.push_screen(TodayScreen(day, size), picked)
 
-    def challenge(self, table: TableId) -> None:
+    def challenge(self, table: TableId, best: Entry | None) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
-        table, against its best result that holds up by replay, or say there is none (README,
-        "Challenges"). Its entries are read and replayed on the store's thread."""
-        from lines_tui.store.verify import Checker, challenge_target
-
-        clock = self.session.clock()
-        if table.mode == "random" or (table.mode == "daily" and table.tag != utc_day(clock)):
-            return
-        store = self.session.store
-        checker = Checker(now=clock)
-        load(
-            self.app,
-            self.session.io,
-            lambda: challenge_target(store.checked_table(table, checker)),
-            lambda best: self.challenge_of(table, best),
-            self.read_failed,
-            group="challenge",
-        )
-
-    def challenge_of(self, table: TableId, best: Entry | None) -> None:
+        table, to beat `best`, the code's best result that holds up by replay (never one of the
+        table's others, such as your own), or say there is none (README, "Challenges")."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.verify import NOTHING_TO_BEAT
 
+        today = utc_day(self.session.clock())
+        if table.mode == "random" or (table.mode == "daily" and table.tag != today):
+            return
         if best is None:
             self.app.notify(f"{NOTHING_TO_BEAT.capitalize()}.", severity="warning")
             return

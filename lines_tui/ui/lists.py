@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import DataTable, OptionList
 
 
@@ -42,3 +43,21 @@ class RowTable(DataTable[Text | str], inherit_bindings=False):
             "end,ctrl+end", "scroll_bottom", "Last", show=False, tooltip="Move to the last row"
         ),
     ]
+
+
+class TextPane(VerticalScroll, inherit_bindings=False):
+    """Text that may be longer than the pane's height: then tab reaches the pane and its keys
+    scroll it, so no line is out of reach; enter is the screen's."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "scroll_down", "Down", show=False, tooltip="Scroll the text down a line"),
+        Binding("up,k", "scroll_up", "Up", show=False, tooltip="Scroll the text up a line"),
+        Binding("pagedown", "page_down", "Page down", show=False, tooltip="Scroll a page down"),
+        Binding("pageup", "page_up", "Page up", show=False, tooltip="Scroll a page up"),
+        Binding("home", "scroll_home", "First", show=False, tooltip="Scroll to the first line"),
+        Binding("end", "scroll_end", "Last", show=False, tooltip="Scroll to the last line"),
+    ]
+
+    def allow_focus(self) -> bool:
+        # All in sight, there is nothing to reach: tab goes past it.
+        return self.max_scroll_y > 0

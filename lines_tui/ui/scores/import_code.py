@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,10 +14,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from lines_tui.store import Entry, EntryResult, Merge, ShareCodeError, StoreError
+from lines_tui.store import Entry, EntryResult, Merge, StoreError
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
-from lines_tui.ui.lists import RowTable
+from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
@@ -39,7 +40,8 @@ class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
     another; a paste with nothing like a code goes in on one line, so that the preview says
-    why. Its enter key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
+    why, unless it is too long for the field: then a notice says why nothing went in. Its enter
+    key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
@@ -47,13 +49,39 @@ class CodeInput(PlainInput, inherit_bindings=False):
     ]
 
     def _on_paste(self, event: events.Paste) -> None:
-        found = find_codes(event.text)
-        self.insert_text_at_cursor(" ".join(found) if found else event.text)
         event.prevent_default()  # Input's own handler would insert the first line again
         event.stop()
+        found = find_codes(event.text)
+        text = " ".join(found) if found else event.text
+        if len(self.value) + len(text) > MAX_PASTE_CHARS:
+            # Input drops a text longer than its max_length without a word.
+            self.notify(f"Nothing was pasted: {too_long(event.text, found)}.", severity="warning")
+            return
+        self.insert_text_at_cursor(text)
 
 
-Merged = tuple[str, int | None]  # the table merged into, and the best place an entry took
+def too_long(paste: str, found: list[str]) -> str:
+    """Why a paste does not go into the code field, whose text it would make too long."""
+    room = f"the field (at most {MAX_PASTE_CHARS:,} characters)"
+    if found:
+        return f"the codes in it do not fit in {room}"
+    where = "in it"
+    if len(paste) > MAX_PASTE_CHARS:
+        where = f"in its first {MAX_PASTE_CHARS:,} characters"  # all that find_codes reads
+    return f"no share code {where}, and its {len(paste):,} characters do not fit in {room}"
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What a merge shows: the first table merged into, the best place the code's entries took
+    there (the leaderboard marks it), and the code's best result there that holds up by replay
+    (a challenge offers to beat it; README, "Challenges")."""
+
+    table: str
+    place: int | None
+    to_beat: Entry | None
+
+
 Read = Merge | str  # what merging one code does, or why it cannot be merged
 
 
@@ -81,7 +109,7 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         self.session = session
         self.store = session.store
         self.previews: list[Merge] = []
-        self._mergeable: list[str] = []  # the codes previewed
+        self._mergeable: list[tuple[int, str]] = []  # the codes that bring entries, numbered
         self._left_out: list[str] = []  # the others, numbered, with their reasons
         self._checking = False
         self._merging = False
@@ -93,10 +121,13 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             max_length=MAX_PASTE_CHARS,
             id="import-code",
         )
-        yield Static(id="import-summary", markup=False)
+        # In TextPanes: several codes' lines and reasons outgrow the room they have at 80 x 24.
+        with TextPane(id="import-summary-pane"):
+            yield Static(id="import-summary", markup=False)
         # A RowTable: enter there merges too (a DataTable's own enter selected a row).
         yield RowTable(id="import-table", cursor_type="row", show_cursor=False)
-        yield Static(id="import-reason", markup=False)
+        with TextPane(id="import-reason-pane"):
+            yield Static(id="import-reason", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -115,25 +146,27 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         load(
             self,
             self.session.io,
-            lambda: [(code, self._preview(code)) for code in codes],
+            lambda: self._preview(codes),
             self.show,
             lambda error: self.show([], str(error)),
             group="preview",
         )
 
-    def _preview(self, code: str) -> Read:
-        try:
-            return self.store.preview_import(code, Checker(now=time.time()))
-        except ShareCodeError as error:
-            return str(error)
+    def _preview(self, codes: list[str]) -> list[tuple[str, Read]]:
+        previews = self.store.preview_imports(codes, lambda: Checker(now=time.time()))
+        return [
+            (code, read if isinstance(read, Merge) else str(read))
+            for code, read in zip(codes, previews, strict=True)
+        ]
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self.previews = [read for _, read in reads if isinstance(read, Merge)]
-        self._mergeable = [code for code, read in reads if isinstance(read, Merge)]
+        numbered = list(enumerate(reads, start=1))
+        self._mergeable = [(number, code) for number, (code, read) in numbered if brings(read)]
         self._left_out = [
-            f"code {number}: {read}"
-            for number, (_, read) in enumerate(reads, start=1)
-            if isinstance(read, str)
+            f"code {number}: {read_line(read)}"
+            for number, (_, read) in numbered
+            if not brings(read)
         ]
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
@@ -145,6 +178,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         )
         if self.previews:
             fill(grid, self.previews)
+        for pane in self.query(TextPane):
+            pane.scroll_home(animate=False)  # a new preview is read from its first line
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -153,10 +188,17 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
     def action_merge(self) -> None:
         if self._merging:
             return
-        if not self.previews and not self._checking:
-            self.notify("Nothing to merge: paste a valid share code first.", severity="warning")
+        if not self._mergeable and not self._checking:
+            why = "no entry pasted would go into your tables (the preview says why)"
+            if not self.previews:
+                why = "paste a valid share code first"
+            self.notify(f"Nothing to merge: {why}.", severity="warning")
             return
-        codes = codes_in(self.query_one(CodeInput).value) if self._checking else self._mergeable
+        numbered, left_out = self._mergeable, self._left_out
+        if self._checking:  # every code, all or none; the merge tells what each brought
+            numbered = list(enumerate(codes_in(self.query_one(CodeInput).value), start=1))
+            left_out = []
+        codes = [code for _, code in numbered]
         self._merging = True
 
         def failed(error: StoreError) -> None:
@@ -167,18 +209,38 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             self,
             self.session.io,
             lambda: self.store.import_codes(codes, lambda: Checker(now=time.time())),
-            self._merged,
+            lambda merges: self._merged(
+                list(zip([number for number, _ in numbered], merges, strict=True)), left_out
+            ),
             failed,
         )
 
-    def _merged(self, merges: list[Merge]) -> None:
-        told = [read_line(merged, "Merged into ") for merged in merges]
-        if self._left_out:
-            told.append("Not merged: " + "; ".join(self._left_out))
-        self.notify("\n".join(told), severity="warning" if self._left_out else "information")
-        first = merges[0]
-        best = min((r.rank for r in first.results if r.rank is not None), default=None)
-        self.dismiss((str(first.table), best))
+    def _merged(self, merges: list[tuple[int, Merge]], left_out: list[str]) -> None:
+        """Say what went into which table and what did not (`left_out`: the codes the preview
+        left out); show the first table merged into, or, if the codes (merged before the
+        preview could tell) brought nothing, stay."""
+        into = [merged for _, merged in merges if merged.any_in_table()]
+        left_out = left_out + [
+            f"code {number}: {read_line(merged)}"
+            for number, merged in merges
+            if not merged.any_in_table()
+        ]
+        told = [read_line(merged, "Merged into ") for merged in into]
+        if left_out:
+            told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
+        self.notify("\n".join(told), severity="warning" if left_out else "information")
+        if not into:
+            self._merging = False
+            return
+        first = into[0]
+        placed = sorted(
+            ((r.rank, r.entry) for r in first.results if r.rank is not None),
+            key=lambda rank_and_entry: rank_and_entry[0],
+        )
+        best = placed[0][0] if placed else None
+        # A code's entry keeps its game only when its replay verified it (codes.read).
+        to_beat = next((entry for _, entry in placed if entry.recorded), None)
+        self.dismiss(Merged(str(first.table), best, to_beat))
 
 
 def codes_in(text: str) -> list[str]:
@@ -188,15 +250,21 @@ def codes_in(text: str) -> list[str]:
     return find_codes(text) or [text.strip()]
 
 
+def brings(read: Read) -> bool:
+    """Whether merging the code leaves any of its entries in your tables: if not, there is
+    nothing to merge (every entry rejected or not good enough)."""
+    return isinstance(read, Merge) and read.any_in_table()
+
+
 def summary(reads: list[Read]) -> str:
     """One line for one code; for several, what enter merges, then a line per code."""
     if len(reads) == 1:
         (read,) = reads
         line = read_line(read)
-        return line if isinstance(read, str) else f"{line} Press enter to merge."
-    merges = sum(isinstance(read, Merge) for read in reads)
+        return f"{line} Press enter to merge." if brings(read) else line[:1].upper() + line[1:]
+    merges = sum(brings(read) for read in reads)
     if not merges:
-        head = f"None of the {len(reads)} codes can be merged."
+        head = f"Nothing to merge: none of the {len(reads)} codes brings an entry to your tables."
     elif merges == len(reads):
         head = f"{len(reads)} codes. Press enter to merge them all."
     else:
@@ -206,9 +274,12 @@ def summary(reads: list[Read]) -> str:
 
 
 def read_line(read: Read, merged: str = "") -> str:
-    """A code's table and what merging it does (after `merged`), or why it cannot be merged."""
+    """A code's table and what merging it does (after `merged`), that it has nothing to merge
+    and why, or why it cannot be merged."""
     if isinstance(read, str):
         return read
+    if not read.any_in_table():
+        merged = "nothing to merge into "
     return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
 
 
@@ -232,8 +303,16 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
                 Text(fate, style=STATUS_STYLE[fate]),
                 Text(place, justify="right"),
                 *entry_cells(merge.table, entry)[:3],
-                # A code's entry keeps its record only when its replay verified it (codes.read).
-                proof_cell("verified" if entry.recorded else "unverified"),
+                # Rejected, it is not merged (the reason is under the table): marked as refuted,
+                # with its game or without. A code's entry keeps its record only when its replay
+                # verified it (codes.read).
+                proof_cell(
+                    "refuted"
+                    if fate == "rejected"
+                    else "verified"
+                    if entry.recorded
+                    else "unverified"
+                ),
             )
 
 
@@ -243,9 +322,10 @@ def counts(merged: Merge) -> str:
 
 
 def rejections(results: list[EntryResult]) -> Text:
-    text = Text()
+    lines = []
     for result in results:
-        text.append("rejected ", style="bold red")
-        text.append_text(name_text(result.entry.name))
-        text.append(f": {result.reason}\n")
-    return text
+        line = Text("rejected ", style="bold red")
+        line.append_text(name_text(result.entry.name))
+        line.append(f": {result.reason}")
+        lines.append(line)
+    return Text("\n").join(lines)
