@@ -7,8 +7,8 @@ position, so undoing back to a known position answers at once, and the last winn
 along with the next check so the solver can repair it instead of starting over.
 
 A check that fails (the solver process died, refused, or did not answer in time and was replaced)
-is never swallowed: it is logged and answered with an outcome whose `error` says why (the screen
-shows "check failed"), and it is not remembered, so the next move checks again. The answer
+is never swallowed: it is answered with an outcome whose `error` says why (the screen shows
+"check failed" and the reason), and it is not remembered, so the next move checks again. The answer
 reaches the screen on the screen's own message loop, not inside the worker, so nothing the screen
 does with it can vanish with the worker.
 """
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,8 +37,6 @@ ANSWER_GRACE = 5.0
 may be slow to be scheduled on a busy machine) before the process is taken as hung."""
 
 WORKER_GROUP = "mahjong-dead-end"
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -160,7 +157,6 @@ class DeadEndCheck:
                 timeout=self.time_limit,
             )
         except Exception as error:  # the solver process died, refused or hung: say so, play on
-            log.exception("the dead-end check failed")
             reason = str(error) or type(error).__name__
             outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=reason)
         else:

@@ -9,7 +9,6 @@ goes back.
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -36,8 +35,6 @@ WORKER_GROUP = "mahjong-proving"
 PROOF_WAIT = 120.0
 """Seconds one deal's proof may take (3,000 playouts at most: ten seconds or so) before the
 solver process is taken as hung, ended, and the proof fails."""
-
-log = logging.getLogger(__name__)
 
 
 def skipped_text(skipped: Skipped) -> str:
@@ -139,7 +136,6 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
                     return
                 self._show_progress()
         except Exception as error:  # the solver process failed or hung, or no deal was proved
-            log.exception("proving a deal failed")
             self.call_later(self._fail, str(error) or type(error).__name__)
 
     def _finish(self, proved: ProvedDeal) -> None:
