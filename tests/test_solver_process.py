@@ -1,13 +1,20 @@
 """BackgroundSolver: the solver in a spawned process, reused between checks, stopped at once by a
-newer check or by cancel(), ended by shutdown()."""
+newer check or by cancel(), ended by shutdown() (killed if it does not stop), and never left
+behind by the process that started it."""
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from collections.abc import Iterator
 from multiprocessing.context import SpawnProcess
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +138,135 @@ def test_shutdown_without_waiting_returns_at_once_and_ends_the_process_later(
     gate.set()
     wait_until_no_solver_process()
     assert order[0] == "returned"
+
+
+needs_sigstop = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+
+
+@needs_sigstop
+def test_a_stopped_worker_process_is_killed_and_ending_it_returns() -> None:
+    """A worker stopped by SIGSTOP never gets SIGTERM: it was left behind, stopped, and
+    multiprocessing's exit handler then waited for it forever, so ctrl+q hung."""
+    background = BackgroundSolver()
+    background.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
+    pid = background.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    ending = threading.Thread(target=background.shutdown, daemon=True)
+    try:
+        ending.start()
+        ending.join(ANSWER)
+        assert not ending.is_alive()
+        assert not background.running
+        assert solver_processes() == []
+    finally:
+        for child in multiprocessing.active_children():
+            if "solver" in child.name:
+                child.kill()  # a regression must not leave a stopped process to the next test
+
+
+def process_table() -> dict[int, tuple[int, str]]:
+    """Every process's parent and state (Linux's /proc), by process id."""
+    table = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # it ended while the table was read
+            state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
+            table[int(entry.name)] = (int(parent), state)
+    return table
+
+
+def descendants(pid: int) -> set[int]:
+    table = process_table()
+    found: set[int] = set()
+    parents = {pid}
+    while parents:
+        children = {child for child, (parent, _) in table.items() if parent in parents}
+        parents = children - found
+        found |= children
+    return found
+
+
+def wait_until_gone(pids: set[int]) -> set[int]:
+    """The processes among `pids` still alive after ANSWER seconds (a zombie counts as gone: it
+    only waits to be reaped)."""
+    alive = pids
+    for _ in range(int(ANSWER / 0.05)):
+        table = process_table()
+        alive = {pid for pid in alive if pid in table and table[pid][1] not in "ZX"}
+        if not alive:
+            break
+        time.sleep(0.05)
+    return alive
+
+
+APP = textwrap.dedent(
+    """
+    import sys
+    from lines_tui.engine.mahjong.deal import deal
+    from lines_tui.engine.mahjong.layouts import find_layout
+    from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+
+    solver = BackgroundSolver()
+    solver.submit(deal(find_layout("turtle"), 5)).result(timeout=60)
+    print(solver.pid, flush=True)
+    sys.stdin.readline()
+    solver.shutdown(wait=False)  # as the app does when it quits
+    """
+)
+"""An app in short: it starts the solver process, says its id, and ends it as the app does."""
+
+
+def app_with_stopped_worker() -> tuple[subprocess.Popen[bytes], set[int]]:
+    """APP running, its worker process stopped (SIGSTOP); its processes (the worker,
+    multiprocessing's resource tracker)."""
+    app = subprocess.Popen(
+        [sys.executable, "-c", APP], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert app.stdout is not None
+    worker = int(app.stdout.readline())
+    children = descendants(app.pid)
+    assert worker in children
+    os.kill(worker, signal.SIGSTOP)
+    return app, children
+
+
+def end_all(app: subprocess.Popen[bytes], children: set[int]) -> None:
+    """After a regression: nothing stopped is left to the next test."""
+    app.kill()
+    app.wait()
+    for pid in wait_until_gone(children):
+        os.kill(pid, signal.SIGKILL)
+
+
+@needs_sigstop
+@needs_proc
+def test_an_app_quits_promptly_with_its_worker_process_stopped_and_leaves_no_process() -> None:
+    app, children = app_with_stopped_worker()
+    try:
+        assert app.stdin is not None
+        app.stdin.write(b"quit\n")
+        app.stdin.flush()
+        assert app.wait(timeout=ANSWER) == 0
+        assert wait_until_gone(children) == set()
+    finally:
+        end_all(app, children)
+
+
+@needs_sigstop
+@needs_proc
+@pytest.mark.skipif(sys.platform != "linux", reason="the worker dies with its parent on Linux")
+def test_an_app_ended_by_sighup_leaves_no_process_even_with_its_worker_stopped() -> None:
+    """SIGHUP (a dropped connection) ends the app without any clean-up; a stopped worker cannot
+    see its pipe close, and it kept the resource tracker alive too."""
+    app, children = app_with_stopped_worker()
+    try:
+        app.send_signal(signal.SIGHUP)
+        assert app.wait(timeout=ANSWER) == -signal.SIGHUP
+        assert wait_until_gone(children) == set()
+    finally:
+        end_all(app, children)

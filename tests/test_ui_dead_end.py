@@ -1,16 +1,20 @@
 """The dead-end check on the Mahjong screen (#12 items 11 and 12): a failed check shows itself and
-the next move retries; one solver process serves the whole app and ends with it."""
+the next move retries; a hung solver process fails the check and is replaced; one solver process
+serves the whole app and ends with it."""
 
 from __future__ import annotations
 
 import dataclasses
 import gc
+import multiprocessing
+import os
+import signal
 from collections.abc import Sequence
 from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from conftest import session_of, settle
+from conftest import session_of, settle, widget_lines
 from test_solver_process import solver_processes, wait_until_no_solver_process
 from test_ui_mahjong import game_of, make_app, open_dead_row, open_game, row_layout, settled
 
@@ -47,6 +51,11 @@ class FailingFirst(BackgroundSolver):
         return super().submit(position, previous, timeout, node_limit)
 
 
+def shown(screen: MahjongScreen) -> str:
+    """The status line under the board as drawn."""
+    return "".join(widget_lines(screen.query_one(StatusLine))).strip()
+
+
 async def test_a_failed_check_says_so_and_the_next_move_checks_again(tmp_path: Path) -> None:
     layout = row_layout(2, 2, 2)
     app = make_app(tmp_path)
@@ -56,11 +65,14 @@ async def test_a_failed_check_says_so_and_the_next_move_checks_again(tmp_path: P
         screen = MahjongScreen(session, layout, 1, game=game_of(layout, "d1 d1 b1 b1 dr dr"))
         await app.push_screen(screen)
         assert await settled(pilot, screen) == "check failed"
-        assert "the next move retries" in screen.query_one(StatusLine).message
+        # A reason too long for the line is cut, never what the next move does.
+        assert shown(screen).startswith("Check failed (next move retries): cannot start")
         await pilot.press("u")  # nothing to undo: no new position, no new check
         screen.board.cursor = 0
         await pilot.press("enter", "m", "enter")  # a pair taken: checked again, fails again
         assert await settled(pilot, screen) == "check failed"
+        # The whole notice shows at 80 x 24 (it was cut before "the next move retries.").
+        assert shown(screen) == "Check failed (next move retries): the solver process ended."
         await pilot.press("u")  # back: checked again, and this time it works
         assert await settled(pilot, screen) == "solvable"
     solver.shutdown()
@@ -105,3 +117,43 @@ async def test_a_check_replaced_before_it_starts_leaves_nothing_unawaited(tmp_pa
         fresh.check(screen, position)  # the first check's worker has not started
         await settle(pilot)
         gc.collect()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+async def test_a_hung_solver_process_fails_the_check_and_the_next_move_gets_a_fresh_one(
+    tmp_path: Path,
+) -> None:
+    """The app waited for the solver process without a limit: one that hung (here stopped with
+    SIGSTOP) left the panel saying "checking" for good."""
+    layout = row_layout(2, 2, 2)
+    app = make_app(tmp_path)
+    solver = BackgroundSolver()
+    hung = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = dataclasses.replace(session_of(pilot), solver=solver)
+            game = game_of(layout, "d1 d1 b1 b1 dr dr")
+            screen = MahjongScreen(session, layout, 1, game=game, check_time=0.5)
+            await app.push_screen(screen)
+            assert await settled(pilot, screen) == "solvable"
+            hung = solver.pid
+            assert hung is not None
+            os.kill(hung, signal.SIGSTOP)
+            screen.board.cursor = 0
+            await pilot.press("enter", "m", "enter")  # a pair taken: the check never answers
+            assert await settled(pilot, screen) == "check failed"
+            assert shown(screen) == "Check failed (next move retries): the solver took over 5.5 s."
+            for _ in range(1200):  # the hung process is killed, on a thread of its own
+                if hung not in {child.pid for child in multiprocessing.active_children()}:
+                    break
+                await pilot.pause(0.05)
+            assert hung not in {child.pid for child in multiprocessing.active_children()}
+            screen.board.cursor = 2
+            await pilot.press("enter", "m", "enter")  # another pair: checked by a fresh process
+            assert await settled(pilot, screen) == "solvable"
+            assert solver.pid not in (None, hung)
+    finally:
+        for child in multiprocessing.active_children():
+            if child.pid == hung:
+                child.kill()  # a regression must not leave a stopped process behind
+        solver.shutdown()

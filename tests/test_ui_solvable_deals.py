@@ -23,7 +23,7 @@ from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.layouts.figures import figures_of, shipped_figures, summary_line
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
+from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS, DealSearch, ProvedDeal
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.store import open_store
@@ -47,6 +47,7 @@ class HeldSolver(BackgroundSolver):
         super().__init__()
         self.requests: list[tuple[Position, int | None, Future[SolveResult]]] = []
         self.cancels = 0
+        self.shutdowns = 0
 
     def submit(
         self,
@@ -63,7 +64,7 @@ class HeldSolver(BackgroundSolver):
         self.cancels += 1
 
     def shutdown(self, wait: bool = True) -> None:
-        pass
+        self.shutdowns += 1
 
     async def answer(
         self, pilot: Pilot[None], verdict: Verdict, nodes: int = 5, error: str = ""
@@ -267,6 +268,31 @@ async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path)
         assert screen.game.seed == 500
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+
+
+async def test_a_proof_the_solver_never_answers_fails_and_enter_tries_again(
+    tmp_path: Path,
+) -> None:
+    """A hung solver process left the dialog saying "Proving deal 500 …" for good."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        proved: list[ProvedDeal | None] = []
+        search = DealSearch(TURTLE, [500, 501])
+        await app.push_screen(
+            ProvingScreen(solver, search, "Solvable deals only", wait=0.5), proved.append
+        )
+        for _ in range(1200):
+            if "failed" in text_of(app, "#proving"):
+                break
+            await pilot.pause(0.05)
+        assert text_of(app, "#proving") == "The proof failed: the solver took over 0.5 s."
+        assert solver.shutdowns == 1  # the hung process is ended; the next proof gets a fresh one
+        assert "Try again" in await footer_text(pilot)
+        await pilot.press("enter")
+        assert await solver.answer(pilot, Verdict.SOLVABLE) == deal(TURTLE, 500)
+        await settle(pilot)
+        assert [deal.seed for deal in proved if deal is not None] == [500]
 
 
 @pytest.mark.filterwarnings("error::RuntimeWarning")

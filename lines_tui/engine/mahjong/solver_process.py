@@ -9,14 +9,22 @@ before it) and `cancel` stop a running search within milliseconds. A stopped che
 
 The app keeps one of these for all its Mahjong screens: the process starts with the first check
 and is ended by `shutdown(wait=False)` when the app closes, which returns at once (the process is
-told to stop and joined by a thread of its own), so no key ever waits for it.
+told to stop and joined by a thread of its own), so no key ever waits for it. Every wait for the
+process is bounded: one that has not stopped `STOP_WAIT` seconds after it was told to (stuck, or
+stopped by SIGSTOP) is killed, so ending it never hangs and never leaves it behind. On Linux the
+process also dies with the app's process, however that ends (a dropped connection's SIGHUP ends
+the app without any clean-up).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import functools
 import multiprocessing
+import os
+import signal
+import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -28,6 +36,10 @@ from multiprocessing.sharedctypes import Synchronized
 
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict, solve
+
+STOP_WAIT = 2.0
+"""Seconds the worker process gets to stop once told to (it takes milliseconds) before it is
+killed, and then to be gone."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +106,7 @@ class BackgroundSolver:
                 connection.send(request)
             except (OSError, EOFError, ValueError) as error:
                 self._pending.pop(request.number, None)
-                _end_process(*self._detach_locked())
+                _end_in_background(self._detach_locked())
                 future.set_exception(RuntimeError(f"the solver process failed: {error}"))
         return future
 
@@ -104,18 +116,16 @@ class BackgroundSolver:
             self._cancel_locked()
 
     def shutdown(self, wait: bool = True) -> None:
-        """Stop any check (it resolves "undecided") and end the worker process; a later check
-        starts a new one. `wait=False` returns at once and leaves the ending (up to a few seconds
-        if the process is slow to stop) to a thread of its own."""
+        """Stop any check (it resolves "undecided") and end the worker process, killing it if it
+        does not stop (at most twice `STOP_WAIT`); a later check starts a new one. `wait=False`
+        returns at once and leaves the ending to a thread of its own."""
         with self._lock:
             self._cancel_locked()
             ending = self._detach_locked()
         if wait:
             _end_process(*ending)
         else:
-            threading.Thread(
-                target=_end_process, args=ending, name="lines-tui-solver-end", daemon=True
-            ).start()
+            _end_in_background(ending)
 
     @property
     def pid(self) -> int | None:
@@ -142,7 +152,10 @@ class BackgroundSolver:
         ours, theirs = self._context.Pipe()
         cancelled = self._context.Value("q", self._number - 1)
         process = self._context.Process(
-            target=_serve, args=(theirs, cancelled), name="lines-tui-solver", daemon=True
+            target=_serve,
+            args=(theirs, cancelled, os.getpid()),
+            name="lines-tui-solver",
+            daemon=True,
         )
         process.start()
         theirs.close()
@@ -195,25 +208,51 @@ class BackgroundSolver:
 
 
 def _end_process(process: BaseProcess | None, connection: Connection | None) -> None:
-    """Ask the worker process to stop, then make sure it has (a stuck one is terminated)."""
+    """Ask the worker process to stop, then make sure it has: one that has not stopped within
+    `STOP_WAIT` is killed, since SIGTERM never reaches a stopped process (and multiprocessing's
+    exit handler would then wait for it forever)."""
     if connection is not None:
         with contextlib.suppress(OSError, ValueError):
             connection.send(None)
     if process is not None:
-        process.join(timeout=2.0)
+        process.join(timeout=STOP_WAIT)
         if process.is_alive():
-            process.terminate()
-            process.join(timeout=2.0)
+            process.kill()
+            process.join(timeout=STOP_WAIT)
     if connection is not None:
         connection.close()
+
+
+def _end_in_background(ending: tuple[BaseProcess | None, Connection | None]) -> None:
+    """`_end_process` on a thread of its own, so no caller waits for it. Not a daemon thread:
+    the interpreter waits for it (twice `STOP_WAIT` at most) before it exits, so the process is
+    gone before multiprocessing's exit handler, which waits without a limit, looks for it."""
+    threading.Thread(target=_end_process, args=ending, name="lines-tui-solver-end").start()
 
 
 def _is_cancelled(cancelled: Synchronized[int], number: int) -> bool:
     return bool(cancelled.value >= number)
 
 
-def _serve(connection: Connection, cancelled: Synchronized[int]) -> None:
+_PR_SET_PDEATHSIG = 1
+"""prctl(2): the signal the kernel sends this process when the thread that started it ends."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: be killed when the app's process ends, even when stopped (SIGSTOP), which no closed
+    pipe can wake. The app starts the worker from its event loop's thread, which lasts as long as
+    the app; a worker started from a thread that ends sooner ends with it, and the next check
+    starts another."""
+    if sys.platform != "linux":
+        return
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the app ended before the line above
+        os._exit(0)
+
+
+def _serve(connection: Connection, cancelled: Synchronized[int], parent: int) -> None:
     """The worker process: answer requests until told to stop (None) or the pipe closes."""
+    _die_with_parent(parent)
     while True:
         try:
             request = connection.recv()

@@ -6,18 +6,17 @@ cancels the older worker and the solver stops the stale search itself. Proven ve
 position, so undoing back to a known position answers at once, and the last winning sequence goes
 along with the next check so the solver can repair it instead of starting over.
 
-A check that fails (the solver process died or refused) is never swallowed: it is logged and
-answered with an outcome whose `error` says why (the screen shows "check failed"), and it is not
-remembered, so the next move checks again. The answer reaches the screen on the screen's own
-message loop, not inside the worker, so nothing the screen does with it can vanish with the
-worker.
+A check that fails (the solver process died, refused, or did not answer in time and was replaced)
+is never swallowed: it is answered with an outcome whose `error` says why (the screen shows
+"check failed" and the reason), and it is not remembered, so the next move checks again. The answer
+reaches the screen on the screen's own message loop, not inside the worker, so nothing the screen
+does with it can vanish with the worker.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,9 +32,11 @@ from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 CHECK_TIMEOUT = 20.0
 """Seconds the solver may think about one position before it answers "undecided"."""
 
-WORKER_GROUP = "mahjong-dead-end"
+ANSWER_GRACE = 5.0
+"""Seconds past the solver's own time limit that its answer may take to come back (the process
+may be slow to be scheduled on a busy machine) before the process is taken as hung."""
 
-log = logging.getLogger(__name__)
+WORKER_GROUP = "mahjong-dead-end"
 
 
 @dataclass(frozen=True)
@@ -46,26 +47,39 @@ class CheckOutcome:
     verdict: Verdict
     moves: tuple[Pair, ...]
     error: str = ""
-    """Why the check could not run (the solver process failed); the verdict is then undecided."""
+    """Why the check could not run (the solver process failed or hung); the verdict is then
+    undecided."""
+
+
+class SolverHung(Exception):
+    """The solver process did not answer in time; it was ended, and the next request starts a
+    fresh one."""
 
 
 async def solve_in_background(
     solver: BackgroundSolver,
     position: Position,
     *,
+    within: float,
     previous: Sequence[Pair] | None = None,
     timeout: float | None = None,
     node_limit: int | None = None,
 ) -> SolveResult:
     """`solve` in the app's solver process, awaited without blocking the event loop (a newer
-    request stops this one, which then answers "undecided")."""
+    request stops this one, which then answers "undecided"). With no answer `within` seconds
+    the process is taken as hung (stuck, or stopped with SIGSTOP): it is ended, killed if need
+    be, so the next request starts a fresh one, and SolverHung is raised."""
     # Textual captures sys.stderr with an object whose fileno() is -1, and the resource tracker
     # that multiprocessing starts along with the first solver process passes sys.stderr's
     # descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So the process is started
     # while sys.stderr is the real one, for these milliseconds.
     with contextlib.redirect_stderr(sys.__stderr__):
         future = solver.submit(position, previous=previous, timeout=timeout, node_limit=node_limit)
-    return await asyncio.wrap_future(future)
+    try:
+        return await asyncio.wait_for(asyncio.wrap_future(future), within)
+    except asyncio.TimeoutError:
+        solver.shutdown(wait=False)
+        raise SolverHung(f"the solver took over {within:g} s") from None
 
 
 class DeadEndCheck:
@@ -73,9 +87,16 @@ class DeadEndCheck:
     present, so a new deal needs a new DeadEndCheck; the solver process can be shared)."""
 
     def __init__(
-        self, solver: BackgroundSolver, on_outcome: Callable[[CheckOutcome], None]
+        self,
+        solver: BackgroundSolver,
+        on_outcome: Callable[[CheckOutcome], None],
+        *,
+        time_limit: float = CHECK_TIMEOUT,
     ) -> None:
+        """`time_limit`: seconds the solver may think about one position; with no answer
+        `ANSWER_GRACE` seconds later, the check fails and the solver process is replaced."""
         self.solver = solver
+        self.time_limit = time_limit
         self._on_outcome = on_outcome
         self._proved: dict[int, CheckOutcome] = {}
         self._serial = 0
@@ -129,10 +150,13 @@ class DeadEndCheck:
     ) -> None:
         try:
             result = await solve_in_background(
-                self.solver, position, previous=previous or None, timeout=CHECK_TIMEOUT
+                self.solver,
+                position,
+                within=self.time_limit + ANSWER_GRACE,
+                previous=previous or None,
+                timeout=self.time_limit,
             )
-        except Exception as error:  # the solver process died or refused: say so, keep playing
-            log.exception("the dead-end check failed")
+        except Exception as error:  # the solver process died, refused or hung: say so, play on
             reason = str(error) or type(error).__name__
             outcome = CheckOutcome(position.present, Verdict.UNDECIDED, (), error=reason)
         else:

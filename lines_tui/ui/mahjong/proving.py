@@ -3,12 +3,12 @@ solver process while this dialog says which one, so the UI never waits on the so
 
 Used for "solvable deals only" (the next deal number after each dead end or undecided deal) and
 for the deal of the day (the day's candidates). escape stops the proof; a failure (the solver
-process died, no deal was proved) stays on screen until the player tries again or goes back.
+process died or took too long, no deal was proved) stays on screen until the player tries again or
+goes back.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
 WORKER_GROUP = "mahjong-proving"
 
-log = logging.getLogger(__name__)
+PROOF_WAIT = 120.0
+"""Seconds one deal's proof may take (3,000 playouts at most: ten seconds or so) before the
+solver process is taken as hung, ended, and the proof fails."""
 
 
 def skipped_text(skipped: Skipped) -> str:
@@ -72,11 +74,15 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         SYMBOLS_UNSHOWN,
     ]
 
-    def __init__(self, solver: BackgroundSolver, search: DealSearch, title: str) -> None:
+    def __init__(
+        self, solver: BackgroundSolver, search: DealSearch, title: str, wait: float = PROOF_WAIT
+    ) -> None:
+        """`wait`: seconds one deal's proof may take before the proof fails (`PROOF_WAIT`)."""
         super().__init__()
         self.solver = solver
         self.search = search
         self._title = title
+        self._wait = wait
         self.failure: str | None = None
         """Why the last proof failed (None: none failed)."""
         self.proving = False
@@ -118,7 +124,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         try:
             while True:
                 result = await solve_in_background(
-                    self.solver, search.position, node_limit=search.playouts
+                    self.solver, search.position, within=self._wait, node_limit=search.playouts
                 )
                 if search.interrupted(result):
                     raise RuntimeError("the proof was stopped before it could finish")
@@ -129,8 +135,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
                     self.call_later(self._finish, proved)
                     return
                 self._show_progress()
-        except Exception as error:  # the solver process failed, or no deal was proved
-            log.exception("proving a deal failed")
+        except Exception as error:  # the solver process failed or hung, or no deal was proved
             self.call_later(self._fail, str(error) or type(error).__name__)
 
     def _finish(self, proved: ProvedDeal) -> None:

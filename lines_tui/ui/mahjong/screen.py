@@ -30,7 +30,7 @@ from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
+from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
@@ -239,9 +239,11 @@ class MahjongScreen(GameScreen):
         *,
         choice: DealChoice = RANDOM,
         proof: Skipped | None = None,
+        check_time: float = CHECK_TIMEOUT,
     ) -> None:
-        """The dead-end check runs in the session's solver process, shared by every screen.
-        `proof`: the deal was proved solvable, these deals skipped on the way to it."""
+        """The dead-end check runs in the session's solver process, shared by every screen, for
+        `check_time` seconds at most. `proof`: the deal was proved solvable, these deals skipped
+        on the way to it."""
         super().__init__(session)
         self.tile_layout = layout
         self._seed = seed
@@ -249,7 +251,9 @@ class MahjongScreen(GameScreen):
         self._proof = proof
         self._game = game
         self._resumed = game is not None
-        self.dead_end = DeadEndCheck(session.background_solver(), self._on_check_outcome)
+        self.dead_end = DeadEndCheck(
+            session.background_solver(), self._on_check_outcome, time_limit=check_time
+        )
         self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._celebrated = False
@@ -663,7 +667,9 @@ class MahjongScreen(GameScreen):
     def _deal(self, game: MahjongGame) -> None:
         self._results.turn_down()  # only now: a new deal stopped while proving keeps the win
         self._game = game
-        self.dead_end = DeadEndCheck(self.dead_end.solver, self._on_check_outcome)
+        self.dead_end = DeadEndCheck(
+            self.dead_end.solver, self._on_check_outcome, time_limit=self.dead_end.time_limit
+        )
         self.set_class(False, "-paused")
         self._start_deal()
         self.refresh_bindings()

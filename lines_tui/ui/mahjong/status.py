@@ -47,7 +47,9 @@ class PositionStatus:
         if warn:
             self._say(self._dead_end_warning())
         if outcome.error:
-            self._say(f"The dead-end check failed ({outcome.error}); the next move retries.")
+            # What to expect comes first: on the status line of an 80-column terminal (62
+            # columns) a long reason is cut, never that.
+            self._say(f"Check failed (next move retries): {outcome.error}.")
 
     def reached(self, known: CheckOutcome) -> None:
         """A move, undo or redo reached a position checked before: shown as a fresh check's
