@@ -88,6 +88,24 @@ def cells(grid: DataTable[Any], row: int) -> list[str]:
     return [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
 
 
+async def test_the_widest_row_fits_80_columns_and_a_long_deal_number_ends_in_an_ellipsis(
+    tmp_path: Path,
+) -> None:
+    """The widest name, a day-long Mahjong time and the last deal number: the seed, cut where
+    the screen would have cut it, says so."""
+    store = open_store(tmp_path / "data")
+    widest = "W" * 24
+    store.add_player(widest)
+    store.record_mahjong(widest, "turtle", 24 * 3600 - 0.1, LAST_DEAL, START)
+    app = ScreenApp(LeaderboardScreen(Session(store), "mahjong-turtle"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(DataTable)
+        assert grid.virtual_size.width <= grid.scrollable_content_region.width
+        row = widget_lines(grid)[1]
+        assert row.endswith(str(LAST_DEAL)[:13] + "…") and widest in row
+
+
 async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(store: Store) -> None:
     app = ScreenApp(LeaderboardScreen(Session(store), "lines-9", highlight_rank=3))
     async with app.run_test(size=SIZE) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from lines_tui.outside_text import printable
 from lines_tui.store import Entry, TableId, format_date, format_value, safe_text
 from lines_tui.store.verify import Status
 
@@ -35,11 +36,16 @@ def proof_cell(status: Status | None) -> Text:
     return Text(mark, justify="center")
 
 
+SEED_CELLS = 14
+"""The widest seed that fits 80 columns beside the widest name, a Mahjong time and the date; a
+longer deal number (one can be typed in) ends in an ellipsis (`scores show` prints it whole)."""
+
+
 def entry_cells(table: TableId, entry: Entry) -> list[Text]:
     """Name, value, date and seed of one entry, as DataTable cells."""
     return [
         name_text(entry.name),
         Text(format_value(table, entry.value), justify="right"),
         Text(format_date(entry.date)),
-        Text(str(entry.seed)),
+        Text(printable(str(entry.seed), SEED_CELLS)),
     ]
