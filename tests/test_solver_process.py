@@ -13,6 +13,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from multiprocessing.context import SpawnProcess
 from pathlib import Path
 
@@ -21,7 +22,7 @@ import pytest
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 
 TURTLE = find_layout("turtle")
@@ -164,6 +165,34 @@ def test_a_stopped_worker_process_is_killed_and_ending_it_returns() -> None:
         for child in multiprocessing.active_children():
             if "solver" in child.name:
                 child.kill()  # a regression must not leave a stopped process to the next test
+
+
+def test_checks_asked_of_a_stopped_worker_never_block_the_caller() -> None:
+    """A worker that stops reading fills its pipe: each request (a few kilobytes) was sent on
+    the caller's thread, which is the UI's, so a few seconds of undo pressed and held froze the
+    app for good. Requests not sent yet are replaced by newer ones, and resolve undecided."""
+    background = BackgroundSolver()
+    background.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
+    pid = background.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    futures: list[Future[SolveResult]] = []
+    asking = threading.Thread(
+        target=lambda: futures.extend(background.submit(long_position()) for _ in range(300)),
+        daemon=True,
+    )
+    try:
+        asking.start()
+        asking.join(ANSWER)
+        assert not asking.is_alive()
+        assert futures[-2].result(timeout=0).verdict is Verdict.UNDECIDED  # never sent
+        background.shutdown()
+        assert {future.result(timeout=0).verdict for future in futures} == {Verdict.UNDECIDED}
+        assert solver_processes() == []
+    finally:
+        for child in multiprocessing.active_children():
+            if "solver" in child.name:
+                child.kill()
 
 
 def process_table() -> dict[int, tuple[int, str]]:

@@ -18,7 +18,6 @@ the app without any clean-up).
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import functools
 import multiprocessing
@@ -59,6 +58,46 @@ class _Reply:
     error: str = ""
 
 
+_STOP = None
+"""The message that tells the worker process to end."""
+
+
+class _Outbox:
+    """The next message for the worker process, sent by a thread of its own. Only the newest
+    request matters (each cancels the one before), so one not sent yet is replaced rather than
+    queued: a worker that stops reading (stuck, or stopped by SIGSTOP) fills its pipe, and then
+    only that thread waits on it, never the caller, and never for more than one message."""
+
+    def __init__(self) -> None:
+        self._ready = threading.Condition()
+        self._messages: list[_Request | None] = []  # at most one
+
+    def put(self, message: _Request | None) -> _Request | None:
+        """Post `message` (a request, or `_STOP`); the request it replaces, if one was waiting."""
+        with self._ready:
+            replaced = self._messages.pop() if self._messages else None
+            self._messages.append(message)
+            self._ready.notify()
+        return replaced
+
+    def take(self) -> _Request | None:
+        with self._ready:
+            self._ready.wait_for(lambda: bool(self._messages))
+            return self._messages.pop()
+
+
+@dataclass(frozen=True)
+class _Worker:
+    """The worker process and what the solver shares with it. Held, and dropped, together: the
+    shared counter's semaphore is found by name as the process starts, so it must outlive a
+    process ended before it had started."""
+
+    process: BaseProcess
+    connection: Connection
+    outbox: _Outbox
+    cancelled: Synchronized[int]
+
+
 class BackgroundSolver:
     """Runs `solve` in a worker process; see the module's description."""
 
@@ -69,9 +108,7 @@ class BackgroundSolver:
             else multiprocessing.get_context("spawn")
         )
         self._lock = threading.Lock()
-        self._process: BaseProcess | None = None
-        self._connection: Connection | None = None
-        self._cancelled: Synchronized[int] | None = None
+        self._worker: _Worker | None = None
         self._pending: dict[int, Future[SolveResult]] = {}
         self._number = 0
 
@@ -101,13 +138,14 @@ class BackgroundSolver:
                 node_limit,
             )
             try:
-                connection = self._ensure_started()
-                self._pending[request.number] = future
-                connection.send(request)
-            except (OSError, EOFError, ValueError) as error:
-                self._pending.pop(request.number, None)
-                _end_in_background(self._detach_locked())
+                outbox = self._ensure_started()
+            except OSError as error:
                 future.set_exception(RuntimeError(f"the solver process failed: {error}"))
+                return future
+            self._pending[request.number] = future
+            unsent = outbox.put(request)
+            if unsent is not None:  # cancelled before it was even sent
+                self._resolve_undecided(self._pending.pop(unsent.number, None))
         return future
 
     def cancel(self) -> None:
@@ -123,32 +161,32 @@ class BackgroundSolver:
             self._cancel_locked()
             ending = self._detach_locked()
         if wait:
-            _end_process(*ending)
+            _end_process(ending)
         else:
             _end_in_background(ending)
 
     @property
     def pid(self) -> int | None:
         """The worker process's id while it is alive (one process serves every check)."""
-        process = self._process
-        return process.pid if process is not None and process.is_alive() else None
+        worker = self._worker
+        return worker.process.pid if worker is not None and worker.process.is_alive() else None
 
     @property
     def running(self) -> bool:
         """Whether the worker process is alive."""
-        process = self._process
-        return process is not None and process.is_alive()
+        worker = self._worker
+        return worker is not None and worker.process.is_alive()
 
     # -- inside the lock -----------------------------------------------------------------------
 
     def _cancel_locked(self) -> None:
-        if self._cancelled is not None:
-            self._cancelled.value = self._number
+        if self._worker is not None:
+            self._worker.cancelled.value = self._number
 
-    def _ensure_started(self) -> Connection:
-        if self._process is not None and self._process.is_alive() and self._connection:
-            return self._connection
-        _end_process(*self._detach_locked())
+    def _ensure_started(self) -> _Outbox:
+        if self._worker is not None and self._worker.process.is_alive():
+            return self._worker.outbox
+        _end_process(self._detach_locked())
         ours, theirs = self._context.Pipe()
         cancelled = self._context.Value("q", self._number - 1)
         process = self._context.Process(
@@ -159,29 +197,53 @@ class BackgroundSolver:
         )
         process.start()
         theirs.close()
-        self._process, self._connection, self._cancelled = process, ours, cancelled
+        outbox = _Outbox()
+        self._worker = _Worker(process, ours, outbox, cancelled)
         threading.Thread(
             target=self._read, args=(ours,), name="lines-tui-solver-replies", daemon=True
         ).start()
-        return ours
+        threading.Thread(
+            target=self._send, args=(ours, outbox), name="lines-tui-solver-requests", daemon=True
+        ).start()
+        return outbox
 
-    def _detach_locked(self) -> tuple[BaseProcess | None, Connection | None]:
+    def _detach_locked(self) -> _Worker | None:
         """Forget the worker process (to be ended by `_end_process`, outside the lock)."""
-        process, connection = self._process, self._connection
-        self._process = self._connection = self._cancelled = None
+        ending, self._worker = self._worker, None
         # Every check was cancelled first, and a cancelled check is undecided.
         self._fail_pending(None)
-        return process, connection
+        return ending
 
     def _fail_pending(self, reason: str | None) -> None:
         pending, self._pending = self._pending, {}
         for future in pending.values():
-            if future.done():
-                continue
             if reason is None:
-                future.set_result(SolveResult(Verdict.UNDECIDED, (), 0, 0.0))
-            else:
+                self._resolve_undecided(future)
+            elif not future.done():
                 future.set_exception(RuntimeError(reason))
+
+    @staticmethod
+    def _resolve_undecided(future: Future[SolveResult] | None) -> None:
+        if future is not None and not future.done():
+            future.set_result(SolveResult(Verdict.UNDECIDED, (), 0, 0.0))
+
+    # -- the request thread --------------------------------------------------------------------
+
+    def _send(self, connection: Connection, outbox: _Outbox) -> None:
+        while True:
+            message = outbox.take()
+            try:
+                connection.send(message)
+            except (OSError, ValueError) as error:
+                with self._lock:
+                    if self._worker is None or self._worker.connection is not connection:
+                        return  # ended on purpose
+                    self._fail_pending(f"the solver process failed: {error}")
+                    ending = self._detach_locked()
+                _end_in_background(ending)
+                return
+            if message is _STOP:
+                return
 
     # -- the reply thread ----------------------------------------------------------------------
 
@@ -202,32 +264,30 @@ class BackgroundSolver:
             else:
                 future.set_exception(RuntimeError(reply.error))
         with self._lock:
-            if self._connection is connection:
-                self._process = self._connection = self._cancelled = None
+            if self._worker is not None and self._worker.connection is connection:
+                self._worker = None
                 self._fail_pending("the solver process ended")
 
 
-def _end_process(process: BaseProcess | None, connection: Connection | None) -> None:
+def _end_process(worker: _Worker | None) -> None:
     """Ask the worker process to stop, then make sure it has: one that has not stopped within
     `STOP_WAIT` is killed, since SIGTERM never reaches a stopped process (and multiprocessing's
     exit handler would then wait for it forever)."""
-    if connection is not None:
-        with contextlib.suppress(OSError, ValueError):
-            connection.send(None)
-    if process is not None:
-        process.join(timeout=STOP_WAIT)
-        if process.is_alive():
-            process.kill()
-            process.join(timeout=STOP_WAIT)
-    if connection is not None:
-        connection.close()
+    if worker is None:
+        return
+    worker.outbox.put(_STOP)
+    worker.process.join(timeout=STOP_WAIT)
+    if worker.process.is_alive():
+        worker.process.kill()
+        worker.process.join(timeout=STOP_WAIT)
+    worker.connection.close()
 
 
-def _end_in_background(ending: tuple[BaseProcess | None, Connection | None]) -> None:
+def _end_in_background(ending: _Worker | None) -> None:
     """`_end_process` on a thread of its own, so no caller waits for it. Not a daemon thread:
     the interpreter waits for it (twice `STOP_WAIT` at most) before it exits, so the process is
     gone before multiprocessing's exit handler, which waits without a limit, looks for it."""
-    threading.Thread(target=_end_process, args=ending, name="lines-tui-solver-end").start()
+    threading.Thread(target=_end_process, args=(ending,), name="lines-tui-solver-end").start()
 
 
 def _is_cancelled(cancelled: Synchronized[int], number: int) -> bool:
