@@ -307,7 +307,7 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         app.screen.query_one(CodeInput).value = f"> try this: {code}."
         await settle(pilot)
         preview = app.screen.query_one(DataTable)
-        assert cells(preview, 0)[0] == "added" and cells(preview, 0)[-1] == "✓"  # verified
+        assert cells(preview, 0)[0] == "added" and cells(preview, 0)[2] == "✓"  # verified
         game_screen = await play_the_offered_deal(pilot)
         assert game_screen.game.deal_choice.mode == "deal"
         best = open_store(tmp_path / "friend").table("lines-7+deal-1")[0]
@@ -358,7 +358,7 @@ async def test_a_challenge_whose_result_has_no_game_is_not_offered(tmp_path: Pat
         await settle(pilot)
         app.screen.query_one(CodeInput).value = bare
         await settle(pilot)
-        assert cells(app.screen.query_one(DataTable), 0)[-1] == "?"  # unverified
+        assert cells(app.screen.query_one(DataTable), 0)[2] == "?"  # unverified
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)

@@ -180,7 +180,7 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         assert "1 added, 2 rejected" in summary
         grid = pilot.app.screen.query_one(DataTable)
         assert [cells(grid, r)[0] for r in range(3)] == ["added", "rejected", "rejected"]
-        assert cells(grid, 1)[2] == "\\x1b[31mred" and cells(grid, 2)[2] == "[bold red]boo[/]"
+        assert cells(grid, 1)[3] == "\\x1b[31mred" and cells(grid, 2)[3] == "[bold red]boo[/]"
         reasons = pilot.app.screen.query_one("#import-reason", Static).content
         assert isinstance(reasons, Text) and "\x1b" not in reasons.plain
         assert store.table("lines-9") == ()  # only a preview so far
@@ -394,9 +394,9 @@ async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> 
             " Code 2: Turtle (mahjong-turtle): 1 added.",
         ]
         grid = pilot.app.screen.query_one(DataTable)
-        assert [cells(grid, row)[:4] for row in range(grid.row_count)] == [
-            ["1", "added", "1", "Pal"],
-            ["2", "added", "1", "Bo"],
+        assert [cells(grid, row)[:5] for row in range(grid.row_count)] == [
+            ["1", "added", "1", "?", "Pal"],
+            ["2", "added", "1", "?", "Bo"],
         ]
         assert grid.region.height > grid.row_count  # the heading and every row in sight
         await press(pilot, "enter")
@@ -407,6 +407,21 @@ async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> 
         )  # the first table merged into is shown
     assert store.table("lines-9") == (pal,)
     assert store.table("mahjong-turtle") == (bo,)
+
+
+async def test_the_preview_s_marks_stay_in_sight_beside_the_widest_names(tmp_path: Path) -> None:
+    """Several codes add a Code column: the ✓ column, last, was past the edge of 80 columns
+    for a 24-column name, a day-long time and "already there"."""
+    store = open_store(tmp_path / "data")
+    widest = Entry("W" * 24, 24 * 36000 - 1, int(START), 1)
+    lines, mahjong = encode(TableId.lines(9), [widest]), encode(TableId.mahjong("turtle"), [widest])
+    paste = f"{lines} {mahjong} {lines}"
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
+        await settle(pilot)
+        heading, *rows = widget_lines(pilot.app.screen.query_one(DataTable))
+        assert "✓" in heading and all(("?" in row) == ("W" * 24 in row) for row in rows)
 
 
 async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Path) -> None:
@@ -425,9 +440,9 @@ async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Pa
             " Code 2: Lines 9 x 9 (lines-9): 1 already there.",
         ]
         grid = pilot.app.screen.query_one(DataTable)
-        assert [cells(grid, row)[:4] for row in range(grid.row_count)] == [
-            ["1", "added", "1", "Pal"],
-            ["2", "already there", "1", "Pal"],
+        assert [cells(grid, row)[:5] for row in range(grid.row_count)] == [
+            ["1", "added", "1", "?", "Pal"],
+            ["2", "already there", "1", "?", "Pal"],
         ]
         await press(pilot, "enter")
         await settle(pilot)
@@ -469,7 +484,7 @@ async def test_every_code_and_reason_of_a_long_paste_is_reached_by_keys(tmp_path
         grid = screen.query_one(DataTable)
         assert pilot.app.focused is grid
         await press(pilot, "end")
-        assert cells(grid, grid.row_count - 1)[:4] == ["8", "rejected", "", "[b]8[/b]"]
+        assert cells(grid, grid.row_count - 1)[:5] == ["8", "rejected", "", "✗", "[b]8[/b]"]
         assert grid.scroll_y == grid.max_scroll_y > 0  # the last row in sight
         await press(pilot, "tab")
         reasons = screen.query_one("#import-reason-pane")
@@ -494,7 +509,7 @@ async def test_a_refused_entry_with_its_game_is_not_shown_as_one_without(tmp_pat
         pilot.app.screen.query_one(CodeInput).value = codes.encode(TableId.lines(7), [forged])
         await settle(pilot)
         row = cells(pilot.app.screen.query_one(DataTable), 0)
-        assert row[0] == "rejected" and row[2] == "Ann" and row[-1] == "✗"
+        assert row[0] == "rejected" and row[2] == "✗" and row[3] == "Ann"
         reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
         assert reason == f"rejected Ann: the game scores {game.score} points, not {game.score + 1}"
 

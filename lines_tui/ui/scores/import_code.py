@@ -288,10 +288,13 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
     several = len(merges) > 1
     if several:
         grid.add_column(Text("Code", justify="right"))
-    grid.add_columns("Result", Text("#", justify="right"), "Name")
+    # The mark before the name, as on the leaderboard: at the end of a row of several codes
+    # with a wide name, it was past the screen's edge.
+    grid.add_columns("Result", Text("#", justify="right"))
+    grid.add_column(Text("✓", justify="center"), width=1)
+    grid.add_column("Name")
     headings = dict.fromkeys(value_heading(merge.table) for merge in merges)
     grid.add_columns(Text("/".join(headings), justify="right"), "Date")
-    grid.add_column(Text("✓", justify="center"), width=1)
     for number, merge in enumerate(merges, start=1):
         rows: list[tuple[str, str, Entry]] = [
             (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
@@ -302,7 +305,6 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
                 *([Text(str(number), justify="right")] if several else []),
                 Text(fate, style=STATUS_STYLE[fate]),
                 Text(place, justify="right"),
-                *entry_cells(merge.table, entry)[:3],
                 # Rejected, it is not merged (the reason is under the table): marked as refuted,
                 # with its game or without. A code's entry keeps its record only when its replay
                 # verified it (codes.read).
@@ -313,6 +315,7 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
                     if entry.recorded
                     else "unverified"
                 ),
+                *entry_cells(merge.table, entry)[:3],
             )
 
 
