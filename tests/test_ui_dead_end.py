@@ -4,6 +4,7 @@ serves the whole app and ends with it."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import gc
 import multiprocessing
@@ -18,10 +19,12 @@ from conftest import session_of, settle, widget_lines
 from test_solver_process import solver_processes, wait_until_no_solver_process
 from test_ui_mahjong import game_of, make_app, open_dead_row, open_game, row_layout, settled
 
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-from lines_tui.ui.mahjong.dead_end import DeadEndCheck
+from lines_tui.ui.mahjong.dead_end import DeadEndCheck, SolverHung, solve_in_background
 from lines_tui.ui.mahjong.screen import MahjongScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -156,4 +159,30 @@ async def test_a_hung_solver_process_fails_the_check_and_the_next_move_gets_a_fr
         for child in multiprocessing.active_children():
             if child.pid == hung:
                 child.kill()  # a regression must not leave a stopped process behind
+        solver.shutdown()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+async def test_a_hung_solver_fails_a_check_even_while_every_move_asks_a_new_one() -> None:
+    """Each check waited its own time for an answer and a move cancels the check before it, so
+    a player who moved every few seconds never saw a hung solver fail: the panel said
+    "checking" for good. The silence is counted from the oldest request the process owes."""
+    solver = BackgroundSolver()
+    position = deal(find_layout("turtle"), 5)
+    try:
+        await solve_in_background(solver, position, within=60.0)
+        assert solver.pid is not None
+        os.kill(solver.pid, signal.SIGSTOP)
+        check: asyncio.Future[SolveResult] | None = None
+        for _ in range(25):  # a move every 0.4 s, each cancelling the check before it
+            if check is not None:
+                check.cancel()
+            check = asyncio.ensure_future(solve_in_background(solver, position, within=1.0))
+            await asyncio.sleep(0.4)
+            if check.done():
+                break
+        assert check is not None and check.done()
+        with pytest.raises(SolverHung):
+            check.result()
+    finally:
         solver.shutdown()

@@ -25,6 +25,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -109,6 +110,7 @@ class BackgroundSolver:
         )
         self._lock = threading.Lock()
         self._worker: _Worker | None = None
+        self._owed_since: float | None = None
         self._pending: dict[int, Future[SolveResult]] = {}
         self._number = 0
 
@@ -143,6 +145,8 @@ class BackgroundSolver:
                 future.set_exception(RuntimeError(f"the solver process failed: {error}"))
                 return future
             self._pending[request.number] = future
+            if self._owed_since is None:
+                self._owed_since = time.monotonic()
             unsent = outbox.put(request)
             if unsent is not None:  # cancelled before it was even sent
                 self._resolve_undecided(self._pending.pop(unsent.number, None))
@@ -164,6 +168,14 @@ class BackgroundSolver:
             _end_process(ending)
         else:
             _end_in_background(ending)
+
+    @property
+    def silent_since(self) -> float | None:
+        """Since when (`time.monotonic()`) the worker process has owed an answer without giving
+        any, or None if it owes none. A healthy one answers every request, a cancelled one in
+        milliseconds, so a long silence means it hangs, however many checks were asked since."""
+        with self._lock:
+            return self._owed_since
 
     @property
     def pid(self) -> int | None:
@@ -210,6 +222,7 @@ class BackgroundSolver:
     def _detach_locked(self) -> _Worker | None:
         """Forget the worker process (to be ended by `_end_process`, outside the lock)."""
         ending, self._worker = self._worker, None
+        self._owed_since = None
         # Every check was cancelled first, and a cancelled check is undecided.
         self._fail_pending(None)
         return ending
@@ -257,6 +270,7 @@ class BackgroundSolver:
                 continue
             with self._lock:
                 future = self._pending.pop(reply.number, None)
+                self._owed_since = time.monotonic() if self._pending else None
             if future is None or future.done():
                 continue
             if reply.result is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -66,20 +67,28 @@ async def solve_in_background(
     node_limit: int | None = None,
 ) -> SolveResult:
     """`solve` in the app's solver process, awaited without blocking the event loop (a newer
-    request stops this one, which then answers "undecided"). With no answer `within` seconds
-    the process is taken as hung (stuck, or stopped with SIGSTOP): it is ended, killed if need
-    be, so the next request starts a fresh one, and SolverHung is raised."""
+    request stops this one, which then answers "undecided"). Once the process has answered
+    nothing for `within` seconds (counted from the oldest request it owes, so a move every few
+    seconds does not restart the count) it is taken as hung (stuck, or stopped with SIGSTOP):
+    it is ended, killed if need be, so the next request starts a fresh one, and SolverHung is
+    raised."""
     # Textual captures sys.stderr with an object whose fileno() is -1, and the resource tracker
     # that multiprocessing starts along with the first solver process passes sys.stderr's
     # descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So the process is started
     # while sys.stderr is the real one, for these milliseconds.
     with contextlib.redirect_stderr(sys.__stderr__):
         future = solver.submit(position, previous=previous, timeout=timeout, node_limit=node_limit)
-    try:
-        return await asyncio.wait_for(asyncio.wrap_future(future), within)
-    except asyncio.TimeoutError:
-        solver.shutdown(wait=False)
-        raise SolverHung(f"the solver took over {within:g} s") from None
+    answer = asyncio.wrap_future(future)
+    while True:
+        silent_since = solver.silent_since
+        left = within if silent_since is None else silent_since + within - time.monotonic()
+        try:
+            return await asyncio.wait_for(asyncio.shield(answer), max(left, 0.0))
+        except asyncio.TimeoutError:
+            silent_since = solver.silent_since
+            if silent_since is not None and time.monotonic() - silent_since >= within:
+                solver.shutdown(wait=False)
+                raise SolverHung(f"the solver took over {within:g} s") from None
 
 
 class DeadEndCheck:
