@@ -16,11 +16,14 @@ from textual.widgets import DataTable, Static
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.engine.deal_choice import CHOSEN
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.store.tables import TableId
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.status_line import StatusLine
 
 
 def run(folder: Path, *args: str) -> Result:
@@ -166,3 +169,66 @@ async def test_an_honest_entry_beside_a_refuted_one_still_plays_back(tmp_path: P
         await pilot.press(*["down"] * honest_row, "w")
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
+
+
+@pytest.fixture
+def no_replay_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine on which the import budget is spent before the first replay ends (as ten long
+    15 x 15 games spend it): what your own tables show must not depend on it."""
+    monkeypatch.setattr("lines_tui.store.verify.IMPORT_SECONDS", 0.0)
+
+
+def test_your_own_tables_are_replayed_whole_whatever_the_import_budget(
+    tmp_path: Path, no_replay_time: None
+) -> None:
+    """The import budget decided the verdicts on your own tables: long honest games came out
+    "unchecked" (not watched, no challenge), and a forged entry behind them was not refuted,
+    so its code was exported."""
+    folder = tmp_path / "data"
+    lines_tables(folder, 9_000)
+    verdicts = {
+        line.split()[1]: line.split()[-1]
+        for line in run(folder, "scores", "show", "lines-7").stdout.splitlines()[2:4]
+    }
+    assert verdicts == {"Ann": "verified", "Cheat": "refuted"}
+    honest = run(folder, "scores", "export", "lines-7", "--entry", rank_of(folder, "Ann"))
+    assert honest.exit_code == 0 and honest.stdout.startswith("LT2-")
+    refused(
+        run(folder, "scores", "export", "lines-7", "--entry", rank_of(folder, "Cheat")),
+        " is refuted: the game scores ",
+    )
+
+
+async def test_the_leaderboard_replays_your_table_whole_whatever_the_import_budget(
+    tmp_path: Path, no_replay_time: None
+) -> None:
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app, LinesTuiApp)
+        app.open_leaderboards("lines-7")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert {row[2]: row[1] for row in cells(board)} == {"Cheat": "✗", "Ann": "✓"}
+
+
+async def test_a_deal_s_game_names_to_beat_the_best_result_that_holds_up(tmp_path: Path) -> None:
+    """It named the table's first entry: a forged one, refuted everywhere else."""
+    store = open_store(tmp_path)
+    deal_table = TableId.lines(7).for_deal(1)
+    for name, claimed in (("Ann", None), ("Cheat", 99_999)):
+        store.add_player(name)
+        game = played_lines_game(1, size=7)
+        store.record_lines(
+            name, deal_table, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+        )
+        if claimed is not None:
+            edited(tmp_path, str(deal_table), name, "points", claimed)
+    honest = played_lines_game(1, size=7).score
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app, LinesTuiApp)
+        app.lines_starts.start(1, 7, CHOSEN)
+        await settle(pilot)
+        assert app.screen.query_one(StatusLine).message == f"To beat: {honest} by Ann."

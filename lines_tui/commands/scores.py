@@ -100,7 +100,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     store = open_cli_store(ctx)
     table_id = attempt(lambda: parse_table(table))
     # "verified" only for a game replayed now: a file edited by hand says "refuted".
-    checked = store.checked_table(table_id, checker_now())
+    checked = store.checked_table(table_id, own_tables_checker())
     order = "highest first" if table_id.kind == "lines" else "fastest first"
     say(f"{table_id.title} ({table_id}), {order}")
     if not checked.entries:
@@ -145,7 +145,7 @@ def export(
     """Print the table's share code (or one entry's), to paste to a friend. Every entry is
     replayed first: a refuted one is not shared."""
     store = open_cli_store(ctx)
-    checker = checker_now()
+    checker = own_tables_checker()
     if challenge:
         number = 1 if entry is None else entry
         say(attempt(lambda: store.challenge_code(table, number, checker=checker), store))
@@ -175,11 +175,18 @@ def game_code(code: list[str]) -> str:
 
 
 def checker_now() -> Checker:
-    """What entries are replayed with (an import, `show`, an export): the time now and the
-    replay budget. (The replays load the engine, so only when entries are checked.)"""
+    """What a code's entries are replayed with (an import, `verify`, a challenge): the time now
+    and the replay budget. (The replays load the engine, so only when entries are checked.)"""
     from lines_tui.store.verify import Checker
 
     return Checker(now=time.time())
+
+
+def own_tables_checker() -> Checker:
+    """What your own entries are replayed with (`show`, an export): whole, with no budget."""
+    from lines_tui.store.verify import Checker
+
+    return Checker.for_own_tables(time.time())
 
 
 def pasted_codes(code: list[str]) -> list[str]:

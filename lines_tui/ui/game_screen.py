@@ -15,6 +15,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
+from lines_tui.outside_text import printable
 from lines_tui.store import (
     Entry,
     RecordOutcome,
@@ -24,6 +25,7 @@ from lines_tui.store import (
     TableId,
     format_value,
 )
+from lines_tui.store.verify import Checker, challenge_target
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
@@ -160,21 +162,23 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     def _tell_what_to_beat(self) -> None:
         """A game on one deal's table (a challenge, a deal chosen by number, the deal of the day)
-        says at its start the best result there, the one to beat (README, "Challenges")."""
+        says at its start the best result there that holds up by replay, the one to beat
+        (README, "Challenges"). The table is replayed on the store's thread."""
         table = self.table
         if table.mode == "random":
             return
         store = self.session.store
+        checker = Checker.for_own_tables(self.session.clock())
 
-        def read(entries: tuple[Entry, ...]) -> None:
-            if entries:
-                best = entries[0]
-                self.notify(f"To beat: {format_value(table, best.value)} by {best.name}.")
+        def read(best: Entry | None) -> None:
+            if best is not None:
+                value = format_value(table, best.value)
+                self.notify(f"To beat: {value} by {printable(best.name)}.")
 
         load(
             self,
             self.session.io,
-            lambda: store.table(table),
+            lambda: challenge_target(store.checked_table(table, checker)),
             read,
             lambda error: self.notify(
                 f"The leaderboard could not be read: {error}", severity="error"

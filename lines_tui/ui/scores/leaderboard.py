@@ -204,7 +204,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         heading.update(board_heading(table, self.index, len(self.tables)))
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
-            checker = Checker(now=self.session.clock())
+            checker = Checker.for_own_tables(self.session.clock())
             load(
                 self,
                 self.session.io,
