@@ -208,8 +208,8 @@ async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
         assert text_of(replay.query_one("#replay-move", Static)) == "Move 72 of 72"
 
 
-def watched(app: LinesTuiApp, table: TableId, folder: Path) -> None:
-    app.watch_game(table, open_store(folder).table(table)[0])
+def shown_entry(folder: Path, table: TableId) -> Entry:
+    return open_store(folder).table(table)[0]
 
 
 def board_within_screen(replay: ReplayScreen) -> bool:
@@ -223,14 +223,15 @@ async def test_a_large_board_replays_whole_at_80_by_24(tmp_path: Path) -> None:
     """A 15 x 15 Lines board takes smaller cells, a Mahjong board a narrower panel: both show
     whole beside the panel."""
     store_with_games(tmp_path)
-    game = played_lines_game(1, size=15)
-    open_store(tmp_path).record_lines(
-        "Ann", 15, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
-    )
+    game = LinesGame.new(1, 15, started_at=FIXED_NOW)
+    for _ in range(3):  # a whole game of the greedy player takes minutes on 15 x 15
+        game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
+    started = Entry("Ann", game.score, int(FIXED_NOW), 1, record_of_lines(game))
+    turtle = TableId.mahjong("turtle")
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for table in (TableId.lines(15), TableId.mahjong("turtle")):
-            watched(app, table, tmp_path)
+        for table, entry in ((TableId.lines(15), started), (turtle, shown_entry(tmp_path, turtle))):
+            app.watch_game(table, entry)
             await settle(pilot)
             replay = app.screen
             assert isinstance(replay, ReplayScreen)
