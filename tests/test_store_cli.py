@@ -132,6 +132,13 @@ def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> No
     refused(run(folder, "scores", "import", "--dry-run", code, damaged), "damaged")
 
 
+def test_an_import_report_keeps_its_columns_past_entry_9(folder: Path) -> None:
+    entries = [Entry(f"P{n}", 1000 - n, int(START), n) for n in range(10)]
+    report = run(folder, "scores", "import", "--dry-run", encode(TableId.lines(9), entries))
+    rows = [line for line in report.stdout.splitlines() if line.startswith("  entry")]
+    assert len(rows) == 10 and len({row.index(" P") for row in rows}) == 1
+
+
 def test_hostile_names_in_an_imported_code_never_reach_the_terminal_raw(folder: Path) -> None:
     code = encode(
         TableId.lines(9),

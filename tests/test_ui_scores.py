@@ -424,6 +424,27 @@ async def test_the_preview_s_marks_stay_in_sight_beside_the_widest_names(tmp_pat
         assert "✓" in heading and all(("?" in row) == ("W" * 24 in row) for row in rows)
 
 
+async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(
+    tmp_path: Path,
+) -> None:
+    """An unreadable first code made the rows of codes 2 and 3 read 1 and 2."""
+    store = open_store(tmp_path / "data")
+    pal, bo = Entry("Pal", 500, int(START), 1), Entry("Bo", 3000, int(START), 2)
+    paste = f"LT2-0000000000000000BAD1 {encode(TableId.lines(9), [pal])} "
+    paste += encode(TableId.mahjong("turtle"), [bo])
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[2:4] == [
+            " Code 2: Lines 9 x 9 (lines-9): 1 added.",
+            " Code 3: Turtle (mahjong-turtle): 1 added.",
+        ]
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [cells(grid, row)[0] for row in range(grid.row_count)] == ["2", "3"]
+
+
 async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Path) -> None:
     """The same code twice showed "added" twice: each code was judged alone, not after the ones
     before it, as the merge takes them."""

@@ -279,11 +279,11 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
             )
         else:
             lines.append(
-                f"  entry {number}: {result.status:<15} {place:>3}  "
+                f"  {f'entry {number}:':<9} {result.status:<15} {place:>3}  "
                 f"{entry_line(table, result.entry)}"
             )
     for entry in merged.dropped:
-        lines.append(f"  {'dropped':<24} {'':>3}  {entry_line(table, entry)}")
+        lines.append(f"  {'dropped':<25} {'':>3}  {entry_line(table, entry)}")
     return lines
 
 

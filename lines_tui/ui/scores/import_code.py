@@ -177,7 +177,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             message or summary([read for _, read in reads])
         )
         if self.previews:
-            fill(grid, self.previews)
+            read = [(number, r) for number, (_, r) in numbered if isinstance(r, Merge)]
+            fill(grid, read, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
 
@@ -283,9 +284,9 @@ def read_line(read: Read, merged: str = "") -> str:
     return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
 
 
-def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
-    """The entries of every code previewed (numbered by code when there are several)."""
-    several = len(merges) > 1
+def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: bool) -> None:
+    """The entries of every code that could be read, with the code's number in the paste (as
+    the summary numbers them) when there are `several`."""
     if several:
         grid.add_column(Text("Code", justify="right"))
     # The mark before the name, as on the leaderboard: at the end of a row of several codes
@@ -293,9 +294,9 @@ def fill(grid: DataTable[Text], merges: list[Merge]) -> None:
     grid.add_columns("Result", Text("#", justify="right"))
     grid.add_column(Text("✓", justify="center"), width=1)
     grid.add_column("Name")
-    headings = dict.fromkeys(value_heading(merge.table) for merge in merges)
+    headings = dict.fromkeys(value_heading(merge.table) for _, merge in merges)
     grid.add_columns(Text("/".join(headings), justify="right"), "Date")
-    for number, merge in enumerate(merges, start=1):
+    for number, merge in merges:
         rows: list[tuple[str, str, Entry]] = [
             (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
         ]
