@@ -383,12 +383,7 @@ async def test_a_challenge_offers_the_best_result_that_holds_up(tmp_path: Path) 
     path.write_text(path.read_text().replace('"points": 1,', '"points": 999999,'))
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
-        app.open_import()
-        await settle(pilot)
-        app.screen.query_one(CodeInput).value = code
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await import_in_the_app(pilot, code)
         assert isinstance(app.screen, ConfirmScreen)
         best = open_store(tmp_path / "mine").table("lines-7")[0]
         assert f"A challenge: beat {best.value} by Ann on" in dialog_text(app)

@@ -19,6 +19,7 @@ from conftest import (
 from rich.text import Text
 from textual import events
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
@@ -384,10 +385,7 @@ async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> 
     codes = [encode(TableId.lines(9), [pal]), encode(TableId.mahjong("turtle"), [bo])]
     paste = f"mine: {codes[0]}\nand Bo's: {codes[1]}\nand my old LT2-code"
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
-        await settle(pilot)
-        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        summary = await pasted(pilot, paste)
         assert summary[:3] == [
             " 2 codes. Press enter to merge them all.",
             " Code 1: Lines 9 x 9 (lines-9): 1 added.",
@@ -424,6 +422,14 @@ async def test_the_preview_s_marks_stay_in_sight_beside_the_widest_names(tmp_pat
         assert "✓" in heading and all(("?" in row) == ("W" * 24 in row) for row in rows)
 
 
+async def pasted(pilot: Pilot[Any], paste: str) -> list[str]:
+    """The Import screen's summary once `paste` is previewed."""
+    await settle(pilot)
+    pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
+    await settle(pilot)
+    return widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+
+
 async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(
     tmp_path: Path,
 ) -> None:
@@ -433,10 +439,7 @@ async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(
     paste = f"LT2-0000000000000000BAD1 {encode(TableId.lines(9), [pal])} "
     paste += encode(TableId.mahjong("turtle"), [bo])
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
-        await settle(pilot)
-        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        summary = await pasted(pilot, paste)
         assert summary[2:4] == [
             " Code 2: Lines 9 x 9 (lines-9): 1 added.",
             " Code 3: Turtle (mahjong-turtle): 1 added.",
@@ -452,10 +455,7 @@ async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Pa
     pal = Entry("Pal", 500, int(START), 1)
     code = encode(TableId.lines(9), [pal])
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(f"{code}\n{code}"))
-        await settle(pilot)
-        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        summary = await pasted(pilot, f"{code}\n{code}")
         assert summary[1:3] == [
             " Code 1: Lines 9 x 9 (lines-9): 1 added.",
             " Code 2: Lines 9 x 9 (lines-9): 1 already there.",

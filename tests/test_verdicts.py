@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import FIXED_NOW, make_app, played_lines_game, settle, won_mahjong_game
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner, Result
 
@@ -124,6 +125,16 @@ def cells(board: LeaderboardScreen) -> list[list[str]]:
     ]
 
 
+async def lines_7_board(pilot: Pilot[None]) -> LeaderboardScreen:
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.open_leaderboards("lines-7")
+    await settle(pilot)
+    board = app.screen
+    assert isinstance(board, LeaderboardScreen)
+    return board
+
+
 async def test_the_leaderboard_marks_a_refuted_entry_and_will_not_play_it_back(
     tmp_path: Path,
 ) -> None:
@@ -160,11 +171,7 @@ async def test_an_honest_entry_beside_a_refuted_one_still_plays_back(tmp_path: P
     lines_tables(tmp_path, 9_000)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app, LinesTuiApp)
-        app.open_leaderboards("lines-7")
-        await settle(pilot)
-        board = app.screen
-        assert isinstance(board, LeaderboardScreen)
+        board = await lines_7_board(pilot)
         honest_row = [row[2] for row in cells(board)].index("Ann")
         await pilot.press(*["down"] * honest_row, "w")
         await settle(pilot)
@@ -205,11 +212,7 @@ async def test_the_leaderboard_replays_your_table_whole_whatever_the_import_budg
     lines_tables(tmp_path, 9_000)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app, LinesTuiApp)
-        app.open_leaderboards("lines-7")
-        await settle(pilot)
-        board = app.screen
-        assert isinstance(board, LeaderboardScreen)
+        board = await lines_7_board(pilot)
         assert {row[2]: row[1] for row in cells(board)} == {"Cheat": "✗", "Ann": "✓"}
 
 
