@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import FIXED_NOW, make_app, played_lines_game, settle, won_mahjong_game
 from rich.text import Text
-from textual.pilot import Pilot
+from test_ui_records import lines_7_board
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner, Result
 
@@ -123,16 +123,6 @@ def cells(board: LeaderboardScreen) -> list[list[str]]:
         [c.plain if isinstance(c, Text) else str(c) for c in grid.get_row_at(row)]
         for row in range(grid.row_count)
     ]
-
-
-async def lines_7_board(pilot: Pilot[None]) -> LeaderboardScreen:
-    app = pilot.app
-    assert isinstance(app, LinesTuiApp)
-    app.open_leaderboards("lines-7")
-    await settle(pilot)
-    board = app.screen
-    assert isinstance(board, LeaderboardScreen)
-    return board
 
 
 async def test_the_leaderboard_marks_a_refuted_entry_and_will_not_play_it_back(
