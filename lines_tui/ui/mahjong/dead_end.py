@@ -86,7 +86,8 @@ async def solve_in_background(
             return await asyncio.wait_for(asyncio.shield(answer), max(left, 0.0))
         except asyncio.TimeoutError:
             silent_since = solver.silent_since
-            if silent_since is not None and time.monotonic() - silent_since >= within:
+            # Owing nothing while this answer has not come is no less a hang.
+            if silent_since is None or time.monotonic() - silent_since >= within:
                 solver.shutdown(wait=False)
                 raise SolverHung(f"the solver took over {within:g} s") from None
 
