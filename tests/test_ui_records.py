@@ -317,6 +317,23 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         assert said == f"To beat: {best.value} by Ann."
 
 
+async def test_a_challenge_pasted_among_other_codes_is_offered_too(tmp_path: Path) -> None:
+    """Only the first table merged into was looked at: a table's code pasted before the
+    challenge merged both, and no deal was offered."""
+    store_with_games(tmp_path / "mine")
+    mine = open_store(tmp_path / "mine")
+    table_code = mine.export_code("mahjong-turtle", checker=checker())
+    challenge = mine.challenge_code("lines-7", 1, checker=checker())
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_import()
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = f"{table_code} {challenge}"
+        await settle(pilot)
+        await play_the_offered_deal(pilot)
+    assert open_store(tmp_path / "friend").table("mahjong-turtle")
+
+
 async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_path: Path) -> None:
     """`i` on the leaderboard imports as the menu's does (one helper): the table the code went
     into is shown, and its deal offered as a challenge, not only merged."""

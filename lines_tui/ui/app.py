@@ -254,8 +254,8 @@ class LinesTuiApp(App[None]):
         def merged(result: Merged | None) -> None:
             if result is not None:
                 (show or self.open_leaderboards)(result.table, result.place)
-                if result.place is not None:
-                    self.deal_offers.challenge(TableId.parse(result.table), result.to_beat)
+                if result.challenge is not None:
+                    self.deal_offers.challenge(result.challenge.table, result.challenge.to_beat)
 
         self.push_screen(ImportScreen(self.session), merged)
 

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from lines_tui.store import Entry, EntryResult, Merge, StoreError
+from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
 from lines_tui.ui.lists import RowTable, TextPane
@@ -72,14 +72,23 @@ def too_long(paste: str, found: list[str]) -> str:
 
 
 @dataclass(frozen=True)
+class Challenge:
+    """A merged code of one deal's table, and its best result there that holds up by replay
+    (None if none does): the app offers to beat it (README, "Challenges")."""
+
+    table: TableId
+    to_beat: Entry | None
+
+
+@dataclass(frozen=True)
 class Merged:
-    """What a merge shows: the first table merged into, the best place the code's entries took
-    there (the leaderboard marks it), and the code's best result there that holds up by replay
-    (a challenge offers to beat it; README, "Challenges")."""
+    """What a merge shows: the first table merged into and the best place the code's entries
+    took there (the leaderboard marks it), and the first code of one deal's table among those
+    merged, if any, as a challenge."""
 
     table: str
     place: int | None
-    to_beat: Entry | None
+    challenge: Challenge | None
 
 
 Read = Merge | str  # what merging one code does, or why it cannot be merged
@@ -234,14 +243,18 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             self._merging = False
             return
         first = into[0]
-        placed = sorted(
-            ((r.rank, r.entry) for r in first.results if r.rank is not None),
-            key=lambda rank_and_entry: rank_and_entry[0],
-        )
-        best = placed[0][0] if placed else None
-        # A code's entry keeps its game only when its replay verified it (codes.read).
-        to_beat = next((entry for _, entry in placed if entry.recorded), None)
-        self.dismiss(Merged(str(first.table), best, to_beat))
+        best = min((r.rank for r in first.results if r.rank is not None), default=None)
+        deals = [merged for merged in into if merged.table.mode != "random"]
+        challenge = Challenge(deals[0].table, best_verified(deals[0])) if deals else None
+        self.dismiss(Merged(str(first.table), best, challenge))
+
+
+def best_verified(merged: Merge) -> Entry | None:
+    """The code's best result in the table whose replay verified it: a code's entry keeps its
+    game only then (codes.read)."""
+    verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
+    verified.sort(key=lambda result: result.rank or 0)
+    return verified[0].entry if verified else None
 
 
 def codes_in(text: str) -> list[str]:
