@@ -225,3 +225,15 @@ async def test_a_deal_s_game_names_to_beat_the_best_result_that_holds_up(tmp_pat
         app.lines_starts.start(1, 7, CHOSEN)
         await settle(pilot)
         assert app.screen.query_one(StatusLine).message == f"To beat: {honest} by Ann."
+
+
+def test_the_overview_names_as_best_the_first_result_that_is_not_refuted(tmp_path: Path) -> None:
+    """It named the forged 9,000 points, which `scores show` calls refuted."""
+    folder = tmp_path / "data"
+    lines_tables(folder, 9_000)
+    honest = played_lines_game(1, size=7).score
+    (line,) = run(folder, "scores").stdout.splitlines()
+    assert line.endswith(f"best {honest} by Ann")
+    edited(folder, "lines-7", "Ann", "points", 8_000)
+    (line,) = run(folder, "scores").stdout.splitlines()
+    assert line.endswith("no result holds up")

@@ -84,13 +84,21 @@ def overview(ctx: typer.Context) -> None:
     # never cut.
     id_width = max(cell_len(printable(str(table))) for table in tables)
     title_width = max(cell_len(printable(table.title)) for table in tables)
+    from lines_tui.store.verify import verify as replayed
+
+    checker = own_tables_checker()
     for table, entries in tables.items():
-        best = entries[0]
+        # The best result that is not refuted (a file edited by hand): replayed until found.
+        best = next((e for e in entries if replayed(table, e, checker).status != "refuted"), None)
+        held = (
+            "no result holds up"
+            if best is None
+            else (f"best {format_value(table, best.value)} by {printable(best.name)}")
+        )
         say(
             f"{printable_column(str(table), id_width)} "
             f"{printable_column(table.title, title_width)} {len(entries):>2} "
-            f"{'entry' if len(entries) == 1 else 'entries':<7}  best "
-            f"{format_value(table, best.value)} by {printable(best.name)}"
+            f"{'entry' if len(entries) == 1 else 'entries':<7}  {held}"
         )
 
 
