@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
-from lines_tui.store import open_store
+from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
 from lines_tui.store.tables import Entry, TableId
@@ -217,3 +217,23 @@ def test_commands_that_need_the_scores_refuse_in_one_line_when_they_cannot_be_re
     ):
         refused(run(folder, *command), "scores.json is a folder, not a regular file")
     assert list((folder / "scores.json").iterdir()) == []
+
+
+def test_an_entry_of_yours_an_import_drops_claims_no_verdict(folder: Path) -> None:
+    """Its label came from whether it had a record, so one edited by hand (refuted) read
+    "verified" as the import pushed it out."""
+    games = [played_lines_game(seed, size=7) for seed in range(1, 20)]
+    mine, *others = [game for game in games if game.score > 0]
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.record_lines("Ann", 7, mine.score, mine.seed, START, START + 60, record_of_lines(mine))
+    scores = folder / "scores.json"
+    scores.write_text(scores.read_text().replace(f'"points": {mine.score},', '"points": 1,'))
+    theirs = [
+        Entry(f"P{game.seed}", game.score, int(START), game.seed, record_of_lines(game))
+        for game in others[:10]
+    ]
+    code = codes.encode(TableId.lines(7), theirs)  # format 2: the games go with it
+    report = run(folder, "scores", "import", "--dry-run", code)
+    (dropped,) = [line for line in report.stdout.splitlines() if "dropped" in line]
+    assert "Ann" in dropped and not dropped.rstrip().endswith("verified")
