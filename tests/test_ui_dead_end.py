@@ -10,9 +10,12 @@ import gc
 import multiprocessing
 import os
 import signal
+import sys
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import Future
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 from conftest import session_of, settle, widget_lines
@@ -186,3 +189,42 @@ async def test_a_hung_solver_fails_a_check_even_while_every_move_asks_a_new_one(
             check.result()
     finally:
         solver.shutdown()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+async def test_a_solver_started_again_writes_nothing_over_the_screen(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """A solver process starts with the real standard error at hand; with multiprocessing's
+    resource tracker gone (killed), starting one warned on the terminal, over the board."""
+    from multiprocessing import resource_tracker
+
+    position = deal(find_layout("turtle"), 5)
+    solver = BackgroundSolver()
+    try:
+        await solve_in_background(solver, position, within=60.0)
+        solver.shutdown()
+        tracker = resource_tracker._resource_tracker._pid  # the standard library's own
+        assert tracker is not None
+        os.kill(tracker, signal.SIGKILL)
+        os.waitpid(tracker, 0)
+        capfd.readouterr()
+        with warnings.catch_warnings():
+            # Shown as outside pytest: written to sys.stderr, as the app's warnings are.
+            warnings.simplefilter("always")
+            warnings.showwarning = shown_on_stderr
+            await solve_in_background(solver, position, within=60.0)
+        assert capfd.readouterr().err == ""
+    finally:
+        solver.shutdown()
+
+
+def shown_on_stderr(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))

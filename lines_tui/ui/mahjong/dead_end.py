@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -75,8 +75,10 @@ async def solve_in_background(
     # Textual captures sys.stderr with an object whose fileno() is -1, and the resource tracker
     # that multiprocessing starts along with the first solver process passes sys.stderr's
     # descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So the process is started
-    # while sys.stderr is the real one, for these milliseconds.
-    with contextlib.redirect_stderr(sys.__stderr__):
+    # while sys.stderr is a real file: the null device, not the terminal, or the tracker's
+    # messages (such as its warning when it had died and is started again) would be written
+    # over the screen.
+    with open(os.devnull, "w") as nowhere, contextlib.redirect_stderr(nowhere):
         future = solver.submit(position, previous=previous, timeout=timeout, node_limit=node_limit)
     answer = asyncio.wrap_future(future)
     while True:
