@@ -592,6 +592,22 @@ async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
         assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
 
 
+async def test_a_code_pasted_over_a_selection_replaces_it(tmp_path: Path) -> None:
+    """The field's own paste went in at the cursor, leaving the old text selected beside it,
+    unlike every other text field of the app."""
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    async with ScreenApp(ImportScreen(Session(open_store(tmp_path / "data")))).run_test(
+        size=SIZE
+    ) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.value = "LT2-OLD"
+        field.select_all()
+        field.post_message(events.Paste(f"> {code}"))
+        await settle(pilot)
+        assert field.value == code
+
+
 REJECTED = Entry("[b]x[/b]", 5, int(START), 2)  # markup in a name: rejected everywhere
 NOTHING_IN_LINES_9 = "nothing to merge into Lines 9 x 9 (lines-9): 1 rejected."
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -48,16 +47,15 @@ class CodeInput(PlainInput, inherit_bindings=False):
         *editing_keys("the codes", "character"),
     ]
 
-    def _on_paste(self, event: events.Paste) -> None:
-        event.prevent_default()  # Input's own handler would insert the first line again
-        event.stop()
-        found = find_codes(event.text)
-        text = " ".join(found) if found else event.text
-        if len(self.value) + len(text) > MAX_PASTE_CHARS:
+    def pasted(self, text: str) -> str | None:
+        found = find_codes(text)
+        codes = " ".join(found) if found else super().pasted(text) or ""
+        start, end = sorted(self.selection)
+        if len(self.value) - (end - start) + len(codes) > MAX_PASTE_CHARS:
             # Input drops a text longer than its max_length without a word.
-            self.notify(f"Nothing was pasted: {too_long(event.text, found)}.", severity="warning")
-            return
-        self.insert_text_at_cursor(text)
+            self.notify(f"Nothing was pasted: {too_long(text, found)}.", severity="warning")
+            return None
+        return codes
 
 
 def too_long(paste: str, found: list[str]) -> str:
