@@ -76,6 +76,8 @@ def overview(ctx: typer.Context) -> None:
     """List the tables that have results."""
     if ctx.invoked_subcommand is not None:
         return
+    from lines_tui.store.verify import verify as replayed  # replays records: loads the engine
+
     tables = open_cli_store(ctx).tables()
     if not tables:
         say("No results yet: a table appears once someone finishes a game that earns a place.")
@@ -84,17 +86,13 @@ def overview(ctx: typer.Context) -> None:
     # never cut.
     id_width = max(cell_len(printable(str(table))) for table in tables)
     title_width = max(cell_len(printable(table.title)) for table in tables)
-    from lines_tui.store.verify import verify as replayed
-
     checker = own_tables_checker()
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
         best = next((e for e in entries if replayed(table, e, checker).status != "refuted"), None)
-        held = (
-            "no result holds up"
-            if best is None
-            else (f"best {format_value(table, best.value)} by {printable(best.name)}")
-        )
+        held = "no result holds up"
+        if best is not None:
+            held = f"best {format_value(table, best.value)} by {printable(best.name)}"
         say(
             f"{printable_column(str(table), id_width)} "
             f"{printable_column(table.title, title_width)} {len(entries):>2} "
