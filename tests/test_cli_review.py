@@ -211,6 +211,12 @@ def test_survey_options_without_the_survey_are_refused(home: Path, args: list[st
     refused(run("layouts", *args), args[0], "--survey")
 
 
+def test_a_survey_too_large_to_list_is_refused(home: Path) -> None:
+    """Its deals were listed before the first was solved: a billion filled the memory and
+    ended in a MemoryError traceback."""
+    refused(run("layouts", "--survey", "1000000000", "--survey-layout", "lantern"), "--survey")
+
+
 # 17. SIGTERM to the survey
 
 

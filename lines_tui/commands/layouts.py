@@ -35,6 +35,11 @@ FolderOption = Annotated[
 ]
 
 
+MAX_SURVEY_DEALS = 100_000
+"""Deals a layout at most (hours of solving on two cores): the deals to solve are listed before
+the first is solved, and a larger N filled the memory instead."""
+
+
 def list_layouts(
     ctx: typer.Context,
     folder: FolderOption = None,
@@ -44,6 +49,7 @@ def list_layouts(
             "--survey",
             metavar="N",
             min=1,
+            max=MAX_SURVEY_DEALS,
             help="Instead of the list: solve deals 0..N-1 of each built-in layout (or of each "
             "--survey-layout) with every core and print the share of solvable deals and the "
             "median playouts. ctrl+c stops it; the same command goes on from there.",
