@@ -142,6 +142,16 @@ def test_players_add_hints_a_command_that_is_safe_to_paste(home: Path) -> None:
     assert hint == f"lines-tui players use {shlex.quote(name)}"
 
 
+def test_the_hint_for_a_name_that_starts_like_an_option_runs_as_printed(home: Path) -> None:
+    """`lines-tui players use -x` took -x for an option, and failed."""
+    result = run("players", "add", "--", "-x")
+    assert result.exit_code == 0
+    hint = result.stdout.split("`")[1]
+    assert shlex.split(hint) == ["lines-tui", "players", "use", "--", "-x"]
+    used = run(*shlex.split(hint)[1:])
+    assert used.exit_code == 0, used.stderr
+
+
 def test_a_read_only_data_folder_reads_and_refuses_writes_in_one_line(
     home: Path, make_read_only: Any
 ) -> None:

@@ -42,7 +42,9 @@ def add(ctx: typer.Context, name: NameArgument) -> None:
     """Register a player."""
     store = open_cli_store(ctx)
     added = attempt(lambda: store.add_player(name), store)
-    hint = f"lines-tui players use {shlex.quote(added)}"
+    # `--` first for a name that starts like an option ("-x"), which `use` would take for one.
+    separator = "-- " if added.startswith("-") else ""
+    hint = f"lines-tui players use {separator}{shlex.quote(added)}"
     say(f"registered {added}; `{hint}` makes them the active player")
 
 
