@@ -214,8 +214,11 @@ def test_commands_that_need_the_scores_refuse_in_one_line_when_they_cannot_be_re
         ["players"],
         ["players", "add", "Ann"],
         ["--player", "Ann", "lines"],
+        ["--player", "Ann", "layouts"],
     ):
-        refused(run(folder, *command), "scores.json is a folder, not a regular file")
+        result = run(folder, *command)
+        refused(result, "scores.json is a folder, not a regular file")
+        assert "register" not in result.stderr  # the file is the trouble, not the name
     assert list((folder / "scores.json").iterdir()) == []
 
 

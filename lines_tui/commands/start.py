@@ -46,8 +46,12 @@ def check_player(options: Settings) -> None:
     if options.player is None:
         return
     try:
-        open_store(options.data_dir).resolve_player(options.player)
+        store = open_store(options.data_dir)
     except (StoreError, OSError) as error:
+        fail(str(error))  # the file could not be read: registering would not help
+    try:
+        store.resolve_player(options.player)
+    except StoreError as error:
         fail(f"{error} {REGISTER_HINT}")
 
 
