@@ -139,6 +139,17 @@ def test_an_import_report_keeps_its_columns_past_entry_9(folder: Path) -> None:
     assert len(rows) == 10 and len({row.index(" P") for row in rows}) == 1
 
 
+def test_a_text_too_long_to_read_whole_is_refused_not_read_in_part(folder: Path) -> None:
+    """Codes past the 64th were left out without a word (exit 0), and a code past the first
+    32,768 characters was "no share code found"."""
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    many = run(folder, "scores", "import", "-", stdin=" ".join([code] * 70))
+    refused(many, "every code after the first 64 would go unread")
+    late = run(folder, "scores", "verify", "-", stdin="x" * 40_000 + " " + code)
+    refused(late, "all after its first 32,768 characters would go unread")
+    assert not folder.exists()
+
+
 def test_hostile_names_in_an_imported_code_never_reach_the_terminal_raw(folder: Path) -> None:
     code = encode(
         TableId.lines(9),

@@ -29,7 +29,7 @@ from lines_tui.store import (
 )
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
+from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, unread_part
 from lines_tui.store.store import parse_table, share_code
 
 if TYPE_CHECKING:
@@ -198,6 +198,9 @@ def own_tables_checker() -> Checker:
 def pasted_codes(code: list[str]) -> list[str]:
     """The codes in the argument (or standard input for -); exit 2 if there is none."""
     text = read_standard_input() if code == ["-"] else " ".join(code)
+    unread = unread_part(text)
+    if unread:  # all or none: a code left out without a word would look merged
+        fail(f"the text is too long to read whole ({unread} would go unread): pass it in parts")
     found = find_codes(text)
     if not found:
         fail("no share code found in the text (a code starts with LT2- or LT1-)")

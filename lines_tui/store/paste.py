@@ -71,6 +71,16 @@ def find_codes(text: str) -> list[str]:
     return [max(prose, key=len)]
 
 
+def unread_part(text: str) -> str:
+    """What `find_codes` leaves unread of `text` ("" if nothing): it reads the first
+    MAX_PASTE_CHARS characters and the first MAX_CANDIDATES codes."""
+    if len(text) > MAX_PASTE_CHARS:
+        return f"all after its first {MAX_PASTE_CHARS:,} characters"
+    if len(list(islice(_PREFIX.finditer(text), MAX_CANDIDATES + 1))) > MAX_CANDIDATES:
+        return f"every code after the first {MAX_CANDIDATES}"
+    return ""
+
+
 def _body(text: str, start: int, end: int) -> str:
     """The letters and digits from `start` on (spaces, line breaks and hyphens skipped), up to
     the first other character or `end`."""
