@@ -29,6 +29,7 @@ from lines_tui.engine.deal_choice import daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import codes, open_store
+from lines_tui.store.paste import find_codes
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import Entry, TableId, format_value, utc_day
 from lines_tui.ui.app import LinesTuiApp
@@ -525,6 +526,13 @@ async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_pa
         assert board.code == open_store(tmp_path).export_code(TableId.lines(7), checker=checker())
 
 
+def selected_whole_lines(code: Static) -> list[str]:
+    """The codes read from the screen lines a code's widget is on, as a terminal selects them
+    (whole lines): it must be alone on them, with no border beside it."""
+    assert code.region.x == 0 and code.region.width == code.app.size.width
+    return find_codes("\n".join(widget_lines(code)))
+
+
 async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.add_player("Ann")
@@ -539,6 +547,9 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         assert app.clipboard == dialog.challenge
         assert not dialog.query("Toast")  # said in the dialog, not over the board beside it
         assert text_of(dialog.query_one("#game-over-sent", Static)) == CHALLENGE_SENT
+        assert selected_whole_lines(dialog.query_one("#game-over-challenge", Static)) == [
+            dialog.challenge
+        ]
         (verdict,) = codes.read(dialog.challenge, checker(FIXED_NOW + 600)).verdicts
         assert verdict.status == "verified"
         await pilot.press("b")
@@ -565,6 +576,7 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         dialog = pilot.app.screen
         assert isinstance(dialog, CodeScreen)
         code = str(dialog.query_one("#code", Static).render())
+        assert selected_whole_lines(dialog.query_one("#code", Static)) == [code]
         checked = codes.read(code, checker())
         assert [verdict.status for verdict in checked.verdicts] == ["verified"]
         assert str(checked.table) == f"mahjong-lantern+deal-{win.seed}"

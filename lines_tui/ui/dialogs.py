@@ -93,7 +93,7 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
         self._title = title
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as frame:
+        with Vertical(classes="dialog -code") as frame:
             frame.border_title = inert(self._title)
             yield Static(inert(self._explanation), classes="dialog-text", markup=False)
             yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)

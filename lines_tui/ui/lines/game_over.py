@@ -101,7 +101,9 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
             code = Static(
                 self.challenge, classes="dialog-text", id="game-over-challenge", markup=False
             )
-            self.query_one("#game-over").mount(told, code, before="#game-over-keys")
+            dialog = self.query_one("#game-over")
+            dialog.add_class("-code")  # the whole width: selected lines hold only the code
+            dialog.mount(told, code, before="#game-over-keys")
         self.app.copy_to_clipboard(self.challenge)
 
     def action_leaderboard(self) -> None:
