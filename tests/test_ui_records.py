@@ -21,6 +21,7 @@ from conftest import (
 from rich.text import Text
 from test_ui_mahjong import START, Clock, open_game
 from test_ui_mahjong import make_app as make_mahjong_app
+from test_ui_solvable_deals import footer_text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
@@ -582,6 +583,20 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         assert str(checked.table) == f"mahjong-lantern+deal-{win.seed}"
         await pilot.press("escape")
         assert pilot.app.screen is screen
+
+
+async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> None:
+    """The status line said "N: new deal", the README "R or N brings them back", and the
+    Footer showed neither."""
+    win = won_mahjong_game("lantern", 2)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
+        await pilot.app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press("escape")  # no name for the time
+        await settle(pilot)
+        shown = await footer_text(pilot)
+        assert "N New deal" in shown and "R Restart deal" in shown and "c Challenge" in shown
 
 
 async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: Path) -> None:

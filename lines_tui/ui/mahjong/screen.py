@@ -11,11 +11,12 @@ label (`face_typing`), where the cursor goes (`navigation`), and what a win lead
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -44,6 +45,8 @@ from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
 
 CHROME_HEIGHT = 2
+WON_KEYS = frozenset({"new_deal", "restart"})
+"""What the Footer adds once a deal is won (N and R: "R or N brings them back", README)."""
 """Rows below the board: the message line and the footer."""
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
@@ -446,6 +449,20 @@ class MahjongScreen(GameScreen):
         """The player paused (p): the board is hidden. Not the clock's pause while help or a
         dialog is over the board, whose keys go to that screen anyway."""
         return self.has_class("-paused")
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, with N and R in the Footer once the deal is won: during play it has no
+        room for them (help lists them), after a win they are what is left to do."""
+        bindings = super().active_bindings
+        if not self.game.won:
+            return bindings
+        return {
+            key: active._replace(binding=replace(active.binding, show=True))
+            if active.binding.action in WON_KEYS
+            else active
+            for key, active in bindings.items()
+        }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # None greys a key out in the footer instead of hiding it, so the footer does not jump
