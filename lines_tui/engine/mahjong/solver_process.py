@@ -248,12 +248,7 @@ class BackgroundSolver:
             try:
                 connection.send(message)
             except (OSError, ValueError) as error:
-                with self._lock:
-                    if self._worker is None or self._worker.connection is not connection:
-                        return  # ended on purpose
-                    self._fail_pending(f"the solver process failed: {error}")
-                    ending = self._detach_locked()
-                _end_in_background(ending)
+                self._lost(connection, f"the solver process failed: {error}")
                 return
             if message is _STOP:
                 return
@@ -277,10 +272,18 @@ class BackgroundSolver:
                 future.set_result(reply.result)
             else:
                 future.set_exception(RuntimeError(reply.error))
+        self._lost(connection, "the solver process ended")
+
+    def _lost(self, connection: Connection, reason: str) -> None:
+        """The worker process of `connection` can no longer be reached: its checks fail with
+        `reason`, and it is detached and ended, as a shutdown does (so its silence is no longer
+        counted against the next one). Nothing if it was ended on purpose already."""
         with self._lock:
-            if self._worker is not None and self._worker.connection is connection:
-                self._worker = None
-                self._fail_pending("the solver process ended")
+            if self._worker is None or self._worker.connection is not connection:
+                return
+            self._fail_pending(reason)
+            ending = self._detach_locked()
+        _end_in_background(ending)
 
 
 def _end_process(worker: _Worker | None) -> None:
