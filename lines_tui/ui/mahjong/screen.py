@@ -45,9 +45,9 @@ from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import StatusLine
 
 CHROME_HEIGHT = 2
+"""Rows below the board: the message line and the footer."""
 WON_KEYS = frozenset({"new_deal", "restart"})
 """What the Footer adds once a deal is won (N and R: "R or N brings them back", README)."""
-"""Rows below the board: the message line and the footer."""
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
