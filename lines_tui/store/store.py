@@ -350,9 +350,10 @@ class Store:
 
     def preview_import(self, code: str, checker: Checker) -> Merge:
         """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
-        from lines_tui.store import codes
-
-        return self._merge(self._snapshot(), codes.read(code, checker))
+        (preview,) = self.preview_imports([code], lambda: checker)
+        if isinstance(preview, ShareCodeError):
+            raise preview
+        return preview
 
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by
