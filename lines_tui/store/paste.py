@@ -47,12 +47,8 @@ def find_codes(text: str) -> list[str]:
     """Every code in `text`, in order, tidied to `LT<n>-<body>`: the valid ones and the damaged
     ones (returned as found, so that reading one says what is wrong); if it holds neither, the
     likeliest candidate (the longest; the first of equals); [] if nothing is like a code."""
-    visible = _WIDE_SPACES.sub(" ", _INVISIBLE.sub("", text[:MAX_PASTE_CHARS]))
-    # A terminal pastes line breaks as carriage returns (what the Enter key sends), and Windows
-    # text has CR LF: the quote marks begin a line however it was broken.
-    lines = _LINE_BREAKS.sub("\n", visible)
-    cleaned = _QUOTE_MARKS.sub("", lines)
-    prefixes = list(islice(_PREFIX.finditer(cleaned), MAX_CANDIDATES + 1))
+    cleaned = _cleaned(text[:MAX_PASTE_CHARS])
+    prefixes = _prefixes(cleaned)
     ends = [prefix.start() for prefix in prefixes[1:]] + [len(cleaned)]
     codes: list[str] = []
     prose: list[str] = []
@@ -76,9 +72,24 @@ def unread_part(text: str) -> str:
     MAX_PASTE_CHARS characters and the first MAX_CANDIDATES codes."""
     if len(text) > MAX_PASTE_CHARS:
         return f"all after its first {MAX_PASTE_CHARS:,} characters"
-    if len(list(islice(_PREFIX.finditer(text), MAX_CANDIDATES + 1))) > MAX_CANDIDATES:
+    if len(_prefixes(_cleaned(text))) > MAX_CANDIDATES:
         return f"every code after the first {MAX_CANDIDATES}"
     return ""
+
+
+def _cleaned(text: str) -> str:
+    """`text` without invisible characters, wide spaces and quote marks."""
+    visible = _WIDE_SPACES.sub(" ", _INVISIBLE.sub("", text))
+    # A terminal pastes line breaks as carriage returns (what the Enter key sends), and Windows
+    # text has CR LF: the quote marks begin a line however it was broken.
+    lines = _LINE_BREAKS.sub("\n", visible)
+    return _QUOTE_MARKS.sub("", lines)
+
+
+def _prefixes(cleaned: str) -> list[re.Match[str]]:
+    """The code prefixes in `cleaned` that `find_codes` looks at, and one more if there is one
+    (which says that some are left unread)."""
+    return list(islice(_PREFIX.finditer(cleaned), MAX_CANDIDATES + 1))
 
 
 def _body(text: str, start: int, end: int) -> str:
