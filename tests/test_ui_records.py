@@ -305,10 +305,7 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
     code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
-        app.open_import()
-        await settle(pilot)
-        app.screen.query_one(CodeInput).value = f"> try this: {code}."
-        await settle(pilot)
+        await previewed_in_the_app(pilot, f"> try this: {code}.")
         preview = app.screen.query_one(DataTable)
         assert cells(preview, 0)[0] == "added" and cells(preview, 0)[2] == "✓"  # verified
         game_screen = await play_the_offered_deal(pilot)
@@ -328,10 +325,7 @@ async def test_a_challenge_pasted_among_other_codes_is_offered_too(tmp_path: Pat
     challenge = mine.challenge_code("lines-7", 1, checker=checker())
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
-        app.open_import()
-        await settle(pilot)
-        app.screen.query_one(CodeInput).value = f"{table_code} {challenge}"
-        await settle(pilot)
+        await previewed_in_the_app(pilot, f"{table_code} {challenge}")
         await play_the_offered_deal(pilot)
     assert open_store(tmp_path / "friend").table("mahjong-turtle")
 
@@ -374,10 +368,7 @@ async def test_a_challenge_whose_result_has_no_game_is_not_offered(tmp_path: Pat
     notices: list[str] = []
     app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
-        app.open_import()
-        await settle(pilot)
-        app.screen.query_one(CodeInput).value = bare
-        await settle(pilot)
+        await previewed_in_the_app(pilot, bare)
         assert cells(app.screen.query_one(DataTable), 0)[2] == "?"  # unverified
         await pilot.press("enter")
         await settle(pilot)
@@ -415,13 +406,18 @@ def friend_with_anns_challenge(folder: Path) -> None:
     open_store(folder / "friend").import_code(code, checker())
 
 
-async def import_in_the_app(pilot: Pilot[None], code: str) -> None:
+async def previewed_in_the_app(pilot: Pilot[None], text: str) -> None:
+    """The Import screen opened with `text` in its field, previewed."""
     app = pilot.app
     assert isinstance(app, LinesTuiApp)
     app.open_import()
     await settle(pilot)
-    app.screen.query_one(CodeInput).value = code
+    app.screen.query_one(CodeInput).value = text
     await settle(pilot)
+
+
+async def import_in_the_app(pilot: Pilot[None], code: str) -> None:
+    await previewed_in_the_app(pilot, code)
     await pilot.press("enter")
     await settle(pilot)
 
