@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import played_lines_game
+from conftest import install_layouts, played_lines_game
 from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
@@ -251,3 +252,50 @@ def test_an_entry_of_yours_an_import_drops_claims_no_verdict(folder: Path) -> No
     report = run(folder, "scores", "import", "--dry-run", code)
     (dropped,) = [line for line in report.stdout.splitlines() if "dropped" in line]
     assert "Ann" in dropped and not dropped.rstrip().endswith("verified")
+
+
+LIST_HINT = "`lines-tui scores` lists the tables with results"
+
+
+@pytest.mark.parametrize(
+    ("table", "nearest"),
+    [
+        ("mahjong-turtel", "did you mean mahjong-turtle?"),
+        ("Mahjong-Pagod+deal-7", "did you mean mahjong-pagoda+deal-7?"),
+        ("mahjong-xyzzy", "(`lines-tui"),  # nothing near: only how to list them
+    ],
+)
+def test_a_table_id_nothing_here_feeds_is_refused_by_show_and_export_alike(
+    folder: Path, table: str, nearest: str
+) -> None:
+    """`scores show mahjong-turtel` printed an empty table with exit 0, while `export` said the
+    table had no entries: both now refuse the typo in the same one line."""
+    open_store(folder).record_mahjong("Zoë", "turtle", 312.44, 7, START)
+    shown = run(folder, "scores", "show", table)
+    refused(shown, nearest)
+    assert LIST_HINT in shown.stderr and shown.stdout == ""
+    for export in (["export", table], ["export", table, "--challenge"]):
+        assert run(folder, "scores", *export).stderr == shown.stderr
+
+
+def test_a_known_table_with_no_results_yet_still_shows_empty(
+    home: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A built-in layout nobody played, an installed one (by its hashed table name), and a
+    layout known only by its results here (a friend's, imported): each a table, of any mode."""
+    install_layouts(monkeypatch, home, ["Steps"])
+    (steps,) = installed_layouts()
+    open_store(folder).record_mahjong("Zoë", "gone-0123abcd", 312.44, 7, START)
+    for table in (
+        "mahjong-lantern",
+        "mahjong-meadow+deal-12",
+        "lines-15+daily-2026-01-02",
+        f"mahjong-{layout_table_name(steps)}",
+        "mahjong-gone-0123abcd+deal-3",
+    ):
+        result = run(folder, "scores", "show", table)
+        assert result.exit_code == 0, (table, result.stderr)
+        assert result.stdout.splitlines()[1:] == ["  no results yet"], table
+        refused(run(folder, "scores", "export", table), "has no entries yet")
+    shown = run(folder, "scores", "show", "mahjong-layout0")  # its name, not its table's
+    refused(shown, f"did you mean mahjong-{layout_table_name(steps)}?")

@@ -7,6 +7,8 @@ even from a hand-edited file, a hostile code or a damaged paste.
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -100,11 +102,56 @@ def overview(ctx: typer.Context) -> None:
         )
 
 
+def known_table(store: Store, text: str) -> TableId:
+    """The table `text` names (any case), refused in one line (exit 2) unless it is one of this
+    machine's: a Lines board size, a Mahjong layout built in or installed here, or any table
+    whose layout has results here (a friend's, imported). So a typo (`mahjong-turtel`) is
+    refused, naming the nearest table ids, while a known table nobody played yet shows empty.
+    `show` and `export` ask the same."""
+    table_id = attempt(lambda: parse_table(text))
+    stored = {table.variant for table in store.tables() if table.kind == "mahjong"}
+    if table_id.kind == "lines" or table_id.variant in stored:
+        return table_id
+    from lines_tui.engine.mahjong.layouts import (
+        builtin_layouts,
+        installed_layouts,
+        layout_table_name,
+    )
+
+    layouts = {layout_table_name(layout) for layout in builtin_layouts()}
+    if table_id.variant not in layouts:  # the installed files are read only when needed
+        layouts |= {layout_table_name(layout) for layout in installed_layouts()}
+    if table_id.variant in layouts:
+        return table_id
+    fail(
+        f"no table {table_id}: no layout here feeds it and it has no results "
+        f"({nearest_tables(table_id, layouts | stored)}`lines-tui scores` lists the tables with "
+        "results, `lines-tui layouts` every layout's table)"
+    )
+
+
+HASHED = re.compile(r"-[0-9a-f]{8}$")
+"""The end of an installed layout's table name (`steps-1a2b3c4d`), which nobody types."""
+
+
+def nearest_tables(table: TableId, variants: set[str]) -> str:
+    """The words "did you mean ...? " naming the Mahjong tables of `variants` nearest `table`
+    (its mode kept: `mahjong-turtel+deal-7` is near `mahjong-turtle+deal-7`), or "" if none is
+    near."""
+    names = {variant: variant for variant in variants}
+    names.update({HASHED.sub("", variant): variant for variant in sorted(variants)})
+    near = dict.fromkeys(names[name] for name in difflib.get_close_matches(table.variant, names))
+    if not near:
+        return ""
+    shown = (str(TableId(table.kind, variant, table.mode, table.tag)) for variant in near)
+    return f"did you mean {' or '.join(shown)}? "
+
+
 @app.command("show")
 def show(ctx: typer.Context, table: TableArgument) -> None:
     """Show one table, best first, with its share code."""
     store = open_cli_store(ctx)
-    table_id = attempt(lambda: parse_table(table))
+    table_id = known_table(store, table)
     # "verified" only for a game replayed now: a file edited by hand says "refuted".
     checked = store.checked_table(table_id, own_tables_checker())
     order = "highest first" if table_id.kind == "lines" else "fastest first"
@@ -151,12 +198,13 @@ def export(
     """Print the table's share code (or one entry's), to paste to a friend. Every entry is
     replayed first: a refuted one is not shared."""
     store = open_cli_store(ctx)
+    table_id = known_table(store, table)
     checker = own_tables_checker()
     if challenge:
         number = 1 if entry is None else entry
-        say(attempt(lambda: store.challenge_code(table, number, checker=checker), store))
+        say(attempt(lambda: store.challenge_code(table_id, number, checker=checker), store))
     else:
-        say(attempt(lambda: store.export_code(table, entry, checker=checker), store))
+        say(attempt(lambda: store.export_code(table_id, entry, checker=checker), store))
 
 
 GameCodeArgument = Annotated[
