@@ -28,6 +28,19 @@ class Settings:
     player: str | None = None
 
 
+def data_dir_option(text: str) -> Path:
+    """The folder `--data-dir TEXT` names, a `~` at its start expanded as a shell does (the shell
+    leaves `--data-dir=~/x` alone, and a folder named `~` was made). Refused in one line (exit 2)
+    when empty, or when `~user` names no home folder. The menu's fast start and the command
+    tree both read the option here."""
+    if not text.strip():
+        fail("--data-dir needs a folder; it is empty (the current folder is '.')")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nobody, or no home folder at all
+        fail(f"--data-dir {text}: {text.split('/')[0]} names no home folder here")
+
+
 def settings(ctx: typer.Context) -> Settings:
     obj = ctx.find_root().obj
     return obj if isinstance(obj, Settings) else Settings()
