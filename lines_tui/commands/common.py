@@ -5,6 +5,7 @@ terminal as a control sequence) and the one-line way to refuse bad input."""
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,14 +32,25 @@ class Settings:
 def data_dir_option(text: str) -> Path:
     """The folder `--data-dir TEXT` names, a `~` at its start expanded as a shell does (the shell
     leaves `--data-dir=~/x` alone, and a folder named `~` was made). Refused in one line (exit 2)
-    when empty, or when `~user` names no home folder. The menu's fast start and the command
-    tree both read the option here."""
+    when empty, when `~user` names no home folder, or when it or a folder above it is a file
+    (the app opened on it with a notice for each file it could not read). The menu's fast
+    start and the command tree both read the option here, before anything else is done."""
     if not text.strip():
         fail("--data-dir needs a folder; it is empty (the current folder is '.')")
     try:
-        return Path(text).expanduser()
+        folder = Path(text).expanduser()
     except RuntimeError:  # ~nobody, or no home folder at all
         fail(f"--data-dir {text}: {text.split('/')[0]} names no home folder here")
+    for place in (folder, *folder.parents):
+        try:
+            is_folder = stat.S_ISDIR(place.stat().st_mode)
+        except OSError:
+            continue  # not there (yet), or not to be looked at: the one above may tell
+        if is_folder:
+            break  # what is below it is made as needed
+        above = "" if place == folder else f": {place}"
+        fail(f"--data-dir {folder}{above} is a file, not a folder")
+    return folder
 
 
 def settings(ctx: typer.Context) -> Settings:
