@@ -7,9 +7,11 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from lines_tui.outside_text import printable
 
@@ -67,10 +69,64 @@ def say(*lines: str) -> None:
             print(printable(line))
         sys.stdout.flush()
     except OSError as error:
-        _drop_standard_output()
-        if not isinstance(error, BrokenPipeError):
-            warn(f"cannot write the output: {error.strerror or error}")
-        raise SystemExit(OUTPUT_FAILED) from None
+        output_failed(error)
+
+
+def output_failed(error: OSError) -> NoReturn:
+    """End the command on output that could not be written: exit code 4, and one line on
+    standard error unless the reader went away (`| head`), which is no news to anyone."""
+    _drop_standard_output()
+    if not isinstance(error, BrokenPipeError):
+        warn(f"cannot write the output: {error.strerror or error}")
+    raise SystemExit(OUTPUT_FAILED) from None
+
+
+class OutputFailed(Exception):
+    """A write to standard output failed (`error` says why). Not an OSError: on its way up it
+    passes click, which would end the command on a closed pipe with exit code 1."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedOutput:
+    """Standard output with its failures told apart from every other OSError: a write or a
+    flush that fails raises OutputFailed. Everything else is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def output_guarded() -> Iterator[None]:
+    """Whatever writes standard output inside (`say`, and click's help and messages too) ends
+    the command as `say` does when the output cannot be written."""
+    stream = sys.stdout
+    guarded = cast(TextIO, _GuardedOutput(stream))
+    sys.stdout = guarded
+    try:
+        yield
+    except OutputFailed as failed:
+        output_failed(failed.error)
+    finally:
+        if sys.stdout is guarded:
+            sys.stdout = stream
 
 
 def _drop_standard_output() -> None:

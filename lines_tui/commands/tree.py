@@ -11,7 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, Settings, data_dir_option, warn
+from lines_tui.commands.common import BAD_INPUT, Settings, data_dir_option, output_guarded, warn
 from lines_tui.commands.start import check_player, open_menu
 
 
@@ -30,9 +30,10 @@ class OneLineErrors(TyperGroup):
         **extra: Any,
     ) -> Any:
         try:
-            result = super().main(
-                args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
+            with output_guarded():  # click's help too: `lines-tui --help > /dev/full`
+                result = super().main(
+                    args, prog_name, complete_var, False, windows_expand_args, **extra
+                )
             code = result if isinstance(result, int) else 0
         except typer.TyperException as error:  # click's refusals (typer carries its own click)
             warn(_one_line(error))
