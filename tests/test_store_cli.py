@@ -120,6 +120,23 @@ def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: 
     assert len({cell_len(row[: row.index("0 ") + 1]) for row in rows}) == 1  # points line up
 
 
+def test_the_verdicts_line_up_whatever_the_width_of_the_seeds(folder: Path) -> None:
+    """A seed is 1 to 20 digits: the verdict after it moved with its width, in `show` and in an
+    import's report alike."""
+    store = open_store(folder)
+    for name, points, seed in (("李小龍", 300, 7), ("Bob", 200, 2**64 - 1), ("Ann", 100, 42)):
+        store.add_player(name)
+        store.record_lines(name, 9, points, seed, START, START + 60)
+    rows = run(folder, "scores", "show", "lines-9").stdout.splitlines()[2:5]
+    assert [row.split()[-2] for row in rows] == ["7", str(2**64 - 1), "42"]
+    assert len({cell_len(row[: row.index("unverified")]) for row in rows}) == 1
+    code = run(folder, "scores", "export", "lines-9").stdout.strip()
+    friend = folder.parent / "friend"
+    rows = run(friend, "scores", "import", "--dry-run", code).stdout.splitlines()[1:]
+    assert len(rows) == 3 and not friend.exists()
+    assert len({cell_len(row[: row.index("unverified")]) for row in rows}) == 1
+
+
 def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> None:
     """As the import merges them: the same code twice is added once, then already there."""
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])

@@ -11,14 +11,13 @@ import difflib
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
-from rich.cells import cell_len
 
 from lines_tui.commands.common import BAD_INPUT, fail, say, settings, warn
-from lines_tui.outside_text import printable, printable_column
+from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
     Merge,
@@ -86,8 +85,8 @@ def overview(ctx: typer.Context) -> None:
         return
     # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
     # never cut.
-    id_width = max(cell_len(printable(str(table))) for table in tables)
-    title_width = max(cell_len(printable(table.title)) for table in tables)
+    id_width = column_width(str(table) for table in tables)
+    title_width = column_width(table.title for table in tables)
     checker = own_tables_checker()
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
@@ -162,8 +161,9 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     header = "points" if table_id.kind == "lines" else "time"
     say(f"  {'#':>2}  {'name':<{MAX_NAME_COLUMNS}}  {header:>11}  {'date':<16}  seed")
     verdicts = zip(checked.entries, checked.verdicts, strict=True)
+    seeds = seed_width(checked.entries)
     for rank, (entry, verdict) in enumerate(verdicts, start=1):
-        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status)}")
+        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status, seeds=seeds)}")
     say(f"share code: {attempt(lambda: share_code(checked), store)}")
 
 
@@ -327,6 +327,7 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
     lines = [f"{table.title} ({table}){dry}: {merged.summary()}"]
+    seeds = seed_width(result.entry for result in merged.results if result.status != "rejected")
     for number, result in enumerate(merged.results, start=1):
         place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":
@@ -337,7 +338,7 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
         else:
             lines.append(
                 f"  {f'entry {number}:':<9} {result.status:<15} {place:>3}  "
-                f"{entry_line(table, result.entry)}"
+                f"{entry_line(table, result.entry, seeds=seeds)}"
             )
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
@@ -346,16 +347,28 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
 
 
 def entry_line(
-    table: TableId, entry: Entry, *, status: bool = True, label: str | None = None
+    table: TableId,
+    entry: Entry,
+    *,
+    status: bool = True,
+    label: str | None = None,
+    seeds: int = 0,
 ) -> str:
     """One entry in columns; with `status`, `label` or else whether it carries its game
-    (verify's lines say their own verdict instead)."""
+    (verify's lines say their own verdict instead) after the seed, padded to `seeds` cells (the
+    `seed_width` of the listing's entries) so that the verdicts line up."""
     line = (
         f"{printable_column(entry.name, MAX_NAME_COLUMNS)}  "
-        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  {entry.seed}"
+        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  "
     )
     if not status:
-        return line
+        return f"{line}{entry.seed}"
     if label is None:
         label = "verified" if entry.recorded else "unverified"
-    return f"{line}  {label}"
+    seed = str(entry.seed)
+    return f"{line}{printable_column(seed, max(seeds, len(seed)))}  {label}"
+
+
+def seed_width(entries: Iterable[Entry]) -> int:
+    """The width of the seed column of a listing of `entries`: a seed is up to 20 digits."""
+    return column_width(str(entry.seed) for entry in entries)
