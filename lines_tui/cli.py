@@ -12,10 +12,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import Settings
+from lines_tui.commands.common import Settings, data_dir_option
 
 if TYPE_CHECKING:
     import typer
@@ -42,7 +41,8 @@ def main() -> None:
 def menu_options(args: Sequence[str]) -> Settings | None:
     """The settings of `lines-tui [--data-dir D] [--player P]` (`--option=value` too, the last of
     a repeated option counts), or None for any other command line: a command, `--help`, an
-    option without its value or with an empty one or one that looks like an option."""
+    option without its value or with an empty one or one that looks like an option. A data
+    folder the command tree would refuse is refused here in the same line (`data_dir_option`)."""
     values: dict[str, str] = {}
     rest = list(args)
     while rest:
@@ -58,7 +58,8 @@ def menu_options(args: Sequence[str]) -> Settings | None:
         values[option] = value
     data_dir = values.get("--data-dir")
     return Settings(
-        data_dir=None if data_dir is None else Path(data_dir), player=values.get("--player")
+        data_dir=None if data_dir is None else data_dir_option(data_dir),
+        player=values.get("--player"),
     )
 
 

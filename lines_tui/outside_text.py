@@ -12,6 +12,7 @@ The CLI and every widget show outside text through this module (README, "Outside
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -45,6 +46,13 @@ def printable_column(text: str, width: int) -> str:
     Python's own padding by characters would push the next column)."""
     shown = printable(text, width)
     return shown + " " * (width - cell_len(shown))
+
+
+def column_width(cells: Iterable[str], max_width: int | None = None) -> int:
+    """The width of a column of `cells`, as `printable` shows them, in terminal cells: that of
+    the widest one, or `max_width` if it is less (`printable_column` cuts the wider ones)."""
+    width = max((cell_len(printable(cell)) for cell in cells), default=0)
+    return width if max_width is None else min(width, max_width)
 
 
 def printable_in_row(text: str, width: int) -> str:

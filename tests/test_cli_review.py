@@ -140,6 +140,38 @@ def test_output_that_cannot_be_written_is_one_line_and_exit_code_4(home: Path) -
             assert done.stderr == "lines-tui: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["scores", "--help"],
+        ["players", "add", "--help"],
+        ["lines", "--help"],
+        ["scores"],
+    ],
+)
+def test_help_that_cannot_be_written_is_one_line_and_exit_code_4(
+    home: Path, args: list[str]
+) -> None:
+    """click's help went to the full disk on its own and ended in a traceback, exit code 1."""
+    with open("/dev/full", "w") as full:
+        done = command_to(full, *args)
+    assert done.returncode == OUTPUT_FAILED, done.stderr
+    assert done.stderr == "lines-tui: cannot write the output: No space left on device\n"
+
+
+def test_help_to_a_reader_that_went_away_ends_quietly(home: Path) -> None:
+    """click ended a closed pipe with exit code 1, the output failure of every other command 4."""
+    reader = subprocess.Popen(
+        [*lines_tui_command(), "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()
+    assert reader.wait(timeout=120) == OUTPUT_FAILED
+    assert reader.stderr.read() == b""
+
+
 def test_a_closed_pipe_ends_the_output_quietly(home: Path) -> None:
     reader = subprocess.Popen(
         [*lines_tui_command(), "deal", "--seed", "1"],

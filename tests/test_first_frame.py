@@ -105,7 +105,7 @@ def test_a_start_with_a_command_loads_no_game_before_it_runs() -> None:
     ("args", "settings"),
     [
         ([], Settings()),
-        (["--data-dir", "~/d"], Settings(data_dir=Path("~/d"))),
+        (["--data-dir", "d"], Settings(data_dir=Path("d"))),
         (["--data-dir=a b/", "--player", "Ann"], Settings(data_dir=Path("a b"), player="Ann")),
         (["--player", "Ann", "--player=Bob"], Settings(player="Bob")),  # the last one counts
     ],

@@ -8,7 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import MAHJONG_FIXTURES
+from conftest import MAHJONG_FIXTURES, install_layouts
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -49,6 +50,25 @@ def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) 
     assert re.fullmatch(r"mahjong-steps-[0-9a-f]{8}", lines[6].split()[3])
     assert lines[6].split()[4] == "Steps"
     assert "odd_count.layout: 3 tiles" in result.stderr
+
+
+def test_layouts_lines_up_wide_titles_and_cuts_long_ones_with_an_ellipsis(
+    runner: CliRunner, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CJK character takes two cells: padding by characters pushed the FROM column over, and a
+    title of 40 of them (a layout keeps 40 characters) took 80 cells; it is listed in at most
+    40, a cut one ending in "…"."""
+    wide = "東南西北中發白" * 4
+    install_layouts(monkeypatch, home, ["麻雀の塔", wide, "Plain", "A" * 40])
+    result = runner.invoke(app, ["layouts"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len({cell_len(line[: line.index(" built-in")]) for line in lines[1:6]}) == 1
+    starts = {cell_len(line[: line.index(str(home))]) for line in lines[6:]}
+    assert starts == {cell_len(lines[0][: lines[0].index("FROM")])}  # FROM lines up
+    assert "麻雀の塔  " in lines[6]
+    assert f"  {wide[:19]}…  " in lines[7]
+    assert f"  {'A' * 40}  " in lines[9]  # a title of ordinary characters is listed whole
 
 
 def test_layouts_marks_names_taken_by_another_layout(runner: CliRunner, tmp_path: Path) -> None:

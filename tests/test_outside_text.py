@@ -7,7 +7,13 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
-from lines_tui.outside_text import inert, printable, printable_in_row
+from lines_tui.outside_text import (
+    column_width,
+    inert,
+    printable,
+    printable_column,
+    printable_in_row,
+)
 
 
 def test_escape_sequences_are_spelled_out() -> None:
@@ -29,6 +35,16 @@ def test_width_is_bounded_with_an_ellipsis() -> None:
     assert printable("Lantern of the east", 10) == "Lantern o…"
     assert printable("東南西北中發白", 7) == "東南西…"
     assert printable("short", 10) == "short"
+
+
+def test_a_column_is_as_wide_as_its_widest_cell_in_terminal_cells() -> None:
+    cells = ["Turtle", "麻雀の塔", "\x1b"]  # 8 cells; the escape is shown in 4
+    assert column_width(cells) == 8 and column_width(cells, 5) == 5 and column_width([]) == 0
+    assert [printable_column(cell, column_width(cells, 5)) for cell in cells] == [
+        "Turt…",
+        "麻雀…",
+        "\\x1b ",
+    ]
 
 
 def test_a_row_gives_up_a_long_paths_folders_before_the_reason_after_it() -> None:

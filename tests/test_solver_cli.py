@@ -53,6 +53,22 @@ def test_solvable_prints_the_winning_sequence_and_exits_0(tmp_path: Path) -> Non
     assert lines[-1].startswith("seconds: ")
 
 
+def test_the_sequence_keeps_its_columns_and_one_move_is_one_move(tmp_path: Path) -> None:
+    """Tile indices of one, two and three digits pushed the faces along ("9. 110 135", "10. 28
+    75"), and a board cleared in one move read "(1 moves clear the board)"."""
+    position = write(tmp_path, deal(find_layout("turtle"), 7).to_json())
+    result = runner.invoke(app, ["solve", str(position)])
+    assert result.exit_code == 0, result.output
+    moves = [line for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert len(moves) == 72 and {len(line.split()[2]) for line in moves} >= {2, 3}
+    assert len({line.index('"') for line in moves}) == 1  # the faces line up
+    assert len({line.index(".") for line in moves}) == 1  # and the move numbers
+    one = {"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]]}
+    lines = runner.invoke(app, ["solve", str(write(tmp_path, one))]).stdout.splitlines()
+    assert lines[0] == "verdict: solvable (1 move clears the board)"
+    assert lines[2] == '  1. 1 0  "a"'
+
+
 def test_unsolvable_exits_1(tmp_path: Path) -> None:
     result = runner.invoke(app, ["solve", str(write(tmp_path, UNSOLVABLE))])
     assert result.exit_code == 1, result.output

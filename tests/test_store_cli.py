@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import played_lines_game
+from conftest import install_layouts, played_lines_game
 from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
@@ -117,6 +118,23 @@ def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: 
     assert len({line.index("entr") for line in listing}) == 1  # the count column lines up
     rows = run(folder, "scores", "show", "lines-9").stdout.splitlines()[2:4]
     assert len({cell_len(row[: row.index("0 ") + 1]) for row in rows}) == 1  # points line up
+
+
+def test_the_verdicts_line_up_whatever_the_width_of_the_seeds(folder: Path) -> None:
+    """A seed is 1 to 20 digits: the verdict after it moved with its width, in `show` and in an
+    import's report alike."""
+    store = open_store(folder)
+    for name, points, seed in (("李小龍", 300, 7), ("Bob", 200, 2**64 - 1), ("Ann", 100, 42)):
+        store.add_player(name)
+        store.record_lines(name, 9, points, seed, START, START + 60)
+    rows = run(folder, "scores", "show", "lines-9").stdout.splitlines()[2:5]
+    assert [row.split()[-2] for row in rows] == ["7", str(2**64 - 1), "42"]
+    assert len({cell_len(row[: row.index("unverified")]) for row in rows}) == 1
+    code = run(folder, "scores", "export", "lines-9").stdout.strip()
+    friend = folder.parent / "friend"
+    rows = run(friend, "scores", "import", "--dry-run", code).stdout.splitlines()[1:]
+    assert len(rows) == 3 and not friend.exists()
+    assert len({cell_len(row[: row.index("unverified")]) for row in rows}) == 1
 
 
 def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> None:
@@ -251,3 +269,50 @@ def test_an_entry_of_yours_an_import_drops_claims_no_verdict(folder: Path) -> No
     report = run(folder, "scores", "import", "--dry-run", code)
     (dropped,) = [line for line in report.stdout.splitlines() if "dropped" in line]
     assert "Ann" in dropped and not dropped.rstrip().endswith("verified")
+
+
+LIST_HINT = "`lines-tui scores` lists the tables with results"
+
+
+@pytest.mark.parametrize(
+    ("table", "nearest"),
+    [
+        ("mahjong-turtel", "did you mean mahjong-turtle?"),
+        ("Mahjong-Pagod+deal-7", "did you mean mahjong-pagoda+deal-7?"),
+        ("mahjong-xyzzy", "(`lines-tui"),  # nothing near: only how to list them
+    ],
+)
+def test_a_table_id_nothing_here_feeds_is_refused_by_show_and_export_alike(
+    folder: Path, table: str, nearest: str
+) -> None:
+    """`scores show mahjong-turtel` printed an empty table with exit 0, while `export` said the
+    table had no entries: both now refuse the typo in the same one line."""
+    open_store(folder).record_mahjong("Zoë", "turtle", 312.44, 7, START)
+    shown = run(folder, "scores", "show", table)
+    refused(shown, nearest)
+    assert LIST_HINT in shown.stderr and shown.stdout == ""
+    for export in (["export", table], ["export", table, "--challenge"]):
+        assert run(folder, "scores", *export).stderr == shown.stderr
+
+
+def test_a_known_table_with_no_results_yet_still_shows_empty(
+    home: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A built-in layout nobody played, an installed one (by its hashed table name), and a
+    layout known only by its results here (a friend's, imported): each a table, of any mode."""
+    install_layouts(monkeypatch, home, ["Steps"])
+    (steps,) = installed_layouts()
+    open_store(folder).record_mahjong("Zoë", "gone-0123abcd", 312.44, 7, START)
+    for table in (
+        "mahjong-lantern",
+        "mahjong-meadow+deal-12",
+        "lines-15+daily-2026-01-02",
+        f"mahjong-{layout_table_name(steps)}",
+        "mahjong-gone-0123abcd+deal-3",
+    ):
+        result = run(folder, "scores", "show", table)
+        assert result.exit_code == 0, (table, result.stderr)
+        assert result.stdout.splitlines()[1:] == ["  no results yet"], table
+        refused(run(folder, "scores", "export", table), "has no entries yet")
+    shown = run(folder, "scores", "show", "mahjong-layout0")  # its name, not its table's
+    refused(shown, f"did you mean mahjong-{layout_table_name(steps)}?")

@@ -5,10 +5,13 @@ terminal as a control sequence) and the one-line way to refuse bad input."""
 from __future__ import annotations
 
 import os
+import stat
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from lines_tui.outside_text import printable
 
@@ -28,6 +31,30 @@ class Settings:
     player: str | None = None
 
 
+def data_dir_option(text: str) -> Path:
+    """The folder `--data-dir TEXT` names, a `~` at its start expanded as a shell does (the shell
+    leaves `--data-dir=~/x` alone, and a folder named `~` was made). Refused in one line (exit 2)
+    when empty, when `~user` names no home folder, or when it or a folder above it is a file
+    (the app opened on it with a notice for each file it could not read). The menu's fast
+    start and the command tree both read the option here, before anything else is done."""
+    if not text.strip():
+        fail("--data-dir needs a folder; it is empty (the current folder is '.')")
+    try:
+        folder = Path(text).expanduser()
+    except RuntimeError:  # ~nobody, or no home folder at all
+        fail(f"--data-dir {text}: {text.split('/')[0]} names no home folder here")
+    for place in (folder, *folder.parents):
+        try:
+            is_folder = stat.S_ISDIR(place.stat().st_mode)
+        except OSError:
+            continue  # not there (yet), or not to be looked at: the one above may tell
+        if is_folder:
+            break  # what is below it is made as needed
+        above = "" if place == folder else f": {place}"
+        fail(f"--data-dir {folder}{above} is a file, not a folder")
+    return folder
+
+
 def settings(ctx: typer.Context) -> Settings:
     obj = ctx.find_root().obj
     return obj if isinstance(obj, Settings) else Settings()
@@ -42,10 +69,64 @@ def say(*lines: str) -> None:
             print(printable(line))
         sys.stdout.flush()
     except OSError as error:
-        _drop_standard_output()
-        if not isinstance(error, BrokenPipeError):
-            warn(f"cannot write the output: {error.strerror or error}")
-        raise SystemExit(OUTPUT_FAILED) from None
+        output_failed(error)
+
+
+def output_failed(error: OSError) -> NoReturn:
+    """End the command on output that could not be written: exit code 4, and one line on
+    standard error unless the reader went away (`| head`), which is no news to anyone."""
+    _drop_standard_output()
+    if not isinstance(error, BrokenPipeError):
+        warn(f"cannot write the output: {error.strerror or error}")
+    raise SystemExit(OUTPUT_FAILED) from None
+
+
+class OutputFailed(Exception):
+    """A write to standard output failed (`error` says why). Not an OSError: on its way up it
+    passes click, which would end the command on a closed pipe with exit code 1."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedOutput:
+    """Standard output with its failures told apart from every other OSError: a write or a
+    flush that fails raises OutputFailed. Everything else is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def output_guarded() -> Iterator[None]:
+    """Whatever writes standard output inside (`say`, and click's help and messages too) ends
+    the command as `say` does when the output cannot be written."""
+    stream = sys.stdout
+    guarded = cast(TextIO, _GuardedOutput(stream))
+    sys.stdout = guarded
+    try:
+        yield
+    except OutputFailed as failed:
+        output_failed(failed.error)
+    finally:
+        if sys.stdout is guarded:
+            sys.stdout = stream
 
 
 def _drop_standard_output() -> None:

@@ -14,7 +14,7 @@ import typer
 
 from lines_tui.commands.common import fail, say, settings, warn
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.outside_text import printable
+from lines_tui.outside_text import column_width, printable_column
 from lines_tui.seeds import fresh_seed
 
 if TYPE_CHECKING:
@@ -34,6 +34,10 @@ FolderOption = Annotated[
     ),
 ]
 
+
+TITLE_COLUMNS = 40
+"""The widest a title is listed, cut with "…" past it: a layout keeps 40 characters of its title,
+so only one of wide (CJK) characters, two cells each, is cut here."""
 
 MAX_SURVEY_DEALS = 100_000
 """Deals a layout at most (hours of solving on two cores): the deals to solve are listed before
@@ -105,13 +109,18 @@ def list_layouts(
         origin = layout.source
         if layout_reference(layout, listed[:place]) != layout.name:
             origin += "  (name taken: use the path)"
-        title = printable(layout.title)
         table = f"mahjong-{layout_table_name(layout)}"
-        name = printable(layout.name)
-        rows.append((name, str(len(layout)), _size(layout), table, title, origin))
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+        rows.append((layout.name, str(len(layout)), _size(layout), table, layout.title, origin))
+    # Columns in terminal cells (a CJK character takes two); a name or a table is what a command
+    # takes, so only a title is cut.
+    widths = [
+        column_width((row[c] for row in rows), TITLE_COLUMNS if c == 4 else None) for c in range(5)
+    ]
     for row in rows:
-        cells = [row[c].rjust(widths[c]) if c == 1 else row[c].ljust(widths[c]) for c in range(5)]
+        cells = [
+            row[c].rjust(widths[c]) if c == 1 else printable_column(row[c], widths[c])
+            for c in range(5)
+        ]
         say("  ".join([*cells, row[5]]).rstrip())
     for problem in found.problems:
         warn(f"skipped {problem}")

@@ -7,16 +7,17 @@ even from a hand-edited file, a hostile code or a damaged paste.
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
-from rich.cells import cell_len
 
 from lines_tui.commands.common import BAD_INPUT, fail, say, settings, warn
-from lines_tui.outside_text import printable, printable_column
+from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
     Merge,
@@ -84,8 +85,8 @@ def overview(ctx: typer.Context) -> None:
         return
     # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
     # never cut.
-    id_width = max(cell_len(printable(str(table))) for table in tables)
-    title_width = max(cell_len(printable(table.title)) for table in tables)
+    id_width = column_width(str(table) for table in tables)
+    title_width = column_width(table.title for table in tables)
     checker = own_tables_checker()
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
@@ -100,11 +101,56 @@ def overview(ctx: typer.Context) -> None:
         )
 
 
+def known_table(store: Store, text: str) -> TableId:
+    """The table `text` names (any case), refused in one line (exit 2) unless it is one of this
+    machine's: a Lines board size, a Mahjong layout built in or installed here, or any table
+    whose layout has results here (a friend's, imported). So a typo (`mahjong-turtel`) is
+    refused, naming the nearest table ids, while a known table nobody played yet shows empty.
+    `show` and `export` ask the same."""
+    table_id = attempt(lambda: parse_table(text))
+    stored = {table.variant for table in store.tables() if table.kind == "mahjong"}
+    if table_id.kind == "lines" or table_id.variant in stored:
+        return table_id
+    from lines_tui.engine.mahjong.layouts import (
+        builtin_layouts,
+        installed_layouts,
+        layout_table_name,
+    )
+
+    layouts = {layout_table_name(layout) for layout in builtin_layouts()}
+    if table_id.variant not in layouts:  # the installed files are read only when needed
+        layouts |= {layout_table_name(layout) for layout in installed_layouts()}
+    if table_id.variant in layouts:
+        return table_id
+    fail(
+        f"no table {table_id}: no layout here feeds it and it has no results "
+        f"({nearest_tables(table_id, layouts | stored)}`lines-tui scores` lists the tables with "
+        "results, `lines-tui layouts` every layout's table)"
+    )
+
+
+HASHED = re.compile(r"-[0-9a-f]{8}$")
+"""The end of an installed layout's table name (`steps-1a2b3c4d`), which nobody types."""
+
+
+def nearest_tables(table: TableId, variants: set[str]) -> str:
+    """The words "did you mean ...? " naming the Mahjong tables of `variants` nearest `table`
+    (its mode kept: `mahjong-turtel+deal-7` is near `mahjong-turtle+deal-7`), or "" if none is
+    near."""
+    names = {variant: variant for variant in variants}
+    names.update({HASHED.sub("", variant): variant for variant in sorted(variants)})
+    near = dict.fromkeys(names[name] for name in difflib.get_close_matches(table.variant, names))
+    if not near:
+        return ""
+    shown = (str(TableId(table.kind, variant, table.mode, table.tag)) for variant in near)
+    return f"did you mean {' or '.join(shown)}? "
+
+
 @app.command("show")
 def show(ctx: typer.Context, table: TableArgument) -> None:
     """Show one table, best first, with its share code."""
     store = open_cli_store(ctx)
-    table_id = attempt(lambda: parse_table(table))
+    table_id = known_table(store, table)
     # "verified" only for a game replayed now: a file edited by hand says "refuted".
     checked = store.checked_table(table_id, own_tables_checker())
     order = "highest first" if table_id.kind == "lines" else "fastest first"
@@ -115,8 +161,9 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     header = "points" if table_id.kind == "lines" else "time"
     say(f"  {'#':>2}  {'name':<{MAX_NAME_COLUMNS}}  {header:>11}  {'date':<16}  seed")
     verdicts = zip(checked.entries, checked.verdicts, strict=True)
+    seeds = seed_width(checked.entries)
     for rank, (entry, verdict) in enumerate(verdicts, start=1):
-        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status)}")
+        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status, seeds=seeds)}")
     say(f"share code: {attempt(lambda: share_code(checked), store)}")
 
 
@@ -151,12 +198,13 @@ def export(
     """Print the table's share code (or one entry's), to paste to a friend. Every entry is
     replayed first: a refuted one is not shared."""
     store = open_cli_store(ctx)
+    table_id = known_table(store, table)
     checker = own_tables_checker()
     if challenge:
         number = 1 if entry is None else entry
-        say(attempt(lambda: store.challenge_code(table, number, checker=checker), store))
+        say(attempt(lambda: store.challenge_code(table_id, number, checker=checker), store))
     else:
-        say(attempt(lambda: store.export_code(table, entry, checker=checker), store))
+        say(attempt(lambda: store.export_code(table_id, entry, checker=checker), store))
 
 
 GameCodeArgument = Annotated[
@@ -279,6 +327,7 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
     lines = [f"{table.title} ({table}){dry}: {merged.summary()}"]
+    seeds = seed_width(result.entry for result in merged.results if result.status != "rejected")
     for number, result in enumerate(merged.results, start=1):
         place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":
@@ -289,7 +338,7 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
         else:
             lines.append(
                 f"  {f'entry {number}:':<9} {result.status:<15} {place:>3}  "
-                f"{entry_line(table, result.entry)}"
+                f"{entry_line(table, result.entry, seeds=seeds)}"
             )
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
@@ -298,16 +347,28 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
 
 
 def entry_line(
-    table: TableId, entry: Entry, *, status: bool = True, label: str | None = None
+    table: TableId,
+    entry: Entry,
+    *,
+    status: bool = True,
+    label: str | None = None,
+    seeds: int = 0,
 ) -> str:
     """One entry in columns; with `status`, `label` or else whether it carries its game
-    (verify's lines say their own verdict instead)."""
+    (verify's lines say their own verdict instead) after the seed, padded to `seeds` cells (the
+    `seed_width` of the listing's entries) so that the verdicts line up."""
     line = (
         f"{printable_column(entry.name, MAX_NAME_COLUMNS)}  "
-        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  {entry.seed}"
+        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  "
     )
     if not status:
-        return line
+        return f"{line}{entry.seed}"
     if label is None:
         label = "verified" if entry.recorded else "unverified"
-    return f"{line}  {label}"
+    seed = str(entry.seed)
+    return f"{line}{printable_column(seed, max(seeds, len(seed)))}  {label}"
+
+
+def seed_width(entries: Iterable[Entry]) -> int:
+    """The width of the seed column of a listing of `entries`: a seed is up to 20 digits."""
+    return column_width(str(entry.seed) for entry in entries)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lines_tui.commands.common import fail, say
+from lines_tui.outside_text import column_width
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.position import Position
@@ -81,13 +82,17 @@ def _as_text(position: Position, result: SolveResult, timeout: float) -> list[st
 
     lines: list[str]
     if result.verdict is Verdict.SOLVABLE:
-        lines = [f"verdict: solvable ({len(result.moves)} moves clear the board)"]
+        count = len(result.moves)
+        moves = f"{count} move clears" if count == 1 else f"{count} moves clear"
+        lines = [f"verdict: solvable ({moves} the board)"]
         if result.moves:
             lines.append("winning sequence (tile indices into the file's list, in play order):")
-            width = len(str(len(result.moves)))
+            # Right-aligned columns: the faces line up however many digits an index has.
+            width = len(str(count))
+            tile = column_width(str(index) for move in result.moves for index in move)
             for number, (a, b) in enumerate(result.moves, 1):
                 face = json.dumps(position.faces[a], ensure_ascii=True)
-                lines.append(f"  {number:>{width}}. {a} {b}  {face}")
+                lines.append(f"  {number:>{width}}. {a:>{tile}} {b:>{tile}}  {face}")
     elif result.verdict is Verdict.UNSOLVABLE:
         lines = ["verdict: unsolvable (no sequence of moves clears the board)"]
     else:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, Settings, fail, warn
+from lines_tui.commands.common import BAD_INPUT, Settings, data_dir_option, output_guarded, warn
 from lines_tui.commands.start import check_player, open_menu
 
 
@@ -31,9 +30,10 @@ class OneLineErrors(TyperGroup):
         **extra: Any,
     ) -> Any:
         try:
-            result = super().main(
-                args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
+            with output_guarded():  # click's help too: `lines-tui --help > /dev/full`
+                result = super().main(
+                    args, prog_name, complete_var, False, windows_expand_args, **extra
+                )
             code = result if isinstance(result, int) else 0
         except typer.TyperException as error:  # click's refusals (typer carries its own click)
             warn(_one_line(error))
@@ -80,9 +80,8 @@ def root(
         typer.Option("--player", help="Play as this registered player (default: the active one)."),
     ] = None,
 ) -> None:
-    if data_dir is not None and not data_dir.strip():
-        fail("--data-dir needs a folder; it is empty (the current folder is '.')")
-    ctx.obj = Settings(data_dir=None if data_dir is None else Path(data_dir), player=player)
+    folder = None if data_dir is None else data_dir_option(data_dir)
+    ctx.obj = Settings(data_dir=folder, player=player)
     if player is not None and ctx.invoked_subcommand is not None:
         check_player(ctx.obj)  # every command refuses an unknown player, not only the games
     if ctx.invoked_subcommand is None:

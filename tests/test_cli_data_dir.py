@@ -1,0 +1,114 @@
+"""`--data-dir` as a player types it, read the same by the menu's fast start and by every
+command: `--data-dir=~/x` (the shell leaves that `~` alone) is the folder x in the home folder,
+and a file where the folder belongs is refused in one line before anything starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_cli_outside_input import refused, run
+from test_first_frame import MAIN, TREE, answer
+from tools.pty_terminal import Terminal, app_environment, lines_tui_command
+
+from lines_tui.cli import menu_options
+from lines_tui.commands.common import Settings
+from lines_tui.store import open_store
+
+
+@pytest.fixture
+def cwd(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder of its own, where a folder named `~` would show."""
+    folder = home / "work"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return folder
+
+
+@pytest.mark.parametrize("given", [["--data-dir=~/x"], ["--data-dir", "~/x"]])
+def test_a_leading_tilde_is_the_home_folder_for_the_commands(
+    home: Path, cwd: Path, given: list[str]
+) -> None:
+    assert run(*given, "players", "add", "Ann").exit_code == 0
+    assert open_store(home / "x").players() == ["Ann"]
+    assert run(*given, "players").stdout.startswith("  Ann\n")
+    assert list(cwd.iterdir()) == []  # no folder named ~
+
+
+def test_a_leading_tilde_is_the_home_folder_for_the_menu(home: Path, cwd: Path) -> None:
+    assert menu_options(["--data-dir=~/x"]) == Settings(data_dir=home / "x")
+    assert menu_options(["--data-dir", "~"]) == Settings(data_dir=home)
+    open_store(home / "x").add_player("Ann")
+    # Ann is registered in ~/x, so the start gets past her to the want of a terminal.
+    args = ["--data-dir=~/x", "--player=Ann"]
+    fast = answer(MAIN, args, home, HOME=str(home))
+    assert fast == answer(TREE, args, home, HOME=str(home))
+    assert fast[0] == 2 and "the games need a terminal" in fast[2], fast
+    assert list(cwd.iterdir()) == []
+
+
+def test_a_tilde_of_nobody_is_refused_in_one_line(home: Path, cwd: Path) -> None:
+    refused(run("--data-dir=~no-such-user-here/x", "scores"), "~no-such-user-here names no home")
+    args = ["--data-dir=~no-such-user-here/x"]
+    fast = answer(MAIN, args, home)
+    assert fast == answer(TREE, args, home)
+    assert fast[0] == 2 and fast[2].count("\n") == 1 and "names no home folder" in fast[2]
+    assert list(cwd.iterdir()) == []
+
+
+COMMANDS = [
+    [],
+    ["scores"],
+    ["players", "add", "Ann"],
+    ["--player", "Ann", "lines"],
+    ["mahjong"],
+    ["layouts", "--survey", "1"],
+    ["deal", "--seed", "1"],
+]
+
+
+BELOW = ["", "/sub", "/a/b"]
+
+
+@pytest.mark.parametrize("below", BELOW)
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda args: " ".join(args) or "menu")
+def test_a_data_dir_that_is_a_file_is_refused_by_every_command(
+    cwd: Path, command: list[str], below: str
+) -> None:
+    """The menu opened with four notices over it, and each command said what it could not do
+    there in words of its own."""
+    (cwd / "notes").write_text("mine")
+    above = "" if not below else ": notes"
+    line = refused(run(f"--data-dir=notes{below}", *command), f"--data-dir notes{below}{above}")
+    assert line.endswith(" is a file, not a folder\n")
+    assert [p.name for p in cwd.iterdir()] == ["notes"] and (cwd / "notes").read_text() == "mine"
+
+
+@pytest.mark.parametrize("below", BELOW)
+def test_the_fast_start_refuses_a_file_as_the_command_tree_does(
+    home: Path, cwd: Path, below: str
+) -> None:
+    (cwd / "notes").write_text("mine")
+    args = [f"--data-dir=~/work/notes{below}"]
+    fast = answer(MAIN, args, home)
+    assert fast == answer(TREE, args, home)
+    above = "" if not below else f": {cwd}/notes"
+    assert fast == (
+        2,
+        "",
+        f"lines-tui: --data-dir {cwd}/notes{below}{above} is a file, not a folder\n",
+    )
+
+
+def test_the_menu_on_a_terminal_refuses_a_file_before_it_starts(home: Path) -> None:
+    (home / "notes").write_text("mine")
+    terminal = Terminal(
+        [*lines_tui_command(), f"--data-dir={home}/notes/\x1b[2J"], app_environment(home)
+    )
+    try:
+        assert terminal.wait_for_exit(30) == 2
+    finally:
+        terminal.close()
+    assert terminal.output.decode() == (
+        f"lines-tui: --data-dir {home}/notes/\\x1b[2J: {home}/notes is a file, not a folder\r\n"
+    )
