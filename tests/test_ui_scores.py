@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import (
+    FIXED_NOW,
     FaultyFileSystem,
     checker,
     make_app,
@@ -206,6 +207,28 @@ async def test_c_shows_only_with_a_code_and_says_in_one_line_why_there_is_none(
         assert "c" in screen.active_bindings
         await press(pilot, "c")
         assert pilot.app.clipboard == screen.code
+
+
+async def test_import_judges_a_code_by_the_apps_clock_not_the_wall_clock(tmp_path: Path) -> None:
+    """The app's clock (fixed here at FIXED_NOW) is the one the Import screen's checks read, for
+    the preview and the merge: an entry dated two days after it is in the future, whatever the
+    wall clock says (it is long past that date)."""
+    later = Entry("Ann", 100, int(FIXED_NOW) + 2 * 86_400, 1)
+    code = encode(TableId.lines(9), [later])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_import()
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        summary = text_of(app.screen.query_one("#import-summary", Static))
+        reason = text_of(app.screen.query_one("#import-reason", Static))
+        assert summary.startswith("Nothing to merge into Lines 9 x 9"), summary
+        assert "in the future" in reason, reason
+        app.screen.action_merge()  # type: ignore[attr-defined]
+        await settle(pilot)
+    assert open_store(tmp_path).table("lines-9") == ()
 
 
 async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -> None:
