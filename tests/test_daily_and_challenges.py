@@ -138,7 +138,7 @@ def test_daily_options_open_todays_deal(launched: list[dict[str, Any]], tmp_path
     assert launched[-1]["choice"] == daily(today)
     assert runner.invoke(app, ["--data-dir", str(tmp_path), "mahjong", "--daily"]).exit_code == 0
     # The app proves the day's candidates in its solver process (see test_ui_solvable_deals).
-    assert launched[-1] == {"start": "mahjong", "layout": "turtle", "choice": daily(today)}
+    assert launched[-1] == {"start": "mahjong", "layout": None, "choice": daily(today)}
 
 
 def test_a_challenge_code_opens_its_deal_and_joins_its_table(

@@ -79,7 +79,7 @@ def test_mahjong_solvable_asks_the_app_for_a_deal_proved_from_the_seed_on(
     )
     result = CliRunner().invoke(app, ["mahjong", "--seed", str(DEAD_END), "--solvable"])
     assert result.exit_code == 0, result.output
-    assert started == [{"start": "mahjong", "layout": "turtle", "seed": DEAD_END, "solvable": True}]
+    assert started == [{"start": "mahjong", "layout": None, "seed": DEAD_END, "solvable": True}]
 
 
 def test_the_search_one_proof_at_a_time_gives_what_solvable_deal_gives() -> None:

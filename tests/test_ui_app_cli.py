@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -33,3 +34,22 @@ def test_board_size_out_of_range_is_refused(tmp_path: Path) -> None:
     code, output = run("--data-dir", str(tmp_path), "lines", "--size", "30")
     assert code == 2
     assert "--size" in output
+
+
+def test_a_size_or_layout_left_out_is_not_asked_for(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The app is told which size or layout the command line asked for (None: none), so that a
+    saved game of another one is offered saying what was asked (test_ui_replace_game)."""
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(
+        "lines_tui.commands.play.run_app", lambda options, **game: started.append(game)
+    )
+    for args in (
+        ["lines"],
+        ["lines", "--size", "9"],
+        ["mahjong"],
+        ["mahjong", "--layout", "turtle"],
+    ):
+        assert run("--data-dir", str(tmp_path), *args)[0] == 0
+    assert [game.get("size", game.get("layout")) for game in started] == [None, 9, None, "turtle"]

@@ -15,15 +15,18 @@ from conftest import (
     settle,
 )
 from test_ui_solvable_deals import footer_text
+from textual.app import App
 from textual.widgets import OptionList
 
 from lines_tui.engine.lines import points
 from lines_tui.store import open_store
 from lines_tui.ui.dialogs import ResumeScreen
+from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
 FOUR_REDS = """
@@ -237,6 +240,70 @@ async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
         await settle(pilot)
         assert app.screen is screen
         assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
+
+
+def board_shows_under(app: App[None]) -> bool:
+    """Whether the screen on top lets the one below show through (dimmed): Textual draws the
+    screens below only while the top one's background is not opaque."""
+    return app.screen.styles.background.a < 1
+
+
+async def test_help_over_a_game_the_terminal_shrinks_under_hides_the_cut_board(
+    tmp_path: Path,
+) -> None:
+    """The help stays open and usable, but opaque: the board cut to the small terminal never
+    shows through it; closed, the game covers itself with the enlarge message, and at full size
+    again the help over the game shows it dimmed as before."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and board_shows_under(app)
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and not board_shows_under(app)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and board_shows_under(app)
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and board_shows_under(app)
+
+
+async def test_a_dialog_back_on_top_of_a_game_too_small_now_hides_it(tmp_path: Path) -> None:
+    """The game-over dialog's leaderboard (b), and its help over it, closed after the terminal
+    shrank (the game, under an opaque screen, was not told of the new size): the dialog is on
+    top again over a board cut to the new size, and hides it."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game = nearly_full_game()
+    game.score = 120  # a score the leaderboard keeps, so the dialog offers it
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen) and board_shows_under(app)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot)
+        for _ in range(2):  # the help, the leaderboard
+            await pilot.press("escape")
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and not board_shows_under(app)
 
 
 async def test_starting_lines_directly_offers_the_saved_game(tmp_path: Path) -> None:

@@ -219,12 +219,15 @@ async def test_the_proving_dialog_shows_its_keys_whole_and_documents_them(tmp_pa
 async def keys_of_everywhere_problems(pilot: Pilot[None], name: str) -> list[str]:
     """`?` opens the help (closes it, on the help) and `s` turns symbols on and off, on the
     screen on top, which stays (README: "`?`, `s` and `ctrl+q` work everywhere")."""
-    if name in TEXT_FIELDS:
-        return []
     app = pilot.app
     assert isinstance(app, LinesTuiApp)
     screen = app.screen
+    if name in TEXT_FIELDS:
+        return await f1_problems(pilot, name)
     problems = []
+    footer_keys = [key.key_display for key in screen.query_one(Footer).query(FooterKey)]
+    if name != "Help" and "?" not in footer_keys:
+        problems.append(f"{name}: the Footer does not show ? Help")
     symbols = app.symbols_mode
     await pilot.press(SYMBOLS_KEY.get(name, "s"))
     await settle_workers(pilot)
@@ -244,6 +247,25 @@ async def keys_of_everywhere_problems(pilot: Pilot[None], name: str) -> list[str
     await settle_workers(pilot)
     if app.screen is not screen:
         problems.append(f"{name}: ? does not close the help, back to {name}")
+    return problems
+
+
+async def f1_problems(pilot: Pilot[None], name: str) -> list[str]:
+    """In a text field `?` is typed, so the Footer shows `f1 Help`, and f1 opens the help (README,
+    "Keys of every other screen")."""
+    app = pilot.app
+    screen = app.screen
+    problems = []
+    if "f1" not in [key.key_display for key in screen.query_one(Footer).query(FooterKey)]:
+        problems.append(f"{name}: the Footer does not show f1 Help")
+    await pilot.press("f1")
+    await settle_workers(pilot)
+    if not isinstance(app.screen, HelpScreen):
+        return [*problems, f"{name}: f1 does not open the help"]
+    await pilot.press("escape")
+    await settle_workers(pilot)
+    if app.screen is not screen:
+        problems.append(f"{name}: esc does not close the help, back to {name}")
     return problems
 
 

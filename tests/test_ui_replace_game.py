@@ -191,3 +191,119 @@ async def test_the_question_says_when_a_new_game_replaces_the_saved_one_and_it_d
                 label.startswith(f"{'r' if kind == 'lines' else 'R'}  Resume") for label in labels
             )
             assert open_store(tmp_path).load_game(kind) == saved
+
+
+async def test_a_size_asked_on_the_command_line_is_said_beside_the_saved_game(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui lines --size 7` with a 9 x 9 game saved: the question says both, and n, then
+    y on the question that follows, starts the 7 x 7 game asked for; esc keeps the saved one."""
+    save_a_lines_game(tmp_path)
+    saved = open_store(tmp_path).load_game("lines")
+    for answers in (["escape"], ["n", "escape"], ["n", "y"]):
+        app = make_app(tmp_path, start="lines", size=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, ResumeScreen)
+            text = dialog_text(app)
+            assert text.startswith("You asked for a 7 x 7 game. A saved Lines game is waiting")
+            assert "(9 x 9, score 0): resume it, or start a 7 x 7 game?" in text, text
+            assert "n: start a 7 x 7 game (asks first)" in keys_text(app)
+            for answer in answers:
+                await pilot.press(answer)
+                await settle(pilot)
+                if answer == "n":
+                    assert isinstance(app.screen, ConfirmScreen)
+                    text = dialog_text(app)
+                    assert "You asked for a 7 x 7 game" in text and "(9 x 9, score" in text
+                    assert "until your first move in the new game" in text
+            if answers[-1] == "escape":
+                assert isinstance(app.screen, MenuScreen)
+                assert open_store(tmp_path).load_game("lines") == saved
+            else:
+                assert isinstance(app.screen, LinesScreen)
+                assert app.screen.game.size == 7 and not app.screen.game.moves
+
+
+@pytest.mark.parametrize("options", [{}, {"size": 9}])
+async def test_the_saved_games_own_size_or_none_asked_is_the_plain_question(
+    tmp_path: Path, options: dict[str, object]
+) -> None:
+    save_a_lines_game(tmp_path)
+    app = make_app(tmp_path, start="lines", **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app).startswith("You have a saved Lines game (9 x 9, score")
+        assert "n: new game (asks first)" in keys_text(app)
+
+
+async def test_a_size_and_a_seed_asked_say_the_size_beside_the_saved_game(
+    tmp_path: Path,
+) -> None:
+    save_a_lines_game(tmp_path)
+    app = make_app(tmp_path, start="lines", size=7, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        text = dialog_text(app)
+        assert "You asked for a 7 x 7 game" in text and "(9 x 9, score" in text
+        assert text.endswith("Start a 7 x 7 game?")
+
+
+async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui mahjong --layout pagoda` with a Turtle game saved: the question names both;
+    n then y plays Pagoda, the layout asked for."""
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path, start="mahjong", layout="pagoda")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        text = dialog_text(app)
+        assert "You asked for a Pagoda deal" in text and "(Turtle, deal 5)" in text, text
+        assert "n: start a Pagoda deal (asks first)" in keys_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You asked for a Pagoda deal" in dialog_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)
+        assert app.screen.tile_layout.name == "pagoda"
+
+
+async def test_a_layout_from_a_file_titled_as_the_saved_one_is_named_by_its_file(
+    tmp_path: Path,
+) -> None:
+    """Another Turtle (a file of that name and title) is named by its path, not as "a Turtle
+    deal" beside the saved Turtle game."""
+    save_a_mahjong_game(tmp_path)
+    copy = tmp_path / "turtle.map"
+    copy.write_text(
+        '<mahjongg><map name="Turtle" scorename="turtle"><row left="0" right="1" y="0"/></map>'
+        "</mahjongg>",
+        encoding="utf-8",
+    )
+    app = make_app(tmp_path, start="mahjong", layout=str(copy))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert f"You asked for a deal of {copy}#turtle. A saved" in dialog_text(app)
+
+
+@pytest.mark.parametrize("options", [{}, {"layout": "turtle"}, {"layout": "Turtle"}])
+async def test_the_saved_games_own_layout_or_none_asked_is_the_plain_question(
+    tmp_path: Path, options: dict[str, object]
+) -> None:
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path, start="mahjong", **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app) == "You have a saved Mahjong game (Turtle, deal 5). Resume it?"
+
+
+def keys_text(app: App[None]) -> str:
+    return " ".join(str(part.render()) for part in app.screen.query(".dialog-keys"))

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import (
+    FIXED_NOW,
     FaultyFileSystem,
     checker,
     make_app,
@@ -17,6 +18,7 @@ from conftest import (
     widget_lines,
 )
 from rich.text import Text
+from test_ui_solvable_deals import footer_text
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -161,6 +163,72 @@ async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
         assert "No results yet" in text_of(pilot.app.screen.query_one("#board-code", Static))
         await press(pilot, "c")
         assert pilot.app.clipboard == ""
+
+
+NO_CODE_YET = "No share code yet: a table gets one once it has a result."
+CODE_COMING = "The share code is still being made; c copies it once it shows."
+
+
+def notices_of(screen: Screen[Any]) -> list[str]:
+    """The notices `screen` gives from now on (kept, not shown)."""
+    told: list[str] = []
+    screen.notify = lambda message, **_: told.append(message)  # type: ignore[method-assign]
+    return told
+
+
+async def test_c_shows_only_with_a_code_and_says_in_one_line_why_there_is_none(
+    tmp_path: Path, store: Store
+) -> None:
+    """c is in the Footer and the help only while the shown table has a code to copy (as the
+    menu's r and R only while their game is listed); pressed without one, it says in one line
+    what brings one: a result, or the replay that is making it."""
+    empty = open_store(tmp_path / "empty")
+    async with ScreenApp(LeaderboardScreen(Session(empty))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert "Copy" not in await footer_text(pilot)
+        assert "c" not in " ".join(keys for keys, _, _ in key_rows(screen)).split()
+        told = notices_of(screen)
+        await press(pilot, "c")
+        assert told == [NO_CODE_YET] and pilot.app.clipboard == ""
+        assert len(NO_CODE_YET) <= 80
+    async with ScreenApp(LeaderboardScreen(Session(store), "lines-9")).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code
+        assert "c Copy" in await footer_text(pilot)
+        told = notices_of(screen)
+        screen.show()  # the table again: its code is being made on the store's thread
+        assert "c" not in screen.active_bindings
+        screen.action_copy_code()
+        assert told == [CODE_COMING] and pilot.app.clipboard == ""
+        assert len(CODE_COMING) <= 80
+        await settle(pilot)
+        assert "c" in screen.active_bindings
+        await press(pilot, "c")
+        assert pilot.app.clipboard == screen.code
+
+
+async def test_import_judges_a_code_by_the_apps_clock_not_the_wall_clock(tmp_path: Path) -> None:
+    """The app's clock (fixed here at FIXED_NOW) is the one the Import screen's checks read, for
+    the preview and the merge: an entry dated two days after it is in the future, whatever the
+    wall clock says (it is long past that date)."""
+    later = Entry("Ann", 100, int(FIXED_NOW) + 2 * 86_400, 1)
+    code = encode(TableId.lines(9), [later])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_import()
+        await settle(pilot)
+        app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        summary = text_of(app.screen.query_one("#import-summary", Static))
+        reason = text_of(app.screen.query_one("#import-reason", Static))
+        assert summary.startswith("Nothing to merge into Lines 9 x 9"), summary
+        assert "in the future" in reason, reason
+        app.screen.action_merge()  # type: ignore[attr-defined]
+        await settle(pilot)
+    assert open_store(tmp_path).table("lines-9") == ()
 
 
 async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -> None:

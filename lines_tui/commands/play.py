@@ -14,8 +14,9 @@ from lines_tui.engine.deal_choice import LAST_DEAL
 def lines(
     ctx: typer.Context,
     size: Annotated[
-        int, typer.Option("--size", min=7, max=15, help="Board size, 7 to 15 (default 9).")
-    ] = 9,
+        int | None,
+        typer.Option("--size", min=7, max=15, help="Board size, 7 to 15 (default 9)."),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -31,13 +32,15 @@ def lines(
 ) -> None:
     from lines_tui.engine.daily import lines_daily_seed
     from lines_tui.engine.deal_choice import daily
+    from lines_tui.engine.lines import DEFAULT_SIZE
 
+    # A size left out is not asked for: a saved game of any size is offered as it is, where one
+    # of another size than the one asked is offered saying so (`DirectStart`).
     if today:
         refuse_with_daily(seed=seed)
         day = today_utc()
-        run_app(
-            settings(ctx), "lines", seed=lines_daily_seed(size, day), size=size, choice=daily(day)
-        )
+        seed = lines_daily_seed(DEFAULT_SIZE if size is None else size, day)
+        run_app(settings(ctx), "lines", seed=seed, size=size, choice=daily(day))
         return
     run_app(settings(ctx), start="lines", seed=seed, size=size)
 
@@ -59,9 +62,12 @@ def today_utc() -> str:
 def mahjong(
     ctx: typer.Context,
     layout: Annotated[
-        str,
-        typer.Option("--layout", help="Layout name (see `lines-tui layouts`) or a layout file."),
-    ] = "turtle",
+        str | None,
+        typer.Option(
+            "--layout",
+            help="Layout name (see `lines-tui layouts`) or a layout file (default turtle).",
+        ),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -87,10 +93,12 @@ def mahjong(
     from lines_tui.engine.mahjong.geometry import LayoutError
     from lines_tui.engine.mahjong.layouts import find_layout
 
-    try:
-        find_layout(layout)
-    except (LayoutError, OSError) as error:
-        fail(str(error))
+    # A layout left out is not asked for (the app plays Turtle): see `lines` for why.
+    if layout is not None:
+        try:
+            find_layout(layout)
+        except (LayoutError, OSError) as error:
+            fail(str(error))
     if today:
         refuse_with_daily(seed=seed, solvable=solvable)
         # The app proves the day's candidates in its solver process, saying so on screen.

@@ -58,12 +58,14 @@ def check_player(options: Settings) -> None:
 def run_app(
     options: Settings,
     start: Start = "menu",
-    layout: str = "turtle",
+    layout: str | None = None,
     seed: int | None = None,
-    size: int = 9,
+    size: int | None = None,
     choice: DealChoice | None = None,
     solvable: bool = False,
 ) -> None:
+    """The app, on the game `start` names with the options asked on the command line (a `layout`
+    or `size` of None: not asked, the default one)."""
     from lines_tui.ui.app import LinesTuiApp
 
     store = open_store_for(options)

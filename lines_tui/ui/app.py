@@ -29,7 +29,7 @@ from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
-from lines_tui.ui.direct_start import DirectStart, Start
+from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
 from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
@@ -80,9 +80,9 @@ class LinesTuiApp(App[None]):
         self,
         store: Store,
         start: Start = "menu",
-        layout: str = "turtle",
+        layout: str | None = None,
         seed: int | None = None,
-        size: int = 9,
+        size: int | None = None,
         mouse: bool = False,
         *,
         clock: Clock = time.time,
@@ -92,11 +92,12 @@ class LinesTuiApp(App[None]):
         replay: tuple[TableId, Entry] | None = None,
         solvable: bool = False,
     ) -> None:
-        """`choice`: how `seed` was chosen (default: by number when a seed is given); `replay`:
-        an entry whose game is played back first (`lines-tui replay`)."""
+        """`layout`, `size`: as asked on the command line (None: not asked; the menu's new Lines
+        games take the size too); `choice`: how `seed` was chosen (default: by number when a seed
+        is given); `replay`: an entry whose game is played back first (`lines-tui replay`)."""
         super().__init__()
         self.replay = replay
-        self.lines_size = size
+        self.lines_size = LINES_SIZE if size is None else size
         self.mouse = mouse
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
         # start, and keep them.
@@ -128,7 +129,7 @@ class LinesTuiApp(App[None]):
             self.saved_games,
             self.lines_starts,
             self.mahjong_starts,
-            lines_size=size,
+            lines_size=self.lines_size,
         )
         self.direct_start = DirectStart(
             self,

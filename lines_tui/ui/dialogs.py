@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from lines_tui.outside_text import inert
+from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.on_top import DismissedOnTop
 
@@ -48,7 +48,8 @@ class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
 class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
     """Offers the saved game (`lines-tui lines`, `lines-tui mahjong`): y or enter resumes it
     ("resume"); n asks for a new game ("new": the caller asks once more, as the new game replaces
-    the saved one for good); escape closes the question, the saved game kept (None)."""
+    the saved one for good; `new` names it when it is not like the saved one, "a 7 x 7 game");
+    escape closes the question, the saved game kept (None)."""
 
     HELP_TITLE = "Saved game"
 
@@ -66,12 +67,13 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, new: str | None = None) -> None:
         super().__init__()
         self._question = question
+        self._new = "new game" if new is None else f"start {printable(new)}"
 
     def compose(self) -> ComposeResult:
-        keys = "y: resume it    n: new game (asks first)\nesc: back to the menu, the game kept"
+        keys = f"y: resume it    n: {self._new} (asks first)\nesc: back to the menu, the game kept"
         return dialog("Saved game", self._question, keys)
 
     def action_answer(self, answer: str | None) -> None:

@@ -14,6 +14,7 @@ quits), so a start on a stalled disk can always be left (README, "Keys").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -23,27 +24,34 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from lines_tui.engine.deal_choice import DealChoice
+    from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.ui.lines_starts import LinesStarts
     from lines_tui.ui.mahjong_starts import MahjongStarts
     from lines_tui.ui.saved_games import SavedGames
 
 Start = Literal["menu", "lines", "mahjong"]
 
+LINES_SIZE = 9
+"""The board size when none is asked (the engine's DEFAULT_SIZE: the menu, which is all the first
+frame shows, does not load the engine)."""
+LAYOUT = "turtle"
+"""The layout when none is asked."""
+
 
 @dataclass(eq=False)
 class DirectStart:
     """The game `start` names ("menu": none), with the command line's options (`layout`, `seed`,
-    `size`, `choice`); it opens when the menu's first read of the saved games ends, and the
-    player's input is dropped while it is `waiting`."""
+    `size`, `choice`; a `layout` or `size` of None was not asked); it opens when the menu's first
+    read of the saved games ends, and the player's input is dropped while it is `waiting`."""
 
     app: App[None]
     start: Start
     saved: SavedGames
     lines: LinesStarts
     mahjong: MahjongStarts
-    layout: str
+    layout: str | None
     seed: int | None
-    size: int
+    size: int | None
     choice: DealChoice | None
     waiting: bool = field(init=False)
 
@@ -74,21 +82,49 @@ class DirectStart:
         self.waiting = False
 
     def open(self) -> None:
+        """The game asked for; a saved one is offered first (and never replaced without asking),
+        the question saying what was asked when the saved game is of another size or layout."""
         particular = self.seed is not None or self.choice is not None
         if self.start == "lines":
+            size = LINES_SIZE if self.size is None else self.size
             self.saved.resume_or_start(
                 "lines",
                 self.lines.resume,
-                lambda: self.lines.start(self.seed, self.size, self.choice),
+                lambda: self.lines.start(self.seed, size, self.choice),
                 particular=particular,
+                asked=self.another_size(),
             )
         elif self.start == "mahjong":
             from lines_tui.engine.mahjong.layouts import find_layout
 
-            layout = find_layout(self.layout)
+            layout = find_layout(LAYOUT if self.layout is None else self.layout)
             self.saved.resume_or_start(
                 "mahjong",
                 self.mahjong.resume,
                 lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
                 particular=particular,
+                asked=self.another_layout(layout),
             )
+
+    def another_size(self) -> str | None:
+        """The Lines game asked for ("a 7 x 7 game") when the saved one has another size; None
+        when no size was asked, no game is saved, or it has that size."""
+        saved = self.saved.game("lines")
+        if self.size is None or saved is None or saved.get("size") == self.size:
+            return None
+        return f"a {self.size} x {self.size} game"
+
+    def another_layout(self, layout: Layout) -> str | None:
+        """The Mahjong deal asked for ("a Pagoda deal") when the saved game is on another layout
+        (another name, or another file); None when no layout was asked, no game is saved, or it
+        is on that layout. A layout titled as the saved one is named by where it comes from."""
+        saved = self.saved.game("mahjong")
+        if self.layout is None or saved is None:
+            return None
+        about = saved.get("layout")
+        about = about if isinstance(about, Mapping) else {}
+        if (about.get("name"), about.get("source")) == (layout.name, layout.source):
+            return None
+        if about.get("title") == layout.title:
+            return f"a deal of {layout.where}"
+        return f"a {layout.title} deal"

@@ -162,32 +162,41 @@ class SavedGames:
         start: Callable[[], None],
         *,
         particular: bool,
+        asked: str | None = None,
     ) -> None:
         """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a new game
         instead, or a `particular` new deal (a seed or a deal choice asked for), is started once
-        the player agrees to replace it. Escape on either question keeps the saved game, on the
-        menu (README, "Asking before a game is replaced")."""
+        the player agrees to replace it. `asked`: the new game ("a 7 x 7 game"), when the saved
+        one is not what the command line asked for, and both questions say so. Escape on either
+        question keeps the saved game, on the menu (README, "Asking before a game is
+        replaced")."""
         saved = self.summary(kind)
         if saved is None:
             start()
             return
         if particular:
-            self.replacing(kind, start)
+            self.replacing(kind, start, asked=asked)
             return
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
                 resume()
             elif answer == "new":
-                self.replacing(kind, start)
+                self.replacing(kind, start, asked=asked)
 
-        question = f"You have a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
-        self.app.push_screen(ResumeScreen(question), answered)
+        if asked is None:
+            question = f"You have a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
+        else:
+            question = f"{_waiting(kind, saved, asked)}: resume it, or start {asked}?"
+        self.app.push_screen(ResumeScreen(question, new=asked), answered)
 
-    def replacing(self, kind: SavedGame, start: Callable[[], object]) -> None:
+    def replacing(
+        self, kind: SavedGame, start: Callable[[], object], *, asked: str | None = None
+    ) -> None:
         """Start a new game of a kind that has one saved: a game in progress is never replaced
         without asking, and the question says when it is (the new game's first move overwrites
-        the saved one; left before it, the new game is not saved)."""
+        the saved one; left before it, the new game is not saved). `asked`: as for
+        `resume_or_start`."""
         saved = self.summary(kind)
         if saved is None:
             start()
@@ -197,8 +206,16 @@ class SavedGames:
             if yes:
                 start()
 
-        question = (
-            f"You have a saved {GAME_NAMES[kind]} game ({saved}). {REPLACED_AT_FIRST_MOVE} "
-            "Start a new one?"
-        )
+        if asked is None:
+            question = (
+                f"You have a saved {GAME_NAMES[kind]} game ({saved}). {REPLACED_AT_FIRST_MOVE} "
+                "Start a new one?"
+            )
+        else:
+            question = f"{_waiting(kind, saved, asked)}. {REPLACED_AT_FIRST_MOVE} Start {asked}?"
         self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
+
+
+def _waiting(kind: SavedGame, saved: str, asked: str) -> str:
+    """What was asked for and the saved game of another size or layout that waits instead."""
+    return f"You asked for {asked}. A saved {GAME_NAMES[kind]} game is waiting ({saved})"

@@ -1,25 +1,39 @@
 """What a game screen shows instead of a broken picture when the terminal is too small.
 
 The guard is a screen pushed over the game, so the game underneath is untouched and comes back
-as it was once the terminal is large enough again.
+as it was once the terminal is large enough again. A game under a dialog (help, a question) is
+not covered while the dialog is open (the dialog stays the player's); the dialog hides the game
+instead of dimming it, so its cut picture never shows, and the guard comes once the game is on
+top again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from lines_tui.ui.on_top import DismissedOnTop
 
 FOOTER_HEIGHT = 1
 """The key line under a game's board and panel."""
+HIDES_BELOW = "-hides-below"
+"""The class of a dialog over a screen the terminal is too small for: its background is opaque
+(app.tcss), where a dialog's background lets the screen below show, dimmed."""
+
+
+@runtime_checkable
+class SizedScreen(Protocol):
+    """A screen that needs a terminal of at least `min_size` (columns, rows): a game, a replay."""
+
+    @property
+    def min_size(self) -> tuple[int, int]: ...
 
 
 def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
@@ -32,9 +46,10 @@ def game_screen_fits(
     """The size check a game screen runs on mount, resume and resize (only while it is on top):
     if the terminal is smaller than the game needs, cover the game with the enlarge message (it
     comes back intact once the terminal grows; escape there calls `leave`, the game's own way
-    out). True if the game fits. A game under another screen (help, a dialog) is left alone: it
-    checks again when it is back on top."""
+    out). True if the game fits. A game under another screen (help, a dialog) is not covered:
+    the dialogs over it hide it while it does not fit, and it checks again when back on top."""
     if screen.app.screen is not screen:
+        hide_screens_too_small(screen.app)
         return True
     width, height = screen.app.size
     if width >= min_width and height >= min_height:
@@ -42,6 +57,22 @@ def game_screen_fits(
     if not isinstance(screen.app.screen, TooSmallScreen):
         screen.app.push_screen(TooSmallScreen(min_width, min_height, leave))
     return False
+
+
+def hide_screens_too_small(app: App[Any]) -> None:
+    """Every dialog over a screen the terminal is too small for hides that screen (`HIDES_BELOW`),
+    and no other does. Run by the screen below when it is resized under a dialog: Textual tells
+    it as the terminal's size changes, and, if a screen over the dialog hid it meanwhile (a
+    leaderboard), once that screen closes and it shows again."""
+    below_fits = True
+    for screen in app.screen_stack:
+        if isinstance(screen, ModalScreen):
+            screen.set_class(not below_fits, HIDES_BELOW)
+        elif isinstance(screen, SizedScreen):
+            least_width, least_height = screen.min_size
+            below_fits = app.size.width >= least_width and app.size.height >= least_height
+        else:
+            below_fits = True
 
 
 class TooSmallScreen(DismissedOnTop, Screen[None]):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -160,11 +159,16 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         )
 
     def _preview(self, codes: list[str]) -> list[tuple[str, Read]]:
-        previews = self.store.preview_imports(codes, lambda: Checker(now=time.time()))
+        previews = self.store.preview_imports(codes, self._checker)
         return [
             (code, read if isinstance(read, Merge) else str(read))
             for code, read in zip(codes, previews, strict=True)
         ]
+
+    def _checker(self) -> Checker:
+        """A friend's code is checked at the session's time, the app's one clock (tests fix
+        it): a new checker for each code, each with a replay budget of its own."""
+        return Checker(now=self.session.clock())
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self.previews = [read for _, read in reads if isinstance(read, Merge)]
@@ -216,7 +220,7 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         write(
             self,
             self.session.io,
-            lambda: self.store.import_codes(codes, lambda: Checker(now=time.time())),
+            lambda: self.store.import_codes(codes, self._checker),
             lambda merges: self._merged(
                 list(zip([number for number, _ in numbered], merges, strict=True)), left_out
             ),

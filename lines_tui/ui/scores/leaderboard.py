@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
@@ -38,6 +38,10 @@ NO_TABLES = (
 
 
 SHARE_CODE_LABEL = "Share code of this table:"
+NO_CODE_YET = "No share code yet: a table gets one once it has a result."
+CODE_COMING = "The share code is still being made; c copies it once it shows."
+NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
+"""What c says while there is no code to copy (its Footer key shows only while there is)."""
 
 
 def board_heading(table: TableId, index: int, count: int) -> RenderableType:
@@ -130,6 +134,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self._entries_of: Snapshot | None = None
         self.index = 0
         self.code = ""
+        self.no_code = NO_CODE_YET
+        """Why there is no `code` (what c says then)."""
         self.entries: tuple[Entry, ...] = ()
         self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
         self._wanted = table
@@ -193,14 +199,15 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         if not self.tables:
             heading.update(Text("Leaderboards", style="bold"))
             self._show_code_line("", NO_TABLES)
-            self.code = ""
+            self.entries = ()
+            self._set_code("", NO_CODE_YET)
             return
         table = self.tables[self.index]
         snapshot = self._entries_of
         entries = () if snapshot is None else snapshot.tables.get(table, ())
         self.entries = entries
         self.checked = None
-        self.code = ""
+        self._set_code("", CODE_COMING if entries else NO_CODE_YET)
         heading.update(board_heading(table, self.index, len(self.tables)))
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
@@ -232,8 +239,24 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self._show_code(code, problem)
 
     def _show_code(self, code: str, problem: str = "") -> None:
-        self.code = code
+        self._set_code(code, NO_CODE_SEE_WHY)
         self._show_code_line(SHARE_CODE_LABEL if code else "", code or problem)
+
+    def _set_code(self, code: str, why_none: str) -> None:
+        """The shown table's code ("" while there is none, `why_none` saying why): c, in the
+        Footer and the help only while there is one to copy."""
+        self.code, self.no_code = code, why_none
+        self.refresh_bindings()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, less c while there is no code: the key still acts, and says why there is
+        none (as the menu's r and R show only while their game is listed)."""
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if self.code or active.binding.action != "copy_code"
+        }
 
     def _show_code_line(self, label: str, text: str) -> None:
         """The code shown (or why there is none), under a label that says whose code it is."""
@@ -297,7 +320,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
 
     def action_copy_code(self) -> None:
         if not self.code:
-            self.notify("This table has no share code (yet).", severity="warning")
+            self.notify(self.no_code, severity="warning")
             return
         # A challenge code may be shown in its place (x): the code to select is the one copied.
         self._show_code_line(SHARE_CODE_LABEL, self.code)

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input, Static
 from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
+from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 
@@ -39,6 +40,9 @@ class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
         # Input, so a quick "Bob<enter>" would be judged empty. Enter in the Input submits it.
         Binding("enter", "accept", "OK", tooltip="Take the name as typed"),
         Binding("escape", "dismiss(None)", "Cancel", tooltip="Close without a name, nothing saved"),
+        # The app's keys stop at a dialog. ? and s are typed into the name, so the Footer shows
+        # f1 for the help.
+        *ON_A_DIALOG,
     ]
 
     def __init__(
