@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, checker, played_lines_game, won_mahjong_game
+from conftest import FIXED_NOW, checker, greedy_move, played_lines_game, won_mahjong_game
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -19,6 +19,7 @@ from lines_tui.engine.daily import (
     mahjong_daily_seed,
 )
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
+from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
@@ -184,3 +185,57 @@ def test_a_challenge_of_a_day_gone_by_is_refused_and_merges_nothing(
     assert f"the deal of {DAY} is over" in result.stderr
     assert open_store(friend).tables() == {}
     assert launched == []
+
+
+def test_a_random_games_result_counts_on_its_deals_table(tmp_path: Path) -> None:
+    """A result of a random deal is also a result on that deal (README, "Challenges"): its
+    challenge code imported where it was saved adds nothing, a friend's result on the deal ranks
+    below it, and it is the one to beat there."""
+    from lines_tui.store.verify import challenge_target
+
+    ann = open_store(tmp_path / "ann")
+    ann.add_player("Ann")
+    game = played_lines_game(4)
+    ann.record_lines("Ann", 9, game.score, 4, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    own_code = ann.challenge_code("lines-9", 1, checker=checker())
+    assert ann.import_code(own_code, checker()).summary() == "1 already there"
+    bob = open_store(tmp_path / "bob")
+    bob.import_code(own_code, checker())
+    bob.add_player("Bob")
+    short = careless_lines_game(4)  # the same deal, played worse
+    deal_table = TableId.lines(9).for_deal(4)
+    record = record_of_lines(short)
+    bob.record_lines("Bob", deal_table, short.score, 4, FIXED_NOW, FIXED_NOW + 60, record)
+    bob_code = bob.challenge_code("lines-9+deal-4", 2, checker=checker())
+    assert "1 added" in ann.import_code(bob_code, checker()).summary()
+    deal = ann.table("lines-9+deal-4")
+    assert [(entry.name, entry.value) for entry in deal] == [
+        ("Ann", game.score),
+        ("Bob", short.score),
+    ]
+    target = challenge_target(ann.checked_table("lines-9+deal-4", checker()))
+    assert target is not None and target.name == "Ann"
+
+
+def careless_lines_game(seed: int) -> LinesGame:
+    """A whole 9 x 9 game in which every other move is the first one the board offers: far
+    fewer points than the greedy player's (seed 4: 155 against 2,275)."""
+    game = LinesGame.new(seed, 9, started_at=FIXED_NOW)
+    while not game.over:
+        if len(game.moves) % 2:
+            move = greedy_move(game.board)
+        else:
+            src, cells = next(iter(game.board.move_choices()))
+            move = (src, next(iter(cells)))
+        game.play(*move, now=FIXED_NOW + 60 + len(game.moves))
+    return game
+
+
+def test_a_won_random_deals_challenge_code_adds_nothing_where_it_was_won(tmp_path: Path) -> None:
+    game = won_mahjong_game("turtle", 1)
+    mine = open_store(tmp_path)
+    record = record_of_mahjong(game)
+    assert mine.record_mahjong("Cleo", "turtle", 144.0, 1, FIXED_NOW, record).saved
+    code = mine.challenge_code("mahjong-turtle", 1, checker=checker())
+    assert mine.import_code(code, checker()).summary() == "1 already there"
+    assert [entry.name for entry in mine.table("mahjong-turtle+deal-1")] == ["Cleo"]

@@ -314,7 +314,7 @@ class Store:
         problem = entry_problem(table, entry)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
-        merged = merge(table, data.tables.get(table, []), [entry], [None], self.table_limit)
+        merged = merge(table, _entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.rank is None:
             reason = f"not among the best {self.table_limit} of {table.title}"
@@ -324,7 +324,7 @@ class Store:
         return RecordOutcome(True, reason, str(table), result.rank)
 
     def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
-        return tuple(ranked(table, data.tables.get(table, []))[: self.table_limit])
+        return tuple(ranked(table, _entries(data, table))[: self.table_limit])
 
     # -- share codes ---------------------------------------------------------------------------
 
@@ -399,7 +399,7 @@ class Store:
         return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        local = data.tables.get(checked.table, [])
+        local = _entries(data, checked.table)
         return merge(checked.table, local, checked.entries, checked.problems, self.table_limit)
 
     # -- games in progress ---------------------------------------------------------------------
@@ -621,6 +621,20 @@ def _shared(table: TableId, encode: Callable[[], str]) -> str:
         return encode()
     except ValueError as error:
         raise StoreError(f"{table} cannot be shared: {error}") from None
+
+
+def _entries(data: ScoreData, table: TableId) -> list[Entry]:
+    """The entries of `table` in `data`. A deal's table also holds the results of that deal
+    played as a random deal, kept in the random-deal table (README, "Challenges"): a race on a
+    deal counts them, its "To beat" too, and a challenge code imported where it was made adds
+    nothing. Once a merge has written them into the deal's table they are there twice, and
+    counted once."""
+    entries = data.tables.get(table, [])
+    seed = table.deal_seed
+    if seed is None:
+        return entries
+    played_at_random = [entry for entry in data.tables.get(table.base, []) if entry.seed == seed]
+    return entries + [entry for entry in played_at_random if entry not in entries]
 
 
 def _contents(data: ScoreData) -> tuple[object, ...]:
