@@ -26,6 +26,7 @@ from xml.parsers import expat
 
 from lines_tui.engine.mahjong.geometry import LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
+    MAX_NAME,
     MAX_TILES,
     Layout,
     TileCollector,
@@ -94,6 +95,9 @@ class _MapReader:
             raise LayoutError(f"{self.source}: line {self.map_line}: <map> has no name")
         key = attributes.get("scorename") or title
         name = re.sub(r"[^\w]+", "-", key.strip().lower()).strip("-") or "map"
+        if len(name) > MAX_NAME:  # said here, with the line: the Layout's source holds the name
+            where = f"{self.source}: line {self.map_line}"
+            raise LayoutError(f"{where}: the map's name is over {MAX_NAME} characters long")
         count = len(tiles.slots)
         if count == 0 or count % 2:
             raise LayoutError(
