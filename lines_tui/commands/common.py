@@ -4,6 +4,7 @@ terminal as a control sequence) and the one-line way to refuse bad input."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -188,12 +189,26 @@ def _drop_standard_output() -> None:
 
 def progress(message: str, *, done: bool = False) -> None:
     """A progress count on standard error, each one over the last; `done` ends the line."""
-    print(f"\r{printable(message)}", end="\n" if done else "", file=sys.stderr, flush=True)
+    _to_standard_error(f"\r{printable(message)}" + ("\n" if done else ""))
 
 
 def warn(message: str) -> None:
     """One line on standard error, `lines-tui: ` first, control characters shown escaped."""
-    print(f"lines-tui: {printable(message)}", file=sys.stderr)
+    _to_standard_error(f"lines-tui: {printable(message)}\n")
+
+
+def _to_standard_error(text: str) -> None:
+    """Write `text` on standard error now. One that cannot be written (`2>/dev/full`, closed)
+    loses the text and nothing else: the command goes on, and ends with the exit code it would
+    have had (a traceback tried to tell of the failure, on that same standard error, and the
+    exit code was 1). Closed, standard error is None here, and print() took standard output
+    for it: `lines-tui deal 2>&- > deal.json` wrote the seed into the JSON."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):  # ValueError: closed by someone before us
+        stream.write(text)
+        stream.flush()
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
