@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tools.pty_terminal import app_environment, lines_tui_command
+from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 from lines_tui.commands.common import BAD_INPUT, OUTPUT_FAILED
 
@@ -74,3 +74,28 @@ def test_output_that_cannot_be_written_either_is_exit_code_4(home: Path, stderr:
     with open("/dev/full", "w") as full:
         done = command(home, ["deal", "--seed", "1"], stderr, stdout=full)
     assert done.returncode == OUTPUT_FAILED
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "/dev/full", "log"])
+@pytest.mark.parametrize("game", [[], ["lines"], ["mahjong"]], ids=["menu", "lines", "mahjong"])
+def test_a_game_with_standard_error_redirected_refuses_to_start(
+    home: Path, game: list[str], target: str
+) -> None:
+    """Textual draws on standard error: on a terminal with `2>/dev/null` the game ran unseen,
+    reading the keys of a player who saw nothing."""
+    log = home / "log"
+    redirect = str(log) if target == "log" else target
+    terminal = Terminal(
+        ["sh", "-c", f'exec "$@" 2>{redirect}', "sh", *lines_tui_command(), *game],
+        app_environment(home / "data"),
+    )
+    try:
+        assert terminal.wait_for_exit(30) == BAD_INPUT
+    finally:
+        terminal.close()
+    assert terminal.output == b""  # nothing drawn
+    if target == "log":
+        assert log.read_text() == (
+            "lines-tui: the games need a terminal (standard error is not one); "
+            "`lines-tui scores` and the other commands work without\n"
+        )
