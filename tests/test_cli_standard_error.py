@@ -99,3 +99,25 @@ def test_a_game_with_standard_error_redirected_refuses_to_start(
             "lines-tui: the games need a terminal (standard error is not one); "
             "`lines-tui scores` and the other commands work without\n"
         )
+
+
+@pytest.mark.parametrize(
+    "args", [["deal", "--seed", "1"], ["--help"], ["players"], ["layouts"]], ids=" ".join
+)
+def test_a_closed_standard_output_is_output_that_cannot_be_written(
+    home: Path, args: list[str]
+) -> None:
+    """`lines-tui deal >&-`: Python has no standard output then, and writing to it was an
+    AttributeError's traceback, exit code 1."""
+    done = subprocess.run(
+        [*lines_tui_command(), *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        preexec_fn=lambda: os.close(1),
+        env=app_environment(home / "data"),
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == OUTPUT_FAILED
+    assert done.stderr == "lines-tui: cannot write the output: standard output is closed\n"

@@ -5,6 +5,7 @@ terminal as a control sequence) and the one-line way to refuse bad input."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -111,11 +112,19 @@ def say(*lines: str) -> None:
     Output that cannot be written (a full disk, a closed pipe) ends the command with exit code
     4 and one line on standard error (none for a reader that went away, as with `| head`)."""
     try:
+        if sys.stdout is None:
+            raise closed_output()
         for line in lines:
             print(printable(line))
         sys.stdout.flush()
     except OSError as error:
         output_failed(error)
+
+
+def closed_output() -> OSError:
+    """The failure of a standard output that is closed (`>&-`): Python has none then, and
+    writing to it was an AttributeError's traceback."""
+    return OSError(errno.EBADF, "standard output is closed")
 
 
 def output_failed(error: OSError) -> NoReturn:
@@ -140,17 +149,21 @@ class _GuardedOutput:
     """Standard output with its failures told apart from every other OSError: a write or a
     flush that fails raises OutputFailed. Everything else is the stream's own."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
         try:
+            if self.stream is None:
+                raise closed_output()
             return self.stream.write(text)
         except OSError as error:
             raise OutputFailed(error) from error
 
     def flush(self) -> None:
         try:
+            if self.stream is None:
+                raise closed_output()
             self.stream.flush()
         except OSError as error:
             raise OutputFailed(error) from error
@@ -163,7 +176,7 @@ class _GuardedOutput:
 def output_guarded() -> Iterator[None]:
     """Whatever writes standard output inside (`say`, and click's help and messages too) ends
     the command as `say` does when the output cannot be written."""
-    stream = sys.stdout
+    stream: TextIO | None = sys.stdout  # None when closed (`>&-`)
     guarded = cast(TextIO, _GuardedOutput(stream))
     sys.stdout = guarded
     try:
