@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import Settings, data_dir_setting
+from lines_tui.commands.common import Settings, data_dir_setting, hold_standard_descriptors
 
 if TYPE_CHECKING:
     import typer
@@ -24,6 +24,7 @@ MENU_OPTIONS = ("--data-dir", "--player")
 
 
 def main() -> None:
+    hold_standard_descriptors()
     options = menu_options(sys.argv[1:])
     if options is None or completion_asked():
         from lines_tui.commands.tree import app

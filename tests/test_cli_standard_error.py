@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,43 @@ def test_a_closed_standard_output_is_output_that_cannot_be_written(
     )
     assert done.returncode == OUTPUT_FAILED
     assert done.stderr == "lines-tui: cannot write the output: standard output is closed\n"
+
+
+SURVEY_WATCHED = """
+import sys
+import lines_tui.commands.survey as survey
+
+opened = survey.open_progress_file
+
+
+def watched(path):
+    stream = opened(path)
+    print("progress file on", stream.fileno(), file=sys.__stdout__, flush=True)
+    return stream
+
+
+survey.open_progress_file = watched
+from lines_tui.cli import main
+
+sys.argv[0] = "lines-tui"
+main()
+"""
+
+
+def test_a_closed_standard_error_is_not_taken_by_a_file_of_the_command(home: Path) -> None:
+    """With 2>&- the first file opened got file descriptor 2: the survey's progress file (or the
+    data folder's lock file) was standard error below Python, and to every worker process."""
+    survey = ["layouts", "--survey", "1", "--survey-layout", "lantern"]
+    done = subprocess.run(
+        [sys.executable, "-c", SURVEY_WATCHED, *survey, "--progress-file", str(home / "s.jsonl")],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        preexec_fn=lambda: os.close(2),
+        env=app_environment(home / "data"),
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("progress file on ")
+    assert int(done.stdout.split()[3]) > 2, done.stdout

@@ -102,6 +102,24 @@ def expand_home(text: str) -> Path:
         raise HomeUnknown(f"{text.split('/')[0]} names no home folder here") from None
 
 
+def hold_standard_descriptors() -> None:
+    """Put the null device on file descriptors 0, 1 and 2 where they are closed (`2>&-`), before
+    anything is opened. Else the first file opened took the place: the data folder's lock file,
+    the survey's progress file became standard error to all that writes there below Python, and
+    to every process the command starts. (Python's own standard stream stays None: `say` and
+    `warn` know what that means.)"""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            else:
+                os.set_inheritable(fd, True)
+
+
 def settings(ctx: typer.Context) -> Settings:
     obj = ctx.find_root().obj
     return obj if isinstance(obj, Settings) else Settings()
