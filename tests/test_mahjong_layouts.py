@@ -477,3 +477,19 @@ def test_a_map_name_past_any_file_name_is_refused_not_cut(tmp_path: Path) -> Non
     assert discover_layouts([tmp_path]).problems == [str(refused.value)]
     path.write_text(path.read_text().replace("x" * 256, "x" * 255))
     assert read_layout_file(path)[0].name == "x" * 255
+
+
+def test_a_map_refused_names_its_title_cut_as_it_would_be_shown(tmp_path: Path) -> None:
+    """The whole title went into the line: a title of a million characters made a line of a
+    million, on stderr and in the layout picker's line of problems."""
+    path = tmp_path / "odd.map"
+    path.write_text(
+        f'<mahjongg>\n<map name="{"Odd " * 250_000}" scorename="odd">\n'
+        '<row left="0" right="2" y="0"/></map></mahjongg>'
+    )
+    with pytest.raises(LayoutError) as refused:
+        read_layout_file(path)
+    cut = f"{'Odd ' * 9}Odd…"
+    assert str(refused.value) == (
+        f"{path}: line 2: map '{cut}' has 3 tiles; a layout needs an even, positive number"
+    )

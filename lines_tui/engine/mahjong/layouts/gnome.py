@@ -28,10 +28,12 @@ from lines_tui.engine.mahjong.geometry import LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
     MAX_NAME,
     MAX_TILES,
+    TITLE_CHARS,
     Layout,
     TileCollector,
     normalised,
     read_layout_text,
+    shown_text,
 )
 
 _TILE_ELEMENTS = {"row", "column", "block", "tile"}
@@ -101,7 +103,8 @@ class _MapReader:
         count = len(tiles.slots)
         if count == 0 or count % 2:
             raise LayoutError(
-                f"{self.source}: line {self.map_line}: map {title!r} has {count} tiles; "
+                f"{self.source}: line {self.map_line}: map {shown_text(title, TITLE_CHARS)!r} "
+                f"has {count} tiles; "
                 "a layout needs an even, positive number"
             )
         return Layout(name, title, normalised(tiles.slots), f"{self.source}#{name}")
