@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import Settings, data_dir_option
+from lines_tui.commands.common import Settings, data_dir_setting, hold_standard_descriptors
 
 if TYPE_CHECKING:
     import typer
@@ -24,6 +24,7 @@ MENU_OPTIONS = ("--data-dir", "--player")
 
 
 def main() -> None:
+    hold_standard_descriptors()
     options = menu_options(sys.argv[1:])
     if options is None or completion_asked():
         from lines_tui.commands.tree import app
@@ -42,7 +43,8 @@ def menu_options(args: Sequence[str]) -> Settings | None:
     """The settings of `lines-tui [--data-dir D] [--player P]` (`--option=value` too, the last of
     a repeated option counts), or None for any other command line: a command, `--help`, an
     option without its value or with an empty one or one that looks like an option. A data
-    folder the command tree would refuse is refused here in the same line (`data_dir_option`)."""
+    folder the command tree would refuse (`--data-dir` or `$LINES_TUI_HOME`) is refused here in
+    the same line (`data_dir_setting`)."""
     values: dict[str, str] = {}
     rest = list(args)
     while rest:
@@ -56,10 +58,8 @@ def menu_options(args: Sequence[str]) -> Settings | None:
         if not value or value.startswith("-"):
             return None
         values[option] = value
-    data_dir = values.get("--data-dir")
     return Settings(
-        data_dir=None if data_dir is None else data_dir_option(data_dir),
-        player=values.get("--player"),
+        data_dir=data_dir_setting(values.get("--data-dir")), player=values.get("--player")
     )
 
 

@@ -112,3 +112,94 @@ def test_the_menu_on_a_terminal_refuses_a_file_before_it_starts(home: Path) -> N
     assert terminal.output.decode() == (
         f"lines-tui: --data-dir {home}/notes/\\x1b[2J: {home}/notes is a file, not a folder\r\n"
     )
+
+
+@pytest.mark.parametrize("below", BELOW)
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda args: " ".join(args) or "menu")
+def test_a_lines_tui_home_that_is_a_file_is_refused_by_every_command(
+    cwd: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], below: str
+) -> None:
+    """As with `--data-dir`: the menu opened with its notices stacked up, and each command said
+    what it could not do there in words of its own."""
+    (cwd / "notes").write_text("mine")
+    monkeypatch.setenv("LINES_TUI_HOME", f"notes{below}")
+    above = "" if not below else ": notes"
+    line = refused(run(*command), f"lines-tui: LINES_TUI_HOME=notes{below}{above} is a file")
+    assert line.endswith(" is a file, not a folder\n")
+    assert [p.name for p in cwd.iterdir()] == ["notes"] and (cwd / "notes").read_text() == "mine"
+
+
+@pytest.mark.parametrize("below", BELOW)
+def test_the_fast_start_refuses_a_lines_tui_home_file_as_the_command_tree_does(
+    home: Path, cwd: Path, below: str
+) -> None:
+    (cwd / "notes").write_text("mine")
+    env = {"LINES_TUI_HOME": f"~/work/notes{below}", "HOME": str(home)}
+    fast = answer(MAIN, [], home, **env)
+    assert fast == answer(TREE, [], home, **env)
+    above = "" if not below else f": {cwd}/notes"
+    assert fast == (
+        2,
+        "",
+        f"lines-tui: LINES_TUI_HOME={cwd}/notes{below}{above} is a file, not a folder\n",
+    )
+
+
+def test_the_menu_on_a_terminal_refuses_a_lines_tui_home_file_before_it_starts(
+    home: Path,
+) -> None:
+    (home / "notes").write_text("mine")
+    terminal = Terminal(lines_tui_command(), app_environment(home / "notes"))
+    try:
+        assert terminal.wait_for_exit(30) == 2
+    finally:
+        terminal.close()
+    assert terminal.output.decode() == (
+        f"lines-tui: LINES_TUI_HOME={home}/notes is a file, not a folder\r\n"
+    )
+
+
+def test_a_data_dir_given_wins_over_a_lines_tui_home_file(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (cwd / "notes").write_text("mine")
+    monkeypatch.setenv("LINES_TUI_HOME", "notes")
+    assert run("--data-dir=~/x", "players", "add", "Ann").exit_code == 0
+    assert open_store(home / "x").players() == ["Ann"]
+    assert menu_options(["--data-dir=~/x"]) == Settings(data_dir=home / "x")
+
+
+def test_a_leading_tilde_in_lines_tui_home_is_the_home_folder(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`export LINES_TUI_HOME="~/x"` in a shell profile: the quotes keep the ~."""
+    monkeypatch.setenv("LINES_TUI_HOME", "~/x")
+    assert run("players", "add", "Ann").exit_code == 0
+    assert open_store(home / "x").players() == ["Ann"]
+    assert menu_options([]) == Settings()  # the store reads it: nothing given on the line
+    assert list(cwd.iterdir()) == []
+
+
+def test_a_lines_tui_home_of_nobody_or_blank_is_refused_in_one_line(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`~nobody` was a traceback from every command."""
+    monkeypatch.setenv("LINES_TUI_HOME", "~no-such-user-here/x")
+    refused(run("scores"), "LINES_TUI_HOME=~no-such-user-here/x: ~no-such-user-here names no")
+    env = {"LINES_TUI_HOME": "~no-such-user-here/x"}
+    fast = answer(MAIN, [], home, **env)
+    assert fast == answer(TREE, [], home, **env)
+    assert fast[0] == 2 and fast[2].count("\n") == 1 and "names no home folder" in fast[2]
+    monkeypatch.setenv("LINES_TUI_HOME", "  ")
+    refused(run("scores"), "LINES_TUI_HOME needs a folder; it is empty")
+    assert list(cwd.iterdir()) == []
+
+
+def test_an_empty_lines_tui_home_is_the_user_data_folder(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As for the XDG variables, an empty value is no value."""
+    monkeypatch.setenv("LINES_TUI_HOME", "")
+    assert run("players", "add", "Ann").exit_code == 0
+    assert open_store(home / "share" / "lines-tui").players() == ["Ann"]
+    assert list(cwd.iterdir()) == []

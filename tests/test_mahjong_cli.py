@@ -71,6 +71,38 @@ def test_layouts_lines_up_wide_titles_and_cuts_long_ones_with_an_ellipsis(
     assert f"  {'A' * 40}  " in lines[9]  # a title of ordinary characters is listed whole
 
 
+def test_layouts_lists_long_names_whole_and_long_titles_cut(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Names past 40 characters were cut (two alike became one, and neither file's name found
+    it), and a title past 40 lost its end without a sign."""
+    steps = (MAHJONG_FIXTURES / "steps.layout").read_text()
+    stems = ["a-very-long-layout-name-from-somewhere-else-" + end for end in ("easy", "hard")]
+    for stem in stems:
+        (tmp_path / f"{stem}.layout").write_text(steps)
+    title = "The Great Wall of China, Seen From the Moon at Dusk"
+    (tmp_path / "wall.map").write_text(
+        f'<mahjongg><map name="{title}"><row left="0" right="1" y="0"/></map></mahjongg>'
+    )
+    result = runner.invoke(app, ["layouts", "--folder", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    mine = [line.split("  ") for line in result.stdout.splitlines()[6:]]
+    assert [row[0].strip() for row in mine] == [
+        *stems,
+        "the-great-wall-of-china-seen-from-the-moon-at-dusk",
+    ]
+    assert "The Great Wall of China, Seen From the…" in result.stdout.splitlines()[-1]
+    assert "name taken" not in result.stdout
+    for name in [
+        *stems,
+        f"{tmp_path / 'wall.map'}#the-great-wall-of-china-seen-from-the-moon-at-dusk",
+    ]:
+        dealt = runner.invoke(
+            app, ["deal", "--folder", str(tmp_path), "--layout", name, "--seed", "1"]
+        )
+        assert dealt.exit_code == 0, (name, dealt.stderr)
+
+
 def test_layouts_marks_names_taken_by_another_layout(runner: CliRunner, tmp_path: Path) -> None:
     shutil.copy(MAHJONG_FIXTURES / "steps.layout", tmp_path / "turtle.layout")
     result = runner.invoke(app, ["layouts", "--folder", str(tmp_path)])

@@ -412,3 +412,84 @@ def test_a_layout_is_started_by_name_unless_one_listed_before_answers_to_it() ->
     assert layout_reference(shell, builtin_layouts()) == "shell"
     as_title = dataclasses.replace(shell, name="Turtle")
     assert layout_reference(as_title, builtin_layouts()) == "/x/shell.layout"
+
+
+# -- long titles and names -----------------------------------------------------------------------
+
+LONG_TITLE = "The Great Wall of China, Seen From the Moon at Dusk"  # 51 characters
+STEPS = (FIXTURES / "steps.layout").read_text(encoding="utf-8")
+
+
+def test_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path) -> None:
+    """A title past 40 characters lost its end without a sign."""
+    (tmp_path / "wall.layout").write_text(STEPS)
+    (tmp_path / "wall.desktop").write_text(f"[KMahjonggLayout]\nName={LONG_TITLE}\n")
+    (tmp_path / "forty.layout").write_text(STEPS)
+    (tmp_path / "forty.desktop").write_text(f"Name={'T' * 40}\nDescription={'d' * 300}\n")
+    wall, forty = (find_layout(name, [tmp_path]) for name in ("wall", "forty"))
+    assert wall.title == "The Great Wall of China, Seen From the…"  # no space before the …
+    assert forty.title == "T" * 40  # 40 characters are kept whole
+    assert forty.description == "d" * 199 + "…"  # 200 at most, the last one the …
+    long = Layout("x", "T" * 41, wall.slots)
+    assert long.title == "T" * 39 + "…" and len(long.title) == 40
+    # Read again (a saved game keeps the title as shown), a cut title is not cut twice.
+    assert Layout(wall.name, wall.title, wall.slots, wall.source).title == wall.title
+
+
+def test_a_long_map_title_is_cut_and_its_name_kept_whole(tmp_path: Path) -> None:
+    """A map's name came from its title cut to 40 characters, while its `FILE.map#NAME` kept the
+    whole one: the listing's path found no map (and neither did a survey's worker)."""
+    path = tmp_path / "wall.map"
+    path.write_text(
+        f'<mahjongg><map name="{LONG_TITLE}"><row left="0" right="1" y="0"/></map></mahjongg>'
+    )
+    (wall,) = read_layout_file(path)
+    assert wall.title == "The Great Wall of China, Seen From the…"
+    assert wall.name == "the-great-wall-of-china-seen-from-the-moon-at-dusk"
+    assert wall.source == f"{path}#{wall.name}"
+    assert find_layout(wall.source) == wall
+    assert find_layout(wall.name, [tmp_path]) == wall
+    assert find_layout(f"{path}#{wall.name}") == wall
+
+
+def test_long_names_are_kept_whole_so_they_stay_apart(tmp_path: Path) -> None:
+    """Two files named alike past 40 characters had one name, the first 40 characters: neither
+    file's name found it, and the second was reachable only by its path."""
+    stems = ["a-very-long-layout-name-from-somewhere-else-" + end for end in ("easy", "hard")]
+    for stem in stems:
+        (tmp_path / f"{stem}.layout").write_text(STEPS)
+    found = discover_layouts([tmp_path]).layouts
+    assert [layout.name for layout in found] == stems
+    for place, layout in enumerate(found):
+        assert find_layout(layout.name.upper(), [tmp_path]) == layout
+        assert layout_reference(layout, found[:place]) == layout.name
+
+
+def test_a_map_name_past_any_file_name_is_refused_not_cut(tmp_path: Path) -> None:
+    path = tmp_path / "long.map"
+    path.write_text(
+        f'<mahjongg>\n<map name="Long" scorename="{"x" * 256}">\n'
+        '<row left="0" right="1" y="0"/></map></mahjongg>'
+    )
+    with pytest.raises(LayoutError) as refused:
+        read_layout_file(path)
+    assert str(refused.value) == f"{path}: line 2: the map's name is over 255 characters long"
+    assert discover_layouts([tmp_path]).problems == [str(refused.value)]
+    path.write_text(path.read_text().replace("x" * 256, "x" * 255))
+    assert read_layout_file(path)[0].name == "x" * 255
+
+
+def test_a_map_refused_names_its_title_cut_as_it_would_be_shown(tmp_path: Path) -> None:
+    """The whole title went into the line: a title of a million characters made a line of a
+    million, on stderr and in the layout picker's line of problems."""
+    path = tmp_path / "odd.map"
+    path.write_text(
+        f'<mahjongg>\n<map name="{"Odd " * 250_000}" scorename="odd">\n'
+        '<row left="0" right="2" y="0"/></map></mahjongg>'
+    )
+    with pytest.raises(LayoutError) as refused:
+        read_layout_file(path)
+    cut = f"{'Odd ' * 9}Odd…"
+    assert str(refused.value) == (
+        f"{path}: line 2: map '{cut}' has 3 tiles; a layout needs an even, positive number"
+    )

@@ -4,6 +4,8 @@ terminal as a control sequence) and the one-line way to refuse bad input."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
 import sys
@@ -31,18 +33,49 @@ class Settings:
     player: str | None = None
 
 
+def data_dir_setting(given: str | None) -> Path | None:
+    """The `--data-dir` of the command line (None: not given), or, when it is not given, the
+    `$LINES_TUI_HOME` the store will read (None), each refused in one line (exit 2) if it cannot
+    be the data folder. The menu's fast start and the command tree both come here, before
+    anything else is done."""
+    if given is not None:
+        return data_dir_option(given)
+    check_home_variable()
+    return None
+
+
 def data_dir_option(text: str) -> Path:
     """The folder `--data-dir TEXT` names, a `~` at its start expanded as a shell does (the shell
     leaves `--data-dir=~/x` alone, and a folder named `~` was made). Refused in one line (exit 2)
-    when empty, when `~user` names no home folder, or when it or a folder above it is a file
-    (the app opened on it with a notice for each file it could not read). The menu's fast
-    start and the command tree both read the option here, before anything else is done."""
+    as `data_folder` says."""
+    return data_folder(text, "--data-dir ")
+
+
+def check_home_variable() -> None:
+    """Refuse a `$LINES_TUI_HOME` that cannot be the data folder, as `--data-dir` is refused (the
+    menu opened with a notice for each file it could not read there, and each command said what
+    it could not do in words of its own). Only when no `--data-dir` is given: that one wins. An
+    empty value is no value (the user data folder), as for the XDG variables; a `~` at its start
+    is the home folder, the store's reading of it (`export LINES_TUI_HOME="~/x"` in a shell
+    profile keeps the ~, quoted)."""
+    from lines_tui.store.store import HOME_VARIABLE
+
+    text = os.environ.get(HOME_VARIABLE)
+    if text:
+        data_folder(text, f"{HOME_VARIABLE}=")
+
+
+def data_folder(text: str, given_as: str) -> Path:
+    """The folder `text` names, given as `given_as` (`--data-dir `, `LINES_TUI_HOME=`), with a
+    `~` at its start expanded. Refused in one line (exit 2) when blank, when `~user` names no
+    home folder, or when it or a folder above it is a file."""
+    name = given_as.rstrip(" =")
     if not text.strip():
-        fail("--data-dir needs a folder; it is empty (the current folder is '.')")
+        fail(f"{name} needs a folder; it is empty (the current folder is '.')")
     try:
-        folder = Path(text).expanduser()
-    except RuntimeError:  # ~nobody, or no home folder at all
-        fail(f"--data-dir {text}: {text.split('/')[0]} names no home folder here")
+        folder = expand_home(text)
+    except HomeUnknown as error:
+        fail(f"{given_as}{text}: {error}")
     for place in (folder, *folder.parents):
         try:
             is_folder = stat.S_ISDIR(place.stat().st_mode)
@@ -51,8 +84,40 @@ def data_dir_option(text: str) -> Path:
         if is_folder:
             break  # what is below it is made as needed
         above = "" if place == folder else f": {place}"
-        fail(f"--data-dir {folder}{above} is a file, not a folder")
+        fail(f"{given_as}{folder}{above} is a file, not a folder")
     return folder
+
+
+class HomeUnknown(ValueError):
+    """A `~user` at the start of a path names no home folder here (the message says so)."""
+
+
+def expand_home(text: str) -> Path:
+    """The path `text` names, a `~` or `~user` at its start expanded as a shell does: what a path
+    option or argument means when the shell left the `~` alone (`--folder=~/x`, or quoted).
+    HomeUnknown when the home folder cannot be found."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nobody, or no home folder at all
+        raise HomeUnknown(f"{text.split('/')[0]} names no home folder here") from None
+
+
+def hold_standard_descriptors() -> None:
+    """Put the null device on file descriptors 0, 1 and 2 where they are closed (`2>&-`), before
+    anything is opened. Else the first file opened took the place: the data folder's lock file,
+    the survey's progress file became standard error to all that writes there below Python, and
+    to every process the command starts. (Python's own standard stream stays None: `say` and
+    `warn` know what that means.)"""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            else:
+                os.set_inheritable(fd, True)
 
 
 def settings(ctx: typer.Context) -> Settings:
@@ -65,11 +130,19 @@ def say(*lines: str) -> None:
     Output that cannot be written (a full disk, a closed pipe) ends the command with exit code
     4 and one line on standard error (none for a reader that went away, as with `| head`)."""
     try:
+        if sys.stdout is None:
+            raise closed_output()
         for line in lines:
             print(printable(line))
         sys.stdout.flush()
     except OSError as error:
         output_failed(error)
+
+
+def closed_output() -> OSError:
+    """The failure of a standard output that is closed (`>&-`): Python has none then, and
+    writing to it was an AttributeError's traceback."""
+    return OSError(errno.EBADF, "standard output is closed")
 
 
 def output_failed(error: OSError) -> NoReturn:
@@ -94,17 +167,21 @@ class _GuardedOutput:
     """Standard output with its failures told apart from every other OSError: a write or a
     flush that fails raises OutputFailed. Everything else is the stream's own."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
         try:
+            if self.stream is None:
+                raise closed_output()
             return self.stream.write(text)
         except OSError as error:
             raise OutputFailed(error) from error
 
     def flush(self) -> None:
         try:
+            if self.stream is None:
+                raise closed_output()
             self.stream.flush()
         except OSError as error:
             raise OutputFailed(error) from error
@@ -117,7 +194,7 @@ class _GuardedOutput:
 def output_guarded() -> Iterator[None]:
     """Whatever writes standard output inside (`say`, and click's help and messages too) ends
     the command as `say` does when the output cannot be written."""
-    stream = sys.stdout
+    stream: TextIO | None = sys.stdout  # None when closed (`>&-`)
     guarded = cast(TextIO, _GuardedOutput(stream))
     sys.stdout = guarded
     try:
@@ -143,12 +220,26 @@ def _drop_standard_output() -> None:
 
 def progress(message: str, *, done: bool = False) -> None:
     """A progress count on standard error, each one over the last; `done` ends the line."""
-    print(f"\r{printable(message)}", end="\n" if done else "", file=sys.stderr, flush=True)
+    _to_standard_error(f"\r{printable(message)}" + ("\n" if done else ""))
 
 
 def warn(message: str) -> None:
     """One line on standard error, `lines-tui: ` first, control characters shown escaped."""
-    print(f"lines-tui: {printable(message)}", file=sys.stderr)
+    _to_standard_error(f"lines-tui: {printable(message)}\n")
+
+
+def _to_standard_error(text: str) -> None:
+    """Write `text` on standard error now. One that cannot be written (`2>/dev/full`, closed)
+    loses the text and nothing else: the command goes on, and ends with the exit code it would
+    have had (a traceback tried to tell of the failure, on that same standard error, and the
+    exit code was 1). Closed, standard error is None here, and print() took standard output
+    for it: `lines-tui deal 2>&- > deal.json` wrote the seed into the JSON."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):  # ValueError: closed by someone before us
+        stream.write(text)
+        stream.flush()
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lines_tui.commands.common import fail, say, settings, warn
+from lines_tui.commands.paths import folder_value, path_value
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.outside_text import column_width, printable_column
 from lines_tui.seeds import fresh_seed
@@ -27,8 +28,7 @@ FolderOption = Annotated[
     typer.Option(
         "--folder",
         metavar="DIR",
-        exists=True,
-        file_okay=False,
+        parser=folder_value,
         help="Look for installed layouts in this folder instead of the usual places "
         "(KMahjongg's and GNOME Mahjongg's folders); may be given more than once.",
     ),
@@ -72,6 +72,7 @@ def list_layouts(
         typer.Option(
             "--progress-file",
             metavar="FILE",
+            parser=path_value,
             help="Where --survey keeps each deal's outcome (default: survey.jsonl in the data "
             "folder).",
         ),

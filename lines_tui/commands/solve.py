@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lines_tui.commands.common import fail, say
+from lines_tui.commands.paths import path_value
 from lines_tui.outside_text import column_width
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ def solve(
         Path,
         typer.Argument(
             metavar="POSITION.json",
+            parser=path_value,
             help='A position: {"tiles": [[x, y, z, "face"], ...], "removed": [index, ...]} in '
             'half-tile units (`lines-tui deal` writes one); "removed" is optional.',
             show_default=False,

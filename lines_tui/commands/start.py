@@ -6,7 +6,7 @@ frame")."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from lines_tui.commands.common import Settings, fail
 
@@ -77,12 +77,27 @@ def run_app(
 
 def require_terminal() -> None:
     """The games draw on a terminal and read its keys; with input or output redirected they would
-    spin with nobody to play, so they refuse to start instead."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    spin with nobody to play, so they refuse to start instead. Textual draws on standard error:
+    with that redirected (`2>/dev/null`, `2>log`) the game ran unseen, reading keys."""
+    streams = {"input": sys.stdin, "output": sys.stdout, "error": sys.stderr}
+    missing = [name for name, stream in streams.items() if not _is_terminal(stream)]
+    if missing:
+        which = " and ".join([", ".join(missing[:-1]), missing[-1]] if missing[:-1] else missing)
+        verb = "is" if len(missing) == 1 else "are"
         fail(
-            "the games need a terminal (standard input and output are not one); "
+            f"the games need a terminal (standard {which} {verb} not one); "
             "`lines-tui scores` and the other commands work without"
         )
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    """Whether `stream` is there (closed, Python has none) and a terminal."""
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def open_menu(options: Settings) -> None:

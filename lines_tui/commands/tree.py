@@ -11,7 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, Settings, data_dir_option, output_guarded, warn
+from lines_tui.commands.common import BAD_INPUT, Settings, data_dir_setting, output_guarded, warn
 from lines_tui.commands.start import check_player, open_menu
 
 
@@ -80,8 +80,7 @@ def root(
         typer.Option("--player", help="Play as this registered player (default: the active one)."),
     ] = None,
 ) -> None:
-    folder = None if data_dir is None else data_dir_option(data_dir)
-    ctx.obj = Settings(data_dir=folder, player=player)
+    ctx.obj = Settings(data_dir=data_dir_setting(data_dir), player=player)
     if player is not None and ctx.invoked_subcommand is not None:
         check_player(ctx.obj)  # every command refuses an unknown player, not only the games
     if ctx.invoked_subcommand is None:

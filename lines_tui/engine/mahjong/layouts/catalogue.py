@@ -177,9 +177,9 @@ def _is_plainly_a_path(text: str) -> bool:
 
 def _from_file(reference: str) -> Layout:
     path_text, map_name = reference, ""
-    if not Path(path_text).expanduser().exists() and "#" in reference:
+    if not _expanded(path_text).exists() and "#" in reference:
         path_text, map_name = reference.rsplit("#", 1)
-    path = Path(path_text).expanduser()
+    path = _expanded(path_text)
     if not (path.exists() or path.is_symlink()):
         raise LayoutError(f"{path}: no such layout file")
     # Anything but a regular file (a folder, a FIFO, a device, a loop of links) is refused by
@@ -197,3 +197,14 @@ def _from_file(reference: str) -> Layout:
         names = ", ".join(layout.name for layout in layouts)
         raise LayoutError(f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({names})")
     return layouts[0]
+
+
+def _expanded(path_text: str) -> Path:
+    """The path, a `~` or `~user` at its start expanded as a shell does (the shell leaves
+    `--layout=~/x.layout` alone); a one-line LayoutError if that names no home folder."""
+    try:
+        return Path(path_text).expanduser()
+    except RuntimeError:  # ~nobody, or no home folder at all
+        raise LayoutError(
+            f"{path_text}: {path_text.split('/')[0]} names no home folder here"
+        ) from None

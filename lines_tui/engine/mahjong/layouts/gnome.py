@@ -26,11 +26,14 @@ from xml.parsers import expat
 
 from lines_tui.engine.mahjong.geometry import LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
+    MAX_NAME,
     MAX_TILES,
+    TITLE_CHARS,
     Layout,
     TileCollector,
     normalised,
     read_layout_text,
+    shown_text,
 )
 
 _TILE_ELEMENTS = {"row", "column", "block", "tile"}
@@ -94,10 +97,14 @@ class _MapReader:
             raise LayoutError(f"{self.source}: line {self.map_line}: <map> has no name")
         key = attributes.get("scorename") or title
         name = re.sub(r"[^\w]+", "-", key.strip().lower()).strip("-") or "map"
+        if len(name) > MAX_NAME:  # said here, with the line: the Layout's source holds the name
+            where = f"{self.source}: line {self.map_line}"
+            raise LayoutError(f"{where}: the map's name is over {MAX_NAME} characters long")
         count = len(tiles.slots)
         if count == 0 or count % 2:
             raise LayoutError(
-                f"{self.source}: line {self.map_line}: map {title!r} has {count} tiles; "
+                f"{self.source}: line {self.map_line}: map {shown_text(title, TITLE_CHARS)!r} "
+                f"has {count} tiles; "
                 "a layout needs an even, positive number"
             )
         return Layout(name, title, normalised(tiles.slots), f"{self.source}#{name}")

@@ -17,6 +17,19 @@ MAX_TILES = 1024
 
 BUILTIN = "built-in"
 
+TITLE_CHARS = 40
+"""The longest title kept (for display); a longer one is cut, ending in "…"."""
+
+DESCRIPTION_CHARS = 200
+"""The longest description kept (for display); a longer one is cut, ending in "…"."""
+
+MAX_NAME = 255
+"""The longest name: that of the longest file name most file systems allow (a KMahjongg layout's
+name is its file name). Only a GNOME map's name (or title) can be longer, and such a map is not
+one anybody types: it is refused rather than cut into a name that is not its own."""
+
+ELLIPSIS = "…"
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -35,14 +48,19 @@ class Layout:
 
     def __post_init__(self) -> None:
         # Names come from files anyone can write; control characters in them could drive the
-        # terminal, so only printable text of a sane length is kept.
-        object.__setattr__(self, "name", printable(self.name, 40).lower())
+        # terminal, so only printable text is kept. A name is what commands take, so it is kept
+        # whole: cut, it was not the file's name any more (typing that found nothing), two
+        # layouts could share it, and a map's `FILE.map#NAME` found no map.
+        object.__setattr__(self, "name", printable(self.name).lower())
         # A title is only shown: its control characters are spelled out (\x1b), as for every
-        # outside text (README), rather than dropped.
-        object.__setattr__(self, "title", shown_text(self.title, 40) or self.name)
-        object.__setattr__(self, "description", shown_text(self.description, 200))
+        # outside text (README), rather than dropped, and a long one is cut with "…".
+        title = shown_text(self.title, TITLE_CHARS) or shown_text(self.name, TITLE_CHARS)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "description", shown_text(self.description, DESCRIPTION_CHARS))
         if not self.name:
             raise LayoutError(f"{self.source}: the layout has no name")
+        if len(self.name) > MAX_NAME:
+            raise LayoutError(f"{self.source}: the name is over {MAX_NAME} characters long")
         count = len(self.slots)
         if count == 0:
             raise LayoutError(f"{self.where}: the layout has no tiles")
@@ -90,16 +108,20 @@ class Layout:
         return len(self.slots)
 
 
-def printable(text: str, limit: int) -> str:
-    """`text` without control characters, whitespace runs collapsed, cut to `limit` characters."""
+def printable(text: str) -> str:
+    """`text` without control characters, whitespace runs collapsed."""
     kept = "".join(c if c.isprintable() else " " for c in text)
-    return " ".join(kept.split())[:limit]
+    return " ".join(kept.split())
 
 
 def shown_text(text: str, limit: int) -> str:
-    """`text` spelled out (`visible_text`), runs of spaces collapsed, cut to `limit`
-    characters."""
-    return re.sub(" +", " ", spelled_out(text)).strip()[:limit]
+    """`text` spelled out (`visible_text`), runs of spaces collapsed, at most `limit` characters:
+    a longer one is cut and ends in "…", so whoever reads it sees there was more. (A text cut
+    once is not cut again: a saved game keeps its layout's title as it was shown.)"""
+    shown = re.sub(" +", " ", spelled_out(text)).strip()
+    if len(shown) <= limit:
+        return shown
+    return shown[: limit - 1].rstrip() + ELLIPSIS
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:

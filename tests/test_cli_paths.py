@@ -1,0 +1,85 @@
+"""Every option and argument that takes a path reads a leading `~` as the home folder, as
+`--data-dir` does: the shell leaves `--folder=~/x` (and a quoted `'~/x'`) alone, and the
+commands took it for a folder named `~` in the current one. A `~user` that names no home folder
+is refused in one line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import MAHJONG_FIXTURES
+from test_cli_outside_input import refused, run
+
+NOBODY = "~no-such-user-here"
+
+
+@pytest.fixture
+def cwd(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder of its own, where a folder named `~` would show."""
+    folder = home / "work"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return folder
+
+
+@pytest.fixture
+def mine(home: Path) -> Path:
+    """~/lay, holding one layout of the player's own (the steps fixture)."""
+    folder = home / "lay"
+    folder.mkdir()
+    shutil.copy(MAHJONG_FIXTURES / "steps.layout", folder / "steps.layout")
+    return folder
+
+
+@pytest.mark.parametrize("given", [["--folder=~/lay"], ["--folder", "~/lay"]])
+def test_layouts_folder_with_a_tilde(cwd: Path, mine: Path, given: list[str]) -> None:
+    result = run("layouts", *given)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1].endswith(str(mine / "steps.layout"))
+    dealt = run("deal", *given, "--layout", "steps", "--seed", "1")
+    assert dealt.exit_code == 0, dealt.stderr
+    assert len(json.loads(dealt.stdout)["tiles"]) == 6
+    assert list(cwd.iterdir()) == []
+
+
+def test_a_layouts_folder_that_is_missing_or_a_file_is_refused(home: Path, cwd: Path) -> None:
+    (home / "notes").write_text("mine")
+    refused(run("layouts", "--folder=~/nope"), f"'--folder': {home}/nope: No such file")
+    refused(run("deal", "--folder=~/notes"), f"'--folder': {home}/notes is not a folder")
+    refused(run("layouts", f"--folder={NOBODY}/x"), f"{NOBODY} names no home folder here")
+
+
+def test_the_survey_progress_file_with_a_tilde(home: Path, cwd: Path) -> None:
+    survey = ["layouts", "--survey", "1", "--survey-layout", "lantern"]
+    result = run(*survey, "--progress-file=~/s.jsonl")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((home / "s.jsonl").read_text())["layout"] == "lantern"
+    assert list(cwd.iterdir()) == []
+    refused(run(*survey, f"--progress-file={NOBODY}/s.jsonl"), f"{NOBODY} names no home")
+
+
+def test_solve_a_position_file_with_a_tilde(home: Path, cwd: Path) -> None:
+    dealt = run("deal", "--layout", str(MAHJONG_FIXTURES / "steps.layout"), "--seed", "1")
+    (home / "p.json").write_text(dealt.stdout)
+    result = run("solve", "~/p.json")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("verdict: solvable")
+    refused(run("solve", f"{NOBODY}/p.json"), "'POSITION.json'", f"{NOBODY} names no home")
+
+
+@pytest.mark.parametrize("command", [["deal"], ["mahjong"], ["layouts", "--survey", "1"]])
+def test_a_layout_path_with_a_tilde(home: Path, cwd: Path, mine: Path, command: list[str]) -> None:
+    """`--layout=~/x.layout` was read as the home folder already; `~nobody/x.layout` was a
+    traceback."""
+    option = "--survey-layout" if "--survey" in command else "--layout"
+    refused(
+        run(*command, f"{option}={NOBODY}/x.layout"),
+        f"{NOBODY}/x.layout: {NOBODY} names no home folder here",
+    )
+    if command == ["deal"]:
+        dealt = run("deal", "--layout=~/lay/steps.layout", "--seed", "1")
+        assert dealt.exit_code == 0 and len(json.loads(dealt.stdout)["tiles"]) == 6
+    assert list(cwd.iterdir()) == []
