@@ -167,6 +167,7 @@ async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
 
 NO_CODE_YET = "No share code yet: a table gets one once it has a result."
 CODE_COMING = "The share code is still being made; c copies it once it shows."
+ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 
 
 def notices_of(screen: Screen[Any]) -> list[str]:
@@ -229,6 +230,62 @@ async def test_import_judges_a_code_by_the_apps_clock_not_the_wall_clock(tmp_pat
         app.screen.action_merge()  # type: ignore[attr-defined]
         await settle(pilot)
     assert open_store(tmp_path).table("lines-9") == ()
+
+
+def keys_of(screen: Screen[Any]) -> list[str]:
+    """Every key the help lists for `screen`."""
+    return " ".join(keys for keys, _, _ in key_rows(screen)).split()
+
+
+async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
+    tmp_path: Path,
+) -> None:
+    """On an empty leaderboard w, x and ← → did nothing, yet the Footer offered them. Each now
+    shows (in the Footer and the help) only while it acts: ← → with two tables or more, w and x
+    on an entry whose game replays; pressed before, each says in one line why it does nothing."""
+    async with ScreenApp(LeaderboardScreen(Session(open_store(tmp_path / "empty")))).run_test(
+        size=SIZE
+    ) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        footer = await footer_text(pilot)
+        assert "Import" in footer
+        assert not {"Watch", "Challenge", "Table", "←"} & set(footer.split())
+        assert not {"w", "x", "←", "→"} & set(keys_of(screen))
+        told = notices_of(screen)
+        await press(pilot, "right", "w", "x")
+        assert told == [
+            "No tables yet, so none to go to.",
+            "No entry here to watch.",
+            "No entry here to challenge with.",
+        ]
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    store.record_lines("Ann", 7, game.score, 1, START, START + 60, record_of_lines(game))
+    store.record_lines("Ann", 7, 5, 2, START, START + 60)  # from before records: unverified
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert "w Watch  x Challenge" in await footer_text(pilot)  # on the ✓ entry
+        assert {"w", "x"} <= set(keys_of(screen)) and "←" not in keys_of(screen)
+        assert "←" not in await footer_text(pilot)
+        told = notices_of(screen)
+        await press(pilot, "l")
+        assert told == [ONE_TABLE] and len(ONE_TABLE) <= 80
+        await press(pilot, "down")  # the ? entry: nothing to replay
+        assert not {"Watch", "Challenge"} & set((await footer_text(pilot)).split())
+        assert not {"w", "x"} & set(keys_of(screen))
+        await press(pilot, "x")
+        (why,) = told[1:]
+        assert why.startswith("Nothing to challenge with: this entry is unverified: no game record")
+        await press(pilot, "up")
+        assert "w Watch  x Challenge" in await footer_text(pilot)
+    store.record_mahjong("Zoë", "turtle", 312.4, 7, START)
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert {"←", "→"} <= set((await footer_text(pilot)).split())
+        assert {"←", "→"} <= set(keys_of(pilot.app.screen))
 
 
 async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -> None:
