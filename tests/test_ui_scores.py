@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.store import Store, codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
-from lines_tui.store.tables import Entry, TableId
+from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput, Merged
@@ -544,7 +545,43 @@ async def test_the_preview_s_marks_stay_in_sight_beside_the_widest_names(tmp_pat
         pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
         await settle(pilot)
         heading, *rows = widget_lines(pilot.app.screen.query_one(DataTable))
-        assert "✓" in heading and all(("?" in row) == ("W" * 24 in row) for row in rows)
+        # The name is cut to leave the date whole (the next test): its "…" is in sight too.
+        assert "✓" in heading and all(("?" in row) == ("W…" in row) for row in rows)
+
+
+async def test_the_preview_s_dates_show_whole_the_widest_names_end_in_an_ellipsis(
+    tmp_path: Path,
+) -> None:
+    """Several codes, 24-column names, a day-long time and "already there": the date's minutes
+    were past the right edge of 80 columns. The rows fit, with a scroll bar too: a name gets
+    the room the other columns leave and ends in "…" when wider (as a leaderboard's long deal
+    number does), and only then."""
+    store = open_store(tmp_path / "data")
+    for i in range(10):  # a full table of yours: a code's 10 lower entries are "not good enough"
+        store.record_lines("Me", 9, 10_000 + i, i, START, START + 60)
+    widest = [Entry(f"{'W' * 23}{i}", 24 * 36000 - 1 - i, int(START), 1) for i in range(10)]
+    lower = [Entry(f"{'W' * 23}{i}", 10 + i, int(START), 1) for i in range(10)]
+    lines, mahjong = encode(TableId.lines(9), lower), encode(TableId.mahjong("turtle"), widest)
+    short = encode(TableId.lines(7), [Entry(f"Pal{i}", 10, int(START), 1) for i in range(10)])
+    date = format_date(int(START))
+    for paste, cut in [
+        (f"{lines} {mahjong} {mahjong}", True),  # not good enough, added, already there
+        (f"{short} {mahjong}", False),  # all added: room for the whole names
+    ]:
+        async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
+            await settle(pilot)
+            grid = pilot.app.screen.query_one(DataTable)
+            assert grid.row_count > grid.region.height  # it scrolls
+            assert grid.virtual_size.width <= grid.scrollable_content_region.width
+            heading, *rows = widget_lines(grid)
+            assert heading.rstrip().endswith("Date")
+            assert all(row.rstrip().endswith(date) for row in rows)
+            names = [found.group() for row in rows if (found := re.search(r"W+\d?…?", row))]
+            assert names and all(
+                name.endswith("…") if cut else re.fullmatch(r"W{23}\d", name) for name in names
+            )
 
 
 async def pasted(pilot: Pilot[Any], paste: str) -> list[str]:
