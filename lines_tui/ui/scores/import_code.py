@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
-from lines_tui.store.verify import Checker
+from lines_tui.store.verify import Checker, challenge_target
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
@@ -72,10 +72,14 @@ def too_long(paste: str, found: list[str]) -> str:
 @dataclass(frozen=True)
 class Challenge:
     """A merged code of one deal's table, and its best result there that holds up by replay
-    (None if none does): the app offers to beat it (README, "Challenges")."""
+    (None if none does): the app offers to beat it (README, "Challenges"). `best_there` is
+    the table's own best such result after the merge, the one its game names to beat ("To
+    beat: ..."): the player's own, say, if better than the code's (None if it could not be
+    read)."""
 
     table: TableId
     to_beat: Entry | None
+    best_there: Entry | None = None
 
 
 @dataclass(frozen=True)
@@ -218,17 +222,37 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             self._merging = False
             self.notify(f"Nothing was merged: {error}", severity="error")
 
+        def merge() -> tuple[list[Merge], Entry | None]:
+            merges = self.store.import_codes(codes, self._checker)
+            return merges, self._best_there(challenged(merges))
+
         write(
             self,
             self.session.io,
-            lambda: self.store.import_codes(codes, self._checker),
-            lambda merges: self._merged(
-                list(zip([number for number, _ in numbered], merges, strict=True)), left_out
+            merge,
+            lambda merged: self._merged(
+                list(zip([number for number, _ in numbered], merged[0], strict=True)),
+                left_out,
+                merged[1],
             ),
             failed,
         )
 
-    def _merged(self, merges: list[tuple[int, Merge]], left_out: list[str]) -> None:
+    def _best_there(self, merged: Merge | None) -> Entry | None:
+        """On the store's thread, after the merge: the best result of the challenge's table that
+        holds up by replay, as its game reads it to say what to beat (None if it cannot be read:
+        the merge is done, and the offer names the code's result alone)."""
+        if merged is None:
+            return None
+        checker = Checker.for_own_tables(self.session.clock())
+        try:
+            return challenge_target(self.store.checked_table(merged.table, checker))
+        except StoreError:
+            return None
+
+    def _merged(
+        self, merges: list[tuple[int, Merge]], left_out: list[str], best_there: Entry | None
+    ) -> None:
         """Say what went into which table and what did not (`left_out`: the codes the preview
         left out); show the first table merged into, or, if the codes (merged before the
         preview could tell) brought nothing, stay."""
@@ -247,9 +271,19 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             return
         first = into[0]
         best = min((r.rank for r in first.results if r.rank is not None), default=None)
-        deals = [merged for merged in into if merged.table.mode != "random"]
-        challenge = Challenge(deals[0].table, best_verified(deals[0])) if deals else None
+        deal = challenged([merged for _, merged in merges])
+        challenge = None
+        if deal is not None:
+            challenge = Challenge(deal.table, best_verified(deal), best_there)
         self.dismiss(Merged(str(first.table), best, challenge))
+
+
+def challenged(merges: list[Merge]) -> Merge | None:
+    """The first code of one deal's table that brought entries to it: the challenge offered."""
+    return next(
+        (merged for merged in merges if merged.any_in_table() and merged.table.mode != "random"),
+        None,
+    )
 
 
 def best_verified(merged: Merge) -> Entry | None:
