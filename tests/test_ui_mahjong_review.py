@@ -17,7 +17,13 @@ from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
-from lines_tui.ui.mahjong.board import LOST_MARK, MORE_LEFT, MORE_RIGHT
+from lines_tui.ui.mahjong.board import (
+    LOST_MARK,
+    MORE_DOWN,
+    MORE_LEFT,
+    MORE_RIGHT,
+    MORE_UP,
+)
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import (
     DEAD_DEAL_LOSS,
@@ -147,6 +153,58 @@ async def test_a_board_wider_than_its_area_marks_the_cut_edges(tmp_path: Path) -
         rows = [row for row in board_text(app) if row.strip()]
         assert sum(row.startswith(MORE_LEFT) for row in rows) == 2
         assert not any(MORE_RIGHT in row for row in rows)
+
+
+async def test_a_board_taller_than_its_area_marks_the_cut_edges(tmp_path: Path) -> None:
+    """An installed layout can be taller than the 22 rows of the board at 80 x 24 (KMahjongg's
+    v1.1 files up to 256 half-tiles): the board scrolled up and down with the cursor, a scroll
+    bar the only sign (by colour) of more board. The cut edge now shows ▲ or ▼ at the left edge
+    of each column of tiles that goes on out of sight, in every colour mode."""
+    layout = row_layout(*[2] * 12)  # 12 rows of two tiles, 4 rows apart: 46 rows
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout)
+        await settle(pilot)
+        board = screen.board
+        height = board.scrollable_content_region.height
+        assert board.virtual_size.height > height
+        rows = board_text(app)[:height]
+        assert not any(MORE_UP in row for row in rows)
+        assert rows[-1].lstrip().startswith(MORE_DOWN) and rows[-1].count(MORE_DOWN) == 2
+        assert not any(MORE_DOWN in row for row in rows[:-1])
+        await pilot.press(*["j"] * 6)  # the cursor past the bottom edge: the board scrolls
+        await settle(pilot)
+        rows = board_text(app)[:height]
+        assert rows[0].lstrip().startswith(MORE_UP) and rows[0].count(MORE_UP) == 2
+        assert rows[-1].lstrip().startswith(MORE_DOWN)
+        cursor = board.cursor
+        assert cursor is not None
+        top = board.grid.origins[cursor][1] - int(board.scroll_offset.y)
+        assert top > 0 and top + 1 < height - 1  # never under a marker
+        await pilot.press(*["j"] * 6)  # the bottom: only the top edge is cut
+        await settle(pilot)
+        rows = board_text(app)[:height]
+        assert rows[0].lstrip().startswith(MORE_UP) and not any(MORE_DOWN in row for row in rows)
+
+
+async def test_the_markers_of_a_board_cut_both_ways_are_not_under_its_scroll_bars(
+    tmp_path: Path,
+) -> None:
+    """Wider and taller than its area, the board has both scroll bars: the ▶ markers were drawn
+    in the last column, under the vertical bar, out of sight (the ▼ ones would be under the
+    horizontal bar). They are in the last column and row in sight."""
+    layout = row_layout(*[20] * 8)  # 81 columns, 30 rows
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout)
+        await settle(pilot)
+        shown = screen.board.scrollable_content_region.size
+        assert screen.board.virtual_size.width > shown.width
+        assert screen.board.virtual_size.height > shown.height
+        rows = [row.ljust(shown.width) for row in board_text(app)[: shown.height]]
+        labels = [row for row in rows if MORE_RIGHT in row]
+        assert labels and all(row[shown.width - 1] == MORE_RIGHT for row in labels)
+        assert rows[shown.height - 1].startswith(MORE_DOWN)
 
 
 async def test_esc_after_a_failed_proof_goes_back_to_the_picker_as_it_was(

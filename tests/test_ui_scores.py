@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.store import Store, codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
-from lines_tui.store.tables import Entry, TableId
+from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput, Merged
@@ -167,6 +168,7 @@ async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
 
 NO_CODE_YET = "No share code yet: a table gets one once it has a result."
 CODE_COMING = "The share code is still being made; c copies it once it shows."
+ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 
 
 def notices_of(screen: Screen[Any]) -> list[str]:
@@ -229,6 +231,62 @@ async def test_import_judges_a_code_by_the_apps_clock_not_the_wall_clock(tmp_pat
         app.screen.action_merge()  # type: ignore[attr-defined]
         await settle(pilot)
     assert open_store(tmp_path).table("lines-9") == ()
+
+
+def keys_of(screen: Screen[Any]) -> list[str]:
+    """Every key the help lists for `screen`."""
+    return " ".join(keys for keys, _, _ in key_rows(screen)).split()
+
+
+async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
+    tmp_path: Path,
+) -> None:
+    """On an empty leaderboard w, x and ← → did nothing, yet the Footer offered them. Each now
+    shows (in the Footer and the help) only while it acts: ← → with two tables or more, w and x
+    on an entry whose game replays; pressed before, each says in one line why it does nothing."""
+    async with ScreenApp(LeaderboardScreen(Session(open_store(tmp_path / "empty")))).run_test(
+        size=SIZE
+    ) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        footer = await footer_text(pilot)
+        assert "Import" in footer
+        assert not {"Watch", "Challenge", "Table", "←"} & set(footer.split())
+        assert not {"w", "x", "←", "→"} & set(keys_of(screen))
+        told = notices_of(screen)
+        await press(pilot, "right", "w", "x")
+        assert told == [
+            "No tables yet, so none to go to.",
+            "No entry here to watch.",
+            "No entry here to challenge with.",
+        ]
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    store.record_lines("Ann", 7, game.score, 1, START, START + 60, record_of_lines(game))
+    store.record_lines("Ann", 7, 5, 2, START, START + 60)  # from before records: unverified
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert "w Watch  x Challenge" in await footer_text(pilot)  # on the ✓ entry
+        assert {"w", "x"} <= set(keys_of(screen)) and "←" not in keys_of(screen)
+        assert "←" not in await footer_text(pilot)
+        told = notices_of(screen)
+        await press(pilot, "l")
+        assert told == [ONE_TABLE] and len(ONE_TABLE) <= 80
+        await press(pilot, "down")  # the ? entry: nothing to replay
+        assert not {"Watch", "Challenge"} & set((await footer_text(pilot)).split())
+        assert not {"w", "x"} & set(keys_of(screen))
+        await press(pilot, "x")
+        (why,) = told[1:]
+        assert why.startswith("Nothing to challenge with: this entry is unverified: no game record")
+        await press(pilot, "up")
+        assert "w Watch  x Challenge" in await footer_text(pilot)
+    store.record_mahjong("Zoë", "turtle", 312.4, 7, START)
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert {"←", "→"} <= set((await footer_text(pilot)).split())
+        assert {"←", "→"} <= set(keys_of(pilot.app.screen))
 
 
 async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -> None:
@@ -487,7 +545,43 @@ async def test_the_preview_s_marks_stay_in_sight_beside_the_widest_names(tmp_pat
         pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
         await settle(pilot)
         heading, *rows = widget_lines(pilot.app.screen.query_one(DataTable))
-        assert "✓" in heading and all(("?" in row) == ("W" * 24 in row) for row in rows)
+        # The name is cut to leave the date whole (the next test): its "…" is in sight too.
+        assert "✓" in heading and all(("?" in row) == ("W…" in row) for row in rows)
+
+
+async def test_the_preview_s_dates_show_whole_the_widest_names_end_in_an_ellipsis(
+    tmp_path: Path,
+) -> None:
+    """Several codes, 24-column names, a day-long time and "already there": the date's minutes
+    were past the right edge of 80 columns. The rows fit, with a scroll bar too: a name gets
+    the room the other columns leave and ends in "…" when wider (as a leaderboard's long deal
+    number does), and only then."""
+    store = open_store(tmp_path / "data")
+    for i in range(10):  # a full table of yours: a code's 10 lower entries are "not good enough"
+        store.record_lines("Me", 9, 10_000 + i, i, START, START + 60)
+    widest = [Entry(f"{'W' * 23}{i}", 24 * 36000 - 1 - i, int(START), 1) for i in range(10)]
+    lower = [Entry(f"{'W' * 23}{i}", 10 + i, int(START), 1) for i in range(10)]
+    lines, mahjong = encode(TableId.lines(9), lower), encode(TableId.mahjong("turtle"), widest)
+    short = encode(TableId.lines(7), [Entry(f"Pal{i}", 10, int(START), 1) for i in range(10)])
+    date = format_date(int(START))
+    for paste, cut in [
+        (f"{lines} {mahjong} {mahjong}", True),  # not good enough, added, already there
+        (f"{short} {mahjong}", False),  # all added: room for the whole names
+    ]:
+        async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
+            await settle(pilot)
+            grid = pilot.app.screen.query_one(DataTable)
+            assert grid.row_count > grid.region.height  # it scrolls
+            assert grid.virtual_size.width <= grid.scrollable_content_region.width
+            heading, *rows = widget_lines(grid)
+            assert heading.rstrip().endswith("Date")
+            assert all(row.rstrip().endswith(date) for row in rows)
+            names = [found.group() for row in rows if (found := re.search(r"W+\d?…?", row))]
+            assert names and all(
+                name.endswith("…") if cut else re.fullmatch(r"W{23}\d", name) for name in names
+            )
 
 
 async def pasted(pilot: Pilot[Any], paste: str) -> list[str]:

@@ -255,8 +255,11 @@ class LinesTuiApp(App[None]):
         def merged(result: Merged | None) -> None:
             if result is not None:
                 (show or self.open_leaderboards)(result.table, result.place)
-                if result.challenge is not None:
-                    self.deal_offers.challenge(result.challenge.table, result.challenge.to_beat)
+                challenge = result.challenge
+                if challenge is not None:
+                    self.deal_offers.challenge(
+                        challenge.table, challenge.to_beat, challenge.best_there
+                    )
 
         self.push_screen(ImportScreen(self.session), merged)
 

@@ -60,10 +60,14 @@ class DealOffers:
 
         self.app.push_screen(TodayScreen(day, size), picked)
 
-    def challenge(self, table: TableId, best: Entry | None) -> None:
+    def challenge(
+        self, table: TableId, best: Entry | None, best_there: Entry | None = None
+    ) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
         table, to beat `best`, the code's best result that holds up by replay (never one of the
-        table's others, such as your own), or say there is none (README, "Challenges")."""
+        table's others, such as your own), or say there is none (README, "Challenges"). If the
+        table's best such result, `best_there`, is another (your own, better), the offer names
+        it too as the one to beat, as the game then does ("To beat: ...")."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.verify import NOTHING_TO_BEAT
 
@@ -92,6 +96,15 @@ class DealOffers:
 
         question = (
             f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
-            f"{table.title}. Play that deal now?"
+            f"{table.title}.{ahead_of(table, best, best_there)} Play that deal now?"
         )
         self.app.push_screen(ConfirmScreen(question, title="Challenge"), answered)
+
+
+def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None) -> str:
+    """What the offer of `challenge` adds when the deal's table holds a result ranked ahead of
+    it, `best_there`: that one is the result to beat, the one the game names ("" if none)."""
+    if best_there is None or best_there.result == challenge.result:
+        return ""
+    shown = f"{format_value(table, best_there.value)} by {printable(best_there.name)}"
+    return f" The deal's table already holds {shown}, ranked ahead of it: that is the one to beat."

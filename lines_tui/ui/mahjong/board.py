@@ -43,6 +43,10 @@ DEEP_LAYER = "^"
 MORE_RIGHT = "▶"
 """On the cut edge of a board wider than its area, on each row of tiles that goes on out of
 sight: more board that way (the cursor scrolls to it)."""
+MORE_UP = "▲"
+MORE_DOWN = "▼"
+"""On the cut edge of a board taller than its area, at the left edge of each column of tiles
+that goes on out of sight: more board that way (the cursor scrolls to it)."""
 
 
 def depth_mark(layer: int) -> str:
@@ -126,7 +130,10 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         if self._show_free or self._symbols:
             changed |= (self._free ^ free) & present
         self._present, self._free = present, free
-        self._refresh_tiles(bits(changed))
+        if self._cut():
+            self.refresh()  # a cut edge's markers may change with tiles out of sight
+        else:
+            self._refresh_tiles(bits(changed))
 
     @property
     def free(self) -> int:
@@ -141,8 +148,8 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         old, self._cursor = self._cursor, index
         self._refresh_tiles(i for i in (old, index) if i is not None)
         if index is not None:
-            # A column more either side: the tile is never under a cut edge's marker.
-            region = self._tile_region(index, scrolled=False).grow((0, 1, 0, 1))
+            # A row and a column more each side: the tile is never under a cut edge's marker.
+            region = self._tile_region(index, scrolled=False).grow((1, 1, 1, 1))
             self.scroll_to_region(region, animate=False)
 
     @property
@@ -201,6 +208,11 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             max(0, (self.size.height - self.grid.height) // 2),
         )
 
+    def _cut(self) -> bool:
+        """Whether part of the board is out of sight (its area smaller than the board)."""
+        shown = self.scrollable_content_region.size
+        return self.grid.width > shown.width or self.grid.height > shown.height
+
     def _tile_region(self, index: int, *, scrolled: bool = True) -> Region:
         col, row = self.grid.origins[index]
         pad_x, pad_y = self._padding()
@@ -238,7 +250,10 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
                     styles[col + offset] = base + style
                     owners[col + offset] = index
         self._mark_overhangs(row, chars, owners)
-        self._mark_cut_edges(row, scroll_x - pad_x, width, chars, styles, owners)
+        # The edges in sight: a scroll bar covers the last column or row of the area.
+        shown = self.scrollable_content_region.size
+        self._mark_cut_rows(row, scroll_y - pad_y, shown.height, chars, styles)
+        self._mark_cut_edges(row, scroll_x - pad_x, shown.width, chars, styles, owners)
         segments = [Segment(" " * pad_x, base)] if pad_x else []
         segments.extend(_runs(chars, styles))
         return Strip(segments, pad_x + self.grid.width).crop_extend(
@@ -271,6 +286,28 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
                 index is not None and origins[index][1] == row for index in cut
             ):
                 chars[edge], styles[edge] = mark, style
+
+    def _mark_cut_rows(
+        self, row: int, first: int, height: int, chars: list[str], styles: list[Style]
+    ) -> None:
+        """A board taller than its area: on `row`, if it is the first board row shown (`first`)
+        or the last, `MORE_UP` or `MORE_DOWN` at the left edge of each tile that goes on beyond
+        that edge. The cursor's tile never lies under a marker (see `cursor`)."""
+        last = first + height - 1
+        if height < 2:
+            return
+        origins, present = self.grid.origins, self._present
+        if row == first and first > 0:
+            beyond, mark = (i for i in bits(present) if origins[i][1] < first), MORE_UP
+        elif row == last and last < self.grid.height - 1:
+            beyond = (i for i in bits(present) if origins[i][1] + TILE_HEIGHT - 1 > last)
+            mark = MORE_DOWN
+        else:
+            return
+        style = self.rich_style + self._style("board--more")
+        for index in beyond:
+            col = origins[index][0]
+            chars[col], styles[col] = mark, style
 
     def _mark_overhangs(self, row: int, chars: list[str], owners: list[int | None]) -> None:
         """Give a tile a right edge where it hides the left edge of a lower neighbour, so the two

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,7 +15,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
-from lines_tui.store.verify import Checker
+from lines_tui.store.verify import Checker, challenge_target
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
@@ -71,10 +72,14 @@ def too_long(paste: str, found: list[str]) -> str:
 @dataclass(frozen=True)
 class Challenge:
     """A merged code of one deal's table, and its best result there that holds up by replay
-    (None if none does): the app offers to beat it (README, "Challenges")."""
+    (None if none does): the app offers to beat it (README, "Challenges"). `best_there` is
+    the table's own best such result after the merge, the one its game names to beat ("To
+    beat: ..."): the player's own, say, if better than the code's (None if it could not be
+    read)."""
 
     table: TableId
     to_beat: Entry | None
+    best_there: Entry | None = None
 
 
 @dataclass(frozen=True)
@@ -217,17 +222,37 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             self._merging = False
             self.notify(f"Nothing was merged: {error}", severity="error")
 
+        def merge() -> tuple[list[Merge], Entry | None]:
+            merges = self.store.import_codes(codes, self._checker)
+            return merges, self._best_there(challenged(merges))
+
         write(
             self,
             self.session.io,
-            lambda: self.store.import_codes(codes, self._checker),
-            lambda merges: self._merged(
-                list(zip([number for number, _ in numbered], merges, strict=True)), left_out
+            merge,
+            lambda merged: self._merged(
+                list(zip([number for number, _ in numbered], merged[0], strict=True)),
+                left_out,
+                merged[1],
             ),
             failed,
         )
 
-    def _merged(self, merges: list[tuple[int, Merge]], left_out: list[str]) -> None:
+    def _best_there(self, merged: Merge | None) -> Entry | None:
+        """On the store's thread, after the merge: the best result of the challenge's table that
+        holds up by replay, as its game reads it to say what to beat (None if it cannot be read:
+        the merge is done, and the offer names the code's result alone)."""
+        if merged is None:
+            return None
+        checker = Checker.for_own_tables(self.session.clock())
+        try:
+            return challenge_target(self.store.checked_table(merged.table, checker))
+        except StoreError:
+            return None
+
+    def _merged(
+        self, merges: list[tuple[int, Merge]], left_out: list[str], best_there: Entry | None
+    ) -> None:
         """Say what went into which table and what did not (`left_out`: the codes the preview
         left out); show the first table merged into, or, if the codes (merged before the
         preview could tell) brought nothing, stay."""
@@ -246,9 +271,19 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
             return
         first = into[0]
         best = min((r.rank for r in first.results if r.rank is not None), default=None)
-        deals = [merged for merged in into if merged.table.mode != "random"]
-        challenge = Challenge(deals[0].table, best_verified(deals[0])) if deals else None
+        deal = challenged([merged for _, merged in merges])
+        challenge = None
+        if deal is not None:
+            challenge = Challenge(deal.table, best_verified(deal), best_there)
         self.dismiss(Merged(str(first.table), best, challenge))
+
+
+def challenged(merges: list[Merge]) -> Merge | None:
+    """The first code of one deal's table that brought entries to it: the challenge offered."""
+    return next(
+        (merged for merged in merges if merged.any_in_table() and merged.table.mode != "random"),
+        None,
+    )
 
 
 def best_verified(merged: Merge) -> Entry | None:
@@ -299,40 +334,63 @@ def read_line(read: Read, merged: str = "") -> str:
     return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
 
 
+PREVIEW_CELLS = 80 - 1
+"""The width the preview's rows fit: 80 columns, less the scroll bar's one (scores.tcss). A name
+wider than the room the other columns leave it ends in "…", as a leaderboard's long deal number
+does (entries.SEED_CELLS), so the date, last, shows whole."""
+
+PreviewRow = tuple[int, TableId, str, str, Entry]
+"""A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
+
+
 def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: bool) -> None:
     """The entries of every code that could be read, with the code's number in the paste (as
     the summary numbers them) when there are `several`."""
+    rows: list[PreviewRow] = []
+    for number, merge in merges:
+        rows += [
+            (number, merge.table, r.status, "" if r.rank is None else str(r.rank), r.entry)
+            for r in merge.results
+        ]
+        rows += [(number, merge.table, DROPS_OUT, "", entry) for entry in merge.dropped]
+    values = "/".join(dict.fromkeys(value_heading(merge.table) for _, merge in merges))
     if several:
         grid.add_column(Text("Code", justify="right"))
     # The mark before the name, as on the leaderboard: at the end of a row of several codes
     # with a wide name, it was past the screen's edge.
     grid.add_columns("Result", Text("#", justify="right"))
     grid.add_column(Text("✓", justify="center"), width=1)
-    grid.add_column("Name")
-    headings = dict.fromkeys(value_heading(merge.table) for _, merge in merges)
-    grid.add_columns(Text("/".join(headings), justify="right"), "Date")
-    for number, merge in merges:
-        rows: list[tuple[str, str, Entry]] = [
-            (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
-        ]
-        rows += [(DROPS_OUT, "", entry) for entry in merge.dropped]
-        for fate, place, entry in rows:
-            grid.add_row(
-                *([Text(str(number), justify="right")] if several else []),
-                Text(fate, style=STATUS_STYLE[fate]),
-                Text(place, justify="right"),
-                # Rejected, it is not merged (the reason is under the table): marked as refuted,
-                # with its game or without. A code's entry keeps its record only when its replay
-                # verified it (codes.read).
-                proof_cell(
-                    "refuted"
-                    if fate == "rejected"
-                    else "verified"
-                    if entry.recorded
-                    else "unverified"
-                ),
-                *entry_cells(merge.table, entry)[:3],
-            )
+    grid.add_column("Name", width=name_cells(rows, values, several, grid.cell_padding))
+    grid.add_columns(Text(values, justify="right"), "Date")
+    for number, table, fate, place, entry in rows:
+        grid.add_row(
+            *([Text(str(number), justify="right")] if several else []),
+            Text(fate, style=STATUS_STYLE[fate]),
+            Text(place, justify="right"),
+            # Rejected, it is not merged (the reason is under the table): marked as refuted,
+            # with its game or without. A code's entry keeps its record only when its replay
+            # verified it (codes.read).
+            proof_cell(
+                "refuted" if fate == "rejected" else "verified" if entry.recorded else "unverified"
+            ),
+            *entry_cells(table, entry)[:3],
+        )
+
+
+def name_cells(rows: list[PreviewRow], values: str, several: bool, padding: int) -> int:
+    """The Name column's width: its widest name's, or less, the room the other columns (headed
+    by `values` for the value, `several` adding the code's number) leave in PREVIEW_CELLS."""
+    names, beside = ["Name"], [["Result"], ["#"], ["✓"], [values], ["Date"]]
+    if several:
+        beside.append(["Code"])
+    for number, table, fate, place, entry in rows:
+        name, value, date = (cell.plain for cell in entry_cells(table, entry)[:3])
+        names.append(name)
+        cells = [fate, place, "", value, date, str(number)]  # the code's number if `several`
+        for column, cell in zip(beside, cells, strict=False):
+            column.append(cell)
+    widths = [max(map(cell_len, column)) + 2 * padding for column in beside]
+    return min(max(map(cell_len, names)), PREVIEW_CELLS - sum(widths) - 2 * padding)
 
 
 def counts(merged: Merge) -> str:

@@ -42,6 +42,9 @@ NO_CODE_YET = "No share code yet: a table gets one once it has a result."
 CODE_COMING = "The share code is still being made; c copies it once it shows."
 NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
 """What c says while there is no code to copy (its Footer key shows only while there is)."""
+NO_TABLES_TO_SWITCH = "No tables yet, so none to go to."
+ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
+"""What ← → say while there are not two tables to go between (their Footer keys hide then)."""
 
 
 def board_heading(table: TableId, index: int, count: int) -> RenderableType:
@@ -140,13 +143,15 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
         self._wanted = table
         self._highlight_rank = highlight_rank
+        self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
+        """The entries; held, as the Footer asks what its row offers at any time."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading", markup=False)
         yield Static(PROOF_LEGEND, id="board-legend", markup=False)
         yield Static(id="board-code-label", markup=False)
         yield Static(id="board-code", markup=False)
-        yield RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
+        yield self._grid
         yield Footer()
 
     def on_mount(self) -> None:
@@ -250,13 +255,33 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, less c while there is no code: the key still acts, and says why there is
-        none (as the menu's r and R show only while their game is listed)."""
+        """Textual's, less each key while it has nothing to act on: c while there is no code,
+        ← → while there are not two tables, w and x while the entry under the cursor is not
+        one that replays. The keys still act, and say in one line why they do nothing (as the
+        menu's r and R show only while their game is listed)."""
         return {
             key: active
             for key, active in super().active_bindings.items()
-            if self.code or active.binding.action != "copy_code"
+            if self._why_idle(active.binding.action) is None
         }
+
+    def _why_idle(self, action: str) -> str | None:
+        """Why the key of `action` would do nothing now, or None if it would act."""
+        if action == "copy_code":
+            return None if self.code else self.no_code
+        if action.startswith("switch("):
+            if len(self.tables) > 1:
+                return None
+            return ONE_TABLE if self.tables else NO_TABLES_TO_SWITCH
+        if action == "watch":
+            return self._why_no_entry("to watch")
+        if action == "challenge":
+            return self._why_no_entry("to challenge with")
+        return None
+
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        """w and x show only while the entry under the cursor replays."""
+        self.refresh_bindings()
 
     def _show_code_line(self, label: str, text: str) -> None:
         """The code shown (or why there is none), under a label that says whose code it is."""
@@ -266,25 +291,33 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self.query_one("#board-code", Static).update(text)
 
     def action_switch(self, step: int) -> None:
-        if self.tables:
-            self.index = (self.index + step) % len(self.tables)
-            self.show()
+        why = self._why_idle("switch()")
+        if why is not None:
+            self.notify(why, severity="warning")
+            return
+        self.index = (self.index + step) % len(self.tables)
+        self.show()
+
+    def _why_no_entry(self, purpose: str) -> str | None:
+        """Why the entry under the cursor has nothing `purpose` ("to watch"), or None if its
+        replay verifies it (the ✓ it is marked with)."""
+        row = self._grid.cursor_row
+        if not self.entries or not 0 <= row < len(self.entries):
+            return f"No entry here {purpose}."
+        if self.checked is None:
+            return f"The games are still being replayed, nothing {purpose} yet."
+        verdict = self.checked.verdicts[row]
+        if verdict.status != "verified":
+            return f"Nothing {purpose}: this entry is {verdict.line()}."
+        return None
 
     def _verified_entry(self, purpose: str) -> Entry | None:
-        """The entry under the cursor if its replay verifies it (the ✓ it is marked with);
-        else a notice says why not."""
-        grid = self.query_one("#board-table", DataTable)
-        if not self.entries or not 0 <= grid.cursor_row < len(self.entries):
-            self.notify(f"No entry here {purpose}.", severity="warning")
+        """The entry under the cursor if its replay verifies it; else a notice says why not."""
+        why = self._why_no_entry(purpose)
+        if why is not None:
+            self.notify(why, severity="warning")
             return None
-        if self.checked is None:
-            self.notify(f"The games are still being replayed, nothing {purpose} yet.")
-            return None
-        verdict = self.checked.verdicts[grid.cursor_row]
-        if verdict.status != "verified":
-            self.notify(f"Nothing {purpose}: this entry is {verdict.line()}.")
-            return None
-        return self.entries[grid.cursor_row]
+        return self.entries[self._grid.cursor_row]
 
     def action_watch(self) -> None:
         """Play back the game of the entry under the cursor."""
