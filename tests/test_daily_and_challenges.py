@@ -239,3 +239,28 @@ def test_a_won_random_deals_challenge_code_adds_nothing_where_it_was_won(tmp_pat
     code = mine.challenge_code("mahjong-turtle", 1, checker=checker())
     assert mine.import_code(code, checker()).summary() == "1 already there"
     assert [entry.name for entry in mine.table("mahjong-turtle+deal-1")] == ["Cleo"]
+
+
+def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """`lines-tui challenge` names the friend's result and, as the game's "To beat" then does,
+    your own better one on the same deal (played as a random deal)."""
+    mine = open_store(tmp_path / "mine")
+    mine.add_player("Ann")
+    game = played_lines_game(4)
+    mine.record_lines("Ann", 9, game.score, 4, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    friend = open_store(tmp_path / "friend")
+    friend.add_player("Bob")
+    short = careless_lines_game(4)
+    deal_table = TableId.lines(9).for_deal(4)
+    friend.record_lines(
+        "Bob", deal_table, short.score, 4, FIXED_NOW, FIXED_NOW + 60, record_of_lines(short)
+    )
+    code = friend.challenge_code(deal_table, 1, checker=checker())
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "mine"), "challenge", code])
+    assert result.exit_code == 0, result.output
+    assert (
+        f"Challenge: beat {short.score} by Bob on Lines 9 x 9, deal 4. The deal's table already "
+        f"holds {game.score} by Ann, ranked ahead of it: that is the one to beat."
+    ) in " ".join(result.stdout.split())

@@ -15,7 +15,13 @@ import typer
 
 from lines_tui.commands.common import fail, say, settings
 from lines_tui.commands.play import today_utc
-from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code, report
+from lines_tui.commands.scores import (
+    GameCodeArgument,
+    checker_now,
+    game_code,
+    own_tables_checker,
+    report,
+)
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
 from lines_tui.store import ShareCodeError, StoreError, format_value
@@ -60,7 +66,16 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     require_terminal()  # before the merge: a challenge that cannot be played merges nothing
     merged = read_or_fail(lambda: store.import_code(text, checker_now()))
     say(*report(merged))
-    say(f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}.")
+    from lines_tui.ui.deal_offers import ahead_of
+
+    # The game names the deal table's best result to beat: yours, if better than the friend's.
+    best_there = challenge_target(
+        read_or_fail(lambda: store.checked_table(table, own_tables_checker()))
+    )
+    say(
+        f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
+        + ahead_of(table, best, best_there)
+    )
     if layout_source is None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
     else:
