@@ -934,3 +934,15 @@ async def test_the_code_line_says_whose_code_it_is(tmp_path: Path) -> None:
         await press(pilot, "c")
         assert shown(label) == "Share code of this table:"
         assert shown(code) == store.export_code("lines-7", checker=checker())
+
+
+async def test_the_notices_about_one_table_go_when_another_is_shown(store: Store) -> None:
+    """Notices about the entries of one table stayed up over the rows of the next one (they
+    stack in the corner the rows reach at 80 columns)."""
+    app = ScreenApp(LeaderboardScreen(Session(store)))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await press(pilot, "w", "x", "c")
+        assert app.screen.query("Toast")
+        await press(pilot, "right")
+        assert not app.screen.query("Toast")

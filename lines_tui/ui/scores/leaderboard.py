@@ -296,6 +296,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             self.notify(why, severity="warning")
             return
         self.index = (self.index + step) % len(self.tables)
+        # What was said about the last table's entries would stay over this one's rows.
+        self.app.clear_notifications()
         self.show()
 
     def _why_no_entry(self, purpose: str) -> str | None:
