@@ -28,7 +28,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.store import Store, codes, open_store
+from lines_tui.store import Store, StoreError, codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
@@ -946,3 +946,25 @@ async def test_the_notices_about_one_table_go_when_another_is_shown(store: Store
         assert app.screen.query("Toast")
         await press(pilot, "right")
         assert not app.screen.query("Toast")
+
+
+async def test_a_replay_that_fails_is_what_w_and_x_then_say(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's games could not be replayed (the store failed): w and x said "still being
+    replayed" for as long as the screen stayed open."""
+    from lines_tui.ui.scores import leaderboard
+
+    def failing(*_: object) -> None:
+        raise StoreError("cannot read …/turtle.layout: Input/output error")
+
+    monkeypatch.setattr(leaderboard, "check_table", failing)
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        told = notices_of(pilot.app.screen)
+        await press(pilot, "w", "x")
+        assert told == [
+            f"Nothing {purpose}: the games could not be replayed: cannot read …/turtle.layout: "
+            "Input/output error"
+            for purpose in ("to watch", "to challenge with")
+        ]

@@ -141,6 +141,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         """Why there is no `code` (what c says then)."""
         self.entries: tuple[Entry, ...] = ()
         self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
+        self.replay_failed = ""
+        """Why the shown table's games could not be replayed ("" unless that failed)."""
         self._wanted = table
         self._highlight_rank = highlight_rank
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
@@ -212,6 +214,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         entries = () if snapshot is None else snapshot.tables.get(table, ())
         self.entries = entries
         self.checked = None
+        self.replay_failed = ""
         self._set_code("", CODE_COMING if entries else NO_CODE_YET)
         heading.update(board_heading(table, self.index, len(self.tables)))
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
@@ -222,7 +225,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
                 self.session.io,
                 lambda: checked_and_code(check_table(table, entries, checker)),
                 self._show_checked,
-                lambda error: self._show_code("", f"No share code: {error}"),
+                self._replay_failed,
                 group="code",
             )
         grid.add_column(Text("#", justify="right"), width=3)
@@ -235,6 +238,10 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
+
+    def _replay_failed(self, error: StoreError) -> None:
+        self.replay_failed = str(error)
+        self._show_code("", f"No share code: {error}")
 
     def _show_checked(self, checked: tuple[CheckedTable, str, str]) -> None:
         self.checked, code, problem = checked
@@ -306,6 +313,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         row = self._grid.cursor_row
         if not self.entries or not 0 <= row < len(self.entries):
             return f"No entry here {purpose}."
+        if self.checked is None and self.replay_failed:
+            return f"Nothing {purpose}: the games could not be replayed: {self.replay_failed}"
         if self.checked is None:
             return f"The games are still being replayed, nothing {purpose} yet."
         verdict = self.checked.verdicts[row]
