@@ -761,3 +761,19 @@ async def test_a_fresh_deal_number_fits_the_panel_on_one_line(tmp_path: Path) ->
         assert str(deal.render()) == largest
         assert deal.size.width >= len(largest) and deal.size.height == 1
     assert all(0 <= fresh_seed() < FRESH_SEEDS for _ in range(100))
+
+
+async def test_a_title_wider_than_the_panel_ends_in_an_ellipsis(tmp_path: Path) -> None:
+    """A layout title of 40 characters, the most a layout keeps, in the panel 14 cells wide:
+    cut, and saying so."""
+    layout = row_layout(2, name="rows")
+    titled = Layout(
+        name=layout.name,
+        title="The Great Wall of the North, Long Edition",
+        slots=layout.slots,
+        source="test",
+    )
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, titled, game_of(titled, "d1 d1"))
+        (line,) = widget_lines(screen.query_one("#title"))
+        assert line.rstrip().endswith("…") and line.startswith("The Great")
