@@ -19,9 +19,18 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for conftest
-from conftest import FIXED_NOW, fill_the_board, make_app, nearly_full_game, session_of, settle
+from conftest import (
+    FIXED_NOW,
+    fill_the_board,
+    make_app,
+    nearly_full_game,
+    played_lines_game,
+    session_of,
+    settle,
+)
 
 from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines.screen import LinesScreen
 
@@ -95,8 +104,15 @@ async def leaderboard(pilot: Pilot[None]) -> None:
 
 
 def store_with_scores(folder: Path) -> None:
+    """Ada's game is recorded, so her entry replays (✓) and can be watched and challenged;
+    the others' are results without their games (?)."""
     store = open_store(folder)
-    for name, score in (("Ada", 1460), ("Grace", 985), ("Linus", 410)):
+    store.add_player("Ada")
+    game = played_lines_game(4, started_at=FIXED_NOW - 900)
+    store.record_lines(
+        "Ada", 9, game.score, 4, FIXED_NOW - 900, FIXED_NOW, record=record_of_lines(game)
+    )
+    for name, score in (("Grace", 985), ("Linus", 410)):
         store.add_player(name)
         store.record_lines(
             name, 9, score, seed=score, started_at=FIXED_NOW - 900, ended_at=FIXED_NOW
