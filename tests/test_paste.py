@@ -136,3 +136,27 @@ def test_a_hostile_paste_costs_at_most_one_unwrap_a_candidate(
 def test_a_code_whose_checksum_holds_at_every_group_is_read_whole() -> None:
     body = chained_body(20)
     assert find_codes(f"> LT2-{body[:70]}\n> {body[70:]}. Beat it") == [f"LT2-{body}"]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        pytest.param(" and good luck", id="words"),
+        pytest.param("\nthanks!", id="a line of its own"),
+        pytest.param(" beat that", id="words without a letter no code holds"),
+    ],
+)
+def test_prose_after_a_damaged_code_is_left_out_of_it(after: str) -> None:
+    """A code is written in capitals: words with small letters after it are the message, not
+    the code, even when its checksum cannot say where it ends (they changed the reason)."""
+    damaged = CODE[:-1] + ("0" if CODE[-1] != "0" else "1")
+    (found,) = find_codes(f"Here is mine: {damaged}{after}")
+    assert found == damaged
+    with pytest.raises(ShareCodeError, match="a character was changed or moved"):
+        decode(found)
+
+
+def test_a_code_wrapped_over_lines_in_small_letters_is_read_whole() -> None:
+    assert [
+        code.upper() for code in find_codes(f"lt1-{BODY[:HALF].lower()}\n{BODY[HALF:].lower()}")
+    ] == [CODE]

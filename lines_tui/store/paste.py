@@ -8,7 +8,8 @@ several codes in one text.
 
 A candidate starts at each prefix (LT2-); its body is the letters and digits after it (spaces,
 line breaks and hyphens skipped) up to the first other character, the next prefix (lines-tui
-never writes an L in a code) or one character more than the longest body a code may have. The
+never writes an L in a code), a word with small letters after capitals (the message after the
+code) or one character more than the longest body a code may have. The
 code ends where its checksum says: the longest run of whole 8-character groups whose checksum
 holds, before the first letter no code holds (U). One running CRC finds that run, so the work
 grows with the text's length, and at most MAX_CANDIDATES prefixes are looked at.
@@ -40,6 +41,7 @@ _PREFIX = re.compile(r"LT([0-9]{1,6})\s*[-\u2010-\u2015\u2212]\s*", re.IGNORECAS
 _BODY = re.compile(rf"(?:[\s-]*[0-9A-Za-z]){{1,{max(MAX_BODY.values()) + 1}}}")
 _SEPARATORS = re.compile(r"[\s-]")
 _DIGIT = re.compile("[0-9]")
+_SMALL_LETTER = re.compile("[a-z]")
 _NOT_IN_ANY_CODE = re.compile("[Uu]")  # base32 leaves out U; I, L and O are read as 1, 1 and 0
 
 
@@ -94,9 +96,18 @@ def _prefixes(cleaned: str) -> list[re.Match[str]]:
 
 def _body(text: str, start: int, end: int) -> str:
     """The letters and digits from `start` on (spaces, line breaks and hyphens skipped), up to
-    the first other character or `end`."""
+    the first other character or `end`, or up to a word with a small letter after a first word
+    without one: lines-tui writes codes in capitals, so such a word ("... and good luck") is the
+    message, not the code. A damaged code, whose checksum cannot say where it ends, would take
+    it in, and be read as damaged in another way."""
     run = _BODY.match(text, start, end)
-    return "" if run is None else _SEPARATORS.sub("", run.group())
+    if run is None:
+        return ""
+    words = run.group().split()
+    if not _SMALL_LETTER.search(words[0]):
+        written = next((n for n, word in enumerate(words) if _SMALL_LETTER.search(word)), None)
+        words = words[:written]
+    return _SEPARATORS.sub("", "".join(words))
 
 
 def _longest_valid(format_number: int, head: str, body: str) -> str | None:
