@@ -660,6 +660,15 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def cwd(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder of its own in `home`, where a folder named `~` would show."""
+    folder = home / "work"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return folder
+
+
 def install_layouts(
     monkeypatch: pytest.MonkeyPatch, home: Path, titles: Sequence[str], description: str = ""
 ) -> Path:

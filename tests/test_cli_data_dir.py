@@ -16,15 +16,6 @@ from lines_tui.commands.common import Settings
 from lines_tui.store import open_store
 
 
-@pytest.fixture
-def cwd(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working folder of its own, where a folder named `~` would show."""
-    folder = home / "work"
-    folder.mkdir()
-    monkeypatch.chdir(folder)
-    return folder
-
-
 @pytest.mark.parametrize("given", [["--data-dir=~/x"], ["--data-dir", "~/x"]])
 def test_a_leading_tilde_is_the_home_folder_for_the_commands(
     home: Path, cwd: Path, given: list[str]

@@ -17,15 +17,6 @@ NOBODY = "~no-such-user-here"
 
 
 @pytest.fixture
-def cwd(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working folder of its own, where a folder named `~` would show."""
-    folder = home / "work"
-    folder.mkdir()
-    monkeypatch.chdir(folder)
-    return folder
-
-
-@pytest.fixture
 def mine(home: Path) -> Path:
     """~/lay, holding one layout of the player's own (the steps fixture)."""
     folder = home / "lay"

@@ -437,28 +437,11 @@ async def test_a_deals_code_with_nothing_to_merge_offers_no_challenge(tmp_path: 
         )
 
 
-async def test_the_challenge_offered_is_the_codes_result_not_one_already_there(
-    tmp_path: Path,
-) -> None:
-    """A code whose result ranks under one there before (the player's own, faster) offered to
-    beat that one: the challenge is the code's."""
-    store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
-    deal = TableId.mahjong("turtle").for_deal(1)
-    own = record_of_mahjong(won_mahjong_game("turtle", 1))
-    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW, own)
-    app = make_app(tmp_path / "friend")
-    async with app.run_test(size=SIZE) as pilot:
-        await import_in_the_app(pilot, code)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "A challenge: beat 2:24.0 by Bob on Turtle, deal 1." in dialog_text(app)
-    assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
-
-
 async def test_the_offer_and_the_game_agree_on_what_to_beat(tmp_path: Path) -> None:
     """With a result of the player's own ahead of the code's on that deal, the offer named the
     code's result to beat and the game, once started, the player's own ("To beat: 1:40.0 by
-    Me."). The offer now names both, and which one the game will name to beat."""
+    Me."). The offer now names both: the challenge is the code's result, and the game names the
+    one ranked ahead of it to beat."""
     store_with_games(tmp_path / "mine")
     code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
     deal = TableId.mahjong("turtle").for_deal(1)
@@ -477,6 +460,7 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(tmp_path: Path) -> N
         game_screen = app.screen
         assert isinstance(game_screen, MahjongScreen)
         assert game_screen.query_one(StatusLine).message == "To beat: 1:40.0 by Me."
+    assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
 
 
 async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:
