@@ -264,3 +264,30 @@ def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
         f"Challenge: beat {short.score} by Bob on Lines 9 x 9, deal 4. The deal's table already "
         f"holds {game.score} by Ann, ranked ahead of it: that is the one to beat."
     ) in " ".join(result.stdout.split())
+
+
+def test_a_fast_keyboard_win_is_saved_verified_and_a_good_challenge(tmp_path: Path) -> None:
+    """Two keys a pair (i, then t) cleared Turtle in 34.8 s, under the old floor of 0.5 s a
+    pair: the app saved a result its own replay refuted, its challenge code was refused
+    everywhere and its table could no longer be shared."""
+    mine = open_store(tmp_path / "mine")
+    record = record_of_mahjong(won_mahjong_game("turtle", 38))
+    assert mine.record_mahjong(
+        "Bo", TableId.mahjong("turtle").for_deal(38), 34.8, 38, FIXED_NOW, record
+    ).saved
+    code = mine.export_code("mahjong-turtle+deal-38", checker=checker())
+    assert [v.status for v in codes.read(code, checker()).verdicts] == ["verified"]
+
+
+def test_a_win_faster_than_anyone_plays_is_not_saved(tmp_path: Path) -> None:
+    """A time under the floor (0.1 s a pair) would be refuted by its own replay and block its
+    table's code: the app says so instead of saving it."""
+    mine = open_store(tmp_path)
+    record = record_of_mahjong(won_mahjong_game("turtle", 1))
+    outcome = mine.record_mahjong("Bo", "turtle", 7.1, 1, FIXED_NOW, record)
+    assert not outcome.saved
+    assert (
+        outcome.reason == "7.1 s for 72 pairs is faster than anyone plays (0.1 s a pair at least)"
+    )
+    assert mine.table("mahjong-turtle") == ()
+    assert mine.record_mahjong("Bo", "turtle", 7.2, 1, FIXED_NOW, record).saved

@@ -98,15 +98,15 @@ def test_a_refuted_entry_is_no_challenge_and_an_honest_one_still_is(tmp_path: Pa
 
 def test_a_mahjong_time_no_person_reaches_blocks_the_export(tmp_path: Path) -> None:
     """A replay cannot prove the clock (README, "What verified proves"), but a time under the
-    floor of 0.5 s a pair is refuted, whether it is imported or edited into the file."""
+    floor of 0.1 s a pair is refuted, whether it is imported or edited into the file."""
     folder = tmp_path / "data"
     win = won_mahjong_game("turtle", 1)
     open_store(folder).record_mahjong("Bob", "turtle", 144.0, 1, FIXED_NOW, record_of_mahjong(win))
     assert run(folder, "scores", "export", "mahjong-turtle").exit_code == 0
-    edited(folder, "mahjong-turtle", "Bob", "tenths", 100)
+    edited(folder, "mahjong-turtle", "Bob", "tenths", 70)
     refused(
         run(folder, "scores", "export", "mahjong-turtle"),
-        "entry 1 is refuted: 10 s for 72 pairs is faster than anyone plays",
+        "entry 1 is refuted: 7 s for 72 pairs is faster than anyone plays",
     )
     shown = run(folder, "scores", "show", "mahjong-turtle")
     assert any(line.endswith("refuted") for line in shown.stdout.splitlines() if "Bob" in line)

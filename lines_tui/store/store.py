@@ -308,6 +308,13 @@ class Store:
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
         entry = Entry(cleaned, tenths(seconds), table.entry_date(when), seed, record)
+        if record is not None:
+            from lines_tui.store.verify import faster_than_anyone
+
+            # Its own replay would refute it, and it would block its table's share code.
+            too_fast = faster_than_anyone(len(record.pairs), entry.value)
+            if too_fast is not None:
+                return RecordOutcome(False, too_fast, str(table))
         return self._update(lambda data: self._record(data, table, entry))
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
