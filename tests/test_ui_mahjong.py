@@ -777,3 +777,22 @@ async def test_a_title_wider_than_the_panel_ends_in_an_ellipsis(tmp_path: Path) 
         screen = await open_game(pilot, titled, game_of(titled, "d1 d1"))
         (line,) = widget_lines(screen.query_one("#title"))
         assert line.rstrip().endswith("…") and line.startswith("The Great")
+
+
+async def test_tab_onto_another_face_drops_the_pick_so_t_takes_the_tile_there(
+    tmp_path: Path,
+) -> None:
+    """With a 1D picked, tab to a 1B and t took nothing: it went back to the 1D's partners. A
+    jump to another face drops the pick, as typing another face's label does; a jump to the same
+    face (m, or tab onto the other 1D) keeps it."""
+    layout = row_layout(2, 2)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 b1"))
+        screen.board.cursor = 0
+        await pilot.press("enter", "tab")
+        assert screen.board.selected == 0 and screen.board.cursor == 1
+        await pilot.press("tab")
+        assert screen.game.face(screen.board.cursor) == "b1"
+        assert screen.board.selected is None
+        await pilot.press("t")
+        assert screen.game.present == 0b0011  # the 1B pair taken, the 1D pair left

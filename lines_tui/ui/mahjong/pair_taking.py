@@ -31,12 +31,16 @@ class PairTaking:
         self._show_tile_info = show_tile_info
 
     def jump(self, tiles: int, forward: bool, none_left: str) -> None:
-        """The cursor to the next of `tiles` in reading order; `none_left` says there is none."""
-        board = self._board()
+        """The cursor to the next of `tiles` in reading order; `none_left` says there is none.
+        A jump to another face than the picked tile's drops the pick: the player moves on from
+        it (t acts on the tile jumped to)."""
+        board, game = self._board(), self._game()
         target = cycle(board.grid, tiles, board.cursor, forward)
         if target is None:
             self._say(none_left)
         else:
+            if board.selected is not None and game.face(board.selected) != game.face(target):
+                board.selected = None
             board.cursor = target
         self._show_tile_info()
 
@@ -53,9 +57,6 @@ class PairTaking:
             )
             return
         self._say("")  # every key press starts from a clean message line
-        board = self._board()
-        if board.selected is not None and game.face(board.selected) != face_id:
-            board.selected = None  # another face: the player moves on from the picked tile
         self.jump(tiles, True, "")
         self._say(f"{label}: {tiles.bit_count()} free, {self._what_t_does()}")
 
