@@ -653,3 +653,19 @@ async def test_a_leaderboard_s_notices_go_with_it_when_the_game_is_back(tmp_path
         await settle(pilot)
         assert app.screen is game
         assert not app.screen.query("Toast")
+
+
+async def test_the_merge_is_told_once_the_challenge_is_declined(tmp_path: Path) -> None:
+    """The challenge question opened over the merge's notice, which went with it: nothing said
+    which table the code went into, nor that a damaged code beside it was left out."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
+    damaged = code[:-1] + ("0" if code[-1] != "0" else "1")
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await import_in_the_app(pilot, f"{code}\n{damaged}")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        told = " ".join(" ".join(widget_lines(toast)) for toast in app.screen.query("Toast"))
+        assert "Merged into Turtle, deal 1" in told and "Not merged: code 2" in told

@@ -258,7 +258,12 @@ class LinesTuiApp(App[None]):
                 challenge = result.challenge
                 if challenge is not None:
                     self.deal_offers.challenge(
-                        challenge.table, challenge.to_beat, challenge.best_there
+                        challenge.table,
+                        challenge.to_beat,
+                        challenge.best_there,
+                        declined=lambda: self.notify(
+                            result.told, severity="warning" if result.left_out else "information"
+                        ),
                     )
 
         self.push_screen(ImportScreen(self.session), merged)

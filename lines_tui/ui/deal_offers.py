@@ -3,6 +3,7 @@ of a challenge, a code of one deal's table (README, "Challenges")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lines_tui.engine.deal_choice import CHOSEN, daily
@@ -61,13 +62,19 @@ class DealOffers:
         self.app.push_screen(TodayScreen(day, size), picked)
 
     def challenge(
-        self, table: TableId, best: Entry | None, best_there: Entry | None = None
+        self,
+        table: TableId,
+        best: Entry | None,
+        best_there: Entry | None = None,
+        *,
+        declined: Callable[[], None] | None = None,
     ) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
         table, to beat `best`, the code's best result that holds up by replay (never one of the
         table's others, such as your own), or say there is none (README, "Challenges"). If the
         table's best such result, `best_there`, is another (your own, better), the offer names
-        it too as the one to beat, as the game then does ("To beat: ...")."""
+        it too as the one to beat, as the game then does ("To beat: ..."). `declined` runs when
+        the player says no to the offer (the Import screen tells its merge again)."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.verify import NOTHING_TO_BEAT
 
@@ -84,6 +91,8 @@ class DealOffers:
 
         def answered(yes: bool | None) -> None:
             if not yes:
+                if declined is not None:
+                    declined()
                 return
             if layout is None:
                 self.saved.replacing(

@@ -91,6 +91,11 @@ class Merged:
     table: str
     place: int | None
     challenge: Challenge | None
+    told: str = ""
+    """What the merge said (each table merged into, each code left out): told again when a
+    question about the challenge opened over it, which took the notice away."""
+    left_out: bool = False
+    """Whether `told` names codes left out (a warning)."""
 
 
 Read = Merge | str  # what merging one code does, or why it cannot be merged
@@ -275,7 +280,7 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         challenge = None
         if deal is not None:
             challenge = Challenge(deal.table, best_verified(deal), best_there)
-        self.dismiss(Merged(str(first.table), best, challenge))
+        self.dismiss(Merged(str(first.table), best, challenge, "\n".join(told), bool(left_out)))
 
 
 def challenged(merges: list[Merge]) -> Merge | None:
