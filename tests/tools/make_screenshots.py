@@ -71,7 +71,7 @@ async def mahjong(pilot: Pilot[None]) -> None:
     from lines_tui.ui.mahjong import MahjongScreen
 
     await pilot.app.push_screen(MahjongScreen(session_of(pilot), find_layout("turtle"), 1))
-    await pilot.press("tab", "enter", "tab")  # a picked tile, the cursor on the next pair
+    await pilot.press("tab", "enter", "m")  # a picked tile, the cursor on a partner of it
 
 
 async def picker(pilot: Pilot[None]) -> None:
