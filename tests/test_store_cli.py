@@ -14,7 +14,7 @@ from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_nam
 from lines_tui.store import codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
-from lines_tui.store.tables import Entry, TableId
+from lines_tui.store.tables import FIRST_DATE, Entry, TableId
 
 START = 1_700_000_000.0
 
@@ -316,3 +316,22 @@ def test_a_known_table_with_no_results_yet_still_shows_empty(
         refused(run(folder, "scores", "export", table), "has no entries yet")
     shown = run(folder, "scores", "show", "mahjong-layout0")  # its name, not its table's
     refused(shown, f"did you mean mahjong-{layout_table_name(steps)}?")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["scores", "import", "-"], ["scores", "import", "--dry-run", "-"], ["scores", "verify", "-"]],
+)
+def test_of_several_codes_the_one_that_cannot_be_read_is_named(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """With ten codes piped in, "the share code is damaged" did not say which one to fix."""
+    good = encode(TableId.lines(9), [Entry("Ann", 1234, FIRST_DATE + 100, 7)])
+    other = encode(TableId.lines(7), [Entry("Bo", 99, FIRST_DATE + 5, 1)])
+    damaged = other[:-1] + ("0" if other[-1] != "0" else "1")
+    result = run(tmp_path, *command, stdin=f"{good}\n{damaged}\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "lines-tui: code 2: the share code is damaged: a character was changed or moved"
+    )
+    assert open_store(tmp_path).tables() == {}

@@ -269,9 +269,9 @@ def import_(
     store = open_cli_store(ctx)
     if dry_run:
         previews = attempt(lambda: store.preview_imports(found, checker_now), store)
-        for preview in previews:
+        for number, preview in enumerate(previews, start=1):
             if isinstance(preview, ShareCodeError):  # the import would merge none of them
-                fail(str(preview))
+                fail(str(preview.of_code(number, len(previews))))
         merges = [preview for preview in previews if isinstance(preview, Merge)]
     else:
         # All or none: a bad code among several merges none of them.
@@ -292,11 +292,12 @@ def verify(code: CodeArgument) -> None:
     from lines_tui.store import codes
 
     all_verified = True
-    for text in pasted_codes(code):
+    texts = pasted_codes(code)
+    for number, text in enumerate(texts, start=1):
         try:
             checked = codes.read(text, checker_now())
         except ShareCodeError as error:
-            fail(str(error))
+            fail(str(error.of_code(number, len(texts))))
         table = checked.table
         say(f"{table.title} ({table}), share code format {checked.format}")
         for number, (entry, verdict) in enumerate(

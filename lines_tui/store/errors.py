@@ -10,6 +10,11 @@ class StoreError(Exception):
 class ShareCodeError(StoreError):
     """A share code that cannot be read: the message is the one reason, and nothing was changed."""
 
+    def of_code(self, number: int, count: int) -> ShareCodeError:
+        """This error for code `number` of `count` read together: named by its number when
+        there are several, so that the one at fault can be found ("code 2: ...")."""
+        return self if count == 1 else ShareCodeError(f"code {number}: {self}")
+
 
 class SavedGameKept(StoreError):
     """A saved game is there, and the caller asked for it to be kept (its last read failed, so

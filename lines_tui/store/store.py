@@ -375,7 +375,12 @@ class Store:
         then written together."""
         from lines_tui.store import codes
 
-        checked = [codes.read(text, checker()) for text in texts]
+        checked = []
+        for number, text in enumerate(texts, start=1):
+            try:
+                checked.append(codes.read(text, checker()))
+            except ShareCodeError as error:
+                raise error.of_code(number, len(texts)) from None
         return self._update(lambda data: [self._merge_into(data, shared) for shared in checked])
 
     def preview_imports(
