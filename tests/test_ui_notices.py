@@ -152,3 +152,19 @@ async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_p
         await pilot.press("s")
         await settle(pilot)
         assert toasts(app) == 1
+
+
+async def test_c_after_a_game_of_no_points_says_why_there_is_no_challenge(tmp_path: Path) -> None:
+    """c acted only with a challenge code: after a game of no points it did nothing and said
+    nothing, though the README offers a code at the end of every Lines game."""
+    dialog = GameOverScreen(0, RecordOutcome(False, "no points, nothing to save", "lines-9"))
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(dialog)
+        await settle(pilot)
+        assert "Challenge" not in " ".join(widget_lines(dialog.query_one("Footer")))
+        await pilot.press("c")
+        await settle(pilot)
+        said = " ".join(widget_lines(dialog.query_one("#game-over-no-challenge")))
+        assert "No challenge code: a game of no points sets nothing to beat." in " ".join(
+            said.split()
+        )

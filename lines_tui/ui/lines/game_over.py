@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -27,6 +27,9 @@ def outcome_text(outcome: RecordOutcome) -> str:
 
 
 CHALLENGE_SENT = "Challenge code, sent to the clipboard (or select it):"
+NO_POINTS_NO_CHALLENGE = "No challenge code: a game of no points sets nothing to beat."
+UNREPLAYABLE = "No challenge code: this game's moves cannot be replayed (a save edited by hand)."
+"""What c says when the game has no challenge code (its Footer key shows only when it has)."""
 
 
 class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
@@ -49,13 +52,17 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
         outcome: RecordOutcome,
         challenge: str | None = None,
         show_leaderboard: Callable[[], object] = lambda: None,
+        *,
+        why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
     ) -> None:
-        """`challenge`: the challenge code of this game (a friend plays the same deal), if any;
-        `show_leaderboard` opens the table the score went into (`b`, once it is saved)."""
+        """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
+        else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
+        the table the score went into (`b`, once it is saved)."""
         super().__init__()
         self.score = score
         self.outcome = outcome
         self.challenge = challenge
+        self.why_no_challenge = why_no_challenge
         self._show_leaderboard = show_leaderboard
 
     def compose(self) -> ComposeResult:
@@ -87,13 +94,30 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leaderboard":
             return self.outcome.saved
-        if action == "copy_challenge":
-            return self.challenge is not None
         return True
 
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, less c while the game has no challenge code: the key still acts, and
+        says why there is none."""
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if self.challenge is not None or active.binding.action != "copy_challenge"
+        }
+
     def action_copy_challenge(self) -> None:
-        """Show the challenge code (to select) and send it to the clipboard."""
+        """Show the challenge code (to select) and send it to the clipboard, or say in the
+        dialog why there is none."""
         if self.challenge is None:
+            if not self.query("#game-over-no-challenge"):
+                why = Static(
+                    self.why_no_challenge,
+                    classes="dialog-text",
+                    id="game-over-no-challenge",
+                    markup=False,
+                )
+                self.query_one("#game-over").mount(why, before="#game-over-keys")
             return
         if not self.query("#game-over-challenge"):
             # Said in the dialog: a toast would cover the board's last rows beside it.

@@ -23,7 +23,11 @@ from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
-from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.lines.game_over import (
+    NO_POINTS_NO_CHALLENGE,
+    UNREPLAYABLE,
+    GameOverScreen,
+)
 from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
@@ -448,7 +452,8 @@ class LinesScreen(GameScreen):
         def recorded(outcome: RecordOutcome) -> None:
             # The player was read before the result was written, so it is known here.
             player = self.player
-            challenge = None
+            challenge: str | None = None
+            no_challenge = NO_POINTS_NO_CHALLENGE if game.score <= 0 else UNREPLAYABLE
             if record is not None and game.score > 0:
                 entry = Entry(
                     player or GUEST_NAME, game.score, table.entry_date(ended_at), game.seed, record
@@ -464,7 +469,11 @@ class LinesScreen(GameScreen):
                     self.dismiss()
 
             dialog = GameOverScreen(
-                game.score, outcome, challenge, lambda: self.show_leaderboard(outcome)
+                game.score,
+                outcome,
+                challenge,
+                lambda: self.show_leaderboard(outcome),
+                why_no_challenge=no_challenge,
             )
             self.app.push_screen(dialog, chosen)
 
