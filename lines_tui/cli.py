@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import Settings, data_dir_setting, hold_standard_descriptors
+from lines_tui.commands.common import hold_standard_descriptors
+from lines_tui.commands.options import Settings, data_dir_setting
 
 if TYPE_CHECKING:
     import typer

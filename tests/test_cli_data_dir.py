@@ -12,7 +12,7 @@ from test_first_frame import MAIN, TREE, answer
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 from lines_tui.cli import menu_options
-from lines_tui.commands.common import Settings
+from lines_tui.commands.options import Settings
 from lines_tui.store import open_store
 
 

@@ -19,7 +19,7 @@ from textual.widgets._footer import FooterKey
 from tools.pty_terminal import Terminal, app_environment
 
 from lines_tui.cli import menu_options
-from lines_tui.commands.common import Settings
+from lines_tui.commands.options import Settings
 from lines_tui.ui.footer import Footer
 
 # Loaded when a game or a score screen first opens: both games' engines and screens, the layouts

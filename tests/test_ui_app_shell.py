@@ -18,7 +18,7 @@ from conftest import (
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from lines_tui.commands.common import Settings
+from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame

@@ -13,7 +13,8 @@ from typing import TypeVar
 
 import typer
 
-from lines_tui.commands.common import fail, say, settings
+from lines_tui.commands.common import fail, say
+from lines_tui.commands.options import settings
 from lines_tui.commands.play import today_utc
 from lines_tui.commands.scores import (
     GameCodeArgument,

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, say, settings, warn
+from lines_tui.commands.common import fail, say, warn
+from lines_tui.commands.options import settings
 from lines_tui.commands.paths import folder_value, path_value
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.outside_text import column_width, printable_column

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, settings
+from lines_tui.commands.common import fail
+from lines_tui.commands.options import settings
 from lines_tui.commands.start import run_app
 from lines_tui.engine.deal_choice import LAST_DEAL
 

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, settings
+from lines_tui.commands.common import fail
+from lines_tui.commands.options import settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
 from lines_tui.commands.start import open_store_for, require_terminal
 from lines_tui.store import ShareCodeError

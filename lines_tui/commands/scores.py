@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from lines_tui.commands.common import BAD_INPUT, fail, say, settings, warn
+from lines_tui.commands.common import BAD_INPUT, fail, say, warn
+from lines_tui.commands.options import settings
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,

@@ -8,7 +8,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from lines_tui.commands.common import Settings, fail
+from lines_tui.commands.common import fail
+from lines_tui.commands.options import Settings
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice

@@ -11,7 +11,8 @@ import typer
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, Settings, data_dir_setting, output_guarded, warn
+from lines_tui.commands.common import BAD_INPUT, output_guarded, warn
+from lines_tui.commands.options import Settings, data_dir_setting
 from lines_tui.commands.start import check_player, open_menu
 
 

@@ -1,0 +1,98 @@
+"""The global options given before the sub-command (`lines-tui --data-dir D --player P ...`):
+the data folder they name, or `$LINES_TUI_HOME`, refused in one line when it cannot be one, and
+a `~` at the start of any path expanded as a shell does."""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lines_tui.commands.common import fail
+
+if TYPE_CHECKING:
+    import typer
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The global options given before the sub-command (`lines-tui --data-dir D --player P ...`)."""
+
+    data_dir: Path | None = None
+    player: str | None = None
+
+
+def data_dir_setting(given: str | None) -> Path | None:
+    """The `--data-dir` of the command line (None: not given), or, when it is not given, the
+    `$LINES_TUI_HOME` the store will read (None), each refused in one line (exit 2) if it cannot
+    be the data folder. The menu's fast start and the command tree both come here, before
+    anything else is done."""
+    if given is not None:
+        return data_dir_option(given)
+    check_home_variable()
+    return None
+
+
+def data_dir_option(text: str) -> Path:
+    """The folder `--data-dir TEXT` names, a `~` at its start expanded as a shell does (the shell
+    leaves `--data-dir=~/x` alone, and a folder named `~` was made). Refused in one line (exit 2)
+    as `data_folder` says."""
+    return data_folder(text, "--data-dir ")
+
+
+def check_home_variable() -> None:
+    """Refuse a `$LINES_TUI_HOME` that cannot be the data folder, as `--data-dir` is refused (the
+    menu opened with a notice for each file it could not read there, and each command said what
+    it could not do in words of its own). Only when no `--data-dir` is given: that one wins. An
+    empty value is no value (the user data folder), as for the XDG variables; a `~` at its start
+    is the home folder, the store's reading of it (`export LINES_TUI_HOME="~/x"` in a shell
+    profile keeps the ~, quoted)."""
+    from lines_tui.store.store import HOME_VARIABLE
+
+    text = os.environ.get(HOME_VARIABLE)
+    if text:
+        data_folder(text, f"{HOME_VARIABLE}=")
+
+
+def data_folder(text: str, given_as: str) -> Path:
+    """The folder `text` names, given as `given_as` (`--data-dir `, `LINES_TUI_HOME=`), with a
+    `~` at its start expanded. Refused in one line (exit 2) when blank, when `~user` names no
+    home folder, or when it or a folder above it is a file."""
+    name = given_as.rstrip(" =")
+    if not text.strip():
+        fail(f"{name} needs a folder; it is empty (the current folder is '.')")
+    try:
+        folder = expand_home(text)
+    except HomeUnknown as error:
+        fail(f"{given_as}{text}: {error}")
+    for place in (folder, *folder.parents):
+        try:
+            is_folder = stat.S_ISDIR(place.stat().st_mode)
+        except OSError:
+            continue  # not there (yet), or not to be looked at: the one above may tell
+        if is_folder:
+            break  # what is below it is made as needed
+        above = "" if place == folder else f": {place}"
+        fail(f"{given_as}{folder}{above} is a file, not a folder")
+    return folder
+
+
+class HomeUnknown(ValueError):
+    """A `~user` at the start of a path names no home folder here (the message says so)."""
+
+
+def expand_home(text: str) -> Path:
+    """The path `text` names, a `~` or `~user` at its start expanded as a shell does: what a path
+    option or argument means when the shell left the `~` alone (`--folder=~/x`, or quoted).
+    HomeUnknown when the home folder cannot be found."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nobody, or no home folder at all
+        raise HomeUnknown(f"{text.split('/')[0]} names no home folder here") from None
+
+
+def settings(ctx: typer.Context) -> Settings:
+    obj = ctx.find_root().obj
+    return obj if isinstance(obj, Settings) else Settings()
