@@ -115,14 +115,14 @@ def known_table(store: Store, text: str) -> TableId:
     from lines_tui.engine.mahjong.layouts import (
         builtin_layouts,
         installed_layouts,
+        layout_for_table,
         layout_table_name,
     )
 
-    layouts = {layout_table_name(layout) for layout in builtin_layouts()}
-    if table_id.variant not in layouts:  # the installed files are read only when needed
-        layouts |= {layout_table_name(layout) for layout in installed_layouts()}
-    if table_id.variant in layouts:
+    if layout_for_table(table_id.variant) is not None:
         return table_id
+    # Refused: the nearest of every layout's table, to name in the refusal.
+    layouts = {layout_table_name(layout) for layout in (*builtin_layouts(), *installed_layouts())}
     fail(
         f"no table {table_id}: no layout here feeds it and it has no results "
         f"({nearest_tables(table_id, layouts | stored)}`lines-tui scores` lists the tables with "
