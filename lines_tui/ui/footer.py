@@ -12,8 +12,10 @@ dimmed) or its tooltip changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
@@ -60,3 +62,13 @@ class Footer(TextualFooter):
             for _, binding, enabled, tooltip in self.screen.active_bindings.values()
             if binding.show
         )
+
+
+def keys_that_act(
+    bindings: dict[str, ActiveBinding], idle: Callable[[str], bool]
+) -> dict[str, ActiveBinding]:
+    """A screen's active `bindings` (Textual's `active_bindings`) less those whose action is
+    `idle` now: the Footer and the help show only the keys that do something, while an idle key
+    still acts when pressed and says why it does nothing. (Textual's `check_action` can hide a
+    key only by stopping it too, or grey it out.)"""
+    return {key: active for key, active in bindings.items() if not idle(active.binding.action)}

@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
-from lines_tui.ui.footer import Footer
+from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
@@ -203,11 +203,7 @@ class MenuScreen(Screen[None]):
         """Textual's, less r and R while their entry is not listed. During a read every entry's
         key acts (`check_action`: one chosen then opens once the read has listed it), but the
         Footer and the help show the keys of what is listed."""
-        return {
-            key: active
-            for key, active in super().active_bindings.items()
-            if not self._unlisted_resume(active.binding.action)
-        }
+        return keys_that_act(super().active_bindings, self._unlisted_resume)
 
     def _unlisted_resume(self, action: str) -> bool:
         _, name, parameters = parse(action)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
+from lines_tui.ui.footer import keys_that_act
 from lines_tui.ui.on_top import DismissedOnTop
 
 if TYPE_CHECKING:
@@ -100,11 +101,10 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, less c while the game has no challenge code: the key still acts, and
         says why there is none."""
-        return {
-            key: active
-            for key, active in super().active_bindings.items()
-            if self.challenge is not None or active.binding.action != "copy_challenge"
-        }
+        return keys_that_act(
+            super().active_bindings,
+            lambda action: action == "copy_challenge" and self.challenge is None,
+        )
 
     def action_copy_challenge(self) -> None:
         """Show the challenge code (to select) and send it to the clipboard, or say in the

@@ -21,6 +21,7 @@ from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.store import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
+from lines_tui.ui.footer import keys_that_act
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
@@ -266,11 +267,9 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         ← → while there are not two tables, w and x while the entry under the cursor is not
         one that replays. The keys still act, and say in one line why they do nothing (as the
         menu's r and R show only while their game is listed)."""
-        return {
-            key: active
-            for key, active in super().active_bindings.items()
-            if self._why_idle(active.binding.action) is None
-        }
+        return keys_that_act(
+            super().active_bindings, lambda action: self._why_idle(action) is not None
+        )
 
     def _why_idle(self, action: str) -> str | None:
         """Why the key of `action` would do nothing now, or None if it would act."""
