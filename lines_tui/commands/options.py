@@ -1,6 +1,6 @@
 """The global options given before the sub-command (`lines-tui --data-dir D --player P ...`):
-the data folder they name, or `$LINES_TUI_HOME`, refused in one line when it cannot be one, and
-a `~` at the start of any path expanded as a shell does."""
+the data folder they name, or `$LINES_TUI_HOME`, refused in one line when it cannot be one, a
+`~` at its start expanded as for every path (`engine.text_file.expand_home`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lines_tui.commands.common import fail
+from lines_tui.engine.text_file import HomeUnknown, expand_home
 
 if TYPE_CHECKING:
     import typer
@@ -77,20 +78,6 @@ def data_folder(text: str, given_as: str) -> Path:
         above = "" if place == folder else f": {place}"
         fail(f"{given_as}{folder}{above} is a file, not a folder")
     return folder
-
-
-class HomeUnknown(ValueError):
-    """A `~user` at the start of a path names no home folder here (the message says so)."""
-
-
-def expand_home(text: str) -> Path:
-    """The path `text` names, a `~` or `~user` at its start expanded as a shell does: what a path
-    option or argument means when the shell left the `~` alone (`--folder=~/x`, or quoted).
-    HomeUnknown when the home folder cannot be found."""
-    try:
-        return Path(text).expanduser()
-    except RuntimeError:  # ~nobody, or no home folder at all
-        raise HomeUnknown(f"{text.split('/')[0]} names no home folder here") from None
 
 
 def settings(ctx: typer.Context) -> Settings:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from lines_tui.commands.options import HomeUnknown, expand_home
+from lines_tui.engine.text_file import HomeUnknown, expand_home
 
 
 def path_value(text: str) -> Path:

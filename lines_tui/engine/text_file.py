@@ -15,6 +15,20 @@ class TextFileError(ValueError):
     """The file cannot be read as text; the message names it and says why, in one line."""
 
 
+class HomeUnknown(ValueError):
+    """A `~user` at the start of a path names no home folder here (the message says so)."""
+
+
+def expand_home(text: str) -> Path:
+    """The path `text` names, a `~` or `~user` at its start expanded as a shell does: what a path
+    means where the shell left the `~` alone (`--folder=~/x`, `--layout=~/x.layout`, or quoted).
+    HomeUnknown when the home folder cannot be found."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nobody, or no home folder at all
+        raise HomeUnknown(f"{text.split('/')[0]} names no home folder here") from None
+
+
 def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = False) -> str:
     """The text of `path`: a regular file of at most `max_bytes` bytes in UTF-8 (a byte order
     mark first is allowed when `bom`). `what` names the kind of file in the messages."""

@@ -18,6 +18,7 @@ from lines_tui.engine.mahjong.layouts.kmahjongg import (
     read_kmahjongg,
 )
 from lines_tui.engine.mahjong.layouts.layout import Layout, read_layout_text
+from lines_tui.engine.text_file import HomeUnknown, expand_home
 
 BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
 """In the order the layout picker offers them; the classic first."""
@@ -200,11 +201,8 @@ def _from_file(reference: str) -> Layout:
 
 
 def _expanded(path_text: str) -> Path:
-    """The path, a `~` or `~user` at its start expanded as a shell does (the shell leaves
-    `--layout=~/x.layout` alone); a one-line LayoutError if that names no home folder."""
+    """`expand_home`, a home folder it cannot find a one-line LayoutError."""
     try:
-        return Path(path_text).expanduser()
-    except RuntimeError:  # ~nobody, or no home folder at all
-        raise LayoutError(
-            f"{path_text}: {path_text.split('/')[0]} names no home folder here"
-        ) from None
+        return expand_home(path_text)
+    except HomeUnknown as error:
+        raise LayoutError(f"{path_text}: {error}") from None
