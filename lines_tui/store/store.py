@@ -343,6 +343,13 @@ class Store:
         table_id = parse_table(table)
         return check_table(table_id, self.table(table_id), checker)
 
+    def result_to_beat(self, table: str | TableId, now: float) -> Entry | None:
+        """The best result of `table` (one of your own, replayed whole at `now`) that holds up
+        by replay: the one a game on that deal names to beat (README, "Challenges")."""
+        from lines_tui.store.verify import Checker, challenge_target
+
+        return challenge_target(self.checked_table(table, Checker.for_own_tables(now)))
+
     def export_code(
         self, table: str | TableId, entry: int | None = None, *, checker: Checker
     ) -> str:

@@ -25,7 +25,6 @@ from lines_tui.store import (
     TableId,
     format_value,
 )
-from lines_tui.store.verify import Checker, challenge_target
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
@@ -168,7 +167,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         if table.mode == "random":
             return
         store = self.session.store
-        checker = Checker.for_own_tables(self.session.clock())
+        now = self.session.clock()
 
         def read(best: Entry | None) -> None:
             if best is not None:
@@ -178,7 +177,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         load(
             self,
             self.session.io,
-            lambda: challenge_target(store.checked_table(table, checker)),
+            lambda: store.result_to_beat(table, now),
             read,
             lambda error: self.notify(
                 f"The leaderboard could not be read: {error}", severity="error"

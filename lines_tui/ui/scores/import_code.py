@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
-from lines_tui.store.verify import Checker, challenge_target
+from lines_tui.store.verify import Checker
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
@@ -249,9 +249,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         the merge is done, and the offer names the code's result alone)."""
         if merged is None:
             return None
-        checker = Checker.for_own_tables(self.session.clock())
         try:
-            return challenge_target(self.store.checked_table(merged.table, checker))
+            return self.store.result_to_beat(merged.table, self.session.clock())
         except StoreError:
             return None
 
