@@ -669,3 +669,28 @@ async def test_the_merge_is_told_once_the_challenge_is_declined(tmp_path: Path) 
         await settle(pilot)
         told = " ".join(" ".join(widget_lines(toast)) for toast in app.screen.query("Toast"))
         assert "Merged into Turtle, deal 1" in told and "Not merged: code 2" in told
+
+
+async def test_a_time_refused_for_good_is_not_asked_for_again(tmp_path: Path) -> None:
+    """A win faster than anyone plays was refused with its reason, yet stayed waiting to be
+    saved: every resume asked for the name again, to refuse it again."""
+    won = won_mahjong_game("lantern", 2)
+    game = MahjongGame.new(won.layout, won.seed, now=START)
+    for pair in won.history[:-1]:
+        game.remove(*pair, now=START)
+    clock = Clock()
+    app = make_mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, won.layout, game, seed=won.seed)
+        clock.now += 0.1
+        await pilot.press("tab", "t")  # the last pair
+        await settle(pilot)
+        await pilot.press(*"Tess", "enter")
+        await settle(pilot)
+        assert app.screen is screen
+        told = screen.query_one(StatusLine).message
+        assert told.startswith("Not saved: ") and "faster than anyone plays" in told
+    store = open_store(tmp_path)
+    assert store.load_game("mahjong") is None
+    assert not store.table(f"mahjong-lantern+deal-{won.seed}")
+    assert not store.table("mahjong-lantern")

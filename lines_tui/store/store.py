@@ -75,6 +75,9 @@ class RecordOutcome:
     reason: str
     table: str
     rank: int | None = None
+    may_retry: bool = False
+    """Not saved because the file could not be read or written: another try may save it (every
+    other refusal is a verdict on the result itself, which stays the same)."""
 
 
 def default_data_dir() -> Path:

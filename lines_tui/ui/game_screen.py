@@ -344,7 +344,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
         store = self.session.store
 
         def failed(error: StoreError) -> None:
-            then(RecordOutcome(False, str(error), table))  # "cannot write to PATH: reason"
+            # "cannot write to PATH: reason"
+            then(RecordOutcome(False, str(error), table, may_retry=True))
 
         def recorded(outcome: RecordOutcome) -> None:
             if outcome.saved:

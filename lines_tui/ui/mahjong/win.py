@@ -182,9 +182,11 @@ class WinResults:
             if outcome.saved:
                 self._recorded_as = clean_name(name)  # as the store saved it
                 screen.show_leaderboard(outcome)
-            else:  # pending again, saved again: resumed, the game asks again
-                self.pending = True
-                screen.save_game()
+            else:
+                if outcome.may_retry:  # pending again, saved again: resumed, the game asks again
+                    self.pending = True
+                    screen.save_game()
+                # Otherwise refused for good (a time no one plays): a resume would ask in vain.
                 screen.notify(f"Not saved: {outcome.reason}.")
 
         screen.record_result(
