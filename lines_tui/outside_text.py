@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from rich.text import Text
 
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import spelled_out, spelled_prefix
 
 ELLIPSIS = "…"
 
@@ -30,14 +30,7 @@ def printable(text: str, max_width: int | None = None) -> str:
         return shown
     if max_width <= 0:
         return ""
-    kept: list[str] = []
-    width = 0
-    for character in shown:
-        width += cell_len(character)
-        if width > max_width - 1:
-            break
-        kept.append(character)
-    return "".join(kept) + ELLIPSIS
+    return spelled_prefix(text, max_width - 1, cell_len) + ELLIPSIS
 
 
 def printable_column(text: str, width: int) -> str:

@@ -436,6 +436,14 @@ def test_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path) -> None:
     assert Layout(wall.name, wall.title, wall.slots, wall.source).title == wall.title
 
 
+def test_a_title_is_cut_between_its_characters_never_inside_an_escape() -> None:
+    """A control character spelled out (\\x1b) across the 40th character was cut to "\\x1…",
+    which reads as another character."""
+    slots = Layout("x", "x", ((0, 0, 0), (2, 0, 0))).slots
+    assert Layout("x", "T" * 37 + "\x1b" + "T", slots).title == "T" * 37 + "…"
+    assert Layout("x", "T" * 34 + "\x1b" + "TTT", slots).title == "T" * 34 + "\\x1bT…"
+
+
 def test_a_long_map_title_is_cut_and_its_name_kept_whole(tmp_path: Path) -> None:
     """A map's name came from its title cut to 40 characters, while its `FILE.map#NAME` kept the
     whole one: the listing's path found no map (and neither did a survey's worker)."""

@@ -37,6 +37,11 @@ def test_width_is_bounded_with_an_ellipsis() -> None:
     assert printable("short", 10) == "short"
 
 
+def test_a_cut_never_splits_a_spelled_out_character() -> None:
+    assert printable("ab\x1bcdef", 5) == "ab…"  # not "ab\\x…"
+    assert printable("ab\x1bcdef", 7) == "ab\\x1b…"
+
+
 def test_a_column_is_as_wide_as_its_widest_cell_in_terminal_cells() -> None:
     cells = ["Turtle", "麻雀の塔", "\x1b"]  # 8 cells; the escape is shown in 4
     assert column_width(cells) == 8 and column_width(cells, 5) == 5 and column_width([]) == 0

@@ -5,6 +5,7 @@ title is made so where it is read, and `lines_tui.outside_text` does it for ever
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 """Categories that draw nothing or steer the terminal or the text's direction: controls (C0, DEL,
@@ -15,6 +16,21 @@ surrogates, private use and unassigned code points."""
 def spelled_out(text: str) -> str:
     """`text` with each character of `INVISIBLE_CATEGORIES` written as its escape."""
     return "".join(_visible(character) for character in text)
+
+
+def spelled_prefix(text: str, room: int, width: Callable[[str], int] = len) -> str:
+    """The longest start of `spelled_out(text)` at most `room` wide (by `width`: characters, or
+    terminal cells), cut between characters of `text`: never inside an escape, which cut
+    (`\\x1`) would read as another character."""
+    kept: list[str] = []
+    used = 0
+    for character in text:
+        piece = _visible(character)
+        used += width(piece)
+        if used > room:
+            break
+        kept.append(piece)
+    return "".join(kept)
 
 
 def _visible(character: str) -> str:

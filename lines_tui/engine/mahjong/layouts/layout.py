@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
 from lines_tui.engine.text_file import TextFileError, read_text_file
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import spelled_out, spelled_prefix
 
 MAX_TILES = 1024
 """More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
@@ -118,10 +118,11 @@ def shown_text(text: str, limit: int) -> str:
     """`text` spelled out (`visible_text`), runs of spaces collapsed, at most `limit` characters:
     a longer one is cut and ends in "…", so whoever reads it sees there was more. (A text cut
     once is not cut again: a saved game keeps its layout's title as it was shown.)"""
-    shown = re.sub(" +", " ", spelled_out(text)).strip()
+    collapsed = re.sub(" +", " ", text).strip()
+    shown = spelled_out(collapsed)
     if len(shown) <= limit:
         return shown
-    return shown[: limit - 1].rstrip() + ELLIPSIS
+    return spelled_prefix(collapsed, limit - 1).rstrip() + ELLIPSIS
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
