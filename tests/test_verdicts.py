@@ -18,10 +18,11 @@ from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.engine.deal_choice import CHOSEN
-from lines_tui.store import open_store
+from lines_tui.store import StoreError, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import TableId
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.status_line import StatusLine
@@ -237,3 +238,72 @@ def test_the_overview_names_as_best_the_first_result_that_is_not_refuted(tmp_pat
     edited(folder, "lines-7", "Ann", "points", 8_000)
     (line,) = run(folder, "scores").stdout.splitlines()
     assert line.endswith("no result holds up")
+
+
+def test_removing_a_refuted_entry_lets_its_table_be_shared_again(tmp_path: Path) -> None:
+    """A refuted entry blocks its table's code until it is removed, and nothing but editing
+    the file removed it."""
+    folder = tmp_path / "data"
+    lines_tables(folder, 9_000)
+    store = open_store(folder)
+    (cheat,) = [entry for entry in store.table("lines-7") if entry.name == "Cheat"]
+    store.remove_entry("lines-7", cheat)
+    assert [entry.name for entry in store.table("lines-7")] == ["Ann"]
+    assert run(folder, "scores", "export", "lines-7").stdout.startswith("LT2-")
+    before = (folder / "scores.json").read_bytes()
+    with pytest.raises(StoreError, match="that result is no longer in Lines 7 x 7"):
+        store.remove_entry("lines-7", cheat)
+    assert (folder / "scores.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("removed_from", ["random", "deal"])
+def test_a_random_deal_s_result_removed_is_gone_from_its_deal_s_table_too(
+    tmp_path: Path, removed_from: str
+) -> None:
+    """A deal's table counts the random-deal table's results of that deal: removed from one
+    table only, the result stayed in the other."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    random_table = TableId.lines(7)
+    deal_table = random_table.for_deal(1)
+    store.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    (entry,) = store.table(deal_table)
+    store.remove_entry(random_table if removed_from == "random" else deal_table, entry)
+    assert store.table(random_table) == () and store.table(deal_table) == ()
+
+
+async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(
+    tmp_path: Path,
+) -> None:
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await lines_7_board(pilot)
+        cheat_row = [row[2] for row in cells(board)].index("Cheat")
+        await pilot.press(*["down"] * cheat_row, "d")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: nothing changes
+        await settle(pilot)
+        assert sorted(row[2] for row in cells(board)) == ["Ann", "Cheat"]
+        await pilot.press("d", "y")
+        await settle(pilot)
+        assert app.screen is board
+        assert [row[2] for row in cells(board)] == ["Ann"]
+        assert board.code.startswith("LT2-")
+    assert [entry.name for entry in open_store(tmp_path).table("lines-7")] == ["Ann"]
+
+
+def test_scores_remove_takes_entry_n_out_and_refuses_a_number_not_there(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    lines_tables(folder, 9_000)
+    before = (folder / "scores.json").read_bytes()
+    refused(run(folder, "scores", "remove", "lines-7", "3"), "lines-7 has entries 1 to 2, not 3")
+    refused(run(folder, "scores", "remove", "lines-9", "1"), "lines-9 has no entries yet")
+    assert (folder / "scores.json").read_bytes() == before
+    cheat = rank_of(folder, "Cheat")
+    removed = run(folder, "scores", "remove", "lines-7", cheat)
+    assert removed.exit_code == 0
+    assert removed.stdout == f"removed entry {cheat} of lines-7: Cheat, 9000, deal 2\n"
+    assert run(folder, "scores", "export", "lines-7").stdout.startswith("LT2-")

@@ -32,7 +32,7 @@ from lines_tui.store import (
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, unread_part
-from lines_tui.store.store import parse_table, share_code
+from lines_tui.store.store import numbered_entry, parse_table, share_code
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import Checker
@@ -206,6 +206,29 @@ def export(
         say(attempt(lambda: store.challenge_code(table_id, number, checker=checker), store))
     else:
         say(attempt(lambda: store.export_code(table_id, entry, checker=checker), store))
+
+
+@app.command("remove")
+def remove(
+    ctx: typer.Context,
+    table: TableArgument,
+    number: Annotated[
+        int,
+        typer.Argument(
+            metavar="N", help="The entry's place, 1 the best, as `scores show` lists it."
+        ),
+    ],
+) -> None:
+    """Remove entry N from the table: a refuted one (a file edited by hand) blocks the table's
+    share code until it goes. A random deal's result goes from its deal's table too."""
+    store = open_cli_store(ctx)
+    table_id = known_table(store, table)
+    entry = attempt(lambda: numbered_entry(table_id, store.table(table_id), number), store)
+    attempt(lambda: store.remove_entry(table_id, entry), store)
+    value = format_value(table_id, entry.value)
+    say(
+        f"removed entry {number} of {table_id}: {printable(entry.name)}, {value}, deal {entry.seed}"
+    )
 
 
 GameCodeArgument = Annotated[

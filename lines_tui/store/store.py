@@ -231,6 +231,32 @@ class Store:
         table_id = parse_table(table)
         return self._best(table_id, self._snapshot())
 
+    def remove_entry(self, table: str | TableId, entry: Entry) -> None:
+        """Take `entry` out of `table`, and out of every table that counts it there: a deal's
+        table reads the random-deal table's results of its deal, so a result is one result in
+        both (`_entries`). StoreError, nothing changed, if it is not in the table any more
+        (another copy of lines-tui changed it meanwhile)."""
+        table_id = parse_table(table)
+        counted_in: tuple[TableId, ...]
+        if table_id.deal_seed is not None:
+            counted_in = (table_id, table_id.base)
+        elif table_id.mode == "random":
+            counted_in = (table_id, table_id.for_deal(entry.seed))
+        else:
+            counted_in = (table_id,)
+
+        def change(data: ScoreData) -> None:
+            if entry not in _entries(data, table_id):
+                raise StoreError(f"that result is no longer in {table_id.title}")
+            for place in counted_in:
+                kept = [other for other in data.tables.get(place, []) if other != entry]
+                if kept:
+                    data.tables[place] = kept
+                else:
+                    data.tables.pop(place, None)
+
+        self._update(change)
+
     def record_lines(
         self,
         player: str | None,
@@ -624,12 +650,19 @@ def challenge_code(checked: CheckedTable, entry: int) -> str:
 
 
 def _checked_entry(checked: CheckedTable, number: int) -> tuple[Entry, Verdict]:
-    table, entries = checked.table, checked.entries
+    if not checked.entries:
+        raise _nothing_to_share(checked.table)
+    return numbered_entry(checked.table, checked.entries, number), checked.verdicts[number - 1]
+
+
+def numbered_entry(table: TableId, entries: Sequence[Entry], number: int) -> Entry:
+    """Entry `number` of `entries`, the entries of `table` best first (1 is the best);
+    StoreError if there is none of that number."""
     if not entries:
-        raise _nothing_to_share(table)
+        raise StoreError(f"{table} has no entries yet")
     if not 1 <= number <= len(entries):
         raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
-    return entries[number - 1], checked.verdicts[number - 1]
+    return entries[number - 1]
 
 
 def _nothing_to_share(table: TableId) -> StoreError:

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, TableId, format_date, format_value, safe_text
+from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.verify import Status
 
 
@@ -49,3 +50,10 @@ def entry_cells(table: TableId, entry: Entry) -> list[Text]:
         Text(format_date(entry.date)),
         Text(printable(str(entry.seed), SEED_CELLS)),
     ]
+
+
+def entry_said(table: TableId, place: int, entry: Entry) -> str:
+    """One entry in a sentence: "#2 (Ann, 55 points)", "#1 (Bob, 1:23.4)"."""
+    value = format_value(table, entry.value)
+    unit = " points" if table.kind == "lines" else ""
+    return f"#{place} ({printable(entry.name, MAX_NAME_COLUMNS)}, {value}{unit})"

@@ -21,12 +21,19 @@ from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.store import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import keys_that_act
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.scores.entries import PROOF_LEGEND, entry_cells, proof_cell, value_heading
+from lines_tui.ui.scores.entries import (
+    PROOF_LEGEND,
+    entry_cells,
+    entry_said,
+    proof_cell,
+    value_heading,
+)
 from lines_tui.ui.session import Session, TablesChanged
-from lines_tui.ui.store_thread import load
+from lines_tui.ui.store_thread import load, write
 
 TABLES = Binding.Group("Table")
 LOADING = "Reading the leaderboards…"
@@ -110,6 +117,12 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             "challenge",
             "Challenge",
             tooltip="A challenge code of the entry under the cursor, to send a friend",
+        ),
+        Binding(
+            "d,delete",
+            "remove",
+            "Remove",
+            tooltip="Remove the entry under the cursor from this table (asks first)",
         ),
     ]
 
@@ -283,7 +296,13 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             return self._why_no_entry("to watch")
         if action == "challenge":
             return self._why_no_entry("to challenge with")
+        if action == "remove":
+            return None if self._entry_under_cursor() else "No entry here to remove."
         return None
+
+    def _entry_under_cursor(self) -> Entry | None:
+        row = self._grid.cursor_row
+        return self.entries[row] if 0 <= row < len(self.entries) else None
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         """w and x show only while the entry under the cursor replays."""
@@ -310,7 +329,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         """Why the entry under the cursor has nothing `purpose` ("to watch"), or None if its
         replay verifies it (the ✓ it is marked with)."""
         row = self._grid.cursor_row
-        if not self.entries or not 0 <= row < len(self.entries):
+        if self._entry_under_cursor() is None:
             return f"No entry here {purpose}."
         if self.checked is None and self.replay_failed:
             return f"Nothing {purpose}: the games could not be replayed: {self.replay_failed}"
@@ -360,6 +379,38 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
             "Challenge code shown above and sent to the clipboard: a friend plays that "
             "deal with Import or `lines-tui challenge`."
         )
+
+    def action_remove(self) -> None:
+        """Take the entry under the cursor out of this table, once the player says yes: a
+        result of a file edited by hand (refuted) blocks the table's share code until it goes."""
+        entry = self._entry_under_cursor()
+        if entry is None:
+            self.notify("No entry here to remove.", severity="warning")
+            return
+        table = self.tables[self.index]
+        place = self._grid.cursor_row + 1
+        said = entry_said(table, place, entry)
+
+        def removed(_: None) -> None:
+            self.notify(f"Removed {said} from {table.title}.")
+            self.reload(str(table), place)
+
+        def failed(error: StoreError) -> None:
+            self.notify(f"Not removed: {error}.", severity="error")
+            self.reload(str(table), place)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                write(
+                    self,
+                    self.session.io,
+                    lambda: self.store.remove_entry(table, entry),
+                    removed,
+                    failed,
+                )
+
+        question = f"Remove {said} from {table.title}? This cannot be undone."
+        self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
 
     def action_copy_code(self) -> None:
         if not self.code:
