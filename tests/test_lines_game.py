@@ -508,6 +508,11 @@ def broken(**changes: Any) -> dict[str, Any]:
         (broken(moves=[[0, 0, 1]]), "'moves'"),
         (broken(started_at="noon"), "'started_at'"),
         (broken(started_at=None), "'started_at'"),
+        # A file edited by hand: each crashed the game's clock when resumed.
+        (broken(started_at=float("inf")), "'started_at' must be a time in seconds"),
+        (broken(started_at=10**400), "'started_at' must be a time in seconds"),
+        (broken(started_at=-1e300), "'started_at' must be a time in seconds"),
+        (broken(score=10**400), "'score' must be a whole number from 0 to "),
         (broken(ended_at=5.0), "'ended_at'"),
         (broken(size=11), "'size' is 11"),
         (broken(random=[3, [0] * 10, None]), "625"),

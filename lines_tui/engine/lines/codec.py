@@ -12,6 +12,7 @@ from typing import Any
 from lines_tui.engine.lines.board import Board, NotationError
 from lines_tui.engine.lines.geometry import Ball, Cell
 from lines_tui.engine.lines.rules import COLOURS
+from lines_tui.engine.seconds import is_seconds
 
 Move = tuple[Cell, Cell]
 
@@ -32,10 +33,17 @@ def read_mapping(data: object, what: str) -> Mapping[str, Any]:
     return data
 
 
+MAX_WHOLE_NUMBER = 2**53
+"""The largest whole number every JSON reader keeps exactly; a saved game's numbers stay below
+it (a score of 400 digits filled the panel with rows of digits)."""
+
+
 def read_int(data: Mapping[str, Any], key: str, minimum: int = 0) -> int:
     value = field(data, key)
-    if type(value) is not int or value < minimum:
-        raise GameDataError(f"{key!r} must be a whole number of at least {minimum}")
+    if type(value) is not int or not minimum <= value <= MAX_WHOLE_NUMBER:
+        raise GameDataError(
+            f"{key!r} must be a whole number from {minimum} to {MAX_WHOLE_NUMBER:,}"
+        )
     return value
 
 
@@ -43,8 +51,8 @@ def read_time(data: Mapping[str, Any], key: str) -> float | None:
     value = field(data, key)
     if value is None:
         return None
-    if type(value) not in (int, float):
-        raise GameDataError(f"{key!r} must be a time in seconds or null")
+    if not is_seconds(value):
+        raise GameDataError(f"{key!r} must be a time in seconds (1970 to 2100) or null")
     return float(value)
 
 

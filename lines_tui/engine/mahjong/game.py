@@ -9,7 +9,6 @@ implements").
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
+from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 
 Pair = tuple[int, int]
 
@@ -462,6 +462,8 @@ def _is_pair(item: object) -> bool:
 
 
 def _seconds(value: object, what: str) -> float:
-    if (is_whole_number(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
+    if is_seconds(value):
         return float(value)
-    raise SavedGameError(f"saved game: the clock's {what} is not a number of seconds >= 0")
+    raise SavedGameError(
+        f"saved game: the clock's {what} is not a number of seconds from 0 to {LATEST_SECONDS:,}"
+    )
