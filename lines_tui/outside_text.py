@@ -17,9 +17,7 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from rich.text import Text
 
-from lines_tui.engine.visible_text import spelled_out, spelled_prefix
-
-ELLIPSIS = "…"
+from lines_tui.engine.visible_text import ELLIPSIS, spelled_out, spelled_prefix
 
 
 def printable(text: str, max_width: int | None = None) -> str:

@@ -25,3 +25,13 @@ def test_a_saved_mahjong_game_is_summed_up_by_its_layout_and_deal() -> None:
     assert mahjong_summary(won.to_json()) == "Lantern, deal 2, won"
     assert mahjong_summary({"layout": {}, "seed": 5}) == "saved deal"
     assert mahjong_summary([1, 2]) == "saved deal"
+
+
+def test_a_saved_title_edited_by_hand_is_shown_inert_and_cut() -> None:
+    """The menu drew the title of the file as it was: an escape in it set the terminal's title,
+    a right-to-left override turned the line around."""
+    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW).to_json()
+    game["layout"]["title"] = "T \x1b]0;pwned\x07 \u202eevil"
+    assert mahjong_summary(game) == "T \\x1b]0;pwned\\x07 \\u202eevil, deal 5"
+    game["layout"]["title"] = "T" * 100
+    assert mahjong_summary(game) == "T" * 39 + "…, deal 5"

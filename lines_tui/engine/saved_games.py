@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
+
 
 def lines_summary(data: object) -> str:
     """Board size and score of a saved Lines game; "saved game" if the data lacks them."""
@@ -26,6 +28,8 @@ def mahjong_summary(data: object) -> str:
     seed = fields.get("seed")
     if not (isinstance(title, str) and _whole(seed)):
         return "saved deal"
+    # The file is anyone's to edit: its title is shown as a layout's title is, inert and cut.
+    title = shown_text(title, TITLE_CHARS)
     if _won(fields):
         return f"{title}, deal {seed}, won"
     return f"{title}, deal {seed}"

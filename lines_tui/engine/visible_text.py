@@ -4,6 +4,7 @@ title is made so where it is read, and `lines_tui.outside_text` does it for ever
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 
@@ -11,6 +12,12 @@ INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 """Categories that draw nothing or steer the terminal or the text's direction: controls (C0, DEL,
 C1), format characters (bidi overrides, zero-width joiners), line and paragraph separators,
 surrogates, private use and unassigned code points."""
+
+
+TITLE_CHARS = 40
+"""The longest layout title kept (for display); a longer one is cut, ending in "…"."""
+
+ELLIPSIS = "…"
 
 
 def spelled_out(text: str) -> str:
@@ -31,6 +38,17 @@ def spelled_prefix(text: str, room: int, width: Callable[[str], int] = len) -> s
             break
         kept.append(piece)
     return "".join(kept)
+
+
+def shown_text(text: str, limit: int) -> str:
+    """`text` spelled out, runs of spaces collapsed, at most `limit` characters: a longer one is
+    cut and ends in "…", so whoever reads it sees there was more. (A text cut once is not cut
+    again: a saved game keeps its layout's title as it was shown.)"""
+    collapsed = re.sub(" +", " ", text).strip()
+    shown = spelled_out(collapsed)
+    if len(shown) <= limit:
+        return shown
+    return spelled_prefix(collapsed, limit - 1).rstrip() + ELLIPSIS
 
 
 def _visible(character: str) -> str:

@@ -28,13 +28,12 @@ from lines_tui.engine.mahjong.geometry import LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
     MAX_NAME,
     MAX_TILES,
-    TITLE_CHARS,
     Layout,
     TileCollector,
     normalised,
     read_layout_text,
-    shown_text,
 )
+from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 _TILE_ELEMENTS = {"row", "column", "block", "tile"}
 _REQUIRED = {

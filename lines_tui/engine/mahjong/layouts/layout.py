@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -10,15 +9,12 @@ from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
 from lines_tui.engine.text_file import TextFileError, read_text_file
-from lines_tui.engine.visible_text import spelled_out, spelled_prefix
+from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 MAX_TILES = 1024
 """More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
 
 BUILTIN = "built-in"
-
-TITLE_CHARS = 40
-"""The longest title kept (for display); a longer one is cut, ending in "…"."""
 
 DESCRIPTION_CHARS = 200
 """The longest description kept (for display); a longer one is cut, ending in "…"."""
@@ -27,8 +23,6 @@ MAX_NAME = 255
 """The longest name: that of the longest file name most file systems allow (a KMahjongg layout's
 name is its file name). Only a GNOME map's name (or title) can be longer, and such a map is not
 one anybody types: it is refused rather than cut into a name that is not its own."""
-
-ELLIPSIS = "…"
 
 
 @dataclass(frozen=True)
@@ -112,17 +106,6 @@ def printable(text: str) -> str:
     """`text` without control characters, whitespace runs collapsed."""
     kept = "".join(c if c.isprintable() else " " for c in text)
     return " ".join(kept.split())
-
-
-def shown_text(text: str, limit: int) -> str:
-    """`text` spelled out (`visible_text`), runs of spaces collapsed, at most `limit` characters:
-    a longer one is cut and ends in "…", so whoever reads it sees there was more. (A text cut
-    once is not cut again: a saved game keeps its layout's title as it was shown.)"""
-    collapsed = re.sub(" +", " ", text).strip()
-    shown = spelled_out(collapsed)
-    if len(shown) <= limit:
-        return shown
-    return spelled_prefix(collapsed, limit - 1).rstrip() + ELLIPSIS
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
