@@ -149,6 +149,8 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
+        # What the last import said ("Merged into …") would stay over this one's preview.
+        self.app.clear_notifications()
         self.query_one(CodeInput).focus()
         self.show([], PASTE)
 
