@@ -217,6 +217,22 @@ async def test_a_deal_dead_from_its_start_says_so_after_moves_too(tmp_path: Path
         assert notified(app, DEAD_DEAL_WARNING)
 
 
+async def test_a_dead_end_a_move_led_to_says_to_undo(tmp_path: Path) -> None:
+    layout = row_layout(4, 4)
+    # Taking the 1Ds at both ends of row two leaves row one's 1Ds side by side: a dead end.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 b1 d1 dr dr d1"))
+        assert await settled(pilot, screen) == "solvable"
+        screen.board.cursor = 4
+        await pilot.press("enter")
+        screen.board.cursor = 7
+        await pilot.press("enter")
+        assert screen.game.tiles_left == 6
+        assert await settled(pilot, screen) == "dead end"
+        assert notified(app, DEAD_END_WARNING)
+
+
 async def test_a_solvable_position_shows_no_warning(tmp_path: Path) -> None:
     layout = row_layout(4, 2)
     app = make_app(tmp_path)

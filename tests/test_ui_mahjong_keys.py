@@ -26,7 +26,7 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import solve
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
@@ -135,12 +135,16 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         await pilot.press("t")
         assert screen.game.tiles_left == 6
         assert await settled(pilot, screen) == "dead end"
-        assert notified(app, DEAD_END_WARNING)
+        # The deal was found dead from its start: no undo leads out, only a new deal.
+        assert notified(app, DEAD_DEAL_WARNING)
+        status_line = screen.query_one(StatusLine)
+        status_line.say("")
         await pilot.press("u")  # back to the first position, proved a dead end before
         assert screen.status == "dead end"
-        assert notified(app, DEAD_DEAL_WARNING)  # nothing to undo there: a new deal
+        assert notified(app, DEAD_DEAL_WARNING)
+        status_line.say("")
         await pilot.press("U")
-        assert notified(app, DEAD_END_WARNING)
+        assert notified(app, DEAD_DEAL_WARNING)
 
 
 async def test_undo_lights_up_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:
