@@ -10,7 +10,9 @@ method that opens it: a start costs what the menu needs and no more (README, "Fi
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
@@ -55,6 +57,8 @@ class StoreCallDone(Message):
 
 
 SYMBOLS_STAY = "Symbols stay on: with NO_COLOR they are what tells the colours apart."
+TERMINATED = 128 + signal.SIGTERM
+"""The exit code of an app ended by SIGTERM (`kill PID`), as the shell reports a killed one."""
 
 
 class LinesTuiApp(App[None]):
@@ -165,6 +169,7 @@ class LinesTuiApp(App[None]):
         return MenuScreen(self.saved_games.read, self.session.io)
 
     def on_mount(self) -> None:
+        self._catch_sigterm(True)
         self.tell_store_warnings()
         if self.replay is not None:
             self.watch_game(*self.replay)
@@ -201,7 +206,31 @@ class LinesTuiApp(App[None]):
         self.direct_start.read_failed()
 
     def on_unmount(self) -> None:
+        self._catch_sigterm(False)
         self.session.close()
+
+    def _catch_sigterm(self, catch: bool) -> None:
+        """SIGTERM (`kill PID`, a shutdown) ends the app as ctrl+q does, with Textual's clean-up:
+        the terminal gets its screen and cursor back. Python's default would end the process at
+        once, leaving the terminal in the app's screen with no cursor (README, "Saving and
+        resuming"). Where the loop cannot take signals (Windows), the default stays."""
+        try:
+            loop = asyncio.get_running_loop()
+            if catch:
+                loop.add_signal_handler(signal.SIGTERM, self.terminated)
+            else:
+                loop.remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+    def terminated(self) -> None:
+        """Keep the open games as they are now (each move has saved them already; this keeps
+        their clocks too), without asking anything: nobody may be there to answer. The app
+        exits once the store's thread has written them, with the exit code 143 (128 + SIGTERM)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, OpenGame):
+                screen.save_unless_left()
+        self.exit(return_code=TERMINATED)
 
     # --- the menu's entries -------------------------------------------------------------------
 
