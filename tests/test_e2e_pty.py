@@ -3,6 +3,9 @@ rendered by the pyte terminal emulator, the screen text checked as a player woul
 
 from __future__ import annotations
 
+import json
+import signal
+import sys
 from pathlib import Path
 
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
@@ -75,5 +78,70 @@ def test_a_paste_with_escape_sequences_presses_no_key_and_keeps_its_code(tmp_pat
         terminal.send("\x11")
         assert terminal.wait_for_exit() == 0
         assert b"Traceback" not in terminal.output
+    finally:
+        terminal.close()
+
+
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+SHOW_CURSOR = b"\x1b[?25h"
+
+
+def test_sigterm_ends_the_menu_as_ctrl_q_and_gives_the_terminal_back(tmp_path: Path) -> None:
+    terminal = Terminal(lines_tui_command(), app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        shown = len(terminal.output)
+        terminal.process.send_signal(signal.SIGTERM)
+        assert terminal.wait_for_exit() == 143, terminal.output[-2000:]
+        after = bytes(terminal.output[shown:])
+        assert LEAVE_ALT_SCREEN in after and SHOW_CURSOR in after, after
+        assert b"Traceback" not in terminal.output
+    finally:
+        terminal.close()
+
+
+def test_sigterm_in_a_game_keeps_the_game_and_gives_the_terminal_back(tmp_path: Path) -> None:
+    terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")
+        terminal.send("\tt")  # a pair's first tile, taken
+        terminal.wait_for(lambda s: "taking" in s, "the first tile taken")
+        terminal.send("\tt")
+        terminal.wait_for(lambda s: "tiles   142" in s, "the pair taken")
+        saved = tmp_path / "saved-mahjong.json"
+        terminal.read(0.5)
+        after_the_move = json.loads(saved.read_text())["game"]["clock"]["played"]
+        terminal.read(1.5)
+        shown = len(terminal.output)
+        terminal.process.send_signal(signal.SIGTERM)
+        assert terminal.wait_for_exit() == 143, terminal.output[-2000:]
+        after = bytes(terminal.output[shown:])
+        assert LEAVE_ALT_SCREEN in after and SHOW_CURSOR in after, after
+        assert b"Traceback" not in terminal.output
+        # The game was kept as on ctrl+q: its move, and its clock up to the end.
+        game = json.loads(saved.read_text())["game"]
+        assert len(game["history"]) == 1
+        assert game["clock"]["played"] >= after_the_move + 1.5
+    finally:
+        terminal.close()
+
+
+def test_a_crash_shows_its_traceback_and_exits_non_zero(tmp_path: Path) -> None:
+    """Textual's screen for an unhandled exception ends the app; the exit code says so."""
+    crashing = (
+        "import sys\n"
+        "from lines_tui.ui.app import LinesTuiApp\n"
+        "def crash(self): raise RuntimeError('a bug')\n"
+        "LinesTuiApp.action_help = crash\n"
+        "from lines_tui.cli import main\n"
+        "sys.argv[0] = 'lines-tui'\n"
+        "main()\n"
+    )
+    terminal = Terminal([sys.executable, "-c", crashing], app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        terminal.send("?")
+        assert terminal.wait_for_exit() == 1, terminal.output[-2000:]
+        assert b"a bug" in terminal.output
     finally:
         terminal.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import (
@@ -17,6 +18,7 @@ from conftest import (
 )
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
+from textual.widgets._toast import Toast
 
 from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
@@ -154,7 +156,12 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("l", "q")
         await settle(pilot)
-    assert shown == store.warnings
+    (aside,) = tmp_path.glob("scores.json.corrupt-*")
+    # The store's warning (the command line's) is long; the app's notice says it in short.
+    assert store.warnings == list(store.set_aside)
+    assert shown == [
+        f"scores.json: not valid JSON. Kept untouched as {aside.name}; started afresh."
+    ]
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:
@@ -177,9 +184,47 @@ async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Pa
         await settle(pilot)
         await pilot.press("escape", "b", "escape")  # read again, all is well: nothing new
         await settle(pilot)
-    told = [message for message in shown if message.startswith("scores.json could not be read")]
-    assert len(told) == 1 and told == store.warnings
-    assert [path.name for path in tmp_path.glob("scores.json.corrupt*")]  # kept, not lost
+    (aside,) = tmp_path.glob("scores.json.corrupt*")  # kept, not lost
+    told = [message for message in shown if message.startswith("scores.json: not valid JSON")]
+    assert told == [f"scores.json: not valid JSON. Kept untouched as {aside.name}; started afresh."]
+    assert len(store.warnings) == 1
+
+
+async def test_what_the_start_could_not_read_is_told_readable_at_80x24_and_once(
+    tmp_path: Path,
+) -> None:
+    """Two damaged files and a folder where the settings belong: one notice lists the files set
+    aside, a line each, and every notice fits the screen whole; coming back to the menu (from
+    Import) reads the folder again, and tells nothing already told."""
+    (tmp_path / "scores.json").write_text('{"format": "lines', encoding="utf-8")
+    (tmp_path / "saved-lines.json").write_text('{"format": "lines-tui saved', encoding="utf-8")
+    (tmp_path / "settings.json").mkdir()
+    shown: list[str] = []
+
+    class Recording(LinesTuiApp):
+        def notify(self, message: str, **options: Any) -> None:
+            shown.append(message)
+            super().notify(message, **options)
+
+    app = Recording(open_store(tmp_path), clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.2)  # the toasts are laid out
+        assert isinstance(app.screen, MenuScreen)
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 2, shown
+        assert all(toast.region.y >= 0 and toast.region.bottom <= 24 for toast in toasts)
+        set_aside = [line.lstrip("▌ ") for line in widget_lines(toasts[0])]
+        assert "scores.json: not valid JSON" in set_aside
+        assert "saved-lines.json: not valid JSON" in set_aside
+        assert sum(len(widget_lines(toast)) for toast in toasts) <= 16
+        (settings,) = [message for message in shown if "settings" in message]
+        assert "settings.json is a folder" in settings
+        for key in ("i", "escape", "i", "escape"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert len(shown) == 2, shown
 
 
 def unreadable_scores(data_dir: Path, how: str) -> None:

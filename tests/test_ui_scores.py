@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -415,6 +416,78 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert store.players() == ["Robert"]
         await press(pilot, "escape")
         assert pilot.app.result is None
+
+
+WRITE_FAILED = "cannot write …/scores.json: Operation not permitted"
+
+
+def failing_once(
+    monkeypatch: pytest.MonkeyPatch,
+    store: Store,
+    method: str,
+    answer: threading.Event | None = None,
+) -> None:
+    """The store's `method` fails as an unwritable folder fails it, once (when `answer` is set,
+    if one is given: a slow disk)."""
+    real = getattr(store, method)
+    calls = []
+
+    def once(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 1:
+            if answer is not None:
+                answer.wait(5)
+            raise StoreError(WRITE_FAILED)
+        return real(*args)
+
+    monkeypatch.setattr(store, method, once)
+
+
+@pytest.mark.parametrize("change", ["add", "rename"])
+async def test_a_name_that_could_not_be_saved_stays_in_its_entry_with_the_reason(
+    store: Store, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """A failed write closed the entry and lost the name: it stays, with the reason, to retry
+    (enter) or leave (esc)."""
+    failing_once(monkeypatch, store, "add_player" if change == "add" else "rename_player")
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, *(["a"] if change == "add" else ["down", "r"]))
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        entry.query_one(Input).value = ""
+        await press(pilot, *"Zed", "enter")
+        assert pilot.app.screen is entry
+        assert entry.query_one(Input).value == "Zed"
+        assert text_of(entry.query_one("#name-problem", Static)) == f"Not saved: {WRITE_FAILED}"
+        assert entry.query_one("#name-problem").has_class("problem")
+        assert store.players() == ["Ann"]
+        await press(pilot, "enter")  # the folder can be written again: a retry saves it
+        assert isinstance(pilot.app.screen, PlayersScreen)
+        assert store.players() == ["Zed"] if change == "rename" else ["Ann", "Zed"]
+
+
+async def test_a_name_entry_left_while_its_save_fails_tells_the_reason(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answer = threading.Event()
+    failing_once(monkeypatch, store, "add_player", answer)
+    told: list[str] = []
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        monkeypatch.setattr(pilot.app, "notify", lambda message, **_: told.append(message))
+        await settle(pilot)
+        await press(pilot, "a")
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        await pilot.press(*"Zed", "enter")
+        await pilot.pause()
+        assert text_of(entry.query_one("#name-problem", Static)) == "Saving…"
+        await pilot.press("escape")  # gone before the store answers
+        await pilot.pause()
+        answer.set()
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, PlayersScreen)
+        assert told == [WRITE_FAILED]
 
 
 async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,28 @@ async def test_leaving_a_game_whose_save_fails_asks_before_losing_it(
         await pilot.press("q", "y")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_data_folder_replaced_by_a_file_mid_game_is_told_as_the_command_line_does(
+    tmp_path: Path,
+) -> None:
+    """The folder deleted and a file made with its name while a game is on: the next save says
+    what is wrong as `--data-dir` does, not the system's "File exists"."""
+    from test_ui_unread_saves import play_a_move
+
+    from lines_tui.ui.status_line import StatusLine
+
+    folder = tmp_path / "h4"
+    folder.mkdir()
+    app = make_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        shutil.rmtree(folder)
+        folder.write_text("", encoding="utf-8")
+        await play_a_move(pilot)
+        told = app.screen.query_one(StatusLine).message
+        assert told.endswith(f"{folder} is a file, not a folder"), told
+        assert "File exists" not in told and "Not a directory" not in told
+        assert app.is_running

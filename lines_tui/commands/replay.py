@@ -9,7 +9,7 @@ import typer
 from lines_tui.commands.common import fail
 from lines_tui.commands.options import settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
-from lines_tui.commands.start import open_store_for, require_terminal
+from lines_tui.commands.start import open_store_for, require_terminal, run
 from lines_tui.store import ShareCodeError
 
 
@@ -38,4 +38,4 @@ def replay(
 
     store = open_store_for(settings(ctx))
     require_terminal()
-    LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])).run()
+    run(LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])))

@@ -14,6 +14,7 @@ from lines_tui.commands.options import Settings
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
     from lines_tui.store import Store
+    from lines_tui.ui.app import LinesTuiApp
     from lines_tui.ui.direct_start import Start
 
 
@@ -71,9 +72,18 @@ def run_app(
 
     store = open_store_for(options)
     require_terminal()
-    LinesTuiApp(
+    app = LinesTuiApp(
         store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
-    ).run()
+    )
+    run(app)
+
+
+def run(app: LinesTuiApp) -> None:
+    """Run the app; the process exits with the app's exit code: 1 after a crash (Textual has
+    shown its traceback), 143 when SIGTERM ended it (README, "Saving and resuming")."""
+    app.run()
+    if app.return_code:
+        raise SystemExit(app.return_code)
 
 
 def require_terminal() -> None:

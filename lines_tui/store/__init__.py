@@ -3,7 +3,14 @@
 from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem, safe_text
 from lines_tui.store.schema import Preferences
-from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
+from lines_tui.store.store import (
+    RecordOutcome,
+    SetAside,
+    Snapshot,
+    Store,
+    default_data_dir,
+    open_store,
+)
 from lines_tui.store.tables import (
     Entry,
     EntryResult,
@@ -21,6 +28,7 @@ __all__ = [
     "Preferences",
     "RecordOutcome",
     "SavedGameKept",
+    "SetAside",
     "ShareCodeError",
     "Snapshot",
     "Store",

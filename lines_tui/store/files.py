@@ -325,4 +325,26 @@ def _check_regular(fd: int, path: Path) -> None:
 
 
 def _problem(path: Path, error: OSError, doing: str = "cannot read") -> str:
+    """One line: what could not be done to `path`, and why. A file where the data folder (or a
+    folder above it) belongs, put there after the start checked it, is named as the command line
+    names it ("… is a file, not a folder"), not by the system's "File exists"."""
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        place = _file_in_the_way(path)
+        if place == path:
+            return f"{safe_text(str(path))} is a file, not a folder"
+        if place is not None:
+            return (
+                f"{doing} {safe_text(str(path))}: {safe_text(str(place))} is a file, not a folder"
+            )
     return f"{doing} {safe_text(str(path))}: {error.strerror or error}"
+
+
+def _file_in_the_way(path: Path) -> Path | None:
+    """The nearest of `path` and the folders above it that is there and is not a folder."""
+    for place in (path, *path.parents):
+        try:
+            if not stat.S_ISDIR(os.stat(place).st_mode):
+                return place
+        except OSError:
+            continue
+    return None

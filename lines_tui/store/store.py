@@ -121,6 +121,16 @@ def open_store(
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """A damaged data file the store renamed, untouched, to `aside` (a name in the same folder)
+    to start it afresh: `reason` says what was wrong with it."""
+
+    name: str
+    reason: str
+    aside: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """The players and tables as they were at one moment: read it once (in a worker thread, so
     a slow disk never holds up a key) and show it."""
@@ -151,6 +161,9 @@ class Store:
         self.folder = DataFolder(data_dir, fs, lock_wait)
         self.warnings: list[str] = []
         """One line per problem found with the files (each told once), for the player."""
+        self.set_aside: dict[str, SetAside] = {}
+        """The warnings of `warnings` that tell a damaged file set aside, with what they tell
+        (the app tells them together, shorter)."""
         self._warnings_lock = threading.Lock()
 
     def snapshot(self) -> Snapshot:
@@ -595,12 +608,15 @@ class Store:
         aside = self.folder.keep_aside(path, "corrupt")
         self._warn(
             f"{path.name} could not be read ({error}); kept it untouched as "
-            f"{safe_text(str(aside))} and started afresh"
+            f"{safe_text(str(aside))} and started afresh",
+            SetAside(path.name, str(error), safe_text(aside.name)),
         )
 
-    def _warn(self, warning: str) -> str:
+    def _warn(self, warning: str, set_aside: SetAside | None = None) -> str:
         with self._warnings_lock:
             if warning not in self.warnings:
+                if set_aside is not None:
+                    self.set_aside[warning] = set_aside  # first: the app reads `warnings`
                 self.warnings.append(warning)
         return warning
 

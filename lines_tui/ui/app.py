@@ -10,7 +10,9 @@ method that opens it: a start costs what the menu needs and no more (README, "Fi
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
@@ -26,7 +28,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
-from lines_tui.store import Entry, TableId
+from lines_tui.store import Entry, SetAside, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
@@ -54,7 +56,34 @@ class StoreCallDone(Message):
     """A call on the store's thread has ended: the store may have a new warning."""
 
 
+NOTICE_WIDTH = 36
+"""The text width of a notice at 80 columns (Textual's toasts take half the width)."""
 SYMBOLS_STAY = "Symbols stay on: with NO_COLOR they are what tells the colours apart."
+TERMINATED = 128 + signal.SIGTERM
+"""The exit code of an app ended by SIGTERM (`kill PID`), as the shell reports a killed one."""
+
+
+def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str]:
+    """The title and text of the notice telling damaged files set aside: a line for each file,
+    its name and what was wrong (the store's warnings, with the whole path of the copy kept and
+    the whole reason, are for the command line). `in_a_row`: for a status line, all in one."""
+    if len(files) == 1:
+        (file,) = files
+        what = f"{file.name}: {short_reason(file.reason)}"
+        told = f"{what}. Kept untouched as {file.aside}; started afresh."
+        return "Damaged file set aside", told
+    lines = [printable(f"{file.name}: {short_reason(file.reason)}", NOTICE_WIDTH) for file in files]
+    kept = "Each is kept untouched beside it as NAME.corrupt-TIME; started afresh."
+    if in_a_row:
+        return "", f"Damaged files set aside: {', '.join(file.name for file in files)}. {kept}"
+    return "Damaged files set aside", "\n".join([*lines, kept])
+
+
+def short_reason(reason: str) -> str:
+    """What was wrong with a damaged file, without its details ("not valid JSON (Expecting
+    value: line 1 column 1 (char 0))": "not valid JSON")."""
+    head, _, _ = reason.partition(" (")
+    return head or reason
 
 
 class LinesTuiApp(App[None]):
@@ -120,6 +149,9 @@ class LinesTuiApp(App[None]):
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
         self._warnings_told = 0
+        self._telling_warnings = False
+        """False until the menu's first read has ended: what the start found is told at once."""
+        self._problems_told: frozenset[str] = frozenset()
         self.saved_games = SavedGames(self, self.session)
         self.lines_starts = LinesStarts(self, self.session, self.saved_games)
         self.mahjong_starts = MahjongStarts(self, self.session, self.saved_games)
@@ -165,7 +197,7 @@ class LinesTuiApp(App[None]):
         return MenuScreen(self.saved_games.read, self.session.io)
 
     def on_mount(self) -> None:
-        self.tell_store_warnings()
+        self._catch_sigterm(True)
         if self.replay is not None:
             self.watch_game(*self.replay)
 
@@ -183,25 +215,65 @@ class LinesTuiApp(App[None]):
         self.screen.call_later(self.tell_problems, message.state.problems)
 
     def on_store_call_done(self, _: StoreCallDone) -> None:
-        self.tell_store_warnings()
+        if self._telling_warnings:
+            self.tell_store_warnings()
 
     def tell_store_warnings(self) -> None:
-        """Tell the store's warnings not told yet: those found at start, then each one a later
-        read or write finds (a damaged file set aside), once."""
+        """Tell the store's warnings not told yet: those found at start (with the menu's first
+        read, so that they come together), then each one a later read or write finds, once.
+        The damaged files set aside at the same time share one notice, a line each."""
+        self._telling_warnings = True
         new = self.store.warnings[self._warnings_told :]
         self._warnings_told += len(new)
+        set_aside = [
+            self.store.set_aside[warning] for warning in new if warning in self.store.set_aside
+        ]
+        if set_aside:
+            title, told = set_aside_notice(set_aside, in_a_row=self._status_line() is not None)
+            self.notify(told, title=title, severity="warning", timeout=12)
         for warning in new:
-            self.notify(warning, title="Data file", severity="warning", timeout=12)
+            if warning not in self.store.set_aside:
+                self.notify(warning, title="Data file", severity="warning", timeout=12)
 
     def tell_problems(self, problems: tuple[str, ...]) -> None:
+        """What the menu's read could not read, each told once while it lasts: coming back to
+        the menu (after Import, the leaderboards) reads again, and finds the same problem."""
+        self.tell_store_warnings()
         for problem in problems:
-            self.notify(problem, severity="error")
+            if problem not in self._problems_told:
+                self.notify(problem, severity="error")
+        self._problems_told = frozenset(problems)
 
     def on_menu_screen_read_failed(self, _: MenuScreen.ReadFailed) -> None:
+        self.tell_store_warnings()
         self.direct_start.read_failed()
 
     def on_unmount(self) -> None:
+        self._catch_sigterm(False)
         self.session.close()
+
+    def _catch_sigterm(self, catch: bool) -> None:
+        """SIGTERM (`kill PID`, a shutdown) ends the app as ctrl+q does, with Textual's clean-up:
+        the terminal gets its screen and cursor back. Python's default would end the process at
+        once, leaving the terminal in the app's screen with no cursor (README, "Saving and
+        resuming"). Where the loop cannot take signals (Windows), the default stays."""
+        try:
+            loop = asyncio.get_running_loop()
+            if catch:
+                loop.add_signal_handler(signal.SIGTERM, self.terminated)
+            else:
+                loop.remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+    def terminated(self) -> None:
+        """Keep the open games as they are now (each move has saved them already; this keeps
+        their clocks too), without asking anything: nobody may be there to answer. The app
+        exits once the store's thread has written them, with the exit code 143 (128 + SIGTERM)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, OpenGame):
+                screen.save_unless_left()
+        self.exit(return_code=TERMINATED)
 
     # --- the menu's entries -------------------------------------------------------------------
 

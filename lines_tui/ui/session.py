@@ -130,6 +130,9 @@ class OpenGame(Protocol):
 
     def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None: ...
 
+    def save_unless_left(self) -> None:
+        """Keep the game now, asking nothing (the app is being ended), unless it is being left."""
+
 
 class TablesChanged(Message):
     """A result went into a leaderboard table: a leaderboard open under the game reads the

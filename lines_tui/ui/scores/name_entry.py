@@ -20,6 +20,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
+SAVING = "Saving…"
 
 
 class NameInput(PlainInput, inherit_bindings=False):
@@ -32,7 +33,10 @@ class NameInput(PlainInput, inherit_bindings=False):
 
 
 class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
-    """`check` may refuse a well-formed name (e.g. one already registered) with a reason."""
+    """`check` may refuse a well-formed name (e.g. one already registered) with a reason.
+    `save`, if given, is handed the name instead of closing the dialog: the dialog stays open,
+    the name in it, until the caller says how the save went (`saved`, `refused`), so that a
+    failed write keeps what the player typed, with the reason, to try again or leave."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -50,11 +54,15 @@ class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
         default: str = "",
         title: str = "Your name for the leaderboard",
         check: Callable[[str], str | None] | None = None,
+        save: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__()
         self.default = default
         self.title_text = title
         self.check = check
+        self.save = save
+        self._saving: str | None = None
+        """The name handed to `save`, until the caller answers."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="name-dialog") as dialog:
@@ -74,6 +82,8 @@ class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
         self.action_accept()
 
     def action_accept(self) -> None:
+        if self._saving is not None:
+            return  # enter again while the name is written: one save at a time
         problem = self.query_one("#name-problem", Static)
         try:
             name = clean_name(self.query_one(Input).value)
@@ -86,4 +96,27 @@ class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
             problem.update(refusal)
             problem.add_class("problem")
             return
-        self.dismiss(name)
+        if self.save is None:
+            self.dismiss(name)
+            return
+        self._saving = name
+        problem.update(SAVING)
+        problem.remove_class("problem")
+        self.save(name)
+
+    def saved(self) -> None:
+        """The name handed to `save` is saved: the dialog closes with it."""
+        name, self._saving = self._saving, None
+        if name is not None and self.is_attached:
+            self.dismiss(name)
+
+    def refused(self, reason: str) -> bool:
+        """The name handed to `save` could not be saved: the dialog says why and stays, the
+        name in it. False if the dialog has gone meanwhile (esc): the caller tells the reason."""
+        self._saving = None
+        if not self.is_attached:
+            return False
+        problem = self.query_one("#name-problem", Static)
+        problem.update(f"Not saved: {reason}")
+        problem.add_class("problem")
+        return True

@@ -106,15 +106,26 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
             self.notify(f"Highlight a player to {purpose}.", severity="warning")
         return None
 
-    def attempt(self, action: Callable[[], object], done: str, highlight: str | None) -> None:
-        """Make a change on the store thread, then say how it went and show the list again."""
+    def attempt(
+        self,
+        action: Callable[[], object],
+        done: str,
+        highlight: str | None,
+        entry: NameEntryScreen | None = None,
+    ) -> None:
+        """Make a change on the store thread, then say how it went and show the list again.
+        A change asked from a name `entry` closes it once made; one refused leaves the entry
+        open with the name and the reason in it (or, if it has been closed, tells the reason)."""
 
         def finished(_: object) -> None:
+            if entry is not None:
+                entry.saved()
             self.notify(done)
             self.refresh_list(highlight)
 
         def failed(error: StoreError) -> None:
-            self.notify(str(error), severity="error")
+            if entry is None or not entry.refused(str(error)):
+                self.notify(str(error), severity="error")
             self.refresh_list(highlight)
 
         write(self, self.session.io, action, finished, failed)
@@ -135,32 +146,31 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
         self.attempt(lambda: self.store.set_active_player(None), GUEST_NOTE, None)
 
     def action_add(self) -> None:
-        def added(name: str | None) -> None:
-            if name is not None:
-                self.attempt(
-                    lambda: self.store.set_active_player(self.store.add_player(name)),
-                    f"Registered {name}; {name} plays now.",
-                    name,
-                )
+        def add(name: str) -> None:
+            self.attempt(
+                lambda: self.store.set_active_player(self.store.add_player(name)),
+                f"Registered {name}; {name} plays now.",
+                name,
+                entry,
+            )
 
-        self.app.push_screen(
-            NameEntryScreen("", title="New player", check=self.taken_by_other(None)), added
-        )
+        entry = NameEntryScreen("", title="New player", check=self.taken_by_other(None), save=add)
+        self.app.push_screen(entry)
 
     def action_rename(self) -> None:
         old = self.highlighted_name("rename")
         if old is None:
             return
 
-        def renamed(new: str | None) -> None:
-            if new is not None:
-                self.attempt(
-                    lambda: self.store.rename_player(old, new), f"Renamed {old} to {new}.", new
-                )
+        def rename(new: str) -> None:
+            self.attempt(
+                lambda: self.store.rename_player(old, new), f"Renamed {old} to {new}.", new, entry
+            )
 
-        self.app.push_screen(
-            NameEntryScreen(old, title=f"Rename {old}", check=self.taken_by_other(old)), renamed
+        entry = NameEntryScreen(
+            old, title=f"Rename {old}", check=self.taken_by_other(old), save=rename
         )
+        self.app.push_screen(entry)
 
     def action_remove(self) -> None:
         name = self.highlighted_name("remove")
