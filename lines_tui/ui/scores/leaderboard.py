@@ -258,8 +258,13 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         self._show_code("", f"No share code: {error}")
 
     def _show_checked(self, checked: tuple[CheckedTable, str, str]) -> None:
-        self.checked, code, problem = checked
-        grid = self.query_one("#board-table", DataTable)
+        verdicts, code, problem = checked
+        grid = self._grid
+        if verdicts.entries != self.entries or grid.row_count != len(verdicts.verdicts):
+            # The rows it was made for are gone: the screen is closing (the app quit while the
+            # games were replayed), or shows other rows.
+            return
+        self.checked = verdicts
         for row, verdict in enumerate(self.checked.verdicts):
             grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
         self._show_code(code, problem)
