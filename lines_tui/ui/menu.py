@@ -120,9 +120,7 @@ class MenuScreen(Screen[None]):
         Binding("m", "open('mahjong')", "Mahjong", tooltip="Pick a Mahjong layout and deal"),
         Binding("t", "open('today')", "Today", tooltip="Play one of today's deals"),
         Binding("b", "open('leaderboards')", "Boards", tooltip="See the leaderboards, share them"),
-        Binding(
-            "i", "open('import')", "Import", show=False, tooltip="Import a friend's share code"
-        ),
+        Binding("i", "open('import')", "Import", tooltip="Import a friend's share code"),
         Binding("p", "open('players')", "Players", tooltip="Register players, choose who plays"),
         Binding("q", "open('quit')", "Quit", tooltip="Quit the app (saved games stay)"),
     ]
@@ -169,9 +167,6 @@ class MenuScreen(Screen[None]):
         self.state = state
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
-        # The Footer shows r and R only while their entries are listed, closer together then
-        # so that every key still fits 80 columns.
-        self.query_one(Footer).compact = not self._listed.isdisjoint(RESUME_ENTRIES)
         self.refresh_bindings()
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None

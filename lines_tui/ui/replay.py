@@ -15,13 +15,14 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
@@ -57,12 +58,10 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "play_pause", "Play/pause", tooltip="Play the moves, or pause"),
-        Binding(
-            "left", "step(-1)", "Back a move", key_display="←", tooltip="One move back (pauses)"
-        ),
-        Binding("right", "step(1)", "Next move", key_display="→", tooltip="One move on (pauses)"),
-        Binding("home", "jump(0)", "Start", show=False, tooltip="Back to the first position"),
-        Binding("end", "jump(-1)", "End", show=False, tooltip="On to the final position"),
+        Binding("left", "step(-1)", "Prev", key_display="←", tooltip="One move back (pauses)"),
+        Binding("right", "step(1)", "Next", key_display="→", tooltip="One move on (pauses)"),
+        Binding("home", "jump(0)", "Start", tooltip="Back to the first position"),
+        Binding("end", "jump(-1)", "End", tooltip="On to the final position"),
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the leaderboard"),
     ]
     HELP = "A recorded game played back on the real board: the moves as they were played."

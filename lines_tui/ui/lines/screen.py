@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter, is_row_digit
@@ -21,6 +21,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import (
@@ -114,22 +115,21 @@ class LinesScreen(GameScreen):
         Binding(
             "enter",
             "act",
-            "Select / move",
+            "Move",  # short: every key fits 80 columns
             key_display="⏎",
             tooltip="Select the ball under the cursor, or move the selected ball here",
         ),
         Binding(
             "space",
             "act",
-            "Select / move",
+            "Move",
             show=False,
             tooltip="Select the ball under the cursor, or move the selected ball here",
         ),
         Binding(
             "escape",
             "cancel",
-            "Cancel / leave",
-            show=False,
+            "Cancel",
             tooltip=(
                 "Forget a typed row number; cancel the selection; with neither, back to the "
                 "menu (game saved)"
@@ -140,7 +140,6 @@ class LinesScreen(GameScreen):
             "a",
             "toggle_animation",
             "Animation",
-            show=False,
             tooltip="Animations on or off (any key also skips one)",
         ),
         Binding(

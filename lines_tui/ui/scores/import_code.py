@@ -11,11 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys

@@ -14,7 +14,7 @@ from textual.binding import ActiveBinding, Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
@@ -22,7 +22,7 @@ from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.store import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.footer import keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import (
@@ -35,7 +35,7 @@ from lines_tui.ui.scores.entries import (
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.store_thread import load, write
 
-TABLES = Binding.Group("Table")
+TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
 MAKING_CODE = "Replaying the games and making the share code…"
 PROOF_COLUMN = 1

@@ -10,12 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import Snapshot, StoreError
 from lines_tui.store.names import same_name
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
