@@ -344,6 +344,28 @@ async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
         assert merged_shown(pilot.app.result) == ("lines-9", 1)
 
 
+async def test_tab_is_in_the_imports_footer_and_help_in_the_field_and_on_the_preview(
+    tmp_path: Path,
+) -> None:
+    """tab goes between the field and the preview; neither the Footer nor the help said so."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(code))
+        await settle(pilot)
+        for where in ("field", "preview"):
+            assert "tab Field / preview" in await footer_text(pilot), where
+            rows = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+            assert any(row.startswith("tab ") and "preview" in row for row in rows), (where, rows)
+            await press(pilot, "tab")
+            assert isinstance(pilot.app.focused, DataTable) == (where == "field")
+            if where == "preview":
+                assert isinstance(pilot.app.focused, CodeInput)
+        await press(pilot, "shift+tab")
+        assert isinstance(pilot.app.focused, DataTable)
+
+
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:
     before = store.path.read_bytes()
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
