@@ -439,6 +439,26 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_players_r_and_d_show_only_on_a_player_and_say_why_not_on_the_guest(
+    store: Store,
+) -> None:
+    """r Rename and d Remove showed in the Footer with only "(guest)" highlighted."""
+    store.set_active_player(None)
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert pilot.app.screen.query_one(OptionList).highlighted == 0  # the guest
+        shown = await footer_text(pilot)
+        assert "a Add" in shown and "r Rename" not in shown and "d Remove" not in shown
+        assert "r" not in keys_of(pilot.app.screen) and "d" not in keys_of(pilot.app.screen)
+        told = notices_of(pilot.app.screen)
+        await press(pilot, "r")  # still a key: it says why it does nothing
+        assert told == ["Highlight a player to rename."]
+        await press(pilot, "down")  # Ann
+        shown = await footer_text(pilot)
+        assert "r Rename" in shown and "d Remove" in shown
+        assert {"r", "d"} <= set(keys_of(pilot.app.screen))
+
+
 async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:
     app = ScreenApp(NameEntryScreen("Ann"))
     async with app.run_test(size=SIZE) as pilot:
