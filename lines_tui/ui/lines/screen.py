@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.timer import Timer
@@ -51,6 +52,16 @@ CELL_TIP = (
 
 
 """The name a guest's challenge code carries."""
+
+
+OVER_TO_MENU = "Back to the menu; a finished game is not kept to resume"
+OVER_KEYS: dict[str, tuple[str | None, str]] = {
+    "cancel": ("Menu", OVER_TO_MENU),
+    "leave": (None, OVER_TO_MENU),
+    "new_game": (None, "Start a new game"),
+}
+"""What esc, q and n do on a finished board (a Footer description, if another, and the help's
+sentence), said in place of what they do during a game."""
 
 
 class LinesScreen(GameScreen):
@@ -336,6 +347,25 @@ class LinesScreen(GameScreen):
             self._say("")
 
     # --- actions ------------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's; on a finished board, esc, q and n say what they do there (the game is
+        cleared, not saved to resume, and a new one needs no question)."""
+        bindings = super().active_bindings
+        if not self.game.over:
+            return bindings
+        shown = dict(bindings)
+        for key, active in bindings.items():
+            if active.binding.action in OVER_KEYS:
+                description, tooltip = OVER_KEYS[active.binding.action]
+                binding = replace(
+                    active.binding,
+                    description=description or active.binding.description,
+                    tooltip=tooltip,
+                )
+                shown[key] = active._replace(binding=binding)
+        return shown
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Over, the footer leaves these out: nothing to move or name on a finished board.
