@@ -27,7 +27,7 @@ from lines_tui.engine.mahjong.layouts import (
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable, printable_lines
-from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_MAHJONG_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
@@ -149,6 +149,8 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         "built-in layout comes from a survey of its deals shipped with the game."
     )
 
+    SYMBOLS_NOTE = MAHJONG_SYMBOLS_NOTE
+    """What the app's `s` says it turns on here."""
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter reaches the focused field, which answers through the handlers below; a priority
         # binding would read the deal number before digits typed just ahead of enter arrived.
@@ -166,7 +168,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             "(kept for the next start)",
         ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
-        *ON_A_DIALOG_ALL_SHOWN,
+        *ON_A_MAHJONG_DIALOG_ALL_SHOWN,
     ]
 
     class SolvableChanged(Message):
