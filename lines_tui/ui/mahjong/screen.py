@@ -68,6 +68,11 @@ DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
 
 
+def pairs(count: int) -> str:
+    """1 pair, 2 pairs: `count` pairs in words."""
+    return f"{count} pair" if count == 1 else f"{count} pairs"
+
+
 class MahjongScreen(GameScreen):
     """One Mahjong game on one layout, saved to the session's store when the screen closes.
     `game` resumes a saved game; otherwise deal `seed`."""
@@ -626,13 +631,22 @@ class MahjongScreen(GameScreen):
 
     def action_restart(self) -> None:
         self._act()
-        pairs = len(self.game.history)
         self._after_asking(
-            f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
+            f"Start this deal again from the beginning? You lose {self._play_lost()}.",
             "start this deal again",
             "Restart deal",
             self._restart,
         )
+
+    def _play_lost(self) -> str:
+        """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
+        (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
+        the start, the pairs that could be redone."""
+        taken, undone = len(self.game.history), len(self.game.redo_stack)
+        lost = [f"{pairs(taken)} taken"] if taken else []
+        if undone:
+            lost.append(f"{pairs(undone)} you could redo (U)")
+        return " and ".join(lost)
 
     def _after_asking(
         self, question: str, doing: str, title: str, then: Callable[[], None]
@@ -661,9 +675,8 @@ class MahjongScreen(GameScreen):
 
     def action_new_deal(self) -> None:
         self._act()
-        pairs = len(self.game.history)
         self._after_asking(
-            f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
+            f"Abandon this deal and start a new one? You lose {self._play_lost()}.",
             "start a new deal",
             "New deal",
             self._new_deal,
