@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -198,7 +198,17 @@ class MenuScreen(Screen[None]):
         """Textual's, less r and R while their entry is not listed. During a read every entry's
         key acts (`check_action`: one chosen then opens once the read has listed it), but the
         Footer and the help show the keys of what is listed."""
-        return keys_that_act(super().active_bindings, self._unlisted_resume)
+        acting = keys_that_act(super().active_bindings, self._unlisted_resume)
+        if self._listed.isdisjoint(RESUME_ENTRIES):
+            return acting
+        # With r or R too, the keys are wider than 80 columns even in the compact form: i leaves
+        # the Footer (its entry shows it beside "Import a share code"; the help lists it).
+        return {
+            key: active._replace(binding=replace(active.binding, show=False))
+            if active.binding.action == "open('import')"
+            else active
+            for key, active in acting.items()
+        }
 
     def _unlisted_resume(self, action: str) -> bool:
         _, name, parameters = parse(action)

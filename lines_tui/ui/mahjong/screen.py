@@ -11,6 +11,7 @@ label (`face_typing`), where the cursor goes (`navigation`), and what a win lead
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
@@ -486,7 +487,16 @@ class MahjongScreen(GameScreen):
         """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
         show one by one, R on a deal not played yet."""
-        return keys_that_act(super().active_bindings, self._idle)
+        acting = keys_that_act(super().active_bindings, self._idle)
+        if not self.game.won:
+            return acting
+        # Won, there is room for N and R to say what each does.
+        return {
+            key: active._replace(binding=replace(active.binding, group=None))
+            if active.binding.group is DEAL_GROUP
+            else active
+            for key, active in acting.items()
+        }
 
     def _idle(self, action: str) -> bool:
         if action == "undo":
