@@ -1013,7 +1013,7 @@ async def test_a_replay_that_fails_is_what_w_and_x_then_say(
 
 
 async def test_the_notices_of_the_last_import_go_when_import_opens_again(tmp_path: Path) -> None:
-    """"Merged into …" of the last import stayed up over the next import's preview, on the line
+    """ "Merged into …" of the last import stayed up over the next import's preview, on the line
     that says why an entry is rejected."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
