@@ -177,7 +177,17 @@ async def test_the_menu_keeps_its_keys_while_they_stay_the_same(tmp_path: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys = list(app.screen.query(FooterKey))
-        assert [key.key for key in keys] == ["l", "m", "t", "b", "p", "q", "question_mark", "s"]
+        assert [key.key for key in keys] == [
+            "l",
+            "m",
+            "t",
+            "b",
+            "i",
+            "p",
+            "q",
+            "question_mark",
+            "s",
+        ]
         app.screen.refresh_bindings()
         await pilot.press("down", "up")
         await pilot.pause()

@@ -402,6 +402,24 @@ async def test_lines_help_for_esc_says_it_forgets_a_typed_row(tmp_path: Path) ->
         assert "Forget a typed row number" in row
 
 
+async def test_the_help_of_a_finished_lines_board_says_what_its_keys_do_there(
+    tmp_path: Path,
+) -> None:
+    """Game over, esc to look at the final board, then `?`: the help said esc and q go back with
+    the game saved to resume, but a finished game is cleared."""
+    app = app_with_results(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle_workers(pilot)
+        await game_over(pilot)
+        await pilot.press("escape", "question_mark")
+        await settle_workers(pilot)
+        rows = help_shown(app).splitlines()
+        for key in ("esc", "q", "n"):
+            row = next(line for line in rows if line.split()[:1] == [key])
+            assert "saved" not in row and "asks first" not in row, row
+        assert any(line.split()[:1] == ["esc"] and "menu" in line for line in rows), rows
+
+
 # --- the game-over dialog shows every key that acts on it ---------------------------------------
 
 

@@ -657,6 +657,31 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         assert str(screen.query_one("#deal").render()) == f"deal {screen.game.seed}"
 
 
+async def test_restart_and_new_deal_say_what_is_lost_in_words(tmp_path: Path) -> None:
+    """After undoing back to the start they asked "The 0 pair(s) taken are lost": what is lost
+    then is the pairs that could be redone."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=3)
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert len(screen.game.history) == 1
+        said = await question_after(pilot, "R")
+        assert said.endswith("You lose 1 pair taken."), said
+        await pilot.press("n")
+        await pilot.press("u")
+        await settle(pilot)
+        for key in ("R", "N"):
+            said = await question_after(pilot, key)
+            assert "(s)" not in said and " 0 " not in said, said
+            assert said.endswith("You lose 1 pair you could redo (U)."), said
+            await pilot.press("n")
+            await settle(pilot)
+        await pilot.press("U", "i", "t")
+        await settle(pilot)
+        said = await question_after(pilot, "N")
+        assert said.endswith("You lose 2 pairs taken."), said
+
+
 async def test_digits_typed_on_the_layout_list_make_the_deal_number(tmp_path: Path) -> None:
     """Typed on the list one at a time (a player) or in a burst (a script), the digits go to the
     deal number whole: the field taking the focus must not select the first digit for the second

@@ -147,17 +147,63 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         assert notified(app, DEAD_DEAL_WARNING)
 
 
-async def test_undo_lights_up_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:
+async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:
+    """u shows while there is a pair to undo, U while there is one to redo (`keys_that_act`)."""
     layout = row_layout(4)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
-        assert "u Undo (dim)" in footer_keys(screen)
+        assert not {"u", "U"} & footer_key_names(screen)
         await pilot.press("t")  # the 1D's at both ends
         await pilot.pause()
-        assert "u Undo" in footer_keys(screen)
+        assert "u Undo" in footer_keys(screen) and "U" not in footer_key_names(screen)
         await pilot.press("u")
         await pilot.pause()
-        assert "u Undo (dim)" in footer_keys(screen)
+        assert "U Redo" in footer_keys(screen) and "u" not in footer_key_names(screen)
+
+
+def footer_key_names(screen: Screen[object]) -> set[str]:
+    return {key.key for key in screen.query(FooterKey)}
+
+
+async def test_the_footer_shows_the_keys_that_act_during_play(tmp_path: Path) -> None:
+    """U while a pair can be redone, m while the picked tile has several partners, N and R
+    during play (R once there is play to lose): they showed only after a win, or never; and
+    every key that acts fits 80 columns, all at once too."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        await pilot.pause()
+        shown = footer_key_names(screen)
+        assert "N" in shown and not {"R", "u", "U", "m"} & shown, shown
+        await pilot.press("t")  # the top 1D, with two partners: m shows the next
+        await pilot.pause()
+        assert screen.board.selected is not None and "m" in footer_key_names(screen)
+        await pilot.press("t")  # taken
+        await pilot.pause()
+        shown = footer_key_names(screen)
+        assert {"N", "R", "u"} <= shown and not {"U", "m"} & shown, shown
+        await pilot.press("u")  # undone: U redoes it
+        screen.board.cursor = 0
+        await pilot.press("t")  # and picked again
+        await pilot.pause()
+        shown = footer_key_names(screen)
+        assert {"N", "R", "U", "m"} <= shown and "u" not in shown, shown
+        assert cut_footer_labels(screen) == []
+
+
+async def test_every_mahjong_key_that_acts_at_once_fits_80_columns(tmp_path: Path) -> None:
+    """u, U and m acting together with the rest: the widest footer of play."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"), seed=3)
+        await pilot.press("i", "t", "i", "t", "u")  # a pair to undo and one to redo
+        await settle(pilot)
+        game = screen.game
+        free = [tile for tile in range(game.present.bit_length()) if game.free_mask() >> tile & 1]
+        screen.board.cursor = next(t for t in free if game.free_matches(t).bit_count() >= 2)
+        await pilot.press("t")  # picked, with several partners
+        await settle(pilot)
+        assert {"u", "U", "m", "N", "R", "t", "i", "p", "q"} <= footer_key_names(screen)
+        assert cut_footer_labels(screen) == []
 
 
 def one_pair_left(layout_name: str = "lantern", seed: int = 1) -> MahjongGame:

@@ -345,6 +345,28 @@ async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
         assert merged_shown(pilot.app.result) == ("lines-9", 1)
 
 
+async def test_tab_is_in_the_imports_footer_and_help_in_the_field_and_on_the_preview(
+    tmp_path: Path,
+) -> None:
+    """tab goes between the field and the preview; neither the Footer nor the help said so."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(code))
+        await settle(pilot)
+        for where in ("field", "preview"):
+            assert "tab Field / preview" in await footer_text(pilot), where
+            rows = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+            assert any(row.startswith("tab ") and "preview" in row for row in rows), (where, rows)
+            await press(pilot, "tab")
+            assert isinstance(pilot.app.focused, DataTable) == (where == "field")
+            if where == "preview":
+                assert isinstance(pilot.app.focused, CodeInput)
+        await press(pilot, "shift+tab")
+        assert isinstance(pilot.app.focused, DataTable)
+
+
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:
     before = store.path.read_bytes()
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
@@ -488,6 +510,26 @@ async def test_a_name_entry_left_while_its_save_fails_tells_the_reason(
         await settle(pilot)
         assert isinstance(pilot.app.screen, PlayersScreen)
         assert told == [WRITE_FAILED]
+
+
+async def test_players_r_and_d_show_only_on_a_player_and_say_why_not_on_the_guest(
+    store: Store,
+) -> None:
+    """r Rename and d Remove showed in the Footer with only "(guest)" highlighted."""
+    store.set_active_player(None)
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert pilot.app.screen.query_one(OptionList).highlighted == 0  # the guest
+        shown = await footer_text(pilot)
+        assert "a Add" in shown and "r Rename" not in shown and "d Remove" not in shown
+        assert "r" not in keys_of(pilot.app.screen) and "d" not in keys_of(pilot.app.screen)
+        told = notices_of(pilot.app.screen)
+        await press(pilot, "r")  # still a key: it says why it does nothing
+        assert told == ["Highlight a player to rename."]
+        await press(pilot, "down")  # Ann
+        shown = await footer_text(pilot)
+        assert "r Rename" in shown and "d Remove" in shown
+        assert {"r", "d"} <= set(keys_of(pilot.app.screen))
 
 
 async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:

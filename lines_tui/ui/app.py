@@ -381,7 +381,8 @@ class LinesTuiApp(App[None]):
             self.notify(SYMBOLS_STAY, timeout=2)
             return
         self.symbols_mode = not self.symbols_mode
-        what = getattr(self.screen, "SYMBOLS_NOTE", "every colour also has its letter")
+        # A screen says what symbols show there (None: the default, Lines' letters).
+        what = getattr(self.screen, "SYMBOLS_NOTE", None) or "every colour also has its letter"
         self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
 
     # --- notices ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 
 QUIT = Binding(
     "ctrl+q",
@@ -32,9 +32,29 @@ SYMBOLS = Binding(
     "Symbols",
     tooltip="Symbols on or off: every colour also gets its letter",
 )
+MAHJONG_SYMBOLS_NOTE = "after a loss every tile shows an x"
+"""What symbols mode shows in Mahjong (a tile always shows its label)."""
+MAHJONG_SYMBOLS = replace(
+    SYMBOLS, tooltip="Symbols on or off: in Mahjong, after a loss an x on every tile"
+)
+"""`s` on a screen of Mahjong's (its layout picker, its tables, its replays)."""
 SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
 """A dialog's footer is short: symbols are listed in its help only."""
 ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN]
 ON_A_DIALOG_ALL_SHOWN = [HELP, SYMBOLS, replace(QUIT, action="app.quit", show=True, priority=False)]
 """For a dialog whose footer has room for every key that acts on it (the app's priority `ctrl+q`
 answers the key before the dialog's binding would)."""
+ON_A_MAHJONG_DIALOG_ALL_SHOWN = [
+    MAHJONG_SYMBOLS if binding is SYMBOLS else binding for binding in ON_A_DIALOG_ALL_SHOWN
+]
+
+
+def symbols_of_mahjong(bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+    """A screen's active `bindings` with the app's `s` described as it works in Mahjong, for
+    its help, on a screen that shows Mahjong (where no colour gets a letter)."""
+    return {
+        key: active._replace(binding=replace(active.binding, tooltip=MAHJONG_SYMBOLS.tooltip))
+        if active.binding.action == SYMBOLS.action
+        else active
+        for key, active in bindings.items()
+    }

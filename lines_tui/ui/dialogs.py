@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 
 

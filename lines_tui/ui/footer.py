@@ -8,12 +8,19 @@ focus, any reactive that affects bindings. The menu's Footer was rebuilt three t
 menu had settled. This one shows the screen's keys from the start and, after a signal, waits for
 the screen to settle and rebuilds once, only if a key, its description, its state (enabled or
 dimmed) or its tooltip changed.
+
+It also takes Textual's compact form by itself while its keys in the normal form are wider than
+the screen (and the normal form again once they fit), so that no key is cut at 80 columns and no
+screen decides this by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import groupby, pairwise
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
@@ -37,12 +44,20 @@ class Footer(TextualFooter):
         # focused widget brings others.
         self._bindings_ready = True
         self._shown = self._keys_shown()
+        self._fit()
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 # Bound to the Footer's `compact`, but born with the opposite: each key would be
                 # restyled twice when mounted, once to compact and once back.
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Compact while the keys in the normal form are wider than the screen."""
+        self.compact = normal_width(self._shown) > self.app.size.width
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if not screen.app.app_focus or self._rebuild_pending:
@@ -54,7 +69,7 @@ class Footer(TextualFooter):
     async def _rebuild(self) -> None:
         self._rebuild_pending = False
         if self.is_attached and self._keys_shown() != self._shown:
-            await self.recompose()
+            await self.recompose()  # compose fits the new keys to the width
 
     def _keys_shown(self) -> Keys:
         return tuple(
@@ -62,6 +77,36 @@ class Footer(TextualFooter):
             for _, binding, enabled, tooltip in self.screen.active_bindings.values()
             if binding.show
         )
+
+
+def normal_width(keys: Keys) -> int:
+    """The columns `keys` take in the Footer's normal form, laid out as Textual's Footer lays
+    them out: one key per action (its first binding), a key with its description as " key
+    description ", and consecutive actions of one group as their keys, then the group's label."""
+    first: dict[str, tuple[Binding, str]] = {}
+    for binding, display, _, _ in keys:
+        first.setdefault(binding.action, (binding, display))
+    # (left margin, width, right margin) of each item; neighbouring margins overlap.
+    boxes: list[tuple[int, int, int]] = []
+    for group, members in groupby(first.values(), lambda item: item[0].group):
+        shown = list(members)
+        if group is not None and len(shown) > 1:
+            widths = [cell_len(display) for _, display in shown]
+            if group.compact:  # the keys touch, after a space, then a margin
+                boxes.append((0, 1 + sum(widths), 1))
+            else:  # a margin on each side of each key
+                boxes.append((0, sum(widths) + len(widths) + 1, 0))
+            boxes.append((0, cell_len(group.description), 1))
+            continue
+        for binding, display in shown:
+            width = cell_len(display)
+            if binding.description:
+                width += 2 + cell_len(binding.description) + 1
+            boxes.append((0, width, 0))
+    if not boxes:
+        return 0
+    margins = [max(before[2], after[0]) for before, after in pairwise(boxes)]
+    return boxes[0][0] + sum(width for _, width, _ in boxes) + sum(margins) + boxes[-1][2]
 
 
 def keys_that_act(

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 
 # Textual's own screen keys (focus cycling, copying a mouse selection): not part of any game.

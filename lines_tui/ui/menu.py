@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -120,9 +120,7 @@ class MenuScreen(Screen[None]):
         Binding("m", "open('mahjong')", "Mahjong", tooltip="Pick a Mahjong layout and deal"),
         Binding("t", "open('today')", "Today", tooltip="Play one of today's deals"),
         Binding("b", "open('leaderboards')", "Boards", tooltip="See the leaderboards, share them"),
-        Binding(
-            "i", "open('import')", "Import", show=False, tooltip="Import a friend's share code"
-        ),
+        Binding("i", "open('import')", "Import", tooltip="Import a friend's share code"),
         Binding("p", "open('players')", "Players", tooltip="Register players, choose who plays"),
         Binding("q", "open('quit')", "Quit", tooltip="Quit the app (saved games stay)"),
     ]
@@ -169,9 +167,6 @@ class MenuScreen(Screen[None]):
         self.state = state
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
-        # The Footer shows r and R only while their entries are listed, closer together then
-        # so that every key still fits 80 columns.
-        self.query_one(Footer).compact = not self._listed.isdisjoint(RESUME_ENTRIES)
         self.refresh_bindings()
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
@@ -203,7 +198,17 @@ class MenuScreen(Screen[None]):
         """Textual's, less r and R while their entry is not listed. During a read every entry's
         key acts (`check_action`: one chosen then opens once the read has listed it), but the
         Footer and the help show the keys of what is listed."""
-        return keys_that_act(super().active_bindings, self._unlisted_resume)
+        acting = keys_that_act(super().active_bindings, self._unlisted_resume)
+        if self._listed.isdisjoint(RESUME_ENTRIES):
+            return acting
+        # With r or R too, the keys are wider than 80 columns even in the compact form: i leaves
+        # the Footer (its entry shows it beside "Import a share code"; the help lists it).
+        return {
+            key: active._replace(binding=replace(active.binding, show=False))
+            if active.binding.action == "open('import')"
+            else active
+            for key, active in acting.items()
+        }
 
     def _unlisted_resume(self, action: str) -> bool:
         _, name, parameters = parse(action)

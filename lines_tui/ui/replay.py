@@ -10,18 +10,20 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, symbols_of_mahjong
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
@@ -57,12 +59,10 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "play_pause", "Play/pause", tooltip="Play the moves, or pause"),
-        Binding(
-            "left", "step(-1)", "Back a move", key_display="←", tooltip="One move back (pauses)"
-        ),
-        Binding("right", "step(1)", "Next move", key_display="→", tooltip="One move on (pauses)"),
-        Binding("home", "jump(0)", "Start", show=False, tooltip="Back to the first position"),
-        Binding("end", "jump(-1)", "End", show=False, tooltip="On to the final position"),
+        Binding("left", "step(-1)", "Prev", key_display="←", tooltip="One move back (pauses)"),
+        Binding("right", "step(1)", "Next", key_display="→", tooltip="One move on (pauses)"),
+        Binding("home", "jump(0)", "Start", tooltip="Back to the first position"),
+        Binding("end", "jump(-1)", "End", tooltip="On to the final position"),
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the leaderboard"),
     ]
     HELP = "A recorded game played back on the real board: the moves as they were played."
@@ -118,6 +118,17 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self._show_symbols(self.session.symbols)
         self._fit()
         self._draw()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, with `s` described as it works in Mahjong on a Mahjong game."""
+        bindings = super().active_bindings
+        return bindings if self.SYMBOLS_NOTE is None else symbols_of_mahjong(bindings)
+
+    @property
+    def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen
+        """What the app's `s` says it turns on: Mahjong's symbols on a Mahjong game."""
+        return MAHJONG_SYMBOLS_NOTE if isinstance(self.entry.record, MahjongRecord) else None
 
     @property
     def min_size(self) -> tuple[int, int]:

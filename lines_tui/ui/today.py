@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.engine.mahjong.layouts import builtin_layouts
 from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 

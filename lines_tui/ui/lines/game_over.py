@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
-from lines_tui.ui.footer import keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.on_top import DismissedOnTop
 
 if TYPE_CHECKING:
@@ -89,8 +89,7 @@ class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
-        # Every key fits 80 columns, but with both `b` and `c` offered only in the compact form.
-        yield Footer(compact=self.outcome.saved and self.challenge is not None)
+        yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leaderboard":

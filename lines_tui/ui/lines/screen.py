@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter, is_row_digit
@@ -21,6 +22,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import (
@@ -50,6 +52,16 @@ CELL_TIP = (
 
 
 """The name a guest's challenge code carries."""
+
+
+OVER_TO_MENU = "Back to the menu; a finished game is not kept to resume"
+OVER_KEYS: dict[str, tuple[str | None, str]] = {
+    "cancel": ("Menu", OVER_TO_MENU),
+    "leave": (None, OVER_TO_MENU),
+    "new_game": (None, "Start a new game"),
+}
+"""What esc, q and n do on a finished board (a Footer description, if another, and the help's
+sentence), said in place of what they do during a game."""
 
 
 class LinesScreen(GameScreen):
@@ -114,22 +126,21 @@ class LinesScreen(GameScreen):
         Binding(
             "enter",
             "act",
-            "Select / move",
+            "Move",  # short: every key fits 80 columns
             key_display="⏎",
             tooltip="Select the ball under the cursor, or move the selected ball here",
         ),
         Binding(
             "space",
             "act",
-            "Select / move",
+            "Move",
             show=False,
             tooltip="Select the ball under the cursor, or move the selected ball here",
         ),
         Binding(
             "escape",
             "cancel",
-            "Cancel / leave",
-            show=False,
+            "Cancel",
             tooltip=(
                 "Forget a typed row number; cancel the selection; with neither, back to the "
                 "menu (game saved)"
@@ -140,7 +151,6 @@ class LinesScreen(GameScreen):
             "a",
             "toggle_animation",
             "Animation",
-            show=False,
             tooltip="Animations on or off (any key also skips one)",
         ),
         Binding(
@@ -337,6 +347,25 @@ class LinesScreen(GameScreen):
             self._say("")
 
     # --- actions ------------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's; on a finished board, esc, q and n say what they do there (the game is
+        cleared, not saved to resume, and a new one needs no question)."""
+        bindings = super().active_bindings
+        if not self.game.over:
+            return bindings
+        shown = dict(bindings)
+        for key, active in bindings.items():
+            if active.binding.action in OVER_KEYS:
+                description, tooltip = OVER_KEYS[active.binding.action]
+                binding = replace(
+                    active.binding,
+                    description=description or active.binding.description,
+                    tooltip=tooltip,
+                )
+                shown[key] = active._replace(binding=binding)
+        return shown
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Over, the footer leaves these out: nothing to move or name on a finished board.

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.layouts import (
@@ -27,7 +27,8 @@ from lines_tui.engine.mahjong.layouts import (
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable, printable_lines
-from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_MAHJONG_DIALOG_ALL_SHOWN
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
@@ -148,6 +149,8 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         "built-in layout comes from a survey of its deals shipped with the game."
     )
 
+    SYMBOLS_NOTE = MAHJONG_SYMBOLS_NOTE
+    """What the app's `s` says it turns on here."""
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter reaches the focused field, which answers through the handlers below; a priority
         # binding would read the deal number before digits typed just ahead of enter arrived.
@@ -165,7 +168,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             "(kept for the next start)",
         ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
-        *ON_A_DIALOG,
+        *ON_A_MAHJONG_DIALOG_ALL_SHOWN,
     ]
 
     class SolvableChanged(Message):

@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
 from lines_tui.outside_text import inert
 from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.mahjong.dead_end import solve_in_background
 from lines_tui.ui.on_top import DismissedOnTop
 

@@ -30,7 +30,7 @@ from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.deal_name import deal_name
-from lines_tui.ui.footer import Footer
+from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
@@ -48,13 +48,17 @@ from lines_tui.ui.status_line import StatusLine
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
-WON_KEYS = frozenset({"new_deal", "restart"})
-"""What the Footer adds once a deal is won (N and R: "R or N brings them back", README)."""
 SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 MOVE_GROUP = Binding.Group("move")
+# Keys that share one Footer label while both act, so that every key that acts fits 80 columns
+# (each has its own sentence in the help): t takes, m shows the next partner; u undoes, U redoes;
+# N deals anew, R deals the same again.
+TAKE_GROUP = Binding.Group("Take")
+UNDO_GROUP = Binding.Group("Undo")
+DEAL_GROUP = Binding.Group("Deal")
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
 FACE_TIP = (
     "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
@@ -66,6 +70,11 @@ DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
+
+
+def pairs(count: int) -> str:
+    """1 pair, 2 pairs: `count` pairs in words."""
+    return f"{count} pair" if count == 1 else f"{count} pairs"
 
 
 class MahjongScreen(GameScreen):
@@ -99,6 +108,15 @@ class MahjongScreen(GameScreen):
             tooltip="Take the pair: the picked tile (or the one under the cursor) with its free "
             "partner; after a hint, the hinted pair. With several partners it picks the tile and "
             "jumps to one: t again takes that one, m shows the next",
+            group=TAKE_GROUP,
+        ),
+        Binding(
+            "m",
+            "match",
+            "Next",
+            tooltip="Jump to the next free tile matching the picked tile (or the one under the "
+            "cursor)",
+            group=TAKE_GROUP,
         ),
         Binding(
             "enter,space",
@@ -128,22 +146,16 @@ class MahjongScreen(GameScreen):
             tooltip="Jump to the next free tile, with or without a free partner",
         ),
         Binding(
-            "m",
-            "match",
-            "Match",
-            show=False,
-            tooltip="Jump to the next free tile matching the picked tile (or the one under the "
-            "cursor)",
-        ),
-        Binding(
             "i",
             "hint",
             "Hint",
             tooltip="Hint: show a pair to take, from a winning line when the solver has found "
             "one; t takes it",
         ),
-        Binding("u", "undo", "Undo", tooltip="Undo the last pair (also after a loss)"),
-        Binding("U", "redo", "Redo", show=False, tooltip="Redo the pair undone last"),
+        Binding(
+            "u", "undo", "Undo", group=UNDO_GROUP, tooltip="Undo the last pair (also after a loss)"
+        ),
+        Binding("U", "redo", "Redo", group=UNDO_GROUP, tooltip="Redo the pair undone last"),
         Binding(
             "F",
             "toggle_free",
@@ -183,12 +195,16 @@ class MahjongScreen(GameScreen):
             "N",
             "new_deal",
             "New deal",
-            show=False,
+            group=DEAL_GROUP,
             tooltip='A new deal on the same layout (proved solvable first when "solvable '
             'deals only" is on)',
         ),
         Binding(
-            "R", "restart", "Restart deal", show=False, tooltip="The same deal again from the start"
+            "R",
+            "restart",
+            "Restart deal",
+            group=DEAL_GROUP,
+            tooltip="The same deal again from the start",
         ),
         Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
         Binding(
@@ -440,6 +456,9 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def _show_tile_info(self) -> None:
+        """The panel's line about the tile under the cursor; and the keys, which follow the
+        picked tile (m shows while it has several partners)."""
+        self.refresh_bindings()
         board = self.board
         self.panel.show_tile_info(
             tile_info(self.game, self.tile_layout, board.cursor, board.selected)
@@ -465,22 +484,36 @@ class MahjongScreen(GameScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, with N and R in the Footer once the deal is won: during play it has no
-        room for them (help lists them), after a win they are what is left to do."""
-        bindings = super().active_bindings
+        """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
+        no pair to undo, U with none to redo, m unless the picked tile has several partners to
+        show one by one, R on a deal not played yet."""
+        acting = keys_that_act(super().active_bindings, self._idle)
         if not self.game.won:
-            return bindings
+            return acting
+        # Won, there is room for N and R to say what each does.
         return {
-            key: active._replace(binding=replace(active.binding, show=True))
-            if active.binding.action in WON_KEYS
+            key: active._replace(binding=replace(active.binding, group=None))
+            if active.binding.group is DEAL_GROUP
             else active
-            for key, active in bindings.items()
+            for key, active in acting.items()
         }
 
+    def _idle(self, action: str) -> bool:
+        if action == "undo":
+            return not self.game.can_undo
+        if action == "redo":
+            return not self.game.can_redo
+        if action == "match":
+            selected = self.board.selected
+            return selected is None or self.game.free_matches(selected).bit_count() < 2
+        if action == "restart":
+            return not self.game.played
+        return False
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # None greys a key out in the footer instead of hiding it, so the footer does not jump
-        # during play; a won game is over, and its footer shows what is left to do. Paused, the
-        # footer shows the few keys that work: p to resume, q and ?.
+        # False leaves a key out of the footer and the help: a won game is over, and its footer
+        # shows what is left to do. Paused, the footer shows the few keys that work: p to
+        # resume, q and ?. (Keys that only wait for something to act on: `_idle`.)
         if action == "nothing":
             return self.game.won or self.paused
         if self.game.won and action in self.BOARD_ACTIONS:
@@ -489,12 +522,8 @@ class MahjongScreen(GameScreen):
             return self.paused
         if self.paused and action not in self.PAUSED_ACTIONS:
             return False
-        if action == "undo":
-            return True if self.game.can_undo else None
         if action == "challenge":
             return self._results.can_challenge
-        if action == "redo":
-            return True if self.game.can_redo else None
         return True
 
     def _act(self) -> None:
@@ -626,13 +655,22 @@ class MahjongScreen(GameScreen):
 
     def action_restart(self) -> None:
         self._act()
-        pairs = len(self.game.history)
         self._after_asking(
-            f"Start this deal again from the beginning? The {pairs} pair(s) taken are lost.",
+            f"Start this deal again from the beginning? You lose {self._play_lost()}.",
             "start this deal again",
             "Restart deal",
             self._restart,
         )
+
+    def _play_lost(self) -> str:
+        """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
+        (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
+        the start, the pairs that could be redone."""
+        taken, undone = len(self.game.history), len(self.game.redo_stack)
+        lost = [f"{pairs(taken)} taken"] if taken else []
+        if undone:
+            lost.append(f"{pairs(undone)} you could redo (U)")
+        return " and ".join(lost)
 
     def _after_asking(
         self, question: str, doing: str, title: str, then: Callable[[], None]
@@ -661,9 +699,8 @@ class MahjongScreen(GameScreen):
 
     def action_new_deal(self) -> None:
         self._act()
-        pairs = len(self.game.history)
         self._after_asking(
-            f"Abandon this deal ({pairs} pair(s) taken) and start a new one?",
+            f"Abandon this deal and start a new one? You lose {self._play_lost()}.",
             "start a new deal",
             "New deal",
             self._new_deal,

@@ -11,11 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
 from lines_tui.store.verify import Checker
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
@@ -118,6 +119,21 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         # Enter in the code field submits it (see on_input_submitted): a priority binding would
         # merge before a paste or keys that came just ahead of it reached the field.
         Binding("enter", "merge", "Merge", tooltip="Merge the pasted codes into your tables"),
+        # Textual's own tab, bound here so that the Footer and the help say where it goes.
+        Binding(
+            "tab",
+            "focus_next",
+            "Field / preview",
+            tooltip="Go between the codes field and the preview (and their lines that outgrow "
+            "their room)",
+        ),
+        Binding(
+            "shift+tab",
+            "focus_previous",
+            "Field / preview",
+            show=False,
+            tooltip="Go between the preview and the codes field, the other way round",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -208,6 +224,12 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_merge()
+
+    def action_focus_next(self) -> None:
+        self.focus_next()
+
+    def action_focus_previous(self) -> None:
+        self.focus_previous()
 
     def action_merge(self) -> None:
         if self._merging:

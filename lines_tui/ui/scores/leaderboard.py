@@ -14,15 +14,16 @@ from textual.binding import ActiveBinding, Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.store import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, symbols_of_mahjong
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.footer import keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import (
@@ -35,7 +36,7 @@ from lines_tui.ui.scores.entries import (
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.store_thread import load, write
 
-TABLES = Binding.Group("Table")
+TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
 MAKING_CODE = "Replaying the games and making the share code…"
 PROOF_COLUMN = 1
@@ -285,9 +286,19 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         ← → while there are not two tables, w and x while the entry under the cursor is not
         one that replays. The keys still act, and say in one line why they do nothing (as the
         menu's r and R show only while their game is listed)."""
-        return keys_that_act(
+        acting = keys_that_act(
             super().active_bindings, lambda action: self._why_idle(action) is not None
         )
+        return symbols_of_mahjong(acting) if self._shows_mahjong else acting
+
+    @property
+    def _shows_mahjong(self) -> bool:
+        return bool(self.tables) and self.tables[self.index].kind == "mahjong"
+
+    @property
+    def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen
+        """What the app's `s` says it turns on: Mahjong's symbols on a Mahjong table."""
+        return MAHJONG_SYMBOLS_NOTE if self._shows_mahjong else None
 
     def _why_idle(self, action: str) -> str | None:
         """Why the key of `action` would do nothing now, or None if it would act."""

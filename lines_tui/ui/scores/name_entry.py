@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
 from lines_tui.ui.app_keys import ON_A_DIALOG
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 

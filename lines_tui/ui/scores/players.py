@@ -8,14 +8,15 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import Snapshot, StoreError
 from lines_tui.store.names import same_name
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
@@ -26,6 +27,8 @@ from lines_tui.ui.store_thread import load, write
 GUEST = "guest"
 GUEST_NOTE = "Guest: Lines scores are not saved."
 LOADING = "Reading the players…"
+PLAYER_ACTIONS = frozenset({"rename", "remove"})
+"""Keys that act on the highlighted player: not on the guest line."""
 
 
 def player_prompt(name: str, active: str | None) -> Text:
@@ -96,6 +99,18 @@ class PlayersScreen(DismissedOnTop, Screen[None]):
         listing.focus()
         note = GUEST_NOTE if active is None else f"Playing as {active}; ● marks the active player."
         self.query_one("#players-active", Static).update(note)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, less r and d while no player is highlighted (the guest line): they still
+        act, and say in one line why they do nothing (as on the leaderboard)."""
+        return keys_that_act(super().active_bindings, self._idle)
+
+    def _idle(self, action: str) -> bool:
+        return action in PLAYER_ACTIONS and not self.query_one(KeyList).highlighted
+
+    def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
 
     def highlighted_name(self, purpose: str = "") -> str | None:
         """The highlighted player; None for the guest line (then `purpose` says what was missed)."""

@@ -1,0 +1,136 @@
+"""The Footer shows the keys that act now, every one whole at 80 columns: it takes Textual's
+compact form by itself while the keys in the normal form are wider than the screen, and the
+normal form again once they fit (README, "Keys of every other screen")."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from conftest import (
+    FIXED_NOW,
+    make_app,
+    played_lines_game,
+    settle,
+    widget_lines,
+    won_mahjong_game,
+)
+from test_ui_every_screen import SCREENS, app_with_results, cut_footer_labels
+from test_ui_solvable_deals import footer_text
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Footer
+
+from lines_tui.store import open_store
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.replay import ReplayScreen
+
+SIZE = (80, 24)
+
+# Keys a review found left out of full Footers, by the README's name of their screen.
+KEYS_LEFT_OUT = {
+    "Menu": ["i Import"],
+    "Lines": ["a Animation", "esc Cancel"],
+    "Layout picker": ["s Symbols"],
+    "Replay": ["home Start", "end End"],
+    "Leaderboards": ["s Symbols"],  # two tables here: ← → show, and s was cut off the edge
+}
+
+
+async def back_to_menu(pilot: Pilot[None]) -> None:
+    while not isinstance(pilot.app.screen, MenuScreen):
+        pilot.app.pop_screen()
+        await settle(pilot)
+
+
+async def test_full_footers_show_every_key_whole_at_80_columns(tmp_path: Path) -> None:
+    app = app_with_results(tmp_path)
+    problems = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for name, wanted in KEYS_LEFT_OUT.items():
+            await SCREENS[name](pilot)
+            shown = await footer_text(pilot)
+            problems += [f"{name}: no {key!r} in {shown!r}" for key in wanted if key not in shown]
+            problems += [f"{name}: {label!r} is cut" for label in cut_footer_labels(app.screen)]
+            await back_to_menu(pilot)
+    assert problems == []
+
+
+async def test_the_footer_is_compact_only_while_its_keys_need_it(tmp_path: Path) -> None:
+    app = app_with_results(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(Footer)
+        await footer_text(pilot)
+        assert footer.compact  # the menu's keys are wider than 80 columns in the normal form
+        await pilot.resize_terminal(120, 24)
+        await settle(pilot)
+        assert not footer.compact
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert footer.compact and cut_footer_labels(app.screen) == []
+        await pilot.press("p")  # the players' keys fit in the normal form
+        await settle(pilot)
+        await footer_text(pilot)
+        assert not app.screen.query_one(Footer).compact
+        assert cut_footer_labels(app.screen) == []
+
+
+def symbols_row(app: App[None]) -> str:
+    """The help's row of `s`, its lines joined."""
+    lines = widget_lines(app.screen.query_one("#help-keys"))
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == ["s"])
+    row = [lines[start]]
+    row += itertools.takewhile(lambda line: line.startswith(" "), lines[start + 1 :])
+    return " ".join(" ".join(row).split())
+
+
+async def help_of_s(pilot: Pilot[None]) -> str:
+    await pilot.press("question_mark")
+    await settle(pilot)
+    row = symbols_row(pilot.app)
+    await pilot.press("escape")
+    await settle(pilot)
+    return row
+
+
+async def test_the_help_of_s_says_what_symbols_do_on_mahjong_screens(tmp_path: Path) -> None:
+    """On Mahjong's picker, tables and replays the help of `s` said every colour gets its letter,
+    which is Lines' symbols; in Mahjong they put an x on every tile after a loss."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    game = won_mahjong_game("turtle", 1)
+    store.record_mahjong("Ann", "turtle", 300.0, 1, FIXED_NOW, record_of_mahjong(game))
+    lines = played_lines_game(2, size=7)
+    assert lines.ended_at is not None
+    store.record_lines(
+        "Ann", 7, lines.score, lines.seed, lines.started_at, lines.ended_at, record_of_lines(lines)
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        rows = {}
+        for _ in range(2):  # both tables, in whichever order they come
+            table = app.screen.tables[app.screen.index]
+            rows[table.kind] = await help_of_s(pilot)
+            await pilot.press("right")
+            await settle(pilot)
+        assert "letter" in rows["lines"]
+        assert "Mahjong" in rows["mahjong"] and "letter" not in rows["mahjong"], rows
+        while app.screen.tables[app.screen.index].kind != "mahjong":
+            await pilot.press("right")
+            await settle(pilot)
+        await pilot.press("w")  # the Mahjong game replays
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        row = await help_of_s(pilot)
+        assert "Mahjong" in row and "letter" not in row, row
+        await back_to_menu(pilot)
+        await pilot.press("m")  # the layout picker
+        await settle(pilot)
+        row = await help_of_s(pilot)
+        assert "Mahjong" in row and "letter" not in row, row
