@@ -86,16 +86,21 @@ LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 SHOW_CURSOR = b"\x1b[?25h"
 
 
+def ends_on_sigterm_with_the_terminal_given_back(terminal: Terminal) -> None:
+    """SIGTERM ends the app with exit code 143, out of its screen and with the cursor shown."""
+    shown = len(terminal.output)
+    terminal.process.send_signal(signal.SIGTERM)
+    assert terminal.wait_for_exit() == 143, terminal.output[-2000:]
+    after = bytes(terminal.output[shown:])
+    assert LEAVE_ALT_SCREEN in after and SHOW_CURSOR in after, after
+    assert b"Traceback" not in terminal.output
+
+
 def test_sigterm_ends_the_menu_as_ctrl_q_and_gives_the_terminal_back(tmp_path: Path) -> None:
     terminal = Terminal(lines_tui_command(), app_environment(tmp_path))
     try:
         terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
-        shown = len(terminal.output)
-        terminal.process.send_signal(signal.SIGTERM)
-        assert terminal.wait_for_exit() == 143, terminal.output[-2000:]
-        after = bytes(terminal.output[shown:])
-        assert LEAVE_ALT_SCREEN in after and SHOW_CURSOR in after, after
-        assert b"Traceback" not in terminal.output
+        ends_on_sigterm_with_the_terminal_given_back(terminal)
     finally:
         terminal.close()
 
@@ -112,12 +117,7 @@ def test_sigterm_in_a_game_keeps_the_game_and_gives_the_terminal_back(tmp_path: 
         terminal.read(0.5)
         after_the_move = json.loads(saved.read_text())["game"]["clock"]["played"]
         terminal.read(1.5)
-        shown = len(terminal.output)
-        terminal.process.send_signal(signal.SIGTERM)
-        assert terminal.wait_for_exit() == 143, terminal.output[-2000:]
-        after = bytes(terminal.output[shown:])
-        assert LEAVE_ALT_SCREEN in after and SHOW_CURSOR in after, after
-        assert b"Traceback" not in terminal.output
+        ends_on_sigterm_with_the_terminal_given_back(terminal)
         # The game was kept as on ctrl+q: its move, and its clock up to the end.
         game = json.loads(saved.read_text())["game"]
         assert len(game["history"]) == 1

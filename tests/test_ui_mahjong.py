@@ -202,21 +202,6 @@ async def test_a_dead_end_is_announced_while_play_goes_on(tmp_path: Path) -> Non
         assert screen.game.tiles_left == 4
 
 
-async def test_a_deal_dead_from_its_start_says_so_after_moves_too(tmp_path: Path) -> None:
-    """Once the check had found the deal dead from its start, a dead end after a pair said
-    "Undo (u)", which cannot help."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        layout = row_layout(4, 2, 2)
-        screen = await open_game(pilot, layout, game_of(layout, f"{DEAD_ROW_FACES} dg dg"))
-        assert await settled(pilot, screen) == "dead end"
-        screen.board.cursor = 4
-        await pilot.press("enter", "m", "enter")  # a pair below, which can still be taken
-        assert screen.game.can_undo
-        assert await settled(pilot, screen) == "dead end"
-        assert notified(app, DEAD_DEAL_WARNING)
-
-
 async def test_a_dead_end_a_move_led_to_says_to_undo(tmp_path: Path) -> None:
     layout = row_layout(4, 4)
     # Taking the 1Ds at both ends of row two leaves row one's 1Ds side by side: a dead end.

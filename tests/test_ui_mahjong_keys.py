@@ -135,7 +135,8 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         await pilot.press("t")
         assert screen.game.tiles_left == 6
         assert await settled(pilot, screen) == "dead end"
-        # The deal was found dead from its start: no undo leads out, only a new deal.
+        # The deal was found dead from its start: no undo leads out, only a new deal (it said
+        # "Undo (u)", which cannot help).
         assert notified(app, DEAD_DEAL_WARNING)
         status_line = screen.query_one(StatusLine)
         status_line.say("")

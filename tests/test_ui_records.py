@@ -603,13 +603,20 @@ async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> N
         assert "N New deal" in shown and "R Restart deal" in shown and "c Challenge" in shown
 
 
-async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: Path) -> None:
-    """The code names whoever the time was saved for, dated when the deal was won, so that
-    importing it where it was saved adds nothing."""
+def one_pair_from_a_win() -> tuple[MahjongGame, MahjongGame]:
+    """A won Lantern deal, and the same deal at START with every pair of that win taken but the
+    last (the tab key's first pair)."""
     won = won_mahjong_game("lantern", 2)
     game = MahjongGame.new(won.layout, won.seed, now=START)
     for pair in won.history[:-1]:
         game.remove(*pair, now=START)
+    return won, game
+
+
+async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: Path) -> None:
+    """The code names whoever the time was saved for, dated when the deal was won, so that
+    importing it where it was saved adds nothing."""
+    won, game = one_pair_from_a_win()
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -674,10 +681,7 @@ async def test_the_merge_is_told_once_the_challenge_is_declined(tmp_path: Path) 
 async def test_a_time_refused_for_good_is_not_asked_for_again(tmp_path: Path) -> None:
     """A win faster than anyone plays was refused with its reason, yet stayed waiting to be
     saved: every resume asked for the name again, to refuse it again."""
-    won = won_mahjong_game("lantern", 2)
-    game = MahjongGame.new(won.layout, won.seed, now=START)
-    for pair in won.history[:-1]:
-        game.remove(*pair, now=START)
+    won, game = one_pair_from_a_win()
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -13,6 +13,7 @@ import pytest
 from conftest import FIXED_NOW, make_app, played_lines_game, settle, won_mahjong_game
 from rich.text import Text
 from test_ui_records import lines_7_board
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner, Result
 
@@ -126,6 +127,12 @@ def cells(board: LeaderboardScreen) -> list[list[str]]:
     ]
 
 
+async def cursor_on(pilot: Pilot[None], board: LeaderboardScreen, name: str) -> None:
+    """Move the leaderboard's cursor down to `name`'s entry."""
+    row = [row[2] for row in cells(board)].index(name)
+    await pilot.press(*["down"] * row)
+
+
 async def test_the_leaderboard_marks_a_refuted_entry_and_will_not_play_it_back(
     tmp_path: Path,
 ) -> None:
@@ -145,8 +152,8 @@ async def test_the_leaderboard_marks_a_refuted_entry_and_will_not_play_it_back(
         assert board.code == ""  # the table cannot be shared while the refuted entry is in it
         code_line = text_of(board.query_one("#board-code", Static))
         assert "cannot be shared, entry" in code_line and "is refuted" in code_line
-        cheat_row = [row[2] for row in cells(board)].index("Cheat")
-        await pilot.press(*["down"] * cheat_row, "w")
+        await cursor_on(pilot, board, "Cheat")
+        await pilot.press("w")
         await settle(pilot)
         assert app.screen is board
         await pilot.press("x")
@@ -163,8 +170,8 @@ async def test_an_honest_entry_beside_a_refuted_one_still_plays_back(tmp_path: P
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         board = await lines_7_board(pilot)
-        honest_row = [row[2] for row in cells(board)].index("Ann")
-        await pilot.press(*["down"] * honest_row, "w")
+        await cursor_on(pilot, board, "Ann")
+        await pilot.press("w")
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
 
@@ -280,8 +287,8 @@ async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         board = await lines_7_board(pilot)
-        cheat_row = [row[2] for row in cells(board)].index("Cheat")
-        await pilot.press(*["down"] * cheat_row, "d")
+        await cursor_on(pilot, board, "Cheat")
+        await pilot.press("d")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")  # no: nothing changes
