@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, make_app, played_lines_game, settle, won_mahjong_game
+from conftest import (
+    FIXED_NOW,
+    make_app,
+    played_lines_game,
+    settle,
+    widget_lines,
+    won_mahjong_game,
+)
 from rich.text import Text
 from test_ui_records import lines_7_board
 from textual.pilot import Pilot
@@ -276,8 +283,47 @@ def test_a_random_deal_s_result_removed_is_gone_from_its_deal_s_table_too(
     deal_table = random_table.for_deal(1)
     store.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
     (entry,) = store.table(deal_table)
-    store.remove_entry(random_table if removed_from == "random" else deal_table, entry)
+    chosen = random_table if removed_from == "random" else deal_table
+    # Only the random-deal table holds it (the deal's table reads it from there).
+    assert store.remove_entry(chosen, entry) == (
+        chosen,
+        *(() if chosen == random_table else (random_table,)),
+    )
     assert store.table(random_table) == () and store.table(deal_table) == ()
+
+
+async def test_removing_a_random_deal_s_result_from_its_deal_s_table_asks_for_both(
+    tmp_path: Path,
+) -> None:
+    """The question named the deal's table only, and the result went from the random-deal
+    table too, unasked."""
+    store = open_store(tmp_path)
+    game = played_lines_game(1, size=7)
+    # Ann played deal 1 as a random deal; Bo raced her on it, for the deal's table.
+    for name, table in (("Ann", TableId.lines(7)), ("Bo", TableId.lines(7).for_deal(1))):
+        store.add_player(name)
+        record = record_of_lines(game)
+        store.record_lines(name, table, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app, LinesTuiApp)
+        app.open_leaderboards("lines-7+deal-1")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        await cursor_on(pilot, board, "Ann")
+        await pilot.press("d")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        asked = " ".join(widget_lines(question.query_one(".dialog-text")))
+        assert "from Lines 7 x 7, deal 1 and from Lines 7 x 7?" in " ".join(asked.split())
+    folder = tmp_path
+    ann = [entry.name for entry in open_store(folder).table("lines-7+deal-1")].index("Ann") + 1
+    removed = run(folder, "scores", "remove", "lines-7+deal-1", str(ann))
+    assert removed.stdout.startswith(
+        f"removed entry {ann} of lines-7+deal-1 (and from lines-7, where it counts too): Ann, "
+    )
 
 
 async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(

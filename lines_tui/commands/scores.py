@@ -220,15 +220,15 @@ def remove(
     ],
 ) -> None:
     """Remove entry N from the table: a refuted one (a file edited by hand) blocks the table's
-    share code until it goes. A random deal's result goes from its deal's table too."""
+    share code until it goes. A random deal's result is one result in its deal's table too: it
+    goes from both, and the output names both."""
     store = open_cli_store(ctx)
     table_id = known_table(store, table)
     entry = attempt(lambda: numbered_entry(table_id, store.table(table_id), number), store)
-    attempt(lambda: store.remove_entry(table_id, entry), store)
-    value = format_value(table_id, entry.value)
-    say(
-        f"removed entry {number} of {table_id}: {printable(entry.name)}, {value}, deal {entry.seed}"
-    )
+    taken_from = attempt(lambda: store.remove_entry(table_id, entry), store)
+    name, value = printable(entry.name), format_value(table_id, entry.value)
+    also = "".join(f" (and from {other}, where it counts too)" for other in taken_from[1:])
+    say(f"removed entry {number} of {table_id}{also}: {name}, {value}, deal {entry.seed}")
 
 
 GameCodeArgument = Annotated[

@@ -244,31 +244,29 @@ class Store:
         table_id = parse_table(table)
         return self._best(table_id, self._snapshot())
 
-    def remove_entry(self, table: str | TableId, entry: Entry) -> None:
-        """Take `entry` out of `table`, and out of every table that counts it there: a deal's
-        table reads the random-deal table's results of its deal, so a result is one result in
-        both (`_entries`). StoreError, nothing changed, if it is not in the table any more
-        (another copy of lines-tui changed it meanwhile)."""
+    def remove_entry(self, table: str | TableId, entry: Entry) -> tuple[TableId, ...]:
+        """Take `entry` out of `table`, and out of every table that counts it as one result
+        with it (`TableId.counting_with`: a deal's table reads the random-deal table's results
+        of its deal). Returns the tables it was taken from, `table` first. StoreError, nothing
+        changed, if it is not in the table any more (another copy of lines-tui changed it)."""
         table_id = parse_table(table)
-        counted_in: tuple[TableId, ...]
-        if table_id.deal_seed is not None:
-            counted_in = (table_id, table_id.base)
-        elif table_id.mode == "random":
-            counted_in = (table_id, table_id.for_deal(entry.seed))
-        else:
-            counted_in = (table_id,)
 
-        def change(data: ScoreData) -> None:
+        def change(data: ScoreData) -> tuple[TableId, ...]:
             if entry not in _entries(data, table_id):
                 raise StoreError(f"that result is no longer in {table_id.title}")
-            for place in counted_in:
-                kept = [other for other in data.tables.get(place, []) if other != entry]
+            taken_from = []
+            for place in table_id.counting_with(entry.seed):
+                stored = data.tables.get(place, [])
+                kept = [other for other in stored if other != entry]
+                if len(kept) < len(stored) or place == table_id:
+                    taken_from.append(place)
                 if kept:
                     data.tables[place] = kept
                 else:
                     data.tables.pop(place, None)
+            return tuple(taken_from)
 
-        self._update(change)
+        return self._update(change)
 
     def record_lines(
         self,

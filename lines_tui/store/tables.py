@@ -112,6 +112,16 @@ class TableId:
         """The random-deal table of the same layout or board size."""
         return TableId(self.kind, self.variant)
 
+    def counting_with(self, seed: int) -> tuple[TableId, ...]:
+        """The tables that count a result of deal `seed` of this table as one result: a deal's
+        table and its layout's or board size's random-deal table (a deal's table reads that
+        table's results of its deal), this table first. A deal of the day's table stands alone."""
+        if self.deal_seed is not None:
+            return (self, self.base)
+        if self.mode == "random":
+            return (self, self.for_deal(seed))
+        return (self,)
+
     @property
     def deal_seed(self) -> int | None:
         """The deal every entry of a deal table was played on."""

@@ -77,6 +77,11 @@ def checked_and_code(checked: CheckedTable) -> tuple[CheckedTable, str, str]:
         return checked, "", f"No share code: {error}"
 
 
+def tables_named(tables: tuple[TableId, ...]) -> str:
+    """The tables a result goes from, by title: "Lantern, deal 48 and from Lantern"."""
+    return " and from ".join(table.title for table in tables)
+
+
 class LeaderboardScreen(DismissedOnTop, Screen[None]):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
@@ -398,7 +403,9 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
 
     def action_remove(self) -> None:
         """Take the entry under the cursor out of this table, once the player says yes: a
-        result of a file edited by hand (refuted) blocks the table's share code until it goes."""
+        result of a file edited by hand (refuted) blocks the table's share code until it goes.
+        The question names every table the result goes from (a random deal's result is one
+        result in its deal's table too)."""
         entry = self._entry_under_cursor()
         if entry is None:
             self.notify("No entry here to remove.", severity="warning")
@@ -406,9 +413,13 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         table = self.tables[self.index]
         place = self._grid.cursor_row + 1
         said = entry_said(table, place, entry)
+        shown = self._entries_of.tables if self._entries_of is not None else {}
+        also = tuple(
+            other for other in table.counting_with(entry.seed)[1:] if entry in shown.get(other, ())
+        )
 
-        def removed(_: None) -> None:
-            self.notify(f"Removed {said} from {table.title}.")
+        def removed(taken_from: tuple[TableId, ...]) -> None:
+            self.notify(f"Removed {said} from {tables_named(taken_from)}.")
             self.reload(str(table), place)
 
         def failed(error: StoreError) -> None:
@@ -425,7 +436,8 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
                     failed,
                 )
 
-        question = f"Remove {said} from {table.title}? This cannot be undone."
+        where = tables_named((table, *also))
+        question = f"Remove {said} from {where}? This cannot be undone."
         self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
 
     def action_copy_code(self) -> None:
