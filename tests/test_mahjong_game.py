@@ -322,6 +322,8 @@ def tampered(change: str) -> dict[str, Any]:
         bad["clock"]["paused"] = "no"
     elif change == "played":
         bad["clock"]["played"] = float("nan")
+    elif change == "dead from start":
+        bad["dead_from_start"] = "yes"
     elif change == "played for ever":
         bad["clock"]["played"] = 10**400  # no float holds it: the clock's sums crashed
     elif change == "position":
@@ -346,6 +348,7 @@ def tampered(change: str) -> dict[str, Any]:
         "paused",
         "played",
         "played for ever",
+        "dead from start",
         "position",
         "removed in deal",
         "layout",

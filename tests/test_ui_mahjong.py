@@ -286,6 +286,30 @@ async def test_quitting_saves_the_game_and_it_resumes_as_it_was(tmp_path: Path) 
         assert not screen.game.paused
 
 
+async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_path: Path) -> None:
+    """What the check had found of the deal's start was the screen's alone: resumed after a
+    pair, the game said "Undo (u)" again, which cannot help."""
+    layout = find_layout("lantern")  # deal 48 can never be cleared
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, seed=48)
+        assert await settled(pilot, screen) == "dead end"
+        first, second = screen.game.available_pairs()[0]
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter")
+        assert await settled(pilot, screen) == "dead end"
+        await pilot.press("q")
+        await pilot.pause()
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None
+    resumed = MahjongGame.from_json(saved)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, resumed, seed=48)
+        assert await settled(pilot, screen) == "dead end"
+        assert notified(pilot.app, DEAD_DEAL_WARNING)
+
+
 DUO = row_layout(4, name="duo")
 """1D 1B 1B 1D in a row: two pairs, won in 42 s by `win_the_duo`."""
 

@@ -81,6 +81,9 @@ class MahjongGame:
         """How the deal was chosen (the table the game plays for); set by whoever starts it."""
         self.proof: Skipped | None = None
         """Set when the deal was proved solvable before play: the deals skipped on the way."""
+        self.dead_from_start = False
+        """Set when the deal was found a dead end from its start: no undo leads out of its dead
+        ends, only a new deal (kept through a save, so a resumed game still says so)."""
         self.position = position
         """The deal: every tile with its face, none removed."""
         self.present = position.geometry.all_present
@@ -361,6 +364,7 @@ class MahjongGame:
             "dealer": self.dealer,
             "deal_choice": self.deal_choice.to_json(),
             "proof": None if self.proof is None else self.proof.to_json(),
+            "dead_from_start": self.dead_from_start,
             "position": self.position.to_json(),
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
@@ -409,7 +413,11 @@ class MahjongGame:
         paused = clock.get("paused")
         if not isinstance(paused, bool):
             raise SavedGameError("saved game: the clock's 'paused' is not true or false")
+        dead_from_start = record.get("dead_from_start", False)  # saves before 3 Dec 2026 lack it
+        if not isinstance(dead_from_start, bool):
+            raise SavedGameError("saved game: 'dead_from_start' is not true or false")
         game = cls(layout, seed, position, dealer=dealer)
+        game.dead_from_start = dead_from_start
         try:
             game.deal_choice = DealChoice.from_json(record.get("deal_choice"))
             proof = record.get("proof")

@@ -24,7 +24,6 @@ from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
-from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.seeds import fresh_seed
@@ -276,8 +275,6 @@ class MahjongScreen(GameScreen):
             session.background_solver(), self._on_check_outcome, time_limit=check_time
         )
         self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
-        self._dead_deal: Position | None = None
-        """The deal the check found dead from its start: no undo gets out of its dead ends."""
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._celebrated = False
         self._glyphs = False
@@ -448,7 +445,7 @@ class MahjongScreen(GameScreen):
     def _remember_dead_deal(self, outcome: CheckOutcome) -> None:
         start = self.game.position.geometry.all_present
         if outcome.verdict is Verdict.UNSOLVABLE and outcome.present == start:
-            self._dead_deal = self.game.position
+            self.game.dead_from_start = True
 
     def _show_counts(self) -> None:
         game = self.game
@@ -470,7 +467,7 @@ class MahjongScreen(GameScreen):
     def _dead_end_warning(self) -> str:
         """Undo gets out of a dead end; with no pair taken, or on a deal dead from its start,
         only a new deal does."""
-        dead_deal = self._dead_deal is self.game.position or not self.game.can_undo
+        dead_deal = self.game.dead_from_start or not self.game.can_undo
         return DEAD_DEAL_WARNING if dead_deal else DEAD_END_WARNING
 
     def _loss_message(self) -> str:
