@@ -23,6 +23,7 @@ from textual.widgets import Footer
 
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import ReplayScreen
 
@@ -31,7 +32,7 @@ SIZE = (80, 24)
 # Keys a review found left out of full Footers, by the README's name of their screen.
 KEYS_LEFT_OUT = {
     "Menu": ["i Import"],
-    "Lines": ["a Animation", "esc Cancel"],
+    "Lines": ["a Animation"],  # esc Cancel shows while a ball is selected (below)
     "Layout picker": ["s Symbols"],
     "Replay": ["home Start", "end End"],
     "Leaderboards": ["s Symbols"],  # two tables here: ← → show, and s was cut off the edge
@@ -134,3 +135,23 @@ async def test_the_help_of_s_says_what_symbols_do_on_mahjong_screens(tmp_path: P
         await settle(pilot)
         row = await help_of_s(pilot)
         assert "Mahjong" in row and "letter" not in row, row
+
+
+async def test_the_lines_footer_shows_esc_only_while_a_ball_is_selected(tmp_path: Path) -> None:
+    """ "esc Cancel" showed with nothing selected, where esc goes back to the menu."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen)
+        assert "esc" not in await footer_text(pilot)
+        ball = next(iter(dict(screen.game.board.balls())))
+        screen.board.set_cursor(ball)
+        await pilot.press("enter")
+        assert screen.selected == ball
+        assert "esc Cancel" in await footer_text(pilot)
+        await pilot.press("escape")
+        assert screen.selected is None and app.screen is screen
+        assert "esc" not in await footer_text(pilot)

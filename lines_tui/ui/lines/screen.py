@@ -55,13 +55,20 @@ CELL_TIP = (
 
 
 OVER_TO_MENU = "Back to the menu; a finished game is not kept to resume"
-OVER_KEYS: dict[str, tuple[str | None, str]] = {
-    "cancel": ("Menu", OVER_TO_MENU),
-    "leave": (None, OVER_TO_MENU),
-    "new_game": (None, "Start a new game"),
+Restated = dict[str, tuple[bool, str]]
+"""For some actions: whether the Footer shows their key, and the help's sentence for it."""
+OVER_KEYS: Restated = {
+    "cancel": (False, OVER_TO_MENU),
+    "leave": (True, OVER_TO_MENU),
+    "new_game": (True, "Start a new game"),
 }
-"""What esc, q and n do on a finished board (a Footer description, if another, and the help's
-sentence), said in place of what they do during a game."""
+"""What esc, q and n do on a finished board, said in place of what they do during a game; esc
+leaves the Footer, where q says Menu already."""
+NOTHING_TO_CANCEL: Restated = {
+    "cancel": (False, "Forget a typed row number; with none, back to the menu (game saved)")
+}
+"""esc with no ball selected forgets a row typed, or goes back to the menu as q does: the
+Footer, where it says Cancel, leaves it out then; the help says what it does."""
 
 
 class LinesScreen(GameScreen):
@@ -350,20 +357,20 @@ class LinesScreen(GameScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's; on a finished board, esc, q and n say what they do there (the game is
-        cleared, not saved to resume, and a new one needs no question)."""
+        """Textual's, restated where a key does something else than during a move: on a
+        finished board (`OVER_KEYS`), and for esc while there is nothing to cancel."""
         bindings = super().active_bindings
-        if not self.game.over:
+        if self.game.over:
+            changes = OVER_KEYS
+        elif self.selected is None:
+            changes = NOTHING_TO_CANCEL
+        else:
             return bindings
         shown = dict(bindings)
         for key, active in bindings.items():
-            if active.binding.action in OVER_KEYS:
-                description, tooltip = OVER_KEYS[active.binding.action]
-                binding = replace(
-                    active.binding,
-                    description=description or active.binding.description,
-                    tooltip=tooltip,
-                )
+            if active.binding.action in changes:
+                show, tooltip = changes[active.binding.action]
+                binding = replace(active.binding, show=show, tooltip=tooltip)
                 shown[key] = active._replace(binding=binding)
         return shown
 
@@ -426,6 +433,7 @@ class LinesScreen(GameScreen):
     def _select(self, cell: Cell | None) -> None:
         self.selected = cell
         self.board.set_selected(cell)
+        self.refresh_bindings()  # esc shows in the Footer only while there is a ball to cancel
 
     def _move(self, src: Cell, dst: Cell) -> None:
         game = self.game
