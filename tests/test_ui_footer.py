@@ -21,6 +21,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.ui.lines.screen import LinesScreen
@@ -155,3 +156,19 @@ async def test_the_lines_footer_shows_esc_only_while_a_ball_is_selected(tmp_path
         await pilot.press("escape")
         assert screen.selected is None and app.screen is screen
         assert "esc" not in await footer_text(pilot)
+
+
+async def test_the_menu_shows_i_beside_r_where_there_is_room(tmp_path: Path) -> None:
+    """With a game to resume, i left the menu's Footer whatever the width (it does not fit 80
+    columns beside r and R)."""
+    open_store(tmp_path).save_game("lines", LinesGame.new(1, 7, started_at=FIXED_NOW).to_json())
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        shown = await footer_text(pilot)
+        assert "r" in shown.split() and "i Import" not in shown, shown
+        await pilot.resize_terminal(120, 24)
+        await settle(pilot)
+        assert "i Import" in await footer_text(pilot)
+        assert cut_footer_labels(app.screen) == []

@@ -207,6 +207,25 @@ async def test_every_mahjong_key_that_acts_at_once_fits_80_columns(tmp_path: Pat
         assert cut_footer_labels(screen) == []
 
 
+async def test_a_wide_terminal_gives_each_mahjong_key_its_own_label(tmp_path: Path) -> None:
+    """At 120 columns the Footer kept the labels shared for 80 ("u U Undo", "N R Deal")."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"), seed=3)
+        await pilot.press("i", "t", "i", "t", "u")  # a pair to undo and one to redo
+        await settle(pilot)
+        spelled_out = {"u Undo", "U Redo", "N New deal", "R Restart deal"}
+        assert not spelled_out & set(footer_keys(screen))  # u U Undo, N R Deal: shared labels
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
+        shown = set(footer_keys(screen))
+        assert spelled_out <= shown, shown
+        assert cut_footer_labels(screen) == []
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not spelled_out & set(footer_keys(screen))
+        assert cut_footer_labels(screen) == []
+
+
 def one_pair_left(layout_name: str = "lantern", seed: int = 1) -> MahjongGame:
     """A deal with every pair of the solver's winning sequence taken but the last."""
     game = MahjongGame.new(find_layout(layout_name), seed, now=START)

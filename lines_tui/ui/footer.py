@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import groupby, pairwise
+from typing import Any
 
 from rich.cells import cell_len
 from textual import events
@@ -54,6 +55,9 @@ class Footer(TextualFooter):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit()
+        # A screen that squeezes its keys for 80 columns (`room_for`) spells them out when
+        # there is room: the keys themselves may change with the width.
+        self.bindings_changed(self.screen)
 
     def _fit(self) -> None:
         """Compact while the keys in the normal form are wider than the screen."""
@@ -72,11 +76,23 @@ class Footer(TextualFooter):
             await self.recompose()  # compose fits the new keys to the width
 
     def _keys_shown(self) -> Keys:
-        return tuple(
-            (binding, self.app.get_key_display(binding), enabled, tooltip)
-            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show
-        )
+        return shown_keys(self.screen, self.screen.active_bindings)
+
+
+def shown_keys(screen: Screen[Any], bindings: dict[str, ActiveBinding]) -> Keys:
+    """What a Footer on `screen` shows of `bindings` (a screen's `active_bindings`)."""
+    return tuple(
+        (binding, screen.app.get_key_display(binding), enabled, tooltip)
+        for _, binding, enabled, tooltip in bindings.values()
+        if binding.show
+    )
+
+
+def room_for(screen: Screen[Any], bindings: dict[str, ActiveBinding]) -> bool:
+    """Whether `bindings` fit the screen's width in the Footer's normal form: a screen that
+    squeezes its keys to fit 80 columns (labels shared by two keys, a key left out) spells them
+    out where there is room."""
+    return normal_width(shown_keys(screen, bindings)) <= screen.app.size.width
 
 
 def normal_width(keys: Keys) -> int:

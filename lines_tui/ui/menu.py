@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
-from lines_tui.ui.footer import Footer, keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act, room_for
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
@@ -199,7 +199,7 @@ class MenuScreen(Screen[None]):
         key acts (`check_action`: one chosen then opens once the read has listed it), but the
         Footer and the help show the keys of what is listed."""
         acting = keys_that_act(super().active_bindings, self._unlisted_resume)
-        if self._listed.isdisjoint(RESUME_ENTRIES):
+        if self._listed.isdisjoint(RESUME_ENTRIES) or room_for(self, acting):
             return acting
         # With r or R too, the keys are wider than 80 columns even in the compact form: i leaves
         # the Footer (its entry shows it beside "Import a share code"; the help lists it).

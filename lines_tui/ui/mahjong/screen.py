@@ -29,7 +29,7 @@ from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.deal_name import deal_name
-from lines_tui.ui.footer import Footer, keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act, room_for
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
@@ -58,6 +58,7 @@ MOVE_GROUP = Binding.Group("move")
 TAKE_GROUP = Binding.Group("Take")
 UNDO_GROUP = Binding.Group("Undo")
 DEAL_GROUP = Binding.Group("Deal")
+SHARED_LABELS = (TAKE_GROUP, UNDO_GROUP, DEAL_GROUP)
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
 FACE_TIP = (
     "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
@@ -485,15 +486,15 @@ class MahjongScreen(GameScreen):
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
         show one by one, R on a deal not played yet."""
         acting = keys_that_act(super().active_bindings, self._idle)
-        if not self.game.won:
-            return acting
-        # Won, there is room for N and R to say what each does.
-        return {
+        apart = {
             key: active._replace(binding=replace(active.binding, group=None))
-            if active.binding.group is DEAL_GROUP
+            if active.binding.group in SHARED_LABELS
             else active
             for key, active in acting.items()
         }
+        # Won, the board's keys are gone: there is room for N and R to say what each does, as
+        # there is for every key on a wider terminal.
+        return apart if self.game.won or room_for(self, apart) else acting
 
     def _idle(self, action: str) -> bool:
         if action == "undo":
