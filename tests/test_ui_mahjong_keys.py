@@ -26,7 +26,7 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import solve
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, NOTHING_TO_REDO, NOTHING_TO_UNDO
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
@@ -164,6 +164,20 @@ async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: P
 
 def footer_key_names(screen: Screen[object]) -> set[str]:
     return {key.key for key in screen.query(FooterKey)}
+
+
+async def test_undo_and_redo_with_nothing_to_act_on_say_so(tmp_path: Path) -> None:
+    """u and U leave the Footer while they have nothing to act on; pressed then, they did
+    nothing at all."""
+    layout = row_layout(4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        await pilot.press("u")
+        assert notified(app, NOTHING_TO_UNDO)
+        await pilot.press("U")
+        assert notified(app, NOTHING_TO_REDO)
+        assert screen.game.tiles_left == 4
 
 
 async def test_the_footer_shows_the_keys_that_act_during_play(tmp_path: Path) -> None:

@@ -68,6 +68,8 @@ DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 """The dead-end warning with no pair taken (nothing to undo): a deal no order of moves clears."""
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
+NOTHING_TO_UNDO = "No pair to undo."
+NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
 
@@ -590,15 +592,19 @@ class MahjongScreen(GameScreen):
 
     def action_undo(self) -> None:
         self._act()
-        if self.game.can_undo:
-            self.game.undo(self._now())
-            self._position_changed()
+        if not self.game.can_undo:
+            self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
+            return
+        self.game.undo(self._now())
+        self._position_changed()
 
     def action_redo(self) -> None:
         self._act()
-        if self.game.can_redo:
-            self.game.redo(self._now())
-            self._position_changed()
+        if not self.game.can_redo:
+            self._say(NOTHING_TO_REDO)
+            return
+        self.game.redo(self._now())
+        self._position_changed()
 
     def action_hint(self) -> None:
         self._act()
