@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from textual.binding import ActiveBinding, Binding
 
+from lines_tui.ui.footer import restated
+
 QUIT = Binding(
     "ctrl+q",
     "quit",
@@ -52,9 +54,11 @@ ON_A_MAHJONG_DIALOG_ALL_SHOWN = [
 def symbols_of_mahjong(bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
     """A screen's active `bindings` with the app's `s` described as it works in Mahjong, for
     its help, on a screen that shows Mahjong (where no colour gets a letter)."""
-    return {
-        key: active._replace(binding=replace(active.binding, tooltip=MAHJONG_SYMBOLS.tooltip))
-        if active.binding.action == SYMBOLS.action
-        else active
-        for key, active in bindings.items()
-    }
+    return restated(
+        bindings,
+        lambda binding: (
+            replace(binding, tooltip=MAHJONG_SYMBOLS.tooltip)
+            if binding.action == SYMBOLS.action
+            else binding
+        ),
+    )

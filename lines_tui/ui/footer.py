@@ -133,3 +133,15 @@ def keys_that_act(
     still acts when pressed and says why it does nothing. (Textual's `check_action` can hide a
     key only by stopping it too, or grey it out.)"""
     return {key: active for key, active in bindings.items() if not idle(active.binding.action)}
+
+
+def restated(
+    bindings: dict[str, ActiveBinding], change: Callable[[Binding], Binding]
+) -> dict[str, ActiveBinding]:
+    """A screen's active `bindings` (Textual's `active_bindings`), each binding as `change`
+    gives it back: a key left out of the Footer, told otherwise in the help, or out of its
+    group, while the screen's state calls for it. `change` returns the binding itself where
+    nothing changes."""
+    return {
+        key: active._replace(binding=change(active.binding)) for key, active in bindings.items()
+    }

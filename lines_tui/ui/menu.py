@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
-from lines_tui.ui.footer import Footer, keys_that_act, room_for
+from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
@@ -203,12 +203,12 @@ class MenuScreen(Screen[None]):
             return acting
         # With r or R too, the keys are wider than 80 columns even in the compact form: i leaves
         # the Footer (its entry shows it beside "Import a share code"; the help lists it).
-        return {
-            key: active._replace(binding=replace(active.binding, show=False))
-            if active.binding.action == "open('import')"
-            else active
-            for key, active in acting.items()
-        }
+        return restated(
+            acting,
+            lambda binding: (
+                replace(binding, show=False) if binding.action == "open('import')" else binding
+            ),
+        )
 
     def _unlisted_resume(self, action: str) -> bool:
         _, name, parameters = parse(action)

@@ -22,7 +22,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
-from lines_tui.ui.footer import Footer
+from lines_tui.ui.footer import Footer, restated
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import (
@@ -366,13 +366,14 @@ class LinesScreen(GameScreen):
             changes = NOTHING_TO_CANCEL
         else:
             return bindings
-        shown = dict(bindings)
-        for key, active in bindings.items():
-            if active.binding.action in changes:
-                show, tooltip = changes[active.binding.action]
-                binding = replace(active.binding, show=show, tooltip=tooltip)
-                shown[key] = active._replace(binding=binding)
-        return shown
+
+        def restate(binding: Binding) -> Binding:
+            if binding.action not in changes:
+                return binding
+            show, tooltip = changes[binding.action]
+            return replace(binding, show=show, tooltip=tooltip)
+
+        return restated(bindings, restate)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Over, the footer leaves these out: nothing to move or name on a finished board.

@@ -29,7 +29,7 @@ from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.deal_name import deal_name
-from lines_tui.ui.footer import Footer, keys_that_act, room_for
+from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
@@ -488,12 +488,12 @@ class MahjongScreen(GameScreen):
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
         show one by one, R on a deal not played yet."""
         acting = keys_that_act(super().active_bindings, self._idle)
-        apart = {
-            key: active._replace(binding=replace(active.binding, group=None))
-            if active.binding.group in SHARED_LABELS
-            else active
-            for key, active in acting.items()
-        }
+        apart = restated(
+            acting,
+            lambda binding: (
+                replace(binding, group=None) if binding.group in SHARED_LABELS else binding
+            ),
+        )
         # Won, the board's keys are gone: there is room for N and R to say what each does, as
         # there is for every key on a wider terminal.
         return apart if self.game.won or room_for(self, apart) else acting
