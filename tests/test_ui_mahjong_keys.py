@@ -18,6 +18,7 @@ from test_ui_mahjong import (
     row_layout,
     settled,
 )
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
@@ -206,12 +207,18 @@ async def test_the_footer_shows_the_keys_that_act_during_play(tmp_path: Path) ->
         assert cut_footer_labels(screen) == []
 
 
+async def with_a_pair_to_undo_and_one_to_redo(pilot: Pilot[None]) -> MahjongScreen:
+    """Turtle deal 3 with two pairs taken by hint and the second undone: u and U both act."""
+    screen = await open_game(pilot, find_layout("turtle"), seed=3)
+    await pilot.press("i", "t", "i", "t", "u")
+    await settle(pilot)
+    return screen
+
+
 async def test_every_mahjong_key_that_acts_at_once_fits_80_columns(tmp_path: Path) -> None:
     """u, U and m acting together with the rest: the widest footer of play."""
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, find_layout("turtle"), seed=3)
-        await pilot.press("i", "t", "i", "t", "u")  # a pair to undo and one to redo
-        await settle(pilot)
+        screen = await with_a_pair_to_undo_and_one_to_redo(pilot)
         game = screen.game
         free = [tile for tile in range(game.present.bit_length()) if game.free_mask() >> tile & 1]
         screen.board.cursor = next(t for t in free if game.free_matches(t).bit_count() >= 2)
@@ -224,9 +231,7 @@ async def test_every_mahjong_key_that_acts_at_once_fits_80_columns(tmp_path: Pat
 async def test_a_wide_terminal_gives_each_mahjong_key_its_own_label(tmp_path: Path) -> None:
     """At 120 columns the Footer kept the labels shared for 80 ("u U Undo", "N R Deal")."""
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, find_layout("turtle"), seed=3)
-        await pilot.press("i", "t", "i", "t", "u")  # a pair to undo and one to redo
-        await settle(pilot)
+        screen = await with_a_pair_to_undo_and_one_to_redo(pilot)
         spelled_out = {"u Undo", "U Redo", "N New deal", "R Restart deal"}
         assert not spelled_out & set(footer_keys(screen))  # u U Undo, N R Deal: shared labels
         await pilot.resize_terminal(140, 40)
