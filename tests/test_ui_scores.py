@@ -321,6 +321,11 @@ async def test_import_previews_then_merges_and_shows_the_table(tmp_path: Path) -
         assert store.table("lines-9") == (Entry("Pal", 500, int(START), 1),)
 
 
+def help_rows(screen: Screen[Any]) -> list[str]:
+    """The screen's help, a key and its sentence a row ("← Move left in the codes")."""
+    return [keys + " " + sentence for keys, sentence, _ in key_rows(screen)]
+
+
 async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
     tmp_path: Path,
 ) -> None:
@@ -329,15 +334,13 @@ async def test_enter_on_the_import_preview_merges_and_its_help_is_the_screens(
     store = open_store(tmp_path / "data")
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(code))
-        await settle(pilot)
-        in_the_field = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+        await pasted(pilot, code)
+        in_the_field = help_rows(pilot.app.screen)
         assert "← Move left in the codes" in in_the_field, in_the_field
         assert not any("Scroll" in row or "select" in row for row in in_the_field), in_the_field
         await press(pilot, "tab")
         assert isinstance(pilot.app.focused, DataTable)
-        rows = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+        rows = help_rows(pilot.app.screen)
         assert any("Merge the pasted codes" in row for row in rows), rows
         assert not any("Select" in row or "Page Left" in row for row in rows), rows
         await press(pilot, "enter")
@@ -352,12 +355,10 @@ async def test_tab_is_in_the_imports_footer_and_help_in_the_field_and_on_the_pre
     store = open_store(tmp_path / "data")
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(code))
-        await settle(pilot)
+        await pasted(pilot, code)
         for where in ("field", "preview"):
             assert "tab Field / preview" in await footer_text(pilot), where
-            rows = [keys + " " + sentence for keys, sentence, _ in key_rows(pilot.app.screen)]
+            rows = help_rows(pilot.app.screen)
             assert any(row.startswith("tab ") and "preview" in row for row in rows), (where, rows)
             await press(pilot, "tab")
             assert isinstance(pilot.app.focused, DataTable) == (where == "field")
