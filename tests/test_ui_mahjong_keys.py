@@ -38,6 +38,9 @@ last of row two. The top one pairs with the last (the solver's way, the hint); p
 nearer one, the first of row two, the Rd's and the 1D's of row two block each other: a dead end."""
 
 
+UNDO_SENTENCE = "Undo the last pair (also after a loss)"
+
+
 def footer_keys(screen: Screen[object]) -> list[str]:
     """The footer's keys as shown ("c Challenge"), dimmed ones marked "(dim)"."""
     shown = []
@@ -150,14 +153,19 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
 
 
 async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:
-    """u shows while there is a pair to undo, U while there is one to redo (`keys_that_act`)."""
+    """u shows while there is a pair to undo, U while there is one to redo (`keys_that_act`);
+    the help lists both all the while, dimmed while they have nothing to act on."""
     layout = row_layout(4)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
         assert not {"u", "U"} & footer_key_names(screen)
+        assert help_row_of(screen, "u") == ("u", UNDO_SENTENCE, False)
+        assert help_row_of(screen, "U") == ("U", "Redo the pair undone last", False)
+        assert help_row_of(screen, "m") is not None and help_row_of(screen, "R") is not None
         await pilot.press("t")  # the 1D's at both ends
         await pilot.pause()
         assert "u Undo" in footer_keys(screen) and "U" not in footer_key_names(screen)
+        assert help_row_of(screen, "u") == ("u", UNDO_SENTENCE, True)
         await pilot.press("u")
         await pilot.pause()
         assert "U Redo" in footer_keys(screen) and "u" not in footer_key_names(screen)
@@ -165,6 +173,11 @@ async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: P
 
 def footer_key_names(screen: Screen[object]) -> set[str]:
     return {key.key for key in screen.query(FooterKey)}
+
+
+def help_row_of(screen: Screen[object], key: str) -> tuple[str, str, bool] | None:
+    """The help's row (keys, sentence, usable now) that lists `key`, if any."""
+    return next((row for row in key_rows(screen) if key in row[0].split()), None)
 
 
 async def test_undo_and_redo_with_nothing_to_act_on_say_so(tmp_path: Path) -> None:

@@ -182,15 +182,15 @@ def notices_of(screen: Screen[Any]) -> list[str]:
 async def test_c_shows_only_with_a_code_and_says_in_one_line_why_there_is_none(
     tmp_path: Path, store: Store
 ) -> None:
-    """c is in the Footer and the help only while the shown table has a code to copy (as the
-    menu's r and R only while their game is listed); pressed without one, it says in one line
-    what brings one: a result, or the replay that is making it."""
+    """c is in the Footer (and not dimmed in the help) only while the shown table has a code to
+    copy (as the menu's r and R only while their game is listed); pressed without one, it says
+    in one line what brings one: a result, or the replay that is making it."""
     empty = open_store(tmp_path / "empty")
     async with ScreenApp(LeaderboardScreen(Session(empty))).run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
         assert "Copy" not in await footer_text(pilot)
-        assert "c" not in " ".join(keys for keys, _, _ in key_rows(screen)).split()
+        assert "c" not in keys_of(screen) and "c" in dimmed_keys_of(screen)
         told = notices_of(screen)
         await press(pilot, "c")
         assert told == [NO_CODE_YET] and pilot.app.clipboard == ""
@@ -202,12 +202,12 @@ async def test_c_shows_only_with_a_code_and_says_in_one_line_why_there_is_none(
         assert "c Copy" in await footer_text(pilot)
         told = notices_of(screen)
         screen.show()  # the table again: its code is being made on the store's thread
-        assert "c" not in screen.active_bindings
+        assert "c" not in keys_of(screen)
         screen.action_copy_code()
         assert told == [CODE_COMING] and pilot.app.clipboard == ""
         assert len(CODE_COMING) <= 80
         await settle(pilot)
-        assert "c" in screen.active_bindings
+        assert "c" in keys_of(screen)
         await press(pilot, "c")
         assert pilot.app.clipboard == screen.code
 
@@ -235,16 +235,22 @@ async def test_import_judges_a_code_by_the_apps_clock_not_the_wall_clock(tmp_pat
 
 
 def keys_of(screen: Screen[Any]) -> list[str]:
-    """Every key the help lists for `screen`."""
-    return " ".join(keys for keys, _, _ in key_rows(screen)).split()
+    """Every key the help lists for `screen` as acting now (not dimmed)."""
+    return " ".join(keys for keys, _, usable in key_rows(screen) if usable).split()
+
+
+def dimmed_keys_of(screen: Screen[Any]) -> list[str]:
+    """The keys the help lists for `screen` dimmed: they do nothing now."""
+    return " ".join(keys for keys, _, usable in key_rows(screen) if not usable).split()
 
 
 async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
     tmp_path: Path,
 ) -> None:
     """On an empty leaderboard w, x and ← → did nothing, yet the Footer offered them. Each now
-    shows (in the Footer and the help) only while it acts: ← → with two tables or more, w and x
-    on an entry whose game replays; pressed before, each says in one line why it does nothing."""
+    shows in the Footer only while it acts (the help lists it dimmed): ← → with two tables or
+    more, w and x on an entry whose game replays; pressed before, each says in one line why it
+    does nothing."""
     async with ScreenApp(LeaderboardScreen(Session(open_store(tmp_path / "empty")))).run_test(
         size=SIZE
     ) as pilot:
@@ -254,6 +260,7 @@ async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
         assert "Import" in footer
         assert not {"Watch", "Challenge", "Table", "←"} & set(footer.split())
         assert not {"w", "x", "←", "→"} & set(keys_of(screen))
+        assert {"w", "x", "←", "→"} <= set(dimmed_keys_of(screen))  # listed, dimmed
         told = notices_of(screen)
         await press(pilot, "right", "w", "x")
         assert told == [
@@ -278,6 +285,7 @@ async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
         await press(pilot, "down")  # the ? entry: nothing to replay
         assert not {"Watch", "Challenge"} & set((await footer_text(pilot)).split())
         assert not {"w", "x"} & set(keys_of(screen))
+        assert {"w", "x"} <= set(dimmed_keys_of(screen))
         await press(pilot, "x")
         (why,) = told[1:]
         assert why.startswith("Nothing to challenge with: this entry is unverified: no game record")
@@ -524,6 +532,7 @@ async def test_players_r_and_d_show_only_on_a_player_and_say_why_not_on_the_gues
         shown = await footer_text(pilot)
         assert "a Add" in shown and "r Rename" not in shown and "d Remove" not in shown
         assert "r" not in keys_of(pilot.app.screen) and "d" not in keys_of(pilot.app.screen)
+        assert {"r", "d"} <= set(dimmed_keys_of(pilot.app.screen))  # the help still lists them
         told = notices_of(pilot.app.screen)
         await press(pilot, "r")  # still a key: it says why it does nothing
         assert told == ["Highlight a player to rename."]

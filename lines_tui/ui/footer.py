@@ -17,6 +17,7 @@ screen decides this by hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import groupby, pairwise
 from typing import Any
 
@@ -128,11 +129,19 @@ def normal_width(keys: Keys) -> int:
 def keys_that_act(
     bindings: dict[str, ActiveBinding], idle: Callable[[str], bool]
 ) -> dict[str, ActiveBinding]:
-    """A screen's active `bindings` (Textual's `active_bindings`) less those whose action is
-    `idle` now: the Footer and the help show only the keys that do something, while an idle key
-    still acts when pressed and says why it does nothing. (Textual's `check_action` can hide a
-    key only by stopping it too, or grey it out.)"""
-    return {key: active for key, active in bindings.items() if not idle(active.binding.action)}
+    """A screen's active `bindings` (Textual's `active_bindings`) with those whose action is
+    `idle` now left out of the Footer and dimmed: the Footer shows only the keys that do
+    something, the help still lists every key of the screen (an idle one dimmed), and an idle
+    key still acts when pressed and says why it does nothing. (Textual's `check_action` can
+    hide a key only by stopping it too, or grey it out in the Footer.)"""
+    return {
+        key: (
+            active._replace(binding=replace(active.binding, show=False), enabled=False)
+            if idle(active.binding.action)
+            else active
+        )
+        for key, active in bindings.items()
+    }
 
 
 def restated(
