@@ -34,6 +34,7 @@ from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.store import RecordOutcome, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.app_keys import SYMBOLS, symbols_note
 from lines_tui.ui.dialogs import CodeScreen, ResumeScreen
 from lines_tui.ui.help import SYSTEM_ACTIONS, HelpScreen, key_rows, screen_name
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -286,6 +287,8 @@ def screen_problems(app: LinesTuiApp, name: str) -> list[str]:
         if display not in shown_keys:
             problems.append(f"{name}: {display} is not in the help")
         said = binding.tooltip or (binding.group or binding).description
+        if (binding.action, binding.key) == (SYMBOLS.action, SYMBOLS.key):  # as the game shows them
+            said = f"Symbols on or off: {symbols_note(screen)}"
         if not any(
             display in keys.split() and sentence[1:] == said[1:] for keys, sentence, _ in rows
         ):

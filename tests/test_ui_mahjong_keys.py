@@ -25,6 +25,8 @@ from textual.widgets._footer import FooterKey
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import solve
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, NOTHING_TO_REDO, NOTHING_TO_UNDO
@@ -317,3 +319,21 @@ async def test_the_clock_stops_while_help_or_the_enlarge_cover_hides_the_board(
         clock.now += 5
         assert screen.game.elapsed(clock.now) == 35
         assert not screen.has_class("-paused")  # not the player's pause: the board shows
+
+
+async def test_a_question_over_a_mahjong_game_tells_s_as_mahjong_does(tmp_path: Path) -> None:
+    """The dialogs over a Mahjong board (here N's question) described `s` with the Lines
+    sentence, "every colour also gets its letter", in their help and their notice."""
+    layout = row_layout(4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
+        await pilot.press("t", "N")  # a pair taken: N asks first
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        mahjong = f"Symbols on or off: {MAHJONG_SYMBOLS_NOTE}"
+        assert help_row_of(app.screen, "s") == ("s", mahjong, True)
+        told: list[str] = []
+        app.notify = lambda message, **_: told.append(str(message))  # type: ignore[method-assign]
+        await pilot.press("s")
+        assert told == [f"Symbols on: {MAHJONG_SYMBOLS_NOTE}."]

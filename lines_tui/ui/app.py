@@ -29,7 +29,7 @@ from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, SetAside, TableId
-from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS
+from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -381,8 +381,7 @@ class LinesTuiApp(App[None]):
             self.notify(SYMBOLS_STAY, timeout=2)
             return
         self.symbols_mode = not self.symbols_mode
-        # A screen says what symbols show there (None: the default, Lines' letters).
-        what = getattr(self.screen, "SYMBOLS_NOTE", None) or "every colour also has its letter"
+        what = symbols_note(self.screen)
         self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
 
     # --- notices ------------------------------------------------------------------------------

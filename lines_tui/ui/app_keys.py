@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from textual.binding import ActiveBinding, Binding
-
-from lines_tui.ui.footer import restated
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
 
 QUIT = Binding(
     "ctrl+q",
@@ -28,37 +27,33 @@ HELP = Binding(
     "Help",
     tooltip="This help: the keys of the screen you are on",
 )
+LINES_SYMBOLS_NOTE = "every colour also has its letter"
+"""What symbols mode shows in Lines, and on every screen that does not say otherwise."""
+MAHJONG_SYMBOLS_NOTE = "after a loss every tile shows an x"
+"""What symbols mode shows in Mahjong (a tile always shows its label)."""
 SYMBOLS = Binding(
     "s",
     "app.toggle_symbols",
     "Symbols",
-    tooltip="Symbols on or off: every colour also gets its letter",
+    tooltip=f"Symbols on or off: {LINES_SYMBOLS_NOTE}",
 )
-MAHJONG_SYMBOLS_NOTE = "after a loss every tile shows an x"
-"""What symbols mode shows in Mahjong (a tile always shows its label)."""
-MAHJONG_SYMBOLS = replace(
-    SYMBOLS, tooltip="Symbols on or off: in Mahjong, after a loss an x on every tile"
-)
-"""`s` on a screen of Mahjong's (its layout picker, its tables, its replays)."""
 SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
 """A dialog's footer is short: symbols are listed in its help only."""
 ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN]
 ON_A_DIALOG_ALL_SHOWN = [HELP, SYMBOLS, replace(QUIT, action="app.quit", show=True, priority=False)]
 """For a dialog whose footer has room for every key that acts on it (the app's priority `ctrl+q`
 answers the key before the dialog's binding would)."""
-ON_A_MAHJONG_DIALOG_ALL_SHOWN = [
-    MAHJONG_SYMBOLS if binding is SYMBOLS else binding for binding in ON_A_DIALOG_ALL_SHOWN
-]
 
 
-def symbols_of_mahjong(bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
-    """A screen's active `bindings` with the app's `s` described as it works in Mahjong, for
-    its help, on a screen that shows Mahjong (where no colour gets a letter)."""
-    return restated(
-        bindings,
-        lambda binding: (
-            replace(binding, tooltip=MAHJONG_SYMBOLS.tooltip)
-            if binding.action == SYMBOLS.action
-            else binding
-        ),
-    )
+def symbols_note(screen: Screen[object]) -> str:
+    """What symbols mode shows on `screen`: what the screen says (its `SYMBOLS_NOTE`, None for
+    Lines'), or for a dialog that says nothing, what the screen it opened over says (a question
+    over a Mahjong board is about Mahjong's tiles)."""
+    stack = screen.app.screen_stack
+    below = stack[: stack.index(screen) + 1] if screen in stack else [screen]
+    for shown in reversed(below):
+        if hasattr(shown, "SYMBOLS_NOTE"):
+            return shown.SYMBOLS_NOTE or LINES_SYMBOLS_NOTE
+        if not isinstance(shown, ModalScreen):
+            break
+    return LINES_SYMBOLS_NOTE

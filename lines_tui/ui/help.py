@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
+from lines_tui.ui.app_keys import SYMBOLS, SYMBOLS_UNSHOWN, symbols_note
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 
@@ -44,6 +44,8 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
         sentence = binding.tooltip or (
             binding.description if binding.group is None else binding.group.description
         )
+        if (binding.action, binding.key) == (SYMBOLS.action, SYMBOLS.key):  # the app's s
+            sentence = f"Symbols on or off: {symbols_note(screen)}"
         if binding.group is not None:
             row_id = ("group " + binding.group.description, sentence)
         else:

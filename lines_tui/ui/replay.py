@@ -10,7 +10,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
@@ -22,7 +22,7 @@ from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
-from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, symbols_of_mahjong
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
@@ -118,12 +118,6 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self._show_symbols(self.session.symbols)
         self._fit()
         self._draw()
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, with `s` described as it works in Mahjong on a Mahjong game."""
-        bindings = super().active_bindings
-        return bindings if self.SYMBOLS_NOTE is None else symbols_of_mahjong(bindings)
 
     @property
     def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen

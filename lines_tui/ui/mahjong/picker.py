@@ -27,7 +27,7 @@ from lines_tui.engine.mahjong.layouts import (
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable, printable_lines
-from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_MAHJONG_DIALOG_ALL_SHOWN
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
@@ -168,7 +168,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             "(kept for the next start)",
         ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
-        *ON_A_MAHJONG_DIALOG_ALL_SHOWN,
+        *ON_A_DIALOG_ALL_SHOWN,
     ]
 
     class SolvableChanged(Message):

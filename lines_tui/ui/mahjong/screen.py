@@ -28,6 +28,7 @@ from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
 from lines_tui.ui.game_screen import GameScreen, typing_keys
@@ -84,7 +85,7 @@ class MahjongScreen(GameScreen):
     `game` resumes a saved game; otherwise deal `seed`."""
 
     CSS_PATH = "mahjong.tcss"
-    SYMBOLS_NOTE = "after a loss every tile shows an x"
+    SYMBOLS_NOTE = MAHJONG_SYMBOLS_NOTE
     """What the app's symbols key (`S` here) turns on (the app says it in the status line); the
     picked tile's `*`, the hint's `+` and the layer numbers show in every mode."""
     SAVED_GAME = "mahjong"

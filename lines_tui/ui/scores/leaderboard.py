@@ -21,7 +21,7 @@ from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.store import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
-from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, symbols_of_mahjong
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import RowTable
@@ -291,10 +291,9 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         ← → while there are not two tables, w and x while the entry under the cursor is not
         one that replays. The keys still act, and say in one line why they do nothing (as the
         menu's r and R show only while their game is listed)."""
-        acting = keys_that_act(
+        return keys_that_act(
             super().active_bindings, lambda action: self._why_idle(action) is not None
         )
-        return symbols_of_mahjong(acting) if self._shows_mahjong else acting
 
     @property
     def _shows_mahjong(self) -> bool:
