@@ -36,6 +36,7 @@ from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput, Merged
+from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
 from lines_tui.ui.session import Session
 
 START = 1_700_000_000.0
@@ -611,7 +612,15 @@ async def test_a_score_screen_that_cannot_read_says_what_it_could_not_read(
     app = NoticeApp(open_screen(Session(store)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        screen = pilot.app.screen
+        why = (
+            str(screen.query_one("#board-code").render())
+            if open_screen is LeaderboardScreen
+            else ""
+        )
     assert app.told and all(notice.startswith(told) for notice in app.told), app.told
+    # Under the notice, the leaderboards said "No results yet": not what the player has.
+    assert why == ("" if open_screen is PlayersScreen else UNREAD_TABLES)
 
 
 async def test_a_code_quoted_over_email_lines_is_read_whole(tmp_path: Path) -> None:

@@ -44,6 +44,10 @@ NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
 )
+UNREAD_TABLES = (
+    "The leaderboards could not be read (the notice says why), so none is shown; nothing was "
+    "changed. Open them again to read them again."
+)
 
 
 SHARE_CODE_LABEL = "Share code of this table:"
@@ -195,6 +199,7 @@ class LeaderboardScreen(DismissedOnTop, Screen[None]):
         def failed(error: StoreError) -> None:
             self.notify(f"The leaderboards could not be read: {error}", severity="error")
             self._loaded(None, wanted, rank)
+            self._show_code_line("", UNREAD_TABLES)
 
         load(
             self,
