@@ -14,6 +14,7 @@ from conftest import (
     open_lines,
     settle,
 )
+from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
 from textual.app import App
 from textual.widgets import OptionList
@@ -240,6 +241,24 @@ async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
         await settle(pilot)
         assert app.screen is screen
         assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
+
+
+async def test_the_width_a_game_needs_counts_every_key_of_its_footer(tmp_path: Path) -> None:
+    """At 59 x 13 (the board's least) the game went on with its Footer cut: q Menu and ? Help
+    gone, esc Cancel too while a ball was selected."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (2, 4))
+        await pilot.press("enter")  # selected: esc Cancel joins the Footer
+        width, height = screen.min_size
+        await pilot.resize_terminal(width, height)
+        await settle(pilot)
+        assert app.screen is screen and "esc Cancel" in await footer_text(pilot)
+        assert cut_footer_labels(screen) == []
+        await pilot.resize_terminal(width - 1, height)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
 
 
 def board_shows_under(app: App[None]) -> bool:

@@ -24,6 +24,7 @@ from textual.widgets import Footer
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import ReplayScreen
@@ -122,7 +123,7 @@ async def test_the_help_of_s_says_what_symbols_do_on_mahjong_screens(tmp_path: P
             await pilot.press("right")
             await settle(pilot)
         assert "letter" in rows["lines"]
-        assert "Mahjong" in rows["mahjong"] and "letter" not in rows["mahjong"], rows
+        assert MAHJONG_SYMBOLS_NOTE in rows["mahjong"] and "letter" not in rows["mahjong"], rows
         while app.screen.tables[app.screen.index].kind != "mahjong":
             await pilot.press("right")
             await settle(pilot)
@@ -130,12 +131,12 @@ async def test_the_help_of_s_says_what_symbols_do_on_mahjong_screens(tmp_path: P
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         row = await help_of_s(pilot)
-        assert "Mahjong" in row and "letter" not in row, row
+        assert MAHJONG_SYMBOLS_NOTE in row and "letter" not in row, row
         await back_to_menu(pilot)
         await pilot.press("m")  # the layout picker
         await settle(pilot)
         row = await help_of_s(pilot)
-        assert "Mahjong" in row and "letter" not in row, row
+        assert MAHJONG_SYMBOLS_NOTE in row and "letter" not in row, row
 
 
 async def test_the_lines_footer_shows_esc_only_while_a_ball_is_selected(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import solve
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -337,3 +338,37 @@ async def test_a_question_over_a_mahjong_game_tells_s_as_mahjong_does(tmp_path: 
         app.notify = lambda message, **_: told.append(str(message))  # type: ignore[method-assign]
         await pilot.press("s")
         assert told == [f"Symbols on: {MAHJONG_SYMBOLS_NOTE}."]
+
+
+ALL_KEYS_ROWS = row_layout(2, 2, 2, 2, 2, 2)
+ALL_KEYS_FACES = "d1 b1 d1 b1 c1 e1 c1 e1 c1 f1 c1 f1"
+"""Six rows of two free tiles: two pairs to take (then undo one: u and U both act), and four
+1C's, so a picked 1C has several partners (m acts)."""
+
+
+async def every_key_acting(pilot: Pilot[None]) -> MahjongScreen:
+    """A game where every key of the Footer acts at once: its widest Footer."""
+    screen = await open_game(pilot, ALL_KEYS_ROWS, game_of(ALL_KEYS_ROWS, ALL_KEYS_FACES))
+    await pilot.press("t", "t", "u")
+    screen.board.cursor = next(
+        tile for tile in bits(screen.game.present) if screen.game.position.faces[tile] == "c1"
+    )
+    await pilot.press("enter")
+    await pilot.pause()
+    return screen
+
+
+async def test_a_terminal_the_game_fits_shows_every_key_whole(tmp_path: Path) -> None:
+    """On a small layout at 60 x 20 the game went on with its Footer cut mid-word ("N R Dea",
+    q Menu and ? Help gone) and no "please enlarge": the width the game needs counts its keys."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await every_key_acting(pilot)
+        width, height = screen.min_size
+        assert width > 60  # the board alone needs 24 + 16 columns
+        assert {"u", "U", "m", "R"} <= footer_key_names(screen)
+        await pilot.resize_terminal(width, height)
+        await settle(pilot)
+        assert pilot.app.screen is screen and cut_footer_labels(screen) == []
+        await pilot.resize_terminal(width - 1, height)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TooSmallScreen)

@@ -96,14 +96,35 @@ def room_for(screen: Screen[Any], bindings: dict[str, ActiveBinding]) -> bool:
     return normal_width(shown_keys(screen, bindings)) <= screen.app.size.width
 
 
+def least_width(screen: Screen[Any]) -> int:
+    """The columns a Footer on `screen` needs to show every key the screen has whole, in the
+    compact form: the keys as Textual lists them (a screen's own `active_bindings` may leave
+    out the keys that are idle now, or give two keys one label), so that a terminal that fits
+    the screen fits its Footer whatever comes to act."""
+    textual_bindings = Screen.active_bindings.fget(screen)  # type: ignore[attr-defined]
+    return compact_width(shown_keys(screen, textual_bindings))
+
+
 def normal_width(keys: Keys) -> int:
-    """The columns `keys` take in the Footer's normal form, laid out as Textual's Footer lays
-    them out: one key per action (its first binding), a key with its description as " key
-    description ", and consecutive actions of one group as their keys, then the group's label."""
+    """The columns `keys` take in the Footer's normal form, its last margin included."""
+    boxes = _boxes(keys, compact=False)
+    return _spanned(boxes) + (boxes[-1][2] if boxes else 0)
+
+
+def compact_width(keys: Keys) -> int:
+    """The columns `keys` show in the Footer's compact form: the least width that shows them
+    all whole (the last key's margin may fall outside)."""
+    return _spanned(_boxes(keys, compact=True))
+
+
+def _boxes(keys: Keys, compact: bool) -> list[tuple[int, int, int]]:
+    """(left margin, width, right margin) of each item of a Footer showing `keys`, laid out as
+    Textual's Footer lays them out: one key per action (its first binding); a key with its
+    description as " key description " (compact: "key description", then a margin); consecutive
+    actions of one group as their keys, then the group's label."""
     first: dict[str, tuple[Binding, str]] = {}
     for binding, display, _, _ in keys:
         first.setdefault(binding.action, (binding, display))
-    # (left margin, width, right margin) of each item; neighbouring margins overlap.
     boxes: list[tuple[int, int, int]] = []
     for group, members in groupby(first.values(), lambda item: item[0].group):
         shown = list(members)
@@ -111,6 +132,8 @@ def normal_width(keys: Keys) -> int:
             widths = [cell_len(display) for _, display in shown]
             if group.compact:  # the keys touch, after a space, then a margin
                 boxes.append((0, 1 + sum(widths), 1))
+            elif compact:  # a margin after each key
+                boxes.append((0, sum(widths) + len(widths), 0))
             else:  # a margin on each side of each key
                 boxes.append((0, sum(widths) + len(widths) + 1, 0))
             boxes.append((0, cell_len(group.description), 1))
@@ -118,12 +141,18 @@ def normal_width(keys: Keys) -> int:
         for binding, display in shown:
             width = cell_len(display)
             if binding.description:
-                width += 2 + cell_len(binding.description) + 1
-            boxes.append((0, width, 0))
+                width += (1 if compact else 3) + cell_len(binding.description)
+            boxes.append((0, width, 1 if compact else 0))
+    return boxes
+
+
+def _spanned(boxes: list[tuple[int, int, int]]) -> int:
+    """From the first item's left edge to the last one's right edge; neighbouring margins
+    overlap."""
     if not boxes:
         return 0
     margins = [max(before[2], after[0]) for before, after in pairwise(boxes)]
-    return boxes[0][0] + sum(width for _, width, _ in boxes) + sum(margins) + boxes[-1][2]
+    return boxes[0][0] + sum(width for _, width, _ in boxes) + sum(margins)
 
 
 def keys_that_act(

@@ -107,7 +107,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     @property
     def min_size(self) -> tuple[int, int]:
-        """The smallest terminal (columns, rows) the game can be played in."""
+        """The smallest terminal (columns, rows) the game can be played in: its board and
+        panel, and every key of its Footer whole (`footer.least_width`)."""
         raise NotImplementedError
 
     def elapsed(self) -> float:

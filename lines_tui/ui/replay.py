@@ -23,7 +23,7 @@ from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
-from lines_tui.ui.footer import Footer
+from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
@@ -126,13 +126,15 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
 
     @property
     def min_size(self) -> tuple[int, int]:
-        """The terminal the replay needs: the board at its smallest beside the panel."""
+        """The terminal the replay needs: the board at its smallest beside the panel, and its
+        keys whole."""
         if isinstance(self.entry.record, LinesRecord):
             board, panel = board_size_for(0, int(self.table.variant)), LINES_PANEL_WIDTH
         else:
             grid = self.query_one(MahjongBoard).grid
             board, panel = Size(grid.width, grid.height), MAHJONG_PANEL_WIDTH
-        return board.width + panel, max(board.height, PANEL_MIN_HEIGHT) + FOOTER_HEIGHT
+        width = max(board.width + panel, least_width(self))
+        return width, max(board.height, PANEL_MIN_HEIGHT) + FOOTER_HEIGHT
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit()

@@ -22,7 +22,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
-from lines_tui.ui.footer import Footer, restated
+from lines_tui.ui.footer import Footer, least_width, restated
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import (
@@ -203,7 +203,8 @@ class LinesScreen(GameScreen):
     @property
     def min_size(self) -> tuple[int, int]:
         board = board_size_for(0, self.game.size)
-        return board.width + SIDE_MIN_WIDTH, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
+        width = max(board.width + SIDE_MIN_WIDTH, least_width(self))
+        return width, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
 
     def on_mount(self) -> None:
         if not self.is_attached:

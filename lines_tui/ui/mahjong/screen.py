@@ -30,7 +30,7 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
-from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
+from lines_tui.ui.footer import Footer, keys_that_act, least_width, restated, room_for
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
@@ -350,7 +350,8 @@ class MahjongScreen(GameScreen):
     def min_size(self) -> tuple[int, int]:
         grid = self.board.grid
         width, height = SCROLL_FROM
-        return min(grid.width, width) + PANEL_WIDTH, min(grid.height, height) + CHROME_HEIGHT
+        board_width = min(grid.width, width) + PANEL_WIDTH
+        return max(board_width, least_width(self)), min(grid.height, height) + CHROME_HEIGHT
 
     def elapsed(self) -> float:
         return self.game.elapsed(self._now())
