@@ -328,6 +328,8 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
 async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice(
     tmp_path: Path,
 ) -> None:
+    """Found out by the menu's read, not when resumed: the menu never offers it (it offered
+    "Resume Lines (9 x 9, score 0)" and `r` set it aside; `tests/test_ui_saves_on_disk.py`)."""
     data = LinesGame.new(3, 9, started_at=FIXED_NOW).to_json()
     data["board"] = "not a board"
     open_store(tmp_path).save_game("lines", data)
@@ -335,16 +337,16 @@ async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "r  Resume Lines (9 x 9, score 0)" in menu_labels(app)
+        assert not any("Resume" in label for label in menu_labels(app))
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         (aside,) = tmp_path.glob("saved-lines.json.corrupt-*")
         assert aside.read_bytes() == saved  # kept untouched, never deleted
-        (notice,) = [n.message for n in app._notifications if "could not be read" in n.message]
-        assert notice.endswith(f"; it was kept as {aside.name}.")
+        (notice,) = [n.message for n in app._notifications if "saved-lines.json" in n.message]
+        assert notice.startswith("saved-lines.json: 'board' must be")
+        assert notice.endswith(f"Kept untouched as {aside.name}; started afresh.")
         assert open_store(tmp_path).load_game("lines") is None
-        assert not any("Resume" in label for label in menu_labels(app))
 
 
 async def test_starting_mahjong_directly_offers_the_saved_game(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from conftest import (
     slow_app,
     stalled,
 )
+from test_ui_app_shell import save_a_mahjong_game
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import StoreError, open_store
@@ -127,7 +128,7 @@ async def test_a_read_that_fails_during_a_direct_start_leaves_the_menu_usable(
 
     disk = StalledFileSystem()
     store = open_store(tmp_path, fs=disk)
-    store.save_game("mahjong", {"seed": 1})
+    save_a_mahjong_game(tmp_path)  # one that can be resumed: the read keeps it as it is
     app = ReadFailingApp(store, clock=lambda: FIXED_NOW, start="lines", seed=3)
     disk.stall()
     async with app.run_test(size=SIZE) as pilot:

@@ -484,13 +484,17 @@ class Store:
             self._replaceable(kind, path, replace, known)
             self.folder.write_atomically(path, text)
 
-    def load_game(self, kind: str) -> dict[str, Any] | None:
+    def load_game(
+        self, kind: str, resumable: Callable[[dict[str, Any]], object] | None = None
+    ) -> dict[str, Any] | None:
         """The saved game of `kind`, or None (none saved, one from a newer lines-tui, which is
-        left alone, or a bad file, which is kept aside)."""
+        left alone, or a bad file, which is kept aside). `resumable(game)` raises ValueError
+        (its message one line) for a game that cannot be resumed: such a file is damaged too,
+        and kept aside as one (the store knows no game's rules; the caller does)."""
         path = self._game_path(kind)
         with self.folder.locked(write=False):
             raw = self.folder.read(path, MAX_FILE_BYTES)
-        return self._parsed(path, raw, _game_reader(kind), writing=False)
+        return self._parsed(path, raw, _game_reader(kind, resumable), writing=False)
 
     def clear_game(
         self, kind: str, *, replace: bool = True, known: dict[str, Any] | None = None
@@ -628,8 +632,19 @@ def _decoded(raw: bytes) -> str:
         raise CorruptFile(f"not UTF-8 text (byte {error.start})") from None
 
 
-def _game_reader(kind: str) -> Callable[[str], dict[str, Any]]:
-    return lambda text: load_game(text, kind)
+def _game_reader(
+    kind: str, resumable: Callable[[dict[str, Any]], object] | None = None
+) -> Callable[[str], dict[str, Any]]:
+    def read(text: str) -> dict[str, Any]:
+        game = load_game(text, kind)
+        if resumable is not None:
+            try:
+                resumable(game)
+            except ValueError as error:  # the file is anyone's to edit: its text is shown inert
+                raise CorruptFile(safe_text(str(error))) from None
+        return game
+
+    return read
 
 
 def share_code(checked: CheckedTable, entry: int | None = None) -> str:

@@ -214,6 +214,12 @@ class LinesTuiApp(App[None]):
         # follow it from the menu over the board.
         self.screen.call_later(self.tell_problems, message.state.problems)
 
+    def on_app_focus(self, _: events.AppFocus) -> None:
+        """Back in front: the menu on top shows what is saved now (README, "Saving and
+        resuming")."""
+        if isinstance(self.screen, MenuScreen):
+            self.screen.came_to_front()
+
     def on_store_call_done(self, _: StoreCallDone) -> None:
         if self._telling_warnings:
             self.tell_store_warnings()

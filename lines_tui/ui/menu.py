@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
 from lines_tui.ui.lists import KeyList
-from lines_tui.ui.session import SavedGame
+from lines_tui.ui.session import GAME_NAMES, SavedGame
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOADING = "Reading the data folder…"
@@ -51,7 +51,8 @@ class MenuState:
     game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
     holds the saved games read with it (by kind, for resuming them), `unread` the kinds whose
     saved game could not be read, `problems` one line per part that could not be read;
-    `solvable_deals` the kept "solvable deals only" setting."""
+    `solvable_deals` the kept "solvable deals only" setting; `refused` the kinds whose saved game
+    this read found cannot be resumed, and set aside (the store tells it)."""
 
     player: str
     saved: Mapping[str, str | None]
@@ -59,6 +60,7 @@ class MenuState:
     unread: frozenset[SavedGame] = frozenset()
     problems: tuple[str, ...] = ()
     solvable_deals: bool = False
+    refused: frozenset[SavedGame] = frozenset()
 
 
 class MenuScreen(Screen[None]):
@@ -66,7 +68,9 @@ class MenuScreen(Screen[None]):
     player and the saved games each time the menu shows, on the store's `thread`: until it
     answers the menu says so, keys still move the cursor, and an entry chosen meanwhile opens
     when the answer comes (the game entries wait for it, the others open at once). A chosen entry
-    is posted as `Chosen` with the state it was chosen in."""
+    is posted as `Chosen` with the state it was chosen in. Resuming (r, R) reads again first:
+    what opens is the game saved when the key was pressed, whatever another copy of lines-tui
+    (or an editor) did to it meanwhile, and one gone since says so."""
 
     class Chosen(Message):
         """The player picked a menu entry (its option id, e.g. "lines" or "resume-mahjong")."""
@@ -134,6 +138,8 @@ class MenuScreen(Screen[None]):
         self._chosen: str | None = None
         self._listed: frozenset[str] = frozenset()
         """The entries the list shows (what the last read found, while the next one runs)."""
+        self._resuming: str | None = None
+        """The resume entry chosen while it was listed, read again before it opens."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -149,6 +155,12 @@ class MenuScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Shown for the first time or again: the saved games and the player may have changed."""
         self.refresh_entries()
+
+    def came_to_front(self) -> None:
+        """The terminal is back in front (where it reports focus), the menu on top: another copy
+        of lines-tui may have changed the saved games meanwhile. A read under way tells already."""
+        if self.state is not None:
+            self.refresh_entries()
 
     def refresh_entries(self) -> None:
         """Read the player and the saved games again (once per visit, off the UI thread: the
@@ -170,8 +182,22 @@ class MenuScreen(Screen[None]):
         self.refresh_bindings()
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
+        resuming, self._resuming = self._resuming, None
         if chosen is not None and self._offered(chosen, state):
             self.post_message(self.Chosen(chosen, state))
+        elif chosen is not None and chosen == resuming:
+            self._gone(chosen, state)
+
+    def _gone(self, entry: str, state: MenuState) -> None:
+        """The saved game chosen has gone since the menu listed it. Said in one line, unless the
+        read has said why already (it could not be read, or it was set aside)."""
+        kind: SavedGame = "lines" if entry == "resume-lines" else "mahjong"
+        if kind not in state.unread | state.refused:
+            self.notify(
+                f"The saved {GAME_NAMES[kind]} game is gone: another lines-tui finished or "
+                "removed it.",
+                severity="warning",
+            )
 
     def _show_entries(self, saved: Mapping[str, str | None]) -> None:
         options = self.query_one("#menu-options", KeyList)
@@ -228,6 +254,10 @@ class MenuScreen(Screen[None]):
     def action_open(self, entry: str) -> None:
         if self.state is None and entry in GAME_ENTRIES:
             self._chosen = entry  # opens when the read ends
+        elif entry in RESUME_ENTRIES:
+            # The saved game may have changed since the menu read it: the one saved now opens.
+            self._chosen = self._resuming = entry
+            self.refresh_entries()
         else:
             self.post_message(self.Chosen(entry, self.state))
 

@@ -75,11 +75,19 @@ class SavedGames:
         player = read(lambda: store.active_player, "The scores could not be read", SCORES_UNREAD)
 
         unread: set[SavedGame] = set()
+        refused: set[SavedGame] = set()
 
         def game(kind: SavedGame) -> dict[str, Any] | None:
+            def resumable(data: dict[str, Any]) -> None:
+                try:
+                    RESUMABLE[kind](data)
+                except ValueError:
+                    refused.add(kind)
+                    raise
+
             def load() -> dict[str, Any] | None:
                 unread.add(kind)  # until the read has succeeded
-                saved = store.load_game(kind)
+                saved = store.load_game(kind, resumable)
                 unread.discard(kind)
                 return saved
 
@@ -101,6 +109,7 @@ class SavedGames:
             frozenset(unread),
             tuple(problems),
             solvable_deals=bool(solvable),
+            refused=frozenset(refused),
         )
 
     def summary(self, kind: SavedGame) -> str | None:
@@ -214,6 +223,27 @@ class SavedGames:
         else:
             question = f"{_waiting(kind, saved, asked)}. {REPLACED_AT_FIRST_MOVE} Start {asked}?"
         self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
+
+
+def _lines_resumable(data: dict[str, Any]) -> None:
+    from lines_tui.engine.lines import LinesGame
+
+    LinesGame.from_json(data)
+
+
+def _mahjong_resumable(data: dict[str, Any]) -> None:
+    from lines_tui.engine.mahjong.game import MahjongGame
+
+    MahjongGame.from_json(data)
+
+
+RESUMABLE: dict[SavedGame, Callable[[dict[str, Any]], None]] = {
+    "lines": _lines_resumable,
+    "mahjong": _mahjong_resumable,
+}
+"""Whether a saved game can be resumed, asked when the menu reads it: ValueError (one line) if
+its engine refuses it. The engine is loaded then, on the store's thread, only if a game is
+saved (README, "First frame")."""
 
 
 def _waiting(kind: SavedGame, saved: str, asked: str) -> str:

@@ -1,0 +1,218 @@
+"""What the menu resumes is the game saved on disk when `r` / `R` is pressed, not the one it read
+when it last came up: another copy of lines-tui on the same data folder, or a hand edit, may have
+changed it meanwhile. And a saved game that cannot be resumed is found out when it is first read,
+set aside with one notice, and never offered (README, "Saving and resuming")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXED_NOW, greedy_move, play_lines_by_keys, settle
+from test_ui_app_shell import menu_labels
+from textual import events
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.store import open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.status_line import StatusLine
+
+SIZE = (80, 24)
+PWNED = "\x1b]0;pwned\x07"
+
+
+class Recording(LinesTuiApp):
+    """The app, keeping every notice it gives (a toast or the status line)."""
+
+    told: list[str]
+
+    def notify(self, message: str, **options: Any) -> None:
+        self.told.append(message)
+        super().notify(message, **options)
+
+
+def recording_app(data_dir: Path, **options: Any) -> Recording:
+    app = Recording(open_store(data_dir), clock=lambda: FIXED_NOW, animations=False, **options)
+    app.told = []
+    return app
+
+
+def lines_game(moves: int) -> LinesGame:
+    game = LinesGame.new(5, 9, started_at=FIXED_NOW)
+    for _ in range(moves):
+        game.play(*greedy_move(game.board), now=FIXED_NOW + 60 + len(game.moves))
+    return game
+
+
+def lines_game_with_a_score() -> LinesGame:
+    game = lines_game(2)
+    while game.score == 0:
+        game.play(*greedy_move(game.board), now=FIXED_NOW + 60 + len(game.moves))
+    return game
+
+
+def mahjong_game(pairs: int) -> dict[str, Any]:
+    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
+    for _ in range(pairs):
+        game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    return game.to_json(now=FIXED_NOW + 30)
+
+
+async def test_r_resumes_the_lines_game_another_copy_saved_while_the_menu_was_up(
+    tmp_path: Path,
+) -> None:
+    """Copy A's menu lists the game it read; copy B resumes it and plays on to a score. A's `r`
+    opens B's game (the entry was stale), which A then saves over as its own."""
+    ours = lines_game(2).to_json()
+    open_store(tmp_path).save_game("lines", ours)
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "r  Resume Lines (9 x 9, score 0)" in menu_labels(app)
+        theirs = lines_game_with_a_score()
+        open_store(tmp_path).save_game("lines", theirs.to_json(), known=ours)  # copy B
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen)
+        assert (screen.game.score, screen.game.moves) == (theirs.score, theirs.moves)
+        assert screen.query_one(StatusLine).message == "Resumed your saved game."
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)  # left without "cannot be saved"
+        saved = open_store(tmp_path).load_game("lines")
+        assert saved is not None and len(saved["moves"]) == len(theirs.moves) + 1
+        assert not [told for told in app.told if "Not saved" in told]
+        assert f"r  Resume Lines (9 x 9, score {screen.game.score:,})" in menu_labels(app)
+
+
+async def test_shift_r_resumes_the_mahjong_game_saved_when_it_is_pressed(tmp_path: Path) -> None:
+    ours = mahjong_game(1)
+    open_store(tmp_path).save_game("mahjong", ours)
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        theirs = mahjong_game(3)
+        open_store(tmp_path).save_game("mahjong", theirs, known=ours)
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)
+        assert len(app.screen.game.history) == 3
+
+
+@pytest.mark.parametrize(
+    ("kind", "key", "saved"),
+    [("lines", "r", lines_game(2).to_json()), ("mahjong", "R", mahjong_game(1))],
+)
+async def test_a_saved_game_gone_under_the_menu_is_said_in_one_line(
+    tmp_path: Path, kind: str, key: str, saved: dict[str, Any]
+) -> None:
+    open_store(tmp_path).save_game(kind, saved)
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert any("Resume" in label for label in menu_labels(app))
+        open_store(tmp_path).clear_game(kind)  # another copy finished it
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
+        assert app.told == [
+            f"The saved {name} game is gone: another lines-tui finished or removed it."
+        ]
+        assert not any("Resume" in label for label in menu_labels(app))
+
+
+async def test_a_saved_game_edited_to_nonsense_under_the_menu_is_set_aside_when_resumed(
+    tmp_path: Path,
+) -> None:
+    open_store(tmp_path).save_game("lines", lines_game(2).to_json())
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        edited = lines_game(2).to_json()
+        edited["board"] = [PWNED]
+        open_store(tmp_path).save_game("lines", edited)  # an editor, while the menu is up
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        (aside,) = tmp_path.glob("saved-lines.json.corrupt-*")
+        (told,) = app.told  # the set-aside notice, and nothing on the game being gone
+        assert told.startswith("saved-lines.json: ") and aside.name in told
+        assert "\x1b" not in told and "\x07" not in told
+        assert not any("Resume" in label for label in menu_labels(app))
+
+
+async def test_the_menu_reads_the_saved_games_again_when_the_terminal_comes_to_the_front(
+    tmp_path: Path,
+) -> None:
+    ours = lines_game(2).to_json()
+    open_store(tmp_path).save_game("lines", ours)
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        theirs = lines_game_with_a_score()
+        open_store(tmp_path).save_game("lines", theirs.to_json(), known=ours)
+        app.post_message(events.AppFocus())
+        await settle(pilot)
+        assert f"r  Resume Lines (9 x 9, score {theirs.score:,})" in menu_labels(app)
+
+
+def unresumable(kind: str) -> dict[str, Any]:
+    """A saved game whose summary reads well but whose content its engine refuses."""
+    if kind == "lines":
+        game = lines_game(2).to_json()
+        game["board"] = [PWNED]
+        return game
+    game = mahjong_game(1)
+    game["position"]["tiles"] = PWNED
+    return game
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_a_saved_game_that_cannot_be_resumed_is_never_offered(
+    tmp_path: Path, kind: str
+) -> None:
+    open_store(tmp_path).save_game(kind, unresumable(kind))
+    saved = (tmp_path / f"saved-{kind}.json").read_bytes()
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert not any("Resume" in label for label in menu_labels(app))
+        (aside,) = tmp_path.glob(f"saved-{kind}.json.corrupt-*")
+        assert aside.read_bytes() == saved  # kept untouched
+        (told,) = app.told
+        assert told.startswith(f"saved-{kind}.json: ") and aside.name in told
+        assert "\x1b" not in told
+        assert open_store(tmp_path).load_game(kind) is None
+
+
+async def test_lines_directly_starts_its_game_over_a_save_that_cannot_be_resumed(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui lines` asked "Resume it?", then set the file aside and left the player on the
+    menu: now the save is set aside at the first read and the game asked for starts."""
+    open_store(tmp_path).save_game("lines", unresumable("lines"))
+    app = recording_app(tmp_path, start="lines")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not app.screen.query("ResumeScreen") and not isinstance(app.screen, ConfirmScreen)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen) and screen.game.moves == []
+        (told,) = app.told
+        assert told.startswith("saved-lines.json: ")
+        assert screen.query_one(StatusLine).message == told
+        assert len(list(tmp_path.glob("saved-lines.json.corrupt-*"))) == 1
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+        await settle(pilot)
+        assert open_store(tmp_path).load_game("lines") == screen.game.to_json()
