@@ -1115,3 +1115,43 @@ async def test_the_notices_of_the_last_import_go_when_import_opens_again(tmp_pat
         await press(pilot, "i")
         assert isinstance(app.screen, ImportScreen)
         assert not app.screen.query("Toast")
+
+
+async def test_the_preview_painted_before_its_table_measures_its_rows_still_fits_them(
+    tmp_path: Path,
+) -> None:
+    """About one paste in eight at 80 x 24 cut "already there", "rejected", the times and the
+    dates to their headings' widths until tab redrew the preview: the table was painted before
+    it measured its new rows (a DataTable measures them when idle), and kept what it painted.
+    Here the paint comes first every time."""
+    store = open_store(tmp_path / "data")
+    store.record_mahjong("Ann", "turtle", 34.5, 7, START)
+    wide = Entry("x" * 24, 234, int(START), 7)
+    ann = Entry("Ann", 345, int(START), 7)
+    bob = Entry("Bob", 10, int(START), 7)  # 1.0 s for the turtle: rejected
+    turtle = TableId.mahjong("turtle")
+    paste = f"{encode(turtle, [wide, ann])} {encode(turtle, [bob])}"
+    date = format_date(int(START))
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, ImportScreen)
+        grid = screen.query_one(DataTable)
+        shown_preview = screen.show
+
+        def show_then_paint(*args: Any, **kwargs: Any) -> None:
+            shown_preview(*args, **kwargs)
+            widget_lines(grid)  # the screen painted before the table's idle
+
+        screen.show = show_then_paint  # type: ignore[method-assign]
+        screen.query_one(CodeInput).post_message(events.Paste(paste))
+        await settle(pilot)
+        heading, *rows = widget_lines(grid)
+    assert heading.split() == ["Code", "Result", "#", "✓", "Name", "Time", "Date"]
+    assert [row.split()[1:3] for row in rows[:3]] == [
+        ["added", "1"],
+        ["already", "there"],
+        ["rejected", "✗"],
+    ]
+    assert all(row.rstrip().endswith(date) for row in rows[:3]), rows
+    assert "0:23.4" in rows[0] and "0:01.0" in rows[2]

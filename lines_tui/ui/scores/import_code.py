@@ -367,58 +367,72 @@ PREVIEW_CELLS = 80 - 1
 wider than the room the other columns leave it ends in "…", as a leaderboard's long deal number
 does (entries.SEED_CELLS), so the date, last, shows whole."""
 
-PreviewRow = tuple[int, TableId, str, str, Entry]
-"""A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
-
 
 def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: bool) -> None:
     """The entries of every code that could be read, with the code's number in the paste (as
-    the summary numbers them) when there are `several`."""
-    rows: list[PreviewRow] = []
+    the summary numbers them) when there are `several`.
+
+    Every column gets its width here, from its heading and cells, before the rows go in: a
+    DataTable measures the rows it is given only when it is next idle, and a screen painted
+    before that (about one paste in eight) kept the columns at their headings' widths, cutting
+    "already there", the times and the dates, until something else redrew the table."""
+    rows: list[list[Text]] = []
     for number, merge in merges:
+        fates = [
+            (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
+        ] + [(DROPS_OUT, "", entry) for entry in merge.dropped]
         rows += [
-            (number, merge.table, r.status, "" if r.rank is None else str(r.rank), r.entry)
-            for r in merge.results
+            [
+                *([Text(str(number), justify="right")] if several else []),
+                Text(fate, style=STATUS_STYLE[fate]),
+                Text(place, justify="right"),
+                # Rejected, it is not merged (the reason is under the table): marked ✗, with
+                # its game or without. A code's entry keeps its record only when its replay
+                # verified it (codes.read).
+                proof_cell(
+                    "refuted"
+                    if fate == "rejected"
+                    else "verified"
+                    if entry.recorded
+                    else "unverified"
+                ),
+                *entry_cells(merge.table, entry)[:3],
+            ]
+            for fate, place, entry in fates
         ]
-        rows += [(number, merge.table, DROPS_OUT, "", entry) for entry in merge.dropped]
     values = "/".join(dict.fromkeys(value_heading(merge.table) for _, merge in merges))
-    if several:
-        grid.add_column(Text("Code", justify="right"))
     # The mark before the name, as on the leaderboard: at the end of a row of several codes
     # with a wide name, it was past the screen's edge.
-    grid.add_columns("Result", Text("#", justify="right"))
-    grid.add_column(Text("✓", justify="center"), width=1)
-    grid.add_column("Name", width=name_cells(rows, values, several, grid.cell_padding))
-    grid.add_columns(Text(values, justify="right"), "Date")
-    for number, table, fate, place, entry in rows:
-        grid.add_row(
-            *([Text(str(number), justify="right")] if several else []),
-            Text(fate, style=STATUS_STYLE[fate]),
-            Text(place, justify="right"),
-            # Rejected, it is not merged (the reason is under the table): marked as refuted,
-            # with its game or without. A code's entry keeps its record only when its replay
-            # verified it (codes.read).
-            proof_cell(
-                "refuted" if fate == "rejected" else "verified" if entry.recorded else "unverified"
-            ),
-            *entry_cells(table, entry)[:3],
-        )
+    headings = [
+        *([Text("Code", justify="right")] if several else []),
+        Text("Result"),
+        Text("#", justify="right"),
+        Text("✓", justify="center"),
+        Text("Name"),
+        Text(values, justify="right"),
+        Text("Date"),
+    ]
+    name = len(headings) - 3
+    for heading, width in zip(
+        headings, column_widths(headings, rows, name, grid.cell_padding), strict=True
+    ):
+        grid.add_column(heading, width=width)
+    for row in rows:
+        grid.add_row(*row)
 
 
-def name_cells(rows: list[PreviewRow], values: str, several: bool, padding: int) -> int:
-    """The Name column's width: its widest name's, or less, the room the other columns (headed
-    by `values` for the value, `several` adding the code's number) leave in PREVIEW_CELLS."""
-    names, beside = ["Name"], [["Result"], ["#"], ["✓"], [values], ["Date"]]
-    if several:
-        beside.append(["Code"])
-    for number, table, fate, place, entry in rows:
-        name, value, date = (cell.plain for cell in entry_cells(table, entry)[:3])
-        names.append(name)
-        cells = [fate, place, "", value, date, str(number)]  # the code's number if `several`
-        for column, cell in zip(beside, cells, strict=False):
-            column.append(cell)
-    widths = [max(map(cell_len, column)) + 2 * padding for column in beside]
-    return min(max(map(cell_len, names)), PREVIEW_CELLS - sum(widths) - 2 * padding)
+def column_widths(
+    headings: list[Text], rows: list[list[Text]], name: int, padding: int
+) -> list[int]:
+    """Each column's width: its widest cell's, heading included; the Name column's (number
+    `name`) no more than the room the others leave in PREVIEW_CELLS."""
+    widths = [
+        max(cell_len(cell.plain) for cell in [heading, *(row[column] for row in rows)])
+        for column, heading in enumerate(headings)
+    ]
+    beside = sum(width + 2 * padding for column, width in enumerate(widths) if column != name)
+    widths[name] = min(widths[name], PREVIEW_CELLS - beside - 2 * padding)
+    return widths
 
 
 def counts(merged: Merge) -> str:
