@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
+from textual.worker import Worker
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
@@ -26,6 +29,9 @@ from lines_tui.ui.store_thread import load, write
 
 PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
+ENTER_SETTLES = 0.2
+"""Seconds the codes' text stays as it is after an enter for the enter to merge it: a paste typed
+out by the terminal as keys comes in a burst, a player's next key after enter much later."""
 DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
 STATUS_STYLE = {
     "added": "bold green",
@@ -223,7 +229,7 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_merge()
+        self._merge_when_settled(event.value)  # the text as the enter found it
 
     def action_focus_next(self) -> None:
         self.focus_next()
@@ -232,6 +238,29 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         self.focus_previous()
 
     def action_merge(self) -> None:
+        self._merge_when_settled(self.query_one(CodeInput).value)
+
+    def _merge_when_settled(self, text: str) -> Worker[None] | None:
+        """Enter merges the codes of the field once its `text` has settled: an enter followed
+        within ENTER_SETTLES seconds by more text was a line break of a paste the terminal
+        typed out key by key (no bracketed paste), not the player's confirmation, and merges
+        nothing; the preview of the whole paste then asks for enter. Merging at once, the
+        enter read a code still half there and told of it, beside a preview of the whole.
+        Returns the worker that waits (None while a merge runs)."""
+        if self._merging:
+            return None
+        return self.run_worker(
+            partial(self._merge_once_settled, text),  # not begun if a later enter came
+            group="enter",
+            exclusive=True,  # a later enter waits again, for the text as it is then
+        )
+
+    async def _merge_once_settled(self, text: str) -> None:
+        await asyncio.sleep(ENTER_SETTLES)
+        if self.is_attached and self.query_one(CodeInput).value == text:
+            self._merge()
+
+    def _merge(self) -> None:
         if self._merging:
             return
         if not self._mergeable and not self._checking:
