@@ -938,14 +938,20 @@ async def test_a_code_that_brings_nothing_says_so_and_is_not_merged(tmp_path: Pa
 async def test_a_code_that_brings_nothing_merged_before_its_preview_says_so(
     tmp_path: Path,
 ) -> None:
-    """Pasted and confirmed in one burst (merged before the preview is made): what the merge
-    found is told, and the screen stays."""
+    """Pasted and confirmed in one burst, merged before the preview is made (the store thread
+    is slow here: the enter's wait for more text ends first): what the merge found is told,
+    and the screen stays."""
     store = open_store(tmp_path / "data")
-    app = NoticeApp(ImportScreen(Session(store)))
+    session = Session(store)
+    slow = threading.Event()
+    session.io.submit(slow.wait)
+    app = NoticeApp(ImportScreen(session))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         pilot.app.post_message(events.Paste(encode(TableId.lines(9), [REJECTED])))
         post_keys_at_once(pilot.app, "enter")
+        await pilot.pause(2 * import_code.ENTER_SETTLES)
+        slow.set()
         await settle(pilot)
         assert isinstance(pilot.app.screen, ImportScreen)
     assert app.told == [f"Nothing was merged: code 1: {NOTHING_IN_LINES_9}"]
