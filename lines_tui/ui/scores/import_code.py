@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
+from textual.worker import Worker
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
@@ -26,6 +29,9 @@ from lines_tui.ui.store_thread import load, write
 
 PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
+ENTER_SETTLES = 0.2
+"""Seconds the codes' text stays as it is after an enter for the enter to merge it: a paste typed
+out by the terminal as keys comes in a burst, a player's next key after enter much later."""
 DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
 STATUS_STYLE = {
     "added": "bold green",
@@ -223,7 +229,7 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_merge()
+        self._merge_when_settled(event.value)  # the text as the enter found it
 
     def action_focus_next(self) -> None:
         self.focus_next()
@@ -232,6 +238,29 @@ class ImportScreen(DismissedOnTop, Screen[Merged | None]):
         self.focus_previous()
 
     def action_merge(self) -> None:
+        self._merge_when_settled(self.query_one(CodeInput).value)
+
+    def _merge_when_settled(self, text: str) -> Worker[None] | None:
+        """Enter merges the codes of the field once its `text` has settled: an enter followed
+        within ENTER_SETTLES seconds by more text was a line break of a paste the terminal
+        typed out key by key (no bracketed paste), not the player's confirmation, and merges
+        nothing; the preview of the whole paste then asks for enter. Merging at once, the
+        enter read a code still half there and told of it, beside a preview of the whole.
+        Returns the worker that waits (None while a merge runs)."""
+        if self._merging:
+            return None
+        return self.run_worker(
+            partial(self._merge_once_settled, text),  # not begun if a later enter came
+            group="enter",
+            exclusive=True,  # a later enter waits again, for the text as it is then
+        )
+
+    async def _merge_once_settled(self, text: str) -> None:
+        await asyncio.sleep(ENTER_SETTLES)
+        if self.is_attached and self.query_one(CodeInput).value == text:
+            self._merge()
+
+    def _merge(self) -> None:
         if self._merging:
             return
         if not self._mergeable and not self._checking:
@@ -367,58 +396,72 @@ PREVIEW_CELLS = 80 - 1
 wider than the room the other columns leave it ends in "…", as a leaderboard's long deal number
 does (entries.SEED_CELLS), so the date, last, shows whole."""
 
-PreviewRow = tuple[int, TableId, str, str, Entry]
-"""A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
-
 
 def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: bool) -> None:
     """The entries of every code that could be read, with the code's number in the paste (as
-    the summary numbers them) when there are `several`."""
-    rows: list[PreviewRow] = []
+    the summary numbers them) when there are `several`.
+
+    Every column gets its width here, from its heading and cells, before the rows go in: a
+    DataTable measures the rows it is given only when it is next idle, and a screen painted
+    before that (about one paste in eight) kept the columns at their headings' widths, cutting
+    "already there", the times and the dates, until something else redrew the table."""
+    rows: list[list[Text]] = []
     for number, merge in merges:
+        fates = [
+            (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
+        ] + [(DROPS_OUT, "", entry) for entry in merge.dropped]
         rows += [
-            (number, merge.table, r.status, "" if r.rank is None else str(r.rank), r.entry)
-            for r in merge.results
+            [
+                *([Text(str(number), justify="right")] if several else []),
+                Text(fate, style=STATUS_STYLE[fate]),
+                Text(place, justify="right"),
+                # Rejected, it is not merged (the reason is under the table): marked ✗, with
+                # its game or without. A code's entry keeps its record only when its replay
+                # verified it (codes.read).
+                proof_cell(
+                    "refuted"
+                    if fate == "rejected"
+                    else "verified"
+                    if entry.recorded
+                    else "unverified"
+                ),
+                *entry_cells(merge.table, entry)[:3],
+            ]
+            for fate, place, entry in fates
         ]
-        rows += [(number, merge.table, DROPS_OUT, "", entry) for entry in merge.dropped]
     values = "/".join(dict.fromkeys(value_heading(merge.table) for _, merge in merges))
-    if several:
-        grid.add_column(Text("Code", justify="right"))
     # The mark before the name, as on the leaderboard: at the end of a row of several codes
     # with a wide name, it was past the screen's edge.
-    grid.add_columns("Result", Text("#", justify="right"))
-    grid.add_column(Text("✓", justify="center"), width=1)
-    grid.add_column("Name", width=name_cells(rows, values, several, grid.cell_padding))
-    grid.add_columns(Text(values, justify="right"), "Date")
-    for number, table, fate, place, entry in rows:
-        grid.add_row(
-            *([Text(str(number), justify="right")] if several else []),
-            Text(fate, style=STATUS_STYLE[fate]),
-            Text(place, justify="right"),
-            # Rejected, it is not merged (the reason is under the table): marked as refuted,
-            # with its game or without. A code's entry keeps its record only when its replay
-            # verified it (codes.read).
-            proof_cell(
-                "refuted" if fate == "rejected" else "verified" if entry.recorded else "unverified"
-            ),
-            *entry_cells(table, entry)[:3],
-        )
+    headings = [
+        *([Text("Code", justify="right")] if several else []),
+        Text("Result"),
+        Text("#", justify="right"),
+        Text("✓", justify="center"),
+        Text("Name"),
+        Text(values, justify="right"),
+        Text("Date"),
+    ]
+    name = len(headings) - 3
+    for heading, width in zip(
+        headings, column_widths(headings, rows, name, grid.cell_padding), strict=True
+    ):
+        grid.add_column(heading, width=width)
+    for row in rows:
+        grid.add_row(*row)
 
 
-def name_cells(rows: list[PreviewRow], values: str, several: bool, padding: int) -> int:
-    """The Name column's width: its widest name's, or less, the room the other columns (headed
-    by `values` for the value, `several` adding the code's number) leave in PREVIEW_CELLS."""
-    names, beside = ["Name"], [["Result"], ["#"], ["✓"], [values], ["Date"]]
-    if several:
-        beside.append(["Code"])
-    for number, table, fate, place, entry in rows:
-        name, value, date = (cell.plain for cell in entry_cells(table, entry)[:3])
-        names.append(name)
-        cells = [fate, place, "", value, date, str(number)]  # the code's number if `several`
-        for column, cell in zip(beside, cells, strict=False):
-            column.append(cell)
-    widths = [max(map(cell_len, column)) + 2 * padding for column in beside]
-    return min(max(map(cell_len, names)), PREVIEW_CELLS - sum(widths) - 2 * padding)
+def column_widths(
+    headings: list[Text], rows: list[list[Text]], name: int, padding: int
+) -> list[int]:
+    """Each column's width: its widest cell's, heading included; the Name column's (number
+    `name`) no more than the room the others leave in PREVIEW_CELLS."""
+    widths = [
+        max(cell_len(cell.plain) for cell in [heading, *(row[column] for row in rows)])
+        for column, heading in enumerate(headings)
+    ]
+    beside = sum(width + 2 * padding for column, width in enumerate(widths) if column != name)
+    widths[name] = min(widths[name], PREVIEW_CELLS - beside - 2 * padding)
+    return widths
 
 
 def counts(merged: Merge) -> str:
