@@ -28,7 +28,7 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
-from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
+from lines_tui.ui.app import NOTICE_WIDTH, SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
@@ -160,8 +160,11 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     # The store's warning (the command line's) is long; the app's notice says it in short.
     assert store.warnings == list(store.set_aside)
     assert shown == [
-        f"scores.json: not valid JSON. Kept untouched as {aside.name}; started afresh."
+        "scores.json: not valid JSON; started afresh. The file is kept untouched beside it, its"
+        f" name ending in {aside.name.removeprefix('scores.json')}."
     ]
+    # No word wider than a notice at 80 columns: none is cut in two where the notice wraps.
+    assert max(map(len, shown[0].split())) <= NOTICE_WIDTH
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:
@@ -186,7 +189,10 @@ async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Pa
         await settle(pilot)
     (aside,) = tmp_path.glob("scores.json.corrupt*")  # kept, not lost
     told = [message for message in shown if message.startswith("scores.json: not valid JSON")]
-    assert told == [f"scores.json: not valid JSON. Kept untouched as {aside.name}; started afresh."]
+    assert told == [
+        "scores.json: not valid JSON; started afresh. The file is kept untouched beside it, its"
+        f" name ending in {aside.name.removeprefix('scores.json')}."
+    ]
     assert len(store.warnings) == 1
 
 
@@ -345,7 +351,7 @@ async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice
         assert aside.read_bytes() == saved  # kept untouched, never deleted
         (notice,) = [n.message for n in app._notifications if "saved-lines.json" in n.message]
         assert notice.startswith("saved-lines.json: 'board' must be")
-        assert notice.endswith(f"Kept untouched as {aside.name}; started afresh.")
+        assert notice.endswith(f"its name ending in {aside.name.removeprefix('saved-lines.json')}.")
         assert open_store(tmp_path).load_game("lines") is None
 
 

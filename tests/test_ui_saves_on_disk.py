@@ -147,7 +147,8 @@ async def test_a_saved_game_edited_to_nonsense_under_the_menu_is_set_aside_when_
         assert isinstance(app.screen, MenuScreen)
         (aside,) = tmp_path.glob("saved-lines.json.corrupt-*")
         (told,) = app.told  # the set-aside notice, and nothing on the game being gone
-        assert told.startswith("saved-lines.json: ") and aside.name in told
+        assert told.startswith("saved-lines.json: ")
+        assert told.endswith(f"name ending in {aside.name.removeprefix('saved-lines.json')}.")
         assert "\x1b" not in told and "\x07" not in told
         assert not any("Resume" in label for label in menu_labels(app))
 
@@ -192,7 +193,8 @@ async def test_a_saved_game_that_cannot_be_resumed_is_never_offered(
         (aside,) = tmp_path.glob(f"saved-{kind}.json.corrupt-*")
         assert aside.read_bytes() == saved  # kept untouched
         (told,) = app.told
-        assert told.startswith(f"saved-{kind}.json: ") and aside.name in told
+        assert told.startswith(f"saved-{kind}.json: ")
+        assert told.endswith(f"name ending in {aside.name.removeprefix(f'saved-{kind}.json')}.")
         assert "\x1b" not in told
         assert open_store(tmp_path).load_game(kind) is None
 

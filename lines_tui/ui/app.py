@@ -69,8 +69,13 @@ def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str
     the whole reason, are for the command line). `in_a_row`: for a status line, all in one."""
     if len(files) == 1:
         (file,) = files
-        what = f"{file.name}: {short_reason(file.reason)}"
-        told = f"{what}. Kept untouched as {file.aside}; started afresh."
+        # The copy's whole name is longer than a notice is wide and would wrap mid-name: its
+        # ending, the part that tells it from the file, fits.
+        ending = file.aside.removeprefix(file.name)
+        told = (
+            f"{file.name}: {short_reason(file.reason)}; started afresh. The file is kept "
+            f"untouched beside it, its name ending in {ending}."
+        )
         return "Damaged file set aside", told
     lines = [printable(f"{file.name}: {short_reason(file.reason)}", NOTICE_WIDTH) for file in files]
     kept = "Each is kept untouched beside it as NAME.corrupt-TIME; started afresh."
