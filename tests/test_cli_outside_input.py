@@ -79,6 +79,27 @@ def test_every_bad_input_is_one_line_naming_the_problem(
     refused(run(*args), reason)
 
 
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["--player"], "lines-tui"),
+        (["--data-dir"], "lines-tui"),
+        (["lines", "--seed"], "lines-tui lines"),
+        (["deal", "--layout"], "lines-tui deal"),
+        (["layouts", "--survey", "1", "--progress-file"], "lines-tui layouts"),
+        (["scores", "export", "lines-9", "--entry"], "lines-tui scores export"),
+    ],
+)
+def test_an_option_without_its_value_says_where_to_look_as_every_refusal_does(
+    home: Path, args: list[str], command: str
+) -> None:
+    """click's parser names no command for an option given last without its value, and the
+    line came without the `(see: ... --help)` every other refusal of the command line has."""
+    option = args[-1]
+    line = refused(run(*args))
+    assert line == f"lines-tui: Option '{option}' requires an argument. (see: {command} --help)\n"
+
+
 def test_a_missing_position_file_is_named_once(home: Path) -> None:
     message = refused(run("solve", "/nonexistent.json"), "cannot read /nonexistent.json")
     assert message.count("nonexistent") == 1
