@@ -79,6 +79,27 @@ def test_every_bad_input_is_one_line_naming_the_problem(
     refused(run(*args), reason)
 
 
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["--player"], "lines-tui"),
+        (["--data-dir"], "lines-tui"),
+        (["lines", "--seed"], "lines-tui lines"),
+        (["deal", "--layout"], "lines-tui deal"),
+        (["layouts", "--survey", "1", "--progress-file"], "lines-tui layouts"),
+        (["scores", "export", "lines-9", "--entry"], "lines-tui scores export"),
+    ],
+)
+def test_an_option_without_its_value_says_where_to_look_as_every_refusal_does(
+    home: Path, args: list[str], command: str
+) -> None:
+    """click's parser names no command for an option given last without its value, and the
+    line came without the `(see: ... --help)` every other refusal of the command line has."""
+    option = args[-1]
+    line = refused(run(*args))
+    assert line == f"lines-tui: Option '{option}' requires an argument. (see: {command} --help)\n"
+
+
 def test_a_missing_position_file_is_named_once(home: Path) -> None:
     message = refused(run("solve", "/nonexistent.json"), "cannot read /nonexistent.json")
     assert message.count("nonexistent") == 1
@@ -162,6 +183,47 @@ def test_a_read_only_data_folder_reads_and_refuses_writes_in_one_line(
     assert run("players").stdout == "  Ann\n(playing as a guest: Lines scores are not saved)\n"
     assert run("scores").exit_code == 0
     refused(run("players", "add", "Bob"), "Read-only file system")
+
+
+def test_choosing_who_plays_already_writes_nothing_so_a_read_only_folder_takes_it(
+    home: Path, make_read_only: Any
+) -> None:
+    """`players guest` of a guest on a read-only data folder was refused (`cannot write to
+    ...: Read-only file system`, exit 2) although nothing would change; so was `use` of the
+    one who plays. A change is still refused, and a name no one registered."""
+    data = home / "data"
+    store = open_store(data)
+    store.add_player("Ann")
+    before = {path.name: path.read_bytes() for path in data.iterdir()}
+    make_read_only(data)
+    guest = run("players", "guest")
+    assert (guest.exit_code, guest.stderr) == (0, "")
+    assert guest.stdout == "playing as a guest: Lines scores are not saved\n"
+    refused(run("players", "use", "Ann"), "Read-only file system")
+    refused(run("players", "use", "Bob"), "no registered player is named 'Bob'")
+    assert {path.name: path.read_bytes() for path in data.iterdir()} == before
+
+
+def test_use_of_the_one_who_plays_writes_nothing(home: Path, make_read_only: Any) -> None:
+    data = home / "data"
+    store = open_store(data)
+    store.add_player("Ann")
+    store.set_active_player("Ann")
+    make_read_only(data)
+    used = run("players", "use", "ann")
+    assert (used.exit_code, used.stdout, used.stderr) == (0, "Ann plays now\n", "")
+    refused(run("players", "guest"), "Read-only file system")
+
+
+def test_guest_of_a_guest_with_a_newer_data_file_is_still_refused(home: Path) -> None:
+    """A scores file that cannot be read whole says nothing of who plays: no success there."""
+    data = home / "data"
+    data.mkdir()
+    newer = json.dumps({"format": "lines-tui scores", "version": VERSION + 1}).encode()
+    (data / "scores.json").write_bytes(newer)
+    result = run("players", "guest")
+    assert result.exit_code == 2 and result.stdout == "" and "newer lines-tui" in result.stderr
+    assert (data / "scores.json").read_bytes() == newer
 
 
 def test_a_newer_data_file_is_read_only_and_says_why(home: Path) -> None:

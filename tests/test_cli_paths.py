@@ -74,3 +74,26 @@ def test_a_layout_path_with_a_tilde(home: Path, cwd: Path, mine: Path, command: 
         dealt = run("deal", "--layout=~/lay/steps.layout", "--seed", "1")
         assert dealt.exit_code == 0 and len(json.loads(dealt.stdout)["tiles"]) == 6
     assert list(cwd.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["deal", "--seed", "1", "--folder", ""], "--folder needs a folder"),
+        (["layouts", "--folder="], "--folder needs a folder"),
+        (["layouts", "--survey", "1", "--folder", " "], "--folder needs a folder"),
+        (["layouts", "--survey", "1", "--progress-file", ""], "--progress-file needs a file"),
+        (["solve", ""], "POSITION.json needs a file"),
+        (["--data-dir", "", "layouts"], "--data-dir needs a folder"),
+    ],
+)
+def test_an_empty_path_is_refused_as_an_empty_data_dir_is(
+    cwd: Path, args: list[str], named: str
+) -> None:
+    """`deal --folder ''` and `layouts --folder ''` searched the current folder without a word,
+    and `solve ''` refused a file named `.`: every path refuses the empty string, in the words
+    of `--data-dir ''`, naming the option or argument."""
+    (cwd / "steps.layout").write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    line = refused(run(*args), f"lines-tui: {named}; it is empty")
+    assert ("(the current folder is '.')" in line) == ("needs a folder" in named)
+    assert [path.name for path in cwd.iterdir()] == ["steps.layout"]

@@ -9,6 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 from conftest import MAHJONG_FIXTURES
 from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner
@@ -82,6 +83,45 @@ def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert result.output.startswith("lines-tui: ")
+
+
+@pytest.mark.parametrize(
+    ("held", "line"),
+    [
+        ("my notes\nabout layouts\n", 1),
+        ('{"tiles": [\n  [2, 0, 0, "b3"]\n]}\n', 1),  # a position file, as `deal` writes it
+        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n\n', 2),
+        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n[1, 2]', 2),
+    ],
+)
+def test_a_file_no_survey_wrote_is_refused_and_left_alone(
+    tmp_path: Path, held: str, line: int
+) -> None:
+    """`--progress-file` appended the survey's lines to any regular file, exit code 0."""
+    progress = tmp_path / "mine.txt"
+    progress.write_text(held)
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"lines-tui: {progress} is not a survey's progress file (line {line} is no deal's "
+        "outcome); --progress-file takes a new or empty file or one a survey wrote\n"
+    )
+    assert progress.read_text() == held
+
+
+@pytest.mark.parametrize("held", ["", '{"layout": "lan', '{"lay'])
+def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held: str) -> None:
+    """A survey stopped while writing its first outcome left the start of one: that file is
+    the survey's, and goes on."""
+    progress = tmp_path / "survey.jsonl"
+    progress.write_text(held)
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    kept = progress.read_text().splitlines()
+    assert kept[: 1 if held else 0] == ([held] if held else [])
+    assert json.loads(kept[-1])["layout"] == "lantern"
 
 
 def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) -> None:

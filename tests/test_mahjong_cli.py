@@ -140,7 +140,10 @@ def test_deal_from_a_file_and_with_a_random_seed(runner: CliRunner) -> None:
             ["deal", "--layout", str(MAHJONG_FIXTURES / "entities.map"), "--seed", "1"],
             "document type",
         ),
-        (["deal", "--layout", "turtle", "--seed", "-5"], "--seed must be a whole number >= 0"),
+        (
+            ["deal", "--layout", "turtle", "--seed", "-5"],
+            "'--seed': -5 is not in the range 0<=x<=18446744073709551615.",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(
@@ -151,3 +154,22 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert result.stdout == ""
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("lines-tui: ")
+
+
+@pytest.mark.parametrize("command", ["deal", "lines", "mahjong"])
+def test_every_seed_option_declares_and_checks_the_same_range(
+    runner: CliRunner, command: str
+) -> None:
+    """`deal --seed` showed `[x<=18446744073709551615]` in its help and refused -1 in words of
+    its own, where `lines` and `mahjong` show and check `[0<=x<=18446744073709551615]`."""
+    shown = runner.invoke(app, [command, "--help"])
+    assert shown.exit_code == 0
+    seed = " ".join(shown.stdout.split()).split(" --seed N ")[1].split(" --")[0]
+    assert seed.endswith(" [0<=x<=18446744073709551615]")
+    for bad in ("-1", "18446744073709551616"):
+        result = runner.invoke(app, [command, "--seed", bad])
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            f"lines-tui: Invalid value for '--seed': {bad} is not in the range "
+            f"0<=x<=18446744073709551615. (see: lines-tui {command} --help)\n"
+        )

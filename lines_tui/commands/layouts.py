@@ -15,7 +15,7 @@ import typer
 from lines_tui.commands.common import fail, say, warn
 from lines_tui.commands.options import settings
 from lines_tui.commands.paths import folder_value, path_value
-from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.commands.play import seed_option
 from lines_tui.outside_text import column_width, printable_column
 from lines_tui.seeds import fresh_seed
 
@@ -178,12 +178,9 @@ def deal(
     ] = "turtle",
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            metavar="N",
-            max=LAST_DEAL,
-            help="Deal number (a whole number, 0 to 2**64 - 1); the same layout and seed always "
-            "give the same deal. Default: a random one, named on stderr.",
+        seed_option(
+            "Deal number; the same layout and seed always give the same deal. Default: a "
+            "random one, named on stderr."
         ),
     ] = None,
     folder: FolderOption = None,
@@ -204,8 +201,6 @@ def deal(
         chosen = find_layout(layout, folder)
     except LayoutError as error:
         fail(str(error))
-    if seed is not None and seed < 0:
-        fail(f"--seed must be a whole number >= 0, not {seed}")
     if seed is None:
         seed = fresh_seed()
         warn(f"seed {seed}")

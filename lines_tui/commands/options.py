@@ -61,9 +61,8 @@ def data_folder(text: str, given_as: str) -> Path:
     """The folder `text` names, given as `given_as` (`--data-dir `, `LINES_TUI_HOME=`), with a
     `~` at its start expanded. Refused in one line (exit 2) when blank, when `~user` names no
     home folder, or when it or a folder above it is a file."""
-    name = given_as.rstrip(" =")
     if not text.strip():
-        fail(f"{name} needs a folder; it is empty (the current folder is '.')")
+        fail(empty_path(given_as.rstrip(" =")))
     try:
         folder = expand_home(text)
     except HomeUnknown as error:
@@ -78,6 +77,14 @@ def data_folder(text: str, given_as: str) -> Path:
         above = "" if place == folder else f": {place}"
         fail(f"{given_as}{folder}{above} is a file, not a folder")
     return folder
+
+
+def empty_path(name: str, what: str = "folder") -> str:
+    """The one line that refuses a path given blank (`--data-dir ''`, `--folder ''`, `solve ''`),
+    naming the option or argument `name` and what it takes (a `folder` or a `file`): the empty
+    string is the current folder to the system, and `--folder ''` searched it without a word."""
+    current = " (the current folder is '.')" if what == "folder" else ""
+    return f"{name} needs a {what}; it is empty{current}"
 
 
 def settings(ctx: typer.Context) -> Settings:

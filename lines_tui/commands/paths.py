@@ -1,7 +1,8 @@
 """Path options and arguments as a player types them: a `~` at the start is the home folder, as
 the shell reads it, also where the shell leaves it alone (`--folder=~/x`, `'~/x'` quoted). Every
 option and argument that takes a path reads it with one of these (typer's `parser=`); a `~user`
-that names no home folder is refused in one line (exit 2), as click refuses any bad value.
+that names no home folder is refused in one line (exit 2), as click refuses any bad value, and so
+is an empty one, in the words `--data-dir ''` is refused in (`options.empty_path`).
 
 `--layout NAME|PATH` is not here: it is a name first, and `find_layout` reads a path in it the
 same way."""
@@ -13,21 +14,45 @@ from pathlib import Path
 
 import typer
 
+from lines_tui.commands.options import empty_path
 from lines_tui.engine.text_file import HomeUnknown, expand_home
 
 
-def path_value(text: str) -> Path:
-    """The path `text` names, `~` expanded."""
+class EmptyPath(typer.BadParameter):
+    """A path given blank: the empty string is the current folder to the system, so
+    `--folder ''` searched it and `solve ''` named a file `.`. Told as `empty_path` tells it,
+    naming the option or argument click attaches (`--folder`, `POSITION.json`)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__("it is empty")
+        self.what = what
+
+    def format_message(self) -> str:
+        param = self.param
+        if param is None:
+            return super().format_message()
+        options = [name for name in param.opts if name.startswith("-")]
+        return empty_path(options[0] if options else param.human_readable_name, self.what)
+
+
+def _expanded(text: str, what: str) -> Path:
+    if not text.strip():
+        raise EmptyPath(what)
     try:
         return expand_home(text)
     except HomeUnknown as error:
         raise typer.BadParameter(str(error)) from None
 
 
+def path_value(text: str) -> Path:
+    """The file `text` names, `~` expanded."""
+    return _expanded(text, "file")
+
+
 def folder_value(text: str) -> Path:
     """The folder `text` names, `~` expanded: one that exists (a layout folder to search;
     a missing one would be searched as an empty one, without a word)."""
-    folder = path_value(text)
+    folder = _expanded(text, "folder")
     try:
         mode = folder.stat().st_mode
     except OSError as error:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -10,6 +10,12 @@ from lines_tui.commands.common import fail
 from lines_tui.commands.options import settings
 from lines_tui.commands.start import run_app
 from lines_tui.engine.deal_choice import LAST_DEAL
+
+
+def seed_option(help: str) -> Any:  # typer.Option's own type
+    """`--seed N` of `lines`, `mahjong` and `deal`: a deal number from 0 to 2**64 - 1, the
+    largest a table holds, shown in the help and checked as click checks every range."""
+    return typer.Option("--seed", metavar="N", min=0, max=LAST_DEAL, help=help)
 
 
 def lines(
@@ -20,12 +26,7 @@ def lines(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=LAST_DEAL,
-            help="Seed of the game (default: random); plays for that seed's table.",
-        ),
+        seed_option("Seed of the game (default: random); plays for that seed's table."),
     ] = None,
     today: Annotated[
         bool, typer.Option("--daily", help="Play today's deal (UTC) of this board size.")
@@ -71,12 +72,7 @@ def mahjong(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=LAST_DEAL,
-            help="Seed of the deal (default: random); plays for that deal's table.",
-        ),
+        seed_option("Seed of the deal (default: random); plays for that deal's table."),
     ] = None,
     today: Annotated[
         bool, typer.Option("--daily", help="Play today's deal (UTC) of this layout.")

@@ -41,13 +41,32 @@ def read_outcomes(path: Path) -> dict[tuple[str, int], Outcome]:
 def _outcomes(text: str) -> dict[tuple[str, int], Outcome]:
     found: dict[tuple[str, int], Outcome] = {}
     for line in text.splitlines():
-        try:
-            outcome = Outcome.from_json(json.loads(line))
-        except (ValueError, RecursionError):  # not JSON, or a number of too many digits
-            continue
+        outcome = _outcome(line)
         if outcome is not None:
             found[(outcome.layout, outcome.seed)] = outcome
     return found
+
+
+def _outcome(line: str) -> Outcome | None:
+    try:
+        return Outcome.from_json(json.loads(line))
+    except (ValueError, RecursionError):  # not JSON, or a number of too many digits
+        return None
+
+
+OUTCOME_START = '{"layout": '
+"""How each line the survey writes starts (`Outcome.to_json`, one JSON object a line)."""
+
+
+def foreign_line(text: str) -> int | None:
+    """The number of the first line of `text` that no survey wrote, or None if it holds only
+    outcomes and lines cut short (a survey stopped mid-write: the start of one): a progress
+    file is appended to, so any other file (notes, a position file) is left alone."""
+    for number, line in enumerate(text.splitlines(), 1):
+        cut_short = line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)
+        if not (line and cut_short) and _outcome(line) is None:
+            return number
+    return None
 
 
 def open_progress_file(path: Path) -> TextIO:
@@ -94,6 +113,13 @@ def run_survey(
             out.seek(0)
             text = out.read()
             done = _outcomes(text)
+            foreign = foreign_line(text)
+            if foreign is not None:
+                fail(
+                    f"{progress_file} is not a survey's progress file (line {foreign} is no "
+                    "deal's outcome); --progress-file takes a new or empty file or one a survey "
+                    "wrote"
+                )
             if text and not text.endswith("\n"):
                 out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
         except (OSError, ValueError) as error:  # ValueError: not UTF-8

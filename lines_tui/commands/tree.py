@@ -16,7 +16,36 @@ from lines_tui.commands.options import Settings, data_dir_setting
 from lines_tui.commands.start import check_player, open_menu
 
 
-class OneLineErrors(TyperGroup):
+class NamedErrors(TyperGroup):
+    """A group whose refusals all know the command they refuse (`_one_line`'s `(see: ...)`).
+    click's parser leaves out the one of an option given without its value (`--player` last):
+    the group's own options are named here, and its commands' when their parsing fails."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as error:
+            _name_command(error, ctx)
+            raise
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except typer.TyperException as error:
+            name = ctx.invoked_subcommand
+            command = self.get_command(ctx, name) if name else None
+            if command is not None and getattr(error, "ctx", False) is None:
+                _name_command(error, command.context_class(command, info_name=name, parent=ctx))
+            raise
+
+
+def _name_command(error: typer.TyperException, ctx: Any) -> None:
+    """Give a refusal that names no command (click's `ctx`) this one."""
+    if getattr(error, "ctx", False) is None:
+        error.ctx = ctx  # type: ignore[attr-defined]
+
+
+class OneLineErrors(NamedErrors):
     """The command tree, with click's own refusals (a bad option value, an unknown option, a
     missing argument) told in one line and exit code 2, like every other bad input, instead of
     a usage block."""
@@ -95,5 +124,7 @@ app.command("deal", help="Print a dealt Mahjong position as position JSON.")(lay
 app.command("solve", help="Decide whether a Mahjong position can still be cleared.")(solve.solve)
 app.command("replay", help="Watch a game of a share code on the real board.")(replay.replay)
 app.command("challenge", help="Play the deal of a friend's challenge code.")(challenge.challenge)
-app.add_typer(scores.app, name="scores", help="Leaderboards and their share codes.")
-app.add_typer(players.app, name="players", help="Registered players.")
+app.add_typer(
+    scores.app, name="scores", cls=NamedErrors, help="Leaderboards and their share codes."
+)
+app.add_typer(players.app, name="players", cls=NamedErrors, help="Registered players.")
