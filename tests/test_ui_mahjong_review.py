@@ -303,5 +303,34 @@ async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: P
         screen = await open_game(pilot, layout, game)
         await pilot.press("S")
         await settle(pilot)
-        marks = "".join(widget_lines(screen.board)).count(LOST_MARK)
-        assert marks == 2  # the upper tile and the one apart, not the covered one beside
+        rows = [row.strip() for row in widget_lines(screen.board) if row.strip()]
+        # The upper tile, the one apart and the one whose label shows left of the upper tile
+        # (its x where the upper tile's left edge was); not the one under, whose label is hidden.
+        assert rows[0] == "▏1Dx1Dx     ▏2Dx"
+        assert "".join(rows).count(LOST_MARK) == 3
+
+
+async def test_after_a_loss_symbols_put_an_x_on_tiles_half_under_the_one_above(
+    tmp_path: Path,
+) -> None:
+    """The Turtle's top tile lies half on each of the four below it: the two whose labels show
+    above it got no x (nothing but tiles with nothing on top did), nor the one whose mark column
+    is drawn as a right edge over a lower neighbour."""
+    base = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (0, 2, 0), (2, 2, 0), (4, 2, 0), (8, 0, 0))
+    upper = ((0, 0, 1), (2, 0, 1), (0, 2, 1), (2, 2, 1), (1, 1, 2))
+    layout = Layout(name="peak", title="Peak", slots=base + upper, source="test")
+    # Free: the top (2D), the base's right column (3D, 5D) and the one apart (6D), unmatched.
+    game = game_of(layout, "d1 d2 d3 d4 d1 d5 d6 d3 d4 d5 d6 d2")
+    assert game.lost
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        await pilot.press("S")
+        await settle(pilot)
+        rows = [row.strip() for row in widget_lines(screen.board) if row.strip()]
+    assert rows == [
+        "▏▏3Dx▏4Dx3Dx    ▏6Dx",  # 3D and 4D under the top's upper half; 4D over 3D's edge
+        "▏▏▁2▏2Dx▁▁▁▁    ▏▁▁▁",
+        "▏▏5Dx▁3▁▕5Dx",  # 5D under the top's lower half, its x on the top's left edge
+        "▏▏▁2▁▏▁2▁▁▁▁",
+    ]
