@@ -11,7 +11,7 @@ from test_ui_mahjong import game_of, open_dead_row, open_game, row_layout, settl
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import Verdict
@@ -284,6 +284,55 @@ async def test_a_long_title_is_cut_in_the_list_not_the_other_columns(
         rows = widget_lines(picker.query_one("#layouts"))
         assert "From" in rows[0] and "built-in" in rows[1]  # the last column whole
         assert any("An Extremely Long Layou…" in row for row in rows)
+
+
+async def test_installed_layouts_show_six_at_a_time_and_long_cells_end_in_an_ellipsis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list was wider than the picker: a horizontal scroll bar, which no key scrolls, took
+    the sixth row, and the From column was cut at the frame with no "…"."""
+    folder = install_layouts(monkeypatch, tmp_path, [f"Many {n}" for n in range(10)], MANY_ABOUT)
+    long_name = "a_rather_long_file_name_for_a_layout.layout"
+    (folder / "layout0.layout").rename(folder / long_name)
+    (folder / "layout0.desktop").unlink()  # titled by its file name, which is as long
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        await pilot.press("home")
+        await settle(pilot)
+        table = picker.query_one("#layouts", DataTable)
+        assert not table.show_horizontal_scrollbar
+        assert table.size.height == 7  # the head and six layouts
+        rows = widget_lines(table)
+        assert len(rows) == 7 and rows[0].endswith("From") and rows[1].endswith("built-in")
+        # The first installed one (by file name), its title and file name cut to their columns.
+        title, tiles, layers, source = "A Rather Long File Name…", "6", "2", "a_rather_long_fi…"
+        assert rows[6].split() == [*title.split(), tiles, layers, source]
+
+
+async def test_layout_files_not_read_are_counted_and_lines_tui_layouts_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The note was cut at the frame with no "…" after the first file's folder, and named
+    neither the files nor the reasons nor where to see them."""
+    folder = install_layouts(monkeypatch, tmp_path, ["Mine"])
+    for number in range(8):
+        (folder / f"broken{number}.layout").write_text("nonsense\n", encoding="utf-8")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        (note,) = widget_lines(picker.query_one("#layout-problems"))
+    assert note == "8 layout files could not be read: lines-tui layouts says which and why."
+    for path in folder.glob("layout0.*"):
+        path.unlink()  # only the unreadable one left: the line is too long for the picker
+    (folder / "broken1.layout").unlink()
+    for number in range(2, 8):
+        (folder / f"broken{number}.layout").unlink()
+    async with make_app(tmp_path / "data").run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        (note,) = widget_lines(picker.query_one("#layout-problems"))
+    assert note.startswith("No installed layouts found. 1 layout file could not be read: ")
+    assert note.endswith("…")
 
 
 async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: Path) -> None:
