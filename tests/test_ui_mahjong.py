@@ -482,6 +482,31 @@ async def test_a_key_with_the_winning_pair_neither_drops_nor_misfiles_the_time(
     assert (entry.name, entry.value, entry.seed) == ("Ada", 420, seed)
 
 
+async def test_keys_typed_before_the_name_dialog_showed_stay_out_of_the_name(
+    tmp_path: Path,
+) -> None:
+    """`i` `t` typed on with the winning pair waited in the queue and landed in the name field
+    ("ititit"); keys typed once the dialog shows go in."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        typed_on = [events.Key(key, key) for key in "itit"]  # read from the terminal now
+        screen = await win_the_duo(pilot, clock)
+        assert isinstance(app.screen, NameEntryScreen)
+        for key in typed_on:  # ...and handed on only once the dialog shows
+            app.post_message(key)
+        await settle(pilot)
+        field = app.screen.query_one(Input)
+        assert field.value == ""
+        await pilot.press(*"Ada")
+        assert field.value == "Ada"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.game.won
+    (entry,) = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert entry.name == "Ada"
+
+
 async def test_a_new_deal_over_a_time_not_saved_asks_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

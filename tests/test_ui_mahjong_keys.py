@@ -131,6 +131,21 @@ async def test_the_glyph_and_symbol_keys_say_what_they_did(tmp_path: Path) -> No
         assert board.render_line(pad_y).text[pad_x:].count("x") == 4
 
 
+async def test_a_label_with_no_tile_left_says_whether_the_deal_ever_had_one(
+    tmp_path: Path,
+) -> None:
+    """Lantern never deals a red dragon, yet typing rd there said "No Rd is left."."""
+    layout = row_layout(2, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, layout, game_of(layout, "d1 d1 b1 b1"))
+        await pilot.press("r", "d")
+        assert notified(app, "This deal has no Rd.")
+        await pilot.press("1", "d", "t")  # the two 1D's: taken
+        await pilot.press("1", "d")
+        assert notified(app, "All 2 1D are taken.")
+
+
 async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> None:
     layout = row_layout(4, 2, 2)
     # Row one (1D 1B 1D 1B) can never be cleared; the two pairs below can still be taken.

@@ -11,7 +11,7 @@ from test_ui_mahjong import game_of, open_dead_row, open_game, row_layout, settl
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import Verdict
@@ -286,6 +286,55 @@ async def test_a_long_title_is_cut_in_the_list_not_the_other_columns(
         assert any("An Extremely Long Layou…" in row for row in rows)
 
 
+async def test_installed_layouts_show_six_at_a_time_and_long_cells_end_in_an_ellipsis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list was wider than the picker: a horizontal scroll bar, which no key scrolls, took
+    the sixth row, and the From column was cut at the frame with no "…"."""
+    folder = install_layouts(monkeypatch, tmp_path, [f"Many {n}" for n in range(10)], MANY_ABOUT)
+    long_name = "a_rather_long_file_name_for_a_layout.layout"
+    (folder / "layout0.layout").rename(folder / long_name)
+    (folder / "layout0.desktop").unlink()  # titled by its file name, which is as long
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        await pilot.press("home")
+        await settle(pilot)
+        table = picker.query_one("#layouts", DataTable)
+        assert not table.show_horizontal_scrollbar
+        assert table.size.height == 7  # the head and six layouts
+        rows = widget_lines(table)
+        assert len(rows) == 7 and rows[0].endswith("From") and rows[1].endswith("built-in")
+        # The first installed one (by file name), its title and file name cut to their columns.
+        title, tiles, layers, source = "A Rather Long File Name…", "6", "2", "a_rather_long_fi…"
+        assert rows[6].split() == [*title.split(), tiles, layers, source]
+
+
+async def test_layout_files_not_read_are_counted_and_lines_tui_layouts_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The note was cut at the frame with no "…" after the first file's folder, and named
+    neither the files nor the reasons nor where to see them."""
+    folder = install_layouts(monkeypatch, tmp_path, ["Mine"])
+    for number in range(8):
+        (folder / f"broken{number}.layout").write_text("nonsense\n", encoding="utf-8")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        (note,) = widget_lines(picker.query_one("#layout-problems"))
+    assert note == "8 layout files could not be read: lines-tui layouts says which and why."
+    for path in folder.glob("layout0.*"):
+        path.unlink()  # only the unreadable one left: the line is too long for the picker
+    (folder / "broken1.layout").unlink()
+    for number in range(2, 8):
+        (folder / f"broken{number}.layout").unlink()
+    async with make_app(tmp_path / "data").run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        (note,) = widget_lines(picker.query_one("#layout-problems"))
+    assert note.startswith("No installed layouts found. 1 layout file could not be read: ")
+    assert note.endswith("…")
+
+
 async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: Path) -> None:
     """The x marks the tiles left in sight, one each. A tile lying half a tile left of the one
     under it leaves that one's mark column in sight: its x read as a second x of the upper
@@ -303,5 +352,34 @@ async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: P
         screen = await open_game(pilot, layout, game)
         await pilot.press("S")
         await settle(pilot)
-        marks = "".join(widget_lines(screen.board)).count(LOST_MARK)
-        assert marks == 2  # the upper tile and the one apart, not the covered one beside
+        rows = [row.strip() for row in widget_lines(screen.board) if row.strip()]
+        # The upper tile, the one apart and the one whose label shows left of the upper tile
+        # (its x where the upper tile's left edge was); not the one under, whose label is hidden.
+        assert rows[0] == "▏1Dx1Dx     ▏2Dx"
+        assert "".join(rows).count(LOST_MARK) == 3
+
+
+async def test_after_a_loss_symbols_put_an_x_on_tiles_half_under_the_one_above(
+    tmp_path: Path,
+) -> None:
+    """The Turtle's top tile lies half on each of the four below it: the two whose labels show
+    above it got no x (nothing but tiles with nothing on top did), nor the one whose mark column
+    is drawn as a right edge over a lower neighbour."""
+    base = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (0, 2, 0), (2, 2, 0), (4, 2, 0), (8, 0, 0))
+    upper = ((0, 0, 1), (2, 0, 1), (0, 2, 1), (2, 2, 1), (1, 1, 2))
+    layout = Layout(name="peak", title="Peak", slots=base + upper, source="test")
+    # Free: the top (2D), the base's right column (3D, 5D) and the one apart (6D), unmatched.
+    game = game_of(layout, "d1 d2 d3 d4 d1 d5 d6 d3 d4 d5 d6 d2")
+    assert game.lost
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        await pilot.press("S")
+        await settle(pilot)
+        rows = [row.strip() for row in widget_lines(screen.board) if row.strip()]
+    assert rows == [
+        "▏▏3Dx▏4Dx3Dx    ▏6Dx",  # 3D and 4D under the top's upper half; 4D over 3D's edge
+        "▏▏▁2▏2Dx▁▁▁▁    ▏▁▁▁",
+        "▏▏5Dx▁3▁▕5Dx",  # 5D under the top's lower half, its x on the top's left edge
+        "▏▏▁2▁▏▁2▁▁▁▁",
+    ]

@@ -41,6 +41,7 @@ from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.session import Clock, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import StoreThread
+from lines_tui.ui.typed_ahead import typed_ahead
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
@@ -207,8 +208,9 @@ class LinesTuiApp(App[None]):
             self.watch_game(*self.replay)
 
     async def on_event(self, event: events.Event) -> None:
-        """A direct start drops what the player types until its game shows (`DirectStart`)."""
-        if not self.direct_start.drops(event):
+        """A direct start drops what the player types until its game shows (`DirectStart`), a
+        dialog what was typed before it showed (`DropsTypedAhead`)."""
+        if not (self.direct_start.drops(event) or typed_ahead(self, event)):
             await super().on_event(event)
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:

@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from textual import events
+from lines_tui.ui.typed_ahead import typed
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.app import App
 
     from lines_tui.engine.deal_choice import DealChoice
@@ -62,13 +63,7 @@ class DirectStart:
         """Whether `event` is the player's input (a key, a paste, the mouse) that comes while the
         game is not shown yet, and is dropped; a key bound with priority (`ctrl+q`) still acts.
         Events the app passes on to a widget are not asked about again."""
-        typed = isinstance(event, (events.InputEvent, events.Paste)) and not event.is_forwarded
-        if not (self.waiting and typed):
-            return False
-        if isinstance(event, events.Key):
-            bound = self.app.active_bindings.get(event.key)
-            return bound is None or not bound.binding.priority
-        return True
+        return self.waiting and typed(self.app, event)
 
     def read(self) -> None:
         """The menu has read the saved games: the game opens (only after the first read)."""

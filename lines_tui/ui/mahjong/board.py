@@ -249,6 +249,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
                     chars[col + offset] = char
                     styles[col + offset] = base + style
                     owners[col + offset] = index
+        self._mark_lost(row, chars, owners)
         self._mark_overhangs(row, chars, owners)
         # The edges in sight: a scroll bar covers the last column or row of the area.
         shown = self.scrollable_content_region.size
@@ -309,6 +310,30 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             col = origins[index][0]
             chars[col], styles[col] = mark, style
 
+    def _mark_lost(self, row: int, chars: list[str], owners: list[int | None]) -> None:
+        """After a loss in symbols mode, `LOST_MARK` in the mark column of every tile whose label is
+        in sight on `row`, once every tile is painted: whether a tile is in sight is what the
+        painting left of it, not whether anything lies on it (a tile half under the one above
+        shows its whole label beside it). The mark column may be the left edge of an upper tile
+        that starts right after the label; the x goes there. A tile whose label is hidden gets
+        none, even where its mark column peeks out beside the tile over it (its x would read as
+        a second x of that tile, "8Cxx")."""
+        if not (self._symbols and self._lost):
+            return
+        origins = self.grid.origins
+        for index in self.grid.row_tiles[row]:
+            col, top = origins[index]
+            mark = col + TILE_WIDTH - 1
+            if (
+                top == row
+                and self._present >> index & 1
+                and owners[col + 1] == owners[col + 2] == index
+                and (owners[mark] == index or chars[mark] == LEFT_EDGE)
+                and index != self._selected
+                and index not in self._hints
+            ):
+                chars[mark] = LOST_MARK
+
     def _mark_overhangs(self, row: int, chars: list[str], owners: list[int | None]) -> None:
         """Give a tile a right edge where it hides the left edge of a lower neighbour, so the two
         labels do not run together."""
@@ -353,10 +378,8 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             return SELECTED_MARK
         if index in self._hints:
             return HINT_MARK
-        # Only tiles with nothing on top: a covered tile's mark can peek out beside the tile
-        # over it, and would read as a second x of that tile ("8Cxx").
-        if self._symbols and self._lost and not self.geometry.covers[index] & self._present:
-            return LOST_MARK
+        if self._symbols and self._lost:
+            return " "  # `LOST_MARK` where the tile is in sight (see `_mark_lost`)
         if self._show_free and self._free >> index & 1:
             return FREE_MARK
         return " "

@@ -45,16 +45,19 @@ class PairTaking:
         self._show_tile_info()
 
     def jump_to_face(self, face_id: str, label: str) -> None:
-        """The cursor to the next free tile of a face, saying how many are free."""
+        """The cursor to the next free tile of a face, saying how many are free; with none free,
+        how many are on the board, or that all are taken, or that the deal never had one."""
         game = self._game()
         tiles = game.free_of_face(face_id)
         if not tiles:
             on_board = game.tiles_of_face(face_id).bit_count()
-            self._say(
-                f"No {label} is free ({on_board} on the board)."
-                if on_board
-                else f"No {label} is left."
-            )
+            dealt = game.position.faces.count(face_id)  # a layout may have too few tiles for it
+            if on_board:
+                self._say(f"No {label} is free ({on_board} on the board).")
+            elif dealt:
+                self._say(f"All {dealt} {label} are taken.")
+            else:
+                self._say(f"This deal has no {label}.")
             return
         self._say("")  # every key press starts from a clean message line
         self.jump(tiles, True, "")

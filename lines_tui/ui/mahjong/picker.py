@@ -75,9 +75,10 @@ class LayoutTable(RowTable):
 
 
 TITLE_COLUMNS = 24
-SOURCE_COLUMNS = 24
-"""The widest a title and a file name are shown in the list: with the figures' columns, the
-list fits the picker at 80 columns."""
+SOURCE_COLUMNS = 17
+"""The widest a title and a file name are shown in the list (longer ones end in "…"): with the
+figures' columns and the scroll bar of a long list, the list fits the picker at 80 columns, so
+no horizontal scroll bar takes one of its six rows (see picker.tcss)."""
 
 
 class SeedInput(PlainInput, inherit_bindings=False):
@@ -269,7 +270,9 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         if not installed:
             notes.append("No installed layouts found.")
         if problems:
-            notes.append(f"{len(problems)} layout file(s) could not be read: {problems[0]}")
+            # One line: the files and the reasons are `lines-tui layouts`'s to list in full.
+            files = "1 layout file" if len(problems) == 1 else f"{len(problems)} layout files"
+            notes.append(f"{files} could not be read: lines-tui layouts says which and why.")
         self.query_one("#layout-problems", Label).update(inert(" ".join(notes)))
 
     @on(DataTable.RowHighlighted, "#layouts")

@@ -19,6 +19,7 @@ from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
+from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 SAVING = "Saving…"
@@ -33,11 +34,12 @@ class NameInput(PlainInput, inherit_bindings=False):
     ]
 
 
-class NameEntryScreen(DismissedOnTop, ModalScreen[str | None]):
+class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     """`check` may refuse a well-formed name (e.g. one already registered) with a reason.
     `save`, if given, is handed the name instead of closing the dialog: the dialog stays open,
     the name in it, until the caller says how the save went (`saved`, `refused`), so that a
-    failed write keeps what the player typed, with the reason, to try again or leave."""
+    failed write keeps what the player typed, with the reason, to try again or leave. Keys typed
+    before the dialog showed (on after a winning move) are dropped, not typed into the name."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
