@@ -53,6 +53,7 @@ SAFE_MAKERS = {
     "entry_cells",
     "name_text",
     "player_prompt",
+    "preview_cells",
     "proof_cell",
     "str",
 }

@@ -397,6 +397,10 @@ wider than the room the other columns leave it ends in "…", as a leaderboard's
 does (entries.SEED_CELLS), so the date, last, shows whole."""
 
 
+PreviewRow = tuple[int, TableId, str, str, Entry]
+"""A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
+
+
 def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: bool) -> None:
     """The entries of every code that could be read, with the code's number in the paste (as
     the summary numbers them) when there are `several`.
@@ -405,30 +409,13 @@ def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: boo
     DataTable measures the rows it is given only when it is next idle, and a screen painted
     before that (about one paste in eight) kept the columns at their headings' widths, cutting
     "already there", the times and the dates, until something else redrew the table."""
-    rows: list[list[Text]] = []
+    rows: list[PreviewRow] = []
     for number, merge in merges:
-        fates = [
-            (r.status, "" if r.rank is None else str(r.rank), r.entry) for r in merge.results
-        ] + [(DROPS_OUT, "", entry) for entry in merge.dropped]
         rows += [
-            [
-                *([Text(str(number), justify="right")] if several else []),
-                Text(fate, style=STATUS_STYLE[fate]),
-                Text(place, justify="right"),
-                # Rejected, it is not merged (the reason is under the table): marked ✗, with
-                # its game or without. A code's entry keeps its record only when its replay
-                # verified it (codes.read).
-                proof_cell(
-                    "refuted"
-                    if fate == "rejected"
-                    else "verified"
-                    if entry.recorded
-                    else "unverified"
-                ),
-                *entry_cells(merge.table, entry)[:3],
-            ]
-            for fate, place, entry in fates
+            (number, merge.table, r.status, "" if r.rank is None else str(r.rank), r.entry)
+            for r in merge.results
         ]
+        rows += [(number, merge.table, DROPS_OUT, "", entry) for entry in merge.dropped]
     values = "/".join(dict.fromkeys(value_heading(merge.table) for _, merge in merges))
     # The mark before the name, as on the leaderboard: at the end of a row of several codes
     # with a wide name, it was past the screen's edge.
@@ -441,13 +428,29 @@ def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: boo
         Text(values, justify="right"),
         Text("Date"),
     ]
-    name = len(headings) - 3
-    for heading, width in zip(
-        headings, column_widths(headings, rows, name, grid.cell_padding), strict=True
-    ):
-        grid.add_column(heading, width=width)
+    cells = [preview_cells(row, several) for row in rows]
+    widths = column_widths(headings, cells, len(headings) - 3, grid.cell_padding)
+    for heading, width in zip(headings, widths, strict=True):
+        grid.add_column(Text.assemble(heading), width=width)
     for row in rows:
-        grid.add_row(*row)
+        grid.add_row(*preview_cells(row, several))
+
+
+def preview_cells(row: PreviewRow, several: bool) -> list[Text]:
+    """The cells of one row of the preview (the code's number first if there are `several`)."""
+    number, table, fate, place, entry = row
+    return [
+        *([Text(str(number), justify="right")] if several else []),
+        Text(fate, style=STATUS_STYLE[fate]),
+        Text(place, justify="right"),
+        # Rejected, it is not merged (the reason is under the table): marked ✗, with its game
+        # or without. A code's entry keeps its record only when its replay verified it
+        # (codes.read).
+        proof_cell(
+            "refuted" if fate == "rejected" else "verified" if entry.recorded else "unverified"
+        ),
+        *entry_cells(table, entry)[:3],
+    ]
 
 
 def column_widths(
