@@ -370,6 +370,10 @@ async def test_escape_on_the_enlarge_message_leaves_the_game_for_the_menu(tmp_pa
         await pilot.press("escape")
         await settle(pilot)
         await settle(pilot)
+        # The menu, too small itself at 40 x 12, says so until the terminal grows.
+        assert not any(isinstance(screen, LinesScreen) for screen in app.screen_stack)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 
 

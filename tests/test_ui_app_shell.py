@@ -38,6 +38,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
 
@@ -408,8 +409,11 @@ async def test_a_resize_under_the_help_screen_leaves_the_help_open(tmp_path: Pat
     """#12 item 18: the size guard under a help screen must not dismiss the help; it goes itself
     once it is back on top and the game fits."""
     app = make_app(tmp_path)
-    async with app.run_test(size=(30, 10)) as pilot:
-        await pilot.press("enter")  # Lines, behind "please enlarge"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Lines
+        await settle(pilot)
+        # Too small for the game (the menu, too small itself now, can no longer open it there).
+        await pilot.resize_terminal(30, 10)
         await settle(pilot)
         await pilot.press("question_mark")
         await settle(pilot)
@@ -504,3 +508,31 @@ async def test_the_menu_footer_shows_r_and_r_while_a_resume_entry_is_listed(
             assert footer.startswith(shown + " l Lines"), footer
         assert "s Symbols" in footer
         assert cut_footer_labels(app.screen) == []
+
+
+async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path: Path) -> None:
+    """At 60 x 18 the leaderboards and the import cut their columns and their Footer (`d Rem`)
+    with no enlarge message: only games had one."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        await pilot.resize_terminal(60, 18)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        message = str(app.screen.query_one("#too-small-message").render())
+        assert message.startswith("Please enlarge the terminal to 80 x 16 (now 60 x 18).")
+        assert message.endswith("Esc goes back.")
+        await pilot.press("escape")  # back, as the leaderboard's own esc: to the menu
+        await settle(pilot)
+        assert not any(isinstance(screen, LeaderboardScreen) for screen in app.screen_stack)
+        assert isinstance(app.screen, TooSmallScreen)  # the menu is too small as well
+        assert "Esc" not in str(app.screen.query_one("#too-small-message").render())
+        await pilot.press("escape")  # nowhere to go back to from the menu: nothing happens
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen) and app.is_running
+        await pilot.resize_terminal(80, 16)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

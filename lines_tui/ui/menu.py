@@ -20,6 +20,7 @@ from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import GAME_NAMES, SavedGame
+from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOADING = "Reading the data folder…"
@@ -63,7 +64,7 @@ class MenuState:
     refused: frozenset[SavedGame] = frozenset()
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(LaidOutFor80Columns, Screen[None]):
     """The first screen; every game and score screen returns here. `read_state` is asked for the
     player and the saved games each time the menu shows, on the store's `thread`: until it
     answers the menu says so, keys still move the cursor, and an entry chosen meanwhile opens
@@ -91,6 +92,7 @@ class MenuScreen(Screen[None]):
         """The menu's read failed as a whole (it has said so): nothing is known of the saved
         games until the next visit reads them again."""
 
+    GOES_BACK = False  # the first screen: nowhere to go back to (ctrl+q quits)
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
         "Mahjong solitaire: clear the layout pair by pair; a background check warns you as soon "

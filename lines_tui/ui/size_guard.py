@@ -10,6 +10,7 @@ top again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual import events
@@ -40,14 +41,27 @@ def enlarge_message(min_width: int, min_height: int, width: int, height: int) ->
     return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."
 
 
+GAME_KEPT = "The game is kept and comes back as soon as it fits. Esc leaves it."
+SCREEN_KEPT = "It comes back as it was as soon as the terminal is large enough."
+SCREEN_LEAST = (80, 16)
+"""The terminal the screens other than games and replays need (the menu, the leaderboards,
+players, import): their tables and Footers are laid out for 80 columns, and their lists scroll
+from 16 rows down."""
+
+
 def game_screen_fits(
-    screen: Screen[Any], min_width: int, min_height: int, leave: Callable[[], object]
+    screen: Screen[Any],
+    min_width: int,
+    min_height: int,
+    leave: Callable[[], object] | None,
+    kept: str = GAME_KEPT,
 ) -> bool:
     """The size check a game screen runs on mount, resume and resize (only while it is on top):
     if the terminal is smaller than the game needs, cover the game with the enlarge message (it
     comes back intact once the terminal grows; escape there calls `leave`, the game's own way
-    out). True if the game fits. A game under another screen (help, a dialog) is not covered:
-    the dialogs over it hide it while it does not fit, and it checks again when back on top."""
+    out, if it has one; `kept` says so under the message). True if the game fits. A game under
+    another screen (help, a dialog) is not covered: the dialogs over it hide it while it does
+    not fit, and it checks again when back on top."""
     if screen.app.screen is not screen:
         hide_screens_too_small(screen.app)
         return True
@@ -55,7 +69,7 @@ def game_screen_fits(
     if width >= min_width and height >= min_height:
         return True
     if not isinstance(screen.app.screen, TooSmallScreen):
-        screen.app.push_screen(TooSmallScreen(min_width, min_height, leave))
+        screen.app.push_screen(TooSmallScreen(min_width, min_height, leave, kept))
     return False
 
 
@@ -68,7 +82,7 @@ def hide_screens_too_small(app: App[Any]) -> None:
     for screen in app.screen_stack:
         if isinstance(screen, ModalScreen):
             screen.set_class(not below_fits, HIDES_BELOW)
-        elif isinstance(screen, SizedScreen):
+        elif isinstance(screen, SizedScreen) and screen.is_mounted:  # its board is there
             least_width, least_height = screen.min_size
             below_fits = app.size.width >= least_width and app.size.height >= least_height
         else:
@@ -76,17 +90,24 @@ def hide_screens_too_small(app: App[Any]) -> None:
 
 
 class TooSmallScreen(DismissedOnTop, Screen[None]):
-    """Covers a game screen while the terminal is smaller than the game needs."""
+    """Covers a screen while the terminal is smaller than the screen needs."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Leave the game"),
+        Binding("escape", "leave", "Leave"),
     ]
 
-    def __init__(self, min_width: int, min_height: int, leave: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        min_width: int,
+        min_height: int,
+        leave: Callable[[], object] | None,
+        kept: str = GAME_KEPT,
+    ) -> None:
         super().__init__()
         self.min_width = min_width
         self.min_height = min_height
         self._leave = leave
+        self._kept = kept
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -94,9 +115,7 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
 
     def _message(self) -> str:
         width, height = self.app.size
-        return enlarge_message(self.min_width, self.min_height, width, height) + (
-            "\nThe game is kept and comes back as soon as it fits. Esc leaves it."
-        )
+        return f"{enlarge_message(self.min_width, self.min_height, width, height)}\n{self._kept}"
 
     def fits(self) -> bool:
         width, height = self.app.size
@@ -122,7 +141,36 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
     def action_leave(self) -> None:
         """Leave the game below as its own escape does: saved first, or, if it cannot be, only
         once the player agrees (README, "Saving and resuming")."""
-        if self.app.screen is not self:
+        if self.app.screen is not self or self._leave is None:
             return
         self.dismiss()
         self._leave()
+
+
+class LaidOutFor80Columns:
+    """A mixin for the screens other than games (the menu, the leaderboards, players, import):
+    the enlarge message covers the screen while the terminal is smaller than `SCREEN_LEAST`
+    (their tables and keys cut at the right edge otherwise). Esc there goes back as the screen's
+    own esc does (`GOES_BACK`; the menu has nowhere to go). Put it before the Textual
+    screen among the bases."""
+
+    min_size = SCREEN_LEAST
+    GOES_BACK = True
+    """Whether esc on the enlarge message goes back (the screen closes), as its own esc does."""
+
+    def _fit_room(self) -> None:
+        assert isinstance(self, Screen)
+        # Under another screen it has nothing to cover; it checks again when back on top.
+        if self.is_attached and self.app.screen is self:
+            leave = partial(self.dismiss, None) if self.GOES_BACK else None
+            kept = SCREEN_KEPT + (" Esc goes back." if leave is not None else "")
+            game_screen_fits(self, *self.min_size, leave, kept)
+
+    def on_mount(self) -> None:
+        self._fit_room()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_room()
+
+    def on_screen_resume(self) -> None:
+        self._fit_room()

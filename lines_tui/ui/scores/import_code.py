@@ -25,6 +25,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
 from lines_tui.ui.session import Session
+from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
 PASTE = "Paste one code or several; nothing is merged until you press enter."
@@ -108,7 +109,7 @@ class Merged:
 Read = Merge | str  # what merging one code does, or why it cannot be merged
 
 
-class ImportScreen(DismissedOnTop, Screen[Merged | None]):
+class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     """Paste share codes; the preview shows each entry's fate; enter merges, escape leaves.
 
     Every code in the paste is previewed; enter merges those the preview could read, all in one

@@ -34,6 +34,7 @@ from lines_tui.ui.scores.entries import (
     value_heading,
 )
 from lines_tui.ui.session import Session, TablesChanged
+from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
 TABLES = Binding.Group("Table", compact=True)
@@ -86,7 +87,7 @@ def tables_named(tables: tuple[TableId, ...]) -> str:
     return " and from ".join(table.title for table in tables)
 
 
-class LeaderboardScreen(DismissedOnTop, Screen[None]):
+class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
     Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.

@@ -22,6 +22,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.session import Session
+from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
 GUEST = "guest"
@@ -36,7 +37,7 @@ def player_prompt(name: str, active: str | None) -> Text:
     return Text("● " if name == active else "  ").append_text(name_text(name))
 
 
-class PlayersScreen(DismissedOnTop, Screen[None]):
+class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     """The list's first line is the guest; enter makes the highlighted one the active player.
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""
