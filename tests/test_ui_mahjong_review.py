@@ -13,6 +13,7 @@ from test_ui_solvable_deals import footer_text, held_app, text_of
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.ui.help import HelpScreen, key_rows
@@ -347,16 +348,20 @@ async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: P
     )
     game = game_of(layout, "d1 d2 d1 d2")  # free: the upper tile and the one apart, unmatched
     assert game.lost
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    rows = await rows_with_symbols(tmp_path, layout, game)
+    # The upper tile, the one apart and the one whose label shows left of the upper tile
+    # (its x where the upper tile's left edge was); not the one under, whose label is hidden.
+    assert rows[0] == "▏1Dx1Dx     ▏2Dx"
+    assert "".join(rows).count(LOST_MARK) == 3
+
+
+async def rows_with_symbols(tmp_path: Path, layout: Layout, game: MahjongGame) -> list[str]:
+    """The board's drawn rows of `game` with symbols on (`S`), blank rows left out."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game)
         await pilot.press("S")
         await settle(pilot)
-        rows = [row.strip() for row in widget_lines(screen.board) if row.strip()]
-        # The upper tile, the one apart and the one whose label shows left of the upper tile
-        # (its x where the upper tile's left edge was); not the one under, whose label is hidden.
-        assert rows[0] == "▏1Dx1Dx     ▏2Dx"
-        assert "".join(rows).count(LOST_MARK) == 3
+        return [row.strip() for row in widget_lines(screen.board) if row.strip()]
 
 
 async def test_after_a_loss_symbols_put_an_x_on_tiles_half_under_the_one_above(
@@ -371,13 +376,7 @@ async def test_after_a_loss_symbols_put_an_x_on_tiles_half_under_the_one_above(
     # Free: the top (2D), the base's right column (3D, 5D) and the one apart (6D), unmatched.
     game = game_of(layout, "d1 d2 d3 d4 d1 d5 d6 d3 d4 d5 d6 d2")
     assert game.lost
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game)
-        await pilot.press("S")
-        await settle(pilot)
-        rows = [row.strip() for row in widget_lines(screen.board) if row.strip()]
-    assert rows == [
+    assert await rows_with_symbols(tmp_path, layout, game) == [
         "▏▏3Dx▏4Dx3Dx    ▏6Dx",  # 3D and 4D under the top's upper half; 4D over 3D's edge
         "▏▏▁2▏2Dx▁▁▁▁    ▏▁▁▁",
         "▏▏5Dx▁3▁▕5Dx",  # 5D under the top's lower half, its x on the top's left edge
