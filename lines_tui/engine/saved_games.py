@@ -1,7 +1,8 @@
 """One line about each game saved to resume, for the menu's resume entries ("9 x 9, score 40",
 "Turtle, deal 5"), read from the data the games' `to_json` wrote without loading the game: the
 menu is the first frame, and it should not wait for the engines to import. Whether a save can
-really be resumed is decided when it is resumed (`LinesGame.from_json`, `MahjongGame.from_json`).
+really be resumed is decided on the same read, off the UI thread, by the engines
+(`LinesGame.from_json`, `MahjongGame.from_json`, asked by the menu's read of the saved games).
 """
 
 from __future__ import annotations
