@@ -24,7 +24,8 @@ from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.layouts import Layout, find_layout
+from lines_tui.engine.mahjong.position import Position
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
@@ -36,6 +37,7 @@ from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.saved_games import LOST_SUMMARY
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.size_guard import TooSmallScreen
@@ -315,6 +317,20 @@ async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert "Player: Ada" in str(app.screen.query_one("#menu-player").render())
+
+
+async def test_a_lost_saved_mahjong_game_says_so_where_it_is_offered(tmp_path: Path) -> None:
+    """The menu and the resume question named a lost game as one in progress ("Lantern, deal
+    147974"): the player learned it was lost only once back in it."""
+    layout = Layout(name="row", title="Row", slots=((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)))
+    game = MahjongGame(layout, 3, Position(layout.slots, ("d1", "d2", "d1", "d2")), now=FIXED_NOW)
+    assert game.lost  # the free ends are a 1D and a 2D
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        offered = f"Resume Mahjong (Row, deal 3, {LOST_SUMMARY})"
+        assert any(offered in label for label in menu_labels(app))
 
 
 async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> None:

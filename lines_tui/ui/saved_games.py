@@ -76,11 +76,12 @@ class SavedGames:
 
         unread: set[SavedGame] = set()
         refused: set[SavedGame] = set()
+        states: dict[SavedGame, str] = {}
 
         def game(kind: SavedGame) -> dict[str, Any] | None:
             def resumable(data: dict[str, Any]) -> None:
                 try:
-                    RESUMABLE[kind](data)
+                    states[kind] = RESUMABLE[kind](data)
                 except ValueError:
                     refused.add(kind)
                     raise
@@ -103,7 +104,11 @@ class SavedGames:
             else f"Player: {player}",
             {
                 "resume-lines": None if lines is None else lines_summary(lines),
-                "resume-mahjong": None if mahjong is None else mahjong_summary(mahjong),
+                "resume-mahjong": (
+                    None
+                    if mahjong is None
+                    else ", ".join(filter(None, [mahjong_summary(mahjong), states.get("mahjong")]))
+                ),
             },
             {"lines": lines, "mahjong": mahjong},
             frozenset(unread),
@@ -225,25 +230,30 @@ class SavedGames:
         self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
 
 
-def _lines_resumable(data: dict[str, Any]) -> None:
+def _lines_resumable(data: dict[str, Any]) -> str:
     from lines_tui.engine.lines import LinesGame
 
     LinesGame.from_json(data)
+    return ""  # a finished Lines game is not kept
 
 
-def _mahjong_resumable(data: dict[str, Any]) -> None:
+def _mahjong_resumable(data: dict[str, Any]) -> str:
     from lines_tui.engine.mahjong.game import MahjongGame
 
-    MahjongGame.from_json(data)
+    game = MahjongGame.from_json(data)
+    return LOST_SUMMARY if game.lost else ""
 
 
-RESUMABLE: dict[SavedGame, Callable[[dict[str, Any]], None]] = {
+LOST_SUMMARY = "no pair left: undo to go on"
+"""Said of a saved Mahjong game that was lost, after its layout and deal."""
+RESUMABLE: dict[SavedGame, Callable[[dict[str, Any]], str]] = {
     "lines": _lines_resumable,
     "mahjong": _mahjong_resumable,
 }
 """Whether a saved game can be resumed, asked when the menu reads it: ValueError (one line) if
-its engine refuses it. The engine is loaded then, on the store's thread, only if a game is
-saved (README, "First frame")."""
+its engine refuses it, else what the menu adds to its summary ("" for nothing): a lost Mahjong
+game says so. The engine is loaded then, on the store's thread, only if a game is saved
+(README, "First frame")."""
 
 
 def _waiting(kind: SavedGame, saved: str, asked: str) -> str:
