@@ -41,7 +41,10 @@ def refused(result: Result, *reasons: str) -> str:
 
 def test_invalid_utf8_on_standard_input_is_one_line(home: Path) -> None:
     """Item 1: a Latin-1 paste piped into `scores import -` was a UnicodeDecodeError."""
-    refused(run("scores", "import", "-", stdin=b"LT1-\xff"), "standard input is not UTF-8")
+    refused(
+        run("scores", "import", "-", stdin=b"LT1-\xff"),
+        "standard input is not UTF-8 text (at byte 4)",
+    )
     assert not (home / "data").exists()
 
 
@@ -54,7 +57,8 @@ def test_invalid_bytes_in_a_file_read_are_one_line(
 ) -> None:
     path = home / file_name
     path.write_bytes(b"ab\xff\xfe")
-    refused(run(*command, str(path)), f"{file_name}: not UTF-8 text (byte 2)")
+    # "(byte 2)" read as the byte's value; the number is where the bad byte is.
+    refused(run(*command, str(path)), f"{file_name}: not UTF-8 text (at byte 2)")
 
 
 @pytest.mark.parametrize(
