@@ -157,3 +157,14 @@ def test_a_missing_file_or_a_bad_timeout_is_refused(tmp_path: Path) -> None:
         assert result.stderr.strip().startswith("lines-tui: --timeout")
     result = runner.invoke(app, ["solve", str(path), "--timeout", "soon"])
     assert result.exit_code == 2
+
+
+def test_a_position_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Windows editors save UTF-8 with a BOM first; it was refused in Python's words
+    ("Unexpected UTF-8 BOM (decode using utf-8-sig)")."""
+    path = tmp_path / "position.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(SOLVABLE).encode())
+    result = runner.invoke(app, ["solve", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["verdict"] == "solvable"
+
