@@ -168,3 +168,10 @@ def test_a_position_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["verdict"] == "solvable"
 
+
+def test_a_control_character_in_a_face_is_spelled_as_everywhere_else(tmp_path: Path) -> None:
+    """The face was written as JSON spells it (\\u001b), where the README promises \\x1b."""
+    faces = {"tiles": [[0, 0, 0, "\x1b[2Ja"], [2, 0, 0, "\x1b[2Ja"]]}
+    result = runner.invoke(app, ["solve", str(write(tmp_path, faces))])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2] == '  1. 1 0  "\\x1b[2Ja"'
