@@ -127,6 +127,28 @@ def test_file_names_and_layout_titles_are_printed_inert(home: Path) -> None:
     refused(run("deal", "--layout", "./\x1b[2J.layout"), "\\x1b[2J")
 
 
+def test_every_column_of_the_listing_spells_an_escape_the_same_way(home: Path) -> None:
+    """The NAME column showed an ESC in a file name as a space (`esc [7mname`) where TITLE and
+    FROM spelled it `\\x1b`; and a title made from the file name was title-cased, escape and
+    markup too (`Esc\\x1b[7Mname`, `[Red]Mark[B]`)."""
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    shutil.copy(FIXTURES / "steps.layout", folder / "esc\x1b[7mname.layout")
+    shutil.copy(FIXTURES / "steps.layout", folder / "[red]mark[b].layout")
+    listing = run("layouts")
+    assert listing.exit_code == 0, listing.output
+    assert not RAW.search(listing.stdout + listing.stderr)
+    rows = {line.split()[0]: line.split() for line in listing.stdout.splitlines()[1:]}
+    escaped = rows["esc\\x1b[7mname"]
+    assert escaped[4] == "Esc\\x1b[7mname"
+    assert escaped[5] == str(folder / "esc\\x1b[7mname.layout")
+    assert escaped[3].startswith("mahjong-esc-x1b-7mname-")
+    assert rows["[red]mark[b]"][4] == "[red]mark[b]"
+    # The name as listed is the name a command takes.
+    dealt = run("deal", "--seed", "1", "--layout", "esc\\x1b[7mname")
+    assert dealt.exit_code == 0, dealt.output
+
+
 def test_the_commands_print_only_through_the_inert_helpers() -> None:
     """The class of bug, not the instance: `say`/`warn`/`fail` (commands/common.py) are the only
     way the command line prints."""
