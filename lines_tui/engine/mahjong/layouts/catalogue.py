@@ -192,12 +192,22 @@ def _from_file(reference: str) -> Layout:
                 return layout
         if map_name.isdecimal() and 1 <= int(map_name) <= len(layouts):
             return layouts[int(map_name) - 1]  # FILE.map#2: the second map, whatever its name
-        names = ", ".join(layout.name for layout in layouts)
-        raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {names})")
+        raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {_picks(layouts)})")
     if len(layouts) > 1:
-        names = ", ".join(layout.name for layout in layouts)
-        raise LayoutError(f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({names})")
+        raise LayoutError(
+            f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({_picks(layouts)})"
+        )
     return layouts[0]
+
+
+def _picks(maps: Sequence[Layout]) -> str:
+    """The maps of a file, each as it is picked after the `#`: by its name, or a map whose name
+    an earlier map took by its place, `dup (#3)` (its source ends in `#3`, see gnome.py)."""
+    picks = []
+    for layout in maps:
+        pick = layout.source.rpartition("#")[2]
+        picks.append(layout.name if pick == layout.name else f"{layout.name} (#{pick})")
+    return ", ".join(picks)
 
 
 def _expanded(path_text: str) -> Path:
