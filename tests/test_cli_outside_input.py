@@ -149,6 +149,21 @@ def test_every_column_of_the_listing_spells_an_escape_the_same_way(home: Path) -
     assert dealt.exit_code == 0, dealt.output
 
 
+def test_an_installed_layout_of_too_many_tiles_is_refused_for_what_it_is(home: Path) -> None:
+    """`--layout huge` said "no layout has that name" of an installed huge.layout that the
+    listing skipped for its 1,056 tiles (it says why, and so does `--layout huge` now)."""
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    rows = ("12" * 32 + "\n" + "43" * 32 + "\n") * 33
+    (folder / "huge.layout").write_text(f"kmahjongg-layout-v1.1\nw64\nh66\nd1\n{rows}")
+    assert "huge.layout: line 69: more than 1024 tiles" in run("layouts").stderr
+    refused(
+        run("deal", "--layout", "huge"),
+        "layout 'huge' cannot be used: ",
+        "huge.layout: line 69: more than 1024 tiles",
+    )
+
+
 def test_the_commands_print_only_through_the_inert_helpers() -> None:
     """The class of bug, not the instance: `say`/`warn`/`fail` (commands/common.py) are the only
     way the command line prints."""

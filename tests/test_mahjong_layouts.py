@@ -332,6 +332,16 @@ def test_find_layout_by_name_any_case_builtin_first(installed: Path) -> None:
         find_layout("  ", folders)
 
 
+def test_a_skipped_installed_layout_asked_for_by_name_says_why(installed: Path) -> None:
+    """`--layout odd_count` said no layout has that name, where odd_count.layout is installed
+    and the listing says why it was skipped."""
+    folders = [installed / "kmahjongg" / "layouts", installed / "gnome-mahjongg" / "maps"]
+    (problem,) = discover_layouts(folders).problems
+    with pytest.raises(LayoutError) as refused:
+        find_layout("Odd_Count", folders)
+    assert str(refused.value) == f"layout 'Odd_Count' cannot be used: {problem}"
+
+
 def test_a_layout_file_with_a_hash_in_its_name_is_found_by_its_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -47,8 +47,7 @@ class Layout:
         # is kept whole: cut, it was not the file's name any more (typing that found nothing), two
         # layouts could share it, and a map's `FILE.map#NAME` found no map. Lowercased before it
         # is spelled out: \U0001f600 lowercased is another escape.
-        name = spelled_out(" ".join(self.name.split()).lower())
-        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name", layout_name(self.name))
         # A title is only shown: its control characters are spelled out (\x1b), as for every
         # outside text (README), rather than dropped, and a long one is cut with "…".
         title = shown_text(self.title, TITLE_CHARS) or shown_text(self.name, TITLE_CHARS)
@@ -103,6 +102,12 @@ class Layout:
 
     def __len__(self) -> int:
         return len(self.slots)
+
+
+def layout_name(text: str) -> str:
+    """The name a layout called `text` (a file's name, a map's) is known by: lowercase, runs of
+    whitespace one space, control characters spelled out (see `Layout`)."""
+    return spelled_out(" ".join(text.split()).lower())
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
