@@ -406,7 +406,7 @@ def test_settings_are_kept_from_one_start_to_the_next_and_a_bad_file_is_set_asid
 
 
 def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None:
-    """"not UTF-8 text (byte 3)" read as the value of the byte; it is where the byte is."""
+    """The warning said "not UTF-8 text (byte 3)", read as the byte's value: it is its place."""
     folder.mkdir()
     (folder / "scores.json").write_bytes(b'{"a\xff": 1}')
     (warning,) = open_store(folder).warnings
