@@ -41,7 +41,10 @@ def refused(result: Result, *reasons: str) -> str:
 
 def test_invalid_utf8_on_standard_input_is_one_line(home: Path) -> None:
     """Item 1: a Latin-1 paste piped into `scores import -` was a UnicodeDecodeError."""
-    refused(run("scores", "import", "-", stdin=b"LT1-\xff"), "standard input is not UTF-8")
+    refused(
+        run("scores", "import", "-", stdin=b"LT1-\xff"),
+        "standard input is not UTF-8 text (at byte 4)",
+    )
     assert not (home / "data").exists()
 
 
@@ -54,7 +57,8 @@ def test_invalid_bytes_in_a_file_read_are_one_line(
 ) -> None:
     path = home / file_name
     path.write_bytes(b"ab\xff\xfe")
-    refused(run(*command, str(path)), f"{file_name}: not UTF-8 text (byte 2)")
+    # "(byte 2)" read as the byte's value; the number is where the bad byte is.
+    refused(run(*command, str(path)), f"{file_name}: not UTF-8 text (at byte 2)")
 
 
 @pytest.mark.parametrize(
@@ -121,6 +125,43 @@ def test_file_names_and_layout_titles_are_printed_inert(home: Path) -> None:
     assert "x\\x1b]52;c;SGk=\\x07.layout" in listing.stderr
     assert "Evil [/] close" in listing.stdout and "[link=http://x/]Click[/link]" in listing.stdout
     refused(run("deal", "--layout", "./\x1b[2J.layout"), "\\x1b[2J")
+
+
+def test_every_column_of_the_listing_spells_an_escape_the_same_way(home: Path) -> None:
+    """The NAME column showed an ESC in a file name as a space (`esc [7mname`) where TITLE and
+    FROM spelled it `\\x1b`; and a title made from the file name was title-cased, escape and
+    markup too (`Esc\\x1b[7Mname`, `[Red]Mark[B]`)."""
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    shutil.copy(FIXTURES / "steps.layout", folder / "esc\x1b[7mname.layout")
+    shutil.copy(FIXTURES / "steps.layout", folder / "[red]mark[b].layout")
+    listing = run("layouts")
+    assert listing.exit_code == 0, listing.output
+    assert not RAW.search(listing.stdout + listing.stderr)
+    rows = {line.split()[0]: line.split() for line in listing.stdout.splitlines()[1:]}
+    escaped = rows["esc\\x1b[7mname"]
+    assert escaped[4] == "Esc\\x1b[7mname"
+    assert escaped[5] == str(folder / "esc\\x1b[7mname.layout")
+    assert escaped[3].startswith("mahjong-esc-x1b-7mname-")
+    assert rows["[red]mark[b]"][4] == "[red]mark[b]"
+    # The name as listed is the name a command takes.
+    dealt = run("deal", "--seed", "1", "--layout", "esc\\x1b[7mname")
+    assert dealt.exit_code == 0, dealt.output
+
+
+def test_an_installed_layout_of_too_many_tiles_is_refused_for_what_it_is(home: Path) -> None:
+    """`--layout huge` said "no layout has that name" of an installed huge.layout that the
+    listing skipped for its 1,056 tiles (it says why, and so does `--layout huge` now)."""
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    rows = ("12" * 32 + "\n" + "43" * 32 + "\n") * 33
+    (folder / "huge.layout").write_text(f"kmahjongg-layout-v1.1\nw64\nh66\nd1\n{rows}")
+    assert "huge.layout: line 69: more than 1024 tiles" in run("layouts").stderr
+    refused(
+        run("deal", "--layout", "huge"),
+        "layout 'huge' cannot be used: ",
+        "huge.layout: line 69: more than 1024 tiles",
+    )
 
 
 def test_the_commands_print_only_through_the_inert_helpers() -> None:

@@ -541,3 +541,16 @@ def test_a_second_map_of_a_taken_name_is_reached_by_its_place(home: Path) -> Non
     first = run("deal", "--seed", "1", "--layout", f"{folder / 'm.map'}#twin")
     assert first.stdout.count("[") == 1 + 2
     refused(run("deal", "--layout", f"{folder / 'm.map'}#3"), "no map named '3'")
+
+
+def test_a_file_of_two_maps_of_one_name_says_how_to_pick_the_second(home: Path) -> None:
+    """`holds 2 maps; pick one as …#NAME (twin, twin)` did not say the second twin is `#2`."""
+    folder = home / "maps"
+    folder.mkdir()
+    tiles = "".join(f'<tile x="{2 * n}" y="0" z="0"/>' for n in range(4))
+    (folder / "m.map").write_text(
+        '<mahjongg><map name="Twin"><tile x="0" y="0" z="0"/><tile x="2" y="0" z="0"/></map>'
+        f'<map name="Twin">{tiles}</map><map name="Other">{tiles}</map></mahjongg>\n'
+    )
+    refused(run("deal", "--layout", str(folder / "m.map")), "(twin, twin (#2), other)")
+    refused(run("deal", "--layout", f"{folder / 'm.map'}#4"), "(it holds: twin, twin (#2), other)")

@@ -162,3 +162,40 @@ def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) ->
     seeds = [json.loads(line)["seed"] for line in progress.read_text().splitlines()]
     assert sorted(seeds) == list(range(12))
     assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", "12"]
+
+
+def test_one_layout_named_two_ways_is_one_survey(cwd: Path) -> None:
+    """Outcomes were kept by how the layout was named: `--survey-layout evil`, then the same file
+    by its path, solved every deal again."""
+    folder = cwd.parent / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    (folder / "evil.layout").write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    progress = cwd / "survey.jsonl"
+    survey = ["layouts", "--survey", "3", "--workers", "1", "--progress-file", str(progress)]
+    first = CliRunner().invoke(app, [*survey, "--survey-layout", "evil"])
+    assert first.exit_code == 0, first.output
+    by_path = "../share/kmahjongg/layouts/evil.layout"
+    again = CliRunner().invoke(app, [*survey, "--survey-layout", by_path])
+    assert again.exit_code == 0, again.output
+    assert "3 deals already solved" in again.stderr
+    assert len(progress.read_text().splitlines()) == 3
+    assert again.stdout.splitlines()[1].split()[:2] == [by_path, "3"]
+    # Named both ways at once, it is surveyed once.
+    both = CliRunner().invoke(app, [*survey, "--survey-layout", "evil", "--survey-layout", by_path])
+    assert len(both.stdout.splitlines()) == 2
+
+
+def test_a_progress_file_of_outcomes_kept_by_path_is_still_read(tmp_path: Path) -> None:
+    """Older surveys kept a layout file's outcomes by its path: they are reused, not solved
+    again."""
+    layout = tmp_path / "steps.layout"
+    layout.write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    progress = tmp_path / "survey.jsonl"
+    older = [Outcome(str(layout), seed, Verdict.SOLVABLE, 7) for seed in range(2)]
+    progress.write_text("".join(json.dumps(o.to_json()) + "\n" for o in older))
+    command = ["layouts", "--survey", "2", "--survey-layout", str(layout), "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    assert "2 deals already solved" in result.stderr
+    assert result.stdout.splitlines()[1].split() == [str(layout), "2", "100.0%", "0", "0", "7"]
+    assert len(progress.read_text().splitlines()) == 2

@@ -205,10 +205,13 @@ def test_degenerate_layout_texts_are_refused(text: str) -> None:
         parse_kmahjongg(text, source="x", name="x", title="X")
 
 
-def test_hostile_names_lose_their_control_characters() -> None:
+def test_hostile_names_have_their_control_characters_spelled_out() -> None:
+    """A name's ESC was a space (`evil [2j`) where its title spelled it `\\x1b`: one outside text,
+    two spellings. (Updated on purpose: the name is spelled out as every outside text is.)"""
     text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n4343\n"
     layout = parse_kmahjongg(text, source="x", name="Evil\x1b[2J", title="\x1b]0;pwned\x07Hi")
-    assert layout.name == "evil [2j"
+    assert layout.name == "evil\\x1b[2j"
+    assert parse_kmahjongg(text, source="x", name="a\t b\n", title="").name == "a b"
     assert "\x1b" not in layout.title and "\x07" not in layout.title
 
 
@@ -329,6 +332,16 @@ def test_find_layout_by_name_any_case_builtin_first(installed: Path) -> None:
         find_layout("  ", folders)
 
 
+def test_a_skipped_installed_layout_asked_for_by_name_says_why(installed: Path) -> None:
+    """`--layout odd_count` said no layout has that name, where odd_count.layout is installed
+    and the listing says why it was skipped."""
+    folders = [installed / "kmahjongg" / "layouts", installed / "gnome-mahjongg" / "maps"]
+    (problem,) = discover_layouts(folders).problems
+    with pytest.raises(LayoutError) as refused:
+        find_layout("Odd_Count", folders)
+    assert str(refused.value) == f"layout 'Odd_Count' cannot be used: {problem}"
+
+
 def test_a_layout_file_with_a_hash_in_its_name_is_found_by_its_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -391,7 +404,7 @@ def test_layout_invariants() -> None:
     with pytest.raises(LayoutError, match="at most 1024"):
         Layout("x", "X", tuple((2 * i, 0, 0) for i in range(1026)))
     with pytest.raises(LayoutError, match="no name"):
-        Layout("\x1b", "X", ((0, 0, 0), (2, 0, 0)), source="f.layout")
+        Layout("\t \n", "X", ((0, 0, 0), (2, 0, 0)), source="f.layout")
     overlap = r"f\.layout: tile at x=1 y=0 layer 0 overlaps the tile at x=0 y=0 layer 0$"
     with pytest.raises(LayoutError, match=overlap):
         Layout("x", "X", ((0, 0, 0), (1, 0, 0)), source="f.layout")

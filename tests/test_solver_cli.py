@@ -157,3 +157,21 @@ def test_a_missing_file_or_a_bad_timeout_is_refused(tmp_path: Path) -> None:
         assert result.stderr.strip().startswith("lines-tui: --timeout")
     result = runner.invoke(app, ["solve", str(path), "--timeout", "soon"])
     assert result.exit_code == 2
+
+
+def test_a_position_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Windows editors save UTF-8 with a BOM first; it was refused in Python's words
+    ("Unexpected UTF-8 BOM (decode using utf-8-sig)")."""
+    path = tmp_path / "position.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(SOLVABLE).encode())
+    result = runner.invoke(app, ["solve", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["verdict"] == "solvable"
+
+
+def test_a_control_character_in_a_face_is_spelled_as_everywhere_else(tmp_path: Path) -> None:
+    """The face was written as JSON spells it (\\u001b), where the README promises \\x1b."""
+    faces = {"tiles": [[0, 0, 0, "\x1b[2Ja"], [2, 0, 0, "\x1b[2Ja"]]}
+    result = runner.invoke(app, ["solve", str(write(tmp_path, faces))])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2] == '  1. 1 0  "\\x1b[2Ja"'

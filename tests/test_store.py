@@ -403,3 +403,11 @@ def test_settings_are_kept_from_one_start_to_the_next_and_a_bad_file_is_set_asid
     assert again.preferences() == Preferences()
     assert any("settings.json could not be read" in warning for warning in again.warnings)
     assert len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1  # its bytes kept aside
+
+
+def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None:
+    """The warning said "not UTF-8 text (byte 3)", read as the byte's value: it is its place."""
+    folder.mkdir()
+    (folder / "scores.json").write_bytes(b'{"a\xff": 1}')
+    (warning,) = open_store(folder).warnings
+    assert "not UTF-8 text (at byte 3)" in warning

@@ -138,19 +138,16 @@ def start_survey(
 ) -> None:
     from lines_tui.commands.survey import default_workers, run_survey
     from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, LayoutError, find_layout
-    from lines_tui.engine.mahjong.layouts.layout import BUILTIN
     from lines_tui.store.store import default_data_dir
 
-    chosen: list[str] = []
+    # A layout named twice (`lantern` and `Lantern`, a file by two paths) is surveyed once:
+    # run_survey keeps each by its tile places.
+    chosen: list[Layout] = []
     for name in names or BUILTIN_NAMES:
         try:
-            layout = find_layout(name, folder)
+            chosen.append(find_layout(name, folder))
         except LayoutError as error:
             fail(str(error))
-        # What a worker finds the layout by, with no --folder: a layout file's path.
-        found = layout.name if layout.source == BUILTIN else layout.source
-        if found not in chosen:  # `lantern` and `Lantern` are one layout, surveyed once
-            chosen.append(found)
     if progress_file is None:
         data_dir = settings(ctx).data_dir or default_data_dir()
         try:

@@ -18,6 +18,7 @@ import typer
 
 from lines_tui.commands.common import BAD_INPUT, fail, say, warn
 from lines_tui.commands.options import settings
+from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
@@ -341,9 +342,9 @@ def read_standard_input() -> str:
     if len(data) > most:  # too long to be a code, whatever the bytes: the decoder says so
         return data.decode("utf-8", errors="replace")
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        fail(f"standard input is not UTF-8 text (byte {error.start}); a share code is ASCII")
+        return utf8_text(data)
+    except NotUtf8 as error:
+        fail(f"standard input is {error}; a share code is ASCII")
 
 
 def report(merged: Merge, dry_run: bool = False) -> list[str]:

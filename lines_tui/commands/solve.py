@@ -15,7 +15,7 @@ import typer
 
 from lines_tui.commands.common import fail, say
 from lines_tui.commands.paths import path_value
-from lines_tui.outside_text import column_width
+from lines_tui.outside_text import column_width, printable
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.position import Position
@@ -93,7 +93,9 @@ def _as_text(position: Position, result: SolveResult, timeout: float) -> list[st
             width = len(str(count))
             tile = column_width(str(index) for move in result.moves for index in move)
             for number, (a, b) in enumerate(result.moves, 1):
-                face = json.dumps(position.faces[a], ensure_ascii=True)
+                # Quoted, its control characters spelled out as all outside text is (\x1b),
+                # not as JSON would spell them (\u001b).
+                face = f'"{printable(position.faces[a])}"'
                 lines.append(f"  {number:>{width}}. {a:>{tile}} {b:>{tile}}  {face}")
     elif result.verdict is Verdict.UNSOLVABLE:
         lines = ["verdict: unsolvable (no sequence of moves clears the board)"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -16,7 +17,8 @@ from typing import TextIO
 import typer
 
 from lines_tui.commands.common import fail, progress, say, warn
-from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal
+from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 
 INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
@@ -103,11 +105,20 @@ def _ignore_ctrl_c() -> None:
 
 
 def run_survey(
-    count: int, layouts: Sequence[str], progress_file: Path, workers: int
+    count: int, layouts: Sequence[Layout], progress_file: Path, workers: int
 ) -> list[Outcome]:
     """Solve deals 0..count-1 of each layout, skipping those `progress_file` already holds,
     appending each new outcome to it; then print each layout's figures and return the outcomes
-    (layout by layout, deal by deal). ctrl+c and SIGTERM stop it and its workers."""
+    (layout by layout, deal by deal, each named as the layout was found: a built-in layout's
+    name or a file's path). ctrl+c and SIGTERM stop it and its workers.
+
+    Outcomes are kept by the layout's `survey_key` (its tile places), so the same layout named
+    two ways (`evil`, `./xdg/…/evil.layout`) is one survey, solved once; an older file's
+    outcomes, kept by the name or path the layout was found by, are still read."""
+    # Key -> what a worker finds the layout by, with no --folder: its name, or its file's path.
+    surveyed: dict[str, str] = {}
+    for layout in layouts:
+        surveyed.setdefault(survey_key(layout), layout.name if layout.is_builtin else layout.source)
     with open_progress_file(progress_file) as out:
         try:
             out.seek(0)
@@ -124,21 +135,34 @@ def run_survey(
                 out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
         except (OSError, ValueError) as error:  # ValueError: not UTF-8
             fail(f"cannot read {progress_file}: {getattr(error, 'strerror', None) or error}")
+        for key, found_by in surveyed.items():
+            for seed in range(count):
+                older = done.get((found_by, seed))
+                if older is not None:
+                    done.setdefault((key, seed), dataclasses.replace(older, layout=key))
         jobs = [
-            (name, seed) for name in layouts for seed in range(count) if (name, seed) not in done
+            (key, found_by, seed)
+            for key, found_by in surveyed.items()
+            for seed in range(count)
+            if (key, seed) not in done
         ]
-        total = count * len(layouts)
+        total = count * len(surveyed)
         if len(jobs) < total:
             warn(f"{total - len(jobs)} deals already solved in {progress_file}")
         if jobs:
             _solve(jobs, total, out, done, progress_file, workers)
-    chosen = [done[(name, seed)] for name in layouts for seed in range(count)]
+    chosen = []
+    for key, found_by in surveyed.items():
+        for seed in range(count):
+            if (key, seed) not in done:  # its worker found other tile places there
+                fail(f"{found_by} changed while it was surveyed; the same command goes on")
+            chosen.append(dataclasses.replace(done[(key, seed)], layout=found_by))
     print_figures(chosen)
     return chosen
 
 
 def _solve(
-    jobs: list[tuple[str, int]],
+    jobs: list[tuple[str, str, int]],
     total: int,
     out: TextIO,
     done: dict[tuple[str, int], Outcome],
@@ -155,7 +179,9 @@ def _solve(
     )
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        futures: list[Future[Outcome]] = [pool.submit(survey_deal, *job) for job in jobs]
+        futures: list[Future[Outcome]] = [
+            pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs
+        ]
         for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
             outcome = future.result()
             out.write(json.dumps(outcome.to_json()) + "\n")

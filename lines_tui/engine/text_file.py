@@ -15,6 +15,20 @@ class TextFileError(ValueError):
     """The file cannot be read as text; the message names it and says why, in one line."""
 
 
+class NotUtf8(ValueError):
+    """Bytes that are not UTF-8 text; the message ("not UTF-8 text (at byte 27)") says where."""
+
+
+def utf8_text(data: bytes, bom: bool = False) -> str:
+    """`data` decoded as UTF-8 (a byte order mark first dropped when `bom`), or NotUtf8 naming
+    the offset of the first bad byte: the one wording of every such refusal (a file, a data
+    file, standard input), which says "at byte" so that the offset is not read as the byte."""
+    try:
+        return data.decode("utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError as error:
+        raise NotUtf8(f"not UTF-8 text (at byte {error.start})") from None
+
+
 class HomeUnknown(ValueError):
     """A `~user` at the start of a path names no home folder here (the message says so)."""
 
@@ -48,6 +62,6 @@ def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = F
     if len(data) > max_bytes:
         raise TextFileError(f"{path}: larger than {max_bytes // 1024} KiB; not a {what}")
     try:
-        return data.decode("utf-8-sig" if bom else "utf-8")
-    except UnicodeDecodeError as error:
-        raise TextFileError(f"{path}: not UTF-8 text (byte {error.start})") from None
+        return utf8_text(data, bom)
+    except NotUtf8 as error:
+        raise TextFileError(f"{path}: {error}") from None

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
+from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
@@ -627,9 +628,9 @@ def _decoded(raw: bytes) -> str:
     if len(raw) > MAX_FILE_BYTES:
         raise CorruptFile(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise CorruptFile(f"not UTF-8 text (byte {error.start})") from None
+        return utf8_text(raw)
+    except NotUtf8 as error:
+        raise CorruptFile(str(error)) from None
 
 
 def _game_reader(

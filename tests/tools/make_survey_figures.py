@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from lines_tui.commands.survey import run_survey
-from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, find_layout
+from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.layouts.figures import FIGURES_FILE, figures_text
 from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
 from lines_tui.engine.mahjong.survey import figures
@@ -34,7 +34,7 @@ def main() -> None:
         help="where each deal's outcome is kept, so a stopped run goes on",
     )
     options = parser.parse_args()
-    outcomes = run_survey(options.deals, BUILTIN_NAMES, options.progress_file, options.workers)
+    outcomes = run_survey(options.deals, builtin_layouts(), options.progress_file, options.workers)
     tiles = {name: len(find_layout(name).slots) for name in BUILTIN_NAMES}
     OUT.write_text(figures_text(figures(outcomes), tiles, PROOF_PLAYOUTS), encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}")

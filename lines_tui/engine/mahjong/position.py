@@ -113,7 +113,7 @@ class Position:
     @classmethod
     def load(cls, path: Path) -> Position:
         try:
-            text = read_text_file(path, MAX_FILE_BYTES, "position file")
+            text = read_text_file(path, MAX_FILE_BYTES, "position file", bom=True)
         except TextFileError as error:
             raise PositionError(str(error)) from None
         try:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from lines_tui.engine.mahjong.deal import deal
-from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, Layout, find_layout
 from lines_tui.engine.mahjong.layouts.figures import LayoutFigures
+from lines_tui.engine.mahjong.layouts.identity import layout_table_name, places_hash
 from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
 from lines_tui.engine.mahjong.solver import Verdict, solve
 
@@ -55,10 +56,21 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def survey_key(layout: Layout) -> str:
+    """What a survey keeps a layout's outcomes by: its tile places, on which alone its deals
+    depend, so that one layout is one survey however it is named (`evil`, or its file by any
+    path). A built-in layout's places are its name ("turtle"), any other's `places-` and the
+    8 hex digits of its places that its table name ends in."""
+    table = layout_table_name(layout)
+    return table if table in BUILTIN_NAMES else f"places-{places_hash(layout.slots)}"
+
+
 def survey_deal(layout: str, seed: int, playouts: int = PROOF_PLAYOUTS) -> Outcome:
-    """Solve deal `seed` of the layout named `layout` within `playouts` (a worker's task)."""
-    result = solve(deal(find_layout(layout), seed), node_limit=playouts)
-    return Outcome(layout, seed, result.verdict, result.nodes)
+    """Solve deal `seed` of the layout `layout` (a name or a file's path) within `playouts` (a
+    worker's task); the outcome is keyed by the layout's `survey_key`."""
+    found = find_layout(layout)
+    result = solve(deal(found, seed), node_limit=playouts)
+    return Outcome(survey_key(found), seed, result.verdict, result.nodes)
 
 
 def figures(outcomes: Iterable[Outcome]) -> list[LayoutFigures]:

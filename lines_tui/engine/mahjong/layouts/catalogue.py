@@ -17,7 +17,7 @@ from lines_tui.engine.mahjong.layouts.kmahjongg import (
     parse_kmahjongg,
     read_kmahjongg,
 )
-from lines_tui.engine.mahjong.layouts.layout import Layout, read_layout_text
+from lines_tui.engine.mahjong.layouts.layout import Layout, layout_name, read_layout_text
 from lines_tui.engine.text_file import HomeUnknown, expand_home
 
 BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
@@ -85,6 +85,9 @@ class Discovery:
     layouts: list[Layout] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """One line per file that could not be read (the file is skipped, not the search)."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """The problem of each skipped `.layout` file, by the name (casefolded) the layout would have
+    had: `--layout huge` says why `huge.layout` cannot be used, not that no layout has that name."""
 
 
 def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
@@ -109,6 +112,8 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
                 found.layouts.extend(read_layout_file(path))
             except LayoutError as error:
                 found.problems.append(str(error))
+                if path.suffix.lower() == ".layout":
+                    found.skipped.setdefault(layout_name(path.stem).casefold(), str(error))
     return found
 
 
@@ -143,12 +148,15 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
     for layout in builtin_layouts():
         if key in (layout.name.casefold(), layout.title.casefold()):
             return layout
-    for layout in installed_layouts(folders):
+    installed = discover_layouts(folders)
+    for layout in installed.layouts:
         if key in (layout.name.casefold(), layout.title.casefold()):
             return layout
     # A bare word is a name first; only then a file of that name in the current folder.
     if Path(wanted.rsplit("#", 1)[0]).is_file():
         return _from_file(wanted)
+    if key in installed.skipped:  # installed, but skipped: say why, as the listing does
+        raise LayoutError(f"layout {wanted!r} cannot be used: {installed.skipped[key]}")
     known = ", ".join(BUILTIN_NAMES)
     raise LayoutError(
         f"unknown layout {wanted!r}: not a file, and no layout has that name "
@@ -192,12 +200,22 @@ def _from_file(reference: str) -> Layout:
                 return layout
         if map_name.isdecimal() and 1 <= int(map_name) <= len(layouts):
             return layouts[int(map_name) - 1]  # FILE.map#2: the second map, whatever its name
-        names = ", ".join(layout.name for layout in layouts)
-        raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {names})")
+        raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {_picks(layouts)})")
     if len(layouts) > 1:
-        names = ", ".join(layout.name for layout in layouts)
-        raise LayoutError(f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({names})")
+        raise LayoutError(
+            f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({_picks(layouts)})"
+        )
     return layouts[0]
+
+
+def _picks(maps: Sequence[Layout]) -> str:
+    """The maps of a file, each as it is picked after the `#`: by its name, or a map whose name
+    an earlier map took by its place, `dup (#3)` (its source ends in `#3`, see gnome.py)."""
+    picks = []
+    for layout in maps:
+        pick = layout.source.rpartition("#")[2]
+        picks.append(layout.name if pick == layout.name else f"{layout.name} (#{pick})")
+    return ", ".join(picks)
 
 
 def _expanded(path_text: str) -> Path:

@@ -110,6 +110,15 @@ def parse_desktop(text: str) -> dict[str, str]:
     return entries
 
 
+def title_from_file_name(stem: str) -> str:
+    """A title for a layout that has none, from its file's name: `pair_v10` is "Pair V10". Only
+    the first letter of each word is made a capital, and nothing else changes case: `str.title`
+    also capitalised each letter after a non-letter, so an escape sequence or markup in the name
+    changed in the title (`esc\x1b[7mname` became "Esc\x1b[7Mname", `[red]mark` "[Red]Mark")."""
+    words = stem.replace("_", " ").replace("-", " ").split()
+    return " ".join(word[:1].upper() + word[1:] for word in words)
+
+
 def read_kmahjongg(path: Path) -> Layout:
     """A `.layout` file; its display name comes from the `.desktop` file of the same stem beside
     it (as KMahjongg installs them), else from the file name."""
@@ -120,7 +129,7 @@ def read_kmahjongg(path: Path) -> Layout:
         # An unreadable name file costs only the display name, not the layout.
         with contextlib.suppress(LayoutError):
             entries = parse_desktop(read_layout_text(desktop))
-    title = entries.get("Name") or path.stem.replace("_", " ").replace("-", " ").title()
+    title = entries.get("Name") or title_from_file_name(path.stem)
     return parse_kmahjongg(
         text,
         source=str(path),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
 from lines_tui.engine.text_file import TextFileError, read_text_file
-from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
+from lines_tui.engine.visible_text import TITLE_CHARS, shown_text, spelled_out
 
 MAX_TILES = 1024
 """More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
@@ -42,10 +42,12 @@ class Layout:
 
     def __post_init__(self) -> None:
         # Names come from files anyone can write; control characters in them could drive the
-        # terminal, so only printable text is kept. A name is what commands take, so it is kept
-        # whole: cut, it was not the file's name any more (typing that found nothing), two
-        # layouts could share it, and a map's `FILE.map#NAME` found no map.
-        object.__setattr__(self, "name", printable(self.name).lower())
+        # terminal, so they are spelled out (\x1b), as in the title and in every outside text
+        # (README), its whitespace collapsed to single spaces. A name is what commands take, so it
+        # is kept whole: cut, it was not the file's name any more (typing that found nothing), two
+        # layouts could share it, and a map's `FILE.map#NAME` found no map. Lowercased before it
+        # is spelled out: \U0001f600 lowercased is another escape.
+        object.__setattr__(self, "name", layout_name(self.name))
         # A title is only shown: its control characters are spelled out (\x1b), as for every
         # outside text (README), rather than dropped, and a long one is cut with "…".
         title = shown_text(self.title, TITLE_CHARS) or shown_text(self.name, TITLE_CHARS)
@@ -102,10 +104,10 @@ class Layout:
         return len(self.slots)
 
 
-def printable(text: str) -> str:
-    """`text` without control characters, whitespace runs collapsed."""
-    kept = "".join(c if c.isprintable() else " " for c in text)
-    return " ".join(kept.split())
+def layout_name(text: str) -> str:
+    """The name a layout called `text` (a file's name, a map's) is known by: lowercase, runs of
+    whitespace one space, control characters spelled out (see `Layout`)."""
+    return spelled_out(" ".join(text.split()).lower())
 
 
 def normalised(slots: Iterable[Slot]) -> tuple[Slot, ...]:
