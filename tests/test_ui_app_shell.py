@@ -545,10 +545,14 @@ async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path:
         await settle(pilot)
         assert not any(isinstance(screen, LeaderboardScreen) for screen in app.screen_stack)
         assert isinstance(app.screen, TooSmallScreen)  # the menu is too small as well
-        assert "Esc" not in str(app.screen.query_one("#too-small-message").render())
+        message = str(app.screen.query_one("#too-small-message").render())
+        # Its list does not scroll: 18 rows hold both resume entries.
+        assert message.startswith("Please enlarge the terminal to 80 x 18 (now 60 x 18).")
+        assert "Esc" not in message and message.endswith("Ctrl+q quits.")
+        assert "escape" not in app.screen.active_bindings  # nor in its Footer and help
         await pilot.press("escape")  # nowhere to go back to from the menu: nothing happens
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen) and app.is_running
-        await pilot.resize_terminal(80, 16)
+        await pilot.resize_terminal(80, 18)
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)

@@ -31,6 +31,7 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, NOTHING_TO_REDO, NOTHING_TO_UNDO
+from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
@@ -387,3 +388,41 @@ async def test_a_terminal_the_game_fits_shows_every_key_whole(tmp_path: Path) ->
         await pilot.resize_terminal(width - 1, height)
         await settle(pilot)
         assert isinstance(pilot.app.screen, TooSmallScreen)
+
+
+async def test_keys_that_come_back_ask_for_their_width_again(tmp_path: Path) -> None:
+    """Paused, the game asks only for the width of p, q and ?; unpaused at 77 columns it played
+    on with its Footer cut ("? He"), as a won deal played again did at 60 x 18."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await every_key_acting(pilot)
+        await pilot.press("p")
+        await pilot.resize_terminal(77, 24)
+        await settle(pilot)
+        assert pilot.app.screen is screen and screen.paused  # its few keys fit
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TooSmallScreen)
+        assert not screen.paused
+
+
+async def test_leaving_from_the_enlarge_message_leaves_no_message_of_the_game(
+    tmp_path: Path,
+) -> None:
+    """esc on a game's enlarge message left the game, but its message ("79 x 18 ... The game is
+    kept") stayed over the menu, even once the terminal fitted the menu."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await pilot.resize_terminal(70, 20)
+        await settle(pilot)
+        guard = app.screen
+        assert isinstance(guard, TooSmallScreen)
+        assert help_row_of(guard, "s") == ("s", f"Symbols on or off: {MAHJONG_SYMBOLS_NOTE}", True)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen not in app.screen_stack
+        message = str(app.screen.query_one("#too-small-message").render())
+        assert message.startswith("Please enlarge the terminal to 80 x 18 (now 70 x 20).")
+        await pilot.resize_terminal(80, 20)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

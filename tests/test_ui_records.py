@@ -266,6 +266,12 @@ async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -
         await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
+        # Back on the leaderboard, too small for it as well: its own message, not the replay's.
+        assert replay not in app.screen_stack and app.screen_stack[-2] is leaderboard
+        message = str(app.screen.query_one("#too-small-message").render())
+        assert message.startswith("Please enlarge the terminal to 80 x 16")
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
         assert app.screen is leaderboard
 
 

@@ -97,12 +97,17 @@ def room_for(screen: Screen[Any], bindings: dict[str, ActiveBinding]) -> bool:
 
 
 def least_width(screen: Screen[Any]) -> int:
-    """The columns a Footer on `screen` needs to show every key the screen has whole, in the
-    compact form: the keys as Textual lists them (a screen's own `active_bindings` may leave
-    out the keys that are idle now, or give two keys one label), so that a terminal that fits
-    the screen fits its Footer whatever comes to act."""
+    """The columns a Footer on `screen` needs to show its keys whole, in the compact form: the
+    keys it shows now, and those Textual lists (a screen's own `active_bindings` may leave out
+    the keys that are idle now, or give two keys one label), so that a terminal that fits the
+    screen fits its Footer whatever comes to act in its present state. (The keys of another
+    state, a game won or paused, are asked for when it comes: `GameScreen` checks its size
+    again whenever its keys change.)"""
     textual_bindings = Screen.active_bindings.fget(screen)  # type: ignore[attr-defined]
-    return compact_width(shown_keys(screen, textual_bindings))
+    return max(
+        compact_width(shown_keys(screen, textual_bindings)),
+        compact_width(shown_keys(screen, screen.active_bindings)),
+    )
 
 
 def normal_width(keys: Keys) -> int:

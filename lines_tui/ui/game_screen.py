@@ -146,6 +146,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.set_interval(1.0, self.refresh_clock)
+        # Paused, won or played again, the keys change, and with them the width they need.
+        self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
         # Read once: the player cannot change during a game. Asked of the store thread before
         # any result is written there, so a result always finds it read (see `player`).
         store = self.session.store
@@ -212,8 +214,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
             self.fit()
 
     def fit(self) -> None:
-        """Cover the game with the enlarge message while the terminal is too small for it."""
-        game_screen_fits(self, *self.min_size, self.action_leave)
+        """Cover the game with the enlarge message while the terminal is too small for it; not
+        a game being left (from that message: it goes once saved)."""
+        if not self._leaving:
+            game_screen_fits(self, *self.min_size, self.action_leave)
 
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self.show_symbols(message.symbols)

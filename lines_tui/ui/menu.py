@@ -20,7 +20,7 @@ from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import GAME_NAMES, SavedGame
-from lines_tui.ui.size_guard import LaidOutFor80Columns
+from lines_tui.ui.size_guard import SCREEN_LEAST, LaidOutFor80Columns
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOADING = "Reading the data folder…"
@@ -93,6 +93,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         games until the next visit reads them again."""
 
     GOES_BACK = False  # the first screen: nowhere to go back to (ctrl+q quits)
+    min_size = (SCREEN_LEAST[0], SCREEN_LEAST[1] + len(RESUME_ENTRIES))
+    """Its list does not scroll: room for every entry, both resume entries too."""
     HELP = (
         "Lines: move balls along free paths and line up five or more of a colour.\n"
         "Mahjong solitaire: clear the layout pair by pair; a background check warns you as soon "

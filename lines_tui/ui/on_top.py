@@ -37,6 +37,11 @@ class DismissedOnTop:
         done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
         return done
 
+    @property
+    def closing(self) -> bool:
+        """A dismiss waits for the screen to be on top again: it is as good as closed."""
+        return self._dismissed_once_on_top is not None
+
     def on_screen_resume(self) -> None:
         # Textual calls this after the screen's own resume handlers (they come first in the
         # MRO), so the screen is as it was when the dismiss it waited for comes.

@@ -20,6 +20,7 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from lines_tui.ui.app_keys import symbols_note
 from lines_tui.ui.on_top import DismissedOnTop
 
 FOOTER_HEIGHT = 1
@@ -43,6 +44,7 @@ def enlarge_message(min_width: int, min_height: int, width: int, height: int) ->
 
 GAME_KEPT = "The game is kept and comes back as soon as it fits. Esc leaves it."
 SCREEN_KEPT = "It comes back as it was as soon as the terminal is large enough."
+MENU_KEPT = f"{SCREEN_KEPT} Ctrl+q quits."
 SCREEN_LEAST = (80, 16)
 """The terminal the screens other than games and replays need (the menu, the leaderboards,
 players, import): their tables and Footers are laid out for 80 columns, and their lists scroll
@@ -65,6 +67,8 @@ def game_screen_fits(
     if screen.app.screen is not screen:
         hide_screens_too_small(screen.app)
         return True
+    if isinstance(screen, DismissedOnTop) and screen.closing:
+        return True  # left from the enlarge message: it closes, nothing to cover
     width, height = screen.app.size
     if width >= min_width and height >= min_height:
         return True
@@ -138,13 +142,26 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
         else:
             self.query_one("#too-small-message", Static).update(self._message())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The first screen (the menu) has nowhere to go: esc is neither shown nor told.
+        return action != "leave" or self._leave is not None
+
+    @property
+    def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen
+        """What symbols show on the screen this covers (Mahjong's over a Mahjong game)."""
+        stack = self.app.screen_stack
+        below = stack[: stack.index(self)] if self in stack else []
+        return symbols_note(below[-1]) if below else None
+
     def action_leave(self) -> None:
-        """Leave the game below as its own escape does: saved first, or, if it cannot be, only
-        once the player agrees (README, "Saving and resuming")."""
+        """Leave the screen below as its own escape does (a game: saved first, or, if it cannot
+        be, only once the player agrees; README, "Saving and resuming"). The leaving starts
+        before this message goes, so that the screen, back on top, does not cover itself
+        again."""
         if self.app.screen is not self or self._leave is None:
             return
-        self.dismiss()
         self._leave()
+        self.dismiss()
 
 
 class LaidOutFor80Columns:
@@ -163,7 +180,7 @@ class LaidOutFor80Columns:
         # Under another screen it has nothing to cover; it checks again when back on top.
         if self.is_attached and self.app.screen is self:
             leave = partial(self.dismiss, None) if self.GOES_BACK else None
-            kept = SCREEN_KEPT + (" Esc goes back." if leave is not None else "")
+            kept = f"{SCREEN_KEPT} Esc goes back." if leave is not None else MENU_KEPT
             game_screen_fits(self, *self.min_size, leave, kept)
 
     def on_mount(self) -> None:
