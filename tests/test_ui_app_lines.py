@@ -16,6 +16,7 @@ from conftest import (
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
+from textual import events
 from textual.app import App
 from textual.widgets import OptionList
 
@@ -112,6 +113,22 @@ async def test_escape_cancels_the_selection_before_leaving(tmp_path: Path) -> No
         assert screen.selected is None and app.screen is screen
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_keys_typed_on_as_the_board_fills_do_not_answer_the_game_over(
+    tmp_path: Path,
+) -> None:
+    """An n typed on as the last move filled the board started a new game before the final
+    score could be seen."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        typed_on = events.Key("n", "n")  # read now, before the dialog is there
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        app.post_message(typed_on)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)  # still there, the score in sight
 
 
 async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(

@@ -1222,3 +1222,23 @@ async def test_a_paste_typed_as_keys_that_ends_in_a_line_break_is_merged_whole(
         await settle(pilot)
     assert len(app.told) == 1 and "Merged into Turtle" in app.told[0], app.told
     assert store.table("lines-9") == (pal,) and store.table("mahjong-turtle") == (bo,)
+
+
+async def test_keys_read_before_the_name_dialog_is_drawn_stay_out_of_the_name(
+    tmp_path: Path,
+) -> None:
+    """The dialog counted from its mount, 30-45 ms before its first frame: keys read in between
+    (typed on after a winning pair) still landed in the name."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = NameEntryScreen("")
+        await app.push_screen(dialog)  # mounted, not drawn yet
+        typed_on = events.Key("x", "x")  # read from the terminal now, before the first frame
+        await settle(pilot)
+        app.post_message(typed_on)
+        await settle(pilot)
+        field = dialog.query_one(Input)
+        assert field.value == ""
+        await pilot.press("y")
+        assert field.value == "y"

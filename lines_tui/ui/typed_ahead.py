@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import events
+from textual import _time, events
 from textual.app import App
+from textual.screen import Screen
 
 
 def typed(app: App[Any], event: events.Event) -> bool:
@@ -33,17 +34,24 @@ class DropsTypedAhead:
     dropped (see the module's docstring). Put it before the Textual screen among the bases."""
 
     shown_at: float | None = None
-    """When the dialog was first shown (the clock of `Message.time`); None before that."""
+    """When the dialog was first drawn (the clock of `Message.time`); None before that."""
 
     def _on_mount(self, event: events.Mount) -> None:
+        # Not the mount: the first frame comes 30-45 ms after it, and keys typed in between
+        # were typed before the player could see the dialog.
+        assert isinstance(self, Screen)
         if self.shown_at is None:
-            self.shown_at = event.time
+            self.call_after_refresh(self._first_drawn)
+
+    def _first_drawn(self) -> None:
+        self.shown_at = _time.get_time()
 
 
 def typed_ahead(app: App[Any], event: events.Event) -> bool:
     """Whether `event` is input typed before the dialog on top was shown, to be dropped."""
     stack = app.screen_stack
     screen = stack[-1] if stack else None
-    if not isinstance(screen, DropsTypedAhead) or screen.shown_at is None:
+    if not isinstance(screen, DropsTypedAhead):
         return False
-    return event.time < screen.shown_at and typed(app, event)
+    drawn = screen.shown_at
+    return (drawn is None or event.time < drawn) and typed(app, event)

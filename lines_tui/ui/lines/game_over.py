@@ -14,6 +14,7 @@ from textual.widgets import Static
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 if TYPE_CHECKING:
     from lines_tui.store import RecordOutcome
@@ -33,7 +34,7 @@ UNREPLAYABLE = "No challenge code: this game's moves cannot be replayed (a save 
 """What c says when the game has no challenge code (its Footer key shows only when it has)."""
 
 
-class GameOverScreen(DismissedOnTop, ModalScreen[str | None]):
+class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     """Dismisses with "new", "menu", or None to look at the final board. The leaderboard opens
     over the dialog, so leaving it comes back here (the final board and the challenge code are
     still to be had)."""
