@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, greedy_move, play_lines_by_keys, settle
+from conftest import FIXED_NOW, greedy_move, play_lines_by_keys, settle, widget_lines
 from test_ui_app_shell import menu_labels
 from textual import events
 
@@ -212,9 +212,24 @@ async def test_lines_directly_starts_its_game_over_a_save_that_cannot_be_resumed
         screen = app.screen
         assert isinstance(screen, LinesScreen) and screen.game.moves == []
         (told,) = app.told
-        assert told.startswith("saved-lines.json: ")
+        assert told == "saved-lines.json was damaged: kept aside; started afresh."
         assert screen.query_one(StatusLine).message == told
         assert len(list(tmp_path.glob("saved-lines.json.corrupt-*"))) == 1
         await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
         await settle(pilot)
         assert open_store(tmp_path).load_game("lines") == screen.game.to_json()
+
+
+async def test_a_mahjong_game_over_a_damaged_save_tells_it_whole_on_its_status_line(
+    tmp_path: Path,
+) -> None:
+    """Mahjong's status line, one row beside the panel, cut the notice before it said where the
+    file went ("saved-mahjong.json: saved game: a tile cannot be paired with …")."""
+    open_store(tmp_path).save_game("mahjong", unresumable("mahjong"))
+    app = recording_app(tmp_path, start="mahjong")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MahjongScreen)
+        shown = " ".join(widget_lines(screen.query_one(StatusLine))).strip()
+        assert shown == "saved-mahjong.json was damaged: kept aside; started afresh."

@@ -59,7 +59,8 @@ class StoreCallDone(Message):
 
 NOTICE_WIDTH = 36
 """The text width of a notice at 80 columns (Textual's toasts take half the width)."""
-SYMBOLS_STAY = "Symbols stay on: with NO_COLOR they are what tells the colours apart."
+SYMBOLS_STAY = "Symbols stay on while NO_COLOR is set."
+"""Short enough for a game's status line (in Mahjong too, where they are the x after a loss)."""
 TERMINATED = 128 + signal.SIGTERM
 """The exit code of an app ended by SIGTERM (`kill PID`), as the shell reports a killed one."""
 
@@ -68,6 +69,10 @@ def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str
     """The title and text of the notice telling damaged files set aside: a line for each file,
     its name and what was wrong (the store's warnings, with the whole path of the copy kept and
     the whole reason, are for the command line). `in_a_row`: for a status line, all in one."""
+    if len(files) == 1 and in_a_row:
+        # A game's status line is one row of 60-odd columns: the reason and the copy's name
+        # would cut off where the file is.
+        return "", f"{files[0].name} was damaged: kept aside; started afresh."
     if len(files) == 1:
         (file,) = files
         # The copy's whole name is longer than a notice is wide and would wrap mid-name: its

@@ -86,7 +86,7 @@ def hide_screens_too_small(app: App[Any]) -> None:
     for screen in app.screen_stack:
         if isinstance(screen, ModalScreen):
             screen.set_class(not below_fits, HIDES_BELOW)
-        elif isinstance(screen, SizedScreen) and screen.is_mounted:  # its board is there
+        elif isinstance(screen, SizedScreen):
             least_width, least_height = screen.min_size
             below_fits = app.size.width >= least_width and app.size.height >= least_height
         else:

@@ -348,6 +348,8 @@ class MahjongScreen(GameScreen):
 
     @property
     def min_size(self) -> tuple[int, int]:
+        if not self.query("#board"):
+            return 0, 0  # not composed yet, or taken down: nothing to fit
         grid = self.board.grid
         width, height = SCROLL_FROM
         board_width = min(grid.width, width) + PANEL_WIDTH
