@@ -1242,3 +1242,65 @@ async def test_keys_read_before_the_name_dialog_is_drawn_stay_out_of_the_name(
         assert field.value == ""
         await pilot.press("y")
         assert field.value == "y"
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        "{0}\n{1}\n{2}",
+        "{0}\n{1}\n{2}\ngood luck",
+        "Here is my table:\n> {0}\n> {1}\n> {2}\ngood luck",
+    ],
+    ids=["code", "code-then-prose", "quoted"],
+)
+async def test_no_enter_of_a_paste_typed_as_keys_in_one_read_merges_unless_it_ends_it(
+    tmp_path: Path, paste: str
+) -> None:
+    """A code over three lines, pasted in a terminal without bracketed paste (tmux paste-buffer
+    without -p): the terminal hands the keys over in one read, each line break an enter, and
+    nothing follows. Each enter's binding ran once the key had gone up to the app, after the
+    field had read the rest of the paste: the field then held the whole text, so the enter
+    looked like the last one, and the code merged by itself 0.2 s later and the leaderboard
+    opened (with the quoted paste, "Nothing to merge" was told instead)."""
+    store = open_store(tmp_path / "data")
+    pal, bo = Entry("Pal", 500_000, int(START), 1), Entry("Bo", 300_000, int(START), 2)
+    code = encode(TableId.mahjong("lantern"), [pal, bo])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(pilot.app, *typed(paste.format(code[:18], code[18:36], code[36:])))
+        await settle(pilot)  # and every enter's wait with it
+        assert isinstance(pilot.app.screen, ImportScreen)
+        assert app.told == []
+        assert not store.tables()
+        post_keys_at_once(pilot.app, "enter")  # the player's own
+        await settle(pilot)
+    if paste.startswith("Here"):  # the "> " marks come between the lines: no code whole
+        assert app.told == ["Nothing to merge: paste a valid share code first."]
+        assert not store.tables()
+    else:
+        assert app.told[0].startswith("Merged into Lantern (mahjong-lantern): 2 added."), app.told
+        assert store.table("mahjong-lantern") == (bo, pal)
+
+
+async def test_an_enter_on_the_preview_inside_a_paste_typed_as_keys_merges_nothing(
+    tmp_path: Path,
+) -> None:
+    """Enter on the preview merges too: a paste typed out as keys there (its characters go
+    nowhere) merged the field's codes at its first line break."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.post_message(events.Paste(code))
+        await settle(pilot)
+        post_keys_at_once(pilot.app, "tab")
+        await settle(pilot)
+        assert not isinstance(pilot.app.focused, CodeInput)
+        post_keys_at_once(pilot.app, *typed("see\nyou"))
+        await settle(pilot)
+        assert app.told == [] and not store.tables()
+        post_keys_at_once(pilot.app, "enter")
+        await settle(pilot)
+    assert app.told[0].startswith("Merged into Lines 9 x 9 (lines-9)"), app.told

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property
 from pathlib import Path
 from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
-from textual.worker import Worker
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
@@ -31,8 +33,8 @@ from lines_tui.ui.store_thread import load, write
 PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
 ENTER_SETTLES = 0.2
-"""Seconds the codes' text stays as it is after an enter for the enter to merge it: a paste typed
-out by the terminal as keys comes in a burst, a player's next key after enter much later."""
+"""Seconds with no key nor paste after an enter for the enter to merge: a paste typed out by the
+terminal as keys comes in a burst, a player's next key after enter much later."""
 DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
 STATUS_STYLE = {
     "added": "bold green",
@@ -43,17 +45,74 @@ STATUS_STYLE = {
 }
 
 
+class EnterOnceQuiet:
+    """The keys and pastes one widget reads, counted in the order it reads them: an enter read
+    there calls `merge` once ENTER_SETTLES seconds went by with nothing read after it. A
+    terminal without bracketed paste types a paste out as keys, each line break an enter: an
+    enter followed by more of the paste merges nothing and says nothing, and one that ends the
+    paste merges the whole of it.
+
+    The enter is taken when the widget reads it, not by its binding: a binding runs once the
+    key has gone up to the app, and by then the widget has read the keys after it (the field
+    held the whole paste, so every enter in it looked like the last one). The count is
+    compared in the widget's own queue, behind any key that reached it meanwhile."""
+
+    def __init__(self, widget: Widget, merge: Callable[[], object]) -> None:
+        self._widget = widget
+        self._merge = merge
+        self._reads = 0
+
+    def read(self, event: events.Key | events.Paste) -> bool:
+        """Count `event`, read by the widget; True if it is an enter, taken here."""
+        self._reads += 1
+        if not isinstance(event, events.Key) or event.key != "enter":
+            return False
+        event.stop()  # its binding would merge once the rest of a paste was in
+        event.prevent_default()
+        self.wait()
+        return True
+
+    def wait(self) -> None:
+        """Merge once ENTER_SETTLES seconds went by with nothing read from now on."""
+        self._widget.run_worker(self._merge_if_quiet(self._reads), group="enter")
+
+    async def _merge_if_quiet(self, mark: int) -> None:
+        await asyncio.sleep(ENTER_SETTLES)
+        checked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def check() -> None:
+            if self._reads == mark:
+                self._merge()
+            checked.set_result(None)
+
+        self._widget.call_later(check)  # behind the keys the widget has yet to read
+        await checked
+
+
 class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
     another; a paste with nothing like a code goes in on one line, so that the preview says
     why, unless it is too long for the field: then a notice says why nothing went in. Its enter
-    key is shown in the Footer as "Merge" (Input's own enter binding is hidden)."""
+    key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
+    field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
         *editing_keys("the codes", "character"),
     ]
+
+    @cached_property
+    def enters(self) -> EnterOnceQuiet:
+        return EnterOnceQuiet(self, lambda: self.post_message(self.Submitted(self, self.value)))
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not self.enters.read(event):
+            await super()._on_key(event)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        self.enters.read(event)
+        super()._on_paste(event)
 
     def pasted(self, text: str) -> str | None:
         found = find_codes(text)
@@ -123,8 +182,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", tooltip="Back, with nothing merged"),
-        # Enter in the code field submits it (see on_input_submitted): a priority binding would
-        # merge before a paste or keys that came just ahead of it reached the field.
+        # Enter is taken where it is read (EnterOnceQuiet), so this binding only names it: a
+        # priority binding would merge before a paste or keys that came just ahead of it reached
+        # the field, and this one once the keys after it had.
         Binding("enter", "merge", "Merge", tooltip="Merge the pasted codes into your tables"),
         # Textual's own tab, bound here so that the Footer and the help say where it goes.
         Binding(
@@ -152,6 +212,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self._left_out: list[str] = []  # the others, numbered, with their reasons
         self._checking = False
         self._merging = False
+        self.enters = EnterOnceQuiet(self, self._merge)
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Import share codes", style="bold"), id="import-heading", markup=False)
@@ -230,7 +291,15 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._merge_when_settled(event.value)  # the text as the enter found it
+        self._merge()  # the field's enter, nothing after it (see EnterOnceQuiet)
+
+    def on_key(self, event: events.Key) -> None:
+        """The keys that came up from the preview and the panes: enter there merges too, on
+        the same terms as in the field."""
+        self.enters.read(event)
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.enters.read(event)
 
     def action_focus_next(self) -> None:
         self.focus_next()
@@ -239,27 +308,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.focus_previous()
 
     def action_merge(self) -> None:
-        self._merge_when_settled(self.query_one(CodeInput).value)
-
-    def _merge_when_settled(self, text: str) -> Worker[None] | None:
-        """Enter merges the codes of the field once its `text` has settled: an enter followed
-        within ENTER_SETTLES seconds by more text was a line break of a paste the terminal
-        typed out key by key (no bracketed paste), not the player's confirmation, and merges
-        nothing; the preview of the whole paste then asks for enter. Merging at once, the
-        enter read a code still half there and told of it, beside a preview of the whole.
-        Returns the worker that waits (None while a merge runs)."""
-        if self._merging:
-            return None
-        return self.run_worker(
-            partial(self._merge_once_settled, text),  # not begun if a later enter came
-            group="enter",
-            exclusive=True,  # a later enter waits again, for the text as it is then
-        )
-
-    async def _merge_once_settled(self, text: str) -> None:
-        await asyncio.sleep(ENTER_SETTLES)
-        if self.is_attached and self.query_one(CodeInput).value == text:
-            self._merge()
+        self.enters.wait()
 
     def _merge(self) -> None:
         if self._merging:
