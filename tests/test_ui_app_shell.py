@@ -556,3 +556,30 @@ async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path:
         await pilot.resize_terminal(80, 18)
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(("saved", "greyed"), [((), True), (("lines", "mahjong"), False)])
+async def test_a_help_with_greyed_keys_says_what_grey_means(
+    tmp_path: Path, saved: tuple[str, ...], greyed: bool
+) -> None:
+    """Greyed rows were only a greyer description, the grey of the help's rules paragraph, and
+    nothing said what it meant: a help that greys any key now ends its table saying so."""
+    from test_ui_scores import dimmed_keys_of
+    from test_ui_unread_saves import save_a_lines_game
+
+    from lines_tui.ui.help import GREYED
+
+    if "lines" in saved:
+        save_a_lines_game(tmp_path)
+    if "mahjong" in saved:
+        save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert bool(dimmed_keys_of(app.screen)) == greyed
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        rows = [line.strip() for line in widget_lines(app.screen.query_one("#help-keys"))]
+        assert (rows[-1] == GREYED) == greyed
+        assert (GREYED in rows) == greyed

@@ -30,7 +30,12 @@ from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, NOTHING_TO_REDO, NOTHING_TO_UNDO
+from lines_tui.ui.mahjong.screen import (
+    DEAD_DEAL_WARNING,
+    NO_CHALLENGE_YET,
+    NOTHING_TO_REDO,
+    NOTHING_TO_UNDO,
+)
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
@@ -309,6 +314,34 @@ async def test_a_won_deal_shows_its_challenge_key_with_help_in_80_columns(tmp_pa
         assert "c Challenge" not in keys and "t Take" in keys
         await pilot.press("c")
         assert app.screen is screen
+
+
+async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
+    tmp_path: Path,
+) -> None:
+    """The help never listed c before a win (u, U, m and R were, dimmed), and pressed it did
+    nothing. Now dimmed in the help, out of the Footer, and pressed it says why; won, the
+    Footer shows "c Challenge" as before."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = one_pair_left()
+        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        await pilot.pause()
+        challenge = "After a win: a challenge code, so a friend plays this very deal"
+        assert help_row_of(screen, "c") == ("c", challenge, False)
+        assert "c" not in footer_key_names(screen)
+        await pilot.press("c")
+        assert app.screen is screen and notified(app, NO_CHALLENGE_YET)
+        clock.now += 42
+        await pilot.press("t")  # the last pair: won
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press("escape")
+        assert app.screen is screen and screen.game.won
+        await pilot.pause()
+        assert help_row_of(screen, "c") == ("c", challenge, True)
+        assert "c Challenge" in footer_keys(screen)
 
 
 async def test_the_clock_stops_while_help_or_the_enlarge_cover_hides_the_board(

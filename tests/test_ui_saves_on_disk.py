@@ -233,3 +233,28 @@ async def test_a_mahjong_game_over_a_damaged_save_tells_it_whole_on_its_status_l
         assert isinstance(screen, MahjongScreen)
         shown = " ".join(widget_lines(screen.query_one(StatusLine))).strip()
         assert shown == "saved-mahjong.json was damaged: kept aside; started afresh."
+
+
+@pytest.mark.parametrize(("saved", "dimmed"), [((), ["r", "R"]), (("lines",), ["R"])])
+async def test_r_and_r_with_nothing_of_their_kind_saved_are_listed_dimmed_and_say_so(
+    tmp_path: Path, saved: tuple[str, ...], dimmed: list[str]
+) -> None:
+    """The help left out r and R while nothing of their kind was saved (R with only Lines
+    saved), and pressed they did nothing, silently. Now listed dimmed, out of the Footer as
+    before, and pressed they say in one line that nothing is saved."""
+    from test_ui_scores import dimmed_keys_of, keys_of
+
+    if "lines" in saved:
+        open_store(tmp_path).save_game("lines", lines_game(2).to_json())
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        menu = app.screen
+        assert dimmed_keys_of(menu) == dimmed
+        assert ("r" in keys_of(menu)) == ("lines" in saved)
+        for key in dimmed:
+            await pilot.press(key)
+            await settle(pilot)
+        assert app.screen is menu
+        names = {"r": "Lines", "R": "Mahjong"}
+        assert app.told == [f"No {names[key]} game is saved to resume." for key in dimmed]

@@ -53,6 +53,26 @@ async def test_the_menu_moves_while_the_disk_reads_and_opens_the_chosen_game_aft
         assert app.screen.game.seed == 5
 
 
+async def test_r_typed_while_the_menu_reads_with_nothing_saved_says_so_after(
+    tmp_path: Path,
+) -> None:
+    """A resume key typed during the first read still waits for it (it opens the entry if the
+    read lists it); with nothing of its kind saved it says so then, where it did nothing."""
+    app, store, disk = slow_app(tmp_path)
+    store.add_player("Ada")  # a file for the menu to read, so the read can be held
+    disk.stall()
+    async with app.run_test(size=SIZE) as pilot:
+        await stalled(pilot, disk)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen) and menu.state is None
+        await pilot.press("R")
+        assert not app._notifications
+        disk.release()
+        await settle(pilot)
+        assert app.screen is menu
+        assert [n.message for n in app._notifications] == ["No Mahjong game is saved to resume."]
+
+
 async def test_score_screens_can_be_left_while_the_disk_reads(tmp_path: Path) -> None:
     app, store, disk = slow_app(tmp_path)
     store.add_player("Ada")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import make_app, post_keys_at_once, session_of, settle, widget_lines
 from textual.pilot import Pilot
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.daily import mahjong_daily_seed
@@ -151,6 +151,47 @@ async def test_o_in_the_picker_turns_solvable_deals_on_and_the_next_start_rememb
         await pilot.press("o")
         await again.workers.wait_for_complete()
     assert not open_store(tmp_path).preferences().solvable_deals
+
+
+def in_view(app: LinesTuiApp, selector: str) -> bool:
+    """Whether the picker shows the widget `selector` whole, in its panel and on the terminal."""
+    widget = app.screen.query_one(selector)
+    panel = app.screen.query_one("#picker-panel")
+    return panel.scrollable_content_region.contains_region(widget.region) and (
+        app.screen.region.contains_region(widget.region)
+    )
+
+
+async def test_the_picker_at_80_by_18_brings_the_deal_number_and_the_setting_into_view(
+    tmp_path: Path,
+) -> None:
+    """At 80 x 18 (the least the menu asks) the picker hid its deal number field and the
+    "solvable deals only" line: tab then typed into a field out of sight, and o changed the
+    kept setting with nothing on screen to show it. Its fields now scroll to what they reach."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        assert in_view(app, "#layouts") and not in_view(app, "#seed")
+        await pilot.press("tab", "5")
+        await pilot.pause()
+        assert in_view(app, "#seed-label") and in_view(app, "#seed")
+        assert app.screen.query_one("#seed", Input).value == "5"
+        await pilot.press("tab")  # back to the list, in view again
+        await pilot.pause()
+        assert in_view(app, "#layouts") and not in_view(app, "#solvable")
+        await pilot.press("o")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert in_view(app, "#solvable")
+        assert "Solvable deals only (o): on" in text_of(app, "#solvable")
+        await pilot.press("tab", "-")  # a sign: refused in words, under the field, in view
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "is not a deal number" in text_of(app, "#seed-error")
+        assert in_view(app, "#seed-error") and in_view(app, "#seed")
 
 
 async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(

@@ -22,6 +22,10 @@ from lines_tui.ui.on_top import DismissedOnTop
 SYSTEM_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
 
 
+GREYED = "Greyed: nothing to act on just now."
+"""Under the keys, when some are greyed (`key_rows`: not usable now), what grey means."""
+
+
 def screen_name(screen: Screen[object]) -> str:
     """A screen's name in words, from its class: LayoutPickerScreen is "Layout picker"."""
     words = re.findall(r"[A-Z][a-z]*", type(screen).__name__.removesuffix("Screen"))
@@ -79,7 +83,7 @@ def everywhere(screen: Screen[object]) -> list[Binding]:
 class HelpScreen(DismissedOnTop, ModalScreen[None]):
     """Lists the keys of the screen below it; any of escape, q or ? closes it."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"help--key", "help--unavailable"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"help--key", "help--unavailable", "help--legend"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -118,6 +122,9 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
         unavailable = self.get_component_rich_style("help--unavailable", partial=True)
         for keys, description, enabled in self._rows:
             table.add_row(Text(keys), Text(description, style="" if enabled else unavailable))
+        if not all(enabled for _, _, enabled in self._rows):
+            legend = self.get_component_rich_style("help--legend", partial=True)
+            table.add_row(Text(""), Text(GREYED, style=legend))
         return table
 
     def action_close(self) -> None:

@@ -191,6 +191,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self.post_message(self.Chosen(chosen, state))
         elif chosen is not None and chosen == resuming:
             self._gone(chosen, state)
+        elif chosen in RESUME_ENTRIES:  # typed during a read, and nothing of its kind is saved
+            self._nothing_saved(chosen, state)
 
     def _gone(self, entry: str, state: MenuState) -> None:
         """The saved game chosen has gone since the menu listed it. Said in one line, unless the
@@ -202,6 +204,18 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
                 "removed it.",
                 severity="warning",
             )
+
+    def _nothing_saved(self, entry: str, state: MenuState) -> None:
+        """r or R pressed with no saved game of its kind listed: said in one line, as the key is
+        still there (dimmed in the help, out of the Footer)."""
+        kind: SavedGame = "lines" if entry == "resume-lines" else "mahjong"
+        if kind in state.unread:
+            self.notify(
+                f"The saved {GAME_NAMES[kind]} game could not be read, so it cannot be resumed.",
+                severity="warning",
+            )
+        else:
+            self.notify(f"No {GAME_NAMES[kind]} game is saved to resume.")
 
     def _show_entries(self, saved: Mapping[str, str | None]) -> None:
         options = self.query_one("#menu-options", KeyList)
@@ -225,9 +239,10 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, less r and R while their entry is not listed. During a read every entry's
-        key acts (`check_action`: one chosen then opens once the read has listed it), but the
-        Footer and the help show the keys of what is listed."""
+        """Textual's, with r and R idle while their entry is not listed (`keys_that_act`: out of
+        the Footer, dimmed in the help). Every entry's key acts all the while: during a read, one
+        chosen opens once the read has listed it (`action_open`); r or R with nothing of its
+        kind saved says so."""
         acting = keys_that_act(super().active_bindings, self._unlisted_resume)
         if self._listed.isdisjoint(RESUME_ENTRIES) or room_for(self, acting):
             return acting
@@ -245,18 +260,15 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         entry = parameters[0] if name == "open" and parameters else None
         return entry in RESUME_ENTRIES and entry not in self._listed
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "open" and parameters and self.state is not None:
-            return self._offered(str(parameters[0]), self.state)
-        return True
-
     def action_open_highlighted(self) -> None:
         option = self.query_one("#menu-options", KeyList).highlighted_option
         if option is not None and option.id:
             self.action_open(option.id)
 
     def action_open(self, entry: str) -> None:
-        if self.state is None and entry in GAME_ENTRIES:
+        if self.state is not None and entry in RESUME_ENTRIES and entry not in self._listed:
+            self._nothing_saved(entry, self.state)
+        elif self.state is None and entry in GAME_ENTRIES:
             self._chosen = entry  # opens when the read ends
         elif entry in RESUME_ENTRIES:
             # The saved game may have changed since the menu read it: the one saved now opens.

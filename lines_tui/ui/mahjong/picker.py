@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
@@ -136,6 +136,13 @@ def _in_a_number(character: str | None) -> bool:
     return character is not None and (character.isdecimal() or character in ("-", "+"))
 
 
+class PickerPanel(VerticalScroll, inherit_bindings=False, can_focus=False):
+    """The picker's fields, scrolled when the terminal is short of rows (80 x 16 shows the list
+    and the description; the deal number and the "solvable deals only" line come into view as
+    tab, a digit or o reaches them). Neither focusable nor with keys of its own: the keys are
+    the list's, the field's and the screen's."""
+
+
 class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
     """Lists built-in layouts, then installed ones as they are found; dismisses with the choice."""
 
@@ -197,7 +204,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         self._again = again
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="picker-panel") as panel:
+        with PickerPanel(id="picker-panel") as panel:
             panel.border_title = "Mahjong: choose a layout"
             yield LayoutTable(id="layouts", cursor_type="row", zebra_stripes=True)
             yield Static("", id="layout-about", markup=False)
@@ -298,7 +305,13 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         self.query_one("#seed-error", Label).update("")
 
     def on_seed_input_refused(self, message: SeedInput.Refused) -> None:
-        self.query_one("#seed-error", Label).update(message.reason)
+        self._refuse_seed(message.reason)
+
+    def _refuse_seed(self, reason: str | Text) -> None:
+        """Say under the deal number why it is refused, the line in view."""
+        error = self.query_one("#seed-error", Label)
+        error.update(reason)
+        self.call_after_refresh(error.scroll_visible, animate=False)
 
     def on_key(self, event: events.Key) -> None:
         """tab, and digits typed while the list has the focus (they belong to the deal number),
@@ -339,8 +352,8 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         try:
             seed = parse_seed(seed_field.value)
         except ValueError as error:
-            self.query_one("#seed-error", Label).update(inert(str(error)))
             seed_field.focus()
+            self._refuse_seed(inert(str(error)))
             return
         row = self.query_one("#layouts", DataTable).cursor_row
         self.dismiss(Choice(self.layouts[row], seed, self.solvable))
@@ -350,7 +363,9 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
 
     def action_toggle_solvable(self) -> None:
         self.solvable = not self.solvable
-        self.query_one("#solvable", Label).update(self._solvable_text())
+        line = self.query_one("#solvable", Label)
+        line.update(self._solvable_text())
+        line.scroll_visible(animate=False)  # what o changed, in view on a short terminal
         self.post_message(self.SolvableChanged(self.solvable))
 
     def action_cancel(self) -> None:

@@ -71,6 +71,10 @@ DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
+NO_CHALLENGE_YET = "A challenge code comes with a win of this deal."
+NO_CHALLENGE_RECORD = (
+    "No challenge code for this win: the position was not dealt from its deal number."
+)
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
 
@@ -188,10 +192,13 @@ class MahjongScreen(GameScreen):
         # Not the app's symbols key, as in the rest of the app: here s starts a label ("se"), and
         # while the labels rest (paused, won) it does nothing rather than switch symbols.
         Binding("s", "nothing", show=False),
+        # Shown once won (`active_bindings`), when the board's keys have left the Footer: not
+        # counted with them in the width the Footer needs (`least_width`).
         Binding(
             "c",
             "challenge",
             "Challenge",
+            show=False,
             tooltip="After a win: a challenge code, so a friend plays this very deal",
         ),
         Binding(
@@ -490,8 +497,15 @@ class MahjongScreen(GameScreen):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
-        show one by one, R on a deal not played yet."""
+        show one by one, R on a deal not played yet, c before a win."""
         acting = keys_that_act(super().active_bindings, self._idle)
+        if self._results.can_challenge:
+            acting = restated(
+                acting,
+                lambda binding: (
+                    replace(binding, show=True) if binding.action == "challenge" else binding
+                ),
+            )
         apart = restated(
             acting,
             lambda binding: (
@@ -512,6 +526,8 @@ class MahjongScreen(GameScreen):
             return selected is None or self.game.free_matches(selected).bit_count() < 2
         if action == "restart":
             return not self.game.played
+        if action == "challenge":
+            return not self._results.can_challenge
         return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -524,11 +540,7 @@ class MahjongScreen(GameScreen):
             return False
         if action == "resume":
             return self.paused
-        if self.paused and action not in self.PAUSED_ACTIONS:
-            return False
-        if action == "challenge":
-            return self._results.can_challenge
-        return True
+        return not self.paused or action in self.PAUSED_ACTIONS
 
     def _act(self) -> None:
         """Every key press starts from a clean message line."""
@@ -793,4 +805,9 @@ class MahjongScreen(GameScreen):
 
     def action_challenge(self) -> None:
         """A challenge code of this win (README, "Challenges")."""
-        self._results.challenge()
+        if not self.game.won:
+            self._say(NO_CHALLENGE_YET)  # the Footer leaves c out then: say why it did nothing
+        elif not self._results.can_challenge:
+            self._say(NO_CHALLENGE_RECORD)
+        else:
+            self._results.challenge()
