@@ -289,6 +289,19 @@ def test_a_won_game_keeps_the_moment_it_was_won_through_a_save() -> None:
     assert resumed.won_at is None
 
 
+def test_a_won_game_saves_the_same_data_paused_or_not() -> None:
+    """A dialog over a won game (its name prompt) pauses it: saved then, it read as another
+    game than the one saved at the win, and a copy of lines-tui that resumed it would not
+    recognise it (the store files a won game's time only while that game is saved)."""
+    game = MahjongGame.new(find_layout("lantern"), 2, now=0.0)
+    for number, pair in enumerate(solve(game.position).moves, start=1):
+        game.remove(*pair, now=2.0 * number)
+    at_the_win = game.to_json(now=500.0)
+    game.pause(now=600.0)
+    assert game.to_json(now=700.0) == at_the_win
+    assert MahjongGame.from_json(at_the_win, now=800.0).to_json(now=900.0) == at_the_win
+
+
 def test_resuming_does_not_count_the_time_spent_saved() -> None:
     game = MahjongGame.new(find_layout("turtle"), 1, now=10.0)
     data = game.to_json(now=15.0)

@@ -213,6 +213,53 @@ def test_a_save_replaces_only_the_saved_game_it_knows_of(folder: Path) -> None:
     assert store.load_game("mahjong") is None
 
 
+def test_a_won_game_two_copies_resumed_is_filed_once(folder: Path) -> None:
+    """Copy G won and waited at the name prompt; copy H resumed the won game from its menu and
+    filed it; G then filed it too: one game, two places in the table. The time is filed only
+    while the won game is still saved, and the saved game goes in the same step."""
+    won = {"seed": 968925, "won_at": START + 24}
+    g, h = open_store(folder), open_store(folder)
+    g.save_game("mahjong", won)
+    resumed = h.load_game("mahjong")
+    assert resumed == won
+    two = h.record_mahjong("Two", "lantern", 24.4, 968925, START + 24, saved=resumed)
+    assert two.saved and not two.filed_elsewhere
+    assert g.load_game("mahjong") is None  # gone with its time
+    one = g.record_mahjong("One", "lantern", 24.4, 968925, START + 24, saved=won)
+    assert not one.saved and one.filed_elsewhere
+    assert one.reason == "another lines-tui filed this win already"
+    assert [entry.name for entry in g.table("mahjong-lantern")] == ["Two"]
+
+
+def test_a_won_game_replaced_meanwhile_is_not_filed_and_the_other_game_stays(
+    folder: Path,
+) -> None:
+    won, theirs = {"seed": 5, "won_at": START}, {"seed": 6}
+    g, h = open_store(folder), open_store(folder)
+    g.save_game("mahjong", won)
+    h.record_mahjong("Two", "lantern", 30.0, 5, START, saved=won)
+    h.save_game("mahjong", theirs)  # then a new deal in H
+    one = g.record_mahjong("One", "lantern", 30.0, 5, START, saved=won)
+    assert one.filed_elsewhere and not one.saved
+    assert g.load_game("mahjong") == theirs
+    assert [entry.name for entry in g.table("mahjong-lantern")] == ["Two"]
+
+
+def test_a_won_game_refused_for_its_time_is_cleared_and_one_never_saved_is_filed_alone(
+    folder: Path,
+) -> None:
+    store = open_store(folder, table_limit=1)
+    assert store.record_mahjong("Ann", "lantern", 10.0, 1, START).saved
+    won = {"seed": 2, "won_at": START}
+    store.save_game("mahjong", won)
+    slow = store.record_mahjong("Bob", "lantern", 99.0, 2, START, saved=won)
+    assert not slow.saved and not slow.filed_elsewhere and "best 1" in slow.reason
+    assert store.load_game("mahjong") is None  # settled: nothing left to resume
+    store.save_game("mahjong", {"seed": 3})  # another game: a win never saved leaves it be
+    assert store.record_mahjong("Cid", "lantern", 5.0, 4, START).saved
+    assert store.load_game("mahjong") == {"seed": 3}
+
+
 def test_games_in_progress_are_saved_loaded_and_cleared(folder: Path) -> None:
     store = open_store(folder)
     game = {"seed": 3, "moves": [[[0, 0], [1, 1]]], "name": "Zoë"}

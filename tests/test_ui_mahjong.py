@@ -30,7 +30,7 @@ from lines_tui.ui.mahjong import screen as mahjong_screen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
-from lines_tui.ui.mahjong.win import SAVING_TIME
+from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -460,6 +460,61 @@ async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_pat
     assert open_store(tmp_path).load_game("mahjong") is None
 
 
+async def test_a_win_another_copy_resumed_and_filed_is_not_filed_again(tmp_path: Path) -> None:
+    """Copy G won and waited at the name prompt; copy H resumed the won game from its menu and
+    filed it as "Two"; G's "One" then went into the table too: one game, two places. Now G
+    files nothing and says so in one line."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        assert isinstance(app.screen, NameEntryScreen)
+        other = open_store(tmp_path)  # copy H: its menu offers the won game, R, "Two", enter
+        resumed = other.load_game("mahjong")
+        assert resumed is not None and MahjongGame.from_json(resumed).won
+        table = f"mahjong-{layout_table_name(DUO)}"
+        assert other.record_mahjong(
+            "Two", table.removeprefix("mahjong-"), 42.0, 1, START, saved=resumed
+        ).saved
+        await pilot.press(*"One", "enter")
+        await settle(pilot)
+        assert app.screen is screen  # the name dialog closed; no leaderboard
+        assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+        other.save_game("mahjong", {"a game": "of copy H"} | resumed)  # H plays on: kept
+        await pilot.press("q")
+        await settle(pilot)
+    assert [entry.name for entry in open_store(tmp_path).table(table)] == ["Two"]
+    assert open_store(tmp_path).load_game("mahjong") is not None
+
+
+async def test_a_resumed_win_another_copy_filed_meanwhile_is_not_filed_again(
+    tmp_path: Path,
+) -> None:
+    """The other way round: this copy resumed the won game (saving it again as it was), the
+    copy that won it filed it meanwhile."""
+    clock = Clock()
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await win_the_duo(pilot, clock)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read the saved game
+        screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        # The winner files it now: the won game this copy saved again is the one it left.
+        table = layout_table_name(DUO)
+        assert open_store(tmp_path).record_mahjong("One", table, 42.0, 1, START, saved=saved).saved
+        await pilot.press(*"Two", "enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+    assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["One"]
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
 async def test_a_key_with_the_winning_pair_neither_drops_nor_misfiles_the_time(
     tmp_path: Path,
 ) -> None:
@@ -535,7 +590,7 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
     app = make_app(tmp_path, clock)
     scores = tmp_path / "a-data-folder-of-some-length" / "lines-tui" / "scores.json"
 
-    def refused(*_: object) -> object:
+    def refused(*_: object, **__: object) -> object:
         raise StoreError(f"cannot write to {scores}: Is a directory")
 
     monkeypatch.setattr(app.store, "record_mahjong", refused)

@@ -63,6 +63,8 @@ SETTINGS_FILE = "settings.json"
 GAME_KINDS = ("lines", "mahjong")
 MAX_LINES_GAME_SECONDS = 24 * 3600
 MAX_FILE_BYTES = 16 * 1024 * 1024
+FILED_ELSEWHERE = "another lines-tui filed this win already"
+"""Why a won game's time is not filed: the saved won game is gone (`record_mahjong`)."""
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -79,6 +81,9 @@ class RecordOutcome:
     may_retry: bool = False
     """Not saved because the file could not be read or written: another try may save it (every
     other refusal is a verdict on the result itself, which stays the same)."""
+    filed_elsewhere: bool = False
+    """Not saved because the won game it was asked for is no longer saved: another copy of
+    lines-tui filed this win already (`record_mahjong`'s `saved`)."""
 
 
 def default_data_dir() -> Path:
@@ -338,9 +343,17 @@ class Store:
         seed: int,
         when: float,
         record: MahjongRecord | None = None,
+        *,
+        saved: dict[str, Any] | None = None,
     ) -> RecordOutcome:
         """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks.
-        `layout` is the layout's table name (random deals) or the table; `record` the game."""
+        `layout` is the layout's table name (random deals) or the table; `record` the game.
+        `saved`: the saved Mahjong game this win is, as this copy of lines-tui saved it. Then
+        the time is filed only if that game is still the saved one, and it is removed in the
+        same step, under the lock (also when the time is refused for itself), so a won game
+        two copies resumed is filed once; if it is gone or another game is there, nothing is
+        filed or removed (`filed_elsewhere`). None: a win never saved, which no other copy can
+        have filed; no saved game is touched."""
         try:
             table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
             cleaned = clean_name(name)
@@ -349,14 +362,28 @@ class Store:
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
         entry = Entry(cleaned, tenths(seconds), table.entry_date(when), seed, record)
+        refused: RecordOutcome | None = None
         if record is not None:
             from lines_tui.store.verify import faster_than_anyone
 
             # Its own replay would refute it, and it would block its table's share code.
             too_fast = faster_than_anyone(len(record.pairs), entry.value)
             if too_fast is not None:
-                return RecordOutcome(False, too_fast, str(table))
-        return self._update(lambda data: self._record(data, table, entry))
+                refused = RecordOutcome(False, too_fast, str(table))
+
+        def file(data: ScoreData) -> RecordOutcome:
+            return refused if refused is not None else self._record(data, table, entry)
+
+        if saved is None:
+            return refused if refused is not None else self._update(file)
+        path = self._game_path("mahjong")
+        with self.folder.locked(write=True):
+            if self._current(path, _game_reader("mahjong")) != saved:
+                return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
+            # Removed first: should the scores then fail to be written, the time is not lost
+            # (the player's copy saves the won game again to ask later), never filed twice.
+            self.folder.remove(path)
+            return self._change_scores(file)
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
         problem = entry_problem(table, entry)
@@ -562,11 +589,15 @@ class Store:
     def _update(self, change: Callable[[ScoreData], T]) -> T:
         """Apply `change` to the scores under the lock; write only if it changed something."""
         with self.folder.locked(write=True):
-            data = self._current(self.path, load_scores) or ScoreData()
-            before = _contents(data)
-            result = change(data)
-            if _contents(data) != before:
-                self.folder.write_atomically(self.path, dump_scores(data))
+            return self._change_scores(change)
+
+    def _change_scores(self, change: Callable[[ScoreData], T]) -> T:
+        """`_update`, the exclusive lock held already."""
+        data = self._current(self.path, load_scores) or ScoreData()
+        before = _contents(data)
+        result = change(data)
+        if _contents(data) != before:
+            self.folder.write_atomically(self.path, dump_scores(data))
         return result
 
     def _current(self, path: Path, parse: Callable[[str], D]) -> D | None:

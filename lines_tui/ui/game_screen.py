@@ -233,21 +233,27 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self._shown[selector] = content
         self.query_one(selector, Static).update(content, layout=not self.FIXED_SIZE_PANEL)
 
-    def save_game(self) -> None:
+    def save_game(self) -> dict[str, Any] | None:
         """Keep the game for the next start, or clear it once it is over, on the store thread
-        (the app waits for it before it exits)."""
-        change = self._saved_game_change()
+        (the app waits for it before it exits). What is saved (None: the saved game is cleared,
+        or there is nothing worth keeping)."""
+        data = self._data_to_save()
+        change = self._saved_game_change(data)
         if change is not None:
             self.change_saved_game(change, NOT_SAVED)
+        return data
 
-    def _saved_game_change(self) -> Callable[[], None] | None:
-        """What keeps the game now: its save, the saved game's removal once it is over, or
-        None when there is nothing worth keeping."""
+    def _data_to_save(self) -> dict[str, Any] | None:
+        """The game to save now (None: it is over, or not worth keeping); a copy, since the game
+        goes on changing while the thread writes it."""
+        return None if self.finished else copy.deepcopy(self.saved_data())
+
+    def _saved_game_change(self, data: dict[str, Any] | None) -> Callable[[], None] | None:
+        """What keeps the game now: the save of `data` (`_data_to_save`), the saved game's
+        removal once it is over, or None when there is nothing worth keeping."""
         slot = self.saved_game
         if self.finished:
             return slot.clear
-        # A copy: the game goes on changing while the thread writes it.
-        data = copy.deepcopy(self.saved_data())
         if data is None:
             return None
         return lambda: slot.save(data)
@@ -264,7 +270,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
                 then()
             return
         self._leaving = True
-        change = self._saved_game_change()
+        change = self._saved_game_change(self._data_to_save())
         if change is None or self.finished:
             if change is not None:
                 self.change_saved_game(change, NOT_SAVED)

@@ -16,7 +16,7 @@ from lines_tui.ui.store_thread import StoreThread
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-    from lines_tui.store import Store
+    from lines_tui.store import RecordOutcome, Store
 
 Clock = Callable[[], float]
 """Wall-clock epoch seconds (tests pass a fixed one)."""
@@ -45,15 +45,38 @@ class SavedGameSlot:
     _asked: bool = False
     """Whether `first_known` has been asked (from then on `_known` follows this game's saves)."""
 
+    _filed: bool = False
+    """The won game saved here went with its time (`file_win`): nothing is left to clear."""
+
     def save(self, data: dict[str, Any]) -> None:
         known = self._now_known()
         self.store.save_game(self.kind, data, replace=known is not None, known=known)
-        self._set_known(json.loads(json.dumps(data)))  # as the store will read it back
+        self._filed = False
+        self._set_known(_read_back(data))
 
     def clear(self) -> None:
+        if self._filed:
+            return  # gone with its time, or with another copy's: another game may be there now
         known = self._now_known()
         self.store.clear_game(self.kind, replace=known is not None, known=known)
         self._set_known(None)
+
+    def file_win(
+        self, won: dict[str, Any], record: Callable[[dict[str, Any] | None], RecordOutcome]
+    ) -> RecordOutcome:
+        """File the time of the won game `won` (as it was saved when won) with
+        `record(saved)`, the store's `record_mahjong`. If this game's save is that won game,
+        the store files the time only while it is still saved, and removes it in the same step
+        (`saved`), so that a won game two copies resumed is filed once; from then on this slot
+        has nothing to clear (another copy's game may be there). A win never saved (its save
+        was refused) is filed alone, and `clear` removes the game it came from as usual."""
+        known = self._now_known()
+        if known is None or known != _read_back(won):
+            return record(None)
+        outcome = record(known)
+        self._filed = True
+        self._set_known(None)
+        return outcome
 
     def _now_known(self) -> dict[str, Any] | None:
         if not self._asked:
@@ -63,6 +86,12 @@ class SavedGameSlot:
     def _set_known(self, game: dict[str, Any] | None) -> None:
         self._known = game
         self.remember(self.kind, game)
+
+
+def _read_back(data: dict[str, Any]) -> dict[str, Any]:
+    """A game's data as the store reads it back once saved (tuples become lists)."""
+    result: dict[str, Any] = json.loads(json.dumps(data))
+    return result
 
 
 @dataclass

@@ -352,6 +352,10 @@ class MahjongGame:
         running_since = self._clock.running_since
         if running_since is not None and now is not None:
             running_since = now
+        # A won game's clock has stopped for good: a pause (a dialog over it) changes nothing,
+        # so every copy of lines-tui that saves one won game saves the same data (which the
+        # store checks before its time is filed).
+        paused = self._paused and not self.won
         return {
             "version": SAVE_VERSION,
             "layout": {
@@ -368,7 +372,7 @@ class MahjongGame:
             "position": self.position.to_json(),
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
-            "clock": {"played": played, "running_since": running_since, "paused": self._paused},
+            "clock": {"played": played, "running_since": running_since, "paused": paused},
             "won_at": self.won_at,
         }
 

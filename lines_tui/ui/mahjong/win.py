@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import (
     Entry,
     RecordOutcome,
+    Store,
     StoreError,
     TableId,
     clean_name,
@@ -29,6 +31,9 @@ from lines_tui.ui.store_thread import load
 
 CHECKING_TIME = "Checking your time against the leaderboard…"
 SAVING_TIME = "Saving your time…"
+ANOTHER_COPY_FILED_IT = "Another lines-tui filed this win already."
+"""Told when the won game's time is not filed: another copy resumed the won game and filed
+it (its saved game is gone, or another game is saved now)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,9 @@ class Win:
     seconds: float
     at: float
     """When it was won: the date of its entry and of its challenge code."""
+    saved: dict[str, Any] | None
+    """The won game as this copy saved it when it was won: its time is filed only while that
+    game is still saved (`SavedGameSlot.file_win`)."""
 
 
 class WinResults:
@@ -85,14 +93,14 @@ class WinResults:
         # edited by hand may not tell a date a table can hold).
         won_at = game.won_at
         at = won_at if won_at is not None and FIRST_DATE <= won_at <= now else now
-        win = self._win = Win(
-            self._table(), game.seed, record_of_mahjong(game), game.elapsed(now), at
-        )
         self._recorded_as = None
         self.pending = self.checking = True
+        saved = screen.save_game()
+        win = self._win = Win(
+            self._table(), game.seed, record_of_mahjong(game), game.elapsed(now), at, saved
+        )
         store = screen.session.store
         screen.refresh_bindings()
-        screen.save_game()
 
         def ask_name(qualifies: bool) -> None:
             if self._win is not win:
@@ -179,7 +187,9 @@ class WinResults:
             if self._win is not win:
                 return  # the screen moved on (it waits for the write, so it should not)
             self.writing = False
-            if outcome.saved:
+            if outcome.filed_elsewhere:  # its saved game went with another copy's entry
+                screen.notify(ANOTHER_COPY_FILED_IT, severity="warning")
+            elif outcome.saved:
                 self._recorded_as = clean_name(name)  # as the store saved it
                 screen.show_leaderboard(outcome)
             else:
@@ -189,13 +199,16 @@ class WinResults:
                 # Otherwise refused for good (a time no one plays): a resume would ask in vain.
                 screen.notify(f"Not saved: {outcome.reason}.")
 
-        screen.record_result(
-            str(win.table),
-            lambda store: store.record_mahjong(
-                name, win.table, win.seconds, win.seed, win.at, win.record
-            ),
-            recorded,
-        )
+        def file(store: Store) -> RecordOutcome:
+            def record(saved: dict[str, Any] | None) -> RecordOutcome:
+                return store.record_mahjong(
+                    name, win.table, win.seconds, win.seed, win.at, win.record, saved=saved
+                )
+
+            return record(None) if win.saved is None else slot.file_win(win.saved, record)
+
+        slot = screen.saved_game
+        screen.record_result(str(win.table), file, recorded)
         # Saved as far as leaving goes: the won game's save is cleared after the write (which
         # the store thread does first), so a quit now leaves nothing to record twice.
         self.writing, self.pending = True, False
