@@ -1,10 +1,12 @@
-"""What a game screen shows instead of a broken picture when the terminal is too small.
+"""What a screen shows instead of a broken picture when the terminal is too small for it: a
+game or a replay (their boards and keys, `min_size`), and the menu, leaderboards, players and
+import (laid out for 80 columns, `LaidOutFor80Columns`).
 
-The guard is a screen pushed over the game, so the game underneath is untouched and comes back
-as it was once the terminal is large enough again. A game under a dialog (help, a question) is
-not covered while the dialog is open (the dialog stays the player's); the dialog hides the game
-instead of dimming it, so its cut picture never shows, and the guard comes once the game is on
-top again.
+The guard is a screen pushed over the game (or other screen), so the game underneath is untouched
+and comes back as it was once the terminal is large enough again. A game under a dialog (help, a
+question) is not covered while the dialog is open (the dialog stays the player's); the dialog hides
+the game instead of dimming it, so its cut picture never shows, and the guard comes once the game is
+on top again.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ HIDES_BELOW = "-hides-below"
 
 @runtime_checkable
 class SizedScreen(Protocol):
-    """A screen that needs a terminal of at least `min_size` (columns, rows): a game, a replay."""
+    """A screen that needs a terminal of at least `min_size` (columns, rows): a game, a replay,
+    the screens laid out for 80 columns."""
 
     @property
     def min_size(self) -> tuple[int, int]: ...
@@ -58,7 +61,8 @@ def game_screen_fits(
     leave: Callable[[], object] | None,
     kept: str = GAME_KEPT,
 ) -> bool:
-    """The size check a game screen runs on mount, resume and resize (only while it is on top):
+    """The size check a game screen (or another `SizedScreen`) runs on mount, resume and resize
+    (only while it is on top):
     if the terminal is smaller than the game needs, cover the game with the enlarge message (it
     comes back intact once the terminal grows; escape there calls `leave`, the game's own way
     out, if it has one; `kept` says so under the message). True if the game fits. A game under
