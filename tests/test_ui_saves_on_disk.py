@@ -258,18 +258,3 @@ async def test_r_and_r_with_nothing_of_their_kind_saved_are_listed_dimmed_and_sa
         assert app.screen is menu
         names = {"r": "Lines", "R": "Mahjong"}
         assert app.told == [f"No {names[key]} game is saved to resume." for key in dimmed]
-
-
-async def test_l_asks_before_replacing_a_game_another_copy_saved_while_the_menu_was_up(
-    tmp_path: Path,
-) -> None:
-    """The menu read no saved game; another copy saved one; `l` started a new game at once,
-    which could then never be saved ("another lines-tui saved a Lines game; it is kept")."""
-    app = recording_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert not any("Resume" in label for label in menu_labels(app))
-        open_store(tmp_path).save_game("lines", lines_game(2).to_json())  # the other copy
-        await pilot.press("l")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)  # "Replace the saved game?"

@@ -268,15 +268,12 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def action_open(self, entry: str) -> None:
         if self.state is not None and entry in RESUME_ENTRIES and entry not in self._listed:
             self._nothing_saved(entry, self.state)
-        elif entry in GAME_ENTRIES:
-            # Opens when the read ends; the saved games may have changed since the menu read
-            # them (another copy of lines-tui): resuming opens the game saved now, and a new
-            # game asks before it replaces the one saved now.
-            self._chosen = entry
-            if entry in RESUME_ENTRIES:
-                self._resuming = entry
-            if self.state is not None:
-                self.refresh_entries()
+        elif self.state is None and entry in GAME_ENTRIES:
+            self._chosen = entry  # opens when the read ends
+        elif entry in RESUME_ENTRIES:
+            # The saved game may have changed since the menu read it: the one saved now opens.
+            self._chosen = self._resuming = entry
+            self.refresh_entries()
         else:
             self.post_message(self.Chosen(entry, self.state))
 
