@@ -46,6 +46,11 @@ GAME_ENTRIES = (*RESUME_ENTRIES, "lines", "mahjong", "today", "import")
 before replacing one."""
 
 
+def resumed_kind(entry: str) -> SavedGame:
+    """The kind of saved game a resume entry ("resume-lines") resumes."""
+    return "lines" if entry == "resume-lines" else "mahjong"
+
+
 @dataclass(frozen=True)
 class MenuState:
     """What the menu shows besides its fixed entries: who plays, and a summary of each saved
@@ -197,7 +202,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def _gone(self, entry: str, state: MenuState) -> None:
         """The saved game chosen has gone since the menu listed it. Said in one line, unless the
         read has said why already (it could not be read, or it was set aside)."""
-        kind: SavedGame = "lines" if entry == "resume-lines" else "mahjong"
+        kind = resumed_kind(entry)
         if kind not in state.unread | state.refused:
             self.notify(
                 f"The saved {GAME_NAMES[kind]} game is gone: another lines-tui finished or "
@@ -208,7 +213,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def _nothing_saved(self, entry: str, state: MenuState) -> None:
         """r or R pressed with no saved game of its kind listed: said in one line, as the key is
         still there (dimmed in the help, out of the Footer)."""
-        kind: SavedGame = "lines" if entry == "resume-lines" else "mahjong"
+        kind = resumed_kind(entry)
         if kind in state.unread:
             self.notify(
                 f"The saved {GAME_NAMES[kind]} game could not be read, so it cannot be resumed.",
