@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -277,19 +278,22 @@ def test_games_in_progress_are_saved_loaded_and_cleared(folder: Path) -> None:
         store.save_game("lines", {"x": object()})
 
 
-def test_a_saved_game_the_engine_refuses_is_set_aside_untouched_unless_it_changed(
-    folder: Path,
-) -> None:
+def test_a_saved_game_the_engine_refuses_is_set_aside_untouched(folder: Path) -> None:
+    """`load_game(kind, resumable)`: a save `resumable` refuses is set aside as a damaged file
+    is, its bytes kept; one it takes is read as it is."""
     store = open_store(folder)
-    refused = {"seed": 1}
-    assert store.set_game_aside("lines", refused) is None  # none saved
+
+    def resumable(game: dict[str, Any]) -> None:
+        if game.get("seed") == 1:
+            raise ValueError("seed 1 cannot be resumed")
+
+    assert store.load_game("lines", resumable) is None  # none saved
     store.save_game("lines", {"seed": 2})
-    assert store.set_game_aside("lines", refused) is None  # another game is there now
-    assert store.load_game("lines") == {"seed": 2}
-    store.save_game("lines", refused)
+    assert store.load_game("lines", resumable) == {"seed": 2}
+    store.save_game("lines", {"seed": 1})
     saved = (folder / "saved-lines.json").read_bytes()
-    aside = store.set_game_aside("lines", refused)
-    assert aside is not None and aside.name.startswith("saved-lines.json.corrupt-")
+    assert store.load_game("lines", resumable) is None
+    (aside,) = folder.glob("saved-lines.json.corrupt-*")
     assert aside.read_bytes() == saved
     assert store.load_game("lines") is None
 

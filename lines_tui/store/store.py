@@ -533,17 +533,6 @@ class Store:
             self._replaceable(kind, path, replace, known)
             self.folder.remove(path)
 
-    def set_game_aside(self, kind: str, data: dict[str, Any]) -> Path | None:
-        """Rename the saved game of `kind`, untouched, to `<name>.corrupt-<its mtime>` if it
-        still holds `data` (a game the engine refuses to resume: its bytes are kept, and the
-        next game is saved afresh). The new name; None if no such game is there now (another
-        copy of lines-tui replaced or removed it)."""
-        path = self._game_path(kind)
-        with self.folder.locked(write=True):
-            if self._current(path, _game_reader(kind)) != data:
-                return None
-            return self.folder.keep_aside(path, "corrupt")
-
     def _replaceable(
         self, kind: str, path: Path, replace: bool, known: dict[str, Any] | None
     ) -> None:

@@ -10,13 +10,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
-from lines_tui.ui.menu import MenuScreen, MenuState
+from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
-from lines_tui.ui.store_thread import write
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from textual.app import App
 
     from lines_tui.engine.lines import LinesGame
@@ -127,47 +124,20 @@ class SavedGames:
         return None if state is None else state.games.get(kind)
 
     def lines(self) -> LinesGame | None:
-        """The saved Lines game, or None; a save the engine refuses is dropped with a notice."""
-        from lines_tui.engine.lines import GameDataError, LinesGame
+        """The saved Lines game, or None. The menu's read judged it resumable (`RESUMABLE`): a
+        save the engine refuses was set aside then and never reaches here."""
+        from lines_tui.engine.lines import LinesGame
 
         data = self.game("lines")
-        if data is None:
-            return None
-        try:
-            return LinesGame.from_json(data)
-        except GameDataError as error:
-            self.drop("lines", data, error)
-            return None
+        return None if data is None else LinesGame.from_json(data)
 
     def mahjong(self) -> MahjongGame | None:
-        """The saved Mahjong game, or None; a save the engine refuses is dropped with a notice."""
+        """The saved Mahjong game, its clock running from now, or None (judged resumable by the
+        menu's read, as `lines`)."""
         from lines_tui.engine.mahjong.game import MahjongGame
 
         data = self.game("mahjong")
-        if data is None:
-            return None
-        try:
-            return MahjongGame.from_json(data, now=self.session.clock())
-        except ValueError as error:
-            self.drop("mahjong", data, error)
-            return None
-
-    def drop(self, kind: SavedGame, data: dict[str, Any], error: Exception) -> None:
-        """A save (`data`) the engine refuses to resume is set aside untouched (README, "Never
-        overwritten when unreadable"), with a notice; the menu loses its entry."""
-        app, store = self.app, self.session.store
-        refused = f"The saved {GAME_NAMES[kind]} game could not be read ({error})"
-
-        def set_aside(aside: Path | None) -> None:
-            where = "another is saved now" if aside is None else f"it was kept as {aside.name}"
-            app.notify(f"{refused}; {where}.", severity="warning")
-            if isinstance(app.screen, MenuScreen):
-                app.screen.refresh_entries()
-
-        def kept(problem: StoreError) -> None:
-            app.notify(f"{refused}; it stays where it is: {problem}", severity="error")
-
-        write(app, self.session.io, lambda: store.set_game_aside(kind, data), set_aside, kept)
+        return None if data is None else MahjongGame.from_json(data, now=self.session.clock())
 
     def resume_or_start(
         self,
