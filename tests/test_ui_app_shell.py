@@ -29,7 +29,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
-from lines_tui.ui.app import NOTICE_WIDTH, SYMBOLS_STAY, LinesTuiApp
+from lines_tui.ui.app import NOTICE_WIDTH, SYMBOLS_STAY, LinesTuiApp, short_reason
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
@@ -168,6 +168,22 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     ]
     # No word wider than a notice at 80 columns: none is cut in two where the notice wraps.
     assert max(map(len, shown[0].split())) <= NOTICE_WIDTH
+
+
+@pytest.mark.parametrize(
+    ("reason", "told"),
+    [
+        ("not valid JSON (Expecting value: line 1 column 1 (char 0))", "not valid JSON"),
+        # A bracket inside the sentence is part of it: the notice said "a line of 5 from".
+        ("a preview ball is off the board (row 10)", "a preview ball is off the board"),
+        ("the mark (x) is not a move", "the mark (x) is not a move"),
+        ("unknown colour 'X' in the preview", "unknown colour 'X' in the preview"),
+        ("(nothing but details)", "(nothing but details)"),
+        ("unbalanced details)", "unbalanced details)"),
+    ],
+)
+def test_a_damaged_files_reason_loses_only_the_details_at_its_end(reason: str, told: str) -> None:
+    assert short_reason(reason) == told
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:

@@ -91,10 +91,17 @@ def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str
 
 
 def short_reason(reason: str) -> str:
-    """What was wrong with a damaged file, without its details ("not valid JSON (Expecting
-    value: line 1 column 1 (char 0))": "not valid JSON")."""
-    head, _, _ = reason.partition(" (")
-    return head or reason
+    """What was wrong with a damaged file, without the details in brackets at its end ("not
+    valid JSON (Expecting value: line 1 column 1 (char 0))": "not valid JSON"). Brackets inside
+    the sentence stay: cutting there would leave it hanging."""
+    if not reason.endswith(")"):
+        return reason
+    depth = 0
+    for at in range(len(reason) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(reason[at], 0)
+        if depth == 0:
+            return reason[:at].rstrip() or reason
+    return reason
 
 
 class LinesTuiApp(App[None]):

@@ -32,6 +32,7 @@ from typing import Any
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.lines.board import Board, IllegalMove
+from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.lines.chance import Chance
 from lines_tui.engine.lines.codec import (
     GameDataError,
@@ -125,7 +126,8 @@ def check_position(board: Board, preview: tuple[Ball, ...], *, finished: bool = 
     standing = board.lines()
     if standing:
         line = standing[0]
-        raise ValueError(f"the board has a line of {len(line.cells)} from {line.cells[0]}")
+        start = cell_name(line.cells[0])
+        raise ValueError(f"the board has a line of {len(line.cells)} from {start}")
     cells = [cell for cell, _ in preview]
     expected = min(BALLS_PER_TURN, len(board.empty_cells()))
     if len(preview) != expected:
@@ -134,11 +136,13 @@ def check_position(board: Board, preview: tuple[Ball, ...], *, finished: bool = 
         if colour not in COLOURS:
             raise ValueError(f"unknown colour {colour!r} in the preview")
         if not board.on_board(cell):
-            raise ValueError(f"the preview cell {cell} is not on the board")
+            row, column = cell
+            where = f"row {row + 1} column {column + 1}"
+            raise ValueError(f"a preview ball is off the board, at {where}")
         if board[cell] is not None:
-            raise ValueError(f"the preview cell {cell} is occupied")
+            raise ValueError(f"the preview cell {cell_name(cell)} is occupied")
         if cells.count(cell) > 1:
-            raise ValueError(f"the preview has two balls on {cell}")
+            raise ValueError(f"the preview has two balls on {cell_name(cell)}")
 
 
 class LinesGame:
