@@ -142,7 +142,8 @@ async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
         assert isinstance(app.screen, GameOverScreen)
         text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
         assert "Final score: 0" in text
-        assert "Not saved" in text
+        # Said once: it read "Not saved: guest scores are not saved."
+        assert "Not saved: playing as a guest." in text
         assert open_store(tmp_path).load_game("lines") is None
         await pilot.press("n")
         await settle(pilot)

@@ -292,7 +292,7 @@ class Store:
         except TableIdError as error:
             return RecordOutcome(False, str(error), f"lines-{size}")
         if player is None:
-            return RecordOutcome(False, "guest scores are not saved", str(table))
+            return RecordOutcome(False, "playing as a guest", str(table))
         if not (math.isfinite(started_at) and math.isfinite(ended_at)):
             return RecordOutcome(False, "the game has no valid start and end time", str(table))
         duration = ended_at - started_at
