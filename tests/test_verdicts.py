@@ -320,7 +320,7 @@ async def test_removing_a_random_deal_s_result_from_its_deal_s_table_asks_for_bo
         assert "from Lines 7 x 7, deal 1 and from Lines 7 x 7?" in " ".join(asked.split())
     folder = tmp_path
     ann = [entry.name for entry in open_store(folder).table("lines-7+deal-1")].index("Ann") + 1
-    removed = run(folder, "scores", "remove", "lines-7+deal-1", str(ann))
+    removed = run(folder, "scores", "remove", "--yes", "lines-7+deal-1", str(ann))
     assert removed.stdout.startswith(
         f"removed entry {ann} of lines-7+deal-1 (and from lines-7, where it counts too): Ann, "
     )
@@ -356,7 +356,10 @@ def test_scores_remove_takes_entry_n_out_and_refuses_a_number_not_there(tmp_path
     refused(run(folder, "scores", "remove", "lines-9", "1"), "lines-9 has no entries yet")
     assert (folder / "scores.json").read_bytes() == before
     cheat = rank_of(folder, "Cheat")
-    removed = run(folder, "scores", "remove", "lines-7", cheat)
+    # A result removed is lost: with no terminal to ask on, only --yes removes it.
+    refused(run(folder, "scores", "remove", "lines-7", cheat), "no terminal to ask on; --yes")
+    assert (folder / "scores.json").read_bytes() == before
+    removed = run(folder, "scores", "remove", "lines-7", cheat, "--yes")
     assert removed.exit_code == 0
     assert removed.stdout == f"removed entry {cheat} of lines-7: Cheat, 9000, deal 2\n"
     assert run(folder, "scores", "export", "lines-7").stdout.startswith("LT2-")

@@ -136,6 +136,12 @@ def progress(message: str, *, done: bool = False) -> None:
     _to_standard_error(f"\r{printable(message)}" + ("\n" if done else ""))
 
 
+def end_line() -> None:
+    """End the line a question left open when the player answered it with ctrl+c or ctrl+d,
+    which print no newline, so the next line starts at its left."""
+    _to_standard_error("\n")
+
+
 def warn(message: str) -> None:
     """One line on standard error, `lines-tui: ` first, control characters shown escaped."""
     _to_standard_error(f"lines-tui: {printable(message)}\n")
@@ -153,6 +159,16 @@ def _to_standard_error(text: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # ValueError: closed by someone before us
         stream.write(text)
         stream.flush()
+
+
+def is_terminal(stream: TextIO | None) -> bool:
+    """Whether `stream` is there (closed, Python has none) and a terminal."""
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:

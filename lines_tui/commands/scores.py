@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from lines_tui.commands.common import BAD_INPUT, fail, say, warn
+from lines_tui.commands.common import BAD_INPUT, end_line, fail, is_terminal, say, warn
 from lines_tui.commands.options import settings
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
@@ -219,17 +219,36 @@ def remove(
             metavar="N", help="The entry's place, 1 the best, as `scores show` lists it."
         ),
     ],
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Remove without asking (for scripts).")
+    ] = False,
 ) -> None:
-    """Remove entry N from the table: a refuted one (a file edited by hand) blocks the table's
-    share code until it goes. A random deal's result is one result in its deal's table too: it
-    goes from both, and the output names both."""
+    """Remove entry N from the table, after asking: a refuted one (a file edited by hand) blocks
+    the table's share code until it goes. A random deal's result is one result in its deal's
+    table too: it goes from both, and the output names both."""
     store = open_cli_store(ctx)
     table_id = known_table(store, table)
     entry = attempt(lambda: numbered_entry(table_id, store.table(table_id), number), store)
-    taken_from = attempt(lambda: store.remove_entry(table_id, entry), store)
     name, value = printable(entry.name), format_value(table_id, entry.value)
+    described = f"{name}, {value}, deal {entry.seed}"
+    if not (yes or removal_confirmed(f"Remove entry {number} of {table_id} ({described})?")):
+        say("nothing removed")
+        raise SystemExit(1)
+    taken_from = attempt(lambda: store.remove_entry(table_id, entry), store)
     also = "".join(f" (and from {other}, where it counts too)" for other in taken_from[1:])
-    say(f"removed entry {number} of {table_id}{also}: {name}, {value}, deal {entry.seed}")
+    say(f"removed entry {number} of {table_id}{also}: {described}")
+
+
+def removal_confirmed(question: str) -> bool:
+    """The player's answer to `question`, asked on the terminal (no by default). A result
+    removed is lost; with no terminal to ask on, nothing is removed without --yes."""
+    if not (is_terminal(sys.stdin) and is_terminal(sys.stderr)):
+        fail("not removed: there is no terminal to ask on; --yes removes without asking")
+    try:
+        return typer.confirm(question, default=False, err=True)
+    except typer.Abort:  # ctrl+d or ctrl+c at the question
+        end_line()
+        return False
 
 
 GameCodeArgument = Annotated[

@@ -6,9 +6,9 @@ frame")."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import fail
+from lines_tui.commands.common import fail, is_terminal
 from lines_tui.commands.options import Settings
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def require_terminal() -> None:
     spin with nobody to play, so they refuse to start instead. Textual draws on standard error:
     with that redirected (`2>/dev/null`, `2>log`) the game ran unseen, reading keys."""
     streams = {"input": sys.stdin, "output": sys.stdout, "error": sys.stderr}
-    missing = [name for name, stream in streams.items() if not _is_terminal(stream)]
+    missing = [name for name, stream in streams.items() if not is_terminal(stream)]
     if missing:
         which = " and ".join([", ".join(missing[:-1]), missing[-1]] if missing[:-1] else missing)
         verb = "is" if len(missing) == 1 else "are"
@@ -99,16 +99,6 @@ def require_terminal() -> None:
             f"the games need a terminal (standard {which} {verb} not one); "
             "`lines-tui scores` and the other commands work without"
         )
-
-
-def _is_terminal(stream: TextIO | None) -> bool:
-    """Whether `stream` is there (closed, Python has none) and a terminal."""
-    if stream is None:
-        return False
-    try:
-        return stream.isatty()
-    except (OSError, ValueError):
-        return False
 
 
 def open_menu(options: Settings) -> None:
