@@ -75,6 +75,31 @@ def test_a_data_dir_that_is_a_file_is_refused_by_every_command(
     assert [p.name for p in cwd.iterdir()] == ["notes"] and (cwd / "notes").read_text() == "mine"
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["scores", "--help"],
+        ["scores", "show", "--help"],
+        ["players", "--help"],
+        ["lines", "--help"],
+    ],
+    ids=" ".join,
+)
+def test_a_commands_help_is_shown_whatever_the_data_dir_and_player(
+    cwd: Path, command: list[str]
+) -> None:
+    """The help says how to use a command, which is what a player refused for a bad folder
+    asks next: it was refused for that same folder."""
+    (cwd / "notes").write_text("mine")
+    shown = run("--data-dir=notes", "--player", "Nobody", *command)
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stdout.startswith(
+        f"Usage: root {' '.join(command[:-1])} [OPTIONS]"
+    )  # CliRunner's name
+    # A `--help` after `--` is a word for the command, which is refused for the folder then.
+    refused(run("--data-dir=notes", "scores", "show", "--", "--help"), "is a file, not a folder")
+
+
 @pytest.mark.parametrize("below", BELOW)
 def test_the_fast_start_refuses_a_file_as_the_command_tree_does(
     home: Path, cwd: Path, below: str

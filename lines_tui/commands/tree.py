@@ -45,10 +45,22 @@ def _name_command(error: typer.TyperException, ctx: Any) -> None:
         error.ctx = ctx  # type: ignore[attr-defined]
 
 
+HELP_ASKED = "lines_tui.help_asked"
+"""In the root context's meta: the command line asks a command for its help."""
+
+
 class OneLineErrors(NamedErrors):
     """The command tree, with click's own refusals (a bad option value, an unknown option, a
     missing argument) told in one line and exit code 2, like every other bad input, instead of
     a usage block."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        rest = super().parse_args(ctx, args)
+        # What follows the tree's own options: a command and its words. click answers a
+        # `--help` among them (before any `--`) without running the command.
+        words = rest[: rest.index("--")] if "--" in rest else rest
+        ctx.meta[HELP_ASKED] = "--help" in words
+        return rest
 
     def main(
         self,
@@ -110,6 +122,8 @@ def root(
         typer.Option("--player", help="Play as this registered player (default: the active one)."),
     ] = None,
 ) -> None:
+    if ctx.meta.get(HELP_ASKED):  # a command's help needs no data folder or player to be right
+        return
     ctx.obj = Settings(data_dir=data_dir_setting(data_dir), player=player)
     if player is not None and ctx.invoked_subcommand is not None:
         check_player(ctx.obj)  # every command refuses an unknown player, not only the games
