@@ -153,7 +153,10 @@ async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
 
 async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> None:
     """Looking at the final board after the game-over dialog, a digit names no row: the status
-    line never asks for a column letter that nothing would use."""
+    line never asks for a column letter that nothing would use. The keys that move and name
+    cells say why they do nothing (they did nothing, silently, and the help left them out)."""
+    from lines_tui.ui.lines.screen import GAME_IS_OVER
+
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, nearly_full_game())
@@ -165,9 +168,12 @@ async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> Non
         shown = await footer_text(pilot)  # nothing to move or name on a finished board
         assert "Cell" not in shown and "Select" not in shown and "n New" in shown
         cursor = screen.board.cursor
-        await pilot.press("5", "e")
-        await settle(pilot)
-        assert "Row 5" not in screen.query_one(StatusLine).message
+        for key in ("5", "e", "up", "enter", "space"):
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            told = screen.query_one(StatusLine).message
+            assert told == ("" if key == "e" else GAME_IS_OVER), key
         assert screen.board.cursor == cursor
         await pilot.press("escape")
         await settle(pilot)

@@ -421,6 +421,11 @@ async def test_the_help_of_a_finished_lines_board_says_what_its_keys_do_there(
             row = next(line for line in rows if line.split()[:1] == [key])
             assert "saved" not in row and "asks first" not in row, row
         assert any(line.split()[:1] == ["esc"] and "menu" in line for line in rows), rows
+        # The keys that move and name cells do nothing there: listed, dimmed (they were left out).
+        from test_ui_scores import dimmed_keys_of
+
+        board = app.screen_stack[-2]
+        assert {"↑", "7c", "⏎"} <= set(dimmed_keys_of(board)), dimmed_keys_of(board)
 
 
 # --- the game-over dialog shows every key that acts on it ---------------------------------------

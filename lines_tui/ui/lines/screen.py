@@ -22,7 +22,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
-from lines_tui.ui.footer import Footer, least_width, restated
+from lines_tui.ui.footer import Footer, keys_that_act, least_width, restated
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import (
@@ -64,6 +64,10 @@ OVER_KEYS: Restated = {
 }
 """What esc, q and n do on a finished board, said in place of what they do during a game; esc
 leaves the Footer, where q says Menu already."""
+IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
+"""The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
+the help, and pressed they say `GAME_IS_OVER`."""
+GAME_IS_OVER = "The game is over: n starts a new one, q goes back to the menu."
 NOTHING_TO_CANCEL: Restated = {
     "cancel": (False, "Forget a typed row number; with none, back to the menu (game saved)")
 }
@@ -329,7 +333,7 @@ class LinesScreen(GameScreen):
         if self.animating:
             self._finish_animation()
         key = event.key
-        if is_row_digit(key) and not self.game.over:  # over: nothing to name, as check_action says
+        if is_row_digit(key):
             # Here and not through the digit's binding, which runs only once the key has gone up
             # to the app: the next key of a fast burst would reach this handler first.
             event.stop()
@@ -362,6 +366,10 @@ class LinesScreen(GameScreen):
         finished board (`OVER_KEYS`), and for esc while there is nothing to cancel."""
         bindings = super().active_bindings
         if self.game.over:
+            # An action with its parameters, e.g. "cursor('up')", by its name.
+            bindings = keys_that_act(
+                bindings, lambda action: action.partition("(")[0] in IDLE_WHEN_OVER
+            )
             changes = OVER_KEYS
         elif self.selected is None:
             changes = NOTHING_TO_CANCEL
@@ -376,12 +384,16 @@ class LinesScreen(GameScreen):
 
         return restated(bindings, restate)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Over, the footer leaves these out: nothing to move or name on a finished board.
-        return not (action in ("cursor", "act", "row_digit") and self.game.over)
+    def _over_said(self) -> bool:
+        """On a finished board, a key that moves or names a cell says so, and does nothing."""
+        if self.game.over:
+            self._say(GAME_IS_OVER)
+        return self.game.over
 
     def action_cursor(self, direction: str) -> None:
         self._finish_animation_if_running()
+        if self._over_said():
+            return
         row, col = self.board.cursor
         d_row, d_col = MOVES[direction]
         size = self.game.size
@@ -389,6 +401,8 @@ class LinesScreen(GameScreen):
 
     def action_row_digit(self, digit: str) -> None:
         self._finish_animation_if_running()
+        if self._over_said():
+            return
         self.typing.digit(digit)
         row = self.typing.pending_row
         self.board.set_typed_row(row)
@@ -411,9 +425,9 @@ class LinesScreen(GameScreen):
 
     def action_act(self) -> None:
         self._finish_animation_if_running()
-        game = self.game
-        if game.over:
+        if self._over_said():
             return
+        game = self.game
         cursor = self.board.cursor
         colour = game.board[cursor]
         if colour is not None:
