@@ -383,10 +383,10 @@ async def test_a_question_over_a_mahjong_game_tells_s_as_mahjong_does(tmp_path: 
         assert isinstance(app.screen, ConfirmScreen)
         mahjong = f"Symbols on or off: {MAHJONG_SYMBOLS_NOTE}"
         assert help_row_of(app.screen, "s") == ("s", mahjong, True)
-        told: list[str] = []
-        app.notify = lambda message, **_: told.append(str(message))  # type: ignore[method-assign]
-        await pilot.press("s")
-        assert told == [f"Symbols on: {MAHJONG_SYMBOLS_NOTE}."]
+        await pilot.press("s")  # told on the game's status line, which the question leaves seen
+        await settle(pilot)
+        told = app.screen_stack[-2].query_one(StatusLine).message
+        assert told == f"Symbols on: {MAHJONG_SYMBOLS_NOTE}."
 
 
 ALL_KEYS_ROWS = row_layout(2, 2, 2, 2, 2, 2)

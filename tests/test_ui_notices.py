@@ -9,6 +9,7 @@ from pathlib import Path
 from conftest import (
     FIXED_NOW,
     fill_the_board,
+    greedy_move,
     make_app,
     nearly_full_game,
     open_lines,
@@ -22,6 +23,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.store import RecordOutcome, TableId, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, LOSS_MESSAGE, MahjongScreen
@@ -89,6 +91,29 @@ async def test_a_games_notice_while_a_dialog_is_open_waits_on_its_status_line(
         await settle(pilot)
         assert app.screen is screen
         assert status_shown(app) == "The leaderboard could not be read: disk gone"
+
+
+async def test_the_symbols_key_over_a_dialog_over_a_game_tells_the_games_status_line(
+    tmp_path: Path,
+) -> None:
+    """`s` in the "New game?" question over a Lines game (and in the help over it) toasted over
+    the board's bottom rows, and the toast stayed there after the help closed."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        game = LinesGame.new(1, 9, started_at=FIXED_NOW)
+        game.play(*greedy_move(game.board), now=FIXED_NOW + 5)
+        screen = await open_lines(pilot, game)
+        await pilot.press("n")  # a game with a move: the question
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        for key in ("s", "question_mark", "s", "escape"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert toasts(app) == 0, key
+        await pilot.press("n")  # no: back to the game
+        await settle(pilot)
+        assert app.screen is screen and toasts(app) == 0
+        assert status_shown(app) == "Symbols off."  # on, then off again
 
 
 async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path: Path) -> None:

@@ -402,12 +402,19 @@ class LinesTuiApp(App[None]):
         self.push_screen(HelpScreen(self.screen, title))
 
     def action_toggle_symbols(self) -> None:
+        # Told by the screen under any dialogs: a game's status line, where a notice waits for
+        # the dialog to close; a toast over a dialog over a game covered the board.
+        under_dialogs = next(
+            (shown for shown in reversed(self.screen_stack) if not isinstance(shown, ModalScreen)),
+            self.screen,
+        )
         if self.colourless:
-            self.notify(SYMBOLS_STAY, timeout=2)
+            under_dialogs.notify(SYMBOLS_STAY, timeout=2)
             return
         self.symbols_mode = not self.symbols_mode
         what = symbols_note(self.screen)
-        self.notify(f"Symbols on: {what}." if self.symbols_mode else "Symbols off.", timeout=2)
+        told = f"Symbols on: {what}." if self.symbols_mode else "Symbols off."
+        under_dialogs.notify(told, timeout=2)
 
     # --- notices ------------------------------------------------------------------------------
 
