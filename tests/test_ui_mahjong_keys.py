@@ -152,6 +152,23 @@ async def test_a_label_with_no_tile_left_says_whether_the_deal_ever_had_one(
         assert notified(app, "All 2 1D are taken.")
 
 
+async def test_a_label_typed_as_the_board_writes_it_jumps_unless_its_capital_is_a_key(
+    tmp_path: Path,
+) -> None:
+    """The board writes Ew and Ww: typed so (shift+e, w), nothing happened and nothing was said.
+    A capital that is a key of its own (R: Restart, G, F, N, S) stays that key."""
+    layout = row_layout(2, 2, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 wE wE wW wW"))
+        for typed, tiles in ((("E", "w"), (2, 3)), (("W", "W"), (4, 5)), (("e", "W"), (2, 3))):
+            await pilot.press(*typed)
+            await settle(pilot)
+            assert screen.board.cursor in tiles, typed
+        await pilot.press("G")  # the glyphs key, not a label's start
+        assert notified(app, "Unicode tiles on; if columns drift, G turns them off.")
+
+
 async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> None:
     layout = row_layout(4, 2, 2)
     # Row one (1D 1B 1D 1B) can never be cleared; the two pairs below can still be taken.

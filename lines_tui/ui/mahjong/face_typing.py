@@ -1,5 +1,6 @@
-"""Typing a face's label (5d, ew, fl, in either case) to jump to its free tiles: the first character
-waits for the second, which may be any key's letter."""
+"""Typing a face's label (5d, ew, fl) to jump to its free tiles: the first character waits for the
+second, which may be any key's letter, in either case. The first is a letter in lower case, or a
+capital that is no key of its own (E, W: the board writes Ew; R is Restart)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ class FaceTyping:
     `jump_to_face(face_id, label)` takes the cursor to that face's free tiles."""
 
     def __init__(
-        self, say: Callable[[str], None], jump_to_face: Callable[[str, str], None]
+        self,
+        say: Callable[[str], None],
+        jump_to_face: Callable[[str, str], None],
+        keys_of_their_own: frozenset[str],
     ) -> None:
         self._say = say
         self._jump_to_face = jump_to_face
+        self._keys_of_their_own = keys_of_their_own
         self._first = ""
 
     def first(self, key: str) -> None:
@@ -29,7 +34,7 @@ class FaceTyping:
         counts only after a first); any other key forgets the first, and esc does only that.
         True when the key was part of a label, so nothing else may act on it."""
         first, self._first = self._first, ""
-        if not first and key in LABEL_STARTS:
+        if not first and self._starts_a_label(key):
             self._say("")  # every key press starts from a clean message line
             self.first(key)
             return True
@@ -38,9 +43,14 @@ class FaceTyping:
             return True
         if not first or character is None or not character.isprintable():
             return False
-        face = face_by_label(first + character)
+        face = face_by_label(first + character)  # either case
         if face is None:
             self._say(f"No tile is labelled {first}{character}.")
         else:
             self._jump_to_face(face.id, face.label)
         return True
+
+    def _starts_a_label(self, key: str) -> bool:
+        if key in LABEL_STARTS:
+            return True
+        return key.lower() in LABEL_STARTS and key not in self._keys_of_their_own

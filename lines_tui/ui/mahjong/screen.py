@@ -18,6 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
@@ -62,9 +63,23 @@ DEAL_GROUP = Binding.Group("Deal")
 SHARED_LABELS = (TAKE_GROUP, UNDO_GROUP, DEAL_GROUP)
 MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
 FACE_TIP = (
-    "Type a tile's label (5d, ew, fl, in either case) to jump to its free tiles; type it again "
-    "for the next one"
+    "Type a tile's label (5d, ew, fl; a capital F, G, N, R or S is a key of its own) to jump to "
+    "its free tiles; type it again for the next one"
 )
+
+
+def keys_of_their_own(screen: type[Screen[Any]]) -> frozenset[str]:
+    """The keys `screen` (and the screens it builds on) binds to something else than typing a
+    face's label: such a capital (R: Restart) starts no label."""
+    bindings = (
+        binding
+        for kind in screen.__mro__
+        for binding in vars(kind).get("BINDINGS", ())
+        if isinstance(binding, Binding) and not binding.action.startswith("face_key")
+    )
+    return frozenset(key.strip() for binding in bindings for key in binding.key.split(","))
+
+
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 """The dead-end warning with no pair taken (nothing to undo): a deal no order of moves clears."""
@@ -292,7 +307,9 @@ class MahjongScreen(GameScreen):
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
-        self._face_typing = FaceTyping(self._say, self._pair_taking.jump_to_face)
+        self._face_typing = FaceTyping(
+            self._say, self._pair_taking.jump_to_face, keys_of_their_own(type(self))
+        )
 
     @property
     def game(self) -> MahjongGame:
