@@ -38,7 +38,7 @@ from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
-from lines_tui.ui.session import Clock, OpenGame, Session, SymbolsChanged
+from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import StoreThread
 from lines_tui.ui.typed_ahead import typed_ahead
@@ -243,11 +243,17 @@ class LinesTuiApp(App[None]):
         if self._telling_warnings:
             self.tell_store_warnings()
 
+    def on_notices_released(self, _: NoticesReleased) -> None:
+        if self._telling_warnings:
+            self.tell_store_warnings()
+
     def tell_store_warnings(self) -> None:
         """Tell the store's warnings not told yet: those found at start (with the menu's first
         read, so that they come together), then each one a later read or write finds, once.
         The damaged files set aside at the same time share one notice, a line each."""
         self._telling_warnings = True
+        if getattr(self.screen, "HOLDS_NOTICES", False):
+            return  # told once the screen after it is on top (NoticesReleased)
         new = self.store.warnings[self._warnings_told :]
         self._warnings_told += len(new)
         set_aside = [

@@ -168,6 +168,11 @@ class TablesChanged(Message):
     tables again, so its rows and its share code describe the same table."""
 
 
+class NoticesReleased(Message):
+    """A dialog that held the store's warnings (`HOLDS_NOTICES`: they would have gone with it)
+    is gone: tell them on the screen now on top."""
+
+
 class SymbolsChanged(Message):
     """The player turned symbols on or off (`s`): screens redraw their boards."""
 

@@ -24,6 +24,7 @@ from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.mahjong.dead_end import solve_in_background
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.session import NoticesReleased
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -53,6 +54,9 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     stops the proof and dismisses with None."""
 
     HELP_TITLE = "Proving a deal"
+    HOLDS_NOTICES = True
+    """The store's warnings wait for the screen after it (a damaged save set aside goes to the
+    game's status line): told over this passing dialog, they were gone with it."""
     HELP = (
         "The solver is proving that the deal can be cleared before you play it. A deal that is a "
         "dead end, or that the solver cannot decide within its budget, is skipped for the next "
@@ -102,6 +106,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
 
     def on_unmount(self) -> None:
         self._stop_proving()  # the app closed, or the dialog went, while proving
+        self.app.post_message(NoticesReleased())
 
     def _stop_proving(self) -> None:
         """Stop the proof under way, if any (never a check that came after it)."""
