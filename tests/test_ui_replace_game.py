@@ -238,17 +238,18 @@ async def test_the_saved_games_own_size_or_none_asked_is_the_plain_question(
         assert "n: new game (asks first)" in keys_text(app)
 
 
+@pytest.mark.parametrize(("size", "asked"), [(7, "a 7 x 7"), (8, "an 8 x 8"), (11, "an 11 x 11")])
 async def test_a_size_and_a_seed_asked_say_the_size_beside_the_saved_game(
-    tmp_path: Path,
+    tmp_path: Path, size: int, asked: str
 ) -> None:
     save_a_lines_game(tmp_path)
-    app = make_app(tmp_path, start="lines", size=7, seed=3)
+    app = make_app(tmp_path, start="lines", size=size, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         text = dialog_text(app)
-        assert "You asked for a 7 x 7 game" in text and "(9 x 9, score" in text
-        assert text.endswith("Start a 7 x 7 game?")
+        assert f"You asked for {asked} game" in text and "(9 x 9, score" in text
+        assert text.endswith(f"Start {asked} game?")
 
 
 async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(
@@ -262,12 +263,12 @@ async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
         text = dialog_text(app)
-        assert "You asked for a Pagoda deal" in text and "(Turtle, deal 5)" in text, text
-        assert "n: start a Pagoda deal (asks first)" in keys_text(app)
+        assert "You asked for a deal of Pagoda" in text and "(Turtle, deal 5)" in text, text
+        assert "n: start a deal of Pagoda (asks first)" in keys_text(app)
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        assert "You asked for a Pagoda deal" in dialog_text(app)
+        assert "You asked for a deal of Pagoda" in dialog_text(app)
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)
@@ -277,8 +278,8 @@ async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(
 async def test_a_layout_from_a_file_titled_as_the_saved_one_is_named_by_its_file(
     tmp_path: Path,
 ) -> None:
-    """Another Turtle (a file of that name and title) is named by its path, not as "a Turtle
-    deal" beside the saved Turtle game."""
+    """Another Turtle (a file of that name and title) is named by its path, not as "a deal of
+    Turtle" beside the saved Turtle game."""
     save_a_mahjong_game(tmp_path)
     copy = tmp_path / "turtle.map"
     copy.write_text(

@@ -107,10 +107,11 @@ class DirectStart:
         saved = self.saved.game("lines")
         if self.size is None or saved is None or saved.get("size") == self.size:
             return None
-        return f"a {self.size} x {self.size} game"
+        article = "an" if self.size in (8, 11) else "a"  # "an eight", "an eleven"
+        return f"{article} {self.size} x {self.size} game"
 
     def another_layout(self, layout: Layout) -> str | None:
-        """The Mahjong deal asked for ("a Pagoda deal") when the saved game is on another layout
+        """The Mahjong deal asked for ("a deal of Pagoda") when the saved game is on another layout
         (another name, or another file); None when no layout was asked, no game is saved, or it
         is on that layout. A layout titled as the saved one is named by where it comes from."""
         saved = self.saved.game("mahjong")
@@ -120,6 +121,7 @@ class DirectStart:
         about = about if isinstance(about, Mapping) else {}
         if (about.get("name"), about.get("source")) == (layout.name, layout.source):
             return None
+        # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
         if about.get("title") == layout.title:
             return f"a deal of {layout.where}"
-        return f"a {layout.title} deal"
+        return f"a deal of {layout.title}"
