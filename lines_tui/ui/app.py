@@ -252,7 +252,7 @@ class LinesTuiApp(App[None]):
         read, so that they come together), then each one a later read or write finds, once.
         The damaged files set aside at the same time share one notice, a line each."""
         self._telling_warnings = True
-        if getattr(self.screen, "HOLDS_NOTICES", False):
+        if self._notices_held():
             return  # told once the screen after it is on top (NoticesReleased)
         new = self.store.warnings[self._warnings_told :]
         self._warnings_told += len(new)
@@ -265,6 +265,14 @@ class LinesTuiApp(App[None]):
         for warning in new:
             if warning not in self.store.set_aside:
                 self.notify(warning, title="Data file", severity="warning", timeout=12)
+
+    def _notices_held(self) -> bool:
+        """Whether the screen on top holds notices back (`HOLDS_NOTICES`); none does while the
+        app has no screen (a store call that ends as it exits)."""
+        try:
+            return bool(getattr(self.screen, "HOLDS_NOTICES", False))
+        except ScreenStackError:
+            return False
 
     def tell_problems(self, problems: tuple[str, ...]) -> None:
         """What the menu's read could not read, each told once while it lasts: coming back to
