@@ -169,6 +169,31 @@ async def test_a_label_typed_as_the_board_writes_it_jumps_unless_its_capital_is_
         assert notified(app, "Unicode tiles on; if columns drift, G turns them off.")
 
 
+async def test_after_a_loss_the_footer_leaves_out_the_keys_about_pairs_to_take(
+    tmp_path: Path,
+) -> None:
+    """After a loss the Footer still offered tab, t and i, which can only say there is no pair:
+    they are dimmed in the help now, and the Footer shows undo and the new deal."""
+    from test_ui_scores import dimmed_keys_of
+
+    layout = row_layout(6)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
+        await pilot.press("enter", "m", "enter")  # the red dragons: now lost
+        await settle(pilot)
+        assert screen.game.lost
+        shown = " ".join(footer_keys(screen))
+        assert "Pair" not in shown and "t Take" not in shown and "i Hint" not in shown, shown
+        assert "u Undo" in shown and "N New deal" in shown, shown
+        assert {"tab", "t", "i"} <= set(dimmed_keys_of(screen))
+        await pilot.press("tab")
+        assert screen.query_one(StatusLine).message == "No pair can be taken."
+        await pilot.press("u")  # undone: a pair to take again
+        await settle(pilot)
+        assert "i Hint" in " ".join(footer_keys(screen))
+
+
 async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> None:
     layout = row_layout(4, 2, 2)
     # Row one (1D 1B 1D 1B) can never be cleared; the two pairs below can still be taken.

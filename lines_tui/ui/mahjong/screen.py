@@ -80,6 +80,8 @@ def keys_of_their_own(screen: type[Screen[Any]]) -> frozenset[str]:
     return frozenset(key.strip() for binding in bindings for key in binding.key.split(","))
 
 
+IDLE_AFTER_A_LOSS = ("cycle_playable", "take_pair", "hint")
+"""Keys about pairs to take, which a lost position has none of: pressed, each says so."""
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 """The dead-end warning with no pair taken (nothing to undo): a deal no order of moves clears."""
@@ -514,7 +516,7 @@ class MahjongScreen(GameScreen):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
-        show one by one, R on a deal not played yet, c before a win."""
+        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss."""
         acting = keys_that_act(super().active_bindings, self._idle)
         if self._results.can_challenge:
             acting = restated(
@@ -534,6 +536,8 @@ class MahjongScreen(GameScreen):
         return apart if self.game.won or room_for(self, apart) else acting
 
     def _idle(self, action: str) -> bool:
+        if self.game.lost and action.partition("(")[0] in IDLE_AFTER_A_LOSS:
+            return True
         if action == "undo":
             return not self.game.can_undo
         if action == "redo":
