@@ -85,6 +85,13 @@ def test_a_layout_path_with_a_tilde(home: Path, cwd: Path, mine: Path, command: 
         (["layouts", "--survey", "1", "--progress-file", ""], "--progress-file needs a file"),
         (["solve", ""], "POSITION.json needs a file"),
         (["--data-dir", "", "layouts"], "--data-dir needs a folder"),
+        # "no layout named; try 'turtle'" named no option.
+        (["deal", "--layout", ""], "--layout needs a layout name or file"),
+        (["mahjong", "--layout", " "], "--layout needs a layout name or file"),
+        (
+            ["layouts", "--survey", "1", "--survey-layout", ""],
+            "--survey-layout needs a layout name or file",
+        ),
     ],
 )
 def test_an_empty_path_is_refused_as_an_empty_data_dir_is(

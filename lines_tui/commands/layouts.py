@@ -14,7 +14,7 @@ import typer
 
 from lines_tui.commands.common import fail, say, warn
 from lines_tui.commands.options import settings
-from lines_tui.commands.paths import folder_value, path_value
+from lines_tui.commands.paths import folder_value, layout_value, path_value
 from lines_tui.commands.play import seed_option
 from lines_tui.outside_text import column_width, printable_column
 from lines_tui.seeds import fresh_seed
@@ -62,7 +62,12 @@ def list_layouts(
     ] = None,
     survey_layouts: Annotated[
         list[str] | None,
-        typer.Option("--survey-layout", metavar="NAME", help="Survey this layout (repeatable)."),
+        typer.Option(
+            "--survey-layout",
+            parser=layout_value,
+            metavar="NAME",
+            help="Survey this layout (repeatable).",
+        ),
     ] = None,
     workers: Annotated[
         int | None,
@@ -168,6 +173,7 @@ def deal(
         str,
         typer.Option(
             "--layout",
+            parser=layout_value,
             metavar="NAME|PATH",
             help="A layout name (see `lines-tui layouts`; any case) or the path of a "
             "KMahjongg .layout or GNOME Mahjongg .map file (FILE.map#NAME picks one map).",

@@ -4,8 +4,8 @@ option and argument that takes a path reads it with one of these (typer's `parse
 that names no home folder is refused in one line (exit 2), as click refuses any bad value, and so
 is an empty one, in the words `--data-dir ''` is refused in (`options.empty_path`).
 
-`--layout NAME|PATH` is not here: it is a name first, and `find_layout` reads a path in it the
-same way."""
+`--layout NAME|PATH` is a name first, and `find_layout` reads a path in it the same way: only
+an empty one is refused here (`layout_value`)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,14 @@ def _expanded(text: str, what: str) -> Path:
         return expand_home(text)
     except HomeUnknown as error:
         raise typer.BadParameter(str(error)) from None
+
+
+def layout_value(text: str) -> str:
+    """A `--layout` as given (a name or a path); an empty one is refused naming the option, as
+    an empty path is."""
+    if not text.strip():
+        raise EmptyPath("layout name or file")
+    return text
 
 
 def path_value(text: str) -> Path:

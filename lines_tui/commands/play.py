@@ -8,6 +8,7 @@ import typer
 
 from lines_tui.commands.common import fail
 from lines_tui.commands.options import settings
+from lines_tui.commands.paths import layout_value
 from lines_tui.commands.start import run_app
 from lines_tui.engine.deal_choice import LAST_DEAL
 
@@ -67,6 +68,7 @@ def mahjong(
         str | None,
         typer.Option(
             "--layout",
+            parser=layout_value,
             help="Layout name (see `lines-tui layouts`) or a layout file (default turtle).",
         ),
     ] = None,
