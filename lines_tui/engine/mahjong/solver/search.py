@@ -87,8 +87,11 @@ class Search:
             # added to its share.
             quick_playouts = self.restarts.quick_playouts
             self.budget.start_attempt(self.restarts.playouts(0) + quick_playouts)
-            root = self.evaluate()
+            root = self.evaluate(repair=False)
             if root.nogood is None:
+                if self._refuted_at_root(root):
+                    return None
+                self.repair(root)
                 quick = quick_win(self.board, self.player, self.budget, quick_playouts)
                 if quick is not None:
                     return quick
@@ -121,8 +124,9 @@ class Search:
 
     # -- playouts and their nogoods ----------------------------------------------------------
 
-    def evaluate(self, prefix: Sequence[Pair] = ()) -> Playout:
-        """One playout under the current commitments (a stuck one leaves a nogood)."""
+    def evaluate(self, prefix: Sequence[Pair] = (), repair: bool = True) -> Playout:
+        """One playout under the current commitments (a stuck one leaves a nogood); one that
+        needed optimism is repaired (see `repair`) unless `repair` is False."""
         self.budget.tick()
         trial = self.player.play(prefix)
         if trial.stuck_at is not None:
@@ -134,7 +138,8 @@ class Search:
             closeness = trial.closeness()
             if self.closest is None or closeness < self.closest[0]:
                 self.closest = (closeness, trial.moves)
-            self.repair(trial)
+            if repair:
+                self.repair(trial)
         return trial
 
     def repair(self, trial: Playout) -> None:
@@ -324,6 +329,20 @@ class Search:
         if known_nogood is None:
             self.budget.check()
         return known_nogood
+
+    def _refuted_at_root(self, root: Playout) -> bool:
+        """Whether the probes refute every pairing of one of the types that the first playout
+        needed optimism for (only those can be refuted whole: the playout paired the others
+        as the relaxation allows): a dead end proved before the repair and the quick phase,
+        which could not have won it. The search's first node stops probing at the first type
+        with one pairing left, which may come before the refuted type; a position with tiles
+        already removed is often such a dead end."""
+        refuted: list[tuple[Pair, Reason]] = []
+        clears = self._clears(root)
+        return any(
+            isinstance(self._probe_type(root, kind, refuted, clears), frozenset)
+            for kind in root.optimistic
+        )
 
     # -- the search tree ---------------------------------------------------------------------
 
