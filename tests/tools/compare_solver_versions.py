@@ -8,11 +8,11 @@ Solves the same positions with the solver of git revision REV ("before") and wit
 tree's ("after"), in two worker processes asked in turn, position by position (the order
 alternating between repetitions), so that a noisy machine slows both alike. Prints, per set,
 the process time of each solver (the least of the repetitions, per position): total, mean,
-median, p99, max, the 30 positions slowest before, and the ratios. Sets: `t7000`, `t8000` (Turtle deals 7000-7299 and 8000-8299, the
-tuning deals) and `layouts` (60 deals from 7000 and 60 mid-game positions from 7000 of every
-built-in layout); then the positions whose verdict, winning sequence, nodes or attempts differ
-(a change meant to keep the search's path must print none) and those whose verdict differs
-(none may).
+median, p99, max, the 30 positions slowest before, and the ratios. Sets: `t7000`, `t8000`
+(Turtle deals 7000-7299 and 8000-8299, the tuning deals) and `layouts` (60 deals from 7000 and
+60 mid-game positions from 7000 of every built-in layout). Then the positions whose verdict,
+winning sequence, nodes or attempts differ (a change meant to keep the search's path must print
+none), and those whose verdict differs (none may).
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ reasons in its nogood. An attempt that has spent its share of playouts starts ov
 `RestartSchedule`), keeping its nogoods, and follows the pairs of the previous attempt's closest
 miss.
 
-The first playout, and a later one that needed optimism for fewer types than any before it and
-for few at most, has its pairing repaired (see `repair`); a repair that clears the board ends the
-search with its winning sequence.
+The types the first playout needed optimism for are all probed before anything else: one whose
+pairings are all refuted proves a dead end at once. Then the first playout, and a later one that
+needed optimism for fewer types than any before it and for few at most, has its pairing repaired
+(see `repair`); a repair that clears the board ends the search with its winning sequence.
 
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
