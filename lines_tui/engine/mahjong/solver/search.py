@@ -17,10 +17,11 @@ reasons in its nogood. An attempt that has spent its share of playouts starts ov
 `RestartSchedule`), keeping its nogoods, and follows the pairs of the previous attempt's closest
 miss.
 
-The types the first playout needed optimism for are all probed before anything else: one whose
-pairings are all refuted proves a dead end at once. Then the first playout, and a later one that
-needed optimism for fewer types than any before it and for few at most, has its pairing repaired
-(see `repair`); a repair that clears the board ends the search with its winning sequence.
+The first playout, and a later one that needed optimism for fewer types than any before it and
+for few at most, has its pairing repaired (see `repair`); a repair that clears the board ends the
+search with its winning sequence. When the first repair does not win, the types the first
+playout needed optimism for are all probed: one whose pairings are all refuted proves a dead end
+at once.
 
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
@@ -88,11 +89,10 @@ class Search:
             # added to its share.
             quick_playouts = self.restarts.quick_playouts
             self.budget.start_attempt(self.restarts.playouts(0) + quick_playouts)
-            root = self.evaluate(repair=False)
+            root = self.evaluate()
             if root.nogood is None:
                 if self._refuted_at_root(root):
                     return None
-                self.repair(root)
                 quick = quick_win(self.board, self.player, self.budget, quick_playouts)
                 if quick is not None:
                     return quick
@@ -125,9 +125,8 @@ class Search:
 
     # -- playouts and their nogoods ----------------------------------------------------------
 
-    def evaluate(self, prefix: Sequence[Pair] = (), repair: bool = True) -> Playout:
-        """One playout under the current commitments (a stuck one leaves a nogood); one that
-        needed optimism is repaired (see `repair`) unless `repair` is False."""
+    def evaluate(self, prefix: Sequence[Pair] = ()) -> Playout:
+        """One playout under the current commitments (a stuck one leaves a nogood)."""
         self.budget.tick()
         trial = self.player.play(prefix)
         if trial.stuck_at is not None:
@@ -139,8 +138,7 @@ class Search:
             closeness = trial.closeness()
             if self.closest is None or closeness < self.closest[0]:
                 self.closest = (closeness, trial.moves)
-            if repair:
-                self.repair(trial)
+            self.repair(trial)
         return trial
 
     def repair(self, trial: Playout) -> None:
@@ -334,10 +332,10 @@ class Search:
     def _refuted_at_root(self, root: Playout) -> bool:
         """Whether the probes refute every pairing of one of the types that the first playout
         needed optimism for (only those can be refuted whole: the playout paired the others
-        as the relaxation allows): a dead end proved before the repair and the quick phase,
-        which could not have won it. The search's first node stops probing at the first type
-        with one pairing left, which may come before the refuted type; a position with tiles
-        already removed is often such a dead end."""
+        as the relaxation allows): a dead end proved before the quick phase, which could not
+        have won it. The search's first node stops probing at the first type with one pairing
+        left, which may come before the refuted type; a position with tiles already removed is
+        often such a dead end. It comes after the first repair, which wins many deals sooner."""
         refuted: list[tuple[Pair, Reason]] = []
         clears = self._clears(root)
         return any(
