@@ -430,6 +430,17 @@ def test_the_quick_phase_wins_a_deal_the_first_playout_misses_and_counts_its_pla
     assert solve(pos, node_limit=2).verdict is Verdict.UNDECIDED
 
 
+def test_a_dead_end_refuted_by_the_first_probes_needs_no_quick_phase() -> None:
+    """README, "How it works": when the first playout needed optimism and its repair did not
+    win, the types it needed optimism for are probed before the quick phase; this deal has a
+    type whose pairings the probes all refute, a dead end proved after one playout and one
+    repair."""
+    pos = deal(TURTLE, 8018)
+    result = solve(pos, node_limit=2)
+    assert result.verdict is Verdict.UNSOLVABLE
+    assert result.nodes == 2
+
+
 def test_short_attempts_leave_the_quick_phase_and_the_repairs_out() -> None:
     assert RestartSchedule().quick_playouts == 10
     assert RestartSchedule(unit=2).quick_playouts == 0

@@ -6,13 +6,13 @@ nothing.
 
 Solves the same positions with the solver of git revision REV ("before") and with the working
 tree's ("after"), in two worker processes asked in turn, position by position (the order
-alternating between repetitions), so that a noisy machine slows both alike. Prints the
-positions whose verdict, winning sequence, nodes or attempts differ (a change meant to keep
-the search's path must print none), then, per set, the process time of each solver (the least
-of the repetitions, per position): total, mean, median, p99, max, the 30 positions slowest
-before, and the ratios. Sets: `t7000`, `t8000` (Turtle deals 7000-7299 and 8000-8299, the
-tuning deals) and `layouts` (60 deals from 7000 and 60 mid-game positions from 7000 of every
-built-in layout).
+alternating between repetitions), so that a noisy machine slows both alike. Prints, per set,
+the process time of each solver (the least of the repetitions, per position): total, mean,
+median, p99, max, the 30 positions slowest before, and the ratios. Sets: `t7000`, `t8000`
+(Turtle deals 7000-7299 and 8000-8299, the tuning deals) and `layouts` (60 deals from 7000 and
+60 mid-game positions from 7000 of every built-in layout). Then the positions whose verdict,
+winning sequence, nodes or attempts differ (a change meant to keep the search's path must print
+none), and those whose verdict differs (none may).
 """
 
 from __future__ import annotations
@@ -141,6 +141,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         solvers = Solver(export(args.revision, Path(folder))), Solver(ROOT)
         differ: list[str] = []
+        verdicts_differ: list[str] = []
         for name in args.sets.split(","):
             seconds: tuple[dict[str, float], dict[str, float]] = ({}, {})
             for spec in specs(name):
@@ -152,10 +153,13 @@ def main() -> None:
                     seconds[side][spec] = min(answer["seconds"] for answer in answers[side])
                 if answers[0][0]["path"] != answers[1][0]["path"]:
                     differ.append(spec)
+                if answers[0][0]["path"][0] != answers[1][0]["path"][0]:
+                    verdicts_differ.append(spec)
             report(name, *seconds, sys.stdout)
         for solver in solvers:
             solver.close()
     print(f"paths that differ: {len(differ)} {differ[:10]}")
+    print(f"verdicts that differ: {len(verdicts_differ)} {verdicts_differ[:10]}")
     print(f"load average: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
 
 

@@ -19,7 +19,9 @@ miss.
 
 The first playout, and a later one that needed optimism for fewer types than any before it and
 for few at most, has its pairing repaired (see `repair`); a repair that clears the board ends the
-search with its winning sequence.
+search with its winning sequence. When the first repair does not win, the types the first
+playout needed optimism for are all probed: one whose pairings are all refuted proves a dead end
+at once.
 
 Because every move of a playout stays allowed when commitments are dropped, a relaxation for fewer
 or other commitments may start where a recorded playout was before it first touched the types
@@ -89,6 +91,8 @@ class Search:
             self.budget.start_attempt(self.restarts.playouts(0) + quick_playouts)
             root = self.evaluate()
             if root.nogood is None:
+                if self._refuted_at_root(root):
+                    return None
                 quick = quick_win(self.board, self.player, self.budget, quick_playouts)
                 if quick is not None:
                     return quick
@@ -324,6 +328,20 @@ class Search:
         if known_nogood is None:
             self.budget.check()
         return known_nogood
+
+    def _refuted_at_root(self, root: Playout) -> bool:
+        """Whether the probes refute every pairing of one of the types that the first playout
+        needed optimism for (only those can be refuted whole: the playout paired the others
+        as the relaxation allows): a dead end proved before the quick phase, which could not
+        have won it. The search's first node stops probing at the first type with one pairing
+        left, which may come before the refuted type; a position with tiles already removed is
+        often such a dead end. It comes after the first repair, which wins many deals sooner."""
+        refuted: list[tuple[Pair, Reason]] = []
+        clears = self._clears(root)
+        return any(
+            isinstance(self._probe_type(root, kind, refuted, clears), frozenset)
+            for kind in root.optimistic
+        )
 
     # -- the search tree ---------------------------------------------------------------------
 
