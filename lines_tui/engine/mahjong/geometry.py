@@ -156,6 +156,24 @@ class Geometry:
         return tuple(self.waiting_cone(tile, self.all_present) for tile in range(len(self.slots)))
 
     @cached_property
+    def holding_cones(self) -> tuple[int, ...]:
+        """holding_cones[i]: tile i and the tiles that lie on it or stand beside it, directly or
+        through each other: the tiles whose leaving can help to free it (the inverse of
+        `cones`)."""
+        holders = [self.covers[t] | self.left[t] | self.right[t] for t in range(len(self.slots))]
+        cones = []
+        for tile in range(len(self.slots)):
+            cone = reach = 1 << tile
+            while reach:
+                low = reach & -reach
+                reach ^= low
+                more = holders[low.bit_length() - 1] & ~cone
+                cone |= more
+                reach |= more
+            cones.append(cone)
+        return tuple(cones)
+
+    @cached_property
     def stands_on(self) -> tuple[int, ...]:
         """stands_on[i]: tile i and the tiles beneath it that hold it up, directly or through
         each other: while tile i is on the board, all of them are. Computed layer by layer
@@ -240,6 +258,7 @@ class Geometry:
         state.pop("waiting_for", None)
         state.pop("decided_by", None)
         state.pop("cones", None)
+        state.pop("holding_cones", None)
         return state
 
 
