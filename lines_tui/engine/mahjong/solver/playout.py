@@ -192,35 +192,29 @@ class FreedByPair:
     """What a pair's leaving frees (`Geometry.newly_free`), remembered for each pair with the
     tiles that decide it as they were. The heuristic weighs every move at every step, but the
     board around most pairs has not changed since it last weighed them, in this playout or an
-    earlier one of the search. `Player._best` reads `seen` itself (a call per move costs more
-    than the look-up)."""
+    earlier one of the search. `Player._best` looks in `seen` itself (a call per move would
+    cost more than the look-up) and asks `freed` only when the answer is not there."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.newly_free = geometry.newly_free
         self.decided_by = geometry.decided_by
         self.tiles = len(geometry)
         self.seen: dict[int, tuple[int, int, int, int]] = {}
-        """For each pair (as `key`): the tiles that decide, their presence and freedom then,
-        and the tiles freed. The answer holds while those tiles are as they were."""
-
-    def key(self, a: int, b: int) -> int:
-        return a * self.tiles + b
+        """For pair (a, b), at a * tiles + b: the tiles that decide, their presence and freedom
+        then, and the tiles freed. The answer holds while those tiles are as they were."""
 
     def freed(self, a: int, b: int, present: int, known: int) -> int:
-        """The tiles that get free when free tiles a and b leave the board `present`."""
-        seen = self.seen.get(self.key(a, b))
-        if seen is not None:
-            decided_by, was_present, was_known, freed = seen
-            if present & decided_by == was_present and known & decided_by == was_known:
-                return freed
-        return self.freed_anew(a, b, present, known)
-
-    def freed_anew(self, a: int, b: int, present: int, known: int) -> int:
-        """`freed`, worked out anew (and remembered)."""
+        """The tiles that get free when free tiles a and b leave the board `present`, worked
+        out anew and remembered."""
         pair = 1 << a | 1 << b
         decided_by = self.decided_by[a] | self.decided_by[b]
         freed = self.newly_free(pair, present & ~pair, known)
-        self.seen[self.key(a, b)] = (decided_by, present & decided_by, known & decided_by, freed)
+        self.seen[a * self.tiles + b] = (
+            decided_by,
+            present & decided_by,
+            known & decided_by,
+            freed,
+        )
         return freed
 
 
@@ -342,7 +336,7 @@ class Player:
 
     def _best(self, state: PlayoutState, moves: list[Move], doomed: set[Pair]) -> Pair | None:
         blocks, freed_by_pair = self.board.blocks, self.freed_by_pair
-        seen, freed_anew, tiles = freed_by_pair.seen, freed_by_pair.freed_anew, freed_by_pair.tiles
+        seen, freed_anew, tiles = freed_by_pair.seen, freed_by_pair.freed, freed_by_pair.tiles
         unit_of, unit_free = state.unit_of, state.unit_free
         present, known = state.present, state.known
         candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
@@ -353,7 +347,7 @@ class Player:
                     blocking += (present & blocks[c]).bit_count()
                 if known >> d & 1:
                     blocking += (present & blocks[d]).bit_count()
-            # freed_by_pair.freed(a, b, present, known), inlined.
+            # What the pair frees: remembered while the tiles that decide it are as they were.
             remembered = seen.get(a * tiles + b)
             if (
                 remembered is not None
