@@ -120,26 +120,23 @@ class PlayoutState:
 
     def remove(self, tiles: int) -> None:
         """Take `tiles` (all free) off the board and free what they held."""
-        unit_of, unit_free, unit_tiles = self.unit_of, self.unit_free, self.unit_tiles
-        ready, choosable = self.ready, self.choosable
+        unit_of, unit_free = self.unit_of, self.unit_free
         present = self.present = self.present & ~tiles
         freed = self.board.geometry.newly_free(tiles, present, self.known)
         self.known |= freed
-        # The tiles that left, then the tiles freed, each changes its unit's free tiles (a
-        # tile that leaves was free, a tile freed was not: one toggle) and reclassifies it, as
-        # `classify` does (inlined: this runs for every tile at every step).
-        for changed in (tiles, freed):
-            while changed:
-                low = changed & -changed
-                changed ^= low
-                unit = unit_of[low.bit_length() - 1]
-                free = unit_free[unit] = unit_free[unit] ^ low
-                count = free.bit_count()
-                if count >= 2:
-                    if count == (unit_tiles[unit] & present).bit_count():
-                        ready.append(unit)
-                    else:
-                        choosable.append(unit)
+        classify = self.classify
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            unit = unit_of[low.bit_length() - 1]
+            unit_free[unit] &= ~low
+            classify(unit)
+        while freed:
+            low = freed & -freed
+            freed ^= low
+            unit = unit_of[low.bit_length() - 1]
+            unit_free[unit] |= low
+            classify(unit)
 
     def remaining(self, unit: int) -> int:
         return (self.unit_tiles[unit] & self.present).bit_count()
@@ -192,29 +189,27 @@ class FreedByPair:
     """What a pair's leaving frees (`Geometry.newly_free`), remembered for each pair with the
     tiles that decide it as they were. The heuristic weighs every move at every step, but the
     board around most pairs has not changed since it last weighed them, in this playout or an
-    earlier one of the search. `Player._best` looks in `seen` itself (a call per move would
-    cost more than the look-up) and asks `freed` only when the answer is not there."""
+    earlier one of the search."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.newly_free = geometry.newly_free
         self.decided_by = geometry.decided_by
-        self.tiles = len(geometry)
         self.seen: dict[int, tuple[int, int, int, int]] = {}
-        """For pair (a, b), at a * tiles + b: the tiles that decide, their presence and freedom
-        then, and the tiles freed. The answer holds while those tiles are as they were."""
+        """For each pair (as a mask): the tiles that decide, their presence and freedom then,
+        and the tiles freed."""
 
     def freed(self, a: int, b: int, present: int, known: int) -> int:
-        """The tiles that get free when free tiles a and b leave the board `present`, worked
-        out anew and remembered."""
+        """The tiles that get free when free tiles a and b leave the board `present`."""
         pair = 1 << a | 1 << b
-        decided_by = self.decided_by[a] | self.decided_by[b]
+        seen = self.seen.get(pair)
+        if seen is None:
+            decided_by = self.decided_by[a] | self.decided_by[b]
+        else:
+            decided_by, was_present, was_known, freed = seen
+            if present & decided_by == was_present and known & decided_by == was_known:
+                return freed
         freed = self.newly_free(pair, present & ~pair, known)
-        self.seen[a * self.tiles + b] = (
-            decided_by,
-            present & decided_by,
-            known & decided_by,
-            freed,
-        )
+        self.seen[pair] = (decided_by, present & decided_by, known & decided_by, freed)
         return freed
 
 
@@ -335,8 +330,7 @@ class Player:
         return self._best(state, moves, doomed)
 
     def _best(self, state: PlayoutState, moves: list[Move], doomed: set[Pair]) -> Pair | None:
-        blocks, freed_by_pair = self.board.blocks, self.freed_by_pair
-        seen, freed_anew, tiles = freed_by_pair.seen, freed_by_pair.freed, freed_by_pair.tiles
+        blocks, freed_by_pair = self.board.blocks, self.freed_by_pair.freed
         unit_of, unit_free = state.unit_of, state.unit_free
         present, known = state.present, state.known
         candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
@@ -347,16 +341,7 @@ class Player:
                     blocking += (present & blocks[c]).bit_count()
                 if known >> d & 1:
                     blocking += (present & blocks[d]).bit_count()
-            # What the pair frees: remembered while the tiles that decide it are as they were.
-            remembered = seen.get(a * tiles + b)
-            if (
-                remembered is not None
-                and present & remembered[0] == remembered[1]
-                and known & remembered[0] == remembered[2]
-            ):
-                freed = remembered[3]
-            else:
-                freed = freed_anew(a, b, present, known)
+            freed = freed_by_pair(a, b, present, known)
             gain = 0
             rest = freed
             while rest:
