@@ -217,6 +217,16 @@ def test_a_tile_holds_only_tiles_of_its_cone_on_the_full_board(
     assert cone & ~geometry.cones[tile] == 0
 
 
+@pytest.mark.parametrize("layout", builtin_layouts(), ids=lambda layout: layout.name)
+def test_the_tiles_that_hold_a_tile_are_those_in_whose_cone_it_is(layout: Layout) -> None:
+    """`holding_cones` is the inverse of `cones`: tile t holds tile s, directly or not, exactly
+    when s waits for t, directly or not."""
+    geometry = layout.geometry
+    for held, holding in enumerate(geometry.holding_cones):
+        for tile, cone in enumerate(geometry.cones):
+            assert bool(holding >> tile & 1) == bool(cone >> held & 1)
+
+
 @settings(max_examples=100, deadline=None)
 @given(board_and_removals(), st.integers(min_value=0), st.integers(min_value=0))
 def test_what_a_pair_frees_depends_only_on_the_tiles_that_decide_it(

@@ -19,6 +19,11 @@ from operator import or_
 Slot = tuple[int, int, int]
 """A tile's place: (x, y, z) in half-tile units, z = layer (0 is the bottom)."""
 
+Release = tuple[int, int, int, int]
+"""A tile that another's leaving may free: (its bit, its index, the tiles that cover it or block
+it on the left, the tiles that cover it or block it on the right). It is free when none of the
+tiles of one of the two masks is present."""
+
 
 class LayoutError(ValueError):
     """A set of tile places that no game can be played on (overlapping tiles, bad numbers)."""
@@ -103,13 +108,13 @@ class Geometry:
         """The tiles of `present`, outside `known`, that are free now that the tiles `gone` (a
         mask) have left; `present` no longer holds them. Only the tiles that a gone tile lay on
         or stood beside can have changed, so this looks at those few instead of the board."""
-        released_by = self._released_by
+        released_by = self.released_by
         waiting = present & ~known
         freed = 0
         while gone:
             low = gone & -gone
             gone ^= low
-            for bit, held_left, held_right in released_by[low.bit_length() - 1]:
+            for bit, _, held_left, held_right in released_by[low.bit_length() - 1]:
                 if waiting & bit and (not held_left & present or not held_right & present):
                     freed |= bit
         return freed
@@ -151,6 +156,24 @@ class Geometry:
         return tuple(self.waiting_cone(tile, self.all_present) for tile in range(len(self.slots)))
 
     @cached_property
+    def holding_cones(self) -> tuple[int, ...]:
+        """holding_cones[i]: tile i and the tiles that lie on it or stand beside it, directly or
+        through each other: the tiles whose leaving can help to free it (the inverse of
+        `cones`)."""
+        holders = [self.covers[t] | self.left[t] | self.right[t] for t in range(len(self.slots))]
+        cones = []
+        for tile in range(len(self.slots)):
+            cone = reach = 1 << tile
+            while reach:
+                low = reach & -reach
+                reach ^= low
+                more = holders[low.bit_length() - 1] & ~cone
+                cone |= more
+                reach |= more
+            cones.append(cone)
+        return tuple(cones)
+
+    @cached_property
     def stands_on(self) -> tuple[int, ...]:
         """stands_on[i]: tile i and the tiles beneath it that hold it up, directly or through
         each other: while tile i is on the board, all of them are. Computed layer by layer
@@ -180,15 +203,17 @@ class Geometry:
         )
 
     @cached_property
-    def _released_by(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-        # For each tile, the tiles it lies on or stands beside, with their masks at hand, so
-        # that `newly_free` indexes nothing in its loop. A tile is free when no present tile
-        # covers it or blocks it on the left, or none covers it or blocks it on the right: two
-        # tests of one mask each.
+    def released_by(self) -> tuple[tuple[Release, ...], ...]:
+        """released_by[i]: the tiles that tile i lies on or stands beside, which may get free
+        when it leaves, each as a `Release`, with its masks at hand, so that the loops that free
+        tiles (`newly_free`, the relaxation) index nothing but this."""
+        # A tile is free when no present tile covers it or blocks it on the left, or none covers
+        # it or blocks it on the right: two tests of one mask each.
         return tuple(
             tuple(
                 (
                     1 << other,
+                    other,
                     self.covers[other] | self.left[other],
                     self.covers[other] | self.right[other],
                 )
@@ -229,10 +254,11 @@ class Geometry:
         # The tables are large and cheap to rebuild; keep them out of pickles sent to the solver.
         state = dict(self.__dict__)
         state.pop("_union_tables", None)
-        state.pop("_released_by", None)
+        state.pop("released_by", None)
         state.pop("waiting_for", None)
         state.pop("decided_by", None)
         state.pop("cones", None)
+        state.pop("holding_cones", None)
         return state
 
 

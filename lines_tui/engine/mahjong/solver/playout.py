@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
-from lines_tui.engine.mahjong.solver.relaxation import relax
+from lines_tui.engine.mahjong.solver.relaxation import reaches
 from lines_tui.engine.mahjong.solver.result import Pair
 
 Move = tuple[int, int, int, int, int]
@@ -372,9 +372,7 @@ class Player:
         gone) frees both c and d. It holds c and d to each other without being told: their
         other partners are tiles of their type already gone (the pair just played among
         them), and a tile gone is never a partner here."""
-        goal = 1 << c | 1 << d
-        free = relax(self.board.geometry, self.pairings.allowed, present, known, goal)[1]
-        return free & goal == goal
+        return reaches(self.board.geometry, self.pairings.allowed, present, known, 1 << c | 1 << d)
 
     def _any_move(self, state: PlayoutState) -> Pair | None:
         """A real move of an open type that keeps its pairing allowed, the hint's first.
