@@ -151,7 +151,8 @@ def test_scores_remove_asks_on_the_terminal_and_keeps_the_entry_unless_told_yes(
     tmp_path: Path,
 ) -> None:
     """A result removed is lost, and a mistyped N names another one: the command says which
-    entry it would remove and removes it only on a yes."""
+    entry it would remove, and every table it goes from (a random deal's result counts in its
+    deal's table too), and removes it only on a yes."""
     from lines_tui.store import open_store
 
     store = open_store(tmp_path)
@@ -159,26 +160,34 @@ def test_scores_remove_asks_on_the_terminal_and_keeps_the_entry_unless_told_yes(
     for points, seed in ((500, 42), (300, 43)):
         store.record_lines("Ann", 9, points, seed, 1.7e9, 1.7e9 + 600)
     command = [*lines_tui_command(), "scores", "remove", "lines-9", "2"]
+    question = (
+        "Remove entry 2 of lines-9 (Ann, 300, deal 43), and from lines-9+deal-43 where it "
+        "counts too? [y/N]"
+    )
+    removed = (
+        "removed entry 2 of lines-9 (and from lines-9+deal-43, where it counts too): Ann, 300, "
+        "deal 43"
+    )
     for answer, code, told in (
         ("n\r", 1, "nothing removed"),
         ("\x04", 1, "nothing removed"),  # ctrl+d at the question
         (signal.SIGINT, 1, "nothing removed"),  # ctrl+c (the pty is no controlling terminal)
-        ("y\r", 0, "removed entry 2 of lines-9: Ann, 300, deal 43"),
+        ("y\r", 0, removed),
     ):
         terminal = Terminal(command, app_environment(tmp_path))
         try:
-            terminal.wait_for(
-                lambda s: "Remove entry 2 of lines-9 (Ann, 300, deal 43)? [y/N]" in s,
-                "the question",
-            )
+            terminal.wait_for(lambda s: question in " ".join(s.split()), "the question")
             if isinstance(answer, str):
                 terminal.send(answer)
             else:
                 terminal.process.send_signal(answer)
             assert terminal.wait_for_exit() == code, terminal.text()
-            last_line = terminal.text().rstrip().splitlines()[-1]
-            assert last_line == told
+            shown = " ".join(terminal.text().split())
+            assert shown.endswith(f" {told}"), shown
+            if code:  # on a line of its own, also after ctrl+c or ctrl+d, which end none
+                assert terminal.text().rstrip().splitlines()[-1] == told
         finally:
             terminal.close()
         kept = [entry.value for entry in open_store(tmp_path).table("lines-9")]
         assert kept == ([500] if code == 0 else [500, 300])
+        assert bool(open_store(tmp_path).table("lines-9+deal-43")) == (code != 0)

@@ -361,5 +361,10 @@ def test_scores_remove_takes_entry_n_out_and_refuses_a_number_not_there(tmp_path
     assert (folder / "scores.json").read_bytes() == before
     removed = run(folder, "scores", "remove", "lines-7", cheat, "--yes")
     assert removed.exit_code == 0
-    assert removed.stdout == f"removed entry {cheat} of lines-7: Cheat, 9000, deal 2\n"
+    # Its deal's table shows it too (it reads lines-7's results of deal 2): it goes from there.
+    assert removed.stdout == (
+        f"removed entry {cheat} of lines-7 (and from lines-7+deal-2, where it counts too): "
+        "Cheat, 9000, deal 2\n"
+    )
+    assert run(folder, "scores", "show", "lines-7+deal-2").stdout.count("Cheat") == 0
     assert run(folder, "scores", "export", "lines-7").stdout.startswith("LT2-")

@@ -231,12 +231,23 @@ def remove(
     entry = attempt(lambda: numbered_entry(table_id, store.table(table_id), number), store)
     name, value = printable(entry.name), format_value(table_id, entry.value)
     described = f"{name}, {value}, deal {entry.seed}"
-    if not (yes or removal_confirmed(f"Remove entry {number} of {table_id} ({described})?")):
+    also = counted_also_in(store, table_id, entry)
+    asked = "".join(f", and from {other} where it counts too" for other in also)
+    if not (yes or removal_confirmed(f"Remove entry {number} of {table_id} ({described}){asked}?")):
         say("nothing removed")
         raise SystemExit(1)
-    taken_from = attempt(lambda: store.remove_entry(table_id, entry), store)
-    also = "".join(f" (and from {other}, where it counts too)" for other in taken_from[1:])
-    say(f"removed entry {number} of {table_id}{also}: {described}")
+    attempt(lambda: store.remove_entry(table_id, entry), store)
+    told = "".join(f" (and from {other}, where it counts too)" for other in also)
+    say(f"removed entry {number} of {table_id}{told}: {described}")
+
+
+def counted_also_in(store: Store, table: TableId, entry: Entry) -> list[TableId]:
+    """The other tables that show `entry` as one result with `table` (a deal's table shows
+    its random-deal table's results of the deal): removed, it goes from them too, and the
+    question and the output name them."""
+    others = table.counting_with(entry.seed)[1:]
+    read = attempt(lambda: [store.table(other) for other in others], store)
+    return [other for other, entries in zip(others, read, strict=True) if entry in entries]
 
 
 def removal_confirmed(question: str) -> bool:
