@@ -96,8 +96,14 @@ def test_a_commands_help_is_shown_whatever_the_data_dir_and_player(
     assert shown.stdout.startswith(
         f"Usage: root {' '.join(command[:-1])} [OPTIONS]"
     )  # CliRunner's name
-    # A `--help` after `--` is a word for the command, which is refused for the folder then.
-    refused(run("--data-dir=notes", "scores", "show", "--", "--help"), "is a file, not a folder")
+    # A `--help` after `--` is a word for the command, which is refused for the folder then; so
+    # is one that is an option's value (a layout file named `--help` was played, the folder and
+    # the player unchecked).
+    for words in (["scores", "show", "--", "--help"], ["mahjong", "--layout", "--help"]):
+        refused(run("--data-dir=notes", *words), "is a file, not a folder")
+    refused(run("--player", "Nobody", "mahjong", "--layout", "--help"), "Nobody")
+    flag_first = run("--data-dir=notes", "mahjong", "--daily", "--help")
+    assert flag_first.exit_code == 0 and flag_first.stdout.startswith("Usage: root mahjong")
 
 
 @pytest.mark.parametrize("below", BELOW)

@@ -56,10 +56,9 @@ class OneLineErrors(NamedErrors):
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         rest = super().parse_args(ctx, args)
-        # What follows the tree's own options: a command and its words. click answers a
-        # `--help` among them (before any `--`) without running the command.
-        words = rest[: rest.index("--")] if "--" in rest else rest
-        ctx.meta[HELP_ASKED] = "--help" in words
+        # click keeps the command's name apart from its words: it comes just before them.
+        named = args[len(args) - len(rest) - 1 :] if len(args) > len(rest) else []
+        ctx.meta[HELP_ASKED] = help_asked(self, ctx, named)
         return rest
 
     def main(
@@ -86,6 +85,33 @@ class OneLineErrors(NamedErrors):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def help_asked(tree: TyperGroup, ctx: typer.Context, words: list[str]) -> bool:
+    """Whether click answers `words` (what follows the tree's own options: a command's name and
+    its words) with the command's help, without running it: a `--help` after a command's name,
+    before any `--`, and no option's value (`--layout --help` plays a layout file so named)."""
+    command: Any = tree
+    taking_values: set[str] = set()
+    value_next = False
+    for word in words:
+        if value_next:
+            value_next = False
+        elif word == "--":
+            return False
+        elif word == "--help":
+            return command is not tree
+        elif isinstance(command, TyperGroup) and (named := command.get_command(ctx, word)):
+            command = named
+            taking_values = {
+                name
+                for param in command.params
+                if isinstance(param, typer.core.TyperOption) and not (param.is_flag or param.count)
+                for name in param.opts
+            }
+        else:
+            value_next = word in taking_values
+    return False
 
 
 def _one_line(error: typer.TyperException) -> str:
