@@ -585,7 +585,15 @@ class MahjongScreen(GameScreen):
 
     def action_cycle_playable(self, forward: bool) -> None:
         self._act()
-        self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
+        if not self._lost_said():
+            self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
+
+    def _lost_said(self) -> bool:
+        """After a loss, the keys about pairs to take (`IDLE_AFTER_A_LOSS`) all say the loss
+        line, what to do now, rather than each its own "no pair"."""
+        if self.game.lost:
+            self._say(self._loss_message())
+        return self.game.lost
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `on_key`)."""
@@ -603,7 +611,8 @@ class MahjongScreen(GameScreen):
 
     def action_take_pair(self) -> None:
         self._act()
-        self._pair_taking.take_pair()
+        if not self._lost_said():
+            self._pair_taking.take_pair()
 
     def action_match(self) -> None:
         self._act()
