@@ -160,6 +160,11 @@ def _spanned(boxes: list[tuple[int, int, int]]) -> int:
     return boxes[0][0] + sum(width for _, width, _ in boxes) + sum(margins)
 
 
+def action_name(action: str) -> str:
+    """A binding's action without its parameters: "cursor('up')" is "cursor"."""
+    return action.partition("(")[0]
+
+
 def keys_that_act(
     bindings: dict[str, ActiveBinding], idle: Callable[[str], bool]
 ) -> dict[str, ActiveBinding]:

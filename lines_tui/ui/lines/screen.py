@@ -22,7 +22,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
-from lines_tui.ui.footer import Footer, keys_that_act, least_width, restated
+from lines_tui.ui.footer import Footer, action_name, keys_that_act, least_width, restated
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
 from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
 from lines_tui.ui.lines.game_over import (
@@ -366,10 +366,7 @@ class LinesScreen(GameScreen):
         finished board (`OVER_KEYS`), and for esc while there is nothing to cancel."""
         bindings = super().active_bindings
         if self.game.over:
-            # An action with its parameters, e.g. "cursor('up')", by its name.
-            bindings = keys_that_act(
-                bindings, lambda action: action.partition("(")[0] in IDLE_WHEN_OVER
-            )
+            bindings = keys_that_act(bindings, lambda action: action_name(action) in IDLE_WHEN_OVER)
             changes = OVER_KEYS
         elif self.selected is None:
             changes = NOTHING_TO_CANCEL

@@ -31,7 +31,14 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
-from lines_tui.ui.footer import Footer, keys_that_act, least_width, restated, room_for
+from lines_tui.ui.footer import (
+    Footer,
+    action_name,
+    keys_that_act,
+    least_width,
+    restated,
+    room_for,
+)
 from lines_tui.ui.game_screen import GameScreen, typing_keys
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
@@ -536,7 +543,7 @@ class MahjongScreen(GameScreen):
         return apart if self.game.won or room_for(self, apart) else acting
 
     def _idle(self, action: str) -> bool:
-        if self.game.lost and action.partition("(")[0] in IDLE_AFTER_A_LOSS:
+        if self.game.lost and action_name(action) in IDLE_AFTER_A_LOSS:
             return True
         if action == "undo":
             return not self.game.can_undo
