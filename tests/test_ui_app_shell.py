@@ -186,6 +186,23 @@ def test_a_damaged_files_reason_loses_only_the_details_at_its_end(reason: str, t
     assert short_reason(reason) == told
 
 
+async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> None:
+    """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app"."""
+    shown: list[str] = []
+
+    class Recording(LinesTuiApp):
+        def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
+            shown.append(message)
+
+    app = Recording(open_store(tmp_path), clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert app.is_running
+    assert shown == ["ctrl+c does not quit here: ctrl+q quits."]
+
+
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:
     """The store sets a damaged file aside whenever it finds one, not only at start: the player
     is told then, once, wherever the read was asked for."""

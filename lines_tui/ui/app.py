@@ -415,6 +415,11 @@ class LinesTuiApp(App[None]):
         title = getattr(self.screen, "HELP_TITLE", None) or screen_name(self.screen)
         self.push_screen(HelpScreen(self.screen, title))
 
+    def action_help_quit(self) -> None:
+        """ctrl+c (Textual's hint that it does not quit): said without Textual's markup, which a
+        notice here shows as it is ("Press [b]ctrl+q[/b]")."""
+        self.notify("ctrl+c does not quit here: ctrl+q quits.", title="Do you want to quit?")
+
     def action_toggle_symbols(self) -> None:
         # Told by the screen under any dialogs: a game's status line, where a notice waits for
         # the dialog to close; a toast over a dialog over a game covered the board.
