@@ -525,14 +525,22 @@ def test_layout_titles_spell_control_characters_out(home: Path) -> None:
 # 14. a second map of the same name in one GNOME file
 
 
-def test_a_second_map_of_a_taken_name_is_reached_by_its_place(home: Path) -> None:
+def twin_maps(home: Path, *, also: str = "") -> Path:
+    """The folder of `m.map`: a map named Twin of 2 tiles, another named Twin of 4 and, if
+    given, one named `also` of 4."""
     folder = home / "maps"
     folder.mkdir()
     tiles = "".join(f'<tile x="{2 * n}" y="0" z="0"/>' for n in range(4))
+    others = f'<map name="{also}">{tiles}</map>' if also else ""
     (folder / "m.map").write_text(
         '<mahjongg><map name="Twin"><tile x="0" y="0" z="0"/><tile x="2" y="0" z="0"/></map>'
-        f'<map name="Twin">{tiles}</map></mahjongg>\n'
+        f'<map name="Twin">{tiles}</map>{others}</mahjongg>\n'
     )
+    return folder
+
+
+def test_a_second_map_of_a_taken_name_is_reached_by_its_place(home: Path) -> None:
+    folder = twin_maps(home)
     listed = run("layouts", "--folder", str(folder)).stdout.splitlines()
     second = next(line for line in listed if "name taken" in line)
     assert f"{folder / 'm.map'}#2" in second
@@ -545,12 +553,6 @@ def test_a_second_map_of_a_taken_name_is_reached_by_its_place(home: Path) -> Non
 
 def test_a_file_of_two_maps_of_one_name_says_how_to_pick_the_second(home: Path) -> None:
     """`holds 2 maps; pick one as …#NAME (twin, twin)` did not say the second twin is `#2`."""
-    folder = home / "maps"
-    folder.mkdir()
-    tiles = "".join(f'<tile x="{2 * n}" y="0" z="0"/>' for n in range(4))
-    (folder / "m.map").write_text(
-        '<mahjongg><map name="Twin"><tile x="0" y="0" z="0"/><tile x="2" y="0" z="0"/></map>'
-        f'<map name="Twin">{tiles}</map><map name="Other">{tiles}</map></mahjongg>\n'
-    )
+    folder = twin_maps(home, also="Other")
     refused(run("deal", "--layout", str(folder / "m.map")), "(twin, twin (#2), other)")
     refused(run("deal", "--layout", f"{folder / 'm.map'}#4"), "(it holds: twin, twin (#2), other)")
