@@ -556,3 +556,36 @@ def test_a_file_of_two_maps_of_one_name_says_how_to_pick_the_second(home: Path) 
     folder = twin_maps(home, also="Other")
     refused(run("deal", "--layout", str(folder / "m.map")), "(twin, twin (#2), other)")
     refused(run("deal", "--layout", f"{folder / 'm.map'}#4"), "(it holds: twin, twin (#2), other)")
+
+
+# 16. a number option given no number
+
+
+@pytest.mark.parametrize(
+    ("arguments", "option"),
+    [
+        (["lines", "--size", "abc"], "--size"),
+        (["lines", "--seed", "1.5"], "--seed"),
+        (["mahjong", "--seed", "x"], "--seed"),
+        (["deal", "--seed", "seven"], "--seed"),
+        (["layouts", "--survey", "abc"], "--survey"),
+        (["layouts", "--survey", "3", "--workers", "two"], "--workers"),
+        (["replay", "ABC", "--entry", "first"], "--entry"),
+    ],
+)
+def test_a_number_option_given_no_number_says_so_in_plain_words(
+    home: Path, arguments: list[str], option: str
+) -> None:
+    """click said "'abc' is not a valid int range.", a programmer's word for a player's typo."""
+    bad = arguments[arguments.index(option) + 1]
+    line = refused(run(*arguments), f"'{option}': '{bad}' is not a valid whole number.")
+    assert "int range" not in line
+
+
+@pytest.mark.parametrize("command", [[], ["lines"], ["deal"], ["layouts"], ["replay"]])
+def test_every_option_names_its_value_in_capitals(command: list[str]) -> None:
+    """The help showed `--size <int range>`, `--workers <int range>`, `--data-dir <str>` and
+    `--player <str>` beside `--seed N` and `--folder DIR`."""
+    shown = run(*command, "--help")
+    assert shown.exit_code == 0
+    assert not re.search(r"<[a-z ]+>", shown.stdout), shown.stdout

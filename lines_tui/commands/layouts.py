@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lines_tui.commands.common import fail, say, warn
+from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import settings
 from lines_tui.commands.paths import folder_value, layout_value, path_value
 from lines_tui.commands.play import seed_option
@@ -50,12 +51,11 @@ def list_layouts(
     folder: FolderOption = None,
     survey: Annotated[
         int | None,
-        typer.Option(
+        whole_number_option(
             "--survey",
-            metavar="N",
-            min=1,
-            max=MAX_SURVEY_DEALS,
-            help="Instead of the list: solve deals 0..N-1 of each built-in layout (or of each "
+            1,
+            MAX_SURVEY_DEALS,
+            "Instead of the list: solve deals 0..N-1 of each built-in layout (or of each "
             "--survey-layout) with every core and print the share of solvable deals and the "
             "median playouts. ctrl+c stops it; the same command goes on from there.",
         ),
@@ -71,7 +71,7 @@ def list_layouts(
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", min=1, help="Processes for --survey (default: every core)."),
+        whole_number_option("--workers", 1, None, "Processes for --survey (default: every core)."),
     ] = None,
     progress_file: Annotated[
         Path | None,

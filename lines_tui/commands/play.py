@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from lines_tui.commands.common import fail
+from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import settings
 from lines_tui.commands.paths import layout_value
 from lines_tui.commands.start import run_app
@@ -16,14 +17,14 @@ from lines_tui.engine.deal_choice import LAST_DEAL
 def seed_option(help: str) -> Any:  # typer.Option's own type
     """`--seed N` of `lines`, `mahjong` and `deal`: a deal number from 0 to 2**64 - 1, the
     largest a table holds, shown in the help and checked as click checks every range."""
-    return typer.Option("--seed", metavar="N", min=0, max=LAST_DEAL, help=help)
+    return whole_number_option("--seed", 0, LAST_DEAL, help)
 
 
 def lines(
     ctx: typer.Context,
     size: Annotated[
         int | None,
-        typer.Option("--size", min=7, max=15, help="Board size, 7 to 15 (default 9)."),
+        whole_number_option("--size", 7, 15, "Board size, 7 to 15 (default 9)."),
     ] = None,
     seed: Annotated[
         int | None,

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail
+from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
 from lines_tui.commands.start import open_store_for, require_terminal, run
@@ -17,7 +18,7 @@ def replay(
     ctx: typer.Context,
     code: GameCodeArgument,
     entry: Annotated[
-        int, typer.Option("--entry", metavar="N", min=1, help="Which entry (1: the first).")
+        int, whole_number_option("--entry", 1, None, "Which entry (1: the first).")
     ] = 1,
 ) -> None:
     """Play back one entry's game from a share code (space plays and pauses, the arrows step).

@@ -139,13 +139,18 @@ def root(
         str | None,
         typer.Option(
             "--data-dir",
+            metavar="DIR",
             help="Folder of the score and player file "
             "(default: $LINES_TUI_HOME or the user data folder).",
         ),
     ] = None,
     player: Annotated[
         str | None,
-        typer.Option("--player", help="Play as this registered player (default: the active one)."),
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="Play as this registered player (default: the active one).",
+        ),
     ] = None,
 ) -> None:
     if ctx.meta.get(HELP_ASKED):  # a command's help needs no data folder or player to be right
