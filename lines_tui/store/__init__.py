@@ -1,7 +1,7 @@
 """The local score store, players and share codes: pure Python, no Textual or Rich."""
 
 from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
-from lines_tui.store.names import clean_name, name_problem, safe_text
+from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
 from lines_tui.store.store import (
     RecordOutcome,
@@ -40,6 +40,5 @@ __all__ = [
     "format_value",
     "name_problem",
     "open_store",
-    "safe_text",
     "tenths",
 ]

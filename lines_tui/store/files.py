@@ -35,8 +35,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
-from lines_tui.store.names import safe_text
 
 LOCK_NAME = "lines-tui.lock"
 TEMP_SUFFIX = ".tmp"
@@ -319,7 +319,7 @@ def _check_regular(fd: int, path: Path) -> None:
     if not stat.S_ISREG(mode):
         kind = _KINDS.get(stat.S_IFMT(mode), "something else")
         raise StoreError(
-            f"{safe_text(str(path))} is {kind}, not a regular file; lines-tui uses only regular "
+            f"{spelled_out(str(path))} is {kind}, not a regular file; lines-tui uses only regular "
             "files"
         )
 
@@ -331,12 +331,13 @@ def _problem(path: Path, error: OSError, doing: str = "cannot read") -> str:
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         place = _file_in_the_way(path)
         if place == path:
-            return f"{safe_text(str(path))} is a file, not a folder"
+            return f"{spelled_out(str(path))} is a file, not a folder"
         if place is not None:
             return (
-                f"{doing} {safe_text(str(path))}: {safe_text(str(place))} is a file, not a folder"
+                f"{doing} {spelled_out(str(path))}: {spelled_out(str(place))} is a file, "
+                "not a folder"
             )
-    return f"{doing} {safe_text(str(path))}: {error.strerror or error}"
+    return f"{doing} {spelled_out(str(path))}: {error.strerror or error}"
 
 
 def _file_in_the_way(path: Path) -> Path | None:

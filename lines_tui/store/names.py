@@ -84,12 +84,3 @@ def name_key(name: str) -> str:
 
 def same_name(a: str, b: str) -> bool:
     return name_key(a) == name_key(b)
-
-
-def safe_text(text: str) -> str:
-    """`text` with every non-printable character written as a Python escape (\\x1b, \\u202e, ...).
-
-    For printing untrusted text (names from a file, a table id typed on the command line) to a
-    terminal: what remains cannot start an escape sequence or reorder the line.
-    """
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

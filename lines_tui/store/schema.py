@@ -38,7 +38,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from lines_tui.store.names import name_problem, safe_text, same_name
+from lines_tui.engine.visible_text import spelled_out
+from lines_tui.store.names import name_problem, same_name
 from lines_tui.store.records import RecordError, record_from_json
 from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem, ranked
 
@@ -120,7 +121,7 @@ def load_scores(text: str) -> ScoreData:
         except TableIdError as error:
             raise CorruptFile(str(error)) from None
         if str(table) != key:
-            raise CorruptFile(f"table id '{safe_text(key)}' is not written as {table}")
+            raise CorruptFile(f"table id '{spelled_out(key)}' is not written as {table}")
         where = f"an entry of {table}"
         entries = [
             _entry(table, raw, where, document["version"])
@@ -141,7 +142,7 @@ def load_game(text: str, kind: str) -> dict[str, Any]:
     document = _load_document(text, GAME_FORMAT, GAME_VERSION)
     _expect_keys(document, {"format", "version", "kind", "game"}, "the file")
     if document["kind"] != kind:
-        raise CorruptFile(f"it holds a game of kind {safe_text(str(document['kind']))!r}")
+        raise CorruptFile(f"it holds a game of kind {spelled_out(str(document['kind']))!r}")
     game: dict[str, Any] = _expect(document["game"], dict, "game")
     return game
 
@@ -175,7 +176,7 @@ def _load_document(text: str, expected_format: str, newest: int) -> dict[str, An
             text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
         )
     except (ValueError, RecursionError) as error:
-        raise CorruptFile(f"not valid JSON ({safe_text(str(error))})") from None
+        raise CorruptFile(f"not valid JSON ({spelled_out(str(error))})") from None
     document = dict(_expect(document, dict, "the file"))
     if document.get("format") != expected_format:
         raise CorruptFile(f'"format" is not "{expected_format}"')
@@ -200,14 +201,14 @@ def _no_constants(constant: str) -> Any:
 
 def _expect(value: Any, kind: type, where: str) -> Any:
     if type(value) is not kind:
-        raise CorruptFile(f"{safe_text(where)} is not a JSON {kind.__name__}")
+        raise CorruptFile(f"{spelled_out(where)} is not a JSON {kind.__name__}")
     return value
 
 
 def _expect_keys(document: dict[str, Any], keys: set[str], where: str) -> None:
     if set(document) != keys:
         missing, unknown = sorted(keys - set(document)), sorted(set(document) - keys)
-        detail = f"missing {missing}" if missing else f"unknown {safe_text(str(unknown))}"
+        detail = f"missing {missing}" if missing else f"unknown {spelled_out(str(unknown))}"
         raise CorruptFile(f"{where} has {detail} keys")
 
 
@@ -217,7 +218,7 @@ def _players(raw: Any) -> list[str]:
         _expect(name, str, "a player")
         problem = name_problem(name)
         if problem is not None:
-            raise CorruptFile(f"player '{safe_text(name)}': {problem}")
+            raise CorruptFile(f"player '{spelled_out(name)}': {problem}")
         if any(same_name(name, other) for other in players):
             raise CorruptFile(f"player '{name}' is registered twice")
         players.append(name)
@@ -243,9 +244,9 @@ def _entry(table: TableId, raw: Any, where: str, version: int) -> Entry:
         try:
             record = record_from_json(table.kind, raw["record"])
         except RecordError as error:
-            raise CorruptFile(f"{where} ('{safe_text(name)}'): {error}") from None
+            raise CorruptFile(f"{where} ('{spelled_out(name)}'): {error}") from None
     entry = Entry(name, value, int(parsed.timestamp()), seed, record)
     problem = entry_problem(table, entry)
     if problem is not None:
-        raise CorruptFile(f"{where} ('{safe_text(name)}'): {problem}")
+        raise CorruptFile(f"{where} ('{spelled_out(name)}'): {problem}")
     return entry

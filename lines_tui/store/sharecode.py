@@ -47,8 +47,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import ShareCodeError
-from lines_tui.store.names import MAX_NAME_CHARS, safe_text
+from lines_tui.store.names import MAX_NAME_CHARS
 from lines_tui.store.tables import (
     END_DATE,
     FIRST_DATE,
@@ -138,7 +139,7 @@ def unwrap(text: str) -> tuple[int, bytes]:
         raise ShareCodeError(f"too long for a share code ({len(body)} characters after the LT)")
     for char in body:
         if not (char.isascii() and (char.upper() in ALPHABET or char.upper() in "ILO")):
-            raise ShareCodeError(f"'{safe_text(char)}' is not a share-code character")
+            raise ShareCodeError(f"'{spelled_out(char)}' is not a share-code character")
     if not body or len(body) % GROUP:
         raise ShareCodeError("the share code is damaged: a character is missing or extra")
     data = base64.b32decode(body.upper().translate(_FROM_CROCKFORD))

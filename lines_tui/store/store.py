@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import platformdirs
 
 from lines_tui.engine.text_file import NotUtf8, utf8_text
+from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
-from lines_tui.store.names import InvalidName, clean_name, safe_text, same_name
+from lines_tui.store.names import InvalidName, clean_name, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import (
     CorruptFile,
@@ -313,7 +314,7 @@ class Store:
             try:
                 name = _registered(data, player)
             except StoreError:
-                reason = f"'{safe_text(player)}' is not a registered player; scores are not saved"
+                reason = f"'{spelled_out(player)}' is not a registered player; scores are not saved"
                 return RecordOutcome(False, reason, str(table))
             entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
@@ -358,7 +359,7 @@ class Store:
             table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
             cleaned = clean_name(name)
         except (TableIdError, InvalidName) as error:
-            return RecordOutcome(False, str(error), f"mahjong-{safe_text(str(layout))}")
+            return RecordOutcome(False, str(error), f"mahjong-{spelled_out(str(layout))}")
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
         entry = Entry(cleaned, tenths(seconds), table.entry_date(when), seed, record)
@@ -547,7 +548,7 @@ class Store:
     def _game_path(self, kind: str) -> Path:
         if kind not in GAME_KINDS:
             raise StoreError(
-                f"no game of kind '{safe_text(kind)}' (known: {', '.join(GAME_KINDS)})"
+                f"no game of kind '{spelled_out(kind)}' (known: {', '.join(GAME_KINDS)})"
             )
         return self.data_dir / f"saved-{kind}.json"
 
@@ -631,8 +632,8 @@ class Store:
         aside = self.folder.keep_aside(path, "corrupt")
         self._warn(
             f"{path.name} could not be read ({error}); kept it untouched as "
-            f"{safe_text(str(aside))} and started afresh",
-            SetAside(path.name, str(error), safe_text(aside.name)),
+            f"{spelled_out(str(aside))} and started afresh",
+            SetAside(path.name, str(error), spelled_out(aside.name)),
         )
 
     def _warn(self, warning: str, set_aside: SetAside | None = None) -> str:
@@ -662,7 +663,7 @@ def _game_reader(
             try:
                 resumable(game)
             except ValueError as error:  # the file is anyone's to edit: its text is shown inert
-                raise CorruptFile(safe_text(str(error))) from None
+                raise CorruptFile(spelled_out(str(error))) from None
         return game
 
     return read
@@ -767,7 +768,7 @@ def _registered(data: ScoreData, name: str) -> str:
     for player in data.players:
         if same_name(player, name.strip()):
             return player
-    raise StoreError(f"no registered player is named '{safe_text(name)}'")
+    raise StoreError(f"no registered player is named '{spelled_out(name)}'")
 
 
 def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lines_tui.engine.deal_choice import LAST_DEAL
-from lines_tui.store.names import name_key, name_problem, safe_text
+from lines_tui.engine.visible_text import spelled_out
+from lines_tui.store.names import name_key, name_problem
 from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, record_problem
 
 TABLE_LIMIT = 10
@@ -67,7 +68,7 @@ class TableId:
         if not LAYOUT_NAME.fullmatch(layout):
             raise TableIdError(
                 f"a layout's table needs a name of 1 to {MAX_LAYOUT_CHARS} characters a-z, 0-9, "
-                f"'.', '_' or '-', starting with a letter or digit, not '{safe_text(layout)}'"
+                f"'.', '_' or '-', starting with a letter or digit, not '{spelled_out(layout)}'"
             )
         return cls("mahjong", layout)
 
@@ -78,7 +79,7 @@ class TableId:
         except ValueError:
             parsed = None
         if parsed is None or not FIRST_DATE <= day_start(parsed.isoformat()) < END_DATE:
-            raise TableIdError(f"'{safe_text(day)}' is not a date YYYY-MM-DD within 2000-2099")
+            raise TableIdError(f"'{spelled_out(day)}' is not a date YYYY-MM-DD within 2000-2099")
         return TableId(self.kind, self.variant, "daily", parsed.isoformat())
 
     def for_deal(self, seed: int) -> TableId:
@@ -139,7 +140,7 @@ class TableId:
             base = cls.mahjong(variant)
         else:
             raise TableIdError(
-                f"no table '{safe_text(text)}': tables are lines-<size> (e.g. lines-9) "
+                f"no table '{spelled_out(text)}': tables are lines-<size> (e.g. lines-9) "
                 "or mahjong-<layout> (e.g. mahjong-turtle)"
             )
         if not plus:
@@ -150,7 +151,7 @@ class TableId:
         if mode == "deal" and tag.isdigit() and tag.isascii() and len(tag) <= 20:
             return base.for_deal(int(tag))
         raise TableIdError(
-            f"no table '{safe_text(text)}': after '+' comes daily-YYYY-MM-DD or deal-<number>"
+            f"no table '{spelled_out(text)}': after '+' comes daily-YYYY-MM-DD or deal-<number>"
         )
 
     def __str__(self) -> str:

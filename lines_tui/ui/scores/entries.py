@@ -1,18 +1,18 @@
 """How entries look on screen: Text cells, so no name is ever read as markup or reaches the
-terminal as control characters (safe_text writes those as visible escapes)."""
+terminal as control characters (`printable` writes those as visible escapes)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from lines_tui.outside_text import printable
-from lines_tui.store import Entry, TableId, format_date, format_value, safe_text
+from lines_tui.store import Entry, TableId, format_date, format_value
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.verify import Status
 
 
 def name_text(name: str) -> Text:
-    return Text(safe_text(name), no_wrap=True, overflow="ellipsis")
+    return Text(printable(name), no_wrap=True, overflow="ellipsis")
 
 
 def value_heading(table: TableId) -> str:
