@@ -99,6 +99,28 @@ async def test_after_a_win_the_help_says_what_the_symbols_keys_do_in_mahjong(
         assert "S Symbols on or off: after a loss an x on every tile" in " ".join(rows.split())
 
 
+async def test_the_symbols_key_the_help_lists_over_mahjong_works_in_the_help(
+    tmp_path: Path,
+) -> None:
+    """The help over a Mahjong game lists `S` for symbols (its `s` is a label's letter), and `S`
+    pressed there did nothing; only `s`, which that help does not list, turned them on."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, find_layout("turtle"), MahjongGame.new(find_layout("turtle"), 3))
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        symbols = app.symbols_mode
+        await pilot.press("S")
+        await settle(pilot)
+        assert app.symbols_mode != symbols and app.screen is help_screen
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.symbols_mode == symbols and app.screen is help_screen
+
+
 async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,6 +4,7 @@ so a key added anywhere shows up here without anyone keeping a second list."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.table import Table
@@ -97,7 +98,8 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
         Binding("pageup", "scroll('page_up')", "Page", show=False, tooltip="Scroll a page up"),
         Binding("home", "scroll('home')", "Top", show=False, tooltip="Scroll to the top"),
         Binding("end", "scroll('end')", "End", show=False, tooltip="Scroll to the end"),
-        SYMBOLS_UNSHOWN,
+        # Over Mahjong, whose s is a label's letter, the help lists S for symbols.
+        replace(SYMBOLS_UNSHOWN, key="s,S"),
     ]
 
     def __init__(self, target: Screen[object], title: str) -> None:
