@@ -9,6 +9,7 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_cli_outside_input import RAW, run
@@ -16,6 +17,7 @@ from tools.pty_terminal import lines_tui_command
 from typer.testing import Result
 
 from lines_tui.commands.common import OUTPUT_FAILED
+from lines_tui.commands.start import make_active
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.solvable import following
 from lines_tui.store import open_store
@@ -589,3 +591,38 @@ def test_every_option_names_its_value_in_capitals(command: list[str]) -> None:
     shown = run(*command, "--help")
     assert shown.exit_code == 0
     assert not re.search(r"<[a-z ]+>", shown.stdout), shown.stdout
+
+
+# 17. --player changes the active player only when the game starts
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["lines"], ["mahjong"], ["challenge", "LT2-XXXX"], ["replay", "LT2-XXXX"]],
+)
+def test_a_refused_start_leaves_the_active_player_as_it_was(home: Path, args: list[str]) -> None:
+    """`--player Bob lines` refused (no terminal, a damaged code) made Bob the active player."""
+    store = open_store(home / "data")
+    store.add_player("Bob")
+    store.set_active_player(store.add_player("Ann"))
+    result = run("--data-dir", str(home / "data"), "--player", "Bob", *args)
+    assert result.exit_code == 2, result.stderr
+    assert store.active_player == "Ann"
+
+
+def test_playing_as_the_active_player_writes_nothing_so_a_read_only_folder_plays(
+    home: Path, make_read_only: Any
+) -> None:
+    """On a read-only data folder, `--player Ann lines` with Ann the active player was refused
+    ("cannot write to ...: Read-only file system (register with: ...)"): it made her active
+    again, a write. Another player cannot be made active there, in the store's one line."""
+    data = home / "data"
+    store = open_store(data)
+    store.add_player("Bob")
+    store.set_active_player(store.add_player("Ann"))
+    make_read_only(data)
+    make_active(open_store(data), "ann")
+    with pytest.raises(SystemExit) as refusal:
+        make_active(open_store(data), "Bob")
+    assert refusal.value.code == 2
+    assert store.active_player == "Ann"

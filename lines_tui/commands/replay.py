@@ -37,6 +37,7 @@ def replay(
         fail(f"entry {entry} cannot be watched: {verdict.line()}")
     from lines_tui.ui.app import LinesTuiApp
 
-    store = open_store_for(settings(ctx))
+    options = settings(ctx)
+    store = open_store_for(options)
     require_terminal()
-    run(LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])))
+    run(LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])), options.player)

@@ -23,10 +23,10 @@ REGISTER_HINT = "(register with: lines-tui players add NAME)"
 
 
 def open_store_for(options: Settings) -> Store:
-    """The store of `--data-dir` (or the default place), with `--player` made the active player.
-    Bad input fails in one line before the terminal is taken over. The games can be played with
-    no scores: a scores file that cannot be read stops the start only when `--player` needs it
-    (the app says so otherwise)."""
+    """The store of `--data-dir` (or the default place), `--player` checked to be registered
+    (`run` makes them the active player). Bad input fails in one line before the terminal is
+    taken over. The games can be played with no scores: a scores file that cannot be read stops
+    the start only when `--player` needs it (the app says so otherwise)."""
     from lines_tui.store import StoreError, open_store
 
     try:
@@ -35,7 +35,7 @@ def open_store_for(options: Settings) -> Store:
         fail(str(error))
     if options.player is not None:
         try:
-            store.set_active_player(options.player)
+            store.resolve_player(options.player)
         except StoreError as error:
             fail(f"{error} {REGISTER_HINT}")
     return store
@@ -75,15 +75,31 @@ def run_app(
     app = LinesTuiApp(
         store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
     )
-    run(app)
+    run(app, options.player)
 
 
-def run(app: LinesTuiApp) -> None:
-    """Run the app; the process exits with the app's exit code: 1 after a crash (Textual has
-    shown its traceback), 143 when SIGTERM ended it (README, "Saving and resuming")."""
+def run(app: LinesTuiApp, player: str | None) -> None:
+    """Run the app, `player` (`--player`, None: not given) made the active player first; the
+    process exits with the app's exit code: 1 after a crash (Textual has shown its traceback),
+    143 when SIGTERM ended it (README, "Saving and resuming")."""
+    if player is not None:
+        make_active(app.store, player)
     app.run()
     if app.return_code:
         raise SystemExit(app.return_code)
+
+
+def make_active(store: Store, player: str) -> None:
+    """`--player` made the active player only once nothing can refuse the command any more: a
+    command refused (no terminal, a damaged code) changes nothing. Nothing is written when they
+    are already, so a read-only data folder still plays."""
+    from lines_tui.store import StoreError
+
+    try:
+        if store.active_player != store.resolve_player(player):
+            store.set_active_player(player)
+    except StoreError as error:
+        fail(str(error))
 
 
 def require_terminal() -> None:
