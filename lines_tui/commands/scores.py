@@ -33,7 +33,8 @@ from lines_tui.store import (
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, unread_part
-from lines_tui.store.store import numbered_entry, parse_table, share_code
+from lines_tui.store.sharing import share_code
+from lines_tui.store.tables import numbered_entry, parse_table
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import Checker

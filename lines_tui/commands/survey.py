@@ -120,26 +120,8 @@ def run_survey(
     for layout in layouts:
         surveyed.setdefault(survey_key(layout), layout.name if layout.is_builtin else layout.source)
     with open_progress_file(progress_file) as out:
-        try:
-            out.seek(0)
-            text = out.read()
-            done = _outcomes(text)
-            foreign = foreign_line(text)
-            if foreign is not None:
-                fail(
-                    f"{progress_file} is not a survey's progress file (line {foreign} is no "
-                    "deal's outcome); --progress-file takes a new or empty file or one a survey "
-                    "wrote"
-                )
-            if text and not text.endswith("\n"):
-                out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
-        except (OSError, ValueError) as error:  # ValueError: not UTF-8
-            fail(f"cannot read {progress_file}: {getattr(error, 'strerror', None) or error}")
-        for key, found_by in surveyed.items():
-            for seed in range(count):
-                older = done.get((found_by, seed))
-                if older is not None:
-                    done.setdefault((key, seed), dataclasses.replace(older, layout=key))
+        done = _read_progress(out, progress_file)
+        _key_older_outcomes(done, surveyed, count)
         jobs = [
             (key, found_by, seed)
             for key, found_by in surveyed.items()
@@ -159,6 +141,39 @@ def run_survey(
             chosen.append(dataclasses.replace(done[(key, seed)], layout=found_by))
     print_figures(chosen)
     return chosen
+
+
+def _read_progress(out: TextIO, progress_file: Path) -> dict[tuple[str, int], Outcome]:
+    """The outcomes the progress file (`out`, open to read and append) holds already. A file no
+    survey wrote is refused in one line (exit 2), as is one that cannot be read."""
+    try:
+        out.seek(0)
+        text = out.read()
+        done = _outcomes(text)
+        foreign = foreign_line(text)
+        if foreign is not None:
+            fail(
+                f"{progress_file} is not a survey's progress file (line {foreign} is no "
+                "deal's outcome); --progress-file takes a new or empty file or one a survey "
+                "wrote"
+            )
+        if text and not text.endswith("\n"):
+            out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
+    except (OSError, ValueError) as error:  # ValueError: not UTF-8
+        fail(f"cannot read {progress_file}: {getattr(error, 'strerror', None) or error}")
+    return done
+
+
+def _key_older_outcomes(
+    done: dict[tuple[str, int], Outcome], surveyed: dict[str, str], count: int
+) -> None:
+    """Add to `done`, under each layout's key, the outcomes an older survey kept under the name
+    or path the layout was found by (`surveyed`: key -> that name or path)."""
+    for key, found_by in surveyed.items():
+        for seed in range(count):
+            older = done.get((found_by, seed))
+            if older is not None:
+                done.setdefault((key, seed), dataclasses.replace(older, layout=key))
 
 
 def _solve(

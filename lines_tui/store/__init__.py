@@ -1,16 +1,10 @@
 """The local score store, players and share codes: pure Python, no Textual or Rich."""
 
+from lines_tui.store.data_files import SetAside
 from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
-from lines_tui.store.store import (
-    RecordOutcome,
-    SetAside,
-    Snapshot,
-    Store,
-    default_data_dir,
-    open_store,
-)
+from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
 from lines_tui.store.tables import (
     Entry,
     EntryResult,

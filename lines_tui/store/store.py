@@ -6,9 +6,13 @@ saved-lines.json and saved-mahjong.json (games in progress), settings.json (the 
 and lines-tui.lock. Nothing is cached:
 every call reads the file under the lock (shared by readers), and every change is read-modify-write
 under it (exclusive), so any number of copies of the game, and any number of threads of one, can
-share a folder. What happens when a file or the folder is not as expected is in files.py and the
-README ("What happens when the folder is not as expected"). Times come in as arguments; the store
-never reads a clock.
+share a folder. What happens when a file or the folder is not as expected is in files.py,
+data_files.py and the README ("What happens when the folder is not as expected"). Times come in
+as arguments; the store never reads a clock.
+
+`Store` is the one object the app and the commands hold; the files are its parts' (data_files.py:
+any data file read and parsed; score_file.py: scores.json; saved_games.py: the games in progress),
+and the codes of a checked table are sharing.py's.
 """
 
 from __future__ import annotations
@@ -16,32 +20,23 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.engine.visible_text import spelled_out
-from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
+from lines_tui.store.data_files import DataFiles, SetAside
+from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.names import InvalidName, clean_name, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
-from lines_tui.store.schema import (
-    CorruptFile,
-    NewerFile,
-    Preferences,
-    ScoreData,
-    dump_game,
-    dump_preferences,
-    dump_scores,
-    load_game,
-    load_preferences,
-    load_scores,
-)
+from lines_tui.store.saved_games import GAME_KINDS, SavedGame
+from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
+from lines_tui.store.score_file import ScoreFile, table_entries
+from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.tables import (
     TABLE_LIMIT,
     Entry,
@@ -50,25 +45,20 @@ from lines_tui.store.tables import (
     TableIdError,
     entry_problem,
     merge,
+    parse_table,
     ranked,
     tenths,
 )
 
 if TYPE_CHECKING:
     from lines_tui.store.codes import CheckedCode
-    from lines_tui.store.verify import CheckedTable, Checker, Verdict
+    from lines_tui.store.verify import CheckedTable, Checker
 
 HOME_VARIABLE = "LINES_TUI_HOME"
-SCORES_FILE = "scores.json"
 SETTINGS_FILE = "settings.json"
-GAME_KINDS = ("lines", "mahjong")
 MAX_LINES_GAME_SECONDS = 24 * 3600
-MAX_FILE_BYTES = 16 * 1024 * 1024
 FILED_ELSEWHERE = "another lines-tui filed this win already"
 """Why a won game's time is not filed: the saved won game is gone (`record_mahjong`)."""
-
-T = TypeVar("T")
-D = TypeVar("D")
 
 
 @dataclass(frozen=True)
@@ -128,16 +118,6 @@ def open_store(
 
 
 @dataclass(frozen=True)
-class SetAside:
-    """A damaged data file the store renamed, untouched, to `aside` (a name in the same folder)
-    to start it afresh: `reason` says what was wrong with it."""
-
-    name: str
-    reason: str
-    aside: str
-
-
-@dataclass(frozen=True)
 class Snapshot:
     """The players and tables as they were at one moment: read it once (in a worker thread, so
     a slow disk never holds up a key) and show it."""
@@ -163,19 +143,24 @@ class Store:
         lock_wait: float = LOCK_WAIT_SECONDS,
     ) -> None:
         self.data_dir = data_dir
-        self.path = data_dir / SCORES_FILE
         self.table_limit = table_limit
-        self.folder = DataFolder(data_dir, fs, lock_wait)
-        self.warnings: list[str] = []
+        self._files = DataFiles(DataFolder(data_dir, fs, lock_wait))
+        self._scores = ScoreFile(self._files, data_dir)
+        self.path = self._scores.path
+
+    @property
+    def warnings(self) -> list[str]:
         """One line per problem found with the files (each told once), for the player."""
-        self.set_aside: dict[str, SetAside] = {}
-        """The warnings of `warnings` that tell a damaged file set aside, with what they tell
-        (the app tells them together, shorter)."""
-        self._warnings_lock = threading.Lock()
+        return self._files.warnings
+
+    @property
+    def set_aside(self) -> dict[str, SetAside]:
+        """The warnings of `warnings` that tell a damaged file set aside, with what they tell."""
+        return self._files.set_aside
 
     def snapshot(self) -> Snapshot:
         """Players, the active player and every table, from one read of the file."""
-        data = self._snapshot()
+        data = self._scores.read()
         tables = {table: self._best(table, data) for table in data.tables if data.tables[table]}
         return Snapshot(
             tuple(data.players),
@@ -183,25 +168,23 @@ class Store:
             {table: tables[table] for table in sorted(tables, key=TableId.sort_key)},
         )
 
-    # -- players -------------------------------------------------------------------------------
-
     def players(self) -> list[str]:
-        return list(self._snapshot().players)
+        return list(self._scores.read().players)
 
     @property
     def active_player(self) -> str | None:
         """The registered player who plays now, or None for a guest."""
-        return self._snapshot().active_player
+        return self._scores.read().active_player
 
     def resolve_player(self, name: str) -> str:
         """The registered name that `name` means (case does not matter); StoreError if none."""
-        return _registered(self._snapshot(), name)
+        return _registered(self._scores.read(), name)
 
     def set_active_player(self, name: str | None) -> None:
         def change(data: ScoreData) -> None:
             data.active_player = None if name is None else _registered(data, name)
 
-        self._update(change)
+        self._scores.update(change)
 
     def add_player(self, name: str) -> str:
         """Register `name` (trimmed); returns it as stored. StoreError if invalid or taken."""
@@ -212,7 +195,7 @@ class Store:
             data.players.append(new)
             return new
 
-        return self._update(change)
+        return self._scores.update(change)
 
     def rename_player(self, old: str, new: str) -> str:
         """Rename a player (results keep the name they were earned under); returns the new name."""
@@ -226,7 +209,7 @@ class Store:
                 data.active_player = cleaned
             return cleaned
 
-        return self._update(change)
+        return self._scores.update(change)
 
     def remove_player(self, name: str) -> str:
         """Unregister a player (their results stay in the tables); returns the name removed."""
@@ -238,9 +221,7 @@ class Store:
                 data.active_player = None
             return current
 
-        return self._update(change)
-
-    # -- tables --------------------------------------------------------------------------------
+        return self._scores.update(change)
 
     def tables(self) -> Mapping[TableId, tuple[Entry, ...]]:
         """Every table that has entries, Lines by board size then Mahjong by layout."""
@@ -249,7 +230,7 @@ class Store:
     def table(self, table: str | TableId) -> tuple[Entry, ...]:
         """The entries of one table, best first (empty if none yet). StoreError for a bad id."""
         table_id = parse_table(table)
-        return self._best(table_id, self._snapshot())
+        return self._best(table_id, self._scores.read())
 
     def remove_entry(self, table: str | TableId, entry: Entry) -> tuple[TableId, ...]:
         """Take `entry` out of `table`, and out of every table that counts it as one result
@@ -259,7 +240,7 @@ class Store:
         table_id = parse_table(table)
 
         def change(data: ScoreData) -> tuple[TableId, ...]:
-            if entry not in _entries(data, table_id):
+            if entry not in table_entries(data, table_id):
                 raise StoreError(f"that result is no longer in {table_id.title}")
             taken_from = []
             for place in table_id.counting_with(entry.seed):
@@ -273,7 +254,7 @@ class Store:
                     data.tables.pop(place, None)
             return tuple(taken_from)
 
-        return self._update(change)
+        return self._scores.update(change)
 
     def record_lines(
         self,
@@ -319,7 +300,7 @@ class Store:
             entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
 
-        return self._update(change)
+        return self._scores.update(change)
 
     def mahjong_qualifies(self, layout: str | TableId, seconds: float) -> bool:
         """Whether a win in `seconds` would earn a place in the layout's table (ask for a name)."""
@@ -376,21 +357,19 @@ class Store:
             return refused if refused is not None else self._record(data, table, entry)
 
         if saved is None:
-            return refused if refused is not None else self._update(file)
-        path = self._game_path("mahjong")
-        with self.folder.locked(write=True):
-            if self._current(path, _game_reader("mahjong")) != saved:
-                return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
+            return refused if refused is not None else self._scores.update(file)
+        with self._files.folder.locked(write=True):
             # Removed first: should the scores then fail to be written, the time is not lost
             # (the player's copy saves the won game again to ask later), never filed twice.
-            self.folder.remove(path)
-            return self._change_scores(file)
+            if not self._saved_game("mahjong").take_held(saved):
+                return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
+            return self._scores.update_held(file)
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
         problem = entry_problem(table, entry)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
-        merged = merge(table, _entries(data, table), [entry], [None], self.table_limit)
+        merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.rank is None:
             reason = f"not among the best {self.table_limit} of {table.title}"
@@ -400,9 +379,7 @@ class Store:
         return RecordOutcome(True, reason, str(table), result.rank)
 
     def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
-        return tuple(ranked(table, _entries(data, table))[: self.table_limit])
-
-    # -- share codes ---------------------------------------------------------------------------
+        return tuple(ranked(table, table_entries(data, table))[: self.table_limit])
 
     def checked_table(self, table: str | TableId, checker: Checker) -> CheckedTable:
         """The entries of one table, best first, each replayed now by `checker`: the verdicts
@@ -457,7 +434,9 @@ class Store:
                 checked.append(codes.read(text, checker()))
             except ShareCodeError as error:
                 raise error.of_code(number, len(texts)) from None
-        return self._update(lambda data: [self._merge_into(data, shared) for shared in checked])
+        return self._scores.update(
+            lambda data: [self._merge_into(data, shared) for shared in checked]
+        )
 
     def preview_imports(
         self, texts: Sequence[str], checker: Callable[[], Checker]
@@ -468,7 +447,7 @@ class Store:
         time)."""
         from lines_tui.store import codes
 
-        data = self._snapshot()
+        data = self._scores.read()
         previews: list[Merge | ShareCodeError] = []
         for text in texts:
             try:
@@ -487,10 +466,8 @@ class Store:
         return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        local = _entries(data, checked.table)
+        local = table_entries(data, checked.table)
         return merge(checked.table, local, checked.entries, checked.problems, self.table_limit)
-
-    # -- games in progress ---------------------------------------------------------------------
 
     def save_game(
         self,
@@ -500,261 +477,33 @@ class Store:
         replace: bool = True,
         known: dict[str, Any] | None = None,
     ) -> None:
-        """Keep the game in progress of `kind` ("lines" or "mahjong") to resume it later.
-        `replace=False`: only if no saved game is there (SavedGameKept if one is); `known`:
-        only over that saved game (the one this copy of lines-tui knows is there), or none, not
-        over one another copy saved meanwhile."""
-        path = self._game_path(kind)
-        try:
-            text = dump_game(kind, data)
-        except (TypeError, ValueError) as error:
-            raise StoreError(f"the {kind} game cannot be saved: {error}") from None
-        with self.folder.locked(write=True):
-            self._replaceable(kind, path, replace, known)
-            self.folder.write_atomically(path, text)
+        """Keep the game in progress of `kind` to resume it later (`SavedGame.save`)."""
+        self._saved_game(kind).save(data, replace=replace, known=known)
 
     def load_game(
         self, kind: str, resumable: Callable[[dict[str, Any]], object] | None = None
     ) -> dict[str, Any] | None:
-        """The saved game of `kind`, or None (none saved, one from a newer lines-tui, which is
-        left alone, or a bad file, which is kept aside). `resumable(game)` raises ValueError
-        (its message one line) for a game that cannot be resumed: such a file is damaged too,
-        and kept aside as one (the store knows no game's rules; the caller does)."""
-        path = self._game_path(kind)
-        with self.folder.locked(write=False):
-            raw = self.folder.read(path, MAX_FILE_BYTES)
-        return self._parsed(path, raw, _game_reader(kind, resumable), writing=False)
+        """The saved game of `kind`, or None (`SavedGame.load`)."""
+        return self._saved_game(kind).load(resumable)
 
     def clear_game(
         self, kind: str, *, replace: bool = True, known: dict[str, Any] | None = None
     ) -> None:
-        """Remove the saved game of `kind`; `replace` and `known` as for `save_game`."""
-        path = self._game_path(kind)
-        with self.folder.locked(write=True):
-            self._replaceable(kind, path, replace, known)
-            self.folder.remove(path)
+        """Remove the saved game of `kind` (`SavedGame.clear`)."""
+        self._saved_game(kind).clear(replace=replace, known=known)
 
-    def _replaceable(
-        self, kind: str, path: Path, replace: bool, known: dict[str, Any] | None
-    ) -> None:
-        """Holding the exclusive lock, before the saved game at `path` is replaced or removed:
-        a game there is refused unless `replace`, and unless it is the `known` one when one is
-        given (a damaged file is set aside first, so it is no game, and one from a newer
-        lines-tui always refuses: `_current`)."""
-        current = self._current(path, _game_reader(kind))
-        if current is not None and not (replace and known in (None, current)):
-            raise SavedGameKept(f"a saved {kind} game is there, and it is kept")
-
-    def _game_path(self, kind: str) -> Path:
-        if kind not in GAME_KINDS:
-            raise StoreError(
-                f"no game of kind '{spelled_out(kind)}' (known: {', '.join(GAME_KINDS)})"
-            )
-        return self.data_dir / f"saved-{kind}.json"
-
-    # -- settings ------------------------------------------------------------------------------
+    def _saved_game(self, kind: str) -> SavedGame:
+        return SavedGame(self._files, self.data_dir, kind)
 
     def preferences(self) -> Preferences:
         """The player's settings (the defaults when none were saved, or the file is not ours)."""
-        path = self.data_dir / SETTINGS_FILE
-        with self.folder.locked(write=False):
-            raw = self.folder.read(path, MAX_FILE_BYTES)
-        return self._parsed(path, raw, load_preferences, writing=False) or Preferences()
+        return self._files.read(self.data_dir / SETTINGS_FILE, load_preferences) or Preferences()
 
     def save_preferences(self, preferences: Preferences) -> None:
         path = self.data_dir / SETTINGS_FILE
-        with self.folder.locked(write=True):
-            self._current(path, load_preferences)
-            self.folder.write_atomically(path, dump_preferences(preferences))
-
-    # -- files ---------------------------------------------------------------------------------
-
-    def _snapshot(self) -> ScoreData:
-        """The scores file as it is now, read under the shared lock (nothing is created to read
-        it). A file from a newer lines-tui reads as empty; a damaged one is set aside."""
-        with self.folder.locked(write=False):
-            raw = self.folder.read(self.path, MAX_FILE_BYTES)
-        return self._parsed(self.path, raw, load_scores, writing=False) or ScoreData()
-
-    def _update(self, change: Callable[[ScoreData], T]) -> T:
-        """Apply `change` to the scores under the lock; write only if it changed something."""
-        with self.folder.locked(write=True):
-            return self._change_scores(change)
-
-    def _change_scores(self, change: Callable[[ScoreData], T]) -> T:
-        """`_update`, the exclusive lock held already."""
-        data = self._current(self.path, load_scores) or ScoreData()
-        before = _contents(data)
-        result = change(data)
-        if _contents(data) != before:
-            self.folder.write_atomically(self.path, dump_scores(data))
-        return result
-
-    def _current(self, path: Path, parse: Callable[[str], D]) -> D | None:
-        """Holding the exclusive lock, before `path` is replaced or removed: what it holds now.
-        A file from a newer lines-tui refuses the change (StoreError); a damaged one is set
-        aside first, so its bytes are never lost."""
-        return self._parsed(path, self.folder.read(path, MAX_FILE_BYTES), parse, writing=True)
-
-    def _parsed(
-        self, path: Path, raw: bytes | None, parse: Callable[[str], D], *, writing: bool
-    ) -> D | None:
-        if raw is None:
-            return None
-        try:
-            return parse(_decoded(raw))
-        except NewerFile as error:
-            reason = self._warn(
-                f"{path.name} was written by a newer lines-tui ({error}): it is opened "
-                "read-only and left untouched, so nothing is saved to it"
-            )
-            if writing:
-                raise StoreError(reason) from None
-            return None
-        except CorruptFile as error:
-            if writing:
-                self._set_aside(path, error)
-            else:
-                self._set_aside_unless_changed(path, raw, error)
-            return None
-
-    def _set_aside_unless_changed(self, path: Path, raw: bytes, error: CorruptFile) -> None:
-        """Found by a reader: take the writers' lock and set the file aside if it still holds
-        what was read (another copy may have mended or replaced it in the meantime)."""
-        try:
-            with self.folder.locked(write=True):
-                if self.folder.read(path, MAX_FILE_BYTES) == raw:
-                    self._set_aside(path, error)
-        except StoreError as problem:
-            self._warn(f"{path.name} could not be read ({error}); it is left as it is ({problem})")
-
-    def _set_aside(self, path: Path, error: CorruptFile) -> None:
-        aside = self.folder.keep_aside(path, "corrupt")
-        self._warn(
-            f"{path.name} could not be read ({error}); kept it untouched as "
-            f"{spelled_out(str(aside))} and started afresh",
-            SetAside(path.name, str(error), spelled_out(aside.name)),
-        )
-
-    def _warn(self, warning: str, set_aside: SetAside | None = None) -> str:
-        with self._warnings_lock:
-            if warning not in self.warnings:
-                if set_aside is not None:
-                    self.set_aside[warning] = set_aside  # first: the app reads `warnings`
-                self.warnings.append(warning)
-        return warning
-
-
-def _decoded(raw: bytes) -> str:
-    if len(raw) > MAX_FILE_BYTES:
-        raise CorruptFile(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
-    try:
-        return utf8_text(raw)
-    except NotUtf8 as error:
-        raise CorruptFile(str(error)) from None
-
-
-def _game_reader(
-    kind: str, resumable: Callable[[dict[str, Any]], object] | None = None
-) -> Callable[[str], dict[str, Any]]:
-    def read(text: str) -> dict[str, Any]:
-        game = load_game(text, kind)
-        if resumable is not None:
-            try:
-                resumable(game)
-            except ValueError as error:  # the file is anyone's to edit: its text is shown inert
-                raise CorruptFile(spelled_out(str(error))) from None
-        return game
-
-    return read
-
-
-def share_code(checked: CheckedTable, entry: int | None = None) -> str:
-    """The share code of a checked table, or of its entry `entry` (1 is the best). A refuted
-    entry is not passed on: the table cannot be shared until it is removed (README, "Every entry
-    carries its game")."""
-    table = checked.table
-    if not checked.entries:
-        raise _nothing_to_share(table)
-    numbers = range(1, len(checked.entries) + 1) if entry is None else [entry]
-    for number in numbers:
-        verdict = _checked_entry(checked, number)[1]
-        if verdict.status == "refuted":
-            raise StoreError(
-                f"{table} cannot be shared, entry {number} is refuted: {verdict.reason}"
-            )
-    entries = tuple(checked.entries[number - 1] for number in numbers)
-    from lines_tui.store import codes
-
-    return _shared(table, lambda: codes.encode(table, entries))
-
-
-def challenge_code(checked: CheckedTable, entry: int) -> str:
-    """A challenge code of entry `entry` of a checked table: only a result its replay verifies
-    sets a challenge (README, "Challenges")."""
-    chosen, verdict = _checked_entry(checked, entry)
-    if verdict.status != "verified":
-        raise StoreError(f"entry {entry} cannot be a challenge: it is {verdict.line()}")
-    from lines_tui.store import codes
-
-    return _shared(checked.table, lambda: codes.challenge(checked.table, chosen))
-
-
-def _checked_entry(checked: CheckedTable, number: int) -> tuple[Entry, Verdict]:
-    if not checked.entries:
-        raise _nothing_to_share(checked.table)
-    return numbered_entry(checked.table, checked.entries, number), checked.verdicts[number - 1]
-
-
-def numbered_entry(table: TableId, entries: Sequence[Entry], number: int) -> Entry:
-    """Entry `number` of `entries`, the entries of `table` best first (1 is the best);
-    StoreError if there is none of that number."""
-    if not entries:
-        raise StoreError(f"{table} has no entries yet")
-    if not 1 <= number <= len(entries):
-        raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
-    return entries[number - 1]
-
-
-def _nothing_to_share(table: TableId) -> StoreError:
-    return StoreError(f"{table} has no entries yet, so there is nothing to share")
-
-
-def _shared(table: TableId, encode: Callable[[], str]) -> str:
-    """The code `encode` makes; StoreError if the table's games cannot be coded here (a layout
-    no longer installed)."""
-    try:
-        return encode()
-    except ValueError as error:
-        raise StoreError(f"{table} cannot be shared: {error}") from None
-
-
-def _entries(data: ScoreData, table: TableId) -> list[Entry]:
-    """The entries of `table` in `data`. A deal's table also holds the results of that deal
-    played as a random deal, kept in the random-deal table (README, "Challenges"): a race on a
-    deal counts them, its "To beat" too, and a challenge code imported where it was made adds
-    nothing. Once a merge has written them into the deal's table they are there twice, and
-    counted once."""
-    entries = data.tables.get(table, [])
-    seed = table.deal_seed
-    if seed is None:
-        return entries
-    played_at_random = [entry for entry in data.tables.get(table.base, []) if entry.seed == seed]
-    return entries + [entry for entry in played_at_random if entry not in entries]
-
-
-def _contents(data: ScoreData) -> tuple[object, ...]:
-    tables = {table: frozenset(entries) for table, entries in data.tables.items() if entries}
-    return (tuple(data.players), data.active_player, tables)
-
-
-def parse_table(table: str | TableId) -> TableId:
-    if isinstance(table, TableId):
-        return table
-    try:
-        return TableId.parse(table)
-    except TableIdError as error:
-        raise StoreError(str(error)) from None
+        with self._files.folder.locked(write=True):
+            self._files.current(path, load_preferences)
+            self._files.folder.write_atomically(path, dump_preferences(preferences))
 
 
 def _clean(name: str) -> str:

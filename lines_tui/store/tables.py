@@ -19,6 +19,7 @@ from typing import Literal
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.visible_text import spelled_out
+from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
 from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, record_problem
 
@@ -190,6 +191,16 @@ class TableId:
 _KINDS = ("lines", "mahjong")
 
 
+def parse_table(table: str | TableId) -> TableId:
+    """The table `table` names; StoreError, its message one line for the player, if none."""
+    if isinstance(table, TableId):
+        return table
+    try:
+        return TableId.parse(table)
+    except TableIdError as error:
+        raise StoreError(str(error)) from None
+
+
 def day_start(day: str) -> int:
     """The first second (UTC) of the date `day` (YYYY-MM-DD)."""
     date = dt.date.fromisoformat(day)
@@ -263,6 +274,16 @@ def ranked(table: TableId, entries: Iterable[Entry]) -> list[Entry]:
     for entry in sorted(entries, key=lambda entry: rank_key(table, entry)):
         best.setdefault(entry.result, entry)
     return list(best.values())
+
+
+def numbered_entry(table: TableId, entries: Sequence[Entry], number: int) -> Entry:
+    """Entry `number` of `entries`, the entries of `table` best first (1 is the best);
+    StoreError if there is none of that number."""
+    if not entries:
+        raise StoreError(f"{table} has no entries yet")
+    if not 1 <= number <= len(entries):
+        raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
+    return entries[number - 1]
 
 
 EntryStatus = Literal["added", "already there", "not good enough", "rejected"]

@@ -395,13 +395,7 @@ class MahjongGame:
         position = Position.from_json(record.get("position"))
         if position.removed:
             raise SavedGameError("saved game: the dealt position has tiles removed")
-        layout = Layout(
-            name=_text(about.get("name"), "layout name"),
-            title=_text(about.get("title"), "layout title"),
-            slots=position.slots,
-            source=_text(about.get("source"), "layout source"),
-            description=_text(about.get("description", ""), "layout description"),
-        )
+        layout = _layout(about, position)
         seed = record.get("seed")
         if not is_whole_number(seed) or seed < 0:
             raise SavedGameError("saved game: 'seed' is not a whole number >= 0")
@@ -409,14 +403,7 @@ class MahjongGame:
         dealer = record.get("dealer", 1)
         if dealer not in DEALERS or type(dealer) is not int:
             raise SavedGameError("saved game: 'dealer' is not a known dealer version")
-        clock = _mapping(record.get("clock"), "'clock'")
-        played = _seconds(clock.get("played"), "'played'")
-        running_since = clock.get("running_since")
-        if running_since is not None:
-            running_since = _seconds(running_since, "'running_since'")
-        paused = clock.get("paused")
-        if not isinstance(paused, bool):
-            raise SavedGameError("saved game: the clock's 'paused' is not true or false")
+        played, running_since, paused = _clock_fields(record.get("clock"))
         dead_from_start = record.get("dead_from_start", False)  # saves before 3 Dec 2026 lack it
         if not isinstance(dead_from_start, bool):
             raise SavedGameError("saved game: 'dead_from_start' is not true or false")
@@ -428,33 +415,59 @@ class MahjongGame:
             game.proof = None if proof is None else Skipped.from_json(proof)
         except ValueError as error:
             raise SavedGameError(f"saved game: {error}") from None
-        for pair in _pairs(record.get("history"), "history"):
-            game.check_move(*pair)
-            game._take(pair)
-        redo = _pairs(record.get("redo"), "redo")
-        for pair in reversed(redo):
-            game.check_move(*pair)
-            game._take(pair)
-        for _ in redo:
-            pair = game._history.pop()
-            game.present |= 1 << pair[0] | 1 << pair[1]
-            game._redo.append(pair)
+        game._replay(record.get("history"), record.get("redo"))
         game._paused = paused
         game._clock = _Clock(played, None)
         # Games saved before the moment of a win was kept have none.
-        won_at = record.get("won_at")
-        if won_at is not None:
-            won_at = _seconds(won_at, "'won_at'")
+        won_at = _seconds_or_none(record.get("won_at"), "'won_at'")
         game.won_at = won_at if game.won else None
         if running_since is not None and not paused and not game.over:
             game._clock.running_since = running_since if now is None else now
         return game
+
+    def _replay(self, history: object, redo: object) -> None:
+        """Take the saved pairs again, each checked against the rules, then undo the ones that
+        can be redone: the game stands where it was saved, with the same moves to redo."""
+        for pair in _pairs(history, "history"):
+            self.check_move(*pair)
+            self._take(pair)
+        to_redo = _pairs(redo, "redo")
+        for pair in reversed(to_redo):
+            self.check_move(*pair)
+            self._take(pair)
+        for _ in to_redo:
+            pair = self._history.pop()
+            self.present |= 1 << pair[0] | 1 << pair[1]
+            self._redo.append(pair)
 
 
 def _mapping(value: object, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise SavedGameError(f"saved game: {what} is not a JSON object")
     return value
+
+
+def _layout(about: Mapping[str, Any], position: Position) -> Layout:
+    """The layout a game was saved with: its fields as saved, its tiles' places the position's."""
+    return Layout(
+        name=_text(about.get("name"), "layout name"),
+        title=_text(about.get("title"), "layout title"),
+        slots=position.slots,
+        source=_text(about.get("source"), "layout source"),
+        description=_text(about.get("description", ""), "layout description"),
+    )
+
+
+def _clock_fields(value: object) -> tuple[float, float | None, bool]:
+    """The saved clock's time played, the moment its run started (None: not running) and
+    whether it was paused."""
+    clock = _mapping(value, "'clock'")
+    played = _seconds(clock.get("played"), "'played'")
+    running_since = _seconds_or_none(clock.get("running_since"), "'running_since'")
+    paused = clock.get("paused")
+    if not isinstance(paused, bool):
+        raise SavedGameError("saved game: the clock's 'paused' is not true or false")
+    return played, running_since, paused
 
 
 def _text(value: object, what: str) -> str:
@@ -471,6 +484,10 @@ def _pairs(value: object, what: str) -> list[Pair]:
 
 def _is_pair(item: object) -> bool:
     return isinstance(item, list) and len(item) == 2 and all(is_whole_number(v) for v in item)
+
+
+def _seconds_or_none(value: object, what: str) -> float | None:
+    return None if value is None else _seconds(value, what)
 
 
 def _seconds(value: object, what: str) -> float:

@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Static
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.store import challenge_code, share_code
+from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen

@@ -1,0 +1,119 @@
+"""Reading the data files as what they hold: each read under the folder's lock and parsed, a
+damaged one set aside untouched, one from a newer lines-tui left alone, every problem told once.
+
+How a file is read, written and kept aside safely is files.py's; what the player is told when a
+file or the folder is not as expected is the README's ("What happens when the folder is not as
+expected").
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from lines_tui.engine.text_file import NotUtf8, utf8_text
+from lines_tui.engine.visible_text import spelled_out
+from lines_tui.store.errors import StoreError
+from lines_tui.store.files import DataFolder
+from lines_tui.store.schema import CorruptFile, NewerFile
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+D = TypeVar("D")
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A damaged data file the store renamed, untouched, to `aside` (a name in the same folder)
+    to start it afresh: `reason` says what was wrong with it."""
+
+    name: str
+    reason: str
+    aside: str
+
+
+class DataFiles:
+    """The files of one data folder, read through `parse` (a schema's loader). Every method may
+    be called from any thread: each takes the folder's lock for itself, or is called holding it."""
+
+    def __init__(self, folder: DataFolder) -> None:
+        self.folder = folder
+        self.warnings: list[str] = []
+        """One line per problem found with the files (each told once), for the player."""
+        self.set_aside: dict[str, SetAside] = {}
+        """The warnings of `warnings` that tell a damaged file set aside, with what they tell
+        (the app tells them together, shorter)."""
+        self._warnings_lock = threading.Lock()
+
+    def read(self, path: Path, parse: Callable[[str], D]) -> D | None:
+        """What `path` holds now, read under the shared lock (nothing is created to read it);
+        None if there is nothing, a file from a newer lines-tui, or a damaged one, set aside."""
+        with self.folder.locked(write=False):
+            raw = self.folder.read(path, MAX_FILE_BYTES)
+        return self._parsed(path, raw, parse, writing=False)
+
+    def current(self, path: Path, parse: Callable[[str], D]) -> D | None:
+        """Holding the exclusive lock, before `path` is replaced or removed: what it holds now.
+        A file from a newer lines-tui refuses the change (StoreError); a damaged one is set
+        aside first, so its bytes are never lost."""
+        return self._parsed(path, self.folder.read(path, MAX_FILE_BYTES), parse, writing=True)
+
+    def _parsed(
+        self, path: Path, raw: bytes | None, parse: Callable[[str], D], *, writing: bool
+    ) -> D | None:
+        if raw is None:
+            return None
+        try:
+            return parse(_decoded(raw))
+        except NewerFile as error:
+            reason = self._warn(
+                f"{path.name} was written by a newer lines-tui ({error}): it is opened "
+                "read-only and left untouched, so nothing is saved to it"
+            )
+            if writing:
+                raise StoreError(reason) from None
+            return None
+        except CorruptFile as error:
+            if writing:
+                self._set_aside(path, error)
+            else:
+                self._set_aside_unless_changed(path, raw, error)
+            return None
+
+    def _set_aside_unless_changed(self, path: Path, raw: bytes, error: CorruptFile) -> None:
+        """Found by a reader: take the writers' lock and set the file aside if it still holds
+        what was read (another copy may have mended or replaced it in the meantime)."""
+        try:
+            with self.folder.locked(write=True):
+                if self.folder.read(path, MAX_FILE_BYTES) == raw:
+                    self._set_aside(path, error)
+        except StoreError as problem:
+            self._warn(f"{path.name} could not be read ({error}); it is left as it is ({problem})")
+
+    def _set_aside(self, path: Path, error: CorruptFile) -> None:
+        aside = self.folder.keep_aside(path, "corrupt")
+        self._warn(
+            f"{path.name} could not be read ({error}); kept it untouched as "
+            f"{spelled_out(str(aside))} and started afresh",
+            SetAside(path.name, str(error), spelled_out(aside.name)),
+        )
+
+    def _warn(self, warning: str, set_aside: SetAside | None = None) -> str:
+        with self._warnings_lock:
+            if warning not in self.warnings:
+                if set_aside is not None:
+                    self.set_aside[warning] = set_aside  # first: the app reads `warnings`
+                self.warnings.append(warning)
+        return warning
+
+
+def _decoded(raw: bytes) -> str:
+    if len(raw) > MAX_FILE_BYTES:
+        raise CorruptFile(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
+    try:
+        return utf8_text(raw)
+    except NotUtf8 as error:
+        raise CorruptFile(str(error)) from None

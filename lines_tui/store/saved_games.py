@@ -1,0 +1,90 @@
+"""The games in progress, one of each kind (saved-lines.json, saved-mahjong.json), kept to be
+resumed: saved, read and removed under the folder's lock, and never over a game another copy of
+lines-tui saved that this one has not seen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lines_tui.engine.visible_text import spelled_out
+from lines_tui.store.data_files import DataFiles
+from lines_tui.store.errors import SavedGameKept, StoreError
+from lines_tui.store.schema import CorruptFile, dump_game, load_game
+
+GAME_KINDS = ("lines", "mahjong")
+
+
+class SavedGame:
+    """The saved game of one kind ("lines" or "mahjong") in one data folder (nothing cached:
+    every call reads the file). StoreError for any other kind."""
+
+    def __init__(self, files: DataFiles, data_dir: Path, kind: str) -> None:
+        if kind not in GAME_KINDS:
+            raise StoreError(
+                f"no game of kind '{spelled_out(kind)}' (known: {', '.join(GAME_KINDS)})"
+            )
+        self.files = files
+        self.kind = kind
+        self.path = data_dir / f"saved-{kind}.json"
+
+    def save(
+        self, data: dict[str, Any], *, replace: bool = True, known: dict[str, Any] | None = None
+    ) -> None:
+        """Keep the game in progress to resume it later. `replace=False`: only if no saved game
+        is there (SavedGameKept if one is); `known`: only over that saved game (the one this
+        copy of lines-tui knows is there), or none, not over one another copy saved meanwhile."""
+        try:
+            text = dump_game(self.kind, data)
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"the {self.kind} game cannot be saved: {error}") from None
+        with self.files.folder.locked(write=True):
+            self._replaceable(replace, known)
+            self.files.folder.write_atomically(self.path, text)
+
+    def load(
+        self, resumable: Callable[[dict[str, Any]], object] | None = None
+    ) -> dict[str, Any] | None:
+        """The saved game, or None (none saved, one from a newer lines-tui, which is left alone,
+        or a bad file, which is kept aside). `resumable(game)` raises ValueError (its message
+        one line) for a game that cannot be resumed: such a file is damaged too, and kept aside
+        as one (the store knows no game's rules; the caller does)."""
+        return self.files.read(self.path, self._reader(resumable))
+
+    def clear(self, *, replace: bool = True, known: dict[str, Any] | None = None) -> None:
+        """Remove the saved game; `replace` and `known` as for `save`."""
+        with self.files.folder.locked(write=True):
+            self._replaceable(replace, known)
+            self.files.folder.remove(self.path)
+
+    def take_held(self, known: dict[str, Any]) -> bool:
+        """Holding the exclusive lock: remove the saved game if it is the `known` one; False,
+        nothing removed, if it is gone or another game is there."""
+        if self.files.current(self.path, self._reader()) != known:
+            return False
+        self.files.folder.remove(self.path)
+        return True
+
+    def _replaceable(self, replace: bool, known: dict[str, Any] | None) -> None:
+        """Holding the exclusive lock, before the saved game is replaced or removed: a game
+        there is refused unless `replace`, and unless it is the `known` one when one is given
+        (a damaged file is set aside first, so it is no game, and one from a newer lines-tui
+        always refuses: `DataFiles.current`)."""
+        current = self.files.current(self.path, self._reader())
+        if current is not None and not (replace and known in (None, current)):
+            raise SavedGameKept(f"a saved {self.kind} game is there, and it is kept")
+
+    def _reader(
+        self, resumable: Callable[[dict[str, Any]], object] | None = None
+    ) -> Callable[[str], dict[str, Any]]:
+        def read(text: str) -> dict[str, Any]:
+            game = load_game(text, self.kind)
+            if resumable is not None:
+                try:
+                    resumable(game)
+                except ValueError as error:  # the file is anyone's to edit: shown inert
+                    raise CorruptFile(spelled_out(str(error))) from None
+            return game
+
+        return read

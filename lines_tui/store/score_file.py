@@ -1,0 +1,62 @@
+"""scores.json, the players and tables: read whole, changed read-modify-write under the folder's
+exclusive lock, and written only when a change changed something."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from lines_tui.store.data_files import DataFiles
+from lines_tui.store.schema import ScoreData, dump_scores, load_scores
+from lines_tui.store.tables import Entry, TableId
+
+SCORES_FILE = "scores.json"
+
+T = TypeVar("T")
+
+
+class ScoreFile:
+    """The scores file of one data folder (nothing cached: every call reads it)."""
+
+    def __init__(self, files: DataFiles, data_dir: Path) -> None:
+        self.files = files
+        self.path = data_dir / SCORES_FILE
+
+    def read(self) -> ScoreData:
+        """The scores file as it is now, read under the shared lock (nothing is created to read
+        it). A file from a newer lines-tui reads as empty; a damaged one is set aside."""
+        return self.files.read(self.path, load_scores) or ScoreData()
+
+    def update(self, change: Callable[[ScoreData], T]) -> T:
+        """Apply `change` to the scores under the lock; write only if it changed something."""
+        with self.files.folder.locked(write=True):
+            return self.update_held(change)
+
+    def update_held(self, change: Callable[[ScoreData], T]) -> T:
+        """`update`, the exclusive lock held already."""
+        data = self.files.current(self.path, load_scores) or ScoreData()
+        before = _contents(data)
+        result = change(data)
+        if _contents(data) != before:
+            self.files.folder.write_atomically(self.path, dump_scores(data))
+        return result
+
+
+def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
+    """The entries of `table` in `data`. A deal's table also holds the results of that deal
+    played as a random deal, kept in the random-deal table (README, "Challenges"): a race on a
+    deal counts them, its "To beat" too, and a challenge code imported where it was made adds
+    nothing. Once a merge has written them into the deal's table they are there twice, and
+    counted once."""
+    entries = data.tables.get(table, [])
+    seed = table.deal_seed
+    if seed is None:
+        return entries
+    played_at_random = [entry for entry in data.tables.get(table.base, []) if entry.seed == seed]
+    return entries + [entry for entry in played_at_random if entry not in entries]
+
+
+def _contents(data: ScoreData) -> tuple[object, ...]:
+    tables = {table: frozenset(entries) for table, entries in data.tables.items() if entries}
+    return (tuple(data.players), data.active_player, tables)

@@ -1,0 +1,64 @@
+"""Passing results on: the share code of a checked table or of one entry, and a challenge code.
+What a replay refutes is never passed on, and only what it verifies sets a challenge (README,
+"Every entry carries its game", "Challenges")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from lines_tui.store.errors import StoreError
+from lines_tui.store.tables import Entry, TableId, numbered_entry
+
+if TYPE_CHECKING:
+    from lines_tui.store.verify import CheckedTable, Verdict
+
+
+def share_code(checked: CheckedTable, entry: int | None = None) -> str:
+    """The share code of a checked table, or of its entry `entry` (1 is the best). A refuted
+    entry is not passed on: the table cannot be shared until it is removed (README, "Every entry
+    carries its game")."""
+    table = checked.table
+    if not checked.entries:
+        raise _nothing_to_share(table)
+    numbers = range(1, len(checked.entries) + 1) if entry is None else [entry]
+    for number in numbers:
+        verdict = _checked_entry(checked, number)[1]
+        if verdict.status == "refuted":
+            raise StoreError(
+                f"{table} cannot be shared, entry {number} is refuted: {verdict.reason}"
+            )
+    entries = tuple(checked.entries[number - 1] for number in numbers)
+    from lines_tui.store import codes
+
+    return _shared(table, lambda: codes.encode(table, entries))
+
+
+def challenge_code(checked: CheckedTable, entry: int) -> str:
+    """A challenge code of entry `entry` of a checked table: only a result its replay verifies
+    sets a challenge (README, "Challenges")."""
+    chosen, verdict = _checked_entry(checked, entry)
+    if verdict.status != "verified":
+        raise StoreError(f"entry {entry} cannot be a challenge: it is {verdict.line()}")
+    from lines_tui.store import codes
+
+    return _shared(checked.table, lambda: codes.challenge(checked.table, chosen))
+
+
+def _checked_entry(checked: CheckedTable, number: int) -> tuple[Entry, Verdict]:
+    if not checked.entries:
+        raise _nothing_to_share(checked.table)
+    return numbered_entry(checked.table, checked.entries, number), checked.verdicts[number - 1]
+
+
+def _nothing_to_share(table: TableId) -> StoreError:
+    return StoreError(f"{table} has no entries yet, so there is nothing to share")
+
+
+def _shared(table: TableId, encode: Callable[[], str]) -> str:
+    """The code `encode` makes; StoreError if the table's games cannot be coded here (a layout
+    no longer installed)."""
+    try:
+        return encode()
+    except ValueError as error:
+        raise StoreError(f"{table} cannot be shared: {error}") from None
