@@ -60,6 +60,21 @@ def test_players_register_rename_remove_and_the_active_one_follows(folder: Path)
     assert open_store(folder).active_player is None
 
 
+def test_a_name_typed_decomposed_finds_the_player_it_registered(folder: Path) -> None:
+    """`add` keeps "Zoe" + U+0308 as "Zoë" (NFC), and then said it was registered while `use`,
+    `rename`, `remove` and `--player` said no player had that name: the user was stuck."""
+    store = open_store(folder)
+    decomposed = "Zoe\u0308"
+    assert store.add_player(decomposed) == "Zo\u00eb"
+    assert store.resolve_player(decomposed) == "Zo\u00eb"
+    assert store.resolve_player("ZOE\u0308") == "Zo\u00eb"
+    store.set_active_player(decomposed)
+    assert store.active_player == "Zo\u00eb"
+    assert store.rename_player(decomposed, "Zoe") == "Zoe"
+    store.remove_player("zoe")
+    assert store.players() == []
+
+
 @pytest.mark.parametrize(
     "name",
     ["", "   ", "x" * 25, "a\x1b[31mb", "a\nb", "[b]x[/b]", "back\\slash", "a\u202eb", "z\u200bz"],

@@ -78,8 +78,10 @@ def clean_name(typed: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What every name of one player shares: the name ignoring case (`str.casefold`)."""
-    return name.casefold()
+    """What every name of one player shares: the name ignoring case and how its accents are
+    typed (Unicode's canonical caseless match: "Zoe" + a combining diaeresis is "Zoë", as
+    `clean_name` keeps it)."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name).casefold())
 
 
 def same_name(a: str, b: str) -> bool:
