@@ -104,9 +104,12 @@ class PlayoutState:
         """Units whose remaining tiles are all free (maybe no longer: check again)."""
         self.choosable: list[int] = []
         """Units with two free tiles or more among others (maybe no longer: check again)."""
-        self._listed: dict[int, tuple[int, int, list[Move]]] = {}
-        """For each unit: its free and remaining tiles when its moves were last listed, and
-        those moves."""
+        self._listed: dict[int, tuple[int, int, list[Move], int]] = {}
+        """For each unit: its free and remaining tiles when its moves were last listed, those
+        moves, and its free tiles that have an allowed partner free."""
+        self.pairable = 0
+        """The free tiles with an allowed partner free: the tiles that may leave at once in a
+        look-ahead from this board (set by `moves`)."""
         for unit in range(len(unit_tiles)):
             self.classify(unit)
 
@@ -144,11 +147,14 @@ class PlayoutState:
     def moves(self) -> list[Move]:
         """The real moves of the choosable units that keep their pairing allowed, as (unit,
         tile, tile, c, d): c and d are the type's other two tiles when it has four left, else
-        NO_TILE. Units that can no longer move leave `choosable`, and none stays twice."""
+        NO_TILE. Units that can no longer move leave `choosable`, and none stays twice. Also
+        sets `pairable`: a tile's allowed partners are in its own unit, and every unit with two
+        free tiles is choosable here (the ready ones have moved)."""
         present, unit_free, unit_tiles = self.present, self.unit_free, self.unit_tiles
         listed = self._listed
         kept: dict[int, None] = {}
         found: list[Move] = []
+        pairable = 0
         for unit in self.choosable:
             free = unit_free[unit]
             if free.bit_count() < 2 or unit in kept:
@@ -158,22 +164,54 @@ class PlayoutState:
             seen = listed.get(unit)
             # A step changes a few units: the others' moves are the ones listed before.
             if seen is None or seen[0] != free or seen[1] != rest:
-                seen = listed[unit] = (free, rest, self._unit_moves(unit, free, rest))
+                seen = listed[unit] = (free, rest, *self._unit_moves(unit, free, rest))
             found.extend(seen[2])
+            pairable |= seen[3]
         self.choosable[:] = kept
+        self.pairable = pairable
         return found
 
-    def _unit_moves(self, unit: int, free: int, rest: int) -> list[Move]:
-        """The moves of one unit, whose free tiles are `free` and remaining tiles `rest`."""
+    def pairable_after(self, pair: int, free: int, freed: int) -> int:
+        """`pairable` once the free tiles `pair` leave (after `moves`): `free` is the free
+        tiles then, `freed` among them those the pair frees. Only the pair's own partners can
+        lose theirs, and only the tiles it frees and their partners can gain one, so a
+        look-ahead gets the tiles that may leave at its start without a look at every free
+        tile."""
+        allowed = self.allowed
+        after = self.pairable & ~pair
+        rest = pair
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            after &= ~allowed[low.bit_length() - 1]
+        bereft = self.pairable & ~pair & ~after  # the pair's partners: have they another?
+        while bereft:
+            low = bereft & -bereft
+            bereft ^= low
+            if allowed[low.bit_length() - 1] & free:
+                after |= low
+        while freed:
+            low = freed & -freed
+            freed ^= low
+            mates = allowed[low.bit_length() - 1] & free
+            if mates:
+                after |= low | mates
+        return after
+
+    def _unit_moves(self, unit: int, free: int, rest: int) -> tuple[list[Move], int]:
+        """The moves of one unit, whose free tiles are `free` and remaining tiles `rest`, and
+        those of its free tiles that have an allowed partner free."""
         allowed = self.allowed
         tiles = list(bits(free))
         four = rest.bit_count() == 4
         found: list[Move] = []
+        pairable = 0
         for i, a in enumerate(tiles):
             partners = allowed[a]
             for b in tiles[i + 1 :]:
                 if not partners >> b & 1:
                     continue
+                pairable |= 1 << a | 1 << b
                 if not four:
                     found.append((unit, a, b, NO_TILE, NO_TILE))
                     continue
@@ -182,7 +220,7 @@ class PlayoutState:
                 c, d = low.bit_length() - 1, (others ^ low).bit_length() - 1
                 if allowed[c] >> d & 1:
                     found.append((unit, a, b, c, d))
-        return found
+        return found, pairable
 
 
 class FreedByPair:
@@ -361,18 +399,23 @@ class Player:
             # reached by moves the relaxation allows anyway.
             if (a, b) in doomed:
                 continue
-            after = present & ~(1 << a | 1 << b)
-            if self._frees_both(after, known & after | freed, c, d):
+            pair = 1 << a | 1 << b
+            after = present & ~pair
+            free = known & after | freed
+            leaving = state.pairable_after(pair, free, freed)
+            if self._frees_both(after, free, leaving, c, d):
                 return a, b
             doomed.add((a, b))
         return None
 
-    def _frees_both(self, present: int, known: int, c: int, d: int) -> bool:
+    def _frees_both(self, present: int, known: int, leaving: int, c: int, d: int) -> bool:
         """Whether the relaxation from this board (`known`: its free tiles, none of those
-        gone) frees both c and d. It holds c and d to each other without being told: their
-        other partners are tiles of their type already gone (the pair just played among
-        them), and a tile gone is never a partner here."""
-        return reaches(self.board.geometry, self.pairings.allowed, present, known, 1 << c | 1 << d)
+        gone; `leaving`: those with an allowed partner among them) frees both c and d. It
+        holds c and d to each other without being told: their other partners are tiles of
+        their type already gone (the pair just played among them), and a tile gone is never a
+        partner here."""
+        allowed = self.pairings.allowed
+        return reaches(self.board.geometry, allowed, present, known, 1 << c | 1 << d, leaving)
 
     def _any_move(self, state: PlayoutState) -> Pair | None:
         """A real move of an open type that keeps its pairing allowed, the hint's first.

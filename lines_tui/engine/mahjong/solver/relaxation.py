@@ -62,16 +62,24 @@ def relax(
 
 
 def reaches(
-    geometry: Geometry, allowed: Sequence[int], present: int, known: int, goal: int
+    geometry: Geometry,
+    allowed: Sequence[int],
+    present: int,
+    known: int,
+    goal: int,
+    leaving: int | None = None,
 ) -> bool:
     """Whether the relaxation from `present` (`known`: tiles free or gone) frees every tile of
-    `goal`: `relax(...)[1] & goal == goal`, found for less.
+    `goal`: `relax(...)[1] & goal == goal`, found for less. `leaving`, if the caller knows
+    them: the tiles free at the start with an allowed partner free or gone.
 
     The relaxation ends in the same place whatever the order of its moves, so this one takes
     them a tile at a time, from stacks of tile indices rather than in waves of masks, and a
     tile counts as gone from the moment it may leave (it will). The tiles that hold the goal's
     tiles, directly or not, go first: when the answer is yes (in the playouts' look-ahead,
-    three times in four), it comes after about half the moves."""
+    three times in four), it comes after about half the moves. The tiles that may leave at
+    the start wait as two masks (those that hold the goal and the others), taken a tile at a
+    time once the stacks run out: most are never taken."""
     goal &= ~known
     if not goal:
         return True
@@ -82,20 +90,36 @@ def reaches(
         low = rest & -rest
         rest ^= low
         urgent |= holding[low.bit_length() - 1]
-    staying = present  # present and not yet allowed to leave
+    if leaving is None:
+        leaving = 0
+        candidates = known & present
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            if allowed[low.bit_length() - 1] & known:
+                leaving |= low
+    staying = present & ~leaving  # present and not yet allowed to leave
     waiting = present & ~known  # present and not yet free
-    first: list[int] = []  # tiles allowed to leave, not yet left: the urgent ones
+    first: list[int] = []  # tiles allowed to leave since the start, not yet left: urgent ones
     then: list[int] = []  # the others
-    candidates = known & present
-    while candidates:
-        low = candidates & -candidates
-        candidates ^= low
-        tile = low.bit_length() - 1
-        if allowed[tile] & known:
-            (first if urgent & low else then).append(tile)
-            staying ^= low
-    while first or then:
-        for bit, tile, held_left, held_right in released_by[first.pop() if first else then.pop()]:
+    first_at_start = leaving & urgent
+    then_at_start = leaving & ~urgent
+    while True:
+        if first:
+            tile = first.pop()
+        elif first_at_start:
+            low = first_at_start & -first_at_start
+            first_at_start ^= low
+            tile = low.bit_length() - 1
+        elif then:
+            tile = then.pop()
+        elif then_at_start:
+            low = then_at_start & -then_at_start
+            then_at_start ^= low
+            tile = low.bit_length() - 1
+        else:
+            return False
+        for bit, freed, held_left, held_right in released_by[tile]:
             if waiting & bit and (not held_left & staying or not held_right & staying):
                 known |= bit
                 waiting ^= bit
@@ -103,9 +127,9 @@ def reaches(
                     goal ^= bit
                     if not goal:
                         return True
-                mates = allowed[tile]
+                mates = allowed[freed]
                 if mates & known:
-                    (first if urgent & bit else then).append(tile)
+                    (first if urgent & bit else then).append(freed)
                     staying ^= bit
                     # Its free partners that had none free until now may leave too.
                     waited = mates & known & staying
@@ -114,4 +138,3 @@ def reaches(
                         waited ^= low
                         (first if urgent & low else then).append(low.bit_length() - 1)
                         staying ^= low
-    return False
