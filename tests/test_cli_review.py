@@ -626,3 +626,26 @@ def test_playing_as_the_active_player_writes_nothing_so_a_read_only_folder_plays
         make_active(open_store(data), "Bob")
     assert refusal.value.code == 2
     assert store.active_player == "Ann"
+
+
+# 18. standard input closed
+
+
+@pytest.mark.parametrize("command", [["scores", "import", "-"], ["scores", "verify", "-"]])
+def test_a_code_from_a_closed_standard_input_is_refused_in_one_line(
+    home: Path, command: list[str]
+) -> None:
+    """`lines-tui scores import - <&-` ended in a traceback (sys.stdin is None)."""
+    done = subprocess.run(
+        [*lines_tui_command(), *command],
+        stdin=None,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "lines-tui: standard input is closed; give the code on the command line\n"
+    )

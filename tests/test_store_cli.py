@@ -334,4 +334,5 @@ def test_of_several_codes_the_one_that_cannot_be_read_is_named(
     assert result.stderr.strip() == (
         "lines-tui: code 2: the share code is damaged: a character was changed or moved"
     )
+    assert result.stdout == ""  # `verify` printed the first code's verdicts, then refused
     assert open_store(tmp_path).tables() == {}

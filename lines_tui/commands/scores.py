@@ -349,11 +349,15 @@ def verify(code: CodeArgument) -> None:
 
     all_verified = True
     texts = pasted_codes(code)
+    read = []
+    # Every code is read before any verdict is printed: a damaged one is bad input, refused
+    # in its one line with nothing on standard output, as `scores import` refuses it.
     for number, text in enumerate(texts, start=1):
         try:
-            checked = codes.read(text, checker_now())
+            read.append(codes.read(text, checker_now()))
         except ShareCodeError as error:
             fail(str(error.of_code(number, len(texts))))
+    for checked in read:
         table = checked.table
         say(f"{table.title} ({table}), share code format {checked.format}")
         for number, (entry, verdict) in enumerate(
@@ -369,7 +373,12 @@ def read_standard_input() -> str:
     """The code piped in, read as bytes and decoded here: a paste in another encoding (Latin-1
     in a UTF-8 locale) is refused in one line instead of ending in a traceback."""
     most = MAX_PASTE_CHARS * 4  # bytes: a UTF-8 character takes at most 4
-    data = sys.stdin.buffer.read(most + 1)
+    if sys.stdin is None:  # started with standard input closed (`<&-`)
+        fail("standard input is closed; give the code on the command line")
+    try:
+        data = sys.stdin.buffer.read(most + 1)
+    except OSError as error:
+        fail(f"cannot read standard input: {error.strerror or error}")
     if len(data) > most:  # too long to be a code, whatever the bytes: the decoder says so
         return data.decode("utf-8", errors="replace")
     try:
