@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import hold_standard_descriptors
+from lines_tui.commands.common import escape_unencodable, hold_standard_descriptors
 from lines_tui.commands.options import Settings, data_dir_setting
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ MENU_OPTIONS = ("--data-dir", "--player")
 
 def main() -> None:
     hold_standard_descriptors()
+    escape_unencodable()
     options = menu_options(sys.argv[1:])
     if options is None or completion_asked():
         from lines_tui.commands.tree import app

@@ -649,3 +649,32 @@ def test_a_code_from_a_closed_standard_input_is_refused_in_one_line(
     assert done.stderr == (
         "lines-tui: standard input is closed; give the code on the command line\n"
     )
+
+
+# 19. an output that cannot encode a name
+
+
+def test_a_name_the_output_cannot_encode_is_printed_escaped(home: Path) -> None:
+    """Under `PYTHONIOENCODING=ascii` (or a Latin-1 terminal) `players add Zoë` registered Zoë
+    and then ended in a traceback printing her name; so did `players`."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LINES_TUI_HOME": str(home / "data")}
+
+    def command(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*lines_tui_command(), *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env=env,
+        )
+
+    added = command("players", "add", "Zo\u00eb")
+    assert (added.returncode, added.stderr) == (0, ""), added.stderr
+    assert added.stdout.startswith("registered Zo\\xeb;")
+    listed = command("players")
+    assert (listed.returncode, listed.stderr) == (0, "")
+    assert listed.stdout.startswith("  Zo\\xeb\n")
+    again = command("players", "add", "Zo\u00eb")
+    assert again.returncode == 2
+    assert again.stderr == "lines-tui: a player named 'Zo\\xeb' is already registered\n"

@@ -38,6 +38,16 @@ def hold_standard_descriptors() -> None:
                 os.set_inheritable(fd, True)
 
 
+def escape_unencodable() -> None:
+    """Characters that standard output and error cannot encode (`PYTHONIOENCODING=ascii`, a
+    Latin-1 terminal) written as escapes (`\\xeb`): printing a name with one ended in a traceback,
+    after the command had made its change."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def say(*lines: str) -> None:
     """Print each argument on standard output as one line, control characters shown escaped.
     Output that cannot be written (a full disk, a closed pipe) ends the command with exit code
