@@ -573,12 +573,16 @@ def test_a_file_of_two_maps_of_one_name_says_how_to_pick_the_second(home: Path) 
         (["layouts", "--survey", "abc"], "--survey"),
         (["layouts", "--survey", "3", "--workers", "two"], "--workers"),
         (["replay", "ABC", "--entry", "first"], "--entry"),
+        (["deal", "--seed", "\u0661\u0662"], "--seed"),  # Arabic-Indic 12: int() reads it
+        (["deal", "--seed", "1_000"], "--seed"),
+        (["lines", "--size", " 9 "], "--size"),
     ],
 )
 def test_a_number_option_given_no_number_says_so_in_plain_words(
     home: Path, arguments: list[str], option: str
 ) -> None:
-    """click said "'abc' is not a valid int range.", a programmer's word for a player's typo."""
+    """click said "'abc' is not a valid int range.", a programmer's word for a player's typo; and
+    it took other scripts' digits and "1_000", which no table id takes."""
     bad = arguments[arguments.index(option) + 1]
     line = refused(run(*arguments), f"'{option}': '{bad}' is not a valid whole number.")
     assert "int range" not in line

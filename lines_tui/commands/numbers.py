@@ -5,6 +5,7 @@ number.", where click says "int range"), the value shown as `N` in the help."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import typer
@@ -13,6 +14,13 @@ from typer._click.types import IntRange  # typer carries its own click (pyprojec
 
 class WholeNumber(IntRange):
     name = "whole number"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        # Python's int() also reads other scripts' digits, "1_000" and spaces around, where a
+        # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
+        if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
+            self.fail(f"{value!r} is not a valid {self.name}.", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def whole_number_option(name: str, low: int, high: int | None, help: str) -> Any:
