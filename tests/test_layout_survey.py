@@ -51,6 +51,8 @@ def test_the_survey_prints_figures_and_reuses_what_it_found(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1].split() == ["turtle", "3", "100.0%", "0", "0", "1"]
     assert len(progress.read_text().splitlines()) == 3
+    # Standard error is no terminal here (a log file): the last count only, on its own line.
+    assert result.stderr == "survey: 3/3 deals\n"
     # A cut-short line (a survey stopped while writing) is ignored; nothing is solved twice.
     with progress.open("a") as out:
         out.write('{"layout": "tur')

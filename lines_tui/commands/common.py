@@ -142,8 +142,13 @@ def _drop_standard_output() -> None:
 
 
 def progress(message: str, *, done: bool = False) -> None:
-    """A progress count on standard error, each one over the last; `done` ends the line."""
-    _to_standard_error(f"\r{printable(message)}" + ("\n" if done else ""))
+    """A progress count on standard error, each one over the last; `done` ends the line. Only
+    on a terminal: a log file got every count, joined by carriage returns into one line; there
+    only the last one (`done`, when it says something) is written, as a line of its own."""
+    if is_terminal(sys.stderr):
+        _to_standard_error(f"\r{printable(message)}" + ("\n" if done else ""))
+    elif done and message:
+        _to_standard_error(f"{printable(message)}\n")
 
 
 def end_line() -> None:
