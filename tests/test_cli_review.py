@@ -72,6 +72,8 @@ def test_a_symlink_loop_among_installed_layouts_is_skipped_and_named(home: Path)
     problems = result.stderr.splitlines()
     assert len(problems) == 2 and all("Too many levels of symbolic links" in p for p in problems)
     assert sum("a.layout" in p for p in problems) == 1
+    # "skipped cannot read ...": the reason now follows a colon, as every reason does.
+    assert all(p.startswith("lines-tui: skipped: ") for p in problems), problems
     refused(run("deal", "--layout", "X"), "unknown layout 'X'")
 
 

@@ -130,7 +130,7 @@ def list_layouts(
         ]
         say("  ".join([*cells, row[5]]).rstrip())
     for problem in found.problems:
-        warn(f"skipped {problem}")
+        warn(f"skipped: {problem}")
 
 
 def start_survey(
