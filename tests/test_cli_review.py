@@ -684,3 +684,31 @@ def test_a_name_the_output_cannot_encode_is_printed_escaped(home: Path) -> None:
     again = command("players", "add", "Zo\u00eb")
     assert again.returncode == 2
     assert again.stderr == "lines-tui: a player named 'Zo\\xeb' is already registered\n"
+
+
+# 20. a refused change writes nothing, not even a data folder, and says its own reason
+
+
+def test_a_refused_change_creates_no_data_folder(home: Path) -> None:
+    """`players remove Bob` with no data folder yet was refused, and left the folder and its
+    lock file behind."""
+    data = home / "new"
+    refused(run("--data-dir", str(data), "players", "remove", "Bob"), "no registered player")
+    refused(run("--data-dir", str(data), "players", "use", "Bob"), "no registered player")
+    assert not data.exists()
+
+
+def test_a_read_only_data_folder_refuses_a_change_for_its_own_reason(
+    home: Path, make_read_only: Any
+) -> None:
+    """Each of these said "cannot write ...: Read-only file system", not what was wrong."""
+    data = home / "data"
+    store = open_store(data)
+    store.add_player("Ann")
+    store.add_player("Bob")
+    make_read_only(data)
+    given = ("--data-dir", str(data), "players")
+    refused(run(*given, "add", "ann"), "a player named 'Ann' is already registered")
+    refused(run(*given, "remove", "Nobody"), "no registered player is named 'Nobody'")
+    refused(run(*given, "rename", "Ann", "bob"), "a player named 'Bob' is already registered")
+    refused(run(*given, "add", "Cy"), "Read-only file system")  # a change: it cannot be written

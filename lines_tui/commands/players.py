@@ -9,7 +9,6 @@ import typer
 
 from lines_tui.commands.common import say
 from lines_tui.commands.scores import attempt, open_cli_store
-from lines_tui.store import Store
 
 app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
 
@@ -69,8 +68,7 @@ def remove(ctx: typer.Context, name: NameArgument) -> None:
 def use(ctx: typer.Context, name: NameArgument) -> None:
     """Make a registered player the active one (the one who plays)."""
     store = open_cli_store(ctx)
-    if not plays_already(store, name):
-        attempt(lambda: store.set_active_player(name), store)
+    attempt(lambda: store.set_active_player(name), store)
     say(f"{store.active_player} plays now")
 
 
@@ -78,16 +76,5 @@ def use(ctx: typer.Context, name: NameArgument) -> None:
 def guest(ctx: typer.Context) -> None:
     """Play as a guest from now on (Lines scores are not saved)."""
     store = open_cli_store(ctx)
-    if not plays_already(store, None):
-        attempt(lambda: store.set_active_player(None), store)
+    attempt(lambda: store.set_active_player(None), store)
     say("playing as a guest: Lines scores are not saved")
-
-
-def plays_already(store: Store, name: str | None) -> bool:
-    """Whether `name` (None: a guest) is the active player already, by a scores file read
-    whole (one that could not be, newer or damaged, left a warning): then there is nothing to
-    write, and the command succeeds without the lock for writing, which a read-only data
-    folder refused. A name no one registered is refused as `use` refuses it."""
-    active = store.active_player
-    wanted = None if name is None else attempt(lambda: store.resolve_player(name), store)
-    return wanted == active and not store.warnings

@@ -92,12 +92,11 @@ def run(app: LinesTuiApp, player: str | None) -> None:
 def make_active(store: Store, player: str) -> None:
     """`--player` made the active player only once nothing can refuse the command any more: a
     command refused (no terminal, a damaged code) changes nothing. Nothing is written when they
-    are already, so a read-only data folder still plays."""
+    are already (`Store.set_active_player`), so a read-only data folder still plays."""
     from lines_tui.store import StoreError
 
     try:
-        if store.active_player != store.resolve_player(player):
-            store.set_active_player(player)
+        store.set_active_player(player)
     except StoreError as error:
         fail(str(error))
 

@@ -51,9 +51,14 @@ class DataFiles:
     def read(self, path: Path, parse: Callable[[str], D]) -> D | None:
         """What `path` holds now, read under the shared lock (nothing is created to read it);
         None if there is nothing, a file from a newer lines-tui, or a damaged one, set aside."""
+        return self.read_whole(path, parse, None)
+
+    def read_whole(self, path: Path, parse: Callable[[str], D], missing: D | None) -> D | None:
+        """`read`, but `missing` when there is no file: None only when there is one that could
+        not be read whole (from a newer lines-tui, or damaged)."""
         with self.folder.locked(write=False):
             raw = self.folder.read(path, MAX_FILE_BYTES)
-        return self._parsed(path, raw, parse, writing=False)
+        return missing if raw is None else self._parsed(path, raw, parse, writing=False)
 
     def current(self, path: Path, parse: Callable[[str], D]) -> D | None:
         """Holding the exclusive lock, before `path` is replaced or removed: what it holds now.

@@ -29,7 +29,20 @@ class ScoreFile:
         return self.files.read(self.path, load_scores) or ScoreData()
 
     def update(self, change: Callable[[ScoreData], T]) -> T:
-        """Apply `change` to the scores under the lock; write only if it changed something."""
+        """Apply `change` to the scores under the lock; write only if it changed something.
+
+        It is tried first on the scores as read now, under the shared lock: a change refused
+        there (a name taken, a player unknown) or one that changes nothing is done as of that
+        read, without the lock for writing, so it creates no data folder, and a read-only one
+        tells the real reason rather than that it cannot be written. A file that cannot be read
+        whole (from a newer lines-tui, damaged) says nothing of what a change would do there:
+        the locked read answers then."""
+        tried = self.files.read_whole(self.path, load_scores, ScoreData())
+        if tried is not None:
+            before = _contents(tried)
+            result = change(tried)
+            if _contents(tried) == before:
+                return result
         with self.files.folder.locked(write=True):
             return self.update_held(change)
 
