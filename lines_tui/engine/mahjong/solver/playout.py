@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
-from lines_tui.engine.mahjong.solver.relaxation import reaches
+from lines_tui.engine.mahjong.solver.relaxation import partnered, reaches
 from lines_tui.engine.mahjong.solver.result import Pair
 
 Move = tuple[int, int, int, int, int]
@@ -184,12 +184,8 @@ class PlayoutState:
             low = rest & -rest
             rest ^= low
             after &= ~allowed[low.bit_length() - 1]
-        bereft = self.pairable & ~pair & ~after  # the pair's partners: have they another?
-        while bereft:
-            low = bereft & -bereft
-            bereft ^= low
-            if allowed[low.bit_length() - 1] & free:
-                after |= low
+        # The pair's partners: have they another?
+        after |= partnered(allowed, self.pairable & ~pair & ~after, free)
         while freed:
             low = freed & -freed
             freed ^= low

@@ -16,6 +16,17 @@ ALL_TILES = -1
 """As `changed`: any tile may set the relaxation going (nothing is known about the start)."""
 
 
+def partnered(allowed: Sequence[int], tiles: int, among: int) -> int:
+    """The tiles of `tiles` with an allowed partner among the tiles `among`."""
+    found = 0
+    while tiles:
+        low = tiles & -tiles
+        tiles ^= low
+        if allowed[low.bit_length() - 1] & among:
+            found |= low
+    return found
+
+
 def relax(
     geometry: Geometry,
     allowed: Sequence[int],
@@ -32,13 +43,7 @@ def relax(
     if goal and known & goal == goal:
         return present, known
     newly_free = geometry.newly_free
-    leaving = 0
-    candidates = known & present & changed
-    while candidates:
-        low = candidates & -candidates
-        candidates ^= low
-        if allowed[low.bit_length() - 1] & known:
-            leaving |= low
+    leaving = partnered(allowed, known & present & changed, known)
     # The tiles that may leave go together, a wave at a time (the order does not matter).
     while leaving:
         present &= ~leaving
@@ -91,13 +96,7 @@ def reaches(
         rest ^= low
         urgent |= holding[low.bit_length() - 1]
     if leaving is None:
-        leaving = 0
-        candidates = known & present
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            if allowed[low.bit_length() - 1] & known:
-                leaving |= low
+        leaving = partnered(allowed, known & present, known)
     staying = present & ~leaving  # present and not yet allowed to leave
     waiting = present & ~known  # present and not yet free
     first: list[int] = []  # tiles allowed to leave since the start, not yet left: urgent ones
