@@ -5,6 +5,7 @@ behind by the process that started it."""
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import subprocess
@@ -59,6 +60,35 @@ def test_a_check_runs_in_a_reused_process(solver: BackgroundSolver) -> None:
     second = solver.submit(easy, previous=first.moves[1:]).result(timeout=ANSWER)
     assert second.verdict is Verdict.SOLVABLE
     assert solver.running
+
+
+def test_a_connection_closed_under_a_reply_being_read_ends_the_reader_quietly(
+    solver: BackgroundSolver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closed by the worker's ending while a reply was half read, the connection's recv raised
+    TypeError (a read with no handle): the reply thread died with a traceback on standard
+    error, the terminal the app draws on."""
+    failures: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: failures.append(args.exc_value))
+    easy = deal(TURTLE, 5)
+    assert solver.submit(easy).result(timeout=ANSWER).verdict is Verdict.SOLVABLE
+    real_recv = multiprocessing.connection.Connection.recv
+
+    def recv_then_closed(connection: multiprocessing.connection.Connection) -> object:
+        monkeypatch.setattr(multiprocessing.connection.Connection, "recv", closed_under_read)
+        return real_recv(connection)
+
+    def closed_under_read(connection: multiprocessing.connection.Connection) -> object:
+        raise TypeError("'NoneType' object cannot be interpreted as an integer")
+
+    # The reply thread waits in the real recv: the next reply it reads is the last one.
+    monkeypatch.setattr(multiprocessing.connection.Connection, "recv", recv_then_closed)
+    solver.submit(easy).result(timeout=ANSWER)
+    third = solver.submit(easy)
+    deadline = time.monotonic() + ANSWER
+    while not third.done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert failures == []
 
 
 def test_cancel_stops_a_long_check_which_resolves_undecided(solver: BackgroundSolver) -> None:

@@ -259,7 +259,10 @@ class BackgroundSolver:
         while True:
             try:
                 reply = connection.recv()
-            except (EOFError, OSError):
+            except (EOFError, OSError, TypeError):
+                # TypeError: the connection was closed under a recv already begun (the worker
+                # ended by `_end_process`), whose read then gets no handle. Uncaught, its
+                # traceback went to standard error, the terminal the app draws on.
                 break
             if not isinstance(reply, _Reply):
                 continue
