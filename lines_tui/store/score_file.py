@@ -1,5 +1,6 @@
 """scores.json, the players and tables: read whole, changed read-modify-write under the folder's
-exclusive lock, and written only when a change changed something."""
+exclusive lock (a change refused or changing nothing on a first read stops there), and written
+only when a change changed something."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class ScoreFile:
         read, without the lock for writing, so it creates no data folder, and a read-only one
         tells the real reason rather than that it cannot be written. A file that cannot be read
         whole (from a newer lines-tui, damaged) says nothing of what a change would do there:
-        the locked read answers then."""
+        the locked read answers then. So `change` may run twice, and must only edit the data
+        it is given."""
         tried = self.files.read_whole(self.path, load_scores, ScoreData())
         if tried is not None:
             before = _contents(tried)

@@ -5,10 +5,11 @@ The folder is --data-dir, else $LINES_TUI_HOME, else the platform's user data fo
 saved-lines.json and saved-mahjong.json (games in progress), settings.json (the player's settings)
 and lines-tui.lock. Nothing is cached:
 every call reads the file under the lock (shared by readers), and every change is read-modify-write
-under it (exclusive), so any number of copies of the game, and any number of threads of one, can
-share a folder. What happens when a file or the folder is not as expected is in files.py,
-data_files.py and the README ("What happens when the folder is not as expected"). Times come in
-as arguments; the store never reads a clock.
+under it (exclusive; a change refused or changing nothing on a first read under the shared lock
+stops there, see `ScoreFile.update`), so any number of copies of the game, and any number of
+threads of one, can share a folder. What happens when a file or the folder is not as expected
+is in files.py, data_files.py and the README ("What happens when the folder is not as
+expected"). Times come in as arguments; the store never reads a clock.
 
 `Store` is the one object the app and the commands hold; the files are its parts' (data_files.py:
 any data file read and parsed; score_file.py: scores.json; saved_games.py: the games in progress),
