@@ -7,6 +7,7 @@ import fcntl
 import os
 import select
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -51,6 +52,9 @@ class Terminal:
             env=env,
             start_new_session=True,
             close_fds=True,
+            # As in a player's shell: a suite started in the background (`pytest &`) has ctrl+c
+            # ignored, and so would the program, so a test of ctrl+c waited for ever.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         os.close(slave)
         self.screen = pyte.Screen(WIDTH, HEIGHT)
