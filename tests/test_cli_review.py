@@ -712,3 +712,14 @@ def test_a_read_only_data_folder_refuses_a_change_for_its_own_reason(
     refused(run(*given, "remove", "Nobody"), "no registered player is named 'Nobody'")
     refused(run(*given, "rename", "Ann", "bob"), "a player named 'Bob' is already registered")
     refused(run(*given, "add", "Cy"), "Read-only file system")  # a change: it cannot be written
+
+
+# 21. a position with a face of 100,000 characters
+
+
+def test_a_refusal_naming_a_long_face_stays_a_short_line(home: Path) -> None:
+    """The whole face was echoed: a refusal line of 100,080 characters."""
+    position = home / "long-face.json"
+    position.write_text(f'{{"tiles": [[0,0,0,"{"Z" * 100_000}"],[2,0,0,"a"],[4,0,0,"a"]]}}')
+    line = refused(run("solve", str(position)), "odd number of tiles (1) left")
+    assert f"face '{'Z' * 23}…'" in line and len(line) < 200

@@ -16,8 +16,11 @@ from typing import Any, TypeGuard
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
 from lines_tui.engine.text_file import TextFileError, read_text_file
+from lines_tui.engine.visible_text import shown_text
 
 MAX_TILES = 1024
+FACE_SHOWN_CHARS = 24
+"""The most of a face a refusal shows (a face is any text; a longer one is cut with an ellipsis)."""
 MAX_FILE_BYTES = 1 << 20
 """A position of 1024 tiles, written one tile to a line, takes well under 100 KB."""
 
@@ -51,9 +54,10 @@ class Position:
         counts = Counter(self.faces[i] for i in range(len(self.faces)) if i not in self.removed)
         odd = sorted(face for face, n in counts.items() if n % 2)
         if odd:
-            raise PositionError(
-                f"face {odd[0]!r} has an odd number of tiles ({counts[odd[0]]}) left"
-            )
+            # A face is any text: a long one is cut, so the refusal stays one readable line.
+            shown = shown_text(odd[0], FACE_SHOWN_CHARS)
+            left = counts[odd[0]]
+            raise PositionError(f"face '{shown}' has an odd number of tiles ({left}) left")
 
     @property
     def present(self) -> int:
