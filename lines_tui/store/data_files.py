@@ -60,7 +60,7 @@ class DataFiles:
             raw = self.folder.read(path, MAX_FILE_BYTES)
         return missing if raw is None else self._parsed(path, raw, parse, writing=False)
 
-    def current(self, path: Path, parse: Callable[[str], D]) -> D | None:
+    def read_for_change(self, path: Path, parse: Callable[[str], D]) -> D | None:
         """Holding the exclusive lock, before `path` is replaced or removed: what it holds now.
         A file from a newer lines-tui refuses the change (StoreError); a damaged one is set
         aside first, so its bytes are never lost."""

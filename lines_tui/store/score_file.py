@@ -50,7 +50,7 @@ class ScoreFile:
 
     def update_held(self, change: Callable[[ScoreData], T]) -> T:
         """`update`, the exclusive lock held already."""
-        data = self.files.current(self.path, load_scores) or ScoreData()
+        data = self.files.read_for_change(self.path, load_scores) or ScoreData()
         before = _contents(data)
         result = change(data)
         if _contents(data) != before:

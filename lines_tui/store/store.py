@@ -12,7 +12,7 @@ is in files.py, data_files.py and the README ("What happens when the folder is n
 expected"). Times come in as arguments; the store never reads a clock.
 
 `Store` is the one object the app and the commands hold; the files are its parts' (data_files.py:
-any data file read and parsed; score_file.py: scores.json; saved_games.py: the games in progress),
+any data file read and parsed; score_file.py: scores.json; game_files.py: the games in progress),
 and the codes of a checked table are sharing.py's.
 """
 
@@ -32,9 +32,9 @@ from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles, SetAside
 from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
+from lines_tui.store.game_files import GAME_KINDS, GameFile
 from lines_tui.store.names import InvalidName, clean_name, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
-from lines_tui.store.saved_games import GAME_KINDS, SavedGame
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import ScoreFile, table_entries
 from lines_tui.store.sharing import challenge_code, share_code
@@ -362,7 +362,7 @@ class Store:
         with self._files.folder.locked(write=True):
             # Removed first: should the scores then fail to be written, the time is not lost
             # (the player's copy saves the won game again to ask later), never filed twice.
-            if not self._saved_game("mahjong").take_held(saved):
+            if not self._game_file("mahjong").take_held(saved):
                 return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
             return self._scores.update_held(file)
 
@@ -478,23 +478,23 @@ class Store:
         replace: bool = True,
         known: dict[str, Any] | None = None,
     ) -> None:
-        """Keep the game in progress of `kind` to resume it later (`SavedGame.save`)."""
-        self._saved_game(kind).save(data, replace=replace, known=known)
+        """Keep the game in progress of `kind` to resume it later (`GameFile.save`)."""
+        self._game_file(kind).save(data, replace=replace, known=known)
 
     def load_game(
         self, kind: str, resumable: Callable[[dict[str, Any]], object] | None = None
     ) -> dict[str, Any] | None:
-        """The saved game of `kind`, or None (`SavedGame.load`)."""
-        return self._saved_game(kind).load(resumable)
+        """The saved game of `kind`, or None (`GameFile.load`)."""
+        return self._game_file(kind).load(resumable)
 
     def clear_game(
         self, kind: str, *, replace: bool = True, known: dict[str, Any] | None = None
     ) -> None:
-        """Remove the saved game of `kind` (`SavedGame.clear`)."""
-        self._saved_game(kind).clear(replace=replace, known=known)
+        """Remove the saved game of `kind` (`GameFile.clear`)."""
+        self._game_file(kind).clear(replace=replace, known=known)
 
-    def _saved_game(self, kind: str) -> SavedGame:
-        return SavedGame(self._files, self.data_dir, kind)
+    def _game_file(self, kind: str) -> GameFile:
+        return GameFile(self._files, self.data_dir, kind)
 
     def preferences(self) -> Preferences:
         """The player's settings (the defaults when none were saved, or the file is not ours)."""
@@ -503,7 +503,7 @@ class Store:
     def save_preferences(self, preferences: Preferences) -> None:
         path = self.data_dir / SETTINGS_FILE
         with self._files.folder.locked(write=True):
-            self._files.current(path, load_preferences)
+            self._files.read_for_change(path, load_preferences)
             self._files.folder.write_atomically(path, dump_preferences(preferences))
 
 

@@ -16,7 +16,7 @@ from lines_tui.store.schema import CorruptFile, dump_game, load_game
 GAME_KINDS = ("lines", "mahjong")
 
 
-class SavedGame:
+class GameFile:
     """The saved game of one kind ("lines" or "mahjong") in one data folder (nothing cached:
     every call reads the file). StoreError for any other kind."""
 
@@ -61,7 +61,7 @@ class SavedGame:
     def take_held(self, known: dict[str, Any]) -> bool:
         """Holding the exclusive lock: remove the saved game if it is the `known` one; False,
         nothing removed, if it is gone or another game is there."""
-        if self.files.current(self.path, self._reader()) != known:
+        if self.files.read_for_change(self.path, self._reader()) != known:
             return False
         self.files.folder.remove(self.path)
         return True
@@ -71,7 +71,7 @@ class SavedGame:
         there is refused unless `replace`, and unless it is the `known` one when one is given
         (a damaged file is set aside first, so it is no game, and one from a newer lines-tui
         always refuses: `DataFiles.current`)."""
-        current = self.files.current(self.path, self._reader())
+        current = self.files.read_for_change(self.path, self._reader())
         if current is not None and not (replace and known in (None, current)):
             raise SavedGameKept(f"a saved {self.kind} game is there, and it is kept")
 
