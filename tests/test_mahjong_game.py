@@ -375,6 +375,20 @@ def test_tampered_saves_are_refused_in_one_line(change: str) -> None:
     assert "\n" not in str(caught.value)
 
 
+def test_a_bad_time_of_the_win_is_not_called_the_clocks() -> None:
+    """'won_at' sits beside the clock, not in it: the refusal said "the clock's 'won_at'"."""
+    game = game_on(row("A", "B", "B", "A"))
+    bad = game.to_json()
+    bad["won_at"] = "soon"
+    with pytest.raises(SavedGameError) as caught:
+        MahjongGame.from_json(bad)
+    assert str(caught.value).startswith("saved game: 'won_at' is not a number of seconds")
+    bad = game.to_json()
+    bad["clock"]["played"] = "long"
+    with pytest.raises(SavedGameError, match="^saved game: the clock's 'played' is not a"):
+        MahjongGame.from_json(bad)
+
+
 def test_a_save_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(SavedGameError, match="not a JSON object"):
         MahjongGame.from_json([1, 2])

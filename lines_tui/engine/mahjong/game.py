@@ -462,8 +462,8 @@ def _clock_fields(value: object) -> tuple[float, float | None, bool]:
     """The saved clock's time played, the moment its run started (None: not running) and
     whether it was paused."""
     clock = _mapping(value, "'clock'")
-    played = _seconds(clock.get("played"), "'played'")
-    running_since = _seconds_or_none(clock.get("running_since"), "'running_since'")
+    played = _seconds(clock.get("played"), "the clock's 'played'")
+    running_since = _seconds_or_none(clock.get("running_since"), "the clock's 'running_since'")
     paused = clock.get("paused")
     if not isinstance(paused, bool):
         raise SavedGameError("saved game: the clock's 'paused' is not true or false")
@@ -494,5 +494,5 @@ def _seconds(value: object, what: str) -> float:
     if is_seconds(value):
         return float(value)
     raise SavedGameError(
-        f"saved game: the clock's {what} is not a number of seconds from 0 to {LATEST_SECONDS:,}"
+        f"saved game: {what} is not a number of seconds from 0 to {LATEST_SECONDS:,}"
     )
