@@ -4,6 +4,8 @@ and a file where the folder belongs is refused in one line before anything start
 
 from __future__ import annotations
 
+import os
+
 from pathlib import Path
 
 import pytest
@@ -120,6 +122,13 @@ def test_the_fast_start_refuses_a_file_as_the_command_tree_does(
         "",
         f"lines-tui: --data-dir {cwd}/notes{below}{above} is a file, not a folder\n",
     )
+
+
+def test_a_device_or_fifo_as_the_data_folder_is_not_called_a_file(home: Path, cwd: Path) -> None:
+    """`--data-dir /dev/null` was refused as "a file, not a folder"."""
+    os.mkfifo(cwd / "pipe")
+    for given, shown in (("/dev/null", "/dev/null"), ("pipe/x", "pipe/x: pipe")):
+        refused(run(f"--data-dir={given}", "players"), f"--data-dir {shown} is not a folder")
 
 
 def test_the_menu_on_a_terminal_refuses_a_file_before_it_starts(home: Path) -> None:

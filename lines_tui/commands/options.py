@@ -69,13 +69,15 @@ def data_folder(text: str, given_as: str) -> Path:
         fail(f"{given_as}{text}: {error}")
     for place in (folder, *folder.parents):
         try:
-            is_folder = stat.S_ISDIR(place.stat().st_mode)
+            mode = place.stat().st_mode
         except OSError:
             continue  # not there (yet), or not to be looked at: the one above may tell
-        if is_folder:
+        if stat.S_ISDIR(mode):
             break  # what is below it is made as needed
         above = "" if place == folder else f": {place}"
-        fail(f"{given_as}{folder}{above} is a file, not a folder")
+        # /dev/null or a FIFO is no file to the player: it is simply not a folder.
+        what = "a file, not a folder" if stat.S_ISREG(mode) else "not a folder"
+        fail(f"{given_as}{folder}{above} is {what}")
     return folder
 
 
