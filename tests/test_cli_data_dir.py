@@ -5,7 +5,6 @@ and a file where the folder belongs is refused in one line before anything start
 from __future__ import annotations
 
 import os
-
 from pathlib import Path
 
 import pytest

@@ -385,8 +385,9 @@ def test_a_bad_time_of_the_win_is_not_called_the_clocks() -> None:
     assert str(caught.value).startswith("saved game: 'won_at' is not a number of seconds")
     bad = game.to_json()
     bad["clock"]["played"] = "long"
-    with pytest.raises(SavedGameError, match="^saved game: the clock's 'played' is not a"):
+    with pytest.raises(SavedGameError) as caught:
         MahjongGame.from_json(bad)
+    assert str(caught.value).startswith("saved game: the clock's 'played' is not a number")
 
 
 def test_a_save_that_is_not_an_object_is_refused() -> None:
