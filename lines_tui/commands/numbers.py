@@ -1,15 +1,18 @@
-"""Options that take a whole number within a range (`--size`, `--seed`, `--survey`,
+"""Options that take a number. A whole number within a range (`--size`, `--seed`, `--survey`,
 `--workers`, `--entry`): click checks the range and shows it in the help, as for any range, and
 a value that is no number at all is told in a player's words ("'abc' is not a valid whole
-number.", where click says "int range"), the value shown as `N` in the help."""
+number.", where click says "int range"), the value shown as `N` in the help. A time in seconds
+(`solve --timeout`): a positive, finite number, refused as it was typed ("'1e400' is not a
+positive number of seconds.", where click says "float" and the command then said "inf")."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 import typer
-from typer._click.types import IntRange  # typer carries its own click (pyproject pins it)
+from typer._click.types import FloatParamType, IntRange  # typer carries its own click
 
 
 class WholeNumber(IntRange):
@@ -26,3 +29,23 @@ class WholeNumber(IntRange):
 def whole_number_option(name: str, low: int, high: int | None, help: str) -> Any:
     """`name N`, from `low` to `high` (None: no upper bound); typer.Option's own type."""
     return typer.Option(name, metavar="N", click_type=WholeNumber(min=low, max=high), help=help)
+
+
+class Seconds(FloatParamType):
+    name = "positive number of seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, float):  # the default
+            return value
+        try:
+            seconds = float(value) if re.fullmatch(r"[0-9.eE+-]+", value) else math.nan
+        except ValueError:
+            seconds = math.nan
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"{value!r} is not a {self.name}.", param, ctx)
+        return seconds
+
+
+def seconds_option(name: str, help: str) -> Any:
+    """`name SECONDS`, a positive, finite number; typer.Option's own type."""
+    return typer.Option(name, metavar="SECONDS", click_type=Seconds(), help=help)

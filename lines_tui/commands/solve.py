@@ -7,13 +7,13 @@ build the command line, and the app's first frame should not wait for the solver
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from lines_tui.commands.common import fail, say
+from lines_tui.commands.numbers import seconds_option
 from lines_tui.commands.paths import path_value
 from lines_tui.outside_text import column_width, printable
 
@@ -38,11 +38,7 @@ def solve(
     ],
     timeout: Annotated[
         float,
-        typer.Option(
-            "--timeout",
-            metavar="SECONDS",
-            help="Give up (verdict undecided, exit 3) after this many seconds.",
-        ),
+        seconds_option("--timeout", "Give up (verdict undecided, exit 3) after this many seconds."),
     ] = 10.0,
     as_json: Annotated[
         bool,
@@ -59,8 +55,6 @@ def solve(
     from lines_tui.engine.mahjong.position import Position, PositionError
     from lines_tui.engine.mahjong.solver import solve as solve_position
 
-    if not math.isfinite(timeout) or timeout <= 0:
-        fail(f"--timeout must be a positive number of seconds, not {timeout}")
     try:
         position = Position.load(position_file)
     except PositionError as error:
