@@ -130,6 +130,18 @@ def test_a_device_or_fifo_as_the_data_folder_is_not_called_a_file(home: Path, cw
         refused(run(f"--data-dir={given}", "players"), f"--data-dir {shown} is not a folder")
 
 
+def test_a_loop_of_links_as_the_data_folder_names_the_option_or_variable(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`LINES_TUI_HOME` naming a loop of links was refused as "cannot read ...", not naming
+    the variable."""
+    (cwd / "a").symlink_to("b")
+    (cwd / "b").symlink_to("a")
+    refused(run("--data-dir=a", "players"), "--data-dir a: Too many levels of symbolic links")
+    monkeypatch.setenv("LINES_TUI_HOME", str(cwd / "a"))
+    refused(run("players"), f"LINES_TUI_HOME={cwd}/a: Too many levels of symbolic links")
+
+
 def test_the_menu_on_a_terminal_refuses_a_file_before_it_starts(home: Path) -> None:
     (home / "notes").write_text("mine")
     terminal = Terminal(

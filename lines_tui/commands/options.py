@@ -4,6 +4,7 @@ the data folder they name, or `$LINES_TUI_HOME`, refused in one line when it can
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass
@@ -70,7 +71,9 @@ def data_folder(text: str, given_as: str) -> Path:
     for place in (folder, *folder.parents):
         try:
             mode = place.stat().st_mode
-        except OSError:
+        except OSError as error:
+            if error.errno == errno.ELOOP:  # a loop of links: nothing above can tell more
+                fail(f"{given_as}{folder}: {error.strerror}")
             continue  # not there (yet), or not to be looked at: the one above may tell
         if stat.S_ISDIR(mode):
             break  # what is below it is made as needed
