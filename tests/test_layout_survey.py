@@ -112,6 +112,19 @@ def test_a_file_no_survey_wrote_is_refused_and_left_alone(
     assert progress.read_text() == held
 
 
+def test_a_progress_file_not_utf8_is_refused_naming_the_bad_byte(tmp_path: Path) -> None:
+    """It was refused in Python's words ("'utf-8' codec can't decode byte 0xff in position
+    0: invalid start byte"), not as every other file that is not UTF-8 text."""
+    progress = tmp_path / "survey.jsonl"
+    held = b'{"layout": "x"\n\xff\n'
+    progress.write_bytes(held)
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"lines-tui: {progress}: not UTF-8 text (at byte 15)\n"
+    assert progress.read_bytes() == held
+
+
 @pytest.mark.parametrize("held", ["", '{"layout": "lan', '{"lay'])
 def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held: str) -> None:
     """A survey stopped while writing its first outcome left the start of one: that file is

@@ -19,6 +19,7 @@ import typer
 from lines_tui.commands.common import fail, progress, say, warn
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
+from lines_tui.engine.text_file import NotUtf8, utf8_text
 
 INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
@@ -148,7 +149,7 @@ def _read_progress(out: TextIO, progress_file: Path) -> dict[tuple[str, int], Ou
     survey wrote is refused in one line (exit 2), as is one that cannot be read."""
     try:
         out.seek(0)
-        text = out.read()
+        text = utf8_text(out.buffer.read())  # bytes: a bad one is named by its place in the file
         done = _outcomes(text)
         foreign = foreign_line(text)
         if foreign is not None:
@@ -159,8 +160,10 @@ def _read_progress(out: TextIO, progress_file: Path) -> dict[tuple[str, int], Ou
             )
         if text and not text.endswith("\n"):
             out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
-    except (OSError, ValueError) as error:  # ValueError: not UTF-8
-        fail(f"cannot read {progress_file}: {getattr(error, 'strerror', None) or error}")
+    except NotUtf8 as error:
+        fail(f"{progress_file}: {error}")
+    except OSError as error:
+        fail(f"cannot read {progress_file}: {error.strerror or error}")
     return done
 
 
