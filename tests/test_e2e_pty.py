@@ -4,8 +4,10 @@ rendered by the pyte terminal emulator, the screen text checked as a player woul
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
@@ -191,3 +193,26 @@ def test_scores_remove_asks_on_the_terminal_and_keeps_the_entry_unless_told_yes(
         kept = [entry.value for entry in open_store(tmp_path).table("lines-9")]
         assert kept == ([500] if code == 0 else [500, 300])
         assert bool(open_store(tmp_path).table("lines-9+deal-43")) == (code != 0)
+
+
+def test_a_terminal_gone_without_a_sighup_ends_the_app_and_keeps_the_game(
+    tmp_path: Path,
+) -> None:
+    """The pty here is not the app's controlling terminal, so closing it sends no SIGHUP: the
+    app stayed behind, its input thread reading the closed terminal at full speed (a whole
+    core, for ever). It now ends within seconds, as SIGTERM ends it, the game kept."""
+    terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")
+        terminal.send("\tt\tt")
+        terminal.wait_for(lambda s: "tiles   142" in s, "a pair taken")
+        os.close(terminal.master)
+        terminal.master = os.open(os.devnull, os.O_RDWR)  # for close() to close
+        started = time.monotonic()
+        code = terminal.process.wait(30)
+        assert code == 128 + signal.SIGHUP, code
+        assert time.monotonic() - started < 15
+        game = json.loads((tmp_path / "saved-mahjong.json").read_text())["game"]
+        assert len(game["history"]) == 1
+    finally:
+        terminal.close()

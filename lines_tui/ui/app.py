@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePath
@@ -32,6 +33,7 @@ from lines_tui.store import Entry, SetAside, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
+from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, terminal_gone
 from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
@@ -216,6 +218,8 @@ class LinesTuiApp(App[None]):
 
     def on_mount(self) -> None:
         self._catch_sigterm(True)
+        if not self.is_headless:
+            self.set_interval(CHECK_SECONDS, self._check_terminal)
         if self.replay is not None:
             self.watch_game(*self.replay)
 
@@ -305,14 +309,19 @@ class LinesTuiApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):
             pass
 
-    def terminated(self) -> None:
+    def terminated(self, return_code: int = TERMINATED) -> None:
         """Keep the open games as they are now (each move has saved them already; this keeps
         their clocks too), without asking anything: nobody may be there to answer. The app
-        exits once the store's thread has written them, with the exit code 143 (128 + SIGTERM)."""
+        exits once the store's thread has written them, with `return_code`: 143 (128 + SIGTERM)
+        unless told otherwise."""
         for screen in self.screen_stack:
             if isinstance(screen, OpenGame):
                 screen.save_unless_left()
-        self.exit(return_code=TERMINATED)
+        self.exit(return_code=return_code)
+
+    def _check_terminal(self) -> None:
+        if terminal_gone(sys.__stdin__):
+            self.terminated(HUNG_UP)
 
     # --- the menu's entries -------------------------------------------------------------------
 
