@@ -156,7 +156,8 @@ class Store:
 
     @property
     def set_aside(self) -> dict[str, SetAside]:
-        """The warnings of `warnings` that tell a damaged file set aside, with what they tell."""
+        """The warnings of `warnings` that tell a damaged file set aside, with what they tell
+        (the app tells them together, shorter)."""
         return self._files.set_aside
 
     def snapshot(self) -> Snapshot:

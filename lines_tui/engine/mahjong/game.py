@@ -415,7 +415,7 @@ class MahjongGame:
             game.proof = None if proof is None else Skipped.from_json(proof)
         except ValueError as error:
             raise SavedGameError(f"saved game: {error}") from None
-        game._replay(record.get("history"), record.get("redo"))
+        game._take_saved_moves(record.get("history"), record.get("redo"))
         game._paused = paused
         game._clock = _Clock(played, None)
         # Games saved before the moment of a win was kept have none.
@@ -425,7 +425,7 @@ class MahjongGame:
             game._clock.running_since = running_since if now is None else now
         return game
 
-    def _replay(self, history: object, redo: object) -> None:
+    def _take_saved_moves(self, history: object, redo: object) -> None:
         """Take the saved pairs again, each checked against the rules, then undo the ones that
         can be redone: the game stands where it was saved, with the same moves to redo."""
         for pair in _pairs(history, "history"):
