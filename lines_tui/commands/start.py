@@ -42,19 +42,10 @@ def open_store_for(options: Settings) -> Store:
 
 
 def check_player(options: Settings) -> None:
-    """Refuse a `--player` who is not registered (one line, exit 2), whatever the command."""
-    from lines_tui.store import StoreError, open_store
-
-    if options.player is None:
-        return
-    try:
-        store = open_store(options.data_dir)
-    except (StoreError, OSError) as error:
-        fail(str(error))  # the file could not be read: registering would not help
-    try:
-        store.resolve_player(options.player)
-    except StoreError as error:
-        fail(f"{error} {REGISTER_HINT}")
+    """Refuse a `--player` who is not registered (one line, exit 2), whatever the command: as
+    a game's start refuses them."""
+    if options.player is not None:
+        open_store_for(options)
 
 
 def run_app(
