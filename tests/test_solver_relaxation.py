@@ -1,9 +1,9 @@
 """The look-ahead's question to the relaxation (`relaxation.reaches`): whether it frees every
 tile of a goal. It takes the relaxation's moves in another order than `relax` does, so it must
 give `relax`'s answer on every board: tiles gone counted as partners or not, under any
-commitments, for any goal, with the tiles that may leave at its start found by itself or
-given. The playout gives them from what its board keeps (`PlayoutState.pairable`), which must be
-what a look at every free tile finds."""
+commitments, for any goal, with the tiles that may leave at its start found as `relax` finds
+them or by a look at every free tile. The playout gives them from what its board keeps
+(`PlayoutState.pairable`), which must be what a look at every free tile finds."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.board import Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings
 from lines_tui.engine.mahjong.solver.playout import PlayoutState
-from lines_tui.engine.mahjong.solver.relaxation import reaches, relax
+from lines_tui.engine.mahjong.solver.relaxation import partnered, reaches, relax
 
 
 def may_leave(allowed: list[int], present: int, known: int) -> int:
@@ -52,7 +52,8 @@ def check_reaches(pos: Position, rng: random.Random, cases: int) -> None:
         for _ in range(rng.randint(1, 3)):
             goal |= 1 << rng.choice(tiles)
         expected = relax(geometry, allowed, present, known, goal)[1] & goal == goal
-        assert reaches(geometry, allowed, present, known, goal) == expected
+        found = partnered(allowed, known & present, known)
+        assert reaches(geometry, allowed, present, known, goal, found) == expected
         leaving = may_leave(allowed, present, known)
         assert reaches(geometry, allowed, present, known, goal, leaving) == expected
 

@@ -72,11 +72,12 @@ def reaches(
     present: int,
     known: int,
     goal: int,
-    leaving: int | None = None,
+    leaving: int,
 ) -> bool:
     """Whether the relaxation from `present` (`known`: tiles free or gone) frees every tile of
-    `goal`: `relax(...)[1] & goal == goal`, found for less. `leaving`, if the caller knows
-    them: the tiles free at the start with an allowed partner free or gone.
+    `goal`: `relax(...)[1] & goal == goal`, found for less. `leaving`: the tiles free at the
+    start with an allowed partner free or gone (`partnered(allowed, known & present, known)`,
+    which the playout knows without a look at every free tile).
 
     The relaxation ends in the same place whatever the order of its moves, so this one takes
     them a tile at a time, from stacks of tile indices rather than in waves of masks, and a
@@ -95,8 +96,6 @@ def reaches(
         low = rest & -rest
         rest ^= low
         urgent |= holding[low.bit_length() - 1]
-    if leaving is None:
-        leaving = partnered(allowed, known & present, known)
     staying = present & ~leaving  # present and not yet allowed to leave
     waiting = present & ~known  # present and not yet free
     first: list[int] = []  # tiles allowed to leave since the start, not yet left: urgent ones
