@@ -70,7 +70,7 @@ class GameFile:
         """Holding the exclusive lock, before the saved game is replaced or removed: a game
         there is refused unless `replace`, and unless it is the `known` one when one is given
         (a damaged file is set aside first, so it is no game, and one from a newer lines-tui
-        always refuses: `DataFiles.current`)."""
+        always refuses: `DataFiles.read_for_change`)."""
         current = self.files.read_for_change(self.path, self._reader())
         if current is not None and not (replace and known in (None, current)):
             raise SavedGameKept(f"a saved {self.kind} game is there, and it is kept")
