@@ -122,15 +122,16 @@ def test_a_position_with_a_number_of_5000_digits_is_bad_input(home: Path) -> Non
     refused(run("solve", str(position)), "big.json: a number in it has too many digits")
 
 
-def command_to(stdout: object, *args: str) -> subprocess.CompletedProcess[str]:
+def lines_tui_run(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """`lines-tui ARGS` in a process of its own, its output as text; `options` are
+    subprocess.run's (where its output goes, its environment)."""
     return subprocess.run(
-        [*lines_tui_command(), *args],
-        stdout=stdout,  # type: ignore[arg-type]
-        stderr=subprocess.PIPE,
-        text=True,
-        timeout=120,
-        check=False,
+        [*lines_tui_command(), *args], text=True, timeout=120, check=False, **options
     )
+
+
+def command_to(stdout: object, *args: str) -> subprocess.CompletedProcess[str]:
+    return lines_tui_run(*args, stdout=stdout, stderr=subprocess.PIPE)
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -642,15 +643,7 @@ def test_a_code_from_a_closed_standard_input_is_refused_in_one_line(
     home: Path, command: list[str]
 ) -> None:
     """`lines-tui scores import - <&-` ended in a traceback (sys.stdin is None)."""
-    done = subprocess.run(
-        [*lines_tui_command(), *command],
-        stdin=None,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        preexec_fn=lambda: os.close(0),
-    )
+    done = lines_tui_run(*command, capture_output=True, preexec_fn=lambda: os.close(0))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         "lines-tui: standard input is closed; give the code on the command line\n"
@@ -666,14 +659,7 @@ def test_a_name_the_output_cannot_encode_is_printed_escaped(home: Path) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "LINES_TUI_HOME": str(home / "data")}
 
     def command(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [*lines_tui_command(), *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-            env=env,
-        )
+        return lines_tui_run(*args, capture_output=True, env=env)
 
     added = command("players", "add", "Zo\u00eb")
     assert (added.returncode, added.stderr) == (0, ""), added.stderr
