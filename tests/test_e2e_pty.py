@@ -88,11 +88,14 @@ LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 SHOW_CURSOR = b"\x1b[?25h"
 
 
-def ends_on_sigterm_with_the_terminal_given_back(terminal: Terminal) -> None:
-    """SIGTERM ends the app with exit code 143, out of its screen and with the cursor shown."""
+def ends_on_sigterm_with_the_terminal_given_back(
+    terminal: Terminal, number: signal.Signals = signal.SIGTERM
+) -> None:
+    """SIGTERM (or SIGHUP) ends the app with exit code 128 + the signal's number, out of its
+    screen and with the cursor shown."""
     shown = len(terminal.output)
-    terminal.process.send_signal(signal.SIGTERM)
-    assert terminal.wait_for_exit() == 143, terminal.output[-2000:]
+    terminal.process.send_signal(number)
+    assert terminal.wait_for_exit() == 128 + number, terminal.output[-2000:]
     after = bytes(terminal.output[shown:])
     assert LEAVE_ALT_SCREEN in after and SHOW_CURSOR in after, after
     assert b"Traceback" not in terminal.output
@@ -126,6 +129,53 @@ def test_sigterm_in_a_game_keeps_the_game_and_gives_the_terminal_back(tmp_path: 
         assert game["clock"]["played"] >= after_the_move + 1.5
     finally:
         terminal.close()
+
+
+def test_sighup_keeps_the_game_with_its_clock_and_gives_a_terminal_still_there_back(
+    tmp_path: Path,
+) -> None:
+    """SIGHUP (a closed tmux window, `kill -HUP`) ends the app as SIGTERM does: Python's
+    default ended it at once, the clock since the last move lost and the terminal left in the
+    app's screen with no cursor."""
+    terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
+    try:
+        after_the_move = took_a_pair(terminal, tmp_path)
+        terminal.read(1.5)
+        ends_on_sigterm_with_the_terminal_given_back(terminal, signal.SIGHUP)
+        game = json.loads((tmp_path / "saved-mahjong.json").read_text())["game"]
+        assert len(game["history"]) == 1
+        assert game["clock"]["played"] >= after_the_move + 1.5
+    finally:
+        terminal.close()
+
+
+def test_sighup_after_the_terminal_went_keeps_the_game_with_its_clock(tmp_path: Path) -> None:
+    """A dropped SSH connection: the terminal is gone first, then SIGHUP comes. The app ends
+    with exit code 129 at once (not a second later, as for a terminal gone without a SIGHUP),
+    and writes nothing it cannot into the closed terminal (no traceback)."""
+    terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
+    try:
+        after_the_move = took_a_pair(terminal, tmp_path)
+        terminal.read(1.5)
+        os.close(terminal.master)
+        terminal.master = os.open(os.devnull, os.O_RDWR)  # for close() to close
+        terminal.process.send_signal(signal.SIGHUP)
+        assert terminal.process.wait(30) == 128 + signal.SIGHUP
+        game = json.loads((tmp_path / "saved-mahjong.json").read_text())["game"]
+        assert len(game["history"]) == 1
+        assert game["clock"]["played"] >= after_the_move + 1.5
+    finally:
+        terminal.close()
+
+
+def took_a_pair(terminal: Terminal, data: Path) -> float:
+    """Takes a pair in the Mahjong game `terminal` shows; the clock saved with the move."""
+    terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")
+    terminal.send("\tt\tt")
+    terminal.wait_for(lambda s: "tiles   142" in s, "a pair taken")
+    terminal.read(0.5)
+    played: float = json.loads((data / "saved-mahjong.json").read_text())["game"]["clock"]["played"]
+    return played
 
 
 def test_a_crash_shows_its_traceback_and_exits_non_zero(tmp_path: Path) -> None:
@@ -203,9 +253,7 @@ def test_a_terminal_gone_without_a_sighup_ends_the_app_and_keeps_the_game(
     core, for ever). It now ends within seconds, as SIGTERM ends it, the game kept."""
     terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
     try:
-        terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")
-        terminal.send("\tt\tt")
-        terminal.wait_for(lambda s: "tiles   142" in s, "a pair taken")
+        took_a_pair(terminal, tmp_path)
         os.close(terminal.master)
         terminal.master = os.open(os.devnull, os.O_RDWR)  # for close() to close
         started = time.monotonic()

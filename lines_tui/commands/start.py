@@ -72,7 +72,8 @@ def run_app(
 def run(app: LinesTuiApp, player: str | None) -> None:
     """Run the app, `player` (`--player`, None: not given) made the active player first; the
     process exits with the app's exit code: 1 after a crash (Textual has shown its traceback),
-    143 when SIGTERM ended it (README, "Saving and resuming")."""
+    143 when SIGTERM ended it, 129 when SIGHUP did or the terminal went (README, "Saving and
+    resuming")."""
     if player is not None:
         make_active(app.store, player)
     app.run()

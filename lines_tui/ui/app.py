@@ -217,7 +217,7 @@ class LinesTuiApp(App[None]):
         return MenuScreen(self.saved_games.read, self.session.io)
 
     def on_mount(self) -> None:
-        self._catch_sigterm(True)
+        self._catch_end_signals(True)
         if not self.is_headless:
             self.set_interval(CHECK_SECONDS, self._check_terminal)
         if self.replay is not None:
@@ -292,21 +292,24 @@ class LinesTuiApp(App[None]):
         self.direct_start.read_failed()
 
     def on_unmount(self) -> None:
-        self._catch_sigterm(False)
+        self._catch_end_signals(False)
         self.session.close()
 
-    def _catch_sigterm(self, catch: bool) -> None:
-        """SIGTERM (`kill PID`, a shutdown) ends the app as ctrl+q does, with Textual's clean-up:
-        the terminal gets its screen and cursor back. Python's default would end the process at
-        once, leaving the terminal in the app's screen with no cursor (README, "Saving and
-        resuming"). Where the loop cannot take signals (Windows), the default stays."""
+    def _catch_end_signals(self, catch: bool) -> None:
+        """SIGTERM (`kill PID`, a shutdown) and SIGHUP (a dropped connection, a closed tmux
+        window) end the app as ctrl+q does, with Textual's clean-up: the open game keeps its
+        clock, and a terminal still there gets its screen and cursor back. Python's default would
+        end the process at once, the clock since the last move lost and the terminal left in the
+        app's screen with no cursor (README, "Saving and resuming"). Where the loop cannot take
+        signals (Windows), the defaults stay."""
         try:
             loop = asyncio.get_running_loop()
-            if catch:
-                loop.add_signal_handler(signal.SIGTERM, self.terminated)
-            else:
-                loop.remove_signal_handler(signal.SIGTERM)
-        except (NotImplementedError, RuntimeError, ValueError):
+            for number, code in ((signal.SIGTERM, TERMINATED), (signal.SIGHUP, HUNG_UP)):
+                if catch:
+                    loop.add_signal_handler(number, self.terminated, code)
+                else:
+                    loop.remove_signal_handler(number)
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
             pass
 
     def terminated(self, return_code: int = TERMINATED) -> None:

@@ -12,8 +12,8 @@ and is ended by `shutdown(wait=False)` when the app closes, which returns at onc
 told to stop and joined by a thread of its own), so no key ever waits for it. Every wait for the
 process is bounded: one that has not stopped `STOP_WAIT` seconds after it was told to (stuck, or
 stopped by SIGSTOP) is killed, so ending it never hangs and never leaves it behind. On Linux the
-process also dies with the app's process, however that ends (a dropped connection's SIGHUP ends
-the app without any clean-up).
+process also dies with the app's process, however that ends (SIGKILL ends the app without any
+clean-up).
 """
 
 from __future__ import annotations

@@ -455,8 +455,8 @@ class MahjongScreen(GameScreen):
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
         if not game.won:
-            # Saved after every move, as Lines is: a dropped connection (SIGHUP ends the app
-            # before it can save on the way out) loses nothing.
+            # Saved after every move, as Lines is: an end without the app's clean-up (SIGKILL,
+            # a power cut) loses nothing but the clock since the move.
             self.save_game()
         if game.won and not self._celebrated:
             self._celebrated = True
