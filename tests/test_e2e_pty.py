@@ -245,6 +245,29 @@ def test_scores_remove_asks_on_the_terminal_and_keeps_the_entry_unless_told_yes(
         assert bool(open_store(tmp_path).table("lines-9+deal-43")) == (code != 0)
 
 
+def test_scores_remove_asks_again_after_an_answer_it_cannot_read(tmp_path: Path) -> None:
+    """Not click's "Error: invalid input": what to answer, and the question again."""
+    from lines_tui.store import open_store
+
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.record_lines("Ann", 9, 500, 42, 1.7e9, 1.7e9 + 600)
+    command = [*lines_tui_command(), "scores", "remove", "lines-9", "1"]
+    terminal = Terminal(command, app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "[y/N]" in s, "the question")
+        terminal.send("maybe\r")
+        told = "lines-tui: answer y to remove it or n to keep it"
+        terminal.wait_for(lambda s: told in s and s.count("[y/N]") == 2, "the question again")
+        assert "invalid input" not in terminal.text()
+        terminal.send("n\r")
+        assert terminal.wait_for_exit() == 1, terminal.text()
+        assert terminal.text().rstrip().splitlines()[-1] == "nothing removed"
+    finally:
+        terminal.close()
+    assert [entry.value for entry in open_store(tmp_path).table("lines-9")] == [500]
+
+
 def test_a_terminal_gone_without_a_sighup_ends_the_app_and_keeps_the_game(
     tmp_path: Path,
 ) -> None:

@@ -256,11 +256,16 @@ def removal_confirmed(question: str) -> bool:
     removed is lost; with no terminal to ask on, nothing is removed without --yes."""
     if not (is_terminal(sys.stdin) and is_terminal(sys.stderr)):
         fail("not removed: there is no terminal to ask on; --yes removes without asking")
-    try:
-        return typer.confirm(question, default=False, err=True)
-    except typer.Abort:  # ctrl+d or ctrl+c at the question
-        end_line()
-        return False
+    while True:
+        try:
+            answer = typer.prompt(f"{question} [y/N]", default="", show_default=False, err=True)
+        except typer.Abort:  # ctrl+d or ctrl+c at the question
+            end_line()
+            return False
+        answer = answer.strip().lower()
+        if answer in ("", "n", "no", "y", "yes"):
+            return answer.startswith("y")
+        warn("answer y to remove it or n to keep it")
 
 
 GameCodeArgument = Annotated[
