@@ -258,11 +258,11 @@ def removal_confirmed(question: str) -> bool:
         fail("not removed: there is no terminal to ask on; --yes removes without asking")
     while True:
         try:
-            answer = typer.prompt(f"{question} [y/N]", default="", show_default=False, err=True)
+            typed = typer.prompt(f"{question} [y/N]", default="", show_default=False, err=True)
         except typer.Abort:  # ctrl+d or ctrl+c at the question
             end_line()
             return False
-        answer = answer.strip().lower()
+        answer = str(typed).strip().lower()
         if answer in ("", "n", "no", "y", "yes"):
             return answer.startswith("y")
         warn("answer y to remove it or n to keep it")
