@@ -477,3 +477,17 @@ def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None
     (folder / "scores.json").write_bytes(b'{"a\xff": 1}')
     (warning,) = open_store(folder).warnings
     assert "not UTF-8 text (at byte 3)" in warning
+
+
+def test_a_saved_game_of_another_kind_is_named_as_it_is_written(folder: Path) -> None:
+    """The kind is spelled out once (a control character as `\\x1b`), never escaped a second
+    time, which doubled every backslash the file holds."""
+    store = open_store(folder)
+    store.save_game("lines", {"seed": 1})
+    document = json.loads((folder / "saved-lines.json").read_text())
+    document["kind"] = "mah\\jong\x1b"
+    (folder / "saved-lines.json").write_text(json.dumps(document))
+    store = open_store(folder)
+    assert store.load_game("lines") is None
+    (told,) = [warning for warning in store.warnings if "of kind" in warning]
+    assert "of kind 'mah\\jong\\x1b'" in told, told

@@ -142,7 +142,7 @@ def load_game(text: str, kind: str) -> dict[str, Any]:
     document = _load_document(text, GAME_FORMAT, GAME_VERSION)
     _expect_keys(document, {"format", "version", "kind", "game"}, "the file")
     if document["kind"] != kind:
-        raise CorruptFile(f"it holds a game of kind {spelled_out(str(document['kind']))!r}")
+        raise CorruptFile(f"it holds a game of kind '{spelled_out(str(document['kind']))}'")
     game: dict[str, Any] = _expect(document["game"], dict, "game")
     return game
 
