@@ -24,7 +24,8 @@ from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.lines.board import LinesBoard, board_size_for, largest_scale_within
+from lines_tui.ui.lines.board import LinesBoard
+from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.on_top import DismissedOnTop

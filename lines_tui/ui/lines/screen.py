@@ -3,76 +3,47 @@
 from __future__ import annotations
 
 import contextlib
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.binding import ActiveBinding, BindingType
+from textual.containers import Horizontal
 from textual.geometry import Size
-from textual.timer import Timer
-from textual.widgets import Static
 
-from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES, LinesGame, TurnResult
+from lines_tui.engine.lines import COLOUR_NAMES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter, is_row_digit
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
-from lines_tui.ui.footer import Footer, action_name, keys_that_act, least_width, restated
-from lines_tui.ui.game_screen import GUEST_NAME, GameScreen, typing_keys
-from lines_tui.ui.lines.board import Cell, LinesBoard, board_size_for, largest_scale_within
+from lines_tui.ui.footer import Footer, least_width
+from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
+from lines_tui.ui.lines.board import Cell, LinesBoard
+from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
+from lines_tui.ui.lines.film import TurnFilm
 from lines_tui.ui.lines.game_over import (
     NO_POINTS_NO_CHALLENGE,
     UNREPLAYABLE,
     GameOverScreen,
+)
+from lines_tui.ui.lines.keys import GAME_IS_OVER, LINES_KEYS, MOVES, keys_now
+from lines_tui.ui.lines.panel import (
+    SIDE_MIN_HEIGHT,
+    SIDE_MIN_WIDTH,
+    LinesPanel,
+    legend,
+    next_balls,
 )
 from lines_tui.ui.lines.turn import Frame, turn_frames
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
 
-SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
-SIDE_PADDING = 2
-# The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
-# message 3 and one spare.
-SIDE_MIN_HEIGHT = 11
-NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
-MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-MOVE_GROUP = Binding.Group("move", compact=True)
-MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
-CELL_TIP = (
-    "Go to a cell: type its row number, then its column letter, as on the board's edges (7c is "
-    "row 7, column c). On a ball this selects it; on an empty cell it moves the selected ball "
-    "there"
-)
-
-
-"""The name a guest's challenge code carries."""
-
-
-OVER_TO_MENU = "Back to the menu; a finished game is not kept to resume"
-Restated = dict[str, tuple[bool, str]]
-"""For some actions: whether the Footer shows their key, and the help's sentence for it."""
-OVER_KEYS: Restated = {
-    "cancel": (False, OVER_TO_MENU),
-    "leave": (True, OVER_TO_MENU),
-    "new_game": (True, "Start a new game"),
-}
-"""What esc, q and n do on a finished board, said in place of what they do during a game; esc
-leaves the Footer, where q says Menu already."""
-IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
-"""The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
-the help, and pressed they say `GAME_IS_OVER`."""
-GAME_IS_OVER = "The game is over: n starts a new one, q goes back to the menu."
-NOTHING_TO_CANCEL: Restated = {
-    "cancel": (False, "Forget a typed row number; with none, back to the menu (game saved)")
-}
-"""esc with no ball selected forgets a row typed, or goes back to the menu as q does: the
-Footer, where it says Cancel, leaves it out then; the help says what it does."""
+INVALID_SECONDS = 0.4
+"""How long a target without a free path flashes."""
 
 
 class LinesScreen(GameScreen):
@@ -96,97 +67,20 @@ class LinesScreen(GameScreen):
         "the target's (3e 7c), as named on the board's edges."
     )
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "up",
-            "cursor('up')",
-            "Up",
-            key_display="↑",
-            group=MOVE_GROUP,
-            tooltip=MOVE_TIP,
-        ),
-        Binding(
-            "down",
-            "cursor('down')",
-            "Down",
-            key_display="↓",
-            group=MOVE_GROUP,
-            tooltip=MOVE_TIP,
-        ),
-        Binding(
-            "left",
-            "cursor('left')",
-            "Left",
-            key_display="←",
-            group=MOVE_GROUP,
-            tooltip=MOVE_TIP,
-        ),
-        Binding(
-            "right",
-            "cursor('right')",
-            "Right",
-            key_display="→",
-            group=MOVE_GROUP,
-            tooltip=MOVE_TIP,
-        ),
-        *typing_keys("1234567890", "row_digit", "Cell", "7c", CELL_TIP),
-        Binding("k", "cursor('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding("j", "cursor('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding("h", "cursor('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding("l", "cursor('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding(
-            "enter",
-            "act",
-            "Move",  # short: every key fits 80 columns
-            key_display="⏎",
-            tooltip="Select the ball under the cursor, or move the selected ball here",
-        ),
-        Binding(
-            "space",
-            "act",
-            "Move",
-            show=False,
-            tooltip="Select the ball under the cursor, or move the selected ball here",
-        ),
-        Binding(
-            "escape",
-            "cancel",
-            "Cancel",
-            tooltip=(
-                "Forget a typed row number; cancel the selection; with neither, back to the "
-                "menu (game saved)"
-            ),
-        ),
-        Binding("n", "new_game", "New", tooltip="New game (asks first if this one has moves)"),
-        Binding(
-            "a",
-            "toggle_animation",
-            "Animation",
-            tooltip="Animations on or off (any key also skips one)",
-        ),
-        Binding(
-            "q",
-            "leave",
-            "Menu",
-            tooltip="Back to the menu; the game is saved to resume (if it cannot be, asks first)",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = LINES_KEYS
 
     def __init__(self, session: Session, game: LinesGame, *, resumed: bool = False) -> None:
         super().__init__(session)
         self.game = game
         self.selected: Cell | None = None
         self.message = "Resumed your saved game." if resumed else ""
-        self._frames: list[Frame] = []
-        self._frame_timer: Timer | None = None
+        self.film = TurnFilm(self, self._show_frame, self._film_ended)
         self._game_over_shown = False
         self.typing = CellTyping(game.size)
 
     @property
     def board(self) -> LinesBoard:
         return self.query_one("#lines-board", LinesBoard)
-
-    # --- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="lines-main"):
@@ -195,13 +89,7 @@ class LinesScreen(GameScreen):
             )
             board.border_title = Text(f"Lines {self.game.size} x {self.game.size}")
             yield board
-            with Vertical(id="lines-side"):
-                yield Static(id="lines-score", markup=False)
-                yield Static(id="lines-player", markup=False)
-                yield Static(id="lines-time", markup=False)
-                yield Static(id="lines-next", markup=False)
-                yield Static(id="lines-legend", markup=False)
-                yield StatusLine(id="lines-message")
+            yield LinesPanel(id="lines-side")
         yield Footer()
 
     @property
@@ -232,8 +120,6 @@ class LinesScreen(GameScreen):
         self.show_field("#lines-legend", self._legend())
         super().fit()
 
-    # --- drawing ------------------------------------------------------------------------------
-
     def _show_position(self) -> None:
         self.board.show(dict(self.game.board.balls()), dict(self.game.preview))
 
@@ -249,7 +135,7 @@ class LinesScreen(GameScreen):
             Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved",
         )
         self.refresh_clock()
-        self.show_field("#lines-next", self._next_text())
+        self.show_field("#lines-next", next_balls(self.board, self.game.preview))
         self.show_field("#lines-legend", self._legend())
 
     def show_player(self) -> None:
@@ -260,78 +146,34 @@ class LinesScreen(GameScreen):
         end = game.ended_at if game.ended_at is not None else self.session.clock()
         return end - game.started_at
 
-    def _next_text(self) -> Text:
-        board = self.board
-        text = Text("Next  ")
-        for _, colour in self.game.preview:
-            text.append(board.ball_text(colour), style=board.ball_style(colour))
-            text.append(" ")
-        if not self.game.preview:
-            text.append("none")
-        return text
-
     def _legend(self) -> Text:
-        """Each colour with its price: with names where the panel is wide enough, else in a
-        compact four-a-line form."""
         board = self.board
-        side_width = self.app.size.width - board_size_for(board.scale, self.game.size).width
-        named = side_width - SIDE_PADDING >= NAMED_LEGEND_WIDTH
-        text = Text()
-        for index, colour in enumerate(COLOURS):
-            per_line = 2 if named else 4
-            if index:
-                # Named entries are padded to a column of their own; compact ones need a gap.
-                text.append("\n" if index % per_line == 0 else "" if named else "  ")
-            text.append(board.ball_text(colour), style=board.ball_style(colour))
-            if named:
-                entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
-                text.append(entry.ljust(13) if index % 2 == 0 else entry)
-            else:
-                text.append(f" {PRICES[colour]}")
-        return text
+        return legend(
+            board, self.app.size.width - board_size_for(board.scale, self.game.size).width
+        )
 
     def _say(self, message: str, important: bool = False) -> None:
         """Tell the player what just happened (`important`: a score, a refusal, the end)."""
         self.message = message
         self.query_one(StatusLine).say(message, important)
 
-    # --- animation ----------------------------------------------------------------------------
-
-    def _play_frames(self, frames: list[Frame]) -> None:
-        self._frames = list(frames)
-        if not self.session.animations or not self._frames:
-            self._finish_animation()
-            return
-        self._next_frame()
-
-    def _next_frame(self) -> None:
-        self._frame_timer = None
-        if not self._frames:
-            self._finish_animation()
-            return
-        frame = self._frames.pop(0)
+    def _show_frame(self, frame: Frame) -> None:
         self.board.show(frame.balls, frame.preview, frame.effects)
-        self._frame_timer = self.set_timer(frame.seconds, self._next_frame)
 
-    def _finish_animation(self) -> None:
-        """Jump to the end of the turn's film (a key press skips it; the game is already there)."""
-        if self._frame_timer is not None:
-            self._frame_timer.stop()
-            self._frame_timer = None
-        self._frames = []
+    def _film_ended(self) -> None:
+        """The turn's film at its end (a key press skips it; the game is there already)."""
         self._show_position()
         if self.game.over:
             self._finish_game()
 
     @property
     def animating(self) -> bool:
-        return self._frame_timer is not None
+        return self.film.running
 
     def on_key(self, event: events.Key) -> None:
         """A column letter after a row number names a cell (the letters are other keys' only
         without a row typed); any other key forgets the row typed so far."""
-        if self.animating:
-            self._finish_animation()
+        self._skip_film()
         key = event.key
         if is_row_digit(key):
             # Here and not through the digit's binding, which runs only once the key has gone up
@@ -358,28 +200,11 @@ class LinesScreen(GameScreen):
         else:
             self._say("")
 
-    # --- actions ------------------------------------------------------------------------------
-
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, restated where a key does something else than during a move: on a
-        finished board (`OVER_KEYS`), and for esc while there is nothing to cancel."""
-        bindings = super().active_bindings
-        if self.game.over:
-            bindings = keys_that_act(bindings, lambda action: action_name(action) in IDLE_WHEN_OVER)
-            changes = OVER_KEYS
-        elif self.selected is None:
-            changes = NOTHING_TO_CANCEL
-        else:
-            return bindings
-
-        def restate(binding: Binding) -> Binding:
-            if binding.action not in changes:
-                return binding
-            show, tooltip = changes[binding.action]
-            return replace(binding, show=show, tooltip=tooltip)
-
-        return restated(bindings, restate)
+        return keys_now(
+            super().active_bindings, over=self.game.over, selected=self.selected is not None
+        )
 
     def _over_said(self) -> bool:
         """On a finished board, a key that moves or names a cell says so, and does nothing."""
@@ -388,7 +213,7 @@ class LinesScreen(GameScreen):
         return self.game.over
 
     def action_cursor(self, direction: str) -> None:
-        self._finish_animation_if_running()
+        self._skip_film()
         if self._over_said():
             return
         row, col = self.board.cursor
@@ -397,7 +222,7 @@ class LinesScreen(GameScreen):
         self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
 
     def action_row_digit(self, digit: str) -> None:
-        self._finish_animation_if_running()
+        self._skip_film()
         if self._over_said():
             return
         self.typing.digit(digit)
@@ -416,12 +241,12 @@ class LinesScreen(GameScreen):
         else:
             self._say(f"Cursor on {cell_name(cell)}.")
 
-    def _finish_animation_if_running(self) -> None:
+    def _skip_film(self) -> None:
         if self.animating:
-            self._finish_animation()
+            self.film.finish()
 
     def action_act(self) -> None:
-        self._finish_animation_if_running()
+        self._skip_film()
         if self._over_said():
             return
         game = self.game
@@ -452,14 +277,16 @@ class LinesScreen(GameScreen):
         game = self.game
         if game.board.path(src, dst) is None:
             self._say("No free path: other balls block the way there.", important=True)
-            self.board.show(dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)})
-            self._frame_timer = self.set_timer(0.4, self._finish_animation)
+            flash = Frame(
+                dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)}, 0.4
+            )
+            self.film.play([flash], animated=True)
             return
         before, preview = game.board, dict(game.preview)
         turn = game.play(src, dst, now=self.session.clock())
         self._select(None)
         self._after_turn(turn)
-        self._play_frames(turn_frames(before, preview, turn))
+        self.film.play(turn_frames(before, preview, turn), animated=self.session.animations)
 
     def _after_turn(self, turn: TurnResult) -> None:
         # The points also show on the board's lower edge, where the eye is after a line clears.
@@ -538,7 +365,7 @@ class LinesScreen(GameScreen):
         self._say("Game over: the board is full.", important=True)
 
     def action_cancel(self) -> None:
-        self._finish_animation_if_running()
+        self._skip_film()
         if self.selected is not None:
             self._select(None)
             self._say("Selection cancelled.")
@@ -546,7 +373,7 @@ class LinesScreen(GameScreen):
             self.action_leave()
 
     def action_leave(self) -> None:
-        self._finish_animation_if_running()
+        self._skip_film()
         if not self.is_current:
             return  # skipping the animation ended the game: its dialog says where to go
         self.leave(self.dismiss)
@@ -557,7 +384,7 @@ class LinesScreen(GameScreen):
         self._say("Animations on." if session.animations else "Animations off.")
 
     def action_new_game(self) -> None:
-        self._finish_animation_if_running()
+        self._skip_film()
         if not self.is_current:
             return
         self.after_asking(

@@ -1,0 +1,64 @@
+"""The score panel beside the Lines board: score, player, time, the next balls, the colours'
+prices and the status line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES
+from lines_tui.ui.lines.board import Cell, LinesBoard
+from lines_tui.ui.status_line import StatusLine
+
+SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
+SIDE_PADDING = 2
+# The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
+# message 3 and one spare.
+SIDE_MIN_HEIGHT = 11
+NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
+
+
+class LinesPanel(Vertical):
+    """The panel's fields, each filled in by the screen (`GameScreen.show_field`)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lines-score", markup=False)
+        yield Static(id="lines-player", markup=False)
+        yield Static(id="lines-time", markup=False)
+        yield Static(id="lines-next", markup=False)
+        yield Static(id="lines-legend", markup=False)
+        yield StatusLine(id="lines-message")
+
+
+def next_balls(board: LinesBoard, preview: Sequence[tuple[Cell, str]]) -> Text:
+    """The colours of the balls due next, drawn as the board draws them."""
+    text = Text("Next  ")
+    for _, colour in preview:
+        text.append(board.ball_text(colour), style=board.ball_style(colour))
+        text.append(" ")
+    if not preview:
+        text.append("none")
+    return text
+
+
+def legend(board: LinesBoard, side_width: int) -> Text:
+    """Each colour with its price: with names where the panel (`side_width` wide) has room for
+    them, else in a compact four-a-line form."""
+    named = side_width - SIDE_PADDING >= NAMED_LEGEND_WIDTH
+    text = Text()
+    for index, colour in enumerate(COLOURS):
+        per_line = 2 if named else 4
+        if index:
+            # Named entries are padded to a column of their own; compact ones need a gap.
+            text.append("\n" if index % per_line == 0 else "" if named else "  ")
+        text.append(board.ball_text(colour), style=board.ball_style(colour))
+        if named:
+            entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
+            text.append(entry.ljust(13) if index % 2 == 0 else entry)
+        else:
+            text.append(f" {PRICES[colour]}")
+    return text
