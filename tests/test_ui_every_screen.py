@@ -319,8 +319,9 @@ KEY_NAMES = {"esc": "escape", "?": "question_mark"}
 
 
 def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
-    """The string constants of a UI module, and every key bound by the classes it defines (and
-    the app's keys, which work everywhere)."""
+    """The string constants of a UI module, and every key bound by the classes it defines or in
+    the lists of bindings it holds (a screen's `keys.py`), and the app's keys, which work
+    everywhere."""
     tree = ast.parse(module.read_text(encoding="utf-8"))
     docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     strings = [
@@ -336,6 +337,8 @@ def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
     exec(f"import {module_name} as target", namespace)
     target = namespace["target"]
     for value in vars(target).values():
+        if isinstance(value, list) and value and all(isinstance(b, Binding) for b in value):
+            bound |= {key for binding in value for key in _keys(binding)}
         if isinstance(value, type) and value.__module__ == module_name:
             for base in value.__mro__:
                 if issubclass(base, App) and base is not LinesTuiApp:

@@ -4,8 +4,9 @@ The screen turns keys into `MahjongGame` calls and draws the result; the rules l
 After every change of position a dead-end check runs in the solver process (see `dead_end`), and
 the status field shows what it found while the player keeps playing (`status`).
 
-Its parts: the panel's fields (`panel`), picking and taking pairs (`pair_taking`), typing a face's
-label (`face_typing`), where the cursor goes (`navigation`), and what a win leads to (`win`).
+Its parts: its keys (`keys`), the panel's fields (`panel`), picking and taking pairs
+(`pair_taking`), typing a face's label (`face_typing`), where the cursor goes (`navigation`), and
+what a win leads to (`win`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
-from lines_tui.engine.mahjong.faces import LABEL_STARTS
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
@@ -39,10 +38,18 @@ from lines_tui.ui.footer import (
     restated,
     room_for,
 )
-from lines_tui.ui.game_screen import GameScreen, typing_keys
+from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.keys import (
+    BOARD_ACTIONS,
+    IDLE_AFTER_A_LOSS,
+    MAHJONG_KEYS,
+    PAUSED_ACTIONS,
+    SHARED_LABELS,
+    keys_of_their_own,
+)
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
@@ -60,35 +67,6 @@ SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
-MOVE_GROUP = Binding.Group("move")
-# Keys that share one Footer label while both act, so that every key that acts fits 80 columns
-# (each has its own sentence in the help): t takes, m shows the next partner; u undoes, U redoes;
-# N deals anew, R deals the same again.
-TAKE_GROUP = Binding.Group("Take")
-UNDO_GROUP = Binding.Group("Undo")
-DEAL_GROUP = Binding.Group("Deal")
-SHARED_LABELS = (TAKE_GROUP, UNDO_GROUP, DEAL_GROUP)
-MOVE_TIP = "Move to the nearest visible tile in that direction, upper layers included"
-FACE_TIP = (
-    "Type a tile's label (5d, ew, fl; a capital F, G, N, R or S is a key of its own) to jump to "
-    "its free tiles; type it again for the next one"
-)
-
-
-def keys_of_their_own(screen: type[Screen[Any]]) -> frozenset[str]:
-    """The keys `screen` (and the screens it builds on) binds to something else than typing a
-    face's label: such a capital (R: Restart) starts no label."""
-    bindings = (
-        binding
-        for kind in screen.__mro__
-        for binding in vars(kind).get("BINDINGS", ())
-        if isinstance(binding, Binding) and not binding.action.startswith("face_key")
-    )
-    return frozenset(key.strip() for binding in bindings for key in binding.key.split(","))
-
-
-IDLE_AFTER_A_LOSS = ("cycle_playable", "take_pair", "hint")
-"""Keys about pairs to take, which a lost position has none of: pressed, each says so."""
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 """The dead-end warning with no pair taken (nothing to undo): a deal no order of moves clears."""
@@ -130,160 +108,7 @@ class MahjongScreen(GameScreen):
         "won or lost."
     )
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *typing_keys(sorted(LABEL_STARTS), "face_key", "Face", "5d", FACE_TIP),
-        Binding(
-            "t",
-            "take_pair",
-            "Take",
-            tooltip="Take the pair: the picked tile (or the one under the cursor) with its free "
-            "partner; after a hint, the hinted pair. With several partners it picks the tile and "
-            "jumps to one: t again takes that one, m shows the next",
-            group=TAKE_GROUP,
-        ),
-        Binding(
-            "m",
-            "match",
-            "Next",
-            tooltip="Jump to the next free tile matching the picked tile (or the one under the "
-            "cursor)",
-            group=TAKE_GROUP,
-        ),
-        Binding(
-            "enter,space",
-            "choose",
-            "Pick",
-            tooltip="Pick the tile under the cursor; pick a matching free tile to take the pair; "
-            "pick it again to put it back",
-        ),
-        Binding(
-            "tab",
-            "cycle_playable(True)",
-            "Pair",
-            tooltip="Jump to the next free tile that has a free partner",
-        ),
-        Binding(
-            "shift+tab",
-            "cycle_playable(False)",
-            "Previous pair",
-            show=False,
-            tooltip="Jump to the previous free tile that has a free partner",
-        ),
-        Binding(
-            "a",
-            "cycle_free",
-            "Any free",
-            show=False,
-            tooltip="Jump to the next free tile, with or without a free partner",
-        ),
-        Binding(
-            "i",
-            "hint",
-            "Hint",
-            tooltip="Hint: show a pair to take, from a winning line when the solver has found "
-            "one; t takes it",
-        ),
-        Binding(
-            "u", "undo", "Undo", group=UNDO_GROUP, tooltip="Undo the last pair (also after a loss)"
-        ),
-        Binding("U", "redo", "Redo", group=UNDO_GROUP, tooltip="Redo the pair undone last"),
-        Binding(
-            "F",
-            "toggle_free",
-            "Free marks",
-            show=False,
-            tooltip="Free-tile marks on or off (':' and a bold label on every free tile)",
-        ),
-        Binding(
-            "G",
-            "toggle_glyphs",
-            "Tile glyphs",
-            show=False,
-            tooltip="Unicode mahjong tiles instead of the labels (many fonts draw them too "
-            "wide, which shifts the columns: press G again)",
-        ),
-        Binding(
-            "S",
-            "app.toggle_symbols",
-            "Symbols",
-            show=False,
-            tooltip="Symbols on or off: after a loss an x on every tile, not only the red",
-        ),
-        Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
-        Binding(
-            "p", "resume", "Resume", tooltip="Resume: show the board and start the clock again"
-        ),
-        # Not the app's symbols key, as in the rest of the app: here s starts a label ("se"), and
-        # while the labels rest (paused, won) it does nothing rather than switch symbols.
-        Binding("s", "nothing", show=False),
-        # Shown once won (`active_bindings`), when the board's keys have left the Footer: not
-        # counted with them in the width the Footer needs (`least_width`).
-        Binding(
-            "c",
-            "challenge",
-            "Challenge",
-            show=False,
-            tooltip="After a win: a challenge code, so a friend plays this very deal",
-        ),
-        Binding(
-            "N",
-            "new_deal",
-            "New deal",
-            group=DEAL_GROUP,
-            tooltip='A new deal on the same layout (proved solvable first when "solvable '
-            'deals only" is on)',
-        ),
-        Binding(
-            "R",
-            "restart",
-            "Restart deal",
-            group=DEAL_GROUP,
-            tooltip="The same deal again from the start",
-        ),
-        Binding("left,h", "move('left')", "Left", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding(
-            "right,l", "move('right')", "Right", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP
-        ),
-        Binding("up,k", "move('up')", "Up", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding("down,j", "move('down')", "Down", show=False, group=MOVE_GROUP, tooltip=MOVE_TIP),
-        Binding(
-            "escape",
-            "cancel",
-            "Cancel / leave",
-            show=False,
-            tooltip="Forget a half-typed label, put back the picked tile and the hint; with "
-            "none of these, back to the menu",
-        ),
-        Binding(
-            "q",
-            "leave",
-            "Menu",
-            tooltip="Back to the menu; the game is saved to resume (if it cannot be, asks first)",
-        ),
-    ]
-
-    PAUSED_ACTIONS: ClassVar[frozenset[str]] = frozenset({"resume", "leave", "nothing"})
-    """The screen's only actions while the player has paused: p, q, and s resting (with the
-    app's ? and ctrl+q). A restart or a new deal waits for the board to be shown again."""
-    BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset(
-        {
-            "choose",
-            "cycle_free",
-            "cycle_playable",
-            "face_key",
-            "take_pair",
-            "match",
-            "hint",
-            "undo",
-            "redo",
-            "toggle_free",
-            "move",
-            "pause",
-            "resume",
-        }
-    )
-    """Actions that act only while tiles are left: a won game's footer leaves them out (there
-    is room for `c` then)."""
+    BINDINGS: ClassVar[list[BindingType]] = MAHJONG_KEYS
 
     def __init__(
         self,
@@ -564,11 +389,11 @@ class MahjongScreen(GameScreen):
         # resume, q and ?. (Keys that only wait for something to act on: `_idle`.)
         if action == "nothing":
             return self.game.won or self.paused
-        if self.game.won and action in self.BOARD_ACTIONS:
+        if self.game.won and action in BOARD_ACTIONS:
             return False
         if action == "resume":
             return self.paused
-        return not self.paused or action in self.PAUSED_ACTIONS
+        return not self.paused or action in PAUSED_ACTIONS
 
     def _act(self) -> None:
         """Every key press starts from a clean message line."""
