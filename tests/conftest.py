@@ -167,8 +167,9 @@ KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "escape": "\x1b"}
 
 
 def post_keys_at_once(app: App[Any], *keys: str) -> None:
+    """`keys` (a character, or a key's name: "end", "ctrl+u") queued all at once."""
     for key in keys:
-        app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key)))
+        app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
 
 
 # --- scripted players that count keys (tests/test_ui_keys.py, tests/tools/bench_keys.py) -------

@@ -43,6 +43,7 @@ from lines_tui.ui.scores import (
 )
 from lines_tui.ui.scores.import_code import CodeInput, Merged
 from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
+from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
 
 START = 1_700_000_000.0
@@ -428,6 +429,24 @@ async def test_a_name_pasted_over_two_lines_is_kept_whole(store: Store) -> None:
         await settle(pilot)
         assert field.value == "Zoe Ra Lee"
         assert field.cursor_position == len("Zoe Ra Lee")
+
+
+@pytest.mark.parametrize("field_type", [NameInput, CodeInput])
+async def test_keys_typed_after_ctrl_u_in_one_burst_are_kept(
+    store: Store, field_type: type[Input]
+) -> None:
+    """A field's own keys (ctrl+u, backspace) act in the order typed. Textual runs them once the
+    key has bubbled up to the app, after the letters typed behind them: ctrl+u then cleared
+    those too (a fuzz review lost "abc" typed after clearing a 100 KB paste)."""
+    screen = NameEntryScreen("") if field_type is NameInput else ImportScreen(Session(store))
+    async with ScreenApp(screen).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(field_type)
+        field.post_message(events.Paste("x" * 10_000))
+        await settle(pilot)
+        post_keys_at_once(pilot.app, "end", "ctrl+u", "a", "b", "backspace", "c")
+        await settle(pilot)
+        assert field.value == "ac"
 
 
 async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
