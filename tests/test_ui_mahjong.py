@@ -23,6 +23,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
 from lines_tui.store import StoreError, open_store
+from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
@@ -512,6 +513,44 @@ async def test_a_resumed_win_another_copy_filed_meanwhile_is_not_filed_again(
         assert pilot.app.screen is screen
         assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
     assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["One"]
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_a_win_filed_by_another_copy_then_kept_by_a_quit_is_not_filed_again(
+    tmp_path: Path,
+) -> None:
+    """Copy H resumed the won game and filed it while this copy waited at the name prompt;
+    ctrl+q here then saved the won game again, and resumed later it was filed a second time."""
+    clock = Clock()
+    dealt = MahjongGame.new(DUO, 1, now=START)  # dealt from its seed: its time has a record
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, DUO, dealt)
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        resumed = open_store(tmp_path).load_game("mahjong")  # copy H: R, "Two", enter
+        assert resumed is not None
+        won = MahjongGame.from_json(resumed)
+        record = record_of_mahjong(won)
+        assert won.won_at is not None and record is not None
+        table = layout_table_name(DUO)
+        other = open_store(tmp_path)
+        assert other.record_mahjong("Two", table, 42.0, 1, won.won_at, record, saved=resumed).saved
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved == resumed  # kept by the quit, to ask again
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        await pilot.press(*"One", "enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+    assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["Two"]
     assert open_store(tmp_path).load_game("mahjong") is None
 
 

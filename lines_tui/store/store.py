@@ -59,7 +59,10 @@ HOME_VARIABLE = "LINES_TUI_HOME"
 SETTINGS_FILE = "settings.json"
 MAX_LINES_GAME_SECONDS = 24 * 3600
 FILED_ELSEWHERE = "another lines-tui filed this win already"
-"""Why a won game's time is not filed: the saved won game is gone (`record_mahjong`)."""
+"""Why a won game's time is not filed: the saved won game is gone, or the same game is in its
+table already (`record_mahjong`)."""
+LINES_FILED_ELSEWHERE = "another lines-tui filed this game already"
+"""Why a finished Lines game is not filed: the same game is in its table already."""
 
 
 @dataclass(frozen=True)
@@ -74,8 +77,9 @@ class RecordOutcome:
     """Not saved because the file could not be read or written: another try may save it (every
     other refusal is a verdict on the result itself, which stays the same)."""
     filed_elsewhere: bool = False
-    """Not saved because the won game it was asked for is no longer saved: another copy of
-    lines-tui filed this win already (`record_mahjong`'s `saved`)."""
+    """Not saved because another copy of lines-tui filed this game already: the won game it
+    was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
+    is in the table (`Entry.game`)."""
 
 
 def default_data_dir() -> Path:
@@ -270,7 +274,9 @@ class Store:
     ) -> RecordOutcome:
         """Save a finished Lines game if the rules allow: registered player, at most 24 hours.
         `size` is the board size (a random deal) or the table (a deal of the day, a chosen deal);
-        `record` is the game (its moves), kept with the entry so that it can be shared verified."""
+        `record` is the game (its moves), kept with the entry so that it can be shared verified.
+        A game already in the table (`Entry.game`: two copies resumed one saved game and both
+        finished it) is not filed again (`filed_elsewhere`)."""
         try:
             table = size if isinstance(size, TableId) else TableId.lines(size)
         except TableIdError as error:
@@ -336,8 +342,10 @@ class Store:
         the time is filed only if that game is still the saved one, and it is removed in the
         same step, under the lock (also when the time is refused for itself), so a won game
         two copies resumed is filed once; if it is gone or another game is there, nothing is
-        filed or removed (`filed_elsewhere`). None: a win never saved, which no other copy can
-        have filed; no saved game is touched."""
+        filed or removed (`filed_elsewhere`). None: a win not saved by this copy; no saved game
+        is touched. Either way a game already in the table under any name (`Entry.game`: the
+        won game another copy filed, then saved again by a copy that quit at its name prompt)
+        is not filed again (`filed_elsewhere`)."""
         try:
             table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
             cleaned = clean_name(name)
@@ -368,9 +376,15 @@ class Store:
             return self._scores.update_held(file)
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
+        """File a game of this copy, once: an entry of the same game (`Entry.game`) already in
+        the table, under any name, is another copy's filing of it (`filed_elsewhere`)."""
         problem = entry_problem(table, entry)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
+        game = entry.game
+        if game is not None and any(other.game == game for other in table_entries(data, table)):
+            reason = FILED_ELSEWHERE if table.kind == "mahjong" else LINES_FILED_ELSEWHERE
+            return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
         merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.rank is None:

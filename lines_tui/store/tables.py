@@ -236,6 +236,15 @@ class Entry:
         whatever their case, so "Alice" and "alice" of one game are one result."""
         return (name_key(self.name), self.value, self.date, self.seed)
 
+    @property
+    def game(self) -> tuple[int, int, GameRecord] | None:
+        """What makes two entries one game, whatever name each was filed under: the same deal
+        played with the same moves to the same result (a replay of one is a replay of the
+        other). None without a record: such an entry cannot be told from another game's with
+        the same result. Two copies of lines-tui that both resumed one saved game file it
+        once (`Store.record_mahjong`, `Store.record_lines`)."""
+        return None if self.record is None else (self.value, self.seed, self.record)
+
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
     """Why `entry` cannot stand in `table`, or None."""
