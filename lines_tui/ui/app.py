@@ -172,7 +172,7 @@ class LinesTuiApp(App[None]):
         self._telling_warnings = False
         """False until the menu's first read has ended: what the start found is told at once."""
         self._problems_told: frozenset[str] = frozenset()
-        self.saved_games = SavedGames(self, self.session)
+        self.saved_games = SavedGames(self, self.session, self.tell_problems)
         self.lines_starts = LinesStarts(self, self.session, self.saved_games)
         self.mahjong_starts = MahjongStarts(self, self.session, self.saved_games)
         self.deal_offers = DealOffers(

@@ -12,6 +12,7 @@ from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
+from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -38,9 +39,16 @@ class SavedGames:
     """The saved games as the menu last read them (`state`, None until it has): new games ask
     from it whether they would replace one, and resuming loads the game from it."""
 
-    def __init__(self, app: App[None], session: Session) -> None:
+    def __init__(
+        self,
+        app: App[None],
+        session: Session,
+        tell_problems: Callable[[tuple[str, ...]], None],
+    ) -> None:
         self.app = app
         self.session = session
+        self.tell_problems = tell_problems
+        """Tells what a read could not read (`MenuState.problems`), each once while it lasts."""
         self._state: MenuState | None = None
 
     @property
@@ -153,13 +161,13 @@ class SavedGames:
         the player agrees to replace it. `asked`: the new game ("a 7 x 7 game"), when the saved
         one is not what the command line asked for, and both questions say so. Escape on either
         question keeps the saved game, on the menu (README, "Asking before a game is
-        replaced")."""
+        replaced"). Asked as the menu's first read ends (`DirectStart`), so that read decides."""
         saved = self.summary(kind)
         if saved is None:
             start()
             return
         if particular:
-            self.replacing(kind, start, asked=asked)
+            self._replacing(kind, start, asked)  # the saved games were read just now
             return
 
         def answered(answer: str | None) -> None:
@@ -180,7 +188,22 @@ class SavedGames:
         """Start a new game of a kind that has one saved: a game in progress is never replaced
         without asking, and the question says when it is (the new game's first move overwrites
         the saved one; left before it, the new game is not saved). `asked`: as for
-        `resume_or_start`."""
+        `resume_or_start`. Whether one is saved is read again now, on the store's thread:
+        another copy of lines-tui may have saved one since the menu's read, and the new game
+        replaces only the saved game read here (README, "Asking before a game is replaced").
+        Once the read ends, nothing happens if the player has gone to another screen meanwhile."""
+        on_top = self.app.screen
+
+        def read(state: MenuState) -> None:
+            self.state = state
+            self.tell_problems(state.problems)
+            if self.app.screen is on_top:
+                self._replacing(kind, start, asked)
+
+        load(self.app, self.session.io, self.read, read, lambda _: None, group="replacing")
+
+    def _replacing(self, kind: SavedGame, start: Callable[[], object], asked: str | None) -> None:
+        """`replacing`, from the saved games just read."""
         saved = self.summary(kind)
         if saved is None:
             start()
