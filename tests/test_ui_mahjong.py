@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -488,6 +489,26 @@ async def test_a_win_another_copy_resumed_and_filed_is_not_filed_again(tmp_path:
     assert open_store(tmp_path).load_game("mahjong") is not None
 
 
+async def file_a_resumed_win(
+    pilot: Pilot[None],
+    saved: dict[str, Any],
+    name: str,
+    meanwhile: Callable[[], object] = lambda: None,
+) -> None:
+    """Once the menu has read the won game `saved`, resume it: `meanwhile()` at the name
+    prompt, then `name`, which another copy has filed already: nothing is filed, and the status
+    line says so."""
+    await settle(pilot)
+    screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, NameEntryScreen)
+    meanwhile()
+    await pilot.press(*name, "enter")
+    await settle(pilot)
+    assert pilot.app.screen is screen
+    assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+
+
 async def test_a_resumed_win_another_copy_filed_meanwhile_is_not_filed_again(
     tmp_path: Path,
 ) -> None:
@@ -501,17 +522,13 @@ async def test_a_resumed_win_another_copy_filed_meanwhile_is_not_filed_again(
     saved = open_store(tmp_path).load_game("mahjong")
     assert saved is not None
     async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read the saved game
-        screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, NameEntryScreen)
-        # The winner files it now: the won game this copy saved again is the one it left.
         table = layout_table_name(DUO)
-        assert open_store(tmp_path).record_mahjong("One", table, 42.0, 1, START, saved=saved).saved
-        await pilot.press(*"Two", "enter")
-        await settle(pilot)
-        assert pilot.app.screen is screen
-        assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+
+        def winner_files() -> None:  # the won game this copy saved again is the one it left
+            filed = open_store(tmp_path).record_mahjong("One", table, 42.0, 1, START, saved=saved)
+            assert filed.saved
+
+        await file_a_resumed_win(pilot, saved, "Two", meanwhile=winner_files)
     assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["One"]
     assert open_store(tmp_path).load_game("mahjong") is None
 
@@ -542,14 +559,7 @@ async def test_a_win_filed_by_another_copy_then_kept_by_a_quit_is_not_filed_agai
     saved = open_store(tmp_path).load_game("mahjong")
     assert saved == resumed  # kept by the quit, to ask again
     async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, NameEntryScreen)
-        await pilot.press(*"One", "enter")
-        await settle(pilot)
-        assert pilot.app.screen is screen
-        assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+        await file_a_resumed_win(pilot, saved, "One")
     assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["Two"]
     assert open_store(tmp_path).load_game("mahjong") is None
 
