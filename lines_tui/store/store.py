@@ -32,13 +32,14 @@ from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles, SetAside
 from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
-from lines_tui.store.game_files import GAME_KINDS, GameFile
+from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import InvalidName, clean_name, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import ScoreFile, table_entries
 from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.tables import (
+    KINDS,
     TABLE_LIMIT,
     Entry,
     Merge,
@@ -114,7 +115,7 @@ def open_store(
     except StoreError:
         if scores_needed:
             raise
-    for kind in GAME_KINDS:
+    for kind in KINDS:
         # A saved game that cannot be read now (permission denied, a folder in its place) is
         # told where it is wanted (the menu, a resume) and kept: it stops nothing else.
         with contextlib.suppress(StoreError):
@@ -368,12 +369,12 @@ class Store:
 
         if saved is None:
             return refused if refused is not None else self._scores.update(file)
-        with self._files.folder.locked(write=True):
-            # Removed first: should the scores then fail to be written, the time is not lost
-            # (the player's copy saves the won game again to ask later), never filed twice.
-            if not self._game_file("mahjong").take_held(saved):
-                return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
-            return self._scores.update_held(file)
+        # Removed first: should the scores then fail to be written, the time is not lost (the
+        # player's copy saves the won game again to ask later), never filed twice.
+        filed = self._game_file("mahjong").take(saved, lambda: self._scores.update_held(file))
+        if filed is None:
+            return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
+        return filed
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
         """File a game of this copy, once: an entry of the same game (`Entry.game`) already in
@@ -516,10 +517,8 @@ class Store:
         return self._files.read(self.data_dir / SETTINGS_FILE, load_preferences) or Preferences()
 
     def save_preferences(self, preferences: Preferences) -> None:
-        path = self.data_dir / SETTINGS_FILE
-        with self._files.folder.locked(write=True):
-            self._files.read_for_change(path, load_preferences)
-            self._files.folder.write_atomically(path, dump_preferences(preferences))
+        with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
+            settings.write(dump_preferences(preferences))
 
 
 def _clean(name: str) -> str:

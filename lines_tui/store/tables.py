@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.visible_text import spelled_out
@@ -37,6 +37,8 @@ FIRST_DATE = int(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 END_DATE = int(dt.datetime(2100, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 
 Kind = Literal["lines", "mahjong"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+"""The kinds of game, in a fixed order (a share code keeps a table's kind as its place here)."""
 Mode = Literal["random", "daily", "deal"]
 MODES: tuple[Mode, ...] = ("random", "daily", "deal")
 DAY_PATTERN = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
@@ -185,10 +187,7 @@ class TableId:
         variant = "" if self.kind == "lines" else self.variant
         tag_number = int(self.tag) if self.mode == "deal" else 0
         mode = MODES.index(self.mode)
-        return (_KINDS.index(self.kind), size, variant, mode, tag_number, self.tag)
-
-
-_KINDS = ("lines", "mahjong")
+        return (KINDS.index(self.kind), size, variant, mode, tag_number, self.tag)
 
 
 def parse_table(table: str | TableId) -> TableId:
