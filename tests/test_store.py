@@ -262,11 +262,12 @@ def test_a_won_game_saved_again_by_a_copy_that_quit_is_not_filed_twice(folder: P
     assert not one.saved and one.filed_elsewhere
     assert [entry.name for entry in again.table("mahjong-lantern")] == ["Two"]
     assert again.load_game("mahjong") is None  # the won game went with its time
-    # Without its saved game (a save refused), and at another moment: still the same game.
-    late = h.record_mahjong("Three", "lantern", 24.4, 968925, START + 99, record)
+    # Without its saved game (a save refused): still the same game.
+    late = h.record_mahjong("Three", "lantern", 24.4, 968925, START + 24, record)
     assert late.filed_elsewhere and not late.saved
-    # Another game on the deal, or the same moves in another time, is filed.
-    assert h.record_mahjong("Four", "lantern", 30.0, 968925, START + 99, record).saved
+    # The same moves in another time, or won at another moment, are another game: filed.
+    assert h.record_mahjong("Four", "lantern", 30.0, 968925, START + 30, record).saved
+    assert h.record_mahjong("Five", "lantern", 24.4, 968925, START + 99, record).saved
 
 
 def test_a_lines_game_two_copies_finished_is_filed_once(folder: Path) -> None:
@@ -280,7 +281,10 @@ def test_a_lines_game_two_copies_finished_is_filed_once(folder: Path) -> None:
     assert not twice.saved and twice.filed_elsewhere
     assert twice.reason == "another lines-tui filed this game already"
     assert len(g.table("lines-9")) == 1
-    # A record-less result says nothing of its game: the same score of another game is filed.
+    # Another player's game with the same moves is theirs (a deal of the day, played alike);
+    # a record-less result says nothing of its game: the same score of another game is filed.
+    g.add_player("Bo")
+    assert h.record_lines("Bo", 9, 500, 42, START, START + 660, record).saved
     assert h.record_lines("Ann", 9, 500, 42, START, START + 720).saved
 
 

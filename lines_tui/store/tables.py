@@ -236,13 +236,20 @@ class Entry:
         return (name_key(self.name), self.value, self.date, self.seed)
 
     @property
-    def game(self) -> tuple[int, int, GameRecord] | None:
-        """What makes two entries one game, whatever name each was filed under: the same deal
-        played with the same moves to the same result (a replay of one is a replay of the
-        other). None without a record: such an entry cannot be told from another game's with
-        the same result. Two copies of lines-tui that both resumed one saved game file it
-        once (`Store.record_mahjong`, `Store.record_lines`)."""
-        return None if self.record is None else (self.value, self.seed, self.record)
+    def game(self) -> tuple[object, ...] | None:
+        """What makes two entries one game, filed twice (two copies of lines-tui resumed one
+        saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`): the same
+        deal played with the same moves to the same result. A Lines game is filed under the
+        player who plays it, the one every copy shares, and may end at another moment in each
+        copy: the same player's, whenever. A Mahjong time is filed under the name typed at
+        each copy's prompt, with the moment it was won, which a saved won game keeps: the same
+        moment's, whoever's. None without a record: such an entry cannot be told from another
+        game's with the same result."""
+        if self.record is None:
+            return None
+        if isinstance(self.record, LinesRecord):
+            return (name_key(self.name), self.value, self.seed, self.record)
+        return (self.value, self.date, self.seed, self.record)
 
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
