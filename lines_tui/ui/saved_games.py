@@ -13,8 +13,10 @@ from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.store_thread import load
+from lines_tui.ui.typed_ahead import typed
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.app import App
 
     from lines_tui.engine.lines import LinesGame
@@ -49,6 +51,8 @@ class SavedGames:
         self.session = session
         self.tell_problems = tell_problems
         """Tells what a read could not read (`MenuState.problems`), each once while it lasts."""
+        self._reading = False
+        """`replacing` reads whether a game is saved: the player's input is dropped."""
         self._state: MenuState | None = None
 
     @property
@@ -193,14 +197,32 @@ class SavedGames:
         replaces only the saved game read here (README, "Asking before a game is replaced").
         Once the read ends, nothing happens if the player has gone to another screen meanwhile."""
         on_top = self.app.screen
+        self._reading = True
 
         def read(state: MenuState) -> None:
+            self._reading = False
             self.state = state
             self.tell_problems(state.problems)
             if self.app.screen is on_top:
                 self._replacing(kind, start, asked)
 
-        load(self.app, self.session.io, self.read, read, lambda _: None, group="replacing")
+        def failed(_: StoreError) -> None:  # `read` tells its problems in the state instead
+            self._reading = False
+
+        load(self.app, self.session.io, self.read, read, failed, group="replacing")
+
+    @property
+    def reading(self) -> bool:
+        """`replacing` reads what is saved: the question or the game comes next, and nothing
+        else opens from the menu meanwhile."""
+        return self._reading
+
+    def drops(self, event: events.Event) -> bool:
+        """Whether `event` is the player's input that comes while `replacing` reads what is
+        saved: dropped, as a direct start drops it, since the question or the game is about to
+        show (a key for the menu would open another screen under or over it). A key bound with
+        priority (`ctrl+q`) still acts."""
+        return self._reading and typed(self.app, event)
 
     def _replacing(self, kind: SavedGame, start: Callable[[], object], asked: str | None) -> None:
         """`replacing`, from the saved games just read."""
