@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from lines_tui.store import Preferences, SavedGameKept, StoreError, open_store
-from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord
+from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
 from lines_tui.store.tables import Entry, TableId, day_start, utc_day
@@ -245,6 +245,47 @@ def test_a_won_game_two_copies_resumed_is_filed_once(folder: Path) -> None:
     assert not one.saved and one.filed_elsewhere
     assert one.reason == "another lines-tui filed this win already"
     assert [entry.name for entry in g.table("mahjong-lantern")] == ["Two"]
+
+
+def test_a_won_game_saved_again_by_a_copy_that_quit_is_not_filed_twice(folder: Path) -> None:
+    """Copy H resumed the won game and filed it; copy G, at its name prompt, quit with ctrl+q,
+    which saved the won game again (it was G's to keep); resumed, G filed it as "One": one
+    game, two places. The store files a game once, whoever files it and under any name."""
+    record = MahjongRecord(2, ((0, 3), (1, 2)))
+    won = {"seed": 968925, "won_at": START + 24}
+    g, h = open_store(folder), open_store(folder)
+    g.save_game("mahjong", won)
+    assert h.record_mahjong("Two", "lantern", 24.4, 968925, START + 24, record, saved=won).saved
+    g.save_game("mahjong", won, known=won)  # G quits at the name prompt: kept to ask again
+    again = open_store(folder)  # G started again, resumes the won game, files it as "One"
+    one = again.record_mahjong("One", "lantern", 24.4, 968925, START + 24, record, saved=won)
+    assert not one.saved and one.filed_elsewhere
+    assert [entry.name for entry in again.table("mahjong-lantern")] == ["Two"]
+    assert again.load_game("mahjong") is None  # the won game went with its time
+    # Without its saved game (a save refused): still the same game.
+    late = h.record_mahjong("Three", "lantern", 24.4, 968925, START + 24, record)
+    assert late.filed_elsewhere and not late.saved
+    # The same moves in another time, or won at another moment, are another game: filed.
+    assert h.record_mahjong("Four", "lantern", 30.0, 968925, START + 30, record).saved
+    assert h.record_mahjong("Five", "lantern", 24.4, 968925, START + 99, record).saved
+
+
+def test_a_lines_game_two_copies_finished_is_filed_once(folder: Path) -> None:
+    """Both copies resumed one saved Lines game and made the same last move: the same game
+    (its deal and every move) was filed twice, a minute apart."""
+    record = LinesRecord(1, (((0, 0), (0, 1)),))
+    g, h = open_store(folder), open_store(folder)
+    g.add_player("Ann")
+    assert g.record_lines("Ann", 9, 500, 42, START, START + 600, record).saved
+    twice = h.record_lines("Ann", 9, 500, 42, START, START + 660, record)
+    assert not twice.saved and twice.filed_elsewhere
+    assert twice.reason == "another lines-tui filed this game already"
+    assert len(g.table("lines-9")) == 1
+    # Another player's game with the same moves is theirs (a deal of the day, played alike);
+    # a record-less result says nothing of its game: the same score of another game is filed.
+    g.add_player("Bo")
+    assert h.record_lines("Bo", 9, 500, 42, START, START + 660, record).saved
+    assert h.record_lines("Ann", 9, 500, 42, START, START + 720).saved
 
 
 def test_a_won_game_replaced_meanwhile_is_not_filed_and_the_other_game_stays(

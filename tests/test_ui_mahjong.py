@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
 from lines_tui.store import StoreError, open_store
+from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
@@ -487,6 +489,26 @@ async def test_a_win_another_copy_resumed_and_filed_is_not_filed_again(tmp_path:
     assert open_store(tmp_path).load_game("mahjong") is not None
 
 
+async def file_a_resumed_win(
+    pilot: Pilot[None],
+    saved: dict[str, Any],
+    name: str,
+    meanwhile: Callable[[], object] = lambda: None,
+) -> None:
+    """Once the menu has read the won game `saved`, resume it: `meanwhile()` at the name
+    prompt, then `name`, which another copy has filed already: nothing is filed, and the status
+    line says so."""
+    await settle(pilot)
+    screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, NameEntryScreen)
+    meanwhile()
+    await pilot.press(*name, "enter")
+    await settle(pilot)
+    assert pilot.app.screen is screen
+    assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
+
+
 async def test_a_resumed_win_another_copy_filed_meanwhile_is_not_filed_again(
     tmp_path: Path,
 ) -> None:
@@ -500,18 +522,45 @@ async def test_a_resumed_win_another_copy_filed_meanwhile_is_not_filed_again(
     saved = open_store(tmp_path).load_game("mahjong")
     assert saved is not None
     async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read the saved game
-        screen = await open_game(pilot, DUO, MahjongGame.from_json(saved))
+        table = layout_table_name(DUO)
+
+        def winner_files() -> None:  # the won game this copy saved again is the one it left
+            filed = open_store(tmp_path).record_mahjong("One", table, 42.0, 1, START, saved=saved)
+            assert filed.saved
+
+        await file_a_resumed_win(pilot, saved, "Two", meanwhile=winner_files)
+    assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["One"]
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_a_win_filed_by_another_copy_then_kept_by_a_quit_is_not_filed_again(
+    tmp_path: Path,
+) -> None:
+    """Copy H resumed the won game and filed it while this copy waited at the name prompt;
+    ctrl+q here then saved the won game again, and resumed later it was filed a second time."""
+    clock = Clock()
+    dealt = MahjongGame.new(DUO, 1, now=START)  # dealt from its seed: its time has a record
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, DUO, dealt)
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, NameEntryScreen)
-        # The winner files it now: the won game this copy saved again is the one it left.
+        resumed = open_store(tmp_path).load_game("mahjong")  # copy H: R, "Two", enter
+        assert resumed is not None
+        won = MahjongGame.from_json(resumed)
+        record = record_of_mahjong(won)
+        assert won.won_at is not None and record is not None
         table = layout_table_name(DUO)
-        assert open_store(tmp_path).record_mahjong("One", table, 42.0, 1, START, saved=saved).saved
-        await pilot.press(*"Two", "enter")
+        other = open_store(tmp_path)
+        assert other.record_mahjong("Two", table, 42.0, 1, won.won_at, record, saved=resumed).saved
+        await pilot.press("ctrl+q")
         await settle(pilot)
-        assert pilot.app.screen is screen
-        assert screen.query_one(StatusLine).message == ANOTHER_COPY_FILED_IT
-    assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["One"]
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved == resumed  # kept by the quit, to ask again
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await file_a_resumed_win(pilot, saved, "One")
+    assert [entry.name for entry in open_store(tmp_path).table(f"mahjong-{table}")] == ["Two"]
     assert open_store(tmp_path).load_game("mahjong") is None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, make_app, settle
+from conftest import FIXED_NOW, cursor_to, make_app, settle
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
@@ -308,3 +308,52 @@ async def test_the_saved_games_own_layout_or_none_asked_is_the_plain_question(
 
 def keys_text(app: App[None]) -> str:
     return " ".join(str(part.render()) for part in app.screen.query(".dialog-keys"))
+
+
+@pytest.mark.parametrize(("kind", "keys_to_start"), [("lines", ["l"]), ("mahjong", ["m", "enter"])])
+async def test_a_game_saved_behind_the_menus_back_is_asked_about_before_a_new_one(
+    tmp_path: Path, kind: str, keys_to_start: list[str]
+) -> None:
+    """Another copy of lines-tui saved a game after this menu read none: a new game started
+    here asked nothing, and was then not saved (the other copy's game was kept). Whether to ask
+    is decided from what is saved when the player chooses, read then."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        menu = app.screen
+        assert menu.state is not None and menu.state.saved[f"resume-{kind}"] is None
+        if kind == "lines":
+            save_a_lines_game(tmp_path)
+        else:
+            save_a_mahjong_game(tmp_path)
+        theirs = open_store(tmp_path).load_game(kind)
+        for key in keys_to_start:
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You have a saved" in dialog_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert open_store(tmp_path).load_game(kind) == theirs
+        for key in [*keys_to_start, "y"]:
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, (LinesScreen, MahjongScreen))
+        screen = app.screen
+        if isinstance(screen, LinesScreen):  # the first move replaces their game, as asked
+            game = screen.game
+            ball = next(cell for cell, _ in game.board.balls())
+            target = next(
+                c for c in game.board.empty_cells() if game.board.path(ball, c) is not None
+            )
+            await cursor_to(pilot, screen, ball)
+            await pilot.press("enter")
+            await cursor_to(pilot, screen, target)
+            await pilot.press("space")
+        else:
+            screen.board.cursor = screen.game.available_pairs()[0][0]
+            await pilot.press("enter", "m", "enter")
+        await settle(pilot)
+        assert open_store(tmp_path).load_game(kind) != theirs
+        assert open_store(tmp_path).load_game(kind) == screen.saved_data()

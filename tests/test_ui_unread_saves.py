@@ -113,13 +113,13 @@ async def test_a_saved_game_that_could_not_be_read_is_not_saved_over(
     name = {"lines": "Lines", "mahjong": "Mahjong"}[kind]
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
-        faults.heal()  # the file can be read again, and written
-        if start == "menu":
+        if start == "menu":  # the new game is chosen while the saved game still cannot be read
             await pilot.press("l" if kind == "lines" else "m")
             await settle(pilot)
             if kind == "mahjong":
                 await pilot.press("enter")  # the layout picker: the layout highlighted
                 await settle(pilot)
+        faults.heal()  # the file can be read again, and written
         assert isinstance(app.screen, LinesScreen if kind == "lines" else MahjongScreen)
         await play_a_move(pilot)
         if kind == "lines":

@@ -8,11 +8,12 @@ expected").
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.engine.visible_text import spelled_out
@@ -33,6 +34,23 @@ class SetAside:
     name: str
     reason: str
     aside: str
+
+
+@dataclass(frozen=True)
+class Rewrite(Generic[D]):
+    """A data file held under the folder's exclusive lock to be changed (`DataFiles.rewriting`):
+    what it holds now (None: nothing, or a damaged file just set aside)."""
+
+    folder: DataFolder
+    path: Path
+    current: D | None
+
+    def write(self, text: str) -> None:
+        """Replace the file with `text`, atomically."""
+        self.folder.write_atomically(self.path, text)
+
+    def remove(self) -> None:
+        self.folder.remove(self.path)
 
 
 class DataFiles:
@@ -60,11 +78,26 @@ class DataFiles:
             raw = self.folder.read(path, MAX_FILE_BYTES)
         return missing if raw is None else self._parsed(path, raw, parse, writing=False)
 
-    def read_for_change(self, path: Path, parse: Callable[[str], D]) -> D | None:
-        """Holding the exclusive lock, before `path` is replaced or removed: what it holds now.
-        A file from a newer lines-tui refuses the change (StoreError); a damaged one is set
-        aside first, so its bytes are never lost."""
-        return self._parsed(path, self.folder.read(path, MAX_FILE_BYTES), parse, writing=True)
+    @contextlib.contextmanager
+    def rewriting(
+        self, path: Path, parse: Callable[[str], D], *, held: bool = False
+    ) -> Iterator[Rewrite[D]]:
+        """Change `path` under the folder's exclusive lock, taken for the block (`held`: the
+        caller holds it already): the block gets what the file holds now (`Rewrite.current`)
+        and writes the changed document in its place atomically (`Rewrite.write`), removes it,
+        or leaves it as it is. A file from a newer lines-tui refuses the change (StoreError,
+        before the block runs); a damaged one is set aside first, so its bytes are never lost.
+        The one way any data file is changed: a block may change another file of the folder,
+        `held`, while the lock is held (a won game's save and its time, as one step)."""
+        if not held:
+            with self.folder.locked(write=True):
+                yield self._rewrite(path, parse)
+            return
+        yield self._rewrite(path, parse)
+
+    def _rewrite(self, path: Path, parse: Callable[[str], D]) -> Rewrite[D]:
+        current = self._parsed(path, self.folder.read(path, MAX_FILE_BYTES), parse, writing=True)
+        return Rewrite(self.folder, path, current)
 
     def _parsed(
         self, path: Path, raw: bytes | None, parse: Callable[[str], D], *, writing: bool

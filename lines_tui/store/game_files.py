@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles
 from lines_tui.store.errors import SavedGameKept, StoreError
 from lines_tui.store.schema import CorruptFile, dump_game, load_game
+from lines_tui.store.tables import KINDS
 
-GAME_KINDS = ("lines", "mahjong")
+T = TypeVar("T")
 
 
 class GameFile:
@@ -21,10 +22,8 @@ class GameFile:
     every call reads the file). StoreError for any other kind."""
 
     def __init__(self, files: DataFiles, data_dir: Path, kind: str) -> None:
-        if kind not in GAME_KINDS:
-            raise StoreError(
-                f"no game of kind '{spelled_out(kind)}' (known: {', '.join(GAME_KINDS)})"
-            )
+        if kind not in KINDS:
+            raise StoreError(f"no game of kind '{spelled_out(kind)}' (known: {', '.join(KINDS)})")
         self.files = files
         self.kind = kind
         self.path = data_dir / f"saved-{kind}.json"
@@ -39,9 +38,9 @@ class GameFile:
             text = dump_game(self.kind, data)
         except (TypeError, ValueError) as error:
             raise StoreError(f"the {self.kind} game cannot be saved: {error}") from None
-        with self.files.folder.locked(write=True):
-            self._replaceable(replace, known)
-            self.files.folder.write_atomically(self.path, text)
+        with self.files.rewriting(self.path, self._reader()) as game:
+            self._replaceable(game.current, replace, known)
+            game.write(text)
 
     def load(
         self, resumable: Callable[[dict[str, Any]], object] | None = None
@@ -54,24 +53,27 @@ class GameFile:
 
     def clear(self, *, replace: bool = True, known: dict[str, Any] | None = None) -> None:
         """Remove the saved game; `replace` and `known` as for `save`."""
-        with self.files.folder.locked(write=True):
-            self._replaceable(replace, known)
-            self.files.folder.remove(self.path)
+        with self.files.rewriting(self.path, self._reader()) as game:
+            self._replaceable(game.current, replace, known)
+            game.remove()
 
-    def take_held(self, known: dict[str, Any]) -> bool:
-        """Holding the exclusive lock: remove the saved game if it is the `known` one; False,
-        nothing removed, if it is gone or another game is there."""
-        if self.files.read_for_change(self.path, self._reader()) != known:
-            return False
-        self.files.folder.remove(self.path)
-        return True
+    def take(self, known: dict[str, Any], then: Callable[[], T]) -> T | None:
+        """Remove the saved game if it is the `known` one, then `then()`, under the same hold
+        of the exclusive lock (`then` changes its files `held`), and its result; None, nothing
+        removed and `then` not called, if the game is gone or another game is there."""
+        with self.files.rewriting(self.path, self._reader()) as game:
+            if game.current != known:
+                return None
+            game.remove()
+            return then()
 
-    def _replaceable(self, replace: bool, known: dict[str, Any] | None) -> None:
-        """Holding the exclusive lock, before the saved game is replaced or removed: a game
-        there is refused unless `replace`, and unless it is the `known` one when one is given
-        (a damaged file is set aside first, so it is no game, and one from a newer lines-tui
-        always refuses: `DataFiles.read_for_change`)."""
-        current = self.files.read_for_change(self.path, self._reader())
+    def _replaceable(
+        self, current: dict[str, Any] | None, replace: bool, known: dict[str, Any] | None
+    ) -> None:
+        """Holding the exclusive lock, before the saved game `current` is replaced or removed:
+        a game there is refused unless `replace`, and unless it is the `known` one when one is
+        given (a damaged file is set aside first, so it is no game, and one from a newer
+        lines-tui always refuses: `DataFiles.rewriting`)."""
         if current is not None and not (replace and known in (None, current)):
             raise SavedGameKept(f"a saved {self.kind} game is there, and it is kept")
 

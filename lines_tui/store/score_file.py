@@ -45,17 +45,20 @@ class ScoreFile:
             result = change(tried)
             if _contents(tried) == before:
                 return result
-        with self.files.folder.locked(write=True):
-            return self.update_held(change)
+        return self._changed(change, held=False)
 
     def update_held(self, change: Callable[[ScoreData], T]) -> T:
         """`update`, the exclusive lock held already."""
-        data = self.files.read_for_change(self.path, load_scores) or ScoreData()
-        before = _contents(data)
-        result = change(data)
-        if _contents(data) != before:
-            self.files.folder.write_atomically(self.path, dump_scores(data))
-        return result
+        return self._changed(change, held=True)
+
+    def _changed(self, change: Callable[[ScoreData], T], *, held: bool) -> T:
+        with self.files.rewriting(self.path, load_scores, held=held) as scores:
+            data = scores.current or ScoreData()
+            before = _contents(data)
+            result = change(data)
+            if _contents(data) != before:
+                scores.write(dump_scores(data))
+            return result
 
 
 def table_entries(data: ScoreData, table: TableId) -> list[Entry]:

@@ -53,6 +53,7 @@ from lines_tui.store.names import MAX_NAME_CHARS
 from lines_tui.store.tables import (
     END_DATE,
     FIRST_DATE,
+    KINDS,
     LAYOUT_CHARS,
     LAYOUT_NAME,
     LINES_SIZES,
@@ -74,7 +75,6 @@ GROUP = 8  # characters per 5 bytes
 _TO_CROCKFORD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", ALPHABET)
 _FROM_CROCKFORD = str.maketrans(ALPHABET + "ILO", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" + "BBA")
 _VERSION_PREFIX = re.compile(r"LT(\d{1,6})-", re.IGNORECASE)
-_KINDS = ("lines", "mahjong")
 DATES = END_DATE - FIRST_DATE
 _UNICODE = 0x110000
 _ASCII = 95  # printable ASCII, space to tilde
@@ -277,7 +277,7 @@ def unpack_entry_head(unpacker: Unpacker, table: TableId, names: list[str]) -> E
 
 def pack_layout_or_size(packer: Packer, table: TableId) -> None:
     """The game kind and the board size or layout table name (read by unpack_layout_or_size)."""
-    packer.put(_KINDS.index(table.kind), len(_KINDS))
+    packer.put(KINDS.index(table.kind), len(KINDS))
     if table.kind == "lines":
         packer.put(int(table.variant) - LINES_SIZES[0], len(LINES_SIZES))
     else:
@@ -328,7 +328,7 @@ def _unpack(number: int) -> tuple[TableId, tuple[Entry, ...]]:
 
 
 def unpack_layout_or_size(unpacker: Unpacker) -> TableId:
-    kind = _KINDS[unpacker.take(len(_KINDS))]
+    kind = KINDS[unpacker.take(len(KINDS))]
     if kind == "lines":
         return TableId.lines(LINES_SIZES[0] + unpacker.take(len(LINES_SIZES)))
     length = unpacker.take(MAX_LAYOUT_CHARS) + 1

@@ -32,13 +32,14 @@ from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles, SetAside
 from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
-from lines_tui.store.game_files import GAME_KINDS, GameFile
+from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import InvalidName, clean_name, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import ScoreFile, table_entries
 from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.tables import (
+    KINDS,
     TABLE_LIMIT,
     Entry,
     Merge,
@@ -59,7 +60,10 @@ HOME_VARIABLE = "LINES_TUI_HOME"
 SETTINGS_FILE = "settings.json"
 MAX_LINES_GAME_SECONDS = 24 * 3600
 FILED_ELSEWHERE = "another lines-tui filed this win already"
-"""Why a won game's time is not filed: the saved won game is gone (`record_mahjong`)."""
+"""Why a won game's time is not filed: the saved won game is gone, or the same game is in its
+table already (`record_mahjong`)."""
+LINES_FILED_ELSEWHERE = "another lines-tui filed this game already"
+"""Why a finished Lines game is not filed: the same game is in its table already."""
 
 
 @dataclass(frozen=True)
@@ -74,8 +78,9 @@ class RecordOutcome:
     """Not saved because the file could not be read or written: another try may save it (every
     other refusal is a verdict on the result itself, which stays the same)."""
     filed_elsewhere: bool = False
-    """Not saved because the won game it was asked for is no longer saved: another copy of
-    lines-tui filed this win already (`record_mahjong`'s `saved`)."""
+    """Not saved because another copy of lines-tui filed this game already: the won game it
+    was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
+    is in the table (`Entry.game`)."""
 
 
 def default_data_dir() -> Path:
@@ -110,7 +115,7 @@ def open_store(
     except StoreError:
         if scores_needed:
             raise
-    for kind in GAME_KINDS:
+    for kind in KINDS:
         # A saved game that cannot be read now (permission denied, a folder in its place) is
         # told where it is wanted (the menu, a resume) and kept: it stops nothing else.
         with contextlib.suppress(StoreError):
@@ -270,7 +275,9 @@ class Store:
     ) -> RecordOutcome:
         """Save a finished Lines game if the rules allow: registered player, at most 24 hours.
         `size` is the board size (a random deal) or the table (a deal of the day, a chosen deal);
-        `record` is the game (its moves), kept with the entry so that it can be shared verified."""
+        `record` is the game (its moves), kept with the entry so that it can be shared verified.
+        A game already in the table (`Entry.game`: two copies resumed one saved game and both
+        finished it) is not filed again (`filed_elsewhere`)."""
         try:
             table = size if isinstance(size, TableId) else TableId.lines(size)
         except TableIdError as error:
@@ -336,8 +343,10 @@ class Store:
         the time is filed only if that game is still the saved one, and it is removed in the
         same step, under the lock (also when the time is refused for itself), so a won game
         two copies resumed is filed once; if it is gone or another game is there, nothing is
-        filed or removed (`filed_elsewhere`). None: a win never saved, which no other copy can
-        have filed; no saved game is touched."""
+        filed or removed (`filed_elsewhere`). None: a win not saved by this copy; no saved game
+        is touched. Either way a game already in the table under any name (`Entry.game`: the
+        won game another copy filed, then saved again by a copy that quit at its name prompt)
+        is not filed again (`filed_elsewhere`)."""
         try:
             table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
             cleaned = clean_name(name)
@@ -360,17 +369,23 @@ class Store:
 
         if saved is None:
             return refused if refused is not None else self._scores.update(file)
-        with self._files.folder.locked(write=True):
-            # Removed first: should the scores then fail to be written, the time is not lost
-            # (the player's copy saves the won game again to ask later), never filed twice.
-            if not self._game_file("mahjong").take_held(saved):
-                return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
-            return self._scores.update_held(file)
+        # Removed first: should the scores then fail to be written, the time is not lost (the
+        # player's copy saves the won game again to ask later), never filed twice.
+        filed = self._game_file("mahjong").take(saved, lambda: self._scores.update_held(file))
+        if filed is None:
+            return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
+        return filed
 
     def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
+        """File a game of this copy, once: an entry of the same game (`Entry.game`) already in
+        the table, under any name, is another copy's filing of it (`filed_elsewhere`)."""
         problem = entry_problem(table, entry)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
+        game = entry.game
+        if game is not None and any(other.game == game for other in table_entries(data, table)):
+            reason = FILED_ELSEWHERE if table.kind == "mahjong" else LINES_FILED_ELSEWHERE
+            return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
         merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.rank is None:
@@ -502,10 +517,8 @@ class Store:
         return self._files.read(self.data_dir / SETTINGS_FILE, load_preferences) or Preferences()
 
     def save_preferences(self, preferences: Preferences) -> None:
-        path = self.data_dir / SETTINGS_FILE
-        with self._files.folder.locked(write=True):
-            self._files.read_for_change(path, load_preferences)
-            self._files.folder.write_atomically(path, dump_preferences(preferences))
+        with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
+            settings.write(dump_preferences(preferences))
 
 
 def _clean(name: str) -> str:

@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.visible_text import spelled_out
@@ -37,6 +37,8 @@ FIRST_DATE = int(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 END_DATE = int(dt.datetime(2100, 1, 1, tzinfo=dt.timezone.utc).timestamp())
 
 Kind = Literal["lines", "mahjong"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+"""The kinds of game, in a fixed order (a share code keeps a table's kind as its place here)."""
 Mode = Literal["random", "daily", "deal"]
 MODES: tuple[Mode, ...] = ("random", "daily", "deal")
 DAY_PATTERN = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
@@ -185,10 +187,7 @@ class TableId:
         variant = "" if self.kind == "lines" else self.variant
         tag_number = int(self.tag) if self.mode == "deal" else 0
         mode = MODES.index(self.mode)
-        return (_KINDS.index(self.kind), size, variant, mode, tag_number, self.tag)
-
-
-_KINDS = ("lines", "mahjong")
+        return (KINDS.index(self.kind), size, variant, mode, tag_number, self.tag)
 
 
 def parse_table(table: str | TableId) -> TableId:
@@ -235,6 +234,22 @@ class Entry:
         entry per result (the verified copy, when there is one). Names are the same player's
         whatever their case, so "Alice" and "alice" of one game are one result."""
         return (name_key(self.name), self.value, self.date, self.seed)
+
+    @property
+    def game(self) -> tuple[object, ...] | None:
+        """What makes two entries one game, filed twice (two copies of lines-tui resumed one
+        saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`): the same
+        deal played with the same moves to the same result. A Lines game is filed under the
+        player who plays it, the one every copy shares, and may end at another moment in each
+        copy: the same player's, whenever. A Mahjong time is filed under the name typed at
+        each copy's prompt, with the moment it was won, which a saved won game keeps: the same
+        moment's, whoever's. None without a record: such an entry cannot be told from another
+        game's with the same result."""
+        if self.record is None:
+            return None
+        if isinstance(self.record, LinesRecord):
+            return (name_key(self.name), self.value, self.seed, self.record)
+        return (self.value, self.date, self.seed, self.record)
 
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:

@@ -172,7 +172,7 @@ class LinesTuiApp(App[None]):
         self._telling_warnings = False
         """False until the menu's first read has ended: what the start found is told at once."""
         self._problems_told: frozenset[str] = frozenset()
-        self.saved_games = SavedGames(self, self.session)
+        self.saved_games = SavedGames(self, self.session, self.tell_problems)
         self.lines_starts = LinesStarts(self, self.session, self.saved_games)
         self.mahjong_starts = MahjongStarts(self, self.session, self.saved_games)
         self.deal_offers = DealOffers(
@@ -225,8 +225,13 @@ class LinesTuiApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """A direct start drops what the player types until its game shows (`DirectStart`), a
-        dialog what was typed before it showed (`DropsTypedAhead`)."""
-        if not (self.direct_start.drops(event) or typed_ahead(self, event)):
+        new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
+        was typed before it showed (`DropsTypedAhead`)."""
+        if not (
+            self.direct_start.drops(event)
+            or self.saved_games.drops(event)
+            or typed_ahead(self, event)
+        ):
             await super().on_event(event)
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
@@ -331,8 +336,9 @@ class LinesTuiApp(App[None]):
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
         """Open the entry, if the menu is still on top: two entry keys in one burst both reach
         the menu before the first one's screen opens, and an entry chosen while the menu was
-        reading opens when the read ends; neither may open over another screen."""
-        if not isinstance(self.screen, MenuScreen):
+        reading opens when the read ends; neither may open over another screen, nor while a
+        new game chosen first reads whether one is saved (`SavedGames.replacing`)."""
+        if not isinstance(self.screen, MenuScreen) or self.saved_games.reading:
             return
         if message.state is not None:
             self.saved_games.state = message.state

@@ -12,8 +12,11 @@ from lines_tui.store import StoreError
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
+from lines_tui.ui.store_thread import load
+from lines_tui.ui.typed_ahead import typed
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.app import App
 
     from lines_tui.engine.lines import LinesGame
@@ -38,9 +41,18 @@ class SavedGames:
     """The saved games as the menu last read them (`state`, None until it has): new games ask
     from it whether they would replace one, and resuming loads the game from it."""
 
-    def __init__(self, app: App[None], session: Session) -> None:
+    def __init__(
+        self,
+        app: App[None],
+        session: Session,
+        tell_problems: Callable[[tuple[str, ...]], None],
+    ) -> None:
         self.app = app
         self.session = session
+        self.tell_problems = tell_problems
+        """Tells what a read could not read (`MenuState.problems`), each once while it lasts."""
+        self._reading = False
+        """`replacing` reads whether a game is saved: the player's input is dropped."""
         self._state: MenuState | None = None
 
     @property
@@ -153,13 +165,13 @@ class SavedGames:
         the player agrees to replace it. `asked`: the new game ("a 7 x 7 game"), when the saved
         one is not what the command line asked for, and both questions say so. Escape on either
         question keeps the saved game, on the menu (README, "Asking before a game is
-        replaced")."""
+        replaced"). Asked as the menu's first read ends (`DirectStart`), so that read decides."""
         saved = self.summary(kind)
         if saved is None:
             start()
             return
         if particular:
-            self.replacing(kind, start, asked=asked)
+            self._replacing(kind, start, asked)  # the saved games were read just now
             return
 
         def answered(answer: str | None) -> None:
@@ -180,7 +192,40 @@ class SavedGames:
         """Start a new game of a kind that has one saved: a game in progress is never replaced
         without asking, and the question says when it is (the new game's first move overwrites
         the saved one; left before it, the new game is not saved). `asked`: as for
-        `resume_or_start`."""
+        `resume_or_start`. Whether one is saved is read again now, on the store's thread:
+        another copy of lines-tui may have saved one since the menu's read, and the new game
+        replaces only the saved game read here (README, "Asking before a game is replaced").
+        Once the read ends, nothing happens if the player has gone to another screen meanwhile."""
+        on_top = self.app.screen
+        self._reading = True
+
+        def read(state: MenuState) -> None:
+            self._reading = False
+            self.state = state
+            self.tell_problems(state.problems)
+            if self.app.screen is on_top:
+                self._replacing(kind, start, asked)
+
+        def failed(_: StoreError) -> None:  # `read` tells its problems in the state instead
+            self._reading = False
+
+        load(self.app, self.session.io, self.read, read, failed, group="replacing")
+
+    @property
+    def reading(self) -> bool:
+        """`replacing` reads what is saved: the question or the game comes next, and nothing
+        else opens from the menu meanwhile."""
+        return self._reading
+
+    def drops(self, event: events.Event) -> bool:
+        """Whether `event` is the player's input that comes while `replacing` reads what is
+        saved: dropped, as a direct start drops it, since the question or the game is about to
+        show (a key for the menu would open another screen under or over it). A key bound with
+        priority (`ctrl+q`) still acts."""
+        return self._reading and typed(self.app, event)
+
+    def _replacing(self, kind: SavedGame, start: Callable[[], object], asked: str | None) -> None:
+        """`replacing`, from the saved games just read."""
         saved = self.summary(kind)
         if saved is None:
             start()
