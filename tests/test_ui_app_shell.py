@@ -16,6 +16,7 @@ from conftest import (
     settle,
     widget_lines,
 )
+from test_ui_app_lines import board_shows_under
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._toast import Toast
@@ -40,6 +41,7 @@ from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import LOST_SUMMARY
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -589,6 +591,50 @@ async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path:
         await pilot.resize_terminal(80, 18)
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(
+    ("keys", "below", "dialog"),
+    [
+        ((), MenuScreen, HelpScreen),
+        (("b",), LeaderboardScreen, HelpScreen),
+        (("p",), PlayersScreen, HelpScreen),
+        (("p",), PlayersScreen, NameEntryScreen),
+    ],
+)
+async def test_a_dialog_over_another_screen_too_small_now_hides_it(
+    tmp_path: Path, keys: tuple[str, ...], below: type, dialog: type
+) -> None:
+    """The menu, a leaderboard or players under help or a question, then the terminal made
+    smaller than they need: they showed through the dialog, cut, where a game under it does
+    not. The dialog stays usable over a plain background; closed, the enlarge message comes,
+    and the screen comes back as it was once the terminal is large enough."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, below)
+        await pilot.press("question_mark" if dialog is HelpScreen else "a")
+        await settle(pilot)
+        assert isinstance(app.screen, dialog) and board_shows_under(app)
+        await pilot.resize_terminal(70, 14)
+        await settle(pilot)
+        assert isinstance(app.screen, dialog) and not board_shows_under(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert str(app.screen.query_one("#too-small-message").render()).startswith(
+            "Please enlarge the terminal to 80 x"
+        )
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and board_shows_under(app)
 
 
 @pytest.mark.parametrize(("saved", "greyed"), [((), True), (("lines", "mahjong"), False)])
