@@ -209,12 +209,14 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             yield LayoutTable(id="layouts", cursor_type="row", zebra_stripes=True)
             yield Static("", id="layout-about", markup=False)
             yield Label("Looking for installed layouts...", id="layout-problems", markup=False)
+            # Above the deal number: at 80 x 18 it shows with the highlighted layout, so o's
+            # change is seen without the list going out of sight.
+            yield Label(self._solvable_text(), id="solvable", markup=False)
             yield Label("Deal number (blank: a random deal)", id="seed-label", markup=False)
             # Selecting on focus would let a burst's second digit replace the first one typed
             # on the list (the focus arrives between them): tab selects the number itself.
             yield SeedInput(placeholder="random", id="seed", type="integer", select_on_focus=False)
             yield Label("", id="seed-error", markup=False)
-            yield Label(self._solvable_text(), id="solvable", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -240,6 +242,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             if (layout.name, layout.source) == (again.layout.name, again.layout.source):
                 self.query_one("#layouts", DataTable).move_cursor(row=row, animate=False)
                 self._again = None
+                self._show_highlighted()
                 return
 
     @staticmethod
@@ -273,6 +276,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             self._add_row(table, layout)
         self._highlight_again()
         self._show_place(table.cursor_row)
+        self._show_highlighted()
         notes = []
         if not installed:
             notes.append("No installed layouts found.")
@@ -294,6 +298,16 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             about += f"\nFrom {layout.source}"
         self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
         self._show_place(event.cursor_row)
+        self._show_highlighted()
+
+    def _show_highlighted(self) -> None:
+        """Scroll the highlighted layout into view on a short terminal after its highlight or
+        the list changed (the list keeps its cursor row within its own rows: the list whole in
+        view is the row in view). Only while the list has the focus: in the deal number field
+        the player types, and that field keeps the view; tab back brings the list with it."""
+        table = self.query_one("#layouts", DataTable)
+        if table.has_focus:
+            self.call_after_refresh(table.scroll_visible, animate=False)
 
     def _show_place(self, row: int) -> None:
         """Where the highlighted layout is in the list, on the panel's bottom edge: the list
@@ -366,6 +380,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         line = self.query_one("#solvable", Label)
         line.update(self._solvable_text())
         line.scroll_visible(animate=False)  # what o changed, in view on a short terminal
+        self._show_highlighted()  # with the layout it is for (both fit at 80 x 18)
         self.post_message(self.SolvableChanged(self.solvable))
 
     def action_cancel(self) -> None:
