@@ -13,11 +13,13 @@ from conftest import (
     make_app,
     nearly_full_game,
     open_lines,
+    post_keys_at_once,
     settle,
     widget_lines,
 )
 from test_ui_app_lines import board_shows_under
-from textual.widgets import DataTable, Footer, OptionList, Static
+from test_ui_solvable_deals import footer_text
+from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._toast import Toast
 
@@ -133,14 +135,46 @@ async def test_no_color_turns_symbols_on_for_good(
 
 
 async def test_f1_opens_the_help_from_a_text_field(tmp_path: Path) -> None:
-    """? is typed into the import field, so its help could not be reached from there."""
+    """? is typed into a name (a name may hold one), so its help could not be reached from
+    there. (It was the import field once; see the test below.)"""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("i", "question_mark")
+        await pilot.press("p", "a", "question_mark")
         await settle(pilot)
-        assert isinstance(app.screen, ImportScreen)
-        assert app.screen.query_one(CodeInput).value == "?"
+        assert isinstance(app.screen, NameEntryScreen)
+        assert app.screen.query_one(Input).value == "?"
+        assert "f1 Help" in await footer_text(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_import_field_leaves_question_mark_the_help_key(tmp_path: Path) -> None:
+    """The Import's Footer said `f1 Help` where every other screen says `? Help`: `?` was typed
+    into the codes field, though no code holds one. It is the help key there now (f1 too); a
+    `?` with more right after it (a paste typed out as keys by a terminal without bracketed
+    paste: "Can you beat this? LT2-...") still goes into the field, in its place."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ImportScreen)
+        footer = await footer_text(pilot)
+        assert "? Help" in footer and "f1" not in footer
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.query_one(CodeInput).value == ""
+        post_keys_at_once(app, *"beat", "space", "this", "question_mark", "space", "x")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.screen is screen and screen.query_one(CodeInput).value == "beat this? x"
         await pilot.press("f1")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
