@@ -538,3 +538,31 @@ def test_the_figures_file_reads_as_json() -> None:
     path = Path(__file__).resolve().parents[1] / "lines_tui/engine/mahjong/layouts"
     data = json.loads((path / "survey-figures.json").read_text(encoding="utf-8"))
     assert data["playouts"] == PROOF_PLAYOUTS
+
+
+async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The picker looks for installed layouts in a worker as it opens; a failure there (here no
+    home folder can be found, as for a user missing from the password file with HOME unset)
+    ended the app with a traceback on the terminal. The picker now says it under the list and
+    offers the built-in layouts."""
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LayoutPickerScreen)
+        said = text_of(app, "#layout-problems")
+        assert said == "Installed layouts not searched: Could not determine home directory."
+        await pilot.press("enter")  # a built-in layout still plays
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)

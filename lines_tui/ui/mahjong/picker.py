@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
+from textual.worker import Worker, WorkerState
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.layouts import (
@@ -35,6 +36,8 @@ from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
+DISCOVERY = "layout-discovery"
+"""The group of the worker that looks for installed layouts."""
 
 
 class Choice(NamedTuple):
@@ -263,13 +266,33 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             inert(source, max_width=SOURCE_COLUMNS),
         )
 
-    @work(thread=True, exclusive=True, group="layout-discovery")
+    # A failure is the picker's to say (`_discovery_failed`), not the app's end with a traceback
+    # on the terminal (Textual's way with a worker that raises).
+    @work(thread=True, exclusive=True, group=DISCOVERY, exit_on_error=False)
     def _find_installed(self) -> None:
         # Reading every installed layout file can take a moment on a slow disk: not on the UI.
         found = discover_layouts(self._folders)
         self.app.call_from_thread(self._show_installed, found.layouts, found.problems)
 
+    @on(Worker.StateChanged)
+    def _discovery_failed(self, event: Worker.StateChanged) -> None:
+        """Looking for installed layouts failed (no home folder to look under, say): said where
+        the search's outcome goes, under the list; the built-in layouts still play."""
+        worker = event.worker
+        if (
+            worker.group != DISCOVERY
+            or event.state is not WorkerState.ERROR
+            or not self.is_attached
+        ):
+            return
+        reason = str(worker.error) or type(worker.error).__name__
+        self.query_one("#layout-problems", Label).update(
+            inert(f"Installed layouts not searched: {reason}")
+        )
+
     def _show_installed(self, installed: list[Layout], problems: list[str]) -> None:
+        if not self.is_attached:
+            return  # the picker closed while the files were read
         table = self.query_one("#layouts", DataTable)
         for layout in installed:
             self.layouts.append(layout)
