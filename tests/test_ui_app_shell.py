@@ -199,8 +199,8 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     # The store's warning (the command line's) is long; the app's notice says it in short.
     assert store.warnings == list(store.set_aside)
     assert shown == [
-        "scores.json: not valid JSON; started afresh. The file is kept untouched beside it, its"
-        f" name ending in {aside.name.removeprefix('scores.json')}."
+        "scores.json: not valid JSON; no players or scores. The file is kept untouched beside"
+        f" it, its name ending in {aside.name.removeprefix('scores.json')}."
     ]
     # No word wider than a notice at 80 columns: none is cut in two where the notice wraps.
     assert max(map(len, shown[0].split())) <= NOTICE_WIDTH
@@ -262,8 +262,8 @@ async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Pa
     (aside,) = tmp_path.glob("scores.json.corrupt*")  # kept, not lost
     told = [message for message in shown if message.startswith("scores.json: not valid JSON")]
     assert told == [
-        "scores.json: not valid JSON; started afresh. The file is kept untouched beside it, its"
-        f" name ending in {aside.name.removeprefix('scores.json')}."
+        "scores.json: not valid JSON; no players or scores. The file is kept untouched beside"
+        f" it, its name ending in {aside.name.removeprefix('scores.json')}."
     ]
     assert len(store.warnings) == 1
 
@@ -295,6 +295,9 @@ async def test_what_the_start_could_not_read_is_told_readable_at_80x24_and_once(
         set_aside = [line.lstrip("▌ ") for line in widget_lines(toasts[0])]
         assert "scores.json: not valid JSON" in set_aside
         assert "saved-lines.json: not valid JSON" in set_aside
+        # What that means, not "started afresh": on the menu nothing started.
+        said = " ".join(set_aside)
+        assert "no players or scores; no Lines game to resume." in said and "afresh" not in said
         assert sum(len(widget_lines(toast)) for toast in toasts) <= 16
         (settings,) = [message for message in shown if "settings" in message]
         assert "settings.json is a folder" in settings
