@@ -71,7 +71,7 @@ SET_ASIDE_MEANS = {
     "scores.json": "no players or scores",
     "saved-lines.json": "no Lines game to resume",
     "saved-mahjong.json": "no Mahjong game to resume",
-    "settings.json": "settings as at first",
+    "settings.json": "settings back to their defaults",
 }
 """What a data file set aside means for the player, told where no game started afresh over it (a
 notice on the menu, a leaderboard): nothing started there."""
