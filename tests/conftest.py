@@ -163,7 +163,13 @@ def widget_lines(widget: Widget) -> list[str]:
     return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
 
 
-KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "escape": "\x1b"}
+KEY_CHARACTERS = {
+    "enter": "\r",
+    "tab": "\t",
+    "space": " ",
+    "escape": "\x1b",
+    "question_mark": "?",
+}
 
 
 def post_keys_at_once(app: App[Any], *keys: str) -> None:

@@ -366,8 +366,9 @@ def test_each_verdict_says_why_an_import_would_refuse_the_entry(lines_game: Line
     ):
         checked = read(code)
         lines = [verdict.line() for verdict in checked.verdicts]
-        assert lines[0].startswith("rejected: a name cannot contain")
-        assert lines[1] == f"rejected: {name_problem('[bold]B')}"
+        # "invalid", the verdict; "rejected" is the merge's word for an entry it leaves out.
+        assert lines[0].startswith("invalid: a name cannot contain")
+        assert lines[1] == f"invalid: {name_problem('[bold]B')}"
         assert lines[2] == "unverified: no game record, so it cannot be replayed"
         assert lines[3:] in ([], ["verified"])
         reasons = tuple(verdict.reason for verdict in checked.verdicts[:2])

@@ -13,10 +13,13 @@ from conftest import (
     make_app,
     nearly_full_game,
     open_lines,
+    post_keys_at_once,
     settle,
     widget_lines,
 )
-from textual.widgets import DataTable, Footer, OptionList, Static
+from test_ui_app_lines import board_shows_under
+from test_ui_solvable_deals import footer_text
+from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._toast import Toast
 
@@ -40,6 +43,7 @@ from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import LOST_SUMMARY
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -131,14 +135,46 @@ async def test_no_color_turns_symbols_on_for_good(
 
 
 async def test_f1_opens_the_help_from_a_text_field(tmp_path: Path) -> None:
-    """? is typed into the import field, so its help could not be reached from there."""
+    """? is typed into a name (a name may hold one), so its help could not be reached from
+    there. (It was the import field once; see the test below.)"""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("i", "question_mark")
+        await pilot.press("p", "a", "question_mark")
         await settle(pilot)
-        assert isinstance(app.screen, ImportScreen)
-        assert app.screen.query_one(CodeInput).value == "?"
+        assert isinstance(app.screen, NameEntryScreen)
+        assert app.screen.query_one(Input).value == "?"
+        assert "f1 Help" in await footer_text(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_import_field_leaves_question_mark_the_help_key(tmp_path: Path) -> None:
+    """The Import's Footer said `f1 Help` where every other screen says `? Help`: `?` was typed
+    into the codes field, though no code holds one. It is the help key there now (f1 too); a
+    `?` with more right after it (a paste typed out as keys by a terminal without bracketed
+    paste: "Can you beat this? LT2-...") still goes into the field, in its place."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ImportScreen)
+        footer = await footer_text(pilot)
+        assert "? Help" in footer and "f1" not in footer
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.query_one(CodeInput).value == ""
+        post_keys_at_once(app, *"beat", "space", "this", "question_mark", "space", "x")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.screen is screen and screen.query_one(CodeInput).value == "beat this? x"
         await pilot.press("f1")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
@@ -163,8 +199,8 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     # The store's warning (the command line's) is long; the app's notice says it in short.
     assert store.warnings == list(store.set_aside)
     assert shown == [
-        "scores.json: not valid JSON; started afresh. The file is kept untouched beside it, its"
-        f" name ending in {aside.name.removeprefix('scores.json')}."
+        "scores.json: not valid JSON; no players or scores. The file is kept untouched beside"
+        f" it, its name ending in {aside.name.removeprefix('scores.json')}."
     ]
     # No word wider than a notice at 80 columns: none is cut in two where the notice wraps.
     assert max(map(len, shown[0].split())) <= NOTICE_WIDTH
@@ -226,8 +262,8 @@ async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Pa
     (aside,) = tmp_path.glob("scores.json.corrupt*")  # kept, not lost
     told = [message for message in shown if message.startswith("scores.json: not valid JSON")]
     assert told == [
-        "scores.json: not valid JSON; started afresh. The file is kept untouched beside it, its"
-        f" name ending in {aside.name.removeprefix('scores.json')}."
+        "scores.json: not valid JSON; no players or scores. The file is kept untouched beside"
+        f" it, its name ending in {aside.name.removeprefix('scores.json')}."
     ]
     assert len(store.warnings) == 1
 
@@ -259,6 +295,9 @@ async def test_what_the_start_could_not_read_is_told_readable_at_80x24_and_once(
         set_aside = [line.lstrip("▌ ") for line in widget_lines(toasts[0])]
         assert "scores.json: not valid JSON" in set_aside
         assert "saved-lines.json: not valid JSON" in set_aside
+        # What that means, not "started afresh": on the menu nothing started.
+        said = " ".join(set_aside)
+        assert "no players or scores; no Lines game to resume." in said and "afresh" not in said
         assert sum(len(widget_lines(toast)) for toast in toasts) <= 16
         (settings,) = [message for message in shown if "settings" in message]
         assert "settings.json is a folder" in settings
@@ -589,6 +628,50 @@ async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path:
         await pilot.resize_terminal(80, 18)
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(
+    ("keys", "below", "dialog"),
+    [
+        ((), MenuScreen, HelpScreen),
+        (("b",), LeaderboardScreen, HelpScreen),
+        (("p",), PlayersScreen, HelpScreen),
+        (("p",), PlayersScreen, NameEntryScreen),
+    ],
+)
+async def test_a_dialog_over_another_screen_too_small_now_hides_it(
+    tmp_path: Path, keys: tuple[str, ...], below: type, dialog: type
+) -> None:
+    """The menu, a leaderboard or players under help or a question, then the terminal made
+    smaller than they need: they showed through the dialog, cut, where a game under it does
+    not. The dialog stays usable over a plain background; closed, the enlarge message comes,
+    and the screen comes back as it was once the terminal is large enough."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, below)
+        await pilot.press("question_mark" if dialog is HelpScreen else "a")
+        await settle(pilot)
+        assert isinstance(app.screen, dialog) and board_shows_under(app)
+        await pilot.resize_terminal(70, 14)
+        await settle(pilot)
+        assert isinstance(app.screen, dialog) and not board_shows_under(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert str(app.screen.query_one("#too-small-message").render()).startswith(
+            "Please enlarge the terminal to 80 x"
+        )
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and board_shows_under(app)
 
 
 @pytest.mark.parametrize(("saved", "greyed"), [((), True), (("lines", "mahjong"), False)])

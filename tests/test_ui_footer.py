@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import ClassVar
 
 from conftest import (
     FIXED_NOW,
@@ -17,14 +18,18 @@ from conftest import (
 )
 from test_ui_every_screen import SCREENS, app_with_results, cut_footer_labels
 from test_ui_solvable_deals import footer_text
-from textual.app import App
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Footer
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
+from lines_tui.ui.footer import Footer as LinesFooter
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import ReplayScreen
@@ -173,3 +178,48 @@ async def test_the_menu_shows_i_beside_r_where_there_is_room(tmp_path: Path) -> 
         await settle(pilot)
         assert "i Import" in await footer_text(pilot)
         assert cut_footer_labels(app.screen) == []
+
+
+class KeysThatChange(Screen[None]):
+    """A screen whose `c` key shows only while `cancel` is set, as Lines' esc Cancel does while
+    a ball is selected; nothing on it takes the focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "cancel", "Cancel"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    cancel = False
+
+    def compose(self) -> ComposeResult:
+        yield LinesFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "cancel" or self.cancel
+
+
+async def test_the_footer_shows_the_keys_that_changed_while_the_app_was_unfocused() -> None:
+    """Textual tells the Footer of changed keys only while the app has the focus, and tells it
+    again when an AppFocus comes; a key (or a click) also brings the focus back, unsaid, and
+    the Footer went on showing the keys of before."""
+
+    class OneScreen(App[None]):
+        ENABLE_COMMAND_PALETTE = False
+
+        def on_mount(self) -> None:
+            self.push_screen(KeysThatChange())
+
+    app = OneScreen()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, KeysThatChange)
+        assert await footer_text(pilot) == "q Quit"
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        screen.cancel = True
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.press("x")  # a key that does nothing brings the focus back
+        await pilot.pause()
+        assert app.app_focus
+        assert await footer_text(pilot) == "c Cancel  q Quit"

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import (
     FIXED_NOW,
     checker,
     cursor_to,
     greedy_move,
+    install_layouts,
     make_app,
     open_lines,
     played_lines_game,
@@ -29,6 +31,10 @@ from lines_tui.engine.daily import lines_daily_seed
 from lines_tui.engine.deal_choice import daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.layouts import Layout, installed_layouts
+from lines_tui.engine.mahjong.layouts.identity import layout_table_name
+from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import codes, open_store
 from lines_tui.store.paste import find_codes
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
@@ -704,3 +710,89 @@ async def test_a_time_refused_for_good_is_not_asked_for_again(tmp_path: Path) ->
     assert store.load_game("mahjong") is None
     assert not store.table(f"mahjong-lantern+deal-{won.seed}")
     assert not store.table("mahjong-lantern")
+
+
+TALL_ROWS = 12
+"""Tile rows of the tall layout below: 46 rows of board, more than 80 x 24 shows."""
+
+
+def install_a_tall_layout(monkeypatch: pytest.MonkeyPatch, home: Path) -> Layout:
+    """An installed KMahjongg layout of 12 rows of two tiles, 4 half-tiles apart (one layer), as
+    tests/test_ui_mahjong_review.py's tall board; returns it as the app finds it."""
+    folder = install_layouts(monkeypatch, home, [])
+    rows = ["1212", "4343", "....", "...."] * TALL_ROWS
+    text = f"kmahjongg-layout-v1.1\nw4\nh{len(rows)}\nd1\n" + "\n".join(rows) + "\n"
+    (folder / "tower.layout").write_text(text, encoding="utf-8")
+    (folder / "tower.desktop").write_text(
+        "[KMahjonggLayout]\nName=Tower\nFileName=tower.layout\n", encoding="utf-8"
+    )
+    (layout,) = installed_layouts()
+    return layout
+
+
+async def test_a_tall_installed_layout_replays_at_80_by_24(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """A layout taller than 80 x 24 shows (its game scrolls with the cursor) asked for a taller
+    terminal in its replay: only the enlarge message, so the game could not be watched. The
+    board now scrolls as in the game, to the pair each move takes or puts back, and up and
+    down scroll it by hand; its cut edges show ▲ and ▼."""
+    layout = install_a_tall_layout(monkeypatch, home)
+    game = MahjongGame.new(layout, 1, now=0.0)
+    result = solve(game.position)
+    assert result.verdict == Verdict.SOLVABLE
+    for number, pair in enumerate(result.moves, start=1):
+        game.remove(*pair, now=2.0 * number)
+    table = TableId.mahjong(layout_table_name(layout))
+    entry = Entry("Ann", 480, int(FIXED_NOW), 1, record_of_mahjong(game))
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.watch_game(table, entry)
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        board = replay.query_one(MahjongBoard)
+        shown = board.scrollable_content_region
+        assert board.virtual_size.height > shown.height
+        for _ in range(replay.moves):
+            await pilot.press("right")
+            await settle(pilot)
+            taken = sorted(bits(board_present_before(replay) & ~board.present))
+            rows = [board.grid.origins[tile][1] for tile in taken]
+            # Both tiles, with a row of room each side; when they lie too far apart, the upper.
+            together = max(rows) - min(rows) + 4 <= shown.height
+            wanted = taken if together else [taken[rows.index(min(rows))]]
+            assert all(tile_in_view(board, tile) for tile in wanted), replay.move
+        await pilot.press("home")
+        await settle(pilot)
+        top = board.scroll_offset.y
+        await pilot.press("down", "down")
+        await settle(pilot)
+        assert board.scroll_offset.y > top
+        await pilot.press("up", "up")
+        await settle(pilot)
+        assert board.scroll_offset.y == top
+        assert "Please enlarge" not in " ".join(widget_lines(replay))
+
+
+def board_present_before(replay: ReplayScreen) -> int:
+    """The tiles on the board one move back."""
+    now = replay.move
+    replay.action_step(-1)
+    before = replay.query_one(MahjongBoard).present
+    replay.action_step(1)
+    assert replay.move == now
+    return before
+
+
+def tile_in_view(board: MahjongBoard, tile: int) -> bool:
+    """Whether the board shows the tile whole, clear of its cut edges' markers."""
+    col, row = board.grid.origins[tile]
+    shown = board.scrollable_content_region
+    pad_x = max(0, (shown.width - board.grid.width) // 2)
+    x, y = col + pad_x - board.scroll_offset.x, row - board.scroll_offset.y
+    under_top = y == 0 and board.scroll_offset.y > 0  # ▲ marks the first row then
+    under_bottom = y + 2 == shown.height and board.scroll_offset.y < board.max_scroll_y
+    whole = x >= 0 and x + 4 <= shown.width and y >= 0 and y + 2 <= shown.height
+    return whole and not under_top and not under_bottom

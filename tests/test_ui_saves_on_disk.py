@@ -195,6 +195,9 @@ async def test_a_saved_game_that_cannot_be_resumed_is_never_offered(
         (told,) = app.told
         assert told.startswith(f"saved-{kind}.json: ")
         assert told.endswith(f"name ending in {aside.name.removeprefix(f'saved-{kind}.json')}.")
+        # On the menu nothing started afresh ("started afresh" it said): the game is gone.
+        assert f"; no {kind.title()} game to resume. The file is kept" in told
+        assert "afresh" not in told
         assert "\x1b" not in told
         assert open_store(tmp_path).load_game(kind) is None
 

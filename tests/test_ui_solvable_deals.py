@@ -12,9 +12,17 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from conftest import make_app, post_keys_at_once, session_of, settle, widget_lines
+from conftest import (
+    install_layouts,
+    make_app,
+    post_keys_at_once,
+    session_of,
+    settle,
+    widget_lines,
+)
+from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Footer, Input
+from textual.widgets import DataTable, Footer, Input
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.daily import mahjong_daily_seed
@@ -181,7 +189,8 @@ async def test_the_picker_at_80_by_18_brings_the_deal_number_and_the_setting_int
         assert app.screen.query_one("#seed", Input).value == "5"
         await pilot.press("tab")  # back to the list, in view again
         await pilot.pause()
-        assert in_view(app, "#layouts") and not in_view(app, "#solvable")
+        # The setting's line is above the deal number: in view with the list.
+        assert in_view(app, "#layouts") and in_view(app, "#solvable")
         await pilot.press("o")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -192,6 +201,70 @@ async def test_the_picker_at_80_by_18_brings_the_deal_number_and_the_setting_int
         await pilot.pause()
         assert "is not a deal number" in text_of(app, "#seed-error")
         assert in_view(app, "#seed-error") and in_view(app, "#seed")
+
+
+def highlighted_in_view(app: LinesTuiApp) -> bool:
+    """Whether the picker shows its highlighted layout's row whole, below the list's header,
+    in its panel and on the terminal."""
+    table = app.screen.query_one("#layouts", DataTable)
+    panel = app.screen.query_one("#picker-panel")
+    row = table._get_row_region(table.cursor_row)  # in the list's rows, the header above them
+    top = table.content_region.y + row.y - round(table.scroll_y)
+    shown = Region(table.content_region.x, top, table.content_region.width, row.height)
+    below_header = Region(
+        table.content_region.x,
+        table.content_region.y + table.header_height,
+        table.content_region.width,
+        table.content_region.height - table.header_height,
+    )
+    return all(
+        area.contains_region(shown)
+        for area in (below_header, panel.scrollable_content_region, app.screen.region)
+    )
+
+
+async def test_the_picker_at_80_by_18_keeps_the_highlighted_layout_in_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """At 80 x 18, o scrolled the picker's fields down to the "solvable deals only" line (then
+    the last of them) and the list out of sight, and the arrows went on moving a highlight
+    nobody could see. The line is now above the deal number, in view with the list, and the
+    highlighted layout comes back into view whenever it or the list changes."""
+    install_layouts(monkeypatch, home, [f"Steps {number}" for number in range(4)])
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, LayoutPickerScreen) and len(app.screen.layouts) == 9
+        assert highlighted_in_view(app)
+        await pilot.press("o")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Solvable deals only (o): on" in text_of(app, "#solvable")
+        assert in_view(app, "#solvable") and highlighted_in_view(app)
+        for key in ["down"] * 8 + ["up"] * 8 + ["end", "home"]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert highlighted_in_view(app), key
+        await pilot.press("end", "tab", "o")  # from the deal number field, scrolled below it
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert in_view(app, "#solvable") and in_view(app, "#seed")
+        await pilot.press("tab", "up")
+        await pilot.pause()
+        assert highlighted_in_view(app) and in_view(app, "#solvable")
+        # Shorter still (the picker stays open over the menu's enlarge message), the two no
+        # longer fit together: the highlighted layout wins.
+        await pilot.resize_terminal(80, 12)
+        await settle(pilot)
+        for key in ("o", "down", "o"):
+            await pilot.press(key)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert isinstance(app.screen, LayoutPickerScreen) and highlighted_in_view(app), key
 
 
 async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(
@@ -465,3 +538,31 @@ def test_the_figures_file_reads_as_json() -> None:
     path = Path(__file__).resolve().parents[1] / "lines_tui/engine/mahjong/layouts"
     data = json.loads((path / "survey-figures.json").read_text(encoding="utf-8"))
     assert data["playouts"] == PROOF_PLAYOUTS
+
+
+async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The picker looks for installed layouts in a worker as it opens; a failure there (here no
+    home folder can be found, as for a user missing from the password file with HOME unset)
+    ended the app with a traceback on the terminal. The picker now says it under the list and
+    offers the built-in layouts."""
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LayoutPickerScreen)
+        said = text_of(app, "#layout-problems")
+        assert said == "Installed layouts not searched: Could not determine home directory."
+        await pilot.press("enter")  # a built-in layout still plays
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)

@@ -17,7 +17,7 @@ cannot even name an illegal move. Decoding a record is replaying it, so every en
 as it is read (bounded by MAX_LINES_MOVES moves and the checker's time budget) and its claim
 checked (lines_tui.store.verify). Entries without a record, as all of format 1's, are checked in
 all that needs no record (the date, the deal, the time) and come through as "unverified";
-refuted, rejected or unchecked ones are merged nowhere.
+refuted, invalid or unchecked ones are merged nowhere (a merge reports them "rejected").
 """
 
 from __future__ import annotations
@@ -206,11 +206,11 @@ def _record_number(
 def _check(
     table: TableId, head: Entry, record: int | None, checker: Checker
 ) -> tuple[Entry, Verdict]:
-    """The entry with its record decoded by replaying it, and the verdict on it: "rejected"
+    """The entry with its record decoded by replaying it, and the verdict on it: "invalid"
     (without replaying) if it breaks a rule of every table, such as a name with an escape."""
     problem = entry_problem(table, head)
     if problem is not None:
-        return head, Verdict("rejected", problem)
+        return head, Verdict("invalid", problem)
     if record is None:
         return head, check_unrecorded(table, head, checker)
     decoded: list[LinesRecord | MahjongRecord] = []

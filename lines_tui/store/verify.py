@@ -40,9 +40,11 @@ IMPORT_SECONDS = 0.9
 games take about 0.15 s (README, "Share codes, format 2"). Processor time, not wall-clock time, so
 that a busy machine does not turn honest entries away."""
 
-Status = Literal["verified", "refuted", "rejected", "unverified", "unchecked"]
-"""refuted: the replay or a check contradicts the claim; rejected: the entry breaks a rule of
-every table (a name with an escape sequence, a value out of range: `tables.entry_problem`)."""
+Status = Literal["verified", "refuted", "invalid", "unverified", "unchecked"]
+"""refuted: the replay or a check contradicts the claim; invalid: the entry breaks a rule of
+every table (a name with an escape sequence, a value out of range: `tables.entry_problem`).
+("rejected" is a merge's word, for an entry not merged whatever kept it out:
+`tables.EntryStatus`.)"""
 
 
 @dataclass(frozen=True)

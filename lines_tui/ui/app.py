@@ -67,10 +67,28 @@ TERMINATED = 128 + signal.SIGTERM
 """The exit code of an app ended by SIGTERM (`kill PID`), as the shell reports a killed one."""
 
 
+SET_ASIDE_MEANS = {
+    "scores.json": "no players or scores",
+    "saved-lines.json": "no Lines game to resume",
+    "saved-mahjong.json": "no Mahjong game to resume",
+    "settings.json": "settings back to their defaults",
+}
+"""What a data file set aside means for the player, told where no game started afresh over it (a
+notice on the menu, a leaderboard): nothing started there."""
+
+
+def set_aside_means(files: list[SetAside]) -> str:
+    """What the files set aside mean for the player, each once ("started afresh" for a file this
+    does not know)."""
+    means = dict.fromkeys(SET_ASIDE_MEANS.get(file.name, "started afresh") for file in files)
+    return "; ".join(means)
+
+
 def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str]:
     """The title and text of the notice telling damaged files set aside: a line for each file,
     its name and what was wrong (the store's warnings, with the whole path of the copy kept and
-    the whole reason, are for the command line). `in_a_row`: for a status line, all in one."""
+    the whole reason, are for the command line), and what that means (`set_aside_means`).
+    `in_a_row`: for a game's status line, all in one: a game started afresh there."""
     if len(files) == 1 and in_a_row:
         # A game's status line is one row of 60-odd columns: the reason and the copy's name
         # would cut off where the file is.
@@ -81,15 +99,17 @@ def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str
         # ending, the part that tells it from the file, fits.
         ending = file.aside.removeprefix(file.name)
         told = (
-            f"{file.name}: {short_reason(file.reason)}; started afresh. The file is kept "
-            f"untouched beside it, its name ending in {ending}."
+            f"{file.name}: {short_reason(file.reason)}; {set_aside_means(files)}. The file is "
+            f"kept untouched beside it, its name ending in {ending}."
         )
         return "Damaged file set aside", told
     lines = [printable(f"{file.name}: {short_reason(file.reason)}", NOTICE_WIDTH) for file in files]
-    kept = "Each is kept untouched beside it as NAME.corrupt-TIME; started afresh."
+    kept = "Each is kept untouched beside it as NAME.corrupt-TIME"
     if in_a_row:
-        return "", f"Damaged files set aside: {', '.join(file.name for file in files)}. {kept}"
-    return "Damaged files set aside", "\n".join([*lines, kept])
+        names = ", ".join(file.name for file in files)
+        return "", f"Damaged files set aside: {names}. {kept}; started afresh."
+    means = set_aside_means(files)
+    return "Damaged files set aside", "\n".join([*lines, f"{kept}; {means}."])
 
 
 def short_reason(reason: str) -> str:

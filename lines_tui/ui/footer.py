@@ -7,7 +7,8 @@ changed" signal, and the signal comes often: the screen mounting, focus moving, 
 focus, any reactive that affects bindings. The menu's Footer was rebuilt three times before the
 menu had settled. This one shows the screen's keys from the start and, after a signal, waits for
 the screen to settle and rebuilds once, only if a key, its description, its state (enabled or
-dimmed) or its tooltip changed.
+dimmed) or its tooltip changed. Signals are left alone while the app is unfocused, as Textual's
+Footer does; it asks again when the focus comes back, however it comes back.
 
 It also takes Textual's compact form by itself while its keys in the normal form are wider than
 the screen (and the normal form again once they fit), so that no key is cut at 80 columns and no
@@ -53,6 +54,17 @@ class Footer(TextualFooter):
                 # restyled twice when mounted, once to compact and once back.
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
+
+    def on_mount(self) -> None:
+        # Textual's Footer keeps the keys it shows while the app is unfocused (the terminal
+        # reported its window left behind), and Textual tells it again only when an AppFocus
+        # comes: the focus also comes back with a key or a click, unsaid, and keys that
+        # changed meanwhile (a ball selected, a game's state) stayed stale.
+        self.watch(self.app, "app_focus", self._focus_changed, init=False)
+
+    def _focus_changed(self, focus: bool) -> None:
+        if focus:
+            self.bindings_changed(self.screen)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit()

@@ -1,6 +1,7 @@
 """Watching a game: a verified entry's record played back on the real board (README, "Watching a
 game"). Space plays and pauses, the arrows step one move, home and end jump to the start and the
-finish; the panel shows the move number and the score or the time so far."""
+finish; the panel shows the move number and the score or the time so far. A Mahjong board larger
+than its area scrolls to each move's pair, and up and down scroll it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
@@ -27,6 +29,8 @@ from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.screen import SCROLL_FROM
+from lines_tui.ui.mahjong.tile_grid import TILE_HEIGHT
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import Session, SymbolsChanged
@@ -64,6 +68,21 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         Binding("right", "step(1)", "Next", key_display="→", tooltip="One move on (pauses)"),
         Binding("home", "jump(0)", "Start", tooltip="Back to the first position"),
         Binding("end", "jump(-1)", "End", tooltip="On to the final position"),
+        # Not in the Footer: at 80 columns it has no room, and most boards show whole.
+        Binding(
+            "up",
+            "scroll_board(-1)",
+            "Scroll up",
+            show=False,
+            tooltip="Scroll a board taller than the screen up a row of tiles",
+        ),
+        Binding(
+            "down",
+            "scroll_board(1)",
+            "Scroll down",
+            show=False,
+            tooltip="Scroll a board taller than the screen down a row of tiles",
+        ),
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the leaderboard"),
     ]
     HELP = "A recorded game played back on the real board: the moves as they were played."
@@ -128,12 +147,15 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     @property
     def min_size(self) -> tuple[int, int]:
         """The terminal the replay needs: the board at its smallest beside the panel, and its
-        keys whole."""
+        keys whole. A Mahjong board larger than the game's `SCROLL_FROM` scrolls instead, as in
+        the game (to each move's pair, and with up and down), so 80 x 24 is always enough."""
         if isinstance(self.entry.record, LinesRecord):
             board, panel = board_size_for(0, int(self.table.variant)), LINES_PANEL_WIDTH
         else:
             grid = self.query_one(MahjongBoard).grid
-            board, panel = Size(grid.width, grid.height), MAHJONG_PANEL_WIDTH
+            most_width, most_height = SCROLL_FROM
+            board = Size(min(grid.width, most_width), min(grid.height, most_height))
+            panel = MAHJONG_PANEL_WIDTH
         width = max(board.width + panel, least_width(self))
         return width, max(board.height, PANEL_MIN_HEIGHT) + FOOTER_HEIGHT
 
@@ -173,7 +195,11 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             self.query_one(LinesBoard).show(frame.balls, frame.preview)
             value = f"Score {frame.score}"
         else:
-            self.query_one(MahjongBoard).present = self._present[self.move]
+            board = self.query_one(MahjongBoard)
+            present = self._present[self.move]
+            # The pair the move took or put back, in view on a board that scrolls.
+            board.scroll_to_tiles(list(bits(board.present ^ present)))
+            board.present = present
             # Move times are not recorded: the clock advances evenly to the entry's time.
             tenths = self.entry.value * self.move // max(1, self.moves)
             value = f"Time {format_value(self.table, tenths)}"
@@ -200,6 +226,11 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
                 self.move = 0
             self._timer = self.set_interval(STEP_SECONDS, self._advance)
         self._draw()
+
+    def action_scroll_board(self, rows: int) -> None:
+        """Up or down a row of tiles, on a Mahjong board taller than its area."""
+        for board in self.query(MahjongBoard):
+            board.scroll_relative(y=rows * TILE_HEIGHT, animate=False)
 
     def _advance(self) -> None:
         if self.move >= self.moves:

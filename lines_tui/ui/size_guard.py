@@ -3,10 +3,10 @@ game or a replay (their boards and keys, `min_size`), and the menu, leaderboards
 import (laid out for 80 columns, `LaidOutFor80Columns`).
 
 The guard is a screen pushed over the game (or other screen), so the game underneath is untouched
-and comes back as it was once the terminal is large enough again. A game under a dialog (help, a
-question) is not covered while the dialog is open (the dialog stays the player's); the dialog hides
-the game instead of dimming it, so its cut picture never shows, and the guard comes once the game is
-on top again.
+and comes back as it was once the terminal is large enough again. A game (or another of these
+screens) under a dialog (help, a question) is not covered while the dialog is open (the dialog
+stays the player's); the dialog hides the screen instead of dimming it, so its cut picture never
+shows, and the guard comes once the screen is on top again.
 """
 
 from __future__ import annotations
@@ -181,8 +181,9 @@ class LaidOutFor80Columns:
 
     def _fit_room(self) -> None:
         assert isinstance(self, Screen)
-        # Under another screen it has nothing to cover; it checks again when back on top.
-        if self.is_attached and self.app.screen is self:
+        # Under a dialog it is not covered, as a game is not: the dialogs over it hide it while
+        # it does not fit (`game_screen_fits`), and it checks again when back on top.
+        if self.is_attached:
             leave = partial(self.dismiss, None) if self.GOES_BACK else None
             kept = f"{SCREEN_KEPT} Esc goes back." if leave is not None else MENU_KEPT
             game_screen_fits(self, *self.min_size, leave, kept)

@@ -148,9 +148,18 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         old, self._cursor = self._cursor, index
         self._refresh_tiles(i for i in (old, index) if i is not None)
         if index is not None:
-            # A row and a column more each side: the tile is never under a cut edge's marker.
-            region = self._tile_region(index, scrolled=False).grow((1, 1, 1, 1))
-            self.scroll_to_region(region, animate=False)
+            self.scroll_to_tiles([index])
+
+    def scroll_to_tiles(self, tiles: Sequence[int]) -> None:
+        """Scroll a board larger than its area so that `tiles` show (the cursor's tile, the pair
+        a replayed move takes), with a row and a column more each side, so that none is under a
+        cut edge's marker; tiles too far apart to show at once show from the top left."""
+        if not tiles:
+            return
+        region = Region.from_union(
+            [self._tile_region(index, scrolled=False).grow((1, 1, 1, 1)) for index in tiles]
+        )
+        self.scroll_to_region(region, animate=False, origin_visible=True)
 
     @property
     def selected(self) -> int | None:

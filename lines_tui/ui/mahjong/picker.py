@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
+from textual.worker import Worker, WorkerState
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.layouts import (
@@ -35,6 +36,8 @@ from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
+DISCOVERY = "layout-discovery"
+"""The group of the worker that looks for installed layouts."""
 
 
 class Choice(NamedTuple):
@@ -209,12 +212,14 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             yield LayoutTable(id="layouts", cursor_type="row", zebra_stripes=True)
             yield Static("", id="layout-about", markup=False)
             yield Label("Looking for installed layouts...", id="layout-problems", markup=False)
+            # Above the deal number: at 80 x 18 it shows with the highlighted layout, so o's
+            # change is seen without the list going out of sight.
+            yield Label(self._solvable_text(), id="solvable", markup=False)
             yield Label("Deal number (blank: a random deal)", id="seed-label", markup=False)
             # Selecting on focus would let a burst's second digit replace the first one typed
             # on the list (the focus arrives between them): tab selects the number itself.
             yield SeedInput(placeholder="random", id="seed", type="integer", select_on_focus=False)
             yield Label("", id="seed-error", markup=False)
-            yield Label(self._solvable_text(), id="solvable", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -240,6 +245,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             if (layout.name, layout.source) == (again.layout.name, again.layout.source):
                 self.query_one("#layouts", DataTable).move_cursor(row=row, animate=False)
                 self._again = None
+                self._show_highlighted()
                 return
 
     @staticmethod
@@ -260,19 +266,40 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             inert(source, max_width=SOURCE_COLUMNS),
         )
 
-    @work(thread=True, exclusive=True, group="layout-discovery")
+    # A failure is the picker's to say (`_discovery_failed`), not the app's end with a traceback
+    # on the terminal (Textual's way with a worker that raises).
+    @work(thread=True, exclusive=True, group=DISCOVERY, exit_on_error=False)
     def _find_installed(self) -> None:
         # Reading every installed layout file can take a moment on a slow disk: not on the UI.
         found = discover_layouts(self._folders)
         self.app.call_from_thread(self._show_installed, found.layouts, found.problems)
 
+    @on(Worker.StateChanged)
+    def _discovery_failed(self, event: Worker.StateChanged) -> None:
+        """Looking for installed layouts failed (no home folder to look under, say): said where
+        the search's outcome goes, under the list; the built-in layouts still play."""
+        worker = event.worker
+        if (
+            worker.group != DISCOVERY
+            or event.state is not WorkerState.ERROR
+            or not self.is_attached
+        ):
+            return
+        reason = str(worker.error) or type(worker.error).__name__
+        self.query_one("#layout-problems", Label).update(
+            inert(f"Installed layouts not searched: {reason}")
+        )
+
     def _show_installed(self, installed: list[Layout], problems: list[str]) -> None:
+        if not self.is_attached:
+            return  # the picker closed while the files were read
         table = self.query_one("#layouts", DataTable)
         for layout in installed:
             self.layouts.append(layout)
             self._add_row(table, layout)
         self._highlight_again()
         self._show_place(table.cursor_row)
+        self._show_highlighted()
         notes = []
         if not installed:
             notes.append("No installed layouts found.")
@@ -294,6 +321,16 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
             about += f"\nFrom {layout.source}"
         self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
         self._show_place(event.cursor_row)
+        self._show_highlighted()
+
+    def _show_highlighted(self) -> None:
+        """Scroll the highlighted layout into view on a short terminal after its highlight or
+        the list changed (the list keeps its cursor row within its own rows: the list whole in
+        view is the row in view). Only while the list has the focus: in the deal number field
+        the player types, and that field keeps the view; tab back brings the list with it."""
+        table = self.query_one("#layouts", DataTable)
+        if table.has_focus:
+            self.call_after_refresh(table.scroll_visible, animate=False)
 
     def _show_place(self, row: int) -> None:
         """Where the highlighted layout is in the list, on the panel's bottom edge: the list
@@ -366,6 +403,7 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         line = self.query_one("#solvable", Label)
         line.update(self._solvable_text())
         line.scroll_visible(animate=False)  # what o changed, in view on a short terminal
+        self._show_highlighted()  # with the layout it is for (both fit at 80 x 18)
         self.post_message(self.SolvableChanged(self.solvable))
 
     def action_cancel(self) -> None:

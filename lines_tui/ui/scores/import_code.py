@@ -46,10 +46,10 @@ STATUS_STYLE = {
 
 
 class EnterOnceQuiet:
-    """The keys and pastes one widget reads, counted in the order it reads them: an enter read
-    there calls `merge` once ENTER_SETTLES seconds went by with nothing read after it. A
-    terminal without bracketed paste types a paste out as keys, each line break an enter: an
-    enter followed by more of the paste merges nothing and says nothing, and one that ends the
+    """The keys and pastes one widget reads, counted in the order it reads them: an enter (or
+    `key`) read there calls `merge` once ENTER_SETTLES seconds went by with nothing read after
+    it. A terminal without bracketed paste types a paste out as keys, each line break an enter:
+    an enter followed by more of the paste merges nothing and says nothing, and one that ends the
     paste merges the whole of it.
 
     The enter is taken when the widget reads it, not by its binding: a binding runs once the
@@ -57,15 +57,16 @@ class EnterOnceQuiet:
     held the whole paste, so every enter in it looked like the last one). The count is
     compared in the widget's own queue, behind any key that reached it meanwhile."""
 
-    def __init__(self, widget: Widget, merge: Callable[[], object]) -> None:
+    def __init__(self, widget: Widget, merge: Callable[[], object], key: str = "enter") -> None:
         self._widget = widget
         self._merge = merge
+        self._key = key
         self._reads = 0
 
     def read(self, event: events.Key | events.Paste) -> bool:
-        """Count `event`, read by the widget; True if it is an enter, taken here."""
+        """Count `event`, read by the widget; True if it is an enter (or `key`), taken here."""
         self._reads += 1
-        if not isinstance(event, events.Key) or event.key != "enter":
+        if not isinstance(event, events.Key) or event.key != self._key:
             return False
         event.stop()  # its binding would merge once the rest of a paste was in
         event.prevent_default()
@@ -74,7 +75,7 @@ class EnterOnceQuiet:
 
     def wait(self) -> None:
         """Merge once ENTER_SETTLES seconds went by with nothing read from now on."""
-        self._widget.run_worker(self._merge_if_quiet(self._reads), group="enter")
+        self._widget.run_worker(self._merge_if_quiet(self._reads), group=self._key)
 
     async def _merge_if_quiet(self, mark: int) -> None:
         await asyncio.sleep(ENTER_SETTLES)
@@ -95,24 +96,55 @@ class CodeInput(PlainInput, inherit_bindings=False):
     another; a paste with nothing like a code goes in on one line, so that the preview says
     why, unless it is too long for the field: then a notice says why nothing went in. Its enter
     key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
-    field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet)."""
+    field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet). `?`, which
+    no code holds, is the help key here as on every other screen, once nothing followed it as
+    quickly: a `?` followed sooner by more is part of a paste typed out as keys (prose around a
+    code, "Can you beat this?"), and goes into the field before what follows."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
         *editing_keys("the codes", "character"),
     ]
 
+    _question_held = False
+    """A `?` read and not yet told apart: the help key, or a paste's (see the class)."""
+
     @cached_property
     def enters(self) -> EnterOnceQuiet:
         return EnterOnceQuiet(self, lambda: self.post_message(self.Submitted(self, self.value)))
 
+    @cached_property
+    def helps(self) -> EnterOnceQuiet:
+        return EnterOnceQuiet(self, self._open_help, key="question_mark")
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # `?` is not typed: the Footer and the help show it as the help key, as elsewhere.
+        return character != "?" and super().check_consume_key(key, character)
+
     async def _on_key(self, event: events.Key) -> None:
-        if not self.enters.read(event):
+        self._type_held_question()
+        taken = self.enters.read(event)
+        if self.helps.read(event):
+            self._question_held = taken = True
+        if not taken:
             await super()._on_key(event)
 
     def _on_paste(self, event: events.Paste) -> None:
+        self._type_held_question()
         self.enters.read(event)
+        self.helps.read(event)
         super()._on_paste(event)
+
+    def _type_held_question(self) -> None:
+        """More came after a `?`: it was a paste's, and goes in before what came."""
+        if self._question_held:
+            self._question_held = False
+            self.insert_text_at_cursor("?")
+
+    def _open_help(self) -> None:
+        if self._question_held:
+            self._question_held = False
+            self.call_later(self.run_action, "app.help")
 
     def pasted(self, text: str) -> str | None:
         found = find_codes(text)
