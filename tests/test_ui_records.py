@@ -261,6 +261,8 @@ async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -
         await pilot.resize_terminal(46, 16)
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
+        said = str(app.screen.query_one("#too-small-message").render())
+        assert "game" not in said and "comes back as it was" in said and "Esc leaves it" in said
         moved = replay.move
         await pilot.pause(3 * STEP_SECONDS)
         assert replay.move == moved  # the moves wait while the board cannot be seen

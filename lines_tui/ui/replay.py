@@ -34,7 +34,7 @@ from lines_tui.ui.mahjong.tile_grid import TILE_HEIGHT
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import Session, SymbolsChanged
-from lines_tui.ui.size_guard import FOOTER_HEIGHT, game_screen_fits
+from lines_tui.ui.size_guard import FOOTER_HEIGHT, REPLAY_KEPT, game_screen_fits
 from lines_tui.ui.status_line import StatusLine
 
 STEP_SECONDS = 0.6
@@ -179,7 +179,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         for board in self.query(LinesBoard):
             room = Size(width - LINES_PANEL_WIDTH, height - FOOTER_HEIGHT)
             board.set_scale(largest_scale_within(room, int(self.table.variant)))
-        game_screen_fits(self, *self.min_size, self.dismiss)
+        game_screen_fits(self, *self.min_size, self.dismiss, REPLAY_KEPT)
 
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self._show_symbols(message.symbols)

@@ -48,6 +48,7 @@ def enlarge_message(min_width: int, min_height: int, width: int, height: int) ->
 GAME_KEPT = "The game is kept and comes back as soon as it fits. Esc leaves it."
 SCREEN_KEPT = "It comes back as it was as soon as the terminal is large enough."
 MENU_KEPT = f"{SCREEN_KEPT} Ctrl+q quits."
+REPLAY_KEPT = f"{SCREEN_KEPT} Esc leaves it."
 SCREEN_LEAST = (80, 16)
 """The terminal the screens other than games and replays need (the menu, the leaderboards,
 players, import): their tables and Footers are laid out for 80 columns, and their lists scroll
