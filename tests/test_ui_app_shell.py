@@ -32,7 +32,7 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
-from lines_tui.ui.app import NOTICE_WIDTH, SYMBOLS_STAY, LinesTuiApp, short_reason
+from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
@@ -46,6 +46,7 @@ from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_notices import NOTICE_WIDTH, short_reason
 
 
 def save_a_mahjong_game(data_dir: Path) -> MahjongGame:
@@ -171,7 +172,7 @@ async def test_the_import_field_leaves_question_mark_the_help_key(tmp_path: Path
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen and screen.query_one(CodeInput).value == ""
-        post_keys_at_once(app, *"beat", "space", "this", "question_mark", "space", "x")
+        post_keys_at_once(app, *"beat", "space", *"this", "question_mark", "space", "x")
         await pilot.pause(0.3)
         await settle(pilot)
         assert app.screen is screen and screen.query_one(CodeInput).value == "beat this? x"

@@ -83,7 +83,7 @@ async def lines_7_board(pilot: Pilot[None]) -> LeaderboardScreen:
     """The leaderboard opened on the 7 x 7 Lines table."""
     app = pilot.app
     assert isinstance(app, LinesTuiApp)
-    app.open_leaderboards("lines-7")
+    app.score_screens.open_leaderboards("lines-7")
     await settle(pilot)
     board = app.screen
     assert isinstance(board, LeaderboardScreen)
@@ -130,7 +130,7 @@ async def test_the_replay_shows_symbols_as_the_game_does_and_no_notice_over_its_
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        app.open_leaderboards("lines-7")
+        app.score_screens.open_leaderboards("lines-7")
         await settle(pilot)
         app.notify("Challenge code shown above and sent to the clipboard")
         await pilot.press("w", "end")
@@ -161,7 +161,7 @@ async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_p
     notices: list[str] = []
     app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
-        app.open_leaderboards("lines-7")
+        app.score_screens.open_leaderboards("lines-7")
         await settle(pilot)
         screen = app.screen
         await pilot.press("w")
@@ -189,7 +189,7 @@ async def test_the_replay_panel_names_a_daily_table_whole(tmp_path: Path) -> Non
     )
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_leaderboards(str(table))
+        app.score_screens.open_leaderboards(str(table))
         await settle(pilot)
         await pilot.press("w")
         await settle(pilot)
@@ -204,7 +204,7 @@ async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         table = TableId.mahjong("turtle")
-        app.watch_game(table, open_store(tmp_path).table(table)[0])
+        app.score_screens.watch_game(table, open_store(tmp_path).table(table)[0])
         await settle(pilot)
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
@@ -239,7 +239,7 @@ async def test_a_large_board_replays_whole_at_80_by_24(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         for table, entry in ((TableId.lines(15), started), (turtle, shown_entry(tmp_path, turtle))):
-            app.watch_game(table, entry)
+            app.score_screens.watch_game(table, entry)
             await settle(pilot)
             replay = app.screen
             assert isinstance(replay, ReplayScreen)
@@ -424,7 +424,7 @@ async def previewed_in_the_app(pilot: Pilot[None], text: str) -> None:
     """The Import screen opened with `text` in its field, previewed."""
     app = pilot.app
     assert isinstance(app, LinesTuiApp)
-    app.open_import()
+    app.score_screens.open_import()
     await settle(pilot)
     app.screen.query_one(CodeInput).value = text
     await settle(pilot)
@@ -665,7 +665,7 @@ async def test_a_leaderboard_s_notices_go_with_it_when_the_game_is_back(tmp_path
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         game = await open_lines(pilot, LinesGame.new(3, 7, started_at=FIXED_NOW))
-        app.open_leaderboards("lines-7")
+        app.score_screens.open_leaderboards("lines-7")
         await settle(pilot)
         await pilot.press("c")  # its code to the clipboard: a notice in the corner
         await settle(pilot)
@@ -750,7 +750,7 @@ async def test_a_tall_installed_layout_replays_at_80_by_24(
     app = make_app(tmp_path / "data")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.watch_game(table, entry)
+        app.score_screens.watch_game(table, entry)
         await settle(pilot)
         replay = app.screen
         assert isinstance(replay, ReplayScreen)

@@ -229,7 +229,7 @@ async def test_import_judges_a_code_by_the_apps_clock_not_the_wall_clock(tmp_pat
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.open_import()
+        app.score_screens.open_import()
         await settle(pilot)
         app.screen.query_one(CodeInput).value = code
         await settle(pilot)
@@ -406,7 +406,7 @@ async def test_import_from_the_leaderboard_comes_back_to_it_on_the_merged_table(
     app = make_app(store.data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.open_leaderboards("lines-9")
+        app.score_screens.open_leaderboards("lines-9")
         await settle(pilot)
         board = pilot.app.screen
         assert isinstance(board, LeaderboardScreen)

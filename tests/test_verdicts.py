@@ -149,7 +149,7 @@ async def test_the_leaderboard_marks_a_refuted_entry_and_will_not_play_it_back(
     app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app, LinesTuiApp)
-        app.open_leaderboards("lines-7")
+        app.score_screens.open_leaderboards("lines-7")
         await settle(pilot)
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
@@ -307,7 +307,7 @@ async def test_removing_a_random_deal_s_result_from_its_deal_s_table_asks_for_bo
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app, LinesTuiApp)
-        app.open_leaderboards("lines-7+deal-1")
+        app.score_screens.open_leaderboards("lines-7+deal-1")
         await settle(pilot)
         board = app.screen
         assert isinstance(board, LeaderboardScreen)

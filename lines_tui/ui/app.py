@@ -1,7 +1,9 @@
-"""The Textual app: the shell around the menu, with the app-wide keys, the notices and the score
-screens. Starting games is the work of the parts it composes: the saved games (`saved_games.py`),
-the Lines and Mahjong starts (`lines_starts.py`, `mahjong_starts.py`), today's deals and
-challenges (`deal_offers.py`), the game asked for on the command line (`direct_start.py`).
+"""The Textual app: the shell around the menu, with the app-wide keys, where notices go, and the
+end of the app (ctrl+q, SIGTERM, SIGHUP, a terminal gone). The rest is the work of the parts it
+composes: the saved games (`saved_games.py`), the Lines and Mahjong starts (`lines_starts.py`,
+`mahjong_starts.py`), today's deals and challenges (`deal_offers.py`), the game asked for on the
+command line (`direct_start.py`), the score screens (`score_screens.py`) and the store's
+warnings told as notices (`store_notices.py`).
 
 The menu is all the first frame shows, so the games' and score screens' modules (and with them
 the layouts, the solver and the share codes) are imported when a screen is first opened, in the
@@ -20,7 +22,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App, ScreenStackError
+from textual.app import App
 from textual.binding import BindingType
 from textual.driver import Driver
 from textual.message import Message
@@ -29,7 +31,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 
 from lines_tui.outside_text import printable, printable_lines
-from lines_tui.store import Entry, SetAside, TableId
+from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
@@ -40,8 +42,10 @@ from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
+from lines_tui.ui.score_screens import ScoreScreens
 from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import status_line_on_top
+from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread
 from lines_tui.ui.typed_ahead import typed_ahead
 
@@ -59,71 +63,10 @@ class StoreCallDone(Message):
     """A call on the store's thread has ended: the store may have a new warning."""
 
 
-NOTICE_WIDTH = 36
-"""The text width of a notice at 80 columns (Textual's toasts take half the width)."""
 SYMBOLS_STAY = "Symbols stay on while NO_COLOR is set."
 """Short enough for a game's status line (in Mahjong too, where they are the x after a loss)."""
 TERMINATED = 128 + signal.SIGTERM
 """The exit code of an app ended by SIGTERM (`kill PID`), as the shell reports a killed one."""
-
-
-SET_ASIDE_MEANS = {
-    "scores.json": "no players or scores",
-    "saved-lines.json": "no Lines game to resume",
-    "saved-mahjong.json": "no Mahjong game to resume",
-    "settings.json": "settings back to their defaults",
-}
-"""What a data file set aside means for the player, told where no game started afresh over it (a
-notice on the menu, a leaderboard): nothing started there."""
-
-
-def set_aside_means(files: list[SetAside]) -> str:
-    """What the files set aside mean for the player, each once ("started afresh" for a file this
-    does not know)."""
-    means = dict.fromkeys(SET_ASIDE_MEANS.get(file.name, "started afresh") for file in files)
-    return "; ".join(means)
-
-
-def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str]:
-    """The title and text of the notice telling damaged files set aside: a line for each file,
-    its name and what was wrong (the store's warnings, with the whole path of the copy kept and
-    the whole reason, are for the command line), and what that means (`set_aside_means`).
-    `in_a_row`: for a game's status line, all in one: a game started afresh there."""
-    if len(files) == 1 and in_a_row:
-        # A game's status line is one row of 60-odd columns: the reason and the copy's name
-        # would cut off where the file is.
-        return "", f"{files[0].name} was damaged: kept aside; started afresh."
-    if len(files) == 1:
-        (file,) = files
-        # The copy's whole name is longer than a notice is wide and would wrap mid-name: its
-        # ending, the part that tells it from the file, fits.
-        ending = file.aside.removeprefix(file.name)
-        told = (
-            f"{file.name}: {short_reason(file.reason)}; {set_aside_means(files)}. The file is "
-            f"kept untouched beside it, its name ending in {ending}."
-        )
-        return "Damaged file set aside", told
-    lines = [printable(f"{file.name}: {short_reason(file.reason)}", NOTICE_WIDTH) for file in files]
-    kept = "Each is kept untouched beside it as NAME.corrupt-TIME"
-    if in_a_row:
-        names = ", ".join(file.name for file in files)
-        return "", f"Damaged files set aside: {names}. {kept}; started afresh."
-    means = set_aside_means(files)
-    return "Damaged files set aside", "\n".join([*lines, f"{kept}; {means}."])
-
-
-def short_reason(reason: str) -> str:
-    """What was wrong with a damaged file, without the details in brackets at its end ("not
-    valid JSON (Expecting value: line 1 column 1 (char 0))": "not valid JSON"). Brackets inside
-    the sentence stay: cutting there would leave it hanging."""
-    if not reason.endswith(")"):
-        return reason
-    depth = 0
-    for at in range(len(reason) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(reason[at], 0)
-        if depth == 0:
-            return reason[:at].rstrip() or reason
-    return reason
 
 
 class LinesTuiApp(App[None]):
@@ -188,11 +131,8 @@ class LinesTuiApp(App[None]):
             # Posting is safe from the store's thread; the app tells the warnings on its own.
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
-        self._warnings_told = 0
-        self._telling_warnings = False
-        """False until the menu's first read has ended: what the start found is told at once."""
-        self._problems_told: frozenset[str] = frozenset()
-        self.saved_games = SavedGames(self, self.session, self.tell_problems)
+        self.store_notices = StoreNotices(self, store)
+        self.saved_games = SavedGames(self, self.session, self.store_notices.tell_problems)
         self.lines_starts = LinesStarts(self, self.session, self.saved_games)
         self.mahjong_starts = MahjongStarts(self, self.session, self.saved_games)
         self.deal_offers = DealOffers(
@@ -203,6 +143,7 @@ class LinesTuiApp(App[None]):
             self.mahjong_starts,
             lines_size=self.lines_size,
         )
+        self.score_screens = ScoreScreens(self, self.session, self.deal_offers)
         self.direct_start = DirectStart(
             self,
             "menu" if replay is not None else start,
@@ -241,7 +182,7 @@ class LinesTuiApp(App[None]):
         if not self.is_headless:
             self.set_interval(CHECK_SECONDS, self._check_terminal)
         if self.replay is not None:
-            self.watch_game(*self.replay)
+            self.score_screens.watch_game(*self.replay)
 
     async def on_event(self, event: events.Event) -> None:
         """A direct start drops what the player types until its game shows (`DirectStart`), a
@@ -260,7 +201,7 @@ class LinesTuiApp(App[None]):
         # What could not be read is told once the screen now on top has mounted: when a direct
         # start has just opened its game, on the game's status line, not as a toast that would
         # follow it from the menu over the board.
-        self.screen.call_later(self.tell_problems, message.state.problems)
+        self.screen.call_later(self.store_notices.tell_problems, message.state.problems)
 
     def on_app_focus(self, _: events.AppFocus) -> None:
         """Back in front: the menu on top shows what is saved now (README, "Saving and
@@ -269,51 +210,13 @@ class LinesTuiApp(App[None]):
             self.screen.came_to_front()
 
     def on_store_call_done(self, _: StoreCallDone) -> None:
-        if self._telling_warnings:
-            self.tell_store_warnings()
+        self.store_notices.after_store_call()
 
     def on_notices_released(self, _: NoticesReleased) -> None:
-        if self._telling_warnings:
-            self.tell_store_warnings()
-
-    def tell_store_warnings(self) -> None:
-        """Tell the store's warnings not told yet: those found at start (with the menu's first
-        read, so that they come together), then each one a later read or write finds, once.
-        The damaged files set aside at the same time share one notice, a line each."""
-        self._telling_warnings = True
-        if self._notices_held():
-            return  # told once the screen after it is on top (NoticesReleased)
-        new = self.store.warnings[self._warnings_told :]
-        self._warnings_told += len(new)
-        set_aside = [
-            self.store.set_aside[warning] for warning in new if warning in self.store.set_aside
-        ]
-        if set_aside:
-            title, told = set_aside_notice(set_aside, in_a_row=self._status_line() is not None)
-            self.notify(told, title=title, severity="warning", timeout=12)
-        for warning in new:
-            if warning not in self.store.set_aside:
-                self.notify(warning, title="Data file", severity="warning", timeout=12)
-
-    def _notices_held(self) -> bool:
-        """Whether the screen on top holds notices back (`HOLDS_NOTICES`); none does while the
-        app has no screen (a store call that ends as it exits)."""
-        try:
-            return bool(getattr(self.screen, "HOLDS_NOTICES", False))
-        except ScreenStackError:
-            return False
-
-    def tell_problems(self, problems: tuple[str, ...]) -> None:
-        """What the menu's read could not read, each told once while it lasts: coming back to
-        the menu (after Import, the leaderboards) reads again, and finds the same problem."""
-        self.tell_store_warnings()
-        for problem in problems:
-            if problem not in self._problems_told:
-                self.notify(problem, severity="error")
-        self._problems_told = frozenset(problems)
+        self.store_notices.after_store_call()
 
     def on_menu_screen_read_failed(self, _: MenuScreen.ReadFailed) -> None:
-        self.tell_store_warnings()
+        self.store_notices.tell_warnings()
         self.direct_start.read_failed()
 
     def on_unmount(self) -> None:
@@ -351,8 +254,6 @@ class LinesTuiApp(App[None]):
         if terminal_gone(sys.__stdin__):
             self.terminated(HUNG_UP)
 
-    # --- the menu's entries -------------------------------------------------------------------
-
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
         """Open the entry, if the menu is still on top: two entry keys in one burst both reach
         the menu before the first one's screen opens, and an entry chosen while the menu was
@@ -373,70 +274,24 @@ class LinesTuiApp(App[None]):
             ),
             "mahjong": self.mahjong_starts.pick,
             "today": self.deal_offers.today,
-            "leaderboards": self.open_leaderboards,
-            "import": self.open_import,
-            "players": self.open_players,
+            "leaderboards": self.score_screens.open_leaderboards,
+            "import": self.score_screens.open_import,
+            "players": self.score_screens.open_players,
             "help": self.action_help,
             "quit": self.exit,
         }
         actions[entry]()
 
+    def on_leaderboard_screen_import(self, message: LeaderboardScreen.Import) -> None:
+        self.score_screens.open_import(message.show)
+
+    def on_leaderboard_screen_watch(self, message: LeaderboardScreen.Watch) -> None:
+        self.score_screens.watch_game(message.table, message.entry)
+
     def on_layout_picker_screen_solvable_changed(
         self, message: LayoutPickerScreen.SolvableChanged
     ) -> None:
         self.mahjong_starts.keep_solvable_deals(message.solvable)
-
-    # --- the score screens --------------------------------------------------------------------
-
-    def open_leaderboards(self, table: str | None = None, rank: int | None = None) -> None:
-        from lines_tui.ui.scores import LeaderboardScreen
-
-        self.push_screen(LeaderboardScreen(self.session, table=table, highlight_rank=rank))
-
-    def open_import(self, show: Callable[[str, int | None], object] | None = None) -> None:
-        """Import a code, from the menu or the leaderboard: a merged code shows the leaderboard
-        it went into, the new entries marked (`show`: the open leaderboard shows it; by default
-        one opens), and a code of one deal's table is offered as a challenge, to beat the best
-        of its results that the table took and its replay verified."""
-        from lines_tui.ui.scores import ImportScreen
-        from lines_tui.ui.scores.import_code import Merged
-
-        def merged(result: Merged | None) -> None:
-            if result is not None:
-                (show or self.open_leaderboards)(result.table, result.place)
-                challenge = result.challenge
-                if challenge is not None:
-                    self.deal_offers.challenge(
-                        challenge.table,
-                        challenge.to_beat,
-                        challenge.best_there,
-                        declined=lambda: self.notify(
-                            result.told, severity="warning" if result.left_out else "information"
-                        ),
-                    )
-
-        self.push_screen(ImportScreen(self.session), merged)
-
-    def on_leaderboard_screen_import(self, message: LeaderboardScreen.Import) -> None:
-        self.open_import(message.show)
-
-    def on_leaderboard_screen_watch(self, message: LeaderboardScreen.Watch) -> None:
-        self.watch_game(message.table, message.entry)
-
-    def watch_game(self, table: TableId, entry: Entry) -> None:
-        from lines_tui.ui.replay import ReplayError, ReplayScreen
-
-        try:
-            self.push_screen(ReplayScreen(self.session, table, entry))
-        except ReplayError as error:
-            self.notify(str(error), severity="warning")
-
-    def open_players(self) -> None:
-        from lines_tui.ui.scores import PlayersScreen
-
-        self.push_screen(PlayersScreen(self.session))
-
-    # --- app-wide keys ------------------------------------------------------------------------
 
     async def action_quit(self) -> None:
         """Quit; the open game is kept first, or, if it cannot be, lost only once the player
@@ -473,8 +328,6 @@ class LinesTuiApp(App[None]):
         told = f"Symbols on: {what}." if self.symbols_mode else "Symbols off."
         under_dialogs.notify(told, timeout=2)
 
-    # --- notices ------------------------------------------------------------------------------
-
     def push_screen(self, screen: Any, *args: Any, **options: Any) -> Any:
         """A dialog (help, a question) opens over the screen: the notices shown on that screen
         are about it, and would cover the dialog's last rows, so they go (a notice the dialog
@@ -501,7 +354,7 @@ class LinesTuiApp(App[None]):
         """Every notice of the app passes here (screens' `notify` too). On a game screen it goes
         to the screen's status line, so notices never cover the board; elsewhere it is a toast.
         Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
-        status = self._status_line()
+        status = status_line_on_top(self)
         if status is not None:
             status.tell(message, severity)
             return
@@ -512,10 +365,3 @@ class LinesTuiApp(App[None]):
             timeout=timeout,
             markup=False,
         )
-
-    def _status_line(self) -> StatusLine | None:
-        try:
-            lines = self.screen.query(StatusLine)
-        except ScreenStackError:
-            return None
-        return lines.first() if lines else None

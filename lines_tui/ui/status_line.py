@@ -8,7 +8,10 @@ notice here whenever the screen on top has a status line.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
+from textual.app import App, ScreenStackError
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
@@ -53,3 +56,13 @@ class StatusLine(Widget):
         if height == 1:
             return Text(printable_in_row(self._message, width))
         return inert(self._message)
+
+
+def status_line_on_top(app: App[Any]) -> StatusLine | None:
+    """The status line of the screen on top, where the app's notices go; None on a screen
+    without one, or while the app has no screen (a store call that ends as it exits)."""
+    try:
+        lines = app.screen.query(StatusLine)
+    except ScreenStackError:
+        return None
+    return lines.first() if lines else None

@@ -99,7 +99,7 @@ def no_color(build: Callable[[], LinesTuiApp]) -> Callable[[], LinesTuiApp]:
 async def leaderboard(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, LinesTuiApp)
-    app.open_leaderboards("lines-9", 1)
+    app.score_screens.open_leaderboards("lines-9", 1)
     await pilot.pause()
 
 
