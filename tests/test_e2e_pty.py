@@ -168,6 +168,27 @@ def test_sighup_after_the_terminal_went_keeps_the_game_with_its_clock(tmp_path: 
         terminal.close()
 
 
+def test_sighup_ignored_as_by_nohup_stays_ignored(tmp_path: Path) -> None:
+    """`nohup lines-tui`: the app's own SIGHUP handler would have replaced the ignored one."""
+    ignoring = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "from lines_tui.cli import main\n"
+        "sys.argv[0] = 'lines-tui'\n"
+        "main()\n"
+    )
+    terminal = Terminal([sys.executable, "-c", ignoring], app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        terminal.process.send_signal(signal.SIGHUP)
+        terminal.read(1.5)
+        assert terminal.process.poll() is None
+        terminal.send("\x11")
+        assert terminal.wait_for_exit() == 0
+    finally:
+        terminal.close()
+
+
 def took_a_pair(terminal: Terminal, data: Path) -> float:
     """Takes a pair in the Mahjong game `terminal` shows; the clock saved with the move."""
     terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")

@@ -229,10 +229,12 @@ class LinesTuiApp(App[None]):
         clock, and a terminal still there gets its screen and cursor back. Python's default would
         end the process at once, the clock since the last move lost and the terminal left in the
         app's screen with no cursor (README, "Saving and resuming"). Where the loop cannot take
-        signals (Windows), the defaults stay."""
+        signals (Windows), the defaults stay, and so does an ignored SIGHUP (`nohup`)."""
         try:
             loop = asyncio.get_running_loop()
             for number, code in ((signal.SIGTERM, TERMINATED), (signal.SIGHUP, HUNG_UP)):
+                if signal.getsignal(number) is signal.SIG_IGN:
+                    continue
                 if catch:
                     loop.add_signal_handler(number, self.terminated, code)
                 else:
