@@ -419,3 +419,24 @@ def test_a_code_longer_than_any_reader_takes_is_never_written() -> None:
     unwrap(wrap(2, longest))
     with pytest.raises(ValueError, match="too long for a share code"):
         wrap(2, longest << 40)
+
+
+def test_codes_written_before_still_read_as_they_were() -> None:
+    """A friend's code must mean tomorrow what it means today: the table's kind is kept as its
+    place in `tables.KINDS` and the layout as its place in a fixed list, so reordering either
+    would read every code as another table. These codes were written by lines-tui 2026-12."""
+    entry = Entry("Ann", 1234, FIRST_DATE + 100, 7)
+    for code, table in (
+        ("LT1-PS7FPPH7A704D286DKV1K5ZA", TableId.lines(9)),
+        ("LT1-06505MFG18XCX2875KPA0XTM1DW4VZ0P", TableId.mahjong("turtle")),
+    ):
+        shared = decode(code)
+        assert (shared.table, shared.entries) == (table, (entry,))
+        assert encode(table, [entry]) == code
+    for code, table in (
+        ("LT2-000000024BPF43KNYN0D76RK7JVJTMCE", TableId.lines(9)),
+        ("LT2-0JF0GXEG3TR6Q6RNGTX5A19Y1C2PAMDT", TableId.mahjong("turtle")),
+    ):
+        read = codes.read(code, checker())
+        assert (read.table, read.entries) == (table, (entry,))
+        assert codes.encode(table, [entry]) == code
