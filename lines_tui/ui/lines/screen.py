@@ -278,7 +278,7 @@ class LinesScreen(GameScreen):
         if game.board.path(src, dst) is None:
             self._say("No free path: other balls block the way there.", important=True)
             flash = Frame(
-                dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)}, 0.4
+                dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)}, INVALID_SECONDS
             )
             self.film.play([flash], animated=True)
             return
