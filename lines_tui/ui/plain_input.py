@@ -65,14 +65,15 @@ class PlainInput(Input):
         """The field's own keys (ctrl+u, backspace, ...) act here, in the order typed. Textual
         runs a widget's bindings only once the key has bubbled up to the app, and the keys
         typed after it come straight here: behind a long pasted value, the letters typed after
-        ctrl+u went in first and were cleared with it."""
+        ctrl+u went in first and were cleared with it. Any other key goes on to Input's own
+        handler (Textual calls each class's in turn)."""
+        if event.is_printable:
+            return
         active = self.screen.active_bindings.get(event.key)
         if active is not None and active.node is self and active.enabled:
             event.stop()
             event.prevent_default()
             await self.run_action(active.binding.action)
-            return
-        await super()._on_key(event)
 
     def _on_paste(self, event: events.Paste) -> None:
         """What `pasted` makes of the paste replaces the selection (or goes in at the cursor)."""
