@@ -277,9 +277,8 @@ class LinesScreen(GameScreen):
         game = self.game
         if game.board.path(src, dst) is None:
             self._say("No free path: other balls block the way there.", important=True)
-            flash = Frame(
-                dict(game.board.balls()), dict(game.preview), {dst: ("invalid", None)}, INVALID_SECONDS
-            )
+            balls, preview = dict(game.board.balls()), dict(game.preview)
+            flash = Frame(balls, preview, {dst: ("invalid", None)}, INVALID_SECONDS)
             self.film.play([flash], animated=True)
             return
         before, preview = game.board, dict(game.preview)
