@@ -179,3 +179,35 @@ async def test_the_menu_footer_shows_no_resume_key_while_a_read_has_listed_none(
 
 def footer_keys(app: LinesTuiApp) -> set[str]:
     return {key.key_display for key in app.screen.query_one(Footer).query(FooterKey)}
+
+
+async def test_a_new_game_waiting_for_a_slow_read_says_so_and_what_became_of_it(
+    tmp_path: Path,
+) -> None:
+    """A new game from the menu first reads whether a game is saved (another copy may have saved
+    one): a read held up says why nothing happens yet, and one that ends under another screen
+    (the terminal got too small meanwhile) says the game was not started, where nothing was
+    said and the choice was lost."""
+    from lines_tui.ui.saved_games import NOT_STARTED, READING_SAVED_GAMES, SLOW_READ_SECONDS
+    from lines_tui.ui.size_guard import TooSmallScreen
+
+    app, store, disk = slow_app(tmp_path)
+    store.add_player("Ada")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        disk.stall()
+        await pilot.press("l")
+        await stalled(pilot, disk)
+        await pilot.pause(SLOW_READ_SECONDS + 0.2)
+        assert READING_SAVED_GAMES in [n.message for n in app._notifications]
+        await pilot.resize_terminal(60, 12)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        disk.release()
+        await settle(pilot)
+        assert NOT_STARTED in [n.message for n in app._notifications]
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert app.screen is menu

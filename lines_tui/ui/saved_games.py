@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+SLOW_READ_SECONDS = 0.5
+READING_SAVED_GAMES = "Reading your saved games first (another lines-tui may be holding them)..."
+NOT_STARTED = "The new game was not started: choose it again."
 REPLACED_AT_FIRST_MOVE = (
     "It stays saved until your first move in the new game, which replaces it for good."
 )
@@ -195,9 +198,15 @@ class SavedGames:
         `resume_or_start`. Whether one is saved is read again now, on the store's thread:
         another copy of lines-tui may have saved one since the menu's read, and the new game
         replaces only the saved game read here (README, "Asking before a game is replaced").
-        Once the read ends, nothing happens if the player has gone to another screen meanwhile."""
+        A read that takes a while (another copy holds the folder) says so; one that fails, or
+        ends with another screen on top (the terminal got too small), says the game was not
+        started."""
         on_top = self.app.screen
         self._reading = True
+
+        def slow() -> None:
+            if self._reading:
+                self.app.notify(READING_SAVED_GAMES, timeout=3)
 
         def read(state: MenuState) -> None:
             self._reading = False
@@ -205,10 +214,14 @@ class SavedGames:
             self.tell_problems(state.problems)
             if self.app.screen is on_top:
                 self._replacing(kind, start, asked)
+            else:
+                self.app.notify(NOT_STARTED, severity="warning")
 
-        def failed(_: StoreError) -> None:  # `read` tells its problems in the state instead
+        def failed(error: StoreError) -> None:
             self._reading = False
+            self.app.notify(f"{NOT_STARTED} {error}", severity="error")
 
+        self.app.set_timer(SLOW_READ_SECONDS, slow)
         load(self.app, self.session.io, self.read, read, failed, group="replacing")
 
     @property
