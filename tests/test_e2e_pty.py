@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 
@@ -131,17 +134,31 @@ def test_sigterm_in_a_game_keeps_the_game_and_gives_the_terminal_back(tmp_path: 
         terminal.close()
 
 
-def test_sighup_keeps_the_game_with_its_clock_and_gives_a_terminal_still_there_back(
-    tmp_path: Path,
+def the_terminal_still_there_given_back(terminal: Terminal) -> None:
+    ends_on_sigterm_with_the_terminal_given_back(terminal, signal.SIGHUP)
+
+
+def the_terminal_gone_first(terminal: Terminal) -> None:
+    """A dropped SSH connection: the terminal is gone first, then SIGHUP comes. The app ends
+    at once (not a second later, as for a terminal gone without a SIGHUP)."""
+    os.close(terminal.master)
+    terminal.master = os.open(os.devnull, os.O_RDWR)  # for close() to close
+    terminal.process.send_signal(signal.SIGHUP)
+    assert terminal.process.wait(30) == 128 + signal.SIGHUP
+
+
+@pytest.mark.parametrize("hang_up", [the_terminal_still_there_given_back, the_terminal_gone_first])
+def test_sighup_keeps_the_game_with_its_clock(
+    tmp_path: Path, hang_up: Callable[[Terminal], None]
 ) -> None:
-    """SIGHUP (a closed tmux window, `kill -HUP`) ends the app as SIGTERM does: Python's
-    default ended it at once, the clock since the last move lost and the terminal left in the
-    app's screen with no cursor."""
+    """SIGHUP (a dropped SSH connection, a closed tmux window, `kill -HUP`) ends the app as
+    SIGTERM does: Python's default ended it at once, the clock since the last move lost and a
+    terminal still there left in the app's screen with no cursor."""
     terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
     try:
         after_the_move = took_a_pair(terminal, tmp_path)
         terminal.read(1.5)
-        ends_on_sigterm_with_the_terminal_given_back(terminal, signal.SIGHUP)
+        hang_up(terminal)
         game = json.loads((tmp_path / "saved-mahjong.json").read_text())["game"]
         assert len(game["history"]) == 1
         assert game["clock"]["played"] >= after_the_move + 1.5
@@ -149,23 +166,59 @@ def test_sighup_keeps_the_game_with_its_clock_and_gives_a_terminal_still_there_b
         terminal.close()
 
 
-def test_sighup_after_the_terminal_went_keeps_the_game_with_its_clock(tmp_path: Path) -> None:
-    """A dropped SSH connection: the terminal is gone first, then SIGHUP comes. The app ends
-    with exit code 129 at once (not a second later, as for a terminal gone without a SIGHUP),
-    and writes nothing it cannot into the closed terminal (no traceback)."""
-    terminal = Terminal([*lines_tui_command(), "mahjong", "--seed", "3"], app_environment(tmp_path))
+def test_a_dropped_connection_ends_the_app_with_129_and_keeps_the_game(tmp_path: Path) -> None:
+    """The pty is the app's controlling terminal, as over SSH: closing it sends SIGHUP and
+    fails every write. Python's last flush of what was left for the terminal failed, and the
+    app exited with 120, not 129."""
+    command = [*lines_tui_command(), "mahjong", "--seed", "3"]
+    terminal = Terminal(command, app_environment(tmp_path), controlling=True)
     try:
         after_the_move = took_a_pair(terminal, tmp_path)
         terminal.read(1.5)
         os.close(terminal.master)
         terminal.master = os.open(os.devnull, os.O_RDWR)  # for close() to close
-        terminal.process.send_signal(signal.SIGHUP)
         assert terminal.process.wait(30) == 128 + signal.SIGHUP
         game = json.loads((tmp_path / "saved-mahjong.json").read_text())["game"]
-        assert len(game["history"]) == 1
         assert game["clock"]["played"] >= after_the_move + 1.5
     finally:
         terminal.close()
+
+
+HUNG_UP_RUN = """
+import fcntl, json, os, signal, sys, termios
+os.setsid()
+master, slave = os.openpty()
+fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+for fd in (0, 1, 2):
+    os.dup2(slave, fd)
+signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as the app's handler does: it ends the app
+os.close(master)  # the connection dropped: every write to the terminal fails now
+from lines_tui.commands.start import run
+
+class EndedByTheHangUp:
+    return_code = 129
+
+    def run(self):
+        pass
+
+try:
+    run(EndedByTheHangUp(), None)
+except SystemExit as end:
+    pointed = [os.readlink(f"/proc/self/fd/{fd}") for fd in (1, 2)]
+    with open(sys.argv[1], "w") as told:
+        json.dump({"code": end.code, "pointed": pointed}, told)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
+def test_after_a_hang_up_what_is_left_for_the_terminal_goes_nowhere(tmp_path: Path) -> None:
+    """Over SSH, a dropped connection ended the app with 120, not 129: Textual's writer thread
+    failed on the hung-up terminal, its traceback stayed buffered for standard error, and
+    Python's last flush failed too. Once the app has run on a terminal gone, standard output
+    and error point at the null device, so nothing is left to fail."""
+    told = tmp_path / "told.json"
+    subprocess.run([sys.executable, "-c", HUNG_UP_RUN, str(told)], timeout=60, check=False)
+    assert json.loads(told.read_text()) == {"code": 129, "pointed": [os.devnull, os.devnull]}
 
 
 def test_sighup_ignored_as_by_nohup_stays_ignored(tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def closed_output() -> OSError:
 def output_failed(error: OSError) -> NoReturn:
     """End the command on output that could not be written: exit code 4, and one line on
     standard error unless the reader went away (`| head`), which is no news to anyone."""
-    _drop_standard_output()
+    point_at_null(sys.stdout)
     if not isinstance(error, BrokenPipeError):
         warn(f"cannot write the output: {error.strerror or error}")
     raise SystemExit(OUTPUT_FAILED) from None
@@ -129,16 +129,20 @@ def output_guarded() -> Iterator[None]:
             sys.stdout = stream
 
 
-def _drop_standard_output() -> None:
-    """Point standard output at the null device, so what is still buffered fails no second time
-    (with a message of Python's own) when the program exits."""
-    try:
-        fd = sys.stdout.fileno()
-    except (OSError, ValueError, AttributeError):
-        return  # not a file (a test's capture)
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, fd)
-    os.close(null)
+def point_at_null(*streams: TextIO | None) -> None:
+    """Point each stream at the null device, so what is still buffered fails no second time
+    when the program exits (with a message of Python's own, and exit code 120 in place of the
+    program's)."""
+    for stream in streams:
+        if stream is None:
+            continue  # closed (`>&-`): Python has none
+        try:
+            fd = stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            continue  # closed, or not a file (a test's capture)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
 
 
 def progress(message: str, *, done: bool = False) -> None:

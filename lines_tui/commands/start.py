@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import fail, is_terminal
+from lines_tui.commands.common import fail, is_terminal, point_at_null
 from lines_tui.commands.options import Settings
 
 if TYPE_CHECKING:
@@ -74,9 +74,15 @@ def run(app: LinesTuiApp, player: str | None) -> None:
     process exits with the app's exit code: 1 after a crash (Textual has shown its traceback),
     143 when SIGTERM ended it, 129 when SIGHUP did or the terminal went (README, "Saving and
     resuming")."""
+    from lines_tui.ui.hangup import terminal_gone
+
     if player is not None:
         make_active(app.store, player)
     app.run()
+    if terminal_gone(sys.__stdin__):
+        # Python's last flush of what Textual left buffered for the hung-up terminal would fail
+        # and exit with 120, hiding the app's 129 (a dropped SSH connection).
+        point_at_null(sys.stdout, sys.stderr)
     if app.return_code:
         raise SystemExit(app.return_code)
 

@@ -37,10 +37,23 @@ def app_environment(data_dir: Path, term: str = "xterm-256color") -> dict[str, s
     return env
 
 
+def _as_a_login(controlling: bool) -> None:
+    """In the child, after its new session began: ctrl+c as in a player's shell, and the pty
+    made the controlling terminal if asked."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if controlling:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """A pty of WIDTH x HEIGHT running one process, with a pyte screen of what it wrote."""
 
-    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+    def __init__(
+        self, command: list[str], env: dict[str, str], *, controlling: bool = False
+    ) -> None:
+        """`controlling`: the pty is the process's controlling terminal, as a login's is, so
+        closing `master` hangs it up as a dropped SSH connection does (SIGHUP from the kernel,
+        then writes fail with EIO)."""
         self.started = time.monotonic()
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", HEIGHT, WIDTH, 0, 0))
@@ -54,7 +67,7 @@ class Terminal:
             close_fds=True,
             # As in a player's shell: a suite started in the background (`pytest &`) has ctrl+c
             # ignored, and so would the program, so a test of ctrl+c waited for ever.
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            preexec_fn=lambda: _as_a_login(controlling),
         )
         os.close(slave)
         self.screen = pyte.Screen(WIDTH, HEIGHT)
