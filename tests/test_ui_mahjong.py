@@ -990,3 +990,27 @@ async def test_tab_onto_another_face_drops_the_pick_so_t_takes_the_tile_there(
         assert screen.board.selected is None
         await pilot.press("t")
         assert screen.game.present == 0b0011  # the 1B pair taken, the 1D pair left
+
+
+async def test_a_won_game_resumed_is_not_told_a_result_to_beat(tmp_path: Path) -> None:
+    """A deal's table says at a game's start the result to beat; a won game resumed (its name
+    prompt left with ctrl+q) had it said after its own "Cleared in", even a time it had just
+    beaten (play review)."""
+    from conftest import won_mahjong_game
+
+    from lines_tui.engine.deal_choice import CHOSEN
+    from lines_tui.store import TableId
+
+    layout = find_layout("lantern")
+    won = won_mahjong_game("lantern", 5)
+    won.deal_choice = CHOSEN
+    table = TableId.mahjong("lantern").for_deal(5)
+    slower = won_mahjong_game("lantern", 5)
+    open_store(tmp_path).record_mahjong("Pat", table, 999.0, 5, 1.7e9, record_of_mahjong(slower))
+    app = make_app(tmp_path, Clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_game(pilot, layout, won, seed=5)
+        await settle(pilot)
+        assert screen.game.won
+        assert not screen.query_one(StatusLine).message.startswith("To beat")

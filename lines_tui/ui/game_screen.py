@@ -124,6 +124,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """The game is over: nothing is left to resume."""
         raise NotImplementedError
 
+    @property
+    def over(self) -> bool:
+        """The game has ended (the board full, won, lost): no result is left to beat."""
+        raise NotImplementedError
+
     def saved_data(self) -> dict[str, Any] | None:
         """The game as JSON-ready data to resume, or None when there is nothing worth keeping."""
         raise NotImplementedError
@@ -173,7 +178,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
         now = self.session.clock()
 
         def read(best: Entry | None) -> None:
-            if best is not None:
+            # A game resumed over (a win whose time was filed meanwhile) has its own last word.
+            if best is not None and not self.over:
                 value = format_value(table, best.value)
                 self.notify(f"To beat: {value} by {printable(best.name)}.")
 

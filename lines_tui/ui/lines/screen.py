@@ -307,6 +307,10 @@ class LinesScreen(GameScreen):
     def finished(self) -> bool:
         return self.game.over
 
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
     def saved_data(self) -> dict[str, Any] | None:
         return self.game.to_json() if self.game.moves else None
 

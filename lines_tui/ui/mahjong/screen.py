@@ -640,6 +640,10 @@ class MahjongScreen(GameScreen):
     def finished(self) -> bool:
         return self.game.won and not self._results.pending
 
+    @property
+    def over(self) -> bool:
+        return self.game.won or self.game.lost
+
     def saved_data(self) -> dict[str, Any] | None:
         game = self.game
         if not (game.played or self._resumed):
