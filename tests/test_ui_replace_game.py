@@ -61,10 +61,12 @@ async def test_another_layout_from_the_menu_asks_before_replacing_the_saved_game
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await settle(pilot)
-        assert isinstance(app.screen, MenuScreen)
+        # The saved game kept, and the picker back as it was left (it was the menu: the
+        # layout had to be found again).
+        assert isinstance(app.screen, LayoutPickerScreen)
         kept = open_store(tmp_path).load_game("mahjong")
         assert kept is not None and kept["history"] == [list(pair) for pair in saved.history]
-        await pilot.press("m", "down", "enter")
+        await pilot.press("enter")
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
@@ -336,7 +338,12 @@ async def test_a_game_saved_behind_the_menus_back_is_asked_about_before_a_new_on
         await pilot.press("n")
         await settle(pilot)
         assert open_store(tmp_path).load_game(kind) == theirs
-        for key in [*keys_to_start, "y"]:
+        # Back where the choice was made: the picker as it was left, or the menu.
+        if kind == "mahjong":
+            assert isinstance(app.screen, LayoutPickerScreen)
+        else:
+            assert app.screen is menu
+        for key in [*keys_to_start[1:], "y"] if kind == "mahjong" else [*keys_to_start, "y"]:
             await pilot.press(key)
             await settle(pilot)
         assert isinstance(app.screen, (LinesScreen, MahjongScreen))

@@ -34,8 +34,9 @@ class MahjongStarts:
 
     def pick(self, again: Choice | None = None) -> None:
         """The layout picker, then a new deal of the layout picked. A proof of solvable deals
-        that is stopped or fails (esc) comes back to the picker as it was left (`again`), so the
-        player can turn "solvable deals only" off or pick another layout."""
+        that is stopped or fails (esc), or a no to replacing the saved game, comes back to the
+        picker as it was left (`again`), so the player can turn "solvable deals only" off or
+        pick another layout."""
         from lines_tui.ui.mahjong import LayoutPickerScreen
 
         def picked(choice: Choice | None) -> None:
@@ -46,6 +47,7 @@ class MahjongStarts:
                     lambda: self.start(
                         layout, seed, solvable=solvable, stopped=lambda: self.pick(choice)
                     ),
+                    declined=lambda: self.pick(choice),
                 )
 
         picker = LayoutPickerScreen(solvable=self.solvable_deals(), again=again)

@@ -190,13 +190,19 @@ class SavedGames:
         self.app.push_screen(ResumeScreen(question, new=asked), answered)
 
     def replacing(
-        self, kind: SavedGame, start: Callable[[], object], *, asked: str | None = None
+        self,
+        kind: SavedGame,
+        start: Callable[[], object],
+        *,
+        asked: str | None = None,
+        declined: Callable[[], object] | None = None,
     ) -> None:
         """Start a new game of a kind that has one saved: a game in progress is never replaced
         without asking, and the question says when it is (the new game's first move overwrites
         the saved one; left before it, the new game is not saved). `asked`: as for
-        `resume_or_start`. Whether one is saved is read again now, on the store's thread:
-        another copy of lines-tui may have saved one since the menu's read, and the new game
+        `resume_or_start`; `declined` runs when the player keeps the saved game (back to the
+        screen the choice was made on). Whether one is saved is read again now, on the store's
+        thread: another copy of lines-tui may have saved one since the menu's read, and the new game
         replaces only the saved game read here (README, "Asking before a game is replaced").
         A read that takes a while (another copy holds the folder) says so; one that fails, or
         ends with another screen on top (the terminal got too small), says the game was not
@@ -213,7 +219,7 @@ class SavedGames:
             self.state = state
             self.tell_problems(state.problems)
             if self.app.screen is on_top:
-                self._replacing(kind, start, asked)
+                self._replacing(kind, start, asked, declined)
             else:
                 self.app.notify(NOT_STARTED, severity="warning")
 
@@ -237,7 +243,13 @@ class SavedGames:
         priority (`ctrl+q`) still acts."""
         return self._reading and typed(self.app, event)
 
-    def _replacing(self, kind: SavedGame, start: Callable[[], object], asked: str | None) -> None:
+    def _replacing(
+        self,
+        kind: SavedGame,
+        start: Callable[[], object],
+        asked: str | None,
+        declined: Callable[[], object] | None = None,
+    ) -> None:
         """`replacing`, from the saved games just read."""
         saved = self.summary(kind)
         if saved is None:
@@ -247,6 +259,8 @@ class SavedGames:
         def answered(yes: bool | None) -> None:
             if yes:
                 start()
+            elif declined is not None:
+                declined()
 
         if asked is None:
             question = (
