@@ -223,14 +223,8 @@ def test_after_a_hang_up_what_is_left_for_the_terminal_goes_nowhere(tmp_path: Pa
 
 def test_sighup_ignored_as_by_nohup_stays_ignored(tmp_path: Path) -> None:
     """`nohup lines-tui`: the app's own SIGHUP handler would have replaced the ignored one."""
-    ignoring = (
-        "import signal, sys\n"
-        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-        "from lines_tui.cli import main\n"
-        "sys.argv[0] = 'lines-tui'\n"
-        "main()\n"
-    )
-    terminal = Terminal([sys.executable, "-c", ignoring], app_environment(tmp_path))
+    ignoring = "import signal\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+    terminal = Terminal(lines_tui_after(ignoring), app_environment(tmp_path))
     try:
         terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
         terminal.process.send_signal(signal.SIGHUP)
@@ -240,6 +234,12 @@ def test_sighup_ignored_as_by_nohup_stays_ignored(tmp_path: Path) -> None:
         assert terminal.wait_for_exit() == 0
     finally:
         terminal.close()
+
+
+def lines_tui_after(prelude: str) -> list[str]:
+    """lines-tui with no arguments, started by a Python that runs `prelude` first."""
+    main = "import sys\nfrom lines_tui.cli import main\nsys.argv[0] = 'lines-tui'\nmain()\n"
+    return [sys.executable, "-c", prelude + main]
 
 
 def took_a_pair(terminal: Terminal, data: Path) -> float:
@@ -255,15 +255,11 @@ def took_a_pair(terminal: Terminal, data: Path) -> float:
 def test_a_crash_shows_its_traceback_and_exits_non_zero(tmp_path: Path) -> None:
     """Textual's screen for an unhandled exception ends the app; the exit code says so."""
     crashing = (
-        "import sys\n"
         "from lines_tui.ui.app import LinesTuiApp\n"
         "def crash(self): raise RuntimeError('a bug')\n"
         "LinesTuiApp.action_help = crash\n"
-        "from lines_tui.cli import main\n"
-        "sys.argv[0] = 'lines-tui'\n"
-        "main()\n"
     )
-    terminal = Terminal([sys.executable, "-c", crashing], app_environment(tmp_path))
+    terminal = Terminal(lines_tui_after(crashing), app_environment(tmp_path))
     try:
         terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
         terminal.send("?")

@@ -203,6 +203,16 @@ async def test_the_picker_at_80_by_18_brings_the_deal_number_and_the_setting_int
         assert in_view(app, "#seed-error") and in_view(app, "#seed")
 
 
+async def open_the_picker(pilot: Pilot[None]) -> None:
+    """The menu's Mahjong entry, once the menu has read, and the picker's search for installed
+    layouts ended."""
+    await settle(pilot)
+    await pilot.press("m")
+    await settle(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def highlighted_in_view(app: LinesTuiApp) -> bool:
     """Whether the picker shows its highlighted layout's row whole, below the list's header,
     in its panel and on the terminal."""
@@ -233,11 +243,7 @@ async def test_the_picker_at_80_by_18_keeps_the_highlighted_layout_in_view(
     install_layouts(monkeypatch, home, [f"Steps {number}" for number in range(4)])
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 18)) as pilot:
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await open_the_picker(pilot)
         assert isinstance(app.screen, LayoutPickerScreen) and len(app.screen.layouts) == 9
         assert highlighted_in_view(app)
         await pilot.press("o")
@@ -555,11 +561,7 @@ async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await open_the_picker(pilot)
         assert app.is_running and isinstance(app.screen, LayoutPickerScreen)
         said = text_of(app, "#layout-problems")
         assert said == "Installed layouts not searched: Could not determine home directory."
