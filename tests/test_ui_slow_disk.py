@@ -203,7 +203,7 @@ async def test_a_new_game_waiting_for_a_slow_read_says_so_and_what_became_of_it(
         await pilot.pause(SLOW_READ_SECONDS + 0.2)
         assert READING_SAVED_GAMES in [n.message for n in app._notifications]
         await pilot.resize_terminal(60, 12)
-        await settle(pilot)
+        await pilot.pause()  # not `settle`: it would wait for the held read
         assert isinstance(app.screen, TooSmallScreen)
         disk.release()
         await settle(pilot)
