@@ -89,15 +89,9 @@ class DataFiles:
         before the block runs); a damaged one is set aside first, so its bytes are never lost.
         The one way any data file is changed: a block may change another file of the folder,
         `held`, while the lock is held (a won game's save and its time, as one step)."""
-        if not held:
-            with self.folder.locked(write=True):
-                yield self._rewrite(path, parse)
-            return
-        yield self._rewrite(path, parse)
-
-    def _rewrite(self, path: Path, parse: Callable[[str], D]) -> Rewrite[D]:
-        current = self._parsed(path, self.folder.read(path, MAX_FILE_BYTES), parse, writing=True)
-        return Rewrite(self.folder, path, current)
+        with contextlib.nullcontext() if held else self.folder.locked(write=True):
+            raw = self.folder.read(path, MAX_FILE_BYTES)
+            yield Rewrite(self.folder, path, self._parsed(path, raw, parse, writing=True))
 
     def _parsed(
         self, path: Path, raw: bytes | None, parse: Callable[[str], D], *, writing: bool
