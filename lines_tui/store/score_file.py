@@ -41,9 +41,8 @@ class ScoreFile:
         it is given."""
         tried = self.files.read_whole(self.path, load_scores, ScoreData())
         if tried is not None:
-            before = _contents(tried)
-            result = change(tried)
-            if _contents(tried) == before:
+            result, changed = _applied(change, tried)
+            if not changed:
                 return result
         return self._changed(change, held=False)
 
@@ -54,9 +53,8 @@ class ScoreFile:
     def _changed(self, change: Callable[[ScoreData], T], *, held: bool) -> T:
         with self.files.rewriting(self.path, load_scores, held=held) as scores:
             data = scores.current or ScoreData()
-            before = _contents(data)
-            result = change(data)
-            if _contents(data) != before:
+            result, changed = _applied(change, data)
+            if changed:
                 scores.write(dump_scores(data))
             return result
 
@@ -73,6 +71,13 @@ def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
         return entries
     played_at_random = [entry for entry in data.tables.get(table.base, []) if entry.seed == seed]
     return entries + [entry for entry in played_at_random if entry not in entries]
+
+
+def _applied(change: Callable[[ScoreData], T], data: ScoreData) -> tuple[T, bool]:
+    """`change` applied to `data`: its result, and whether it changed anything."""
+    before = _contents(data)
+    result = change(data)
+    return result, _contents(data) != before
 
 
 def _contents(data: ScoreData) -> tuple[object, ...]:
