@@ -122,12 +122,12 @@ class CodeInput(PlainInput, inherit_bindings=False):
         return character != "?" and super().check_consume_key(key, character)
 
     async def _on_key(self, event: events.Key) -> None:
+        # A key not taken here goes on to PlainInput's and Input's handlers: Textual calls each
+        # class's in turn, unless one prevents the default (as taking enter or `?` does).
         self._type_held_question()
-        taken = self.enters.read(event)
+        self.enters.read(event)
         if self.helps.read(event):
-            self._question_held = taken = True
-        if not taken:
-            await super()._on_key(event)
+            self._question_held = True
 
     def _on_paste(self, event: events.Paste) -> None:
         self._type_held_question()
