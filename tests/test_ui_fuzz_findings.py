@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_app, post_keys_at_once, settle
+from conftest import FIXED_NOW, make_app, post_keys_at_once, session_of, settle
 from rich.cells import cell_len
 from test_ui_solvable_deals import TURTLE, held_app, wait_for_game
 from textual.screen import Screen
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -103,3 +104,22 @@ async def test_two_menu_keys_at_once_open_one_screen(tmp_path: Path) -> None:
         post_keys_at_once(app, "l", "i")
         await settle(pilot)
         assert [type(screen) for screen in app.screen_stack] == [MenuScreen, LinesScreen]
+
+
+async def test_a_key_meant_for_the_screen_a_game_replaced_does_nothing_there(
+    tmp_path: Path,
+) -> None:
+    """A key goes to the screen on top and runs its bindings once it has bubbled up to the app:
+    an enter pressed on Today's dialog came back after the dialog had given way to the game, and
+    ran the game's binding before the game had composed its board (NoMatches '#lines-board',
+    seen once in a full run of the test above). Such a key was meant for the screen before."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = LinesScreen(session_of(pilot), LinesGame.new(7, 9, started_at=FIXED_NOW))
+        app.push_screen(screen)  # not awaited: on top, not composed yet
+        assert app.screen is screen and not screen.is_mounted
+        assert not await app.run_action("act", screen)
+        await settle(pilot)
+        assert app.is_running and app.screen is screen
+        assert screen.board.cursor is not None

@@ -17,18 +17,21 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual.actions import ActionParseResult
 from textual.app import App
 from textual.binding import BindingType
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen
+from textual.widget import Widget
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
@@ -194,6 +197,19 @@ class LinesTuiApp(App[None]):
             or typed_ahead(self, event)
         ):
             await super().on_event(event)
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """A key runs the bindings of the screen on top once it has bubbled up to the app: one
+        pressed on a dialog can come back after the dialog gave way to a game that has not
+        composed its board yet. It was meant for the dialog, and does nothing there."""
+        if isinstance(default_namespace, Widget) and not default_namespace.is_mounted:
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
         self.saved_games.state = message.state
