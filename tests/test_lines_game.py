@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.lines import (
     COLOURS,
     RULES_VERSION,
@@ -111,7 +112,7 @@ def test_the_first_position_of_seed_1_never_changes() -> None:
 
 @pytest.mark.parametrize(
     ("seed", "size", "message"),
-    [(-1, 9, "seed"), (1, 6, "7 to 15"), (1, 16, "7 to 15")],
+    [(-1, 9, "seed"), (LAST_DEAL + 1, 9, "seed"), (1, 6, "7 to 15"), (1, 16, "7 to 15")],
 )
 def test_new_refuses_bad_seeds_and_sizes(seed: int, size: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -463,6 +464,19 @@ def test_a_resumed_game_goes_on_exactly_like_the_original() -> None:
     assert copy.ended_at == 2e9
     assert through_json(copy).to_json() == copy.to_json()
     assert LinesGame.replay(copy.record()).score == game.score
+
+
+@pytest.mark.parametrize("seed", [2**53 + 1, 14_339_459_351_187_313_977, LAST_DEAL])
+def test_a_game_of_any_deal_number_resumes(seed: int) -> None:
+    """A deal of the day's seed is 8 bytes of a hash, so nearly every one is above 2**53: the
+    game was saved, then refused on resuming and set aside as damaged."""
+    game = LinesGame.new(seed)
+    play_out(game, chooser_seed=3, limit=2)
+    assert through_json(game).to_json() == game.to_json()
+    record = GameRecord.from_json(json.loads(json.dumps(game.record().to_json())))
+    assert LinesGame.replay(record).to_json() == game.to_json()
+    with pytest.raises(GameDataError, match="'seed' must be a whole number from 0 to"):
+        GameRecord.from_json({**game.record().to_json(), "seed": LAST_DEAL + 1})
 
 
 def test_the_generator_state_is_part_of_the_save() -> None:

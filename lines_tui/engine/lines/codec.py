@@ -35,15 +35,17 @@ def read_mapping(data: object, what: str) -> Mapping[str, Any]:
 
 MAX_WHOLE_NUMBER = 2**53
 """The largest whole number every JSON reader keeps exactly; a saved game's numbers stay below
-it (a score of 400 digits filled the panel with rows of digits)."""
+it (a score of 400 digits filled the panel with rows of digits). The one exception is the seed,
+a deal number up to `deal_choice.LAST_DEAL` (a deal of the day's is 8 bytes of a hash): only
+lines-tui reads it back, and Python's JSON keeps every whole number exactly."""
 
 
-def read_int(data: Mapping[str, Any], key: str, minimum: int = 0) -> int:
+def read_int(
+    data: Mapping[str, Any], key: str, minimum: int = 0, maximum: int = MAX_WHOLE_NUMBER
+) -> int:
     value = field(data, key)
-    if type(value) is not int or not minimum <= value <= MAX_WHOLE_NUMBER:
-        raise GameDataError(
-            f"{key!r} must be a whole number from {minimum} to {MAX_WHOLE_NUMBER:,}"
-        )
+    if type(value) is not int or not minimum <= value <= maximum:
+        raise GameDataError(f"{key!r} must be a whole number from {minimum} to {maximum:,}")
     return value
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.lines.board import Board
 from lines_tui.engine.lines.codec import (
     GameDataError,
@@ -79,7 +80,7 @@ class GameRecord:
         return cls(
             rules_version=version,
             size=read_int(fields, "size"),
-            seed=read_int(fields, "seed"),
+            seed=read_int(fields, "seed", maximum=LAST_DEAL),
             moves=read_moves(fields, "moves"),
             start=start,
         )
