@@ -223,21 +223,58 @@ def test_a_damaged_files_reason_loses_only_the_details_at_its_end(reason: str, t
     assert short_reason(reason) == told
 
 
+class NoticesRecorded(LinesTuiApp):
+    """The app, keeping the text of every notice it is asked to show (`shown`)."""
+
+    def __init__(self, data_dir: Path) -> None:
+        super().__init__(open_store(data_dir), clock=lambda: FIXED_NOW)
+        self.shown: list[str] = []
+
+    def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
+        self.shown.append(message)
+
+
 async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> None:
     """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app"."""
-    shown: list[str] = []
-
-    class Recording(LinesTuiApp):
-        def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
-            shown.append(message)
-
-    app = Recording(open_store(tmp_path), clock=lambda: FIXED_NOW)
+    app = NoticesRecorded(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running
-    assert shown == ["ctrl+c does not quit here: ctrl+q quits."]
+    assert app.shown == ["ctrl+c does not quit here: ctrl+q quits."]
+
+
+@pytest.mark.parametrize(
+    "open_dialog",
+    [
+        "question_mark",
+        "t",
+        "m",
+        lambda app: app.push_screen(ConfirmScreen("Replace it?")),
+        lambda app: app.push_screen(NameEntryScreen()),
+    ],
+    ids=["help", "today", "picker", "question", "name entry"],
+)
+async def test_ctrl_c_says_it_does_not_quit_on_a_dialog_too(
+    tmp_path: Path, open_dialog: Any
+) -> None:
+    """Textual stops looking for a key's binding at a modal screen: over a dialog the app's ctrl+c
+    was never reached, and the dialog's own (a copy of a selection) said nothing."""
+    app = NoticesRecorded(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(open_dialog, str):
+            await pilot.press(open_dialog)
+        else:
+            open_dialog(app)
+        await settle(pilot)
+        dialog = app.screen
+        assert dialog.is_modal
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert app.is_running and app.screen is dialog
+        assert app.shown == ["ctrl+c does not quit here: ctrl+q quits."]
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:

@@ -1,9 +1,9 @@
 """The keys that work on every screen (README, "Keys of every other screen"): `?` help, `s`
-symbols and `ctrl+q` quit. The app binds them, but Textual stops looking for a key's binding at a
-modal screen, so the app's keys never reach a dialog: every dialog binds `?` and `s` as well, from
-here, so the two never differ. `ctrl+q`, a priority key, reaches every screen unbound (and
-`help.key_rows` lists it in every screen's help); a dialog binds it only to show it in its
-footer."""
+symbols and `ctrl+q` quit (ctrl+c says so). The app binds them, but Textual stops looking for a
+key's binding at a modal screen, so the app's keys never reach a dialog: every dialog binds `?`,
+`s` and ctrl+c as well, from here, so the two never differ. `ctrl+q`, a priority key, reaches
+every screen unbound (and `help.key_rows` lists it in every screen's help); a dialog binds it
+only to show it in its footer."""
 
 from __future__ import annotations
 
@@ -39,8 +39,16 @@ SYMBOLS = Binding(
 )
 SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
 """A dialog's footer is short: symbols are listed in its help only."""
-ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN]
-ON_A_DIALOG_ALL_SHOWN = [HELP, SYMBOLS, replace(QUIT, action="app.quit", show=True, priority=False)]
+NOT_QUIT = Binding("ctrl+c", "app.help_quit", show=False)
+"""The app's ctrl+c says that it does not quit (the README's ctrl+q row); a dialog binds it too,
+or its own ctrl+c (Textual's copy of a selection: there is none) says nothing."""
+ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN, NOT_QUIT]
+ON_A_DIALOG_ALL_SHOWN = [
+    HELP,
+    SYMBOLS,
+    replace(QUIT, action="app.quit", show=True, priority=False),
+    NOT_QUIT,
+]
 """For a dialog whose footer has room for every key that acts on it (the app's priority `ctrl+q`
 answers the key before the dialog's binding would)."""
 

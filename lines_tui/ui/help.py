@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from lines_tui.ui.app_keys import SYMBOLS, SYMBOLS_UNSHOWN, symbols_note
+from lines_tui.ui.app_keys import NOT_QUIT, SYMBOLS, SYMBOLS_UNSHOWN, symbols_note
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 
@@ -100,6 +100,7 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
         Binding("end", "scroll('end')", "End", show=False, tooltip="Scroll to the end"),
         # Over Mahjong, whose s is a label's letter, the help lists S for symbols.
         replace(SYMBOLS_UNSHOWN, key="s,S"),
+        NOT_QUIT,
     ]
 
     def __init__(self, target: Screen[object], title: str) -> None:

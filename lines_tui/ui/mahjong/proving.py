@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
 from lines_tui.outside_text import inert
-from lines_tui.ui.app_keys import SYMBOLS_UNSHOWN
+from lines_tui.ui.app_keys import NOT_QUIT, SYMBOLS_UNSHOWN
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.mahjong.dead_end import solve_in_background
 from lines_tui.ui.on_top import DismissedOnTop
@@ -77,6 +77,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
             tooltip="This help: what the dialog is doing and its keys",
         ),
         SYMBOLS_UNSHOWN,
+        NOT_QUIT,
     ]
 
     def __init__(
