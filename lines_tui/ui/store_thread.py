@@ -106,8 +106,9 @@ def load(
     group: str,
 ) -> Worker[None]:
     """`read()` on the store thread, then `show(result)` on the UI thread, or `failed(error)` if
-    the store fails. A newer load of the same `group` on `node` replaces this one, and `node`
-    going away cancels it: a stale result is never shown."""
+    the store fails (or anything else does: `UnexpectedError`). A newer load of the same
+    `group` on `node` replaces this one, and `node` going away cancels it: a stale result is
+    never shown."""
 
     return node.run_worker(
         partial(_answer, node, lambda: thread.run(read), show, failed),
