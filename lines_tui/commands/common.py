@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
 
-from lines_tui.outside_text import printable
+from lines_tui.outside_text import printable, printable_lines
 
 BAD_INPUT = 2
 OUTPUT_FAILED = 4
@@ -161,9 +161,11 @@ def end_line() -> None:
     _to_standard_error("\n")
 
 
-def warn(message: str) -> None:
-    """One line on standard error, `lines-tui: ` first, control characters shown escaped."""
-    _to_standard_error(f"lines-tui: {printable(message)}\n")
+def warn(message: str, details: str = "") -> None:
+    """One line on standard error, `lines-tui: ` first, control characters shown escaped;
+    `details` (a traceback) below it as they are, line by line, escaped likewise."""
+    below = printable_lines(details.rstrip("\n")) + "\n" if details else ""
+    _to_standard_error(f"lines-tui: {printable(message)}\n{below}")
 
 
 def _to_standard_error(text: str) -> None:

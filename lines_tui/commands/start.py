@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import fail, is_terminal, point_at_null
+from lines_tui.commands.common import fail, is_terminal, point_at_null, warn
 from lines_tui.commands.options import Settings
 
 if TYPE_CHECKING:
@@ -73,7 +73,9 @@ def run(app: LinesTuiApp, player: str | None) -> None:
     """Run the app, `player` (`--player`, None: not given) made the active player first; the
     process exits with the app's exit code: 1 after a crash (Textual has shown its traceback),
     143 when SIGTERM ended it, 129 when SIGHUP did or the terminal went (README, "Saving and
-    resuming")."""
+    resuming"). What failed unexpectedly on the store's thread, told in the app as it went on,
+    leaves its traceback on standard error once the terminal is back (README, "When something
+    unexpected fails")."""
     from lines_tui.ui.hangup import terminal_gone
 
     if player is not None:
@@ -83,8 +85,22 @@ def run(app: LinesTuiApp, player: str | None) -> None:
         # Python's last flush of what Textual left buffered for the hung-up terminal would fail
         # and exit with 120, hiding the app's 129 (a dropped SSH connection).
         point_at_null(sys.stdout, sys.stderr)
+    else:
+        tell_unexpected(app.session.io.unexpected)
     if app.return_code:
         raise SystemExit(app.return_code)
+
+
+def tell_unexpected(tracebacks: dict[str, int]) -> None:
+    """Each traceback the app kept of an unexpected failure (`StoreThread.unexpected`), once,
+    with how many times it came: for whoever reports the bug."""
+    for traceback, times in tracebacks.items():
+        often = "" if times == 1 else f" ({times} times)"
+        warn(
+            f"an unexpected error{often} was told in the app, which went on; "
+            "its traceback, for a bug report:",
+            traceback,
+        )
 
 
 def make_active(store: Store, player: str) -> None:

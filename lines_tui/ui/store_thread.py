@@ -5,12 +5,15 @@ leaving is on disk before the menu reads its summary back, two quick player chan
 order they were made, and the app waits for the thread before it exits, so nothing asked to be
 saved is lost. Screens get the results back on the UI thread through a Textual worker of their
 own, so leaving a screen cancels what it still waited for (README, "What happens when the folder
-is not as expected").
+is not as expected"). A call that fails in a way the store does not tell (a bug) comes back as a
+StoreError too, `UnexpectedError`: the screens tell it as they tell the store's own failures, and
+the app goes on (README, "When something unexpected fails").
 """
 
 from __future__ import annotations
 
 import asyncio
+import traceback
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -24,6 +27,16 @@ from lines_tui.store import StoreError
 T = TypeVar("T")
 
 
+class UnexpectedError(StoreError):
+    """A store call failed other than the store says it can (a bug, an OSError it did not wrap,
+    a file it could not decode): told by the error's type and message ("RuntimeError: ..."),
+    the original its `__cause__`."""
+
+    def __init__(self, error: Exception) -> None:
+        told = str(error)
+        super().__init__(f"{type(error).__name__}: {told}" if told else type(error).__name__)
+
+
 class StoreThread:
     """The one thread that runs the UI's store calls, first asked, first done."""
 
@@ -33,6 +46,9 @@ class StoreThread:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lines-tui-store")
         self._closed = False
         self._after_each = after_each
+        self.unexpected: dict[str, int] = {}
+        """The traceback of each `UnexpectedError` so far, and how many times it came: for
+        standard error once the app has ended (`lines_tui.commands.start.run`)."""
 
     def submit(self, call: Callable[[], T]) -> Future[T]:
         """Run `call()` after everything asked before it. Once the thread is closed (the app
@@ -40,7 +56,7 @@ class StoreThread:
         if self._closed:
             done: Future[T] = Future()
             try:
-                done.set_result(call())
+                done.set_result(self._told(call))
             except Exception as error:  # the caller's future carries it, as the thread's would
                 done.set_exception(error)
             return done
@@ -48,9 +64,22 @@ class StoreThread:
 
     def _followed(self, call: Callable[[], T]) -> T:
         try:
-            return call()
+            return self._told(call)
         finally:
             self._after_each()
+
+    def _told(self, call: Callable[[], T]) -> T:
+        """`call()`, whose every failure is a StoreError: one the store did not raise as such
+        is an UnexpectedError, its traceback kept (`unexpected`). Every screen waiting for an
+        answer gets one it knows, so none is left waiting and the app does not end."""
+        try:
+            return call()
+        except StoreError:
+            raise
+        except Exception as error:
+            told = "".join(traceback.format_exception(error))
+            self.unexpected[told] = self.unexpected.get(told, 0) + 1
+            raise UnexpectedError(error) from error
 
     async def run(self, call: Callable[[], T]) -> T:
         """`call()`'s result, awaited from the UI thread; cancelling the wait drops a call that
@@ -77,8 +106,9 @@ def load(
     group: str,
 ) -> Worker[None]:
     """`read()` on the store thread, then `show(result)` on the UI thread, or `failed(error)` if
-    the store fails. A newer load of the same `group` on `node` replaces this one, and `node`
-    going away cancels it: a stale result is never shown."""
+    the store fails (or anything else does: `UnexpectedError`). A newer load of the same
+    `group` on `node` replaces this one, and `node` going away cancels it: a stale result is
+    never shown."""
 
     return node.run_worker(
         partial(_answer, node, lambda: thread.run(read), show, failed),
