@@ -181,6 +181,42 @@ async def test_the_import_field_leaves_question_mark_the_help_key(tmp_path: Path
         assert isinstance(app.screen, HelpScreen)
 
 
+async def test_question_marks_alone_in_the_import_field_are_the_help_key(
+    tmp_path: Path,
+) -> None:
+    """`?` pressed twice quickly in the Import field (the help waits 0.2 s to tell the key from
+    a paste's) put a `?` into the field and opened the help over it: a burst of `?` alone is
+    the help key, opened once, and the field stays empty. A `?` that ends a burst of other text
+    (a paste typed out as keys, "beat this?") is the paste's, and no help opens."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ImportScreen)
+        field = screen.query_one(CodeInput)
+        for at_once in (False, True):
+            if at_once:
+                post_keys_at_once(app, "question_mark", "question_mark", "question_mark")
+            else:
+                await pilot.press("question_mark", "question_mark")
+            await pilot.pause(0.3)
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen) and field.value == ""
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen and field.value == ""
+        post_keys_at_once(app, *"beat", "space", *"this", "question_mark", "question_mark")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.screen is screen and field.value == "beat this??"
+        post_keys_at_once(app, "ctrl+u", "question_mark", "question_mark", "space", "x")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.screen is screen and field.value == "?? x"
+
+
 async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     (tmp_path / "scores.json").write_text("{ not json", encoding="utf-8")
     shown: list[str] = []
