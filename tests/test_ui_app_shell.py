@@ -667,6 +667,35 @@ async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path:
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_the_enlarge_message_breaks_its_lines_between_words_not_inside_sizes(
+    tmp_path: Path,
+) -> None:
+    """Below about 50 columns the enlarge message broke wherever a space fell: "(now 49 x" on
+    one line, "12)." on the next, "Ctrl+q" apart from "quits.". Its lines now break between
+    words and never inside a size or a key's sentence, at every width down to 16 columns (the
+    widest of them, "(now 16 x 10).", is 14), over a game and over the menu."""
+    app = make_app(tmp_path, start="lines")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)
+        for kept, leave in (("Esc leaves it.", "escape"), ("Ctrl+q quits.", "")):
+            for width in range(79, 15, -1):
+                await pilot.resize_terminal(width, 10)
+                await settle(pilot)
+                assert isinstance(app.screen, TooSmallScreen)
+                message = app.screen.query_one("#too-small-message")
+                lines = [line.strip() for line in widget_lines(message)]
+                whole = [f"(now {width} x 10).", kept]
+                whole += [size for size in ("78 x 13", "80 x 18") if size in " ".join(lines)]
+                assert len(whole) == 3, lines
+                for phrase in whole:
+                    assert any(phrase in line for line in lines), (width, phrase, lines)
+                assert all(0 < len(line) <= width for line in lines), lines
+            if leave:
+                await pilot.press(leave)  # the game left, for the menu, too small as well
+                await settle(pilot)
+
+
 @pytest.mark.parametrize(
     ("keys", "below", "dialog"),
     [
