@@ -181,6 +181,42 @@ async def test_the_import_field_leaves_question_mark_the_help_key(tmp_path: Path
         assert isinstance(app.screen, HelpScreen)
 
 
+async def test_question_marks_alone_in_the_import_field_are_the_help_key(
+    tmp_path: Path,
+) -> None:
+    """`?` pressed twice quickly in the Import field (the help waits 0.2 s to tell the key from
+    a paste's) put a `?` into the field and opened the help over it: a burst of `?` alone is
+    the help key, opened once, and the field stays empty. A `?` that ends a burst of other text
+    (a paste typed out as keys, "beat this?") is the paste's, and no help opens."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ImportScreen)
+        field = screen.query_one(CodeInput)
+        for at_once in (False, True):
+            if at_once:
+                post_keys_at_once(app, "question_mark", "question_mark", "question_mark")
+            else:
+                await pilot.press("question_mark", "question_mark")
+            await pilot.pause(0.3)
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen) and field.value == ""
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen and field.value == ""
+        post_keys_at_once(app, *"beat", "space", *"this", "question_mark", "question_mark")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.screen is screen and field.value == "beat this??"
+        post_keys_at_once(app, "ctrl+u", "question_mark", "question_mark", "space", "x")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.screen is screen and field.value == "?? x"
+
+
 async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     (tmp_path / "scores.json").write_text("{ not json", encoding="utf-8")
     shown: list[str] = []
@@ -666,6 +702,35 @@ async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path:
         await pilot.resize_terminal(80, 18)
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_enlarge_message_breaks_its_lines_between_words_not_inside_sizes(
+    tmp_path: Path,
+) -> None:
+    """Below about 50 columns the enlarge message broke wherever a space fell: "(now 49 x" on
+    one line, "12)." on the next, "Ctrl+q" apart from "quits.". Its lines now break between
+    words and never inside a size or a key's sentence, at every width down to 16 columns (the
+    widest of them, "(now 16 x 10).", is 14), over a game and over the menu."""
+    app = make_app(tmp_path, start="lines")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)
+        for kept, leave in (("Esc leaves it.", "escape"), ("Ctrl+q quits.", "")):
+            for width in range(79, 15, -1):
+                await pilot.resize_terminal(width, 10)
+                await settle(pilot)
+                assert isinstance(app.screen, TooSmallScreen)
+                message = app.screen.query_one("#too-small-message")
+                lines = [line.strip() for line in widget_lines(message)]
+                whole = [f"(now {width} x 10).", kept]
+                whole += [size for size in ("78 x 13", "80 x 18") if size in " ".join(lines)]
+                assert len(whole) == 3, lines
+                for phrase in whole:
+                    assert any(phrase in line for line in lines), (width, phrase, lines)
+                assert all(0 < len(line) <= width for line in lines), lines
+            if leave:
+                await pilot.press(leave)  # the game left, for the menu, too small as well
+                await settle(pilot)
 
 
 @pytest.mark.parametrize(

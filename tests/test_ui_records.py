@@ -46,6 +46,7 @@ from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.scores.import_code import CodeInput
@@ -119,6 +120,43 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         assert "playing" in text_of(replay.query_one("#replay-state", Static))
         await pilot.press("space", "escape")
         assert app.screen is screen
+
+
+async def test_esc_on_a_replay_says_where_it_goes_back_to(tmp_path: Path) -> None:
+    """`lines-tui replay` opens the replay over the menu, where esc goes back, as from a game
+    started on the command line; its Footer and help said "Back to the leaderboard". They
+    now name the menu there, and the leaderboard on a replay opened from one."""
+    store_with_games(tmp_path)
+    table = next(table for table in open_store(tmp_path).tables() if str(table) == "lines-7")
+    entry = next(entry for entry in open_store(tmp_path).table(table) if entry.recorded)
+    app = make_app(tmp_path, replay=(table, entry))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        footer = await footer_text(pilot)
+        assert "esc Menu" in footer and "Back" not in footer
+        await pilot.press("question_mark")
+        await settle(pilot)
+        help_text = " ".join(" ".join(widget_lines(app.screen.query_one("#help-keys"))).split())
+        assert "Back to the menu" in help_text and "leaderboard" not in help_text
+        await pilot.press("escape", "q")  # the help closes, then the replay
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and app.is_running
+        await pilot.press("b")
+        await settle(pilot)
+        leaderboard = app.screen
+        assert isinstance(leaderboard, LeaderboardScreen)
+        while leaderboard.tables[leaderboard.index] != table:
+            await pilot.press("right")
+            await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        footer = await footer_text(pilot)
+        assert "esc Back" in footer and "Menu" not in footer
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is leaderboard
 
 
 async def test_the_replay_shows_symbols_as_the_game_does_and_no_notice_over_its_board(

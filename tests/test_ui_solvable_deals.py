@@ -203,6 +203,47 @@ async def test_the_picker_at_80_by_18_brings_the_deal_number_and_the_setting_int
         assert in_view(app, "#seed-error") and in_view(app, "#seed")
 
 
+async def test_the_deal_number_stays_in_view_as_the_terminal_shrinks_under_it(
+    tmp_path: Path,
+) -> None:
+    """A terminal shrunk below 16 rows while the deal number had the focus scrolled the field
+    out of sight, and the digits typed next went into it unseen. The field now keeps in view
+    as the terminal changes size and as it is typed in; the list, back in focus, keeps its
+    highlighted layout in view instead."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_picker(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("tab", "5")
+        await pilot.pause()
+        for height in (14, 12, 10):
+            await pilot.resize_terminal(80, height)
+            await settle(pilot)
+            assert in_view(app, "#seed"), height
+        await pilot.press("6")
+        await pilot.pause()
+        assert app.screen.query_one("#seed", Input).value == "56" and in_view(app, "#seed")
+        await pilot.press("tab")
+        await pilot.pause()
+        await pilot.resize_terminal(80, 14)
+        await settle(pilot)
+        assert highlighted_in_view(app) and not in_view(app, "#seed")
+        await pilot.press("7")
+        await pilot.pause()
+        assert app.screen.query_one("#seed", Input).value == "7" and in_view(app, "#seed")
+        # At 8 rows o shows the line it changed, above the field and out of sight with it: an
+        # editing key brings the field back.
+        await pilot.resize_terminal(80, 8)
+        await settle(pilot)
+        await pilot.press("o")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert in_view(app, "#solvable") and not in_view(app, "#seed")
+        await pilot.press("home")
+        await pilot.pause()
+        assert in_view(app, "#seed")
+
+
 async def open_the_picker(pilot: Pilot[None]) -> None:
     """The menu's Mahjong entry, once the menu has read, and the picker's search for installed
     layouts ended."""

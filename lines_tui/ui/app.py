@@ -185,7 +185,7 @@ class LinesTuiApp(App[None]):
         if not self.is_headless:
             self.set_interval(CHECK_SECONDS, self._check_terminal)
         if self.replay is not None:
-            self.score_screens.watch_game(*self.replay)
+            self.score_screens.watch_game(*self.replay, over_menu=True)
 
     async def on_event(self, event: events.Event) -> None:
         """A direct start drops what the player types until its game shows (`DirectStart`), a

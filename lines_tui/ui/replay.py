@@ -55,7 +55,8 @@ class ReplayError(ValueError):
 class ReplayScreen(DismissedOnTop, Screen[None]):
     """One entry's game, move by move: an entry its replay verified (`verify.verify`), as the
     leaderboard and `lines-tui replay` give it. Raises ReplayError when built for an entry that
-    cannot be replayed here."""
+    cannot be replayed here. Esc goes back to the leaderboard, or to the menu when the replay
+    opened over it (`over_menu`: `lines-tui replay`), and the Footer and the help say which."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
         Path(__file__).parent / "lines" / "lines.tcss",
@@ -83,13 +84,19 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             show=False,
             tooltip="Scroll a board taller than the screen down a row of tiles",
         ),
-        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the leaderboard"),
+        # One of the two, by where the replay was opened (`check_action`): esc goes back to
+        # the screen below, as a game started from the command line goes back to the menu.
+        Binding("escape,q", "back('leaderboard')", "Back", tooltip="Back to the leaderboard"),
+        Binding("escape,q", "back('menu')", "Menu", tooltip="Back to the menu"),
     ]
     HELP = "A recorded game played back on the real board: the moves as they were played."
 
-    def __init__(self, session: Session, table: TableId, entry: Entry) -> None:
+    def __init__(
+        self, session: Session, table: TableId, entry: Entry, *, over_menu: bool = False
+    ) -> None:
         super().__init__()
         self.session = session
+        self.over_menu = over_menu
         self.table = table
         self.entry = entry
         self.move = 0
@@ -158,6 +165,14 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             panel = MAHJONG_PANEL_WIDTH
         width = max(board.width + panel, least_width(self))
         return width, max(board.height, PANEL_MIN_HEIGHT) + FOOTER_HEIGHT
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return parameters == (("menu",) if self.over_menu else ("leaderboard",))
+        return True
+
+    def action_back(self, _to: str) -> None:
+        self.dismiss(None)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit()

@@ -57,11 +57,12 @@ class ScoreScreens:
                 ),
             )
 
-    def watch_game(self, table: TableId, entry: Entry) -> None:
+    def watch_game(self, table: TableId, entry: Entry, *, over_menu: bool = False) -> None:
+        """Replay `entry`'s game, from a leaderboard or (`over_menu`) the command line."""
         from lines_tui.ui.replay import ReplayError, ReplayScreen
 
         try:
-            self._app.push_screen(ReplayScreen(self._session, table, entry))
+            self._app.push_screen(ReplayScreen(self._session, table, entry, over_menu=over_menu))
         except ReplayError as error:
             self._app.notify(str(error), severity="warning")
 

@@ -11,6 +11,8 @@ shows, and the guard comes once the screen is on top again.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -43,6 +45,24 @@ class SizedScreen(Protocol):
 
 def enlarge_message(min_width: int, min_height: int, width: int, height: int) -> str:
     return f"Please enlarge the terminal to {min_width} x {min_height} (now {width} x {height})."
+
+
+KEPT_WHOLE = re.compile(r"\(now \d+ x \d+\)\.|\d+ x \d+|(?:Esc|Ctrl\+q) [a-z ]+\.")
+"""What a line of the enlarge message never breaks inside: a size ("80 x 18", "(now 49 x
+12).") and a key's sentence ("Esc leaves it.", "Ctrl+q quits.")."""
+_JOINED = "\u00a0"  # a space textwrap does not break at (it breaks at ASCII whitespace only)
+
+
+def wrapped(text: str, width: int) -> str:
+    """`text` in lines of at most `width` columns, broken at spaces but never inside what
+    KEPT_WHOLE matches (unless that alone is wider). Textual's own wrapping breaks at any space,
+    and a narrow terminal read "80 x" on one line and "18" on the next."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        joined = KEPT_WHOLE.sub(lambda kept: kept.group().replace(" ", _JOINED), paragraph)
+        broken = textwrap.wrap(joined, max(1, width), break_on_hyphens=False)
+        lines += [line.replace(_JOINED, " ") for line in broken] or [""]
+    return "\n".join(lines)
 
 
 GAME_KEPT = "The game is kept and comes back as soon as it fits. Esc leaves it."
@@ -123,8 +143,10 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
             yield Static(self._message(), id="too-small-message", markup=False)
 
     def _message(self) -> str:
+        """Broken into lines here, to the terminal's width (it is made again on every resize)."""
         width, height = self.app.size
-        return f"{enlarge_message(self.min_width, self.min_height, width, height)}\n{self._kept}"
+        enlarge = enlarge_message(self.min_width, self.min_height, width, height)
+        return wrapped(f"{enlarge}\n{self._kept}", width)
 
     def fits(self) -> bool:
         width, height = self.app.size

@@ -111,6 +111,14 @@ class SeedInput(PlainInput, inherit_bindings=False):
         # up to the screen's and the app's keys instead.
         if event.is_printable and not _in_a_number(event.character):
             event.prevent_default()
+        else:
+            self.keep_in_view()  # a digit, an editing key: seen where it acts
+
+    def keep_in_view(self) -> None:
+        """Scroll the field into view on a short terminal, once what it read is laid out: a
+        terminal shrunk while it had the focus had scrolled it out of sight, and digits typed
+        then went in unseen."""
+        self.call_after_refresh(self.scroll_visible, animate=False)
 
     def pasted(self, text: str) -> str | None:
         """A deal number copied with something around it (spaces, "deal 535993", a chat's
@@ -142,8 +150,9 @@ def _in_a_number(character: str | None) -> bool:
 class PickerPanel(VerticalScroll, inherit_bindings=False, can_focus=False):
     """The picker's fields, scrolled when the terminal is short of rows (80 x 16 shows the list
     and the description; the deal number and the "solvable deals only" line come into view as
-    tab, a digit or o reaches them). Neither focusable nor with keys of its own: the keys are
-    the list's, the field's and the screen's."""
+    tab, a digit or o reaches them, and the deal number as it changes, as a key edits it and
+    as the terminal changes size while it has the focus). Neither focusable nor with keys of
+    its own: the keys are the list's, the field's and the screen's."""
 
 
 class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
@@ -340,6 +349,16 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
     @on(Input.Changed, "#seed")
     def _clear_seed_error(self) -> None:
         self.query_one("#seed-error", Label).update("")
+        self.query_one("#seed", SeedInput).keep_in_view()  # typed or pasted: seen as it changes
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep what has the focus in view as the terminal changes size: the deal number being
+        typed, or the highlighted layout."""
+        seed = self.query_one("#seed", SeedInput)
+        if seed.has_focus:
+            seed.keep_in_view()
+        else:
+            self._show_highlighted()
 
     def on_seed_input_refused(self, message: SeedInput.Refused) -> None:
         self._refuse_seed(message.reason)

@@ -97,17 +97,24 @@ class CodeInput(PlainInput, inherit_bindings=False):
     why, unless it is too long for the field: then a notice says why nothing went in. Its enter
     key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
     field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet). `?`, which
-    no code holds, is the help key here as on every other screen, once nothing followed it as
-    quickly: a `?` followed sooner by more is part of a paste typed out as keys (prose around a
-    code, "Can you beat this?"), and goes into the field before what follows."""
+    no code holds, is the help key here as on every other screen, once nothing but `?` followed
+    it as quickly: `?` pressed twice in a hurry (the help waits those 0.2 s) opens the help, once.
+    A `?` in a burst with other text is part of a paste typed out as keys (prose around a code,
+    "Can you beat this?"), and goes into the field in its place: one sent within ENTER_SETTLES
+    seconds of a character or paste before it, or held and followed as quickly by anything
+    else."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
         *editing_keys("the codes", "character"),
     ]
 
-    _question_held = False
-    """A `?` read and not yet told apart: the help key, or a paste's (see the class)."""
+    _questions_held = 0
+    """The `?`s read and not yet told apart: the help key, or a paste's (see the class)."""
+
+    _text_sent_at: float | None = None
+    """When the last character or paste read here was sent: a `?` sent within ENTER_SETTLES
+    seconds of it is in the same burst, text."""
 
     @cached_property
     def enters(self) -> EnterOnceQuiet:
@@ -124,26 +131,37 @@ class CodeInput(PlainInput, inherit_bindings=False):
     async def _on_key(self, event: events.Key) -> None:
         # A key not taken here goes on to PlainInput's and Input's handlers: Textual calls each
         # class's in turn, unless one prevents the default (as taking enter or `?` does).
-        self._type_held_question()
         self.enters.read(event)
-        if self.helps.read(event):
-            self._question_held = True
+        if self.helps.read(event) and not self._in_text_burst(event):
+            self._questions_held += 1  # the help key, unless more than `?` follows
+            return
+        self._type_held_questions()
+        if event.character == "?":  # taken by helps.read, and text here
+            self.insert_text_at_cursor("?")
+        if event.is_printable:
+            self._text_sent_at = event.time
 
     def _on_paste(self, event: events.Paste) -> None:
-        self._type_held_question()
+        self._type_held_questions()
         self.enters.read(event)
         self.helps.read(event)
+        self._text_sent_at = event.time
         super()._on_paste(event)
 
-    def _type_held_question(self) -> None:
-        """More came after a `?`: it was a paste's, and goes in before what came."""
-        if self._question_held:
-            self._question_held = False
-            self.insert_text_at_cursor("?")
+    def _in_text_burst(self, event: events.Key) -> bool:
+        """Whether `event` came within ENTER_SETTLES seconds of the text read before it."""
+        sent = self._text_sent_at
+        return sent is not None and event.time - sent < ENTER_SETTLES
+
+    def _type_held_questions(self) -> None:
+        """More than `?` came after the `?`s held: they were a paste's, and go in before it."""
+        if self._questions_held:
+            self.insert_text_at_cursor("?" * self._questions_held)
+            self._questions_held = 0
 
     def _open_help(self) -> None:
-        if self._question_held:
-            self._question_held = False
+        if self._questions_held:
+            self._questions_held = 0
             self.call_later(self.run_action, "app.help")
 
     def pasted(self, text: str) -> str | None:
