@@ -384,6 +384,21 @@ async def test_tab_is_in_the_imports_footer_and_help_in_the_field_and_on_the_pre
         assert isinstance(pilot.app.focused, DataTable)
 
 
+async def test_import_of_a_text_without_a_code_says_so_as_the_command_line_does(
+    store: Store,
+) -> None:
+    """It read the text itself as a code: "Not a lines-tui share code (those start with ...)",
+    where `scores import` and the README say "no share code found in the text"."""
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, *"abc")
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary == "No share code found in the text (a code starts with LT2- or LT1-)"
+        await press(pilot, "ctrl+u")
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary.startswith("Paste one code or several")
+
+
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:
     before = store.path.read_bytes()
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:

@@ -32,7 +32,7 @@ from lines_tui.store import (
 )
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, unread_part
+from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, unread_part
 from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
 
@@ -312,7 +312,7 @@ def pasted_codes(code: list[str]) -> list[str]:
         fail(f"the text is too long to read whole ({unread} would go unread): pass it in parts")
     found = find_codes(text)
     if not found:
-        fail("no share code found in the text (a code starts with LT2- or LT1-)")
+        fail(NO_CODE)
     return found
 
 

@@ -45,6 +45,10 @@ _SMALL_LETTER = re.compile("[a-z]")
 _NOT_IN_ANY_CODE = re.compile("[Uu]")  # base32 leaves out U; I, L and O are read as 1, 1 and 0
 
 
+NO_CODE = "no share code found in the text (a code starts with LT2- or LT1-)"
+"""What a text that holds nothing like a code is told, on the command line and in Import."""
+
+
 def find_codes(text: str) -> list[str]:
     """Every code in `text`, in order, tidied to `LT<n>-<body>`: the valid ones and the damaged
     ones (returned as found, so that reading one says what is wrong); if it holds neither, the

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
-from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
+from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes
 from lines_tui.store.verify import Checker
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
@@ -289,9 +289,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.show([], PASTE)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        codes = codes_in(event.value)
+        codes = find_codes(event.value)
         if not codes:
-            self.show([], PASTE)
+            self.show([], NO_CODE[:1].upper() + NO_CODE[1:] if event.value.strip() else PASTE)
             return
         self.show([], CHECKING)
         self._checking = True
@@ -371,7 +371,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             return
         numbered, left_out = self._mergeable, self._left_out
         if self._checking:  # every code, all or none; the merge tells what each brought
-            numbered = list(enumerate(codes_in(self.query_one(CodeInput).value), start=1))
+            numbered = list(enumerate(find_codes(self.query_one(CodeInput).value), start=1))
             left_out = []
         codes = [code for _, code in numbered]
         self._merging = True
@@ -449,13 +449,6 @@ def best_verified(merged: Merge) -> Entry | None:
     verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
     verified.sort(key=lambda result: result.rank or 0)
     return verified[0].entry if verified else None
-
-
-def codes_in(text: str) -> list[str]:
-    """The codes in the field (its text itself if none, so that reading it says why)."""
-    if not text.strip():
-        return []
-    return find_codes(text) or [text.strip()]
 
 
 def brings(read: Read) -> bool:
