@@ -459,9 +459,23 @@ def test_an_empty_data_dir_is_refused(
 
 
 @pytest.mark.parametrize(
-    "command", [["scores"], ["players"], ["layouts"], ["deal", "--seed", "1"], ["lines"]]
+    "command",
+    [
+        ["scores"],
+        ["scores", "show", "lines-9"],
+        ["players"],
+        ["players", "add", "Ann"],
+        ["layouts"],
+        ["deal", "--seed", "1"],
+        ["lines"],
+        ["mahjong"],
+    ],
 )
-def test_an_unknown_player_is_refused_by_every_command(home: Path, command: list[str]) -> None:
+def test_an_unknown_player_is_refused_by_every_command(
+    home: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A game on a terminal: without one it is refused for that first, reading no data.
+    monkeypatch.setattr("lines_tui.commands.start.require_terminal", lambda: None)
     refused(run("--player", "Nobody", *command), "no registered player is named 'Nobody'")
     assert not (home / "data").exists()
 
