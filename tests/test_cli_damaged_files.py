@@ -129,3 +129,56 @@ def test_a_file_set_aside_is_told_however_the_command_ends(
     assert lines[:2] == told  # each once, before anything else on standard error
     if refusal is not None:
         assert len(lines) == 3 and refusal in lines[2]
+
+
+def test_a_warning_found_later_comes_before_the_next_line_and_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """What a store finds after it was opened (its `warnings` grow) is told too: before the
+    next line on standard error, or when the command ends; each once, and none of a store whose
+    warnings the app took over."""
+    from lines_tui.commands.common import (
+        leave_store_warnings,
+        tell_store_warnings,
+        warn,
+        watch_store_warnings,
+    )
+
+    found: list[str] = ["at start"]
+    for_the_app: list[str] = ["the app's"]
+    watch_store_warnings(found, now=False)
+    watch_store_warnings(for_the_app, now=False)
+    leave_store_warnings(for_the_app)
+    found.append("later")
+    warn("refused")
+    found.append("at the end")
+    for_the_app.append("the app's too")
+    tell_store_warnings(ended=True)
+    found.append("after the command")
+    tell_store_warnings(ended=True)
+    assert capsys.readouterr().err.splitlines() == [
+        "lines-tui: at start",
+        "lines-tui: later",
+        "lines-tui: refused",
+        "lines-tui: at the end",
+    ]
+
+
+def test_a_player_checked_for_a_command_without_the_store_is_told_before_its_output(
+    damaged: Path,
+) -> None:
+    """`--player Ann deal`: the player is checked first (the store opened), so a file set aside
+    then is told before the deal is printed, not after it."""
+    from lines_tui.store import open_store
+
+    run("players", "add", "Ann")  # sets both files aside, tells them
+    for name, text in DAMAGED.items():
+        if name != "scores.json":
+            (damaged / name).write_text(text)
+    result = run("--player", "Ann", "deal", "--seed", "1")
+    assert result.exit_code == 0, result.stderr
+    assert [line.split(" could")[0] for line in set_aside_lines(result.stderr)] == [
+        "lines-tui: saved-lines.json"
+    ]
+    assert result.output.index("saved-lines.json") < result.output.index("{")  # the deal's JSON
+    assert open_store(damaged).players() == ["Ann"]

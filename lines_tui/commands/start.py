@@ -13,6 +13,7 @@ from lines_tui.commands.common import (
     is_terminal,
     leave_store_warnings,
     point_at_null,
+    tell_store_warnings,
     warn,
     watch_store_warnings,
 )
@@ -66,9 +67,11 @@ def check_registered(store: Store, player: str | None) -> None:
 
 def check_player(options: Settings) -> None:
     """Refuse a `--player` who is not registered (one line, exit 2), whatever the command: as
-    a game's start refuses them."""
+    a game's start refuses them. A file set aside meanwhile is told now, before the command's
+    output."""
     if options.player is not None:
         open_store_for(options)
+        tell_store_warnings()
 
 
 def run_app(
