@@ -145,22 +145,25 @@ def test_a_warning_found_later_comes_before_the_next_line_and_once(
     )
 
     found: list[str] = ["at start"]
-    for_the_app: list[str] = ["the app's"]
     watch_store_warnings(found, now=False)
-    watch_store_warnings(for_the_app, now=False)
-    leave_store_warnings(for_the_app)
     found.append("later")
     warn("refused")
     found.append("at the end")
-    for_the_app.append("the app's too")
     tell_store_warnings(ended=True)
     found.append("after the command")
+    tell_store_warnings(ended=True)
+    for_the_app: list[str] = ["the app's"]
+    watch_store_warnings(for_the_app, now=False)
+    leave_store_warnings()
+    for_the_app.append("the app's too")
+    warn("the app's traceback")
     tell_store_warnings(ended=True)
     assert capsys.readouterr().err.splitlines() == [
         "lines-tui: at start",
         "lines-tui: later",
         "lines-tui: refused",
         "lines-tui: at the end",
+        "lines-tui: the app's traceback",
     ]
 
 

@@ -72,6 +72,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
         + ahead_of(table, best, best_there)
     )
+    tell_store_warnings()  # this store's: the game's store is another one, the app's to tell
     if layout_source is None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
     else:

@@ -199,9 +199,10 @@ def watch_store_warnings(warnings: Sequence[str], *, now: bool = True) -> None:
         tell_store_warnings()
 
 
-def leave_store_warnings(warnings: Sequence[str]) -> None:
-    """From now on the app tells these warnings, those found so far too (as notices)."""
-    _store_warnings[:] = [held for held in _store_warnings if held.lines is not warnings]
+def leave_store_warnings() -> None:
+    """The app runs: from now on it tells its store's warnings, those found so far too (as
+    notices); no store is watched here any more (any other one's are told before)."""
+    _store_warnings.clear()
 
 
 def tell_store_warnings(*, ended: bool = False) -> None:

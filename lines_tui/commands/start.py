@@ -106,7 +106,7 @@ def run(app: LinesTuiApp, player: str | None) -> None:
 
     if player is not None:
         make_active(app.store, player)
-    leave_store_warnings(app.store.warnings)  # told in the app, as notices
+    leave_store_warnings()  # told in the app, as notices
     app.run()
     if terminal_gone(sys.__stdin__):
         # Python's last flush of what Textual left buffered for the hung-up terminal would fail
