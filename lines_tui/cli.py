@@ -14,7 +14,11 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import escape_unencodable, hold_standard_descriptors
+from lines_tui.commands.common import (
+    escape_unencodable,
+    hold_standard_descriptors,
+    tell_store_warnings,
+)
 from lines_tui.commands.options import Settings, data_dir_setting
 
 if TYPE_CHECKING:
@@ -39,6 +43,8 @@ def main() -> None:
         open_menu(options)
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)
+    finally:
+        tell_store_warnings(ended=True)
 
 
 def menu_options(args: Sequence[str]) -> Settings | None:

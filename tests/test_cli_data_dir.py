@@ -99,10 +99,10 @@ def test_a_commands_help_is_shown_whatever_the_data_dir_and_player(
     )  # CliRunner's name
     # A `--help` after `--` is a word for the command, which is refused for the folder then; so
     # is one that is an option's value (a layout file named `--help` was played, the folder and
-    # the player unchecked).
+    # the player unchecked): it is looked for, and refused.
     for words in (["scores", "show", "--", "--help"], ["mahjong", "--layout", "--help"]):
         refused(run("--data-dir=notes", *words), "is a file, not a folder")
-    refused(run("--player", "Nobody", "mahjong", "--layout", "--help"), "Nobody")
+    refused(run("--player", "Nobody", "mahjong", "--layout", "--help"), "layout '--help'")
     flag_first = run("--data-dir=notes", "mahjong", "--daily", "--help")
     assert flag_first.exit_code == 0 and flag_first.stdout.startswith("Usage: root mahjong")
 

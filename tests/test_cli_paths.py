@@ -104,3 +104,34 @@ def test_an_empty_path_is_refused_as_an_empty_data_dir_is(
     line = refused(run(*args), f"lines-tui: {named}; it is empty")
     assert ("(the current folder is '.')" in line) == ("needs a folder" in named)
     assert [path.name for path in cwd.iterdir()] == ["steps.layout"]
+
+
+LONG = "x" * 300
+"""A name longer than a file name may be (255 bytes): the system refuses to look it up."""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["deal", "--seed", "1", "--layout"],
+        ["layouts", "--survey", "1", "--survey-layout"],
+        ["mahjong", "--layout"],
+    ],
+)
+@pytest.mark.parametrize(
+    ("given", "reason"),
+    [
+        (LONG, f"unknown layout '{LONG}': not a file, and no layout has that name"),
+        (f"{LONG}#easy", f"unknown layout '{LONG}#easy': not a file"),
+        (f"{LONG}.layout", f"cannot read {LONG}.layout: File name too long"),
+        (f"/tmp/{LONG}/a.map#easy", f"cannot read /tmp/{LONG}/a.map"),
+    ],
+)
+def test_a_layout_name_too_long_for_a_file_name_is_one_line(
+    cwd: Path, command: list[str], given: str, reason: str
+) -> None:
+    """`Path.is_file` and `Path.exists` raise for a name the system will not look up (ENAMETOOLONG):
+    a traceback, and from `mahjong` Python's own words ("[Errno 36] ...")."""
+    line = refused(run(*command, given), reason)
+    assert "Errno" not in line
+    assert list(cwd.iterdir()) == []

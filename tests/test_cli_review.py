@@ -311,6 +311,36 @@ def test_sigterm_stops_the_survey_and_its_workers(home: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("after", [0.02, 0.08, 0.15, 0.25, 0.4])
+def test_ctrl_c_as_the_workers_start_stops_the_survey_without_a_traceback(
+    home: Path, after: float
+) -> None:
+    """ctrl+c reaches every process of the terminal's group: a worker still starting
+    (unpickling, importing, before its initializer ignored SIGINT) ended in a KeyboardInterrupt's
+    traceback. SIGINT goes to the group `after` seconds after the survey says where it goes on
+    from, which it says just before it starts its workers."""
+    progress = home / "s.jsonl"
+    progress.write_text('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n')
+    survey = subprocess.Popen(
+        [
+            *lines_tui_command(),
+            *("layouts", "--survey", "600", "--survey-layout", "turtle", "--workers", "2"),
+            *("--progress-file", str(progress)),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert survey.stderr is not None
+    first = survey.stderr.readline()  # "1 deals already solved in ...": the workers come next
+    assert "already solved" in first, first
+    time.sleep(after)
+    os.killpg(survey.pid, signal.SIGINT)
+    stopped_in_one_line(survey, 130, "survey stopped after")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_a_survey_worker_that_dies_ends_the_survey_in_one_line(home: Path) -> None:
     """A worker killed (out of memory) must not leave the survey waiting for ever."""
     survey = survey_under_way(home)
@@ -459,9 +489,23 @@ def test_an_empty_data_dir_is_refused(
 
 
 @pytest.mark.parametrize(
-    "command", [["scores"], ["players"], ["layouts"], ["deal", "--seed", "1"], ["lines"]]
+    "command",
+    [
+        ["scores"],
+        ["scores", "show", "lines-9"],
+        ["players"],
+        ["players", "add", "Ann"],
+        ["layouts"],
+        ["deal", "--seed", "1"],
+        ["lines"],
+        ["mahjong"],
+    ],
 )
-def test_an_unknown_player_is_refused_by_every_command(home: Path, command: list[str]) -> None:
+def test_an_unknown_player_is_refused_by_every_command(
+    home: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A game on a terminal: without one it is refused for that first, reading no data.
+    monkeypatch.setattr("lines_tui.commands.start.require_terminal", lambda: None)
     refused(run("--player", "Nobody", *command), "no registered player is named 'Nobody'")
     assert not (home / "data").exists()
 

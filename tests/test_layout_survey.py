@@ -214,3 +214,18 @@ def test_a_progress_file_of_outcomes_kept_by_path_is_still_read(tmp_path: Path) 
     assert "2 deals already solved" in result.stderr
     assert result.stdout.splitlines()[1].split() == [str(layout), "2", "100.0%", "0", "0", "7"]
     assert len(progress.read_text().splitlines()) == 2
+
+
+@pytest.mark.parametrize("workers", ["1025", "99999999999"])
+def test_too_many_workers_are_refused_in_one_line(tmp_path: Path, workers: str) -> None:
+    """`--workers` had no upper bound: the pool's count of idle workers overflowed a C int, an
+    OverflowError's traceback (exit 1)."""
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", workers]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"lines-tui: Invalid value for '--workers': {workers} is not in the range 1<=x<=1024. "
+        "(see: lines-tui layouts --help)\n"
+    )
+    assert not progress.exists()

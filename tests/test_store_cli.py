@@ -232,10 +232,12 @@ def test_a_saved_game_that_cannot_be_read_stops_no_other_command(folder: Path) -
 
 
 def test_commands_that_need_the_scores_refuse_in_one_line_when_they_cannot_be_read(
-    folder: Path,
+    folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The app starts without them (tests/test_ui_app_shell.py), but a command about scores or
-    players, or a game for a `--player`, cannot do its work: it says why and changes nothing."""
+    players, or a game for a `--player`, cannot do its work: it says why and changes nothing.
+    (The game is given a terminal: without one it is refused for that first, reading nothing.)"""
+    monkeypatch.setattr("lines_tui.commands.start.require_terminal", lambda: None)
     folder.mkdir()
     (folder / "scores.json").mkdir()
     for command in (

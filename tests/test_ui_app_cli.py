@@ -23,7 +23,11 @@ def test_unknown_layout_is_refused_in_one_line(tmp_path: Path) -> None:
     assert output.startswith("lines-tui: ")
 
 
-def test_unknown_player_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_unknown_player_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a terminal: without one the game is refused for that first, reading no data.
+    monkeypatch.setattr("lines_tui.commands.start.require_terminal", lambda: None)
     code, output = run("--data-dir", str(tmp_path), "--player", "nobody", "lines")
     assert code == 2
     assert len(output.strip().splitlines()) == 1, output

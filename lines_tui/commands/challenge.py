@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import typer
 
-from lines_tui.commands.common import fail, say
+from lines_tui.commands.common import fail, say, tell_store_warnings
 from lines_tui.commands.options import settings
 from lines_tui.commands.play import today_utc
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code, report
@@ -30,9 +30,9 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     from lines_tui.store import codes
     from lines_tui.store.verify import NOTHING_TO_BEAT, challenge_target
 
-    store = open_store_for(settings(ctx))
     text = game_code(code)
-    # Everything that can refuse the challenge is asked before its results are merged: a
+    # Everything that can refuse the challenge is asked before its results are merged, and
+    # what needs no data before the data folder is read (a damaged file there is set aside): a
     # refusal changes nothing.
     checked = read_or_fail(lambda: codes.read(text, checker_now()))
     table = checked.table
@@ -60,6 +60,8 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
             fail(f"layout {table.variant} is not installed here")
         layout_source = layout.name if layout.is_builtin else layout.source
     require_terminal()  # before the merge: a challenge that cannot be played merges nothing
+    store = open_store_for(settings(ctx))
+    tell_store_warnings()  # a file set aside, told above the import's report
     merged = read_or_fail(lambda: store.import_code(text, checker_now()))
     say(*report(merged))
     from lines_tui.ui.deal_offers import ahead_of
@@ -70,6 +72,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
         + ahead_of(table, best, best_there)
     )
+    tell_store_warnings()  # this store's: the game's store is another one, the app's to tell
     if layout_source is None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
     else:

@@ -9,8 +9,9 @@ import contextlib
 import errno
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO, cast
 
 from lines_tui.outside_text import printable, printable_lines
@@ -163,9 +164,57 @@ def end_line() -> None:
 
 def warn(message: str, details: str = "") -> None:
     """One line on standard error, `lines-tui: ` first, control characters shown escaped;
-    `details` (a traceback) below it as they are, line by line, escaped likewise."""
+    `details` (a traceback) below it as they are, line by line, escaped likewise. The store's
+    warnings not told yet come first (`tell_store_warnings`)."""
+    tell_store_warnings()
+    _warn_line(message, details)
+
+
+def _warn_line(message: str, details: str = "") -> None:
     below = printable_lines(details.rstrip("\n")) + "\n" if details else ""
     _to_standard_error(f"lines-tui: {printable(message)}\n{below}")
+
+
+@dataclass
+class _StoreWarnings:
+    lines: Sequence[str]
+    """A store's `warnings`, which grows as the store finds problems with its files."""
+    told: int = 0
+
+
+_store_warnings: list[_StoreWarnings] = []
+"""The warnings of the stores this command opened (`watch_store_warnings`)."""
+
+
+def watch_store_warnings(warnings: Sequence[str], *, now: bool = True) -> None:
+    """Tell the problems a store of this command finds with its files (`Store.warnings`: a
+    damaged file set aside, one from a newer lines-tui), one line each on standard error: those
+    found so far now (not `now`: with the next line, for the app to tell them instead, see
+    `leave_store_warnings`), each later one before the next line written there, and those left
+    when the command ends (`tell_store_warnings(ended=True)`), however it ends. So a refusal
+    never hides that a file was set aside, and one that follows from it ("no registered player
+    ...", the players' file set aside) comes after the line that says so."""
+    _store_warnings.append(_StoreWarnings(warnings))
+    if now:
+        tell_store_warnings()
+
+
+def leave_store_warnings() -> None:
+    """The app runs: from now on it tells its store's warnings, those found so far too (as
+    notices); no store is watched here any more (any other one's are told before)."""
+    _store_warnings.clear()
+
+
+def tell_store_warnings(*, ended: bool = False) -> None:
+    """Write the watched stores' warnings not told yet on standard error, one line each;
+    `ended`: the command is over, so no store is watched any more (the next command, in a
+    test's process, has stores of its own)."""
+    for held in _store_warnings:
+        while held.told < len(held.lines):
+            held.told += 1
+            _warn_line(held.lines[held.told - 1])
+    if ended:
+        _store_warnings.clear()
 
 
 def _to_standard_error(text: str) -> None:

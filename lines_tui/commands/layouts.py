@@ -45,6 +45,10 @@ MAX_SURVEY_DEALS = 100_000
 """Deals a layout at most (hours of solving on two cores): the deals to solve are listed before
 the first is solved, and a larger N filled the memory instead."""
 
+MAX_SURVEY_WORKERS = 1024
+"""Processes a survey runs at most (`--workers`): more than any machine has cores, and a number
+the pool can count (one too large for a C int ended in an OverflowError's traceback)."""
+
 
 def list_layouts(
     ctx: typer.Context,
@@ -71,7 +75,12 @@ def list_layouts(
     ] = None,
     workers: Annotated[
         int | None,
-        whole_number_option("--workers", 1, None, "Processes for --survey (default: every core)."),
+        whole_number_option(
+            "--workers",
+            1,
+            MAX_SURVEY_WORKERS,
+            "Processes for --survey, at most 1024 (default: every core).",
+        ),
     ] = None,
     progress_file: Annotated[
         Path | None,

@@ -7,12 +7,22 @@ from typing import Annotated
 
 import typer
 
-from lines_tui.commands.common import say
+from lines_tui.commands.common import fail, say
 from lines_tui.commands.scores import attempt, open_cli_store
+from lines_tui.store.names import InvalidName, clean_name
 
 app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
 
 NameArgument = Annotated[str, typer.Argument(help="A player name (quote it if it has spaces).")]
+
+
+def valid_name(name: str) -> None:
+    """Refuse a name no player may have in one line (exit 2), before the store is opened: that
+    needs no data (the store asks again, and whether the name is taken)."""
+    try:
+        clean_name(name)
+    except InvalidName as error:
+        fail(str(error))
 
 
 @app.callback(invoke_without_command=True)
@@ -40,6 +50,7 @@ def list_players(ctx: typer.Context) -> None:
 @app.command("add")
 def add(ctx: typer.Context, name: NameArgument) -> None:
     """Register a player."""
+    valid_name(name)
     store = open_cli_store(ctx)
     added = attempt(lambda: store.add_player(name), store)
     # `--` first for a name that starts like an option ("-x"), which `use` would take for one.
@@ -51,6 +62,7 @@ def add(ctx: typer.Context, name: NameArgument) -> None:
 @app.command("rename")
 def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
     """Rename a player; results already in the tables keep the old name."""
+    valid_name(new)
     store = open_cli_store(ctx)
     current = attempt(lambda: store.resolve_player(old), store)
     renamed = attempt(lambda: store.rename_player(current, new), store)

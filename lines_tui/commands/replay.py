@@ -38,6 +38,6 @@ def replay(
     from lines_tui.ui.app import LinesTuiApp
 
     options = settings(ctx)
+    require_terminal()  # needs no data: refused before a file is read (or set aside)
     store = open_store_for(options)
-    require_terminal()
     run(LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])), options.player)

@@ -16,8 +16,17 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from lines_tui.commands.common import BAD_INPUT, end_line, fail, is_terminal, say, warn
+from lines_tui.commands.common import (
+    BAD_INPUT,
+    end_line,
+    fail,
+    is_terminal,
+    say,
+    warn,
+    watch_store_warnings,
+)
 from lines_tui.commands.options import settings
+from lines_tui.commands.start import check_player, check_registered
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
@@ -33,6 +42,7 @@ from lines_tui.store import (
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, unread_part
+from lines_tui.store.sharecode import unwrap
 from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
 
@@ -53,13 +63,15 @@ T = TypeVar("T")
 
 
 def open_cli_store(ctx: typer.Context) -> Store:
-    """The store of --data-dir (or the default), its warnings shown on stderr, one line each."""
+    """The store of --data-dir (or the default), its warnings shown on stderr, one line each
+    (those found later too: `watch_store_warnings`), `--player` checked to be registered."""
+    options = settings(ctx)
     try:
-        store = open_store(settings(ctx).data_dir)
+        store = open_store(options.data_dir)
     except StoreError as error:
         fail(str(error))
-    for warning in store.warnings:
-        warn(warning)
+    watch_store_warnings(store.warnings)
+    check_registered(store, options.player)
     return store
 
 
@@ -104,13 +116,18 @@ def overview(ctx: typer.Context) -> None:
         )
 
 
-def known_table(store: Store, text: str) -> TableId:
-    """The table `text` names (any case), refused in one line (exit 2) unless it is one of this
+def table_named(text: str) -> TableId:
+    """The table id `text` spells (any case), refused in one line (exit 2) if it spells none:
+    asked before the store is opened, as it needs no data (`known_table` asks the rest)."""
+    return attempt(lambda: parse_table(text))
+
+
+def known_table(store: Store, table_id: TableId) -> TableId:
+    """`table_id` (`table_named`), refused in one line (exit 2) unless it is one of this
     machine's: a Lines board size, a Mahjong layout built in or installed here, or any table
     whose layout has results here (a friend's, imported). So a typo (`mahjong-turtel`) is
     refused, naming the nearest table ids, while a known table nobody played yet shows empty.
     `show` and `export` ask the same."""
-    table_id = attempt(lambda: parse_table(text))
     stored = {table.variant for table in store.tables() if table.kind == "mahjong"}
     if table_id.kind == "lines" or table_id.variant in stored:
         return table_id
@@ -152,8 +169,9 @@ def nearest_tables(table: TableId, variants: set[str]) -> str:
 @app.command("show")
 def show(ctx: typer.Context, table: TableArgument) -> None:
     """Show one table, best first, with its share code."""
+    table_id = table_named(table)
     store = open_cli_store(ctx)
-    table_id = known_table(store, table)
+    known_table(store, table_id)
     # "verified" only for a game replayed now: a file edited by hand says "refuted".
     checked = store.checked_table(table_id, own_tables_checker())
     order = "highest first" if table_id.kind == "lines" else "fastest first"
@@ -200,8 +218,9 @@ def export(
 ) -> None:
     """Print the table's share code (or one entry's), to paste to a friend. Every entry is
     replayed first: a refuted one is not shared."""
+    table_id = table_named(table)
     store = open_cli_store(ctx)
-    table_id = known_table(store, table)
+    known_table(store, table_id)
     checker = own_tables_checker()
     if challenge:
         number = 1 if entry is None else entry
@@ -227,8 +246,9 @@ def remove(
     """Remove entry N from the table, after asking: a refuted one (a file edited by hand) blocks
     the table's share code until it goes. A random deal's result is one result in its deal's
     table too: it goes from both, and the output names both."""
+    table_id = table_named(table)
     store = open_cli_store(ctx)
-    table_id = known_table(store, table)
+    known_table(store, table_id)
     entry = attempt(lambda: numbered_entry(table_id, store.table(table_id), number), store)
     name, value = printable(entry.name), format_value(table_id, entry.value)
     described = f"{name}, {value}, deal {entry.seed}"
@@ -327,6 +347,11 @@ def import_(
     """Merge a friend's table (a share code) into yours: every entry is replayed first, and
     only those whose replay confirms them (or, from old codes, marked unverified) are merged."""
     found = pasted_codes(code)
+    for number, text in enumerate(found, start=1):
+        try:  # the code's checksum needs no data: a damaged code is refused before it is read
+            unwrap(text)
+        except ShareCodeError as error:
+            fail(str(error.of_code(number, len(found))))
     store = open_cli_store(ctx)
     if dry_run:
         previews = attempt(lambda: store.preview_imports(found, checker_now), store)
@@ -346,7 +371,7 @@ def import_(
 
 
 @app.command("verify")
-def verify(code: CodeArgument) -> None:
+def verify(ctx: typer.Context, code: CodeArgument) -> None:
     """Replay every entry of a share code and print its verdict (verified, refuted with the
     reason, unverified). Exit 0 if every entry is verified, 1 if any is not, 2 if the code is
     malformed."""
@@ -362,6 +387,7 @@ def verify(code: CodeArgument) -> None:
             read.append(codes.read(text, checker_now()))
         except ShareCodeError as error:
             fail(str(error.of_code(number, len(texts))))
+    check_player(settings(ctx))  # as every command does, once what needs no data holds
     for checked in read:
         table = checked.table
         say(f"{table.title} ({table}), share code format {checked.format}")

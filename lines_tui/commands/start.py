@@ -8,7 +8,15 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import fail, is_terminal, point_at_null, warn
+from lines_tui.commands.common import (
+    fail,
+    is_terminal,
+    leave_store_warnings,
+    point_at_null,
+    tell_store_warnings,
+    warn,
+    watch_store_warnings,
+)
 from lines_tui.commands.options import Settings
 
 if TYPE_CHECKING:
@@ -26,26 +34,44 @@ def open_store_for(options: Settings) -> Store:
     """The store of `--data-dir` (or the default place), `--player` checked to be registered
     (`run` makes them the active player). Bad input fails in one line before the terminal is
     taken over. The games can be played with no scores: a scores file that cannot be read stops
-    the start only when `--player` needs it (the app says so otherwise)."""
+    the start only when `--player` needs it (the app says so otherwise). The store's warnings (a
+    damaged file set aside) are the app's to tell once it runs (`run`); a refusal before tells
+    them first (`watch_store_warnings`)."""
     from lines_tui.store import StoreError, open_store
 
     try:
         store = open_store(options.data_dir, scores_needed=options.player is not None)
     except (StoreError, OSError) as error:
         fail(str(error))
-    if options.player is not None:
-        try:
-            store.resolve_player(options.player)
-        except StoreError as error:
-            fail(f"{error} {REGISTER_HINT}")
+    watch_store_warnings(store.warnings, now=False)
+    check_registered(store, options.player)
     return store
+
+
+def check_registered(store: Store, player: str | None) -> None:
+    """Refuse a `player` (`--player`; None: not given) who is not registered in `store`, in one
+    line (exit 2). When the store has just set the scores file aside, damaged, the line says
+    that this is why, after the line that tells it."""
+    from lines_tui.store import StoreError
+
+    if player is None:
+        return
+    try:
+        store.resolve_player(player)
+    except StoreError as error:
+        file = store.path.name
+        if any(aside.name == file for aside in store.set_aside.values()):
+            fail(f"{error}: {file}, which lists the players, was set aside unread {REGISTER_HINT}")
+        fail(f"{error} {REGISTER_HINT}")
 
 
 def check_player(options: Settings) -> None:
     """Refuse a `--player` who is not registered (one line, exit 2), whatever the command: as
-    a game's start refuses them."""
+    a game's start refuses them. A file set aside meanwhile is told now, before the command's
+    output."""
     if options.player is not None:
         open_store_for(options)
+        tell_store_warnings()
 
 
 def run_app(
@@ -61,8 +87,8 @@ def run_app(
     or `size` of None: not asked, the default one)."""
     from lines_tui.ui.app import LinesTuiApp
 
+    require_terminal()  # needs no data: refused before a file is read (or set aside)
     store = open_store_for(options)
-    require_terminal()
     app = LinesTuiApp(
         store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
     )
@@ -80,6 +106,7 @@ def run(app: LinesTuiApp, player: str | None) -> None:
 
     if player is not None:
         make_active(app.store, player)
+    leave_store_warnings()  # told in the app, as notices
     app.run()
     if terminal_gone(sys.__stdin__):
         # Python's last flush of what Textual left buffered for the hung-up terminal would fail

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import multiprocessing
 import os
 import signal
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import TextIO
 
@@ -101,8 +103,29 @@ def _stop(signum: int, frame: object) -> None:
 
 def _ignore_ctrl_c() -> None:
     # ctrl+c reaches every process of the terminal: the workers leave it to the parent,
-    # which stops handing out deals and keeps what they found.
+    # which stops handing out deals and keeps what they found. (Born with it blocked, see
+    # `_workers_born_deaf_to_ctrl_c`, a worker has none pending: ignored, it is dropped.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
+    """SIGINT blocked while the pool starts its workers: a signal mask is inherited through fork
+    and exec, and Python unblocks nothing as it starts, so each worker is born with ctrl+c
+    blocked. One still starting (unpickling, importing, before `_ignore_ctrl_c` runs) ended in
+    a KeyboardInterrupt's traceback. Blocked, not ignored, here: a ctrl+c meanwhile waits, and
+    stops the survey (exit code 130) the moment the workers are started, where an ignored one
+    was lost. SIGTERM stays as it is: the workers are stopped with it.
+
+    multiprocessing's resource tracker, started with the first process, unblocks SIGINT in
+    this process once it has started it (its own start is guarded the same way): it is started
+    before, so it is running and leaves the mask alone while the workers start."""
+    resource_tracker.ensure_running()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def run_survey(
@@ -188,18 +211,21 @@ def _solve(
     workers: int,
 ) -> None:
     written = 0
-    # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool), where
-    # multiprocessing's Pool would wait for the lost deal for ever.
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_ctrl_c,
-    )
+    pool: ProcessPoolExecutor | None = None
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        futures: list[Future[Outcome]] = [
-            pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs
-        ]
+        # The pool starts its workers (and the threads that feed them) as deals are handed out.
+        with _workers_born_deaf_to_ctrl_c():
+            # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool),
+            # where multiprocessing's Pool would wait for the lost deal for ever.
+            pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ignore_ctrl_c,
+            )
+            futures: list[Future[Outcome]] = [
+                pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs
+            ]
         for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
             outcome = future.result()
             out.write(json.dumps(outcome.to_json()) + "\n")
@@ -226,7 +252,8 @@ def _solve(
         fail(f"cannot write to {progress_file}: {error.strerror or error}")
     finally:
         signal.signal(signal.SIGTERM, previous)
-        _stop_workers(pool)
+        if pool is not None:
+            _stop_workers(pool)
     progress(f"survey: {total}/{total} deals", done=True)
 
 

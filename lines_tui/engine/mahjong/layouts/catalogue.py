@@ -153,7 +153,7 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
         if key in (layout.name.casefold(), layout.title.casefold()):
             return layout
     # A bare word is a name first; only then a file of that name in the current folder.
-    if Path(wanted.rsplit("#", 1)[0]).is_file():
+    if _is_file(Path(wanted.rsplit("#", 1)[0])):
         return _from_file(wanted)
     if key in installed.skipped:  # installed, but skipped: say why, as the listing does
         raise LayoutError(f"layout {wanted!r} cannot be used: {installed.skipped[key]}")
@@ -186,10 +186,10 @@ def _is_plainly_a_path(text: str) -> bool:
 
 def _from_file(reference: str) -> Layout:
     path_text, map_name = reference, ""
-    if not _expanded(path_text).exists() and "#" in reference:
+    if not _maybe_there(_expanded(path_text)) and "#" in reference:
         path_text, map_name = reference.rsplit("#", 1)
     path = _expanded(path_text)
-    if not (path.exists() or path.is_symlink()):
+    if not _maybe_there(path):
         raise LayoutError(f"{path}: no such layout file")
     # Anything but a regular file (a folder, a FIFO, a device, a loop of links) is refused by
     # the read, in the words the listing uses ("not a regular file").
@@ -206,6 +206,24 @@ def _from_file(reference: str) -> Layout:
             f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({_picks(layouts)})"
         )
     return layouts[0]
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a file to read, False too where the system cannot look (a name longer
+    than it takes, which `Path.is_file` raises for)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _maybe_there(path: Path) -> bool:
+    """Whether something is at `path` (a link to nothing too), or the system cannot tell (a name
+    longer than it takes): the read then refuses it, saying why ("File name too long")."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True
 
 
 def _picks(maps: Sequence[Layout]) -> str:
