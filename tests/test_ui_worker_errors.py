@@ -213,3 +213,27 @@ def test_the_traceback_is_on_standard_error_once_the_app_has_ended(tmp_path: Pat
         assert b"RuntimeError: a bug in preferences" in after
     finally:
         terminal.close()
+
+
+async def test_a_menu_whose_read_failed_reads_again_when_a_game_is_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu's own read failing unexpectedly left it waiting for a read no longer under way:
+    "Reading the data folder…" for ever, and l, m, t, i dropped without a word."""
+    app = make_app(tmp_path)
+    mend = broken(monkeypatch, app.store, "preferences")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert (
+            "The data folder could not be read: RuntimeError: a bug in preferences",
+            "error",
+        ) in told(app)
+        assert "could not be read: choose a game to try again" in " ".join(
+            widget_lines(menu.query_one("#menu-player"))
+        )
+        mend()
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)

@@ -24,6 +24,7 @@ from lines_tui.ui.size_guard import SCREEN_LEAST, LaidOutFor80Columns
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOADING = "Reading the data folder…"
+UNREAD = "The data folder could not be read: choose a game to try again."
 RESUME = Binding.Group("Resume")
 """r and R share one Footer label ("r R Resume"), shown while a saved game is listed."""
 
@@ -145,6 +146,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         self.state: MenuState | None = None
         """What the last read found; None while a read is under way."""
         self._chosen: str | None = None
+        self._reading = False
+        """A read of the saved games and the player is under way (`refresh_entries`)."""
         self._listed: frozenset[str] = frozenset()
         """The entries the list shows (what the last read found, while the next one runs)."""
         self._resuming: str | None = None
@@ -168,16 +171,23 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def came_to_front(self) -> None:
         """The terminal is back in front (where it reports focus), the menu on top: another copy
         of lines-tui may have changed the saved games meanwhile. A read under way tells already."""
-        if self.state is not None:
+        if not self._reading:
             self.refresh_entries()
 
     def refresh_entries(self) -> None:
         """Read the player and the saved games again (once per visit, off the UI thread: the
         key checks below run on every key press)."""
         self.state = None
+        self._reading = True
         load(self, self._thread, self._read_state, self._show_state, self._failed, group="menu")
 
-    def _failed(self, error: StoreError) -> None:  # read_state raised, not listed
+    def _failed(self, error: StoreError) -> None:
+        """The read failed other than the store tells (`UnexpectedError`; what it tells comes
+        with the state): said, and an entry chosen meanwhile is dropped with it. The next
+        game's key reads again."""
+        self._reading = False
+        self._chosen = self._resuming = None
+        self.query_one("#menu-player", Static).update(UNREAD)
         self.notify(f"The data folder could not be read: {error}", severity="error")
         self.post_message(self.ReadFailed())
 
@@ -186,6 +196,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         the active player; an entry chosen while reading opens now. The state's problems go
         with `StateRead`, to be told where the player will see them (a game may open now)."""
         self.state = state
+        self._reading = False
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
         self.refresh_bindings()
@@ -275,6 +286,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self._nothing_saved(entry, self.state)
         elif self.state is None and entry in GAME_ENTRIES:
             self._chosen = entry  # opens when the read ends
+            if not self._reading:  # the last one failed
+                self.refresh_entries()
         elif entry in RESUME_ENTRIES:
             # The saved game may have changed since the menu read it: the one saved now opens.
             self._chosen = self._resuming = entry
