@@ -7,7 +7,9 @@ import json
 import signal
 import subprocess
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import MAHJONG_FIXTURES
@@ -229,3 +231,23 @@ def test_too_many_workers_are_refused_in_one_line(tmp_path: Path, workers: str) 
         "(see: lines-tui layouts --help)\n"
     )
     assert not progress.exists()
+
+
+def test_ctrl_c_waits_only_while_the_workers_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ctrl+c is held back while the pool starts its workers, so that none is born taking it
+    (a traceback); it was held for every deal handed out, and a survey of 100,000 deals of each
+    layout took 10-15 s to stop."""
+    blocked: list[bool] = []
+    submit = ProcessPoolExecutor.submit
+
+    def recorded(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Any:
+        blocked.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        return submit(pool, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", recorded)
+    command = ["layouts", "--survey", "5", "--survey-layout", "lantern", "--workers", "2"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(tmp_path / "p.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert blocked == [True, True, False, False, False]

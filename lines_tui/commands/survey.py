@@ -214,7 +214,9 @@ def _solve(
     pool: ProcessPoolExecutor | None = None
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        # The pool starts its workers (and the threads that feed them) as deals are handed out.
+        # The pool starts a worker (and the threads that feed them) with each of the first
+        # deals handed out, until it has them all: only those wait under the mask, so that a
+        # ctrl+c among the other deals' (100,000s take seconds) stops at once.
         with _workers_born_deaf_to_ctrl_c():
             # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool),
             # where multiprocessing's Pool would wait for the lost deal for ever.
@@ -224,8 +226,11 @@ def _solve(
                 initializer=_ignore_ctrl_c,
             )
             futures: list[Future[Outcome]] = [
-                pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs
+                pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[:workers]
             ]
+        futures += [
+            pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[workers:]
+        ]
         for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
             outcome = future.result()
             out.write(json.dumps(outcome.to_json()) + "\n")
