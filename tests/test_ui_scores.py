@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -397,6 +398,36 @@ async def test_import_of_a_text_without_a_code_says_so_as_the_command_line_does(
         await press(pilot, "ctrl+u")
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         assert summary.startswith("Paste one code or several")
+
+
+async def test_a_preview_of_a_code_taken_out_of_the_field_is_not_shown_nor_merged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A preview still being read when the field stopped holding a code came back over "No
+    share code found", and enter merged the code no longer there (code review)."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    previews = store.preview_imports
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        return previews(*args, **kwargs)
+
+    monkeypatch.setattr(store, "preview_imports", slow)
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        field.value = code
+        await pilot.pause()
+        field.value = "hello"
+        await pilot.pause(1.0)
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary.startswith("No share code found")
+        await press(pilot, "enter")
+        await pilot.pause(0.5)
+        await settle(pilot)
+    assert store.table("lines-9") == ()
 
 
 async def test_import_of_a_bad_code_says_why_and_merges_nothing(store: Store) -> None:

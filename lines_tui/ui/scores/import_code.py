@@ -291,6 +291,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         codes = find_codes(event.value)
         if not codes:
+            # A preview of the text before must not come back over this one (and be merged).
+            self.workers.cancel_group(self, "preview")
+            self._checking = False
             self.show([], NO_CODE[:1].upper() + NO_CODE[1:] if event.value.strip() else PASTE)
             return
         self.show([], CHECKING)
