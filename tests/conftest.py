@@ -40,6 +40,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from lines_tui.commands.common import leave_store_warnings
 from lines_tui.engine.lines import COLOURS, Board, Cell, LinesGame
 from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -57,6 +58,15 @@ from lines_tui.ui.mahjong.navigation import cycle
 from lines_tui.ui.session import Session
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
+
+
+@pytest.fixture(autouse=True)
+def no_store_watched_after_the_test() -> Iterable[None]:
+    """A command watches the warnings of the stores it opens for its process's life (one command
+    in a real one); a test that opens one outside a command would hand it to the next test's,
+    whose standard error then told another folder's damaged file."""
+    yield
+    leave_store_warnings()
 
 
 def make_app(

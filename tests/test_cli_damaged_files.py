@@ -14,6 +14,9 @@ from test_cli_outside_input import refused, run
 from test_cli_review import challenge_code
 from test_first_frame import MAIN, TREE, answer
 
+from lines_tui.commands.options import Settings
+from lines_tui.commands.start import open_store_for
+
 DAMAGED = {"scores.json": "{bad", "saved-lines.json": "{bad"}
 SET_ASIDE = "could not be read (not valid JSON"
 
@@ -185,3 +188,18 @@ def test_a_player_checked_for_a_command_without_the_store_is_told_before_its_out
     ]
     assert result.output.index("saved-lines.json") < result.output.index("{")  # the deal's JSON
     assert open_store(damaged).players() == ["Ann"]
+
+
+def test_a_store_opened_outside_a_command_is_watched_no_longer_after_its_test(
+    tmp_path: Path,
+) -> None:
+    """The first half: a damaged folder opened as the app's start opens it, in a test of its own
+    (tests/test_ui_app_shell.py does), leaves nothing to the next test's command."""
+    (tmp_path / "scores.json").write_text("{not json")
+    open_store_for(Settings(data_dir=tmp_path))
+
+
+def test_a_command_tells_only_its_own_folders_problems(tmp_path: Path) -> None:
+    """The second half, run after the first: its command told the other folder's damaged file."""
+    result = run("--data-dir", str(tmp_path), "players")
+    assert result.exit_code == 0 and result.stderr == ""
