@@ -4,6 +4,7 @@ ctrl+c and resumed from where it stopped."""
 from __future__ import annotations
 
 import json
+import resource
 import signal
 import subprocess
 import time
@@ -251,3 +252,26 @@ def test_ctrl_c_waits_only_while_the_workers_start(
     result = CliRunner().invoke(app, [*command, "--progress-file", str(tmp_path / "p.jsonl")])
     assert result.exit_code == 0, result.output
     assert blocked == [True, True, False, False, False]
+
+
+def test_more_workers_than_the_system_allows_are_refused_in_one_line(tmp_path: Path) -> None:
+    """With the files a process may open cut to 40, 60 workers ran out of them as they started,
+    and the survey said it could not write its progress file."""
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (40, 40))
+
+    command = ["layouts", "--survey", "60", "--survey-layout", "lantern", "--workers", "60"]
+    done = subprocess.run(
+        [*lines_tui_command(), *command, "--progress-file", str(tmp_path / "p.jsonl")],
+        capture_output=True,
+        text=True,
+        preexec_fn=few_files,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "lines-tui: cannot start 60 survey workers: Too many open files; "
+        "ask for fewer with --workers"
+    )

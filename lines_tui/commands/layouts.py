@@ -79,7 +79,7 @@ def list_layouts(
             "--workers",
             1,
             MAX_SURVEY_WORKERS,
-            "Processes for --survey, at most 1024 (default: every core).",
+            f"Processes for --survey, at most {MAX_SURVEY_WORKERS} (default: every core).",
         ),
     ] = None,
     progress_file: Annotated[

@@ -225,9 +225,15 @@ def _solve(
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_ignore_ctrl_c,
             )
-            futures: list[Future[Outcome]] = [
-                pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[:workers]
-            ]
+            try:
+                futures: list[Future[Outcome]] = [
+                    pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[:workers]
+                ]
+            except OSError as error:  # each worker takes files and a process of this one's
+                fail(
+                    f"cannot start {workers} survey workers: {error.strerror or error}; "
+                    "ask for fewer with --workers"
+                )
         futures += [
             pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[workers:]
         ]
