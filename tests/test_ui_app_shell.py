@@ -44,7 +44,7 @@ from lines_tui.ui.saved_games import LOST_SUMMARY
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.import_code import CodeInput
 from lines_tui.ui.scores.name_entry import NameEntryScreen
-from lines_tui.ui.size_guard import TooSmallScreen
+from lines_tui.ui.size_guard import MENU_KEPT, TooSmallScreen, enlarge_message, wrapped
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_notices import NOTICE_WIDTH, short_reason
 
@@ -731,6 +731,14 @@ async def test_the_enlarge_message_breaks_its_lines_between_words_not_inside_siz
             if leave:
                 await pilot.press(leave)  # the game left, for the menu, too small as well
                 await settle(pilot)
+
+
+@pytest.mark.parametrize("width", range(8, 16))
+def test_an_enlarge_message_narrower_than_a_size_starts_no_line_with_a_space(width: int) -> None:
+    """Below 16 columns a size or a key's sentence is cut where it must be; the space it was
+    cut at began the next line (" 12 x 5).")."""
+    message = wrapped(f"{enlarge_message(80, 18, width, 5)}\n{MENU_KEPT}", width)
+    assert all(line == line.strip() for line in message.splitlines()), message
 
 
 @pytest.mark.parametrize(

@@ -61,7 +61,7 @@ def wrapped(text: str, width: int) -> str:
     for paragraph in text.split("\n"):
         joined = KEPT_WHOLE.sub(lambda kept: kept.group().replace(" ", _JOINED), paragraph)
         broken = textwrap.wrap(joined, max(1, width), break_on_hyphens=False)
-        lines += [line.replace(_JOINED, " ") for line in broken] or [""]
+        lines += [line.replace(_JOINED, " ").strip() for line in broken] or [""]
     return "\n".join(lines)
 
 
