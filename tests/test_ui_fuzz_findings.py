@@ -119,7 +119,7 @@ async def test_a_key_meant_for_the_screen_a_game_replaced_does_nothing_there(
         screen = LinesScreen(session_of(pilot), LinesGame.new(7, 9, started_at=FIXED_NOW))
         app.push_screen(screen)  # not awaited: on top, not composed yet
         assert app.screen is screen and not screen.is_mounted
-        assert not await app.run_action("act", screen)
+        assert await app.run_action("act", screen)  # taken, and dropped
         await settle(pilot)
         assert app.is_running and app.screen is screen
         assert screen.board.cursor is not None

@@ -206,9 +206,10 @@ class LinesTuiApp(App[None]):
     ) -> bool:
         """A key runs the bindings of the screen on top once it has bubbled up to the app: one
         pressed on a dialog can come back after the dialog gave way to a game that has not
-        composed its board yet. It was meant for the dialog, and does nothing there."""
+        composed its board yet. It was meant for the dialog: taken, it does nothing there, nor
+        goes on to the app's own binding of the key over the half-built screen."""
         if isinstance(default_namespace, Widget) and not default_namespace.is_mounted:
-            return False
+            return True
         return await super().run_action(action, default_namespace, namespaces)
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
