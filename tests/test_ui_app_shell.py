@@ -25,10 +25,12 @@ from textual.widgets._toast import Toast
 
 from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
+from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.visible_text import TITLE_CHARS
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
@@ -670,6 +672,45 @@ async def test_the_menu_footer_shows_r_and_r_while_a_resume_entry_is_listed(
             assert footer.startswith(shown + " l Lines"), footer
         assert "s Symbols" in footer
         assert cut_footer_labels(app.screen) == []
+
+
+async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summaries(
+    tmp_path: Path,
+) -> None:
+    """rev9: a saved deal's 20-digit number wrapped "Resume Mahjong (Turtle, deal …)" onto a second
+    row (not indented, read as an entry of its own), and at 80 x 18, the least the menu asks, the
+    list that does not scroll lost `q  Quit` off its end. Every entry now keeps one row, one too
+    long for it ending in "…", so the whole list shows there with both games saved with the
+    longest summaries they can have: the widest board and score, a lost deal with the largest
+    number on a layout whose title is as long as a title is shown (in wide characters), and a
+    guest's two-row player line."""
+    lines = LinesGame.new(LAST_DEAL, 15, started_at=FIXED_NOW).to_json()
+    lines["score"] = 10**12
+    open_store(tmp_path).save_game("lines", lines)
+    slots = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0))
+    layout = Layout(name="row", title="龍" * TITLE_CHARS, slots=slots)
+    mahjong = MahjongGame(
+        layout, LAST_DEAL, Position(layout.slots, ("d1", "d2", "d1", "d2")), now=FIXED_NOW
+    )
+    mahjong.deal_choice = CHOSEN
+    assert mahjong.lost
+    open_store(tmp_path).save_game("mahjong", mahjong.to_json(now=FIXED_NOW))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert len(widget_lines(app.screen.query_one("#menu-player"))) == 2  # a guest
+        options = app.screen.query_one("#menu-options", OptionList)
+        labels = menu_labels(app)
+        assert len(labels) == 10 and labels[-1] == "q  Quit"
+        shown = widget_lines(options)
+        assert len(shown) == len(labels)  # one row each, none cut off the end
+        assert shown[-1].strip() == "q  Quit"
+        assert shown[0].startswith("r  Resume Lines (15 x 15, score")
+        assert shown[1].startswith("R  Resume Mahjong (龍") and shown[1].endswith("…")
+        panel = app.screen.query_one("#menu-panel")
+        assert options.region.bottom <= panel.region.bottom - 1  # inside the frame
+        assert panel.region.bottom <= app.size.height - 1  # above the Footer
 
 
 async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path: Path) -> None:
