@@ -25,7 +25,7 @@ from textual.widgets._toast import Toast
 
 from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
-from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL
+from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
@@ -34,8 +34,10 @@ from lines_tui.engine.visible_text import TITLE_CHARS
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
+from lines_tui.ui.direct_start import Start
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -494,6 +496,34 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_a_saved_deal_of_the_day_is_named_so_on_the_menu_and_in_the_question(
+    tmp_path: Path, kind: Start
+) -> None:
+    """rev9: the resume entries and "Resume it?" named today's Turtle "deal 10888706393309550345"
+    and today's Lines game not at all. They say "today's deal", as the game's panel does."""
+    if kind == "lines":
+        lines = LinesGame.new(14339459351187313977, 9, started_at=FIXED_NOW)
+        lines.deal_choice = daily(utc_day(FIXED_NOW))
+        open_store(tmp_path).save_game("lines", lines.to_json())
+        summary = "r  Resume Lines (9 x 9, today's deal, score 0)"
+    else:
+        mahjong = MahjongGame.new(find_layout("turtle"), 10888706393309550345, now=FIXED_NOW)
+        mahjong.deal_choice = daily(utc_day(FIXED_NOW))
+        open_store(tmp_path).save_game("mahjong", mahjong.to_json(now=FIXED_NOW))
+        summary = "R  Resume Mahjong (Turtle, today's deal)"
+    app = make_app(tmp_path, start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        question = str(app.screen.query_one(".dialog-text", Static).render())
+        assert summary[summary.index("(") :] in question
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert summary in menu_labels(app)
 
 
 async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice(

@@ -1,5 +1,6 @@
 """One line about each game saved to resume, for the menu's resume entries ("9 x 9, score 40",
-"Turtle, deal 5"), read from the data the games' `to_json` wrote without loading the game: the
+"Turtle, deal 5", "Turtle, today's deal": a deal of the day is named as its game's panel names
+it, `DealChoice.name`), read from the data the games' `to_json` wrote without loading the game: the
 menu is the first frame, and it should not wait for the engines to import. Whether a save can
 really be resumed is decided on the same read, off the UI thread, by the engines
 (`LinesGame.from_json`, `MahjongGame.from_json`, asked by the menu's read of the saved games).
@@ -8,21 +9,29 @@ really be resumed is decided on the same read, off the UI thread, by the engines
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeGuard
 
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 
-def lines_summary(data: object) -> str:
-    """Board size and score of a saved Lines game; "saved game" if the data lacks them."""
+def lines_summary(data: object, *, today: str) -> str:
+    """Board size and score of a saved Lines game, and, for a deal of the day, that it is one
+    ("9 x 9, today's deal, score 40"; `today`: the UTC date now); "saved game" if the data lacks
+    them. (A Lines deal is otherwise not named: its number says little beside the board.)"""
     fields = data if isinstance(data, Mapping) else {}
     size, score = fields.get("size"), fields.get("score")
-    if _whole(size) and _whole(score):
-        return f"{size} x {size}, score {score}"
-    return "saved game"
+    if not (_whole(size) and _whole(score)):
+        return "saved game"
+    choice = _choice(fields)
+    if choice.mode == "daily":
+        return f"{size} x {size}, {choice.name(0, today)}, score {score}"  # no number: its day
+    return f"{size} x {size}, score {score}"
 
 
-def mahjong_summary(data: object) -> str:
-    """Layout title and deal of a saved Mahjong game; "saved deal" if the data lacks them."""
+def mahjong_summary(data: object, *, today: str) -> str:
+    """Layout title and deal of a saved Mahjong game ("Turtle, deal 5"; "Turtle, today's deal":
+    `today` is the UTC date now); "saved deal" if the data lacks them."""
     fields = data if isinstance(data, Mapping) else {}
     layout = fields.get("layout")
     title = layout.get("title") if isinstance(layout, Mapping) else None
@@ -31,9 +40,19 @@ def mahjong_summary(data: object) -> str:
         return "saved deal"
     # The file is anyone's to edit: its title is shown as a layout's title is, inert and cut.
     title = shown_text(title, TITLE_CHARS)
+    deal = _choice(fields).name(seed, today)
     if _won(fields):
-        return f"{title}, deal {seed}, won"
-    return f"{title}, deal {seed}"
+        return f"{title}, {deal}, won"
+    return f"{title}, {deal}"
+
+
+def _choice(fields: Mapping[object, object]) -> DealChoice:
+    """How the saved deal was chosen; a random deal if the data does not say (the engine refuses
+    a save whose choice it cannot read, and the menu never lists it)."""
+    try:
+        return DealChoice.from_json(fields.get("deal_choice"))
+    except ValueError:
+        return RANDOM
 
 
 def _won(fields: Mapping[object, object]) -> bool:
@@ -47,6 +66,6 @@ def _won(fields: Mapping[object, object]) -> bool:
     return bool(history) and 2 * len(history) == len(tiles) - len(removed)
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.engine.saved_games import lines_summary, mahjong_summary
 from lines_tui.store import StoreError
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
@@ -107,6 +108,7 @@ class SavedGames:
             return read(load, f"The saved {kind} game could not be read")
 
         lines, mahjong = game("lines"), game("mahjong")
+        today = utc_day(self.session.clock())
         solvable = read(
             lambda: store.preferences().solvable_deals, "The settings could not be read"
         )
@@ -115,11 +117,13 @@ class SavedGames:
             if player is None
             else f"Player: {player}",
             {
-                "resume-lines": None if lines is None else lines_summary(lines),
+                "resume-lines": None if lines is None else lines_summary(lines, today=today),
                 "resume-mahjong": (
                     None
                     if mahjong is None
-                    else ", ".join(filter(None, [mahjong_summary(mahjong), states.get("mahjong")]))
+                    else ", ".join(
+                        filter(None, [mahjong_summary(mahjong, today=today), states.get("mahjong")])
+                    )
                 ),
             },
             {"lines": lines, "mahjong": mahjong},
