@@ -38,7 +38,7 @@ from lines_tui.ui.footer import (
     restated,
     room_for,
 )
-from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -202,7 +202,7 @@ class MahjongScreen(GameScreen):
         if self.game.paused:
             self.game.resume(self._now())
         self.show_symbols(self.session.symbols)
-        self._start_deal()
+        self._start_deal(resumed=self._resumed)
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -223,27 +223,32 @@ class MahjongScreen(GameScreen):
         self.save_unless_left()
         self.dead_end.cancel(self)
 
-    def _start_deal(self) -> None:
-        """Show the game from scratch: a new deal, a restart or a resumed game."""
+    def _start_deal(self, *, resumed: bool = False) -> None:
+        """Show the game from scratch: a new deal, a restart or a `resumed` game."""
         board = self.board
         board.set_faces(*self._faces())
         board.present = self.game.present
         board.selected = None
         board.hints = ()
         board.cursor = self._first_cursor()
-        self._show_proof()
+        self._show_proof(resumed)
         # A won game is saved only while its time waits for a name: resumed, it asks again.
         self._celebrated = False
         self._position_changed()
 
-    def _show_proof(self) -> None:
+    def _show_proof(self, resumed: bool = False) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
         line: "Deal 38 proved solvable; skipped 1 dead end." (short enough for the day's deal,
-        whose number has 19 digits, to fit the line at 80 columns)."""
+        whose number has 19 digits, to fit the line at 80 columns). A `resumed` game was not
+        just proved: its message line says it was resumed, with the deal's number (the panel
+        may name it "today's deal"), and the panel keeps the proof."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
         game = self.game
         self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.session.clock()), proof)
+        if resumed:
+            self._say(f"{RESUMED} Deal {game.seed}.")
+            return
         if proof is None:
             return
         why = skipped_text(proof)
