@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from conftest import FIXED_NOW, won_mahjong_game
 
-from lines_tui.engine.deal_choice import CHOSEN, daily
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.engine.saved_games import lines_summary, mahjong_summary
+from lines_tui.engine.saved_games import (
+    lines_deal,
+    lines_summary,
+    mahjong_deal,
+    mahjong_progress,
+    mahjong_summary,
+)
 
 TODAY = "2026-01-01"  # FIXED_NOW's UTC date
 
@@ -60,3 +66,25 @@ def test_a_saved_deal_of_the_day_is_named_so_not_by_its_19_digit_number() -> Non
     assert lines_summary(lines.to_json(), today="2026-01-05") == "9 x 9, deal of 01-01, score 0"
     lines.deal_choice = CHOSEN
     assert lines_summary(lines.to_json(), today=TODAY) == "9 x 9, score 0"
+
+
+def test_a_deal_asked_for_is_the_saved_game_only_if_game_board_number_and_choice_agree() -> None:
+    game = MahjongGame.new(find_layout("turtle"), 77, now=FIXED_NOW)
+    game.deal_choice = daily(TODAY)
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW)
+    data = game.to_json()
+    turtle = find_layout("turtle")
+    assert mahjong_deal(turtle.name, turtle.source, None, daily(TODAY)).is_saved(data)
+    assert mahjong_deal(turtle.name, turtle.source, 77, daily(TODAY)).is_saved(data)
+    assert not mahjong_deal(turtle.name, turtle.source, 78, daily(TODAY)).is_saved(data)
+    assert not mahjong_deal(turtle.name, turtle.source, None, daily("2026-01-02")).is_saved(data)
+    assert not mahjong_deal(turtle.name, turtle.source, 77, CHOSEN).is_saved(data)
+    assert not mahjong_deal("pagoda", turtle.source, None, daily(TODAY)).is_saved(data)
+    assert not lines_deal(9, 77, daily(TODAY)).is_saved(data)
+    assert mahjong_progress(data) == "1 pair taken"
+    assert mahjong_progress(won_mahjong_game("lantern", 2).to_json()) == ""  # "won" says it
+    lines = LinesGame.new(5, 7, started_at=FIXED_NOW)
+    lines.deal_choice = CHOSEN
+    assert lines_deal(7, 5, CHOSEN).is_saved(lines.to_json())
+    assert not lines_deal(9, 5, CHOSEN).is_saved(lines.to_json())
+    assert not lines_deal(7, 5, RANDOM).is_saved(LinesGame.new(5, 7, started_at=0).to_json())

@@ -26,6 +26,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.engine.saved_games import pairs
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -79,11 +80,6 @@ NO_CHALLENGE_RECORD = (
 )
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
-
-
-def pairs(count: int) -> str:
-    """1 pair, 2 pairs: `count` pairs in words."""
-    return f"{count} pair" if count == 1 else f"{count} pairs"
 
 
 class MahjongScreen(GameScreen):
