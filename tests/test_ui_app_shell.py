@@ -25,15 +25,19 @@ from textual.widgets._toast import Toast
 
 from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
+from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.visible_text import TITLE_CHARS
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
+from lines_tui.ui.direct_start import Start
 from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -494,6 +498,34 @@ async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> No
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_a_saved_deal_of_the_day_is_named_so_on_the_menu_and_in_the_question(
+    tmp_path: Path, kind: Start
+) -> None:
+    """rev9: the resume entries and "Resume it?" named today's Turtle "deal 10888706393309550345"
+    and today's Lines game not at all. They say "today's deal", as the game's panel does."""
+    if kind == "lines":
+        lines = LinesGame.new(14339459351187313977, 9, started_at=FIXED_NOW)
+        lines.deal_choice = daily(utc_day(FIXED_NOW))
+        open_store(tmp_path).save_game("lines", lines.to_json())
+        summary = "r  Resume Lines (9 x 9, today's deal, score 0)"
+    else:
+        mahjong = MahjongGame.new(find_layout("turtle"), 10888706393309550345, now=FIXED_NOW)
+        mahjong.deal_choice = daily(utc_day(FIXED_NOW))
+        open_store(tmp_path).save_game("mahjong", mahjong.to_json(now=FIXED_NOW))
+        summary = "R  Resume Mahjong (Turtle, today's deal)"
+    app = make_app(tmp_path, start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        question = str(app.screen.query_one(".dialog-text", Static).render())
+        assert summary[summary.index("(") :] in question
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert summary in menu_labels(app)
+
+
 async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice(
     tmp_path: Path,
 ) -> None:
@@ -670,6 +702,45 @@ async def test_the_menu_footer_shows_r_and_r_while_a_resume_entry_is_listed(
             assert footer.startswith(shown + " l Lines"), footer
         assert "s Symbols" in footer
         assert cut_footer_labels(app.screen) == []
+
+
+async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summaries(
+    tmp_path: Path,
+) -> None:
+    """rev9: a saved deal's 20-digit number wrapped "Resume Mahjong (Turtle, deal …)" onto a second
+    row (not indented, read as an entry of its own), and at 80 x 18, the least the menu asks, the
+    list that does not scroll lost `q  Quit` off its end. Every entry now keeps one row, one too
+    long for it ending in "…", so the whole list shows there with both games saved with the
+    longest summaries they can have: the widest board and score, a lost deal with the largest
+    number on a layout whose title is as long as a title is shown (in wide characters), and a
+    guest's two-row player line."""
+    lines = LinesGame.new(LAST_DEAL, 15, started_at=FIXED_NOW).to_json()
+    lines["score"] = 10**12
+    open_store(tmp_path).save_game("lines", lines)
+    slots = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0))
+    layout = Layout(name="row", title="龍" * TITLE_CHARS, slots=slots)
+    mahjong = MahjongGame(
+        layout, LAST_DEAL, Position(layout.slots, ("d1", "d2", "d1", "d2")), now=FIXED_NOW
+    )
+    mahjong.deal_choice = CHOSEN
+    assert mahjong.lost
+    open_store(tmp_path).save_game("mahjong", mahjong.to_json(now=FIXED_NOW))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert len(widget_lines(app.screen.query_one("#menu-player"))) == 2  # a guest
+        options = app.screen.query_one("#menu-options", OptionList)
+        labels = menu_labels(app)
+        assert len(labels) == 10 and labels[-1] == "q  Quit"
+        shown = widget_lines(options)
+        assert len(shown) == len(labels)  # one row each, none cut off the end
+        assert shown[-1].strip() == "q  Quit"
+        assert shown[0].startswith("r  Resume Lines (15 x 15, score")
+        assert shown[1].startswith("R  Resume Mahjong (龍") and shown[1].endswith("…")
+        panel = app.screen.query_one("#menu-panel")
+        assert options.region.bottom <= panel.region.bottom - 1  # inside the frame
+        assert panel.region.bottom <= app.size.height - 1  # above the Footer
 
 
 async def test_the_other_screens_ask_for_80_columns_instead_of_cutting(tmp_path: Path) -> None:

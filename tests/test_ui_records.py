@@ -28,7 +28,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
 from lines_tui.engine.daily import lines_daily_seed
-from lines_tui.engine.deal_choice import daily
+from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
@@ -40,7 +40,7 @@ from lines_tui.store.paste import find_codes
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import Entry, TableId, format_value, utc_day
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen, ResumeScreen
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -366,6 +366,35 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         # What to beat, where the game is played (the challenge's question has gone).
         said = game_screen.query_one(StatusLine).message
         assert said == f"To beat: {best.value} by Ann."
+
+
+async def test_a_challenge_for_the_deal_saved_offers_to_resume_it(tmp_path: Path) -> None:
+    """rev9: a challenge for the very deal saved (7 x 7, deal 1, played for its deal's table)
+    asked only whether to replace it. Taken, it now offers to resume the saved game, as any new
+    game asked for that is the saved game's own deal does; y resumes it."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
+    saved = LinesGame.new(1, 7, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in saved.board.balls())
+    target = next(c for c in saved.board.empty_cells() if saved.board.path(ball, c) is not None)
+    saved.play(ball, target)
+    saved.deal_choice = CHOSEN
+    open_store(tmp_path / "friend").save_game("lines", saved.to_json())
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await previewed_in_the_app(pilot, code)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")  # play that deal
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app) == "You have this deal saved (7 x 7, score 0). Resume it?"
+        await pilot.press("y")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen) and screen.game.moves == saved.moves
 
 
 async def test_a_challenge_pasted_among_other_codes_is_offered_too(tmp_path: Path) -> None:

@@ -13,9 +13,13 @@ from test_ui_mahjong import open_game
 from textual.app import App
 from textual.widgets import OptionList
 
+from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import open_store
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.direct_start import Start
 from lines_tui.ui.lines.screen import LinesScreen
@@ -364,3 +368,179 @@ async def test_a_game_saved_behind_the_menus_back_is_asked_about_before_a_new_on
         await settle(pilot)
         assert open_store(tmp_path).load_game(kind) != theirs
         assert open_store(tmp_path).load_game(kind) == screen.saved_data()
+
+
+# --- the deal asked for is the saved game's own: resuming it is offered first --------------------
+
+TODAY = utc_day(FIXED_NOW)
+
+
+def save_todays_lines_game(data_dir: Path, day: str = TODAY) -> LinesGame:
+    """Today's Lines deal (9 x 9) with one move played, saved as the game in progress."""
+    game = LinesGame.new(lines_daily_seed(9, day), 9, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in game.board.balls())
+    target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
+    game.play(ball, target)
+    game.deal_choice = daily(day)
+    open_store(data_dir).save_game("lines", game.to_json())
+    return game
+
+
+def save_todays_turtle(data_dir: Path, day: str = TODAY) -> MahjongGame:
+    """A Turtle deal of the day with two pairs taken, saved as the game in progress (its number
+    is whatever the day's proof settles on: a deal of the day is its day and layout)."""
+    game = MahjongGame.new(find_layout("turtle"), 10888706393309550345, now=FIXED_NOW)
+    game.deal_choice = daily(day)
+    for _ in range(2):
+        game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(data_dir).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    return game
+
+
+TODAYS_QUESTIONS = {
+    "lines": "You have this deal saved (9 x 9, today's deal, score 0). Resume it?",
+    "mahjong": "You have this deal saved (Turtle, today's deal), 2 pairs taken. Resume it?",
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "keys_to_start"), [("lines", ["t", "enter"]), ("mahjong", ["t", "down", "enter"])]
+)
+async def test_todays_deal_chosen_while_it_is_saved_offers_to_resume_it(
+    tmp_path: Path, kind: str, keys_to_start: list[str]
+) -> None:
+    """rev9: with today's Turtle saved, Today's deals → Turtle asked only "Start a new one?", and
+    y lost the pairs taken and the clock at the first move. The deal asked for is the saved
+    game: the question offers to resume it, y or enter (the easy answer) does."""
+    saved = save_todays_lines_game(tmp_path) if kind == "lines" else save_todays_turtle(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in keys_to_start:
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app) == TODAYS_QUESTIONS[kind]
+        keys = keys_text(app)
+        assert "y: resume it" in keys and "n: start it afresh (asks first)" in keys
+        assert "esc: back to the menu, the game kept" in keys
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, LinesScreen):
+            assert isinstance(saved, LinesGame)
+            assert screen.game.moves == saved.moves
+        else:
+            assert isinstance(screen, MahjongScreen) and isinstance(saved, MahjongGame)
+            assert screen.game.history == saved.history
+
+
+async def test_todays_deal_saved_can_still_be_started_afresh_after_asking(
+    tmp_path: Path,
+) -> None:
+    """n on "You have this deal saved" asks, as any new game over a saved one, whether to replace
+    it; y there starts the deal again from its start, the saved game kept until its first move.
+    esc on either question keeps the saved game."""
+    saved = save_todays_lines_game(tmp_path)
+    data = open_store(tmp_path).load_game("lines")
+    for answers in (["escape"], ["n", "escape"], ["n", "y"]):
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("t", "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, ResumeScreen)
+            for answer in answers:
+                await pilot.press(answer)
+                await settle(pilot)
+                if answer == "n":
+                    assert isinstance(app.screen, ConfirmScreen)
+                    assert "until your first move in the new game" in dialog_text(app)
+            if answers[-1] == "escape":
+                assert isinstance(app.screen, MenuScreen)
+            else:
+                screen = app.screen
+                assert isinstance(screen, LinesScreen)
+                assert screen.game.seed == saved.seed and not screen.game.moves
+                assert screen.game.deal_choice == daily(TODAY)
+            assert open_store(tmp_path).load_game("lines") == data
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_daily_on_the_command_line_offers_to_resume_todays_deal_saved(
+    tmp_path: Path, kind: Start
+) -> None:
+    """`lines-tui lines --daily` / `lines-tui mahjong --daily` with today's deal saved."""
+    saved = save_todays_lines_game(tmp_path) if kind == "lines" else save_todays_turtle(tmp_path)
+    options: dict[str, object] = {"choice": daily(TODAY)}
+    if kind == "lines":
+        options["seed"] = lines_daily_seed(9, TODAY)  # as the command line gives it
+    app = make_app(tmp_path, start=kind, **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app) == TODAYS_QUESTIONS[kind]
+        await pilot.press("y")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, (LinesScreen, MahjongScreen))
+        assert screen.game.seed == saved.seed
+        assert open_store(tmp_path).load_game(kind) is not None
+
+
+@pytest.mark.parametrize(
+    ("saved_choice", "asked", "same"),
+    [
+        (CHOSEN, {"seed": 5}, True),  # `lines-tui mahjong --seed 5`
+        (CHOSEN, {"seed": 5, "choice": CHOSEN}, True),  # `lines-tui challenge` of its table
+        (RANDOM, {"seed": 5}, False),  # the random deals' table: another game
+        (CHOSEN, {"seed": 6}, False),
+        (CHOSEN, {"seed": 5, "layout": "pagoda"}, False),
+        (daily("2025-12-31"), {"choice": daily(TODAY)}, False),  # yesterday's deal saved
+    ],
+)
+async def test_only_the_saved_games_own_deal_is_offered_to_resume(
+    tmp_path: Path, saved_choice: DealChoice, asked: dict[str, object], same: bool
+) -> None:
+    """The same deal is the same game, board, number and choice (the table it plays for);
+    anything else asks, as before, whether to replace the saved game."""
+    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
+    game.deal_choice = saved_choice
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    app = make_app(tmp_path, start="mahjong", **asked)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if same:
+            assert isinstance(app.screen, ResumeScreen)
+            assert dialog_text(app).startswith("You have this deal saved (Turtle, deal 5), 1 pair")
+        else:
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "Start" in dialog_text(app)
+
+
+async def test_the_saved_deal_typed_in_the_picker_is_offered_and_esc_goes_back_there(
+    tmp_path: Path,
+) -> None:
+    """The picker's deal number, the saved game's deal: its question offers to resume it, and
+    esc (told as Back, not Menu) goes back to the picker as it was left."""
+    from test_ui_solvable_deals import footer_text
+
+    game = MahjongGame.new(find_layout("turtle"), 535993, now=FIXED_NOW)
+    game.deal_choice = CHOSEN
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("5", "3", "5", "9", "9", "3", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app) == "You have this deal saved (Turtle, deal 535993). Resume it?"
+        assert "esc: back to the picker, the game kept" in keys_text(app)
+        assert "esc Back" in await footer_text(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)

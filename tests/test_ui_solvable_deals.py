@@ -494,6 +494,9 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         resumed = await wait_for_game(pilot)
         assert resumed.game.seed == played
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
+        # Resumed, not proved again (rev9: it said "Deal … proved solvable." as if just proved).
+        message = app.screen.query_one(StatusLine).message
+        assert message == f"Resumed your saved game. Deal {played}."
         assert str(resumed.table) == "mahjong-turtle"  # a random deal, proved: random table
 
 

@@ -20,6 +20,15 @@ class DealChoice:
     day: str = ""
     """The UTC date (YYYY-MM-DD) of a deal of the day."""
 
+    def name(self, seed: int, today: str) -> str:
+        """The deal `seed`, chosen so, named in a few columns (a game's panel, the menu's resume
+        entries): "deal 38", or, for a deal of the day, "today's deal" on its day (`today`: the
+        UTC date now) and "deal of 12-02" on a later one: its number has 19 digits, too long for
+        them."""
+        if self.mode == "daily":
+            return "today's deal" if self.day == today else f"deal of {self.day[5:]}"
+        return f"deal {seed}"
+
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "day": self.day}
 

@@ -1,28 +1,40 @@
 """One line about each game saved to resume, for the menu's resume entries ("9 x 9, score 40",
-"Turtle, deal 5"), read from the data the games' `to_json` wrote without loading the game: the
+"Turtle, deal 5", "Turtle, today's deal": a deal of the day is named as its game's panel names
+it, `DealChoice.name`), read from the data the games' `to_json` wrote without loading the game: the
 menu is the first frame, and it should not wait for the engines to import. Whether a save can
 really be resumed is decided on the same read, off the UI thread, by the engines
 (`LinesGame.from_json`, `MahjongGame.from_json`, asked by the menu's read of the saved games).
+Read the same way: whether a new game asked for would play the saved game's own deal (`Deal`),
+and what a Mahjong game has taken so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal, TypeGuard
 
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 
-def lines_summary(data: object) -> str:
-    """Board size and score of a saved Lines game; "saved game" if the data lacks them."""
+def lines_summary(data: object, *, today: str) -> str:
+    """Board size and score of a saved Lines game, and, for a deal of the day, that it is one
+    ("9 x 9, today's deal, score 40"; `today`: the UTC date now); "saved game" if the data lacks
+    them. (A Lines deal is otherwise not named: its number says little beside the board.)"""
     fields = data if isinstance(data, Mapping) else {}
     size, score = fields.get("size"), fields.get("score")
-    if _whole(size) and _whole(score):
-        return f"{size} x {size}, score {score}"
-    return "saved game"
+    if not (_whole(size) and _whole(score)):
+        return "saved game"
+    choice = _choice(fields)
+    if choice.mode == "daily":
+        return f"{size} x {size}, {choice.name(0, today)}, score {score}"  # no number: its day
+    return f"{size} x {size}, score {score}"
 
 
-def mahjong_summary(data: object) -> str:
-    """Layout title and deal of a saved Mahjong game; "saved deal" if the data lacks them."""
+def mahjong_summary(data: object, *, today: str) -> str:
+    """Layout title and deal of a saved Mahjong game ("Turtle, deal 5"; "Turtle, today's deal":
+    `today` is the UTC date now); "saved deal" if the data lacks them."""
     fields = data if isinstance(data, Mapping) else {}
     layout = fields.get("layout")
     title = layout.get("title") if isinstance(layout, Mapping) else None
@@ -31,9 +43,76 @@ def mahjong_summary(data: object) -> str:
         return "saved deal"
     # The file is anyone's to edit: its title is shown as a layout's title is, inert and cut.
     title = shown_text(title, TITLE_CHARS)
+    deal = _choice(fields).name(seed, today)
     if _won(fields):
-        return f"{title}, deal {seed}, won"
-    return f"{title}, deal {seed}"
+        return f"{title}, {deal}, won"
+    return f"{title}, {deal}"
+
+
+def pairs(count: int) -> str:
+    """1 pair, 2 pairs: `count` pairs in words."""
+    return f"{count} pair" if count == 1 else f"{count} pairs"
+
+
+def mahjong_progress(data: object) -> str:
+    """What a saved Mahjong game has taken so far ("12 pairs taken"), beside its summary: "" with
+    no pair taken, or once it is won (its summary says so)."""
+    fields = data if isinstance(data, Mapping) else {}
+    history = fields.get("history")
+    if not isinstance(history, list) or not history or _won(fields):
+        return ""
+    return f"{pairs(len(history))} taken"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal a new game is asked to play, to tell whether it is the saved game's own: the same
+    game on the same `board` (a Lines game's size; a Mahjong layout's name and where it comes
+    from), the same number (`seed`; None for a deal of the day yet to be proved, which its day
+    and layout make one deal) and chosen the same way, so playing for the same table. A random
+    deal is never asked for."""
+
+    kind: Literal["lines", "mahjong"]
+    board: tuple[object, ...]
+    seed: int | None
+    choice: DealChoice
+
+    def is_saved(self, data: object) -> bool:
+        """Whether `data`, the saved game of this deal's kind, is this deal."""
+        fields = data if isinstance(data, Mapping) else {}
+        if self.kind == "lines":
+            board: tuple[object, ...] = (fields.get("size"),)
+        else:
+            layout = fields.get("layout")
+            about = layout if isinstance(layout, Mapping) else {}
+            board = (about.get("name"), about.get("source"))
+        seed = fields.get("seed")
+        same_seed = self.seed == seed or (self.seed is None and self.choice.mode == "daily")
+        return (
+            self.choice.mode != "random"
+            and board == self.board
+            and _whole(seed)
+            and same_seed
+            and _choice(fields) == self.choice
+        )
+
+
+def lines_deal(size: int, seed: int, choice: DealChoice) -> Deal:
+    return Deal("lines", (size,), seed, choice)
+
+
+def mahjong_deal(name: str, source: str, seed: int | None, choice: DealChoice) -> Deal:
+    """Deal `seed` of the layout `name` from `source` (None: the deal of the day `choice` names)."""
+    return Deal("mahjong", (name, source), seed, choice)
+
+
+def _choice(fields: Mapping[object, object]) -> DealChoice:
+    """How the saved deal was chosen; a random deal if the data does not say (the engine refuses
+    a save whose choice it cannot read, and the menu never lists it)."""
+    try:
+        return DealChoice.from_json(fields.get("deal_choice"))
+    except ValueError:
+        return RANDOM
 
 
 def _won(fields: Mapping[object, object]) -> bool:
@@ -47,6 +126,6 @@ def _won(fields: Mapping[object, object]) -> bool:
     return bool(history) and 2 * len(history) == len(tiles) - len(removed)
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
     return isinstance(value, int) and not isinstance(value, bool)

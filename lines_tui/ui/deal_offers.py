@@ -54,10 +54,18 @@ class DealOffers:
         def picked(choice: str | None) -> None:
             if choice == LINES:
                 seed = lines_daily_seed(size, day)
-                self.saved.replacing("lines", lambda: self.lines.start(seed, size, daily(day)))
+                self.saved.replacing(
+                    "lines",
+                    lambda: self.lines.start(seed, size, daily(day)),
+                    same=self.lines.same_deal(size, seed, daily(day)),
+                )
             elif choice is not None:
                 layout = find_layout(choice)
-                self.saved.replacing("mahjong", lambda: self.mahjong.start_daily(layout, day))
+                self.saved.replacing(
+                    "mahjong",
+                    lambda: self.mahjong.start_daily(layout, day),
+                    same=self.mahjong.same_deal(layout, None, daily(day)),
+                )
 
         self.app.push_screen(TodayScreen(day, size), picked)
 
@@ -95,12 +103,17 @@ class DealOffers:
                     declined()
                 return
             if layout is None:
+                size = int(table.variant)
                 self.saved.replacing(
-                    "lines", lambda: self.lines.start(best.seed, int(table.variant), choice)
+                    "lines",
+                    lambda: self.lines.start(best.seed, size, choice),
+                    same=self.lines.same_deal(size, best.seed, choice),
                 )
             else:
                 self.saved.replacing(
-                    "mahjong", lambda: self.mahjong.start(layout, best.seed, choice)
+                    "mahjong",
+                    lambda: self.mahjong.start(layout, best.seed, choice),
+                    same=self.mahjong.same_deal(layout, best.seed, choice),
                 )
 
         question = (

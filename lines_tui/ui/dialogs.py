@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import ON_A_DIALOG
-from lines_tui.ui.footer import Footer
+from lines_tui.ui.footer import Footer, restated
 from lines_tui.ui.on_top import DismissedOnTop
 
 
@@ -47,10 +48,12 @@ class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
 
 
 class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
-    """Offers the saved game (`lines-tui lines`, `lines-tui mahjong`): y or enter resumes it
-    ("resume"); n asks for a new game ("new": the caller asks once more, as the new game replaces
-    the saved one for good; `new` names it when it is not like the saved one, "a 7 x 7 game");
-    escape closes the question, the saved game kept (None)."""
+    """Offers the saved game (`lines-tui lines`, `lines-tui mahjong`, or a new game asked for that
+    is the saved game's own deal): y or enter resumes it ("resume"); n asks for a new game ("new":
+    the caller asks once more, as the new game replaces the saved one for good; `new` names it
+    when it is not like the saved one, "a 7 x 7 game", or "it afresh"); escape closes the
+    question, the saved game kept (None), back to the menu or, when the question came from
+    another screen, `back` there ("the picker")."""
 
     HELP_TITLE = "Saved game"
 
@@ -68,13 +71,31 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, question: str, new: str | None = None) -> None:
+    def __init__(self, question: str, new: str | None = None, back: str | None = None) -> None:
         super().__init__()
         self._question = question
         self._new = "new game" if new is None else f"start {printable(new)}"
+        self._back = back
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, escape's told as going `back` when it does not go to the menu."""
+        bindings = super().active_bindings
+        back = self._back
+        if back is None:
+            return bindings
+        return restated(
+            bindings,
+            lambda binding: (
+                replace(binding, description="Back", tooltip=f"Back to {back}; the game is kept")
+                if binding.action == "answer(None)"
+                else binding
+            ),
+        )
 
     def compose(self) -> ComposeResult:
-        keys = f"y: resume it    n: {self._new} (asks first)\nesc: back to the menu, the game kept"
+        back = "the menu" if self._back is None else self._back
+        keys = f"y: resume it    n: {self._new} (asks first)\nesc: back to {back}, the game kept"
         return dialog("Saved game", self._question, keys)
 
     def action_answer(self, answer: str | None) -> None:

@@ -88,17 +88,21 @@ class DirectStart:
                 lambda: self.lines.start(self.seed, size, self.choice),
                 particular=particular,
                 asked=self.another_size(),
+                same=self.lines.same_deal(size, self.seed, self.choice),
             )
         elif self.start == "mahjong":
             from lines_tui.engine.mahjong.layouts import find_layout
 
             layout = find_layout(LAYOUT if self.layout is None else self.layout)
+            # A seed alone with "solvable deals only" on plays the first deal proved from there.
+            proved = self.choice is None and self.mahjong.solvable_deals()
             self.saved.resume_or_start(
                 "mahjong",
                 self.mahjong.resume,
                 lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
                 particular=particular,
                 asked=self.another_layout(layout),
+                same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
             )
 
     def another_size(self) -> str | None:

@@ -33,6 +33,8 @@ from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load, write
 
+RESUMED = "Resumed your saved game."
+"""What a game's message line first says when it was resumed."""
 NOT_SAVED = "The game could not be saved"
 """The notice of a save the store refused, before its reason."""
 SAVING_SLOWLY = "Saving this game: waiting for the disk…"

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lines_tui.engine.deal_choice import DealChoice
+from lines_tui.engine.saved_games import lines_deal
 from lines_tui.seeds import seed_and_choice
+from lines_tui.ui.saved_games import SameDeal
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -34,6 +36,13 @@ class LinesStarts:
         game = LinesGame.new(seed, size, started_at=self.session.clock())
         game.deal_choice = choice
         self.app.push_screen(LinesScreen(self.session, game))
+
+    def same_deal(self, size: int, seed: int | None, choice: DealChoice | None) -> SameDeal | None:
+        """The game `start` would begin, resumed instead if it is the saved game's own deal (None
+        for a random one)."""
+        if seed is None:
+            return None
+        return SameDeal(lines_deal(size, *seed_and_choice(seed, choice)), self.resume)
 
     def resume(self) -> None:
         from lines_tui.ui.lines.screen import LinesScreen

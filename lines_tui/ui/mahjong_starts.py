@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lines_tui.engine.deal_choice import DealChoice, daily
+from lines_tui.engine.saved_games import mahjong_deal
 from lines_tui.seeds import seed_and_choice
 from lines_tui.store import StoreError
+from lines_tui.ui.saved_games import SameDeal
 from lines_tui.ui.store_thread import write
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ class MahjongStarts:
                         layout, seed, solvable=solvable, stopped=lambda: self.pick(choice)
                     ),
                     declined=lambda: self.pick(choice),
+                    same=None if solvable else self.same_deal(layout, seed, None, "the picker"),
                 )
 
         picker = LayoutPickerScreen(solvable=self.solvable_deals(), again=again)
@@ -121,6 +124,20 @@ class MahjongStarts:
 
         self.solvable_deals()  # the screen's new deals (N) follow the setting
         self.app.push_screen(MahjongScreen(self.session, layout, seed, choice=choice, proof=proof))
+
+    def same_deal(
+        self, layout: Layout, seed: int | None, choice: DealChoice | None, back: str | None = None
+    ) -> SameDeal | None:
+        """The deal `start` would play without proving (`start_daily`, for a deal of the day with
+        no `seed` yet), resumed instead if it is the saved game's own; None for a random one.
+        (Not asked for a deal proved solvable from `seed` on: which deal that is is known only
+        once proved.) `back`: where esc on the question goes when not to the menu."""
+        if seed is not None:
+            seed, choice = seed_and_choice(seed, choice)
+        elif choice is None or choice.mode != "daily":
+            return None
+        deal = mahjong_deal(layout.name, layout.source, seed, choice)
+        return SameDeal(deal, self.resume, back)
 
     def resume(self) -> None:
         from lines_tui.ui.mahjong import MahjongScreen

@@ -5,10 +5,12 @@ and a saved game is never replaced without asking."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from lines_tui.engine.saved_games import lines_summary, mahjong_summary
+from lines_tui.engine.saved_games import Deal, lines_summary, mahjong_progress, mahjong_summary
 from lines_tui.store import StoreError
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
@@ -38,6 +40,17 @@ SCORES_UNREAD = (
     " the file is left as it is."
 )
 """After why the scores file could not be read (the app is played without it)."""
+
+
+@dataclass(frozen=True)
+class SameDeal:
+    """The deal a new game is asked to play, and how to resume the saved game instead when it is
+    that very deal (README, "Asking before a game is replaced")."""
+
+    deal: Deal
+    resume: Callable[[], object]
+    back: str | None = None
+    """Where esc on the question goes when not to the menu ("the picker")."""
 
 
 class SavedGames:
@@ -107,6 +120,7 @@ class SavedGames:
             return read(load, f"The saved {kind} game could not be read")
 
         lines, mahjong = game("lines"), game("mahjong")
+        today = utc_day(self.session.clock())
         solvable = read(
             lambda: store.preferences().solvable_deals, "The settings could not be read"
         )
@@ -115,11 +129,13 @@ class SavedGames:
             if player is None
             else f"Player: {player}",
             {
-                "resume-lines": None if lines is None else lines_summary(lines),
+                "resume-lines": None if lines is None else lines_summary(lines, today=today),
                 "resume-mahjong": (
                     None
                     if mahjong is None
-                    else ", ".join(filter(None, [mahjong_summary(mahjong), states.get("mahjong")]))
+                    else ", ".join(
+                        filter(None, [mahjong_summary(mahjong, today=today), states.get("mahjong")])
+                    )
                 ),
             },
             {"lines": lines, "mahjong": mahjong},
@@ -162,19 +178,21 @@ class SavedGames:
         *,
         particular: bool,
         asked: str | None = None,
+        same: SameDeal | None = None,
     ) -> None:
         """`lines-tui lines` / `lines-tui mahjong`: a saved game is offered first; a new game
         instead, or a `particular` new deal (a seed or a deal choice asked for), is started once
-        the player agrees to replace it. `asked`: the new game ("a 7 x 7 game"), when the saved
-        one is not what the command line asked for, and both questions say so. Escape on either
-        question keeps the saved game, on the menu (README, "Asking before a game is
-        replaced"). Asked as the menu's first read ends (`DirectStart`), so that read decides."""
+        the player agrees to replace it, unless it is the saved game's own deal (`same`), which
+        is offered to resume. `asked`: the new game ("a 7 x 7 game"), when the saved one is not
+        what the command line asked for, and both questions say so. Escape on either question
+        keeps the saved game, on the menu (README, "Asking before a game is replaced"). Asked
+        as the menu's first read ends (`DirectStart`), so that read decides."""
         saved = self.summary(kind)
         if saved is None:
             start()
             return
         if particular:
-            self._replacing(kind, start, asked)  # the saved games were read just now
+            self._replacing(kind, start, asked, same=same)  # the saved games were read just now
             return
 
         def answered(answer: str | None) -> None:
@@ -196,14 +214,18 @@ class SavedGames:
         *,
         asked: str | None = None,
         declined: Callable[[], object] | None = None,
+        same: SameDeal | None = None,
     ) -> None:
         """Start a new game of a kind that has one saved: a game in progress is never replaced
         without asking, and the question says when it is (the new game's first move overwrites
         the saved one; left before it, the new game is not saved). `asked`: as for
         `resume_or_start`; `declined` runs when the player keeps the saved game (back to the
-        screen the choice was made on). Whether one is saved is read again now, on the store's
-        thread: another copy of lines-tui may have saved one since the menu's read, and the new game
-        replaces only the saved game read here (README, "Asking before a game is replaced").
+        screen the choice was made on). When the new game is the saved game's own deal (`same`:
+        today's deal asked for again, with today's deal saved), the question offers to resume
+        it first, and to start it afresh (asked as above). Whether one is saved is read again
+        now, on the store's thread: another copy of lines-tui may have saved one since the
+        menu's read, and the new game replaces only the saved game read here (README, "Asking
+        before a game is replaced").
         A read that takes a while (another copy holds the folder) says so; one that fails, or
         ends with another screen on top (the terminal got too small), says the game was not
         started."""
@@ -219,7 +241,7 @@ class SavedGames:
             self.state = state
             self.tell_problems(state.problems)
             if self.app.screen is on_top:
-                self._replacing(kind, start, asked, declined)
+                self._replacing(kind, start, asked, declined, same)
             else:
                 self.app.notify(NOT_STARTED, severity="warning")
 
@@ -249,11 +271,15 @@ class SavedGames:
         start: Callable[[], object],
         asked: str | None,
         declined: Callable[[], object] | None = None,
+        same: SameDeal | None = None,
     ) -> None:
         """`replacing`, from the saved games just read."""
         saved = self.summary(kind)
         if saved is None:
             start()
+            return
+        if same is not None and same.deal.is_saved(self.game(kind)):
+            self._resuming_instead(kind, saved, start, same, declined)
             return
 
         def answered(yes: bool | None) -> None:
@@ -270,6 +296,31 @@ class SavedGames:
         else:
             question = f"{_waiting(kind, saved, asked)}. {REPLACED_AT_FIRST_MOVE} Start {asked}?"
         self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
+
+    def _resuming_instead(
+        self,
+        kind: SavedGame,
+        saved: str,
+        start: Callable[[], object],
+        same: SameDeal,
+        declined: Callable[[], object] | None,
+    ) -> None:
+        """The deal asked for is the saved game: y or enter resumes it, n starts it afresh once
+        the player agrees to replace the saved game (read again, as for any new game), esc
+        keeps it (`declined` runs)."""
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                same.resume()
+            elif answer == "new":
+                self.replacing(kind, start, declined=declined)
+            elif declined is not None:
+                declined()
+
+        progress = mahjong_progress(self.game(kind)) if kind == "mahjong" else ""
+        saved = f"{saved}), {progress}" if progress else f"{saved})"
+        question = f"You have this deal saved ({saved}. Resume it?"
+        self.app.push_screen(ResumeScreen(question, new="it afresh", back=same.back), answered)
 
 
 def _lines_resumable(data: dict[str, Any]) -> str:

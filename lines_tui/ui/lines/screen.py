@@ -20,7 +20,7 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
+from lines_tui.ui.game_screen import GUEST_NAME, RESUMED, GameScreen
 from lines_tui.ui.lines.board import Cell, LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.lines.film import TurnFilm
@@ -73,7 +73,7 @@ class LinesScreen(GameScreen):
         super().__init__(session)
         self.game = game
         self.selected: Cell | None = None
-        self.message = "Resumed your saved game." if resumed else ""
+        self.message = RESUMED if resumed else ""
         self.film = TurnFilm(self, self._show_frame, self._film_ended)
         self._game_over_shown = False
         self.typing = CellTyping(game.size)

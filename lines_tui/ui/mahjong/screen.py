@@ -26,6 +26,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.engine.saved_games import pairs
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -38,7 +39,7 @@ from lines_tui.ui.footer import (
     restated,
     room_for,
 )
-from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -79,11 +80,6 @@ NO_CHALLENGE_RECORD = (
 )
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
-
-
-def pairs(count: int) -> str:
-    """1 pair, 2 pairs: `count` pairs in words."""
-    return f"{count} pair" if count == 1 else f"{count} pairs"
 
 
 class MahjongScreen(GameScreen):
@@ -202,7 +198,7 @@ class MahjongScreen(GameScreen):
         if self.game.paused:
             self.game.resume(self._now())
         self.show_symbols(self.session.symbols)
-        self._start_deal()
+        self._start_deal(resumed=self._resumed)
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -223,27 +219,32 @@ class MahjongScreen(GameScreen):
         self.save_unless_left()
         self.dead_end.cancel(self)
 
-    def _start_deal(self) -> None:
-        """Show the game from scratch: a new deal, a restart or a resumed game."""
+    def _start_deal(self, *, resumed: bool = False) -> None:
+        """Show the game from scratch: a new deal, a restart or a `resumed` game."""
         board = self.board
         board.set_faces(*self._faces())
         board.present = self.game.present
         board.selected = None
         board.hints = ()
         board.cursor = self._first_cursor()
-        self._show_proof()
+        self._show_proof(resumed)
         # A won game is saved only while its time waits for a name: resumed, it asks again.
         self._celebrated = False
         self._position_changed()
 
-    def _show_proof(self) -> None:
+    def _show_proof(self, resumed: bool = False) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
         line: "Deal 38 proved solvable; skipped 1 dead end." (short enough for the day's deal,
-        whose number has 19 digits, to fit the line at 80 columns)."""
+        whose number has 19 digits, to fit the line at 80 columns). A `resumed` game was not
+        just proved: its message line says it was resumed, with the deal's number (the panel
+        may name it "today's deal"), and the panel keeps the proof."""
         proof = self.game.proof
         self.set_class(proof is not None, "-proved")
         game = self.game
         self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.session.clock()), proof)
+        if resumed:
+            self._say(f"{RESUMED} Deal {game.seed}.")
+            return
         if proof is None:
             return
         why = skipped_text(proof)
