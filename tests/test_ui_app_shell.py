@@ -19,6 +19,7 @@ from conftest import (
 )
 from test_ui_app_lines import board_shows_under
 from test_ui_solvable_deals import footer_text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._toast import Toast
@@ -162,11 +163,7 @@ async def test_the_import_field_leaves_question_mark_the_help_key(tmp_path: Path
     paste: "Can you beat this? LT2-...") still goes into the field, in its place."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ImportScreen)
+        screen = await import_screen_from_the_menu(pilot)
         footer = await footer_text(pilot)
         assert "? Help" in footer and "f1" not in footer
         await pilot.press("question_mark")
@@ -194,11 +191,7 @@ async def test_question_marks_alone_in_the_import_field_are_the_help_key(
     (a paste typed out as keys, "beat this?") is the paste's, and no help opens."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ImportScreen)
+        screen = await import_screen_from_the_menu(pilot)
         field = screen.query_one(CodeInput)
         for at_once in (False, True):
             if at_once:
@@ -261,6 +254,15 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
 )
 def test_a_damaged_files_reason_loses_only_the_details_at_its_end(reason: str, told: str) -> None:
     assert short_reason(reason) == told
+
+
+async def import_screen_from_the_menu(pilot: Pilot[None]) -> ImportScreen:
+    await settle(pilot)
+    await pilot.press("i")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ImportScreen)
+    return screen
 
 
 class NoticesRecorded(LinesTuiApp):

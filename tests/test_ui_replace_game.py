@@ -11,6 +11,7 @@ from conftest import FIXED_NOW, cursor_to, make_app, settle
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from lines_tui.engine.daily import lines_daily_seed
@@ -126,6 +127,16 @@ def save_a_lines_game(data_dir: Path) -> None:
     open_store(data_dir).save_game("lines", game.to_json())
 
 
+async def answer_resume_question(pilot: Pilot[None], answers: list[str]) -> None:
+    """Press `answers` on the resume question: n there asks once more whether to replace."""
+    for answer in answers:
+        await pilot.press(answer)
+        await settle(pilot)
+        if answer == "n":
+            assert isinstance(pilot.app.screen, ConfirmScreen)
+            assert "until your first move in the new game" in dialog_text(pilot.app)
+
+
 @pytest.mark.parametrize("kind", ["lines", "mahjong"])
 async def test_escape_or_no_on_the_resume_question_never_loses_the_saved_game(
     tmp_path: Path, kind: Start
@@ -144,12 +155,7 @@ async def test_escape_or_no_on_the_resume_question_never_loses_the_saved_game(
             await settle(pilot)
             assert isinstance(app.screen, ResumeScreen)
             assert "Resume it?" in dialog_text(app)
-            for answer in answers:
-                await pilot.press(answer)
-                await settle(pilot)
-                if answer == "n":
-                    assert isinstance(app.screen, ConfirmScreen)
-                    assert "until your first move in the new game" in dialog_text(app)
+            await answer_resume_question(pilot, answers)
             if answers[-1] == "escape":
                 assert isinstance(app.screen, MenuScreen)
                 assert app.screen.check_action("open", (f"resume-{kind}",))  # offered there
@@ -450,12 +456,7 @@ async def test_todays_deal_saved_can_still_be_started_afresh_after_asking(
             await pilot.press("t", "enter")
             await settle(pilot)
             assert isinstance(app.screen, ResumeScreen)
-            for answer in answers:
-                await pilot.press(answer)
-                await settle(pilot)
-                if answer == "n":
-                    assert isinstance(app.screen, ConfirmScreen)
-                    assert "until your first move in the new game" in dialog_text(app)
+            await answer_resume_question(pilot, answers)
             if answers[-1] == "escape":
                 assert isinstance(app.screen, MenuScreen)
             else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import make_app, play_lines_by_keys, settle, widget_lines
@@ -49,6 +50,15 @@ def told(app: LinesTuiApp) -> list[tuple[str, str]]:
 
 def kept_tracebacks(app: LinesTuiApp) -> list[str]:
     return list(app.session.io.unexpected)
+
+
+async def a_lines_game_left_after_a_move(pilot: Pilot[None]) -> list[Any]:
+    """A Lines game from the menu, one move played and saved, left with q: its moves."""
+    screen = await a_lines_game(pilot)
+    await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+    await pilot.press("q")
+    await settle(pilot)
+    return screen.game.moves
 
 
 async def a_lines_game(pilot: Pilot[None]) -> LinesScreen:
@@ -133,11 +143,7 @@ async def test_the_leaderboards_that_fail_unexpectedly_are_told_and_a_saved_game
 ) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await a_lines_game(pilot)
-        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
-        moves = screen.game.moves
-        await pilot.press("q")
-        await settle(pilot)
+        moves = await a_lines_game_left_after_a_move(pilot)
         heal = broken(monkeypatch, app.store, "snapshot")
         await pilot.press("b")
         await settle(pilot)
@@ -167,11 +173,7 @@ async def test_a_new_games_read_that_fails_unexpectedly_is_told_and_keys_work_ag
     drops the keys typed meanwhile: a read that never answered left every key dropped."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await a_lines_game(pilot)
-        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
-        moves = screen.game.moves
-        await pilot.press("q")
-        await settle(pilot)
+        moves = await a_lines_game_left_after_a_move(pilot)
         menu = app.screen
         assert isinstance(menu, MenuScreen)
         heal = broken(monkeypatch, app.store, "load_game")
