@@ -135,3 +135,9 @@ def test_a_layout_name_too_long_for_a_file_name_is_one_line(
     line = refused(run(*command, given), reason)
     assert "Errno" not in line
     assert list(cwd.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["mahjong", "deal"])
+def test_the_layout_option_names_what_it_takes_alike_in_every_command(command: str) -> None:
+    """`mahjong --help` showed `--layout <layout_value>`, Typer's name for its parser."""
+    assert "--layout NAME|PATH" in run(command, "--help").stdout

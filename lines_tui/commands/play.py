@@ -70,6 +70,7 @@ def mahjong(
         typer.Option(
             "--layout",
             parser=layout_value,
+            metavar="NAME|PATH",
             help="Layout name (see `lines-tui layouts`) or a layout file (default turtle).",
         ),
     ] = None,
