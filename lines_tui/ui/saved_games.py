@@ -195,17 +195,11 @@ class SavedGames:
             self._replacing(kind, start, asked, same=same)  # the saved games were read just now
             return
 
-        def answered(answer: str | None) -> None:
-            if answer == "resume":
-                resume()
-            elif answer == "new":
-                self.replacing(kind, start, asked=asked)
-
         if asked is None:
             question = f"You have a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
         else:
             question = f"{_waiting(kind, saved, asked)}: resume it, or start {asked}?"
-        self.app.push_screen(ResumeScreen(question, new=asked), answered)
+        self._offer_resume(kind, question, resume, start, asked=asked, new=asked)
 
     def replacing(
         self,
@@ -308,19 +302,38 @@ class SavedGames:
         """The deal asked for is the saved game: y or enter resumes it, n starts it afresh once
         the player agrees to replace the saved game (read again, as for any new game), esc
         keeps it (`declined` runs)."""
+        progress = mahjong_progress(self.game(kind)) if kind == "mahjong" else ""
+        about = f"({saved}), {progress}" if progress else f"({saved})"
+        question = f"You have this deal saved {about}. Resume it?"
+        self._offer_resume(
+            kind, question, same.resume, start, new="it afresh", back=same.back, declined=declined
+        )
+
+    def _offer_resume(
+        self,
+        kind: SavedGame,
+        question: str,
+        resume: Callable[[], object],
+        start: Callable[[], object],
+        *,
+        asked: str | None = None,
+        new: str | None = None,
+        back: str | None = None,
+        declined: Callable[[], object] | None = None,
+    ) -> None:
+        """The resume question (`ResumeScreen`): y resumes, n asks whether to replace the saved
+        game with `start`'s (`replacing`, `asked` and `declined` as there), esc keeps it
+        (`declined` runs)."""
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
-                same.resume()
+                resume()
             elif answer == "new":
-                self.replacing(kind, start, declined=declined)
+                self.replacing(kind, start, asked=asked, declined=declined)
             elif declined is not None:
                 declined()
 
-        progress = mahjong_progress(self.game(kind)) if kind == "mahjong" else ""
-        saved = f"{saved}), {progress}" if progress else f"{saved})"
-        question = f"You have this deal saved ({saved}. Resume it?"
-        self.app.push_screen(ResumeScreen(question, new="it afresh", back=same.back), answered)
+        self.app.push_screen(ResumeScreen(question, new=new, back=back), answered)
 
 
 def _lines_resumable(data: dict[str, Any]) -> str:
