@@ -294,7 +294,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             # A preview of the text before must not come back over this one (and be merged).
             self.workers.cancel_group(self, "preview")
             self._checking = False
-            self.show([], NO_CODE[:1].upper() + NO_CODE[1:] if event.value.strip() else PASTE)
+            self.show([], as_sentence(NO_CODE) if event.value.strip() else PASTE)
             return
         self.show([], CHECKING)
         self._checking = True
@@ -460,12 +460,17 @@ def brings(read: Read) -> bool:
     return isinstance(read, Merge) and read.any_in_table()
 
 
+def as_sentence(text: str) -> str:
+    """`text`, a reason told within a line ("no share code found ..."), alone on its line."""
+    return text[:1].upper() + text[1:]
+
+
 def summary(reads: list[Read]) -> str:
     """One line for one code; for several, what enter merges, then a line per code."""
     if len(reads) == 1:
         (read,) = reads
         line = read_line(read)
-        return f"{line} Press enter to merge." if brings(read) else line[:1].upper() + line[1:]
+        return f"{line} Press enter to merge." if brings(read) else as_sentence(line)
     merges = sum(brings(read) for read in reads)
     if not merges:
         head = f"Nothing to merge: none of the {len(reads)} codes brings an entry to your tables."
