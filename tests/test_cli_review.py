@@ -394,6 +394,16 @@ def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> N
     assert not (home / "data" / "scores.json").exists()
 
 
+@pytest.mark.parametrize("command", ["challenge", "replay"])
+def test_a_dash_among_a_game_codes_words_is_refused_as_standard_input(
+    home: Path, command: str
+) -> None:
+    """`challenge CODE -` read the `-` as text; it names standard input, the game's keys."""
+    code = challenge_code(home)
+    refused(run(command, code, "-", stdin=code), "keys from standard input")
+    assert not (home / "data" / "scores.json").exists()
+
+
 # 7. `scores show` says "verified" only of a game it replayed
 
 

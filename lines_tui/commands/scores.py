@@ -195,8 +195,9 @@ EntryOption = Annotated[
 CodeArgument = Annotated[
     list[str],
     typer.Argument(
-        help="The share code, or - to read it from standard input. It may sit in a pasted chat "
-        "message or email reply; spaces and line breaks inside it are ignored.",
+        help="The share code, or - alone to read it from standard input (a - among other "
+        "words is refused: quote a text with one in it). It may sit in a pasted chat message "
+        "or email reply; spaces and line breaks inside it are ignored.",
         show_default=False,
     ),
 ]
@@ -300,8 +301,9 @@ GameCodeArgument = Annotated[
 
 def game_code(code: list[str]) -> str:
     """The one code of `challenge` and `replay`, which open a game: standard input is the
-    player's keys, so `-` (the code on standard input) is refused."""
-    if code == ["-"]:
+    player's keys, so `-` (the code on standard input), alone or among other words, is
+    refused."""
+    if STANDARD_INPUT in code:
         fail(
             "the game reads its keys from standard input, so the code cannot come from there; "
             "give it on the command line"
@@ -324,9 +326,25 @@ def own_tables_checker() -> Checker:
     return Checker.for_own_tables(time.time())
 
 
+STANDARD_INPUT = "-"
+"""The word that reads the codes from standard input, given alone."""
+
+
 def pasted_codes(code: list[str]) -> list[str]:
-    """The codes in the argument (or standard input for -); exit 2 if there is none."""
-    text = read_standard_input() if code == ["-"] else " ".join(code)
+    """The codes in the words given (standard input for `-` alone); exit 2 if there is none.
+    A `-` among other words is refused in one line: read as text it was dropped without a
+    word, and read as standard input it would wait for a terminal's input in the middle of a
+    pasted message (a text with a lone `-` in it is given quoted, as one word)."""
+    if code == [STANDARD_INPUT]:
+        text = read_standard_input()
+    elif STANDARD_INPUT in code:
+        fail(
+            "- reads the codes from standard input and takes no other word with it: give the "
+            "codes either all on the command line (quote a text with a lone - in it) or all "
+            "on standard input"
+        )
+    else:
+        text = " ".join(code)
     unread = unread_part(text)
     if unread:  # all or none: a code left out without a word would look merged
         fail(f"the text is too long to read whole ({unread} would go unread): pass it in parts")
