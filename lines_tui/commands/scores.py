@@ -25,7 +25,7 @@ from lines_tui.commands.common import (
     warn,
     watch_store_warnings,
 )
-from lines_tui.commands.options import settings
+from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import check_player, check_registered
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
@@ -88,6 +88,7 @@ def attempt(action: Callable[[], T], store: Store | None = None) -> T:
 
 
 @app.callback(invoke_without_command=True)
+@checks_player
 def overview(ctx: typer.Context) -> None:
     """List the tables that have results."""
     if ctx.invoked_subcommand is not None:
@@ -167,6 +168,7 @@ def nearest_tables(table: TableId, variants: set[str]) -> str:
 
 
 @app.command("show")
+@checks_player
 def show(ctx: typer.Context, table: TableArgument) -> None:
     """Show one table, best first, with its share code."""
     table_id = table_named(table)
@@ -204,6 +206,7 @@ CodeArgument = Annotated[
 
 
 @app.command("export")
+@checks_player
 def export(
     ctx: typer.Context,
     table: TableArgument,
@@ -231,6 +234,7 @@ def export(
 
 
 @app.command("remove")
+@checks_player
 def remove(
     ctx: typer.Context,
     table: TableArgument,
@@ -355,6 +359,7 @@ def pasted_codes(code: list[str]) -> list[str]:
 
 
 @app.command("import")
+@checks_player
 def import_(
     ctx: typer.Context,
     code: CodeArgument,
@@ -389,6 +394,7 @@ def import_(
 
 
 @app.command("verify")
+@checks_player
 def verify(ctx: typer.Context, code: CodeArgument) -> None:
     """Replay every entry of a share code and print its verdict (verified, refuted with the
     reason, unverified). Exit 0 if every entry is verified, 1 if any is not, 2 if the code is

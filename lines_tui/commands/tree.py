@@ -12,7 +12,7 @@ from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
 from lines_tui.commands.common import BAD_INPUT, output_guarded, tell_store_warnings, warn
-from lines_tui.commands.options import Settings, data_dir_setting
+from lines_tui.commands.options import Settings, data_dir_setting, player_checked_by
 from lines_tui.commands.start import check_player, open_menu
 
 
@@ -44,11 +44,6 @@ def _name_command(error: typer.TyperException, ctx: Any) -> None:
     if getattr(error, "ctx", False) is None:
         error.ctx = ctx  # type: ignore[attr-defined]
 
-
-OPEN_THE_STORE = ("lines", "mahjong", "challenge", "replay", "scores", "players")
-"""The commands that check `--player` themselves, as they open the store, after the checks that
-need no data (a terminal, a code's checksum): opening it may set a damaged file aside, which a
-command refused for what it was given should not do. Every other one is checked here, first."""
 
 HELP_ASKED = "lines_tui.help_asked"
 """In the root context's meta: the command line asks a command for its help."""
@@ -163,8 +158,13 @@ def root(
     if ctx.meta.get(HELP_ASKED):  # a command's help needs no data folder or player to be right
         return
     ctx.obj = Settings(data_dir=data_dir_setting(data_dir), player=player)
-    if player is not None and ctx.invoked_subcommand not in (None, *OPEN_THE_STORE):
-        check_player(ctx.obj)  # every command refuses an unknown player, not only the games
+    name = ctx.invoked_subcommand
+    if player is not None and name is not None:
+        # Every command refuses an unknown player, not only those that open the store, which
+        # check it themselves (`checks_player`): every other one is checked here, first.
+        command = ctx.command.get_command(ctx, name)  # type: ignore[attr-defined]
+        if not player_checked_by(command):
+            check_player(ctx.obj)
     if ctx.invoked_subcommand is None:
         open_menu(ctx.obj)
 
