@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.commands.common import fail
-from lines_tui.engine.text_file import HomeUnknown, expand_home
+from lines_tui.engine.text_file import HomeUnknown, NotUtf8, expand_home, utf8_text
 
 if TYPE_CHECKING:
     import typer
@@ -30,6 +30,19 @@ class Settings:
 
     data_dir: Path | None = None
     player: str | None = None
+
+
+def not_utf8(word: str) -> NotUtf8 | None:
+    """Why a word of the command line is not UTF-8 text ("not UTF-8 text (at byte 4)"), or None
+    when it is: Python hands such a word over with each bad byte as a lone surrogate (U+DCFF
+    for 0xFF), which the bytes of the word give back."""
+    if word.isascii():
+        return None
+    try:
+        utf8_text(os.fsencode(word))
+    except NotUtf8 as error:
+        return error
+    return None
 
 
 def data_dir_setting(given: str | None) -> Path | None:
