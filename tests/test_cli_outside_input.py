@@ -367,3 +367,20 @@ def test_the_bytes_of_a_real_command_line_are_refused_in_one_line(
     )
     assert b": it is not UTF-8 text (at byte " in done.stderr
     assert not (home / "data").exists()
+
+
+def test_every_group_of_the_tree_checks_the_words_of_its_commands() -> None:
+    """The check of every word is the groups' (`NamedErrors`): a group of another class would
+    let its commands' words through unchecked."""
+    import typer
+
+    from lines_tui.commands.tree import NamedErrors
+
+    def groups(command: Any) -> list[Any]:
+        subs = getattr(command, "commands", None)
+        if subs is None:
+            return []
+        return [command, *(group for sub in subs.values() for group in groups(sub))]
+
+    found = groups(typer.main.get_command(app))
+    assert len(found) == 3 and all(isinstance(group, NamedErrors) for group in found)

@@ -37,7 +37,7 @@ class NamedErrors(TyperGroup):
         self, ctx: typer.Context, args: list[str]
     ) -> tuple[str | None, Any, list[str]]:
         """The command `args` names, its name and its words each refused in one line (exit 2)
-        if not UTF-8 text, before any command of the line runs, the group's own neither."""
+        if not UTF-8 text, before any command of the line runs (this group's own included)."""
         if args and not ctx.meta.get(HELP_ASKED):
             refuse_non_utf8_word(args[0], "the command name", ctx)
         name, command, rest = super().resolve_command(ctx, args)
