@@ -19,7 +19,7 @@ from lines_tui.commands.common import (
     hold_standard_descriptors,
     tell_store_warnings,
 )
-from lines_tui.commands.options import Settings, data_dir_setting
+from lines_tui.commands.options import Settings, data_dir_setting, not_utf8
 
 if TYPE_CHECKING:
     import typer
@@ -50,7 +50,8 @@ def main() -> None:
 def menu_options(args: Sequence[str]) -> Settings | None:
     """The settings of `lines-tui [--data-dir D] [--player P]` (`--option=value` too, the last of
     a repeated option counts), or None for any other command line: a command, `--help`, an
-    option without its value or with an empty one or one that looks like an option. A data
+    option without its value or with an empty one or one that looks like an option, a player's
+    name that is not UTF-8 text (the tree refuses it; a data folder may be any bytes). A data
     folder the command tree would refuse (`--data-dir` or `$LINES_TUI_HOME`) is refused here in
     the same line (`data_dir_setting`)."""
     values: dict[str, str] = {}
@@ -64,6 +65,8 @@ def menu_options(args: Sequence[str]) -> Settings | None:
                 return None
             value = rest.pop(0)
         if not value or value.startswith("-"):
+            return None
+        if option == "--player" and not_utf8(value) is not None:
             return None
         values[option] = value
     return Settings(

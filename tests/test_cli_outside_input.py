@@ -290,3 +290,97 @@ def test_a_fifo_as_the_data_file_is_refused_in_one_line(home: Path) -> None:
         pytest.skip("no FIFOs on this system")
     os.mkfifo(data / "scores.json")
     refused(run("scores"), "scores.json is a FIFO, not a regular file")
+
+
+# A command-line argument that is not UTF-8 text
+
+NOT_UTF8 = os.fsdecode(b"\xff")  # how Python hands over the byte 0xFF of an argument: U+DCFF
+
+
+@pytest.mark.parametrize(
+    ("command", "named"),
+    [
+        (["players", "add", NOT_UTF8], "'name'"),
+        (["players", "rename", "Ann", f"Ann{NOT_UTF8}"], "'new'"),
+        (["players", "use", NOT_UTF8], "'name'"),
+        (["--player", NOT_UTF8, "layouts"], "'--player'"),
+        (["--player", NOT_UTF8], "'--player'"),
+        (["lines", "--size", NOT_UTF8], "'--size'"),
+        (["mahjong", "--layout", f"x{NOT_UTF8}.layout"], "'--layout'"),
+        (["deal", "--layout", NOT_UTF8], "'--layout'"),
+        (["scores", "show", NOT_UTF8], "'table'"),
+        (["scores", "import", "LT2-", NOT_UTF8], "'code'"),
+        (["scores", "verify", f"LT2-{NOT_UTF8}"], "'code'"),
+        (["challenge", f"LT2-{NOT_UTF8}"], "'code'"),
+        ([NOT_UTF8], "the command name"),
+        (["scores", NOT_UTF8], "the command name"),
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_refused_as_such(
+    home: Path, command: list[str], named: str
+) -> None:
+    """`players add $'\\xff'` was refused for "control or invisible characters (U+DCFF)", a
+    size "is not a valid whole number": one line says what is wrong with it, before anything
+    is read or written."""
+    line = refused(run(*command), named, "not UTF-8 text (at byte ")
+    assert "U+DCFF" not in line and "\\udcff" not in line
+    assert not (home / "data").exists()
+
+
+def test_a_path_may_be_any_bytes_a_file_name_holds(home: Path) -> None:
+    """Only what the commands open as a path may be any bytes: a file name need not be UTF-8."""
+    data = home / f"data{NOT_UTF8}"
+    added = run("--data-dir", str(data), "players", "add", "Ann")
+    assert added.exit_code == 0, added.stderr
+    assert open_store(data).players() == ["Ann"]
+    position = home / f"position{NOT_UTF8}.json"
+    dealt = run("deal", "--seed", "1")
+    position.write_text(dealt.stdout)
+    solved = run("solve", str(position), "--json")
+    assert solved.exit_code == 0, solved.stderr
+    folder = home / f"layouts{NOT_UTF8}"
+    folder.mkdir()
+    assert run("layouts", "--folder", str(folder)).exit_code == 0
+
+
+def test_a_help_asked_for_is_shown_whatever_the_bytes_beside_it(home: Path) -> None:
+    shown = run("players", "add", NOT_UTF8, "--help")
+    assert shown.exit_code == 0 and "Register a player." in shown.stdout
+
+
+@pytest.mark.parametrize(
+    "args", [[b"players", b"add", b"\xff"], [b"--player", b"Ann\xff"]], ids=["add", "menu"]
+)
+def test_the_bytes_of_a_real_command_line_are_refused_in_one_line(
+    home: Path, args: list[bytes]
+) -> None:
+    """The same from a real command line, the menu's short start too (it read `--player`
+    itself, and went on to refuse it for want of a terminal, then of such a player)."""
+    from tools.pty_terminal import lines_tui_command
+
+    done = subprocess.run(
+        [*map(os.fsencode, lines_tui_command()), *args], capture_output=True, timeout=120
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert (
+        done.stderr.startswith(b"lines-tui: Invalid value for ") and done.stderr.count(b"\n") == 1
+    )
+    assert b": it is not UTF-8 text (at byte " in done.stderr
+    assert not (home / "data").exists()
+
+
+def test_every_group_of_the_tree_checks_the_words_of_its_commands() -> None:
+    """The check of every word is the groups' (`NamedErrors`): a group of another class would
+    let its commands' words through unchecked."""
+    import typer
+
+    from lines_tui.commands.tree import NamedErrors
+
+    def groups(command: Any) -> list[Any]:
+        subs = getattr(command, "commands", None)
+        if subs is None:
+            return []
+        return [command, *(group for sub in subs.values() for group in groups(sub))]
+
+    found = groups(typer.main.get_command(app))
+    assert len(found) == 3 and all(isinstance(group, NamedErrors) for group in found)

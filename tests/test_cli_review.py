@@ -394,6 +394,16 @@ def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> N
     assert not (home / "data" / "scores.json").exists()
 
 
+@pytest.mark.parametrize("command", ["challenge", "replay"])
+def test_a_dash_among_a_game_codes_words_is_refused_as_standard_input(
+    home: Path, command: str
+) -> None:
+    """`challenge CODE -` read the `-` as text; it names standard input, the game's keys."""
+    code = challenge_code(home)
+    refused(run(command, code, "-", stdin=code), "keys from standard input")
+    assert not (home / "data" / "scores.json").exists()
+
+
 # 7. `scores show` says "verified" only of a game it replayed
 
 
@@ -508,6 +518,64 @@ def test_an_unknown_player_is_refused_by_every_command(
     monkeypatch.setattr("lines_tui.commands.start.require_terminal", lambda: None)
     refused(run("--player", "Nobody", *command), "no registered player is named 'Nobody'")
     assert not (home / "data").exists()
+
+
+def every_command_line(home: Path) -> dict[tuple[str, ...], list[str]]:
+    """Every command of the tree (a group alone runs its callback), by its words, with what it
+    needs to get as far as its player check."""
+    code = challenge_code(home)
+    return {
+        ("lines",): [],
+        ("mahjong",): [],
+        ("layouts",): [],
+        ("deal",): ["--seed", "1"],
+        ("solve",): [str(home / "position.json")],
+        ("replay",): [code],
+        ("challenge",): [code],
+        ("scores",): [],
+        ("scores", "show"): ["lines-9"],
+        ("scores", "export"): ["lines-9"],
+        ("scores", "remove"): ["--yes", "lines-9", "1"],
+        ("scores", "import"): [code],
+        ("scores", "verify"): [code],
+        ("players",): [],
+        ("players", "list"): [],
+        ("players", "add"): ["Ann"],
+        ("players", "rename"): ["Ann", "Bo"],
+        ("players", "remove"): ["Ann"],
+        ("players", "use"): ["Ann"],
+        ("players", "guest"): [],
+    }
+
+
+def tree_commands(command: Any, words: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    found = {words} if words else set()
+    for name, sub in getattr(command, "commands", {}).items():
+        found |= tree_commands(sub, (*words, name))
+    return found
+
+
+def test_every_command_refuses_an_unknown_player_before_it_does_anything(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether the tree checks `--player` first or leaves it to the command, as it opens the
+    store, is read from the command (`checks_player`), no longer from a list kept by hand: a
+    command marked that never checks, or a new command, fails here."""
+    import typer
+
+    from lines_tui.cli import app
+
+    for module in ("start", "replay", "challenge"):  # a game on a terminal
+        monkeypatch.setattr(f"lines_tui.commands.{module}.require_terminal", lambda: None)
+    lines = every_command_line(home)
+    assert tree_commands(typer.main.get_command(app)) == set(lines)  # a new one: add it above
+    for words, given in lines.items():
+        result = run("--player", "Nobody", *words, *given)
+        assert result.exit_code == 2, (words, result.stdout, result.stderr)
+        assert result.stderr == "lines-tui: no registered player is named 'Nobody' " + (
+            "(register with: lines-tui players add NAME)\n"
+        ), words
+        assert not (home / "data").exists(), words
 
 
 def test_a_registered_player_is_taken_by_every_command(home: Path) -> None:

@@ -338,3 +338,28 @@ def test_of_several_codes_the_one_that_cannot_be_read_is_named(
     )
     assert result.stdout == ""  # `verify` printed the first code's verdicts, then refused
     assert open_store(tmp_path).tables() == {}
+
+
+@pytest.mark.parametrize(
+    "command", [["scores", "import"], ["scores", "import", "--dry-run"], ["scores", "verify"]]
+)
+@pytest.mark.parametrize("words", [["-", "{code}"], ["{code}", "-"], ["-", "-"]])
+def test_a_dash_among_other_words_is_refused_not_read_as_text(
+    folder: Path, command: list[str], words: list[str]
+) -> None:
+    """`scores import CODE -` read the `-` as text: the code piped in went unread without a
+    word. `-` reads standard input alone; among other words it is refused, nothing written."""
+    code = encode(TableId.lines(9), [Entry("Ann", 1234, FIRST_DATE + 100, 7)])
+    piped = encode(TableId.lines(7), [Entry("Bo", 99, FIRST_DATE + 5, 1)])
+    given = [word.format(code=code) for word in words]
+    result = run(folder, *command, *given, stdin=piped)
+    refused(result, "- reads the codes from standard input and takes no other word with it")
+    assert result.stdout == ""
+    assert not folder.exists()
+
+
+def test_a_dash_inside_a_quoted_text_is_part_of_the_text(folder: Path) -> None:
+    code = encode(TableId.lines(9), [Entry("Ann", 1234, FIRST_DATE + 100, 7)])
+    result = run(folder, "scores", "import", f"here it is - {code} - beat it")
+    assert result.exit_code == 0, result.stderr
+    assert open_store(folder).tables() != {}

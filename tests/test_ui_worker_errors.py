@@ -49,7 +49,7 @@ def told(app: LinesTuiApp) -> list[tuple[str, str]]:
 
 
 def kept_tracebacks(app: LinesTuiApp) -> list[str]:
-    return list(app.session.io.unexpected)
+    return list(app.unexpected_failures())
 
 
 async def a_lines_game_left_after_a_move(pilot: Pilot[None]) -> list[Any]:

@@ -15,7 +15,7 @@ from typing import TypeVar
 import typer
 
 from lines_tui.commands.common import fail, say, tell_store_warnings
-from lines_tui.commands.options import settings
+from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.play import today_utc
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code, report
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
@@ -25,6 +25,7 @@ from lines_tui.store import ShareCodeError, StoreError, format_value
 T = TypeVar("T")
 
 
+@checks_player
 def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     """Play the deal of a challenge code; its verified results join that deal's table."""
     from lines_tui.store import codes

@@ -7,15 +7,21 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.commands.common import fail
-from lines_tui.engine.text_file import HomeUnknown, expand_home
+from lines_tui.engine.text_file import HomeUnknown, NotUtf8, expand_home, utf8_text
 
 if TYPE_CHECKING:
     import typer
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+CHECKS_PLAYER = "lines_tui_checks_player"
+"""The attribute `checks_player` sets on a command's function (typer's wrapper of it keeps it)."""
 
 
 @dataclass(frozen=True)
@@ -24,6 +30,19 @@ class Settings:
 
     data_dir: Path | None = None
     player: str | None = None
+
+
+def not_utf8(word: str) -> NotUtf8 | None:
+    """Why a word of the command line is not UTF-8 text ("not UTF-8 text (at byte 4)"), or None
+    when it is: Python hands such a word over with each bad byte as a lone surrogate (U+DCFF
+    for 0xFF), which the bytes of the word give back."""
+    if word.isascii():
+        return None
+    try:
+        utf8_text(os.fsencode(word))
+    except NotUtf8 as error:
+        return error
+    return None
 
 
 def data_dir_setting(given: str | None) -> Path | None:
@@ -95,3 +114,23 @@ def empty_path(name: str, what: str = "folder") -> str:
 def settings(ctx: typer.Context) -> Settings:
     obj = ctx.find_root().obj
     return obj if isinstance(obj, Settings) else Settings()
+
+
+def checks_player(command: Command) -> Command:
+    """Mark a command (or a group's callback) that checks `--player` itself, as it opens the
+    store (`start.open_store_for`, `scores.open_cli_store`, `start.check_player`): after the
+    checks that need no data (a terminal, a code's checksum), since opening the store may set a
+    damaged file aside, which a command refused for what it was given should not do. The
+    command tree checks `--player` first for every command not so marked (`player_checked_by`),
+    so one that forgets the mark is still checked, only sooner."""
+    setattr(command, CHECKS_PLAYER, True)
+    return command
+
+
+def player_checked_by(command: Any) -> bool:
+    """Whether the click `command` checks `--player` itself (`checks_player`): a command whose
+    function is marked, or a group whose callback and every command are."""
+    if not getattr(getattr(command, "callback", None), CHECKS_PLAYER, False):
+        return False
+    commands = getattr(command, "commands", {})  # a group's
+    return all(player_checked_by(sub) for sub in commands.values())

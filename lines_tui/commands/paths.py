@@ -35,6 +35,12 @@ class EmptyPath(typer.BadParameter):
         return empty_path(options[0] if options else param.human_readable_name, self.what)
 
 
+def path_text(text: str) -> str:
+    """A path kept as given, for the code that reads it itself (`--data-dir`:
+    `options.data_dir_setting`)."""
+    return text
+
+
 def _expanded(text: str, what: str) -> Path:
     if not text.strip():
         raise EmptyPath(what)
@@ -68,3 +74,15 @@ def folder_value(text: str) -> Path:
     if not stat.S_ISDIR(mode):
         raise typer.BadParameter(f"{folder} is not a folder")
     return folder
+
+
+PATH_PARSERS = (path_text, path_value, folder_value)
+"""The parsers of the options and arguments that are only ever opened as paths, never kept or
+shown as text: their value may be any bytes a file name can hold, UTF-8 or not
+(`tree.refuse_non_utf8`). A `--layout` is not one: a layout's path is kept in a saved game, as
+text."""
+
+
+def takes_any_bytes(parser: object) -> bool:
+    """Whether a click parameter type is one of `PATH_PARSERS`' (typer's `parser=`)."""
+    return getattr(parser, "func", None) in PATH_PARSERS

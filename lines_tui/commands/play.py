@@ -8,7 +8,7 @@ import typer
 
 from lines_tui.commands.common import fail
 from lines_tui.commands.numbers import whole_number_option
-from lines_tui.commands.options import settings
+from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.paths import layout_value
 from lines_tui.commands.start import run_app
 from lines_tui.engine.deal_choice import LAST_DEAL
@@ -20,6 +20,7 @@ def seed_option(help: str) -> Any:  # typer.Option's own type
     return whole_number_option("--seed", 0, LAST_DEAL, help)
 
 
+@checks_player
 def lines(
     ctx: typer.Context,
     size: Annotated[
@@ -63,6 +64,7 @@ def today_utc() -> str:
     return dt.datetime.now(dt.timezone.utc).date().isoformat()
 
 
+@checks_player
 def mahjong(
     ctx: typer.Context,
     layout: Annotated[

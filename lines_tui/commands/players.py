@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail, say
+from lines_tui.commands.options import checks_player
 from lines_tui.commands.scores import attempt, open_cli_store
 from lines_tui.store.names import InvalidName, clean_name
 
@@ -26,6 +27,7 @@ def valid_name(name: str) -> None:
 
 
 @app.callback(invoke_without_command=True)
+@checks_player
 def overview(ctx: typer.Context) -> None:
     """List the registered players (the active one marked *)."""
     if ctx.invoked_subcommand is None:
@@ -33,6 +35,7 @@ def overview(ctx: typer.Context) -> None:
 
 
 @app.command("list")
+@checks_player
 def list_players(ctx: typer.Context) -> None:
     """List the registered players; * marks the one who plays now."""
     store = open_cli_store(ctx)
@@ -48,6 +51,7 @@ def list_players(ctx: typer.Context) -> None:
 
 
 @app.command("add")
+@checks_player
 def add(ctx: typer.Context, name: NameArgument) -> None:
     """Register a player."""
     valid_name(name)
@@ -60,6 +64,7 @@ def add(ctx: typer.Context, name: NameArgument) -> None:
 
 
 @app.command("rename")
+@checks_player
 def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
     """Rename a player; results already in the tables keep the old name."""
     valid_name(new)
@@ -70,6 +75,7 @@ def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
 
 
 @app.command("remove")
+@checks_player
 def remove(ctx: typer.Context, name: NameArgument) -> None:
     """Unregister a player; their results stay in the tables."""
     store = open_cli_store(ctx)
@@ -77,6 +83,7 @@ def remove(ctx: typer.Context, name: NameArgument) -> None:
 
 
 @app.command("use")
+@checks_player
 def use(ctx: typer.Context, name: NameArgument) -> None:
     """Make a registered player the active one (the one who plays)."""
     store = open_cli_store(ctx)
@@ -85,6 +92,7 @@ def use(ctx: typer.Context, name: NameArgument) -> None:
 
 
 @app.command("guest")
+@checks_player
 def guest(ctx: typer.Context) -> None:
     """Play as a guest from now on (Lines scores are not saved)."""
     store = open_cli_store(ctx)

@@ -8,12 +8,13 @@ import typer
 
 from lines_tui.commands.common import fail
 from lines_tui.commands.numbers import whole_number_option
-from lines_tui.commands.options import settings
+from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
 from lines_tui.commands.start import open_store_for, require_terminal, run
 from lines_tui.store import ShareCodeError
 
 
+@checks_player
 def replay(
     ctx: typer.Context,
     code: GameCodeArgument,

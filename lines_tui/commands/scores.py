@@ -25,7 +25,7 @@ from lines_tui.commands.common import (
     warn,
     watch_store_warnings,
 )
-from lines_tui.commands.options import settings
+from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import check_player, check_registered
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
@@ -88,6 +88,7 @@ def attempt(action: Callable[[], T], store: Store | None = None) -> T:
 
 
 @app.callback(invoke_without_command=True)
+@checks_player
 def overview(ctx: typer.Context) -> None:
     """List the tables that have results."""
     if ctx.invoked_subcommand is not None:
@@ -167,6 +168,7 @@ def nearest_tables(table: TableId, variants: set[str]) -> str:
 
 
 @app.command("show")
+@checks_player
 def show(ctx: typer.Context, table: TableArgument) -> None:
     """Show one table, best first, with its share code."""
     table_id = table_named(table)
@@ -195,14 +197,16 @@ EntryOption = Annotated[
 CodeArgument = Annotated[
     list[str],
     typer.Argument(
-        help="The share code, or - to read it from standard input. It may sit in a pasted chat "
-        "message or email reply; spaces and line breaks inside it are ignored.",
+        help="The share code, or - alone to read it from standard input (a - among other "
+        "words is refused: quote a text with one in it). It may sit in a pasted chat message "
+        "or email reply; spaces and line breaks inside it are ignored.",
         show_default=False,
     ),
 ]
 
 
 @app.command("export")
+@checks_player
 def export(
     ctx: typer.Context,
     table: TableArgument,
@@ -230,6 +234,7 @@ def export(
 
 
 @app.command("remove")
+@checks_player
 def remove(
     ctx: typer.Context,
     table: TableArgument,
@@ -300,8 +305,9 @@ GameCodeArgument = Annotated[
 
 def game_code(code: list[str]) -> str:
     """The one code of `challenge` and `replay`, which open a game: standard input is the
-    player's keys, so `-` (the code on standard input) is refused."""
-    if code == ["-"]:
+    player's keys, so `-` (the code on standard input), alone or among other words, is
+    refused."""
+    if STANDARD_INPUT in code:
         fail(
             "the game reads its keys from standard input, so the code cannot come from there; "
             "give it on the command line"
@@ -324,9 +330,25 @@ def own_tables_checker() -> Checker:
     return Checker.for_own_tables(time.time())
 
 
+STANDARD_INPUT = "-"
+"""The word that reads the codes from standard input, given alone."""
+
+
 def pasted_codes(code: list[str]) -> list[str]:
-    """The codes in the argument (or standard input for -); exit 2 if there is none."""
-    text = read_standard_input() if code == ["-"] else " ".join(code)
+    """The codes in the words given (standard input for `-` alone); exit 2 if there is none.
+    A `-` among other words is refused in one line: read as text it was dropped without a
+    word, and read as standard input it would wait for a terminal's input in the middle of a
+    pasted message (a text with a lone `-` in it is given quoted, as one word)."""
+    if code == [STANDARD_INPUT]:
+        text = read_standard_input()
+    elif STANDARD_INPUT in code:
+        fail(
+            "- reads the codes from standard input and takes no other word with it: give the "
+            "codes either all on the command line (quote a text with a lone - in it) or all "
+            "on standard input"
+        )
+    else:
+        text = " ".join(code)
     unread = unread_part(text)
     if unread:  # all or none: a code left out without a word would look merged
         fail(f"the text is too long to read whole ({unread} would go unread): pass it in parts")
@@ -337,6 +359,7 @@ def pasted_codes(code: list[str]) -> list[str]:
 
 
 @app.command("import")
+@checks_player
 def import_(
     ctx: typer.Context,
     code: CodeArgument,
@@ -371,6 +394,7 @@ def import_(
 
 
 @app.command("verify")
+@checks_player
 def verify(ctx: typer.Context, code: CodeArgument) -> None:
     """Replay every entry of a share code and print its verdict (verified, refuted with the
     reason, unverified). Exit 0 if every entry is verified, 1 if any is not, 2 if the code is

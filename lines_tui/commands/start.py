@@ -113,14 +113,14 @@ def run(app: LinesTuiApp, player: str | None) -> None:
         # and exit with 120, hiding the app's 129 (a dropped SSH connection).
         point_at_null(sys.stdout, sys.stderr)
     else:
-        tell_unexpected(app.session.io.unexpected)
+        tell_unexpected(app.unexpected_failures())
     if app.return_code:
         raise SystemExit(app.return_code)
 
 
 def tell_unexpected(tracebacks: dict[str, int]) -> None:
-    """Each traceback the app kept of an unexpected failure (`StoreThread.unexpected`), once,
-    with how many times it came: for whoever reports the bug."""
+    """Each traceback the app kept of an unexpected failure (`LinesTuiApp.unexpected_failures`),
+    once, with how many times it came: for whoever reports the bug."""
     for traceback, times in tracebacks.items():
         often = "" if times == 1 else f" ({times} times)"
         warn(

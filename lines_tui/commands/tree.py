@@ -8,18 +8,23 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import UsageError  # typer carries its own click
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
 from lines_tui.commands.common import BAD_INPUT, output_guarded, tell_store_warnings, warn
-from lines_tui.commands.options import Settings, data_dir_setting
+from lines_tui.commands.options import Settings, data_dir_setting, not_utf8, player_checked_by
+from lines_tui.commands.paths import path_text, takes_any_bytes
 from lines_tui.commands.start import check_player, open_menu
 
 
 class NamedErrors(TyperGroup):
     """A group whose refusals all know the command they refuse (`_one_line`'s `(see: ...)`).
     click's parser leaves out the one of an option given without its value (`--player` last):
-    the group's own options are named here, and its commands' when their parsing fails."""
+    the group's own options are named here, and its commands' when their parsing fails.
+
+    Every group of the tree is one, so every word of a command line passes here before any
+    command runs: a word that is not UTF-8 text is refused here (`refuse_non_utf8`)."""
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         try:
@@ -28,8 +33,27 @@ class NamedErrors(TyperGroup):
             _name_command(error, ctx)
             raise
 
+    def resolve_command(  # type: ignore[override]
+        self, ctx: typer.Context, args: list[str]
+    ) -> tuple[str | None, Any, list[str]]:
+        """The command `args` names, its name and its words each refused in one line (exit 2)
+        if not UTF-8 text, before any command of the line runs (this group's own included)."""
+        if args and not ctx.meta.get(HELP_ASKED):
+            refuse_non_utf8_word(args[0], "the command name", ctx)
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and not ctx.meta.get(HELP_ASKED):
+            words = command.context_class(command, info_name=name, parent=ctx)
+            try:  # click's parser, for the value of each option and argument, not converted
+                given, _, _ = command.make_parser(words).parse_args(args=list(rest))
+            except typer.TyperException:
+                given = {}  # the command's own parse refuses the line, naming what is wrong
+            refuse_non_utf8(command, words, given)
+        return name, command, rest
+
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
+            if not ctx.meta.get(HELP_ASKED):
+                refuse_non_utf8(self, ctx, ctx.params)  # the group's own options
             return super().invoke(ctx)
         except typer.TyperException as error:
             name = ctx.invoked_subcommand
@@ -39,16 +63,37 @@ class NamedErrors(TyperGroup):
             raise
 
 
+def refuse_non_utf8(command: Any, ctx: Any, given: dict[str, Any]) -> None:
+    """Refuse in one line (exit 2, as click refuses a bad value) the first value in `given` (by
+    parameter name) of `command`'s parameters that is not UTF-8 text: Python hands such a
+    command-line argument over with its bad bytes as lone surrogates (U+DCFF for 0xFF), which
+    were refused for what they are not (a name "cannot contain control or invisible characters
+    (U+DCFF)", a size "is not a valid whole number"). The only values that may be any bytes are
+    paths the commands only open (`paths.takes_any_bytes`): a file name need not be UTF-8."""
+    for param in command.get_params(ctx):
+        if takes_any_bytes(param.type):
+            continue
+        value = given.get(param.name)
+        for word in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(word, str):
+                refuse_non_utf8_word(word, None, ctx, param)
+
+
+def refuse_non_utf8_word(word: str, what: str | None, ctx: Any, param: Any = None) -> None:
+    """Refuse `word`, `what` (or the value of `param`) of the command line, if it is not UTF-8
+    text (`options.not_utf8` says where the first bad byte is)."""
+    error = not_utf8(word)
+    if error is not None and param is None:
+        raise UsageError(f"{what} is {error}", ctx)
+    if error is not None:
+        raise typer.BadParameter(f"it is {error}", ctx, param)
+
+
 def _name_command(error: typer.TyperException, ctx: Any) -> None:
     """Give a refusal that names no command (click's `ctx`) this one."""
     if getattr(error, "ctx", False) is None:
         error.ctx = ctx  # type: ignore[attr-defined]
 
-
-OPEN_THE_STORE = ("lines", "mahjong", "challenge", "replay", "scores", "players")
-"""The commands that check `--player` themselves, as they open the store, after the checks that
-need no data (a terminal, a code's checksum): opening it may set a damaged file aside, which a
-command refused for what it was given should not do. Every other one is checked here, first."""
 
 HELP_ASKED = "lines_tui.help_asked"
 """In the root context's meta: the command line asks a command for its help."""
@@ -146,6 +191,7 @@ def root(
         str | None,
         typer.Option(
             "--data-dir",
+            parser=path_text,  # any bytes: a path (`refuse_non_utf8`)
             metavar="DIR",
             help="Folder of the score and player file "
             "(default: $LINES_TUI_HOME or the user data folder).",
@@ -163,8 +209,13 @@ def root(
     if ctx.meta.get(HELP_ASKED):  # a command's help needs no data folder or player to be right
         return
     ctx.obj = Settings(data_dir=data_dir_setting(data_dir), player=player)
-    if player is not None and ctx.invoked_subcommand not in (None, *OPEN_THE_STORE):
-        check_player(ctx.obj)  # every command refuses an unknown player, not only the games
+    name = ctx.invoked_subcommand
+    if player is not None and name is not None:
+        # Every command refuses an unknown player, not only those that open the store, which
+        # check it themselves (`checks_player`): every other one is checked here, first.
+        command = ctx.command.get_command(ctx, name)  # type: ignore[attr-defined]
+        if not player_checked_by(command):
+            check_player(ctx.obj)
     if ctx.invoked_subcommand is None:
         open_menu(ctx.obj)
 

@@ -163,6 +163,12 @@ class LinesTuiApp(App[None]):
     def store(self) -> Store:
         return self.session.store
 
+    def unexpected_failures(self) -> dict[str, int]:
+        """What failed unexpectedly on the store's thread while the app ran, each traceback
+        with how many times it came (`Session.unexpected_failures`): the command line tells
+        them once the app has ended and the terminal is back."""
+        return self.session.unexpected_failures()
+
     @property
     def few_colours(self) -> bool:
         return self.session.few_colours

@@ -136,6 +136,12 @@ class Session:
         self.saved = {**self.saved, kind: game}
         self.unread = self.unread - {kind}
 
+    def unexpected_failures(self) -> dict[str, int]:
+        """The traceback of each unexpected failure of a store call so far (a bug: told in the
+        app as a failing disk is, and the app went on), with how many times it came: for
+        standard error once the app has ended (README, "When something unexpected fails")."""
+        return dict(self.io.unexpected)
+
     def background_solver(self) -> BackgroundSolver:
         if self.solver is None:
             # Loaded on first use: a start that never opens Mahjong never loads the solver.

@@ -48,7 +48,7 @@ class StoreThread:
         self._after_each = after_each
         self.unexpected: dict[str, int] = {}
         """The traceback of each `UnexpectedError` so far, and how many times it came: for
-        standard error once the app has ended (`lines_tui.commands.start.run`)."""
+        standard error once the app has ended (`Session.unexpected_failures`)."""
 
     def submit(self, call: Callable[[], T]) -> Future[T]:
         """Run `call()` after everything asked before it. Once the thread is closed (the app
