@@ -37,6 +37,7 @@ from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter
 from textual.geometry import Region
+from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -69,13 +70,46 @@ def no_store_watched_after_the_test() -> Iterable[None]:
     leave_store_warnings()
 
 
+class ToastsRecorded(App[Any]):
+    """Keeps every toast the app shows (`toasts`: message and severity), as Textual's public
+    `notify` is asked for it; the app's own `notify` (before this one: `class A(LinesTuiApp,
+    ToastsRecorded)`) tells a game screen's notices on its status line instead, so only what
+    shows as a toast comes here. A toast gone (timed out, or cleared as a dialog opened) is
+    still kept. Tests read notices through this, not Textual's private list."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.toasts: list[tuple[str, str]] = []
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        self.toasts.append((message, severity))
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    @property
+    def toasted(self) -> list[str]:
+        """The toasts' messages."""
+        return [message for message, _ in self.toasts]
+
+
+class RecordedApp(LinesTuiApp, ToastsRecorded):
+    """The app, its toasts kept (`ToastsRecorded`)."""
+
+
 def make_app(
     data_dir: Path, *, animations: bool = False, sixteen_colours: bool = False, **options: object
-) -> LinesTuiApp:
+) -> RecordedApp:
     """The app on a store in `data_dir`; the colour depth is fixed (many colours, or 16 with
     `sixteen_colours`) so pictures do not depend on the TERM of whoever runs the tests."""
     options.setdefault("few_colours", sixteen_colours)
-    app_class = SixteenColourApp if sixteen_colours else LinesTuiApp
+    app_class = SixteenColourApp if sixteen_colours else RecordedApp
     return app_class(
         open_store(data_dir), clock=lambda: FIXED_NOW, animations=animations, **options
     )  # type: ignore[arg-type]
@@ -99,7 +133,7 @@ def _sixteen(style: Style) -> Style:
     return style + Style.from_color(down(style.color), down(style.bgcolor))
 
 
-class SixteenColourApp(LinesTuiApp):
+class SixteenColourApp(RecordedApp):
     def get_line_filters(self) -> Sequence[LineFilter]:
         return [*super().get_line_filters(), SixteenColours()]
 
@@ -463,7 +497,7 @@ BOUND = 30.0
 unless something is broken)."""
 
 
-class ExitWatchingApp(LinesTuiApp):
+class ExitWatchingApp(RecordedApp):
     """Says when it begins to end (Textual runs this handler before the app's own), so a test can
     let a stalled disk go then: the app waits for the store thread before it ends."""
 

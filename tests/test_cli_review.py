@@ -619,6 +619,20 @@ def test_an_import_that_merges_exits_0(home: Path) -> None:
     assert run("scores", "import", code).exit_code == 0  # already there: it is in the table
 
 
+def test_an_import_of_a_code_given_twice_says_so_with_the_same_exit_code(home: Path) -> None:
+    """The same code twice in one paste was reported twice, the second "1 already there" as if
+    the table held it before, without a word that it was given twice."""
+    refuted, good = challenge_code(home, 1), challenge_code(home)
+    for code, exit_code in ((refuted, 1), (good, 0)):
+        for dry_run in (["--dry-run"], []):
+            result = run("scores", "import", *dry_run, f"{code}\n> {code.lower()}")
+            assert result.exit_code == exit_code, result.stdout
+            blocks = result.stdout.splitlines()
+            assert blocks[-1] == "code 2: the same as code 1"
+            assert sum("Lines" in line for line in blocks) == 1  # its report, once
+            assert "already there" not in result.stdout
+
+
 # 13. layout titles spell their control characters out
 
 

@@ -160,3 +160,17 @@ def test_a_code_wrapped_over_lines_in_small_letters_is_read_whole() -> None:
     assert [
         code.upper() for code in find_codes(f"lt1-{BODY[:HALF].lower()}\n{BODY[HALF:].lower()}")
     ] == [CODE]
+
+
+def test_a_code_given_again_is_found_as_the_same_code_however_it_is_written() -> None:
+    """`repeats` numbers each code given again after the first one it is: in small letters, with
+    I for 1 and O for 0 too; a damaged code only letter for letter. `given_again` says how many."""
+    first = encode(TableId.lines(9), [Entry("Pal", 500, FIRST_DATE, 1)])
+    other = encode(TableId.lines(7), [Entry("Pal", 500, FIRST_DATE, 1)])
+    head, body = first.split("-", 1)
+    written_otherwise = f"{head.lower()}-{body.replace('1', 'I').replace('0', 'o')}"
+    damaged = "LT2-0000000000000000BAD1"
+    codes = [first, other, written_otherwise, damaged, damaged.lower(), first]
+    assert paste.repeats(codes) == [None, None, 1, None, 4, 1]
+    assert paste.given_again(paste.repeats(codes)) == "one given twice and one given 3 times"
+    assert paste.given_again(paste.repeats([first, other])) == ""

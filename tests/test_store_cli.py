@@ -138,12 +138,15 @@ def test_the_verdicts_line_up_whatever_the_width_of_the_seeds(folder: Path) -> N
 
 
 def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> None:
-    """As the import merges them: the same code twice is added once, then already there."""
-    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
-    dry = run(folder, "scores", "import", "--dry-run", code, code)
+    """As the import merges them: an entry two codes bring is added once, then already there.
+    (It gave one code twice, now told as such: "code 2: the same as code 1".)"""
+    pal = Entry("Pal", 500, int(START), 1)
+    code = encode(TableId.lines(9), [pal])
+    more = encode(TableId.lines(9), [pal, Entry("Bo", 400, int(START), 2)])
+    dry = run(folder, "scores", "import", "--dry-run", code, more)
     assert [line for line in dry.stdout.splitlines() if not line.startswith(" ")] == [
         "Lines 9 x 9 (lines-9) (dry run, nothing saved): 1 added",
-        "Lines 9 x 9 (lines-9) (dry run, nothing saved): 1 already there",
+        "Lines 9 x 9 (lines-9) (dry run, nothing saved): 1 added, 1 already there",
     ]
     assert dry.exit_code == 0 and not folder.exists()
     damaged = code[:-1] + ("0" if code[-1] != "0" else "1")

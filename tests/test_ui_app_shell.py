@@ -265,26 +265,15 @@ async def import_screen_from_the_menu(pilot: Pilot[None]) -> ImportScreen:
     return screen
 
 
-class NoticesRecorded(LinesTuiApp):
-    """The app, keeping the text of every notice it is asked to show (`shown`)."""
-
-    def __init__(self, data_dir: Path) -> None:
-        super().__init__(open_store(data_dir), clock=lambda: FIXED_NOW)
-        self.shown: list[str] = []
-
-    def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
-        self.shown.append(message)
-
-
 async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> None:
     """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app"."""
-    app = NoticesRecorded(tmp_path)
+    app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running
-    assert app.shown == ["ctrl+c does not quit here: ctrl+q quits."]
+    assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
 
 
 @pytest.mark.parametrize(
@@ -303,7 +292,7 @@ async def test_ctrl_c_says_it_does_not_quit_on_a_dialog_too(
 ) -> None:
     """Textual stops looking for a key's binding at a modal screen: over a dialog the app's ctrl+c
     was never reached, and the dialog's own (a copy of a selection) said nothing."""
-    app = NoticesRecorded(tmp_path)
+    app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         if isinstance(open_dialog, str):
@@ -316,7 +305,7 @@ async def test_ctrl_c_says_it_does_not_quit_on_a_dialog_too(
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running and app.screen is dialog
-        assert app.shown == ["ctrl+c does not quit here: ctrl+q quits."]
+        assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:
@@ -546,7 +535,7 @@ async def test_a_saved_lines_game_that_cannot_be_read_is_set_aside_with_a_notice
         assert isinstance(app.screen, MenuScreen)
         (aside,) = tmp_path.glob("saved-lines.json.corrupt-*")
         assert aside.read_bytes() == saved  # kept untouched, never deleted
-        (notice,) = [n.message for n in app._notifications if "saved-lines.json" in n.message]
+        (notice,) = [told for told in app.toasted if "saved-lines.json" in told]
         assert notice.startswith("saved-lines.json: 'board' must be")
         assert notice.endswith(f"its name ending in {aside.name.removeprefix('saved-lines.json')}.")
         assert open_store(tmp_path).load_game("lines") is None

@@ -441,6 +441,62 @@ async def test_todays_deal_chosen_while_it_is_saved_offers_to_resume_it(
             assert screen.game.history == saved.history
 
 
+async def resume_keys(pilot: Pilot[None]) -> tuple[str, dict[str, str]]:
+    """The resume question's Footer as shown, and its help's sentence for each key."""
+    from test_ui_solvable_deals import footer_text
+
+    from lines_tui.ui.help import key_rows
+
+    footer = await footer_text(pilot)
+    return footer, {keys: sentence for keys, sentence, _ in key_rows(pilot.app.screen)}
+
+
+@pytest.mark.parametrize("where", ["today", "picker", "command line"])
+async def test_the_same_deal_question_names_n_as_starting_it_afresh(
+    tmp_path: Path, where: str
+) -> None:
+    """The same-deal question's Footer said "n New game" and its help "A new game instead",
+    where n asks whether to start that very deal afresh: both say so, wherever it was asked."""
+    game = MahjongGame.new(find_layout("turtle"), 535993, now=FIXED_NOW)
+    game.deal_choice = daily(TODAY) if where != "picker" else CHOSEN
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
+    options: dict[str, object] = {}
+    if where == "command line":
+        options = {"start": "mahjong", "choice": daily(TODAY)}
+    app = make_app(tmp_path, **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys = {"today": ["t", "down", "enter"], "picker": ["m", *"535993", "enter"]}
+        for key in keys.get(where, []):
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app).startswith("You have this deal saved")
+        footer, help_rows = await resume_keys(pilot)
+        assert "n Start afresh" in footer and "New game" not in footer
+        assert help_rows["n"].startswith("This deal again from its start (asks first")
+        assert help_rows["y ⏎"] == "Resume the saved game"
+        await pilot.press("n")  # and n does what they say: asks, then starts the deal again
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+@pytest.mark.parametrize("asked", [{}, {"layout": "pagoda"}])
+async def test_the_resume_question_of_a_new_game_keeps_n_as_a_new_game(
+    tmp_path: Path, asked: dict[str, object]
+) -> None:
+    """`lines-tui mahjong` (of any layout) with a game saved: n there is a new game, and the
+    Footer and the help say so."""
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path, start="mahjong", **asked)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        footer, help_rows = await resume_keys(pilot)
+        assert "n New game" in footer and "afresh" not in footer
+        assert help_rows["n"].startswith("A new game instead (asks first")
+
+
 async def test_todays_deal_saved_can_still_be_started_afresh_after_asking(
     tmp_path: Path,
 ) -> None:

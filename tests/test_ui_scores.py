@@ -6,6 +6,7 @@ import random
 import re
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -744,7 +745,10 @@ async def test_the_preview_s_marks_stay_in_sight_beside_the_widest_names(tmp_pat
     store = open_store(tmp_path / "data")
     widest = Entry("W" * 24, 24 * 36000 - 1, int(START), 1)
     lines, mahjong = encode(TableId.lines(9), [widest]), encode(TableId.mahjong("turtle"), [widest])
-    paste = f"{lines} {mahjong} {lines}"
+    # Code 3 brings code 1's entry again, "already there" (not code 1 itself: a code given
+    # again is not previewed twice), and one more.
+    again = encode(TableId.lines(9), [widest, replace(widest, value=widest.value - 1, seed=2)])
+    paste = f"{lines} {mahjong} {again}"
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
         await settle(pilot)
         pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
@@ -767,10 +771,12 @@ async def test_the_preview_s_dates_show_whole_the_widest_names_end_in_an_ellipsi
     widest = [Entry(f"{'W' * 23}{i}", 24 * 36000 - 1 - i, int(START), 1) for i in range(10)]
     lower = [Entry(f"{'W' * 23}{i}", 10 + i, int(START), 1) for i in range(10)]
     lines, mahjong = encode(TableId.lines(9), lower), encode(TableId.mahjong("turtle"), widest)
+    # Code 3 brings 9 of code 2's entries again (code 2 itself again is not previewed twice).
+    again = encode(TableId.mahjong("turtle"), widest[:9])
     short = encode(TableId.lines(7), [Entry(f"Pal{i}", 10, int(START), 1) for i in range(10)])
     date = format_date(int(START))
     for paste, cut in [
-        (f"{lines} {mahjong} {mahjong}", True),  # not good enough, added, already there
+        (f"{lines} {mahjong} {again}", True),  # not good enough, added, already there
         (f"{short} {mahjong}", False),  # all added: room for the whole names
     ]:
         async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
@@ -816,25 +822,159 @@ async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(
 
 
 async def test_the_preview_judges_the_codes_in_the_order_they_merge(tmp_path: Path) -> None:
-    """The same code twice showed "added" twice: each code was judged alone, not after the ones
-    before it, as the merge takes them."""
+    """Two codes bringing one entry showed "added" twice: each code was judged alone, not after
+    the ones before it, as the merge takes them. (It pasted the same code twice, which is now
+    told as such: the next test.)"""
     store = open_store(tmp_path / "data")
-    pal = Entry("Pal", 500, int(START), 1)
-    code = encode(TableId.lines(9), [pal])
+    pal, bo = Entry("Pal", 500, int(START), 1), Entry("Bo", 400, int(START), 2)
+    first, second = encode(TableId.lines(9), [pal]), encode(TableId.lines(9), [pal, bo])
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
-        summary = await pasted(pilot, f"{code}\n{code}")
+        summary = await pasted(pilot, f"{first}\n{second}")
         assert summary[1:3] == [
             " Code 1: Lines 9 x 9 (lines-9): 1 added.",
-            " Code 2: Lines 9 x 9 (lines-9): 1 already there.",
+            " Code 2: Lines 9 x 9 (lines-9): 1 added, 1 already there.",
         ]
         grid = pilot.app.screen.query_one(DataTable)
         assert [cells(grid, row)[:5] for row in range(grid.row_count)] == [
             ["1", "added", "1", "?", "Pal"],
             ["2", "already there", "1", "?", "Pal"],
+            ["2", "added", "2", "?", "Bo"],
         ]
         await press(pilot, "enter")
         await settle(pilot)
-    assert store.table("lines-9") == (pal,)
+    assert store.table("lines-9") == (pal, bo)
+
+
+async def test_a_code_given_twice_in_a_paste_is_told_and_merged_once(tmp_path: Path) -> None:
+    """The same code twice (written alike or not) was previewed twice, its second copy "1
+    already there" as if your tables held it, without a word that the paste held it twice."""
+    store = open_store(tmp_path / "data")
+    pal, bo = Entry("Pal", 500, int(START), 1), Entry("Bo", 3000, int(START), 2)
+    code, other = encode(TableId.lines(9), [pal]), encode(TableId.mahjong("turtle"), [bo])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        summary = await pasted(pilot, f"{code}\n{other}\n{code.lower()}")
+        assert summary[:4] == [
+            " 3 codes, one given twice. Press enter to merge them all.",
+            " Code 1: Lines 9 x 9 (lines-9): 1 added.",
+            " Code 2: Turtle (mahjong-turtle): 1 added.",
+            " Code 3: the same as code 1.",
+        ]
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [cells(grid, row)[:2] for row in range(grid.row_count)] == [
+            ["1", "added"],
+            ["2", "added"],
+        ]
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert app.told == [
+        "Merged into Lines 9 x 9 (lines-9): 1 added.\n"
+        "Merged into Turtle (mahjong-turtle): 1 added.\n"
+        "Code 3: the same as code 1, merged once."
+    ]
+    assert store.table("lines-9") == (pal,) and store.table("mahjong-turtle") == (bo,)
+
+
+async def test_a_code_given_twice_and_merged_before_its_preview_is_told(tmp_path: Path) -> None:
+    """Pasted and confirmed in one burst, merged before the preview is made: the notice says
+    the code was given twice, not that its copy was "not merged"."""
+    store = open_store(tmp_path / "data")
+    session = Session(store)
+    slow = threading.Event()
+    session.io.submit(slow.wait)
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    app = NoticeApp(ImportScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pilot.app.post_message(events.Paste(f"{code} {code}"))
+        post_keys_at_once(pilot.app, "enter")
+        await pilot.pause(2 * import_code.ENTER_SETTLES)
+        slow.set()
+        await settle(pilot)
+    assert app.told == [
+        "Merged into Lines 9 x 9 (lines-9): 1 added.\nCode 2: the same as code 1, merged once."
+    ]
+    assert merged_shown(app.result) == ("lines-9", 1)
+
+
+@pytest.mark.parametrize("several", [False, True])
+async def test_codes_whose_entries_are_all_here_say_so_and_merge_nothing(
+    tmp_path: Path, several: bool
+) -> None:
+    """A code imported before said "Lines 9 x 9 (lines-9): 1 already there. Press enter to
+    merge.", and enter "merged" it ("Merged into ..."): nothing new came."""
+    store = open_store(tmp_path / "data")
+    pal, bo = Entry("Pal", 500, int(START), 1), Entry("Bo", 3000, int(START), 2)
+    pasted_codes = [encode(TableId.lines(9), [pal])]
+    if several:
+        pasted_codes.append(encode(TableId.mahjong("turtle"), [bo]))
+    for code in pasted_codes:
+        store.import_code(code, checker())
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        summary = " ".join(line.strip() for line in await pasted(pilot, " ".join(pasted_codes)))
+        if several:
+            assert summary == (
+                "Nothing to merge: every entry pasted is already in your tables (2 codes)."
+                " Code 1: nothing to merge into Lines 9 x 9 (lines-9): 1 already there."
+                " Code 2: nothing to merge into Turtle (mahjong-turtle): 1 already there."
+            )
+        else:
+            assert summary == (
+                "Nothing to merge: every entry pasted is already in your tables."
+                " Lines 9 x 9 (lines-9): 1 already there."
+            )
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ImportScreen)
+    assert app.told == ["Nothing to merge: every entry pasted is already in your tables."]
+    assert app.result == "not dismissed"
+
+
+@pytest.mark.parametrize("several", [False, True])
+async def test_a_challenge_whose_entries_are_all_here_says_so_and_enter_offers_it(
+    tmp_path: Path, several: bool
+) -> None:
+    """A challenge code imported before (its offer declined, say) said "... 1 already there.
+    Press enter to merge.", and enter "merged" it: nothing is merged, and the preview says
+    that enter offers its challenge again (the offer over its table, as after a merge)."""
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    game = played_lines_game(2, size=7)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ann", 7, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    pasted_codes = [store.challenge_code("lines-7", 1, checker=checker())]
+    if several:
+        pasted_codes.insert(
+            0, encode(TableId.mahjong("turtle"), [Entry("Bo", 3000, int(START), 2)])
+        )
+        store.import_code(pasted_codes[0], checker())
+    deal = f"Lines 7 x 7, deal {game.seed} (lines-7+deal-{game.seed})"
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        summary = " ".join(line.strip() for line in await pasted(pilot, " ".join(pasted_codes)))
+        if several:
+            assert summary == (
+                "Nothing to merge: every entry pasted is already in your tables (2 codes)."
+                " Press enter for the challenge of code 2."
+                " Code 1: nothing to merge into Turtle (mahjong-turtle): 1 already there."
+                f" Code 2: nothing to merge into {deal}: 1 already there."
+            )
+        else:
+            assert summary == (
+                "Nothing to merge: every entry pasted is already in your tables."
+                f" {deal}: 1 already there. Press enter for its challenge."
+            )
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert app.told == []
+    merged = app.result
+    assert isinstance(merged, Merged) and merged.challenge is not None
+    assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
+    assert merged.challenge.to_beat is not None and merged.challenge.to_beat.name == "Ann"
+    assert merged.told == "Nothing was merged: every entry pasted is already in your tables."
 
 
 def lines_in_sight(pane: Widget) -> list[str]:

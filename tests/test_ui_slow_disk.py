@@ -66,11 +66,11 @@ async def test_r_typed_while_the_menu_reads_with_nothing_saved_says_so_after(
         menu = app.screen
         assert isinstance(menu, MenuScreen) and menu.state is None
         await pilot.press("R")
-        assert not app._notifications
+        assert not app.toasts
         disk.release()
         await settle(pilot)
         assert app.screen is menu
-        assert [n.message for n in app._notifications] == ["No Mahjong game is saved to resume."]
+        assert app.toasted == ["No Mahjong game is saved to resume."]
 
 
 async def test_score_screens_can_be_left_while_the_disk_reads(tmp_path: Path) -> None:
@@ -201,13 +201,13 @@ async def test_a_new_game_waiting_for_a_slow_read_says_so_and_what_became_of_it(
         await pilot.press("l")
         await stalled(pilot, disk)
         await pilot.pause(SLOW_READ_SECONDS + 0.2)
-        assert READING_SAVED_GAMES in [n.message for n in app._notifications]
+        assert READING_SAVED_GAMES in app.toasted
         await pilot.resize_terminal(60, 12)
         await pilot.pause()  # not `settle`: it would wait for the held read
         assert isinstance(app.screen, TooSmallScreen)
         disk.release()
         await settle(pilot)
-        assert NOT_STARTED in [n.message for n in app._notifications]
+        assert NOT_STARTED in app.toasted
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
         assert app.screen is menu

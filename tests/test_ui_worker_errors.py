@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_app, play_lines_by_keys, settle, widget_lines
+from conftest import ToastsRecorded, make_app, play_lines_by_keys, settle, widget_lines
 from textual.pilot import Pilot
 from tools.pty_terminal import Terminal, app_environment
 
@@ -45,7 +45,8 @@ def broken(monkeypatch: pytest.MonkeyPatch, store: Store, name: str) -> Callable
 
 def told(app: LinesTuiApp) -> list[tuple[str, str]]:
     """The app's toasts so far: (message, severity)."""
-    return [(notice.message, notice.severity) for notice in app._notifications]
+    assert isinstance(app, ToastsRecorded)
+    return app.toasts
 
 
 def kept_tracebacks(app: LinesTuiApp) -> list[str]:

@@ -41,7 +41,14 @@ from lines_tui.store import (
 )
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, unread_part
+from lines_tui.store.paste import (
+    MAX_PASTE_CHARS,
+    NO_CODE,
+    find_codes,
+    repeats,
+    same_as,
+    unread_part,
+)
 from lines_tui.store.sharecode import unwrap
 from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
@@ -385,8 +392,11 @@ def import_(
     else:
         # All or none: a bad code among several merges none of them.
         merges = attempt(lambda: store.import_codes(found, checker_now), store)
-    for merged in merges:
-        say(*report(merged, dry_run))
+    for number, (merged, first) in enumerate(zip(merges, repeats(found), strict=True), 1):
+        if first is None:
+            say(*report(merged, dry_run))
+        else:  # it merges nothing more: said as such, not as "already there"
+            say(f"code {number}: {same_as(first)}")
     if not any(merged.any_in_table() for merged in merges):
         # A script learns that none of the code's entries is in the table (all refuted or
         # rejected, or not good enough for it).

@@ -24,6 +24,8 @@ short still gets its reason.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from itertools import islice
 
 from lines_tui.store.errors import ShareCodeError
@@ -71,6 +73,41 @@ def find_codes(text: str) -> list[str]:
     if codes or not prose:
         return codes
     return [max(prose, key=len)]
+
+
+def repeats(codes: Sequence[str]) -> list[int | None]:
+    """For each of `codes` (`find_codes`), the number (from 1) of the first code before it that
+    is the same code, or None: one table pasted twice, written alike or not (another case, I
+    for 1). A code that cannot be unwrapped is the same as another only letter for letter."""
+    firsts: dict[object, int] = {}
+    found: list[int | None] = []
+    for number, code in enumerate(codes, start=1):
+        try:
+            key: object = unwrap(code)
+        except ShareCodeError:
+            key = code.upper()
+        first = firsts.setdefault(key, number)
+        found.append(None if first == number else first)
+    return found
+
+
+def same_as(number: int) -> str:
+    """What a code pasted again is told, in its place among the codes (`repeats`)."""
+    return f"the same as code {number}"
+
+
+def given_again(repeated: Sequence[int | None]) -> str:
+    """How many codes of a paste are given more than once, from their `repeats` ("one given
+    twice", "two given twice and one given 3 times"), or "" if none is."""
+    copies = Counter(first for first in repeated if first is not None)  # after the first
+    times = Counter(extra + 1 for extra in copies.values())
+    return " and ".join(
+        f"{_WORDS.get(count, str(count))} given {'twice' if given == 2 else f'{given} times'}"
+        for given, count in sorted(times.items())
+    )
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def unread_part(text: str) -> str:

@@ -47,11 +47,16 @@ class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
         self.dismiss(yes)
 
 
+AFRESH = "This deal again from its start (asks first: its first move replaces the saved game)"
+"""What n does on the resume question when the deal asked for is the saved game's own."""
+
+
 class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
     """Offers the saved game (`lines-tui lines`, `lines-tui mahjong`, or a new game asked for that
-    is the saved game's own deal): y or enter resumes it ("resume"); n asks for a new game ("new":
-    the caller asks once more, as the new game replaces the saved one for good; `new` names it
-    when it is not like the saved one, "a 7 x 7 game", or "it afresh"); escape closes the
+    is the saved game's own deal, `afresh`): y or enter resumes it ("resume"); n asks for a new
+    game ("new": the caller asks once more, as the new game replaces the saved one for good;
+    `new` names it when it is not like the saved one, "a 7 x 7 game"), or, `afresh`, for the
+    saved game's deal from its start, and the Footer and the help say so; escape closes the
     question, the saved game kept (None), back to the menu or, when the question came from
     another screen, `back` there ("the picker")."""
 
@@ -71,27 +76,42 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, question: str, new: str | None = None, back: str | None = None) -> None:
+    def __init__(
+        self,
+        question: str,
+        new: str | None = None,
+        back: str | None = None,
+        *,
+        afresh: bool = False,
+    ) -> None:
         super().__init__()
         self._question = question
-        self._new = "new game" if new is None else f"start {printable(new)}"
+        self._afresh = afresh
+        if afresh:
+            self._new = "start it afresh"
+        else:
+            self._new = "new game" if new is None else f"start {printable(new)}"
         self._back = back
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, escape's told as going `back` when it does not go to the menu."""
+        """Textual's; n's told as starting the saved deal afresh when it is the deal asked for
+        (`afresh`), escape's as going `back` when it does not go to the menu."""
         bindings = super().active_bindings
-        back = self._back
-        if back is None:
+        back, afresh = self._back, self._afresh
+        if back is None and not afresh:
             return bindings
-        return restated(
-            bindings,
-            lambda binding: (
-                replace(binding, description="Back", tooltip=f"Back to {back}; the game is kept")
-                if binding.action == "answer(None)"
-                else binding
-            ),
-        )
+
+        def change(binding: Binding) -> Binding:
+            if binding.action == "answer('new')" and afresh:
+                return replace(binding, description="Start afresh", tooltip=AFRESH)
+            if binding.action == "answer(None)" and back is not None:
+                return replace(
+                    binding, description="Back", tooltip=f"Back to {back}; the game is kept"
+                )
+            return binding
+
+        return restated(bindings, change)
 
     def compose(self) -> ComposeResult:
         back = "the menu" if self._back is None else self._back

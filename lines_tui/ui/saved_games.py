@@ -306,7 +306,7 @@ class SavedGames:
         about = f"({saved}), {progress}" if progress else f"({saved})"
         question = f"You have this deal saved {about}. Resume it?"
         self._offer_resume(
-            kind, question, same.resume, start, new="it afresh", back=same.back, declined=declined
+            kind, question, same.resume, start, afresh=True, back=same.back, declined=declined
         )
 
     def _offer_resume(
@@ -318,12 +318,13 @@ class SavedGames:
         *,
         asked: str | None = None,
         new: str | None = None,
+        afresh: bool = False,
         back: str | None = None,
         declined: Callable[[], object] | None = None,
     ) -> None:
-        """The resume question (`ResumeScreen`): y resumes, n asks whether to replace the saved
-        game with `start`'s (`replacing`, `asked` and `declined` as there), esc keeps it
-        (`declined` runs)."""
+        """The resume question (`ResumeScreen`; `new`, `afresh` and `back` as there): y
+        resumes, n asks whether to replace the saved game with `start`'s (`replacing`, `asked`
+        and `declined` as there), esc keeps it (`declined` runs)."""
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
@@ -333,7 +334,7 @@ class SavedGames:
             elif declined is not None:
                 declined()
 
-        self.app.push_screen(ResumeScreen(question, new=new, back=back), answered)
+        self.app.push_screen(ResumeScreen(question, new=new, back=back, afresh=afresh), answered)
 
 
 def _lines_resumable(data: dict[str, Any]) -> str:

@@ -19,7 +19,14 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
-from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes
+from lines_tui.store.paste import (
+    MAX_PASTE_CHARS,
+    NO_CODE,
+    find_codes,
+    given_again,
+    repeats,
+    same_as,
+)
 from lines_tui.store.verify import Checker
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
@@ -215,7 +222,16 @@ class Merged:
     """Whether `told` names codes left out (a warning)."""
 
 
-Read = Merge | str  # what merging one code does, or why it cannot be merged
+@dataclass(frozen=True)
+class Repeat:
+    """A code of the paste given again: `of`, the number of the first code it is the same as.
+    Neither previewed nor merged again; its line says so."""
+
+    of: int
+
+
+Read = Merge | str | Repeat
+"""What merging one code does, why it cannot be merged, or that it is one before it again."""
 
 
 class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
@@ -260,6 +276,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.previews: list[Merge] = []
         self._mergeable: list[tuple[int, str]] = []  # the codes that bring entries, numbered
         self._left_out: list[str] = []  # the others, numbered, with their reasons
+        self._repeated: dict[int, int] = {}  # the codes given again, numbered: the first's
+        self._all_there = False  # every entry pasted is in your tables already
         self._checking = False
         self._merging = False
         self.enters = EnterOnceQuiet(self, self._merge)
@@ -308,11 +326,18 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         )
 
     def _preview(self, codes: list[str]) -> list[tuple[str, Read]]:
-        previews = self.store.preview_imports(codes, self._checker)
-        return [
-            (code, read if isinstance(read, Merge) else str(read))
-            for code, read in zip(codes, previews, strict=True)
-        ]
+        """Each code's preview; a code given again is judged once (`Repeat` in its place)."""
+        repeated = repeats(codes)
+        once = [code for code, first in zip(codes, repeated, strict=True) if first is None]
+        previews = iter(self.store.preview_imports(once, self._checker))
+        reads: list[tuple[str, Read]] = []
+        for code, first in zip(codes, repeated, strict=True):
+            if first is not None:
+                reads.append((code, Repeat(first)))
+                continue
+            read = next(previews)
+            reads.append((code, read if isinstance(read, Merge) else str(read)))
+        return reads
 
     def _checker(self) -> Checker:
         """A friend's code is checked at the session's time, the app's one clock (tests fix
@@ -326,8 +351,12 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self._left_out = [
             f"code {number}: {read_line(read)}"
             for number, (_, read) in numbered
-            if not brings(read)
+            if not brings(read) and not isinstance(read, Repeat)
         ]
+        self._repeated = {
+            number: read.of for number, (_, read) in numbered if isinstance(read, Repeat)
+        }
+        self._all_there = all_there([read for _, read in reads])
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
@@ -367,15 +396,25 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         if self._merging:
             return
         if not self._mergeable and not self._checking:
+            if self._all_there:  # nothing wrong: nothing new
+                deal = challenged(self.previews, brought=False)
+                if deal is None:
+                    self.notify(f"Nothing to merge: {ALL_THERE}.")
+                else:
+                    self._challenge(deal)
+                return
             why = "no entry pasted would go into your tables (the preview says why)"
             if not self.previews:
                 why = "paste a valid share code first"
             self.notify(f"Nothing to merge: {why}.", severity="warning")
             return
-        numbered, left_out = self._mergeable, self._left_out
+        numbered, left_out, repeated = self._mergeable, self._left_out, self._repeated
         if self._checking:  # every code, all or none; the merge tells what each brought
-            numbered = list(enumerate(find_codes(self.query_one(CodeInput).value), start=1))
+            found = find_codes(self.query_one(CodeInput).value)
+            numbered = list(enumerate(found, start=1))
             left_out = []
+            # Merged again, a code given again changes nothing: it is told as such.
+            repeated = {n: first for n, first in enumerate(repeats(found), 1) if first}
         codes = [code for _, code in numbered]
         self._merging = True
 
@@ -395,9 +434,26 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
                 list(zip([number for number, _ in numbered], merged[0], strict=True)),
                 left_out,
                 merged[1],
+                repeated,
             ),
             failed,
         )
+
+    def _challenge(self, deal: Merge) -> None:
+        """Every entry pasted already in your tables, one code of a deal's table among them: no
+        merge, its challenge offered (a code imported before whose challenge was declined, say)
+        over its table, as after a merge."""
+        self._merging = True
+
+        def failed(error: StoreError) -> None:  # `_best_there` reads None on a store error
+            self._merging = False
+
+        def offer(best_there: Entry | None) -> None:
+            challenge = Challenge(deal.table, best_verified(deal), best_there)
+            told = f"Nothing was merged: {ALL_THERE}."
+            self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told))
+
+        load(self, self.session.io, lambda: self._best_there(deal), offer, failed, group="offer")
 
     def _best_there(self, merged: Merge | None) -> Entry | None:
         """On the store's thread, after the merge: the best result of the challenge's table that
@@ -411,37 +467,57 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             return None
 
     def _merged(
-        self, merges: list[tuple[int, Merge]], left_out: list[str], best_there: Entry | None
+        self,
+        merges: list[tuple[int, Merge]],
+        left_out: list[str],
+        best_there: Entry | None,
+        repeated: dict[int, int],
     ) -> None:
         """Say what went into which table and what did not (`left_out`: the codes the preview
-        left out); show the first table merged into, or, if the codes (merged before the
-        preview could tell) brought nothing, stay."""
-        into = [merged for _, merged in merges if merged.any_in_table()]
+        left out) and which codes were given again (`repeated`, each number with the first
+        code's: merged once); show the first table merged into, or, if the codes (merged
+        before the preview could tell) brought nothing, stay."""
+        merges = [(number, merged) for number, merged in merges if number not in repeated]
+        into = [merged for _, merged in merges if brings(merged)]
         left_out = left_out + [
-            f"code {number}: {read_line(merged)}"
-            for number, merged in merges
-            if not merged.any_in_table()
+            f"code {number}: {read_line(merged)}" for number, merged in merges if not brings(merged)
         ]
         told = [read_line(merged, "Merged into ") for merged in into]
         if left_out:
             told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
+        if repeated:
+            told.append(
+                "; ".join(f"Code {n}: {same_as(first)}" for n, first in repeated.items())
+                + ", merged once."
+            )
         self.notify("\n".join(told), severity="warning" if left_out else "information")
         if not into:
             self._merging = False
             return
         first = into[0]
-        best = min((r.rank for r in first.results if r.rank is not None), default=None)
         deal = challenged([merged for _, merged in merges])
         challenge = None
         if deal is not None:
             challenge = Challenge(deal.table, best_verified(deal), best_there)
-        self.dismiss(Merged(str(first.table), best, challenge, "\n".join(told), bool(left_out)))
+        self.dismiss(
+            Merged(str(first.table), best_place(first), challenge, "\n".join(told), bool(left_out))
+        )
 
 
-def challenged(merges: list[Merge]) -> Merge | None:
-    """The first code of one deal's table that brought entries to it: the challenge offered."""
+def best_place(merged: Merge) -> int | None:
+    """The best place the code's entries have in its table after the merge."""
+    return min((r.rank for r in merged.results if r.rank is not None), default=None)
+
+
+def challenged(merges: list[Merge], *, brought: bool = True) -> Merge | None:
+    """The first code of one deal's table that brought entries to it (or, not `brought`, whose
+    entries are all there already): the challenge offered."""
     return next(
-        (merged for merged in merges if merged.any_in_table() and merged.table.mode != "random"),
+        (
+            merged
+            for merged in merges
+            if (brings(merged) or not brought) and merged.table.mode != "random"
+        ),
         None,
     )
 
@@ -455,9 +531,21 @@ def best_verified(merged: Merge) -> Entry | None:
 
 
 def brings(read: Read) -> bool:
-    """Whether merging the code leaves any of its entries in your tables: if not, there is
-    nothing to merge (every entry rejected or not good enough)."""
-    return isinstance(read, Merge) and read.any_in_table()
+    """Whether merging the code adds any of its entries to your tables: if not, there is
+    nothing to merge (every entry already there, rejected or not good enough)."""
+    return isinstance(read, Merge) and read.count("added") > 0
+
+
+ALL_THERE = "every entry pasted is already in your tables"
+
+
+def all_there(reads: list[Read]) -> bool:
+    """Whether every entry of the codes is in your tables already (and every code was read)."""
+    merges = [read for read in reads if not isinstance(read, Repeat)]
+    return bool(merges) and all(
+        isinstance(read, Merge) and read.count("already there") == len(read.results)
+        for read in merges
+    )
 
 
 def as_sentence(text: str) -> str:
@@ -466,20 +554,45 @@ def as_sentence(text: str) -> str:
 
 
 def summary(reads: list[Read]) -> str:
-    """One line for one code; for several, what enter merges, then a line per code."""
+    """One line for one code; for several, what enter merges, then a line per code (a code
+    given again is said to be, in its place, and counted once)."""
     if len(reads) == 1:
         (read,) = reads
         line = read_line(read)
-        return f"{line} Press enter to merge." if brings(read) else as_sentence(line)
+        if brings(read):
+            return f"{line} Press enter to merge."
+        if all_there(reads):
+            there = f"Nothing to merge: {ALL_THERE}. {as_sentence(line.removeprefix(NOTHING))}"
+            return there + challenge_offered(reads)
+        return as_sentence(line)
     merges = sum(brings(read) for read in reads)
-    if not merges:
-        head = f"Nothing to merge: none of the {len(reads)} codes brings an entry to your tables."
-    elif merges == len(reads):
-        head = f"{len(reads)} codes. Press enter to merge them all."
+    once = sum(not isinstance(read, Repeat) for read in reads)
+    again = given_again([read.of if isinstance(read, Repeat) else None for read in reads])
+    codes = f"{len(reads)} codes, {again}" if again else f"{len(reads)} codes"
+    if all_there(reads):
+        head = f"Nothing to merge: {ALL_THERE} ({codes}).{challenge_offered(reads)}"
+    elif not merges:
+        none = f"none of the {len(reads)} codes" + (f" ({again})" if again else "")
+        head = f"Nothing to merge: {none} brings an entry to your tables."
+    elif merges == once:
+        head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
     else:
-        head = f"{len(reads)} codes. Press enter to merge the {merges} that can be."
+        head = f"{codes}. Press enter to merge the {merges} that can be."
     lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
     return "\n".join([head, *lines])
+
+
+def challenge_offered(reads: list[Read]) -> str:
+    """What enter does when every entry pasted is there already: with a code of one deal's
+    table, offers its challenge (as after a merge); else nothing ("")."""
+    merges = [read for read in reads if isinstance(read, Merge)]
+    deal = challenged(merges, brought=False)
+    if deal is None:
+        return ""
+    if len(reads) == 1:
+        return " Press enter for its challenge."
+    number = next(n for n, read in enumerate(reads, start=1) if read is deal)
+    return f" Press enter for the challenge of code {number}."
 
 
 def read_line(read: Read, merged: str = "") -> str:
@@ -487,9 +600,15 @@ def read_line(read: Read, merged: str = "") -> str:
     and why, or why it cannot be merged."""
     if isinstance(read, str):
         return read
-    if not read.any_in_table():
-        merged = "nothing to merge into "
+    if isinstance(read, Repeat):
+        return f"{same_as(read.of)}."
+    if not brings(read):
+        merged = NOTHING
     return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
+
+
+NOTHING = "nothing to merge into "
+"""Before the table of a code that adds nothing to it."""
 
 
 PREVIEW_CELLS = 80 - 1
