@@ -142,7 +142,7 @@ def test_a_tampered_score_is_refuted(lines_game: LinesGame) -> None:
 def test_an_impossible_time_is_refuted(mahjong_game: MahjongGame) -> None:
     code = codes.encode(TableId.mahjong("turtle"), [mahjong_entry(mahjong_game, value=1)])
     (reason,) = reasons(code)
-    assert reason.startswith("refuted: 0.1 s for 72 pairs is faster than anyone plays")
+    assert reason.startswith("refuted: 0.1 s for 72 pairs, under 0.1 s a pair: too fast")
 
 
 def test_a_future_date_is_refuted(mahjong_game: MahjongGame, lines_game: LinesGame) -> None:
@@ -315,7 +315,7 @@ def test_entries_without_records_get_every_check_that_needs_no_record(tmp_path: 
     cases = [
         (TableId.lines(9), Entry("Future", 5000, future, 7), "in the future"),
         (daily, Entry("Ann", 5000, WHEN, not_the_deal), f"is not the deal of {day}"),
-        (TableId.mahjong("turtle"), Entry("Quick", 1, WHEN, 7), "faster than anyone plays"),
+        (TableId.mahjong("turtle"), Entry("Quick", 1, WHEN, 7), "under 0.1 s a pair: too fast"),
     ]
     for table, entry, reason in cases:
         format_1 = [encode_format_1(table, [entry])] if table.mode == "random" else []
@@ -413,7 +413,7 @@ def test_import_reports_a_refuted_entry_in_one_line_and_writes_nothing(
     forged = codes.encode(TableId.mahjong("turtle"), [mahjong_entry(mahjong_game, value=3)])
     result = run("--data-dir", str(tmp_path), "scores", "import", forged)
     assert result.exit_code == 1  # type: ignore[attr-defined]  # nothing merged
-    assert "entry 1: rejected 'Bob': 0.3 s for 72 pairs is faster" in result.stdout  # type: ignore[attr-defined]
+    assert "entry 1: rejected 'Bob': 0.3 s for 72 pairs, under 0.1 s a pair: too fast" in result.stdout  # type: ignore[attr-defined]
     assert not (tmp_path / "scores.json").exists()
 
 

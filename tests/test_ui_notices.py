@@ -20,8 +20,10 @@ from conftest import (
 from test_ui_mahjong import open_dead_row, open_game, row_layout, settled
 
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import RecordOutcome, TableId, open_store
 from lines_tui.store.replay import record_of_lines
+from lines_tui.store.verify import faster_than_anyone
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
@@ -56,6 +58,19 @@ async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns
         assert screen.game.lost
         assert status_shown(app) == LOSS_MESSAGE  # whole, "(n)." included
         assert toasts(app) == 0
+
+
+async def test_a_time_refused_as_too_fast_is_said_whole_at_80_columns(tmp_path: Path) -> None:
+    """The refusal's reason, the floor a pair takes, was the part cut off the status line."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"), seed=3)
+        # Twice the Turtle's pairs, at the slowest time still refused: the longest reason.
+        reason = faster_than_anyone(144, 143)
+        assert reason is not None
+        screen.notify(f"Not saved: {reason}.")
+        await settle(pilot)
+        assert status_shown(app) == f"Not saved: {reason}."
 
 
 async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_path: Path) -> None:

@@ -774,7 +774,7 @@ async def test_a_time_refused_for_good_is_not_asked_for_again(tmp_path: Path) ->
         await settle(pilot)
         assert app.screen is screen
         told = screen.query_one(StatusLine).message
-        assert told.startswith("Not saved: ") and "faster than anyone plays" in told
+        assert told.startswith("Not saved: ") and "under 0.1 s a pair: too fast" in told
     store = open_store(tmp_path)
     assert store.load_game("mahjong") is None
     assert not store.table(f"mahjong-lantern+deal-{won.seed}")

@@ -115,7 +115,7 @@ def test_a_mahjong_time_no_person_reaches_blocks_the_export(tmp_path: Path) -> N
     edited(folder, "mahjong-turtle", "Bob", "tenths", 70)
     refused(
         run(folder, "scores", "export", "mahjong-turtle"),
-        "entry 1 is refuted: 7 s for 72 pairs is faster than anyone plays",
+        "entry 1 is refuted: 7 s for 72 pairs, under 0.1 s a pair: too fast",
     )
     shown = run(folder, "scores", "show", "mahjong-turtle")
     assert any(line.endswith("refuted") for line in shown.stdout.splitlines() if "Bob" in line)
