@@ -872,3 +872,20 @@ async def test_a_help_with_greyed_keys_says_what_grey_means(
         rows = [line.strip() for line in widget_lines(app.screen.query_one("#help-keys"))]
         assert (rows[-1] == GREYED) == greyed
         assert (GREYED in rows) == greyed
+
+
+async def test_a_refusal_pressed_again_while_its_toast_shows_is_not_stacked(tmp_path: Path) -> None:
+    """A key held on an empty leaderboard stacked the same toast five deep over its text."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press(*"lllll", *"ddddd")
+        await settle(pilot)
+        shown = [" ".join(widget_lines(toast)) for toast in app.screen.query(Toast)]
+        assert len(shown) == 2, shown
+        app.clear_notifications()
+        await pilot.press("l")
+        await settle(pilot)
+        assert len(app.screen.query(Toast)) == 1  # cleared, it may show again

@@ -50,6 +50,7 @@ from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, Symb
 from lines_tui.ui.status_line import status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread
+from lines_tui.ui.toasts import ShownToasts
 from lines_tui.ui.typed_ahead import typed_ahead
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class LinesTuiApp(App[None]):
         self.replay = replay
         self.lines_size = LINES_SIZE if size is None else size
         self.mouse = mouse
+        self._toasts = ShownToasts()
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
         # start, and keep them.
         self.colourless = self.no_color or "NO_COLOR" in os.environ
@@ -383,6 +385,8 @@ class LinesTuiApp(App[None]):
         if status is not None:
             status.tell(message, severity)
             return
+        if self._toasts.showing((message, title, severity), timeout or self.NOTIFICATION_TIMEOUT):
+            return
         super().notify(
             printable_lines(message),
             title=printable(title),
@@ -390,3 +394,7 @@ class LinesTuiApp(App[None]):
             timeout=timeout,
             markup=False,
         )
+
+    def clear_notifications(self) -> None:
+        super().clear_notifications()
+        self._toasts.forget()
