@@ -3,6 +3,7 @@ line on stderr with exit code 2 and changes nothing; no traceback, whatever the 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -337,6 +338,20 @@ def test_ctrl_c_as_the_workers_start_stops_the_survey_without_a_traceback(
     assert "already solved" in first, first
     time.sleep(after)
     os.killpg(survey.pid, signal.SIGINT)
+    stopped_in_one_line(survey, 130, "survey stopped after")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_ctrl_c_pressed_again_and_again_stops_the_survey_once(home: Path) -> None:
+    """A player who gets no prompt back at once presses ctrl+c again: a ctrl+c arriving while
+    the survey stopped (its workers, the pool's thread at exit) printed a KeyboardInterrupt's
+    traceback, ended it by the signal rather than with 130, or left workers running; and one
+    landing inside the pool's own locks left the survey waiting for ever."""
+    survey = survey_under_way(home)
+    for _ in range(40):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(survey.pid, signal.SIGINT)
+        time.sleep(0.01)
     stopped_in_one_line(survey, 130, "survey stopped after")
 
 

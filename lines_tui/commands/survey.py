@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import json
 import multiprocessing
 import os
 import signal
 import stat
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from pathlib import Path
-from typing import TextIO
+from types import FrameType
+from typing import Any, TextIO
 
 import typer
 
@@ -29,6 +31,12 @@ TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
 WORKER_DIED = 1
 """The exit code of a survey whose worker process died: nothing wrong with the input."""
+IN_FLIGHT_PER_WORKER = 2
+"""Deals handed out ahead, per worker: one being solved, one waiting for it (deals are handed
+out as they are solved, so a stop hands out no more; 100,000s handed out at once took
+seconds)."""
+STOP_SEEN_WITHIN = 0.1
+"""Seconds: how often the survey, waiting for its workers, looks whether it was told to stop."""
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 """Opening a FIFO waits for a writer unless told not to: the progress file must not hang."""
 
@@ -93,12 +101,32 @@ def open_progress_file(path: Path) -> TextIO:
     return open(fd, "a+", encoding="utf-8")
 
 
-class Stopped(Exception):
-    """The survey was told to stop (SIGTERM); it stops as ctrl+c stops it."""
+class StopSignals:
+    """ctrl+c (SIGINT) and SIGTERM while the survey runs: noted, not raised. An exception raised
+    by a signal lands anywhere, inside the pool's own locks too: a queue's lock taken and never
+    given back left the pool's thread, and the survey with it, waiting for ever at exit, and a
+    ctrl+c pressed again while the survey stopped printed a traceback and left workers running.
+    The survey looks at `signum` between its steps instead; the handlers stay until the pool
+    has stopped, and once the survey was told to stop, more are ignored."""
 
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self._previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
 
-def _stop(signum: int, frame: object) -> None:
-    raise Stopped
+    def __enter__(self) -> StopSignals:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            self._previous[signum] = signal.signal(signum, self._note)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for signum, handler in self._previous.items():
+            # Stopping, one more ctrl+c must not break the way out: ignored (a handler of
+            # Python's own is undone as the program ends, and the signal would end it there).
+            signal.signal(signum, handler if self.signum is None else signal.SIG_IGN)
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        if self.signum is None:
+            self.signum = signum
 
 
 def _ignore_ctrl_c() -> None:
@@ -212,12 +240,9 @@ def _solve(
 ) -> None:
     written = 0
     pool: ProcessPoolExecutor | None = None
-    previous = signal.signal(signal.SIGTERM, _stop)
-    try:
-        # The pool starts a worker (and the threads that feed them) with each of the first
-        # deals handed out, until it has them all: only those wait under the mask, so that a
-        # ctrl+c among the other deals' (100,000s take seconds) stops at once.
-        with _workers_born_deaf_to_ctrl_c():
+    with StopSignals() as stop:
+        try:
+            waiting = iter(jobs)
             # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool),
             # where multiprocessing's Pool would wait for the lost deal for ever.
             pool = ProcessPoolExecutor(
@@ -225,59 +250,82 @@ def _solve(
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_ignore_ctrl_c,
             )
-            try:
-                futures: list[Future[Outcome]] = [
-                    pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[:workers]
-                ]
-            except OSError as error:  # each worker takes files and a process of this one's
-                fail(
-                    f"cannot start {workers} survey workers: {error.strerror or error}; "
-                    "ask for fewer with --workers"
+            pending = _start_workers(pool, waiting, workers)
+            pending |= _hand_out(pool, waiting, (IN_FLIGHT_PER_WORKER - 1) * workers)
+            while pending and stop.signum is None:
+                finished, pending = wait(
+                    pending, timeout=STOP_SEEN_WITHIN, return_when=FIRST_COMPLETED
                 )
-        futures += [
-            pool.submit(survey_deal, found_by, seed) for _, found_by, seed in jobs[workers:]
-        ]
-        for number, future in enumerate(as_completed(futures), total - len(jobs) + 1):
-            outcome = future.result()
-            out.write(json.dumps(outcome.to_json()) + "\n")
-            out.flush()
-            done[(outcome.layout, outcome.seed)] = outcome
-            written += 1
-            progress(f"survey: {number}/{total} deals")
-    except (KeyboardInterrupt, Stopped) as reason:
-        solved = total - len(jobs) + written
+                for future in finished:
+                    outcome = future.result()
+                    out.write(json.dumps(outcome.to_json()) + "\n")
+                    out.flush()
+                    done[(outcome.layout, outcome.seed)] = outcome
+                    written += 1
+                    progress(f"survey: {total - len(jobs) + written}/{total} deals")
+                pending |= _hand_out(pool, waiting, len(finished))
+        except BrokenProcessPool:
+            solved = total - len(jobs) + written
+            progress("", done=True)
+            fail(
+                f"a survey worker died after {solved} of {total} deals (out of memory?); the same "
+                "command goes on",
+                code=WORKER_DIED,
+            )
+        except OSError as error:
+            progress("", done=True)
+            fail(f"cannot write to {progress_file}: {error.strerror or error}")
+        finally:
+            if pool is not None:
+                _stop_workers(pool)
+    if stop.signum is not None:
         progress("", done=True)
-        warn(f"survey stopped after {solved} of {total} deals; the same command goes on")
-        code = INTERRUPTED if isinstance(reason, KeyboardInterrupt) else TERMINATED
-        raise typer.Exit(code) from None
-    except BrokenProcessPool:
-        solved = total - len(jobs) + written
-        progress("", done=True)
-        fail(
-            f"a survey worker died after {solved} of {total} deals (out of memory?); the same "
-            "command goes on",
-            code=WORKER_DIED,
+        warn(
+            f"survey stopped after {total - len(jobs) + written} of {total} deals; the same "
+            "command goes on"
         )
-    except OSError as error:
-        progress("", done=True)
-        fail(f"cannot write to {progress_file}: {error.strerror or error}")
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if pool is not None:
-            _stop_workers(pool)
+        raise typer.Exit(INTERRUPTED if stop.signum == signal.SIGINT else TERMINATED)
     progress(f"survey: {total}/{total} deals", done=True)
+
+
+def _start_workers(
+    pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], workers: int
+) -> set[Future[Outcome]]:
+    """The pool's `workers`, each started by one of the first deals handed out (the pool starts
+    a worker with a deal while it has fewer), and born deaf to ctrl+c."""
+    with _workers_born_deaf_to_ctrl_c():
+        try:
+            return _hand_out(pool, jobs, workers)
+        except OSError as error:  # each worker takes files and a process of this one's
+            fail(
+                f"cannot start {workers} survey workers: {error.strerror or error}; "
+                "ask for fewer with --workers"
+            )
+
+
+def _hand_out(
+    pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], count: int
+) -> set[Future[Outcome]]:
+    """The next `count` deals (fewer at the end), handed out to the pool."""
+    return {
+        pool.submit(survey_deal, found_by, seed)
+        for _, found_by, seed in itertools.islice(jobs, count)
+    }
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Every deal is in when the survey ends; when it stops, no more deals are handed out and
     the deals being solved end too, not left to finish (or to outlive the survey, as a SIGTERM
-    to it alone would). The pool's workers are this process's only children."""
+    to it alone would). The pool's workers are this process's only children. The pool's own
+    thread is waited for here, with the stop signals still only noted: left to the end of the
+    program, a ctrl+c pressed again interrupted the wait with a traceback."""
     pool.shutdown(wait=False, cancel_futures=True)
     workers = multiprocessing.active_children()
     for worker in workers:
         worker.terminate()
     for worker in workers:
         worker.join(timeout=5)
+    pool.shutdown(wait=True)
 
 
 def print_figures(outcomes: list[Outcome]) -> None:
