@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import FaultyFileSystem, store_on
 
 from lines_tui.store import Preferences, SavedGameKept, StoreError, open_store
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
@@ -268,6 +270,24 @@ def test_a_won_game_saved_again_by_a_copy_that_quit_is_not_filed_twice(folder: P
     # The same moves in another time, or won at another moment, are another game: filed.
     assert h.record_mahjong("Four", "lantern", 30.0, 968925, START + 30, record).saved
     assert h.record_mahjong("Five", "lantern", 24.4, 968925, START + 99, record).saved
+
+
+def test_a_won_game_whose_time_the_disk_refuses_stays_saved(folder: Path) -> None:
+    """The won game was removed before its time was written: when scores.json could not be
+    written (a full disk), the time was gone with it, unless the app saved the won game back
+    (on the same full disk, and not at all once its screen was gone)."""
+    won = {"seed": 5, "won_at": START}
+    faults = FaultyFileSystem()
+    store = store_on(folder, faults)
+    store.save_game("mahjong", won)
+    faults.fail("write", errno.ENOSPC)
+    with pytest.raises(StoreError):
+        store.record_mahjong("Ann", "lantern", 30.0, 5, START, saved=won)
+    faults.heal()
+    assert store.load_game("mahjong") == won  # kept: resumed, it asks for the name again
+    assert store.table("mahjong-lantern") == ()
+    assert store.record_mahjong("Ann", "lantern", 30.0, 5, START, saved=won).saved
+    assert store.load_game("mahjong") is None
 
 
 def test_a_lines_game_two_copies_finished_is_filed_once(folder: Path) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
 from conftest import (
+    FIXED_NOW,
+    FaultyFileSystem,
     cursor_to,
     fill_the_board,
     game_at,
@@ -13,6 +16,7 @@ from conftest import (
     nearly_full_game,
     open_lines,
     settle,
+    store_on,
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
@@ -21,8 +25,9 @@ from textual.app import App
 from textual.widgets import OptionList
 
 from lines_tui.engine.lines import points
-from lines_tui.store import open_store
-from lines_tui.ui.dialogs import ResumeScreen
+from lines_tui.store import StoreError, open_store
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -205,6 +210,77 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game whose score could not be written (a full disk) was cleared anyway: the
+    player was told, and the score was gone. Now the finished game stays saved, as a Mahjong
+    time that could not be written does, and resumed it files its score."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game = nearly_full_game()
+    game.score = 120
+    app = make_app(tmp_path)
+
+    def refused(*_: object, **__: object) -> object:
+        raise StoreError("cannot write to scores.json: No space left on device")
+
+    monkeypatch.setattr(app.store, "record_lines", refused)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        assert told == (
+            "Not saved: cannot write to scores.json: No space left on device. "
+            "Kept: resume it from the menu to try again."
+        )
+        await pilot.press("n")  # a new game would drop the score: it asks first
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        saved = open_store(tmp_path).load_game("lines")
+        assert saved is not None and saved["score"] == 120
+        monkeypatch.undo()  # the disk has room again
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.outcome.saved and app.screen.outcome.rank == 1
+    assert [entry.value for entry in open_store(tmp_path).table("lines-9")] == [120]
+    assert open_store(tmp_path).load_game("lines") is None
+
+
+async def test_a_player_read_that_failed_at_the_start_is_read_again_for_the_score(
+    tmp_path: Path,
+) -> None:
+    """One failed read of the player as the game began (the folder's lock held a moment, an
+    I/O error) made a registered player a guest for the whole game: the score was refused,
+    "playing as a guest", and the game cleared."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    faults = FaultyFileSystem()
+    app = LinesTuiApp(store_on(tmp_path, faults), clock=lambda: FIXED_NOW, animations=False)
+    game = nearly_full_game()
+    game.score = 120
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        faults.fail("read", errno.EIO)
+        screen = await open_lines(pilot, game)
+        faults.heal()
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.outcome.saved, app.screen.outcome.reason
+    (entry,) = open_store(tmp_path).table("lines-9")
+    assert (entry.name, entry.value) == ("Ada", 120)
 
 
 async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import math
 import threading
 from collections.abc import Callable
@@ -10,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import post_keys_at_once, session_of, settle, widget_lines
+from conftest import (
+    BOUND,
+    ExitWatchingApp,
+    FaultyFileSystem,
+    post_keys_at_once,
+    session_of,
+    settle,
+    store_on,
+    widget_lines,
+)
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -27,6 +37,7 @@ from lines_tui.store import StoreError, open_store
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.hangup import HUNG_UP
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong import screen as mahjong_screen
 from lines_tui.ui.mahjong.board import MahjongBoard
@@ -687,6 +698,56 @@ async def test_while_a_time_is_written_the_game_stays_and_a_quit_records_it_once
     store = open_store(tmp_path)
     assert [e.name for e in store.table(f"mahjong-{layout_table_name(DUO)}")] == ["Ada"]
     assert store.load_game("mahjong") is None
+
+
+@pytest.mark.parametrize("leaving", ["q", "ctrl+q", "hang up"])
+async def test_leaving_while_a_time_is_written_that_the_disk_refuses_keeps_the_won_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, leaving: str
+) -> None:
+    """q (or ctrl+q, or a dropped connection) while the time was written left the won game to
+    the write, whose failure (a full disk) lost the time, the won game and any word of it: the
+    won game was removed before the time failed to be written, and saving it back, as telling
+    the player, was left to a screen gone meanwhile."""
+    clock = Clock()
+    faults = FaultyFileSystem()
+    app = ExitWatchingApp(store_on(tmp_path, faults), clock=clock)
+    app.exiting = threading.Event()
+    left = app.exiting if leaving != "q" else threading.Event()
+    record = app.store.record_mahjong
+
+    def once_left(*args: Any, **options: Any) -> Any:
+        assert left.wait(BOUND), "the game was not left"
+        faults.fail("write", errno.ENOSPC)  # the disk fills up as the time is written
+        return record(*args, **options)
+
+    monkeypatch.setattr(app.store, "record_mahjong", once_left)
+    notices: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        notify = app.notify
+        monkeypatch.setattr(
+            app, "notify", lambda message, **kw: (notices.append(message), notify(message, **kw))
+        )
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press(*"Ada", "enter")
+        await pilot.pause()
+        assert app.screen is screen  # the name given: the time is being written
+        if leaving == "hang up":
+            app.terminated(HUNG_UP)
+        else:
+            await pilot.press(leaving)
+        if leaving == "q":
+            await pilot.pause()
+            assert app.screen is not screen  # left at once, the time still being written
+            left.set()
+            await app.session.io.idle()
+            await settle(pilot)
+            assert notices[-1].startswith("Your Mahjong result is not saved: cannot write")
+            assert notices[-1].endswith("Resume the game to try again.")
+    faults.heal()
+    store = open_store(tmp_path)
+    assert store.table(f"mahjong-{layout_table_name(DUO)}") == ()
+    saved = store.load_game("mahjong")
+    assert saved is not None and MahjongGame.from_json(saved).won  # resumed, it asks again
 
 
 async def test_a_new_deal_stopped_while_proving_keeps_the_time_not_saved(

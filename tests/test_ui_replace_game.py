@@ -52,6 +52,34 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
         assert screen.game.seed != seed and not screen.game.history
 
 
+@pytest.mark.parametrize("key", ["N", "R"])
+async def test_a_deal_abandoned_after_asking_does_not_come_back(tmp_path: Path, key: str) -> None:
+    """N or R, yes ("You lose 1 pair taken"): the new deal, or the deal from its start, has
+    no pair taken, so nothing replaced the old game's save, and the next start offered the
+    abandoned game to resume. A resumed game's new deal was saved though nothing was taken."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=3)
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert open_store(tmp_path).load_game("mahjong") is not None
+        await pilot.press(key, "y")
+        await settle(pilot)
+        assert not screen.game.history
+        await pilot.press("q")
+        await settle(pilot)
+    assert open_store(tmp_path).load_game("mahjong") is None
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = MahjongGame.new(find_layout("lantern"), 3, now=FIXED_NOW)
+        game.remove(*game.available_pairs()[0], FIXED_NOW)
+        screen = await open_game(pilot, find_layout("lantern"), game=game)
+        await pilot.press(key, "y")
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
 async def test_another_layout_from_the_menu_asks_before_replacing_the_saved_game(
     tmp_path: Path,
 ) -> None:

@@ -58,14 +58,16 @@ class GameFile:
             game.remove()
 
     def take(self, known: dict[str, Any], then: Callable[[], T]) -> T | None:
-        """Remove the saved game if it is the `known` one, then `then()`, under the same hold
-        of the exclusive lock (`then` changes its files `held`), and its result; None, nothing
-        removed and `then` not called, if the game is gone or another game is there."""
+        """If the saved game is the `known` one, `then()`, then remove it, under the same hold
+        of the exclusive lock (`then` changes its files `held`), and the result of `then`;
+        None, nothing removed and `then` not called, if the game is gone or another game is
+        there. A `then` that fails (StoreError: a full disk) leaves the game saved."""
         with self.files.rewriting(self.path, self._reader()) as game:
             if game.current != known:
                 return None
+            result = then()
             game.remove()
-            return then()
+            return result
 
     def _replaceable(
         self, current: dict[str, Any] | None, replace: bool, known: dict[str, Any] | None

@@ -371,8 +371,9 @@ class Store:
 
         if saved is None:
             return refused if refused is not None else self._scores.update(file)
-        # Removed first: should the scores then fail to be written, the time is not lost (the
-        # player's copy saves the won game again to ask later), never filed twice.
+        # Filed first, then removed: should the scores fail to be written, the won game stays
+        # saved, so the time is not lost (resumed, it asks again); never filed twice, since
+        # another copy's filing finds it gone, and a game in its table already is not filed.
         filed = self._game_file("mahjong").take(saved, lambda: self._scores.update_held(file))
         if filed is None:
             return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)

@@ -31,7 +31,7 @@ from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged, TablesChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load, write
+from lines_tui.ui.store_thread import load, still_there, write
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
@@ -41,6 +41,9 @@ SAVING_SLOWLY = "Saving this game: waiting for the disk…"
 """Told when leaving waits for a save that the disk is slow to answer."""
 SLOW_SAVE_AFTER = 0.5
 """Seconds a save that leaving waits for may take before the player is told it is under way."""
+RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try again."
+"""Told once a game screen is gone (the player left while its result was written) when the
+result could not be written."""
 GUEST_NAME = "Guest"
 """Who played a game when no registered player did (a challenge code still names someone)."""
 
@@ -104,6 +107,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
         `_kept_because` gives)."""
         self._leaving = False
         """Leaving has saved the game (or waits for its save, or the player's answer)."""
+        self._filing = False
+        """A finished game's result is being written: the store thread keeps or removes the
+        saved game once it is (`record_result`), so nothing else changes it meanwhile."""
 
     # -- hooks for the games ----------------------------------------------------------------
 
@@ -199,7 +205,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
     @property
     def player(self) -> str | None:
         """The registered player of this game; None for a guest, or while the player has not
-        been read (it always has been once a result is recorded), or if it could not be."""
+        been read (it always has been once a result is recorded: `filing_player`), or if it
+        could not be."""
         read = self._player
         if read is None or not read.done() or read.exception() is not None:
             return None
@@ -258,7 +265,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     def _saved_game_change(self, data: dict[str, Any] | None) -> Callable[[], None] | None:
         """What keeps the game now: the save of `data` (`_data_to_save`), the saved game's
-        removal once it is over, or None when there is nothing worth keeping."""
+        removal once it is over, or None when there is nothing worth keeping, or while its
+        result is written (the result's filing settles the saved game: `record_result`)."""
+        if self._filing:
+            return None
         slot = self.saved_game
         if self.finished:
             return slot.clear
@@ -344,6 +354,15 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
         write(app, self.session.io, change, lambda _: None, refused)
 
+    def abandon_game(self) -> None:
+        """The player agreed to lose the game in progress (a new game or deal, a restart): its
+        save goes now. What replaces it may have nothing worth saving yet (a deal with no pair
+        taken), and the old game would come back at the next start. If this fails, the new
+        game's first save replaces the old one anyway (unless the saved game could not be read
+        when this game began: then neither replaces it)."""
+        if self._data_to_save() is not None:
+            self.change_saved_game(self.saved_game.clear, "The old game could not be removed")
+
     def _kept_because(self) -> str:
         """Why the store keeps the saved game this one would replace."""
         name = GAME_NAMES[self.SAVED_GAME]
@@ -356,23 +375,68 @@ class GameScreen(DismissedOnTop, Screen[None]):
         table: str,
         record: Callable[[Store], RecordOutcome],
         then: Callable[[RecordOutcome], None],
+        *,
+        kept: dict[str, Any] | None,
     ) -> None:
         """Write a finished game's result to `table` on the store thread, then `then(outcome)`;
-        a store that fails becomes an outcome that says why, so the end of a game always has
-        one."""
-        store = self.session.store
+        a store that fails becomes an outcome that says why (`may_retry`), so the end of a game
+        always has one. Right after the result, on the store thread too, the saved game is
+        settled, whatever became of this screen meanwhile (left, quit, a dropped connection):
+        removed once the result is filed or refused for itself, else `kept` (the finished game
+        as saved data) stays saved, so that resumed it files its result again (README, "Saving
+        and resuming"). Leaving meanwhile changes nothing saved; a result not written once the
+        screen is gone is told by the app."""
+        store, slot, app = self.session.store, self.saved_game, self.app
+        self._filing = True
 
-        def failed(error: StoreError) -> None:
-            # "cannot write to PATH: reason"
-            then(RecordOutcome(False, str(error), table, may_retry=True))
+        def file() -> RecordOutcome:
+            try:
+                return record(store)
+            except StoreError as error:
+                # "cannot write to PATH: reason"
+                return RecordOutcome(False, str(error), table, may_retry=True)
 
-        def recorded(outcome: RecordOutcome) -> None:
+        filed = self.session.io.submit(file)
+
+        def settle() -> None:  # after `file`, on the same thread: `filed` is done
+            if filed.exception() is None and not filed.result().may_retry:
+                slot.clear()
+            elif kept is not None:
+                slot.keep(kept)
+
+        self.change_saved_game(settle, NOT_SAVED)
+
+        def answered(outcome: RecordOutcome) -> None:
             if outcome.saved:
-                for screen in self.app.screen_stack:
+                for screen in app.screen_stack:
                     screen.post_message(TablesChanged())
-            then(outcome)
+            if still_there(self):
+                self._filing = False
+                then(outcome)
+            elif outcome.may_retry:
+                game = GAME_NAMES[self.SAVED_GAME]
+                told = RESULT_KEPT.format(game=game, reason=outcome.reason)
+                app.notify(told, severity="error", markup=False)
 
-        write(self, self.session.io, lambda: record(store), recorded, failed)
+        def failed(error: StoreError) -> None:  # a bug in `record` (UnexpectedError)
+            answered(RecordOutcome(False, str(error), table, may_retry=True))
+
+        # Answered through the app: an answer that comes once this screen is gone is told.
+        write(app, self.session.io, filed.result, answered, failed)
+
+    def filing_player(self) -> str | None:
+        """On the store thread, as a result is filed: the registered player of this game (None
+        for a guest), read again now if the read at its start failed (a lock held a moment, an
+        I/O error): one failed read does not make a registered player's game a guest's.
+        StoreError if it fails again (the result is then kept to try again)."""
+        read = self._player
+        if read is not None and read.done() and read.exception() is None:
+            return read.result()
+        player = self.session.store.active_player
+        known: Future[str | None] = Future()
+        known.set_result(player)
+        self._player = known  # `player` knows it from now on
+        return player
 
     def after_asking(
         self,

@@ -54,6 +54,13 @@ class SavedGameSlot:
         self._filed = False
         self._set_known(_read_back(data))
 
+    def keep(self, data: dict[str, Any]) -> None:
+        """`save`, unless `data` is saved here already as far as this copy knows: a finished
+        game whose result could not be written stays saved, to file it again once resumed
+        (saved again, it would fail on the full disk that refused the result)."""
+        if self._now_known() != _read_back(data):
+            self.save(data)
+
     def clear(self) -> None:
         if self._filed:
             return  # gone with its time, or with another copy's: another game may be there now

@@ -146,10 +146,10 @@ async def _answer(
     try:
         result = await asked()
     except StoreError as error:
-        if _still_there(node):
+        if still_there(node):
             failed(error)
         return
-    if _still_there(node):
+    if still_there(node):
         show(result)
 
 
@@ -158,7 +158,7 @@ def _looked_at(answer: asyncio.Future[Any]) -> None:
         answer.exception()
 
 
-def _still_there(node: DOMNode) -> bool:
+def still_there(node: DOMNode) -> bool:
     """`node` has not begun to go away: a screen being dismissed has lost its widgets before
     its workers are cancelled (Textual's `display` turns False while a node is removed)."""
     return node is node.app or (node.is_attached and node.display)

@@ -25,6 +25,8 @@ def outcome_text(outcome: RecordOutcome) -> str:
         return f"Saved: place {outcome.rank} in the {outcome.table} table."
     if outcome.saved:
         return "Saved."
+    if outcome.may_retry:  # the store could not write it: the game is kept
+        return f"Not saved: {outcome.reason}. Kept: resume it from the menu to try again."
     return f"Not saved: {outcome.reason}."
 
 

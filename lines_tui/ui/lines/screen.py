@@ -76,6 +76,9 @@ class LinesScreen(GameScreen):
         self.message = RESUMED if resumed else ""
         self.film = TurnFilm(self, self._show_frame, self._film_ended)
         self._game_over_shown = False
+        self._filed = False
+        """The finished game's result is settled: filed, or refused for itself (not one the
+        store could not write, whose game stays saved to file it again once resumed)."""
         self.typing = CellTyping(game.size)
 
     @property
@@ -305,7 +308,7 @@ class LinesScreen(GameScreen):
 
     @property
     def finished(self) -> bool:
-        return self.game.over
+        return self.game.over and self._filed
 
     @property
     def over(self) -> bool:
@@ -330,7 +333,10 @@ class LinesScreen(GameScreen):
         record = record_of_lines(game)
 
         def recorded(outcome: RecordOutcome) -> None:
-            # The player was read before the result was written, so it is known here.
+            self._filed = not outcome.may_retry
+            # The player was read before the result was written (again then, if the first
+            # read failed: `filing_player`), so it is known here unless it could not be.
+            self.show_player()
             player = self.player
             challenge: str | None = None
             no_challenge = NO_POINTS_NO_CHALLENGE if game.score <= 0 else UNREPLAYABLE
@@ -344,7 +350,7 @@ class LinesScreen(GameScreen):
 
             def chosen(choice: str | None) -> None:
                 if choice == "new":
-                    self._replace_with_new_game()
+                    self._new_game_asking()
                 elif choice == "menu":
                     self.dismiss()
 
@@ -360,11 +366,17 @@ class LinesScreen(GameScreen):
         self.record_result(
             str(table),
             lambda store: store.record_lines(
-                self.player, table, game.score, game.seed, game.started_at, ended_at, record
+                self.filing_player(),
+                table,
+                game.score,
+                game.seed,
+                game.started_at,
+                ended_at,
+                record,
             ),
             recorded,
+            kept=self._data_to_save(),
         )
-        self.save_game()
         self._say("Game over: the board is full.", important=True)
 
     def action_cancel(self) -> None:
@@ -390,19 +402,24 @@ class LinesScreen(GameScreen):
         self._skip_film()
         if not self.is_current:
             return
+        self._new_game_asking()
+
+    def _new_game_asking(self) -> None:
+        """A new game, once the player agrees to lose this one: a game in progress, or a
+        finished one kept because its score could not be written."""
+        score = self.game.score
+        question = (
+            f"Your score {score} is not saved yet. Drop it and start a new game?"
+            if self.game.over
+            else f"Abandon this game (score {score}) and start a new one?"
+        )
         self.after_asking(
-            bool(self.game.moves) and not self.game.over,
-            f"Abandon this game (score {self.game.score}) and start a new one?",
-            "New game",
-            self._replace_with_new_game,
+            self._data_to_save() is not None, question, "New game", self._replace_with_new_game
         )
 
     def _replace_with_new_game(self) -> None:
         session, size = self.session, self.game.size
-        if not self.game.over:
-            # If this fails, the new game's first move replaces the old one anyway (unless the
-            # saved game could not be read: then neither replaces it).
-            self.change_saved_game(self.saved_game.clear, "The old game could not be removed")
+        self.abandon_game()
         game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))

@@ -573,6 +573,8 @@ class MahjongScreen(GameScreen):
 
     def _restart(self) -> None:
         self._results.turn_down()  # the won game is replaced only now
+        self.abandon_game()
+        self._resumed = False  # the deal from its start: saved once a pair is taken, as a new one
         if self.game.paused:
             self.game.resume(self._now())
             self.set_class(False, "-paused")
@@ -616,7 +618,9 @@ class MahjongScreen(GameScreen):
 
     def _deal(self, game: MahjongGame) -> None:
         self._results.turn_down()  # only now: a new deal stopped while proving keeps the win
+        self.abandon_game()
         self._game = game
+        self._resumed = False  # saved once a pair is taken (`saved_data`)
         self.dead_end = DeadEndCheck(
             self.dead_end.solver, self._on_check_outcome, time_limit=self.dead_end.time_limit
         )

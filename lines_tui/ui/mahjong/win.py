@@ -74,8 +74,9 @@ class WinResults:
         self.checking = False
         """The time is being checked against its table; the name prompt comes next."""
         self.writing = False
-        """The time is being written to its table (it counts as saved meanwhile: a quit then
-        leaves no won game to resume and record twice)."""
+        """The time is being written to its table (it counts as saved meanwhile; a quit then
+        leaves the won game to the write, which removes it with the time filed, or keeps it
+        if the time could not be written: `GameScreen.record_result`)."""
 
     def _now(self) -> float:
         return self._screen.session.clock()
@@ -193,9 +194,8 @@ class WinResults:
                 self._recorded_as = clean_name(name)  # as the store saved it
                 screen.show_leaderboard(outcome)
             else:
-                if outcome.may_retry:  # pending again, saved again: resumed, the game asks again
+                if outcome.may_retry:  # pending again, the won game kept: resumed, it asks again
                     self.pending = True
-                    screen.save_game()
                 # Otherwise refused for good (a time no one plays): a resume would ask in vain.
                 screen.notify(f"Not saved: {outcome.reason}.")
 
@@ -208,11 +208,8 @@ class WinResults:
             return record(None) if win.saved is None else slot.file_win(win.saved, record)
 
         slot = screen.saved_game
-        screen.record_result(str(win.table), file, recorded)
-        # Saved as far as leaving goes: the won game's save is cleared after the write (which
-        # the store thread does first), so a quit now leaves nothing to record twice.
+        screen.record_result(str(win.table), file, recorded, kept=win.saved)
         self.writing, self.pending = True, False
-        screen.save_game()
 
 
 def _cleared(win: Win) -> str:
