@@ -11,7 +11,8 @@ from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
-from lines_tui.store import codes, open_store
+from lines_tui.store import Store, StoreError, codes, open_store
+from lines_tui.store.files import BUSY
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
 from lines_tui.store.tables import FIRST_DATE, Entry, TableId
@@ -366,3 +367,29 @@ def test_a_dash_inside_a_quoted_text_is_part_of_the_text(folder: Path) -> None:
     result = run(folder, "scores", "import", f"here it is - {code} - beat it")
     assert result.exit_code == 0, result.stderr
     assert open_store(folder).tables() != {}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("scores",),
+        ("scores", "show", "lines-9"),
+        ("scores", "export", "lines-9"),
+        ("scores", "remove", "mahjong-turtle", "1", "--yes"),
+    ],
+)
+def test_a_store_failing_after_it_opened_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    """Another lines-tui holding the data folder past the wait, between the store's opening
+    and a command's read of its tables, printed a traceback and exit code 1."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.record_lines("Ann", 9, 50, 1, 1_767_225_600.0, 1_767_225_700.0)
+
+    def busy(*args: object) -> object:
+        raise StoreError(BUSY)
+
+    monkeypatch.setattr(Store, "tables", busy)
+    monkeypatch.setattr(Store, "checked_table", busy)
+    refused(run(tmp_path, *command), BUSY)

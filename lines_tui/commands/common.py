@@ -205,6 +205,11 @@ def leave_store_warnings() -> None:
     _store_warnings.clear()
 
 
+def is_store_warning(text: str) -> bool:
+    """Whether `text` is a warning of a watched store: told already, or as the command ends."""
+    return any(text in held.lines for held in _store_warnings)
+
+
 def tell_store_warnings(*, ended: bool = False) -> None:
     """Write the watched stores' warnings not told yet on standard error, one line each;
     `ended`: the command is over, so no store is watched any more (the next command, in a

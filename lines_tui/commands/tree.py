@@ -12,10 +12,17 @@ from typer._click.exceptions import UsageError  # typer carries its own click
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
-from lines_tui.commands.common import BAD_INPUT, output_guarded, tell_store_warnings, warn
+from lines_tui.commands.common import (
+    BAD_INPUT,
+    is_store_warning,
+    output_guarded,
+    tell_store_warnings,
+    warn,
+)
 from lines_tui.commands.options import Settings, data_dir_setting, not_utf8, player_checked_by
 from lines_tui.commands.paths import path_text, takes_any_bytes
 from lines_tui.commands.start import check_player, open_menu
+from lines_tui.store import StoreError
 
 
 class NamedErrors(TyperGroup):
@@ -132,6 +139,10 @@ class OneLineErrors(NamedErrors):
         except typer.Abort:
             warn("stopped")
             code = 1
+        except StoreError as error:  # a store that opened, failing later (a lock held, a disk)
+            if not is_store_warning(str(error)):
+                warn(str(error))
+            code = BAD_INPUT
         finally:
             tell_store_warnings(ended=True)  # however the command ended
         if standalone_mode:
