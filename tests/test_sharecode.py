@@ -214,6 +214,15 @@ def test_every_single_changed_missing_extra_or_swapped_character_is_caught(code:
             decode(PREFIX + body_variant)
 
 
+@pytest.mark.parametrize("code", SAMPLE_CODES, ids=["one-entry", "ten-entries", "unicode"])
+def test_a_code_cut_short_by_whole_groups_says_a_part_may_be_missing(code: str) -> None:
+    """A chat that cut off a code's end by 8 characters (a whole group of the base32) was told
+    only that a character was changed or moved."""
+    for cut in (8, 16):
+        with pytest.raises(ShareCodeError, match="or a part is missing"):
+            decode(code[:-cut])
+
+
 # -- strict decoding under garbage and mutations --------------------------------------------------
 
 GARBAGE = st.one_of(

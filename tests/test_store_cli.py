@@ -338,7 +338,8 @@ def test_of_several_codes_the_one_that_cannot_be_read_is_named(
     result = run(tmp_path, *command, stdin=f"{good}\n{damaged}\n")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        "lines-tui: code 2: the share code is damaged: a character was changed or moved"
+        "lines-tui: code 2: the share code is damaged: a character was changed or moved, or a "
+        "part is missing"
     )
     assert result.stdout == ""  # `verify` printed the first code's verdicts, then refused
     assert open_store(tmp_path).tables() == {}

@@ -144,7 +144,9 @@ def unwrap(text: str) -> tuple[int, bytes]:
         raise ShareCodeError("the share code is damaged: a character is missing or extra")
     data = base64.b32decode(body.upper().translate(_FROM_CROCKFORD))
     if _checksum(number, data[:-4]) != data[-4:]:
-        raise ShareCodeError("the share code is damaged: a character was changed or moved")
+        raise ShareCodeError(
+            "the share code is damaged: a character was changed or moved, or a part is missing"
+        )
     return number, data
 
 
