@@ -329,3 +329,34 @@ def test_an_app_ended_by_sighup_leaves_no_process_even_with_its_worker_stopped()
         assert wait_until_gone(children) == set()
     finally:
         end_all(app, children)
+
+
+def test_a_queued_request_stops_no_check_and_no_check_stops_it(solver: BackgroundSolver) -> None:
+    """The store's proofs (README, "Deals of the day") share the app's one process with the
+    dead-end check: a proof waits for the check under way rather than stopping it, and neither a
+    later check nor `cancel` stops the proof, whose answer is the solver's whole answer."""
+    solver.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
+    check = solver.submit(deal(TURTLE, 8))
+    proof = solver.submit(long_position(), timeout=None, node_limit=40, queued=True)
+    assert check.result(timeout=ANSWER).verdict is Verdict.SOLVABLE
+    later = solver.submit(deal(TURTLE, 5))
+    solver.cancel()
+    newest = solver.submit(deal(TURTLE, 8))
+    result = proof.result(timeout=ANSWER)
+    assert result.verdict is Verdict.UNDECIDED
+    assert result.nodes >= 40  # its playouts spent, not stopped
+    assert later.result(timeout=ANSWER).verdict is Verdict.UNDECIDED  # cancelled, as ever
+    assert newest.result(timeout=ANSWER).verdict is Verdict.SOLVABLE
+
+
+def test_shutdown_stops_a_queued_request_too() -> None:
+    background = BackgroundSolver()
+    background.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
+    proof = background.submit(long_position(), timeout=None, queued=True)
+    with pytest.raises(TimeoutError):
+        proof.result(timeout=1.0)
+    started = time.monotonic()
+    background.shutdown()
+    assert proof.result(timeout=ANSWER).verdict is Verdict.UNDECIDED
+    assert time.monotonic() - started < 1.5  # stopped when told, not killed 2 s later
+    background.shutdown()

@@ -27,8 +27,9 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-from lines_tui.ui.mahjong.dead_end import DeadEndCheck, SolverHung, solve_in_background
+from lines_tui.ui.mahjong.dead_end import DeadEndCheck
 from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.solving import SolverHung, solve_in_background
 from lines_tui.ui.status_line import StatusLine
 
 
@@ -46,6 +47,8 @@ class FailingFirst(BackgroundSolver):
         previous: Sequence[Pair] | None = None,
         timeout: float | None = 10.0,
         node_limit: int | None = None,
+        *,
+        queued: bool = False,
     ) -> Future[SolveResult]:
         self.calls += 1
         if self.calls == 1:
@@ -54,7 +57,7 @@ class FailingFirst(BackgroundSolver):
             failed: Future[SolveResult] = Future()
             failed.set_exception(RuntimeError("the solver process ended"))
             return failed
-        return super().submit(position, previous, timeout, node_limit)
+        return super().submit(position, previous, timeout, node_limit, queued=queued)
 
 
 def shown(screen: MahjongScreen) -> str:

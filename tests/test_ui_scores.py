@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,7 @@ from conftest import (
     widget_lines,
 )
 from rich.text import Text
-from test_ui_solvable_deals import footer_text
+from test_ui_solvable_deals import HeldSolver, footer_text
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -30,11 +32,16 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
+from lines_tui.engine.daily import SOLVER_NODES, candidate, is_proven_solvable
 from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.store import Store, StoreError, codes, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
+from lines_tui.store.verify import Checker
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import (
     ImportScreen,
@@ -47,6 +54,7 @@ from lines_tui.ui.scores.import_code import CodeInput, Merged
 from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
+from lines_tui.ui.solving import SolverProofs
 
 START = 1_700_000_000.0
 SIZE = (80, 24)
@@ -65,6 +73,12 @@ class ScreenApp(App[Any]):
 
     def keep(self, result: Any) -> None:
         self.result = result
+
+    def on_unmount(self) -> None:
+        # As the app does: a daily Mahjong table's proofs started its solver process.
+        session = getattr(self.first, "session", None)
+        if isinstance(session, Session):
+            session.close()
 
 
 def merged_shown(merged: Any) -> tuple[str, int | None]:
@@ -1509,3 +1523,130 @@ async def test_an_enter_on_the_preview_inside_a_paste_typed_as_keys_merges_nothi
         post_keys_at_once(pilot.app, "enter")
         await settle(pilot)
     assert app.told[0].startswith("Merged into Lines 9 x 9 (lines-9)"), app.told
+
+
+UNPROVED_DAY = "2026-01-24"
+"""A day whose first Turtle candidate the solver cannot prove within 20,000 playouts (about 1.8 s
+of work): a day's proof the leaderboard must not make in the app's own process."""
+ON_UNPROVED_DAY = 1_769_256_000.0  # 2026-01-24 12:00 UTC
+
+
+def daily_leaderboard(tmp_path: Path, day: str, now: float) -> tuple[ScreenApp, HeldSolver]:
+    """A leaderboard of Turtle's table of `day` with one entry without its game, on the day's
+    first candidate, in an app whose solver process is stood in for."""
+    first = candidate("mahjong-turtle", day, 0)
+    store = open_store(tmp_path / "data")
+    table = TableId.mahjong("turtle").daily(day)
+    entry = Entry("Ann", 3000, int(now), first, None)
+    lenient = Checker(now=now, proven_solvable=lambda *_: True)
+    assert store.import_code(codes.encode(table, [entry]), lenient).summary() == "1 added"
+    session = Session(store, clock=lambda: now)
+    solver = HeldSolver()
+    session.solver = solver
+    return ScreenApp(LeaderboardScreen(session, str(table))), solver
+
+
+async def a_proof_asked(pilot: Pilot[None], solver: HeldSolver) -> Future[SolveResult]:
+    for _ in range(250):
+        if solver.queued:
+            break
+        await pilot.pause(0.02)
+    assert len(solver.queued) == 1
+    return solver.queued[0]
+
+
+async def verdicts_shown(pilot: Pilot[None]) -> list[str]:
+    screen = pilot.app.screen
+    assert isinstance(screen, LeaderboardScreen)
+    for _ in range(250):
+        if screen.checked is not None:
+            break
+        await pilot.pause(0.02)
+    assert screen.checked is not None
+    return [verdict.line() for verdict in screen.checked.verdicts]
+
+
+async def test_a_daily_leaderboard_proves_the_days_deal_in_the_solver_process(
+    tmp_path: Path,
+) -> None:
+    """The proof that an entry's deal is the deal of the day ran on the store's thread, in the
+    app's process (up to 1.9 s of solver a proof, the screen's interpreter held meanwhile): it
+    is asked of the app's solver process, queued (it stops no dead-end check), and its answer,
+    not one the app's process found itself, decides the verdict. (Here the stand-in says
+    "solvable" where the real solver says "undecided", so the entry holds up.)"""
+    app, solver = daily_leaderboard(tmp_path, UNPROVED_DAY, ON_UNPROVED_DAY)
+    async with app.run_test(size=SIZE) as pilot:
+        proof = await a_proof_asked(pilot, solver)
+        position, playouts, _ = solver.requests[-1]
+        assert position == deal(find_layout("turtle"), candidate("mahjong-turtle", UNPROVED_DAY, 0))
+        assert playouts == SOLVER_NODES  # the proof of the deal of the day, to the playout
+        proof.set_result(SolveResult(Verdict.SOLVABLE, (), 7, 0.01))
+        assert await verdicts_shown(pilot) == [
+            "unverified: no game record, so it cannot be replayed"
+        ]
+
+
+async def test_a_proof_the_solver_process_fails_leaves_the_entry_unchecked_and_says_why(
+    tmp_path: Path,
+) -> None:
+    app, solver = daily_leaderboard(tmp_path, UNPROVED_DAY, ON_UNPROVED_DAY)
+    async with app.run_test(size=SIZE) as pilot:
+        proof = await a_proof_asked(pilot, solver)
+        proof.set_exception(RuntimeError("the solver process ended"))
+        assert await verdicts_shown(pilot) == [
+            "unchecked: the deal of the day could not be proved: the solver process ended"
+        ]
+
+
+async def test_a_proof_stopped_by_the_solver_process_ending_is_no_answer(tmp_path: Path) -> None:
+    """Ended under the proof (hung, or the app closing), the process answers "undecided" with
+    its playouts unspent: that says nothing about the deal, so the entry is not refuted."""
+    app, solver = daily_leaderboard(tmp_path, UNPROVED_DAY, ON_UNPROVED_DAY)
+    async with app.run_test(size=SIZE) as pilot:
+        proof = await a_proof_asked(pilot, solver)
+        proof.set_result(SolveResult(Verdict.UNDECIDED, (), 3, 0.01))
+        assert await verdicts_shown(pilot) == [
+            "unchecked: the deal of the day could not be proved: the solver process was ended"
+        ]
+
+
+async def test_a_hung_solver_process_fails_the_proof_and_is_ended(tmp_path: Path) -> None:
+    """The store's thread waits for a proof no longer than the process keeps silent
+    (`solving.PROOF_WAIT`, here 0.3 s): then it is ended and the proof fails, saying so."""
+    app, solver = daily_leaderboard(tmp_path, UNPROVED_DAY, ON_UNPROVED_DAY)
+    screen = app.first
+    assert isinstance(screen, LeaderboardScreen)
+    session = screen.session
+    session.proofs = SolverProofs(session.background_solver, asyncio.get_running_loop(), 0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await a_proof_asked(pilot, solver)  # never answered
+        assert await verdicts_shown(pilot) == [
+            "unchecked: the deal of the day could not be proved: the solver took over 0.3 s"
+        ]
+        assert solver.shutdowns == 1
+
+
+async def test_the_app_quits_at_once_while_the_store_waits_for_a_proof(tmp_path: Path) -> None:
+    """Closing holds the event loop until the store's thread has finished (a game's last save),
+    and a proof waits for the event loop: closing fails the proof first, or neither would
+    end."""
+    app = make_app(tmp_path)
+    table = TableId.mahjong("turtle").daily("2026-01-01")
+    first = candidate("mahjong-turtle", "2026-01-01", 0)
+    entry = Entry("Ann", 3000, int(FIXED_NOW), first, None)
+    lenient = Checker(now=FIXED_NOW, proven_solvable=lambda *_: True)
+    app.session.store.import_code(codes.encode(table, [entry]), lenient)
+    solver = HeldSolver()
+    app.session.solver = solver
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(LeaderboardScreen(app.session, str(table)))
+        await a_proof_asked(pilot, solver)  # never answered
+        started = time.monotonic()
+    assert time.monotonic() - started < 5.0
+    assert app.session.io.unexpected == {}
+
+
+def test_the_command_line_proves_the_days_deal_in_its_own_process() -> None:
+    """No app, no screen to keep live: `scores show` and imports check with the solver here."""
+    assert Checker(now=FIXED_NOW).proven_solvable is is_proven_solvable

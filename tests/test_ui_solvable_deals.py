@@ -56,6 +56,8 @@ class HeldSolver(BackgroundSolver):
         self.requests: list[tuple[Position, int | None, Future[SolveResult]]] = []
         self.cancels = 0
         self.shutdowns = 0
+        self.queued: list[Future[SolveResult]] = []
+        """The futures of the requests that were `queued` (the store's proofs)."""
 
     def submit(
         self,
@@ -63,9 +65,13 @@ class HeldSolver(BackgroundSolver):
         previous: object = None,
         timeout: float | None = 10.0,
         node_limit: int | None = None,
+        *,
+        queued: bool = False,
     ) -> Future[SolveResult]:
         future: Future[SolveResult] = Future()
         self.requests.append((position, node_limit, future))
+        if queued:
+            self.queued.append(future)
         return future
 
     def cancel(self) -> None:

@@ -16,8 +16,9 @@ from collections.abc import Callable
 
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.layouts import Layout
-from lines_tui.engine.mahjong.solvable import DealSearch, prove_here
-from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.solvable import DealSearch, prove_here, solve_here
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 
 DAILY_CANDIDATES = 16
 SOLVER_NODES = 20_000
@@ -51,9 +52,17 @@ def mahjong_daily_search(layout: Layout, table_name: str, day: str) -> DealSearc
     return DealSearch(layout, mahjong_daily_candidates(table_name, day), SOLVER_NODES)
 
 
-def is_proven_solvable(layout: Layout, seed: int) -> bool:
+def is_proven_solvable(
+    layout: Layout,
+    seed: int,
+    solver: Callable[[Position, int], SolveResult] = solve_here,
+) -> bool:
+    """Whether the solver proves deal `seed` of `layout` solvable within SOLVER_NODES playouts:
+    the proof that makes a candidate the deal of the day. `solver(position, playouts)` makes it:
+    in this process (the command line), or in the app's solver process, which keeps the app's
+    interpreter free (`lines_tui.ui.solving`); the proof is the same either way."""
     position = deal(layout, seed, DEALER_VERSION)
-    return solve(position, node_limit=SOLVER_NODES).verdict == Verdict.SOLVABLE
+    return solver(position, SOLVER_NODES).verdict == Verdict.SOLVABLE
 
 
 def mahjong_daily_candidate_number(

@@ -54,7 +54,7 @@ from lines_tui.store.tables import (
 
 if TYPE_CHECKING:
     from lines_tui.store.codes import CheckedCode
-    from lines_tui.store.verify import CheckedTable, Checker
+    from lines_tui.store.verify import CheckedTable, Checker, Prover
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SETTINGS_FILE = "settings.json"
@@ -409,12 +409,16 @@ class Store:
         table_id = parse_table(table)
         return check_table(table_id, self.table(table_id), checker)
 
-    def result_to_beat(self, table: str | TableId, now: float) -> Entry | None:
+    def result_to_beat(
+        self, table: str | TableId, now: float, proven_solvable: Prover | None = None
+    ) -> Entry | None:
         """The best result of `table` (one of your own, replayed whole at `now`) that holds up
-        by replay: the one a game on that deal names to beat (README, "Challenges")."""
+        by replay: the one a game on that deal names to beat (README, "Challenges").
+        `proven_solvable`: how a deal of the day is proved (`verify.Checker`'s)."""
         from lines_tui.store.verify import Checker, challenge_target
 
-        return challenge_target(self.checked_table(table, Checker.for_own_tables(now)))
+        checker = Checker.for_own_tables(now, proven_solvable)
+        return challenge_target(self.checked_table(table, checker))
 
     def export_code(
         self, table: str | TableId, entry: int | None = None, *, checker: Checker

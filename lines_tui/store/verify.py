@@ -31,6 +31,14 @@ from lines_tui.store.replay import (
 from lines_tui.store.schema import date_text
 from lines_tui.store.tables import Entry, TableId, utc_day
 
+Prover = Callable[[Layout, int], bool]
+"""Whether deal `seed` of a layout is proved solvable (`daily.is_proven_solvable`)."""
+
+
+class Unreplayable(Exception):
+    """Nothing is wrong with the entry, but it cannot be replayed or checked here."""
+
+
 MIN_TENTHS_PER_PAIR = 1
 """0.1 s a pair: the app takes a pair in two keys (i, then t), and a fast hand types ten or more
 a second, so 0.5 s a pair refused honest games."""
@@ -79,16 +87,20 @@ class Checker:
     """Processor seconds all replays together may take: a friend's code may be built to be slow.
     None for your own tables, replayed whole however long their games (`for_own_tables`)."""
     clock: Callable[[], float] = time.process_time
-    proven_solvable: Callable[[Layout, int], bool] = daily.is_proven_solvable
+    proven_solvable: Prover = daily.is_proven_solvable
+    """Whether the solver proves a deal solvable (`daily.is_proven_solvable`): here, in this
+    process, by default (the command line); the app hands one that makes the same proof in its
+    solver process, so no check holds its interpreter (README, "Deals of the day"). One that
+    cannot make a proof raises Unreplayable, saying why."""
     _ends_at: float | None = field(default=None, init=False)
     _layouts: dict[str, Layout | None] = field(default_factory=dict, init=False)
-    _proofs: dict[tuple[str, int], bool] = field(default_factory=dict, init=False)
+    _proofs: dict[tuple[str, int], bool | Unreplayable] = field(default_factory=dict, init=False)
 
     @classmethod
-    def for_own_tables(cls, now: float) -> Checker:
+    def for_own_tables(cls, now: float, proven_solvable: Prover | None = None) -> Checker:
         """A checker with no budget: a long honest game of yours is never left unchecked, and a
-        forged entry behind long games is still refuted."""
-        return cls(now=now, budget=None)
+        forged entry behind long games is still refuted. `proven_solvable`: as the field's."""
+        return cls(now, budget=None, proven_solvable=proven_solvable or daily.is_proven_solvable)
 
     def deadline(self) -> bool:
         if self.budget is None:
@@ -111,19 +123,23 @@ class Checker:
         """Whether the solver proves deal `seed` of the table's layout solvable. Each deal is
         proved once per checker (every entry of a day's table asks about the same candidates),
         and the proof is not charged to the replay budget: it is no entry's replay, and the
-        solver's playout limit (at most DAILY_CANDIDATES proofs a day) already bounds it."""
+        solver's playout limit (at most DAILY_CANDIDATES proofs a day) already bounds it.
+        A proof that could not be made is not asked again of this checker either: Unreplayable,
+        each time, for every entry that needs it."""
         key = (table.variant, seed)
         if key not in self._proofs:
             layout = self.layout(table)
             started = self.clock()
-            self._proofs[key] = self.proven_solvable(layout, seed)
+            try:
+                self._proofs[key] = self.proven_solvable(layout, seed)
+            except Unreplayable as reason:
+                self._proofs[key] = reason
             if self._ends_at is not None:
                 self._ends_at += self.clock() - started
-        return self._proofs[key]
-
-
-class Unreplayable(Exception):
-    """Nothing is wrong with the entry, but it cannot be replayed or checked here."""
+        proof = self._proofs[key]
+        if isinstance(proof, Unreplayable):
+            raise Unreplayable(str(proof))
+        return proof
 
 
 def verify(table: TableId, entry: Entry, checker: Checker) -> Verdict:

@@ -184,6 +184,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
             return
         store = self.session.store
         now = self.session.clock()
+        proofs = self.session.daily_proofs()
 
         def read(best: Entry | None) -> None:
             # A game resumed over (a win whose time was filed meanwhile) has its own last word.
@@ -194,7 +195,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         load(
             self,
             self.session.io,
-            lambda: store.result_to_beat(table, now),
+            lambda: store.result_to_beat(table, now, proofs),
             read,
             lambda error: self.notify(
                 f"The leaderboard could not be read: {error}", severity="error"

@@ -4,6 +4,7 @@ all they know of it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable, Mapping
@@ -15,8 +16,10 @@ from textual.message import Message
 from lines_tui.ui.store_thread import StoreThread
 
 if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
     from lines_tui.store import RecordOutcome, Store
+    from lines_tui.ui.solving import SolverProofs
 
 Clock = Callable[[], float]
 """Wall-clock epoch seconds (tests pass a fixed one)."""
@@ -112,7 +115,8 @@ class Session:
     store; None until the app has read it);
     `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
     the first Mahjong screen asks for it (`background_solver`), its process started by the first
-    check, ended by `close`; `io` is the one thread that does every store read and write the
+    check, ended by `close`; `proofs` makes the store's proofs in that process (`daily_proofs`);
+    `io` is the one thread that does every store read and write the
     screens ask for, in order (README, "What happens when the folder is not as expected");
     `unread` the saved games the menu's last read could not read, which a game started now may
     not replace (`slot`; README, "Saving and resuming")."""
@@ -124,6 +128,7 @@ class Session:
     few_colours: bool = False
     solvable_deals: bool | None = None
     solver: BackgroundSolver | None = None
+    proofs: SolverProofs | None = None
     io: StoreThread = field(default_factory=StoreThread)
     unread: frozenset[SavedGame] = frozenset()
     saved: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
@@ -157,9 +162,23 @@ class Session:
             self.solver = BackgroundSolver()
         return self.solver
 
+    def daily_proofs(self) -> Callable[[Layout, int], bool]:
+        """On the event loop's thread: what the store's checks, run on its thread, prove a deal
+        of the day with (`verify.Checker.proven_solvable`): the proofs made in the app's solver
+        process, so the app's interpreter stays free for the screen (README, "Deals of the
+        day")."""
+        if self.proofs is None:
+            from lines_tui.ui.solving import SolverProofs
+
+            self.proofs = SolverProofs(self.background_solver, asyncio.get_running_loop())
+        return self.proofs.is_proven_solvable
+
     def close(self) -> None:
-        """The app is closing: end the solver process without waiting for it, and finish the
-        store calls asked for (a game's last save) before the app exits."""
+        """The app is closing: fail the proofs the store's thread waits for (they wait for the
+        event loop, which closing holds), end the solver process without waiting for it, and
+        finish the store calls asked for (a game's last save) before the app exits."""
+        if self.proofs is not None:
+            self.proofs.close()
         if self.solver is not None:
             self.solver.shutdown(wait=False)
         self.io.close()

@@ -90,7 +90,13 @@ class DealSearch:
     def interrupted(self, result: SolveResult) -> bool:
         """Whether `result` is "undecided" only because the search was stopped (cancelled)
         before its playouts were spent: it says nothing about the deal, so it is not an answer."""
-        return result.verdict is Verdict.UNDECIDED and result.nodes < self.playouts
+        return interrupted(result, self.playouts)
+
+
+def interrupted(result: SolveResult, playouts: int) -> bool:
+    """Whether `result`, of a proof allowed `playouts`, is "undecided" only because the proof was
+    stopped (cancelled) before its playouts were spent: no answer about the deal."""
+    return result.verdict is Verdict.UNDECIDED and result.nodes < playouts
 
 
 def following(seed: int, count: int = MAX_DEALS) -> range:
@@ -99,10 +105,15 @@ def following(seed: int, count: int = MAX_DEALS) -> range:
     return range(seed, min(seed + count, LAST_DEAL + 1))
 
 
+def solve_here(position: Position, playouts: int) -> SolveResult:
+    """The proof of `position` within `playouts`, by the solver in this process."""
+    return solve(position, node_limit=playouts)
+
+
 def prove_here(search: DealSearch) -> ProvedDeal:
     """Run `search` to its end with the solver in this process."""
     while True:
-        result = solve(search.position, node_limit=search.playouts)
+        result = solve_here(search.position, search.playouts)
         proved = search.answer(result)
         if proved is not None:
             return proved

@@ -7,6 +7,11 @@ that is cancelled, and the search polls it between playouts, so `submit` (which 
 before it) and `cancel` stop a running search within milliseconds. A stopped check resolves as
 "undecided".
 
+A request may also be `queued` (the proofs behind the leaderboards' deals of the day, asked for by
+the store's thread): it waits its turn instead of stopping the check before it, and neither a
+later check nor `cancel` stops it, so its answer is the solver's whole answer within its own
+bounds; only `shutdown` (or the process's end) does, and it then resolves "undecided" as well.
+
 The app keeps one of these for all its Mahjong screens: the process starts with the first check
 and is ended by `shutdown(wait=False)` when the app closes, which returns at once (the process is
 told to stop and joined by a thread of its own), so no key ever waits for it. Every wait for the
@@ -50,6 +55,7 @@ class _Request:
     previous: tuple[Pair, ...] | None
     timeout: float | None
     node_limit: int | None
+    queued: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,29 +68,40 @@ class _Reply:
 _STOP = None
 """The message that tells the worker process to end."""
 
+_EVERYTHING = 2**62
+"""The cancelled number that stops every request, queued ones too (`shutdown`)."""
+
 
 class _Outbox:
-    """The next message for the worker process, sent by a thread of its own. Only the newest
-    request matters (each cancels the one before), so one not sent yet is replaced rather than
-    queued: a worker that stops reading (stuck, or stopped by SIGSTOP) fills its pipe, and then
-    only that thread waits on it, never the caller, and never for more than one message."""
+    """The next messages for the worker process, sent in order by a thread of its own. Only the
+    newest check matters (each cancels the one before), so one not sent yet is replaced rather
+    than queued; queued requests wait their turn, and `_STOP` replaces everything. A worker that
+    stops reading (stuck, or stopped by SIGSTOP) fills its pipe, and then only that thread waits
+    on it, never the caller, and never for more than one check (and the queued requests, one at
+    a time from the store's thread)."""
 
     def __init__(self) -> None:
         self._ready = threading.Condition()
-        self._messages: list[_Request | None] = []  # at most one
+        self._messages: list[_Request | None] = []
 
-    def put(self, message: _Request | None) -> _Request | None:
-        """Post `message` (a request, or `_STOP`); the request it replaces, if one was waiting."""
+    def put(self, message: _Request | None) -> list[_Request]:
+        """Post `message` (a request, or `_STOP`); the requests it replaces, not sent yet."""
         with self._ready:
-            replaced = self._messages.pop() if self._messages else None
-            self._messages.append(message)
+            waiting = self._messages
+            if message is None:  # the requests still owed were resolved before it
+                kept: list[_Request | None] = []
+            elif message.queued:
+                kept = waiting
+            else:
+                kept = [m for m in waiting if m is None or m.queued]
+            self._messages = [*kept, message]
             self._ready.notify()
-        return replaced
+        return [m for m in waiting if m is not None and m not in kept]
 
     def take(self) -> _Request | None:
         with self._ready:
             self._ready.wait_for(lambda: bool(self._messages))
-            return self._messages.pop()
+            return self._messages.pop(0)
 
 
 @dataclass(frozen=True)
@@ -120,16 +137,20 @@ class BackgroundSolver:
         previous: Sequence[Pair] | None = None,
         timeout: float | None = 10.0,
         node_limit: int | None = None,
+        *,
+        queued: bool = False,
     ) -> Future[SolveResult]:
         """Check `position` in the worker process, stopping the check before it. `previous` is
         the last winning sequence (pairs of tile indices), which the solver tries to repair;
-        `timeout` and `node_limit` bound the search as in `solve`."""
+        `timeout` and `node_limit` bound the search as in `solve`. `queued`: stop nothing, and be
+        stopped only by `shutdown`; the request waits for those before it (module description)."""
         future: Future[SolveResult] = Future()
         tiles = tuple(
             (x, y, z, face) for (x, y, z), face in zip(position.slots, position.faces, strict=True)
         )
         with self._lock:
-            self._cancel_locked()
+            if not queued:
+                self._cancel_locked()
             self._number += 1
             request = _Request(
                 self._number,
@@ -138,6 +159,7 @@ class BackgroundSolver:
                 None if previous is None else tuple((int(a), int(b)) for a, b in previous),
                 timeout,
                 node_limit,
+                queued,
             )
             try:
                 outbox = self._ensure_started()
@@ -147,13 +169,13 @@ class BackgroundSolver:
             self._pending[request.number] = future
             if self._owed_since is None:
                 self._owed_since = time.monotonic()
-            unsent = outbox.put(request)
-            if unsent is not None:  # cancelled before it was even sent
+            for unsent in outbox.put(request):  # cancelled before it was even sent
                 self._resolve_undecided(self._pending.pop(unsent.number, None))
         return future
 
     def cancel(self) -> None:
-        """Stop the running check promptly (it resolves "undecided"); the process stays up."""
+        """Stop the running check promptly (it resolves "undecided"); the process stays up.
+        Queued requests go on."""
         with self._lock:
             self._cancel_locked()
 
@@ -162,7 +184,7 @@ class BackgroundSolver:
         does not stop (at most twice `STOP_WAIT`); a later check starts a new one. `wait=False`
         returns at once and leaves the ending to a thread of its own."""
         with self._lock:
-            self._cancel_locked()
+            self._cancel_locked(everything=True)
             ending = self._detach_locked()
         if wait:
             _end_process(ending)
@@ -191,9 +213,9 @@ class BackgroundSolver:
 
     # -- inside the lock -----------------------------------------------------------------------
 
-    def _cancel_locked(self) -> None:
+    def _cancel_locked(self, *, everything: bool = False) -> None:
         if self._worker is not None:
-            self._worker.cancelled.value = self._number
+            self._worker.cancelled.value = _EVERYTHING if everything else self._number
 
     def _ensure_started(self) -> _Outbox:
         if self._worker is not None and self._worker.process.is_alive():
@@ -340,7 +362,9 @@ def _serve(connection: Connection, cancelled: Synchronized[int], parent: int) ->
             return
         if not isinstance(request, _Request):
             return
-        should_stop = functools.partial(_is_cancelled, cancelled, request.number)
+        should_stop = functools.partial(
+            _is_cancelled, cancelled, _EVERYTHING if request.queued else request.number
+        )
         try:
             position = Position(
                 tuple((x, y, z) for x, y, z, _ in request.tiles),

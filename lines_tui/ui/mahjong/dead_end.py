@@ -15,11 +15,7 @@ does with it can vanish with the worker.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -27,8 +23,9 @@ from textual.dom import DOMNode
 from textual.worker import Worker
 
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
+from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.ui.solving import solve_in_background
 
 CHECK_TIMEOUT = 20.0
 """Seconds the solver may think about one position before it answers "undecided"."""
@@ -50,48 +47,6 @@ class CheckOutcome:
     error: str = ""
     """Why the check could not run (the solver process failed or hung); the verdict is then
     undecided."""
-
-
-class SolverHung(Exception):
-    """The solver process did not answer in time; it was ended, and the next request starts a
-    fresh one."""
-
-
-async def solve_in_background(
-    solver: BackgroundSolver,
-    position: Position,
-    *,
-    within: float,
-    previous: Sequence[Pair] | None = None,
-    timeout: float | None = None,
-    node_limit: int | None = None,
-) -> SolveResult:
-    """`solve` in the app's solver process, awaited without blocking the event loop (a newer
-    request stops this one, which then answers "undecided"). Once the process has answered
-    nothing for `within` seconds (counted from the oldest request it owes, so a move every few
-    seconds does not restart the count) it is taken as hung (stuck, or stopped with SIGSTOP):
-    it is ended, killed if need be, so the next request starts a fresh one, and SolverHung is
-    raised."""
-    # Textual captures sys.stderr with an object whose fileno() is -1, and the resource tracker
-    # that multiprocessing starts along with the first solver process passes sys.stderr's
-    # descriptor on and fails on -1 ("bad value(s) in fds_to_keep"). So the process is started
-    # while sys.stderr is a real file: the null device, not the terminal, or the tracker's
-    # messages (such as its warning when it had died and is started again) would be written
-    # over the screen.
-    with open(os.devnull, "w") as nowhere, contextlib.redirect_stderr(nowhere):
-        future = solver.submit(position, previous=previous, timeout=timeout, node_limit=node_limit)
-    answer = asyncio.wrap_future(future)
-    while True:
-        silent_since = solver.silent_since
-        left = within if silent_since is None else silent_since + within - time.monotonic()
-        try:
-            return await asyncio.wait_for(asyncio.shield(answer), max(left, 0.0))
-        except asyncio.TimeoutError:
-            silent_since = solver.silent_since
-            # Owing nothing while this answer has not come is no less a hang.
-            if silent_since is None or time.monotonic() - silent_since >= within:
-                solver.shutdown(wait=False)
-                raise SolverHung(f"the solver took over {within:g} s") from None
 
 
 class DeadEndCheck:

@@ -22,9 +22,9 @@ from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
 from lines_tui.outside_text import inert
 from lines_tui.ui.app_keys import NOT_QUIT, SYMBOLS_UNSHOWN
 from lines_tui.ui.footer import Footer
-from lines_tui.ui.mahjong.dead_end import solve_in_background
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import NoticesReleased
+from lines_tui.ui.solving import PROOF_WAIT, solve_in_background
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 
 WORKER_GROUP = "mahjong-proving"
-
-PROOF_WAIT = 120.0
-"""Seconds one deal's proof may take (3,000 playouts at most: ten seconds or so) before the
-solver process is taken as hung, ended, and the proof fails."""
 
 
 def skipped_text(skipped: Skipped) -> str:

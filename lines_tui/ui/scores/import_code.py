@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
+from lines_tui.engine.daily import is_proven_solvable
 from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
 from lines_tui.store.paste import (
     MAX_PASTE_CHARS,
@@ -27,7 +28,7 @@ from lines_tui.store.paste import (
     repeats,
     same_as,
 )
-from lines_tui.store.verify import Checker
+from lines_tui.store.verify import Checker, Prover
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
@@ -281,6 +282,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self._checking = False
         self._merging = False
         self.enters = EnterOnceQuiet(self, self._merge)
+        self._proofs: Prover = is_proven_solvable
+        """How the store's thread proves a deal of the day: in the solver process once mounted."""
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Import share codes", style="bold"), id="import-heading", markup=False)
@@ -299,6 +302,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._proofs = self.session.daily_proofs()  # asked for on the event loop's thread
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         # What the last import said ("Merged into …") would stay over this one's preview.
@@ -342,7 +346,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def _checker(self) -> Checker:
         """A friend's code is checked at the session's time, the app's one clock (tests fix
         it): a new checker for each code, each with a replay budget of its own."""
-        return Checker(now=self.session.clock())
+        return Checker(now=self.session.clock(), proven_solvable=self._proofs)
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self.previews = [read for _, read in reads if isinstance(read, Merge)]
@@ -462,7 +466,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         if merged is None:
             return None
         try:
-            return self.store.result_to_beat(merged.table, self.session.clock())
+            return self.store.result_to_beat(merged.table, self.session.clock(), self._proofs)
         except StoreError:
             return None
 

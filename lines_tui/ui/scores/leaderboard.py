@@ -245,7 +245,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         heading.update(board_heading(table, self.index, len(self.tables)))
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
-            checker = Checker.for_own_tables(self.session.clock())
+            checker = Checker.for_own_tables(self.session.clock(), self.session.daily_proofs())
             load(
                 self,
                 self.session.io,
