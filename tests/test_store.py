@@ -272,7 +272,11 @@ def test_a_won_game_saved_again_by_a_copy_that_quit_is_not_filed_twice(folder: P
     # Without its saved game (a save refused): still the same game.
     late = h.record_mahjong("Three", "lantern", 24.4, 968925, START + 24, record)
     assert late.filed_elsewhere and not late.saved
-    # The same moves in another time, or won at another moment, are another game: filed.
+    # Won at the same moment in another time: the same game, its time edited (a replay proves
+    # the moves, never the clock).
+    edited = h.record_mahjong("Two", "lantern", 12.0, 968925, START + 24, record)
+    assert edited.filed_elsewhere and not edited.saved
+    # The same moves won at another moment are another game: filed.
     assert h.record_mahjong("Four", "lantern", 30.0, 968925, START + 30, record).saved
     assert h.record_mahjong("Five", "lantern", 24.4, 968925, START + 99, record).saved
 
