@@ -527,7 +527,9 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(tmp_path: Path) -> N
     code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
     deal = TableId.mahjong("turtle").for_deal(1)
     own = record_of_mahjong(won_mahjong_game("turtle", 1))
-    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW, own)
+    # The same pairs as Bob's, won at another moment: another game (at the same moment it
+    # would be Bob's game with its name and time edited).
+    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW - 600, own)
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await import_in_the_app(pilot, code)
