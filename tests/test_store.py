@@ -183,7 +183,14 @@ def test_lines_tables_keep_the_best_ten_highest_first(folder: Path) -> None:
     late = store.record_lines("Ann", 9, 30, 99, START, START + 100)
     assert not late.saved and "best 10" in late.reason  # an equal score later ranks below
     assert store.record_lines("Ann", 7, 5, 1, START, START + 1).saved  # another size, another table
-    assert list(map(str, store.tables())) == ["lines-7", "lines-9"]
+    # Each table of random deals, then the table of each deal it holds a result of.
+    kept_deals = [f"lines-9+deal-{entry.seed}" for entry in store.table("lines-9")]
+    assert list(map(str, store.tables())) == [
+        "lines-7",
+        "lines-7+deal-1",
+        "lines-9",
+        *sorted(kept_deals, key=lambda table: int(table.rpartition("-")[2])),
+    ]
 
 
 def test_mahjong_tables_rank_the_fastest_and_ask_only_for_times_that_qualify(folder: Path) -> None:
@@ -267,7 +274,11 @@ def test_a_won_game_saved_again_by_a_copy_that_quit_is_not_filed_twice(folder: P
     # Without its saved game (a save refused): still the same game.
     late = h.record_mahjong("Three", "lantern", 24.4, 968925, START + 24, record)
     assert late.filed_elsewhere and not late.saved
-    # The same moves in another time, or won at another moment, are another game: filed.
+    # Won at the same moment in another time: the same game, its time edited (a replay proves
+    # the moves, never the clock).
+    edited = h.record_mahjong("Two", "lantern", 12.0, 968925, START + 24, record)
+    assert edited.filed_elsewhere and not edited.saved
+    # The same moves won at another moment are another game: filed.
     assert h.record_mahjong("Four", "lantern", 30.0, 968925, START + 30, record).saved
     assert h.record_mahjong("Five", "lantern", 24.4, 968925, START + 99, record).saved
 

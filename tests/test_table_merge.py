@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXED_NOW, checker, played_lines_game
-from hypothesis import given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from lines_tui.store import Entry, TableId, codes, open_store
@@ -41,10 +41,21 @@ def merged(local: list[Entry], incoming: list[Entry]) -> list[Entry]:
     return list(merge(LINES_9, local, incoming, [None] * len(incoming)).entries)
 
 
+def one_result_a_game(*found: list[Entry]) -> bool:
+    """No two of the entries are one game (`Entry.game`) with different results: what honest
+    copies of a game are. Copies that are not (one edited) are merged first come, first kept."""
+    results: dict[object, tuple[str, int, int, int]] = {}
+    for entry in (entry for entries in found for entry in entries if entry.game is not None):
+        if results.setdefault(entry.game, entry.result) != entry.result:
+            return False
+    return True
+
+
 @given(tables, st.lists(entries, max_size=12))
 def test_an_unverified_entry_never_pushes_a_verified_one_out(
     local: list[Entry], incoming: list[Entry]
 ) -> None:
+    assume(one_result_a_game(local, incoming))  # an edited copy of a game is kept out of it
     kept = merged(local, incoming)
     if not all(entry.recorded for entry in kept):
         kept_verified = {entry.result for entry in kept if entry.recorded}
@@ -80,8 +91,34 @@ def test_merging_the_same_entries_twice_changes_nothing(
 def test_the_merged_table_does_not_depend_on_the_order_of_merging(
     first: list[Entry], second: list[Entry], third: list[Entry]
 ) -> None:
+    # Of two copies of one game that claim different results, the one there first stays.
+    assume(one_result_a_game(first, second, third))
     assert merged(first, second) == merged(second, first)
     assert merged(merged(first, second), third) == merged(first, merged(second, third))
+
+
+EDITED = Entry("Ann", 30, WHEN, 1, LinesRecord(1, (((0, 1), (1, 1)),)))
+
+
+@given(tables, st.lists(entries, max_size=12))
+@example([EDITED], [replace(EDITED, date=WHEN + 1)])  # its date edited
+@example([], [EDITED, replace(EDITED, date=WHEN + 1)])  # two copies in one code
+def test_a_table_takes_a_game_once_and_the_copy_there_first_stays(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    """A copy of a game here with another result claimed for it (a date or a time edited,
+    the checksum rebuilt) was merged beside it: the same game in two rows."""
+    assume(one_result_a_game(local))
+    merge_ = merge(LINES_9, local, incoming, [None] * len(incoming))
+    kept = [entry for entry in merge_.entries if entry.game is not None]
+    assert len({entry.game for entry in kept}) == len(kept)
+    here = {entry.game: entry for entry in local if entry.game is not None}
+    for entry in kept:
+        assert here.get(entry.game, entry).result == entry.result
+    for result in merge_.results:
+        held = here.get(result.entry.game)
+        if held is not None and held.result != result.entry.result:
+            assert result.status == "rejected" and "is here already" in result.reason
 
 
 def test_a_result_without_its_record_is_already_there_and_its_record_replaces_it() -> None:
@@ -158,3 +195,41 @@ def test_the_same_result_under_a_name_in_another_case_is_not_doubled(
     merged = other.import_code(codes.encode(LINES_9, [bare, replace(bare, name="cY")]), checker())
     assert [entry.name for entry in other.table(LINES_9)] == ["Cy"]
     assert [r.status for r in merged.results] == ["added", "already there"]
+
+
+def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path) -> None:
+    """Cleo's Turtle win, its code's time edited (same name, moment, deal and pairs, the
+    checksum rebuilt): a replay cannot prove a clock, so it was "verified" and added beside
+    her entry, one game in two rows. The same game (README, "Share codes") is not merged
+    again: rejected, saying why and which time stays."""
+    from conftest import won_mahjong_game
+    from typer.testing import CliRunner
+
+    from lines_tui.cli import app
+    from lines_tui.store.replay import record_of_mahjong
+
+    store = open_store(tmp_path)
+    record = record_of_mahjong(won_mahjong_game("turtle", 1))
+    assert store.record_mahjong("Cleo", "turtle", 144.0, 1, FIXED_NOW, record).saved
+    (cleo,) = store.table("mahjong-turtle")
+    turtle = TableId.mahjong("turtle")
+    for table in (turtle, turtle.for_deal(1)):  # its table, and its challenge's
+        forged = codes.encode(table, [replace(cleo, value=1000)])
+        imported = CliRunner().invoke(
+            app, ["--data-dir", str(tmp_path), "scores", "import", forged]
+        )
+        assert imported.exit_code == 1, imported.output
+        assert imported.stdout.splitlines() == [
+            f"{table.title} ({table}): 1 rejected",
+            "  entry 1: rejected 'Cleo': this game (same deal, moves and moment won) is here "
+            "already, with the time 2:24.0: that one stays",
+        ]
+    assert store.table(turtle) == (cleo,) and store.table(turtle.for_deal(1)) == (cleo,)
+    # The same game under another name is the same game too; at another moment it is not.
+    stolen = store.import_code(codes.encode(turtle, [replace(cleo, name="Mal")]), checker())
+    assert [result.reason for result in stolen.results] == [
+        "this game (same deal, moves and moment won) is here already, with another name: "
+        "that one stays"
+    ]
+    later = store.import_code(codes.encode(turtle, [replace(cleo, date=cleo.date + 60)]), checker())
+    assert later.summary() == "1 added"

@@ -527,7 +527,9 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(tmp_path: Path) -> N
     code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
     deal = TableId.mahjong("turtle").for_deal(1)
     own = record_of_mahjong(won_mahjong_game("turtle", 1))
-    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW, own)
+    # The same pairs as Bob's, won at another moment: another game (at the same moment it
+    # would be Bob's game with its name and time edited).
+    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW - 600, own)
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await import_in_the_app(pilot, code)
@@ -865,3 +867,42 @@ def tile_in_view(board: MahjongBoard, tile: int) -> bool:
     under_bottom = y + 2 == shown.height and board.scroll_offset.y < board.max_scroll_y
     whole = x >= 0 and x + 4 <= shown.width and y >= 0 and y + 2 <= shown.height
     return whole and not under_top and not under_bottom
+
+
+async def test_a_deal_s_table_of_results_played_at_random_is_shown_and_listed(
+    tmp_path: Path,
+) -> None:
+    """Ann's table of random deals imported, her challenge code for deal 1 was "1 already
+    there", yet the leaderboard then shown for the deal said "No entries yet, so no share
+    code.", and the Leaderboards did not list the deal's table, while `scores show` printed
+    her entry with its code: the deal's table counts the random-deal table's results of its
+    deal (README, "Challenges"), and every view now reads the same tables."""
+    mine = open_store(tmp_path / "mine")
+    mine.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    table_code = mine.export_code("lines-7", checker=checker())
+    challenge = mine.challenge_code("lines-7", 1, checker=checker())
+    open_store(tmp_path / "friend").import_code(table_code, checker())
+    deal = TableId.lines(7).for_deal(1)
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await previewed_in_the_app(pilot, challenge)
+        said = text_of(app.screen.query_one("#import-summary", Static))
+        assert "1 already there" in said
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # the challenge, offered
+        await pilot.press("n")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert board.tables[board.index] == deal
+        assert [cells(board.query_one(DataTable), 0)[2]] == ["Ann"]
+        assert board.code == open_store(tmp_path / "friend").export_code(deal, checker=checker())
+        assert isinstance(app, LinesTuiApp)
+        app.score_screens.open_leaderboards()  # as the menu's Leaderboards (b) open them
+        await settle(pilot)
+        listed = app.screen
+        assert isinstance(listed, LeaderboardScreen) and listed is not board
+        assert listed.tables == [TableId.lines(7), deal]

@@ -150,8 +150,9 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         assert app.clipboard == code
         await press(pilot, "j", "j", "k")
         assert grid.cursor_row == 3
-        await press(pilot, "right")
-        assert "Turtle" in shown(screen.query_one("#board-heading", Static))
+        # The last table, round from the first: Turtle, deal 7, which counts Zoë's random deal.
+        await press(pilot, "left")
+        assert "Turtle, deal 7" in shown(screen.query_one("#board-heading", Static))
         assert cells(grid, 0)[2:4] == ["Zoë", "5:12.4"]
         await press(pilot, "l")
         assert "Lines 9 x 9" in shown(screen.query_one("#board-heading", Static))
@@ -295,8 +296,10 @@ async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
     store = open_store(tmp_path / "data")
     store.add_player("Ann")
     game = played_lines_game(1, size=7)
-    store.record_lines("Ann", 7, game.score, 1, START, START + 60, record_of_lines(game))
-    store.record_lines("Ann", 7, 5, 2, START, START + 60)  # from before records: unverified
+    # One table: results of a random deal would be counted on their deal's tables too.
+    deal = TableId.lines(7).for_deal(1)
+    store.record_lines("Ann", deal, game.score, 1, START, START + 60, record_of_lines(game))
+    store.record_lines("Ann", deal, 5, 1, START, START + 60)  # from before records: unverified
     async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen

@@ -73,6 +73,20 @@ def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
     return entries + [entry for entry in played_at_random if entry not in entries]
 
 
+def tables_with_entries(data: ScoreData) -> set[TableId]:
+    """Every table that has entries in `data`: each table it keeps entries of, and the table of
+    each deal played as a random deal (`table_entries` reads the random-deal table's results of
+    that deal there), so that every view lists the tables it can show (README, "Challenges")."""
+    kept = {table for table, entries in data.tables.items() if entries}
+    dealt = {
+        table.for_deal(entry.seed)
+        for table in kept
+        if table.mode == "random"
+        for entry in data.tables[table]
+    }
+    return kept | dealt
+
+
 def _applied(change: Callable[[ScoreData], T], data: ScoreData) -> tuple[T, bool]:
     """`change` applied to `data`: its result, and whether it changed anything."""
     before = _contents(data)

@@ -36,7 +36,7 @@ from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import InvalidName, clean_name, same_name
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
-from lines_tui.store.score_file import ScoreFile, table_entries
+from lines_tui.store.score_file import ScoreFile, table_entries, tables_with_entries
 from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.tables import (
     KINDS,
@@ -133,7 +133,8 @@ class Snapshot:
     players: tuple[str, ...]
     active_player: str | None
     tables: Mapping[TableId, tuple[Entry, ...]]
-    """Every table that has entries, best first, Lines by board size then Mahjong by layout."""
+    """Every table that has entries (`tables_with_entries`: a deal played as a random deal has
+    its table too), best first, Lines by board size then Mahjong by layout."""
 
 
 class Store:
@@ -170,11 +171,11 @@ class Store:
     def snapshot(self) -> Snapshot:
         """Players, the active player and every table, from one read of the file."""
         data = self._scores.read()
-        tables = {table: self._best(table, data) for table in data.tables if data.tables[table]}
+        tables = sorted(tables_with_entries(data), key=TableId.sort_key)
         return Snapshot(
             tuple(data.players),
             data.active_player,
-            {table: tables[table] for table in sorted(tables, key=TableId.sort_key)},
+            {table: self._best(table, data) for table in tables},
         )
 
     def players(self) -> list[str]:
@@ -233,7 +234,8 @@ class Store:
         return self._scores.update(change)
 
     def tables(self) -> Mapping[TableId, tuple[Entry, ...]]:
-        """Every table that has entries, Lines by board size then Mahjong by layout."""
+        """Every table that has entries (`Snapshot.tables`), Lines by board size then Mahjong by
+        layout."""
         return self.snapshot().tables
 
     def table(self, table: str | TableId) -> tuple[Entry, ...]:
@@ -245,23 +247,25 @@ class Store:
         """Take `entry` out of `table`, and out of every table that counts it as one result
         with it (`TableId.counting_with`: a deal's table reads the random-deal table's results
         of its deal). Returns the tables it was taken from, `table` first. StoreError, nothing
-        changed, if it is not in the table any more (another copy of lines-tui changed it)."""
+        changed, if it is not in the table any more (another copy of lines-tui changed it).
+        A table that only read it (a deal's table, of its random-deal table) is named too: it
+        shows it no more."""
         table_id = parse_table(table)
 
         def change(data: ScoreData) -> tuple[TableId, ...]:
             if entry not in table_entries(data, table_id):
                 raise StoreError(f"that result is no longer in {table_id.title}")
-            taken_from = []
-            for place in table_id.counting_with(entry.seed):
-                stored = data.tables.get(place, [])
-                kept = [other for other in stored if other != entry]
-                if len(kept) < len(stored) or place == table_id:
-                    taken_from.append(place)
+            places = table_id.counting_with(entry.seed)
+            # Where it counts now (a deal's table reads it from its random-deal table), before
+            # it is taken out of any.
+            taken_from = tuple(place for place in places if entry in table_entries(data, place))
+            for place in places:
+                kept = [other for other in data.tables.get(place, []) if other != entry]
                 if kept:
                     data.tables[place] = kept
                 else:
                     data.tables.pop(place, None)
-            return tuple(taken_from)
+            return taken_from
 
         return self._scores.update(change)
 

@@ -238,18 +238,20 @@ class Entry:
     @property
     def game(self) -> tuple[object, ...] | None:
         """What makes two entries one game, filed twice (two copies of lines-tui resumed one
-        saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`): the same
-        deal played with the same moves to the same result. A Lines game is filed under the
-        player who plays it, the one every copy shares, and may end at another moment in each
-        copy: the same player's, whenever. A Mahjong time is filed under the name typed at
-        each copy's prompt, with the moment it was won, which a saved won game keeps: the same
-        moment's, whoever's. None without a record: such an entry cannot be told from another
-        game's with the same result."""
+        saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`; a code
+        that brings a game here already: `merge`): the same deal played with the same moves.
+        A Lines game is filed under the player who plays it, the one every copy shares, and
+        may end at another moment in each copy: the same player's, whenever, to the same score
+        (which its moves decide). A Mahjong time is filed under the name typed at each copy's
+        prompt, with the moment it was won, which a saved won game keeps: the same moment's,
+        whoever's, whatever time it claims (a replay proves the moves, never the clock, so
+        another time is the same game's time edited). None without a record: such an entry
+        cannot be told from another game's with the same result."""
         if self.record is None:
             return None
         if isinstance(self.record, LinesRecord):
             return (name_key(self.name), self.value, self.seed, self.record)
-        return (self.value, self.date, self.seed, self.record)
+        return (self.date, self.seed, self.record)
 
 
 def entry_problem(table: TableId, entry: Entry) -> str | None:
@@ -350,21 +352,32 @@ def merge(
     A result already there (same name in any case, value, date and seed) is never doubled: a copy
     with its game record replaces one without (reported as added), the other way round it is
     already there, and so is the same entry with its name in another case (kept as it is spelt
-    there). Verified entries rank before unverified ones (`rank_key`), so an unverified entry
-    never pushes a verified one out.
+    there). A game already there (`Entry.game`: the same moves on the same deal, by the same
+    player or at the same moment) is never taken twice either: a copy that claims another
+    result for it (a time, a name or a date edited) is rejected, saying so, and the one there
+    stays (the first of the incoming, of copies new here). Verified entries rank before
+    unverified ones (`rank_key`), so an unverified entry never pushes a verified one out.
     """
     there = {(entry.result, entry.record) for entry in local}
-    candidates = [
-        entry
-        for entry, problem in zip(incoming, problems, strict=True)
-        if problem is None and (entry.result, entry.record) not in there
-    ]
+    games = {entry.game: entry for entry in local if entry.game is not None}
+    refused = list(problems)
+    candidates = []
+    for number, entry in enumerate(incoming):
+        if refused[number] is not None or (entry.result, entry.record) in there:
+            continue
+        held = games.get(entry.game) if entry.game is not None else None
+        if held is not None and held.result != entry.result:
+            refused[number] = same_game_problem(table, entry, held)
+            continue
+        candidates.append(entry)
+        if entry.game is not None:
+            games.setdefault(entry.game, entry)
     kept = ranked(table, [*local, *candidates])[:limit]
     holders = {entry.result: entry for entry in kept}
     place = {entry: rank for rank, entry in enumerate(kept, start=1)}
     reported = {entry.result: entry for entry in local}
     results = []
-    for entry, problem in zip(incoming, problems, strict=True):
+    for entry, problem in zip(incoming, refused, strict=True):
         holder = holders.get(entry.result)
         if problem is not None:
             results.append(EntryResult(entry, "rejected", reason=problem))
@@ -378,6 +391,23 @@ def merge(
             results.append(EntryResult(entry, "not good enough"))
     dropped = tuple(entry for entry in ranked(table, local) if entry.result not in holders)
     return Merge(table, tuple(results), tuple(kept), dropped)
+
+
+def same_game_problem(table: TableId, entry: Entry, held: Entry) -> str:
+    """Why `entry` is not merged: `held`, there already, is the same game (`Entry.game`) with
+    another result. One line, naming what differs and the result kept."""
+    mahjong = table.kind == "mahjong"
+    same = "deal, moves and moment won" if mahjong else "player, deal, moves and score"
+    differs = []
+    if entry.value != held.value:
+        differs.append(
+            f"{'the time' if mahjong else 'the points'} {format_value(table, held.value)}"
+        )
+    if name_key(entry.name) != name_key(held.name):
+        differs.append("another name")
+    if entry.date != held.date:
+        differs.append(f"the date {format_date(held.date)}")
+    return f"this game (same {same}) is here already, with {' and '.join(differs)}: that one stays"
 
 
 def format_value(table: TableId, value: int) -> str:
