@@ -291,26 +291,28 @@ def test_a_win_faster_than_anyone_plays_is_not_saved(tmp_path: Path) -> None:
     assert mine.record_mahjong("Bo", "turtle", 7.2, 1, FIXED_NOW, record).saved
 
 
-def test_the_overview_lists_the_deal_s_table_that_scores_show_shows(tmp_path: Path) -> None:
-    """`scores show mahjong-turtle+deal-1` printed the random deal's result with its code, and
-    `lines-tui scores` did not list that table: the overview, `show` and the app's
-    leaderboards read the same tables (`Store.snapshot`)."""
+def test_a_random_deal_s_table_is_listed_once_two_players_race_on_it(tmp_path: Path) -> None:
+    """`scores show mahjong-turtle+deal-1` prints a random deal's results with their code; the
+    overview and the app's leaderboards list that table once two players have results there (a
+    race), not for one player's random deal (every game won would add a table)."""
     store = open_store(tmp_path)
     record = record_of_mahjong(won_mahjong_game("turtle", 1))
     assert store.record_mahjong("Cleo", "turtle", 144.0, 1, FIXED_NOW, record).saved
     runner = CliRunner()
-    overview = runner.invoke(app, ["--data-dir", str(tmp_path), "scores"])
-    assert overview.exit_code == 0, overview.output
-    assert [line.split()[0] for line in overview.stdout.splitlines()] == [
-        "mahjong-turtle",
-        "mahjong-turtle+deal-1",
-    ]
-    assert overview.stdout.splitlines()[1].endswith("1 entry    best 2:24.0 by Cleo")
+
+    def listed() -> list[str]:
+        overview = runner.invoke(app, ["--data-dir", str(tmp_path), "scores"])
+        assert overview.exit_code == 0, overview.output
+        return [line.split()[0] for line in overview.stdout.splitlines()]
+
+    assert listed() == ["mahjong-turtle"]
     shown = runner.invoke(
         app, ["--data-dir", str(tmp_path), "scores", "show", "mahjong-turtle+deal-1"]
     )
     assert shown.exit_code == 0, shown.output
     assert "Cleo" in shown.stdout and "share code: LT2-" in shown.stdout
+    assert store.record_mahjong("Dev", "turtle", 150.0, 1, FIXED_NOW + 600, record).saved
+    assert listed() == ["mahjong-turtle", "mahjong-turtle+deal-1"]
     assert dict(store.tables()) == {
         TableId.mahjong("turtle"): store.table("mahjong-turtle"),
         TableId.mahjong("turtle").for_deal(1): store.table("mahjong-turtle+deal-1"),

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from lines_tui.store.data_files import DataFiles
+from lines_tui.store.names import name_key
 from lines_tui.store.schema import ScoreData, dump_scores, load_scores
 from lines_tui.store.tables import Entry, TableId
 
@@ -74,9 +75,11 @@ def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
 
 
 def tables_with_entries(data: ScoreData) -> set[TableId]:
-    """Every table that has entries in `data`: each table it keeps entries of, and the table of
-    each deal played as a random deal (`table_entries` reads the random-deal table's results of
-    that deal there), so that every view lists the tables it can show (README, "Challenges")."""
+    """The tables to list: each table `data` keeps entries of, and the table of a deal played
+    as a random deal (`table_entries` reads the random-deal table's results of that deal there)
+    once two players or more have results there, a race (README, "Challenges"). One player's
+    random deals are not listed one table each: every game played would add one; such a table
+    is still shown whole when asked for (`Store.snapshot`'s `shown`)."""
     kept = {table for table, entries in data.tables.items() if entries}
     dealt = {
         table.for_deal(entry.seed)
@@ -84,7 +87,12 @@ def tables_with_entries(data: ScoreData) -> set[TableId]:
         if table.mode == "random"
         for entry in data.tables[table]
     }
-    return kept | dealt
+    raced = {
+        table
+        for table in dealt - kept
+        if len({name_key(entry.name) for entry in table_entries(data, table)}) > 1
+    }
+    return kept | raced
 
 
 def _applied(change: Callable[[ScoreData], T], data: ScoreData) -> tuple[T, bool]:

@@ -133,8 +133,9 @@ class Snapshot:
     players: tuple[str, ...]
     active_player: str | None
     tables: Mapping[TableId, tuple[Entry, ...]]
-    """Every table that has entries (`tables_with_entries`: a deal played as a random deal has
-    its table too), best first, Lines by board size then Mahjong by layout."""
+    """Every table to list (`tables_with_entries`: a deal played as a random deal by two
+    players or more has its table too), best first, Lines by board size then Mahjong by
+    layout."""
 
 
 class Store:
@@ -168,10 +169,15 @@ class Store:
         (the app tells them together, shorter)."""
         return self._files.set_aside
 
-    def snapshot(self) -> Snapshot:
-        """Players, the active player and every table, from one read of the file."""
+    def snapshot(self, shown: TableId | None = None) -> Snapshot:
+        """Players, the active player and every table to list, from one read of the file; and
+        the table `shown`, listed or not (a deal's table of one player's random deal, opened
+        on its own: after an import, for a challenge)."""
         data = self._scores.read()
-        tables = sorted(tables_with_entries(data), key=TableId.sort_key)
+        listed = tables_with_entries(data)
+        if shown is not None and table_entries(data, shown):
+            listed.add(shown)
+        tables = sorted(listed, key=TableId.sort_key)
         return Snapshot(
             tuple(data.players),
             data.active_player,

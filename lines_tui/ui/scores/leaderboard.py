@@ -202,10 +202,14 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             self._loaded(None, wanted, rank)
             self._show_code_line("", UNREAD_TABLES)
 
+        try:
+            shown = TableId.parse(wanted) if wanted else None
+        except ValueError:
+            shown = None  # said when the tables are shown (`_loaded`)
         load(
             self,
             self.session.io,
-            self.store.snapshot,
+            lambda: self.store.snapshot(shown),
             lambda snapshot: self._loaded(snapshot, wanted, rank),
             failed,
             group="tables",
