@@ -432,13 +432,6 @@ class Store:
         table of its deal (a deal of the day stays a deal of the day)."""
         return challenge_code(self.checked_table(table, checker), entry)
 
-    def preview_import(self, code: str, checker: Checker) -> Merge:
-        """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
-        (preview,) = self.preview_imports([code], lambda: checker)
-        if isinstance(preview, ShareCodeError):
-            raise preview
-        return preview
-
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by
         `checker`), refuted ones are merged nowhere. ShareCodeError for a bad code; nothing is
