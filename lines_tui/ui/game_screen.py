@@ -23,6 +23,7 @@ from lines_tui.store import (
     Store,
     StoreError,
     TableId,
+    format_clock,
     format_value,
 )
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -46,14 +47,6 @@ RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try
 result could not be written."""
 GUEST_NAME = "Guest"
 """Who played a game when no registered player did (a challenge code still names someone)."""
-
-
-def clock_text(seconds: float) -> str:
-    """Playing time as m:ss, or h:mm:ss past an hour (the leaderboard's times read the same)."""
-    whole = max(0, int(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 class GameScreen(DismissedOnTop, Screen[None]):
@@ -239,7 +232,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.show_symbols(message.symbols)
 
     def refresh_clock(self) -> None:
-        self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(clock_text(self.elapsed())))
+        self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(format_clock(self.elapsed())))
 
     def show_field(self, selector: str, content: str | Text) -> None:
         """Put content in a panel field; an unchanged field is not redrawn, so a cursor move
