@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -83,8 +83,12 @@ class EnterOnceQuiet:
         return True
 
     def wait(self) -> None:
-        """Merge once ENTER_SETTLES seconds went by with nothing read from now on."""
-        self._widget.run_worker(self._merge_if_quiet(self._reads), group=self._key)
+        """Merge once ENTER_SETTLES seconds went by with nothing read from now on. The worker
+        gets a function that makes the coroutine when it runs, not the coroutine (as
+        dead_end.DeadEndCheck's): one cancelled before it starts leaves none that nobody
+        awaits."""
+        merge_if_quiet: Callable[[], Awaitable[None]] = partial(self._merge_if_quiet, self._reads)
+        self._widget.run_worker(merge_if_quiet, group=self._key)
 
     async def _merge_if_quiet(self, mark: int) -> None:
         await asyncio.sleep(ENTER_SETTLES)
