@@ -4,13 +4,12 @@ with a notice, the size guard, the symbols setting, and recording a finished gam
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
@@ -456,24 +455,3 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.app.push_screen(
             LeaderboardScreen(self.session, table=outcome.table, highlight_rank=outcome.rank)
         )
-
-
-def typing_keys(
-    keys: Iterable[str], action: str, description: str, example: str, tooltip: str
-) -> list[Binding]:
-    """One binding per key that starts typing a name (a row number, a face label), each calling
-    `action` with its key. They share one footer entry and one help row, both shown as `example`
-    (what a whole name looks like, e.g. "7c")."""
-    group = Binding.Group(description)
-    return [
-        Binding(
-            key,
-            f"{action}('{key}')",
-            description,
-            key_display=example,
-            show=index == 0,
-            group=group,
-            tooltip=tooltip,
-        )
-        for index, key in enumerate(keys)
-    ]
