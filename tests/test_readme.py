@@ -16,7 +16,7 @@ from conftest import checker
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
-from lines_tui.store import open_store
+from lines_tui.store import Merge, open_store
 
 README = Path(__file__).parent.parent / "README.md"
 FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
@@ -117,5 +117,6 @@ def test_every_share_code_in_the_readme_is_real(tmp_path: Path) -> None:
     codes = SHARE_CODE.findall(README.read_text(encoding="utf-8"))
     assert codes
     for code in codes:
-        merged = open_store(tmp_path / code).preview_import(code, checker())
+        (merged,) = open_store(tmp_path / code).preview_imports([code], checker)
+        assert isinstance(merged, Merge), (code, merged)
         assert merged.results and all(r.status == "added" for r in merged.results), code

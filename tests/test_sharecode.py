@@ -408,7 +408,7 @@ def test_import_keeps_the_best_ten_and_reports_each_entry(empty_folder: Path) ->
     friend = [Entry("Pal", 1000, START, 50), Entry("Pal", 50, START, 51)]
     mine = store.table("lines-9")
     code = encode(TableId.lines(9), [mine[0], *friend, friend[0]])
-    preview = store.preview_import(code, checker())
+    (preview,) = store.preview_imports([code], checker)
     assert store.table("lines-9") == mine  # a preview changes nothing
     merged = store.import_code(code, checker())
     assert merged == preview

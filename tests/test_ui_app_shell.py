@@ -32,14 +32,13 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.visible_text import TITLE_CHARS
-from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store import Entry, TableId, format_clock, open_store
 from lines_tui.store.files import FileSystem
 from lines_tui.store.sharecode import encode
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.direct_start import Start
-from lines_tui.ui.game_screen import clock_text
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -615,7 +614,7 @@ async def test_a_resize_under_the_help_screen_leaves_the_help_open(tmp_path: Pat
 
 
 def test_both_game_clocks_read_like_the_leaderboard_times() -> None:
-    assert [clock_text(s) for s in (0, 5.9, 65, 3725, -1)] == [
+    assert [format_clock(s) for s in (0, 5.9, 65, 3725, -1)] == [
         "0:00",
         "0:05",
         "1:05",

@@ -189,11 +189,10 @@ async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
         board = screen.board
         red = board.get_component_rich_style("board--lost").bgcolor
         assert red is not None and red.triplet is not None and red.triplet.red > 150
-        pad_x, pad_y = board._padding()
         for index in range(1, 5):
-            col, row = board.grid.origins[index]
-            strip = board.render_line(row + pad_y)
-            cell = strip.crop(col + pad_x + 1, col + pad_x + 2)
+            tile = board.tile_region(index)
+            strip = board.render_line(tile.y)
+            cell = strip.crop(tile.x + 1, tile.x + 2)
             assert [segment.style.bgcolor for segment in cell] == [red]
         await pilot.press("u")
         assert not screen.game.lost
@@ -826,12 +825,12 @@ async def test_symbols_mode_marks_what_colour_shows(tmp_path: Path) -> None:
         board = screen.board
         await pilot.press("S", "enter", "right")  # free marks are on from the start
         assert board.symbols
-        pad_x, pad_y = board._padding()
-        top_row = board.render_line(pad_y).text[pad_x:]
+        first = board.tile_region(0)
+        top_row = board.render_line(first.y).text[first.x :]
         assert top_row.startswith("▏Rd*▏1D ")  # picked: '*'
         assert top_row.rstrip().endswith("▏Rd:")  # free: ':'
         await pilot.press("m", "enter")  # the other red dragon: now lost
-        lost_row = board.render_line(pad_y).text[pad_x:]
+        lost_row = board.render_line(first.y).text[first.x :]
         assert lost_row.count("x") == 4
 
 
@@ -986,9 +985,8 @@ async def test_a_click_picks_the_tile_under_the_mouse(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1"))
         board = screen.board
-        pad_x, pad_y = board._padding()
-        col, row = board.grid.origins[3]
-        await pilot.click(MahjongBoard, offset=(pad_x + col + 1, pad_y + row))
+        tile = board.tile_region(3)
+        await pilot.click(MahjongBoard, offset=(tile.x + 1, tile.y))
         assert (board.cursor, board.selected) == (3, 3)
 
 
@@ -997,13 +995,13 @@ async def test_unicode_tiles_are_an_option_that_keeps_the_columns(tmp_path: Path
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "dr d1 d1 dr"))
         board = screen.board
-        pad_x, pad_y = board._padding()
-        ascii_row = board.render_line(pad_y)
+        first = board.tile_region(0)
+        ascii_row = board.render_line(first.y)
         await pilot.press("G")
         assert board.labels == ("\U0001f004", "\U0001f019", "\U0001f019", "\U0001f004")
-        glyph_row = board.render_line(pad_y)
+        glyph_row = board.render_line(first.y)
         assert glyph_row.cell_length == ascii_row.cell_length
-        assert glyph_row.text[pad_x:].startswith("▏\U0001f004:▏\U0001f019  ▏")
+        assert glyph_row.text[first.x :].startswith("▏\U0001f004:▏\U0001f019  ▏")
         await pilot.press("G")
         assert board.labels == ("Rd", "1D", "1D", "Rd")
 

@@ -134,8 +134,8 @@ async def test_the_glyph_and_symbol_keys_say_what_they_did(tmp_path: Path) -> No
         assert "f" not in MahjongScreen.SYMBOLS_NOTE.split()  # f starts a label here
         await pilot.press("enter", "m", "enter")  # the red dragons: now lost
         board = screen.board
-        pad_x, pad_y = board._padding()
-        assert board.render_line(pad_y).text[pad_x:].count("x") == 4
+        first = board.tile_region(0)
+        assert board.render_line(first.y).text[first.x :].count("x") == 4
 
 
 async def test_a_label_with_no_tile_left_says_whether_the_deal_ever_had_one(

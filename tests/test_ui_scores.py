@@ -23,6 +23,10 @@ from conftest import (
     settle,
     widget_lines,
 )
+from rich.color import Color
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from test_ui_solvable_deals import HeldSolver, footer_text
 from textual import events
@@ -1056,6 +1060,58 @@ async def test_a_refused_entry_with_its_game_is_not_shown_as_one_without(tmp_pat
         assert row[0] == "rejected" and row[2] == "✗" and row[3] == "Ann"
         reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
         assert reason == f"rejected Ann: the game scores {game.score} points, not {game.score + 1}"
+
+
+def style_of(text: Text) -> Style:
+    return text.style if isinstance(text.style, Style) else Style.parse(text.style)
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colours", "no-color"])
+async def test_the_preview_s_and_the_leaderboard_s_marks_follow_the_css_and_no_color(
+    store: Store, monkeypatch: pytest.MonkeyPatch, no_color: bool
+) -> None:
+    """Each fate in the preview, and "rejected" under it, is drawn in its style from
+    scores.tcss: green, red and yellow in the terminal's colours, none with NO_COLOR (the words
+    and their weight tell them apart); the leaderboard's title is bold and its id dim."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    game = played_lines_game(2)
+    forged = Entry("Rex", game.score + 1, int(START), game.seed, record_of_lines(game))
+    entries = [Entry("Pal", 550, int(START), 1), Entry("Low", 50, int(START), 2), forged]
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).value = codes.encode(TableId.lines(9), entries)
+        await settle(pilot)
+        grid = pilot.app.screen.query_one(DataTable)
+        fates = {
+            row[0].plain: style_of(row[0]) for row in map(grid.get_row_at, range(grid.row_count))
+        }
+        reason = pilot.app.screen.query_one("#import-reason", Static).content
+        assert isinstance(reason, Text)
+        rejected = reason.get_style_at_offset(pilot.app.console, 0)
+    assert set(fates) == {"added", "not good enough", "rejected", "drops out"}
+    colours = {fate: style.color for fate, style in [*fates.items(), ("reason", rejected)]}
+    if no_color:
+        assert set(colours.values()) == {None}
+    else:  # the terminal's own green, red and yellow (ANSI colours 2, 1, 3)
+        assert {fate: colour and colour.number for fate, colour in colours.items()} == {
+            "added": Color.parse("green").number,
+            "not good enough": None,
+            "rejected": Color.parse("red").number,
+            "drops out": Color.parse("yellow").number,
+            "reason": Color.parse("red").number,
+        }
+    assert fates["added"].bold and fates["rejected"].bold and rejected.bold
+    assert fates["not good enough"].dim
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        heading = pilot.app.screen.query_one("#board-heading", Static).content
+        assert isinstance(heading, Group)
+        title_row, table_line = heading.renderables
+        assert isinstance(title_row, Table) and isinstance(table_line, Text)
+        (title,) = title_row.columns[0].cells
+        assert isinstance(title, Text)
+        assert style_of(title) == Style(bold=True) and style_of(table_line) == Style(dim=True)
 
 
 async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path: Path) -> None:

@@ -278,7 +278,7 @@ class Store:
     def record_lines(
         self,
         player: str | None,
-        size: int | TableId,
+        table: int | TableId,
         score: int,
         seed: int,
         started_at: float,
@@ -286,14 +286,14 @@ class Store:
         record: LinesRecord | None = None,
     ) -> RecordOutcome:
         """Save a finished Lines game if the rules allow: registered player, at most 24 hours.
-        `size` is the board size (a random deal) or the table (a deal of the day, a chosen deal);
+        `table` is the board size (a random deal) or the table (a deal of the day, a chosen deal);
         `record` is the game (its moves), kept with the entry so that it can be shared verified.
         A game already in the table (`Entry.game`: two copies resumed one saved game and both
         finished it) is not filed again (`filed_elsewhere`)."""
         try:
-            table = size if isinstance(size, TableId) else TableId.lines(size)
+            table = table if isinstance(table, TableId) else TableId.lines(table)
         except TableIdError as error:
-            return RecordOutcome(False, str(error), f"lines-{size}")
+            return RecordOutcome(False, str(error), f"lines-{table}")
         if player is None:
             return RecordOutcome(False, "playing as a guest", str(table))
         if not (math.isfinite(started_at) and math.isfinite(ended_at)):
@@ -323,10 +323,11 @@ class Store:
 
         return self._scores.update(change)
 
-    def mahjong_qualifies(self, layout: str | TableId, seconds: float) -> bool:
-        """Whether a win in `seconds` would earn a place in the layout's table (ask for a name)."""
+    def mahjong_qualifies(self, table: str | TableId, seconds: float) -> bool:
+        """Whether a win in `seconds` would earn a place in `table` (ask for a name): the table,
+        or a layout's name (its random deals' table)."""
         try:
-            table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
+            table = table if isinstance(table, TableId) else TableId.mahjong(table)
         except TableIdError:
             return False
         if not math.isfinite(seconds):
@@ -341,7 +342,7 @@ class Store:
     def record_mahjong(
         self,
         name: str,
-        layout: str | TableId,
+        table: str | TableId,
         seconds: float,
         seed: int,
         when: float,
@@ -350,7 +351,7 @@ class Store:
         saved: dict[str, Any] | None = None,
     ) -> RecordOutcome:
         """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks.
-        `layout` is the layout's table name (random deals) or the table; `record` the game.
+        `table` is the layout's table name (random deals) or the table; `record` the game.
         `saved`: the saved Mahjong game this win is, as this copy of lines-tui saved it. Then
         the time is filed only if that game is still the saved one, and it is removed in the
         same step, under the lock (also when the time is refused for itself), so a won game
@@ -360,10 +361,12 @@ class Store:
         won game another copy filed, then saved again by a copy that quit at its name prompt)
         is not filed again (`filed_elsewhere`)."""
         try:
-            table = layout if isinstance(layout, TableId) else TableId.mahjong(layout)
+            table = table if isinstance(table, TableId) else TableId.mahjong(table)
             cleaned = clean_name(name)
         except (TableIdError, InvalidName) as error:
-            return RecordOutcome(False, str(error), f"mahjong-{spelled_out(str(layout))}")
+            # The table if its name was read (then the name was refused), else the name given.
+            named = table if isinstance(table, TableId) else f"mahjong-{spelled_out(table)}"
+            return RecordOutcome(False, str(error), str(named))
         if not (math.isfinite(seconds) and math.isfinite(when)):
             return RecordOutcome(False, "the game has no valid time", str(table))
         entry = Entry(cleaned, tenths(seconds), table.entry_date(when), seed, record)
@@ -441,13 +444,6 @@ class Store:
         """A challenge code of entry `entry` (1 is the best): the code of that one result in the
         table of its deal (a deal of the day stays a deal of the day)."""
         return challenge_code(self.checked_table(table, checker), entry)
-
-    def preview_import(self, code: str, checker: Checker) -> Merge:
-        """What importing `code` would do, without doing it. ShareCodeError for a bad code."""
-        (preview,) = self.preview_imports([code], lambda: checker)
-        if isinstance(preview, ShareCodeError):
-            raise preview
-        return preview
 
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by

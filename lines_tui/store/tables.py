@@ -414,12 +414,17 @@ def format_value(table: TableId, value: int) -> str:
     """Points as a number; a Mahjong time as m:ss.t (or h:mm:ss.t past an hour)."""
     if table.kind == "lines":
         return str(value)
-    hours, rest = divmod(value, 36000)
-    minutes, rest = divmod(rest, 600)
-    seconds, tenth = divmod(rest, 10)
-    if hours:
-        return f"{hours}:{minutes:02}:{seconds:02}.{tenth}"
-    return f"{minutes}:{seconds:02}.{tenth}"
+    seconds, tenth = divmod(value, 10)
+    return f"{format_clock(seconds)}.{tenth}"
+
+
+def format_clock(seconds: float) -> str:
+    """A time in whole seconds as m:ss, or h:mm:ss past an hour (none below 0:00): a game's
+    clock, and a Mahjong time before its tenth."""
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def format_date(date: int) -> str:

@@ -17,7 +17,7 @@ screen decides this by hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import groupby, pairwise
 from typing import Any
@@ -205,3 +205,24 @@ def restated(
     return {
         key: active._replace(binding=change(active.binding)) for key, active in bindings.items()
     }
+
+
+def typing_keys(
+    keys: Iterable[str], action: str, description: str, example: str, tooltip: str
+) -> list[Binding]:
+    """One binding per key that starts typing a name (a row number, a face label), each calling
+    `action` with its key. They share one footer entry and one help row, both shown as `example`
+    (what a whole name looks like, e.g. "7c")."""
+    group = Binding.Group(description)
+    return [
+        Binding(
+            key,
+            f"{action}('{key}')",
+            description,
+            key_display=example,
+            show=index == 0,
+            group=group,
+            tooltip=tooltip,
+        )
+        for index, key in enumerate(keys)
+    ]

@@ -4,13 +4,12 @@ with a notice, the size guard, the symbols setting, and recording a finished gam
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
@@ -23,6 +22,7 @@ from lines_tui.store import (
     Store,
     StoreError,
     TableId,
+    format_clock,
     format_value,
 )
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -46,14 +46,6 @@ RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try
 result could not be written."""
 GUEST_NAME = "Guest"
 """Who played a game when no registered player did (a challenge code still names someone)."""
-
-
-def clock_text(seconds: float) -> str:
-    """Playing time as m:ss, or h:mm:ss past an hour (the leaderboard's times read the same)."""
-    whole = max(0, int(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 class GameScreen(DismissedOnTop, Screen[None]):
@@ -239,7 +231,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.show_symbols(message.symbols)
 
     def refresh_clock(self) -> None:
-        self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(clock_text(self.elapsed())))
+        self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(format_clock(self.elapsed())))
 
     def show_field(self, selector: str, content: str | Text) -> None:
         """Put content in a panel field; an unchanged field is not redrawn, so a cursor move
@@ -463,24 +455,3 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.app.push_screen(
             LeaderboardScreen(self.session, table=outcome.table, highlight_rank=outcome.rank)
         )
-
-
-def typing_keys(
-    keys: Iterable[str], action: str, description: str, example: str, tooltip: str
-) -> list[Binding]:
-    """One binding per key that starts typing a name (a row number, a face label), each calling
-    `action` with its key. They share one footer entry and one help row, both shown as `example`
-    (what a whole name looks like, e.g. "7c")."""
-    group = Binding.Group(description)
-    return [
-        Binding(
-            key,
-            f"{action}('{key}')",
-            description,
-            key_display=example,
-            show=index == 0,
-            group=group,
-            tooltip=tooltip,
-        )
-        for index, key in enumerate(keys)
-    ]

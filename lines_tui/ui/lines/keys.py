@@ -6,8 +6,7 @@ from dataclasses import replace
 
 from textual.binding import ActiveBinding, Binding, BindingType
 
-from lines_tui.ui.footer import action_name, keys_that_act, restated
-from lines_tui.ui.game_screen import typing_keys
+from lines_tui.ui.footer import action_name, keys_that_act, restated, typing_keys
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)

@@ -157,7 +157,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         if not tiles:
             return
         region = Region.from_union(
-            [self._tile_region(index, scrolled=False).grow((1, 1, 1, 1)) for index in tiles]
+            [self.tile_region(index, scrolled=False).grow((1, 1, 1, 1)) for index in tiles]
         )
         self.scroll_to_region(region, animate=False, origin_visible=True)
 
@@ -222,7 +222,10 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         shown = self.scrollable_content_region.size
         return self.grid.width > shown.width or self.grid.height > shown.height
 
-    def _tile_region(self, index: int, *, scrolled: bool = True) -> Region:
+    def tile_region(self, index: int, *, scrolled: bool = True) -> Region:
+        """Where tile `index` is drawn: in the board's view (as `render_line` and a click
+        count), or, not `scrolled`, in the whole board (centred with blank cells around it when
+        there is room)."""
         col, row = self.grid.origins[index]
         pad_x, pad_y = self._padding()
         x, y = col + pad_x, row + pad_y
@@ -232,7 +235,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         return Region(x, y, TILE_WIDTH, TILE_HEIGHT)
 
     def _refresh_tiles(self, tiles: Iterable[int]) -> None:
-        regions = [self._tile_region(index) for index in tiles]
+        regions = [self.tile_region(index) for index in tiles]
         if regions:
             self.refresh(*regions)
 

@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
-from lines_tui.ui.game_screen import typing_keys
+from lines_tui.ui.footer import typing_keys
 
 MOVE_GROUP = Binding.Group("move")
 # Keys that share one Footer label while both act, so that every key that acts fits 80 columns

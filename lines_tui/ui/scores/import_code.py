@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -44,13 +45,13 @@ ENTER_SETTLES = 0.2
 """Seconds with no key nor paste after an enter for the enter to merge: a paste typed out by the
 terminal as keys comes in a burst, a player's next key after enter much later."""
 DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
-STATUS_STYLE = {
-    "added": "bold green",
-    "already there": "",
-    "not good enough": "dim",
-    "rejected": "bold red",
-    DROPS_OUT: "yellow",
-}
+FATES = ("added", "already there", "not good enough", "rejected", DROPS_OUT)
+"""An entry's fate in the preview; each is drawn in its component class's style (scores.tcss)."""
+
+
+def fate_class(fate: str) -> str:
+    """The component class of `fate` ("not good enough": "import--not-good-enough")."""
+    return "import--" + fate.replace(" ", "-")
 
 
 class EnterOnceQuiet:
@@ -82,8 +83,12 @@ class EnterOnceQuiet:
         return True
 
     def wait(self) -> None:
-        """Merge once ENTER_SETTLES seconds went by with nothing read from now on."""
-        self._widget.run_worker(self._merge_if_quiet(self._reads), group=self._key)
+        """Merge once ENTER_SETTLES seconds went by with nothing read from now on. The worker
+        gets a function that makes the coroutine when it runs, not the coroutine (as
+        dead_end.DeadEndCheck's): one cancelled before it starts leaves none that nobody
+        awaits."""
+        merge_if_quiet: Callable[[], Awaitable[None]] = partial(self._merge_if_quiet, self._reads)
+        self._widget.run_worker(merge_if_quiet, group=self._key)
 
     async def _merge_if_quiet(self, mark: int) -> None:
         await asyncio.sleep(ENTER_SETTLES)
@@ -247,6 +252,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {fate_class(fate) for fate in FATES}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", tooltip="Back, with nothing merged"),
         # Enter is taken where it is read (EnterOnceQuiet), so this binding only names it: a
@@ -286,7 +292,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         """How the store's thread proves a deal of the day: in the solver process once mounted."""
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Import share codes", style="bold"), id="import-heading", markup=False)
+        yield Static("Import share codes", id="import-heading", markup=False)
         yield CodeInput(
             placeholder="Paste a share code (LT2-...) here, or several",
             max_length=MAX_PASTE_CHARS,
@@ -365,13 +371,16 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
         rejected = [r for m in self.previews for r in m.results if r.status == "rejected"]
-        self.query_one("#import-reason", Static).update(rejections(rejected))
+        styles = {
+            fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
+        }
+        self.query_one("#import-reason", Static).update(rejections(rejected, styles["rejected"]))
         self.query_one("#import-summary", Static).update(
             message or summary([read for _, read in reads])
         )
         if self.previews:
             read = [(number, r) for number, (_, r) in numbered if isinstance(r, Merge)]
-            fill(grid, read, several=len(reads) > 1)
+            fill(grid, read, styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
 
@@ -625,9 +634,15 @@ PreviewRow = tuple[int, TableId, str, str, Entry]
 """A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
 
 
-def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: bool) -> None:
+def fill(
+    grid: DataTable[Text],
+    merges: list[tuple[int, Merge]],
+    styles: Mapping[str, Style],
+    *,
+    several: bool,
+) -> None:
     """The entries of every code that could be read, with the code's number in the paste (as
-    the summary numbers them) when there are `several`.
+    the summary numbers them) when there are `several`, each fate in its style in `styles`.
 
     Every column gets its width here, from its heading and cells, before the rows go in: a
     DataTable measures the rows it is given only when it is next idle, and a screen painted
@@ -652,20 +667,21 @@ def fill(grid: DataTable[Text], merges: list[tuple[int, Merge]], *, several: boo
         Text(values, justify="right"),
         Text("Date"),
     ]
-    cells = [preview_cells(row, several) for row in rows]
+    cells = [preview_cells(row, styles, several) for row in rows]
     widths = column_widths(headings, cells, len(headings) - 3, grid.cell_padding)
     for heading, width in zip(headings, widths, strict=True):
         grid.add_column(Text.assemble(heading), width=width)
     for row in rows:
-        grid.add_row(*preview_cells(row, several))
+        grid.add_row(*preview_cells(row, styles, several))
 
 
-def preview_cells(row: PreviewRow, several: bool) -> list[Text]:
-    """The cells of one row of the preview (the code's number first if there are `several`)."""
+def preview_cells(row: PreviewRow, styles: Mapping[str, Style], several: bool) -> list[Text]:
+    """The cells of one row of the preview (the code's number first if there are `several`),
+    its fate in its style in `styles`."""
     number, table, fate, place, entry = row
     return [
         *([Text(str(number), justify="right")] if several else []),
-        Text(fate, style=STATUS_STYLE[fate]),
+        Text(fate, style=styles[fate]),
         Text(place, justify="right"),
         # Rejected, it is not merged (the reason is under the table): marked ✗, with its game
         # or without. A code's entry keeps its record only when its replay verified it
@@ -696,10 +712,11 @@ def counts(merged: Merge) -> str:
     return merged.summary() + dropped
 
 
-def rejections(results: list[EntryResult]) -> Text:
+def rejections(results: list[EntryResult], style: Style) -> Text:
+    """A line for each entry rejected, "rejected" in `style`, with the reason."""
     lines = []
     for result in results:
-        line = Text("rejected ", style="bold red")
+        line = Text("rejected ", style=style)
         line.append_text(name_text(result.entry.name))
         line.append(f": {result.reason}")
         lines.append(line)

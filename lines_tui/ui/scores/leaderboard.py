@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -61,16 +62,19 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
 
 
-def board_heading(table: TableId, index: int, count: int) -> RenderableType:
-    """The table's title and its place among the tables ("table 5 of 9") on the first line, the
-    title cut with '…' if both do not fit, the place never; the table's id and order below it,
-    cut with '…' at the screen's edge. Whatever the width, nothing is cut mid-phrase unmarked."""
+def board_heading(
+    table: TableId, index: int, count: int, title_style: Style, table_style: Style
+) -> RenderableType:
+    """The table's title (in `title_style`) and its place among the tables ("table 5 of 9") on
+    the first line, the title cut with '…' if both do not fit, the place never; the table's id
+    and order below it (in `table_style`), cut with '…' at the screen's edge. Whatever the
+    width, nothing is cut mid-phrase unmarked."""
     order = "highest first" if table.kind == "lines" else "fastest first"
     first = Table.grid(expand=True, padding=(0, 0, 0, 3))
     first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     first.add_column(no_wrap=True, justify="right")
-    first.add_row(Text(table.title, style="bold"), Text(f"table {index + 1} of {count}"))
-    second = Text(f"{table}, {order}", style="dim", no_wrap=True, overflow="ellipsis")
+    first.add_row(Text(table.title, style=title_style), Text(f"table {index + 1} of {count}"))
+    second = Text(f"{table}, {order}", style=table_style, no_wrap=True, overflow="ellipsis")
     return Group(first, second)
 
 
@@ -97,6 +101,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"leaderboard--title", "leaderboard--table"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to where you came from"),
         Binding(
@@ -194,7 +199,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
-        self.query_one("#board-heading", Static).update(Text("Leaderboards", style="bold"))
+        self.query_one("#board-heading", Static).update(self._leaderboards())
         self._show_code_line("", LOADING)
 
         def failed(error: StoreError) -> None:
@@ -234,7 +239,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         grid = self.query_one("#board-table", DataTable)
         grid.clear(columns=True)
         if not self.tables:
-            heading.update(Text("Leaderboards", style="bold"))
+            heading.update(self._leaderboards())
             self._show_code_line("", NO_TABLES)
             self.entries = ()
             self._set_code("", NO_CODE_YET)
@@ -246,7 +251,15 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self.checked = None
         self.replay_failed = ""
         self._set_code("", CODE_COMING if entries else NO_CODE_YET)
-        heading.update(board_heading(table, self.index, len(self.tables)))
+        heading.update(
+            board_heading(
+                table,
+                self.index,
+                len(self.tables),
+                self.get_component_rich_style("leaderboard--title", partial=True),
+                self.get_component_rich_style("leaderboard--table", partial=True),
+            )
+        )
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
             checker = Checker.for_own_tables(self.session.clock(), self.session.daily_proofs())
@@ -338,10 +351,16 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """w and x show only while the entry under the cursor replays."""
         self.refresh_bindings()
 
+    def _leaderboards(self) -> Text:
+        """The heading while no table is shown."""
+        return Text(
+            "Leaderboards", style=self.get_component_rich_style("leaderboard--title", partial=True)
+        )
+
     def _show_code_line(self, label: str, text: str) -> None:
         """The code shown (or why there is none), under a label that says whose code it is."""
         label_view = self.query_one("#board-code-label", Static)
-        label_view.update(Text(label, style="bold"))
+        label_view.update(Text(label))
         label_view.display = bool(label)
         self.query_one("#board-code", Static).update(text)
 
