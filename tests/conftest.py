@@ -57,6 +57,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.navigation import cycle
 from lines_tui.ui.session import Session
+from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
 
@@ -160,16 +161,29 @@ def session_of(pilot: Pilot[None]) -> Session:
     return app.session
 
 
+UNDRAWN_PAUSES = 500
+"""Pauses `settle` waits at most for a dialog on top to be drawn."""
+
+
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until every worker has finished and its answer is shown: store calls run on the
     session's store thread and come back through workers, and an answer may ask for more (a
-    change, then the list read again)."""
+    change, then the list read again). A dialog on top is waited for until it is drawn: keys
+    it gets before that were typed before the player saw it, and it drops them (a loaded
+    machine drew the name prompt after the test's first letter)."""
+    undrawn = 0
     while True:
         await pilot.pause()
         running = [worker for worker in pilot.app.workers if not worker.is_finished]
-        if not running:
+        if running:
+            await pilot.app.workers.wait_for_complete(running)
+            continue
+        dialog = pilot.app.screen
+        undrawn += 1
+        if not isinstance(dialog, DropsTypedAhead) or dialog.shown_at is not None:
             return
-        await pilot.app.workers.wait_for_complete(running)
+        if undrawn > UNDRAWN_PAUSES:
+            raise AssertionError(f"{type(dialog).__name__} was never drawn")
 
 
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
