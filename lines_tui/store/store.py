@@ -240,8 +240,7 @@ class Store:
         return self._scores.update(change)
 
     def tables(self) -> Mapping[TableId, tuple[Entry, ...]]:
-        """Every table that has entries (`Snapshot.tables`), Lines by board size then Mahjong by
-        layout."""
+        """Every table to list (`Snapshot.tables`), Lines by board size then Mahjong by layout."""
         return self.snapshot().tables
 
     def table(self, table: str | TableId) -> tuple[Entry, ...]:

@@ -202,32 +202,29 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self.query_one("#board-heading", Static).update(self._leaderboards())
         self._show_code_line("", LOADING)
 
-        def failed(error: StoreError) -> None:
-            self.notify(f"The leaderboards could not be read: {error}", severity="error")
-            self._loaded(None, wanted, rank)
-            self._show_code_line("", UNREAD_TABLES)
-
         try:
             shown = TableId.parse(wanted) if wanted else None
-        except ValueError:
-            shown = None  # said when the tables are shown (`_loaded`)
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            shown = None
+
+        def failed(error: StoreError) -> None:
+            self.notify(f"The leaderboards could not be read: {error}", severity="error")
+            self._loaded(None, shown, rank)
+            self._show_code_line("", UNREAD_TABLES)
+
         load(
             self,
             self.session.io,
             lambda: self.store.snapshot(shown),
-            lambda snapshot: self._loaded(snapshot, wanted, rank),
+            lambda snapshot: self._loaded(snapshot, shown, rank),
             failed,
             group="tables",
         )
 
-    def _loaded(self, snapshot: Snapshot | None, wanted: str | None, rank: int | None) -> None:
+    def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
         self._entries_of = snapshot
         tables = [] if snapshot is None else list(snapshot.tables)
-        try:
-            table = TableId.parse(wanted) if wanted else None
-        except ValueError as error:
-            self.notify(str(error), severity="error")
-            table = None
         if table is not None and table not in tables:
             tables = sorted([*tables, table], key=TableId.sort_key)
         self.tables = tables
