@@ -571,10 +571,17 @@ class MahjongScreen(GameScreen):
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
         self.after_asking(self.game.in_progress or pending is not None, question, title, then)
 
-    def _restart(self) -> None:
-        self._results.turn_down()  # the won game is replaced only now
+    def _give_up_game(self) -> None:
+        """The player agreed to lose this game (a restart, a new deal): a won game waiting for
+        its name is turned down only now (a new deal stopped while proving keeps the win), its
+        save goes, and what replaces it is saved once a pair is taken, as a new deal is
+        (`saved_data`), resumed or not."""
+        self._results.turn_down()
         self.abandon_game()
-        self._resumed = False  # the deal from its start: saved once a pair is taken, as a new one
+        self._resumed = False
+
+    def _restart(self) -> None:
+        self._give_up_game()
         if self.game.paused:
             self.game.resume(self._now())
             self.set_class(False, "-paused")
@@ -617,10 +624,8 @@ class MahjongScreen(GameScreen):
         )
 
     def _deal(self, game: MahjongGame) -> None:
-        self._results.turn_down()  # only now: a new deal stopped while proving keeps the win
-        self.abandon_game()
+        self._give_up_game()
         self._game = game
-        self._resumed = False  # saved once a pair is taken (`saved_data`)
         self.dead_end = DeadEndCheck(
             self.dead_end.solver, self._on_check_outcome, time_limit=self.dead_end.time_limit
         )
