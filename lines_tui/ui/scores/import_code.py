@@ -671,8 +671,8 @@ def fill(
     widths = column_widths(headings, cells, len(headings) - 3, grid.cell_padding)
     for heading, width in zip(headings, widths, strict=True):
         grid.add_column(Text.assemble(heading), width=width)
-    for row_cells in cells:
-        grid.add_row(*row_cells)
+    for row in rows:
+        grid.add_row(*preview_cells(row, styles, several))
 
 
 def preview_cells(row: PreviewRow, styles: Mapping[str, Style], several: bool) -> list[Text]:
