@@ -357,3 +357,46 @@ def test_a_terminal_gone_without_a_sighup_ends_the_app_and_keeps_the_game(
         assert len(game["history"]) == 1
     finally:
         terminal.close()
+
+
+HUNG_DISK = """
+import threading
+import lines_tui.ui.store_thread as store_thread
+from lines_tui.store.store import Store
+store_thread.LAST_CALLS_WAIT = 2.0
+never = threading.Event()
+def save_game(self, *args, **kwargs):
+    never.wait()  # the data folder does not answer, as a hung network folder
+Store.save_game = save_game
+"""
+
+
+@pytest.mark.parametrize("ended_by", ["ctrl+q, then y", "SIGTERM"])
+def test_a_save_the_disk_never_finishes_is_given_up_and_told(tmp_path: Path, ended_by: str) -> None:
+    """A data folder that stops answering held the app for ever: quitting waited for the game's
+    save with no way out, and the process waited for the store's thread at exit. Quitting now
+    asks to lose the game once the save has waited `LAST_CALLS_WAIT` seconds; the app ends
+    without it, says so once the terminal is back, and exits with 1."""
+    command = lines_tui_after(HUNG_DISK)
+    terminal = Terminal([*command, "mahjong", "--seed", "3"], app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")
+        terminal.send("\tt\tt")
+        terminal.wait_for(lambda s: "tiles   142" in s, "a pair taken")
+        if ended_by == "SIGTERM":
+            terminal.process.send_signal(signal.SIGTERM)
+        else:
+            terminal.send("\x11")
+            terminal.wait_for(
+                lambda s: (
+                    "(the data folder has not" in s and "answered for 2 s). Quit and lose it?" in s
+                ),
+                "the question",
+            )
+            terminal.send("y")
+        code = terminal.wait_for_exit()
+        told = " ".join(terminal.text().split())
+        assert "lines-tui: the data folder did not answer for 2 s: lines-tui ended" in told
+        assert code == (143 if ended_by == "SIGTERM" else 1)
+    finally:
+        terminal.close()

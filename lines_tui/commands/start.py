@@ -99,7 +99,8 @@ def run(app: LinesTuiApp, player: str | None) -> None:
     """Run the app, `player` (`--player`, None: not given) made the active player first; the
     process exits with the app's exit code: 1 after a crash (Textual has shown its traceback),
     143 when SIGTERM ended it, 129 when SIGHUP did or the terminal went (README, "Saving and
-    resuming"). What failed unexpectedly on the store's thread, told in the app as it went on,
+    resuming"), or 1 when it ended without its last save (the data folder did not answer).
+    What failed unexpectedly on the store's thread, told in the app as it went on,
     leaves its traceback on standard error once the terminal is back (README, "When something
     unexpected fails")."""
     from lines_tui.ui.hangup import terminal_gone
@@ -114,8 +115,11 @@ def run(app: LinesTuiApp, player: str | None) -> None:
         point_at_null(sys.stdout, sys.stderr)
     else:
         tell_unexpected(app.unexpected_failures())
-    if app.return_code:
-        raise SystemExit(app.return_code)
+    unfinished = app.unfinished_writes()
+    if unfinished is not None:
+        warn(unfinished)
+    if app.return_code or unfinished is not None:
+        raise SystemExit(app.return_code or 1)
 
 
 def tell_unexpected(tracebacks: dict[str, int]) -> None:

@@ -171,6 +171,11 @@ class LinesTuiApp(App[None]):
         them once the app has ended and the terminal is back."""
         return self.session.unexpected_failures()
 
+    def unfinished_writes(self) -> str | None:
+        """Why the app ended without its last store calls, if it did (`Session.unfinished_writes`):
+        the command line tells it once the terminal is back."""
+        return self.session.unfinished_writes()
+
     @property
     def few_colours(self) -> bool:
         return self.session.few_colours

@@ -31,7 +31,7 @@ from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged, TablesChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load, still_there, write
+from lines_tui.ui.store_thread import LAST_CALLS_WAIT, load, still_there, write
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
@@ -41,6 +41,9 @@ SAVING_SLOWLY = "Saving this game: waiting for the disk…"
 """Told when leaving waits for a save that the disk is slow to answer."""
 SLOW_SAVE_AFTER = 0.5
 """Seconds a save that leaving waits for may take before the player is told it is under way."""
+NO_ANSWER = f"the data folder has not answered for {LAST_CALLS_WAIT:g} s"
+"""Why leaving asks to lose a game whose save the disk has not finished: as long as the app,
+ending, would wait for it."""
 RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try again."
 """Told once a game screen is gone (the player left while its result was written) when the
 result could not be written."""
@@ -288,19 +291,30 @@ class GameScreen(DismissedOnTop, Screen[None]):
             then()
             return
 
-        # The store usually answers at once; a stalled disk must not look like a dead key.
+        # The store usually answers at once; a stalled disk must not look like a dead key, and
+        # one that does not answer (a hung network folder) must not keep the player for ever.
         slow = self.set_timer(SLOW_SAVE_AFTER, lambda: self.app.notify(SAVING_SLOWLY, markup=False))
+        no_answer = self.set_timer(LAST_CALLS_WAIT, lambda: refused(StoreError(NO_ANSWER)))
 
         def saved(_: None) -> None:
             slow.stop()
-            then()
+            no_answer.stop()
+            if not asked:
+                then()
 
         def stayed() -> None:
             self._leaving = False
             self.play_on()
 
+        asked = False
+
         def refused(error: StoreError) -> None:
+            nonlocal asked
             slow.stop()
+            no_answer.stop()
+            if asked:
+                return  # the player is being asked already: the answer decides
+            asked = True
             reason = self._kept_because() if isinstance(error, SavedGameKept) else str(error)
             verb = "Quit" if quitting else "Leave"
             self.after_asking(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from textual.message import Message
 
-from lines_tui.ui.store_thread import StoreThread
+from lines_tui.ui.store_thread import StoreThread, not_answering
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
@@ -153,6 +153,11 @@ class Session:
         app as a failing disk is, and the app went on), with how many times it came: for
         standard error once the app has ended (README, "When something unexpected fails")."""
         return dict(self.io.unexpected)
+
+    def unfinished_writes(self) -> str | None:
+        """Why the app ended without the store calls asked last (a game's last save), if it
+        did: the data folder did not answer in time (`StoreThread.close`)."""
+        return not_answering() if self.io.stuck else None
 
     def background_solver(self) -> BackgroundSolver:
         if self.solver is None:

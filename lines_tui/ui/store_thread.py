@@ -3,19 +3,24 @@
 One thread does every read and write the screens ask for, in the order they ask: a game saved on
 leaving is on disk before the menu reads its summary back, two quick player changes land in the
 order they were made, and the app waits for the thread before it exits, so nothing asked to be
-saved is lost. Screens get the results back on the UI thread through a Textual worker of their
-own, so leaving a screen cancels what it still waited for (README, "What happens when the folder
-is not as expected"). A call that fails in a way the store does not tell (a bug) comes back as a
-StoreError too, `UnexpectedError`: the screens tell it as they tell the store's own failures, and
-the app goes on (README, "When something unexpected fails").
+saved is lost, unless the disk does not answer for `LAST_CALLS_WAIT` seconds (a hung network
+folder): then it exits without them, saying so, rather than never. Screens get the results back
+on the UI thread through a Textual worker of their own, so leaving a screen cancels what it still
+waited for (README, "What happens when the folder is not as expected"). A call that fails in a
+way the store does not tell (a bug) comes back as a StoreError too, `UnexpectedError`: the
+screens tell it as they tell the store's own failures, and the app goes on (README, "When
+something unexpected fails").
 """
 
 from __future__ import annotations
 
 import asyncio
+import queue
+import threading
+import time
 import traceback
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import partial
 from typing import Any, TypeVar
 
@@ -37,14 +42,30 @@ class UnexpectedError(StoreError):
         super().__init__(f"{type(error).__name__}: {told}" if told else type(error).__name__)
 
 
+LAST_CALLS_WAIT = 10.0
+"""Seconds a store call may take before the app, ending, gives up waiting for it and the calls
+asked after it (a game's last save): a write to a working disk takes milliseconds, one to a slow
+network folder a few seconds."""
+
+
 class StoreThread:
     """The one thread that runs the UI's store calls, first asked, first done."""
 
     def __init__(self, after_each: Callable[[], object] = lambda: None) -> None:
         """`after_each()` runs on the thread after every call, whatever its outcome: any call
         may find a damaged file, which the store sets aside and warns of (the app tells it)."""
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lines-tui-store")
+        self._calls: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        # A daemon thread: one stuck on a disk that does not answer must not keep the process
+        # from exiting once `close` has stopped waiting for it.
+        self._thread = threading.Thread(target=self._serve, name="lines-tui-store", daemon=True)
+        self._thread.start()
         self._closed = False
+        self._busy_since: float | None = None
+        self.stuck = False
+        """Whether `close` stopped waiting for calls the disk did not finish (`LAST_CALLS_WAIT`):
+        they are lost, and later calls fail at once."""
         self._after_each = after_each
         self.unexpected: dict[str, int] = {}
         """The traceback of each `UnexpectedError` so far, and how many times it came: for
@@ -52,15 +73,32 @@ class StoreThread:
 
     def submit(self, call: Callable[[], T]) -> Future[T]:
         """Run `call()` after everything asked before it. Once the thread is closed (the app
-        has ended) it runs at once, on the caller's thread: a last save still happens."""
-        if self._closed:
-            done: Future[T] = Future()
+        has ended) it runs at once, on the caller's thread: a last save still happens, unless
+        the disk is `stuck`."""
+        done: Future[T] = Future()
+        if not self._closed:
+            self._calls.put((done, call))
+        elif self.stuck:
+            done.set_exception(StoreError(not_answering()))
+        else:
             try:
                 done.set_result(self._told(call))
             except Exception as error:  # the caller's future carries it, as the thread's would
                 done.set_exception(error)
-            return done
-        return self._executor.submit(self._followed, call)
+        return done
+
+    def _serve(self) -> None:
+        while (asked := self._calls.get()) is not None:
+            done, call = asked
+            if not done.set_running_or_notify_cancel():
+                continue  # its waiter went away before it started
+            self._busy_since = time.monotonic()
+            try:
+                done.set_result(self._followed(call))
+            except Exception as error:
+                done.set_exception(error)
+            finally:
+                self._busy_since = None
 
     def _followed(self, call: Callable[[], T]) -> T:
         try:
@@ -91,9 +129,30 @@ class StoreThread:
         await self.run(lambda: None)
 
     def close(self) -> None:
-        """The app is ending: finish every call asked for (a game's last save), then stop."""
+        """The app is ending: finish every call asked for (a game's last save), then stop; once
+        a call has run for `LAST_CALLS_WAIT` seconds, it and those after it are given up
+        (`stuck`), at once if it has run that long already (the player agreed to lose a game
+        whose save it held up)."""
         self._closed = True
-        self._executor.shutdown(wait=True)
+        self._calls.put(None)
+        while self._thread.is_alive():
+            since = self._busy_since
+            if since is None:
+                self._thread.join(0.05)
+                continue
+            waited = time.monotonic() - since
+            if waited >= LAST_CALLS_WAIT:
+                self.stuck = True
+                return
+            self._thread.join(min(LAST_CALLS_WAIT - waited, 0.05))
+
+
+def not_answering() -> str:
+    """Why the store calls left when `close` gave up were not done."""
+    return (
+        f"the data folder did not answer for {LAST_CALLS_WAIT:g} s: lines-tui ended without its"
+        " last changes (a game's last save, a result)"
+    )
 
 
 def load(
