@@ -201,6 +201,9 @@ class EndedByTheHangUp:
     def run(self):
         pass
 
+    def unfinished_writes(self):
+        return None
+
 try:
     run(EndedByTheHangUp(), None)
 except SystemExit as end:
