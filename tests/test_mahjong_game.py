@@ -14,7 +14,7 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame, SavedGameErr
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import solve
+from lines_tui.engine.mahjong.solver import Verdict, solve
 
 
 def game_on(tiles: list[tuple[Slot, str]], now: float = 0.0) -> MahjongGame:
@@ -393,3 +393,107 @@ def test_a_bad_time_of_the_win_is_not_called_the_clocks() -> None:
 def test_a_save_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(SavedGameError, match="not a JSON object"):
         MahjongGame.from_json([1, 2])
+
+
+# -- dead ends: what still helps once the solver proved a position a dead end ------------------
+
+DEAD_ROW = [*row("A", "B", "A", "B"), ((0, 4, 0), "C"), ((2, 4, 0), "C")]
+"""A B A B can never be cleared, though the C pair under it can be taken: dead from the start."""
+
+
+def test_a_dead_end_proved_at_the_start_leaves_only_a_new_deal() -> None:
+    game = game_on(DEAD_ROW)
+    start = game.present
+    verdict = solve(game.current_position()).verdict
+    game.learn(start, verdict)
+    assert game.dead_from_start and not game.undo_may_help
+    game.remove(4, 5)
+    assert game.lost and not game.lost_at_start  # the loss can be undone out of...
+    assert not game.undo_may_help  # ...but no undo leads to a position that can be cleared
+    game.undo()
+    assert not game.undo_may_help
+    resumed = MahjongGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert resumed.dead_from_start and not resumed.undo_may_help
+
+
+def test_a_dead_end_a_move_led_to_can_be_undone_out_of() -> None:
+    # Taking the Ds at both ends of row two leaves row one's Ds side by side: a dead end.
+    lower = [((2 * i, 4, 0), face) for i, face in enumerate(["D", "R", "R", "D"])]
+    game = game_on([*row("D", "D", "B", "B"), *lower])
+    game.learn(game.present, solve(game.current_position()).verdict)
+    assert not game.dead_from_start and not game.undo_may_help  # nothing to take back yet
+    game.remove(4, 7)
+    verdict = solve(game.current_position()).verdict
+    assert verdict is Verdict.UNSOLVABLE
+    game.learn(game.present, verdict)
+    assert not game.dead_from_start and game.undo_may_help
+
+
+def test_a_deal_whose_free_tiles_never_match_is_lost_at_its_start() -> None:
+    game = game_on(row("A", "B", "A", "B"))
+    assert game.lost and game.lost_at_start and not game.undo_may_help
+    other = game_on(row("C", "A", "B", "A", "B", "C"))
+    other.remove(0, 5)
+    assert other.lost and not other.lost_at_start and other.undo_may_help
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(builtin_layouts()),
+    st.integers(0, 10**6),
+    actions,
+    st.integers(0, 2**20),
+    st.sampled_from(list(Verdict)),
+    st.booleans(),
+)
+def test_only_a_dead_end_at_the_start_makes_the_deal_dead(
+    layout: Layout, seed: int, script: list[Action], tiles: int, verdict: Verdict, paused: bool
+) -> None:
+    """Whatever was played before: a verdict on any other position, or any other verdict on
+    the start, leaves the deal as it was; a dead end at the start makes it dead. Undo may help
+    while a pair can be taken back and the deal is not dead; a pause changes none of it."""
+    game = MahjongGame.new(layout, seed)
+    play(game, script)
+    start = game.position.geometry.all_present
+    other = start & ~(tiles | 1)  # never the start
+    game.learn(other, Verdict.UNSOLVABLE)
+    game.learn(start, verdict)
+    dead = verdict is Verdict.UNSOLVABLE
+    assert game.dead_from_start is dead
+    took_back = bool(game.history) and not game.won
+    assert game.undo_may_help is (took_back and not dead)
+    assert game.lost_at_start is (game.lost and not game.history)
+    if paused:
+        game.pause(now=1.0)
+    assert game.undo_may_help is (took_back and not dead)
+    assert game.lost_at_start is (game.lost and not game.history)
+
+
+small_deals = st.lists(st.sampled_from("ABC"), min_size=1, max_size=4).flatmap(
+    lambda kinds: st.permutations(kinds * 2)
+)
+"""The faces of a row of up to 8 tiles, each face twice (a row is cleared from its ends)."""
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_deals, st.booleans(), actions)
+def test_no_undo_leads_out_of_a_deal_dead_from_its_start(
+    faces: list[str], layered: bool, script: list[Action]
+) -> None:
+    """The rule behind `undo_may_help`: every position of a deal dead from its start is a dead
+    end (or a loss); and while the start is not dead, undoing every pair leads back to it."""
+    tiles = row(*faces)
+    if layered:  # the last two tiles on top of the first two
+        tiles = [*tiles[:-2], ((0, 0, 1), tiles[-2][1]), ((2, 0, 1), tiles[-1][1])]
+    game = game_on(tiles)
+    start = game.current_position()
+    game.learn(game.present, solve(start).verdict)
+    play(game, script)
+    game.learn(game.present, solve(game.current_position()).verdict)
+    if game.dead_from_start:
+        assert not game.undo_may_help
+        assert solve(game.current_position()).verdict is not Verdict.SOLVABLE
+    elif game.undo_may_help:
+        while game.can_undo:
+            game.undo()
+        assert solve(game.current_position()).verdict is Verdict.SOLVABLE

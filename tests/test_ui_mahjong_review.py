@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Input
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
-from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.board import (
@@ -404,3 +404,49 @@ async def test_after_a_loss_symbols_put_an_x_on_tiles_half_under_the_one_above(
         "▏▏5Dx▁3▁▕5Dx",  # 5D under the top's lower half, its x on the top's left edge
         "▏▏▁2▁▏▁2▁▁▁▁",
     ]
+
+
+async def test_a_dead_end_told_while_help_is_open_still_says_undo(tmp_path: Path) -> None:
+    """The check's answer can come while the game is paused (help open over the board, or p):
+    paused, the game's undo key rests, and the warning said the deal could never be cleared
+    and only a new deal helped, though undo led out."""
+    layout = row_layout(4, 4)
+    # Taking the 1Ds at both ends of row two leaves row one's 1Ds side by side: a dead end.
+    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1")
+    game.remove(4, 7)
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and screen.game.paused
+        position, _, check = solver.requests[-1]
+        assert position.present == game.present
+        check.set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.status == "dead end"
+        await pilot.press("escape")  # back to the board
+        await pilot.pause()
+        assert app.screen is screen
+        assert status_shown(app) == DEAD_END_WARNING
+
+
+async def test_a_loss_told_again_after_a_stopped_proof_still_says_undo(tmp_path: Path) -> None:
+    """A new deal stopped while it was proved checks the position on the board again before the
+    board's clock runs on: lost after a pair, the line said no pair was ever to take in this
+    deal, as if nothing could be undone."""
+    app, _ = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.solvable_deals = True
+        screen = await open_dead_row(pilot)
+        await pilot.press("r", "d", "t")  # the red dragons: the last pair that can be taken
+        await pilot.pause()
+        assert screen.game.lost and status_shown(app) == LOSS_MESSAGE
+        await pilot.press("N", "y")  # abandon the lost game...
+        await pilot.pause()
+        assert isinstance(app.screen, ProvingScreen)
+        await pilot.press("escape")  # ...but stop the proof of the new deal
+        await pilot.pause()
+        assert app.screen is screen and screen.game.lost
+        assert status_shown(app) == LOSS_MESSAGE

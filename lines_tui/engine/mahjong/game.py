@@ -18,6 +18,7 @@ from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
+from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 
 Pair = tuple[int, int]
@@ -82,8 +83,8 @@ class MahjongGame:
         self.proof: Skipped | None = None
         """Set when the deal was proved solvable before play: the deals skipped on the way."""
         self.dead_from_start = False
-        """Set when the deal was found a dead end from its start: no undo leads out of its dead
-        ends, only a new deal (kept through a save, so a resumed game still says so)."""
+        """Set when the deal was found a dead end from its start (`learn`): no undo leads out of
+        its dead ends, only a new deal (kept through a save, so a resumed game still says so)."""
         self.position = position
         """The deal: every tile with its face, none removed."""
         self.present = position.geometry.all_present
@@ -317,6 +318,29 @@ class MahjongGame:
     def _take(self, pair: Pair) -> None:
         self.present &= ~(1 << pair[0] | 1 << pair[1])
         self._history.append(pair)
+
+    # -- dead ends ------------------------------------------------------------------------------
+
+    def learn(self, present: int, verdict: Verdict) -> None:
+        """What the dead-end solver found of the position with the tiles `present` (a bitmask)
+        on this deal: a dead end at the deal's start makes the whole deal dead
+        (`dead_from_start`), whatever has been played since."""
+        if verdict is Verdict.UNSOLVABLE and present == self.position.geometry.all_present:
+            self.dead_from_start = True
+
+    @property
+    def undo_may_help(self) -> bool:
+        """Whether undoing may lead out of a dead end back to a position that can be cleared:
+        there is a pair to take back, and the deal's start is not known to be a dead end (every
+        position of a deal dead from its start is a dead end). False: only a new deal helps.
+        A pause changes nothing: it stops the clock, not the way out."""
+        return bool(self._history) and not self.won and not self.dead_from_start
+
+    @property
+    def lost_at_start(self) -> bool:
+        """Lost with no pair taken: the deal's free tiles never matched, so only a new deal
+        helps (a loss after a pair can be undone out of)."""
+        return self.lost and not self._history
 
     # -- the clock ------------------------------------------------------------------------------
 

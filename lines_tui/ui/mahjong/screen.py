@@ -25,7 +25,6 @@ from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
-from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.engine.saved_games import pairs
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
@@ -275,7 +274,7 @@ class MahjongScreen(GameScreen):
             if known is None:
                 self._position_status.set("checking")
             else:
-                self._remember_dead_deal(known)
+                game.learn(known.present, known.verdict)
                 self._position_status.reached(known)
         self._show_counts()
         self.refresh_clock()
@@ -305,13 +304,8 @@ class MahjongScreen(GameScreen):
 
     def _on_check_outcome(self, outcome: CheckOutcome) -> None:
         if outcome.present == self.game.present and not (self.game.won or self.game.lost):
-            self._remember_dead_deal(outcome)
+            self.game.learn(outcome.present, outcome.verdict)
             self._position_status.show_outcome(outcome)
-
-    def _remember_dead_deal(self, outcome: CheckOutcome) -> None:
-        start = self.game.position.geometry.all_present
-        if outcome.verdict is Verdict.UNSOLVABLE and outcome.present == start:
-            self.game.dead_from_start = True
 
     def _show_counts(self) -> None:
         game = self.game
@@ -331,13 +325,10 @@ class MahjongScreen(GameScreen):
         self.query_one(StatusLine).say(text)
 
     def _dead_end_warning(self) -> str:
-        """Undo gets out of a dead end; with no pair taken, or on a deal dead from its start,
-        only a new deal does."""
-        dead_deal = self.game.dead_from_start or not self.game.can_undo
-        return DEAD_DEAL_WARNING if dead_deal else DEAD_END_WARNING
+        return DEAD_END_WARNING if self.game.undo_may_help else DEAD_DEAL_WARNING
 
     def _loss_message(self) -> str:
-        return LOSS_MESSAGE if self.game.can_undo else DEAD_DEAL_LOSS
+        return DEAD_DEAL_LOSS if self.game.lost_at_start else LOSS_MESSAGE
 
     @property
     def paused(self) -> bool:
