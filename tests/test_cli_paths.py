@@ -141,3 +141,17 @@ def test_a_layout_name_too_long_for_a_file_name_is_one_line(
 def test_the_layout_option_names_what_it_takes_alike_in_every_command(command: str) -> None:
     """`mahjong --help` showed `--layout <layout_value>`, Typer's name for its parser."""
     assert "--layout NAME|PATH" in run(command, "--help").stdout
+
+
+@pytest.mark.parametrize("command", [["deal", "--seed", "1", "--layout"], ["mahjong", "--layout"]])
+def test_a_map_name_too_long_for_a_file_name_is_split_off_its_file(
+    cwd: Path, command: list[str]
+) -> None:
+    """`two_maps.map#<300 characters>` was not split, as the system could not say whether a file
+    of that whole name was there: it was read as one and refused as "File name too long"."""
+    shutil.copy(MAHJONG_FIXTURES / "two_maps.map", cwd / "two_maps.map")
+    line = refused(
+        run(*command, f"two_maps.map#{LONG}"),
+        f"lines-tui: two_maps.map: no map named '{LONG}' (it holds: cross, half-steps)",
+    )
+    assert "too long" not in line

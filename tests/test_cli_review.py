@@ -19,9 +19,12 @@ from typer.testing import Result
 
 from lines_tui.commands.common import OUTPUT_FAILED
 from lines_tui.commands.start import make_active
-from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number
+from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.solvable import following
 from lines_tui.store import open_store
+from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem
+from lines_tui.ui.mahjong.picker import parse_seed
 
 
 def refused(result: Result, *reasons: str, code: int = 2) -> str:
@@ -53,6 +56,37 @@ def test_solvable_deals_never_step_past_the_last_deal_number() -> None:
     assert list(following(LAST_DEAL)) == [LAST_DEAL]
     assert following(LAST_DEAL - 3)[-1] == LAST_DEAL
     assert len(following(5)) == 100
+
+
+@pytest.mark.parametrize("seed", [-1, 0, 7, LAST_DEAL, LAST_DEAL + 1, 2**70])
+def test_every_seed_check_follows_the_engines_rule(home: Path, seed: int) -> None:
+    """The range of deal numbers was written out where each caller checked it; they all ask
+    `is_deal_number` now (`--seed` takes its bounds): a game, a table, an entry, the picker."""
+    valid = is_deal_number(seed)
+    assert valid == (0 <= seed < 2**64)
+    try:
+        LinesGame.new(seed)
+    except ValueError:
+        assert not valid
+    else:
+        assert valid
+    try:
+        TableId.lines(9).for_deal(seed)
+    except TableIdError:
+        assert not valid
+    else:
+        assert valid
+    problem = entry_problem(TableId.lines(9), Entry("Ann", 10, 1_800_000_000, seed))
+    assert (problem is None) == valid
+    if seed >= 0:
+        try:
+            parse_seed(str(seed))
+        except ValueError:
+            assert not valid
+        else:
+            assert valid
+        dealt = run("deal", "--seed", str(seed))
+        assert (dealt.exit_code == 0) == valid, dealt.stderr
 
 
 # 2. a loop of symbolic links among installed layouts

@@ -500,6 +500,24 @@ def test_a_map_name_past_any_file_name_is_refused_not_cut(tmp_path: Path) -> Non
     assert read_layout_file(path)[0].name == "x" * 255
 
 
+def test_a_map_of_the_longest_name_is_found_by_its_file_and_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`FILE.map#NAME` with a name of 255 characters, as long as a map's name may be, is longer
+    than a file name may be: it was read as one file name, refused as "File name too long"."""
+    monkeypatch.chdir(tmp_path)
+    name = "x" * 255
+    (tmp_path / "long.map").write_text(
+        f'<mahjongg><map name="Long" scorename="{name}"><row left="0" right="1" y="0"/></map>'
+        '<map name="Short"><row left="0" right="1" y="0"/></map></mahjongg>'
+    )
+    for reference in (f"long.map#{name}", f"{tmp_path / 'long.map'}#{name.upper()}"):
+        assert find_layout(reference).name == name
+    with pytest.raises(LayoutError) as refused:
+        find_layout(f"long.map#{'y' * 300}")
+    assert str(refused.value).startswith(f"long.map: no map named '{'y' * 300}' (it holds: x")
+
+
 def test_a_map_refused_names_its_title_cut_as_it_would_be_shown(tmp_path: Path) -> None:
     """The whole title went into the line: a title of a million characters made a line of a
     million, on stderr and in the layout picker's line of problems."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,57 @@ def test_duplicate_and_unknown_players_are_refused(folder: Path) -> None:
         with pytest.raises(StoreError):
             attempt()
     assert (folder / "scores.json").read_bytes() == before
+
+
+FULLWIDTH_ANN = "\uff21nn"
+""""Ａnn": a fullwidth Ａ (U+FF21), which reads as "Ann" (Unicode NFKC, then case folded)."""
+
+
+@pytest.mark.parametrize("alike", [FULLWIDTH_ANN, "\uff41NN", "\U0001d400nn"])
+def test_a_name_that_reads_as_a_players_is_taken_and_finds_them(folder: Path, alike: str) -> None:
+    """ "Ａnn" was another player than "Ann": registered beside them, it looked like them in
+    every list and table. It is taken now, and a lookup by it finds Ann."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.add_player("Bob")
+    before = (folder / "scores.json").read_bytes()
+    taken = f"'{alike}' is already taken: it reads as the registered player 'Ann'"
+    with pytest.raises(StoreError, match=f"^{re.escape(taken)}$"):
+        store.add_player(alike)
+    with pytest.raises(StoreError, match=re.escape(taken)):
+        store.rename_player("Bob", alike)
+    assert (folder / "scores.json").read_bytes() == before
+    assert store.resolve_player(alike) == "Ann"
+    store.set_active_player(alike)
+    assert store.active_player == "Ann"
+    assert store.rename_player(alike, FULLWIDTH_ANN) == FULLWIDTH_ANN  # Ann's own, in a new form
+    assert store.players() == [FULLWIDTH_ANN, "Bob"]
+
+
+def test_players_whose_names_read_alike_stay_as_they_were_registered(folder: Path) -> None:
+    """A file written before look-alikes were refused may hold both "Ann" and "Ａnn": it is
+    read as it is, nothing rewritten, and each is found by their own name in any case; a name
+    that reads as both finds neither, saying so."""
+    folder.mkdir()
+    document = {
+        "format": "lines-tui scores",
+        "version": 2,
+        "players": ["Ann", FULLWIDTH_ANN],
+        "active_player": FULLWIDTH_ANN,
+        "tables": {},
+    }
+    (folder / "scores.json").write_text(json.dumps(document))
+    store = open_store(folder)
+    assert store.players() == ["Ann", FULLWIDTH_ANN] and store.active_player == FULLWIDTH_ANN
+    assert store.resolve_player("ANN") == "Ann"
+    assert store.resolve_player("\uff41nn") == FULLWIDTH_ANN
+    with pytest.raises(
+        StoreError, match=re.escape("reads as several players (Ann, \uff21nn): type the")
+    ):
+        store.resolve_player("\U0001d400nn")
+    assert store.rename_player("ann", "Anne") == "Anne"  # the other look-alike is not in the way
+    with pytest.raises(StoreError, match=re.escape("a player named 'Anne' is already registered")):
+        store.add_player("ANNE")
 
 
 # -- what gets saved -----------------------------------------------------------------------------

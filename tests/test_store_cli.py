@@ -60,6 +60,7 @@ def test_players_commands(folder: Path) -> None:
         (("players", "add", "[b]x[/b]"), "markup"),
         (("players", "add", "x" * 10240), "at most 24 characters"),
         (("players", "add", "ann"), "already registered"),
+        (("players", "add", "\uff21nn"), "'\uff21nn' is already taken: it reads as the registered"),
         (("players", "rename", "Nobody", "X"), "no registered player"),
         (("players", "remove", "\x1b]0;title\x07"), "no registered player"),
         (("players", "use", "Nobody"), "no registered player"),
@@ -104,6 +105,33 @@ def test_scores_list_show_export_and_import(folder: Path, tmp_path: Path) -> Non
     again = run(friend, "scores", "import", code)
     assert again.stdout.splitlines()[0] == "Lines 9 x 9 (lines-9): 3 already there"
     assert open_store(friend).table("lines-9") == open_store(folder).table("lines-9")
+
+
+def test_a_codes_entry_under_a_look_alike_of_a_players_name_is_not_merged(
+    folder: Path, tmp_path: Path
+) -> None:
+    """A friend's result under "Ａnn" (a fullwidth Ａ) went into a table where it passed for the
+    result of the importer's own player Ann. It is rejected, saying why; the same code merges
+    where no player's name reads so, and a result under Ann's own name (any case) is hers."""
+    store = open_store(folder)
+    store.add_player("\uff21nn")
+    store.record_lines("\uff21nn", 9, 500, 1, START, START + 60)
+    store.rename_player("\uff21nn", "ANN")  # the same player; her result keeps its name
+    store.record_lines("ANN", 9, 300, 1, START, START + 60)
+    code = run(folder, "scores", "export", "lines-9").stdout.strip()
+    friend = tmp_path / "friend"
+    open_store(friend).add_player("Ann")
+    imported = run(friend, "scores", "import", code)
+    assert imported.stdout.splitlines()[:2] == [
+        "Lines 9 x 9 (lines-9): 1 added, 1 rejected",
+        "  entry 1: rejected '\uff21nn': the name reads as your player 'Ann' but is not theirs: "
+        "a look-alike",
+    ]
+    assert [entry.name for entry in open_store(friend).table("lines-9")] == ["ANN"]
+    stranger = tmp_path / "stranger"
+    assert run(stranger, "scores", "import", code).stdout.startswith(
+        "Lines 9 x 9 (lines-9): 2 added"
+    )
 
 
 def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: Path) -> None:

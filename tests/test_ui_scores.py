@@ -542,6 +542,23 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_players_add_refuses_a_name_that_reads_as_a_players(store: Store) -> None:
+    """ "Ａnn" (a fullwidth Ａ) was registered beside Ann, and looked like her in every list."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a")
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        entry.query_one(Input).value = "\uff21nn"
+        await press(pilot, "enter")
+        assert pilot.app.screen is entry  # the dialog stays, the name in it, and says why
+        assert text_of(entry.query_one("#name-problem", Static)) == (
+            "'\uff21nn' is already taken: it reads as the registered player 'Ann'."
+        )
+        assert entry.query_one("#name-problem").has_class("problem")
+        assert store.players() == ["Ann"]
+
+
 WRITE_FAILED = "cannot write …/scores.json: Operation not permitted"
 
 

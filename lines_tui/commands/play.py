@@ -11,13 +11,13 @@ from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.paths import layout_value
 from lines_tui.commands.start import run_app
-from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.deal_choice import FIRST_DEAL, LAST_DEAL
 
 
 def seed_option(help: str) -> Any:  # typer.Option's own type
     """`--seed N` of `lines`, `mahjong` and `deal`: a deal number from 0 to 2**64 - 1, the
     largest a table holds, shown in the help and checked as click checks every range."""
-    return whole_number_option("--seed", 0, LAST_DEAL, help)
+    return whole_number_option("--seed", FIRST_DEAL, LAST_DEAL, help)
 
 
 @checks_player

@@ -10,8 +10,16 @@ from typing import Any, Literal
 
 ChoiceMode = Literal["random", "daily", "deal"]
 
+FIRST_DEAL = 0
 LAST_DEAL = 2**64 - 1
 """The largest deal number (seed): a leaderboard table and a share code hold 0 to 2**64 - 1."""
+
+
+def is_deal_number(seed: int) -> bool:
+    """Whether `seed` is a deal number (`FIRST_DEAL` to `LAST_DEAL`): the one home of the rule,
+    asked by a game, a table, a table's entries and the seed typed in the layout picker (`--seed`
+    takes the same bounds, which click checks and shows in the help)."""
+    return FIRST_DEAL <= seed <= LAST_DEAL
 
 
 @dataclass(frozen=True)

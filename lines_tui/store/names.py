@@ -13,7 +13,11 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
 - no space at either end and never two spaces in a row, and no combining mark first, so that two
   names that look the same are the same name;
 - two names are the same player when they match ignoring case (`name_key`): the same players,
-  and the same results in a table.
+  and the same results in a table;
+- a name is not chosen beside a registered player's that reads as the same (`look_alike_key`:
+  "Ａnn" with a fullwidth Ａ, "ﬁ" for "fi", "²" for "2"), and finds that player when looked up;
+  a share code's entry under such a name is not merged (`look_alike_problem`). Names stored
+  already are kept as they are, so a file may hold two players whose names read as one.
 
 `clean_name` is for what a person typed (it trims and folds runs of spaces first); `name_problem`
 is the strict check used on stored and imported names, which are never repaired silently.
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Iterable
 
 MAX_NAME_CHARS = 24
 MAX_NAME_COLUMNS = 24
@@ -86,3 +91,43 @@ def name_key(name: str) -> str:
 
 def same_name(a: str, b: str) -> bool:
     return name_key(a) == name_key(b)
+
+
+def look_alike_key(name: str) -> str:
+    """What names that read as one share: Unicode's compatibility caseless match (NFKC and case
+    folding, as Unicode defines it: NFKD(casefold(NFKD(casefold(NFD(name)))))). Wider than
+    `name_key`: fullwidth "Ａnn" and "ａnn" read as "Ann", a ligature "ﬁ" as "fi"."""
+    normalize = unicodedata.normalize
+    return normalize("NFKD", normalize("NFKD", normalize("NFD", name).casefold()).casefold())
+
+
+def looks_alike(a: str, b: str) -> bool:
+    return look_alike_key(a) == look_alike_key(b)
+
+
+def taken_problem(players: Iterable[str], name: str, allowed: str | None = None) -> str | None:
+    """Why `name` cannot be chosen for a player beside `players` (`allowed`: the player being
+    renamed, whose own name it may take in another form): another player's name is the same in
+    any case (`same_name`) or reads as the same (`looks_alike`). One line, naming that player;
+    None if the name is free."""
+    others = [player for player in players if player != allowed]
+    for player in others:
+        if same_name(player, name):
+            return f"a player named '{player}' is already registered"
+    for player in others:
+        if looks_alike(player, name):
+            return f"'{name}' is already taken: it reads as the registered player '{player}'"
+    return None
+
+
+def look_alike_problem(players: Iterable[str], name: str) -> str | None:
+    """Why a share code's entry under `name` is not merged beside the registered `players`, or
+    None: it reads as one of them but is another name (`same_name`), a look-alike that would
+    pass for their result in the table."""
+    registered = list(players)
+    if any(same_name(player, name) for player in registered):
+        return None
+    for player in registered:
+        if looks_alike(player, name):
+            return f"the name reads as your player '{player}' but is not theirs: a look-alike"
+    return None

@@ -33,7 +33,14 @@ from lines_tui.store.data_files import DataFiles, SetAside
 from lines_tui.store.errors import ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.game_files import GameFile
-from lines_tui.store.names import InvalidName, clean_name, same_name
+from lines_tui.store.names import (
+    InvalidName,
+    clean_name,
+    look_alike_problem,
+    looks_alike,
+    same_name,
+    taken_problem,
+)
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import ScoreFile, table_entries, tables_with_entries
@@ -495,8 +502,14 @@ class Store:
         return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
+        """`checked` merged into its table of `data`; an entry whose name reads as a registered
+        player's but is another name is rejected (`look_alike_problem`)."""
         local = table_entries(data, checked.table)
-        return merge(checked.table, local, checked.entries, checked.problems, self.table_limit)
+        problems = [
+            problem or look_alike_problem(data.players, entry.name)
+            for entry, problem in zip(checked.entries, checked.problems, strict=True)
+        ]
+        return merge(checked.table, local, checked.entries, problems, self.table_limit)
 
     def save_game(
         self,
@@ -541,13 +554,24 @@ def _clean(name: str) -> str:
 
 
 def _registered(data: ScoreData, name: str) -> str:
+    """The registered player `name` means: the one of that name in any case, else the one whose
+    name it reads as (`looks_alike`), if only one does."""
+    wanted = name.strip()
     for player in data.players:
-        if same_name(player, name.strip()):
+        if same_name(player, wanted):
             return player
+    alike = [player for player in data.players if looks_alike(player, wanted)]
+    if len(alike) == 1:
+        return alike[0]
+    if alike:
+        raise StoreError(
+            f"'{spelled_out(name)}' reads as several players ({', '.join(alike)}): "
+            "type the name as it is registered"
+        )
     raise StoreError(f"no registered player is named '{spelled_out(name)}'")
 
 
 def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:
-    for player in data.players:
-        if player != allowed and same_name(player, name):
-            raise StoreError(f"a player named '{player}' is already registered")
+    problem = taken_problem(data.players, name, allowed)
+    if problem is not None:
+        raise StoreError(problem)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lines_tui.engine.deal_choice import LAST_DEAL, RANDOM, DealChoice
+from lines_tui.engine.deal_choice import LAST_DEAL, RANDOM, DealChoice, is_deal_number
 from lines_tui.engine.lines.board import Board, IllegalMove
 from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.lines.chance import Chance
@@ -108,7 +108,7 @@ class TurnResult:
 def check_seed(seed: int) -> None:
     # random.Random seeds with abs(seed): -7 would silently replay seed 7. A larger seed than
     # a table holds could be played but neither saved nor filed.
-    if type(seed) is not int or not 0 <= seed <= LAST_DEAL:
+    if type(seed) is not int or not is_deal_number(seed):
         raise ValueError(f"a seed is a whole number from 0 to {LAST_DEAL:,}, not {seed!r}")
 
 

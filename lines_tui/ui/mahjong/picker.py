@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
-from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number
 from lines_tui.engine.mahjong.layouts import (
     Layout,
     builtin_layouts,
@@ -64,7 +64,7 @@ def parse_seed(text: str) -> int | None:
         raise ValueError(f"{shown} is not a deal number: type a whole number like 42")
     digits = text.lstrip("0") or "0"
     # Compared as text first: Python refuses to read a number of thousands of digits.
-    if len(digits) > len(str(LAST_DEAL)) or int(digits) > LAST_DEAL:
+    if len(digits) > len(str(LAST_DEAL)) or not is_deal_number(int(digits)):
         raise ValueError(f"{shown} is too large: the last deal is {LAST_DEAL}")
     return int(digits)
 

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import Snapshot, StoreError
-from lines_tui.store.names import same_name
+from lines_tui.store.names import taken_problem
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import KeyList
@@ -202,9 +202,7 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def taken_by_other(self, allowed: str | None) -> Callable[[str], str | None]:
         def check(name: str) -> str | None:
-            for player in self.names:
-                if player != allowed and same_name(player, name):
-                    return f"A player named {player} is already registered."
-            return None
+            problem = taken_problem(self.names, name, allowed)
+            return None if problem is None else f"{problem[0].upper()}{problem[1:]}."
 
         return check

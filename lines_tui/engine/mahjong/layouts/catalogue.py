@@ -186,10 +186,12 @@ def _is_plainly_a_path(text: str) -> bool:
 
 def _from_file(reference: str) -> Layout:
     path_text, map_name = reference, ""
-    if not _maybe_there(_expanded(path_text)) and "#" in reference:
+    # Split at the last `#` unless a file of the whole name is there for certain: a name too long
+    # for the system to look up (`FILE.map#` and a long map name) is a file and a map.
+    if "#" in reference and not _there(_expanded(path_text)):
         path_text, map_name = reference.rsplit("#", 1)
     path = _expanded(path_text)
-    if not _maybe_there(path):
+    if _there(path) is False:  # where the system cannot tell, the read says why
         raise LayoutError(f"{path}: no such layout file")
     # Anything but a regular file (a folder, a FIFO, a device, a loop of links) is refused by
     # the read, in the words the listing uses ("not a regular file").
@@ -217,13 +219,13 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _maybe_there(path: Path) -> bool:
-    """Whether something is at `path` (a link to nothing too), or the system cannot tell (a name
-    longer than it takes): the read then refuses it, saying why ("File name too long")."""
+def _there(path: Path) -> bool | None:
+    """Whether something is at `path` (a link to nothing too); None where the system cannot tell
+    (a name longer than it takes)."""
     try:
         return path.exists() or path.is_symlink()
     except OSError:
-        return True
+        return None
 
 
 def _picks(maps: Sequence[Layout]) -> str:
