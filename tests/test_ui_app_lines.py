@@ -136,6 +136,35 @@ async def test_keys_typed_on_as_the_board_fills_do_not_answer_the_game_over(
         assert isinstance(app.screen, GameOverScreen)  # still there, the score in sight
 
 
+async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
+    tmp_path: Path,
+) -> None:
+    """An enter (or an n) typed on with the last move, reaching the app just after the game-over
+    dialog was drawn, started a new game before the final score could be read. Keys within a
+    moment of it showing are dropped; a deliberate n after that starts the new game."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        await pilot.press("enter")  # the last move: the board is full
+        for _ in range(500):
+            dialog = app.screen
+            if isinstance(dialog, GameOverScreen) and dialog.shown_at is not None:
+                break
+            await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        await pilot.press("enter", "n")  # typed on, as the dialog shows
+        await pilot.pause()
+        assert app.screen is dialog  # still there, the score in sight
+        await settle(pilot)  # a moment later: the player has read it
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen is not screen
+
+
 async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
     tmp_path: Path,
 ) -> None:

@@ -46,6 +46,7 @@ from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 START = 1_767_225_600.0
 
@@ -440,6 +441,48 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
         await pilot.press("escape")
         assert app.screen is screen
     assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def drawn_dialog(pilot: Pilot[None]) -> None:
+    """Wait (pressing no key) until the dialog on top has been drawn; not `settle`, which also
+    waits out its guard time."""
+    for _ in range(500):
+        dialog = pilot.app.screen
+        if isinstance(dialog, DropsTypedAhead) and dialog.shown_at is not None:
+            return
+        await pilot.pause()
+    raise AssertionError(f"no dialog was drawn: {pilot.app.screen}")
+
+
+async def test_keys_typed_on_with_the_winning_pair_do_not_edit_the_prefilled_name(
+    tmp_path: Path,
+) -> None:
+    """A player still typing the last pair's keys (a face letter, i, t) as the name prompt was
+    drawn changed the prefilled name, and the time went in under "Adait". Keys within a moment
+    of the prompt showing are dropped; a deliberate edit after that is typed as ever."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read
+        screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+        await settle(pilot)  # the player is read: the prompt is prefilled with it
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await drawn_dialog(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, NameEntryScreen) and screen.game.won
+        await pilot.press("i", "t", "backspace", "d")  # typed on, as the prompt shows
+        await pilot.pause()
+        assert prompt.query_one(Input).value == "Ada"
+        await settle(pilot)  # a moment later: the player has read the prompt
+        await pilot.press(*"Bob", "enter")  # typed over the prefilled name, selected whole
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert [entry.name for entry in entries] == ["Bob"]
 
 
 async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.store_thread import load
+from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 CHECKING_TIME = "Checking your time against the leaderboard…"
 SAVING_TIME = "Saving your time…"
@@ -112,7 +113,8 @@ class WinResults:
                 self._settle()
                 return
             screen.app.push_screen(
-                NameEntryScreen(default=screen.player or ""),
+                # Keys of the winning pair typed on must not edit the prefilled name.
+                NameEntryScreen(default=screen.player or "", guard=TYPED_ON_GUARD),
                 callback=lambda name: self._record(name, win),
             )
 
