@@ -40,6 +40,7 @@ from textual.filter import LineFilter
 from textual.geometry import Region
 from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
 
 from lines_tui.commands.common import leave_store_warnings
@@ -58,6 +59,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.navigation import cycle
 from lines_tui.ui.session import Session
+from lines_tui.ui.status_line import NOT_SAVED_MARK, NotSavedMark
 from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
@@ -236,6 +238,14 @@ KEY_CHARACTERS = {
     "escape": "\x1b",
     "question_mark": "?",
 }
+
+
+def marked_not_saved(screen: Screen[Any]) -> bool:
+    """Whether the game's panel shows its "not saved" mark (drawn: not hidden by its CSS)."""
+    return any(
+        bool(mark.region) and NOT_SAVED_MARK in " ".join(widget_lines(mark))
+        for mark in screen.query(NotSavedMark)
+    )
 
 
 def post_keys_at_once(app: App[Any], *keys: str) -> None:

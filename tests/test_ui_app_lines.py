@@ -13,6 +13,7 @@ from conftest import (
     fill_the_board,
     game_at,
     make_app,
+    marked_not_saved,
     nearly_full_game,
     open_lines,
     settle,
@@ -541,3 +542,35 @@ async def test_the_move_animates_along_its_path_and_any_key_skips_it(
         await pilot.press("x")
         assert not screen.animating
         assert dict(screen.board.drawn_balls) == dict(screen.game.board.balls())
+
+
+async def test_a_game_another_copy_saved_over_stays_marked_not_saved_until_it_saves(
+    tmp_path: Path,
+) -> None:
+    """Two copies on one folder: "Not saved: another lines-tui saved a Lines game; it is kept."
+    was told once on the status line, and the next move's notice replaced it. The panel now
+    marks the game "game not saved" for as long as its saves are refused, and drops the mark
+    once one goes through (the other copy's game gone)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+
+        theirs = game_at(FOUR_REDS, PREVIEW)
+        open_store(tmp_path).save_game("lines", theirs.to_json())  # the other copy
+        for start, end in (((5, 6), (7, 0)), ((2, 4), (0, 4))):  # the second scores
+            await cursor_to(pilot, screen, start)
+            await pilot.press("enter")
+            await cursor_to(pilot, screen, end)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert marked_not_saved(screen), screen.query_one(StatusLine).message
+        assert "another lines-tui" not in screen.query_one(StatusLine).message  # told once
+        open_store(tmp_path).clear_game("lines")  # the other copy finished its game
+        await cursor_to(pilot, screen, (7, 0))  # the blue ball moved first
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (3, 3))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+    assert open_store(tmp_path).load_game("lines") is not None

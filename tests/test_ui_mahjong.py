@@ -15,6 +15,7 @@ from conftest import (
     BOUND,
     ExitWatchingApp,
     FaultyFileSystem,
+    marked_not_saved,
     post_keys_at_once,
     session_of,
     settle,
@@ -394,6 +395,29 @@ async def test_a_game_started_after_another_of_this_copy_replaces_its_save(
         assert first.game.seed == 5
 
 
+async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
+    """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
+    now marked in the panel while it lasts: once the other copy's game is gone and this one is
+    saved again, the mark goes."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
+        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert marked_not_saved(screen)
+        open_store(tmp_path).clear_game("mahjong")  # the other copy finished its game
+        await pilot.press("u")
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        assert open_store(tmp_path).load_game("mahjong") is not None
+
+
 async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: Path) -> None:
     """Two SSH sessions on one folder, neither with a saved game at the start: the second to
     take a pair replaced the first one's saved game without a word."""
@@ -412,6 +436,11 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         )
         (shown,) = widget_lines(screen.query_one(StatusLine))
         assert "…" not in shown  # whole on its row at 80 columns
+        assert marked_not_saved(screen)
+        await pilot.press("u")  # a notice of its own replaces the one above; the mark stays
+        await settle(pilot)
+        assert "another lines-tui" not in screen.query_one(StatusLine).message
+        assert marked_not_saved(screen)
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")
