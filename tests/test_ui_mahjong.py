@@ -30,14 +30,19 @@ from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
-from lines_tui.engine.mahjong.layouts import Layout, find_layout, layout_table_name
+from lines_tui.engine.mahjong.layouts import (
+    Layout,
+    find_layout,
+    layout_table_name,
+    read_layout_file,
+)
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
 from lines_tui.store import StoreError, open_store
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.hangup import HUNG_UP
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong import screen as mahjong_screen
@@ -45,6 +50,7 @@ from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
+from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.typed_ahead import DropsTypedAhead
@@ -1145,3 +1151,45 @@ async def test_a_won_game_resumed_is_not_told_a_result_to_beat(tmp_path: Path) -
         await settle(pilot)
         assert screen.game.won
         assert not screen.query_one(StatusLine).message.startswith("To beat")
+
+
+async def test_the_leaderboard_of_a_layout_played_from_a_file_knows_it(home: Path) -> None:
+    """A layout played from a file (`--layout FILE`, the picker's file option) is installed
+    nowhere: its leaderboard was headed by its table id ("Twin 3F0A…") and said "layout … is not
+    installed here" of the win just filed, which then had no share code. The leaderboard now
+    knows the layout being played: its title (outside text, shown as written) and its replays."""
+    folder = home / "mine"
+    folder.mkdir()
+    rows = ["." * 32] * 80  # five layers of 16 rows
+    rows[2], rows[3] = "..12121212" + "." * 22, "..43434343" + "." * 22
+    (folder / "twin.layout").write_text("kmahjongg-layout-v1.0\n" + "\n".join(rows) + "\n")
+    (folder / "twin.desktop").write_text("[KMahjonggLayout]\nName=Twin [b]rows[/b]\n")
+    (layout,) = read_layout_file(folder / "twin.layout")
+    clock = Clock()
+    app = make_app(home / "data", clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_game(pilot, layout, seed=7)
+        await settle(pilot)
+        clock.now += 42
+        await pilot.press("i", "t", "i", "t")  # four tiles of one face: two pairs, won
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        heading = widget_lines(board.query_one("#board-heading"))
+        assert heading[0].lstrip().startswith("Twin [b]rows[/b]"), heading
+        assert board.checked is not None
+        assert [verdict.status for verdict in board.checked.verdicts] == ["verified"]
+        assert board.code.startswith("LT2-")
+        await pilot.press("w")  # its game plays back on the layout
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape", "escape")  # the replay, the leaderboard: the won game
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)
+        await pilot.press("c")  # the win's challenge code, coded on the layout
+        await settle(pilot)
+        assert isinstance(app.screen, CodeScreen)

@@ -164,7 +164,7 @@ class WinResults:
         name = self._recorded_as or screen.player or GUEST_NAME
         at = win.table.entry_date(win.at)
         entry = Entry(name, tenths(win.seconds), at, win.seed, win.record)
-        code = codes.challenge(win.table, entry)
+        code = codes.challenge(win.table, entry, screen.session.find_layout)
         screen.app.copy_to_clipboard(code)
         screen.app.push_screen(
             CodeScreen(
