@@ -18,6 +18,7 @@ Fault injection for the store (a disk that fails while the game runs):
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import random
@@ -32,13 +33,14 @@ from rich.color import Color as RichColor
 from rich.color import ColorSystem
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
+from textual import _time, events
 from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter
 from textual.geometry import Region
 from textual.notifications import SeverityLevel
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
 
 from lines_tui.commands.common import leave_store_warnings
@@ -57,6 +59,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.navigation import cycle
 from lines_tui.ui.session import Session
+from lines_tui.ui.status_line import NOT_SAVED_MARK, NotSavedMark
 from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 FIXED_NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC: elapsed times stay the same in every run
@@ -170,7 +173,8 @@ async def settle(pilot: Pilot[Any]) -> None:
     session's store thread and come back through workers, and an answer may ask for more (a
     change, then the list read again). A dialog on top is waited for until it is drawn: keys
     it gets before that were typed before the player saw it, and it drops them (a loaded
-    machine drew the name prompt after the test's first letter)."""
+    machine drew the name prompt after the test's first letter); so are its guard time after
+    that (`DropsTypedAhead.guard`), whose keys count as typed on with the move that opened it."""
     undrawn = 0
     while True:
         await pilot.pause()
@@ -180,8 +184,14 @@ async def settle(pilot: Pilot[Any]) -> None:
             continue
         dialog = pilot.app.screen
         undrawn += 1
-        if not isinstance(dialog, DropsTypedAhead) or dialog.shown_at is not None:
+        if not isinstance(dialog, DropsTypedAhead):
             return
+        counts_from = dialog.typed_from
+        if counts_from is not None:
+            if _time.get_time() >= counts_from:
+                return
+            await asyncio.sleep(counts_from - _time.get_time())
+            continue
         if undrawn > UNDRAWN_PAUSES:
             raise AssertionError(f"{type(dialog).__name__} was never drawn")
 
@@ -228,6 +238,14 @@ KEY_CHARACTERS = {
     "escape": "\x1b",
     "question_mark": "?",
 }
+
+
+def marked_not_saved(screen: Screen[Any]) -> bool:
+    """Whether the game's panel shows its "not saved" mark (drawn: not hidden by its CSS)."""
+    return any(
+        bool(mark.region) and NOT_SAVED_MARK in " ".join(widget_lines(mark))
+        for mark in screen.query(NotSavedMark)
+    )
 
 
 def post_keys_at_once(app: App[Any], *keys: str) -> None:

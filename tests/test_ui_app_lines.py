@@ -13,6 +13,7 @@ from conftest import (
     fill_the_board,
     game_at,
     make_app,
+    marked_not_saved,
     nearly_full_game,
     open_lines,
     settle,
@@ -134,6 +135,35 @@ async def test_keys_typed_on_as_the_board_fills_do_not_answer_the_game_over(
         app.post_message(typed_on)
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)  # still there, the score in sight
+
+
+async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
+    tmp_path: Path,
+) -> None:
+    """An enter (or an n) typed on with the last move, reaching the app just after the game-over
+    dialog was drawn, started a new game before the final score could be read. Keys within a
+    moment of it showing are dropped; a deliberate n after that starts the new game."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        await pilot.press("enter")  # the last move: the board is full
+        for _ in range(500):
+            dialog = app.screen
+            if isinstance(dialog, GameOverScreen) and dialog.shown_at is not None:
+                break
+            await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        await pilot.press("enter", "n")  # typed on, as the dialog shows
+        await pilot.pause()
+        assert app.screen is dialog  # still there, the score in sight
+        await settle(pilot)  # a moment later: the player has read it
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen is not screen
 
 
 async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
@@ -512,3 +542,35 @@ async def test_the_move_animates_along_its_path_and_any_key_skips_it(
         await pilot.press("x")
         assert not screen.animating
         assert dict(screen.board.drawn_balls) == dict(screen.game.board.balls())
+
+
+async def test_a_game_another_copy_saved_over_stays_marked_not_saved_until_it_saves(
+    tmp_path: Path,
+) -> None:
+    """Two copies on one folder: "Not saved: another lines-tui saved a Lines game; it is kept."
+    was told once on the status line, and the next move's notice replaced it. The panel now
+    marks the game "game not saved" for as long as its saves are refused, and drops the mark
+    once one goes through (the other copy's game gone)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+
+        theirs = game_at(FOUR_REDS, PREVIEW)
+        open_store(tmp_path).save_game("lines", theirs.to_json())  # the other copy
+        for start, end in (((5, 6), (7, 0)), ((2, 4), (0, 4))):  # the second scores
+            await cursor_to(pilot, screen, start)
+            await pilot.press("enter")
+            await cursor_to(pilot, screen, end)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert marked_not_saved(screen), screen.query_one(StatusLine).message
+        assert "another lines-tui" not in screen.query_one(StatusLine).message  # told once
+        open_store(tmp_path).clear_game("lines")  # the other copy finished its game
+        await cursor_to(pilot, screen, (7, 0))  # the blue ball moved first
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (3, 3))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+    assert open_store(tmp_path).load_game("lines") is not None

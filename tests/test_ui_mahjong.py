@@ -15,6 +15,7 @@ from conftest import (
     BOUND,
     ExitWatchingApp,
     FaultyFileSystem,
+    marked_not_saved,
     post_keys_at_once,
     session_of,
     settle,
@@ -29,14 +30,19 @@ from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
-from lines_tui.engine.mahjong.layouts import Layout, find_layout, layout_table_name
+from lines_tui.engine.mahjong.layouts import (
+    Layout,
+    find_layout,
+    layout_table_name,
+    read_layout_file,
+)
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
 from lines_tui.store import StoreError, open_store
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.hangup import HUNG_UP
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong import screen as mahjong_screen
@@ -44,8 +50,10 @@ from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
+from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 START = 1_767_225_600.0
 
@@ -393,6 +401,29 @@ async def test_a_game_started_after_another_of_this_copy_replaces_its_save(
         assert first.game.seed == 5
 
 
+async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
+    """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
+    now marked in the panel while it lasts: once the other copy's game is gone and this one is
+    saved again, the mark goes."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
+        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
+        await pilot.press("i", "t")
+        await settle(pilot)
+        assert marked_not_saved(screen)
+        open_store(tmp_path).clear_game("mahjong")  # the other copy finished its game
+        await pilot.press("u")
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        assert open_store(tmp_path).load_game("mahjong") is not None
+
+
 async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: Path) -> None:
     """Two SSH sessions on one folder, neither with a saved game at the start: the second to
     take a pair replaced the first one's saved game without a word."""
@@ -411,6 +442,11 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         )
         (shown,) = widget_lines(screen.query_one(StatusLine))
         assert "…" not in shown  # whole on its row at 80 columns
+        assert marked_not_saved(screen)
+        await pilot.press("u")  # a notice of its own replaces the one above; the mark stays
+        await settle(pilot)
+        assert "another lines-tui" not in screen.query_one(StatusLine).message
+        assert marked_not_saved(screen)
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")
@@ -440,6 +476,48 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
         await pilot.press("escape")
         assert app.screen is screen
     assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def drawn_dialog(pilot: Pilot[None]) -> None:
+    """Wait (pressing no key) until the dialog on top has been drawn; not `settle`, which also
+    waits out its guard time."""
+    for _ in range(500):
+        dialog = pilot.app.screen
+        if isinstance(dialog, DropsTypedAhead) and dialog.shown_at is not None:
+            return
+        await pilot.pause()
+    raise AssertionError(f"no dialog was drawn: {pilot.app.screen}")
+
+
+async def test_keys_typed_on_with_the_winning_pair_do_not_edit_the_prefilled_name(
+    tmp_path: Path,
+) -> None:
+    """A player still typing the last pair's keys (a face letter, i, t) as the name prompt was
+    drawn changed the prefilled name, and the time went in under "Adait". Keys within a moment
+    of the prompt showing are dropped; a deliberate edit after that is typed as ever."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read
+        screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+        await settle(pilot)  # the player is read: the prompt is prefilled with it
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await drawn_dialog(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, NameEntryScreen) and screen.game.won
+        await pilot.press("i", "t", "backspace", "d")  # typed on, as the prompt shows
+        await pilot.pause()
+        assert prompt.query_one(Input).value == "Ada"
+        await settle(pilot)  # a moment later: the player has read the prompt
+        await pilot.press(*"Bob", "enter")  # typed over the prefilled name, selected whole
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert [entry.name for entry in entries] == ["Bob"]
 
 
 async def test_quitting_at_the_name_prompt_keeps_the_win_to_record_later(tmp_path: Path) -> None:
@@ -1073,3 +1151,45 @@ async def test_a_won_game_resumed_is_not_told_a_result_to_beat(tmp_path: Path) -
         await settle(pilot)
         assert screen.game.won
         assert not screen.query_one(StatusLine).message.startswith("To beat")
+
+
+async def test_the_leaderboard_of_a_layout_played_from_a_file_knows_it(home: Path) -> None:
+    """A layout played from a file (`--layout FILE`, the picker's file option) is installed
+    nowhere: its leaderboard was headed by its table id ("Twin 3F0A…") and said "layout … is not
+    installed here" of the win just filed, which then had no share code. The leaderboard now
+    knows the layout being played: its title (outside text, shown as written) and its replays."""
+    folder = home / "mine"
+    folder.mkdir()
+    rows = ["." * 32] * 80  # five layers of 16 rows
+    rows[2], rows[3] = "..12121212" + "." * 22, "..43434343" + "." * 22
+    (folder / "twin.layout").write_text("kmahjongg-layout-v1.0\n" + "\n".join(rows) + "\n")
+    (folder / "twin.desktop").write_text("[KMahjonggLayout]\nName=Twin [b]rows[/b]\n")
+    (layout,) = read_layout_file(folder / "twin.layout")
+    clock = Clock()
+    app = make_app(home / "data", clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_game(pilot, layout, seed=7)
+        await settle(pilot)
+        clock.now += 42
+        await pilot.press("i", "t", "i", "t")  # four tiles of one face: two pairs, won
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        heading = widget_lines(board.query_one("#board-heading"))
+        assert heading[0].lstrip().startswith("Twin [b]rows[/b]"), heading
+        assert board.checked is not None
+        assert [verdict.status for verdict in board.checked.verdicts] == ["verified"]
+        assert board.code.startswith("LT2-")
+        await pilot.press("w")  # its game plays back on the layout
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape", "escape")  # the replay, the leaderboard: the won game
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)
+        await pilot.press("c")  # the win's challenge code, coded on the layout
+        await settle(pilot)
+        assert isinstance(app.screen, CodeScreen)

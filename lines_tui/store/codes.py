@@ -88,11 +88,16 @@ def encode(
     return wrap(FORMAT, _pack(table, entries, records))
 
 
-def challenge(table: TableId, entry: Entry) -> str:
+def challenge(
+    table: TableId,
+    entry: Entry,
+    find_layout: Callable[[str], Layout | None] = layout_for_table,
+) -> str:
     """A challenge code of one result: its code in the table of its deal (a random deal becomes
-    `+deal-<seed>`; a deal of the day or a chosen deal stays where it is)."""
+    `+deal-<seed>`; a deal of the day or a chosen deal stays where it is). `find_layout` as for
+    `encode`."""
     target = table if table.mode != "random" else table.for_deal(entry.seed)
-    return encode(target, [entry])
+    return encode(target, [entry], find_layout)
 
 
 def read(text: str, checker: Checker) -> CheckedCode:

@@ -168,6 +168,11 @@ class TableId:
         else:
             # The layout's own title, as the picker and the game show it ("Lantern").
             name = self.variant.replace("_", " ").replace("-", " ").title()
+        return self.titled(name)
+
+    def titled(self, name: str) -> str:
+        """The table's title with `name` for its game (a layout's title read from its file:
+        "Duo, deal 7")."""
         if self.mode == "daily":
             return f"{name}, deal of {self.tag}"
         if self.mode == "deal":

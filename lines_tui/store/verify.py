@@ -97,10 +97,21 @@ class Checker:
     _proofs: dict[tuple[str, int], bool | Unreplayable] = field(default_factory=dict, init=False)
 
     @classmethod
-    def for_own_tables(cls, now: float, proven_solvable: Prover | None = None) -> Checker:
+    def for_own_tables(
+        cls,
+        now: float,
+        proven_solvable: Prover | None = None,
+        find_layout: Callable[[str], Layout | None] = layout_for_table,
+    ) -> Checker:
         """A checker with no budget: a long honest game of yours is never left unchecked, and a
-        forged entry behind long games is still refuted. `proven_solvable`: as the field's."""
-        return cls(now, budget=None, proven_solvable=proven_solvable or daily.is_proven_solvable)
+        forged entry behind long games is still refuted. `proven_solvable`, `find_layout`: as
+        the fields'."""
+        return cls(
+            now,
+            find_layout=find_layout,
+            budget=None,
+            proven_solvable=proven_solvable or daily.is_proven_solvable,
+        )
 
     def deadline(self) -> bool:
         if self.budget is None:

@@ -341,14 +341,21 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """`change` (a save or a removal of the saved game) on the store thread. A store that
         fails (a full disk, a locked-out folder) gets a notice, `failed: why`, even after the
         screen is gone, and never ends the game. A saved game kept because it could not be
-        read when this game began (SavedGameKept) is told once: this game is not saved over
-        it."""
+        read when this game began, or because another copy saved one (SavedGameKept), is told
+        once, and the panel marks the game "not saved" (`NotSavedMark`) until a change goes
+        through again: this game is not saved over it."""
         app = self.app
+
+        def done(_: None) -> None:
+            self._told_kept = False  # refused again later, it is told again
+            self._mark_not_saved(False)
 
         def refused(error: StoreError) -> None:
             if not isinstance(error, SavedGameKept):
                 app.notify(f"{failed}: {error}", severity="error")
-            elif not self._told_kept:
+                return
+            self._mark_not_saved(not self.finished)
+            if not self._told_kept:
                 self._told_kept = True
                 told = (
                     f"This game is not saved: {self._kept_because()} and is kept."
@@ -359,7 +366,12 @@ class GameScreen(DismissedOnTop, Screen[None]):
                 )
                 app.notify(told, severity="warning")
 
-        write(app, self.session.io, change, lambda _: None, refused)
+        write(app, self.session.io, change, done, refused)
+
+    def _mark_not_saved(self, shown: bool) -> None:
+        """Show or hide the panel's "not saved" mark, while this screen is still there."""
+        if still_there(self):
+            self.set_class(shown, "-not-saved")
 
     def abandon_game(self) -> None:
         """The player agreed to lose the game in progress (a new game or deal, a restart): its

@@ -19,7 +19,6 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
@@ -106,7 +105,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             self._lines = lines_frames(int(table.variant), entry.seed, record)
             self.moves = len(self._lines) - 1
         elif isinstance(record, MahjongRecord):
-            layout = layout_for_table(table.variant)
+            layout = session.find_layout(table.variant)
             if layout is None:
                 raise ReplayError(f"layout {table.variant} is not installed here")
             self._deal, self._present = mahjong_frames(layout, entry.seed, record)

@@ -18,7 +18,7 @@ from lines_tui.ui.store_thread import StoreThread, not_answering
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-    from lines_tui.store import RecordOutcome, Store
+    from lines_tui.store import RecordOutcome, Store, TableId
     from lines_tui.ui.solving import SolverProofs
 
 Clock = Callable[[], float]
@@ -133,6 +133,33 @@ class Session:
     unread: frozenset[SavedGame] = frozenset()
     saved: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
     """The saved games the menu's last read found, by kind (None: none)."""
+    played_layouts: Mapping[str, Layout] = field(default_factory=dict)
+    """The layouts Mahjong was played on, by table name (`played`): one read from a file given
+    by path is installed nowhere, yet its table's leaderboard names it and replays it."""
+
+    def played(self, layout: Layout) -> None:
+        """A Mahjong game is played on `layout` (on the UI thread; the field is replaced whole,
+        as the store's thread reads it)."""
+        from lines_tui.engine.mahjong.layouts import layout_table_name
+
+        self.played_layouts = {**self.played_layouts, layout_table_name(layout): layout}
+
+    def find_layout(self, table_name: str) -> Layout | None:
+        """The layout of the Mahjong table `table_name`: one played here (`played`), else a
+        built-in or installed one (`layout_for_table`: it reads the layout folders), else
+        None."""
+        played = self.played_layouts.get(table_name)
+        if played is not None:
+            return played
+        from lines_tui.engine.mahjong.layouts import layout_for_table
+
+        return layout_for_table(table_name)
+
+    def table_title(self, table: TableId) -> str:
+        """`table`'s title, with the title of its layout when it was played here (a table's id
+        spells only a layout's name and hash)."""
+        played = self.played_layouts.get(table.variant) if table.kind == "mahjong" else None
+        return table.title if played is None else table.titled(played.title)
 
     def slot(self, kind: SavedGame) -> SavedGameSlot:
         """Where a game of `kind` started now keeps itself: over the saved game the menu last

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import App, ScreenStackError
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
+from textual.widgets import Label
 
 from lines_tui.outside_text import inert, printable_in_row
 
@@ -56,6 +57,20 @@ class StatusLine(Widget):
         if height == 1:
             return Text(printable_in_row(self._message, width))
         return inert(self._message)
+
+
+NOT_SAVED_MARK = "not saved"
+"""The game panel's mark while the store keeps another saved game over this one (within the 13
+columns of Mahjong's panel)."""
+
+
+class NotSavedMark(Label):
+    """The game panel's standing mark that the game is not being saved: a notice on the status
+    line gives way to the next one (a dead end), this stays while it holds. Shown while its
+    screen has the class -not-saved (app.tcss, `GameScreen.change_saved_game`)."""
+
+    def __init__(self) -> None:
+        super().__init__(NOT_SAVED_MARK, markup=False)
 
 
 def status_line_on_top(app: App[Any]) -> StatusLine | None:

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.typed_ahead import DropsTypedAhead
+from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, DropsTypedAhead
 
 if TYPE_CHECKING:
     from lines_tui.store import RecordOutcome
@@ -39,8 +39,10 @@ UNREPLAYABLE = "No challenge code: this game's moves cannot be replayed (a save 
 class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     """Dismisses with "new", "menu", or None to look at the final board. The leaderboard opens
     over the dialog, so leaving it comes back here (the final board and the challenge code are
-    still to be had)."""
+    still to be had). Opened by the last move's key: keys typed on with it (enter, a cell's
+    `b` or `c`) are dropped for `TYPED_ON_GUARD` after it shows, not taken as answers."""
 
+    guard = TYPED_ON_GUARD
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('new')", "New game", tooltip="Start a new Lines game"),
         Binding("b", "leaderboard", "Leaderboard", tooltip="See the table the score went into"),

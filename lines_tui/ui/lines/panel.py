@@ -1,5 +1,5 @@
-"""The score panel beside the Lines board: score, player, time, the next balls, the colours'
-prices and the status line."""
+"""The score panel beside the Lines board: score, whether the game is not saved, player, time,
+the next balls, the colours' prices and the status line."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from textual.widgets import Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES
 from lines_tui.ui.lines.board import Cell, LinesBoard
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import NotSavedMark, StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 2
 # The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
-# message 3 and one spare.
+# message 3 and one spare (taken by the "game not saved" mark while it shows).
 SIDE_MIN_HEIGHT = 11
 NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
 
@@ -27,6 +27,7 @@ class LinesPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lines-score", markup=False)
+        yield NotSavedMark()
         yield Static(id="lines-player", markup=False)
         yield Static(id="lines-time", markup=False)
         yield Static(id="lines-next", markup=False)

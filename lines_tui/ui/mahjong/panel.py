@@ -1,5 +1,6 @@
 """The status panel beside the Mahjong board: the layout's title, the deal, its proof, the
-position's status, the clock, the counts and the tile under the cursor.
+position's status, whether the game is not saved, the clock, the counts and the tile under the
+cursor.
 
 Its fields have fixed sizes (mahjong.tcss, #panel), and every update goes through the screen's
 `show_field`, which skips a field that has not changed, so a cursor move sends few bytes."""
@@ -16,6 +17,7 @@ from textual.widgets import Label, Static
 from lines_tui.engine.deal_choice import Skipped
 from lines_tui.outside_text import inert, printable_lines
 from lines_tui.ui.mahjong.status import BAD_STATUS, GOOD_STATUS
+from lines_tui.ui.status_line import NotSavedMark
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
@@ -36,6 +38,7 @@ class MahjongPanel(Vertical):
         yield Label("", id="deal", markup=False)
         yield Static("", id="proof", markup=False)
         yield Label("", id="status", markup=False)
+        yield NotSavedMark()
         yield Label("", id="clock", markup=False)
         yield Label("", id="tiles", markup=False)
         yield Label("", id="pairs", markup=False)

@@ -121,6 +121,7 @@ class MahjongScreen(GameScreen):
         on the way to it."""
         super().__init__(session)
         self.tile_layout = layout
+        session.played(layout)  # a layout from a file: its leaderboard knows it
         self._seed = seed
         self._choice = choice
         self._proof = proof

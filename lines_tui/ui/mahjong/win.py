@@ -28,6 +28,7 @@ from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.store_thread import load
+from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 CHECKING_TIME = "Checking your time against the leaderboard…"
 SAVING_TIME = "Saving your time…"
@@ -112,7 +113,8 @@ class WinResults:
                 self._settle()
                 return
             screen.app.push_screen(
-                NameEntryScreen(default=screen.player or ""),
+                # Keys of the winning pair typed on must not edit the prefilled name.
+                NameEntryScreen(default=screen.player or "", guard=TYPED_ON_GUARD),
                 callback=lambda name: self._record(name, win),
             )
 
@@ -162,7 +164,7 @@ class WinResults:
         name = self._recorded_as or screen.player or GUEST_NAME
         at = win.table.entry_date(win.at)
         entry = Entry(name, tenths(win.seconds), at, win.seed, win.record)
-        code = codes.challenge(win.table, entry)
+        code = codes.challenge(win.table, entry, screen.session.find_layout)
         screen.app.copy_to_clipboard(code)
         screen.app.push_screen(
             CodeScreen(

@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.sharing import challenge_code, share_code
+from lines_tui.store.sharing import FindLayout, challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, Checker, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
@@ -63,25 +63,30 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 
 
 def board_heading(
-    table: TableId, index: int, count: int, title_style: Style, table_style: Style
+    table: TableId, title: str, index: int, count: int, title_style: Style, table_style: Style
 ) -> RenderableType:
-    """The table's title (in `title_style`) and its place among the tables ("table 5 of 9") on
-    the first line, the title cut with '…' if both do not fit, the place never; the table's id
-    and order below it (in `table_style`), cut with '…' at the screen's edge. Whatever the
-    width, nothing is cut mid-phrase unmarked."""
+    """The table's `title` (in `title_style`; a layout's title may come from its file) and its
+    place among the tables ("table 5 of 9") on the first line, the title cut with '…' if both do
+    not fit, the place never; the table's id and order below it (in `table_style`), cut with
+    '…' at the screen's edge. Whatever the width, nothing is cut mid-phrase unmarked."""
     order = "highest first" if table.kind == "lines" else "fastest first"
     first = Table.grid(expand=True, padding=(0, 0, 0, 3))
     first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     first.add_column(no_wrap=True, justify="right")
-    first.add_row(Text(table.title, style=title_style), Text(f"table {index + 1} of {count}"))
+    first.add_row(  # the title inert: never markup
+        Text(printable(title), style=title_style), Text(f"table {index + 1} of {count}")
+    )
     second = Text(f"{table}, {order}", style=table_style, no_wrap=True, overflow="ellipsis")
     return Group(first, second)
 
 
-def checked_and_code(checked: CheckedTable) -> tuple[CheckedTable, str, str]:
-    """The verdicts, and the table's share code or why there is none."""
+def checked_and_code(
+    checked: CheckedTable, find_layout: FindLayout | None = None
+) -> tuple[CheckedTable, str, str]:
+    """The verdicts, and the table's share code or why there is none (`find_layout`: as for
+    `share_code`)."""
     try:
-        return checked, share_code(checked), ""
+        return checked, share_code(checked, find_layout=find_layout), ""
     except StoreError as error:
         return checked, "", f"No share code: {error}"
 
@@ -251,6 +256,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         heading.update(
             board_heading(
                 table,
+                self.session.table_title(table),
                 self.index,
                 len(self.tables),
                 self.get_component_rich_style("leaderboard--title", partial=True),
@@ -259,11 +265,15 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         )
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
-            checker = Checker.for_own_tables(self.session.clock(), self.session.daily_proofs())
+            # A layout played from a file is installed nowhere: the session knows it.
+            find_layout = self.session.find_layout
+            checker = Checker.for_own_tables(
+                self.session.clock(), self.session.daily_proofs(), find_layout
+            )
             load(
                 self,
                 self.session.io,
-                lambda: checked_and_code(check_table(table, entries, checker)),
+                lambda: checked_and_code(check_table(table, entries, checker), find_layout),
                 self._show_checked,
                 self._replay_failed,
                 group="code",
@@ -411,7 +421,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         load(
             self,
             self.session.io,
-            lambda: challenge_code(checked, place),
+            lambda: challenge_code(checked, place, self.session.find_layout),
             lambda code: self._show_challenge(code, place, name),
             lambda error: self.notify(str(error), severity="error"),
             group="challenge",

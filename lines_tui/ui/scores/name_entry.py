@@ -39,7 +39,8 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     `save`, if given, is handed the name instead of closing the dialog: the dialog stays open,
     the name in it, until the caller says how the save went (`saved`, `refused`), so that a
     failed write keeps what the player typed, with the reason, to try again or leave. Keys typed
-    before the dialog showed (on after a winning move) are dropped, not typed into the name."""
+    before the dialog showed are dropped, not typed into the name; `guard` (`TYPED_ON_GUARD` after
+    a winning move) drops them for that long after it showed too."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -58,8 +59,11 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         title: str = "Your name for the leaderboard",
         check: Callable[[str], str | None] | None = None,
         save: Callable[[str], object] | None = None,
+        *,
+        guard: float = 0.0,
     ) -> None:
         super().__init__()
+        self.guard = guard
         self.default = default
         self.title_text = title
         self.check = check
