@@ -62,6 +62,8 @@ class StoreThread:
         self._thread = threading.Thread(target=self._serve, name="lines-tui-store", daemon=True)
         self._thread.start()
         self._closed = False
+        self._closing = threading.Lock()
+        """Held while a call is queued or the end is: none is queued after the end."""
         self._busy_since: float | None = None
         self.stuck = False
         """Whether `close` stopped waiting for calls the disk did not finish (`LAST_CALLS_WAIT`):
@@ -76,9 +78,11 @@ class StoreThread:
         has ended) it runs at once, on the caller's thread: a last save still happens, unless
         the disk is `stuck`."""
         done: Future[T] = Future()
-        if not self._closed:
-            self._calls.put((done, call))
-        elif self.stuck:
+        with self._closing:
+            if not self._closed:
+                self._calls.put((done, call))
+                return done
+        if self.stuck:
             done.set_exception(StoreError(not_answering()))
         else:
             try:
@@ -133,8 +137,9 @@ class StoreThread:
         a call has run for `LAST_CALLS_WAIT` seconds, it and those after it are given up
         (`stuck`), at once if it has run that long already (the player agreed to lose a game
         whose save it held up)."""
-        self._closed = True
-        self._calls.put(None)
+        with self._closing:
+            self._closed = True
+            self._calls.put(None)
         while self._thread.is_alive():
             since = self._busy_since
             if since is None:
