@@ -1,0 +1,135 @@
+"""What merging each code of a paste would do (a `Read` each: a merge, why it cannot be merged,
+or that it is a code before it again) and the words that tell it: the summary over the import
+preview, each code's line in what a merge says, and the code of one deal's table offered as a
+challenge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lines_tui.store import Entry, Merge
+from lines_tui.store.paste import given_again, same_as
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A code of the paste given again: `of`, the number of the first code it is the same as.
+    Neither previewed nor merged again; its line says so."""
+
+    of: int
+
+
+Read = Merge | str | Repeat
+"""What merging one code does, why it cannot be merged, or that it is one before it again."""
+
+
+def best_place(merged: Merge) -> int | None:
+    """The best place the code's entries have in its table after the merge."""
+    return min((r.rank for r in merged.results if r.rank is not None), default=None)
+
+
+def challenged(merges: list[Merge], *, brought: bool = True) -> Merge | None:
+    """The first code of one deal's table that brought entries to it (or, not `brought`, whose
+    entries are all there already): the challenge offered."""
+    return next(
+        (
+            merged
+            for merged in merges
+            if (brings(merged) or not brought) and merged.table.mode != "random"
+        ),
+        None,
+    )
+
+
+def best_verified(merged: Merge) -> Entry | None:
+    """The code's best result in the table whose replay verified it: a code's entry keeps its
+    game only then (codes.read)."""
+    verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
+    verified.sort(key=lambda result: result.rank or 0)
+    return verified[0].entry if verified else None
+
+
+def brings(read: Read) -> bool:
+    """Whether merging the code adds any of its entries to your tables: if not, there is
+    nothing to merge (every entry already there, rejected or not good enough)."""
+    return isinstance(read, Merge) and read.count("added") > 0
+
+
+ALL_THERE = "every entry pasted is already in your tables"
+
+
+def all_there(reads: list[Read]) -> bool:
+    """Whether every entry of the codes is in your tables already (and every code was read)."""
+    merges = [read for read in reads if not isinstance(read, Repeat)]
+    return bool(merges) and all(
+        isinstance(read, Merge) and read.count("already there") == len(read.results)
+        for read in merges
+    )
+
+
+def as_sentence(text: str) -> str:
+    """`text`, a reason told within a line ("no share code found ..."), alone on its line."""
+    return text[:1].upper() + text[1:]
+
+
+def summary(reads: list[Read]) -> str:
+    """One line for one code; for several, what enter merges, then a line per code (a code
+    given again is said to be, in its place, and counted once)."""
+    if len(reads) == 1:
+        (read,) = reads
+        line = read_line(read)
+        if brings(read):
+            return f"{line} Press enter to merge."
+        if all_there(reads):
+            there = f"Nothing to merge: {ALL_THERE}. {as_sentence(line.removeprefix(NOTHING))}"
+            return there + challenge_offered(reads)
+        return as_sentence(line)
+    merges = sum(brings(read) for read in reads)
+    once = sum(not isinstance(read, Repeat) for read in reads)
+    again = given_again([read.of if isinstance(read, Repeat) else None for read in reads])
+    codes = f"{len(reads)} codes, {again}" if again else f"{len(reads)} codes"
+    if all_there(reads):
+        head = f"Nothing to merge: {ALL_THERE} ({codes}).{challenge_offered(reads)}"
+    elif not merges:
+        none = f"none of the {len(reads)} codes" + (f" ({again})" if again else "")
+        head = f"Nothing to merge: {none} brings an entry to your tables."
+    elif merges == once:
+        head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
+    else:
+        head = f"{codes}. Press enter to merge the {merges} that can be."
+    lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
+    return "\n".join([head, *lines])
+
+
+def challenge_offered(reads: list[Read]) -> str:
+    """What enter does when every entry pasted is there already: with a code of one deal's
+    table, offers its challenge (as after a merge); else nothing ("")."""
+    merges = [read for read in reads if isinstance(read, Merge)]
+    deal = challenged(merges, brought=False)
+    if deal is None:
+        return ""
+    if len(reads) == 1:
+        return " Press enter for its challenge."
+    number = next(n for n, read in enumerate(reads, start=1) if read is deal)
+    return f" Press enter for the challenge of code {number}."
+
+
+def read_line(read: Read, merged: str = "") -> str:
+    """A code's table and what merging it does (after `merged`), that it has nothing to merge
+    and why, or why it cannot be merged."""
+    if isinstance(read, str):
+        return read
+    if isinstance(read, Repeat):
+        return f"{same_as(read.of)}."
+    if not brings(read):
+        merged = NOTHING
+    return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
+
+
+NOTHING = "nothing to merge into "
+"""Before the table of a code that adds nothing to it."""
+
+
+def counts(merged: Merge) -> str:
+    dropped = f", {len(merged.dropped)} of yours drop out" if merged.dropped else ""
+    return merged.summary() + dropped
