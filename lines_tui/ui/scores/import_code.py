@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Static
 
 from lines_tui.engine.daily import is_proven_solvable
 from lines_tui.store import Entry, Merge, StoreError, TableId
-from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, repeats, same_as
+from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, repeats
 from lines_tui.store.verify import Checker, Prover
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
@@ -22,16 +22,15 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
 from lines_tui.ui.scores.pasted_codes import (
     ALL_THERE,
+    CodesToMerge,
+    MergeTold,
+    PastedCodes,
     Read,
     Repeat,
-    all_there,
     as_sentence,
     best_place,
     best_verified,
-    brings,
     challenged,
-    read_line,
-    summary,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
 from lines_tui.ui.session import Session
@@ -53,6 +52,11 @@ class Challenge:
     table: TableId
     to_beat: Entry | None
     best_there: Entry | None = None
+
+    @classmethod
+    def offered(cls, deal: Merge, best_there: Entry | None) -> Challenge:
+        """The challenge of `deal`, a merged code of one deal's table."""
+        return cls(deal.table, best_verified(deal), best_there)
 
 
 @dataclass(frozen=True)
@@ -111,11 +115,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         super().__init__()
         self.session = session
         self.store = session.store
-        self.previews: list[Merge] = []
-        self._mergeable: list[tuple[int, str]] = []  # the codes that bring entries, numbered
-        self._left_out: list[str] = []  # the others, numbered, with their reasons
-        self._repeated: dict[int, int] = {}  # the codes given again, numbered: the first's
-        self._all_there = False  # every entry pasted is in your tables already
+        self._pasted = PastedCodes([])  # the codes previewed
         self._checking = False
         self._merging = False
         self.enters = EnterOnceQuiet(self, self._merge)
@@ -186,32 +186,18 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         return Checker(now=self.session.clock(), proven_solvable=self._proofs)
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
-        self.previews = [read for _, read in reads if isinstance(read, Merge)]
-        numbered = list(enumerate(reads, start=1))
-        self._mergeable = [(number, code) for number, (code, read) in numbered if brings(read)]
-        self._left_out = [
-            f"code {number}: {read_line(read)}"
-            for number, (_, read) in numbered
-            if not brings(read) and not isinstance(read, Repeat)
-        ]
-        self._repeated = {
-            number: read.of for number, (_, read) in numbered if isinstance(read, Repeat)
-        }
-        self._all_there = all_there([read for _, read in reads])
+        self._pasted = pasted = PastedCodes(reads)
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
-        rejected = [r for m in self.previews for r in m.results if r.status == "rejected"]
+        rejected = [r for m in pasted.merges() for r in m.results if r.status == "rejected"]
         styles = {
             fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
         }
         self.query_one("#import-reason", Static).update(rejections(rejected, styles["rejected"]))
-        self.query_one("#import-summary", Static).update(
-            message or summary([read for _, read in reads])
-        )
-        if self.previews:
-            read = [(number, r) for number, (_, r) in numbered if isinstance(r, Merge)]
-            fill(grid, read, styles, several=len(reads) > 1)
+        self.query_one("#import-summary", Static).update(message or pasted.summary())
+        if pasted.merges():
+            fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
 
@@ -239,27 +225,23 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def _merge(self) -> None:
         if self._merging:
             return
-        if not self._mergeable and not self._checking:
-            if self._all_there:  # nothing wrong: nothing new
-                deal = challenged(self.previews, brought=False)
+        to_merge = self._pasted.to_merge()
+        if not to_merge.numbered and not self._checking:
+            if self._pasted.every_entry_there():  # nothing wrong: nothing new
+                deal = challenged(self._pasted.merges(), brought=False)
                 if deal is None:
                     self.notify(f"Nothing to merge: {ALL_THERE}.")
                 else:
                     self._challenge(deal)
                 return
             why = "no entry pasted would go into your tables (the preview says why)"
-            if not self.previews:
+            if not self._pasted.merges():
                 why = "paste a valid share code first"
             self.notify(f"Nothing to merge: {why}.", severity="warning")
             return
-        numbered, left_out, repeated = self._mergeable, self._left_out, self._repeated
-        if self._checking:  # every code, all or none; the merge tells what each brought
-            found = find_codes(self.query_one(CodeInput).value)
-            numbered = list(enumerate(found, start=1))
-            left_out = []
-            # Merged again, a code given again changes nothing: it is told as such.
-            repeated = {n: first for n, first in enumerate(repeats(found), 1) if first}
-        codes = [code for _, code in numbered]
+        if self._checking:
+            to_merge = CodesToMerge.all_found(find_codes(self.query_one(CodeInput).value))
+        codes = to_merge.codes()
         self._merging = True
 
         def failed(error: StoreError) -> None:
@@ -274,12 +256,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self,
             self.session.io,
             merge,
-            lambda merged: self._merged(
-                list(zip([number for number, _ in numbered], merged[0], strict=True)),
-                left_out,
-                merged[1],
-                repeated,
-            ),
+            lambda merged: self._merged(to_merge.told(merged[0]), merged[1]),
             failed,
         )
 
@@ -293,7 +270,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self._merging = False
 
         def offer(best_there: Entry | None) -> None:
-            challenge = Challenge(deal.table, best_verified(deal), best_there)
+            challenge = Challenge.offered(deal, best_there)
             told = f"Nothing was merged: {ALL_THERE}."
             self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told))
 
@@ -310,39 +287,16 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         except StoreError:
             return None
 
-    def _merged(
-        self,
-        merges: list[tuple[int, Merge]],
-        left_out: list[str],
-        best_there: Entry | None,
-        repeated: dict[int, int],
-    ) -> None:
-        """Say what went into which table and what did not (`left_out`: the codes the preview
-        left out) and which codes were given again (`repeated`, each number with the first
-        code's: merged once); show the first table merged into, or, if the codes (merged
+    def _merged(self, merge: MergeTold, best_there: Entry | None) -> None:
+        """Say what the merge did; show the first table merged into, or, if the codes (merged
         before the preview could tell) brought nothing, stay."""
-        merges = [(number, merged) for number, merged in merges if number not in repeated]
-        into = [merged for _, merged in merges if brings(merged)]
-        left_out = left_out + [
-            f"code {number}: {read_line(merged)}" for number, merged in merges if not brings(merged)
-        ]
-        told = [read_line(merged, "Merged into ") for merged in into]
-        if left_out:
-            told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
-        if repeated:
-            told.append(
-                "; ".join(f"Code {n}: {same_as(first)}" for n, first in repeated.items())
-                + ", merged once."
-            )
-        self.notify("\n".join(told), severity="warning" if left_out else "information")
-        if not into:
+        self.notify(merge.told, severity="warning" if merge.left_out else "information")
+        if not merge.into:
             self._merging = False
             return
-        first = into[0]
-        deal = challenged([merged for _, merged in merges])
-        challenge = None
-        if deal is not None:
-            challenge = Challenge(deal.table, best_verified(deal), best_there)
+        first = merge.into[0]
+        deal = challenged(merge.merges)
+        challenge = None if deal is None else Challenge.offered(deal, best_there)
         self.dismiss(
-            Merged(str(first.table), best_place(first), challenge, "\n".join(told), bool(left_out))
+            Merged(str(first.table), best_place(first), challenge, merge.told, merge.left_out)
         )
