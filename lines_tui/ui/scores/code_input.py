@@ -1,6 +1,6 @@
 """The field a friend's share codes are pasted into, and how it reads keys and pastes: an enter
 merges once nothing followed it for a moment (a paste a terminal types out as keys holds line
-breaks), a `?` alone is the help key, and a paste keeps only the codes found in it."""
+breaks), a `?` alone is the help key, and a paste goes in as the codes found in it."""
 
 from __future__ import annotations
 
