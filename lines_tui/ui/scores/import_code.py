@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Static
 
 from lines_tui.engine.daily import is_proven_solvable
 from lines_tui.store import Entry, Merge, StoreError, TableId
-from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, repeats
+from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
 from lines_tui.store.verify import Checker, Prover
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
@@ -22,15 +22,19 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
 from lines_tui.ui.scores.pasted_codes import (
     ALL_THERE,
+    NOTHING,
     CodesToMerge,
     MergeTold,
     PastedCodes,
     Read,
     Repeat,
+    all_there,
     as_sentence,
     best_place,
     best_verified,
+    brings,
     challenged,
+    read_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
 from lines_tui.ui.session import Session
@@ -195,7 +199,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
         }
         self.query_one("#import-reason", Static).update(rejections(rejected, styles["rejected"]))
-        self.query_one("#import-summary", Static).update(message or pasted.summary())
+        self.query_one("#import-summary", Static).update(
+            message or summary([read for _, read in reads])
+        )
         if pasted.merges():
             fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
@@ -300,3 +306,45 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.dismiss(
             Merged(str(first.table), best_place(first), challenge, merge.told, merge.left_out)
         )
+
+
+def summary(reads: list[Read]) -> str:
+    """One line for one code; for several, what enter merges, then a line per code (a code
+    given again is said to be, in its place, and counted once)."""
+    if len(reads) == 1:
+        (read,) = reads
+        line = read_line(read)
+        if brings(read):
+            return f"{line} Press enter to merge."
+        if all_there(reads):
+            there = f"Nothing to merge: {ALL_THERE}. {as_sentence(line.removeprefix(NOTHING))}"
+            return there + challenge_offered(reads)
+        return as_sentence(line)
+    merges = sum(brings(read) for read in reads)
+    once = sum(not isinstance(read, Repeat) for read in reads)
+    again = given_again([read.of if isinstance(read, Repeat) else None for read in reads])
+    codes = f"{len(reads)} codes, {again}" if again else f"{len(reads)} codes"
+    if all_there(reads):
+        head = f"Nothing to merge: {ALL_THERE} ({codes}).{challenge_offered(reads)}"
+    elif not merges:
+        none = f"none of the {len(reads)} codes" + (f" ({again})" if again else "")
+        head = f"Nothing to merge: {none} brings an entry to your tables."
+    elif merges == once:
+        head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
+    else:
+        head = f"{codes}. Press enter to merge the {merges} that can be."
+    lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
+    return "\n".join([head, *lines])
+
+
+def challenge_offered(reads: list[Read]) -> str:
+    """What enter does when every entry pasted is there already: with a code of one deal's
+    table, offers its challenge (as after a merge); else nothing ("")."""
+    merges = [read for read in reads if isinstance(read, Merge)]
+    deal = challenged(merges, brought=False)
+    if deal is None:
+        return ""
+    if len(reads) == 1:
+        return " Press enter for its challenge."
+    number = next(n for n, read in enumerate(reads, start=1) if read is deal)
+    return f" Press enter for the challenge of code {number}."

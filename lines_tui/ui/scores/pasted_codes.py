@@ -1,14 +1,15 @@
 """What merging each code of a paste would do (a `Read` each: a merge, why it cannot be merged,
 or that it is a code before it again) and the words that tell it: the pasted codes with their
-reads (`PastedCodes`), the summary over the import preview, the codes enter merges and what the
-merge then says (`CodesToMerge`), and the code of one deal's table offered as a challenge."""
+reads (`PastedCodes`), each code's line, the codes enter merges and what the merge then says
+(`CodesToMerge`), and the code of one deal's table offered as a challenge. The summary over the
+preview, which names the screen's keys, is the screen's (import_code)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from lines_tui.store import Entry, Merge
-from lines_tui.store.paste import given_again, repeats, same_as
+from lines_tui.store.paste import repeats, same_as
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,6 @@ class PastedCodes:
     def every_entry_there(self) -> bool:
         """Whether every entry of the codes is in your tables already (see all_there)."""
         return all_there([read for _, read in self.reads])
-
-    def summary(self) -> str:
-        """The summary over the preview (the module's `summary`)."""
-        return summary([read for _, read in self.reads])
 
     def to_merge(self) -> CodesToMerge:
         """What enter merges: the codes that bring entries; the others told as left out, with
@@ -163,48 +160,6 @@ def all_there(reads: list[Read]) -> bool:
 def as_sentence(text: str) -> str:
     """`text`, a reason told within a line ("no share code found ..."), alone on its line."""
     return text[:1].upper() + text[1:]
-
-
-def summary(reads: list[Read]) -> str:
-    """One line for one code; for several, what enter merges, then a line per code (a code
-    given again is said to be, in its place, and counted once)."""
-    if len(reads) == 1:
-        (read,) = reads
-        line = read_line(read)
-        if brings(read):
-            return f"{line} Press enter to merge."
-        if all_there(reads):
-            there = f"Nothing to merge: {ALL_THERE}. {as_sentence(line.removeprefix(NOTHING))}"
-            return there + challenge_offered(reads)
-        return as_sentence(line)
-    merges = sum(brings(read) for read in reads)
-    once = sum(not isinstance(read, Repeat) for read in reads)
-    again = given_again([read.of if isinstance(read, Repeat) else None for read in reads])
-    codes = f"{len(reads)} codes, {again}" if again else f"{len(reads)} codes"
-    if all_there(reads):
-        head = f"Nothing to merge: {ALL_THERE} ({codes}).{challenge_offered(reads)}"
-    elif not merges:
-        none = f"none of the {len(reads)} codes" + (f" ({again})" if again else "")
-        head = f"Nothing to merge: {none} brings an entry to your tables."
-    elif merges == once:
-        head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
-    else:
-        head = f"{codes}. Press enter to merge the {merges} that can be."
-    lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
-    return "\n".join([head, *lines])
-
-
-def challenge_offered(reads: list[Read]) -> str:
-    """What enter does when every entry pasted is there already: with a code of one deal's
-    table, offers its challenge (as after a merge); else nothing ("")."""
-    merges = [read for read in reads if isinstance(read, Merge)]
-    deal = challenged(merges, brought=False)
-    if deal is None:
-        return ""
-    if len(reads) == 1:
-        return " Press enter for its challenge."
-    number = next(n for n, read in enumerate(reads, start=1) if read is deal)
-    return f" Press enter for the challenge of code {number}."
 
 
 def read_line(read: Read, merged: str = "") -> str:
