@@ -46,7 +46,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import LOST_SUMMARY
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
-from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.size_guard import MENU_KEPT, TooSmallScreen, enlarge_message, wrapped
 from lines_tui.ui.status_line import StatusLine

@@ -49,7 +49,7 @@ from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
-from lines_tui.ui.scores.import_code import CodeInput
+from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen

@@ -52,9 +52,10 @@ from lines_tui.ui.scores import (
     LeaderboardScreen,
     NameEntryScreen,
     PlayersScreen,
-    import_code,
+    code_input,
 )
-from lines_tui.ui.scores.import_code import CodeInput, Merged
+from lines_tui.ui.scores.code_input import CodeInput
+from lines_tui.ui.scores.import_code import Merged
 from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
@@ -925,7 +926,7 @@ async def test_a_code_given_twice_and_merged_before_its_preview_is_told(tmp_path
         await pilot.pause()
         pilot.app.post_message(events.Paste(f"{code} {code}"))
         post_keys_at_once(pilot.app, "enter")
-        await pilot.pause(2 * import_code.ENTER_SETTLES)
+        await pilot.pause(2 * code_input.ENTER_SETTLES)
         slow.set()
         await settle(pilot)
     assert app.told == [
@@ -1244,7 +1245,7 @@ async def test_a_code_that_brings_nothing_merged_before_its_preview_says_so(
         await pilot.pause()
         pilot.app.post_message(events.Paste(encode(TableId.lines(9), [REJECTED])))
         post_keys_at_once(pilot.app, "enter")
-        await pilot.pause(2 * import_code.ENTER_SETTLES)
+        await pilot.pause(2 * code_input.ENTER_SETTLES)
         slow.set()
         await settle(pilot)
         assert isinstance(pilot.app.screen, ImportScreen)
@@ -1481,7 +1482,7 @@ async def test_an_enter_inside_a_paste_typed_as_keys_merges_nothing_and_tells_no
     # The terminal hands the paste over in two reads, the first ending after the second enter.
     reads = [f"mine: {first}\nand Bo's: {second[:20]}\n", second[20:]]
     monkeypatch.setattr(
-        import_code, "ENTER_SETTLES", 2.0, raising=False
+        code_input, "ENTER_SETTLES", 2.0, raising=False
     )  # whatever the machine's load
     app = NoticeApp(ImportScreen(Session(store)))
     async with app.run_test(size=SIZE) as pilot:

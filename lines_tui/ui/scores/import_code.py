@@ -2,201 +2,47 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property, partial
 from pathlib import Path
 from typing import ClassVar
 
-from rich.cells import cell_len
-from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from lines_tui.engine.daily import is_proven_solvable
-from lines_tui.store import Entry, EntryResult, Merge, StoreError, TableId
-from lines_tui.store.paste import (
-    MAX_PASTE_CHARS,
-    NO_CODE,
-    find_codes,
-    given_again,
-    repeats,
-    same_as,
-)
+from lines_tui.store import Entry, Merge, StoreError, TableId
+from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
 from lines_tui.store.verify import Checker, Prover
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.plain_input import PlainInput, editing_keys
-from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
+from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
+from lines_tui.ui.scores.pasted_codes import (
+    ALL_THERE,
+    NOTHING,
+    CodesToMerge,
+    MergeTold,
+    PastedCodes,
+    Read,
+    Repeat,
+    all_there,
+    as_sentence,
+    best_place,
+    best_verified,
+    brings,
+    challenged,
+    read_line,
+)
+from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
 PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
-ENTER_SETTLES = 0.2
-"""Seconds with no key nor paste after an enter for the enter to merge: a paste typed out by the
-terminal as keys comes in a burst, a player's next key after enter much later."""
-DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
-FATES = ("added", "already there", "not good enough", "rejected", DROPS_OUT)
-"""An entry's fate in the preview; each is drawn in its component class's style (scores.tcss)."""
-
-
-def fate_class(fate: str) -> str:
-    """The component class of `fate` ("not good enough": "import--not-good-enough")."""
-    return "import--" + fate.replace(" ", "-")
-
-
-class EnterOnceQuiet:
-    """The keys and pastes one widget reads, counted in the order it reads them: an enter (or
-    `key`) read there calls `merge` once ENTER_SETTLES seconds went by with nothing read after
-    it. A terminal without bracketed paste types a paste out as keys, each line break an enter:
-    an enter followed by more of the paste merges nothing and says nothing, and one that ends the
-    paste merges the whole of it.
-
-    The enter is taken when the widget reads it, not by its binding: a binding runs once the
-    key has gone up to the app, and by then the widget has read the keys after it (the field
-    held the whole paste, so every enter in it looked like the last one). The count is
-    compared in the widget's own queue, behind any key that reached it meanwhile."""
-
-    def __init__(self, widget: Widget, merge: Callable[[], object], key: str = "enter") -> None:
-        self._widget = widget
-        self._merge = merge
-        self._key = key
-        self._reads = 0
-
-    def read(self, event: events.Key | events.Paste) -> bool:
-        """Count `event`, read by the widget; True if it is an enter (or `key`), taken here."""
-        self._reads += 1
-        if not isinstance(event, events.Key) or event.key != self._key:
-            return False
-        event.stop()  # its binding would merge once the rest of a paste was in
-        event.prevent_default()
-        self.wait()
-        return True
-
-    def wait(self) -> None:
-        """Merge once ENTER_SETTLES seconds went by with nothing read from now on. The worker
-        gets a function that makes the coroutine when it runs, not the coroutine (as
-        dead_end.DeadEndCheck's): one cancelled before it starts leaves none that nobody
-        awaits."""
-        merge_if_quiet: Callable[[], Awaitable[None]] = partial(self._merge_if_quiet, self._reads)
-        self._widget.run_worker(merge_if_quiet, group=self._key)
-
-    async def _merge_if_quiet(self, mark: int) -> None:
-        await asyncio.sleep(ENTER_SETTLES)
-        checked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        def check() -> None:
-            if self._reads == mark:
-                self._merge()
-            checked.set_result(None)
-
-        self._widget.call_later(check)  # behind the keys the widget has yet to read
-        await checked
-
-
-class CodeInput(PlainInput, inherit_bindings=False):
-    """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
-    lines, "> " before each, prose around), and the field gets the codes it found, one after
-    another; a paste with nothing like a code goes in on one line, so that the preview says
-    why, unless it is too long for the field: then a notice says why nothing went in. Its enter
-    key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
-    field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet). `?`, which
-    no code holds, is the help key here as on every other screen, once nothing but `?` followed
-    it as quickly: `?` pressed twice in a hurry (the help waits those 0.2 s) opens the help, once.
-    A `?` in a burst with other text is part of a paste typed out as keys (prose around a code,
-    "Can you beat this?"), and goes into the field in its place: one sent within ENTER_SETTLES
-    seconds of a character or paste before it, or held and followed as quickly by anything
-    else."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
-        *editing_keys("the codes", "character"),
-    ]
-
-    _questions_held = 0
-    """The `?`s read and not yet told apart: the help key, or a paste's (see the class)."""
-
-    _text_sent_at: float | None = None
-    """When the last character or paste read here was sent: a `?` sent within ENTER_SETTLES
-    seconds of it is in the same burst, text."""
-
-    @cached_property
-    def enters(self) -> EnterOnceQuiet:
-        return EnterOnceQuiet(self, lambda: self.post_message(self.Submitted(self, self.value)))
-
-    @cached_property
-    def helps(self) -> EnterOnceQuiet:
-        return EnterOnceQuiet(self, self._open_help, key="question_mark")
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        # `?` is not typed: the Footer and the help show it as the help key, as elsewhere.
-        return character != "?" and super().check_consume_key(key, character)
-
-    async def _on_key(self, event: events.Key) -> None:
-        # A key not taken here goes on to PlainInput's and Input's handlers: Textual calls each
-        # class's in turn, unless one prevents the default (as taking enter or `?` does).
-        self.enters.read(event)
-        if self.helps.read(event) and not self._in_text_burst(event):
-            self._questions_held += 1  # the help key, unless more than `?` follows
-            return
-        self._type_held_questions()
-        if event.character == "?":  # taken by helps.read, and text here
-            self.insert_text_at_cursor("?")
-        if event.is_printable:
-            self._text_sent_at = event.time
-
-    def _on_paste(self, event: events.Paste) -> None:
-        self._type_held_questions()
-        self.enters.read(event)
-        self.helps.read(event)
-        self._text_sent_at = event.time
-        super()._on_paste(event)
-
-    def _in_text_burst(self, event: events.Key) -> bool:
-        """Whether `event` came within ENTER_SETTLES seconds of the text read before it."""
-        sent = self._text_sent_at
-        return sent is not None and event.time - sent < ENTER_SETTLES
-
-    def _type_held_questions(self) -> None:
-        """More than `?` came after the `?`s held: they were a paste's, and go in before it."""
-        if self._questions_held:
-            self.insert_text_at_cursor("?" * self._questions_held)
-            self._questions_held = 0
-
-    def _open_help(self) -> None:
-        if self._questions_held:
-            self._questions_held = 0
-            self.call_later(self.run_action, "app.help")
-
-    def pasted(self, text: str) -> str | None:
-        found = find_codes(text)
-        codes = " ".join(found) if found else super().pasted(text) or ""
-        start, end = sorted(self.selection)
-        if len(self.value) - (end - start) + len(codes) > MAX_PASTE_CHARS:
-            # Input drops a text longer than its max_length without a word.
-            self.notify(f"Nothing was pasted: {too_long(text, found)}.", severity="warning")
-            return None
-        return codes
-
-
-def too_long(paste: str, found: list[str]) -> str:
-    """Why a paste does not go into the code field, whose text it would make too long."""
-    room = f"the field (at most {MAX_PASTE_CHARS:,} characters)"
-    if found:
-        return f"the codes in it do not fit in {room}"
-    where = "in it"
-    if len(paste) > MAX_PASTE_CHARS:
-        where = f"in its first {MAX_PASTE_CHARS:,} characters"  # all that find_codes reads
-    return f"no share code {where}, and its {len(paste):,} characters do not fit in {room}"
 
 
 @dataclass(frozen=True)
@@ -210,6 +56,11 @@ class Challenge:
     table: TableId
     to_beat: Entry | None
     best_there: Entry | None = None
+
+    @classmethod
+    def offered(cls, deal: Merge, best_there: Entry | None) -> Challenge:
+        """The challenge of `deal`, a merged code of one deal's table."""
+        return cls(deal.table, best_verified(deal), best_there)
 
 
 @dataclass(frozen=True)
@@ -226,18 +77,6 @@ class Merged:
     question about the challenge opened over it, which took the notice away."""
     left_out: bool = False
     """Whether `told` names codes left out (a warning)."""
-
-
-@dataclass(frozen=True)
-class Repeat:
-    """A code of the paste given again: `of`, the number of the first code it is the same as.
-    Neither previewed nor merged again; its line says so."""
-
-    of: int
-
-
-Read = Merge | str | Repeat
-"""What merging one code does, why it cannot be merged, or that it is one before it again."""
 
 
 class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
@@ -280,11 +119,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         super().__init__()
         self.session = session
         self.store = session.store
-        self.previews: list[Merge] = []
-        self._mergeable: list[tuple[int, str]] = []  # the codes that bring entries, numbered
-        self._left_out: list[str] = []  # the others, numbered, with their reasons
-        self._repeated: dict[int, int] = {}  # the codes given again, numbered: the first's
-        self._all_there = False  # every entry pasted is in your tables already
+        self._pasted = PastedCodes([])  # the codes previewed
         self._checking = False
         self._merging = False
         self.enters = EnterOnceQuiet(self, self._merge)
@@ -355,22 +190,11 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         return Checker(now=self.session.clock(), proven_solvable=self._proofs)
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
-        self.previews = [read for _, read in reads if isinstance(read, Merge)]
-        numbered = list(enumerate(reads, start=1))
-        self._mergeable = [(number, code) for number, (code, read) in numbered if brings(read)]
-        self._left_out = [
-            f"code {number}: {read_line(read)}"
-            for number, (_, read) in numbered
-            if not brings(read) and not isinstance(read, Repeat)
-        ]
-        self._repeated = {
-            number: read.of for number, (_, read) in numbered if isinstance(read, Repeat)
-        }
-        self._all_there = all_there([read for _, read in reads])
+        self._pasted = pasted = PastedCodes(reads)
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
-        rejected = [r for m in self.previews for r in m.results if r.status == "rejected"]
+        rejected = [r for m in pasted.merges() for r in m.results if r.status == "rejected"]
         styles = {
             fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
         }
@@ -378,9 +202,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.query_one("#import-summary", Static).update(
             message or summary([read for _, read in reads])
         )
-        if self.previews:
-            read = [(number, r) for number, (_, r) in numbered if isinstance(r, Merge)]
-            fill(grid, read, styles, several=len(reads) > 1)
+        if pasted.merges():
+            fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
 
@@ -408,27 +231,23 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def _merge(self) -> None:
         if self._merging:
             return
-        if not self._mergeable and not self._checking:
-            if self._all_there:  # nothing wrong: nothing new
-                deal = challenged(self.previews, brought=False)
+        to_merge = self._pasted.to_merge()
+        if not to_merge.numbered and not self._checking:
+            if self._pasted.every_entry_there():  # nothing wrong: nothing new
+                deal = challenged(self._pasted.merges(), brought=False)
                 if deal is None:
                     self.notify(f"Nothing to merge: {ALL_THERE}.")
                 else:
                     self._challenge(deal)
                 return
             why = "no entry pasted would go into your tables (the preview says why)"
-            if not self.previews:
+            if not self._pasted.merges():
                 why = "paste a valid share code first"
             self.notify(f"Nothing to merge: {why}.", severity="warning")
             return
-        numbered, left_out, repeated = self._mergeable, self._left_out, self._repeated
-        if self._checking:  # every code, all or none; the merge tells what each brought
-            found = find_codes(self.query_one(CodeInput).value)
-            numbered = list(enumerate(found, start=1))
-            left_out = []
-            # Merged again, a code given again changes nothing: it is told as such.
-            repeated = {n: first for n, first in enumerate(repeats(found), 1) if first}
-        codes = [code for _, code in numbered]
+        if self._checking:
+            to_merge = CodesToMerge.all_found(find_codes(self.query_one(CodeInput).value))
+        codes = to_merge.codes()
         self._merging = True
 
         def failed(error: StoreError) -> None:
@@ -443,12 +262,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self,
             self.session.io,
             merge,
-            lambda merged: self._merged(
-                list(zip([number for number, _ in numbered], merged[0], strict=True)),
-                left_out,
-                merged[1],
-                repeated,
-            ),
+            lambda merged: self._merged(to_merge.told(merged[0]), merged[1]),
             failed,
         )
 
@@ -462,7 +276,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self._merging = False
 
         def offer(best_there: Entry | None) -> None:
-            challenge = Challenge(deal.table, best_verified(deal), best_there)
+            challenge = Challenge.offered(deal, best_there)
             told = f"Nothing was merged: {ALL_THERE}."
             self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told))
 
@@ -479,91 +293,19 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         except StoreError:
             return None
 
-    def _merged(
-        self,
-        merges: list[tuple[int, Merge]],
-        left_out: list[str],
-        best_there: Entry | None,
-        repeated: dict[int, int],
-    ) -> None:
-        """Say what went into which table and what did not (`left_out`: the codes the preview
-        left out) and which codes were given again (`repeated`, each number with the first
-        code's: merged once); show the first table merged into, or, if the codes (merged
+    def _merged(self, merge: MergeTold, best_there: Entry | None) -> None:
+        """Say what the merge did; show the first table merged into, or, if the codes (merged
         before the preview could tell) brought nothing, stay."""
-        merges = [(number, merged) for number, merged in merges if number not in repeated]
-        into = [merged for _, merged in merges if brings(merged)]
-        left_out = left_out + [
-            f"code {number}: {read_line(merged)}" for number, merged in merges if not brings(merged)
-        ]
-        told = [read_line(merged, "Merged into ") for merged in into]
-        if left_out:
-            told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
-        if repeated:
-            told.append(
-                "; ".join(f"Code {n}: {same_as(first)}" for n, first in repeated.items())
-                + ", merged once."
-            )
-        self.notify("\n".join(told), severity="warning" if left_out else "information")
-        if not into:
+        self.notify(merge.told, severity="warning" if merge.left_out else "information")
+        if not merge.into:
             self._merging = False
             return
-        first = into[0]
-        deal = challenged([merged for _, merged in merges])
-        challenge = None
-        if deal is not None:
-            challenge = Challenge(deal.table, best_verified(deal), best_there)
+        first = merge.into[0]
+        deal = challenged(merge.merges)
+        challenge = None if deal is None else Challenge.offered(deal, best_there)
         self.dismiss(
-            Merged(str(first.table), best_place(first), challenge, "\n".join(told), bool(left_out))
+            Merged(str(first.table), best_place(first), challenge, merge.told, merge.left_out)
         )
-
-
-def best_place(merged: Merge) -> int | None:
-    """The best place the code's entries have in its table after the merge."""
-    return min((r.rank for r in merged.results if r.rank is not None), default=None)
-
-
-def challenged(merges: list[Merge], *, brought: bool = True) -> Merge | None:
-    """The first code of one deal's table that brought entries to it (or, not `brought`, whose
-    entries are all there already): the challenge offered."""
-    return next(
-        (
-            merged
-            for merged in merges
-            if (brings(merged) or not brought) and merged.table.mode != "random"
-        ),
-        None,
-    )
-
-
-def best_verified(merged: Merge) -> Entry | None:
-    """The code's best result in the table whose replay verified it: a code's entry keeps its
-    game only then (codes.read)."""
-    verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
-    verified.sort(key=lambda result: result.rank or 0)
-    return verified[0].entry if verified else None
-
-
-def brings(read: Read) -> bool:
-    """Whether merging the code adds any of its entries to your tables: if not, there is
-    nothing to merge (every entry already there, rejected or not good enough)."""
-    return isinstance(read, Merge) and read.count("added") > 0
-
-
-ALL_THERE = "every entry pasted is already in your tables"
-
-
-def all_there(reads: list[Read]) -> bool:
-    """Whether every entry of the codes is in your tables already (and every code was read)."""
-    merges = [read for read in reads if not isinstance(read, Repeat)]
-    return bool(merges) and all(
-        isinstance(read, Merge) and read.count("already there") == len(read.results)
-        for read in merges
-    )
-
-
-def as_sentence(text: str) -> str:
-    """`text`, a reason told within a line ("no share code found ..."), alone on its line."""
-    return text[:1].upper() + text[1:]
 
 
 def summary(reads: list[Read]) -> str:
@@ -606,118 +348,3 @@ def challenge_offered(reads: list[Read]) -> str:
         return " Press enter for its challenge."
     number = next(n for n, read in enumerate(reads, start=1) if read is deal)
     return f" Press enter for the challenge of code {number}."
-
-
-def read_line(read: Read, merged: str = "") -> str:
-    """A code's table and what merging it does (after `merged`), that it has nothing to merge
-    and why, or why it cannot be merged."""
-    if isinstance(read, str):
-        return read
-    if isinstance(read, Repeat):
-        return f"{same_as(read.of)}."
-    if not brings(read):
-        merged = NOTHING
-    return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
-
-
-NOTHING = "nothing to merge into "
-"""Before the table of a code that adds nothing to it."""
-
-
-PREVIEW_CELLS = 80 - 1
-"""The width the preview's rows fit: 80 columns, less the scroll bar's one (scores.tcss). A name
-wider than the room the other columns leave it ends in "…", as a leaderboard's long deal number
-does (entries.SEED_CELLS), so the date, last, shows whole."""
-
-
-PreviewRow = tuple[int, TableId, str, str, Entry]
-"""A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
-
-
-def fill(
-    grid: DataTable[Text],
-    merges: list[tuple[int, Merge]],
-    styles: Mapping[str, Style],
-    *,
-    several: bool,
-) -> None:
-    """The entries of every code that could be read, with the code's number in the paste (as
-    the summary numbers them) when there are `several`, each fate in its style in `styles`.
-
-    Every column gets its width here, from its heading and cells, before the rows go in: a
-    DataTable measures the rows it is given only when it is next idle, and a screen painted
-    before that (about one paste in eight) kept the columns at their headings' widths, cutting
-    "already there", the times and the dates, until something else redrew the table."""
-    rows: list[PreviewRow] = []
-    for number, merge in merges:
-        rows += [
-            (number, merge.table, r.status, "" if r.rank is None else str(r.rank), r.entry)
-            for r in merge.results
-        ]
-        rows += [(number, merge.table, DROPS_OUT, "", entry) for entry in merge.dropped]
-    values = "/".join(dict.fromkeys(value_heading(merge.table) for _, merge in merges))
-    # The mark before the name, as on the leaderboard: at the end of a row of several codes
-    # with a wide name, it was past the screen's edge.
-    headings = [
-        *([Text("Code", justify="right")] if several else []),
-        Text("Result"),
-        Text("#", justify="right"),
-        Text("✓", justify="center"),
-        Text("Name"),
-        Text(values, justify="right"),
-        Text("Date"),
-    ]
-    cells = [preview_cells(row, styles, several) for row in rows]
-    widths = column_widths(headings, cells, len(headings) - 3, grid.cell_padding)
-    for heading, width in zip(headings, widths, strict=True):
-        grid.add_column(Text.assemble(heading), width=width)
-    for row in rows:
-        grid.add_row(*preview_cells(row, styles, several))
-
-
-def preview_cells(row: PreviewRow, styles: Mapping[str, Style], several: bool) -> list[Text]:
-    """The cells of one row of the preview (the code's number first if there are `several`),
-    its fate in its style in `styles`."""
-    number, table, fate, place, entry = row
-    return [
-        *([Text(str(number), justify="right")] if several else []),
-        Text(fate, style=styles[fate]),
-        Text(place, justify="right"),
-        # Rejected, it is not merged (the reason is under the table): marked ✗, with its game
-        # or without. A code's entry keeps its record only when its replay verified it
-        # (codes.read).
-        proof_cell(
-            "refuted" if fate == "rejected" else "verified" if entry.recorded else "unverified"
-        ),
-        *entry_cells(table, entry)[:3],
-    ]
-
-
-def column_widths(
-    headings: list[Text], rows: list[list[Text]], name: int, padding: int
-) -> list[int]:
-    """Each column's width: its widest cell's, heading included; the Name column's (number
-    `name`) no more than the room the others leave in PREVIEW_CELLS."""
-    widths = [
-        max(cell_len(cell.plain) for cell in [heading, *(row[column] for row in rows)])
-        for column, heading in enumerate(headings)
-    ]
-    beside = sum(width + 2 * padding for column, width in enumerate(widths) if column != name)
-    widths[name] = min(widths[name], PREVIEW_CELLS - beside - 2 * padding)
-    return widths
-
-
-def counts(merged: Merge) -> str:
-    dropped = f", {len(merged.dropped)} of yours drop out" if merged.dropped else ""
-    return merged.summary() + dropped
-
-
-def rejections(results: list[EntryResult], style: Style) -> Text:
-    """A line for each entry rejected, "rejected" in `style`, with the reason."""
-    lines = []
-    for result in results:
-        line = Text("rejected ", style=style)
-        line.append_text(name_text(result.entry.name))
-        line.append(f": {result.reason}")
-        lines.append(line)
-    return Text("\n").join(lines)
