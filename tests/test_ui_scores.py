@@ -1481,9 +1481,7 @@ async def test_an_enter_inside_a_paste_typed_as_keys_merges_nothing_and_tells_no
     first, second = encode(TableId.lines(9), [pal]), encode(TableId.mahjong("turtle"), [bo])
     # The terminal hands the paste over in two reads, the first ending after the second enter.
     reads = [f"mine: {first}\nand Bo's: {second[:20]}\n", second[20:]]
-    monkeypatch.setattr(
-        code_input, "ENTER_SETTLES", 2.0, raising=False
-    )  # whatever the machine's load
+    monkeypatch.setattr(code_input, "ENTER_SETTLES", 2.0)  # whatever the machine's load
     app = NoticeApp(ImportScreen(Session(store)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
