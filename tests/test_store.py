@@ -589,6 +589,23 @@ def test_settings_are_kept_from_one_start_to_the_next_and_a_bad_file_is_set_asid
     assert len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1  # its bytes kept aside
 
 
+def test_one_setting_changed_keeps_the_others_and_a_first_version_file_reads(
+    tmp_path: Path,
+) -> None:
+    """Symbols mode is kept beside "solvable deals only": changing one never undoes the other,
+    and a settings file written before symbols were kept reads with them off."""
+    (tmp_path / "settings.json").write_text(
+        '{"format": "lines-tui settings", "version": 1, "solvable_deals": true}'
+    )
+    store = open_store(tmp_path)
+    assert store.preferences() == Preferences(solvable_deals=True, symbols=False)
+    store.change_preferences(symbols=True)
+    assert open_store(tmp_path).preferences() == Preferences(solvable_deals=True, symbols=True)
+    store.change_preferences(solvable_deals=False)
+    assert open_store(tmp_path).preferences() == Preferences(solvable_deals=False, symbols=True)
+    assert not store.warnings
+
+
 def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None:
     """The warning said "not UTF-8 text (byte 3)", read as the byte's value: it is its place."""
     folder.mkdir()

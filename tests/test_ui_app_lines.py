@@ -574,3 +574,30 @@ async def test_a_game_another_copy_saved_over_stays_marked_not_saved_until_it_sa
         await settle(pilot)
         assert not marked_not_saved(screen)
     assert open_store(tmp_path).load_game("lines") is not None
+
+
+@pytest.mark.parametrize("width", [78, 79, 80, 100])
+async def test_the_price_legend_names_each_colour_at_every_width(
+    tmp_path: Path, width: int
+) -> None:
+    """At 78 and 79 columns the legend read "● 5  ● 7 …" with symbols off: which price went
+    with which ball was told by colour alone (80 columns name them, "● red 5"). Every width now
+    gives each colour its name or its letter, on the legend's two lines, none cut."""
+    import re
+
+    from conftest import widget_lines
+
+    from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(width, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        assert app.screen is screen and not screen.board.symbols
+        legend = screen.query_one("#lines-legend")
+        lines = widget_lines(legend)
+        text = "\n".join(lines)
+        for colour in COLOURS:
+            named = rf"(\b{colour}|{COLOUR_NAMES[colour]}) {PRICES[colour]}\b"
+            assert re.search(named, text), (colour, text)
+        assert len([line for line in lines if line.strip()]) == 4 if width > 80 else 2, text
+        assert max(len(line) for line in lines) <= legend.content_region.width, text

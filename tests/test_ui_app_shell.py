@@ -139,6 +139,41 @@ async def test_no_color_turns_symbols_on_for_good(
         assert app.screen.query_one(StatusLine).message == SYMBOLS_STAY
 
 
+async def test_symbols_mode_is_kept_for_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """s had to be pressed again on every start. It is kept with the settings (written on the
+    store's thread), a game started from the command line opens with it, the picker's o does
+    not undo it, and NO_COLOR keeps symbols on without changing what is kept."""
+    from lines_tui.store import Preferences
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.symbols_mode
+        await pilot.press("m", "o", "escape")  # "solvable deals only" on, kept too
+        await settle(pilot)
+    assert open_store(tmp_path).preferences() == Preferences(solvable_deals=True, symbols=True)
+    again = make_app(tmp_path, start="lines", seed=5)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, LinesScreen) and again.screen.board.symbols
+        await pilot.press("s")  # off, and kept off
+        await settle(pilot)
+        assert not again.symbols_mode
+    assert not open_store(tmp_path).preferences().symbols
+    monkeypatch.setenv("NO_COLOR", "1")
+    colourless = make_app(tmp_path, few_colours=None)
+    async with colourless.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert colourless.symbols_mode
+    assert open_store(tmp_path).preferences() == Preferences(solvable_deals=True, symbols=False)
+
+
 async def test_f1_opens_the_help_from_a_text_field(tmp_path: Path) -> None:
     """? is typed into a name (a name may hold one), so its help could not be reached from
     there. (It was the import field once; see the test below.)"""

@@ -503,3 +503,38 @@ async def test_leaving_from_the_enlarge_message_leaves_no_message_of_the_game(
         await pilot.resize_terminal(80, 20)
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_undo_and_redo_say_what_they_did_and_what_became_of_the_pick(
+    tmp_path: Path,
+) -> None:
+    """u or U with a tile picked put a pair back (or took it again) and left the status line
+    empty, the pick still shown. They now name the pair, and the pick stays while the tile can
+    still be taken (saying what t does), or is dropped, saying why."""
+    layout = row_layout(3, 5)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        await pilot.press("t", "m", "t")  # the top 1D with the last of row two
+        screen.board.cursor = 1
+        await pilot.press("t")  # the two 1B's
+        assert screen.game.history == [(0, 7), (1, 2)]
+        await settled(pilot, screen)
+        screen.board.cursor = 6
+        await pilot.press("enter")  # the last 1D of row two, picked
+        assert screen.board.selected == 6
+        await pilot.press("u")
+        assert notified(app, "Undid 1B + 1B; 1D stays picked: t takes a pair.")
+        assert screen.board.selected == 6
+        await pilot.press("u")  # the last tile of row two back: the picked 1D is blocked
+        assert notified(app, "Undid 1D + 1D: 1D is blocked both sides, no longer picked.")
+        assert screen.board.selected is None
+        await settled(pilot, screen)
+        screen.board.cursor = 0
+        await pilot.press("enter", "U")  # the picked 1D taken again
+        assert notified(app, "Redid 1D + 1D, the picked tile with them.")
+        assert screen.board.selected is None
+        await settled(pilot, screen)
+        await pilot.press("U")
+        assert notified(app, "Redid 1B + 1B.")

@@ -907,3 +907,26 @@ async def test_a_deal_s_table_of_results_played_at_random_is_shown_when_opened(
         listed = app.screen
         assert isinstance(listed, LeaderboardScreen) and listed is not board
         assert listed.tables == [TableId.lines(7)]
+
+
+@pytest.mark.parametrize(("table_name", "scrolls"), [("lines-7", False), ("mahjong-turtle", True)])
+async def test_a_replays_help_lists_only_the_keys_that_act_in_its_game(
+    tmp_path: Path, table_name: str, scrolls: bool
+) -> None:
+    """The help of a Lines replay listed up and down as "Scroll a board taller than the screen
+    up a row of tiles", Mahjong's words for keys that do nothing on a Lines board (never taller
+    than the screen). They are a Mahjong replay's keys only."""
+    from lines_tui.ui.help import key_rows
+
+    store_with_games(tmp_path)
+    store = open_store(tmp_path)
+    table = next(table for table in store.tables() if str(table) == table_name)
+    entry = next(entry for entry in store.table(table) if entry.recorded)
+    app = make_app(tmp_path, replay=(table, entry))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        sentences = " ".join(sentence for _, sentence, _ in key_rows(replay))
+        assert ("row of tiles" in sentences) == scrolls, sentences
+        assert "Play the moves" in sentences

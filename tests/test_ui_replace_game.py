@@ -315,6 +315,54 @@ async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(
         assert app.screen.tile_layout.name == "pagoda"
 
 
+@pytest.mark.parametrize("seed", [5, 18446744073709551615])
+async def test_a_deal_number_asked_with_another_layout_is_named_in_the_question(
+    tmp_path: Path, seed: int
+) -> None:
+    """`lines-tui mahjong --layout lantern --seed 5` with a Turtle game saved asked "You asked
+    for a deal of Lantern … Start a deal of Lantern?": the saved deal's number was named, the
+    one asked for not. It is now ("deal 5 of Lantern"), the largest too, within 80 columns."""
+    from conftest import widget_lines
+
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path, start="mahjong", layout="lantern", seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        asked = f"deal {seed} of Lantern"
+        text = " ".join(dialog_text(app).split())
+        assert f"You asked for {asked}. A saved" in text and "(Turtle, deal 5)" in text, text
+        if isinstance(app.screen, ResumeScreen):
+            assert f"n: start {asked} (asks first)" in keys_text(app)
+            await pilot.press("n")
+            await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert " ".join(dialog_text(app).split()).endswith(f"Start {asked}?")
+        for part in app.screen.query(".dialog-text, .dialog-keys"):
+            assert part.region.right <= 80
+            assert all(len(line) <= part.region.width for line in widget_lines(part))
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)
+        assert (app.screen.tile_layout.name, app.screen.game.seed) == ("lantern", seed)
+
+
+async def test_a_deal_number_proved_from_is_named_as_where_the_proof_starts(
+    tmp_path: Path,
+) -> None:
+    """With "solvable deals only" kept on, --seed 5 plays the first deal proved from 5: the
+    question says so rather than promise deal 5 itself."""
+    from lines_tui.store import Preferences
+
+    save_a_mahjong_game(tmp_path)
+    open_store(tmp_path).save_preferences(Preferences(solvable_deals=True))
+    app = make_app(tmp_path, start="mahjong", layout="lantern", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "You asked for a solvable deal of Lantern from deal 5. A saved" in " ".join(
+            dialog_text(app).split()
+        )
+
+
 async def test_a_layout_from_a_file_titled_as_the_saved_one_is_named_by_its_file(
     tmp_path: Path,
 ) -> None:

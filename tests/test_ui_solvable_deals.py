@@ -618,3 +618,42 @@ async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
         await pilot.press("enter")  # a built-in layout still plays
         await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)
+
+
+async def test_the_picker_asks_for_76_columns_instead_of_cutting(tmp_path: Path) -> None:
+    """At 60 x 20 the layout picker cut its Footer mid-key ("? Help s", no "^q Quit") and its
+    deal number field, with no enlarge message, where every other screen has one. Below the
+    panel's 76 columns it now shows the message (esc goes back to the menu, as its own esc
+    does), and comes back as it was once the terminal is wide enough; 8 rows still do (its
+    fields scroll)."""
+    from lines_tui.ui.size_guard import TooSmallScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_picker(pilot)
+        picker = app.screen
+        assert isinstance(picker, LayoutPickerScreen)
+        await pilot.press("tab", "4", "2")
+        await pilot.resize_terminal(76, 8)
+        await settle(pilot)
+        assert app.screen is picker and "^q Quit" in await footer_text(pilot)
+        await pilot.resize_terminal(75, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        message = str(app.screen.query_one("#too-small-message").render())
+        assert message.startswith("Please enlarge the terminal to 76 x 8 (now 75 x 24).")
+        assert message.endswith("Esc goes back.")
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen is picker and picker.query_one("#seed", Input).value == "42"
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        await pilot.press("escape")  # back, as the picker's own esc: to the menu, too small
+        await settle(pilot)
+        assert picker not in app.screen_stack and isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

@@ -48,7 +48,7 @@ GAME_FORMAT = "lines-tui saved game"
 SETTINGS_FORMAT = "lines-tui settings"
 VERSION = 2
 GAME_VERSION = 1  # saved games did not change with the scores file
-SETTINGS_VERSION = 1
+SETTINGS_VERSION = 2  # 2: symbols mode kept too
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
@@ -153,6 +153,9 @@ class Preferences:
 
     solvable_deals: bool = False
     """Mahjong deals only those the solver proved solvable (README, "Solvable deals only")."""
+    symbols: bool = False
+    """Symbols mode (`s`): every ball's letter, an x on every tile after a loss (README,
+    "Colours, NO_COLOR and symbols")."""
 
 
 def dump_preferences(preferences: Preferences) -> str:
@@ -160,14 +163,21 @@ def dump_preferences(preferences: Preferences) -> str:
         "format": SETTINGS_FORMAT,
         "version": SETTINGS_VERSION,
         "solvable_deals": preferences.solvable_deals,
+        "symbols": preferences.symbols,
     }
     return json.dumps(document, indent=1) + "\n"
 
 
 def load_preferences(text: str) -> Preferences:
+    """Version 1 (before symbols were kept) reads with symbols off."""
     document = _load_document(text, SETTINGS_FORMAT, SETTINGS_VERSION)
-    _expect_keys(document, {"format", "version", "solvable_deals"}, "the file")
-    return Preferences(_expect(document["solvable_deals"], bool, "solvable_deals"))
+    keys = {"format", "version", "solvable_deals"}
+    newer = document["version"] >= 2
+    _expect_keys(document, keys | {"symbols"} if newer else keys, "the file")
+    return Preferences(
+        _expect(document["solvable_deals"], bool, "solvable_deals"),
+        _expect(document["symbols"], bool, "symbols") if newer else False,
+    )
 
 
 def _load_document(text: str, expected_format: str, newest: int) -> dict[str, Any]:

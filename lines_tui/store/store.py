@@ -22,7 +22,7 @@ import contextlib
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -544,6 +544,13 @@ class Store:
     def save_preferences(self, preferences: Preferences) -> None:
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
             settings.write(dump_preferences(preferences))
+
+    def change_preferences(self, **changes: bool) -> None:
+        """Change some settings (`Preferences`' fields), the others kept as the file holds them
+        now, read and written under one lock: a change of one never undoes another's."""
+        with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
+            current = settings.current or Preferences()
+            settings.write(dump_preferences(replace(current, **changes)))
 
 
 def _clean(name: str) -> str:

@@ -49,7 +49,7 @@ from lines_tui.ui.score_screens import ScoreScreens
 from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
-from lines_tui.ui.store_thread import StoreThread
+from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.toasts import ShownToasts
 from lines_tui.ui.typed_ahead import typed_ahead
 
@@ -121,6 +121,8 @@ class LinesTuiApp(App[None]):
         self.colourless = self.no_color or "NO_COLOR" in os.environ
         symbols = self.colourless
         self.set_reactive(LinesTuiApp.symbols_mode, symbols)
+        self._symbols_read = False  # the kept setting, applied with the menu's first read
+        self._symbols_pressed = False
         self.session = Session(
             store,
             clock,
@@ -227,6 +229,12 @@ class LinesTuiApp(App[None]):
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
         self.saved_games.state = message.state
+        if not self._symbols_read:
+            # Symbols as kept at the last start, unless s was pressed since (or NO_COLOR keeps
+            # them on): read with the menu's first state, before a direct start's game opens.
+            self._symbols_read = True
+            if not self._symbols_pressed and not self.colourless:
+                self.symbols_mode = message.state.symbols
         self.direct_start.read()
         # What could not be read is told once the screen now on top has mounted: when a direct
         # start has just opened its game, on the game's status line, not as a toast that would
@@ -356,6 +364,8 @@ class LinesTuiApp(App[None]):
             under_dialogs.notify(SYMBOLS_STAY, timeout=2)
             return
         self.symbols_mode = not self.symbols_mode
+        self._symbols_pressed = True
+        keep_preferences(self, self.session.io, self.store, symbols=self.symbols_mode)
         what = symbols_note(self.screen)
         told = f"Symbols on: {what}." if self.symbols_mode else "Symbols off."
         under_dialogs.notify(told, timeout=2)

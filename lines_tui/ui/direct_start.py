@@ -115,9 +115,11 @@ class DirectStart:
         return f"{article} {self.size} x {self.size} game"
 
     def another_layout(self, layout: Layout) -> str | None:
-        """The Mahjong deal asked for ("a deal of Pagoda") when the saved game is on another layout
-        (another name, or another file); None when no layout was asked, no game is saved, or it
-        is on that layout. A layout titled as the saved one is named by where it comes from."""
+        """The Mahjong deal asked for ("a deal of Pagoda", "deal 5 of Pagoda" with --seed, "a
+        solvable deal of Pagoda from deal 5" when it is proved from there) when the saved game
+        is on another layout (another name, or another file); None when no layout was asked, no
+        game is saved, or it is on that layout. A layout titled as the saved one is named by
+        where it comes from."""
         saved = self.saved.game("mahjong")
         if self.layout is None or saved is None:
             return None
@@ -126,6 +128,9 @@ class DirectStart:
         if (about.get("name"), about.get("source")) == (layout.name, layout.source):
             return None
         # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
-        if about.get("title") == layout.title:
-            return f"a deal of {layout.where}"
-        return f"a deal of {layout.title}"
+        name = layout.where if about.get("title") == layout.title else layout.title
+        if self.seed is None or (self.choice is not None and self.choice.mode == "daily"):
+            return f"a deal of {name}"
+        if self.choice is None and self.mahjong.solvable_deals():
+            return f"a solvable deal of {name} from deal {self.seed}"
+        return f"deal {self.seed} of {name}"

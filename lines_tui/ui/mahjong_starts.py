@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 from lines_tui.engine.deal_choice import DealChoice, daily
 from lines_tui.engine.saved_games import mahjong_deal
 from lines_tui.seeds import seed_and_choice
-from lines_tui.store import StoreError
 from lines_tui.ui.saved_games import SameDeal
-from lines_tui.ui.store_thread import write
+from lines_tui.ui.store_thread import keep_preferences
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -158,17 +157,5 @@ class MahjongStarts:
     def keep_solvable_deals(self, solvable: bool) -> None:
         """The picker's `o`: on for this run at once, and written for the next start on the
         store's thread; a failure says so."""
-        from lines_tui.store import Preferences
-
         self.session.solvable_deals = solvable
-        store = self.session.store
-
-        def failed(error: StoreError) -> None:
-            self.app.notify(f"The setting could not be kept: {error}", severity="error")
-
-        change = Preferences(solvable_deals=solvable)
-        write(self.app, self.session.io, lambda: store.save_preferences(change), _ignore, failed)
-
-
-def _ignore(_: object) -> None:
-    """A store write whose success needs no answer."""
+        keep_preferences(self.app, self.session.io, self.session.store, solvable_deals=solvable)

@@ -58,8 +58,9 @@ class MenuState:
     game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
     holds the saved games read with it (by kind, for resuming them), `unread` the kinds whose
     saved game could not be read, `problems` one line per part that could not be read;
-    `solvable_deals` the kept "solvable deals only" setting; `refused` the kinds whose saved game
-    this read found cannot be resumed, and set aside (the store tells it)."""
+    `solvable_deals` and `symbols` the kept "solvable deals only" and symbols settings;
+    `refused` the kinds whose saved game this read found cannot be resumed, and set aside (the
+    store tells it)."""
 
     player: str
     saved: Mapping[str, str | None]
@@ -67,6 +68,7 @@ class MenuState:
     unread: frozenset[SavedGame] = frozenset()
     problems: tuple[str, ...] = ()
     solvable_deals: bool = False
+    symbols: bool = False
     refused: frozenset[SavedGame] = frozenset()
 
 

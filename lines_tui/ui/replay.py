@@ -68,7 +68,8 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         Binding("right", "step(1)", "Next", key_display="→", tooltip="One move on (pauses)"),
         Binding("home", "jump(0)", "Start", tooltip="Back to the first position"),
         Binding("end", "jump(-1)", "End", tooltip="On to the final position"),
-        # Not in the Footer: at 80 columns it has no room, and most boards show whole.
+        # Not in the Footer: at 80 columns it has no room, and most boards show whole. A Mahjong
+        # replay's only (`check_action`).
         Binding(
             "up",
             "scroll_board(-1)",
@@ -168,6 +169,10 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
             return parameters == (("menu",) if self.over_menu else ("leaderboard",))
+        if action == "scroll_board":
+            # A Lines board is never taller than the screen: up and down are not its keys, nor
+            # in its help.
+            return isinstance(self.entry.record, MahjongRecord)
         return True
 
     def action_back(self, _to: str) -> None:

@@ -121,9 +121,7 @@ class SavedGames:
 
         lines, mahjong = game("lines"), game("mahjong")
         today = utc_day(self.session.clock())
-        solvable = read(
-            lambda: store.preferences().solvable_deals, "The settings could not be read"
-        )
+        kept = read(store.preferences, "The settings could not be read")
         return MenuState(
             "Playing as guest: Lines scores are not saved (register under Players)."
             if player is None
@@ -141,7 +139,8 @@ class SavedGames:
             {"lines": lines, "mahjong": mahjong},
             frozenset(unread),
             tuple(problems),
-            solvable_deals=bool(solvable),
+            solvable_deals=kept is not None and kept.solvable_deals,
+            symbols=kept is not None and kept.symbols,
             refused=frozenset(refused),
         )
 

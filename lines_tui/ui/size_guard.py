@@ -192,9 +192,10 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
 
 
 class LaidOutFor80Columns:
-    """A mixin for the screens other than games (the menu, the leaderboards, players, import):
-    the enlarge message covers the screen while the terminal is smaller than `SCREEN_LEAST`
-    (their tables and keys cut at the right edge otherwise). Esc there goes back as the screen's
+    """A mixin for the screens other than games (the menu, the leaderboards, players, import,
+    the layout picker): the enlarge message covers the screen while the terminal is smaller
+    than its `min_size`, `SCREEN_LEAST` unless it says otherwise (their tables and keys cut at
+    the right edge otherwise). Esc there goes back as the screen's
     own esc does (`GOES_BACK`; the menu has nowhere to go). Put it before the Textual
     screen among the bases."""
 

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from textual.dom import DOMNode
 from textual.worker import Worker
 
-from lines_tui.store import StoreError
+from lines_tui.store import Store, StoreError
 
 T = TypeVar("T")
 
@@ -226,3 +226,17 @@ def still_there(node: DOMNode) -> bool:
     """`node` has not begun to go away: a screen being dismissed has lost its widgets before
     its workers are cancelled (Textual's `display` turns False while a node is removed)."""
     return node is node.app or (node.is_attached and node.display)
+
+
+def keep_preferences(node: DOMNode, thread: StoreThread, store: Store, **changes: bool) -> None:
+    """Keep changed settings for the next start (`Store.change_preferences`), written on the
+    store's `thread`; a failure is told on `node`'s app (the setting stays for this run)."""
+
+    def failed(error: StoreError) -> None:
+        node.app.notify(f"The setting could not be kept: {error}", severity="error")
+
+    write(node, thread, lambda: store.change_preferences(**changes), _kept, failed)
+
+
+def _kept(_: None) -> None:
+    """A kept setting needs no answer."""

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES
-from lines_tui.ui.lines.board import Cell, LinesBoard
+from lines_tui.ui.lines.board import SYMBOLS, Cell, LinesBoard
 from lines_tui.ui.status_line import NotSavedMark, StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
@@ -48,7 +48,8 @@ def next_balls(board: LinesBoard, preview: Sequence[tuple[Cell, str]]) -> Text:
 
 def legend(board: LinesBoard, side_width: int) -> Text:
     """Each colour with its price: with names where the panel (`side_width` wide) has room for
-    them, else in a compact four-a-line form."""
+    them, else in a compact four-a-line form with each colour's letter (the ball's own in
+    symbols mode, after the ball otherwise: "●R 5"), so that no price is told by colour alone."""
     named = side_width - SIDE_PADDING >= NAMED_LEGEND_WIDTH
     text = Text()
     for index, colour in enumerate(COLOURS):
@@ -61,5 +62,6 @@ def legend(board: LinesBoard, side_width: int) -> Text:
             entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
             text.append(entry.ljust(13) if index % 2 == 0 else entry)
         else:
-            text.append(f" {PRICES[colour]}")
+            letter = "" if board.symbols else SYMBOLS[colour]
+            text.append(f"{letter} {PRICES[colour]}")
     return text

@@ -78,7 +78,33 @@ class PairTaking:
             return "none to pair it with."
         if self._partner_at_once(tile) is not None:
             return "t takes a pair."
+        if selected is not None:
+            return "t shows its partners."
         return "t picks it and shows its partners."
+
+    def pair_moved(self, done: str, pair: tuple[int, int]) -> None:
+        """After an undo or a redo (`done`: "Undid", "Redid") of `pair`, already played in the
+        game: say which pair, and what became of the picked tile. It stays picked while the
+        game still lets it be taken (with what t does now), and is dropped once it cannot be
+        (covered or blocked again by the pair put back, or taken by the redo), saying why."""
+        board, game = self._board(), self._game()
+        first, second = pair
+        said = f"{done} {tile_label(game, first)} + {tile_label(game, second)}"
+        selected = board.selected
+        if selected is None:
+            self._say(f"{said}.")
+        elif selected in pair:
+            board.selected = None
+            self._say(f"{said}, the picked tile with them.")
+        else:
+            label = tile_label(game, selected)
+            why = game.why_not_free(selected)
+            if why is None:
+                self._say(f"{said}; {label} stays picked: {self._what_t_does()}")
+            else:
+                board.selected = None
+                self._say(f"{said}: {label} is {why}, no longer picked.")
+        self._show_tile_info()
 
     def take_pair(self) -> None:
         """Take the picked tile (or the one under the cursor) with its free partner: the hinted

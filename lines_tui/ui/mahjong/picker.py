@@ -29,10 +29,11 @@ from lines_tui.engine.mahjong.layouts import (
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable, printable_lines
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
-from lines_tui.ui.footer import Footer
+from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
+from lines_tui.ui.size_guard import LaidOutFor80Columns
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -155,8 +156,17 @@ class PickerPanel(VerticalScroll, inherit_bindings=False, can_focus=False):
     its own: the keys are the list's, the field's and the screen's."""
 
 
-class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
-    """Lists built-in layouts, then installed ones as they are found; dismisses with the choice."""
+PANEL_WIDTH = 76
+"""The picker's width (picker.tcss): the list's columns and scroll bar fill it."""
+PANEL_LEAST_HEIGHT = 8
+"""The fewest rows the picker works in: its fields scroll, and what a key reaches (the
+highlighted layout, the deal number, the "solvable deals only" line) comes into view."""
+
+
+class LayoutPickerScreen(DismissedOnTop, LaidOutFor80Columns, ModalScreen[Choice | None]):
+    """Lists built-in layouts, then installed ones as they are found; dismisses with the choice.
+    Narrower than its panel (or its Footer), it shows the enlarge message instead of a cut list
+    and Footer (`LaidOutFor80Columns`, at `min_size`); esc there goes back to the menu."""
 
     CSS_PATH = "picker.tcss"
 
@@ -214,6 +224,10 @@ class LayoutPickerScreen(DismissedOnTop, ModalScreen[Choice | None]):
         self._folders = folders
         self.solvable = solvable
         self._again = again
+
+    @property
+    def min_size(self) -> tuple[int, int]:  # type: ignore[override]
+        return max(PANEL_WIDTH, least_width(self)), PANEL_LEAST_HEIGHT
 
     def compose(self) -> ComposeResult:
         with PickerPanel(id="picker-panel") as panel:

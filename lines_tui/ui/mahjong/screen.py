@@ -466,7 +466,8 @@ class MahjongScreen(GameScreen):
         if not self.game.can_undo:
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
-        self.game.undo(self._now())
+        # Said first: a loss or a dead end the position brings is told over it.
+        self._pair_taking.pair_moved("Undid", self.game.undo(self._now()))
         self._position_changed()
 
     def action_redo(self) -> None:
@@ -474,7 +475,7 @@ class MahjongScreen(GameScreen):
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
-        self.game.redo(self._now())
+        self._pair_taking.pair_moved("Redid", self.game.redo(self._now()))
         self._position_changed()
 
     def action_hint(self) -> None:
