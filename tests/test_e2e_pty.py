@@ -379,7 +379,7 @@ def test_a_save_the_disk_never_finishes_is_given_up_and_told(tmp_path: Path, end
     """A data folder that stops answering held the app for ever: quitting waited for the game's
     save with no way out, and the process waited for the store's thread at exit. Quitting now
     asks to lose the game once the save has waited `LAST_CALLS_WAIT` seconds; the app ends
-    without it, says so once the terminal is back, and exits with 1."""
+    without it, says so once the terminal is back, and exits with 1 (SIGTERM: its own code)."""
     command = lines_tui_after(HUNG_DISK)
     terminal = Terminal([*command, "mahjong", "--seed", "3"], app_environment(tmp_path))
     try:
@@ -391,15 +391,13 @@ def test_a_save_the_disk_never_finishes_is_given_up_and_told(tmp_path: Path, end
         else:
             terminal.send("\x11")
             terminal.wait_for(
-                lambda s: (
-                    "(the data folder has not" in s and "answered for 2 s). Quit and lose it?" in s
-                ),
+                lambda s: "(its save has not finished" in s and "Quit and lose it?" in s,
                 "the question",
             )
             terminal.send("y")
         code = terminal.wait_for_exit()
         told = " ".join(terminal.text().split())
-        assert "lines-tui: the data folder did not answer for 2 s: lines-tui ended" in told
+        assert "lines-tui: the last saves did not finish within 2 s" in told
         assert code == (143 if ended_by == "SIGTERM" else 1)
     finally:
         terminal.close()

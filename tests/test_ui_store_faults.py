@@ -12,7 +12,9 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import (
@@ -29,6 +31,7 @@ from test_ui_mahjong import open_game, row_layout
 from textual.pilot import Pilot
 
 from lines_tui.store import Store, StoreError, open_store
+from lines_tui.ui import store_thread
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.menu import MenuScreen
@@ -167,3 +170,42 @@ async def test_a_data_folder_replaced_by_a_file_mid_game_is_told_as_the_command_
         assert told.endswith(f"{folder} is a file, not a folder"), told
         assert "File exists" not in told and "Not a directory" not in told
         assert app.is_running
+
+
+async def test_a_save_that_finishes_while_leaving_asks_leaves_as_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save that has not finished in `LAST_CALLS_WAIT` seconds asks to lose the game (a data
+    folder that does not answer held `q` for ever); one that finishes while the question is up
+    leaves as the player asked, the game kept, rather than asking about a loss that is gone."""
+    monkeypatch.setattr(store_thread, "LAST_CALLS_WAIT", 0.3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        screen = app.screen
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+        disk = threading.Event()
+        answering = app.store.save_game
+
+        def hung_save(*args: Any, **kwargs: Any) -> None:
+            disk.wait(30)
+            answering(*args, **kwargs)
+
+        monkeypatch.setattr(app.store, "save_game", hung_save)
+        await pilot.press("q")
+        for _ in range(200):
+            if isinstance(app.screen, ConfirmScreen):
+                break
+            await pilot.pause(0.05)
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        text = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        assert text == (
+            "This game cannot be saved (its save has not finished after 0.3 s). Leave and lose it?"
+        )
+        disk.set()
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+    assert open_store(tmp_path).load_game("lines") is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -39,11 +40,50 @@ def test_closing_gives_up_a_call_the_disk_does_not_finish(
         assert thread.stuck
         assert after == []
         later = thread.submit(lambda: after.append("after the end"))
-        with pytest.raises(StoreError, match=r"did not answer for 0\.2 s"):
+        with pytest.raises(StoreError, match=r"did not finish within 0\.2 s"):
             later.result()
         assert after == []
     finally:
         never.set()
+
+
+def test_closing_waits_at_most_its_time_in_all_and_fails_the_calls_it_gave_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The wait was counted per call, so slow calls in a row (a lock another copy holds, each
+    save failing after its own wait) held the app's end for their sum; and the calls given up
+    still ran after the app had said they would not, or never answered."""
+    monkeypatch.setattr(store_thread, "LAST_CALLS_WAIT", 0.3)
+    thread = StoreThread()
+    ran: list[int] = []
+
+    def slow(n: int) -> None:
+        time.sleep(0.1)
+        ran.append(n)
+
+    asked = [thread.submit(lambda n=n: slow(n)) for n in range(20)]
+    thread.close()
+    assert thread.stuck
+    given_up = [future for future in asked if isinstance(future.exception(5), StoreError)]
+    assert given_up, ran
+    assert len(ran) + len(given_up) == 20
+    assert [future.exception() for future in asked[: len(ran)]] == [None] * len(ran)
+
+
+def test_a_call_that_raises_past_exception_leaves_the_thread_serving() -> None:
+    """The thread pool it replaced caught everything into the call's future; a KeyboardInterrupt
+    raised in a call must not end the thread, leaving the last save unrun and unanswered."""
+    thread = StoreThread()
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    first = thread.submit(interrupted)
+    second = thread.submit(lambda: "saved")
+    assert isinstance(first.exception(5), KeyboardInterrupt)
+    assert second.result(5) == "saved"
+    thread.close()
+    assert not thread.stuck
 
 
 STUCK_AT_EXIT = """

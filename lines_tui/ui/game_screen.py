@@ -25,13 +25,14 @@ from lines_tui.store import (
     format_clock,
     format_value,
 )
+from lines_tui.ui import store_thread
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session, SymbolsChanged, TablesChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import LAST_CALLS_WAIT, load, still_there, write
+from lines_tui.ui.store_thread import load, still_there, unfinished_save, write
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
@@ -41,9 +42,6 @@ SAVING_SLOWLY = "Saving this game: waiting for the disk…"
 """Told when leaving waits for a save that the disk is slow to answer."""
 SLOW_SAVE_AFTER = 0.5
 """Seconds a save that leaving waits for may take before the player is told it is under way."""
-NO_ANSWER = f"the data folder has not answered for {LAST_CALLS_WAIT:g} s"
-"""Why leaving asks to lose a game whose save the disk has not finished: as long as the app,
-ending, would wait for it."""
 RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try again."
 """Told once a game screen is gone (the player left while its result was written) when the
 result could not be written."""
@@ -294,30 +292,32 @@ class GameScreen(DismissedOnTop, Screen[None]):
         # The store usually answers at once; a stalled disk must not look like a dead key, and
         # one that does not answer (a hung network folder) must not keep the player for ever.
         slow = self.set_timer(SLOW_SAVE_AFTER, lambda: self.app.notify(SAVING_SLOWLY, markup=False))
-        no_answer = self.set_timer(LAST_CALLS_WAIT, lambda: refused(StoreError(NO_ANSWER)))
+        unfinished = self.set_timer(
+            store_thread.LAST_CALLS_WAIT, lambda: refused(StoreError(unfinished_save()))
+        )
+        question: ConfirmScreen | None = None
 
         def saved(_: None) -> None:
             slow.stop()
-            no_answer.stop()
-            if not asked:
+            unfinished.stop()
+            if question is None:
                 then()
+            elif self.app.screen is question:
+                question.dismiss(True)  # saved after all: nothing is lost, so leave as asked
 
         def stayed() -> None:
             self._leaving = False
             self.play_on()
 
-        asked = False
-
         def refused(error: StoreError) -> None:
-            nonlocal asked
+            nonlocal question
             slow.stop()
-            no_answer.stop()
-            if asked:
+            unfinished.stop()
+            if question is not None:
                 return  # the player is being asked already: the answer decides
-            asked = True
             reason = self._kept_because() if isinstance(error, SavedGameKept) else str(error)
             verb = "Quit" if quitting else "Leave"
-            self.after_asking(
+            question = self.after_asking(
                 True,
                 f"This game cannot be saved ({reason}). {verb} and lose it?",
                 f"{verb} without saving?",
@@ -464,17 +464,20 @@ class GameScreen(DismissedOnTop, Screen[None]):
         title: str,
         then: Callable[[], object],
         otherwise: Callable[[], None] = lambda: None,
-    ) -> None:
+    ) -> ConfirmScreen | None:
         """Run `then` at once when a game would not be lost (`ask` false), else only once the
-        player says yes to `question`; `otherwise` when the player says no."""
+        player says yes to `question` (the dialog returned); `otherwise` when the player says
+        no."""
         if not ask:
             then()
-            return
+            return None
 
         def answered(yes: bool | None) -> None:
             (then if yes else otherwise)()
 
-        self.app.push_screen(ConfirmScreen(question, title=title), answered)
+        dialog = ConfirmScreen(question, title=title)
+        self.app.push_screen(dialog, answered)
+        return dialog
 
     def show_leaderboard(self, outcome: RecordOutcome) -> None:
         """The table a result went into, its place under the cursor."""

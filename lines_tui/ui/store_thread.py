@@ -43,8 +43,8 @@ class UnexpectedError(StoreError):
 
 
 LAST_CALLS_WAIT = 10.0
-"""Seconds a store call may take before the app, ending, gives up waiting for it and the calls
-asked after it (a game's last save): a write to a working disk takes milliseconds, one to a slow
+"""Seconds the app, ending, waits at most for the store calls asked before (a game's last save),
+and leaving a game for its save: a write to a working disk takes milliseconds, one to a slow
 network folder a few seconds."""
 
 
@@ -57,21 +57,21 @@ class StoreThread:
         self._calls: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = (
             queue.SimpleQueue()
         )
-        # A daemon thread: one stuck on a disk that does not answer must not keep the process
-        # from exiting once `close` has stopped waiting for it.
-        self._thread = threading.Thread(target=self._serve, name="lines-tui-store", daemon=True)
-        self._thread.start()
         self._closed = False
         self._closing = threading.Lock()
         """Held while a call is queued or the end is: none is queued after the end."""
         self._busy_since: float | None = None
         self.stuck = False
-        """Whether `close` stopped waiting for calls the disk did not finish (`LAST_CALLS_WAIT`):
-        they are lost, and later calls fail at once."""
+        """Whether `close` stopped waiting for calls not finished in time (`LAST_CALLS_WAIT`):
+        those not started fail without running, and later calls fail at once."""
         self._after_each = after_each
         self.unexpected: dict[str, int] = {}
         """The traceback of each `UnexpectedError` so far, and how many times it came: for
         standard error once the app has ended (`Session.unexpected_failures`)."""
+        # A daemon thread, started once the fields it reads are there: one stuck on a disk that
+        # does not answer must not keep the process from exiting once `close` gave up on it.
+        self._thread = threading.Thread(target=self._serve, name="lines-tui-store", daemon=True)
+        self._thread.start()
 
     def submit(self, call: Callable[[], T]) -> Future[T]:
         """Run `call()` after everything asked before it. Once the thread is closed (the app
@@ -96,10 +96,13 @@ class StoreThread:
             done, call = asked
             if not done.set_running_or_notify_cancel():
                 continue  # its waiter went away before it started
+            if self.stuck:
+                done.set_exception(StoreError(not_answering()))
+                continue
             self._busy_since = time.monotonic()
             try:
                 done.set_result(self._followed(call))
-            except Exception as error:
+            except BaseException as error:  # as a thread pool does: the thread serves on
                 done.set_exception(error)
             finally:
                 self._busy_since = None
@@ -133,31 +136,35 @@ class StoreThread:
         await self.run(lambda: None)
 
     def close(self) -> None:
-        """The app is ending: finish every call asked for (a game's last save), then stop; once
-        a call has run for `LAST_CALLS_WAIT` seconds, it and those after it are given up
-        (`stuck`), at once if it has run that long already (the player agreed to lose a game
-        whose save it held up)."""
+        """The app is ending: finish every call asked for (a game's last save), then stop; but
+        wait `LAST_CALLS_WAIT` seconds at most, and not at all for a call that has run that long
+        already (the player agreed to lose a game whose save it held up). Then the calls left
+        are given up (`stuck`)."""
         with self._closing:
             self._closed = True
             self._calls.put(None)
+        deadline = time.monotonic() + LAST_CALLS_WAIT
         while self._thread.is_alive():
-            since = self._busy_since
-            if since is None:
-                self._thread.join(0.05)
-                continue
-            waited = time.monotonic() - since
-            if waited >= LAST_CALLS_WAIT:
+            now, since = time.monotonic(), self._busy_since
+            if now >= deadline or (since is not None and now - since >= LAST_CALLS_WAIT):
                 self.stuck = True
                 return
-            self._thread.join(min(LAST_CALLS_WAIT - waited, 0.05))
+            self._thread.join(min(deadline - now, 0.05))
 
 
 def not_answering() -> str:
-    """Why the store calls left when `close` gave up were not done."""
+    """Why the store calls left when `close` gave up were not done, or may not be."""
     return (
-        f"the data folder did not answer for {LAST_CALLS_WAIT:g} s: lines-tui ended without its"
-        " last changes (a game's last save, a result)"
+        f"the last saves did not finish within {LAST_CALLS_WAIT:g} s (is the data folder"
+        " answering?): lines-tui ended without waiting for them, so they may not be on disk"
     )
+
+
+def unfinished_save() -> str:
+    """Why leaving asks to lose a game whose save has not finished in the time the app,
+    ending, would wait for it: the reason is not known (a disk that does not answer, or calls
+    asked before it that are slow)."""
+    return f"its save has not finished after {LAST_CALLS_WAIT:g} s"
 
 
 def load(
