@@ -61,7 +61,7 @@ from lines_tui.store.tables import (
 
 if TYPE_CHECKING:
     from lines_tui.store.codes import CheckedCode
-    from lines_tui.store.verify import CheckedTable, Checker, Prover
+    from lines_tui.store.verify import CheckedTable, Checker
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SETTINGS_FILE = "settings.json"
@@ -428,15 +428,12 @@ class Store:
         table_id = parse_table(table)
         return check_table(table_id, self.table(table_id), checker)
 
-    def result_to_beat(
-        self, table: str | TableId, now: float, proven_solvable: Prover | None = None
-    ) -> Entry | None:
-        """The best result of `table` (one of your own, replayed whole at `now`) that holds up
-        by replay: the one a game on that deal names to beat (README, "Challenges").
-        `proven_solvable`: how a deal of the day is proved (`verify.Checker`'s)."""
-        from lines_tui.store.verify import Checker, challenge_target
+    def result_to_beat(self, table: str | TableId, checker: Checker) -> Entry | None:
+        """The best result of `table` that holds up by replay (`checker`: one for your own
+        tables, `Checker.for_own_tables`): the one a game on that deal names to beat (README,
+        "Challenges")."""
+        from lines_tui.store.verify import challenge_target
 
-        checker = Checker.for_own_tables(now, proven_solvable)
         return challenge_target(self.checked_table(table, checker))
 
     def export_code(
@@ -444,12 +441,12 @@ class Store:
     ) -> str:
         """The table's share code (format 2); with `entry`, the code of that one entry (1 is the
         best). StoreError if there is nothing to share or an entry to share is refuted."""
-        return share_code(self.checked_table(table, checker), entry)
+        return share_code(self.checked_table(table, checker), checker.find_layout, entry)
 
     def challenge_code(self, table: str | TableId, entry: int, *, checker: Checker) -> str:
         """A challenge code of entry `entry` (1 is the best): the code of that one result in the
         table of its deal (a deal of the day stays a deal of the day)."""
-        return challenge_code(self.checked_table(table, checker), entry)
+        return challenge_code(self.checked_table(table, checker), entry, checker.find_layout)
 
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by
