@@ -90,6 +90,9 @@ class RecordOutcome:
     """Not saved because another copy of lines-tui filed this game already: the won game it
     was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
     is in the table (`Entry.game`)."""
+    filed_as: str | None = None
+    """The name the result was saved under (None if not saved): for a Mahjong time, the name
+    typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
 
 
 def default_data_dir() -> Path:
@@ -356,8 +359,11 @@ class Store:
         *,
         saved: dict[str, Any] | None = None,
     ) -> RecordOutcome:
-        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks.
-        `table` is the layout's table name (random deals) or the table; `record` the game.
+        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks: a
+        name that means a registered player (`resolve_player`: in any case, or a look-alike of
+        only one player's) is saved as that player's, so their result is filed under their own
+        name (`RecordOutcome.filed_as`). `table` is the layout's table name (random deals) or
+        the table; `record` the game.
         `saved`: the saved Mahjong game this win is, as this copy of lines-tui saved it. Then
         the time is filed only if that game is still the saved one, and it is removed in the
         same step, under the lock (also when the time is refused for itself), so a won game
@@ -386,7 +392,9 @@ class Store:
                 refused = RecordOutcome(False, too_fast, str(table))
 
         def file(data: ScoreData) -> RecordOutcome:
-            return refused if refused is not None else self._record(data, table, entry)
+            if refused is not None:
+                return refused
+            return self._record(data, table, replace(entry, name=_as_registered(data, cleaned)))
 
         if saved is None:
             return refused if refused is not None else self._scores.update(file)
@@ -415,7 +423,7 @@ class Store:
             return RecordOutcome(False, reason, str(table))
         data.tables[table] = list(merged.entries)
         reason = f"number {result.rank} in {table.title}"
-        return RecordOutcome(True, reason, str(table), result.rank)
+        return RecordOutcome(True, reason, str(table), result.rank, filed_as=entry.name)
 
     def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
         return tuple(ranked(table, table_entries(data, table))[: self.table_limit])
@@ -573,6 +581,15 @@ def _registered(data: ScoreData, name: str) -> str:
             "type the name as it is registered"
         )
     raise StoreError(f"no registered player is named '{spelled_out(name)}'")
+
+
+def _as_registered(data: ScoreData, name: str) -> str:
+    """The registered player's spelling of `name` if it means one (`_registered`), else `name`:
+    a name that is no player's, or one that reads as several, is kept as it is."""
+    try:
+        return _registered(data, name)
+    except StoreError:
+        return name
 
 
 def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:
