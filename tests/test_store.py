@@ -152,6 +152,7 @@ def test_players_whose_names_read_alike_stay_as_they_were_registered(folder: Pat
         StoreError, match=re.escape("reads as several players (Ann, \uff21nn): type the")
     ):
         store.resolve_player("\U0001d400nn")
+    assert store.rename_player("ann", "ANN") == "ANN"  # own name, another case (review, D6)
     assert store.rename_player("ann", "Anne") == "Anne"  # the other look-alike is not in the way
     with pytest.raises(StoreError, match=re.escape("a player named 'Anne' is already registered")):
         store.add_player("ANNE")
