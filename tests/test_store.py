@@ -149,7 +149,7 @@ def test_players_whose_names_read_alike_stay_as_they_were_registered(folder: Pat
     assert store.resolve_player("ANN") == "Ann"
     assert store.resolve_player("\uff41nn") == FULLWIDTH_ANN
     with pytest.raises(
-        StoreError, match=re.escape("reads as several players (Ann, \uff21nn): type the")
+        StoreError, match=re.escape("reads as several players ('Ann', '\uff21nn'): type the")
     ):
         store.resolve_player("\U0001d400nn")
     assert store.rename_player("ann", "ANN") == "ANN"  # own name, another case (review, D6)

@@ -576,8 +576,9 @@ def _registered(data: ScoreData, name: str) -> str:
     if len(alike) == 1:
         return alike[0]
     if alike:
+        quoted = ", ".join(f"'{player}'" for player in alike)  # a name may hold a comma
         raise StoreError(
-            f"'{spelled_out(name)}' reads as several players ({', '.join(alike)}): "
+            f"'{spelled_out(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
     raise StoreError(f"no registered player is named '{spelled_out(name)}'")
