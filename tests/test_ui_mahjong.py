@@ -402,6 +402,18 @@ async def test_a_game_started_after_another_of_this_copy_replaces_its_save(
         assert first.game.seed == 5
 
 
+async def another_copy_saves_then_a_pair_is_taken(
+    pilot: Pilot[None], folder: Path, clock: Clock
+) -> MahjongGame:
+    """Another copy saves a Mahjong game in `folder`, then this one takes a pair: its save is
+    refused, the other's game kept. The other copy's game."""
+    theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
+    open_store(folder).save_game("mahjong", theirs.to_json())
+    await pilot.press("i", "t")
+    await settle(pilot)
+    return theirs
+
+
 async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
     """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
     now marked in the panel while it lasts: once the other copy's game is gone and this one is
@@ -413,10 +425,7 @@ async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) 
         screen = await open_game(pilot, find_layout("lantern"), seed=5)
         await settle(pilot)
         assert not marked_not_saved(screen)
-        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
-        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
-        await pilot.press("i", "t")
-        await settle(pilot)
+        await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
         assert marked_not_saved(screen)
         open_store(tmp_path).clear_game("mahjong")  # the other copy finished its game
         await pilot.press("u")
@@ -434,10 +443,7 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         await settle(pilot)  # the menu has read: no saved game
         screen = await open_game(pilot, find_layout("lantern"), seed=5)
         await settle(pilot)
-        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
-        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
-        await pilot.press("i", "t")
-        await settle(pilot)
+        theirs = await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
         assert screen.query_one(StatusLine).message == (
             "Not saved: another lines-tui saved a Mahjong game; it is kept."
         )
