@@ -49,7 +49,7 @@ from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.layouts import Layout, find_layout, read_layout_file
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import Store, open_store
 from lines_tui.store.files import FileSystem
@@ -669,15 +669,28 @@ def checker(now: float = FIXED_NOW) -> Checker:
     return Checker(now=now)
 
 
-def won_mahjong_game(layout_name: str = "turtle", seed: int = 1) -> MahjongGame:
-    """A cleared deal: the solver's winning sequence played, 2 s a pair."""
-    layout = find_layout(layout_name)
+def won_mahjong_game(layout: str | Layout = "turtle", seed: int = 1) -> MahjongGame:
+    """A cleared deal of `layout` (a name, or the layout): the solver's winning sequence
+    played, 2 s a pair."""
+    if isinstance(layout, str):
+        layout = find_layout(layout)
     game = MahjongGame.new(layout, seed, now=0.0)
     result = solve(game.position)
     assert result.verdict == Verdict.SOLVABLE
     for number, pair in enumerate(result.moves, start=1):
         game.remove(*pair, now=2.0 * number)
     return game
+
+
+def twin_from_file(folder: Path) -> Layout:
+    """A layout of two rows of four tiles, read from a file in `folder`: installed nowhere."""
+    folder.mkdir()
+    rows = ["." * 32] * 80  # five layers of 16 rows
+    rows[2], rows[3] = "..12121212" + "." * 22, "..43434343" + "." * 22
+    (folder / "twin.layout").write_text("kmahjongg-layout-v1.0\n" + "\n".join(rows) + "\n")
+    (folder / "twin.desktop").write_text("[KMahjonggLayout]\nName=Twin [b]rows[/b]\n")
+    (layout,) = read_layout_file(folder / "twin.layout")
+    return layout
 
 
 # -- random walks through the whole app (the fuzz and fault-injection tests) ---------------------

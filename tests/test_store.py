@@ -149,12 +149,45 @@ def test_players_whose_names_read_alike_stay_as_they_were_registered(folder: Pat
     assert store.resolve_player("ANN") == "Ann"
     assert store.resolve_player("\uff41nn") == FULLWIDTH_ANN
     with pytest.raises(
-        StoreError, match=re.escape("reads as several players (Ann, \uff21nn): type the")
+        StoreError, match=re.escape("reads as several players ('Ann', '\uff21nn'): type the")
     ):
         store.resolve_player("\U0001d400nn")
+    assert store.rename_player("ann", "ANN") == "ANN"  # own name, another case (review, D6)
     assert store.rename_player("ann", "Anne") == "Anne"  # the other look-alike is not in the way
     with pytest.raises(StoreError, match=re.escape("a player named 'Anne' is already registered")):
         store.add_player("ANNE")
+
+
+def test_a_mahjong_time_typed_under_a_players_look_alike_is_filed_as_theirs(folder: Path) -> None:
+    """The win's name prompt took "ａnn" with Ann registered and filed the time under it, beside
+    Ann's, a look-alike imports refuse (code review, D5). A name that means one registered
+    player (in any case, or a look-alike of theirs alone) is filed under their spelling; any
+    other name, and one that reads as several players, as typed."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    filed = store.record_mahjong("\uff41nn", "turtle", 100.0, 1, START)
+    assert filed.saved and filed.filed_as == "Ann"
+    assert store.record_mahjong("ann", "turtle", 101.0, 2, START).filed_as == "Ann"
+    assert store.record_mahjong("Kim", "turtle", 102.0, 3, START).filed_as == "Kim"
+    assert [entry.name for entry in store.table("mahjong-turtle")] == ["Ann", "Ann", "Kim"]
+
+
+def test_a_mahjong_time_under_a_name_that_reads_as_two_players_is_filed_as_typed(
+    folder: Path,
+) -> None:
+    """In a file holding both "Ann" and "Ａnn", "𝐀nn" reads as both: it is no one's."""
+    folder.mkdir()
+    players = ["Ann", FULLWIDTH_ANN]
+    document = {"format": "lines-tui scores", "version": 2, "players": players}
+    (folder / "scores.json").write_text(
+        json.dumps({**document, "active_player": None, "tables": {}})
+    )
+    store = open_store(folder)
+    assert store.players() == players
+    assert (
+        store.record_mahjong("\U0001d400nn", "turtle", 100.0, 1, START).filed_as == "\U0001d400nn"
+    )
+    assert store.record_mahjong("\uff21NN", "turtle", 101.0, 2, START).filed_as == FULLWIDTH_ANN
 
 
 # -- what gets saved -----------------------------------------------------------------------------

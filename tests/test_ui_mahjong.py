@@ -20,7 +20,9 @@ from conftest import (
     session_of,
     settle,
     store_on,
+    twin_from_file,
     widget_lines,
+    won_mahjong_game,
 )
 from textual import events
 from textual.pilot import Pilot
@@ -34,7 +36,6 @@ from lines_tui.engine.mahjong.layouts import (
     Layout,
     find_layout,
     layout_table_name,
-    read_layout_file,
 )
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
@@ -401,6 +402,18 @@ async def test_a_game_started_after_another_of_this_copy_replaces_its_save(
         assert first.game.seed == 5
 
 
+async def another_copy_saves_then_a_pair_is_taken(
+    pilot: Pilot[None], folder: Path, clock: Clock
+) -> MahjongGame:
+    """Another copy saves a Mahjong game in `folder`, then this one takes a pair: its save is
+    refused, the other's game kept. The other copy's game."""
+    theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
+    open_store(folder).save_game("mahjong", theirs.to_json())
+    await pilot.press("i", "t")
+    await settle(pilot)
+    return theirs
+
+
 async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
     """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
     now marked in the panel while it lasts: once the other copy's game is gone and this one is
@@ -412,10 +425,7 @@ async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) 
         screen = await open_game(pilot, find_layout("lantern"), seed=5)
         await settle(pilot)
         assert not marked_not_saved(screen)
-        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
-        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
-        await pilot.press("i", "t")
-        await settle(pilot)
+        await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
         assert marked_not_saved(screen)
         open_store(tmp_path).clear_game("mahjong")  # the other copy finished its game
         await pilot.press("u")
@@ -433,10 +443,7 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         await settle(pilot)  # the menu has read: no saved game
         screen = await open_game(pilot, find_layout("lantern"), seed=5)
         await settle(pilot)
-        theirs = MahjongGame.new(find_layout("pagoda"), 22, now=clock.now)
-        open_store(tmp_path).save_game("mahjong", theirs.to_json())  # the other copy
-        await pilot.press("i", "t")
-        await settle(pilot)
+        theirs = await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
         assert screen.query_one(StatusLine).message == (
             "Not saved: another lines-tui saved a Mahjong game; it is kept."
         )
@@ -1133,8 +1140,6 @@ async def test_a_won_game_resumed_is_not_told_a_result_to_beat(tmp_path: Path) -
     """A deal's table says at a game's start the result to beat; a won game resumed (its name
     prompt left with ctrl+q) had it said after its own "Cleared in", even a time it had just
     beaten (play review)."""
-    from conftest import won_mahjong_game
-
     from lines_tui.engine.deal_choice import CHOSEN
     from lines_tui.store import TableId
 
@@ -1158,13 +1163,7 @@ async def test_the_leaderboard_of_a_layout_played_from_a_file_knows_it(home: Pat
     nowhere: its leaderboard was headed by its table id ("Twin 3F0A…") and said "layout … is not
     installed here" of the win just filed, which then had no share code. The leaderboard now
     knows the layout being played: its title (outside text, shown as written) and its replays."""
-    folder = home / "mine"
-    folder.mkdir()
-    rows = ["." * 32] * 80  # five layers of 16 rows
-    rows[2], rows[3] = "..12121212" + "." * 22, "..43434343" + "." * 22
-    (folder / "twin.layout").write_text("kmahjongg-layout-v1.0\n" + "\n".join(rows) + "\n")
-    (folder / "twin.desktop").write_text("[KMahjonggLayout]\nName=Twin [b]rows[/b]\n")
-    (layout,) = read_layout_file(folder / "twin.layout")
+    layout = twin_from_file(home / "mine")
     clock = Clock()
     app = make_app(home / "data", clock)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1193,3 +1192,24 @@ async def test_the_leaderboard_of_a_layout_played_from_a_file_knows_it(home: Pat
         await pilot.press("c")  # the win's challenge code, coded on the layout
         await settle(pilot)
         assert isinstance(app.screen, CodeScreen)
+
+
+async def test_a_deal_of_a_layout_played_from_a_file_says_its_result_to_beat(home: Path) -> None:
+    """The leaderboard of a layout played from a file replayed its entries on it, but "To beat"
+    checked with the installed layouts only: the best result of the deal's table was
+    unreplayable, so a game on that deal named none (code review, D4)."""
+    from lines_tui.engine.deal_choice import CHOSEN
+    from lines_tui.store import TableId
+
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout)).for_deal(7)
+    record = record_of_mahjong(won_mahjong_game(layout, 7))
+    open_store(home / "data").record_mahjong("Pat", table, 99.0, 7, 1.7e9, record)
+    game = MahjongGame.new(layout, 7)
+    game.deal_choice = CHOSEN
+    app = make_app(home / "data", Clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_game(pilot, layout, game, seed=7)
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."

@@ -21,7 +21,9 @@ from conftest import (
     played_lines_game,
     post_keys_at_once,
     settle,
+    twin_from_file,
     widget_lines,
+    won_mahjong_game,
 )
 from rich.color import Color
 from rich.console import Group
@@ -1724,3 +1726,33 @@ async def test_the_app_quits_at_once_while_the_store_waits_for_a_proof(tmp_path:
 def test_the_command_line_proves_the_days_deal_in_its_own_process() -> None:
     """No app, no screen to keep live: `scores show` and imports check with the solver here."""
     assert Checker(now=FIXED_NOW).proven_solvable is is_proven_solvable
+
+
+async def test_import_checks_a_code_of_a_layout_played_from_a_file_on_it(home: Path) -> None:
+    """A challenge code of a deal of a layout played from a file, imported while the layout is
+    open: the Import screen checked it with the installed layouts only, so its entry was
+    rejected ("not installed here") and the challenge offer named no result of yours to beat
+    (code review, D4). Both now use the layouts the session knows."""
+    from lines_tui.engine.mahjong.layouts import layout_table_name
+    from lines_tui.store.replay import record_of_mahjong
+
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout)).for_deal(7)
+    record = record_of_mahjong(won_mahjong_game(layout, 7))
+    mine = open_store(home / "data")
+    mine.record_mahjong("Pat", table, 30.0, 7, 1.7e9, record)
+    theirs = Entry("Kim", 400, 1_700_000_100, 7, record)
+    code = codes.challenge(table, theirs, lambda _: layout)
+    session = Session(mine)
+    session.played(layout)  # the layout is open: the session knows it
+    async with ScreenApp(ImportScreen(session)).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).value = code
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        merged = pilot.app.result
+    assert [entry.name for entry in mine.table(table)] == ["Pat", "Kim"]
+    assert isinstance(merged, Merged) and merged.challenge is not None
+    assert merged.challenge.best_there is not None
+    assert merged.challenge.best_there.name == "Pat"

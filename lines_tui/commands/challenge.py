@@ -8,7 +8,6 @@ table (README, "Challenges").
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -17,7 +16,13 @@ import typer
 from lines_tui.commands.common import fail, say, tell_store_warnings
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.play import today_utc
-from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code, report
+from lines_tui.commands.scores import (
+    GameCodeArgument,
+    checker_now,
+    game_code,
+    own_tables_checker,
+    report,
+)
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
 from lines_tui.store import ShareCodeError, StoreError, format_value
@@ -68,7 +73,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     from lines_tui.ui.deal_offers import ahead_of
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
-    best_there = read_or_fail(lambda: store.result_to_beat(table, time.time()))
+    best_there = read_or_fail(lambda: store.result_to_beat(table, own_tables_checker()))
     say(
         f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
         + ahead_of(table, best, best_there)

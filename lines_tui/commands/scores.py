@@ -182,7 +182,8 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     store = open_cli_store(ctx)
     known_table(store, table_id)
     # "verified" only for a game replayed now: a file edited by hand says "refuted".
-    checked = store.checked_table(table_id, own_tables_checker())
+    checker = own_tables_checker()
+    checked = store.checked_table(table_id, checker)
     order = "highest first" if table_id.kind == "lines" else "fastest first"
     say(f"{table_id.title} ({table_id}), {order}")
     if not checked.entries:
@@ -194,7 +195,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     seeds = seed_width(checked.entries)
     for rank, (entry, verdict) in enumerate(verdicts, start=1):
         say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status, seeds=seeds)}")
-    say(f"share code: {attempt(lambda: share_code(checked), store)}")
+    say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
 
 
 EntryOption = Annotated[

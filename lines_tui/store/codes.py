@@ -22,13 +22,13 @@ refuted, invalid or unchecked ones are merged nowhere (a merge reports them "rej
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.lines import RULES_VERSION
 from lines_tui.engine.mahjong.deal import DEALERS
-from lines_tui.engine.mahjong.layouts import Layout, layout_for_table
+from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.store import sharecode
 from lines_tui.store.errors import ShareCodeError
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
@@ -55,7 +55,14 @@ from lines_tui.store.tables import (
     entry_problem,
     utc_day,
 )
-from lines_tui.store.verify import CheckedTable, Checker, Verdict, check_unrecorded, judge
+from lines_tui.store.verify import (
+    CheckedTable,
+    Checker,
+    FindLayout,
+    Verdict,
+    check_unrecorded,
+    judge,
+)
 
 FORMAT = 2
 PREFIX = f"LT{FORMAT}-"
@@ -75,7 +82,7 @@ class CheckedCode(CheckedTable):
 def encode(
     table: TableId,
     entries: Sequence[Entry],
-    find_layout: Callable[[str], Layout | None] = layout_for_table,
+    find_layout: FindLayout = layout_for_table,
 ) -> str:
     """The format-2 code of `entries` (1 to 10) of `table`; records are coded by replaying them,
     so a Mahjong table needs its layout. ValueError for what the format cannot carry."""
@@ -91,7 +98,7 @@ def encode(
 def challenge(
     table: TableId,
     entry: Entry,
-    find_layout: Callable[[str], Layout | None] = layout_for_table,
+    find_layout: FindLayout = layout_for_table,
 ) -> str:
     """A challenge code of one result: its code in the table of its deal (a random deal becomes
     `+deal-<seed>`; a deal of the day or a chosen deal stays where it is). `find_layout` as for
@@ -180,9 +187,7 @@ def _day_number(day: str) -> int:
 # -- records -------------------------------------------------------------------------------------
 
 
-def _record_number(
-    table: TableId, entry: Entry, find_layout: Callable[[str], Layout | None]
-) -> int:
+def _record_number(table: TableId, entry: Entry, find_layout: FindLayout) -> int:
     packer = Packer()
     record = entry.record
     if isinstance(record, LinesRecord):

@@ -108,12 +108,16 @@ def looks_alike(a: str, b: str) -> bool:
 def taken_problem(players: Iterable[str], name: str, allowed: str | None = None) -> str | None:
     """Why `name` cannot be chosen for a player beside `players` (`allowed`: the player being
     renamed, whose own name it may take in another form): another player's name is the same in
-    any case (`same_name`) or reads as the same (`looks_alike`). One line, naming that player;
-    None if the name is free."""
+    any case (`same_name`) or reads as the same (`looks_alike`). A name that reads as the
+    renamed player's own (their name in another case, say) makes no one newly look alike, so
+    it is checked for the same name only: a file that already holds "Ann" and "Ａnn" lets Ann
+    become "ANN". One line, naming that player; None if the name is free."""
     others = [player for player in players if player != allowed]
     for player in others:
         if same_name(player, name):
             return f"a player named '{player}' is already registered"
+    if allowed is not None and looks_alike(allowed, name):
+        return None
     for player in others:
         if looks_alike(player, name):
             return f"'{name}' is already taken: it reads as the registered player '{player}'"

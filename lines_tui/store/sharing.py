@@ -11,20 +11,14 @@ from lines_tui.store.errors import StoreError
 from lines_tui.store.tables import Entry, TableId, numbered_entry
 
 if TYPE_CHECKING:
-    from lines_tui.engine.mahjong.layouts import Layout
-    from lines_tui.store.verify import CheckedTable, Verdict
-
-FindLayout = Callable[[str], "Layout | None"]
-"""The layout of a Mahjong table by its name (`layout_for_table`, the default)."""
+    from lines_tui.store.verify import CheckedTable, FindLayout, Verdict
 
 
-def share_code(
-    checked: CheckedTable, entry: int | None = None, find_layout: FindLayout | None = None
-) -> str:
+def share_code(checked: CheckedTable, find_layout: FindLayout, entry: int | None = None) -> str:
     """The share code of a checked table, or of its entry `entry` (1 is the best). A refuted
     entry is not passed on: the table cannot be shared until it is removed (README, "Every entry
-    carries its game"). `find_layout`: where a Mahjong table's layout comes from (by default
-    the built-in and installed layouts)."""
+    carries its game"). `find_layout`: where a Mahjong table's layout comes from, the one that
+    checked it (`Checker.find_layout`)."""
     table = checked.table
     if not checked.entries:
         raise _nothing_to_share(table)
@@ -38,11 +32,10 @@ def share_code(
     entries = tuple(checked.entries[number - 1] for number in numbers)
     from lines_tui.store import codes
 
-    found = _layouts(find_layout)
-    return _shared(table, lambda: codes.encode(table, entries, found))
+    return _shared(table, lambda: codes.encode(table, entries, find_layout))
 
 
-def challenge_code(checked: CheckedTable, entry: int, find_layout: FindLayout | None = None) -> str:
+def challenge_code(checked: CheckedTable, entry: int, find_layout: FindLayout) -> str:
     """A challenge code of entry `entry` of a checked table: only a result its replay verifies
     sets a challenge (README, "Challenges"). `find_layout` as for `share_code`."""
     chosen, verdict = _checked_entry(checked, entry)
@@ -50,17 +43,7 @@ def challenge_code(checked: CheckedTable, entry: int, find_layout: FindLayout | 
         raise StoreError(f"entry {entry} cannot be a challenge: it is {verdict.line()}")
     from lines_tui.store import codes
 
-    found = _layouts(find_layout)
-    return _shared(checked.table, lambda: codes.challenge(checked.table, chosen, found))
-
-
-def _layouts(find_layout: FindLayout | None) -> FindLayout:
-    """`find_layout`, or the built-in and installed layouts."""
-    if find_layout is not None:
-        return find_layout
-    from lines_tui.engine.mahjong.layouts import layout_for_table
-
-    return layout_for_table
+    return _shared(checked.table, lambda: codes.challenge(checked.table, chosen, find_layout))
 
 
 def _checked_entry(checked: CheckedTable, number: int) -> tuple[Entry, Verdict]:

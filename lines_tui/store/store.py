@@ -61,7 +61,7 @@ from lines_tui.store.tables import (
 
 if TYPE_CHECKING:
     from lines_tui.store.codes import CheckedCode
-    from lines_tui.store.verify import CheckedTable, Checker, Prover
+    from lines_tui.store.verify import CheckedTable, Checker
 
 HOME_VARIABLE = "LINES_TUI_HOME"
 SETTINGS_FILE = "settings.json"
@@ -90,6 +90,9 @@ class RecordOutcome:
     """Not saved because another copy of lines-tui filed this game already: the won game it
     was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
     is in the table (`Entry.game`)."""
+    filed_as: str | None = None
+    """The name the result was saved under (None if not saved): for a Mahjong time, the name
+    typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
 
 
 def default_data_dir() -> Path:
@@ -356,8 +359,11 @@ class Store:
         *,
         saved: dict[str, Any] | None = None,
     ) -> RecordOutcome:
-        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks.
-        `table` is the layout's table name (random deals) or the table; `record` the game.
+        """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks: a
+        name that means a registered player (`resolve_player`: in any case, or a look-alike of
+        only one player's) is saved as that player's, so their result is filed under their own
+        name (`RecordOutcome.filed_as`). `table` is the layout's table name (random deals) or
+        the table; `record` the game.
         `saved`: the saved Mahjong game this win is, as this copy of lines-tui saved it. Then
         the time is filed only if that game is still the saved one, and it is removed in the
         same step, under the lock (also when the time is refused for itself), so a won game
@@ -386,7 +392,9 @@ class Store:
                 refused = RecordOutcome(False, too_fast, str(table))
 
         def file(data: ScoreData) -> RecordOutcome:
-            return refused if refused is not None else self._record(data, table, entry)
+            if refused is not None:
+                return refused
+            return self._record(data, table, replace(entry, name=_as_registered(data, cleaned)))
 
         if saved is None:
             return refused if refused is not None else self._scores.update(file)
@@ -415,7 +423,7 @@ class Store:
             return RecordOutcome(False, reason, str(table))
         data.tables[table] = list(merged.entries)
         reason = f"number {result.rank} in {table.title}"
-        return RecordOutcome(True, reason, str(table), result.rank)
+        return RecordOutcome(True, reason, str(table), result.rank, filed_as=entry.name)
 
     def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
         return tuple(ranked(table, table_entries(data, table))[: self.table_limit])
@@ -428,15 +436,12 @@ class Store:
         table_id = parse_table(table)
         return check_table(table_id, self.table(table_id), checker)
 
-    def result_to_beat(
-        self, table: str | TableId, now: float, proven_solvable: Prover | None = None
-    ) -> Entry | None:
-        """The best result of `table` (one of your own, replayed whole at `now`) that holds up
-        by replay: the one a game on that deal names to beat (README, "Challenges").
-        `proven_solvable`: how a deal of the day is proved (`verify.Checker`'s)."""
-        from lines_tui.store.verify import Checker, challenge_target
+    def result_to_beat(self, table: str | TableId, checker: Checker) -> Entry | None:
+        """The best result of `table` that holds up by replay (`checker`: one for your own
+        tables, `Checker.for_own_tables`): the one a game on that deal names to beat (README,
+        "Challenges")."""
+        from lines_tui.store.verify import challenge_target
 
-        checker = Checker.for_own_tables(now, proven_solvable)
         return challenge_target(self.checked_table(table, checker))
 
     def export_code(
@@ -444,12 +449,12 @@ class Store:
     ) -> str:
         """The table's share code (format 2); with `entry`, the code of that one entry (1 is the
         best). StoreError if there is nothing to share or an entry to share is refuted."""
-        return share_code(self.checked_table(table, checker), entry)
+        return share_code(self.checked_table(table, checker), checker.find_layout, entry)
 
     def challenge_code(self, table: str | TableId, entry: int, *, checker: Checker) -> str:
         """A challenge code of entry `entry` (1 is the best): the code of that one result in the
         table of its deal (a deal of the day stays a deal of the day)."""
-        return challenge_code(self.checked_table(table, checker), entry)
+        return challenge_code(self.checked_table(table, checker), entry, checker.find_layout)
 
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by
@@ -571,11 +576,21 @@ def _registered(data: ScoreData, name: str) -> str:
     if len(alike) == 1:
         return alike[0]
     if alike:
+        quoted = ", ".join(f"'{player}'" for player in alike)  # a name may hold a comma
         raise StoreError(
-            f"'{spelled_out(name)}' reads as several players ({', '.join(alike)}): "
+            f"'{spelled_out(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
     raise StoreError(f"no registered player is named '{spelled_out(name)}'")
+
+
+def _as_registered(data: ScoreData, name: str) -> str:
+    """The registered player's spelling of `name` if it means one (`_registered`), else `name`:
+    a name that is no player's, or one that reads as several, is kept as it is."""
+    try:
+        return _registered(data, name)
+    except StoreError:
+        return name
 
 
 def _check_free(data: ScoreData, name: str, allowed: str | None = None) -> None:

@@ -31,6 +31,11 @@ from lines_tui.store.replay import (
 from lines_tui.store.schema import date_text
 from lines_tui.store.tables import Entry, TableId, utc_day
 
+FindLayout = Callable[[str], Layout | None]
+"""The layout of a Mahjong table by its name: the built-in and installed ones
+(`layout_for_table`, the command line's), or the app's session's, which knows a layout played
+from a file as well (`Session.find_layout`)."""
+
 Prover = Callable[[Layout, int], bool]
 """Whether deal `seed` of a layout is proved solvable (`daily.is_proven_solvable`)."""
 
@@ -82,7 +87,7 @@ class Checker:
     """What checking needs from outside: the time now, where layouts come from, a time budget."""
 
     now: float
-    find_layout: Callable[[str], Layout | None] = layout_for_table
+    find_layout: FindLayout = layout_for_table
     budget: float | None = field(default_factory=lambda: IMPORT_SECONDS)
     """Processor seconds all replays together may take: a friend's code may be built to be slow.
     None for your own tables, replayed whole however long their games (`for_own_tables`)."""
@@ -101,7 +106,7 @@ class Checker:
         cls,
         now: float,
         proven_solvable: Prover | None = None,
-        find_layout: Callable[[str], Layout | None] = layout_for_table,
+        find_layout: FindLayout = layout_for_table,
     ) -> Checker:
         """A checker with no budget: a long honest game of yours is never left unchecked, and a
         forged entry behind long games is still refuted. `proven_solvable`, `find_layout`: as

@@ -176,8 +176,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         if table.mode == "random":
             return
         store = self.session.store
-        now = self.session.clock()
-        proofs = self.session.daily_proofs()
+        checker = self.session.checkers().own()
 
         def read(best: Entry | None) -> None:
             # A game resumed over (a win whose time was filed meanwhile) has its own last word.
@@ -188,7 +187,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         load(
             self,
             self.session.io,
-            lambda: store.result_to_beat(table, now, proofs),
+            lambda: store.result_to_beat(table, checker),
             read,
             lambda error: self.notify(
                 f"The leaderboard could not be read: {error}", severity="error"

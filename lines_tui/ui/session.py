@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
     from lines_tui.store import RecordOutcome, Store, TableId
+    from lines_tui.store.verify import Checker, FindLayout, Prover
     from lines_tui.ui.solving import SolverProofs
 
 Clock = Callable[[], float]
@@ -104,6 +105,31 @@ def _read_back(data: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+@dataclass(frozen=True)
+class Checkers:
+    """The one place the app's checkers are made (`Session.checkers`), so each check sees the
+    same layouts and proofs: made on the event loop's thread, used on the store's thread."""
+
+    clock: Clock
+    find_layout: FindLayout
+    proven_solvable: Prover
+
+    def own(self) -> Checker:
+        """For your own tables (a leaderboard, "To beat", the best result a challenge offer
+        names): whole, with no budget, at the time now."""
+        from lines_tui.store.verify import Checker
+
+        return Checker.for_own_tables(self.clock(), self.proven_solvable, self.find_layout)
+
+    def imported(self) -> Checker:
+        """For one friend's code: a replay budget of its own, at the time now."""
+        from lines_tui.store.verify import Checker
+
+        return Checker(
+            now=self.clock(), find_layout=self.find_layout, proven_solvable=self.proven_solvable
+        )
+
+
 @dataclass
 class Session:
     """The store, the clock and the player's settings, shared by the app and its game screens.
@@ -154,6 +180,12 @@ class Session:
         from lines_tui.engine.mahjong.layouts import layout_for_table
 
         return layout_for_table(table_name)
+
+    def checkers(self) -> Checkers:
+        """On the event loop's thread: what every check in the app replays with (README,
+        "Every entry carries its game"): the session's clock, its layouts (`find_layout`: one
+        played from a file too) and its proofs (`daily_proofs`)."""
+        return Checkers(self.clock, self.find_layout, self.daily_proofs())
 
     def table_title(self, table: TableId) -> str:
         """`table`'s title, with the title of its layout when it was played here (a table's id

@@ -69,7 +69,8 @@ terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
-"""The dead-end warning with no pair taken (nothing to undo): a deal no order of moves clears."""
+"""The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
+yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."

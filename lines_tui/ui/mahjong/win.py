@@ -16,7 +16,6 @@ from lines_tui.store import (
     Store,
     StoreError,
     TableId,
-    clean_name,
     codes,
     format_value,
     tenths,
@@ -193,7 +192,7 @@ class WinResults:
             if outcome.filed_elsewhere:  # its saved game went with another copy's entry
                 screen.notify(ANOTHER_COPY_FILED_IT, severity="warning")
             elif outcome.saved:
-                self._recorded_as = clean_name(name)  # as the store saved it
+                self._recorded_as = outcome.filed_as  # a registered player's spelling, say
                 screen.show_leaderboard(outcome)
             else:
                 if outcome.may_retry:  # pending again, the won game kept: resumed, it asks again

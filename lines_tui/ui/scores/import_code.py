@@ -15,7 +15,6 @@ from textual.widgets import DataTable, Input, Static
 from lines_tui.engine.daily import is_proven_solvable
 from lines_tui.store import Entry, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
-from lines_tui.store.verify import Checker, Prover
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
@@ -37,7 +36,7 @@ from lines_tui.ui.scores.pasted_codes import (
     read_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
-from lines_tui.ui.session import Session
+from lines_tui.ui.session import Checkers, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
@@ -123,8 +122,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self._checking = False
         self._merging = False
         self.enters = EnterOnceQuiet(self, self._merge)
-        self._proofs: Prover = is_proven_solvable
-        """How the store's thread proves a deal of the day: in the solver process once mounted."""
+        self._checkers = Checkers(session.clock, session.find_layout, is_proven_solvable)
+        """What the store's thread checks with: the session's once mounted (its proofs in the
+        solver process, asked for on the event loop's thread)."""
 
     def compose(self) -> ComposeResult:
         yield Static("Import share codes", id="import-heading", markup=False)
@@ -143,7 +143,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._proofs = self.session.daily_proofs()  # asked for on the event loop's thread
+        self._checkers = self.session.checkers()  # on the event loop's thread
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         # What the last import said ("Merged into …") would stay over this one's preview.
@@ -174,7 +174,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         """Each code's preview; a code given again is judged once (`Repeat` in its place)."""
         repeated = repeats(codes)
         once = [code for code, first in zip(codes, repeated, strict=True) if first is None]
-        previews = iter(self.store.preview_imports(once, self._checker))
+        previews = iter(self.store.preview_imports(once, self._checkers.imported))
         reads: list[tuple[str, Read]] = []
         for code, first in zip(codes, repeated, strict=True):
             if first is not None:
@@ -183,11 +183,6 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             read = next(previews)
             reads.append((code, read if isinstance(read, Merge) else str(read)))
         return reads
-
-    def _checker(self) -> Checker:
-        """A friend's code is checked at the session's time, the app's one clock (tests fix
-        it): a new checker for each code, each with a replay budget of its own."""
-        return Checker(now=self.session.clock(), proven_solvable=self._proofs)
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self._pasted = pasted = PastedCodes(reads)
@@ -255,7 +250,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self.notify(f"Nothing was merged: {error}", severity="error")
 
         def merge() -> tuple[list[Merge], Entry | None]:
-            merges = self.store.import_codes(codes, self._checker)
+            merges = self.store.import_codes(codes, self._checkers.imported)
             return merges, self._best_there(challenged(merges))
 
         write(
@@ -289,7 +284,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         if merged is None:
             return None
         try:
-            return self.store.result_to_beat(merged.table, self.session.clock(), self._proofs)
+            return self.store.result_to_beat(merged.table, self._checkers.own())
         except StoreError:
             return None
 

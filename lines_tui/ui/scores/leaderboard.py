@@ -20,8 +20,8 @@ from textual.widgets import DataTable, Static
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.sharing import FindLayout, challenge_code, share_code
-from lines_tui.store.verify import CheckedTable, Checker, check_table
+from lines_tui.store.sharing import challenge_code, share_code
+from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
@@ -81,12 +81,12 @@ def board_heading(
 
 
 def checked_and_code(
-    checked: CheckedTable, find_layout: FindLayout | None = None
+    checked: CheckedTable, find_layout: FindLayout
 ) -> tuple[CheckedTable, str, str]:
     """The verdicts, and the table's share code or why there is none (`find_layout`: as for
     `share_code`)."""
     try:
-        return checked, share_code(checked, find_layout=find_layout), ""
+        return checked, share_code(checked, find_layout), ""
     except StoreError as error:
         return checked, "", f"No share code: {error}"
 
@@ -265,15 +265,11 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         )
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
-            # A layout played from a file is installed nowhere: the session knows it.
-            find_layout = self.session.find_layout
-            checker = Checker.for_own_tables(
-                self.session.clock(), self.session.daily_proofs(), find_layout
-            )
+            checker = self.session.checkers().own()
             load(
                 self,
                 self.session.io,
-                lambda: checked_and_code(check_table(table, entries, checker), find_layout),
+                lambda: checked_and_code(check_table(table, entries, checker), checker.find_layout),
                 self._show_checked,
                 self._replay_failed,
                 group="code",

@@ -158,7 +158,8 @@ def all_there(reads: list[Read]) -> bool:
 
 
 def as_sentence(text: str) -> str:
-    """`text`, a reason told within a line ("no share code found ..."), alone on its line."""
+    """`text`, a reason told within a line ("no share code found ..."), alone on its line: its
+    first letter a capital (the Players screen's refusals too)."""
     return text[:1].upper() + text[1:]
 
 
