@@ -11,8 +11,11 @@ from typing import Any, Literal
 ChoiceMode = Literal["random", "daily", "deal"]
 
 FIRST_DEAL = 0
+"""The smallest deal number (seed)."""
 LAST_DEAL = 2**64 - 1
 """The largest deal number (seed): a leaderboard table and a share code hold 0 to 2**64 - 1."""
+DEAL_RANGE = "0 to 2**64 - 1"
+"""The deal numbers, as messages about a table or a share code's entry spell them."""
 
 
 def is_deal_number(seed: int) -> bool:

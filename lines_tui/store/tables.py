@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from lines_tui.engine.deal_choice import is_deal_number
+from lines_tui.engine.deal_choice import DEAL_RANGE, is_deal_number
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
@@ -88,7 +88,7 @@ class TableId:
     def for_deal(self, seed: int) -> TableId:
         """The table of one deal (seed) of this layout or board size."""
         if not is_deal_number(seed):
-            raise TableIdError(f"a deal number is 0 to 2**64 - 1, not {seed}")
+            raise TableIdError(f"a deal number is {DEAL_RANGE}, not {seed}")
         return TableId(self.kind, self.variant, "deal", str(seed))
 
     def for_game(self, mode: str, seed: int, day: str) -> TableId:
@@ -269,7 +269,7 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
     if not FIRST_DATE <= entry.date < END_DATE:
         return "the date is not within 2000-2099"
     if not is_deal_number(entry.seed):
-        return f"a seed is 0 to 2**64 - 1, not {entry.seed}"
+        return f"a seed is {DEAL_RANGE}, not {entry.seed}"
     if table.deal_seed is not None and entry.seed != table.deal_seed:
         return f"{table} holds deal {table.deal_seed} only, not deal {entry.seed}"
     if table.mode == "daily" and utc_day(entry.date) != table.tag:
