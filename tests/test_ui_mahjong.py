@@ -1183,9 +1183,11 @@ async def test_the_leaderboard_of_a_layout_played_from_a_file_knows_it(home: Pat
         assert board.checked is not None
         assert [verdict.status for verdict in board.checked.verdicts] == ["verified"]
         assert board.code.startswith("LT2-")
-        await pilot.press("w")  # its game plays back on the layout
+        await pilot.press("w")  # its game plays back on the layout, under its title
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
+        shown = " ".join(widget_lines(app.screen.query_one("#replay-title")))
+        assert "Twin [b]rows[/b]" in shown, shown
         await pilot.press("escape", "escape")  # the replay, the leaderboard: the won game
         await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)

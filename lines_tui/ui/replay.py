@@ -140,7 +140,9 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         # The leaderboard's notices are about it, and would cover the board (this screen's own
         # go to its status line).
         self.app.clear_notifications()
-        title = Text.assemble(inert(self.entry.name, 24), "\n", self.table.title)
+        # A layout played from a file has its title from the file: outside text.
+        table_title = inert(self.session.table_title(self.table))
+        title = Text.assemble(inert(self.entry.name, 24), "\n", table_title)
         self.query_one("#replay-title", Static).update(title)
         self._show_symbols(self.session.symbols)
         self._fit()
