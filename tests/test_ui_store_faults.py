@@ -195,13 +195,15 @@ async def test_a_save_that_finishes_while_leaving_asks_leaves_as_asked(
 
         monkeypatch.setattr(app.store, "save_game", hung_save)
         await pilot.press("q")
-        for _ in range(200):
-            if isinstance(app.screen, ConfirmScreen):
-                break
+        text = ""
+        for _ in range(400):  # not `settle`: it would wait for the save, held up here
+            asked = app.screen
+            if isinstance(asked, ConfirmScreen):
+                lines = widget_lines(asked.query_one(".dialog-text"))
+                text = " ".join(line.strip() for line in lines if line.strip())
+                if text:  # drawn
+                    break
             await pilot.pause(0.05)
-        asked = app.screen
-        assert isinstance(asked, ConfirmScreen)
-        text = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
         assert text == (
             "This game cannot be saved (its save has not finished after 0.3 s). Leave and lose it?"
         )
