@@ -53,7 +53,7 @@ from lines_tui.ui.mahjong.keys import (
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
-from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
+from lines_tui.ui.mahjong.proving import ProvingScreen, proved_text
 from lines_tui.ui.mahjong.status import PositionStatus
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
@@ -235,22 +235,17 @@ class MahjongScreen(GameScreen):
 
     def _show_proof(self, resumed: bool = False) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
-        line: "Deal 38 proved solvable; skipped 1 dead end." (short enough for the day's deal,
-        whose number has 19 digits, to fit the line at 80 columns). A `resumed` game was not
-        just proved: its message line says it was resumed, with the deal's number (the panel
-        may name it "today's deal"), and the panel keeps the proof."""
-        proof = self.game.proof
-        self.set_class(proof is not None, "-proved")
+        line (`proved_text`). A `resumed` game was not just proved: its message line says it was
+        resumed, with the deal's number (the panel may name it "today's deal"), and the panel
+        keeps the proof."""
         game = self.game
+        proof = game.proof
+        self.set_class(proof is not None, "-proved")
         self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.session.clock()), proof)
         if resumed:
             self._say(f"{RESUMED} Deal {game.seed}.")
-            return
-        if proof is None:
-            return
-        why = skipped_text(proof)
-        said = f"Deal {self.game.seed} proved solvable"
-        self._say(f"{said}; skipped {why}." if why else f"{said}.")
+        elif proof is not None:
+            self._say(proved_text(game.seed, proof))
 
     def _first_cursor(self) -> int | None:
         game = self.game
