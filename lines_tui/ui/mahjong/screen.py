@@ -133,7 +133,6 @@ class MahjongScreen(GameScreen):
         )
         self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
-        self._celebrated = False
         self._glyphs = False
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
@@ -229,8 +228,7 @@ class MahjongScreen(GameScreen):
         board.hints = ()
         board.cursor = self._first_cursor()
         self._show_proof(resumed)
-        # A won game is saved only while its time waits for a name: resumed, it asks again.
-        self._celebrated = False
+        self._results.shown()
         self._position_changed()
 
     def _show_proof(self, resumed: bool = False) -> None:
@@ -280,9 +278,8 @@ class MahjongScreen(GameScreen):
             # Saved after every move, as Lines is: an end without the app's clean-up (SIGKILL,
             # a power cut) loses nothing but the clock since the move.
             self.save_game()
-        if game.won and not self._celebrated:
-            self._celebrated = True
-            cleared = self._results.celebrate()
+        cleared = self._results.celebrate() if game.won else None
+        if cleared is not None:
             self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
 
     def _settle_cursor(self) -> None:
