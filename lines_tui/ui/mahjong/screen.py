@@ -53,6 +53,7 @@ from lines_tui.ui.mahjong.keys import (
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
+from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.proving import ProvingScreen, proved_text
 from lines_tui.ui.mahjong.status import PositionStatus
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
@@ -133,6 +134,7 @@ class MahjongScreen(GameScreen):
         )
         self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
+        self._pausing = Pausing(self, lambda: self.game, self._now)
         self._glyphs = False
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
@@ -195,8 +197,7 @@ class MahjongScreen(GameScreen):
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.board.set_class(self.session.few_colours, "-few-colours")
-        if self.game.paused:
-            self.game.resume(self._now())
+        self._pausing.play_on()  # a game saved paused
         self.show_symbols(self.session.symbols)
         self._start_deal(resumed=self._resumed)
 
@@ -326,9 +327,8 @@ class MahjongScreen(GameScreen):
 
     @property
     def paused(self) -> bool:
-        """The player paused (p): the board is hidden. Not the clock's pause while help or a
-        dialog is over the board, whose keys go to that screen anyway."""
-        return self.has_class("-paused")
+        """The player paused (p): the board is hidden (`Pausing.paused`)."""
+        return self._pausing.paused
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -512,13 +512,7 @@ class MahjongScreen(GameScreen):
     def action_pause(self) -> None:
         """Pause, or resume a paused game."""
         self._act()
-        now = self._now()
-        paused = not self.paused
-        if paused and not self.game.paused:
-            self.game.pause(now)
-        elif not paused and self.game.paused:
-            self.game.resume(now)
-        self.set_class(paused, "-paused")
+        self._pausing.toggle()
         self.refresh_clock()
         self.refresh_bindings()
 
@@ -568,9 +562,7 @@ class MahjongScreen(GameScreen):
 
     def _restart(self) -> None:
         self._give_up_game()
-        if self.game.paused:
-            self.game.resume(self._now())
-            self.set_class(False, "-paused")
+        self._pausing.end()
         self.game.restart(self._now())
         self._start_deal()
         self._say("The same deal from the start.")
@@ -615,7 +607,7 @@ class MahjongScreen(GameScreen):
         self.dead_end = DeadEndCheck(
             self.dead_end.solver, self._on_check_outcome, time_limit=self.dead_end.time_limit
         )
-        self.set_class(False, "-paused")
+        self._pausing.end()
         self._start_deal()
         self.refresh_bindings()
 
@@ -649,16 +641,10 @@ class MahjongScreen(GameScreen):
         return game.to_json(now=self._now())
 
     def play_on(self) -> None:
-        # Saving (or a screen over the board) paused the clock; a pause the player asked for
-        # shows its cover.
-        if self.game.paused and not self.has_class("-paused"):
-            self.game.resume(self._now())
+        self._pausing.play_on()
 
     def on_screen_suspend(self) -> None:
-        """Help, a dialog or the enlarge cover over the board: the clock stops as in a pause,
-        since the clock counts active play only."""
-        if not self.game.paused:
-            self.game.pause(self._now())
+        self._pausing.suspend()
 
     def on_screen_resume(self) -> None:
         if self.is_attached:  # as in `refit`: a resume can come while the app exits
