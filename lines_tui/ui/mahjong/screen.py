@@ -1,12 +1,11 @@
 """The Mahjong solitaire screen: the board, the status panel, and every key of the game.
 
 The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
-After every change of position a dead-end check runs in the solver process (see `dead_end`), and
-the status field shows what it found while the player keeps playing (`status`).
 
-Its parts: its keys (`keys`), the panel's fields (`panel`), picking and taking pairs
-(`pair_taking`), typing a face's label (`face_typing`), where the cursor goes (`navigation`), and
-what a win leads to (`win`).
+Its parts: its keys (`keys`), the panel's fields (`panel`), following the position with the
+dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typing a face's label
+(`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart or a new deal
+(`replacing`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from lines_tui.ui.footer import (
 )
 from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
+from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
 from lines_tui.ui.mahjong.keys import (
     BOARD_ACTIONS,
@@ -54,8 +53,8 @@ from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.pausing import Pausing
+from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import ProvingScreen, proved_text
-from lines_tui.ui.mahjong.status import PositionStatus
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
 from lines_tui.ui.mahjong.win import WinResults
@@ -129,10 +128,15 @@ class MahjongScreen(GameScreen):
         self._proof = proof
         self._game = game
         self._resumed = game is not None
-        self.dead_end = DeadEndCheck(
-            session.background_solver(), self._on_check_outcome, time_limit=check_time
+        self._watch = PositionWatch(
+            self,
+            lambda: self.game,
+            lambda: self.panel,
+            self._say,
+            self._dead_end_warning,
+            session.background_solver(),
+            time_limit=check_time,
         )
-        self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._pausing = Pausing(self, lambda: self.game, self._now)
         self._glyphs = False
@@ -183,7 +187,12 @@ class MahjongScreen(GameScreen):
     @property
     def status(self) -> str:
         """The position's status as the panel shows it ("checking", "solvable", "dead end", ...)."""
-        return self._position_status.current
+        return self._watch.status
+
+    @property
+    def dead_end(self) -> DeadEndCheck:
+        """The dead-end check of the deal on the board."""
+        return self._watch.dead_end
 
     def _faces(self) -> tuple[list[str], list[str]]:
         """What the board shows on each tile: (labels, suits)."""
@@ -218,7 +227,7 @@ class MahjongScreen(GameScreen):
 
     def on_unmount(self) -> None:
         self.save_unless_left()
-        self.dead_end.cancel(self)
+        self._watch.stop()
 
     def _start_deal(self, *, resumed: bool = False) -> None:
         """Show the game from scratch: a new deal, a restart or a `resumed` game."""
@@ -260,19 +269,10 @@ class MahjongScreen(GameScreen):
         board.hints = ()
         board.lost = game.lost
         self._settle_cursor()
-        if game.won or game.lost:
-            self.dead_end.cancel(self)
-            self._position_status.set("won" if game.won else "lost")
-            if game.lost:  # by a move, an undo or a redo alike
-                self._say(self._loss_message())
-        else:
-            known = self.dead_end.check(self, game.current_position())
-            if known is None:
-                self._position_status.set("checking")
-            else:
-                game.learn(known.present, known.verdict)
-                self._position_status.reached(known)
-        self._show_counts()
+        self._watch.follow()
+        if game.lost:  # by a move, an undo or a redo alike
+            self._say(self._loss_message())
+        self._show_tile_info()
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
         if not game.won:
@@ -293,19 +293,6 @@ class MahjongScreen(GameScreen):
         target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
         if target != board.cursor:  # moving the cursor scrolls the board to it
             board.cursor = target
-
-    def _show_status(self, status: str) -> None:
-        self.panel.show_status(status)
-
-    def _on_check_outcome(self, outcome: CheckOutcome) -> None:
-        if outcome.present == self.game.present and not (self.game.won or self.game.lost):
-            self.game.learn(outcome.present, outcome.verdict)
-            self._position_status.show_outcome(outcome)
-
-    def _show_counts(self) -> None:
-        game = self.game
-        self.panel.show_counts(game.present.bit_count(), len(game.available_pairs()))
-        self._show_tile_info()
 
     def _show_tile_info(self) -> None:
         """The panel's line about the tile under the cursor; and the keys, which follow the
@@ -578,7 +565,7 @@ class MahjongScreen(GameScreen):
 
     def _new_deal(self) -> None:
         # What was proved about the old deal says nothing about the new one.
-        self.dead_end.cancel(self)
+        self._watch.stop()
         if self.session.solvable_deals:
             self._prove_new_deal()
             return
@@ -604,9 +591,7 @@ class MahjongScreen(GameScreen):
     def _deal(self, game: MahjongGame) -> None:
         self._give_up_game()
         self._game = game
-        self.dead_end = DeadEndCheck(
-            self.dead_end.solver, self._on_check_outcome, time_limit=self.dead_end.time_limit
-        )
+        self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
         self.refresh_bindings()
