@@ -10,7 +10,6 @@ dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typ
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -23,9 +22,7 @@ from textual.widgets import Static
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
-from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.saved_games import pairs
-from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
@@ -54,7 +51,8 @@ from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
 from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
-from lines_tui.ui.mahjong.proving import ProvingScreen, proved_text
+from lines_tui.ui.mahjong.proving import proved_text
+from lines_tui.ui.mahjong.replacing import GameReplacing
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
 from lines_tui.ui.mahjong.win import WinResults
@@ -139,6 +137,17 @@ class MahjongScreen(GameScreen):
         )
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
         self._pausing = Pausing(self, lambda: self.game, self._now)
+        self._replacing = GameReplacing(
+            self,
+            layout,
+            lambda: self.game,
+            self._results,
+            self._watch,
+            self._say,
+            restarted=self._restarted,
+            dealt=self._dealt,
+            stopped=self._position_changed,
+        )
         self._glyphs = False
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
@@ -505,11 +514,14 @@ class MahjongScreen(GameScreen):
 
     def action_restart(self) -> None:
         self._act()
-        self._after_asking(
-            f"Start this deal again from the beginning? You lose {self._play_lost()}.",
-            "start this deal again",
-            "Restart deal",
-            self._restart,
+        self._replacing.restart(
+            f"Start this deal again from the beginning? You lose {self._play_lost()}."
+        )
+
+    def action_new_deal(self) -> None:
+        self._act()
+        self._replacing.new_deal(
+            f"Abandon this deal and start a new one? You lose {self._play_lost()}."
         )
 
     def _play_lost(self) -> str:
@@ -522,74 +534,18 @@ class MahjongScreen(GameScreen):
             lost.append(f"{pairs(undone)} you could redo (U)")
         return " and ".join(lost)
 
-    def _after_asking(
-        self, question: str, doing: str, title: str, then: Callable[[], None]
-    ) -> None:
-        """`then` at once, or once the player agrees to lose the game in progress, or the
-        winning time not saved yet (`doing` what: "start a new deal"), which is turned down.
-        While the time is checked against its table (a key pressed with the winning pair), the
-        name prompt comes first."""
-        busy = self._results.busy
-        if busy:
-            self._say(busy)
-            return
-        pending = self._results.pending_time
-        if pending is not None:
-            question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
-        self.after_asking(self.game.in_progress or pending is not None, question, title, then)
-
-    def _give_up_game(self) -> None:
-        """The player agreed to lose this game (a restart, a new deal): a won game waiting for
-        its name is turned down only now (a new deal stopped while proving keeps the win), its
-        save goes, and what replaces it is saved once a pair is taken, as a new deal is
-        (`saved_data`), resumed or not."""
-        self._results.turn_down()
-        self.abandon_game()
+    def _restarted(self) -> None:
+        """The player agreed to lose the game in progress (`GameReplacing`) for this deal from
+        the start; as a new deal, it is saved once a pair is taken (`saved_data`)."""
         self._resumed = False
-
-    def _restart(self) -> None:
-        self._give_up_game()
         self._pausing.end()
         self.game.restart(self._now())
         self._start_deal()
         self._say("The same deal from the start.")
 
-    def action_new_deal(self) -> None:
-        self._act()
-        self._after_asking(
-            f"Abandon this deal and start a new one? You lose {self._play_lost()}.",
-            "start a new deal",
-            "New deal",
-            self._new_deal,
-        )
-
-    def _new_deal(self) -> None:
-        # What was proved about the old deal says nothing about the new one.
-        self._watch.stop()
-        if self.session.solvable_deals:
-            self._prove_new_deal()
-            return
-        self._deal(MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now()))
-
-    def _prove_new_deal(self) -> None:
-        """Solvable deals only: the new deal is proved first (a dialog over the board; escape
-        stops it and leaves the current deal as it was)."""
-
-        def proved(deal: ProvedDeal | None) -> None:
-            if deal is None:
-                self._position_changed()  # its check was stopped: check the position again
-                return
-            game = MahjongGame.new(self.tile_layout, deal.seed, now=self._now())
-            game.proof = deal.skipped
-            self._deal(game)
-
-        search = DealSearch(self.tile_layout, following(fresh_seed()))
-        self.app.push_screen(
-            ProvingScreen(self.dead_end.solver, search, "Solvable deals only"), proved
-        )
-
-    def _deal(self, game: MahjongGame) -> None:
-        self._give_up_game()
+    def _dealt(self, game: MahjongGame) -> None:
+        """The player agreed to lose the game in progress (`GameReplacing`) for `game`."""
+        self._resumed = False
         self._game = game
         self._watch.new_deal()
         self._pausing.end()
