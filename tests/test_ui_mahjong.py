@@ -45,8 +45,7 @@ from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.hangup import HUNG_UP
-from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
-from lines_tui.ui.mahjong import screen as mahjong_screen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
@@ -849,7 +848,7 @@ async def test_a_new_deal_stopped_while_proving_keeps_the_time_not_saved(
         def on_mount(self, event: events.Mount) -> None:
             event.prevent_default()
 
-    monkeypatch.setattr(mahjong_screen, "ProvingScreen", ProvingForLong)
+    monkeypatch.setattr(replacing, "ProvingScreen", ProvingForLong)
     async with app.run_test(size=(80, 24)) as pilot:
         app.session.solvable_deals = True
         screen = await win_the_duo(pilot, clock)

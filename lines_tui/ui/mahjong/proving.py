@@ -45,6 +45,15 @@ def skipped_text(skipped: Skipped) -> str:
     return ", ".join(parts)
 
 
+def proved_text(seed: int, skipped: Skipped) -> str:
+    """What the message line says of a deal proved solvable before play: "Deal 38 proved
+    solvable; skipped 1 dead end." (short enough for the day's deal, whose number has 19
+    digits, to fit the line at 80 columns)."""
+    why = skipped_text(skipped)
+    said = f"Deal {seed} proved solvable"
+    return f"{said}; skipped {why}." if why else f"{said}."
+
+
 class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     """Runs `search` in `solver` until a deal is proved solvable, then dismisses with it; escape
     stops the proof and dismisses with None."""

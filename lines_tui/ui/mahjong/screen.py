@@ -1,17 +1,15 @@
 """The Mahjong solitaire screen: the board, the status panel, and every key of the game.
 
 The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
-After every change of position a dead-end check runs in the solver process (see `dead_end`), and
-the status field shows what it found while the player keeps playing (`status`).
 
-Its parts: its keys (`keys`), the panel's fields (`panel`), picking and taking pairs
-(`pair_taking`), typing a face's label (`face_typing`), where the cursor goes (`navigation`), and
-what a win leads to (`win`).
+Its parts: its keys (`keys`), the panel's fields (`panel`), following the position with the
+dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typing a face's label
+(`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart or a new deal
+(`replacing`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -24,9 +22,7 @@ from textual.widgets import Static
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
-from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.saved_games import pairs
-from lines_tui.seeds import fresh_seed
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
@@ -40,7 +36,7 @@ from lines_tui.ui.footer import (
 )
 from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, CheckOutcome, DeadEndCheck
+from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
 from lines_tui.ui.mahjong.keys import (
     BOARD_ACTIONS,
@@ -53,8 +49,10 @@ from lines_tui.ui.mahjong.keys import (
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
-from lines_tui.ui.mahjong.proving import ProvingScreen, skipped_text
-from lines_tui.ui.mahjong.status import PositionStatus
+from lines_tui.ui.mahjong.pausing import Pausing
+from lines_tui.ui.mahjong.position_watch import PositionWatch
+from lines_tui.ui.mahjong.proving import proved_text
+from lines_tui.ui.mahjong.replacing import GameReplacing
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
 from lines_tui.ui.mahjong.win import WinResults
@@ -128,12 +126,28 @@ class MahjongScreen(GameScreen):
         self._proof = proof
         self._game = game
         self._resumed = game is not None
-        self.dead_end = DeadEndCheck(
-            session.background_solver(), self._on_check_outcome, time_limit=check_time
+        self._watch = PositionWatch(
+            self,
+            lambda: self.game,
+            lambda: self.panel,
+            self._say,
+            self._dead_end_warning,
+            session.background_solver(),
+            time_limit=check_time,
         )
-        self._position_status = PositionStatus(self._show_status, self._say, self._dead_end_warning)
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
-        self._celebrated = False
+        self._pausing = Pausing(self, lambda: self.game, self._now)
+        self._replacing = GameReplacing(
+            self,
+            layout,
+            lambda: self.game,
+            self._results,
+            self._watch,
+            self._say,
+            restarted=self._restarted,
+            dealt=self._dealt,
+            stopped=self._position_changed,
+        )
         self._glyphs = False
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
@@ -182,7 +196,12 @@ class MahjongScreen(GameScreen):
     @property
     def status(self) -> str:
         """The position's status as the panel shows it ("checking", "solvable", "dead end", ...)."""
-        return self._position_status.current
+        return self._watch.status
+
+    @property
+    def dead_end(self) -> DeadEndCheck:
+        """The dead-end check of the deal on the board."""
+        return self._watch.dead_end
 
     def _faces(self) -> tuple[list[str], list[str]]:
         """What the board shows on each tile: (labels, suits)."""
@@ -196,8 +215,7 @@ class MahjongScreen(GameScreen):
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.board.set_class(self.session.few_colours, "-few-colours")
-        if self.game.paused:
-            self.game.resume(self._now())
+        self._pausing.play_on()  # a game saved paused
         self.show_symbols(self.session.symbols)
         self._start_deal(resumed=self._resumed)
 
@@ -218,7 +236,7 @@ class MahjongScreen(GameScreen):
 
     def on_unmount(self) -> None:
         self.save_unless_left()
-        self.dead_end.cancel(self)
+        self._watch.stop()
 
     def _start_deal(self, *, resumed: bool = False) -> None:
         """Show the game from scratch: a new deal, a restart or a `resumed` game."""
@@ -229,28 +247,22 @@ class MahjongScreen(GameScreen):
         board.hints = ()
         board.cursor = self._first_cursor()
         self._show_proof(resumed)
-        # A won game is saved only while its time waits for a name: resumed, it asks again.
-        self._celebrated = False
+        self._results.shown()
         self._position_changed()
 
     def _show_proof(self, resumed: bool = False) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
-        line: "Deal 38 proved solvable; skipped 1 dead end." (short enough for the day's deal,
-        whose number has 19 digits, to fit the line at 80 columns). A `resumed` game was not
-        just proved: its message line says it was resumed, with the deal's number (the panel
-        may name it "today's deal"), and the panel keeps the proof."""
-        proof = self.game.proof
-        self.set_class(proof is not None, "-proved")
+        line (`proved_text`). A `resumed` game was not just proved: its message line says it was
+        resumed, with the deal's number (the panel may name it "today's deal"), and the panel
+        keeps the proof."""
         game = self.game
+        proof = game.proof
+        self.set_class(proof is not None, "-proved")
         self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.session.clock()), proof)
         if resumed:
             self._say(f"{RESUMED} Deal {game.seed}.")
-            return
-        if proof is None:
-            return
-        why = skipped_text(proof)
-        said = f"Deal {self.game.seed} proved solvable"
-        self._say(f"{said}; skipped {why}." if why else f"{said}.")
+        elif proof is not None:
+            self._say(proved_text(game.seed, proof))
 
     def _first_cursor(self) -> int | None:
         game = self.game
@@ -266,28 +278,18 @@ class MahjongScreen(GameScreen):
         board.hints = ()
         board.lost = game.lost
         self._settle_cursor()
-        if game.won or game.lost:
-            self.dead_end.cancel(self)
-            self._position_status.set("won" if game.won else "lost")
-            if game.lost:  # by a move, an undo or a redo alike
-                self._say(self._loss_message())
-        else:
-            known = self.dead_end.check(self, game.current_position())
-            if known is None:
-                self._position_status.set("checking")
-            else:
-                game.learn(known.present, known.verdict)
-                self._position_status.reached(known)
-        self._show_counts()
+        self._watch.follow()
+        if game.lost:  # by a move, an undo or a redo alike
+            self._say(self._loss_message())
+        self._show_tile_info()
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
         if not game.won:
             # Saved after every move, as Lines is: an end without the app's clean-up (SIGKILL,
             # a power cut) loses nothing but the clock since the move.
             self.save_game()
-        if game.won and not self._celebrated:
-            self._celebrated = True
-            cleared = self._results.celebrate()
+        cleared = self._results.celebrate() if game.won else None
+        if cleared is not None:
             self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
 
     def _settle_cursor(self) -> None:
@@ -300,19 +302,6 @@ class MahjongScreen(GameScreen):
         target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
         if target != board.cursor:  # moving the cursor scrolls the board to it
             board.cursor = target
-
-    def _show_status(self, status: str) -> None:
-        self.panel.show_status(status)
-
-    def _on_check_outcome(self, outcome: CheckOutcome) -> None:
-        if outcome.present == self.game.present and not (self.game.won or self.game.lost):
-            self.game.learn(outcome.present, outcome.verdict)
-            self._position_status.show_outcome(outcome)
-
-    def _show_counts(self) -> None:
-        game = self.game
-        self.panel.show_counts(game.present.bit_count(), len(game.available_pairs()))
-        self._show_tile_info()
 
     def _show_tile_info(self) -> None:
         """The panel's line about the tile under the cursor; and the keys, which follow the
@@ -334,9 +323,8 @@ class MahjongScreen(GameScreen):
 
     @property
     def paused(self) -> bool:
-        """The player paused (p): the board is hidden. Not the clock's pause while help or a
-        dialog is over the board, whose keys go to that screen anyway."""
-        return self.has_class("-paused")
+        """The player paused (p): the board is hidden (`Pausing.paused`)."""
+        return self._pausing.paused
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -520,23 +508,20 @@ class MahjongScreen(GameScreen):
     def action_pause(self) -> None:
         """Pause, or resume a paused game."""
         self._act()
-        now = self._now()
-        paused = not self.paused
-        if paused and not self.game.paused:
-            self.game.pause(now)
-        elif not paused and self.game.paused:
-            self.game.resume(now)
-        self.set_class(paused, "-paused")
+        self._pausing.toggle()
         self.refresh_clock()
         self.refresh_bindings()
 
     def action_restart(self) -> None:
         self._act()
-        self._after_asking(
-            f"Start this deal again from the beginning? You lose {self._play_lost()}.",
-            "start this deal again",
-            "Restart deal",
-            self._restart,
+        self._replacing.restart(
+            f"Start this deal again from the beginning? You lose {self._play_lost()}."
+        )
+
+    def action_new_deal(self) -> None:
+        self._act()
+        self._replacing.new_deal(
+            f"Abandon this deal and start a new one? You lose {self._play_lost()}."
         )
 
     def _play_lost(self) -> str:
@@ -549,81 +534,21 @@ class MahjongScreen(GameScreen):
             lost.append(f"{pairs(undone)} you could redo (U)")
         return " and ".join(lost)
 
-    def _after_asking(
-        self, question: str, doing: str, title: str, then: Callable[[], None]
-    ) -> None:
-        """`then` at once, or once the player agrees to lose the game in progress, or the
-        winning time not saved yet (`doing` what: "start a new deal"), which is turned down.
-        While the time is checked against its table (a key pressed with the winning pair), the
-        name prompt comes first."""
-        busy = self._results.busy
-        if busy:
-            self._say(busy)
-            return
-        pending = self._results.pending_time
-        if pending is not None:
-            question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
-        self.after_asking(self.game.in_progress or pending is not None, question, title, then)
-
-    def _give_up_game(self) -> None:
-        """The player agreed to lose this game (a restart, a new deal): a won game waiting for
-        its name is turned down only now (a new deal stopped while proving keeps the win), its
-        save goes, and what replaces it is saved once a pair is taken, as a new deal is
-        (`saved_data`), resumed or not."""
-        self._results.turn_down()
-        self.abandon_game()
+    def _restarted(self) -> None:
+        """The player agreed to lose the game in progress (`GameReplacing`) for this deal from
+        the start; as a new deal, it is saved once a pair is taken (`saved_data`)."""
         self._resumed = False
-
-    def _restart(self) -> None:
-        self._give_up_game()
-        if self.game.paused:
-            self.game.resume(self._now())
-            self.set_class(False, "-paused")
+        self._pausing.end()
         self.game.restart(self._now())
         self._start_deal()
         self._say("The same deal from the start.")
 
-    def action_new_deal(self) -> None:
-        self._act()
-        self._after_asking(
-            f"Abandon this deal and start a new one? You lose {self._play_lost()}.",
-            "start a new deal",
-            "New deal",
-            self._new_deal,
-        )
-
-    def _new_deal(self) -> None:
-        # What was proved about the old deal says nothing about the new one.
-        self.dead_end.cancel(self)
-        if self.session.solvable_deals:
-            self._prove_new_deal()
-            return
-        self._deal(MahjongGame.new(self.tile_layout, fresh_seed(), now=self._now()))
-
-    def _prove_new_deal(self) -> None:
-        """Solvable deals only: the new deal is proved first (a dialog over the board; escape
-        stops it and leaves the current deal as it was)."""
-
-        def proved(deal: ProvedDeal | None) -> None:
-            if deal is None:
-                self._position_changed()  # its check was stopped: check the position again
-                return
-            game = MahjongGame.new(self.tile_layout, deal.seed, now=self._now())
-            game.proof = deal.skipped
-            self._deal(game)
-
-        search = DealSearch(self.tile_layout, following(fresh_seed()))
-        self.app.push_screen(
-            ProvingScreen(self.dead_end.solver, search, "Solvable deals only"), proved
-        )
-
-    def _deal(self, game: MahjongGame) -> None:
-        self._give_up_game()
+    def _dealt(self, game: MahjongGame) -> None:
+        """The player agreed to lose the game in progress (`GameReplacing`) for `game`."""
+        self._resumed = False
         self._game = game
-        self.dead_end = DeadEndCheck(
-            self.dead_end.solver, self._on_check_outcome, time_limit=self.dead_end.time_limit
-        )
-        self.set_class(False, "-paused")
+        self._watch.new_deal()
+        self._pausing.end()
         self._start_deal()
         self.refresh_bindings()
 
@@ -657,16 +582,10 @@ class MahjongScreen(GameScreen):
         return game.to_json(now=self._now())
 
     def play_on(self) -> None:
-        # Saving (or a screen over the board) paused the clock; a pause the player asked for
-        # shows its cover.
-        if self.game.paused and not self.has_class("-paused"):
-            self.game.resume(self._now())
+        self._pausing.play_on()
 
     def on_screen_suspend(self) -> None:
-        """Help, a dialog or the enlarge cover over the board: the clock stops as in a pause,
-        since the clock counts active play only."""
-        if not self.game.paused:
-            self.game.pause(self._now())
+        self._pausing.suspend()
 
     def on_screen_resume(self) -> None:
         if self.is_attached:  # as in `refit`: a resume can come while the app exits

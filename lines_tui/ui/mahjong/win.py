@@ -67,6 +67,8 @@ class WinResults:
         self._win: Win | None = None
         self._recorded_as: str | None = None
         """The name the time was saved under, if it was."""
+        self._celebrated = False
+        """The win was celebrated since the game was shown (`shown`)."""
         self.pending = False
         """Won, and the time neither saved nor turned down yet: the won game stays saved, so
         quitting at the name prompt (or a dropped connection) loses nothing; resumed, it asks
@@ -86,9 +88,18 @@ class WinResults:
         """The winning time not saved yet (None: none waits)."""
         return _cleared(self._win) if self.pending and self._win is not None else None
 
-    def celebrate(self) -> str:
-        """Ask for a name if the time qualifies; the won game stays saved until that is
-        settled. Returns the winning time, to the tenth."""
+    def shown(self) -> None:
+        """The game is shown from scratch (a new deal, a restart, a resumed game): a won game
+        is saved only while its time waits for a name, so resumed it asks again."""
+        self._celebrated = False
+
+    def celebrate(self) -> str | None:
+        """The game is won: ask for a name if the time qualifies, once since the game was
+        shown; the won game stays saved until that is settled. Returns the winning time, to the
+        tenth (None: this win asked already)."""
+        if self._celebrated:
+            return None
+        self._celebrated = True
         screen, game, now = self._screen, self._game(), self._now()
         # Resumed, a win keeps the moment it happened (older saves do not know it, and a save
         # edited by hand may not tell a date a table can hold).

@@ -1,0 +1,77 @@
+"""Following the position on the Mahjong board: after every change of position, the panel's counts
+and its status field, which says "checking" while the dead-end check runs in the solver process
+(`dead_end`) and then what the check found (`status`), while the player plays on; a game won or
+lost needs no check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.dom import DOMNode
+
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
+from lines_tui.ui.mahjong.panel import MahjongPanel
+from lines_tui.ui.mahjong.status import PositionStatus
+
+
+class PositionWatch:
+    """Follows `game()` for the panel `panel()`; the checks run as workers of `node` (the
+    screen) in `solver`, for `time_limit` seconds at most. `say` and `dead_end_warning` are
+    those of `PositionStatus`. What the checks proved holds for one deal: `new_deal` forgets it."""
+
+    def __init__(
+        self,
+        node: DOMNode,
+        game: Callable[[], MahjongGame],
+        panel: Callable[[], MahjongPanel],
+        say: Callable[[str], None],
+        dead_end_warning: Callable[[], str],
+        solver: BackgroundSolver,
+        *,
+        time_limit: float,
+    ) -> None:
+        self._node = node
+        self._game = game
+        self._panel = panel
+        self._status = PositionStatus(
+            lambda status: panel().show_status(status), say, dead_end_warning
+        )
+        self.dead_end = DeadEndCheck(solver, self._on_outcome, time_limit=time_limit)
+
+    @property
+    def status(self) -> str:
+        """The position's status as the panel shows it ("checking", "solvable", "dead end",
+        ...)."""
+        return self._status.current
+
+    def follow(self) -> None:
+        """After every move, undo, redo, restart or deal: the new position's status and counts."""
+        game = self._game()
+        if game.won or game.lost:
+            self.stop()
+            self._status.set("won" if game.won else "lost")
+        else:
+            known = self.dead_end.check(self._node, game.current_position())
+            if known is None:
+                self._status.set("checking")
+            else:
+                game.learn(known.present, known.verdict)
+                self._status.reached(known)
+        self._panel().show_counts(game.present.bit_count(), len(game.available_pairs()))
+
+    def stop(self) -> None:
+        """Stop the check in progress, if any."""
+        self.dead_end.cancel(self._node)
+
+    def new_deal(self) -> None:
+        """Another deal is on the board: what was proved about the last says nothing of it."""
+        check = self.dead_end
+        self.dead_end = DeadEndCheck(check.solver, self._on_outcome, time_limit=check.time_limit)
+
+    def _on_outcome(self, outcome: CheckOutcome) -> None:
+        game = self._game()
+        if outcome.present == game.present and not (game.won or game.lost):
+            game.learn(outcome.present, outcome.verdict)
+            self._status.show_outcome(outcome)

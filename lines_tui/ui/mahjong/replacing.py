@@ -1,0 +1,116 @@
+"""Replacing the game on the Mahjong board with a restart or a new deal, once the player agrees to
+lose the game in progress or a winning time not saved yet. With "solvable deals only" a new deal
+is proved solvable first, in a dialog over the board (`proving`); escape there leaves the current
+deal as it was.
+The questions are the screen's, since they name its keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
+from lines_tui.seeds import fresh_seed
+from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.mahjong.position_watch import PositionWatch
+from lines_tui.ui.mahjong.proving import ProvingScreen
+from lines_tui.ui.mahjong.win import WinResults
+
+
+class GameReplacing:
+    """Replaces `game()`, a game of `layout` on `screen` with the results `results` and followed
+    by `watch`; `say` puts a line in the message line. Once the player has agreed to lose the
+    game, `restarted()` starts it again from the beginning and `dealt(game)` puts a new deal on
+    the board; `stopped()`: the new deal's proof was stopped, and the current deal goes on."""
+
+    def __init__(
+        self,
+        screen: GameScreen,
+        layout: Layout,
+        game: Callable[[], MahjongGame],
+        results: WinResults,
+        watch: PositionWatch,
+        say: Callable[[str], None],
+        *,
+        restarted: Callable[[], None],
+        dealt: Callable[[MahjongGame], None],
+        stopped: Callable[[], None],
+    ) -> None:
+        self._screen = screen
+        self._layout = layout
+        self._game = game
+        self._results = results
+        self._watch = watch
+        self._say = say
+        self._restarted = restarted
+        self._dealt = dealt
+        self._stopped = stopped
+
+    def restart(self, question: str) -> None:
+        """Start this deal again, once the player says yes to `question` if it loses anything."""
+        self._after_asking(question, "start this deal again", "Restart deal", self._restart)
+
+    def new_deal(self, question: str) -> None:
+        """Deal a new game, once the player says yes to `question` if it loses anything."""
+        self._after_asking(question, "start a new deal", "New deal", self._new_deal)
+
+    def _after_asking(
+        self, question: str, doing: str, title: str, then: Callable[[], None]
+    ) -> None:
+        """`then` at once, or once the player agrees to lose the game in progress, or the
+        winning time not saved yet (`doing` what: "start a new deal"), which is turned down.
+        While the time is checked against its table (a key pressed with the winning pair), the
+        name prompt comes first."""
+        busy = self._results.busy
+        if busy:
+            self._say(busy)
+            return
+        pending = self._results.pending_time
+        if pending is not None:
+            question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
+        ask = self._game().in_progress or pending is not None
+        self._screen.after_asking(ask, question, title, then)
+
+    def _give_up_game(self) -> None:
+        """The player agreed to lose this game (a restart, a new deal): a won game waiting for
+        its name is turned down only now (a new deal stopped while proving keeps the win), and
+        its save goes; what replaces it is saved once a pair is taken, as a new deal is
+        (`MahjongScreen.saved_data`), resumed or not."""
+        self._results.turn_down()
+        self._screen.abandon_game()
+
+    def _restart(self) -> None:
+        self._give_up_game()
+        self._restarted()
+
+    def _new_deal(self) -> None:
+        # What was proved about the old deal says nothing about the new one.
+        self._watch.stop()
+        if self._screen.session.solvable_deals:
+            self._prove_new_deal()
+            return
+        self._deal(MahjongGame.new(self._layout, fresh_seed(), now=self._now()))
+
+    def _prove_new_deal(self) -> None:
+        """Solvable deals only: the new deal is proved first (a dialog over the board; escape
+        stops it and leaves the current deal as it was)."""
+
+        def proved(deal: ProvedDeal | None) -> None:
+            if deal is None:
+                self._stopped()
+                return
+            game = MahjongGame.new(self._layout, deal.seed, now=self._now())
+            game.proof = deal.skipped
+            self._deal(game)
+
+        search = DealSearch(self._layout, following(fresh_seed()))
+        solver = self._watch.dead_end.solver
+        self._screen.app.push_screen(ProvingScreen(solver, search, "Solvable deals only"), proved)
+
+    def _deal(self, game: MahjongGame) -> None:
+        self._give_up_game()
+        self._dealt(game)
+
+    def _now(self) -> float:
+        return self._screen.session.clock()
