@@ -20,7 +20,7 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.game_screen import SAVING_SLOWLY, SLOW_SAVE_AFTER
+from lines_tui.ui.game_leaving import SAVING_SLOWLY, SLOW_SAVE_AFTER
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen

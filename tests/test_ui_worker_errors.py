@@ -21,7 +21,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.store import Store, open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.game_screen import NOT_SAVED
+from lines_tui.ui.game_keeper import NOT_SAVED
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import NOT_STARTED

@@ -67,7 +67,7 @@ columns of Mahjong's panel)."""
 class NotSavedMark(Label):
     """The game panel's standing mark that the game is not being saved: a notice on the status
     line gives way to the next one (a dead end), this stays while it holds. Shown while its
-    screen has the class -not-saved (app.tcss, `GameScreen.change_saved_game`)."""
+    screen has the class -not-saved (app.tcss, `GameKeeper.change`)."""
 
     def __init__(self) -> None:
         super().__init__(NOT_SAVED_MARK, markup=False)

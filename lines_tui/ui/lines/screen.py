@@ -20,7 +20,8 @@ from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.game_screen import GUEST_NAME, RESUMED, GameScreen
+from lines_tui.ui.game_player import GUEST_NAME
+from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.lines.board import Cell, LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.lines.film import TurnFilm

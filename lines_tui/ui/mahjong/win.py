@@ -24,7 +24,8 @@ from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen
-from lines_tui.ui.game_screen import GUEST_NAME, GameScreen
+from lines_tui.ui.game_player import GUEST_NAME
+from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.store_thread import load
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD

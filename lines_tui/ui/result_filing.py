@@ -1,0 +1,75 @@
+"""Recording a finished game's result, and settling its saved game once it is written (README,
+"Saving and resuming")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.screen import Screen
+
+from lines_tui.store import RecordOutcome, Store, StoreError
+from lines_tui.ui.game_keeper import NOT_SAVED, GameKeeper
+from lines_tui.ui.session import GAME_NAMES, Session, TablesChanged
+from lines_tui.ui.store_thread import still_there, write
+
+RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try again."
+"""Told once a game screen is gone (the player left while its result was written) when the
+result could not be written."""
+
+
+def file_result(
+    screen: Screen[Any],
+    session: Session,
+    keeper: GameKeeper,
+    table: str,
+    record: Callable[[Store], RecordOutcome],
+    then: Callable[[RecordOutcome], None],
+    *,
+    kept: dict[str, Any] | None,
+) -> None:
+    """Write the finished game's result to `table` on the store thread, then `then(outcome)`;
+    a store that fails becomes an outcome that says why (`may_retry`), so the end of a game
+    always has one. Right after the result, on the store thread too, the saved game `keeper`
+    keeps is settled, whatever became of `screen` meanwhile (left, quit, a dropped connection):
+    removed once the result is filed or refused for itself, else `kept` (the finished game
+    as saved data) stays saved, so that resumed it files its result again (README, "Saving
+    and resuming"). Leaving meanwhile changes nothing saved; a result not written once the
+    screen is gone is told by the app."""
+    store, slot, app = session.store, keeper.slot, screen.app
+    keeper.filing = True
+
+    def file() -> RecordOutcome:
+        try:
+            return record(store)
+        except StoreError as error:
+            # "cannot write to PATH: reason"
+            return RecordOutcome(False, str(error), table, may_retry=True)
+
+    filed = session.io.submit(file)
+
+    def settle() -> None:  # after `file`, on the same thread: `filed` is done
+        if filed.exception() is None and not filed.result().may_retry:
+            slot.clear()
+        elif kept is not None:
+            slot.keep(kept)
+
+    keeper.change(settle, NOT_SAVED)
+
+    def answered(outcome: RecordOutcome) -> None:
+        if outcome.saved:
+            for shown in app.screen_stack:
+                shown.post_message(TablesChanged())
+        if still_there(screen):
+            keeper.filing = False
+            then(outcome)
+        elif outcome.may_retry:
+            game = GAME_NAMES[keeper.kind]
+            told = RESULT_KEPT.format(game=game, reason=outcome.reason)
+            app.notify(told, severity="error", markup=False)
+
+    def failed(error: StoreError) -> None:  # a bug in `record` (UnexpectedError)
+        answered(RecordOutcome(False, str(error), table, may_retry=True))
+
+    # Answered through the app: an answer that comes once the screen is gone is told.
+    write(app, session.io, filed.result, answered, failed)
