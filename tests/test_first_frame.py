@@ -32,6 +32,11 @@ GAMES = (
     "lines_tui.ui.mahjong",
     "lines_tui.ui.scores",
     "lines_tui.ui.game_screen",
+    "lines_tui.ui.game_keeper",
+    "lines_tui.ui.game_leaving",
+    "lines_tui.ui.game_player",
+    "lines_tui.ui.result_filing",
+    "lines_tui.ui.result_to_beat",
     "lines_tui.ui.replay",
     "lines_tui.ui.today",
 )

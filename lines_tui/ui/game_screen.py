@@ -35,9 +35,10 @@ RESUMED = "Resumed your saved game."
 class GameScreen(DismissedOnTop, Screen[None]):
     """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
     shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
-    keeps the screen covered while the terminal is too small, follows the symbols key, and saves
-    and records the game with a notice when the store fails. Every store call runs on the
-    session's store thread, in the order asked, so a turn never waits for the disk.
+    keeps the screen covered while the terminal is too small and follows the symbols key. Its
+    parts keep the game (`GameKeeper`), leave it (`Leaving`), know its player (`GamePlayer`), tell
+    the result to beat and file the result; every store call runs on the session's store thread,
+    in the order asked, so a turn never waits for the disk.
 
     Textual calls the Mount, Resize and ScreenResume handlers of every class in the hierarchy, so
     a subclass that handles them too gets both, its own first."""
@@ -193,14 +194,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """Keep the game for the next start, or clear it once it is over (`GameKeeper.save`)."""
         return self._keeper.save()
 
-    def _data_to_save(self) -> dict[str, Any] | None:
+    def data_to_save(self) -> dict[str, Any] | None:
         """The game to save now (`GameKeeper.data_to_save`)."""
         return self._keeper.data_to_save()
-
-    def change_saved_game(self, change: Callable[[], None], failed: str) -> None:
-        """`change` (a save or a removal of the saved game) on the store thread
-        (`GameKeeper.change`)."""
-        self._keeper.change(change, failed)
 
     def abandon_game(self) -> None:
         """The player agreed to lose the game in progress: its save goes now

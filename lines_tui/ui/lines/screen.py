@@ -376,7 +376,7 @@ class LinesScreen(GameScreen):
                 record,
             ),
             recorded,
-            kept=self._data_to_save(),
+            kept=self.data_to_save(),
         )
         self._say("Game over: the board is full.", important=True)
 
@@ -415,7 +415,7 @@ class LinesScreen(GameScreen):
             else f"Abandon this game (score {score}) and start a new one?"
         )
         self.after_asking(
-            self._data_to_save() is not None, question, "New game", self._replace_with_new_game
+            self.data_to_save() is not None, question, "New game", self._replace_with_new_game
         )
 
     def _replace_with_new_game(self) -> None:
