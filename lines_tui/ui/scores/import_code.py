@@ -136,6 +136,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         # In TextPanes: several codes' lines and reasons outgrow the room they have at 80 x 24.
         with TextPane(id="import-summary-pane"):
             yield Static(id="import-summary", markup=False)
+        # What enter said while the screen stays (nothing to merge): here, above the preview,
+        # as a corner notice would cover the reasons it points at.
+        yield Static(id="import-told", markup=False)
         # A RowTable: enter there merges too (a DataTable's own enter selected a row).
         yield RowTable(id="import-table", cursor_type="row", show_cursor=False)
         with TextPane(id="import-reason-pane"):
@@ -197,10 +200,19 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.query_one("#import-summary", Static).update(
             message or summary([read for _, read in reads])
         )
+        self._tell("")  # what enter said was of the paste before
         if pasted.merges():
             fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
+
+    def _tell(self, text: str, *, warning: bool = False) -> None:
+        """Say what enter did while the screen stays, in the line above the preview ("" hides
+        it)."""
+        told = self.query_one("#import-told", Static)
+        told.update(text)
+        told.display = bool(text)
+        told.set_class(warning, "-warning")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -231,14 +243,14 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             if self._pasted.every_entry_there():  # nothing wrong: nothing new
                 deal = challenged(self._pasted.merges(), brought=False)
                 if deal is None:
-                    self.notify(f"Nothing to merge: {ALL_THERE}.")
+                    self._tell(f"Nothing to merge: {ALL_THERE}.")
                 else:
                     self._challenge(deal)
                 return
-            why = "no entry pasted would go into your tables (the preview says why)"
+            why = "no entry pasted would go into your tables (see why below)"
             if not self._pasted.merges():
                 why = "paste a valid share code first"
-            self.notify(f"Nothing to merge: {why}.", severity="warning")
+            self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:
             to_merge = CodesToMerge.all_found(find_codes(self.query_one(CodeInput).value))
@@ -291,10 +303,11 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def _merged(self, merge: MergeTold, best_there: Entry | None) -> None:
         """Say what the merge did; show the first table merged into, or, if the codes (merged
         before the preview could tell) brought nothing, stay."""
-        self.notify(merge.told, severity="warning" if merge.left_out else "information")
         if not merge.into:
             self._merging = False
+            self._tell(merge.told, warning=True)
             return
+        self.notify(merge.told, severity="warning" if merge.left_out else "information")
         first = merge.into[0]
         deal = challenged(merge.merges)
         challenge = None if deal is None else Challenge.offered(deal, best_there)
