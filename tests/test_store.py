@@ -659,3 +659,15 @@ def test_a_saved_game_of_another_kind_is_named_as_it_is_written(folder: Path) ->
     assert store.load_game("lines") is None
     (told,) = [warning for warning in store.warnings if "of kind" in warning]
     assert "of kind 'mah\\jong\\x1b'" in told, told
+
+
+def test_a_mahjong_outcome_names_its_table_by_the_title_given(tmp_path: Path) -> None:
+    """A layout played from a file has a title of its own, which its table's id does not spell:
+    the win's outcome named the table by its id ("number 1 in Twin 1A2B3C4D")."""
+    store = open_store(tmp_path)
+    store.table_limit = 1
+    filed = store.record_mahjong("Kim", "turtle", 100.0, 1, START, title="My [b]own[/b]")
+    assert filed.reason == "number 1 in My [b]own[/b]"
+    slower = store.record_mahjong("Kim", "turtle", 200.0, 2, START, title="My [b]own[/b]")
+    assert slower.reason == "not among the best 1 of My [b]own[/b]"
+    assert store.record_mahjong("Pat", "turtle", 300.0, 3, START).reason.endswith("of Turtle")

@@ -1777,3 +1777,29 @@ async def test_import_checks_a_code_of_a_layout_played_from_a_file_on_it(home: P
     assert isinstance(merged, Merged) and merged.challenge is not None
     assert merged.challenge.best_there is not None
     assert merged.challenge.best_there.name == "Pat"
+
+
+async def test_import_names_a_file_layouts_table_by_its_title_while_it_is_played(
+    home: Path,
+) -> None:
+    """Import's lines named a layout played from a file by its table id ("Twin 1A2B3C4D"),
+    while its leaderboard and replay use the layout's own title: one table, two names. The
+    title is outside text, shown as it is (its markup too), and the merge's notice names it
+    so as well."""
+    from lines_tui.engine.mahjong.layouts import layout_table_name
+
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout))
+    session = Session(open_store(home / "data"))
+    session.played(layout)
+    app = NoticeApp(ImportScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(encode(table, [REJECTED])))
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        await press(pilot, "enter")
+        await settle(pilot)
+        told = told_above_the_preview(pilot)
+    assert summary == f"Nothing to merge into Twin [b]rows[/b] ({table}): 1 rejected."
+    assert told.startswith("Nothing to merge:"), told

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from lines_tui.engine.daily import is_proven_solvable
+from lines_tui.outside_text import printable_lines
 from lines_tui.store import Entry, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
 from lines_tui.ui.footer import Footer
@@ -27,12 +29,14 @@ from lines_tui.ui.scores.pasted_codes import (
     PastedCodes,
     Read,
     Repeat,
+    Titles,
     all_there,
     as_sentence,
     best_place,
     best_verified,
     brings,
     challenged,
+    id_title,
     read_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
@@ -188,7 +192,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         return reads
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
-        self._pasted = pasted = PastedCodes(reads)
+        self._pasted = pasted = PastedCodes(reads, self.session.table_title)
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
@@ -197,9 +201,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
         }
         self.query_one("#import-reason", Static).update(rejections(rejected, styles["rejected"]))
-        self.query_one("#import-summary", Static).update(
-            message or summary([read for _, read in reads])
-        )
+        said = message or summary([read for _, read in reads], self.session.table_title)
+        self.query_one("#import-summary", Static).update(Text(printable_lines(said)))
         self._tell("")  # what enter said was of the paste before
         if pasted.merges():
             fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
@@ -210,7 +213,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         """Say what enter did while the screen stays, in the line above the preview ("" hides
         it)."""
         told = self.query_one("#import-told", Static)
-        told.update(text)
+        told.update(Text(printable_lines(text)))
         told.display = bool(text)
         told.set_class(warning, "-warning")
 
@@ -253,7 +256,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:
-            to_merge = CodesToMerge.all_found(find_codes(self.query_one(CodeInput).value))
+            found = find_codes(self.query_one(CodeInput).value)
+            to_merge = CodesToMerge.all_found(found, self.session.table_title)
         codes = to_merge.codes()
         self._merging = True
 
@@ -316,12 +320,12 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         )
 
 
-def summary(reads: list[Read]) -> str:
+def summary(reads: list[Read], title: Titles = id_title) -> str:
     """One line for one code; for several, what enter merges, then a line per code (a code
-    given again is said to be, in its place, and counted once)."""
+    given again is said to be, in its place, and counted once); each table named by `title`."""
     if len(reads) == 1:
         (read,) = reads
-        line = read_line(read)
+        line = read_line(read, title)
         if brings(read):
             return f"{line} Press enter to merge."
         if all_there(reads):
@@ -341,7 +345,7 @@ def summary(reads: list[Read]) -> str:
         head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
     else:
         head = f"{codes}. Press enter to merge the {merges} that can be."
-    lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
+    lines = (f"Code {n}: {read_line(read, title)}" for n, read in enumerate(reads, start=1))
     return "\n".join([head, *lines])
 
 
