@@ -110,6 +110,25 @@ FULLWIDTH_ANN = "\uff21nn"
 """"Ａnn": a fullwidth Ａ (U+FF21), which reads as "Ann" (Unicode NFKC, then case folded)."""
 
 
+@pytest.mark.parametrize(
+    ("player", "typed"), [("\ufb01", "FI"), ("\ufb01", "fi"), ("Stra\u00dfe", "STRASSE")]
+)
+def test_a_name_the_same_only_once_folded_is_said_to_read_as_the_player(
+    folder: Path, player: str, typed: str
+) -> None:
+    """`players add FI` beside "ﬁ" said only "a player named 'ﬁ' is already registered", with
+    no word of why FI is ﬁ; a look-alike said "reads as". Both say so now; a name the same
+    but for its case keeps the plain refusal."""
+    store = open_store(folder)
+    store.add_player(player)
+    taken = f"'{typed}' is already taken: it reads as the registered player '{player}'"
+    with pytest.raises(StoreError, match=f"^{re.escape(taken)}$"):
+        store.add_player(typed)
+    plain = f"a player named '{player}' is already registered"
+    with pytest.raises(StoreError, match=f"^{re.escape(plain)}$"):
+        store.add_player(player.upper() if player.upper().lower() == player.lower() else player)
+
+
 @pytest.mark.parametrize("alike", [FULLWIDTH_ANN, "\uff41NN", "\U0001d400nn"])
 def test_a_name_that_reads_as_a_players_is_taken_and_finds_them(folder: Path, alike: str) -> None:
     """ "Ａnn" was another player than "Ann": registered beside them, it looked like them in
