@@ -110,6 +110,25 @@ FULLWIDTH_ANN = "\uff21nn"
 """"Ａnn": a fullwidth Ａ (U+FF21), which reads as "Ann" (Unicode NFKC, then case folded)."""
 
 
+@pytest.mark.parametrize(
+    ("player", "typed"), [("\ufb01", "FI"), ("\ufb01", "fi"), ("Stra\u00dfe", "STRASSE")]
+)
+def test_a_name_the_same_only_once_folded_is_said_to_read_as_the_player(
+    folder: Path, player: str, typed: str
+) -> None:
+    """`players add FI` beside "ﬁ" said only "a player named 'ﬁ' is already registered", with
+    no word of why FI is ﬁ; a look-alike said "reads as". Both say so now; a name the same
+    but for its case keeps the plain refusal."""
+    store = open_store(folder)
+    store.add_player(player)
+    taken = f"'{typed}' is already taken: it reads as the registered player '{player}'"
+    with pytest.raises(StoreError, match=f"^{re.escape(taken)}$"):
+        store.add_player(typed)
+    plain = f"a player named '{player}' is already registered"
+    with pytest.raises(StoreError, match=f"^{re.escape(plain)}$"):
+        store.add_player(player.upper() if player.upper().lower() == player.lower() else player)
+
+
 @pytest.mark.parametrize("alike", [FULLWIDTH_ANN, "\uff41NN", "\U0001d400nn"])
 def test_a_name_that_reads_as_a_players_is_taken_and_finds_them(folder: Path, alike: str) -> None:
     """ "Ａnn" was another player than "Ann": registered beside them, it looked like them in
@@ -659,3 +678,15 @@ def test_a_saved_game_of_another_kind_is_named_as_it_is_written(folder: Path) ->
     assert store.load_game("lines") is None
     (told,) = [warning for warning in store.warnings if "of kind" in warning]
     assert "of kind 'mah\\jong\\x1b'" in told, told
+
+
+def test_a_mahjong_outcome_names_its_table_by_the_title_given(tmp_path: Path) -> None:
+    """A layout played from a file has a title of its own, which its table's id does not spell:
+    the win's outcome named the table by its id ("number 1 in Twin 1A2B3C4D")."""
+    store = open_store(tmp_path)
+    store.table_limit = 1
+    filed = store.record_mahjong("Kim", "turtle", 100.0, 1, START, title="My [b]own[/b]")
+    assert filed.reason == "number 1 in My [b]own[/b]"
+    slower = store.record_mahjong("Kim", "turtle", 200.0, 2, START, title="My [b]own[/b]")
+    assert slower.reason == "not among the best 1 of My [b]own[/b]"
+    assert store.record_mahjong("Pat", "turtle", 300.0, 3, START).reason.endswith("of Turtle")

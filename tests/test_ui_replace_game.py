@@ -346,6 +346,33 @@ async def test_a_deal_number_asked_with_another_layout_is_named_in_the_question(
         assert (app.screen.tile_layout.name, app.screen.game.seed) == ("lantern", seed)
 
 
+async def test_a_deal_number_asked_over_the_random_deal_of_that_number_says_which_is_which(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui mahjong --layout turtle --seed 5` with Turtle's random deal 5 saved asked
+    "You have a saved Mahjong game (Turtle, deal 5). ... Start a new one?": the player asked for
+    deal 5 and was not told why it was not offered to resume. Deal 5 by number is another game,
+    on its own table; the question now says so, within 80 columns."""
+    from conftest import widget_lines
+
+    save_a_mahjong_game(tmp_path)  # Turtle, a random deal: 5
+    app = make_app(tmp_path, start="mahjong", layout="turtle", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        text = " ".join(dialog_text(app).split())
+        asked = "deal 5 of Turtle by number, not your random deal 5"
+        assert text.startswith(f"You asked for {asked}. A saved Mahjong game is waiting"), text
+        assert text.endswith(f"Start {asked}?"), text
+        for part in app.screen.query(".dialog-text, .dialog-keys"):
+            assert part.region.right <= 80
+            assert all(len(line) <= part.region.width for line in widget_lines(part))
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MahjongScreen)
+        assert app.screen.game.seed == 5 and app.screen.game.deal_choice.mode == "deal"
+
+
 async def test_a_deal_number_proved_from_is_named_as_where_the_proof_starts(
     tmp_path: Path,
 ) -> None:

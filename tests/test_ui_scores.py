@@ -967,7 +967,10 @@ async def test_codes_whose_entries_are_all_here_say_so_and_merge_nothing(
         await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, ImportScreen)
-    assert app.told == ["Nothing to merge: every entry pasted is already in your tables."]
+        assert told_above_the_preview(pilot) == (
+            "Nothing to merge: every entry pasted is already in your tables."
+        )
+    assert app.told == []  # on the screen, not in a corner notice over the preview
     assert app.result == "not dismissed"
 
 
@@ -1207,13 +1210,23 @@ async def test_a_code_pasted_over_a_selection_replaces_it(tmp_path: Path) -> Non
         assert field.value == code
 
 
+def told_above_the_preview(pilot: Pilot[Any]) -> str:
+    """What enter said on the Import screen while it stays ("" if nothing, hidden, or the
+    screen has gone)."""
+    if not isinstance(pilot.app.screen, ImportScreen):
+        return ""
+    told = pilot.app.screen.query_one("#import-told", Static)
+    return text_of(told) if told.display else ""
+
+
 REJECTED = Entry("[b]x[/b]", 5, int(START), 2)  # markup in a name: rejected everywhere
 NOTHING_IN_LINES_9 = "nothing to merge into Lines 9 x 9 (lines-9): 1 rejected."
 
 
 async def test_a_code_that_brings_nothing_says_so_and_is_not_merged(tmp_path: Path) -> None:
     """Its only entry rejected, it said "1 rejected. Press enter to merge.", and enter "merged"
-    it ("Merged into Lines 9 x 9 (lines-9): 1 rejected."), into a data folder it made."""
+    it ("Merged into Lines 9 x 9 (lines-9): 1 rejected."), into a data folder it made. Enter
+    says so above the preview: its corner notice covered the reason line it pointed at."""
     store = open_store(tmp_path / "data")
     app = NoticeApp(ImportScreen(Session(store)))
     async with app.run_test(size=SIZE) as pilot:
@@ -1223,11 +1236,17 @@ async def test_a_code_that_brings_nothing_says_so_and_is_not_merged(tmp_path: Pa
         await settle(pilot)
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         assert summary == "N" + NOTHING_IN_LINES_9[1:]
+        reason = shown(pilot.app.screen.query_one("#import-reason", Static))
         await press(pilot, "enter")
         assert isinstance(pilot.app.screen, ImportScreen)
-        assert app.told == [
-            "Nothing to merge: no entry pasted would go into your tables (the preview says why)."
-        ]
+        told = pilot.app.screen.query_one("#import-told", Static)
+        assert [line.rstrip() for line in widget_lines(told)] == [
+            " Nothing to merge: no entry pasted would go into your tables (see why below)."
+        ]  # one line at 80 columns, above the preview
+        # The reasons it points at stay in sight: no corner notice is drawn over them.
+        assert shown(pilot.app.screen.query_one("#import-reason", Static)) == reason
+        assert reason.startswith("rejected [b]x[/b]:"), reason
+    assert app.told == []
     assert app.result == "not dismissed"
     assert not store.path.exists()
 
@@ -1251,7 +1270,8 @@ async def test_a_code_that_brings_nothing_merged_before_its_preview_says_so(
         slow.set()
         await settle(pilot)
         assert isinstance(pilot.app.screen, ImportScreen)
-    assert app.told == [f"Nothing was merged: code 1: {NOTHING_IN_LINES_9}"]
+        assert told_above_the_preview(pilot) == f"Nothing was merged: code 1: {NOTHING_IN_LINES_9}"
+    assert app.told == []
     assert app.result == "not dismissed"
     assert store.table("lines-9") == ()
 
@@ -1570,8 +1590,9 @@ async def test_no_enter_of_a_paste_typed_as_keys_in_one_read_merges_unless_it_en
         assert not store.tables()
         post_keys_at_once(pilot.app, "enter")  # the player's own
         await settle(pilot)
+        told_there = told_above_the_preview(pilot)
     if paste.startswith("Here"):  # the "> " marks come between the lines: no code whole
-        assert app.told == ["Nothing to merge: paste a valid share code first."]
+        assert told_there == "Nothing to merge: paste a valid share code first."
         assert not store.tables()
     else:
         assert app.told[0].startswith("Merged into Lantern (mahjong-lantern): 2 added."), app.told
@@ -1756,3 +1777,29 @@ async def test_import_checks_a_code_of_a_layout_played_from_a_file_on_it(home: P
     assert isinstance(merged, Merged) and merged.challenge is not None
     assert merged.challenge.best_there is not None
     assert merged.challenge.best_there.name == "Pat"
+
+
+async def test_import_names_a_file_layouts_table_by_its_title_while_it_is_played(
+    home: Path,
+) -> None:
+    """Import's lines named a layout played from a file by its table id ("Twin 1A2B3C4D"),
+    while its leaderboard and replay use the layout's own title: one table, two names. The
+    title is outside text, shown as it is (its markup too), and the merge's notice names it
+    so as well."""
+    from lines_tui.engine.mahjong.layouts import layout_table_name
+
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout))
+    session = Session(open_store(home / "data"))
+    session.played(layout)
+    app = NoticeApp(ImportScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).post_message(events.Paste(encode(table, [REJECTED])))
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        await press(pilot, "enter")
+        await settle(pilot)
+        told = told_above_the_preview(pilot)
+    assert summary == f"Nothing to merge into Twin [b]rows[/b] ({table}): 1 rejected."
+    assert told.startswith("Nothing to merge:"), told

@@ -115,13 +115,21 @@ def taken_problem(players: Iterable[str], name: str, allowed: str | None = None)
     others = [player for player in players if player != allowed]
     for player in others:
         if same_name(player, name):
-            return f"a player named '{player}' is already registered"
+            if player.lower() == name.lower():  # the same letters, in another case at most
+                return f"a player named '{player}' is already registered"
+            # The same only once folded ("FI" and "ﬁ", "SS" and "ß"): say how it reads.
+            return reads_as(name, player)
     if allowed is not None and looks_alike(allowed, name):
         return None
     for player in others:
         if looks_alike(player, name):
-            return f"'{name}' is already taken: it reads as the registered player '{player}'"
+            return reads_as(name, player)
     return None
+
+
+def reads_as(name: str, player: str) -> str:
+    """Why `name` is refused: it reads as the registered `player`, though spelt otherwise."""
+    return f"'{name}' is already taken: it reads as the registered player '{player}'"
 
 
 def look_alike_problem(players: Iterable[str], name: str) -> str | None:

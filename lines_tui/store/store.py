@@ -358,6 +358,7 @@ class Store:
         record: MahjongRecord | None = None,
         *,
         saved: dict[str, Any] | None = None,
+        title: str | None = None,
     ) -> RecordOutcome:
         """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks: a
         name that means a registered player (`resolve_player`: in any case, or a look-alike of
@@ -371,7 +372,9 @@ class Store:
         filed or removed (`filed_elsewhere`). None: a win not saved by this copy; no saved game
         is touched. Either way a game already in the table under any name (`Entry.game`: the
         won game another copy filed, then saved again by a copy that quit at its name prompt)
-        is not filed again (`filed_elsewhere`)."""
+        is not filed again (`filed_elsewhere`).
+        `title`: the table's title in the outcome's words ("number 1 in ..."), if not its id's
+        (a layout played from a file has its own)."""
         try:
             table = table if isinstance(table, TableId) else TableId.mahjong(table)
             cleaned = clean_name(name)
@@ -394,7 +397,8 @@ class Store:
         def file(data: ScoreData) -> RecordOutcome:
             if refused is not None:
                 return refused
-            return self._record(data, table, replace(entry, name=_as_registered(data, cleaned)))
+            filed = replace(entry, name=_as_registered(data, cleaned))
+            return self._record(data, table, filed, title)
 
         if saved is None:
             return refused if refused is not None else self._scores.update(file)
@@ -406,9 +410,12 @@ class Store:
             return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
         return filed
 
-    def _record(self, data: ScoreData, table: TableId, entry: Entry) -> RecordOutcome:
+    def _record(
+        self, data: ScoreData, table: TableId, entry: Entry, title: str | None = None
+    ) -> RecordOutcome:
         """File a game of this copy, once: an entry of the same game (`Entry.game`) already in
-        the table, under any name, is another copy's filing of it (`filed_elsewhere`)."""
+        the table, under any name, is another copy's filing of it (`filed_elsewhere`). The
+        outcome names the table by `title` (its id's if None)."""
         problem = entry_problem(table, entry)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
@@ -419,10 +426,10 @@ class Store:
         merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.rank is None:
-            reason = f"not among the best {self.table_limit} of {table.title}"
+            reason = f"not among the best {self.table_limit} of {title or table.title}"
             return RecordOutcome(False, reason, str(table))
         data.tables[table] = list(merged.entries)
-        reason = f"number {result.rank} in {table.title}"
+        reason = f"number {result.rank} in {title or table.title}"
         return RecordOutcome(True, reason, str(table), result.rank, filed_as=entry.name)
 
     def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:

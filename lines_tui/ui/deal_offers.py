@@ -118,7 +118,8 @@ class DealOffers:
 
         question = (
             f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
-            f"{table.title}.{ahead_of(table, best, best_there)} Play that deal now?"
+            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there)} Play that "
+            "deal now?"
         )
         self.app.push_screen(ConfirmScreen(question, title="Challenge"), answered)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from lines_tui.ui.typed_ahead import typed
 
@@ -114,6 +114,24 @@ class DirectStart:
         article = "an" if self.size in (8, 11) else "a"  # "an eight", "an eleven"
         return f"{article} {self.size} x {self.size} game"
 
+    def _numbered_over_random(self, saved: Mapping[str, Any], layout: Layout) -> str | None:
+        """Deal N of the saved game's layout asked for by number, over the random deal that
+        happens to have that number ("deal 5 of Pagoda by number, not your random deal 5"):
+        another game, on another table, so the question says why it offers no resume. None
+        for any other deal."""
+        asked_by_number = self.seed is not None and self.choice is None
+        if not asked_by_number or self.mahjong.solvable_deals() or saved.get("seed") != self.seed:
+            return None
+        from lines_tui.engine.deal_choice import DealChoice
+
+        try:
+            random = DealChoice.from_json(saved.get("deal_choice")).mode == "random"
+        except ValueError:
+            return None
+        if not random:
+            return None
+        return f"deal {self.seed} of {layout.title} by number, not your random deal {self.seed}"
+
     def another_layout(self, layout: Layout) -> str | None:
         """The Mahjong deal asked for ("a deal of Pagoda", "deal 5 of Pagoda" with --seed, "a
         solvable deal of Pagoda from deal 5" when it is proved from there) when the saved game
@@ -126,7 +144,7 @@ class DirectStart:
         about = saved.get("layout")
         about = about if isinstance(about, Mapping) else {}
         if (about.get("name"), about.get("source")) == (layout.name, layout.source):
-            return None
+            return self._numbered_over_random(saved, layout)
         # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
         name = layout.where if about.get("title") == layout.title else layout.title
         if self.seed is None or (self.choice is not None and self.choice.mode == "daily"):

@@ -215,12 +215,20 @@ class WinResults:
         def file(store: Store) -> RecordOutcome:
             def record(saved: dict[str, Any] | None) -> RecordOutcome:
                 return store.record_mahjong(
-                    name, win.table, win.seconds, win.seed, win.at, win.record, saved=saved
+                    name,
+                    win.table,
+                    win.seconds,
+                    win.seed,
+                    win.at,
+                    win.record,
+                    saved=saved,
+                    title=title,
                 )
 
             return record(None) if win.saved is None else slot.file_win(win.saved, record)
 
         slot = screen.saved_game
+        title = screen.session.table_title(win.table)  # a layout from a file: its own
         screen.record_result(str(win.table), file, recorded, kept=win.saved)
         self.writing, self.pending = True, False
 

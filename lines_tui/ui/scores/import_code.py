@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from lines_tui.engine.daily import is_proven_solvable
+from lines_tui.outside_text import printable_lines
 from lines_tui.store import Entry, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
 from lines_tui.ui.footer import Footer
@@ -27,12 +29,14 @@ from lines_tui.ui.scores.pasted_codes import (
     PastedCodes,
     Read,
     Repeat,
+    Titles,
     all_there,
     as_sentence,
     best_place,
     best_verified,
     brings,
     challenged,
+    id_title,
     read_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
@@ -136,6 +140,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         # In TextPanes: several codes' lines and reasons outgrow the room they have at 80 x 24.
         with TextPane(id="import-summary-pane"):
             yield Static(id="import-summary", markup=False)
+        # What enter said while the screen stays (nothing to merge): here, above the preview,
+        # as a corner notice would cover the reasons it points at.
+        yield Static(id="import-told", markup=False)
         # A RowTable: enter there merges too (a DataTable's own enter selected a row).
         yield RowTable(id="import-table", cursor_type="row", show_cursor=False)
         with TextPane(id="import-reason-pane"):
@@ -185,7 +192,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         return reads
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
-        self._pasted = pasted = PastedCodes(reads)
+        self._pasted = pasted = PastedCodes(reads, self.session.table_title)
         self._checking = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
@@ -194,13 +201,21 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
         }
         self.query_one("#import-reason", Static).update(rejections(rejected, styles["rejected"]))
-        self.query_one("#import-summary", Static).update(
-            message or summary([read for _, read in reads])
-        )
+        said = message or summary([read for _, read in reads], self.session.table_title)
+        self.query_one("#import-summary", Static).update(Text(printable_lines(said)))
+        self._tell("")  # what enter said was of the paste before
         if pasted.merges():
             fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
+
+    def _tell(self, text: str, *, warning: bool = False) -> None:
+        """Say what enter did while the screen stays, in the line above the preview ("" hides
+        it)."""
+        told = self.query_one("#import-told", Static)
+        told.update(Text(printable_lines(text)))
+        told.display = bool(text)
+        told.set_class(warning, "-warning")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -231,17 +246,18 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             if self._pasted.every_entry_there():  # nothing wrong: nothing new
                 deal = challenged(self._pasted.merges(), brought=False)
                 if deal is None:
-                    self.notify(f"Nothing to merge: {ALL_THERE}.")
+                    self._tell(f"Nothing to merge: {ALL_THERE}.")
                 else:
                     self._challenge(deal)
                 return
-            why = "no entry pasted would go into your tables (the preview says why)"
+            why = "no entry pasted would go into your tables (see why below)"
             if not self._pasted.merges():
                 why = "paste a valid share code first"
-            self.notify(f"Nothing to merge: {why}.", severity="warning")
+            self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:
-            to_merge = CodesToMerge.all_found(find_codes(self.query_one(CodeInput).value))
+            found = find_codes(self.query_one(CodeInput).value)
+            to_merge = CodesToMerge.all_found(found, self.session.table_title)
         codes = to_merge.codes()
         self._merging = True
 
@@ -291,10 +307,11 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def _merged(self, merge: MergeTold, best_there: Entry | None) -> None:
         """Say what the merge did; show the first table merged into, or, if the codes (merged
         before the preview could tell) brought nothing, stay."""
-        self.notify(merge.told, severity="warning" if merge.left_out else "information")
         if not merge.into:
             self._merging = False
+            self._tell(merge.told, warning=True)
             return
+        self.notify(merge.told, severity="warning" if merge.left_out else "information")
         first = merge.into[0]
         deal = challenged(merge.merges)
         challenge = None if deal is None else Challenge.offered(deal, best_there)
@@ -303,12 +320,12 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         )
 
 
-def summary(reads: list[Read]) -> str:
+def summary(reads: list[Read], title: Titles = id_title) -> str:
     """One line for one code; for several, what enter merges, then a line per code (a code
-    given again is said to be, in its place, and counted once)."""
+    given again is said to be, in its place, and counted once); each table named by `title`."""
     if len(reads) == 1:
         (read,) = reads
-        line = read_line(read)
+        line = read_line(read, title)
         if brings(read):
             return f"{line} Press enter to merge."
         if all_there(reads):
@@ -328,7 +345,7 @@ def summary(reads: list[Read]) -> str:
         head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
     else:
         head = f"{codes}. Press enter to merge the {merges} that can be."
-    lines = (f"Code {n}: {read_line(read)}" for n, read in enumerate(reads, start=1))
+    lines = (f"Code {n}: {read_line(read, title)}" for n, read in enumerate(reads, start=1))
     return "\n".join([head, *lines])
 
 

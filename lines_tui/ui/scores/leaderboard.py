@@ -91,9 +91,10 @@ def checked_and_code(
         return checked, "", f"No share code: {error}"
 
 
-def tables_named(tables: tuple[TableId, ...]) -> str:
-    """The tables a result goes from, by title: "Lantern, deal 48 and from Lantern"."""
-    return " and from ".join(table.title for table in tables)
+def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
+    """The tables a result goes from, by title (`Session.table_title`): "Lantern, deal 48 and
+    from Lantern"."""
+    return " and from ".join(session.table_title(table) for table in tables)
 
 
 class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
@@ -450,7 +451,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         )
 
         def removed(taken_from: tuple[TableId, ...]) -> None:
-            self.notify(f"Removed {said} from {tables_named(taken_from)}.")
+            self.notify(f"Removed {said} from {tables_named(taken_from, self.session)}.")
             self.reload(str(table), place)
 
         def failed(error: StoreError) -> None:
@@ -467,7 +468,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
                     failed,
                 )
 
-        where = tables_named((table, *also))
+        where = tables_named((table, *also), self.session)
         question = f"Remove {said} from {where}? This cannot be undone."
         self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
 

@@ -6,9 +6,10 @@ preview, which names the screen's keys, is the screen's (import_code)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from lines_tui.store import Entry, Merge
+from lines_tui.store import Entry, Merge, TableId
 from lines_tui.store.paste import repeats, same_as
 
 
@@ -23,6 +24,15 @@ class Repeat:
 Read = Merge | str | Repeat
 """What merging one code does, why it cannot be merged, or that it is one before it again."""
 
+Titles = Callable[[TableId], str]
+"""A table's title as the words name it (`Session.table_title`: a layout played from a file by
+its own title; outside text then, shown inert)."""
+
+
+def id_title(table: TableId) -> str:
+    """A table's title from its id alone."""
+    return table.title
+
 
 @dataclass(frozen=True)
 class PastedCodes:
@@ -30,6 +40,7 @@ class PastedCodes:
     as the summary numbers them."""
 
     reads: list[tuple[str, Read]]
+    title: Titles = id_title
 
     def merges(self) -> list[Merge]:
         """What merging each code that could be read would do."""
@@ -51,11 +62,12 @@ class PastedCodes:
         return CodesToMerge(
             [(number, code) for number, (code, read) in numbered if brings(read)],
             [
-                f"code {number}: {read_line(read)}"
+                f"code {number}: {read_line(read, self.title)}"
                 for number, (_, read) in numbered
                 if not brings(read) and not isinstance(read, Repeat)
             ],
             {number: read.of for number, (_, read) in numbered if isinstance(read, Repeat)},
+            self.title,
         )
 
 
@@ -68,14 +80,15 @@ class CodesToMerge:
     numbered: list[tuple[int, str]]
     left_out: list[str]
     repeated: dict[int, int]
+    title: Titles = field(default=id_title)
 
     @classmethod
-    def all_found(cls, found: list[str]) -> CodesToMerge:
+    def all_found(cls, found: list[str], title: Titles = id_title) -> CodesToMerge:
         """Every code found, before their preview could tell which bring entries: all or none;
         the merge tells what each brought. Merged again, a code given again changes nothing:
         it is told as such."""
         repeated = {n: first for n, first in enumerate(repeats(found), 1) if first}
-        return cls(list(enumerate(found, start=1)), [], repeated)
+        return cls(list(enumerate(found, start=1)), [], repeated, title)
 
     def codes(self) -> list[str]:
         return [code for _, code in self.numbered]
@@ -88,9 +101,11 @@ class CodesToMerge:
         once = [(number, merged) for number, merged in numbered if number not in self.repeated]
         into = [merged for _, merged in once if brings(merged)]
         left_out = self.left_out + [
-            f"code {number}: {read_line(merged)}" for number, merged in once if not brings(merged)
+            f"code {number}: {read_line(merged, self.title)}"
+            for number, merged in once
+            if not brings(merged)
         ]
-        told = [read_line(merged, "Merged into ") for merged in into]
+        told = [read_line(merged, self.title, "Merged into ") for merged in into]
         if left_out:
             told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
         if self.repeated:
@@ -163,16 +178,16 @@ def as_sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def read_line(read: Read, merged: str = "") -> str:
-    """A code's table and what merging it does (after `merged`), that it has nothing to merge
-    and why, or why it cannot be merged."""
+def read_line(read: Read, title: Titles = id_title, merged: str = "") -> str:
+    """A code's table (by `title`) and what merging it does (after `merged`), that it has
+    nothing to merge and why, or why it cannot be merged."""
     if isinstance(read, str):
         return read
     if isinstance(read, Repeat):
         return f"{same_as(read.of)}."
     if not brings(read):
         merged = NOTHING
-    return f"{merged}{read.table.title} ({read.table}): {counts(read)}."
+    return f"{merged}{title(read.table)} ({read.table}): {counts(read)}."
 
 
 NOTHING = "nothing to merge into "
