@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -45,6 +46,28 @@ class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def after_asking(
+    app: App[Any],
+    ask: bool,
+    question: str,
+    title: str,
+    then: Callable[[], object],
+    otherwise: Callable[[], None] = lambda: None,
+) -> ConfirmScreen | None:
+    """Run `then` at once when nothing would be lost (`ask` false), else only once the player
+    says yes to `question` (the dialog, returned, pushed on `app`); `otherwise` on a no."""
+    if not ask:
+        then()
+        return None
+
+    def answered(yes: bool | None) -> None:
+        (then if yes else otherwise)()
+
+    dialog = ConfirmScreen(question, title=title)
+    app.push_screen(dialog, answered)
+    return dialog
 
 
 AFRESH = "This deal again from its start (asks first: its first move replaces the saved game)"

@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from lines_tui.store import SavedGameKept, StoreError
 from lines_tui.ui import store_thread
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import ConfirmScreen, after_asking
 from lines_tui.ui.game_keeper import NOT_SAVED, GameKeeper
 from lines_tui.ui.store_thread import unfinished_save, write
 
@@ -19,21 +19,16 @@ SAVING_SLOWLY = "Saving this game: waiting for the disk…"
 SLOW_SAVE_AFTER = 0.5
 """Seconds a save that leaving waits for may take before the player is told it is under way."""
 
-Ask = Callable[[bool, str, str, Callable[[], object], Callable[[], None]], ConfirmScreen | None]
-"""`GameScreen.after_asking`: (ask, question, title, then, otherwise) -> the dialog, if asked."""
-
 
 class Leaving:
-    """Leaving the game of `screen`, kept by `keeper`: `ask` asks the player
-    (`GameScreen.after_asking`), `play_on()` goes on with a game the player chose not to
-    leave."""
+    """Leaving the game of `screen`, kept by `keeper`: `play_on()` goes on with a game the
+    player chose not to leave."""
 
     def __init__(
-        self, screen: Screen[Any], keeper: GameKeeper, ask: Ask, play_on: Callable[[], None]
+        self, screen: Screen[Any], keeper: GameKeeper, play_on: Callable[[], None]
     ) -> None:
         self._screen = screen
         self._keeper = keeper
-        self._ask = ask
         self._play_on = play_on
         self.under_way = False
         """Leaving has saved the game (or waits for its save, or the player's answer)."""
@@ -88,7 +83,8 @@ class Leaving:
                 return  # the player is being asked already: the answer decides
             reason = keeper.kept_because() if isinstance(error, SavedGameKept) else str(error)
             verb = "Quit" if quitting else "Leave"
-            question = self._ask(
+            question = after_asking(
+                screen.app,
                 True,
                 f"This game cannot be saved ({reason}). {verb} and lose it?",
                 f"{verb} without saving?",

@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from lines_tui.store import RecordOutcome, Store, TableId, format_clock
-from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.game_keeper import GameKeeper
 from lines_tui.ui.game_leaving import Leaving
 from lines_tui.ui.game_player import GamePlayer
@@ -81,7 +80,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
             finished=lambda: self.finished,
             saved_data=self.saved_data,
         )
-        self._leaving = Leaving(self, self._keeper, self.after_asking, self.play_on)
+        self._leaving = Leaving(self, self._keeper, self.play_on)
 
     # -- hooks for the games ----------------------------------------------------------------
 
@@ -226,28 +225,6 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """Write a finished game's result to `table`, then `then(outcome)`, and settle the
         saved game (`file_result`)."""
         file_result(self, self.session, self._keeper, table, record, then, kept=kept)
-
-    def after_asking(
-        self,
-        ask: bool,
-        question: str,
-        title: str,
-        then: Callable[[], object],
-        otherwise: Callable[[], None] = lambda: None,
-    ) -> ConfirmScreen | None:
-        """Run `then` at once when a game would not be lost (`ask` false), else only once the
-        player says yes to `question` (the dialog returned); `otherwise` when the player says
-        no."""
-        if not ask:
-            then()
-            return None
-
-        def answered(yes: bool | None) -> None:
-            (then if yes else otherwise)()
-
-        dialog = ConfirmScreen(question, title=title)
-        self.app.push_screen(dialog, answered)
-        return dialog
 
     def show_leaderboard(self, outcome: RecordOutcome) -> None:
         """The table a result went into, its place under the cursor."""

@@ -19,6 +19,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import RESUMED, GameScreen
@@ -414,8 +415,12 @@ class LinesScreen(GameScreen):
             if self.game.over
             else f"Abandon this game (score {score}) and start a new one?"
         )
-        self.after_asking(
-            self.data_to_save() is not None, question, "New game", self._replace_with_new_game
+        after_asking(
+            self.app,
+            self.data_to_save() is not None,
+            question,
+            "New game",
+            self._replace_with_new_game,
         )
 
     def _replace_with_new_game(self) -> None:

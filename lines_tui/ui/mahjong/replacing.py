@@ -12,6 +12,7 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.seeds import fresh_seed
+from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import ProvingScreen
@@ -70,7 +71,7 @@ class GameReplacing:
         if pending is not None:
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
         ask = self._game().in_progress or pending is not None
-        self._screen.after_asking(ask, question, title, then)
+        after_asking(self._screen.app, ask, question, title, then)
 
     def _give_up_game(self) -> None:
         """The player agreed to lose this game (a restart, a new deal): a won game waiting for
