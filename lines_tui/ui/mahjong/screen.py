@@ -126,13 +126,14 @@ class MahjongScreen(GameScreen):
         self._proof = proof
         self._game = game
         self._resumed = game is not None
+        solver = session.background_solver()
         self._watch = PositionWatch(
             self,
             lambda: self.game,
             lambda: self.panel,
             self._say,
             self._dead_end_warning,
-            session.background_solver(),
+            solver,
             time_limit=check_time,
         )
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
@@ -143,6 +144,7 @@ class MahjongScreen(GameScreen):
             lambda: self.game,
             self._results,
             self._watch,
+            solver,
             self._say,
             restarted=self._restarted,
             dealt=self._dealt,
