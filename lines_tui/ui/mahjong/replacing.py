@@ -95,7 +95,7 @@ class GameReplacing:
         if self._screen.session.solvable_deals:
             self._prove_new_deal()
             return
-        self._deal(MahjongGame.new(self._layout, fresh_seed(), now=self._now()))
+        self._deal(MahjongGame.new(self._layout, fresh_seed(), now=self._screen.now()))
 
     def _prove_new_deal(self) -> None:
         """Solvable deals only: the new deal is proved first (a dialog over the board; escape
@@ -105,7 +105,7 @@ class GameReplacing:
             if deal is None:
                 self._stopped()
                 return
-            game = MahjongGame.new(self._layout, deal.seed, now=self._now())
+            game = MahjongGame.new(self._layout, deal.seed, now=self._screen.now())
             game.proof = deal.skipped
             self._deal(game)
 
@@ -116,6 +116,3 @@ class GameReplacing:
     def _deal(self, game: MahjongGame) -> None:
         self._give_up_game()
         self._dealt(game)
-
-    def _now(self) -> float:
-        return self._screen.session.clock()
