@@ -31,7 +31,6 @@ from lines_tui.ui.scores.pasted_codes import (
     Repeat,
     Titles,
     all_there,
-    as_sentence,
     best_place,
     best_verified,
     brings,
@@ -40,6 +39,7 @@ from lines_tui.ui.scores.pasted_codes import (
     read_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
+from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.session import Checkers, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write

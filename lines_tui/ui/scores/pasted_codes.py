@@ -172,12 +172,6 @@ def all_there(reads: list[Read]) -> bool:
     )
 
 
-def as_sentence(text: str) -> str:
-    """`text`, a reason told within a line ("no share code found ..."), alone on its line: its
-    first letter a capital (the Players screen's refusals too)."""
-    return text[:1].upper() + text[1:]
-
-
 def read_line(read: Read, title: Titles = id_title, merged: str = "") -> str:
     """A code's table (by `title`) and what merging it does (after `merged`), that it has
     nothing to merge and why, or why it cannot be merged."""
