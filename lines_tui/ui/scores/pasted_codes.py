@@ -179,9 +179,13 @@ def read_line(read: Read, title: Titles = id_title, merged: str = "") -> str:
         return read
     if isinstance(read, Repeat):
         return f"{same_as(read.of)}."
-    if not brings(read):
-        merged = NOTHING
-    return f"{merged}{title(read.table)} ({read.table}): {counts(read)}."
+    return (merged if brings(read) else NOTHING) + table_line(read, title)
+
+
+def table_line(merged: Merge, title: Titles = id_title) -> str:
+    """A code's table (by `title`) and what merging it does, with nothing before it: "Lines 9 x 9
+    (lines-9): 1 already there."."""
+    return f"{title(merged.table)} ({merged.table}): {counts(merged)}."
 
 
 NOTHING = "nothing to merge into "
