@@ -388,6 +388,19 @@ async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
         assert "c Challenge" in footer_keys(screen)
 
 
+async def test_the_game_and_its_parts_read_the_apps_clock_through_the_screen(
+    tmp_path: Path,
+) -> None:
+    """`GameScreen.now` is the one clock the screen and its parts read: the app's."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        clock.now += 42
+        assert screen.now() == clock.now
+        assert screen.elapsed() == 42
+
+
 async def test_the_clock_stops_while_help_or_the_enlarge_cover_hides_the_board(
     tmp_path: Path,
 ) -> None:

@@ -47,9 +47,9 @@ class GameKeeper:
         self._began_over_unread = kind in session.unread
         """The saved game there could not be read when this game began (which of the two reasons
         `kept_because` gives)."""
-        self.filing = False
+        self._filing = False
         """A finished game's result is being written: the store thread keeps or removes the
-        saved game once it is (`file_result`), so nothing else changes it meanwhile."""
+        saved game once it is (`settle_after_filing`), so nothing else changes it meanwhile."""
 
     @property
     def finished(self) -> bool:
@@ -74,8 +74,8 @@ class GameKeeper:
     def change_now(self, data: dict[str, Any] | None) -> Callable[[], None] | None:
         """What keeps the game now: the save of `data` (`data_to_save`), the saved game's
         removal once it is over, or None when there is nothing worth keeping, or while its
-        result is written (the result's filing settles the saved game: `file_result`)."""
-        if self.filing:
+        result is written (the result's filing settles the saved game: `settle_after_filing`)."""
+        if self._filing:
             return None
         slot = self.slot
         if self.finished:
@@ -83,6 +83,17 @@ class GameKeeper:
         if data is None:
             return None
         return lambda: slot.save(data)
+
+    def settle_after_filing(self, settle: Callable[[], None]) -> None:
+        """A finished game's result is being written (`file_result`): `settle` keeps or removes
+        the saved game on the store thread once it is, and until `filing_answered` no save or
+        removal of the game's own changes it (`change_now`)."""
+        self._filing = True
+        self.change(settle, NOT_SAVED)
+
+    def filing_answered(self) -> None:
+        """The result's answer reached the screen: the game's saves go through again."""
+        self._filing = False
 
     def change(self, change: Callable[[], None], failed: str) -> None:
         """`change` (a save or a removal of the saved game) on the store thread. A store that

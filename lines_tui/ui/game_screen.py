@@ -171,6 +171,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self.show_symbols(message.symbols)
 
+    def now(self) -> float:
+        """Wall-clock epoch seconds now, for the game and its parts: the session's clock (the
+        app's `clock`, which tests fix)."""
+        return self.session.clock()
+
     def refresh_clock(self) -> None:
         self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(format_clock(self.elapsed())))
 

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from lines_tui.ui.app_keys import NOT_QUIT, SYMBOLS, SYMBOLS_UNSHOWN, symbols_note
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.sentences import as_sentence
 
 # Textual's own screen keys (focus cycling, copying a mouse selection): not part of any game.
 SYSTEM_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
@@ -65,7 +66,7 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
         if not any(display in keys for keys, _, _ in rows.values()):
             rows[(binding.action, binding.description)] = ([display], binding.tooltip, True)
     return [
-        (" ".join(keys), sentence[:1].upper() + sentence[1:], enabled)
+        (" ".join(keys), as_sentence(sentence), enabled)
         for keys, sentence, enabled in rows.values()
     ]
 

@@ -9,7 +9,7 @@ from typing import Any
 from textual.screen import Screen
 
 from lines_tui.store import RecordOutcome, Store, StoreError
-from lines_tui.ui.game_keeper import NOT_SAVED, GameKeeper
+from lines_tui.ui.game_keeper import GameKeeper
 from lines_tui.ui.session import GAME_NAMES, Session, TablesChanged
 from lines_tui.ui.store_thread import still_there, write
 
@@ -37,7 +37,6 @@ def file_result(
     and resuming"). Leaving meanwhile changes nothing saved; a result not written once the
     screen is gone is told by the app."""
     store, slot, app = session.store, keeper.slot, screen.app
-    keeper.filing = True
 
     def file() -> RecordOutcome:
         try:
@@ -54,14 +53,14 @@ def file_result(
         elif kept is not None:
             slot.keep(kept)
 
-    keeper.change(settle, NOT_SAVED)
+    keeper.settle_after_filing(settle)
 
     def answered(outcome: RecordOutcome) -> None:
         if outcome.saved:
             for shown in app.screen_stack:
                 shown.post_message(TablesChanged())
         if still_there(screen):
-            keeper.filing = False
+            keeper.filing_answered()
             then(outcome)
         elif outcome.may_retry:
             game = GAME_NAMES[keeper.kind]

@@ -148,7 +148,7 @@ class LinesScreen(GameScreen):
 
     def elapsed(self) -> float:
         game = self.game
-        end = game.ended_at if game.ended_at is not None else self.session.clock()
+        end = game.ended_at if game.ended_at is not None else self.now()
         return end - game.started_at
 
     def _legend(self) -> Text:
@@ -287,7 +287,7 @@ class LinesScreen(GameScreen):
             self.film.play([flash], animated=True)
             return
         before, preview = game.board, dict(game.preview)
-        turn = game.play(src, dst, now=self.session.clock())
+        turn = game.play(src, dst, now=self.now())
         self._select(None)
         self._after_turn(turn)
         self.film.play(turn_frames(before, preview, turn), animated=self.session.animations)
@@ -426,6 +426,6 @@ class LinesScreen(GameScreen):
     def _replace_with_new_game(self) -> None:
         session, size = self.session, self.game.size
         self.abandon_game()
-        game = LinesGame.new(fresh_seed(), size, started_at=session.clock())
+        game = LinesGame.new(fresh_seed(), size, started_at=self.now())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))

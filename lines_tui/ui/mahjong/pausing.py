@@ -12,7 +12,7 @@ from lines_tui.engine.mahjong.game import MahjongGame
 
 class Pausing:
     """The pauses of `game()` on `screen`, whose class -paused covers the board; `now()` is the
-    session's clock."""
+    screen's clock (`GameScreen.now`)."""
 
     def __init__(
         self, screen: Screen[None], game: Callable[[], MahjongGame], now: Callable[[], float]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.seeds import fresh_seed
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.game_screen import GameScreen
@@ -21,9 +22,10 @@ from lines_tui.ui.mahjong.win import WinResults
 
 class GameReplacing:
     """Replaces `game()`, a game of `layout` on `screen` with the results `results` and followed
-    by `watch`; `say` puts a line in the message line. Once the player has agreed to lose the
-    game, `restarted()` starts it again from the beginning and `dealt(game)` puts a new deal on
-    the board; `stopped()`: the new deal's proof was stopped, and the current deal goes on."""
+    by `watch`; a new deal is proved in `solver`, and `say` puts a line in the message line. Once
+    the player has agreed to lose the game, `restarted()` starts it again from the beginning and
+    `dealt(game)` puts a new deal on the board; `stopped()`: the new deal's proof was stopped,
+    and the current deal goes on."""
 
     def __init__(
         self,
@@ -32,6 +34,7 @@ class GameReplacing:
         game: Callable[[], MahjongGame],
         results: WinResults,
         watch: PositionWatch,
+        solver: BackgroundSolver,
         say: Callable[[str], None],
         *,
         restarted: Callable[[], None],
@@ -43,6 +46,7 @@ class GameReplacing:
         self._game = game
         self._results = results
         self._watch = watch
+        self._solver = solver
         self._say = say
         self._restarted = restarted
         self._dealt = dealt
@@ -91,7 +95,7 @@ class GameReplacing:
         if self._screen.session.solvable_deals:
             self._prove_new_deal()
             return
-        self._deal(MahjongGame.new(self._layout, fresh_seed(), now=self._now()))
+        self._deal(MahjongGame.new(self._layout, fresh_seed(), now=self._screen.now()))
 
     def _prove_new_deal(self) -> None:
         """Solvable deals only: the new deal is proved first (a dialog over the board; escape
@@ -101,17 +105,14 @@ class GameReplacing:
             if deal is None:
                 self._stopped()
                 return
-            game = MahjongGame.new(self._layout, deal.seed, now=self._now())
+            game = MahjongGame.new(self._layout, deal.seed, now=self._screen.now())
             game.proof = deal.skipped
             self._deal(game)
 
         search = DealSearch(self._layout, following(fresh_seed()))
-        solver = self._watch.dead_end.solver
-        self._screen.app.push_screen(ProvingScreen(solver, search, "Solvable deals only"), proved)
+        proving = ProvingScreen(self._solver, search, "Solvable deals only")
+        self._screen.app.push_screen(proving, proved)
 
     def _deal(self, game: MahjongGame) -> None:
         self._give_up_game()
         self._dealt(game)
-
-    def _now(self) -> float:
-        return self._screen.session.clock()

@@ -126,23 +126,25 @@ class MahjongScreen(GameScreen):
         self._proof = proof
         self._game = game
         self._resumed = game is not None
+        solver = session.background_solver()
         self._watch = PositionWatch(
             self,
             lambda: self.game,
             lambda: self.panel,
             self._say,
             self._dead_end_warning,
-            session.background_solver(),
+            solver,
             time_limit=check_time,
         )
         self._results = WinResults(self, lambda: self.game, lambda: self.table)
-        self._pausing = Pausing(self, lambda: self.game, self._now)
+        self._pausing = Pausing(self, lambda: self.game, self.now)
         self._replacing = GameReplacing(
             self,
             layout,
             lambda: self.game,
             self._results,
             self._watch,
+            solver,
             self._say,
             restarted=self._restarted,
             dealt=self._dealt,
@@ -161,7 +163,7 @@ class MahjongScreen(GameScreen):
         """The game on the board; a fresh deal is made when the screen first needs it, so its
         clock starts when the screen opens."""
         if self._game is None:
-            self._game = MahjongGame.new(self.tile_layout, self._seed, now=self._now())
+            self._game = MahjongGame.new(self.tile_layout, self._seed, now=self.now())
             self._game.deal_choice = self._choice
             self._game.proof = self._proof
         return self._game
@@ -172,9 +174,6 @@ class MahjongScreen(GameScreen):
         choice = self.game.deal_choice
         base = TableId.mahjong(layout_table_name(self.tile_layout))
         return base.for_game(choice.mode, self.game.seed, choice.day)
-
-    def _now(self) -> float:
-        return self.session.clock()
 
     def compose(self) -> ComposeResult:
         labels, suits = self._faces()
@@ -229,7 +228,7 @@ class MahjongScreen(GameScreen):
         return max(board_width, least_width(self)), min(grid.height, height) + CHROME_HEIGHT
 
     def elapsed(self) -> float:
-        return self.game.elapsed(self._now())
+        return self.game.elapsed(self.now())
 
     def show_symbols(self, symbols: bool) -> None:
         self.board.symbols = symbols or self.app.no_color
@@ -258,7 +257,7 @@ class MahjongScreen(GameScreen):
         game = self.game
         proof = game.proof
         self.set_class(proof is not None, "-proved")
-        self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.session.clock()), proof)
+        self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.now()), proof)
         if resumed:
             self._say(f"{RESUMED} Deal {game.seed}.")
         elif proof is not None:
@@ -443,7 +442,7 @@ class MahjongScreen(GameScreen):
 
     def _remove(self, first: int, second: int) -> None:
         try:
-            self.game.remove(first, second, self._now())
+            self.game.remove(first, second, self.now())
         except IllegalMove as error:
             self._say(str(error))
             return
@@ -456,7 +455,7 @@ class MahjongScreen(GameScreen):
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
         # Said first: a loss or a dead end the position brings is told over it.
-        self._pair_taking.pair_moved("Undid", self.game.undo(self._now()))
+        self._pair_taking.pair_moved("Undid", self.game.undo(self.now()))
         self._position_changed()
 
     def action_redo(self) -> None:
@@ -464,7 +463,7 @@ class MahjongScreen(GameScreen):
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
-        self._pair_taking.pair_moved("Redid", self.game.redo(self._now()))
+        self._pair_taking.pair_moved("Redid", self.game.redo(self.now()))
         self._position_changed()
 
     def action_hint(self) -> None:
@@ -539,7 +538,7 @@ class MahjongScreen(GameScreen):
         the start; as a new deal, it is saved once a pair is taken (`saved_data`)."""
         self._resumed = False
         self._pausing.end()
-        self.game.restart(self._now())
+        self.game.restart(self.now())
         self._start_deal()
         self._say("The same deal from the start.")
 
@@ -579,7 +578,7 @@ class MahjongScreen(GameScreen):
             return None
         # The clock counted up to now: resumed, it runs on from then, so the time the game
         # spends saved is never counted (and saving leaves the clock running).
-        return game.to_json(now=self._now())
+        return game.to_json(now=self.now())
 
     def play_on(self) -> None:
         self._pausing.play_on()

@@ -81,9 +81,6 @@ class WinResults:
         leaves the won game to the write, which removes it with the time filed, or keeps it
         if the time could not be written: `GameScreen.record_result`)."""
 
-    def _now(self) -> float:
-        return self._screen.session.clock()
-
     @property
     def pending_time(self) -> str | None:
         """The winning time not saved yet (None: none waits)."""
@@ -101,7 +98,7 @@ class WinResults:
         if self._celebrated:
             return None
         self._celebrated = True
-        screen, game, now = self._screen, self._game(), self._now()
+        screen, game, now = self._screen, self._game(), self._screen.now()
         # Resumed, a win keeps the moment it happened (older saves do not know it, and a save
         # edited by hand may not tell a date a table can hold).
         won_at = game.won_at

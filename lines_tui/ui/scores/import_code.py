@@ -23,7 +23,6 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
 from lines_tui.ui.scores.pasted_codes import (
     ALL_THERE,
-    NOTHING,
     CodesToMerge,
     MergeTold,
     PastedCodes,
@@ -31,15 +30,16 @@ from lines_tui.ui.scores.pasted_codes import (
     Repeat,
     Titles,
     all_there,
-    as_sentence,
     best_place,
     best_verified,
     brings,
     challenged,
     id_title,
     read_line,
+    table_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
+from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.session import Checkers, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
@@ -328,8 +328,8 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
         line = read_line(read, title)
         if brings(read):
             return f"{line} Press enter to merge."
-        if all_there(reads):
-            there = f"Nothing to merge: {ALL_THERE}. {as_sentence(line.removeprefix(NOTHING))}"
+        if all_there(reads) and isinstance(read, Merge):
+            there = f"Nothing to merge: {ALL_THERE}. {as_sentence(table_line(read, title))}"
             return there + challenge_offered(reads)
         return as_sentence(line)
     merges = sum(brings(read) for read in reads)

@@ -172,12 +172,6 @@ def all_there(reads: list[Read]) -> bool:
     )
 
 
-def as_sentence(text: str) -> str:
-    """`text`, a reason told within a line ("no share code found ..."), alone on its line: its
-    first letter a capital (the Players screen's refusals too)."""
-    return text[:1].upper() + text[1:]
-
-
 def read_line(read: Read, title: Titles = id_title, merged: str = "") -> str:
     """A code's table (by `title`) and what merging it does (after `merged`), that it has
     nothing to merge and why, or why it cannot be merged."""
@@ -185,9 +179,13 @@ def read_line(read: Read, title: Titles = id_title, merged: str = "") -> str:
         return read
     if isinstance(read, Repeat):
         return f"{same_as(read.of)}."
-    if not brings(read):
-        merged = NOTHING
-    return f"{merged}{title(read.table)} ({read.table}): {counts(read)}."
+    return (merged if brings(read) else NOTHING) + table_line(read, title)
+
+
+def table_line(merged: Merge, title: Titles = id_title) -> str:
+    """A code's table (by `title`) and what merging it does, with nothing before it: "Lines 9 x 9
+    (lines-9): 1 already there."."""
+    return f"{title(merged.table)} ({merged.table}): {counts(merged)}."
 
 
 NOTHING = "nothing to merge into "

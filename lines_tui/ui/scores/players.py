@@ -21,7 +21,7 @@ from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NameEntryScreen
-from lines_tui.ui.scores.pasted_codes import as_sentence
+from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
