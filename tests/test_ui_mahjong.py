@@ -52,7 +52,7 @@ from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import NOT_SAVED_MARK, NotSavedMark, StatusLine
 from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 START = 1_767_225_600.0
@@ -1214,3 +1214,18 @@ async def test_a_deal_of_a_layout_played_from_a_file_says_its_result_to_beat(hom
         screen = await open_game(pilot, layout, game, seed=7)
         await settle(pilot)
         assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."
+
+
+async def test_the_not_saved_mark_is_as_wide_as_its_words(tmp_path: Path) -> None:
+    """The panel's `#panel Label` width (the whole panel) won over the mark's own, so its
+    reverse video made a bar across the panel instead of marking the words."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
+        assert marked_not_saved(screen)
+        mark = screen.query_one(NotSavedMark)
+        assert mark.region.width == len(NOT_SAVED_MARK)
