@@ -230,7 +230,9 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         await fill_the_board(pilot, screen)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
-        assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
+        # The table by its title, as the leaderboard names it (not its id, "lines-9").
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        assert told == "Saved: place 1 in the Lines 9 x 9 table."
         dialog = app.screen
         await pilot.press("b")
         await settle(pilot)
