@@ -967,9 +967,11 @@ async def test_codes_whose_entries_are_all_here_say_so_and_merge_nothing(
         await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, ImportScreen)
+        # What is left to do, not the summary's first sentence again.
         assert told_above_the_preview(pilot) == (
-            "Nothing to merge: every entry pasted is already in your tables."
+            "Enter merged nothing: paste another code, or esc to go back."
         )
+        assert "already in your tables" not in told_above_the_preview(pilot)
     assert app.told == []  # on the screen, not in a corner notice over the preview
     assert app.result == "not dismissed"
 
