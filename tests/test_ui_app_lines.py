@@ -25,10 +25,11 @@ from textual import events
 from textual.app import App
 from textual.widgets import OptionList
 
-from lines_tui.engine.lines import points
+from lines_tui.engine.lines import LinesGame, points
 from lines_tui.store import StoreError, open_store
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
+from lines_tui.ui.footer import Footer
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -229,7 +230,9 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         await fill_the_board(pilot, screen)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
-        assert "place 1" in str(app.screen.query_one("#game-over-outcome").render())
+        # The table by its title, as the leaderboard names it (not its id, "lines-9").
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        assert told == "Saved: place 1 in the Lines 9 x 9 table."
         dialog = app.screen
         await pilot.press("b")
         await settle(pilot)
@@ -601,3 +604,39 @@ async def test_the_price_legend_names_each_colour_at_every_width(
             assert re.search(named, text), (colour, text)
         assert len([line for line in lines if line.strip()]) == 4 if width > 80 else 2, text
         assert max(len(line) for line in lines) <= legend.content_region.width, text
+
+
+def a_move(game: LinesGame) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A move `game` allows: a ball to a cell a free path reaches."""
+    balls = dict(game.board.balls())
+    for ball in balls:
+        for cell in game.board.empty_cells():
+            if game.board.path(ball, cell):
+                return ball, cell
+    raise AssertionError("no move")
+
+
+@pytest.mark.parametrize("size", [7, 9, 15])
+async def test_the_panel_is_whole_at_the_least_size_the_game_takes(
+    tmp_path: Path, size: int
+) -> None:
+    """At 78 x 12 (7 x 7) and 78 x 13 (9 x 9) the panel, its legend named in four rows and the
+    "not saved" mark showing, was a row or two taller than the room above the footer, and the
+    status line's last rows went under it. At the least size the game takes, every field of
+    the panel is whole."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        game = LinesGame.new(7, size)
+        game.play(*a_move(game))
+        screen = await open_lines(pilot, game)
+        open_store(tmp_path).save_game("lines", LinesGame.new(8, size).to_json())  # another copy
+        screen.save_game()
+        await settle(pilot)
+        assert marked_not_saved(screen)
+        await pilot.resize_terminal(*screen.min_size)
+        await settle(pilot)
+        assert app.screen is screen
+        room = screen.region.height - screen.query_one(Footer).region.height
+        for field in screen.query_one("#lines-side").children:
+            assert field.region.bottom <= room, field

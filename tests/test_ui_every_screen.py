@@ -450,7 +450,7 @@ async def test_the_game_over_footer_shows_every_key_that_acts_there(
     outcome = RecordOutcome(saved, "" if saved else "a guest's score", "Lines 9x9")
     async with app.run_test(size=SIZE) as pilot:
         await settle_workers(pilot)
-        await app.push_screen(GameOverScreen(120, outcome, challenge))
+        await app.push_screen(GameOverScreen(120, outcome, challenge, table_title="Lines 9 x 9"))
         await settle_workers(pilot)
         shown = {key.key_display for key in app.screen.query_one(Footer).query(FooterKey)}
         offered = {"b": saved, "c": challenge is not None}

@@ -28,7 +28,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
@@ -52,7 +52,8 @@ from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.size_guard import TooSmallScreen
+from lines_tui.ui.status_line import NOT_SAVED_MARK, NotSavedMark, StatusLine
 from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 START = 1_767_225_600.0
@@ -1214,3 +1215,52 @@ async def test_a_deal_of_a_layout_played_from_a_file_says_its_result_to_beat(hom
         screen = await open_game(pilot, layout, game, seed=7)
         await settle(pilot)
         assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."
+
+
+async def test_the_not_saved_mark_is_as_wide_as_its_words(tmp_path: Path) -> None:
+    """The panel's `#panel Label` width (the whole panel) won over the mark's own, so its
+    reverse video made a bar across the panel instead of marking the words."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await settle(pilot)
+        await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
+        assert marked_not_saved(screen)
+        mark = screen.query_one(NotSavedMark)
+        assert mark.region.width == len(NOT_SAVED_MARK)
+
+
+@pytest.mark.parametrize("proved", [False, True], ids=["unproved", "proved"])
+@pytest.mark.parametrize("name", ["turtle", "lantern", "small"])
+async def test_the_panel_is_whole_at_the_least_size_the_game_takes(
+    tmp_path: Path, name: str, proved: bool
+) -> None:
+    """The least size asked for the board's rows only: Lantern's (14 rows) cut the panel's
+    tile info, and a proved deal's three rows pushed it off at 18. At the least size the game
+    takes, the "not saved" mark and the proof showing, every field of the panel is whole; a row
+    less and the game asks for a larger terminal."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    layout = row_layout(2, 2, name="small") if name == "small" else find_layout(name)
+    game = MahjongGame.new(layout, 5, now=clock.now)
+    game.proof = Skipped(1, 0) if proved else None
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read: no saved game
+        screen = await open_game(pilot, layout, game, seed=5)
+        await settle(pilot)
+        await another_copy_saves_then_a_pair_is_taken(pilot, tmp_path, clock)
+        assert marked_not_saved(screen)
+        width, height = screen.min_size
+        await pilot.resize_terminal(width, height)
+        await settle(pilot)
+        assert app.screen is screen
+        panel = screen.query_one("#panel")
+        shown = [field for field in panel.children if field.display]
+        assert len(shown) == len(panel.children) - (0 if proved else 1)
+        for field in shown:
+            assert panel.content_region.contains_region(field.region), field
+        await pilot.resize_terminal(width, height - 1)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)

@@ -141,7 +141,11 @@ async def test_the_lines_game_over_dialog_keeps_each_key_with_its_words(tmp_path
         assert any("n: new game" in line for line in keys)
         assert any("esc: see the board" in line for line in keys)
     for saved in (False, True):
-        dialog = GameOverScreen(10, RecordOutcome(saved, "", "lines-9", 1 if saved else None))
+        dialog = GameOverScreen(
+            10,
+            RecordOutcome(saved, "", "lines-9", 1 if saved else None),
+            table_title="Lines 9 x 9",
+        )
         async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
             await pilot.app.push_screen(dialog)
             await settle(pilot)
@@ -197,7 +201,9 @@ async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_p
 async def test_c_after_a_game_of_no_points_says_why_there_is_no_challenge(tmp_path: Path) -> None:
     """c acted only with a challenge code: after a game of no points it did nothing and said
     nothing, though the README offers a code at the end of every Lines game."""
-    dialog = GameOverScreen(0, RecordOutcome(False, "no points, nothing to save", "lines-9"))
+    dialog = GameOverScreen(
+        0, RecordOutcome(False, "no points, nothing to save", "lines-9"), table_title="Lines 9 x 9"
+    )
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         await pilot.app.push_screen(dialog)
         await settle(pilot)

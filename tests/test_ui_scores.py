@@ -967,9 +967,11 @@ async def test_codes_whose_entries_are_all_here_say_so_and_merge_nothing(
         await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(pilot.app.screen, ImportScreen)
+        # What is left to do, not the summary's first sentence again.
         assert told_above_the_preview(pilot) == (
-            "Nothing to merge: every entry pasted is already in your tables."
+            "Enter merged nothing: paste another code, or esc to go back."
         )
+        assert "already in your tables" not in told_above_the_preview(pilot)
     assert app.told == []  # on the screen, not in a corner notice over the preview
     assert app.result == "not dismissed"
 
@@ -1803,3 +1805,28 @@ async def test_import_names_a_file_layouts_table_by_its_title_while_it_is_played
         told = told_above_the_preview(pilot)
     assert summary == f"Nothing to merge into Twin [b]rows[/b] ({table}): 1 rejected."
     assert told.startswith("Nothing to merge:"), told
+
+
+async def test_a_result_gone_from_a_file_layouts_table_is_told_by_its_title(home: Path) -> None:
+    """Removing a result another copy removed first said "that result is no longer in Twin
+    1A2B3C4D", the table's id, where the question before it named the layout's own title."""
+    from lines_tui.engine.mahjong.layouts import layout_table_name
+    from lines_tui.store.replay import record_of_mahjong
+
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout))
+    record = record_of_mahjong(won_mahjong_game(layout, 7))
+    store = open_store(home / "data")
+    store.record_mahjong("Pat", table, 30.0, 7, 1.7e9, record)
+    session = Session(store)
+    session.played(layout)
+    app = NoticeApp(LeaderboardScreen(session, str(table)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        (entry,) = open_store(home / "data").table(table)
+        open_store(home / "data").remove_entry(table, entry)  # another copy, meanwhile
+        await press(pilot, "y")
+        await settle(pilot)
+    assert app.told[-1] == "Not removed: that result is no longer in Twin [b]rows[/b]."

@@ -258,18 +258,21 @@ class Store:
         table_id = parse_table(table)
         return self._best(table_id, self._scores.read())
 
-    def remove_entry(self, table: str | TableId, entry: Entry) -> tuple[TableId, ...]:
+    def remove_entry(
+        self, table: str | TableId, entry: Entry, title: str | None = None
+    ) -> tuple[TableId, ...]:
         """Take `entry` out of `table`, and out of every table that counts it as one result
         with it (`TableId.counting_with`: a deal's table reads the random-deal table's results
         of its deal). Returns the tables it was taken from, `table` first. StoreError, nothing
         changed, if it is not in the table any more (another copy of lines-tui changed it).
         A table that only read it (a deal's table, of its random-deal table) is named too: it
-        shows it no more."""
+        shows it no more. `title`: the table's title in the refusal's words, if not its id's (a
+        layout played from a file has its own)."""
         table_id = parse_table(table)
 
         def change(data: ScoreData) -> tuple[TableId, ...]:
             if entry not in table_entries(data, table_id):
-                raise StoreError(f"that result is no longer in {table_id.title}")
+                raise StoreError(f"that result is no longer in {title or table_id.title}")
             places = table_id.counting_with(entry.seed)
             # Where it counts now (a deal's table reads it from its random-deal table), before
             # it is taken out of any.

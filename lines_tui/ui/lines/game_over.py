@@ -20,9 +20,11 @@ if TYPE_CHECKING:
     from lines_tui.store import RecordOutcome
 
 
-def outcome_text(outcome: RecordOutcome) -> str:
+def outcome_text(outcome: RecordOutcome, table_title: str) -> str:
+    """What became of the score, its table named by `table_title` (`Session.table_title`:
+    "Lines 9 x 9", not its id "lines-9")."""
     if outcome.saved and outcome.rank is not None:
-        return f"Saved: place {outcome.rank} in the {outcome.table} table."
+        return f"Saved: place {outcome.rank} in the {table_title} table."
     if outcome.saved:
         return "Saved."
     if outcome.may_retry:  # the store could not write it: the game is kept
@@ -59,17 +61,19 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         challenge: str | None = None,
         show_leaderboard: Callable[[], object] = lambda: None,
         *,
+        table_title: str,
         why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
-        the table the score went into (`b`, once it is saved)."""
+        the table the score went into (`b`, once it is saved), `table_title` its title."""
         super().__init__()
         self.score = score
         self.outcome = outcome
         self.challenge = challenge
         self.why_no_challenge = why_no_challenge
         self._show_leaderboard = show_leaderboard
+        self._table_title = table_title
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as dialog:
@@ -81,7 +85,7 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
                 markup=False,
             )
             yield Static(
-                outcome_text(self.outcome),
+                outcome_text(self.outcome, self._table_title),
                 classes="dialog-text",
                 id="game-over-outcome",
                 markup=False,

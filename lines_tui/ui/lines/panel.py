@@ -16,9 +16,10 @@ from lines_tui.ui.status_line import NotSavedMark, StatusLine
 
 SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding included
 SIDE_PADDING = 2
-# The panel without its spacing (class -short): score 1, player 2, time 1, next 1, legend 2,
-# message 3 and one spare (taken by the "game not saved" mark while it shows).
-SIDE_MIN_HEIGHT = 11
+# The panel without its spacing (class -short): score 1, the "not saved" mark 1 (while it shows),
+# player 1, time 1, next 1, legend 4 (named, in a panel 31 columns wide or more; in a narrower
+# one 2, and a long player's line 2), message 3.
+SIDE_MIN_HEIGHT = 12
 NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
 
 

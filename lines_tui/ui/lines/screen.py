@@ -361,6 +361,7 @@ class LinesScreen(GameScreen):
                 outcome,
                 challenge,
                 lambda: self.show_leaderboard(outcome),
+                table_title=self.session.table_title(table),
                 why_no_challenge=no_challenge,
             )
             self.app.push_screen(dialog, chosen)

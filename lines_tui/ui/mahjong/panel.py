@@ -21,6 +21,12 @@ from lines_tui.ui.status_line import NotSavedMark
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
+PANEL_HEIGHT = 16
+"""Rows of the status panel's fields (mahjong.tcss): title, deal, a blank and the status, a blank
+and the clock (the "not saved" mark takes that blank), tiles, pairs, a blank and the tile
+info's 7 rows."""
+PROOF_HEIGHT = 3
+"""Rows the proof of a deal proved solvable adds to the panel ("proved / solvable / N skipped")."""
 
 ShowField = Callable[[str, "str | Text"], None]
 

@@ -48,7 +48,7 @@ from lines_tui.ui.mahjong.keys import (
 )
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
-from lines_tui.ui.mahjong.panel import PANEL_WIDTH, MahjongPanel
+from lines_tui.ui.mahjong.panel import PANEL_HEIGHT, PANEL_WIDTH, PROOF_HEIGHT, MahjongPanel
 from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import proved_text
@@ -57,6 +57,7 @@ from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
+from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
 
 CHROME_HEIGHT = 2
@@ -225,7 +226,11 @@ class MahjongScreen(GameScreen):
         grid = self.board.grid
         width, height = SCROLL_FROM
         board_width = min(grid.width, width) + PANEL_WIDTH
-        return max(board_width, least_width(self)), min(grid.height, height) + CHROME_HEIGHT
+        # The panel beside the board and the message line, over the footer: whole too, its
+        # proof with it when the deal has one.
+        panel_height = PANEL_HEIGHT + (PROOF_HEIGHT if self.has_class("-proved") else 0)
+        board_height = min(grid.height, height) + CHROME_HEIGHT
+        return max(board_width, least_width(self)), max(board_height, panel_height + FOOTER_HEIGHT)
 
     def elapsed(self) -> float:
         return self.game.elapsed(self.now())
@@ -257,6 +262,7 @@ class MahjongScreen(GameScreen):
         game = self.game
         proof = game.proof
         self.set_class(proof is not None, "-proved")
+        self.refit()  # the proof makes the panel taller
         self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.now()), proof)
         if resumed:
             self._say(f"{RESUMED} Deal {game.seed}.")

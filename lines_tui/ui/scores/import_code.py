@@ -245,8 +245,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         if not to_merge.numbered and not self._checking:
             if self._pasted.every_entry_there():  # nothing wrong: nothing new
                 deal = challenged(self._pasted.merges(), brought=False)
-                if deal is None:
-                    self._tell(f"Nothing to merge: {ALL_THERE}.")
+                if deal is None:  # the summary says why: this says what is left to do
+                    self._tell(NOTHING_NEW)
                 else:
                     self._challenge(deal)
                 return
@@ -318,6 +318,11 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.dismiss(
             Merged(str(first.table), best_place(first), challenge, merge.told, merge.left_out)
         )
+
+
+NOTHING_NEW = "Enter merged nothing: paste another code, or esc to go back."
+"""What enter says when every entry pasted is already in your tables, under the summary that
+says so (`summary`)."""
 
 
 def summary(reads: list[Read], title: Titles = id_title) -> str:

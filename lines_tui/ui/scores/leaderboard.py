@@ -450,6 +450,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             other for other in table.counting_with(entry.seed)[1:] if entry in shown.get(other, ())
         )
 
+        title = self.session.table_title(table)  # a layout from a file: its own
+
         def removed(taken_from: tuple[TableId, ...]) -> None:
             self.notify(f"Removed {said} from {tables_named(taken_from, self.session)}.")
             self.reload(str(table), place)
@@ -463,7 +465,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
                 write(
                     self,
                     self.session.io,
-                    lambda: self.store.remove_entry(table, entry),
+                    lambda: self.store.remove_entry(table, entry, title),
                     removed,
                     failed,
                 )
