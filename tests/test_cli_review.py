@@ -754,6 +754,10 @@ def test_a_file_of_two_maps_of_one_name_says_how_to_pick_the_second(home: Path) 
         (["deal", "--seed", "\u0661\u0662"], "--seed"),  # Arabic-Indic 12: int() reads it
         (["deal", "--seed", "1_000"], "--seed"),
         (["lines", "--size", " 9 "], "--size"),
+        (["scores", "export", "lines-9", "--entry", "x"], "--entry"),
+        (["scores", "export", "lines-9", "--entry", "1.5"], "--entry"),
+        (["scores", "remove", "lines-9", "1.5"], "N"),
+        (["scores", "remove", "lines-9", "x"], "N"),
     ],
 )
 def test_a_number_option_given_no_number_says_so_in_plain_words(
@@ -761,9 +765,29 @@ def test_a_number_option_given_no_number_says_so_in_plain_words(
 ) -> None:
     """click said "'abc' is not a valid int range.", a programmer's word for a player's typo; and
     it took other scripts' digits and "1_000", which no table id takes."""
-    bad = arguments[arguments.index(option) + 1]
+    bad = arguments[arguments.index(option) + 1] if option in arguments else arguments[-1]
     line = refused(run(*arguments), f"'{option}': '{bad}' is not a valid whole number.")
     assert "int range" not in line
+
+
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [
+        (["replay", "ABC", "--entry", "0"], "--entry"),
+        (["scores", "export", "lines-9", "--entry", "0"], "--entry"),
+        (["scores", "export", "lines-9", "--entry", "-1", "--challenge"], "--entry"),
+        (["scores", "remove", "lines-9", "0"], "N"),
+    ],
+)
+def test_an_entry_number_below_1_is_told_in_one_wording(
+    home: Path, arguments: list[str], name: str
+) -> None:
+    """`replay --entry 0` named the range while `scores export --entry 0` said "lines-9 has
+    entries 1 to 7, not 0", and `scores export --entry x` / `scores remove lines-9 x` said
+    "'x' is not a valid int.": one mistake, one wording, before anything is read."""
+    bad = arguments[arguments.index(name) + 1] if name in arguments else arguments[-1]
+    refused(run(*arguments), f"'{name}': {bad} is not in the range x>=1.")
+    assert not (home / "data").exists()
 
 
 @pytest.mark.parametrize("command", [[], ["lines"], ["deal"], ["layouts"], ["replay"]])

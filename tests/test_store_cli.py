@@ -251,7 +251,10 @@ def test_there_is_no_entry_0_to_challenge_with(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")
     store.record_lines("Ann", 9, 120, 1, START, START + 60)
-    refused(run(folder, "scores", "export", "lines-9", "--entry", "0", "--challenge"), "not 0")
+    refused(
+        run(folder, "scores", "export", "lines-9", "--entry", "0", "--challenge"),
+        "0 is not in the range x>=1.",
+    )
 
 
 def test_a_saved_game_that_cannot_be_read_stops_no_other_command(folder: Path) -> None:
