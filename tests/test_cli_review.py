@@ -908,3 +908,20 @@ def test_a_refusal_naming_a_long_face_stays_a_short_line(home: Path) -> None:
     position.write_text(f'{{"tiles": [[0,0,0,"{"Z" * 100_000}"],[2,0,0,"a"],[4,0,0,"a"]]}}')
     line = refused(run("solve", str(position)), "odd number of tiles (1) left")
     assert f"face '{'Z' * 23}…'" in line and len(line) < 200
+
+
+# 22. a deal number past the last deal in a table id
+
+
+@pytest.mark.parametrize("digits", [21, 23, 5000])
+def test_a_table_of_a_deal_number_too_large_names_the_range(home: Path, digits: int) -> None:
+    """`lines-9+deal-<23 digits>` said "after '+' comes daily-YYYY-MM-DD or deal-<number>": it
+    is one, only past the last deal, as 20 digits above 2**64 - 1 were told."""
+    number = "9" * digits
+    refused(run("scores", "show", f"lines-9+deal-{number}"), "a deal number is 0 to 2**64 - 1")
+
+
+def test_a_deal_number_written_with_leading_zeros_is_that_deal(home: Path) -> None:
+    shown = run("scores", "show", f"lines-9+deal-{'0' * 30}42")
+    assert shown.exit_code == 0 and "(lines-9+deal-42)" in shown.stdout
+    refused(run("scores", "show", "lines-9+deal-4x"), "daily-YYYY-MM-DD or deal-<number>")
