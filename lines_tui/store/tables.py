@@ -171,8 +171,11 @@ class TableId:
         if self.kind == "lines":
             name = f"Lines {self.variant} x {self.variant}"
         else:
-            # The layout's own title, as the picker and the game show it ("Lantern").
-            name = self.variant.replace("_", " ").replace("-", " ").title()
+            # The layout's own title, as the picker and the game show it ("Lantern"); loaded
+            # only here, as the layouts are not needed to open the store.
+            from lines_tui.engine.mahjong.layouts.identity import table_title
+
+            name = table_title(self.variant)
         return self.titled(name)
 
     def titled(self, name: str) -> str:
