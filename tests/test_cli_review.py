@@ -821,17 +821,40 @@ def test_playing_as_the_active_player_writes_nothing_so_a_read_only_folder_plays
 ) -> None:
     """On a read-only data folder, `--player Ann lines` with Ann the active player was refused
     ("cannot write to ...: Read-only file system (register with: ...)"): it made her active
-    again, a write. Another player cannot be made active there, in the store's one line."""
+    again, a write."""
     data = home / "data"
     store = open_store(data)
     store.add_player("Bob")
     store.set_active_player(store.add_player("Ann"))
     make_read_only(data)
-    make_active(open_store(data), "ann")
-    with pytest.raises(SystemExit) as refusal:
-        make_active(open_store(data), "Bob")
-    assert refusal.value.code == 2
+    ann = open_store(data)
+    make_active(ann, "ann")
+    assert ann.active_player == "Ann" and ann.warnings == []
     assert store.active_player == "Ann"
+
+
+def test_another_player_plays_one_run_where_they_cannot_be_made_active(
+    home: Path, make_read_only: Any
+) -> None:
+    """`--player Bob lines` on a read-only folder, Ann the active player, refused to start
+    ("cannot write to …: Read-only file system", exit 2), though the README says play goes on
+    wherever it can there: Bob plays that run (a result not saved, as any write there), the
+    app says why he is not the active player, and the file is as it was."""
+    data = home / "data"
+    store = open_store(data)
+    store.add_player("Bob")
+    store.set_active_player(store.add_player("Ann"))
+    make_read_only(data)
+    run_store = open_store(data)
+    make_active(run_store, "bob")
+    assert run_store.active_player == "Bob" and run_store.snapshot().active_player == "Bob"
+    (told,) = run_store.warnings
+    assert told.startswith("Bob plays this run only: they could not be made the active player")
+    assert "Read-only file system" in told
+    assert store.active_player == "Ann"  # the file's, as it was
+    with pytest.raises(SystemExit) as refusal:  # still: no such player
+        make_active(open_store(data), "Nobody")
+    assert refusal.value.code == 2
 
 
 # 18. standard input closed
