@@ -357,6 +357,20 @@ def test_a_code_without_records_for_a_layout_not_installed_here_is_not_merged(
     assert not (tmp_path / "scores.json").exists()
 
 
+def test_a_layout_not_installed_here_is_titled_without_its_hash_capitalised(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`scores verify` of a mahjong-foo-1234abcd code printed "Foo 1234Abcd": the hash is no
+    word, and str.title capitalised the letter after its digits."""
+    assert TableId.parse("mahjong-foo-1234abcd").title == "Foo 1234abcd"
+    assert TableId.parse("mahjong-my_pair-abcdef12+deal-3").title == "My Pair abcdef12, deal 3"
+    assert TableId.parse("mahjong-turtle").title == "Turtle"
+    monkeypatch.setenv("LINES_TUI_HOME", str(tmp_path / "data"))
+    code = encode_format_1(TableId.mahjong("foo-1234abcd"), [Entry("Old", 900, WHEN, 3)])
+    shown = CliRunner().invoke(app, ["scores", "verify", code])
+    assert "Foo 1234abcd (mahjong-foo-1234abcd)" in shown.stdout
+
+
 def test_each_verdict_says_why_an_import_would_refuse_the_entry(lines_game: LinesGame) -> None:
     hostile = [Entry("\x1b[31mRed", 100, WHEN, 1), Entry("[bold]B", 101, WHEN, 2)]
     fair = Entry("Old", 102, WHEN, 3)

@@ -690,3 +690,29 @@ def test_a_mahjong_outcome_names_its_table_by_the_title_given(tmp_path: Path) ->
     slower = store.record_mahjong("Kim", "turtle", 200.0, 2, START, title="My [b]own[/b]")
     assert slower.reason == "not among the best 1 of My [b]own[/b]"
     assert store.record_mahjong("Pat", "turtle", 300.0, 3, START).reason.endswith("of Turtle")
+
+
+def test_a_player_who_plays_one_run_follows_a_rename_and_goes_with_a_removal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play_as` where the active player could not be written (the lock held a moment): the
+    player plays this store's life, and later changes to them are changes to who plays."""
+    store = open_store(tmp_path)
+    store.set_active_player(store.add_player("Ann"))
+    store.add_player("Bob")
+    real = store.set_active_player
+
+    def busy(name: str | None) -> None:
+        raise StoreError("another lines-tui is writing the data folder; try again")
+
+    monkeypatch.setattr(store, "set_active_player", busy)
+    assert store.play_as("bob") == "Bob"
+    monkeypatch.setattr(store, "set_active_player", real)
+    assert store.active_player == "Bob" and open_store(tmp_path).active_player == "Ann"
+    store.rename_player("Bob", "Robert")
+    assert store.active_player == "Robert" and store.snapshot().active_player == "Robert"
+    store.remove_player("robert")
+    assert store.active_player == "Ann"  # the file's active player again
+    store.play_as("Ann")  # written now: the one-run player is no more
+    store.set_active_player(None)
+    assert store.active_player is None

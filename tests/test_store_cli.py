@@ -53,6 +53,21 @@ def test_players_commands(folder: Path) -> None:
     assert open_store(folder).active_player is None
 
 
+def test_the_players_list_names_who_plays_this_run_for_a_player_option(folder: Path) -> None:
+    """`--player Ann players` ended "(playing as a guest: ...)", though Ann plays that run."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.add_player("Bob")
+    guest = "without it, a guest plays: Lines scores are not saved)"
+    listed = run(folder, "--player", "ann", "players").stdout
+    assert listed == f"  Ann\n  Bob\n(Ann plays this run, as --player says; {guest}\n"
+    store.set_active_player("Bob")
+    listed = run(folder, "--player", "ANN", "players", "list").stdout
+    assert listed == "  Ann\n* Bob\n(Ann plays this run, as --player says; without it, Bob plays)\n"
+    assert run(folder, "--player", "bob", "players").stdout == "  Ann\n* Bob\n"
+    assert open_store(folder).active_player == "Bob"  # a list changes nothing
+
+
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
@@ -251,7 +266,10 @@ def test_there_is_no_entry_0_to_challenge_with(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")
     store.record_lines("Ann", 9, 120, 1, START, START + 60)
-    refused(run(folder, "scores", "export", "lines-9", "--entry", "0", "--challenge"), "not 0")
+    refused(
+        run(folder, "scores", "export", "lines-9", "--entry", "0", "--challenge"),
+        "0 is not in the range x>=1.",
+    )
 
 
 def test_a_saved_game_that_cannot_be_read_stops_no_other_command(folder: Path) -> None:

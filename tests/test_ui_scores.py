@@ -631,7 +631,31 @@ async def test_a_name_entry_left_while_its_save_fails_tells_the_reason(
         answer.set()
         await settle(pilot)
         assert isinstance(pilot.app.screen, PlayersScreen)
-        assert told == [WRITE_FAILED]
+        assert told == [f"Not saved: {WRITE_FAILED}"]  # as the entry would have said it
+
+
+@pytest.mark.parametrize(
+    ("keys", "method", "told"),
+    [
+        (["home", "down", "enter"], "set_active_player", "Ann could not be made the active player"),
+        (["g"], "set_active_player", "Playing as a guest could not be chosen"),
+        (["home", "down", "d", "y"], "remove_player", "Ann was not removed"),
+    ],
+)
+async def test_a_players_change_that_fails_says_what_failed(
+    store: Store, monkeypatch: pytest.MonkeyPatch, keys: list[str], method: str, told: str
+) -> None:
+    """Enter on Ann in a read-only folder told only "cannot write to …: Read-only file
+    system", where other notices say what failed ("The setting could not be kept: …")."""
+    store.set_active_player(None if "enter" in keys else "Ann")
+    before = store.active_player
+    failing_once(monkeypatch, store, method)
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        notices = notices_of(pilot.app.screen)
+        await press(pilot, *keys)
+        assert notices == [f"{told}: {WRITE_FAILED}"]
+        assert store.players() == ["Ann"] and store.active_player == before
 
 
 async def test_players_r_and_d_show_only_on_a_player_and_say_why_not_on_the_guest(

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail, say
-from lines_tui.commands.options import checks_player
+from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import attempt, open_cli_store
 from lines_tui.store.names import InvalidName, clean_name
 
@@ -37,7 +37,8 @@ def overview(ctx: typer.Context) -> None:
 @app.command("list")
 @checks_player
 def list_players(ctx: typer.Context) -> None:
-    """List the registered players; * marks the one who plays now."""
+    """List the registered players; * marks the active one, who plays when no --player is
+    given (a --player of another is named last, as the one who plays this run)."""
     store = open_cli_store(ctx)
     players = store.players()
     active = store.active_player
@@ -46,7 +47,14 @@ def list_players(ctx: typer.Context) -> None:
         return
     for name in players:
         say(f"{'*' if name == active else ' '} {name}")
-    if active is None:
+    given = settings(ctx).player
+    playing = active if given is None else attempt(lambda: store.resolve_player(given), store)
+    if playing != active:
+        otherwise = (
+            "a guest plays: Lines scores are not saved" if active is None else f"{active} plays"
+        )
+        say(f"({playing} plays this run, as --player says; without it, {otherwise})")
+    elif active is None:
         say("(playing as a guest: Lines scores are not saved)")
 
 

@@ -25,6 +25,7 @@ from lines_tui.commands.common import (
     warn,
     watch_store_warnings,
 )
+from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import check_player, check_registered
 from lines_tui.engine.text_file import NotUtf8, utf8_text
@@ -200,7 +201,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
 
 EntryOption = Annotated[
     int | None,
-    typer.Option("--entry", metavar="N", help="Only entry N (1 is the best), one game's code."),
+    whole_number_option("--entry", 1, None, "Only entry N (1 is the best), one game's code."),
 ]
 CodeArgument = Annotated[
     list[str],
@@ -249,7 +250,9 @@ def remove(
     number: Annotated[
         int,
         typer.Argument(
-            metavar="N", help="The entry's place, 1 the best, as `scores show` lists it."
+            metavar="N",
+            click_type=WholeNumber(min=1),
+            help="The entry's place, 1 the best, as `scores show` lists it.",
         ),
     ],
     yes: Annotated[

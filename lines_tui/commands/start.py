@@ -137,11 +137,12 @@ def tell_unexpected(tracebacks: dict[str, int]) -> None:
 def make_active(store: Store, player: str) -> None:
     """`--player` made the active player only once nothing can refuse the command any more: a
     command refused (no terminal, a damaged code) changes nothing. Nothing is written when they
-    are already (`Store.set_active_player`), so a read-only data folder still plays."""
+    are already (`Store.set_active_player`); where they cannot be made active (a read-only data
+    folder) they play this run all the same, and the app says so (`Store.play_as`)."""
     from lines_tui.store import StoreError
 
     try:
-        store.set_active_player(player)
+        store.play_as(player)
     except StoreError as error:
         fail(str(error))
 

@@ -101,7 +101,7 @@ class DataFiles:
         try:
             return parse(_decoded(raw))
         except NewerFile as error:
-            reason = self._warn(
+            reason = self.warn(
                 f"{path.name} was written by a newer lines-tui ({error}): it is opened "
                 "read-only and left untouched, so nothing is saved to it"
             )
@@ -123,17 +123,18 @@ class DataFiles:
                 if self.folder.read(path, MAX_FILE_BYTES) == raw:
                     self._set_aside(path, error)
         except StoreError as problem:
-            self._warn(f"{path.name} could not be read ({error}); it is left as it is ({problem})")
+            self.warn(f"{path.name} could not be read ({error}); it is left as it is ({problem})")
 
     def _set_aside(self, path: Path, error: CorruptFile) -> None:
         aside = self.folder.keep_aside(path, "corrupt")
-        self._warn(
+        self.warn(
             f"{path.name} could not be read ({error}); kept it untouched as "
             f"{spelled_out(str(aside))} and started afresh",
             SetAside(path.name, str(error), spelled_out(aside.name)),
         )
 
-    def _warn(self, warning: str, set_aside: SetAside | None = None) -> str:
+    def warn(self, warning: str, set_aside: SetAside | None = None) -> str:
+        """Add `warning` to `warnings`, once (with what a damaged file set aside tells)."""
         with self._warnings_lock:
             if warning not in self.warnings:
                 if set_aside is not None:

@@ -167,6 +167,9 @@ class Store:
         self._files = DataFiles(DataFolder(data_dir, fs, lock_wait))
         self._scores = ScoreFile(self._files, data_dir)
         self.path = self._scores.path
+        self._playing: str | None = None
+        """Who plays for this store's life only (`play_as`, when the file could not be
+        written), in place of the file's active player; None: the file's."""
 
     @property
     def warnings(self) -> list[str]:
@@ -190,7 +193,7 @@ class Store:
         tables = sorted(listed, key=TableId.sort_key)
         return Snapshot(
             tuple(data.players),
-            data.active_player,
+            self._playing or data.active_player,
             {table: self._best(table, data) for table in tables},
         )
 
@@ -200,7 +203,8 @@ class Store:
     @property
     def active_player(self) -> str | None:
         """The registered player who plays now, or None for a guest."""
-        return self._scores.read().active_player
+        active = self._scores.read().active_player
+        return self._playing or active
 
     def resolve_player(self, name: str) -> str:
         """The registered name that `name` means (case does not matter); StoreError if none."""
@@ -211,6 +215,23 @@ class Store:
             data.active_player = None if name is None else _registered(data, name)
 
         self._scores.update(change)
+        self._playing = None
+
+    def play_as(self, name: str) -> str:
+        """`--player NAME`: the registered player `name` plays, made the active player, who
+        stays so. When that cannot be written (a read-only folder, the lock held, a full disk)
+        they play all the same, for this store's life only, and a warning says so: play goes on
+        wherever it can. Returns the registered name; StoreError if no player is `name`."""
+        try:
+            self.set_active_player(name)
+        except StoreError as error:
+            player = self.resolve_player(name)  # not registered: that is the reason
+            self._playing = player
+            self._files.warn(
+                f"{player} plays this run only: they could not be made the active player ({error})"
+            )
+            return player
+        return self.resolve_player(name)
 
     def add_player(self, name: str) -> str:
         """Register `name` (trimmed); returns it as stored. StoreError if invalid or taken."""
@@ -227,15 +248,18 @@ class Store:
         """Rename a player (results keep the name they were earned under); returns the new name."""
         cleaned = _clean(new)
 
-        def change(data: ScoreData) -> str:
+        def change(data: ScoreData) -> tuple[str, str]:
             current = _registered(data, old)
             _check_free(data, cleaned, allowed=current)
             data.players[data.players.index(current)] = cleaned
             if data.active_player == current:
                 data.active_player = cleaned
-            return cleaned
+            return current, cleaned
 
-        return self._scores.update(change)
+        current, renamed = self._scores.update(change)
+        if self._playing == current:
+            self._playing = renamed
+        return renamed
 
     def remove_player(self, name: str) -> str:
         """Unregister a player (their results stay in the tables); returns the name removed."""
@@ -247,7 +271,10 @@ class Store:
                 data.active_player = None
             return current
 
-        return self._scores.update(change)
+        removed = self._scores.update(change)
+        if self._playing == removed:
+            self._playing = None
+        return removed
 
     def tables(self) -> Mapping[TableId, tuple[Entry, ...]]:
         """Every table to list (`Snapshot.tables`), Lines by board size then Mahjong by layout."""

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from lines_tui.engine.deal_choice import DEAL_RANGE, is_deal_number
+from lines_tui.engine.deal_choice import DEAL_RANGE, LAST_DEAL, is_deal_number
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
@@ -151,8 +151,13 @@ class TableId:
         mode, _, tag = mode_text.partition("-")
         if mode == "daily":
             return base.daily(tag)
-        if mode == "deal" and tag.isdigit() and tag.isascii() and len(tag) <= 20:
-            return base.for_deal(int(tag))
+        if mode == "deal" and tag.isdigit() and tag.isascii():
+            # A number of more digits than the last deal's is past it: told its range, as a
+            # number in range but too large is, without reading thousands of digits into an int.
+            digits = tag.lstrip("0") or "0"
+            if len(digits) > len(str(LAST_DEAL)):
+                raise TableIdError(f"a deal number is {DEAL_RANGE}, not {digits}")
+            return base.for_deal(int(digits))
         raise TableIdError(
             f"no table '{spelled_out(text)}': after '+' comes daily-YYYY-MM-DD or deal-<number>"
         )
@@ -166,8 +171,11 @@ class TableId:
         if self.kind == "lines":
             name = f"Lines {self.variant} x {self.variant}"
         else:
-            # The layout's own title, as the picker and the game show it ("Lantern").
-            name = self.variant.replace("_", " ").replace("-", " ").title()
+            # The layout's own title, as the picker and the game show it ("Lantern"); loaded
+            # only here, as the layouts are not needed to open the store.
+            from lines_tui.engine.mahjong.layouts.identity import table_title
+
+            name = table_title(self.variant)
         return self.titled(name)
 
     def titled(self, name: str) -> str:

@@ -23,6 +23,8 @@ from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 SAVING = "Saving…"
+NOT_SAVED = "Not saved"
+"""Before why a name could not be saved: in the entry, or told once it has been left."""
 
 
 class NameInput(PlainInput, inherit_bindings=False):
@@ -124,6 +126,6 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         if not self.is_attached:
             return False
         problem = self.query_one("#name-problem", Static)
-        problem.update(f"Not saved: {reason}")
+        problem.update(f"{NOT_SAVED}: {reason}")
         problem.add_class("problem")
         return True

@@ -20,7 +20,7 @@ from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
-from lines_tui.ui.scores.name_entry import NameEntryScreen
+from lines_tui.ui.scores.name_entry import NOT_SAVED, NameEntryScreen
 from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
@@ -127,12 +127,15 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self,
         action: Callable[[], object],
         done: str,
+        failure: str,
         highlight: str | None,
         entry: NameEntryScreen | None = None,
     ) -> None:
         """Make a change on the store thread, then say how it went and show the list again.
-        A change asked from a name `entry` closes it once made; one refused leaves the entry
-        open with the name and the reason in it (or, if it has been closed, tells the reason)."""
+        A refusal is told after `failure`, what did not happen ("Ann could not be made the
+        active player: cannot write …"), as other notices say what failed. A change asked
+        from a name `entry` closes it once made; one refused leaves the entry open with the
+        name and the reason in it (or, if it has been closed, tells the reason)."""
 
         def finished(_: object) -> None:
             if entry is not None:
@@ -142,7 +145,7 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
         def failed(error: StoreError) -> None:
             if entry is None or not entry.refused(str(error)):
-                self.notify(str(error), severity="error")
+                self.notify(f"{failure}: {error}", severity="error")
             self.refresh_list(highlight)
 
         write(self, self.session.io, action, finished, failed)
@@ -157,16 +160,27 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         if name is None:
             self.action_guest()
         else:
-            self.attempt(lambda: self.store.set_active_player(name), f"{name} plays now.", name)
+            self.attempt(
+                lambda: self.store.set_active_player(name),
+                f"{name} plays now.",
+                f"{name} could not be made the active player",
+                name,
+            )
 
     def action_guest(self) -> None:
-        self.attempt(lambda: self.store.set_active_player(None), GUEST_NOTE, None)
+        self.attempt(
+            lambda: self.store.set_active_player(None),
+            GUEST_NOTE,
+            "Playing as a guest could not be chosen",
+            None,
+        )
 
     def action_add(self) -> None:
         def add(name: str) -> None:
             self.attempt(
                 lambda: self.store.set_active_player(self.store.add_player(name)),
                 f"Registered {name}; {name} plays now.",
+                NOT_SAVED,
                 name,
                 entry,
             )
@@ -181,7 +195,11 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
         def rename(new: str) -> None:
             self.attempt(
-                lambda: self.store.rename_player(old, new), f"Renamed {old} to {new}.", new, entry
+                lambda: self.store.rename_player(old, new),
+                f"Renamed {old} to {new}.",
+                NOT_SAVED,
+                new,
+                entry,
             )
 
         entry = NameEntryScreen(
@@ -196,7 +214,12 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.attempt(lambda: self.store.remove_player(name), f"Removed {name}.", None)
+                self.attempt(
+                    lambda: self.store.remove_player(name),
+                    f"Removed {name}.",
+                    f"{name} was not removed",
+                    None,
+                )
 
         question = f"Remove the player {name}? Their results stay in the tables."
         self.app.push_screen(ConfirmScreen(question, title="Remove player"), answered)

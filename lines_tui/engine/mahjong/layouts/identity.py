@@ -18,16 +18,19 @@ from pathlib import Path
 
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts.catalogue import builtin_layouts, installed_layouts
+from lines_tui.engine.mahjong.layouts.kmahjongg import title_from_file_name
 from lines_tui.engine.mahjong.layouts.layout import Layout
 
 NAME_CHARS = 23
 _NOT_NAME = re.compile(r"[^a-z0-9._-]+")
+_HASH_DIGITS = 8
+_HASH = re.compile(f"[0-9a-f]{{{_HASH_DIGITS}}}")
 
 
 def places_hash(slots: Sequence[Slot]) -> str:
     """8 hex digits that change with any tile place (the places are sorted, see Layout)."""
     text = ";".join(f"{x},{y},{z}" for x, y, z in slots)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:8]
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:_HASH_DIGITS]
 
 
 @cache
@@ -43,6 +46,16 @@ def layout_table_name(layout: Layout) -> str:
         return builtin
     name = _NOT_NAME.sub("-", layout.name.lower()).strip("-._")[:NAME_CHARS].rstrip("-._")
     return f"{name or 'layout'}-{digest}"
+
+
+def table_title(table_name: str) -> str:
+    """A title for the layout of the table `table_name` when no layout file is at hand (one not
+    installed here): the name made a title as a file's name is, the hash after it left as it
+    is, being no word: `foo-1234abcd` is "Foo 1234abcd", `turtle` "Turtle"."""
+    name, dash, digest = table_name.rpartition("-")
+    if dash and _HASH.fullmatch(digest):
+        return f"{title_from_file_name(name)} {digest}"
+    return title_from_file_name(table_name)
 
 
 def layout_for_table(table_name: str, folders: Sequence[Path] | None = None) -> Layout | None:
