@@ -48,6 +48,7 @@ from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.store.verify import Checker
+from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import (
     ImportScreen,
@@ -187,6 +188,67 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
         code_view = pilot.app.screen.query_one("#board-code", Static)
         assert code_view.region.height * 78 >= len(code)  # the whole code is on screen
         assert grid.region.bottom <= 23 and grid.region.height >= 11  # header and 10 rows
+
+
+async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_shows_it_whole(
+    tmp_path: Path,
+) -> None:
+    """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
+    it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
+    a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
+    command line, with the data folder), and v shows it whole in a view that scrolls."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    for seed in range(1, 5):
+        game = played_lines_game(seed)
+        assert game.ended_at is not None
+        store.record_lines(
+            "Ann", 9, game.score, seed, game.started_at, game.ended_at, record_of_lines(game)
+        )
+    code = store.export_code("lines-9", checker=checker())
+    assert len(code) > 6 * 78  # more lines than 80 x 16 leaves it
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 16)) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code == code
+        lines = widget_lines(screen.query_one("#board-code", Static))
+        note_at = next(i for i, line in enumerate(lines) if line.startswith(" … cut here: "))
+        shown_code = "".join(line.strip() for line in lines[:note_at])
+        assert code.startswith(shown_code) and shown_code != code
+        note = " ".join(line.strip() for line in lines[note_at:])
+        hidden = len(code) - len(shown_code)
+        command = f"lines-tui --data-dir {tmp_path} scores export lines-9"
+        assert note == (
+            f"… cut here: {hidden:,} of its {len(code):,} characters are not shown. v shows the "
+            f"whole code, c copies it (where the terminal allows), or run: {command}"
+        )
+        grid = screen.query_one(DataTable)
+        assert grid.region.y + grid.region.height <= 15  # above the Footer: header and 4 rows
+        assert grid.region.height >= 5
+        footer = await footer_text(pilot)
+        assert "v Code" in footer and footer.rstrip().endswith("s Symbols")  # whole at 80
+        await press(pilot, "v")
+        view = pilot.app.screen
+        assert isinstance(view, CodeScreen)
+        assert text_of(view.query_one("#code", Static)) == code
+        assert command in " ".join(line.strip() for line in widget_lines(view))
+        pane = view.query_one("#code-pane")
+        assert pilot.app.focused is pane and pane.max_scroll_y > 0
+        await press(pilot, "pagedown")
+        assert pane.scroll_y > 0
+        await press(pilot, "escape")
+        assert pilot.app.screen is screen
+        await pilot.resize_terminal(80, 40)
+        await settle(pilot)
+        assert text_of(screen.query_one("#board-code", Static)) == code  # whole, no note
+        assert "v" not in keys_of(screen) and "v" in dimmed_keys_of(screen)
+        told = notices_of(screen)
+        await press(pilot, "v")
+        assert told == ["The whole code is in sight above: select it, or c copies it."]
+        assert pilot.app.screen is screen
 
 
 async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
