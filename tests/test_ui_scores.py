@@ -1082,6 +1082,46 @@ async def test_a_challenge_whose_entries_are_all_here_says_so_and_enter_offers_i
     assert merged.told == "Nothing was merged: every entry pasted is already in your tables."
 
 
+async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offer(
+    tmp_path: Path,
+) -> None:
+    """A challenge code whose entry is already here, pasted with a damaged code: the preview
+    named the damaged code and said nothing of the challenge, and enter said only "Nothing to
+    merge". A code that cannot be read is left out: the challenge is offered, and the merge's
+    words name the code left out."""
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    game = played_lines_game(2, size=7)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ann", 7, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    challenge = store.challenge_code("lines-7", 1, checker=checker())
+    deal = f"Lines 7 x 7, deal {game.seed} (lines-7+deal-{game.seed})"
+    damaged = "the share code is damaged: a character is missing or extra"
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        lines = await pasted(pilot, f"{challenge} LT2-0000000000000000BAD1")
+        summary = " ".join(line.strip() for line in lines)
+        assert summary == (
+            "Nothing to merge: none of the 2 codes brings an entry to your tables."
+            " Press enter for the challenge of code 1."
+            f" Code 1: nothing to merge into {deal}: 1 already there."
+            f" Code 2: {damaged}"
+        )
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert app.told == []
+    merged = app.result
+    assert isinstance(merged, Merged) and merged.challenge is not None
+    assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
+    assert merged.told == (
+        "Nothing was merged: every entry of the codes read is already in your tables;"
+        f" code 2: {damaged}"
+    )
+    assert merged.left_out
+
+
 def lines_in_sight(pane: Widget) -> list[str]:
     """The lines of the text in `pane` that show now, as it is scrolled."""
     (text,) = pane.children
