@@ -225,6 +225,10 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
             f"… cut here: {hidden:,} of its {len(code):,} characters are not shown. v shows the "
             f"whole code, c copies it (where the terminal allows), or run: {command}"
         )
+        # On lines of its own (a short one is never broken in two, as in the README).
+        at = next(i for i, line in enumerate(lines) if line.strip().startswith("lines-tui"))
+        assert lines[at - 1].rstrip().endswith("or run:")
+        assert " ".join(line.strip() for line in lines[at:]) == command
         grid = screen.query_one(DataTable)
         assert grid.region.y + grid.region.height <= 15  # above the Footer: header and 4 rows
         assert grid.region.height >= 5

@@ -55,9 +55,11 @@ class CodeShown:
         return Text.assemble(self.code[:kept], "\n", note)
 
     def cut_note(self, hidden: int) -> str:
+        """What is hidden and how to get it whole; the command on a line of its own, so that
+        it is never broken across two."""
         return (
             f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown. "
-            f"v shows the whole code, c copies it (where the terminal allows), or run: "
+            f"v shows the whole code, c copies it (where the terminal allows), or run:\n"
             f"{self.command}"
         )
 
@@ -67,5 +69,5 @@ class CodeShown:
         return (
             f"{whose}, {len(self.code):,} characters. Select it with the mouse; a code longer "
             f"than the screen scrolls (j k, pgup pgdn): select it a screen at a time, line breaks "
-            f"are ignored when it is pasted. Or run: {self.command}"
+            f"are ignored when it is pasted. Or run:\n{self.command}"
         )
