@@ -48,6 +48,7 @@ from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.store.verify import Checker
+from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.help import key_rows
 from lines_tui.ui.scores import (
     ImportScreen,
@@ -187,6 +188,71 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
         code_view = pilot.app.screen.query_one("#board-code", Static)
         assert code_view.region.height * 78 >= len(code)  # the whole code is on screen
         assert grid.region.bottom <= 23 and grid.region.height >= 11  # header and 10 rows
+
+
+async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_shows_it_whole(
+    tmp_path: Path,
+) -> None:
+    """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
+    it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
+    a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
+    command line, with the data folder), and v shows it whole in a view that scrolls."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    for seed in range(1, 5):
+        game = played_lines_game(seed)
+        assert game.ended_at is not None
+        store.record_lines(
+            "Ann", 9, game.score, seed, game.started_at, game.ended_at, record_of_lines(game)
+        )
+    code = store.export_code("lines-9", checker=checker())
+    assert len(code) > 6 * 78  # more lines than 80 x 16 leaves it
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 16)) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code == code
+        lines = widget_lines(screen.query_one("#board-code", Static))
+        note_at = next(i for i, line in enumerate(lines) if line.startswith(" … cut here: "))
+        shown_code = "".join(line.strip() for line in lines[:note_at])
+        assert code.startswith(shown_code) and shown_code != code
+        note = " ".join(line.strip() for line in lines[note_at:])
+        hidden = len(code) - len(shown_code)
+        command = f"lines-tui --data-dir {tmp_path} scores export lines-9"
+        assert note == (
+            f"… cut here: {hidden:,} of its {len(code):,} characters are not shown. v shows the "
+            f"whole code, c copies it (where the terminal allows), or run: {command}"
+        )
+        # On lines of its own (a short one is never broken in two, as in the README).
+        at = next(i for i, line in enumerate(lines) if line.strip().startswith("lines-tui"))
+        assert lines[at - 1].rstrip().endswith("or run:")
+        assert " ".join(line.strip() for line in lines[at:]) == command
+        grid = screen.query_one(DataTable)
+        assert grid.region.y + grid.region.height <= 15  # above the Footer: header and 4 rows
+        assert grid.region.height >= 5
+        footer = await footer_text(pilot)
+        assert "v Code" in footer and footer.rstrip().endswith("s Symbols")  # whole at 80
+        await press(pilot, "v")
+        view = pilot.app.screen
+        assert isinstance(view, CodeScreen)
+        assert text_of(view.query_one("#code", Static)) == code
+        assert command in " ".join(line.strip() for line in widget_lines(view))
+        pane = view.query_one("#code-pane")
+        assert pilot.app.focused is pane and pane.max_scroll_y > 0
+        await press(pilot, "pagedown")
+        assert pane.scroll_y > 0
+        await press(pilot, "escape")
+        assert pilot.app.screen is screen
+        await pilot.resize_terminal(80, 40)
+        await settle(pilot)
+        assert text_of(screen.query_one("#board-code", Static)) == code  # whole, no note
+        assert "v" not in keys_of(screen) and "v" in dimmed_keys_of(screen)
+        told = notices_of(screen)
+        await press(pilot, "v")
+        assert told == ["The whole code is in sight above: select it, or c copies it."]
+        assert pilot.app.screen is screen
 
 
 async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
@@ -1044,6 +1110,46 @@ async def test_a_challenge_whose_entries_are_all_here_says_so_and_enter_offers_i
     assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
     assert merged.challenge.to_beat is not None and merged.challenge.to_beat.name == "Ann"
     assert merged.told == "Nothing was merged: every entry pasted is already in your tables."
+
+
+async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offer(
+    tmp_path: Path,
+) -> None:
+    """A challenge code whose entry is already here, pasted with a damaged code: the preview
+    named the damaged code and said nothing of the challenge, and enter said only "Nothing to
+    merge". A code that cannot be read is left out: the challenge is offered, and the merge's
+    words name the code left out."""
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    game = played_lines_game(2, size=7)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ann", 7, game.score, game.seed, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    challenge = store.challenge_code("lines-7", 1, checker=checker())
+    deal = f"Lines 7 x 7, deal {game.seed} (lines-7+deal-{game.seed})"
+    damaged = "the share code is damaged: a character is missing or extra"
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        lines = await pasted(pilot, f"{challenge} LT2-0000000000000000BAD1")
+        summary = " ".join(line.strip() for line in lines)
+        assert summary == (
+            "Nothing to merge: none of the 2 codes brings an entry to your tables."
+            " Press enter for the challenge of code 1."
+            f" Code 1: nothing to merge into {deal}: 1 already there."
+            f" Code 2: {damaged}"
+        )
+        await press(pilot, "enter")
+        await settle(pilot)
+    assert app.told == []
+    merged = app.result
+    assert isinstance(merged, Merged) and merged.challenge is not None
+    assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
+    assert merged.told == (
+        "Nothing was merged: every entry of the codes read is already in your tables;"
+        f" code 2: {damaged}"
+    )
+    assert merged.left_out
 
 
 def lines_in_sight(pane: Widget) -> list[str]:

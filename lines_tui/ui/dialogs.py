@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
@@ -15,6 +16,7 @@ from textual.widgets import Static
 from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer, restated
+from lines_tui.ui.lists import TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 
 
@@ -160,12 +162,26 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
         self._title = title
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog -code") as frame:
+        # The whole dialog scrolls when the code is longer than the screen's room for it.
+        with TextPane(classes="dialog -code", id="code-pane") as frame:
             frame.border_title = inert(self._title)
             yield Static(inert(self._explanation), classes="dialog-text", markup=False)
             yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)
             yield Static("esc: close", classes="dialog-keys", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._focus_code)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._focus_code)
+
+    def _focus_code(self) -> None:
+        """A code longer than the screen scrolls, and its keys act at once (the pane takes the
+        focus only while it is longer than its room)."""
+        pane = self.query_one("#code-pane", TextPane)
+        if pane.allow_focus():
+            pane.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

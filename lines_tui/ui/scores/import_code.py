@@ -22,6 +22,7 @@ from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
 from lines_tui.ui.scores.pasted_codes import (
+    ALL_READ_THERE,
     ALL_THERE,
     CodesToMerge,
     MergeTold,
@@ -29,6 +30,7 @@ from lines_tui.ui.scores.pasted_codes import (
     Read,
     Repeat,
     Titles,
+    all_read_there,
     all_there,
     best_place,
     best_verified,
@@ -243,12 +245,12 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             return
         to_merge = self._pasted.to_merge()
         if not to_merge.numbered and not self._checking:
+            deal = self._pasted.challenge_there()
+            if deal is not None:  # a code that could not be read beside it is left out
+                self._challenge(deal)
+                return
             if self._pasted.every_entry_there():  # nothing wrong: nothing new
-                deal = challenged(self._pasted.merges(), brought=False)
-                if deal is None:  # the summary says why: this says what is left to do
-                    self._tell(NOTHING_NEW)
-                else:
-                    self._challenge(deal)
+                self._tell(NOTHING_NEW)
                 return
             why = "no entry pasted would go into your tables (see why below)"
             if not self._pasted.merges():
@@ -280,7 +282,8 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
     def _challenge(self, deal: Merge) -> None:
         """Every entry pasted already in your tables, one code of a deal's table among them: no
         merge, its challenge offered (a code imported before whose challenge was declined, say)
-        over its table, as after a merge."""
+        over its table, as after a merge. The codes that could not be read are named with why, as
+        a merge names them."""
         self._merging = True
 
         def failed(error: StoreError) -> None:  # `_best_there` reads None on a store error
@@ -288,8 +291,11 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
 
         def offer(best_there: Entry | None) -> None:
             challenge = Challenge.offered(deal, best_there)
+            unread = self._pasted.unread()
             told = f"Nothing was merged: {ALL_THERE}."
-            self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told))
+            if unread:
+                told = f"Nothing was merged: {'; '.join([ALL_READ_THERE, *unread])}"
+            self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told, bool(unread)))
 
         load(self, self.session.io, lambda: self._best_there(deal), offer, failed, group="offer")
 
@@ -346,6 +352,7 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
     elif not merges:
         none = f"none of the {len(reads)} codes" + (f" ({again})" if again else "")
         head = f"Nothing to merge: {none} brings an entry to your tables."
+        head += challenge_offered(reads)  # a code that cannot be read does not stop it
     elif merges == once:
         head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
     else:
@@ -356,7 +363,10 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
 
 def challenge_offered(reads: list[Read]) -> str:
     """What enter does when every entry pasted is there already: with a code of one deal's
-    table, offers its challenge (as after a merge); else nothing ("")."""
+    table, offers its challenge (as after a merge); else nothing (""). A code that cannot be
+    read is left out: every entry of the others there, it does not stop the offer."""
+    if not all_read_there(reads):
+        return ""
     merges = [read for read in reads if isinstance(read, Merge)]
     deal = challenged(merges, brought=False)
     if deal is None:

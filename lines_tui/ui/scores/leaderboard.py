@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.coordinate import Coordinate
@@ -23,10 +24,11 @@ from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.scores.code_shown import CodeShown, export_command
 from lines_tui.ui.scores.entries import (
     PROOF_LEGEND,
     entry_cells,
@@ -60,6 +62,13 @@ NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
 NO_TABLES_TO_SWITCH = "No tables yet, so none to go to."
 ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
+CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
+"""What v says while the code is not cut (its Footer key shows only while it is)."""
+LINES_BESIDE_THE_CODE = 6
+"""The heading (2 lines), the legend, the code's label, the table's heading and the Footer."""
+ROWS_KEPT_IN_SIGHT = 5
+"""The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
+MIN_CODE_ROOM = 4
 
 
 def board_heading(
@@ -107,7 +116,11 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"leaderboard--title", "leaderboard--table"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "leaderboard--title",
+        "leaderboard--table",
+        "leaderboard--cut",
+    }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to where you came from"),
         Binding(
@@ -131,6 +144,12 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             "copy_code",
             "Copy",
             tooltip="Send the shown table's share code to the clipboard",
+        ),
+        Binding(
+            "v",
+            "view_code",
+            "Code",
+            tooltip="The shown code whole, in a view that scrolls, when the screen cuts it",
         ),
         Binding("i", "import_code", "Import", tooltip="Import a friend's share code"),
         Binding("w", "watch", "Watch", tooltip="Watch the game of the entry under the cursor"),
@@ -181,6 +200,13 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """Why the shown table's games could not be replayed ("" unless that failed)."""
         self._wanted = table
         self._highlight_rank = highlight_rank
+        self._shown_code: CodeShown | None = None
+        """The code shown, if one is (the table's or a challenge's), with how to get it whole."""
+        self._code_label = ""
+        self._code_text = ""
+        """What shows in the code's place while there is no code."""
+        self._code_cut = False
+        """Whether the screen has no room for the whole code shown (v then shows it whole)."""
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         """The entries; held, as the Footer asks what its row offers at any time."""
 
@@ -304,7 +330,15 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def _show_code(self, code: str, problem: str = "") -> None:
         self._set_code(code, NO_CODE_SEE_WHY)
-        self._show_code_line(SHARE_CODE_LABEL if code else "", code or problem)
+        if code:
+            self._show_table_code()
+        else:
+            self._show_code_line("", problem)
+
+    def _show_table_code(self) -> None:
+        """The table's share code (`code`), under its label."""
+        command = export_command(self.tables[self.index], self.store.data_dir)
+        self._show_code_line(SHARE_CODE_LABEL, self.code, CodeShown(self.code, command))
 
     def _set_code(self, code: str, why_none: str) -> None:
         """The shown table's code ("" while there is none, `why_none` saying why): c, in the
@@ -335,6 +369,10 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """Why the key of `action` would do nothing now, or None if it would act."""
         if action == "copy_code":
             return None if self.code else self.no_code
+        if action == "view_code":
+            if self._shown_code is None:
+                return self.no_code
+            return None if self._code_cut else CODE_IN_SIGHT
         if action.startswith("switch("):
             if len(self.tables) > 1:
                 return None
@@ -361,12 +399,51 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             "Leaderboards", style=self.get_component_rich_style("leaderboard--title", partial=True)
         )
 
-    def _show_code_line(self, label: str, text: str) -> None:
-        """The code shown (or why there is none), under a label that says whose code it is."""
+    def _show_code_line(self, label: str, text: str, shown: CodeShown | None = None) -> None:
+        """The code shown (`shown`, or why there is none), under a label that says whose code
+        it is."""
         label_view = self.query_one("#board-code-label", Static)
         label_view.update(Text(label))
         label_view.display = bool(label)
-        self.query_one("#board-code", Static).update(text)
+        self._shown_code, self._code_label, self._code_text = shown, label, text
+        self._draw_code()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The code takes the room of the new size (the Screen's own handler runs too)."""
+        self._draw_code()
+
+    def _code_room(self) -> int:
+        """The lines the code may take: what the screen leaves once the heading, the labels,
+        the Footer and the table's heading and first rows (up to 5) have theirs."""
+        rows = min(len(self.entries), ROWS_KEPT_IN_SIGHT)
+        return max(MIN_CODE_ROOM, self.app.size.height - LINES_BESIDE_THE_CODE - rows)
+
+    def _draw_code(self) -> None:
+        """The code as the screen's size lets it show: whole, or cut with a line that says so
+        (`CodeShown.fitted`)."""
+        view = self.query_one("#board-code", Static)
+        shown = self._shown_code
+        if shown is None:
+            view.update(self._code_text)
+            self._code_cut = False
+        else:
+            width = self.app.size.width - 2  # the code's padding
+            room = self._code_room()
+            self._code_cut = shown.lines_needed(width) > room
+            cut_style = self.get_component_rich_style("leaderboard--cut", partial=True)
+            view.update(shown.fitted(width, room, self.app.console, cut_style))
+        self.refresh_bindings()
+
+    def action_view_code(self) -> None:
+        """The shown code whole, in a view of its own that scrolls."""
+        why = self._why_idle("view_code")
+        shown = self._shown_code
+        if why is not None or shown is None:
+            self.notify(why or NO_CODE_SEE_WHY, severity="warning")
+            return
+        label = self._code_label.removesuffix(":")
+        whose = f"{label} ({self.session.table_title(self.tables[self.index])})"
+        self.app.push_screen(CodeScreen(shown.code, shown.explained(whose), label))
 
     def action_switch(self, step: int) -> None:
         why = self._why_idle("switch()")
@@ -426,7 +503,10 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def _show_challenge(self, code: str, place: int, name: str) -> None:
         shown = printable(name, MAX_NAME_COLUMNS)
-        self._show_code_line(f"Challenge code of #{place} ({shown}):", code)
+        command = export_command(self.tables[self.index], self.store.data_dir, place)
+        self._show_code_line(
+            f"Challenge code of #{place} ({shown}):", code, CodeShown(code, command)
+        )
         self.app.copy_to_clipboard(code)
         self.notify(
             "Challenge code shown above and sent to the clipboard: a friend plays that "
@@ -479,7 +559,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             self.notify(self.no_code, severity="warning")
             return
         # A challenge code may be shown in its place (x): the code to select is the one copied.
-        self._show_code_line(SHARE_CODE_LABEL, self.code)
+        self._show_table_code()
         self.app.copy_to_clipboard(self.code)
         self.notify(
             "Share code sent to the clipboard. If your terminal does not allow that, "

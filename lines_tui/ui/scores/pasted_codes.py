@@ -55,6 +55,20 @@ class PastedCodes:
         """Whether every entry of the codes is in your tables already (see all_there)."""
         return all_there([read for _, read in self.reads])
 
+    def challenge_there(self) -> Merge | None:
+        """The code of one deal's table whose challenge enter offers with nothing to merge:
+        every entry of the codes read is already in your tables (a code that cannot be read is
+        left out, and does not stop it); None if there is none."""
+        if not all_read_there([read for _, read in self.reads]):
+            return None
+        return challenged(self.merges(), brought=False)
+
+    def unread(self) -> list[str]:
+        """The codes that could not be read, each by its number with why ("code 2: the share
+        code is damaged: ...")."""
+        numbered = enumerate(self.reads, start=1)
+        return [f"code {number}: {read}" for number, (_, read) in numbered if isinstance(read, str)]
+
     def to_merge(self) -> CodesToMerge:
         """What enter merges: the codes that bring entries; the others told as left out, with
         their reasons, or as given again."""
@@ -161,6 +175,8 @@ def brings(read: Read) -> bool:
 
 
 ALL_THERE = "every entry pasted is already in your tables"
+ALL_READ_THERE = "every entry of the codes read is already in your tables"
+"""ALL_THERE with codes that could not be read beside those (left out)."""
 
 
 def all_there(reads: list[Read]) -> bool:
@@ -170,6 +186,12 @@ def all_there(reads: list[Read]) -> bool:
         isinstance(read, Merge) and read.count("already there") == len(read.results)
         for read in merges
     )
+
+
+def all_read_there(reads: list[Read]) -> bool:
+    """Whether every entry of the codes that could be read is in your tables already (see
+    all_there), whatever those that could not be read (left out, with their reasons)."""
+    return all_there([read for read in reads if not isinstance(read, str)])
 
 
 def read_line(read: Read, title: Titles = id_title, merged: str = "") -> str:

@@ -1,0 +1,73 @@
+"""A share code on a screen that may not have room for all of it: the lines that fit, and where
+it is cut a line that says so, how much is hidden and the ways to get it whole, so that no player
+selects a code cut short without a word (README, "Share codes")."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+
+from lines_tui.outside_text import printable
+from lines_tui.store import TableId, default_data_dir
+
+
+def export_command(table: TableId, data_dir: Path, challenge_of: int | None = None) -> str:
+    """The command line that prints the code of `table` whole (of its entry `challenge_of`'s
+    challenge, if given), naming `data_dir` when it is not the folder the command finds by
+    itself. Shown inert: the path is printed with its control characters escaped."""
+    words = ["lines-tui"]
+    if data_dir != default_data_dir():
+        words += ["--data-dir", shlex.quote(printable(str(data_dir)))]
+    words += ["scores", "export", shlex.quote(str(table))]
+    if challenge_of is not None:
+        words += ["--entry", str(challenge_of), "--challenge"]
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class CodeShown:
+    """A code and the command line that prints it whole."""
+
+    code: str
+    command: str
+
+    def lines_needed(self, width: int) -> int:
+        return -(-len(self.code) // max(1, width))
+
+    def fitted(self, width: int, room: int, console: Console, cut_style: Style) -> Text:
+        """The code in lines of `width` cells: whole if it fits `room` lines, else its first
+        lines and, under the cut, what is hidden and how to get it whole (in `cut_style`),
+        all within `room` lines where they can be (at least one line of the code)."""
+        width = max(1, width)
+        if self.lines_needed(width) <= room:
+            return Text(self.code)
+        kept = len(self.code)
+        note = Text()
+        for _ in range(2):  # the note's length depends on how much it says is hidden
+            note = Text(self.cut_note(len(self.code) - kept), style=cut_style)
+            note_lines = len(note.wrap(console, width))
+            kept = max(1, room - note_lines) * width
+        return Text.assemble(self.code[:kept], "\n", note)
+
+    def cut_note(self, hidden: int) -> str:
+        """What is hidden and how to get it whole; the command on a line of its own, so that
+        it is never broken across two."""
+        return (
+            f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown. "
+            f"v shows the whole code, c copies it (where the terminal allows), or run:\n"
+            f"{self.command}"
+        )
+
+    def explained(self, whose: str) -> str:
+        """What a view of the whole code says above it: `whose` ("Share code of this table
+        (Lines 9 x 9)")."""
+        return (
+            f"{whose}, {len(self.code):,} characters. Select it with the mouse; a code longer "
+            f"than the screen scrolls (j k, pgup pgdn): select it a screen at a time, line breaks "
+            f"are ignored when it is pasted. Or run:\n{self.command}"
+        )
