@@ -35,6 +35,7 @@ from lines_tui.ui.footer import (
     room_for,
 )
 from lines_tui.ui.game_screen import RESUMED, GameScreen
+from lines_tui.ui.going_back import going_back
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -335,7 +336,8 @@ class MahjongScreen(GameScreen):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
-        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss."""
+        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss;
+        q and esc saying where they go (`going_back`)."""
         acting = keys_that_act(super().active_bindings, self._idle)
         if self._results.can_challenge:
             acting = restated(
@@ -352,7 +354,8 @@ class MahjongScreen(GameScreen):
         )
         # Won, the board's keys are gone: there is room for N and R to say what each does, as
         # there is for every key on a wider terminal.
-        return apart if self.game.won or room_for(self, apart) else acting
+        shown = apart if self.game.won or room_for(self, apart) else acting
+        return going_back(shown, self.back_to)
 
     def _idle(self, action: str) -> bool:
         if self.game.lost and action_name(action) in IDLE_AFTER_A_LOSS:
