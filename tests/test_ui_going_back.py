@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import (
+    FIXED_NOW,
     checker,
     fill_the_board,
     make_app,
@@ -28,8 +29,9 @@ from test_ui_solvable_deals import footer_text
 from textual.screen import Screen
 
 from lines_tui.engine.deal_choice import CHOSEN
+from lines_tui.engine.lines import LinesGame
 from lines_tui.store import open_store
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
@@ -173,3 +175,34 @@ async def test_a_mahjong_game_won_over_a_leaderboard_says_q_goes_back_there(
         await pilot.press("q")
         await settle(pilot)
         assert app.screen is board
+
+
+async def test_the_resume_question_of_a_challenge_says_esc_goes_back_to_the_leaderboard(
+    tmp_path: Path,
+) -> None:
+    """A challenge for the deal saved asks whether to resume it, over the leaderboard the code
+    went into: its esc said "back to the menu" (and `esc Menu`), and went to the leaderboard."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
+    saved = LinesGame.new(1, 7, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in saved.board.balls())
+    target = next(c for c in saved.board.empty_cells() if saved.board.path(ball, c) is not None)
+    saved.play(ball, target)
+    saved.deal_choice = CHOSEN
+    open_store(tmp_path / "friend").save_game("lines", saved.to_json())
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await previewed_in_the_app(pilot, code)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("y")  # play that deal
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ResumeScreen)
+        keys = " ".join(widget_lines(question.query_one(".dialog-keys")))
+        assert "esc: back to the leaderboard, the game kept" in keys
+        assert "esc Back" in await footer_text(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)

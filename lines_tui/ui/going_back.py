@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from textual.app import App
 from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 
@@ -28,6 +29,12 @@ def under(screen: Screen[Any]) -> str:
     stack = screen.app.screen_stack
     place = stack.index(screen) if screen in stack else 0
     return LEADERBOARD if place and isinstance(stack[place - 1], LeaderboardScreen) else MENU
+
+
+def over_the_top(app: App[Any]) -> str:
+    """Where a screen opened now over the one on top goes back to, as `under` says once it is
+    open (a question asked before the game, whose esc goes back there)."""
+    return LEADERBOARD if isinstance(app.screen, LeaderboardScreen) else MENU
 
 
 def said_for(text: str, where: str) -> str:
