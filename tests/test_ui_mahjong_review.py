@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Input
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
-from lines_tui.ui.help import HelpScreen, key_rows
+from lines_tui.ui.help import GREYED, HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.board import (
     LOST_MARK,
@@ -32,13 +32,16 @@ from lines_tui.ui.mahjong.screen import (
     DEAD_END_WARNING,
     LOSS_MESSAGE,
 )
+from lines_tui.ui.status_line import StatusLine
 
 STATUS_WIDTH = 62
 """Columns of the status line under the board at 80 columns."""
+PAUSED_LINE = "The game is paused: p resumes, q leaves."
+"""What a key that waits for the board says while the game is paused."""
 
 
 def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
-    for line in (DEAD_END_WARNING, DEAD_DEAL_WARNING, LOSS_MESSAGE, DEAD_DEAL_LOSS):
+    for line in (DEAD_END_WARNING, DEAD_DEAL_WARNING, LOSS_MESSAGE, DEAD_DEAL_LOSS, PAUSED_LINE):
         assert len(line) <= STATUS_WIDTH
 
 
@@ -122,6 +125,8 @@ async def test_the_symbols_key_the_help_lists_over_mahjong_works_in_the_help(
 
 
 async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -> None:
+    """The keys that wait for the board act on nothing while paused; pressed, they say that the
+    game is paused (they said nothing), and the help lists them, dimmed."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(pilot, find_layout("turtle"))
@@ -131,15 +136,18 @@ async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -
         await pilot.press("p")
         await settle(pilot)
         assert await footer_text(pilot) == "p Resume  q Menu  ? Help"
-        await pilot.press("s", "e")  # label letters rest too: no symbols switch, no message
+        symbols = app.symbols_mode
+        await pilot.press("s", "e")  # label letters wait too: no symbols switch
         await settle(pilot)
-        assert status_shown(app) == ""
+        assert app.symbols_mode == symbols and status_shown(app) == PAUSED_LINE
         screen = app.screen
         # No restart, new deal, glyphs or leaving by esc behind a hidden board (S, the app's
-        # symbols switch, works everywhere).
-        await pilot.press("R", "N", "G", "escape")
-        await settle(pilot)
-        assert app.screen is screen and status_shown(app) == ""
+        # symbols switch, works everywhere); each says why (it said nothing: playa #5).
+        for key in ("R", "N", "G", "escape"):
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen and status_shown(app) == PAUSED_LINE, key
         assert {keys for keys, _, usable in key_rows(screen) if usable} == {
             "p",
             "q",
@@ -150,6 +158,47 @@ async def test_paused_the_footer_shows_only_the_keys_that_work(tmp_path: Path) -
         await pilot.press("p")
         await settle(pilot)
         assert await footer_text(pilot) == playing
+
+
+async def test_the_help_of_a_paused_game_lists_every_key_and_they_say_it_is_paused(
+    tmp_path: Path,
+) -> None:
+    """playa #5: paused, the help listed only S, p, q, ctrl+q and ?, where the README says the
+    help lists every key, those with nothing to act on now dimmed; and esc or u did nothing and
+    said nothing, so a player pressing esc to leave got no word."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await settle(pilot)
+        await pilot.press("t")  # a pair taken: u has something to undo, R something to restart
+        await settle(pilot)
+        playing = {keys: sentence for keys, sentence, _ in key_rows(screen)}
+        await pilot.press("p")
+        await settle(pilot)
+        paused = {keys: (sentence, usable) for keys, sentence, usable in key_rows(screen)}
+        playing.pop("p")  # Pause, now Resume
+        assert paused.pop("p")[1]
+        assert set(playing) == set(paused)  # every key of the game, each as it reads in play
+        waiting = {keys for keys, (_, usable) in paused.items() if not usable}
+        assert {"u", "U", "N", "R", "t", "esc", "5d", "G", "F"} <= waiting
+        assert {keys for keys, (_, usable) in paused.items() if usable} == {"q", "? f1", "S", "^q"}
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert GREYED in " ".join(widget_lines(app.screen.query_one("#help-keys")))
+        await pilot.press("escape")
+        await settle(pilot)
+        taken = len(screen.game.history)
+        for key in ("escape", "u"):
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen and screen.paused, key
+            assert status_shown(app) == PAUSED_LINE, key
+        assert len(screen.game.history) == taken  # u undid nothing behind the cover
+        await pilot.press("q")  # q leaves, as the line says
+        await settle(pilot)
+        assert screen not in app.screen_stack
 
 
 def board_text(app: object) -> list[str]:

@@ -98,22 +98,28 @@ class DealOffers:
             return
 
         def answered(yes: bool | None) -> None:
+            from lines_tui.ui.going_back import MENU, over_the_top
+
             if not yes:
                 if declined is not None:
                     declined()
                 return
+            # Offered over the leaderboard its code went into: the game opens over it, and esc
+            # on the question to resume the deal saved goes back there, as it says.
+            where = over_the_top(self.app)
+            back = None if where == MENU else where
             if layout is None:
                 size = int(table.variant)
                 self.saved.replacing(
                     "lines",
                     lambda: self.lines.start(best.seed, size, choice),
-                    same=self.lines.same_deal(size, best.seed, choice),
+                    same=self.lines.same_deal(size, best.seed, choice, back),
                 )
             else:
                 self.saved.replacing(
                     "mahjong",
                     lambda: self.mahjong.start(layout, best.seed, choice),
-                    same=self.mahjong.same_deal(layout, best.seed, choice),
+                    same=self.mahjong.same_deal(layout, best.seed, choice, back),
                 )
 
         question = (

@@ -116,10 +116,14 @@ def least_width(screen: Screen[Any]) -> int:
     state, a game won or paused, are asked for when it comes: `GameScreen` checks its size
     again whenever its keys change.)"""
     textual_bindings = Screen.active_bindings.fget(screen)  # type: ignore[attr-defined]
-    return max(
-        compact_width(shown_keys(screen, textual_bindings)),
-        compact_width(shown_keys(screen, screen.active_bindings)),
-    )
+    return max(compact_width(shown_keys(screen, textual_bindings)), width_now(screen))
+
+
+def width_now(screen: Screen[Any]) -> int:
+    """The columns a Footer on `screen` needs to show the keys it shows now whole, in the
+    compact form: what `least_width` asks for a state in which no idle key can come to act
+    until the keys change (a paused game)."""
+    return compact_width(shown_keys(screen, screen.active_bindings))
 
 
 def normal_width(keys: Keys) -> int:

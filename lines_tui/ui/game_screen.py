@@ -19,6 +19,7 @@ from lines_tui.store import RecordOutcome, Store, TableId, format_clock
 from lines_tui.ui.game_keeper import GameKeeper
 from lines_tui.ui.game_leaving import Leaving
 from lines_tui.ui.game_player import GamePlayer
+from lines_tui.ui.going_back import under
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.result_filing import file_result
 from lines_tui.ui.result_to_beat import tell_what_to_beat
@@ -121,7 +122,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """The player has been read (`player`): show who plays, where the game does."""
 
     def action_leave(self) -> None:
-        """Back to the menu, through `leave`."""
+        """Back to the screen under the game (`back_to`), through `leave`."""
         raise NotImplementedError
 
     # -- shared behaviour -------------------------------------------------------------------
@@ -135,6 +136,12 @@ class GameScreen(DismissedOnTop, Screen[None]):
         # The player first: a result written later always finds it read (`GamePlayer.read`).
         self._player.read(self, self.show_player)
         tell_what_to_beat(self, self.session, self.table, lambda: self.over)
+
+    @property
+    def back_to(self) -> str:
+        """Where leaving the game goes, as its keys and messages say: "the menu", or "the
+        leaderboard" a challenge was raced from (`going_back`)."""
+        return under(self)
 
     @property
     def player(self) -> str | None:

@@ -37,12 +37,14 @@ class LinesStarts:
         game.deal_choice = choice
         self.app.push_screen(LinesScreen(self.session, game))
 
-    def same_deal(self, size: int, seed: int | None, choice: DealChoice | None) -> SameDeal | None:
+    def same_deal(
+        self, size: int, seed: int | None, choice: DealChoice | None, back: str | None = None
+    ) -> SameDeal | None:
         """The game `start` would begin, resumed instead if it is the saved game's own deal (None
-        for a random one)."""
+        for a random one). `back`: where esc on the question goes when not to the menu."""
         if seed is None:
             return None
-        return SameDeal(lines_deal(size, *seed_and_choice(seed, choice)), self.resume)
+        return SameDeal(lines_deal(size, *seed_and_choice(seed, choice)), self.resume, back)
 
     def resume(self) -> None:
         from lines_tui.ui.lines.screen import LinesScreen

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, keys_that_act
+from lines_tui.ui.going_back import MENU, going_back
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, DropsTypedAhead
 
@@ -49,7 +50,7 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         Binding("n,enter", "choose('new')", "New game", tooltip="Start a new Lines game"),
         Binding("b", "leaderboard", "Leaderboard", tooltip="See the table the score went into"),
         Binding("c", "copy_challenge", "Challenge", tooltip="Copy a challenge code of this game"),
-        Binding("q", "choose('menu')", "Menu", tooltip="Back to the main menu"),
+        Binding("q", "choose('menu')", "Menu", tooltip="Back to the menu"),
         Binding("escape", "choose(None)", "Board", tooltip="Look at the final board"),
         *ON_A_DIALOG_ALL_SHOWN,
     ]
@@ -63,11 +64,14 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         *,
         table_title: str,
         why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
+        back_to: str = MENU,
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
-        the table the score went into (`b`, once it is saved), `table_title` its title."""
+        the table the score went into (`b`, once it is saved), `table_title` its title;
+        `back_to`: where `q` goes, the screen under the game (`going_back`)."""
         super().__init__()
+        self.back_to = back_to
         self.score = score
         self.outcome = outcome
         self.challenge = challenge
@@ -92,9 +96,13 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             )
             # Two lines, each short enough for the dialog at 80 columns: a key never parts from
             # what it does.
-            keys = "n: new game    q: menu\nesc: see the board"
+            keys = "n: new game"
             if self.outcome.saved:
-                keys = "n: new game    b: leaderboard    q: menu\nesc: see the board"
+                keys += "    b: leaderboard"
+            if self.back_to == MENU:
+                keys += "    q: menu\nesc: see the board"
+            else:
+                keys += f"\nq: back to {self.back_to}    esc: see the board"
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
@@ -107,12 +115,13 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, less c while the game has no challenge code: the key still acts, and
-        says why there is none."""
-        return keys_that_act(
+        """Textual's, less c while the game has no challenge code (the key still acts, and
+        says why there is none), q saying where it goes."""
+        acting = keys_that_act(
             super().active_bindings,
             lambda action: action == "copy_challenge" and self.challenge is None,
         )
+        return going_back(acting, self.back_to)
 
     def action_copy_challenge(self) -> None:
         """Show the challenge code (to select) and send it to the clipboard, or say in the

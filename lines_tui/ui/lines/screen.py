@@ -23,6 +23,7 @@ from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import RESUMED, GameScreen
+from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.lines.board import Cell, LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.lines.film import TurnFilm
@@ -207,14 +208,15 @@ class LinesScreen(GameScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        return keys_now(
+        keys = keys_now(
             super().active_bindings, over=self.game.over, selected=self.selected is not None
         )
+        return going_back(keys, self.back_to)
 
     def _over_said(self) -> bool:
         """On a finished board, a key that moves or names a cell says so, and does nothing."""
         if self.game.over:
-            self._say(GAME_IS_OVER)
+            self._say(said_for(GAME_IS_OVER, self.back_to))
         return self.game.over
 
     def action_cursor(self, direction: str) -> None:
@@ -363,6 +365,7 @@ class LinesScreen(GameScreen):
                 lambda: self.show_leaderboard(outcome),
                 table_title=self.session.table_title(table),
                 why_no_challenge=no_challenge,
+                back_to=self.back_to,
             )
             self.app.push_screen(dialog, chosen)
 

@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
-from lines_tui.ui.footer import typing_keys
+from lines_tui.ui.footer import action_name, typing_keys
 
 MOVE_GROUP = Binding.Group("move")
 # Keys that share one Footer label while both act, so that every key that acts fits 80 columns
@@ -122,7 +122,8 @@ MAHJONG_KEYS: list[BindingType] = [
     Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
     Binding("p", "resume", "Resume", tooltip="Resume: show the board and start the clock again"),
     # Not the app's symbols key, as in the rest of the app: here s starts a label ("se"), and
-    # while the labels rest (paused, won) it does nothing rather than switch symbols.
+    # once the labels rest (won) it does nothing rather than switch symbols (paused, it says
+    # the game is paused, as every label letter does).
     Binding("s", "nothing", show=False),
     # Shown once won (`active_bindings`), when the board's keys have left the Footer: not
     # counted with them in the width the Footer needs (`least_width`).
@@ -168,9 +169,10 @@ MAHJONG_KEYS: list[BindingType] = [
     ),
 ]
 
-PAUSED_ACTIONS = frozenset({"resume", "leave", "nothing"})
-"""The screen's only actions while the player has paused: p, q, and s resting (with the
-app's ? and ctrl+q). A restart or a new deal waits for the board to be shown again."""
+PAUSED_ACTIONS = frozenset({"resume", "leave"})
+"""The screen's actions that act while the player has paused: p and q (with the app's S, ? and
+ctrl+q). The others (a restart, a new deal, the label letters, esc) wait for the board to be
+shown again: the Footer leaves them out, the help lists them dimmed, and pressed they say so."""
 BOARD_ACTIONS = frozenset(
     {
         "choose",
@@ -190,3 +192,13 @@ BOARD_ACTIONS = frozenset(
 )
 """Actions that act only while tiles are left: a won game's footer leaves them out (there
 is room for `c` then)."""
+WAIT_FOR_THE_BOARD = (
+    frozenset(
+        action_name(binding.action)
+        for binding in MAHJONG_KEYS
+        if isinstance(binding, Binding) and "." not in binding.action
+    )
+    - PAUSED_ACTIONS
+)
+"""The game's own actions that wait for the board while paused: all but `PAUSED_ACTIONS` (the
+app's keys, S among them, act on every screen)."""

@@ -33,8 +33,10 @@ from lines_tui.ui.footer import (
     least_width,
     restated,
     room_for,
+    width_now,
 )
 from lines_tui.ui.game_screen import RESUMED, GameScreen
+from lines_tui.ui.going_back import going_back
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -42,8 +44,8 @@ from lines_tui.ui.mahjong.keys import (
     BOARD_ACTIONS,
     IDLE_AFTER_A_LOSS,
     MAHJONG_KEYS,
-    PAUSED_ACTIONS,
     SHARED_LABELS,
+    WAIT_FOR_THE_BOARD,
     keys_of_their_own,
 )
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
@@ -79,6 +81,8 @@ NO_CHALLENGE_RECORD = (
 )
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
+PAUSED_NOTE = "The game is paused: p resumes, q leaves."
+"""What a key that waits for the board (esc, u, a label letter, ...) says while paused."""
 
 
 class MahjongScreen(GameScreen):
@@ -230,7 +234,10 @@ class MahjongScreen(GameScreen):
         # proof with it when the deal has one.
         panel_height = PANEL_HEIGHT + (PROOF_HEIGHT if self.has_class("-proved") else 0)
         board_height = min(grid.height, height) + CHROME_HEIGHT
-        return max(board_width, least_width(self)), max(board_height, panel_height + FOOTER_HEIGHT)
+        # Paused, no key comes to act until p, which changes the keys (the size is asked again):
+        # the Footer needs only the few it shows.
+        keys = width_now(self) if self.paused else least_width(self)
+        return max(board_width, keys), max(board_height, panel_height + FOOTER_HEIGHT)
 
     def elapsed(self) -> float:
         return self.game.elapsed(self.now())
@@ -335,7 +342,9 @@ class MahjongScreen(GameScreen):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
         no pair to undo, U with none to redo, m unless the picked tile has several partners to
-        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss."""
+        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss,
+        and while paused every key of the screen but p and q (they wait for the board);
+        q and esc saying where they go (`going_back`)."""
         acting = keys_that_act(super().active_bindings, self._idle)
         if self._results.can_challenge:
             acting = restated(
@@ -352,9 +361,12 @@ class MahjongScreen(GameScreen):
         )
         # Won, the board's keys are gone: there is room for N and R to say what each does, as
         # there is for every key on a wider terminal.
-        return apart if self.game.won or room_for(self, apart) else acting
+        shown = apart if self.game.won or room_for(self, apart) else acting
+        return going_back(shown, self.back_to)
 
     def _idle(self, action: str) -> bool:
+        if self.paused and action_name(action) in WAIT_FOR_THE_BOARD:
+            return True
         if self.game.lost and action_name(action) in IDLE_AFTER_A_LOSS:
             return True
         if action == "undo":
@@ -372,22 +384,28 @@ class MahjongScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # False leaves a key out of the footer and the help: a won game is over, and its footer
-        # shows what is left to do. Paused, the footer shows the few keys that work: p to
-        # resume, q and ?. (Keys that only wait for something to act on: `_idle`.)
+        # shows what is left to do; p is Pause or Resume. Paused, the keys that wait for the
+        # board stay in the help, dimmed, and say so when pressed (`_idle`, `_act`).
         if action == "nothing":
-            return self.game.won or self.paused
+            return self.game.won
         if self.game.won and action in BOARD_ACTIONS:
             return False
-        if action == "resume":
-            return self.paused
-        return not self.paused or action in PAUSED_ACTIONS
+        if action in ("pause", "resume"):
+            return self.paused == (action == "resume")
+        return True
 
-    def _act(self) -> None:
-        """Every key press starts from a clean message line."""
+    def _act(self) -> bool:
+        """Every key press starts from a clean message line. Paused, a key that waits for the
+        board says so instead (`PAUSED_NOTE`), and does nothing: False."""
+        if self.paused:
+            self._say(PAUSED_NOTE)
+            return False
         self._say("")
+        return True
 
     def action_move(self, direction: str) -> None:
-        self._act()
+        if not self._act():
+            return
         board = self.board
         uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
         if board.cursor is None:
@@ -399,11 +417,13 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        self._act()
+        if not self._act():
+            return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        self._act()
+        if not self._act():
+            return
         if not self._lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
@@ -416,7 +436,8 @@ class MahjongScreen(GameScreen):
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `on_key`)."""
-        self._act()
+        if not self._act():
+            return
         self._face_typing.first(key)
 
     def on_key(self, event: events.Key) -> None:
@@ -429,16 +450,19 @@ class MahjongScreen(GameScreen):
             event.prevent_default()
 
     def action_take_pair(self) -> None:
-        self._act()
+        if not self._act():
+            return
         if not self._lost_said():
             self._pair_taking.take_pair()
 
     def action_match(self) -> None:
-        self._act()
+        if not self._act():
+            return
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        self._act()
+        if not self._act():
+            return
         self._pair_taking.choose()
 
     def on_mahjong_board_clicked(self, message: MahjongBoard.Clicked) -> None:
@@ -456,7 +480,8 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_undo(self) -> None:
-        self._act()
+        if not self._act():
+            return
         if not self.game.can_undo:
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
@@ -465,7 +490,8 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_redo(self) -> None:
-        self._act()
+        if not self._act():
+            return
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
@@ -473,7 +499,8 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_hint(self) -> None:
-        self._act()
+        if not self._act():
+            return
         pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
             self._say(self._loss_message())
@@ -488,7 +515,8 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_toggle_free(self) -> None:
-        self._act()
+        if not self._act():
+            return
         self.board.show_free = not self.board.show_free
         if self.board.show_free:
             self._say("Free tiles marked ':' with a bold label.")
@@ -496,7 +524,8 @@ class MahjongScreen(GameScreen):
             self._say("Free-tile marks off (F shows them again).")
 
     def action_toggle_glyphs(self) -> None:
-        self._act()
+        if not self._act():
+            return
         self._glyphs = not self._glyphs
         self.board.set_faces(*self._faces())
         if self._glyphs:
@@ -512,19 +541,21 @@ class MahjongScreen(GameScreen):
 
     def action_pause(self) -> None:
         """Pause, or resume a paused game."""
-        self._act()
+        self._say("")
         self._pausing.toggle()
         self.refresh_clock()
         self.refresh_bindings()
 
     def action_restart(self) -> None:
-        self._act()
+        if not self._act():
+            return
         self._replacing.restart(
             f"Start this deal again from the beginning? You lose {self._play_lost()}."
         )
 
     def action_new_deal(self) -> None:
-        self._act()
+        if not self._act():
+            return
         self._replacing.new_deal(
             f"Abandon this deal and start a new one? You lose {self._play_lost()}."
         )
@@ -558,7 +589,8 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()
 
     def action_cancel(self) -> None:
-        self._act()
+        if not self._act():
+            return
         board = self.board
         if board.selected is not None or board.hints:
             board.selected = None
