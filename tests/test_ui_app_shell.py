@@ -454,6 +454,23 @@ async def test_the_app_starts_with_scores_it_cannot_read_and_never_writes_over_t
         assert open_store(tmp_path).players() == ["Ada"]
 
 
+async def test_one_cause_that_stops_every_read_is_one_notice_that_fits(tmp_path: Path) -> None:
+    """A folder where the lock belongs stops the scores, both saved games and the settings from
+    being read: that was four notices stacked at 80x24, the first pushed off the top. One cause
+    is one notice, naming all it stopped (the games as the app names them), and it shows whole."""
+    (tmp_path / "lines-tui.lock").mkdir()
+    app = LinesTuiApp(open_store_for(Settings(data_dir=tmp_path)), clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        (toast,) = app.screen.query(Toast)
+        told = str(toast.render())
+        assert told.startswith(
+            "The scores, the saved Lines game, the saved Mahjong game and the settings could not"
+        )
+        assert "lines-tui.lock is a folder" in told and "no score is saved" in told
+        assert toast.region.y >= 0 and toast.region.bottom <= 24
+
+
 async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_path: Path) -> None:
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(FIXED_NOW), 1)])
     app = make_app(tmp_path)
