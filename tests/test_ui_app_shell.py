@@ -300,13 +300,17 @@ async def import_screen_from_the_menu(pilot: Pilot[None]) -> ImportScreen:
 
 
 async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> None:
-    """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app"."""
+    """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app". Its
+    title asked "Do you want to quit?", a question nothing answers, read over a real question as
+    part of it: the notice has no title, only its sentence."""
     app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running
+        (toast,) = app.screen.query(Toast)
+        assert str(toast.render()) == "ctrl+c does not quit here: ctrl+q quits."
     assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
 
 

@@ -350,8 +350,9 @@ class LinesTuiApp(App[None]):
 
     def action_help_quit(self) -> None:
         """ctrl+c (Textual's hint that it does not quit): said without Textual's markup, which a
-        notice here shows as it is ("Press [b]ctrl+q[/b]")."""
-        self.notify("ctrl+c does not quit here: ctrl+q quits.", title="Do you want to quit?")
+        notice here shows as it is ("Press [b]ctrl+q[/b]"), nor its title, "Do you want to
+        quit?": a question nothing answers, read over a real question as part of it."""
+        self.notify("ctrl+c does not quit here: ctrl+q quits.")
 
     def action_toggle_symbols(self) -> None:
         # Told by the screen under any dialogs: a game's status line, where a notice waits for
