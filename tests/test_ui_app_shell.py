@@ -49,7 +49,7 @@ from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.size_guard import MENU_KEPT, TooSmallScreen, enlarge_message, wrapped
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import DialogMessage, StatusLine
 from lines_tui.ui.store_notices import NOTICE_WIDTH, short_reason
 
 
@@ -343,7 +343,31 @@ async def test_ctrl_c_says_it_does_not_quit_on_a_dialog_too(
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running and app.screen is dialog
-        assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
+        # Told in the dialog's own message line, not as a toast over it (see the next test).
+        assert dialog.query_one(DialogMessage).message == "ctrl+c does not quit here: ctrl+q quits."
+        assert app.toasted == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (30, 8)])
+async def test_a_notice_raised_over_a_question_is_told_inside_it_not_over_it(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """ctrl+c on the "Resume it?" question raised a toast, which at 30 x 8 covered the question's
+    text: the notices there when a dialog opens go, and one raised while it is open goes to a
+    line at the end of the dialog's frame, wrapped whole."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        dialog = ResumeScreen("You have a saved Lines game (9 x 9, score 0). Resume it?")
+        app.push_screen(dialog)
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert app.screen is dialog and not dialog.query(Toast)
+        message = dialog.query_one(DialogMessage)
+        assert message.parent is dialog.query_one(".dialog")
+        shown = " ".join(line.strip() for line in widget_lines(message)).strip()
+        assert shown == "ctrl+c does not quit here: ctrl+q quits."
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.score_screens import ScoreScreens
 from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
-from lines_tui.ui.status_line import status_line_on_top
+from lines_tui.ui.status_line import dialog_message, status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.toasts import ShownToasts
@@ -395,9 +395,11 @@ class LinesTuiApp(App[None]):
         markup: bool = False,
     ) -> None:
         """Every notice of the app passes here (screens' `notify` too). On a game screen it goes
-        to the screen's status line, so notices never cover the board; elsewhere it is a toast.
+        to the screen's status line, so notices never cover the board; on a dialog, to a line
+        at the end of the dialog, so they never cover it (`dialog_message`); elsewhere it is a
+        toast.
         Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
-        status = status_line_on_top(self)
+        status = status_line_on_top(self) or dialog_message(self)
         if status is not None:
             status.tell(message, severity)
             return
