@@ -379,6 +379,14 @@ class LinesTuiApp(App[None]):
             self.clear_notifications()
         return super().push_screen(screen, *args, **options)
 
+    def pop_screen(self) -> Any:
+        """A screen whose notices are about it (`NOTICES_GO_WITH_IT`: the leaderboards, Players)
+        closes: they go with it, as they go when a dialog opens, rather than stay over
+        the next screen opened ("Removed …" over the leaderboards)."""
+        if getattr(self.screen, "NOTICES_GO_WITH_IT", False):
+            self.clear_notifications()
+        return super().pop_screen()
+
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         if driver.__module__ == "textual.drivers.linux_driver":
