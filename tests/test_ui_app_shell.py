@@ -49,7 +49,7 @@ from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.size_guard import MENU_KEPT, TooSmallScreen, enlarge_message, wrapped
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import DialogMessage, StatusLine
 from lines_tui.ui.store_notices import NOTICE_WIDTH, short_reason
 
 
@@ -300,13 +300,17 @@ async def import_screen_from_the_menu(pilot: Pilot[None]) -> ImportScreen:
 
 
 async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> None:
-    """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app"."""
+    """Textual's hint for ctrl+c showed its markup: "Press [b]ctrl+q[/b] to quit the app". Its
+    title asked "Do you want to quit?", a question nothing answers, read over a real question as
+    part of it: the notice has no title, only its sentence."""
     app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running
+        (toast,) = app.screen.query(Toast)
+        assert str(toast.render()) == "ctrl+c does not quit here: ctrl+q quits."
     assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
 
 
@@ -339,7 +343,31 @@ async def test_ctrl_c_says_it_does_not_quit_on_a_dialog_too(
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert app.is_running and app.screen is dialog
-        assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
+        # Told in the dialog's own message line, not as a toast over it (see the next test).
+        assert dialog.query_one(DialogMessage).message == "ctrl+c does not quit here: ctrl+q quits."
+        assert app.toasted == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (30, 8)])
+async def test_a_notice_raised_over_a_question_is_told_inside_it_not_over_it(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """ctrl+c on the "Resume it?" question raised a toast, which at 30 x 8 covered the question's
+    text: the notices there when a dialog opens go, and one raised while it is open goes to a
+    line at the end of the dialog's frame, wrapped whole."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        dialog = ResumeScreen("You have a saved Lines game (9 x 9, score 0). Resume it?")
+        app.push_screen(dialog)
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert app.screen is dialog and not dialog.query(Toast)
+        message = dialog.query_one(DialogMessage)
+        assert message.parent is dialog.query_one(".dialog")
+        shown = " ".join(line.strip() for line in widget_lines(message)).strip()
+        assert shown == "ctrl+c does not quit here: ctrl+q quits."
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:
@@ -452,6 +480,23 @@ async def test_the_app_starts_with_scores_it_cannot_read_and_never_writes_over_t
     else:
         (tmp_path / "scores.json").chmod(0o600)
         assert open_store(tmp_path).players() == ["Ada"]
+
+
+async def test_one_cause_that_stops_every_read_is_one_notice_that_fits(tmp_path: Path) -> None:
+    """A folder where the lock belongs stops the scores, both saved games and the settings from
+    being read: that was four notices stacked at 80x24, the first pushed off the top. One cause
+    is one notice, naming all it stopped (the games as the app names them), and it shows whole."""
+    (tmp_path / "lines-tui.lock").mkdir()
+    app = LinesTuiApp(open_store_for(Settings(data_dir=tmp_path)), clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        (toast,) = app.screen.query(Toast)
+        told = str(toast.render())
+        assert told.startswith(
+            "The scores, the saved Lines game, the saved Mahjong game and the settings could not"
+        )
+        assert "lines-tui.lock is a folder" in told and "no score is saved" in told
+        assert toast.region.y >= 0 and toast.region.bottom <= 24
 
 
 async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_path: Path) -> None:
@@ -909,7 +954,8 @@ async def test_a_help_with_greyed_keys_says_what_grey_means(
 
 
 async def test_a_refusal_pressed_again_while_its_toast_shows_is_not_stacked(tmp_path: Path) -> None:
-    """A key held on an empty leaderboard stacked the same toast five deep over its text."""
+    """A key held on an empty leaderboard stacked the same toast five deep over its text. (A
+    leaderboard notice now replaces the one before it too: the last key's refusal shows.)"""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
@@ -918,7 +964,7 @@ async def test_a_refusal_pressed_again_while_its_toast_shows_is_not_stacked(tmp_
         await pilot.press(*"lllll", *"ddddd")
         await settle(pilot)
         shown = [" ".join(widget_lines(toast)) for toast in app.screen.query(Toast)]
-        assert len(shown) == 2, shown
+        assert len(shown) == 1 and "No entry here to remove." in shown[0], shown
         app.clear_notifications()
         await pilot.press("l")
         await settle(pilot)

@@ -102,7 +102,7 @@ async def test_a_disk_that_fails_during_a_direct_start_is_told_once_on_the_game(
         await settle(pilot)
         assert screens(app) == [MenuScreen, LinesScreen]
         assert len(told) == 1
-        assert told[0].startswith("The saved mahjong game could not be read: ")
+        assert told[0].startswith("The saved Mahjong game could not be read: ")
         assert app.screen.query_one(StatusLine).message == told[0]
         assert not app.screen.query("Toast")
 

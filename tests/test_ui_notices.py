@@ -18,6 +18,7 @@ from conftest import (
     widget_lines,
 )
 from test_ui_mahjong import open_dead_row, open_game, row_layout, settled
+from test_ui_records import store_with_games
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -30,7 +31,7 @@ from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, LOSS_MESSAGE, MahjongScreen
 from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import DialogMessage, StatusLine
 
 
 def status_shown(app: LinesTuiApp) -> str:
@@ -175,7 +176,7 @@ def test_mahjong_tables_are_titled_by_their_layout() -> None:
 async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_path: Path) -> None:
     """x on the leaderboard says where the challenge code went, as a toast; ? then opens the
     help, which that toast covered the last rows of: the screen's notices go when a dialog opens,
-    and a notice of the dialog itself (s: symbols) still shows."""
+    and a notice raised over the dialog (s: symbols) still shows, inside it, not as a toast."""
     store = open_store(tmp_path)
     store.add_player("Ann")
     game = played_lines_game(2, size=7)
@@ -195,7 +196,8 @@ async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_p
         assert toasts(app) == 0
         await pilot.press("s")
         await settle(pilot)
-        assert toasts(app) == 1
+        assert toasts(app) == 0
+        assert app.screen.query_one(DialogMessage).message.startswith("Symbols on")
 
 
 async def test_c_after_a_game_of_no_points_says_why_there_is_no_challenge(tmp_path: Path) -> None:
@@ -214,3 +216,46 @@ async def test_c_after_a_game_of_no_points_says_why_there_is_no_challenge(tmp_pa
         assert "No challenge code: a game of no points sets nothing to beat." in " ".join(
             said.split()
         )
+
+
+async def test_the_leaderboards_notices_about_an_entry_go_with_it(tmp_path: Path) -> None:
+    """x on an unverified entry said "Nothing to challenge with", and that stayed while x on a
+    verified one said "Challenge code shown above": both at once, contradicting each other,
+    stacked over the table's columns. A leaderboard notice replaces the one before it, and goes
+    when the cursor leaves its entry."""
+    store_with_games(tmp_path)  # lines-7: #1 verified, #2 from before records
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards("lines-7")
+        await settle(pilot)
+        await pilot.press("down", "x")
+        await settle(pilot)
+        assert "Nothing to challenge with" in toast_texts(app)[0]
+        await pilot.press("up")
+        await settle(pilot)
+        assert toast_texts(app) == []
+        await pilot.press("down", "x", "up", "x")
+        await settle(pilot)
+        (told,) = toast_texts(app)
+        assert told.startswith("Challenge code shown above")
+
+
+async def test_a_score_screens_notices_go_when_it_closes(tmp_path: Path) -> None:
+    """A Players notice was still showing over the leaderboards opened next from the menu."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, PlayersScreen)
+        await pilot.press("r")  # the guest line is highlighted: "Highlight a player to rename."
+        await settle(pilot)
+        assert toast_texts(app) == ["Highlight a player to rename."]
+        await pilot.press("escape", "b")
+        await settle(pilot)
+        assert toast_texts(app) == []
+
+
+def toast_texts(app: LinesTuiApp) -> list[str]:
+    return [str(toast.render()) for toast in app.screen.query("Toast")]

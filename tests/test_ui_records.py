@@ -189,6 +189,26 @@ async def test_the_replay_shows_symbols_as_the_game_does_and_no_notice_over_its_
         assert replay.query_one(StatusLine).message.startswith("Symbols on")
 
 
+@pytest.mark.parametrize("table", [TableId.lines(7), TableId.mahjong("turtle")])
+async def test_the_ctrl_c_notice_shows_whole_in_the_replay_panel(
+    tmp_path: Path, table: TableId
+) -> None:
+    """ctrl+c's notice was cut to one row of the panel ("ctrl+c does no…"), the key that quits
+    lost, with empty rows under it: it wraps there, as on the game screens."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        shown = " ".join(line.strip() for line in widget_lines(replay.query_one(StatusLine)))
+        assert shown.strip() == "ctrl+c does not quit here: ctrl+q quits."
+        assert not replay.query("Toast")
+
+
 async def test_an_entry_whose_game_does_not_replay_is_a_notice_not_a_crash(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.add_player("Ann")

@@ -135,7 +135,7 @@ async def test_a_saved_game_that_could_not_be_read_is_not_saved_over(
         assert open_store(tmp_path).load_game(kind) == saved
         resume = "r  Resume Lines" if kind == "lines" else "R  Resume Mahjong"
         assert any(label.startswith(resume) for label in menu_labels(app))
-    unread = [n for n in app.told if n.startswith(f"The saved {kind} game could not be read")]
+    unread = [n for n in app.told if n.startswith(f"The saved {name} game could not be read")]
     assert len(unread) == 1
     # Both games are saved after every move, so each tells on its first; Mahjong, with a pair
     # taken that would be lost, asks on leaving too.

@@ -47,7 +47,7 @@ from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.score_screens import ScoreScreens
 from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
-from lines_tui.ui.status_line import status_line_on_top
+from lines_tui.ui.status_line import dialog_message, status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.toasts import ShownToasts
@@ -350,8 +350,9 @@ class LinesTuiApp(App[None]):
 
     def action_help_quit(self) -> None:
         """ctrl+c (Textual's hint that it does not quit): said without Textual's markup, which a
-        notice here shows as it is ("Press [b]ctrl+q[/b]")."""
-        self.notify("ctrl+c does not quit here: ctrl+q quits.", title="Do you want to quit?")
+        notice here shows as it is ("Press [b]ctrl+q[/b]"), nor its title, "Do you want to
+        quit?": a question nothing answers, read over a real question as part of it."""
+        self.notify("ctrl+c does not quit here: ctrl+q quits.")
 
     def action_toggle_symbols(self) -> None:
         # Told by the screen under any dialogs: a game's status line, where a notice waits for
@@ -378,6 +379,14 @@ class LinesTuiApp(App[None]):
             self.clear_notifications()
         return super().push_screen(screen, *args, **options)
 
+    def pop_screen(self) -> Any:
+        """A screen whose notices are about it (`NOTICES_GO_WITH_IT`: the leaderboards, Players)
+        closes: they go with it, as they go when a dialog opens, rather than stay over
+        the next screen opened ("Removed …" over the leaderboards)."""
+        if getattr(self.screen, "NOTICES_GO_WITH_IT", False):
+            self.clear_notifications()
+        return super().pop_screen()
+
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         if driver.__module__ == "textual.drivers.linux_driver":
@@ -394,9 +403,11 @@ class LinesTuiApp(App[None]):
         markup: bool = False,
     ) -> None:
         """Every notice of the app passes here (screens' `notify` too). On a game screen it goes
-        to the screen's status line, so notices never cover the board; elsewhere it is a toast.
+        to the screen's status line, so notices never cover the board; on a dialog, to a line
+        at the end of the dialog, so they never cover it (`dialog_message`); elsewhere it is a
+        toast.
         Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
-        status = status_line_on_top(self)
+        status = status_line_on_top(self) or dialog_message(self)
         if status is not None:
             status.tell(message, severity)
             return

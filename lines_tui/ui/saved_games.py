@@ -42,6 +42,13 @@ SCORES_UNREAD = (
 """After why the scores file could not be read (the app is played without it)."""
 
 
+def unread_problem(parts: list[str], error: str, meaning: str) -> str:
+    """The one line telling that `parts` ("the scores", "the settings") could not be read, for
+    one reason, `error`, and what that means."""
+    named = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"{named[0].upper()}{named[1:]} could not be read: {error}{meaning}"
+
+
 @dataclass(frozen=True)
 class SameDeal:
     """The deal a new game is asked to play, and how to resume the saved game instead when it is
@@ -88,16 +95,18 @@ class SavedGames:
         fails is not told here but listed in the state's `problems`, for the app to tell; a
         part that fails reads as a guest or no saved game, and play goes on."""
         store = self.session.store
-        problems: list[str] = []
+        unreadable: dict[str, list[tuple[str, str]]] = {}
+        """What could not be read, by why: one cause (a folder where the lock belongs) stops
+        every read, and is told once, naming them all."""
 
-        def read(call: Callable[[], T], failed: str, meaning: str = "") -> T | None:
+        def read(call: Callable[[], T], what: str, meaning: str = "") -> T | None:
             try:
                 return call()
             except StoreError as error:
-                problems.append(f"{failed}: {error}{meaning}")
+                unreadable.setdefault(str(error), []).append((what, meaning))
                 return None
 
-        player = read(lambda: store.active_player, "The scores could not be read", SCORES_UNREAD)
+        player = read(lambda: store.active_player, "the scores", SCORES_UNREAD)
 
         unread: set[SavedGame] = set()
         refused: set[SavedGame] = set()
@@ -117,11 +126,15 @@ class SavedGames:
                 unread.discard(kind)
                 return saved
 
-            return read(load, f"The saved {kind} game could not be read")
+            return read(load, f"the saved {GAME_NAMES[kind]} game")
 
         lines, mahjong = game("lines"), game("mahjong")
         today = utc_day(self.session.clock())
-        kept = read(store.preferences, "The settings could not be read")
+        kept = read(store.preferences, "the settings")
+        problems = [
+            unread_problem([what for what, _ in parts], error, "".join(m for _, m in parts))
+            for error, parts in unreadable.items()
+        ]
         return MenuState(
             "Playing as guest: Lines scores are not saved (register under Players)."
             if player is None

@@ -12,9 +12,11 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App, ScreenStackError
+from textual.containers import ScrollableContainer
 from textual.notifications import SeverityLevel
+from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Label
+from textual.widgets import Footer, Label
 
 from lines_tui.outside_text import inert, printable_in_row
 
@@ -71,6 +73,58 @@ class NotSavedMark(Label):
 
     def __init__(self) -> None:
         super().__init__(NOT_SAVED_MARK, markup=False)
+
+
+class DialogMessage(StatusLine):
+    """A dialog's line for the notices raised while it is open (ctrl+c, s, a store warning):
+    the last row of its frame, wrapped whole, so that a notice never covers the question
+    (README, "Notices"). Added when the first such notice comes (`dialog_message`)."""
+
+    DEFAULT_CSS = """
+    DialogMessage {
+        height: auto;
+        width: 100%;
+        margin-top: 1;
+        color: $text-warning;
+    }
+    """
+
+    def say(self, message: str, important: bool = False) -> None:
+        super().say(message, important)
+        self.refresh(layout=True)  # grown from one row to the rows the notice takes
+        frame = self.parent
+        if isinstance(frame, ScrollableContainer):
+            # The help's keys scroll in their frame: to its end, where the notice is. A dialog
+            # taller than the terminal is not scrolled away from its question for a notice.
+            self.call_after_refresh(frame.scroll_end, animate=False)
+
+    def render(self) -> Text:
+        return inert(self.message)
+
+
+def dialog_message(app: App[Any]) -> StatusLine | None:
+    """Where a notice goes while a dialog is on top (a modal screen): the dialog's own message
+    line at the end of its frame, added the first time; None when no dialog is on top."""
+    try:
+        screen = app.screen
+    except ScreenStackError:
+        return None
+    if not isinstance(screen, ModalScreen):
+        return None
+    frame = next(
+        (
+            child
+            for child in screen.children
+            # Not the Footer, nor Textual's own (the toasts' rack, the tooltip).
+            if not isinstance(child, Footer) and not child.has_class("-textual-system")
+        ),
+        None,
+    )
+    if frame is None:
+        return None
+    message = DialogMessage()
+    frame.mount(message)
+    return message
 
 
 def status_line_on_top(app: App[Any]) -> StatusLine | None:

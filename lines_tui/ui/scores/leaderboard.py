@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -115,6 +116,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     replays' verdicts mark the entries and decide which can be watched or challenged.
     """
 
+    NOTICES_GO_WITH_IT = True  # the app clears them as it closes (`LinesTuiApp.pop_screen`)
+
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "leaderboard--title",
@@ -208,6 +211,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self._code_cut = False
         """Whether the screen has no room for the whole code shown (v then shows it whole)."""
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
+        self._told_row: int | None = None
+        """The row the cursor was on when this screen last told a notice, until it leaves."""
         """The entries; held, as the Footer asks what its row offers at any time."""
 
     def compose(self) -> ComposeResult:
@@ -264,6 +269,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self.show(rank)
 
     def show(self, rank: int | None = None) -> None:
+        # The rows are new: the cursor moving to its place does not leave a notice's entry.
+        self._told_row = None
         heading = self.query_one("#board-heading", Static)
         grid = self.query_one("#board-table", DataTable)
         grid.clear(columns=True)
@@ -389,9 +396,29 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         row = self._grid.cursor_row
         return self.entries[row] if 0 <= row < len(self.entries) else None
 
-    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
-        """w and x show only while the entry under the cursor replays."""
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """w and x show only while the entry under the cursor replays. What was said about the
+        entry the cursor leaves goes ("Nothing to challenge with: this entry is refuted")."""
         self.refresh_bindings()
+        if self._told_row is not None and event.cursor_row != self._told_row:
+            self._told_row = None
+            self.app.clear_notifications()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notice here speaks of the table or the entry under the cursor: it replaces those
+        before it, which spoke of another (or stacked, covered the table's columns), and goes
+        when the cursor leaves the entry (a table shown afresh keeps it: `show`)."""
+        self.app.clear_notifications()
+        self._told_row = self._grid.cursor_row
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def _leaderboards(self) -> Text:
         """The heading while no table is shown."""

@@ -43,6 +43,8 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""
 
+    NOTICES_GO_WITH_IT = True  # the app clears them as it closes (`LinesTuiApp.pop_screen`)
+
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the menu"),
