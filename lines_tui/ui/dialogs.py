@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
@@ -13,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from lines_tui.outside_text import inert, printable
+from lines_tui.outside_text import inert, printable, printable_lines
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer, restated
 from lines_tui.ui.lists import TextPane
@@ -165,7 +166,10 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
         # The whole dialog scrolls when the code is longer than the screen's room for it.
         with TextPane(classes="dialog -code", id="code-pane") as frame:
             frame.border_title = inert(self._title)
-            yield Static(inert(self._explanation), classes="dialog-text", markup=False)
+            # The app's own line breaks stay; any other control in outside text is spelled out.
+            yield Static(
+                Text(printable_lines(self._explanation)), classes="dialog-text", markup=False
+            )
             yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)
             yield Static("esc: close", classes="dialog-keys", markup=False)
         yield Footer()
