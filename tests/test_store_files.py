@@ -51,6 +51,41 @@ def lock_held_elsewhere(folder: Path) -> Iterator[None]:
     os.close(fd)
 
 
+class WritersLockTaken(FaultyFileSystem):
+    """Another lines-tui keeps the folder's lock shared while `taken` (a slow read of its own):
+    this one's reads go ahead beside it, its writes find the lock taken. With `lock_wait=0`
+    each write tries the lock once: `writes_tried` counts them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.taken = True
+        self.writes_tried = 0
+
+    def try_lock(self, fd: int, exclusive: bool) -> bool:
+        self.writes_tried += exclusive
+        return not (exclusive and self.taken) and super().try_lock(fd, exclusive)
+
+
+def test_play_as_reads_the_name_first_and_waits_for_a_busy_lock_once(folder: Path) -> None:
+    """`--player` tried to write first, then read the name: a lock held by another copy cost
+    two waits before the start was refused, and a name that is no player's was looked up
+    only after a write was tried."""
+    with_ann(folder).add_player("Bob")
+    every_lock_taken = FaultyFileSystem()
+    store = open_store(folder, fs=every_lock_taken, lock_wait=0.0)
+    every_lock_taken.fail("lock")  # with no time to wait, each wait is one failed try
+    with pytest.raises(StoreError, match=BUSY):
+        store.play_as("Bob")
+    assert every_lock_taken.failures == 1
+    writers_out = WritersLockTaken()
+    store = open_store(folder, fs=writers_out, lock_wait=0.0)
+    with pytest.raises(StoreError, match=r"^no registered player is named 'nobody'$"):
+        store.play_as("nobody")
+    assert writers_out.writes_tried == 0 and store.warnings == []
+    assert store.play_as("BOB") == "Bob" and writers_out.writes_tried == 1
+    assert store.active_player == "Bob" and open_store(folder).active_player is None
+
+
 def test_waiting_for_a_busy_lock_is_bounded_and_says_so(folder: Path) -> None:
     """Item 4: a copy that keeps the lock (or hangs holding it) never blocks this one for good."""
     store = with_ann(folder, lock_wait=0.05)

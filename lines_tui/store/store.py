@@ -218,20 +218,21 @@ class Store:
         self._playing = None
 
     def play_as(self, name: str) -> str:
-        """`--player NAME`: the registered player `name` plays, made the active player, who
-        stays so. When that cannot be written (a read-only folder, the lock held, a full disk)
-        they play all the same, for this store's life only, and a warning says so: play goes on
-        wherever it can. Returns the registered name; StoreError if no player is `name`."""
+        """`--player NAME`: the registered player `name` means plays, made the active player,
+        who stays so. Returns their registered name. The name is resolved first, by one read:
+        StoreError if no player is `name` (before any write is tried) or the file cannot be
+        read. Where they cannot be made the active player then (a read-only folder, the lock
+        held by another copy longer than `lock_wait`, a full disk) they play all the same, for
+        this store's life only, and a warning says so: play goes on wherever it can."""
+        player = self.resolve_player(name)
         try:
-            self.set_active_player(name)
+            self.set_active_player(player)
         except StoreError as error:
-            player = self.resolve_player(name)  # not registered: that is the reason
             self._playing = player
             self._files.warn(
                 f"{player} plays this run only: they could not be made the active player ({error})"
             )
-            return player
-        return self.resolve_player(name)
+        return player
 
     def add_player(self, name: str) -> str:
         """Register `name` (trimmed); returns it as stored. StoreError if invalid or taken."""
