@@ -696,7 +696,8 @@ def test_a_player_who_plays_one_run_follows_a_rename_and_goes_with_a_removal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`play_as` where the active player could not be written (the lock held a moment): the
-    player plays this store's life, and later changes to them are changes to who plays."""
+    player plays this store's life, and later changes to them are changes to who plays:
+    removed, a guest plays on (not the file's active player, whom no one chose here)."""
     store = open_store(tmp_path)
     store.set_active_player(store.add_player("Ann"))
     store.add_player("Bob")
@@ -712,7 +713,7 @@ def test_a_player_who_plays_one_run_follows_a_rename_and_goes_with_a_removal(
     store.rename_player("Bob", "Robert")
     assert store.active_player == "Robert" and store.snapshot().active_player == "Robert"
     store.remove_player("robert")
-    assert store.active_player == "Ann"  # the file's active player again
+    assert store.active_player is None and open_store(tmp_path).active_player == "Ann"
     store.play_as("Ann")  # written now: the one-run player is no more
     store.set_active_player(None)
     assert store.active_player is None

@@ -51,6 +51,110 @@ def lock_held_elsewhere(folder: Path) -> Iterator[None]:
     os.close(fd)
 
 
+class WritersLockTaken(FaultyFileSystem):
+    """Another lines-tui keeps the folder's lock shared while `taken` (a slow read of its own):
+    this one's reads go ahead beside it, its writes find the lock taken. With `lock_wait=0`
+    each write tries the lock once: `writes_tried` counts them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.taken = True
+        self.writes_tried = 0
+
+    def try_lock(self, fd: int, exclusive: bool) -> bool:
+        self.writes_tried += exclusive
+        return not (exclusive and self.taken) and super().try_lock(fd, exclusive)
+
+
+def playing_bob_this_run_only(folder: Path, lock: WritersLockTaken) -> Store:
+    """A store on `folder`, which holds Ann (the active player) and Bob, where `--player bob`
+    could not be written for `lock`: Bob plays this run only. The lock is free again after."""
+    with_ann(folder).set_active_player("Ann")
+    open_store(folder).add_player("Bob")
+    store = open_store(folder, fs=lock, lock_wait=0.0)
+    assert store.play_as("bob") == "Bob" and store.active_player == "Bob"
+    (told,) = store.warnings
+    assert told == f"Bob plays this run only: they could not be made the active player ({BUSY})"
+    lock.taken = False
+    return store
+
+
+def test_play_as_reads_the_name_first_and_waits_for_a_busy_lock_once(folder: Path) -> None:
+    """`--player` tried to write first, then read the name: a lock held by another copy cost
+    two waits before the start was refused, and a name that is no player's was looked up
+    only after a write was tried."""
+    with_ann(folder).add_player("Bob")
+    every_lock_taken = FaultyFileSystem()
+    store = open_store(folder, fs=every_lock_taken, lock_wait=0.0)
+    every_lock_taken.fail("lock")  # with no time to wait, each wait is one failed try
+    with pytest.raises(StoreError, match=BUSY):
+        store.play_as("Bob")
+    assert every_lock_taken.failures == 1
+    writers_out = WritersLockTaken()
+    store = open_store(folder, fs=writers_out, lock_wait=0.0)
+    with pytest.raises(StoreError, match=r"^no registered player is named 'nobody'$"):
+        store.play_as("nobody")
+    assert writers_out.writes_tried == 0 and store.warnings == []
+    assert store.play_as("BOB") == "Bob" and writers_out.writes_tried == 1
+    assert store.active_player == "Bob" and open_store(folder).active_player is None
+
+
+@pytest.mark.parametrize("gone", ["removed", "renamed"])
+def test_who_plays_this_run_only_is_checked_against_the_file_at_every_read(
+    folder: Path, gone: str
+) -> None:
+    """Another copy of lines-tui changed the player who plays here this run only: renamed in
+    another case they play on under the new spelling; removed, or renamed to another name
+    (the file keeps no ids to tell the two apart), a guest plays the rest of the run, told
+    once. Not the file's active player, Ann, whom no one chose here. Bob played on, his
+    results filed under a name no longer registered."""
+    store = playing_bob_this_run_only(folder, WritersLockTaken())
+    other = open_store(folder)
+    other.rename_player("Bob", "BOB")
+    assert store.active_player == "BOB" and store.snapshot().active_player == "BOB"
+    if gone == "removed":
+        other.remove_player("bob")
+    else:
+        other.rename_player("bob", "Robert")
+    snapshot = store.snapshot()
+    assert snapshot.active_player is None and snapshot.file_active_player == "Ann"
+    other.add_player("Bob")  # someone else of that name: not who played here
+    assert store.active_player is None and store.playing_this_run is None
+    assert store.warnings[1:] == [
+        "BOB, who played this run only, is no longer registered: a guest plays the rest of this run"
+    ]
+
+
+def test_who_plays_this_run_only_is_still_known_when_a_read_fails(folder: Path) -> None:
+    """A read that fails says nothing of who plays: the one who plays this run only is known
+    without it (what the screens show then), and plays on."""
+    lock = WritersLockTaken()
+    store = playing_bob_this_run_only(folder, lock)
+    lock.fail("read", errno.EIO)
+    with pytest.raises(StoreError, match="Input/output error"):
+        store.active_player  # noqa: B018 - a read
+    assert store.playing_this_run == "Bob"
+    lock.heal()
+    assert store.active_player == "Bob"
+
+
+def test_who_plays_this_run_only_renamed_or_removed_here_is_found_by_any_spelling(
+    folder: Path,
+) -> None:
+    """Renamed by another copy (Bob to BOB) and then here, before a read had followed it,
+    Bob was not found by `==`: he played on under a name no longer registered. Removed here,
+    by any spelling, a guest plays the rest of the run, not the file's active player."""
+    store = playing_bob_this_run_only(folder, WritersLockTaken())
+    other = open_store(folder)
+    other.rename_player("Bob", "BOB")
+    assert store.rename_player("bob", "Robert") == "Robert"
+    assert store.active_player == "Robert" and store.playing_this_run == "Robert"
+    other.rename_player("Robert", "ROBERT")
+    store.remove_player("robert")
+    assert store.playing_this_run is None and len(store.warnings) == 1  # no one gone unseen
+    assert store.active_player is None and open_store(folder).active_player == "Ann"
+
+
 def test_waiting_for_a_busy_lock_is_bounded_and_says_so(folder: Path) -> None:
     """Item 4: a copy that keeps the lock (or hangs holding it) never blocks this one for good."""
     store = with_ann(folder, lock_wait=0.05)

@@ -316,6 +316,29 @@ async def test_a_player_read_that_failed_at_the_start_is_read_again_for_the_scor
     assert (entry.name, entry.value) == ("Ada", 120)
 
 
+async def test_who_plays_this_run_only_is_named_when_the_scores_cannot_be_read(
+    tmp_path: Path,
+) -> None:
+    """`--player Bob` where he could not be made the active player (a full disk): when the
+    scores could not be read then, the menu and the game said a guest played (and a Mahjong
+    win would have offered no name), though Bob plays this run whatever the file says."""
+    setup = open_store(tmp_path)
+    setup.set_active_player(setup.add_player("Ann"))
+    setup.add_player("Bob")
+    faults = FaultyFileSystem()
+    store = store_on(tmp_path, faults)
+    faults.fail("write", errno.ENOSPC)
+    assert store.play_as("Bob") == "Bob"
+    faults.fail("read", errno.EIO)
+    app = LinesTuiApp(store, clock=lambda: FIXED_NOW, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert str(app.screen.query_one("#menu-player").render()) == "Player: Bob"
+        screen = await open_lines(pilot, nearly_full_game())
+        assert screen.player == "Bob"
+        assert str(screen.query_one("#lines-player").render()) == "Player Bob"
+
+
 async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:
     app = make_app(tmp_path, start="lines", seed=11)
     async with app.run_test(size=(80, 24)) as pilot:

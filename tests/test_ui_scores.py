@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import random
 import re
 import threading
@@ -610,6 +611,54 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert store.players() == ["Robert"]
         await press(pilot, "escape")
         assert pilot.app.result is None
+
+
+@pytest.mark.parametrize(
+    ("active", "note"),
+    [
+        ("Ann", "Bob plays this run only; ● marks the active player (Ann)."),
+        (None, "Bob plays this run only; no player is active in the file."),
+    ],
+)
+async def test_players_mark_the_active_player_beside_who_plays_this_run_only(
+    tmp_path: Path, active: str | None, note: str
+) -> None:
+    """`--player Bob` where he could not be made the active player (a full disk): ● marked
+    Bob, "Playing as Bob; ● marks the active player", though the file's active player, who
+    plays in every other run, was Ann (or no one). And a read that failed said a guest
+    played, as one does once another copy removes Bob."""
+    folder = tmp_path / "data"
+    setup = open_store(folder)
+    setup.add_player("Ann")
+    setup.add_player("Bob")
+    setup.set_active_player(active)
+    faults = FaultyFileSystem()
+    store = open_store(folder, fs=faults, lock_wait=0.05)
+    faults.fail("write", errno.ENOSPC)
+    store.play_as("Bob")
+    faults.heal()
+    screen = PlayersScreen(Session(store))
+    async with ScreenApp(screen).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = screen.query_one(OptionList)
+        lines = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert lines == ["(guest)", "● Ann" if active else "  Ann", "  Bob"]
+        assert listing.highlighted == 2  # who plays
+        assert shown(screen.query_one("#players-active", Static)) == note
+        notices_of(screen)
+        faults.fail("read", errno.EIO)
+        screen.refresh_list()
+        await settle(pilot)
+        assert shown(screen.query_one("#players-active", Static)) == "Bob plays this run only."
+        faults.heal()
+        setup.remove_player("Bob")
+        screen.refresh_list()
+        await settle(pilot)
+        assert shown(screen.query_one("#players-active", Static)) == (
+            "A guest plays this run: Lines scores are not saved; ● marks the active player (Ann)."
+            if active
+            else "Guest: Lines scores are not saved."
+        )
 
 
 async def test_players_add_refuses_a_name_that_reads_as_a_players(store: Store) -> None:

@@ -137,8 +137,10 @@ def tell_unexpected(tracebacks: dict[str, int]) -> None:
 def make_active(store: Store, player: str) -> None:
     """`--player` made the active player only once nothing can refuse the command any more: a
     command refused (no terminal, a damaged code) changes nothing. Nothing is written when they
-    are already (`Store.set_active_player`); where they cannot be made active (a read-only data
-    folder) they play this run all the same, and the app says so (`Store.play_as`)."""
+    are already. Where they cannot be made active (a read-only data folder, the lock held by
+    another copy past the wait, a full disk) they play this run all the same, and the app says
+    so (`Store.play_as`). Refused in one line, before any write is tried, if they are no longer
+    registered or the scores cannot be read (`Store.play_as` reads them once)."""
     from lines_tui.store import StoreError
 
     try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -142,10 +143,15 @@ class Snapshot:
 
     players: tuple[str, ...]
     active_player: str | None
+    """Who plays now (`Store.active_player`): the file's active player, or the one who plays
+    this run only."""
     tables: Mapping[TableId, tuple[Entry, ...]]
     """Every table to list (`tables_with_entries`: a deal played as a random deal by two
     players or more has its table too), best first, Lines by board size then Mahjong by
     layout."""
+    file_active_player: str | None
+    """The file's own active player, who plays whenever no one plays this run only (None: a
+    guest)."""
 
 
 class Store:
@@ -167,9 +173,15 @@ class Store:
         self._files = DataFiles(DataFolder(data_dir, fs, lock_wait))
         self._scores = ScoreFile(self._files, data_dir)
         self.path = self._scores.path
+        self._run_only = False
+        """Whether who plays is this store's own, for its life, in place of the file's active
+        player: `play_as` could not write the player it was given (`_who_plays`)."""
         self._playing: str | None = None
-        """Who plays for this store's life only (`play_as`, when the file could not be
-        written), in place of the file's active player; None: the file's."""
+        """Who plays this run only, as the file spelt them at its last read; None when no one
+        does (not `_run_only`), or once they are gone from the file (then a guest plays)."""
+        self._playing_lock = threading.Lock()
+        """Held to change who plays this run only: one thread's older read never brings back
+        a player another thread's newer read found gone."""
 
     @property
     def warnings(self) -> list[str]:
@@ -193,8 +205,9 @@ class Store:
         tables = sorted(listed, key=TableId.sort_key)
         return Snapshot(
             tuple(data.players),
-            self._playing or data.active_player,
+            self._who_plays(data),
             {table: self._best(table, data) for table in tables},
+            data.active_player,
         )
 
     def players(self) -> list[str]:
@@ -202,36 +215,75 @@ class Store:
 
     @property
     def active_player(self) -> str | None:
-        """The registered player who plays now, or None for a guest."""
-        active = self._scores.read().active_player
-        return self._playing or active
+        """The registered player who plays now, or None for a guest: the file's active player,
+        or the one who plays this run only (`play_as`, `_who_plays`)."""
+        return self._who_plays(self._scores.read())
+
+    @property
+    def playing_this_run(self) -> str | None:
+        """The player who plays this run only (`play_as`), as the last read found them, known
+        without reading the file: who plays when a read fails. None when the file's active
+        player plays (who cannot be known then), or a guest."""
+        return self._playing
+
+    def _who_plays(self, data: ScoreData) -> str | None:
+        """Who plays, as of `data` (just read): the file's active player, unless someone plays
+        this run only. They are looked for in `data` by `same_name`: renamed by another copy of
+        lines-tui in another case (Bob to BOB), they play under the new spelling. No longer
+        there (removed, or renamed to another name, which the file cannot tell from a removal:
+        it keeps no player ids), a guest plays the rest of this run, told once in `warnings`.
+        Not the file's active player: the one at this terminal did not choose them, and their
+        results must not be filed under that name."""
+        with self._playing_lock:
+            if not self._run_only:
+                return data.active_player
+            if self._playing is not None:
+                self._playing = self._still_registered(data, self._playing)
+            return self._playing
+
+    def _still_registered(self, data: ScoreData, player: str) -> str | None:
+        """`player` as `data` spells them (`same_name`), or None, told, if they are not in it."""
+        spelt = next((name for name in data.players if same_name(name, player)), None)
+        if spelt is None:
+            self._files.warn(
+                f"{player}, who played this run only, is no longer registered: "
+                "a guest plays the rest of this run"
+            )
+        return spelt
 
     def resolve_player(self, name: str) -> str:
         """The registered name that `name` means (case does not matter); StoreError if none."""
         return _registered(self._scores.read(), name)
 
     def set_active_player(self, name: str | None) -> None:
+        """Make the registered player `name` means the file's active player (None: a guest),
+        who then plays here too: no one plays this run only any more."""
+
         def change(data: ScoreData) -> None:
             data.active_player = None if name is None else _registered(data, name)
 
         self._scores.update(change)
-        self._playing = None
+        with self._playing_lock:
+            self._run_only, self._playing = False, None
 
     def play_as(self, name: str) -> str:
-        """`--player NAME`: the registered player `name` plays, made the active player, who
-        stays so. When that cannot be written (a read-only folder, the lock held, a full disk)
-        they play all the same, for this store's life only, and a warning says so: play goes on
-        wherever it can. Returns the registered name; StoreError if no player is `name`."""
+        """`--player NAME`: the registered player `name` means plays, made the active player,
+        who stays so. Returns their registered name. The name is resolved first, by one read:
+        StoreError if no player is `name` (before any write is tried) or the file cannot be
+        read. Where they cannot be made the active player then (a read-only folder, the lock
+        held by another copy longer than `lock_wait`, a full disk) they play all the same, for
+        this store's life only (`_who_plays`), and a warning says so: play goes on wherever it
+        can."""
+        player = self.resolve_player(name)
         try:
-            self.set_active_player(name)
+            self.set_active_player(player)
         except StoreError as error:
-            player = self.resolve_player(name)  # not registered: that is the reason
-            self._playing = player
+            with self._playing_lock:
+                self._run_only, self._playing = True, player
             self._files.warn(
                 f"{player} plays this run only: they could not be made the active player ({error})"
             )
-            return player
-        return self.resolve_player(name)
+        return player
 
     def add_player(self, name: str) -> str:
         """Register `name` (trimmed); returns it as stored. StoreError if invalid or taken."""
@@ -257,12 +309,14 @@ class Store:
             return current, cleaned
 
         current, renamed = self._scores.update(change)
-        if self._playing == current:
-            self._playing = renamed
+        with self._playing_lock:
+            if self._playing is not None and same_name(self._playing, current):
+                self._playing = renamed  # who plays this run only plays on, renamed
         return renamed
 
     def remove_player(self, name: str) -> str:
-        """Unregister a player (their results stay in the tables); returns the name removed."""
+        """Unregister a player (their results stay in the tables); returns the name removed.
+        Removing the one who plays this run only makes the rest of the run a guest's."""
 
         def change(data: ScoreData) -> str:
             current = _registered(data, name)
@@ -272,8 +326,9 @@ class Store:
             return current
 
         removed = self._scores.update(change)
-        if self._playing == removed:
-            self._playing = None
+        with self._playing_lock:
+            if self._playing is not None and same_name(self._playing, removed):
+                self._playing = None
         return removed
 
     def tables(self) -> Mapping[TableId, tuple[Entry, ...]]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.screen import Screen
 
+from lines_tui.store import StoreError
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
@@ -26,26 +27,28 @@ class GamePlayer:
     def read(self, screen: Screen[Any], show: Callable[[], None]) -> None:
         """Read the player once, then `show()` it: the player cannot change during a game. Asked
         of the store thread before any result is written there, so a result always finds it
-        read (see `name`). A read that fails is told on `screen`."""
+        read (see `name`). A read that fails is told on `screen`, then `show()` shows whom
+        `name` names after it."""
         store = self._session.store
         self._read = self._session.io.submit(lambda: store.active_player)
-        load(
-            screen,
-            self._session.io,
-            self._read.result,
-            lambda _: show(),
-            lambda error: screen.notify(f"The player could not be read: {error}", severity="error"),
-            group="player",
-        )
+
+        def failed(error: StoreError) -> None:
+            screen.notify(f"The player could not be read: {error}", severity="error")
+            show()
+
+        load(screen, self._session.io, self._read.result, lambda _: show(), failed, group="player")
 
     @property
     def name(self) -> str | None:
         """The registered player of this game; None for a guest, or while the player has not
-        been read (it always has been once a result is recorded: `filing`), or if it could
-        not be."""
+        been read (it always has been once a result is recorded: `filing`). If the read
+        failed, the one who plays this run only, whom the store knows without the file
+        (`Store.playing_this_run`), else None."""
         read = self._read
-        if read is None or not read.done() or read.exception() is not None:
+        if read is None or not read.done():
             return None
+        if read.exception() is not None:
+            return self._session.store.playing_this_run
         return read.result()
 
     def filing(self) -> str | None:

@@ -119,7 +119,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
         raise NotImplementedError
 
     def show_player(self) -> None:
-        """The player has been read (`player`): show who plays, where the game does."""
+        """The player has been read, or could not be (`player`): show who plays, where the game
+        does."""
 
     def action_leave(self) -> None:
         """Back to the screen under the game (`back_to`), through `leave`."""

@@ -93,7 +93,8 @@ class SavedGames:
     def read(self) -> MenuState:
         """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
         fails is not told here but listed in the state's `problems`, for the app to tell; a
-        part that fails reads as a guest or no saved game, and play goes on."""
+        part that fails reads as no saved game, or a guest (unless someone plays this run
+        only: `Store.playing_this_run`), and play goes on."""
         store = self.session.store
         unreadable: dict[str, list[tuple[str, str]]] = {}
         """What could not be read, by why: one cause (a folder where the lock belongs) stops
@@ -107,6 +108,8 @@ class SavedGames:
                 return None
 
         player = read(lambda: store.active_player, "the scores", SCORES_UNREAD)
+        if player is None:  # a guest, or a failed read: who plays this run only plays on
+            player = store.playing_this_run
 
         unread: set[SavedGame] = set()
         refused: set[SavedGame] = set()

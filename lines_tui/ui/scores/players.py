@@ -28,14 +28,31 @@ from lines_tui.ui.store_thread import load, write
 
 GUEST = "guest"
 GUEST_NOTE = "Guest: Lines scores are not saved."
+GUEST_THIS_RUN = "A guest plays this run: Lines scores are not saved"
 LOADING = "Reading the players…"
 PLAYER_ACTIONS = frozenset({"rename", "remove"})
 """Keys that act on the highlighted player: not on the guest line."""
 
 
 def player_prompt(name: str, active: str | None) -> Text:
-    """A player's line in the list; ● marks the one who plays now."""
+    """A player's line in the list; ● marks the file's active player, `active`."""
     return Text("● " if name == active else "  ").append_text(name_text(name))
+
+
+def playing_note(playing: str | None, active: str | None) -> str:
+    """Who plays (`playing`, None: a guest) and whom ● marks: the file's active player,
+    `active`, who is not the one who plays when someone plays this run only (`Store.play_as`)."""
+    if playing == active:
+        return (
+            GUEST_NOTE if playing is None else f"Playing as {playing}; ● marks the active player."
+        )
+    who = GUEST_THIS_RUN if playing is None else f"{playing} plays this run only"
+    marked = (
+        "no player is active in the file"
+        if active is None
+        else f"● marks the active player ({active})"
+    )
+    return f"{who}; {marked}."
 
 
 class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
@@ -90,19 +107,26 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         )
 
     def _show_list(self, snapshot: Snapshot | None, highlight: str | None) -> None:
-        self.names = [] if snapshot is None else list(snapshot.players)
-        active = None if snapshot is None else snapshot.active_player
+        """Show what `snapshot` read; None: the read failed, and only who plays this run only
+        is known (the store knows them without the file)."""
+        if snapshot is None:
+            self.names, active = [], None
+            playing = self.store.playing_this_run
+            note = GUEST_NOTE if playing is None else f"{playing} plays this run only."
+        else:
+            self.names, active = list(snapshot.players), snapshot.file_active_player
+            playing = snapshot.active_player
+            note = playing_note(playing, active)
         options = [Option(Text("(guest)", style="italic"), id=GUEST)]
         for index, name in enumerate(self.names):
             options.append(Option(player_prompt(name, active), id=str(index)))
         listing = self.query_one(KeyList)
         listing.clear_options()
         listing.add_options(options)
-        chosen = highlight if highlight is not None else active
+        chosen = highlight if highlight is not None else playing
         listing.highlighted = self.names.index(chosen) + 1 if chosen in self.names else 0
         listing.focus()
-        note = GUEST_NOTE if active is None else f"Playing as {active}; ● marks the active player."
-        self.query_one("#players-active", Static).update(note)
+        self.query_one("#players-active", Static).update(Text(note))
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
