@@ -37,6 +37,7 @@ from lines_tui.ui.scores.entries import (
     proof_cell,
     value_heading,
 )
+from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
@@ -560,11 +561,11 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         title = self.session.table_title(table)  # a layout from a file: its own
 
         def removed(taken_from: tuple[TableId, ...]) -> None:
-            self.notify(f"Removed {said} from {tables_named(taken_from, self.session)}.")
+            self.notify(ended(f"Removed {said} from {tables_named(taken_from, self.session)}"))
             self.reload(str(table), place)
 
         def failed(error: StoreError) -> None:
-            self.notify(f"Not removed: {error}.", severity="error")
+            self.notify(ended(f"Not removed: {error}"), severity="error")
             self.reload(str(table), place)
 
         def answered(yes: bool | None) -> None:
