@@ -520,16 +520,26 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
+
+        def failed(error: StoreError) -> None:
+            if self.checked is checked:
+                self.notify(str(error), severity="error")
+
         load(
             self,
             self.session.io,
             lambda: challenge_code(checked, place, self.session.find_layout),
-            lambda code: self._show_challenge(code, place, name),
-            lambda error: self.notify(str(error), severity="error"),
+            lambda code: self._show_challenge(checked, code, place, name),
+            failed,
             group="challenge",
         )
 
-    def _show_challenge(self, code: str, place: int, name: str) -> None:
+    def _show_challenge(self, of: CheckedTable, code: str, place: int, name: str) -> None:
+        """The challenge code of entry `place` of the table `of`, unless the screen shows
+        another table by now (another was shown, read again after an import or a removal):
+        its label and its command would name that one's entry."""
+        if self.checked is not of:
+            return
         shown = printable(name, MAX_NAME_COLUMNS)
         command = export_command(self.tables[self.index], self.store.data_dir, place)
         self._show_code_line(
