@@ -5,9 +5,12 @@ it, a challenge code that comes late, and the room the code is given (`leaderboa
 from __future__ import annotations
 
 import threading
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from conftest import (
+    make_app,
     played_lines_game,
     settle,
     widget_lines,
@@ -19,15 +22,46 @@ from test_ui_scores import (
     notices_of,
     text_of,
 )
-from textual.widgets import Static
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Footer, Static
 
-from lines_tui.store import open_store
+from lines_tui.engine.lines import LinesGame
+from lines_tui.store import Store, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.scores.leaderboard import (
+    LINES_BESIDE_THE_CODE,
+    ROWS_KEPT_IN_SIGHT,
     SHARE_CODE_LABEL,
 )
 from lines_tui.ui.session import Session
+
+SHORT = (80, 16)
+"""The least the leaderboard is laid out for: 5 lines for the code above 5 rows."""
+
+
+@cache
+def long_game() -> LinesGame:
+    """An 11 x 11 game of 177 moves: its challenge code (404 characters) takes 6 lines at 80
+    columns, more than the 5 a short screen gives it."""
+    game = played_lines_game(1, size=11)
+    assert game.ended_at is not None
+    return game
+
+
+def long_codes(data_dir: Path) -> Store:
+    """A Lines 11 x 11 table of the long game and four results without theirs (its code cut at
+    80 x 16, and 80 x 24 with 5 rows), and a Turtle table: two tables, so ← → act."""
+    store = open_store(data_dir)
+    store.add_player("Ann")
+    game = long_game()
+    assert game.ended_at is not None
+    record = record_of_lines(game)
+    store.record_lines("Ann", 11, game.score, 1, game.started_at, game.ended_at, record)
+    for place in range(4):
+        store.record_lines("Ann", 11, 100 + place, 2 + place, START + place, START + 60)
+    store.record_mahjong("Zoë", "turtle", 312.4, 7, START)
+    return store
 
 
 def code_lines(screen: LeaderboardScreen) -> tuple[str, str]:
@@ -37,6 +71,43 @@ def code_lines(screen: LeaderboardScreen) -> tuple[str, str]:
     cut = next((i for i, line in enumerate(lines) if line.startswith(" … cut here: ")), len(lines))
     code = "".join(line.strip() for line in lines[:cut])
     return code, " ".join(line.strip() for line in lines[cut:])
+
+
+async def open_board(pilot: Pilot[Any]) -> LeaderboardScreen:
+    await settle(pilot)
+    pilot.app.score_screens.open_leaderboards()  # type: ignore[attr-defined]
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LeaderboardScreen)
+    return screen
+
+
+async def test_the_lines_beside_the_code_are_those_the_screen_draws(home: Path) -> None:
+    """The code is given what the screen leaves once LINES_BESIDE_THE_CODE lines and the first
+    ROWS_KEPT_IN_SIGHT rows have theirs: the number must be what the screen draws beside it, or
+    a cut code would leave a row less in sight, or one more, than it says. (The data folder is
+    the one the command finds by itself: its note names no --data-dir, and fits the room.)"""
+    long_codes(home / "data")
+    async with make_app(home / "data").run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        assert code_lines(screen)[1]  # cut: the code takes all the room it is given
+        height = {
+            name: screen.query_one(selector).region.height
+            for name, selector in [
+                ("heading", "#board-heading"),
+                ("legend", "#board-legend"),
+                ("label", "#board-code-label"),
+                ("code", "#board-code"),
+                ("table", DataTable),
+                ("footer", Footer),
+            ]
+        }
+        grid = screen.query_one(DataTable)
+        beside = height["heading"] + height["legend"] + height["label"] + height["footer"]
+        assert beside + grid.header_height == LINES_BESIDE_THE_CODE
+        assert height["table"] == grid.header_height + ROWS_KEPT_IN_SIGHT
+        assert sum(height.values()) == SHORT[1]
+        assert height["code"] == SHORT[1] - LINES_BESIDE_THE_CODE - ROWS_KEPT_IN_SIGHT
 
 
 async def test_a_challenge_code_that_comes_after_another_table_is_shown_is_dropped(
