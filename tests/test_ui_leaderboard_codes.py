@@ -13,22 +13,28 @@ from conftest import (
     make_app,
     played_lines_game,
     settle,
+    twin_from_file,
     widget_lines,
+    won_mahjong_game,
 )
 from test_ui_scores import (
     SIZE,
     START,
     ScreenApp,
     notices_of,
+    press,
     text_of,
 )
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, Static
 
 from lines_tui.engine.lines import LinesGame
-from lines_tui.store import Store, open_store
-from lines_tui.store.replay import record_of_lines
+from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
+from lines_tui.store import Store, TableId, open_store
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.scores.code_shown import command_prints_it
 from lines_tui.ui.scores.leaderboard import (
     LINES_BESIDE_THE_CODE,
     ROWS_KEPT_IN_SIGHT,
@@ -143,3 +149,48 @@ async def test_a_challenge_code_that_comes_after_another_table_is_shown_is_dropp
         assert label == SHARE_CODE_LABEL
         assert code_lines(screen)[0] == screen.code
         assert pilot.app.clipboard == "" and told == []
+
+
+def test_the_command_is_offered_only_where_it_prints_the_code_shown(home: Path) -> None:
+    """`lines-tui scores export` replays a Mahjong table on the layouts it finds by itself: a
+    layout played from a file here it does not find, and refuses the table ("not installed
+    here"), so the screen offered a command that prints no code."""
+    twin = twin_from_file(home / "mine")
+    twin_table = TableId.mahjong(layout_table_name(twin))
+    turtle = find_layout("turtle")
+    played = {layout_table_name(twin): twin, "turtle": turtle}
+    assert command_prints_it(TableId.lines(9), played)
+    assert command_prints_it(TableId.mahjong("turtle"), played)  # built in
+    assert command_prints_it(TableId.mahjong("turtle").for_deal(3), played)
+    assert not command_prints_it(twin_table, played)
+    assert not command_prints_it(twin_table.for_deal(3), played)
+    assert command_prints_it(twin_table, {})  # not played here: the app does not find it either
+
+
+async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home: Path) -> None:
+    """The line under the cut code and the whole code's view offered `lines-tui scores export`
+    for a layout played from a file, which the command cannot replay: they offer v and c."""
+    twin = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(twin))
+    store = open_store(home / "data")
+    for seed in range(1, 11):  # long names: the code (500 characters) is cut at 80 x 16
+        record = record_of_mahjong(won_mahjong_game(twin, seed))
+        store.record_mahjong(f"Player {seed:02} {'x' * 14}", table, 300 + seed, seed, START, record)
+    session = Session(store)
+    session.played(twin)
+    async with ScreenApp(LeaderboardScreen(session, str(table))).run_test(size=SHORT) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code
+        code, note = code_lines(screen)
+        assert code != screen.code
+        assert note.endswith(
+            "characters are not shown. v shows the whole code, c copies it (where the terminal "
+            "allows)."
+        )
+        await press(pilot, "v")
+        view = pilot.app.screen
+        assert isinstance(view, CodeScreen)
+        explained = text_of(view.query_one(".dialog-text", Static))
+        assert explained.endswith("line breaks are ignored when it is pasted.")
+        assert "lines-tui" not in explained

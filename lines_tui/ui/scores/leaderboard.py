@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -29,7 +29,7 @@ from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.scores.code_shown import CodeShown, export_command
+from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
 from lines_tui.ui.scores.entries import (
     PROOF_LEGEND,
     entry_cells,
@@ -41,6 +41,9 @@ from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
+
+if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
 
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
@@ -97,14 +100,16 @@ def board_heading(
 
 
 def checked_and_code(
-    checked: CheckedTable, find_layout: FindLayout
-) -> tuple[CheckedTable, str, str]:
-    """The verdicts, and the table's share code or why there is none (`find_layout`: as for
-    `share_code`)."""
+    checked: CheckedTable, find_layout: FindLayout, played_here: Mapping[str, Layout]
+) -> tuple[CheckedTable, str, str, bool]:
+    """The verdicts, the table's share code or why there is none (`find_layout`: as for
+    `share_code`), and whether the command line prints that code (`command_prints_it`, of
+    the layouts `played_here`: it reads the layout folders, so on the store's thread too)."""
+    prints = command_prints_it(checked.table, played_here)
     try:
-        return checked, share_code(checked, find_layout), ""
+        return checked, share_code(checked, find_layout), "", prints
     except StoreError as error:
-        return checked, "", f"No share code: {error}"
+        return checked, "", f"No share code: {error}", prints
 
 
 def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
@@ -216,6 +221,9 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """What shows in the code's place while there is no code."""
         self._code_cut = False
         """Whether the screen has no room for the whole code shown (v then shows it whole)."""
+        self._command_prints = False
+        """Whether `lines-tui scores export` prints the shown table's code (and its entries'
+        challenges): the screen offers the command only then (`command_prints_it`)."""
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
@@ -306,10 +314,13 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
             checker = self.session.checkers().own()
+            played = self.session.played_layouts
             load(
                 self,
                 self.session.io,
-                lambda: checked_and_code(check_table(table, entries, checker), checker.find_layout),
+                lambda: checked_and_code(
+                    check_table(table, entries, checker), checker.find_layout, played
+                ),
                 self._show_checked,
                 self._replay_failed,
                 group="code",
@@ -329,14 +340,14 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self.replay_failed = str(error)
         self._show_code("", f"No share code: {error}")
 
-    def _show_checked(self, checked: tuple[CheckedTable, str, str]) -> None:
-        verdicts, code, problem = checked
+    def _show_checked(self, checked: tuple[CheckedTable, str, str, bool]) -> None:
+        verdicts, code, problem, prints = checked
         grid = self._grid
         if verdicts.entries != self.entries or grid.row_count != len(verdicts.verdicts):
             # The rows it was made for are gone: the screen is closing (the app quit while the
             # games were replayed), or shows other rows.
             return
-        self.checked = verdicts
+        self.checked, self._command_prints = verdicts, prints
         for row, verdict in enumerate(self.checked.verdicts):
             grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
         self._show_code(code, problem)
@@ -350,8 +361,14 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def _show_table_code(self) -> None:
         """The table's share code (`code`), under its label."""
-        command = export_command(self.tables[self.index], self.store.data_dir)
-        self._show_code_line(SHARE_CODE_LABEL, self.code, CodeShown(self.code, command))
+        self._show_code_line(SHARE_CODE_LABEL, self.code, CodeShown(self.code, self._command()))
+
+    def _command(self, challenge_of: int | None = None) -> str:
+        """The command line that prints the shown table's code (of its entry `challenge_of`'s
+        challenge), or "" if it would not print the code shown (`command_prints_it`)."""
+        if not self._command_prints:
+            return ""
+        return export_command(self.tables[self.index], self.store.data_dir, challenge_of)
 
     def _set_code(self, code: str, why_none: str) -> None:
         """The shown table's code ("" while there is none, `why_none` saying why): c, in the
@@ -546,9 +563,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         if self.checked is not of:
             return
         shown = printable(name, MAX_NAME_COLUMNS)
-        command = export_command(self.tables[self.index], self.store.data_dir, place)
         self._show_code_line(
-            f"Challenge code of #{place} ({shown}):", code, CodeShown(code, command)
+            f"Challenge code of #{place} ({shown}):", code, CodeShown(code, self._command(place))
         )
         self.app.copy_to_clipboard(code)
         self.notify(
