@@ -17,16 +17,20 @@ from conftest import (
     widget_lines,
     won_mahjong_game,
 )
+from test_ui_every_screen import cut_footer_labels
 from test_ui_scores import (
     SIZE,
     START,
     ScreenApp,
+    keys_of,
     notices_of,
     press,
     text_of,
 )
+from test_ui_solvable_deals import footer_text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, Static
+from textual.widgets._footer import FooterKey, FooterLabel
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
@@ -79,6 +83,14 @@ def code_lines(screen: LeaderboardScreen) -> tuple[str, str]:
     return code, " ".join(line.strip() for line in lines[cut:])
 
 
+async def footer_line(pilot: Pilot[Any]) -> str:
+    """The Footer's keys and group labels, in their order on the screen."""
+    await footer_text(pilot)  # once the Footer has drawn its keys
+    bar = pilot.app.screen.query_one(Footer)
+    items = sorted([*bar.query(FooterKey), *bar.query(FooterLabel)], key=lambda w: w.region.x)
+    return " ".join(" ".join(" ".join(widget_lines(item)).split()) for item in items)
+
+
 async def open_board(pilot: Pilot[Any]) -> LeaderboardScreen:
     await settle(pilot)
     pilot.app.score_screens.open_leaderboards()  # type: ignore[attr-defined]
@@ -86,6 +98,63 @@ async def open_board(pilot: Pilot[Any]) -> LeaderboardScreen:
     screen = pilot.app.screen
     assert isinstance(screen, LeaderboardScreen)
     return screen
+
+
+async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_it_whole(
+    tmp_path: Path,
+) -> None:
+    """With two tables and a code the screen cut, the Footer had no room for every key: `s
+    Symbols` was cut at 80 columns. `c` copies the code, but a code cut is not one to select:
+    `v` (the code whole) takes its place in the Footer while it is cut (`c` still acts, and
+    the help lists it). The line under the cut names the key that copied the code shown: a
+    challenge code's is `x` (c copies the table's), and `c` on a cut code names `v` where it
+    said "select the code shown above"."""
+    long_codes(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        code, note = code_lines(screen)
+        assert screen.code.startswith(code) and code != screen.code
+        footer = await footer_line(pilot)
+        assert footer == (
+            "esc Back ← → Table v Code i Import w Watch x Challenge d Remove ? Help s Symbols"
+        )
+        assert cut_footer_labels(screen) == []
+        assert "c" in keys_of(screen)  # still acts, and the help says so
+        command = f"lines-tui --data-dir {tmp_path} scores export lines-11"
+        hidden = len(screen.code) - len(code)
+        assert note == (
+            f"… cut here: {hidden:,} of its {len(screen.code):,} characters are not shown. "
+            f"v shows it whole; c copies it (where the terminal allows); or run: {command}"
+        )
+        told = notices_of(screen)
+        await press(pilot, "c")
+        assert pilot.app.clipboard == screen.code
+        assert told == [
+            "Share code sent to the clipboard. If your terminal does not allow that, v shows "
+            "it whole, to select."
+        ]
+        await press(pilot, "x")  # the challenge of #1, cut too
+        challenge = pilot.app.clipboard
+        shown, note = code_lines(screen)
+        assert challenge.startswith(shown) and shown != challenge
+        assert note.endswith(
+            "v shows it whole; x sent it to the clipboard (where the terminal allows); or run: "
+            f"{command} --entry 1 --challenge"
+        )
+        assert "v Code" in await footer_line(pilot)
+        await pilot.resize_terminal(80, 40)
+        await settle(pilot)
+        assert code_lines(screen) == (challenge, "")  # whole: c is the key to offer again
+        footer = await footer_line(pilot)
+        assert "c Copy" in footer and "v Code" not in footer
+        assert cut_footer_labels(screen) == []
+        await press(pilot, "c")
+        assert code_lines(screen) == (screen.code, "")
+        assert told[-1] == (
+            "Share code sent to the clipboard. If your terminal does not allow that, select "
+            "the code shown above."
+        )
 
 
 async def test_the_lines_beside_the_code_are_those_the_screen_draws(home: Path) -> None:
@@ -185,8 +254,7 @@ async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home:
         code, note = code_lines(screen)
         assert code != screen.code
         assert note.endswith(
-            "characters are not shown. v shows the whole code, c copies it (where the terminal "
-            "allows)."
+            "characters are not shown. v shows it whole; c copies it (where the terminal allows)."
         )
         await press(pilot, "v")
         view = pilot.app.screen

@@ -50,11 +50,13 @@ def export_command(table: TableId, data_dir: Path, challenge_of: int | None = No
 
 @dataclass(frozen=True)
 class CodeShown:
-    """A code and the command line that prints it whole ("" if none does:
-    `command_prints_it`)."""
+    """A code, the command line that prints it whole ("" if none does: `command_prints_it`),
+    and how its key copies it: "c copies it" (the table's code), "x sent it to the clipboard"
+    (a challenge's: c copies the table's)."""
 
     code: str
     command: str
+    copied: str
 
     def lines_needed(self, width: int) -> int:
         return -(-len(self.code) // max(1, width))
@@ -75,11 +77,12 @@ class CodeShown:
         return Text.assemble(self.code[:kept], "\n", note)
 
     def cut_note(self, hidden: int) -> str:
-        """What is hidden and how to get it whole; the command (if one prints it) on a line of
-        its own, so that it is never broken across two."""
+        """What is hidden and each way to get it whole: v, the key that copies it, the
+        command (if one prints it) on a line of its own, so that it is never broken across
+        two."""
         cut = f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown."
-        ways = "v shows the whole code, c copies it (where the terminal allows)"
-        run = f", or run:\n{self.command}" if self.command else "."
+        ways = f"v shows it whole; {self.copied} (where the terminal allows)"
+        run = f"; or run:\n{self.command}" if self.command else "."
         return f"{cut} {ways}{run}"
 
     def explained(self, whose: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,7 +27,7 @@ from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
-from lines_tui.ui.footer import Footer, keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act, restated
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
@@ -69,6 +70,13 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
 CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
 """What v says while the code is not cut (its Footer key shows only while it is)."""
+COPIED = "Share code sent to the clipboard. If your terminal does not allow that, "
+SELECT_IT = "select the code shown above."
+SELECT_IT_WHOLE = "v shows it whole, to select."
+"""What c says after `COPIED` while the screen cuts the code: none can select it cut."""
+C_COPIES_IT = "c copies it"
+X_SENT_IT = "x sent it to the clipboard"
+"""How a challenge code shown was copied, as its cut note says: c copies the table's code."""
 LINES_BESIDE_THE_CODE = 6
 """The heading (2 lines), the legend, the code's label, the table's heading and the Footer."""
 ROWS_KEPT_IN_SIGHT = 5
@@ -361,7 +369,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def _show_table_code(self) -> None:
         """The table's share code (`code`), under its label."""
-        self._show_code_line(SHARE_CODE_LABEL, self.code, CodeShown(self.code, self._command()))
+        shown = CodeShown(self.code, self._command(), C_COPIES_IT)
+        self._show_code_line(SHARE_CODE_LABEL, self.code, shown)
 
     def _command(self, challenge_of: int | None = None) -> str:
         """The command line that prints the shown table's code (of its entry `challenge_of`'s
@@ -381,9 +390,20 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """Textual's, less each key while it has nothing to act on: c while there is no code,
         ← → while there are not two tables, w and x while the entry under the cursor is not
         one that replays. The keys still act, and say in one line why they do nothing (as the
-        menu's r and R show only while their game is listed)."""
-        return keys_that_act(
+        menu's r and R show only while their game is listed). While the code is cut, v shows
+        in the Footer in c's place (c still copies it, and is listed in the help)."""
+        acting = keys_that_act(
             super().active_bindings, lambda action: self._why_idle(action) is not None
+        )
+        if not self._code_cut:
+            return acting
+        # c still copies a cut code, but v is what gets it whole to select: v takes c's place
+        # in the Footer (which has no room for both at 80 columns), c stays in the help.
+        return restated(
+            acting,
+            lambda binding: (
+                replace(binding, show=False) if binding.action == "copy_code" else binding
+            ),
         )
 
     @property
@@ -564,7 +584,9 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             return
         shown = printable(name, MAX_NAME_COLUMNS)
         self._show_code_line(
-            f"Challenge code of #{place} ({shown}):", code, CodeShown(code, self._command(place))
+            f"Challenge code of #{place} ({shown}):",
+            code,
+            CodeShown(code, self._command(place), X_SENT_IT),
         )
         self.app.copy_to_clipboard(code)
         self.notify(
@@ -620,10 +642,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         # A challenge code may be shown in its place (x): the code to select is the one copied.
         self._show_table_code()
         self.app.copy_to_clipboard(self.code)
-        self.notify(
-            "Share code sent to the clipboard. If your terminal does not allow that, "
-            "select the code shown above."
-        )
+        self.notify(COPIED + (SELECT_IT_WHOLE if self._code_cut else SELECT_IT))
 
     def action_import_code(self) -> None:
         """The app imports, as from the menu (a challenge code is offered as a game), and this
