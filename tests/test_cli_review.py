@@ -944,6 +944,25 @@ def test_a_table_of_a_deal_number_too_large_names_the_range(home: Path, digits: 
     refused(run("scores", "show", f"lines-9+deal-{number}"), "a deal number is 0 to 2**64 - 1")
 
 
+def test_a_deal_number_of_thousands_of_digits_is_told_by_its_count(home: Path) -> None:
+    """A deal number past 40 digits was echoed whole: a refusal of 5,000 digits (and `--seed`
+    of as many, past what Python reads, "is not a valid integer" with them all). Up to 40 it
+    is repeated; past, its digits are counted, wherever a deal number is refused."""
+    number = "9" * 5000
+    line = refused(run("scores", "show", f"lines-9+deal-{number}"))
+    assert line == "lines-tui: a deal number is 0 to 2**64 - 1, not a deal number of 5,000 digits\n"
+    for seed, said in ((number, "a deal number"), ("-" + number, "a negative deal number")):
+        line = refused(run("lines", "--seed", seed))
+        assert f"'--seed': {said} of 5,000 digits is not in the range 0<=x<=" in line
+        assert len(line) < 200
+    line = refused(run("replay", "lines-9", "--entry", number))
+    assert "'--entry': a number of 5,000 digits is not in the range x>=1." in line
+    forty = "9" * 40
+    assert f"not {forty}\n" in refused(run("scores", "show", f"lines-9+deal-{forty}"))
+    with pytest.raises(ValueError, match=r"^A deal number of 5,000 digits is too large: the last"):
+        parse_seed(number)
+
+
 def test_a_deal_number_written_with_leading_zeros_is_that_deal(home: Path) -> None:
     shown = run("scores", "show", f"lines-9+deal-{'0' * 30}42")
     assert shown.exit_code == 0 and "(lines-9+deal-42)" in shown.stdout

@@ -21,6 +21,7 @@ from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
 from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
+from lines_tui.engine.mahjong.layouts.identity import table_title
 from lines_tui.engine.mahjong.layouts.kmahjongg import parse_kmahjongg
 from lines_tui.store import Entry, ShareCodeError, Store, TableId, codes, open_store
 from lines_tui.store.names import name_problem
@@ -369,6 +370,15 @@ def test_a_layout_not_installed_here_is_titled_without_its_hash_capitalised(
     code = encode_format_1(TableId.mahjong("foo-1234abcd"), [Entry("Old", 900, WHEN, 3)])
     shown = CliRunner().invoke(app, ["scores", "verify", code])
     assert "Foo 1234abcd (mahjong-foo-1234abcd)" in shown.stdout
+
+
+def test_a_layout_table_whose_name_has_no_word_is_titled_layout() -> None:
+    """A table id of a hash alone ("-1234abcd") was titled " 1234abcd", its name made nothing:
+    it is "Layout 1234abcd", as a layout of no name feeds the table `layout-1234abcd`."""
+    assert table_title("-1234abcd") == "Layout 1234abcd"
+    assert table_title("_-1234abcd") == "Layout 1234abcd"
+    assert table_title("-") == "Layout"
+    assert table_title("foo-1234abcd") == "Foo 1234abcd"
 
 
 def test_each_verdict_says_why_an_import_would_refuse_the_entry(lines_game: LinesGame) -> None:

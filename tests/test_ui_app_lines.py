@@ -232,7 +232,7 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
         # The table by its title, as the leaderboard names it (not its id, "lines-9").
         told = str(app.screen.query_one("#game-over-outcome").render())
-        assert told == "Saved: place 1 in the Lines 9 x 9 table."
+        assert told == "Saved: place 1 in the table Lines 9 x 9."
         dialog = app.screen
         await pilot.press("b")
         await settle(pilot)

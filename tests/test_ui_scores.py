@@ -223,8 +223,8 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         hidden = len(code) - len(shown_code)
         command = f"lines-tui --data-dir {tmp_path} scores export lines-9"
         assert note == (
-            f"… cut here: {hidden:,} of its {len(code):,} characters are not shown. v shows the "
-            f"whole code, c copies it (where the terminal allows), or run: {command}"
+            f"… cut here: {hidden:,} of its {len(code):,} characters are not shown. v shows it "
+            f"whole; c copies it (where the terminal allows); or run: {command}"
         )
         # On lines of its own (a short one is never broken in two, as in the README).
         at = next(i for i, line in enumerate(lines) if line.strip().startswith("lines-tui"))

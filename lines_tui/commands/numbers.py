@@ -14,21 +14,42 @@ from typing import Any
 import typer
 from typer._click.types import FloatParamType, IntRange  # typer carries its own click
 
+from lines_tui.engine.deal_choice import SHOWN_DIGITS, number_said
+
 
 class WholeNumber(IntRange):
     name = "whole number"
+
+    def __init__(self, min: int, max: int | None = None, what: str = "a number") -> None:
+        """`what` the number is, as a refusal of one too long to repeat names it (`--seed`:
+        "a deal number")."""
+        super().__init__(min=min, max=max)
+        self.what = what
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         # Python's int() also reads other scripts' digits, "1_000" and spaces around, where a
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
             self.fail(f"{value!r} is not a valid {self.name}.", param, ctx)
+        if isinstance(value, str) and len(value.lstrip("-")) > SHOWN_DIGITS:
+            # Out of every range here; not repeated whole (nor read: Python refuses to read
+            # more than 4,300 digits, and click then echoed them all as "not a valid integer").
+            what = self.what
+            if value.startswith("-"):
+                what = f"a negative {what.removeprefix('a ')}"
+            said = number_said(value.lstrip("-"), what)
+            self.fail(f"{said} is not in the range {self._describe_range()}.", param, ctx)
         return super().convert(value, param, ctx)
 
 
-def whole_number_option(name: str, low: int, high: int | None, help: str) -> Any:
-    """`name N`, from `low` to `high` (None: no upper bound); typer.Option's own type."""
-    return typer.Option(name, metavar="N", click_type=WholeNumber(min=low, max=high), help=help)
+def whole_number_option(
+    name: str, low: int, high: int | None, help: str, what: str = "a number"
+) -> Any:
+    """`name N`, from `low` to `high` (None: no upper bound), `what` it is ("a deal number");
+    typer.Option's own type."""
+    return typer.Option(
+        name, metavar="N", click_type=WholeNumber(min=low, max=high, what=what), help=help
+    )
 
 
 class Seconds(FloatParamType):

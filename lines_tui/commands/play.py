@@ -17,7 +17,7 @@ from lines_tui.engine.deal_choice import FIRST_DEAL, LAST_DEAL
 def seed_option(help: str) -> Any:  # typer.Option's own type
     """`--seed N` of `lines`, `mahjong` and `deal`: a deal number from 0 to 2**64 - 1, the
     largest a table holds, shown in the help and checked as click checks every range."""
-    return whole_number_option("--seed", FIRST_DEAL, LAST_DEAL, help)
+    return whole_number_option("--seed", FIRST_DEAL, LAST_DEAL, help, "a deal number")
 
 
 @checks_player

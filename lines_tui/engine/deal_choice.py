@@ -16,6 +16,17 @@ LAST_DEAL = 2**64 - 1
 """The largest deal number (seed): a leaderboard table and a share code hold 0 to 2**64 - 1."""
 DEAL_RANGE = "0 to 2**64 - 1"
 """The deal numbers, as messages about a table or a share code's entry spell them."""
+SHOWN_DIGITS = 40
+"""The most digits a refused number is repeated with (twice the last deal's): a longer one is
+told by how many digits it has, as a screenful of them would bury the reason."""
+
+
+def number_said(digits: str, what: str = "a deal number") -> str:
+    """A refused number (`digits`, as typed) as its refusal repeats it: whole up to
+    `SHOWN_DIGITS` digits, else `what` and its count: "a deal number of 5,000 digits"."""
+    if len(digits) <= SHOWN_DIGITS:
+        return digits
+    return f"{what} of {len(digits):,} digits"
 
 
 def is_deal_number(seed: int) -> bool:

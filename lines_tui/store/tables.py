@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from lines_tui.engine.deal_choice import DEAL_RANGE, LAST_DEAL, is_deal_number
+from lines_tui.engine.deal_choice import DEAL_RANGE, LAST_DEAL, is_deal_number, number_said
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
@@ -156,7 +156,7 @@ class TableId:
             # number in range but too large is, without reading thousands of digits into an int.
             digits = tag.lstrip("0") or "0"
             if len(digits) > len(str(LAST_DEAL)):
-                raise TableIdError(f"a deal number is {DEAL_RANGE}, not {digits}")
+                raise TableIdError(f"a deal number is {DEAL_RANGE}, not {number_said(tag)}")
             return base.for_deal(int(digits))
         raise TableIdError(
             f"no table '{spelled_out(text)}': after '+' comes daily-YYYY-MM-DD or deal-<number>"

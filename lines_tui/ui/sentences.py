@@ -1,5 +1,6 @@
 """Sentences made of words told elsewhere within a line: a reason the store gives ("no share code
-found ..."), a key's description, set alone on its own line."""
+found ..."), a key's description, set alone on its own line; and sentences ending in such words
+(a reason, a table's title), which end in one full stop whatever those words end in."""
 
 from __future__ import annotations
 
@@ -8,3 +9,10 @@ def as_sentence(text: str) -> str:
     """`text`, told within a line elsewhere, alone on its line: its first letter a capital, the
     rest as it was (Import's summary, the Players screen's refusals, the help's rows)."""
     return text[:1].upper() + text[1:]
+
+
+def ended(sentence: str) -> str:
+    """`sentence` with exactly one full stop at its end: words told elsewhere may end in one
+    already (a reason, a layout's title read from its file: "Duo."), and "Saved: place 1 in the
+    table Duo.." is not a sentence."""
+    return sentence.rstrip().rstrip(".") + "."

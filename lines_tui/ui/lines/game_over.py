@@ -15,6 +15,7 @@ from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.going_back import MENU, going_back
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.sentences import ended
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, DropsTypedAhead
 
 if TYPE_CHECKING:
@@ -23,14 +24,17 @@ if TYPE_CHECKING:
 
 def outcome_text(outcome: RecordOutcome, table_title: str) -> str:
     """What became of the score, its table named by `table_title` (`Session.table_title`:
-    "Lines 9 x 9", not its id "lines-9")."""
+    "Lines 9 x 9", not its id "lines-9"), after the word "table": a title such as "Lines 9 x 9,
+    deal 3" reads whole there, where "in the Lines 9 x 9, deal 3 table" did not."""
     if outcome.saved and outcome.rank is not None:
-        return f"Saved: place {outcome.rank} in the {table_title} table."
+        return ended(f"Saved: place {outcome.rank} in the table {table_title}")
     if outcome.saved:
         return "Saved."
     if outcome.may_retry:  # the store could not write it: the game is kept
-        return f"Not saved: {outcome.reason}. Kept: resume it from the menu to try again."
-    return f"Not saved: {outcome.reason}."
+        return (
+            f"{ended(f'Not saved: {outcome.reason}')} Kept: resume it from the menu to try again."
+        )
+    return ended(f"Not saved: {outcome.reason}")
 
 
 CHALLENGE_SENT = "Challenge code, sent to the clipboard (or select it):"

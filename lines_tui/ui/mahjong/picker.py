@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
-from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number
+from lines_tui.engine.deal_choice import LAST_DEAL, SHOWN_DIGITS, is_deal_number, number_said
 from lines_tui.engine.mahjong.layouts import (
     Layout,
     builtin_layouts,
@@ -33,6 +33,7 @@ from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
+from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
@@ -66,6 +67,8 @@ def parse_seed(text: str) -> int | None:
     digits = text.lstrip("0") or "0"
     # Compared as text first: Python refuses to read a number of thousands of digits.
     if len(digits) > len(str(LAST_DEAL)) or not is_deal_number(int(digits)):
+        if len(text) > SHOWN_DIGITS:  # cut, it would not say how far past the last deal it is
+            shown = as_sentence(number_said(text))
         raise ValueError(f"{shown} is too large: the last deal is {LAST_DEAL}")
     return int(digits)
 

@@ -27,6 +27,7 @@ from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.scores import NameEntryScreen
+from lines_tui.ui.sentences import ended
 from lines_tui.ui.store_thread import load
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
@@ -207,7 +208,7 @@ class WinResults:
                 if outcome.may_retry:  # pending again, the won game kept: resumed, it asks again
                     self.pending = True
                 # Otherwise refused for good (a time no one plays): a resume would ask in vain.
-                screen.notify(f"Not saved: {outcome.reason}.")
+                screen.notify(ended(f"Not saved: {outcome.reason}"))
 
         def file(store: Store) -> RecordOutcome:
             def record(saved: dict[str, Any] | None) -> RecordOutcome:

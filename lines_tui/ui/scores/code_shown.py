@@ -5,8 +5,10 @@ selects a code cut short without a word (README, "Share codes")."""
 from __future__ import annotations
 
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.style import Style
@@ -14,6 +16,23 @@ from rich.text import Text
 
 from lines_tui.outside_text import printable
 from lines_tui.store import TableId, default_data_dir
+
+if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
+
+
+def command_prints_it(table: TableId, played_here: Mapping[str, Layout]) -> bool:
+    """Whether `lines-tui scores export` prints the code the app makes of `table` (or of one of
+    its entries' challenge), so that the screen may offer it (`export_command`). The command
+    replays a Mahjong table's games on the layout it finds by itself, built in or installed: a
+    layout the app has only from a file played here (`played_here`: `Session.played_layouts`)
+    it cannot know, and would say the layout is not installed. Reads the layout folders: asked
+    on the store's thread."""
+    if table.kind != "mahjong" or table.variant not in played_here:
+        return True  # the app finds the layout as the command does (or neither finds it)
+    from lines_tui.engine.mahjong.layouts import layout_for_table
+
+    return layout_for_table(table.variant) is not None
 
 
 def export_command(table: TableId, data_dir: Path, challenge_of: int | None = None) -> str:
@@ -31,10 +50,13 @@ def export_command(table: TableId, data_dir: Path, challenge_of: int | None = No
 
 @dataclass(frozen=True)
 class CodeShown:
-    """A code and the command line that prints it whole."""
+    """A code, the command line that prints it whole ("" if none does: `command_prints_it`),
+    and how its key copies it: "c copies it" (the table's code), "x sent it to the clipboard"
+    (a challenge's: c copies the table's)."""
 
     code: str
     command: str
+    copied: str
 
     def lines_needed(self, width: int) -> int:
         return -(-len(self.code) // max(1, width))
@@ -55,19 +77,20 @@ class CodeShown:
         return Text.assemble(self.code[:kept], "\n", note)
 
     def cut_note(self, hidden: int) -> str:
-        """What is hidden and how to get it whole; the command on a line of its own, so that
-        it is never broken across two."""
-        return (
-            f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown. "
-            f"v shows the whole code, c copies it (where the terminal allows), or run:\n"
-            f"{self.command}"
-        )
+        """What is hidden and each way to get it whole: v, the key that copies it, the
+        command (if one prints it) on a line of its own, so that it is never broken across
+        two."""
+        cut = f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown."
+        ways = f"v shows it whole; {self.copied} (where the terminal allows)"
+        run = f"; or run:\n{self.command}" if self.command else "."
+        return f"{cut} {ways}{run}"
 
     def explained(self, whose: str) -> str:
         """What a view of the whole code says above it: `whose` ("Share code of this table
         (Lines 9 x 9)")."""
+        run = f" Or run:\n{self.command}" if self.command else ""
         return (
             f"{whose}, {len(self.code):,} characters. Select it with the mouse; a code longer "
             f"than the screen scrolls (j k, pgup pgdn): select it a screen at a time, line breaks "
-            f"are ignored when it is pasted. Or run:\n{self.command}"
+            f"are ignored when it is pasted.{run}"
         )

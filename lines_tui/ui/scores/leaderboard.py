@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -26,10 +27,10 @@ from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
-from lines_tui.ui.footer import Footer, keys_that_act
+from lines_tui.ui.footer import Footer, keys_that_act, restated
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.scores.code_shown import CodeShown, export_command
+from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
 from lines_tui.ui.scores.entries import (
     PROOF_LEGEND,
     entry_cells,
@@ -37,9 +38,13 @@ from lines_tui.ui.scores.entries import (
     proof_cell,
     value_heading,
 )
+from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
+
+if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
 
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
@@ -65,11 +70,23 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
 CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
 """What v says while the code is not cut (its Footer key shows only while it is)."""
+COPIED = "Share code sent to the clipboard. If your terminal does not allow that, "
+SELECT_IT = "select the code shown above."
+SELECT_IT_WHOLE = "v shows it whole, to select."
+"""What c says after `COPIED` while the screen cuts the code: none can select it cut."""
+C_COPIES_IT = "c copies it"
+X_SENT_IT = "x sent it to the clipboard"
+"""How a challenge code shown was copied, as its cut note says: c copies the table's code."""
 LINES_BESIDE_THE_CODE = 6
 """The heading (2 lines), the legend, the code's label, the table's heading and the Footer."""
 ROWS_KEPT_IN_SIGHT = 5
 """The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
 MIN_CODE_ROOM = 4
+"""The fewest lines the code is given, however short the screen: one line of the code and,
+under it, the note that says it is cut (two lines at 80 columns, then the command's own line:
+`CodeShown.cut_note`), so that a cut code always shows some of itself and says so. At 80 x 16,
+the least this screen is laid out for (`size_guard.SCREEN_LEAST`), the room is 5 lines with 5
+rows in sight; it binds only on a shorter terminal, under the size guard."""
 
 
 def board_heading(
@@ -91,14 +108,16 @@ def board_heading(
 
 
 def checked_and_code(
-    checked: CheckedTable, find_layout: FindLayout
-) -> tuple[CheckedTable, str, str]:
-    """The verdicts, and the table's share code or why there is none (`find_layout`: as for
-    `share_code`)."""
+    checked: CheckedTable, find_layout: FindLayout, played_here: Mapping[str, Layout]
+) -> tuple[CheckedTable, str, str, bool]:
+    """The verdicts, the table's share code or why there is none (`find_layout`: as for
+    `share_code`), and whether the command line prints that code (`command_prints_it`, of
+    the layouts `played_here`: it reads the layout folders, so on the store's thread too)."""
+    prints = command_prints_it(checked.table, played_here)
     try:
-        return checked, share_code(checked, find_layout), ""
+        return checked, share_code(checked, find_layout), "", prints
     except StoreError as error:
-        return checked, "", f"No share code: {error}"
+        return checked, "", f"No share code: {error}", prints
 
 
 def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
@@ -210,6 +229,9 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """What shows in the code's place while there is no code."""
         self._code_cut = False
         """Whether the screen has no room for the whole code shown (v then shows it whole)."""
+        self._command_prints = False
+        """Whether `lines-tui scores export` prints the shown table's code (and its entries'
+        challenges): the screen offers the command only then (`command_prints_it`)."""
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
@@ -300,10 +322,13 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
             checker = self.session.checkers().own()
+            played = self.session.played_layouts
             load(
                 self,
                 self.session.io,
-                lambda: checked_and_code(check_table(table, entries, checker), checker.find_layout),
+                lambda: checked_and_code(
+                    check_table(table, entries, checker), checker.find_layout, played
+                ),
                 self._show_checked,
                 self._replay_failed,
                 group="code",
@@ -323,14 +348,14 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self.replay_failed = str(error)
         self._show_code("", f"No share code: {error}")
 
-    def _show_checked(self, checked: tuple[CheckedTable, str, str]) -> None:
-        verdicts, code, problem = checked
+    def _show_checked(self, checked: tuple[CheckedTable, str, str, bool]) -> None:
+        verdicts, code, problem, prints = checked
         grid = self._grid
         if verdicts.entries != self.entries or grid.row_count != len(verdicts.verdicts):
             # The rows it was made for are gone: the screen is closing (the app quit while the
             # games were replayed), or shows other rows.
             return
-        self.checked = verdicts
+        self.checked, self._command_prints = verdicts, prints
         for row, verdict in enumerate(self.checked.verdicts):
             grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
         self._show_code(code, problem)
@@ -344,8 +369,15 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def _show_table_code(self) -> None:
         """The table's share code (`code`), under its label."""
-        command = export_command(self.tables[self.index], self.store.data_dir)
-        self._show_code_line(SHARE_CODE_LABEL, self.code, CodeShown(self.code, command))
+        shown = CodeShown(self.code, self._command(), C_COPIES_IT)
+        self._show_code_line(SHARE_CODE_LABEL, self.code, shown)
+
+    def _command(self, challenge_of: int | None = None) -> str:
+        """The command line that prints the shown table's code (of its entry `challenge_of`'s
+        challenge), or "" if it would not print the code shown (`command_prints_it`)."""
+        if not self._command_prints:
+            return ""
+        return export_command(self.tables[self.index], self.store.data_dir, challenge_of)
 
     def _set_code(self, code: str, why_none: str) -> None:
         """The shown table's code ("" while there is none, `why_none` saying why): c, in the
@@ -358,9 +390,20 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """Textual's, less each key while it has nothing to act on: c while there is no code,
         ← → while there are not two tables, w and x while the entry under the cursor is not
         one that replays. The keys still act, and say in one line why they do nothing (as the
-        menu's r and R show only while their game is listed)."""
-        return keys_that_act(
+        menu's r and R show only while their game is listed). While the code is cut, v shows
+        in the Footer in c's place (c still copies it, and is listed in the help)."""
+        acting = keys_that_act(
             super().active_bindings, lambda action: self._why_idle(action) is not None
+        )
+        if not self._code_cut:
+            return acting
+        # c still copies a cut code, but v is what gets it whole to select: v takes c's place
+        # in the Footer (which has no room for both at 80 columns), c stays in the help.
+        return restated(
+            acting,
+            lambda binding: (
+                replace(binding, show=False) if binding.action == "copy_code" else binding
+            ),
         )
 
     @property
@@ -519,20 +562,31 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
+
+        def failed(error: StoreError) -> None:
+            if self.checked is checked:
+                self.notify(str(error), severity="error")
+
         load(
             self,
             self.session.io,
             lambda: challenge_code(checked, place, self.session.find_layout),
-            lambda code: self._show_challenge(code, place, name),
-            lambda error: self.notify(str(error), severity="error"),
+            lambda code: self._show_challenge(checked, code, place, name),
+            failed,
             group="challenge",
         )
 
-    def _show_challenge(self, code: str, place: int, name: str) -> None:
+    def _show_challenge(self, of: CheckedTable, code: str, place: int, name: str) -> None:
+        """The challenge code of entry `place` of the table `of`, unless the screen shows
+        another table by now (another was shown, read again after an import or a removal):
+        its label and its command would name that one's entry."""
+        if self.checked is not of:
+            return
         shown = printable(name, MAX_NAME_COLUMNS)
-        command = export_command(self.tables[self.index], self.store.data_dir, place)
         self._show_code_line(
-            f"Challenge code of #{place} ({shown}):", code, CodeShown(code, command)
+            f"Challenge code of #{place} ({shown}):",
+            code,
+            CodeShown(code, self._command(place), X_SENT_IT),
         )
         self.app.copy_to_clipboard(code)
         self.notify(
@@ -560,11 +614,11 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         title = self.session.table_title(table)  # a layout from a file: its own
 
         def removed(taken_from: tuple[TableId, ...]) -> None:
-            self.notify(f"Removed {said} from {tables_named(taken_from, self.session)}.")
+            self.notify(ended(f"Removed {said} from {tables_named(taken_from, self.session)}"))
             self.reload(str(table), place)
 
         def failed(error: StoreError) -> None:
-            self.notify(f"Not removed: {error}.", severity="error")
+            self.notify(ended(f"Not removed: {error}"), severity="error")
             self.reload(str(table), place)
 
         def answered(yes: bool | None) -> None:
@@ -588,10 +642,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         # A challenge code may be shown in its place (x): the code to select is the one copied.
         self._show_table_code()
         self.app.copy_to_clipboard(self.code)
-        self.notify(
-            "Share code sent to the clipboard. If your terminal does not allow that, "
-            "select the code shown above."
-        )
+        self.notify(COPIED + (SELECT_IT_WHOLE if self._code_cut else SELECT_IT))
 
     def action_import_code(self) -> None:
         """The app imports, as from the menu (a challenge code is offered as a game), and this

@@ -21,7 +21,7 @@ from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NOT_SAVED, NameEntryScreen
-from lines_tui.ui.sentences import as_sentence
+from lines_tui.ui.sentences import as_sentence, ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
@@ -253,6 +253,6 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
     def taken_by_other(self, allowed: str | None) -> Callable[[str], str | None]:
         def check(name: str) -> str | None:
             problem = taken_problem(self.names, name, allowed)
-            return None if problem is None else f"{as_sentence(problem)}."
+            return None if problem is None else ended(as_sentence(problem))
 
         return check

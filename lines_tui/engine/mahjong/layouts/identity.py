@@ -25,6 +25,10 @@ NAME_CHARS = 23
 _NOT_NAME = re.compile(r"[^a-z0-9._-]+")
 _HASH_DIGITS = 8
 _HASH = re.compile(f"[0-9a-f]{{{_HASH_DIGITS}}}")
+UNNAMED = "layout"
+"""The name of a layout whose own has no letter or digit, in its table's name."""
+UNNAMED_TITLE = "Layout"
+"""The title of a layout's table whose name has no word."""
 
 
 def places_hash(slots: Sequence[Slot]) -> str:
@@ -45,17 +49,19 @@ def layout_table_name(layout: Layout) -> str:
     if builtin is not None:
         return builtin
     name = _NOT_NAME.sub("-", layout.name.lower()).strip("-._")[:NAME_CHARS].rstrip("-._")
-    return f"{name or 'layout'}-{digest}"
+    return f"{name or UNNAMED}-{digest}"
 
 
 def table_title(table_name: str) -> str:
     """A title for the layout of the table `table_name` when no layout file is at hand (one not
     installed here): the name made a title as a file's name is, the hash after it left as it
-    is, being no word: `foo-1234abcd` is "Foo 1234abcd", `turtle` "Turtle"."""
+    is, being no word: `foo-1234abcd` is "Foo 1234abcd", `turtle` "Turtle". A name of no word
+    (`-1234abcd`, from a file edited by hand or a friend's code) is "Layout", as a layout of no
+    name feeds `layout-1234abcd` (`layout_table_name`): "Layout 1234abcd", never " 1234abcd"."""
     name, dash, digest = table_name.rpartition("-")
     if dash and _HASH.fullmatch(digest):
-        return f"{title_from_file_name(name)} {digest}"
-    return title_from_file_name(table_name)
+        return f"{title_from_file_name(name) or UNNAMED_TITLE} {digest}"
+    return title_from_file_name(table_name) or UNNAMED_TITLE
 
 
 def layout_for_table(table_name: str, folders: Sequence[Path] | None = None) -> Layout | None:

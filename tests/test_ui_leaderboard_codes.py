@@ -1,0 +1,264 @@
+"""The leaderboard's share code and challenge codes: which keys the Footer offers beside a code
+the screen cuts, what the line under a cut code and the keys say, the command offered to print
+it, a challenge code that comes late, and the room the code is given (`leaderboard.py`)."""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from conftest import (
+    make_app,
+    played_lines_game,
+    settle,
+    twin_from_file,
+    widget_lines,
+    won_mahjong_game,
+)
+from test_ui_every_screen import cut_footer_labels
+from test_ui_scores import (
+    SIZE,
+    START,
+    ScreenApp,
+    keys_of,
+    notices_of,
+    press,
+    text_of,
+)
+from test_ui_solvable_deals import footer_text
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Footer, Static
+from textual.widgets._footer import FooterKey, FooterLabel
+
+from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
+from lines_tui.store import Store, TableId, open_store
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.scores.code_shown import command_prints_it
+from lines_tui.ui.scores.leaderboard import (
+    LINES_BESIDE_THE_CODE,
+    ROWS_KEPT_IN_SIGHT,
+    SHARE_CODE_LABEL,
+)
+from lines_tui.ui.session import Session
+
+SHORT = (80, 16)
+"""The least the leaderboard is laid out for: 5 lines for the code above 5 rows."""
+
+
+@cache
+def long_game() -> LinesGame:
+    """An 11 x 11 game of 177 moves: its challenge code (404 characters) takes 6 lines at 80
+    columns, more than the 5 a short screen gives it."""
+    game = played_lines_game(1, size=11)
+    assert game.ended_at is not None
+    return game
+
+
+def long_codes(data_dir: Path) -> Store:
+    """A Lines 11 x 11 table of the long game and four results without theirs (its code cut at
+    80 x 16, and 80 x 24 with 5 rows), and a Turtle table: two tables, so ← → act."""
+    store = open_store(data_dir)
+    store.add_player("Ann")
+    game = long_game()
+    assert game.ended_at is not None
+    record = record_of_lines(game)
+    store.record_lines("Ann", 11, game.score, 1, game.started_at, game.ended_at, record)
+    for place in range(4):
+        store.record_lines("Ann", 11, 100 + place, 2 + place, START + place, START + 60)
+    store.record_mahjong("Zoë", "turtle", 312.4, 7, START)
+    return store
+
+
+def code_lines(screen: LeaderboardScreen) -> tuple[str, str]:
+    """The code as drawn (its lines joined), and the note under its cut (its lines joined by
+    spaces; "" if it is whole)."""
+    lines = widget_lines(screen.query_one("#board-code", Static))
+    cut = next((i for i, line in enumerate(lines) if line.startswith(" … cut here: ")), len(lines))
+    code = "".join(line.strip() for line in lines[:cut])
+    return code, " ".join(line.strip() for line in lines[cut:])
+
+
+async def footer_line(pilot: Pilot[Any]) -> str:
+    """The Footer's keys and group labels, in their order on the screen."""
+    await footer_text(pilot)  # once the Footer has drawn its keys
+    bar = pilot.app.screen.query_one(Footer)
+    items = sorted([*bar.query(FooterKey), *bar.query(FooterLabel)], key=lambda w: w.region.x)
+    return " ".join(" ".join(" ".join(widget_lines(item)).split()) for item in items)
+
+
+async def open_board(pilot: Pilot[Any]) -> LeaderboardScreen:
+    await settle(pilot)
+    pilot.app.score_screens.open_leaderboards()  # type: ignore[attr-defined]
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LeaderboardScreen)
+    return screen
+
+
+async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_it_whole(
+    tmp_path: Path,
+) -> None:
+    """With two tables and a code the screen cut, the Footer had no room for every key: `s
+    Symbols` was cut at 80 columns. `c` copies the code, but a code cut is not one to select:
+    `v` (the code whole) takes its place in the Footer while it is cut (`c` still acts, and
+    the help lists it). The line under the cut names the key that copied the code shown: a
+    challenge code's is `x` (c copies the table's), and `c` on a cut code names `v` where it
+    said "select the code shown above"."""
+    long_codes(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        code, note = code_lines(screen)
+        assert screen.code.startswith(code) and code != screen.code
+        footer = await footer_line(pilot)
+        assert footer == (
+            "esc Back ← → Table v Code i Import w Watch x Challenge d Remove ? Help s Symbols"
+        )
+        assert cut_footer_labels(screen) == []
+        assert "c" in keys_of(screen)  # still acts, and the help says so
+        command = f"lines-tui --data-dir {tmp_path} scores export lines-11"
+        hidden = len(screen.code) - len(code)
+        assert note == (
+            f"… cut here: {hidden:,} of its {len(screen.code):,} characters are not shown. "
+            f"v shows it whole; c copies it (where the terminal allows); or run: {command}"
+        )
+        told = notices_of(screen)
+        await press(pilot, "c")
+        assert pilot.app.clipboard == screen.code
+        assert told == [
+            "Share code sent to the clipboard. If your terminal does not allow that, v shows "
+            "it whole, to select."
+        ]
+        await press(pilot, "x")  # the challenge of #1, cut too
+        challenge = pilot.app.clipboard
+        shown, note = code_lines(screen)
+        assert challenge.startswith(shown) and shown != challenge
+        assert note.endswith(
+            "v shows it whole; x sent it to the clipboard (where the terminal allows); or run: "
+            f"{command} --entry 1 --challenge"
+        )
+        assert "v Code" in await footer_line(pilot)
+        await pilot.resize_terminal(80, 40)
+        await settle(pilot)
+        assert code_lines(screen) == (challenge, "")  # whole: c is the key to offer again
+        footer = await footer_line(pilot)
+        assert "c Copy" in footer and "v Code" not in footer
+        assert cut_footer_labels(screen) == []
+        await press(pilot, "c")
+        assert code_lines(screen) == (screen.code, "")
+        assert told[-1] == (
+            "Share code sent to the clipboard. If your terminal does not allow that, select "
+            "the code shown above."
+        )
+
+
+async def test_the_lines_beside_the_code_are_those_the_screen_draws(home: Path) -> None:
+    """The code is given what the screen leaves once LINES_BESIDE_THE_CODE lines and the first
+    ROWS_KEPT_IN_SIGHT rows have theirs: the number must be what the screen draws beside it, or
+    a cut code would leave a row less in sight, or one more, than it says. (The data folder is
+    the one the command finds by itself: its note names no --data-dir, and fits the room.)"""
+    long_codes(home / "data")
+    async with make_app(home / "data").run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        assert code_lines(screen)[1]  # cut: the code takes all the room it is given
+        height = {
+            name: screen.query_one(selector).region.height
+            for name, selector in [
+                ("heading", "#board-heading"),
+                ("legend", "#board-legend"),
+                ("label", "#board-code-label"),
+                ("code", "#board-code"),
+                ("table", DataTable),
+                ("footer", Footer),
+            ]
+        }
+        grid = screen.query_one(DataTable)
+        beside = height["heading"] + height["legend"] + height["label"] + height["footer"]
+        assert beside + grid.header_height == LINES_BESIDE_THE_CODE
+        assert height["table"] == grid.header_height + ROWS_KEPT_IN_SIGHT
+        assert sum(height.values()) == SHORT[1]
+        assert height["code"] == SHORT[1] - LINES_BESIDE_THE_CODE - ROWS_KEPT_IN_SIGHT
+
+
+async def test_a_challenge_code_that_comes_after_another_table_is_shown_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """x asks for the challenge code on the store's thread; the player moved to another table
+    before it came, and it was shown there, labelled with that table's #1, its command naming
+    that table. It is dropped: it no longer describes the rows shown."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    game = played_lines_game(1)
+    assert game.ended_at is not None
+    store.record_lines(
+        "Ann", 9, game.score, 1, game.started_at, game.ended_at, record_of_lines(game)
+    )
+    store.record_mahjong("Zoë", "turtle", 312.4, 7, START)
+    session = Session(store)
+    async with ScreenApp(LeaderboardScreen(session, "lines-9")).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, LeaderboardScreen)
+        told = notices_of(screen)
+        disk = threading.Event()
+        session.io.submit(disk.wait)  # the store's thread is held: x's answer waits
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("right")  # Turtle, before the challenge code comes
+        await pilot.pause()
+        disk.set()
+        await settle(pilot)
+        assert "Turtle" in " ".join(widget_lines(screen.query_one("#board-heading", Static)))
+        label = text_of(screen.query_one("#board-code-label", Static))
+        assert label == SHARE_CODE_LABEL
+        assert code_lines(screen)[0] == screen.code
+        assert pilot.app.clipboard == "" and told == []
+
+
+def test_the_command_is_offered_only_where_it_prints_the_code_shown(home: Path) -> None:
+    """`lines-tui scores export` replays a Mahjong table on the layouts it finds by itself: a
+    layout played from a file here it does not find, and refuses the table ("not installed
+    here"), so the screen offered a command that prints no code."""
+    twin = twin_from_file(home / "mine")
+    twin_table = TableId.mahjong(layout_table_name(twin))
+    turtle = find_layout("turtle")
+    played = {layout_table_name(twin): twin, "turtle": turtle}
+    assert command_prints_it(TableId.lines(9), played)
+    assert command_prints_it(TableId.mahjong("turtle"), played)  # built in
+    assert command_prints_it(TableId.mahjong("turtle").for_deal(3), played)
+    assert not command_prints_it(twin_table, played)
+    assert not command_prints_it(twin_table.for_deal(3), played)
+    assert command_prints_it(twin_table, {})  # not played here: the app does not find it either
+
+
+async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home: Path) -> None:
+    """The line under the cut code and the whole code's view offered `lines-tui scores export`
+    for a layout played from a file, which the command cannot replay: they offer v and c."""
+    twin = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(twin))
+    store = open_store(home / "data")
+    for seed in range(1, 11):  # long names: the code (500 characters) is cut at 80 x 16
+        record = record_of_mahjong(won_mahjong_game(twin, seed))
+        store.record_mahjong(f"Player {seed:02} {'x' * 14}", table, 300 + seed, seed, START, record)
+    session = Session(store)
+    session.played(twin)
+    async with ScreenApp(LeaderboardScreen(session, str(table))).run_test(size=SHORT) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code
+        code, note = code_lines(screen)
+        assert code != screen.code
+        assert note.endswith(
+            "characters are not shown. v shows it whole; c copies it (where the terminal allows)."
+        )
+        await press(pilot, "v")
+        view = pilot.app.screen
+        assert isinstance(view, CodeScreen)
+        explained = text_of(view.query_one(".dialog-text", Static))
+        assert explained.endswith("line breaks are ignored when it is pasted.")
+        assert "lines-tui" not in explained
