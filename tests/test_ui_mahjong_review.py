@@ -10,12 +10,14 @@ from conftest import install_layouts, make_app, settle, widget_lines, won_mahjon
 from test_ui_mahjong import game_of, open_dead_row, open_game, row_layout, settled
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
+from lines_tui.ui.footer import action_name
 from lines_tui.ui.help import GREYED, HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.board import (
@@ -25,6 +27,7 @@ from lines_tui.ui.mahjong.board import (
     MORE_RIGHT,
     MORE_UP,
 )
+from lines_tui.ui.mahjong.keys import MAHJONG_KEYS, WAIT_FOR_THE_BOARD
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import (
     DEAD_DEAL_LOSS,
@@ -199,6 +202,35 @@ async def test_the_help_of_a_paused_game_lists_every_key_and_they_say_it_is_paus
         await pilot.press("q")  # q leaves, as the line says
         await settle(pilot)
         assert screen not in app.screen_stack
+
+
+async def test_every_key_that_waits_for_the_board_says_the_game_is_paused(
+    tmp_path: Path,
+) -> None:
+    """Paused, c answered "A challenge code comes with a win of this deal.", as in play: of the
+    game behind the cover, not that it is paused and what p and q do. Every key of the game
+    the pause holds (`WAIT_FOR_THE_BOARD`) says the one paused line, and nothing else."""
+    held = WAIT_FOR_THE_BOARD - {"pause"}  # p, Pause in play, is Resume now
+    waiting = [
+        key.strip()
+        for binding in MAHJONG_KEYS
+        if isinstance(binding, Binding) and action_name(binding.action) in held
+        for key in binding.key.split(",")
+    ]
+    assert "c" in waiting
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await settle(pilot)
+        await pilot.press("t", "p")  # a pair taken (u, R act in play), then paused
+        await settle(pilot)
+        for key in waiting:
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen and screen.paused, key
+            assert status_shown(app) == PAUSED_LINE, key
+        assert len(screen.game.history) == 1
 
 
 def board_text(app: object) -> list[str]:
