@@ -289,6 +289,7 @@ class MahjongScreen(GameScreen):
             board.selected = None
         board.hints = ()
         board.lost = game.lost
+        self.set_class(game.won, "-won")  # its status line wraps (mahjong.tcss)
         self._settle_cursor()
         self._watch.follow()
         if game.lost:  # by a move, an undo or a redo alike
