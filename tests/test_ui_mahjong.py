@@ -729,7 +729,9 @@ async def test_a_new_deal_over_a_time_not_saved_asks_first(
 async def test_a_time_not_saved_says_why_within_the_status_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The reason was cut away at 80 columns behind a long wording and a long path."""
+    """The reason was cut away at 80 columns behind a long wording and a long path. The game
+    is won, its board cleared: the line wraps the notice whole, path and reason (it was cut to
+    one row, the path's folders first, as it still is in play)."""
     clock = Clock()
     app = make_app(tmp_path, clock)
     scores = tmp_path / "a-data-folder-of-some-length" / "lines-tui" / "scores.json"
@@ -743,9 +745,11 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
         await pilot.press(*"Ada", "enter")
         await settle(pilot)
         assert app.screen is screen
-        (shown,) = widget_lines(screen.query_one(StatusLine))
-        assert shown.strip().startswith("Not saved: cannot write to ")
-        assert shown.strip().endswith("…/scores.json: Is a directory.")
+        shown = widget_lines(screen.query_one(StatusLine))
+        told = f"Not saved: cannot write to {scores}: Is a directory."
+        # Whole, over the rows it takes (the path, longer than a row, folded where it must).
+        assert "".join("".join(shown).split()) == "".join(told.split())
+        assert "…" not in "".join(shown)
 
 
 def slow_record(app: LinesTuiApp, monkeypatch: pytest.MonkeyPatch) -> threading.Event:

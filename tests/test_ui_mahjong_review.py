@@ -7,15 +7,26 @@ from pathlib import Path
 
 import pytest
 from conftest import install_layouts, make_app, settle, widget_lines, won_mahjong_game
-from test_ui_mahjong import game_of, open_dead_row, open_game, row_layout, settled
+from test_ui_mahjong import (
+    Clock,
+    game_of,
+    open_dead_row,
+    open_game,
+    row_layout,
+    settled,
+    win_the_duo,
+)
+from test_ui_mahjong import make_app as mahjong_app
 from test_ui_notices import status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
+from lines_tui.ui.footer import action_name
 from lines_tui.ui.help import GREYED, HelpScreen, key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.board import (
@@ -25,17 +36,21 @@ from lines_tui.ui.mahjong.board import (
     MORE_RIGHT,
     MORE_UP,
 )
+from lines_tui.ui.mahjong.keys import MAHJONG_KEYS, WAIT_FOR_THE_BOARD
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import (
     DEAD_DEAL_LOSS,
     DEAD_DEAL_WARNING,
     DEAD_END_WARNING,
     LOSS_MESSAGE,
+    NO_CHALLENGE_RECORD,
+    MahjongScreen,
 )
 from lines_tui.ui.status_line import StatusLine
 
 STATUS_WIDTH = 62
-"""Columns of the status line under the board at 80 columns."""
+"""Columns of the status line under the board at 79 columns, the fewest the game takes (one
+more at 80)."""
 PAUSED_LINE = "The game is paused: p resumes, q leaves."
 """What a key that waits for the board says while the game is paused."""
 
@@ -199,6 +214,120 @@ async def test_the_help_of_a_paused_game_lists_every_key_and_they_say_it_is_paus
         await pilot.press("q")  # q leaves, as the line says
         await settle(pilot)
         assert screen not in app.screen_stack
+
+
+async def test_every_key_that_waits_for_the_board_says_the_game_is_paused(
+    tmp_path: Path,
+) -> None:
+    """Paused, c answered "A challenge code comes with a win of this deal.", as in play: of the
+    game behind the cover, not that it is paused and what p and q do. Every key of the game
+    the pause holds (`WAIT_FOR_THE_BOARD`) says the one paused line, and nothing else."""
+    held = WAIT_FOR_THE_BOARD - {"pause"}  # p, Pause in play, is Resume now
+    waiting = [
+        key.strip()
+        for binding in MAHJONG_KEYS
+        if isinstance(binding, Binding) and action_name(binding.action) in held
+        for key in binding.key.split(",")
+    ]
+    assert "c" in waiting
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await settle(pilot)
+        await pilot.press("t", "p")  # a pair taken (u, R act in play), then paused
+        await settle(pilot)
+        for key in waiting:
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen and screen.paused, key
+            assert status_shown(app) == PAUSED_LINE, key
+        assert len(screen.game.history) == 1
+
+
+LEAST_WIDTH = 79
+"""The fewest columns a Mahjong game in play takes (its Footer's keys)."""
+
+
+def whole(rows: list[str]) -> str:
+    """A notice as its rows show it, put back on one line (a wrapped word joined again)."""
+    return " ".join(row.strip() for row in rows if row.strip())
+
+
+async def at_the_least_size(pilot: Pilot[None], screen: MahjongScreen) -> None:
+    """The terminal the game in play takes at the least: 79 columns (a won game takes fewer,
+    its keys being fewer), and its fewest rows."""
+    width, height = screen.min_size
+    assert width <= LEAST_WIDTH
+    await pilot.resize_terminal(LEAST_WIDTH, height)
+    await settle(pilot)
+    assert pilot.app.screen is screen  # not the enlarge message
+
+
+async def test_the_longest_line_in_play_is_whole_at_79_columns(tmp_path: Path) -> None:
+    """At 79 columns the line's padding on the right, beside the panel's rule, cut the last
+    character of a 62-cell message ("…m shows the next…")."""
+    # Two rows of three 5C: four free, three partners to pick from; the choice matters, as a
+    # middle one is freed only with its row's end.
+    layout = row_layout(3, 3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "c5 c5 c5 c5 c5 c5"))
+        await at_the_least_size(pilot, screen)
+        await pilot.press("t")  # three partners: t picks the tile and asks which
+        await settle(pilot)
+        told = "3 free 5C to pair it with: t takes this one, m shows the next."
+        assert len(told) == STATUS_WIDTH
+        assert widget_lines(screen.query_one(StatusLine)) == [f" {told}"]
+
+
+async def test_paused_a_long_notice_wraps_whole_and_in_play_keeps_to_its_row(
+    tmp_path: Path,
+) -> None:
+    """Paused, the board is covered: a notice longer than the line (a setting that could not
+    be kept, naming the file and why) was still cut to one row. It wraps now, whole, in the
+    rows the cover gives up; in play it keeps to its one row, the board's rows untouched."""
+    (tmp_path / "settings.json").mkdir()  # not a file: the symbols setting is never kept
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"), seed=3)
+        await at_the_least_size(pilot, screen)
+        board_rows = screen.board.size.height
+        await pilot.press("S")
+        await settle(pilot)
+        (row,) = widget_lines(screen.query_one(StatusLine))
+        assert row.startswith(" Symbols on for this run;") and row.endswith("…")
+        assert screen.board.size.height == board_rows
+        await pilot.press("p", "S")
+        await settle(pilot)
+        rows = widget_lines(screen.query_one(StatusLine))
+        assert len(rows) > 1
+        told = (
+            f"Symbols off for this run; the setting could not be kept: {tmp_path}/settings.json"
+            " is a folder, not a regular file; lines-tui uses only regular files"
+        )
+        # Whole, the path with it: longer than a row, it folds, with no "…" in it.
+        assert "".join("".join(rows).split()) == "".join(told.split())
+        await pilot.press("p")  # the board back: one row again
+        await settle(pilot)
+        assert len(widget_lines(screen.query_one(StatusLine))) == 1
+        assert screen.board.size.height == board_rows
+
+
+async def test_won_a_long_notice_wraps_whole(tmp_path: Path) -> None:
+    """Won, the board is cleared: "No challenge code for this win: the position was not dealt
+    from its deal number." (80 cells) was cut after "the position was not de…"."""
+    clock = Clock()
+    app = mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press("escape")  # no name: the time is not saved
+        await settle(pilot)
+        await at_the_least_size(pilot, screen)
+        await pilot.press("c")
+        await settle(pilot)
+        rows = widget_lines(screen.query_one(StatusLine))
+        assert len(rows) == 2 and whole(rows) == NO_CHALLENGE_RECORD
 
 
 def board_text(app: object) -> list[str]:

@@ -89,6 +89,25 @@ async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_pa
         assert len(line) == 1 and line[0].endswith("…")  # cut to its row, never over the board
 
 
+async def test_a_symbols_switch_that_cannot_be_kept_names_itself(tmp_path: Path) -> None:
+    """A data folder that takes no writes: `s` said only "The setting could not be kept: …",
+    which did not say which setting, nor that it still holds until the app ends."""
+    (tmp_path / "settings.json").mkdir()  # not a file: every write of the settings fails
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        for key, now in (("s", "Symbols on"), ("s", "Symbols off")):
+            await pilot.press(key)
+            await settle(pilot)
+            (told,) = [message for message in app.toasted if "could not be kept" in message]
+            assert told.startswith(f"{now} for this run; the setting could not be kept: ")
+            assert told.endswith(
+                "settings.json is a folder, not a regular file; lines-tui uses only regular files"
+            )
+            app.toasts.clear()
+        assert not app.symbols_mode  # on, then off: as pressed, though never written
+
+
 async def test_a_games_notice_while_a_dialog_is_open_waits_on_its_status_line(
     tmp_path: Path,
 ) -> None:

@@ -366,7 +366,8 @@ class LinesTuiApp(App[None]):
             return
         self.symbols_mode = not self.symbols_mode
         self._symbols_pressed = True
-        keep_preferences(self, self.session.io, self.store, symbols=self.symbols_mode)
+        now = "Symbols on" if self.symbols_mode else "Symbols off"
+        keep_preferences(self, self.session.io, self.store, now, symbols=self.symbols_mode)
         what = symbols_note(self.screen)
         told = f"Symbols on: {what}." if self.symbols_mode else "Symbols off."
         under_dialogs.notify(told, timeout=2)

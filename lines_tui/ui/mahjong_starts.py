@@ -158,4 +158,7 @@ class MahjongStarts:
         """The picker's `o`: on for this run at once, and written for the next start on the
         store's thread; a failure says so."""
         self.session.solvable_deals = solvable
-        keep_preferences(self.app, self.session.io, self.session.store, solvable_deals=solvable)
+        now = f'"Solvable deals only" {"on" if solvable else "off"}'
+        keep_preferences(
+            self.app, self.session.io, self.session.store, now, solvable_deals=solvable
+        )

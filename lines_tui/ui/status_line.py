@@ -23,10 +23,11 @@ from lines_tui.outside_text import inert, printable_in_row
 
 class StatusLine(Widget):
     """Shows the latest notice only, as plain text (never markup; control characters spelled
-    out, since a notice may carry a path or a name). A status line one row high cuts a longer
-    notice with an ellipsis rather than take a board row, a path's folders first; a taller one
-    wraps. `important` (a score, a refusal, a failure) is drawn stronger through the
-    `-important` class."""
+    out, since a notice may carry a path or a name). Its style says whether a longer notice
+    wraps: `text-wrap: nowrap` (Mahjong's line under the board in play) cuts it to one row with
+    an ellipsis rather than take a board row, a path's folders first; otherwise it wraps, and a
+    line of `height: auto` grows to it. `important` (a score, a refusal, a failure) is drawn
+    stronger through the `-important` class."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -48,16 +49,25 @@ class StatusLine(Widget):
             return  # unchanged: no redraw, so a cursor key sends few bytes
         self._message, self._important = message, important
         self.set_class(important, "-important")
-        self.refresh(layout=self.size.height != 1)
+        # A line cut to its row keeps its size: no layout, so a cursor key sends few bytes.
+        self.refresh(layout=not self.cut_to_a_row)
 
     def tell(self, message: str, severity: SeverityLevel) -> None:
         """A notice (`App.notify`'s severities): anything but information is important."""
         self.say(message, important=severity != "information")
 
+    @property
+    def cut_to_a_row(self) -> bool:
+        """The notice is cut to one row, not wrapped: as the line's style says, or as its
+        layout gives it a single row (a replay's panel, whose line takes the rows left). Never
+        from the row it had: a line of `height: auto` measures the notice whole to grow."""
+        height = self.styles.height
+        given_one_row = self.content_size.height == 1 and not (height and height.is_auto)
+        return self.styles.text_wrap == "nowrap" or given_one_row
+
     def render(self) -> Text:
-        width, height = self.content_size
-        if height == 1:
-            return Text(printable_in_row(self._message, width))
+        if self.cut_to_a_row:
+            return Text(printable_in_row(self._message, self.content_size.width))
         return inert(self._message)
 
 

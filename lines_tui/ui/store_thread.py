@@ -235,14 +235,22 @@ def still_there(node: DOMNode) -> bool:
     return node is node.app or (node.is_attached and node.display)
 
 
-def keep_preferences(node: DOMNode, thread: StoreThread, store: Store, **changes: bool) -> None:
+def keep_preferences(
+    node: DOMNode, thread: StoreThread, store: Store, now: str, **changes: bool
+) -> None:
     """Keep changed settings for the next start (`Store.change_preferences`), written on the
-    store's `thread`; a failure is told on `node`'s app (the setting stays for this run)."""
+    store's `thread`. A failure is told on `node`'s app, naming the setting as it is `now` for
+    this run ("Symbols on"), so the player knows which one the next start will not have."""
 
     def failed(error: StoreError) -> None:
-        node.app.notify(f"The setting could not be kept: {error}", severity="error")
+        node.app.notify(not_kept(now, error), severity="error")
 
     write(node, thread, lambda: store.change_preferences(**changes), _kept, failed)
+
+
+def not_kept(now: str, error: StoreError) -> str:
+    """What a setting that could not be written says: it holds for this run only, and why."""
+    return f"{now} for this run; the setting could not be kept: {error}"
 
 
 def _kept(_: None) -> None:

@@ -289,6 +289,7 @@ class MahjongScreen(GameScreen):
             board.selected = None
         board.hints = ()
         board.lost = game.lost
+        self.set_class(game.won, "-won")  # its status line wraps (mahjong.tcss)
         self._settle_cursor()
         self._watch.follow()
         if game.lost:  # by a move, an undo or a redo alike
@@ -396,12 +397,18 @@ class MahjongScreen(GameScreen):
 
     def _act(self) -> bool:
         """Every key press starts from a clean message line. Paused, a key that waits for the
-        board says so instead (`PAUSED_NOTE`), and does nothing: False."""
-        if self.paused:
-            self._say(PAUSED_NOTE)
+        board says so instead, and does nothing: False."""
+        if self._waits_for_the_board():
             return False
         self._say("")
         return True
+
+    def _waits_for_the_board(self) -> bool:
+        """Paused: the key pressed waits for the board, and says so (`PAUSED_NOTE`), not what
+        it would say of the game behind the cover ("A challenge code comes with a win")."""
+        if self.paused:
+            self._say(PAUSED_NOTE)
+        return self.paused
 
     def action_move(self, direction: str) -> None:
         if not self._act():
@@ -630,7 +637,10 @@ class MahjongScreen(GameScreen):
             self.refresh_clock()
 
     def action_challenge(self) -> None:
-        """A challenge code of this win (README, "Challenges")."""
+        """A challenge code of this win (README, "Challenges"). Not `_act`: the win's line
+        ("Cleared in …! c: challenge a friend") stays under the code's dialog."""
+        if self._waits_for_the_board():
+            return
         if not self.game.won:
             self._say(NO_CHALLENGE_YET)  # the Footer leaves c out then: say why it did nothing
         elif not self._results.can_challenge:
