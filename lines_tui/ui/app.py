@@ -38,7 +38,7 @@ from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
-from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, terminal_gone
+from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
@@ -391,7 +391,11 @@ class LinesTuiApp(App[None]):
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         if driver.__module__ == "textual.drivers.linux_driver":
+            from textual.drivers.linux_driver import LinuxDriver
+
             guard_pastes()  # a paste never presses keys (README, "Outside text")
+            if issubclass(driver, LinuxDriver):
+                return ending_at_hangup(driver, lambda: self.terminated(HUNG_UP))
         return driver
 
     def notify(

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import errno
 import signal
-from typing import TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from textual.drivers.linux_driver import LinuxDriver
 
 CHECK_SECONDS = 1.0
 HUNG_UP = 128 + signal.SIGHUP
@@ -31,3 +35,24 @@ def terminal_gone(stream: TextIO | None) -> bool:
     except (OSError, ValueError):
         return False
     return False
+
+
+def ending_at_hangup(
+    driver: type[LinuxDriver], on_hangup: Callable[[], object]
+) -> type[LinuxDriver]:
+    """`driver` whose input thread, when reading the terminal fails with EIO, calls `on_hangup`
+    on the app's thread and stops reading. A terminal whose other end closes mostly reads as
+    nothing (the once-a-second check above ends the app), but a read under way as it closes may
+    fail with EIO instead, and Textual took that for a crash: exit code 1 and a traceback for
+    nobody, never 129 (tests/test_e2e_pty.py)."""
+
+    class EndingAtHangup(driver):  # type: ignore[valid-type,misc]
+        def run_input_thread(self) -> None:
+            try:
+                super().run_input_thread()
+            except OSError as error:
+                if error.errno != errno.EIO:
+                    raise
+                self._app.call_later(on_hangup)
+
+    return EndingAtHangup
