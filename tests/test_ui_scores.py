@@ -190,14 +190,10 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
         assert grid.region.bottom <= 23 and grid.region.height >= 11  # header and 10 rows
 
 
-async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_shows_it_whole(
-    tmp_path: Path,
-) -> None:
-    """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
-    it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
-    a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
-    command line, with the data folder), and v shows it whole in a view that scrolls."""
-    store = open_store(tmp_path)
+def four_played_games(data_dir: Path) -> str:
+    """A store in `data_dir` whose Lines 9 x 9 table holds four games played whole; its share
+    code (652 characters: 9 lines at 80 columns)."""
+    store = open_store(data_dir)
     store.add_player("Ann")
     for seed in range(1, 5):
         game = played_lines_game(seed)
@@ -205,7 +201,17 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         store.record_lines(
             "Ann", 9, game.score, seed, game.started_at, game.ended_at, record_of_lines(game)
         )
-    code = store.export_code("lines-9", checker=checker())
+    return store.export_code("lines-9", checker=checker())
+
+
+async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_shows_it_whole(
+    tmp_path: Path,
+) -> None:
+    """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
+    it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
+    a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
+    command line, with the data folder), and v shows it whole in a view that scrolls."""
+    code = four_played_games(tmp_path)
     assert len(code) > 6 * 78  # more lines than 80 x 16 leaves it
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 16)) as pilot:
@@ -254,6 +260,34 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         await press(pilot, "v")
         assert told == ["The whole code is in sight above: select it, or c copies it."]
         assert pilot.app.screen is screen
+
+
+@pytest.mark.parametrize("dialog", ["question_mark", "v", "d"])
+async def test_a_code_fitted_while_a_dialog_was_open_is_fitted_again_once_it_closes(
+    tmp_path: Path, dialog: str
+) -> None:
+    """The code is fitted to the screen's size, but a leaderboard under a dialog (the help, the
+    whole code, a question) is not told every resize: shrunk to 30 x 8 and grown back to 80 x 18
+    while the dialog was open, it kept 4 lines of its code, cut without the line that says so.
+    Back on top, it fits its code to the size it is shown at."""
+    code = four_played_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code == code
+        fresh = widget_lines(screen.query_one("#board-code", Static))
+        assert any(line.startswith(" … cut here: ") for line in fresh)
+        await press(pilot, dialog)
+        assert app.screen is not screen
+        for size in [(30, 8), (80, 18)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+        await press(pilot, "escape")
+        assert app.screen is screen
+        assert widget_lines(screen.query_one("#board-code", Static)) == fresh
 
 
 async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:
