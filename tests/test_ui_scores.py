@@ -17,6 +17,7 @@ from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
     checker,
+    in_sight,
     make_app,
     played_lines_game,
     post_keys_at_once,
@@ -63,6 +64,7 @@ from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
+from lines_tui.ui.status_line import DialogMessage
 
 START = 1_700_000_000.0
 SIZE = (80, 24)
@@ -288,6 +290,33 @@ async def test_a_code_fitted_while_a_dialog_was_open_is_fitted_again_once_it_clo
         await press(pilot, "escape")
         assert app.screen is screen
         assert widget_lines(screen.query_one("#board-code", Static)) == fresh
+
+
+async def test_a_notice_over_the_whole_code_leaves_it_where_it_was_scrolled(
+    tmp_path: Path,
+) -> None:
+    """A notice raised while v shows the whole code (s: symbols, a store's warning) went to a
+    line at the end of the view, and scrolled the view down to it: a player selecting the code a
+    screen at a time lost their place. The notice stays in sight at the foot of the view, the
+    code where it was scrolled to, and the view's last line still scrolls into sight."""
+    four_played_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 16)) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        await press(pilot, "v")
+        view = app.screen
+        assert isinstance(view, CodeScreen)
+        pane = view.query_one("#code-pane")
+        assert pane.scroll_y == 0 and pane.max_scroll_y > 1
+        for key, scrolled in [("s", 0), ("down", 1), ("s", 1)]:
+            await press(pilot, key)
+            assert pane.scroll_y == scrolled
+        message = view.query_one(DialogMessage)
+        assert message.message.startswith("Symbols") and in_sight(message)
+        await press(pilot, "end")
+        assert in_sight(view.query_one(".dialog-keys")) and in_sight(message)
 
 
 async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:

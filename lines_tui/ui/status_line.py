@@ -12,7 +12,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App, ScreenStackError
-from textual.containers import ScrollableContainer
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -78,13 +77,19 @@ class NotSavedMark(Label):
 class DialogMessage(StatusLine):
     """A dialog's line for the notices raised while it is open (ctrl+c, s, a store warning):
     the last row of its frame, wrapped whole, so that a notice never covers the question
-    (README, "Notices"). Added when the first such notice comes (`dialog_message`)."""
+    (README, "Notices"). Added when the first such notice comes (`dialog_message`). Docked at
+    the frame's foot: in a frame that scrolls (the help, the whole code), it is in sight wherever
+    the frame is scrolled to, and it does not scroll it (a player selecting the code a screen at
+    a time keeps their place)."""
 
     DEFAULT_CSS = """
     DialogMessage {
         height: auto;
         width: 100%;
-        margin-top: 1;
+        /* Padding, not margin: the text a docked frame's foot scrolls under shows through a
+           margin. */
+        padding-top: 1;
+        dock: bottom;
         color: $text-warning;
     }
     """
@@ -92,11 +97,6 @@ class DialogMessage(StatusLine):
     def say(self, message: str, important: bool = False) -> None:
         super().say(message, important)
         self.refresh(layout=True)  # grown from one row to the rows the notice takes
-        frame = self.parent
-        if isinstance(frame, ScrollableContainer):
-            # The help's keys scroll in their frame: to its end, where the notice is. A dialog
-            # taller than the terminal is not scrolled away from its question for a notice.
-            self.call_after_refresh(frame.scroll_end, animate=False)
 
     def render(self) -> Text:
         return inert(self.message)
