@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ScreenStackError
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
@@ -97,6 +98,17 @@ class DialogMessage(StatusLine):
     def say(self, message: str, important: bool = False) -> None:
         super().say(message, important)
         self.refresh(layout=True)  # grown from one row to the rows the notice takes
+        self.call_after_refresh(self._into_sight)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._into_sight()  # grown to the notice's rows, or the terminal resized: all of them
+
+    def _into_sight(self) -> None:
+        """A dialog taller than the terminal (a question at 30 x 8: the dialogs stay open at any
+        size, README "Keys of every other screen") is scrolled to the end of its frame, where
+        the notice is, so that the notice the player's key raised is never below the last row.
+        A dialog the terminal holds does not move."""
+        self.screen.scroll_end(animate=False)
 
     def render(self) -> Text:
         return inert(self.message)
