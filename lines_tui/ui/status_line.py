@@ -104,10 +104,14 @@ class DialogMessage(StatusLine):
         self._into_sight()  # grown to the notice's rows, or the terminal resized: all of them
 
     def _into_sight(self) -> None:
-        """A dialog taller than the terminal (a question at 30 x 8: the dialogs stay open at any
-        size, README "Keys of every other screen") is scrolled to the end of its frame, where
-        the notice is, so that the notice the player's key raised is never below the last row.
-        A dialog the terminal holds does not move."""
+        """What has the focus stays in sight above the rows the notice takes from its frame
+        (the picker's deal number being typed). A dialog taller than the terminal (a question
+        at 30 x 8: the dialogs stay open at any size, README "Keys of every other screen") is
+        scrolled to the end of its frame, where the notice is, so that the notice the player's
+        key raised is never below the last row. A dialog the terminal holds does not move."""
+        focused = self.screen.focused
+        if focused is not None:
+            focused.scroll_visible(animate=False)
         self.screen.scroll_end(animate=False)
 
     def render(self) -> Text:
