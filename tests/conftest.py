@@ -231,6 +231,16 @@ def widget_lines(widget: Widget) -> list[str]:
     return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
 
 
+def in_sight(widget: Widget) -> bool:
+    """Whether every row of `widget` is drawn on the terminal: none of it scrolled away, past
+    the screen's edge or under another widget (the Footer)."""
+    region, screen = widget.region, widget.screen
+    return bool(region) and all(
+        0 <= y < screen.size.height and screen.get_widget_at(region.x, y)[0] is widget
+        for y in range(region.y, region.bottom)
+    )
+
+
 KEY_CHARACTERS = {
     "enter": "\r",
     "tab": "\t",

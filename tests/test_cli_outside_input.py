@@ -83,6 +83,31 @@ def test_every_bad_input_is_one_line_naming_the_problem(
     refused(run(*args), reason)
 
 
+LONG = "x" * 5000
+LONG_NUMBER = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("table", "echoed"),
+    [
+        (LONG, f"no table '{'x' * 56}…'"),
+        (f"lines-9+{LONG}", f"no table 'lines-9+{'x' * 48}…'"),
+        (f"mahjong-{LONG}", f"not '{'x' * 56}…'"),
+        (f"lines-9+daily-{LONG}", f"'{'x' * 56}…' is not a date"),
+        (f"lines-9+deal-{LONG_NUMBER}", "not a deal number of 5,000 digits"),
+    ],
+    ids=["table", "mode", "layout", "day", "deal"],
+)
+def test_a_table_id_refused_is_repeated_cut_however_long(
+    home: Path, table: str, echoed: str
+) -> None:
+    """`scores show` with 5,000 characters pasted as a table id repeated all of them in its
+    refusal. It repeats what a table id's length holds (57 characters: a layout's deal of the
+    day), cut with "…", as a position's face is; a deal number too long is told by its count."""
+    line = refused(run("scores", "show", table), echoed)
+    assert len(line) < 250
+
+
 @pytest.mark.parametrize(
     ("args", "command"),
     [

@@ -10,6 +10,7 @@ import pytest
 from conftest import (
     FIXED_NOW,
     fill_the_board,
+    in_sight,
     make_app,
     nearly_full_game,
     open_lines,
@@ -354,7 +355,8 @@ async def test_a_notice_raised_over_a_question_is_told_inside_it_not_over_it(
 ) -> None:
     """ctrl+c on the "Resume it?" question raised a toast, which at 30 x 8 covered the question's
     text: the notices there when a dialog opens go, and one raised while it is open goes to a
-    line at the end of the dialog's frame, wrapped whole."""
+    line at the end of the dialog's frame, wrapped whole. At 30 x 8 the frame is taller than the
+    terminal, and that line was below its last row: the dialog scrolls up to it."""
     app = make_app(tmp_path)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
@@ -368,6 +370,7 @@ async def test_a_notice_raised_over_a_question_is_told_inside_it_not_over_it(
         assert message.parent is dialog.query_one(".dialog")
         shown = " ".join(line.strip() for line in widget_lines(message)).strip()
         assert shown == "ctrl+c does not quit here: ctrl+q quits."
+        assert in_sight(message)
 
 
 async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
     checker,
+    in_sight,
     make_app,
     played_lines_game,
     post_keys_at_once,
@@ -64,6 +65,7 @@ from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
+from lines_tui.ui.status_line import DialogMessage
 
 START = 1_700_000_000.0
 SIZE = (80, 24)
@@ -191,14 +193,10 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
         assert grid.region.bottom <= 23 and grid.region.height >= 11  # header and 10 rows
 
 
-async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_shows_it_whole(
-    tmp_path: Path,
-) -> None:
-    """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
-    it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
-    a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
-    command line, with the data folder), and v shows it whole in a view that scrolls."""
-    store = open_store(tmp_path)
+def four_played_games(data_dir: Path) -> str:
+    """A store in `data_dir` whose Lines 9 x 9 table holds four games played whole; its share
+    code (652 characters: 9 lines at 80 columns)."""
+    store = open_store(data_dir)
     store.add_player("Ann")
     for seed in range(1, 5):
         game = played_lines_game(seed)
@@ -206,7 +204,17 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         store.record_lines(
             "Ann", 9, game.score, seed, game.started_at, game.ended_at, record_of_lines(game)
         )
-    code = store.export_code("lines-9", checker=checker())
+    return store.export_code("lines-9", checker=checker())
+
+
+async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_shows_it_whole(
+    tmp_path: Path,
+) -> None:
+    """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
+    it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
+    a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
+    command line, with the data folder), and v shows it whole in a view that scrolls."""
+    code = four_played_games(tmp_path)
     assert len(code) > 6 * 78  # more lines than 80 x 16 leaves it
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 16)) as pilot:
@@ -255,6 +263,61 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         await press(pilot, "v")
         assert told == ["The whole code is in sight above: select it, or c copies it."]
         assert pilot.app.screen is screen
+
+
+@pytest.mark.parametrize("dialog", ["question_mark", "v", "d"])
+async def test_a_code_fitted_while_a_dialog_was_open_is_fitted_again_once_it_closes(
+    tmp_path: Path, dialog: str
+) -> None:
+    """The code is fitted to the screen's size, but a leaderboard under a dialog (the help, the
+    whole code, a question) is not told every resize: shrunk to 30 x 8 and grown back to 80 x 18
+    while the dialog was open, it kept 4 lines of its code, cut without the line that says so.
+    Back on top, it fits its code to the size it is shown at."""
+    code = four_played_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LeaderboardScreen) and screen.code == code
+        fresh = widget_lines(screen.query_one("#board-code", Static))
+        assert any(line.startswith(" … cut here: ") for line in fresh)
+        await press(pilot, dialog)
+        assert app.screen is not screen
+        for size in [(30, 8), (80, 18)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+        await press(pilot, "escape")
+        assert app.screen is screen
+        assert widget_lines(screen.query_one("#board-code", Static)) == fresh
+
+
+async def test_a_notice_over_the_whole_code_leaves_it_where_it_was_scrolled(
+    tmp_path: Path,
+) -> None:
+    """A notice raised while v shows the whole code (s: symbols, a store's warning) went to a
+    line at the end of the view, and scrolled the view down to it: a player selecting the code a
+    screen at a time lost their place. The notice stays in sight at the foot of the view, the
+    code where it was scrolled to, and the view's last line still scrolls into sight."""
+    four_played_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 16)) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        await press(pilot, "v")
+        view = app.screen
+        assert isinstance(view, CodeScreen)
+        pane = view.query_one("#code-pane")
+        assert pane.scroll_y == 0 and pane.max_scroll_y > 1
+        for key, scrolled in [("s", 0), ("down", 1), ("s", 1)]:
+            await press(pilot, key)
+            assert pane.scroll_y == scrolled
+        message = view.query_one(DialogMessage)
+        assert message.message.startswith("Symbols") and in_sight(message)
+        await press(pilot, "end")
+        assert in_sight(view.query_one(".dialog-keys")) and in_sight(message)
 
 
 async def test_an_empty_store_says_how_tables_appear(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import (
+    in_sight,
     install_layouts,
     make_app,
     post_keys_at_once,
@@ -318,6 +319,28 @@ async def test_the_picker_at_80_by_18_keeps_the_highlighted_layout_in_view(
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert isinstance(app.screen, LayoutPickerScreen) and highlighted_in_view(app), key
+
+
+async def test_a_notice_in_the_picker_leaves_the_deal_number_being_typed_in_sight(
+    tmp_path: Path,
+) -> None:
+    """A notice raised in the picker (s, a setting not kept) takes the rows at the foot of its
+    panel: at 80 x 18 it covered the deal number field being typed in. The field stays in sight
+    above the notice."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        await pilot.press("tab", "5")
+        await pilot.pause()
+        seed = app.screen.query_one("#seed", Input)
+        assert seed.has_focus and in_sight(seed)
+        await pilot.press("s")
+        await settle(pilot)
+        message = app.screen.query_one(DialogMessage)
+        assert message.message.startswith("Symbols") and in_sight(message)
+        assert in_sight(seed) and seed.value == "5"
 
 
 async def test_a_setting_that_cannot_be_kept_says_so_and_stays_for_this_run(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from lines_tui.engine.deal_choice import DEAL_RANGE, LAST_DEAL, is_deal_number, number_said
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import shown_text
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
 from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, record_problem
@@ -28,6 +28,10 @@ LINES_SIZES = range(7, 16)
 LAYOUT_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789._-"
 MAX_LAYOUT_CHARS = 32
 LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
+ID_SHOWN_CHARS = len("mahjong-") + MAX_LAYOUT_CHARS + len("+daily-YYYY-MM-DD")
+"""The most of a refused table id (or of its layout, day or deal number) a refusal repeats, cut
+with "…" (`shown_text`): any text of a table id's length shows whole, the longest id being a
+layout's deal of the day. A refusal repeated 5,000 characters pasted as an id."""
 
 MAX_POINTS = 999_999_999
 SECONDS_A_DAY = 24 * 3600
@@ -69,9 +73,10 @@ class TableId:
     @classmethod
     def mahjong(cls, layout: str) -> TableId:
         if not LAYOUT_NAME.fullmatch(layout):
+            shown = shown_text(layout, ID_SHOWN_CHARS)
             raise TableIdError(
                 f"a layout's table needs a name of 1 to {MAX_LAYOUT_CHARS} characters a-z, 0-9, "
-                f"'.', '_' or '-', starting with a letter or digit, not '{spelled_out(layout)}'"
+                f"'.', '_' or '-', starting with a letter or digit, not '{shown}'"
             )
         return cls("mahjong", layout)
 
@@ -82,7 +87,9 @@ class TableId:
         except ValueError:
             parsed = None
         if parsed is None or not FIRST_DATE <= day_start(parsed.isoformat()) < END_DATE:
-            raise TableIdError(f"'{spelled_out(day)}' is not a date YYYY-MM-DD within 2000-2099")
+            raise TableIdError(
+                f"'{shown_text(day, ID_SHOWN_CHARS)}' is not a date YYYY-MM-DD within 2000-2099"
+            )
         return TableId(self.kind, self.variant, "daily", parsed.isoformat())
 
     def for_deal(self, seed: int) -> TableId:
@@ -142,8 +149,9 @@ class TableId:
         elif dash and kind == "mahjong":
             base = cls.mahjong(variant)
         else:
+            shown = shown_text(text, ID_SHOWN_CHARS)
             raise TableIdError(
-                f"no table '{spelled_out(text)}': tables are lines-<size> (e.g. lines-9) "
+                f"no table '{shown}': tables are lines-<size> (e.g. lines-9) "
                 "or mahjong-<layout> (e.g. mahjong-turtle)"
             )
         if not plus:
@@ -158,9 +166,8 @@ class TableId:
             if len(digits) > len(str(LAST_DEAL)):
                 raise TableIdError(f"a deal number is {DEAL_RANGE}, not {number_said(tag)}")
             return base.for_deal(int(digits))
-        raise TableIdError(
-            f"no table '{spelled_out(text)}': after '+' comes daily-YYYY-MM-DD or deal-<number>"
-        )
+        shown = shown_text(text, ID_SHOWN_CHARS)
+        raise TableIdError(f"no table '{shown}': after '+' comes daily-YYYY-MM-DD or deal-<number>")
 
     def __str__(self) -> str:
         mode = "" if self.mode == "random" else f"+{self.mode}-{self.tag}"

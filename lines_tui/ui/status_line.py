@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ScreenStackError
-from textual.containers import ScrollableContainer
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -88,13 +88,19 @@ class NotSavedMark(Label):
 class DialogMessage(StatusLine):
     """A dialog's line for the notices raised while it is open (ctrl+c, s, a store warning):
     the last row of its frame, wrapped whole, so that a notice never covers the question
-    (README, "Notices"). Added when the first such notice comes (`dialog_message`)."""
+    (README, "Notices"). Added when the first such notice comes (`dialog_message`). Docked at
+    the frame's foot: in a frame that scrolls (the help, the whole code), it is in sight wherever
+    the frame is scrolled to, and it does not scroll it (a player selecting the code a screen at
+    a time keeps their place)."""
 
     DEFAULT_CSS = """
     DialogMessage {
         height: auto;
         width: 100%;
-        margin-top: 1;
+        /* Padding, not margin: the text a docked frame's foot scrolls under shows through a
+           margin. */
+        padding-top: 1;
+        dock: bottom;
         color: $text-warning;
     }
     """
@@ -102,11 +108,21 @@ class DialogMessage(StatusLine):
     def say(self, message: str, important: bool = False) -> None:
         super().say(message, important)
         self.refresh(layout=True)  # grown from one row to the rows the notice takes
-        frame = self.parent
-        if isinstance(frame, ScrollableContainer):
-            # The help's keys scroll in their frame: to its end, where the notice is. A dialog
-            # taller than the terminal is not scrolled away from its question for a notice.
-            self.call_after_refresh(frame.scroll_end, animate=False)
+        self.call_after_refresh(self._into_sight)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._into_sight()  # grown to the notice's rows, or the terminal resized: all of them
+
+    def _into_sight(self) -> None:
+        """What has the focus stays in sight above the rows the notice takes from its frame
+        (the picker's deal number being typed). A dialog taller than the terminal (a question
+        at 30 x 8: the dialogs stay open at any size, README "Keys of every other screen") is
+        scrolled to the end of its frame, where the notice is, so that the notice the player's
+        key raised is never below the last row. A dialog the terminal holds does not move."""
+        focused = self.screen.focused
+        if focused is not None:
+            focused.scroll_visible(animate=False)
+        self.screen.scroll_end(animate=False)
 
     def render(self) -> Text:
         return inert(self.message)

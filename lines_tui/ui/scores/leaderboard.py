@@ -482,6 +482,13 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         """The code takes the room of the new size (the Screen's own handler runs too)."""
         self._draw_code()
 
+    def on_screen_resume(self) -> None:
+        """Back on top, the code takes the room of the size it is shown at: under a dialog the
+        screen is not told every resize (once a dialog hides it, none), and it kept the room
+        of a size the terminal had while the dialog was open (the mixins' handlers run too)."""
+        if self.is_attached:  # not closed by a key that came with the one that opened it
+            self._draw_code()
+
     def _code_room(self) -> int:
         """The lines the code may take: what the screen leaves once the heading, the labels,
         the Footer and the table's heading and first rows (up to 5) have theirs."""
