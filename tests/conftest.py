@@ -196,6 +196,17 @@ async def settle(pilot: Pilot[Any]) -> None:
             raise AssertionError(f"{type(dialog).__name__} was never drawn")
 
 
+async def typed_just_after_it_showed(pilot: Pilot[Any], *keys: str) -> None:
+    """`keys` as read from the terminal a tenth of a second after the dialog on top was first
+    drawn, however late the test sends them: on a loaded machine `pilot.press` came more than
+    `TYPED_ON_GUARD` after the drawing, and keys meant as typed on with the last move counted as
+    typed by a player who had read the dialog."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, DropsTypedAhead) and dialog.shown_at is not None
+    post_keys_at_once(pilot.app, *keys, read_at=dialog.shown_at + 0.1)
+    await pilot.pause()
+
+
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
     screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)
@@ -258,10 +269,14 @@ def marked_not_saved(screen: Screen[Any]) -> bool:
     )
 
 
-def post_keys_at_once(app: App[Any], *keys: str) -> None:
-    """`keys` (a character, or a key's name: "end", "ctrl+u") queued all at once."""
+def post_keys_at_once(app: App[Any], *keys: str, read_at: float | None = None) -> None:
+    """`keys` (a character, or a key's name: "end", "ctrl+u") queued all at once; as read from
+    the terminal at `read_at` (the clock of `Message.time`), if given, rather than now."""
     for key in keys:
-        app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
+        event = events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None))
+        if read_at is not None:
+            event.time = read_at
+        app.post_message(event)
 
 
 # --- scripted players that count keys (tests/test_ui_keys.py, tests/tools/bench_keys.py) -------

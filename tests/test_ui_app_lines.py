@@ -18,6 +18,7 @@ from conftest import (
     open_lines,
     settle,
     store_on,
+    typed_just_after_it_showed,
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
@@ -158,8 +159,7 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
             await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen)
-        await pilot.press("enter", "n")  # typed on, as the dialog shows
-        await pilot.pause()
+        await typed_just_after_it_showed(pilot, "enter", "n")
         assert app.screen is dialog  # still there, the score in sight
         await settle(pilot)  # a moment later: the player has read it
         await pilot.press("n")

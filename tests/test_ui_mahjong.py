@@ -21,6 +21,7 @@ from conftest import (
     settle,
     store_on,
     twin_from_file,
+    typed_just_after_it_showed,
     widget_lines,
     won_mahjong_game,
 )
@@ -516,8 +517,7 @@ async def test_keys_typed_on_with_the_winning_pair_do_not_edit_the_prefilled_nam
         await drawn_dialog(pilot)
         prompt = app.screen
         assert isinstance(prompt, NameEntryScreen) and screen.game.won
-        await pilot.press("i", "t", "backspace", "d")  # typed on, as the prompt shows
-        await pilot.pause()
+        await typed_just_after_it_showed(pilot, "i", "t", "backspace", "d")
         assert prompt.query_one(Input).value == "Ada"
         await settle(pilot)  # a moment later: the player has read the prompt
         await pilot.press(*"Bob", "enter")  # typed over the prefilled name, selected whole
