@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from test_cli_outside_input import RAW, run
+from test_e2e_pty import lines_tui_after
 from tools.pty_terminal import lines_tui_command
 from typer.testing import Result
 
@@ -373,6 +374,50 @@ def test_ctrl_c_as_the_workers_start_stops_the_survey_without_a_traceback(
     time.sleep(after)
     os.killpg(survey.pid, signal.SIGINT)
     stopped_in_one_line(survey, 130, "survey stopped after")
+
+
+POOL_THREAD_ENDING_LATE = """
+import sys, time
+from concurrent.futures import process
+join_internals = process._ExecutorManagerThread.join_executor_internals
+def join_late(self):
+    time.sleep(1)  # the pool's thread ends a second after it was told to
+    join_internals(self)
+process._ExecutorManagerThread.join_executor_internals = join_late
+wakeup = process._ThreadWakeup.wakeup
+def wakeup_told(self):
+    if process._global_shutdown and not self._closed:
+        sys.stderr.write("the pool's thread was still running at exit\\n")
+    wakeup(self)
+process._ThreadWakeup.wakeup = wakeup_told
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_survey_stopped_waits_for_the_pools_thread_before_it_exits(home: Path) -> None:
+    """A ctrl+c as the survey started its workers sometimes ended with "Exception ignored …
+    OSError: Bad file descriptor": the pool's thread, never waited for (a `shutdown` without
+    waiting had made the pool forget it), closed its pipe as Python's exit woke it. Here that
+    thread ends late, and must be over before the exit."""
+    progress = home / "s.jsonl"
+    survey = subprocess.Popen(
+        [
+            *lines_tui_after(POOL_THREAD_ENDING_LATE),
+            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
+            *("--progress-file", str(progress)),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
+        time.sleep(0.05)
+    os.killpg(survey.pid, signal.SIGINT)
+    _, stderr = survey.communicate(timeout=60)
+    assert survey.returncode == 130, stderr
+    assert "still running at exit" not in stderr and "Traceback" not in stderr
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")

@@ -318,14 +318,15 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     the deals being solved end too, not left to finish (or to outlive the survey, as a SIGTERM
     to it alone would). The pool's workers are this process's only children. The pool's own
     thread is waited for here, with the stop signals still only noted: left to the end of the
-    program, a ctrl+c pressed again interrupted the wait with a traceback."""
-    pool.shutdown(wait=False, cancel_futures=True)
+    program, a ctrl+c pressed again interrupted the wait with a traceback, and one still ending
+    there closed its pipe as Python's exit woke it ("OSError: Bad file descriptor"). One
+    `shutdown` waits for it: after a first one without waiting, the pool no longer knows it."""
     workers = multiprocessing.active_children()
     for worker in workers:
         worker.terminate()
     for worker in workers:
         worker.join(timeout=5)
-    pool.shutdown(wait=True)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def print_figures(outcomes: list[Outcome]) -> None:
