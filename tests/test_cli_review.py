@@ -306,13 +306,13 @@ def sessions_processes(session: int) -> list[int]:
     return found
 
 
-def survey_under_way(home: Path) -> subprocess.Popen[str]:
+def survey_under_way(home: Path, command: list[str] | None = None) -> subprocess.Popen[str]:
     """A survey of 500 Turtle deals on two workers, in a session of its own, once its first
-    outcome is written."""
+    outcome is written; by `command` (a lines-tui) if given."""
     progress = home / "s.jsonl"
     survey = subprocess.Popen(
         [
-            *lines_tui_command(),
+            *(command or lines_tui_command()),
             *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
             *("--progress-file", str(progress)),
         ],
@@ -399,21 +399,7 @@ def test_the_survey_stopped_waits_for_the_pools_thread_before_it_exits(home: Pat
     OSError: Bad file descriptor": the pool's thread, never waited for (a `shutdown` without
     waiting had made the pool forget it), closed its pipe as Python's exit woke it. Here that
     thread ends late, and must be over before the exit."""
-    progress = home / "s.jsonl"
-    survey = subprocess.Popen(
-        [
-            *lines_tui_after(POOL_THREAD_ENDING_LATE),
-            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
-            *("--progress-file", str(progress)),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (progress.exists() and progress.read_text()):
-        time.sleep(0.05)
+    survey = survey_under_way(home, lines_tui_after(POOL_THREAD_ENDING_LATE))
     os.killpg(survey.pid, signal.SIGINT)
     _, stderr = survey.communicate(timeout=60)
     assert survey.returncode == 130, stderr
