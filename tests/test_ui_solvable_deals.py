@@ -82,11 +82,18 @@ class HeldSolver(BackgroundSolver):
         self.shutdowns += 1
 
     async def answer(
-        self, pilot: Pilot[None], verdict: Verdict, nodes: int = 5, error: str = ""
+        self,
+        pilot: Pilot[None],
+        verdict: Verdict,
+        nodes: int = 5,
+        error: str = "",
+        *,
+        after: int = 0,
     ) -> Position:
-        """Answer the proof waiting now; the position it was about."""
+        """Answer the proof waiting now, among the requests after the first `after` (one the app
+        gave up waiting for stays waiting); the position it was about."""
         for _ in range(200):
-            waiting = [r for r in self.requests if r[1] is not None and not r[2].done()]
+            waiting = [r for r in self.requests[after:] if r[1] is not None and not r[2].done()]
             if waiting:
                 break
             await pilot.pause(0.02)
@@ -484,8 +491,9 @@ async def test_a_proof_the_solver_never_answers_fails_and_enter_tries_again(
         assert text_of(app, "#proving") == "The proof failed: the solver took over 0.5 s."
         assert solver.shutdowns == 1  # the hung process is ended; the next proof gets a fresh one
         assert "Try again" in await footer_text(pilot)
+        given_up = len(solver.requests)
         await pilot.press("enter")
-        assert await solver.answer(pilot, Verdict.SOLVABLE) == deal(TURTLE, 500)
+        assert await solver.answer(pilot, Verdict.SOLVABLE, after=given_up) == deal(TURTLE, 500)
         await settle(pilot)
         assert [deal.seed for deal in proved if deal is not None] == [500]
 
