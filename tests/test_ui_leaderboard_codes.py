@@ -24,6 +24,7 @@ from test_ui_scores import (
     ScreenApp,
     keys_of,
     notices_of,
+    open_board,
     press,
     text_of,
 )
@@ -89,15 +90,6 @@ async def footer_line(pilot: Pilot[Any]) -> str:
     bar = pilot.app.screen.query_one(Footer)
     items = sorted([*bar.query(FooterKey), *bar.query(FooterLabel)], key=lambda w: w.region.x)
     return " ".join(" ".join(" ".join(widget_lines(item)).split()) for item in items)
-
-
-async def open_board(pilot: Pilot[Any]) -> LeaderboardScreen:
-    await settle(pilot)
-    pilot.app.score_screens.open_leaderboards()  # type: ignore[attr-defined]
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, LeaderboardScreen)
-    return screen
 
 
 async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_it_whole(

@@ -193,6 +193,16 @@ async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) 
         assert grid.region.bottom <= 23 and grid.region.height >= 11  # header and 10 rows
 
 
+async def open_board(pilot: Pilot[Any]) -> LeaderboardScreen:
+    """The leaderboards, opened as the menu's b opens them, once read and drawn."""
+    await settle(pilot)
+    pilot.app.score_screens.open_leaderboards()  # type: ignore[attr-defined]
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LeaderboardScreen)
+    return screen
+
+
 def four_played_games(data_dir: Path) -> str:
     """A store in `data_dir` whose Lines 9 x 9 table holds four games played whole; its share
     code (652 characters: 9 lines at 80 columns)."""
@@ -218,11 +228,8 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
     assert len(code) > 6 * 78  # more lines than 80 x 16 leaves it
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 16)) as pilot:
-        await settle(pilot)
-        app.score_screens.open_leaderboards()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LeaderboardScreen) and screen.code == code
+        screen = await open_board(pilot)
+        assert screen.code == code
         lines = widget_lines(screen.query_one("#board-code", Static))
         note_at = next(i for i, line in enumerate(lines) if line.startswith(" … cut here: "))
         shown_code = "".join(line.strip() for line in lines[:note_at])
@@ -276,11 +283,8 @@ async def test_a_code_fitted_while_a_dialog_was_open_is_fitted_again_once_it_clo
     code = four_played_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 18)) as pilot:
-        await settle(pilot)
-        app.score_screens.open_leaderboards()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LeaderboardScreen) and screen.code == code
+        screen = await open_board(pilot)
+        assert screen.code == code
         fresh = widget_lines(screen.query_one("#board-code", Static))
         assert any(line.startswith(" … cut here: ") for line in fresh)
         await press(pilot, dialog)
@@ -303,9 +307,7 @@ async def test_a_notice_over_the_whole_code_leaves_it_where_it_was_scrolled(
     four_played_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 16)) as pilot:
-        await settle(pilot)
-        app.score_screens.open_leaderboards()
-        await settle(pilot)
+        await open_board(pilot)
         await press(pilot, "v")
         view = app.screen
         assert isinstance(view, CodeScreen)

@@ -39,6 +39,10 @@ def player_prompt(name: str, active: str | None) -> Text:
     return Text("● " if name == active else "  ").append_text(name_text(name))
 
 
+def plays_this_run_only(player: str) -> str:
+    return f"{player} plays this run only"
+
+
 def playing_note(playing: str | None, active: str | None) -> str:
     """Who plays (`playing`, None: a guest) and whom ● marks: the file's active player,
     `active`, who is not the one who plays when someone plays this run only (`Store.play_as`)."""
@@ -46,7 +50,7 @@ def playing_note(playing: str | None, active: str | None) -> str:
         return (
             GUEST_NOTE if playing is None else f"Playing as {playing}; ● marks the active player."
         )
-    who = GUEST_THIS_RUN if playing is None else f"{playing} plays this run only"
+    who = GUEST_THIS_RUN if playing is None else plays_this_run_only(playing)
     marked = (
         "no player is active in the file"
         if active is None
@@ -112,7 +116,7 @@ class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         if snapshot is None:
             self.names, active = [], None
             playing = self.store.playing_this_run
-            note = GUEST_NOTE if playing is None else f"{playing} plays this run only."
+            note = GUEST_NOTE if playing is None else f"{plays_this_run_only(playing)}."
         else:
             self.names, active = list(snapshot.players), snapshot.file_active_player
             playing = snapshot.active_player
