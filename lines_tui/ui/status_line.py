@@ -119,6 +119,8 @@ class DialogMessage(StatusLine):
         at 30 x 8: the dialogs stay open at any size, README "Keys of every other screen") is
         scrolled to the end of its frame, where the notice is, so that the notice the player's
         key raised is never below the last row. A dialog the terminal holds does not move."""
+        if not self.is_attached:  # the dialog closed before the refresh this waited for
+            return
         focused = self.screen.focused
         if focused is not None:
             focused.scroll_visible(animate=False)
