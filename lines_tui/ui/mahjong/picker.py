@@ -28,7 +28,7 @@ from lines_tui.engine.mahjong.layouts import (
     layout_reference,
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
-from lines_tui.outside_text import inert, printable, printable_lines
+from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lists import RowTable
@@ -351,14 +351,17 @@ class LayoutPickerScreen(DismissedOnTop, LaidOutFor80Columns, ModalScreen[Choice
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:
         layout = self.layouts[event.cursor_row]
-        about = summary_line(layout)
+        about = [summary_line(layout)]
         if layout.description:
-            about += f"\n{layout.description}"
+            about.append(layout.description)
         reference = layout_reference(layout, self.layouts[: event.cursor_row])
-        about += f"\nStart it directly: lines-tui mahjong --layout {shlex.quote(reference)}"
+        about.append(f"Start it directly: lines-tui mahjong --layout {shlex.quote(reference)}")
         if not layout.is_builtin:
-            about += f"\nFrom {layout.source}"
-        self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
+            about.append(f"From {layout.source}")
+        # Each line spelled out alone: a line break in a file's name is shown as \x0a, not
+        # taken for the next line (the path then read as two).
+        shown = "\n".join(printable(line) for line in about)
+        self.query_one("#layout-about", Static).update(Text(shown))
         self._show_place(event.cursor_row)
         self._show_highlighted()
 
