@@ -4,6 +4,7 @@ line on stderr with exit code 2 and changes nothing; no traceback, whatever the 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
@@ -13,17 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import FaultyFileSystem
 from test_cli_outside_input import RAW, run
 from test_e2e_pty import lines_tui_after
 from tools.pty_terminal import lines_tui_command
 from typer.testing import Result
 
 from lines_tui.commands.common import OUTPUT_FAILED
-from lines_tui.commands.start import make_active
+from lines_tui.commands.start import REGISTER_HINT, check_registered, make_active
 from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.solvable import following
 from lines_tui.store import open_store
+from lines_tui.store.files import BUSY
 from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem
 from lines_tui.ui.mahjong.picker import parse_seed
 
@@ -656,6 +659,36 @@ def test_every_command_refuses_an_unknown_player_before_it_does_anything(
             "(register with: lines-tui players add NAME)\n"
         ), words
         assert not (home / "data").exists(), words
+
+
+def test_only_a_player_not_registered_is_told_how_to_register(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Any error of the check was followed by "(register with: lines-tui players add NAME)",
+    a lock another copy holds too, where registering is no cure; and a name that reads as
+    several players, which its own words tell how to type."""
+    data = home / "data"
+    data.mkdir()
+    # Ann and a fullwidth Ann, look-alikes a file of an older lines-tui may hold together.
+    players = ["Ann", "\uff21nn"]
+    document = {"format": "lines-tui scores", "version": 2, "players": players, "tables": {}}
+    (data / "scores.json").write_text(json.dumps({**document, "active_player": None}))
+    store = open_store(data)
+    store.add_player("Bob")  # a write: the folder's lock file is there
+    lock_taken = FaultyFileSystem()
+    busy = open_store(data, fs=lock_taken, lock_wait=0.0)
+    lock_taken.fail("lock")  # another copy writing the folder, past the wait
+    for refused_store, player, said in [
+        (store, "Nobody", f"no registered player is named 'Nobody' {REGISTER_HINT}"),
+        (busy, "Ann", BUSY),
+        (store, "\U0001d400nn", "'\U0001d400nn' reads as several players ('Ann', '\uff21nn')"),
+    ]:
+        with pytest.raises(SystemExit) as refusal:
+            check_registered(refused_store, player)
+        assert refusal.value.code == 2
+        line = capsys.readouterr().err
+        assert line.startswith(f"lines-tui: {said}") and line.count("\n") == 1, line
+        assert (REGISTER_HINT in line) == (player == "Nobody"), line
 
 
 def test_a_registered_player_is_taken_by_every_command(home: Path) -> None:

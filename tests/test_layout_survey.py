@@ -82,6 +82,23 @@ def test_a_layout_file_is_surveyed_by_its_path(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[1].split()[:2] == [str(layout), "2"]
 
 
+def test_a_layout_files_name_with_control_characters_keeps_the_figures_in_their_columns(
+    tmp_path: Path,
+) -> None:
+    """The column was measured on the name as it was, and printed spelled out (`\x1b` is four
+    characters for one): each figure of that row stood under the heading to its right."""
+    layout = tmp_path / "bad\x1b[31mred\x07bell\nline.layout"
+    layout.write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", str(layout), "--workers", "1"]
+    command += ["--survey-layout", "lantern"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    heading, *rows = result.stdout.splitlines()
+    assert rows[0].startswith(f"{tmp_path}/bad\\x1b[31mred\\x07bell\\x0aline.layout  ")
+    assert [len(row) for row in rows] == [len(heading)] * 2
+
+
 def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app, ["layouts", "--survey", "2", "--survey-layout", "no-such-layout"]

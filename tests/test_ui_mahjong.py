@@ -15,6 +15,7 @@ from conftest import (
     BOUND,
     ExitWatchingApp,
     FaultyFileSystem,
+    in_sight,
     marked_not_saved,
     post_keys_at_once,
     session_of,
@@ -25,6 +26,7 @@ from conftest import (
     widget_lines,
     won_mahjong_game,
 )
+from test_cli_outside_input import run
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -999,11 +1001,50 @@ async def test_the_picker_takes_every_deal_number_a_game_shows(tmp_path: Path) -
         assert not chosen
         error = " ".join(widget_lines(pilot.app.screen.query_one("#seed-error"))).strip()
         assert error == f"{LAST_DEAL + 1} is too large: the last deal is {LAST_DEAL}"
-        await pilot.press(*"0000", "enter")  # longer still: cut, the last deal shown whole
+        await pilot.press(*"0000", "enter")  # longer still: whole, as --seed repeats it
         error = " ".join(widget_lines(pilot.app.screen.query_one("#seed-error"))).strip()
-        assert error == f"{str(LAST_DEAL + 1)[:19]}… is too large: the last deal is {LAST_DEAL}"
+        assert error == f"{LAST_DEAL + 1}0000 is too large"
         await pilot.press(*["backspace"] * 5, "enter")
         assert chosen == [(find_layout("turtle"), LAST_DEAL // 10, False)]
+
+
+@pytest.mark.parametrize("digits", [21, 30, 40, 41, 5000])
+@pytest.mark.parametrize("rows", [24, 16])
+async def test_the_picker_repeats_a_refused_number_as_the_command_line_does(
+    home: Path, digits: int, rows: int
+) -> None:
+    """The picker cut a number of 21 to 40 digits at 20 characters ("99999…"), which
+    `--seed` repeats whole: both ask the engine now. Whole, a 40-digit number and the last deal
+    do not fit the error line at 80 columns (70 cells at 80 x 16, where the panel scrolls): the
+    line says then what is wrong without the last deal, never cut."""
+    typed = "9" * digits
+    said = typed if digits <= 40 else f"a deal number of {digits:,} digits"
+    assert f"'--seed': {said} is not in the range 0<=x<=" in run("mahjong", "--seed", typed).stderr
+    async with make_app(home / "data").run_test(size=(80, rows)) as pilot:
+        chosen: list[object] = []
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("tab")
+        pilot.app.screen.query_one("#seed", Input).value = typed  # as a paste puts it
+        await pilot.press("enter")
+        error = pilot.app.screen.query_one("#seed-error")
+        assert widget_lines(error)[0].strip() == f"{said[:1].upper()}{said[1:]} is too large"
+        assert in_sight(error) and not chosen
+
+
+@pytest.mark.parametrize(
+    ("digits", "said"), [(30, "-" + "9" * 30), (41, "A negative number of 41 digits")]
+)
+async def test_the_picker_repeats_a_negative_number_as_it_repeats_any_number(
+    tmp_path: Path, digits: int, said: str
+) -> None:
+    """It cut one at 20 characters too."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("tab", "-", *"9" * digits, "enter")
+        error = pilot.app.screen.query_one("#seed-error")
+        assert widget_lines(error)[0].strip() == f"{said} is not a deal number"
 
 
 async def test_a_deal_number_pasted_with_words_or_colours_goes_in_as_its_number(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import install_layouts, make_app
 from textual import events
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.picker import SeedInput
@@ -40,6 +40,34 @@ async def test_layout_titles_from_desktop_files_show_literally_in_the_picker(
         for _ in range(table.row_count):
             await pilot.press("down")  # each layout's description line is drawn too
         assert app.is_running
+
+
+CONTROL_FILE_NAME = "bad\x1b[31mred\x07bell\nline.layout"
+"""A file name with an escape sequence, a bell and a line break, as `printf` makes one."""
+
+
+async def test_a_layout_files_name_with_control_characters_shows_on_one_line_in_the_picker(
+    tmp_path: Path,
+) -> None:
+    """Its path, under "From" (and in "Start it directly" where a layout listed before has its
+    name), kept its line break: the picker's description showed the path on two lines, the
+    second taken for one of its own."""
+    folders = [tmp_path / "one", tmp_path / "two"]
+    for folder in folders:  # the same file twice: the second is started by its path
+        folder.mkdir()
+        (folder / CONTROL_FILE_NAME).write_text("kmahjongg-layout-v1.1\nw4\nh2\nd1\n12124343\n")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(LayoutPickerScreen(folders=folders))
+        await app.workers.wait_for_complete()
+        await pilot.press("end")  # the second file, after the built-in layouts and the first
+        await pilot.pause()
+        about = str(app.screen.query_one("#layout-about", Static).render())
+        shown = "bad\\x1b[31mred\\x07bell\\x0aline.layout"
+        start, origin = about.split("\n")[-2:]
+        assert start == f"Start it directly: lines-tui mahjong --layout '{folders[1]}/{shown}'"
+        assert origin == f"From {folders[1]}/{shown}"
+        assert not any(control in about for control in "\x1b\x07")
 
 
 # -- the scan -----------------------------------------------------------------------------------

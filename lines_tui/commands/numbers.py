@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from typer._click.types import FloatParamType, IntRange  # typer carries its own click
 
-from lines_tui.engine.deal_choice import SHOWN_DIGITS, number_said
+from lines_tui.engine.deal_choice import number_said, said_whole
 
 
 class WholeNumber(IntRange):
@@ -31,13 +31,10 @@ class WholeNumber(IntRange):
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
             self.fail(f"{value!r} is not a valid {self.name}.", param, ctx)
-        if isinstance(value, str) and len(value.lstrip("-")) > SHOWN_DIGITS:
+        if isinstance(value, str) and not said_whole(value):
             # Out of every range here; not repeated whole (nor read: Python refuses to read
             # more than 4,300 digits, and click then echoed them all as "not a valid integer").
-            what = self.what
-            if value.startswith("-"):
-                what = f"a negative {what.removeprefix('a ')}"
-            said = number_said(value.lstrip("-"), what)
+            said = number_said(value, self.what)
             self.fail(f"{said} is not in the range {self._describe_range()}.", param, ctx)
         return super().convert(value, param, ctx)
 

@@ -50,19 +50,22 @@ def open_store_for(options: Settings) -> Store:
 
 def check_registered(store: Store, player: str | None) -> None:
     """Refuse a `player` (`--player`; None: not given) who is not registered in `store`, in one
-    line (exit 2). When the store has just set the scores file aside, damaged, the line says
-    that this is why, after the line that tells it."""
-    from lines_tui.store import StoreError
+    line (exit 2), with how to register them. When the store has just set the scores file
+    aside, damaged, the line says that this is why, after the line that tells it. A file that
+    cannot be read (a lock another copy holds) is told as it is: registering is no cure."""
+    from lines_tui.store import NotRegistered, StoreError
 
     if player is None:
         return
     try:
         store.resolve_player(player)
-    except StoreError as error:
+    except NotRegistered as error:
         file = store.path.name
         if any(aside.name == file for aside in store.set_aside.values()):
             fail(f"{error}: {file}, which lists the players, was set aside unread {REGISTER_HINT}")
         fail(f"{error} {REGISTER_HINT}")
+    except StoreError as error:
+        fail(str(error))
 
 
 def check_player(options: Settings) -> None:

@@ -24,6 +24,7 @@ from lines_tui.commands.common import fail, progress, say, warn
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NotUtf8, utf8_text
+from lines_tui.outside_text import column_width, printable_column
 
 INTERRUPTED = 130
 """The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
@@ -342,10 +343,12 @@ def print_figures(outcomes: list[Outcome]) -> None:
                 f"{found.median_playouts:g}",
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    # The layout (a file's path) as `say` shows it, its control characters spelled out: its
+    # column measured so, the figures stay under their headings.
+    widths = [column_width(row[column] for row in rows) for column in range(len(rows[0]))]
     for row in rows:
         cells = [
-            cell.ljust(width) if c == 0 else cell.rjust(width)
+            printable_column(cell, width) if c == 0 else cell.rjust(width)
             for c, (cell, width) in enumerate(zip(row, widths, strict=True))
         ]
         say("  ".join(cells).rstrip())

@@ -21,12 +21,23 @@ SHOWN_DIGITS = 40
 told by how many digits it has, as a screenful of them would bury the reason."""
 
 
-def number_said(digits: str, what: str = "a deal number") -> str:
-    """A refused number (`digits`, as typed) as its refusal repeats it: whole up to
-    `SHOWN_DIGITS` digits, else `what` and its count: "a deal number of 5,000 digits"."""
-    if len(digits) <= SHOWN_DIGITS:
-        return digits
-    return f"{what} of {len(digits):,} digits"
+def said_whole(number: str) -> bool:
+    """Whether a refused number (`number`, as typed: digits, a sign before them or not) is
+    repeated whole: the one home of the rule, asked by `number_said` and by the command line,
+    which must not read a longer one (Python refuses to read more than 4,300 digits)."""
+    return len(number.removeprefix("-").removeprefix("+")) <= SHOWN_DIGITS
+
+
+def number_said(number: str, what: str = "a deal number") -> str:
+    """A refused number (`number`, as typed) as its refusal repeats it, wherever it is refused
+    (the command line, a table id, the layout picker): whole up to `SHOWN_DIGITS` digits, else
+    `what` and its count: "a deal number of 5,000 digits", "a negative deal number of 5,000
+    digits"."""
+    if said_whole(number):
+        return number
+    if number.startswith("-"):
+        what = f"a negative {what.removeprefix('a ')}"
+    return f"{what} of {len(number.lstrip('+-')):,} digits"
 
 
 def is_deal_number(seed: int) -> bool:

@@ -1,7 +1,7 @@
 """The local score store, players and share codes: pure Python, no Textual or Rich."""
 
 from lines_tui.store.data_files import SetAside
-from lines_tui.store.errors import SavedGameKept, ShareCodeError, StoreError
+from lines_tui.store.errors import NotRegistered, SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
 from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
@@ -20,6 +20,7 @@ __all__ = [
     "Entry",
     "EntryResult",
     "Merge",
+    "NotRegistered",
     "Preferences",
     "RecordOutcome",
     "SavedGameKept",

@@ -1,10 +1,15 @@
-"""The store's two exceptions, each carrying one line that can be shown to the player as it is."""
+"""The store's exceptions, each carrying one line that can be shown to the player as it is."""
 
 from __future__ import annotations
 
 
 class StoreError(Exception):
     """A request the store refuses (bad or taken name, unknown table) or a file it cannot use."""
+
+
+class NotRegistered(StoreError):
+    """No registered player has the name asked for: registering it is the cure (the command
+    line says how), where it is not for the file's other failures (a lock another copy holds)."""
 
 
 class ShareCodeError(StoreError):

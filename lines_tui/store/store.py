@@ -31,7 +31,7 @@ import platformdirs
 
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles, SetAside
-from lines_tui.store.errors import ShareCodeError, StoreError
+from lines_tui.store.errors import NotRegistered, ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
 from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import (
@@ -252,7 +252,8 @@ class Store:
         return spelt
 
     def resolve_player(self, name: str) -> str:
-        """The registered name that `name` means (case does not matter); StoreError if none."""
+        """The registered name that `name` means (case does not matter); NotRegistered if none,
+        StoreError if it reads as several or the file cannot be read."""
         return _registered(self._scores.read(), name)
 
     def set_active_player(self, name: str | None) -> None:
@@ -673,7 +674,7 @@ def _registered(data: ScoreData, name: str) -> str:
             f"'{spelled_out(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
-    raise StoreError(f"no registered player is named '{spelled_out(name)}'")
+    raise NotRegistered(f"no registered player is named '{spelled_out(name)}'")
 
 
 def _as_registered(data: ScoreData, name: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -19,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
-from lines_tui.engine.deal_choice import LAST_DEAL, SHOWN_DIGITS, is_deal_number, number_said
+from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number, number_said
 from lines_tui.engine.mahjong.layouts import (
     Layout,
     builtin_layouts,
@@ -27,7 +28,7 @@ from lines_tui.engine.mahjong.layouts import (
     layout_reference,
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
-from lines_tui.outside_text import inert, printable, printable_lines
+from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lists import RowTable
@@ -50,26 +51,38 @@ class Choice(NamedTuple):
     """Only a deal proved solvable: this one if it is, else the next that is."""
 
 
-SEED_SHOWN = 20
-"""The most of a refused deal number the message repeats (cut with "…")."""
+class SeedRefused(ValueError):
+    """A deal number the picker refuses: the number as typed, as every refusal of a number
+    repeats it (`number_said`: whole up to 40 digits, as `--seed`'s does), what is wrong with
+    it and what to do; str() is the whole sentence."""
+
+    def __init__(self, said: str, wrong: str, cure: str) -> None:
+        super().__init__(f"{said} {wrong}: {cure}")
+        self.said, self.wrong = said, wrong
+
+    def within(self, columns: int) -> str:
+        """The sentence on one row of `columns` cells (the picker's error line): without what
+        to do when the whole sentence is wider, so the number stays whole and what is wrong in
+        sight (a 40-digit number and the last deal's 20 do not fit one row at 80 columns)."""
+        whole = str(self)
+        return whole if cell_len(whole) <= columns else f"{self.said} {self.wrong}"
 
 
 def parse_seed(text: str) -> int | None:
-    """The deal number typed in the seed field: blank is None (random); ValueError otherwise.
+    """The deal number typed in the seed field: blank is None (random); SeedRefused otherwise.
     Any number a game shows or `--seed` takes, up to LAST_DEAL (today's deals have 19
     digits)."""
     text = text.strip()
     if not text:
         return None
-    shown = printable(text, SEED_SHOWN)
     if not text.isascii() or not text.isdecimal():
-        raise ValueError(f"{shown} is not a deal number: type a whole number like 42")
+        said = as_sentence(printable(number_said(text, "a number")))
+        raise SeedRefused(said, "is not a deal number", "type a whole number like 42")
     digits = text.lstrip("0") or "0"
     # Compared as text first: Python refuses to read a number of thousands of digits.
     if len(digits) > len(str(LAST_DEAL)) or not is_deal_number(int(digits)):
-        if len(text) > SHOWN_DIGITS:  # cut, it would not say how far past the last deal it is
-            shown = as_sentence(number_said(text))
-        raise ValueError(f"{shown} is too large: the last deal is {LAST_DEAL}")
+        said = as_sentence(number_said(text))
+        raise SeedRefused(said, "is too large", f"the last deal is {LAST_DEAL}")
     return int(digits)
 
 
@@ -338,14 +351,17 @@ class LayoutPickerScreen(DismissedOnTop, LaidOutFor80Columns, ModalScreen[Choice
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:
         layout = self.layouts[event.cursor_row]
-        about = summary_line(layout)
+        about = [summary_line(layout)]
         if layout.description:
-            about += f"\n{layout.description}"
+            about.append(layout.description)
         reference = layout_reference(layout, self.layouts[: event.cursor_row])
-        about += f"\nStart it directly: lines-tui mahjong --layout {shlex.quote(reference)}"
+        about.append(f"Start it directly: lines-tui mahjong --layout {shlex.quote(reference)}")
         if not layout.is_builtin:
-            about += f"\nFrom {layout.source}"
-        self.query_one("#layout-about", Static).update(Text(printable_lines(about)))
+            about.append(f"From {layout.source}")
+        # Each line spelled out alone: a line break in a file's name is shown as \x0a, not
+        # taken for the next line (the path then read as two).
+        shown = "\n".join(printable(line) for line in about)
+        self.query_one("#layout-about", Static).update(Text(shown))
         self._show_place(event.cursor_row)
         self._show_highlighted()
 
@@ -424,9 +440,10 @@ class LayoutPickerScreen(DismissedOnTop, LaidOutFor80Columns, ModalScreen[Choice
         seed_field = self.query_one("#seed", Input)
         try:
             seed = parse_seed(seed_field.value)
-        except ValueError as error:
+        except SeedRefused as refusal:
             seed_field.focus()
-            self._refuse_seed(inert(str(error)))
+            columns = self.query_one("#seed-error", Label).content_size.width
+            self._refuse_seed(inert(refusal.within(columns)))
             return
         row = self.query_one("#layouts", DataTable).cursor_row
         self.dismiss(Choice(self.layouts[row], seed, self.solvable))
