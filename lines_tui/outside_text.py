@@ -12,7 +12,7 @@ The CLI and every widget show outside text through this module (README, "Outside
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -66,6 +66,47 @@ def printable_in_row(text: str, width: int) -> str:
 
 
 _PATH = re.compile(r"(?:(?<=\s)|^)[/~][^\n]*?(?=: |$)")
+
+
+def printable_in_rows(text: str, width: int, rows: int, rows_of: Callable[[str], int]) -> str:
+    """`printable` cut to fit `rows` rows of `width` cells, as `rows_of` counts the rows a text
+    wraps to (the widget's own wrapping): whole when it fits; else, as `printable_in_row` does in
+    one row, a path's folders give way to an ellipsis first, so that the reason after it stays
+    whole, and only then is the end cut, with an ellipsis."""
+    shown = spelled_out(text)
+    if rows_of(shown) <= rows:
+        return shown
+    if rows <= 1:
+        return printable_in_row(text, width)
+    found = _PATH.search(shown)
+    if found:
+        head, slash, name = found.group().rpartition("/")
+        if slash and cell_len(head) > 1:
+            before, after = shown[: found.start()], slash + name + shown[found.end() :]
+
+            def with_head(cells: int) -> str:
+                return before + printable(head, cells) + after
+
+            # As much of the folders as still fits, cut as in one row.
+            cells = _most(cell_len(head) - 1, lambda cells: rows_of(with_head(cells)) <= rows)
+            shown = with_head(max(cells, 1))
+            if cells:
+                return shown
+    cells = _most(cell_len(shown), lambda length: rows_of(printable(shown, length)) <= rows)
+    return printable(shown, max(cells, 1))
+
+
+def _most(most: int, fits: Callable[[int], bool]) -> int:
+    """The largest n from 1 to `most` for which `fits(n)` (a text `n` long fits, so every
+    shorter one does too); 0 when none does."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def printable_lines(text: str) -> str:

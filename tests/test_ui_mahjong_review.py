@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import install_layouts, make_app, settle, widget_lines, won_mahjong_game
+from conftest import in_sight, install_layouts, make_app, settle, widget_lines, won_mahjong_game
 from test_ui_mahjong import (
     Clock,
     game_of,
@@ -17,7 +17,7 @@ from test_ui_mahjong import (
     win_the_duo,
 )
 from test_ui_mahjong import make_app as mahjong_app
-from test_ui_notices import status_shown
+from test_ui_notices import LONG_FOLDER, not_kept_told, status_shown
 from test_ui_solvable_deals import footer_text, held_app, text_of
 from textual.binding import Binding
 from textual.pilot import Pilot
@@ -628,3 +628,42 @@ async def test_a_loss_told_again_after_a_stopped_proof_still_says_undo(tmp_path:
         await pilot.pause()
         assert app.screen is screen and screen.game.lost
         assert status_shown(app) == LOSS_MESSAGE
+
+
+async def test_a_long_notice_in_mahjong_play_is_read_whole_at_80_x_24(tmp_path: Path) -> None:
+    """In play, a notice was cut to the row under the board: "Symbols on for this run; the
+    setting could not be kept: …/sett…", its reason lost until the player paused. It wraps now
+    over the blank rows under the tiles, the board untouched; a path too long for them gives up
+    its folders, never the reason. At the game's least size it keeps to its one row."""
+    data = tmp_path / "home"
+    (data / "settings.json").mkdir(parents=True)
+    app = make_app(data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"), seed=3)
+        await settle(pilot)
+        board = screen.board.region
+        await pilot.press("S")
+        await settle(pilot)
+        line = screen.query_one(StatusLine)
+        rows = widget_lines(line)
+        assert 1 < len(rows) <= 4
+        assert "".join("".join(rows).split()) == "".join(not_kept_told(data, "Symbols on").split())
+        assert screen.board.region == board
+        assert in_sight(line)
+
+        deep = tmp_path / LONG_FOLDER
+        screen.notify(not_kept_told(deep, "Symbols off"), severity="error")
+        await settle(pilot)
+        shown = " ".join(status_shown(app).split())  # the rows as one
+        assert shown.startswith("Symbols off for this run; the setting could not be kept: /")
+        assert shown.endswith(
+            "…/settings.json is a folder, not a regular file; lines-tui uses only regular files"
+        )
+        assert screen.board.region == board
+
+        await at_the_least_size(pilot, screen)
+        board = screen.board.region
+        screen.notify(not_kept_told(data, "Symbols on"), severity="error")
+        await settle(pilot)
+        assert len(widget_lines(line)) == 1
+        assert screen.board.region == board

@@ -82,11 +82,15 @@ async def test_store_failures_and_the_symbols_key_never_toast_over_a_game(tmp_pa
         await settle(pilot)
         # Mahjong's own wording, not the Lines one ("every colour also has its letter").
         assert status_shown(app) == f"Symbols on: {MahjongScreen.SYMBOLS_NOTE}."
-        app.notify("the data folder cannot be written: " + "x" * 200, severity="error")
+        board = screen.board.region
+        told = "the data folder cannot be written: " + "x" * 200
+        app.notify(told, severity="error")
         await settle(pilot)
         assert toasts(app) == 0
-        line = widget_lines(screen.query_one(StatusLine))
-        assert len(line) == 1 and line[0].endswith("…")  # cut to its row, never over the board
+        # Wrapped whole over the blank rows under the tiles (no longer cut to one row), the
+        # board where it was: never over it.
+        assert status_shown(app).replace(" ", "") == told.replace(" ", "")
+        assert screen.board.region == board
 
 
 async def test_a_symbols_switch_that_cannot_be_kept_names_itself(tmp_path: Path) -> None:
@@ -106,6 +110,42 @@ async def test_a_symbols_switch_that_cannot_be_kept_names_itself(tmp_path: Path)
             )
             app.toasts.clear()
         assert not app.symbols_mode  # on, then off: as pressed, though never written
+
+
+LONG_FOLDER = "a-folder-with-a-rather-long-name-to-say-where-the-data-is-kept/" * 3
+"""A data folder's path longer than the rows a status line has beside or under the board."""
+
+
+def not_kept_told(data: Path, now: str) -> str:
+    """What `s` says when the settings file cannot be written (a folder in its place)."""
+    return (
+        f"{now} for this run; the setting could not be kept: {data}/settings.json is a folder,"
+        " not a regular file; lines-tui uses only regular files"
+    )
+
+
+async def test_a_long_notice_in_lines_keeps_beside_the_board_with_its_reason(
+    tmp_path: Path,
+) -> None:
+    """In Lines a notice naming a long path wrapped past the board's last row: the panel grew
+    taller than the board, the board moved up a row and the reason was cut off the screen. It
+    keeps to the rows beside the board now, the path's folders giving way."""
+    data = tmp_path / LONG_FOLDER
+    (data / "settings.json").mkdir(parents=True)
+    app = make_app(data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, LinesGame.new(1, 9, started_at=FIXED_NOW))
+        board = screen.board.region
+        await pilot.press("s")
+        await settle(pilot)
+        line = screen.query_one(StatusLine)
+        shown = " ".join(status_shown(app).split())  # the rows as one
+        assert shown.startswith("Symbols on for this run; the setting could not be kept: /")
+        assert shown.endswith(
+            "…/settings.json is a folder, not a regular file; lines-tui uses only regular files"
+        )
+        assert screen.board.region == board
+        assert line.region.bottom <= board.bottom
 
 
 async def test_a_games_notice_while_a_dialog_is_open_waits_on_its_status_line(

@@ -8,26 +8,37 @@ notice here whenever the screen on top has a status line.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ScreenStackError
+from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Footer, Label
 
-from lines_tui.outside_text import inert, printable_in_row
+from lines_tui.outside_text import inert, printable, printable_in_rows
+
+Room = Callable[[Size], int | None]
+"""The most rows a status line may take, given the size Textual measures it in (its container's,
+less its own margins): the rows left beside or under the board. None: all the rows its notice
+needs."""
 
 
 class StatusLine(Widget):
     """Shows the latest notice only, as plain text (never markup; control characters spelled
-    out, since a notice may carry a path or a name). Its style says whether a longer notice
-    wraps: `text-wrap: nowrap` (Mahjong's line under the board in play) cuts it to one row with
-    an ellipsis rather than take a board row, a path's folders first; otherwise it wraps, and a
-    line of `height: auto` grows to it. `important` (a score, a refusal, a failure) is drawn
-    stronger through the `-important` class."""
+    out, since a notice may carry a path or a name). A line of `height: auto` grows to the rows
+    its notice wraps to, up to its `room` (Mahjong's under the board in play: the row of its own
+    and the blank rows under the tiles); a notice longer than the rows the line has (its room,
+    or the rows its layout gives it) gives up a path's folders first, so that what follows the
+    path (the reason an error gives) stays in sight, and only then its end, with an ellipsis.
+    `important` (a score, a refusal, a failure) is drawn stronger through the `-important`
+    class."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -35,10 +46,11 @@ class StatusLine(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, room: Room | None = None) -> None:
         super().__init__(id=id)
         self._message = ""
         self._important = False
+        self._room = room
 
     @property
     def message(self) -> str:
@@ -47,28 +59,56 @@ class StatusLine(Widget):
     def say(self, message: str, important: bool = False) -> None:
         if (message, important) == (self._message, self._important):
             return  # unchanged: no redraw, so a cursor key sends few bytes
-        self._message, self._important = message, important
+        before, self._message, self._important = self._message, message, important
         self.set_class(important, "-important")
-        # A line cut to its row keeps its size: no layout, so a cursor key sends few bytes.
-        self.refresh(layout=not self.cut_to_a_row)
+        # A notice on as many rows as the last one: no layout, so a cursor key sends few bytes.
+        if self._rows_change(before, message):
+            self.refresh(layout=True)
+            # Asked again once drawn: a layout asked for as the game screen opens (a notice
+            # of the store's first read) was sometimes lost, the line left on one row.
+            self.call_after_refresh(self.refresh, layout=True)
+        else:
+            self.refresh()
 
     def tell(self, message: str, severity: SeverityLevel) -> None:
         """A notice (`App.notify`'s severities): anything but information is important."""
         self.say(message, important=severity != "information")
 
-    @property
-    def cut_to_a_row(self) -> bool:
-        """The notice is cut to one row, not wrapped: as the line's style says, or as its
-        layout gives it a single row (a replay's panel, whose line takes the rows left). Never
-        from the row it had: a line of `height: auto` measures the notice whole to grow."""
+    def _rows_change(self, before: str, after: str) -> bool:
+        """Whether the line takes other rows for `after` than it took for `before`: never for a
+        line of a given height, nor when both are longer than the rows it has (cut to them)."""
         height = self.styles.height
-        given_one_row = self.content_size.height == 1 and not (height and height.is_auto)
-        return self.styles.text_wrap == "nowrap" or given_one_row
+        if not (height and height.is_auto):
+            return False
+        width, rows = self.content_size
+        if not width:
+            return True
+        wanted = self._rows_of(printable(after), width)
+        both_cut = wanted > rows and self._rows_of(printable(before), width) > rows
+        return wanted != rows and not both_cut
+
+    def _rows_of(self, shown: str, width: int) -> int:
+        """The rows the printable `shown` wraps to at `width` cells, as this line draws it."""
+        # Textual measures a widget's content so too (`Widget.get_content_height`): its styles
+        # stand for the rules mapping (text-wrap, text-overflow) that the stubs ask for.
+        rules = cast("RulesMap", self.styles)
+        return visualize(self, Text(shown)).get_height(rules, width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows the notice wraps to, up to the line's room (measured whole, never from the
+        rows the line had)."""
+        wanted = self._rows_of(printable(self._message), width)
+        room = self._room(container) if self._room is not None else None
+        return wanted if room is None else max(1, min(wanted, room))
 
     def render(self) -> Text:
-        if self.cut_to_a_row:
-            return Text(printable_in_row(self._message, self.content_size.width))
-        return inert(self._message)
+        width, rows = self.content_size
+        if not width or not rows:
+            return inert(self._message)
+        fitted = printable_in_rows(
+            self._message, width, rows, lambda shown: self._rows_of(shown, width)
+        )
+        return Text(fitted)
 
 
 NOT_SAVED_MARK = "not saved"

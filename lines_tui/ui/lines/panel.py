@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Static
 
 from lines_tui.engine.lines import COLOUR_NAMES, COLOURS, PRICES
@@ -33,7 +34,20 @@ class LinesPanel(Vertical):
         yield Static(id="lines-time", markup=False)
         yield Static(id="lines-next", markup=False)
         yield Static(id="lines-legend", markup=False)
-        yield StatusLine(id="lines-message")
+        yield StatusLine(id="lines-message", room=self.notice_room)
+
+    def notice_room(self, _: Size) -> int | None:
+        """The rows from the status line's top down to the board's last row, as last laid out
+        (None before that): a longer notice would make the panel taller than the board, and both,
+        centred together, would move. The screen lays the line out again once resized
+        (`LinesScreen.fit`)."""
+        lines, boards = self.query(StatusLine), self.screen.query(LinesBoard)
+        if not (lines and boards):
+            return None  # taken down: the screen is closing
+        line, board = lines.first(), boards.first()
+        if not (line.region and board.region):
+            return None
+        return board.region.bottom - line.region.y
 
 
 def next_balls(board: LinesBoard, preview: Sequence[tuple[Cell, str]]) -> Text:

@@ -117,6 +117,9 @@ class LinesScreen(GameScreen):
 
     def fit(self) -> None:
         self._fit_board()
+        # The status line's room is measured on the panel as laid out (`LinesPanel.notice_room`):
+        # laid out again once the panel has its new size.
+        self.call_after_refresh(self.query_one(StatusLine).refresh, layout=True)
 
     def _fit_board(self) -> None:
         """Pick the largest cells that fit beside the panel; cover the game if nothing fits."""

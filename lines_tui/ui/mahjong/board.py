@@ -217,6 +217,16 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
             max(0, (self.size.height - self.grid.height) // 2),
         )
 
+    def rows_under_tiles(self, area: Size) -> int:
+        """Blank rows under the board's last row of tiles in an area of size `area`, the board
+        centred in it as `_padding` centres it; none when the board does not fit it whole (it
+        scrolls: its edges hold the markers and the scrollbar)."""
+        grid = self.grid
+        if grid.width > area.width or grid.height > area.height:
+            return 0
+        spare = area.height - grid.height
+        return spare - spare // 2
+
     def _cut(self) -> bool:
         """Whether part of the board is out of sight (its area smaller than the board)."""
         shown = self.scrollable_content_region.size

@@ -17,6 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Static
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
@@ -185,9 +186,21 @@ class MahjongScreen(GameScreen):
         with Vertical(id="play-area"):
             yield MahjongBoard(self.tile_layout.geometry, labels, suits, id="board")
             yield Static("Paused. Press p to go on.", id="paused", markup=False)
-            yield StatusLine(id="message")
+            yield StatusLine(id="message", room=self.notice_room)
         yield MahjongPanel(self.tile_layout.title, self.show_field)
         yield Footer()
+
+    def notice_room(self, play_area: Size) -> int | None:
+        """The rows a notice may take under the board (`play_area` is the size of the board and
+        the line together): in play, its own row and the blank rows under the tiles, so that it
+        never covers a tile nor moves the board; paused or won, all it needs (no tile is in
+        play). At 80 x 24 every built-in layout leaves it four rows; a board that scrolls, one."""
+        if self.paused or self.has_class("-won") or not self.query("#board"):
+            return None  # no tile in play, or the board taken down (the screen closing)
+        # The board's area: the terminal's width less the panel's, the play area less the line's
+        # own row (the board's margin).
+        board_area = Size(self.app.size.width - PANEL_WIDTH, play_area.height - 1)
+        return 1 + self.board.rows_under_tiles(board_area)
 
     @property
     def board(self) -> MahjongBoard:
