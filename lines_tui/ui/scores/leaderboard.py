@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -45,6 +45,8 @@ from lines_tui.ui.store_thread import load, write
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
+
+T = TypeVar("T")
 
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
@@ -569,26 +571,28 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
-
-        def failed(error: StoreError) -> None:
-            if self.checked is checked:
-                self.notify(str(error), severity="error")
-
         load(
             self,
             self.session.io,
             lambda: challenge_code(checked, place, self.session.find_layout),
-            lambda code: self._show_challenge(checked, code, place, name),
-            failed,
+            self._while_shown(checked, lambda code: self._show_challenge(code, place, name)),
+            self._while_shown(checked, lambda error: self.notify(str(error), severity="error")),
             group="challenge",
         )
 
-    def _show_challenge(self, of: CheckedTable, code: str, place: int, name: str) -> None:
-        """The challenge code of entry `place` of the table `of`, unless the screen shows
-        another table by now (another was shown, read again after an import or a removal):
-        its label and its command would name that one's entry."""
-        if self.checked is not of:
-            return
+    def _while_shown(self, of: CheckedTable, then: Callable[[T], None]) -> Callable[[T], None]:
+        """`then`, given an answer about the table `of`, unless the screen shows another table
+        by now (another was shown, read again after an import or a removal): a challenge code's
+        label and command would name that one's entry, an error would speak of a table gone."""
+
+        def answered(answer: T) -> None:
+            if self.checked is of:
+                then(answer)
+
+        return answered
+
+    def _show_challenge(self, code: str, place: int, name: str) -> None:
+        """The challenge code of entry `place` of the table shown."""
         shown = printable(name, MAX_NAME_COLUMNS)
         self._show_code_line(
             f"Challenge code of #{place} ({shown}):",
