@@ -297,6 +297,30 @@ async def test_a_code_fitted_while_a_dialog_was_open_is_fitted_again_once_it_clo
         assert widget_lines(screen.query_one("#board-code", Static)) == fresh
 
 
+@pytest.mark.parametrize("dialog", ["question_mark", "v", "d"])
+async def test_the_leaderboard_dimmed_under_a_dialog_is_fitted_to_each_size(
+    tmp_path: Path, dialog: str
+) -> None:
+    """Under a dialog the leaderboard shows dimmed, and is told each resize: shrunk to 30 x 8
+    and grown back to 80 x 18 while the dialog stayed open, it showed 5 lines of the 8 its cut
+    code takes at 80 x 18 (laid out with the height of the code drawn for 30 x 8) until the
+    dialog closed. It shows what it shows on top, the dialog still open."""
+    four_played_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        screen = await open_board(pilot)
+        code = screen.query_one("#board-code", Static)
+        fresh, rows = widget_lines(code), screen.query_one(DataTable).region
+        assert len(fresh) == 8 and any(line.startswith(" … cut here: ") for line in fresh)
+        await press(pilot, dialog)
+        for size in [(30, 8), (80, 18)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+        assert app.screen is not screen
+        assert widget_lines(code) == fresh
+        assert screen.query_one(DataTable).region == rows
+
+
 async def test_a_notice_over_the_whole_code_leaves_it_where_it_was_scrolled(
     tmp_path: Path,
 ) -> None:

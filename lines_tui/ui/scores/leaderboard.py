@@ -481,14 +481,23 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self._draw_code()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The code takes the room of the new size (the Screen's own handler runs too)."""
+        """The code takes the room of the new size (the Screen's own handler runs too), also
+        under a dialog, where the screen shows dimmed. There Textual lays the screen out for
+        the new size before it tells it (the dialog's resize does), and the code drawn now
+        kept the height laid out for the code drawn before: drawn again once that layout is
+        done, it is laid out with its own height."""
         self._draw_code()
+        if not self.is_active:
+            self.call_after_refresh(self._draw_code_again)
 
     def on_screen_resume(self) -> None:
-        """Back on top, the code takes the room of the size it is shown at: under a dialog the
-        screen is not told every resize (once a dialog hides it, none), and it kept the room
-        of a size the terminal had while the dialog was open (the mixins' handlers run too)."""
-        if self.is_attached:  # not closed by a key that came with the one that opened it
+        """Back on top, the code takes the room of the size it is shown at: under a screen of
+        its own (import, a replay) this one is not told the resizes, and kept the room of a
+        size the terminal had meanwhile (the mixins' handlers run too)."""
+        self._draw_code_again()
+
+    def _draw_code_again(self) -> None:
+        if self.is_attached:  # not closed meanwhile (by a key that came with the one opening it)
             self._draw_code()
 
     def _code_room(self) -> int:
