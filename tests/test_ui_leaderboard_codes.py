@@ -22,6 +22,7 @@ from test_ui_scores import (
     SIZE,
     START,
     ScreenApp,
+    help_rows,
     keys_of,
     notices_of,
     open_board,
@@ -46,6 +47,7 @@ from lines_tui.ui.scores.leaderboard import (
     SHARE_CODE_LABEL,
 )
 from lines_tui.ui.session import Session
+from lines_tui.ui.status_line import DialogMessage
 
 SHORT = (80, 16)
 """The least the leaderboard is laid out for: 5 lines for the code above 5 rows."""
@@ -254,3 +256,42 @@ async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home:
         explained = text_of(view.query_one(".dialog-text", Static))
         assert explained.endswith("line breaks are ignored when it is pasted.")
         assert "lines-tui" not in explained
+
+
+async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path: Path) -> None:
+    """`v` shows the whole code and told the player to select it with the mouse: in a keyboard
+    app, with `c` copying it on the leaderboard, `c` did nothing there. It copies the code the
+    view shows (a challenge code's view, the challenge code), says so at the foot of the view,
+    and the view, its Footer and its help name it."""
+    long_codes(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        for keys, label in [
+            (["v"], "Share code of this table"),
+            (["x", "v"], "Challenge code of #1 (Ann)"),
+        ]:
+            await press(pilot, *keys)
+            view = app.screen
+            assert isinstance(view, CodeScreen)
+            code = text_of(view.query_one("#code", Static))
+            explained = text_of(view.query_one(".dialog-text", Static))
+            assert explained.startswith(
+                f"{label} (Lines 11 x 11), {len(code):,} characters. c copies it (where the "
+                "terminal allows); or select it with the mouse: a code longer than the screen "
+                "scrolls"
+            )
+            assert "c Copy" in await footer_line(pilot)
+            assert "c Send the code to the clipboard (where the terminal allows)" in help_rows(view)
+            assert text_of(view.query_one(".dialog-keys", Static)) == "c: copy    esc: close"
+            app.copy_to_clipboard("")
+            await press(pilot, "c")
+            assert app.screen is view and app.clipboard == code
+            message = view.query_one(DialogMessage)
+            assert message.message == (
+                "Code sent to the clipboard. If your terminal does not allow that, select it."
+            )
+            assert widget_lines(message)[1:] == [message.message]  # one line: little room
+            await press(pilot, "escape")
+            assert app.screen is screen
+        assert code != screen.code and code.startswith("LT2-")  # the challenge's, not the table's

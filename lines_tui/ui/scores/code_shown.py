@@ -90,7 +90,7 @@ class CodeShown:
         (Lines 9 x 9)")."""
         run = f" Or run:\n{self.command}" if self.command else ""
         return (
-            f"{whose}, {len(self.code):,} characters. Select it with the mouse; a code longer "
-            f"than the screen scrolls (j k, pgup pgdn): select it a screen at a time, line breaks "
-            f"are ignored when it is pasted.{run}"
+            f"{whose}, {len(self.code):,} characters. c copies it (where the terminal allows); "
+            f"or select it with the mouse: a code longer than the screen scrolls (j k, pgup pgdn), "
+            f"select it a screen at a time, line breaks are ignored when it is pasted.{run}"
         )
