@@ -95,16 +95,17 @@ async def footer_line(pilot: Pilot[Any]) -> str:
 
 
 async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_it_whole(
-    tmp_path: Path,
+    home: Path,
 ) -> None:
     """With two tables and a code the screen cut, the Footer had no room for every key: `s
     Symbols` was cut at 80 columns. `c` copies the code, but a code cut is not one to select:
     `v` (the code whole) takes its place in the Footer while it is cut (`c` still acts, and
     the help lists it). The line under the cut names the key that copied the code shown: a
     challenge code's is `x` (c copies the table's), and `c` on a cut code names `v` where it
-    said "select the code shown above"."""
-    long_codes(tmp_path)
-    app = make_app(tmp_path)
+    said "select the code shown above". (The data folder is the one the command finds by
+    itself: the command offered is short, and shows whole.)"""
+    long_codes(home / "data")
+    app = make_app(home / "data")
     async with app.run_test(size=SHORT) as pilot:
         screen = await open_board(pilot)
         code, note = code_lines(screen)
@@ -115,7 +116,7 @@ async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_
         )
         assert cut_footer_labels(screen) == []
         assert "c" in keys_of(screen)  # still acts, and the help says so
-        command = f"lines-tui --data-dir {tmp_path} scores export lines-11"
+        command = "lines-tui scores export lines-11"
         hidden = len(screen.code) - len(code)
         assert note == (
             f"… cut here: {hidden:,} of its {len(screen.code):,} characters are not shown. "
@@ -295,3 +296,31 @@ async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path
             await press(pilot, "escape")
             assert app.screen is screen
         assert code != screen.code and code.startswith("LT2-")  # the challenge's, not the table's
+
+
+async def test_a_long_data_folder_s_command_is_cut_at_the_edge_and_leaves_the_table_its_rows(
+    tmp_path: Path,
+) -> None:
+    """Under a cut code, the command with a long --data-dir wrapped over two lines or more, and
+    at 80 x 16 the table showed 4 of its 5 rows. The command keeps one line, cut at the screen's
+    edge with '…', the line above it says v shows it whole, and v does (the table's code's and
+    a challenge's)."""
+    data_dir = tmp_path / ("a-long-folder-name-" * 4) / "lines-tui"
+    long_codes(data_dir)
+    async with make_app(data_dir).run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        command = f"lines-tui --data-dir {data_dir} scores export lines-11"
+        for keys, whole in [([], command), (["x"], f"{command} --entry 1 --challenge")]:
+            await press(pilot, *keys)
+            lines = widget_lines(screen.query_one("#board-code", Static))
+            assert lines[-2].rstrip().endswith("; or run (whole in v):")
+            assert lines[-1] == f" {whole[:77]}…"
+            grid = screen.query_one(DataTable)
+            assert grid.region.height == grid.header_height + ROWS_KEPT_IN_SIGHT
+            await press(pilot, "v")
+            view = pilot.app.screen
+            assert isinstance(view, CodeScreen)
+            explained = text_of(view.query_one(".dialog-text", Static))
+            assert explained.endswith(f"Or run:\n{whole}")
+            await press(pilot, "escape")
+            assert pilot.app.screen is screen

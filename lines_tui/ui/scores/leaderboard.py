@@ -85,10 +85,11 @@ ROWS_KEPT_IN_SIGHT = 5
 """The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
 MIN_CODE_ROOM = 4
 """The fewest lines the code is given, however short the screen: one line of the code and,
-under it, the note that says it is cut (two lines at 80 columns, then the command's own line:
-`CodeShown.cut_note`), so that a cut code always shows some of itself and says so. At 80 x 16,
-the least this screen is laid out for (`size_guard.SCREEN_LEAST`), the room is 5 lines with 5
-rows in sight; it binds only on a shorter terminal, under the size guard."""
+under it, the note that says it is cut (two lines at 80 columns, then the command's own line,
+cut at the edge where wider: `CodeShown.cut_note`), so that a cut code always shows some of
+itself and says so. At 80 x 16, the least this screen is laid out for
+(`size_guard.SCREEN_LEAST`), the room is 5 lines with 5 rows in sight; it binds only on a
+shorter terminal, under the size guard."""
 
 
 def board_heading(
