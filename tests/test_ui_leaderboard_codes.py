@@ -22,6 +22,7 @@ from test_ui_scores import (
     SIZE,
     START,
     ScreenApp,
+    help_rows,
     keys_of,
     notices_of,
     open_board,
@@ -46,6 +47,7 @@ from lines_tui.ui.scores.leaderboard import (
     SHARE_CODE_LABEL,
 )
 from lines_tui.ui.session import Session
+from lines_tui.ui.status_line import DialogMessage
 
 SHORT = (80, 16)
 """The least the leaderboard is laid out for: 5 lines for the code above 5 rows."""
@@ -93,16 +95,17 @@ async def footer_line(pilot: Pilot[Any]) -> str:
 
 
 async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_it_whole(
-    tmp_path: Path,
+    home: Path,
 ) -> None:
     """With two tables and a code the screen cut, the Footer had no room for every key: `s
     Symbols` was cut at 80 columns. `c` copies the code, but a code cut is not one to select:
     `v` (the code whole) takes its place in the Footer while it is cut (`c` still acts, and
     the help lists it). The line under the cut names the key that copied the code shown: a
     challenge code's is `x` (c copies the table's), and `c` on a cut code names `v` where it
-    said "select the code shown above"."""
-    long_codes(tmp_path)
-    app = make_app(tmp_path)
+    said "select the code shown above". (The data folder is the one the command finds by
+    itself: the command offered is short, and shows whole.)"""
+    long_codes(home / "data")
+    app = make_app(home / "data")
     async with app.run_test(size=SHORT) as pilot:
         screen = await open_board(pilot)
         code, note = code_lines(screen)
@@ -113,7 +116,7 @@ async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_
         )
         assert cut_footer_labels(screen) == []
         assert "c" in keys_of(screen)  # still acts, and the help says so
-        command = f"lines-tui --data-dir {tmp_path} scores export lines-11"
+        command = "lines-tui scores export lines-11"
         hidden = len(screen.code) - len(code)
         assert note == (
             f"… cut here: {hidden:,} of its {len(screen.code):,} characters are not shown. "
@@ -254,3 +257,70 @@ async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home:
         explained = text_of(view.query_one(".dialog-text", Static))
         assert explained.endswith("line breaks are ignored when it is pasted.")
         assert "lines-tui" not in explained
+
+
+async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path: Path) -> None:
+    """`v` shows the whole code and told the player to select it with the mouse: in a keyboard
+    app, with `c` copying it on the leaderboard, `c` did nothing there. It copies the code the
+    view shows (a challenge code's view, the challenge code), says so at the foot of the view,
+    and the view, its Footer and its help name it."""
+    long_codes(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        for keys, label in [
+            (["v"], "Share code of this table"),
+            (["x", "v"], "Challenge code of #1 (Ann)"),
+        ]:
+            await press(pilot, *keys)
+            view = app.screen
+            assert isinstance(view, CodeScreen)
+            code = text_of(view.query_one("#code", Static))
+            explained = text_of(view.query_one(".dialog-text", Static))
+            assert explained.startswith(
+                f"{label} (Lines 11 x 11), {len(code):,} characters. c copies it (where the "
+                "terminal allows); or select it with the mouse: a code longer than the screen "
+                "scrolls"
+            )
+            assert "c Copy" in await footer_line(pilot)
+            assert "c Send the code to the clipboard (where the terminal allows)" in help_rows(view)
+            assert text_of(view.query_one(".dialog-keys", Static)) == "c: copy    esc: close"
+            app.copy_to_clipboard("")
+            await press(pilot, "c")
+            assert app.screen is view and app.clipboard == code
+            message = view.query_one(DialogMessage)
+            assert message.message == (
+                "Code sent to the clipboard. If your terminal does not allow that, select it."
+            )
+            assert widget_lines(message)[1:] == [message.message]  # one line: little room
+            await press(pilot, "escape")
+            assert app.screen is screen
+        assert code != screen.code and code.startswith("LT2-")  # the challenge's, not the table's
+
+
+async def test_a_long_data_folder_s_command_is_cut_at_the_edge_and_leaves_the_table_its_rows(
+    tmp_path: Path,
+) -> None:
+    """Under a cut code, the command with a long --data-dir wrapped over two lines or more, and
+    at 80 x 16 the table showed 4 of its 5 rows. The command keeps one line, cut at the screen's
+    edge with '…', the line above it says v shows it whole, and v does (the table's code's and
+    a challenge's)."""
+    data_dir = tmp_path / ("a-long-folder-name-" * 4) / "lines-tui"
+    long_codes(data_dir)
+    async with make_app(data_dir).run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        command = f"lines-tui --data-dir {data_dir} scores export lines-11"
+        for keys, whole in [([], command), (["x"], f"{command} --entry 1 --challenge")]:
+            await press(pilot, *keys)
+            lines = widget_lines(screen.query_one("#board-code", Static))
+            assert lines[-2].rstrip().endswith("; or run (whole in v):")
+            assert lines[-1] == f" {whole[:77]}…"
+            grid = screen.query_one(DataTable)
+            assert grid.region.height == grid.header_height + ROWS_KEPT_IN_SIGHT
+            await press(pilot, "v")
+            view = pilot.app.screen
+            assert isinstance(view, CodeScreen)
+            explained = text_of(view.query_one(".dialog-text", Static))
+            assert explained.endswith(f"Or run:\n{whole}")
+            await press(pilot, "escape")
+            assert pilot.app.screen is screen

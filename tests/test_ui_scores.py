@@ -223,10 +223,13 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
     """A code had 9 lines at most, cut after them with nothing to say so: a player who selected
     it sent a damaged code. It now takes the room the screen leaves above the table's first rows;
     a longer one is cut with a line saying how much is hidden and how to get it whole (v, c, the
-    command line, with the data folder), and v shows it whole in a view that scrolls."""
-    code = four_played_games(tmp_path)
+    command line, with the data folder), and v shows it whole in a view that scrolls. The
+    command keeps a line of its own: wider than it (a long data folder, as here), it is cut
+    there with '…', and v shows it whole too."""
+    data_dir = tmp_path / ("a-long-folder-name-" * 4) / "lines-tui"
+    code = four_played_games(data_dir)
     assert len(code) > 6 * 78  # more lines than 80 x 16 leaves it
-    app = make_app(tmp_path)
+    app = make_app(data_dir)
     async with app.run_test(size=(80, 16)) as pilot:
         screen = await open_board(pilot)
         assert screen.code == code
@@ -236,15 +239,16 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         assert code.startswith(shown_code) and shown_code != code
         note = " ".join(line.strip() for line in lines[note_at:])
         hidden = len(code) - len(shown_code)
-        command = f"lines-tui --data-dir {tmp_path} scores export lines-9"
+        command = f"lines-tui --data-dir {data_dir} scores export lines-9"
+        assert len(command) > 78
         assert note == (
             f"… cut here: {hidden:,} of its {len(code):,} characters are not shown. v shows it "
-            f"whole; c copies it (where the terminal allows); or run: {command}"
+            f"whole; c copies it (where the terminal allows); or run (whole in v): "
+            f"{command[:77]}…"
         )
-        # On lines of its own (a short one is never broken in two, as in the README).
-        at = next(i for i, line in enumerate(lines) if line.strip().startswith("lines-tui"))
-        assert lines[at - 1].rstrip().endswith("or run:")
-        assert " ".join(line.strip() for line in lines[at:]) == command
+        # On a line of its own, cut at the screen's edge (as in the README).
+        assert lines[-2].rstrip().endswith("or run (whole in v):")
+        assert lines[-1] == f" {command[:77]}…"
         grid = screen.query_one(DataTable)
         assert grid.region.y + grid.region.height <= 15  # above the Footer: header and 4 rows
         assert grid.region.height >= 5
@@ -295,6 +299,30 @@ async def test_a_code_fitted_while_a_dialog_was_open_is_fitted_again_once_it_clo
         await press(pilot, "escape")
         assert app.screen is screen
         assert widget_lines(screen.query_one("#board-code", Static)) == fresh
+
+
+@pytest.mark.parametrize("dialog", ["question_mark", "v", "d"])
+async def test_the_leaderboard_dimmed_under_a_dialog_is_fitted_to_each_size(
+    tmp_path: Path, dialog: str
+) -> None:
+    """Under a dialog the leaderboard shows dimmed, and is told each resize: shrunk to 30 x 8
+    and grown back to 80 x 18 while the dialog stayed open, it showed 5 lines of the 8 its cut
+    code takes at 80 x 18 (laid out with the height of the code drawn for 30 x 8) until the
+    dialog closed. It shows what it shows on top, the dialog still open."""
+    four_played_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        screen = await open_board(pilot)
+        code = screen.query_one("#board-code", Static)
+        fresh, rows = widget_lines(code), screen.query_one(DataTable).region
+        assert len(fresh) == 8 and any(line.startswith(" … cut here: ") for line in fresh)
+        await press(pilot, dialog)
+        for size in [(30, 8), (80, 18)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+        assert app.screen is not screen
+        assert widget_lines(code) == fresh
+        assert screen.query_one(DataTable).region == rows
 
 
 async def test_a_notice_over_the_whole_code_leaves_it_where_it_was_scrolled(

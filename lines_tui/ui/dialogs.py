@@ -148,11 +148,22 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
         self.dismiss(answer)
 
 
+CODE_COPIED = "Code sent to the clipboard. If your terminal does not allow that, select it."
+"""What c says in the code's view: one line at 80 columns, as the view scrolls in less room."""
+
+
 class CodeScreen(DismissedOnTop, ModalScreen[None]):
-    """Shows a code to select and copy (the clipboard may not reach the player's terminal)."""
+    """Shows a code to copy: c sends it to the clipboard (OSC 52, which not every terminal
+    lets through), or the player selects it with the mouse."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", "Close", tooltip="Close the code, back to the screen"),
+        Binding(
+            "c",
+            "copy_code",
+            "Copy",
+            tooltip="Send the code to the clipboard (where the terminal allows)",
+        ),
         *ON_A_DIALOG,
     ]
 
@@ -171,7 +182,7 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
                 Text(printable_lines(self._explanation)), classes="dialog-text", markup=False
             )
             yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)
-            yield Static("esc: close", classes="dialog-keys", markup=False)
+            yield Static("c: copy    esc: close", classes="dialog-keys", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -186,6 +197,10 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
         pane = self.query_one("#code-pane", TextPane)
         if pane.allow_focus():
             pane.focus()
+
+    def action_copy_code(self) -> None:
+        self.app.copy_to_clipboard(self._code)
+        self.notify(CODE_COPIED)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -71,26 +71,32 @@ class CodeShown:
         kept = len(self.code)
         note = Text()
         for _ in range(2):  # the note's length depends on how much it says is hidden
-            note = Text(self.cut_note(len(self.code) - kept), style=cut_style)
+            note = Text(self.cut_note(len(self.code) - kept, width), style=cut_style)
             note_lines = len(note.wrap(console, width))
             kept = max(1, room - note_lines) * width
         return Text.assemble(self.code[:kept], "\n", note)
 
-    def cut_note(self, hidden: int) -> str:
+    def cut_note(self, hidden: int, width: int) -> str:
         """What is hidden and each way to get it whole: v, the key that copies it, the
         command (if one prints it) on a line of its own, so that it is never broken across
-        two."""
+        two; a command wider than that line (a long --data-dir) is cut there with '…', and
+        the note says that v shows it whole (`explained`): broken across lines, it took a row
+        of the table's."""
         cut = f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown."
         ways = f"v shows it whole; {self.copied} (where the terminal allows)"
-        run = f"; or run:\n{self.command}" if self.command else "."
-        return f"{cut} {ways}{run}"
+        if not self.command:
+            return f"{cut} {ways}."
+        line = Text(self.command)
+        line.truncate(width, overflow="ellipsis")
+        run = "or run:" if line.plain == self.command else "or run (whole in v):"
+        return f"{cut} {ways}; {run}\n{line.plain}"
 
     def explained(self, whose: str) -> str:
         """What a view of the whole code says above it: `whose` ("Share code of this table
         (Lines 9 x 9)")."""
         run = f" Or run:\n{self.command}" if self.command else ""
         return (
-            f"{whose}, {len(self.code):,} characters. Select it with the mouse; a code longer "
-            f"than the screen scrolls (j k, pgup pgdn): select it a screen at a time, line breaks "
-            f"are ignored when it is pasted.{run}"
+            f"{whose}, {len(self.code):,} characters. c copies it (where the terminal allows); "
+            f"or select it with the mouse: a code longer than the screen scrolls (j k, pgup pgdn), "
+            f"select it a screen at a time, line breaks are ignored when it is pasted.{run}"
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -46,6 +46,8 @@ from lines_tui.ui.store_thread import load, write
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
 
+T = TypeVar("T")
+
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
 MAKING_CODE = "Replaying the games and making the share code…"
@@ -83,10 +85,11 @@ ROWS_KEPT_IN_SIGHT = 5
 """The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
 MIN_CODE_ROOM = 4
 """The fewest lines the code is given, however short the screen: one line of the code and,
-under it, the note that says it is cut (two lines at 80 columns, then the command's own line:
-`CodeShown.cut_note`), so that a cut code always shows some of itself and says so. At 80 x 16,
-the least this screen is laid out for (`size_guard.SCREEN_LEAST`), the room is 5 lines with 5
-rows in sight; it binds only on a shorter terminal, under the size guard."""
+under it, the note that says it is cut (two lines at 80 columns, then the command's own line,
+cut at the edge where wider: `CodeShown.cut_note`), so that a cut code always shows some of
+itself and says so. At 80 x 16, the least this screen is laid out for
+(`size_guard.SCREEN_LEAST`), the room is 5 lines with 5 rows in sight; it binds only on a
+shorter terminal, under the size guard."""
 
 
 def board_heading(
@@ -479,14 +482,23 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
         self._draw_code()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The code takes the room of the new size (the Screen's own handler runs too)."""
+        """The code takes the room of the new size (the Screen's own handler runs too), also
+        under a dialog, where the screen shows dimmed. There Textual lays the screen out for
+        the new size before it tells it (the dialog's resize does), and the code drawn now
+        kept the height laid out for the code drawn before: drawn again once that layout is
+        done, it is laid out with its own height."""
         self._draw_code()
+        if not self.is_active:
+            self.call_after_refresh(self._draw_code_again)
 
     def on_screen_resume(self) -> None:
-        """Back on top, the code takes the room of the size it is shown at: under a dialog the
-        screen is not told every resize (once a dialog hides it, none), and it kept the room
-        of a size the terminal had while the dialog was open (the mixins' handlers run too)."""
-        if self.is_attached:  # not closed by a key that came with the one that opened it
+        """Back on top, the code takes the room of the size it is shown at: under a screen of
+        its own (import, a replay) this one is not told the resizes, and kept the room of a
+        size the terminal had meanwhile (the mixins' handlers run too)."""
+        self._draw_code_again()
+
+    def _draw_code_again(self) -> None:
+        if self.is_attached:  # not closed meanwhile (by a key that came with the one opening it)
             self._draw_code()
 
     def _code_room(self) -> int:
@@ -569,26 +581,28 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
-
-        def failed(error: StoreError) -> None:
-            if self.checked is checked:
-                self.notify(str(error), severity="error")
-
         load(
             self,
             self.session.io,
             lambda: challenge_code(checked, place, self.session.find_layout),
-            lambda code: self._show_challenge(checked, code, place, name),
-            failed,
+            self._while_shown(checked, lambda code: self._show_challenge(code, place, name)),
+            self._while_shown(checked, lambda error: self.notify(str(error), severity="error")),
             group="challenge",
         )
 
-    def _show_challenge(self, of: CheckedTable, code: str, place: int, name: str) -> None:
-        """The challenge code of entry `place` of the table `of`, unless the screen shows
-        another table by now (another was shown, read again after an import or a removal):
-        its label and its command would name that one's entry."""
-        if self.checked is not of:
-            return
+    def _while_shown(self, of: CheckedTable, then: Callable[[T], None]) -> Callable[[T], None]:
+        """`then`, given an answer about the table `of`, unless the screen shows another table
+        by now (another was shown, read again after an import or a removal): a challenge code's
+        label and command would name that one's entry, an error would speak of a table gone."""
+
+        def answered(answer: T) -> None:
+            if self.checked is of:
+                then(answer)
+
+        return answered
+
+    def _show_challenge(self, code: str, place: int, name: str) -> None:
+        """The challenge code of entry `place` of the table shown."""
         shown = printable(name, MAX_NAME_COLUMNS)
         self._show_code_line(
             f"Challenge code of #{place} ({shown}):",
