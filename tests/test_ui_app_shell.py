@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import Any
@@ -975,3 +976,20 @@ async def test_a_refusal_pressed_again_while_its_toast_shows_is_not_stacked(tmp_
         await pilot.press("l")
         await settle(pilot)
         assert len(app.screen.query(Toast)) == 1  # cleared, it may show again
+
+
+@pytest.mark.parametrize("loop_turns", range(8))
+async def test_keys_still_on_their_way_as_the_app_shuts_down_act_on_nothing(
+    tmp_path: Path, loop_turns: int
+) -> None:
+    """Keys read just before the app shuts down (here, `run_test` ending as a loaded machine's
+    test did, before the keys had bubbled up to the app) came to the game's bindings after its
+    board was taken down: the app ended with a traceback. Each count of event-loop turns
+    between the keys and the shutdown ends it at another point of their way."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_lines(pilot, LinesGame.new(1, 9))
+        post_keys_at_once(app, "enter", "right", "enter", "5", "a", "space")
+        for _ in range(loop_turns):
+            await asyncio.sleep(0)

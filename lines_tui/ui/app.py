@@ -205,7 +205,12 @@ class LinesTuiApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """A direct start drops what the player types until its game shows (`DirectStart`), a
         new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
-        was typed before it showed (`DropsTypedAhead`)."""
+        was typed before it showed (`DropsTypedAhead`). Once the app shuts down, the player's
+        input still on its way is dropped too: Textual stops reading the terminal then, but a key
+        already read may still be bubbling up to the app, and its binding would act on screens
+        being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
+        if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
+            return
         if not (
             self.direct_start.drops(event)
             or self.saved_games.drops(event)
