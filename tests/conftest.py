@@ -24,7 +24,7 @@ import os
 import random
 import shutil
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +194,16 @@ async def settle(pilot: Pilot[Any]) -> None:
             continue
         if undrawn > UNDRAWN_PAUSES:
             raise AssertionError(f"{type(dialog).__name__} was never drawn")
+
+
+async def laid_out_under_the_top(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
+    """Pause until `done()`, a bounded number of times: a screen under a dialog is laid out on
+    its own update timer, which `pilot.pause` does not force (it updates the screen on top), and
+    whose turn a loaded machine may not have given it yet."""
+    for _ in range(UNDRAWN_PAUSES):
+        if done():
+            return
+        await pilot.pause()
 
 
 async def typed_just_after_it_showed(pilot: Pilot[Any], *keys: str) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
@@ -13,6 +16,7 @@ from lines_tui.outside_text import (
     printable,
     printable_column,
     printable_in_row,
+    printable_in_rows,
 )
 
 
@@ -75,3 +79,29 @@ def test_nothing_shown_can_steer_the_terminal(text: str, width: int) -> None:
     for shown in (printable(text, width), printable_in_row(text, width)):
         assert cell_len(shown) <= width
         assert not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in shown)
+
+
+def rows_at(width: int) -> Callable[[str], int]:
+    """Rows of a text folded at `width` cells: a plain stand-in for the widget's own wrapping."""
+    return lambda shown: max(1, math.ceil(cell_len(shown) / width))
+
+
+def test_rows_give_up_a_long_paths_folders_before_the_reason_after_it() -> None:
+    path = "/tmp/pytest-of-ann/pytest-12/test_rows_of_forty0/some/deeper/data/settings.json"
+    error = f"Not kept: {path} is a folder, not a regular file"
+    assert printable_in_rows(error, 40, 4, rows_at(40)) == error  # 121 cells: fits 4 rows
+    assert printable_in_rows(error, 40, 2, rows_at(40)) == (
+        "Not kept: /tmp/pytest-of-ann/pyte…/settings.json is a folder, not a regular file"
+    )
+    # With no room for the reason even after the folders, the end is cut.
+    assert (
+        printable_in_rows(error, 20, 2, rows_at(20)) == "Not kept: …/settings.json is a folder, …"
+    )
+    assert printable_in_rows(error, 40, 1, rows_at(40)) == printable_in_row(error, 40)
+
+
+@given(st.text(), st.integers(min_value=1, max_value=40), st.integers(min_value=1, max_value=4))
+def test_rows_hold_what_they_show(text: str, width: int, rows: int) -> None:
+    shown = printable_in_rows(text, width, rows, rows_at(width))
+    assert rows_at(width)(shown) <= rows
+    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in shown)

@@ -1025,7 +1025,8 @@ async def test_the_picker_repeats_a_refused_number_as_the_command_line_does(
         await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
         await pilot.app.workers.wait_for_complete()
         await pilot.press("tab")
-        pilot.app.screen.query_one("#seed", Input).value = typed  # as a paste puts it
+        pilot.app.screen.query_one("#seed", Input).post_message(events.Paste(typed))
+        await settle(pilot)
         await pilot.press("enter")
         error = pilot.app.screen.query_one("#seed-error")
         assert widget_lines(error)[0].strip() == f"{said[:1].upper()}{said[1:]} is too large"

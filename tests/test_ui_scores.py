@@ -19,6 +19,7 @@ from conftest import (
     FaultyFileSystem,
     checker,
     in_sight,
+    laid_out_under_the_top,
     make_app,
     played_lines_game,
     post_keys_at_once,
@@ -321,6 +322,11 @@ async def test_the_leaderboard_dimmed_under_a_dialog_is_fitted_to_each_size(
             await pilot.resize_terminal(*size)
             await settle(pilot)
         assert app.screen is not screen
+
+        def fitted_again() -> bool:
+            return widget_lines(code) == fresh and screen.query_one(DataTable).region == rows
+
+        await laid_out_under_the_top(pilot, fitted_again)
         assert widget_lines(code) == fresh
         assert screen.query_one(DataTable).region == rows
 

@@ -25,7 +25,7 @@ def said_whole(number: str) -> bool:
     """Whether a refused number (`number`, as typed: digits, a sign before them or not) is
     repeated whole: the one home of the rule, asked by `number_said` and by the command line,
     which must not read a longer one (Python refuses to read more than 4,300 digits)."""
-    return len(number.removeprefix("-").removeprefix("+")) <= SHOWN_DIGITS
+    return _digits_of(number) <= SHOWN_DIGITS
 
 
 def number_said(number: str, what: str = "a deal number") -> str:
@@ -37,7 +37,12 @@ def number_said(number: str, what: str = "a deal number") -> str:
         return number
     if number.startswith("-"):
         what = f"a negative {what.removeprefix('a ')}"
-    return f"{what} of {len(number.lstrip('+-')):,} digits"
+    return f"{what} of {_digits_of(number):,} digits"
+
+
+def _digits_of(number: str) -> int:
+    """The digits of a number as typed, its sign not counted."""
+    return len(number.lstrip("+-"))
 
 
 def is_deal_number(seed: int) -> bool:

@@ -36,8 +36,9 @@ def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str
     the whole reason, are for the command line), and what that means (`set_aside_means`).
     `in_a_row`: for a game's status line, all in one: a game started afresh there."""
     if len(files) == 1 and in_a_row:
-        # A game's status line is one row of 60-odd columns: the reason and the copy's name
-        # would cut off where the file is.
+        # A game's status line can be one row of 60-odd columns (at the game's least size, or
+        # beside a board that scrolls): the reason and the copy's name would cut off where the
+        # file is.
         return "", f"{files[0].name} was damaged: kept aside; started afresh."
     if len(files) == 1:
         (file,) = files
