@@ -993,3 +993,23 @@ async def test_keys_still_on_their_way_as_the_app_shuts_down_act_on_nothing(
         post_keys_at_once(app, "enter", "right", "enter", "5", "a", "space")
         for _ in range(loop_turns):
             await asyncio.sleep(0)
+
+
+@pytest.mark.parametrize("loop_turns", range(12))
+async def test_ctrl_q_typed_right_after_a_menu_entry_ends_the_app_cleanly(
+    tmp_path: Path, loop_turns: int
+) -> None:
+    """`t` then ctrl+q in one burst (a player quick on the keys, a slow connection): Textual
+    took the Today dialog's widgets away while it was still being put up, its `on_mount` found
+    its list gone, and the app ended with a traceback (exit code 1). Each count of event-loop
+    turns between the two keys ends the app at another point of the dialog's way up."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "t")
+        for _ in range(loop_turns):
+            await asyncio.sleep(0)
+        post_keys_at_once(app, "ctrl+q", "l")  # a key after ctrl+q is not for the app any more
+        await pilot.pause(0.2)
+    assert app.return_code == 0
+    assert not any(isinstance(screen, LinesScreen) for screen in app.screen_stack)

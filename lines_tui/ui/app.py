@@ -31,13 +31,14 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
+from lines_tui.ui.ending import Ending
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
@@ -54,6 +55,8 @@ from lines_tui.ui.toasts import ShownToasts
 from lines_tui.ui.typed_ahead import typed_ahead
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from lines_tui.engine.deal_choice import DealChoice
     from lines_tui.store import Store
     from lines_tui.ui.mahjong import LayoutPickerScreen
@@ -116,6 +119,7 @@ class LinesTuiApp(App[None]):
         self.lines_size = LINES_SIZE if size is None else size
         self.mouse = mouse
         self._toasts = ShownToasts()
+        self.ending = Ending(self)
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
         # start, and keep them.
         self.colourless = self.no_color or "NO_COLOR" in os.environ
@@ -208,8 +212,11 @@ class LinesTuiApp(App[None]):
         was typed before it showed (`DropsTypedAhead`). Once the app shuts down, the player's
         input still on its way is dropped too: Textual stops reading the terminal then, but a key
         already read may still be bubbling up to the app, and its binding would act on screens
-        being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
-        if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
+        being taken down (a test's `run_test` shuts the app down while its loop still runs). So
+        is what the player types once the app was told to end and waits for a screen to come up
+        (`Ending`)."""
+        ending = self.ending.asked or not self.is_running
+        if ending and isinstance(event, (events.InputEvent, events.Paste)):
             return
         if not (
             self.direct_start.drops(event)
@@ -294,6 +301,12 @@ class LinesTuiApp(App[None]):
             if isinstance(screen, OpenGame):
                 screen.save_unless_left()
         self.exit(return_code=return_code)
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        """End the app, once every screen on the stack is up (`Ending`)."""
+        self.ending.end(lambda: super(LinesTuiApp, self).exit(result, return_code, message))
 
     def _check_terminal(self) -> None:
         if terminal_gone(sys.__stdin__):
@@ -380,7 +393,9 @@ class LinesTuiApp(App[None]):
     def push_screen(self, screen: Any, *args: Any, **options: Any) -> Any:
         """A dialog (help, a question) opens over the screen: the notices shown on that screen
         are about it, and would cover the dialog's last rows, so they go (a notice the dialog
-        itself gives still shows)."""
+        itself gives still shows). Nothing opens once the app is ending (`Ending`)."""
+        if self.ending.asked:
+            return AwaitMount(self.screen, [])
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
         return super().push_screen(screen, *args, **options)
