@@ -38,7 +38,6 @@ from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
-from lines_tui.ui.ending import Ending
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
@@ -119,7 +118,8 @@ class LinesTuiApp(App[None]):
         self.lines_size = LINES_SIZE if size is None else size
         self.mouse = mouse
         self._toasts = ShownToasts()
-        self.ending = Ending(self)
+        self.ending = False
+        """The app was told to end (`exit`)."""
         # NO_COLOR users see no colours at all, so balls and tiles need their symbols from the
         # start, and keep them.
         self.colourless = self.no_color or "NO_COLOR" in os.environ
@@ -213,10 +213,10 @@ class LinesTuiApp(App[None]):
         input still on its way is dropped too: Textual stops reading the terminal then, but a key
         already read may still be bubbling up to the app, and its binding would act on screens
         being taken down (a test's `run_test` shuts the app down while its loop still runs). So
-        is what the player types once the app was told to end and waits for a screen to come up
-        (`Ending`)."""
-        ending = self.ending.asked or not self.is_running
-        if ending and isinstance(event, (events.InputEvent, events.Paste)):
+        is what the player types after the app was told to end (`exit`)."""
+        if (self.ending or not self.is_running) and isinstance(
+            event, (events.InputEvent, events.Paste)
+        ):
             return
         if not (
             self.direct_start.drops(event)
@@ -305,8 +305,13 @@ class LinesTuiApp(App[None]):
     def exit(
         self, result: None = None, return_code: int = 0, message: RenderableType | None = None
     ) -> None:
-        """End the app, once every screen on the stack is up (`Ending`)."""
-        self.ending.end(lambda: super(LinesTuiApp, self).exit(result, return_code, message))
+        """End the app; from now on nothing opens (`push_screen`) and what the player types acts
+        on nothing (`on_event`). A key read just ahead of ctrl+q (`t` then ctrl+q in one burst, as
+        a slow connection delivers them) is on its way to the menu when ctrl+q ends the app, and
+        its entry would open a screen that Textual's shutdown takes apart while it is being put
+        up: the Today dialog's `on_mount` found its list gone, and the app ended in a traceback."""
+        self.ending = True
+        super().exit(result, return_code, message)
 
     def _check_terminal(self) -> None:
         if terminal_gone(sys.__stdin__):
@@ -393,8 +398,8 @@ class LinesTuiApp(App[None]):
     def push_screen(self, screen: Any, *args: Any, **options: Any) -> Any:
         """A dialog (help, a question) opens over the screen: the notices shown on that screen
         are about it, and would cover the dialog's last rows, so they go (a notice the dialog
-        itself gives still shows). Nothing opens once the app is ending (`Ending`)."""
-        if self.ending.asked:
+        itself gives still shows). Nothing opens once the app is ending (`exit`)."""
+        if self.ending:
             return AwaitMount(self.screen, [])
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
