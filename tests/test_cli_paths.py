@@ -155,3 +155,14 @@ def test_a_map_name_too_long_for_a_file_name_is_split_off_its_file(
         f"lines-tui: two_maps.map: no map named '{LONG}' (it holds: cross, half-steps)",
     )
     assert "too long" not in line
+
+
+def test_a_folder_s_path_is_quoted_as_given_in_click_s_one_line(home: Path) -> None:
+    """click's refusal is made one line by joining its own line breaks: a line break in the
+    path given to --folder was joined too, shown as a space (`no such` for `no\\nsuch`), and its
+    double spaces were made one. The path is spelled out where it is quoted (README, "Outside
+    text and bad input on the command line")."""
+    missing = home / "two  spaces\nand a line break"
+    line = refused(run("layouts", "--folder", str(missing)), "No such file or directory")
+    assert f"'--folder': {home}/two  spaces\\x0aand a line break: No such" in line
+    refused(run("layouts", "--folder", f"{NOBODY}\nx/y"), f"{NOBODY}\\x0ax names no home")

@@ -4,6 +4,7 @@ it, a challenge code that comes late, and the room the code is given (`leaderboa
 
 from __future__ import annotations
 
+import shlex
 import threading
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from test_ui_scores import (
     SIZE,
     START,
     ScreenApp,
+    command_words,
     help_rows,
     keys_of,
     notices_of,
@@ -256,7 +258,7 @@ async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home:
         assert isinstance(view, CodeScreen)
         explained = text_of(view.query_one(".dialog-text", Static))
         assert explained.endswith("line breaks are ignored when it is pasted.")
-        assert "lines-tui" not in explained
+        assert "lines-tui" not in explained and not view.query("#code-command")
 
 
 async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path: Path) -> None:
@@ -320,7 +322,40 @@ async def test_a_long_data_folder_s_command_is_cut_at_the_edge_and_leaves_the_ta
             await press(pilot, "v")
             view = pilot.app.screen
             assert isinstance(view, CodeScreen)
-            explained = text_of(view.query_one(".dialog-text", Static))
-            assert explained.endswith(f"Or run:\n{whole}")
+            assert command_words(view) == shlex.split(whole)
             await press(pilot, "escape")
             assert pilot.app.screen is screen
+
+
+def top_row_in_sight(widget: Static) -> bool:
+    """Whether the first row of `widget` is drawn on the terminal (a code taller than the view
+    is never in sight whole)."""
+    region, screen = widget.region, widget.screen
+    return 0 <= region.y < screen.size.height and screen.get_widget_at(region.x, region.y)[0] is (
+        widget
+    )
+
+
+async def test_the_whole_code_stays_in_sight_after_c_and_its_command_pastes_whole(
+    tmp_path: Path,
+) -> None:
+    """At 80 x 16, v showed the command that prints the code above it, and a long --data-dir
+    took it four rows, wrapped by the terminal mid-path (selected and pasted, each row ran as a
+    command of its own); c's notice at the view's foot then hid the code (j brought it back).
+    The command is under the code, folded between its words, the path starting a row of its
+    own and cut after a / where it is wider, each row but the last ending in a backslash, so
+    its rows paste into a shell as the one command; after c the code is in sight."""
+    data_dir = tmp_path / ("a-long-folder-name-" * 5) / "lines-tui"
+    command = f"lines-tui --data-dir {data_dir} scores export lines-11"
+    long_codes(data_dir)
+    async with make_app(data_dir).run_test(size=SHORT) as pilot:
+        await open_board(pilot)
+        await press(pilot, "v")
+        view = pilot.app.screen
+        assert isinstance(view, CodeScreen)
+        await press(pilot, "c")
+        assert view.query_one(DialogMessage).message.startswith("Code sent to the clipboard.")
+        assert top_row_in_sight(view.query_one("#code", Static))
+        assert command_words(view) == shlex.split(command)
+        rows = widget_lines(view.query_one("#code-command"))
+        assert rows[1] == "lines-tui --data-dir \\" and rows[2].endswith("/\\")

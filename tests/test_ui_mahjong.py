@@ -1048,6 +1048,45 @@ async def test_the_picker_repeats_a_negative_number_as_it_repeats_any_number(
         assert widget_lines(error)[0].strip() == f"{said} is not a deal number"
 
 
+WIDE_ONE = "\uff11"
+"""A fullwidth 1: a digit that takes two columns."""
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("+" + "9" * 40, "+" + "9" * 40),
+        ("+" + "9" * 41, "a number of 41 digits with '+' before it"),
+        (WIDE_ONE * 20, WIDE_ONE * 20),
+        (WIDE_ONE * 36, "a number of 36 digits"),
+    ],
+    ids=["plus-40", "plus-41", "wide-20", "wide-36"],
+)
+@pytest.mark.parametrize("rows", [24, 16])
+async def test_a_number_with_a_plus_or_wide_digits_is_repeated_as_the_command_line_does(
+    home: Path, typed: str, said: str, rows: int
+) -> None:
+    """Past 40 digits, the picker repeated "+999..." as "A number of 41 digits", its + left
+    out, and `--seed` echoed it whole, however long; 36 fullwidth digits, 72 columns, were
+    repeated whole and the row's "…" cut what is wrong with them. Both ask the engine, which
+    counts a wide digit's two columns and says the +, and the picker's row never cuts its
+    reason."""
+    repeated = repr(typed) if said == typed else said
+    refusal = run("mahjong", "--seed", typed).stderr
+    assert f"'--seed': {repeated} is not a valid whole number." in refusal
+    async with make_app(home / "data").run_test(size=(80, rows)) as pilot:
+        chosen: list[object] = []
+        await pilot.app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("tab")
+        pilot.app.screen.query_one("#seed", Input).value = typed
+        await pilot.press("enter")
+        error = pilot.app.screen.query_one("#seed-error")
+        wrong = f"{said[:1].upper()}{said[1:]} is not a deal number"
+        assert widget_lines(error)[0].strip() in (wrong, f"{wrong}: type a whole number like 42")
+        assert in_sight(error) and not chosen
+
+
 async def test_a_deal_number_pasted_with_words_or_colours_goes_in_as_its_number(
     tmp_path: Path,
 ) -> None:

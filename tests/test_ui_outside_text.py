@@ -8,10 +8,13 @@ import ast
 from pathlib import Path
 
 import pytest
-from conftest import install_layouts, make_app
+from conftest import install_layouts, make_app, widget_lines
+from test_ui_mahjong import open_game, row_layout, settled
 from textual import events
 from textual.widgets import DataTable, Static
 
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.position import Position
 from lines_tui.ui.mahjong import LayoutPickerScreen
 from lines_tui.ui.mahjong.picker import SeedInput
 
@@ -190,3 +193,21 @@ async def test_a_deal_number_pasted_with_an_escape_keeps_only_its_digits(tmp_pat
         seed.post_message(events.Paste("4\x1b2\x07"))
         await pilot.pause()
         assert seed.value == "42"
+
+
+async def test_a_face_with_a_line_break_reads_on_one_row_of_the_tile_s_lines(
+    tmp_path: Path,
+) -> None:
+    """A saved game's position may give its tiles any text for a face: the panel's lines about
+    the tile under the cursor keep their own line breaks, and kept the face's too, its label
+    and name shown as more lines of the panel. The face is spelled out, its label too (never cut
+    inside an escape); the panel's own lines stay."""
+    layout = row_layout(2)
+    game = MahjongGame(layout, 1, Position(layout.slots, ("a\nb", "a\nb")), now=0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        await settled(pilot, screen)
+        info = [line.strip() for line in widget_lines(screen.query_one("#tile-info", Static))]
+        assert info[:2] == ["a a\\x0ab", "layer 1, free"]
+        assert "a" in screen.board.labels[0] and "\n" not in "".join(screen.board.labels)

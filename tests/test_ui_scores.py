@@ -6,6 +6,7 @@ import asyncio
 import errno
 import random
 import re
+import shlex
 import threading
 import time
 from concurrent.futures import Future
@@ -28,6 +29,7 @@ from conftest import (
     widget_lines,
     won_mahjong_game,
 )
+from rich.cells import cell_len
 from rich.color import Color
 from rich.console import Group
 from rich.style import Style
@@ -123,6 +125,18 @@ def text_of(widget: Static) -> str:
 def shown(widget: Static) -> str:
     """What `widget` shows, its lines joined by spaces, as drawn."""
     return " ".join(line.strip() for line in widget_lines(widget))
+
+
+def command_words(view: CodeScreen) -> list[str]:
+    """The words of the command under the whole code, as a shell reads its rows as drawn
+    ("Or run:" above them): each row within the view's width, every one but the last ending in
+    a backslash, which the shell takes for no break at all."""
+    lines = view.query_one("#code-command")
+    label, *rows = widget_lines(lines)
+    assert label == "Or run:"
+    assert all(cell_len(row) <= lines.content_size.width for row in rows)
+    assert all(row.endswith("\\") for row in rows[:-1]) and not rows[-1].endswith("\\")
+    return shlex.split("\n".join(rows).replace("\\\n", ""))
 
 
 def cells(grid: DataTable[Any], row: int) -> list[str]:
@@ -260,7 +274,8 @@ async def test_a_code_longer_than_the_screens_room_says_where_it_is_cut_and_v_sh
         assert isinstance(view, CodeScreen)
         assert text_of(view.query_one("#code", Static)) == code
         explained = text_of(view.query_one(".dialog-text", Static))
-        assert explained.endswith(f"Or run:\n{command}")  # a line break, not spelled out
+        assert explained.endswith("line breaks are ignored when it is pasted.")
+        assert command_words(view) == shlex.split(command)  # under the code, folded
         pane = view.query_one("#code-pane")
         assert pilot.app.focused is pane and pane.max_scroll_y > 0
         await press(pilot, "pagedown")

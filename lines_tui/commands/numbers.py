@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from typer._click.types import FloatParamType, IntRange  # typer carries its own click
 
-from lines_tui.engine.deal_choice import number_said, said_whole
+from lines_tui.engine.deal_choice import number_said, said_whole, typed_number
 
 
 class WholeNumber(IntRange):
@@ -30,7 +30,11 @@ class WholeNumber(IntRange):
         # Python's int() also reads other scripts' digits, "1_000" and spaces around, where a
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
-            self.fail(f"{value!r} is not a valid {self.name}.", param, ctx)
+            # A number written otherwise ("+42", fullwidth digits) is repeated as the layout
+            # picker repeats it: a screenful of digits was echoed whole, where the picker counts.
+            whole = said_whole(value) or not typed_number(value)
+            said = repr(value) if whole else number_said(value, "a number")
+            self.fail(f"{said} is not a valid {self.name}.", param, ctx)
         if isinstance(value, str) and not said_whole(value):
             # Out of every range here; not repeated whole (nor read: Python refuses to read
             # more than 4,300 digits, and click then echoed them all as "not a valid integer").

@@ -16,6 +16,7 @@ import typer
 
 from lines_tui.commands.options import empty_path
 from lines_tui.engine.text_file import HomeUnknown, expand_home
+from lines_tui.outside_text import printable
 
 
 class EmptyPath(typer.BadParameter):
@@ -47,7 +48,7 @@ def _expanded(text: str, what: str) -> Path:
     try:
         return expand_home(text)
     except HomeUnknown as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(printable(str(error))) from None
 
 
 def layout_value(text: str) -> str:
@@ -67,12 +68,15 @@ def folder_value(text: str) -> Path:
     """The folder `text` names, `~` expanded: one that exists (a layout folder to search;
     a missing one would be searched as an empty one, without a word)."""
     folder = _expanded(text, "folder")
+    # Spelled out here, where the path is quoted: click's message is one line only once its own
+    # line breaks are joined, and a line break in the path then read as a space.
+    shown = printable(str(folder))
     try:
         mode = folder.stat().st_mode
     except OSError as error:
-        raise typer.BadParameter(f"{folder}: {error.strerror or error}") from None
+        raise typer.BadParameter(f"{shown}: {error.strerror or error}") from None
     if not stat.S_ISDIR(mode):
-        raise typer.BadParameter(f"{folder} is not a folder")
+        raise typer.BadParameter(f"{shown} is not a folder")
     return folder
 
 

@@ -3,6 +3,7 @@ around them. `lines_tui.cli.main` comes here for every start but the plainest on
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -178,7 +179,9 @@ def help_asked(tree: TyperGroup, ctx: typer.Context, words: list[str]) -> bool:
 
 
 def _one_line(error: typer.TyperException) -> str:
-    message = " ".join(error.format_message().split())
+    """click's refusal on one line: its own line breaks (a choice's "Choose from:\\n\\t...")
+    joined by a space, every other space as it is (a path quoted in it keeps its double ones)."""
+    message = re.sub(r"\s*\n\s*", " ", error.format_message().strip())
     context = getattr(error, "ctx", None)
     if context is None:
         return message

@@ -5,6 +5,8 @@ before play, what was skipped on the way to it."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -18,31 +20,45 @@ DEAL_RANGE = "0 to 2**64 - 1"
 """The deal numbers, as messages about a table or a share code's entry spell them."""
 SHOWN_DIGITS = 40
 """The most digits a refused number is repeated with (twice the last deal's): a longer one is
-told by how many digits it has, as a screenful of them would bury the reason."""
+told by how many digits it has, as a screenful of them would bury the reason. Counted in the
+columns they take: a wide digit (a fullwidth "１") counts as two, so that a number repeated whole
+leaves its reason room on the layout picker's one row, as 40 digits do."""
 
 
 def said_whole(number: str) -> bool:
     """Whether a refused number (`number`, as typed: digits, a sign before them or not) is
     repeated whole: the one home of the rule, asked by `number_said` and by the command line,
     which must not read a longer one (Python refuses to read more than 4,300 digits)."""
-    return _digits_of(number) <= SHOWN_DIGITS
+    return _columns_of(_unsigned(number)) <= SHOWN_DIGITS
+
+
+def typed_number(text: str) -> bool:
+    """Whether `text` is a number as typed, which a refusal repeats by `number_said`: digits of
+    any script (a fullwidth "１２"), a sign before them or not."""
+    return re.fullmatch(r"[-+]?\d+", text) is not None
 
 
 def number_said(number: str, what: str = "a deal number") -> str:
     """A refused number (`number`, as typed) as its refusal repeats it, wherever it is refused
     (the command line, a table id, the layout picker): whole up to `SHOWN_DIGITS` digits, else
-    `what` and its count: "a deal number of 5,000 digits", "a negative deal number of 5,000
-    digits"."""
+    `what` and its count, with the sign typed: "a deal number of 5,000 digits", "a negative
+    deal number of 5,000 digits", "a deal number of 5,000 digits with '+' before it"."""
     if said_whole(number):
         return number
     if number.startswith("-"):
         what = f"a negative {what.removeprefix('a ')}"
-    return f"{what} of {_digits_of(number):,} digits"
+    counted = f"{what} of {len(_unsigned(number)):,} digits"
+    return f"{counted} with '+' before it" if number.startswith("+") else counted
 
 
-def _digits_of(number: str) -> int:
-    """The digits of a number as typed, its sign not counted."""
-    return len(number.lstrip("+-"))
+def _unsigned(number: str) -> str:
+    """A number as typed without its sign (one + or -: any other is no sign, and counted)."""
+    return number[1:] if number[:1] in ("+", "-") else number
+
+
+def _columns_of(digits: str) -> int:
+    """The terminal columns `digits` take: two for a wide (fullwidth) one, one for any other."""
+    return sum(2 if unicodedata.east_asian_width(digit) in ("W", "F") else 1 for digit in digits)
 
 
 def is_deal_number(seed: int) -> bool:

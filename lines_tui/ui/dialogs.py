@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from lines_tui.outside_text import inert, printable, printable_lines
+from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer, restated
 from lines_tui.ui.lists import TextPane
@@ -151,10 +154,85 @@ class ResumeScreen(DismissedOnTop, ModalScreen[str | None]):
 CODE_COPIED = "Code sent to the clipboard. If your terminal does not allow that, select it."
 """What c says in the code's view: one line at 80 columns, as the view scrolls in less room."""
 
+CONTINUED = "\\"
+"""What ends a row of a folded command: a backslash at a line's end, outside quotes, is no break
+at all to a POSIX shell (sh, bash, zsh; fish too)."""
+
+
+def folded_command(command: str, width: int) -> list[str]:
+    """`command` (its words quoted as a shell reads them) on rows at most `width` cells wide,
+    each row but the last ending in a backslash, so that the rows a terminal selects, line
+    breaks and all, paste into a shell as the one command. Rows break between words: a word
+    that does not fit the row goes to the next (a long `--data-dir` path starts its own row),
+    and a word wider than a row is cut into pieces, each quoted alone, which the shell joins
+    again. Wrapped by the terminal instead, the command broke mid-path, each row a command."""
+    if width <= 0 or cell_len(command) <= width:
+        return [command]
+    rows: list[str] = []
+    row = ""
+    for word in shlex.split(command):
+        quoted = shlex.quote(word)
+        joined = f"{row} {quoted}" if row else quoted
+        if cell_len(f"{joined} {CONTINUED}") <= width:
+            row = joined
+            continue
+        if row:
+            rows.append(f"{row} {CONTINUED}")
+        *whole_rows, row = _word_pieces(word, width)
+        rows += [piece + CONTINUED for piece in whole_rows]
+    return [*rows, row]
+
+
+def _word_pieces(word: str, width: int) -> list[str]:
+    """`word` quoted in pieces that fit rows of `width` cells: each but the last with room for
+    the backslash after it, the last with room for " \\" (more words may follow it); a piece
+    is at least one character, however narrow the rows."""
+    pieces: list[str] = []
+    rest = word
+    while len(rest) > 1 and cell_len(f"{shlex.quote(rest)} {CONTINUED}") > width:
+        cut = _cut(rest, width)
+        pieces.append(shlex.quote(rest[:cut]))
+        rest = rest[cut:]
+    return [*pieces, shlex.quote(rest)]
+
+
+def _cut(word: str, width: int) -> int:
+    """Where a row of `width` cells cuts `word` (quoted, and a backslash after it): after a /
+    in its second half, so that a path's row ends with a folder's name (a row starting "-d"
+    read as an option), else as far as it fits; at least one character."""
+    fits = [
+        cut for cut in range(1, len(word)) if cell_len(shlex.quote(word[:cut]) + CONTINUED) <= width
+    ]
+    if not fits:
+        return 1
+    after_a_slash = [cut for cut in fits if word[cut - 1] == "/" and cut > fits[-1] // 2]
+    return (after_a_slash or fits)[-1]
+
+
+class CommandLines(Static):
+    """A command that prints the code shown, under "Or run:", folded to the width it is shown
+    at (`folded_command`). Shown inert: the command's outside text (a path) is spelled out."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(classes="dialog-text", id="code-command", markup=False)
+        self.command = command
+
+    def _rows(self, width: int) -> list[str]:
+        return ["Or run:", *folded_command(self.command, width)]
+
+    def render(self) -> Text:
+        return Text("\n").join(inert(row) for row in self._rows(self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._rows(width))
+
 
 class CodeScreen(DismissedOnTop, ModalScreen[None]):
     """Shows a code to copy: c sends it to the clipboard (OSC 52, which not every terminal
-    lets through), or the player selects it with the mouse."""
+    lets through), or the player selects it with the mouse; and, if one is given, a command
+    that prints it, under the code (`CommandLines`): above it, a command of a long data
+    folder's path pushed the code down, and at 80 x 16 the notice c raises at the view's foot
+    then hid it all."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", "Close", tooltip="Close the code, back to the screen"),
@@ -167,21 +245,21 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, code: str, explanation: str, title: str) -> None:
+    def __init__(self, code: str, explanation: str, title: str, command: str = "") -> None:
         super().__init__()
         self._code = code
         self._explanation = explanation
         self._title = title
+        self._command = command
 
     def compose(self) -> ComposeResult:
         # The whole dialog scrolls when the code is longer than the screen's room for it.
         with TextPane(classes="dialog -code", id="code-pane") as frame:
             frame.border_title = inert(self._title)
-            # The app's own line breaks stay; any other control in outside text is spelled out.
-            yield Static(
-                Text(printable_lines(self._explanation)), classes="dialog-text", markup=False
-            )
+            yield Static(inert(self._explanation), classes="dialog-text", markup=False)
             yield Static(inert(self._code), classes="dialog-text", id="code", markup=False)
+            if self._command:
+                yield CommandLines(self._command)
             yield Static("c: copy    esc: close", classes="dialog-keys", markup=False)
         yield Footer()
 

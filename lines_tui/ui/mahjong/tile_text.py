@@ -6,14 +6,18 @@ from __future__ import annotations
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.visible_text import spelled_prefix
+from lines_tui.outside_text import printable
 
 
 def face_text(face_id: str) -> tuple[str, str, str]:
-    """(label, suit, name) of a face id; a position file may use faces outside the standard set."""
+    """(label, suit, name) of a face id; a position file (a saved game's) may use faces outside
+    the standard set: any text, shown inert. Its name and label go into the panel's lines about a
+    tile, whose own line breaks stay (`printable_lines`): one in the face showed as two lines."""
     try:
         face = face_by_id(face_id)
     except KeyError:
-        return face_id[:2], "other", face_id
+        return spelled_prefix(face_id, 2), "other", printable(face_id)
     return face.label, face.suit, face.name
 
 

@@ -80,7 +80,7 @@ class CodeShown:
         """What is hidden and each way to get it whole: v, the key that copies it, the
         command (if one prints it) on a line of its own, so that it is never broken across
         two; a command wider than that line (a long --data-dir) is cut there with '…', and
-        the note says that v shows it whole (`explained`): broken across lines, it took a row
+        the note says that v shows it whole (`CodeScreen`): broken across lines, it took a row
         of the table's."""
         cut = f"… cut here: {hidden:,} of its {len(self.code):,} characters are not shown."
         ways = f"v shows it whole; {self.copied} (where the terminal allows)"
@@ -93,10 +93,9 @@ class CodeShown:
 
     def explained(self, whose: str) -> str:
         """What a view of the whole code says above it: `whose` ("Share code of this table
-        (Lines 9 x 9)")."""
-        run = f" Or run:\n{self.command}" if self.command else ""
+        (Lines 9 x 9)"). The command, if any, is under the code (`CodeScreen`)."""
         return (
             f"{whose}, {len(self.code):,} characters. c copies it (where the terminal allows); "
             f"or select it with the mouse: a code longer than the screen scrolls (j k, pgup pgdn), "
-            f"select it a screen at a time, line breaks are ignored when it is pasted.{run}"
+            f"select it a screen at a time, line breaks are ignored when it is pasted."
         )

@@ -532,7 +532,7 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
             return
         label = self._code_label.removesuffix(":")
         whose = f"{label} ({self.session.table_title(self.tables[self.index])})"
-        self.app.push_screen(CodeScreen(shown.code, shown.explained(whose), label))
+        self.app.push_screen(CodeScreen(shown.code, shown.explained(whose), label, shown.command))
 
     def action_switch(self, step: int) -> None:
         why = self._why_idle("switch()")
