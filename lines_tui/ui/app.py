@@ -212,11 +212,8 @@ class LinesTuiApp(App[None]):
         was typed before it showed (`DropsTypedAhead`). Once the app shuts down, the player's
         input still on its way is dropped too: Textual stops reading the terminal then, but a key
         already read may still be bubbling up to the app, and its binding would act on screens
-        being taken down (a test's `run_test` shuts the app down while its loop still runs). So
-        is what the player types after the app was told to end (`exit`)."""
-        if (self.ending or not self.is_running) and isinstance(
-            event, (events.InputEvent, events.Paste)
-        ):
+        being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
+        if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
         if not (
             self.direct_start.drops(event)
@@ -305,11 +302,11 @@ class LinesTuiApp(App[None]):
     def exit(
         self, result: None = None, return_code: int = 0, message: RenderableType | None = None
     ) -> None:
-        """End the app; from now on nothing opens (`push_screen`) and what the player types acts
-        on nothing (`on_event`). A key read just ahead of ctrl+q (`t` then ctrl+q in one burst, as
-        a slow connection delivers them) is on its way to the menu when ctrl+q ends the app, and
-        its entry would open a screen that Textual's shutdown takes apart while it is being put
-        up: the Today dialog's `on_mount` found its list gone, and the app ended in a traceback."""
+        """End the app; from now on nothing opens (`push_screen`). A key read just ahead of
+        ctrl+q (`t` then ctrl+q in one burst, as a slow connection delivers them) is on its way
+        to the menu when ctrl+q ends the app, and its entry would open a screen that Textual's
+        shutdown takes apart while it is being put up: the Today dialog's `on_mount` found its
+        list gone, and the app ended in a traceback."""
         self.ending = True
         super().exit(result, return_code, message)
 
@@ -400,7 +397,7 @@ class LinesTuiApp(App[None]):
         are about it, and would cover the dialog's last rows, so they go (a notice the dialog
         itself gives still shows). Nothing opens once the app is ending (`exit`)."""
         if self.ending:
-            return AwaitMount(self.screen, [])
+            return AwaitMount(screen, [])
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
         return super().push_screen(screen, *args, **options)
