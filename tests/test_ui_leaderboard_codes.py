@@ -10,7 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import (
+    drawn_rows,
     make_app,
     played_lines_game,
     settle,
@@ -41,8 +43,9 @@ from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
 from lines_tui.store import Store, TableId, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.lists import TextPane
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.scores.code_shown import command_prints_it
+from lines_tui.ui.scores.code_shown import command_prints_it, export_command
 from lines_tui.ui.scores.leaderboard import (
     LINES_BESIDE_THE_CODE,
     ROWS_KEPT_IN_SIGHT,
@@ -359,3 +362,37 @@ async def test_the_whole_code_stays_in_sight_after_c_and_its_command_pastes_whol
         assert command_words(view) == shlex.split(command)
         rows = widget_lines(view.query_one("#code-command"))
         assert rows[1] == "lines-tui --data-dir \\" and rows[2].endswith("/\\")
+
+
+LONG_CODE = "LT2-" + "0123456789ABCDEFGHJKMNPQRSTVWXYZ" * 45
+"""A code of 1,444 characters: 19 rows at 80 columns, more than the view shows at 80 x 24."""
+
+
+@pytest.mark.parametrize("size", [SHORT, SIZE])
+async def test_every_row_drawn_in_the_whole_code_s_view_is_its_text_alone(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The view scrolls, and drew a scrollbar in its last column, whose thumb ends are block
+    glyphs (▁…▇): selected as whole rows, a row of the code took one in, and a row of the folded
+    command read `…-a-\\▂`, no line continuation, so the shell ran its rows as commands of their
+    own. The view draws no scrollbar (j k pgup pgdn scroll it, as its text says): at every
+    scroll position each row drawn in it is a row its text shows, nothing beside it, and the
+    command's rows, drawn, paste as the one command."""
+    data_dir = tmp_path / ("a-long-folder-name-" * 5) / "lines-tui"
+    command = export_command(TableId.lines(9), data_dir)
+    async with make_app(tmp_path / "data").run_test(size=size) as pilot:
+        await pilot.app.push_screen(CodeScreen(LONG_CODE, "A code to select.", "Code", command))
+        await settle(pilot)
+        pane = pilot.app.screen.query_one("#code-pane", TextPane)
+        shown = {"", *(line for child in pane.children for line in widget_lines(child))}
+        region = pane.content_region
+        assert pane.max_scroll_y > 0
+        for _ in range(pane.max_scroll_y + 1):
+            rows = drawn_rows(pilot.app)[region.y : region.bottom]
+            assert [row for row in rows if row not in shown] == []
+            await press(pilot, "j")
+        assert pane.scroll_y == pane.max_scroll_y
+        drawn = drawn_rows(pilot.app)
+        start = drawn.index("Or run:") + 1
+        rows = drawn[start : drawn.index("", start)]
+        assert shlex.split("\n".join(rows).replace("\\\n", "")) == shlex.split(command)
