@@ -42,7 +42,8 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
 from lines_tui.store import Store, TableId, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
-from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui import dialogs
+from lines_tui.ui.dialogs import CodeScreen, folded_command
 from lines_tui.ui.lists import TextPane
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.scores.code_shown import command_prints_it, export_command
@@ -396,3 +397,47 @@ async def test_every_row_drawn_in_the_whole_code_s_view_is_its_text_alone(
         start = drawn.index("Or run:") + 1
         rows = drawn[start : drawn.index("", start)]
         assert shlex.split("\n".join(rows).replace("\\\n", "")) == shlex.split(command)
+
+
+def test_a_long_path_is_folded_quoting_no_more_starts_than_its_rows_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a row cuts a path wider than it was found by quoting every start of what was left
+    of the path, for every row: a 4,000-character path took a second and a half to fold, and
+    the view folded it on every redraw. A start wider than the row is never tried: the starts
+    quoted are about as many as the path's characters, not their square over the row's width."""
+    quote = shlex.quote
+    quoted: list[str] = []
+    monkeypatch.setattr(shlex, "quote", lambda word: quoted.append(word) or quote(word))
+    path = "/" + "/".join(["a-long-folder-name"] * 210)
+    command = f"lines-tui --data-dir {path} scores export lines-9"
+    rows = folded_command(command, 80)
+    assert len(path) > 3_900 and len(rows) > 50
+    assert len(quoted) < 2 * len(path)
+    monkeypatch.undo()
+    assert shlex.split("\n".join(rows).replace("\\\n", "")) == shlex.split(command)
+
+
+async def test_the_view_folds_its_command_once_for_each_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual asks the command's widget for its rows on every layout and redraw (its height,
+    then its lines): each time, the command was folded again. It is folded once for each width
+    it is shown at."""
+    widths: list[int] = []
+    fold = dialogs.folded_command
+    monkeypatch.setattr(
+        dialogs,
+        "folded_command",
+        lambda command, width: widths.append(width) or fold(command, width),
+    )
+    command = export_command(TableId.lines(9), tmp_path / ("a-long-folder-name-" * 5))
+    async with make_app(tmp_path / "data").run_test(size=SHORT) as pilot:
+        await pilot.app.push_screen(CodeScreen(LONG_CODE, "A code to select.", "Code", command))
+        await settle(pilot)
+        await press(pilot, "j", "j", "end", "home")
+        await pilot.resize_terminal(100, 24)
+        await settle(pilot)
+        await press(pilot, "j")
+        assert command_words(pilot.app.screen) == shlex.split(command)
+    assert sorted(set(widths)) == sorted(widths) and {80, 100} <= set(widths)

@@ -200,13 +200,25 @@ def _cut(word: str, width: int) -> int:
     """Where a row of `width` cells cuts `word` (quoted, and a backslash after it): after a /
     in its second half, so that a path's row ends with a folder's name (a row starting "-d"
     read as an option), else as far as it fits; at least one character."""
-    fits = [
-        cut for cut in range(1, len(word)) if cell_len(shlex.quote(word[:cut]) + CONTINUED) <= width
-    ]
-    if not fits:
+    most = _most_that_fits(word, width)
+    if most == 0:
         return 1
-    after_a_slash = [cut for cut in fits if word[cut - 1] == "/" and cut > fits[-1] // 2]
-    return (after_a_slash or fits)[-1]
+    after_a_slash = [cut for cut in range(most, most // 2, -1) if word[cut - 1] == "/"]
+    return after_a_slash[0] if after_a_slash else most
+
+
+def _most_that_fits(word: str, width: int) -> int:
+    """The most characters of `word` (not all of it) that fit a row of `width` cells quoted,
+    a backslash after them; 0 if none does. A longer start of a word is never narrower quoted,
+    so the starts are tried from the shortest until one is too wide, and no start wider than
+    the row unquoted is tried: quoting every start of a whole 4,000-character path took a
+    second and a half, on every redraw."""
+    most = 0
+    for cut in range(1, len(word)):
+        if cell_len(shlex.quote(word[:cut]) + CONTINUED) > width:
+            break
+        most = cut
+    return most
 
 
 class CommandLines(Static):
@@ -215,10 +227,15 @@ class CommandLines(Static):
 
     def __init__(self, command: str) -> None:
         super().__init__(classes="dialog-text", id="code-command", markup=False)
-        self.command = command
+        self._command = command
+        self._rows_at: dict[int, list[str]] = {}
 
     def _rows(self, width: int) -> list[str]:
-        return ["Or run:", *folded_command(self.command, width)]
+        """The rows at `width`, folded once for each width: Textual asks for them on every
+        layout and redraw."""
+        if width not in self._rows_at:
+            self._rows_at[width] = ["Or run:", *folded_command(self._command, width)]
+        return self._rows_at[width]
 
     def render(self) -> Text:
         return Text("\n").join(inert(row) for row in self._rows(self.content_size.width))
