@@ -156,16 +156,19 @@ CODE_COPIED = "Code sent to the clipboard. If your terminal does not allow that,
 
 CONTINUED = "\\"
 """What ends a row of a folded command: a backslash at a line's end, outside quotes, is no break
-at all to a POSIX shell (sh, bash, zsh; fish too)."""
+at all to a POSIX shell (sh, bash, zsh, dash), whose quoting `shlex.quote` writes. Not to fish,
+which reads `\\` and `\'` inside single quotes as escapes, so a path holding a backslash would
+name another folder there."""
 
 
 def folded_command(command: str, width: int) -> list[str]:
     """`command` (its words quoted as a shell reads them) on rows at most `width` cells wide,
     each row but the last ending in a backslash, so that the rows a terminal selects, line
-    breaks and all, paste into a shell as the one command. Rows break between words: a word
-    that does not fit the row goes to the next (a long `--data-dir` path starts its own row),
-    and a word wider than a row is cut into pieces, each quoted alone, which the shell joins
-    again. Wrapped by the terminal instead, the command broke mid-path, each row a command."""
+    breaks and all, paste into a POSIX shell as the one command. Rows break between words: a
+    word that does not fit the row goes to the next (a long `--data-dir` path starts its own
+    row), and a word wider than a row is cut into pieces, each quoted alone, which the shell
+    joins again. Wrapped by the terminal instead, the command broke mid-path, each row a
+    command."""
     if width <= 0 or cell_len(command) <= width:
         return [command]
     rows: list[str] = []
