@@ -265,6 +265,30 @@ async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home:
         assert "lines-tui" not in explained and not view.query("#code-command")
 
 
+async def test_a_data_folder_named_with_a_control_character_offers_no_command(
+    tmp_path: Path,
+) -> None:
+    """The command offered named the data folder as shown, its control characters spelled out
+    (`new\\x0afolder` for a line break): run, it read another folder, and printed another code
+    or none. Where the path as shown is not the real one, no command is offered (as for a
+    layout played from a file): the line under the cut code and the whole code's view offer v
+    and c."""
+    data_dir = tmp_path / "new\nfolder" / "lines-tui"
+    long_codes(data_dir)
+    assert export_command(TableId.lines(11), data_dir) == ""
+    async with make_app(data_dir).run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        for keys in [[], ["x"]]:  # the table's code, then a challenge's
+            await press(pilot, *keys)
+            code, note = code_lines(screen)
+            assert code != screen.code
+            assert note.endswith("(where the terminal allows).") and "lines-tui" not in note
+            await press(pilot, "v")
+            view = pilot.app.screen
+            assert isinstance(view, CodeScreen) and not view.query("#code-command")
+            await press(pilot, "escape")
+
+
 async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path: Path) -> None:
     """`v` shows the whole code and told the player to select it with the mouse: in a keyboard
     app, with `c` copying it on the leaderboard, `c` did nothing there. It copies the code the
