@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import html
 import os
 import random
+import re
 import shutil
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.color import Color as RichColor
 from rich.color import ColorSystem
 from rich.segment import Segment
@@ -250,6 +253,32 @@ def widget_lines(widget: Widget) -> list[str]:
     """What `widget` shows, line by line, as drawn at its present size (cut, wrapped, padded)."""
     width, height = widget.outer_size
     return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+def drawn_rows(app: App[Any]) -> list[str]:
+    """The terminal's rows as the app draws them, every widget and its scrollbars together (what
+    a player's selection of whole rows takes), read from the app's screenshot: unlike
+    `widget_lines`, a glyph drawn beside a widget (a scrollbar's thumb) is on its rows."""
+    width, height = app.size
+    cells = [[" "] * width for _ in range(height)]
+    for found in _SVG_TEXT.finditer(app.export_screenshot()):
+        text = html.unescape(found["text"]).replace("\xa0", " ")
+        column = round(float(found["x"]) / (float(found["length"]) / len(text)))
+        row = cells[int(found["row"])]
+        for character in text.rstrip("\n"):  # each row's end is a run of its own
+            row[column] = character
+            if cell_len(character) == 2:
+                row[column + 1] = ""  # the wide character's second cell
+            column += cell_len(character)
+    return ["".join(row).rstrip() for row in cells]
+
+
+_SVG_TEXT = re.compile(
+    r'<text class="[^"]*" x="(?P<x>[\d.]+)" y="[\d.]+" textLength="(?P<length>[\d.]+)" '
+    r'clip-path="url\(#[^)]*-line-(?P<row>\d+)\)">(?P<text>[^<]*)</text>'
+)
+"""A run of text in Rich's SVG export: its column is `x` over the width of a cell (`length` over
+its characters, each one cell wide in the export's measure)."""
 
 
 def in_sight(widget: Widget) -> bool:

@@ -10,7 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import (
+    drawn_rows,
     make_app,
     played_lines_game,
     settle,
@@ -40,9 +42,11 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
 from lines_tui.store import Store, TableId, open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
-from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui import dialogs
+from lines_tui.ui.dialogs import CodeScreen, folded_command
+from lines_tui.ui.lists import TextPane
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.scores.code_shown import command_prints_it
+from lines_tui.ui.scores.code_shown import command_prints_it, export_command
 from lines_tui.ui.scores.leaderboard import (
     LINES_BESIDE_THE_CODE,
     ROWS_KEPT_IN_SIGHT,
@@ -261,6 +265,30 @@ async def test_a_cut_code_of_a_layout_played_from_a_file_offers_no_command(home:
         assert "lines-tui" not in explained and not view.query("#code-command")
 
 
+async def test_a_data_folder_named_with_a_control_character_offers_no_command(
+    tmp_path: Path,
+) -> None:
+    """The command offered named the data folder as shown, its control characters spelled out
+    (`new\\x0afolder` for a line break): run, it read another folder, and printed another code
+    or none. Where the path as shown is not the real one, no command is offered (as for a
+    layout played from a file): the line under the cut code and the whole code's view offer v
+    and c."""
+    data_dir = tmp_path / "new\nfolder" / "lines-tui"
+    long_codes(data_dir)
+    assert export_command(TableId.lines(11), data_dir) == ""
+    async with make_app(data_dir).run_test(size=SHORT) as pilot:
+        screen = await open_board(pilot)
+        for keys in [[], ["x"]]:  # the table's code, then a challenge's
+            await press(pilot, *keys)
+            code, note = code_lines(screen)
+            assert code != screen.code
+            assert note.endswith("(where the terminal allows).") and "lines-tui" not in note
+            await press(pilot, "v")
+            view = pilot.app.screen
+            assert isinstance(view, CodeScreen) and not view.query("#code-command")
+            await press(pilot, "escape")
+
+
 async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path: Path) -> None:
     """`v` shows the whole code and told the player to select it with the mouse: in a keyboard
     app, with `c` copying it on the leaderboard, `c` did nothing there. It copies the code the
@@ -357,5 +385,88 @@ async def test_the_whole_code_stays_in_sight_after_c_and_its_command_pastes_whol
         assert view.query_one(DialogMessage).message.startswith("Code sent to the clipboard.")
         assert top_row_in_sight(view.query_one("#code", Static))
         assert command_words(view) == shlex.split(command)
-        rows = widget_lines(view.query_one("#code-command"))
-        assert rows[1] == "lines-tui --data-dir \\" and rows[2].endswith("/\\")
+        lines = view.query_one("#code-command")
+        rows = widget_lines(lines)
+        assert rows[1] == "lines-tui --data-dir \\"  # the path, wider than a row, on its own
+        # Where the path is cut depends on where its slashes fall (the test's own folder):
+        # the rows are the command folded to the view's width, the path's first row cut too.
+        assert rows[1:] == folded_command(command, lines.content_size.width)
+        assert rows[2].endswith("\\")  # the path goes on under it
+
+
+LONG_CODE = "LT2-" + "0123456789ABCDEFGHJKMNPQRSTVWXYZ" * 45
+"""A code of 1,444 characters: 19 rows at 80 columns, more than the view shows at 80 x 24."""
+
+
+@pytest.mark.parametrize("size", [SHORT, SIZE])
+async def test_every_row_drawn_in_the_whole_code_s_view_is_its_text_alone(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The view scrolls, and drew a scrollbar in its last column, whose thumb ends are block
+    glyphs (▁…▇): selected as whole rows, a row of the code took one in, and a row of the folded
+    command read `…-a-\\▂`, no line continuation, so the shell ran its rows as commands of their
+    own. The view draws no scrollbar (j k pgup pgdn scroll it, as its text says): at every
+    scroll position each row drawn in it is a row its text shows, nothing beside it, and the
+    command's rows, drawn, paste as the one command."""
+    data_dir = tmp_path / ("a-long-folder-name-" * 5) / "lines-tui"
+    command = export_command(TableId.lines(9), data_dir)
+    async with make_app(tmp_path / "data").run_test(size=size) as pilot:
+        await pilot.app.push_screen(CodeScreen(LONG_CODE, "A code to select.", "Code", command))
+        await settle(pilot)
+        pane = pilot.app.screen.query_one("#code-pane", TextPane)
+        shown = {"", *(line for child in pane.children for line in widget_lines(child))}
+        region = pane.content_region
+        assert pane.max_scroll_y > 0
+        for _ in range(pane.max_scroll_y + 1):
+            rows = drawn_rows(pilot.app)[region.y : region.bottom]
+            assert [row for row in rows if row not in shown] == []
+            await press(pilot, "j")
+        assert pane.scroll_y == pane.max_scroll_y
+        drawn = drawn_rows(pilot.app)
+        start = drawn.index("Or run:") + 1
+        rows = drawn[start : drawn.index("", start)]
+        assert shlex.split("\n".join(rows).replace("\\\n", "")) == shlex.split(command)
+
+
+def test_a_long_path_is_folded_quoting_no_more_starts_than_its_rows_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a row cuts a path wider than it was found by quoting every start of what was left
+    of the path, for every row: a 4,000-character path took a second and a half to fold, and
+    the view folded it on every redraw. A start wider than the row is never tried: the starts
+    quoted are about as many as the path's characters, not their square over the row's width."""
+    quote = shlex.quote
+    quoted: list[str] = []
+    monkeypatch.setattr(shlex, "quote", lambda word: quoted.append(word) or quote(word))
+    path = "/" + "/".join(["a-long-folder-name"] * 210)
+    command = f"lines-tui --data-dir {path} scores export lines-9"
+    rows = folded_command(command, 80)
+    assert len(path) > 3_900 and len(rows) > 50
+    assert len(quoted) < 2 * len(path)
+    monkeypatch.undo()
+    assert shlex.split("\n".join(rows).replace("\\\n", "")) == shlex.split(command)
+
+
+async def test_the_view_folds_its_command_once_for_each_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual asks the command's widget for its rows on every layout and redraw (its height,
+    then its lines): each time, the command was folded again. It is folded once for each width
+    it is shown at."""
+    widths: list[int] = []
+    fold = dialogs.folded_command
+    monkeypatch.setattr(
+        dialogs,
+        "folded_command",
+        lambda command, width: widths.append(width) or fold(command, width),
+    )
+    command = export_command(TableId.lines(9), tmp_path / ("a-long-folder-name-" * 5))
+    async with make_app(tmp_path / "data").run_test(size=SHORT) as pilot:
+        await pilot.app.push_screen(CodeScreen(LONG_CODE, "A code to select.", "Code", command))
+        await settle(pilot)
+        await press(pilot, "j", "j", "end", "home")
+        await pilot.resize_terminal(100, 24)
+        await settle(pilot)
+        await press(pilot, "j")
+        assert command_words(pilot.app.screen) == shlex.split(command)
+    assert sorted(set(widths)) == sorted(widths) and {80, 100} <= set(widths)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import install_layouts, make_app, widget_lines
+from rich.cells import cell_len
 from test_ui_mahjong import open_game, row_layout, settled
 from textual import events
 from textual.widgets import DataTable, Static
@@ -211,3 +212,22 @@ async def test_a_face_with_a_line_break_reads_on_one_row_of_the_tile_s_lines(
         info = [line.strip() for line in widget_lines(screen.query_one("#tile-info", Static))]
         assert info[:2] == ["a a\\x0ab", "layer 1, free"]
         assert "a" in screen.board.labels[0] and "\n" not in "".join(screen.board.labels)
+
+
+async def test_a_face_of_wide_characters_is_labelled_within_its_tile_s_two_cells(
+    tmp_path: Path,
+) -> None:
+    """A face outside the standard set is labelled on the board with as much of it as fits the
+    tile's two cells: cut at two characters, `日本` took four columns (`a日` three), pushing the
+    rest of the tile's top row past its bottom row. The label is cut by columns: `日` fills both
+    cells, `a日` leaves `a`; the panel still names the face whole."""
+    layout = row_layout(4)
+    game = MahjongGame(layout, 1, Position(layout.slots, ("日本", "a日", "日本", "a日")), now=0)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        await settled(pilot, screen)
+        assert screen.board.labels == ("日", "a", "日", "a")
+        top, bottom = [line for line in widget_lines(screen.board) if line]
+        assert cell_len(top) == cell_len(bottom)
+        info = [line.strip() for line in widget_lines(screen.query_one("#tile-info", Static))]
+        assert info[0] == "日 日本"

@@ -156,16 +156,19 @@ CODE_COPIED = "Code sent to the clipboard. If your terminal does not allow that,
 
 CONTINUED = "\\"
 """What ends a row of a folded command: a backslash at a line's end, outside quotes, is no break
-at all to a POSIX shell (sh, bash, zsh; fish too)."""
+at all to a POSIX shell (sh, bash, zsh, dash), whose quoting `shlex.quote` writes. Not to fish,
+which reads `\\` and `\'` inside single quotes as escapes, so a path holding a backslash would
+name another folder there."""
 
 
 def folded_command(command: str, width: int) -> list[str]:
     """`command` (its words quoted as a shell reads them) on rows at most `width` cells wide,
     each row but the last ending in a backslash, so that the rows a terminal selects, line
-    breaks and all, paste into a shell as the one command. Rows break between words: a word
-    that does not fit the row goes to the next (a long `--data-dir` path starts its own row),
-    and a word wider than a row is cut into pieces, each quoted alone, which the shell joins
-    again. Wrapped by the terminal instead, the command broke mid-path, each row a command."""
+    breaks and all, paste into a POSIX shell as the one command. Rows break between words: a
+    word that does not fit the row goes to the next (a long `--data-dir` path starts its own
+    row), and a word wider than a row is cut into pieces, each quoted alone, which the shell
+    joins again. Wrapped by the terminal instead, the command broke mid-path, each row a
+    command."""
     if width <= 0 or cell_len(command) <= width:
         return [command]
     rows: list[str] = []
@@ -200,13 +203,25 @@ def _cut(word: str, width: int) -> int:
     """Where a row of `width` cells cuts `word` (quoted, and a backslash after it): after a /
     in its second half, so that a path's row ends with a folder's name (a row starting "-d"
     read as an option), else as far as it fits; at least one character."""
-    fits = [
-        cut for cut in range(1, len(word)) if cell_len(shlex.quote(word[:cut]) + CONTINUED) <= width
-    ]
-    if not fits:
+    most = _most_that_fits(word, width)
+    if most == 0:
         return 1
-    after_a_slash = [cut for cut in fits if word[cut - 1] == "/" and cut > fits[-1] // 2]
-    return (after_a_slash or fits)[-1]
+    after_a_slash = [cut for cut in range(most, most // 2, -1) if word[cut - 1] == "/"]
+    return after_a_slash[0] if after_a_slash else most
+
+
+def _most_that_fits(word: str, width: int) -> int:
+    """The most characters of `word` (not all of it) that fit a row of `width` cells quoted,
+    a backslash after them; 0 if none does. A longer start of a word is never narrower quoted,
+    so the starts are tried from the shortest until one is too wide, and no start wider than
+    the row unquoted is tried: quoting every start of a whole 4,000-character path took a
+    second and a half, on every redraw."""
+    most = 0
+    for cut in range(1, len(word)):
+        if cell_len(shlex.quote(word[:cut]) + CONTINUED) > width:
+            break
+        most = cut
+    return most
 
 
 class CommandLines(Static):
@@ -215,10 +230,15 @@ class CommandLines(Static):
 
     def __init__(self, command: str) -> None:
         super().__init__(classes="dialog-text", id="code-command", markup=False)
-        self.command = command
+        self._command = command
+        self._rows_at: dict[int, list[str]] = {}
 
     def _rows(self, width: int) -> list[str]:
-        return ["Or run:", *folded_command(self.command, width)]
+        """The rows at `width`, folded once for each width: Textual asks for them on every
+        layout and redraw."""
+        if width not in self._rows_at:
+            self._rows_at[width] = ["Or run:", *folded_command(self._command, width)]
+        return self._rows_at[width]
 
     def render(self) -> Text:
         return Text("\n").join(inert(row) for row in self._rows(self.content_size.width))

@@ -3,6 +3,8 @@ tile under the cursor and the one picked."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
@@ -13,11 +15,13 @@ from lines_tui.outside_text import printable
 def face_text(face_id: str) -> tuple[str, str, str]:
     """(label, suit, name) of a face id; a position file (a saved game's) may use faces outside
     the standard set: any text, shown inert. Its name and label go into the panel's lines about a
-    tile, whose own line breaks stay (`printable_lines`): one in the face showed as two lines."""
+    tile, whose own line breaks stay (`printable_lines`): one in the face showed as two lines. The
+    label is as much of it as fits the tile's two cells, counted in columns: cut at two
+    characters, a wide one's (`日本`) took four, and pushed the rest of the tile's row aside."""
     try:
         face = face_by_id(face_id)
     except KeyError:
-        return spelled_prefix(face_id, 2), "other", printable(face_id)
+        return spelled_prefix(face_id, 2, cell_len), "other", printable(face_id)
     return face.label, face.suit, face.name
 
 

@@ -38,10 +38,15 @@ def command_prints_it(table: TableId, played_here: Mapping[str, Layout]) -> bool
 def export_command(table: TableId, data_dir: Path, challenge_of: int | None = None) -> str:
     """The command line that prints the code of `table` whole (of its entry `challenge_of`'s
     challenge, if given), naming `data_dir` when it is not the folder the command finds by
-    itself. Shown inert: the path is printed with its control characters escaped."""
+    itself; "" (none is offered) when that path is not shown as it is: a control or invisible
+    character in it is spelled out (inert), and the command shown would name another folder
+    (as `command_prints_it` offers none for a layout the command would not find)."""
     words = ["lines-tui"]
     if data_dir != default_data_dir():
-        words += ["--data-dir", shlex.quote(printable(str(data_dir)))]
+        path = str(data_dir)
+        if printable(path) != path:
+            return ""
+        words += ["--data-dir", shlex.quote(path)]
     words += ["scores", "export", shlex.quote(str(table))]
     if challenge_of is not None:
         words += ["--entry", str(challenge_of), "--challenge"]

@@ -377,7 +377,8 @@ class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
 
     def _command(self, challenge_of: int | None = None) -> str:
         """The command line that prints the shown table's code (of its entry `challenge_of`'s
-        challenge), or "" if it would not print the code shown (`command_prints_it`)."""
+        challenge), or "" if it would not print the code shown (`command_prints_it`) or name
+        the data folder as shown (`export_command`)."""
         if not self._command_prints:
             return ""
         return export_command(self.tables[self.index], self.store.data_dir, challenge_of)
