@@ -166,7 +166,6 @@ async def test_symbols_mode_is_kept_for_the_next_start(
         await pilot.press("s")  # off, and kept off
         await settle(pilot)
         assert not again.symbols_mode
-    assert not app.symbols_mode
     assert not open_store(tmp_path).preferences().symbols
     monkeypatch.setenv("NO_COLOR", "1")
     colourless = make_app(tmp_path, few_colours=None)
