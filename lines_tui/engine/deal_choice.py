@@ -6,9 +6,10 @@ before play, what was skipped on the way to it."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from lines_tui.engine.visible_text import columns
 
 ChoiceMode = Literal["random", "daily", "deal"]
 
@@ -29,7 +30,7 @@ def said_whole(number: str) -> bool:
     """Whether a refused number (`number`, as typed: digits, a sign before them or not) is
     repeated whole: the one home of the rule, asked by `number_said` and by the command line,
     which must not read a longer one (Python refuses to read more than 4,300 digits)."""
-    return _columns_of(_unsigned(number)) <= SHOWN_DIGITS
+    return columns(_unsigned(number)) <= SHOWN_DIGITS
 
 
 def typed_number(text: str) -> bool:
@@ -54,11 +55,6 @@ def number_said(number: str, what: str = "a deal number") -> str:
 def _unsigned(number: str) -> str:
     """A number as typed without its sign (one + or -: any other is no sign, and counted)."""
     return number[1:] if number[:1] in ("+", "-") else number
-
-
-def _columns_of(digits: str) -> int:
-    """The terminal columns `digits` take: two for a wide (fullwidth) one, one for any other."""
-    return sum(2 if unicodedata.east_asian_width(digit) in ("W", "F") else 1 for digit in digits)
 
 
 def is_deal_number(seed: int) -> bool:

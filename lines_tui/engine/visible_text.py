@@ -20,6 +20,16 @@ TITLE_CHARS = 40
 ELLIPSIS = "…"
 
 
+def columns(text: str) -> int:
+    """Terminal columns `text` takes: wide/fullwidth characters 2, combining marks 0, others 1."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
 def spelled_out(text: str) -> str:
     """`text` with each character of `INVISIBLE_CATEGORIES` written as its escape."""
     return "".join(_visible(character) for character in text)

@@ -29,6 +29,8 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
+from lines_tui.engine.visible_text import columns
+
 MAX_NAME_CHARS = 24
 MAX_NAME_COLUMNS = 24
 MARKUP_CHARACTERS = frozenset("[]\\")
@@ -36,16 +38,6 @@ MARKUP_CHARACTERS = frozenset("[]\\")
 
 class InvalidName(ValueError):
     """A name that breaks the rules; the message says which rule, in one line."""
-
-
-def columns(text: str) -> int:
-    """Terminal columns `text` takes: wide/fullwidth characters 2, combining marks 0, others 1."""
-    width = 0
-    for char in text:
-        if unicodedata.combining(char):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
 
 
 @functools.lru_cache(maxsize=4096)
