@@ -55,17 +55,28 @@ def printable_in_row(text: str, width: int) -> str:
     excess = cell_len(shown) - width
     if excess <= 0:
         return shown
-    found = _PATH.search(shown)
-    if found:
-        head, slash, name = found.group().rpartition("/")
-        if slash and cell_len(head) > 1:
-            # The folders give up what the row lacks, down to the ellipsis alone.
-            kept = printable(head, max(cell_len(head) - excess, 1))
-            shown = shown[: found.start()] + kept + slash + name + shown[found.end() :]
+    folders = _folders(shown)
+    if folders:
+        # The folders give up what the row lacks, down to the ellipsis alone.
+        before, head, after = folders
+        shown = before + printable(head, max(cell_len(head) - excess, 1)) + after
     return printable(shown, width)
 
 
 _PATH = re.compile(r"(?:(?<=\s)|^)[/~][^\n]*?(?=: |$)")
+
+
+def _folders(shown: str) -> tuple[str, str, str] | None:
+    """The first path in `shown` split where its folders may give way: (what comes before
+    them, the folders, the last / and all after it); None when there is no path, or its folders
+    are too short to cut."""
+    found = _PATH.search(shown)
+    if not found:
+        return None
+    head, slash, name = found.group().rpartition("/")
+    if not slash or cell_len(head) <= 1:
+        return None
+    return shown[: found.start()], head, slash + name + shown[found.end() :]
 
 
 def printable_in_rows(text: str, width: int, rows: int, rows_of: Callable[[str], int]) -> str:
@@ -78,20 +89,18 @@ def printable_in_rows(text: str, width: int, rows: int, rows_of: Callable[[str],
         return shown
     if rows <= 1:
         return printable_in_row(text, width)
-    found = _PATH.search(shown)
-    if found:
-        head, slash, name = found.group().rpartition("/")
-        if slash and cell_len(head) > 1:
-            before, after = shown[: found.start()], slash + name + shown[found.end() :]
+    folders = _folders(shown)
+    if folders:
+        before, head, after = folders
 
-            def with_head(cells: int) -> str:
-                return before + printable(head, cells) + after
+        def with_head(cells: int) -> str:
+            return before + printable(head, cells) + after
 
-            # As much of the folders as still fits, cut as in one row.
-            cells = _most(cell_len(head) - 1, lambda cells: rows_of(with_head(cells)) <= rows)
-            shown = with_head(max(cells, 1))
-            if cells:
-                return shown
+        # As much of the folders as still fits, cut as in one row.
+        cells = _most(cell_len(head) - 1, lambda cells: rows_of(with_head(cells)) <= rows)
+        shown = with_head(max(cells, 1))
+        if cells:
+            return shown
     cells = _most(cell_len(shown), lambda length: rows_of(printable(shown, length)) <= rows)
     return printable(shown, max(cells, 1))
 
