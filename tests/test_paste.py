@@ -60,6 +60,16 @@ def test_a_damaged_code_is_returned_as_found_so_reading_it_says_why() -> None:
         decode(found)
 
 
+@pytest.mark.parametrize("extra", [1, 2_000_000])
+def test_a_code_too_long_is_told_so_without_a_length_it_does_not_have(extra: int) -> None:
+    """A paste's code is read one character past the longest body, so its reason cannot name its
+    length: a paste of two million characters was said to have 6,401."""
+    (found,) = find_codes("LT2-" + "A" * (MAX_BODY[2] + extra))
+    with pytest.raises(ShareCodeError) as refused:
+        unwrap(found)
+    assert str(refused.value) == "too long for a share code (over 6,400 characters after LT2-)"
+
+
 def test_prose_that_looks_like_a_prefix_does_no_harm() -> None:
     """ "my LT1-code" before the code itself is not a damaged code: too short, and no digit."""
     assert find_codes(f"Here is my LT1-code, beat it:\n{CODE}\n") == [CODE]

@@ -136,7 +136,10 @@ def unwrap(text: str) -> tuple[int, bytes]:
         )
     body = compact[version.end() :].replace("-", "")
     if len(body) > MAX_BODY[number]:
-        raise ShareCodeError(f"too long for a share code ({len(body)} characters after the LT)")
+        # Not its length: a paste's code is read only that far (`paste.find_codes`).
+        raise ShareCodeError(
+            f"too long for a share code (over {MAX_BODY[number]:,} characters after LT{number}-)"
+        )
     for char in body:
         if not (char.isascii() and (char.upper() in ALPHABET or char.upper() in "ILO")):
             raise ShareCodeError(f"'{spelled_out(char)}' is not a share-code character")
