@@ -10,7 +10,8 @@ on a disk that fails one file call in ten as well (tests/test_ui_store_faults.py
 a failing disk alone).
 
 The walks are seeded, so a failure replays: the seed and step are in the assertion message.
-LINES_TUI_FUZZ_STEPS sets the number of keys per walk (more for a long local run).
+LINES_TUI_FUZZ_STEPS sets the number of keys per walk, and LINES_TUI_FUZZ_SEEDS=FIRST:COUNT walks
+COUNT other seeds from FIRST instead of CI's, for a long local run (README, "Tests of the app").
 """
 
 from __future__ import annotations
@@ -145,11 +146,23 @@ class Resizer:
             await pilot.pause()
 
 
+def walks(other_seeds: str | None) -> list[tuple[int, bool, bool]]:
+    """(seed, resizing, failing disk) of each walk: CI's, or COUNT seeds from FIRST (`other_seeds`
+    "FIRST:COUNT"), every other one resizing and every third on a failing disk as well. The bug
+    behind `test_ctrl_q_typed_right_after_a_menu_entry_ends_the_app_cleanly` was found so (24
+    walks of 1,500 keys), where CI's walks had never met it."""
+    if other_seeds is None:
+        return (
+            [(seed, False, False) for seed in range(WALKS)]
+            + [(seed, True, False) for seed in RESIZING_WALKS]
+            + [(seed, True, True) for seed in RESIZING_WALKS_ON_A_FAILING_DISK]
+        )
+    first, count = (int(part) for part in other_seeds.split(":"))
+    return [(seed, seed % 2 == 0, seed % 3 == 0) for seed in range(first, first + count)]
+
+
 @pytest.mark.parametrize(
-    ("seed", "resizing", "failing_disk"),
-    [(seed, False, False) for seed in range(WALKS)]
-    + [(seed, True, False) for seed in RESIZING_WALKS]
-    + [(seed, True, True) for seed in RESIZING_WALKS_ON_A_FAILING_DISK],
+    ("seed", "resizing", "failing_disk"), walks(os.environ.get("LINES_TUI_FUZZ_SEEDS"))
 )
 async def test_random_keys_and_pastes_never_break_the_app(
     tmp_path: Path, seed: int, resizing: bool, failing_disk: bool
