@@ -89,7 +89,11 @@ def open_progress_file(path: Path) -> TextIO:
     folder that exists. Anything else is refused in one line (exit 2): a folder, a FIFO (opened
     without waiting for a writer), a device, a missing folder, a file that cannot be opened."""
     shown = repeated(str(path))
-    if not path.parent.is_dir():
+    try:
+        folder_there = path.parent.is_dir()
+    except OSError as error:  # a folder's name too long to look up: a traceback
+        fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
+    if not folder_there:
         fail(f"cannot use {shown} for --progress-file: no folder {repeated(str(path.parent))}")
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NO_WAIT, 0o644)
