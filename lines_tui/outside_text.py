@@ -17,18 +17,15 @@ from collections.abc import Callable, Iterable
 from rich.cells import cell_len
 from rich.text import Text
 
-from lines_tui.engine.visible_text import ELLIPSIS, spelled_out, spelled_prefix
+from lines_tui.engine.visible_text import spelled_out, spelled_within
 
 
 def printable(text: str, max_width: int | None = None) -> str:
     """`text` with every control or invisible character spelled out as an escape, cut with an
     ellipsis to at most `max_width` terminal cells when a width is given."""
-    shown = spelled_out(text)
-    if max_width is None or cell_len(shown) <= max_width:
-        return shown
-    if max_width <= 0:
-        return ""
-    return spelled_prefix(text, max_width - 1, cell_len) + ELLIPSIS
+    if max_width is None:
+        return spelled_out(text)
+    return spelled_within(text, max_width, cell_len) if max_width > 0 else ""
 
 
 def printable_column(text: str, width: int) -> str:

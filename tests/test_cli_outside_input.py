@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.engine.visible_text import REPEATED_COLUMNS
 from lines_tui.store import open_store
 from lines_tui.store.schema import VERSION
 
@@ -106,6 +107,144 @@ def test_a_table_id_refused_is_repeated_cut_however_long(
     day), cut with "…", as a position's face is; a deal number too long is told by its count."""
     line = refused(run("scores", "show", table), echoed)
     assert len(line) < 250
+
+
+PASTED = "ab" * 3000
+"""A screenful pasted where one word belongs."""
+
+
+def cut(text: str) -> str:
+    """`text` (ASCII) as a refusal repeats it when it is too long: its first columns, and "…"."""
+    assert len(text) > REPEATED_COLUMNS
+    return text[: REPEATED_COLUMNS - 1] + "…"
+
+
+@pytest.mark.parametrize(
+    ("args", "echoed"),
+    [
+        (["deal", "--seed", PASTED], f"'--seed': '{cut(PASTED)}' is not a valid whole number."),
+        (["lines", "--size", PASTED], f"'--size': '{cut(PASTED)}' is not a valid whole number."),
+        (["scores", "remove", "lines-9", PASTED], f"'N': '{cut(PASTED)}' is not a valid whole"),
+        (
+            ["solve", "--timeout", PASTED, "position.json"],
+            f"'--timeout': '{cut(PASTED)}' is not a positive number of seconds.",
+        ),
+        (["deal", "--layout", PASTED], f"unknown layout '{cut(PASTED)}': not a file"),
+        (["mahjong", "--layout", PASTED], f"unknown layout '{cut(PASTED)}': not a file"),
+        (
+            ["layouts", "--survey", "1", "--survey-layout", PASTED],
+            f"unknown layout '{cut(PASTED)}': not a file",
+        ),
+        (["--player", PASTED, "players"], f"no registered player is named '{cut(PASTED)}' ("),
+        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}'\n"),
+    ],
+    ids=["seed", "size", "entry", "timeout", "deal", "mahjong", "survey", "player", "use"],
+)
+def test_outside_text_refused_is_repeated_cut_however_long(
+    cwd: Path, args: list[str], echoed: str
+) -> None:
+    """A screenful pasted as a number, a layout or a player was repeated whole in the refusal,
+    burying its one-line reason: it is repeated as every refusal repeats outside text, at most
+    `REPEATED_COLUMNS` columns, cut with "…"."""
+    (cwd / "position.json").write_text('{"tiles": []}')
+    line = refused(run(*args), echoed)
+    assert len(line) < REPEATED_COLUMNS + 200
+
+
+TOO_LONG = f"/tmp/{PASTED}"
+"""A path pasted, too long for the system to look up (a file name is at most 255 bytes)."""
+NO_HOME = f"~{PASTED}"
+MISSING = f"/tmp/{'d' * 200}/{'f' * 100}.layout"
+"""A layout file that is not there, each name short enough to look up."""
+ORDINARY_PATH = f"/tmp/{'folder ' * 14}/and/a/position file.json"
+"""A path of a missing file as long as a path dropped into a terminal can be: shown whole."""
+
+
+@pytest.mark.parametrize(
+    ("args", "echoed"),
+    [
+        (["solve", TOO_LONG], f"cannot read {cut(TOO_LONG)}: File name too long"),
+        (["deal", "--layout", TOO_LONG], f"cannot read {cut(TOO_LONG)}: File name too long"),
+        (["mahjong", "--layout", MISSING], f"lines-tui: {cut(MISSING)}: no such layout file"),
+        (["layouts", "--folder", TOO_LONG], f"'--folder': {cut(TOO_LONG)}: File name too long"),
+        (
+            ["layouts", "--survey", "1", "--progress-file", TOO_LONG],
+            f"cannot use {cut(TOO_LONG)} for --progress-file: File name too long",
+        ),
+        (["--data-dir", TOO_LONG, "players"], f"cannot read {cut(TOO_LONG)}: File name too long"),
+        (["layouts", "--folder", NO_HOME], f"'--folder': {cut(NO_HOME)} names no home folder"),
+        (
+            ["--data-dir", NO_HOME, "players"],
+            f"--data-dir {cut(NO_HOME)}: {cut(NO_HOME)} names no home folder here",
+        ),
+        (
+            ["deal", "--layout", f"{NO_HOME}/a.layout"],
+            f"{cut(NO_HOME)}: {cut(NO_HOME)} names no home folder here",
+        ),
+    ],
+    ids=["solve", "layout", "missing", "folder", "progress", "data", "folder~", "data~", "layout~"],
+)
+def test_a_path_refused_is_repeated_cut_however_long(
+    home: Path, args: list[str], echoed: str
+) -> None:
+    """A path pasted (or its `~user`) was repeated whole in its refusal: cut as every refusal
+    cuts outside text, at `REPEATED_COLUMNS`, the most a path typed or dropped in takes."""
+    line = refused(run(*args), echoed)
+    assert len(line) < 2 * REPEATED_COLUMNS + 100
+
+
+@pytest.mark.parametrize(
+    ("args", "echoed"),
+    [
+        ([PASTED], f"No such command '{cut(PASTED)}'."),
+        (["scores", PASTED], f"No such command '{cut(PASTED)}'."),
+        (["lines", f"--{PASTED}"], f"No such option: {cut('--' + PASTED)} (see"),
+        (["lines", f"--{PASTED}=1"], f"No such option: {cut('--' + PASTED)} (see"),
+        (["lines", PASTED], f"Got unexpected extra argument(s) ({cut(PASTED)}) (see"),
+        (["players", "use", "a", "\x1b" + PASTED], f"argument(s) (\\x1b{cut(PASTED)[:-5]}…) (see"),
+    ],
+    ids=["command", "subcommand", "option", "option=", "argument", "escaped"],
+)
+def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echoed: str) -> None:
+    """click's own refusals (an unknown command or option, an argument too many) repeated the
+    word whole: cut as every refusal cuts outside text."""
+    line = refused(run(*args), echoed)
+    assert len(line) < REPEATED_COLUMNS + 100
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["deal", "--seed", "abc"], "'--seed': 'abc' is not a valid whole number."),
+        (["deal", "--seed", " 1 2"], "'--seed': ' 1 2' is not a valid whole number."),
+        (["solve", "--timeout", "soon", "p.json"], "'soon' is not a positive number of seconds."),
+        (["deal", "--layout", "nosuch"], "unknown layout 'nosuch': not a file"),
+        (["--player", "Nobody", "players"], "no registered player is named 'Nobody' ("),
+        (["solve", ORDINARY_PATH], f"cannot read {ORDINARY_PATH}: No such file or directory"),
+        (["lines", "--colour"], "No such option: --colour (see: lines-tui lines --help)"),
+        (["deal", "--seed", "y" * REPEATED_COLUMNS], f"'{'y' * REPEATED_COLUMNS}' is not a"),
+        (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2)], "文' is not a valid whole number"),
+        (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2 + 1)], "文…' is not a valid whole"),
+    ],
+    ids=[
+        "seed",
+        "spaces",
+        "timeout",
+        "layout",
+        "player",
+        "path",
+        "option",
+        "longest",
+        "wide",
+        "wider",
+    ],
+)
+def test_outside_text_refused_is_repeated_whole_up_to_its_columns(
+    cwd: Path, args: list[str], line: str
+) -> None:
+    """What fits is repeated as typed, its spaces too; a wide character counts as two."""
+    (cwd / "p.json").write_text('{"tiles": []}')
+    refused(run(*args), line)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import MAHJONG_FIXTURES
-from test_cli_outside_input import refused, run
+from test_cli_outside_input import cut, refused, run
 
 NOBODY = "~no-such-user-here"
 
@@ -121,17 +121,18 @@ LONG = "x" * 300
 @pytest.mark.parametrize(
     ("given", "reason"),
     [
-        (LONG, f"unknown layout '{LONG}': not a file, and no layout has that name"),
-        (f"{LONG}#easy", f"unknown layout '{LONG}#easy': not a file"),
-        (f"{LONG}.layout", f"cannot read {LONG}.layout: File name too long"),
-        (f"/tmp/{LONG}/a.map#easy", f"cannot read /tmp/{LONG}/a.map"),
+        (LONG, f"unknown layout '{cut(LONG)}': not a file, and no layout has that name"),
+        (f"{LONG}#easy", f"unknown layout '{cut(LONG)}': not a file"),
+        (f"{LONG}.layout", f"cannot read {cut(LONG)}: File name too long"),
+        (f"/tmp/{LONG}/a.map#easy", f"cannot read {cut(f'/tmp/{LONG}')}: File name too long"),
     ],
 )
 def test_a_layout_name_too_long_for_a_file_name_is_one_line(
     cwd: Path, command: list[str], given: str, reason: str
 ) -> None:
     """`Path.is_file` and `Path.exists` raise for a name the system will not look up (ENAMETOOLONG):
-    a traceback, and from `mahjong` Python's own words ("[Errno 36] ...")."""
+    a traceback, and from `mahjong` Python's own words ("[Errno 36] ..."). The name is repeated
+    cut, as every refusal repeats outside text (it was repeated whole)."""
     line = refused(run(*command, given), reason)
     assert "Errno" not in line
     assert list(cwd.iterdir()) == []
@@ -152,7 +153,7 @@ def test_a_map_name_too_long_for_a_file_name_is_split_off_its_file(
     shutil.copy(MAHJONG_FIXTURES / "two_maps.map", cwd / "two_maps.map")
     line = refused(
         run(*command, f"two_maps.map#{LONG}"),
-        f"lines-tui: two_maps.map: no map named '{LONG}' (it holds: cross, half-steps)",
+        f"lines-tui: two_maps.map: no map named '{cut(LONG)}' (it holds: cross, half-steps)",
     )
     assert "too long" not in line
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import FaultyFileSystem
-from test_cli_outside_input import RAW, run
+from test_cli_outside_input import RAW, cut, run
 from test_e2e_pty import lines_tui_after
 from tools.pty_terminal import lines_tui_command
 from typer.testing import Result
@@ -263,6 +263,14 @@ def test_a_progress_file_in_a_missing_folder_is_refused(home: Path) -> None:
 def test_a_progress_file_that_cannot_be_made_is_one_line(home: Path) -> None:
     refused(survey("--progress-file", "/proc/survey.jsonl"), "cannot use /proc/survey.jsonl")
     refused(run("--data-dir", "/proc/nope", "layouts", "--survey", "1"), "/proc/nope")
+
+
+def test_a_progress_file_in_a_folder_too_long_to_look_up_is_one_line(home: Path) -> None:
+    """Looking for the folder of `/tmp/<300 characters>/s.jsonl` raised for a name the system
+    will not look up (ENAMETOOLONG): a traceback, the path in it whole."""
+    given = f"/tmp/{'x' * 300}/s.jsonl"
+    line = refused(survey("--progress-file", given), " for --progress-file: File name too long")
+    assert line == f"lines-tui: cannot use {cut(given)} for --progress-file: File name too long\n"
 
 
 # 9. survey options

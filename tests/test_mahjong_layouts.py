@@ -26,6 +26,7 @@ from lines_tui.engine.mahjong.layouts import (
 )
 from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
 from lines_tui.engine.mahjong.layouts.kmahjongg import parse_kmahjongg
+from lines_tui.engine.visible_text import REPEATED_COLUMNS
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
 
@@ -272,6 +273,35 @@ def test_malformed_map_texts(xml: str, message: str) -> None:
         parse_gnome_maps(xml, source="m.map")
 
 
+LONG_VALUE = "1" + "0" * 300
+"""A value 301 characters long, a number the parser reads (1e300)."""
+CUT_VALUE = LONG_VALUE[: REPEATED_COLUMNS - 1] + "…"
+
+
+@pytest.mark.parametrize(
+    ("xml", "message"),
+    [
+        (f"<map name='a'><tile x='{LONG_VALUE}x' y='0'/></map>", "is not a whole or half number"),
+        (f"<map name='a'><tile x='{LONG_VALUE}' y='0'/></map>", "is out of range (-256 to 256)"),
+        (f"<map name='a'><layer z='{LONG_VALUE}'/></map>", "is not a layer number"),
+    ],
+)
+def test_a_long_value_refused_in_a_map_is_repeated_cut(xml: str, message: str) -> None:
+    """A value of a map file (`--layout`'s, or an installed one's) refused was repeated whole,
+    however long: cut as every refusal cuts outside text (`repeated`)."""
+    with pytest.raises(LayoutError) as refused:
+        parse_gnome_maps(xml, source="m.map")
+    assert f"='{CUT_VALUE}' {message}" in str(refused.value)
+    assert len(str(refused.value)) < REPEATED_COLUMNS + 100
+
+
+def test_a_long_size_line_refused_in_a_layout_is_repeated_cut() -> None:
+    text = f"kmahjongg-layout-v1.1\nw{LONG_VALUE}\n"
+    with pytest.raises(LayoutError) as refused:
+        parse_kmahjongg(text, source="x", name="x", title="X")
+    assert str(refused.value).startswith(f"x: line 2: 'w{CUT_VALUE[:-2]}…' is not a size")
+
+
 # -- discovery and lookup ------------------------------------------------------------------------
 
 
@@ -515,7 +545,9 @@ def test_a_map_of_the_longest_name_is_found_by_its_file_and_name(
         assert find_layout(reference).name == name
     with pytest.raises(LayoutError) as refused:
         find_layout(f"long.map#{'y' * 300}")
-    assert str(refused.value).startswith(f"long.map: no map named '{'y' * 300}' (it holds: x")
+    # The name is repeated cut, as every refusal repeats outside text (`repeated`).
+    cut = "y" * (REPEATED_COLUMNS - 1) + "…"
+    assert str(refused.value).startswith(f"long.map: no map named '{cut}' (it holds: x")
 
 
 def test_a_map_refused_names_its_title_cut_as_it_would_be_shown(tmp_path: Path) -> None:

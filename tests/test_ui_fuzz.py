@@ -28,7 +28,7 @@ from textual.pilot import Pilot
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.outside_text import ELLIPSIS
+from lines_tui.engine.visible_text import ELLIPSIS
 from lines_tui.store import Entry, TableId, open_store
 from lines_tui.store.sharecode import encode
 from lines_tui.ui.app import LinesTuiApp

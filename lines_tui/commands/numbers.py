@@ -3,7 +3,8 @@
 a value that is no number at all is told in a player's words ("'abc' is not a valid whole
 number.", where click says "int range"), the value shown as `N` in the help. A time in seconds
 (`solve --timeout`): a positive, finite number, refused as it was typed ("'1e400' is not a
-positive number of seconds.", where click says "float" and the command then said "inf")."""
+positive number of seconds.", where click says "float" and the command then said "inf"). A value
+that is no number is repeated as every refusal repeats outside text (`visible_text.repeated`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import typer
 from typer._click.types import FloatParamType, IntRange  # typer carries its own click
 
 from lines_tui.engine.deal_choice import number_said, said_whole, typed_number
+from lines_tui.engine.visible_text import repeated
 
 
 class WholeNumber(IntRange):
@@ -31,9 +33,10 @@ class WholeNumber(IntRange):
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
             # A number written otherwise ("+42", fullwidth digits) is repeated as the layout
-            # picker repeats it: a screenful of digits was echoed whole, where the picker counts.
-            whole = said_whole(value) or not typed_number(value)
-            said = repr(value) if whole else number_said(value, "a number")
+            # picker repeats it: a screenful of digits was echoed whole, where the picker counts;
+            # any other text as every refusal repeats it (a screenful of it was echoed whole too).
+            counted = typed_number(value) and not said_whole(value)
+            said = number_said(value, "a number") if counted else f"'{repeated(value)}'"
             self.fail(f"{said} is not a valid {self.name}.", param, ctx)
         if isinstance(value, str) and not said_whole(value):
             # Out of every range here; not repeated whole (nor read: Python refuses to read
@@ -64,7 +67,7 @@ class Seconds(FloatParamType):
         except ValueError:
             seconds = math.nan
         if not (math.isfinite(seconds) and seconds > 0):
-            self.fail(f"{value!r} is not a {self.name}.", param, ctx)
+            self.fail(f"'{repeated(value)}' is not a {self.name}.", param, ctx)
         return seconds
 
 

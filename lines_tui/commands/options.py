@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.commands.common import fail
 from lines_tui.engine.text_file import HomeUnknown, NotUtf8, expand_home, utf8_text
+from lines_tui.engine.visible_text import repeated
 
 if TYPE_CHECKING:
     import typer
@@ -86,20 +87,21 @@ def data_folder(text: str, given_as: str) -> Path:
     try:
         folder = expand_home(text)
     except HomeUnknown as error:
-        fail(f"{given_as}{text}: {error}")
+        fail(f"{given_as}{repeated(text)}: {error}")
+    shown = repeated(str(folder))
     for place in (folder, *folder.parents):
         try:
             mode = place.stat().st_mode
         except OSError as error:
             if error.errno == errno.ELOOP:  # a loop of links: nothing above can tell more
-                fail(f"{given_as}{folder}: {error.strerror}")
+                fail(f"{given_as}{shown}: {error.strerror}")
             continue  # not there (yet), or not to be looked at: the one above may tell
         if stat.S_ISDIR(mode):
             break  # what is below it is made as needed
-        above = "" if place == folder else f": {place}"
+        above = "" if place == folder else f": {repeated(str(place))}"
         # /dev/null or a FIFO is no file to the player: it is simply not a folder.
         what = "a file, not a folder" if stat.S_ISREG(mode) else "not a folder"
-        fail(f"{given_as}{folder}{above} is {what}")
+        fail(f"{given_as}{shown}{above} is {what}")
     return folder
 
 

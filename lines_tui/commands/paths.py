@@ -16,6 +16,7 @@ import typer
 
 from lines_tui.commands.options import empty_path
 from lines_tui.engine.text_file import HomeUnknown, expand_home
+from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import printable
 
 
@@ -70,7 +71,7 @@ def folder_value(text: str) -> Path:
     folder = _expanded(text, "folder")
     # Spelled out here, where the path is quoted: click's message is one line only once its own
     # line breaks are joined, and a line break in the path then read as a space.
-    shown = printable(str(folder))
+    shown = repeated(str(folder))
     try:
         mode = folder.stat().st_mode
     except OSError as error:

@@ -24,6 +24,7 @@ from lines_tui.commands.common import fail, progress, say, warn
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NotUtf8, utf8_text
+from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_column
 
 INTERRUPTED = 130
@@ -87,16 +88,21 @@ def open_progress_file(path: Path) -> TextIO:
     """The progress file, opened to read and append: a regular file (created if missing) in a
     folder that exists. Anything else is refused in one line (exit 2): a folder, a FIFO (opened
     without waiting for a writer), a device, a missing folder, a file that cannot be opened."""
-    if not path.parent.is_dir():
-        fail(f"cannot use {path} for --progress-file: no folder {path.parent}")
+    shown = repeated(str(path))
+    try:
+        folder_there = path.parent.is_dir()
+    except OSError as error:  # a folder's name too long to look up: a traceback
+        fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
+    if not folder_there:
+        fail(f"cannot use {shown} for --progress-file: no folder {repeated(str(path.parent))}")
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NO_WAIT, 0o644)
     except OSError as error:
-        fail(f"cannot use {path} for --progress-file: {error.strerror or error}")
+        fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        fail(f"{path} is not a regular file; --progress-file needs one")
+        fail(f"{shown} is not a regular file; --progress-file needs one")
     if _NO_WAIT:
         os.set_blocking(fd, True)
     return open(fd, "a+", encoding="utf-8")

@@ -23,6 +23,7 @@ from lines_tui.commands.common import (
 from lines_tui.commands.options import Settings, data_dir_setting, not_utf8, player_checked_by
 from lines_tui.commands.paths import path_text, takes_any_bytes
 from lines_tui.commands.start import check_player, open_menu
+from lines_tui.engine.visible_text import repeated
 from lines_tui.store import StoreError
 
 
@@ -135,7 +136,7 @@ class OneLineErrors(NamedErrors):
                 )
             code = result if isinstance(result, int) else 0
         except typer.TyperException as error:  # click's refusals (typer carries its own click)
-            warn(_one_line(error))
+            warn(_one_line(error, sys.argv[1:] if args is None else args))
             code = BAD_INPUT
         except typer.Abort:
             warn("stopped")
@@ -178,15 +179,27 @@ def help_asked(tree: TyperGroup, ctx: typer.Context, words: list[str]) -> bool:
     return False
 
 
-def _one_line(error: typer.TyperException) -> str:
+def _one_line(error: typer.TyperException, words: Sequence[str] = ()) -> str:
     """click's refusal on one line: its own line breaks (a choice's "Choose from:\\n\\t...")
-    joined by a space, every other space as it is (a path quoted in it keeps its double ones)."""
+    joined by a space, every other space as it is (a path quoted in it keeps its double ones).
+    A word of the command line (`words`) that click repeats whole (an unknown command or option,
+    an argument too many) is repeated as every refusal repeats outside text (`repeated`)."""
     message = re.sub(r"\s*\n\s*", " ", error.format_message().strip())
+    for word in _too_long(words):
+        message = message.replace(word, repeated(word))
     context = getattr(error, "ctx", None)
     if context is None:
         return message
     command = " ".join(["lines-tui", *context.command_path.split()[1:]])
     return f"{message} (see: {command} --help)"
+
+
+def _too_long(words: Sequence[str]) -> list[str]:
+    """The words a refusal cuts (`repeated`), as click may quote them: whole, as Python writes
+    them between quotes (`{name!r}`: a control character escaped), and an option's name given
+    with its value (`--name=value`), longest first."""
+    forms = {form for word in words for form in (word, repr(word)[1:-1], word.partition("=")[0])}
+    return sorted((form for form in forms if repeated(form) != form), key=len, reverse=True)
 
 
 app = typer.Typer(

@@ -8,6 +8,8 @@ import os
 import stat
 from pathlib import Path
 
+from lines_tui.engine.visible_text import repeated
+
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
 
@@ -40,7 +42,7 @@ def expand_home(text: str) -> Path:
     try:
         return Path(text).expanduser()
     except RuntimeError:  # ~nobody, or no home folder at all
-        raise HomeUnknown(f"{text.split('/')[0]} names no home folder here") from None
+        raise HomeUnknown(f"{repeated(text.split('/')[0])} names no home folder here") from None
 
 
 def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = False) -> str:
@@ -48,8 +50,10 @@ def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = F
     mark first is allowed when `bom`). `what` names the kind of file in the messages."""
     try:
         fd = os.open(path, os.O_RDONLY | _NO_WAIT)
-    except OSError as error:
-        raise TextFileError(f"cannot read {path}: {error.strerror or error}") from None
+    except OSError as error:  # the path is what is refused: as typed, or pasted
+        raise TextFileError(
+            f"cannot read {repeated(str(path))}: {error.strerror or error}"
+        ) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise TextFileError(f"{path}: not a regular file")

@@ -19,6 +19,13 @@ TITLE_CHARS = 40
 
 ELLIPSIS = "…"
 
+REPEATED_COLUMNS = 160
+"""The most terminal columns of outside text a refusal repeats (`repeated`): two rows of the
+80-column terminal lines-tui is made for. Generous for what is typed or dropped on the command
+line by hand: a path to a layout or position file, dragged into the terminal with all its folders,
+or a data folder's, takes well under that, and shows whole; a paste of a screenful shows its first
+two rows, then "…", so the reason after it is never buried."""
+
 
 def columns(text: str) -> int:
     """Terminal columns `text` takes: wide/fullwidth characters 2, combining marks 0, others 1."""
@@ -48,6 +55,26 @@ def spelled_prefix(text: str, room: int, width: Callable[[str], int] = len) -> s
             break
         kept.append(piece)
     return "".join(kept)
+
+
+def spelled_within(text: str, room: int, width: Callable[[str], int] = len) -> str:
+    """`spelled_out(text)` if it is at most `room` wide (by `width`: characters, or terminal
+    cells), else its longest start (`spelled_prefix`) that leaves room for "…", and "…", so that
+    whoever reads it sees there was more."""
+    shown = spelled_out(text)
+    if width(shown) <= room:
+        return shown
+    return spelled_prefix(text, room - 1, width) + ELLIPSIS
+
+
+def repeated(text: str) -> str:
+    """Outside text (a value, a name, a path) as a refusal repeats it: the one home of the rule,
+    asked wherever a refusal quotes what it refuses. Spelled out, kept as given otherwise (its
+    spaces too: a space may be what is wrong), and at most `REPEATED_COLUMNS` terminal columns
+    (`columns`: a wide character counts as two), a longer one cut, ending in "…". A number
+    written in digits is repeated by its own rule (`deal_choice.number_said`), a table id by
+    `shown_text` (`tables.ID_SHOWN_CHARS`)."""
+    return spelled_within(text, REPEATED_COLUMNS, columns)
 
 
 def shown_text(text: str, limit: int) -> str:

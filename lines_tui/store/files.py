@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.errors import StoreError
 
 LOCK_NAME = "lines-tui.lock"
@@ -331,13 +331,10 @@ def _problem(path: Path, error: OSError, doing: str = "cannot read") -> str:
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         place = _file_in_the_way(path)
         if place == path:
-            return f"{spelled_out(str(path))} is a file, not a folder"
+            return f"{repeated(str(path))} is a file, not a folder"
         if place is not None:
-            return (
-                f"{doing} {spelled_out(str(path))}: {spelled_out(str(place))} is a file, "
-                "not a folder"
-            )
-    return f"{doing} {spelled_out(str(path))}: {error.strerror or error}"
+            return f"{doing} {repeated(str(path))}: {repeated(str(place))} is a file, not a folder"
+    return f"{doing} {repeated(str(path))}: {error.strerror or error}"
 
 
 def _file_in_the_way(path: Path) -> Path | None:

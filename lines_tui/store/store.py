@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.data_files import DataFiles, SetAside
 from lines_tui.store.errors import NotRegistered, ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
@@ -411,7 +411,7 @@ class Store:
             try:
                 name = _registered(data, player)
             except StoreError:
-                reason = f"'{spelled_out(player)}' is not a registered player; scores are not saved"
+                reason = f"'{repeated(player)}' is not a registered player; scores are not saved"
                 return RecordOutcome(False, reason, str(table))
             entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
@@ -671,10 +671,10 @@ def _registered(data: ScoreData, name: str) -> str:
     if alike:
         quoted = ", ".join(f"'{player}'" for player in alike)  # a name may hold a comma
         raise StoreError(
-            f"'{spelled_out(name)}' reads as several players ({quoted}): "
+            f"'{repeated(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
-    raise NotRegistered(f"no registered player is named '{spelled_out(name)}'")
+    raise NotRegistered(f"no registered player is named '{repeated(name)}'")
 
 
 def _as_registered(data: ScoreData, name: str) -> str:

@@ -19,6 +19,7 @@ from lines_tui.engine.mahjong.layouts.kmahjongg import (
 )
 from lines_tui.engine.mahjong.layouts.layout import Layout, layout_name, read_layout_text
 from lines_tui.engine.text_file import HomeUnknown, expand_home
+from lines_tui.engine.visible_text import repeated
 
 BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
 """In the order the layout picker offers them; the classic first."""
@@ -156,10 +157,10 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
     if _is_file(Path(wanted.rsplit("#", 1)[0])):
         return _from_file(wanted)
     if key in installed.skipped:  # installed, but skipped: say why, as the listing does
-        raise LayoutError(f"layout {wanted!r} cannot be used: {installed.skipped[key]}")
+        raise LayoutError(f"layout '{repeated(wanted)}' cannot be used: {installed.skipped[key]}")
     known = ", ".join(BUILTIN_NAMES)
     raise LayoutError(
-        f"unknown layout {wanted!r}: not a file, and no layout has that name "
+        f"unknown layout '{repeated(wanted)}': not a file, and no layout has that name "
         f"(built-in: {known}; `lines-tui layouts` lists all)"
     )
 
@@ -192,7 +193,7 @@ def _from_file(reference: str) -> Layout:
         path_text, map_name = reference.rsplit("#", 1)
     path = _expanded(path_text)
     if _there(path) is False:  # where the system cannot tell, the read says why
-        raise LayoutError(f"{path}: no such layout file")
+        raise LayoutError(f"{repeated(str(path))}: no such layout file")
     # Anything but a regular file (a folder, a FIFO, a device, a loop of links) is refused by
     # the read, in the words the listing uses ("not a regular file").
     layouts = read_layout_file(path)
@@ -202,7 +203,9 @@ def _from_file(reference: str) -> Layout:
                 return layout
         if map_name.isdecimal() and 1 <= int(map_name) <= len(layouts):
             return layouts[int(map_name) - 1]  # FILE.map#2: the second map, whatever its name
-        raise LayoutError(f"{path}: no map named {map_name!r} (it holds: {_picks(layouts)})")
+        raise LayoutError(
+            f"{path}: no map named '{repeated(map_name)}' (it holds: {_picks(layouts)})"
+        )
     if len(layouts) > 1:
         raise LayoutError(
             f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({_picks(layouts)})"
@@ -243,4 +246,4 @@ def _expanded(path_text: str) -> Path:
     try:
         return expand_home(path_text)
     except HomeUnknown as error:
-        raise LayoutError(f"{path_text}: {error}") from None
+        raise LayoutError(f"{repeated(path_text)}: {error}") from None

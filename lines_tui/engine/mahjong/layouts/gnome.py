@@ -33,7 +33,7 @@ from lines_tui.engine.mahjong.layouts.layout import (
     normalised,
     read_layout_text,
 )
-from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
+from lines_tui.engine.visible_text import TITLE_CHARS, repeated, shown_text
 
 _TILE_ELEMENTS = {"row", "column", "block", "tile"}
 _REQUIRED = {
@@ -139,16 +139,18 @@ class _MapReader:
         except ValueError:
             doubled = float("nan")
         if not doubled.is_integer():
-            raise self.fail(f"<{element}> {name}={text!r} is not a whole or half number")
+            raise self.fail(f"<{element}> {name}='{repeated(text)}' is not a whole or half number")
         if abs(doubled) > MAX_COORDINATE:
             limit = MAX_COORDINATE // 2
-            raise self.fail(f"<{element}> {name}={text!r} is out of range (-{limit} to {limit})")
+            raise self.fail(
+                f"<{element}> {name}='{repeated(text)}' is out of range (-{limit} to {limit})"
+            )
         return int(doubled)
 
     def integer(self, element: str, attributes: dict[str, str], name: str) -> int:
         text = attributes.get(name, "")
         if not re.fullmatch(r"\s*\d{1,3}\s*", text):
-            raise self.fail(f"<{element}> {name}={text!r} is not a layer number")
+            raise self.fail(f"<{element}> {name}='{repeated(text)}' is not a layer number")
         return int(text)
 
     def span(self, element: str, attributes: dict[str, str], low: str, high: str) -> range:

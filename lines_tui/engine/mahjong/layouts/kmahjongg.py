@@ -27,6 +27,7 @@ from lines_tui.engine.mahjong.layouts.layout import (
     normalised,
     read_layout_text,
 )
+from lines_tui.engine.visible_text import repeated
 
 MAGIC_V10 = "kmahjongg-layout-v1.0"
 MAGIC_V11 = "kmahjongg-layout-v1.1"
@@ -55,7 +56,7 @@ def parse_kmahjongg(
             letter, value = dimension.groups()
             if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_DIMENSION:
                 raise LayoutError(
-                    f"{source}: line {number}: {line.strip()!r} is not a size "
+                    f"{source}: line {number}: '{repeated(line.strip())}' is not a size "
                     f"('{letter}' and a whole number from 1 to {MAX_DIMENSION})"
                 )
             size[letter] = int(value)
