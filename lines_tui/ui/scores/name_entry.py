@@ -19,6 +19,7 @@ from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
+from lines_tui.ui.store_thread import still_there
 from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
@@ -116,14 +117,15 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     def saved(self) -> None:
         """The name handed to `save` is saved: the dialog closes with it."""
         name, self._saving = self._saving, None
-        if name is not None and self.is_attached:
+        if name is not None and still_there(self):
             self.dismiss(name)
 
     def refused(self, reason: str) -> bool:
         """The name handed to `save` could not be saved: the dialog says why and stays, the
-        name in it. False if the dialog has gone meanwhile (esc): the caller tells the reason."""
+        name in it. False if the dialog has gone meanwhile, or is going (esc: its widgets are
+        taken away before it is detached): the caller tells the reason."""
         self._saving = None
-        if not self.is_attached:
+        if not still_there(self):
             return False
         problem = self.query_one("#name-problem", Static)
         problem.update(f"{NOT_SAVED}: {reason}")
