@@ -151,6 +151,14 @@ def test_outside_text_refused_is_repeated_cut_however_long(
     assert len(line) < REPEATED_COLUMNS + 200
 
 
+ROWS = "\n".join(["x" * 80] * 60)
+"""A screenful of 60 rows pasted where one word belongs."""
+ROWS_SPELLED = ROWS.replace("\n", "\\x0a")
+TAB_ROWS_SPELLED = f"\\x09{ROWS_SPELLED}"
+RETURN_SPELLED = f"x\\x0d{PASTED}"
+WORDS = ["word"] * 1500
+"""A screenful of words pasted unquoted: as many words of the command line."""
+
 TOO_LONG = f"/tmp/{PASTED}"
 """A path pasted, too long for the system to look up (a file name is at most 255 bytes)."""
 NO_HOME = f"~{PASTED}"
@@ -202,12 +210,39 @@ def test_a_path_refused_is_repeated_cut_however_long(
         (["lines", f"--{PASTED}=1"], f"No such option: {cut('--' + PASTED)} (see"),
         (["lines", PASTED], f"Got unexpected extra argument(s) ({cut(PASTED)}) (see"),
         (["players", "use", "a", "\x1b" + PASTED], f"argument(s) (\\x1b{cut(PASTED)[:-5]}…) (see"),
+        (["lines", f"x\r{PASTED}"], f"argument(s) ({cut(RETURN_SPELLED)}) (see"),
+        (["lines", ROWS], f"argument(s) ({cut(ROWS_SPELLED)}) (see"),
+        (["lines", f"--{ROWS}"], f"No such option: {cut('--' + ROWS_SPELLED)} (see"),
+        ([f"\t{ROWS}"], f"No such command '{cut(TAB_ROWS_SPELLED)}'. (see"),
+        (["lines", f"{'y' * 157}\n{PASTED}"], f"argument(s) ({'y' * 157}…) (see"),
+        (["lines", *WORDS], f"Got unexpected extra argument(s) ({cut(' '.join(WORDS))}) (see"),
+        (["players", "use", "Bob", *WORDS], f"argument(s) ({cut(' '.join(WORDS))}) (see"),
+        (["solve", "p.json", *WORDS], f"argument(s) ({cut(' '.join(WORDS))}) (see"),
+        (["scores", "show", "lines-9", *WORDS], f"argument(s) ({cut(' '.join(WORDS))}) (see"),
     ],
-    ids=["command", "subcommand", "option", "option=", "argument", "escaped"],
+    ids=[
+        "command",
+        "subcommand",
+        "option",
+        "option=",
+        "argument",
+        "escaped",
+        "return",
+        "rows",
+        "option-rows",
+        "command-rows",
+        "escape-at-the-cut",
+        "words",
+        "use-words",
+        "solve-words",
+        "show-words",
+    ],
 )
 def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echoed: str) -> None:
     """click's own refusals (an unknown command or option, an argument too many) repeated the
-    word whole: cut as every refusal cuts outside text."""
+    word whole: cut as every refusal cuts outside text. Also a word holding a control character,
+    which click writes escaped (`\\x0d`), and many short words pasted unquoted, which click
+    repeats together: cut as one text, and never inside an escape."""
     line = refused(run(*args), echoed)
     assert len(line) < REPEATED_COLUMNS + 100
 
@@ -222,6 +257,10 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
         (["--player", "Nobody", "players"], "no registered player is named 'Nobody' ("),
         (["solve", ORDINARY_PATH], f"cannot read {ORDINARY_PATH}: No such file or directory"),
         (["lines", "--colour"], "No such option: --colour (see: lines-tui lines --help)"),
+        (["lines", "--siz"], "No such option: --siz (Possible options: --size) (see: lines-tui"),
+        (["line"], "No such command 'line'. Did you mean 'lines'? (see: lines-tui --help)"),
+        (["it's\t"], "No such command 'it's\\x09'. (see: lines-tui --help)"),
+        (["lines", "a\tb", "c"], "Got unexpected extra argument(s) (a\\x09b c) (see: lines-tui"),
         (["deal", "--seed", "y" * REPEATED_COLUMNS], f"'{'y' * REPEATED_COLUMNS}' is not a"),
         (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2)], "文' is not a valid whole number"),
         (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2 + 1)], "文…' is not a valid whole"),
@@ -234,6 +273,10 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
         "player",
         "path",
         "option",
+        "suggested",
+        "command",
+        "quote",
+        "arguments",
         "longest",
         "wide",
         "wider",
@@ -242,7 +285,9 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
 def test_outside_text_refused_is_repeated_whole_up_to_its_columns(
     cwd: Path, args: list[str], line: str
 ) -> None:
-    """What fits is repeated as typed, its spaces too; a wide character counts as two."""
+    """What fits is repeated as typed, its spaces too; a wide character counts as two. A command
+    name click does not know is quoted as every refusal quotes (it was quoted as Python writes a
+    string: `"it's\\t"`)."""
     (cwd / "p.json").write_text('{"tiles": []}')
     refused(run(*args), line)
 
