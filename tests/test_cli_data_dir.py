@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_cli_outside_input import refused, run
@@ -14,6 +15,7 @@ from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 from lines_tui.cli import menu_options
 from lines_tui.commands.options import Settings
+from lines_tui.engine.visible_text import REPEATED_COLUMNS
 from lines_tui.store import open_store
 
 
@@ -244,4 +246,50 @@ def test_an_empty_lines_tui_home_is_the_user_data_folder(
     monkeypatch.setenv("LINES_TUI_HOME", "")
     assert run("players", "add", "Ann").exit_code == 0
     assert open_store(home / "share" / "lines-tui").players() == ["Ann"]
+    assert list(cwd.iterdir()) == []
+
+
+DEEP = "a-long-folder-name/" * 12
+"""Folders a real data folder may well sit in, deeper than a refusal cuts pasted text."""
+
+
+def test_a_real_data_folder_is_named_whole_however_long(
+    home: Path, cwd: Path, make_read_only: Any
+) -> None:
+    """A data folder, or a file in its way, is a real place: its refusal names it whole, as the
+    store does, and the app's notices fold a long one by its folders, its own name kept. They
+    were cut at `REPEATED_COLUMNS`, as pasted text is, losing the name at the end."""
+    (cwd / DEEP).mkdir(parents=True)
+    (cwd / DEEP / "notes").write_text("mine")
+    notes = cwd / DEEP / "notes"
+    assert len(str(notes)) > REPEATED_COLUMNS
+    line = refused(run("--data-dir", f"{notes}/x", "players"))
+    assert line == f"lines-tui: --data-dir {notes}/x: {notes} is a file, not a folder\n"
+    data = home / DEEP / "data"
+    open_store(data).add_player("Ann")
+    make_read_only(data)
+    line = refused(run("--data-dir", str(data), "players", "add", "Bob"))
+    assert line == f"lines-tui: cannot write to {data}: Read-only file system\n"
+
+
+PASTED = "/tmp/" + "ab" * 3000
+"""A data folder pasted, too long for the system to look up (ENAMETOOLONG)."""
+PASTED_CUT = PASTED[: REPEATED_COLUMNS - 1] + "…"
+
+
+def test_a_data_folder_too_long_to_look_up_is_refused_cut_however_given(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store named it whole ("cannot read /tmp/abab...: File name too long") once it named
+    real places whole again; and as `$LINES_TUI_HOME` the plain start went on to the menu. It is
+    refused before anything starts, as the option or variable that gave it, cut as pasted text
+    is (`repeated`)."""
+    line = refused(run("--data-dir", PASTED, "players"))
+    assert line == f"lines-tui: --data-dir {PASTED_CUT}: File name too long\n"
+    monkeypatch.setenv("LINES_TUI_HOME", PASTED)
+    line = refused(run("players"))
+    assert line == f"lines-tui: LINES_TUI_HOME={PASTED_CUT}: File name too long\n"
+    fast = answer(MAIN, [], home, LINES_TUI_HOME=PASTED)
+    assert fast == answer(TREE, [], home, LINES_TUI_HOME=PASTED)
+    assert fast == (2, "", line)
     assert list(cwd.iterdir()) == []

@@ -179,7 +179,7 @@ ORDINARY_PATH = f"/tmp/{'folder ' * 14}/and/a/position file.json"
             ["layouts", "--survey", "1", "--progress-file", TOO_LONG],
             f"cannot use {cut(TOO_LONG)} for --progress-file: File name too long",
         ),
-        (["--data-dir", TOO_LONG, "players"], f"cannot read {cut(TOO_LONG)}: File name too long"),
+        (["--data-dir", TOO_LONG, "players"], f"--data-dir {cut(TOO_LONG)}: File name too long"),
         (["layouts", "--folder", NO_HOME], f"'--folder': {cut(NO_HOME)} names no home folder"),
         (
             ["--data-dir", NO_HOME, "players"],
