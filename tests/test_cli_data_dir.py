@@ -293,3 +293,36 @@ def test_a_data_folder_too_long_to_look_up_is_refused_cut_however_given(
     assert fast == answer(TREE, [], home, LINES_TUI_HOME=PASTED)
     assert fast == (2, "", line)
     assert list(cwd.iterdir()) == []
+
+
+NOBODY = "~no-such-user-here"
+NO_HOME = f"~{'ab' * 3000}"
+"""A `~user` pasted: a screenful."""
+NO_HOME_CUT = NO_HOME[: REPEATED_COLUMNS - 1] + "…"
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (NOBODY, f"{NOBODY} names no home folder here"),
+        (f"{NOBODY}/games", f"{NOBODY}/games: {NOBODY} names no home folder here"),
+        (NO_HOME, f"{NO_HOME_CUT} names no home folder here"),
+        (f"{NO_HOME}/games", f"{NO_HOME_CUT} names no home folder here"),
+    ],
+    ids=["alone", "path", "pasted", "pasted-path"],
+)
+def test_a_tilde_of_nobody_is_said_once_unless_the_path_says_more(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch, given: str, said: str
+) -> None:
+    """The path was named before the reason, which names its `~user` part: the same text twice
+    where the path is that part alone, or that part is cut (two rows of a screenful pasted,
+    twice). A short path with more in it is named, as it was."""
+    assert refused(run("--data-dir", given, "players")) == f"lines-tui: --data-dir {said}\n"
+    monkeypatch.setenv("LINES_TUI_HOME", given)
+    assert refused(run("players")) == f"lines-tui: LINES_TUI_HOME={said}\n"
+    assert answer(MAIN, [], home, LINES_TUI_HOME=given) == (
+        2,
+        "",
+        f"lines-tui: LINES_TUI_HOME={said}\n",
+    )
+    assert list(cwd.iterdir()) == []

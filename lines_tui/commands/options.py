@@ -90,7 +90,7 @@ def data_folder(text: str, given_as: str) -> Path:
     try:
         folder = expand_home(text)
     except HomeUnknown as error:
-        fail(f"{given_as}{repeated(text)}: {error}")
+        fail(error.refusal(given_as))
     for place in (folder, *folder.parents):
         try:
             mode = place.stat().st_mode
