@@ -151,6 +151,28 @@ def test_outside_text_refused_is_repeated_cut_however_long(
     assert len(line) < REPEATED_COLUMNS + 200
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["deal", "--seed", "1" * 6000], "'--seed': a deal number of 6,000 digits is not in the"),
+        (["deal", "--seed", "+" + "1" * 400], "a number of 400 digits with '+' before it is not"),
+        (["solve", "--timeout", "9" * 400, "p.json"], "'--timeout': a number of 400 digits is"),
+        (["solve", "--timeout", "-" + "9" * 400, "p.json"], "a negative number of 400 digits"),
+        (["solve", "--timeout", "９" * 50, "p.json"], "a number of 50 digits is not a positive"),
+    ],
+    ids=["seed", "seed+", "timeout", "timeout-", "timeout-wide"],
+)
+def test_a_number_too_long_to_repeat_is_told_by_its_count(
+    cwd: Path, args: list[str], said: str
+) -> None:
+    """`solve --timeout` given 400 nines said 159 of them and "…", the size unknowable, where
+    `--seed` counts them: a number written in digits is repeated as `--seed` repeats it
+    (`number_said`), whole up to 40 digits (`'0'`, `'-1'` as typed), else by its count."""
+    (cwd / "p.json").write_text('{"tiles": []}')
+    line = refused(run(*args), said)
+    assert "999" not in line and "111" not in line and "９９" not in line
+
+
 ROWS = "\n".join(["x" * 80] * 60)
 """A screenful of 60 rows pasted where one word belongs."""
 ROWS_SPELLED = ROWS.replace("\n", "\\x0a")
