@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cli_outside_input import refused, run
+from test_cli_outside_input import DEEP, NO_HOME, TOO_LONG, cut, refused, run
 from test_first_frame import MAIN, TREE, answer
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
@@ -249,10 +249,6 @@ def test_an_empty_lines_tui_home_is_the_user_data_folder(
     assert list(cwd.iterdir()) == []
 
 
-DEEP = "a-long-folder-name/" * 12
-"""Folders a real data folder may well sit in, deeper than a refusal cuts pasted text."""
-
-
 def test_a_real_data_folder_is_named_whole_however_long(
     home: Path, cwd: Path, make_read_only: Any
 ) -> None:
@@ -272,11 +268,6 @@ def test_a_real_data_folder_is_named_whole_however_long(
     assert line == f"lines-tui: cannot write to {data}: Read-only file system\n"
 
 
-PASTED = "/tmp/" + "ab" * 3000
-"""A data folder pasted, too long for the system to look up (ENAMETOOLONG)."""
-PASTED_CUT = PASTED[: REPEATED_COLUMNS - 1] + "…"
-
-
 def test_a_data_folder_too_long_to_look_up_is_refused_cut_however_given(
     home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -284,21 +275,18 @@ def test_a_data_folder_too_long_to_look_up_is_refused_cut_however_given(
     real places whole again; and as `$LINES_TUI_HOME` the plain start went on to the menu. It is
     refused before anything starts, as the option or variable that gave it, cut as pasted text
     is (`repeated`)."""
-    line = refused(run("--data-dir", PASTED, "players"))
-    assert line == f"lines-tui: --data-dir {PASTED_CUT}: File name too long\n"
-    monkeypatch.setenv("LINES_TUI_HOME", PASTED)
+    line = refused(run("--data-dir", TOO_LONG, "players"))
+    assert line == f"lines-tui: --data-dir {cut(TOO_LONG)}: File name too long\n"
+    monkeypatch.setenv("LINES_TUI_HOME", TOO_LONG)
     line = refused(run("players"))
-    assert line == f"lines-tui: LINES_TUI_HOME={PASTED_CUT}: File name too long\n"
-    fast = answer(MAIN, [], home, LINES_TUI_HOME=PASTED)
-    assert fast == answer(TREE, [], home, LINES_TUI_HOME=PASTED)
+    assert line == f"lines-tui: LINES_TUI_HOME={cut(TOO_LONG)}: File name too long\n"
+    fast = answer(MAIN, [], home, LINES_TUI_HOME=TOO_LONG)
+    assert fast == answer(TREE, [], home, LINES_TUI_HOME=TOO_LONG)
     assert fast == (2, "", line)
     assert list(cwd.iterdir()) == []
 
 
 NOBODY = "~no-such-user-here"
-NO_HOME = f"~{'ab' * 3000}"
-"""A `~user` pasted: a screenful."""
-NO_HOME_CUT = NO_HOME[: REPEATED_COLUMNS - 1] + "…"
 
 
 @pytest.mark.parametrize(
@@ -306,8 +294,8 @@ NO_HOME_CUT = NO_HOME[: REPEATED_COLUMNS - 1] + "…"
     [
         (NOBODY, f"{NOBODY} names no home folder here"),
         (f"{NOBODY}/games", f"{NOBODY}/games: {NOBODY} names no home folder here"),
-        (NO_HOME, f"{NO_HOME_CUT} names no home folder here"),
-        (f"{NO_HOME}/games", f"{NO_HOME_CUT} names no home folder here"),
+        (NO_HOME, f"{cut(NO_HOME)} names no home folder here"),
+        (f"{NO_HOME}/games", f"{cut(NO_HOME)} names no home folder here"),
     ],
     ids=["alone", "path", "pasted", "pasted-path"],
 )

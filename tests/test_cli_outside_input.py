@@ -224,6 +224,25 @@ def test_a_path_refused_is_repeated_cut_however_long(
     assert len(line) < REPEATED_COLUMNS + 120  # the text cut once: twice is over 320
 
 
+DEEP = "a-long-folder-name/" * 12
+"""Folders a real file or folder may well sit in, deeper than a refusal cuts pasted text."""
+
+
+def test_a_real_file_or_folder_a_refusal_is_about_is_named_whole(home: Path) -> None:
+    """A file given as `--folder`, a FIFO as `--progress-file`: real places, named whole however
+    deep (cut at `REPEATED_COLUMNS` as pasted text is, they lost their own name at the end)."""
+    deep = home / DEEP
+    deep.mkdir(parents=True)
+    (deep / "notes").write_text("mine")
+    os.mkfifo(deep / "fifo")
+    assert len(str(deep)) > REPEATED_COLUMNS
+    line = refused(run("layouts", "--folder", str(deep / "notes")))
+    assert f"'--folder': {deep}/notes is not a folder (see" in line
+    survey = ["layouts", "--survey", "1", "--survey-layout", "lantern"]
+    line = refused(run(*survey, "--progress-file", str(deep / "fifo")))
+    assert line == f"lines-tui: {deep}/fifo is not a regular file; --progress-file needs one\n"
+
+
 @pytest.mark.parametrize(
     ("args", "echoed"),
     [
