@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
-from test_cli_outside_input import refused, run
+from test_cli_outside_input import DEEP, NO_HOME, TOO_LONG, cut, refused, run
 from test_first_frame import MAIN, TREE, answer
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 from lines_tui.cli import menu_options
 from lines_tui.commands.options import Settings
+from lines_tui.engine.visible_text import REPEATED_COLUMNS
 from lines_tui.store import open_store
 
 
@@ -244,4 +246,71 @@ def test_an_empty_lines_tui_home_is_the_user_data_folder(
     monkeypatch.setenv("LINES_TUI_HOME", "")
     assert run("players", "add", "Ann").exit_code == 0
     assert open_store(home / "share" / "lines-tui").players() == ["Ann"]
+    assert list(cwd.iterdir()) == []
+
+
+def test_a_real_data_folder_is_named_whole_however_long(
+    home: Path, cwd: Path, make_read_only: Any
+) -> None:
+    """A data folder, or a file in its way, is a real place: its refusal names it whole, as the
+    store does, and the app's notices fold a long one by its folders, its own name kept. They
+    were cut at `REPEATED_COLUMNS`, as pasted text is, losing the name at the end."""
+    (cwd / DEEP).mkdir(parents=True)
+    (cwd / DEEP / "notes").write_text("mine")
+    notes = cwd / DEEP / "notes"
+    assert len(str(notes)) > REPEATED_COLUMNS
+    line = refused(run("--data-dir", f"{notes}/x", "players"))
+    assert line == f"lines-tui: --data-dir {notes}/x: {notes} is a file, not a folder\n"
+    data = home / DEEP / "data"
+    open_store(data).add_player("Ann")
+    make_read_only(data)
+    line = refused(run("--data-dir", str(data), "players", "add", "Bob"))
+    assert line == f"lines-tui: cannot write to {data}: Read-only file system\n"
+
+
+def test_a_data_folder_too_long_to_look_up_is_refused_cut_however_given(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store named it whole ("cannot read /tmp/abab...: File name too long") once it named
+    real places whole again; and as `$LINES_TUI_HOME` the plain start went on to the menu. It is
+    refused before anything starts, as the option or variable that gave it, cut as pasted text
+    is (`repeated`)."""
+    line = refused(run("--data-dir", TOO_LONG, "players"))
+    assert line == f"lines-tui: --data-dir {cut(TOO_LONG)}: File name too long\n"
+    monkeypatch.setenv("LINES_TUI_HOME", TOO_LONG)
+    line = refused(run("players"))
+    assert line == f"lines-tui: LINES_TUI_HOME={cut(TOO_LONG)}: File name too long\n"
+    fast = answer(MAIN, [], home, LINES_TUI_HOME=TOO_LONG)
+    assert fast == answer(TREE, [], home, LINES_TUI_HOME=TOO_LONG)
+    assert fast == (2, "", line)
+    assert list(cwd.iterdir()) == []
+
+
+NOBODY = "~no-such-user-here"
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (NOBODY, f"{NOBODY} names no home folder here"),
+        (f"{NOBODY}/games", f"{NOBODY}/games: {NOBODY} names no home folder here"),
+        (NO_HOME, f"{cut(NO_HOME)} names no home folder here"),
+        (f"{NO_HOME}/games", f"{cut(NO_HOME)} names no home folder here"),
+    ],
+    ids=["alone", "path", "pasted", "pasted-path"],
+)
+def test_a_tilde_of_nobody_is_said_once_unless_the_path_says_more(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch, given: str, said: str
+) -> None:
+    """The path was named before the reason, which names its `~user` part: the same text twice
+    where the path is that part alone, or that part is cut (two rows of a screenful pasted,
+    twice). A short path with more in it is named, as it was."""
+    assert refused(run("--data-dir", given, "players")) == f"lines-tui: --data-dir {said}\n"
+    monkeypatch.setenv("LINES_TUI_HOME", given)
+    assert refused(run("players")) == f"lines-tui: LINES_TUI_HOME={said}\n"
+    assert answer(MAIN, [], home, LINES_TUI_HOME=given) == (
+        2,
+        "",
+        f"lines-tui: LINES_TUI_HOME={said}\n",
+    )
     assert list(cwd.iterdir()) == []

@@ -151,6 +151,36 @@ def test_outside_text_refused_is_repeated_cut_however_long(
     assert len(line) < REPEATED_COLUMNS + 200
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["deal", "--seed", "1" * 6000], "'--seed': a deal number of 6,000 digits is not in the"),
+        (["deal", "--seed", "+" + "1" * 400], "a number of 400 digits with '+' before it is not"),
+        (["solve", "--timeout", "9" * 400, "p.json"], "'--timeout': a number of 400 digits is"),
+        (["solve", "--timeout", "-" + "9" * 400, "p.json"], "a negative number of 400 digits"),
+        (["solve", "--timeout", "９" * 50, "p.json"], "a number of 50 digits is not a positive"),
+    ],
+    ids=["seed", "seed+", "timeout", "timeout-", "timeout-wide"],
+)
+def test_a_number_too_long_to_repeat_is_told_by_its_count(
+    cwd: Path, args: list[str], said: str
+) -> None:
+    """`solve --timeout` given 400 nines said 159 of them and "…", the size unknowable, where
+    `--seed` counts them: a number written in digits is repeated as `--seed` repeats it
+    (`number_said`), whole up to 40 digits (`'0'`, `'-1'` as typed), else by its count."""
+    (cwd / "p.json").write_text('{"tiles": []}')
+    line = refused(run(*args), said)
+    assert "999" not in line and "111" not in line and "９９" not in line
+
+
+ROWS = "\n".join(["x" * 80] * 60)
+"""A screenful of 60 rows pasted where one word belongs."""
+ROWS_SPELLED = ROWS.replace("\n", "\\x0a")
+TAB_ROWS_SPELLED = f"\\x09{ROWS_SPELLED}"
+RETURN_SPELLED = f"x\\x0d{PASTED}"
+WORDS = ["word"] * 1500
+"""A screenful of words pasted unquoted: as many words of the command line."""
+
 TOO_LONG = f"/tmp/{PASTED}"
 """A path pasted, too long for the system to look up (a file name is at most 255 bytes)."""
 NO_HOME = f"~{PASTED}"
@@ -171,15 +201,15 @@ ORDINARY_PATH = f"/tmp/{'folder ' * 14}/and/a/position file.json"
             ["layouts", "--survey", "1", "--progress-file", TOO_LONG],
             f"cannot use {cut(TOO_LONG)} for --progress-file: File name too long",
         ),
-        (["--data-dir", TOO_LONG, "players"], f"cannot read {cut(TOO_LONG)}: File name too long"),
+        (["--data-dir", TOO_LONG, "players"], f"--data-dir {cut(TOO_LONG)}: File name too long"),
         (["layouts", "--folder", NO_HOME], f"'--folder': {cut(NO_HOME)} names no home folder"),
         (
             ["--data-dir", NO_HOME, "players"],
-            f"--data-dir {cut(NO_HOME)}: {cut(NO_HOME)} names no home folder here",
+            f"lines-tui: --data-dir {cut(NO_HOME)} names no home folder here\n",
         ),
         (
             ["deal", "--layout", f"{NO_HOME}/a.layout"],
-            f"{cut(NO_HOME)}: {cut(NO_HOME)} names no home folder here",
+            f"lines-tui: {cut(NO_HOME)} names no home folder here\n",
         ),
     ],
     ids=["solve", "layout", "missing", "folder", "progress", "data", "folder~", "data~", "layout~"],
@@ -188,9 +218,29 @@ def test_a_path_refused_is_repeated_cut_however_long(
     home: Path, args: list[str], echoed: str
 ) -> None:
     """A path pasted (or its `~user`) was repeated whole in its refusal: cut as every refusal
-    cuts outside text, at `REPEATED_COLUMNS`, the most a path typed or dropped in takes."""
+    cuts outside text, at `REPEATED_COLUMNS`, the most a path typed or dropped in takes. A `~user`
+    cut is said once, not as the path and again in the reason (two rows each)."""
     line = refused(run(*args), echoed)
-    assert len(line) < 2 * REPEATED_COLUMNS + 100
+    assert len(line) < REPEATED_COLUMNS + 120  # the text cut once: twice is over 320
+
+
+DEEP = "a-long-folder-name/" * 12
+"""Folders a real file or folder may well sit in, deeper than a refusal cuts pasted text."""
+
+
+def test_a_real_file_or_folder_a_refusal_is_about_is_named_whole(home: Path) -> None:
+    """A file given as `--folder`, a FIFO as `--progress-file`: real places, named whole however
+    deep (cut at `REPEATED_COLUMNS` as pasted text is, they lost their own name at the end)."""
+    deep = home / DEEP
+    deep.mkdir(parents=True)
+    (deep / "notes").write_text("mine")
+    os.mkfifo(deep / "fifo")
+    assert len(str(deep)) > REPEATED_COLUMNS
+    line = refused(run("layouts", "--folder", str(deep / "notes")))
+    assert f"'--folder': {deep}/notes is not a folder (see" in line
+    survey = ["layouts", "--survey", "1", "--survey-layout", "lantern"]
+    line = refused(run(*survey, "--progress-file", str(deep / "fifo")))
+    assert line == f"lines-tui: {deep}/fifo is not a regular file; --progress-file needs one\n"
 
 
 @pytest.mark.parametrize(
@@ -202,12 +252,39 @@ def test_a_path_refused_is_repeated_cut_however_long(
         (["lines", f"--{PASTED}=1"], f"No such option: {cut('--' + PASTED)} (see"),
         (["lines", PASTED], f"Got unexpected extra argument(s) ({cut(PASTED)}) (see"),
         (["players", "use", "a", "\x1b" + PASTED], f"argument(s) (\\x1b{cut(PASTED)[:-5]}…) (see"),
+        (["lines", f"x\r{PASTED}"], f"argument(s) ({cut(RETURN_SPELLED)}) (see"),
+        (["lines", ROWS], f"argument(s) ({cut(ROWS_SPELLED)}) (see"),
+        (["lines", f"--{ROWS}"], f"No such option: {cut('--' + ROWS_SPELLED)} (see"),
+        ([f"\t{ROWS}"], f"No such command '{cut(TAB_ROWS_SPELLED)}'. (see"),
+        (["lines", f"{'y' * 157}\n{PASTED}"], f"argument(s) ({'y' * 157}…) (see"),
+        (["lines", *WORDS], f"Got unexpected extra argument(s) ({cut(' '.join(WORDS))}) (see"),
+        (["players", "use", "Bob", *WORDS], f"argument(s) ({cut(' '.join(WORDS))}) (see"),
+        (["solve", "p.json", *WORDS], f"argument(s) ({cut(' '.join(WORDS))}) (see"),
+        (["scores", "show", "lines-9", *WORDS], f"argument(s) ({cut(' '.join(WORDS))}) (see"),
     ],
-    ids=["command", "subcommand", "option", "option=", "argument", "escaped"],
+    ids=[
+        "command",
+        "subcommand",
+        "option",
+        "option=",
+        "argument",
+        "escaped",
+        "return",
+        "rows",
+        "option-rows",
+        "command-rows",
+        "escape-at-the-cut",
+        "words",
+        "use-words",
+        "solve-words",
+        "show-words",
+    ],
 )
 def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echoed: str) -> None:
     """click's own refusals (an unknown command or option, an argument too many) repeated the
-    word whole: cut as every refusal cuts outside text."""
+    word whole: cut as every refusal cuts outside text. Also a word holding a control character,
+    which click writes escaped (`\\x0d`), and many short words pasted unquoted, which click
+    repeats together: cut as one text, and never inside an escape."""
     line = refused(run(*args), echoed)
     assert len(line) < REPEATED_COLUMNS + 100
 
@@ -222,6 +299,10 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
         (["--player", "Nobody", "players"], "no registered player is named 'Nobody' ("),
         (["solve", ORDINARY_PATH], f"cannot read {ORDINARY_PATH}: No such file or directory"),
         (["lines", "--colour"], "No such option: --colour (see: lines-tui lines --help)"),
+        (["lines", "--siz"], "No such option: --siz (Possible options: --size) (see: lines-tui"),
+        (["line"], "No such command 'line'. Did you mean 'lines'? (see: lines-tui --help)"),
+        (["it's\t"], "No such command 'it's\\x09'. (see: lines-tui --help)"),
+        (["lines", "a\tb", "c"], "Got unexpected extra argument(s) (a\\x09b c) (see: lines-tui"),
         (["deal", "--seed", "y" * REPEATED_COLUMNS], f"'{'y' * REPEATED_COLUMNS}' is not a"),
         (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2)], "文' is not a valid whole number"),
         (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2 + 1)], "文…' is not a valid whole"),
@@ -234,6 +315,10 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
         "player",
         "path",
         "option",
+        "suggested",
+        "command",
+        "quote",
+        "arguments",
         "longest",
         "wide",
         "wider",
@@ -242,7 +327,9 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
 def test_outside_text_refused_is_repeated_whole_up_to_its_columns(
     cwd: Path, args: list[str], line: str
 ) -> None:
-    """What fits is repeated as typed, its spaces too; a wide character counts as two."""
+    """What fits is repeated as typed, its spaces too; a wide character counts as two. A command
+    name click does not know is quoted as every refusal quotes (it was quoted as Python writes a
+    string: `"it's\\t"`)."""
     (cwd / "p.json").write_text('{"tiles": []}')
     refused(run(*args), line)
 

@@ -3,8 +3,9 @@
 a value that is no number at all is told in a player's words ("'abc' is not a valid whole
 number.", where click says "int range"), the value shown as `N` in the help. A time in seconds
 (`solve --timeout`): a positive, finite number, refused as it was typed ("'1e400' is not a
-positive number of seconds.", where click says "float" and the command then said "inf"). A value
-that is no number is repeated as every refusal repeats outside text (`visible_text.repeated`)."""
+positive number of seconds.", where click says "float" and the command then said "inf"). Both
+repeat a value they refuse alike (`value_said`): a number in digits too long to repeat whole by
+its count, any other value as every refusal repeats outside text (`visible_text.repeated`)."""
 
 from __future__ import annotations
 
@@ -32,18 +33,25 @@ class WholeNumber(IntRange):
         # Python's int() also reads other scripts' digits, "1_000" and spaces around, where a
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
-            # A number written otherwise ("+42", fullwidth digits) is repeated as the layout
-            # picker repeats it: a screenful of digits was echoed whole, where the picker counts;
-            # any other text as every refusal repeats it (a screenful of it was echoed whole too).
-            counted = typed_number(value) and not said_whole(value)
-            said = number_said(value, "a number") if counted else f"'{repeated(value)}'"
-            self.fail(f"{said} is not a valid {self.name}.", param, ctx)
+            # A number written otherwise ("+42", fullwidth digits) is no whole number here.
+            self.fail(f"{value_said(value)} is not a valid {self.name}.", param, ctx)
         if isinstance(value, str) and not said_whole(value):
             # Out of every range here; not repeated whole (nor read: Python refuses to read
             # more than 4,300 digits, and click then echoed them all as "not a valid integer").
             said = number_said(value, self.what)
             self.fail(f"{said} is not in the range {self._describe_range()}.", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def value_said(value: str) -> str:
+    """A value refused as no number it takes, as the refusal repeats it: a number written in
+    digits too long to repeat whole is told by its count (`number_said`: "a number of 400
+    digits"), as the layout picker tells it; any other value quoted, as every refusal repeats
+    outside text (`repeated`): a screenful pasted was echoed whole, and 400 digits cut showed
+    159 of them, leaving how many there were unknown."""
+    if typed_number(value) and not said_whole(value):
+        return number_said(value, "a number")
+    return f"'{repeated(value)}'"
 
 
 def whole_number_option(
@@ -67,7 +75,7 @@ class Seconds(FloatParamType):
         except ValueError:
             seconds = math.nan
         if not (math.isfinite(seconds) and seconds > 0):
-            self.fail(f"'{repeated(value)}' is not a {self.name}.", param, ctx)
+            self.fail(f"{value_said(value)} is not a {self.name}.", param, ctx)
         return seconds
 
 

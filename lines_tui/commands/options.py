@@ -81,27 +81,31 @@ def check_home_variable() -> None:
 def data_folder(text: str, given_as: str) -> Path:
     """The folder `text` names, given as `given_as` (`--data-dir `, `LINES_TUI_HOME=`), with a
     `~` at its start expanded. Refused in one line (exit 2) when blank, when `~user` names no
-    home folder, or when it or a folder above it is a file."""
+    home folder, when it is a loop of links or a name too long to look up, or when it or a
+    folder above it is a file. A path that names a real place is repeated whole, as the store
+    names it (a long one is folded by its folders where the app shows it); one too long to look
+    up is pasted text, not a place, and is cut as every refusal cuts it (`repeated`)."""
     if not text.strip():
         fail(empty_path(given_as.rstrip(" =")))
     try:
         folder = expand_home(text)
     except HomeUnknown as error:
-        fail(f"{given_as}{repeated(text)}: {error}")
-    shown = repeated(str(folder))
+        fail(error.refusal(given_as))
     for place in (folder, *folder.parents):
         try:
             mode = place.stat().st_mode
         except OSError as error:
+            if error.errno == errno.ENAMETOOLONG:  # the store said so with the path whole
+                fail(f"{given_as}{repeated(str(folder))}: {error.strerror}")
             if error.errno == errno.ELOOP:  # a loop of links: nothing above can tell more
-                fail(f"{given_as}{shown}: {error.strerror}")
+                fail(f"{given_as}{folder}: {error.strerror}")
             continue  # not there (yet), or not to be looked at: the one above may tell
         if stat.S_ISDIR(mode):
             break  # what is below it is made as needed
-        above = "" if place == folder else f": {repeated(str(place))}"
+        above = "" if place == folder else f": {place}"
         # /dev/null or a FIFO is no file to the player: it is simply not a folder.
         what = "a file, not a folder" if stat.S_ISREG(mode) else "not a folder"
-        fail(f"{given_as}{shown}{above} is {what}")
+        fail(f"{given_as}{folder}{above} is {what}")
     return folder
 
 

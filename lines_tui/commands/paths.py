@@ -70,14 +70,14 @@ def folder_value(text: str) -> Path:
     a missing one would be searched as an empty one, without a word)."""
     folder = _expanded(text, "folder")
     # Spelled out here, where the path is quoted: click's message is one line only once its own
-    # line breaks are joined, and a line break in the path then read as a space.
-    shown = repeated(str(folder))
+    # line breaks are joined, and a line break in the path then read as a space. One that cannot
+    # be looked up is cut as pasted text is (`repeated`); a real one is named whole.
     try:
         mode = folder.stat().st_mode
     except OSError as error:
-        raise typer.BadParameter(f"{shown}: {error.strerror or error}") from None
+        raise typer.BadParameter(f"{repeated(str(folder))}: {error.strerror or error}") from None
     if not stat.S_ISDIR(mode):
-        raise typer.BadParameter(f"{shown} is not a folder")
+        raise typer.BadParameter(f"{printable(str(folder))} is not a folder")
     return folder
 
 

@@ -102,7 +102,7 @@ def open_progress_file(path: Path) -> TextIO:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        fail(f"{shown} is not a regular file; --progress-file needs one")
+        fail(f"{path} is not a regular file; --progress-file needs one")  # a real one: whole
     if _NO_WAIT:
         os.set_blocking(fd, True)
     return open(fd, "a+", encoding="utf-8")

@@ -3,9 +3,10 @@ around them. `lines_tui.cli.main` comes here for every start but the plainest on
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -136,7 +137,7 @@ class OneLineErrors(NamedErrors):
                 )
             code = result if isinstance(result, int) else 0
         except typer.TyperException as error:  # click's refusals (typer carries its own click)
-            warn(_one_line(error, sys.argv[1:] if args is None else args))
+            warn(_one_line(error))
             code = BAD_INPUT
         except typer.Abort:
             warn("stopped")
@@ -179,14 +180,11 @@ def help_asked(tree: TyperGroup, ctx: typer.Context, words: list[str]) -> bool:
     return False
 
 
-def _one_line(error: typer.TyperException, words: Sequence[str] = ()) -> str:
+def _one_line(error: typer.TyperException) -> str:
     """click's refusal on one line: its own line breaks (a choice's "Choose from:\\n\\t...")
-    joined by a space, every other space as it is (a path quoted in it keeps its double ones).
-    A word of the command line (`words`) that click repeats whole (an unknown command or option,
-    an argument too many) is repeated as every refusal repeats outside text (`repeated`)."""
-    message = re.sub(r"\s*\n\s*", " ", error.format_message().strip())
-    for word in _too_long(words):
-        message = message.replace(word, repeated(word))
+    joined by a space, every other space as it is (a path quoted in it keeps its double ones),
+    and the text of the command line it quotes cut (`_click_message`)."""
+    message = re.sub(r"\s*\n\s*", " ", _click_message(error).strip())
     context = getattr(error, "ctx", None)
     if context is None:
         return message
@@ -194,12 +192,51 @@ def _one_line(error: typer.TyperException, words: Sequence[str] = ()) -> str:
     return f"{message} (see: {command} --help)"
 
 
-def _too_long(words: Sequence[str]) -> list[str]:
-    """The words a refusal cuts (`repeated`), as click may quote them: whole, as Python writes
-    them between quotes (`{name!r}`: a control character escaped), and an option's name given
-    with its value (`--name=value`), longest first."""
-    forms = {form for word in words for form in (word, repr(word)[1:-1], word.partition("=")[0])}
-    return sorted((form for form in forms if repeated(form) != form), key=len, reverse=True)
+def _click_message(error: typer.TyperException) -> str:
+    """click's message for `error`, the text of the command line it quotes (`_QUOTING`) repeated
+    as every refusal repeats outside text (`repeated`): a screenful pasted, as one word or as many
+    unquoted, was repeated whole, burying the reason. Any other message is click's as it is."""
+    message = error.format_message()
+    for shape, said_again in _QUOTING:
+        found = shape.fullmatch(error.message)
+        if found is not None:
+            before, quoted, after = found.groups()
+            return message.replace(error.message, f"{before}{said_again(quoted)}{after}", 1)
+    return message
+
+
+def _python_string_said(quoted: str) -> str:
+    """A word typer quotes as Python writes a string (`{name!r}`: control characters and
+    backslashes escaped, in double quotes if it holds a single one), quoted as every refusal
+    quotes it: read back as it was given, so that it is cut between characters (never inside
+    an escape) and spelled out once."""
+    return f"'{repeated(ast.literal_eval(quoted))}'"
+
+
+def _click_words_said(quoted: str) -> str:
+    """Words click repeats as given but for control characters (`\\x0d`; a backslash is not
+    doubled), read back as given and repeated. (A `\\x0d` typed as four characters reads back
+    as a carriage return, which is spelled out as the same four.)"""
+    return repeated(_CLICK_ESCAPE.sub(lambda escape: chr(int(escape[1], 16)), quoted))
+
+
+_CLICK_ESCAPE = re.compile(r"\\x([01][0-9a-f]|7f|[89][0-9a-f])")
+"""A control character as click writes it in a message (`_escape_control_characters`)."""
+
+_QUOTING: tuple[tuple[re.Pattern[str], Callable[[str], str]], ...] = (
+    # typer's, then the names of commands of its own it suggests ("Did you mean 'lines'?").
+    (
+        re.compile(r"(No such command )('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")(\..*)", re.S),
+        _python_string_said,
+    ),
+    # click's; the options it suggests come after this message (`NoSuchOption.format_message`).
+    (re.compile(r"(No such option: )(.*)()", re.S), _click_words_said),
+    (re.compile(r"(Got unexpected extra argument\(s\) \()(.*)(\))", re.S), _click_words_said),
+)
+"""The messages of click and typer (`error.message`) that quote the command line, by their
+shape (what comes before the text quoted, the text, what comes after), each with how the text
+is said again. No other message of theirs quotes it: the others name a known option, command or
+argument, or a value the commands' own types refuse in their own words."""
 
 
 app = typer.Typer(

@@ -8,7 +8,7 @@ import os
 import stat
 from pathlib import Path
 
-from lines_tui.engine.visible_text import repeated
+from lines_tui.engine.visible_text import repeated, spelled_out
 
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
@@ -34,6 +34,21 @@ def utf8_text(data: bytes, bom: bool = False) -> str:
 class HomeUnknown(ValueError):
     """A `~user` at the start of a path names no home folder here (the message says so)."""
 
+    def __init__(self, path_text: str) -> None:
+        self.path_text = path_text
+        self.home = path_text.split("/")[0]
+        super().__init__(f"{repeated(self.home)} names no home folder here")
+
+    def refusal(self, given_as: str = "") -> str:
+        """The one line refusing the path, `given_as` before it (`--data-dir `): the path
+        first where it says more than the `~user` part the reason names ("~nobody/games:
+        ~nobody names no home folder here"); the reason alone where the path is that part, or
+        that part is cut (`repeated`): it said the same text twice, two screen rows each."""
+        cut = repeated(self.home) != spelled_out(self.home)
+        if self.path_text == self.home or cut:
+            return f"{given_as}{self}"
+        return f"{given_as}{repeated(self.path_text)}: {self}"
+
 
 def expand_home(text: str) -> Path:
     """The path `text` names, a `~` or `~user` at its start expanded as a shell does: what a path
@@ -42,7 +57,7 @@ def expand_home(text: str) -> Path:
     try:
         return Path(text).expanduser()
     except RuntimeError:  # ~nobody, or no home folder at all
-        raise HomeUnknown(f"{repeated(text.split('/')[0])} names no home folder here") from None
+        raise HomeUnknown(text) from None
 
 
 def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = False) -> str:

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from lines_tui.engine.visible_text import repeated, spelled_out
+from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
 
 LOCK_NAME = "lines-tui.lock"
@@ -327,14 +327,20 @@ def _check_regular(fd: int, path: Path) -> None:
 def _problem(path: Path, error: OSError, doing: str = "cannot read") -> str:
     """One line: what could not be done to `path`, and why. A file where the data folder (or a
     folder above it) belongs, put there after the start checked it, is named as the command line
-    names it ("… is a file, not a folder"), not by the system's "File exists"."""
+    names it ("… is a file, not a folder"), not by the system's "File exists". The paths are
+    real places, spelled out whole, not cut as pasted text is (`repeated`): the app's notices
+    fold a long one by its folders, its file's name kept; a data folder too long to look up is
+    refused before the store opens (`commands.options.data_folder`)."""
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         place = _file_in_the_way(path)
         if place == path:
-            return f"{repeated(str(path))} is a file, not a folder"
+            return f"{spelled_out(str(path))} is a file, not a folder"
         if place is not None:
-            return f"{doing} {repeated(str(path))}: {repeated(str(place))} is a file, not a folder"
-    return f"{doing} {repeated(str(path))}: {error.strerror or error}"
+            return (
+                f"{doing} {spelled_out(str(path))}: {spelled_out(str(place))} is a file, "
+                "not a folder"
+            )
+    return f"{doing} {spelled_out(str(path))}: {error.strerror or error}"
 
 
 def _file_in_the_way(path: Path) -> Path | None:

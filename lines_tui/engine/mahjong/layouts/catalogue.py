@@ -246,4 +246,4 @@ def _expanded(path_text: str) -> Path:
     try:
         return expand_home(path_text)
     except HomeUnknown as error:
-        raise LayoutError(f"{repeated(path_text)}: {error}") from None
+        raise LayoutError(error.refusal()) from None
