@@ -186,6 +186,8 @@ TOO_LONG = f"/tmp/{PASTED}"
 NO_HOME = f"~{PASTED}"
 MISSING = f"/tmp/{'d' * 200}/{'f' * 100}.layout"
 """A layout file that is not there, each name short enough to look up."""
+LIKE_NO_SUCH_OPTION = f"No such option: /tmp/{'d' * REPEATED_COLUMNS}"
+"""A folder named as click's refusal of an option begins: the commands' own refusal, not click's."""
 ORDINARY_PATH = f"/tmp/{'folder ' * 14}/and/a/position file.json"
 """A path of a missing file as long as a path dropped into a terminal can be: shown whole."""
 
@@ -211,8 +213,23 @@ ORDINARY_PATH = f"/tmp/{'folder ' * 14}/and/a/position file.json"
             ["deal", "--layout", f"{NO_HOME}/a.layout"],
             f"lines-tui: {cut(NO_HOME)} names no home folder here\n",
         ),
+        (
+            ["deal", "--folder", LIKE_NO_SUCH_OPTION],
+            f"'--folder': {cut(LIKE_NO_SUCH_OPTION)}: No such file or directory (see",
+        ),
     ],
-    ids=["solve", "layout", "missing", "folder", "progress", "data", "folder~", "data~", "layout~"],
+    ids=[
+        "solve",
+        "layout",
+        "missing",
+        "folder",
+        "progress",
+        "data",
+        "folder~",
+        "data~",
+        "layout~",
+        "a folder named like click's refusal",
+    ],
 )
 def test_a_path_refused_is_repeated_cut_however_long(
     home: Path, args: list[str], echoed: str
@@ -306,6 +323,10 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
         (["deal", "--seed", "y" * REPEATED_COLUMNS], f"'{'y' * REPEATED_COLUMNS}' is not a"),
         (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2)], "文' is not a valid whole number"),
         (["deal", "--seed", "文" * (REPEATED_COLUMNS // 2 + 1)], "文…' is not a valid whole"),
+        (
+            ["layouts", "--folder", "No such command '\\N'."],
+            "'--folder': No such command '\\N'.: No such file or directory (see",
+        ),
     ],
     ids=[
         "seed",
@@ -322,6 +343,7 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
         "longest",
         "wide",
         "wider",
+        "a folder named like typer's refusal",
     ],
 )
 def test_outside_text_refused_is_repeated_whole_up_to_its_columns(

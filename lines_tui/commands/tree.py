@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
-from typer._click.exceptions import UsageError  # typer carries its own click
+from typer._click.exceptions import NoSuchOption, UsageError  # typer carries its own click
 from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
@@ -197,6 +197,10 @@ def _click_message(error: typer.TyperException) -> str:
     as every refusal repeats outside text (`repeated`): a screenful pasted, as one word or as many
     unquoted, was repeated whole, burying the reason. Any other message is click's as it is."""
     message = error.format_message()
+    if type(error) is not UsageError and not isinstance(error, NoSuchOption):
+        # The commands' own refusals (`BadParameter`) say what they refuse their own way: one
+        # may begin with the very words of a shape ("No such command '\\N'." as a --folder).
+        return message
     for shape, said_again in _QUOTING:
         found = shape.fullmatch(error.message)
         if found is not None:
