@@ -254,13 +254,18 @@ def test_a_real_data_folder_is_named_whole_however_long(
 ) -> None:
     """A data folder, or a file in its way, is a real place: its refusal names it whole, as the
     store does, and the app's notices fold a long one by its folders, its own name kept. They
-    were cut at `REPEATED_COLUMNS`, as pasted text is, losing the name at the end."""
+    were cut at `REPEATED_COLUMNS`, as pasted text is, losing the name at the end. What is
+    typed below a file names no place, and is cut (a review: 1,871 characters repeated)."""
     (cwd / DEEP).mkdir(parents=True)
     (cwd / DEEP / "notes").write_text("mine")
     notes = cwd / DEEP / "notes"
     assert len(str(notes)) > REPEATED_COLUMNS
     line = refused(run("--data-dir", f"{notes}/x", "players"))
     assert line == f"lines-tui: --data-dir {notes}/x: {notes} is a file, not a folder\n"
+    # Below the file is no place: a screenful pasted there is cut, the file named whole.
+    pasted = "/".join(["ab"] * 600)
+    line = refused(run("--data-dir", f"{notes}/{pasted}", "players"))
+    assert line == f"lines-tui: --data-dir {notes}/{cut(pasted)}: {notes} is a file, not a folder\n"
     data = home / DEEP / "data"
     open_store(data).add_player("Ann")
     make_read_only(data)

@@ -84,7 +84,8 @@ def data_folder(text: str, given_as: str) -> Path:
     home folder, when it is a loop of links or a name too long to look up, or when it or a
     folder above it is a file. A path that names a real place is repeated whole, as the store
     names it (a long one is folded by its folders where the app shows it); one too long to look
-    up is pasted text, not a place, and is cut as every refusal cuts it (`repeated`)."""
+    up, or what it names below a file, is pasted text, not a place, and is cut as every refusal
+    cuts it (`repeated`)."""
     if not text.strip():
         fail(empty_path(given_as.rstrip(" =")))
     try:
@@ -102,10 +103,13 @@ def data_folder(text: str, given_as: str) -> Path:
             continue  # not there (yet), or not to be looked at: the one above may tell
         if stat.S_ISDIR(mode):
             break  # what is below it is made as needed
-        above = "" if place == folder else f": {place}"
         # /dev/null or a FIFO is no file to the player: it is simply not a folder.
         what = "a file, not a folder" if stat.S_ISREG(mode) else "not a folder"
-        fail(f"{given_as}{folder}{above} is {what}")
+        if place == folder:
+            fail(f"{given_as}{folder} is {what}")
+        # Below the file is no place at all: what was typed (or pasted) there is cut.
+        below = repeated(str(folder.relative_to(place)))
+        fail(f"{given_as}{place / below}: {place} is {what}")
     return folder
 
 
