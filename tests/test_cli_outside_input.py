@@ -127,7 +127,7 @@ def cut(text: str) -> str:
         (["scores", "remove", "lines-9", PASTED], f"'N': '{cut(PASTED)}' is not a valid whole"),
         (
             ["solve", "--timeout", PASTED, "position.json"],
-            f"'--timeout': '{cut(PASTED)}' is not a positive number of seconds.",
+            f"'--timeout': '{cut(PASTED)}' is not a positive, finite number of seconds.",
         ),
         (["deal", "--layout", PASTED], f"unknown layout '{cut(PASTED)}': not a file"),
         (["mahjong", "--layout", PASTED], f"unknown layout '{cut(PASTED)}': not a file"),
@@ -311,7 +311,10 @@ def test_a_word_click_refuses_is_repeated_cut_however_long(args: list[str], echo
     [
         (["deal", "--seed", "abc"], "'--seed': 'abc' is not a valid whole number."),
         (["deal", "--seed", " 1 2"], "'--seed': ' 1 2' is not a valid whole number."),
-        (["solve", "--timeout", "soon", "p.json"], "'soon' is not a positive number of seconds."),
+        (
+            ["solve", "--timeout", "soon", "p.json"],
+            "'soon' is not a positive, finite number of seconds.",
+        ),
         (["deal", "--layout", "nosuch"], "unknown layout 'nosuch': not a file"),
         (["--player", "Nobody", "players"], "no registered player is named 'Nobody' ("),
         (["solve", ORDINARY_PATH], f"cannot read {ORDINARY_PATH}: No such file or directory"),

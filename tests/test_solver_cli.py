@@ -156,8 +156,8 @@ def test_a_missing_file_or_a_bad_timeout_is_refused(tmp_path: Path) -> None:
         result = runner.invoke(app, ["solve", str(path), "--timeout", bad])
         assert result.exit_code == 2, bad
         assert result.stderr == (
-            f"lines-tui: Invalid value for '--timeout': '{bad}' is not a positive number of "
-            "seconds. (see: lines-tui solve --help)\n"
+            f"lines-tui: Invalid value for '--timeout': '{bad}' is not a positive, finite "
+            "number of seconds. (see: lines-tui solve --help)\n"
         )
 
 

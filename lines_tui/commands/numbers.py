@@ -3,9 +3,10 @@
 a value that is no number at all is told in a player's words ("'abc' is not a valid whole
 number.", where click says "int range"), the value shown as `N` in the help. A time in seconds
 (`solve --timeout`): a positive, finite number, refused as it was typed ("'1e400' is not a
-positive number of seconds.", where click says "float" and the command then said "inf"). Both
-repeat a value they refuse alike (`value_said`): a number in digits too long to repeat whole by
-its count, any other value as every refusal repeats outside text (`visible_text.repeated`)."""
+positive, finite number of seconds.", where click says "float" and the command then said
+"inf"). Both repeat a value they refuse alike (`value_said`): a number in digits too long to
+repeat whole by its count, any other value as every refusal repeats outside text
+(`visible_text.repeated`)."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def whole_number_option(
 
 
 class Seconds(FloatParamType):
-    name = "positive number of seconds"
+    name = "positive, finite number of seconds"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, float):  # the default
