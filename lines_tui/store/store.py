@@ -511,6 +511,8 @@ class Store:
             return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
         merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
+        if result.status == "rejected":  # another game of this very result is there already
+            return RecordOutcome(False, result.reason, str(table))
         if result.rank is None:
             reason = f"not among the best {self.table_limit} of {title or table.title}"
             return RecordOutcome(False, reason, str(table))
