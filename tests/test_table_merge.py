@@ -330,3 +330,45 @@ def test_a_result_here_with_another_game_is_rejected_and_the_game_here_stays(
     merged = fresh.import_code(codes.encode(turtle, both), checker())
     assert [(r.status, r.reason) for r in merged.results] == [("added", ""), ("rejected", reason)]
     assert fresh.table(turtle) == (cleo,)
+
+
+def test_a_deal_tables_game_edited_is_rejected_from_its_random_deal_table_too(
+    tmp_path: Path, two_wins: tuple[MahjongRecord, MahjongRecord]
+) -> None:
+    """Cleo's win in her deal-1 table; the same game with its time edited, in a code of the
+    random-deal table, was "added" there, and since a random deal's result counts on its deal's
+    table (README, "Challenges"), her deal-1 table showed her one game twice, the edited time
+    first, and its share code carried it. Rejected as it is sent to the deal's table itself."""
+    other, hers = two_wins
+    turtle = TableId.mahjong("turtle")
+    store = open_store(tmp_path)
+    assert store.record_mahjong("Cleo", turtle.for_deal(1), 144.0, 1, FIXED_NOW, hers).saved
+    (cleo,) = store.table(turtle.for_deal(1))
+    edited_time = codes.encode(turtle, [replace(cleo, value=1000)])
+    exit_code, lines = import_lines(tmp_path, edited_time)
+    assert (exit_code, lines) == (
+        1,
+        [
+            "Turtle (mahjong-turtle): 1 rejected",
+            "  entry 1: rejected 'Cleo': this game (same deal, moves and moment won) is here "
+            "already, in mahjong-turtle+deal-1, with the time 2:24.0: that one stays",
+        ],
+    )
+    another_game = codes.encode(turtle, [replace(cleo, record=other)])
+    assert import_lines(tmp_path, another_game)[1][1:] == [
+        "  entry 1: rejected 'Cleo': this result (same player, deal, time and date) is here "
+        "already, in mahjong-turtle+deal-1, with another game: that one stays"
+    ]
+    assert store.table(turtle) == () and store.table(turtle.for_deal(1)) == (cleo,)
+    # The same result with the same game is no other result: a random deal's result may reach
+    # its deal's table first (in a challenge code) and its random-deal table's code after. It
+    # goes into the random-deal table, and is one result in the deal's.
+    assert store.import_code(codes.encode(turtle, [cleo]), checker()).summary() == "1 added"
+    assert store.table(turtle) == (cleo,) and store.table(turtle.for_deal(1)) == (cleo,)
+    # The other way round, the deal's table reads the random-deal table's results already.
+    played_at_random = open_store(tmp_path / "random")
+    assert played_at_random.record_mahjong("Cleo", turtle, 144.0, 1, FIXED_NOW, hers).saved
+    for changed in (replace(cleo, value=1000), replace(cleo, record=other)):
+        sent = codes.encode(turtle.for_deal(1), [changed])
+        assert played_at_random.import_code(sent, checker()).summary() == "1 rejected"
+    assert played_at_random.table(turtle.for_deal(1)) == (cleo,)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -366,6 +366,7 @@ def merge(
     incoming: Sequence[Entry],
     problems: Sequence[str | None],
     limit: int = TABLE_LIMIT,
+    counted: Mapping[TableId, Sequence[Entry]] | None = None,
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
@@ -376,13 +377,22 @@ def merge(
     game already there (`Entry.game`: the same moves on the same deal, by the same player or at
     the same moment) is never taken twice either: a copy that claims another result for it (a
     time, a name or a date edited) is rejected, saying so, and the one there stays. Of copies
-    new here, the first of the incoming stays. Verified entries rank before unverified ones
-    (`rank_key`), so an unverified entry never pushes a verified one out.
+    new here, the first of the incoming stays. `counted`: the entries of other tables that count
+    this table's results as theirs too (a random deal's result counts on its deal's table:
+    `TableId.counting_with`), held there already as well, though never merged here. Verified
+    entries rank before unverified ones (`rank_key`), so an unverified entry never pushes a
+    verified one out.
     """
     there = {(entry.result, entry.record) for entry in local}
+    elsewhere = {
+        entry: where
+        for where, entries in (counted or {}).items()
+        for entry in entries
+        if entry not in local
+    }
     games: dict[object, Entry] = {}
     results: dict[tuple[str, int, int, int], Entry] = {}
-    for entry in local:
+    for entry in [*local, *elsewhere]:
         _held_as(entry, games, results)
     refused = list(problems)
     candidates = []
@@ -392,9 +402,9 @@ def merge(
         game = games.get(entry.game) if entry.game is not None else None
         result = results.get(entry.result) if entry.recorded else None
         if game is not None and game.result != entry.result:
-            refused[number] = same_game_problem(table, entry, game)
+            refused[number] = same_game_problem(table, entry, game, elsewhere.get(game))
         elif result is not None and result.record != entry.record:
-            refused[number] = same_result_problem(table)
+            refused[number] = same_result_problem(table, elsewhere.get(result))
         else:
             candidates.append(entry)
             _held_as(entry, games, results)
@@ -430,9 +440,12 @@ def _held_as(
         results.setdefault(entry.result, entry)
 
 
-def same_game_problem(table: TableId, entry: Entry, held: Entry) -> str:
-    """Why `entry` is not merged: `held`, there already, is the same game (`Entry.game`) with
-    another result. One line, naming what differs and the result kept."""
+def same_game_problem(
+    table: TableId, entry: Entry, held: Entry, where: TableId | None = None
+) -> str:
+    """Why `entry` is not merged: `held`, there already (in `table`, or in the table `where`
+    that counts `table`'s results too), is the same game (`Entry.game`) with another result.
+    One line, naming what differs and the result kept."""
     mahjong = table.kind == "mahjong"
     same = "deal, moves and moment won" if mahjong else "player, deal, moves and score"
     differs = []
@@ -444,18 +457,27 @@ def same_game_problem(table: TableId, entry: Entry, held: Entry) -> str:
         differs.append("another name")
     if entry.date != held.date:
         differs.append(f"the date {format_date(held.date)}")
-    return f"this game (same {same}) is here already, with {' and '.join(differs)}: that one stays"
+    return (
+        f"this game (same {same}) is here already{_held_in(where)}, "
+        f"with {' and '.join(differs)}: that one stays"
+    )
 
 
-def same_result_problem(table: TableId) -> str:
-    """Why an entry is not merged: an entry of its result (`Entry.result`), there already,
-    carries another game. A replay proves a game, not that it is the one its result was filed
-    with: the one filed first stays."""
+def same_result_problem(table: TableId, where: TableId | None = None) -> str:
+    """Why an entry is not merged: an entry of its result (`Entry.result`), there already (in
+    `table`, or in the table `where` that counts `table`'s results too), carries another game.
+    A replay proves a game, not that it is the one its result was filed with: the one filed
+    first stays."""
     value = "time" if table.kind == "mahjong" else "points"
     return (
-        f"this result (same player, deal, {value} and date) is here already, "
+        f"this result (same player, deal, {value} and date) is here already{_held_in(where)}, "
         "with another game: that one stays"
     )
+
+
+def _held_in(where: TableId | None) -> str:
+    """Where a result held already is, when not in the table merged into."""
+    return "" if where is None else f", in {where}"
 
 
 def format_value(table: TableId, value: int) -> str:
