@@ -8,13 +8,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, checker, played_lines_game
+from conftest import FIXED_NOW, checker, played_lines_game, won_mahjong_game
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from lines_tui.store import Entry, TableId, codes, open_store
-from lines_tui.store.records import LinesRecord
-from lines_tui.store.replay import record_of_lines
+from lines_tui.store.records import LinesRecord, MahjongRecord
+from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.sharecode import encode as encode_format_1
 from lines_tui.store.tables import TABLE_LIMIT, merge, ranked
 
@@ -47,6 +47,17 @@ def one_result_a_game(*found: list[Entry]) -> bool:
     results: dict[object, tuple[str, int, int, int]] = {}
     for entry in (entry for entries in found for entry in entries if entry.game is not None):
         if results.setdefault(entry.game, entry.result) != entry.result:
+            return False
+    return True
+
+
+def one_game_a_result(*found: list[Entry]) -> bool:
+    """No two of the entries are one result (`Entry.result`) with different game records: honest
+    copies of a result carry its one game, or none. Copies that do not are merged first come,
+    first kept, too."""
+    games: dict[tuple[str, int, int, int], object] = {}
+    for entry in (entry for entries in found for entry in entries if entry.recorded):
+        if games.setdefault(entry.result, entry.record) != entry.record:
             return False
     return True
 
@@ -91,8 +102,10 @@ def test_merging_the_same_entries_twice_changes_nothing(
 def test_the_merged_table_does_not_depend_on_the_order_of_merging(
     first: list[Entry], second: list[Entry], third: list[Entry]
 ) -> None:
-    # Of two copies of one game that claim different results, the one there first stays.
+    # Of two copies of one game that claim different results, or of one result that carry
+    # different games, the one there first stays.
     assume(one_result_a_game(first, second, third))
+    assume(one_game_a_result(first, second, third))
     assert merged(first, second) == merged(second, first)
     assert merged(merged(first, second), third) == merged(first, merged(second, third))
 
@@ -119,6 +132,33 @@ def test_a_table_takes_a_game_once_and_the_copy_there_first_stays(
         held = here.get(result.entry.game)
         if held is not None and held.result != result.entry.result:
             assert result.status == "rejected" and "is here already" in result.reason
+
+
+OTHER_GAME = LinesRecord(1, (((0, 2), (1, 2)),))
+
+
+@given(tables, st.lists(entries, max_size=12))
+@example([replace(EDITED, record=OTHER_GAME)], [EDITED])  # another game, sorting first
+@example([replace(EDITED, record=None)], [EDITED, replace(EDITED, record=OTHER_GAME)])
+def test_a_table_takes_a_result_with_one_game_and_the_game_there_first_stays(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    """A code with the very result of an entry here (name, value, date, seed) but another game
+    record replaced the game here when its record sorted first: the player's own game lost,
+    and watching the entry played another one. The game there stays; of two new ones, the
+    first; the other is rejected, saying why."""
+    assume(one_game_a_result(local) and one_result_a_game(local, incoming))
+    merge_ = merge(LINES_9, local, incoming, [None] * len(incoming))
+    first: dict[tuple[str, int, int, int], Entry] = {}
+    for entry in (entry for entry in [*local, *incoming] if entry.recorded):
+        first.setdefault(entry.result, entry)
+    for entry in merge_.entries:
+        assert first.get(entry.result, entry).record == entry.record
+    for result in merge_.results:
+        held = first.get(result.entry.result)
+        if held is not None and result.entry.recorded and held.record != result.entry.record:
+            assert result.status == "rejected"
+            assert result.reason.startswith("this ") and "is here already" in result.reason
 
 
 def test_a_result_without_its_record_is_already_there_and_its_record_replaces_it() -> None:
@@ -233,3 +273,102 @@ def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path
     ]
     later = store.import_code(codes.encode(turtle, [replace(cleo, date=cleo.date + 60)]), checker())
     assert later.summary() == "1 added"
+
+
+def import_lines(folder: Path, code: str) -> tuple[int, list[str]]:
+    """`lines-tui scores import CODE` in `folder`: its exit code and the lines it prints."""
+    from typer.testing import CliRunner
+
+    from lines_tui.cli import app
+
+    imported = CliRunner().invoke(app, ["--data-dir", str(folder), "scores", "import", code])
+    return imported.exit_code, imported.stdout.splitlines()
+
+
+@pytest.fixture(scope="module")
+def two_wins() -> tuple[MahjongRecord, MahjongRecord]:
+    """Two winning records of Turtle's deal 1: the solver's, and the same with its first two
+    pairs (both free at the start) taken the other way round. The solver's sorts first."""
+    solvers = record_of_mahjong(won_mahjong_game("turtle", 1))
+    first, second, *rest = solvers.pairs
+    swapped = MahjongRecord(solvers.dealer, (second, first, *rest))
+    assert repr(solvers) < repr(swapped)
+    return solvers, swapped
+
+
+def test_a_result_here_with_another_game_is_rejected_and_the_game_here_stays(
+    tmp_path: Path, two_wins: tuple[MahjongRecord, MahjongRecord]
+) -> None:
+    """A code with the very result of Cleo's win (name, time, moment and deal) but another
+    winning record of the deal was "added", and her own game was gone from scores.json: the
+    result kept the record that sorted first, and watching it played the other game. The game
+    here stays; the code's is rejected, saying why."""
+    other, hers = two_wins
+    store = open_store(tmp_path)
+    assert store.record_mahjong("Cleo", "turtle", 144.0, 1, FIXED_NOW, hers).saved
+    (cleo,) = store.table("mahjong-turtle")
+    turtle = TableId.mahjong("turtle")
+    reason = (
+        "this result (same player, deal, time and date) is here already, with another game: "
+        "that one stays"
+    )
+    exit_code, lines = import_lines(tmp_path, codes.encode(turtle, [replace(cleo, record=other)]))
+    assert (exit_code, lines) == (
+        1,
+        ["Turtle (mahjong-turtle): 1 rejected", f"  entry 1: rejected 'Cleo': {reason}"],
+    )
+    assert store.table(turtle) == (cleo,)
+    # Filed here with another game (another copy of lines-tui), it is refused the same way.
+    filed = store.record_mahjong("Cleo", "turtle", 144.0, 1, FIXED_NOW, other)
+    assert (filed.saved, filed.reason) == (False, reason)
+    assert store.table(turtle) == (cleo,)
+    # Two such copies new here, in one code: the first stays. The record each brings still
+    # replaces a copy of the result without one (reported as added).
+    fresh = open_store(tmp_path / "fresh")
+    fresh.import_code(encode_format_1(turtle, [replace(cleo, record=None)]), checker())
+    both = [cleo, replace(cleo, record=other)]
+    merged = fresh.import_code(codes.encode(turtle, both), checker())
+    assert [(r.status, r.reason) for r in merged.results] == [("added", ""), ("rejected", reason)]
+    assert fresh.table(turtle) == (cleo,)
+
+
+def test_a_deal_tables_game_edited_is_rejected_from_its_random_deal_table_too(
+    tmp_path: Path, two_wins: tuple[MahjongRecord, MahjongRecord]
+) -> None:
+    """Cleo's win in her deal-1 table; the same game with its time edited, in a code of the
+    random-deal table, was "added" there, and since a random deal's result counts on its deal's
+    table (README, "Challenges"), her deal-1 table showed her one game twice, the edited time
+    first, and its share code carried it. Rejected as it is sent to the deal's table itself."""
+    other, hers = two_wins
+    turtle = TableId.mahjong("turtle")
+    store = open_store(tmp_path)
+    assert store.record_mahjong("Cleo", turtle.for_deal(1), 144.0, 1, FIXED_NOW, hers).saved
+    (cleo,) = store.table(turtle.for_deal(1))
+    edited_time = codes.encode(turtle, [replace(cleo, value=1000)])
+    exit_code, lines = import_lines(tmp_path, edited_time)
+    assert (exit_code, lines) == (
+        1,
+        [
+            "Turtle (mahjong-turtle): 1 rejected",
+            "  entry 1: rejected 'Cleo': this game (same deal, moves and moment won) is here "
+            "already, in mahjong-turtle+deal-1, with the time 2:24.0: that one stays",
+        ],
+    )
+    another_game = codes.encode(turtle, [replace(cleo, record=other)])
+    assert import_lines(tmp_path, another_game)[1][1:] == [
+        "  entry 1: rejected 'Cleo': this result (same player, deal, time and date) is here "
+        "already, in mahjong-turtle+deal-1, with another game: that one stays"
+    ]
+    assert store.table(turtle) == () and store.table(turtle.for_deal(1)) == (cleo,)
+    # The same result with the same game is no other result: a random deal's result may reach
+    # its deal's table first (in a challenge code) and its random-deal table's code after. It
+    # goes into the random-deal table, and is one result in the deal's.
+    assert store.import_code(codes.encode(turtle, [cleo]), checker()).summary() == "1 added"
+    assert store.table(turtle) == (cleo,) and store.table(turtle.for_deal(1)) == (cleo,)
+    # The other way round, the deal's table reads the random-deal table's results already.
+    played_at_random = open_store(tmp_path / "random")
+    assert played_at_random.record_mahjong("Cleo", turtle, 144.0, 1, FIXED_NOW, hers).saved
+    for changed in (replace(cleo, value=1000), replace(cleo, record=other)):
+        sent = codes.encode(turtle.for_deal(1), [changed])
+        assert played_at_random.import_code(sent, checker()).summary() == "1 rejected"
+    assert played_at_random.table(turtle.for_deal(1)) == (cleo,)

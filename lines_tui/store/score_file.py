@@ -4,7 +4,7 @@ only when a change changed something."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -72,6 +72,25 @@ def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
         return entries
     played_at_random = [entry for entry in data.tables.get(table.base, []) if entry.seed == seed]
     return entries + [entry for entry in played_at_random if entry not in entries]
+
+
+def counted_with(
+    data: ScoreData, table: TableId, seeds: Iterable[int]
+) -> dict[TableId, list[Entry]]:
+    """The entries of the other tables that count a result of `table` on one of the deals
+    `seeds` as theirs too (`TableId.counting_with`), those of that deal that `table_entries`
+    does not read there: a random-deal table's results count on their deal's table, so a
+    merge into it must not take again what that table holds with another result or game
+    (README, "Share codes")."""
+    own = table_entries(data, table)
+    counted: dict[TableId, list[Entry]] = {}
+    for seed in sorted(set(seeds)):
+        for place in table.counting_with(seed)[1:]:
+            of_deal = [entry for entry in table_entries(data, place) if entry.seed == seed]
+            found = [entry for entry in of_deal if entry not in own]
+            if found:
+                counted.setdefault(place, []).extend(found)
+    return counted
 
 
 def tables_with_entries(data: ScoreData) -> set[TableId]:

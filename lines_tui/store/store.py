@@ -44,7 +44,12 @@ from lines_tui.store.names import (
 )
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
-from lines_tui.store.score_file import ScoreFile, table_entries, tables_with_entries
+from lines_tui.store.score_file import (
+    ScoreFile,
+    counted_with,
+    table_entries,
+    tables_with_entries,
+)
 from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.tables import (
     KINDS,
@@ -511,6 +516,8 @@ class Store:
             return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
         merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]
+        if result.status == "rejected":  # another game of this very result is there already
+            return RecordOutcome(False, result.reason, str(table))
         if result.rank is None:
             reason = f"not among the best {self.table_limit} of {title or table.title}"
             return RecordOutcome(False, reason, str(table))
@@ -601,13 +608,17 @@ class Store:
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
         """`checked` merged into its table of `data`; an entry whose name reads as a registered
-        player's but is another name is rejected (`look_alike_problem`)."""
+        player's but is another name is rejected (`look_alike_problem`), and so is one whose game
+        or result a table that counts it too holds already otherwise (`counted_with`)."""
         local = table_entries(data, checked.table)
         problems = [
             problem or look_alike_problem(data.players, entry.name)
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
-        return merge(checked.table, local, checked.entries, problems, self.table_limit)
+        valid = zip(checked.entries, problems, strict=True)
+        seeds = [entry.seed for entry, problem in valid if problem is None]
+        counted = counted_with(data, checked.table, seeds)
+        return merge(checked.table, local, checked.entries, problems, self.table_limit, counted)
 
     def save_game(
         self,

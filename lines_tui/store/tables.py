@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -366,56 +366,86 @@ def merge(
     incoming: Sequence[Entry],
     problems: Sequence[str | None],
     limit: int = TABLE_LIMIT,
+    counted: Mapping[TableId, Sequence[Entry]] | None = None,
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
     A result already there (same name in any case, value, date and seed) is never doubled: a copy
     with its game record replaces one without (reported as added), the other way round it is
     already there, and so is the same entry with its name in another case (kept as it is spelt
-    there). A game already there (`Entry.game`: the same moves on the same deal, by the same
-    player or at the same moment) is never taken twice either: a copy that claims another
-    result for it (a time, a name or a date edited) is rejected, saying so, and the one there
-    stays (the first of the incoming, of copies new here). Verified entries rank before
-    unverified ones (`rank_key`), so an unverified entry never pushes a verified one out.
+    there); a copy with another game record is rejected, saying so, and the game there stays. A
+    game already there (`Entry.game`: the same moves on the same deal, by the same player or at
+    the same moment) is never taken twice either: a copy that claims another result for it (a
+    time, a name or a date edited) is rejected, saying so, and the one there stays. Of copies
+    new here, the first of the incoming stays. `counted`: the entries of other tables that count
+    this table's results as theirs too (a random deal's result counts on its deal's table:
+    `TableId.counting_with`), held there already as well, though never merged here. Verified
+    entries rank before unverified ones (`rank_key`), so an unverified entry never pushes a
+    verified one out.
     """
     there = {(entry.result, entry.record) for entry in local}
-    games = {entry.game: entry for entry in local if entry.game is not None}
+    elsewhere = {
+        entry: where
+        for where, entries in (counted or {}).items()
+        for entry in entries
+        if entry not in local
+    }
+    games: dict[object, Entry] = {}
+    results: dict[tuple[str, int, int, int], Entry] = {}
+    for entry in [*local, *elsewhere]:
+        _held_as(entry, games, results)
     refused = list(problems)
     candidates = []
     for number, entry in enumerate(incoming):
         if refused[number] is not None or (entry.result, entry.record) in there:
             continue
-        held = games.get(entry.game) if entry.game is not None else None
-        if held is not None and held.result != entry.result:
-            refused[number] = same_game_problem(table, entry, held)
-            continue
-        candidates.append(entry)
-        if entry.game is not None:
-            games.setdefault(entry.game, entry)
+        game = games.get(entry.game) if entry.game is not None else None
+        result = results.get(entry.result) if entry.recorded else None
+        if game is not None and game.result != entry.result:
+            refused[number] = same_game_problem(table, entry, game, elsewhere.get(game))
+        elif result is not None and result.record != entry.record:
+            refused[number] = same_result_problem(table, elsewhere.get(result))
+        else:
+            candidates.append(entry)
+            _held_as(entry, games, results)
     kept = ranked(table, [*local, *candidates])[:limit]
     holders = {entry.result: entry for entry in kept}
     place = {entry: rank for rank, entry in enumerate(kept, start=1)}
     reported = {entry.result: entry for entry in local}
-    results = []
+    outcomes = []
     for entry, problem in zip(incoming, refused, strict=True):
         holder = holders.get(entry.result)
         if problem is not None:
-            results.append(EntryResult(entry, "rejected", reason=problem))
+            outcomes.append(EntryResult(entry, "rejected", reason=problem))
         elif holder == entry and reported.get(entry.result) != entry:
             reported[entry.result] = entry
-            results.append(EntryResult(entry, "added", rank=place[entry]))
+            outcomes.append(EntryResult(entry, "added", rank=place[entry]))
         elif entry.result in reported or holder is not None:
             rank = None if holder is None else place[holder]
-            results.append(EntryResult(entry, "already there", rank=rank))
+            outcomes.append(EntryResult(entry, "already there", rank=rank))
         else:
-            results.append(EntryResult(entry, "not good enough"))
+            outcomes.append(EntryResult(entry, "not good enough"))
     dropped = tuple(entry for entry in ranked(table, local) if entry.result not in holders)
-    return Merge(table, tuple(results), tuple(kept), dropped)
+    return Merge(table, tuple(outcomes), tuple(kept), dropped)
 
 
-def same_game_problem(table: TableId, entry: Entry, held: Entry) -> str:
-    """Why `entry` is not merged: `held`, there already, is the same game (`Entry.game`) with
-    another result. One line, naming what differs and the result kept."""
+def _held_as(
+    entry: Entry, games: dict[object, Entry], results: dict[tuple[str, int, int, int], Entry]
+) -> None:
+    """Note `entry` as the one held of its game and, with its record, of its result, unless
+    one is held already: the first stays."""
+    if entry.game is not None:
+        games.setdefault(entry.game, entry)
+    if entry.recorded:
+        results.setdefault(entry.result, entry)
+
+
+def same_game_problem(
+    table: TableId, entry: Entry, held: Entry, where: TableId | None = None
+) -> str:
+    """Why `entry` is not merged: `held`, there already (in `table`, or in the table `where`
+    that counts `table`'s results too), is the same game (`Entry.game`) with another result.
+    One line, naming what differs and the result kept."""
     mahjong = table.kind == "mahjong"
     same = "deal, moves and moment won" if mahjong else "player, deal, moves and score"
     differs = []
@@ -427,7 +457,27 @@ def same_game_problem(table: TableId, entry: Entry, held: Entry) -> str:
         differs.append("another name")
     if entry.date != held.date:
         differs.append(f"the date {format_date(held.date)}")
-    return f"this game (same {same}) is here already, with {' and '.join(differs)}: that one stays"
+    return (
+        f"this game (same {same}) is here already{_held_in(where)}, "
+        f"with {' and '.join(differs)}: that one stays"
+    )
+
+
+def same_result_problem(table: TableId, where: TableId | None = None) -> str:
+    """Why an entry is not merged: an entry of its result (`Entry.result`), there already (in
+    `table`, or in the table `where` that counts `table`'s results too), carries another game.
+    A replay proves a game, not that it is the one its result was filed with: the one filed
+    first stays."""
+    value = "time" if table.kind == "mahjong" else "points"
+    return (
+        f"this result (same player, deal, {value} and date) is here already{_held_in(where)}, "
+        "with another game: that one stays"
+    )
+
+
+def _held_in(where: TableId | None) -> str:
+    """Where a result held already is, when not in the table merged into."""
+    return "" if where is None else f", in {where}"
 
 
 def format_value(table: TableId, value: int) -> str:
