@@ -32,7 +32,7 @@ from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.layouts import Layout, installed_layouts
+from lines_tui.engine.mahjong.layouts import Layout, find_layout, installed_layouts
 from lines_tui.engine.mahjong.layouts.identity import layout_table_name
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import codes, open_store
@@ -950,3 +950,36 @@ async def test_a_replays_help_lists_only_the_keys_that_act_in_its_game(
         sentences = " ".join(sentence for _, sentence, _ in key_rows(replay))
         assert ("row of tiles" in sentences) == scrolls, sentences
         assert "Play the moves" in sentences
+
+
+OTHER_BOARD = "dealt by dealer 1, an older shuffle: another board than deal 1 as dealt now"
+
+
+def resumed_old_win() -> MahjongGame:
+    """Turtle's deal 1 won from a game saved before dealer 2 (its save names no dealer: dealer
+    1 dealt it), as the app resumes it."""
+    game = MahjongGame.new(find_layout("turtle"), 1, now=0.0, dealer=1)
+    for number, pair in enumerate(solve(game.position).moves, start=1):
+        game.remove(*pair, now=2.0 * number)
+    old_save = game.to_json()
+    del old_save["dealer"]
+    return MahjongGame.from_json(old_save)
+
+
+async def test_a_challenge_of_an_older_dealers_game_is_not_offered_nor_merged(
+    tmp_path: Path,
+) -> None:
+    record = record_of_mahjong(resumed_old_win())
+    entry = Entry("Mallory", 1500, int(FIXED_NOW), 1, record)
+    code = codes.encode(TableId.mahjong("turtle").for_deal(1), [entry])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await previewed_in_the_app(pilot, code)
+        preview = app.screen.query_one(DataTable)
+        assert cells(preview, 0)[0] == "rejected" and cells(preview, 0)[2] == "✗"
+        reason = text_of(app.screen.query_one("#import-reason", Static))
+        assert reason == f"rejected Mallory: {OTHER_BOARD}"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ImportScreen)  # nothing merged, no deal offered
+    assert open_store(tmp_path).tables() == {}
