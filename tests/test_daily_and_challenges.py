@@ -382,6 +382,25 @@ def test_a_random_deals_result_of_an_older_dealer_does_not_count_on_its_deal(
     assert target is not None and target.name == "New"
 
 
+def test_an_older_dealers_result_gives_no_challenge_code(tmp_path: Path) -> None:
+    """Its challenge code sent a friend to dealer 2's deal of that number: another board."""
+    store = open_store(tmp_path)
+    assert store.record_mahjong("Old", "turtle", 144.0, 1, FIXED_NOW, older_dealers_win()).saved
+    (verdict,) = store.checked_table("mahjong-turtle", checker()).verdicts
+    assert verdict.status == "verified"  # on its own deal: it may be watched and shared
+    with pytest.raises(StoreError) as refused:
+        store.challenge_code("mahjong-turtle", 1, checker=checker())
+    assert str(refused.value) == f"entry 1 cannot be a challenge: it was {OTHER_BOARD}"
+    result = CliRunner().invoke(
+        app,
+        ["--data-dir", str(tmp_path), "scores", "export", "mahjong-turtle", "--challenge"],
+    )
+    assert result.exit_code == 2
+    assert result.stderr == f"lines-tui: entry 1 cannot be a challenge: it was {OTHER_BOARD}\n"
+    assert "LT2-" not in result.stdout
+    assert store.export_code("mahjong-turtle", checker=checker()).startswith("LT2-")
+
+
 def test_a_challenge_of_an_older_dealers_game_is_refused_and_merges_nothing(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:

@@ -966,6 +966,51 @@ def resumed_old_win() -> MahjongGame:
     return MahjongGame.from_json(old_save)
 
 
+async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
+    tmp_path: Path,
+) -> None:
+    """Its code sent the friend to dealer 2's deal 1: another board."""
+    won = resumed_old_win()
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=won)
+        await pilot.app.push_screen(screen)
+        await settle(pilot)
+        cleared = screen.query_one(StatusLine).message
+        assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
+        await pilot.press(*"Old", "enter")  # its time is saved, in the random deals' table
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert "c Challenge" not in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        told = " ".join(widget_lines(screen.query_one(StatusLine)))
+        assert " ".join(told.split()) == f"No challenge code for this win: it was {OTHER_BOARD}."
+    assert [entry.name for entry in open_store(tmp_path).table("mahjong-turtle")] == ["Old"]
+
+
+async def test_x_on_an_older_dealers_result_says_why_there_is_no_challenge(
+    tmp_path: Path,
+) -> None:
+    record = record_of_mahjong(resumed_old_win())
+    open_store(tmp_path).record_mahjong("Old", "turtle", 144.0, 1, FIXED_NOW, record)
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.open_leaderboards("mahjong-turtle")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert cells(board.query_one(DataTable), 0)[:3] == ["1", "✓", "Old"]  # its own deal
+        await pilot.press("x")
+        await settle(pilot)
+        assert notices[-1] == f"entry 1 cannot be a challenge: it was {OTHER_BOARD}"
+        assert app.clipboard == ""
+
+
 async def test_a_challenge_of_an_older_dealers_game_is_not_offered_nor_merged(
     tmp_path: Path,
 ) -> None:

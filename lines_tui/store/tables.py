@@ -123,6 +123,12 @@ class TableId:
         """The random-deal table of the same layout or board size."""
         return TableId(self.kind, self.variant)
 
+    def deal_table(self, seed: int) -> TableId:
+        """The table of the deal a result of deal `seed` here was played on, the one its
+        challenge races in: this table, if it is one deal's (a deal of the day, a chosen deal);
+        for a random-deal table, that deal's table (`for_deal`)."""
+        return self if self.mode != "random" else self.for_deal(seed)
+
     def counting_with(self, seed: int) -> tuple[TableId, ...]:
         """The tables that count a result of deal `seed` of this table as one result: a deal's
         table and its layout's or board size's random-deal table (a deal's table reads that
