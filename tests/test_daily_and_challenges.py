@@ -3,6 +3,7 @@ from the date alone, challenge codes, and the table each kind of game plays for.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,15 @@ from lines_tui.engine.daily import (
 )
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.engine.mahjong.solver import SolveResult, Verdict
+from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
-from lines_tui.store import Entry, TableId, codes, open_store
+from lines_tui.store import Entry, StoreError, TableId, codes, open_store
+from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.store.schema import ScoreData, dump_scores
 from lines_tui.store.verify import Checker, verify
 
 DAY = "2026-01-01"  # the day of FIXED_NOW
@@ -317,3 +322,130 @@ def test_a_random_deal_s_table_is_listed_once_two_players_race_on_it(tmp_path: P
         TableId.mahjong("turtle"): store.table("mahjong-turtle"),
         TableId.mahjong("turtle").for_deal(1): store.table("mahjong-turtle+deal-1"),
     }
+
+
+# -- a deal's table is the current dealer's deal (README, "Every entry carries its game") ---------
+
+OTHER_BOARD = "dealt by dealer 1, an older shuffle: another board than deal 1 as dealt now"
+
+
+def older_dealers_win(seed: int = 1) -> MahjongRecord:
+    """The record of Turtle's deal `seed` won as dealer 1 dealt it: a game saved before dealer
+    2, finished since (it is another board than dealer 2's deal of that number)."""
+    turtle = find_layout("turtle")
+    assert deal(turtle, seed, 1) != deal(turtle, seed, DEALER_VERSION)
+    game = MahjongGame.new(turtle, seed, now=0.0, dealer=1)
+    result = solve(game.position)
+    assert result.verdict == Verdict.SOLVABLE
+    for number, pair in enumerate(result.moves, start=1):
+        game.remove(*pair, now=2.0 * number)
+    record = record_of_mahjong(game)
+    assert record is not None and record.dealer == 1
+    return record
+
+
+def test_a_code_of_an_older_dealers_game_joins_no_deal_s_table(tmp_path: Path) -> None:
+    """A dealer-1 win of deal 1 verified by its own replay, and went into Turtle, deal 1 beside
+    dealer 2's deal 1, another board; and into the deal of the day of its seed. Both are refused
+    with the reason; the random deals' table still takes it, replayed on its own dealer's deal."""
+    record = older_dealers_win()
+    mallory = Entry("Mallory", 1500, int(FIXED_NOW), 1, record)
+    turtle = TableId.mahjong("turtle")
+    store = open_store(tmp_path / "data")
+    merged = store.import_code(codes.encode(turtle.for_deal(1), [mallory]), checker())
+    (result,) = merged.results
+    assert (result.status, result.reason) == ("rejected", OTHER_BOARD)
+    assert not (tmp_path / "data").exists()  # nothing merged, nothing written
+    seed = mahjong_daily_seed(find_layout("turtle"), "turtle", DAY)
+    of_the_day = replace(mallory, seed=seed, record=older_dealers_win(seed))
+    merged = store.import_code(codes.encode(turtle.daily(DAY), [of_the_day]), checker())
+    (result,) = merged.results
+    assert result.status == "rejected"
+    assert result.reason == OTHER_BOARD.replace("deal 1", f"the deal of {DAY}")
+    assert store.import_code(codes.encode(turtle, [mallory]), checker()).summary() == "1 added"
+    assert store.table("mahjong-turtle+deal-1") == ()  # not counted on the deal's table
+
+
+def test_a_random_deals_result_of_an_older_dealer_does_not_count_on_its_deal(
+    tmp_path: Path,
+) -> None:
+    """An old saved game finished since is a result of its random deal, verified there; its deal's
+    table, the board friends race on, neither counts it nor lists it as a race."""
+    store = open_store(tmp_path)
+    assert store.record_mahjong("Old", "turtle", 144.0, 1, FIXED_NOW, older_dealers_win()).saved
+    current = record_of_mahjong(won_mahjong_game("turtle", 1))
+    assert store.record_mahjong("New", "turtle", 150.0, 1, FIXED_NOW + 600, current).saved
+    assert [entry.name for entry in store.table("mahjong-turtle")] == ["Old", "New"]
+    assert [entry.name for entry in store.table("mahjong-turtle+deal-1")] == ["New"]
+    assert list(store.tables()) == [TableId.mahjong("turtle")]  # one player races there
+    target = store.result_to_beat("mahjong-turtle+deal-1", checker())
+    assert target is not None and target.name == "New"
+
+
+def test_an_older_dealers_result_gives_no_challenge_code(tmp_path: Path) -> None:
+    """Its challenge code sent a friend to dealer 2's deal of that number: another board."""
+    store = open_store(tmp_path)
+    assert store.record_mahjong("Old", "turtle", 144.0, 1, FIXED_NOW, older_dealers_win()).saved
+    (verdict,) = store.checked_table("mahjong-turtle", checker()).verdicts
+    assert verdict.status == "verified"  # on its own deal: it may be watched and shared
+    with pytest.raises(StoreError) as refused:
+        store.challenge_code("mahjong-turtle", 1, checker=checker())
+    assert str(refused.value) == f"entry 1 cannot be a challenge: it was {OTHER_BOARD}"
+    result = CliRunner().invoke(
+        app,
+        ["--data-dir", str(tmp_path), "scores", "export", "mahjong-turtle", "--challenge"],
+    )
+    assert result.exit_code == 2
+    assert result.stderr == f"lines-tui: entry 1 cannot be a challenge: it was {OTHER_BOARD}\n"
+    assert "LT2-" not in result.stdout
+    assert store.export_code("mahjong-turtle", checker=checker()).startswith("LT2-")
+
+
+def test_a_challenge_of_an_older_dealers_game_is_refused_and_merges_nothing(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    entry = Entry("Mallory", 1500, int(FIXED_NOW) - 100, 1, older_dealers_win())
+    code = codes.encode(TableId.mahjong("turtle").for_deal(1), [entry])
+    friend = tmp_path / "friend"
+    result = CliRunner().invoke(app, ["--data-dir", str(friend), "challenge", code])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "lines-tui: no result in this challenge holds up, so there is nothing to beat "
+        f"(entry 1: unchecked: {OTHER_BOARD})\n"
+    )
+    assert not friend.exists()
+    assert launched == []
+
+
+def test_a_game_an_older_dealer_dealt_never_feeds_a_deal_s_table(tmp_path: Path) -> None:
+    """No lines-tui saved a game of an older dealer for a chosen deal or a deal of the day (the
+    games knew how their deal was chosen only once dealer 2 dealt every new game), but a save is
+    anyone's to edit: its win is not filed there."""
+    store = open_store(tmp_path)
+    deal_table = TableId.mahjong("turtle").for_deal(1)
+    outcome = store.record_mahjong("Old", deal_table, 144.0, 1, FIXED_NOW, older_dealers_win())
+    assert (outcome.saved, outcome.reason) == (False, OTHER_BOARD)
+    assert store.tables() == {}
+
+
+def test_an_older_dealers_result_already_in_a_deal_s_table_stays_marked(tmp_path: Path) -> None:
+    """An earlier lines-tui put it there (a code merged, or the deal's table written with the
+    random deals' results it counted): it stays in the file, shown "unchecked" with the reason,
+    never the one to beat, and a new result filed there keeps it."""
+    entry = Entry("Old", 1440, int(FIXED_NOW), 1, older_dealers_win())
+    (tmp_path / "scores.json").write_text(
+        dump_scores(ScoreData(tables={TableId.mahjong("turtle").for_deal(1): [entry]}))
+    )
+    store = open_store(tmp_path)
+    checked = store.checked_table("mahjong-turtle+deal-1", checker())
+    assert checked.entries == (entry,)
+    assert [verdict.line() for verdict in checked.verdicts] == [f"unchecked: {OTHER_BOARD}"]
+    assert store.result_to_beat("mahjong-turtle+deal-1", checker()) is None
+    with pytest.raises(StoreError, match=f"it is unchecked: {OTHER_BOARD}"):
+        store.challenge_code("mahjong-turtle+deal-1", 1, checker=checker())
+    current = record_of_mahjong(won_mahjong_game("turtle", 1))
+    deal_table = TableId.mahjong("turtle").for_deal(1)
+    assert store.record_mahjong("New", deal_table, 150.0, 1, FIXED_NOW + 600, current).saved
+    assert [e.name for e in store.table(deal_table)] == ["Old", "New"]
+    target = store.result_to_beat(deal_table, checker())
+    assert target is not None and target.name == "New"

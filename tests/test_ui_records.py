@@ -32,7 +32,7 @@ from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
-from lines_tui.engine.mahjong.layouts import Layout, installed_layouts
+from lines_tui.engine.mahjong.layouts import Layout, find_layout, installed_layouts
 from lines_tui.engine.mahjong.layouts.identity import layout_table_name
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import codes, open_store
@@ -950,3 +950,81 @@ async def test_a_replays_help_lists_only_the_keys_that_act_in_its_game(
         sentences = " ".join(sentence for _, sentence, _ in key_rows(replay))
         assert ("row of tiles" in sentences) == scrolls, sentences
         assert "Play the moves" in sentences
+
+
+OTHER_BOARD = "dealt by dealer 1, an older shuffle: another board than deal 1 as dealt now"
+
+
+def resumed_old_win() -> MahjongGame:
+    """Turtle's deal 1 won from a game saved before dealer 2 (its save names no dealer: dealer
+    1 dealt it), as the app resumes it."""
+    game = MahjongGame.new(find_layout("turtle"), 1, now=0.0, dealer=1)
+    for number, pair in enumerate(solve(game.position).moves, start=1):
+        game.remove(*pair, now=2.0 * number)
+    old_save = game.to_json()
+    del old_save["dealer"]
+    return MahjongGame.from_json(old_save)
+
+
+async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
+    tmp_path: Path,
+) -> None:
+    """Its code sent the friend to dealer 2's deal 1: another board."""
+    won = resumed_old_win()
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=won)
+        await pilot.app.push_screen(screen)
+        await settle(pilot)
+        cleared = screen.query_one(StatusLine).message
+        assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
+        await pilot.press(*"Old", "enter")  # its time is saved, in the random deals' table
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert "c Challenge" not in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        told = " ".join(widget_lines(screen.query_one(StatusLine)))
+        assert " ".join(told.split()) == f"No challenge code for this win: it was {OTHER_BOARD}."
+    assert [entry.name for entry in open_store(tmp_path).table("mahjong-turtle")] == ["Old"]
+
+
+async def test_x_on_an_older_dealers_result_says_why_there_is_no_challenge(
+    tmp_path: Path,
+) -> None:
+    record = record_of_mahjong(resumed_old_win())
+    open_store(tmp_path).record_mahjong("Old", "turtle", 144.0, 1, FIXED_NOW, record)
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.open_leaderboards("mahjong-turtle")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert cells(board.query_one(DataTable), 0)[:3] == ["1", "✓", "Old"]  # its own deal
+        await pilot.press("x")
+        await settle(pilot)
+        assert notices[-1] == f"entry 1 cannot be a challenge: it was {OTHER_BOARD}"
+        assert app.clipboard == ""
+
+
+async def test_a_challenge_of_an_older_dealers_game_is_not_offered_nor_merged(
+    tmp_path: Path,
+) -> None:
+    record = record_of_mahjong(resumed_old_win())
+    entry = Entry("Mallory", 1500, int(FIXED_NOW), 1, record)
+    code = codes.encode(TableId.mahjong("turtle").for_deal(1), [entry])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await previewed_in_the_app(pilot, code)
+        preview = app.screen.query_one(DataTable)
+        assert cells(preview, 0)[0] == "rejected" and cells(preview, 0)[2] == "✗"
+        reason = text_of(app.screen.query_one("#import-reason", Static))
+        assert reason == f"rejected Mallory: {OTHER_BOARD}"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ImportScreen)  # nothing merged, no deal offered
+    assert open_store(tmp_path).tables() == {}

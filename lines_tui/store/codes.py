@@ -101,10 +101,10 @@ def challenge(
     find_layout: FindLayout = layout_for_table,
 ) -> str:
     """A challenge code of one result: its code in the table of its deal (a random deal becomes
-    `+deal-<seed>`; a deal of the day or a chosen deal stays where it is). `find_layout` as for
-    `encode`."""
-    target = table if table.mode != "random" else table.for_deal(entry.seed)
-    return encode(target, [entry], find_layout)
+    `+deal-<seed>`; a deal of the day or a chosen deal stays where it is: `TableId.deal_table`).
+    `find_layout` as for `encode`. Whether the result may set a challenge is the caller's to ask
+    first (`sharing.challenge_problem`)."""
+    return encode(table.deal_table(entry.seed), [entry], find_layout)
 
 
 def read(text: str, checker: Checker) -> CheckedCode:

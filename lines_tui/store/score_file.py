@@ -11,7 +11,7 @@ from typing import TypeVar
 from lines_tui.store.data_files import DataFiles
 from lines_tui.store.names import name_key
 from lines_tui.store.schema import ScoreData, dump_scores, load_scores
-from lines_tui.store.tables import Entry, TableId
+from lines_tui.store.tables import Entry, TableId, dealer_problem
 
 SCORES_FILE = "scores.json"
 
@@ -65,12 +65,17 @@ def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
     played as a random deal, kept in the random-deal table (README, "Challenges"): a race on a
     deal counts them, its "To beat" too, and a challenge code imported where it was made adds
     nothing. Once a merge has written them into the deal's table they are there twice, and
-    counted once."""
+    counted once. A random deal's result an older dealer dealt is of another board than the
+    deal's (`dealer_problem`): the deal's table does not count it."""
     entries = data.tables.get(table, [])
     seed = table.deal_seed
     if seed is None:
         return entries
-    played_at_random = [entry for entry in data.tables.get(table.base, []) if entry.seed == seed]
+    played_at_random = [
+        entry
+        for entry in data.tables.get(table.base, [])
+        if entry.seed == seed and dealer_problem(table, entry.record) is None
+    ]
     return entries + [entry for entry in played_at_random if entry not in entries]
 
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lines_tui.store.errors import StoreError
-from lines_tui.store.tables import Entry, TableId, numbered_entry
+from lines_tui.store.records import GameRecord
+from lines_tui.store.tables import Entry, TableId, dealer_problem, numbered_entry
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import CheckedTable, FindLayout, Verdict
@@ -37,13 +38,25 @@ def share_code(checked: CheckedTable, find_layout: FindLayout, entry: int | None
 
 def challenge_code(checked: CheckedTable, entry: int, find_layout: FindLayout) -> str:
     """A challenge code of entry `entry` of a checked table: only a result its replay verifies
-    sets a challenge (README, "Challenges"). `find_layout` as for `share_code`."""
+    sets a challenge, and only on the board its deal's table races on (`challenge_problem`;
+    README, "Challenges"). `find_layout` as for `share_code`."""
     chosen, verdict = _checked_entry(checked, entry)
     if verdict.status != "verified":
         raise StoreError(f"entry {entry} cannot be a challenge: it is {verdict.line()}")
+    other_board = challenge_problem(checked.table, chosen.seed, chosen.record)
+    if other_board is not None:
+        raise StoreError(f"entry {entry} cannot be a challenge: it was {other_board}")
     from lines_tui.store import codes
 
     return _shared(checked.table, lambda: codes.challenge(checked.table, chosen, find_layout))
+
+
+def challenge_problem(table: TableId, seed: int, record: GameRecord | None) -> str | None:
+    """Why a result of deal `seed` of `table`, its game `record`, sets no challenge whatever its
+    replay says, or None: a challenge races on its deal's table (`TableId.deal_table`), the
+    current dealer's deal, and a game an older dealer dealt was played on another board
+    (`dealer_problem`): a friend would be dealt another one."""
+    return dealer_problem(table.deal_table(seed), record)
 
 
 def _checked_entry(checked: CheckedTable, number: int) -> tuple[Entry, Verdict]:

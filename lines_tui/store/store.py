@@ -58,6 +58,7 @@ from lines_tui.store.tables import (
     Merge,
     TableId,
     TableIdError,
+    dealer_problem,
     entry_problem,
     merge,
     parse_table,
@@ -506,8 +507,9 @@ class Store:
     ) -> RecordOutcome:
         """File a game of this copy, once: an entry of the same game (`Entry.game`) already in
         the table, under any name, is another copy's filing of it (`filed_elsewhere`). The
-        outcome names the table by `title` (its id's if None)."""
-        problem = entry_problem(table, entry)
+        outcome names the table by `title` (its id's if None). A game an older dealer dealt
+        never feeds a deal's table (`dealer_problem`)."""
+        problem = entry_problem(table, entry) or dealer_problem(table, entry.record)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
         game = entry.game

@@ -123,6 +123,12 @@ class TableId:
         """The random-deal table of the same layout or board size."""
         return TableId(self.kind, self.variant)
 
+    def deal_table(self, seed: int) -> TableId:
+        """The table of the deal a result of deal `seed` here was played on, the one its
+        challenge races in: this table, if it is one deal's (a deal of the day, a chosen deal);
+        for a random-deal table, that deal's table (`for_deal`)."""
+        return self if self.mode != "random" else self.for_deal(seed)
+
     def counting_with(self, seed: int) -> tuple[TableId, ...]:
         """The tables that count a result of deal `seed` of this table as one result: a deal's
         table and its layout's or board size's random-deal table (a deal's table reads that
@@ -293,6 +299,27 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
     if entry.record is not None and not isinstance(entry.record, expected):
         return f"the record is not one of a {table.kind} game"
     return None if entry.record is None else record_problem(entry.record)
+
+
+def dealer_problem(table: TableId, record: GameRecord | None) -> str | None:
+    """Why a game of `record` is no result of `table`'s deal, or None. A deal's table (a deal
+    chosen by number or received as a challenge, a deal of the day) is that deal as the current
+    dealer deals it, the board every friend racing on it is dealt; a game an older dealer dealt
+    (a Mahjong game saved before dealer 2, finished since) was played on another board of the
+    same number (README, "Every entry carries its game"). A random deal's table takes it:
+    replayed on its own dealer's deal, it holds up there. A record of no dealer (a Lines game)
+    or no record (unverified anyway) says nothing here."""
+    if table.mode == "random" or not isinstance(record, MahjongRecord):
+        return None
+    # Imported here: the dealers live with the layouts, which opening the store does not need.
+    from lines_tui.engine.mahjong.deal import DEALER_VERSION
+
+    if record.dealer == DEALER_VERSION:
+        return None
+    deal = f"the deal of {table.tag}" if table.mode == "daily" else f"deal {table.tag}"
+    return (
+        f"dealt by dealer {record.dealer}, an older shuffle: another board than {deal} as dealt now"
+    )
 
 
 def rank_key(table: TableId, entry: Entry) -> tuple[bool, int, int, str, int, str]:

@@ -29,7 +29,7 @@ from lines_tui.store.replay import (
     replay_mahjong,
 )
 from lines_tui.store.schema import date_text
-from lines_tui.store.tables import Entry, TableId, utc_day
+from lines_tui.store.tables import Entry, TableId, dealer_problem, utc_day
 
 FindLayout = Callable[[str], Layout | None]
 """The layout of a Mahjong table by its name: the built-in and installed ones
@@ -41,7 +41,8 @@ Prover = Callable[[Layout, int], bool]
 
 
 class Unreplayable(Exception):
-    """Nothing is wrong with the entry, but it cannot be replayed or checked here."""
+    """Nothing is wrong with the entry, but it cannot be replayed or checked here, or its game,
+    which holds up, was played on another board than its table's deal (`dealer_problem`)."""
 
 
 MIN_TENTHS_PER_PAIR = 1
@@ -218,12 +219,18 @@ def _verdict(check: Callable[[], None], passed: Verdict) -> Verdict:
 def check_claim(
     table: TableId, entry: Entry, replay: LinesReplay | MahjongReplay, checker: Checker
 ) -> None:
-    """Refuted unless the finished replay reproduces what the entry claims."""
+    """Refuted unless the finished replay reproduces what the entry claims; Unreplayable
+    ("unchecked") if it does, but an older dealer dealt its game, so a deal's table cannot
+    count it as a result of its deal (`dealer_problem`): merged nowhere, and in your own tables
+    neither challenged nor named to beat."""
     if isinstance(replay, LinesReplay):
         _check_lines(entry, replay)
     else:
         _check_mahjong(replay)
     check_facts(table, entry, checker, cleared=True)
+    other_board = dealer_problem(table, replay.record)
+    if other_board is not None:
+        raise Unreplayable(other_board)
 
 
 def check_facts(table: TableId, entry: Entry, checker: Checker, *, cleared: bool) -> None:

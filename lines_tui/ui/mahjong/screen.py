@@ -80,6 +80,8 @@ NO_CHALLENGE_YET = "A challenge code comes with a win of this deal."
 NO_CHALLENGE_RECORD = (
     "No challenge code for this win: the position was not dealt from its deal number."
 )
+NO_CHALLENGE_OTHER_BOARD = "No challenge code for this win: it was {why}."
+"""c on a win an older dealer dealt (`WinResults.other_board` says why)."""
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
 PAUSED_NOTE = "The game is paused: p resumes, q leaves."
@@ -316,7 +318,9 @@ class MahjongScreen(GameScreen):
             self.save_game()
         cleared = self._results.celebrate() if game.won else None
         if cleared is not None:
-            self._say(f"Cleared in {cleared}! c: challenge a friend. N: new deal.")
+            # c offered only where it gives a code (not for a game an older dealer dealt).
+            offered = " c: challenge a friend." if self._results.can_challenge else ""
+            self._say(f"Cleared in {cleared}!{offered} N: new deal.")
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
@@ -656,6 +660,8 @@ class MahjongScreen(GameScreen):
             return
         if not self.game.won:
             self._say(NO_CHALLENGE_YET)  # the Footer leaves c out then: say why it did nothing
+        elif self._results.other_board is not None:
+            self._say(NO_CHALLENGE_OTHER_BOARD.format(why=self._results.other_board))
         elif not self._results.can_challenge:
             self._say(NO_CHALLENGE_RECORD)
         else:

@@ -22,6 +22,7 @@ from lines_tui.store import (
 )
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
+from lines_tui.store.sharing import challenge_problem
 from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen
 from lines_tui.ui.game_player import GUEST_NAME
@@ -158,9 +159,23 @@ class WinResults:
     @property
     def can_challenge(self) -> bool:
         """The game is won and its moves make a record a friend's copy can be checked against
-        (the win's, made once: the footer asks at every refresh)."""
+        (the win's, made once: the footer asks at every refresh), on the board its deal's table
+        races on (`other_board`)."""
         win = self._win
-        return self._game().won and win is not None and win.record is not None
+        return (
+            self._game().won
+            and win is not None
+            and win.record is not None
+            and self.other_board is None
+        )
+
+    @property
+    def other_board(self) -> str | None:
+        """Why the win sets no challenge though its moves make a record, or None: an older
+        dealer dealt its game (one saved before dealer 2, finished since), and a friend would
+        be dealt another board (`challenge_problem`)."""
+        win = self._win
+        return None if win is None else challenge_problem(win.table, win.seed, win.record)
 
     def challenge(self) -> None:
         """A challenge code of this win: a friend plays the same deal, for its table, against
