@@ -39,6 +39,7 @@ from lines_tui.store.names import (
     clean_name,
     look_alike_problem,
     looks_alike,
+    new_name_problem,
     same_name,
     taken_problem,
 )
@@ -445,6 +446,7 @@ class Store:
         *,
         saved: dict[str, Any] | None = None,
         title: str | None = None,
+        kept: str | None = None,
     ) -> RecordOutcome:
         """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks: a
         name that means a registered player (`resolve_player`: in any case, or a look-alike of
@@ -460,10 +462,11 @@ class Store:
         won game another copy filed, then saved again by a copy that quit at its name prompt)
         is not filed again (`filed_elsewhere`).
         `title`: the table's title in the outcome's words ("number 1 in ..."), if not its id's
-        (a layout played from a file has its own)."""
+        (a layout played from a file has its own). `kept`: the player's name as the file holds
+        it (`clean_name`), which `name` may be though it was registered before a newer rule."""
         try:
             table = table if isinstance(table, TableId) else TableId.mahjong(table)
-            cleaned = clean_name(name)
+            cleaned = clean_name(name, kept)
         except (TableIdError, InvalidName) as error:
             # The table if its name was read (then the name was refused), else the name given.
             named = table if isinstance(table, TableId) else f"mahjong-{spelled_out(table)}"
@@ -600,11 +603,12 @@ class Store:
         return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        """`checked` merged into its table of `data`; an entry whose name reads as a registered
-        player's but is another name is rejected (`look_alike_problem`)."""
+        """`checked` merged into its table of `data`; an entry whose name may not enter the file
+        (`new_name_problem`: an invisible character), or reads as a registered player's but is
+        another name (`look_alike_problem`), is rejected."""
         local = table_entries(data, checked.table)
         problems = [
-            problem or look_alike_problem(data.players, entry.name)
+            problem or new_name_problem(entry.name) or look_alike_problem(data.players, entry.name)
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
         return merge(checked.table, local, checked.entries, problems, self.table_limit)

@@ -123,7 +123,9 @@ class WinResults:
                 return
             screen.app.push_screen(
                 # Keys of the winning pair typed on must not edit the prefilled name.
-                NameEntryScreen(default=screen.player or "", guard=TYPED_ON_GUARD),
+                NameEntryScreen(
+                    default=screen.player or "", guard=TYPED_ON_GUARD, kept=screen.player
+                ),
                 callback=lambda name: self._record(name, win),
             )
 
@@ -210,6 +212,8 @@ class WinResults:
                 # Otherwise refused for good (a time no one plays): a resume would ask in vain.
                 screen.notify(ended(f"Not saved: {outcome.reason}"))
 
+        player = screen.player  # the name it may be, registered before a newer rule
+
         def file(store: Store) -> RecordOutcome:
             def record(saved: dict[str, Any] | None) -> RecordOutcome:
                 return store.record_mahjong(
@@ -221,6 +225,7 @@ class WinResults:
                     win.record,
                     saved=saved,
                     title=title,
+                    kept=player,
                 )
 
             return record(None) if win.saved is None else slot.file_win(win.saved, record)
