@@ -392,19 +392,9 @@ class Store:
             return RecordOutcome(False, str(error), f"lines-{table}")
         if player is None:
             return RecordOutcome(False, "playing as a guest", str(table))
-        if not (math.isfinite(started_at) and math.isfinite(ended_at)):
-            return RecordOutcome(False, "the game has no valid start and end time", str(table))
-        duration = ended_at - started_at
-        if duration < 0:
-            return RecordOutcome(False, "the game ended before it started", str(table))
-        if duration > MAX_LINES_GAME_SECONDS:
-            hours, minutes = divmod(int(duration) // 60, 60)
-            return RecordOutcome(
-                False,
-                f"the game lasted {hours} h {minutes:02} min; only games of at most 24 hours "
-                "are saved",
-                str(table),
-            )
+        too_long = lines_time_problem(started_at, ended_at)
+        if too_long is not None:
+            return RecordOutcome(False, too_long, str(table))
         if score <= 0:
             return RecordOutcome(False, "no points, nothing to save", str(table))
 
@@ -653,6 +643,23 @@ class Store:
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
             current = settings.current or Preferences()
             settings.write(dump_preferences(replace(current, **changes)))
+
+
+def lines_time_problem(started_at: float, ended_at: float) -> str | None:
+    """Why a Lines game played from `started_at` to `ended_at` (wall clock) is no result, or
+    None: it lasted over 24 hours (README, "Players and names"), or its times cannot be true (a
+    save edited by hand). Its score is not saved, and it gives no challenge code either."""
+    if not (math.isfinite(started_at) and math.isfinite(ended_at)):
+        return "the game has no valid start and end time"
+    duration = ended_at - started_at
+    if duration < 0:
+        return "the game ended before it started"
+    if duration > MAX_LINES_GAME_SECONDS:
+        hours, minutes = divmod(int(duration) // 60, 60)
+        return (
+            f"the game lasted {hours} h {minutes:02} min; only games of at most 24 hours are saved"
+        )
+    return None
 
 
 def _clean(name: str) -> str:
