@@ -354,6 +354,44 @@ def test_names_stored_before_invisible_characters_were_refused_stay_and_play(
     assert [entry.name for entry in again.table("mahjong-turtle")] == [heart]
 
 
+def guest_refusal(name: str) -> str:
+    refusal = f"'{name}' is kept for guests: a guest's challenge code carries it"
+    return f"^{re.escape(refusal)}$"
+
+
+@pytest.mark.parametrize("name", ["Guest", "guest", "GUEST", "\uff27uest"])
+def test_no_player_takes_the_name_a_guests_challenge_code_carries(folder: Path, name: str) -> None:
+    """A guest's challenge code carries the name "Guest": at a friend who registered "Guest",
+    it merged as that player's result (trust review). The name, in any case or form that reads
+    as it, is kept for guests."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    before = (folder / "scores.json").read_bytes()
+    with pytest.raises(StoreError, match=guest_refusal(name)):
+        store.add_player(name)
+    with pytest.raises(StoreError, match=guest_refusal(name)):
+        store.rename_player("Ann", name)
+    assert (folder / "scores.json").read_bytes() == before
+    assert store.add_player("Guests") == "Guests"  # another name
+
+
+def test_a_player_named_guest_from_before_stays_and_plays(folder: Path) -> None:
+    folder.mkdir()
+    document = {"format": "lines-tui scores", "version": 2, "players": ["Guest"]}
+    (folder / "scores.json").write_text(
+        json.dumps({**document, "active_player": "Guest", "tables": {}})
+    )
+    store = open_store(folder)
+    assert store.players() == ["Guest"] and store.active_player == "Guest"
+    assert store.record_lines("guest", 9, 300, 1, START, START + 60).saved
+    with pytest.raises(StoreError, match="a player named 'Guest' is already registered"):
+        store.add_player("GUEST")
+    assert store.rename_player("Guest", "GUEST") == "GUEST"  # their own name, another case
+    assert store.rename_player("GUEST", "Kim") == "Kim"
+    with pytest.raises(StoreError, match=guest_refusal("Guest")):
+        store.rename_player("Kim", "Guest")
+
+
 # -- what gets saved -----------------------------------------------------------------------------
 
 

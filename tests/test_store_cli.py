@@ -78,6 +78,7 @@ def test_the_players_list_names_who_plays_this_run_for_a_player_option(folder: P
         (("players", "add", "\uff21nn"), "'\uff21nn' is already taken: it reads as the registered"),
         (("players", "add", "An\u034fn"), "control or invisible characters (U+034F)"),
         (("players", "rename", "Ann", "Ann\u3164"), "control or invisible characters (U+3164)"),
+        (("players", "add", "guest"), "'guest' is kept for guests"),
         (("players", "rename", "Nobody", "X"), "no registered player"),
         (("players", "remove", "\x1b]0;title\x07"), "no registered player"),
         (("players", "use", "Nobody"), "no registered player"),

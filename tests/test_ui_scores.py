@@ -813,6 +813,22 @@ async def test_players_add_and_rename_refuse_a_name_with_an_invisible_character(
         assert store.players() == ["Ann"]
 
 
+async def test_players_add_refuses_the_name_kept_for_guests(store: Store) -> None:
+    """A guest's challenge code carries "Guest": a player of that name took its results."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a")
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        entry.query_one(Input).value = "GUEST"
+        await press(pilot, "enter")
+        assert pilot.app.screen is entry
+        assert text_of(entry.query_one("#name-problem", Static)) == (
+            "'GUEST' is kept for guests: a guest's challenge code carries it."
+        )
+        assert store.players() == ["Ann"]
+
+
 WRITE_FAILED = "cannot write …/scores.json: Operation not permitted"
 
 

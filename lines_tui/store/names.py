@@ -22,7 +22,9 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
 - a name is not chosen beside a registered player's that reads as the same (`look_alike_key`:
   "Ａnn" with a fullwidth Ａ, "ﬁ" for "fi", "²" for "2"), and finds that player when looked up;
   a share code's entry under such a name is not merged (`look_alike_problem`). Names stored
-  already are kept as they are, so a file may hold two players whose names read as one.
+  already are kept as they are, so a file may hold two players whose names read as one;
+- no player newly takes a name that reads as "Guest" (`GUEST_NAME`), the name a guest's
+  challenge code carries, which would merge as that player's result.
 
 Names stored before a newer rule stay readable: `name_problem` is the check every name in a file
 must pass (a file breaking it is damaged), `new_name_problem` the stricter one a name must pass
@@ -41,6 +43,8 @@ from lines_tui.engine.visible_text import columns
 MAX_NAME_CHARS = 24
 MAX_NAME_COLUMNS = 24
 MARKUP_CHARACTERS = frozenset("[]\\")
+GUEST_NAME = "Guest"
+"""Who played a game when no registered player did (a challenge code still names someone)."""
 
 DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
     # Unicode's Default_Ignorable_Code_Point, as DerivedCoreProperties.txt of Unicode 14.0 lists
@@ -160,7 +164,9 @@ def taken_problem(players: Iterable[str], name: str, allowed: str | None = None)
     any case (`same_name`) or reads as the same (`looks_alike`). A name that reads as the
     renamed player's own (their name in another case, say) makes no one newly look alike, so
     it is checked for the same name only: a file that already holds "Ann" and "Ａnn" lets Ann
-    become "ANN". One line, naming that player; None if the name is free."""
+    become "ANN". Nor is a name that reads as `GUEST_NAME` free, unless it is the renamed
+    player's own (registered before it was kept for guests). One line, naming that player;
+    None if the name is free."""
     others = [player for player in players if player != allowed]
     for player in others:
         if same_name(player, name):
@@ -173,6 +179,8 @@ def taken_problem(players: Iterable[str], name: str, allowed: str | None = None)
     for player in others:
         if looks_alike(player, name):
             return reads_as(name, player)
+    if looks_alike(name, GUEST_NAME):
+        return f"'{name}' is kept for guests: a guest's challenge code carries it"
     return None
 
 

@@ -17,11 +17,11 @@ from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_lett
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes, lines_time_problem
+from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.lines.board import Cell, LinesBoard

@@ -20,11 +20,11 @@ from lines_tui.store import (
     format_value,
     tenths,
 )
+from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen
-from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.sentences import ended
