@@ -5,13 +5,17 @@ from __future__ import annotations
 import errno
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import FaultyFileSystem, store_on
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lines_tui.store import Preferences, SavedGameKept, StoreError, open_store
+from lines_tui.store.names import InvalidName, clean_name, name_problem, new_name_problem
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
@@ -207,6 +211,185 @@ def test_a_mahjong_time_under_a_name_that_reads_as_two_players_is_filed_as_typed
         store.record_mahjong("\U0001d400nn", "turtle", 100.0, 1, START).filed_as == "\U0001d400nn"
     )
     assert store.record_mahjong("\uff21NN", "turtle", 101.0, 2, START).filed_as == FULLWIDTH_ANN
+
+
+UNSEEN = {
+    "\u034f": "a combining grapheme joiner",
+    "\u115f": "a Hangul choseong filler",
+    "\u3164": "a Hangul filler",
+    "\uffa0": "a halfwidth Hangul filler",
+    "\u17b4": "a Khmer inherent vowel",
+    "\u180b": "a Mongolian free variation selector",
+    "\ufe0f": "variation selector 16",
+    "\U000e0100": "variation selector 17",
+    "\u2800": "the blank Braille pattern",
+}
+"""Characters that show as nothing though `str.isprintable` passes them."""
+
+
+def unseen_refusal(char: str) -> str:
+    return f"a name cannot contain control or invisible characters (U+{ord(char):04X})"
+
+
+@pytest.mark.parametrize("char", list(UNSEEN), ids=list(UNSEEN.values()))
+def test_a_name_with_a_character_that_shows_as_nothing_cannot_enter_the_file(
+    folder: Path, char: str
+) -> None:
+    """ "An" + U+034F + "n" was registered beside Ann, looking like her in every list (trust
+    review); so was a Mahjong time under it. Registering, renaming and filing a time under it
+    are refused, saying which character, and nothing is written."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    before = (folder / "scores.json").read_bytes()
+    refusal = f"^{re.escape(unseen_refusal(char))}$"
+    for name in (f"An{char}n", f"Ann{char}", f"Bob{char}"):
+        with pytest.raises(StoreError, match=refusal):
+            store.add_player(name)
+        with pytest.raises(StoreError, match=refusal):
+            store.rename_player("Ann", name)
+        filed = store.record_mahjong(name, "turtle", 100.0, 1, START)
+        assert not filed.saved and filed.reason == unseen_refusal(char)
+    assert (folder / "scores.json").read_bytes() == before
+
+
+DEFAULT_IGNORABLE_CODE_POINTS = """
+00AD          ; Default_Ignorable_Code_Point # Cf       SOFT HYPHEN
+034F          ; Default_Ignorable_Code_Point # Mn       COMBINING GRAPHEME JOINER
+061C          ; Default_Ignorable_Code_Point # Cf       ARABIC LETTER MARK
+115F..1160    ; Default_Ignorable_Code_Point # Lo   [2] HANGUL CHOSEONG FILLER..JUNGSEONG FILLER
+17B4..17B5    ; Default_Ignorable_Code_Point # Mn   [2] KHMER VOWEL INHERENT AQ..AA
+180B..180D    ; Default_Ignorable_Code_Point # Mn   [3] MONGOLIAN FREE VARIATION SELECTOR ONE..THREE
+180E          ; Default_Ignorable_Code_Point # Cf       MONGOLIAN VOWEL SEPARATOR
+180F          ; Default_Ignorable_Code_Point # Mn       MONGOLIAN FREE VARIATION SELECTOR FOUR
+200B..200F    ; Default_Ignorable_Code_Point # Cf   [5] ZERO WIDTH SPACE..RIGHT-TO-LEFT MARK
+202A..202E    ; Default_Ignorable_Code_Point # Cf   [5] LEFT-TO-RIGHT EMBEDDING..OVERRIDE
+2060..2064    ; Default_Ignorable_Code_Point # Cf   [5] WORD JOINER..INVISIBLE PLUS
+2065          ; Default_Ignorable_Code_Point # Cn       <reserved-2065>
+2066..206F    ; Default_Ignorable_Code_Point # Cf  [10] LEFT-TO-RIGHT ISOLATE..NOMINAL DIGIT SHAPES
+3164          ; Default_Ignorable_Code_Point # Lo       HANGUL FILLER
+FE00..FE0F    ; Default_Ignorable_Code_Point # Mn  [16] VARIATION SELECTOR-1..VARIATION SELECTOR-16
+FEFF          ; Default_Ignorable_Code_Point # Cf       ZERO WIDTH NO-BREAK SPACE
+FFA0          ; Default_Ignorable_Code_Point # Lo       HALFWIDTH HANGUL FILLER
+FFF0..FFF8    ; Default_Ignorable_Code_Point # Cn   [9] <reserved-FFF0>..<reserved-FFF8>
+1BCA0..1BCA3  ; Default_Ignorable_Code_Point # Cf   [4] SHORTHAND FORMAT LETTER OVERLAP..UP STEP
+1D173..1D17A  ; Default_Ignorable_Code_Point # Cf   [8] MUSICAL SYMBOL BEGIN BEAM..END PHRASE
+E0000         ; Default_Ignorable_Code_Point # Cn       <reserved-E0000>
+E0001         ; Default_Ignorable_Code_Point # Cf       LANGUAGE TAG
+E0002..E001F  ; Default_Ignorable_Code_Point # Cn  [30] <reserved-E0002>..<reserved-E001F>
+E0020..E007F  ; Default_Ignorable_Code_Point # Cf  [96] TAG SPACE..CANCEL TAG
+E0080..E00FF  ; Default_Ignorable_Code_Point # Cn [128] <reserved-E0080>..<reserved-E00FF>
+E0100..E01EF  ; Default_Ignorable_Code_Point # Mn [240] VARIATION SELECTOR-17..256
+E01F0..E0FFF  ; Default_Ignorable_Code_Point # Cn [3600] <reserved-E01F0>..<reserved-E0FFF>
+"""
+"""Unicode 14.0's DerivedCoreProperties.txt, its lines of the property (names shortened): the
+test's own reading of it, not the module's table."""
+
+
+def ignorable_ranges() -> list[tuple[int, int]]:
+    ranges = []
+    for line in DEFAULT_IGNORABLE_CODE_POINTS.strip().splitlines():
+        first, _, last = line.split()[0].partition("..")
+        ranges.append((int(first, 16), int(last or first, 16)))
+    return ranges
+
+
+def shows_as_nothing(point: int) -> bool:
+    blank = point in (0x2800, 0x1D159)  # the blank Braille pattern, the null notehead
+    return blank or any(first <= point <= last for first, last in ignorable_ranges())
+
+
+EDGES = sorted(
+    {edge + step for pair in ignorable_ranges() for edge in pair for step in (-1, 0, 1)}
+    | {0x2800, 0x2801, 0x1D159}
+)
+"""Every range's ends and the code points just outside them."""
+
+
+def check_new_name_rule(point: int) -> None:
+    """A name holding `point` is refused as a new name, saying which, exactly when it shows as
+    nothing; otherwise the newer rule adds nothing to the stored names' rules."""
+    name = f"A{chr(point)}n"
+    if shows_as_nothing(point):
+        assert new_name_problem(name) == unseen_refusal(chr(point))
+        with pytest.raises(InvalidName, match=re.escape(f"(U+{point:04X})")):
+            clean_name(name)
+    else:
+        assert new_name_problem(name) == name_problem(name)
+
+
+@pytest.mark.parametrize("point", EDGES, ids=[f"U+{point:04X}" for point in EDGES])
+def test_every_range_of_characters_that_show_as_nothing_is_refused_to_its_ends(
+    point: int,
+) -> None:
+    check_new_name_rule(point)
+
+
+@given(st.integers(0, sys.maxunicode))
+def test_a_new_name_is_refused_a_character_exactly_when_it_shows_as_nothing(point: int) -> None:
+    check_new_name_rule(point)
+
+
+def test_names_stored_before_invisible_characters_were_refused_stay_and_play(
+    folder: Path,
+) -> None:
+    """A file may hold a player registered with a variation selector (a heart typed as an
+    emoji) or a Hangul filler before they were refused: it is read as it is, they play and
+    file their results under their own name; only a new name is held to the newer rule."""
+    folder.mkdir()
+    heart, filler = "Zo\u00eb \u2764\ufe0f", "Ann\u3164"
+    document = {"format": "lines-tui scores", "version": 2, "players": [heart, filler]}
+    (folder / "scores.json").write_text(
+        json.dumps({**document, "active_player": heart, "tables": {}})
+    )
+    store = open_store(folder)
+    assert store.players() == [heart, filler] and store.active_player == heart
+    assert store.record_lines(filler, 9, 300, 1, START, START + 60).saved
+    filed = store.record_mahjong(heart, "turtle", 100.0, 1, START, kept=heart)
+    assert filed.saved and filed.filed_as == heart
+    typed = store.record_mahjong(heart, "turtle", 101.0, 2, START)  # by a guest, say
+    assert not typed.saved and typed.reason == unseen_refusal("\ufe0f")
+    assert store.rename_player(filler, "Ann") == "Ann"
+    again = open_store(folder)
+    assert [entry.name for entry in again.table("lines-9")] == [filler]
+    assert [entry.name for entry in again.table("mahjong-turtle")] == [heart]
+
+
+def guest_refusal(name: str) -> str:
+    refusal = f"'{name}' is kept for guests: a guest's challenge code carries it"
+    return f"^{re.escape(refusal)}$"
+
+
+@pytest.mark.parametrize("name", ["Guest", "guest", "GUEST", "\uff27uest"])
+def test_no_player_takes_the_name_a_guests_challenge_code_carries(folder: Path, name: str) -> None:
+    """A guest's challenge code carries the name "Guest": at a friend who registered "Guest",
+    it merged as that player's result (trust review). The name, in any case or form that reads
+    as it, is kept for guests."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    before = (folder / "scores.json").read_bytes()
+    with pytest.raises(StoreError, match=guest_refusal(name)):
+        store.add_player(name)
+    with pytest.raises(StoreError, match=guest_refusal(name)):
+        store.rename_player("Ann", name)
+    assert (folder / "scores.json").read_bytes() == before
+    assert store.add_player("Guests") == "Guests"  # another name
+
+
+def test_a_player_named_guest_from_before_stays_and_plays(folder: Path) -> None:
+    folder.mkdir()
+    document = {"format": "lines-tui scores", "version": 2, "players": ["Guest"]}
+    (folder / "scores.json").write_text(
+        json.dumps({**document, "active_player": "Guest", "tables": {}})
+    )
+    store = open_store(folder)
+    assert store.players() == ["Guest"] and store.active_player == "Guest"
+    assert store.record_lines("guest", 9, 300, 1, START, START + 60).saved
+    with pytest.raises(StoreError, match="a player named 'Guest' is already registered"):
+        store.add_player("GUEST")
+    assert store.rename_player("Guest", "GUEST") == "GUEST"  # their own name, another case
+    assert store.rename_player("GUEST", "Kim") == "Kim"
+    with pytest.raises(StoreError, match=guest_refusal("Guest")):
+        store.rename_player("Kim", "Guest")
 
 
 # -- what gets saved -----------------------------------------------------------------------------

@@ -76,6 +76,9 @@ def test_the_players_list_names_who_plays_this_run_for_a_player_option(folder: P
         (("players", "add", "x" * 10240), "at most 24 characters"),
         (("players", "add", "ann"), "already registered"),
         (("players", "add", "\uff21nn"), "'\uff21nn' is already taken: it reads as the registered"),
+        (("players", "add", "An\u034fn"), "control or invisible characters (U+034F)"),
+        (("players", "rename", "Ann", "Ann\u3164"), "control or invisible characters (U+3164)"),
+        (("players", "add", "guest"), "'guest' is kept for guests"),
         (("players", "rename", "Nobody", "X"), "no registered player"),
         (("players", "remove", "\x1b]0;title\x07"), "no registered player"),
         (("players", "use", "Nobody"), "no registered player"),
@@ -147,6 +150,30 @@ def test_a_codes_entry_under_a_look_alike_of_a_players_name_is_not_merged(
     assert run(stranger, "scores", "import", code).stdout.startswith(
         "Lines 9 x 9 (lines-9): 2 added"
     )
+
+
+@pytest.mark.parametrize("unseen", ["\u034f", "\u3164", "\u17b4", "\u2800"])
+def test_a_codes_entry_under_a_name_with_an_invisible_character_is_rejected(
+    folder: Path, unseen: str
+) -> None:
+    """Copies of Ann's result under "An" + U+034F + "n", "Ann" + a Hangul filler or a Khmer
+    inherent vowel merged into Ann's own table, each shown as "Ann" (trust review). Such an
+    entry is rejected with the reason a name typed so is refused; the code's others merge."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    game = played_lines_game(4, started_at=START)
+    entries = [
+        Entry(name, score, int(START) + 60, 4, record_of_lines(game))
+        for name, score in ((f"An{unseen}n", game.score), ("Bob", game.score))
+    ]
+    code = codes.encode(TableId.lines(9), entries)
+    imported = run(folder, "scores", "import", code)
+    assert imported.stdout.splitlines()[:2] == [
+        "Lines 9 x 9 (lines-9): 1 added, 1 rejected",
+        f"  entry 1: rejected 'An{unseen}n': a name cannot contain control or invisible "
+        f"characters (U+{ord(unseen):04X})",
+    ]
+    assert [entry.name for entry in open_store(folder).table("lines-9")] == ["Bob"]
 
 
 def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: Path) -> None:

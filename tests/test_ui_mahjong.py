@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import json
 import math
 import threading
 from collections.abc import Callable
@@ -881,6 +882,35 @@ async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_pat
         await pilot.press("escape")
         await settle(pilot)
         assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_a_player_registered_with_an_invisible_character_files_a_win_under_their_name(
+    tmp_path: Path,
+) -> None:
+    """Names with a variation selector (a heart typed as an emoji) are refused now; a player
+    registered so before keeps their name, prefilled after a win and filed as it is. Another
+    name typed with one is refused in the dialog, as the Players screen refuses it."""
+    heart = "Zo\u00eb \u2764\ufe0f"
+    open_store(tmp_path).add_player("Zoe")
+    scores = tmp_path / "scores.json"
+    scores.write_text(scores.read_text().replace('"Zoe"', json.dumps(heart)))
+    open_store(tmp_path).set_active_player(heart)
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await win_the_duo(pilot, clock)
+        prompt = app.screen
+        assert isinstance(prompt, NameEntryScreen) and prompt.query_one(Input).value == heart
+        prompt.query_one(Input).value = "Bob\ufe0f"
+        await pilot.press("enter")
+        problem = str(prompt.query_one("#name-problem").render())
+        assert app.screen is prompt and problem.endswith("invisible characters (U+FE0F).")
+        prompt.query_one(Input).value = heart
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert [entry.name for entry in entries] == [heart]
 
 
 async def test_a_tile_ten_layers_up_keeps_its_bottom_edge_one_cell_a_layer(

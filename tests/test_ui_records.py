@@ -566,17 +566,20 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(tmp_path: Path) -> N
     assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
 
 
-async def play_to_the_end(pilot: Pilot[None], seed: int) -> LinesScreen:
-    """Open deal `seed` of 7 x 7 one move from its end (the greedy player's moves) and play
-    that last move: the Game over dialog is next."""
-    game = LinesGame.new(seed, 7, started_at=FIXED_NOW)
+async def play_to_the_end(
+    pilot: Pilot[None], seed: int, started_at: float = FIXED_NOW
+) -> LinesScreen:
+    """Open deal `seed` of 7 x 7, begun at `started_at`, one move from its end (the greedy
+    player's moves) and play that last move (at the app's clock, `FIXED_NOW`): the Game over
+    dialog is next."""
+    game = LinesGame.new(seed, 7, started_at=started_at)
     while True:
         move = greedy_move(game.board)
         probe = LinesGame.replay(game.record())
         probe.play(*move)
         if probe.over:
             break
-        game.play(*move, now=FIXED_NOW + 60)
+        game.play(*move, now=started_at + 60)
     screen = await open_lines(pilot, game)
     await cursor_to(pilot, screen, move[0])
     await pilot.press("enter")
@@ -611,6 +614,52 @@ async def test_a_game_from_a_save_edited_by_hand_ends_without_a_crash(tmp_path: 
         assert app.is_running
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen) and dialog.challenge is None
+
+
+@pytest.mark.parametrize("player", ["Ann", None], ids=["registered", "guest"])
+async def test_a_game_of_over_24_hours_gives_no_challenge_code(
+    tmp_path: Path, player: str | None
+) -> None:
+    """A game begun 72 hours before its end was "Not saved" for its length, yet `c` handed out
+    its challenge code, which a friend imported as verified #1 (trust review): no result, no
+    code. The Footer leaves `c` out, and `c` says why in the dialog, as for no points."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.set_active_player(player)
+    too_long = "the game lasted 72 h 00 min; only games of at most 24 hours are saved"
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_end(pilot, 1, started_at=FIXED_NOW - 72 * 3600)
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        if player is not None:
+            assert f"Not saved: {too_long}." in " ".join(dialog_text(app).split())
+        assert "Challenge" not in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        said = " ".join(widget_lines(dialog.query_one("#game-over-no-challenge")))
+        assert " ".join(said.split()) == f"No challenge code: {too_long}."
+        assert not dialog.query("#game-over-challenge") and not app.clipboard
+    assert open_store(tmp_path).tables() == {}
+
+
+async def test_a_game_of_24_hours_exactly_is_saved_and_gives_a_challenge_code(
+    tmp_path: Path,
+) -> None:
+    """At most 24 hours: the longest game the rules keep is a result, and has its code."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.set_active_player("Ann")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_end(pilot, 1, started_at=FIXED_NOW - 24 * 3600)
+        await settle(pilot)
+        assert "Saved: place 1" in dialog_text(app)
+        assert "c Challenge" in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.clipboard.startswith("LT2-")
 
 
 async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_path: Path) -> None:

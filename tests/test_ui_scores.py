@@ -792,6 +792,43 @@ async def test_players_add_refuses_a_name_that_reads_as_a_players(store: Store) 
         assert store.players() == ["Ann"]
 
 
+@pytest.mark.parametrize("change", ["add", "rename"])
+async def test_players_add_and_rename_refuse_a_name_with_an_invisible_character(
+    store: Store, change: str
+) -> None:
+    """ "An" + U+034F (a combining grapheme joiner) + "n" was registered beside Ann, shown as
+    "Ann" (trust review): the entry says why not, and keeps the name to edit."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, *(["a"] if change == "add" else ["down", "r"]))
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        entry.query_one(Input).value = "An\u034fn"
+        await press(pilot, "enter")
+        assert pilot.app.screen is entry
+        assert text_of(entry.query_one("#name-problem", Static)) == (
+            "a name cannot contain control or invisible characters (U+034F)."
+        )
+        assert entry.query_one(Input).value == "An\u034fn"
+        assert store.players() == ["Ann"]
+
+
+async def test_players_add_refuses_the_name_kept_for_guests(store: Store) -> None:
+    """A guest's challenge code carries "Guest": a player of that name took its results."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a")
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        entry.query_one(Input).value = "GUEST"
+        await press(pilot, "enter")
+        assert pilot.app.screen is entry
+        assert text_of(entry.query_one("#name-problem", Static)) == (
+            "'GUEST' is kept for guests: a guest's challenge code carries it."
+        )
+        assert store.players() == ["Ann"]
+
+
 WRITE_FAILED = "cannot write …/scores.json: Operation not permitted"
 
 

@@ -4,7 +4,14 @@ from lines_tui.store.data_files import SetAside
 from lines_tui.store.errors import NotRegistered, SavedGameKept, ShareCodeError, StoreError
 from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
-from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
+from lines_tui.store.store import (
+    RecordOutcome,
+    Snapshot,
+    Store,
+    default_data_dir,
+    lines_time_problem,
+    open_store,
+)
 from lines_tui.store.tables import (
     Entry,
     EntryResult,
@@ -35,6 +42,7 @@ __all__ = [
     "format_clock",
     "format_date",
     "format_value",
+    "lines_time_problem",
     "name_problem",
     "open_store",
     "tenths",

@@ -10,6 +10,11 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
   line or paragraph separators, no spaces other than the plain space, no private-use, surrogate or
   unassigned code points;
 - none of `[`, `]` and `\\`: square brackets open Rich and Textual markup, the backslash escapes it;
+- for a new name (`new_name_problem`: one registered, a rename, an imported entry's, a Mahjong
+  time's typed name), no character that shows as nothing though `str.isprintable` passes it:
+  Unicode's default-ignorable code points (`DEFAULT_IGNORABLE`: the grapheme joiner, Hangul
+  fillers, variation selectors) and blank-looking symbols (`BLANK_LOOKING`: the blank Braille
+  pattern), so "An" + U+034F + "n" cannot stand beside "Ann" looking like them;
 - no space at either end and never two spaces in a row, and no combining mark first, so that two
   names that look the same are the same name;
 - two names are the same player when they match ignoring case (`name_key`): the same players,
@@ -17,10 +22,14 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
 - a name is not chosen beside a registered player's that reads as the same (`look_alike_key`:
   "Ａnn" with a fullwidth Ａ, "ﬁ" for "fi", "²" for "2"), and finds that player when looked up;
   a share code's entry under such a name is not merged (`look_alike_problem`). Names stored
-  already are kept as they are, so a file may hold two players whose names read as one.
+  already are kept as they are, so a file may hold two players whose names read as one;
+- no player newly takes a name that reads as "Guest" (`GUEST_NAME`), the name a guest's
+  challenge code carries, which would merge as that player's result.
 
-`clean_name` is for what a person typed (it trims and folds runs of spaces first); `name_problem`
-is the strict check used on stored and imported names, which are never repaired silently.
+Names stored before a newer rule stay readable: `name_problem` is the check every name in a file
+must pass (a file breaking it is damaged), `new_name_problem` the stricter one a name must pass
+to enter the file. `clean_name` is for what a person typed (it trims and folds runs of spaces
+first). Stored and imported names are never repaired silently.
 """
 
 from __future__ import annotations
@@ -34,6 +43,35 @@ from lines_tui.engine.visible_text import columns
 MAX_NAME_CHARS = 24
 MAX_NAME_COLUMNS = 24
 MARKUP_CHARACTERS = frozenset("[]\\")
+GUEST_NAME = "Guest"
+"""Who played a game when no registered player did (a challenge code still names someone)."""
+
+DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
+    # Unicode's Default_Ignorable_Code_Point, as DerivedCoreProperties.txt of Unicode 14.0 lists
+    # it (Python's unicodedata does not carry it): characters a renderer shows as nothing.
+    # Those of general category Cf or Cn already fail `str.isprintable`; the rest (marked *)
+    # are letters and marks that pass it, the reason for this table.
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # * combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark
+    (0x115F, 0x1160),  # * Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # * Khmer inherent vowels
+    (0x180B, 0x180F),  # * Mongolian free variation selectors (and the vowel separator)
+    (0x200B, 0x200F),  # zero-width space, joiners, direction marks
+    (0x202A, 0x202E),  # bidi embeddings and overrides
+    (0x2060, 0x206F),  # word joiner, invisible operators, bidi isolates
+    (0x3164, 0x3164),  # * Hangul filler
+    (0xFE00, 0xFE0F),  # * variation selectors 1-16 (16 asks for an emoji's colour form)
+    (0xFEFF, 0xFEFF),  # zero-width no-break space (byte order mark)
+    (0xFFA0, 0xFFA0),  # * halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),  # unassigned
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
+    (0x1D173, 0x1D17A),  # musical beam and phrase controls
+    (0xE0000, 0xE0FFF),  # tags, * variation selectors 17-256 (E0100-E01EF), unassigned
+)
+BLANK_LOOKING = frozenset("\u2800\U0001d159")
+"""Printable symbols whose glyph is empty: the blank Braille pattern, the musical null notehead
+(spaces proper, U+00A0 or U+3000, already fail `str.isprintable`)."""
 
 
 class InvalidName(ValueError):
@@ -42,7 +80,8 @@ class InvalidName(ValueError):
 
 @functools.lru_cache(maxsize=4096)
 def name_problem(name: str) -> str | None:
-    """Why `name` is not a valid player name, or None when it is."""
+    """Why `name` is not a valid player name, or None when it is: the rules every name in the file
+    passes, stored before the newer ones too (`new_name_problem` adds those)."""
     if not name:
         return "a name needs at least one character"
     if len(name) > MAX_NAME_CHARS:
@@ -65,10 +104,32 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def clean_name(typed: str) -> str:
-    """The name a person meant: trimmed, spaces folded, NFC. Raises InvalidName if still invalid."""
-    name = " ".join(part for part in unicodedata.normalize("NFC", typed).split(" ") if part)
+def shows_as_nothing(char: str) -> bool:
+    """Whether `char` is default-ignorable (`DEFAULT_IGNORABLE`) or blank-looking."""
+    point = ord(char)
+    return char in BLANK_LOOKING or any(low <= point <= high for low, high in DEFAULT_IGNORABLE)
+
+
+def new_name_problem(name: str) -> str | None:
+    """Why `name` cannot enter the file (`name_problem`'s rules and the newer ones, which names
+    stored before them are spared), or None when it can."""
     problem = name_problem(name)
+    if problem is not None:
+        return problem
+    unseen = next((char for char in name if shows_as_nothing(char)), None)
+    if unseen is not None:
+        return f"a name cannot contain control or invisible characters (U+{ord(unseen):04X})"
+    return None
+
+
+def clean_name(typed: str, kept: str | None = None) -> str:
+    """The name a person meant: trimmed, spaces folded, NFC. Raises InvalidName if still invalid
+    as a new name (`new_name_problem`); if it is `kept` (a name the file holds, the player's own,
+    in any case), as one stored (`name_problem`), so a player registered before a newer rule is
+    still taken under their name."""
+    name = " ".join(part for part in unicodedata.normalize("NFC", typed).split(" ") if part)
+    stored = kept is not None and same_name(name, kept)
+    problem = name_problem(name) if stored else new_name_problem(name)
     if problem is not None:
         raise InvalidName(problem)
     return name
@@ -103,7 +164,9 @@ def taken_problem(players: Iterable[str], name: str, allowed: str | None = None)
     any case (`same_name`) or reads as the same (`looks_alike`). A name that reads as the
     renamed player's own (their name in another case, say) makes no one newly look alike, so
     it is checked for the same name only: a file that already holds "Ann" and "Ａnn" lets Ann
-    become "ANN". One line, naming that player; None if the name is free."""
+    become "ANN". Nor is a name that reads as `GUEST_NAME` free, unless it is the renamed
+    player's own (registered before it was kept for guests). One line, naming that player;
+    None if the name is free."""
     others = [player for player in players if player != allowed]
     for player in others:
         if same_name(player, name):
@@ -116,6 +179,8 @@ def taken_problem(players: Iterable[str], name: str, allowed: str | None = None)
     for player in others:
         if looks_alike(player, name):
             return reads_as(name, player)
+    if looks_alike(name, GUEST_NAME):
+        return f"'{name}' is kept for guests: a guest's challenge code carries it"
     return None
 
 

@@ -39,6 +39,7 @@ from lines_tui.store.names import (
     clean_name,
     look_alike_problem,
     looks_alike,
+    new_name_problem,
     same_name,
     taken_problem,
 )
@@ -397,19 +398,9 @@ class Store:
             return RecordOutcome(False, str(error), f"lines-{table}")
         if player is None:
             return RecordOutcome(False, "playing as a guest", str(table))
-        if not (math.isfinite(started_at) and math.isfinite(ended_at)):
-            return RecordOutcome(False, "the game has no valid start and end time", str(table))
-        duration = ended_at - started_at
-        if duration < 0:
-            return RecordOutcome(False, "the game ended before it started", str(table))
-        if duration > MAX_LINES_GAME_SECONDS:
-            hours, minutes = divmod(int(duration) // 60, 60)
-            return RecordOutcome(
-                False,
-                f"the game lasted {hours} h {minutes:02} min; only games of at most 24 hours "
-                "are saved",
-                str(table),
-            )
+        too_long = lines_time_problem(started_at, ended_at)
+        if too_long is not None:
+            return RecordOutcome(False, too_long, str(table))
         if score <= 0:
             return RecordOutcome(False, "no points, nothing to save", str(table))
 
@@ -451,6 +442,7 @@ class Store:
         *,
         saved: dict[str, Any] | None = None,
         title: str | None = None,
+        kept: str | None = None,
     ) -> RecordOutcome:
         """Save a Mahjong win under `name` (any valid name, registered or not) if it ranks: a
         name that means a registered player (`resolve_player`: in any case, or a look-alike of
@@ -466,10 +458,11 @@ class Store:
         won game another copy filed, then saved again by a copy that quit at its name prompt)
         is not filed again (`filed_elsewhere`).
         `title`: the table's title in the outcome's words ("number 1 in ..."), if not its id's
-        (a layout played from a file has its own)."""
+        (a layout played from a file has its own). `kept`: the player's name as the file holds
+        it (`clean_name`), which `name` may be though it was registered before a newer rule."""
         try:
             table = table if isinstance(table, TableId) else TableId.mahjong(table)
-            cleaned = clean_name(name)
+            cleaned = clean_name(name, kept)
         except (TableIdError, InvalidName) as error:
             # The table if its name was read (then the name was refused), else the name given.
             named = table if isinstance(table, TableId) else f"mahjong-{spelled_out(table)}"
@@ -609,12 +602,13 @@ class Store:
         return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        """`checked` merged into its table of `data`; an entry whose name reads as a registered
-        player's but is another name is rejected (`look_alike_problem`), and so is one whose game
-        or result a table that counts it too holds already otherwise (`counted_with`)."""
+        """`checked` merged into its table of `data`; an entry whose name may not enter the file
+        (`new_name_problem`: an invisible character), or reads as a registered player's but is
+        another name (`look_alike_problem`), is rejected, and so is one whose game or result a
+        table that counts it too holds already otherwise (`counted_with`)."""
         local = table_entries(data, checked.table)
         problems = [
-            problem or look_alike_problem(data.players, entry.name)
+            problem or new_name_problem(entry.name) or look_alike_problem(data.players, entry.name)
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
         valid = zip(checked.entries, problems, strict=True)
@@ -662,6 +656,23 @@ class Store:
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
             current = settings.current or Preferences()
             settings.write(dump_preferences(replace(current, **changes)))
+
+
+def lines_time_problem(started_at: float, ended_at: float) -> str | None:
+    """Why a Lines game played from `started_at` to `ended_at` (wall clock) is no result, or
+    None: it lasted over 24 hours (README, "Players and names"), or its times cannot be true (a
+    save edited by hand). Its score is not saved, and it gives no challenge code either."""
+    if not (math.isfinite(started_at) and math.isfinite(ended_at)):
+        return "the game has no valid start and end time"
+    duration = ended_at - started_at
+    if duration < 0:
+        return "the game ended before it started"
+    if duration > MAX_LINES_GAME_SECONDS:
+        hours, minutes = divmod(int(duration) // 60, 60)
+        return (
+            f"the game lasted {hours} h {minutes:02} min; only games of at most 24 hours are saved"
+        )
+    return None
 
 
 def _clean(name: str) -> str:

@@ -13,9 +13,6 @@ from lines_tui.store import StoreError
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
-GUEST_NAME = "Guest"
-"""Who played a game when no registered player did (a challenge code still names someone)."""
-
 
 class GamePlayer:
     """The registered player of one game, read on the session's store thread."""

@@ -38,8 +38,9 @@ def outcome_text(outcome: RecordOutcome, table_title: str) -> str:
 
 
 CHALLENGE_SENT = "Challenge code, sent to the clipboard (or select it):"
-NO_POINTS_NO_CHALLENGE = "No challenge code: a game of no points sets nothing to beat."
-UNREPLAYABLE = "No challenge code: this game's moves cannot be replayed (a save edited by hand)."
+NO_CHALLENGE = "No challenge code"
+NO_POINTS_NO_CHALLENGE = f"{NO_CHALLENGE}: a game of no points sets nothing to beat."
+UNREPLAYABLE = f"{NO_CHALLENGE}: this game's moves cannot be replayed (a save edited by hand)."
 """What c says when the game has no challenge code (its Footer key shows only when it has)."""
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,17 +16,19 @@ from lines_tui.engine.lines import COLOUR_NAMES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter, is_row_digit
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
-from lines_tui.store import Entry, RecordOutcome, TableId, codes
+from lines_tui.store import Entry, RecordOutcome, TableId, codes, lines_time_problem
+from lines_tui.store.names import GUEST_NAME
+from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import RESUMED, GameScreen
 from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.lines.board import Cell, LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.lines.film import TurnFilm
 from lines_tui.ui.lines.game_over import (
+    NO_CHALLENGE,
     NO_POINTS_NO_CHALLENGE,
     UNREPLAYABLE,
     GameOverScreen,
@@ -41,6 +42,7 @@ from lines_tui.ui.lines.panel import (
     next_balls,
 )
 from lines_tui.ui.lines.turn import Frame, turn_frames
+from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
@@ -344,16 +346,7 @@ class LinesScreen(GameScreen):
             # The player was read before the result was written (again then, if the first
             # read failed: `filing_player`), so it is known here unless it could not be.
             self.show_player()
-            player = self.player
-            challenge: str | None = None
-            no_challenge = NO_POINTS_NO_CHALLENGE if game.score <= 0 else UNREPLAYABLE
-            if record is not None and game.score > 0:
-                entry = Entry(
-                    player or GUEST_NAME, game.score, table.entry_date(ended_at), game.seed, record
-                )
-                # A game resumed from a save edited by hand may not replay: no code then.
-                with contextlib.suppress(ValueError):
-                    challenge = codes.challenge(table, entry)
+            challenge, no_challenge = self._challenge(table, ended_at, record)
 
             def chosen(choice: str | None) -> None:
                 if choice == "new":
@@ -387,6 +380,27 @@ class LinesScreen(GameScreen):
             kept=self.data_to_save(),
         )
         self._say("Game over: the board is full.", important=True)
+
+    def _challenge(
+        self, table: TableId, ended_at: float, record: LinesRecord | None
+    ) -> tuple[str | None, str]:
+        """The challenge code of the finished game (None if it has none) and why it has none
+        (`c` says it then): a game the rules make no result (`lines_time_problem`: over 24
+        hours) sets nothing to beat, as one of no points does not."""
+        game = self.game
+        no_result = lines_time_problem(game.started_at, ended_at)
+        if no_result is not None:
+            return None, ended(f"{NO_CHALLENGE}: {no_result}")
+        if game.score <= 0:
+            return None, NO_POINTS_NO_CHALLENGE
+        if record is None:
+            return None, UNREPLAYABLE
+        name = self.player or GUEST_NAME
+        entry = Entry(name, game.score, table.entry_date(ended_at), game.seed, record)
+        try:
+            return codes.challenge(table, entry), UNREPLAYABLE
+        except ValueError:  # a game resumed from a save edited by hand may not replay
+            return None, UNREPLAYABLE
 
     def action_cancel(self) -> None:
         self._skip_film()

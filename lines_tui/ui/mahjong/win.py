@@ -20,12 +20,12 @@ from lines_tui.store import (
     format_value,
     tenths,
 )
+from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.store.sharing import challenge_problem
 from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen
-from lines_tui.ui.game_player import GUEST_NAME
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.sentences import ended
@@ -124,7 +124,9 @@ class WinResults:
                 return
             screen.app.push_screen(
                 # Keys of the winning pair typed on must not edit the prefilled name.
-                NameEntryScreen(default=screen.player or "", guard=TYPED_ON_GUARD),
+                NameEntryScreen(
+                    default=screen.player or "", guard=TYPED_ON_GUARD, kept=screen.player
+                ),
                 callback=lambda name: self._record(name, win),
             )
 
@@ -225,6 +227,8 @@ class WinResults:
                 # Otherwise refused for good (a time no one plays): a resume would ask in vain.
                 screen.notify(ended(f"Not saved: {outcome.reason}"))
 
+        player = screen.player  # the name it may be, registered before a newer rule
+
         def file(store: Store) -> RecordOutcome:
             def record(saved: dict[str, Any] | None) -> RecordOutcome:
                 return store.record_mahjong(
@@ -236,6 +240,7 @@ class WinResults:
                     win.record,
                     saved=saved,
                     title=title,
+                    kept=player,
                 )
 
             return record(None) if win.saved is None else slot.file_win(win.saved, record)

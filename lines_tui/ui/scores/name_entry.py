@@ -64,9 +64,13 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         save: Callable[[str], object] | None = None,
         *,
         guard: float = 0.0,
+        kept: str | None = None,
     ) -> None:
         super().__init__()
         self.guard = guard
+        self.kept = kept
+        """The player's name as the file holds it (`clean_name`): taken though it was registered
+        before a newer rule."""
         self.default = default
         self.title_text = title
         self.check = check
@@ -96,7 +100,7 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             return  # enter again while the name is written: one save at a time
         problem = self.query_one("#name-problem", Static)
         try:
-            name = clean_name(self.query_one(Input).value)
+            name = clean_name(self.query_one(Input).value, self.kept)
         except InvalidName as error:
             problem.update(f"{error}.")
             problem.add_class("problem")
