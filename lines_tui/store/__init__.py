@@ -2,6 +2,7 @@
 
 from lines_tui.store.data_files import SetAside
 from lines_tui.store.errors import NotRegistered, SavedGameKept, ShareCodeError, StoreError
+from lines_tui.store.files import one_lock_wait
 from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
 from lines_tui.store.store import RecordOutcome, Snapshot, Store, default_data_dir, open_store
@@ -36,6 +37,7 @@ __all__ = [
     "format_date",
     "format_value",
     "name_problem",
+    "one_lock_wait",
     "open_store",
     "tenths",
 ]

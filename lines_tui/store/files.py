@@ -9,7 +9,8 @@ their writer holds the lock, so any found by the next lock holder belong to a wr
 are removed.
 
 What cannot go wrong here:
-- waiting for the lock is bounded: after `lock_wait` seconds the request is refused (BUSY);
+- waiting for the lock is bounded: after `lock_wait` seconds the request is refused (BUSY), and
+  the calls of one batch (`one_lock_wait`: the menu's reads) wait that long in all, not each;
 - only regular files are read or replaced: a FIFO, a device or a folder in a data file's place is
   refused instead of blocking or being clobbered;
 - a data file that is a symbolic link (a dotfiles setup) is written through to the link's target;
@@ -31,6 +32,7 @@ import os
 import re
 import stat
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -122,6 +124,34 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+class _LockWaits(threading.local):
+    """This thread's open `one_lock_wait` blocks, and how long their calls have waited for the
+    lock so far."""
+
+    depth = 0
+    waited = 0.0
+
+
+_lock_waits = _LockWaits()
+
+
+@contextlib.contextmanager
+def one_lock_wait() -> Iterator[None]:
+    """The store calls of the block, made on this thread, wait for a busy lock `lock_wait`
+    seconds in all, not each: a batch of reads (the menu's: the scores, both saved games and the
+    settings) that finds the folder held by another copy is refused after one wait, not one per
+    file. Once that time is spent, each later call of the block tries the lock once (it is taken
+    if free). A block inside another is part of it."""
+    waits = _lock_waits
+    if waits.depth == 0:
+        waits.waited = 0.0
+    waits.depth += 1
+    try:
+        yield
+    finally:
+        waits.depth -= 1
+
+
 class DataFolder:
     """The data folder's files, reached only through the lock; see the module's promises."""
 
@@ -178,16 +208,24 @@ class DataFolder:
         return fd
 
     def _wait_for_lock(self, fd: int, write: bool) -> None:
-        deadline = time.monotonic() + self.lock_wait
+        """Take the lock on `fd`, waiting `lock_wait` seconds at most for it, or what is left of
+        them in a `one_lock_wait` block; StoreError (BUSY) if it is still taken then."""
+        waits = _lock_waits
+        started = time.monotonic()
+        deadline = started + self.lock_wait - (waits.waited if waits.depth else 0.0)
         pause = 0.005
         try:
             while not self.fs.try_lock(fd, write):
-                if time.monotonic() >= deadline:
+                now = time.monotonic()
+                if now >= deadline:
                     raise StoreError(BUSY)
-                time.sleep(pause)
+                time.sleep(min(pause, deadline - now))
                 pause = min(pause * 2, 0.1)
         except OSError as error:
             raise StoreError(_problem(self.path / LOCK_NAME, error)) from None
+        finally:
+            if waits.depth:
+                waits.waited += time.monotonic() - started
 
     def _remove_stale_temporaries(self) -> None:
         """Remove what a write cut short left (`_replace`'s `.<file>.<pid>.tmp`), and nothing
