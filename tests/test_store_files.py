@@ -23,6 +23,7 @@ from lines_tui.engine.lines import LinesGame
 from lines_tui.store import Store, StoreError, open_store
 from lines_tui.store.files import BUSY, LOCK_NAME
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines.screen import LinesScreen
 
 START = 1_700_000_000.0
 
@@ -205,7 +206,7 @@ async def test_the_menu_waits_for_a_stuck_lock_once_and_says_so_in_one_line(
     read waiting the whole wait for the scores, then for each saved game, then the settings,
     before it said in one line that none could be read. The read waits once in all; each file
     after tries the lock once."""
-    with_ann(folder)
+    with_ann(folder).save_game("lines", LinesGame.new(seed=1, size=9).to_json())
     lock = LockStuckElsewhere()
     app = RecordedApp(open_store(folder, fs=lock, lock_wait=0.2), clock=lambda: FIXED_NOW)
     lock.stuck = True
@@ -218,6 +219,10 @@ async def test_the_menu_waits_for_a_stuck_lock_once_and_says_so_in_one_line(
             "The scores, the saved Lines game, the saved Mahjong game and the settings could not "
             f"be read: {BUSY}."
         )
+        lock.stuck = False  # the other copy is done: r reads again, and finds the game
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)
 
 
 @pytest.mark.parametrize("player", [None, "ann"])
