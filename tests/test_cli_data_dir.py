@@ -144,6 +144,39 @@ def test_a_loop_of_links_as_the_data_folder_names_the_option_or_variable(
     refused(run("players"), f"LINES_TUI_HOME={cwd}/a: Too many levels of symbolic links")
 
 
+def test_a_link_that_leads_nowhere_is_named_with_where_it_leads(
+    home: Path, cwd: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock a link to a place that is not there was blamed on the folder ("cannot write to
+    <folder>: No such file or directory"), a lock linked to itself too ("cannot read <folder>:
+    Too many levels of symbolic links"), and `LINES_TUI_HOME` a link to nowhere was "cannot
+    write to <it>: File exists". Each line names the link and where it leads, exit code 2."""
+    data = home / "data"
+    open_store(data).add_player("Ann")
+    lock = data / "lines-tui.lock"
+    lock.unlink()
+    lock.symlink_to("/nonexistent/zz")
+    line = refused(run("--data-dir", str(data), "players", "add", "Bob"))
+    assert line == (
+        f"lines-tui: cannot write to {lock}: it is a symbolic link to /nonexistent/zz, which "
+        "does not exist\n"
+    )
+    lock.unlink()
+    lock.symlink_to("lines-tui.lock")
+    line = refused(run("--data-dir", str(data), "players"))
+    assert line == (
+        f"lines-tui: cannot read {lock}: it is a symbolic link to lines-tui.lock in a loop of "
+        "links\n"
+    )
+    (cwd / "gone").symlink_to("/nonexistent/dir")
+    monkeypatch.setenv("LINES_TUI_HOME", str(cwd / "gone"))
+    line = refused(run("players", "add", "Bob"))
+    assert line == (
+        f"lines-tui: cannot write to {cwd}/gone: it is a symbolic link to /nonexistent/dir, "
+        "which does not exist\n"
+    )
+
+
 def test_the_menu_on_a_terminal_refuses_a_file_before_it_starts(home: Path) -> None:
     (home / "notes").write_text("mine")
     terminal = Terminal(

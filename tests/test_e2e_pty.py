@@ -205,7 +205,7 @@ class EndedByTheHangUp:
         return None
 
 try:
-    run(EndedByTheHangUp(), None)
+    run(EndedByTheHangUp())
 except SystemExit as end:
     pointed = [os.readlink(f"/proc/self/fd/{fd}") for fd in (1, 2)]
     with open(sys.argv[1], "w") as told:

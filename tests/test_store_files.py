@@ -14,12 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, corrupt, make_app, settle
+from conftest import FIXED_NOW, FaultyFileSystem, RecordedApp, corrupt, make_app, settle
 from textual.widgets import OptionList
 
+from lines_tui.commands.options import Settings
+from lines_tui.commands.start import run_app
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import Store, StoreError, open_store
 from lines_tui.store.files import BUSY, LOCK_NAME
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.lines.screen import LinesScreen
 
 START = 1_700_000_000.0
 
@@ -168,6 +172,77 @@ def test_waiting_for_a_busy_lock_is_bounded_and_says_so(folder: Path) -> None:
     finally:
         os.close(fd)
     assert record(store, 5) and store.players() == ["Ann"]
+
+
+class LockStuckElsewhere(FaultyFileSystem):
+    """Another lines-tui holds the folder's lock and does not let go (stopped mid-write) while
+    `stuck`: every try to take it fails. Each time the lock is wanted its file is opened anew;
+    `waits` counts the times it was then tried again after it was found taken: waited for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stuck = False
+        self.tries: list[int] = []
+        """How many times the lock was tried, each time it was wanted."""
+
+    def open(self, path: Path, flags: int) -> int:
+        if path.name == LOCK_NAME:
+            self.tries.append(0)
+        return super().open(path, flags)
+
+    def try_lock(self, fd: int, exclusive: bool) -> bool:
+        self.tries[-1] += 1
+        return not self.stuck and super().try_lock(fd, exclusive)
+
+    @property
+    def waits(self) -> int:
+        return sum(tries > 1 for tries in self.tries)
+
+
+async def test_the_menu_waits_for_a_stuck_lock_once_and_says_so_in_one_line(
+    folder: Path,
+) -> None:
+    """A copy stuck holding the lock: the menu said "Reading the data folder…" for 20 s, its
+    read waiting the whole wait for the scores, then for each saved game, then the settings,
+    before it said in one line that none could be read. The read waits once in all; each file
+    after tries the lock once."""
+    with_ann(folder).save_game("lines", LinesGame.new(seed=1, size=9).to_json())
+    lock = LockStuckElsewhere()
+    app = RecordedApp(open_store(folder, fs=lock, lock_wait=0.2), clock=lambda: FIXED_NOW)
+    lock.stuck = True
+    lock.tries.clear()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert (lock.waits, len(lock.tries)) == (1, 4)
+        (told,) = app.toasted
+        assert told.startswith(
+            "The scores, the saved Lines game, the saved Mahjong game and the settings could not "
+            f"be read: {BUSY}."
+        )
+        lock.stuck = False  # the other copy is done: r reads again, and finds the game
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen)
+
+
+@pytest.mark.parametrize("player", [None, "ann"])
+def test_a_start_reads_nothing_before_its_first_frame_but_the_players_for_player(
+    folder: Path, player: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's start read the scores and both saved games before the terminal was taken over,
+    each waiting the whole wait for a lock another copy held: 15 s of blank terminal, then the
+    menu's read waited again. What the menu reads on the app's store thread is not read before
+    (a damaged saved game is left for it to set aside and tell); only `--player` is, checked to
+    be registered and made the active player."""
+    with_ann(folder)
+    (folder / "saved-lines.json").write_text("{bad")
+    monkeypatch.setattr("lines_tui.commands.start.require_terminal", lambda: None)
+    started: list[Store] = []
+    monkeypatch.setattr(LinesTuiApp, "run", lambda app, **_: started.append(app.store))
+    run_app(Settings(data_dir=folder, player=player))
+    (store,) = started
+    assert store.warnings == [] and (folder / "saved-lines.json").read_text() == "{bad"
+    assert open_store(folder).active_player == (None if player is None else "Ann")
 
 
 @pytest.mark.parametrize("name", ["scores.json", "saved-lines.json", LOCK_NAME])

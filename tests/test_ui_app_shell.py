@@ -506,6 +506,22 @@ async def test_one_cause_that_stops_every_read_is_one_notice_that_fits(tmp_path:
         assert toast.region.y >= 0 and toast.region.bottom <= 24
 
 
+async def test_a_lock_linked_to_itself_is_named_in_the_one_notice(tmp_path: Path) -> None:
+    """The notice said the folder could not be read ("Too many levels of symbolic links"),
+    not that its lock is a link in a loop: it says what the command line says."""
+    (tmp_path / "lines-tui.lock").symlink_to("lines-tui.lock")
+    app = LinesTuiApp(open_store_for(Settings(data_dir=tmp_path)), clock=lambda: FIXED_NOW)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        (toast,) = app.screen.query(Toast)
+        told = " ".join(str(toast.render()).split())
+        assert told.startswith("The scores, the saved Lines game, the saved Mahjong game and")
+        assert (
+            f"cannot read {tmp_path}/lines-tui.lock: it is a symbolic link to lines-tui.lock "
+            "in a loop of links." in told
+        )
+
+
 async def test_a_code_imported_from_the_menu_shows_the_table_it_went_into(tmp_path: Path) -> None:
     code = encode(TableId.lines(9), [Entry("Pal", 500, int(FIXED_NOW), 1)])
     app = make_app(tmp_path)

@@ -132,6 +132,27 @@ async def test_a_saved_game_gone_under_the_menu_is_said_in_one_line(
         assert not any("Resume" in label for label in menu_labels(app))
 
 
+@pytest.mark.parametrize(
+    ("kind", "key", "saved"),
+    [("lines", "r", lines_game(2).to_json()), ("mahjong", "R", mahjong_game(1))],
+)
+async def test_r_resumes_a_game_another_copy_saved_after_the_menu_listed_none(
+    tmp_path: Path, kind: str, key: str, saved: dict[str, Any]
+) -> None:
+    """The menu came up with nothing saved; another copy then saved a game (its first move),
+    and `r` said "No Lines game is saved to resume.": the key answered from the menu's old
+    read. It reads again, as for a listed entry, and opens the game saved now."""
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not any("Resume" in label for label in menu_labels(app))
+        open_store(tmp_path).save_game(kind, saved)  # another copy
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, {"lines": LinesScreen, "mahjong": MahjongScreen}[kind])
+        assert not [told for told in app.told if "saved to resume" in told]
+
+
 async def test_a_saved_game_edited_to_nonsense_under_the_menu_is_set_aside_when_resumed(
     tmp_path: Path,
 ) -> None:

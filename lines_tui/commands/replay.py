@@ -10,7 +10,7 @@ from lines_tui.commands.common import fail
 from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
-from lines_tui.commands.start import open_store_for, require_terminal, run
+from lines_tui.commands.start import open_store_to_play, require_terminal, run
 from lines_tui.store import ShareCodeError
 
 
@@ -40,5 +40,5 @@ def replay(
 
     options = settings(ctx)
     require_terminal()  # needs no data: refused before a file is read (or set aside)
-    store = open_store_for(options)
-    run(LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])), options.player)
+    store = open_store_to_play(options)
+    run(LinesTuiApp(store, replay=(checked.table, checked.entries[entry - 1])))

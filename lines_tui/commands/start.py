@@ -31,20 +31,39 @@ REGISTER_HINT = "(register with: lines-tui players add NAME)"
 
 
 def open_store_for(options: Settings) -> Store:
-    """The store of `--data-dir` (or the default place), `--player` checked to be registered
-    (`run` makes them the active player). Bad input fails in one line before the terminal is
-    taken over. The games can be played with no scores: a scores file that cannot be read stops
-    the start only when `--player` needs it (the app says so otherwise). The store's warnings (a
-    damaged file set aside) are the app's to tell once it runs (`run`); a refusal before tells
-    them first (`watch_store_warnings`)."""
-    from lines_tui.store import StoreError, open_store
+    """The store of `--data-dir` (or the default place) for a command, its files read at once
+    (`open_store`), `--player` checked to be registered, waiting for a busy lock once in all.
+    Bad input fails in one line. A scores file that cannot be read stops only a command with
+    `--player`, which needs it. The store's warnings (a damaged file set aside) are told
+    before the next line on standard error (`watch_store_warnings`), or by the app if it runs
+    (`run`)."""
+    from lines_tui.store import StoreError, one_lock_wait, open_store
 
-    try:
-        store = open_store(options.data_dir, scores_needed=options.player is not None)
-    except (StoreError, OSError) as error:
-        fail(str(error))
+    with one_lock_wait():
+        try:
+            store = open_store(options.data_dir, scores_needed=options.player is not None)
+        except (StoreError, OSError) as error:
+            fail(str(error))
+        watch_store_warnings(store.warnings, now=False)
+        check_registered(store, options.player)
+    return store
+
+
+def open_store_to_play(options: Settings) -> Store:
+    """The store of `--data-dir` (or the default place) for the app, opened without reading
+    anything the app reads itself on its store's thread once its first frame is up (the scores,
+    the saved games, the settings, whose problems it tells): before the terminal is taken over
+    only `--player` needs the data folder, checked to be registered and made the active player
+    (`make_active`), waiting for a busy lock once in all (README, "First frame"). An unknown
+    player fails in one line, the warnings (the players' file set aside) first."""
+    from lines_tui.store import one_lock_wait, open_store
+
+    store = open_store(options.data_dir, read_now=False)
     watch_store_warnings(store.warnings, now=False)
-    check_registered(store, options.player)
+    if options.player is not None:
+        with one_lock_wait():
+            check_registered(store, options.player)
+            make_active(store, options.player)
     return store
 
 
@@ -91,25 +110,22 @@ def run_app(
     from lines_tui.ui.app import LinesTuiApp
 
     require_terminal()  # needs no data: refused before a file is read (or set aside)
-    store = open_store_for(options)
+    store = open_store_to_play(options)
     app = LinesTuiApp(
         store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
     )
-    run(app, options.player)
+    run(app)
 
 
-def run(app: LinesTuiApp, player: str | None) -> None:
-    """Run the app, `player` (`--player`, None: not given) made the active player first; the
-    process exits with the app's exit code: 1 after a crash (Textual has shown its traceback),
-    143 when SIGTERM ended it, 129 when SIGHUP did or the terminal went (README, "Saving and
-    resuming"), or 1 when it ended without its last save (the data folder did not answer).
-    What failed unexpectedly on the store's thread, told in the app as it went on,
-    leaves its traceback on standard error once the terminal is back (README, "When something
-    unexpected fails")."""
+def run(app: LinesTuiApp) -> None:
+    """Run the app on its store (`open_store_to_play`); the process exits with the app's exit
+    code: 1 after a crash (Textual has shown its traceback), 143 when SIGTERM ended it, 129 when
+    SIGHUP did or the terminal went (README, "Saving and resuming"), or 1 when it ended without
+    its last save (the data folder did not answer). What failed unexpectedly on the store's
+    thread, told in the app as it went on, leaves its traceback on standard error once the
+    terminal is back (README, "When something unexpected fails")."""
     from lines_tui.ui.hangup import terminal_gone
 
-    if player is not None:
-        make_active(app.store, player)
     leave_store_warnings()  # told in the app, as notices
     app.run()
     if terminal_gone(sys.__stdin__):
@@ -138,12 +154,13 @@ def tell_unexpected(tracebacks: dict[str, int]) -> None:
 
 
 def make_active(store: Store, player: str) -> None:
-    """`--player` made the active player only once nothing can refuse the command any more: a
-    command refused (no terminal, a damaged code) changes nothing. Nothing is written when they
-    are already. Where they cannot be made active (a read-only data folder, the lock held by
-    another copy past the wait, a full disk) they play this run all the same, and the app says
-    so (`Store.play_as`). Refused in one line, before any write is tried, if they are no longer
-    registered or the scores cannot be read (`Store.play_as` reads them once)."""
+    """`--player` made the active player only once nothing can refuse the command any more (the
+    app is about to run): a command refused (no terminal, a damaged code) changes nothing.
+    Nothing is written when they are already. Where they cannot be made active (a read-only
+    data folder, the lock held by another copy past the wait, a full disk) they play this run
+    all the same, and the app says so (`Store.play_as`). Refused in one line, before any write
+    is tried, if they are no longer registered or the scores cannot be read (`Store.play_as`
+    reads them once)."""
     from lines_tui.store import StoreError
 
     try:

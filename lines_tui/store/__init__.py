@@ -2,6 +2,7 @@
 
 from lines_tui.store.data_files import SetAside
 from lines_tui.store.errors import NotRegistered, SavedGameKept, ShareCodeError, StoreError
+from lines_tui.store.files import one_lock_wait
 from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
 from lines_tui.store.store import (
@@ -44,6 +45,7 @@ __all__ = [
     "format_value",
     "lines_time_problem",
     "name_problem",
+    "one_lock_wait",
     "open_store",
     "tenths",
 ]

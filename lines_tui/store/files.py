@@ -9,7 +9,8 @@ their writer holds the lock, so any found by the next lock holder belong to a wr
 are removed.
 
 What cannot go wrong here:
-- waiting for the lock is bounded: after `lock_wait` seconds the request is refused (BUSY);
+- waiting for the lock is bounded: after `lock_wait` seconds the request is refused (BUSY), and
+  the calls of one batch (`one_lock_wait`: the menu's reads) wait that long in all, not each;
 - only regular files are read or replaced: a FIFO, a device or a folder in a data file's place is
   refused instead of blocking or being clobbered;
 - a data file that is a symbolic link (a dotfiles setup) is written through to the link's target;
@@ -31,6 +32,7 @@ import os
 import re
 import stat
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -122,6 +124,34 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+class _LockWaits(threading.local):
+    """This thread's open `one_lock_wait` blocks, and how long their calls have waited for the
+    lock so far."""
+
+    depth = 0
+    waited = 0.0
+
+
+_lock_waits = _LockWaits()
+
+
+@contextlib.contextmanager
+def one_lock_wait() -> Iterator[None]:
+    """The store calls of the block, made on this thread, wait for a busy lock `lock_wait`
+    seconds in all, not each: a batch of reads (the menu's: the scores, both saved games and the
+    settings) that finds the folder held by another copy is refused after one wait, not one per
+    file. Once that time is spent, each later call of the block tries the lock once (it is taken
+    if free). A block inside another is part of it."""
+    waits = _lock_waits
+    if waits.depth == 0:
+        waits.waited = 0.0
+    waits.depth += 1
+    try:
+        yield
+    finally:
+        waits.depth -= 1
+
+
 class DataFolder:
     """The data folder's files, reached only through the lock; see the module's promises."""
 
@@ -159,9 +189,13 @@ class DataFolder:
 
     def _open_lock(self, write: bool) -> int | None:
         lock = self.path / LOCK_NAME
+        if write:
+            try:
+                self.fs.make_folder(self.path)
+            except OSError as error:
+                raise StoreError(_problem(self.path, error, "cannot write to")) from None
         try:
             if write:
-                self.fs.make_folder(self.path)
                 fd = self.fs.open(lock, os.O_RDWR | os.O_CREAT | _NO_WAIT)
             else:
                 fd = self.fs.open(lock, os.O_RDONLY | _NO_WAIT)
@@ -169,7 +203,7 @@ class DataFolder:
             if not write and error.errno in _READ_ONLY_ERRORS:
                 return None  # no lock file, or none we may open: read anyway
             doing = "cannot write to" if write else "cannot read"
-            raise StoreError(_problem(self.path, error, doing)) from None
+            raise StoreError(_problem(_lock_blamed(lock, error), error, doing)) from None
         try:
             _check_regular(fd, lock)
         except StoreError:
@@ -178,16 +212,24 @@ class DataFolder:
         return fd
 
     def _wait_for_lock(self, fd: int, write: bool) -> None:
-        deadline = time.monotonic() + self.lock_wait
+        """Take the lock on `fd`, waiting `lock_wait` seconds at most for it, or what is left of
+        them in a `one_lock_wait` block; StoreError (BUSY) if it is still taken then."""
+        waits = _lock_waits
+        started = time.monotonic()
+        deadline = started + self.lock_wait - (waits.waited if waits.depth else 0.0)
         pause = 0.005
         try:
             while not self.fs.try_lock(fd, write):
-                if time.monotonic() >= deadline:
+                now = time.monotonic()
+                if now >= deadline:
                     raise StoreError(BUSY)
-                time.sleep(pause)
+                time.sleep(min(pause, deadline - now))
                 pause = min(pause * 2, 0.1)
         except OSError as error:
             raise StoreError(_problem(self.path / LOCK_NAME, error)) from None
+        finally:
+            if waits.depth:
+                waits.waited += time.monotonic() - started
 
     def _remove_stale_temporaries(self) -> None:
         """Remove what a write cut short left (`_replace`'s `.<file>.<pid>.tmp`), and nothing
@@ -324,23 +366,43 @@ def _check_regular(fd: int, path: Path) -> None:
         )
 
 
+def _lock_blamed(lock: Path, error: OSError) -> Path:
+    """What to name when the folder's `lock` could not be opened: the lock file if there is one
+    (a symbolic link that leads nowhere, a file that may not be opened), unless the whole folder
+    is read-only; else its folder, where it could not be made."""
+    if error.errno != errno.EROFS and os.path.lexists(lock):
+        return lock
+    return lock.parent
+
+
 def _problem(path: Path, error: OSError, doing: str = "cannot read") -> str:
-    """One line: what could not be done to `path`, and why. A file where the data folder (or a
-    folder above it) belongs, put there after the start checked it, is named as the command line
-    names it ("… is a file, not a folder"), not by the system's "File exists". The paths are
-    real places, spelled out whole, not cut as pasted text is (`repeated`): the app's notices
-    fold a long one by its folders, its file's name kept; a data folder too long to look up is
-    refused before the store opens (`commands.options.data_folder`)."""
+    """One line: what could not be done to `path`, and why. A symbolic link that leads nowhere
+    (to nothing, or round in a loop) at `path` or above it is named with where it leads, not by
+    the system's "No such file or directory", "File exists" or "Too many levels of symbolic
+    links"; a file where the data folder (or a folder above it) belongs, put there after the
+    start checked it, is named as the command line names it ("… is a file, not a folder"), not
+    by the system's "File exists". The paths are real places, spelled out whole, not cut as
+    pasted text is (`repeated`): the app's notices fold a long one by its folders, its file's
+    name kept; a data folder too long to look up is refused before the store opens
+    (`commands.options.data_folder`)."""
+    named = spelled_out(str(path))
+    dead_end = _dead_link(path) if error.errno in _NOT_THERE else None
+    if dead_end is not None:
+        link, where = dead_end
+        subject = "it" if link == path else spelled_out(str(link))
+        return f"{doing} {named}: {subject} is a symbolic link to {where}"
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         place = _file_in_the_way(path)
         if place == path:
-            return f"{spelled_out(str(path))} is a file, not a folder"
+            return f"{named} is a file, not a folder"
         if place is not None:
-            return (
-                f"{doing} {spelled_out(str(path))}: {spelled_out(str(place))} is a file, "
-                "not a folder"
-            )
-    return f"{doing} {spelled_out(str(path))}: {error.strerror or error}"
+            return f"{doing} {named}: {spelled_out(str(place))} is a file, not a folder"
+    return f"{doing} {named}: {error.strerror or error}"
+
+
+_NOT_THERE = frozenset({errno.ENOENT, errno.EEXIST, errno.ENOTDIR, errno.ELOOP})
+"""What the system says when a place in a path is not what it should be: missing, or something
+else (a file, a link that leads nowhere) where a folder should be."""
 
 
 def _file_in_the_way(path: Path) -> Path | None:
@@ -351,4 +413,25 @@ def _file_in_the_way(path: Path) -> Path | None:
                 return place
         except OSError:
             continue
+    return None
+
+
+def _dead_link(path: Path) -> tuple[Path, str] | None:
+    """The nearest of `path` and the folders above it that is a symbolic link leading nowhere,
+    and where it leads: "/gone/x, which does not exist", "x in a loop of links". `os.stat`
+    follows links, so such a link looks like nothing there at all."""
+    for place in (path, *path.parents):
+        try:
+            if not stat.S_ISLNK(os.lstat(place).st_mode):
+                continue
+            target = spelled_out(os.readlink(place))
+        except OSError:
+            continue  # not there, or not to be looked at: the one above may tell
+        try:
+            os.stat(place)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                return place, f"{target} in a loop of links"
+            if error.errno in (errno.ENOENT, errno.ENOTDIR):
+                return place, f"{target}, which does not exist"
     return None

@@ -32,7 +32,7 @@ import platformdirs
 from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.data_files import DataFiles, SetAside
 from lines_tui.store.errors import NotRegistered, ShareCodeError, StoreError
-from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem
+from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem, one_lock_wait
 from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import (
     InvalidName,
@@ -117,19 +117,31 @@ def open_store(
     fs: FileSystem | None = None,
     lock_wait: float = LOCK_WAIT_SECONDS,
     scores_needed: bool = True,
+    read_now: bool = True,
 ) -> Store:
     """Open the store in `data_dir` (None: $LINES_TUI_HOME or the user data folder).
 
-    A data file that cannot be read is moved aside at once, and one from a newer lines-tui is
-    opened read-only; both are reported in `store.warnings`. `table_limit` is the number of
-    entries each table keeps (tests raise it to count everything); `fs` and `lock_wait` are for
-    tests (a file system that fails on purpose, a shorter wait for a busy lock).
+    The scores and the saved games are read at once (`read_now`, the commands), waiting for a
+    busy lock once in all (`one_lock_wait`): a data file that cannot be read is moved aside, and
+    one from a newer lines-tui is opened read-only; both are reported in `store.warnings`.
+    Not `read_now` (the app): nothing is read until asked; the app reads them on its own thread
+    once its first frame is up, and tells what it finds there (README, "First frame").
+    `table_limit` is the number of entries each table keeps (tests raise it to count
+    everything); `fs` and `lock_wait` are for tests (a file system that fails on purpose, a
+    shorter wait for a busy lock).
     Raises StoreError if the scores file (or the folder) cannot be read, unless not
-    `scores_needed` (the app, which can be played without them, and says so where it reads the
-    player). Such a file is never written over: each change reads it first, and fails.
+    `scores_needed` (a command that does without them). Such a file is never written over:
+    each change reads it first, and fails.
     """
     folder = data_dir if data_dir is not None else default_data_dir()
     store = Store(folder, table_limit, fs=fs, lock_wait=lock_wait)
+    if read_now:
+        with one_lock_wait():
+            _read_at_open(store, scores_needed)
+    return store
+
+
+def _read_at_open(store: Store, scores_needed: bool) -> None:
     try:
         store.players()
     except StoreError:
@@ -140,7 +152,6 @@ def open_store(
         # told where it is wanted (the menu, a resume) and kept: it stops nothing else.
         with contextlib.suppress(StoreError):
             store.load_game(kind)
-    return store
 
 
 @dataclass(frozen=True)

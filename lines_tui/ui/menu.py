@@ -77,9 +77,10 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     player and the saved games each time the menu shows, on the store's `thread`: until it
     answers the menu says so, keys still move the cursor, and an entry chosen meanwhile opens
     when the answer comes (the game entries wait for it, the others open at once). A chosen entry
-    is posted as `Chosen` with the state it was chosen in. Resuming (r, R) reads again first:
-    what opens is the game saved when the key was pressed, whatever another copy of lines-tui
-    (or an editor) did to it meanwhile, and one gone since says so."""
+    is posted as `Chosen` with the state it was chosen in. Resuming (r, R) reads again first,
+    its entry listed or not: what opens is the game saved when the key was pressed, whatever
+    another copy of lines-tui (or an editor) did to it meanwhile; one gone since says so, and
+    so does the key when none is saved then."""
 
     class Chosen(Message):
         """The player picked a menu entry (its option id, e.g. "lines" or "resume-mahjong")."""
@@ -209,7 +210,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self.post_message(self.Chosen(chosen, state))
         elif chosen is not None and chosen == resuming:
             self._gone(chosen, state)
-        elif chosen in RESUME_ENTRIES:  # typed during a read, and nothing of its kind is saved
+        elif chosen in RESUME_ENTRIES:  # not listed when typed, and nothing of its kind is saved
             self._nothing_saved(chosen, state)
 
     def _gone(self, entry: str, state: MenuState) -> None:
@@ -224,8 +225,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             )
 
     def _nothing_saved(self, entry: str, state: MenuState) -> None:
-        """r or R pressed with no saved game of its kind listed: said in one line, as the key is
-        still there (dimmed in the help, out of the Footer)."""
+        """r or R pressed with no saved game of its kind found by the read it made: said in one
+        line, as the key is still there (dimmed in the help, out of the Footer)."""
         kind = resumed_kind(entry)
         if kind in state.unread:
             self.notify(
@@ -259,8 +260,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, with r and R idle while their entry is not listed (`keys_that_act`: out of
         the Footer, dimmed in the help). Every entry's key acts all the while: during a read, one
-        chosen opens once the read has listed it (`action_open`); r or R with nothing of its
-        kind saved says so."""
+        chosen opens once the read has listed it (`action_open`); r or R unlisted reads again,
+        and opens the game of its kind saved since, or says that none is."""
         acting = keys_that_act(super().active_bindings, self._unlisted_resume)
         if self._listed.isdisjoint(RESUME_ENTRIES) or room_for(self, acting):
             return acting
@@ -284,15 +285,15 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self.action_open(option.id)
 
     def action_open(self, entry: str) -> None:
-        if self.state is not None and entry in RESUME_ENTRIES and entry not in self._listed:
-            self._nothing_saved(entry, self.state)
-        elif self.state is None and entry in GAME_ENTRIES:
+        if self.state is None and entry in GAME_ENTRIES:
             self._chosen = entry  # opens when the read ends
             if not self._reading:  # the last one failed
                 self.refresh_entries()
         elif entry in RESUME_ENTRIES:
-            # The saved game may have changed since the menu read it: the one saved now opens.
-            self._chosen = self._resuming = entry
+            # The saved game may have changed since the menu read it, listed or not (another
+            # copy saved one, played on or finished it): the one saved now opens.
+            self._chosen = entry
+            self._resuming = entry if entry in self._listed else None
             self.refresh_entries()
         else:
             self.post_message(self.Chosen(entry, self.state))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.engine.saved_games import Deal, lines_summary, mahjong_progress, mahjong_summary
-from lines_tui.store import StoreError
+from lines_tui.store import StoreError, one_lock_wait
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
@@ -94,7 +94,13 @@ class SavedGames:
         """Who plays and the saved games. Runs on the store's thread (never the UI's), so what
         fails is not told here but listed in the state's `problems`, for the app to tell; a
         part that fails reads as no saved game, or a guest (unless someone plays this run
-        only: `Store.playing_this_run`), and play goes on."""
+        only: `Store.playing_this_run`), and play goes on. Its reads wait for a lock another
+        copy holds once in all (`one_lock_wait`), not once per file: a folder held says so in
+        one line after one wait."""
+        with one_lock_wait():
+            return self._read()
+
+    def _read(self) -> MenuState:
         store = self.session.store
         unreadable: dict[str, list[tuple[str, str]]] = {}
         """What could not be read, by why: one cause (a folder where the lock belongs) stops
