@@ -15,7 +15,9 @@ from conftest import (
     make_app,
     marked_not_saved,
     nearly_full_game,
+    no_line_rows,
     open_lines,
+    session_of,
     settle,
     store_on,
     typed_just_after_it_showed,
@@ -190,7 +192,9 @@ async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
 async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> None:
     """Looking at the final board after the game-over dialog, a digit names no row: the status
     line never asks for a column letter that nothing would use. The keys that move and name
-    cells say why they do nothing (they did nothing, silently, and the help left them out)."""
+    cells say why they do nothing (they did nothing, silently, and the help left them out); the
+    column letter after a digit too (`e` said nothing here before: a letter after a row number
+    is a column, see `test_a_column_letter_on_a_finished_board_is_no_other_key`)."""
     from lines_tui.ui.lines.screen import GAME_IS_OVER
 
     app = make_app(tmp_path)
@@ -209,11 +213,52 @@ async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> Non
             await pilot.press(key)
             await settle(pilot)
             told = screen.query_one(StatusLine).message
-            assert told == ("" if key == "e" else GAME_IS_OVER), key
+            assert told == GAME_IS_OVER, key
         assert screen.board.cursor == cursor
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+def nearly_full_game_of(size: int) -> LinesGame:
+    """`nearly_full_game` on a `size` x `size` board: its three corners empty, the balls due there
+    of the colours that make no line."""
+    last = size - 1
+    corners = ((0, 0), (last, last), (0, last))
+    colours = no_line_rows(size).splitlines()
+    preview = tuple((cell, colours[cell[0]][cell[1]]) for cell in corners)
+    return game_at(no_line_rows(size, empty=corners), preview)
+
+
+@pytest.mark.parametrize(("size", "keys"), [(9, "3a"), (14, "3n"), (15, "12n")])
+async def test_a_column_letter_on_a_finished_board_is_no_other_key(
+    tmp_path: Path, size: int, keys: str
+) -> None:
+    """After a row number a letter is always a column, on the final board too, where it says the
+    game is over: `3a` turned the animations off, and on 14 x 14 `3n` started a new game."""
+    from lines_tui.ui.lines.screen import GAME_IS_OVER
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game_of(size))
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        animations, cursor = session_of(pilot).animations, screen.board.cursor
+        for key in keys:
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.query_one(StatusLine).message == GAME_IS_OVER, key
+        assert app.screen is screen and screen.board.cursor == cursor
+        assert session_of(pilot).animations == animations
+        await pilot.press("4", "escape")  # esc forgets the row typed, as during a game
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("a")  # with no row typed, the letters are keys of their own
+        await settle(pilot)
+        assert session_of(pilot).animations != animations
 
 
 async def test_registered_players_game_is_saved_and_offers_the_leaderboard(

@@ -201,6 +201,8 @@ class LinesScreen(GameScreen):
             return  # an arrow, enter, ...: does what it always does
         event.stop()
         event.prevent_default()
+        if letter and self._over_said():
+            return  # a column on a finished board, not the key the letter is without a row
         if cell is not None:
             self._go_to(cell)
         elif letter:
@@ -233,9 +235,11 @@ class LinesScreen(GameScreen):
 
     def action_row_digit(self, digit: str) -> None:
         self._skip_film()
+        # Kept on a finished board too (unlit there), so the letter after it is a column, as
+        # always after a row number, and says the game is over instead of acting as a key.
+        self.typing.digit(digit)
         if self._over_said():
             return
-        self.typing.digit(digit)
         row = self.typing.pending_row
         self.board.set_typed_row(row)
         if row is not None:
