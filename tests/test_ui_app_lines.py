@@ -10,6 +10,7 @@ from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
     cursor_to,
+    drawn_rows,
     fill_the_board,
     game_at,
     make_app,
@@ -28,8 +29,10 @@ from textual import events
 from textual.app import App
 from textual.widgets import OptionList
 
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame, points
 from lines_tui.store import StoreError, open_store
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
@@ -53,6 +56,7 @@ RRRR.....
 .........
 """
 PREVIEW = (((8, 8), "B"), ((8, 7), "G"), ((8, 6), "Y"))
+TODAY = utc_day(FIXED_NOW)
 
 
 async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> None:
@@ -684,18 +688,22 @@ def a_move(game: LinesGame) -> tuple[tuple[int, int], tuple[int, int]]:
     raise AssertionError("no move")
 
 
-@pytest.mark.parametrize("size", [7, 9, 15])
+@pytest.mark.parametrize(
+    ("size", "choice"),
+    [(7, RANDOM), (9, RANDOM), (15, RANDOM), (7, daily(TODAY)), (9, CHOSEN), (15, daily(TODAY))],
+)
 async def test_the_panel_is_whole_at_the_least_size_the_game_takes(
-    tmp_path: Path, size: int
+    tmp_path: Path, size: int, choice: DealChoice
 ) -> None:
     """At 78 x 12 (7 x 7) and 78 x 13 (9 x 9) the panel, its legend named in four rows and the
     "not saved" mark showing, was a row or two taller than the room above the footer, and the
     status line's last rows went under it. At the least size the game takes, every field of
-    the panel is whole."""
+    the panel is whole, the deal's name too where it shows."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the menu has read: no saved game
         game = LinesGame.new(7, size)
+        game.deal_choice = choice
         game.play(*a_move(game))
         screen = await open_lines(pilot, game)
         open_store(tmp_path).save_game("lines", LinesGame.new(8, size).to_json())  # another copy
@@ -708,3 +716,40 @@ async def test_the_panel_is_whole_at_the_least_size_the_game_takes(
         room = screen.region.height - screen.query_one(Footer).region.height
         for field in screen.query_one("#lines-side").children:
             assert field.region.bottom <= room, field
+
+
+@pytest.mark.parametrize(
+    ("choice", "named"),
+    [(daily(TODAY), "today's deal"), (CHOSEN, "deal 7"), (daily("2025-12-02"), "deal of 12-02")],
+)
+@pytest.mark.parametrize("size", [(80, 24), (80, 18)])
+async def test_the_panel_names_a_deal_of_the_day_or_a_chosen_deal(
+    tmp_path: Path, choice: DealChoice, named: str, size: tuple[int, int]
+) -> None:
+    """Today's Lines deal was nowhere said in its game (the menu's resume entry said "today's
+    deal", and Mahjong's panel does): the panel names it under the score, as Mahjong's does, and
+    a deal chosen by number (a challenge's) too, at 80 x 24 and in the compact 80 x 18."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        game = LinesGame.new(7, 9, started_at=FIXED_NOW)
+        game.deal_choice = choice
+        await open_lines(pilot, game)
+        shown = panel_rows(app)
+        assert shown[:2] == ["Score 0", named], shown
+
+
+async def test_a_random_deal_is_not_named_in_the_panel(tmp_path: Path) -> None:
+    """Its number says little beside the board (as on the menu's resume entry)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lines(pilot, LinesGame.new(7, 9, started_at=FIXED_NOW))
+        shown = panel_rows(app)
+        assert shown[:2] == ["Score 0", ""] and "deal" not in " ".join(shown), shown
+
+
+def panel_rows(app: App[None]) -> list[str]:
+    """The Lines panel's rows as drawn, from the score's down."""
+    rows = drawn_rows(app)
+    top = next(n for n, row in enumerate(rows) if "Score" in row)
+    left = rows[top].index("Score")
+    return [row[left:].rstrip() for row in rows[top:]]

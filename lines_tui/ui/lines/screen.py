@@ -19,6 +19,7 @@ from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes
 from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.game_player import GUEST_NAME
@@ -34,6 +35,7 @@ from lines_tui.ui.lines.game_over import (
 )
 from lines_tui.ui.lines.keys import GAME_IS_OVER, LINES_KEYS, MOVES, keys_now
 from lines_tui.ui.lines.panel import (
+    DEAL_NAME_HEIGHT,
     SIDE_MIN_HEIGHT,
     SIDE_MIN_WIDTH,
     LinesPanel,
@@ -102,12 +104,19 @@ class LinesScreen(GameScreen):
     def min_size(self) -> tuple[int, int]:
         board = board_size_for(0, self.game.size)
         width = max(board.width + SIDE_MIN_WIDTH, least_width(self))
-        return width, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
+        side = SIDE_MIN_HEIGHT + (DEAL_NAME_HEIGHT if self._deal_named else 0)
+        return width, max(board.height, side) + FOOTER_HEIGHT
+
+    @property
+    def _deal_named(self) -> bool:
+        """The panel names the deal: one of the day, or one chosen by number (a challenge's)."""
+        return self.game.deal_choice.mode != "random"
 
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.board.set_symbols(self.session.symbols)
+        self.set_class(self._deal_named, "-named-deal")
         self._fit_board()
         self._show_position()
         self._refresh_panel()
@@ -137,7 +146,9 @@ class LinesScreen(GameScreen):
         self._refresh_panel()
 
     def _refresh_panel(self) -> None:
-        self.show_field("#lines-score", f"Score {self.game.score}")
+        game = self.game
+        self.show_field("#lines-score", f"Score {game.score}")
+        self.show_field("#lines-deal", deal_name(game.deal_choice, game.seed, self.now()))
         player = self.player
         self.show_field(
             "#lines-player",
