@@ -207,13 +207,17 @@ class LinesScreen(GameScreen):
         cell = self.typing.column(key)
         self.typing.clear()
         self.board.set_typed_row(None)
+        if self.game.over:
+            if cell is not None:  # a cell named, not the letter's own key (3a; 3n on 14 x 14)
+                event.stop()
+                event.prevent_default()
+                self._over_said()
+            return  # any other key does what it does there: q goes back, as the line says
         letter = len(key) == 1 and key.isalpha()
         if not (letter or key == "escape"):
             return  # an arrow, enter, ...: does what it always does
         event.stop()
         event.prevent_default()
-        if letter and self._over_said():
-            return  # a column on a finished board, not the key the letter is without a row
         if cell is not None:
             self._go_to(cell)
         elif letter:
@@ -246,8 +250,9 @@ class LinesScreen(GameScreen):
 
     def action_row_digit(self, digit: str) -> None:
         self._skip_film()
-        # Kept on a finished board too (unlit there), so the letter after it is a column, as
-        # always after a row number, and says the game is over instead of acting as a key.
+        # Kept on a finished board too (unlit there), so that a column letter after it names a
+        # cell, as always after a row number, and says the game is over instead of acting as
+        # a key of its own (`on_key`).
         self.typing.digit(digit)
         if self._over_said():
             return
