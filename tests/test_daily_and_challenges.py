@@ -165,6 +165,45 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     assert open_store(friend).table("lines-7+deal-1")[0].recorded
 
 
+GUEST_NOT_SAVED = (
+    "Playing as a guest, your score would not be saved (register first: lines-tui players add "
+    "NAME)."
+)
+
+
+@pytest.mark.parametrize(
+    ("who", "told"),
+    [("guest", True), ("active", False), ("--player", False), ("mahjong guest", False)],
+)
+def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_saved(
+    launched: list[dict[str, Any]], tmp_path: Path, who: str, told: bool
+) -> None:
+    """A guest raced a Lines challenge, won, and only then read "Not saved: playing as a guest."
+    The challenge's line says it first (a guest's Mahjong time is saved under a name typed after
+    the win: nothing to say there)."""
+    mine = open_store(tmp_path / "mine")
+    mine.add_player("Ann")
+    if who == "mahjong guest":
+        win = record_of_mahjong(won_mahjong_game("turtle", 1))
+        mine.record_mahjong("Ann", "turtle", 144.0, 1, FIXED_NOW, win)
+        code = mine.challenge_code("mahjong-turtle", 1, checker=checker())
+    else:
+        game = played_lines_game(1, size=7)
+        mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+        code = mine.challenge_code("lines-7", 1, checker=checker())
+    friend = open_store(tmp_path / "friend")
+    friend.add_player("Bob")
+    if who == "active":
+        friend.set_active_player("Bob")
+    player = ["--player", "Bob"] if who == "--player" else []
+    result = CliRunner().invoke(
+        app, ["--data-dir", str(tmp_path / "friend"), *player, "challenge", code]
+    )
+    assert result.exit_code == 0, result.output
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("Challenge: beat")]
+    assert line.endswith(f"deal 1. {GUEST_NOT_SAVED}" if told else "deal 1.")
+
+
 def test_a_table_of_random_deals_is_no_challenge(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:

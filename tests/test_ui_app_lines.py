@@ -10,12 +10,15 @@ from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
     cursor_to,
+    drawn_rows,
     fill_the_board,
     game_at,
     make_app,
     marked_not_saved,
     nearly_full_game,
+    no_line_rows,
     open_lines,
+    session_of,
     settle,
     store_on,
     typed_just_after_it_showed,
@@ -26,8 +29,10 @@ from textual import events
 from textual.app import App
 from textual.widgets import OptionList
 
+from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame, points
 from lines_tui.store import StoreError, open_store
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
@@ -51,6 +56,7 @@ RRRR.....
 .........
 """
 PREVIEW = (((8, 8), "B"), ((8, 7), "G"), ((8, 6), "Y"))
+TODAY = utc_day(FIXED_NOW)
 
 
 async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> None:
@@ -190,7 +196,9 @@ async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
 async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> None:
     """Looking at the final board after the game-over dialog, a digit names no row: the status
     line never asks for a column letter that nothing would use. The keys that move and name
-    cells say why they do nothing (they did nothing, silently, and the help left them out)."""
+    cells say why they do nothing (they did nothing, silently, and the help left them out); the
+    column letter after a digit too (`e` said nothing here before: a letter after a row number
+    is a column, see `test_a_column_letter_on_a_finished_board_is_no_other_key`)."""
     from lines_tui.ui.lines.screen import GAME_IS_OVER
 
     app = make_app(tmp_path)
@@ -209,11 +217,50 @@ async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> Non
             await pilot.press(key)
             await settle(pilot)
             told = screen.query_one(StatusLine).message
-            assert told == ("" if key == "e" else GAME_IS_OVER), key
+            assert told == GAME_IS_OVER, key
         assert screen.board.cursor == cursor
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+def nearly_full_game_of(size: int) -> LinesGame:
+    """`nearly_full_game` on a `size` x `size` board: its three corners empty, the balls due there
+    of the colours that make no line."""
+    last = size - 1
+    corners = ((0, 0), (last, last), (0, last))
+    colours = no_line_rows(size).splitlines()
+    preview = tuple((cell, colours[cell[0]][cell[1]]) for cell in corners)
+    return game_at(no_line_rows(size, empty=corners), preview)
+
+
+@pytest.mark.parametrize(("size", "keys"), [(9, "3a"), (14, "3n"), (15, "12n")])
+async def test_a_column_letter_on_a_finished_board_is_no_other_key(
+    tmp_path: Path, size: int, keys: str
+) -> None:
+    """After a row number a column letter names a cell, on the final board too, where it says
+    the game is over: `3a` turned the animations off, and on 14 x 14 `3n` started a new game.
+    (`q`, no column, still goes back there after a digit, as the line says: test_ui_going_back.)"""
+    from lines_tui.ui.lines.screen import GAME_IS_OVER
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game_of(size))
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        animations, cursor = session_of(pilot).animations, screen.board.cursor
+        for key in keys:
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.query_one(StatusLine).message == GAME_IS_OVER, key
+        assert app.screen is screen and screen.board.cursor == cursor
+        assert session_of(pilot).animations == animations
+        await pilot.press("a")  # with no row typed, the letters are keys of their own
+        await settle(pilot)
+        assert session_of(pilot).animations != animations
 
 
 async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
@@ -639,18 +686,22 @@ def a_move(game: LinesGame) -> tuple[tuple[int, int], tuple[int, int]]:
     raise AssertionError("no move")
 
 
-@pytest.mark.parametrize("size", [7, 9, 15])
+@pytest.mark.parametrize(
+    ("size", "choice"),
+    [(7, RANDOM), (9, RANDOM), (15, RANDOM), (7, daily(TODAY)), (9, CHOSEN), (15, daily(TODAY))],
+)
 async def test_the_panel_is_whole_at_the_least_size_the_game_takes(
-    tmp_path: Path, size: int
+    tmp_path: Path, size: int, choice: DealChoice
 ) -> None:
     """At 78 x 12 (7 x 7) and 78 x 13 (9 x 9) the panel, its legend named in four rows and the
     "not saved" mark showing, was a row or two taller than the room above the footer, and the
     status line's last rows went under it. At the least size the game takes, every field of
-    the panel is whole."""
+    the panel is whole, the deal's name too where it shows."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the menu has read: no saved game
         game = LinesGame.new(7, size)
+        game.deal_choice = choice
         game.play(*a_move(game))
         screen = await open_lines(pilot, game)
         open_store(tmp_path).save_game("lines", LinesGame.new(8, size).to_json())  # another copy
@@ -663,3 +714,40 @@ async def test_the_panel_is_whole_at_the_least_size_the_game_takes(
         room = screen.region.height - screen.query_one(Footer).region.height
         for field in screen.query_one("#lines-side").children:
             assert field.region.bottom <= room, field
+
+
+@pytest.mark.parametrize(
+    ("choice", "named"),
+    [(daily(TODAY), "today's deal"), (CHOSEN, "deal 7"), (daily("2025-12-02"), "deal of 12-02")],
+)
+@pytest.mark.parametrize("size", [(80, 24), (80, 18)])
+async def test_the_panel_names_a_deal_of_the_day_or_a_chosen_deal(
+    tmp_path: Path, choice: DealChoice, named: str, size: tuple[int, int]
+) -> None:
+    """Today's Lines deal was nowhere said in its game (the menu's resume entry said "today's
+    deal", and Mahjong's panel does): the panel names it under the score, as Mahjong's does, and
+    a deal chosen by number (a challenge's) too, at 80 x 24 and in the compact 80 x 18."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        game = LinesGame.new(7, 9, started_at=FIXED_NOW)
+        game.deal_choice = choice
+        await open_lines(pilot, game)
+        shown = panel_rows(app)
+        assert shown[:2] == ["Score 0", named], shown
+
+
+async def test_a_random_deal_is_not_named_in_the_panel(tmp_path: Path) -> None:
+    """Its number says little beside the board (as on the menu's resume entry)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lines(pilot, LinesGame.new(7, 9, started_at=FIXED_NOW))
+        shown = panel_rows(app)
+        assert shown[:2] == ["Score 0", ""] and "deal" not in " ".join(shown), shown
+
+
+def panel_rows(app: App[None]) -> list[str]:
+    """The Lines panel's rows as drawn, from the score's down."""
+    rows = drawn_rows(app)
+    top = next(n for n, row in enumerate(rows) if "Score" in row)
+    left = rows[top].index("Score")
+    return [row[left:].rstrip() for row in rows[top:]]

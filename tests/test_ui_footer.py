@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import open_store
@@ -33,6 +34,7 @@ from lines_tui.ui.footer import Footer as LinesFooter
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import ReplayScreen
+from lines_tui.ui.scores import NameEntryScreen
 
 SIZE = (80, 24)
 
@@ -224,3 +226,21 @@ async def test_the_footer_shows_the_keys_that_changed_while_the_app_was_unfocuse
         await pilot.pause()
         assert app.app_focus
         assert await footer_text(pilot) == "c Cancel  q Quit"
+
+
+async def test_the_name_dialogs_footer_shows_f1_help_from_its_first_frame(tmp_path: Path) -> None:
+    """For its first frames (a quarter of a second after a Mahjong win) the name dialog's
+    Footer said `? Help`, built before the name field had the focus, and then `f1 Help`: in
+    the field `?` is typed. It is built once the field has it, and never shows `?`."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = NameEntryScreen("Ann")
+        await app.push_screen(dialog)
+        shown: list[list[str]] = []
+        for _ in range(20):
+            keys = [key.key for key in dialog.query(FooterKey)]
+            if keys:
+                shown.append(keys)
+            await pilot.pause()
+        assert shown and all(keys == ["enter", "escape", "f1"] for keys in shown), shown

@@ -104,6 +104,24 @@ async def test_t_without_a_hint_picks_and_offers_the_partners(tmp_path: Path) ->
         assert screen.game.history == [(0, 7)]
 
 
+async def test_m_says_which_partner_it_shows_while_the_choice_is_open(tmp_path: Path) -> None:
+    """`m` moved to the other partner and left the status line blank: the instructions t gave
+    ("t takes this one, m shows the next.") were gone while the choice was still open. It now
+    says which partner the cursor is on, in reading order, and the keys again."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        await pilot.press("t")  # the top 1D picked; its partners: the first and last of row two
+        assert (screen.board.selected, screen.board.cursor) == (0, 3)
+        for cursor, told in ((7, "Partner 2 of 2"), (3, "Partner 1 of 2")):
+            await pilot.press("m")
+            assert screen.board.cursor == cursor
+            message = screen.query_one(StatusLine).message
+            assert message == f"{told}: t takes this one, m shows the next.", message
+        await pilot.press("t")
+        assert screen.game.history == [(0, 3)]
+
+
 async def test_escape_forgets_a_half_typed_label_before_it_leaves(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

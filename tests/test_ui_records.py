@@ -388,6 +388,35 @@ async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path:
         assert said == f"To beat: {best.value} by Ann."
 
 
+@pytest.mark.parametrize(
+    ("table", "registered", "told"),
+    [("lines-7", False, True), ("lines-7", True, False), ("mahjong-turtle", False, False)],
+)
+async def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_saved(
+    tmp_path: Path, table: str, registered: bool, told: bool
+) -> None:
+    """A guest said yes to a Lines challenge, beat it, and only then read "Not saved: playing
+    as a guest." The offer says so first, so the guest can register before the race (a guest's
+    Mahjong time is saved under a name typed after the win: nothing to say there)."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code(table, 1, checker=checker())
+    if registered:
+        friend = open_store(tmp_path / "friend")
+        friend.add_player("Cleo")
+        friend.set_active_player("Cleo")
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = " ".join(dialog_text(app).split())
+        note = (
+            "Playing as a guest, your score would not be saved (register under Players first). "
+            "Play that deal now?"
+        )
+        assert question.endswith(note) == told, question
+        assert question.endswith("Play that deal now?")
+
+
 async def test_a_challenge_for_the_deal_saved_offers_to_resume_it(tmp_path: Path) -> None:
     """rev9: a challenge for the very deal saved (7 x 7, deal 1, played for its deal's table)
     asked only whether to replace it. Taken, it now offers to resume the saved game, as any new

@@ -70,13 +70,15 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     tell_store_warnings()  # a file set aside, told above the import's report
     merged = read_or_fail(lambda: store.import_code(text, checker_now()))
     say(*report(merged))
-    from lines_tui.ui.deal_offers import ahead_of
+    from lines_tui.ui.deal_offers import ahead_of, unsaved_for_guest
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
     best_there = read_or_fail(lambda: store.result_to_beat(table, own_tables_checker()))
+    guest = settings(ctx).player is None and store.known_guest  # `--player`: made active later
     say(
         f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
         + ahead_of(table, best, best_there)
+        + (unsaved_for_guest(table, "register first: lines-tui players add NAME") if guest else "")
     )
     tell_store_warnings()  # this store's: the game's store is another one, the app's to tell
     if layout_source is None:

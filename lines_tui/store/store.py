@@ -238,6 +238,15 @@ class Store:
         return self._who_plays(self._scores.read())
 
     @property
+    def known_guest(self) -> bool:
+        """Whether a guest plays, as far as is known: False when the scores file cannot be read
+        (who plays is not known then; a game reads the player again as it files its score)."""
+        try:
+            return self.active_player is None
+        except StoreError:
+            return False
+
+    @property
     def playing_this_run(self) -> str | None:
         """The player who plays this run only (`play_as`), as the last read found them, known
         without reading the file: who plays when a read fails. None when the file's active

@@ -75,13 +75,15 @@ class DealOffers:
         best: Entry | None,
         best_there: Entry | None = None,
         *,
+        guest: bool = False,
         declined: Callable[[], None] | None = None,
     ) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
         table, to beat `best`, the code's best result that holds up by replay (never one of the
         table's others, such as your own), or say there is none (README, "Challenges"). If the
         table's best such result, `best_there`, is another (your own, better), the offer names
-        it too as the one to beat, as the game then does ("To beat: ..."). `declined` runs when
+        it too as the one to beat, as the game then does ("To beat: ..."). A `guest` is told
+        that a Lines score would not be saved (`unsaved_for_guest`). `declined` runs when
         the player says no to the offer (the Import screen tells its merge again)."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.verify import NOTHING_TO_BEAT
@@ -124,8 +126,9 @@ class DealOffers:
 
         question = (
             f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
-            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there)} Play that "
-            "deal now?"
+            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there)}"
+            f"{unsaved_for_guest(table, 'register under Players first') if guest else ''} Play "
+            "that deal now?"
         )
         self.app.push_screen(ConfirmScreen(question, title="Challenge"), answered)
 
@@ -137,3 +140,12 @@ def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None) -> str:
         return ""
     shown = f"{format_value(table, best_there.value)} by {printable(best_there.name)}"
     return f" The deal's table already holds {shown}, ranked ahead of it: that is the one to beat."
+
+
+def unsaved_for_guest(table: TableId, register: str) -> str:
+    """What the offer of a challenge on `table` adds for a guest, told how to `register`: a
+    guest's Lines score is not saved (README, "Players and names"), said before the race rather
+    than after it. A guest's Mahjong time is saved under the name typed after the win: "" then."""
+    if table.kind != "lines":
+        return ""
+    return f" Playing as a guest, your score would not be saved ({register})."

@@ -52,6 +52,7 @@ class ScoreScreens:
                 challenge.table,
                 challenge.to_beat,
                 challenge.best_there,
+                guest=challenge.guest,
                 declined=lambda: self._app.notify(
                     result.told, severity="warning" if result.left_out else "information"
                 ),

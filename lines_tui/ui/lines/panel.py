@@ -1,5 +1,6 @@
-"""The score panel beside the Lines board: score, whether the game is not saved, player, time,
-the next balls, the colours' prices and the status line."""
+"""The score panel beside the Lines board: score, the deal (one of the day or chosen by number),
+whether the game is not saved, player, time, the next balls, the colours' prices and the status
+line."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ SIDE_MIN_WIDTH = 28  # the score panel's narrowest readable width, padding inclu
 SIDE_PADDING = 2
 # The panel without its spacing (class -short): score 1, the "not saved" mark 1 (while it shows),
 # player 1, time 1, next 1, legend 4 (named, in a panel 31 columns wide or more; in a narrower
-# one 2, and a long player's line 2), message 3.
+# one 2, and a long player's line 2), message 3; and the deal's name 1, while it shows
+# (`DEAL_NAME_HEIGHT`).
 SIDE_MIN_HEIGHT = 12
+DEAL_NAME_HEIGHT = 1
 NAMED_LEGEND_WIDTH = 29  # "● violet 13   ● light blue 11"
 
 
@@ -29,6 +32,7 @@ class LinesPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lines-score", markup=False)
+        yield Static(id="lines-deal", markup=False)
         yield NotSavedMark()
         yield Static(id="lines-player", markup=False)
         yield Static(id="lines-time", markup=False)

@@ -20,6 +20,7 @@ from lines_tui.store import Entry, RecordOutcome, TableId, codes, lines_time_pro
 from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import record_of_lines
+from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.game_screen import RESUMED, GameScreen
@@ -35,6 +36,7 @@ from lines_tui.ui.lines.game_over import (
 )
 from lines_tui.ui.lines.keys import GAME_IS_OVER, LINES_KEYS, MOVES, keys_now
 from lines_tui.ui.lines.panel import (
+    DEAL_NAME_HEIGHT,
     SIDE_MIN_HEIGHT,
     SIDE_MIN_WIDTH,
     LinesPanel,
@@ -104,12 +106,19 @@ class LinesScreen(GameScreen):
     def min_size(self) -> tuple[int, int]:
         board = board_size_for(0, self.game.size)
         width = max(board.width + SIDE_MIN_WIDTH, least_width(self))
-        return width, max(board.height, SIDE_MIN_HEIGHT) + FOOTER_HEIGHT
+        side = SIDE_MIN_HEIGHT + (DEAL_NAME_HEIGHT if self._deal_named else 0)
+        return width, max(board.height, side) + FOOTER_HEIGHT
+
+    @property
+    def _deal_named(self) -> bool:
+        """The panel names the deal: one of the day, or one chosen by number (a challenge's)."""
+        return self.game.deal_choice.mode != "random"
 
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
         self.board.set_symbols(self.session.symbols)
+        self.set_class(self._deal_named, "-named-deal")
         self._fit_board()
         self._show_position()
         self._refresh_panel()
@@ -139,7 +148,9 @@ class LinesScreen(GameScreen):
         self._refresh_panel()
 
     def _refresh_panel(self) -> None:
-        self.show_field("#lines-score", f"Score {self.game.score}")
+        game = self.game
+        self.show_field("#lines-score", f"Score {game.score}")
+        self.show_field("#lines-deal", deal_name(game.deal_choice, game.seed, self.now()))
         player = self.player
         self.show_field(
             "#lines-player",
@@ -198,6 +209,12 @@ class LinesScreen(GameScreen):
         cell = self.typing.column(key)
         self.typing.clear()
         self.board.set_typed_row(None)
+        if self.game.over:
+            if cell is not None:  # a cell named, not the letter's own key (3a; 3n on 14 x 14)
+                event.stop()
+                event.prevent_default()
+                self._over_said()
+            return  # any other key does what it does there: q goes back, as the line says
         letter = len(key) == 1 and key.isalpha()
         if not (letter or key == "escape"):
             return  # an arrow, enter, ...: does what it always does
@@ -235,9 +252,12 @@ class LinesScreen(GameScreen):
 
     def action_row_digit(self, digit: str) -> None:
         self._skip_film()
+        # Kept on a finished board too (unlit there), so that a column letter after it names a
+        # cell, as always after a row number, and says the game is over instead of acting as
+        # a key of its own (`on_key`).
+        self.typing.digit(digit)
         if self._over_said():
             return
-        self.typing.digit(digit)
         row = self.typing.pending_row
         self.board.set_typed_row(row)
         if row is not None:

@@ -159,7 +159,25 @@ class PairTaking:
             self._say(f"No other free tile matches {tile_label(game, reference)}.")
         else:
             board.cursor = target
+            self._say_partner_shown()
         self._show_tile_info()
+
+    def _say_partner_shown(self) -> None:
+        """While the picked tile's partners are shown one by one (`take_pair`), which of them the
+        cursor is on now, in reading order, and the keys again: the key that moved it started
+        from a clean message line, which left the choice without its instructions."""
+        board, game = self._board(), self._game()
+        selected, cursor = board.selected, board.cursor
+        if selected is None or cursor is None:
+            return
+        partners = game.free_matches(selected)
+        if partners.bit_count() < 2 or not partners >> cursor & 1:
+            return
+        order = board.grid.reading_order(partners)
+        self._say(
+            f"Partner {order.index(cursor) + 1} of {len(order)}: t takes this one, "
+            "m shows the next."
+        )
 
     def choose(self) -> None:
         """Pick the tile under the cursor; a matching free tile takes the pair, the picked one

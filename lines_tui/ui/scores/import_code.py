@@ -50,6 +50,11 @@ PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
 
 
+OfferReads = tuple[Entry | None, bool]
+"""What the offer of a challenge reads on the store's thread after the merge: the best result
+there (`Challenge.best_there`) and whether a guest plays (`Challenge.guest`)."""
+
+
 @dataclass(frozen=True)
 class Challenge:
     """A merged code of one deal's table, and its best result there that holds up by replay
@@ -61,11 +66,15 @@ class Challenge:
     table: TableId
     to_beat: Entry | None
     best_there: Entry | None = None
+    guest: bool = False
+    """Whether a guest plays (as read with `best_there`), whose Lines score is not saved: the
+    offer says so before the race."""
 
     @classmethod
-    def offered(cls, deal: Merge, best_there: Entry | None) -> Challenge:
+    def offered(cls, deal: Merge, reads: OfferReads) -> Challenge:
         """The challenge of `deal`, a merged code of one deal's table."""
-        return cls(deal.table, best_verified(deal), best_there)
+        best_there, guest = reads
+        return cls(deal.table, best_verified(deal), best_there, guest)
 
 
 @dataclass(frozen=True)
@@ -267,9 +276,9 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self._merging = False
             self.notify(f"Nothing was merged: {error}", severity="error")
 
-        def merge() -> tuple[list[Merge], Entry | None]:
+        def merge() -> tuple[list[Merge], OfferReads]:
             merges = self.store.import_codes(codes, self._checkers.imported)
-            return merges, self._best_there(challenged(merges))
+            return merges, self._offer_reads(challenged(merges))
 
         write(
             self,
@@ -289,15 +298,19 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         def failed(error: StoreError) -> None:  # `_best_there` reads None on a store error
             self._merging = False
 
-        def offer(best_there: Entry | None) -> None:
-            challenge = Challenge.offered(deal, best_there)
+        def offer(reads: OfferReads) -> None:
+            challenge = Challenge.offered(deal, reads)
             unread = self._pasted.unread()
             told = f"Nothing was merged: {ALL_THERE}."
             if unread:
                 told = f"Nothing was merged: {'; '.join([ALL_READ_THERE, *unread])}"
             self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told, bool(unread)))
 
-        load(self, self.session.io, lambda: self._best_there(deal), offer, failed, group="offer")
+        load(self, self.session.io, lambda: self._offer_reads(deal), offer, failed, group="offer")
+
+    def _offer_reads(self, merged: Merge | None) -> OfferReads:
+        """On the store's thread, after the merge: what the offer of its challenge reads."""
+        return self._best_there(merged), merged is not None and self.store.known_guest
 
     def _best_there(self, merged: Merge | None) -> Entry | None:
         """On the store's thread, after the merge: the best result of the challenge's table that
@@ -310,7 +323,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         except StoreError:
             return None
 
-    def _merged(self, merge: MergeTold, best_there: Entry | None) -> None:
+    def _merged(self, merge: MergeTold, reads: OfferReads) -> None:
         """Say what the merge did; show the first table merged into, or, if the codes (merged
         before the preview could tell) brought nothing, stay."""
         if not merge.into:
@@ -320,7 +333,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.notify(merge.told, severity="warning" if merge.left_out else "information")
         first = merge.into[0]
         deal = challenged(merge.merges)
-        challenge = None if deal is None else Challenge.offered(deal, best_there)
+        challenge = None if deal is None else Challenge.offered(deal, reads)
         self.dismiss(
             Merged(str(first.table), best_place(first), challenge, merge.told, merge.left_out)
         )

@@ -84,12 +84,14 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             # The prefill may come from anywhere; trimmed to what a name may be so it can be edited.
             yield NameInput(self.default[: MAX_NAME_CHARS * 2], id="name-input")
             yield Static(RULES, id="name-problem", markup=False)
-        yield Footer()
 
     def on_mount(self) -> None:
         if not self.is_attached:
             return  # closed by a key that came with the one that opened it
-        self.query_one(Input).focus()
+        self.set_focus(self.query_one(Input))
+        # Built once the field has the focus, where `?` is typed: a Footer composed with the
+        # dialog showed `? Help` for its first frames, then `f1 Help`.
+        self.mount(Footer())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
