@@ -10,6 +10,7 @@ from lines_tui.store.store import (
     Store,
     default_data_dir,
     lines_time_problem,
+    mahjong_time_problem,
     open_store,
 )
 from lines_tui.store.tables import (
@@ -43,6 +44,7 @@ __all__ = [
     "format_date",
     "format_value",
     "lines_time_problem",
+    "mahjong_time_problem",
     "name_problem",
     "open_store",
     "tenths",
