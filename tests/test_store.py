@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FaultyFileSystem, store_on
+from conftest import FaultyFileSystem, checker, store_on
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lines_tui.store import Preferences, SavedGameKept, StoreError, open_store
+from lines_tui.store import Preferences, SavedGameKept, StoreError, codes, open_store
 from lines_tui.store.names import InvalidName, clean_name, name_problem, new_name_problem
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
@@ -332,26 +332,127 @@ def test_a_new_name_is_refused_a_character_exactly_when_it_shows_as_nothing(poin
 def test_names_stored_before_invisible_characters_were_refused_stay_and_play(
     folder: Path,
 ) -> None:
-    """A file may hold a player registered with a variation selector (a heart typed as an
-    emoji) or a Hangul filler before they were refused: it is read as it is, they play and
-    file their results under their own name; only a new name is held to the newer rule."""
+    """A file may hold a player registered with a variation selector where it shows as nothing
+    (after a letter) or a Hangul filler before they were refused: it is read as it is, they
+    play and file their results under their own name; only a new name is held to the newer
+    rule."""
     folder.mkdir()
-    heart, filler = "Zo\u00eb \u2764\ufe0f", "Ann\u3164"
-    document = {"format": "lines-tui scores", "version": 2, "players": [heart, filler]}
+    stray, filler = "Zo\u00eb\ufe0f", "Ann\u3164"
+    document = {"format": "lines-tui scores", "version": 2, "players": [stray, filler]}
     (folder / "scores.json").write_text(
-        json.dumps({**document, "active_player": heart, "tables": {}})
+        json.dumps({**document, "active_player": stray, "tables": {}})
     )
     store = open_store(folder)
-    assert store.players() == [heart, filler] and store.active_player == heart
+    assert store.players() == [stray, filler] and store.active_player == stray
     assert store.record_lines(filler, 9, 300, 1, START, START + 60).saved
-    filed = store.record_mahjong(heart, "turtle", 100.0, 1, START, kept=heart)
-    assert filed.saved and filed.filed_as == heart
-    typed = store.record_mahjong(heart, "turtle", 101.0, 2, START)  # by a guest, say
+    filed = store.record_mahjong(stray, "turtle", 100.0, 1, START, kept=stray)
+    assert filed.saved and filed.filed_as == stray
+    typed = store.record_mahjong(stray, "turtle", 101.0, 2, START)  # by a guest, say
     assert not typed.saved and typed.reason == unseen_refusal("\ufe0f")
     assert store.rename_player(filler, "Ann") == "Ann"
     again = open_store(folder)
     assert [entry.name for entry in again.table("lines-9")] == [filler]
-    assert [entry.name for entry in again.table("mahjong-turtle")] == [heart]
+    assert [entry.name for entry in again.table("mahjong-turtle")] == [stray]
+
+
+HEART = "Zo\u00eb \u2764\ufe0f"
+""""Zoë ❤️": a heart (U+2764) and variation selector 16, its emoji form."""
+
+DRAWN_SELECTORS = {
+    HEART: "a heart in its emoji form",
+    "Zo\u00eb \u2764\ufe0e": "a heart in its text form",
+    "Kim \u263a\ufe0f": "a smiling face, a symbol (So)",
+    "Kim \u2194\ufe0f": "an arrow, a math symbol (Sm)",
+    "Kim \u00a9\ufe0f": "the copyright sign",
+    "Kim 1\ufe0f\u20e3": "keycap 1",
+    "Kim #\ufe0f\u20e3": "keycap #",
+    "Kim *\ufe0f\u20e3": "keycap *",
+}
+"""Names whose variation selector 15 or 16 chooses how the character before it is drawn."""
+
+
+@pytest.mark.parametrize("name", list(DRAWN_SELECTORS), ids=list(DRAWN_SELECTORS.values()))
+def test_a_selector_that_draws_a_symbol_as_emoji_or_text_is_taken_in_a_new_name(
+    folder: Path, name: str
+) -> None:
+    """ "Zoë ❤️" was refused for its "invisible character (U+FE0F)" once every variation
+    selector was, though it is how a terminal is told to draw a symbol as emoji or text, and
+    was taken until then. Right after a symbol or in a keycap it is taken again, wherever a
+    new name is: registered, renamed to, typed for a Mahjong time."""
+    assert new_name_problem(name) is None
+    store = open_store(folder)
+    assert store.add_player(name) == name
+    filed = store.record_mahjong(name, "turtle", 100.0, 1, START)  # typed, by a guest say
+    assert filed.saved and filed.filed_as == name
+    other = open_store(folder / "other")
+    other.add_player("Bob")
+    assert other.rename_player("Bob", name) == name
+    assert other.players() == [name]
+
+
+STRAY_SELECTORS = {
+    "Ann\ufe0f": ("\ufe0f", "after a letter"),
+    "Ann \ufe0fB": ("\ufe0f", "after a space"),
+    "\ufe0fAnn": ("\ufe0f", "first"),
+    "Zo\u00eb \u2764\ufe0f\ufe0f": ("\ufe0f", "two in a row"),
+    "Zo\u00eb \u2764\ufe0e\ufe0f": ("\ufe0f", "text then emoji"),
+    "Zo\u00eb \u2764\u0301\ufe0f": ("\ufe0f", "after a combining mark"),
+    "Kim 1\ufe0f": ("\ufe0f", "after a digit, no keycap"),
+    "Kim 1\ufe0e": ("\ufe0e", "text form after a digit, no keycap"),
+    "Kim +\ufe0f": ("\ufe0f", "after ASCII's +"),
+    "Zo\u00eb \u2764\ufe01": ("\ufe01", "variation selector 2"),
+}
+"""Names whose variation selector changes nothing drawn: it shows as nothing."""
+
+
+@pytest.mark.parametrize(
+    ("name", "selector"),
+    [(name, selector) for name, (selector, _) in STRAY_SELECTORS.items()],
+    ids=[why for _, why in STRAY_SELECTORS.values()],
+)
+def test_a_selector_anywhere_else_is_still_refused_as_invisible(
+    folder: Path, name: str, selector: str
+) -> None:
+    """ "Ann" + U+FE0F shows as "Ann": the selector is refused wherever it draws nothing."""
+    assert new_name_problem(name) == unseen_refusal(selector)
+    store = open_store(folder)
+    with pytest.raises(StoreError, match=f"^{re.escape(unseen_refusal(selector))}$"):
+        store.add_player(name)
+    assert store.players() == []
+
+
+@pytest.mark.parametrize(
+    ("registered", "other"),
+    [
+        (HEART, "Zo\u00eb \u2764"),
+        ("Zo\u00eb \u2764", HEART),
+        (HEART, "ZO\u00cb \u2764\ufe0e"),
+        ("Kim 1\u20e3", "Kim 1\ufe0f\u20e3"),
+    ],
+)
+def test_a_name_with_or_without_its_presentation_selector_reads_as_the_same_player(
+    folder: Path, registered: str, other: str
+) -> None:
+    """A terminal may draw "Zoë ❤️" and "Zoë ❤" alike, and a keyboard type either: they read
+    as one name (`look_alike_key`), so one cannot be registered beside the other; each finds
+    the player, files a Mahjong time as theirs, and a code's entry under the other is not
+    merged as theirs (a look-alike). The player may take their name in the other form."""
+    store = open_store(folder)
+    store.add_player(registered)
+    taken = f"'{other}' is already taken: it reads as the registered player '{registered}'"
+    with pytest.raises(StoreError, match=f"^{re.escape(taken)}$"):
+        store.add_player(other)
+    assert store.resolve_player(other) == registered
+    assert store.record_mahjong(other, "turtle", 100.0, 1, START).filed_as == registered
+    code = codes.encode(TableId.lines(9), [Entry(other, 500, int(START), 4)])
+    (result,) = store.import_code(code, checker()).results
+    assert result.status == "rejected"
+    assert (
+        result.reason
+        == f"the name reads as your player '{registered}' but is not theirs: a look-alike"
+    )
+    assert store.rename_player(registered, other) == other
+    assert store.players() == [other]
 
 
 def guest_refusal(name: str) -> str:

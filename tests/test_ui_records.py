@@ -1069,6 +1069,57 @@ async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
     assert [entry.name for entry in open_store(tmp_path).table("mahjong-turtle")] == ["Old"]
 
 
+def save_a_win_of(folder: Path, hours: int) -> str:
+    """Turtle's deal 1 won in `hours` of play (a save's `played` edited by hand, or that long
+    played), saved as the game to resume; why no table holds its time."""
+    saved = won_mahjong_game("turtle", 1).to_json()
+    saved["clock"]["played"] = hours * 3600.0
+    open_store(folder).save_game("mahjong", saved)
+    return f"the time {hours}:00:00.0 is past the longest a table holds (99:59:59.9)"
+
+
+async def resume_the_win(pilot: Pilot[None]) -> MahjongScreen:
+    await settle(pilot)
+    await pilot.press("R")  # the menu's Resume Mahjong
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, MahjongScreen) and screen.game.won  # no name asked for
+    return screen
+
+
+@pytest.mark.parametrize("hours", [100, 200])
+async def test_c_on_a_win_past_the_longest_time_a_table_holds_says_why_there_is_no_code(
+    tmp_path: Path, hours: int
+) -> None:
+    """c made a code whose entry a friend's copy read as invalid (100 h), or crashed the app
+    (200 h: the time does not fit the code's field)."""
+    why = save_a_win_of(tmp_path, hours)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await resume_the_win(pilot)
+        assert "c Challenge" not in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen is screen and app.clipboard == ""
+        told = " ".join(widget_lines(screen.query_one(StatusLine)))
+        assert " ".join(told.split()) == f"No challenge code for this win: {why}."
+
+
+@pytest.mark.parametrize("hours", [100, 200])
+async def test_a_win_past_the_longest_time_a_table_holds_says_why_it_is_not_saved(
+    tmp_path: Path, hours: int
+) -> None:
+    """Its filing said "not fast enough for the top 10"."""
+    why = save_a_win_of(tmp_path, hours)
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        screen = await resume_the_win(pilot)
+        assert screen.query_one(StatusLine).message == f"Not saved: {why}."
+    store = open_store(tmp_path)
+    assert store.table("mahjong-turtle") == () and store.load_game("mahjong") is None
+    outcome = store.record_mahjong("Ann", "turtle", hours * 3600.0, 1, FIXED_NOW)
+    assert not outcome.saved and outcome.reason == why
+
+
 async def test_x_on_an_older_dealers_result_says_why_there_is_no_challenge(
     tmp_path: Path,
 ) -> None:

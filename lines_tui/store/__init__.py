@@ -11,6 +11,7 @@ from lines_tui.store.store import (
     Store,
     default_data_dir,
     lines_time_problem,
+    mahjong_time_problem,
     open_store,
 )
 from lines_tui.store.tables import (
@@ -44,6 +45,7 @@ __all__ = [
     "format_date",
     "format_value",
     "lines_time_problem",
+    "mahjong_time_problem",
     "name_problem",
     "one_lock_wait",
     "open_store",

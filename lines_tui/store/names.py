@@ -14,13 +14,16 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
   time's typed name), no character that shows as nothing though `str.isprintable` passes it:
   Unicode's default-ignorable code points (`DEFAULT_IGNORABLE`: the grapheme joiner, Hangul
   fillers, variation selectors) and blank-looking symbols (`BLANK_LOOKING`: the blank Braille
-  pattern), so "An" + U+034F + "n" cannot stand beside "Ann" looking like them;
+  pattern), so "An" + U+034F + "n" cannot stand beside "Ann" looking like them; but for the
+  selectors of a text or emoji form (U+FE0E, U+FE0F) where they choose one: right after a
+  symbol, or in a keycap (`selects_presentation`: "Zoë ❤️" is a name, "Ann" + U+FE0F is not);
 - no space at either end and never two spaces in a row, and no combining mark first, so that two
   names that look the same are the same name;
 - two names are the same player when they match ignoring case (`name_key`): the same players,
   and the same results in a table;
 - a name is not chosen beside a registered player's that reads as the same (`look_alike_key`:
-  "Ａnn" with a fullwidth Ａ, "ﬁ" for "fi", "²" for "2"), and finds that player when looked up;
+  "Ａnn" with a fullwidth Ａ, "ﬁ" for "fi", "²" for "2", "❤️" for "❤"), and finds that player
+  when looked up;
   a share code's entry under such a name is not merged (`look_alike_problem`). Names stored
   already are kept as they are, so a file may hold two players whose names read as one;
 - no player newly takes a name that reads as "Guest" (`GUEST_NAME`), the name a guest's
@@ -72,6 +75,13 @@ DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
 BLANK_LOOKING = frozenset("\u2800\U0001d159")
 """Printable symbols whose glyph is empty: the blank Braille pattern, the musical null notehead
 (spaces proper, U+00A0 or U+3000, already fail `str.isprintable`)."""
+PRESENTATION_SELECTORS = frozenset("\ufe0e\ufe0f")
+"""Variation selectors 15 and 16, default-ignorable yet drawn: they ask for a symbol's text or
+emoji form ("❤" + U+FE0F is the red heart ❤️), so a new name may hold one where it does that
+(`selects_presentation`)."""
+KEYCAP_BASES = frozenset("0123456789#*")
+COMBINING_KEYCAP = "\u20e3"
+"""A digit, # or * with U+FE0F and this after it is a keycap emoji: "1" + U+FE0F + U+20E3, 1️⃣."""
 
 
 class InvalidName(ValueError):
@@ -110,13 +120,34 @@ def shows_as_nothing(char: str) -> bool:
     return char in BLANK_LOOKING or any(low <= point <= high for low, high in DEFAULT_IGNORABLE)
 
 
+def selects_presentation(name: str, at: int) -> bool:
+    """Whether `name[at]` is a presentation selector (`PRESENTATION_SELECTORS`) that changes how
+    the character before it is drawn: right after a symbol (Unicode category So or Sm) beyond
+    ASCII, as "❤" + U+FE0F, or after a digit, # or * it makes a keycap of with U+20E3 next
+    (`COMBINING_KEYCAP`). Anywhere else (after a letter, a space, a mark, another selector,
+    ASCII's + < = > | ~, or first) it would show as nothing."""
+    if name[at] not in PRESENTATION_SELECTORS or at == 0:
+        return False
+    before = name[at - 1]
+    if before in KEYCAP_BASES:
+        return name[at + 1 : at + 2] == COMBINING_KEYCAP
+    return not before.isascii() and unicodedata.category(before) in ("So", "Sm")
+
+
 def new_name_problem(name: str) -> str | None:
     """Why `name` cannot enter the file (`name_problem`'s rules and the newer ones, which names
     stored before them are spared), or None when it can."""
     problem = name_problem(name)
     if problem is not None:
         return problem
-    unseen = next((char for char in name if shows_as_nothing(char)), None)
+    unseen = next(
+        (
+            char
+            for at, char in enumerate(name)
+            if shows_as_nothing(char) and not selects_presentation(name, at)
+        ),
+        None,
+    )
     if unseen is not None:
         return f"a name cannot contain control or invisible characters (U+{ord(unseen):04X})"
     return None
@@ -148,10 +179,14 @@ def same_name(a: str, b: str) -> bool:
 
 def look_alike_key(name: str) -> str:
     """What names that read as one share: Unicode's compatibility caseless match (NFKC and case
-    folding, as Unicode defines it: NFKD(casefold(NFKD(casefold(NFD(name)))))). Wider than
-    `name_key`: fullwidth "Ａnn" and "ａnn" read as "Ann", a ligature "ﬁ" as "fi"."""
+    folding, as Unicode defines it: NFKD(casefold(NFKD(casefold(NFD(name)))))), without the
+    presentation selectors (`PRESENTATION_SELECTORS`). Wider than `name_key`: fullwidth "Ａnn"
+    and "ａnn" read as "Ann", a ligature "ﬁ" as "fi", "Zoë ❤️" as "Zoë ❤" (a selector says how
+    to draw the heart, which a terminal may well not heed; "Ann" + U+FE0F, stored before
+    selectors after letters were refused, reads as "Ann")."""
     normalize = unicodedata.normalize
-    return normalize("NFKD", normalize("NFKD", normalize("NFD", name).casefold()).casefold())
+    drawn = "".join(char for char in name if char not in PRESENTATION_SELECTORS)
+    return normalize("NFKD", normalize("NFKD", normalize("NFD", drawn).casefold()).casefold())
 
 
 def looks_alike(a: str, b: str) -> bool:

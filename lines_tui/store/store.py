@@ -61,6 +61,7 @@ from lines_tui.store.tables import (
     TableIdError,
     dealer_problem,
     entry_problem,
+    format_value,
     merge,
     parse_table,
     ranked,
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
 HOME_VARIABLE = "LINES_TUI_HOME"
 SETTINGS_FILE = "settings.json"
 MAX_LINES_GAME_SECONDS = 24 * 3600
+NO_VALID_TIME = "the game has no valid time"
 FILED_ELSEWHERE = "another lines-tui filed this win already"
 """Why a won game's time is not filed: the saved won game is gone, or the same game is in its
 table already (`record_mahjong`)."""
@@ -442,12 +444,10 @@ class Store:
             table = table if isinstance(table, TableId) else TableId.mahjong(table)
         except TableIdError:
             return False
-        if not math.isfinite(seconds):
+        if mahjong_time_problem(table, seconds) is not None:
             return False
         time = tenths(seconds)
         entries = self.table(table)
-        if not 1 <= time <= table.max_value:
-            return False
         # A later equal time ranks after the earlier ones, so it must be strictly better.
         return len(entries) < self.table_limit or time < entries[-1].value
 
@@ -487,8 +487,11 @@ class Store:
             # The table if its name was read (then the name was refused), else the name given.
             named = table if isinstance(table, TableId) else f"mahjong-{spelled_out(table)}"
             return RecordOutcome(False, str(error), str(named))
-        if not (math.isfinite(seconds) and math.isfinite(when)):
-            return RecordOutcome(False, "the game has no valid time", str(table))
+        no_result = mahjong_time_problem(table, seconds)
+        if no_result is None and not math.isfinite(when):
+            no_result = NO_VALID_TIME
+        if no_result is not None:
+            return RecordOutcome(False, no_result, str(table))
         entry = Entry(cleaned, tenths(seconds), table.entry_date(when), seed, record)
         refused: RecordOutcome | None = None
         if record is not None:
@@ -691,6 +694,22 @@ def lines_time_problem(started_at: float, ended_at: float) -> str | None:
         hours, minutes = divmod(int(duration) // 60, 60)
         return (
             f"the game lasted {hours} h {minutes:02} min; only games of at most 24 hours are saved"
+        )
+    return None
+
+
+def mahjong_time_problem(table: TableId, seconds: float) -> str | None:
+    """Why a Mahjong win in `seconds` of play is no result in `table`, or None: its time is not
+    one a table holds (a tenth of a second to `TableId.max_value`, 99:59:59.9: 100 hours of
+    play, or a save edited by hand, go past it). Its time is not saved, and it gives no challenge
+    code either: a friend's copy would read the code's entry as invalid (README, "Players and
+    names")."""
+    if not math.isfinite(seconds) or tenths(seconds) < 1:
+        return NO_VALID_TIME
+    if tenths(seconds) > table.max_value:
+        return (
+            f"the time {format_value(table, tenths(seconds))} is past the longest a table "
+            f"holds ({format_value(table, table.max_value)})"
         )
     return None
 

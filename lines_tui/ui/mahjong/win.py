@@ -18,6 +18,7 @@ from lines_tui.store import (
     TableId,
     codes,
     format_value,
+    mahjong_time_problem,
     tenths,
 )
 from lines_tui.store.names import GUEST_NAME
@@ -119,7 +120,12 @@ class WinResults:
                 return  # undone and won again: that win asks
             self.checking = False
             if not qualifies:
-                screen.notify(f"Cleared in {_cleared(win)}: not fast enough for the top 10.")
+                no_result = self.no_result  # no table holds its time (`mahjong_qualifies`)
+                screen.notify(
+                    f"Cleared in {_cleared(win)}: not fast enough for the top 10."
+                    if no_result is None
+                    else ended(f"Not saved: {no_result}")
+                )
                 self._settle()
                 return
             screen.app.push_screen(
@@ -162,14 +168,23 @@ class WinResults:
     def can_challenge(self) -> bool:
         """The game is won and its moves make a record a friend's copy can be checked against
         (the win's, made once: the footer asks at every refresh), on the board its deal's table
-        races on (`other_board`)."""
+        races on (`other_board`), in a time a table holds (`no_result`)."""
         win = self._win
         return (
             self._game().won
             and win is not None
             and win.record is not None
             and self.other_board is None
+            and self.no_result is None
         )
+
+    @property
+    def no_result(self) -> str | None:
+        """Why the win is no result, or None: its time is not one a table holds (past
+        99:59:59.9: `mahjong_time_problem`). Its time is not saved, and it sets no challenge: a
+        friend's copy would read the code's entry as invalid."""
+        win = self._win
+        return None if win is None else mahjong_time_problem(win.table, win.seconds)
 
     @property
     def other_board(self) -> str | None:
