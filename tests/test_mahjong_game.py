@@ -331,6 +331,8 @@ def tampered(change: str) -> dict[str, Any]:
         bad["version"] = 99
     elif change == "seed":
         bad["seed"] = -3
+    elif change == "seed past the last deal":
+        bad["seed"] = 2**64  # no table holds it: a win's challenge crashed looking for one
     elif change == "paused":
         bad["clock"]["paused"] = "no"
     elif change == "played":
@@ -358,6 +360,7 @@ def tampered(change: str) -> dict[str, Any]:
         "redo not playable",
         "version",
         "seed",
+        "seed past the last deal",
         "paused",
         "played",
         "played for ever",

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
+from lines_tui.engine.deal_choice import DEAL_RANGE, RANDOM, DealChoice, Skipped, is_deal_number
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout
@@ -421,8 +421,9 @@ class MahjongGame:
             raise SavedGameError("saved game: the dealt position has tiles removed")
         layout = _layout(about, position)
         seed = record.get("seed")
-        if not is_whole_number(seed) or seed < 0:
-            raise SavedGameError("saved game: 'seed' is not a whole number >= 0")
+        # A seed past the last deal has no table to play for, file in or race on (as in Lines).
+        if not is_whole_number(seed) or not is_deal_number(seed):
+            raise SavedGameError(f"saved game: 'seed' is not a deal number ({DEAL_RANGE})")
         # Games saved before dealers had versions were dealt by dealer 1.
         dealer = record.get("dealer", 1)
         if dealer not in DEALERS or type(dealer) is not int:
