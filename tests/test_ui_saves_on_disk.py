@@ -301,6 +301,28 @@ async def test_a_mahjong_game_over_a_damaged_save_tells_it_whole_on_its_status_l
         assert shown == "saved-mahjong.json was damaged: kept aside; started afresh."
 
 
+@pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
+async def test_a_damaged_save_found_by_r_with_nothing_listed_is_told_once(
+    tmp_path: Path, kind: str, key: str
+) -> None:
+    """The menu came up with nothing saved; a save its game cannot resume was then written (a
+    hand edit), and `r` read it, set it aside and told so ("... no Lines game to resume. The
+    file is kept ..."), then said "No Lines game is saved to resume." as well: two notices of
+    one thing. As for a listed entry whose save is set aside, the set-aside notice is all."""
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not any("Resume" in label for label in menu_labels(app))
+        open_store(tmp_path).save_game(kind, unresumable(kind))
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert len(list(tmp_path.glob(f"saved-{kind}.json.corrupt-*"))) == 1
+        (told,) = app.told
+        assert told.startswith(f"saved-{kind}.json: ")
+        assert f"; no {kind.title()} game to resume. The file is kept" in told
+
+
 @pytest.mark.parametrize(("saved", "dimmed"), [((), ["r", "R"]), (("lines",), ["R"])])
 async def test_r_and_r_with_nothing_of_their_kind_saved_are_listed_dimmed_and_say_so(
     tmp_path: Path, saved: tuple[str, ...], dimmed: list[str]
