@@ -19,7 +19,7 @@ from lines_tui.engine.daily import (
     mahjong_daily_search,
     mahjong_daily_seed,
 )
-from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
+from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, RANDOM, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -30,6 +30,7 @@ from lines_tui.store import Entry, StoreError, TableId, codes, open_store
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.schema import ScoreData, dump_scores
+from lines_tui.store.sharing import challenge_problem
 from lines_tui.store.verify import Checker, verify
 
 DAY = "2026-01-01"  # the day of FIXED_NOW
@@ -438,6 +439,25 @@ def test_an_older_dealers_result_gives_no_challenge_code(tmp_path: Path) -> None
     assert result.stderr == f"lines-tui: entry 1 cannot be a challenge: it was {OTHER_BOARD}\n"
     assert "LT2-" not in result.stdout
     assert store.export_code("mahjong-turtle", checker=checker()).startswith("LT2-")
+
+
+@pytest.mark.parametrize(
+    ("seed", "said"),
+    [(LAST_DEAL + 1, str(LAST_DEAL + 1)), (2**70, str(2**70)), (10**400, "a seed of 401 digits")],
+    ids=["2**64", "2**70", "10**400"],
+)
+def test_a_seed_past_the_last_deal_sets_no_challenge_and_raises_nothing(
+    seed: int, said: str
+) -> None:
+    """A Mahjong save edited to a seed past the last deal was resumed and won: `c`, and the
+    Footer asking whether to offer it, raised TableIdError from the random deals' table's
+    `for_deal`, and the screen crashed. A seed with no deal's table sets no challenge, said."""
+    record = record_of_mahjong(won_mahjong_game("turtle", 1))
+    why = f"dealt from {said}, which is not a deal number (0 to 2**64 - 1)"
+    for table in (TableId.mahjong("turtle"), TableId.lines(9)):
+        assert challenge_problem(table, seed, record) == why
+        assert challenge_problem(table, -1, None) == why.replace(said, "-1")
+    assert challenge_problem(TableId.mahjong("turtle"), LAST_DEAL, record) is None
 
 
 def test_a_challenge_of_an_older_dealers_game_is_refused_and_merges_nothing(

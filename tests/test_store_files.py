@@ -344,6 +344,22 @@ def test_a_symlinked_data_file_is_written_through_to_its_target(
     assert '"Bob"' in (dotfiles / "scores.json").read_text()
 
 
+def test_a_lock_linked_to_a_file_not_there_yet_is_followed_as_a_data_files_link_is(
+    folder: Path, tmp_path: Path
+) -> None:
+    """The README said a lock that is a link to nowhere is refused and only writes fail: a link
+    to a file not there, in a folder that is there, is followed (as `open` follows it, and as a
+    data file's link is written through): the first write creates the target and goes ahead."""
+    folder.mkdir()
+    target = tmp_path / "elsewhere.lock"
+    (folder / "lines-tui.lock").symlink_to(target)
+    assert open_store(folder).players() == []  # no lock to the readers, and none made
+    assert not target.exists()
+    with_ann(folder)
+    assert (folder / "lines-tui.lock").is_symlink() and target.is_file()
+    assert open_store(folder).players() == ["Ann"]
+
+
 @pytest.mark.parametrize("call", ["make_folder", "open", "write", "fsync", "replace"])
 def test_a_failing_disk_is_one_store_error_and_the_old_file_stays(folder: Path, call: str) -> None:
     faults = FaultyFileSystem()

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from lines_tui.store import Entry, TableId, codes, open_store
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
+from lines_tui.store.schema import ScoreData, dump_scores
 from lines_tui.store.sharecode import encode as encode_format_1
 from lines_tui.store.tables import TABLE_LIMIT, merge, ranked
 
@@ -235,6 +236,34 @@ def test_the_same_result_under_a_name_in_another_case_is_not_doubled(
     merged = other.import_code(codes.encode(LINES_9, [bare, replace(bare, name="cY")]), checker())
     assert [entry.name for entry in other.table(LINES_9)] == ["Cy"]
     assert [r.status for r in merged.results] == ["added", "already there"]
+
+
+@pytest.mark.parametrize(
+    ("registered", "name"),
+    [(["An\u034fn"], "An\u034fn"), (["Ann"], "Ann\u3164")],
+    ids=["registered-before-the-rule", "merged-before-the-rules"],
+)
+def test_a_code_of_entries_held_here_is_already_there_whatever_their_names(
+    tmp_path: Path, ann: Entry, registered: list[str], name: str
+) -> None:
+    """A file may hold results under names the newer rules refuse to newcomers: a player
+    registered with a combining grapheme joiner (U+034F), or a look-alike of a registered
+    player's name merged before look-alikes were refused. Importing your own table's code said
+    "1 rejected: a name cannot contain ...": the name rules were asked before the merge saw the
+    entry was there already. An entry held here (same result and record) is already there
+    whatever its name; an entry new to the table is still held to the rules."""
+    held = replace(ann, name=name)
+    data = ScoreData(players=registered, tables={LINES_9: [held]})
+    (tmp_path / "scores.json").write_text(dump_scores(data))
+    store = open_store(tmp_path)
+    code = store.export_code(LINES_9, checker=checker())
+    assert store.import_code(code, checker()).summary() == "1 already there"
+    assert store.table(LINES_9) == (held,)
+    game = played_lines_game(5)
+    new = Entry(name, game.score, WHEN, 5, record_of_lines(game))
+    merged = store.import_code(codes.encode(LINES_9, [new, held]), checker())
+    assert [result.status for result in merged.results] == ["rejected", "already there"]
+    assert store.table(LINES_9) == (held,)
 
 
 def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path) -> None:

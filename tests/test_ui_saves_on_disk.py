@@ -174,6 +174,40 @@ async def test_a_saved_game_edited_to_nonsense_under_the_menu_is_set_aside_when_
         assert not any("Resume" in label for label in menu_labels(app))
 
 
+def mahjong_game_of_seed(seed: int, *, dealt_from_it: bool) -> dict[str, Any]:
+    """A saved Mahjong game of deal `seed`: dealt from it, or deal 5's with only its seed
+    edited."""
+    game = MahjongGame.new(find_layout("turtle"), seed if dealt_from_it else 5, now=FIXED_NOW)
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    return {**game.to_json(now=FIXED_NOW + 30), "seed": seed}
+
+
+@pytest.mark.parametrize("dealt_from_it", [False, True], ids=["seed-edited", "dealt-from-it"])
+async def test_a_mahjong_save_of_a_seed_past_the_last_deal_is_set_aside_when_resumed(
+    tmp_path: Path, dealt_from_it: bool
+) -> None:
+    """A hand-edited save with a seed above 2**64 - 1 was resumed: no table holds such a deal,
+    and the won board's `c` crashed looking for one (the Footer's question crashed the screen
+    as it came up, for a save whose deal was dealt from that seed). It is set aside as damaged,
+    as a Lines save of such a seed is, with the one notice."""
+    open_store(tmp_path).save_game("mahjong", mahjong_game(1))
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        edited = mahjong_game_of_seed(2**70, dealt_from_it=dealt_from_it)
+        open_store(tmp_path).save_game("mahjong", edited)  # an editor, while the menu is up
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert not list(app.unexpected_failures())
+        (aside,) = tmp_path.glob("saved-mahjong.json.corrupt-*")
+        (told,) = app.told
+        assert told.startswith("saved-mahjong.json: saved game: 'seed' is not a deal number")
+        assert told.endswith(f"name ending in {aside.name.removeprefix('saved-mahjong.json')}.")
+        assert not any("Resume" in label for label in menu_labels(app))
+    assert open_store(tmp_path).load_game("mahjong") is None
+
+
 async def test_the_menu_reads_the_saved_games_again_when_the_terminal_comes_to_the_front(
     tmp_path: Path,
 ) -> None:
@@ -265,6 +299,28 @@ async def test_a_mahjong_game_over_a_damaged_save_tells_it_whole_on_its_status_l
         assert isinstance(screen, MahjongScreen)
         shown = " ".join(widget_lines(screen.query_one(StatusLine))).strip()
         assert shown == "saved-mahjong.json was damaged: kept aside; started afresh."
+
+
+@pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
+async def test_a_damaged_save_found_by_r_with_nothing_listed_is_told_once(
+    tmp_path: Path, kind: str, key: str
+) -> None:
+    """The menu came up with nothing saved; a save its game cannot resume was then written (a
+    hand edit), and `r` read it, set it aside and told so ("... no Lines game to resume. The
+    file is kept ..."), then said "No Lines game is saved to resume." as well: two notices of
+    one thing. As for a listed entry whose save is set aside, the set-aside notice is all."""
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not any("Resume" in label for label in menu_labels(app))
+        open_store(tmp_path).save_game(kind, unresumable(kind))
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert len(list(tmp_path.glob(f"saved-{kind}.json.corrupt-*"))) == 1
+        (told,) = app.told
+        assert told.startswith(f"saved-{kind}.json: ")
+        assert f"; no {kind.title()} game to resume. The file is kept" in told
 
 
 @pytest.mark.parametrize(("saved", "dimmed"), [((), ["r", "R"]), (("lines",), ["R"])])

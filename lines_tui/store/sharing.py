@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from lines_tui.engine.deal_choice import DEAL_RANGE, is_deal_number, number_said
 from lines_tui.store.errors import StoreError
 from lines_tui.store.records import GameRecord
 from lines_tui.store.tables import Entry, TableId, dealer_problem, numbered_entry
@@ -55,7 +56,12 @@ def challenge_problem(table: TableId, seed: int, record: GameRecord | None) -> s
     """Why a result of deal `seed` of `table`, its game `record`, sets no challenge whatever its
     replay says, or None: a challenge races on its deal's table (`TableId.deal_table`), the
     current dealer's deal, and a game an older dealer dealt was played on another board
-    (`dealer_problem`): a friend would be dealt another one."""
+    (`dealer_problem`): a friend would be dealt another one. A seed that is no deal number has
+    no deal's table at all: said, not raised (a saved game with one is refused when it is read,
+    but a win is outside input however it came here)."""
+    if not is_deal_number(seed):
+        said = number_said(str(seed), "a seed")
+        return f"dealt from {said}, which is not a deal number ({DEAL_RANGE})"
     return dealer_problem(table.deal_table(seed), record)
 
 

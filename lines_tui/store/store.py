@@ -625,13 +625,17 @@ class Store:
         return merged
 
     def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        """`checked` merged into its table of `data`; an entry whose name may not enter the file
-        (`new_name_problem`: an invisible character), or reads as a registered player's but is
-        another name (`look_alike_problem`), is rejected, and so is one whose game or result a
-        table that counts it too holds already otherwise (`counted_with`)."""
+        """`checked` merged into its table of `data`; an entry new to the table whose name may
+        not enter the file (`new_name_problem`: an invisible character), or reads as a
+        registered player's but is another name (`look_alike_problem`), is rejected, and so is
+        one whose game or result a table that counts it too holds already otherwise
+        (`counted_with`). An entry the table holds (`Entry.held_as`) is already there whatever
+        its name: the file may hold names from before those rules (your own table's code)."""
         local = table_entries(data, checked.table)
+        there = {entry.held_as for entry in local}
         problems = [
-            problem or new_name_problem(entry.name) or look_alike_problem(data.players, entry.name)
+            problem
+            or (None if entry.held_as in there else _new_name_problem(data.players, entry.name))
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
         valid = zip(checked.entries, problems, strict=True)
@@ -679,6 +683,13 @@ class Store:
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
             current = settings.current or Preferences()
             settings.write(dump_preferences(replace(current, **changes)))
+
+
+def _new_name_problem(players: Sequence[str], name: str) -> str | None:
+    """Why `name` may not newly enter a file registering `players`, or None: it has a character
+    that shows as nothing (`new_name_problem`), or reads as a registered player's but is
+    another name (`look_alike_problem`)."""
+    return new_name_problem(name) or look_alike_problem(players, name)
 
 
 def lines_time_problem(started_at: float, ended_at: float) -> str | None:

@@ -262,6 +262,13 @@ class Entry:
         return (name_key(self.name), self.value, self.date, self.seed)
 
     @property
+    def held_as(self) -> tuple[tuple[str, int, int, int], GameRecord | None]:
+        """What makes an incoming entry one a table holds already, "already there" in a merge
+        (`merge`), whatever its name: the same result (`result`) with the same record, or with
+        none on both."""
+        return (self.result, self.record)
+
+    @property
     def game(self) -> tuple[object, ...] | None:
         """What makes two entries one game, filed twice (two copies of lines-tui resumed one
         saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`; a code
@@ -410,7 +417,7 @@ def merge(
     entries rank before unverified ones (`rank_key`), so an unverified entry never pushes a
     verified one out.
     """
-    there = {(entry.result, entry.record) for entry in local}
+    there = {entry.held_as for entry in local}
     elsewhere = {
         entry: where
         for where, entries in (counted or {}).items()
@@ -424,7 +431,7 @@ def merge(
     refused = list(problems)
     candidates = []
     for number, entry in enumerate(incoming):
-        if refused[number] is not None or (entry.result, entry.record) in there:
+        if refused[number] is not None or entry.held_as in there:
             continue
         game = games.get(entry.game) if entry.game is not None else None
         result = results.get(entry.result) if entry.recorded else None

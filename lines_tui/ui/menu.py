@@ -226,8 +226,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
 
     def _nothing_saved(self, entry: str, state: MenuState) -> None:
         """r or R pressed with no saved game of its kind found by the read it made: said in one
-        line, as the key is still there (dimmed in the help, out of the Footer)."""
+        line, as the key is still there (dimmed in the help, out of the Footer). A save the read
+        set aside has been told already, with "no ... game to resume" (as in `_gone`)."""
         kind = resumed_kind(entry)
+        if kind in state.refused:
+            return
         if kind in state.unread:
             self.notify(
                 f"The saved {GAME_NAMES[kind]} game could not be read, so it cannot be resumed.",
