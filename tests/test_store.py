@@ -390,6 +390,32 @@ def test_a_selector_that_draws_a_symbol_as_emoji_or_text_is_taken_in_a_new_name(
     assert other.players() == [name]
 
 
+EMOJI_NOT_SYMBOLS = {
+    "\u203c": "double exclamation mark (Po)",
+    "\u2049": "exclamation question mark (Po)",
+    "\u2139": "information source (Ll)",
+    "\u3030": "wavy dash (Pd)",
+    "\u303d": "part alternation mark (Po)",
+}
+"""The characters with a standard emoji variation sequence that are not symbols (So, Sm)."""
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"], ids=["emoji form", "text form"])
+@pytest.mark.parametrize("base", list(EMOJI_NOT_SYMBOLS), ids=list(EMOJI_NOT_SYMBOLS.values()))
+def test_a_selector_after_an_emoji_that_is_no_symbol_is_taken_in_a_new_name(
+    folder: Path, base: str, selector: str
+) -> None:
+    """ "Kim ‼️" was refused for an "invisible character (U+FE0F)": the selector was taken only
+    after a symbol (So, Sm), and ‼ ⁉ ℹ 〰 〽 are punctuation or a letter, though Unicode gives
+    each an emoji and a text form the selector chooses. It reads as the name without it."""
+    name = f"Kim {base}{selector}"
+    assert new_name_problem(name) is None
+    store = open_store(folder)
+    assert store.add_player(name) == name
+    with pytest.raises(StoreError, match="already taken"):
+        store.add_player(f"Kim {base}")
+
+
 STRAY_SELECTORS = {
     "Ann\ufe0f": ("\ufe0f", "after a letter"),
     "Ann \ufe0fB": ("\ufe0f", "after a space"),

@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, greedy_move, play_lines_by_keys, settle, widget_lines
+from conftest import (
+    FIXED_NOW,
+    FaultyFileSystem,
+    greedy_move,
+    play_lines_by_keys,
+    settle,
+    widget_lines,
+)
 from test_ui_app_shell import menu_labels
 from textual import events
 
@@ -321,6 +328,34 @@ async def test_a_damaged_save_found_by_r_with_nothing_listed_is_told_once(
         (told,) = app.told
         assert told.startswith(f"saved-{kind}.json: ")
         assert f"; no {kind.title()} game to resume. The file is kept" in told
+
+
+@pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
+async def test_a_damaged_save_that_could_not_be_set_aside_is_said_at_every_press(
+    tmp_path: Path, kind: str, key: str
+) -> None:
+    """A save its game cannot resume, in a folder that will not let it be moved aside: the
+    store says once that it is left as it is, and every read finds it damaged again. `r` said
+    nothing at all from the second press on (it took the save for one set aside and told)."""
+    open_store(tmp_path).save_game(kind, unresumable(kind))
+    faults = FaultyFileSystem()
+    app = Recording(open_store(tmp_path, fs=faults), clock=lambda: FIXED_NOW, animations=False)
+    app.told = []
+    faults.fail("replace")
+    left = f"The saved {kind.title()} game cannot be resumed: it is damaged, and was left as it is."
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not any("Resume" in label for label in menu_labels(app))
+        (warning,) = app.told
+        assert warning.startswith(f"saved-{kind}.json could not be read (")
+        assert "; it is left as it is (" in warning
+        for presses in (1, 2):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, MenuScreen)
+            assert app.told[1:] == [left] * presses
+    assert (tmp_path / f"saved-{kind}.json").exists()
+    assert not list(tmp_path.glob(f"saved-{kind}.json.corrupt-*"))
 
 
 @pytest.mark.parametrize(("saved", "dimmed"), [((), ["r", "R"]), (("lines",), ["R"])])

@@ -16,7 +16,8 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
   fillers, variation selectors) and blank-looking symbols (`BLANK_LOOKING`: the blank Braille
   pattern), so "An" + U+034F + "n" cannot stand beside "Ann" looking like them; but for the
   selectors of a text or emoji form (U+FE0E, U+FE0F) where they choose one: right after a
-  symbol, or in a keycap (`selects_presentation`: "Zoë ❤️" is a name, "Ann" + U+FE0F is not);
+  symbol (or one of the few other characters with an emoji form, `EMOJI_BASES_NOT_SYMBOLS`),
+  or in a keycap (`selects_presentation`: "Zoë ❤️" is a name, "Ann" + U+FE0F is not);
 - no space at either end and never two spaces in a row, and no combining mark first, so that two
   names that look the same are the same name;
 - two names are the same player when they match ignoring case (`name_key`): the same players,
@@ -79,6 +80,11 @@ PRESENTATION_SELECTORS = frozenset("\ufe0e\ufe0f")
 """Variation selectors 15 and 16, default-ignorable yet drawn: they ask for a symbol's text or
 emoji form ("❤" + U+FE0F is the red heart ❤️), so a new name may hold one where it does that
 (`selects_presentation`)."""
+EMOJI_BASES_NOT_SYMBOLS = frozenset("\u203c\u2049\u2139\u3030\u303d")
+"""The characters Unicode's emoji variation sequences (emoji-variation-sequences.txt) give a
+text and an emoji form that are not symbols (So, Sm), so the category alone misses them: ‼ and
+⁉ (Po), ℹ (Ll), 〰 (Pd), 〽 (Po). Every other base beyond ASCII in that list is a symbol
+(© ® ™ are So)."""
 KEYCAP_BASES = frozenset("0123456789#*")
 COMBINING_KEYCAP = "\u20e3"
 """A digit, # or * with U+FE0F and this after it is a keycap emoji: "1" + U+FE0F + U+20E3, 1️⃣."""
@@ -123,14 +129,17 @@ def shows_as_nothing(char: str) -> bool:
 def selects_presentation(name: str, at: int) -> bool:
     """Whether `name[at]` is a presentation selector (`PRESENTATION_SELECTORS`) that changes how
     the character before it is drawn: right after a symbol (Unicode category So or Sm) beyond
-    ASCII, as "❤" + U+FE0F, or after a digit, # or * it makes a keycap of with U+20E3 next
-    (`COMBINING_KEYCAP`). Anywhere else (after a letter, a space, a mark, another selector,
-    ASCII's + < = > | ~, or first) it would show as nothing."""
+    ASCII, as "❤" + U+FE0F, or one of the few other characters with an emoji form
+    (`EMOJI_BASES_NOT_SYMBOLS`: "‼" + U+FE0F), or after a digit, # or * it makes a keycap of
+    with U+20E3 next (`COMBINING_KEYCAP`). Anywhere else (after a letter, a space, a mark,
+    another selector, ASCII's + < = > | ~, or first) it would show as nothing."""
     if name[at] not in PRESENTATION_SELECTORS or at == 0:
         return False
     before = name[at - 1]
     if before in KEYCAP_BASES:
         return name[at + 1 : at + 2] == COMBINING_KEYCAP
+    if before in EMOJI_BASES_NOT_SYMBOLS:
+        return True
     return not before.isascii() and unicodedata.category(before) in ("So", "Sm")
 
 

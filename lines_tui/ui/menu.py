@@ -59,8 +59,10 @@ class MenuState:
     holds the saved games read with it (by kind, for resuming them), `unread` the kinds whose
     saved game could not be read, `problems` one line per part that could not be read;
     `solvable_deals` and `symbols` the kept "solvable deals only" and symbols settings;
-    `refused` the kinds whose saved game this read found cannot be resumed, and set aside (the
-    store tells it)."""
+    `refused` the kinds whose saved game this read found cannot be resumed, `set_aside` those of
+    them it set aside (the store tells that, saying there is no game to resume); the others
+    were left as they are (the folder would not let them be moved: every read refuses them
+    again, and the store told that once, at the first)."""
 
     player: str
     saved: Mapping[str, str | None]
@@ -70,6 +72,7 @@ class MenuState:
     solvable_deals: bool = False
     symbols: bool = False
     refused: frozenset[SavedGame] = frozenset()
+    set_aside: frozenset[SavedGame] = frozenset()
 
 
 class MenuScreen(LaidOutFor80Columns, Screen[None]):
@@ -215,9 +218,12 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
 
     def _gone(self, entry: str, state: MenuState) -> None:
         """The saved game chosen has gone since the menu listed it. Said in one line, unless the
-        read has said why already (it could not be read, or it was set aside)."""
+        read has said why already (it could not be read, or it was set aside); one found damaged
+        and left where it is is said so."""
         kind = resumed_kind(entry)
-        if kind not in state.unread | state.refused:
+        if kind in state.refused - state.set_aside:
+            self._left_damaged(kind)
+        elif kind not in state.unread | state.set_aside:
             self.notify(
                 f"The saved {GAME_NAMES[kind]} game is gone: another lines-tui finished or "
                 "removed it.",
@@ -227,17 +233,29 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def _nothing_saved(self, entry: str, state: MenuState) -> None:
         """r or R pressed with no saved game of its kind found by the read it made: said in one
         line, as the key is still there (dimmed in the help, out of the Footer). A save the read
-        set aside has been told already, with "no ... game to resume" (as in `_gone`)."""
+        set aside has been told already, with "no ... game to resume" (as in `_gone`); one found
+        damaged and left where it is is said so at every press (the store told it once)."""
         kind = resumed_kind(entry)
-        if kind in state.refused:
+        if kind in state.set_aside:
             return
-        if kind in state.unread:
+        if kind in state.refused:
+            self._left_damaged(kind)
+        elif kind in state.unread:
             self.notify(
                 f"The saved {GAME_NAMES[kind]} game could not be read, so it cannot be resumed.",
                 severity="warning",
             )
         else:
             self.notify(f"No {GAME_NAMES[kind]} game is saved to resume.")
+
+    def _left_damaged(self, kind: SavedGame) -> None:
+        """The saved game of `kind` cannot be resumed, and could not be set aside (a folder that
+        is read-only, a failed write): it is still there, and found damaged at every read."""
+        self.notify(
+            f"The saved {GAME_NAMES[kind]} game cannot be resumed: it is damaged, and was left "
+            "as it is.",
+            severity="warning",
+        )
 
     def _show_entries(self, saved: Mapping[str, str | None]) -> None:
         options = self.query_one("#menu-options", KeyList)

@@ -119,6 +119,7 @@ class SavedGames:
 
         unread: set[SavedGame] = set()
         refused: set[SavedGame] = set()
+        set_aside: set[SavedGame] = set()
         states: dict[SavedGame, str] = {}
 
         def game(kind: SavedGame) -> dict[str, Any] | None:
@@ -131,8 +132,12 @@ class SavedGames:
 
             def load() -> dict[str, Any] | None:
                 unread.add(kind)  # until the read has succeeded
+                told = len(store.set_aside)
                 saved = store.load_game(kind, resumable)
                 unread.discard(kind)
+                if kind in refused and len(store.set_aside) > told:
+                    # Set aside by this read, its notice new: one left as it is adds none.
+                    set_aside.add(kind)
                 return saved
 
             return read(load, f"the saved {GAME_NAMES[kind]} game")
@@ -164,6 +169,7 @@ class SavedGames:
             solvable_deals=kept is not None and kept.solvable_deals,
             symbols=kept is not None and kept.symbols,
             refused=frozenset(refused),
+            set_aside=frozenset(set_aside),
         )
 
     def summary(self, kind: SavedGame) -> str | None:
