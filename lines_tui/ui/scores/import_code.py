@@ -170,12 +170,14 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.show([], PASTE)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        codes = find_codes(event.value)
+        # As pasted: a paste typed out as keys has line breaks the value holds as spaces.
+        text = self.query_one(CodeInput).pasted_text
+        codes = find_codes(text)
         if not codes:
             # A preview of the text before must not come back over this one (and be merged).
             self.workers.cancel_group(self, "preview")
             self._checking = False
-            self.show([], as_sentence(NO_CODE) if event.value.strip() else PASTE)
+            self.show([], as_sentence(NO_CODE) if text.strip() else PASTE)
             return
         self.show([], CHECKING)
         self._checking = True
@@ -267,7 +269,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:
-            found = find_codes(self.query_one(CodeInput).value)
+            found = find_codes(self.query_one(CodeInput).pasted_text)
             to_merge = CodesToMerge.all_found(found, self.session.table_title)
         codes = to_merge.codes()
         self._merging = True
