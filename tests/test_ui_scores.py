@@ -600,7 +600,7 @@ async def test_import_of_a_text_without_a_code_says_so_as_the_command_line_does(
         await settle(pilot)
         await press(pilot, *"abc")
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
-        assert summary == "No share code found in the text (a code starts with LT2- or LT1-)"
+        assert summary == "No share code found in the text (a code starts with LT2- or LT1-)."
         await press(pilot, "ctrl+u")
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         assert summary.startswith("Paste one code or several")
@@ -1354,7 +1354,7 @@ async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offe
             "Nothing to merge: none of the 2 codes brings an entry to your tables."
             " Press enter for the challenge of code 1."
             f" Code 1: nothing to merge into {deal}: 1 already there."
-            f" Code 2: {damaged}"
+            f" Code 2: {damaged}."
         )
         await press(pilot, "enter")
         await settle(pilot)
@@ -1364,7 +1364,7 @@ async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offe
     assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
     assert merged.told == (
         "Nothing was merged: every entry of the codes read is already in your tables;"
-        f" code 2: {damaged}"
+        f" code 2: {damaged}."
     )
     assert merged.left_out
 
