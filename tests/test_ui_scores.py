@@ -1835,9 +1835,13 @@ async def test_the_preview_painted_before_its_table_measures_its_rows_still_fits
     assert "0:23.4" in rows[0] and "0:01.0" in rows[2]
 
 
+TYPED_KEYS = {"\n": "enter", " ": "space", "?": "question_mark"}
+"""The keys Textual names for the characters that are not their own key's name."""
+
+
 def typed(text: str) -> list[str]:
     """The keys a terminal without bracketed paste sends for `text`: a line break is enter."""
-    return ["enter" if char == "\n" else "space" if char == " " else char for char in text]
+    return [TYPED_KEYS.get(char, char) for char in text]
 
 
 async def test_an_enter_inside_a_paste_typed_as_keys_merges_nothing_and_tells_nothing(
@@ -1953,8 +1957,15 @@ async def test_no_enter_of_a_paste_typed_as_keys_in_one_read_merges_unless_it_en
         "Hey Bob, beat this:\n\n> > {0}\n> > {1}\n\ncheers\n",
         "> {0}\n>{1}",
         "{0}\n{1}\ncheers",
+        "Can you beat this?\n> {0}\n> {1}",
     ],
-    ids=["quoted", "quoted-twice-blank-lines-last-break", "quote-mark-without-space", "prose"],
+    ids=[
+        "quoted",
+        "quoted-twice-blank-lines-last-break",
+        "quote-mark-without-space",
+        "prose",
+        "question-then-quoted",
+    ],
 )
 async def test_a_mail_typed_out_as_keys_is_read_as_pasted(tmp_path: Path, mail: str) -> None:
     """A mail pasted in a terminal without bracketed paste (tmux paste-buffer without -p): the
