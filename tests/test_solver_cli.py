@@ -4,15 +4,18 @@ of malformed files (exit code 2, never a traceback)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
+from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.mahjong.position import MAX_FILE_BYTES, Position
 
 runner = CliRunner()
 
@@ -177,3 +180,90 @@ def test_a_control_character_in_a_face_is_spelled_as_everywhere_else(tmp_path: P
     result = runner.invoke(app, ["solve", str(write(tmp_path, faces))])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[2] == '  1. 1 0  "\\x1b[2Ja"'
+
+
+def solve_in_a_process(
+    *args: str, stdin: int | None = None, input: bytes | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`lines-tui solve ARGS` in a process of its own, with a real standard input: a pipe of
+    `input`, or the file descriptor `stdin`."""
+    done = subprocess.run(
+        [*lines_tui_command(), "solve", *args],
+        input=input,
+        stdin=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
+    )
+
+
+def test_a_position_piped_in_is_read_for_a_dash() -> None:
+    """`lines-tui deal | lines-tui solve -` said "cannot read -: No such file or directory",
+    though `scores import -` reads standard input; and given as /dev/stdin the pipe was "not
+    a regular file", with no word of how to pass it."""
+    dealt = deal(find_layout("turtle"), 5).dumps().encode()
+    solved = solve_in_a_process("-", "--json", input=dealt)
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["verdict"] == "solvable"
+    refused = solve_in_a_process("/dev/stdin", input=dealt)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr == (
+        "lines-tui: /dev/stdin: not a regular file; - reads a position from standard input\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("piped", "reason"),
+    [
+        (b"\xef\xbb\xbf" + json.dumps(SOLVABLE).encode(), ""),  # read: a byte order mark first
+        (b"", "standard input: not JSON: Expecting value"),
+        (b"{\xff}", "standard input: not UTF-8 text (at byte 1)"),
+        (b" " * (MAX_FILE_BYTES + 1), "standard input: larger than 1024 KiB; not a position file"),
+        (json.dumps(UNSOLVABLE | {"removed": [9]}).encode(), "standard input: removed index 9"),
+    ],
+    ids=["byte-order-mark", "empty", "not-utf-8", "too-large", "malformed"],
+)
+def test_a_position_piped_in_is_held_to_the_rules_of_a_file(piped: bytes, reason: str) -> None:
+    result = runner.invoke(app, ["solve", "-", "--json"], input=piped)
+    if not reason:
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["verdict"] == "solvable"
+        return
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"lines-tui: {reason}") and result.stderr.count("\n") == 1
+
+
+def test_a_dash_with_no_pipe_is_refused_in_one_line() -> None:
+    """Read from a terminal, `solve -` would wait for typing until ctrl+d, looking hung; with
+    standard input closed there is nothing to read."""
+    pipe_it_in = "pipe a position in (lines-tui deal | lines-tui solve -) or give its file\n"
+    main, terminal = os.openpty()
+    try:
+        typed_at = solve_in_a_process("-", stdin=terminal)
+    finally:
+        os.close(main)
+        os.close(terminal)
+    assert typed_at.returncode == 2 and typed_at.stdout == ""
+    assert typed_at.stderr == f"lines-tui: standard input is a terminal; {pipe_it_in}"
+    closed = subprocess.run(
+        [*lines_tui_command(), "solve", "-"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert closed.returncode == 2 and closed.stdout == ""
+    assert closed.stderr == f"lines-tui: standard input is closed; {pipe_it_in}"
+
+
+def test_a_file_named_dash_is_read_as_dot_slash_dash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path, SOLVABLE, name="-")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["solve", "./-", "--json"])
+    assert result.exit_code == 0, result.output

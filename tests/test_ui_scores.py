@@ -600,7 +600,7 @@ async def test_import_of_a_text_without_a_code_says_so_as_the_command_line_does(
         await settle(pilot)
         await press(pilot, *"abc")
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
-        assert summary == "No share code found in the text (a code starts with LT2- or LT1-)"
+        assert summary == "No share code found in the text (a code starts with LT2- or LT1-)."
         await press(pilot, "ctrl+u")
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         assert summary.startswith("Paste one code or several")
@@ -1354,7 +1354,7 @@ async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offe
             "Nothing to merge: none of the 2 codes brings an entry to your tables."
             " Press enter for the challenge of code 1."
             f" Code 1: nothing to merge into {deal}: 1 already there."
-            f" Code 2: {damaged}"
+            f" Code 2: {damaged}."
         )
         await press(pilot, "enter")
         await settle(pilot)
@@ -1364,7 +1364,7 @@ async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offe
     assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
     assert merged.told == (
         "Nothing was merged: every entry of the codes read is already in your tables;"
-        f" code 2: {damaged}"
+        f" code 2: {damaged}."
     )
     assert merged.left_out
 
@@ -1835,9 +1835,13 @@ async def test_the_preview_painted_before_its_table_measures_its_rows_still_fits
     assert "0:23.4" in rows[0] and "0:01.0" in rows[2]
 
 
+TYPED_KEYS = {"\n": "enter", " ": "space", "?": "question_mark"}
+"""The keys Textual names for the characters that are not their own key's name."""
+
+
 def typed(text: str) -> list[str]:
     """The keys a terminal without bracketed paste sends for `text`: a line break is enter."""
-    return ["enter" if char == "\n" else "space" if char == " " else char for char in text]
+    return [TYPED_KEYS.get(char, char) for char in text]
 
 
 async def test_an_enter_inside_a_paste_typed_as_keys_merges_nothing_and_tells_nothing(
@@ -1860,7 +1864,9 @@ async def test_an_enter_inside_a_paste_typed_as_keys_merges_nothing_and_tells_no
             post_keys_at_once(pilot.app, *typed(read))
             await pilot.pause()
         await settle(pilot)
-        assert pilot.app.screen.query_one(CodeInput).value == f"mine: {first}and Bo's: {second}"
+        # Each enter the rest of the paste followed is its line break again: a space.
+        field = pilot.app.screen.query_one(CodeInput).value
+        assert field == f"mine: {first} and Bo's: {second[:20]} {second[20:]}"
         assert app.told == []
         summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
         assert summary[0] == " 2 codes. Press enter to merge them all."
@@ -1939,13 +1945,92 @@ async def test_no_enter_of_a_paste_typed_as_keys_in_one_read_merges_unless_it_en
         assert not store.tables()
         post_keys_at_once(pilot.app, "enter")  # the player's own
         await settle(pilot)
-        told_there = told_above_the_preview(pilot)
-    if paste.startswith("Here"):  # the "> " marks come between the lines: no code whole
-        assert told_there == "Nothing to merge: paste a valid share code first."
-        assert not store.tables()
-    else:
-        assert app.told[0].startswith("Merged into Lantern (mahjong-lantern): 2 added."), app.told
-        assert store.table("mahjong-lantern") == (bo, pal)
+    # The quoted paste merges too: the enters the "> " marks follow are line breaks again.
+    assert app.told[0].startswith("Merged into Lantern (mahjong-lantern): 2 added."), app.told
+    assert store.table("mahjong-lantern") == (bo, pal)
+
+
+@pytest.mark.parametrize(
+    "mail",
+    [
+        "Hey Bob, beat this:\n> {0}\n> {1}\ncheers",
+        "Hey Bob, beat this:\n\n> > {0}\n> > {1}\n\ncheers\n",
+        "> {0}\n>{1}",
+        "{0}\n{1}\ncheers",
+        "Can you beat this?\n> {0}\n> {1}",
+    ],
+    ids=[
+        "quoted",
+        "quoted-twice-blank-lines-last-break",
+        "quote-mark-without-space",
+        "prose",
+        "question-then-quoted",
+    ],
+)
+async def test_a_mail_typed_out_as_keys_is_read_as_pasted(tmp_path: Path, mail: str) -> None:
+    """A mail pasted in a terminal without bracketed paste (tmux paste-buffer without -p): the
+    enters of its line breaks went nowhere, so the "> " of the code's second line landed in the
+    middle of the code ("...BBXT1> XVWZ...") and a damaged code was told, and the closing
+    "cheers" was glued to its end. An enter that more text follows is that text's line break,
+    a space in the field, read as a line break: as a bracketed paste of the mail is read."""
+    store = open_store(tmp_path / "data")
+    pal = Entry("Pal", 500_000, int(START), 1)
+    code = encode(TableId.mahjong("lantern"), [pal, Entry("Bo", 300_000, int(START), 2)])
+    text = mail.format(code[:30], code[30:])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(pilot.app, *typed(text))
+        await settle(pilot)  # a last line break merges the paste by itself, and closes Import
+        if not text.endswith("\n"):
+            field = pilot.app.screen.query_one(CodeInput)
+            assert field.value == text.replace("\n\n", "\n").replace("\n", " ")
+            summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+            assert summary[0].strip() == "Lantern (mahjong-lantern): 2 added. Press enter to merge."
+            post_keys_at_once(pilot.app, "enter")  # the player's own
+            await settle(pilot)
+    assert app.told[0].startswith("Merged into Lantern (mahjong-lantern): 2 added."), app.told
+    assert len(store.table("mahjong-lantern")) == 2
+
+
+async def test_the_line_breaks_of_a_paste_typed_out_stay_with_their_text_as_it_is_edited(
+    tmp_path: Path,
+) -> None:
+    """A line break of a paste typed out as keys is a space of the field that stands for one:
+    text put in or taken out before it moves it along, so the quote mark after it is still at
+    its line's start."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(pilot.app, *typed(f"> {code[:20]}\n> {code[20:]}"))
+        await settle(pilot)
+        post_keys_at_once(pilot.app, "home", "delete", "delete", *typed("see: "), "end")
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        assert field.value == f"see: {code[:20]} > {code[20:]}"
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[0].strip() == "Lines 9 x 9 (lines-9): 1 added. Press enter to merge."
+        field.value = f"see: {code[:20]}  > {code[20:]}"  # set whole: no line break in it
+        await settle(pilot)
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[0].strip().startswith("The share code is damaged")
+
+
+async def test_text_typed_after_an_enter_has_merged_gets_no_line_break(tmp_path: Path) -> None:
+    """Only an enter that text followed before it merged was a line break: the player's own
+    enter, which merged (here nothing), puts no space before what is typed next."""
+    store = open_store(tmp_path / "data")
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a", "b", "enter")
+        await pilot.pause(code_input.ENTER_SETTLES * 2)
+        await settle(pilot)
+        assert told_above_the_preview(pilot) == "Nothing to merge: paste a valid share code first."
+        await press(pilot, "c")
+        assert pilot.app.screen.query_one(CodeInput).value == "abc"
 
 
 async def test_an_enter_on_the_preview_inside_a_paste_typed_as_keys_merges_nothing(

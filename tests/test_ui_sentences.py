@@ -3,8 +3,13 @@ ending in words told elsewhere, ended with one full stop (`sentences.ended`)."""
 
 from __future__ import annotations
 
-from lines_tui.store import RecordOutcome
+import pytest
+
+from lines_tui.store import RecordOutcome, ShareCodeError
+from lines_tui.store.sharecode import unwrap, wrap
 from lines_tui.ui.lines.game_over import outcome_text
+from lines_tui.ui.scores.import_code import summary
+from lines_tui.ui.scores.pasted_codes import PastedCodes
 from lines_tui.ui.sentences import as_sentence, ended
 
 
@@ -29,3 +34,30 @@ def test_a_saved_score_names_its_table_in_a_whole_sentence() -> None:
     assert outcome_text(saved, "Duo.") == "Saved: place 1 in the table Duo."
     refused = RecordOutcome(saved=False, reason="the disk is full.", table="lines-9")
     assert outcome_text(refused, "Lines 9 x 9") == "Not saved: the disk is full."
+
+
+def damaged(code: str) -> str:
+    """The reason a code that cannot be read gives, as the store tells it within a line."""
+    with pytest.raises(ShareCodeError) as refusal:
+        unwrap(code)
+    return str(refusal.value)
+
+
+CHANGED = damaged(wrap(2, 2**70)[:-1] + "0")  # "... or a part is missing"
+CUT = damaged(wrap(2, 2**70)[:-1])  # "... a character is missing or extra"
+
+
+def test_every_line_import_tells_of_codes_that_cannot_be_read_ends_in_one_full_stop() -> None:
+    """A code's reason is a part of a line on the command line ("lines-tui: code 2: the share
+    code is damaged: ..."); Import set it alone on its line as it was, and "The share code is
+    damaged: a character was changed or moved, or a part is missing" ended in no full stop,
+    in the summary of one code, each code's line of several, and what enter then said."""
+    assert CHANGED.endswith("or a part is missing")
+    one = summary([CHANGED])
+    assert one == f"{as_sentence(CHANGED)}."
+    several = summary([CHANGED, CUT]).splitlines()
+    assert several[1:] == [f"Code 1: {CHANGED}.", f"Code 2: {CUT}."]
+    told = PastedCodes([("LT2-A", CHANGED), ("LT2-B", CUT)]).to_merge().told([]).told
+    assert told == f"Nothing was merged: code 1: {CHANGED}; code 2: {CUT}."
+    for line in [one, *several, told]:
+        assert line.endswith(".") and not line.endswith(".."), line

@@ -246,6 +246,25 @@ def is_terminal(stream: TextIO | None) -> bool:
         return False
 
 
+STANDARD_INPUT = "-"
+"""The word that has a command read its text from standard input (`scores import -`, `solve -`)."""
+
+
+def piped_in(most: int, instead: str, *, from_a_terminal: bool = True) -> bytes:
+    """Up to `most` bytes of standard input, and one more if there are more (which says it is
+    too long). Refused in one line, exit 2, saying `instead` what to give, when it is closed
+    (`<&-`), or a terminal unless `from_a_terminal` (read, it would wait for typing until
+    ctrl+d, and look hung); one that cannot be read, with the system's reason."""
+    if sys.stdin is None:
+        fail(f"standard input is closed; {instead}")
+    if not from_a_terminal and is_terminal(sys.stdin):
+        fail(f"standard input is a terminal; {instead}")
+    try:
+        return sys.stdin.buffer.read(most + 1)
+    except OSError as error:
+        fail(f"cannot read standard input: {error.strerror or error}")
+
+
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     """Explain bad input in one line on stderr and exit (2 unless told otherwise). A plain
     SystemExit, which typer lets through as it is: `lines-tui` alone fails here without typer

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 
+from lines_tui.commands.common import STANDARD_INPUT
 from lines_tui.commands.options import empty_path
 from lines_tui.engine.text_file import HomeUnknown, expand_home
 from lines_tui.engine.visible_text import repeated
@@ -65,6 +66,15 @@ def path_value(text: str) -> Path:
     return _expanded(text, "file")
 
 
+def file_or_standard_input(text: str) -> str:
+    """`-` (standard input), or the file `text` names as `path_value` reads it, kept as text: a
+    Path writes `./-`, the file named -, as `-`."""
+    if text == STANDARD_INPUT:
+        return text
+    path = path_value(text)
+    return text if path == Path(text) else str(path)
+
+
 def folder_value(text: str) -> Path:
     """The folder `text` names, `~` expanded: one that exists (a layout folder to search;
     a missing one would be searched as an empty one, without a word)."""
@@ -81,7 +91,7 @@ def folder_value(text: str) -> Path:
     return folder
 
 
-PATH_PARSERS = (path_text, path_value, folder_value)
+PATH_PARSERS = (path_text, path_value, file_or_standard_input, folder_value)
 """The parsers of the options and arguments that are only ever opened as paths, never kept or
 shown as text: their value may be any bytes a file name can hold, UTF-8 or not
 (`tree.refuse_non_utf8`). A `--layout` is not one: a layout's path is kept in a saved game, as

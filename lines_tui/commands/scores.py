@@ -18,9 +18,11 @@ import typer
 
 from lines_tui.commands.common import (
     BAD_INPUT,
+    STANDARD_INPUT,
     end_line,
     fail,
     is_terminal,
+    piped_in,
     say,
     warn,
     watch_store_warnings,
@@ -341,10 +343,6 @@ def own_tables_checker() -> Checker:
     return Checker.for_own_tables(time.time())
 
 
-STANDARD_INPUT = "-"
-"""The word that reads the codes from standard input, given alone."""
-
-
 def pasted_codes(code: list[str]) -> list[str]:
     """The codes in the words given (standard input for `-` alone); exit 2 if there is none.
     A `-` among other words is refused in one line: read as text it was dropped without a
@@ -442,12 +440,8 @@ def read_standard_input() -> str:
     """The code piped in, read as bytes and decoded here: a paste in another encoding (Latin-1
     in a UTF-8 locale) is refused in one line instead of ending in a traceback."""
     most = MAX_PASTE_CHARS * 4  # bytes: a UTF-8 character takes at most 4
-    if sys.stdin is None:  # started with standard input closed (`<&-`)
-        fail("standard input is closed; give the code on the command line")
-    try:
-        data = sys.stdin.buffer.read(most + 1)
-    except OSError as error:
-        fail(f"cannot read standard input: {error.strerror or error}")
+    # A terminal is read: a code pasted there, then ctrl+d.
+    data = piped_in(most, "give the code on the command line")
     if len(data) > most:  # too long to be a code, whatever the bytes: the decoder says so
         return data.decode("utf-8", errors="replace")
     try:

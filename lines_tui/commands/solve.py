@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, say
+from lines_tui.commands.common import STANDARD_INPUT, fail, piped_in, say
 from lines_tui.commands.numbers import seconds_option
-from lines_tui.commands.paths import path_value
+from lines_tui.commands.paths import file_or_standard_input
+from lines_tui.engine.text_file import NotRegularFile
 from lines_tui.outside_text import column_width, printable
 
 if TYPE_CHECKING:
@@ -27,12 +28,13 @@ EXIT_CODES = {"solvable": 0, "unsolvable": 1, "undecided": 3}
 
 def solve(
     position_file: Annotated[
-        Path,
+        str,
         typer.Argument(
             metavar="POSITION.json",
-            parser=path_value,
+            parser=file_or_standard_input,
             help='A position: {"tiles": [[x, y, z, "face"], ...], "removed": [index, ...]} in '
-            'half-tile units (`lines-tui deal` writes one); "removed" is optional.',
+            'half-tile units (`lines-tui deal` writes one); "removed" is optional. - reads it '
+            "from standard input (lines-tui deal | lines-tui solve -).",
             show_default=False,
         ),
     ],
@@ -52,16 +54,33 @@ def solve(
     verdict, a winning sequence when there is one (pairs of indices into the file's tile list,
     in play order), the nodes searched (playouts and repairs) and the seconds taken. Exit
     code: 0 solvable, 1 unsolvable, 3 undecided, 2 bad input."""
-    from lines_tui.engine.mahjong.position import Position, PositionError
+    from lines_tui.engine.mahjong.position import PositionError
     from lines_tui.engine.mahjong.solver import solve as solve_position
 
     try:
-        position = Position.load(position_file)
+        position = _position(position_file)
     except PositionError as error:
-        fail(str(error))
+        # A pipe or a device given by its path (/dev/stdin) is never opened: it could block
+        # forever or never end. Standard input has its own word, with the file's limits.
+        pipe = isinstance(error.__cause__, NotRegularFile)
+        fail(f"{error}; - reads a position from standard input" if pipe else str(error))
     result = solve_position(position, timeout=timeout)
     say(*([json.dumps(_as_json(result))] if as_json else _as_text(position, result, timeout)))
     raise typer.Exit(EXIT_CODES[result.verdict.value])
+
+
+PIPE_IT_IN = "pipe a position in (lines-tui deal | lines-tui solve -) or give its file"
+"""What `solve -` says to do when standard input is closed or a terminal."""
+
+
+def _position(given: str) -> Position:
+    """The position in the file `given`, or piped in for `-` (a file named - is ./-)."""
+    from lines_tui.engine.mahjong.position import MAX_FILE_BYTES, Position
+
+    if given != STANDARD_INPUT:
+        return Position.load(Path(given))
+    piped = piped_in(MAX_FILE_BYTES, PIPE_IT_IN, from_a_terminal=False)
+    return Position.load_bytes(piped, "standard input")
 
 
 def _as_json(result: SolveResult) -> dict[str, object]:

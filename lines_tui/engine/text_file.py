@@ -17,6 +17,11 @@ class TextFileError(ValueError):
     """The file cannot be read as text; the message names it and says why, in one line."""
 
 
+class NotRegularFile(TextFileError):
+    """The path names no regular file (a FIFO, a device, a folder): never read, so a command
+    that can read a pipe another way (`solve -`) says how."""
+
+
 class NotUtf8(ValueError):
     """Bytes that are not UTF-8 text; the message ("not UTF-8 text (at byte 27)") says where."""
 
@@ -71,16 +76,23 @@ def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = F
         ) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise TextFileError(f"{path}: not a regular file")
+            raise NotRegularFile(f"{path}: not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as stream:
             data = stream.read(max_bytes + 1)
     except OSError as error:
         raise TextFileError(f"cannot read {path}: {error.strerror or error}") from None
     finally:
         os.close(fd)
+    return text_read(data, str(path), max_bytes, what, bom)
+
+
+def text_read(data: bytes, source: str, max_bytes: int, what: str, bom: bool = False) -> str:
+    """`data`, read from `source` (a file, standard input) as `read_text_file` reads a file:
+    at most `max_bytes` bytes (read one more, to tell a larger one), UTF-8 text (a byte order
+    mark first allowed when `bom`); TextFileError naming `source` otherwise."""
     if len(data) > max_bytes:
-        raise TextFileError(f"{path}: larger than {max_bytes // 1024} KiB; not a {what}")
+        raise TextFileError(f"{source}: larger than {max_bytes // 1024} KiB; not a {what}")
     try:
         return utf8_text(data, bom)
     except NotUtf8 as error:
-        raise TextFileError(f"{path}: {error}") from None
+        raise TextFileError(f"{source}: {error}") from None

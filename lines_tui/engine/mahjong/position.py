@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
-from lines_tui.engine.text_file import TextFileError, read_text_file
+from lines_tui.engine.text_file import TextFileError, read_text_file, text_read
 from lines_tui.engine.visible_text import shown_text
 
 MAX_TILES = 1024
@@ -116,14 +116,30 @@ class Position:
 
     @classmethod
     def load(cls, path: Path) -> Position:
+        """The position in the file at `path`. A file that cannot be read is refused with the
+        TextFileError as the cause (a NotRegularFile: a pipe, which `solve -` reads)."""
         try:
             text = read_text_file(path, MAX_FILE_BYTES, "position file", bom=True)
         except TextFileError as error:
+            raise PositionError(str(error)) from error
+        return cls._read(text, str(path))
+
+    @classmethod
+    def load_bytes(cls, data: bytes, source: str) -> Position:
+        """The position in `data`, read from `source` (standard input) by the rules of a file:
+        `data` holds a byte more than MAX_FILE_BYTES when there was more."""
+        try:
+            text = text_read(data, source, MAX_FILE_BYTES, "position file", bom=True)
+        except TextFileError as error:
             raise PositionError(str(error)) from None
+        return cls._read(text, source)
+
+    @classmethod
+    def _read(cls, text: str, source: str) -> Position:
         try:
             return cls.loads(text)
         except PositionError as error:
-            raise PositionError(f"{path}: {error}") from None
+            raise PositionError(f"{source}: {error}") from None
 
     def save(self, path: Path) -> None:
         path.write_text(self.dumps() + "\n", encoding="utf-8")

@@ -1,6 +1,7 @@
 """The field a friend's share codes are pasted into, and how it reads keys and pastes: an enter
 merges once nothing followed it for a moment (a paste a terminal types out as keys holds line
-breaks), a `?` alone is the help key, and a paste goes in as the codes found in it."""
+breaks), and one followed sooner by text stays as the line break it was; a `?` alone is the help
+key, and a paste goes in as the codes found in it."""
 
 from __future__ import annotations
 
@@ -76,7 +77,11 @@ class CodeInput(PlainInput, inherit_bindings=False):
     another; a paste with nothing like a code goes in on one line, so that the preview says
     why, unless it is too long for the field: then a notice says why nothing went in. Its enter
     key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
-    field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet). `?`, which
+    field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet); an enter that
+    text followed sooner was a line break of a paste typed out as keys, and goes in before that
+    text as a space that the field reads as a line break (`pasted_text`), so that the lines are
+    read as a paste's: a "> " at a line's start is a quote mark, a prose line no part of a code.
+    `?`, which
     no code holds, is the help key here as on every other screen, once nothing but `?` followed
     it as quickly: `?` pressed twice in a hurry (the help waits those 0.2 s) opens the help, once.
     A `?` in a burst with other text is part of a paste typed out as keys (prose around a code,
@@ -96,9 +101,30 @@ class CodeInput(PlainInput, inherit_bindings=False):
     """When the last character or paste read here was sent: a `?` sent within ENTER_SETTLES
     seconds of it is in the same burst, text."""
 
+    _line_break_held = False
+    """An enter was read and has not merged: text read before it does makes it a line break of a
+    paste typed out as keys, which goes in before that text (`_put_held_line_break`)."""
+
+    _line_breaks: frozenset[int] = frozenset()
+    """Where a space of the value stands for a line break of a paste typed out as keys."""
+
+    _line_breaks_of = ""
+    """The value `_line_breaks` are of: a value the program sets whole has none."""
+
     @cached_property
     def enters(self) -> EnterOnceQuiet:
-        return EnterOnceQuiet(self, lambda: self.post_message(self.Submitted(self, self.value)))
+        return EnterOnceQuiet(self, self._submit)
+
+    @property
+    def pasted_text(self) -> str:
+        """The text of the field as it was pasted: the value, with a line break again for each
+        space that stands for one (an enter of a paste typed out as keys)."""
+        if self.value != self._line_breaks_of:
+            return self.value
+        text = list(self.value)
+        for place in self._line_breaks:
+            text[place] = "\n"
+        return "".join(text)
 
     @cached_property
     def helps(self) -> EnterOnceQuiet:
@@ -111,18 +137,23 @@ class CodeInput(PlainInput, inherit_bindings=False):
     async def _on_key(self, event: events.Key) -> None:
         # A key not taken here goes on to PlainInput's and Input's handlers: Textual calls each
         # class's in turn, unless one prevents the default (as taking enter or `?` does).
-        self.enters.read(event)
+        if self.enters.read(event):
+            self._line_break_held = True  # until it merges, or text follows it
         if self.helps.read(event) and not self._in_text_burst(event):
             self._questions_held += 1  # the help key, unless more than `?` follows
             return
         self._type_held_questions()
+        if event.is_printable:
+            self._put_held_line_break()  # Input's handler puts the character in after it
+            self._text_sent_at = event.time
+        elif event.key != "enter":
+            self._line_break_held = False  # a key that is no text: the enter broke no line
         if event.character == "?":  # taken by helps.read, and text here
             self.insert_text_at_cursor("?")
-        if event.is_printable:
-            self._text_sent_at = event.time
 
     def _on_paste(self, event: events.Paste) -> None:
         self._type_held_questions()
+        self._put_held_line_break()  # the terminal handed the paste over in parts
         self.enters.read(event)
         self.helps.read(event)
         self._text_sent_at = event.time
@@ -136,10 +167,44 @@ class CodeInput(PlainInput, inherit_bindings=False):
     def _type_held_questions(self) -> None:
         """More than `?` came after the `?`s held: they were a paste's, and go in before it."""
         if self._questions_held:
+            self._put_held_line_break()
             self.insert_text_at_cursor("?" * self._questions_held)
             self._questions_held = 0
 
+    def _put_held_line_break(self) -> None:
+        """Text follows an enter that has not merged: the enter was a line break of a paste typed
+        out as keys, and goes in before the text as a space that `pasted_text` reads as a line
+        break (none at the start of an empty field, where it would separate nothing)."""
+        if self._line_break_held and self.value:
+            self._replace(" ", *self.selection, line_break=True)
+        self._line_break_held = False
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """As PlainInput's; the line breaks around the text replaced stay where they were."""
+        self._replace(text, start, end)
+
+    def _replace(self, text: str, start: int, end: int, *, line_break: bool = False) -> None:
+        """Replace the value from `start` to `end` by `text` (if the field takes it: a value
+        too long is refused), the line breaks of the rest moved with it; a `line_break` (the
+        space an enter stands for) is one more."""
+        before = self.value
+        breaks = self._line_breaks if before == self._line_breaks_of else frozenset()
+        start, end = sorted((max(0, start), min(len(before), end)))
+        super().replace(text, start, end)
+        if self.value == before:
+            return
+        grown = len(self.value) - len(before)
+        kept = {place for place in breaks if place < start}
+        kept |= {place + grown for place in breaks if place >= end}
+        self._line_breaks = frozenset(kept | ({start} if line_break else set()))
+        self._line_breaks_of = self.value
+
+    def _submit(self) -> None:
+        self._line_break_held = False  # the enter merges: it was no line break
+        self.post_message(self.Submitted(self, self.value))
+
     def _open_help(self) -> None:
+        self._line_break_held = False  # the `?` after it was the help key, not text
         if self._questions_held:
             self._questions_held = 0
             self.call_later(self.run_action, "app.help")

@@ -41,7 +41,7 @@ from lines_tui.ui.scores.pasted_codes import (
     table_line,
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
-from lines_tui.ui.sentences import as_sentence
+from lines_tui.ui.sentences import as_sentence, ended
 from lines_tui.ui.session import Checkers, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
@@ -170,12 +170,14 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
         self.show([], PASTE)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        codes = find_codes(event.value)
+        # As pasted: a paste typed out as keys has line breaks the value holds as spaces.
+        text = self.query_one(CodeInput).pasted_text
+        codes = find_codes(text)
         if not codes:
             # A preview of the text before must not come back over this one (and be merged).
             self.workers.cancel_group(self, "preview")
             self._checking = False
-            self.show([], as_sentence(NO_CODE) if event.value.strip() else PASTE)
+            self.show([], ended(as_sentence(NO_CODE)) if text.strip() else PASTE)
             return
         self.show([], CHECKING)
         self._checking = True
@@ -267,7 +269,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:
-            found = find_codes(self.query_one(CodeInput).value)
+            found = find_codes(self.query_one(CodeInput).pasted_text)
             to_merge = CodesToMerge.all_found(found, self.session.table_title)
         codes = to_merge.codes()
         self._merging = True
@@ -303,7 +305,7 @@ class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
             unread = self._pasted.unread()
             told = f"Nothing was merged: {ALL_THERE}."
             if unread:
-                told = f"Nothing was merged: {'; '.join([ALL_READ_THERE, *unread])}"
+                told = ended(f"Nothing was merged: {'; '.join([ALL_READ_THERE, *unread])}")
             self.dismiss(Merged(str(deal.table), best_place(deal), challenge, told, bool(unread)))
 
         load(self, self.session.io, lambda: self._offer_reads(deal), offer, failed, group="offer")
@@ -355,7 +357,7 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
         if all_there(reads) and isinstance(read, Merge):
             there = f"Nothing to merge: {ALL_THERE}. {as_sentence(table_line(read, title))}"
             return there + challenge_offered(reads)
-        return as_sentence(line)
+        return ended(as_sentence(line))  # a reason is told within a line elsewhere
     merges = sum(brings(read) for read in reads)
     once = sum(not isinstance(read, Repeat) for read in reads)
     again = given_again([read.of if isinstance(read, Repeat) else None for read in reads])
@@ -370,7 +372,7 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
         head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
     else:
         head = f"{codes}. Press enter to merge the {merges} that can be."
-    lines = (f"Code {n}: {read_line(read, title)}" for n, read in enumerate(reads, start=1))
+    lines = (ended(f"Code {n}: {read_line(read, title)}") for n, read in enumerate(reads, 1))
     return "\n".join([head, *lines])
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from lines_tui.store import Entry, Merge, TableId
 from lines_tui.store.paste import repeats, same_as
+from lines_tui.ui.sentences import ended
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,10 @@ class CodesToMerge:
         ]
         told = [read_line(merged, self.title, "Merged into ") for merged in into]
         if left_out:
-            told.append(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
+            # The last reason may be one told within a line elsewhere, with no full stop.
+            told.append(
+                ended(("Not merged: " if into else "Nothing was merged: ") + "; ".join(left_out))
+            )
         if self.repeated:
             told.append(
                 "; ".join(f"Code {n}: {same_as(first)}" for n, first in self.repeated.items())
