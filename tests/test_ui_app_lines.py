@@ -173,6 +173,28 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
 
 
+async def test_ctrl_q_quits_at_once_as_the_game_over_shows(tmp_path: Path) -> None:
+    """ctrl+q right after the last move, within the moment the game-over dialog drops keys
+    typed on with the move, was dropped with them: Textual lists a dialog's own bindings only,
+    where ctrl+q is shown but not a priority key. The app's ctrl+q quits there at once."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        await pilot.press("enter")  # the last move: the board is full
+        for _ in range(500):
+            dialog = app.screen
+            if isinstance(dialog, GameOverScreen) and dialog.shown_at is not None:
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await typed_just_after_it_showed(pilot, "ctrl+q")
+        await settle(pilot)  # the game is kept, then the app ends
+    assert app.return_code == 0
+
+
 async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(
     tmp_path: Path,
 ) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from textual import _time, events
 from textual.app import App
+from textual.binding import BindingsMap
 from textual.screen import Screen
 
 
@@ -29,9 +30,21 @@ def typed(app: App[Any], event: events.Event) -> bool:
     if not isinstance(event, (events.InputEvent, events.Paste)) or event.is_forwarded:
         return False
     if isinstance(event, events.Key):
-        bound = app.active_bindings.get(event.key)
-        return bound is None or not bound.binding.priority
+        return not bound_with_priority(app, event.key)
     return True
+
+
+def bound_with_priority(app: App[Any], key: str) -> bool:
+    """Whether `key` acts before any screen has it: bound with priority on the screen, or by the
+    app. On a dialog `active_bindings` lists the dialog's bindings only (Textual stops at a
+    modal screen), a `ctrl+q` it binds to show in its footer not a priority one, or none; the
+    app's priority `ctrl+q` quits there all the same."""
+    bound = app.active_bindings.get(key)
+    if bound is not None and bound.binding.priority:
+        return True
+    return any(
+        binding.priority for binding in BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
+    )
 
 
 TYPED_ON_GUARD = 0.4
