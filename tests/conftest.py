@@ -220,6 +220,24 @@ async def typed_just_after_it_showed(pilot: Pilot[Any], *keys: str) -> None:
     await pilot.pause()
 
 
+MASHING_SECONDS = 0.35
+"""A player mashing the last move's keys (`i` `t`) on: one round of them this often."""
+
+
+async def mashed_on(pilot: Pilot[Any], *keys: str, rounds: int = 9) -> float:
+    """`keys` again and again, a round every `MASHING_SECONDS` from a tenth of a second after the
+    dialog on top was first drawn (about three seconds of them), as read from the terminal then
+    (the test sends them at once); the reading time of the last one."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, DropsTypedAhead) and dialog.shown_at is not None
+    read_at = dialog.shown_at + 0.1
+    for _ in range(rounds):
+        post_keys_at_once(pilot.app, *keys, read_at=read_at)
+        read_at += MASHING_SECONDS
+    await pilot.pause()
+    return read_at - MASHING_SECONDS
+
+
 async def open_lines(pilot: Pilot[None], game: LinesGame) -> LinesScreen:
     screen = LinesScreen(session_of(pilot), game)
     await pilot.app.push_screen(screen)

@@ -15,9 +15,11 @@ from conftest import (
     game_at,
     make_app,
     marked_not_saved,
+    mashed_on,
     nearly_full_game,
     no_line_rows,
     open_lines,
+    post_keys_at_once,
     session_of,
     settle,
     store_on,
@@ -27,6 +29,7 @@ from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
 from textual import events
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
@@ -171,6 +174,54 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
+
+
+async def game_over_drawn(pilot: Pilot[None]) -> GameOverScreen:
+    """Play the move that fills `nearly_full_game`'s board, open, and wait (pressing no key)
+    until the game-over dialog has been drawn; not `settle`, which also waits out its guard."""
+    app = pilot.app
+    screen = await open_lines(pilot, nearly_full_game())
+    await cursor_to(pilot, screen, (1, 0))
+    await pilot.press("enter")
+    await cursor_to(pilot, screen, (0, 0))
+    await pilot.press("enter")  # the last move: the board is full
+    for _ in range(500):
+        dialog = app.screen
+        if isinstance(dialog, GameOverScreen) and dialog.shown_at is not None:
+            return dialog
+        await pilot.pause()
+    raise AssertionError(f"no game-over dialog was drawn: {app.screen}")
+
+
+async def test_ctrl_q_quits_at_once_as_the_game_over_shows(tmp_path: Path) -> None:
+    """ctrl+q right after the last move, within the moment the game-over dialog drops keys
+    typed on with the move, was dropped with them: Textual lists a dialog's own bindings only,
+    where ctrl+q is shown but not a priority key. The app's ctrl+q quits there at once."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_over_drawn(pilot)
+        await typed_just_after_it_showed(pilot, "ctrl+q")
+        await settle(pilot)  # the game is kept, then the app ends
+    assert app.return_code == 0
+
+
+async def test_keys_mashed_on_for_seconds_do_not_answer_the_game_over(tmp_path: Path) -> None:
+    """Keys typed on with the last move for longer than the dialog's 0.4 s guard (n, enter,
+    every 0.35 s for three seconds) started a new game before the final score could be read.
+    Keys that carry on the burst of typing are dropped, the dialog saying so in place of its
+    keys; ctrl+q still quits at once."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await game_over_drawn(pilot)
+        last = await mashed_on(pilot, "n", "enter")
+        assert app.screen is dialog  # still there, the score in sight
+        await pilot.pause()  # drawn with its hint
+        shown = " ".join(" ".join(drawn_rows(app)).split())
+        assert "Final score" in shown and "from the last move are ignored" in shown
+        assert "n: new game" not in shown
+        post_keys_at_once(app, "ctrl+q", read_at=last + 0.1)
+        await settle(pilot)  # the game is kept, then the app ends
+    assert app.return_code == 0
 
 
 async def test_full_board_ends_the_game_with_the_dialog_and_clears_the_save(

@@ -16,8 +16,10 @@ from conftest import (
     BOUND,
     ExitWatchingApp,
     FaultyFileSystem,
+    drawn_rows,
     in_sight,
     marked_not_saved,
+    mashed_on,
     post_keys_at_once,
     session_of,
     settle,
@@ -524,6 +526,47 @@ async def test_keys_typed_on_with_the_winning_pair_do_not_edit_the_prefilled_nam
         assert prompt.query_one(Input).value == "Ada"
         await settle(pilot)  # a moment later: the player has read the prompt
         await pilot.press(*"Bob", "enter")  # typed over the prefilled name, selected whole
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert [entry.name for entry in entries] == ["Bob"]
+
+
+async def test_keys_mashed_on_for_seconds_after_the_win_do_not_edit_the_prefilled_name(
+    tmp_path: Path,
+) -> None:
+    """A player mashing i t (every 0.35 s) for three seconds after the last pair got
+    "ititititit" in the name prompt, past its 0.4 s guard: enter would have filed the time
+    under it. Keys that carry on the burst of typing are dropped, and the prompt says so in
+    place of its rules; the first key after a pause counts, and every one after it."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu has read
+        await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+        await settle(pilot)  # the player is read: the prompt is prefilled with it
+        clock.now += 42
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await drawn_dialog(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, NameEntryScreen)
+        last = await mashed_on(pilot, "i", "t")
+        assert prompt.query_one(Input).value == "Ada"
+        await pilot.pause()  # drawn with its hint
+        shown = " ".join(" ".join(drawn_rows(app)).split())
+        assert "ignored: stop a moment, then type." in shown and "1 to" not in shown
+        # A pause, then the player's own keys, quick ones too.
+        post_keys_at_once(app, "B", read_at=last + 0.6)
+        post_keys_at_once(app, "o", "b", read_at=last + 0.65)
+        await pilot.pause()
+        assert prompt.query_one(Input).value == "Bob"
+        await pilot.pause()  # drawn without its hint
+        shown = " ".join(" ".join(drawn_rows(app)).split())
+        assert "ignored" not in shown and "1 to" in shown
+        post_keys_at_once(app, "enter", read_at=last + 0.7)
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
     entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")

@@ -306,8 +306,9 @@ async def test_a_large_board_replays_whole_at_80_by_24(tmp_path: Path) -> None:
 
 
 async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -> None:
-    """As a game does: the message covers the replay, which comes back paused once the
-    terminal is large enough; esc there goes back to the leaderboard."""
+    """As a game does: the message covers the replay, which waits under it and comes back as
+    it was (here playing: `test_a_replay_comes_back_from_the_enlarge_message_as_it_was`) once
+    the terminal is large enough; esc there goes back to the leaderboard."""
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -327,7 +328,7 @@ async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
         assert app.screen is replay and board_within_screen(replay)
-        assert "paused" in text_of(replay.query_one("#replay-state", Static))
+        assert "playing" in text_of(replay.query_one("#replay-state", Static))
         await pilot.resize_terminal(46, 16)
         await settle(pilot)
         await pilot.press("escape")
@@ -339,6 +340,46 @@ async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
         assert app.screen is leaderboard
+
+
+@pytest.mark.parametrize("table", [TableId.lines(7), TableId.mahjong("turtle")])
+async def test_a_replay_comes_back_from_the_enlarge_message_as_it_was(
+    tmp_path: Path, table: TableId
+) -> None:
+    """The enlarge message says the replay "comes back as it was", but one that was playing
+    came back paused, and stayed put until space. It plays on once the terminal is large
+    enough again; one that was paused stays paused."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+
+        def state() -> str:
+            return text_of(replay.query_one("#replay-state", Static))
+
+        async def shrunk_and_grown() -> None:
+            await pilot.resize_terminal(46, 16)
+            await settle(pilot)
+            assert isinstance(app.screen, TooSmallScreen)
+            await pilot.resize_terminal(*SIZE)
+            await settle(pilot)
+            assert app.screen is replay
+
+        await pilot.press("space")
+        await shrunk_and_grown()
+        assert state() == "(playing)"
+        moved = replay.move
+        await pilot.pause(3 * STEP_SECONDS)
+        assert replay.move > moved  # the moves play on
+        await pilot.press("space")
+        await shrunk_and_grown()
+        assert state() == "(paused)"
+        moved = replay.move
+        await pilot.pause(3 * STEP_SECONDS)
+        assert replay.move == moved
 
 
 async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:

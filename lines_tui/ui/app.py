@@ -51,7 +51,7 @@ from lines_tui.ui.status_line import dialog_message, status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.toasts import ShownToasts
-from lines_tui.ui.typed_ahead import typed_ahead
+from lines_tui.ui.typed_ahead import TypingWatch, typed_ahead
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -166,6 +166,9 @@ class LinesTuiApp(App[None]):
             size=size,
             choice=choice,
         )
+        self.typing = TypingWatch()
+        """When the player's latest key was read: a dialog a game key opens drops the keys that
+        carry on the burst of typing it opened in (`DropsTypedAhead`)."""
 
     @property
     def store(self) -> Store:
@@ -209,17 +212,20 @@ class LinesTuiApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """A direct start drops what the player types until its game shows (`DirectStart`), a
         new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
-        was typed before it showed (`DropsTypedAhead`). Once the app shuts down, the player's
+        was typed before it showed, or typed on with the move that opened it (`DropsTypedAhead`;
+        every key is noted for that, `typing`). Once the app shuts down, the player's
         input still on its way is dropped too: Textual stops reading the terminal then, but a key
         already read may still be bubbling up to the app, and its binding would act on screens
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
-        if not (
+        dropped = (
             self.direct_start.drops(event)
             or self.saved_games.drops(event)
             or typed_ahead(self, event)
-        ):
+        )
+        self.typing.saw(event)  # after the dialog on top has judged it against the key before
+        if not dropped:
             await super().on_event(event)
 
     async def run_action(

@@ -1,7 +1,9 @@
 """Watching a game: a verified entry's record played back on the real board (README, "Watching a
 game"). Space plays and pauses, the arrows step one move, home and end jump to the start and the
 finish; the panel shows the move number and the score or the time so far. A Mahjong board larger
-than its area scrolls to each move's pair, and up and down scroll it."""
+than its area scrolls to each move's pair, and up and down scroll it. Covered by help the moves
+pause; covered by the enlarge message they wait, and play on once the terminal is large enough
+again if they were playing."""
 
 from __future__ import annotations
 
@@ -101,6 +103,9 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self.entry = entry
         self.move = 0
         self._timer: Timer | None = None
+        self._plays_on = False
+        """Whether the moves were playing when the enlarge message covered them: they wait under
+        it, and play on once it goes ("It comes back as it was")."""
         record = entry.record
         if isinstance(record, LinesRecord):
             self._lines = lines_frames(int(table.variant), entry.seed, record)
@@ -184,23 +189,34 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self._fit()
 
     def on_screen_resume(self) -> None:
-        self._fit()
+        if self._fit() and self._plays_on:
+            # Back from the enlarge message, which covered the moves as they played.
+            self._plays_on = False
+            if not self.closing:
+                self._play()
+                self._draw()
 
     def on_screen_suspend(self) -> None:
-        # Help or the enlarge message over the board: the moves wait for the player.
+        # Help or the enlarge message over the board: the moves wait (help's for the player's
+        # space, the enlarge message's for the terminal to grow: `_fit`).
         self._pause()
         self._draw()
 
-    def _fit(self) -> None:
+    def _fit(self) -> bool:
         """The largest Lines cells that fit beside the panel; the enlarge message over the
-        replay while even the smallest board does not fit (esc there goes back)."""
+        replay while even the smallest board does not fit (esc there goes back). True if the
+        replay shows (or is under a dialog, which hides it while it does not fit)."""
         if not self.is_attached:
-            return
+            return False
         width, height = self.app.size
         for board in self.query(LinesBoard):
             room = Size(width - LINES_PANEL_WIDTH, height - FOOTER_HEIGHT)
             board.set_scale(largest_scale_within(room, int(self.table.variant)))
-        game_screen_fits(self, *self.min_size, self.dismiss, REPLAY_KEPT)
+        playing = self._timer is not None
+        fits = game_screen_fits(self, *self.min_size, self.dismiss, REPLAY_KEPT)
+        if not fits and playing:
+            self._plays_on = True
+        return fits
 
     def on_symbols_changed(self, message: SymbolsChanged) -> None:
         self._show_symbols(message.symbols)
@@ -245,7 +261,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         else:
             if self.move >= self.moves:
                 self.move = 0
-            self._timer = self.set_interval(STEP_SECONDS, self._advance)
+            self._play()
         self._draw()
 
     def action_scroll_board(self, rows: int) -> None:
@@ -259,6 +275,10 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         else:
             self.move += 1
         self._draw()
+
+    def _play(self) -> None:
+        if self._timer is None:
+            self._timer = self.set_interval(STEP_SECONDS, self._advance)
 
     def _pause(self) -> None:
         if self._timer is not None:

@@ -10,16 +10,23 @@ game shows (`DirectStart`). The priority keys still act (`ctrl+q` quits).
 A dialog that a game's own key opens (the name prompt after the winning pair, the end of a Lines
 game) drops input for a moment after it is drawn too (`TYPED_ON_GUARD`): the keys typed on with
 the last move reach the terminal after the first frame as often as before it, and would edit the
-prefilled name or answer the dialog unseen.
+prefilled name or answer the dialog unseen. A fixed moment does not cover a player who types on
+longer (mashing `i` `t` for seconds), so such a dialog also drops every key that carries on the
+burst of typing the move was part of: a key read less than `BURST_GAP` after the one before it
+(the app's latest key, `TypingWatch`, whatever screen had it). The first key after a pause that
+long acts, and from then on none is dropped. While it drops keys past its moment the dialog says
+so (`TYPED_ON_HINT`, in place of a line of its own), so that a player still typing sees why.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual import _time, events
 from textual.app import App
+from textual.binding import BindingsMap
 from textual.screen import Screen
+from textual.timer import Timer
 
 
 def typed(app: App[Any], event: events.Event) -> bool:
@@ -29,9 +36,21 @@ def typed(app: App[Any], event: events.Event) -> bool:
     if not isinstance(event, (events.InputEvent, events.Paste)) or event.is_forwarded:
         return False
     if isinstance(event, events.Key):
-        bound = app.active_bindings.get(event.key)
-        return bound is None or not bound.binding.priority
+        return not bound_with_priority(app, event.key)
     return True
+
+
+def bound_with_priority(app: App[Any], key: str) -> bool:
+    """Whether `key` acts before any screen has it: bound with priority on the screen, or by the
+    app. On a dialog `active_bindings` lists the dialog's bindings only (Textual stops at a
+    modal screen), a `ctrl+q` it binds to show in its footer not a priority one, or none; the
+    app's priority `ctrl+q` quits there all the same."""
+    bound = app.active_bindings.get(key)
+    if bound is not None and bound.binding.priority:
+        return True
+    return any(
+        binding.priority for binding in BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
+    )
 
 
 TYPED_ON_GUARD = 0.4
@@ -42,6 +61,44 @@ and a fast player's next one or two keys (at 6-8 keys a second, 0.12-0.17 s apar
 then. 0.4 s covers both; a deliberate edit comes later, as the player first reads the dialog and
 finds the key (a choice reaction, 0.5 s and more), and one made sooner is simply typed again."""
 
+BURST_GAP = 0.5
+"""Seconds between two keys from which the second one no longer carries on a burst of typing (for
+a dialog a game key opens). Shorter gaps are one burst: a player mashing the last move's keys
+(`i` `t` every 0.35 s, and 6-8 keys a second at the fastest) never leaves one this long. A
+deliberate key comes after the player has read the dialog and chosen it (a choice reaction, 0.5 s
+and more, as `TYPED_ON_GUARD` says), so after a gap at least this long."""
+TYPED_ON_HINT = "Keys typed on from the last move are ignored: stop a moment, then type."
+"""What a dialog says while it drops keys that carry on a burst of typing past its guard time."""
+DROPPING_TYPED_ON = "-dropping-typed-on"
+"""The class of a dialog while it drops such keys: its hint shows in place of a line of its own
+(.tcss)."""
+
+
+class TypingWatch:
+    """When the player's latest key was read: the app's, told of every key it reads (`saw`),
+    whatever takes or drops it, after the dialog on top has judged it."""
+
+    def __init__(self) -> None:
+        self.last_key_at: float | None = None
+        """The latest key's `Message.time`; None before the first."""
+
+    def saw(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.last_key_at = event.time
+
+
+@runtime_checkable
+class WatchesTyping(Protocol):
+    """An app that keeps a `TypingWatch` (the lines-tui app)."""
+
+    typing: TypingWatch
+
+
+def last_key_at(app: App[Any]) -> float | None:
+    """When the player's latest key was read (None before the first, or in an app that does not
+    watch)."""
+    return app.typing.last_key_at if isinstance(app, WatchesTyping) else None
+
 
 class DropsTypedAhead:
     """A mixin for dialogs: the player's input typed before the dialog was first shown is
@@ -51,13 +108,60 @@ class DropsTypedAhead:
     """When the dialog was first drawn (the clock of `Message.time`); None before that."""
     guard: float = 0.0
     """Seconds after `shown_at` during which input is still dropped (`TYPED_ON_GUARD` for a
-    dialog a game key opens; none for one the player asked for, typed into at once)."""
+    dialog a game key opens; none for one the player asked for, typed into at once). A dialog
+    with a guard also drops the keys that carry on the burst of typing it opened in."""
+    _burst_open: bool = True
+    """Whether keys may still carry on the burst of typing the dialog opened in (with a guard):
+    until the first key that counts."""
+    _hint_timer: Timer | None = None
 
     @property
     def typed_from(self) -> float | None:
         """From when the player's input counts (the clock of `Message.time`); None until the
-        dialog has been drawn."""
-        return None if self.shown_at is None else self.shown_at + self.guard
+        dialog has been drawn. With a guard, and until a key has counted, not before
+        `BURST_GAP` after the latest key either: a key that comes later is the first of the
+        player's own."""
+        if self.shown_at is None:
+            return None
+        guarded = self.shown_at + self.guard
+        assert isinstance(self, Screen)
+        latest = last_key_at(self.app)
+        if not (self.guard and self._burst_open) or latest is None:
+            return guarded
+        return max(guarded, latest + BURST_GAP)
+
+    def drops_typed(self, event: events.Event) -> bool:
+        """Whether the player's input `event` (`typed`) was typed before it counts (see
+        `typed_from`), and is dropped. The first key that counts ends the burst of typing."""
+        counts_from = self.typed_from
+        if counts_from is None or self.shown_at is None:
+            return True  # not drawn yet
+        if event.time >= counts_from:
+            if isinstance(event, events.Key):
+                self._burst_open = False
+                assert isinstance(self, Screen)
+                self.remove_class(DROPPING_TYPED_ON)
+            return False
+        if isinstance(event, events.Key) and event.time >= self.shown_at + self.guard:
+            self._say_typed_on()  # past the guard time: the player is still typing on
+        return True
+
+    def _say_typed_on(self) -> None:
+        """The hint, until keys count again."""
+        assert isinstance(self, Screen)
+        self.add_class(DROPPING_TYPED_ON)
+        if self._hint_timer is None:
+            self._hint_timer = self.set_timer(BURST_GAP, self._hint_gone)
+
+    def _hint_gone(self) -> None:
+        assert isinstance(self, Screen)
+        self._hint_timer = None
+        counts_from = self.typed_from
+        now = _time.get_time()
+        if counts_from is not None and now < counts_from:
+            self._hint_timer = self.set_timer(counts_from - now, self._hint_gone)
+        else:
+            self.remove_class(DROPPING_TYPED_ON)
 
     def _on_mount(self, event: events.Mount) -> None:
         # Not the mount: the first frame comes 30-45 ms after it, and keys typed in between
@@ -72,10 +176,9 @@ class DropsTypedAhead:
 
 def typed_ahead(app: App[Any], event: events.Event) -> bool:
     """Whether `event` is input typed before the dialog on top was shown (or within its guard
-    time after that), to be dropped."""
+    time after that, or carrying on the burst of typing it opened in), to be dropped."""
     stack = app.screen_stack
     screen = stack[-1] if stack else None
     if not isinstance(screen, DropsTypedAhead):
         return False
-    counts_from = screen.typed_from
-    return (counts_from is None or event.time < counts_from) and typed(app, event)
+    return typed(app, event) and screen.drops_typed(event)

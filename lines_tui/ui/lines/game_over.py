@@ -16,7 +16,7 @@ from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.going_back import MENU, going_back
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.sentences import ended
-from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, DropsTypedAhead
+from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, TYPED_ON_HINT, DropsTypedAhead
 
 if TYPE_CHECKING:
     from lines_tui.store import RecordOutcome
@@ -48,7 +48,9 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     """Dismisses with "new", "menu", or None to look at the final board. The leaderboard opens
     over the dialog, so leaving it comes back here (the final board and the challenge code are
     still to be had). Opened by the last move's key: keys typed on with it (enter, a cell's
-    `b` or `c`) are dropped for `TYPED_ON_GUARD` after it shows, not taken as answers."""
+    `b` or `c`) are dropped for `TYPED_ON_GUARD` after it shows, not taken as answers, and so
+    are those that carry on that typing after it, the keys' lines saying so meanwhile
+    (`TYPED_ON_HINT`)."""
 
     guard = TYPED_ON_GUARD
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -111,6 +113,7 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
+            yield Static(TYPED_ON_HINT, classes="dialog-keys typed-on-hint", markup=False)
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

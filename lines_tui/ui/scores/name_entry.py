@@ -20,7 +20,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 from lines_tui.ui.store_thread import still_there
-from lines_tui.ui.typed_ahead import DropsTypedAhead
+from lines_tui.ui.typed_ahead import TYPED_ON_HINT, DropsTypedAhead
 
 RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
 SAVING = "Saving…"
@@ -43,7 +43,8 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
     the name in it, until the caller says how the save went (`saved`, `refused`), so that a
     failed write keeps what the player typed, with the reason, to try again or leave. Keys typed
     before the dialog showed are dropped, not typed into the name; `guard` (`TYPED_ON_GUARD` after
-    a winning move) drops them for that long after it showed too."""
+    a winning move) drops them for that long after it showed too, and then those that carry on
+    the typing of the move, saying so in place of the rules (`TYPED_ON_HINT`)."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -84,6 +85,7 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             # The prefill may come from anywhere; trimmed to what a name may be so it can be edited.
             yield NameInput(self.default[: MAX_NAME_CHARS * 2], id="name-input")
             yield Static(RULES, id="name-problem", markup=False)
+            yield Static(TYPED_ON_HINT, classes="typed-on-hint", markup=False)
 
     def on_mount(self) -> None:
         if not self.is_attached:
