@@ -205,6 +205,21 @@ async def test_ctrl_q_quits_at_once_as_the_game_over_shows(tmp_path: Path) -> No
     assert app.return_code == 0
 
 
+async def test_a_key_chosen_after_stopping_typing_on_answers_the_game_over(tmp_path: Path) -> None:
+    """A key typed on with the last move 0.3 s after the dialog showed, then the player's own
+    choice 0.45 s later (0.75 s after it showed: read and chosen) was dropped as part of the
+    burst, which needed a 0.5 s pause; a player stopping at once and reading quickly leaves less.
+    The chosen key acts."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await game_over_drawn(pilot)
+        assert dialog.shown_at is not None
+        post_keys_at_once(app, "b", read_at=dialog.shown_at + 0.3)  # typed on: dropped
+        post_keys_at_once(app, "q", read_at=dialog.shown_at + 0.75)  # chosen: back to the menu
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def test_keys_mashed_on_for_seconds_do_not_answer_the_game_over(tmp_path: Path) -> None:
     """Keys typed on with the last move for longer than the dialog's 0.4 s guard (n, enter,
     every 0.35 s for three seconds) started a new game before the final score could be read.

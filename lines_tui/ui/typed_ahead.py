@@ -61,12 +61,15 @@ and a fast player's next one or two keys (at 6-8 keys a second, 0.12-0.17 s apar
 then. 0.4 s covers both; a deliberate edit comes later, as the player first reads the dialog and
 finds the key (a choice reaction, 0.5 s and more), and one made sooner is simply typed again."""
 
-BURST_GAP = 0.5
+BURST_GAP = 0.4
 """Seconds between two keys from which the second one no longer carries on a burst of typing (for
 a dialog a game key opens). Shorter gaps are one burst: a player mashing the last move's keys
 (`i` `t` every 0.35 s, and 6-8 keys a second at the fastest) never leaves one this long. A
-deliberate key comes after the player has read the dialog and chosen it (a choice reaction, 0.5 s
-and more, as `TYPED_ON_GUARD` says), so after a gap at least this long."""
+deliberate key comes after the player has stopped typing on (a reaction, about 0.2-0.3 s after
+the dialog shows) and read the dialog and chosen the key (a choice reaction, 0.5 s and more after
+it shows), so at least about 0.4 s after the last key typed on; a player who mashes slower than
+this is let through, and a deliberate key sooner than this is dropped, said so by the hint, and
+simply typed again."""
 TYPED_ON_HINT = "Keys typed on from the last move are ignored: stop a moment, then type."
 """What a dialog says while it drops keys that carry on a burst of typing past its guard time."""
 DROPPING_TYPED_ON = "-dropping-typed-on"
