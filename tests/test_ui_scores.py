@@ -2018,6 +2018,40 @@ async def test_the_line_breaks_of_a_paste_typed_out_stay_with_their_text_as_it_i
         assert summary[0].strip().startswith("The share code is damaged")
 
 
+@pytest.mark.parametrize("line_end", [["enter", "ctrl+j"], ["ctrl+j"]], ids=["CR-LF", "LF"])
+async def test_a_quoted_code_typed_out_with_line_feeds_is_read_as_pasted(
+    tmp_path: Path, line_end: list[str]
+) -> None:
+    """A terminal that passes a paste's LF on as it is types CR LF as enter and ctrl+j, and LF
+    as ctrl+j: the ctrl+j took the enter's line break away, or was none, so the second line's
+    "> " landed inside the code again."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        keys = [*typed(f"> {code[:20]}"), *line_end, *typed(f"> {code[20:]}")]
+        post_keys_at_once(pilot.app, *keys)
+        await settle(pilot)
+        assert pilot.app.screen.query_one(CodeInput).pasted_text == f"> {code[:20]}\n> {code[20:]}"
+        summary = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary[0].strip() == "Lines 9 x 9 (lines-9): 1 added. Press enter to merge."
+
+
+async def test_a_question_line_typed_out_keeps_its_line_break_after_it(tmp_path: Path) -> None:
+    """A `?` held (it may be the help key) and then an enter: the enter's line break went in
+    before the `?` once text followed, "x" "?" "y" reading as "x", "?y"."""
+    store = open_store(tmp_path / "data")
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "x")
+        await pilot.pause(code_input.ENTER_SETTLES * 2)  # the `?` is no longer in a burst
+        post_keys_at_once(pilot.app, "question_mark", "enter", "y")
+        await settle(pilot)
+        assert pilot.app.screen.query_one(CodeInput).pasted_text == "x?\ny"
+
+
 async def test_text_typed_after_an_enter_has_merged_gets_no_line_break(tmp_path: Path) -> None:
     """Only an enter that text followed before it merged was a line break: the player's own
     enter, which merged (here nothing), puts no space before what is typed next."""

@@ -22,6 +22,11 @@ ENTER_SETTLES = 0.2
 terminal as keys comes in a burst, a player's next key after enter much later."""
 
 
+LINE_FEED = "ctrl+j"
+"""The key a line feed is read as: a line break of a paste typed out with LF or CR LF line ends
+(the enter of CR LF followed by it), which a terminal may pass on as it is."""
+
+
 class EnterOnceQuiet:
     """The keys and pastes one widget reads, counted in the order it reads them: an enter (or
     `key`) read there calls `merge` once ENTER_SETTLES seconds went by with nothing read after
@@ -137,16 +142,17 @@ class CodeInput(PlainInput, inherit_bindings=False):
     async def _on_key(self, event: events.Key) -> None:
         # A key not taken here goes on to PlainInput's and Input's handlers: Textual calls each
         # class's in turn, unless one prevents the default (as taking enter or `?` does).
-        if self.enters.read(event):
-            self._line_break_held = True  # until it merges, or text follows it
+        an_enter = self.enters.read(event)
         if self.helps.read(event) and not self._in_text_burst(event):
             self._questions_held += 1  # the help key, unless more than `?` follows
             return
-        self._type_held_questions()
-        if event.is_printable:
+        self._type_held_questions()  # read before this key: before its line break too
+        if an_enter or event.key == LINE_FEED:
+            self._line_break_held = True  # until it merges, or text follows it
+        elif event.is_printable:
             self._put_held_line_break()  # Input's handler puts the character in after it
             self._text_sent_at = event.time
-        elif event.key != "enter":
+        else:
             self._line_break_held = False  # a key that is no text: the enter broke no line
         if event.character == "?":  # taken by helps.read, and text here
             self.insert_text_at_cursor("?")
