@@ -122,7 +122,7 @@ def test_undecided_exits_3(tmp_path: Path) -> None:
     ("content", "reason"),
     [
         ("{not json", "not JSON"),
-        ("", "not JSON"),
+        ("", "empty"),  # it was "not JSON: Expecting value: line 1 column 1 (char 0)"
         ([1, 2], "JSON object"),
         ({"removed": []}, "no 'tiles' list"),
         ({"tiles": [[0, 0, 0]]}, "tile 0"),
@@ -219,7 +219,7 @@ def test_a_position_piped_in_is_read_for_a_dash() -> None:
     ("piped", "reason"),
     [
         (b"\xef\xbb\xbf" + json.dumps(SOLVABLE).encode(), ""),  # read: a byte order mark first
-        (b"", "standard input: not JSON: Expecting value"),
+        (b"", "standard input: empty\n"),  # `lines-tui deal` failed before the pipe
         (b"{\xff}", "standard input: not UTF-8 text (at byte 1)"),
         (b" " * (MAX_FILE_BYTES + 1), "standard input: larger than 1024 KiB; not a position file"),
         (json.dumps(UNSOLVABLE | {"removed": [9]}).encode(), "standard input: removed index 9"),

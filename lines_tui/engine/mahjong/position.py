@@ -106,6 +106,8 @@ class Position:
 
     @classmethod
     def loads(cls, text: str) -> Position:
+        if not text.strip():  # JSON's own word for it is "Expecting value"
+            raise PositionError("empty")
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError) as error:
