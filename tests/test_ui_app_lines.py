@@ -156,18 +156,9 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
     moment of it showing are dropped; a deliberate n after that starts the new game."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
-        await pilot.press("enter")  # the last move: the board is full
-        for _ in range(500):
-            dialog = app.screen
-            if isinstance(dialog, GameOverScreen) and dialog.shown_at is not None:
-                break
-            await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, GameOverScreen)
+        dialog = await game_over_drawn(pilot)
+        screen = app.screen_stack[-2]  # the finished game's
+        assert isinstance(screen, LinesScreen)
         await typed_just_after_it_showed(pilot, "enter", "n")
         assert app.screen is dialog  # still there, the score in sight
         await settle(pilot)  # a moment later: the player has read it

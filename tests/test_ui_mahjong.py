@@ -502,26 +502,41 @@ async def drawn_dialog(pilot: Pilot[None]) -> None:
     raise AssertionError(f"no dialog was drawn: {pilot.app.screen}")
 
 
+def app_of_ada(tmp_path: Path) -> tuple[LinesTuiApp, Clock]:
+    """An app whose active player is Ada, and its clock."""
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    clock = Clock()
+    return make_app(tmp_path, clock), clock
+
+
+async def name_prompt_of_a_win(
+    pilot: Pilot[None], clock: Clock
+) -> tuple[MahjongScreen, NameEntryScreen]:
+    """Win a game of DUO 42 s after it starts and wait (pressing no key) until the name prompt,
+    prefilled with the active player, has been drawn: the game's screen and the prompt."""
+    await settle(pilot)  # the menu has read
+    screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+    await settle(pilot)  # the player is read: the prompt is prefilled with it
+    clock.now += 42
+    await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+    await drawn_dialog(pilot)
+    prompt = pilot.app.screen
+    assert isinstance(prompt, NameEntryScreen)
+    return screen, prompt
+
+
 async def test_keys_typed_on_with_the_winning_pair_do_not_edit_the_prefilled_name(
     tmp_path: Path,
 ) -> None:
     """A player still typing the last pair's keys (a face letter, i, t) as the name prompt was
     drawn changed the prefilled name, and the time went in under "Adait". Keys within a moment
     of the prompt showing are dropped; a deliberate edit after that is typed as ever."""
-    store = open_store(tmp_path)
-    store.add_player("Ada")
-    store.set_active_player("Ada")
-    clock = Clock()
-    app = make_app(tmp_path, clock)
+    app, clock = app_of_ada(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read
-        screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
-        await settle(pilot)  # the player is read: the prompt is prefilled with it
-        clock.now += 42
-        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
-        await drawn_dialog(pilot)
-        prompt = app.screen
-        assert isinstance(prompt, NameEntryScreen) and screen.game.won
+        screen, prompt = await name_prompt_of_a_win(pilot, clock)
+        assert screen.game.won
         await typed_just_after_it_showed(pilot, "i", "t", "backspace", "d")
         assert prompt.query_one(Input).value == "Ada"
         await settle(pilot)  # a moment later: the player has read the prompt
@@ -539,20 +554,9 @@ async def test_keys_mashed_on_for_seconds_after_the_win_do_not_edit_the_prefille
     "ititititit" in the name prompt, past its 0.4 s guard: enter would have filed the time
     under it. Keys that carry on the burst of typing are dropped, and the prompt says so in
     place of its rules; the first key after a pause counts, and every one after it."""
-    store = open_store(tmp_path)
-    store.add_player("Ada")
-    store.set_active_player("Ada")
-    clock = Clock()
-    app = make_app(tmp_path, clock)
+    app, clock = app_of_ada(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read
-        await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
-        await settle(pilot)  # the player is read: the prompt is prefilled with it
-        clock.now += 42
-        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
-        await drawn_dialog(pilot)
-        prompt = app.screen
-        assert isinstance(prompt, NameEntryScreen)
+        _, prompt = await name_prompt_of_a_win(pilot, clock)
         last = await mashed_on(pilot, "i", "t")
         assert prompt.query_one(Input).value == "Ada"
         await pilot.pause()  # drawn with its hint
