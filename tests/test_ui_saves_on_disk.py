@@ -102,6 +102,16 @@ async def test_r_resumes_the_lines_game_another_copy_saved_while_the_menu_was_up
         assert f"r  Resume Lines (9 x 9, score {screen.game.score:,})" in menu_labels(app)
 
 
+EACH_RESUME_KEY = pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
+"""Each kind of saved game with the menu key that resumes it."""
+
+EACH_SAVE_AND_ITS_KEY = pytest.mark.parametrize(
+    ("kind", "key", "saved"),
+    [("lines", "r", lines_game(2).to_json()), ("mahjong", "R", mahjong_game(1))],
+)
+"""Each kind of saved game with the menu key that resumes it, and a game of it to save."""
+
+
 async def test_shift_r_resumes_the_mahjong_game_saved_when_it_is_pressed(tmp_path: Path) -> None:
     ours = mahjong_game(1)
     open_store(tmp_path).save_game("mahjong", ours)
@@ -116,10 +126,7 @@ async def test_shift_r_resumes_the_mahjong_game_saved_when_it_is_pressed(tmp_pat
         assert len(app.screen.game.history) == 3
 
 
-@pytest.mark.parametrize(
-    ("kind", "key", "saved"),
-    [("lines", "r", lines_game(2).to_json()), ("mahjong", "R", mahjong_game(1))],
-)
+@EACH_SAVE_AND_ITS_KEY
 async def test_a_saved_game_gone_under_the_menu_is_said_in_one_line(
     tmp_path: Path, kind: str, key: str, saved: dict[str, Any]
 ) -> None:
@@ -139,10 +146,7 @@ async def test_a_saved_game_gone_under_the_menu_is_said_in_one_line(
         assert not any("Resume" in label for label in menu_labels(app))
 
 
-@pytest.mark.parametrize(
-    ("kind", "key", "saved"),
-    [("lines", "r", lines_game(2).to_json()), ("mahjong", "R", mahjong_game(1))],
-)
+@EACH_SAVE_AND_ITS_KEY
 async def test_r_resumes_a_game_another_copy_saved_after_the_menu_listed_none(
     tmp_path: Path, kind: str, key: str, saved: dict[str, Any]
 ) -> None:
@@ -308,7 +312,7 @@ async def test_a_mahjong_game_over_a_damaged_save_tells_it_whole_on_its_status_l
         assert shown == "saved-mahjong.json was damaged: kept aside; started afresh."
 
 
-@pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
+@EACH_RESUME_KEY
 async def test_a_damaged_save_found_by_r_with_nothing_listed_is_told_once(
     tmp_path: Path, kind: str, key: str
 ) -> None:
@@ -330,7 +334,7 @@ async def test_a_damaged_save_found_by_r_with_nothing_listed_is_told_once(
         assert f"; no {kind.title()} game to resume. The file is kept" in told
 
 
-@pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
+@EACH_RESUME_KEY
 async def test_a_damaged_save_that_could_not_be_set_aside_is_said_at_every_press(
     tmp_path: Path, kind: str, key: str
 ) -> None:

@@ -86,9 +86,9 @@ class CodeInput(PlainInput, inherit_bindings=False):
     text followed sooner was a line break of a paste typed out as keys, and goes in before that
     text as a space that the field reads as a line break (`pasted_text`), so that the lines are
     read as a paste's: a "> " at a line's start is a quote mark, a prose line no part of a code.
-    `?`, which
-    no code holds, is the help key here as on every other screen, once nothing but `?` followed
-    it as quickly: `?` pressed twice in a hurry (the help waits those 0.2 s) opens the help, once.
+    `?`, which no code holds, is the help key here as on every other screen, once nothing but
+    `?` followed it as quickly: `?` pressed twice in a hurry (the help waits those 0.2 s) opens
+    the help, once.
     A `?` in a burst with other text is part of a paste typed out as keys (prose around a code,
     "Can you beat this?"), and goes into the field in its place: one sent within ENTER_SETTLES
     seconds of a character or paste before it, or held and followed as quickly by anything
