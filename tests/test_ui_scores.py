@@ -69,6 +69,7 @@ from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
 from lines_tui.ui.status_line import DialogMessage
+from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 START = 1_700_000_000.0
 SIZE = (80, 24)
@@ -1898,11 +1899,12 @@ async def test_keys_read_before_the_name_dialog_is_drawn_stay_out_of_the_name(
     tmp_path: Path,
 ) -> None:
     """The dialog counted from its mount, 30-45 ms before its first frame: keys read in between
-    (typed on after a winning pair) still landed in the name."""
+    (typed on after a winning pair) still landed in the name. (A name the player asks for takes
+    them: tests/test_ui_held_typing.py.)"""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        dialog = NameEntryScreen("")
+        dialog = NameEntryScreen("", guard=TYPED_ON_GUARD)  # as after a winning pair
         await app.push_screen(dialog)  # mounted, not drawn yet
         typed_on = events.Key("x", "x")  # read from the terminal now, before the first frame
         await settle(pilot)

@@ -30,7 +30,7 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import AwaitMount, Widget
 
 from lines_tui.outside_text import printable, printable_lines
@@ -39,6 +39,7 @@ from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
+from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
@@ -169,6 +170,9 @@ class LinesTuiApp(App[None]):
         self.typing = TypingWatch()
         """When the player's latest key was read: a dialog a game key opens drops the keys that
         carry on the burst of typing it opened in (`DropsTypedAhead`)."""
+        self.held_typing = HeldTyping(self)
+        """Input typed before a screen the player opened was drawn, held for it
+        (`TakesTypedAhead`)."""
 
     @property
     def store(self) -> Store:
@@ -210,21 +214,26 @@ class LinesTuiApp(App[None]):
             self.score_screens.watch_game(*self.replay, over_menu=True)
 
     async def on_event(self, event: events.Event) -> None:
-        """A direct start drops what the player types until its game shows (`DirectStart`), a
+        """A screen the player opened holds what is typed before it is drawn (`HeldTyping`). A
+        direct start drops what the player types until its game shows (`DirectStart`), a
         new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
         was typed before it showed, or typed on with the move that opened it (`DropsTypedAhead`;
-        every key is noted for that, `typing`). Once the app shuts down, the player's
+        every key is noted for that when read, `typing`). Once the app shuts down, the player's
         input still on its way is dropped too: Textual stops reading the terminal then, but a key
         already read may still be bubbling up to the app, and its binding would act on screens
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
+        read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (
-            self.direct_start.drops(event)
+            self.held_typing.holds(event)  # for now: it comes back once its screen is drawn
+            or self.held_typing.typed_for_the_screen_under(event)
+            or self.direct_start.drops(event)
             or self.saved_games.drops(event)
             or typed_ahead(self, event)
         )
-        self.typing.saw(event)  # after the dialog on top has judged it against the key before
+        if read_now:  # after the dialog on top has judged it against the key before
+            self.typing.saw(event)
         if not dropped:
             await super().on_event(event)
 
@@ -325,11 +334,14 @@ class LinesTuiApp(App[None]):
         the menu before the first one's screen opens, and an entry chosen while the menu was
         reading opens when the read ends; neither may open over another screen, nor while a
         new game chosen first reads whether one is saved (`SavedGames.replacing`)."""
-        if not isinstance(self.screen, MenuScreen) or self.saved_games.reading:
-            return
-        if message.state is not None:
-            self.saved_games.state = message.state
-        self.open_entry(message.entry)
+        try:
+            if not isinstance(self.screen, MenuScreen) or self.saved_games.reading:
+                return
+            if message.state is not None:
+                self.saved_games.state = message.state
+            self.open_entry(message.entry)
+        finally:
+            self.held_typing.opened()  # what the player typed on goes to the screen that opened
 
     def open_entry(self, entry: str) -> None:
         actions: dict[str, Callable[[], object]] = {
@@ -406,6 +418,8 @@ class LinesTuiApp(App[None]):
             return AwaitMount(screen, [])
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
+        if isinstance(screen, Screen):
+            self.held_typing.opening(screen)
         return super().push_screen(screen, *args, **options)
 
     def pop_screen(self) -> Any:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
 from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
+from lines_tui.ui.held_typing import KeepsTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import GAME_NAMES, SavedGame
 from lines_tui.ui.size_guard import SCREEN_LEAST, LaidOutFor80Columns
@@ -45,6 +46,8 @@ RESUME_ENTRIES = ("resume-lines", "resume-mahjong")
 GAME_ENTRIES = (*RESUME_ENTRIES, "lines", "mahjong", "today", "import")
 """Entries that need to know the saved games: a new game (an imported challenge's too) asks
 before replacing one."""
+TAKES_TYPED_AHEAD = ("mahjong", "today", "leaderboards", "import", "players")
+"""Entries whose screen takes what the player types on before it shows (`held_typing`)."""
 
 
 def resumed_kind(entry: str) -> SavedGame:
@@ -317,6 +320,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self._resuming = entry if entry in self._listed else None
             self.refresh_entries()
         else:
+            if entry in TAKES_TYPED_AHEAD and isinstance(self.app, KeepsTypedAhead):
+                self.app.held_typing.expect()  # what is typed on is for the screen it opens
             self.post_message(self.Chosen(entry, self.state))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -16,13 +16,14 @@ from textual.widgets.option_list import Option
 from lines_tui.engine.mahjong.layouts import builtin_layouts
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 
 LINES = "lines"
 
 
-class TodayScreen(DismissedOnTop, ModalScreen[str | None]):
+class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
     """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
 
     HELP_TITLE = "Today's deals"

@@ -5,7 +5,8 @@ again and again, the last `t` winning) has keys on the way when the name dialog 
 would land in its field ("ititit") though they were typed before the dialog could be seen. Each
 event carries the moment it was read from the terminal; a `DropsTypedAhead` dialog drops the
 player's input from before it was first shown, as a direct start drops what is typed before its
-game shows (`DirectStart`). The priority keys still act (`ctrl+q` quits).
+game shows (`DirectStart`). The priority keys still act (`ctrl+q` quits). A dialog the player
+asked for takes such input instead, held for it until it shows (`held_typing`).
 
 A dialog that a game's own key opens (the name prompt after the winning pair, the end of a Lines
 game) drops input for a moment after it is drawn too (`TYPED_ON_GUARD`): the keys typed on with
@@ -111,8 +112,9 @@ class DropsTypedAhead:
     """When the dialog was first drawn (the clock of `Message.time`); None before that."""
     guard: float = 0.0
     """Seconds after `shown_at` during which input is still dropped (`TYPED_ON_GUARD` for a
-    dialog a game key opens; none for one the player asked for, typed into at once). A dialog
-    with a guard also drops the keys that carry on the burst of typing it opened in."""
+    dialog a game key opens). A dialog with a guard also drops the keys that carry on the burst
+    of typing it opened in. None for one the player asked for: it takes what was typed on
+    before it showed, held for it until then (`TakesTypedAhead`)."""
     _burst_open: bool = True
     """Whether keys may still carry on the burst of typing the dialog opened in (with a guard):
     until the first key that counts."""
@@ -139,6 +141,8 @@ class DropsTypedAhead:
         counts_from = self.typed_from
         if counts_from is None or self.shown_at is None:
             return True  # not drawn yet
+        if not self.guard:
+            return False  # what was typed before it showed was held for it (`TakesTypedAhead`)
         if event.time >= counts_from:
             if isinstance(event, events.Key):
                 self._burst_open = False

@@ -31,6 +31,7 @@ from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, least_width
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
@@ -179,7 +180,9 @@ PANEL_LEAST_HEIGHT = 8
 highlighted layout, the deal number, the "solvable deals only" line) comes into view."""
 
 
-class LayoutPickerScreen(DismissedOnTop, LaidOutFor80Columns, ModalScreen[Choice | None]):
+class LayoutPickerScreen(
+    DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, ModalScreen[Choice | None]
+):
     """Lists built-in layouts, then installed ones as they are found; dismisses with the choice.
     Narrower than its panel (or its Footer), it shows the enlarge message instead of a cut list
     and Footer (`LaidOutFor80Columns`, at `min_size`); esc there goes back to the menu."""

@@ -18,6 +18,7 @@ from lines_tui.outside_text import printable_lines
 from lines_tui.store import Entry, Merge, StoreError, TableId
 from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
@@ -93,7 +94,7 @@ class Merged:
     """Whether `told` names codes left out (a warning)."""
 
 
-class ImportScreen(DismissedOnTop, LaidOutFor80Columns, Screen[Merged | None]):
+class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[Merged | None]):
     """Paste share codes; the preview shows each entry's fate; enter merges, escape leaves.
 
     Every code in the paste is previewed; enter merges those the preview could read, all in one

@@ -28,6 +28,7 @@ from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act, restated
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
@@ -129,7 +130,7 @@ def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
     return " and from ".join(session.table_title(table) for table in tables)
 
 
-class LeaderboardScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
+class LeaderboardScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[None]):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
     Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.

@@ -17,6 +17,7 @@ from lines_tui.store import clean_name
 from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 from lines_tui.ui.store_thread import still_there
@@ -37,14 +38,15 @@ class NameInput(PlainInput, inherit_bindings=False):
     ]
 
 
-class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
+class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScreen[str | None]):
     """`check` may refuse a well-formed name (e.g. one already registered) with a reason.
     `save`, if given, is handed the name instead of closing the dialog: the dialog stays open,
     the name in it, until the caller says how the save went (`saved`, `refused`), so that a
     failed write keeps what the player typed, with the reason, to try again or leave. Keys typed
-    before the dialog showed are dropped, not typed into the name; `guard` (`TYPED_ON_GUARD` after
-    a winning move) drops them for that long after it showed too, and then those that carry on
-    the typing of the move, saying so in place of the rules (`TYPED_ON_HINT`)."""
+    before the dialog showed are typed into the name once it shows; with a `guard`
+    (`TYPED_ON_GUARD` after a winning move) they are dropped, and so are those typed for that
+    long after it showed, and then those that carry on the typing of the move, saying so in place
+    of the rules (`TYPED_ON_HINT`)."""
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -78,6 +80,12 @@ class NameEntryScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         self.save = save
         self._saving: str | None = None
         """The name handed to `save`, until the caller answers."""
+
+    @property
+    def takes_typed_ahead(self) -> bool:
+        """A name the player asked to type (a new player, a rename) takes what they typed on
+        with the key that asked; a prompt after a winning move drops it (`guard`)."""
+        return not self.guard
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="name-dialog") as dialog:

@@ -17,6 +17,7 @@ from lines_tui.store import Snapshot, StoreError
 from lines_tui.store.names import taken_problem
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.entries import name_text
@@ -59,7 +60,7 @@ def playing_note(playing: str | None, active: str | None) -> str:
     return f"{who}; {marked}."
 
 
-class PlayersScreen(DismissedOnTop, LaidOutFor80Columns, Screen[None]):
+class PlayersScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[None]):
     """The list's first line is the guest; enter makes the highlighted one the active player.
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""

@@ -1,0 +1,191 @@
+"""Keys typed on before a screen the player opened is drawn: held, then handed to it.
+
+A player who knows the app types on without waiting to see each screen: `p` `a` `Ed` enter
+registers Ed. Textual gives a key to the screen on top, but a screen just pushed takes tens of
+milliseconds to compose (more the first time, when its module is imported), and over SSH keys
+typed apart can arrive together. A key bound on a screen not yet mounted was dropped
+(`LinesTuiApp.run_action`), so after a lost `a` the name's letters reached the Players list as
+its commands (`d`: remove the highlighted player, enter: yes); and a name dialog dropped the
+letters typed before it showed.
+
+A screen that takes typed-ahead input (`TakesTypedAhead`: the screens the menu opens, a name the
+player asked to type) has the player's keys and pastes held from when it is on top until it is
+first drawn; they are then posted to the app again, in the order they were read, and a key read
+meanwhile goes after them. The other screens still drop such input: a question that guards
+against losing something is never answered by keys typed before it could be read
+(`ConfirmScreen`), a game drops what is typed before it shows (`DirectStart`), and a dialog a
+game's move opens drops what was typed on with the move (`DropsTypedAhead`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+from weakref import WeakKeyDictionary
+
+from textual import _time, events
+from textual.app import App
+from textual.screen import Screen
+from textual.timer import Timer
+
+from lines_tui.ui.typed_ahead import bound_with_priority
+
+EXPECTED_WITHIN = 1.0
+"""Seconds input waits at most for a screen a key asked for to open (it opens within
+milliseconds; a message that never comes must not leave the keys held)."""
+
+
+class TakesTypedAhead:
+    """A mixin for screens: the player's input typed before the screen is first drawn is held and
+    handed to it then (see the module's docstring). Put it before the Textual screen among the
+    bases."""
+
+    typed_ahead_drawn: bool = False
+    """Whether the screen has been drawn: input no longer waits for it."""
+
+    @property
+    def takes_typed_ahead(self) -> bool:
+        """Whether the screen holds such input (a screen that opens in two ways may say no for
+        one: a name prompt after a win drops it)."""
+        return True
+
+    def _on_mount(self, event: events.Mount) -> None:
+        # Not the mount: the first frame comes after it (keys handed back sooner would find
+        # a dialog's field not yet focused).
+        assert isinstance(self, Screen)
+        self.call_after_refresh(self._typed_ahead_welcome)
+
+    def _on_unmount(self) -> None:
+        self._typed_ahead_welcome()  # closed before it was drawn: nothing stays held
+
+    def _typed_ahead_welcome(self) -> None:
+        assert isinstance(self, Screen)
+        self.typed_ahead_drawn = True
+        if isinstance(self.app, KeepsTypedAhead):
+            self.app.held_typing.hand_back()
+
+
+def waits(screen: Screen[Any] | None) -> bool:
+    """Whether input typed now waits for `screen`, on top: it takes typed-ahead input and has not
+    been drawn yet."""
+    return (
+        isinstance(screen, TakesTypedAhead)
+        and screen.takes_typed_ahead
+        and not screen.typed_ahead_drawn
+    )
+
+
+class HeldTyping:
+    """The app's input held for a screen not yet drawn, and handed back to the app in order."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self._app = app
+        self._held: list[events.Event] = []
+        self._on_the_way: dict[int, events.Event] = {}
+        """Input posted to the app again and not yet back, by `id` (the events are kept alive
+        here, so their ids stay theirs)."""
+        self._opened_at: WeakKeyDictionary[Screen[Any], float] = WeakKeyDictionary()
+        """When each screen still open was pushed."""
+        self._expecting: Timer | None = None
+        """While a key has asked for a screen that takes typed-ahead input and the app has not
+        opened it yet (`expect`): the timer that stops the wait if it never does."""
+
+    def expect(self) -> None:
+        """A key asked for a screen that takes typed-ahead input, which the app opens once the
+        message saying so reaches it: hold input from now (the keys read with this one are
+        already on their way to the screen it was pressed on) until `opened`."""
+        if self._expecting is not None:
+            self._expecting.stop()
+        self._expecting = self._app.set_timer(EXPECTED_WITHIN, self.opened)
+
+    def opened(self) -> None:
+        """The app has opened the screen a key asked for (`expect`), or found it may not: input
+        held for it waits until it is drawn, or goes on now."""
+        if self._expecting is not None:
+            self._expecting.stop()
+            self._expecting = None
+        if not self._waiting():
+            self.hand_back()
+
+    def holds(self, event: events.Event) -> bool:
+        """Whether `event`, come to the app, waits: for the screen on top to be drawn, or
+        behind input read before it that is on its way back. A key that was on its way to the
+        screen underneath when this one opened, and comes back up unused, waits too. False for
+        input to act on now (input handed back among it), and for what is never held: a key
+        bound with priority (`ctrl+q` quits at once), the mouse (it points at what is drawn),
+        other events."""
+        if not self._holdable(event):
+            return False
+        handed_back = self.handed_back(event)
+        if handed_back:
+            del self._on_the_way[id(event)]
+        if self._waiting():
+            self._held.append(_unforwarded(event))
+            return True
+        if self._on_the_way and not handed_back and not event.is_forwarded:
+            self._post_again(event)  # read later than input still on its way back
+            return True
+        return False
+
+    def opening(self, screen: Screen[Any]) -> None:
+        """`screen` opens now (the app pushes it)."""
+        self._opened_at[screen] = _time.get_time()
+
+    def typed_for_the_screen_under(self, event: events.Event) -> bool:
+        """Whether `event` is a key read before the screen on top opened, come back up unused
+        from the screen it was typed for, which the new one now covers: it must not act on the
+        new one's keys unseen (an enter answering "Remove the player?" with yes). One that
+        the new screen takes is held for it instead (`holds`)."""
+        if not isinstance(event, events.Key) or not event.is_forwarded:
+            return False
+        stack = self._app.screen_stack
+        opened_at = self._opened_at.get(stack[-1]) if stack else None
+        return opened_at is not None and event.time < opened_at
+
+    def handed_back(self, event: events.Event) -> bool:
+        """Whether `event` is input posted to the app again (read earlier, then held)."""
+        return self._on_the_way.get(id(event)) is event
+
+    def hand_back(self) -> None:
+        """Post the input held so far to the app again (the screen it waited for is drawn, or
+        gone)."""
+        held, self._held = self._held, []
+        now = _time.get_time()
+        for event in held:
+            # Handed to the screen on top now: typed for it, not for one it was opened over.
+            event.time = now
+            self._post_again(event)
+
+    def _post_again(self, event: events.Event) -> None:
+        if self._app.post_message(event):  # not once the app is closing
+            self._on_the_way[id(event)] = event
+
+    def _waiting(self) -> bool:
+        stack = self._app.screen_stack
+        return self._expecting is not None or waits(stack[-1] if stack else None)
+
+    def _holdable(self, event: events.Event) -> bool:
+        if isinstance(event, events.Key):
+            return not bound_with_priority(self._app, event.key)
+        return isinstance(event, events.Paste)
+
+
+def _unforwarded(event: events.Event) -> events.Event:
+    """`event`, or for input that came back up from a screen's widgets, the same input as read
+    (a forwarded event is not forwarded again)."""
+    if not event.is_forwarded:
+        return event
+    copy: events.Event
+    if isinstance(event, events.Key):
+        copy = events.Key(event.key, event.character)
+    else:
+        assert isinstance(event, events.Paste)
+        copy = events.Paste(event.text)
+    copy.time = event.time
+    return copy
+
+
+@runtime_checkable
+class KeepsTypedAhead(Protocol):
+    """An app that holds typed-ahead input for its screens (the lines-tui app)."""
+
+    held_typing: HeldTyping

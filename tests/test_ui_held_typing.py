@@ -1,0 +1,126 @@
+"""What the player types on before a screen they opened is drawn goes to that screen, in order
+(README, "Typing ahead"); a question is never answered by it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from conftest import make_app, post_keys_at_once, settle
+from test_ui_records import lines_7_board
+from test_verdicts import lines_tables
+from textual import events
+from textual.pilot import Pilot
+
+from lines_tui.store import open_store, sharecode
+from lines_tui.store.tables import Entry, TableId
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.held_typing import EXPECTED_WITHIN
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.scores import ImportScreen, PlayersScreen
+from lines_tui.ui.scores.code_input import CodeInput
+
+SIZE = (80, 24)
+
+
+def two_players(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.set_active_player(store.add_player("Yu"))
+
+
+async def players_drawn(pilot: Pilot[None]) -> None:
+    """The menu's `p` once the menu is there, and the Players list drawn."""
+    await settle(pilot)
+    post_keys_at_once(pilot.app, "p")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, PlayersScreen)
+
+
+async def test_a_new_player_typed_on_from_the_menu_is_registered_not_read_as_commands(
+    tmp_path: Path,
+) -> None:
+    """`p` `a` `Ed` enter in one burst (a fast typist, or keys that SSH brings together): the
+    `a` came before the Players list was there, and was lost; `d` then removed the highlighted
+    player and enter said yes."""
+    two_players(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "p", "a", "E", "d", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PlayersScreen)
+        assert app.store.players() == ["Ann", "Yu", "Ed"]
+        assert app.store.active_player == "Ed"
+
+
+async def test_a_name_typed_on_with_the_key_that_asked_for_it_is_typed_whole(
+    tmp_path: Path,
+) -> None:
+    """The letters typed before the name dialog was drawn were dropped: "Zo" was registered as
+    "o"."""
+    two_players(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await players_drawn(pilot)
+        post_keys_at_once(app, "a", "Z", "o", "enter")
+        await settle(pilot)
+        assert app.store.players() == ["Ann", "Yu", "Zo"]
+
+
+async def test_a_code_pasted_on_with_the_key_that_opened_import_lands_in_its_field(
+    tmp_path: Path,
+) -> None:
+    code = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "i")
+        app.post_message(events.Paste(code))
+        await settle(pilot)
+        assert isinstance(app.screen, ImportScreen)
+        assert app.screen.query_one(CodeInput).value == code
+
+
+async def test_a_question_is_not_answered_by_keys_typed_on_with_the_key_that_asked_it(
+    tmp_path: Path,
+) -> None:
+    """Typing ahead is for screens the player opens: `d` enter in one burst leaves the question
+    open, the player still registered."""
+    two_players(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await players_drawn(pilot)
+        post_keys_at_once(app, "end", "d", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.store.players() == ["Ann", "Yu"]
+
+
+async def test_a_leaderboard_entry_is_not_removed_by_an_enter_typed_on_with_its_d(
+    tmp_path: Path,
+) -> None:
+    """Removing an entry cannot be undone: `d` enter in one burst removed it unseen."""
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await lines_7_board(pilot)
+        post_keys_at_once(app, "d", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+    assert len(open_store(tmp_path).table("lines-7")) == 2
+
+
+async def test_keys_held_for_a_screen_that_never_opens_act_after_a_bounded_wait(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.held_typing.expect()  # as if an entry's message had been lost on its way
+        post_keys_at_once(app, "p")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await asyncio.sleep(EXPECTED_WITHIN)
+        await settle(pilot)
+        assert isinstance(app.screen, PlayersScreen)
