@@ -199,6 +199,14 @@ async def settle(pilot: Pilot[Any]) -> None:
             raise AssertionError(f"{type(dialog).__name__} was never drawn")
 
 
+async def answered(pilot: Pilot[Any], key: str, answer: str) -> None:
+    """`key`, then `answer` to the question it asks, as a player gives it: once the question is
+    drawn and read (a key sooner does not answer it: `QUESTION_GUARD`)."""
+    await pilot.press(key)
+    await settle(pilot)
+    await pilot.press(answer)
+
+
 async def laid_out_under_the_top(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
     """Pause until `done()`, a bounded number of times: a screen under a dialog is laid out on
     its own update timer, which `pilot.pause` does not force (it updates the screen on top), and

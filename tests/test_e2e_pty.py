@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
+from lines_tui.ui.typed_ahead import QUESTION_GUARD
+
 
 def test_menu_game_and_clean_exit_in_a_real_terminal(tmp_path: Path) -> None:
     terminal = Terminal(lines_tui_command(), app_environment(tmp_path))
@@ -423,6 +425,7 @@ def test_a_save_the_disk_never_finishes_is_given_up_and_told(tmp_path: Path, end
                 lambda s: "(its save has not finished" in s and "Quit and lose it?" in s,
                 "the question",
             )
+            time.sleep(QUESTION_GUARD)  # read, as a player does: a key sooner does not answer
             terminal.send("y")
         code = terminal.wait_for_exit()
         told = " ".join(terminal.text().split())

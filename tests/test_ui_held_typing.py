@@ -19,6 +19,7 @@ from lines_tui.ui.held_typing import EXPECTED_WITHIN
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, PlayersScreen
 from lines_tui.ui.scores.code_input import CodeInput
+from lines_tui.ui.typed_ahead import QUESTION_GUARD
 
 SIZE = (80, 24)
 
@@ -95,6 +96,27 @@ async def test_a_question_is_not_answered_by_keys_typed_on_with_the_key_that_ask
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert app.store.players() == ["Ann", "Yu"]
+
+
+async def test_a_question_drawn_a_moment_ago_is_not_answered_until_it_could_be_read(
+    tmp_path: Path,
+) -> None:
+    """`d` and enter 20 ms apart (as tmux sends them) came after the question's first frame,
+    drawn within 15 ms, and removed the player: no one reads a question that fast."""
+    two_players(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await players_drawn(pilot)
+        post_keys_at_once(app, "end", "d")
+        await settle(pilot)  # drawn; the keys below say when they were read
+        question = app.screen
+        assert isinstance(question, ConfirmScreen) and question.shown_at is not None
+        post_keys_at_once(app, "enter", read_at=question.shown_at + QUESTION_GUARD / 3)
+        await pilot.pause()
+        assert app.screen is question
+        post_keys_at_once(app, "y", read_at=question.shown_at + QUESTION_GUARD)
+        await settle(pilot)
+        assert app.store.players() == ["Ann"]
 
 
 async def test_a_leaderboard_entry_is_not_removed_by_an_enter_typed_on_with_its_d(

@@ -16,6 +16,7 @@ from conftest import (
     BOUND,
     ExitWatchingApp,
     FaultyFileSystem,
+    answered,
     drawn_rows,
     in_sight,
     marked_not_saved,
@@ -907,7 +908,7 @@ async def test_a_new_deal_stopped_while_proving_keeps_the_time_not_saved(
     async with app.run_test(size=(80, 24)) as pilot:
         app.session.solvable_deals = True
         screen = await win_the_duo(pilot, clock)
-        await pilot.press("N", "y")
+        await answered(pilot, "N", "y")
         await settle(pilot)
         assert isinstance(app.screen, ProvingScreen)
         await pilot.press("escape")
@@ -1011,7 +1012,7 @@ async def test_restart_and_new_deal(tmp_path: Path) -> None:
         screen.board.cursor = second
         await pilot.press("enter")
         assert screen.game.history
-        await pilot.press("R", "y")  # a game in progress: asked first
+        await answered(pilot, "R", "y")  # a game in progress: asked first
         await pilot.pause()
         assert not screen.game.history
         assert screen.board.present == screen.game.position.geometry.all_present

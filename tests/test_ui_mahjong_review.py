@@ -6,7 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import in_sight, install_layouts, make_app, settle, widget_lines, won_mahjong_game
+from conftest import (
+    answered,
+    in_sight,
+    install_layouts,
+    make_app,
+    settle,
+    widget_lines,
+    won_mahjong_game,
+)
 from test_ui_mahjong import (
     Clock,
     game_of,
@@ -621,7 +629,7 @@ async def test_a_loss_told_again_after_a_stopped_proof_still_says_undo(tmp_path:
         await pilot.press("r", "d", "t")  # the red dragons: the last pair that can be taken
         await pilot.pause()
         assert screen.game.lost and status_shown(app) == LOSS_MESSAGE
-        await pilot.press("N", "y")  # abandon the lost game...
+        await answered(pilot, "N", "y")  # abandon the lost game...
         await pilot.pause()
         assert isinstance(app.screen, ProvingScreen)
         await pilot.press("escape")  # ...but stop the proof of the new deal

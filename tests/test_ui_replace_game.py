@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, cursor_to, make_app, settle
+from conftest import FIXED_NOW, answered, cursor_to, make_app, settle
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
@@ -47,7 +47,7 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
             await settle(pilot)
             assert pilot.app.screen is screen
             assert (screen.game.seed, screen.game.history) == (seed, taken)
-        await pilot.press("N", "y")
+        await answered(pilot, "N", "y")
         await settle(pilot)
         assert screen.game.seed != seed and not screen.game.history
 
@@ -62,7 +62,7 @@ async def test_a_deal_abandoned_after_asking_does_not_come_back(tmp_path: Path, 
         await pilot.press("i", "t")
         await settle(pilot)
         assert open_store(tmp_path).load_game("mahjong") is not None
-        await pilot.press(key, "y")
+        await answered(pilot, key, "y")
         await settle(pilot)
         assert not screen.game.history
         await pilot.press("q")
@@ -73,7 +73,7 @@ async def test_a_deal_abandoned_after_asking_does_not_come_back(tmp_path: Path, 
         game = MahjongGame.new(find_layout("lantern"), 3, now=FIXED_NOW)
         game.remove(*game.available_pairs()[0], FIXED_NOW)
         screen = await open_game(pilot, find_layout("lantern"), game=game)
-        await pilot.press(key, "y")
+        await answered(pilot, key, "y")
         await settle(pilot)
         await pilot.press("q")
         await settle(pilot)
@@ -138,7 +138,7 @@ async def test_a_new_lines_game_from_the_menu_asks_before_replacing_the_saved_on
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert open_store(tmp_path).load_game("lines") == saved.to_json()
-        await pilot.press("l", "y")
+        await answered(pilot, "l", "y")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and not app.screen.game.moves
 

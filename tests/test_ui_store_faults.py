@@ -21,6 +21,7 @@ from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
     Walk,
+    answered,
     make_app,
     play_lines_by_keys,
     settle,
@@ -142,7 +143,7 @@ async def test_leaving_a_game_whose_save_fails_asks_before_losing_it(
         await pilot.press("n")
         await settle(pilot)
         assert app.screen is screen
-        await pilot.press("q", "y")
+        await answered(pilot, "q", "y")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 

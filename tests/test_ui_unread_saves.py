@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_NOW, FaultyFileSystem, settle
+from conftest import FIXED_NOW, FaultyFileSystem, answered, settle
 from test_ui_app_shell import menu_labels, save_a_mahjong_game
 from textual.pilot import Pilot
 
@@ -123,7 +123,7 @@ async def test_a_saved_game_that_could_not_be_read_is_not_saved_over(
         assert isinstance(app.screen, LinesScreen if kind == "lines" else MahjongScreen)
         await play_a_move(pilot)
         if kind == "lines":
-            await pilot.press("n", "y")  # a new game, which would remove the saved one
+            await answered(pilot, "n", "y")  # a new game, which would remove the saved one
             await settle(pilot)
         await pilot.press("q")  # back to the menu: the game would be saved on leaving
         await settle(pilot)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import (
     FIXED_NOW,
+    answered,
     make_app,
     played_lines_game,
     settle,
@@ -342,7 +343,7 @@ async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(
         await pilot.press("n")  # no: nothing changes
         await settle(pilot)
         assert sorted(row[2] for row in cells(board)) == ["Ann", "Cheat"]
-        await pilot.press("d", "y")
+        await answered(pilot, "d", "y")
         await settle(pilot)
         assert app.screen is board
         assert [row[2] for row in cells(board)] == ["Ann"]

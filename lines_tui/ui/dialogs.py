@@ -22,6 +22,7 @@ from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer, restated
 from lines_tui.ui.lists import TextPane
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.typed_ahead import QUESTION_GUARD, DropsTypedAhead
 
 
 def dialog(title: str, text: str, keys: str) -> ComposeResult:
@@ -33,8 +34,13 @@ def dialog(title: str, text: str, keys: str) -> ComposeResult:
     yield Footer()
 
 
-class ConfirmScreen(DismissedOnTop, ModalScreen[bool]):
-    """Asks one question; y or enter answers yes, n or escape answers no."""
+class ConfirmScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[bool]):
+    """Asks one question; y or enter answers yes, n or escape answers no. Keys read before its
+    first frame, or too soon after it to have been typed after reading it, do not answer it
+    (`DropsTypedAhead`, `QUESTION_GUARD`): it asks before something is lost."""
+
+    guard = QUESTION_GUARD
+    drops_burst = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer(True)", "Yes", tooltip="Yes: do what the question says"),

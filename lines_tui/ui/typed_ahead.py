@@ -71,6 +71,13 @@ the dialog shows) and read the dialog and chosen the key (a choice reaction, 0.5
 it shows), so at least about 0.4 s after the last key typed on; a player who mashes slower than
 this is let through, and a deliberate key sooner than this is dropped, said so by the hint, and
 simply typed again."""
+QUESTION_GUARD = 0.15
+"""Seconds after a question (yes or no, before something is lost) is first drawn during which the
+player's keys are still dropped: no one sees a question and answers it sooner (a simple reaction
+alone takes about 0.2 s), so a key read by then was typed on with the one that asked it (`d`
+enter in one burst, or the two keys 20 ms apart as a terminal multiplexer sends them). A player
+who knows the question and answers at once, a little later, is not held up; one who answers
+sooner types the key again."""
 TYPED_ON_HINT = "Keys typed on from the last move are ignored: stop a moment, then type."
 """What a dialog says while it drops keys that carry on a burst of typing past its guard time."""
 DROPPING_TYPED_ON = "-dropping-typed-on"
@@ -113,8 +120,11 @@ class DropsTypedAhead:
     guard: float = 0.0
     """Seconds after `shown_at` during which input is still dropped (`TYPED_ON_GUARD` for a
     dialog a game key opens). A dialog with a guard also drops the keys that carry on the burst
-    of typing it opened in. None for one the player asked for: it takes what was typed on
-    before it showed, held for it until then (`TakesTypedAhead`)."""
+    of typing it opened in (unless not `drops_burst`). None for one the player asked for: it takes
+    what was typed on before it showed, held for it until then (`TakesTypedAhead`)."""
+    drops_burst: bool = True
+    """Whether a dialog with a guard also drops the keys that carry on the burst of typing it
+    opened in (a question asked by the player's own key does not: see `QUESTION_GUARD`)."""
     _burst_open: bool = True
     """Whether keys may still carry on the burst of typing the dialog opened in (with a guard):
     until the first key that counts."""
@@ -131,7 +141,7 @@ class DropsTypedAhead:
         guarded = self.shown_at + self.guard
         assert isinstance(self, Screen)
         latest = last_key_at(self.app)
-        if not (self.guard and self._burst_open) or latest is None:
+        if not (self.guard and self.drops_burst and self._burst_open) or latest is None:
             return guarded
         return max(guarded, latest + BURST_GAP)
 
@@ -172,13 +182,16 @@ class DropsTypedAhead:
 
     def _on_mount(self, event: events.Mount) -> None:
         # Not the mount: the first frame comes 30-45 ms after it, and keys typed in between
-        # were typed before the player could see the dialog.
+        # were typed before the player could see the dialog. Nor a callback after the refresh:
+        # a key read just after the frame could be judged before it ran, and dropped though
+        # the player had seen the dialog. The layout's signal comes with the frame itself.
         assert isinstance(self, Screen)
         if self.shown_at is None:
-            self.call_after_refresh(self._first_drawn)
+            self.screen_layout_refresh_signal.subscribe(self, self._drawn, immediate=True)
 
-    def _first_drawn(self) -> None:
-        self.shown_at = _time.get_time()
+    def _drawn(self, _: Screen[Any]) -> None:
+        if self.shown_at is None:  # the first frame (the signal stays: Textual's own is on it)
+            self.shown_at = _time.get_time()
 
 
 def typed_ahead(app: App[Any], event: events.Event) -> bool:
