@@ -300,6 +300,25 @@ async def test_the_leaderboards_notices_about_an_entry_go_with_it(tmp_path: Path
         assert told.startswith("Challenge code shown above")
 
 
+async def test_a_players_notice_replaces_the_one_before_it(tmp_path: Path) -> None:
+    """"Registered Bob; Bob plays now." stayed under "Ann plays now.", which it contradicted."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press(*"Bob", "enter")
+        await settle(pilot)
+        assert toast_texts(app) == ["Registered Bob; Bob plays now."]
+        await pilot.press("up", "enter")
+        await settle(pilot)
+        assert toast_texts(app) == ["Ann plays now."]
+
+
 async def test_a_score_screens_notices_go_when_it_closes(tmp_path: Path) -> None:
     """A Players notice was still showing over the leaderboards opened next from the menu."""
     app = make_app(tmp_path)

@@ -44,6 +44,7 @@ from lines_tui.ui.help import HelpScreen, screen_name
 from lines_tui.ui.lines_starts import LinesStarts
 from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.one_notice import OneNoticeAtATime
 from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames
 from lines_tui.ui.score_screens import ScoreScreens
@@ -423,10 +424,10 @@ class LinesTuiApp(App[None]):
         return super().push_screen(screen, *args, **options)
 
     def pop_screen(self) -> Any:
-        """A screen whose notices are about it (`NOTICES_GO_WITH_IT`: the leaderboards, Players)
+        """A screen whose notices are about it (`OneNoticeAtATime`: the leaderboards, Players)
         closes: they go with it, as they go when a dialog opens, rather than stay over
         the next screen opened ("Removed …" over the leaderboards)."""
-        if getattr(self.screen, "NOTICES_GO_WITH_IT", False):
+        if isinstance(self.screen, OneNoticeAtATime):
             self.clear_notifications()
         return super().pop_screen()
 

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -31,6 +30,7 @@ from lines_tui.ui.footer import Footer, keys_that_act, restated
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.one_notice import OneNoticeAtATime
 from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
 from lines_tui.ui.scores.entries import (
     PROOF_LEGEND,
@@ -130,7 +130,9 @@ def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
     return " and from ".join(session.table_title(table) for table in tables)
 
 
-class LeaderboardScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[None]):
+class LeaderboardScreen(
+    DismissedOnTop, OneNoticeAtATime, TakesTypedAhead, LaidOutFor80Columns, Screen[None]
+):
     """Every table with results; left/right switch tables, c copies the shown table's code.
 
     Opens on `table` (an id such as "lines-9") with `highlight_rank` (1-based) under the cursor.
@@ -138,8 +140,6 @@ class LeaderboardScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Sc
     session's store thread: until they come the screen says so, and its keys still work. The
     replays' verdicts mark the entries and decide which can be watched or challenged.
     """
-
-    NOTICES_GO_WITH_IT = True  # the app clears them as it closes (`LinesTuiApp.pop_screen`)
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -452,21 +452,12 @@ class LeaderboardScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Sc
             self._told_row = None
             self.app.clear_notifications()
 
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = False,
-    ) -> None:
-        """A notice here speaks of the table or the entry under the cursor: it replaces those
-        before it, which spoke of another (or stacked, covered the table's columns), and goes
-        when the cursor leaves the entry (a table shown afresh keeps it: `show`)."""
-        self.app.clear_notifications()
+    def notice_shown(self) -> None:
+        """A notice here speaks of the table or the entry under the cursor: it replaced those
+        before it (`OneNoticeAtATime`), which spoke of another (or stacked, covered the table's
+        columns), and goes when the cursor leaves the entry (a table shown afresh keeps it:
+        `show`)."""
         self._told_row = self._grid.cursor_row
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def _leaderboards(self) -> Text:
         """The heading while no table is shown."""

@@ -20,6 +20,7 @@ from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.one_notice import OneNoticeAtATime
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NOT_SAVED, NameEntryScreen
 from lines_tui.ui.sentences import as_sentence, ended
@@ -60,12 +61,12 @@ def playing_note(playing: str | None, active: str | None) -> str:
     return f"{who}; {marked}."
 
 
-class PlayersScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[None]):
+class PlayersScreen(
+    DismissedOnTop, OneNoticeAtATime, TakesTypedAhead, LaidOutFor80Columns, Screen[None]
+):
     """The list's first line is the guest; enter makes the highlighted one the active player.
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""
-
-    NOTICES_GO_WITH_IT = True  # the app clears them as it closes (`LinesTuiApp.pop_screen`)
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
