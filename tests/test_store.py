@@ -19,7 +19,7 @@ from lines_tui.store.names import InvalidName, clean_name, name_problem, new_nam
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
-from lines_tui.store.tables import Entry, TableId, day_start, utc_day
+from lines_tui.store.tables import Entry, TableId, day_start, format_clock, format_value, utc_day
 
 START = 1_700_000_000.0
 DAY = 24 * 3600
@@ -1027,3 +1027,22 @@ def test_a_player_who_plays_one_run_follows_a_rename_and_goes_with_a_removal(
     store.play_as("Ann")  # written now: the one-run player is no more
     store.set_active_player(None)
     assert store.active_player is None
+
+
+@pytest.mark.parametrize(
+    ("seconds", "kept", "clock"),
+    [
+        (39.96, 399, "0:39"),
+        (39.9, 399, "0:39"),  # 398.99999999999994 tenths
+        ((START + 0.1) - START, 1, "0:00"),  # two clock readings 0.1 s apart: 0.09999990463
+    ],
+)
+def test_a_mahjong_time_is_kept_to_the_tenth_the_clock_has_reached(
+    folder: Path, seconds: float, kept: int, clock: str
+) -> None:
+    """A win at 39.96 s was kept as 0:40.0 while the game's clock showed 0:39."""
+    store = open_store(folder)
+    store.record_mahjong("Ann", "turtle", seconds, 1, START)
+    (entry,) = store.table("mahjong-turtle")
+    assert entry.value == kept
+    assert format_value(TableId.mahjong("turtle"), entry.value).startswith(format_clock(seconds))

@@ -301,7 +301,8 @@ async def test_the_leaderboards_notices_about_an_entry_go_with_it(tmp_path: Path
 
 
 async def test_a_players_notice_replaces_the_one_before_it(tmp_path: Path) -> None:
-    """"Registered Bob; Bob plays now." stayed under "Ann plays now.", which it contradicted."""
+    """The notice "Registered Bob; Bob plays now." stayed under "Ann plays now.", which it
+    contradicted."""
     store = open_store(tmp_path)
     store.add_player("Ann")
     app = make_app(tmp_path)

@@ -49,8 +49,13 @@ DAY_PATTERN = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
 
 
 def tenths(seconds: float) -> int:
-    """A Mahjong time as an entry keeps it: in tenths of a second, the unit the clock shows."""
-    return round(seconds * 10)
+    """A Mahjong time as an entry keeps it: in tenths of a second, the unit the clock shows, cut
+    to the tenth below as a clock's time is. Rounded, a win at 39.96 s was 0:40.0 while the
+    game's clock, in whole seconds (`format_clock`), still showed 0:39. The float error of a
+    time right on a tenth is rounded away first: a difference of two clock readings of today's
+    size is off by up to about 2e-7 s (a win 0.1 s in is 0.09999990463 s), and 39.9 * 10 is
+    398.99999999999994."""
+    return math.floor(round(seconds * 10, 4))
 
 
 class TableIdError(ValueError):
