@@ -398,6 +398,20 @@ def test_a_known_table_with_no_results_yet_still_shows_empty(
     refused(shown, f"did you mean mahjong-{layout_table_name(steps)}?")
 
 
+@pytest.mark.parametrize("command", [["scores", "import", "-"], ["scores", "verify", "-"]])
+@pytest.mark.parametrize("piped", ["", " \n\n"])
+def test_an_empty_standard_input_is_said_to_be_empty(
+    tmp_path: Path, command: list[str], piped: str
+) -> None:
+    """`lines-tui scores import - </dev/null` said "no share code found in the text", as though
+    some text had come."""
+    refused(
+        run(tmp_path, *command, stdin=piped),
+        "standard input is empty; give the code on the command line",
+    )
+    assert open_store(tmp_path).tables() == {}
+
+
 @pytest.mark.parametrize(
     "command",
     [["scores", "import", "-"], ["scores", "import", "--dry-run", "-"], ["scores", "verify", "-"]],

@@ -442,6 +442,8 @@ def read_standard_input() -> str:
     most = MAX_PASTE_CHARS * 4  # bytes: a UTF-8 character takes at most 4
     # A terminal is read: a code pasted there, then ctrl+d.
     data = piped_in(most, "give the code on the command line")
+    if not data.strip():
+        fail("standard input is empty; give the code on the command line")
     if len(data) > most:  # too long to be a code, whatever the bytes: the decoder says so
         return data.decode("utf-8", errors="replace")
     try:
