@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from conftest import make_app, post_keys_at_once, settle
+import pytest
+from conftest import make_app, post_keys_at_once, settle, slow_app, stalled, widget_lines
 from test_ui_records import lines_7_board
 from test_verdicts import lines_tables
 from textual import events
@@ -55,18 +56,41 @@ async def test_a_new_player_typed_on_from_the_menu_is_registered_not_read_as_com
         assert app.store.active_player == "Ed"
 
 
-async def test_a_name_typed_on_with_the_key_that_asked_for_it_is_typed_whole(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("typed", "registered"),
+    [(("a", "Z", "o", "enter"), "Zo"), (("a", "F", "o", "enter", "k"), "Fo")],
+)
+async def test_a_name_typed_on_in_one_burst_is_the_one_typed_before_its_enter(
+    tmp_path: Path, typed: tuple[str, ...], registered: str
 ) -> None:
-    """The letters typed before the name dialog was drawn were dropped: "Zo" was registered as
-    "o"."""
+    """The letters typed before the name dialog was drawn were dropped ("Zo" registered as "o"),
+    and a key typed on after the enter went into the name ("Fok"): the field typed the k before
+    the dialog took the name."""
     two_players(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await players_drawn(pilot)
-        post_keys_at_once(app, "a", "Z", "o", "enter")
+        post_keys_at_once(app, *typed)
         await settle(pilot)
-        assert app.store.players() == ["Ann", "Yu", "Zo"]
+        assert app.store.players() == ["Ann", "Yu", registered]
+
+
+async def test_keys_typed_ahead_wait_for_the_players_list_to_be_read(tmp_path: Path) -> None:
+    """`p` `home` `down` `d` while the list was still being read: the list was empty when the
+    keys came, so `d` said "Highlight a player to remove." and Ann was not asked about."""
+    two_players(tmp_path)
+    app, _, disk = slow_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        disk.stall()
+        post_keys_at_once(app, "p", "home", "down", "d")
+        await stalled(pilot, disk)
+        disk.release()
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        asked = " ".join(line.strip() for line in widget_lines(question.query_one(".dialog-text")))
+        assert asked.startswith("Remove the player Ann?")
 
 
 async def test_a_code_pasted_on_with_the_key_that_opened_import_lands_in_its_field(

@@ -30,8 +30,9 @@ from textual.timer import Timer
 from lines_tui.ui.typed_ahead import bound_with_priority
 
 EXPECTED_WITHIN = 1.0
-"""Seconds input waits at most for a screen a key asked for to open (it opens within
-milliseconds; a message that never comes must not leave the keys held)."""
+"""Seconds input waits at most for a screen a key asked for to open, and for a screen drawn to
+show what it reads first (each takes milliseconds; a message that never comes, or a read that
+hangs, must not leave the keys held)."""
 
 
 class TakesTypedAhead:
@@ -40,7 +41,11 @@ class TakesTypedAhead:
     bases."""
 
     typed_ahead_drawn: bool = False
-    """Whether the screen has been drawn: input no longer waits for it."""
+    """Whether the screen has been drawn."""
+    content_shown: bool = True
+    """Whether what the player's keys act on is there: a screen that reads it first (the Players
+    list) says False until `content_came`, and input waits for it too (`p` `r` `Gaby` enter,
+    the list not read yet: `r` found no player, and the letters acted as commands)."""
 
     @property
     def takes_typed_ahead(self) -> bool:
@@ -55,22 +60,36 @@ class TakesTypedAhead:
         self.call_after_refresh(self._typed_ahead_welcome)
 
     def _on_unmount(self) -> None:
-        self._typed_ahead_welcome()  # closed before it was drawn: nothing stays held
+        # Closed before it was drawn or read: nothing stays held for it.
+        self.content_shown = True
+        self._typed_ahead_welcome()
 
     def _typed_ahead_welcome(self) -> None:
         assert isinstance(self, Screen)
         self.typed_ahead_drawn = True
-        if isinstance(self.app, KeepsTypedAhead):
+        if not self.content_shown:  # a read that hangs must not hold the keys (esc) for ever
+            self.set_timer(EXPECTED_WITHIN, self.content_came)
+        self._hand_back_when_ready()
+
+    def content_came(self) -> None:
+        """What the player's keys act on is there (once `content_shown` was False)."""
+        if not self.content_shown:
+            self.content_shown = True
+            self._hand_back_when_ready()
+
+    def _hand_back_when_ready(self) -> None:
+        assert isinstance(self, Screen)
+        if self.typed_ahead_drawn and self.content_shown and isinstance(self.app, KeepsTypedAhead):
             self.app.held_typing.hand_back()
 
 
 def waits(screen: Screen[Any] | None) -> bool:
     """Whether input typed now waits for `screen`, on top: it takes typed-ahead input and has not
-    been drawn yet."""
+    been drawn yet, or not shown what that input acts on."""
     return (
         isinstance(screen, TakesTypedAhead)
         and screen.takes_typed_ahead
-        and not screen.typed_ahead_drawn
+        and not (screen.typed_ahead_drawn and screen.content_shown)
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -36,6 +37,30 @@ class NameInput(PlainInput, inherit_bindings=False):
         Binding("enter", "submit", "OK", tooltip="Take the name as typed"),
         *editing_keys("the name", "character"),
     ]
+
+    taken = False
+    """Whether enter has handed the name to the dialog, which has not given it back (`retake`):
+    what is typed or pasted on after enter does not go into the name. A key typed just after
+    enter comes here before the dialog has taken the name (`Fo` enter `k`, bunched over SSH,
+    registered "Fok"), and it was meant for the screen the dialog closes to."""
+
+    async def action_submit(self) -> None:
+        self.taken = True
+        await super().action_submit()
+
+    def retake(self) -> None:
+        """The dialog did not take the name (refused, or not saved): it can be edited again."""
+        self.taken = False
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.taken and event.is_printable:
+            event.stop()
+            event.prevent_default()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if self.taken:
+            event.stop()
+            event.prevent_default()
 
 
 class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScreen[str | None]):
@@ -105,22 +130,22 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_accept()
+        self.action_accept(event.value)
 
-    def action_accept(self) -> None:
+    def action_accept(self, typed: str | None = None) -> None:
+        """Take the name `typed` when enter was pressed (by default, the field's now)."""
         if self._saving is not None:
             return  # enter again while the name is written: one save at a time
+        field = self.query_one(NameInput)
         problem = self.query_one("#name-problem", Static)
         try:
-            name = clean_name(self.query_one(Input).value, self.kept)
+            name = clean_name(field.value if typed is None else typed, self.kept)
         except InvalidName as error:
-            problem.update(f"{error}.")
-            problem.add_class("problem")
+            self._not_taken(f"{error}.")
             return
         refusal = self.check(name) if self.check is not None else None
         if refusal is not None:
-            problem.update(refusal)
-            problem.add_class("problem")
+            self._not_taken(refusal)
             return
         if self.save is None:
             self.dismiss(name)
@@ -143,7 +168,12 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
         self._saving = None
         if not still_there(self):
             return False
-        problem = self.query_one("#name-problem", Static)
-        problem.update(f"{NOT_SAVED}: {reason}")
-        problem.add_class("problem")
+        self._not_taken(f"{NOT_SAVED}: {reason}")
         return True
+
+    def _not_taken(self, reason: str) -> None:
+        """Say why the name was not taken, and give the field back for editing."""
+        problem = self.query_one("#name-problem", Static)
+        problem.update(reason)
+        problem.add_class("problem")
+        self.query_one(NameInput).retake()

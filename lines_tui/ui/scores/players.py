@@ -68,6 +68,8 @@ class PlayersScreen(
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""
 
+    content_shown = False  # keys typed ahead wait for the list (`TakesTypedAhead`)
+
     CSS_PATH = Path(__file__).parent / "scores.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to the menu"),
@@ -133,6 +135,7 @@ class PlayersScreen(
         listing.highlighted = self.names.index(chosen) + 1 if chosen in self.names else 0
         listing.focus()
         self.query_one("#players-active", Static).update(Text(note))
+        self.content_came()
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
