@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import make_app, post_keys_at_once, settle, slow_app, stalled, widget_lines
 from test_ui_records import lines_7_board
 from test_verdicts import lines_tables
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 
 from lines_tui.store import open_store, sharecode
@@ -23,6 +25,21 @@ from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.typed_ahead import QUESTION_GUARD
 
 SIZE = (80, 24)
+
+
+CODE = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
+
+
+def i_and_a_paste(app: App[Any]) -> None:
+    """The menu's `i` and a paste of `CODE`, as read at once."""
+    post_keys_at_once(app, "i")
+    app.post_message(events.Paste(CODE))
+
+
+def import_field(app: App[Any]) -> str | None:
+    """What the import field holds, if Import is on top."""
+    screen = app.screen
+    return screen.query_one(CodeInput).value if isinstance(screen, ImportScreen) else None
 
 
 def two_players(folder: Path) -> None:
@@ -96,15 +113,12 @@ async def test_keys_typed_ahead_wait_for_the_players_list_to_be_read(tmp_path: P
 async def test_a_code_pasted_on_with_the_key_that_opened_import_lands_in_its_field(
     tmp_path: Path,
 ) -> None:
-    code = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        post_keys_at_once(app, "i")
-        app.post_message(events.Paste(code))
+        i_and_a_paste(app)
         await settle(pilot)
-        assert isinstance(app.screen, ImportScreen)
-        assert app.screen.query_one(CodeInput).value == code
+        assert import_field(app) == CODE
 
 
 async def test_a_question_is_not_answered_by_keys_typed_on_with_the_key_that_asked_it(
@@ -155,6 +169,49 @@ async def test_a_leaderboard_entry_is_not_removed_by_an_enter_typed_on_with_its_
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
     assert len(open_store(tmp_path).table("lines-7")) == 2
+
+
+async def test_a_code_pasted_on_while_the_menu_reads_lands_in_the_import_field(
+    tmp_path: Path,
+) -> None:
+    """Back on the menu it reads the saved games again (a slow disk: hundreds of milliseconds),
+    and `i` waits for that read: the paste typed on meanwhile went to the menu, and was lost."""
+    two_players(tmp_path)  # a file to read
+    app, _, disk = slow_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await players_drawn(pilot)
+        disk.stall()
+        post_keys_at_once(app, "escape")  # the menu again, reading
+        await stalled(pilot, disk)
+        i_and_a_paste(app)
+        await pilot.pause()
+        disk.release()
+        await settle(pilot)
+        assert import_field(app) == CODE
+
+
+async def test_a_key_typed_on_with_the_one_that_opens_help_acts_on_the_help(
+    tmp_path: Path,
+) -> None:
+    """`?` escape in one burst: the escape, passed on before the help opened, reaches it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "question_mark", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_ctrl_q_quits_at_once_with_keys_held_for_a_screen(tmp_path: Path) -> None:
+    two_players(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "p", "a", "Z", "ctrl+q")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    assert app.return_code == 0
+    assert open_store(tmp_path).players() == ["Ann", "Yu"]
 
 
 async def test_keys_held_for_a_screen_that_never_opens_act_after_a_bounded_wait(

@@ -30,7 +30,7 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widget import AwaitMount, Widget
 
 from lines_tui.outside_text import printable, printable_lines
@@ -231,11 +231,13 @@ class LinesTuiApp(App[None]):
             or self.held_typing.typed_for_the_screen_under(event)
             or self.direct_start.drops(event)
             or self.saved_games.drops(event)
-            or typed_ahead(self, event)
+            # Input held for a screen that takes it was typed for it, whenever that was.
+            or (read_now and typed_ahead(self, event))
         )
         if read_now:  # after the dialog on top has judged it against the key before
             self.typing.saw(event)
         if not dropped:
+            self.held_typing.sending(event)
             await super().on_event(event)
 
     async def run_action(
@@ -419,8 +421,6 @@ class LinesTuiApp(App[None]):
             return AwaitMount(screen, [])
         if isinstance(screen, ModalScreen):
             self.clear_notifications()
-        if isinstance(screen, Screen):
-            self.held_typing.opening(screen)
         return super().push_screen(screen, *args, **options)
 
     def pop_screen(self) -> Any:

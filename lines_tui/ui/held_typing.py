@@ -22,12 +22,12 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 from weakref import WeakKeyDictionary
 
-from textual import _time, events
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
-from lines_tui.ui.typed_ahead import bound_with_priority
+from lines_tui.ui.typed_ahead import DropsTypedAhead, bound_with_priority
 
 EXPECTED_WITHIN = 1.0
 """Seconds input waits at most for a screen a key asked for to open, and for a screen drawn to
@@ -44,8 +44,9 @@ class TakesTypedAhead:
     """Whether the screen has been drawn."""
     content_shown: bool = True
     """Whether what the player's keys act on is there: a screen that reads it first (the Players
-    list) says False until `content_came`, and input waits for it too (`p` `r` `Gaby` enter,
-    the list not read yet: `r` found no player, and the letters acted as commands)."""
+    list) says False until `content_came`, and input typed before it was drawn waits for it
+    too (`p` `r` `Gaby` enter, the list not read yet: `r` found no player, and the letters
+    acted as commands)."""
 
     @property
     def takes_typed_ahead(self) -> bool:
@@ -83,13 +84,15 @@ class TakesTypedAhead:
             self.app.held_typing.hand_back()
 
 
-def waits(screen: Screen[Any] | None) -> bool:
+def waits(screen: Screen[Any] | None, holding: bool) -> bool:
     """Whether input typed now waits for `screen`, on top: it takes typed-ahead input and has not
-    been drawn yet, or not shown what that input acts on."""
+    been drawn yet, or, while input typed before it was drawn is `holding` for it, not shown
+    what that input acts on. A key typed once it shows acts at once when nothing waits ahead of
+    it: esc leaves a list still being read from a slow disk."""
     return (
         isinstance(screen, TakesTypedAhead)
         and screen.takes_typed_ahead
-        and not (screen.typed_ahead_drawn and screen.content_shown)
+        and (not screen.typed_ahead_drawn or (holding and not screen.content_shown))
     )
 
 
@@ -102,8 +105,8 @@ class HeldTyping:
         self._on_the_way: dict[int, events.Event] = {}
         """Input posted to the app again and not yet back, by `id` (the events are kept alive
         here, so their ids stay theirs)."""
-        self._opened_at: WeakKeyDictionary[Screen[Any], float] = WeakKeyDictionary()
-        """When each screen still open was pushed."""
+        self._sent_to: WeakKeyDictionary[events.Event, Screen[Any]] = WeakKeyDictionary()
+        """The screen on top when each key still on its way was passed on (`sending`)."""
         self._expecting: Timer | None = None
         """While a key has asked for a screen that takes typed-ahead input and the app has not
         opened it yet (`expect`): the timer that stops the wait if it never does."""
@@ -122,8 +125,7 @@ class HeldTyping:
         if self._expecting is not None:
             self._expecting.stop()
             self._expecting = None
-        if not self._waiting():
-            self.hand_back()
+        self.hand_back()
 
     def holds(self, event: events.Event) -> bool:
         """Whether `event`, come to the app, waits: for the screen on top to be drawn, or
@@ -145,33 +147,43 @@ class HeldTyping:
             return True
         return False
 
-    def opening(self, screen: Screen[Any]) -> None:
-        """`screen` opens now (the app pushes it)."""
-        self._opened_at[screen] = _time.get_time()
+    def sending(self, event: events.Event) -> None:
+        """The app passes `event`, a key just come to it, on to the screen on top."""
+        stack = self._app.screen_stack
+        if isinstance(event, events.Key) and not event.is_forwarded and stack:
+            self._sent_to[event] = stack[-1]
 
     def typed_for_the_screen_under(self, event: events.Event) -> bool:
-        """Whether `event` is a key read before the screen on top opened, come back up unused
-        from the screen it was typed for, which the new one now covers: it must not act on the
-        new one's keys unseen (an enter answering "Remove the player?" with yes). One that
-        the new screen takes is held for it instead (`holds`)."""
+        """Whether `event` is a key come back up unused from the screen it was passed on to,
+        which another screen opened since now covers, and is taken from the bindings it would
+        find there: passed on again to that screen if it takes typed-ahead input, dropped if it
+        is a dialog that drops it (an enter answering "Remove the player?" with yes, unseen). On
+        any other screen it acts as that screen binds it (`?` escape in one burst closes the
+        help it opened)."""
         if not isinstance(event, events.Key) or not event.is_forwarded:
             return False
+        sent_to = self._sent_to.pop(event, None)
         stack = self._app.screen_stack
-        opened_at = self._opened_at.get(stack[-1]) if stack else None
-        return opened_at is not None and event.time < opened_at
+        if sent_to is None or not stack or sent_to is stack[-1]:
+            return False
+        top = stack[-1]
+        if isinstance(top, TakesTypedAhead) and top.takes_typed_ahead:
+            self._post_again(_unforwarded(event))
+            return True
+        return isinstance(top, DropsTypedAhead)
 
     def handed_back(self, event: events.Event) -> bool:
         """Whether `event` is input posted to the app again (read earlier, then held)."""
         return self._on_the_way.get(id(event)) is event
 
     def hand_back(self) -> None:
-        """Post the input held so far to the app again (the screen it waited for is drawn, or
-        gone)."""
+        """Post the input held so far to the app again, unless the screen on top still waits
+        for it (one opened over the screen that was waited for, which hands it back when it is
+        ready: a key handed back now would go behind keys read since)."""
+        if self._waiting():
+            return
         held, self._held = self._held, []
-        now = _time.get_time()
         for event in held:
-            # Handed to the screen on top now: typed for it, not for one it was opened over.
-            event.time = now
             self._post_again(event)
 
     def _post_again(self, event: events.Event) -> None:
@@ -180,7 +192,8 @@ class HeldTyping:
 
     def _waiting(self) -> bool:
         stack = self._app.screen_stack
-        return self._expecting is not None or waits(stack[-1] if stack else None)
+        top = stack[-1] if stack else None
+        return self._expecting is not None or waits(top, holding=bool(self._held))
 
     def _holdable(self, event: events.Event) -> bool:
         if isinstance(event, events.Key):

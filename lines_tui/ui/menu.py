@@ -309,6 +309,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self.action_open(option.id)
 
     def action_open(self, entry: str) -> None:
+        if entry in TAKES_TYPED_AHEAD and isinstance(self.app, KeepsTypedAhead):
+            # What is typed on is for the screen it opens, also while the menu still reads.
+            self.app.held_typing.expect()
         if self.state is None and entry in GAME_ENTRIES:
             self._chosen = entry  # opens when the read ends
             if not self._reading:  # the last one failed
@@ -320,8 +323,6 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self._resuming = entry if entry in self._listed else None
             self.refresh_entries()
         else:
-            if entry in TAKES_TYPED_AHEAD and isinstance(self.app, KeepsTypedAhead):
-                self.app.held_typing.expect()  # what is typed on is for the screen it opens
             self.post_message(self.Chosen(entry, self.state))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -120,8 +120,9 @@ class DropsTypedAhead:
     guard: float = 0.0
     """Seconds after `shown_at` during which input is still dropped (`TYPED_ON_GUARD` for a
     dialog a game key opens). A dialog with a guard also drops the keys that carry on the burst
-    of typing it opened in (unless not `drops_burst`). None for one the player asked for: it takes
-    what was typed on before it showed, held for it until then (`TakesTypedAhead`)."""
+    of typing it opened in (unless not `drops_burst`). A dialog that also takes what was typed on
+    before it showed (`TakesTypedAhead`: a name the player asked for) has it held for it until
+    then, and handed to it past this judgement."""
     drops_burst: bool = True
     """Whether a dialog with a guard also drops the keys that carry on the burst of typing it
     opened in (a question asked by the player's own key does not: see `QUESTION_GUARD`)."""
@@ -151,8 +152,6 @@ class DropsTypedAhead:
         counts_from = self.typed_from
         if counts_from is None or self.shown_at is None:
             return True  # not drawn yet
-        if not self.guard:
-            return False  # what was typed before it showed was held for it (`TakesTypedAhead`)
         if event.time >= counts_from:
             if isinstance(event, events.Key):
                 self._burst_open = False
