@@ -141,8 +141,9 @@ def test_daily_options_open_todays_deal(launched: list[dict[str, Any]], tmp_path
     runner = CliRunner()
     assert runner.invoke(app, ["--data-dir", str(tmp_path), "lines", "--daily"]).exit_code == 0
     today = play.today_utc()
-    assert launched[-1]["seed"] == lines_daily_seed(9, today)
-    assert launched[-1]["choice"] == daily(today)
+    # The app picks the day's deal of the size it plays (the size kept, with no --size; see
+    # test_ui_lines_size), as it proves Mahjong's.
+    assert launched[-1] == {"start": "lines", "size": None, "choice": daily(today)}
     assert runner.invoke(app, ["--data-dir", str(tmp_path), "mahjong", "--daily"]).exit_code == 0
     # The app proves the day's candidates in its solver process (see test_ui_solvable_deals).
     assert launched[-1] == {"start": "mahjong", "layout": None, "choice": daily(today)}

@@ -968,6 +968,31 @@ def test_one_setting_changed_keeps_the_others_and_a_first_version_file_reads(
     assert not store.warnings
 
 
+def test_the_lines_board_size_is_kept_and_older_settings_files_read_as_9(tmp_path: Path) -> None:
+    """The board size the menu's + and - choose is kept beside the other settings; a file of
+    version 1 or 2, written before it was kept, reads as 9 x 9 and keeps its other settings; a
+    size no board has is no settings file of ours (set aside, as any damaged one)."""
+    (tmp_path / "settings.json").write_text(
+        '{"format": "lines-tui settings", "version": 2, "solvable_deals": true, "symbols": true}'
+    )
+    store = open_store(tmp_path)
+    assert store.preferences() == Preferences(solvable_deals=True, symbols=True, lines_size=9)
+    store.change_preferences(lines_size=11)
+    assert open_store(tmp_path).preferences() == Preferences(True, True, lines_size=11)
+    assert '"lines_size": 11' in (tmp_path / "settings.json").read_text()
+    store.change_preferences(symbols=False)
+    assert open_store(tmp_path).preferences() == Preferences(True, False, lines_size=11)
+    assert not store.warnings
+    for size in ("16", "6", "true", "9.0"):
+        (tmp_path / "settings.json").write_text(
+            '{"format": "lines-tui settings", "version": 3, "solvable_deals": false, '
+            f'"symbols": false, "lines_size": {size}}}'
+        )
+        damaged = open_store(tmp_path)
+        assert damaged.preferences() == Preferences(), size
+        assert any("lines_size" in warning for warning in damaged.warnings), size
+
+
 def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None:
     """The warning said "not UTF-8 text (byte 3)", read as the byte's value: it is its place."""
     folder.mkdir()

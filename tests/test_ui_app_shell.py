@@ -79,7 +79,7 @@ async def test_menu_says_guests_are_not_saved_and_starts_lines(tmp_path: Path) -
         labels = menu_labels(app)
         assert not any("Resume" in label for label in labels)
         assert [label.split("  ", 1)[1] for label in labels] == [
-            "Lines",
+            "Lines 9 x 9",
             "Mahjong solitaire",
             "Today's deals",
             "Leaderboards",

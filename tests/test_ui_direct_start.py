@@ -121,7 +121,7 @@ async def test_a_read_that_fails_during_a_direct_start_leaves_the_menu_usable(
                 self.saved_games.read()  # held by the stalled disk
                 raise StoreError("the folder vanished")
 
-            return MenuScreen(read_then_fail, self.session.io)
+            return MenuScreen(read_then_fail, self.session)
 
         def notify(self, message: str, **options: object) -> None:  # type: ignore[override]
             notices.append(message)

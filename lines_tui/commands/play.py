@@ -25,7 +25,9 @@ def lines(
     ctx: typer.Context,
     size: Annotated[
         int | None,
-        whole_number_option("--size", 7, 15, "Board size, 7 to 15 (default 9)."),
+        whole_number_option(
+            "--size", 7, 15, "Board size, 7 to 15 (default: as chosen in the menu, first 9)."
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -35,17 +37,14 @@ def lines(
         bool, typer.Option("--daily", help="Play today's deal (UTC) of this board size.")
     ] = False,
 ) -> None:
-    from lines_tui.engine.daily import lines_daily_seed
     from lines_tui.engine.deal_choice import daily
-    from lines_tui.engine.lines import DEFAULT_SIZE
 
-    # A size left out is not asked for: a saved game of any size is offered as it is, where one
-    # of another size than the one asked is offered saying so (`DirectStart`).
+    # A size left out is not asked for: a new game has the size chosen in the menu (kept), a
+    # saved game of any size is offered as it is, where one of another size than the one asked
+    # is offered saying so (`DirectStart`, which also picks the day's deal of the size played).
     if today:
         refuse_with_daily(seed=seed)
-        day = today_utc()
-        seed = lines_daily_seed(DEFAULT_SIZE if size is None else size, day)
-        run_app(settings(ctx), "lines", seed=seed, size=size, choice=daily(day))
+        run_app(settings(ctx), "lines", size=size, choice=daily(today_utc()))
         return
     run_app(settings(ctx), start="lines", seed=seed, size=size)
 

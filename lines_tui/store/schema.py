@@ -21,8 +21,9 @@ version 2 with "record": null, so nothing is lost. Table ids of version 1 are va
 A saved game is `saved-<kind>.json`: {"format": "lines-tui saved game", "version": 1,
 "kind": "lines", "game": {...the engine's to_json()...}}.
 
-The player's settings are `settings.json`: {"format": "lines-tui settings", "version": 1,
-"solvable_deals": false}.
+The player's settings are `settings.json`: {"format": "lines-tui settings", "version": 3,
+"solvable_deals": false, "symbols": false, "lines_size": 9}. Version 1 had neither "symbols" nor
+"lines_size", version 2 no "lines_size": what a version lacks reads as its default (off, 9).
 
 Reading is strict: a missing or unknown key, a wrong type, a duplicate key, an invalid name or an
 out-of-range value makes the whole file "corrupt" (kept aside, never rewritten), because silently
@@ -36,19 +37,27 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.names import name_problem, same_name
 from lines_tui.store.records import RecordError, record_from_json
-from lines_tui.store.tables import Entry, TableId, TableIdError, entry_problem, ranked
+from lines_tui.store.tables import (
+    LINES_SIZE,
+    LINES_SIZES,
+    Entry,
+    TableId,
+    TableIdError,
+    entry_problem,
+    ranked,
+)
 
 SCORES_FORMAT = "lines-tui scores"
 GAME_FORMAT = "lines-tui saved game"
 SETTINGS_FORMAT = "lines-tui settings"
 VERSION = 2
 GAME_VERSION = 1  # saved games did not change with the scores file
-SETTINGS_VERSION = 2  # 2: symbols mode kept too
+SETTINGS_VERSION = 3  # 2: symbols mode kept too; 3: the Lines board size too
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
@@ -156,6 +165,17 @@ class Preferences:
     symbols: bool = False
     """Symbols mode (`s`): every ball's letter, an x on every tile after a loss (README,
     "Colours, NO_COLOR and symbols")."""
+    lines_size: int = LINES_SIZE
+    """The board size of new Lines games from the menu and Today's deals (the menu's `+` and `-`;
+    README, "Keys")."""
+
+
+class PreferenceChanges(TypedDict, total=False):
+    """Some of `Preferences`' fields, changed (`Store.change_preferences`)."""
+
+    solvable_deals: bool
+    symbols: bool
+    lines_size: int
 
 
 def dump_preferences(preferences: Preferences) -> str:
@@ -164,20 +184,34 @@ def dump_preferences(preferences: Preferences) -> str:
         "version": SETTINGS_VERSION,
         "solvable_deals": preferences.solvable_deals,
         "symbols": preferences.symbols,
+        "lines_size": preferences.lines_size,
     }
     return json.dumps(document, indent=1) + "\n"
 
 
 def load_preferences(text: str) -> Preferences:
-    """Version 1 (before symbols were kept) reads with symbols off."""
+    """Version 1 (before symbols were kept) reads with symbols off, versions 1 and 2 (before the
+    Lines board size was kept) with the size at 9."""
     document = _load_document(text, SETTINGS_FORMAT, SETTINGS_VERSION)
+    version = document["version"]
     keys = {"format", "version", "solvable_deals"}
-    newer = document["version"] >= 2
-    _expect_keys(document, keys | {"symbols"} if newer else keys, "the file")
+    keys |= {"symbols"} if version >= 2 else set()
+    keys |= {"lines_size"} if version >= 3 else set()
+    _expect_keys(document, keys, "the file")
     return Preferences(
         _expect(document["solvable_deals"], bool, "solvable_deals"),
-        _expect(document["symbols"], bool, "symbols") if newer else False,
+        _expect(document["symbols"], bool, "symbols") if version >= 2 else False,
+        _lines_size(document["lines_size"]) if version >= 3 else LINES_SIZE,
     )
+
+
+def _lines_size(raw: Any) -> int:
+    size: int = _expect(raw, int, "lines_size")
+    if size not in LINES_SIZES:
+        raise CorruptFile(
+            f"lines_size {size} is not a board size from {LINES_SIZES[0]} to {LINES_SIZES[-1]}"
+        )
+    return size
 
 
 def _load_document(text: str, expected_format: str, newest: int) -> dict[str, Any]:

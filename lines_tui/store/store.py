@@ -69,7 +69,10 @@ from lines_tui.store.tables import (
 )
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing's from Python 3.11
+
     from lines_tui.store.codes import CheckedCode
+    from lines_tui.store.schema import PreferenceChanges
     from lines_tui.store.verify import CheckedTable, Checker
 
 HOME_VARIABLE = "LINES_TUI_HOME"
@@ -677,7 +680,7 @@ class Store:
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
             settings.write(dump_preferences(preferences))
 
-    def change_preferences(self, **changes: bool) -> None:
+    def change_preferences(self, **changes: Unpack[PreferenceChanges]) -> None:
         """Change some settings (`Preferences`' fields), the others kept as the file holds them
         now, read and written under one lock: a change of one never undoes another's."""
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:

@@ -25,6 +25,9 @@ from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, reco
 
 TABLE_LIMIT = 10
 LINES_SIZES = range(7, 16)
+LINES_SIZE = 9
+"""The board size of a Lines game when no other is chosen: the engine's DEFAULT_SIZE, said again
+here for the settings and the menu, which load no engine (README, "First frame")."""
 LAYOUT_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789._-"
 MAX_LAYOUT_CHARS = 32
 LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")

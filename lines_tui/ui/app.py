@@ -37,7 +37,7 @@ from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
-from lines_tui.ui.direct_start import LINES_SIZE, DirectStart, Start
+from lines_tui.ui.direct_start import DirectStart, Start
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -113,11 +113,11 @@ class LinesTuiApp(App[None]):
         solvable: bool = False,
     ) -> None:
         """`layout`, `size`: as asked on the command line (None: not asked; the menu's new Lines
-        games take the size too); `choice`: how `seed` was chosen (default: by number when a seed
-        is given); `replay`: an entry whose game is played back first (`lines-tui replay`)."""
+        games take the size too for this run, whatever is kept); `choice`: how `seed` was chosen
+        (default: by number when a seed is given); `replay`: an entry whose game is played back
+        first (`lines-tui replay`)."""
         super().__init__()
         self.replay = replay
-        self.lines_size = LINES_SIZE if size is None else size
         self.mouse = mouse
         self._toasts = ShownToasts()
         self.ending = False
@@ -141,6 +141,7 @@ class LinesTuiApp(App[None]):
                 else few_colours
             ),
             solvable_deals=True if solvable else None,
+            lines_size=size,
             # Posting is safe from the store's thread; the app tells the warnings on its own.
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
@@ -154,7 +155,6 @@ class LinesTuiApp(App[None]):
             self.saved_games,
             self.lines_starts,
             self.mahjong_starts,
-            lines_size=self.lines_size,
         )
         self.score_screens = ScoreScreens(self, self.session, self.deal_offers)
         self.direct_start = DirectStart(
@@ -205,7 +205,7 @@ class LinesTuiApp(App[None]):
 
     def get_default_screen(self) -> MenuScreen:
         """The menu is the bottom screen: every other screen opens over it and returns to it."""
-        return MenuScreen(self.saved_games.read, self.session.io)
+        return MenuScreen(self.saved_games.read, self.session)
 
     def on_mount(self) -> None:
         self._catch_end_signals(True)
@@ -351,7 +351,7 @@ class LinesTuiApp(App[None]):
             "resume-lines": self.lines_starts.resume,
             "resume-mahjong": self.mahjong_starts.resume,
             "lines": lambda: self.saved_games.replacing(
-                "lines", lambda: self.lines_starts.start(size=self.lines_size)
+                "lines", lambda: self.lines_starts.start(size=self.lines_starts.board_size())
             ),
             "mahjong": self.mahjong_starts.pick,
             "today": self.deal_offers.today,

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 
 class DealOffers:
-    """Offers today's deals and challenges, and starts the deal the player takes (`lines_size`:
-    the size of today's Lines deal)."""
+    """Offers today's deals and challenges, and starts the deal the player takes (today's Lines
+    deal on the board size chosen in the menu, `LinesStarts.board_size`)."""
 
     def __init__(
         self,
@@ -32,15 +32,12 @@ class DealOffers:
         saved: SavedGames,
         lines: LinesStarts,
         mahjong: MahjongStarts,
-        *,
-        lines_size: int,
     ) -> None:
         self.app = app
         self.session = session
         self.saved = saved
         self.lines = lines
         self.mahjong = mahjong
-        self.lines_size = lines_size
 
     def today(self) -> None:
         """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
@@ -49,7 +46,7 @@ class DealOffers:
         from lines_tui.ui.today import LINES, TodayScreen
 
         day = utc_day(self.session.clock())
-        size = self.lines_size
+        size = self.lines.board_size()
 
         def picked(choice: str | None) -> None:
             if choice == LINES:

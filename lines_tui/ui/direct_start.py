@@ -32,9 +32,6 @@ if TYPE_CHECKING:
 
 Start = Literal["menu", "lines", "mahjong"]
 
-LINES_SIZE = 9
-"""The board size when none is asked (the engine's DEFAULT_SIZE: the menu, which is all the first
-frame shows, does not load the engine)."""
 LAYOUT = "turtle"
 """The layout when none is asked."""
 
@@ -81,14 +78,16 @@ class DirectStart:
         the question saying what was asked when the saved game is of another size or layout."""
         particular = self.seed is not None or self.choice is not None
         if self.start == "lines":
-            size = LINES_SIZE if self.size is None else self.size
+            # No --size: the size chosen in the menu (kept), as `l` starts it.
+            size = self.lines.board_size() if self.size is None else self.size
+            seed = self.lines_seed(size)
             self.saved.resume_or_start(
                 "lines",
                 self.lines.resume,
-                lambda: self.lines.start(self.seed, size, self.choice),
+                lambda: self.lines.start(seed, size, self.choice),
                 particular=particular,
                 asked=self.another_size(),
-                same=self.lines.same_deal(size, self.seed, self.choice),
+                same=self.lines.same_deal(size, seed, self.choice),
             )
         elif self.start == "mahjong":
             from lines_tui.engine.mahjong.layouts import find_layout
@@ -104,6 +103,15 @@ class DirectStart:
                 asked=self.another_layout(layout),
                 same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
             )
+
+    def lines_seed(self, size: int) -> int | None:
+        """The Lines seed asked for: `--seed`, or for `--daily` the day's deal of the board size
+        played (known once the kept size is read, when no --size was asked); None: random."""
+        if self.seed is None and self.choice is not None and self.choice.mode == "daily":
+            from lines_tui.engine.daily import lines_daily_seed
+
+            return lines_daily_seed(size, self.choice.day)
+        return self.seed
 
     def another_size(self) -> str | None:
         """The Lines game asked for ("a 7 x 7 game") when the saved one has another size; None

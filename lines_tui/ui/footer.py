@@ -108,6 +108,12 @@ def room_for(screen: Screen[Any], bindings: dict[str, ActiveBinding]) -> bool:
     return normal_width(shown_keys(screen, bindings)) <= screen.app.size.width
 
 
+def shows_whole(screen: Screen[Any], bindings: dict[str, ActiveBinding]) -> bool:
+    """Whether `bindings` show whole in the screen's width, in the Footer's compact form at
+    least: a screen that has more keys than fit (the menu's) leaves some out until they do."""
+    return compact_width(shown_keys(screen, bindings)) <= screen.app.size.width
+
+
 def least_width(screen: Screen[Any]) -> int:
     """The columns a Footer on `screen` needs to show its keys whole, in the compact form: the
     keys it shows now, and those Textual lists (a screen's own `active_bindings` may leave out

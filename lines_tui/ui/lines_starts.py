@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from lines_tui.engine.deal_choice import DealChoice
 from lines_tui.engine.saved_games import lines_deal
 from lines_tui.seeds import seed_and_choice
+from lines_tui.store.tables import LINES_SIZE
 from lines_tui.ui.saved_games import SameDeal
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class LinesStarts:
         self.saved = saved
 
     def start(
-        self, seed: int | None = None, size: int = 9, choice: DealChoice | None = None
+        self, seed: int | None = None, size: int = LINES_SIZE, choice: DealChoice | None = None
     ) -> None:
         """A new game: a random seed, or the one asked for (which plays for its deal's table,
         or the table `choice` names)."""
@@ -52,3 +53,9 @@ class LinesStarts:
         game = self.saved.lines()
         if game is not None:
             self.app.push_screen(LinesScreen(self.session, game, resumed=True))
+
+    def board_size(self) -> int:
+        """The board size new games from the menu and Today's deals are played on: `--size` or
+        the menu's `+` and `-` (`MenuScreen`), else as kept; 9 x 9 until the store is read."""
+        size = self.session.lines_size
+        return LINES_SIZE if size is None else size

@@ -17,23 +17,27 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lines_tui.store import StoreError
-from lines_tui.ui.footer import Footer, keys_that_act, restated, room_for
+from lines_tui.store.tables import LINES_SIZE, LINES_SIZES
+from lines_tui.ui.footer import Footer, keys_that_act, restated, shows_whole
 from lines_tui.ui.held_typing import KeepsTypedAhead
 from lines_tui.ui.lists import KeyList
-from lines_tui.ui.session import GAME_NAMES, SavedGame
+from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.size_guard import SCREEN_LEAST, LaidOutFor80Columns
-from lines_tui.ui.store_thread import StoreThread, load
+from lines_tui.ui.store_thread import keep_preferences, load
 
 LOADING = "Reading the data folder…"
 UNREAD = "The data folder could not be read: choose a game to try again."
 RESUME = Binding.Group("Resume")
 """r and R share one Footer label ("r R Resume"), shown while a saved game is listed."""
+BOARD_SIZE = Binding.Group("Size")
+"""+ and - share one Footer label ("+ - Size"): the board size of a new Lines game."""
+SIZE_KEYS = "A bigger (+ or =) or smaller (-) board for new Lines games"
 
 # (option id, label, key): the key starts the entry directly and is shown beside its label.
 ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("resume-lines", "Resume Lines", "r"),
     ("resume-mahjong", "Resume Mahjong", "R"),
-    ("lines", "Lines", "l"),
+    ("lines", "Lines", "l"),  # with its board size: "Lines 9 x 9" (`lines_label`)
     ("mahjong", "Mahjong solitaire", "m"),
     ("today", "Today's deals", "t"),
     ("leaderboards", "Leaderboards", "b"),
@@ -43,11 +47,33 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("quit", "Quit", "q"),
 )
 RESUME_ENTRIES = ("resume-lines", "resume-mahjong")
+LEAVE_THE_FOOTER = ("open('players')", "open('import')")
+"""The menu's keys are wider than 80 columns even in the Footer's compact form (with `+ - Size`;
+with r and R too, by more): these leave the Footer in turn until the others fit, as their
+entries show them beside their labels ("p  Players") and the help lists them."""
 GAME_ENTRIES = (*RESUME_ENTRIES, "lines", "mahjong", "today", "import")
 """Entries that need to know the saved games: a new game (an imported challenge's too) asks
 before replacing one."""
 TAKES_TYPED_AHEAD = ("mahjong", "today", "leaderboards", "import", "players")
 """Entries whose screen takes what the player types on before it shows (`held_typing`)."""
+
+
+def out_of_the_footer(bindings: dict[str, ActiveBinding], action: str) -> dict[str, ActiveBinding]:
+    """`bindings` with the key of `action` left out of the Footer (the help still lists it)."""
+    return restated(
+        bindings,
+        lambda binding: replace(binding, show=False) if binding.action == action else binding,
+    )
+
+
+def entry_line(key: str, label: str) -> str:
+    """An entry as the list shows it: its key beside its label ("l  Lines 9 x 9")."""
+    return f"{key}  {label}"
+
+
+def lines_label(size: int | None) -> str:
+    """The Lines entry's label: the board size `l` starts ("Lines 9 x 9"), once it is known."""
+    return "Lines" if size is None else f"Lines {size} x {size}"
 
 
 def resumed_kind(entry: str) -> SavedGame:
@@ -61,7 +87,8 @@ class MenuState:
     game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
     holds the saved games read with it (by kind, for resuming them), `unread` the kinds whose
     saved game could not be read, `problems` one line per part that could not be read;
-    `solvable_deals` and `symbols` the kept "solvable deals only" and symbols settings;
+    `solvable_deals`, `symbols` and `lines_size` the kept "solvable deals only", symbols and
+    Lines board size settings;
     `refused` the kinds whose saved game this read found cannot be resumed, `set_aside` those of
     them it set aside (the store tells that, saying there is no game to resume); the others
     were left as they are (the folder would not let them be moved: every read refuses them
@@ -74,6 +101,7 @@ class MenuState:
     problems: tuple[str, ...] = ()
     solvable_deals: bool = False
     symbols: bool = False
+    lines_size: int = LINES_SIZE
     refused: frozenset[SavedGame] = frozenset()
     set_aside: frozenset[SavedGame] = frozenset()
 
@@ -86,7 +114,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     is posted as `Chosen` with the state it was chosen in. Resuming (r, R) reads again first,
     its entry listed or not: what opens is the game saved when the key was pressed, whatever
     another copy of lines-tui (or an editor) did to it meanwhile; one gone since says so, and
-    so does the key when none is saved then."""
+    so does the key when none is saved then.
+
+    `+` (or `=`) and `-` change the board size `l` starts (the session's `lines_size`, shown in
+    the Lines entry and kept for the next start); pressed before the first read has told the size
+    kept, they change it once it has."""
 
     class Chosen(Message):
         """The player picked a menu entry (its option id, e.g. "lines" or "resume-mahjong")."""
@@ -140,6 +172,17 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             tooltip="Resume the saved Mahjong game",
         ),
         Binding("l", "open('lines')", "Lines", tooltip="Start a new game of Lines"),
+        Binding(
+            "plus,equals_sign",
+            "lines_size(1)",
+            "Size",
+            key_display="+",
+            group=BOARD_SIZE,
+            tooltip=SIZE_KEYS,
+        ),
+        Binding(
+            "minus", "lines_size(-1)", "Size", key_display="-", group=BOARD_SIZE, tooltip=SIZE_KEYS
+        ),
         Binding("m", "open('mahjong')", "Mahjong", tooltip="Pick a Mahjong layout and deal"),
         Binding("t", "open('today')", "Today", tooltip="Play one of today's deals"),
         Binding("b", "open('leaderboards')", "Boards", tooltip="See the leaderboards, share them"),
@@ -148,10 +191,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         Binding("q", "open('quit')", "Quit", tooltip="Quit the app (saved games stay)"),
     ]
 
-    def __init__(self, read_state: Callable[[], MenuState], thread: StoreThread) -> None:
+    def __init__(self, read_state: Callable[[], MenuState], session: Session) -> None:
         super().__init__()
         self._read_state = read_state
-        self._thread = thread
+        self._session = session
+        self._thread = session.io
         self.state: MenuState | None = None
         """What the last read found; None while a read is under way."""
         self._chosen: str | None = None
@@ -161,6 +205,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         """The entries the list shows (what the last read found, while the next one runs)."""
         self._resuming: str | None = None
         """The resume entry chosen while it was listed, read again before it opens."""
+        self._size_steps: list[int] = []
+        """`+` and `-` pressed before the board size kept was read: applied once it is."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -206,6 +252,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         with `StateRead`, to be told where the player will see them (a game may open now)."""
         self.state = state
         self._reading = False
+        if self._session.lines_size is None:  # not asked with --size, nor changed yet
+            self._session.lines_size = state.lines_size
+        steps, self._size_steps = self._size_steps, []
+        for step in steps:
+            self._change_lines_size(step)
         self.query_one("#menu-player", Static).update(Text(state.player))
         self._show_entries(state.saved)
         self.refresh_bindings()
@@ -270,7 +321,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
                 if summary is None:
                     continue
                 label = f"{label} ({summary})"
-            options.add_option(Option(Text(f"{key}  {label}"), id=option_id))
+            elif option_id == "lines":
+                label = lines_label(self._session.lines_size)
+            options.add_option(Option(Text(entry_line(key, label)), id=option_id))
         ids = [option.id for option in options.options]
         self._listed = frozenset(option_id for option_id in ids if option_id)
         options.highlighted = ids.index(highlighted) if highlighted in ids else 0
@@ -287,16 +340,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         chosen opens once the read has listed it (`action_open`); r or R unlisted reads again,
         and opens the game of its kind saved since, or says that none is."""
         acting = keys_that_act(super().active_bindings, self._unlisted_resume)
-        if self._listed.isdisjoint(RESUME_ENTRIES) or room_for(self, acting):
-            return acting
-        # With r or R too, the keys are wider than 80 columns even in the compact form: i leaves
-        # the Footer (its entry shows it beside "Import a share code"; the help lists it).
-        return restated(
-            acting,
-            lambda binding: (
-                replace(binding, show=False) if binding.action == "open('import')" else binding
-            ),
-        )
+        for action in LEAVE_THE_FOOTER:
+            if shows_whole(self, acting):
+                break
+            acting = out_of_the_footer(acting, action)
+        return acting
 
     def _unlisted_resume(self, action: str) -> bool:
         _, name, parameters = parse(action)
@@ -324,6 +372,30 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self.refresh_entries()
         else:
             self.post_message(self.Chosen(entry, self.state))
+
+    def action_lines_size(self, step: int) -> None:
+        """`+` (`step` 1) or `-` (-1): a board one size bigger or smaller for `l`."""
+        if self._session.lines_size is None:  # the size kept is not read yet
+            self._size_steps.append(step)
+            if not self._reading:  # the last read failed
+                self.refresh_entries()
+            return
+        self._change_lines_size(step)
+        label = Text(entry_line("l", lines_label(self._session.lines_size)))
+        self.query_one("#menu-options", KeyList).replace_option_prompt("lines", label)
+
+    def _change_lines_size(self, step: int) -> None:
+        """The board size one bigger or smaller, for this run at once and written for the next
+        start on the store's thread (a failure says so). Past the largest or the smallest board,
+        one notice says so and nothing changes."""
+        size = (self._session.lines_size or LINES_SIZE) + step
+        if size not in LINES_SIZES:
+            end, which = (LINES_SIZES[-1], "largest") if step > 0 else (LINES_SIZES[0], "smallest")
+            self.notify(f"{end} x {end} is the {which} Lines board.", severity="warning")
+            return
+        self._session.lines_size = size
+        session = self._session
+        keep_preferences(self.app, session.io, session.store, lines_label(size), lines_size=size)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lines_tui.engine.saved_games import Deal, lines_summary, mahjong_progress, mahjong_summary
-from lines_tui.store import StoreError, one_lock_wait
+from lines_tui.store import Preferences, StoreError, one_lock_wait
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
@@ -168,6 +168,7 @@ class SavedGames:
             tuple(problems),
             solvable_deals=kept is not None and kept.solvable_deals,
             symbols=kept is not None and kept.symbols,
+            lines_size=(kept or Preferences()).lines_size,
             refused=frozenset(refused),
             set_aside=frozenset(set_aside),
         )

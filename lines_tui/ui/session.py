@@ -138,7 +138,9 @@ class Session:
     follows the app's `s` key (the app posts `SymbolsChanged` to the open screens as well);
     `few_colours` says the terminal has 16 colours or fewer, so widgets mark things with glyphs;
     `solvable_deals` says Mahjong deals only deals proved solvable (the picker's `o`, kept in the
-    store; None until the app has read it);
+    store; None until the app has read it); `lines_size` the board size of new Lines games from
+    the menu and Today's deals (`--size`, the menu's `+` and `-`, kept in the store; None until
+    the app has read it);
     `solver` is the app's one solver process for every Mahjong screen's dead-end check: None until
     the first Mahjong screen asks for it (`background_solver`), its process started by the first
     check, ended by `close`; `proofs` makes the store's proofs in that process (`daily_proofs`);
@@ -153,6 +155,7 @@ class Session:
     symbols: bool = False
     few_colours: bool = False
     solvable_deals: bool | None = None
+    lines_size: int | None = None
     solver: BackgroundSolver | None = None
     proofs: SolverProofs | None = None
     io: StoreThread = field(default_factory=StoreThread)

@@ -22,12 +22,17 @@ import traceback
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.dom import DOMNode
 from textual.worker import Worker
 
 from lines_tui.store import Store, StoreError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing's from Python 3.11
+
+    from lines_tui.store.schema import PreferenceChanges
 
 T = TypeVar("T")
 
@@ -236,7 +241,7 @@ def still_there(node: DOMNode) -> bool:
 
 
 def keep_preferences(
-    node: DOMNode, thread: StoreThread, store: Store, now: str, **changes: bool
+    node: DOMNode, thread: StoreThread, store: Store, now: str, **changes: Unpack[PreferenceChanges]
 ) -> None:
     """Keep changed settings for the next start (`Store.change_preferences`), written on the
     store's `thread`. A failure is told on `node`'s app, naming the setting as it is `now` for

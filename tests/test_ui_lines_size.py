@@ -1,0 +1,218 @@
+"""The Lines board size chosen in the app: the menu's `+` (`=`) and `-`, shown in the Lines
+entry, kept for the next start, and played by `l`, Today's deals and `lines-tui lines` (README,
+"Keys" and "Deals of the day")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import FIXED_NOW, make_app, settle, slow_app, stalled
+from test_ui_every_screen import cut_footer_labels
+from test_ui_solvable_deals import footer_text
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.deal_choice import daily
+from lines_tui.engine.lines import LinesGame
+from lines_tui.store import open_store
+from lines_tui.store.tables import utc_day
+from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.today import TodayScreen
+
+SIZE = (80, 24)
+
+
+def lines_entry(app: LinesTuiApp) -> str:
+    """The menu's Lines entry as it shows ("l  Lines 9 x 9")."""
+    options = app.screen.query_one(OptionList)
+    return str(options.get_option("lines").prompt)
+
+
+def kept(folder: Path) -> dict[str, object]:
+    document: dict[str, object] = json.loads((folder / "settings.json").read_text())
+    return document
+
+
+async def started_lines(pilot: Pilot[None]) -> LinesScreen:
+    await pilot.press("l")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LinesScreen)
+    return screen
+
+
+async def test_plus_and_minus_change_the_size_the_entry_names_and_l_starts(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 9 x 9"
+        shown = await footer_text(pilot)
+        assert "+" in shown.split() and "-" in shown.split(), shown
+        assert cut_footer_labels(app.screen) == []
+        await pilot.press("plus", "plus", "minus", "equals_sign")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 11 x 11"
+        assert not app.toasts  # the entry says it
+        screen = await started_lines(pilot)
+        assert screen.game.size == 11
+        await pilot.press("n")  # no move made: a new game at once, of the size played
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen is not screen
+        assert app.screen.game.size == 11
+
+
+async def test_the_size_stops_at_7_and_15_saying_so_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("minus", "minus")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 7 x 7" and not app.toasts
+        await pilot.press("minus")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 7 x 7"
+        assert app.toasted == ["7 x 7 is the smallest Lines board."]
+        assert kept(tmp_path)["lines_size"] == 7
+        await pilot.press(*["plus"] * 8)
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 15 x 15"
+        await pilot.press("equals_sign")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 15 x 15"
+        assert app.toasted[1:] == ["15 x 15 is the largest Lines board."]
+        assert kept(tmp_path)["lines_size"] == 15
+
+
+async def test_the_size_chosen_is_kept_for_the_next_start_and_todays_deal_has_it(
+    tmp_path: Path,
+) -> None:
+    first = make_app(tmp_path)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "plus")
+        await settle(pilot)
+    again = make_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(again) == "l  Lines 11 x 11"
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(again.screen, TodayScreen)
+        labels = [str(option.prompt) for option in again.screen.query_one(OptionList).options]
+        assert labels[0] == "Lines 11 x 11"
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = again.screen
+        assert isinstance(screen, LinesScreen)
+        day = utc_day(FIXED_NOW)
+        assert screen.game.size == 11 and screen.game.seed == lines_daily_seed(11, day)
+        assert screen.game.deal_choice == daily(day)
+
+
+async def test_a_settings_file_from_before_the_size_was_kept_reads_as_9(tmp_path: Path) -> None:
+    """Version 2 had symbols and "solvable deals only": the size reads as 9, and changing it
+    writes version 3 with the others as they were."""
+    (tmp_path / "settings.json").write_text(
+        '{"format": "lines-tui settings", "version": 2, "solvable_deals": true, "symbols": true}'
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 9 x 9"
+        assert app.symbols_mode  # the file was read, not set aside
+        await pilot.press("minus")
+        await settle(pilot)
+    assert kept(tmp_path) == {
+        "format": "lines-tui settings",
+        "version": 3,
+        "solvable_deals": True,
+        "symbols": True,
+        "lines_size": 8,
+    }
+
+
+async def test_size_on_the_command_line_plays_for_this_run_and_is_not_kept(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui lines --size 12` plays 12 x 12, and the menu's Lines does too for the run, as
+    --solvable does; the size kept stays, until + or - changes it."""
+    open_store(tmp_path).change_preferences(lines_size=8)
+    app = make_app(tmp_path, start="lines", size=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 12
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert lines_entry(app) == "l  Lines 12 x 12"
+        assert kept(tmp_path)["lines_size"] == 8
+        await pilot.press("plus")
+        await settle(pilot)
+        assert kept(tmp_path)["lines_size"] == 13
+
+
+async def test_lines_on_the_command_line_without_a_size_plays_the_size_kept(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui lines` and `lines-tui lines --daily` play the size chosen in the menu."""
+    open_store(tmp_path).change_preferences(lines_size=8)
+    app = make_app(tmp_path, start="lines")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 8
+    day = utc_day(FIXED_NOW)
+    daily_app = make_app(tmp_path, start="lines", choice=daily(day))
+    async with daily_app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = daily_app.screen
+        assert isinstance(screen, LinesScreen)
+        assert (screen.game.size, screen.game.seed) == (8, lines_daily_seed(8, day))
+
+
+async def test_keys_typed_while_the_menu_reads_change_the_size_kept(tmp_path: Path) -> None:
+    """+ and l typed before the first read has told the size kept: l starts one bigger than
+    kept, not than 9."""
+    app, store, disk = slow_app(tmp_path)
+    store.change_preferences(lines_size=12)
+    disk.stall()
+    async with app.run_test(size=SIZE) as pilot:
+        await stalled(pilot, disk)
+        await pilot.press("plus", "l")
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 13
+
+
+async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_own(
+    tmp_path: Path,
+) -> None:
+    game = LinesGame.new(3, 9, started_at=FIXED_NOW)
+    open_store(tmp_path).save_game("lines", game.to_json())
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "plus", "l")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # a new 11 x 11 game would replace it
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 9
+        await pilot.press("q")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 11 x 11"  # resuming chose no size
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 11
