@@ -8,17 +8,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_app, post_keys_at_once, settle, slow_app, stalled, widget_lines
+from conftest import (
+    make_app,
+    post_keys_at_once,
+    session_of,
+    settle,
+    slow_app,
+    stalled,
+    widget_lines,
+)
 from test_ui_records import lines_7_board
 from test_verdicts import lines_tables
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
+from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import open_store, sharecode
 from lines_tui.store.tables import Entry, TableId
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.held_typing import EXPECTED_WITHIN
+from lines_tui.ui.mahjong.screen import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, PlayersScreen
 from lines_tui.ui.scores.code_input import CodeInput
@@ -227,3 +237,17 @@ async def test_keys_held_for_a_screen_that_never_opens_act_after_a_bounded_wait(
         await asyncio.sleep(EXPECTED_WITHIN)
         await settle(pilot)
         assert isinstance(app.screen, PlayersScreen)
+
+
+async def test_a_key_read_as_a_game_screen_opens_does_not_end_the_app(tmp_path: Path) -> None:
+    """A key that came while a Mahjong screen was pushed but not composed yet ended the app with
+    a traceback: deciding whether to hold it asked that screen's key bindings, which look for
+    its board (found by the random-play test of store failures)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = MahjongScreen(session_of(pilot), find_layout("turtle"), 1)
+        app.push_screen(screen)  # composed later: the key below comes first
+        post_keys_at_once(app, "x")
+        await settle(pilot)
+        assert app.is_running and app.screen is screen

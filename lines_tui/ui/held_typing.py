@@ -27,7 +27,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
-from lines_tui.ui.typed_ahead import DropsTypedAhead, bound_with_priority
+from lines_tui.ui.typed_ahead import DropsTypedAhead, bound_by_the_app_with_priority
 
 EXPECTED_WITHIN = 1.0
 """Seconds input waits at most for a screen a key asked for to open, and for a screen drawn to
@@ -134,18 +134,20 @@ class HeldTyping:
         input to act on now (input handed back among it), and for what is never held: a key
         bound with priority (`ctrl+q` quits at once), the mouse (it points at what is drawn),
         other events."""
-        if not self._holdable(event):
+        if not isinstance(event, (events.Key, events.Paste)):
             return False
         handed_back = self.handed_back(event)
         if handed_back:
             del self._on_the_way[id(event)]
-        if self._waiting():
+        waiting = self._waiting()
+        behind = bool(self._on_the_way) and not handed_back and not event.is_forwarded
+        if not (waiting or behind) or self._acts_at_once(event):
+            return False
+        if waiting:
             self._held.append(_unforwarded(event))
-            return True
-        if self._on_the_way and not handed_back and not event.is_forwarded:
+        else:
             self._post_again(event)  # read later than input still on its way back
-            return True
-        return False
+        return True
 
     def sending(self, event: events.Event) -> None:
         """The app passes `event`, a key just come to it, on to the screen on top."""
@@ -195,10 +197,12 @@ class HeldTyping:
         top = stack[-1] if stack else None
         return self._expecting is not None or waits(top, holding=bool(self._held))
 
-    def _holdable(self, event: events.Event) -> bool:
-        if isinstance(event, events.Key):
-            return not bound_with_priority(self._app, event.key)
-        return isinstance(event, events.Paste)
+    def _acts_at_once(self, event: events.Event) -> bool:
+        """A key the app binds with priority: asked only of the app, not of a screen on top
+        that may not be composed yet (its bindings would look for its widgets)."""
+        return isinstance(event, events.Key) and bound_by_the_app_with_priority(
+            self._app, event.key
+        )
 
 
 def _unforwarded(event: events.Event) -> events.Event:

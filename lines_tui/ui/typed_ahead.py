@@ -49,6 +49,12 @@ def bound_with_priority(app: App[Any], key: str) -> bool:
     bound = app.active_bindings.get(key)
     if bound is not None and bound.binding.priority:
         return True
+    return bound_by_the_app_with_priority(app, key)
+
+
+def bound_by_the_app_with_priority(app: App[Any], key: str) -> bool:
+    """Whether the app binds `key` with priority (`ctrl+q`): it acts on whatever screen is on
+    top, asked nothing of that screen (one not composed yet has no bindings to ask about)."""
     return any(
         binding.priority for binding in BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
     )
