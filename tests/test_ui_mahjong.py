@@ -33,7 +33,7 @@ from conftest import (
 from test_cli_outside_input import run
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -1215,6 +1215,42 @@ async def test_a_deal_number_typed_in_one_burst_with_enter_is_read_whole(tmp_pat
         post_keys_at_once(pilot.app, "1", "7", "enter")
         await pilot.pause()
         assert chosen == [(find_layout("turtle"), 17, False)]
+
+
+async def test_arrows_and_digits_typed_in_one_burst_act_in_the_order_typed(
+    tmp_path: Path,
+) -> None:
+    """down down 5 read at once (SSH bunches keys) moved the focus to the deal number before the
+    arrows reached the list: they were lost, and enter played the first layout. The arrows move
+    the list, then the digit starts the number; tab in the burst takes its turn too."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        app = pilot.app
+        chosen: list[object] = []
+        await app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await settle(pilot)
+        post_keys_at_once(app, "down", "down", "5")
+        await settle(pilot)
+        assert app.screen.query_one("#layouts", DataTable).cursor_row == 2
+        assert app.screen.query_one("#seed", Input).value == "5"
+        await pilot.press("enter")
+        assert chosen == [(find_layout("pagoda"), 5, False)]
+        await app.push_screen(LayoutPickerScreen(folders=[]), chosen.append)
+        await settle(pilot)
+        post_keys_at_once(app, "down", "tab", "4", "tab", "down", "2", "enter")
+        await settle(pilot)
+        assert chosen[1] == (find_layout("pagoda"), 2, False)
+
+
+async def test_layout_keys_typed_on_from_the_menu_start_the_layout_typed(tmp_path: Path) -> None:
+    """m down down 5 enter in one go, the picker's keys held until it is drawn: Pagoda's deal 5,
+    as when typed slowly (it was Turtle's)."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the menu there
+        post_keys_at_once(pilot.app, "m", "down", "down", "5", "enter")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MahjongScreen)
+        assert (screen.game.layout.name, screen.game.seed) == ("pagoda", 5)
 
 
 async def test_a_new_deal_forgets_what_was_proved_about_the_old_one(tmp_path: Path) -> None:

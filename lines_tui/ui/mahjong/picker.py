@@ -122,7 +122,15 @@ class SeedInput(PlainInput, inherit_bindings=False):
     ]
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return super().check_consume_key(key, character) and _in_a_number(character)
+        # What it keeps from the screen's keys: what a number may hold, but the digits. One that
+        # comes to the field it takes as it comes (Input's `_on_key`); one that reaches the key
+        # bindings while the field has the focus was read in the burst whose digit moved the
+        # focus here, so it went to the list: the screen's digit keys put it in, in turn.
+        return (
+            super().check_consume_key(key, character)
+            and _in_a_number(character)
+            and not _is_digit(character)
+        )
 
     async def _on_key(self, event: events.Key) -> None:
         # Input takes every printable key (and drops what its type refuses): the others go on
@@ -131,6 +139,11 @@ class SeedInput(PlainInput, inherit_bindings=False):
             event.prevent_default()
         else:
             self.keep_in_view()  # a digit, an editing key: seen where it acts
+
+    def type_digit(self, digit: str) -> None:
+        """`digit` typed here, as a key the field gets: in place of a selected number."""
+        start, end = sorted(self.selection)
+        self.replace(digit, start, end)
 
     def keep_in_view(self) -> None:
         """Scroll the field into view on a short terminal, once what it read is laid out: a
@@ -163,6 +176,15 @@ _ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-9;:?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:
 
 def _in_a_number(character: str | None) -> bool:
     return character is not None and (character.isdecimal() or character in ("-", "+"))
+
+
+DIGITS = tuple("0123456789")
+"""The keys that type the deal number from the list too (README: digits typed on the list start
+a new number there)."""
+
+
+def _is_digit(character: str | None) -> bool:
+    return character is not None and character in DIGITS
 
 
 class PickerPanel(VerticalScroll, inherit_bindings=False, can_focus=False):
@@ -218,6 +240,12 @@ class LayoutPickerScreen(
         ),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu, nothing started"),
         *ON_A_DIALOG_ALL_SHOWN,
+        # Bindings, as the list's arrows and tab are: Textual runs a binding once its key has
+        # gone up to the app, so a digit read in one burst with arrows before it (SSH bunches
+        # keys) waits for them to move the list before it takes the focus to the deal number.
+        # A handler of the key on the way up ran first, and the arrows then found the field.
+        # Without a sentence, so in neither the Footer nor the help: the README says them.
+        *(Binding(digit, f"type_digit('{digit}')", show=False) for digit in DIGITS),
     ]
 
     class SolvableChanged(Message):
@@ -405,33 +433,25 @@ class LayoutPickerScreen(
         error.update(reason)
         self.call_after_refresh(error.scroll_visible, animate=False)
 
-    def on_key(self, event: events.Key) -> None:
-        """tab, and digits typed while the list has the focus (they belong to the deal number),
-        are handled here as they come, not by a binding, which runs only once the key has gone
-        up to the app: in a fast burst ("tab 3 7 enter" from a script, tmux or ssh) the digits
-        would reach the list first and be lost."""
-        if event.key == "tab":
-            self.action_switch_field()
-        elif event.character is not None and event.character.isdecimal():
-            seed = self.query_one("#seed", Input)
-            # A new number, as after tab. The focus moves at once (`has_focus` follows only when
-            # the field hears of it), so the burst's next digits find it there and follow.
-            if self.screen.focused is not seed:
-                seed.value = ""
-                self.screen.set_focus(seed)
-            seed.insert_text_at_cursor(event.character)
-        else:
-            return
-        event.stop()
-        event.prevent_default()
+    def action_type_digit(self, digit: str) -> None:
+        """A digit typed on the list starts a new number, as after tab, in the field; one typed
+        on (come to the app while the field has the focus) goes on with it there."""
+        seed = self.query_one("#seed", SeedInput)
+        if self.focused is not seed:
+            seed.value = ""
+            self.set_focus(seed)  # at once (see `action_switch_field`)
+        seed.type_digit(digit)
 
     def action_switch_field(self) -> None:
+        # The focus moves at once, not as `focus()` moves it, once the app's queue comes to it:
+        # the keys read with tab are looked up where it put the focus (`has_focus` follows only
+        # when the widget hears of it, so the focus is asked of the screen).
         table, seed = self.query_one("#layouts", DataTable), self.query_one("#seed", Input)
-        if table.has_focus:
-            seed.focus()
+        if self.focused is table:
+            self.set_focus(seed)
             seed.select_all()  # typing replaces the number
         else:
-            table.focus()
+            self.set_focus(table)
 
     @on(Input.Submitted, "#seed")
     @on(DataTable.RowSelected, "#layouts")
