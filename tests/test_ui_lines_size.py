@@ -9,6 +9,7 @@ from pathlib import Path
 
 from conftest import FIXED_NOW, make_app, settle, slow_app, stalled
 from test_ui_every_screen import cut_footer_labels
+from test_ui_replace_game import dialog_text
 from test_ui_solvable_deals import footer_text
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -201,6 +202,8 @@ async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_ow
         await pilot.press("plus", "plus", "l")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)  # a new 11 x 11 game would replace it
+        # It names the size asked for, which the saved game has not.
+        assert dialog_text(app).startswith("You asked for an 11 x 11 game. A saved Lines game")
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)

@@ -46,7 +46,7 @@ from lines_tui.ui.mahjong_starts import MahjongStarts
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.one_notice import OneNoticeAtATime
 from lines_tui.ui.paste_input import guard_pastes
-from lines_tui.ui.saved_games import SavedGames
+from lines_tui.ui.saved_games import SavedGames, another_lines_size
 from lines_tui.ui.score_screens import ScoreScreens
 from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
 from lines_tui.ui.status_line import dialog_message, status_line_on_top
@@ -350,9 +350,7 @@ class LinesTuiApp(App[None]):
         actions: dict[str, Callable[[], object]] = {
             "resume-lines": self.lines_starts.resume,
             "resume-mahjong": self.mahjong_starts.resume,
-            "lines": lambda: self.saved_games.replacing(
-                "lines", lambda: self.lines_starts.start(size=self.lines_starts.board_size())
-            ),
+            "lines": self._new_lines_game,
             "mahjong": self.mahjong_starts.pick,
             "today": self.deal_offers.today,
             "leaderboards": self.score_screens.open_leaderboards,
@@ -362,6 +360,16 @@ class LinesTuiApp(App[None]):
             "quit": self.exit,
         }
         actions[entry]()
+
+    def _new_lines_game(self) -> None:
+        """A new Lines game of the size the menu shows; asks first over a saved game, naming the
+        size asked for when the saved one has another."""
+        size = self.lines_starts.board_size()
+        self.saved_games.replacing(
+            "lines",
+            lambda: self.lines_starts.start(size=size),
+            asked=another_lines_size(self.saved_games, size),
+        )
 
     def on_leaderboard_screen_import(self, message: LeaderboardScreen.Import) -> None:
         self.score_screens.open_import(message.show)

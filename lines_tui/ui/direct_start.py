@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from lines_tui.ui.saved_games import another_lines_size
 from lines_tui.ui.typed_ahead import typed
 
 if TYPE_CHECKING:
@@ -114,13 +115,9 @@ class DirectStart:
         return self.seed
 
     def another_size(self) -> str | None:
-        """The Lines game asked for ("a 7 x 7 game") when the saved one has another size; None
-        when no size was asked, no game is saved, or it has that size."""
-        saved = self.saved.game("lines")
-        if self.size is None or saved is None or saved.get("size") == self.size:
-            return None
-        article = "an" if self.size in (8, 11) else "a"  # "an eight", "an eleven"
-        return f"{article} {self.size} x {self.size} game"
+        """The Lines game asked for with `--size` when the saved one has another size (see
+        `another_lines_size`)."""
+        return None if self.size is None else another_lines_size(self.saved, self.size)
 
     def _numbered_over_random(self, saved: Mapping[str, Any], layout: Layout) -> str | None:
         """Deal N of the saved game's layout asked for by number, over the random deal that

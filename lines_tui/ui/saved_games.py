@@ -391,6 +391,16 @@ game says so. The engine is loaded then, on the store's thread, only if a game i
 (README, "First frame")."""
 
 
+def another_lines_size(saved_games: SavedGames, size: int) -> str | None:
+    """The Lines game of `size` asked for ("a 7 x 7 game"), when the saved one has another size;
+    None when no game is saved, or it has that size."""
+    saved = saved_games.game("lines")
+    if saved is None or saved.get("size") == size:
+        return None
+    article = "an" if size in (8, 11) else "a"  # "an eight", "an eleven"
+    return f"{article} {size} x {size} game"
+
+
 def _waiting(kind: SavedGame, saved: str, asked: str) -> str:
     """What was asked for and the saved game of another size or layout that waits instead."""
     return f"You asked for {asked}. A saved {GAME_NAMES[kind]} game is waiting ({saved})"
