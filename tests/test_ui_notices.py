@@ -19,6 +19,7 @@ from conftest import (
 )
 from test_ui_mahjong import open_dead_row, open_game, row_layout, settled
 from test_ui_records import store_with_games
+from textual.widgets import DataTable
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -298,6 +299,27 @@ async def test_the_leaderboards_notices_about_an_entry_go_with_it(tmp_path: Path
         await settle(pilot)
         (told,) = toast_texts(app)
         assert told.startswith("Challenge code shown above")
+
+
+async def test_a_late_cursor_event_does_not_take_the_notice_of_the_entry_under_the_cursor(
+    tmp_path: Path,
+) -> None:
+    """`b` right down `w` in one burst: the notice about the entry under the cursor went at
+    once, taken by the cursor event of the table's refill that came after it (its row the one
+    the cursor had left), and `w` seemed to do nothing."""
+    store_with_games(tmp_path)  # lines-7: #1 verified, #2 from before records
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards("lines-7")
+        await settle(pilot)
+        await pilot.press("down", "x")
+        await settle(pilot)
+        grid = app.screen.query_one(DataTable)
+        grid.post_message(DataTable.RowHighlighted(grid, 0, grid.coordinate_to_cell_key((0, 0))[0]))
+        await settle(pilot)
+        assert grid.cursor_row == 1
+        assert "Nothing to challenge with" in toast_texts(app)[0]
 
 
 async def test_a_players_notice_replaces_the_one_before_it(tmp_path: Path) -> None:

@@ -444,11 +444,13 @@ class LeaderboardScreen(
         row = self._grid.cursor_row
         return self.entries[row] if 0 <= row < len(self.entries) else None
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         """w and x show only while the entry under the cursor replays. What was said about the
-        entry the cursor leaves goes ("Nothing to challenge with: this entry is refuted")."""
+        entry the cursor leaves goes ("Nothing to challenge with: this entry is refuted"): the
+        cursor as it is now, not the event's row, which a table's refill can send after the
+        cursor has moved on and a notice was given there (`b` right down `w` in one burst)."""
         self.refresh_bindings()
-        if self._told_row is not None and event.cursor_row != self._told_row:
+        if self._told_row is not None and self._grid.cursor_row != self._told_row:
             self._told_row = None
             self.app.clear_notifications()
 
