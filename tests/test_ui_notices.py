@@ -19,6 +19,7 @@ from conftest import (
 )
 from test_ui_mahjong import open_dead_row, open_game, row_layout, settled
 from test_ui_records import store_with_games
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from lines_tui.engine.lines import LinesGame
@@ -278,19 +279,26 @@ async def test_c_after_a_game_of_no_points_says_why_there_is_no_challenge(tmp_pa
         )
 
 
+async def x_on_an_unverified_entry(pilot: Pilot[None]) -> None:
+    """`x` on entry 2 of lines-7 (`store_with_games`: #1 verified, #2 from before records)."""
+    await settle(pilot)
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.score_screens.open_leaderboards("lines-7")
+    await settle(pilot)
+    await pilot.press("down", "x")
+    await settle(pilot)
+
+
 async def test_the_leaderboards_notices_about_an_entry_go_with_it(tmp_path: Path) -> None:
     """x on an unverified entry said "Nothing to challenge with", and that stayed while x on a
     verified one said "Challenge code shown above": both at once, contradicting each other,
     stacked over the table's columns. A leaderboard notice replaces the one before it, and goes
     when the cursor leaves its entry."""
-    store_with_games(tmp_path)  # lines-7: #1 verified, #2 from before records
+    store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
-        app.score_screens.open_leaderboards("lines-7")
-        await settle(pilot)
-        await pilot.press("down", "x")
-        await settle(pilot)
+        await x_on_an_unverified_entry(pilot)
         assert "Nothing to challenge with" in toast_texts(app)[0]
         await pilot.press("up")
         await settle(pilot)
@@ -307,14 +315,10 @@ async def test_a_late_cursor_event_does_not_take_the_notice_of_the_entry_under_t
     """`b` right down `w` in one burst: the notice about the entry under the cursor went at
     once, taken by the cursor event of the table's refill that came after it (its row the one
     the cursor had left), and `w` seemed to do nothing."""
-    store_with_games(tmp_path)  # lines-7: #1 verified, #2 from before records
+    store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
-        app.score_screens.open_leaderboards("lines-7")
-        await settle(pilot)
-        await pilot.press("down", "x")
-        await settle(pilot)
+        await x_on_an_unverified_entry(pilot)
         grid = app.screen.query_one(DataTable)
         grid.post_message(DataTable.RowHighlighted(grid, 0, grid.coordinate_to_cell_key((0, 0))[0]))
         await settle(pilot)
