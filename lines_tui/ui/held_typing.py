@@ -104,7 +104,8 @@ class HeldTyping:
         self._held: list[events.Event] = []
         self._on_the_way: dict[int, events.Event] = {}
         """Input posted to the app again and not yet back, by `id` (the events are kept alive
-        here, so their ids stay theirs)."""
+        here, so their ids stay theirs; `handed_back` is asked of every event, and some, as
+        Textual's focus events, cannot be hashed)."""
         self._sent_to: WeakKeyDictionary[events.Event, Screen[Any]] = WeakKeyDictionary()
         """The screen on top when each key still on its way was passed on (`sending`)."""
         self._expecting: Timer | None = None
