@@ -195,7 +195,6 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         super().__init__()
         self._read_state = read_state
         self._session = session
-        self._thread = session.io
         self.state: MenuState | None = None
         """What the last read found; None while a read is under way."""
         self._chosen: str | None = None
@@ -234,7 +233,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         key checks below run on every key press)."""
         self.state = None
         self._reading = True
-        load(self, self._thread, self._read_state, self._show_state, self._failed, group="menu")
+        load(self, self._session.io, self._read_state, self._show_state, self._failed, group="menu")
 
     def _failed(self, error: StoreError) -> None:
         """The read failed other than the store tells (`UnexpectedError`; what it tells comes

@@ -144,7 +144,8 @@ class SavedGames:
 
         lines, mahjong = game("lines"), game("mahjong")
         today = utc_day(self.session.clock())
-        kept = read(store.preferences, "the settings")
+        # Settings that could not be read play as the defaults (what was read says so).
+        kept = read(store.preferences, "the settings") or Preferences()
         problems = [
             unread_problem([what for what, _ in parts], error, "".join(m for _, m in parts))
             for error, parts in unreadable.items()
@@ -166,9 +167,9 @@ class SavedGames:
             {"lines": lines, "mahjong": mahjong},
             frozenset(unread),
             tuple(problems),
-            solvable_deals=kept is not None and kept.solvable_deals,
-            symbols=kept is not None and kept.symbols,
-            lines_size=(kept or Preferences()).lines_size,
+            solvable_deals=kept.solvable_deals,
+            symbols=kept.symbols,
+            lines_size=kept.lines_size,
             refused=frozenset(refused),
             set_aside=frozenset(set_aside),
         )
