@@ -27,6 +27,7 @@ from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import SavedGame, SavedGameSlot, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import still_there
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
@@ -129,8 +130,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        if not self.is_attached:
-            return  # closed by a key that came with the one that opened it
+        if not still_there(self):
+            return  # the app ended while the screen was mounted (a close waits for it)
         self.set_interval(1.0, self.refresh_clock)
         # Paused, won or played again, the keys change, and with them the width they need.
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
@@ -167,7 +168,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """`fit`, unless the screen is no longer attached (as in `on_mount`): a resume can
         arrive while the app is exiting and has already taken the screen's widgets away (a
         fuzz walk with resizes, seed 23, quit with the game on top)."""
-        if self.is_attached:
+        if still_there(self):
             self.fit()
 
     def fit(self) -> None:

@@ -37,6 +37,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import Session, SymbolsChanged
 from lines_tui.ui.size_guard import FOOTER_HEIGHT, REPLAY_KEPT, game_screen_fits
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import still_there
 
 STEP_SECONDS = 0.6
 LINES_PANEL_WIDTH = 26
@@ -142,6 +143,8 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not still_there(self):
+            return  # the app ended while the screen was mounted (a close waits for it)
         # The leaderboard's notices are about it, and would cover the board (this screen's own
         # go to its status line).
         self.app.clear_notifications()
@@ -206,7 +209,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         """The largest Lines cells that fit beside the panel; the enlarge message over the
         replay while even the smallest board does not fit (esc there goes back). True if the
         replay shows (or is under a dialog, which hides it while it does not fit)."""
-        if not self.is_attached:
+        if not still_there(self):
             return False
         width, height = self.app.size
         for board in self.query(LinesBoard):

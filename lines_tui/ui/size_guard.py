@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from lines_tui.ui.app_keys import symbols_note
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.store_thread import still_there
 
 FOOTER_HEIGHT = 1
 """The key line under a game's board and panel."""
@@ -207,7 +208,7 @@ class LaidOutFor80Columns:
         assert isinstance(self, Screen)
         # Under a dialog it is not covered, as a game is not: the dialogs over it hide it while
         # it does not fit (`game_screen_fits`), and it checks again when back on top.
-        if self.is_attached:
+        if still_there(self):
             leave = partial(self.dismiss, None) if self.GOES_BACK else None
             kept = f"{SCREEN_KEPT} Esc goes back." if leave is not None else MENU_KEPT
             game_screen_fits(self, *self.min_size, leave, kept)

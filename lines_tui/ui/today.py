@@ -19,6 +19,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.store_thread import still_there
 
 LINES = "lines"
 
@@ -56,6 +57,8 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not still_there(self):
+            return  # the app ended while the screen was mounted (a close waits for it)
         self.query_one(KeyList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

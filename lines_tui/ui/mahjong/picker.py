@@ -37,6 +37,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys, printable_only
 from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.size_guard import LaidOutFor80Columns
+from lines_tui.ui.store_thread import still_there
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
@@ -293,8 +294,8 @@ class LayoutPickerScreen(
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.is_attached:
-            return  # closed by a key that came with the one that opened it
+        if not still_there(self):
+            return  # the app ended while the screen was mounted (a close waits for it)
         table = self.query_one("#layouts", DataTable)
         table.add_columns("Layout", "Tiles", "Layers", "Solvable", "From")
         for layout in self.layouts:
@@ -352,7 +353,7 @@ class LayoutPickerScreen(
         if (
             worker.group != DISCOVERY
             or event.state is not WorkerState.ERROR
-            or not self.is_attached
+            or not still_there(self)
         ):
             return
         reason = str(worker.error) or type(worker.error).__name__
@@ -361,7 +362,7 @@ class LayoutPickerScreen(
         )
 
     def _show_installed(self, installed: list[Layout], problems: list[str]) -> None:
-        if not self.is_attached:
+        if not still_there(self):
             return  # the picker closed while the files were read
         table = self.query_one("#layouts", DataTable)
         for layout in installed:

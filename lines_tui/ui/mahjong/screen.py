@@ -62,6 +62,7 @@ from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import still_there
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
@@ -233,8 +234,8 @@ class MahjongScreen(GameScreen):
         return [face_text(face)[0] for face in faces], suits
 
     def on_mount(self) -> None:
-        if not self.is_attached:
-            return  # closed by a key that came with the one that opened it
+        if not still_there(self):
+            return  # the app ended while the screen was mounted (a close waits for it)
         self.board.set_class(self.session.few_colours, "-few-colours")
         self._pausing.play_on()  # a game saved paused
         self.show_symbols(self.session.symbols)
@@ -651,7 +652,7 @@ class MahjongScreen(GameScreen):
         self._pausing.suspend()
 
     def on_screen_resume(self) -> None:
-        if self.is_attached:  # as in `refit`: a resume can come while the app exits
+        if still_there(self):  # as in `refit`: a resume can come while the app exits
             self.play_on()
             self.refresh_clock()
 

@@ -42,7 +42,7 @@ from lines_tui.ui.scores.entries import (
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
-from lines_tui.ui.store_thread import load, write
+from lines_tui.ui.store_thread import load, still_there, write
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
@@ -250,8 +250,8 @@ class LeaderboardScreen(
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.is_attached:
-            return  # closed by a key that came with the one that opened it
+        if not still_there(self):
+            return  # the app ended while the screen was mounted (a close waits for it)
         self.reload(self._wanted, self._highlight_rank)
 
     def on_tables_changed(self, message: TablesChanged) -> None:
@@ -493,7 +493,7 @@ class LeaderboardScreen(
         self._draw_code_again()
 
     def _draw_code_again(self) -> None:
-        if self.is_attached:  # not closed meanwhile (by a key that came with the one opening it)
+        if still_there(self):  # not closing meanwhile (its widgets go before it does)
             self._draw_code()
 
     def _code_room(self) -> int:
