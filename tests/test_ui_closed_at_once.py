@@ -3,7 +3,7 @@ screen has been mounted. Under load a key read with the one that opened a screen
 while Textual still composes it (the random-play test `test_enter_twice_at_once_in_a_dialog_
 starts_one_game` once ended so), and ctrl+q or a dropped connection can end the app then.
 Textual removes the widgets and still runs the screen's `on_mount`, which found none and ended
-the app with NoMatches."""
+the app with NoMatches. Every screen closes through `DismissedOnTop.dismiss`."""
 
 from __future__ import annotations
 
@@ -21,12 +21,14 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.picker import LayoutPickerScreen
+from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores.import_code import ImportScreen
 from lines_tui.ui.scores.leaderboard import LeaderboardScreen
 from lines_tui.ui.scores.name_entry import NameEntryScreen
 from lines_tui.ui.scores.players import PlayersScreen
 from lines_tui.ui.session import Session
+from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.today import TodayScreen
 
 
@@ -50,22 +52,43 @@ SCREENS: dict[str, Callable[[Session], Screen[object]]] = {
 }
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
 @pytest.mark.parametrize("name", SCREENS)
 async def test_a_screen_closed_before_it_was_mounted_closes_and_the_app_goes_on(
-    tmp_path: Path, name: str, size: tuple[int, int]
+    tmp_path: Path, name: str
 ) -> None:
-    """At 60 x 18 a screen's mounting covers it with "please enlarge": the cover goes too."""
     store_with_games(tmp_path)
     app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = list(app.screen_stack)
-        app.push_screen(SCREENS[name](session_of(pilot)))
-        app.pop_screen()
+        screen = SCREENS[name](session_of(pilot))
+        app.push_screen(screen)
+        screen.dismiss()
         await settle(pilot)
         assert app.is_running
-        assert app.screen_stack == before
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen]
+
+
+@pytest.mark.parametrize("name", ["lines", "mahjong", "players"])
+async def test_a_screen_closed_before_its_start_up_covered_it_closes_once_uncovered(
+    tmp_path: Path, name: str
+) -> None:
+    """In a terminal too small for it, a screen's start-up covers it with "please enlarge": the
+    close waits below the cover, as any close asked while the screen is covered does."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(60, 18)
+        await settle(pilot)
+        screen = SCREENS[name](session_of(pilot))
+        app.push_screen(screen)
+        screen.dismiss()
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.is_running
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen]
 
 
 @pytest.mark.parametrize("name", SCREENS)

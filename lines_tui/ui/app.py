@@ -24,14 +24,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.actions import ActionParseResult
 from textual.app import App
-from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widget import AwaitMount, Widget
 
 from lines_tui.outside_text import printable, printable_lines
@@ -435,29 +434,10 @@ class LinesTuiApp(App[None]):
     def pop_screen(self) -> Any:
         """A screen whose notices are about it (`OneNoticeAtATime`: the leaderboards, Players)
         closes: they go with it, as they go when a dialog opens, rather than stay over
-        the next screen opened ("Removed …" over the leaderboards).
-
-        A screen asked to close before it has been mounted (a key read with the one that
-        opened it, under load) closes once it is: Textual would remove its widgets while it
-        composes them and still run its `on_mount`, which then finds none and ends the app."""
-        screen = self.screen
-        if not screen.is_mounted:
-            screen.call_later(self._pop_once_mounted, screen)
-            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
-            return nothing
-        if isinstance(screen, OneNoticeAtATime):
+        the next screen opened ("Removed …" over the leaderboards)."""
+        if isinstance(self.screen, OneNoticeAtATime):
             self.clear_notifications()
         return super().pop_screen()
-
-    def _pop_once_mounted(self, screen: Screen[Any]) -> None:
-        """Close `screen`, asked to close while it was being mounted, and what its mounting
-        opened over it (the "please enlarge" cover), each once it is mounted itself."""
-        while screen in self.screen_stack:
-            top = self.screen
-            if not top.is_mounted:
-                top.call_later(self._pop_once_mounted, screen)
-                return
-            self.pop_screen()
 
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()

@@ -1,4 +1,4 @@
-"""Closing a screen only while it is the one on top.
+"""Closing a screen only while it is the one on top, and only once Textual has mounted it.
 
 Textual's `Screen.dismiss` pops whichever screen is on top and calls the dismissed screen's
 callback again. Keys that arrive together reach a dialog before the message its first key caused
@@ -29,6 +29,14 @@ class DismissedOnTop:
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         assert isinstance(self, Screen)
+        if not self.is_mounted:
+            # Asked before Textual has mounted the screen (a key read with the one that opened
+            # it, under load): closed now, its widgets would go while its `on_mount` and other
+            # handlers still ran, finding none, and end the app. Its queue runs once it is
+            # mounted; the screen may then be covered (the enlarge message), and waits below.
+            self.call_later(self._dismiss_without_waiting, result)
+            later: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return later
         if not self.is_active:
             if self in self.app.screen_stack:
                 self._dismissed_once_on_top = (result,)
@@ -36,6 +44,10 @@ class DismissedOnTop:
             return nothing
         done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
         return done
+
+    def _dismiss_without_waiting(self, result: Any) -> None:
+        # Textual awaits what a callback returns, and a screen may not await its own dismiss.
+        self.dismiss(result)
 
     @property
     def closing(self) -> bool:
