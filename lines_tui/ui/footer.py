@@ -30,6 +30,8 @@ from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
+from lines_tui.ui.store_thread import still_there
+
 Keys = tuple[tuple[Binding, str, bool, str], ...]
 """What a Footer shows: each shown binding, the key as displayed, enabled or not, the tooltip."""
 
@@ -79,13 +81,14 @@ class Footer(TextualFooter):
     def bindings_changed(self, screen: Screen[object]) -> None:
         if not screen.app.app_focus or self._rebuild_pending:
             return
-        if self.is_attached and screen is self.screen:
+        if still_there(self) and screen is self.screen:
             self._rebuild_pending = True
             self.call_after_refresh(self._rebuild)
 
     async def _rebuild(self) -> None:
         self._rebuild_pending = False
-        if self.is_attached and self._keys_shown() != self._shown:
+        # Not while its screen closes: the screen's widgets, which its keys ask about, go first.
+        if still_there(self) and self._keys_shown() != self._shown:
             await self.recompose()  # compose fits the new keys to the width
 
     def _keys_shown(self) -> Keys:
