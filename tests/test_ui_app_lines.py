@@ -36,12 +36,13 @@ from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame, points
 from lines_tui.store import StoreError, open_store
 from lines_tui.store.tables import utc_day
+from lines_tui.ui import game_player
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
-from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.lines.screen import PLAYER_NOT_READ, LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.size_guard import TooSmallScreen
@@ -441,6 +442,47 @@ async def test_who_plays_this_run_only_is_named_when_the_scores_cannot_be_read(
         screen = await open_lines(pilot, nearly_full_game())
         assert screen.player == "Bob"
         assert str(screen.query_one("#lines-player").render()) == "Player Bob"
+
+
+async def test_a_game_whose_player_could_not_be_read_is_no_guests_and_reads_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another lines-tui holding the folder a while (here, a failing read): the menu said a guest
+    played, and the game's panel said "Guest: scores are not saved" for the whole game, though
+    its result was filed for Ann at the end. The game now says the player is not read yet, reads
+    again now and then, quietly, and names her once a read succeeds."""
+    monkeypatch.setattr(game_player, "RETRY_SECONDS", (0.05,))
+    setup = open_store(tmp_path)
+    setup.set_active_player(setup.add_player("Ann"))
+    faults = FaultyFileSystem()
+    store = store_on(tmp_path, faults)
+    faults.fail("read", errno.EIO)
+    app = LinesTuiApp(store, clock=lambda: FIXED_NOW, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu_player = str(app.screen.query_one("#menu-player").render())
+        assert menu_player == "Player not known: the scores could not be read."
+        screen = await open_lines(pilot, LinesGame.new(3))
+        panel = screen.query_one("#lines-player")
+        assert str(panel.render()) == PLAYER_NOT_READ
+        told = screen.query_one(StatusLine).message
+        assert told.startswith("The player could not be read: ")
+        screen.query_one(StatusLine).say("")
+        reads = faults.failures
+        for _ in range(100):  # reads again, and again while they fail
+            await pilot.pause(0.05)
+            if faults.failures >= reads + 3:
+                break
+        assert faults.failures >= reads + 3
+        assert screen.query_one(StatusLine).message == ""  # said once, not at every read
+        assert str(panel.render()) == PLAYER_NOT_READ
+        faults.heal()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if str(panel.render()) == "Player Ann":
+                break
+        assert str(panel.render()) == "Player Ann"
+        assert screen.player == "Ann"
 
 
 async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:

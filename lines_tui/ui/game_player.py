@@ -1,5 +1,5 @@
-"""Who plays a game: the registered player, read as the game starts and again as its result is
-filed if that read failed."""
+"""Who plays a game: the registered player, read as the game starts, again now and then while
+that read fails (another lines-tui holding the folder a while), and as its result is filed."""
 
 from __future__ import annotations
 
@@ -13,6 +13,10 @@ from lines_tui.store import StoreError
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
+RETRY_SECONDS = (2.0, 5.0, 10.0, 30.0)
+"""How long after a failed read of the player it is read again: after the first failure, the
+second, ...; every 30 s from then on, while the game is open."""
+
 
 class GamePlayer:
     """The registered player of one game, read on the session's store thread."""
@@ -20,33 +24,49 @@ class GamePlayer:
     def __init__(self, session: Session) -> None:
         self._session = session
         self._read: Future[str | None] | None = None
+        self._failures = 0
 
     def read(self, screen: Screen[Any], show: Callable[[], None]) -> None:
-        """Read the player once, then `show()` it: the player cannot change during a game. Asked
+        """Read the player, then `show()` it: the player cannot change during a game. Asked
         of the store thread before any result is written there, so a result always finds it
-        read (see `name`). A read that fails is told on `screen`, then `show()` shows whom
-        `name` names after it."""
+        read (see `name`). The first read that fails is told on `screen`; each failure is
+        shown (`show()` shows whom `name` names after it, and `known` says it is not known)
+        and read again later, quietly, until a read succeeds or the screen closes."""
         store = self._session.store
-        self._read = self._session.io.submit(lambda: store.active_player)
+        read = self._read = self._session.io.submit(lambda: store.active_player)
 
         def failed(error: StoreError) -> None:
-            screen.notify(f"The player could not be read: {error}", severity="error")
+            if not self._failures:
+                screen.notify(f"The player could not be read: {error}", severity="error")
+            delay = RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)]
+            self._failures += 1
             show()
+            screen.set_timer(delay, lambda: self._read_again(read, screen, show))
 
-        load(screen, self._session.io, self._read.result, lambda _: show(), failed, group="player")
+        load(screen, self._session.io, read.result, lambda _: show(), failed, group="player")
+
+    def _read_again(
+        self, failed: Future[str | None], screen: Screen[Any], show: Callable[[], None]
+    ) -> None:
+        if self._read is failed:  # not read meanwhile, as a result was filed (`filing`)
+            self.read(screen, show)
+
+    @property
+    def known(self) -> bool:
+        """Whether the player has been read: False before the first read has answered and
+        while the reads fail."""
+        read = self._read
+        return read is not None and read.done() and read.exception() is None
 
     @property
     def name(self) -> str | None:
-        """The registered player of this game; None for a guest, or while the player has not
-        been read (it always has been once a result is recorded: `filing`). If the read
-        failed, the one who plays this run only, whom the store knows without the file
-        (`Store.playing_this_run`), else None."""
+        """The registered player of this game; None for a guest. While the player is not
+        `known` (it always is once a result is recorded: `filing`), the one who plays this run
+        only, whom the store knows without the file (`Store.playing_this_run`), else None."""
         read = self._read
-        if read is None or not read.done():
-            return None
-        if read.exception() is not None:
-            return self._session.store.playing_this_run
-        return read.result()
+        if read is not None and self.known:
+            return read.result()
+        return self._session.store.playing_this_run
 
     def filing(self) -> str | None:
         """On the store thread, as a result is filed: the registered player of this game (None

@@ -150,6 +150,12 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """The registered player of this game (`GamePlayer.name`)."""
         return self._player.name
 
+    @property
+    def player_known(self) -> bool:
+        """Whether the player has been read (`GamePlayer.known`): a game whose player could not
+        be read yet is not a guest's."""
+        return self._player.known
+
     def filing_player(self) -> str | None:
         """On the store thread, as a result is filed: the registered player of this game
         (`GamePlayer.filing`)."""

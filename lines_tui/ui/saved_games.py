@@ -114,6 +114,7 @@ class SavedGames:
                 return None
 
         player = read(lambda: store.active_player, "the scores", SCORES_UNREAD)
+        player_unread = bool(unreadable)  # the first read: all that failed is the player's
         if player is None:  # a guest, or a failed read: who plays this run only plays on
             player = store.playing_this_run
 
@@ -151,9 +152,7 @@ class SavedGames:
             for error, parts in unreadable.items()
         ]
         return MenuState(
-            "Playing as guest: Lines scores are not saved (register under Players)."
-            if player is None
-            else f"Player: {player}",
+            player_line(player, unread=player_unread),
             {
                 "resume-lines": None if lines is None else lines_summary(lines, today=today),
                 "resume-mahjong": (
@@ -405,3 +404,13 @@ def another_lines_size(saved_games: SavedGames, size: int) -> str | None:
 def _waiting(kind: SavedGame, saved: str, asked: str) -> str:
     """What was asked for and the saved game of another size or layout that waits instead."""
     return f"You asked for {asked}. A saved {GAME_NAMES[kind]} game is waiting ({saved})"
+
+
+def player_line(player: str | None, *, unread: bool) -> str:
+    """The menu's line of who plays: a player whose name could not be read is not a guest (a
+    game's result is filed for the player read then: `GamePlayer.filing`)."""
+    if player is not None:
+        return f"Player: {player}"
+    if unread:
+        return "Player not known: the scores could not be read."
+    return "Playing as guest: Lines scores are not saved (register under Players)."

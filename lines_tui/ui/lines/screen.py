@@ -52,6 +52,9 @@ from lines_tui.ui.store_thread import still_there
 
 INVALID_SECONDS = 0.4
 """How long a target without a free path flashes."""
+PLAYER_NOT_READ = "Player not read yet"
+"""The panel's player line until the player has been read (`GamePlayer.known`): while the reads
+fail, the game is not a guest's, and its result is filed for the player once read."""
 
 
 class LinesScreen(GameScreen):
@@ -152,17 +155,19 @@ class LinesScreen(GameScreen):
         game = self.game
         self.show_field("#lines-score", f"Score {game.score}")
         self.show_field("#lines-deal", deal_name(game.deal_choice, game.seed, self.now()))
-        player = self.player
-        self.show_field(
-            "#lines-player",
-            Text("Player ").append_text(inert(player)) if player else "Guest: scores are not saved",
-        )
+        self.show_field("#lines-player", self._player_line())
         self.refresh_clock()
         self.show_field("#lines-next", next_balls(self.board, self.game.preview))
         self.show_field("#lines-legend", self._legend())
 
     def show_player(self) -> None:
         self._refresh_panel()
+
+    def _player_line(self) -> Text | str:
+        player = self.player
+        if player:
+            return Text("Player ").append_text(inert(player))
+        return "Guest: scores are not saved" if self.player_known else PLAYER_NOT_READ
 
     def elapsed(self) -> float:
         game = self.game
