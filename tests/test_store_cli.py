@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import select
+import subprocess
 from pathlib import Path
 
 import pytest
 from conftest import install_layouts, played_lines_game
 from rich.cells import cell_len
+from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.commands.scores import PASTE_THEN_CTRL_D
 from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
 from lines_tui.store import Store, StoreError, codes, open_store
 from lines_tui.store.files import BUSY
@@ -409,6 +414,36 @@ def test_an_empty_standard_input_is_said_to_be_empty(
         run(tmp_path, *command, stdin=piped),
         "standard input is empty; give the code on the command line",
     )
+    assert open_store(tmp_path).tables() == {}
+
+
+@pytest.mark.parametrize("command", [["scores", "import", "-"], ["scores", "verify", "-"]])
+def test_a_dash_on_a_terminal_says_to_paste_then_press_ctrl_d(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """`scores import -` typed at a terminal waited on a blank line, looking hung: the player
+    could not know that it reads a paste until ctrl+d."""
+    main, terminal = os.openpty()
+    try:
+        process = subprocess.Popen(
+            [*lines_tui_command(), "--data-dir", str(tmp_path), *command],
+            stdin=terminal,
+            stderr=terminal,
+            stdout=subprocess.DEVNULL,
+        )
+        said = b""
+        while PASTE_THEN_CTRL_D.encode() not in said:
+            ready, _, _ = select.select([main], [], [], 60)
+            assert ready, said
+            said += os.read(main, 1024)
+        os.write(main, b"\x04")  # ctrl+d at once: nothing pasted
+        assert process.wait(timeout=60) == 2
+        while select.select([main], [], [], 1)[0]:
+            said += os.read(main, 1024)
+    finally:
+        os.close(main)
+        os.close(terminal)
+    assert b"standard input is empty" in said
     assert open_store(tmp_path).tables() == {}
 
 

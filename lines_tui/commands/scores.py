@@ -436,11 +436,18 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
         raise typer.Exit(NOT_ALL_VERIFIED)
 
 
+PASTE_THEN_CTRL_D = "reading standard input: paste the code, then press ctrl+d on a new line"
+"""Said on the terminal that `-` reads from."""
+
+
 def read_standard_input() -> str:
     """The code piped in, read as bytes and decoded here: a paste in another encoding (Latin-1
     in a UTF-8 locale) is refused in one line instead of ending in a traceback."""
     most = MAX_PASTE_CHARS * 4  # bytes: a UTF-8 character takes at most 4
-    # A terminal is read: a code pasted there, then ctrl+d.
+    # A terminal is read: a code pasted there, then ctrl+d, which the player has to be told,
+    # or the command looks hung.
+    if is_terminal(sys.stdin) and is_terminal(sys.stderr):
+        warn(PASTE_THEN_CTRL_D)
     data = piped_in(most, "give the code on the command line")
     if not data.strip():
         fail("standard input is empty; give the code on the command line")
