@@ -25,38 +25,42 @@ class DismissedOnTop:
     e.g. ModalScreen's)."""
 
     _dismissed_once_on_top: tuple[Any] | None = None
-    """The result of a dismiss asked while the screen was covered (a tuple: None is a result)."""
+    """The result of a dismiss asked while the screen was covered, or not mounted yet (a tuple:
+    None is a result)."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         assert isinstance(self, Screen)
+        nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
         if not self.is_mounted:
             # Asked before Textual has mounted the screen (a key read with the one that opened
             # it, under load): closed now, its widgets would go while its `on_mount` and other
             # handlers still ran, finding none, and end the app. Its queue runs once it is
-            # mounted; the screen may then be covered (the enlarge message), and waits below.
-            self.call_later(self._dismiss_without_waiting, result)
-            later: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
-            return later
+            # mounted; meanwhile it is `closing`, so its start-up does not cover it with the
+            # enlarge message.
+            self._dismissed_once_on_top = (result,)
+            self.call_later(self._dismiss_waiting)
+            return nothing
         if not self.is_active:
             if self in self.app.screen_stack:
                 self._dismissed_once_on_top = (result,)
-            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return nothing
         done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
         return done
 
-    def _dismiss_without_waiting(self, result: Any) -> None:
-        # Textual awaits what a callback returns, and a screen may not await its own dismiss.
-        self.dismiss(result)
-
     @property
     def closing(self) -> bool:
-        """A dismiss waits for the screen to be on top again: it is as good as closed."""
+        """A dismiss waits for the screen to be on top again, or mounted: it is as good as
+        closed."""
         return self._dismissed_once_on_top is not None
 
     def on_screen_resume(self) -> None:
         # Textual calls this after the screen's own resume handlers (they come first in the
         # MRO), so the screen is as it was when the dismiss it waited for comes.
+        self._dismiss_waiting()
+
+    def _dismiss_waiting(self) -> None:
+        """The dismiss that waited, if it has not come yet (a screen not mounted when asked
+        is resumed, and called back, once it is: whichever comes first)."""
         waiting, self._dismissed_once_on_top = self._dismissed_once_on_top, None
         if waiting is not None:
             self.dismiss(*waiting)
