@@ -754,6 +754,31 @@ def played_lines_game(seed: int, size: int = 9, started_at: float = FIXED_NOW) -
     return game
 
 
+def one_move_from_its_end(
+    seed: int, size: int = 9, started_at: float = FIXED_NOW
+) -> tuple[LinesGame, tuple[Cell, Cell]]:
+    """Deal `seed` played by the greedy player up to its last move, and that move (which ends
+    the game): a game whose score its own moves made, as a save must hold (a score set by hand
+    is a damaged save)."""
+    game = LinesGame.new(seed, size, started_at=started_at)
+    while True:
+        move = greedy_move(game.board)
+        probe = LinesGame.replay(game.record())
+        probe.play(*move)
+        if probe.over:
+            return game, move
+        game.play(*move, now=started_at + 60)
+
+
+async def play_by_keys(pilot: Pilot[None], screen: LinesScreen, move: tuple[Cell, Cell]) -> None:
+    """Move a ball as a player does: the cursor to its cell, enter, to where it goes, enter."""
+    await cursor_to(pilot, screen, move[0])
+    await pilot.press("enter")
+    await cursor_to(pilot, screen, move[1])
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def checker(now: float = FIXED_NOW) -> Checker:
     """What an import checks entries with, at the fixed clock."""
     return Checker(now=now)

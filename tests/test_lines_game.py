@@ -8,8 +8,10 @@ import random
 from typing import Any
 
 import pytest
+from conftest import greedy_move
 
-from lines_tui.engine.deal_choice import LAST_DEAL
+from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import (
     COLOURS,
     RULES_VERSION,
@@ -538,6 +540,70 @@ def test_a_corrupt_save_is_refused_in_one_line(data: Any, message: str) -> None:
     with pytest.raises(GameDataError, match=message) as caught:
         LinesGame.from_json(data)
     assert "\n" not in str(caught.value)
+
+
+def edited(change: str) -> dict[str, Any]:
+    """`valid_save` (4 moves, no points yet) with one thing its moves decide changed by hand,
+    into something that still reads as a game."""
+    data = valid_save()
+    if change == "score":
+        data["score"] = 5000  # was filed at place 1, then refuted: "the game scores 140 points"
+    elif change == "board":
+        data["board"][0] = "G........"  # the top row's ball one cell over
+    elif change == "preview":
+        data["preview"][0][2] = "R" if data["preview"][0][2] != "R" else "B"
+    elif change == "random":
+        data["random"] = LinesGame.new(50).to_json()["random"]  # the deal's, before any draw
+    elif change == "moves":
+        data["moves"] = data["moves"][:-1]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("score", "'score' is 5000, but its moves score 0"),
+        ("board", "'board' is not the board its moves lead to"),
+        ("preview", "'preview' is not the next balls its moves lead to"),
+        ("random", "'random' is not the random state its moves leave"),
+        ("moves", "'board' is not the board its moves lead to"),
+    ],
+)
+def test_a_save_its_own_moves_do_not_reach_is_refused_in_one_line(change: str, reason: str) -> None:
+    """A save with its score edited to 5000 resumed, and the game over filed 5,140 points and
+    gave a challenge code, both refuted by the replay of its moves. What the moves decide is
+    checked against them: the save is damaged, in one line."""
+    with pytest.raises(GameDataError) as caught:
+        LinesGame.from_json(edited(change))
+    assert str(caught.value) == reason
+
+
+def test_a_save_of_a_game_set_up_by_hand_is_checked_from_its_start() -> None:
+    """A game that began from a position (`from_position`) replays from that position: it
+    resumes, and an edited score is refused as for any game."""
+    game = LinesGame.from_position(OPEN, OPEN_PREVIEW, seed=8, started_at=1_700_000_000.0)
+    game.play((2, 4), (0, 4))  # completes the top row's line
+    play_out(game, chooser_seed=8, limit=5)
+    assert game.score > 0
+    assert through_json(game).to_json() == game.to_json()
+    with pytest.raises(GameDataError, match=r"^'score' is 9999, but its moves score "):
+        LinesGame.from_json({**game.to_json(), "score": 9999})
+
+
+@pytest.mark.parametrize(
+    "choice", [RANDOM, CHOSEN, daily("2026-01-01")], ids=lambda choice: choice.mode
+)
+def test_a_game_saved_mid_play_resumes_whatever_chose_its_deal(choice: DealChoice) -> None:
+    """A random deal, one chosen by number (a challenge's too) and a deal of the day, saved
+    with points in the middle of play: each resumes as it was, its moves checked."""
+    seed = lines_daily_seed(9, choice.day) if choice.mode == "daily" else 70
+    game = LinesGame.new(seed)
+    game.deal_choice = choice
+    while game.score == 0:
+        game.play(*greedy_move(game.board))
+    assert not game.over
+    copy = through_json(game)
+    assert copy.to_json() == game.to_json() and copy.deal_choice == choice
 
 
 def test_a_finished_game_round_trips() -> None:

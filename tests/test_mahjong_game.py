@@ -343,6 +343,8 @@ def tampered(change: str) -> dict[str, Any]:
         bad["clock"]["played"] = 10**400  # no float holds it: the clock's sums crashed
     elif change == "position":
         bad["position"] = {"tiles": "none"}
+    elif change == "tile far off the board":
+        bad["position"]["tiles"][0][0] = 10**22  # the board crashed drawing it, at every start
     elif change == "removed in deal":
         bad["position"]["removed"] = [0, 3]
     elif change == "layout":
@@ -366,6 +368,7 @@ def tampered(change: str) -> dict[str, Any]:
         "played for ever",
         "dead from start",
         "position",
+        "tile far off the board",
         "removed in deal",
         "layout",
         "history shape",

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot, bits
+from lines_tui.engine.mahjong.geometry import MAX_PLACE, Geometry, LayoutError, Slot, bits
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts
+from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
 from lines_tui.engine.mahjong.position import Position, PositionError
 
 # A small hand-made position (half-tile units):
@@ -55,7 +56,7 @@ def test_free_tiles_of_a_known_position() -> None:
 def test_overlapping_tiles_are_a_layout_error() -> None:
     with pytest.raises(LayoutError, match=r"tiles overlap on layer 0: \(0, 0\) and \(1, 1\)"):
         Geometry.of([(0, 0, 0), (1, 1, 0)])
-    with pytest.raises(LayoutError, match="negative"):
+    with pytest.raises(LayoutError, match=r"tile 0 is off the board: x is -2, not 0 to 1024$"):
         Geometry.of([(-2, 0, 0)])
     Geometry.of([(0, 0, 0), (2, 1, 0), (0, 0, 1)])  # side by side half a row apart is fine
 
@@ -76,6 +77,39 @@ def test_overlapping_tiles_are_a_layout_error() -> None:
 def test_malformed_positions(text: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         Position.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("tile", "reason"),
+    [
+        ([10**22, 0, 0], "tile 0 is off the board: x is 10000000000000000000000, not 0 to 1024"),
+        ([0, 1_000_000, 0], "tile 0 is off the board: y is 1000000, not 0 to 1024"),
+        ([0, 0, MAX_PLACE + 1], "tile 0 is off the board: z is 1025, not 0 to 1024"),
+        ([-(10**4000), 0, 0], "x is a negative number of 4,001 digits, not 0 to 1024"),
+    ],
+)
+def test_a_place_past_the_widest_layout_is_refused_in_one_line(
+    tile: list[int], reason: str
+) -> None:
+    """A saved game's position with x = 10**22 crashed the board as it was drawn (an index
+    that big fits nothing), and every start offered that game again; x = 1,000,000 took seconds
+    to draw. A position is held to the places a layout file may have (a GNOME map's -256 to 256
+    tiles, shifted to start at 0), in one line."""
+    tiles = [[*tile, "a"], [MAX_PLACE, MAX_PLACE, MAX_PLACE, "a"]]
+    with pytest.raises(PositionError) as refused:
+        Position.from_json({"tiles": tiles})
+    assert str(refused.value).endswith(reason)
+    assert len(str(refused.value)) < 100
+
+
+def test_the_widest_layout_a_map_may_hold_is_a_position() -> None:
+    """The bound is the layouts': a map as wide as a GNOME map may be, and as many layers as it
+    may number, is a position, saved and read back."""
+    xml = "<map name='wide'><tile x='-256' y='-256' z='0'/><tile x='256' y='256' z='999'/></map>"
+    (layout,) = parse_gnome_maps(xml, source="wide.map")
+    assert {coordinate for slot in layout.slots for coordinate in slot} == {0, 999, MAX_PLACE}
+    position = Position(layout.slots, ("a", "a"))
+    assert Position.loads(position.dumps()) == position
 
 
 def test_position_files_round_trip(tmp_path: Path) -> None:

@@ -132,7 +132,9 @@ def test_undecided_exits_3(tmp_path: Path) -> None:
         ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "b"]]}, "odd number"),
         ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [0]}, "odd number"),
         ({"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [7]}, "removed index 7"),
-        ({"tiles": [[-2, 0, 0, "a"], [2, 0, 0, "a"]]}, "negative"),
+        ({"tiles": [[-2, 0, 0, "a"], [2, 0, 0, "a"]]}, "tile 0 is off the board: x is -2"),
+        # Solved as if on the board; the same place in a saved game crashed the game's board.
+        ({"tiles": [[10**22, 0, 0, "a"], [2, 0, 0, "a"]]}, "tile 0 is off the board: x is 1000"),
     ],
 )
 def test_malformed_files_are_refused_in_one_line(

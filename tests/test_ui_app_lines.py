@@ -18,7 +18,9 @@ from conftest import (
     mashed_on,
     nearly_full_game,
     no_line_rows,
+    one_move_from_its_end,
     open_lines,
+    play_by_keys,
     post_keys_at_once,
     session_of,
     settle,
@@ -355,12 +357,12 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
 ) -> None:
     """A finished game whose score could not be written (a full disk) was cleared anyway: the
     player was told, and the score was gone. Now the finished game stays saved, as a Mahjong
-    time that could not be written does, and resumed it files its score."""
+    time that could not be written does, and resumed it files its score. (A game its moves
+    scored: a save with a score set by hand is damaged, and resumes nothing.)"""
     store = open_store(tmp_path)
     store.add_player("Ada")
     store.set_active_player("Ada")
-    game = nearly_full_game()
-    game.score = 120
+    game, last_move = one_move_from_its_end(4)
     app = make_app(tmp_path)
 
     def refused(*_: object, **__: object) -> object:
@@ -369,7 +371,7 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
     monkeypatch.setattr(app.store, "record_lines", refused)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game)
-        await fill_the_board(pilot, screen)
+        await play_by_keys(pilot, screen, last_move)
         assert isinstance(app.screen, GameOverScreen)
         told = str(app.screen.query_one("#game-over-outcome").render())
         assert told == (
@@ -386,13 +388,13 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         saved = open_store(tmp_path).load_game("lines")
-        assert saved is not None and saved["score"] == 120
+        assert saved is not None and saved["score"] == game.score > 0
         monkeypatch.undo()  # the disk has room again
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
-    assert [entry.value for entry in open_store(tmp_path).table("lines-9")] == [120]
+    assert [entry.value for entry in open_store(tmp_path).table("lines-9")] == [game.score]
     assert open_store(tmp_path).load_game("lines") is None
 
 

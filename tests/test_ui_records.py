@@ -13,7 +13,9 @@ from conftest import (
     greedy_move,
     install_layouts,
     make_app,
+    one_move_from_its_end,
     open_lines,
+    play_by_keys,
     played_lines_game,
     session_of,
     settle,
@@ -30,6 +32,8 @@ from textual.widgets import DataTable, OptionList, Static
 from lines_tui.engine.daily import lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines.chance import Chance
+from lines_tui.engine.lines.codec import GameDataError, read_balls, read_board
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout, find_layout, installed_layouts
@@ -642,26 +646,16 @@ async def play_to_the_end(
     """Open deal `seed` of 7 x 7, begun at `started_at`, one move from its end (the greedy
     player's moves) and play that last move (at the app's clock, `FIXED_NOW`): the Game over
     dialog is next."""
-    game = LinesGame.new(seed, 7, started_at=started_at)
-    while True:
-        move = greedy_move(game.board)
-        probe = LinesGame.replay(game.record())
-        probe.play(*move)
-        if probe.over:
-            break
-        game.play(*move, now=started_at + 60)
+    game, move = one_move_from_its_end(seed, 7, started_at)
     screen = await open_lines(pilot, game)
-    await cursor_to(pilot, screen, move[0])
-    await pilot.press("enter")
-    await cursor_to(pilot, screen, move[1])
-    await pilot.press("enter")
-    await settle(pilot)
+    await play_by_keys(pilot, screen, move)
     return screen
 
 
 async def test_a_game_from_a_save_edited_by_hand_ends_without_a_crash(tmp_path: Path) -> None:
     """Its moves do not lead to its board: the challenge code could not be made, and the
-    ValueError ended the app at game over."""
+    ValueError ended the app at game over. (Such a save is now damaged, set aside when read:
+    the game is built as it held it, to keep the game over safe from any such game.)"""
     game = LinesGame.new(1, 9, started_at=FIXED_NOW)
     game.play(*greedy_move(game.board), now=FIXED_NOW + 10)
     data = game.to_json()
@@ -672,7 +666,18 @@ async def test_a_game_from_a_save_edited_by_hand_ends_without_a_crash(tmp_path: 
     ]
     data["preview"] = [[0, 1, "R"], [0, 2, "R"], [0, 3, "R"]]
     data["score"] = 500  # a score, so the game over offers a challenge code
-    edited = LinesGame.from_json(data)
+    with pytest.raises(GameDataError, match="'score' is 500, but its moves score 0"):
+        LinesGame.from_json(data)  # such a save is set aside now, never resumed
+    edited = LinesGame(  # as the save held it: a game set up so in code
+        board=read_board(data, "board"),
+        preview=read_balls(data, "preview"),
+        chance=Chance.from_json(data["random"]),
+        seed=game.seed,
+        start=None,
+        score=500,
+        moves=tuple(game.moves),
+        started_at=FIXED_NOW,
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_lines(pilot, edited)

@@ -322,7 +322,9 @@ class LinesGame:
 
     @classmethod
     def from_json(cls, data: object) -> LinesGame:
-        """Raises GameDataError (one line) for data `to_json` would not have written."""
+        """Raises GameDataError (one line) for data `to_json` would not have written: among it,
+        a game whose board, preview, score or random state its own moves, played again from its
+        start (`replay`), do not reach (a score edited by hand was filed, then refuted)."""
         record = GameRecord.from_json(data)
         fields = read_mapping(data, "the saved game")
         board = read_board(fields, "board")
@@ -357,4 +359,18 @@ class LinesGame:
             ended_at=ended_at,
         )
         game.deal_choice = choice
+        game._check_replayed(cls.replay(record))
         return game
+
+    def _check_replayed(self, replayed: LinesGame) -> None:
+        """GameDataError unless this game, read from a save, stands where its moves lead
+        (`replayed`): what the moves decide is never taken from a save on trust. Asked last,
+        so that a malformed field is told as such first."""
+        if self.score != replayed.score:
+            raise GameDataError(f"'score' is {self.score}, but its moves score {replayed.score}")
+        if self.board != replayed.board:
+            raise GameDataError("'board' is not the board its moves lead to")
+        if self.preview != replayed.preview:
+            raise GameDataError("'preview' is not the next balls its moves lead to")
+        if self._chance.to_json() != replayed._chance.to_json():
+            raise GameDataError("'random' is not the random state its moves leave")

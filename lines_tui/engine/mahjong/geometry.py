@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, reduce
 from operator import or_
 
+from lines_tui.engine.deal_choice import number_said
+
 Slot = tuple[int, int, int]
 """A tile's place: (x, y, z) in half-tile units, z = layer (0 is the bottom)."""
 
@@ -27,6 +29,26 @@ tiles of one of the two masks is present."""
 
 class LayoutError(ValueError):
     """A set of tile places that no game can be played on (overlapping tiles, bad numbers)."""
+
+
+MAX_COORDINATE = 512
+"""How far from 0 a layout file may place a tile, either way, in half-tile units (a GNOME map's
+x and y: -256 to 256 tiles); a KMahjongg grid (256 cells) and a map's layers (0 to 999) stay
+within twice it."""
+MAX_PLACE = 2 * MAX_COORDINATE
+"""The largest x, y or z of a tile's place (0 is the least): the widest span a layout file may
+have, its places shifted to start at 0. Every set of places is held to it, a layout's and a
+position's (a saved game's, a position file's) alike: a place far beyond it is no layout, and the
+board drew it for seconds or crashed (a coordinate past what an index holds)."""
+
+
+def place_problem(index: int, slot: Slot) -> str | None:
+    """Why tile `index` cannot stand at `slot`, or None: the one home of the range of a place."""
+    for axis, value in zip("xyz", slot, strict=True):
+        if not 0 <= value <= MAX_PLACE:
+            shown = number_said(str(value), "a number")
+            return f"tile {index} is off the board: {axis} is {shown}, not 0 to {MAX_PLACE}"
+    return None
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -56,8 +78,9 @@ class Geometry:
         # finds them all in constant time per tile.
         place: dict[Slot, int] = {}
         for index, (x, y, z) in enumerate(self.slots):
-            if min(x, y, z) < 0:
-                raise LayoutError(f"tile {index} at ({x}, {y}, {z}) has a negative coordinate")
+            problem = place_problem(index, (x, y, z))
+            if problem is not None:
+                raise LayoutError(problem)
             if (x, y, z) in place:
                 raise LayoutError(f"tiles overlap on layer {z}: ({x}, {y}) and ({x}, {y})")
             place[(x, y, z)] = index

@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from xml.parsers import expat
 
-from lines_tui.engine.mahjong.geometry import LayoutError, Slot
+from lines_tui.engine.mahjong.geometry import MAX_COORDINATE, LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
     MAX_NAME,
     MAX_TILES,
@@ -42,7 +42,6 @@ _REQUIRED = {
     "block": ("left", "right", "top", "bottom"),
     "tile": ("x", "y"),
 }
-MAX_COORDINATE = 512
 
 
 def _whole_tile_units(slot: Slot) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
+from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot, place_problem
 from lines_tui.engine.text_file import TextFileError, read_text_file
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text, spelled_out
 
@@ -67,9 +67,10 @@ class Layout:
         # Overlaps are refused now; the neighbour tables wait until a game needs them, so that
         # listing dozens of installed layouts stays quick.
         collector = TileCollector(self.where)
-        for slot in self.slots:
-            if min(slot) < 0:
-                raise LayoutError(f"{self.where}: tile at {_in_half_units(slot)} is off the board")
+        for index, slot in enumerate(self.slots):
+            problem = place_problem(index, slot)
+            if problem is not None:
+                raise LayoutError(f"{self.where}: {problem}")
             collector.add(slot)
 
     @cached_property
