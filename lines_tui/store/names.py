@@ -233,6 +233,28 @@ def reads_as(name: str, player: str) -> str:
     return f"'{name}' is already taken: it reads as the registered player '{player}'"
 
 
+class PlayerKeys:
+    """Players found by their names' keys, each key made once a player: which of thousands of
+    players a name is (`same_name`) costs a key and a look-up. Comparing the name with each
+    player in turn made reading a file of N players take N * N / 2 comparisons (minutes for
+    20,000)."""
+
+    def __init__(self, players: Iterable[str] = ()) -> None:
+        self._players: dict[str, str] = {}
+        """The players by `name_key`, in the order they were added."""
+        for player in players:
+            self.add(player)
+
+    def add(self, player: str) -> str | None:
+        """Add `player`, unless a player of the same name (`same_name`) is here already: then
+        that one is returned and `player` is not added. None once it is added."""
+        key = name_key(player)
+        held = self._players.get(key)
+        if held is None:
+            self._players[key] = player
+        return held
+
+
 def look_alike_problem(players: Iterable[str], name: str) -> str | None:
     """Why a share code's entry under `name` is not merged beside the registered `players`, or
     None: it reads as one of them but is another name (`same_name`), a look-alike that would
