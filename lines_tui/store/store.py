@@ -236,6 +236,12 @@ class Store:
     def players(self) -> list[str]:
         return list(self._scores.read().players)
 
+    def players_and_who_plays(self) -> tuple[list[str], str | None]:
+        """The players and who plays now (`active_player`), from one read of the file: as they
+        were at one moment, and a file of thousands of players read once, not twice."""
+        data = self._scores.read()
+        return list(data.players), self._who_plays(data)
+
     @property
     def active_player(self) -> str | None:
         """The registered player who plays now, or None for a guest: the file's active player,
