@@ -8,11 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, checker, played_lines_game, won_mahjong_game
+from conftest import FIXED_NOW, CountedCalls, checker, played_lines_game, won_mahjong_game
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from lines_tui.store import Entry, TableId, codes, open_store
+from lines_tui.store import Entry, Merge, TableId, codes, names, open_store
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.schema import ScoreData, dump_scores
@@ -264,6 +264,41 @@ def test_a_code_of_entries_held_here_is_already_there_whatever_their_names(
     merged = store.import_code(codes.encode(LINES_9, [new, held]), checker())
     assert [result.status for result in merged.results] == ["rejected", "already there"]
     assert store.table(LINES_9) == (held,)
+
+
+def test_a_merge_beside_thousands_of_players_makes_each_players_look_alike_key_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether an entry's name reads as a registered player's (a look-alike, rejected) was
+    asked of each player in turn, both keys made anew each time: each entry of each code cost
+    as much as reading every player's name twice. The players' keys are made once for all the
+    codes of an import (or of its preview) now, and the same entries are rejected and added."""
+    players = [f"Player {number}" for number in range(2_000)] + ["Ann"]
+    (tmp_path / "scores.json").write_text(dump_scores(ScoreData(players)), encoding="utf-8")
+    store = open_store(tmp_path)
+    entries = {
+        name: Entry(name, 100 + seed, WHEN, seed)
+        for seed, name in enumerate(["\uff21nn", "Bob", "Cy"])
+    }
+    sent = [
+        codes.encode(LINES_9, [entries["\uff21nn"], entries["Bob"]]),
+        codes.encode(LINES_9, [entries["Cy"]]),
+    ]
+    look_alike = "the name reads as your player 'Ann' but is not theirs: a look-alike"
+    expected = [[("rejected", look_alike), ("added", "")], [("added", "")]]
+    # An import merges twice: tried on a first read, then on the read it writes from.
+    for merging, reads in ((store.preview_imports, 1), (store.import_codes, 2)):
+        counted = CountedCalls(names.look_alike_key, limit=reads * (len(players) + len(entries)))
+        monkeypatch.setattr(names, "look_alike_key", counted)
+        merged = merging(sent, checker)
+        monkeypatch.undo()
+        outcomes = [
+            [(result.status, result.reason) for result in merge.results]
+            for merge in merged
+            if isinstance(merge, Merge)
+        ]
+        assert outcomes == expected
+    assert sorted(entry.name for entry in store.table(LINES_9)) == ["Bob", "Cy"]
 
 
 def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path) -> None:

@@ -36,8 +36,8 @@ from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem, one
 from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import (
     InvalidName,
+    PlayerKeys,
     clean_name,
-    look_alike_problem,
     looks_alike,
     new_name_problem,
     same_name,
@@ -602,9 +602,7 @@ class Store:
                 checked.append(codes.read(text, checker()))
             except ShareCodeError as error:
                 raise error.of_code(number, len(texts)) from None
-        return self._scores.update(
-            lambda data: [self._merge_into(data, shared) for shared in checked]
-        )
+        return self._scores.update(lambda data: self._merge_all(data, checked))
 
     def preview_imports(
         self, texts: Sequence[str], checker: Callable[[], Checker]
@@ -616,6 +614,7 @@ class Store:
         from lines_tui.store import codes
 
         data = self._scores.read()
+        players = PlayerKeys(data.players)
         previews: list[Merge | ShareCodeError] = []
         for text in texts:
             try:
@@ -623,28 +622,34 @@ class Store:
             except ShareCodeError as error:
                 previews.append(error)
             else:
-                previews.append(self._merge_into(data, shared))
+                previews.append(self._merge_into(data, shared, players))
         return previews
 
-    def _merge_into(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        """Merge a code into `data` (changed only if an entry is added)."""
-        merged = self._merge(data, checked)
+    def _merge_all(self, data: ScoreData, checked: Sequence[CheckedCode]) -> list[Merge]:
+        """Merge the codes into `data`, one after another."""
+        players = PlayerKeys(data.players)
+        return [self._merge_into(data, shared, players) for shared in checked]
+
+    def _merge_into(self, data: ScoreData, checked: CheckedCode, players: PlayerKeys) -> Merge:
+        """Merge a code into `data` (changed only if an entry is added); `players`: those of
+        `data`, keyed once for every code merged."""
+        merged = self._merge(data, checked, players)
         if merged.count("added"):
             data.tables[checked.table] = list(merged.entries)
         return merged
 
-    def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
+    def _merge(self, data: ScoreData, checked: CheckedCode, players: PlayerKeys) -> Merge:
         """`checked` merged into its table of `data`; an entry new to the table whose name may
-        not enter the file (`new_name_problem`: an invisible character), or reads as a
-        registered player's but is another name (`look_alike_problem`), is rejected, and so is
-        one whose game or result a table that counts it too holds already otherwise
-        (`counted_with`). An entry the table holds (`Entry.held_as`) is already there whatever
-        its name: the file may hold names from before those rules (your own table's code)."""
+        not enter the file (`new_name_problem`: an invisible character), or reads as one of
+        the registered `players`' but is another name (`PlayerKeys.look_alike_problem`), is
+        rejected, and so is one whose game or result a table that counts it too holds already
+        otherwise (`counted_with`). An entry the table holds (`Entry.held_as`) is already there
+        whatever its name: the file may hold names from before those rules (your own table's
+        code)."""
         local = table_entries(data, checked.table)
         there = {entry.held_as for entry in local}
         problems = [
-            problem
-            or (None if entry.held_as in there else _new_name_problem(data.players, entry.name))
+            problem or (None if entry.held_as in there else _new_name_problem(players, entry.name))
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
         valid = zip(checked.entries, problems, strict=True)
@@ -694,11 +699,11 @@ class Store:
             settings.write(dump_preferences(replace(current, **changes)))
 
 
-def _new_name_problem(players: Sequence[str], name: str) -> str | None:
+def _new_name_problem(players: PlayerKeys, name: str) -> str | None:
     """Why `name` may not newly enter a file registering `players`, or None: it has a character
     that shows as nothing (`new_name_problem`), or reads as a registered player's but is
-    another name (`look_alike_problem`)."""
-    return new_name_problem(name) or look_alike_problem(players, name)
+    another name (`PlayerKeys.look_alike_problem`)."""
+    return new_name_problem(name) or players.look_alike_problem(name)
 
 
 def lines_time_problem(started_at: float, ended_at: float) -> str | None:
