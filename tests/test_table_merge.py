@@ -4,6 +4,7 @@ its game never pushes a checked one out; merging is idempotent and its order doe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from lines_tui.store import Entry, Merge, TableId, codes, names, open_store
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.schema import ScoreData, dump_scores
+from lines_tui.store.score_file import counted_with, table_entries, tables_with_entries
 from lines_tui.store.sharecode import encode as encode_format_1
 from lines_tui.store.tables import TABLE_LIMIT, merge, ranked
 
@@ -299,6 +301,49 @@ def test_a_merge_beside_thousands_of_players_makes_each_players_look_alike_key_o
         ]
         assert outcomes == expected
     assert sorted(entry.name for entry in store.table(LINES_9)) == ["Bob", "Cy"]
+
+
+class Passes(list[Entry]):
+    """A table's entries that count the passes made over them (a `for`, an `in`)."""
+
+    passes = 0
+
+    def __iter__(self) -> Iterator[Entry]:
+        self.passes += 1
+        return super().__iter__()
+
+    def __contains__(self, entry: object) -> bool:
+        self.passes += 1
+        return super().__contains__(entry)
+
+
+def test_a_random_deal_table_of_thousands_of_results_is_gone_through_a_few_times_not_each(
+    tmp_path: Path,
+) -> None:
+    """A deal's table reads the random-deal table's results of its deal (README, "Challenges"):
+    listing the tables went through the whole random-deal table once for each deal raced
+    there, a merge once for each deal of its code, and a merge beside a deal's table once for
+    each of its entries (a file edited to hold thousands of results took minutes). Each goes
+    through it a few times in all now, and finds the same tables and entries."""
+    deals = range(1_000)
+    random = Passes(Entry(name, 100, WHEN, deal) for deal in deals for name in ("Ann", "Bob"))
+    cy = Entry("Cy", 50, WHEN, 0)
+    data = ScoreData(["Ann", "Bob"], None, {LINES_9: random, LINES_9.for_deal(0): [cy]})
+    assert tables_with_entries(data) == {LINES_9, *(LINES_9.for_deal(deal) for deal in deals)}
+    assert random.passes <= 2
+    random.passes = 0
+    assert counted_with(data, LINES_9, deals) == {LINES_9.for_deal(0): [cy]}
+    assert random.passes <= 2
+    assert table_entries(data, LINES_9.for_deal(0)) == [cy, *random[:2]]
+    counted = {LINES_9.for_deal(deal): [*random[2 * deal : 2 * deal + 2]] for deal in deals}
+    random.passes = 0
+    merged = merge(LINES_9, random, [], [], len(random), counted)
+    assert set(merged.entries) == set(random) and merged.count("added") == 0
+    assert random.passes <= 10
+    (tmp_path / "scores.json").write_text(dump_scores(data), encoding="utf-8")
+    tables = open_store(tmp_path).tables()
+    assert len(tables) == 1 + len(deals)
+    assert [entry.name for entry in tables[LINES_9.for_deal(1)]] == ["Ann", "Bob"]
 
 
 def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path) -> None:

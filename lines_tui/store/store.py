@@ -47,6 +47,7 @@ from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import (
     ScoreFile,
+    TableEntries,
     counted_with,
     table_entries,
     tables_with_entries,
@@ -222,14 +223,15 @@ class Store:
         the table `shown`, listed or not (a deal's table of one player's random deal, opened
         on its own: after an import, for a challenge)."""
         data = self._scores.read()
+        entries = TableEntries(data)
         listed = tables_with_entries(data)
-        if shown is not None and table_entries(data, shown):
+        if shown is not None and entries.of(shown):
             listed.add(shown)
         tables = sorted(listed, key=TableId.sort_key)
         return Snapshot(
             tuple(data.players),
             self._who_plays(data),
-            {table: self._best(table, data) for table in tables},
+            {table: self._best(table, entries) for table in tables},
             data.active_player,
         )
 
@@ -377,7 +379,7 @@ class Store:
     def table(self, table: str | TableId) -> tuple[Entry, ...]:
         """The entries of one table, best first (empty if none yet). StoreError for a bad id."""
         table_id = parse_table(table)
-        return self._best(table_id, self._scores.read())
+        return self._best(table_id, TableEntries(self._scores.read()))
 
     def remove_entry(
         self, table: str | TableId, entry: Entry, title: str | None = None
@@ -552,8 +554,8 @@ class Store:
         reason = f"number {result.rank} in {title or table.title}"
         return RecordOutcome(True, reason, str(table), result.rank, filed_as=entry.name)
 
-    def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
-        return tuple(ranked(table, table_entries(data, table))[: self.table_limit])
+    def _best(self, table: TableId, entries: TableEntries) -> tuple[Entry, ...]:
+        return tuple(ranked(table, entries.of(table))[: self.table_limit])
 
     def checked_table(self, table: str | TableId, checker: Checker) -> CheckedTable:
         """The entries of one table, best first, each replayed now by `checker`: the verdicts
