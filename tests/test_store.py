@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lines_tui.store import Preferences, SavedGameKept, StoreError, codes, names, open_store
+from lines_tui.store.data_files import MAX_FILE_BYTES
 from lines_tui.store.names import InvalidName, clean_name, name_problem, new_name_problem
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, CorruptFile, ScoreData, dump_scores, load_scores
@@ -1041,6 +1042,23 @@ def test_the_lines_board_size_is_kept_and_older_settings_files_read_as_9(tmp_pat
         damaged = open_store(tmp_path)
         assert damaged.preferences() == Preferences(), size
         assert any("lines_size" in warning for warning in damaged.warnings), size
+
+
+def test_a_scores_file_over_16_mib_is_set_aside_not_read_whole(folder: Path) -> None:
+    """Every data file is read up to 16 MiB (README, "Size"), as layout and position files are
+    up to 1 MiB: a larger scores.json, valid or not, is set aside untouched as damaged, and the
+    store opens empty."""
+    folder.mkdir()
+    valid = dump_scores(ScoreData(["Ann"], "Ann"))
+    content = (valid + " " * (MAX_FILE_BYTES + 1 - len(valid))).encode()
+    (folder / "scores.json").write_bytes(content)
+    store = open_store(folder)
+    (warning,) = store.warnings
+    assert "scores.json could not be read (larger than 16 MiB)" in warning
+    (aside,) = folder.glob("scores.json.corrupt-*")
+    assert aside.read_bytes() == content and store.players() == []
+    (folder / "scores.json").write_bytes(content[:MAX_FILE_BYTES])  # 16 MiB is read
+    assert open_store(folder).players() == ["Ann"]
 
 
 def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None:
