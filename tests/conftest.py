@@ -897,3 +897,18 @@ def install_layouts(
             encoding="utf-8",
         )
     return folder
+
+
+class CountedCalls:
+    """`function` with its calls counted, failing the test as soon as they pass `limit`: work
+    that grows as the square of a file's size stops at once rather than running for minutes."""
+
+    def __init__(self, function: Callable[..., Any], limit: int) -> None:
+        self.function = function
+        self.limit = limit
+        self.calls = 0
+
+    def __call__(self, *args: Any) -> Any:
+        self.calls += 1
+        assert self.calls <= self.limit, f"more than {self.limit} calls"
+        return self.function(*args)

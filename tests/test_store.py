@@ -10,14 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FaultyFileSystem, checker, store_on
+from conftest import CountedCalls, FaultyFileSystem, checker, store_on
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lines_tui.store import Preferences, SavedGameKept, StoreError, codes, open_store
+from lines_tui.store import Preferences, SavedGameKept, StoreError, codes, names, open_store
+from lines_tui.store.data_files import MAX_FILE_BYTES
 from lines_tui.store.names import InvalidName, clean_name, name_problem, new_name_problem
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
-from lines_tui.store.schema import VERSION, ScoreData, dump_scores, load_scores
+from lines_tui.store.schema import VERSION, CorruptFile, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
 from lines_tui.store.tables import Entry, TableId, day_start, format_clock, format_value, utc_day
 
@@ -108,6 +109,56 @@ def test_duplicate_and_unknown_players_are_refused(folder: Path) -> None:
         with pytest.raises(StoreError):
             attempt()
     assert (folder / "scores.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("players", "refusal"),
+    [
+        (["Ann", "Bob", "bob", "ANN"], "player 'bob' is registered twice"),
+        (["Stra\u00dfe", "Ann", "STRASSE"], "player 'STRASSE' is registered twice"),
+        (["Ann", "ann", "[x]"], "player 'ann' is registered twice"),
+        (["Ann", "[x]", "ann"], "player '[x]': a name cannot contain [ ] or \\"),
+    ],
+)
+def test_a_file_is_damaged_at_its_first_player_registered_twice(
+    players: list[str], refusal: str
+) -> None:
+    """A name the same as an earlier player's in any case (`same_name`) makes the file damaged,
+    told at the first such name; a name no player may have, met before it, is told instead."""
+    text = json.dumps(
+        {
+            "format": "lines-tui scores",
+            "version": VERSION,
+            "players": players,
+            "active_player": None,
+            "tables": {},
+        }
+    )
+    with pytest.raises(CorruptFile, match=f"^{re.escape(refusal)}"):
+        load_scores(text)
+
+
+def test_a_file_of_20000_players_is_read_making_each_name_key_once(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each player was compared with every one before it (`same_name`, its keys made anew each
+    time): `lines-tui players` ran for minutes on a file of 20,000 players. Each name's key is
+    made once now, and a file of that many players reads and takes one more."""
+    players = [f"Player {number}" for number in range(20_000)]
+    text = dump_scores(ScoreData(players, players[0]))
+    counted = CountedCalls(names.name_key, limit=len(players))
+    monkeypatch.setattr(names, "name_key", counted)
+    assert load_scores(text).players == players
+    assert counted.calls == len(players)
+    monkeypatch.undo()
+    folder.mkdir()
+    (folder / "scores.json").write_text(text, encoding="utf-8")
+    store = open_store(folder)
+    assert store.add_player("Zed") == "Zed"
+    taken = "a player named 'Player 19999' is already registered"
+    with pytest.raises(StoreError, match=f"^{re.escape(taken)}$"):
+        store.add_player("player 19999")
+    assert store.players() == [*players, "Zed"] and not store.warnings
 
 
 FULLWIDTH_ANN = "\uff21nn"
@@ -991,6 +1042,23 @@ def test_the_lines_board_size_is_kept_and_older_settings_files_read_as_9(tmp_pat
         damaged = open_store(tmp_path)
         assert damaged.preferences() == Preferences(), size
         assert any("lines_size" in warning for warning in damaged.warnings), size
+
+
+def test_a_scores_file_over_16_mib_is_set_aside_not_read_whole(folder: Path) -> None:
+    """Every data file is read up to 16 MiB (README, "Size"), as layout and position files are
+    up to 1 MiB: a larger scores.json, valid or not, is set aside untouched as damaged, and the
+    store opens empty."""
+    folder.mkdir()
+    valid = dump_scores(ScoreData(["Ann"], "Ann"))
+    content = (valid + " " * (MAX_FILE_BYTES + 1 - len(valid))).encode()
+    (folder / "scores.json").write_bytes(content)
+    store = open_store(folder)
+    (warning,) = store.warnings
+    assert "scores.json could not be read (larger than 16 MiB)" in warning
+    (aside,) = folder.glob("scores.json.corrupt-*")
+    assert aside.read_bytes() == content and store.players() == []
+    (folder / "scores.json").write_bytes(content[:MAX_FILE_BYTES])  # 16 MiB is read
+    assert open_store(folder).players() == ["Ann"]
 
 
 def test_a_data_file_of_other_bytes_names_where_they_start(folder: Path) -> None:

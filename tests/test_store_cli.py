@@ -17,7 +17,7 @@ from lines_tui.cli import app
 from lines_tui.commands.scores import PASTE_THEN_CTRL_D
 from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
 from lines_tui.store import Store, StoreError, codes, open_store
-from lines_tui.store.files import BUSY
+from lines_tui.store.files import BUSY, FileSystem
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
 from lines_tui.store.tables import FIRST_DATE, Entry, TableId
@@ -71,6 +71,30 @@ def test_the_players_list_names_who_plays_this_run_for_a_player_option(folder: P
     assert listed == "  Ann\n* Bob\n(Ann plays this run, as --player says; without it, Bob plays)\n"
     assert run(folder, "--player", "bob", "players").stdout == "  Ann\n* Bob\n"
     assert open_store(folder).active_player == "Bob"  # a list changes nothing
+
+
+def test_the_players_list_reads_the_file_once_after_the_start(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`lines-tui players` read scores.json three times: at the start (which tells a damaged
+    file before anything else), for the players, and again for who plays, a file of thousands
+    of players read each time, and the two reads perhaps of two versions of it. The players
+    and who plays come from one read now."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    opened: list[Path] = []
+    open_file = FileSystem.open
+
+    def counted(fs: FileSystem, path: Path, flags: int) -> int:
+        if path.name == "scores.json":
+            opened.append(path)
+        return open_file(fs, path, flags)
+
+    monkeypatch.setattr(FileSystem, "open", counted)
+    assert run(folder, "players").stdout == "  Ann\n* Bob\n"
+    assert len(opened) == 2
 
 
 @pytest.mark.parametrize(

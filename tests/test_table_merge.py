@@ -4,18 +4,20 @@ its game never pushes a checked one out; merging is idempotent and its order doe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, checker, played_lines_game, won_mahjong_game
+from conftest import FIXED_NOW, CountedCalls, checker, played_lines_game, won_mahjong_game
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from lines_tui.store import Entry, TableId, codes, open_store
+from lines_tui.store import Entry, Merge, TableId, codes, names, open_store
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.schema import ScoreData, dump_scores
+from lines_tui.store.score_file import counted_with, table_entries, tables_with_entries
 from lines_tui.store.sharecode import encode as encode_format_1
 from lines_tui.store.tables import TABLE_LIMIT, merge, ranked
 
@@ -264,6 +266,84 @@ def test_a_code_of_entries_held_here_is_already_there_whatever_their_names(
     merged = store.import_code(codes.encode(LINES_9, [new, held]), checker())
     assert [result.status for result in merged.results] == ["rejected", "already there"]
     assert store.table(LINES_9) == (held,)
+
+
+def test_a_merge_beside_thousands_of_players_makes_each_players_look_alike_key_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether an entry's name reads as a registered player's (a look-alike, rejected) was
+    asked of each player in turn, both keys made anew each time: each entry of each code cost
+    as much as reading every player's name twice. The players' keys are made once for all the
+    codes of an import (or of its preview) now, and the same entries are rejected and added."""
+    players = [f"Player {number}" for number in range(2_000)] + ["Ann"]
+    (tmp_path / "scores.json").write_text(dump_scores(ScoreData(players)), encoding="utf-8")
+    store = open_store(tmp_path)
+    entries = {
+        name: Entry(name, 100 + seed, WHEN, seed)
+        for seed, name in enumerate(["\uff21nn", "Bob", "Cy"])
+    }
+    sent = [
+        codes.encode(LINES_9, [entries["\uff21nn"], entries["Bob"]]),
+        codes.encode(LINES_9, [entries["Cy"]]),
+    ]
+    look_alike = "the name reads as your player 'Ann' but is not theirs: a look-alike"
+    expected = [[("rejected", look_alike), ("added", "")], [("added", "")]]
+    # An import merges twice: tried on a first read, then on the read it writes from.
+    for merging, reads in ((store.preview_imports, 1), (store.import_codes, 2)):
+        counted = CountedCalls(names.look_alike_key, limit=reads * (len(players) + len(entries)))
+        monkeypatch.setattr(names, "look_alike_key", counted)
+        merged = merging(sent, checker)
+        monkeypatch.undo()
+        outcomes = [
+            [(result.status, result.reason) for result in merge.results]
+            for merge in merged
+            if isinstance(merge, Merge)
+        ]
+        assert outcomes == expected
+    assert sorted(entry.name for entry in store.table(LINES_9)) == ["Bob", "Cy"]
+
+
+class Passes(list[Entry]):
+    """A table's entries that count the passes made over them (a `for`, an `in`)."""
+
+    passes = 0
+
+    def __iter__(self) -> Iterator[Entry]:
+        self.passes += 1
+        return super().__iter__()
+
+    def __contains__(self, entry: object) -> bool:
+        self.passes += 1
+        return super().__contains__(entry)
+
+
+def test_a_random_deal_table_of_thousands_of_results_is_gone_through_a_few_times_not_each(
+    tmp_path: Path,
+) -> None:
+    """A deal's table reads the random-deal table's results of its deal (README, "Challenges"):
+    listing the tables went through the whole random-deal table once for each deal raced
+    there, a merge once for each deal of its code, and a merge beside a deal's table once for
+    each of its entries (a file edited to hold thousands of results took minutes). Each goes
+    through it a few times in all now, and finds the same tables and entries."""
+    deals = range(1_000)
+    random = Passes(Entry(name, 100, WHEN, deal) for deal in deals for name in ("Ann", "Bob"))
+    cy = Entry("Cy", 50, WHEN, 0)
+    data = ScoreData(["Ann", "Bob"], None, {LINES_9: random, LINES_9.for_deal(0): [cy]})
+    assert tables_with_entries(data) == {LINES_9, *(LINES_9.for_deal(deal) for deal in deals)}
+    assert random.passes <= 2
+    random.passes = 0
+    assert counted_with(data, LINES_9, deals) == {LINES_9.for_deal(0): [cy]}
+    assert random.passes <= 2
+    assert table_entries(data, LINES_9.for_deal(0)) == [cy, *random[:2]]
+    counted = {LINES_9.for_deal(deal): [*random[2 * deal : 2 * deal + 2]] for deal in deals}
+    random.passes = 0
+    merged = merge(LINES_9, random, [], [], len(random), counted)
+    assert set(merged.entries) == set(random) and merged.count("added") == 0
+    assert random.passes <= 10
+    (tmp_path / "scores.json").write_text(dump_scores(data), encoding="utf-8")
+    tables = open_store(tmp_path).tables()
+    assert len(tables) == 1 + len(deals)
+    assert [entry.name for entry in tables[LINES_9.for_deal(1)]] == ["Ann", "Bob"]
 
 
 def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from conftest import (
     settle,
     store_on,
     typed_just_after_it_showed,
+    widget_lines,
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
@@ -82,6 +83,18 @@ async def test_select_and_move_completes_a_line_and_scores(tmp_path: Path) -> No
         assert screen.selected is None
         assert str(screen.board.border_subtitle).strip() == f"+{points('R', 5)}"
         assert f"Score {points('R', 5)}" in str(screen.query_one("#lines-score").render())
+
+
+@pytest.mark.parametrize("hours", [100, 1000])
+async def test_the_lines_clock_stays_in_sight_past_100_hours(tmp_path: Path, hours: int) -> None:
+    """Mahjong's clock went out of sight past 100 hours (its panel is 13 columns wide); the
+    Lines panel is wider, and its clock wraps rather than hides: it shows whole."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        game = LinesGame.new(7, 9, started_at=FIXED_NOW - hours * 3600 - 6)
+        screen = await open_lines(pilot, game)
+        screen.refresh_clock()
+        await pilot.pause()
+        assert widget_lines(screen.query_one("#lines-time")) == [f"Time  {hours}:00:06"]
 
 
 async def test_arrows_and_hjkl_move_the_cursor_and_wrap_at_the_edges(tmp_path: Path) -> None:

@@ -351,6 +351,35 @@ async def win_the_duo(pilot: Pilot[None], clock: Clock) -> MahjongScreen:
     return screen
 
 
+async def test_the_clock_stays_in_sight_past_100_hours_and_after_the_win(tmp_path: Path) -> None:
+    """A game resumed at 99:59:55 of play (a save's `played` edited by hand): 5 s on, "time
+    100:00:00" was one column wider than the panel, wrapped, and its time went to a row out of
+    sight; it stayed blank after the win, whose message names the time. Then the time is shown
+    alone, in sight."""
+    clock = Clock()
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        saved = game_of(DUO, "d1 b1 b1 d1").to_json(clock.now)
+        saved["clock"]["played"] = 359_995.0
+        screen = await open_game(pilot, DUO, MahjongGame.from_json(saved, now=clock.now))
+        shown = screen.query_one("#clock")
+        screen.refresh_clock()
+        await pilot.pause()
+        assert widget_lines(shown) == ["time 99:59:55"]
+        clock.now += 11
+        screen.refresh_clock()
+        await pilot.pause()
+        assert widget_lines(shown) == ["100:00:06"]
+        await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+        await settle(pilot)
+        assert screen.game.won
+        past = "the time 100:00:06.0 is past the longest a table holds (99:59:59.9)"
+        assert screen.query_one(StatusLine).message == f"Not saved: {past}."
+        clock.now += 60  # the clock stopped with the win
+        screen.refresh_clock()
+        await pilot.pause()
+        assert widget_lines(shown) == ["100:00:06"]
+
+
 async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
     """Mahjong was saved only on the way out, which a dropped SSH connection never takes
     (SIGHUP ends the app first): every deal in progress was lost."""

@@ -49,6 +49,7 @@ from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.store import Store, StoreError, codes, open_store
+from lines_tui.store.paste import MAX_CANDIDATES, too_long_to_read
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
@@ -1523,8 +1524,14 @@ async def test_one_code_that_cannot_be_merged_leaves_the_others_merging(tmp_path
             "Nothing was pasted: the codes in it do not fit in the field (at most 32,768 "
             "characters).",
         ),
+        (
+            "",
+            encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)]) + " x" * 20_000,
+            "Nothing was pasted: the text is too long to read whole (all after its first 32,768 "
+            "characters would go unread): pass it in parts.",
+        ),
     ],
-    ids=["prose", "codes"],
+    ids=["prose", "codes", "codes-and-more"],
 )
 async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
     tmp_path: Path, held: str, paste: str, told: str
@@ -1542,6 +1549,42 @@ async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
         assert app.told == [told]
         assert field.value == held
         assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
+
+
+@pytest.mark.parametrize("pasted", [True, False], ids=["pasted", "typed-out"])
+async def test_more_codes_than_are_read_are_refused_in_the_preview_as_on_the_command_line(
+    tmp_path: Path, pasted: bool
+) -> None:
+    """66 codes pasted one a line: the preview said "64 codes. Press enter to merge ...", the
+    field held the first 64, and nothing said that 2 were not read, where `scores import`
+    refuses the text (README, "Pasting a code": no code is left out unseen). The paste goes in
+    whole and the preview says the command line's reason in one line; enter merges nothing."""
+    store = open_store(tmp_path / "data")
+    sent = "\n".join(
+        encode(TableId.lines(9), [Entry("Pal", 500 + number, int(START), number)])
+        for number in range(MAX_CANDIDATES + 2)
+    )
+    reason = too_long_to_read(sent)
+    assert reason == (
+        "the text is too long to read whole (every code after the first 64 would go unread): "
+        "pass it in parts"
+    )
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        field = pilot.app.screen.query_one(CodeInput)
+        if pasted:
+            field.post_message(events.Paste(sent))
+        else:
+            field.value = sent.replace("\n", " ")  # as a paste typed out as keys leaves it
+        await settle(pilot)
+        assert field.value == sent.replace("\n", " ")
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert summary == f"{reason[0].upper()}{reason[1:]}."
+        await press(pilot, "enter")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert told_above_the_preview(pilot) == f"Nothing to merge: {reason}."
+    assert store.table("lines-9") == ()
 
 
 async def test_a_code_pasted_over_a_selection_replaces_it(tmp_path: Path) -> None:

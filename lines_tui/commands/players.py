@@ -40,13 +40,11 @@ def list_players(ctx: typer.Context) -> None:
     """List the registered players; * marks the active one, who plays when no --player is
     given (a --player of another is named last, as the one who plays this run)."""
     store = open_cli_store(ctx)
-    players = store.players()
-    active = store.active_player
+    players, active = store.players_and_who_plays()
     if not players:
         say("No registered players: everyone plays as a guest, whose Lines scores are not saved.")
         return
-    for name in players:
-        say(f"{'*' if name == active else ' '} {name}")
+    say(*(f"{'*' if name == active else ' '} {name}" for name in players))  # one flush
     given = settings(ctx).player
     playing = active if given is None else attempt(lambda: store.resolve_player(given), store)
     if playing != active:

@@ -50,7 +50,7 @@ from lines_tui.store.paste import (
     find_codes,
     repeats,
     same_as,
-    unread_part,
+    too_long_to_read,
 )
 from lines_tui.store.sharecode import unwrap
 from lines_tui.store.sharing import share_code
@@ -358,9 +358,9 @@ def pasted_codes(code: list[str]) -> list[str]:
         )
     else:
         text = " ".join(code)
-    unread = unread_part(text)
-    if unread:  # all or none: a code left out without a word would look merged
-        fail(f"the text is too long to read whole ({unread} would go unread): pass it in parts")
+    too_long = too_long_to_read(text)
+    if too_long is not None:
+        fail(too_long)
     found = find_codes(text)
     if not found:
         fail(NO_CODE)

@@ -25,8 +25,9 @@ codes written by strangers, and it ends up in terminals and in Textual/Rich widg
 - a name is not chosen beside a registered player's that reads as the same (`look_alike_key`:
   "Ａnn" with a fullwidth Ａ, "ﬁ" for "fi", "²" for "2", "❤️" for "❤"), and finds that player
   when looked up;
-  a share code's entry under such a name is not merged (`look_alike_problem`). Names stored
-  already are kept as they are, so a file may hold two players whose names read as one;
+  a share code's entry under such a name is not merged (`PlayerKeys.look_alike_problem`).
+  Names stored already are kept as they are, so a file may hold two players whose names read
+  as one;
 - no player newly takes a name that reads as "Guest" (`GUEST_NAME`), the name a guest's
   challenge code carries, which would merge as that player's result.
 
@@ -233,14 +234,42 @@ def reads_as(name: str, player: str) -> str:
     return f"'{name}' is already taken: it reads as the registered player '{player}'"
 
 
-def look_alike_problem(players: Iterable[str], name: str) -> str | None:
-    """Why a share code's entry under `name` is not merged beside the registered `players`, or
-    None: it reads as one of them but is another name (`same_name`), a look-alike that would
-    pass for their result in the table."""
-    registered = list(players)
-    if any(same_name(player, name) for player in registered):
-        return None
-    for player in registered:
-        if looks_alike(player, name):
-            return f"the name reads as your player '{player}' but is not theirs: a look-alike"
-    return None
+class PlayerKeys:
+    """Players found by their names' keys, each key made once a player: which of thousands of
+    players a name is (`same_name`), or reads as (`looks_alike`), costs a key and a look-up.
+    Comparing the name with each player in turn made reading a file of N players take N * N / 2
+    comparisons (minutes for 20,000), and a merge one comparison per player for each entry."""
+
+    def __init__(self, players: Iterable[str] = ()) -> None:
+        self._players: dict[str, str] = {}
+        """The players by `name_key`, in the order they were added."""
+        self._look_alikes: dict[str, str] | None = None
+        """The first player of each `look_alike_key`, made when first asked for."""
+        for player in players:
+            self.add(player)
+
+    def add(self, player: str) -> str | None:
+        """Add `player`, unless a player of the same name (`same_name`) is here already: then
+        that one is returned and `player` is not added. None once it is added."""
+        key = name_key(player)
+        held = self._players.get(key)
+        if held is None:
+            self._players[key] = player
+            self._look_alikes = None
+        return held
+
+    def look_alike_problem(self, name: str) -> str | None:
+        """Why a share code's entry under `name` is not merged beside these registered players,
+        or None: it reads as one of them but is another name (`same_name`), a look-alike that
+        would pass for their result in the table. The first player added that it reads as is
+        named."""
+        if name_key(name) in self._players:
+            return None
+        if self._look_alikes is None:
+            self._look_alikes = {}
+            for player in self._players.values():
+                self._look_alikes.setdefault(look_alike_key(player), player)
+        alike = self._look_alikes.get(look_alike_key(name))
+        if alike is None:
+            return None
+        return f"the name reads as your player '{alike}' but is not theirs: a look-alike"

@@ -120,6 +120,17 @@ def unread_part(text: str) -> str:
     return ""
 
 
+def too_long_to_read(text: str) -> str | None:
+    """Why `text` is not read at all, or None: `find_codes` would leave part of it unread
+    (`unread_part`), and a code left out without a word would look merged. All or none: the
+    command line refuses it, and the Import screen says so in its preview and merges nothing
+    (README, "Pasting a code")."""
+    unread = unread_part(text)
+    if not unread:
+        return None
+    return f"the text is too long to read whole ({unread} would go unread): pass it in parts"
+
+
 def _cleaned(text: str) -> str:
     """`text` without invisible characters, wide spaces and quote marks."""
     visible = _WIDE_SPACES.sub(" ", _INVISIBLE.sub("", text))

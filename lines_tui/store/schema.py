@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from lines_tui.engine.visible_text import spelled_out
-from lines_tui.store.names import name_problem, same_name
+from lines_tui.store.names import PlayerKeys, name_problem
 from lines_tui.store.records import RecordError, record_from_json
 from lines_tui.store.tables import (
     LINES_SIZE,
@@ -257,13 +257,16 @@ def _expect_keys(document: dict[str, Any], keys: set[str], where: str) -> None:
 
 
 def _players(raw: Any) -> list[str]:
+    """The players of the file, in its order: the first whose name is invalid, or is the same
+    name as an earlier one's (`same_name`), makes the file corrupt."""
     players: list[str] = []
+    registered = PlayerKeys()
     for name in _expect(raw, list, "players"):
         _expect(name, str, "a player")
         problem = name_problem(name)
         if problem is not None:
             raise CorruptFile(f"player '{spelled_out(name)}': {problem}")
-        if any(same_name(name, other) for other in players):
+        if registered.add(name) is not None:
             raise CorruptFile(f"player '{name}' is registered twice")
         players.append(name)
     return players

@@ -61,22 +61,48 @@ class ScoreFile:
 
 
 def table_entries(data: ScoreData, table: TableId) -> list[Entry]:
-    """The entries of `table` in `data`. A deal's table also holds the results of that deal
-    played as a random deal, kept in the random-deal table (README, "Challenges"): a race on a
-    deal counts them, its "To beat" too, and a challenge code imported where it was made adds
-    nothing. Once a merge has written them into the deal's table they are there twice, and
-    counted once. A random deal's result an older dealer dealt is of another board than the
-    deal's (`dealer_problem`): the deal's table does not count it."""
-    entries = data.tables.get(table, [])
-    seed = table.deal_seed
-    if seed is None:
-        return entries
-    played_at_random = [
-        entry
-        for entry in data.tables.get(table.base, [])
-        if entry.seed == seed and dealer_problem(table, entry.record) is None
-    ]
-    return entries + [entry for entry in played_at_random if entry not in entries]
+    """The entries of `table` in `data` (`TableEntries.of`)."""
+    return TableEntries(data).of(table)
+
+
+class TableEntries:
+    """The entries of the tables of one `data`, read for many tables at once: each random-deal
+    table is gone through once, its entries grouped by deal, rather than once for each deal's
+    table that reads it, which took time as the square of the table's length."""
+
+    def __init__(self, data: ScoreData) -> None:
+        self.data = data
+        self._by_deal: dict[TableId, dict[int, list[Entry]]] = {}
+        """Each random-deal table's entries by deal (seed), in the table's order."""
+
+    def of(self, table: TableId) -> list[Entry]:
+        """The entries of `table`. A deal's table also holds the results of that deal played as
+        a random deal, kept in the random-deal table (README, "Challenges"): a race on a deal
+        counts them, its "To beat" too, and a challenge code imported where it was made adds
+        nothing. Once a merge has written them into the deal's table they are there twice, and
+        counted once. A random deal's result an older dealer dealt is of another board than the
+        deal's (`dealer_problem`): the deal's table does not count it."""
+        entries = self.data.tables.get(table, [])
+        seed = table.deal_seed
+        if seed is None:
+            return entries
+        held = set(entries)
+        played_at_random = [
+            entry
+            for entry in self._of_deals(table.base).get(seed, [])
+            if entry not in held and dealer_problem(table, entry.record) is None
+        ]
+        return entries + played_at_random
+
+    def _of_deals(self, random_table: TableId) -> dict[int, list[Entry]]:
+        """The entries of `random_table` by deal, grouped when first asked for."""
+        by_deal = self._by_deal.get(random_table)
+        if by_deal is None:
+            by_deal = {}
+            for entry in self.data.tables.get(random_table, []):
+                by_deal.setdefault(entry.seed, []).append(entry)
+            self._by_deal[random_table] = by_deal
+        return by_deal
 
 
 def counted_with(
@@ -87,11 +113,12 @@ def counted_with(
     does not read there: a random-deal table's results count on their deal's table, so a
     merge into it must not take again what that table holds with another result or game
     (README, "Share codes")."""
-    own = table_entries(data, table)
+    tables = TableEntries(data)
+    own = set(tables.of(table))
     counted: dict[TableId, list[Entry]] = {}
     for seed in sorted(set(seeds)):
         for place in table.counting_with(seed)[1:]:
-            of_deal = [entry for entry in table_entries(data, place) if entry.seed == seed]
+            of_deal = [entry for entry in tables.of(place) if entry.seed == seed]
             found = [entry for entry in of_deal if entry not in own]
             if found:
                 counted.setdefault(place, []).extend(found)
@@ -104,6 +131,7 @@ def tables_with_entries(data: ScoreData) -> set[TableId]:
     once two players or more have results there, a race (README, "Challenges"). One player's
     random deals are not listed one table each: every game played would add one; such a table
     is still shown whole when asked for (`Store.snapshot`'s `shown`)."""
+    tables = TableEntries(data)
     kept = {table for table, entries in data.tables.items() if entries}
     dealt = {
         table.for_deal(entry.seed)
@@ -114,7 +142,7 @@ def tables_with_entries(data: ScoreData) -> set[TableId]:
     raced = {
         table
         for table in dealt - kept
-        if len({name_key(entry.name) for entry in table_entries(data, table)}) > 1
+        if len({name_key(entry.name) for entry in tables.of(table)}) > 1
     }
     return kept | raced
 

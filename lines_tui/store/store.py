@@ -36,8 +36,8 @@ from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem, one
 from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import (
     InvalidName,
+    PlayerKeys,
     clean_name,
-    look_alike_problem,
     looks_alike,
     new_name_problem,
     same_name,
@@ -47,6 +47,7 @@ from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import (
     ScoreFile,
+    TableEntries,
     counted_with,
     table_entries,
     tables_with_entries,
@@ -222,19 +223,26 @@ class Store:
         the table `shown`, listed or not (a deal's table of one player's random deal, opened
         on its own: after an import, for a challenge)."""
         data = self._scores.read()
+        entries = TableEntries(data)
         listed = tables_with_entries(data)
-        if shown is not None and table_entries(data, shown):
+        if shown is not None and entries.of(shown):
             listed.add(shown)
         tables = sorted(listed, key=TableId.sort_key)
         return Snapshot(
             tuple(data.players),
             self._who_plays(data),
-            {table: self._best(table, data) for table in tables},
+            {table: self._best(table, entries) for table in tables},
             data.active_player,
         )
 
     def players(self) -> list[str]:
         return list(self._scores.read().players)
+
+    def players_and_who_plays(self) -> tuple[list[str], str | None]:
+        """The players and who plays now (`active_player`), from one read of the file: as they
+        were at one moment, and a file of thousands of players read once, not twice."""
+        data = self._scores.read()
+        return list(data.players), self._who_plays(data)
 
     @property
     def active_player(self) -> str | None:
@@ -371,7 +379,7 @@ class Store:
     def table(self, table: str | TableId) -> tuple[Entry, ...]:
         """The entries of one table, best first (empty if none yet). StoreError for a bad id."""
         table_id = parse_table(table)
-        return self._best(table_id, self._scores.read())
+        return self._best(table_id, TableEntries(self._scores.read()))
 
     def remove_entry(
         self, table: str | TableId, entry: Entry, title: str | None = None
@@ -546,8 +554,8 @@ class Store:
         reason = f"number {result.rank} in {title or table.title}"
         return RecordOutcome(True, reason, str(table), result.rank, filed_as=entry.name)
 
-    def _best(self, table: TableId, data: ScoreData) -> tuple[Entry, ...]:
-        return tuple(ranked(table, table_entries(data, table))[: self.table_limit])
+    def _best(self, table: TableId, entries: TableEntries) -> tuple[Entry, ...]:
+        return tuple(ranked(table, entries.of(table))[: self.table_limit])
 
     def checked_table(self, table: str | TableId, checker: Checker) -> CheckedTable:
         """The entries of one table, best first, each replayed now by `checker`: the verdicts
@@ -596,9 +604,7 @@ class Store:
                 checked.append(codes.read(text, checker()))
             except ShareCodeError as error:
                 raise error.of_code(number, len(texts)) from None
-        return self._scores.update(
-            lambda data: [self._merge_into(data, shared) for shared in checked]
-        )
+        return self._scores.update(lambda data: self._merge_all(data, checked))
 
     def preview_imports(
         self, texts: Sequence[str], checker: Callable[[], Checker]
@@ -610,6 +616,7 @@ class Store:
         from lines_tui.store import codes
 
         data = self._scores.read()
+        players = PlayerKeys(data.players)
         previews: list[Merge | ShareCodeError] = []
         for text in texts:
             try:
@@ -617,28 +624,34 @@ class Store:
             except ShareCodeError as error:
                 previews.append(error)
             else:
-                previews.append(self._merge_into(data, shared))
+                previews.append(self._merge_into(data, shared, players))
         return previews
 
-    def _merge_into(self, data: ScoreData, checked: CheckedCode) -> Merge:
-        """Merge a code into `data` (changed only if an entry is added)."""
-        merged = self._merge(data, checked)
+    def _merge_all(self, data: ScoreData, checked: Sequence[CheckedCode]) -> list[Merge]:
+        """Merge the codes into `data`, one after another."""
+        players = PlayerKeys(data.players)
+        return [self._merge_into(data, shared, players) for shared in checked]
+
+    def _merge_into(self, data: ScoreData, checked: CheckedCode, players: PlayerKeys) -> Merge:
+        """Merge a code into `data` (changed only if an entry is added); `players`: those of
+        `data`, keyed once for every code merged."""
+        merged = self._merge(data, checked, players)
         if merged.count("added"):
             data.tables[checked.table] = list(merged.entries)
         return merged
 
-    def _merge(self, data: ScoreData, checked: CheckedCode) -> Merge:
+    def _merge(self, data: ScoreData, checked: CheckedCode, players: PlayerKeys) -> Merge:
         """`checked` merged into its table of `data`; an entry new to the table whose name may
-        not enter the file (`new_name_problem`: an invisible character), or reads as a
-        registered player's but is another name (`look_alike_problem`), is rejected, and so is
-        one whose game or result a table that counts it too holds already otherwise
-        (`counted_with`). An entry the table holds (`Entry.held_as`) is already there whatever
-        its name: the file may hold names from before those rules (your own table's code)."""
+        not enter the file (`new_name_problem`: an invisible character), or reads as one of
+        the registered `players`' but is another name (`PlayerKeys.look_alike_problem`), is
+        rejected, and so is one whose game or result a table that counts it too holds already
+        otherwise (`counted_with`). An entry the table holds (`Entry.held_as`) is already there
+        whatever its name: the file may hold names from before those rules (your own table's
+        code)."""
         local = table_entries(data, checked.table)
         there = {entry.held_as for entry in local}
         problems = [
-            problem
-            or (None if entry.held_as in there else _new_name_problem(data.players, entry.name))
+            problem or (None if entry.held_as in there else _new_name_problem(players, entry.name))
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
         valid = zip(checked.entries, problems, strict=True)
@@ -688,11 +701,11 @@ class Store:
             settings.write(dump_preferences(replace(current, **changes)))
 
 
-def _new_name_problem(players: Sequence[str], name: str) -> str | None:
+def _new_name_problem(players: PlayerKeys, name: str) -> str | None:
     """Why `name` may not newly enter a file registering `players`, or None: it has a character
     that shows as nothing (`new_name_problem`), or reads as a registered player's but is
-    another name (`look_alike_problem`)."""
-    return new_name_problem(name) or look_alike_problem(players, name)
+    another name (`PlayerKeys.look_alike_problem`)."""
+    return new_name_problem(name) or players.look_alike_problem(name)
 
 
 def lines_time_problem(started_at: float, ended_at: float) -> str | None:

@@ -426,11 +426,12 @@ def merge(
     verified one out.
     """
     there = {entry.held_as for entry in local}
+    held = set(local)
     elsewhere = {
         entry: where
         for where, entries in (counted or {}).items()
         for entry in entries
-        if entry not in local
+        if entry not in held
     }
     games: dict[object, Entry] = {}
     results: dict[tuple[str, int, int, int], Entry] = {}

@@ -49,6 +49,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
     """The panel field (a selector) that shows the playing time."""
     CLOCK_FORMAT: ClassVar[str]
     """The clock's line, with {} for the time."""
+    CLOCK_ROOM: ClassVar[int | None] = None
+    """The columns of the clock's field if it has one row (None: it wraps). A line longer than
+    that would wrap the time out of sight: the time is shown alone."""
     FIXED_SIZE_PANEL: ClassVar[bool] = False
     """Every panel field has a fixed size in the screen's CSS, so updates need no layout pass."""
 
@@ -192,7 +195,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
         return self.session.clock()
 
     def refresh_clock(self) -> None:
-        self.show_field(self.CLOCK_FIELD, self.CLOCK_FORMAT.format(format_clock(self.elapsed())))
+        clock = format_clock(self.elapsed())
+        line = self.CLOCK_FORMAT.format(clock)
+        if self.CLOCK_ROOM is not None and len(line) > self.CLOCK_ROOM:
+            line = clock  # past 100 hours in Mahjong's panel: the time, never cut
+        self.show_field(self.CLOCK_FIELD, line)
 
     def show_field(self, selector: str, content: str | Text) -> None:
         """Put content in a panel field; an unchanged field is not redrawn, so a cursor move

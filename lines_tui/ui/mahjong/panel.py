@@ -21,6 +21,9 @@ from lines_tui.ui.status_line import NotSavedMark
 
 PANEL_WIDTH = 16
 """Columns of the status panel (mahjong.tcss, #panel)."""
+PANEL_ROOM = PANEL_WIDTH - 3
+"""Columns of each of the panel's fields: its width less its padding (one column each side) and
+its left border (mahjong.tcss, #panel). "time 99:59:59" fills it."""
 PANEL_HEIGHT = 16
 """Rows of the status panel's fields (mahjong.tcss): title, deal, a blank and the status, a blank
 and the clock (the "not saved" mark takes that blank), tiles, pairs, a blank and the tile

@@ -51,7 +51,13 @@ from lines_tui.ui.mahjong.keys import (
 )
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
 from lines_tui.ui.mahjong.pair_taking import PairTaking
-from lines_tui.ui.mahjong.panel import PANEL_HEIGHT, PANEL_WIDTH, PROOF_HEIGHT, MahjongPanel
+from lines_tui.ui.mahjong.panel import (
+    PANEL_HEIGHT,
+    PANEL_ROOM,
+    PANEL_WIDTH,
+    PROOF_HEIGHT,
+    MahjongPanel,
+)
 from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import proved_text
@@ -102,6 +108,7 @@ class MahjongScreen(GameScreen):
     SAVED_GAME = "mahjong"
     CLOCK_FIELD = "#clock"
     CLOCK_FORMAT = "time {:>6}"
+    CLOCK_ROOM = PANEL_ROOM
     FIXED_SIZE_PANEL = True
 
     HELP = (

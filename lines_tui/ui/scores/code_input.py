@@ -14,7 +14,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes
+from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, too_long_to_read
 from lines_tui.ui.plain_input import PlainInput, editing_keys
 
 ENTER_SETTLES = 0.2
@@ -79,8 +79,9 @@ class EnterOnceQuiet:
 class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
-    another; a paste with nothing like a code goes in on one line, so that the preview says
-    why, unless it is too long for the field: then a notice says why nothing went in. Its enter
+    another; a paste with nothing like a code, or with more codes than are read
+    (`too_long_to_read`), goes in on one line, so that the preview says why, unless it is too
+    long for the field: then a notice says why nothing went in. Its enter
     key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
     field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet); an enter that
     text followed sooner was a line break of a paste typed out as keys, and goes in before that
@@ -217,11 +218,15 @@ class CodeInput(PlainInput, inherit_bindings=False):
 
     def pasted(self, text: str) -> str | None:
         found = find_codes(text)
-        codes = " ".join(found) if found else super().pasted(text) or ""
+        # Codes past those read would be left out without a word: the paste goes in whole, on
+        # one line, and the preview says why it is not read.
+        unread = too_long_to_read(text) if found else None
+        codes = " ".join(found) if found and not unread else super().pasted(text) or ""
         start, end = sorted(self.selection)
         if len(self.value) - (end - start) + len(codes) > MAX_PASTE_CHARS:
             # Input drops a text longer than its max_length without a word.
-            self.notify(f"Nothing was pasted: {too_long(text, found)}.", severity="warning")
+            why = unread or too_long(text, found)
+            self.notify(f"Nothing was pasted: {why}.", severity="warning")
             return None
         return codes
 

@@ -16,7 +16,14 @@ from textual.widgets import DataTable, Input, Static
 from lines_tui.engine.daily import is_proven_solvable
 from lines_tui.outside_text import printable_lines
 from lines_tui.store import Entry, Merge, StoreError, TableId
-from lines_tui.store.paste import MAX_PASTE_CHARS, NO_CODE, find_codes, given_again, repeats
+from lines_tui.store.paste import (
+    MAX_PASTE_CHARS,
+    NO_CODE,
+    find_codes,
+    given_again,
+    repeats,
+    too_long_to_read,
+)
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
@@ -98,7 +105,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     """Paste share codes; the preview shows each entry's fate; enter merges, escape leaves.
 
     Every code in the paste is previewed; enter merges those the preview could read, all in one
-    write (one that cannot be read is named with its reason and left out). A merge dismisses the
+    write (one that cannot be read is named with its reason and left out). A paste with more
+    codes than are read (`too_long_to_read`) is previewed as the command line refuses it, in
+    one line, and enter merges none of it: no code is left out unseen. A merge dismisses the
     screen with the first table merged into and the best place an entry took there, so whoever
     opened it shows that leaderboard (the one below it, or a new one from the menu). The preview
     and the merge run on the session's store thread (a code's games are replayed): enter while
@@ -173,12 +182,13 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     def on_input_changed(self, event: Input.Changed) -> None:
         # As pasted: a paste typed out as keys has line breaks the value holds as spaces.
         text = self.query_one(CodeInput).pasted_text
-        codes = find_codes(text)
+        too_long = too_long_to_read(text)  # all or none, as on the command line
+        codes = [] if too_long else find_codes(text)
         if not codes:
             # A preview of the text before must not come back over this one (and be merged).
             self.workers.cancel_group(self, "preview")
             self._checking = False
-            self.show([], ended(as_sentence(NO_CODE)) if text.strip() else PASTE)
+            self.show([], ended(as_sentence(too_long or NO_CODE)) if text.strip() else PASTE)
             return
         self.show([], CHECKING)
         self._checking = True
@@ -266,7 +276,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
                 return
             why = "no entry pasted would go into your tables (see why below)"
             if not self._pasted.merges():
-                why = "paste a valid share code first"
+                pasted = self.query_one(CodeInput).pasted_text
+                why = too_long_to_read(pasted) or "paste a valid share code first"
             self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:
