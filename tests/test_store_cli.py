@@ -468,6 +468,7 @@ def test_a_dash_on_a_terminal_says_to_paste_then_press_ctrl_d(
         os.close(main)
         os.close(terminal)
     assert b"standard input is empty" in said
+    assert len(f"lines-tui: {PASTE_THEN_CTRL_D}") <= 80  # one line on an 80-column terminal
     assert open_store(tmp_path).tables() == {}
 
 

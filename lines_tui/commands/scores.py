@@ -436,7 +436,7 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
         raise typer.Exit(NOT_ALL_VERIFIED)
 
 
-PASTE_THEN_CTRL_D = "reading standard input: paste the code, then press ctrl+d on a new line"
+PASTE_THEN_CTRL_D = "reading standard input: paste the codes, then ctrl+d on a new line"
 """Said on the terminal that `-` reads from."""
 
 
