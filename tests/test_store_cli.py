@@ -14,7 +14,7 @@ from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
-from lines_tui.commands.scores import PASTE_THEN_CTRL_D
+from lines_tui.commands.scores import PASTE_THEN_END
 from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
 from lines_tui.store import Store, StoreError, codes, open_store
 from lines_tui.store.files import BUSY, FileSystem
@@ -456,7 +456,7 @@ def test_a_dash_on_a_terminal_says_to_paste_then_press_ctrl_d(
             stdout=subprocess.DEVNULL,
         )
         said = b""
-        while PASTE_THEN_CTRL_D.encode() not in said:
+        while PASTE_THEN_END.encode() not in said:
             ready, _, _ = select.select([main], [], [], 60)
             assert ready, said
             said += os.read(main, 1024)
@@ -468,7 +468,7 @@ def test_a_dash_on_a_terminal_says_to_paste_then_press_ctrl_d(
         os.close(main)
         os.close(terminal)
     assert b"standard input is empty" in said
-    assert len(f"lines-tui: {PASTE_THEN_CTRL_D}") <= 80  # one line on an 80-column terminal
+    assert len(f"lines-tui: {PASTE_THEN_END}") <= 80  # one line on an 80-column terminal
     assert open_store(tmp_path).tables() == {}
 
 

@@ -24,6 +24,8 @@ from conftest import (
     post_keys_at_once,
     session_of,
     settle,
+    slow_app,
+    stalled,
     store_on,
     typed_just_after_it_showed,
     widget_lines,
@@ -498,6 +500,27 @@ async def test_a_game_whose_player_could_not_be_read_is_no_guests_and_reads_it_a
                 break
         assert str(panel.render()) == "Player Ann"
         assert screen.player == "Ann"
+
+
+async def test_the_panel_names_no_one_while_the_player_is_being_read(tmp_path: Path) -> None:
+    """The read takes a few milliseconds on every start: its first frame said "Player not read
+    yet" (and before that "Guest: scores are not saved" of a registered player), as though a
+    read had failed. Here the disk holds the read."""
+    setup = open_store(tmp_path)
+    setup.set_active_player(setup.add_player("Ann"))
+    app, _, disk = slow_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        disk.stall()
+        screen = LinesScreen(session_of(pilot), LinesGame.new(3))
+        app.push_screen(screen)
+        await stalled(pilot, disk)
+        await pilot.pause()
+        panel = screen.query_one("#lines-player")
+        assert str(panel.render()) == ""
+        disk.release()
+        await settle(pilot)
+        assert str(panel.render()) == "Player Ann"
 
 
 async def test_quitting_mid_game_saves_it_and_the_menu_resumes_it(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen, ResumeScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.picker import LayoutPickerScreen
@@ -47,6 +47,8 @@ SCREENS: dict[str, Callable[[Session], Screen[object]]] = {
     "today": lambda _: TodayScreen("2026-12-05", 9),
     "picker": lambda _: LayoutPickerScreen(),
     "question": lambda _: ConfirmScreen("Remove Ann?"),
+    "code": lambda _: CodeScreen("LT2-0000", "A share code.", "Share code"),
+    "resume": lambda _: ResumeScreen("Resume the saved game?"),
 }
 
 

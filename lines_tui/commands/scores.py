@@ -436,7 +436,9 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
         raise typer.Exit(NOT_ALL_VERIFIED)
 
 
-PASTE_THEN_CTRL_D = "reading standard input: paste the codes, then ctrl+d on a new line"
+END_OF_INPUT = "ctrl+z, enter" if sys.platform == "win32" else "ctrl+d"
+"""The keys that end what is typed at a terminal: Windows' console reads ctrl+z, then enter."""
+PASTE_THEN_END = f"reading standard input: paste the codes, then {END_OF_INPUT} on a new line"
 """Said on the terminal that `-` reads from."""
 
 
@@ -447,7 +449,7 @@ def read_standard_input() -> str:
     # A terminal is read: a code pasted there, then ctrl+d, which the player has to be told,
     # or the command looks hung.
     if is_terminal(sys.stdin) and is_terminal(sys.stderr):
-        warn(PASTE_THEN_CTRL_D)
+        warn(PASTE_THEN_END)
     data = piped_in(most, "give the code on the command line")
     if not data.strip():
         fail("standard input is empty; give the code on the command line")

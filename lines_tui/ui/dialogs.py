@@ -22,6 +22,7 @@ from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer, restated
 from lines_tui.ui.lists import TextPane
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.store_thread import still_there
 from lines_tui.ui.typed_ahead import QUESTION_GUARD, DropsTypedAhead
 
 
@@ -297,7 +298,10 @@ class CodeScreen(DismissedOnTop, ModalScreen[None]):
 
     def _focus_code(self) -> None:
         """A code longer than the screen scrolls, and its keys act at once (the pane takes the
-        focus only while it is longer than its room)."""
+        focus only while it is longer than its room). Not once the dialog is closing: a call
+        after a refresh may come after its widgets have gone."""
+        if not still_there(self):
+            return
         pane = self.query_one("#code-pane", TextPane)
         if pane.allow_focus():
             pane.focus()

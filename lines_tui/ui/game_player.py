@@ -59,6 +59,12 @@ class GamePlayer:
         return read is not None and read.done() and read.exception() is None
 
     @property
+    def unread(self) -> bool:
+        """Whether a read has failed and none has succeeded since (before the first read has
+        answered, the player is neither known nor unread)."""
+        return self._failures > 0 and not self.known
+
+    @property
     def name(self) -> str | None:
         """The registered player of this game; None for a guest. While the player is not
         `known` (it always is once a result is recorded: `filing`), the one who plays this run

@@ -155,9 +155,14 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     @property
     def player_known(self) -> bool:
-        """Whether the player has been read (`GamePlayer.known`): a game whose player could not
-        be read yet is not a guest's."""
+        """Whether the player has been read (`GamePlayer.known`)."""
         return self._player.known
+
+    @property
+    def player_unread(self) -> bool:
+        """Whether the player could not be read (`GamePlayer.unread`): the game is not a
+        guest's for that."""
+        return self._player.unread
 
     def filing_player(self) -> str | None:
         """On the store thread, as a result is filed: the registered player of this game

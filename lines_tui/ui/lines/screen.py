@@ -53,8 +53,8 @@ from lines_tui.ui.store_thread import still_there
 INVALID_SECONDS = 0.4
 """How long a target without a free path flashes."""
 PLAYER_NOT_READ = "Player not read yet"
-"""The panel's player line until the player has been read (`GamePlayer.known`): while the reads
-fail, the game is not a guest's, and its result is filed for the player once read."""
+"""The panel's player line while the player cannot be read (`GamePlayer.unread`): the game is
+not a guest's for that, and its result is filed for the player once read."""
 
 
 class LinesScreen(GameScreen):
@@ -164,10 +164,14 @@ class LinesScreen(GameScreen):
         self._refresh_panel()
 
     def _player_line(self) -> Text | str:
+        """Blank until the first read of the player answers (a few milliseconds), so that the
+        first frame says neither "Guest" of a player nor that a read failed."""
         player = self.player
         if player:
             return Text("Player ").append_text(inert(player))
-        return "Guest: scores are not saved" if self.player_known else PLAYER_NOT_READ
+        if self.player_known:
+            return "Guest: scores are not saved"
+        return PLAYER_NOT_READ if self.player_unread else ""
 
     def elapsed(self) -> float:
         game = self.game
