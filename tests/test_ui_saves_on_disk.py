@@ -219,66 +219,53 @@ async def test_a_mahjong_save_of_a_seed_past_the_last_deal_is_set_aside_when_res
     assert open_store(tmp_path).load_game("mahjong") is None
 
 
-@pytest.mark.parametrize("x", [10**22, 1_000_000], ids=["past-an-index", "far"])
-async def test_a_mahjong_save_with_a_tile_far_off_the_board_is_set_aside_once(
-    tmp_path: Path, x: int
-) -> None:
-    """A hand-edited save with a tile at x = 10**22 was offered, and resuming it ended the app
-    ("cannot fit 'int' into an index-sized integer" drawing the board); the file stayed, so
-    every start offered it and crashed again (x = 1,000,000 took seconds to draw). Its place is
-    held to a layout's, so the first read sets it aside, told once, and it is never offered."""
+def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
+    """The save of `case` edited by hand: its kind, its data, and how the notice that sets it
+    aside begins."""
+    if case == "lines-score":
+        edited = lines_game_with_a_score().to_json()
+        scored = edited["score"]
+        edited["score"] = 5000
+        reason = f"'score' is 5000, but its moves score {scored}"
+        return "lines", edited, f"saved-lines.json: {reason}; no Lines game to resume."
+    x = {"mahjong-tile-past-an-index": 10**22, "mahjong-tile-far": 1_000_000}[case]
     edited = mahjong_game(1)
     edited["position"]["tiles"][0][0] = x
-    open_store(tmp_path).save_game("mahjong", edited)
+    off = f"tile 0 is off the board: x is {x}, not 0 to 1024"
+    return "mahjong", edited, f"saved-mahjong.json: saved game: {off};"
+
+
+@pytest.mark.parametrize("case", ["mahjong-tile-past-an-index", "mahjong-tile-far", "lines-score"])
+async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
+    tmp_path: Path, case: str
+) -> None:
+    """A Mahjong save with a tile at x = 10**22 was offered, and resuming it ended the app
+    ("cannot fit 'int' into an index-sized integer" drawing the board); the file stayed, so
+    every start offered it and crashed again (x = 1,000,000 took seconds to draw). Its place is
+    held to a layout's. A Lines save with its score edited to 5000 was offered ("Resume Lines
+    (9 x 9, score 5000)"), and played on its game over filed 5,140 points at place 1 with a
+    challenge code, both then refuted by the replay of its moves; its moves are played again
+    when it is read. Either is set aside as damaged by the first read, said once, and never
+    offered."""
+    kind, edited, notice = edited_by_hand(case)
+    open_store(tmp_path).save_game(kind, edited)
     for start in (1, 2):
         app = recording_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            await pilot.press("R")
+            await pilot.press("r" if kind == "lines" else "R")
             await settle(pilot)
             assert isinstance(app.screen, MenuScreen)
             assert not list(app.unexpected_failures())
             assert not any("Resume" in label for label in menu_labels(app))
-        (aside,) = tmp_path.glob("saved-mahjong.json.corrupt-*")
+        (aside,) = tmp_path.glob(f"saved-{kind}.json.corrupt-*")
         if start == 1:
             told, nothing_saved = app.told
-            assert told.startswith(
-                f"saved-mahjong.json: saved game: tile 0 is off the board: x is {x}, not 0 to 1024;"
-            )
-            assert told.endswith(f"name ending in {aside.name.removeprefix('saved-mahjong.json')}.")
+            assert told.startswith(notice)
+            assert told.endswith(f"name ending in {aside.name.removeprefix(f'saved-{kind}.json')}.")
         else:
             (nothing_saved,) = app.told  # nothing set aside again
-        assert nothing_saved == "No Mahjong game is saved to resume."
-
-
-async def test_a_lines_save_with_a_score_its_moves_did_not_make_is_set_aside_once(
-    tmp_path: Path,
-) -> None:
-    """A save with its score edited to 5000 was offered ("Resume Lines (9 x 9, score 5000)"),
-    and played on its game over filed 5,140 points at place 1 with a challenge code, both then
-    refuted by the replay of its moves. Its moves are played again when it is first read: it
-    is set aside as damaged, said once, and never offered."""
-    edited = lines_game_with_a_score().to_json()
-    scored = edited["score"]
-    edited["score"] = 5000
-    open_store(tmp_path).save_game("lines", edited)
-    for start in (1, 2):
-        app = recording_app(tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("r")
-            await settle(pilot)
-            assert isinstance(app.screen, MenuScreen)
-            assert not any("Resume" in label for label in menu_labels(app))
-        (aside,) = tmp_path.glob("saved-lines.json.corrupt-*")
-        if start == 1:
-            told, nothing_saved = app.told
-            reason = f"'score' is 5000, but its moves score {scored}"
-            assert told.startswith(f"saved-lines.json: {reason}; no Lines game to resume.")
-            assert told.endswith(f"name ending in {aside.name.removeprefix('saved-lines.json')}.")
-        else:
-            (nothing_saved,) = app.told  # nothing set aside again
-        assert nothing_saved == "No Lines game is saved to resume."
+        assert nothing_saved == f"No {kind.title()} game is saved to resume."
     assert open_store(tmp_path).tables() == {}
 
 
