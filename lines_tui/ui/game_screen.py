@@ -165,8 +165,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
         return self._player.unread
 
     def filing_player(self) -> str | None:
-        """On the store thread, as a result is filed: the registered player of this game
-        (`GamePlayer.filing`)."""
+        """On the store thread, as a result is filed (a Mahjong win: as its time is checked, for
+        the name prompt): the registered player of this game (`GamePlayer.filing`)."""
         return self._player.filing()
 
     def on_resize(self, event: events.Resize) -> None:
