@@ -133,8 +133,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.set_interval(1.0, self.refresh_clock)
         # Paused, won or played again, the keys change, and with them the width they need.
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
