@@ -7,8 +7,11 @@ the app with NoMatches. Every screen closes through `DismissedOnTop.dismiss`."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import make_app, session_of, settle
@@ -17,6 +20,8 @@ from textual.screen import Screen
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
+from lines_tui.engine.mahjong.solver import SolveResult
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen, ResumeScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
@@ -89,3 +94,34 @@ async def test_the_app_ended_while_a_screen_was_mounted_ends_cleanly(
         app.push_screen(SCREENS[name](session_of(pilot)))
         app.exit()
     assert app.return_code == 0
+
+
+class CountingSolver(BackgroundSolver):
+    """The app's solver process, counting the checks asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def submit(self, *args: Any, **options: Any) -> Future[SolveResult]:
+        self.asked += 1
+        return super().submit(*args, **options)
+
+
+async def test_a_game_closed_before_it_was_mounted_starts_nothing(tmp_path: Path) -> None:
+    """A Mahjong screen closed in the breath it was opened in still ran its start-up once
+    mounted: a dead-end check sent to the solver process, then cancelled, and a read of the
+    player. Work is started only by a screen that stays."""
+    app = make_app(tmp_path)
+    solver = CountingSolver()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = dataclasses.replace(session_of(pilot), solver=solver)
+        screen = MahjongScreen(session, find_layout("turtle"), 1)
+        app.push_screen(screen)
+        screen.dismiss()
+        await settle(pilot)
+        assert app.screen is not screen
+        assert solver.asked == 0
+        assert not screen.player_known and not screen.player_unread  # never read
+    solver.shutdown()

@@ -48,7 +48,9 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
 from lines_tui.store import StoreError, open_store
+from lines_tui.store.files import BUSY
 from lines_tui.store.replay import record_of_mahjong
+from lines_tui.ui import game_player
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.hangup import HUNG_UP
@@ -56,7 +58,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
-from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, SAVING_TIME
+from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, PLAYER_NOT_READ, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
@@ -959,6 +961,82 @@ async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_pat
         await pilot.press("escape")
         await settle(pilot)
         assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def won_by_ada_unread(
+    pilot: Pilot[None], faults: FaultyFileSystem, clock: Clock, *, held_at_the_win: bool
+) -> MahjongScreen:
+    """Win the duo in 42 s while another lines-tui holds the data folder's lock as the game
+    starts (so the game cannot read its player, Ada), and `held_at_the_win` still then."""
+    await settle(pilot)  # the menu has read
+    faults.fail("lock")
+    screen = await open_game(pilot, DUO, game_of(DUO, "d1 b1 b1 d1"))
+    await settle(pilot)
+    assert screen.player_unread
+    if not held_at_the_win:
+        faults.heal()
+    clock.now += 42
+    await pilot.press("enter", "m", "enter", "tab", "enter", "m", "enter")
+    await settle(pilot)
+    assert screen.game.won
+    return screen
+
+
+def app_of_ada_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[LinesTuiApp, Clock, FaultyFileSystem]:
+    """`app_of_ada` on a disk that fails on demand, whose games read a player they could not
+    read again only as a result is checked (their quiet reads come later than any test)."""
+    monkeypatch.setattr(game_player, "RETRY_SECONDS", (3600.0,))
+    _, clock = app_of_ada(tmp_path)
+    faults = FaultyFileSystem()
+    return LinesTuiApp(store_on(tmp_path, faults), clock=clock), clock, faults
+
+
+async def test_a_win_reads_the_player_again_for_the_name_prompt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player not read yet at the win (the read as the game started found the folder's
+    lock held, and the next was seconds away): the name prompt came empty, asking Ada to type
+    a name already registered. The win reads her again, as a Lines game's end does."""
+    app, clock, faults = app_of_ada_on(tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await won_by_ada_unread(pilot, faults, clock, held_at_the_win=False)
+        prompt = app.screen
+        assert isinstance(prompt, NameEntryScreen) and prompt.query_one(Input).value == "Ada"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert [(entry.name, entry.value) for entry in entries] == [("Ada", 420)]
+
+
+async def test_a_win_whose_player_cannot_be_read_says_so_and_keeps_the_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's lock still held at the win: no name is asked (Ada would have had to type
+    her own), the status line says why in one notice, and the time is kept: N asks before
+    dropping it, and the won game, left and resumed once the lock is free, asks for the name,
+    prefilled with hers."""
+    app, clock, faults = app_of_ada_on(tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await won_by_ada_unread(pilot, faults, clock, held_at_the_win=True)
+        assert app.screen is screen
+        told = screen.query_one(StatusLine).message
+        assert told == PLAYER_NOT_READ.format(time="0:42.0", error=BUSY)
+        faults.heal()
+        question = await question_after(pilot, "N")
+        assert question.startswith("Your time 0:42.0 is not saved yet. Drop it")
+        await pilot.press("n")
+        await settle(pilot)
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_game(pilot, DUO, MahjongGame.from_json(saved))
+        await settle(pilot)
+        prompt = pilot.app.screen
+        assert isinstance(prompt, NameEntryScreen) and prompt.query_one(Input).value == "Ada"
 
 
 async def test_a_player_registered_with_an_invisible_character_files_a_win_under_their_name(

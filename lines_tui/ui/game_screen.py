@@ -133,8 +133,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
     # -- shared behaviour -------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.set_interval(1.0, self.refresh_clock)
         # Paused, won or played again, the keys change, and with them the width they need.
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
@@ -165,8 +165,8 @@ class GameScreen(DismissedOnTop, Screen[None]):
         return self._player.unread
 
     def filing_player(self) -> str | None:
-        """On the store thread, as a result is filed: the registered player of this game
-        (`GamePlayer.filing`)."""
+        """On the store thread, as a result is filed (a Mahjong win: as its time is checked, for
+        the name prompt): the registered player of this game (`GamePlayer.filing`)."""
         return self._player.filing()
 
     def on_resize(self, event: events.Resize) -> None:

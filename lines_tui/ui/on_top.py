@@ -15,6 +15,8 @@ from typing import Any
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
+from lines_tui.ui.store_thread import still_there
+
 
 class DismissedOnTop:
     """A mixin for screens: `dismiss` closes the screen only while it is on top. Asked while
@@ -52,6 +54,17 @@ class DismissedOnTop:
         """A dismiss waits for the screen to be on top again, or mounted: it is as good as
         closed."""
         return self._dismissed_once_on_top is not None
+
+    @property
+    def staying(self) -> bool:
+        """Whether the screen's start-up work (a dead-end check, a read, a focus) may begin: it
+        is not going away (`still_there`: the app may end while it is mounted) nor `closing`
+        (one closed before it was mounted is mounted all the same, and would start work only to
+        cancel it). Each screen's `on_mount` asks it first: a mixin's handler runs only after
+        the screen's own. Not part of `still_there`, which every store answer asks: a screen
+        whose dismiss waits under another one still takes its answers (a result filed)."""
+        assert isinstance(self, Screen)
+        return still_there(self) and not self.closing
 
     def on_screen_resume(self) -> None:
         # Textual calls this after the screen's own resume handlers (they come first in the

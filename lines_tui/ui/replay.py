@@ -143,8 +143,8 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         # The leaderboard's notices are about it, and would cover the board (this screen's own
         # go to its status line).
         self.app.clear_notifications()

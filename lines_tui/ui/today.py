@@ -19,7 +19,6 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.store_thread import still_there
 
 LINES = "lines"
 
@@ -57,8 +56,8 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.query_one(KeyList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

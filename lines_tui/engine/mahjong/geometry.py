@@ -31,6 +31,10 @@ class LayoutError(ValueError):
     """A set of tile places that no game can be played on (overlapping tiles, bad numbers)."""
 
 
+MAX_TILES = 1024
+"""More places than this is not a layout anyone plays; refusing it keeps hostile files cheap.
+Every set of places is held to it, a layout's and a position's alike (as to `MAX_PLACE`)."""
+
 MAX_COORDINATE = 512
 """How far from 0 a layout file may place a tile, either way, in half-tile units (a GNOME map's
 x and y: -256 to 256 tiles); a KMahjongg grid (256 cells) and a map's layers (0 to 999) stay

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot
+from lines_tui.engine.mahjong.geometry import MAX_TILES, Geometry, LayoutError, Slot
 from lines_tui.engine.text_file import TextFileError, read_text_file, text_read
 from lines_tui.engine.visible_text import shown_text
 
-MAX_TILES = 1024
 FACE_SHOWN_CHARS = 24
 """The most of a face a refusal shows (a face is any text; a longer one is cut with an ellipsis)."""
 MAX_FILE_BYTES = 1 << 20

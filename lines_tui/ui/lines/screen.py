@@ -48,7 +48,6 @@ from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import still_there
 
 INVALID_SECONDS = 0.4
 """How long a target without a free path flashes."""
@@ -119,8 +118,8 @@ class LinesScreen(GameScreen):
         return self.game.deal_choice.mode != "random"
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.board.set_symbols(self.session.symbols)
         self.set_class(self._deal_named, "-named-deal")
         self._fit_board()

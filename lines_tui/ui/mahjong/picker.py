@@ -294,8 +294,8 @@ class LayoutPickerScreen(
         yield Footer()
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         table = self.query_one("#layouts", DataTable)
         table.add_columns("Layout", "Tiles", "Layers", "Solvable", "From")
         for layout in self.layouts:

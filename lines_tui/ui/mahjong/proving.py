@@ -25,7 +25,6 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import NoticesReleased
 from lines_tui.ui.solving import PROOF_WAIT, solve_in_background
-from lines_tui.ui.store_thread import still_there
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -108,7 +107,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if still_there(self):
+        if self.staying:
             self._start()
 
     def on_unmount(self) -> None:

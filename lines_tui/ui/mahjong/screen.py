@@ -241,8 +241,8 @@ class MahjongScreen(GameScreen):
         return [face_text(face)[0] for face in faces], suits
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.board.set_class(self.session.few_colours, "-few-colours")
         self._pausing.play_on()  # a game saved paused
         self.show_symbols(self.session.symbols)

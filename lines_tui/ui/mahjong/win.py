@@ -35,6 +35,12 @@ from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 CHECKING_TIME = "Checking your time against the leaderboard…"
 SAVING_TIME = "Saving your time…"
+PLAYER_NOT_READ = (
+    "Your time {time} is not saved yet: the player could not be read ({error})."
+    " Kept: resume the game from the menu to try again."
+)
+"""Told when the player cannot be read as a win's time is checked: no name is asked (a registered
+player would be asked to type their own name), and the won game stays saved to ask again."""
 ANOTHER_COPY_FILED_IT = "Another lines-tui filed this win already."
 """Told when the won game's time is not filed: another copy resumed the won game and filed
 it (its saved game is gone, or another game is saved now)."""
@@ -136,10 +142,16 @@ class WinResults:
                 callback=lambda name: self._record(name, win),
             )
 
+        def check() -> bool:
+            # The player first, read again if the game's read failed (a lock held a moment):
+            # the prompt is prefilled with them, not left empty as though a guest played.
+            screen.filing_player()
+            return store.mahjong_qualifies(win.table, win.seconds)
+
         load(
             screen,
             screen.session.io,
-            lambda: store.mahjong_qualifies(win.table, win.seconds),
+            check,
             ask_name,
             lambda error: self._check_failed(win, error),
             group="qualifies",
@@ -147,9 +159,15 @@ class WinResults:
         return _cleared(win)
 
     def _check_failed(self, win: Win, error: StoreError) -> None:
-        if self._win is win:
-            self.checking = False  # still pending: N or R asks, a resume checks again
-            self._screen.notify(f"The leaderboard could not be read: {error}", severity="error")
+        if self._win is not win:
+            return
+        self.checking = False  # still pending: N or R asks, a resume checks again
+        screen = self._screen
+        if screen.player_known:  # read: the table failed (`celebrate` reads the player first)
+            screen.notify(f"The leaderboard could not be read: {error}", severity="error")
+        else:
+            told = PLAYER_NOT_READ.format(time=_cleared(win), error=error)
+            screen.notify(told, severity="error")
 
     @property
     def busy(self) -> str:

@@ -52,7 +52,7 @@ from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejection
 from lines_tui.ui.sentences import as_sentence, ended
 from lines_tui.ui.session import Checkers, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
-from lines_tui.ui.store_thread import load, still_there, write
+from lines_tui.ui.store_thread import load, write
 
 PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
@@ -172,8 +172,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
 
     def on_mount(self) -> None:
         self._checkers = self.session.checkers()  # on the event loop's thread
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         # What the last import said ("Merged into …") would stay over this one's preview.
         self.app.clear_notifications()
         self.query_one(CodeInput).focus()

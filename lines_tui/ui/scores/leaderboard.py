@@ -250,8 +250,8 @@ class LeaderboardScreen(
         yield Footer()
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.reload(self._wanted, self._highlight_rank)
 
     def on_tables_changed(self, message: TablesChanged) -> None:

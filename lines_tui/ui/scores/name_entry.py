@@ -121,8 +121,8 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
             yield Static(TYPED_ON_HINT, classes="typed-on-hint", markup=False)
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.set_focus(self.query_one(Input))
         # Built once the field has the focus, where `?` is typed: a Footer composed with the
         # dialog showed `? Help` for its first frames, then `f1 Help`.

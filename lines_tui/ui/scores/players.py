@@ -26,7 +26,7 @@ from lines_tui.ui.scores.name_entry import NOT_SAVED, NameEntryScreen
 from lines_tui.ui.sentences import as_sentence, ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
-from lines_tui.ui.store_thread import load, still_there, write
+from lines_tui.ui.store_thread import load, write
 
 GUEST = "guest"
 GUEST_NOTE = "Guest: Lines scores are not saved."
@@ -93,8 +93,8 @@ class PlayersScreen(
         yield Footer()
 
     def on_mount(self) -> None:
-        if not still_there(self):
-            return  # the app ended while the screen was mounted (a close waits for it)
+        if not self.staying:
+            return  # closed at once, or the app ended while it was mounted: nothing to start
         self.refresh_list()
 
     def refresh_list(self, highlight: str | None = None) -> None:

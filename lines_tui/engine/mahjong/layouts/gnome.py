@@ -24,10 +24,9 @@ from dataclasses import replace
 from pathlib import Path
 from xml.parsers import expat
 
-from lines_tui.engine.mahjong.geometry import MAX_COORDINATE, LayoutError, Slot
+from lines_tui.engine.mahjong.geometry import MAX_COORDINATE, MAX_TILES, LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
     MAX_NAME,
-    MAX_TILES,
     Layout,
     TileCollector,
     normalised,

@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from lines_tui.engine.mahjong.geometry import Geometry, LayoutError, Slot, place_problem
+from lines_tui.engine.mahjong.geometry import (
+    MAX_TILES,
+    Geometry,
+    LayoutError,
+    Slot,
+    place_problem,
+)
 from lines_tui.engine.text_file import TextFileError, read_text_file
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text, spelled_out
-
-MAX_TILES = 1024
-"""More places than this is not a layout anyone plays; refusing it keeps hostile files cheap."""
 
 BUILTIN = "built-in"
 
