@@ -258,6 +258,13 @@ def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
         edited["score"] = 5000
         reason = f"'score' is 5000, but its moves score {scored}"
         return "lines", edited, f"saved-lines.json: {reason}; no Lines game to resume."
+    if case.endswith("-daily-label"):
+        kind = case.removesuffix("-daily-label")
+        edited = lines_game(2).to_json() if kind == "lines" else mahjong_game(1)
+        edited["deal_choice"] = {"mode": "daily", "day": "2026-12-05"}
+        reason = f"deal {edited['seed']} is not the deal of 2026-12-05"
+        said = reason if kind == "lines" else f"saved game: {reason}"
+        return kind, edited, f"saved-{kind}.json: {said};"
     x = {"mahjong-tile-past-an-index": 10**22, "mahjong-tile-far": 1_000_000}[case]
     edited = mahjong_game(1)
     edited["position"]["tiles"][0][0] = x
@@ -265,7 +272,16 @@ def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
     return "mahjong", edited, f"saved-mahjong.json: saved game: {off};"
 
 
-@pytest.mark.parametrize("case", ["mahjong-tile-past-an-index", "mahjong-tile-far", "lines-score"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "mahjong-tile-past-an-index",
+        "mahjong-tile-far",
+        "lines-score",
+        "lines-daily-label",
+        "mahjong-daily-label",
+    ],
+)
 async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
     tmp_path: Path, case: str
 ) -> None:
@@ -275,8 +291,9 @@ async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
     held to a layout's. A Lines save with its score edited to 5000 was offered ("Resume Lines
     (9 x 9, score 5000)"), and played on its game over filed 5,140 points at place 1 with a
     challenge code, both then refuted by the replay of its moves; its moves are played again
-    when it is read. Either is set aside as damaged by the first read, said once, and never
-    offered."""
+    when it is read. A save of a random deal labelled the deal of the day was resumed as that,
+    and its result refuted when filed: its deal is now checked against the day's. Each is set
+    aside as damaged by the first read, said once, and never offered."""
     kind, edited, notice = edited_by_hand(case)
     open_store(tmp_path).save_game(kind, edited)
     for start in (1, 2):
