@@ -13,16 +13,12 @@ from typer.testing import CliRunner
 
 from lines_tui.cli import app
 from lines_tui.commands import challenge, play
-from lines_tui.engine.daily import (
-    candidate,
-    lines_daily_seed,
-    mahjong_daily_search,
-    mahjong_daily_seed,
-)
+from lines_tui.engine.daily import mahjong_daily_search, mahjong_daily_seed
+from lines_tui.engine.daily_seeds import candidate, lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, RANDOM, daily
-from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
-from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
@@ -73,6 +69,33 @@ def test_a_mahjong_daily_entry_must_be_that_days_deal() -> None:
     # Were the first candidate not solvable, the second would be the deal of the day.
     lenient = Checker(now=FIXED_NOW, proven_solvable=lambda _, s: s != seed)
     assert verify(table, sneaky, lenient).status == "verified"
+
+
+def test_a_saved_game_labelled_a_deal_of_the_day_must_play_one_of_its_deals() -> None:
+    """Read from a save, a game of another deal labelled the deal of `DAY` was resumed as that,
+    and its result refuted when filed. A Mahjong save may hold any of the day's candidates
+    (which one is the day's, the solver says when the result is filed)."""
+    lines = LinesGame.new(lines_daily_seed(9, DAY), 9, started_at=FIXED_NOW)
+    lines.deal_choice = daily(DAY)
+    assert LinesGame.from_json(lines.to_json()).deal_choice == daily(DAY)
+    other = {**LinesGame.new(5, 9, started_at=FIXED_NOW).to_json(), **daily_label(DAY)}
+    with pytest.raises(GameDataError, match=f"^deal 5 is not the deal of {DAY}$"):
+        LinesGame.from_json(other)
+    turtle = find_layout("turtle")
+    for seed in (candidate("mahjong-turtle", DAY, 0), candidate("mahjong-turtle", DAY, 15)):
+        mahjong = MahjongGame.new(turtle, seed, now=FIXED_NOW)
+        mahjong.deal_choice = daily(DAY)
+        assert MahjongGame.from_json(mahjong.to_json(now=FIXED_NOW)).seed == seed
+    past = candidate("mahjong-turtle", DAY, 16)
+    saved = MahjongGame.new(turtle, past, now=FIXED_NOW).to_json(now=FIXED_NOW)
+    with pytest.raises(SavedGameError, match=f"deal {past} is not the deal of {DAY}$"):
+        MahjongGame.from_json({**saved, **daily_label(DAY)})
+    with pytest.raises(SavedGameError, match=r"is not the deal of 2026-12-0…$"):
+        MahjongGame.from_json({**saved, **daily_label("2026-12-0\x1b")})
+
+
+def daily_label(day: str) -> dict[str, Any]:
+    return {"deal_choice": {"mode": "daily", "day": day}}
 
 
 def test_ten_honest_entries_of_a_day_whose_first_candidate_is_unproven_all_import(

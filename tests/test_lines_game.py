@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import greedy_move
 
-from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import (
     COLOURS,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
-from lines_tui.engine.daily import candidate, lines_daily_seed
+from lines_tui.engine.daily_seeds import candidate, lines_daily_seed
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame

@@ -9,11 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
-from lines_tui.engine.daily import (
-    SOLVER_NODES,
-    mahjong_daily_candidates,
-    mahjong_daily_seed,
-)
+from lines_tui.engine.daily import SOLVER_NODES, mahjong_daily_seed
+from lines_tui.engine.daily_seeds import mahjong_daily_candidates
 from lines_tui.engine.deal_choice import Skipped
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError

@@ -30,6 +30,7 @@ from textual.widgets._toast import Toast
 
 from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
+from lines_tui.engine.daily_seeds import lines_daily_seed, mahjong_daily_candidates
 from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -597,14 +598,16 @@ async def test_a_saved_deal_of_the_day_is_named_so_on_the_menu_and_in_the_questi
     tmp_path: Path, kind: Start
 ) -> None:
     """rev9: the resume entries and "Resume it?" named today's Turtle "deal 10888706393309550345"
-    and today's Lines game not at all. They say "today's deal", as the game's panel does."""
+    and today's Lines game not at all. They say "today's deal", as the game's panel does (the
+    deals saved here are the day's: a save of another deal labelled so is damaged)."""
     if kind == "lines":
-        lines = LinesGame.new(14339459351187313977, 9, started_at=FIXED_NOW)
+        lines = LinesGame.new(lines_daily_seed(9, utc_day(FIXED_NOW)), 9, started_at=FIXED_NOW)
         lines.deal_choice = daily(utc_day(FIXED_NOW))
         open_store(tmp_path).save_game("lines", lines.to_json())
         summary = "r  Resume Lines (9 x 9, today's deal, score 0)"
     else:
-        mahjong = MahjongGame.new(find_layout("turtle"), 10888706393309550345, now=FIXED_NOW)
+        seed = mahjong_daily_candidates("turtle", utc_day(FIXED_NOW))[0]
+        mahjong = MahjongGame.new(find_layout("turtle"), seed, now=FIXED_NOW)
         mahjong.deal_choice = daily(utc_day(FIXED_NOW))
         open_store(tmp_path).save_game("mahjong", mahjong.to_json(now=FIXED_NOW))
         summary = "R  Resume Mahjong (Turtle, today's deal)"

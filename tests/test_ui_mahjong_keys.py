@@ -104,6 +104,26 @@ async def test_t_without_a_hint_picks_and_offers_the_partners(tmp_path: Path) ->
         assert screen.game.history == [(0, 7)]
 
 
+async def test_tab_t_takes_the_next_pair_and_tab_t_t_when_there_is_a_partner_to_choose(
+    tmp_path: Path,
+) -> None:
+    """The README's keys: the next pair the board offers takes `tab` `t` when there is nothing to
+    choose, and `tab` `t` `t` (its first partner shown) when there is."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        await pilot.press("tab", "t")  # the first 1D of row two: the top one and the last free
+        shown = screen.board.cursor
+        assert screen.game.history == [] and screen.board.selected == 3 and shown in (0, 7)
+        await pilot.press("t")
+        assert screen.game.history == [(3, shown)]
+    layout = row_layout(4)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "b1 d1 d1 b1"))
+        await pilot.press("tab", "t")  # the two 1B at the row's ends: nothing to choose
+        assert screen.game.history == [(3, 0)]  # from the first, tab goes on to the last
+
+
 async def test_m_says_which_partner_it_shows_while_the_choice_is_open(tmp_path: Path) -> None:
     """`m` moved to the other partner and left the status line blank: the instructions t gave
     ("t takes this one, m shows the next.") were gone while the choice was still open. It now

@@ -29,7 +29,7 @@ from test_ui_solvable_deals import footer_text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
-from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.lines.chance import Chance

@@ -14,7 +14,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from lines_tui.engine.daily import lines_daily_seed
+from lines_tui.engine.daily_seeds import lines_daily_seed, mahjong_daily_candidates
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -495,10 +495,16 @@ def save_todays_lines_game(data_dir: Path, day: str = TODAY) -> LinesGame:
     return game
 
 
+def todays_turtle(day: str = TODAY) -> int:
+    """A Turtle deal of the day `day` as a save may hold it: one of the day's candidates (a save
+    of another deal labelled the day's is damaged)."""
+    return mahjong_daily_candidates("turtle", day)[0]
+
+
 def save_todays_turtle(data_dir: Path, day: str = TODAY) -> MahjongGame:
     """A Turtle deal of the day with two pairs taken, saved as the game in progress (its number
     is whatever the day's proof settles on: a deal of the day is its day and layout)."""
-    game = MahjongGame.new(find_layout("turtle"), 10888706393309550345, now=FIXED_NOW)
+    game = MahjongGame.new(find_layout("turtle"), todays_turtle(day), now=FIXED_NOW)
     game.deal_choice = daily(day)
     for _ in range(2):
         game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
@@ -560,8 +566,10 @@ async def test_the_same_deal_question_names_n_as_starting_it_afresh(
 ) -> None:
     """The same-deal question's Footer said "n New game" and its help "A new game instead",
     where n asks whether to start that very deal afresh: both say so, wherever it was asked."""
-    game = MahjongGame.new(find_layout("turtle"), 535993, now=FIXED_NOW)
-    game.deal_choice = daily(TODAY) if where != "picker" else CHOSEN
+    typed = where == "picker"
+    seed = 535993 if typed else todays_turtle()
+    game = MahjongGame.new(find_layout("turtle"), seed, now=FIXED_NOW)
+    game.deal_choice = CHOSEN if typed else daily(TODAY)
     open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
     options: dict[str, object] = {}
     if where == "command line":
@@ -664,7 +672,8 @@ async def test_only_the_saved_games_own_deal_is_offered_to_resume(
 ) -> None:
     """The same deal is the same game, board, number and choice (the table it plays for);
     anything else asks, as before, whether to replace the saved game."""
-    game = MahjongGame.new(find_layout("turtle"), 5, now=FIXED_NOW)
+    seed = todays_turtle(saved_choice.day) if saved_choice.mode == "daily" else 5
+    game = MahjongGame.new(find_layout("turtle"), seed, now=FIXED_NOW)
     game.deal_choice = saved_choice
     game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
     open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))

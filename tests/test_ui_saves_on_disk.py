@@ -102,6 +102,36 @@ async def test_r_resumes_the_lines_game_another_copy_saved_while_the_menu_was_up
         assert f"r  Resume Lines (9 x 9, score {screen.game.score:,})" in menu_labels(app)
 
 
+async def test_resuming_a_lines_game_replays_its_moves_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decoding a saved Lines game replays every move (0.13 s for a long 15 x 15 game). The
+    menu's read decodes it on the store's thread; the resume took the raw save and decoded it
+    again, on the UI's thread. Asked for again, the save is decoded afresh: the game handed
+    out is played on."""
+    saved = lines_game(3)
+    open_store(tmp_path).save_game("lines", saved.to_json())
+    decoded: list[LinesGame] = []
+    decode = LinesGame.from_json.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[LinesGame], data: object) -> LinesGame:
+        decoded.append(decode(cls, data))
+        return decoded[-1]
+
+    monkeypatch.setattr(LinesGame, "from_json", classmethod(counted))
+    app = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")  # reads the save again, then resumes what it read
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen) and screen.game.moves == saved.moves
+        assert len(decoded) == 2 and screen.game is decoded[-1]
+        again = app.saved_games.lines()
+        assert again is not None and again is not screen.game
+        assert again.moves == saved.moves and len(decoded) == 3
+
+
 EACH_RESUME_KEY = pytest.mark.parametrize(("kind", "key"), [("lines", "r"), ("mahjong", "R")])
 """Each kind of saved game with the menu key that resumes it."""
 
@@ -228,6 +258,13 @@ def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
         edited["score"] = 5000
         reason = f"'score' is 5000, but its moves score {scored}"
         return "lines", edited, f"saved-lines.json: {reason}; no Lines game to resume."
+    if case.endswith("-daily-label"):
+        kind = case.removesuffix("-daily-label")
+        edited = lines_game(2).to_json() if kind == "lines" else mahjong_game(1)
+        edited["deal_choice"] = {"mode": "daily", "day": "2026-12-05"}
+        reason = f"deal {edited['seed']} is not the deal of 2026-12-05"
+        said = reason if kind == "lines" else f"saved game: {reason}"
+        return kind, edited, f"saved-{kind}.json: {said};"
     x = {"mahjong-tile-past-an-index": 10**22, "mahjong-tile-far": 1_000_000}[case]
     edited = mahjong_game(1)
     edited["position"]["tiles"][0][0] = x
@@ -235,7 +272,16 @@ def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
     return "mahjong", edited, f"saved-mahjong.json: saved game: {off};"
 
 
-@pytest.mark.parametrize("case", ["mahjong-tile-past-an-index", "mahjong-tile-far", "lines-score"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "mahjong-tile-past-an-index",
+        "mahjong-tile-far",
+        "lines-score",
+        "lines-daily-label",
+        "mahjong-daily-label",
+    ],
+)
 async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
     tmp_path: Path, case: str
 ) -> None:
@@ -245,8 +291,9 @@ async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
     held to a layout's. A Lines save with its score edited to 5000 was offered ("Resume Lines
     (9 x 9, score 5000)"), and played on its game over filed 5,140 points at place 1 with a
     challenge code, both then refuted by the replay of its moves; its moves are played again
-    when it is read. Either is set aside as damaged by the first read, said once, and never
-    offered."""
+    when it is read. A save of a random deal labelled the deal of the day was resumed as that,
+    and its result refuted when filed: its deal is now checked against the day's. Each is set
+    aside as damaged by the first read, said once, and never offered."""
     kind, edited, notice = edited_by_hand(case)
     open_store(tmp_path).save_game(kind, edited)
     for start in (1, 2):

@@ -43,7 +43,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from lines_tui.engine.daily import SOLVER_NODES, candidate, is_proven_solvable
+from lines_tui.engine.daily import SOLVER_NODES, is_proven_solvable
+from lines_tui.engine.daily_seeds import candidate
 from lines_tui.engine.deal_choice import LAST_DEAL
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout

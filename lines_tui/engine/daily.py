@@ -1,9 +1,6 @@
 """Deals of the day: one Lines seed per board size and one Mahjong deal per layout for each UTC
 date, the same for everybody because they are derived from the date alone (README, "Deals of the
-day").
-
-A day's candidates are the first 8 bytes of SHA-256("lines-tui daily <table> <date> <n>") for
-n = 0, 1, ...: Lines plays candidate 0; Mahjong plays the first candidate (of at most
+day"). Their seeds come from `daily_seeds`; Mahjong plays the first candidate (of at most
 DAILY_CANDIDATES) that the solver proves solvable within SOLVER_NODES playouts, so everybody
 gets a deal that can be cleared. A budget in playouts, not seconds, keeps the choice the same on
 fast and slow machines.
@@ -11,28 +8,16 @@ fast and slow machines.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 
+from lines_tui.engine.daily_seeds import mahjong_daily_candidates
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solvable import DealSearch, prove_here, solve_here
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 
-DAILY_CANDIDATES = 16
 SOLVER_NODES = 20_000
-
-
-def candidate(table: str, day: str, number: int) -> int:
-    """Candidate `number` of the date `day` (YYYY-MM-DD) for the table named `table`
-    (`lines-9`, `mahjong-turtle`): a seed of 64 bits."""
-    text = f"lines-tui daily {table} {day} {number}"
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
-
-
-def lines_daily_seed(size: int, day: str) -> int:
-    return candidate(f"lines-{size}", day, 0)
 
 
 def mahjong_daily_seed(layout: Layout, table_name: str, day: str) -> int:
@@ -40,10 +25,6 @@ def mahjong_daily_seed(layout: Layout, table_name: str, day: str) -> int:
     `mahjong_daily_search`. NoSolvableDeal in the (never seen) case that no candidate is
     proved solvable."""
     return prove_here(mahjong_daily_search(layout, table_name, day)).seed
-
-
-def mahjong_daily_candidates(table_name: str, day: str) -> list[int]:
-    return [candidate(f"mahjong-{table_name}", day, n) for n in range(DAILY_CANDIDATES)]
 
 
 def mahjong_daily_search(layout: Layout, table_name: str, day: str) -> DealSearch:
@@ -72,8 +53,7 @@ def mahjong_daily_candidate_number(
     those before it; None if it is no candidate, or an earlier one is proven solvable. The
     caller already knows `seed` itself is solvable (a replay cleared it), so the solver only runs
     for earlier candidates, and rarely: candidate 0 is solvable about 97 % of the time."""
-    for number in range(DAILY_CANDIDATES):
-        earlier = candidate(f"mahjong-{table_name}", day, number)
+    for number, earlier in enumerate(mahjong_daily_candidates(table_name, day)):
         if earlier == seed:
             return number
         if proven(earlier):

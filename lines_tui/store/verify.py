@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from lines_tui.engine import daily
+from lines_tui.engine import daily, daily_seeds
 from lines_tui.engine.mahjong.layouts import Layout, layout_for_table
 from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import (
@@ -262,7 +262,7 @@ def faster_than_anyone(pairs: int, tenths: int) -> str | None:
 
 def _is_days_deal(table: TableId, seed: int, checker: Checker, cleared: bool) -> bool:
     if table.kind == "lines":
-        return seed == daily.lines_daily_seed(int(table.variant), table.tag)
+        return seed == daily_seeds.lines_daily_seed(int(table.variant), table.tag)
     number = daily.mahjong_daily_candidate_number(
         table.variant, table.tag, seed, lambda candidate: checker.proven(table, candidate)
     )

@@ -41,7 +41,7 @@ class DealOffers:
 
     def today(self) -> None:
         """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
-        from lines_tui.engine.daily import lines_daily_seed
+        from lines_tui.engine.daily_seeds import lines_daily_seed
         from lines_tui.engine.mahjong.layouts import find_layout
         from lines_tui.ui.today import LINES, TodayScreen
 

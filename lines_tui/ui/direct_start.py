@@ -109,7 +109,7 @@ class DirectStart:
         """The Lines seed asked for: `--seed`, or for `--daily` the day's deal of the board size
         played (known once the kept size is read, when no --size was asked); None: random."""
         if self.seed is None and self.choice is not None and self.choice.mode == "daily":
-            from lines_tui.engine.daily import lines_daily_seed
+            from lines_tui.engine.daily_seeds import lines_daily_seed
 
             return lines_daily_seed(size, self.choice.day)
         return self.seed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.actions import parse
@@ -24,6 +24,9 @@ from lines_tui.ui.lists import KeyList
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.size_guard import SCREEN_LEAST, LaidOutFor80Columns
 from lines_tui.ui.store_thread import keep_preferences, load
+
+if TYPE_CHECKING:
+    from lines_tui.engine.lines import LinesGame
 
 LOADING = "Reading the data folder…"
 UNREAD = "The data folder could not be read: choose a game to try again."
@@ -104,6 +107,8 @@ class MenuState:
     lines_size: int = LINES_SIZE
     refused: frozenset[SavedGame] = frozenset()
     set_aside: frozenset[SavedGame] = frozenset()
+    lines_game: LinesGame | None = None
+    """The saved Lines game (`games["lines"]`) as this read decoded it (`SavedGames.lines`)."""
 
 
 class MenuScreen(LaidOutFor80Columns, Screen[None]):

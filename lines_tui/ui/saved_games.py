@@ -77,6 +77,8 @@ class SavedGames:
         self._reading = False
         """`replacing` reads whether a game is saved: the player's input is dropped."""
         self._state: MenuState | None = None
+        self._lines_game: LinesGame | None = None
+        """The saved Lines game as the last read decoded it, until `lines` hands it out."""
 
     @property
     def state(self) -> MenuState | None:
@@ -85,7 +87,10 @@ class SavedGames:
     @state.setter
     def state(self, state: MenuState) -> None:
         """What the menu has just read; the saved games it could not read are the session's
-        `unread`, which the games started from now on may not replace."""
+        `unread`, which the games started from now on may not replace. The same state set
+        again (read, then chosen from) does not hand out its Lines game a second time."""
+        if state is not self._state:
+            self._lines_game = state.lines_game
         self._state = state
         self.session.unread = state.unread
         self.session.saved = state.games
@@ -121,12 +126,12 @@ class SavedGames:
         unread: set[SavedGame] = set()
         refused: set[SavedGame] = set()
         set_aside: set[SavedGame] = set()
-        states: dict[SavedGame, str] = {}
+        judged: dict[SavedGame, Judged] = {}
 
         def game(kind: SavedGame) -> dict[str, Any] | None:
             def resumable(data: dict[str, Any]) -> None:
                 try:
-                    states[kind] = RESUMABLE[kind](data)
+                    judged[kind] = RESUMABLE[kind](data)
                 except ValueError:
                     refused.add(kind)
                     raise
@@ -144,6 +149,7 @@ class SavedGames:
             return read(load, f"the saved {GAME_NAMES[kind]} game")
 
         lines, mahjong = game("lines"), game("mahjong")
+        lost_said = judged.get("mahjong", Judged()).summary
         today = utc_day(self.session.clock())
         # Settings that could not be read play as the defaults (what was read says so).
         kept = read(store.preferences, "the settings") or Preferences()
@@ -158,9 +164,7 @@ class SavedGames:
                 "resume-mahjong": (
                     None
                     if mahjong is None
-                    else ", ".join(
-                        filter(None, [mahjong_summary(mahjong, today=today), states.get("mahjong")])
-                    )
+                    else ", ".join(filter(None, [mahjong_summary(mahjong, today=today), lost_said]))
                 ),
             },
             {"lines": lines, "mahjong": mahjong},
@@ -171,6 +175,7 @@ class SavedGames:
             lines_size=kept.lines_size,
             refused=frozenset(refused),
             set_aside=frozenset(set_aside),
+            lines_game=judged.get("lines", Judged()).lines_game,
         )
 
     def summary(self, kind: SavedGame) -> str | None:
@@ -184,9 +189,15 @@ class SavedGames:
 
     def lines(self) -> LinesGame | None:
         """The saved Lines game, or None. The menu's read judged it resumable (`RESUMABLE`): a
-        save the engine refuses was set aside then and never reaches here."""
+        save the engine refuses was set aside then and never reaches here. The game that read
+        decoded is handed out once (decoding replays every move: 0.13 s for a long 15 x 15
+        game, not to be paid again on the UI's thread); asked again, the save is decoded
+        afresh, never a game already played on."""
         from lines_tui.engine.lines import LinesGame
 
+        game, self._lines_game = self._lines_game, None
+        if game is not None:
+            return game
         data = self.game("lines")
         return None if data is None else LinesGame.from_json(data)
 
@@ -365,30 +376,38 @@ class SavedGames:
         self.app.push_screen(ResumeScreen(question, new=new, back=back, afresh=afresh), answered)
 
 
-def _lines_resumable(data: dict[str, Any]) -> str:
+@dataclass(frozen=True)
+class Judged:
+    """A saved game the menu's read judged resumable: what the menu adds to its summary ("" for
+    nothing), and the Lines game as decoded (a Mahjong game is decoded again at resume, its
+    clock running from then)."""
+
+    summary: str = ""
+    lines_game: LinesGame | None = None
+
+
+def _lines_resumable(data: dict[str, Any]) -> Judged:
     from lines_tui.engine.lines import LinesGame
 
-    LinesGame.from_json(data)
-    return ""  # a finished Lines game is not kept
+    return Judged(lines_game=LinesGame.from_json(data))  # a finished Lines game is not kept
 
 
-def _mahjong_resumable(data: dict[str, Any]) -> str:
+def _mahjong_resumable(data: dict[str, Any]) -> Judged:
     from lines_tui.engine.mahjong.game import MahjongGame
 
     game = MahjongGame.from_json(data)
-    return LOST_SUMMARY if game.lost else ""
+    return Judged(LOST_SUMMARY if game.lost else "")
 
 
 LOST_SUMMARY = "no pair left: undo to go on"
 """Said of a saved Mahjong game that was lost, after its layout and deal."""
-RESUMABLE: dict[SavedGame, Callable[[dict[str, Any]], str]] = {
+RESUMABLE: dict[SavedGame, Callable[[dict[str, Any]], Judged]] = {
     "lines": _lines_resumable,
     "mahjong": _mahjong_resumable,
 }
 """Whether a saved game can be resumed, asked when the menu reads it: ValueError (one line) if
-its engine refuses it, else what the menu adds to its summary ("" for nothing): a lost Mahjong
-game says so. The engine is loaded then, on the store's thread, only if a game is saved
-(README, "First frame")."""
+its engine refuses it, else how it was judged (`Judged`): a lost Mahjong game says so. The engine
+is loaded then, on the store's thread, only if a game is saved (README, "First frame")."""
 
 
 def another_lines_size(saved_games: SavedGames, size: int) -> str | None:

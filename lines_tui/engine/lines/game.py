@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lines_tui.engine.daily_seeds import lines_daily_seed, not_the_days_deal
 from lines_tui.engine.deal_choice import LAST_DEAL, RANDOM, DealChoice, is_deal_number
 from lines_tui.engine.lines.board import Board, IllegalMove
 from lines_tui.engine.lines.cell_names import cell_name
@@ -347,6 +348,11 @@ class LinesGame:
             choice = DealChoice.from_json(fields.get("deal_choice"))
         except ValueError as error:
             raise GameDataError(str(error)) from None
+        not_daily = not_the_days_deal(
+            choice, record.seed, lambda day: [lines_daily_seed(record.size, day)]
+        )
+        if not_daily is not None:
+            raise GameDataError(not_daily)
         game = cls(
             board=board,
             preview=preview,

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lines_tui.engine.daily_seeds import mahjong_daily_candidates, not_the_days_deal
 from lines_tui.engine.deal_choice import DEAL_RANGE, RANDOM, DealChoice, Skipped, is_deal_number
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
-from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
@@ -440,6 +441,13 @@ class MahjongGame:
             game.proof = None if proof is None else Skipped.from_json(proof)
         except ValueError as error:
             raise SavedGameError(f"saved game: {error}") from None
+        not_daily = not_the_days_deal(  # one of the day's candidates; which one the solver says
+            game.deal_choice,
+            seed,
+            lambda day: mahjong_daily_candidates(layout_table_name(layout), day),
+        )
+        if not_daily is not None:
+            raise SavedGameError(f"saved game: {not_daily}")
         game._take_saved_moves(record.get("history"), record.get("redo"))
         game._paused = paused
         game._clock = _Clock(played, None)
