@@ -699,6 +699,24 @@ def make_read_only(monkeypatch: pytest.MonkeyPatch) -> Any:
     return make
 
 
+@pytest.fixture
+def deny_listing(monkeypatch: pytest.MonkeyPatch) -> Callable[[Path], None]:
+    """`deny_listing(folder)`: from then on the folder is there but cannot be listed (a folder
+    of mode 000 or 311 to anyone but root), listing it raises Permission denied. (Done on
+    `Path.iterdir` rather than with chmod, which does not stop root, and tests run as root in
+    some CI containers.)"""
+    denied: set[Path] = set()
+    real_iterdir = Path.iterdir
+
+    def iterdir(self: Path) -> Any:
+        if self.absolute() in denied:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+        return real_iterdir(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    return lambda folder: denied.add(folder.absolute())
+
+
 # -- finished games to record, share and replay (issue 13) -----------------------------------------
 
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))

@@ -6,7 +6,9 @@ is refused in one line."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,30 @@ def test_a_layouts_folder_that_is_missing_or_a_file_is_refused(home: Path, cwd: 
     refused(run("layouts", "--folder=~/nope"), f"'--folder': {home}/nope: No such file")
     refused(run("deal", "--folder=~/notes"), f"'--folder': {home}/notes is not a folder")
     refused(run("layouts", f"--folder={NOBODY}/x"), f"{NOBODY} names no home folder here")
+
+
+def test_a_layouts_folder_that_cannot_be_listed_is_refused(
+    cwd: Path, mine: Path, deny_listing: Callable[[Path], None]
+) -> None:
+    """A folder there but not readable (mode 000 or 311) was searched as an empty one, without
+    a word: `layouts` listed the built-in layouts only, exit 0, and `deal --layout steps` said
+    no layout had that name. Every command that takes `--folder` refuses it, as a missing one."""
+    deny_listing(mine)
+    reason = f"'--folder': cannot read {mine}: Permission denied"
+    refused(run("layouts", "--folder=~/lay"), reason)
+    refused(run("deal", "--folder=~/lay", "--layout", "steps", "--seed", "1"), reason)
+    refused(run("deal", "--folder=~/lay", "--seed", "1"), reason)  # a built-in layout too
+    refused(run("layouts", "--survey", "1", "--folder=~/lay"), reason)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root lists a folder whatever its permissions")
+@pytest.mark.parametrize("mode", [0o000, 0o311])
+def test_a_layouts_folder_chmod_unreadable_is_refused(cwd: Path, mine: Path, mode: int) -> None:
+    mine.chmod(mode)
+    try:
+        refused(run("layouts", "--folder", str(mine)), f"cannot read {mine}: Permission denied")
+    finally:
+        mine.chmod(0o755)
 
 
 def test_the_survey_progress_file_with_a_tilde(home: Path, cwd: Path) -> None:

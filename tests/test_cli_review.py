@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,20 @@ def test_a_symlink_loop_in_a_folder_given_is_skipped(home: Path) -> None:
     result = run("layouts", "--folder", str(folder))
     assert result.exit_code == 0, result.exception
     assert result.stderr.count("\n") == 2 and "b.layout" in result.stderr
+
+
+def test_an_installed_layouts_folder_that_cannot_be_listed_is_named(
+    home: Path, deny_listing: Callable[[Path], None]
+) -> None:
+    """A usual folder there but not readable was skipped as a missing one, without a word: its
+    layouts were missing from the list with no reason given. The list goes on without them."""
+    folder = home / "share" / "kmahjongg" / "layouts"
+    folder.mkdir(parents=True)
+    deny_listing(folder)
+    result = run("layouts")
+    assert result.exit_code == 0, result.exception
+    assert "turtle" in result.stdout
+    assert result.stderr == f"lines-tui: skipped: cannot read {folder}: Permission denied\n"
 
 
 def test_discovery_names_a_symlink_loop_as_a_problem(home: Path) -> None:

@@ -29,7 +29,7 @@ from textual.widgets._footer import FooterKey
 from lines_tui.engine.lines import LinesGame
 from lines_tui.store import open_store
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
-from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
+from lines_tui.ui.app_keys import MAHJONG_REPLAY_SYMBOLS_NOTE, MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.footer import Footer as LinesFooter
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
@@ -88,19 +88,19 @@ async def test_the_footer_is_compact_only_while_its_keys_need_it(tmp_path: Path)
         assert cut_footer_labels(app.screen) == []
 
 
-def symbols_row(app: App[None]) -> str:
-    """The help's row of `s`, its lines joined."""
+def symbols_row(app: App[None], key: str = "s") -> str:
+    """The help's row of `key` (the symbols key), its lines joined."""
     lines = widget_lines(app.screen.query_one("#help-keys"))
-    start = next(i for i, line in enumerate(lines) if line.split()[:1] == ["s"])
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == [key])
     row = [lines[start]]
     row += itertools.takewhile(lambda line: line.startswith(" "), lines[start + 1 :])
     return " ".join(" ".join(row).split())
 
 
-async def help_of_s(pilot: Pilot[None]) -> str:
+async def help_of_s(pilot: Pilot[None], key: str = "s") -> str:
     await pilot.press("question_mark")
     await settle(pilot)
-    row = symbols_row(pilot.app)
+    row = symbols_row(pilot.app, key)
     await pilot.press("escape")
     await settle(pilot)
     return row
@@ -108,7 +108,9 @@ async def help_of_s(pilot: Pilot[None]) -> str:
 
 async def test_the_help_of_s_says_what_symbols_do_on_mahjong_screens(tmp_path: Path) -> None:
     """On Mahjong's picker, tables and replays the help of `s` said every colour gets its letter,
-    which is Lines' symbols; in Mahjong they put an x on every tile after a loss."""
+    which is Lines' symbols; in Mahjong they put an x on every tile after a loss. A replay's key
+    is the Mahjong game's `S`, and its help says a replay shows no x: every game replayed was
+    won."""
     store = open_store(tmp_path)
     store.add_player("Ann")
     game = won_mahjong_game("turtle", 1)
@@ -138,8 +140,8 @@ async def test_the_help_of_s_says_what_symbols_do_on_mahjong_screens(tmp_path: P
         await pilot.press("w")  # the Mahjong game replays
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
-        row = await help_of_s(pilot)
-        assert MAHJONG_SYMBOLS_NOTE in row and "letter" not in row, row
+        row = await help_of_s(pilot, "S")
+        assert row == f"S Symbols on or off: {MAHJONG_REPLAY_SYMBOLS_NOTE}", row
         await back_to_menu(pilot)
         await pilot.press("m")  # the layout picker
         await settle(pilot)

@@ -3,6 +3,7 @@ then what the status line, the Footer, the help and the board show."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.engine.mahjong.layouts import Layout, find_layout
+from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, Layout, find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
 from lines_tui.ui.footer import action_name
 from lines_tui.ui.help import GREYED, HelpScreen, key_rows
@@ -542,6 +543,19 @@ async def test_layout_files_not_read_are_counted_and_lines_tui_layouts_named(
         (note,) = widget_lines(picker.query_one("#layout-problems"))
     assert note.startswith("No installed layouts found. 1 layout file could not be read: ")
     assert note.endswith("…")
+
+
+async def test_a_layout_folder_not_read_is_counted_and_the_picker_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, deny_listing: Callable[[Path], None]
+) -> None:
+    """An installed layouts folder there but not readable was skipped without a word, as a
+    missing one: "No installed layouts found." and nothing of why."""
+    deny_listing(install_layouts(monkeypatch, tmp_path, ["Mine"]))
+    async with make_app(tmp_path / "data").run_test(size=(80, 24)) as pilot:
+        picker = await picker_on_the_last_layout(pilot)
+        (note,) = widget_lines(picker.query_one("#layout-problems"))
+        assert [layout.name for layout in picker.layouts] == list(BUILTIN_NAMES)
+    assert note.startswith("No installed layouts found. 1 layout folder could not be read: ")
 
 
 async def test_after_a_loss_symbols_put_one_x_on_each_uncovered_tile(tmp_path: Path) -> None:

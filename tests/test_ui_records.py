@@ -193,6 +193,43 @@ async def test_the_replay_shows_symbols_as_the_game_does_and_no_notice_over_its_
         assert replay.query_one(StatusLine).message.startswith("Symbols on")
 
 
+async def test_a_mahjong_replay_s_symbols_key_is_the_mahjong_game_s(tmp_path: Path) -> None:
+    """The Mahjong replay's Footer and help said `s Symbols`, where the Mahjong game's key is `S`
+    (its s starts a label): S, pressed in the replay by a player used to the game, did nothing.
+    S is the key shown now; s, the leaderboard's key, still switches them, unshown. A Lines
+    replay keeps the app's s."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.open_leaderboards("mahjong-turtle")
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        footer = await footer_text(pilot)
+        assert footer.endswith("? Help  S Symbols") and "s Symbols" not in footer, footer
+        for key, now in (("S", True), ("s", False)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.symbols_mode is now
+        await pilot.press("question_mark")
+        await settle(pilot)
+        keys = [line.split()[0] for line in widget_lines(app.screen.query_one("#help-keys"))]
+        assert "S" in keys and "s" not in keys, keys
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        app.score_screens.open_leaderboards("lines-7")
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert (await footer_text(pilot)).endswith("? Help  s Symbols")
+        await pilot.press("S")  # not a key of Lines
+        await settle(pilot)
+        assert app.symbols_mode is False
+
+
 @pytest.mark.parametrize("table", [TableId.lines(7), TableId.mahjong("turtle")])
 async def test_the_ctrl_c_notice_shows_whole_in_the_replay_panel(
     tmp_path: Path, table: TableId

@@ -94,8 +94,8 @@ def list_layouts(
     ] = None,
 ) -> None:
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
-    GNOME Mahjongg, each with the leaderboard table its games feed. Files that cannot be read are
-    reported on stderr and skipped."""
+    GNOME Mahjongg, each with the leaderboard table its games feed. Files and folders that cannot
+    be read are reported on stderr and skipped."""
     if survey is None:
         given = [
             option
@@ -138,7 +138,7 @@ def list_layouts(
             for c in range(5)
         ]
         say("  ".join([*cells, row[5]]).rstrip())
-    for problem in found.problems:
+    for problem in [*found.unread_folders, *found.problems]:
         warn(f"skipped: {problem}")
 
 

@@ -76,8 +76,9 @@ def file_or_standard_input(text: str) -> str:
 
 
 def folder_value(text: str) -> Path:
-    """The folder `text` names, `~` expanded: one that exists (a layout folder to search;
-    a missing one would be searched as an empty one, without a word)."""
+    """The folder `text` names, `~` expanded: one that exists and can be listed (a layout
+    folder to search; a missing or unreadable one would be searched as an empty one, without a
+    word)."""
     folder = _expanded(text, "folder")
     # Spelled out here, where the path is quoted: click's message is one line only once its own
     # line breaks are joined, and a line break in the path then read as a space. One that cannot
@@ -88,6 +89,12 @@ def folder_value(text: str) -> Path:
         raise typer.BadParameter(f"{repeated(str(folder))}: {error.strerror or error}") from None
     if not stat.S_ISDIR(mode):
         raise typer.BadParameter(f"{printable(str(folder))} is not a folder")
+    from lines_tui.engine.mahjong.layouts import LayoutError, layout_files
+
+    try:
+        layout_files(folder)
+    except LayoutError as error:  # "cannot read DIR: Permission denied"
+        raise typer.BadParameter(printable(str(error))) from None
     return folder
 
 

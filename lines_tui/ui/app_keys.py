@@ -31,6 +31,9 @@ LINES_SYMBOLS_NOTE = "every colour also has its letter"
 """What symbols mode shows in Lines, and on every screen that does not say otherwise."""
 MAHJONG_SYMBOLS_NOTE = "after a loss every tile shows an x"
 """What symbols mode shows in Mahjong (a tile always shows its label)."""
+MAHJONG_REPLAY_SYMBOLS_NOTE = f"{MAHJONG_SYMBOLS_NOTE}; a replay, always of a won game, shows none"
+"""What symbols mode shows in a Mahjong replay: nothing, as every entry replayed is a win (the
+setting is still switched, for the games)."""
 SYMBOLS = Binding(
     "s",
     "app.toggle_symbols",

@@ -25,7 +25,7 @@ from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import lines_frames, mahjong_frames
-from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
+from lines_tui.ui.app_keys import HELP, MAHJONG_REPLAY_SYMBOLS_NOTE
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
@@ -91,6 +91,17 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         # the screen below, as a game started from the command line goes back to the menu.
         Binding("escape,q", "back('leaderboard')", "Back", tooltip="Back to the leaderboard"),
         Binding("escape,q", "back('menu')", "Menu", tooltip="Back to the menu"),
+        HELP,  # bound here too only to come before S in the Footer, as before the app's s
+        # A Mahjong replay's symbols key is the Mahjong game's, S (`check_action`); its s, the
+        # key of the leaderboard it opens from, toggles them too, unshown. A Lines replay's is
+        # the app's s.
+        Binding(
+            "S",
+            "symbols",
+            "Symbols",
+            tooltip=f"Symbols on or off: {MAHJONG_REPLAY_SYMBOLS_NOTE}",
+        ),
+        Binding("s", "symbols", show=False),
     ]
     HELP = "A recorded game played back on the real board: the moves as they were played."
 
@@ -158,8 +169,12 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
 
     @property
     def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen
-        """What the app's `s` says it turns on: Mahjong's symbols on a Mahjong game."""
-        return MAHJONG_SYMBOLS_NOTE if isinstance(self.entry.record, MahjongRecord) else None
+        """What the symbols key says it turns on: nothing new on a Mahjong replay's board."""
+        return MAHJONG_REPLAY_SYMBOLS_NOTE if self._is_mahjong else None
+
+    @property
+    def _is_mahjong(self) -> bool:
+        return isinstance(self.entry.record, MahjongRecord)
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -179,11 +194,14 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
             return parameters == (("menu",) if self.over_menu else ("leaderboard",))
-        if action == "scroll_board":
+        if action in ("scroll_board", "symbols"):
             # A Lines board is never taller than the screen: up and down are not its keys, nor
-            # in its help.
-            return isinstance(self.entry.record, MahjongRecord)
+            # in its help; its symbols key is the app's s.
+            return self._is_mahjong
         return True
+
+    async def action_symbols(self) -> None:
+        await self.run_action("app.toggle_symbols")
 
     def action_back(self, _to: str) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 
 from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number, number_said
 from lines_tui.engine.mahjong.layouts import (
+    Discovery,
     Layout,
     builtin_layouts,
     discover_layouts,
@@ -51,6 +52,24 @@ class Choice(NamedTuple):
     """The deal number (None: a random deal)."""
     solvable: bool
     """Only a deal proved solvable: this one if it is, else the next that is."""
+
+
+def discovery_note(found: Discovery) -> str:
+    """The line under the list after the search: no installed layouts, and how many files and
+    folders could not be read (one line: `lines-tui layouts` names each with its reason)."""
+    notes = []
+    if not found.layouts:
+        notes.append("No installed layouts found.")
+    unread = [
+        f"{count} layout {what}{'' if count == 1 else 's'}"
+        for count, what in ((len(found.problems), "file"), (len(found.unread_folders), "folder"))
+        if count
+    ]
+    if unread:
+        notes.append(
+            f"{' and '.join(unread)} could not be read: lines-tui layouts says which and why."
+        )
+    return " ".join(notes)
 
 
 class SeedRefused(ValueError):
@@ -343,7 +362,7 @@ class LayoutPickerScreen(
     def _find_installed(self) -> None:
         # Reading every installed layout file can take a moment on a slow disk: not on the UI.
         found = discover_layouts(self._folders)
-        self.app.call_from_thread(self._show_installed, found.layouts, found.problems)
+        self.app.call_from_thread(self._show_installed, found)
 
     @on(Worker.StateChanged)
     def _discovery_failed(self, event: Worker.StateChanged) -> None:
@@ -361,24 +380,17 @@ class LayoutPickerScreen(
             inert(f"Installed layouts not searched: {reason}")
         )
 
-    def _show_installed(self, installed: list[Layout], problems: list[str]) -> None:
+    def _show_installed(self, found: Discovery) -> None:
         if not still_there(self):
             return  # the picker closed while the files were read
         table = self.query_one("#layouts", DataTable)
-        for layout in installed:
+        for layout in found.layouts:
             self.layouts.append(layout)
             self._add_row(table, layout)
         self._highlight_again()
         self._show_place(table.cursor_row)
         self._show_highlighted()
-        notes = []
-        if not installed:
-            notes.append("No installed layouts found.")
-        if problems:
-            # One line: the files and the reasons are `lines-tui layouts`'s to list in full.
-            files = "1 layout file" if len(problems) == 1 else f"{len(problems)} layout files"
-            notes.append(f"{files} could not be read: lines-tui layouts says which and why.")
-        self.query_one("#layout-problems", Label).update(inert(" ".join(notes)))
+        self.query_one("#layout-problems", Label).update(inert(discovery_note(found)))
 
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:

@@ -86,6 +86,9 @@ class Discovery:
     layouts: list[Layout] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """One line per file that could not be read (the file is skipped, not the search)."""
+    unread_folders: list[str] = field(default_factory=list)
+    """One line per folder that is there but could not be listed (`layout_files`): its layouts
+    are missing from the list, which says nothing of them otherwise."""
     skipped: dict[str, str] = field(default_factory=dict)
     """The problem of each skipped `.layout` file, by the name (casefolded) the layout would have
     had: `--layout huge` says why `huge.layout` cannot be used, not that no layout has that name."""
@@ -97,9 +100,10 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
     seen: set[Path] = set()
     for folder in layout_folders() if folders is None else folders:
         try:
-            files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".layout", ".map"))
-        except OSError:
-            continue  # most of the usual folders do not exist on any one machine
+            files = layout_files(folder)
+        except LayoutError as error:
+            found.unread_folders.append(str(error))
+            continue
         for path in files:
             try:
                 real = path.resolve()
@@ -116,6 +120,18 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
                 if path.suffix.lower() == ".layout":
                     found.skipped.setdefault(layout_name(path.stem).casefold(), str(error))
     return found
+
+
+def layout_files(folder: Path) -> list[Path]:
+    """The `.layout` and `.map` files in `folder`, by name; none where no folder is there (most
+    of the usual folders are not, on any one machine). A folder that is there but cannot be
+    listed (no read permission) is a LayoutError naming it and the system's reason."""
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix.lower() in (".layout", ".map"))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as error:
+        raise LayoutError(f"cannot read {folder}: {error.strerror or error}") from None
 
 
 def installed_layouts(folders: Sequence[Path] | None = None) -> list[Layout]:
