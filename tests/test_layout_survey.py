@@ -159,13 +159,18 @@ def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held:
     assert json.loads(kept[-1])["layout"] == "lantern"
 
 
+SURVEY_STOPPED = 100
+"""Deals in the survey that ctrl+c stops after its first: at about 20 ms a Turtle deal, 12 were
+all solved before a loaded machine delivered the signal, and the stop was not seen."""
+
+
 def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) -> None:
     progress = tmp_path / "survey.jsonl"
     command = [
         *lines_tui_command(),
         "layouts",
         "--survey",
-        "12",
+        str(SURVEY_STOPPED),
         "--survey-layout",
         "turtle",
         "--workers",
@@ -190,13 +195,13 @@ def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) ->
     assert survey.returncode == 130, stderr
     assert "survey stopped after" in stderr
     kept = progress.read_text().splitlines()
-    assert 1 <= len(kept) < 12
+    assert 1 <= len(kept) < SURVEY_STOPPED
     finished = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert finished.returncode == 0, finished.stderr
     assert f"{len(kept)} deals already solved" in finished.stderr
     seeds = [json.loads(line)["seed"] for line in progress.read_text().splitlines()]
-    assert sorted(seeds) == list(range(12))
-    assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", "12"]
+    assert sorted(seeds) == list(range(SURVEY_STOPPED))
+    assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", str(SURVEY_STOPPED)]
 
 
 def test_one_layout_named_two_ways_is_one_survey(cwd: Path) -> None:
