@@ -138,6 +138,21 @@ def test_an_installed_layouts_folder_that_cannot_be_listed_is_named(
     assert result.stderr == f"lines-tui: skipped: cannot read {folder}: Permission denied\n"
 
 
+def test_a_usual_folder_under_one_that_cannot_be_searched_is_not_named(
+    home: Path, deny_listing: Callable[[Path], None]
+) -> None:
+    """Under a folder that cannot be searched (XDG_DATA_DIRS naming another user's), listing
+    a usual folder fails as for one there but unreadable, whether it is there or not: both
+    usual folders were named "cannot read" at every `layouts` and every picker. Only a folder
+    known to be there is."""
+    folder = home / "share" / "kmahjongg" / "layouts"  # not there
+    deny_listing(folder)  # as the system answers for it under an unsearchable folder
+    result = run("layouts")
+    assert result.exit_code == 0, result.exception
+    assert "turtle" in result.stdout
+    assert result.stderr == ""
+
+
 def test_discovery_names_a_symlink_loop_as_a_problem(home: Path) -> None:
     from lines_tui.engine.mahjong.layouts import discover_layouts
 

@@ -15,7 +15,7 @@ from lines_tui.cli import app
 from lines_tui.commands import challenge, play
 from lines_tui.engine.daily import mahjong_daily_search, mahjong_daily_seed
 from lines_tui.engine.daily_seeds import candidate, lines_daily_seed
-from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, RANDOM, daily
+from lines_tui.engine.deal_choice import CHOSEN, DAY_RULE, LAST_DEAL, RANDOM, daily
 from lines_tui.engine.lines import GameDataError, LinesGame
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
@@ -74,7 +74,8 @@ def test_a_mahjong_daily_entry_must_be_that_days_deal() -> None:
 def test_a_saved_game_labelled_a_deal_of_the_day_must_play_one_of_its_deals() -> None:
     """Read from a save, a game of another deal labelled the deal of `DAY` was resumed as that,
     and its result refuted when filed. A Mahjong save may hold any of the day's candidates
-    (which one is the day's, the solver says when the result is filed)."""
+    (which one is the day's, the solver says when the result is filed). A label of a day that
+    is no date, with that day's deal, ended the app at resume (its table has no such day)."""
     lines = LinesGame.new(lines_daily_seed(9, DAY), 9, started_at=FIXED_NOW)
     lines.deal_choice = daily(DAY)
     assert LinesGame.from_json(lines.to_json()).deal_choice == daily(DAY)
@@ -90,8 +91,14 @@ def test_a_saved_game_labelled_a_deal_of_the_day_must_play_one_of_its_deals() ->
     saved = MahjongGame.new(turtle, past, now=FIXED_NOW).to_json(now=FIXED_NOW)
     with pytest.raises(SavedGameError, match=f"deal {past} is not the deal of {DAY}$"):
         MahjongGame.from_json({**saved, **daily_label(DAY)})
-    with pytest.raises(SavedGameError, match=r"is not the deal of 2026-12-0…$"):
-        MahjongGame.from_json({**saved, **daily_label("2026-12-0\x1b")})
+    for day in ("1999-12-31", "2026-02-30", "2026-12-0\x1b"):  # its seeds, but no such day
+        lines_of_day = LinesGame.new(lines_daily_seed(9, day), 9, started_at=FIXED_NOW).to_json()
+        with pytest.raises(GameDataError, match=f"whose day is not {DAY_RULE}$"):
+            LinesGame.from_json({**lines_of_day, **daily_label(day)})
+        seed = candidate("mahjong-turtle", day, 0)
+        of_day = MahjongGame.new(turtle, seed, now=FIXED_NOW).to_json(now=FIXED_NOW)
+        with pytest.raises(SavedGameError, match=f"whose day is not {DAY_RULE}$"):
+            MahjongGame.from_json({**of_day, **daily_label(day)})
 
 
 def daily_label(day: str) -> dict[str, Any]:

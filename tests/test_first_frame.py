@@ -28,6 +28,7 @@ GAMES = (
     "lines_tui.engine.lines",
     "lines_tui.engine.mahjong",
     "lines_tui.engine.daily",
+    "lines_tui.engine.daily_seeds",
     "lines_tui.ui.lines",
     "lines_tui.ui.mahjong",
     "lines_tui.ui.scores",

@@ -20,6 +20,7 @@ from conftest import (
 from test_ui_app_shell import menu_labels
 from textual import events
 
+from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -265,6 +266,13 @@ def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
         reason = f"deal {edited['seed']} is not the deal of 2026-12-05"
         said = reason if kind == "lines" else f"saved game: {reason}"
         return kind, edited, f"saved-{kind}.json: {said};"
+    if case == "lines-impossible-day":  # that day's seed, but no such day: no table for it
+        day = "2026-02-30"
+        game = LinesGame.new(lines_daily_seed(9, day), 9, started_at=FIXED_NOW)
+        game.play(*greedy_move(game.board), now=FIXED_NOW + 60)
+        edited = {**game.to_json(), "deal_choice": {"mode": "daily", "day": day}}
+        reason = "'deal_choice' is a deal of the day whose day is not a date YYYY-MM-DD"
+        return "lines", edited, f"saved-lines.json: {reason}"
     x = {"mahjong-tile-past-an-index": 10**22, "mahjong-tile-far": 1_000_000}[case]
     edited = mahjong_game(1)
     edited["position"]["tiles"][0][0] = x
@@ -280,6 +288,7 @@ def edited_by_hand(case: str) -> tuple[str, dict[str, Any], str]:
         "lines-score",
         "lines-daily-label",
         "mahjong-daily-label",
+        "lines-impossible-day",
     ],
 )
 async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
@@ -292,7 +301,8 @@ async def test_a_save_edited_by_hand_is_set_aside_once_and_never_offered(
     (9 x 9, score 5000)"), and played on its game over filed 5,140 points at place 1 with a
     challenge code, both then refuted by the replay of its moves; its moves are played again
     when it is read. A save of a random deal labelled the deal of the day was resumed as that,
-    and its result refuted when filed: its deal is now checked against the day's. Each is set
+    and its result refuted when filed: its deal is now checked against the day's (and a day
+    that is no date, with that day's deal, ended the app at resume). Each is set
     aside as damaged by the first read, said once, and never offered."""
     kind, edited, notice = edited_by_hand(case)
     open_store(tmp_path).save_game(kind, edited)

@@ -43,4 +43,9 @@ def not_the_days_deal(
     another deal would be played, then refuted when its result is filed."""
     if choice.mode != "daily" or seed in candidates(choice.day):
         return None
-    return f"deal {seed} is not the deal of {shown_text(choice.day, DAY_SHOWN_CHARS)}"
+    return not_the_deal_of(seed, shown_text(choice.day, DAY_SHOWN_CHARS))
+
+
+def not_the_deal_of(seed: int, day: str) -> str:
+    """How a deal that is not the deal of the day `day` is refused, wherever it is."""
+    return f"deal {seed} is not the deal of {day}"

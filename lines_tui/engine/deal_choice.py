@@ -5,6 +5,7 @@ before play, what was skipped on the way to it."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -57,6 +58,24 @@ def _unsigned(number: str) -> str:
     return number[1:] if number[:1] in ("+", "-") else number
 
 
+DAY = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
+FIRST_DAY = dt.date(2000, 1, 1)
+END_DAY = dt.date(2100, 1, 1)
+"""The days of deals of the day: those of the dates entries keep (UTC, within this century)."""
+DAY_RULE = "a date YYYY-MM-DD within 2000-2099"
+
+
+def is_day(day: str) -> bool:
+    """Whether `day` is a day a deal of the day is played on (`DAY_RULE`): the one home of the
+    rule, asked by a saved game's deal choice and by a daily table's id."""
+    if not DAY.fullmatch(day):
+        return False
+    try:
+        return FIRST_DAY <= dt.date.fromisoformat(day) < END_DAY
+    except ValueError:  # "2026-02-30"
+        return False
+
+
 def is_deal_number(seed: int) -> bool:
     """Whether `seed` is a deal number (`FIRST_DEAL` to `LAST_DEAL`): the one home of the rule,
     asked by a game, a table, a table's entries and the seed typed in the layout picker (`--seed`
@@ -96,6 +115,8 @@ class DealChoice:
             and len(data["day"]) <= 10
         ):
             raise ValueError("'deal_choice' is not {mode: random|daily|deal, day: date}")
+        if data["mode"] == "daily" and not is_day(data["day"]):
+            raise ValueError(f"'deal_choice' is a deal of the day whose day is not {DAY_RULE}")
         return cls(data["mode"], data["day"])
 
 

@@ -17,7 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from lines_tui.engine.deal_choice import DEAL_RANGE, LAST_DEAL, is_deal_number, number_said
+from lines_tui.engine.deal_choice import (
+    DAY_RULE,
+    DEAL_RANGE,
+    LAST_DEAL,
+    is_day,
+    is_deal_number,
+    number_said,
+)
 from lines_tui.engine.visible_text import shown_text
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
@@ -48,7 +55,6 @@ KINDS: tuple[Kind, ...] = get_args(Kind)
 """The kinds of game, in a fixed order (a share code keeps a table's kind as its place here)."""
 Mode = Literal["random", "daily", "deal"]
 MODES: tuple[Mode, ...] = ("random", "daily", "deal")
-DAY_PATTERN = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
 
 
 def tenths(seconds: float) -> int:
@@ -90,15 +96,9 @@ class TableId:
 
     def daily(self, day: str) -> TableId:
         """The table of this layout's or board size's deal of the day `day` (YYYY-MM-DD, UTC)."""
-        try:
-            parsed = dt.date.fromisoformat(day) if DAY_PATTERN.fullmatch(day) else None
-        except ValueError:
-            parsed = None
-        if parsed is None or not FIRST_DATE <= day_start(parsed.isoformat()) < END_DATE:
-            raise TableIdError(
-                f"'{shown_text(day, ID_SHOWN_CHARS)}' is not a date YYYY-MM-DD within 2000-2099"
-            )
-        return TableId(self.kind, self.variant, "daily", parsed.isoformat())
+        if not is_day(day):
+            raise TableIdError(f"'{shown_text(day, ID_SHOWN_CHARS)}' is not {DAY_RULE}")
+        return TableId(self.kind, self.variant, "daily", day)
 
     def for_deal(self, seed: int) -> TableId:
         """The table of one deal (seed) of this layout or board size."""

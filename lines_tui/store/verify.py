@@ -245,7 +245,7 @@ def check_facts(table: TableId, entry: Entry, checker: Checker, *, cleared: bool
         if too_fast is not None:
             raise Refuted(too_fast)
     if table.mode == "daily" and not _is_days_deal(table, entry.seed, checker, cleared):
-        raise Refuted(f"deal {entry.seed} is not the deal of {table.tag}")
+        raise Refuted(daily_seeds.not_the_deal_of(entry.seed, table.tag))
 
 
 def faster_than_anyone(pairs: int, tenths: int) -> str | None:

@@ -255,6 +255,10 @@ class LinesTuiApp(App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     def on_menu_screen_state_read(self, message: MenuScreen.StateRead) -> None:
+        if not self.screen_stack:
+            # The app is ending and its screens are gone: the menu's read answered just before
+            # (the full suite once ended a test with "No screens on stack" here).
+            return
         self.saved_games.state = message.state
         if not self._symbols_read:
             # Symbols as kept at the last start, unless s was pressed since (or NO_COLOR keeps

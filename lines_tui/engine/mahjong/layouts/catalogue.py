@@ -123,14 +123,19 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
 
 
 def layout_files(folder: Path) -> list[Path]:
-    """The `.layout` and `.map` files in `folder`, by name; none where no folder is there (most
-    of the usual folders are not, on any one machine). A folder that is there but cannot be
-    listed (no read permission) is a LayoutError naming it and the system's reason."""
+    """The `.layout` and `.map` files in `folder`, by name; none where no folder is known to be
+    there (most of the usual folders are not, on any one machine; one under a folder that
+    cannot be searched may not be either). A folder that is there but cannot be listed (no
+    read permission) is a LayoutError naming it and the system's reason."""
     try:
         return sorted(p for p in folder.iterdir() if p.suffix.lower() in (".layout", ".map"))
     except (FileNotFoundError, NotADirectoryError):
         return []
     except OSError as error:
+        try:
+            os.stat(folder)
+        except OSError:
+            return []  # the listing failed on the way there, not at the folder
         raise LayoutError(f"cannot read {folder}: {error.strerror or error}") from None
 
 
