@@ -742,6 +742,30 @@ def test_a_won_game_saved_again_by_a_copy_that_quit_is_not_filed_twice(folder: P
     assert h.record_mahjong("Five", "lantern", 24.4, 968925, START + 99, record).saved
 
 
+def test_a_won_game_another_copy_dropped_is_filed_by_the_copy_that_won_it_once(
+    folder: Path,
+) -> None:
+    """Copy G won and waited at the name prompt; copy H turned the time down, or started a new
+    game over the won one: G's time was filed nowhere, and G was told another copy had filed
+    it. Without the saved game, the time is filed unless its table holds the game already."""
+    record = MahjongRecord(2, ((0, 3), (1, 2)))
+    won = {"seed": 968925, "won_at": START + 24}
+    for number, theirs in enumerate([None, {"seed": 6}]):
+        g = open_store(folder / str(number))
+        h = open_store(folder / str(number))
+        g.save_game("mahjong", won)
+        if theirs is None:
+            h.clear_game("mahjong", known=won)  # H: R, then esc at its name prompt
+        else:
+            h.save_game("mahjong", theirs, known=won)  # H: a new game over it, asked first
+        one = g.record_mahjong("One", "lantern", 24.4, 968925, START + 24, record, saved=won)
+        assert one.saved and not one.filed_elsewhere
+        assert g.load_game("mahjong") == theirs  # H's game stays
+        again = h.record_mahjong("Two", "lantern", 24.4, 968925, START + 24, record, saved=won)
+        assert again.filed_elsewhere and not again.saved
+        assert [entry.name for entry in g.table("mahjong-lantern")] == ["One"]
+
+
 def test_a_won_game_whose_time_the_disk_refuses_stays_saved(folder: Path) -> None:
     """The won game was removed before its time was written: when scores.json could not be
     written (a full disk), the time was gone with it, unless the app saved the won game back

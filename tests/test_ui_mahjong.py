@@ -666,6 +666,42 @@ async def test_a_win_another_copy_resumed_and_filed_is_not_filed_again(tmp_path:
     assert open_store(tmp_path).load_game("mahjong") is not None
 
 
+@pytest.mark.parametrize("meanwhile", ["turned down", "another game"])
+async def test_a_win_another_copy_dropped_at_its_name_prompt_is_filed_here(
+    tmp_path: Path, meanwhile: str
+) -> None:
+    """A player review: copy G won and waited at the name prompt; copy H resumed the won game
+    and turned its time down (esc at its prompt), or started a new game over it. G's name then
+    filed nothing, and G said "Another lines-tui filed this win already", which no copy had.
+    The win is G's still: filed, once, and H's game stays."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, DUO, MahjongGame.new(DUO, 5, now=START))
+        clock.now += 42
+        await pilot.press("i", "t", "i", "t")
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        other = open_store(tmp_path)  # copy H: its menu offers the won game
+        resumed = other.load_game("mahjong")
+        assert resumed is not None and MahjongGame.from_json(resumed).won
+        theirs = MahjongGame.new(DUO, 6, now=START).to_json(now=START)
+        if meanwhile == "turned down":
+            other.clear_game("mahjong", known=resumed)
+        else:
+            other.save_game("mahjong", theirs, known=resumed)
+        await pilot.press(*"One", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+    table = f"mahjong-{layout_table_name(DUO)}"
+    entries = open_store(tmp_path).table(table)
+    assert [(entry.name, entry.value) for entry in entries] == [("One", 420)]
+    assert entries[0].record is not None
+    assert open_store(tmp_path).load_game("mahjong") == (
+        None if meanwhile == "turned down" else theirs
+    )
+
+
 async def file_a_resumed_win(
     pilot: Pilot[None],
     saved: dict[str, Any],

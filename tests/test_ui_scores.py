@@ -795,6 +795,25 @@ async def test_players_add_refuses_a_name_that_reads_as_a_players(store: Store) 
         assert store.players() == ["Ann"]
 
 
+async def test_a_name_edited_after_a_refusal_shows_the_rules_again(store: Store) -> None:
+    """A player review: enter on the empty field, then "Zo" typed: "a name needs at least one
+    character." stayed under "Zo". The reason was the name's before the edit."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a")
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        problem = entry.query_one("#name-problem", Static)
+        rules = text_of(problem)
+        await press(pilot, "enter")
+        assert text_of(problem) == "a name needs at least one character."
+        assert problem.has_class("problem")
+        await press(pilot, "Z", "o")
+        assert (text_of(problem), problem.has_class("problem")) == (rules, False)
+        await press(pilot, "enter")
+        assert store.players() == ["Ann", "Zo"]
+
+
 @pytest.mark.parametrize("change", ["add", "rename"])
 async def test_players_add_and_rename_refuse_a_name_with_an_invisible_character(
     store: Store, change: str

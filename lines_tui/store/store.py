@@ -481,10 +481,13 @@ class Store:
         name (`RecordOutcome.filed_as`). `table` is the layout's table name (random deals) or
         the table; `record` the game.
         `saved`: the saved Mahjong game this win is, as this copy of lines-tui saved it. Then
-        the time is filed only if that game is still the saved one, and it is removed in the
+        the time is filed while that game is still the saved one, and it is removed in the
         same step, under the lock (also when the time is refused for itself), so a won game
         two copies resumed is filed once; if it is gone or another game is there, nothing is
-        filed or removed (`filed_elsewhere`). None: a win not saved by this copy; no saved game
+        removed, and the time is filed unless its table holds the game already (another copy
+        filed it: `filed_elsewhere`; another copy that turned the time down or started a new
+        game over it did not, and the win is not lost); without a record, which cannot tell,
+        it is not filed (`filed_elsewhere`). None: a win not saved by this copy; no saved game
         is touched. Either way a game already in the table under any name (`Entry.game`: the
         won game another copy filed, then saved again by a copy that quit at its name prompt)
         is not filed again (`filed_elsewhere`).
@@ -525,9 +528,14 @@ class Store:
         # saved, so the time is not lost (resumed, it asks again); never filed twice, since
         # another copy's filing finds it gone, and a game in its table already is not filed.
         filed = self._game_file("mahjong").take(saved, lambda: self._scores.update_held(file))
-        if filed is None:
+        if filed is not None:
+            return filed
+        if entry.game is None:  # no record: the table cannot tell whether it holds this game
             return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
-        return filed
+        # The saved win is gone or replaced: another copy filed it (then its table holds it, and
+        # `_record` says so), or turned its time down or started another game over it. The win
+        # is this copy's still: filed from here, once.
+        return refused if refused is not None else self._scores.update(file)
 
     def _record(
         self, data: ScoreData, table: TableId, entry: Entry, title: str | None = None

@@ -132,6 +132,16 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
         event.stop()
         self.action_accept(event.value)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """An edit after a refusal: the reason was the name's before it, and the rules come back
+        (it stayed under a name edited to a good one: "a name needs at least one character."
+        under "Zo")."""
+        event.stop()
+        problem = self.query_one("#name-problem", Static)
+        if self._saving is None and problem.has_class("problem"):
+            problem.update(RULES)
+            problem.remove_class("problem")
+
     def action_accept(self, typed: str | None = None) -> None:
         """Take the name `typed` when enter was pressed (by default, the field's now)."""
         if self._saving is not None:
