@@ -1,5 +1,6 @@
 """The one place a game screen tells the player something: a line of its own beside or below the
-board, never over it (README, "The status line").
+board, never over it (README, "The status line"). The leaderboards have one too, under the
+table's rows, so that no notice covers the share code a player selects there.
 
 Every notice for a game screen comes here — what a key did, a dead end, a store that failed, the
 symbols switch — so notices never stack up as toasts over board rows. The app's `notify` sends a
