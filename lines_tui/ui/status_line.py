@@ -10,7 +10,7 @@ notice here whenever the screen on top has a status line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -46,6 +46,9 @@ class StatusLine(Widget):
         height: auto;
     }
     """
+    OF_A_GAME: ClassVar[bool] = True
+    """A game's line, where a damaged file set aside is told in a row, the game started afresh
+    (`store_notices.set_aside_notice`); not the leaderboard's, where it is told whole."""
 
     def __init__(self, *, id: str | None = None, room: Room | None = None) -> None:
         super().__init__(id=id)

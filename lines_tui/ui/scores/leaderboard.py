@@ -139,6 +139,8 @@ class BoardStatus(StatusLine):
     never from the code. A notice of several lines (what an import merged, and what it left
     out) is told in a row, its lines one after the other."""
 
+    OF_A_GAME = False  # a damaged file set aside is told whole, what it means for the scores
+
     def say(self, message: str, important: bool = False) -> None:
         self.display = bool(message)
         super().say(" ".join(message.split("\n")), important)
