@@ -281,6 +281,13 @@ def widget_lines(widget: Widget) -> list[str]:
     return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
 
 
+def board_notice(app: App[Any]) -> str:
+    """The notice on the status line of the leaderboard on top, as drawn ("" while it shows
+    none: the line is hidden then)."""
+    line = app.screen.query_one("#board-status")
+    return " ".join(text.strip() for text in widget_lines(line)).strip() if line.display else ""
+
+
 def drawn_rows(app: App[Any]) -> list[str]:
     """The terminal's rows as the app draws them, every widget and its scrollbars together (what
     a player's selection of whole rows takes), read from the app's screenshot: unlike

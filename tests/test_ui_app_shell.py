@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import (
     FIXED_NOW,
+    board_notice,
     fill_the_board,
     greedy_move,
     in_sight,
@@ -983,21 +984,26 @@ async def test_a_help_with_greyed_keys_says_what_grey_means(
 
 
 async def test_a_refusal_pressed_again_while_its_toast_shows_is_not_stacked(tmp_path: Path) -> None:
-    """A key held on an empty leaderboard stacked the same toast five deep over its text. (A
-    leaderboard notice now replaces the one before it too: the last key's refusal shows.)"""
+    """A key held on an empty leaderboard stacked the same toast five deep over its text. The
+    leaderboard's notices are on its status line now (the last key's refusal shows there, no
+    toast); a key held on the menu, whose notices are toasts, shows its refusal once."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
+        await pilot.press(*"rrrrr")  # nothing saved to resume
+        await settle(pilot)
+        shown = [" ".join(widget_lines(toast)) for toast in app.screen.query(Toast)]
+        assert len(shown) == 1 and "No Lines game is saved to resume." in shown[0], shown
+        app.clear_notifications()
+        await pilot.press("r")
+        await settle(pilot)
+        assert len(app.screen.query(Toast)) == 1  # cleared, it may show again
+        app.clear_notifications()
         await pilot.press("b")
         await settle(pilot)
         await pilot.press(*"lllll", *"ddddd")
         await settle(pilot)
-        shown = [" ".join(widget_lines(toast)) for toast in app.screen.query(Toast)]
-        assert len(shown) == 1 and "No entry here to remove." in shown[0], shown
-        app.clear_notifications()
-        await pilot.press("l")
-        await settle(pilot)
-        assert len(app.screen.query(Toast)) == 1  # cleared, it may show again
+        assert board_notice(app) == "No entry here to remove." and not app.screen.query(Toast)
 
 
 @pytest.mark.parametrize("loop_turns", range(8))

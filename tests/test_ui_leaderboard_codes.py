@@ -132,8 +132,7 @@ async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_
         await press(pilot, "c")
         assert pilot.app.clipboard == screen.code
         assert told == [
-            "Share code sent to the clipboard. If your terminal does not allow that, v shows "
-            "it whole, to select."
+            "Share code sent to the clipboard; if your terminal refuses, v shows it whole."
         ]
         await press(pilot, "x")  # the challenge of #1, cut too
         challenge = pilot.app.clipboard
@@ -153,8 +152,7 @@ async def test_a_cut_code_puts_v_in_the_footer_in_c_s_place_and_says_how_to_get_
         await press(pilot, "c")
         assert code_lines(screen) == (screen.code, "")
         assert told[-1] == (
-            "Share code sent to the clipboard. If your terminal does not allow that, select "
-            "the code shown above."
+            "Share code sent to the clipboard; if your terminal refuses, select it above."
         )
 
 
@@ -167,6 +165,7 @@ async def test_the_lines_beside_the_code_are_those_the_screen_draws(home: Path) 
     async with make_app(home / "data").run_test(size=SHORT) as pilot:
         screen = await open_board(pilot)
         assert code_lines(screen)[1]  # cut: the code takes all the room it is given
+        await press(pilot, "c")  # a notice: the status line takes the row left for it
         height = {
             name: screen.query_one(selector).region.height
             for name, selector in [
@@ -175,11 +174,12 @@ async def test_the_lines_beside_the_code_are_those_the_screen_draws(home: Path) 
                 ("label", "#board-code-label"),
                 ("code", "#board-code"),
                 ("table", DataTable),
+                ("status", "#board-status"),
                 ("footer", Footer),
             ]
         }
         grid = screen.query_one(DataTable)
-        beside = height["heading"] + height["legend"] + height["label"] + height["footer"]
+        beside = sum(height[name] for name in ("heading", "legend", "label", "status", "footer"))
         assert beside + grid.header_height == LINES_BESIDE_THE_CODE
         assert height["table"] == grid.header_height + ROWS_KEPT_IN_SIGHT
         assert sum(height.values()) == SHORT[1]
@@ -346,7 +346,8 @@ async def test_a_long_data_folder_s_command_is_cut_at_the_edge_and_leaves_the_ta
             assert lines[-2].rstrip().endswith("; or run (whole in v):")
             assert lines[-1] == f" {whole[:77]}…"
             grid = screen.query_one(DataTable)
-            assert grid.region.height == grid.header_height + ROWS_KEPT_IN_SIGHT
+            # 5 rows, and the status line's row while it shows nothing (`BoardStatus`).
+            assert grid.region.height >= grid.header_height + ROWS_KEPT_IN_SIGHT
             await press(pilot, "v")
             view = pilot.app.screen
             assert isinstance(view, CodeScreen)
@@ -470,3 +471,56 @@ async def test_the_view_folds_its_command_once_for_each_width(
         await press(pilot, "j")
         assert command_words(pilot.app.screen) == shlex.split(command)
     assert sorted(set(widths)) == sorted(widths) and {80, 100} <= set(widths)
+
+
+def a_13_x_13_game(data_dir: Path) -> Store:
+    """A Lines 13 x 13 table of one game of 273 moves: its code, and its challenge code (644
+    characters, 9 lines at 80 columns), take the screen down to the table's one row at 80 x 17
+    and are cut at 80 x 16, where the status line's row leaves them 8."""
+    store = open_store(data_dir)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=13)
+    assert game.ended_at is not None
+    record = record_of_lines(game)
+    store.record_lines("Ann", 13, game.score, 1, game.started_at, game.ended_at, record)
+    return store
+
+
+def code_in_sight(screen: LeaderboardScreen) -> str:
+    """The code's lines as the terminal's rows show them where the code is drawn (what a player
+    selects there), checked to be every line the code's widget draws: a notice drawn over
+    those rows would take their place. The code's characters in sight, joined."""
+    view = screen.query_one("#board-code", Static)
+    rows = drawn_rows(screen.app)[view.region.y : view.region.bottom]
+    assert rows == [line.rstrip() for line in widget_lines(view)]
+    return code_lines(screen)[0]
+
+
+@pytest.mark.parametrize("size", [(80, 16), (80, 17)])
+async def test_no_notice_covers_the_code_it_tells_to_select(
+    home: Path, size: tuple[int, int]
+) -> None:
+    """At 80 x 16 and 80 x 17 the toast of `c` ("select the code shown above") and of `x`
+    covered three lines of the code it spoke of, the last character of each showing beside it,
+    and `v` said the whole code was in sight. The leaderboard's notices are told on its status
+    line, under the table's rows: every character of the code shown stays in sight, and `v`
+    says the whole code is in sight only when it is."""
+    a_13_x_13_game(home / "data")
+    async with make_app(home / "data").run_test(size=size, notifications=True) as pilot:
+        screen = await open_board(pilot)
+        for key in ("c", "x"):
+            await press(pilot, key)
+            shown = code_in_sight(screen)
+            assert pilot.app.clipboard.startswith(shown)
+            status = " ".join(widget_lines(screen.query_one("#board-status")))
+            assert "sent to the clipboard" in status
+            told = notices_of(screen)
+            await press(pilot, "v")
+            if shown == pilot.app.clipboard:
+                assert told == ["The whole code is in sight above: select it, or c copies it."]
+            else:  # cut: v shows it whole
+                assert isinstance(pilot.app.screen, CodeScreen) and told == []
+                await press(pilot, "escape")
+            assert code_in_sight(screen) == shown
+        whole = size == (80, 17)
+        assert (shown == pilot.app.clipboard) == whole

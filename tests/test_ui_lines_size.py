@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import FIXED_NOW, make_app, settle, slow_app, stalled
+from conftest import FIXED_NOW, make_app, open_lines, settle, slow_app, stalled
 from test_ui_every_screen import cut_footer_labels
 from test_ui_replace_game import dialog_text
 from test_ui_solvable_deals import footer_text
@@ -219,3 +219,16 @@ async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_ow
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 11
+
+
+async def test_a_9_x_9_board_grows_at_the_sizes_the_readme_gives(tmp_path: Path) -> None:
+    """A review found a 9 x 9 board's cells no bigger at 100 x 30 than at 80 x 24, where the
+    README said only "Larger terminals get larger Lines cells". The README now gives the sizes:
+    2 x 5 cells from 77 x 22, 4 x 9 from 113 x 40 (nothing between)."""
+    for size, scale in [((80, 24), 1), ((100, 30), 1), ((112, 40), 1), ((113, 39), 1)]:
+        async with make_app(tmp_path).run_test(size=size) as pilot:
+            screen = await open_lines(pilot, LinesGame.new(1, 9, started_at=FIXED_NOW))
+            assert screen.board.scale == scale, size
+    async with make_app(tmp_path).run_test(size=(113, 40)) as pilot:
+        screen = await open_lines(pilot, LinesGame.new(1, 9, started_at=FIXED_NOW))
+        assert screen.board.scale == 2

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from conftest import (
     FIXED_NOW,
+    board_notice,
     fill_the_board,
     greedy_move,
     make_app,
@@ -235,9 +236,10 @@ def test_mahjong_tables_are_titled_by_their_layout() -> None:
 
 
 async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_path: Path) -> None:
-    """x on the leaderboard says where the challenge code went, as a toast; ? then opens the
-    help, which that toast covered the last rows of: the screen's notices go when a dialog opens,
-    and a notice raised over the dialog (s: symbols) still shows, inside it, not as a toast."""
+    """x on the leaderboard says where the challenge code went, as a toast then; ? then opens
+    the help, which that toast covered the last rows of. The leaderboard's notices are on its
+    status line now, under the dialog, not over it; a notice raised over the dialog (s: symbols)
+    still shows, inside it, not as a toast."""
     store = open_store(tmp_path)
     store.add_player("Ann")
     game = played_lines_game(2, size=7)
@@ -250,7 +252,8 @@ async def test_a_dialog_opened_over_a_screen_is_not_covered_by_its_notices(tmp_p
         await settle(pilot)
         await pilot.press("b", "x")
         await settle(pilot)
-        assert toasts(app) == 1  # "Challenge code shown above and sent to the clipboard…"
+        assert board_notice(app).startswith("Challenge code shown above and sent")
+        assert toasts(app) == 0
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
@@ -293,20 +296,20 @@ async def x_on_an_unverified_entry(pilot: Pilot[None]) -> None:
 async def test_the_leaderboards_notices_about_an_entry_go_with_it(tmp_path: Path) -> None:
     """x on an unverified entry said "Nothing to challenge with", and that stayed while x on a
     verified one said "Challenge code shown above": both at once, contradicting each other,
-    stacked over the table's columns. A leaderboard notice replaces the one before it, and goes
-    when the cursor leaves its entry."""
+    stacked over the table's columns. A leaderboard notice replaces the one before it (on its
+    status line), and goes when the cursor leaves its entry."""
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await x_on_an_unverified_entry(pilot)
-        assert "Nothing to challenge with" in toast_texts(app)[0]
+        assert "Nothing to challenge with" in board_notice(app)
         await pilot.press("up")
         await settle(pilot)
-        assert toast_texts(app) == []
+        assert board_notice(app) == ""
         await pilot.press("down", "x", "up", "x")
         await settle(pilot)
-        (told,) = toast_texts(app)
-        assert told.startswith("Challenge code shown above")
+        assert board_notice(app).startswith("Challenge code shown above")
+        assert toasts(app) == 0
 
 
 async def test_a_late_cursor_event_does_not_take_the_notice_of_the_entry_under_the_cursor(
@@ -323,7 +326,7 @@ async def test_a_late_cursor_event_does_not_take_the_notice_of_the_entry_under_t
         grid.post_message(DataTable.RowHighlighted(grid, 0, grid.coordinate_to_cell_key((0, 0))[0]))
         await settle(pilot)
         assert grid.cursor_row == 1
-        assert "Nothing to challenge with" in toast_texts(app)[0]
+        assert "Nothing to challenge with" in board_notice(app)
 
 
 async def test_a_players_notice_replaces_the_one_before_it(tmp_path: Path) -> None:

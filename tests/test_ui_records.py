@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from conftest import (
     FIXED_NOW,
+    board_notice,
     checker,
     cursor_to,
     greedy_move,
@@ -917,13 +918,14 @@ async def test_a_leaderboard_s_notices_go_with_it_when_the_game_is_back(tmp_path
         game = await open_lines(pilot, LinesGame.new(3, 7, started_at=FIXED_NOW))
         app.score_screens.open_leaderboards("lines-7")
         await settle(pilot)
-        await pilot.press("c")  # its code to the clipboard: a notice in the corner
+        await pilot.press("c")  # its code to the clipboard: a notice on its status line
         await settle(pilot)
-        assert app.screen.query("Toast")
+        assert board_notice(app).startswith("Share code sent")
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game
         assert not app.screen.query("Toast")
+        assert "Share code" not in " ".join(widget_lines(game.query_one(StatusLine)))
 
 
 async def test_the_merge_is_told_once_the_challenge_is_declined(tmp_path: Path) -> None:
@@ -938,7 +940,7 @@ async def test_the_merge_is_told_once_the_challenge_is_declined(tmp_path: Path) 
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await settle(pilot)
-        told = " ".join(" ".join(widget_lines(toast)) for toast in app.screen.query("Toast"))
+        told = board_notice(app)  # on the leaderboard's status line, its lines in a row
         assert "Merged into Turtle, deal 1" in told and "Not merged: code 2" in told
 
 

@@ -18,6 +18,7 @@ import pytest
 from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
+    board_notice,
     checker,
     in_sight,
     laid_out_under_the_top,
@@ -325,16 +326,17 @@ async def test_the_leaderboard_dimmed_under_a_dialog_is_fitted_to_each_size(
     tmp_path: Path, dialog: str
 ) -> None:
     """Under a dialog the leaderboard shows dimmed, and is told each resize: shrunk to 30 x 8
-    and grown back to 80 x 18 while the dialog stayed open, it showed 5 lines of the 8 its cut
-    code takes at 80 x 18 (laid out with the height of the code drawn for 30 x 8) until the
-    dialog closed. It shows what it shows on top, the dialog still open."""
+    and grown back to 80 x 18 while the dialog stayed open, it showed 5 lines of the 7 its cut
+    code takes at 80 x 18 (8 before the status line's row; laid out with the height of the
+    code drawn for 30 x 8) until the dialog closed. It shows what it shows on top, the dialog
+    still open."""
     four_played_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 18)) as pilot:
         screen = await open_board(pilot)
         code = screen.query_one("#board-code", Static)
         fresh, rows = widget_lines(code), screen.query_one(DataTable).region
-        assert len(fresh) == 8 and any(line.startswith(" … cut here: ") for line in fresh)
+        assert len(fresh) == 7 and any(line.startswith(" … cut here: ") for line in fresh)
         await press(pilot, dialog)
         for size in [(30, 8), (80, 18)]:
             await pilot.resize_terminal(*size)
@@ -1814,14 +1816,14 @@ async def test_the_code_line_says_whose_code_it_is(tmp_path: Path) -> None:
 
 async def test_the_notices_about_one_table_go_when_another_is_shown(store: Store) -> None:
     """Notices about the entries of one table stayed up over the rows of the next one (they
-    stack in the corner the rows reach at 80 columns)."""
-    app = ScreenApp(LeaderboardScreen(Session(store)))
+    stacked in the corner the rows reach at 80 columns; now on the status line, under them)."""
+    app = make_app(store.data_dir)  # the app's notices: the leaderboard's on its status line
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+        await open_board(pilot)
         await press(pilot, "w", "x", "c")
-        assert app.screen.query("Toast")
+        assert board_notice(app).startswith("Share code sent to the clipboard")
         await press(pilot, "right")
-        assert not app.screen.query("Toast")
+        assert board_notice(app) == ""
 
 
 async def test_a_replay_that_fails_is_what_w_and_x_then_say(

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ToastsRecorded, make_app, play_lines_by_keys, settle, widget_lines
+from conftest import (
+    ToastsRecorded,
+    board_notice,
+    make_app,
+    play_lines_by_keys,
+    settle,
+    widget_lines,
+)
 from textual.pilot import Pilot
 from tools.pty_terminal import Terminal, app_environment
 
@@ -150,9 +157,11 @@ async def test_the_leaderboards_that_fail_unexpectedly_are_told_and_a_saved_game
         await settle(pilot)
         boards = app.screen
         assert isinstance(boards, LeaderboardScreen) and app.is_running
-        assert told(app) == [
-            ("The leaderboards could not be read: RuntimeError: a bug in snapshot", "error")
-        ]
+        # On the leaderboard's status line (never over the code's place), not as a toast.
+        assert board_notice(app) == (
+            "The leaderboards could not be read: RuntimeError: a bug in snapshot"
+        )
+        assert told(app) == []
         assert str(boards.query_one("#board-code").render()) == UNREAD_TABLES
         heal()
         await pilot.press("escape")

@@ -1,5 +1,6 @@
 """The one place a game screen tells the player something: a line of its own beside or below the
-board, never over it (README, "The status line").
+board, never over it (README, "The status line"). The leaderboards have one too, under the
+table's rows, so that no notice covers the share code a player selects there.
 
 Every notice for a game screen comes here — what a key did, a dead end, a store that failed, the
 symbols switch — so notices never stack up as toasts over board rows. The app's `notify` sends a
@@ -9,7 +10,7 @@ notice here whenever the screen on top has a status line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -45,6 +46,9 @@ class StatusLine(Widget):
         height: auto;
     }
     """
+    OF_A_GAME: ClassVar[bool] = True
+    """A game's line, where a damaged file set aside is told in a row, the game started afresh
+    (`store_notices.set_aside_notice`); not the leaderboard's, where it is told whole."""
 
     def __init__(self, *, id: str | None = None, room: Room | None = None) -> None:
         super().__init__(id=id)

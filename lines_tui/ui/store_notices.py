@@ -101,7 +101,8 @@ class StoreNotices:
         self._warnings_told += len(new)
         set_aside = [store.set_aside[warning] for warning in new if warning in store.set_aside]
         if set_aside:
-            in_a_row = status_line_on_top(self._app) is not None
+            line = status_line_on_top(self._app)
+            in_a_row = line is not None and line.OF_A_GAME
             title, told = set_aside_notice(set_aside, in_a_row=in_a_row)
             self._app.notify(told, title=title, severity="warning", timeout=12)
         for warning in new:

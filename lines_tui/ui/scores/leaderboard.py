@@ -14,7 +14,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
+from textual.containers import Vertical
 from textual.coordinate import Coordinate
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -42,6 +44,7 @@ from lines_tui.ui.scores.entries import (
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
+from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load, still_there, write
 
 if TYPE_CHECKING:
@@ -73,15 +76,20 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
 CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
 """What v says while the code is not cut (its Footer key shows only while it is)."""
-COPIED = "Share code sent to the clipboard. If your terminal does not allow that, "
-SELECT_IT = "select the code shown above."
-SELECT_IT_WHOLE = "v shows it whole, to select."
+COPIED = "Share code sent to the clipboard; if your terminal refuses, "
+SELECT_IT = "select it above."
+SELECT_IT_WHOLE = "v shows it whole."
 """What c says after `COPIED` while the screen cuts the code: none can select it cut."""
+CHALLENGE_SENT = "Challenge code shown above and sent to the clipboard, for a friend to import."
 C_COPIES_IT = "c copies it"
 X_SENT_IT = "x sent it to the clipboard"
 """How a challenge code shown was copied, as its cut note says: c copies the table's code."""
-LINES_BESIDE_THE_CODE = 6
-"""The heading (2 lines), the legend, the code's label, the table's heading and the Footer."""
+LINES_BESIDE_THE_CODE = 7
+"""The heading (2 lines), the legend, the code's label, the table's heading, the status line
+(its row is left for it while it shows nothing too: `BoardStatus`) and the Footer."""
+ROWS_UNDER_A_NOTICE = 2
+"""The rows a notice longer than the status line's own row leaves the table as it grows up
+over the table's rows: its heading and the row under the cursor (which the table scrolls to)."""
 ROWS_KEPT_IN_SIGHT = 5
 """The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
 MIN_CODE_ROOM = 4
@@ -89,7 +97,7 @@ MIN_CODE_ROOM = 4
 under it, the note that says it is cut (two lines at 80 columns, then the command's own line,
 cut at the edge where wider: `CodeShown.cut_note`), so that a cut code always shows some of
 itself and says so. At 80 x 16, the least this screen is laid out for
-(`size_guard.SCREEN_LEAST`), the room is 5 lines with 5 rows in sight; it binds only on a
+(`size_guard.SCREEN_LEAST`), the room is 4 lines with 5 rows in sight; it binds only on a
 shorter terminal, under the size guard."""
 
 
@@ -122,6 +130,26 @@ def checked_and_code(
         return checked, share_code(checked, find_layout), "", prints
     except StoreError as error:
         return checked, "", f"No share code: {error}", prints
+
+
+class BoardStatus(StatusLine):
+    """The leaderboard's status line: shown only while it has a notice, the table taking its
+    row meanwhile (a 10-row table shows whole at 80 x 24). The code's room leaves that row all
+    the while (`LINES_BESIDE_THE_CODE`), so a notice that comes takes it from the table's rows,
+    never from the code. A notice of several lines (what an import merged, and what it left
+    out) is told in a row, its lines one after the other."""
+
+    OF_A_GAME = False  # a damaged file set aside is told whole, what it means for the scores
+
+    def say(self, message: str, important: bool = False) -> None:
+        self.display = bool(message)
+        super().say(" ".join(message.split("\n")), important)
+
+
+def notice_room(rows: Size) -> int:
+    """The rows the leaderboard's status line may take of the `rows` under the code (README,
+    "The status line"): one, and for a longer notice all but `ROWS_UNDER_A_NOTICE`."""
+    return max(1, rows.height - ROWS_UNDER_A_NOTICE)
 
 
 def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
@@ -246,7 +274,11 @@ class LeaderboardScreen(
         yield Static(PROOF_LEGEND, id="board-legend", markup=False)
         yield Static(id="board-code-label", markup=False)
         yield Static(id="board-code", markup=False)
-        yield self._grid
+        # Under the code, never over it: the table's rows and the status line share what the
+        # code leaves them, a long notice growing up over the table's rows.
+        with Vertical(id="board-rows"):
+            yield self._grid
+            yield BoardStatus(id="board-status", room=notice_room)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -452,7 +484,7 @@ class LeaderboardScreen(
         self.refresh_bindings()
         if self._told_row is not None and self._grid.cursor_row != self._told_row:
             self._told_row = None
-            self.app.clear_notifications()
+            self._clear_notice()
 
     def notice_shown(self) -> None:
         """A notice here speaks of the table or the entry under the cursor: it replaced those
@@ -460,6 +492,10 @@ class LeaderboardScreen(
         columns), and goes when the cursor leaves the entry (a table shown afresh keeps it:
         `show`)."""
         self._told_row = self._grid.cursor_row
+
+    def _clear_notice(self) -> None:
+        """The notice on the status line goes: it spoke of an entry or a table no longer shown."""
+        self.query_one("#board-status", StatusLine).say("")
 
     def _leaderboards(self) -> Text:
         """The heading while no table is shown."""
@@ -535,8 +571,8 @@ class LeaderboardScreen(
             self.notify(why, severity="warning")
             return
         self.index = (self.index + step) % len(self.tables)
-        # What was said about the last table's entries would stay over this one's rows.
-        self.app.clear_notifications()
+        # What was said about the last table's entries would stay under this one's rows.
+        self._clear_notice()
         self.show()
 
     def _why_no_entry(self, purpose: str) -> str | None:
@@ -605,10 +641,7 @@ class LeaderboardScreen(
             CodeShown(code, self._command(place), X_SENT_IT),
         )
         self.app.copy_to_clipboard(code)
-        self.notify(
-            "Challenge code shown above and sent to the clipboard: a friend plays that "
-            "deal with Import or `lines-tui challenge`."
-        )
+        self.notify(CHALLENGE_SENT)
 
     def action_remove(self) -> None:
         """Take the entry under the cursor out of this table, once the player says yes: a
