@@ -464,9 +464,8 @@ class LinesTuiApp(App[None]):
     ) -> None:
         """Every notice of the app passes here (screens' `notify` too). On a game screen (and
         the leaderboards) it goes to the screen's status line, so notices never cover the board
-        (the share code); on a dialog, to a line
-        at the end of the dialog, so they never cover it (`dialog_message`); elsewhere it is a
-        toast.
+        (the share code); on a dialog, to a line at the end of the dialog, so they never cover
+        it (`dialog_message`); elsewhere it is a toast.
         Never read as markup, whatever the caller asks: notices carry names, paths and errors."""
         status = status_line_on_top(self) or dialog_message(self)
         if status is not None:
