@@ -69,6 +69,10 @@ async def test_t_after_a_hint_takes_the_hinted_pair_and_hints_clear_the_board(
         assert await settled(pilot, screen) == "solvable"
         await pilot.press("i")
         assert screen.board.hints == {0, 7} and screen.board.cursor == 0
+        # Named, as in a dead end or before the check answers (a player review: only the marks
+        # showed it).
+        told = "Hint: 1D + 1D, on a way that clears the board: t takes it."
+        assert screen.query_one(StatusLine).message == told
         await pilot.press("t")  # not the 1D under it, first in reading order
         assert screen.game.history == [(0, 7)]
         assert await settled(pilot, screen) == "solvable"

@@ -546,6 +546,8 @@ class MahjongScreen(GameScreen):
             self._say(f"Hint: {label} + {label} (no way from here clears the board).")
         elif self.status != "solvable":
             self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
+        else:  # named as in the other cases, not left to the marks alone
+            self._say(f"Hint: {label} + {label}, on a way that clears the board: t takes it.")
         self._show_tile_info()
 
     def action_toggle_free(self) -> None:
