@@ -13,11 +13,8 @@ import hashlib
 from collections.abc import Callable
 
 from lines_tui.engine.deal_choice import DealChoice
-from lines_tui.engine.visible_text import shown_text
 
 DAILY_CANDIDATES = 16
-DAY_SHOWN_CHARS = 10
-"""A day as a save writes it (YYYY-MM-DD); one edited by hand is shown cut to this."""
 
 
 def candidate(table: str, day: str, number: int) -> int:
@@ -40,10 +37,11 @@ def not_the_days_deal(
 ) -> str | None:
     """Why a game of deal `seed` chosen as `choice` cannot be the deal of the day it names (its
     seed is none of that day's `candidates(day)`), or None: a saved game's label edited onto
-    another deal would be played, then refuted when its result is filed."""
+    another deal would be played, then refuted when its result is filed. The day is a date
+    (`DealChoice.from_json` refuses any other), shown as it is."""
     if choice.mode != "daily" or seed in candidates(choice.day):
         return None
-    return not_the_deal_of(seed, shown_text(choice.day, DAY_SHOWN_CHARS))
+    return not_the_deal_of(seed, choice.day)
 
 
 def not_the_deal_of(seed: int, day: str) -> str:

@@ -522,19 +522,19 @@ class Store:
             filed = replace(entry, name=_as_registered(data, cleaned))
             return self._record(data, table, filed, title)
 
-        if saved is None:
-            return refused if refused is not None else self._scores.update(file)
-        # Filed first, then removed: should the scores fail to be written, the won game stays
-        # saved, so the time is not lost (resumed, it asks again); never filed twice, since
-        # another copy's filing finds it gone, and a game in its table already is not filed.
-        filed = self._game_file("mahjong").take(saved, lambda: self._scores.update_held(file))
-        if filed is not None:
-            return filed
-        if entry.game is None:  # no record: the table cannot tell whether it holds this game
-            return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
-        # The saved win is gone or replaced: another copy filed it (then its table holds it, and
-        # `_record` says so), or turned its time down or started another game over it. The win
-        # is this copy's still: filed from here, once.
+        if saved is not None:
+            # Filed first, then removed: should the scores fail to be written, the won game
+            # stays saved, so the time is not lost (resumed, it asks again); never filed twice,
+            # since another copy's filing finds it gone, and a game in its table already is not
+            # filed.
+            filed = self._game_file("mahjong").take(saved, lambda: self._scores.update_held(file))
+            if filed is not None:
+                return filed
+            if entry.game is None:  # no record: the table cannot tell whether it holds this game
+                return RecordOutcome(False, FILED_ELSEWHERE, str(table), filed_elsewhere=True)
+            # The saved win is gone or replaced: another copy filed it (then its table holds it,
+            # and `_record` says so), or turned its time down or started another game over it.
+            # The win is this copy's still: filed from here, once, as one never saved is.
         return refused if refused is not None else self._scores.update(file)
 
     def _record(
