@@ -888,3 +888,44 @@ def panel_rows(app: App[None]) -> list[str]:
     top = next(n for n, row in enumerate(rows) if "Score" in row)
     left = rows[top].index("Score")
     return [row[left:].rstrip() for row in rows[top:]]
+
+
+async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: Path) -> None:
+    """esc on the game-over dialog shows the final board; its leaderboard (b) and challenge
+    code (c) were then out of reach for good. r there opens the dialog again; during a game it
+    is out of the Footer and says when it acts."""
+    from lines_tui.ui.lines.keys import RESULT_WHEN_OVER
+
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game = nearly_full_game()
+    game.score = 120
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        assert "Result" not in await footer_text(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == RESULT_WHEN_OVER
+        await fill_the_board(pilot, screen)
+        first = app.screen
+        assert isinstance(first, GameOverScreen) and first.outcome.saved
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "r Result" in await footer_text(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, GameOverScreen) and again is not first
+        assert again.outcome == first.outcome and again.score == 120
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is again
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

@@ -20,7 +20,11 @@ CELL_TIP = (
 OVER_TO_MENU = "Back to the menu; a finished game is not kept to resume"
 Restated = dict[str, tuple[bool, str]]
 """For some actions: whether the Footer shows their key, and the help's sentence for it."""
+RESULT_TIP = (
+    "On the final board: the game-over dialog again (the score, its leaderboard, a challenge code)"
+)
 OVER_KEYS: Restated = {
+    "result": (True, RESULT_TIP),
     "cancel": (False, OVER_TO_MENU),
     "leave": (True, OVER_TO_MENU),
     "new_game": (True, "Start a new game"),
@@ -30,7 +34,8 @@ leaves the Footer, where q says Menu already."""
 IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
 """The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
 the help, and pressed they say `GAME_IS_OVER`."""
-GAME_IS_OVER = "The game is over: n starts a new one, q goes back to the menu."
+GAME_IS_OVER = "The game is over: r shows its result, n starts a new one, q goes back to the menu."
+RESULT_WHEN_OVER = "r shows the result once the game is over."
 NOTHING_TO_CANCEL: Restated = {
     "cancel": (False, "Forget a typed row number; with none, back to the menu (game saved)")
 }
@@ -100,6 +105,13 @@ LINES_KEYS: list[BindingType] = [
     ),
     Binding("n", "new_game", "New", tooltip="New game (asks first if this one has moves)"),
     Binding(
+        "r",
+        "result",
+        "Result",
+        show=False,  # shown on the final board (`OVER_KEYS`), where the Footer has room
+        tooltip=RESULT_TIP,
+    ),
+    Binding(
         "a",
         "toggle_animation",
         "Animation",
@@ -122,10 +134,11 @@ def keys_now(
     if over:
         bindings = keys_that_act(bindings, lambda action: action_name(action) in IDLE_WHEN_OVER)
         changes = OVER_KEYS
-    elif not selected:
-        changes = NOTHING_TO_CANCEL
     else:
-        return bindings
+        bindings = keys_that_act(bindings, lambda action: action == "result")
+        if selected:
+            return bindings
+        changes = NOTHING_TO_CANCEL
 
     def restate(binding: Binding) -> Binding:
         if binding.action not in changes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,7 +35,13 @@ from lines_tui.ui.lines.game_over import (
     UNREPLAYABLE,
     GameOverScreen,
 )
-from lines_tui.ui.lines.keys import GAME_IS_OVER, LINES_KEYS, MOVES, keys_now
+from lines_tui.ui.lines.keys import (
+    GAME_IS_OVER,
+    LINES_KEYS,
+    MOVES,
+    RESULT_WHEN_OVER,
+    keys_now,
+)
 from lines_tui.ui.lines.panel import (
     DEAL_NAME_HEIGHT,
     SIDE_MIN_HEIGHT,
@@ -86,6 +93,9 @@ class LinesScreen(GameScreen):
         self.message = RESUMED if resumed else ""
         self.film = TurnFilm(self, self._show_frame, self._film_ended)
         self._game_over_shown = False
+        self._show_result: Callable[[], None] | None = None
+        """Opens the game-over dialog again (`r` on the final board), once the result is
+        settled."""
         self._filed = False
         """The finished game's result is settled: filed, or refused for itself (not one the
         store could not write, whose game stays saved to file it again once resumed)."""
@@ -383,16 +393,20 @@ class LinesScreen(GameScreen):
                 elif choice == "menu":
                     self.dismiss()
 
-            dialog = GameOverScreen(
-                game.score,
-                outcome,
-                challenge,
-                lambda: self.show_leaderboard(outcome),
-                table_title=self.session.table_title(table),
-                why_no_challenge=no_challenge,
-                back_to=self.back_to,
-            )
-            self.app.push_screen(dialog, chosen)
+            def show_result() -> None:
+                dialog = GameOverScreen(
+                    game.score,
+                    outcome,
+                    challenge,
+                    lambda: self.show_leaderboard(outcome),
+                    table_title=self.session.table_title(table),
+                    why_no_challenge=no_challenge,
+                    back_to=self.back_to,
+                )
+                self.app.push_screen(dialog, chosen)
+
+            self._show_result = show_result
+            show_result()
 
         self.record_result(
             str(table),
@@ -444,6 +458,16 @@ class LinesScreen(GameScreen):
         if not self.is_current:
             return  # skipping the animation ended the game: its dialog says where to go
         self.leave(self.dismiss)
+
+    def action_result(self) -> None:
+        """The game-over dialog again, with its leaderboard and challenge code keys: esc there
+        shows the final board, and the game's result stays to be had from it."""
+        if not self.game.over:
+            self._say(RESULT_WHEN_OVER)
+        elif self._show_result is None:
+            self._say("The result is being saved: r shows it once it is.")
+        else:
+            self._show_result()
 
     def action_toggle_animation(self) -> None:
         session = self.session
