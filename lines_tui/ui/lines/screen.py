@@ -250,7 +250,10 @@ class LinesScreen(GameScreen):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         keys = keys_now(
-            super().active_bindings, over=self.game.over, selected=self.selected is not None
+            super().active_bindings,
+            over=self.game.over,
+            selected=self.selected is not None,
+            kept=self._show_result is not None and not self._filed,
         )
         return going_back(keys, self.back_to)
 
@@ -406,6 +409,7 @@ class LinesScreen(GameScreen):
                 self.app.push_screen(dialog, chosen)
 
             self._show_result = show_result
+            self.refresh_bindings()  # q and esc say whether the game is kept
             show_result()
 
         self.record_result(
