@@ -7,7 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import FIXED_NOW, make_app, open_lines, settle, slow_app, stalled
+from conftest import (
+    FIXED_NOW,
+    make_app,
+    open_lines,
+    post_keys_at_once,
+    settle,
+    slow_app,
+    stalled,
+)
 from test_ui_every_screen import cut_footer_labels
 from test_ui_replace_game import dialog_text
 from test_ui_solvable_deals import footer_text
@@ -189,6 +197,33 @@ async def test_keys_typed_while_the_menu_reads_change_the_size_kept(tmp_path: Pa
         disk.release()
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 13
+
+
+async def test_a_size_key_typed_on_after_l_changes_neither_the_game_nor_the_size_kept(
+    tmp_path: Path,
+) -> None:
+    """`l=` in one burst (bunched over SSH) opened an 11 x 11 game from a menu that showed
+    10 x 10, and kept 11: the `=` reached the menu before the app opened the game. Typed after
+    the entry was chosen, it is dropped, as every other key typed on then is; so is one typed
+    while the menu still reads."""
+    open_store(tmp_path).change_preferences(lines_size=10)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 10 x 10"
+        post_keys_at_once(app, "l", "equals_sign", "minus")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 10
+        assert kept(tmp_path)["lines_size"] == 10
+    app, _store, disk = slow_app(tmp_path)
+    disk.stall()
+    async with app.run_test(size=SIZE) as pilot:
+        await stalled(pilot, disk)
+        await pilot.press("l", "plus")
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 10
+        assert kept(tmp_path)["lines_size"] == 10
 
 
 async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_own(

@@ -348,6 +348,7 @@ class LinesTuiApp(App[None]):
                 self.saved_games.state = message.state
             self.open_entry(message.entry)
         finally:
+            message.settled = True
             self.held_typing.opened()  # what the player typed on goes to the screen that opened
 
     def open_entry(self, entry: str) -> None:

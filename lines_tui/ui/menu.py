@@ -132,6 +132,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             super().__init__()
             self.entry = entry
             self.state = state
+            self.settled = False
+            """The app has opened the entry, or dropped it (`LinesTuiApp.on_menu_screen_chosen`):
+            until then, keys typed on are not the menu's (`MenuScreen.choosing`)."""
 
     class StateRead(Message):
         """The menu has read the player and the saved games (it does on every visit)."""
@@ -211,6 +214,8 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         """The resume entry chosen while it was listed, read again before it opens."""
         self._size_steps: list[int] = []
         """`+` and `-` pressed before the board size kept was read: applied once it is."""
+        self._posted: MenuScreen.Chosen | None = None
+        """The entry chosen last, on its way to the app."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -268,7 +273,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         chosen, self._chosen = self._chosen, None
         resuming, self._resuming = self._resuming, None
         if chosen is not None and self._offered(chosen, state):
-            self.post_message(self.Chosen(chosen, state))
+            self._choose(chosen, state)
         elif chosen is not None and chosen == resuming:
             self._gone(chosen, state)
         elif chosen in RESUME_ENTRIES:  # not listed when typed, and nothing of its kind is saved
@@ -375,10 +380,25 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self._resuming = entry if entry in self._listed else None
             self.refresh_entries()
         else:
-            self.post_message(self.Chosen(entry, self.state))
+            self._choose(entry, self.state)
+
+    def _choose(self, entry: str, state: MenuState | None) -> None:
+        self._posted = self.Chosen(entry, state)
+        self.post_message(self._posted)
+
+    @property
+    def choosing(self) -> bool:
+        """An entry is chosen and not yet opened: waiting for a read, or on its way to the app.
+        A key typed on after it is not the menu's: `+` after `l` in one burst made the game it
+        opened one size bigger, and kept that size."""
+        posted = self._posted
+        return self._chosen is not None or (posted is not None and not posted.settled)
 
     def action_lines_size(self, step: int) -> None:
-        """`+` (`step` 1) or `-` (-1): a board one size bigger or smaller for `l`."""
+        """`+` (`step` 1) or `-` (-1): a board one size bigger or smaller for `l`; dropped while
+        an entry chosen before it is opening (`choosing`)."""
+        if self.choosing:
+            return
         if self._session.lines_size is None:  # the size kept is not read yet
             self._size_steps.append(step)
             if not self._reading:  # the last read failed
