@@ -226,6 +226,51 @@ async def test_a_size_key_typed_on_after_l_changes_neither_the_game_nor_the_size
         assert kept(tmp_path)["lines_size"] == 10
 
 
+async def test_the_menu_shows_the_size_another_copy_kept_and_steps_from_it(
+    tmp_path: Path,
+) -> None:
+    """Another copy's + (10 x 10 kept) stayed unseen here: the menu still showed 9 x 9 at every
+    visit, and a - here kept 8, the other copy's choice silently gone. Each visit reads the
+    size kept; --size's size and one that could not be kept hold for the run."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 9 x 9"
+        open_store(tmp_path).change_preferences(lines_size=11)  # the other copy
+        await pilot.press("p", "escape")  # Players and back: the menu reads again
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 11 x 11"
+        await pilot.press("minus")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 10 x 10" and kept(tmp_path)["lines_size"] == 10
+    app = make_app(tmp_path, start="lines", size=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        open_store(tmp_path).change_preferences(lines_size=7)
+        await pilot.press("p", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+
+
+async def test_a_size_that_cannot_be_kept_holds_for_the_run_at_every_visit(
+    tmp_path: Path,
+) -> None:
+    """settings.json a folder: + says the size holds for this run only, and the menu's next
+    read (of the defaults: nothing could be read) does not take it back."""
+    (tmp_path / "settings.json").mkdir()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 10 x 10"
+        await pilot.press("p", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 10 x 10"
+
+
 async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_own(
     tmp_path: Path,
 ) -> None:

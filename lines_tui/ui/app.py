@@ -142,6 +142,7 @@ class LinesTuiApp(App[None]):
             ),
             solvable_deals=True if solvable else None,
             lines_size=size,
+            lines_size_for_run=size is not None,
             # Posting is safe from the store's thread; the app tells the warnings on its own.
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )

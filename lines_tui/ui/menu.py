@@ -216,6 +216,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         """`+` and `-` pressed before the board size kept was read: applied once it is."""
         self._posted: MenuScreen.Chosen | None = None
         """The entry chosen last, on its way to the app."""
+        self._size_changed = False
+        """`+` or `-` changed the size since the read under way began: what it reads of the
+        size kept is from before (the write follows it on the store's thread)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -243,6 +246,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         key checks below run on every key press)."""
         self.state = None
         self._reading = True
+        self._size_changed = False
         load(self, self._session.io, self._read_state, self._show_state, self._failed, group="menu")
 
     def _failed(self, error: StoreError) -> None:
@@ -261,8 +265,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         with `StateRead`, to be told where the player will see them (a game may open now)."""
         self.state = state
         self._reading = False
-        if self._session.lines_size is None:  # not asked with --size, nor changed yet
-            self._session.lines_size = state.lines_size
+        session = self._session
+        # The size kept, at every visit: another copy may have changed it meanwhile. Not over
+        # --size's for this run, nor over a + or - pressed while it was read.
+        if session.lines_size is None or not (session.lines_size_for_run or self._size_changed):
+            session.lines_size = state.lines_size
         steps, self._size_steps = self._size_steps, []
         for step in steps:
             self._change_lines_size(step)
@@ -417,9 +424,22 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             end, which = (LINES_SIZES[-1], "largest") if step > 0 else (LINES_SIZES[0], "smallest")
             self.notify(f"{end} x {end} is the {which} Lines board.", severity="warning")
             return
-        self._session.lines_size = size
         session = self._session
-        keep_preferences(self.app, session.io, session.store, lines_label(size), lines_size=size)
+        session.lines_size = size
+        session.lines_size_for_run = False
+        self._size_changed = True
+
+        def for_run_only() -> None:  # not kept: the menu's next read keeps it for the run
+            session.lines_size_for_run = True
+
+        keep_preferences(
+            self.app,
+            session.io,
+            session.store,
+            lines_label(size),
+            for_run_only=for_run_only,
+            lines_size=size,
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id:
