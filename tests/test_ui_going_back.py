@@ -91,7 +91,8 @@ async def test_a_lines_game_over_a_leaderboard_ends_saying_q_goes_back_there(
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen)
         keys = widget_lines(dialog.query_one("#game-over-keys"))
-        assert "q: back to the leaderboard    esc: see the board" in keys  # whole, on a line
+        assert "q: back to the leaderboard" in keys  # whole, on a line
+        assert "esc: see the board (r there: this again)" in keys
         assert not any("menu" in line for line in keys)
         goes_back_to_the_leaderboard(dialog, await footer_text(pilot))
         await pilot.press("escape")  # the final board

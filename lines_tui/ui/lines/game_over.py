@@ -58,7 +58,12 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         Binding("b", "leaderboard", "Leaderboard", tooltip="See the table the score went into"),
         Binding("c", "copy_challenge", "Challenge", tooltip="Copy a challenge code of this game"),
         Binding("q", "choose('menu')", "Menu", tooltip="Back to the menu"),
-        Binding("escape", "choose(None)", "Board", tooltip="Look at the final board"),
+        Binding(
+            "escape",
+            "choose(None)",
+            "Board",
+            tooltip="Look at the final board (r there opens this again)",
+        ),
         *ON_A_DIALOG_ALL_SHOWN,
     ]
 
@@ -72,12 +77,16 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         table_title: str,
         why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
         back_to: str = MENU,
+        asked: bool = False,
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
         the table the score went into (`b`, once it is saved), `table_title` its title;
-        `back_to`: where `q` goes, the screen under the game (`going_back`)."""
+        `back_to`: where `q` goes, the screen under the game (`going_back`); `asked`: opened
+        again by the player's own `r`, so no key typed once it shows is dropped."""
         super().__init__()
+        if asked:
+            self.guard = 0.0
         self.back_to = back_to
         self.score = score
         self.outcome = outcome
@@ -107,9 +116,10 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             if self.outcome.saved:
                 keys += "    b: leaderboard"
             if self.back_to == MENU:
-                keys += "    q: menu\nesc: see the board"
+                keys += "    q: menu"
             else:
-                keys += f"\nq: back to {self.back_to}    esc: see the board"
+                keys += f"\nq: back to {self.back_to}"
+            keys += "\nesc: see the board (r there: this again)"
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
