@@ -26,7 +26,7 @@ from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.store.sharing import challenge_problem
 from lines_tui.store.tables import FIRST_DATE
-from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.dialogs import CodeScreen, after_asking
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.sentences import ended
@@ -134,13 +134,8 @@ class WinResults:
                 )
                 self._settle()
                 return
-            screen.app.push_screen(
-                # Keys of the winning pair typed on must not edit the prefilled name.
-                NameEntryScreen(
-                    default=screen.player or "", guard=TYPED_ON_GUARD, kept=screen.player
-                ),
-                callback=lambda name: self._record(name, win),
-            )
+            # Keys of the winning pair typed on must not edit the prefilled name.
+            self._ask_name(win, guard=TYPED_ON_GUARD)
 
         def check() -> bool:
             # The player first, read again if the game's read failed (a lock held a moment):
@@ -239,10 +234,24 @@ class WinResults:
         self.pending = False
         self._screen.save_game()
 
+    def _ask_name(self, win: Win, guard: float = 0.0) -> None:
+        screen = self._screen
+        screen.app.push_screen(
+            NameEntryScreen(default=screen.player or "", guard=guard, kept=screen.player),
+            callback=lambda name: self._record(name, win),
+        )
+
     def _record(self, name: str | None, win: Win) -> None:
         screen = self._screen
-        if not name:
-            self.turn_down()
+        if not name:  # esc: one key must not throw the time away unasked
+            after_asking(
+                screen.app,
+                True,
+                f"Your time {_cleared(win)} is not saved yet. Drop it?",
+                "Drop your time",
+                self.turn_down,
+                lambda: self._ask_name(win),
+            )
             return
 
         def recorded(outcome: RecordOutcome) -> None:
