@@ -4,17 +4,20 @@ entry, kept for the next start, and played by `l`, Today's deals and `lines-tui 
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
 from conftest import (
     FIXED_NOW,
+    FaultyFileSystem,
     make_app,
     open_lines,
     post_keys_at_once,
     settle,
     slow_app,
     stalled,
+    store_on,
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_replace_game import dialog_text
@@ -211,7 +214,7 @@ async def test_a_size_key_typed_on_after_l_changes_neither_the_game_nor_the_size
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert lines_entry(app) == "l  Lines 10 x 10"
-        post_keys_at_once(app, "l", "equals_sign", "minus")
+        post_keys_at_once(app, "l", "equals_sign")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 10
         assert kept(tmp_path)["lines_size"] == 10
@@ -252,6 +255,27 @@ async def test_the_menu_shows_the_size_another_copy_kept_and_steps_from_it(
         await pilot.press("p", "escape")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+
+
+async def test_a_visit_that_cannot_read_the_settings_keeps_the_size_shown(
+    tmp_path: Path,
+) -> None:
+    """A read of the settings that failed (the folder busy a while) played as the defaults: the
+    menu showed 9 x 9, and a - then kept 8 over the 12 kept."""
+    open_store(tmp_path).change_preferences(lines_size=12)
+    faults = FaultyFileSystem()
+    app = LinesTuiApp(store_on(tmp_path, faults), clock=lambda: FIXED_NOW, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 12 x 12"
+        faults.fail("read", errno.EIO)
+        await pilot.press("p", "escape")
+        await settle(pilot)
+        faults.heal()
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+        await pilot.press("minus")
+        await settle(pilot)
+        assert kept(tmp_path)["lines_size"] == 11
 
 
 async def test_a_size_that_cannot_be_kept_holds_for_the_run_at_every_visit(

@@ -105,6 +105,8 @@ class MenuState:
     solvable_deals: bool = False
     symbols: bool = False
     lines_size: int = LINES_SIZE
+    settings_read: bool = True
+    """False: the settings could not be read, and the three above are the defaults."""
     refused: frozenset[SavedGame] = frozenset()
     set_aside: frozenset[SavedGame] = frozenset()
     lines_game: LinesGame | None = None
@@ -232,7 +234,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         self._show_entries({})
 
     def on_screen_resume(self) -> None:
-        """Shown for the first time or again: the saved games and the player may have changed."""
+        """Shown for the first time or again: the saved games and the player may have changed.
+        A choice made before is settled now, whatever became of it."""
+        self._posted = None
         self.refresh_entries()
 
     def came_to_front(self) -> None:
@@ -267,8 +271,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         self._reading = False
         session = self._session
         # The size kept, at every visit: another copy may have changed it meanwhile. Not over
-        # --size's for this run, nor over a + or - pressed while it was read.
-        if session.lines_size is None or not (session.lines_size_for_run or self._size_changed):
+        # --size's for this run, nor over a + or - pressed while it was read, nor with the
+        # default when the settings could not be read (the size shown stays).
+        if session.lines_size is None or (
+            state.settings_read and not (session.lines_size_for_run or self._size_changed)
+        ):
             session.lines_size = state.lines_size
         steps, self._size_steps = self._size_steps, []
         for step in steps:
