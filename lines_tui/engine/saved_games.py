@@ -28,7 +28,8 @@ def lines_summary(data: object, *, today: str) -> str:
     if not (_whole(size) and _whole(score)):
         return "saved game"
     choice = _choice(fields)
-    # A finished game is saved only while its score waits to be filed (the store failed).
+    # A finished game is saved only while its score waits to be filed (the store failed, or
+    # its player was renamed or removed meanwhile).
     over = ", game over" if isinstance(fields.get("ended_at"), int | float) else ""
     if choice.mode == "daily":  # no number: its day
         return f"{size} x {size}, {choice.name(0, today)}, score {score}{over}"

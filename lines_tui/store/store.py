@@ -442,7 +442,7 @@ class Store:
         def change(data: ScoreData) -> RecordOutcome:
             try:
                 name = _registered(data, player)
-            except StoreError:
+            except NotRegistered:
                 # Renamed or removed by another copy while the game was played (the file keeps
                 # no player ids to tell which): the game is kept, and its result filed under
                 # whoever plays once it is resumed, not lost.

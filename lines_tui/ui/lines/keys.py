@@ -31,13 +31,14 @@ OVER_KEYS: Restated = {
 }
 """What esc, q and n do on a finished board, said in place of what they do during a game; esc
 leaves the Footer, where q says Menu already."""
-KEPT_TO_FILE = "Back to the menu; the game is kept, its score not yet saved: resume it to save it"
+KEPT_TO_FILE = "Back to the menu; the game is kept, its score not saved yet: resume it to try again"
 OVER_KEPT_KEYS: Restated = {
     **OVER_KEYS,
     "cancel": (False, KEPT_TO_FILE),
     "leave": (True, KEPT_TO_FILE),
 }
-"""`OVER_KEYS` on a finished board whose score could not be filed (the game stays saved)."""
+"""`OVER_KEYS` on a finished board whose score is not filed yet: being written, or refused for a
+reason another try may not have (the game stays saved)."""
 IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
 """The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
 the help, and pressed they say `GAME_IS_OVER`."""

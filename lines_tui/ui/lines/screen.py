@@ -253,7 +253,7 @@ class LinesScreen(GameScreen):
             super().active_bindings,
             over=self.game.over,
             selected=self.selected is not None,
-            kept=self._show_result is not None and not self._filed,
+            kept=not self._filed,
         )
         return going_back(keys, self.back_to)
 

@@ -234,25 +234,30 @@ class WinResults:
         self.pending = False
         self._screen.save_game()
 
-    def _ask_name(self, win: Win, guard: float = 0.0) -> None:
+    def _ask_name(self, win: Win, guard: float = 0.0, typed: str | None = None) -> None:
+        """The name prompt, prefilled with the player, or with what was `typed` in it before."""
         screen = self._screen
-        screen.app.push_screen(
-            NameEntryScreen(default=screen.player or "", guard=guard, kept=screen.player),
-            callback=lambda name: self._record(name, win),
-        )
+        default = (screen.player or "") if typed is None else typed
+        prompt = NameEntryScreen(default=default, guard=guard, kept=screen.player)
 
-    def _record(self, name: str | None, win: Win) -> None:
-        screen = self._screen
-        if not name:  # esc: one key must not throw the time away unasked
+        def answered(name: str | None) -> None:
+            if name:
+                self._record(name, win)
+                return
+            # esc: one key must not throw the time away unasked.
             after_asking(
                 screen.app,
                 True,
                 f"Your time {_cleared(win)} is not saved yet. Drop it?",
                 "Drop your time",
                 self.turn_down,
-                lambda: self._ask_name(win),
+                lambda: self._ask_name(win, typed=prompt.typed),
             )
-            return
+
+        screen.app.push_screen(prompt, callback=answered)
+
+    def _record(self, name: str, win: Win) -> None:
+        screen = self._screen
 
         def recorded(outcome: RecordOutcome) -> None:
             if self._win is not win:
