@@ -266,6 +266,17 @@ def nearly_full_game() -> LinesGame:
     return game_at(no_line_rows(empty=empty), (((0, 0), "R"), ((8, 8), "B"), ((0, 8), "G")))
 
 
+async def turn_down_the_time(pilot: Pilot[None]) -> None:
+    """esc at a Mahjong win's name prompt, and yes to dropping the time it asks about."""
+    from lines_tui.ui.dialogs import ConfirmScreen
+
+    await pilot.press("escape")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    await pilot.press("y")
+    await settle(pilot)
+
+
 async def fill_the_board(pilot: Pilot[None], screen: LinesScreen) -> None:
     """Play the move that ends `nearly_full_game`: the ball below the top left corner goes up."""
     await cursor_to(pilot, screen, (1, 0))

@@ -1069,3 +1069,15 @@ def test_a_deal_number_written_with_leading_zeros_is_that_deal(home: Path) -> No
     shown = run("scores", "show", f"lines-9+deal-{'0' * 30}42")
     assert shown.exit_code == 0 and "(lines-9+deal-42)" in shown.stdout
     refused(run("scores", "show", "lines-9+deal-4x"), "daily-YYYY-MM-DD or deal-<number>")
+
+
+def test_players_use_of_a_name_not_registered_says_how_to_register(home: Path) -> None:
+    """`players use Nobody` left out the hint that `--player Nobody` gives."""
+    run("players", "add", "Ann")
+    result = run("players", "use", "Nobody")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "lines-tui: no registered player is named 'Nobody' "
+        "(register with: lines-tui players add NAME)\n"
+    )
+    assert run("players", "use", "ann").stdout == "Ann plays now\n"

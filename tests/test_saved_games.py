@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FIXED_NOW, won_mahjong_game
+from conftest import FIXED_NOW, nearly_full_game, won_mahjong_game
 
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, daily
 from lines_tui.engine.lines import LinesGame
@@ -25,6 +25,16 @@ def test_a_saved_lines_game_is_summed_up_by_its_size_and_score() -> None:
     assert lines_summary(game.to_json(), today=TODAY) == "7 x 7, score 40"
     assert lines_summary({"size": True, "score": 1}, today=TODAY) == "saved game"
     assert lines_summary("not a game", today=TODAY) == "saved game"
+
+
+def test_a_saved_finished_lines_game_says_it_is_over() -> None:
+    """A finished game is saved while its score waits to be filed (the store failed, or its
+    player was renamed by another copy): "Resume Lines (9 x 9, score 35)" read as a game still
+    to play."""
+    game = nearly_full_game()
+    game.play((1, 0), (0, 0), now=FIXED_NOW)
+    assert game.over
+    assert lines_summary(game.to_json(), today=TODAY) == "9 x 9, score 0, game over"
 
 
 def test_a_saved_mahjong_game_is_summed_up_by_its_layout_and_deal() -> None:

@@ -615,6 +615,20 @@ def test_guests_are_not_saved_and_told_why(folder: Path) -> None:
     assert not folder.exists()
 
 
+def test_a_lines_score_of_a_player_no_longer_registered_may_be_filed_again(folder: Path) -> None:
+    """Renamed or removed by another copy during the game: not a verdict on the result, which
+    the game kept files again under whoever plays once resumed (`may_retry`)."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.rename_player("Ann", "Dee")
+    outcome = store.record_lines("Ann", 9, 500, 42, START, START + 600)
+    assert not outcome.saved and outcome.may_retry
+    assert outcome.reason == (
+        "'Ann' is no longer a registered player (renamed or removed by another lines-tui)"
+    )
+    assert store.record_lines("Dee", 9, 500, 42, START, START + 600).saved
+
+
 def test_only_games_of_at_most_24_hours_are_saved(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")

@@ -47,6 +47,7 @@ from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
+from lines_tui.ui.lines.keys import KEPT_TO_FILE
 from lines_tui.ui.lines.screen import PLAYER_NOT_READ, LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
@@ -410,6 +411,46 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.outcome.saved and app.screen.outcome.rank == 1
     assert [entry.value for entry in open_store(tmp_path).table("lines-9")] == [game.score]
+    assert open_store(tmp_path).load_game("lines") is None
+
+
+async def test_a_player_renamed_by_another_copy_keeps_the_finished_game_to_file(
+    tmp_path: Path,
+) -> None:
+    """Cy renamed to Dee by another copy during Cy's game: the score was refused ("'Cy' is not
+    a registered player") and the game cleared, the points lost. The finished game stays saved,
+    the menu says it is over, and resumed it files the score under whoever plays now (Dee); on
+    the final board q and esc say the game is kept."""
+    store = open_store(tmp_path)
+    store.add_player("Cy")
+    store.set_active_player("Cy")
+    game, last_move = one_move_from_its_end(4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        assert screen.player == "Cy"
+        open_store(tmp_path).rename_player("Cy", "Dee")  # the other copy
+        await play_by_keys(pilot, screen, last_move)
+        assert isinstance(app.screen, GameOverScreen)
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        assert told == (
+            "Not saved: 'Cy' is no longer a registered player (renamed or removed by another "
+            "lines-tui). Kept: resume it from the menu to try again."
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        help_of = {b.binding.action: b.binding.tooltip for b in screen.active_bindings.values()}
+        assert help_of["leave"] == KEPT_TO_FILE
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert f"Lines (9 x 9, score {game.score}, game over)" in " ".join(drawn_rows(app))
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.outcome.saved and app.screen.outcome.rank == 1
+    (entry,) = open_store(tmp_path).table("lines-9")
+    assert (entry.name, entry.value) == ("Dee", game.score)
     assert open_store(tmp_path).load_game("lines") is None
 
 
@@ -915,11 +956,22 @@ async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: P
         await settle(pilot)
         assert app.screen is screen
         assert "r Result" in await footer_text(pilot)
-        await pilot.press("r")
+        post_keys_at_once(app, "r", "c")  # asked for: what is typed on with r is for it
         await settle(pilot)
         again = app.screen
         assert isinstance(again, GameOverScreen) and again is not first
         assert again.outcome == first.outcome and again.score == 120
+        assert again.query("#game-over-no-challenge") or again.query("#game-over-challenge")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, GameOverScreen)
+        # A key soon after it shows is the player's (the first one drops it a while).
+        post_keys_at_once(app, "c", read_at=again.shown_at + 0.1)
+        await settle(pilot)
+        assert again.query("#game-over-no-challenge") or again.query("#game-over-challenge")
         await pilot.press("b")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)

@@ -13,6 +13,7 @@ from conftest import (
     nearly_full_game,
     open_lines,
     settle,
+    turn_down_the_time,
     widget_lines,
 )
 from test_ui_mahjong import Clock, win_the_duo
@@ -91,7 +92,8 @@ async def test_a_lines_game_over_a_leaderboard_ends_saying_q_goes_back_there(
         dialog = app.screen
         assert isinstance(dialog, GameOverScreen)
         keys = widget_lines(dialog.query_one("#game-over-keys"))
-        assert "q: back to the leaderboard    esc: see the board" in keys  # whole, on a line
+        assert "q: back to the leaderboard" in keys  # whole, on a line
+        assert "esc: see the board (r there: this again)" in keys
         assert not any("menu" in line for line in keys)
         goes_back_to_the_leaderboard(dialog, await footer_text(pilot))
         await pilot.press("escape")  # the final board
@@ -171,8 +173,7 @@ async def test_a_mahjong_game_won_over_a_leaderboard_says_q_goes_back_there(
         assert isinstance(board, LeaderboardScreen)
         screen = await win_the_duo(pilot, clock)
         assert isinstance(app.screen, NameEntryScreen)
-        await pilot.press("escape")
-        await settle(pilot)
+        await turn_down_the_time(pilot)
         assert app.screen is screen and screen.game.won
         goes_back_to_the_leaderboard(screen, " ".join(footer_keys(screen)))
         await pilot.press("q")

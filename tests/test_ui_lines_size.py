@@ -4,10 +4,21 @@ entry, kept for the next start, and played by `l`, Today's deals and `lines-tui 
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
-from conftest import FIXED_NOW, make_app, open_lines, settle, slow_app, stalled
+from conftest import (
+    FIXED_NOW,
+    FaultyFileSystem,
+    make_app,
+    open_lines,
+    post_keys_at_once,
+    settle,
+    slow_app,
+    stalled,
+    store_on,
+)
 from test_ui_every_screen import cut_footer_labels
 from test_ui_replace_game import dialog_text
 from test_ui_solvable_deals import footer_text
@@ -189,6 +200,99 @@ async def test_keys_typed_while_the_menu_reads_change_the_size_kept(tmp_path: Pa
         disk.release()
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 13
+
+
+async def test_a_size_key_typed_on_after_l_changes_neither_the_game_nor_the_size_kept(
+    tmp_path: Path,
+) -> None:
+    """`l=` in one burst (bunched over SSH) opened an 11 x 11 game from a menu that showed
+    10 x 10, and kept 11: the `=` reached the menu before the app opened the game. Typed after
+    the entry was chosen, it is dropped, as every other key typed on then is; so is one typed
+    while the menu still reads."""
+    open_store(tmp_path).change_preferences(lines_size=10)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 10 x 10"
+        post_keys_at_once(app, "l", "equals_sign")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 10
+        assert kept(tmp_path)["lines_size"] == 10
+    app, _store, disk = slow_app(tmp_path)
+    disk.stall()
+    async with app.run_test(size=SIZE) as pilot:
+        await stalled(pilot, disk)
+        await pilot.press("l", "plus")
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.size == 10
+        assert kept(tmp_path)["lines_size"] == 10
+
+
+async def test_the_menu_shows_the_size_another_copy_kept_and_steps_from_it(
+    tmp_path: Path,
+) -> None:
+    """Another copy's + (10 x 10 kept) stayed unseen here: the menu still showed 9 x 9 at every
+    visit, and a - here kept 8, the other copy's choice silently gone. Each visit reads the
+    size kept; --size's size and one that could not be kept hold for the run."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 9 x 9"
+        open_store(tmp_path).change_preferences(lines_size=11)  # the other copy
+        await pilot.press("p", "escape")  # Players and back: the menu reads again
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 11 x 11"
+        await pilot.press("minus")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 10 x 10" and kept(tmp_path)["lines_size"] == 10
+    app = make_app(tmp_path, start="lines", size=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        open_store(tmp_path).change_preferences(lines_size=7)
+        await pilot.press("p", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+
+
+async def test_a_visit_that_cannot_read_the_settings_keeps_the_size_shown(
+    tmp_path: Path,
+) -> None:
+    """A read of the settings that failed (the folder busy a while) played as the defaults: the
+    menu showed 9 x 9, and a - then kept 8 over the 12 kept."""
+    open_store(tmp_path).change_preferences(lines_size=12)
+    faults = FaultyFileSystem()
+    app = LinesTuiApp(store_on(tmp_path, faults), clock=lambda: FIXED_NOW, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 12 x 12"
+        faults.fail("read", errno.EIO)
+        await pilot.press("p", "escape")
+        await settle(pilot)
+        faults.heal()
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+        await pilot.press("minus")
+        await settle(pilot)
+        assert kept(tmp_path)["lines_size"] == 11
+
+
+async def test_a_size_that_cannot_be_kept_holds_for_the_run_at_every_visit(
+    tmp_path: Path,
+) -> None:
+    """settings.json a folder: + says the size holds for this run only, and the menu's next
+    read (of the defaults: nothing could be read) does not take it back."""
+    (tmp_path / "settings.json").mkdir()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus")
+        await settle(pilot)
+        assert lines_entry(app) == "l  Lines 10 x 10"
+        await pilot.press("p", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 10 x 10"
 
 
 async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_own(

@@ -25,6 +25,7 @@ from conftest import (
     session_of,
     settle,
     store_on,
+    turn_down_the_time,
     twin_from_file,
     typed_just_after_it_showed,
     widget_lines,
@@ -994,9 +995,33 @@ async def test_a_time_turned_down_at_the_name_prompt_clears_the_won_game(tmp_pat
     async with app.run_test(size=(80, 24)) as pilot:
         await win_the_duo(pilot, clock)
         assert isinstance(app.screen, NameEntryScreen)
+        await turn_down_the_time(pilot)
+        assert open_store(tmp_path).load_game("mahjong") is None
+
+
+async def test_esc_at_the_name_prompt_asks_before_the_time_is_dropped(tmp_path: Path) -> None:
+    """One esc at "Your name for the leaderboard" threw the time away for good, unasked. It
+    asks now; no brings the prompt back, and the time is saved as ever."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await win_the_duo(pilot, clock)
+        assert isinstance(app.screen, NameEntryScreen)
+        await pilot.press(*"Bo")
         await pilot.press("escape")
         await settle(pilot)
-        assert open_store(tmp_path).load_game("mahjong") is None
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        told = " ".join(str(w.render()) for w in question.query(".dialog-text"))
+        assert "Your time 0:42.0 is not saved yet. Drop it?" in told
+        await pilot.press("n")
+        await settle(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, NameEntryScreen) and prompt.query_one(Input).value == "Bo"
+        await pilot.press("end", "b", "enter")  # what was typed is there to go on with
+        await settle(pilot)
+    entries = open_store(tmp_path).table(f"mahjong-{layout_table_name(DUO)}")
+    assert [entry.name for entry in entries] == ["Bob"]
 
 
 async def won_by_ada_unread(

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import settle
+from conftest import (
+    settle,
+    turn_down_the_time,
+)
 from test_ui_every_screen import cut_footer_labels
 from test_ui_mahjong import (
     START,
@@ -386,7 +389,7 @@ async def test_a_won_deal_shows_its_challenge_key_with_help_in_80_columns(tmp_pa
         await pilot.press("t")  # the last pair: won, and the name entry asks for the time
         await settle(pilot)
         assert isinstance(app.screen, NameEntryScreen)
-        await pilot.press("escape")
+        await turn_down_the_time(pilot)
         assert app.screen is screen and screen.game.won
         await pilot.pause()
         keys = footer_keys(screen)
@@ -423,7 +426,7 @@ async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
         await pilot.press("t")  # the last pair: won
         await settle(pilot)
         assert isinstance(app.screen, NameEntryScreen)
-        await pilot.press("escape")
+        await turn_down_the_time(pilot)
         assert app.screen is screen and screen.game.won
         await pilot.pause()
         assert help_row_of(screen, "c") == ("c", challenge, True)

@@ -13,6 +13,7 @@ from conftest import (
     install_layouts,
     make_app,
     settle,
+    turn_down_the_time,
     widget_lines,
     won_mahjong_game,
 )
@@ -113,8 +114,7 @@ async def test_after_a_win_the_help_says_what_the_symbols_keys_do_in_mahjong(
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(pilot, find_layout("turtle"), won_mahjong_game())
         await settle(pilot)
-        await pilot.press("escape")  # no name for its time (a won game opened asks for one)
-        await settle(pilot)
+        await turn_down_the_time(pilot)  # no name for its time (a won game opened asks one)
         await pilot.press("s")  # a label's first letter: nothing to type on a cleared board
         await settle(pilot)
         assert "Symbols" not in status_shown(app)
@@ -330,8 +330,7 @@ async def test_won_a_long_notice_wraps_whole(tmp_path: Path) -> None:
     app = mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await win_the_duo(pilot, clock)
-        await pilot.press("escape")  # no name: the time is not saved
-        await settle(pilot)
+        await turn_down_the_time(pilot)  # no name: the time is not saved
         await at_the_least_size(pilot, screen)
         await pilot.press("c")
         await settle(pilot)

@@ -20,6 +20,7 @@ from conftest import (
     played_lines_game,
     session_of,
     settle,
+    turn_down_the_time,
     widget_lines,
     won_mahjong_game,
 )
@@ -842,7 +843,8 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         await settle(pilot)
         # A won game opened (resumed) asks for the name its time waits for; none here.
         assert isinstance(pilot.app.screen, NameEntryScreen)
-        await pilot.press("escape", "c")
+        await turn_down_the_time(pilot)
+        await pilot.press("c")
         dialog = pilot.app.screen
         assert isinstance(dialog, CodeScreen)
         code = str(dialog.query_one("#code", Static).render())
@@ -862,8 +864,7 @@ async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> N
         screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
         await pilot.app.push_screen(screen)
         await settle(pilot)
-        await pilot.press("escape")  # no name for the time
-        await settle(pilot)
+        await turn_down_the_time(pilot)  # no name for the time
         shown = await footer_text(pilot)
         assert "N New deal" in shown and "R Restart deal" in shown and "c Challenge" in shown
 

@@ -10,6 +10,7 @@ import typer
 from lines_tui.commands.common import fail, say
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import attempt, open_cli_store
+from lines_tui.commands.start import check_registered
 from lines_tui.store.names import InvalidName, clean_name
 
 app = typer.Typer(no_args_is_help=False, rich_markup_mode=None)
@@ -93,6 +94,7 @@ def remove(ctx: typer.Context, name: NameArgument) -> None:
 def use(ctx: typer.Context, name: NameArgument) -> None:
     """Make a registered player the active one (the one who plays)."""
     store = open_cli_store(ctx)
+    check_registered(store, name)  # not registered: says how to register them
     attempt(lambda: store.set_active_player(name), store)
     say(f"{store.active_player} plays now")
 

@@ -19,17 +19,21 @@ from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 
 def lines_summary(data: object, *, today: str) -> str:
-    """Board size and score of a saved Lines game, and, for a deal of the day, that it is one
-    ("9 x 9, today's deal, score 40"; `today`: the UTC date now); "saved game" if the data lacks
-    them. (A Lines deal is otherwise not named: its number says little beside the board.)"""
+    """Board size and score of a saved Lines game, for a deal of the day that it is one, and
+    that the game is over if it is ("9 x 9, today's deal, score 40"; "9 x 9, score 35, game
+    over"; `today`: the UTC date now); "saved game" if the data lacks them. (A Lines deal is
+    otherwise not named: its number says little beside the board.)"""
     fields = data if isinstance(data, Mapping) else {}
     size, score = fields.get("size"), fields.get("score")
     if not (_whole(size) and _whole(score)):
         return "saved game"
     choice = _choice(fields)
-    if choice.mode == "daily":
-        return f"{size} x {size}, {choice.name(0, today)}, score {score}"  # no number: its day
-    return f"{size} x {size}, score {score}"
+    # A finished game is saved only while its score waits to be filed (the store failed, or
+    # its player was renamed or removed meanwhile).
+    over = ", game over" if isinstance(fields.get("ended_at"), int | float) else ""
+    if choice.mode == "daily":  # no number: its day
+        return f"{size} x {size}, {choice.name(0, today)}, score {score}{over}"
+    return f"{size} x {size}, score {score}{over}"
 
 
 def mahjong_summary(data: object, *, today: str) -> str:

@@ -98,8 +98,10 @@ class RecordOutcome:
     table: str
     rank: int | None = None
     may_retry: bool = False
-    """Not saved because the file could not be read or written: another try may save it (every
-    other refusal is a verdict on the result itself, which stays the same)."""
+    """Not saved because the file could not be read or written, or a Lines game's player is no
+    longer registered (renamed or removed by another copy): another try may save it, the game
+    resumed files it under whoever plays then (every other refusal is a verdict on the result
+    itself, which stays the same)."""
     filed_elsewhere: bool = False
     """Not saved because another copy of lines-tui filed this game already: the won game it
     was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
@@ -440,9 +442,15 @@ class Store:
         def change(data: ScoreData) -> RecordOutcome:
             try:
                 name = _registered(data, player)
-            except StoreError:
-                reason = f"'{repeated(player)}' is not a registered player; scores are not saved"
-                return RecordOutcome(False, reason, str(table))
+            except NotRegistered:
+                # Renamed or removed by another copy while the game was played (the file keeps
+                # no player ids to tell which): the game is kept, and its result filed under
+                # whoever plays once it is resumed, not lost.
+                reason = (
+                    f"'{repeated(player)}' is no longer a registered player (renamed or removed "
+                    "by another lines-tui)"
+                )
+                return RecordOutcome(False, reason, str(table), may_retry=True)
             entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
 

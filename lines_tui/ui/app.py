@@ -142,6 +142,7 @@ class LinesTuiApp(App[None]):
             ),
             solvable_deals=True if solvable else None,
             lines_size=size,
+            lines_size_for_run=size is not None,
             # Posting is safe from the store's thread; the app tells the warnings on its own.
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
@@ -348,6 +349,7 @@ class LinesTuiApp(App[None]):
                 self.saved_games.state = message.state
             self.open_entry(message.entry)
         finally:
+            message.settled = True
             self.held_typing.opened()  # what the player typed on goes to the screen that opened
 
     def open_entry(self, entry: str) -> None:

@@ -105,6 +105,8 @@ class MenuState:
     solvable_deals: bool = False
     symbols: bool = False
     lines_size: int = LINES_SIZE
+    settings_read: bool = True
+    """False: the settings could not be read, and the three above are the defaults."""
     refused: frozenset[SavedGame] = frozenset()
     set_aside: frozenset[SavedGame] = frozenset()
     lines_game: LinesGame | None = None
@@ -132,6 +134,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             super().__init__()
             self.entry = entry
             self.state = state
+            self.settled = False
+            """The app has opened the entry, or dropped it (`LinesTuiApp.on_menu_screen_chosen`):
+            until then, keys typed on are not the menu's (`MenuScreen.choosing`)."""
 
     class StateRead(Message):
         """The menu has read the player and the saved games (it does on every visit)."""
@@ -211,6 +216,11 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         """The resume entry chosen while it was listed, read again before it opens."""
         self._size_steps: list[int] = []
         """`+` and `-` pressed before the board size kept was read: applied once it is."""
+        self._posted: MenuScreen.Chosen | None = None
+        """The entry chosen last, on its way to the app."""
+        self._size_changed = False
+        """`+` or `-` changed the size since the read under way began: what it reads of the
+        size kept is from before (the write follows it on the store's thread)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-panel") as panel:  # centred by the screen's style
@@ -224,7 +234,9 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         self._show_entries({})
 
     def on_screen_resume(self) -> None:
-        """Shown for the first time or again: the saved games and the player may have changed."""
+        """Shown for the first time or again: the saved games and the player may have changed.
+        A choice made before is settled now, whatever became of it."""
+        self._posted = None
         self.refresh_entries()
 
     def came_to_front(self) -> None:
@@ -238,6 +250,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         key checks below run on every key press)."""
         self.state = None
         self._reading = True
+        self._size_changed = False
         load(self, self._session.io, self._read_state, self._show_state, self._failed, group="menu")
 
     def _failed(self, error: StoreError) -> None:
@@ -256,8 +269,14 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         with `StateRead`, to be told where the player will see them (a game may open now)."""
         self.state = state
         self._reading = False
-        if self._session.lines_size is None:  # not asked with --size, nor changed yet
-            self._session.lines_size = state.lines_size
+        session = self._session
+        # The size kept, at every visit: another copy may have changed it meanwhile. Not over
+        # --size's for this run, nor over a + or - pressed while it was read, nor with the
+        # default when the settings could not be read (the size shown stays).
+        if session.lines_size is None or (
+            state.settings_read and not (session.lines_size_for_run or self._size_changed)
+        ):
+            session.lines_size = state.lines_size
         steps, self._size_steps = self._size_steps, []
         for step in steps:
             self._change_lines_size(step)
@@ -268,7 +287,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         chosen, self._chosen = self._chosen, None
         resuming, self._resuming = self._resuming, None
         if chosen is not None and self._offered(chosen, state):
-            self.post_message(self.Chosen(chosen, state))
+            self._choose(chosen, state)
         elif chosen is not None and chosen == resuming:
             self._gone(chosen, state)
         elif chosen in RESUME_ENTRIES:  # not listed when typed, and nothing of its kind is saved
@@ -375,10 +394,25 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self._resuming = entry if entry in self._listed else None
             self.refresh_entries()
         else:
-            self.post_message(self.Chosen(entry, self.state))
+            self._choose(entry, self.state)
+
+    def _choose(self, entry: str, state: MenuState | None) -> None:
+        self._posted = self.Chosen(entry, state)
+        self.post_message(self._posted)
+
+    @property
+    def choosing(self) -> bool:
+        """An entry is chosen and not yet opened: waiting for a read, or on its way to the app.
+        A key typed on after it is not the menu's: `+` after `l` in one burst made the game it
+        opened one size bigger, and kept that size."""
+        posted = self._posted
+        return self._chosen is not None or (posted is not None and not posted.settled)
 
     def action_lines_size(self, step: int) -> None:
-        """`+` (`step` 1) or `-` (-1): a board one size bigger or smaller for `l`."""
+        """`+` (`step` 1) or `-` (-1): a board one size bigger or smaller for `l`; dropped while
+        an entry chosen before it is opening (`choosing`)."""
+        if self.choosing:
+            return
         if self._session.lines_size is None:  # the size kept is not read yet
             self._size_steps.append(step)
             if not self._reading:  # the last read failed
@@ -397,9 +431,22 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             end, which = (LINES_SIZES[-1], "largest") if step > 0 else (LINES_SIZES[0], "smallest")
             self.notify(f"{end} x {end} is the {which} Lines board.", severity="warning")
             return
-        self._session.lines_size = size
         session = self._session
-        keep_preferences(self.app, session.io, session.store, lines_label(size), lines_size=size)
+        session.lines_size = size
+        session.lines_size_for_run = False
+        self._size_changed = True
+
+        def for_run_only() -> None:  # not kept: the menu's next read keeps it for the run
+            session.lines_size_for_run = True
+
+        keep_preferences(
+            self.app,
+            session.io,
+            session.store,
+            lines_label(size),
+            for_run_only=for_run_only,
+            lines_size=size,
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id:

@@ -152,7 +152,8 @@ class SavedGames:
         lost_said = judged.get("mahjong", Judged()).summary
         today = utc_day(self.session.clock())
         # Settings that could not be read play as the defaults (what was read says so).
-        kept = read(store.preferences, "the settings") or Preferences()
+        settings = read(store.preferences, "the settings")
+        kept = settings or Preferences()
         problems = [
             unread_problem([what for what, _ in parts], error, "".join(m for _, m in parts))
             for error, parts in unreadable.items()
@@ -173,6 +174,7 @@ class SavedGames:
             solvable_deals=kept.solvable_deals,
             symbols=kept.symbols,
             lines_size=kept.lines_size,
+            settings_read=settings is not None,
             refused=frozenset(refused),
             set_aside=frozenset(set_aside),
             lines_game=judged.get("lines", Judged()).lines_game,

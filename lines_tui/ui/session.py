@@ -156,6 +156,9 @@ class Session:
     few_colours: bool = False
     solvable_deals: bool | None = None
     lines_size: int | None = None
+    lines_size_for_run: bool = False
+    """`lines_size` is `--size`'s, for this run only (until `+` or `-`): the menu's reads keep
+    it rather than the size kept, which another copy may change."""
     solver: BackgroundSolver | None = None
     proofs: SolverProofs | None = None
     io: StoreThread = field(default_factory=StoreThread)

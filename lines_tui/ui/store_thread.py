@@ -241,14 +241,22 @@ def still_there(node: DOMNode) -> bool:
 
 
 def keep_preferences(
-    node: DOMNode, thread: StoreThread, store: Store, now: str, **changes: Unpack[PreferenceChanges]
+    node: DOMNode,
+    thread: StoreThread,
+    store: Store,
+    now: str,
+    *,
+    for_run_only: Callable[[], None] = lambda: None,
+    **changes: Unpack[PreferenceChanges],
 ) -> None:
     """Keep changed settings for the next start (`Store.change_preferences`), written on the
     store's `thread`. A failure is told on `node`'s app, naming the setting as it is `now` for
-    this run ("Symbols on"), so the player knows which one the next start will not have."""
+    this run ("Symbols on"), so the player knows which one the next start will not have; then
+    `for_run_only()`: the setting holds for this run, whatever is kept."""
 
     def failed(error: StoreError) -> None:
         node.app.notify(not_kept(now, error), severity="error")
+        for_run_only()
 
     write(node, thread, lambda: store.change_preferences(**changes), _kept, failed)
 

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.going_back import MENU, going_back
+from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, TYPED_ON_HINT, DropsTypedAhead
@@ -30,7 +31,7 @@ def outcome_text(outcome: RecordOutcome, table_title: str) -> str:
         return ended(f"Saved: place {outcome.rank} in the table {table_title}")
     if outcome.saved:
         return "Saved."
-    if outcome.may_retry:  # the store could not write it: the game is kept
+    if outcome.may_retry:  # the store could not write it, or its player is gone: the game is kept
         return (
             f"{ended(f'Not saved: {outcome.reason}')} Kept: resume it from the menu to try again."
         )
@@ -44,7 +45,7 @@ UNREPLAYABLE = f"{NO_CHALLENGE}: this game's moves cannot be replayed (a save ed
 """What c says when the game has no challenge code (its Footer key shows only when it has)."""
 
 
-class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
+class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScreen[str | None]):
     """Dismisses with "new", "menu", or None to look at the final board. The leaderboard opens
     over the dialog, so leaving it comes back here (the final board and the challenge code are
     still to be had). Opened by the last move's key: keys typed on with it (enter, a cell's
@@ -58,7 +59,12 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         Binding("b", "leaderboard", "Leaderboard", tooltip="See the table the score went into"),
         Binding("c", "copy_challenge", "Challenge", tooltip="Copy a challenge code of this game"),
         Binding("q", "choose('menu')", "Menu", tooltip="Back to the menu"),
-        Binding("escape", "choose(None)", "Board", tooltip="Look at the final board"),
+        Binding(
+            "escape",
+            "choose(None)",
+            "Board",
+            tooltip="Look at the final board (r there opens this again)",
+        ),
         *ON_A_DIALOG_ALL_SHOWN,
     ]
 
@@ -72,12 +78,16 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
         table_title: str,
         why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
         back_to: str = MENU,
+        asked: bool = False,
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
         the table the score went into (`b`, once it is saved), `table_title` its title;
-        `back_to`: where `q` goes, the screen under the game (`going_back`)."""
+        `back_to`: where `q` goes, the screen under the game (`going_back`); `asked`: opened
+        again by the player's own `r`, so no key typed once it shows is dropped."""
         super().__init__()
+        if asked:
+            self.guard = 0.0
         self.back_to = back_to
         self.score = score
         self.outcome = outcome
@@ -107,14 +117,21 @@ class GameOverScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[str | None]):
             if self.outcome.saved:
                 keys += "    b: leaderboard"
             if self.back_to == MENU:
-                keys += "    q: menu\nesc: see the board"
+                keys += "    q: menu"
             else:
-                keys += f"\nq: back to {self.back_to}    esc: see the board"
+                keys += f"\nq: back to {self.back_to}"
+            keys += "\nesc: see the board (r there: this again)"
             if self.challenge:
                 keys += "\nc: copy a challenge code (a friend plays this very deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
             yield Static(TYPED_ON_HINT, classes="dialog-keys typed-on-hint", markup=False)
         yield Footer()
+
+    @property
+    def takes_typed_ahead(self) -> bool:
+        """Opened again by the player's `r` (no guard), it takes what they typed on with it
+        (`rc` in one burst shows the challenge code); opened by the last move, it drops that."""
+        return not self.guard
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leaderboard":

@@ -31,6 +31,14 @@ OVER_KEYS: Restated = {
 }
 """What esc, q and n do on a finished board, said in place of what they do during a game; esc
 leaves the Footer, where q says Menu already."""
+KEPT_TO_FILE = "Back to the menu; the game is kept, its score not saved yet: resume it to try again"
+OVER_KEPT_KEYS: Restated = {
+    **OVER_KEYS,
+    "cancel": (False, KEPT_TO_FILE),
+    "leave": (True, KEPT_TO_FILE),
+}
+"""`OVER_KEYS` on a finished board whose score is not filed yet: being written, or refused for a
+reason another try may not have (the game stays saved)."""
 IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
 """The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
 the help, and pressed they say `GAME_IS_OVER`."""
@@ -127,13 +135,14 @@ LINES_KEYS: list[BindingType] = [
 
 
 def keys_now(
-    bindings: dict[str, ActiveBinding], *, over: bool, selected: bool
+    bindings: dict[str, ActiveBinding], *, over: bool, selected: bool, kept: bool = False
 ) -> dict[str, ActiveBinding]:
     """Textual's bindings, restated where a key does something else than during a move: on a
-    finished board (`OVER_KEYS`), and for esc while there is nothing to cancel."""
+    finished board (`OVER_KEYS`; `kept`: its score is not filed yet, `OVER_KEPT_KEYS`), and for
+    esc while there is nothing to cancel."""
     if over:
         bindings = keys_that_act(bindings, lambda action: action_name(action) in IDLE_WHEN_OVER)
-        changes = OVER_KEYS
+        changes = OVER_KEPT_KEYS if kept else OVER_KEYS
     else:
         bindings = keys_that_act(bindings, lambda action: action == "result")
         if selected:

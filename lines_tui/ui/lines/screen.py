@@ -250,7 +250,10 @@ class LinesScreen(GameScreen):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         keys = keys_now(
-            super().active_bindings, over=self.game.over, selected=self.selected is not None
+            super().active_bindings,
+            over=self.game.over,
+            selected=self.selected is not None,
+            kept=not self._filed,
         )
         return going_back(keys, self.back_to)
 
@@ -393,7 +396,7 @@ class LinesScreen(GameScreen):
                 elif choice == "menu":
                     self.dismiss()
 
-            def show_result() -> None:
+            def show_result(asked: bool) -> None:
                 dialog = GameOverScreen(
                     game.score,
                     outcome,
@@ -402,11 +405,13 @@ class LinesScreen(GameScreen):
                     table_title=self.session.table_title(table),
                     why_no_challenge=no_challenge,
                     back_to=self.back_to,
+                    asked=asked,
                 )
                 self.app.push_screen(dialog, chosen)
 
-            self._show_result = show_result
-            show_result()
+            self._show_result = lambda: show_result(asked=True)
+            self.refresh_bindings()  # q and esc say whether the game is kept
+            show_result(asked=False)
 
         self.record_result(
             str(table),

@@ -26,7 +26,7 @@ from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.store.sharing import challenge_problem
 from lines_tui.store.tables import FIRST_DATE
-from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.dialogs import CodeScreen, after_asking
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.sentences import ended
@@ -134,13 +134,8 @@ class WinResults:
                 )
                 self._settle()
                 return
-            screen.app.push_screen(
-                # Keys of the winning pair typed on must not edit the prefilled name.
-                NameEntryScreen(
-                    default=screen.player or "", guard=TYPED_ON_GUARD, kept=screen.player
-                ),
-                callback=lambda name: self._record(name, win),
-            )
+            # Keys of the winning pair typed on must not edit the prefilled name.
+            self._ask_name(win, guard=TYPED_ON_GUARD)
 
         def check() -> bool:
             # The player first, read again if the game's read failed (a lock held a moment):
@@ -239,11 +234,30 @@ class WinResults:
         self.pending = False
         self._screen.save_game()
 
-    def _record(self, name: str | None, win: Win) -> None:
+    def _ask_name(self, win: Win, guard: float = 0.0, typed: str | None = None) -> None:
+        """The name prompt, prefilled with the player, or with what was `typed` in it before."""
         screen = self._screen
-        if not name:
-            self.turn_down()
-            return
+        default = (screen.player or "") if typed is None else typed
+        prompt = NameEntryScreen(default=default, guard=guard, kept=screen.player)
+
+        def answered(name: str | None) -> None:
+            if name:
+                self._record(name, win)
+                return
+            # esc: one key must not throw the time away unasked.
+            after_asking(
+                screen.app,
+                True,
+                f"Your time {_cleared(win)} is not saved yet. Drop it?",
+                "Drop your time",
+                self.turn_down,
+                lambda: self._ask_name(win, typed=prompt.typed),
+            )
+
+        screen.app.push_screen(prompt, callback=answered)
+
+    def _record(self, name: str, win: Win) -> None:
+        screen = self._screen
 
         def recorded(outcome: RecordOutcome) -> None:
             if self._win is not win:

@@ -78,7 +78,12 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
         # Not a priority binding: those run before the keys typed just ahead of enter reach the
         # Input, so a quick "Bob<enter>" would be judged empty. Enter in the Input submits it.
         Binding("enter", "accept", "OK", tooltip="Take the name as typed"),
-        Binding("escape", "dismiss(None)", "Cancel", tooltip="Close without a name, nothing saved"),
+        Binding(
+            "escape",
+            "dismiss(None)",
+            "Cancel",
+            tooltip="Close without a name, nothing saved (after a win, asks first)",
+        ),
         # The app's keys stop at a dialog. ? and s are typed into the name, so the Footer shows
         # f1 for the help.
         *ON_A_DIALOG,
@@ -100,6 +105,8 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
         """The player's name as the file holds it (`clean_name`): taken though it was registered
         before a newer rule."""
         self.default = default
+        self.typed = default
+        """What the field holds: as esc left it, for a prompt asked again."""
         self.title_text = title
         self.check = check
         self.save = save
@@ -137,6 +144,7 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
         (it stayed under a name edited to a good one: "a name needs at least one character."
         under "Zo")."""
         event.stop()
+        self.typed = event.value
         problem = self.query_one("#name-problem", Static)
         if self._saving is None and problem.has_class("problem"):
             problem.update(RULES)
