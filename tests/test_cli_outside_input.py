@@ -136,7 +136,7 @@ def cut(text: str) -> str:
             f"unknown layout '{cut(PASTED)}': not a file",
         ),
         (["--player", PASTED, "players"], f"no registered player is named '{cut(PASTED)}' ("),
-        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}'\n"),
+        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}' ("),
     ],
     ids=["seed", "size", "entry", "timeout", "deal", "mahjong", "survey", "player", "use"],
 )
