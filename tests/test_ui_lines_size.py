@@ -50,6 +50,15 @@ def kept(folder: Path) -> dict[str, object]:
     return document
 
 
+async def menu_read_again(pilot: Pilot[None]) -> str:
+    """Players and back: the menu reads the saved games and the settings again. Its Lines entry
+    as it shows then."""
+    await pilot.press("p", "escape")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, MenuScreen)
+    return lines_entry(pilot.app)
+
+
 async def started_lines(pilot: Pilot[None]) -> LinesScreen:
     await pilot.press("l")
     await settle(pilot)
@@ -240,9 +249,7 @@ async def test_the_menu_shows_the_size_another_copy_kept_and_steps_from_it(
         await settle(pilot)
         assert lines_entry(app) == "l  Lines 9 x 9"
         open_store(tmp_path).change_preferences(lines_size=11)  # the other copy
-        await pilot.press("p", "escape")  # Players and back: the menu reads again
-        await settle(pilot)
-        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 11 x 11"
+        assert await menu_read_again(pilot) == "l  Lines 11 x 11"
         await pilot.press("minus")
         await settle(pilot)
         assert lines_entry(app) == "l  Lines 10 x 10" and kept(tmp_path)["lines_size"] == 10
@@ -252,9 +259,7 @@ async def test_the_menu_shows_the_size_another_copy_kept_and_steps_from_it(
         await pilot.press("q")
         await settle(pilot)
         open_store(tmp_path).change_preferences(lines_size=7)
-        await pilot.press("p", "escape")
-        await settle(pilot)
-        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+        assert await menu_read_again(pilot) == "l  Lines 12 x 12"
 
 
 async def test_a_visit_that_cannot_read_the_settings_keeps_the_size_shown(
@@ -269,10 +274,9 @@ async def test_a_visit_that_cannot_read_the_settings_keeps_the_size_shown(
         await settle(pilot)
         assert lines_entry(app) == "l  Lines 12 x 12"
         faults.fail("read", errno.EIO)
-        await pilot.press("p", "escape")
-        await settle(pilot)
+        shown = await menu_read_again(pilot)
         faults.heal()
-        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 12 x 12"
+        assert shown == "l  Lines 12 x 12"
         await pilot.press("minus")
         await settle(pilot)
         assert kept(tmp_path)["lines_size"] == 11
@@ -290,9 +294,7 @@ async def test_a_size_that_cannot_be_kept_holds_for_the_run_at_every_visit(
         await pilot.press("plus")
         await settle(pilot)
         assert lines_entry(app) == "l  Lines 10 x 10"
-        await pilot.press("p", "escape")
-        await settle(pilot)
-        assert isinstance(app.screen, MenuScreen) and lines_entry(app) == "l  Lines 10 x 10"
+        assert await menu_read_again(pilot) == "l  Lines 10 x 10"
 
 
 async def test_a_saved_game_of_another_size_is_asked_about_and_resumes_at_its_own(
