@@ -596,6 +596,8 @@ def test_a_mahjong_record_that_does_not_replay_is_told_in_a_sentence(home: Path)
         (["lines", "--daily", "--seed", "3"], "--seed"),
         (["mahjong", "--daily", "--seed", "3"], "--seed"),
         (["mahjong", "--daily", "--solvable"], "--solvable"),
+        # Both named: the refusal named --seed only, and the retry without it was refused too.
+        (["mahjong", "--daily", "--seed", "3", "--solvable"], "--seed or --solvable"),
     ],
 )
 def test_daily_with_a_seed_or_solvable_deals_is_refused(

@@ -40,6 +40,7 @@ from textual.widgets import OptionList
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame, points
 from lines_tui.store import StoreError, open_store
+from lines_tui.store.files import BUSY
 from lines_tui.store.tables import utc_day
 from lines_tui.ui import game_player
 from lines_tui.ui.app import LinesTuiApp
@@ -366,6 +367,32 @@ async def test_registered_players_game_is_saved_and_offers_the_leaderboard(
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_score_kept_while_another_copy_writes_says_try_again_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy held the lock as the score was written: "Not saved: another lines-tui is
+    writing the data folder; try again. Kept: resume it from the menu to try again." """
+    store = open_store(tmp_path)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game, last_move = one_move_from_its_end(4)
+    app = make_app(tmp_path)
+
+    def busy(*_: object, **__: object) -> object:
+        raise StoreError(BUSY)
+
+    monkeypatch.setattr(app.store, "record_lines", busy)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        await play_by_keys(pilot, screen, last_move)
+        assert isinstance(app.screen, GameOverScreen)
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        assert told == (
+            "Not saved: another lines-tui is writing the data folder. "
+            "Kept: resume it from the menu to try again."
+        )
 
 
 async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again(

@@ -865,7 +865,11 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
         await settle(pilot)
         assert app.screen is screen
         shown = widget_lines(screen.query_one(StatusLine))
-        told = f"Not saved: cannot write to {scores}: Is a directory."
+        # And how to try again, as Lines says it: the won game is kept.
+        told = (
+            f"Not saved: cannot write to {scores}: Is a directory. "
+            "Kept: resume it from the menu to try again."
+        )
         # Whole, over the rows it takes (the path, longer than a row, folded where it must).
         assert "".join("".join(shown).split()) == "".join(told.split())
         assert "…" not in "".join(shown)
@@ -1084,7 +1088,10 @@ async def test_a_win_whose_player_cannot_be_read_says_so_and_keeps_the_time(
         screen = await won_by_ada_unread(pilot, faults, clock, held_at_the_win=True)
         assert app.screen is screen
         told = screen.query_one(StatusLine).message
-        assert told == PLAYER_NOT_READ.format(time="0:42.0", error=BUSY)
+        # "try again" once: the lock's reason said it too, before the notice's own.
+        busy = "another lines-tui is writing the data folder"
+        assert told == PLAYER_NOT_READ.format(time="0:42.0", error=busy)
+        assert BUSY.startswith(busy) and told.count("try again") == 1
         faults.heal()
         question = await question_after(pilot, "N")
         assert question.startswith("Your time 0:42.0 is not saved yet. Drop it")

@@ -433,6 +433,37 @@ async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
         assert "c Challenge" in footer_keys(screen)
 
 
+async def test_the_keys_of_the_tiles_on_a_cleared_board_say_it_is_cleared(
+    tmp_path: Path,
+) -> None:
+    """Won, t, u, i, p, the arrows and a label's first letter did nothing and said nothing
+    (Lines says its game is over); the help no longer listed them. Now each says what is left
+    to do, the help lists them dimmed, and `s` still switches no symbols."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = one_pair_left()
+        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        clock.now += 42
+        await pilot.press("t")  # the last pair: won
+        await settle(pilot)
+        await turn_down_the_time(pilot)
+        assert app.screen is screen and screen.game.won
+        await pilot.pause()
+        for key in ("t", "u", "i", "p"):
+            row = help_row_of(screen, key)
+            assert row is not None and not row[2], key  # listed, dimmed
+        symbols = app.symbols_mode
+        for key in ("t", "u", "i", "p", "left", "tab", "enter", "s"):
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen, key
+            assert notified(app, "This deal is cleared: c challenges a friend, N deals"), key
+        assert app.symbols_mode == symbols and screen.game.won and not screen.paused
+        assert "q goes back to the menu." in screen.query_one(StatusLine).message
+
+
 async def test_the_game_and_its_parts_read_the_apps_clock_through_the_screen(
     tmp_path: Path,
 ) -> None:

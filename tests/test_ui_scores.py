@@ -1428,7 +1428,8 @@ async def test_every_code_and_reason_of_a_long_paste_is_reached_by_keys(tmp_path
         grid = screen.query_one(DataTable)
         assert pilot.app.focused is grid
         await press(pilot, "end")
-        assert cells(grid, grid.row_count - 1)[:5] == ["8", "rejected", "", "✗", "[b]8[/b]"]
+        # Rejected for its name, not refuted: marked as its replay left it (no game: ?).
+        assert cells(grid, grid.row_count - 1)[:5] == ["8", "rejected", "", "?", "[b]8[/b]"]
         assert grid.scroll_y == grid.max_scroll_y > 0  # the last row in sight
         await press(pilot, "tab")
         reasons = screen.query_one("#import-reason-pane")
@@ -1456,6 +1457,27 @@ async def test_a_refused_entry_with_its_game_is_not_shown_as_one_without(tmp_pat
         assert row[0] == "rejected" and row[2] == "✗" and row[3] == "Ann"
         reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
         assert reason == f"rejected Ann: the game scores {game.score} points, not {game.score + 1}"
+
+
+async def test_a_verified_entry_rejected_for_a_conflict_is_not_marked_refuted(
+    tmp_path: Path,
+) -> None:
+    """Every rejected entry was marked ✗, which the leaderboard's legend calls refuted: also a
+    game that replays, kept out only because the table holds it already with another date."""
+    game = played_lines_game(2, size=7)
+    deal = TableId.lines(7).for_deal(2)
+    store = open_store(tmp_path / "data")
+    store.add_player("Ann")
+    store.record_lines("Ann", deal, game.score, 2, START, START + 60, record_of_lines(game))
+    moved = Entry("Ann", game.score, int(START) + 86_400, 2, record_of_lines(game))
+    async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CodeInput).value = codes.encode(deal, [moved])
+        await settle(pilot)
+        row = cells(pilot.app.screen.query_one(DataTable), 0)
+        assert row[0] == "rejected" and row[2] == "✓" and row[3] == "Ann"
+        reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
+        assert reason.startswith("rejected Ann: this game (same player, deal, moves and score)")
 
 
 def style_of(text: Text) -> Style:

@@ -10,6 +10,7 @@ import json
 from concurrent.futures import Future
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from conftest import (
@@ -23,7 +24,8 @@ from conftest import (
 )
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Footer, Input
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, OptionList
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.daily import mahjong_daily_seed
@@ -43,10 +45,14 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
+from lines_tui.ui.today import TodayScreen
 
 TURTLE = find_layout("turtle")
 DEAD_END = 37
 """Turtle deal 37 is a dead end; deal 38 can be cleared (tests/test_solvable_deals.py)."""
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[object])
 
 
 class HeldSolver(BackgroundSolver):
@@ -132,13 +138,18 @@ async def footer_text(pilot: Pilot[None]) -> str:
     raise AssertionError("the Footer shows no keys")
 
 
-async def wait_for_game(pilot: Pilot[None]) -> MahjongScreen:
+async def wait_for_screen(pilot: Pilot[None], kind: type[ScreenT]) -> ScreenT:
+    """The screen on top once it is a `kind`."""
     for _ in range(400):
-        if isinstance(pilot.app.screen, MahjongScreen):
+        if isinstance(pilot.app.screen, kind):
             await pilot.pause()
             return pilot.app.screen
         await pilot.pause(0.025)
-    raise AssertionError(f"no game opened; the screen is {pilot.app.screen}")
+    raise AssertionError(f"no {kind.__name__}; the screen is {pilot.app.screen}")
+
+
+async def wait_for_game(pilot: Pilot[None]) -> MahjongScreen:
+    return await wait_for_screen(pilot, MahjongScreen)
 
 
 # --- the picker's setting -----------------------------------------------------------------------
@@ -561,6 +572,31 @@ async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path)
         assert screen.game.seed != 7
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+
+
+async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_path: Path) -> None:
+    """Stopping the proof of a Mahjong deal of the day went to the menu, where the layout
+    picker's comes back to the picker: Today's deals now comes back, the layout picked still
+    highlighted, and enter there proves it again. (No `settle` while a proof is held: it waits
+    for the proving worker.)"""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TodayScreen)
+        await pilot.press("down", "down", "enter")  # Lines, Turtle, then the second layout
+        await wait_for_screen(pilot, ProvingScreen)
+        await pilot.press("escape")
+        today = await wait_for_screen(pilot, TodayScreen)
+        assert today.query_one(OptionList).highlighted == 2
+        stopped = len(solver.requests)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, ProvingScreen)
+        await solver.answer(pilot, Verdict.SOLVABLE, after=stopped)
+        screen = await wait_for_game(pilot)
+        assert screen.tile_layout.name == builtin_layouts()[1].name
+        assert screen.game.deal_choice == daily(utc_day(app.session.clock()))
 
 
 async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path: Path) -> None:

@@ -51,10 +51,14 @@ def lines(
 
 def refuse_with_daily(*, seed: int | None, solvable: bool = False) -> None:
     """`--daily` plays the day's deal: a `--seed` or `--solvable` beside it would be ignored, so
-    the command is refused instead."""
-    for option, given in (("--seed", seed is not None), ("--solvable", solvable)):
-        if given:
-            fail(f"--daily plays the deal of the day, so it takes no {option}")
+    the command is refused instead, naming every such option given."""
+    given = [
+        option
+        for option, there in (("--seed", seed is not None), ("--solvable", solvable))
+        if there
+    ]
+    if given:
+        fail(f"--daily plays the deal of the day, so it takes no {' or '.join(given)}")
 
 
 def today_utc() -> str:

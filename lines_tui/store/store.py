@@ -673,7 +673,12 @@ class Store:
         valid = zip(checked.entries, problems, strict=True)
         seeds = [entry.seed for entry, problem in valid if problem is None]
         counted = counted_with(data, checked.table, seeds)
-        return merge(checked.table, local, checked.entries, problems, self.table_limit, counted)
+        merged = merge(checked.table, local, checked.entries, problems, self.table_limit, counted)
+        results = tuple(
+            replace(result, refuted=verdict.status == "refuted")
+            for result, verdict in zip(merged.results, checked.verdicts, strict=True)
+        )
+        return replace(merged, results=results)
 
     def save_game(
         self,

@@ -39,8 +39,10 @@ class DealOffers:
         self.lines = lines
         self.mahjong = mahjong
 
-    def today(self) -> None:
-        """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout."""
+    def today(self, again: str | None = None) -> None:
+        """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout. A no to
+        replacing the saved game, or a Mahjong proof stopped or failed (esc), comes back here
+        with the deal picked (`again`) highlighted, as the layout picker does."""
         from lines_tui.engine.daily_seeds import lines_daily_seed
         from lines_tui.engine.mahjong.layouts import find_layout
         from lines_tui.ui.today import LINES, TodayScreen
@@ -49,22 +51,30 @@ class DealOffers:
         size = self.lines.board_size()
 
         def picked(choice: str | None) -> None:
+            if choice is None:
+                return
+
+            def back() -> None:
+                self.today(choice)
+
             if choice == LINES:
                 seed = lines_daily_seed(size, day)
                 self.saved.replacing(
                     "lines",
                     lambda: self.lines.start(seed, size, daily(day)),
+                    declined=back,
                     same=self.lines.same_deal(size, seed, daily(day)),
                 )
-            elif choice is not None:
+            else:
                 layout = find_layout(choice)
                 self.saved.replacing(
                     "mahjong",
-                    lambda: self.mahjong.start_daily(layout, day),
+                    lambda: self.mahjong.start_daily(layout, day, stopped=back),
+                    declined=back,
                     same=self.mahjong.same_deal(layout, None, daily(day)),
                 )
 
-        self.app.push_screen(TodayScreen(day, size), picked)
+        self.app.push_screen(TodayScreen(day, size, again), picked)
 
     def challenge(
         self,

@@ -87,14 +87,17 @@ class MahjongStarts:
         else:
             self.start(layout, seed, solvable=self.solvable_deals())
 
-    def start_daily(self, layout: Layout, day: str) -> None:
+    def start_daily(
+        self, layout: Layout, day: str, stopped: Callable[[], object] | None = None
+    ) -> None:
         """The deal of the day is the first of the day's candidates the solver proves solvable,
-        proved in the solver process while the app stays live."""
+        proved in the solver process while the app stays live; `stopped` runs if that proof is
+        stopped or fails and the player goes back."""
         from lines_tui.engine.daily import mahjong_daily_search
         from lines_tui.engine.mahjong.layouts import layout_table_name
 
         search = mahjong_daily_search(layout, layout_table_name(layout), day)
-        self.prove_then_start(search, "Deal of the day", daily(day))
+        self.prove_then_start(search, "Deal of the day", daily(day), stopped)
 
     def prove_then_start(
         self,

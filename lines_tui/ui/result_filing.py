@@ -10,12 +10,23 @@ from textual.screen import Screen
 
 from lines_tui.store import RecordOutcome, Store, StoreError
 from lines_tui.ui.game_keeper import GameKeeper
+from lines_tui.ui.sentences import ended, reason_alone
 from lines_tui.ui.session import GAME_NAMES, Session, TablesChanged
 from lines_tui.ui.store_thread import still_there, write
 
 RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try again."
 """Told once a game screen is gone (the player left while its result was written) when the
 result could not be written."""
+
+
+def not_saved(outcome: RecordOutcome) -> str:
+    """What a game's end says of a result not saved: why, and for one whose game is kept to
+    file it again (`RecordOutcome.may_retry`: the store could not write it, or its player is
+    gone) how to try again."""
+    if not outcome.may_retry:
+        return ended(f"Not saved: {outcome.reason}")
+    why = ended(f"Not saved: {reason_alone(outcome.reason)}")
+    return f"{why} Kept: resume it from the menu to try again."
 
 
 def file_result(
@@ -64,7 +75,7 @@ def file_result(
             then(outcome)
         elif outcome.may_retry:
             game = GAME_NAMES[keeper.kind]
-            told = RESULT_KEPT.format(game=game, reason=outcome.reason)
+            told = RESULT_KEPT.format(game=game, reason=reason_alone(outcome.reason))
             app.notify(told, severity="error", markup=False)
 
     def failed(error: StoreError) -> None:  # a bug in `record` (UnexpectedError)

@@ -4,6 +4,8 @@ found ..."), a key's description, set alone on its own line; and sentences endin
 
 from __future__ import annotations
 
+from lines_tui.store.files import TRY_AGAIN
+
 
 def as_sentence(text: str) -> str:
     """`text`, told within a line elsewhere, alone on its line: its first letter a capital, the
@@ -16,3 +18,10 @@ def ended(sentence: str) -> str:
     already (a reason, a layout's title read from its file: "Duo."), and "Saved: place 1 in the
     table Duo.." is not a sentence."""
     return sentence.rstrip().rstrip(".") + "."
+
+
+def reason_alone(reason: str) -> str:
+    """A reason the store gives, for a sentence that goes on to say how to try again ("Kept:
+    resume it from the menu to try again."): without the reason's own "; try again" (another
+    copy holding the lock), which said it twice."""
+    return reason.removesuffix(TRY_AGAIN)

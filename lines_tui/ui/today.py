@@ -3,6 +3,7 @@ for everybody, each day its own table (README, "Deals of the day")."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import ClassVar
 
 from rich.text import Text
@@ -11,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from lines_tui.engine.mahjong.layouts import builtin_layouts
 from lines_tui.ui.app_keys import ON_A_DIALOG
@@ -24,7 +25,9 @@ LINES = "lines"
 
 
 class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
-    """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves."""
+    """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves. `again`:
+    the deal picked last, highlighted when the screen comes back (its proof stopped, or the
+    saved game kept)."""
 
     HELP_TITLE = "Today's deals"
 
@@ -34,10 +37,11 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, day: str, lines_size: int) -> None:
+    def __init__(self, day: str, lines_size: int, again: str | None = None) -> None:
         super().__init__()
         self._day = day
         self._lines_size = lines_size
+        self._again = again
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -58,7 +62,11 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
     def on_mount(self) -> None:
         if not self.staying:
             return  # closed at once, or the app ended while it was mounted: nothing to start
-        self.query_one(KeyList).focus()
+        options = self.query_one(KeyList)
+        if self._again is not None:
+            with suppress(OptionDoesNotExist):
+                options.highlighted = options.get_option_index(self._again)
+        options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_id)

@@ -16,6 +16,7 @@ from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.going_back import MENU, going_back
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.result_filing import not_saved
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD, TYPED_ON_HINT, DropsTypedAhead
 
@@ -31,11 +32,7 @@ def outcome_text(outcome: RecordOutcome, table_title: str) -> str:
         return ended(f"Saved: place {outcome.rank} in the table {table_title}")
     if outcome.saved:
         return "Saved."
-    if outcome.may_retry:  # the store could not write it, or its player is gone: the game is kept
-        return (
-            f"{ended(f'Not saved: {outcome.reason}')} Kept: resume it from the menu to try again."
-        )
-    return ended(f"Not saved: {outcome.reason}")
+    return not_saved(outcome)
 
 
 CHALLENGE_SENT = "Challenge code, sent to the clipboard (or select it):"

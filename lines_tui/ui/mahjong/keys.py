@@ -121,10 +121,6 @@ MAHJONG_KEYS: list[BindingType] = [
     ),
     Binding("p", "pause", "Pause", tooltip="Pause: hide the board and stop the clock"),
     Binding("p", "resume", "Resume", tooltip="Resume: show the board and start the clock again"),
-    # Not the app's symbols key, as in the rest of the app: here s starts a label ("se"), and
-    # once the labels rest (won) it does nothing rather than switch symbols (paused, it says
-    # the game is paused, as every label letter does).
-    Binding("s", "nothing", show=False),
     # Shown once won (`active_bindings`), when the board's keys have left the Footer: not
     # counted with them in the width the Footer needs (`least_width`).
     Binding(
@@ -190,8 +186,15 @@ BOARD_ACTIONS = frozenset(
         "resume",
     }
 )
-"""Actions that act only while tiles are left: a won game's footer leaves them out (there
-is room for `c` then)."""
+"""Actions that act only while tiles are left: a won game's Footer leaves them out (there is
+room for `c` then), the help lists them dimmed, and pressed they say the deal is cleared
+(`WON_NOTE`). Among them the label letters: `s` starts a label ("se"), so a won board's `s`
+says so too, rather than switching symbols as the rest of the app's `s` does."""
+WON_NOTE = (
+    "This deal is cleared: {challenge}N deals a new one, R plays it again, q goes back to the menu."
+)
+"""What a key of the tiles (`BOARD_ACTIONS`) says on a cleared board; `{challenge}` names c
+when the win gives a challenge code."""
 WAIT_FOR_THE_BOARD = (
     frozenset(
         action_name(binding.action)

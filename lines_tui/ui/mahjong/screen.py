@@ -37,7 +37,7 @@ from lines_tui.ui.footer import (
     width_now,
 )
 from lines_tui.ui.game_screen import RESUMED, GameScreen
-from lines_tui.ui.going_back import going_back
+from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -47,6 +47,7 @@ from lines_tui.ui.mahjong.keys import (
     MAHJONG_KEYS,
     SHARED_LABELS,
     WAIT_FOR_THE_BOARD,
+    WON_NOTE,
     keys_of_their_own,
 )
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
@@ -395,6 +396,8 @@ class MahjongScreen(GameScreen):
     def _idle(self, action: str) -> bool:
         if self.paused and action_name(action) in WAIT_FOR_THE_BOARD:
             return True
+        if self.game.won and action_name(action) in BOARD_ACTIONS:
+            return True
         if self.game.lost and action_name(action) in IDLE_AFTER_A_LOSS:
             return True
         if action == "undo":
@@ -411,13 +414,9 @@ class MahjongScreen(GameScreen):
         return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # False leaves a key out of the footer and the help: a won game is over, and its footer
-        # shows what is left to do; p is Pause or Resume. Paused, the keys that wait for the
-        # board stay in the help, dimmed, and say so when pressed (`_idle`, `_act`).
-        if action == "nothing":
-            return self.game.won
-        if self.game.won and action in BOARD_ACTIONS:
-            return False
+        # False leaves a key out of the footer and the help: p is Pause or Resume. Paused or
+        # won, the keys that wait for the board or act on its tiles stay in the help, dimmed,
+        # and say why when pressed (`_idle`, `_act`, `_act_on_tiles`).
         if action in ("pause", "resume"):
             return self.paused == (action == "resume")
         return True
@@ -430,6 +429,16 @@ class MahjongScreen(GameScreen):
         self._say("")
         return True
 
+    def _act_on_tiles(self) -> bool:
+        """`_act` for a key of the tiles (`BOARD_ACTIONS`): on a cleared board it says so
+        (`WON_NOTE`, what is left to do) and does nothing: False."""
+        if not self._act():
+            return False
+        if self.game.won:
+            challenge = "c challenges a friend, " if self._results.can_challenge else ""
+            self._say(said_for(WON_NOTE.format(challenge=challenge), self.back_to))
+        return not self.game.won
+
     def _waits_for_the_board(self) -> bool:
         """Paused: the key pressed waits for the board, and says so (`PAUSED_NOTE`), not what
         it would say of the game behind the cover ("A challenge code comes with a win")."""
@@ -438,7 +447,7 @@ class MahjongScreen(GameScreen):
         return self.paused
 
     def action_move(self, direction: str) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         board = self.board
         uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
@@ -451,12 +460,12 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         if not self._lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
@@ -470,7 +479,7 @@ class MahjongScreen(GameScreen):
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `on_key`)."""
-        if not self._act():
+        if not self._act_on_tiles():
             return
         self._face_typing.first(key)
 
@@ -478,24 +487,24 @@ class MahjongScreen(GameScreen):
         # Here and not through the keys' bindings, which run only once a key has gone up to the
         # app: the second character of a fast burst would reach this handler first.
         if self.game.won or self.paused:
-            return  # no label to type: the keys go to their bindings (s does nothing then)
+            return  # no label to type: the keys go to their bindings (which say why)
         if self._face_typing.key(event.key, event.character):
             event.stop()
             event.prevent_default()
 
     def action_take_pair(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         if not self._lost_said():
             self._pair_taking.take_pair()
 
     def action_match(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         self._pair_taking.choose()
 
@@ -514,7 +523,7 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_undo(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         if not self.game.can_undo:
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
@@ -524,7 +533,7 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_redo(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
@@ -533,7 +542,7 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_hint(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
@@ -551,7 +560,7 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_toggle_free(self) -> None:
-        if not self._act():
+        if not self._act_on_tiles():
             return
         self.board.show_free = not self.board.show_free
         if self.board.show_free:
@@ -569,14 +578,14 @@ class MahjongScreen(GameScreen):
         else:
             self._say("Letter labels again (G: Unicode tiles).")
 
-    def action_nothing(self) -> None:
-        """A label's first letter while labels rest: nothing happens."""
-
     def action_resume(self) -> None:
         self.action_pause()
 
     def action_pause(self) -> None:
-        """Pause, or resume a paused game."""
+        """Pause, or resume a paused game; a cleared board has no clock to stop."""
+        if self.game.won:
+            self._act_on_tiles()
+            return
         self._say("")
         self._pausing.toggle()
         self.refresh_clock()

@@ -28,8 +28,9 @@ from lines_tui.store.sharing import challenge_problem
 from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen, after_asking
 from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.result_filing import not_saved
 from lines_tui.ui.scores import NameEntryScreen
-from lines_tui.ui.sentences import ended
+from lines_tui.ui.sentences import ended, reason_alone
 from lines_tui.ui.store_thread import load
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
@@ -161,7 +162,7 @@ class WinResults:
         if screen.player_known:  # read: the table failed (`celebrate` reads the player first)
             screen.notify(f"The leaderboard could not be read: {error}", severity="error")
         else:
-            told = PLAYER_NOT_READ.format(time=_cleared(win), error=error)
+            told = PLAYER_NOT_READ.format(time=_cleared(win), error=reason_alone(str(error)))
             screen.notify(told, severity="error")
 
     @property
@@ -272,7 +273,7 @@ class WinResults:
                 if outcome.may_retry:  # pending again, the won game kept: resumed, it asks again
                     self.pending = True
                 # Otherwise refused for good (a time no one plays): a resume would ask in vain.
-                screen.notify(ended(f"Not saved: {outcome.reason}"))
+                screen.notify(not_saved(outcome))
 
         player = screen.player  # the name it may be, registered before a newer rule
 

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from lines_tui.store import Entry, EntryResult, Merge, TableId
+from lines_tui.store.verify import Status
 from lines_tui.ui.scores.entries import entry_cells, name_text, proof_cell, value_heading
 
 DROPS_OUT = "drops out"  # one of yours, pushed out of the top 10 by the merge
@@ -29,8 +30,9 @@ wider than the room the other columns leave it ends in "…", as a leaderboard's
 does (entries.SEED_CELLS), so the date, last, shows whole."""
 
 
-PreviewRow = tuple[int, TableId, str, str, Entry]
-"""A row of the preview: the code's number, its table, the entry's fate and place, the entry."""
+PreviewRow = tuple[int, TableId, str, str, Status, Entry]
+"""A row of the preview: the code's number, its table, the entry's fate and place, its replay's
+verdict, the entry."""
 
 
 def fill(
@@ -49,11 +51,12 @@ def fill(
     "already there", the times and the dates, until something else redrew the table."""
     rows: list[PreviewRow] = []
     for number, merge in merges:
+        for result in merge.results:
+            place = "" if result.rank is None else str(result.rank)
+            rows.append((number, merge.table, result.status, place, proof(result), result.entry))
         rows += [
-            (number, merge.table, r.status, "" if r.rank is None else str(r.rank), r.entry)
-            for r in merge.results
+            (number, merge.table, DROPS_OUT, "", recorded(entry), entry) for entry in merge.dropped
         ]
-        rows += [(number, merge.table, DROPS_OUT, "", entry) for entry in merge.dropped]
     values = "/".join(dict.fromkeys(value_heading(merge.table) for _, merge in merges))
     # The mark before the name, as on the leaderboard: at the end of a row of several codes
     # with a wide name, it was past the screen's edge.
@@ -77,19 +80,27 @@ def fill(
 def preview_cells(row: PreviewRow, styles: Mapping[str, Style], several: bool) -> list[Text]:
     """The cells of one row of the preview (the code's number first if there are `several`),
     its fate in its style in `styles`."""
-    number, table, fate, place, entry = row
+    number, table, fate, place, verdict, entry = row
     return [
         *([Text(str(number), justify="right")] if several else []),
         Text(fate, style=styles[fate]),
         Text(place, justify="right"),
-        # Rejected, it is not merged (the reason is under the table): marked ✗, with its game
-        # or without. A code's entry keeps its record only when its replay verified it
-        # (codes.read).
-        proof_cell(
-            "refuted" if fate == "rejected" else "verified" if entry.recorded else "unverified"
-        ),
+        proof_cell(verdict),
         *entry_cells(table, entry)[:3],
     ]
+
+
+def proof(result: EntryResult) -> Status:
+    """The mark of an entry of a code, as the leaderboard's legend reads it: ✗ only for one its
+    replay refuted; one rejected for another reason (a game there already with another time, a
+    name that reads as a player's) shows what its replay said."""
+    return "refuted" if result.refuted else recorded(result.entry)
+
+
+def recorded(entry: Entry) -> Status:
+    """An entry's mark when nothing refutes it: a code's entry keeps its record only when its
+    replay verified it (codes.read)."""
+    return "verified" if entry.recorded else "unverified"
 
 
 def column_widths(
