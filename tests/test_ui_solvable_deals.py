@@ -692,6 +692,31 @@ async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
         assert isinstance(app.screen, MahjongScreen)
 
 
+async def test_a_layout_picked_at_79_columns_starts_its_game(tmp_path: Path) -> None:
+    """The picker fits 79 columns, the menu under it does not: enter closed the picker, the
+    menu's enlarge message came up, and the game was dropped ("The new game was not started:
+    choose it again.", the layout and deal number lost). The game now starts; the menu's
+    message waits under it."""
+    from lines_tui.ui.size_guard import TooSmallScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_picker(pilot)
+        await pilot.press("tab", "4", "2")
+        await pilot.resize_terminal(79, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("enter")
+        screen = await wait_for_game(pilot)
+        assert screen.game.seed == 42
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def test_the_picker_asks_for_76_columns_instead_of_cutting(tmp_path: Path) -> None:
     """At 60 x 20 the layout picker cut its Footer mid-key ("? Help s", no "^q Quit") and its
     deal number field, with no enlarge message, where every other screen has one. Below the
