@@ -599,6 +599,34 @@ async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_pat
         assert screen.game.deal_choice == daily(utc_day(app.session.clock()))
 
 
+async def test_todays_deals_left_open_past_midnight_offer_the_new_days(tmp_path: Path) -> None:
+    """Opened at 23:59 and picked from after midnight, it played yesterday's deal, whose table
+    still took the result while `lines-tui challenge` called that deal over. The pick now says
+    the new day has begun and shows its deals, the one picked highlighted."""
+    from test_ui_mahjong import START, Clock
+    from test_ui_mahjong import make_app as make_app_on
+
+    clock = Clock()
+    clock.now = START + 86_400 - 30  # 23:59:30 UTC
+    app = make_app_on(tmp_path, clock)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TodayScreen)
+        yesterday = utc_day(clock.now)
+        assert yesterday in str(app.screen.query_one(".dialog").border_title)
+        clock.now += 60
+        today = utc_day(clock.now)
+        await pilot.press("down", "enter")  # the Turtle's
+        today_again = await wait_for_screen(pilot, TodayScreen)
+        assert notices[-1] == f"{today} has begun (UTC): these are its deals."
+        assert today in str(today_again.query_one(".dialog").border_title)
+        assert today_again.query_one(OptionList).highlighted == 1
+
+
 async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     day = utc_day(app.session.clock())
