@@ -1083,3 +1083,26 @@ def test_players_use_of_a_name_not_registered_says_how_to_register(home: Path) -
         "(register with: lines-tui players add NAME)\n"
     )
     assert run("players", "use", "ann").stdout == "Ann plays now\n"
+
+
+# 11. a file's name given where the codes go
+
+
+@pytest.mark.parametrize(
+    ("command", "hint"),
+    [
+        (["scores", "import"], "to read its codes, use - < {file}"),
+        (["scores", "verify"], "to read its codes, use - < {file}"),
+        (["challenge"], "give the code itself"),
+    ],
+)
+def test_a_files_name_for_codes_says_how_a_file_is_read(
+    home: Path, command: list[str], hint: str
+) -> None:
+    """`scores import code.txt` said only "no share code found in the text": the words are the
+    codes themselves, never a file to open."""
+    file = home / "code.txt"
+    file.write_text("anything\n", encoding="utf-8")
+    line = refused(run(*command, str(file)), "no share code found in the text")
+    assert line.rstrip("\n").endswith(f"{file} is a file, not a code: {hint.format(file=file)}")
+    assert "is a file" not in refused(run(*command, "code.txt"))  # no such file here

@@ -453,6 +453,28 @@ def test_a_random_deals_result_of_an_older_dealer_does_not_count_on_its_deal(
     assert target is not None and target.name == "New"
 
 
+def test_a_deal_of_the_day_gone_by_gives_no_challenge_code(tmp_path: Path) -> None:
+    """The code was made, and a friend's copy then refused to play it ("the deal of … is
+    over"): the day's table takes no new results. Its share code still shares it."""
+    seed = lines_daily_seed(7, DAY)
+    game = played_lines_game(seed, size=7)
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    table = TableId.lines(7).daily(DAY)
+    end = FIXED_NOW + 60
+    assert store.record_lines("Ann", table, game.score, seed, FIXED_NOW, end, record_of_lines(game))
+    assert store.challenge_code(table, 1, checker=checker()).startswith("LT2-")  # that day
+    over = f"the deal of {DAY} is over; its table takes no new results"
+    with pytest.raises(StoreError) as refused:
+        store.challenge_code(table, 1, checker=checker(FIXED_NOW + 86_400))
+    assert str(refused.value) == f"entry 1 cannot be a challenge: {over}"
+    assert store.export_code(table, checker=checker(FIXED_NOW + 86_400)).startswith("LT2-")
+    command = ["--data-dir", str(tmp_path), "scores", "export", str(table), "--challenge"]
+    result = CliRunner().invoke(app, command)  # today is after DAY
+    assert result.exit_code == 2
+    assert result.stderr == f"lines-tui: entry 1 cannot be a challenge: {over}\n"
+
+
 def test_an_older_dealers_result_gives_no_challenge_code(tmp_path: Path) -> None:
     """Its challenge code sent a friend to dealer 2's deal of that number: another board."""
     store = open_store(tmp_path)

@@ -25,10 +25,12 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
+from lines_tui.engine.deal_choice import daily
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import solve
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
@@ -431,6 +433,36 @@ async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
         await pilot.pause()
         assert help_row_of(screen, "c") == ("c", challenge, True)
         assert "c Challenge" in footer_keys(screen)
+
+
+async def test_c_on_a_deal_of_the_day_won_before_midnight_says_its_day_is_over(
+    tmp_path: Path,
+) -> None:
+    """A deal of the day won at 23:59 and its c pressed after midnight gave a code a friend's
+    copy refused to play: the day's table takes no new results. c now leaves the Footer then,
+    and says why."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = one_pair_left()
+        day = utc_day(START)
+        game.deal_choice = daily(day)
+        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        clock.now += 42
+        await pilot.press("t")  # the last pair: won
+        await settle(pilot)
+        if isinstance(app.screen, NameEntryScreen):
+            await turn_down_the_time(pilot)
+        assert app.screen is screen and screen.game.won
+        await pilot.pause()
+        assert "c Challenge" in footer_keys(screen)
+        clock.now += 86_400
+        screen.refresh_bindings()  # the Footer as it is drawn next
+        await pilot.pause()
+        assert "c Challenge" not in footer_keys(screen)
+        await pilot.press("c")
+        assert app.screen is screen
+        assert notified(app, f"No challenge code for this win: the deal of {day} is over")
 
 
 async def test_the_keys_of_the_tiles_on_a_cleared_board_say_it_is_cleared(

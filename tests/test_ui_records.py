@@ -1226,6 +1226,58 @@ async def test_x_on_an_older_dealers_result_says_why_there_is_no_challenge(
         assert app.clipboard == ""
 
 
+def yesterdays_lines_entry() -> tuple[TableId, Entry]:
+    """Ann's verified result on yesterday's Lines 7 x 7 deal of the day (the app's clock is
+    FIXED_NOW), and its table."""
+    yesterday = utc_day(FIXED_NOW - 86_400)
+    seed = lines_daily_seed(7, yesterday)
+    game = played_lines_game(seed, size=7)
+    entry = Entry("Ann", game.score, int(FIXED_NOW) - 86_400, seed, record_of_lines(game))
+    return TableId.lines(7).daily(yesterday), entry
+
+
+async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
+    tmp_path: Path,
+) -> None:
+    """x handed out a challenge code of yesterday's deal, which a friend's copy then refused to
+    play ("the deal of … is over"). x leaves the Footer there and says why."""
+    table, entry = yesterdays_lines_entry()
+    open_store(tmp_path).import_code(codes.encode(table, [entry]), checker())
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.open_leaderboards(str(table))
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert cells(board.query_one(DataTable), 0)[:3] == ["1", "✓", "Ann"]
+        footer = await footer_text(pilot)
+        assert "w Watch" in footer and "x Challenge" not in footer
+        await pilot.press("x")
+        await settle(pilot)
+        over = f"the deal of {table.tag} is over; its table takes no new results"
+        assert notices[-1] == f"entry 1 cannot be a challenge: {over}"
+        assert app.clipboard == ""
+
+
+async def test_an_imported_challenge_of_a_deal_of_the_day_gone_by_says_why_no_race(
+    tmp_path: Path,
+) -> None:
+    """Merged without a word on why no race was offered, where `lines-tui challenge` says the
+    day is over."""
+    table, entry = yesterdays_lines_entry()
+    app = make_app(tmp_path)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, codes.encode(table, [entry]))
+        assert isinstance(app.screen, LeaderboardScreen)
+        over = f"the deal of {table.tag} is over; its table takes no new results"
+        assert notices[-1] == f"No race on this code: {over}."
+    assert [e.name for e in open_store(tmp_path).table(str(table))] == ["Ann"]
+
+
 async def test_a_challenge_of_an_older_dealers_game_is_not_offered_nor_merged(
     tmp_path: Path,
 ) -> None:

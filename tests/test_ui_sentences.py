@@ -3,13 +3,17 @@ ending in words told elsewhere, ended with one full stop (`sentences.ended`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from lines_tui.store import RecordOutcome, ShareCodeError
+from lines_tui.engine.deal_choice import Skipped
+from lines_tui.store import Entry, Merge, RecordOutcome, ShareCodeError, TableId
 from lines_tui.store.sharecode import unwrap, wrap
+from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.lines.game_over import outcome_text
 from lines_tui.ui.scores.import_code import summary
-from lines_tui.ui.scores.pasted_codes import PastedCodes
+from lines_tui.ui.scores.pasted_codes import PastedCodes, counts
 from lines_tui.ui.sentences import as_sentence, ended
 
 
@@ -61,3 +65,19 @@ def test_every_line_import_tells_of_codes_that_cannot_be_read_ends_in_one_full_s
     assert told == f"Nothing was merged: code 1: {CHANGED}; code 2: {CUT}."
     for line in [one, *several, told]:
         assert line.endswith(".") and not line.endswith(".."), line
+
+
+def test_entries_of_yours_pushed_out_are_counted_in_agreement() -> None:
+    """It said "1 of yours drop out"."""
+    table = TableId.lines(9)
+    mine = [Entry("Me", 10 + n, FIRST_DATE, n) for n in range(2)]
+    one = Merge(table, results=(), entries=(), dropped=tuple(mine[:1]))
+    assert counts(one) == ", 1 of yours drops out"
+    assert counts(replace(one, dropped=tuple(mine))) == ", 2 of yours drop out"
+
+
+def test_deals_passed_over_are_counted_in_agreement() -> None:
+    """`lines-tui deal --solvable` said "(skipped: 1 dead ends, 0 undecided)"."""
+    assert Skipped(1, 0).said() == "1 dead end"
+    assert Skipped(2, 1).said() == "2 dead ends, 1 undecided"
+    assert Skipped(0, 0).said() == ""

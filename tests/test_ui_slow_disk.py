@@ -185,9 +185,10 @@ async def test_a_new_game_waiting_for_a_slow_read_says_so_and_what_became_of_it(
     tmp_path: Path,
 ) -> None:
     """A new game from the menu first reads whether a game is saved (another copy may have saved
-    one): a read held up says why nothing happens yet, and one that ends under another screen
-    (the terminal got too small meanwhile) says the game was not started, where nothing was
-    said and the choice was lost."""
+    one): a read held up says why nothing happens yet. One that ended under the enlarge message
+    (the terminal got too small meanwhile) dropped the choice without a word; then it said the
+    game was not started; now the game starts, under its own enlarge message until the terminal
+    is large enough again."""
     from lines_tui.ui.saved_games import NOT_STARTED, READING_SAVED_GAMES, SLOW_READ_SECONDS
     from lines_tui.ui.size_guard import TooSmallScreen
 
@@ -207,7 +208,12 @@ async def test_a_new_game_waiting_for_a_slow_read_says_so_and_what_became_of_it(
         assert isinstance(app.screen, TooSmallScreen)
         disk.release()
         await settle(pilot)
-        assert NOT_STARTED in app.toasted
+        assert NOT_STARTED not in app.toasted
+        assert isinstance(app.screen, TooSmallScreen)
+        assert isinstance(app.screen_stack[-2], LinesScreen)
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
-        assert app.screen is menu
+        assert isinstance(app.screen, LinesScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.screen is menu  # the menu's enlarge message went with the terminal's growth

@@ -599,6 +599,34 @@ async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_pat
         assert screen.game.deal_choice == daily(utc_day(app.session.clock()))
 
 
+async def test_todays_deals_left_open_past_midnight_offer_the_new_days(tmp_path: Path) -> None:
+    """Opened at 23:59 and picked from after midnight, it played yesterday's deal, whose table
+    still took the result while `lines-tui challenge` called that deal over. The pick now says
+    the new day has begun and shows its deals, the one picked highlighted."""
+    from test_ui_mahjong import START, Clock
+    from test_ui_mahjong import make_app as make_app_on
+
+    clock = Clock()
+    clock.now = START + 86_400 - 30  # 23:59:30 UTC
+    app = make_app_on(tmp_path, clock)
+    notices: list[str] = []
+    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TodayScreen)
+        yesterday = utc_day(clock.now)
+        assert yesterday in str(app.screen.query_one(".dialog").border_title)
+        clock.now += 60
+        today = utc_day(clock.now)
+        await pilot.press("down", "enter")  # the Turtle's
+        today_again = await wait_for_screen(pilot, TodayScreen)
+        assert notices[-1] == f"{today} has begun (UTC): these are its deals."
+        assert today in str(today_again.query_one(".dialog").border_title)
+        assert today_again.query_one(OptionList).highlighted == 1
+
+
 async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     day = utc_day(app.session.clock())
@@ -690,6 +718,31 @@ async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
         await pilot.press("enter")  # a built-in layout still plays
         await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)
+
+
+async def test_a_layout_picked_at_79_columns_starts_its_game(tmp_path: Path) -> None:
+    """The picker fits 79 columns, the menu under it does not: enter closed the picker, the
+    menu's enlarge message came up, and the game was dropped ("The new game was not started:
+    choose it again.", the layout and deal number lost). The game now starts; the menu's
+    message waits under it."""
+    from lines_tui.ui.size_guard import TooSmallScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_picker(pilot)
+        await pilot.press("tab", "4", "2")
+        await pilot.resize_terminal(79, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press("enter")
+        screen = await wait_for_game(pilot)
+        assert screen.game.seed == 42
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_the_picker_asks_for_76_columns_instead_of_cutting(tmp_path: Path) -> None:

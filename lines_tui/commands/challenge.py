@@ -15,7 +15,6 @@ import typer
 
 from lines_tui.commands.common import fail, say, tell_store_warnings
 from lines_tui.commands.options import checks_player, settings
-from lines_tui.commands.play import today_utc
 from lines_tui.commands.scores import (
     GameCodeArgument,
     checker_now,
@@ -34,13 +33,15 @@ T = TypeVar("T")
 def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     """Play the deal of a challenge code; its verified results join that deal's table."""
     from lines_tui.store import codes
+    from lines_tui.store.sharing import race_over
     from lines_tui.store.verify import NOTHING_TO_BEAT, challenge_target
 
     text = game_code(code)
     # Everything that can refuse the challenge is asked before its results are merged, and
     # what needs no data before the data folder is read (a damaged file there is set aside): a
     # refusal changes nothing.
-    checked = read_or_fail(lambda: codes.read(text, checker_now()))
+    checker = checker_now()
+    checked = read_or_fail(lambda: codes.read(text, checker))
     table = checked.table
     if table.mode == "random":
         fail("this code is a table of random deals, not a challenge (see --challenge)")
@@ -49,14 +50,10 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         verdicts = enumerate(checked.verdicts, start=1)
         why = next((f" (entry {n}: {v.line()})" for n, v in verdicts if v.reason), "")
         fail(f"{NOTHING_TO_BEAT}{why}")
-    choice: DealChoice = CHOSEN
-    if table.mode == "daily" and table.tag == today_utc():
-        choice = daily(table.tag)
-    elif table.mode == "daily":
-        fail(
-            f"the deal of {table.tag} is over; its table takes no new results "
-            "(`lines-tui scores import` merges them)"
-        )
+    over = race_over(table, checker.now)
+    if over is not None:
+        fail(f"{over} (`lines-tui scores import` merges them)")
+    choice: DealChoice = daily(table.tag) if table.mode == "daily" else CHOSEN
     layout_source = None
     if table.kind == "mahjong":
         from lines_tui.engine.mahjong.layouts import layout_for_table

@@ -236,8 +236,9 @@ def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
 
 
 def proved_text(proved: ProvedDeal) -> str:
-    skipped = f"skipped: {proved.skipped.dead_ends} dead ends, {proved.skipped.undecided} undecided"
-    return f"deal {proved.seed} — proved solvable ({skipped})"
+    """ "deal 38 — proved solvable (skipped: 1 dead end)", as the app's panel and proof say it."""
+    skipped = proved.skipped.said()
+    return f"deal {proved.seed} — proved solvable" + (f" (skipped: {skipped})" if skipped else "")
 
 
 def position_text(position: Position) -> str:

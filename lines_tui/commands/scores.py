@@ -12,6 +12,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
@@ -325,7 +326,7 @@ def game_code(code: list[str]) -> str:
             "the game reads its keys from standard input, so the code cannot come from there; "
             "give it on the command line"
         )
-    return pasted_codes(code)[0]
+    return pasted_codes(code, from_a_file="give the code itself")[0]
 
 
 def checker_now() -> Checker:
@@ -343,11 +344,15 @@ def own_tables_checker() -> Checker:
     return Checker.for_own_tables(time.time())
 
 
-def pasted_codes(code: list[str]) -> list[str]:
-    """The codes in the words given (standard input for `-` alone); exit 2 if there is none.
-    A `-` among other words is refused in one line: read as text it was dropped without a
-    word, and read as standard input it would wait for a terminal's input in the middle of a
-    pasted message (a text with a lone `-` in it is given quoted, as one word)."""
+def pasted_codes(
+    code: list[str], from_a_file: str = "to read its codes, use - < {file}"
+) -> list[str]:
+    """The codes in the words given (standard input for `-` alone); exit 2 if there is none,
+    saying `from_a_file` (of the `{file}`) when a word names a file: the words are the codes,
+    never a file's name, and "no share code found" alone left `scores import code.txt` a
+    riddle. A `-` among other words is refused in one line: read as text it was dropped
+    without a word, and read as standard input it would wait for a terminal's input in the
+    middle of a pasted message (a text with a lone `-` in it is given quoted, as one word)."""
     if code == [STANDARD_INPUT]:
         text = read_standard_input()
     elif STANDARD_INPUT in code:
@@ -363,8 +368,18 @@ def pasted_codes(code: list[str]) -> list[str]:
         fail(too_long)
     found = find_codes(text)
     if not found:
+        named = next((word for word in code if _names_a_file(word)), None)
+        if named is not None:
+            fail(f"{NO_CODE}; {named} is a file, not a code: {from_a_file.format(file=named)}")
         fail(NO_CODE)
     return found
+
+
+def _names_a_file(word: str) -> bool:
+    try:
+        return Path(word).is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL: no file
+        return False
 
 
 @app.command("import")

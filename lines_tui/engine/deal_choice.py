@@ -139,6 +139,16 @@ class Skipped:
     def total(self) -> int:
         return self.dead_ends + self.undecided
 
+    def said(self) -> str:
+        """The deals passed over, and why: "2 dead ends, 1 undecided", "1 dead end" ("" when
+        none)."""
+        parts = []
+        if self.dead_ends:
+            parts.append(f"{self.dead_ends} dead end" + ("s" if self.dead_ends > 1 else ""))
+        if self.undecided:
+            parts.append(f"{self.undecided} undecided")
+        return ", ".join(parts)
+
     def to_json(self) -> dict[str, int]:
         return {"dead_ends": self.dead_ends, "undecided": self.undecided}
 

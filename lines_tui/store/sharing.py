@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from lines_tui.engine.deal_choice import DEAL_RANGE, is_deal_number, number_said
 from lines_tui.store.errors import StoreError
 from lines_tui.store.records import GameRecord
-from lines_tui.store.tables import Entry, TableId, dealer_problem, numbered_entry
+from lines_tui.store.tables import Entry, TableId, dealer_problem, numbered_entry, utc_day
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import CheckedTable, FindLayout, Verdict
@@ -37,19 +37,32 @@ def share_code(checked: CheckedTable, find_layout: FindLayout, entry: int | None
     return _shared(table, lambda: codes.encode(table, entries, find_layout))
 
 
-def challenge_code(checked: CheckedTable, entry: int, find_layout: FindLayout) -> str:
+def challenge_code(checked: CheckedTable, entry: int, find_layout: FindLayout, now: float) -> str:
     """A challenge code of entry `entry` of a checked table: only a result its replay verifies
-    sets a challenge, and only on the board its deal's table races on (`challenge_problem`;
-    README, "Challenges"). `find_layout` as for `share_code`."""
+    sets a challenge, only while its deal can be raced at `now` (`race_over`), and only on the
+    board its deal's table races on (`challenge_problem`; README, "Challenges"). `find_layout`
+    as for `share_code`."""
     chosen, verdict = _checked_entry(checked, entry)
     if verdict.status != "verified":
         raise StoreError(f"entry {entry} cannot be a challenge: it is {verdict.line()}")
+    over = race_over(checked.table, now)
+    if over is not None:
+        raise StoreError(f"entry {entry} cannot be a challenge: {over}")
     other_board = challenge_problem(checked.table, chosen.seed, chosen.record)
     if other_board is not None:
         raise StoreError(f"entry {entry} cannot be a challenge: it was {other_board}")
     from lines_tui.store import codes
 
     return _shared(checked.table, lambda: codes.challenge(checked.table, chosen, find_layout))
+
+
+def race_over(table: TableId, now: float) -> str | None:
+    """Why the deal of `table` can no longer be raced at `now`, or None: a deal of the day once
+    its day (UTC) is over, as its table takes no new results. A friend's copy refuses to play
+    it, so no challenge is made of it, and an import of one offers no race."""
+    if table.mode == "daily" and table.tag != utc_day(now):
+        return f"the deal of {table.tag} is over; its table takes no new results"
+    return None
 
 
 def challenge_problem(table: TableId, seed: int, record: GameRecord | None) -> str | None:

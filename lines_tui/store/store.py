@@ -599,7 +599,8 @@ class Store:
     def challenge_code(self, table: str | TableId, entry: int, *, checker: Checker) -> str:
         """A challenge code of entry `entry` (1 is the best): the code of that one result in the
         table of its deal (a deal of the day stays a deal of the day)."""
-        return challenge_code(self.checked_table(table, checker), entry, checker.find_layout)
+        checked = self.checked_table(table, checker)
+        return challenge_code(checked, entry, checker.find_layout, checker.now)
 
     def import_code(self, code: str, checker: Checker) -> Merge:
         """Merge the table in `code` into the local one: every entry is replayed first (by

@@ -57,6 +57,14 @@ class DealOffers:
             def back() -> None:
                 self.today(choice)
 
+            now = utc_day(self.session.clock())
+            if now != day:
+                # Left open past midnight (UTC): its deals are yesterday's, whose tables take
+                # no new results and whose races are over.
+                self.app.notify(f"{now} has begun (UTC): these are its deals.", severity="warning")
+                back()
+                return
+
             if choice == LINES:
                 seed = lines_daily_seed(size, day)
                 self.saved.replacing(
@@ -93,10 +101,14 @@ class DealOffers:
         that a Lines score would not be saved (`unsaved_for_guest`). `declined` runs when
         the player says no to the offer (the Import screen tells its merge again)."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
+        from lines_tui.store.sharing import race_over
         from lines_tui.store.verify import NOTHING_TO_BEAT
 
-        today = utc_day(self.session.clock())
-        if table.mode == "random" or (table.mode == "daily" and table.tag != today):
+        if table.mode == "random":
+            return
+        over = race_over(table, self.session.clock())
+        if over is not None:
+            self.app.notify(f"No race on this code: {over}.", severity="warning")
             return
         if best is None:
             self.app.notify(f"{NOTHING_TO_BEAT.capitalize()}.", severity="warning")

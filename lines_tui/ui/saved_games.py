@@ -14,6 +14,7 @@ from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
+from lines_tui.ui.size_guard import uncovered
 from lines_tui.ui.store_thread import load
 from lines_tui.ui.typed_ahead import typed
 
@@ -262,9 +263,9 @@ class SavedGames:
         menu's read, and the new game replaces only the saved game read here (README, "Asking
         before a game is replaced").
         A read that takes a while (another copy holds the folder) says so; one that fails, or
-        ends with another screen on top (the terminal got too small), says the game was not
-        started."""
-        on_top = self.app.screen
+        ends with another screen on top (not the enlarge message: `uncovered`), says the game
+        was not started."""
+        on_top = uncovered(self.app)
         self._reading = True
 
         def slow() -> None:
@@ -275,7 +276,10 @@ class SavedGames:
             self._reading = False
             self.state = state
             self.tell_problems(state.problems)
-            if self.app.screen is on_top:
+            # Under the enlarge message the game still starts, at once covered by its own if it
+            # does not fit either: the menu needs 80 columns where the picker and the game do
+            # not, so at 79 the choice came back to a covered menu and was dropped.
+            if uncovered(self.app) is on_top:
                 self._replacing(kind, start, asked, declined, same)
             else:
                 self.app.notify(NOT_STARTED, severity="warning")

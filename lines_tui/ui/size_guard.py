@@ -192,6 +192,16 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
         self.dismiss()
 
 
+def uncovered(app: App[Any]) -> Screen[Any]:
+    """The screen on top, or the one a `TooSmallScreen` on top covers: the screen the player is
+    on, whatever the terminal's size (a menu too small for a terminal of 79 columns, back under
+    the layout picker that fits it)."""
+    stack = app.screen_stack
+    if isinstance(stack[-1], TooSmallScreen) and len(stack) > 1:
+        return stack[-2]
+    return stack[-1]
+
+
 class LaidOutFor80Columns:
     """A mixin for the screens other than games (the menu, the leaderboards, players, import,
     the layout picker): the enlarge message covers the screen while the terminal is smaller

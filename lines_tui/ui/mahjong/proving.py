@@ -35,21 +35,11 @@ if TYPE_CHECKING:
 WORKER_GROUP = "mahjong-proving"
 
 
-def skipped_text(skipped: Skipped) -> str:
-    """The deals passed over, and why: "2 dead ends, 1 undecided" ("" when none)."""
-    parts = []
-    if skipped.dead_ends:
-        parts.append(f"{skipped.dead_ends} dead end" + ("s" if skipped.dead_ends > 1 else ""))
-    if skipped.undecided:
-        parts.append(f"{skipped.undecided} undecided")
-    return ", ".join(parts)
-
-
 def proved_text(seed: int, skipped: Skipped) -> str:
     """What the message line says of a deal proved solvable before play: "Deal 38 proved
     solvable; skipped 1 dead end." (short enough for the day's deal, whose number has 19
     digits, to fit the line at 80 columns)."""
-    why = skipped_text(skipped)
+    why = skipped.said()
     said = f"Deal {seed} proved solvable"
     return f"{said}; skipped {why}." if why else f"{said}."
 
@@ -159,7 +149,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         lines = Text.assemble(
             f"Proving deal {search.number} of ", inert(search.layout.title), " solvable…"
         )
-        skipped = skipped_text(search.skipped)
+        skipped = search.skipped.said()
         if skipped:
             lines.append(f"\nSkipped so far: {skipped}.")
         self.query_one("#proving", Static).update(lines)

@@ -24,7 +24,7 @@ from lines_tui.store import (
 from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_mahjong
-from lines_tui.store.sharing import challenge_problem
+from lines_tui.store.sharing import challenge_problem, race_over
 from lines_tui.store.tables import FIRST_DATE
 from lines_tui.ui.dialogs import CodeScreen, after_asking
 from lines_tui.ui.game_screen import GameScreen
@@ -182,7 +182,8 @@ class WinResults:
     def can_challenge(self) -> bool:
         """The game is won and its moves make a record a friend's copy can be checked against
         (the win's, made once: the footer asks at every refresh), on the board its deal's table
-        races on (`other_board`), in a time a table holds (`no_result`)."""
+        races on (`other_board`), in a time a table holds (`no_result`), while its deal can be
+        raced (`race_over`)."""
         win = self._win
         return (
             self._game().won
@@ -190,6 +191,7 @@ class WinResults:
             and win.record is not None
             and self.other_board is None
             and self.no_result is None
+            and self.race_over is None
         )
 
     @property
@@ -207,6 +209,13 @@ class WinResults:
         be dealt another board (`challenge_problem`)."""
         win = self._win
         return None if win is None else challenge_problem(win.table, win.seed, win.record)
+
+    @property
+    def race_over(self) -> str | None:
+        """Why the win's deal can no longer be raced, or None: a deal of the day won before
+        midnight (UTC), looked at after it (`race_over`)."""
+        win = self._win
+        return None if win is None else race_over(win.table, self._screen.now())
 
     def challenge(self) -> None:
         """A challenge code of this win: a friend plays the same deal, for its table, against

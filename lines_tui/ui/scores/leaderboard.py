@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Static
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.sharing import challenge_code, share_code
+from lines_tui.store.sharing import challenge_code, race_over, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
@@ -467,7 +467,11 @@ class LeaderboardScreen(
         if action == "watch":
             return self._why_no_entry("to watch")
         if action == "challenge":
-            return self._why_no_entry("to challenge with")
+            why = self._why_no_entry("to challenge with")
+            if why is not None:
+                return why
+            over = race_over(self.tables[self.index], self.session.clock())
+            return None if over is None else f"Nothing to challenge with: {over}."
         if action == "remove":
             return None if self._entry_under_cursor() else "No entry here to remove."
         return None
@@ -612,10 +616,11 @@ class LeaderboardScreen(
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
+        now = self.session.clock()
         load(
             self,
             self.session.io,
-            lambda: challenge_code(checked, place, self.session.find_layout),
+            lambda: challenge_code(checked, place, self.session.find_layout, now),
             self._while_shown(checked, lambda code: self._show_challenge(code, place, name)),
             self._while_shown(checked, lambda error: self.notify(str(error), severity="error")),
             group="challenge",

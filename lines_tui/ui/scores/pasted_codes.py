@@ -219,5 +219,6 @@ NOTHING = "nothing to merge into "
 
 
 def counts(merged: Merge) -> str:
-    dropped = f", {len(merged.dropped)} of yours drop out" if merged.dropped else ""
+    count = len(merged.dropped)
+    dropped = f", {count} of yours drop{'s' if count == 1 else ''} out" if count else ""
     return merged.summary() + dropped
