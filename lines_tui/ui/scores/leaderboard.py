@@ -647,7 +647,8 @@ class LeaderboardScreen(
         """Take the entry under the cursor out of this table, once the player says yes: a
         result of a file edited by hand (refuted) blocks the table's share code until it goes.
         The question names every table the result goes from (a random deal's result is one
-        result in its deal's table too)."""
+        result in its deal's table too), as the store reads them first: the tables listed here
+        leave out the deal's table of one player's random deal, which still counts it."""
         entry = self._entry_under_cursor()
         if entry is None:
             self.notify("No entry here to remove.", severity="warning")
@@ -655,12 +656,8 @@ class LeaderboardScreen(
         table = self.tables[self.index]
         place = self._grid.cursor_row + 1
         said = entry_said(table, place, entry)
-        shown = self._entries_of.tables if self._entries_of is not None else {}
-        also = tuple(
-            other for other in table.counting_with(entry.seed)[1:] if entry in shown.get(other, ())
-        )
-
         title = self.session.table_title(table)  # a layout from a file: its own
+        shown = self.entries
 
         def removed(taken_from: tuple[TableId, ...]) -> None:
             self.notify(ended(f"Removed {said} from {tables_named(taken_from, self.session)}"))
@@ -680,9 +677,21 @@ class LeaderboardScreen(
                     failed,
                 )
 
-        where = tables_named((table, *also), self.session)
-        question = f"Remove {said} from {where}? This cannot be undone."
-        self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
+        def ask(counted_in: tuple[TableId, ...]) -> None:
+            if self.entries is not shown:  # another table shown meanwhile, or this one read again
+                return
+            where = tables_named(counted_in, self.session)
+            question = f"Remove {said} from {where}? This cannot be undone."
+            self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
+
+        load(
+            self,
+            self.session.io,
+            lambda: self.store.counted_in(table, entry, title),
+            ask,
+            failed,
+            group="remove",
+        )
 
     def action_copy_code(self) -> None:
         if not self.code:
