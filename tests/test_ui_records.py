@@ -945,6 +945,44 @@ async def test_the_merge_is_told_once_the_challenge_is_declined(tmp_path: Path) 
         assert "Merged into Turtle, deal 1" in told and "Not merged: code 2" in told
 
 
+README_CODE = "LT1-00009A737YY6MYM6J8Z7PY1JH28RZWRDMH5JH50JEAVHAAZ6"
+"""The README's code: Cleo and Bob on Lines 9 x 9, random deals, no challenge to offer."""
+
+
+@pytest.mark.parametrize("opened_from", ["leaderboard", "menu"])
+async def test_the_merge_is_told_on_the_status_line_of_the_table_it_shows(
+    tmp_path: Path, opened_from: str
+) -> None:
+    """With no challenge to ask about, the merge's notice was a toast over the leaderboard's
+    rows, while the status line kept telling the table shown before: "Challenge code shown
+    above and sent to the clipboard…", of Lines 7 x 7, over Lines 9 x 9 and its share code."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        if opened_from == "leaderboard":
+            board = await lines_7_board(pilot)
+            await pilot.press("x")  # Ann's challenge code, in the table's code's place
+            await settle(pilot)
+            assert board_notice(app).startswith("Challenge code shown above")
+            await pilot.press("i")
+            await settle(pilot)
+            assert isinstance(app.screen, ImportScreen)
+            app.screen.query_one(CodeInput).value = README_CODE
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+        else:
+            await import_in_the_app(pilot, README_CODE)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert board.tables[board.index] == TableId.lines(9)
+        assert " ".join(widget_lines(board.query_one("#board-code-label"))).strip() == (
+            "Share code of this table:"
+        )
+        assert board_notice(app) == "Merged into Lines 9 x 9 (lines-9): 2 added."
+        assert not app.screen.query("Toast")
+
+
 async def test_a_time_refused_for_good_is_not_asked_for_again(tmp_path: Path) -> None:
     """A win faster than anyone plays was refused with its reason, yet stayed waiting to be
     saved: every resume asked for the name again, to refuse it again."""

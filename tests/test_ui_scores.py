@@ -1028,7 +1028,8 @@ async def test_a_code_pasted_and_confirmed_in_one_burst_is_merged(tmp_path: Path
 
 
 class NoticeApp(ScreenApp):
-    """ScreenApp, keeping the notices it gives."""
+    """ScreenApp, keeping the notices it gives; as the opener of an Import screen, it tells
+    what a merge said (`Merged.told`) where the app tells it, on the leaderboard it shows."""
 
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__(screen)
@@ -1036,6 +1037,11 @@ class NoticeApp(ScreenApp):
 
     def notify(self, message: str, **options: Any) -> None:
         self.told.append(message)
+
+    def keep(self, result: Any) -> None:
+        super().keep(result)
+        if isinstance(result, Merged):
+            self.notify(result.told)
 
 
 @pytest.mark.parametrize(
@@ -1345,9 +1351,9 @@ async def test_a_challenge_whose_entries_are_all_here_says_so_and_enter_offers_i
             )
         await press(pilot, "enter")
         await settle(pilot)
-    assert app.told == []
     merged = app.result
     assert isinstance(merged, Merged) and merged.challenge is not None
+    assert app.told == [merged.told]  # by its opener only, on the leaderboard it shows
     assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
     assert merged.challenge.to_beat is not None and merged.challenge.to_beat.name == "Ann"
     assert merged.told == "Nothing was merged: every entry pasted is already in your tables."
@@ -1382,9 +1388,9 @@ async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offe
         )
         await press(pilot, "enter")
         await settle(pilot)
-    assert app.told == []
     merged = app.result
     assert isinstance(merged, Merged) and merged.challenge is not None
+    assert app.told == [merged.told]  # by its opener only, on the leaderboard it shows
     assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
     assert merged.told == (
         "Nothing was merged: every entry of the codes read is already in your tables;"

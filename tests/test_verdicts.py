@@ -286,6 +286,11 @@ def test_a_random_deal_s_result_removed_is_gone_from_its_deal_s_table_too(
     store.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
     (entry,) = store.table(deal_table)
     chosen = random_table if removed_from == "random" else deal_table
+    # What the question before the removal names (the deal's table is listed nowhere).
+    assert store.counted_in(chosen, entry) == (
+        chosen,
+        ({random_table, deal_table} - {chosen}).pop(),
+    )
     # Only the random-deal table holds it, but the deal's table read it from there: it is
     # gone from both, and both are named.
     assert store.remove_entry(chosen, entry) == (
@@ -327,6 +332,47 @@ async def test_removing_a_random_deal_s_result_from_its_deal_s_table_asks_for_bo
     assert removed.stdout.startswith(
         f"removed entry {ann} of lines-7+deal-1 (and from lines-7, where it counts too): Ann, "
     )
+
+
+@pytest.mark.parametrize("kind", ["lines", "mahjong"])
+async def test_removing_one_player_s_random_deal_result_asks_for_its_deal_s_table_too(
+    tmp_path: Path, kind: str
+) -> None:
+    """The question named the tables the leaderboard lists, and a deal's table of one player's
+    random deal is listed nowhere: "Remove #1 (Cleo, 5120 points) from Lines 9 x 9?", then
+    "Removed … from Lines 9 x 9 and from Lines 9 x 9, deal 902." (Mahjong's question named
+    both only where the deal's table was listed, raced.)"""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    if kind == "lines":
+        game = played_lines_game(1, size=7)
+        store.record_lines(
+            "Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+        )
+        table, both = "lines-7", "Lines 7 x 7 and from Lines 7 x 7, deal 1"
+    else:
+        won = record_of_mahjong(won_mahjong_game("lantern", 5))
+        store.record_mahjong("Ann", "lantern", 300.0, 5, FIXED_NOW, won)
+        table, both = "mahjong-lantern", "Lantern and from Lantern, deal 5"
+    assert [str(listed) for listed in store.snapshot().tables] == [table]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app, LinesTuiApp)
+        app.score_screens.open_leaderboards(table)
+        await settle(pilot)
+        board = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        asked = " ".join(" ".join(widget_lines(question.query_one(".dialog-text"))).split())
+        assert "(Ann, " in asked and f") from {both}? This cannot be undone." in asked
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is board
+        told = " ".join(widget_lines(board.query_one(StatusLine)))
+        assert f"from {both}." in " ".join(told.split())
+    assert open_store(tmp_path).table(f"{table}+deal-{1 if kind == 'lines' else 5}") == ()
 
 
 async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(

@@ -282,12 +282,10 @@ def remove(
 
 
 def counted_also_in(store: Store, table: TableId, entry: Entry) -> list[TableId]:
-    """The other tables that show `entry` as one result with `table` (a deal's table shows
-    its random-deal table's results of the deal): removed, it goes from them too, and the
-    question and the output name them."""
-    others = table.counting_with(entry.seed)[1:]
-    read = attempt(lambda: [store.table(other) for other in others], store)
-    return [other for other, entries in zip(others, read, strict=True) if entry in entries]
+    """The other tables that count `entry` as one result with `table` (a deal's table counts
+    its random-deal table's results of the deal; `Store.counted_in`, as the app's question
+    reads them): removed, it goes from them too, and the question and the output name them."""
+    return list(attempt(lambda: store.counted_in(table, entry), store)[1:])
 
 
 def removal_confirmed(question: str) -> bool:

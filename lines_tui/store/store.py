@@ -383,6 +383,16 @@ class Store:
         table_id = parse_table(table)
         return self._best(table_id, TableEntries(self._scores.read()))
 
+    def counted_in(
+        self, table: str | TableId, entry: Entry, title: str | None = None
+    ) -> tuple[TableId, ...]:
+        """The tables that count `entry` as one result with `table` now, `table` first: those
+        `remove_entry` would take it from, which the question before a removal names. Read
+        from the file, not from the tables a leaderboard lists: the deal's table of one
+        player's random deal is listed nowhere, yet counts the result. StoreError, as
+        `remove_entry` says it, if it is not in the table any more."""
+        return _counted_in(self._scores.read(), parse_table(table), entry, title)
+
     def remove_entry(
         self, table: str | TableId, entry: Entry, title: str | None = None
     ) -> tuple[TableId, ...]:
@@ -396,13 +406,9 @@ class Store:
         table_id = parse_table(table)
 
         def change(data: ScoreData) -> tuple[TableId, ...]:
-            if entry not in table_entries(data, table_id):
-                raise StoreError(f"that result is no longer in {title or table_id.title}")
-            places = table_id.counting_with(entry.seed)
-            # Where it counts now (a deal's table reads it from its random-deal table), before
-            # it is taken out of any.
-            taken_from = tuple(place for place in places if entry in table_entries(data, place))
-            for place in places:
+            # Where it counts now, before it is taken out of any.
+            taken_from = _counted_in(data, table_id, entry, title)
+            for place in table_id.counting_with(entry.seed):
                 kept = [other for other in data.tables.get(place, []) if other != entry]
                 if kept:
                     data.tables[place] = kept
@@ -721,6 +727,17 @@ class Store:
         with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
             current = settings.current or Preferences()
             settings.write(dump_preferences(replace(current, **changes)))
+
+
+def _counted_in(
+    data: ScoreData, table: TableId, entry: Entry, title: str | None
+) -> tuple[TableId, ...]:
+    """`Store.counted_in`, of `data`: the tables of `TableId.counting_with` that hold `entry`
+    (a deal's table reads it from its random-deal table), `table` first."""
+    if entry not in table_entries(data, table):
+        raise StoreError(f"that result is no longer in {title or table.title}")
+    places = table.counting_with(entry.seed)
+    return tuple(place for place in places if entry in table_entries(data, place))
 
 
 def _new_name_problem(players: PlayerKeys, name: str) -> str | None:

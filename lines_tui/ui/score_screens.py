@@ -5,7 +5,6 @@ frame")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.app import App
@@ -16,6 +15,7 @@ from lines_tui.ui.session import Session
 
 if TYPE_CHECKING:
     from lines_tui.ui.scores.import_code import Merged
+    from lines_tui.ui.scores.leaderboard import ShowMerged
 
 
 class ScoreScreens:
@@ -31,17 +31,26 @@ class ScoreScreens:
 
         self._app.push_screen(LeaderboardScreen(self._session, table=table, highlight_rank=rank))
 
-    def open_import(self, show: Callable[[str, int | None], object] | None = None) -> None:
+    def open_import(self, show: ShowMerged | None = None) -> None:
         """Import a code, from the menu or the leaderboard: a merged code shows the leaderboard
-        it went into, the new entries marked (`show`: the open leaderboard shows it; by default
-        one opens), and a code of one deal's table is offered as a challenge, to beat the best
-        of its results that the table took and its replay verified."""
-        from lines_tui.ui.scores import ImportScreen
+        it went into, the new entries marked and what the merge said on its status line
+        (`show`: the open leaderboard shows it; by default one opens), and a code of one deal's
+        table is offered as a challenge, to beat the best of its results that the table took
+        and its replay verified."""
+        from lines_tui.ui.scores import ImportScreen, LeaderboardScreen
 
-        def merged(result: Merged | None) -> None:
-            if result is not None:
-                (show or self.open_leaderboards)(result.table, result.place)
-                self._offer_challenge(result)
+        async def merged(result: Merged | None) -> None:
+            if result is None:
+                return
+            told = (result.told, result.severity)
+            if show is not None:
+                show(result.table, result.place, *told)
+            else:
+                # Mounted first: what the offer says goes to its status line, not over its rows.
+                await self._app.push_screen(
+                    LeaderboardScreen(self._session, result.table, result.place, *told)
+                )
+            self._offer_challenge(result)
 
         self._app.push_screen(ImportScreen(self._session), merged)
 
@@ -53,9 +62,7 @@ class ScoreScreens:
                 challenge.to_beat,
                 challenge.best_there,
                 guest=challenge.guest,
-                declined=lambda: self._app.notify(
-                    result.told, severity="warning" if result.left_out else "information"
-                ),
+                declined=lambda: self._app.notify(result.told, severity=result.severity),
             )
 
     def watch_game(self, table: TableId, entry: Entry, *, over_menu: bool = False) -> None:

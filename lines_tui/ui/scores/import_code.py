@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
@@ -100,6 +101,11 @@ class Merged:
     left_out: bool = False
     """Whether `told` names codes left out (a warning)."""
 
+    @property
+    def severity(self) -> SeverityLevel:
+        """How strongly `told` is told: as a warning when it names codes left out."""
+        return "warning" if self.left_out else "information"
+
 
 class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[Merged | None]):
     """Paste share codes; the preview shows each entry's fate; enter merges, escape leaves.
@@ -109,9 +115,10 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     codes than are read (`too_long_to_read`) is previewed as the command line refuses it, in
     one line, and enter merges none of it: no code is left out unseen. A merge dismisses the
     screen with the first table merged into and the best place an entry took there, so whoever
-    opened it shows that leaderboard (the one below it, or a new one from the menu). The preview
-    and the merge run on the session's store thread (a code's games are replayed): enter while
-    the preview is being made merges every code found, all or none, once.
+    opened it shows that leaderboard (the one below it, or a new one from the menu), with what
+    the merge said (`Merged.told`) on the leaderboard's status line. The preview and the merge
+    run on the session's store thread (a code's games are replayed): enter while the preview is
+    being made merges every code found, all or none, once.
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
@@ -338,13 +345,13 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             return None
 
     def _merged(self, merge: MergeTold, reads: OfferReads) -> None:
-        """Say what the merge did; show the first table merged into, or, if the codes (merged
-        before the preview could tell) brought nothing, stay."""
+        """Show the first table merged into, whose leaderboard says what the merge did (on its
+        status line: a notice here would be a toast over its rows), or, if the codes (merged
+        before the preview could tell) brought nothing, stay and say so."""
         if not merge.into:
             self._merging = False
             self._tell(merge.told, warning=True)
             return
-        self.notify(merge.told, severity="warning" if merge.left_out else "information")
         first = merge.into[0]
         deal = challenged(merge.merges)
         challenge = None if deal is None else Challenge.offered(deal, reads)

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.coordinate import Coordinate
 from textual.geometry import Size
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -99,6 +100,11 @@ cut at the edge where wider: `CodeShown.cut_note`), so that a cut code always sh
 itself and says so. At 80 x 16, the least this screen is laid out for
 (`size_guard.SCREEN_LEAST`), the room is 4 lines with 5 rows in sight; it binds only on a
 shorter terminal, under the size guard."""
+
+
+ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
+"""Shows the table an import merged into, the place its entries took under the cursor, with
+what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
 
 
 def board_heading(
@@ -230,16 +236,24 @@ class LeaderboardScreen(
             self.entry = entry
 
     class Import(Message):
-        """The player asked to import a code (the app does, then `show`s its table here)."""
+        """The player asked to import a code (the app does, then `show`s its table here, with
+        what the merge said: `LeaderboardScreen.show_merged`)."""
 
-        def __init__(self, show: Callable[[str | None, int | None], None]) -> None:
+        def __init__(self, show: ShowMerged) -> None:
             super().__init__()
             self.show = show
 
     def __init__(
-        self, session: Session, table: str | None = None, highlight_rank: int | None = None
+        self,
+        session: Session,
+        table: str | None = None,
+        highlight_rank: int | None = None,
+        told: str = "",
+        severity: SeverityLevel = "information",
     ) -> None:
         super().__init__()
+        self._told_at_mount = (told, severity)
+        """What an import opened from the menu merged, told on the status line as it opens."""
         self.session = session
         self.store = session.store
         self.tables: list[TableId] = []
@@ -284,7 +298,27 @@ class LeaderboardScreen(
     def on_mount(self) -> None:
         if not self.staying:
             return  # closed at once, or the app ended while it was mounted: nothing to start
+        if self._told_at_mount[0]:
+            self._tell(*self._told_at_mount)
         self.reload(self._wanted, self._highlight_rank)
+
+    def show_merged(
+        self, table: str, place: int | None, told: str, severity: SeverityLevel = "information"
+    ) -> None:
+        """After an import opened here (`i`): show the `table` the codes went into, `place`
+        under the cursor, with what the merge said (`told`) on the status line (README, "The
+        status line"). It replaces what the line said before, which spoke of the table shown
+        before the import (or of a challenge code no longer shown), not of this one."""
+        self._tell(told, severity)
+        self.reload(table, place)
+
+    def _tell(self, told: str, severity: SeverityLevel) -> None:
+        """`told` on the status line, in the place of what it said: a notice of the table about
+        to be shown, not of the entry under the cursor, so the cursor leaving it does not take
+        it away (`notice_shown`)."""
+        self._told_row = None
+        self.app.clear_notifications()  # none covers the table's rows
+        self.query_one("#board-status", StatusLine).tell(told, severity)
 
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables
@@ -652,7 +686,8 @@ class LeaderboardScreen(
         """Take the entry under the cursor out of this table, once the player says yes: a
         result of a file edited by hand (refuted) blocks the table's share code until it goes.
         The question names every table the result goes from (a random deal's result is one
-        result in its deal's table too)."""
+        result in its deal's table too), as the store reads them first: the tables listed here
+        leave out the deal's table of one player's random deal, which still counts it."""
         entry = self._entry_under_cursor()
         if entry is None:
             self.notify("No entry here to remove.", severity="warning")
@@ -660,12 +695,8 @@ class LeaderboardScreen(
         table = self.tables[self.index]
         place = self._grid.cursor_row + 1
         said = entry_said(table, place, entry)
-        shown = self._entries_of.tables if self._entries_of is not None else {}
-        also = tuple(
-            other for other in table.counting_with(entry.seed)[1:] if entry in shown.get(other, ())
-        )
-
         title = self.session.table_title(table)  # a layout from a file: its own
+        shown = self.entries
 
         def removed(taken_from: tuple[TableId, ...]) -> None:
             self.notify(ended(f"Removed {said} from {tables_named(taken_from, self.session)}"))
@@ -685,9 +716,21 @@ class LeaderboardScreen(
                     failed,
                 )
 
-        where = tables_named((table, *also), self.session)
-        question = f"Remove {said} from {where}? This cannot be undone."
-        self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
+        def ask(counted_in: tuple[TableId, ...]) -> None:
+            if self.entries is not shown:  # another table shown meanwhile, or this one read again
+                return
+            where = tables_named(counted_in, self.session)
+            question = f"Remove {said} from {where}? This cannot be undone."
+            self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
+
+        load(
+            self,
+            self.session.io,
+            lambda: self.store.counted_in(table, entry, title),
+            ask,
+            failed,
+            group="remove",
+        )
 
     def action_copy_code(self) -> None:
         if not self.code:
@@ -701,4 +744,4 @@ class LeaderboardScreen(
     def action_import_code(self) -> None:
         """The app imports, as from the menu (a challenge code is offered as a game), and this
         screen shows the table the code went into."""
-        self.post_message(self.Import(self.reload))
+        self.post_message(self.Import(self.show_merged))
