@@ -26,6 +26,7 @@ from lines_tui.ui.direct_start import Start
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.today import TodayScreen
 
 
 async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path) -> None:
@@ -313,6 +314,20 @@ async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(
         await settle(pilot)
         assert isinstance(app.screen, MahjongScreen)
         assert app.screen.tile_layout.name == "pagoda"
+
+
+async def test_todays_deal_asked_with_another_layout_is_named_so(tmp_path: Path) -> None:
+    """`lines-tui mahjong --daily --layout pagoda` with a Turtle game saved asked "You asked
+    for a deal of Pagoda", as for any deal."""
+    save_a_mahjong_game(tmp_path)
+    choice = daily(utc_day(FIXED_NOW))
+    app = make_app(tmp_path, start="mahjong", layout="pagoda", choice=choice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        text = dialog_text(app)
+        assert text.startswith("You asked for today's deal of Pagoda. A saved Mahjong game is")
+        assert "(Turtle, deal 5)" in text and text.endswith("Start today's deal of Pagoda?")
 
 
 @pytest.mark.parametrize("seed", [5, 18446744073709551615])
@@ -613,7 +628,8 @@ async def test_todays_deal_saved_can_still_be_started_afresh_after_asking(
 ) -> None:
     """n on "You have this deal saved" asks, as any new game over a saved one, whether to replace
     it; y there starts the deal again from its start, the saved game kept until its first move.
-    esc on either question keeps the saved game."""
+    esc on either question keeps the saved game, and goes back to Today's deals, where the deal
+    was picked (it went to the menu)."""
     saved = save_todays_lines_game(tmp_path)
     data = open_store(tmp_path).load_game("lines")
     for answers in (["escape"], ["n", "escape"], ["n", "y"]):
@@ -625,7 +641,7 @@ async def test_todays_deal_saved_can_still_be_started_afresh_after_asking(
             assert isinstance(app.screen, ResumeScreen)
             await answer_resume_question(pilot, answers)
             if answers[-1] == "escape":
-                assert isinstance(app.screen, MenuScreen)
+                assert isinstance(app.screen, TodayScreen)
             else:
                 screen = app.screen
                 assert isinstance(screen, LinesScreen)

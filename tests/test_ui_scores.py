@@ -57,7 +57,7 @@ from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.store.verify import Checker
 from lines_tui.ui.dialogs import CodeScreen
-from lines_tui.ui.help import key_rows
+from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.scores import (
     ImportScreen,
     LeaderboardScreen,
@@ -1484,6 +1484,22 @@ async def test_a_verified_entry_rejected_for_a_conflict_is_not_marked_refuted(
         assert row[0] == "rejected" and row[2] == "✓" and row[3] == "Ann"
         reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
         assert reason.startswith("rejected Ann: this game (same player, deal, moves and score)")
+
+
+async def test_the_import_help_reads_the_previews_marks(tmp_path: Path) -> None:
+    """The preview's ✓ column (✓, ✗, ?) was explained nowhere on the Import screen or in its
+    help, where the leaderboard has its legend."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.open_import()
+        await settle(pilot)
+        assert isinstance(app.screen, ImportScreen)
+        await pilot.press("f1")  # ? is typed into the code field
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        intro = " ".join(" ".join(widget_lines(pilot.app.screen.query_one("#help-intro"))).split())
+        assert "✓ verified (its game replays) ✗ refuted ? unverified" in intro
+        assert "rejected (not merged: the reason is under the table)" in intro
 
 
 def style_of(text: Text) -> Style:

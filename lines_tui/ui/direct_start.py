@@ -139,7 +139,8 @@ class DirectStart:
 
     def another_layout(self, layout: Layout) -> str | None:
         """The Mahjong deal asked for ("a deal of Pagoda", "deal 5 of Pagoda" with --seed, "a
-        solvable deal of Pagoda from deal 5" when it is proved from there) when the saved game
+        solvable deal of Pagoda from deal 5" when it is proved from there, "today's deal of
+        Pagoda" with --daily) when the saved game
         is on another layout (another name, or another file); None when no layout was asked, no
         game is saved, or it is on that layout. A layout titled as the saved one is named by
         where it comes from."""
@@ -152,7 +153,9 @@ class DirectStart:
             return self._numbered_over_random(saved, layout)
         # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
         name = layout.where if about.get("title") == layout.title else layout.title
-        if self.seed is None or (self.choice is not None and self.choice.mode == "daily"):
+        if self.choice is not None and self.choice.mode == "daily":
+            return f"today's deal of {name}"
+        if self.seed is None:
             return f"a deal of {name}"
         if self.choice is None and self.mahjong.solvable_deals():
             return f"a solvable deal of {name} from deal {self.seed}"

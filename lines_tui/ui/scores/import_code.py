@@ -30,6 +30,7 @@ from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
+from lines_tui.ui.scores.entries import PROOF_LEGEND
 from lines_tui.ui.scores.pasted_codes import (
     ALL_READ_THERE,
     ALL_THERE,
@@ -122,6 +123,14 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
+    HELP = (
+        "Paste a friend's share codes, one or several, even inside a chat message. Every entry is "
+        "replayed, and the preview shows what a merge would do with it: added, already there, "
+        "not good enough for the top 10, or rejected (not merged: the reason is under the "
+        "table); a row of yours that drops out is pushed out of the top 10. The ✓ column is the "
+        f"replay's verdict, as on the leaderboard: {PROOF_LEGEND} (no game record, or a layout "
+        "not installed here). Enter merges; esc goes back with nothing merged."
+    )
     COMPONENT_CLASSES: ClassVar[set[str]] = {fate_class(fate) for fate in FATES}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", tooltip="Back, with nothing merged"),
