@@ -745,6 +745,33 @@ async def test_a_layout_picked_at_79_columns_starts_its_game(tmp_path: Path) -> 
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_a_question_over_the_menus_enlarge_message_hides_it(tmp_path: Path) -> None:
+    """A layout picked at 79 columns with a game saved asks "Replace the saved game?" over the
+    menu's enlarge message, whose words showed around the dialog, cut by it."""
+    from test_ui_app_shell import save_a_mahjong_game
+
+    from lines_tui.ui.dialogs import ConfirmScreen
+    from lines_tui.ui.size_guard import HIDES_BELOW, TooSmallScreen
+
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_picker(pilot)
+        await pilot.resize_terminal(79, 24)
+        await settle(pilot)
+        await pilot.press("enter")
+        question = await wait_for_screen(pilot, ConfirmScreen)
+        await settle(pilot)  # its guard against keys typed ahead
+        assert isinstance(app.screen_stack[-2], TooSmallScreen)
+        assert question.has_class(HIDES_BELOW)
+        await pilot.press("n")  # back to the picker, over the message too: it hides it
+        picker = await wait_for_screen(pilot, LayoutPickerScreen)
+        assert picker.has_class(HIDES_BELOW)
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, MenuScreen)  # the message went once on top, and fitting
+
+
 async def test_the_picker_asks_for_76_columns_instead_of_cutting(tmp_path: Path) -> None:
     """At 60 x 20 the layout picker cut its Footer mid-key ("? Help s", no "^q Quit") and its
     deal number field, with no enlarge message, where every other screen has one. Below the

@@ -104,10 +104,11 @@ def game_screen_fits(
 
 
 def hide_screens_too_small(app: App[Any]) -> None:
-    """Every dialog over a screen the terminal is too small for hides that screen (`HIDES_BELOW`),
-    and no other does. Run by the screen below when it is resized under a dialog: Textual tells
-    it as the terminal's size changes, and, if a screen over the dialog hid it meanwhile (a
-    leaderboard), once that screen closes and it shows again."""
+    """Every dialog over a screen the terminal is too small for, or over the enlarge message
+    that covers one, hides that screen (`HIDES_BELOW`), and no other does. Run by the screen
+    below when it is resized under a dialog: Textual tells it as the terminal's size changes,
+    and, if a screen over the dialog hid it meanwhile (a leaderboard), once that screen closes
+    and it shows again; and by the enlarge message when a dialog comes over it."""
     below_fits = True
     for screen in app.screen_stack:
         if isinstance(screen, ModalScreen):
@@ -116,7 +117,8 @@ def hide_screens_too_small(app: App[Any]) -> None:
             least_width, least_height = screen.min_size
             below_fits = app.size.width >= least_width and app.size.height >= least_height
         else:
-            below_fits = True
+            # The enlarge message's words would show around the dialog, cut by it.
+            below_fits = not isinstance(screen, TooSmallScreen)
 
 
 class TooSmallScreen(DismissedOnTop, Screen[None]):
@@ -158,6 +160,11 @@ class TooSmallScreen(DismissedOnTop, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._follow_size()
+
+    def on_screen_suspend(self) -> None:
+        # A question over the message (a new game chosen from a dialog that fits, over a menu
+        # that does not: "Replace the saved game?") hides it.
+        hide_screens_too_small(self.app)
 
     def _follow_size(self) -> None:
         """Go once the game fits. Only while on top: `dismiss` pops the top screen, so under a
