@@ -161,6 +161,8 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self.app.clear_notifications()
         # A layout played from a file has its title from the file: outside text.
         table_title = inert(self.session.table_title(self.table))
+        if self.table.mode == "random":  # a deal's table names its deal already
+            table_title.append(f", deal {self.entry.seed}")
         title = Text.assemble(inert(self.entry.name, 24), "\n", table_title)
         self.query_one("#replay-title", Static).update(title)
         self._show_symbols(self.session.symbols)
