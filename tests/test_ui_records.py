@@ -401,6 +401,28 @@ async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -
         assert app.screen is leaderboard
 
 
+@pytest.mark.parametrize(
+    ("table", "end"), [(TableId.lines(7), "game over"), (TableId.mahjong("turtle"), "cleared")]
+)
+async def test_a_replay_at_its_end_says_how_the_game_ended(
+    tmp_path: Path, table: TableId, end: str
+) -> None:
+    """At the last move it said "(paused)" beside an empty board ("Move 36 of 36")."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("end")
+        await settle(pilot)
+        assert text_of(replay.query_one("#replay-state", Static)) == f"({end})"
+        await pilot.press("left")
+        await settle(pilot)
+        assert text_of(replay.query_one("#replay-state", Static)) == "(paused)"
+
+
 @pytest.mark.parametrize("table", [TableId.lines(7), TableId.mahjong("turtle")])
 async def test_a_replay_comes_back_from_the_enlarge_message_as_it_was(
     tmp_path: Path, table: TableId

@@ -265,8 +265,16 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             value = f"Time {format_value(self.table, tenths)}"
         self.query_one("#replay-move", Static).update(f"Move {self.move} of {self.moves}")
         self.query_one("#replay-value", Static).update(value)
-        state = "playing" if self._timer is not None else "paused"
-        self.query_one("#replay-state", Static).update(f"({state})")
+        self.query_one("#replay-state", Static).update(f"({self._state()})")
+
+    def _state(self) -> str:
+        """Playing, paused, or at the end the game's: an empty board and "Move 36 of 36" said
+        nothing of a win (every game replayed is one, or a Lines game's full board)."""
+        if self._timer is not None:
+            return "playing"
+        if self.move < self.moves:
+            return "paused"
+        return "cleared" if self._is_mahjong else "game over"
 
     def action_step(self, step: int) -> None:
         self._pause()
