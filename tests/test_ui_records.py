@@ -300,6 +300,22 @@ async def test_the_replay_panel_names_a_daily_table_whole(tmp_path: Path) -> Non
         assert title == f"Bob Lines 7 x 7, deal of {day}"
 
 
+async def test_the_replay_panel_names_a_random_deals_number(tmp_path: Path) -> None:
+    """A random deal's replay named only its table ("Lines 7 x 7"), not the deal played."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.open_leaderboards("lines-7")
+        await settle(pilot)
+        entry = app.screen.entries[0]
+        await pilot.press("w")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        title = " ".join(line.strip() for line in widget_lines(replay.query_one("#replay-title")))
+        assert title == f"{entry.name} Lines 7 x 7, deal {entry.seed}"
+
+
 async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
     store_with_games(tmp_path)
     app = make_app(tmp_path)
@@ -383,6 +399,28 @@ async def test_a_replay_in_a_small_terminal_asks_to_enlarge_it(tmp_path: Path) -
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
         assert app.screen is leaderboard
+
+
+@pytest.mark.parametrize(
+    ("table", "end"), [(TableId.lines(7), "game over"), (TableId.mahjong("turtle"), "cleared")]
+)
+async def test_a_replay_at_its_end_says_how_the_game_ended(
+    tmp_path: Path, table: TableId, end: str
+) -> None:
+    """At the last move it said "(paused)" beside an empty board ("Move 36 of 36")."""
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("end")
+        await settle(pilot)
+        assert text_of(replay.query_one("#replay-state", Static)) == f"({end})"
+        await pilot.press("left")
+        await settle(pilot)
+        assert text_of(replay.query_one("#replay-state", Static)) == "(paused)"
 
 
 @pytest.mark.parametrize("table", [TableId.lines(7), TableId.mahjong("turtle")])

@@ -161,6 +161,8 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         self.app.clear_notifications()
         # A layout played from a file has its title from the file: outside text.
         table_title = inert(self.session.table_title(self.table))
+        if self.table.mode == "random":  # a deal's table names its deal already
+            table_title.append(f", deal {self.entry.seed}")
         title = Text.assemble(inert(self.entry.name, 24), "\n", table_title)
         self.query_one("#replay-title", Static).update(title)
         self._show_symbols(self.session.symbols)
@@ -263,8 +265,16 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             value = f"Time {format_value(self.table, tenths)}"
         self.query_one("#replay-move", Static).update(f"Move {self.move} of {self.moves}")
         self.query_one("#replay-value", Static).update(value)
-        state = "playing" if self._timer is not None else "paused"
-        self.query_one("#replay-state", Static).update(f"({state})")
+        self.query_one("#replay-state", Static).update(f"({self._state()})")
+
+    def _state(self) -> str:
+        """Playing, paused, or at the end the game's: an empty board and "Move 36 of 36" said
+        nothing of a win (every game replayed is one, or a Lines game's full board)."""
+        if self._timer is not None:
+            return "playing"
+        if self.move < self.moves:
+            return "paused"
+        return "cleared" if self._is_mahjong else "game over"
 
     def action_step(self, step: int) -> None:
         self._pause()
