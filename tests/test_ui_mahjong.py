@@ -341,6 +341,28 @@ async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_pa
         assert notified(pilot.app, DEAD_DEAL_WARNING)
 
 
+async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleared(
+    tmp_path: Path,
+) -> None:
+    """R asked "Start this deal again from the beginning? You lose 1 pair taken." as of any
+    deal, where the panel and the warning say this one can never be cleared."""
+    layout = find_layout("lantern")  # deal 48 can never be cleared
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, seed=48)
+        assert await settled(pilot, screen) == "dead end"
+        first, second = screen.game.available_pairs()[0]
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter")
+        assert await settled(pilot, screen) == "dead end"
+        assert await question_after(pilot, "R") == (
+            "Start this deal again from the beginning? It can never be cleared. "
+            "You lose 1 pair taken."
+        )
+
+
 DUO = row_layout(4, name="duo")
 """1D 1B 1B 1D in a row: two pairs, won in 42 s by `win_the_duo`."""
 

@@ -595,8 +595,10 @@ class MahjongScreen(GameScreen):
     def action_restart(self) -> None:
         if not self._act():
             return
+        # The check proved its start a dead end: playing it again cannot clear it either.
+        dead = " It can never be cleared." if self.game.dead_from_start else ""
         self._replacing.restart(
-            f"Start this deal again from the beginning? You lose {self._play_lost()}."
+            f"Start this deal again from the beginning?{dead} You lose {self._play_lost()}."
         )
 
     def action_new_deal(self) -> None:
