@@ -389,6 +389,9 @@ def test_find_layout_by_path() -> None:
         find_layout(str(FIXTURES / "two_maps.map"))
     with pytest.raises(LayoutError, match="no map named 'nope'"):
         find_layout(f"{FIXTURES / 'two_maps.map'}#nope")
+    # A KMahjongg file holds one layout: it said "(it holds: steps (#/…/steps.layout))".
+    with pytest.raises(LayoutError, match=r"no map named 'x' \(it holds: steps\)$"):
+        find_layout(f"{FIXTURES / 'steps.layout'}#x")
     with pytest.raises(LayoutError, match="no such layout file"):
         find_layout(str(FIXTURES / "missing.layout"))
 

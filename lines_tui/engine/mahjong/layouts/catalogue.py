@@ -254,10 +254,12 @@ def _there(path: Path) -> bool | None:
 
 def _picks(maps: Sequence[Layout]) -> str:
     """The maps of a file, each as it is picked after the `#`: by its name, or a map whose name
-    an earlier map took by its place, `dup (#3)` (its source ends in `#3`, see gnome.py)."""
+    an earlier map took by its place, `dup (#3)` (its source ends in `#3`, see gnome.py). A
+    KMahjongg file's one layout (its source the file's path alone) is picked by its name."""
     picks = []
     for layout in maps:
-        pick = layout.source.rpartition("#")[2]
+        _, hash_sign, pick = layout.source.rpartition("#")
+        pick = pick if hash_sign else layout.name
         picks.append(layout.name if pick == layout.name else f"{layout.name} (#{pick})")
     return ", ".join(picks)
 
