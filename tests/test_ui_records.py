@@ -796,6 +796,33 @@ async def test_a_game_of_over_24_hours_gives_no_challenge_code(
     assert open_store(tmp_path).tables() == {}
 
 
+async def test_a_deal_of_the_day_finished_after_its_day_gives_no_challenge_code(
+    tmp_path: Path,
+) -> None:
+    """Resumed and finished the next day, it was saved, dated its day's last second, and `c`
+    handed out a code a friend's copy refused to play ("the deal of … is over")."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.set_active_player("Ann")
+    yesterday = utc_day(FIXED_NOW - 86_400)
+    game, move = one_move_from_its_end(lines_daily_seed(7, yesterday), 7, FIXED_NOW - 86_400)
+    game.deal_choice = daily(yesterday)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lines(pilot, game)
+        await play_by_keys(pilot, screen, move)
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        assert "Saved: place 1" in " ".join(dialog_text(app).split())
+        assert "Challenge" not in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        said = " ".join(widget_lines(dialog.query_one("#game-over-no-challenge")))
+        over = f"the deal of {yesterday} is over; its table takes no new results"
+        assert " ".join(said.split()) == f"No challenge code: {over}."
+        assert not app.clipboard
+
+
 async def test_a_game_of_24_hours_exactly_is_saved_and_gives_a_challenge_code(
     tmp_path: Path,
 ) -> None:
