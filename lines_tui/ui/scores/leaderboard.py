@@ -717,7 +717,10 @@ class LeaderboardScreen(
                 )
 
         def ask(counted_in: tuple[TableId, ...]) -> None:
-            if self.entries is not shown:  # another table shown meanwhile, or this one read again
+            # Another table shown meanwhile, or this one read again; or another screen opened
+            # (the read waits behind the replays, or another copy's lock): the question would
+            # come over it, where y removes an entry out of sight.
+            if self.entries is not shown or self.app.screen is not self:
                 return
             where = tables_named(counted_in, self.session)
             question = f"Remove {said} from {where}? This cannot be undone."
