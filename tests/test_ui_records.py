@@ -1347,8 +1347,10 @@ async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
     table, entry = yesterdays_lines_entry()
     open_store(tmp_path).import_code(codes.encode(table, [entry]), checker())
     app = make_app(tmp_path)
-    notices: list[str] = []
-    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    notices: list[tuple[str, object]] = []
+    app.notify = lambda message, **options: notices.append(  # type: ignore[method-assign]
+        (message, options.get("severity"))
+    )
     async with app.run_test(size=SIZE) as pilot:
         app.score_screens.open_leaderboards(str(table))
         await settle(pilot)
@@ -1360,7 +1362,8 @@ async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
         await pilot.press("x")
         await settle(pilot)
         over = f"the deal of {table.tag} is over; its table takes no new results"
-        assert notices[-1] == f"entry 1 cannot be a challenge: {over}"
+        # A warning, as every key with nothing to act on gives (it was the store's error).
+        assert notices[-1] == (f"Nothing to challenge with: {over}.", "warning")
         assert app.clipboard == ""
 
 

@@ -645,8 +645,12 @@ class LeaderboardScreen(
     def action_challenge(self) -> None:
         """The challenge code of the entry under the cursor: shown instead of the table's code
         (to select) and sent to the clipboard."""
+        why = self._why_idle("challenge")  # the entry's verdict, or its day over
+        if why is not None:
+            self.notify(why, severity="warning")
+            return
         checked = self.checked
-        if self._verified_entry("to challenge with") is None or checked is None:
+        if checked is None:  # said above: the games are still being replayed
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
