@@ -625,7 +625,11 @@ async def test_a_challenge_whose_result_has_no_game_is_not_offered(tmp_path: Pat
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
-        assert notices[-1] == "No result in this challenge holds up, so there is nothing to beat."
+        # What the merge did stays before it, on the leaderboard's one status line.
+        assert notices[-1] == (
+            "Merged into Lines 7 x 7, deal 1 (lines-7+deal-1): 1 added. "
+            "No result in this challenge holds up, so there is nothing to beat."
+        )
     (entry,) = open_store(tmp_path).table("lines-7+deal-1")
     assert entry.name == "Ann" and not entry.recorded
 
@@ -1380,7 +1384,8 @@ async def test_an_imported_challenge_of_a_deal_of_the_day_gone_by_says_why_no_ra
         await import_in_the_app(pilot, codes.encode(table, [entry]))
         assert isinstance(app.screen, LeaderboardScreen)
         over = f"the deal of {table.tag} is over; its table takes no new results"
-        assert notices[-1] == f"No race on this code: {over}."
+        merged = f"Merged into Lines 7 x 7, deal of {table.tag} ({table}): 1 added."
+        assert notices[-1] == f"{merged} No race on this code: {over}."
     assert [e.name for e in open_store(tmp_path).table(str(table))] == ["Ann"]
 
 

@@ -92,6 +92,7 @@ class DealOffers:
         *,
         guest: bool = False,
         declined: Callable[[], None] | None = None,
+        told: str = "",
     ) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
         table, to beat `best`, the code's best result that holds up by replay (never one of the
@@ -99,7 +100,8 @@ class DealOffers:
         table's best such result, `best_there`, is another (your own, better), the offer names
         it too as the one to beat, as the game then does ("To beat: ..."). A `guest` is told
         that a Lines score would not be saved (`unsaved_for_guest`). `declined` runs when
-        the player says no to the offer (the Import screen tells its merge again)."""
+        the player says no to the offer (the Import screen tells its merge again). `told`:
+        what the import said, kept before why no race is offered, on the one status line."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.sharing import race_over
         from lines_tui.store.verify import NOTHING_TO_BEAT
@@ -107,11 +109,9 @@ class DealOffers:
         if table.mode == "random":
             return
         over = race_over(table, self.session.clock())
-        if over is not None:
-            self.app.notify(f"No race on this code: {over}.", severity="warning")
-            return
-        if best is None:
-            self.app.notify(f"{NOTHING_TO_BEAT.capitalize()}.", severity="warning")
+        if over is not None or best is None:
+            why = f"No race on this code: {over}." if over else f"{NOTHING_TO_BEAT.capitalize()}."
+            self.app.notify(f"{told} {why}".lstrip(), severity="warning")
             return
         choice = daily(table.tag) if table.mode == "daily" else CHOSEN
         layout = None if table.kind == "lines" else layout_for_table(table.variant)
