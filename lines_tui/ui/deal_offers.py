@@ -39,10 +39,11 @@ class DealOffers:
         self.lines = lines
         self.mahjong = mahjong
 
-    def today(self, again: str | None = None) -> None:
+    def today(self, again: str | None = None, note: str = "") -> None:
         """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout. A no to
         replacing the saved game, or a Mahjong proof stopped or failed (esc), comes back here
-        with the deal picked (`again`) highlighted, as the layout picker does."""
+        with the deal picked (`again`) highlighted, as the layout picker does; `note` says why
+        it came back."""
         from lines_tui.engine.daily_seeds import lines_daily_seed
         from lines_tui.engine.mahjong.layouts import find_layout
         from lines_tui.ui.today import LINES, TodayScreen
@@ -61,8 +62,7 @@ class DealOffers:
             if now != day:
                 # Left open past midnight (UTC): its deals are yesterday's, whose tables take
                 # no new results and whose races are over.
-                self.app.notify(f"{now} has begun (UTC): these are its deals.", severity="warning")
-                back()
+                self.today(choice, f"{now} has begun (UTC): these are its deals.")
                 return
 
             if choice == LINES:
@@ -82,7 +82,7 @@ class DealOffers:
                     same=self.mahjong.same_deal(layout, None, daily(day)),
                 )
 
-        self.app.push_screen(TodayScreen(day, size, again), picked)
+        self.app.push_screen(TodayScreen(day, size, again, note), picked)
 
     def challenge(
         self,
