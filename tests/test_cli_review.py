@@ -1101,8 +1101,9 @@ def test_a_files_name_for_codes_says_how_a_file_is_read(
 ) -> None:
     """`scores import code.txt` said only "no share code found in the text": the words are the
     codes themselves, never a file to open."""
-    file = home / "code.txt"
+    file = home / "my code.txt"  # quoted in the command it suggests, as a shell needs it
     file.write_text("anything\n", encoding="utf-8")
     line = refused(run(*command, str(file)), "no share code found in the text")
-    assert line.rstrip("\n").endswith(f"{file} is a file, not a code: {hint.format(file=file)}")
+    suggested = hint.format(file=f"'{file}'")
+    assert line.rstrip("\n").endswith(f"{file} is a file, not a code: {suggested}")
     assert "is a file" not in refused(run(*command, "code.txt"))  # no such file here

@@ -104,7 +104,7 @@ def test_a_search_that_runs_out_says_so_each_time_it_is_asked() -> None:
     search = DealSearch(stacked, following(0, 2))
     assert search.answer(solve(search.position)) is None
     for _ in range(2):
-        with pytest.raises(NoSolvableDeal, match=r"\(2 dead ends, 0 undecided\)"):
+        with pytest.raises(NoSolvableDeal, match=r"\(2 dead ends\)$"):  # not "0 undecided"
             search.answer(solve(search.position))
 
 

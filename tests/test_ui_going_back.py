@@ -210,3 +210,27 @@ async def test_the_resume_question_of_a_challenge_says_esc_goes_back_to_the_lead
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
+
+
+async def test_a_leaderboard_under_the_enlarge_message_is_still_where_q_goes_back(
+    tmp_path: Path,
+) -> None:
+    """`uncovered` let a game start over the enlarge message (a challenge accepted at 79
+    columns, over a leaderboard laid out for 80): the screen under the game was the message,
+    so q said "Menu" while it went back to the leaderboard."""
+    from textual.screen import Screen as PlainScreen
+
+    from lines_tui.ui.going_back import LEADERBOARD, over_the_top, under
+    from lines_tui.ui.size_guard import TooSmallScreen
+
+    store_with_games(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await lines_7_board(pilot)
+        await pilot.resize_terminal(79, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert over_the_top(app) == LEADERBOARD
+        game = PlainScreen[None]()
+        await app.push_screen(game)
+        assert under(game) == LEADERBOARD

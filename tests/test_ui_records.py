@@ -625,7 +625,11 @@ async def test_a_challenge_whose_result_has_no_game_is_not_offered(tmp_path: Pat
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
-        assert notices[-1] == "No result in this challenge holds up, so there is nothing to beat."
+        # What the merge did stays before it, on the leaderboard's one status line.
+        assert notices[-1] == (
+            "Merged into Lines 7 x 7, deal 1 (lines-7+deal-1): 1 added. "
+            "No result in this challenge holds up, so there is nothing to beat."
+        )
     (entry,) = open_store(tmp_path).table("lines-7+deal-1")
     assert entry.name == "Ann" and not entry.recorded
 
@@ -794,6 +798,33 @@ async def test_a_game_of_over_24_hours_gives_no_challenge_code(
         assert " ".join(said.split()) == f"No challenge code: {too_long}."
         assert not dialog.query("#game-over-challenge") and not app.clipboard
     assert open_store(tmp_path).tables() == {}
+
+
+async def test_a_deal_of_the_day_finished_after_its_day_gives_no_challenge_code(
+    tmp_path: Path,
+) -> None:
+    """Resumed and finished the next day, it was saved, dated its day's last second, and `c`
+    handed out a code a friend's copy refused to play ("the deal of … is over")."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.set_active_player("Ann")
+    yesterday = utc_day(FIXED_NOW - 86_400)
+    game, move = one_move_from_its_end(lines_daily_seed(7, yesterday), 7, FIXED_NOW - 86_400)
+    game.deal_choice = daily(yesterday)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lines(pilot, game)
+        await play_by_keys(pilot, screen, move)
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        assert "Saved: place 1" in " ".join(dialog_text(app).split())
+        assert "Challenge" not in await footer_text(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        said = " ".join(widget_lines(dialog.query_one("#game-over-no-challenge")))
+        over = f"the deal of {yesterday} is over; its table takes no new results"
+        assert " ".join(said.split()) == f"No challenge code: {over}."
+        assert not app.clipboard
 
 
 async def test_a_game_of_24_hours_exactly_is_saved_and_gives_a_challenge_code(
@@ -1320,8 +1351,10 @@ async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
     table, entry = yesterdays_lines_entry()
     open_store(tmp_path).import_code(codes.encode(table, [entry]), checker())
     app = make_app(tmp_path)
-    notices: list[str] = []
-    app.notify = lambda message, **options: notices.append(message)  # type: ignore[method-assign]
+    notices: list[tuple[str, object]] = []
+    app.notify = lambda message, **options: notices.append(  # type: ignore[method-assign]
+        (message, options.get("severity"))
+    )
     async with app.run_test(size=SIZE) as pilot:
         app.score_screens.open_leaderboards(str(table))
         await settle(pilot)
@@ -1333,7 +1366,8 @@ async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
         await pilot.press("x")
         await settle(pilot)
         over = f"the deal of {table.tag} is over; its table takes no new results"
-        assert notices[-1] == f"entry 1 cannot be a challenge: {over}"
+        # A warning, as every key with nothing to act on gives (it was the store's error).
+        assert notices[-1] == (f"Nothing to challenge with: {over}.", "warning")
         assert app.clipboard == ""
 
 
@@ -1350,7 +1384,8 @@ async def test_an_imported_challenge_of_a_deal_of_the_day_gone_by_says_why_no_ra
         await import_in_the_app(pilot, codes.encode(table, [entry]))
         assert isinstance(app.screen, LeaderboardScreen)
         over = f"the deal of {table.tag} is over; its table takes no new results"
-        assert notices[-1] == f"No race on this code: {over}."
+        merged = f"Merged into Lines 7 x 7, deal of {table.tag} ({table}): 1 added."
+        assert notices[-1] == f"{merged} No race on this code: {over}."
     assert [e.name for e in open_store(tmp_path).table(str(table))] == ["Ann"]
 
 

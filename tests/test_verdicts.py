@@ -6,11 +6,13 @@ verified on the leaderboard, and not watched."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import (
+    BOUND,
     FIXED_NOW,
     answered,
     make_app,
@@ -373,6 +375,37 @@ async def test_removing_one_player_s_random_deal_result_asks_for_its_deal_s_tabl
         told = " ".join(widget_lines(board.query_one(StatusLine)))
         assert f"from {both}." in " ".join(told.split())
     assert open_store(tmp_path).table(f"{table}+deal-{1 if kind == 'lines' else 5}") == ()
+
+
+async def test_the_remove_question_comes_only_over_its_leaderboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """d reads the tables that count the entry before it asks, behind the table's replays or
+    another copy's lock: a key pressed meanwhile (? for help, i for Import, w to watch) opened
+    its screen, and the question came over it, where y removed the entry out of sight."""
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await lines_7_board(pilot)
+        await cursor_on(pilot, board, "Cheat")
+        read = app.store.counted_in
+        held = threading.Event()
+
+        def slowly(*args: Any, **options: Any) -> Any:
+            held.wait(BOUND)
+            return read(*args, **options)
+
+        monkeypatch.setattr(app.store, "counted_in", slowly)
+        await pilot.press("d")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        helped = app.screen
+        assert helped is not board
+        held.set()
+        await app.session.io.idle()
+        await settle(pilot)
+        assert app.screen is helped and not isinstance(helped, ConfirmScreen)
+    assert "Cheat" in [entry.name for entry in open_store(tmp_path).table("lines-7")]
 
 
 async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -368,7 +369,8 @@ def pasted_codes(
     if not found:
         named = next((word for word in code if _names_a_file(word)), None)
         if named is not None:
-            fail(f"{NO_CODE}; {named} is a file, not a code: {from_a_file.format(file=named)}")
+            hint = from_a_file.format(file=shlex.quote(named))  # as it is typed in a shell
+            fail(f"{NO_CODE}; {named} is a file, not a code: {hint}")
         fail(NO_CODE)
     return found
 

@@ -375,8 +375,9 @@ class EntryResult:
     reason: str = ""  # why a rejected entry was rejected
     rank: int | None = None  # 1-based place in the merged table, for added and already there
     refuted: bool = False
-    """The entry's replay or a check contradicts its claim (`verify`): rejected whatever else,
-    as one rejected for another reason (a conflict with an entry there) need not be."""
+    """The entry's verdict was "refuted" (`verify`: its replay contradicts its claim): rejected
+    whatever else, as one rejected for another reason (a conflict with an entry there, or a
+    verdict "invalid" or "unchecked") need not be."""
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,11 @@ class DealOffers:
         self.lines = lines
         self.mahjong = mahjong
 
-    def today(self, again: str | None = None) -> None:
+    def today(self, again: str | None = None, note: str = "") -> None:
         """Today's deals: the deal of the day (UTC) of Lines or of a built-in layout. A no to
         replacing the saved game, or a Mahjong proof stopped or failed (esc), comes back here
-        with the deal picked (`again`) highlighted, as the layout picker does."""
+        with the deal picked (`again`) highlighted, as the layout picker does; `note` says why
+        it came back."""
         from lines_tui.engine.daily_seeds import lines_daily_seed
         from lines_tui.engine.mahjong.layouts import find_layout
         from lines_tui.ui.today import LINES, TodayScreen
@@ -61,8 +62,7 @@ class DealOffers:
             if now != day:
                 # Left open past midnight (UTC): its deals are yesterday's, whose tables take
                 # no new results and whose races are over.
-                self.app.notify(f"{now} has begun (UTC): these are its deals.", severity="warning")
-                back()
+                self.today(choice, f"{now} has begun (UTC): these are its deals.")
                 return
 
             if choice == LINES:
@@ -82,7 +82,7 @@ class DealOffers:
                     same=self.mahjong.same_deal(layout, None, daily(day)),
                 )
 
-        self.app.push_screen(TodayScreen(day, size, again), picked)
+        self.app.push_screen(TodayScreen(day, size, again, note), picked)
 
     def challenge(
         self,
@@ -92,6 +92,7 @@ class DealOffers:
         *,
         guest: bool = False,
         declined: Callable[[], None] | None = None,
+        told: str = "",
     ) -> None:
         """A code of one deal's table is a challenge: offer to play that deal at once, for that
         table, to beat `best`, the code's best result that holds up by replay (never one of the
@@ -99,7 +100,8 @@ class DealOffers:
         table's best such result, `best_there`, is another (your own, better), the offer names
         it too as the one to beat, as the game then does ("To beat: ..."). A `guest` is told
         that a Lines score would not be saved (`unsaved_for_guest`). `declined` runs when
-        the player says no to the offer (the Import screen tells its merge again)."""
+        the player says no to the offer (the Import screen tells its merge again). `told`:
+        what the import said, kept before why no race is offered, on the one status line."""
         from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.sharing import race_over
         from lines_tui.store.verify import NOTHING_TO_BEAT
@@ -107,11 +109,9 @@ class DealOffers:
         if table.mode == "random":
             return
         over = race_over(table, self.session.clock())
-        if over is not None:
-            self.app.notify(f"No race on this code: {over}.", severity="warning")
-            return
-        if best is None:
-            self.app.notify(f"{NOTHING_TO_BEAT.capitalize()}.", severity="warning")
+        if over is not None or best is None:
+            why = f"No race on this code: {over}." if over else f"{NOTHING_TO_BEAT.capitalize()}."
+            self.app.notify(f"{told} {why}".lstrip(), severity="warning")
             return
         choice = daily(table.tag) if table.mode == "daily" else CHOSEN
         layout = None if table.kind == "lines" else layout_for_table(table.variant)

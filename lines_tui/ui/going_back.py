@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from lines_tui.ui.footer import restated
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.size_guard import TooSmallScreen, uncovered
 
 MENU = "the menu"
 LEADERBOARD = "the leaderboard"
@@ -24,17 +25,18 @@ dialog's q), whose sentences name where they go."""
 
 
 def under(screen: Screen[Any]) -> str:
-    """Where closing `screen` goes: `LEADERBOARD` when the screen under it is a leaderboard,
-    else `MENU`."""
+    """Where closing `screen` goes: `LEADERBOARD` when the screen under it is a leaderboard
+    (under the enlarge message too: a challenge accepted at 79 columns), else `MENU`."""
     stack = screen.app.screen_stack
-    place = stack.index(screen) if screen in stack else 0
-    return LEADERBOARD if place and isinstance(stack[place - 1], LeaderboardScreen) else MENU
+    below = stack[: stack.index(screen)] if screen in stack else []
+    below = [shown for shown in below if not isinstance(shown, TooSmallScreen)]
+    return LEADERBOARD if below and isinstance(below[-1], LeaderboardScreen) else MENU
 
 
 def over_the_top(app: App[Any]) -> str:
     """Where a screen opened now over the one on top goes back to, as `under` says once it is
     open (a question asked before the game, whose esc goes back there)."""
-    return LEADERBOARD if isinstance(app.screen, LeaderboardScreen) else MENU
+    return LEADERBOARD if isinstance(uncovered(app), LeaderboardScreen) else MENU
 
 
 def said_for(text: str, where: str) -> str:

@@ -63,6 +63,7 @@ class ScoreScreens:
                 challenge.best_there,
                 guest=challenge.guest,
                 declined=lambda: self._app.notify(result.told, severity=result.severity),
+                told=result.told,
             )
 
     def watch_game(self, table: TableId, entry: Entry, *, over_menu: bool = False) -> None:

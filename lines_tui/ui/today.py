@@ -27,7 +27,7 @@ LINES = "lines"
 class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
     """Pick a deal of the day: "lines" or a built-in layout's name; escape leaves. `again`:
     the deal picked last, highlighted when the screen comes back (its proof stopped, or the
-    saved game kept)."""
+    saved game kept); `note`: why it came back, said in the dialog (a notice would cover it)."""
 
     HELP_TITLE = "Today's deals"
 
@@ -37,11 +37,12 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, day: str, lines_size: int, again: str | None = None) -> None:
+    def __init__(self, day: str, lines_size: int, again: str | None = None, note: str = "") -> None:
         super().__init__()
         self._day = day
         self._lines_size = lines_size
         self._again = again
+        self._note = note
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -53,7 +54,8 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
             ]
             yield KeyList(*options, id="today-options")
             yield Static(
-                "The same deal for everybody today; its own table.",
+                self._note or "The same deal for everybody today; its own table.",
+                id="today-note",
                 classes="dialog-keys",
                 markup=False,
             )

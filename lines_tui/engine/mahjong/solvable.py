@@ -75,14 +75,14 @@ class DealSearch:
             dead_ends += 1
         else:
             undecided += 1
+        passed_over = Skipped(dead_ends, undecided)
         if self._tried + 1 == len(self.numbers):
             # The search stays on its last deal: asked again, it answers the same.
             raise NoSolvableDeal(
                 f"none of {len(self.numbers)} deals of {self.layout.title} from deal "
-                f"{self.numbers[0]} on was proved solvable ({dead_ends} dead ends, "
-                f"{undecided} undecided)"
+                f"{self.numbers[0]} on was proved solvable ({passed_over.said()})"
             )
-        self.skipped = Skipped(dead_ends, undecided)
+        self.skipped = passed_over
         self._tried += 1
         self.position = deal(self.layout, self.number)
         return None

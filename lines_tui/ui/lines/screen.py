@@ -21,6 +21,7 @@ from lines_tui.store import Entry, RecordOutcome, TableId, codes, lines_time_pro
 from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import record_of_lines
+from lines_tui.store.sharing import race_over
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
@@ -434,11 +435,12 @@ class LinesScreen(GameScreen):
     ) -> tuple[str | None, str]:
         """The challenge code of the finished game (None if it has none) and why it has none
         (`c` says it then): a game the rules make no result (`lines_time_problem`: over 24
-        hours) sets nothing to beat, as one of no points does not."""
+        hours) sets nothing to beat, as one of no points does not; nor does a deal of the day
+        finished after its day (`race_over`: a friend's copy would not play it)."""
         game = self.game
-        no_result = lines_time_problem(game.started_at, ended_at)
-        if no_result is not None:
-            return None, ended(f"{NO_CHALLENGE}: {no_result}")
+        no_race = lines_time_problem(game.started_at, ended_at) or race_over(table, ended_at)
+        if no_race is not None:
+            return None, ended(f"{NO_CHALLENGE}: {no_race}")
         if game.score <= 0:
             return None, NO_POINTS_NO_CHALLENGE
         if record is None:

@@ -92,7 +92,7 @@ NO_CHALLENGE_OTHER_BOARD = "No challenge code for this win: it was {why}."
 """c on a win an older dealer dealt (`WinResults.other_board` says why)."""
 NO_CHALLENGE_BECAUSE = "No challenge code for this win: {why}."
 """c on a win whose time no table holds (`WinResults.no_result` says why), or whose deal of
-the day is over (`WinResults.race_over`)."""
+the day is over (`WinResults.day_over`)."""
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
 PAUSED_NOTE = "The game is paused: p resumes, q leaves."
@@ -688,8 +688,8 @@ class MahjongScreen(GameScreen):
             self._say(NO_CHALLENGE_OTHER_BOARD.format(why=self._results.other_board))
         elif self._results.no_result is not None:
             self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.no_result))
-        elif self._results.race_over is not None:
-            self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.race_over))
+        elif self._results.day_over is not None:
+            self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.day_over))
         elif not self._results.can_challenge:
             self._say(NO_CHALLENGE_RECORD)
         else:

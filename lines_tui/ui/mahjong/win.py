@@ -183,7 +183,7 @@ class WinResults:
         """The game is won and its moves make a record a friend's copy can be checked against
         (the win's, made once: the footer asks at every refresh), on the board its deal's table
         races on (`other_board`), in a time a table holds (`no_result`), while its deal can be
-        raced (`race_over`)."""
+        raced (`day_over`)."""
         win = self._win
         return (
             self._game().won
@@ -191,7 +191,7 @@ class WinResults:
             and win.record is not None
             and self.other_board is None
             and self.no_result is None
-            and self.race_over is None
+            and self.day_over is None
         )
 
     @property
@@ -211,9 +211,9 @@ class WinResults:
         return None if win is None else challenge_problem(win.table, win.seed, win.record)
 
     @property
-    def race_over(self) -> str | None:
+    def day_over(self) -> str | None:
         """Why the win's deal can no longer be raced, or None: a deal of the day won before
-        midnight (UTC), looked at after it (`race_over`)."""
+        midnight (UTC), looked at after it (`sharing.race_over`)."""
         win = self._win
         return None if win is None else race_over(win.table, self._screen.now())
 

@@ -645,8 +645,12 @@ class LeaderboardScreen(
     def action_challenge(self) -> None:
         """The challenge code of the entry under the cursor: shown instead of the table's code
         (to select) and sent to the clipboard."""
+        why = self._why_idle("challenge")  # the entry's verdict, or its day over
+        if why is not None:
+            self.notify(why, severity="warning")
+            return
         checked = self.checked
-        if self._verified_entry("to challenge with") is None or checked is None:
+        if checked is None:  # said above: the games are still being replayed
             return
         place = self.query_one("#board-table", DataTable).cursor_row + 1
         name = self.entries[place - 1].name
@@ -717,7 +721,10 @@ class LeaderboardScreen(
                 )
 
         def ask(counted_in: tuple[TableId, ...]) -> None:
-            if self.entries is not shown:  # another table shown meanwhile, or this one read again
+            # Another table shown meanwhile, or this one read again; or another screen opened
+            # (the read waits behind the replays, or another copy's lock): the question would
+            # come over it, where y removes an entry out of sight.
+            if self.entries is not shown or self.app.screen is not self:
                 return
             where = tables_named(counted_in, self.session)
             question = f"Remove {said} from {where}? This cannot be undone."
