@@ -39,6 +39,7 @@ from textual.widgets import OptionList
 
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame, points
+from lines_tui.engine.lines.geometry import Cell
 from lines_tui.store import StoreError, open_store
 from lines_tui.store.files import BUSY
 from lines_tui.store.tables import utc_day
@@ -374,25 +375,41 @@ async def test_a_score_kept_while_another_copy_writes_says_try_again_once(
 ) -> None:
     """Another copy held the lock as the score was written: "Not saved: another lines-tui is
     writing the data folder; try again. Kept: resume it from the menu to try again." """
-    store = open_store(tmp_path)
-    store.add_player("Ada")
-    store.set_active_player("Ada")
-    game, last_move = one_move_from_its_end(4)
-    app = make_app(tmp_path)
-
-    def busy(*_: object, **__: object) -> object:
-        raise StoreError(BUSY)
-
-    monkeypatch.setattr(app.store, "record_lines", busy)
+    app, game, last_move = a_score_refused(tmp_path, monkeypatch, BUSY)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game)
-        await play_by_keys(pilot, screen, last_move)
-        assert isinstance(app.screen, GameOverScreen)
-        told = str(app.screen.query_one("#game-over-outcome").render())
+        _, told = await outcome_told(pilot, game, last_move)
         assert told == (
             "Not saved: another lines-tui is writing the data folder. "
             "Kept: resume it from the menu to try again."
         )
+
+
+def a_score_refused(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, reason: str
+) -> tuple[LinesTuiApp, LinesGame, tuple[Cell, Cell]]:
+    """Ada's game one move from its end, and the app on `folder` whose store refuses to file
+    its score, saying `reason`."""
+    store = open_store(folder)
+    store.add_player("Ada")
+    store.set_active_player("Ada")
+    game, last_move = one_move_from_its_end(4)
+    app = make_app(folder)
+
+    def refused(*_: object, **__: object) -> object:
+        raise StoreError(reason)
+
+    monkeypatch.setattr(app.store, "record_lines", refused)
+    return app, game, last_move
+
+
+async def outcome_told(
+    pilot: Pilot[None], game: LinesGame, last_move: tuple[Cell, Cell]
+) -> tuple[LinesScreen, str]:
+    """Play `game`'s `last_move`: its screen, and what the Game over dialog says of its score."""
+    screen = await open_lines(pilot, game)
+    await play_by_keys(pilot, screen, last_move)
+    assert isinstance(pilot.app.screen, GameOverScreen)
+    return screen, str(pilot.app.screen.query_one("#game-over-outcome").render())
 
 
 async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again(
@@ -402,21 +419,10 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
     player was told, and the score was gone. Now the finished game stays saved, as a Mahjong
     time that could not be written does, and resumed it files its score. (A game its moves
     scored: a save with a score set by hand is damaged, and resumes nothing.)"""
-    store = open_store(tmp_path)
-    store.add_player("Ada")
-    store.set_active_player("Ada")
-    game, last_move = one_move_from_its_end(4)
-    app = make_app(tmp_path)
-
-    def refused(*_: object, **__: object) -> object:
-        raise StoreError("cannot write to scores.json: No space left on device")
-
-    monkeypatch.setattr(app.store, "record_lines", refused)
+    disk_full = "cannot write to scores.json: No space left on device"
+    app, game, last_move = a_score_refused(tmp_path, monkeypatch, disk_full)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game)
-        await play_by_keys(pilot, screen, last_move)
-        assert isinstance(app.screen, GameOverScreen)
-        told = str(app.screen.query_one("#game-over-outcome").render())
+        screen, told = await outcome_told(pilot, game, last_move)
         assert told == (
             "Not saved: cannot write to scores.json: No space left on device. "
             "Kept: resume it from the menu to try again."

@@ -317,26 +317,32 @@ async def test_quitting_saves_the_game_and_it_resumes_as_it_was(tmp_path: Path) 
         assert not screen.game.paused
 
 
+async def a_pair_taken_on_dead_deal_48(pilot: Pilot[None]) -> MahjongScreen:
+    """Lantern's deal 48, which can never be cleared, with its first pair taken: the check says
+    so before the pair and after it."""
+    screen = await open_game(pilot, find_layout("lantern"), seed=48)
+    assert await settled(pilot, screen) == "dead end"
+    first, second = screen.game.available_pairs()[0]
+    screen.board.cursor = first
+    await pilot.press("enter")
+    screen.board.cursor = second
+    await pilot.press("enter")
+    assert await settled(pilot, screen) == "dead end"
+    return screen
+
+
 async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_path: Path) -> None:
     """What the check had found of the deal's start was the screen's alone: resumed after a
     pair, the game said "Undo (u)" again, which cannot help."""
-    layout = find_layout("lantern")  # deal 48 can never be cleared
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, seed=48)
-        assert await settled(pilot, screen) == "dead end"
-        first, second = screen.game.available_pairs()[0]
-        screen.board.cursor = first
-        await pilot.press("enter")
-        screen.board.cursor = second
-        await pilot.press("enter")
-        assert await settled(pilot, screen) == "dead end"
+        await a_pair_taken_on_dead_deal_48(pilot)
         await pilot.press("q")
         await pilot.pause()
     saved = open_store(tmp_path).load_game("mahjong")
     assert saved is not None
     resumed = MahjongGame.from_json(saved)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, resumed, seed=48)
+        screen = await open_game(pilot, find_layout("lantern"), resumed, seed=48)
         assert await settled(pilot, screen) == "dead end"
         assert notified(pilot.app, DEAD_DEAL_WARNING)
 
@@ -346,17 +352,8 @@ async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleare
 ) -> None:
     """R asked "Start this deal again from the beginning? You lose 1 pair taken." as of any
     deal, where the panel and the warning say this one can never be cleared."""
-    layout = find_layout("lantern")  # deal 48 can never be cleared
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, seed=48)
-        assert await settled(pilot, screen) == "dead end"
-        first, second = screen.game.available_pairs()[0]
-        screen.board.cursor = first
-        await pilot.press("enter")
-        screen.board.cursor = second
-        await pilot.press("enter")
-        assert await settled(pilot, screen) == "dead end"
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await a_pair_taken_on_dead_deal_48(pilot)
         assert await question_after(pilot, "R") == (
             "Start this deal again from the beginning? It can never be cleared. "
             "You lose 1 pair taken."

@@ -381,19 +381,25 @@ def one_pair_left(layout_name: str = "lantern", seed: int = 1) -> MahjongGame:
     return game
 
 
+async def win_it(pilot: Pilot[None], clock: Clock, screen: MahjongScreen) -> None:
+    """Take the last pair of `one_pair_left` 42 s in, and turn its time down at the name prompt
+    the win asks with: the won board is on top."""
+    clock.now += 42
+    await pilot.press("t")  # the last pair: won, and the name entry asks for the time
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, NameEntryScreen)
+    await turn_down_the_time(pilot)
+    assert pilot.app.screen is screen and screen.game.won
+    await pilot.pause()
+
+
 async def test_a_won_deal_shows_its_challenge_key_with_help_in_80_columns(tmp_path: Path) -> None:
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         game = one_pair_left()
         screen = await open_game(pilot, game.layout, game, seed=game.seed)
-        clock.now += 42
-        await pilot.press("t")  # the last pair: won, and the name entry asks for the time
-        await settle(pilot)
-        assert isinstance(app.screen, NameEntryScreen)
-        await turn_down_the_time(pilot)
-        assert app.screen is screen and screen.game.won
-        await pilot.pause()
+        await win_it(pilot, clock, screen)
         keys = footer_keys(screen)
         assert "c Challenge" in keys and "? Help" in keys
         assert not {"t Take", "i Hint", "p Pause", "u Undo (dim)"} & set(keys)
@@ -424,13 +430,7 @@ async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
         assert "c" not in footer_key_names(screen)
         await pilot.press("c")
         assert app.screen is screen and notified(app, NO_CHALLENGE_YET)
-        clock.now += 42
-        await pilot.press("t")  # the last pair: won
-        await settle(pilot)
-        assert isinstance(app.screen, NameEntryScreen)
-        await turn_down_the_time(pilot)
-        assert app.screen is screen and screen.game.won
-        await pilot.pause()
+        await win_it(pilot, clock, screen)
         assert help_row_of(screen, "c") == ("c", challenge, True)
         assert "c Challenge" in footer_keys(screen)
 
@@ -448,13 +448,7 @@ async def test_c_on_a_deal_of_the_day_won_before_midnight_says_its_day_is_over(
         day = utc_day(START)
         game.deal_choice = daily(day)
         screen = await open_game(pilot, game.layout, game, seed=game.seed)
-        clock.now += 42
-        await pilot.press("t")  # the last pair: won
-        await settle(pilot)
-        if isinstance(app.screen, NameEntryScreen):
-            await turn_down_the_time(pilot)
-        assert app.screen is screen and screen.game.won
-        await pilot.pause()
+        await win_it(pilot, clock, screen)
         assert "c Challenge" in footer_keys(screen)
         clock.now += 86_400
         screen.refresh_bindings()  # the Footer as it is drawn next
@@ -476,12 +470,7 @@ async def test_the_keys_of_the_tiles_on_a_cleared_board_say_it_is_cleared(
     async with app.run_test(size=(80, 24)) as pilot:
         game = one_pair_left()
         screen = await open_game(pilot, game.layout, game, seed=game.seed)
-        clock.now += 42
-        await pilot.press("t")  # the last pair: won
-        await settle(pilot)
-        await turn_down_the_time(pilot)
-        assert app.screen is screen and screen.game.won
-        await pilot.pause()
+        await win_it(pilot, clock, screen)
         for key in ("t", "u", "i", "p"):
             row = help_row_of(screen, key)
             assert row is not None and not row[2], key  # listed, dimmed

@@ -241,10 +241,7 @@ async def test_the_ctrl_c_notice_shows_whole_in_the_replay_panel(
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
-        await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await watching(pilot, tmp_path, table)
         await pilot.press("ctrl+c")
         await settle(pilot)
         shown = " ".join(line.strip() for line in widget_lines(replay.query_one(StatusLine)))
@@ -337,6 +334,17 @@ def shown_entry(folder: Path, table: TableId) -> Entry:
     return open_store(folder).table(table)[0]
 
 
+async def watching(pilot: Pilot[None], folder: Path, table: TableId) -> ReplayScreen:
+    """The replay of the best entry of `table` in `folder`, opened as the leaderboard's w does."""
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.score_screens.watch_game(table, shown_entry(folder, table))
+    await settle(pilot)
+    replay = app.screen
+    assert isinstance(replay, ReplayScreen)
+    return replay
+
+
 def board_within_screen(replay: ReplayScreen) -> bool:
     """The whole board shows: its widget holds all of it, and the panel lies beside it."""
     board, panel = replay.query_one("#board").region, replay.query_one("#replay-panel").region
@@ -411,10 +419,7 @@ async def test_a_replay_at_its_end_says_how_the_game_ended(
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
-        await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await watching(pilot, tmp_path, table)
         await pilot.press("end")
         await settle(pilot)
         assert text_of(replay.query_one("#replay-state", Static)) == f"({end})"
@@ -433,10 +438,7 @@ async def test_a_replay_comes_back_from_the_enlarge_message_as_it_was(
     store_with_games(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.score_screens.watch_game(table, shown_entry(tmp_path, table))
-        await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await watching(pilot, tmp_path, table)
 
         def state() -> str:
             return text_of(replay.query_one("#replay-state", Static))
