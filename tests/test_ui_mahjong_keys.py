@@ -23,6 +23,7 @@ from test_ui_mahjong import (
 )
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.deal_choice import daily
@@ -457,6 +458,24 @@ async def test_c_on_a_deal_of_the_day_won_before_midnight_says_its_day_is_over(
         await pilot.press("c")
         assert app.screen is screen
         assert notified(app, f"No challenge code for this win: the deal of {day} is over")
+
+
+async def test_an_open_deal_of_the_day_is_named_for_its_date_once_midnight_passes(
+    tmp_path: Path,
+) -> None:
+    """Played on past midnight (UTC), the panel still said "today's deal" of a deal whose table
+    takes no new results, where the menu and a resume said "deal of 01-01"."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = one_pair_left()
+        game.deal_choice = daily(utc_day(START))
+        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        deal = screen.query_one("#deal", Static)
+        assert str(deal.render()) == "today's deal"
+        clock.now += 86_400
+        await pilot.pause(1.2)  # the clock's next second
+        assert str(deal.render()) == f"deal of {utc_day(START)[5:]}"
 
 
 async def test_the_keys_of_the_tiles_on_a_cleared_board_say_it_is_cleared(

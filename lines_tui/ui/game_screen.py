@@ -126,6 +126,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """The player has been read, or could not be (`player`): show who plays, where the game
         does."""
 
+    def show_deal_name(self) -> None:
+        """Show the deal's name (`deal_name`, which names it as of now), where the game does."""
+
     def action_leave(self) -> None:
         """Back to the screen under the game (`back_to`), through `leave`."""
         raise NotImplementedError
@@ -135,7 +138,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
     def on_mount(self) -> None:
         if not self.staying:
             return  # closed at once, or the app ended while it was mounted: nothing to start
-        self.set_interval(1.0, self.refresh_clock)
+        self.set_interval(1.0, self._each_second)
         # Paused, won or played again, the keys change, and with them the width they need.
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
         # The player first: a result written later always finds it read (`GamePlayer.read`).
@@ -198,6 +201,13 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """Wall-clock epoch seconds now, for the game and its parts: the session's clock (the
         app's `clock`, which tests fix)."""
         return self.session.clock()
+
+    def _each_second(self) -> None:
+        """The clock; and the deal's name, which the turn of the UTC day changes ("today's
+        deal" becomes "deal of 12-05": its table takes no new results). An unchanged field is
+        not redrawn (`show_field`)."""
+        self.refresh_clock()
+        self.show_deal_name()
 
     def refresh_clock(self) -> None:
         clock = format_clock(self.elapsed())

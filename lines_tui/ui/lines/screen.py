@@ -164,11 +164,15 @@ class LinesScreen(GameScreen):
     def _refresh_panel(self) -> None:
         game = self.game
         self.show_field("#lines-score", f"Score {game.score}")
-        self.show_field("#lines-deal", deal_name(game.deal_choice, game.seed, self.now()))
+        self.show_deal_name()
         self.show_field("#lines-player", self._player_line())
         self.refresh_clock()
         self.show_field("#lines-next", next_balls(self.board, self.game.preview))
         self.show_field("#lines-legend", self._legend())
+
+    def show_deal_name(self) -> None:
+        game = self.game
+        self.show_field("#lines-deal", deal_name(game.deal_choice, game.seed, self.now()))
 
     def show_player(self) -> None:
         self._refresh_panel()

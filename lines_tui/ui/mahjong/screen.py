@@ -297,11 +297,15 @@ class MahjongScreen(GameScreen):
         proof = game.proof
         self.set_class(proof is not None, "-proved")
         self.refit()  # the proof makes the panel taller
-        self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.now()), proof)
+        self.show_deal_name()
         if resumed:
             self._say(f"{RESUMED} Deal {game.seed}.")
         elif proof is not None:
             self._say(proved_text(game.seed, proof))
+
+    def show_deal_name(self) -> None:
+        game = self.game
+        self.panel.show_deal(deal_name(game.deal_choice, game.seed, self.now()), game.proof)
 
     def _first_cursor(self) -> int | None:
         game = self.game
