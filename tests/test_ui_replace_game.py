@@ -639,6 +639,8 @@ async def test_todays_deal_saved_can_still_be_started_afresh_after_asking(
             await pilot.press("t", "enter")
             await settle(pilot)
             assert isinstance(app.screen, ResumeScreen)
+            # Where its esc goes, as it does (it said "back to the menu", and "esc Menu").
+            assert "esc: back to Today's deals, the game kept" in keys_text(app)
             await answer_resume_question(pilot, answers)
             if answers[-1] == "escape":
                 assert isinstance(app.screen, TodayScreen)

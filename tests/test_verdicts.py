@@ -408,6 +408,38 @@ async def test_the_remove_question_comes_only_over_its_leaderboard(
     assert "Cheat" in [entry.name for entry in open_store(tmp_path).table("lines-7")]
 
 
+async def test_keys_typed_on_with_d_are_dropped_as_its_question_drops_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`d x` in one burst: x acted under the question, still being read, its challenge code
+    shown and its notice in a corner beside the question."""
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await lines_7_board(pilot)
+        await cursor_on(pilot, board, "Ann")  # verified: x gives its code
+        read = app.store.counted_in
+        held = threading.Event()
+
+        def slowly(*args: Any, **options: Any) -> Any:
+            held.wait(BOUND)
+            return read(*args, **options)
+
+        monkeypatch.setattr(app.store, "counted_in", slowly)
+        label = " ".join(widget_lines(board.query_one("#board-code-label")))
+        await pilot.press("d", "x")
+        held.set()
+        await app.session.io.idle()
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert " ".join(widget_lines(board.query_one("#board-code-label"))) == label
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("x")  # the keys act again once the question is answered
+        await settle(pilot)
+        assert "Challenge code" in " ".join(widget_lines(board.query_one("#board-code-label")))
+
+
 async def test_the_leaderboard_removes_the_entry_under_the_cursor_once_asked(
     tmp_path: Path,
 ) -> None:

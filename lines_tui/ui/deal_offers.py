@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from lines_tui.ui.saved_games import SavedGames
     from lines_tui.ui.session import Session
 
+TODAYS_DEALS = "Today's deals"
+"""Where esc on the question over a deal of the day saved goes (`SameDeal.back`)."""
+
 
 class DealOffers:
     """Offers today's deals and challenges, and starts the deal the player takes (today's Lines
@@ -71,7 +74,7 @@ class DealOffers:
                     "lines",
                     lambda: self.lines.start(seed, size, daily(day)),
                     declined=back,
-                    same=self.lines.same_deal(size, seed, daily(day)),
+                    same=self.lines.same_deal(size, seed, daily(day), TODAYS_DEALS),
                 )
             else:
                 layout = find_layout(choice)
@@ -79,7 +82,7 @@ class DealOffers:
                     "mahjong",
                     lambda: self.mahjong.start_daily(layout, day, stopped=back),
                     declined=back,
-                    same=self.mahjong.same_deal(layout, None, daily(day)),
+                    same=self.mahjong.same_deal(layout, None, daily(day), TODAYS_DEALS),
                 )
 
         self.app.push_screen(TodayScreen(day, size, again, note), picked)

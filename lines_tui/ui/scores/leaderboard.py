@@ -256,6 +256,8 @@ class LeaderboardScreen(
         """What an import opened from the menu merged, told on the status line as it opens."""
         self.session = session
         self.store = session.store
+        self._asking_removal = False
+        """d reads which tables count the entry, and its question is about to show."""
         self.tables: list[TableId] = []
         self._entries_of: Snapshot | None = None
         self.index = 0
@@ -707,6 +709,7 @@ class LeaderboardScreen(
             self.reload(str(table), place)
 
         def failed(error: StoreError) -> None:
+            self._asking_removal = False
             self.notify(ended(f"Not removed: {error}"), severity="error")
             self.reload(str(table), place)
 
@@ -721,6 +724,7 @@ class LeaderboardScreen(
                 )
 
         def ask(counted_in: tuple[TableId, ...]) -> None:
+            self._asking_removal = False
             # Another table shown meanwhile, or this one read again; or another screen opened
             # (the read waits behind the replays, or another copy's lock): the question would
             # come over it, where y removes an entry out of sight.
@@ -730,6 +734,7 @@ class LeaderboardScreen(
             question = f"Remove {said} from {where}? This cannot be undone."
             self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
 
+        self._asking_removal = True
         load(
             self,
             self.session.io,
@@ -738,6 +743,12 @@ class LeaderboardScreen(
             failed,
             group="remove",
         )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Keys typed on with d are dropped, as the question drops them: x acted under it (its
+        # code shown, its notice in a corner). The app's keys (help, quit) still act, and the
+        # question then does not come (`action_remove`).
+        return not self._asking_removal
 
     def action_copy_code(self) -> None:
         if not self.code:
