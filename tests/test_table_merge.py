@@ -268,6 +268,21 @@ def test_a_code_of_entries_held_here_is_already_there_whatever_their_names(
     assert store.table(LINES_9) == (held,)
 
 
+def test_your_own_tables_code_read_where_its_layout_is_missing_is_already_there(
+    tmp_path: Path,
+) -> None:
+    """A time won on a layout from a file, its table's code imported where that file is not
+    installed: "1 rejected: layout … is not installed here", though the entry is the table's."""
+    store = open_store(tmp_path)
+    won = record_of_mahjong(won_mahjong_game("lantern", 5))
+    assert store.record_mahjong("Ann", "lantern", 300.0, 5, FIXED_NOW, won).saved
+    code = store.export_code("mahjong-lantern", checker=checker())
+    nowhere = replace(checker(), find_layout=lambda _: None)  # no layout installed
+    merged = store.import_code(code, nowhere)
+    assert merged.summary() == "1 already there"
+    assert store.table("mahjong-lantern")[0].recorded  # the copy there keeps its game
+
+
 def test_a_merge_beside_thousands_of_players_makes_each_players_look_alike_key_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

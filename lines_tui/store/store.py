@@ -668,13 +668,14 @@ class Store:
         not enter the file (`new_name_problem`: an invisible character), or reads as one of
         the registered `players`' but is another name (`PlayerKeys.look_alike_problem`), is
         rejected, and so is one whose game or result a table that counts it too holds already
-        otherwise (`counted_with`). An entry the table holds (`Entry.held_as`) is already there
-        whatever its name: the file may hold names from before those rules (your own table's
-        code)."""
+        otherwise (`counted_with`). A result the table holds (`Entry.result`) is already there
+        whatever its name and its copy's verdict here: the file may hold names from before
+        those rules, and your own table's code read where its layout is not installed is
+        unchecked (the merge still tells a copy with another game apart, `merge`)."""
         local = table_entries(data, checked.table)
-        there = {entry.held_as for entry in local}
+        here = {entry.result for entry in local}
         problems = [
-            problem or (None if entry.held_as in there else _new_name_problem(players, entry.name))
+            None if entry.result in here else problem or _new_name_problem(players, entry.name)
             for entry, problem in zip(checked.entries, checked.problems, strict=True)
         ]
         valid = zip(checked.entries, problems, strict=True)
