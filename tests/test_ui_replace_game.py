@@ -553,7 +553,8 @@ async def test_todays_deal_chosen_while_it_is_saved_offers_to_resume_it(
         assert dialog_text(app) == TODAYS_QUESTIONS[kind]
         keys = keys_text(app)
         assert "y: resume it" in keys and "n: start it afresh (asks first)" in keys
-        assert "esc: back to the menu, the game kept" in keys
+        # Asked over Today's deals, where esc goes back (it said "the menu" while it did so).
+        assert "esc: back to Today's deals, the game kept" in keys
         await pilot.press("enter")
         await settle(pilot)
         screen = app.screen
