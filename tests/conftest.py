@@ -637,6 +637,22 @@ BOUND = 30.0
 unless something is broken)."""
 
 
+def held_call(
+    app: LinesTuiApp, monkeypatch: pytest.MonkeyPatch, call: str, bound: float = BOUND
+) -> threading.Event:
+    """The store's method `call` answers only once the returned event is set (at most `bound`
+    seconds on): a slow disk, or another copy holding the folder's lock."""
+    method = getattr(app.store, call)
+    held = threading.Event()
+
+    def slowly(*args: Any, **options: Any) -> Any:
+        held.wait(bound)
+        return method(*args, **options)
+
+    monkeypatch.setattr(app.store, call, slowly)
+    return held
+
+
 class ExitWatchingApp(RecordedApp):
     """Says when it begins to end (Textual runs this handler before the app's own), so a test can
     let a stalled disk go then: the app waits for the store thread before it ends."""

@@ -18,6 +18,7 @@ from conftest import (
     FaultyFileSystem,
     answered,
     drawn_rows,
+    held_call,
     in_sight,
     marked_not_saved,
     mashed_on,
@@ -894,19 +895,6 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
         assert "…" not in "".join(shown)
 
 
-def slow_record(app: LinesTuiApp, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """The store writes a Mahjong time only once the returned event is set (a slow disk)."""
-    gate = threading.Event()
-    record = app.store.record_mahjong
-
-    def slowly(*args: Any, **options: Any) -> Any:
-        gate.wait(CHECK_BOUND)
-        return record(*args, **options)
-
-    monkeypatch.setattr(app.store, "record_mahjong", slowly)
-    return gate
-
-
 async def test_while_a_time_is_written_the_game_stays_and_a_quit_records_it_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -914,7 +902,7 @@ async def test_while_a_time_is_written_the_game_stays_and_a_quit_records_it_once
     it left the won game saved: resumed, it asked for the name and recorded the time twice."""
     clock = Clock()
     app = make_app(tmp_path, clock)
-    gate = slow_record(app, monkeypatch)
+    gate = held_call(app, monkeypatch, "record_mahjong", CHECK_BOUND)  # a slow disk
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await win_the_duo(pilot, clock)
         await pilot.press(*"Ada", "enter")

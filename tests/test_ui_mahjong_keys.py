@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from lines_tui.engine.deal_choice import daily
+from lines_tui.engine.deal_choice import DealChoice, daily
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -382,6 +382,14 @@ def one_pair_left(layout_name: str = "lantern", seed: int = 1) -> MahjongGame:
     return game
 
 
+async def open_one_pair_left(pilot: Pilot[None], choice: DealChoice | None = None) -> MahjongScreen:
+    """The game of `one_pair_left` opened, dealt as `choice` (a deal of the day) if given."""
+    game = one_pair_left()
+    if choice is not None:
+        game.deal_choice = choice
+    return await open_game(pilot, game.layout, game, seed=game.seed)
+
+
 async def win_it(pilot: Pilot[None], clock: Clock, screen: MahjongScreen) -> None:
     """Take the last pair of `one_pair_left` 42 s in, and turn its time down at the name prompt
     the win asks with: the won board is on top."""
@@ -398,8 +406,7 @@ async def test_a_won_deal_shows_its_challenge_key_with_help_in_80_columns(tmp_pa
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = one_pair_left()
-        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        screen = await open_one_pair_left(pilot)
         await win_it(pilot, clock, screen)
         keys = footer_keys(screen)
         assert "c Challenge" in keys and "? Help" in keys
@@ -423,8 +430,7 @@ async def test_c_before_a_win_is_listed_dimmed_and_says_why_there_is_no_code(
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = one_pair_left()
-        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        screen = await open_one_pair_left(pilot)
         await pilot.pause()
         challenge = "After a win: a challenge code, so a friend plays this very deal"
         assert help_row_of(screen, "c") == ("c", challenge, False)
@@ -445,10 +451,8 @@ async def test_c_on_a_deal_of_the_day_won_before_midnight_says_its_day_is_over(
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = one_pair_left()
         day = utc_day(START)
-        game.deal_choice = daily(day)
-        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        screen = await open_one_pair_left(pilot, daily(day))
         await win_it(pilot, clock, screen)
         assert "c Challenge" in footer_keys(screen)
         clock.now += 86_400
@@ -468,9 +472,7 @@ async def test_an_open_deal_of_the_day_is_named_for_its_date_once_midnight_passe
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = one_pair_left()
-        game.deal_choice = daily(utc_day(START))
-        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        screen = await open_one_pair_left(pilot, daily(utc_day(START)))
         deal = screen.query_one("#deal", Static)
         assert str(deal.render()) == "today's deal"
         clock.now += 86_400
@@ -487,8 +489,7 @@ async def test_the_keys_of_the_tiles_on_a_cleared_board_say_it_is_cleared(
     clock = Clock()
     app = make_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = one_pair_left()
-        screen = await open_game(pilot, game.layout, game, seed=game.seed)
+        screen = await open_one_pair_left(pilot)
         await win_it(pilot, clock, screen)
         for key in ("t", "u", "i", "p"):
             row = help_row_of(screen, key)

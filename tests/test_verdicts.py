@@ -6,15 +6,14 @@ verified on the leaderboard, and not watched."""
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import (
-    BOUND,
     FIXED_NOW,
     answered,
+    held_call,
     make_app,
     played_lines_game,
     settle,
@@ -388,14 +387,7 @@ async def test_the_remove_question_comes_only_over_its_leaderboard(
     async with app.run_test(size=(80, 24)) as pilot:
         board = await lines_7_board(pilot)
         await cursor_on(pilot, board, "Cheat")
-        read = app.store.counted_in
-        held = threading.Event()
-
-        def slowly(*args: Any, **options: Any) -> Any:
-            held.wait(BOUND)
-            return read(*args, **options)
-
-        monkeypatch.setattr(app.store, "counted_in", slowly)
+        held = held_call(app, monkeypatch, "counted_in")  # d's read before its question
         await pilot.press("d")
         await pilot.press("question_mark")
         await pilot.pause()
@@ -418,14 +410,7 @@ async def test_keys_typed_on_with_d_are_dropped_as_its_question_drops_them(
     async with app.run_test(size=(80, 24)) as pilot:
         board = await lines_7_board(pilot)
         await cursor_on(pilot, board, "Ann")  # verified: x gives its code
-        read = app.store.counted_in
-        held = threading.Event()
-
-        def slowly(*args: Any, **options: Any) -> Any:
-            held.wait(BOUND)
-            return read(*args, **options)
-
-        monkeypatch.setattr(app.store, "counted_in", slowly)
+        held = held_call(app, monkeypatch, "counted_in")  # d's read before its question
         label = " ".join(widget_lines(board.query_one("#board-code-label")))
         await pilot.press("d", "x")
         held.set()

@@ -32,7 +32,7 @@ from lines_tui.commands.common import (
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import check_player, check_registered
-from lines_tui.engine.text_file import NotUtf8, utf8_text
+from lines_tui.engine.text_file import NotUtf8, is_a_file, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
@@ -367,19 +367,12 @@ def pasted_codes(
         fail(too_long)
     found = find_codes(text)
     if not found:
-        named = next((word for word in code if _names_a_file(word)), None)
+        named = next((word for word in code if is_a_file(Path(word))), None)
         if named is not None:
             hint = from_a_file.format(file=shlex.quote(named))  # as it is typed in a shell
             fail(f"{NO_CODE}; {named} is a file, not a code: {hint}")
         fail(NO_CODE)
     return found
-
-
-def _names_a_file(word: str) -> bool:
-    try:
-        return Path(word).is_file()
-    except (OSError, ValueError):  # a name too long, or with a NUL: no file
-        return False
 
 
 @app.command("import")

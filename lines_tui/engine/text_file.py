@@ -65,6 +65,15 @@ def expand_home(text: str) -> Path:
         raise HomeUnknown(text) from None
 
 
+def is_a_file(path: Path) -> bool:
+    """Whether `path` is a file to read, False too where the system cannot look (a name longer
+    than it takes, which `Path.is_file` raises for; a NUL in it, which it answers False)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = False) -> str:
     """The text of `path`: a regular file of at most `max_bytes` bytes in UTF-8 (a byte order
     mark first is allowed when `bom`). `what` names the kind of file in the messages."""

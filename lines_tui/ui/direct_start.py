@@ -140,10 +140,9 @@ class DirectStart:
     def another_layout(self, layout: Layout) -> str | None:
         """The Mahjong deal asked for ("a deal of Pagoda", "deal 5 of Pagoda" with --seed, "a
         solvable deal of Pagoda from deal 5" when it is proved from there, "today's deal of
-        Pagoda" with --daily) when the saved game
-        is on another layout (another name, or another file); None when no layout was asked, no
-        game is saved, or it is on that layout. A layout titled as the saved one is named by
-        where it comes from."""
+        Pagoda" with --daily) when the saved game is on another layout (another name, or
+        another file); None when no layout was asked, no game is saved, or it is on that
+        layout. A layout titled as the saved one is named by where it comes from."""
         saved = self.saved.game("mahjong")
         if self.layout is None or saved is None:
             return None

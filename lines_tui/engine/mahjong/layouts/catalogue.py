@@ -18,7 +18,7 @@ from lines_tui.engine.mahjong.layouts.kmahjongg import (
     read_kmahjongg,
 )
 from lines_tui.engine.mahjong.layouts.layout import Layout, layout_name, read_layout_text
-from lines_tui.engine.text_file import HomeUnknown, expand_home
+from lines_tui.engine.text_file import HomeUnknown, expand_home, is_a_file
 from lines_tui.engine.visible_text import repeated
 
 BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
@@ -175,7 +175,7 @@ def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Lay
         if key in (layout.name.casefold(), layout.title.casefold()):
             return layout
     # A bare word is a name first; only then a file of that name in the current folder.
-    if _is_file(Path(wanted.rsplit("#", 1)[0])):
+    if is_a_file(Path(wanted.rsplit("#", 1)[0])):
         return _from_file(wanted)
     if key in installed.skipped:  # installed, but skipped: say why, as the listing does
         raise LayoutError(f"layout '{repeated(wanted)}' cannot be used: {installed.skipped[key]}")
@@ -232,15 +232,6 @@ def _from_file(reference: str) -> Layout:
             f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({_picks(layouts)})"
         )
     return layouts[0]
-
-
-def _is_file(path: Path) -> bool:
-    """Whether `path` is a file to read, False too where the system cannot look (a name longer
-    than it takes, which `Path.is_file` raises for)."""
-    try:
-        return path.is_file()
-    except OSError:
-        return False
 
 
 def _there(path: Path) -> bool | None:
