@@ -23,6 +23,7 @@ from conftest import (
     turn_down_the_time,
     widget_lines,
     won_mahjong_game,
+    yesterdays_lines_entry,
 )
 from rich.text import Text
 from test_ui_mahjong import START, Clock, open_game
@@ -1333,16 +1334,6 @@ async def test_x_on_an_older_dealers_result_says_why_there_is_no_challenge(
         await settle(pilot)
         assert notices[-1] == f"entry 1 cannot be a challenge: it was {OTHER_BOARD}"
         assert app.clipboard == ""
-
-
-def yesterdays_lines_entry() -> tuple[TableId, Entry]:
-    """Ann's verified result on yesterday's Lines 7 x 7 deal of the day (the app's clock is
-    FIXED_NOW), and its table."""
-    yesterday = utc_day(FIXED_NOW - 86_400)
-    seed = lines_daily_seed(7, yesterday)
-    game = played_lines_game(seed, size=7)
-    entry = Entry("Ann", game.score, int(FIXED_NOW) - 86_400, seed, record_of_lines(game))
-    return TableId.lines(7).daily(yesterday), entry
 
 
 async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
