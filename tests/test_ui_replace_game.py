@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, answered, cursor_to, make_app, settle
+from conftest import FIXED_NOW, answered, cursor_to, make_app, settle, widget_lines
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
@@ -732,3 +732,36 @@ async def test_the_saved_deal_typed_in_the_picker_is_offered_and_esc_goes_back_t
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LayoutPickerScreen)
+
+
+@pytest.mark.parametrize("keys", [["t", "enter"], ["t", "down", "enter"]])
+async def test_a_question_over_todays_deals_answered_past_midnight_offers_the_new_days(
+    tmp_path: Path, keys: list[str]
+) -> None:
+    """Today's deals picked at 23:59 over a saved game, and its question answered after
+    midnight (UTC): yes started yesterday's deal, whose race is over, as the pick itself no
+    longer does. The new day's deals come back, saying so, the saved game kept."""
+    from test_ui_mahjong import START, Clock
+    from test_ui_mahjong import make_app as make_app_on
+
+    save_a_lines_game(tmp_path)
+    save_a_mahjong_game(tmp_path)
+    saved = {kind: open_store(tmp_path).load_game(kind) for kind in ("lines", "mahjong")}
+    clock = Clock()
+    clock.now = START + 86_400 - 30  # 23:59:30 UTC
+    app = make_app_on(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # replace the saved game?
+        clock.now += 60
+        await pilot.press("y")
+        await settle(pilot)
+        today = app.screen
+        assert isinstance(today, TodayScreen)
+        note = " ".join(widget_lines(today.query_one("#today-note"))).strip()
+        assert note == f"{utc_day(clock.now)} has begun (UTC): these are its deals."
+        assert today.query_one(OptionList).highlighted == len(keys) - 2
+    assert {kind: open_store(tmp_path).load_game(kind) for kind in saved} == saved
