@@ -734,13 +734,17 @@ async def test_the_saved_deal_typed_in_the_picker_is_offered_and_esc_goes_back_t
         assert isinstance(app.screen, LayoutPickerScreen)
 
 
-@pytest.mark.parametrize("keys", [["t", "enter"], ["t", "down", "enter"]])
+@pytest.mark.parametrize(
+    ("keys", "asked"),
+    [(["t", "enter"], "today's 9 x 9 deal"), (["t", "down", "enter"], "today's deal of Turtle")],
+)
 async def test_a_question_over_todays_deals_answered_past_midnight_offers_the_new_days(
-    tmp_path: Path, keys: list[str]
+    tmp_path: Path, keys: list[str], asked: str
 ) -> None:
     """Today's deals picked at 23:59 over a saved game, and its question answered after
     midnight (UTC): yes started yesterday's deal, whose race is over, as the pick itself no
-    longer does. The new day's deals come back, saying so, the saved game kept."""
+    longer does. The new day's deals come back, saying so, the saved game kept. The question
+    names the deal asked for (it said "Start a new one?")."""
     from test_ui_mahjong import START, Clock
     from test_ui_mahjong import make_app as make_app_on
 
@@ -755,7 +759,10 @@ async def test_a_question_over_todays_deals_answered_past_midnight_offers_the_ne
         for key in keys:
             await pilot.press(key)
             await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)  # replace the saved game?
+        assert isinstance(app.screen, ConfirmScreen)
+        question = dialog_text(app)
+        assert question.startswith(f"You asked for {asked}. A saved ")
+        assert question.endswith(f"Start {asked}?")
         clock.now += 60
         await pilot.press("y")
         await settle(pilot)

@@ -80,6 +80,7 @@ class DealOffers:
                 self.saved.replacing(
                     "lines",
                     on_its_day(lambda: self.lines.start(seed, size, daily(day))),
+                    asked=f"today's {size} x {size} deal",
                     declined=back,
                     same=self.lines.same_deal(size, seed, daily(day), TODAYS_DEALS),
                 )
@@ -88,6 +89,7 @@ class DealOffers:
                 self.saved.replacing(
                     "mahjong",
                     on_its_day(lambda: self.mahjong.start_daily(layout, day, stopped=back)),
+                    asked=f"today's deal of {layout.title}",
                     declined=back,
                     same=self.mahjong.same_deal(layout, None, daily(day), TODAYS_DEALS),
                 )
