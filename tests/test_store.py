@@ -682,12 +682,43 @@ def test_mahjong_tables_rank_the_fastest_and_ask_only_for_times_that_qualify(fol
     assert not store.record_mahjong("Ann", "Bad Layout", 1.0, 1, START).saved
 
 
+THOUSANDS_OF_DIGITS = "9" * 5000
+"""More digits than Python reads into an int (4,300): reading it raised ValueError, not the
+store's refusal."""
+
+
 def test_table_ids_are_checked(folder: Path) -> None:
     store = open_store(folder)
-    for bad in ("lines-99", "lines-x", "mahjong-", "mahjong-Big Tower", "chess-8", "\x1b[31m"):
+    huge = f"lines-{THOUSANDS_OF_DIGITS}"
+    for bad in (
+        "lines-99",
+        "lines-x",
+        "mahjong-",
+        "mahjong-Big Tower",
+        "chess-8",
+        "\x1b[31m",
+        huge,
+    ):
         with pytest.raises(StoreError):
             store.table(bad)
     assert store.table("LINES-9") == ()
+    assert store.table("lines-0009") == ()
+
+
+def test_a_file_with_a_table_of_a_size_of_thousands_of_digits_is_damaged() -> None:
+    """It raised ValueError: the app could not read its data folder at all, and the file was
+    never set aside."""
+    text = json.dumps(
+        {
+            "format": "lines-tui scores",
+            "version": VERSION,
+            "players": [],
+            "active_player": None,
+            "tables": {f"lines-{THOUSANDS_OF_DIGITS}": []},
+        }
+    )
+    with pytest.raises(CorruptFile, match="Lines boards are 7 to 15 cells wide"):
+        load_scores(text)
 
 
 # -- saved games ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from lines_tui.engine.deal_choice import (
     is_deal_number,
     number_said,
 )
+from lines_tui.engine.numbers import small_number
 from lines_tui.engine.visible_text import shown_text
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
@@ -159,7 +160,8 @@ class TableId:
         base_text, plus, mode_text = text.strip().lower().partition("+")
         kind, dash, variant = base_text.partition("-")
         if dash and kind == "lines" and variant.isdigit() and variant.isascii():
-            base = cls.lines(int(variant))
+            # A size of thousands of digits is refused as any size past the largest is.
+            base = cls.lines(small_number(variant, LINES_SIZES[-1]) or LINES_SIZES[-1] + 1)
         elif dash and kind == "mahjong":
             base = cls.mahjong(variant)
         else:
@@ -174,12 +176,10 @@ class TableId:
         if mode == "daily":
             return base.daily(tag)
         if mode == "deal" and tag.isdigit() and tag.isascii():
-            # A number of more digits than the last deal's is past it: told its range, as a
-            # number in range but too large is, without reading thousands of digits into an int.
-            digits = tag.lstrip("0") or "0"
-            if len(digits) > len(str(LAST_DEAL)):
+            seed = small_number(tag, LAST_DEAL)
+            if seed is None:
                 raise TableIdError(f"a deal number is {DEAL_RANGE}, not {number_said(tag)}")
-            return base.for_deal(int(digits))
+            return base.for_deal(seed)
         shown = shown_text(text, ID_SHOWN_CHARS)
         raise TableIdError(f"no table '{shown}': after '+' comes daily-YYYY-MM-DD or deal-<number>")
 
