@@ -1400,3 +1400,42 @@ async def test_a_challenge_of_an_older_dealers_game_is_not_offered_nor_merged(
         await settle(pilot)
         assert isinstance(app.screen, ImportScreen)  # nothing merged, no deal offered
     assert open_store(tmp_path).tables() == {}
+
+
+@pytest.mark.parametrize("opened_from", ["menu", "leaderboard"])
+@pytest.mark.parametrize("damaged_at", ["before the preview", "before enter"])
+async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
+    tmp_path: Path, damaged_at: str, opened_from: str
+) -> None:
+    """scores.json damaged from outside while Import was open: the merge set it aside (the
+    player and the other tables went with it) and the leaderboard said only "Merged into …";
+    damaged before the preview, its notice showed over Import and went as the leaderboard
+    opened. Both now say what became of the file, after what the merge did."""
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    store.add_player("Pat")
+    code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
+    app = make_app(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if opened_from == "leaderboard":
+            app.score_screens.open_leaderboards()
+            await settle(pilot)
+        if damaged_at == "before the preview":
+            (folder / "scores.json").write_text("{bad")
+        if opened_from == "leaderboard":
+            await pilot.press("i")
+            await settle(pilot)
+            app.screen.query_one(CodeInput).value = code
+            await settle(pilot)
+        else:
+            await previewed_in_the_app(pilot, code)
+        if damaged_at == "before enter":
+            (folder / "scores.json").write_text("{bad")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        told = board_notice(app)
+        assert told.startswith("Merged into Lines 9 x 9 (lines-9): 1 added.")
+        assert "scores.json: not valid JSON; no players or scores." in told
+    assert any(path.name.startswith("scores.json.corrupt-") for path in folder.iterdir())

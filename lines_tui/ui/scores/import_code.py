@@ -53,7 +53,7 @@ from lines_tui.ui.scores.pasted_codes import (
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
 from lines_tui.ui.sentences import as_sentence, ended
-from lines_tui.ui.session import Checkers, Session
+from lines_tui.ui.session import Checkers, NoticesReleased, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
@@ -124,6 +124,10 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
+    HOLDS_NOTICES = True
+    """The store's warnings wait for the screen after it: a damaged file set aside by the
+    preview's read or the merge is told on the leaderboard after what the merge did (or over the
+    menu after esc); told over Import, it was gone as the leaderboard opened."""
     HELP = (
         "Paste a friend's share codes, one or several, even inside a chat message. Every entry is "
         "replayed, and the preview shows what a merge would do with it: added, already there, "
@@ -195,6 +199,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         self.app.clear_notifications()
         self.query_one(CodeInput).focus()
         self.show([], PASTE)
+
+    def on_unmount(self) -> None:
+        self.app.post_message(NoticesReleased())
 
     def on_input_changed(self, event: Input.Changed) -> None:
         # As pasted: a paste typed out as keys has line breaks the value holds as spaces.
