@@ -629,6 +629,20 @@ def test_a_lines_score_of_a_player_no_longer_registered_may_be_filed_again(folde
     assert store.record_lines("Dee", 9, 500, 42, START, START + 600).saved
 
 
+def test_a_lines_score_of_a_player_gone_with_a_damaged_file_says_so(folder: Path) -> None:
+    """scores.json damaged from outside during the game, set aside as the score was filed: the
+    reason blamed another lines-tui for renaming or removing the player."""
+    store = open_store(folder)
+    store.add_player("Pat")
+    (folder / "scores.json").write_text("not json")
+    outcome = store.record_lines("Pat", 9, 500, 42, START, START + 600)
+    assert not outcome.saved and outcome.may_retry
+    assert outcome.reason == (
+        "'Pat' is no longer a registered player (scores.json was damaged and set aside: "
+        "register again)"
+    )
+
+
 def test_only_games_of_at_most_24_hours_are_saved(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")

@@ -46,6 +46,7 @@ from lines_tui.store.names import (
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import (
+    SCORES_FILE,
     ScoreFile,
     TableEntries,
     counted_with,
@@ -450,12 +451,14 @@ class Store:
                 name = _registered(data, player)
             except NotRegistered:
                 # Renamed or removed by another copy while the game was played (the file keeps
-                # no player ids to tell which): the game is kept, and its result filed under
-                # whoever plays once it is resumed, not lost.
-                reason = (
-                    f"'{repeated(player)}' is no longer a registered player (renamed or removed "
-                    "by another lines-tui)"
+                # no player ids to tell which), or gone with a damaged file set aside: the game
+                # is kept, and its result filed under whoever plays once it is resumed.
+                why = (
+                    f"{SCORES_FILE} was damaged and set aside: register again"
+                    if any(file.name == SCORES_FILE for file in self.set_aside.values())
+                    else "renamed or removed by another lines-tui"
                 )
+                reason = f"'{repeated(player)}' is no longer a registered player ({why})"
                 return RecordOutcome(False, reason, str(table), may_retry=True)
             entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
