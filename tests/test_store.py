@@ -643,6 +643,19 @@ def test_a_lines_score_of_a_player_gone_with_a_damaged_file_says_so(folder: Path
     )
 
 
+def test_a_resumed_game_is_its_registered_players_else_whoever_plays(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    assert store.player_of_game("ALICE") == "Alice"  # as the file spells her now
+    assert store.player_of_game(None) == "Bob"  # a guest's game
+    assert store.player_of_game("Cy") == "Bob"  # gone, or a name edited into the save
+    store.set_active_player(None)
+    assert store.player_of_game("Alice") == "Alice"
+    assert store.player_of_game("Cy") is None
+
+
 def test_only_games_of_at_most_24_hours_are_saved(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")

@@ -284,6 +284,19 @@ class Store:
                 self._playing = self._still_registered(data, self._playing)
             return self._playing
 
+    def player_of_game(self, saved_by: str | None) -> str | None:
+        """Who plays a game resumed from its save: the registered player who played it
+        (`saved_by`, as the file spells them now), so that a game is one player's from its first
+        move to its result, whoever plays now; for a guest's game (or an older save that does
+        not say), or one whose player is no longer registered, whoever plays now (see
+        `active_player`). One read of the file."""
+        data = self._scores.read()
+        if saved_by is not None:
+            spelt = next((name for name in data.players if same_name(name, saved_by)), None)
+            if spelt is not None:
+                return spelt
+        return self._who_plays(data)
+
     def _still_registered(self, data: ScoreData, player: str) -> str | None:
         """`player` as `data` spells them (`same_name`), or None, told, if they are not in it."""
         spelt = next((name for name in data.players if same_name(name, player)), None)

@@ -19,10 +19,13 @@ second, ...; every 30 s from then on, while the game is open."""
 
 
 class GamePlayer:
-    """The registered player of one game, read on the session's store thread."""
+    """The registered player of one game, read on the session's store thread: for a game resumed
+    from its save, the player who played it (`saved_by`) while they are registered, whoever
+    plays now (`Store.player_of_game`)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, saved_by: str | None = None) -> None:
         self._session = session
+        self._saved_by = saved_by
         self._read: Future[str | None] | None = None
         self._failures = 0
 
@@ -32,8 +35,8 @@ class GamePlayer:
         read (see `name`). The first read that fails is told on `screen`; each failure is
         shown (`show()` shows whom `name` names after it, and `known` says it is not known)
         and read again later, quietly, until a read succeeds or the screen closes."""
-        store = self._session.store
-        read = self._read = self._session.io.submit(lambda: store.active_player)
+        store, saved_by = self._session.store, self._saved_by
+        read = self._read = self._session.io.submit(lambda: store.player_of_game(saved_by))
 
         def failed(error: StoreError) -> None:
             if not self._failures:
@@ -67,12 +70,22 @@ class GamePlayer:
     @property
     def name(self) -> str | None:
         """The registered player of this game; None for a guest. While the player is not
-        `known` (it always is once a result is recorded: `filing`), the one who plays this run
-        only, whom the store knows without the file (`Store.playing_this_run`), else None."""
+        `known` (it always is once a result is recorded: `filing`), the one its save names, or
+        who plays this run only, whom the store knows without the file
+        (`Store.playing_this_run`), else None."""
         read = self._read
         if read is not None and self.known:
             return read.result()
-        return self._session.store.playing_this_run
+        return self._saved_by or self._session.store.playing_this_run
+
+    @property
+    def saved_as(self) -> str | None:
+        """The player its save names (`saved_by`): this game's, once read; until then the one
+        its own save named (None: a guest, as far as is known)."""
+        read = self._read
+        if read is not None and self.known:
+            return read.result()
+        return self._saved_by
 
     def filing(self) -> str | None:
         """On the store thread, as a result is filed: the registered player of this game (None
@@ -82,7 +95,7 @@ class GamePlayer:
         read = self._read
         if read is not None and read.done() and read.exception() is None:
             return read.result()
-        player = self._session.store.active_player
+        player = self._session.store.player_of_game(self._saved_by)
         known: Future[str | None] = Future()
         known.set_result(player)
         self._read = known  # `name` knows it from now on

@@ -87,8 +87,16 @@ class LinesScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = LINES_KEYS
 
-    def __init__(self, session: Session, game: LinesGame, *, resumed: bool = False) -> None:
-        super().__init__(session)
+    def __init__(
+        self,
+        session: Session,
+        game: LinesGame,
+        *,
+        resumed: bool = False,
+        saved_by: str | None = None,
+    ) -> None:
+        """`resumed` from its save, which names `saved_by` as its player (`GameScreen`)."""
+        super().__init__(session, saved_by)
         self.game = game
         self.selected: Cell | None = None
         self.message = RESUMED if resumed else ""
