@@ -509,6 +509,20 @@ def test_a_challenge_whose_result_has_no_game_is_one_line(home: Path) -> None:
     assert not (home / "data" / "scores.json").exists()
 
 
+def test_a_table_code_given_as_a_challenge_says_how_one_is_made(home: Path) -> None:
+    """It said "(see --challenge)", an option `lines-tui challenge` does not have."""
+    from conftest import FIXED_NOW
+
+    from lines_tui.store import Entry, TableId, codes
+
+    table_code = codes.encode(TableId.lines(7), [Entry("Ann", 99, int(FIXED_NOW), 1)])
+    refused(
+        run("challenge", table_code),
+        "this code is a table of random deals, not a challenge: a friend makes one with "
+        "lines-tui scores export TABLE --challenge",
+    )
+
+
 @pytest.mark.parametrize("command", ["challenge", "replay"])
 def test_a_game_code_on_standard_input_is_refused(home: Path, command: str) -> None:
     refused(run(command, "-", stdin=challenge_code(home)), "standard input")

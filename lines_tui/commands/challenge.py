@@ -44,7 +44,10 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     checked = read_or_fail(lambda: codes.read(text, checker))
     table = checked.table
     if table.mode == "random":
-        fail("this code is a table of random deals, not a challenge (see --challenge)")
+        fail(
+            "this code is a table of random deals, not a challenge: a friend makes one with "
+            "lines-tui scores export TABLE --challenge"
+        )
     best = challenge_target(checked)
     if best is None:
         verdicts = enumerate(checked.verdicts, start=1)
