@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,7 @@ from conftest import (
     typed_just_after_it_showed,
     widget_lines,
 )
+from rich.color import Color
 from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
 from textual import events
@@ -868,6 +871,30 @@ async def test_ball_colours_stay_distinct_in_256_and_16_colour_terminals(tmp_pat
         for system in (ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
             numbers = [colour.downgrade(system).number for colour in colours if colour]
             assert len(set(numbers)) == len(COLOURS), (system, numbers)
+        # Distinct is not enough: blue and violet became 63 and 135 in 256 colours (over SSH,
+        # the usual case), too close to tell apart (CIE76 distance 20; 37 in truecolor).
+        shown = [lab(colour.downgrade(ColorSystem.EIGHT_BIT)) for colour in colours if colour]
+        closest = min(math.dist(a, b) for a, b in itertools.combinations(shown, 2))
+        assert closest >= 35, closest
+
+
+def lab(colour: Color) -> tuple[float, float, float]:
+    """`colour` as drawn, in CIE L*a*b* (D65), where distance is how different colours look."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return ((value + 0.055) / 1.055) ** 2.4 if value > 0.04045 else value / 12.92
+
+    triplet = colour.get_truecolor()
+    r, g, b = (linear(channel) for channel in triplet)
+    x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+    y = r * 0.2126 + g * 0.7152 + b * 0.0722
+    z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 
 async def test_the_move_animates_along_its_path_and_any_key_skips_it(

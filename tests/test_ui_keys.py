@@ -41,7 +41,7 @@ async def test_typing_a_ball_then_a_cell_plays_the_move(tmp_path: Path) -> None:
 async def test_the_cell_a_typed_name_put_the_cursor_on_is_not_named_once_it_moves(
     tmp_path: Path,
 ) -> None:
-    """"Cursor on 9i." stayed on the status line while the arrows took the cursor elsewhere."""
+    """The line "Cursor on 9i." stayed while the arrows took the cursor elsewhere."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
