@@ -449,6 +449,8 @@ def test_layout_invariants() -> None:
         Layout("x", "X", ())
     with pytest.raises(LayoutError, match="3 tiles; a layout needs an even number"):
         Layout("x", "X", ((0, 0, 0), (2, 0, 0), (4, 0, 0)))
+    with pytest.raises(LayoutError, match=": 1 tile; a layout needs an even number"):
+        Layout("x", "X", ((0, 0, 0),))
     with pytest.raises(LayoutError, match="at most 1024"):
         Layout("x", "X", tuple((2 * i, 0, 0) for i in range(1026)))
     with pytest.raises(LayoutError, match="no name"):
