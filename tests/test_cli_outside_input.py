@@ -660,3 +660,23 @@ def test_every_group_of_the_tree_checks_the_words_of_its_commands() -> None:
 
     found = groups(typer.main.get_command(app))
     assert len(found) == 3 and all(isinstance(group, NamedErrors) for group in found)
+
+
+def test_ctrl_c_while_a_paste_is_awaited_ends_the_line_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`scores import -` at a terminal, stopped with ctrl+c: the shell's prompt came on the
+    line the terminal had echoed "^C" on."""
+    from lines_tui.commands.common import INTERRUPTED, piped_in
+
+    class Interrupted:
+        class buffer:  # as sys.stdin names it
+            @staticmethod
+            def read(_: int) -> bytes:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted)
+    with pytest.raises(SystemExit) as ended:
+        piped_in(100, "give the code")
+    assert ended.value.code == INTERRUPTED
+    assert capsys.readouterr().err == "\n"

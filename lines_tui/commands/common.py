@@ -19,6 +19,8 @@ from lines_tui.outside_text import printable, printable_lines
 BAD_INPUT = 2
 OUTPUT_FAILED = 4
 """The exit code of a command whose output could not be written (README, "Exit codes")."""
+INTERRUPTED = 130
+"""The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
 
 
 def hold_standard_descriptors() -> None:
@@ -263,6 +265,11 @@ def piped_in(most: int, instead: str, *, from_a_terminal: bool = True) -> bytes:
         return sys.stdin.buffer.read(most + 1)
     except OSError as error:
         fail(f"cannot read standard input: {error.strerror or error}")
+    except KeyboardInterrupt:
+        # ctrl+c at a terminal, waiting for a paste: the terminal echoed "^C" there, and the
+        # shell's prompt would follow it on the same line.
+        _to_standard_error("\n")
+        raise SystemExit(INTERRUPTED) from None
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
