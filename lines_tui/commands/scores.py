@@ -21,6 +21,7 @@ import typer
 from lines_tui.commands.common import (
     BAD_INPUT,
     STANDARD_INPUT,
+    TERMINAL_COLUMNS,
     end_line,
     fail,
     is_terminal,
@@ -28,6 +29,7 @@ from lines_tui.commands.common import (
     say,
     warn,
     watch_store_warnings,
+    wrapped,
 )
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
@@ -36,6 +38,7 @@ from lines_tui.engine.text_file import NotUtf8, is_a_file, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
+    EntryResult,
     Merge,
     Store,
     StoreError,
@@ -59,7 +62,7 @@ from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
 
 if TYPE_CHECKING:
-    from lines_tui.store.verify import Checker
+    from lines_tui.store.verify import CheckedTable, Checker
 
 NOT_ALL_VERIFIED = 1
 NOTHING_MERGED = 1
@@ -111,21 +114,23 @@ def overview(ctx: typer.Context) -> None:
     if not tables:
         say("No results yet: a table appears once someone finishes a game that earns a place.")
         return
-    # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
-    # never cut.
-    id_width = column_width(str(table) for table in tables)
-    title_width = column_width(table.title for table in tables)
     checker = own_tables_checker()
+    rows = [("TABLE", "ENTRIES", "BEST", "BY")]
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
         best = next((e for e in entries if replayed(table, e, checker).status != "refuted"), None)
-        held = "no result holds up"
-        if best is not None:
-            held = f"best {format_value(table, best.value)} by {printable(best.name)}"
+        if best is None:
+            rows.append((str(table), str(len(entries)), "-", "(no result holds up)"))
+        else:
+            rows.append((str(table), str(len(entries)), format_value(table, best.value), best.name))
+    # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
+    # never cut. The title is left to `scores show` (and the id spells it): with it, a deal of
+    # the day's row took 105 columns. The name comes last, unpadded.
+    widths = [column_width(row[column] for row in rows) for column in range(3)]
+    for table_id, count, value, name in rows:
         say(
-            f"{printable_column(str(table), id_width)} "
-            f"{printable_column(table.title, title_width)} {len(entries):>2} "
-            f"{'entry' if len(entries) == 1 else 'entries':<7}  {held}"
+            f"{printable_column(table_id, widths[0])}  {count:>{widths[1]}}  "
+            f"{value:>{widths[2]}}  {printable(name)}"
         )
 
 
@@ -190,17 +195,35 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     checker = own_tables_checker()
     checked = store.checked_table(table_id, checker)
     order = "highest first" if table_id.kind == "lines" else "fastest first"
-    say(f"{table_id.title} ({table_id}), {order}")
+    say(*heading(table_id.title, f" ({table_id})", f", {order}"))
     if not checked.entries:
         say("  no results yet")
         return
-    header = "points" if table_id.kind == "lines" else "time"
-    say(f"  {'#':>2}  {'name':<{MAX_NAME_COLUMNS}}  {header:>11}  {'date':<16}  seed")
+    listing = Listing(table_id, checked.entries, headed=True, trusted=holding_up(checked))
+    words = ["verdict", *(verdict.status for verdict in checked.verdicts)]
+    say(*listing.deal_line())
+    say(listing.header() + ending(padded("verdict", words), "seed" if any(listing.seeds) else ""))
     verdicts = zip(checked.entries, checked.verdicts, strict=True)
-    seeds = seed_width(checked.entries)
     for rank, (entry, verdict) in enumerate(verdicts, start=1):
-        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status, seeds=seeds)}")
+        row = listing.row(str(rank), entry)
+        say(row + ending(padded(verdict.status, words), listing.seed(entry)))
     say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
+
+
+def heading(*parts: str) -> list[str]:
+    """A listing's heading, its `parts` (a table's title, its id in brackets, and more) joined
+    on one line, or where that is wider than 80 columns, broken between two of them (never
+    inside one: "(dry run, nothing saved)" stays whole), the rest going on below, indented."""
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if column_width([lines[-1] + part]) <= TERMINAL_COLUMNS:
+            lines[-1] += part
+        else:
+            lines.append(HEADING_INDENT + part.lstrip(" ,:"))
+    return lines
+
+
+HEADING_INDENT = " " * 4
 
 
 EntryOption = Annotated[
@@ -279,7 +302,7 @@ def remove(
         raise SystemExit(1)
     attempt(lambda: store.remove_entry(table_id, entry), store)
     told = "".join(f" (and from {other}, where it counts too)" for other in also)
-    say(f"removed entry {number} of {table_id}{told}: {described}")
+    say(*wrapped(f"removed entry {number} of {table_id}{told}: {described}"))
 
 
 def counted_also_in(store: Store, table: TableId, entry: Entry) -> list[TableId]:
@@ -296,7 +319,9 @@ def removal_confirmed(question: str) -> bool:
         fail("not removed: there is no terminal to ask on; --yes removes without asking")
     while True:
         try:
-            typed = typer.prompt(f"{question} [y/N]", default="", show_default=False, err=True)
+            # In lines of 80 columns, the ": " click adds after the last one counted.
+            asked = "\n".join(wrapped(f"{question} [y/N]", TERMINAL_COLUMNS - 2))
+            typed = typer.prompt(asked, default="", show_default=False, err=True)
         except typer.Abort:  # ctrl+d or ctrl+c at the question
             end_line()
             return False
@@ -434,11 +459,19 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
     check_player(settings(ctx))  # as every command does, once what needs no data holds
     for checked in read:
         table = checked.table
-        say(f"{table.title} ({table}), share code format {checked.format}")
+        say(*heading(table.title, f" ({table})", f", share code format {checked.format}"))
+        listing = Listing(table, checked.entries, headed=True, trusted=holding_up(checked))
+        words = ["verdict", *(verdict.status for verdict in checked.verdicts)]
+        say(*listing.deal_line())
+        seed = "seed" if any(listing.seeds) else ""
+        say(listing.header() + ending(padded("verdict", words), seed))
         for number, (entry, verdict) in enumerate(
             zip(checked.entries, checked.verdicts, strict=True), start=1
         ):
-            say(f"  entry {number}: {verdict.line()}  ({entry_line(table, entry, status=False)})")
+            row = listing.row(str(number), entry)
+            say(row + ending(padded(verdict.status, words), listing.seed(entry)))
+            if verdict.reason:  # below its row, under the name: a reason may be long
+                say(*wrapped(verdict.reason, first=REASON_INDENT, indent=REASON_INDENT))
             all_verified &= verdict.status == "verified"
     if not all_verified:
         raise typer.Exit(NOT_ALL_VERIFIED)
@@ -469,54 +502,138 @@ def read_standard_input() -> str:
         fail(f"standard input is {error}; a share code is ASCII")
 
 
+REASON_INDENT = " " * 6
+"""Where a reason below an entry's row starts: under its name."""
+
+
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
-    """What an import did: a summary line, then one line per entry (the reason for a refused
-    one, as "entry 3: move 37 takes 5D (tile 12), which is covered")."""
+    """What an import did: a summary line, then one row per entry of the code, numbered as in
+    the code, what the merge did with it last ("added #1": its place in your table; "already
+    there #3"; "not good enough"), ", unverified" after it for an entry without its game (the
+    others merged are verified: the replay confirms them); a rejected one's line gives the
+    reason ("3  rejected 'Bob': move 37 takes 5D (tile 12), which is covered"). Then a row for
+    each of yours the merge pushes out ("dropped")."""
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
-    lines = [f"{table.title} ({table}){dry}: {merged.summary()}"]
-    seeds = seed_width(result.entry for result in merged.results if result.status != "rejected")
+    lines = heading(table.title, f" ({table})", f"{dry}: {merged.summary()}")
+    kept = [result for result in merged.results if result.status != "rejected"]
+    listing = Listing(
+        table,
+        [*(result.entry for result in kept), *merged.dropped],
+        trusted=(result.entry for result in kept),
+    )
+    lines += listing.deal_line()
+    said = [merge_said(result) for result in kept]
+    words = [*said, "dropped"]
+    rows = iter(zip(kept, said, strict=True))
     for number, result in enumerate(merged.results, start=1):
-        place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":
-            lines.append(
-                f"  entry {number}: {result.status} '{printable(result.entry.name)}': "
-                f"{result.reason}"
-            )
-        else:
-            lines.append(
-                f"  {f'entry {number}:':<9} {result.status:<15} {place:>3}  "
-                f"{entry_line(table, result.entry, seeds=seeds)}"
-            )
+            rejected = f"rejected '{printable(result.entry.name)}': {result.reason}"
+            lines += wrapped(rejected, first=f"  {number:>2}  ", indent=REASON_INDENT)
+            continue
+        _, done = next(rows)
+        row = listing.row(str(number), result.entry)
+        lines.append(row + ending(padded(done, words), listing.seed(result.entry)))
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
-        lines.append(f"  {'dropped':<25} {'':>3}  {entry_line(table, entry, status=False)}")
+        row = listing.row("", entry)
+        lines.append(row + ending(padded("dropped", words), listing.seed(entry)))
     return lines
 
 
-def entry_line(
-    table: TableId,
-    entry: Entry,
-    *,
-    status: bool = True,
-    label: str | None = None,
-    seeds: int = 0,
-) -> str:
-    """One entry in columns; with `status`, `label` or else whether it carries its game
-    (verify's lines say their own verdict instead) after the seed, padded to `seeds` cells (the
-    `seed_width` of the listing's entries) so that the verdicts line up."""
-    line = (
-        f"{printable_column(entry.name, MAX_NAME_COLUMNS)}  "
-        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  "
-    )
-    if not status:
-        return f"{line}{entry.seed}"
-    if label is None:
-        label = "verified" if entry.recorded else "unverified"
-    seed = str(entry.seed)
-    return f"{line}{printable_column(seed, max(seeds, len(seed)))}  {label}"
+def merge_said(result: EntryResult) -> str:
+    """What a merge did with an entry it did not reject, as an import's row ends with it."""
+    said = result.status if result.rank is None else f"{result.status} #{result.rank}"
+    return said if result.entry.recorded else f"{said}, unverified"
 
 
-def seed_width(entries: Iterable[Entry]) -> int:
-    """The width of the seed column of a listing of `entries`: a seed is up to 20 digits."""
-    return column_width(str(entry.seed) for entry in entries)
+class Listing:
+    """The columns of one table's entries as a command lists them: a row is its number, then
+    the name and the points or time, each column as wide as its widest cell listed (a name is
+    up to 24 columns, most are far shorter), then the date; what follows (a verdict, what an
+    import did) is the command's own. A seed comes last, where only it can run past 80 columns,
+    and in a table of one deal (a deal of the day's, a chosen deal's) only where it is not that
+    deal (`deal`), which the listing names once above its rows: a deal of the day's number has
+    20 digits."""
+
+    def __init__(
+        self,
+        table: TableId,
+        entries: Iterable[Entry],
+        *,
+        headed: bool = False,
+        trusted: Iterable[Entry] | None = None,
+    ) -> None:
+        """`trusted`: the entries whose deal may be named the table's (default all): not one
+        refuted, which may claim any deal."""
+        listed = list(entries)
+        self.table = table
+        self.deal = one_deal(table, listed if trusted is None else list(trusted))
+        heading = [value_heading(table), "name"] if headed else []
+        self.name_width = column_width(
+            [*(entry.name for entry in listed), *heading[1:]], MAX_NAME_COLUMNS
+        )
+        self.value_width = column_width(
+            [*(format_value(table, entry.value) for entry in listed), *heading[:1]]
+        )
+        self.seeds = [self.seed(entry) for entry in listed]
+
+    def header(self, number: str = "#") -> str:
+        """The header of `row`'s columns, the number's as `number`."""
+        return (
+            f"  {number:>2}  {'name':<{self.name_width}}  "
+            f"{value_heading(self.table):>{self.value_width}}  {'date':<16}"
+        )
+
+    def row(self, number: str, entry: Entry) -> str:
+        """The entry's number (its place, or its place in a code), name, points or time and
+        date, in columns."""
+        return (
+            f"  {number:>2}  {printable_column(entry.name, self.name_width)}  "
+            f"{format_value(self.table, entry.value):>{self.value_width}}  "
+            f"{format_date(entry.date):<16}"
+        )
+
+    def seed(self, entry: Entry) -> str:
+        """The entry's seed as its row ends with it: "" where it is the table's one deal."""
+        return "" if entry.seed == self.deal else str(entry.seed)
+
+    def deal_line(self) -> list[str]:
+        """The line that names the deal of a deal of the day's table (a chosen deal's title
+        names it already), above its rows; none for any other table."""
+        if self.deal is None or self.table.mode != "daily":
+            return []
+        return [f"  deal {self.deal}"]
+
+
+def holding_up(checked: CheckedTable) -> list[Entry]:
+    """The entries of `checked` not refuted."""
+    verdicts = zip(checked.entries, checked.verdicts, strict=True)
+    return [entry for entry, verdict in verdicts if verdict.status != "refuted"]
+
+
+def value_heading(table: TableId) -> str:
+    return "points" if table.kind == "lines" else "time"
+
+
+def one_deal(table: TableId, entries: list[Entry]) -> int | None:
+    """The deal every entry of a table of one deal plays: a chosen deal's own, or the seed of
+    most entries of a deal of the day's (they all play it, but for an entry of a file edited
+    by hand, whose row then names its own seed); None for a table of random deals."""
+    if table.deal_seed is not None:
+        return table.deal_seed
+    if table.mode != "daily" or not entries:
+        return None
+    seeds = [entry.seed for entry in entries]
+    return max(seeds, key=seeds.count)  # the first of the most, as max keeps the first
+
+
+def ending(*cells: str) -> str:
+    """The last cells of a row after its `Listing.row`: those given, two spaces before each,
+    the row's end unpadded (the last cell may be empty: a seed not repeated)."""
+    return "".join(f"  {cell}" for cell in cells).rstrip()
+
+
+def padded(cell: str, cells: Iterable[str]) -> str:
+    """`cell` padded to the widest of `cells`, its column's."""
+    return printable_column(cell, column_width(cells))
