@@ -523,17 +523,14 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
         trusted=(result.entry for result in kept),
     )
     lines += listing.deal_line()
-    said = [merge_said(result) for result in kept]
-    words = [*said, "dropped"]
-    rows = iter(zip(kept, said, strict=True))
+    words = [*(merge_said(result) for result in kept), "dropped"]  # their column's cells
     for number, result in enumerate(merged.results, start=1):
         if result.status == "rejected":
             rejected = f"rejected '{printable(result.entry.name)}': {result.reason}"
             lines += wrapped(rejected, first=f"  {number:>2}  ", indent=REASON_INDENT)
             continue
-        _, done = next(rows)
         row = listing.row(str(number), result.entry)
-        lines.append(row + ending(padded(done, words), listing.seed(result.entry)))
+        lines.append(row + ending(padded(merge_said(result), words), listing.seed(result.entry)))
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
         row = listing.row("", entry)
@@ -578,10 +575,10 @@ class Listing:
         )
         self.seeds = [self.seed(entry) for entry in listed]
 
-    def header(self, number: str = "#") -> str:
-        """The header of `row`'s columns, the number's as `number`."""
+    def header(self) -> str:
+        """The header of `row`'s columns."""
         return (
-            f"  {number:>2}  {'name':<{self.name_width}}  "
+            f"  {'#':>2}  {'name':<{self.name_width}}  "
             f"{value_heading(self.table):>{self.value_width}}  {'date':<16}"
         )
 
