@@ -12,7 +12,7 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -31,6 +31,14 @@ from lines_tui.commands.common import (
     watch_store_warnings,
     wrapped,
 )
+from lines_tui.commands.listing import (
+    REASON_INDENT,
+    Listing,
+    ending,
+    heading,
+    holding_up,
+    padded,
+)
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import check_player, check_registered
@@ -43,12 +51,10 @@ from lines_tui.store import (
     Store,
     StoreError,
     TableId,
-    format_date,
     format_value,
     open_store,
 )
 from lines_tui.store.errors import ShareCodeError
-from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import (
     MAX_PASTE_CHARS,
     NO_CODE,
@@ -62,7 +68,7 @@ from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
 
 if TYPE_CHECKING:
-    from lines_tui.store.verify import CheckedTable, Checker
+    from lines_tui.store.verify import Checker
 
 NOT_ALL_VERIFIED = 1
 NOTHING_MERGED = 1
@@ -208,22 +214,6 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
         row = listing.row(str(rank), entry)
         say(row + ending(padded(verdict.status, words), listing.seed(entry)))
     say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
-
-
-def heading(*parts: str) -> list[str]:
-    """A listing's heading, its `parts` (a table's title, its id in brackets, and more) joined
-    on one line, or where that is wider than 80 columns, broken between two of them (never
-    inside one: "(dry run, nothing saved)" stays whole), the rest going on below, indented."""
-    lines = [parts[0]]
-    for part in parts[1:]:
-        if column_width([lines[-1] + part]) <= TERMINAL_COLUMNS:
-            lines[-1] += part
-        else:
-            lines.append(HEADING_INDENT + part.lstrip(" ,:"))
-    return lines
-
-
-HEADING_INDENT = " " * 4
 
 
 EntryOption = Annotated[
@@ -502,10 +492,6 @@ def read_standard_input() -> str:
         fail(f"standard input is {error}; a share code is ASCII")
 
 
-REASON_INDENT = " " * 6
-"""Where a reason below an entry's row starts: under its name."""
-
-
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
     """What an import did: a summary line, then one row per entry of the code, numbered as in
     the code, what the merge did with it last ("added #1": its place in your table; "already
@@ -542,95 +528,3 @@ def merge_said(result: EntryResult) -> str:
     """What a merge did with an entry it did not reject, as an import's row ends with it."""
     said = result.status if result.rank is None else f"{result.status} #{result.rank}"
     return said if result.entry.recorded else f"{said}, unverified"
-
-
-class Listing:
-    """The columns of one table's entries as a command lists them: a row is its number, then
-    the name and the points or time, each column as wide as its widest cell listed (a name is
-    up to 24 columns, most are far shorter), then the date; what follows (a verdict, what an
-    import did) is the command's own. A seed comes last, where only it can run past 80 columns,
-    and in a table of one deal (a deal of the day's, a chosen deal's) only where it is not that
-    deal (`deal`), which the listing names once above its rows: a deal of the day's number has
-    20 digits."""
-
-    def __init__(
-        self,
-        table: TableId,
-        entries: Iterable[Entry],
-        *,
-        headed: bool = False,
-        trusted: Iterable[Entry] | None = None,
-    ) -> None:
-        """`trusted`: the entries whose deal may be named the table's (default all): not one
-        refuted, which may claim any deal."""
-        listed = list(entries)
-        self.table = table
-        self.deal = one_deal(table, listed if trusted is None else list(trusted))
-        heading = [value_heading(table), "name"] if headed else []
-        self.name_width = column_width(
-            [*(entry.name for entry in listed), *heading[1:]], MAX_NAME_COLUMNS
-        )
-        self.value_width = column_width(
-            [*(format_value(table, entry.value) for entry in listed), *heading[:1]]
-        )
-        self.seeds = [self.seed(entry) for entry in listed]
-
-    def header(self) -> str:
-        """The header of `row`'s columns."""
-        return (
-            f"  {'#':>2}  {'name':<{self.name_width}}  "
-            f"{value_heading(self.table):>{self.value_width}}  {'date':<16}"
-        )
-
-    def row(self, number: str, entry: Entry) -> str:
-        """The entry's number (its place, or its place in a code), name, points or time and
-        date, in columns."""
-        return (
-            f"  {number:>2}  {printable_column(entry.name, self.name_width)}  "
-            f"{format_value(self.table, entry.value):>{self.value_width}}  "
-            f"{format_date(entry.date):<16}"
-        )
-
-    def seed(self, entry: Entry) -> str:
-        """The entry's seed as its row ends with it: "" where it is the table's one deal."""
-        return "" if entry.seed == self.deal else str(entry.seed)
-
-    def deal_line(self) -> list[str]:
-        """The line that names the deal of a deal of the day's table (a chosen deal's title
-        names it already), above its rows; none for any other table."""
-        if self.deal is None or self.table.mode != "daily":
-            return []
-        return [f"  deal {self.deal}"]
-
-
-def holding_up(checked: CheckedTable) -> list[Entry]:
-    """The entries of `checked` not refuted."""
-    verdicts = zip(checked.entries, checked.verdicts, strict=True)
-    return [entry for entry, verdict in verdicts if verdict.status != "refuted"]
-
-
-def value_heading(table: TableId) -> str:
-    return "points" if table.kind == "lines" else "time"
-
-
-def one_deal(table: TableId, entries: list[Entry]) -> int | None:
-    """The deal every entry of a table of one deal plays: a chosen deal's own, or the seed of
-    most entries of a deal of the day's (they all play it, but for an entry of a file edited
-    by hand, whose row then names its own seed); None for a table of random deals."""
-    if table.deal_seed is not None:
-        return table.deal_seed
-    if table.mode != "daily" or not entries:
-        return None
-    seeds = [entry.seed for entry in entries]
-    return max(seeds, key=seeds.count)  # the first of the most, as max keeps the first
-
-
-def ending(*cells: str) -> str:
-    """The last cells of a row after its `Listing.row`: those given, two spaces before each,
-    the row's end unpadded (the last cell may be empty: a seed not repeated)."""
-    return "".join(f"  {cell}" for cell in cells).rstrip()
-
-
-def padded(cell: str, cells: Iterable[str]) -> str:
-    """`cell` padded to the widest of `cells`, its column's."""
-    return printable_column(cell, column_width(cells))
