@@ -510,7 +510,7 @@ async def test_a_saved_game_stays_its_players_whoever_plays_when_it_is_resumed(
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert f"Lines (Alice's game, 9 x 9, score {game.score})" in " ".join(drawn_rows(app))
+        assert f"Lines (9 x 9, score {game.score}, Alice's game)" in " ".join(drawn_rows(app))
         await pilot.press("r")
         await settle(pilot)
         screen = app.screen

@@ -772,3 +772,36 @@ async def test_a_question_over_todays_deals_answered_past_midnight_offers_the_ne
         assert note == f"{utc_day(clock.now)} has begun (UTC): these are its deals."
         assert today.query_one(OptionList).highlighted == len(keys) - 2
     assert {kind: open_store(tmp_path).load_game(kind) for kind in saved} == saved
+
+
+@pytest.mark.parametrize("key", ["N", "R"])
+async def test_a_new_deal_or_a_restart_over_a_resumed_game_is_whoever_plays_now(
+    tmp_path: Path, key: str
+) -> None:
+    """Alice's Mahjong game resumed by Bob is hers; N or R then gave Bob a new game on the same
+    screen that was still Alice's: saved naming her, its time prefilled with her name."""
+    store = open_store(tmp_path)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    save_a_mahjong_game(tmp_path)
+    data = open_store(tmp_path).load_game("mahjong")
+    assert data is not None
+    open_store(tmp_path).save_game("mahjong", {**data, "player": "Alice"})
+    store.set_active_player("Bob")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("R")  # the menu's resume of Mahjong
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MahjongScreen) and screen.player == "Alice"
+        await pilot.press(key)
+        await settle(pilot)
+        await pilot.press("y")  # lose the pair taken
+        await settle(pilot)
+        assert app.screen is screen and screen.player == "Bob"
+        await pilot.press("i", "t")  # a hint's pair taken: the new game is saved
+        await settle(pilot)
+        assert len(screen.game.history) == 1
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and saved["player"] == "Bob"

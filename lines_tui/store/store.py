@@ -291,15 +291,12 @@ class Store:
         not say), or one whose player is no longer registered, whoever plays now (see
         `active_player`). One read of the file."""
         data = self._scores.read()
-        if saved_by is not None:
-            spelt = next((name for name in data.players if same_name(name, saved_by)), None)
-            if spelt is not None:
-                return spelt
-        return self._who_plays(data)
+        spelt = None if saved_by is None else _spelt(data, saved_by)
+        return spelt if spelt is not None else self._who_plays(data)
 
     def _still_registered(self, data: ScoreData, player: str) -> str | None:
         """`player` as `data` spells them (`same_name`), or None, told, if they are not in it."""
-        spelt = next((name for name in data.players if same_name(name, player)), None)
+        spelt = _spelt(data, player)
         if spelt is None:
             self._files.warn(
                 f"{player}, who played this run only, is no longer registered: "
@@ -804,13 +801,19 @@ def _clean(name: str) -> str:
         raise StoreError(str(error)) from None
 
 
+def _spelt(data: ScoreData, name: str) -> str | None:
+    """The registered player named `name` in any case (`same_name`), as the file spells them;
+    None if there is none."""
+    return next((player for player in data.players if same_name(player, name)), None)
+
+
 def _registered(data: ScoreData, name: str) -> str:
     """The registered player `name` means: the one of that name in any case, else the one whose
     name it reads as (`looks_alike`), if only one does."""
     wanted = name.strip()
-    for player in data.players:
-        if same_name(player, wanted):
-            return player
+    spelt = _spelt(data, wanted)
+    if spelt is not None:
+        return spelt
     alike = [player for player in data.players if looks_alike(player, wanted)]
     if len(alike) == 1:
         return alike[0]

@@ -70,22 +70,30 @@ class GamePlayer:
     @property
     def name(self) -> str | None:
         """The registered player of this game; None for a guest. While the player is not
-        `known` (it always is once a result is recorded: `filing`), the one its save names, or
-        who plays this run only, whom the store knows without the file
-        (`Store.playing_this_run`), else None."""
-        read = self._read
-        if read is not None and self.known:
-            return read.result()
-        return self._saved_by or self._session.store.playing_this_run
+        `known` (it always is once a result is recorded: `filing`), the one who plays this run
+        only, whom the store knows without the file (`Store.playing_this_run`), else None: the
+        name its save gives is anyone's to edit, shown only once the store has found it."""
+        return self._read_or(self._session.store.playing_this_run)
 
     @property
     def saved_as(self) -> str | None:
-        """The player its save names (`saved_by`): this game's, once read; until then the one
-        its own save named (None: a guest, as far as is known)."""
+        """The player its save names: this game's, once read; until then the one its own save
+        named, or who plays this run only (None: a guest, as far as is known)."""
+        return self._read_or(self._saved_by or self._session.store.playing_this_run)
+
+    def _read_or(self, unknown: str | None) -> str | None:
+        """The player read, or `unknown` while they are not known."""
         read = self._read
         if read is not None and self.known:
             return read.result()
-        return self._saved_by
+        return unknown
+
+    def new_game(self, screen: Screen[Any], show: Callable[[], None]) -> None:
+        """The resumed game was given up for another on the same screen (a new deal, a
+        restart): that one is whoever plays now's, not the save's player's. Read again."""
+        if self._saved_by is not None:
+            self._saved_by = None
+            self.read(screen, show)
 
     def filing(self) -> str | None:
         """On the store thread, as a result is filed: the registered player of this game (None

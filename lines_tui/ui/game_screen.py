@@ -252,8 +252,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     def abandon_game(self) -> None:
         """The player agreed to lose the game in progress: its save goes now
-        (`GameKeeper.abandon`)."""
+        (`GameKeeper.abandon`). What replaces it on this screen (a new deal, a restart) is
+        whoever plays now's, not the save's player's (`GamePlayer.new_game`)."""
         self._keeper.abandon()
+        self._player.new_game(self, self.show_player)
 
     def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None:
         """Save the game, then `then()`, asking first if it cannot be saved (`Leaving.leave`)."""

@@ -162,10 +162,11 @@ class SavedGames:
 
         def whose(data: dict[str, Any] | None) -> str | None:
             """ "Ann's game" for a game of another registered player than the one who plays:
-            resumed, it is still Ann's (`Store.player_of_game`)."""
+            resumed, it is still Ann's (`Store.player_of_game`). Said last: what the game is
+            comes first, where a long name would push it out of the menu's width."""
             by = saved_by(data)
-            if by is None or (player is not None and same_name(by, player)):
-                return None
+            if by is None or player_unread or (player is not None and same_name(by, player)):
+                return None  # (not read again where the scores could not be read)
             owner = read(lambda: store.player_of_game(by), "the scores", SCORES_UNREAD)
             return None if owner is None or owner == player else f"{owner}'s game"
 
@@ -182,7 +183,7 @@ class SavedGames:
                 "resume-lines": (
                     None
                     if lines is None
-                    else ", ".join(filter(None, [whose(lines), lines_summary(lines, today=today)]))
+                    else ", ".join(filter(None, [lines_summary(lines, today=today), whose(lines)]))
                 ),
                 "resume-mahjong": (
                     None
@@ -190,7 +191,7 @@ class SavedGames:
                     else ", ".join(
                         filter(
                             None,
-                            [whose(mahjong), mahjong_summary(mahjong, today=today), lost_said],
+                            [mahjong_summary(mahjong, today=today), lost_said, whose(mahjong)],
                         )
                     )
                 ),
