@@ -1408,14 +1408,15 @@ async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
     tmp_path: Path, damaged_at: str, opened_from: str
 ) -> None:
     """scores.json damaged from outside while Import was open: the merge set it aside (the
-    player and the other tables went with it) and the leaderboard said only "Merged into …";
-    damaged before the preview, its notice showed over Import and went as the leaderboard
-    opened. Both now say what became of the file, after what the merge did."""
+    player and the other tables went with it) and the leaderboard said only "Merged into …".
+    Set aside by the merge, it is told after what the merge did; by the preview's read, over
+    Import at once, before enter merges into the fresh file."""
     folder = tmp_path / "data"
     store = open_store(folder)
     store.add_player("Pat")
     code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
     app = make_app(folder)
+    told_aside = "scores.json: not valid JSON; no players or scores."
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         if opened_from == "leaderboard":
@@ -1430,6 +1431,8 @@ async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
             await settle(pilot)
         else:
             await previewed_in_the_app(pilot, code)
+        told_over_import = [message for message, _ in app.toasts if told_aside in message]
+        assert len(told_over_import) == (damaged_at == "before the preview")
         if damaged_at == "before enter":
             (folder / "scores.json").write_text("{bad")
         await pilot.press("enter")
@@ -1437,5 +1440,31 @@ async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
         assert isinstance(app.screen, LeaderboardScreen)
         told = board_notice(app)
         assert told.startswith("Merged into Lines 9 x 9 (lines-9): 1 added.")
-        assert "scores.json: not valid JSON; no players or scores." in told
+        assert (told_aside in told) == (damaged_at == "before enter")
     assert any(path.name.startswith("scores.json.corrupt-") for path in folder.iterdir())
+
+
+async def test_files_set_aside_over_import_left_with_esc_never_pile_up_on_the_leaderboard(
+    tmp_path: Path,
+) -> None:
+    """A notice of a file set aside was told after whatever the leaderboard's line said (a
+    copied code's words), and again after that at each Import left with esc: the line grew
+    with stale words and the same notice twice, three times."""
+    folder = tmp_path / "data"
+    open_store(folder).add_player("Pat")
+    code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
+    app = make_app(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        for _ in range(3):
+            (folder / "scores.json").write_text("{bad")
+            await pilot.press("i")
+            await settle(pilot)
+            app.screen.query_one(CodeInput).value = code
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, LeaderboardScreen)
+            assert board_notice(app).count("scores.json") <= 1

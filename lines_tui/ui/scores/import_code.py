@@ -124,10 +124,15 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
-    HOLDS_NOTICES = True
-    """The store's warnings wait for the screen after it: a damaged file set aside by the
-    preview's read or the merge is told on the leaderboard after what the merge did (or over the
-    menu after esc); told over Import, it was gone as the leaderboard opened."""
+
+    @property
+    def HOLDS_NOTICES(self) -> bool:  # the name `StoreNotices` asks every screen for
+        """While a merge runs, the store's warnings wait for the screen after it: a damaged file
+        the merge set aside is told on the leaderboard after what the merge did; told over
+        Import, it was gone as the leaderboard opened. One the preview's read set aside is told
+        over Import at once, before enter merges into the fresh file."""
+        return self._merging
+
     HELP = (
         "Paste a friend's share codes, one or several, even inside a chat message. Every entry is "
         "replayed, and the preview shows what a merge would do with it: added, already there, "
@@ -315,6 +320,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         def failed(error: StoreError) -> None:
             self._merging = False
             self.notify(f"Nothing was merged: {error}", severity="error")
+            self.app.post_message(NoticesReleased())  # those the merge's try found
 
         def merge() -> tuple[list[Merge], OfferReads]:
             merges = self.store.import_codes(codes, self._checkers.imported)
@@ -337,6 +343,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
 
         def failed(error: StoreError) -> None:  # `_best_there` reads None on a store error
             self._merging = False
+            self.app.post_message(NoticesReleased())
 
         def offer(reads: OfferReads) -> None:
             challenge = Challenge.offered(deal, reads)
