@@ -641,6 +641,11 @@ def test_a_lines_score_of_a_player_gone_with_a_damaged_file_says_so(folder: Path
         "'Pat' is no longer a registered player (scores.json was damaged and set aside: "
         "register again)"
     )
+    # Registered again, then removed by another copy: that read set nothing aside.
+    store.add_player("Pat")
+    open_store(folder).remove_player("Pat")
+    later = store.record_lines("Pat", 9, 500, 42, START, START + 600)
+    assert later.reason.endswith("(renamed or removed by another lines-tui)")
 
 
 def test_a_resumed_game_is_its_registered_players_else_whoever_plays(folder: Path) -> None:

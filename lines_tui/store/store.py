@@ -456,16 +456,20 @@ class Store:
         if score <= 0:
             return RecordOutcome(False, "no points, nothing to save", str(table))
 
+        told = len(self.set_aside)
+
         def change(data: ScoreData) -> RecordOutcome:
             try:
                 name = _registered(data, player)
             except NotRegistered:
                 # Renamed or removed by another copy while the game was played (the file keeps
-                # no player ids to tell which), or gone with a damaged file set aside: the game
-                # is kept, and its result filed under whoever plays once it is resumed.
+                # no player ids to tell which), or gone with the damaged file this very read
+                # set aside: the game is kept, and its result filed under whoever plays once it
+                # is resumed.
+                aside_now = list(self.set_aside.values())[told:]
                 why = (
                     f"{SCORES_FILE} was damaged and set aside: register again"
-                    if any(file.name == SCORES_FILE for file in self.set_aside.values())
+                    if any(file.name == SCORES_FILE for file in aside_now)
                     else "renamed or removed by another lines-tui"
                 )
                 reason = f"'{repeated(player)}' is no longer a registered player ({why})"
