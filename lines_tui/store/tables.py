@@ -33,6 +33,8 @@ from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, reco
 
 TABLE_LIMIT = 10
 LINES_SIZES = range(7, 16)
+LINES_WIDTHS = f"Lines boards are {LINES_SIZES[0]} to {LINES_SIZES[-1]} cells wide"
+"""Why a Lines table's size is refused."""
 LINES_SIZE = 9
 """The board size of a Lines game when no other is chosen: the engine's DEFAULT_SIZE, said again
 here for the settings and the menu, which load no engine (README, "First frame")."""
@@ -82,7 +84,7 @@ class TableId:
     @classmethod
     def lines(cls, size: int) -> TableId:
         if size not in LINES_SIZES:
-            raise TableIdError(f"Lines boards are {LINES_SIZES[0]} to {LINES_SIZES[-1]} cells wide")
+            raise TableIdError(LINES_WIDTHS)
         return cls("lines", str(size))
 
     @classmethod
@@ -160,8 +162,10 @@ class TableId:
         base_text, plus, mode_text = text.strip().lower().partition("+")
         kind, dash, variant = base_text.partition("-")
         if dash and kind == "lines" and variant.isdigit() and variant.isascii():
-            # A size of thousands of digits is refused as any size past the largest is.
-            base = cls.lines(small_number(variant, LINES_SIZES[-1]) or LINES_SIZES[-1] + 1)
+            size = small_number(variant, LINES_SIZES[-1])
+            if size is None:  # past the largest, however many digits
+                raise TableIdError(LINES_WIDTHS)
+            base = cls.lines(size)
         elif dash and kind == "mahjong":
             base = cls.mahjong(variant)
         else:
