@@ -490,43 +490,18 @@ async def test_a_player_renamed_by_another_copy_keeps_the_finished_game_to_file(
     assert open_store(tmp_path).load_game("lines") is None
 
 
+@pytest.mark.parametrize(
+    ("first", "removed", "owner"),
+    [("Alice", False, "Alice"), (None, False, "Bob"), ("Alice", True, "Bob")],
+)
 async def test_a_saved_game_stays_its_players_whoever_plays_when_it_is_resumed(
-    tmp_path: Path,
+    tmp_path: Path, first: str | None, removed: bool, owner: str
 ) -> None:
     """Alice's game saved, Bob made the active player: the menu offered "Resume Lines (9 x 9,
     …)", and resumed, the game played and filed its score as Bob. Its save names Alice: the
-    menu says whose game it is, and resumed it is still hers, its score filed under her."""
-    store = open_store(tmp_path)
-    store.add_player("Alice")
-    store.set_active_player("Alice")
-    game, last_move = one_move_from_its_end(4)
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game)
-        await pilot.press("q")  # saved as she leaves, naming her
-        await settle(pilot)
-    store.add_player("Bob")
-    store.set_active_player("Bob")
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert f"Lines (9 x 9, score {game.score}, Alice's game)" in " ".join(drawn_rows(app))
-        await pilot.press("r")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LinesScreen) and screen.player == "Alice"
-        await play_by_keys(pilot, screen, last_move)
-        assert isinstance(app.screen, GameOverScreen) and app.screen.outcome.saved
-    (entry,) = open_store(tmp_path).table("lines-9")
-    assert (entry.name, entry.value) == ("Alice", game.score)
-
-
-@pytest.mark.parametrize("first", [None, "Alice"])
-async def test_a_game_of_a_guest_or_of_a_player_gone_is_resumed_as_whoever_plays(
-    tmp_path: Path, first: str | None
-) -> None:
-    """A guest's game resumed once registered, or one whose player was removed since: the game
-    is whoever plays now's, and the menu names nobody else's."""
+    menu says whose game it is, and resumed it is still hers, its score filed under her. A
+    guest's game resumed once registered, or one whose player was removed since, is whoever
+    plays now's, and the menu names nobody else's."""
     store = open_store(tmp_path)
     if first is not None:
         store.add_player(first)
@@ -535,23 +510,25 @@ async def test_a_game_of_a_guest_or_of_a_player_gone_is_resumed_as_whoever_plays
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lines(pilot, game)
-        await pilot.press("q")
+        await pilot.press("q")  # saved as the player leaves, naming them
         await settle(pilot)
-    if first is not None:
+    if first is not None and removed:
         store.remove_player(first)
     store.add_player("Bob")
     store.set_active_player("Bob")
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert f"Lines (9 x 9, score {game.score})" in " ".join(drawn_rows(app))
+        whose = "" if owner == "Bob" else f", {owner}'s game"
+        assert f"Lines (9 x 9, score {game.score}{whose})" in " ".join(drawn_rows(app))
         await pilot.press("r")
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, LinesScreen) and screen.player == "Bob"
+        assert isinstance(screen, LinesScreen) and screen.player == owner
         await play_by_keys(pilot, screen, last_move)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.outcome.saved
     (entry,) = open_store(tmp_path).table("lines-9")
-    assert entry.name == "Bob"
+    assert (entry.name, entry.value) == (owner, game.score)
 
 
 async def test_a_player_read_that_failed_at_the_start_is_read_again_for_the_score(
