@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lines_tui.commands.common import (
+    INTERRUPTED,
     escape_unencodable,
     hold_standard_descriptors,
     tell_store_warnings,
@@ -24,7 +25,6 @@ from lines_tui.commands.options import Settings, data_dir_setting, not_utf8
 if TYPE_CHECKING:
     import typer
 
-INTERRUPTED = 130  # what the command tree answers to ctrl+c
 MENU_OPTIONS = ("--data-dir", "--player")
 
 

@@ -47,6 +47,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from lines_tui.commands.common import leave_store_warnings
+from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.lines import COLOURS, Board, Cell, LinesGame
 from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -56,6 +57,8 @@ from lines_tui.engine.mahjong.layouts import Layout, find_layout, read_layout_fi
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.store import Store, open_store
 from lines_tui.store.files import FileSystem
+from lines_tui.store.replay import record_of_lines
+from lines_tui.store.tables import Entry, TableId, utc_day
 from lines_tui.store.verify import Checker
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines.screen import LinesScreen
@@ -804,6 +807,16 @@ def played_lines_game(seed: int, size: int = 9, started_at: float = FIXED_NOW) -
     while not game.over:
         game.play(*greedy_move(game.board), now=started_at + 60 + len(game.moves))
     return game
+
+
+def yesterdays_lines_entry() -> tuple[TableId, Entry]:
+    """Ann's verified result on yesterday's Lines 7 x 7 deal of the day (the app's clock is
+    FIXED_NOW), and its table."""
+    yesterday = utc_day(FIXED_NOW - 86_400)
+    seed = lines_daily_seed(7, yesterday)
+    game = played_lines_game(seed, size=7)
+    entry = Entry("Ann", game.score, int(FIXED_NOW) - 86_400, seed, record_of_lines(game))
+    return TableId.lines(7).daily(yesterday), entry
 
 
 def one_move_from_its_end(

@@ -417,7 +417,8 @@ def test_every_column_of_the_listing_spells_an_escape_the_same_way(home: Path) -
     rows = {line.split()[0]: line.split() for line in listing.stdout.splitlines()[1:]}
     escaped = rows["esc\\x1b[7mname"]
     assert escaped[4] == "Esc\\x1b[7mname"
-    assert escaped[5] == str(folder / "esc\\x1b[7mname.layout")
+    # The path, the home folder written ~ (as `--layout` takes it).
+    assert escaped[5] == "~/share/kmahjongg/layouts/esc\\x1b[7mname.layout"
     assert escaped[3].startswith("mahjong-esc-x1b-7mname-")
     assert rows["[red]mark[b]"][4] == "[red]mark[b]"
     # The name as listed is the name a command takes.
@@ -475,7 +476,10 @@ def test_players_add_hints_a_command_that_is_safe_to_paste(home: Path) -> None:
     name = "x'; rm -rf ~; echo '"
     result = run("players", "add", name)
     assert result.exit_code == 0
-    hint = result.stdout.split("`")[1]
+    told, hint = result.stdout.splitlines()
+    assert told == f"registered {name}; to make them the active player:"
+    assert hint.startswith("  ")
+    hint = hint.strip()
     assert shlex.split(hint) == ["lines-tui", "players", "use", name]
     assert hint == f"lines-tui players use {shlex.quote(name)}"
 
@@ -484,7 +488,7 @@ def test_the_hint_for_a_name_that_starts_like_an_option_runs_as_printed(home: Pa
     """`lines-tui players use -x` took -x for an option, and failed."""
     result = run("players", "add", "--", "-x")
     assert result.exit_code == 0
-    hint = result.stdout.split("`")[1]
+    hint = result.stdout.splitlines()[1].strip()
     assert shlex.split(hint) == ["lines-tui", "players", "use", "--", "-x"]
     used = run(*shlex.split(hint)[1:])
     assert used.exit_code == 0, used.stderr
@@ -660,3 +664,23 @@ def test_every_group_of_the_tree_checks_the_words_of_its_commands() -> None:
 
     found = groups(typer.main.get_command(app))
     assert len(found) == 3 and all(isinstance(group, NamedErrors) for group in found)
+
+
+def test_ctrl_c_while_a_paste_is_awaited_ends_the_line_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`scores import -` at a terminal, stopped with ctrl+c: the shell's prompt came on the
+    line the terminal had echoed "^C" on."""
+    from lines_tui.commands.common import INTERRUPTED, piped_in
+
+    class Interrupted:
+        class buffer:  # as sys.stdin names it
+            @staticmethod
+            def read(_: int) -> bytes:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted)
+    with pytest.raises(SystemExit) as ended:
+        piped_in(100, "give the code")
+    assert ended.value.code == INTERRUPTED
+    assert capsys.readouterr().err == "\n"

@@ -232,8 +232,12 @@ def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_saved(
         app, ["--data-dir", str(tmp_path / "friend"), *player, "challenge", code]
     )
     assert result.exit_code == 0, result.output
-    (line,) = [line for line in result.stdout.splitlines() if line.startswith("Challenge: beat")]
-    assert line.endswith(f"deal 1. {GUEST_NOT_SAVED}" if told else "deal 1.")
+    # The sentence is the output's last, in lines of at most 80 columns.
+    lines = result.stdout.splitlines()
+    (start,) = [n for n, line in enumerate(lines) if line.startswith("Challenge: beat")]
+    assert max(len(line) for line in lines[start:]) <= 80
+    sentence = " ".join(lines[start:])
+    assert sentence.endswith(f"deal 1. {GUEST_NOT_SAVED}" if told else "deal 1.")
 
 
 def test_a_table_of_random_deals_is_no_challenge(
@@ -379,7 +383,9 @@ def test_a_random_deal_s_table_is_listed_once_two_players_race_on_it(tmp_path: P
     def listed() -> list[str]:
         overview = runner.invoke(app, ["--data-dir", str(tmp_path), "scores"])
         assert overview.exit_code == 0, overview.output
-        return [line.split()[0] for line in overview.stdout.splitlines()]
+        header, *rows = overview.stdout.splitlines()
+        assert header.split() == ["TABLE", "ENTRIES", "BEST", "BY"]
+        return [line.split()[0] for line in rows]
 
     assert listed() == ["mahjong-turtle"]
     shown = runner.invoke(

@@ -52,6 +52,24 @@ def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) 
     assert "odd_count.layout: 3 tiles" in result.stderr
 
 
+def test_layouts_rows_fit_80_columns_for_a_layout_from_a_short_folder(
+    runner: CliRunner, home: Path
+) -> None:
+    """Each layout's FROM, the path of its file, comes last and whole (to be copied); its rows
+    fit an 80-column terminal for a file in a short folder, the home folder written `~`, as
+    `--layout` takes it. (A longer path runs past 80: README, "Commands".)"""
+    folder = home / "l"
+    folder.mkdir()
+    shutil.copy(MAHJONG_FIXTURES / "steps.layout", folder / "steps.layout")
+    result = runner.invoke(app, ["layouts", "--folder", str(folder)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[-1].split()[0] == "steps" and lines[-1].endswith("  ~/l/steps.layout")
+    assert max(cell_len(line) for line in lines) <= 80, lines
+    used = runner.invoke(app, ["deal", "--layout", "~/l/steps.layout", "--seed", "1"])
+    assert used.exit_code == 0, used.output  # the path as listed finds the file
+
+
 def test_layouts_lines_up_wide_titles_and_cuts_long_ones_with_an_ellipsis(
     runner: CliRunner, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -64,7 +82,7 @@ def test_layouts_lines_up_wide_titles_and_cuts_long_ones_with_an_ellipsis(
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert len({cell_len(line[: line.index(" built-in")]) for line in lines[1:6]}) == 1
-    starts = {cell_len(line[: line.index(str(home))]) for line in lines[6:]}
+    starts = {cell_len(line[: line.index("~/")]) for line in lines[6:]}  # home is ~
     assert starts == {cell_len(lines[0][: lines[0].index("FROM")])}  # FROM lines up
     assert "麻雀の塔  " in lines[6]
     assert f"  {wide[:19]}…  " in lines[7]

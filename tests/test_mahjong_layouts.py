@@ -302,6 +302,16 @@ def test_a_long_size_line_refused_in_a_layout_is_repeated_cut() -> None:
     assert str(refused.value).startswith(f"x: line 2: 'w{CUT_VALUE[:-2]}…' is not a size")
 
 
+def test_a_size_of_thousands_of_digits_in_a_layout_is_refused_as_a_size() -> None:
+    """Python reads no number of more than 4,300 digits: it raised ValueError, and one such
+    file installed broke `lines-tui layouts`, `deal` and `scores`."""
+    text = f"kmahjongg-layout-v1.1\nw{'9' * 5000}\nh2\nd1\n1212\n4343\n"
+    with pytest.raises(LayoutError, match="is not a size"):
+        parse_kmahjongg(text, source="x", name="x", title="X")
+    leading_zeros = f"kmahjongg-layout-v1.1\nw{'0' * 5000}4\nh2\nd1\n1212\n4343\n"
+    assert len(parse_kmahjongg(leading_zeros, source="x", name="x", title="X").slots) == 2
+
+
 # -- discovery and lookup ------------------------------------------------------------------------
 
 
@@ -389,6 +399,11 @@ def test_find_layout_by_path() -> None:
         find_layout(str(FIXTURES / "two_maps.map"))
     with pytest.raises(LayoutError, match="no map named 'nope'"):
         find_layout(f"{FIXTURES / 'two_maps.map'}#nope")
+    # By number, in ASCII digits: a fullwidth "２" is a name, and 5,000 digits raised ValueError.
+    assert find_layout(f"{FIXTURES / 'two_maps.map'}#02").name == "half-steps"
+    for not_a_number in ("\uff12", "9" * 5000, "0", "3"):
+        with pytest.raises(LayoutError, match="no map named"):
+            find_layout(f"{FIXTURES / 'two_maps.map'}#{not_a_number}")
     # A KMahjongg file holds one layout: it said "(it holds: steps (#/…/steps.layout))".
     with pytest.raises(LayoutError, match=r"no map named 'x' \(it holds: steps\)$"):
         find_layout(f"{FIXTURES / 'steps.layout'}#x")
@@ -434,6 +449,8 @@ def test_layout_invariants() -> None:
         Layout("x", "X", ())
     with pytest.raises(LayoutError, match="3 tiles; a layout needs an even number"):
         Layout("x", "X", ((0, 0, 0), (2, 0, 0), (4, 0, 0)))
+    with pytest.raises(LayoutError, match=": 1 tile; a layout needs an even number"):
+        Layout("x", "X", ((0, 0, 0),))
     with pytest.raises(LayoutError, match="at most 1024"):
         Layout("x", "X", tuple((2 * i, 0, 0) for i in range(1026)))
     with pytest.raises(LayoutError, match="no name"):

@@ -412,13 +412,16 @@ def test_scores_verify_says_each_verdict_and_exits_0_1_or_2(
     good = codes.encode(TableId.lines(9), [lines_entry(lines_game)])
     result = run("scores", "verify", mangled_as_email(good))
     assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
-    assert "entry 1: verified" in result.stdout  # type: ignore[attr-defined]
+    row = result.stdout.splitlines()[2]  # type: ignore[attr-defined]  # under the header
+    assert [row.split()[0], row.split()[-2]] == ["1", "verified"]  # entry 1, then its seed
     bad = codes.encode(
         TableId.lines(9), [lines_entry(lines_game), lines_entry(lines_game, "Eve", value=5)]
     )
     result = run("scores", "verify", "-", input=f"look: {bad}.")
     assert result.exit_code == 1  # type: ignore[attr-defined]
-    assert "entry 2: refuted: the game scores 2275 points, not 5" in result.stdout  # type: ignore[attr-defined]
+    rows = result.stdout.splitlines()[3:]  # type: ignore[attr-defined]
+    assert rows[0].split()[:2] == ["2", "Eve"] and rows[0].split()[-2] == "refuted"
+    assert rows[1] == "      the game scores 2275 points, not 5"  # its reason, under its row
     # Each line says its verdict once: no "verified"/"unverified" tag after the entry.
     assert not result.stdout.rstrip().endswith("verified)")  # type: ignore[attr-defined]
     old = encode_format_1(TableId.lines(9), [Entry("Old", 999, WHEN, 3)])
@@ -437,8 +440,8 @@ def test_import_reports_a_refuted_entry_in_one_line_and_writes_nothing(
     forged = codes.encode(TableId.mahjong("turtle"), [mahjong_entry(mahjong_game, value=3)])
     result = run("--data-dir", str(tmp_path), "scores", "import", forged)
     assert result.exit_code == 1  # type: ignore[attr-defined]  # nothing merged
-    told = "entry 1: rejected 'Bob': 0.3 s for 72 pairs, under 0.1 s a pair: too fast"
-    assert told in result.stdout  # type: ignore[attr-defined]
+    told = "   1  rejected 'Bob': 0.3 s for 72 pairs, under 0.1 s a pair: too fast"
+    assert told in result.stdout.splitlines()  # type: ignore[attr-defined]
     assert not (tmp_path / "scores.json").exists()
 
 

@@ -629,6 +629,38 @@ def test_a_lines_score_of_a_player_no_longer_registered_may_be_filed_again(folde
     assert store.record_lines("Dee", 9, 500, 42, START, START + 600).saved
 
 
+def test_a_lines_score_of_a_player_gone_with_a_damaged_file_says_so(folder: Path) -> None:
+    """scores.json damaged from outside during the game, set aside as the score was filed: the
+    reason blamed another lines-tui for renaming or removing the player."""
+    store = open_store(folder)
+    store.add_player("Pat")
+    (folder / "scores.json").write_text("not json")
+    outcome = store.record_lines("Pat", 9, 500, 42, START, START + 600)
+    assert not outcome.saved and outcome.may_retry
+    assert outcome.reason == (
+        "'Pat' is no longer a registered player (scores.json was damaged and set aside: "
+        "register again)"
+    )
+    # Registered again, then removed by another copy: that read set nothing aside.
+    store.add_player("Pat")
+    open_store(folder).remove_player("Pat")
+    later = store.record_lines("Pat", 9, 500, 42, START, START + 600)
+    assert later.reason.endswith("(renamed or removed by another lines-tui)")
+
+
+def test_a_resumed_game_is_its_registered_players_else_whoever_plays(folder: Path) -> None:
+    store = open_store(folder)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    assert store.player_of_game("ALICE") == "Alice"  # as the file spells her now
+    assert store.player_of_game(None) == "Bob"  # a guest's game
+    assert store.player_of_game("Cy") == "Bob"  # gone, or a name edited into the save
+    store.set_active_player(None)
+    assert store.player_of_game("Alice") == "Alice"
+    assert store.player_of_game("Cy") is None
+
+
 def test_only_games_of_at_most_24_hours_are_saved(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")
@@ -682,12 +714,43 @@ def test_mahjong_tables_rank_the_fastest_and_ask_only_for_times_that_qualify(fol
     assert not store.record_mahjong("Ann", "Bad Layout", 1.0, 1, START).saved
 
 
+THOUSANDS_OF_DIGITS = "9" * 5000
+"""More digits than Python reads into an int (4,300): reading it raised ValueError, not the
+store's refusal."""
+
+
 def test_table_ids_are_checked(folder: Path) -> None:
     store = open_store(folder)
-    for bad in ("lines-99", "lines-x", "mahjong-", "mahjong-Big Tower", "chess-8", "\x1b[31m"):
+    huge = f"lines-{THOUSANDS_OF_DIGITS}"
+    for bad in (
+        "lines-99",
+        "lines-x",
+        "mahjong-",
+        "mahjong-Big Tower",
+        "chess-8",
+        "\x1b[31m",
+        huge,
+    ):
         with pytest.raises(StoreError):
             store.table(bad)
     assert store.table("LINES-9") == ()
+    assert store.table("lines-0009") == ()
+
+
+def test_a_file_with_a_table_of_a_size_of_thousands_of_digits_is_damaged() -> None:
+    """It raised ValueError: the app could not read its data folder at all, and the file was
+    never set aside."""
+    text = json.dumps(
+        {
+            "format": "lines-tui scores",
+            "version": VERSION,
+            "players": [],
+            "active_player": None,
+            "tables": {f"lines-{THOUSANDS_OF_DIGITS}": []},
+        }
+    )
+    with pytest.raises(CorruptFile, match="Lines boards are 7 to 15 cells wide"):
+        load_scores(text)
 
 
 # -- saved games ---------------------------------------------------------------------------------

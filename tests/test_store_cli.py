@@ -15,12 +15,14 @@ from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.commands.scores import PASTE_THEN_END
+from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.mahjong.layouts import installed_layouts, layout_table_name
 from lines_tui.store import Store, StoreError, codes, open_store
 from lines_tui.store.files import BUSY, FileSystem
+from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode
-from lines_tui.store.tables import FIRST_DATE, Entry, TableId
+from lines_tui.store.tables import FIRST_DATE, Entry, TableId, day_start, utc_day
 
 START = 1_700_000_000.0
 
@@ -135,8 +137,11 @@ def test_scores_list_show_export_and_import(folder: Path, tmp_path: Path) -> Non
         store.record_lines("Ann", 9, 100 * (i + 1), i, START, START + 60)
     store.record_mahjong("Zoë", "turtle", 312.44, 7, START)
     listing = run(folder, "scores").stdout.splitlines()
-    assert listing[0].split()[:2] == ["lines-9", "Lines"] and "best 300 by Ann" in listing[0]
-    assert "best 5:12.4 by Zoë" in listing[1]
+    assert [line.split() for line in listing] == [
+        ["TABLE", "ENTRIES", "BEST", "BY"],
+        ["lines-9", "3", "300", "Ann"],
+        ["mahjong-turtle", "1", "5:12.4", "Zoë"],
+    ]
     shown = run(folder, "scores", "show", "LINES-9").stdout.splitlines()
     assert shown[0] == "Lines 9 x 9 (lines-9), highest first"
     assert shown[2].split()[:3] == ["1", "Ann", "300"]
@@ -169,10 +174,10 @@ def test_a_codes_entry_under_a_look_alike_of_a_players_name_is_not_merged(
     friend = tmp_path / "friend"
     open_store(friend).add_player("Ann")
     imported = run(friend, "scores", "import", code)
-    assert imported.stdout.splitlines()[:2] == [
+    assert imported.stdout.splitlines()[:3] == [
         "Lines 9 x 9 (lines-9): 1 added, 1 rejected",
-        "  entry 1: rejected '\uff21nn': the name reads as your player 'Ann' but is not theirs: "
-        "a look-alike",
+        "   1  rejected '\uff21nn': the name reads as your player 'Ann' but is not theirs: a",
+        "      look-alike",  # the reason goes on under the name, so the line fits 80 columns
     ]
     assert [entry.name for entry in open_store(friend).table("lines-9")] == ["ANN"]
     stranger = tmp_path / "stranger"
@@ -197,10 +202,10 @@ def test_a_codes_entry_under_a_name_with_an_invisible_character_is_rejected(
     ]
     code = codes.encode(TableId.lines(9), entries)
     imported = run(folder, "scores", "import", code)
-    assert imported.stdout.splitlines()[:2] == [
+    assert imported.stdout.splitlines()[:3] == [
         "Lines 9 x 9 (lines-9): 1 added, 1 rejected",
-        f"  entry 1: rejected 'An{unseen}n': a name cannot contain control or invisible "
-        f"characters (U+{ord(unseen):04X})",
+        f"   1  rejected 'An{unseen}n': a name cannot contain control or invisible characters",
+        f"      (U+{ord(unseen):04X})",
     ]
     assert [entry.name for entry in open_store(folder).table("lines-9")] == ["Bob"]
 
@@ -214,28 +219,142 @@ def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: 
         store.record_lines(name, 9, 500 if name == "Bob" else 400, 1, START, START + 60)
     store.record_mahjong("Bob", "a_layout_with_a_long_name", 312.44, 7, START)
     listing = run(folder, "scores").stdout.splitlines()
-    # lines-9, lines-9+deal-1 (two players raced on that random deal), then the long layout's.
-    assert "mahjong-a_layout_with_a_long_name " in listing[2]
-    assert len({line.index("entr") for line in listing}) == 1  # the count column lines up
+    # The header, lines-9, lines-9+deal-1 (two players raced on that random deal), then the
+    # long layout's.
+    assert listing[3].startswith("mahjong-a_layout_with_a_long_name  ")
+    ends = set()
+    for line in listing:  # the count column lines up, right-aligned under ENTRIES
+        table, count = line.split()[:2]
+        ends.add(line.index(count, len(table)) + len(count))
+    assert len(ends) == 1
     rows = run(folder, "scores", "show", "lines-9").stdout.splitlines()[2:4]
     assert len({cell_len(row[: row.index("0 ") + 1]) for row in rows}) == 1  # points line up
 
 
 def test_the_verdicts_line_up_whatever_the_width_of_the_seeds(folder: Path) -> None:
     """A seed is 1 to 20 digits: the verdict after it moved with its width, in `show` and in an
-    import's report alike."""
+    import's report alike. The seed comes last now, after the verdict, in a column of its
+    own."""
     store = open_store(folder)
     for name, points, seed in (("李小龍", 300, 7), ("Bob", 200, 2**64 - 1), ("Ann", 100, 42)):
         store.add_player(name)
         store.record_lines(name, 9, points, seed, START, START + 60)
     rows = run(folder, "scores", "show", "lines-9").stdout.splitlines()[2:5]
-    assert [row.split()[-2] for row in rows] == ["7", str(2**64 - 1), "42"]
+    assert [row.split()[-1] for row in rows] == ["7", str(2**64 - 1), "42"]
     assert len({cell_len(row[: row.index("unverified")]) for row in rows}) == 1
+    assert len({cell_len(row[: row.rindex(" ")]) for row in rows}) == 1  # and the seeds
     code = run(folder, "scores", "export", "lines-9").stdout.strip()
     friend = folder.parent / "friend"
     rows = run(friend, "scores", "import", "--dry-run", code).stdout.splitlines()[1:]
     assert len(rows) == 3 and not friend.exists()
+    assert [row.split()[-1] for row in rows] == ["7", str(2**64 - 1), "42"]
     assert len({cell_len(row[: row.index("unverified")]) for row in rows}) == 1
+    assert len({cell_len(row[: row.rindex(" ")]) for row in rows}) == 1
+
+
+WIDEST_NAME = "Maximilian Bartholomew X"
+"""A name of 24 columns, the most a name may take."""
+
+
+def a_day_with_a_long_deal() -> tuple[str, int]:
+    """A day near START whose Lines 9 x 9 deal of the day has 20 digits, as about half do."""
+    for days in range(30):
+        day = utc_day(START + days * 86_400)
+        seed = lines_daily_seed(9, day)
+        if len(str(seed)) == 20:
+            return day, seed
+    raise AssertionError("no deal of 20 digits in 30 days")
+
+
+def test_every_table_row_fits_80_columns_with_the_widest_name_and_a_20_digit_deal(
+    folder: Path,
+) -> None:
+    """A review at 80 columns measured a deal of the day's rows: 105 columns in `scores`, 94
+    in `scores show`, up to 101 in `scores verify`, 121 in `scores import` (and --dry-run).
+    Each column is as wide as its widest cell listed, a table of one deal names its deal once,
+    above its rows, and a reason goes on under its row."""
+    assert cell_len(WIDEST_NAME) == MAX_NAME_COLUMNS
+    day, seed = a_day_with_a_long_deal()
+    started = day_start(day) + 3_600
+    game = played_lines_game(seed, started_at=started)
+    table = TableId.lines(9).daily(day)
+    store = open_store(folder)
+    for name in (WIDEST_NAME, "Ann"):
+        store.add_player(name)
+    record = record_of_lines(game)
+    assert store.record_lines(WIDEST_NAME, table, game.score, seed, started, started + 600, record)
+    assert store.record_lines("Ann", table, 10, seed, started, started + 900)  # unverified
+
+    def fits(result: Result, code: int = 0) -> list[str]:
+        assert result.exit_code == code, result.output
+        lines = result.stdout.splitlines()
+        assert max(cell_len(line) for line in lines) <= 80, lines
+        return lines
+
+    listing = fits(run(folder, "scores"))
+    assert listing[1].split() == [str(table), "2", str(game.score), *WIDEST_NAME.split()]
+    shown = run(folder, "scores", "show", str(table))
+    *rows, code_line = shown.stdout.splitlines()
+    assert code_line.startswith("share code: LT2-")  # one line, whole, to be copied
+    assert max(cell_len(line) for line in rows) <= 80, rows
+    assert rows[1] == f"  deal {seed}"  # named once, above the rows, which leave it out
+    assert rows[2].split() == ["#", "name", "points", "date", "verdict"]
+    assert rows[3].split()[1:5] == [*WIDEST_NAME.split(), str(game.score)]
+    assert rows[3].endswith("  verified") and rows[4].endswith("  unverified")
+    code = run(folder, "scores", "export", str(table)).stdout.strip()
+    verified = fits(run(folder, "scores", "verify", code), code=1)  # Ann's is unverified
+    assert verified[1] == f"  deal {seed}"
+    assert verified[-1] == "      no game record, so it cannot be replayed"  # under the name
+    friend = folder.parent / "friend"
+    dry = fits(run(friend, "scores", "import", "--dry-run", code))
+    assert dry[-2].endswith("  added #1") and dry[-1].endswith("  added #2, unverified")
+    assert not friend.exists()
+    fits(run(friend, "scores", "import", code))
+    again = run(friend, "scores", "import", code).stdout.splitlines()
+    assert again[-2].endswith("  already there #1") and fits_80("\n".join(again[:-1]))
+    # The one row that may not: an entry without its game (from an old code), which says so
+    # after what the merge did, beside a name of 24 columns.
+    assert again[-1].endswith("  already there #2, unverified") and cell_len(again[-1]) == 84
+    assert [line for line in again if str(seed) in line] == [f"  deal {seed}"]
+    removed = fits(run(folder, "scores", "remove", "--yes", str(table), "1"))
+    assert " ".join(removed) == (
+        f"removed entry 1 of {table}: {WIDEST_NAME}, {game.score}, deal {seed}"
+    )
+
+
+def test_a_deal_tables_row_names_a_seed_that_is_not_its_deal(folder: Path) -> None:
+    """A table of one deal leaves the seed out of its rows, but for an entry of another deal
+    (a file edited by hand), which its row names, after its verdict; the deal named above the
+    rows is the one its entries hold up on."""
+    day, seed = a_day_with_a_long_deal()
+    table = TableId.lines(9).daily(day)
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.add_player("Bob")
+    started = day_start(day) + 3_600
+    assert store.record_lines("Ann", table, 20, 42, started, started + 60)
+    assert store.record_lines("Bob", table, 10, seed, started, started + 60)
+    shown = run(folder, "scores", "show", str(table)).stdout.splitlines()
+    assert shown[1] == f"  deal {seed}"
+    assert shown[2].split()[-2:] == ["verdict", "seed"]
+    assert shown[3].split()[-2:] == ["refuted", "42"]
+    assert shown[4].split()[-1] == "unverified"
+
+
+def test_the_players_lines_fit_80_columns(folder: Path) -> None:
+    """Nobody registered took 83 columns; the hint of `players add` 82 and more, its command
+    inside the sentence: it has a line of its own now, whole, to copy."""
+    assert fits_80(run(folder, "players").stdout)
+    added = run(folder, "players", "add", WIDEST_NAME).stdout
+    assert fits_80(added)
+    assert added.splitlines() == [
+        f"registered {WIDEST_NAME}; to make them the active player:",
+        f"  lines-tui players use '{WIDEST_NAME}'",
+    ]
+
+
+def fits_80(text: str) -> bool:
+    return max(cell_len(line) for line in text.splitlines()) <= 80
 
 
 def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> None:
@@ -257,8 +376,9 @@ def test_a_dry_run_judges_each_code_after_the_ones_before_it(folder: Path) -> No
 def test_an_import_report_keeps_its_columns_past_entry_9(folder: Path) -> None:
     entries = [Entry(f"P{n}", 1000 - n, int(START), n) for n in range(10)]
     report = run(folder, "scores", "import", "--dry-run", encode(TableId.lines(9), entries))
-    rows = [line for line in report.stdout.splitlines() if line.startswith("  entry")]
-    assert len(rows) == 10 and len({row.index(" P") for row in rows}) == 1
+    rows = report.stdout.splitlines()[1:]
+    assert [row.split()[0] for row in rows] == [str(n) for n in range(1, 11)]
+    assert len({row.index(" P") for row in rows}) == 1
 
 
 def test_a_text_too_long_to_read_whole_is_refused_not_read_in_part(folder: Path) -> None:

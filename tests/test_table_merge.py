@@ -385,8 +385,8 @@ def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path
         assert imported.exit_code == 1, imported.output
         assert imported.stdout.splitlines() == [
             f"{table.title} ({table}): 1 rejected",
-            "  entry 1: rejected 'Cleo': this game (same deal, moves and moment won) is here "
-            "already, with the time 2:24.0: that one stays",
+            "   1  rejected 'Cleo': this game (same deal, moves and moment won) is here",
+            "      already, with the time 2:24.0: that one stays",  # the reason under the name
         ]
     assert store.table(turtle) == (cleo,) and store.table(turtle.for_deal(1)) == (cleo,)
     # The same game under another name is the same game too; at another moment it is not.
@@ -439,7 +439,11 @@ def test_a_result_here_with_another_game_is_rejected_and_the_game_here_stays(
     exit_code, lines = import_lines(tmp_path, codes.encode(turtle, [replace(cleo, record=other)]))
     assert (exit_code, lines) == (
         1,
-        ["Turtle (mahjong-turtle): 1 rejected", f"  entry 1: rejected 'Cleo': {reason}"],
+        [
+            "Turtle (mahjong-turtle): 1 rejected",
+            "   1  rejected 'Cleo': this result (same player, deal, time and date) is here",
+            "      already, with another game: that one stays",
+        ],
     )
     assert store.table(turtle) == (cleo,)
     # Filed here with another game (another copy of lines-tui), it is refused the same way.
@@ -474,14 +478,14 @@ def test_a_deal_tables_game_edited_is_rejected_from_its_random_deal_table_too(
         1,
         [
             "Turtle (mahjong-turtle): 1 rejected",
-            "  entry 1: rejected 'Cleo': this game (same deal, moves and moment won) is here "
-            "already, in mahjong-turtle+deal-1, with the time 2:24.0: that one stays",
+            "   1  rejected 'Cleo': this game (same deal, moves and moment won) is here",
+            "      already, in mahjong-turtle+deal-1, with the time 2:24.0: that one stays",
         ],
     )
     another_game = codes.encode(turtle, [replace(cleo, record=other)])
     assert import_lines(tmp_path, another_game)[1][1:] == [
-        "  entry 1: rejected 'Cleo': this result (same player, deal, time and date) is here "
-        "already, in mahjong-turtle+deal-1, with another game: that one stays"
+        "   1  rejected 'Cleo': this result (same player, deal, time and date) is here",
+        "      already, in mahjong-turtle+deal-1, with another game: that one stays",
     ]
     assert store.table(turtle) == () and store.table(turtle.for_deal(1)) == (cleo,)
     # The same result with the same game is no other result: a random deal's result may reach

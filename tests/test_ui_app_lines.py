@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,7 @@ from conftest import (
     typed_just_after_it_showed,
     widget_lines,
 )
+from rich.color import Color
 from test_ui_every_screen import cut_footer_labels
 from test_ui_solvable_deals import footer_text
 from textual import events
@@ -487,6 +490,47 @@ async def test_a_player_renamed_by_another_copy_keeps_the_finished_game_to_file(
     assert open_store(tmp_path).load_game("lines") is None
 
 
+@pytest.mark.parametrize(
+    ("first", "removed", "owner"),
+    [("Alice", False, "Alice"), (None, False, "Bob"), ("Alice", True, "Bob")],
+)
+async def test_a_saved_game_stays_its_players_whoever_plays_when_it_is_resumed(
+    tmp_path: Path, first: str | None, removed: bool, owner: str
+) -> None:
+    """Alice's game saved, Bob made the active player: the menu offered "Resume Lines (9 x 9,
+    …)", and resumed, the game played and filed its score as Bob. Its save names Alice: the
+    menu says whose game it is, and resumed it is still hers, its score filed under her. A
+    guest's game resumed once registered, or one whose player was removed since, is whoever
+    plays now's, and the menu names nobody else's."""
+    store = open_store(tmp_path)
+    if first is not None:
+        store.add_player(first)
+        store.set_active_player(first)
+    game, last_move = one_move_from_its_end(4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lines(pilot, game)
+        await pilot.press("q")  # saved as the player leaves, naming them
+        await settle(pilot)
+    if first is not None and removed:
+        store.remove_player(first)
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        whose = "" if owner == "Bob" else f", {owner}'s game"
+        assert f"Lines (9 x 9, score {game.score}{whose})" in " ".join(drawn_rows(app))
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen) and screen.player == owner
+        await play_by_keys(pilot, screen, last_move)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.outcome.saved
+    (entry,) = open_store(tmp_path).table("lines-9")
+    assert (entry.name, entry.value) == (owner, game.score)
+
+
 async def test_a_player_read_that_failed_at_the_start_is_read_again_for_the_score(
     tmp_path: Path,
 ) -> None:
@@ -804,6 +848,30 @@ async def test_ball_colours_stay_distinct_in_256_and_16_colour_terminals(tmp_pat
         for system in (ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
             numbers = [colour.downgrade(system).number for colour in colours if colour]
             assert len(set(numbers)) == len(COLOURS), (system, numbers)
+        # Distinct is not enough: blue and violet became 63 and 135 in 256 colours (over SSH,
+        # the usual case), too close to tell apart (CIE76 distance 20; 37 in truecolor).
+        shown = [lab(colour.downgrade(ColorSystem.EIGHT_BIT)) for colour in colours if colour]
+        closest = min(math.dist(a, b) for a, b in itertools.combinations(shown, 2))
+        assert closest >= 35, closest
+
+
+def lab(colour: Color) -> tuple[float, float, float]:
+    """`colour` as drawn, in CIE L*a*b* (D65), where distance is how different colours look."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return ((value + 0.055) / 1.055) ** 2.4 if value > 0.04045 else value / 12.92
+
+    triplet = colour.get_truecolor()
+    r, g, b = (linear(channel) for channel in triplet)
+    x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+    y = r * 0.2126 + g * 0.7152 + b * 0.0722
+    z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 
 async def test_the_move_animates_along_its_path_and_any_key_skips_it(

@@ -38,6 +38,21 @@ async def test_typing_a_ball_then_a_cell_plays_the_move(tmp_path: Path) -> None:
         assert screen.game.score > 0 and screen.board.cursor == (0, 4)
 
 
+async def test_the_cell_a_typed_name_put_the_cursor_on_is_not_named_once_it_moves(
+    tmp_path: Path,
+) -> None:
+    """The line "Cursor on 9i." stayed while the arrows took the cursor elsewhere."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        assert screen.game.board[(8, 8)] is None
+        await pilot.press("9", "i")  # an empty cell, no ball selected
+        assert screen.query_one(StatusLine).message == "Cursor on 9i."
+        await pilot.press("up")
+        assert screen.board.cursor == (7, 8)
+        assert screen.query_one(StatusLine).message == ""
+
+
 async def test_a_digit_outside_ascii_types_no_row(tmp_path: Path) -> None:
     """² passed for a row digit and int() refused it: the app crashed."""
     app = make_app(tmp_path)

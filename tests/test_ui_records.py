@@ -23,6 +23,7 @@ from conftest import (
     turn_down_the_time,
     widget_lines,
     won_mahjong_game,
+    yesterdays_lines_entry,
 )
 from rich.text import Text
 from test_ui_mahjong import START, Clock, open_game
@@ -1335,16 +1336,6 @@ async def test_x_on_an_older_dealers_result_says_why_there_is_no_challenge(
         assert app.clipboard == ""
 
 
-def yesterdays_lines_entry() -> tuple[TableId, Entry]:
-    """Ann's verified result on yesterday's Lines 7 x 7 deal of the day (the app's clock is
-    FIXED_NOW), and its table."""
-    yesterday = utc_day(FIXED_NOW - 86_400)
-    seed = lines_daily_seed(7, yesterday)
-    game = played_lines_game(seed, size=7)
-    entry = Entry("Ann", game.score, int(FIXED_NOW) - 86_400, seed, record_of_lines(game))
-    return TableId.lines(7).daily(yesterday), entry
-
-
 async def test_x_on_a_deal_of_the_day_gone_by_says_why_there_is_no_challenge(
     tmp_path: Path,
 ) -> None:
@@ -1409,3 +1400,71 @@ async def test_a_challenge_of_an_older_dealers_game_is_not_offered_nor_merged(
         await settle(pilot)
         assert isinstance(app.screen, ImportScreen)  # nothing merged, no deal offered
     assert open_store(tmp_path).tables() == {}
+
+
+@pytest.mark.parametrize("opened_from", ["menu", "leaderboard"])
+@pytest.mark.parametrize("damaged_at", ["before the preview", "before enter"])
+async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
+    tmp_path: Path, damaged_at: str, opened_from: str
+) -> None:
+    """scores.json damaged from outside while Import was open: the merge set it aside (the
+    player and the other tables went with it) and the leaderboard said only "Merged into …".
+    Set aside by the merge, it is told after what the merge did; by the preview's read, over
+    Import at once, before enter merges into the fresh file."""
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    store.add_player("Pat")
+    code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
+    app = make_app(folder)
+    told_aside = "scores.json: not valid JSON; no players or scores."
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if opened_from == "leaderboard":
+            app.score_screens.open_leaderboards()
+            await settle(pilot)
+        if damaged_at == "before the preview":
+            (folder / "scores.json").write_text("{bad")
+        if opened_from == "leaderboard":
+            await pilot.press("i")
+            await settle(pilot)
+            app.screen.query_one(CodeInput).value = code
+            await settle(pilot)
+        else:
+            await previewed_in_the_app(pilot, code)
+        told_over_import = [message for message, _ in app.toasts if told_aside in message]
+        assert len(told_over_import) == (damaged_at == "before the preview")
+        if damaged_at == "before enter":
+            (folder / "scores.json").write_text("{bad")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        told = board_notice(app)
+        assert told.startswith("Merged into Lines 9 x 9 (lines-9): 1 added.")
+        assert (told_aside in told) == (damaged_at == "before enter")
+    assert any(path.name.startswith("scores.json.corrupt-") for path in folder.iterdir())
+
+
+async def test_files_set_aside_over_import_left_with_esc_never_pile_up_on_the_leaderboard(
+    tmp_path: Path,
+) -> None:
+    """A notice of a file set aside was told after whatever the leaderboard's line said (a
+    copied code's words), and again after that at each Import left with esc: the line grew
+    with stale words and the same notice twice, three times."""
+    folder = tmp_path / "data"
+    open_store(folder).add_player("Pat")
+    code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
+    app = make_app(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.score_screens.open_leaderboards()
+        await settle(pilot)
+        for _ in range(3):
+            (folder / "scores.json").write_text("{bad")
+            await pilot.press("i")
+            await settle(pilot)
+            app.screen.query_one(CodeInput).value = code
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, LeaderboardScreen)
+            assert board_notice(app).count("scores.json") <= 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, answered, cursor_to, make_app, settle
+from conftest import FIXED_NOW, answered, cursor_to, make_app, settle, widget_lines
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
@@ -732,3 +732,76 @@ async def test_the_saved_deal_typed_in_the_picker_is_offered_and_esc_goes_back_t
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LayoutPickerScreen)
+
+
+@pytest.mark.parametrize(
+    ("keys", "asked"),
+    [(["t", "enter"], "today's 9 x 9 deal"), (["t", "down", "enter"], "today's deal of Turtle")],
+)
+async def test_a_question_over_todays_deals_answered_past_midnight_offers_the_new_days(
+    tmp_path: Path, keys: list[str], asked: str
+) -> None:
+    """Today's deals picked at 23:59 over a saved game, and its question answered after
+    midnight (UTC): yes started yesterday's deal, whose race is over, as the pick itself no
+    longer does. The new day's deals come back, saying so, the saved game kept. The question
+    names the deal asked for (it said "Start a new one?")."""
+    from test_ui_mahjong import START, Clock
+    from test_ui_mahjong import make_app as make_app_on
+
+    save_a_lines_game(tmp_path)
+    save_a_mahjong_game(tmp_path)
+    saved = {kind: open_store(tmp_path).load_game(kind) for kind in ("lines", "mahjong")}
+    clock = Clock()
+    clock.now = START + 86_400 - 30  # 23:59:30 UTC
+    app = make_app_on(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = dialog_text(app)
+        assert question.startswith(f"You asked for {asked}. A saved ")
+        assert question.endswith(f"Start {asked}?")
+        clock.now += 60
+        await pilot.press("y")
+        await settle(pilot)
+        today = app.screen
+        assert isinstance(today, TodayScreen)
+        note = " ".join(widget_lines(today.query_one("#today-note"))).strip()
+        assert note == f"{utc_day(clock.now)} has begun (UTC): these are its deals."
+        assert today.query_one(OptionList).highlighted == len(keys) - 2
+    assert {kind: open_store(tmp_path).load_game(kind) for kind in saved} == saved
+
+
+@pytest.mark.parametrize("key", ["N", "R"])
+async def test_a_new_deal_or_a_restart_over_a_resumed_game_is_whoever_plays_now(
+    tmp_path: Path, key: str
+) -> None:
+    """Alice's Mahjong game resumed by Bob is hers; N or R then gave Bob a new game on the same
+    screen that was still Alice's: saved naming her, its time prefilled with her name."""
+    store = open_store(tmp_path)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    save_a_mahjong_game(tmp_path)
+    data = open_store(tmp_path).load_game("mahjong")
+    assert data is not None
+    open_store(tmp_path).save_game("mahjong", {**data, "player": "Alice"})
+    store.set_active_player("Bob")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("R")  # the menu's resume of Mahjong
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MahjongScreen) and screen.player == "Alice"
+        await pilot.press(key)
+        await settle(pilot)
+        await pilot.press("y")  # lose the pair taken
+        await settle(pilot)
+        assert app.screen is screen and screen.player == "Bob"
+        await pilot.press("i", "t")  # a hint's pair taken: the new game is saved
+        await settle(pilot)
+        assert len(screen.game.history) == 1
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and saved["player"] == "Bob"

@@ -29,6 +29,7 @@ from conftest import (
     twin_from_file,
     widget_lines,
     won_mahjong_game,
+    yesterdays_lines_entry,
 )
 from rich.cells import cell_len
 from rich.color import Color
@@ -66,7 +67,7 @@ from lines_tui.ui.scores import (
     code_input,
 )
 from lines_tui.ui.scores.code_input import CodeInput
-from lines_tui.ui.scores.import_code import Merged
+from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
 from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
@@ -1357,6 +1358,28 @@ async def test_a_challenge_whose_entries_are_all_here_says_so_and_enter_offers_i
     assert (merged.table, merged.place) == (f"lines-7+deal-{game.seed}", 1)
     assert merged.challenge.to_beat is not None and merged.challenge.to_beat.name == "Ann"
     assert merged.told == "Nothing was merged: every entry pasted is already in your tables."
+
+
+async def test_a_challenge_all_here_of_a_deal_of_the_day_gone_by_promises_no_race(
+    tmp_path: Path,
+) -> None:
+    """Yesterday's deal-of-the-day code, its entry already here: the preview said "Press enter
+    for its challenge", and enter then said there was no race on it. The preview says so, and
+    enter merges nothing."""
+    table, entry = yesterdays_lines_entry()
+    store = open_store(tmp_path / "data")
+    code = codes.encode(table, [entry])
+    store.import_code(code, checker())
+    app = NoticeApp(ImportScreen(Session(store, clock=lambda: FIXED_NOW)))
+    async with app.run_test(size=SIZE) as pilot:
+        summary = " ".join(line.strip() for line in await pasted(pilot, code))
+        over = f"the deal of {table.tag} is over; its table takes no new results"
+        assert summary.endswith(f"1 already there. No race on it: {over}.")
+        assert "Press enter" not in summary
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert told_above_the_preview(pilot) == NOTHING_NEW
+    assert app.result == "not dismissed"
 
 
 async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offer(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conftest import FIXED_NOW
 
 from lines_tui.engine.deal_choice import Skipped
 from lines_tui.store import Entry, Merge, RecordOutcome, ShareCodeError, TableId
@@ -57,9 +58,9 @@ def test_every_line_import_tells_of_codes_that_cannot_be_read_ends_in_one_full_s
     damaged: a character was changed or moved, or a part is missing" ended in no full stop,
     in the summary of one code, each code's line of several, and what enter then said."""
     assert CHANGED.endswith("or a part is missing")
-    one = summary([CHANGED])
+    one = summary([CHANGED], FIXED_NOW)
     assert one == f"{as_sentence(CHANGED)}."
-    several = summary([CHANGED, CUT]).splitlines()
+    several = summary([CHANGED, CUT], FIXED_NOW).splitlines()
     assert several[1:] == [f"Code 1: {CHANGED}.", f"Code 2: {CUT}."]
     told = PastedCodes([("LT2-A", CHANGED), ("LT2-B", CUT)]).to_merge().told([]).told
     assert told == f"Nothing was merged: code 1: {CHANGED}; code 2: {CUT}."

@@ -84,7 +84,12 @@ def test_a_refuted_lines_entry_blocks_the_export_in_one_line(
     lines_tables(folder, 9_000)
     before = (folder / "scores.json").read_bytes()
     shown = run(folder, "scores", "show", "lines-7")
-    assert any(line.endswith("refuted") for line in shown.stdout.splitlines() if "Cheat" in line)
+    # The verdict, then the seed: deal 2.
+    assert any(
+        line.split()[-2:] == ["refuted", "2"]
+        for line in shown.stdout.splitlines()
+        if "Cheat" in line
+    )
     args = [] if entry is None else ["--entry", rank_of(folder, "Cheat")]
     refused(
         run(folder, "scores", "export", "lines-7", *args),
@@ -120,7 +125,7 @@ def test_a_mahjong_time_no_person_reaches_blocks_the_export(tmp_path: Path) -> N
         "entry 1 is refuted: 7 s for 72 pairs, under 0.1 s a pair: too fast",
     )
     shown = run(folder, "scores", "show", "mahjong-turtle")
-    assert any(line.endswith("refuted") for line in shown.stdout.splitlines() if "Bob" in line)
+    assert any(line.split()[-2] == "refuted" for line in shown.stdout.splitlines() if "Bob" in line)
 
 
 def text_of(widget: Static) -> str:
@@ -201,7 +206,7 @@ def test_your_own_tables_are_replayed_whole_whatever_the_import_budget(
     folder = tmp_path / "data"
     lines_tables(folder, 9_000)
     verdicts = {
-        line.split()[1]: line.split()[-1]
+        line.split()[1]: line.split()[-2]  # the verdict, then the seed
         for line in run(folder, "scores", "show", "lines-7").stdout.splitlines()[2:4]
     }
     assert verdicts == {"Ann": "verified", "Cheat": "refuted"}
@@ -250,11 +255,11 @@ def test_the_overview_names_as_best_the_first_result_that_is_not_refuted(tmp_pat
     lines_tables(folder, 9_000)
     honest = played_lines_game(1, size=7).score
     # Then each deal's table (lines-7+deal-1, +deal-2), which counts its random deal's result.
-    line = run(folder, "scores").stdout.splitlines()[0]
-    assert line.startswith("lines-7 ") and line.endswith(f"best {honest} by Ann")
+    line = run(folder, "scores").stdout.splitlines()[1]  # under the header
+    assert line.split() == ["lines-7", "2", str(honest), "Ann"]
     edited(folder, "lines-7", "Ann", "points", 8_000)
-    line = run(folder, "scores").stdout.splitlines()[0]
-    assert line.startswith("lines-7 ") and line.endswith("no result holds up")
+    line = run(folder, "scores").stdout.splitlines()[1]
+    assert line.split()[:3] == ["lines-7", "2", "-"] and line.endswith("(no result holds up)")
 
 
 def test_removing_a_refuted_entry_lets_its_table_be_shared_again(tmp_path: Path) -> None:
@@ -330,7 +335,9 @@ async def test_removing_a_random_deal_s_result_from_its_deal_s_table_asks_for_bo
     folder = tmp_path
     ann = [entry.name for entry in open_store(folder).table("lines-7+deal-1")].index("Ann") + 1
     removed = run(folder, "scores", "remove", "--yes", "lines-7+deal-1", str(ann))
-    assert removed.stdout.startswith(
+    said = removed.stdout.splitlines()  # in lines of at most 80 columns
+    assert max(len(line) for line in said) <= 80
+    assert " ".join(said).startswith(
         f"removed entry {ann} of lines-7+deal-1 (and from lines-7, where it counts too): Ann, "
     )
 
@@ -461,8 +468,8 @@ def test_scores_remove_takes_entry_n_out_and_refuses_a_number_not_there(tmp_path
     removed = run(folder, "scores", "remove", "lines-7", cheat, "--yes")
     assert removed.exit_code == 0
     # Its deal's table shows it too (it reads lines-7's results of deal 2): it goes from there.
-    assert removed.stdout == (
-        f"removed entry {cheat} of lines-7 (and from lines-7+deal-2, where it counts too): "
+    assert removed.stdout == (  # in lines of at most 80 columns
+        f"removed entry {cheat} of lines-7 (and from lines-7+deal-2, where it counts too):\n"
         "Cheat, 9000, deal 2\n"
     )
     assert run(folder, "scores", "show", "lines-7+deal-2").stdout.count("Cheat") == 0

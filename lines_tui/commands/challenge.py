@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import typer
 
-from lines_tui.commands.common import fail, say, tell_store_warnings
+from lines_tui.commands.common import fail, say, tell_store_warnings, wrapped
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import (
     GameCodeArgument,
@@ -44,7 +44,10 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     checked = read_or_fail(lambda: codes.read(text, checker))
     table = checked.table
     if table.mode == "random":
-        fail("this code is a table of random deals, not a challenge (see --challenge)")
+        fail(
+            "this code is a table of random deals, not a challenge: a friend makes one with "
+            "lines-tui scores export TABLE --challenge"
+        )
     best = challenge_target(checked)
     if best is None:
         verdicts = enumerate(checked.verdicts, start=1)
@@ -73,9 +76,15 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     best_there = read_or_fail(lambda: store.result_to_beat(table, own_tables_checker()))
     guest = settings(ctx).player is None and store.known_guest  # `--player`: made active later
     say(
-        f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
-        + ahead_of(table, best, best_there)
-        + (unsaved_for_guest(table, "register first: lines-tui players add NAME") if guest else "")
+        *wrapped(
+            f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
+            + ahead_of(table, best, best_there)
+            + (
+                unsaved_for_guest(table, "register first: lines-tui players add NAME")
+                if guest
+                else ""
+            )
+        )
     )
     tell_store_warnings()  # this store's: the game's store is another one, the app's to tell
     if layout_source is None:

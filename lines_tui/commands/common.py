@@ -19,6 +19,8 @@ from lines_tui.outside_text import printable, printable_lines
 BAD_INPUT = 2
 OUTPUT_FAILED = 4
 """The exit code of a command whose output could not be written (README, "Exit codes")."""
+INTERRUPTED = 130
+"""The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
 
 
 def hold_standard_descriptors() -> None:
@@ -263,6 +265,11 @@ def piped_in(most: int, instead: str, *, from_a_terminal: bool = True) -> bytes:
         return sys.stdin.buffer.read(most + 1)
     except OSError as error:
         fail(f"cannot read standard input: {error.strerror or error}")
+    except KeyboardInterrupt:
+        # ctrl+c at a terminal, waiting for a paste: the terminal echoed "^C" there, and the
+        # shell's prompt would follow it on the same line.
+        _to_standard_error("\n")
+        raise SystemExit(INTERRUPTED) from None
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
@@ -271,3 +278,25 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     (`lines_tui/cli.py`)."""
     warn(message)
     raise SystemExit(code)
+
+
+TERMINAL_COLUMNS = 80
+"""The width the command line's own prose and tables are made to fit: a plain terminal's."""
+
+
+def wrapped(
+    text: str, width: int = TERMINAL_COLUMNS, indent: str = "", first: str = ""
+) -> list[str]:
+    """A sentence of prose as lines of at most `width` terminal cells (a wide character, such as
+    a CJK one, takes two), broken between words (a word longer than that, a path or a code,
+    keeps a line to itself, whole, so it can be copied), the first line starting with `first`,
+    the others with `indent`."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    for word in text.split():
+        if lines and cell_len(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(f"{indent if lines else first}{word}")
+    return lines or [first]

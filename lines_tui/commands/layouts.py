@@ -121,8 +121,13 @@ def list_layouts(
     found = discover_layouts(folder)
     rows = [("NAME", "TILES", "SIZE", "TABLE", "TITLE", "FROM")]
     listed = [*builtin_layouts(), *found.layouts]
+    home = home_prefix()
     for place, layout in enumerate(listed):
         origin = layout.source
+        if home and origin.startswith(home):
+            # Your home folder as ~ (as `--layout` takes it): the path comes last, whole, to be
+            # copied, and ~/.local/share/... keeps 15 columns of it within 80.
+            origin = "~" + origin[len(home) - 1 :]
         if layout_reference(layout, listed[:place]) != layout.name:
             origin += "  (name taken: use the path)"
         table = f"mahjong-{layout_table_name(layout)}"
@@ -170,6 +175,16 @@ def start_survey(
             fail(f"cannot make the data folder {data_dir}: {error.strerror or error}")
         progress_file = data_dir / "survey.jsonl"
     run_survey(count, chosen, progress_file, workers or default_workers())
+
+
+def home_prefix() -> str:
+    """Your home folder with a / after it, as a layout's path starts with it; "" if there is
+    none (no HOME, or HOME is /)."""
+    try:
+        home = str(Path.home())
+    except RuntimeError:
+        return ""
+    return "" if home.rstrip("/") == "" else home.rstrip("/") + "/"
 
 
 def _size(layout: Layout) -> str:

@@ -43,7 +43,7 @@ def list_players(ctx: typer.Context) -> None:
     store = open_cli_store(ctx)
     players, active = store.players_and_who_plays()
     if not players:
-        say("No registered players: everyone plays as a guest, whose Lines scores are not saved.")
+        say("No registered players: everyone plays as a guest (Lines scores are not saved).")
         return
     say(*(f"{'*' if name == active else ' '} {name}" for name in players))  # one flush
     given = settings(ctx).player
@@ -67,7 +67,8 @@ def add(ctx: typer.Context, name: NameArgument) -> None:
     # `--` first for a name that starts like an option ("-x"), which `use` would take for one.
     separator = "-- " if added.startswith("-") else ""
     hint = f"lines-tui players use {separator}{shlex.quote(added)}"
-    say(f"registered {added}; `{hint}` makes them the active player")
+    # The command on a line of its own, whole, to copy: after the name, it took 100 columns.
+    say(f"registered {added}; to make them the active player:", f"  {hint}")
 
 
 @app.command("rename")

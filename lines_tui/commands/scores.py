@@ -12,7 +12,7 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -21,6 +21,7 @@ import typer
 from lines_tui.commands.common import (
     BAD_INPUT,
     STANDARD_INPUT,
+    TERMINAL_COLUMNS,
     end_line,
     fail,
     is_terminal,
@@ -28,6 +29,15 @@ from lines_tui.commands.common import (
     say,
     warn,
     watch_store_warnings,
+    wrapped,
+)
+from lines_tui.commands.listing import (
+    REASON_INDENT,
+    Listing,
+    ending,
+    heading,
+    holding_up,
+    padded,
 )
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
@@ -36,16 +46,15 @@ from lines_tui.engine.text_file import NotUtf8, is_a_file, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
+    EntryResult,
     Merge,
     Store,
     StoreError,
     TableId,
-    format_date,
     format_value,
     open_store,
 )
 from lines_tui.store.errors import ShareCodeError
-from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.paste import (
     MAX_PASTE_CHARS,
     NO_CODE,
@@ -111,21 +120,23 @@ def overview(ctx: typer.Context) -> None:
     if not tables:
         say("No results yet: a table appears once someone finishes a game that earns a place.")
         return
-    # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
-    # never cut.
-    id_width = column_width(str(table) for table in tables)
-    title_width = column_width(table.title for table in tables)
     checker = own_tables_checker()
+    rows = [("TABLE", "ENTRIES", "BEST", "BY")]
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
         best = next((e for e in entries if replayed(table, e, checker).status != "refuted"), None)
-        held = "no result holds up"
-        if best is not None:
-            held = f"best {format_value(table, best.value)} by {printable(best.name)}"
+        if best is None:
+            rows.append((str(table), str(len(entries)), "-", "(no result holds up)"))
+        else:
+            rows.append((str(table), str(len(entries)), format_value(table, best.value), best.name))
+    # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
+    # never cut. The title is left to `scores show` (and the id spells it): with it, a deal of
+    # the day's row took 105 columns. The name comes last, unpadded.
+    widths = [column_width(row[column] for row in rows) for column in range(3)]
+    for table_id, count, value, name in rows:
         say(
-            f"{printable_column(str(table), id_width)} "
-            f"{printable_column(table.title, title_width)} {len(entries):>2} "
-            f"{'entry' if len(entries) == 1 else 'entries':<7}  {held}"
+            f"{printable_column(table_id, widths[0])}  {count:>{widths[1]}}  "
+            f"{value:>{widths[2]}}  {printable(name)}"
         )
 
 
@@ -190,16 +201,18 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     checker = own_tables_checker()
     checked = store.checked_table(table_id, checker)
     order = "highest first" if table_id.kind == "lines" else "fastest first"
-    say(f"{table_id.title} ({table_id}), {order}")
+    say(*heading(table_id.title, f" ({table_id})", f", {order}"))
     if not checked.entries:
         say("  no results yet")
         return
-    header = "points" if table_id.kind == "lines" else "time"
-    say(f"  {'#':>2}  {'name':<{MAX_NAME_COLUMNS}}  {header:>11}  {'date':<16}  seed")
+    listing = Listing(table_id, checked.entries, headed=True, trusted=holding_up(checked))
+    words = ["verdict", *(verdict.status for verdict in checked.verdicts)]
+    say(*listing.deal_line())
+    say(listing.header() + ending(padded("verdict", words), "seed" if any(listing.seeds) else ""))
     verdicts = zip(checked.entries, checked.verdicts, strict=True)
-    seeds = seed_width(checked.entries)
     for rank, (entry, verdict) in enumerate(verdicts, start=1):
-        say(f"  {rank:>2}  {entry_line(table_id, entry, label=verdict.status, seeds=seeds)}")
+        row = listing.row(str(rank), entry)
+        say(row + ending(padded(verdict.status, words), listing.seed(entry)))
     say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
 
 
@@ -279,7 +292,7 @@ def remove(
         raise SystemExit(1)
     attempt(lambda: store.remove_entry(table_id, entry), store)
     told = "".join(f" (and from {other}, where it counts too)" for other in also)
-    say(f"removed entry {number} of {table_id}{told}: {described}")
+    say(*wrapped(f"removed entry {number} of {table_id}{told}: {described}"))
 
 
 def counted_also_in(store: Store, table: TableId, entry: Entry) -> list[TableId]:
@@ -296,7 +309,9 @@ def removal_confirmed(question: str) -> bool:
         fail("not removed: there is no terminal to ask on; --yes removes without asking")
     while True:
         try:
-            typed = typer.prompt(f"{question} [y/N]", default="", show_default=False, err=True)
+            # In lines of 80 columns, the ": " click adds after the last one counted.
+            asked = "\n".join(wrapped(f"{question} [y/N]", TERMINAL_COLUMNS - 2))
+            typed = typer.prompt(asked, default="", show_default=False, err=True)
         except typer.Abort:  # ctrl+d or ctrl+c at the question
             end_line()
             return False
@@ -434,11 +449,19 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
     check_player(settings(ctx))  # as every command does, once what needs no data holds
     for checked in read:
         table = checked.table
-        say(f"{table.title} ({table}), share code format {checked.format}")
+        say(*heading(table.title, f" ({table})", f", share code format {checked.format}"))
+        listing = Listing(table, checked.entries, headed=True, trusted=holding_up(checked))
+        words = ["verdict", *(verdict.status for verdict in checked.verdicts)]
+        say(*listing.deal_line())
+        seed = "seed" if any(listing.seeds) else ""
+        say(listing.header() + ending(padded("verdict", words), seed))
         for number, (entry, verdict) in enumerate(
             zip(checked.entries, checked.verdicts, strict=True), start=1
         ):
-            say(f"  entry {number}: {verdict.line()}  ({entry_line(table, entry, status=False)})")
+            row = listing.row(str(number), entry)
+            say(row + ending(padded(verdict.status, words), listing.seed(entry)))
+            if verdict.reason:  # below its row, under the name: a reason may be long
+                say(*wrapped(verdict.reason, first=REASON_INDENT, indent=REASON_INDENT))
             all_verified &= verdict.status == "verified"
     if not all_verified:
         raise typer.Exit(NOT_ALL_VERIFIED)
@@ -470,53 +493,38 @@ def read_standard_input() -> str:
 
 
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
-    """What an import did: a summary line, then one line per entry (the reason for a refused
-    one, as "entry 3: move 37 takes 5D (tile 12), which is covered")."""
+    """What an import did: a summary line, then one row per entry of the code, numbered as in
+    the code, what the merge did with it last ("added #1": its place in your table; "already
+    there #3"; "not good enough"), ", unverified" after it for an entry without its game (the
+    others merged are verified: the replay confirms them); a rejected one's line gives the
+    reason ("3  rejected 'Bob': move 37 takes 5D (tile 12), which is covered"). Then a row for
+    each of yours the merge pushes out ("dropped")."""
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
-    lines = [f"{table.title} ({table}){dry}: {merged.summary()}"]
-    seeds = seed_width(result.entry for result in merged.results if result.status != "rejected")
+    lines = heading(table.title, f" ({table})", f"{dry}: {merged.summary()}")
+    kept = [result for result in merged.results if result.status != "rejected"]
+    listing = Listing(
+        table,
+        [*(result.entry for result in kept), *merged.dropped],
+        trusted=(result.entry for result in kept),
+    )
+    lines += listing.deal_line()
+    words = [*(merge_said(result) for result in kept), "dropped"]  # their column's cells
     for number, result in enumerate(merged.results, start=1):
-        place = f"#{result.rank}" if result.rank is not None else ""
         if result.status == "rejected":
-            lines.append(
-                f"  entry {number}: {result.status} '{printable(result.entry.name)}': "
-                f"{result.reason}"
-            )
-        else:
-            lines.append(
-                f"  {f'entry {number}:':<9} {result.status:<15} {place:>3}  "
-                f"{entry_line(table, result.entry, seeds=seeds)}"
-            )
+            rejected = f"rejected '{printable(result.entry.name)}': {result.reason}"
+            lines += wrapped(rejected, first=f"  {number:>2}  ", indent=REASON_INDENT)
+            continue
+        row = listing.row(str(number), result.entry)
+        lines.append(row + ending(padded(merge_said(result), words), listing.seed(result.entry)))
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
-        lines.append(f"  {'dropped':<25} {'':>3}  {entry_line(table, entry, status=False)}")
+        row = listing.row("", entry)
+        lines.append(row + ending(padded("dropped", words), listing.seed(entry)))
     return lines
 
 
-def entry_line(
-    table: TableId,
-    entry: Entry,
-    *,
-    status: bool = True,
-    label: str | None = None,
-    seeds: int = 0,
-) -> str:
-    """One entry in columns; with `status`, `label` or else whether it carries its game
-    (verify's lines say their own verdict instead) after the seed, padded to `seeds` cells (the
-    `seed_width` of the listing's entries) so that the verdicts line up."""
-    line = (
-        f"{printable_column(entry.name, MAX_NAME_COLUMNS)}  "
-        f"{format_value(table, entry.value):>11}  {format_date(entry.date):<16}  "
-    )
-    if not status:
-        return f"{line}{entry.seed}"
-    if label is None:
-        label = "verified" if entry.recorded else "unverified"
-    seed = str(entry.seed)
-    return f"{line}{printable_column(seed, max(seeds, len(seed)))}  {label}"
-
-
-def seed_width(entries: Iterable[Entry]) -> int:
-    """The width of the seed column of a listing of `entries`: a seed is up to 20 digits."""
-    return column_width(str(entry.seed) for entry in entries)
+def merge_said(result: EntryResult) -> str:
+    """What a merge did with an entry it did not reject, as an import's row ends with it."""
+    said = result.status if result.rank is None else f"{result.status} #{result.rank}"
+    return said if result.entry.recorded else f"{said}, unverified"

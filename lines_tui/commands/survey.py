@@ -20,15 +20,13 @@ from typing import Any, TextIO
 
 import typer
 
-from lines_tui.commands.common import fail, progress, say, warn
+from lines_tui.commands.common import INTERRUPTED, fail, progress, say, warn
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_column
 
-INTERRUPTED = 130
-"""The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
 TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
 WORKER_DIED = 1

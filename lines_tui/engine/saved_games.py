@@ -58,6 +58,19 @@ def pairs(count: int) -> str:
     return f"{count} pair" if count == 1 else f"{count} pairs"
 
 
+PLAYER_FIELD = "player"
+"""The saved game's field naming the registered player who played it (absent: a guest, or a
+save older than it): resumed, the game is theirs while they are registered."""
+
+
+def saved_by(data: object) -> str | None:
+    """The registered player who played the saved game `data`, as it names them (None: a guest,
+    or not said). Anyone may edit the file: the store checks the name against its players."""
+    fields = data if isinstance(data, Mapping) else {}
+    player = fields.get(PLAYER_FIELD)
+    return player if isinstance(player, str) else None
+
+
 def mahjong_progress(data: object) -> str:
     """What a saved Mahjong game has taken so far ("12 pairs taken"), beside its summary: "" with
     no pair taken, or once it is won (its summary says so)."""

@@ -46,6 +46,7 @@ from lines_tui.store.names import (
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, load_preferences
 from lines_tui.store.score_file import (
+    SCORES_FILE,
     ScoreFile,
     TableEntries,
     counted_with,
@@ -283,9 +284,19 @@ class Store:
                 self._playing = self._still_registered(data, self._playing)
             return self._playing
 
+    def player_of_game(self, saved_by: str | None) -> str | None:
+        """Who plays a game resumed from its save: the registered player who played it
+        (`saved_by`, as the file spells them now), so that a game is one player's from its first
+        move to its result, whoever plays now; for a guest's game (or an older save that does
+        not say), or one whose player is no longer registered, whoever plays now (see
+        `active_player`). One read of the file."""
+        data = self._scores.read()
+        spelt = None if saved_by is None else _spelt(data, saved_by)
+        return spelt if spelt is not None else self._who_plays(data)
+
     def _still_registered(self, data: ScoreData, player: str) -> str | None:
         """`player` as `data` spells them (`same_name`), or None, told, if they are not in it."""
-        spelt = next((name for name in data.players if same_name(name, player)), None)
+        spelt = _spelt(data, player)
         if spelt is None:
             self._files.warn(
                 f"{player}, who played this run only, is no longer registered: "
@@ -445,17 +456,23 @@ class Store:
         if score <= 0:
             return RecordOutcome(False, "no points, nothing to save", str(table))
 
+        told = len(self.set_aside)
+
         def change(data: ScoreData) -> RecordOutcome:
             try:
                 name = _registered(data, player)
             except NotRegistered:
                 # Renamed or removed by another copy while the game was played (the file keeps
-                # no player ids to tell which): the game is kept, and its result filed under
-                # whoever plays once it is resumed, not lost.
-                reason = (
-                    f"'{repeated(player)}' is no longer a registered player (renamed or removed "
-                    "by another lines-tui)"
+                # no player ids to tell which), or gone with the damaged file this very read
+                # set aside: the game is kept, and its result filed under whoever plays once it
+                # is resumed.
+                aside_now = list(self.set_aside.values())[told:]
+                why = (
+                    f"{SCORES_FILE} was damaged and set aside: register again"
+                    if any(file.name == SCORES_FILE for file in aside_now)
+                    else "renamed or removed by another lines-tui"
                 )
+                reason = f"'{repeated(player)}' is no longer a registered player ({why})"
                 return RecordOutcome(False, reason, str(table), may_retry=True)
             entry = Entry(name, score, table.entry_date(ended_at), seed, record)
             return self._record(data, table, entry)
@@ -788,13 +805,19 @@ def _clean(name: str) -> str:
         raise StoreError(str(error)) from None
 
 
+def _spelt(data: ScoreData, name: str) -> str | None:
+    """The registered player named `name` in any case (`same_name`), as the file spells them;
+    None if there is none."""
+    return next((player for player in data.players if same_name(player, name)), None)
+
+
 def _registered(data: ScoreData, name: str) -> str:
     """The registered player `name` means: the one of that name in any case, else the one whose
     name it reads as (`looks_alike`), if only one does."""
     wanted = name.strip()
-    for player in data.players:
-        if same_name(player, wanted):
-            return player
+    spelt = _spelt(data, wanted)
+    if spelt is not None:
+        return spelt
     alike = [player for player in data.players if looks_alike(player, wanted)]
     if len(alike) == 1:
         return alike[0]

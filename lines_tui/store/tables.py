@@ -25,6 +25,7 @@ from lines_tui.engine.deal_choice import (
     is_deal_number,
     number_said,
 )
+from lines_tui.engine.numbers import small_number
 from lines_tui.engine.visible_text import shown_text
 from lines_tui.store.errors import StoreError
 from lines_tui.store.names import name_key, name_problem
@@ -32,6 +33,8 @@ from lines_tui.store.records import GameRecord, LinesRecord, MahjongRecord, reco
 
 TABLE_LIMIT = 10
 LINES_SIZES = range(7, 16)
+LINES_WIDTHS = f"Lines boards are {LINES_SIZES[0]} to {LINES_SIZES[-1]} cells wide"
+"""Why a Lines table's size is refused."""
 LINES_SIZE = 9
 """The board size of a Lines game when no other is chosen: the engine's DEFAULT_SIZE, said again
 here for the settings and the menu, which load no engine (README, "First frame")."""
@@ -81,7 +84,7 @@ class TableId:
     @classmethod
     def lines(cls, size: int) -> TableId:
         if size not in LINES_SIZES:
-            raise TableIdError(f"Lines boards are {LINES_SIZES[0]} to {LINES_SIZES[-1]} cells wide")
+            raise TableIdError(LINES_WIDTHS)
         return cls("lines", str(size))
 
     @classmethod
@@ -159,7 +162,10 @@ class TableId:
         base_text, plus, mode_text = text.strip().lower().partition("+")
         kind, dash, variant = base_text.partition("-")
         if dash and kind == "lines" and variant.isdigit() and variant.isascii():
-            base = cls.lines(int(variant))
+            size = small_number(variant, LINES_SIZES[-1])
+            if size is None:  # past the largest, however many digits
+                raise TableIdError(LINES_WIDTHS)
+            base = cls.lines(size)
         elif dash and kind == "mahjong":
             base = cls.mahjong(variant)
         else:
@@ -174,12 +180,10 @@ class TableId:
         if mode == "daily":
             return base.daily(tag)
         if mode == "deal" and tag.isdigit() and tag.isascii():
-            # A number of more digits than the last deal's is past it: told its range, as a
-            # number in range but too large is, without reading thousands of digits into an int.
-            digits = tag.lstrip("0") or "0"
-            if len(digits) > len(str(LAST_DEAL)):
+            seed = small_number(tag, LAST_DEAL)
+            if seed is None:
                 raise TableIdError(f"a deal number is {DEAL_RANGE}, not {number_said(tag)}")
-            return base.for_deal(int(digits))
+            return base.for_deal(seed)
         shown = shown_text(text, ID_SHOWN_CHARS)
         raise TableIdError(f"no table '{shown}': after '+' comes daily-YYYY-MM-DD or deal-<number>")
 

@@ -61,18 +61,26 @@ class DealOffers:
             def back() -> None:
                 self.today(choice)
 
-            now = utc_day(self.session.clock())
-            if now != day:
-                # Left open past midnight (UTC): its deals are yesterday's, whose tables take
-                # no new results and whose races are over.
-                self.today(choice, f"{now} has begun (UTC): these are its deals.")
-                return
+            def on_its_day(start: Callable[[], None]) -> Callable[[], None]:
+                """`start`, unless the day is over: left open past midnight (UTC), the dialog
+                or the question over it would start yesterday's deal, whose race is over.
+                Then its deals come back, the new day's."""
+
+                def started() -> None:
+                    now = utc_day(self.session.clock())
+                    if now != day:
+                        self.today(choice, f"{now} has begun (UTC): these are its deals.")
+                    else:
+                        start()
+
+                return started
 
             if choice == LINES:
                 seed = lines_daily_seed(size, day)
                 self.saved.replacing(
                     "lines",
-                    lambda: self.lines.start(seed, size, daily(day)),
+                    on_its_day(lambda: self.lines.start(seed, size, daily(day))),
+                    asked=f"today's {size} x {size} deal",
                     declined=back,
                     same=self.lines.same_deal(size, seed, daily(day), TODAYS_DEALS),
                 )
@@ -80,7 +88,8 @@ class DealOffers:
                 layout = find_layout(choice)
                 self.saved.replacing(
                     "mahjong",
-                    lambda: self.mahjong.start_daily(layout, day, stopped=back),
+                    on_its_day(lambda: self.mahjong.start_daily(layout, day, stopped=back)),
+                    asked=f"today's deal of {layout.title}",
                     declined=back,
                     same=self.mahjong.same_deal(layout, None, daily(day), TODAYS_DEALS),
                 )

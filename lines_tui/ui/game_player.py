@@ -19,10 +19,13 @@ second, ...; every 30 s from then on, while the game is open."""
 
 
 class GamePlayer:
-    """The registered player of one game, read on the session's store thread."""
+    """The registered player of one game, read on the session's store thread: for a game resumed
+    from its save, the player who played it (`saved_by`) while they are registered, whoever
+    plays now (`Store.player_of_game`)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, saved_by: str | None = None) -> None:
         self._session = session
+        self._saved_by = saved_by
         self._read: Future[str | None] | None = None
         self._failures = 0
 
@@ -32,8 +35,8 @@ class GamePlayer:
         read (see `name`). The first read that fails is told on `screen`; each failure is
         shown (`show()` shows whom `name` names after it, and `known` says it is not known)
         and read again later, quietly, until a read succeeds or the screen closes."""
-        store = self._session.store
-        read = self._read = self._session.io.submit(lambda: store.active_player)
+        store, saved_by = self._session.store, self._saved_by
+        read = self._read = self._session.io.submit(lambda: store.player_of_game(saved_by))
 
         def failed(error: StoreError) -> None:
             if not self._failures:
@@ -68,11 +71,29 @@ class GamePlayer:
     def name(self) -> str | None:
         """The registered player of this game; None for a guest. While the player is not
         `known` (it always is once a result is recorded: `filing`), the one who plays this run
-        only, whom the store knows without the file (`Store.playing_this_run`), else None."""
+        only, whom the store knows without the file (`Store.playing_this_run`), else None: the
+        name its save gives is anyone's to edit, shown only once the store has found it."""
+        return self._read_or(self._session.store.playing_this_run)
+
+    @property
+    def saved_as(self) -> str | None:
+        """The player its save names: this game's, once read; until then the one its own save
+        named, or who plays this run only (None: a guest, as far as is known)."""
+        return self._read_or(self._saved_by or self._session.store.playing_this_run)
+
+    def _read_or(self, unknown: str | None) -> str | None:
+        """The player read, or `unknown` while they are not known."""
         read = self._read
         if read is not None and self.known:
             return read.result()
-        return self._session.store.playing_this_run
+        return unknown
+
+    def new_game(self, screen: Screen[Any], show: Callable[[], None]) -> None:
+        """The resumed game was given up for another on the same screen (a new deal, a
+        restart): that one is whoever plays now's, not the save's player's. Read again."""
+        if self._saved_by is not None:
+            self._saved_by = None
+            self.read(screen, show)
 
     def filing(self) -> str | None:
         """On the store thread, as a result is filed: the registered player of this game (None
@@ -82,7 +103,7 @@ class GamePlayer:
         read = self._read
         if read is not None and read.done() and read.exception() is None:
             return read.result()
-        player = self._session.store.active_player
+        player = self._session.store.player_of_game(self._saved_by)
         known: Future[str | None] = Future()
         known.set_result(player)
         self._read = known  # `name` knows it from now on

@@ -15,6 +15,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
+from lines_tui.engine.saved_games import PLAYER_FIELD
 from lines_tui.store import RecordOutcome, Store, TableId, format_clock
 from lines_tui.ui.game_keeper import GameKeeper
 from lines_tui.ui.game_leaving import Leaving
@@ -73,17 +74,18 @@ class GameScreen(DismissedOnTop, Screen[None]):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, saved_by: str | None = None) -> None:
+        """`saved_by`: for a game resumed from its save, the player its save names."""
         super().__init__()
         self.session = session
         self._shown: dict[str, str | Text] = {}
-        self._player = GamePlayer(session)
+        self._player = GamePlayer(session, saved_by)
         self._keeper = GameKeeper(
             self,
             session,
             self.SAVED_GAME,
             finished=lambda: self.finished,
-            saved_data=self.saved_data,
+            saved_data=self._saved_with_its_player,
         )
         self._leaving = Leaving(self, self._keeper, self.play_on)
 
@@ -144,6 +146,15 @@ class GameScreen(DismissedOnTop, Screen[None]):
         # The player first: a result written later always finds it read (`GamePlayer.read`).
         self._player.read(self, self.show_player)
         tell_what_to_beat(self, self.session, self.table, lambda: self.over)
+
+    def _saved_with_its_player(self) -> dict[str, Any] | None:
+        """The game to save, naming its registered player (`GamePlayer.saved_as`): resumed by
+        whoever plays then, it is still theirs."""
+        data = self.saved_data()
+        player = self._player.saved_as
+        if data is not None and player is not None:
+            data[PLAYER_FIELD] = player
+        return data
 
     @property
     def back_to(self) -> str:
@@ -241,8 +252,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
 
     def abandon_game(self) -> None:
         """The player agreed to lose the game in progress: its save goes now
-        (`GameKeeper.abandon`)."""
+        (`GameKeeper.abandon`). What replaces it on this screen (a new deal, a restart) is
+        whoever plays now's, not the save's player's (`GamePlayer.new_game`)."""
         self._keeper.abandon()
+        self._player.new_game(self, self.show_player)
 
     def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None:
         """Save the game, then `then()`, asking first if it cannot be saved (`Leaving.leave`)."""

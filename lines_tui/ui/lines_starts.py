@@ -52,7 +52,8 @@ class LinesStarts:
 
         game = self.saved.lines()
         if game is not None:
-            self.app.push_screen(LinesScreen(self.session, game, resumed=True))
+            saved_by = self.saved.saved_by("lines")
+            self.app.push_screen(LinesScreen(self.session, game, resumed=True, saved_by=saved_by))
 
     def board_size(self) -> int:
         """The board size new games from the menu and Today's deals are played on: `--size` or

@@ -147,7 +147,10 @@ class MahjongStarts:
         self.solvable_deals()  # the screen's new deals (N) follow the setting
         game = self.saved.mahjong()
         if game is not None:
-            self.app.push_screen(MahjongScreen(self.session, game.layout, game.seed, game=game))
+            saved_by = self.saved.saved_by("mahjong")
+            self.app.push_screen(
+                MahjongScreen(self.session, game.layout, game.seed, game=game, saved_by=saved_by)
+            )
 
     def solvable_deals(self) -> bool:
         """Whether "solvable deals only" is on: --solvable or the picker's `o` in this run, else as

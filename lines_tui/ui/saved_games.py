@@ -8,8 +8,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from lines_tui.engine.saved_games import Deal, lines_summary, mahjong_progress, mahjong_summary
+from lines_tui.engine.saved_games import (
+    Deal,
+    lines_summary,
+    mahjong_progress,
+    mahjong_summary,
+    saved_by,
+)
 from lines_tui.store import Preferences, StoreError, one_lock_wait
+from lines_tui.store.names import same_name
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
@@ -152,6 +159,17 @@ class SavedGames:
         lines, mahjong = game("lines"), game("mahjong")
         lost_said = judged.get("mahjong", Judged()).summary
         today = utc_day(self.session.clock())
+
+        def whose(data: dict[str, Any] | None) -> str | None:
+            """ "Ann's game" for a game of another registered player than the one who plays:
+            resumed, it is still Ann's (`Store.player_of_game`). Said last: what the game is
+            comes first, where a long name would push it out of the menu's width."""
+            by = saved_by(data)
+            if by is None or player_unread or (player is not None and same_name(by, player)):
+                return None  # (not read again where the scores could not be read)
+            owner = read(lambda: store.player_of_game(by), "the scores", SCORES_UNREAD)
+            return None if owner is None or owner == player else f"{owner}'s game"
+
         # Settings that could not be read play as the defaults (what was read says so).
         settings = read(store.preferences, "the settings")
         kept = settings or Preferences()
@@ -162,11 +180,20 @@ class SavedGames:
         return MenuState(
             player_line(player, unread=player_unread),
             {
-                "resume-lines": None if lines is None else lines_summary(lines, today=today),
+                "resume-lines": (
+                    None
+                    if lines is None
+                    else ", ".join(filter(None, [lines_summary(lines, today=today), whose(lines)]))
+                ),
                 "resume-mahjong": (
                     None
                     if mahjong is None
-                    else ", ".join(filter(None, [mahjong_summary(mahjong, today=today), lost_said]))
+                    else ", ".join(
+                        filter(
+                            None,
+                            [mahjong_summary(mahjong, today=today), lost_said, whose(mahjong)],
+                        )
+                    )
                 ),
             },
             {"lines": lines, "mahjong": mahjong},
@@ -189,6 +216,11 @@ class SavedGames:
     def game(self, kind: SavedGame) -> dict[str, Any] | None:
         state = self.state
         return None if state is None else state.games.get(kind)
+
+    def saved_by(self, kind: SavedGame) -> str | None:
+        """The player the saved game of `kind` names as its own (`engine.saved_games.saved_by`),
+        as the menu last read it."""
+        return saved_by(self.game(kind))
 
     def lines(self) -> LinesGame | None:
         """The saved Lines game, or None. The menu's read judged it resumable (`RESUMABLE`): a

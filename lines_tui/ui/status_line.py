@@ -55,12 +55,20 @@ class StatusLine(Widget):
         self._message = ""
         self._important = False
         self._room = room
+        self._leads = False
 
     @property
     def message(self) -> str:
         return self._message
 
+    @property
+    def lead(self) -> str:
+        """What the line says, if a damaged file set aside now is told after it rather than
+        in its place (`tell(..., leads=True)`: what an import just merged); else ""."""
+        return self._message if self._leads else ""
+
     def say(self, message: str, important: bool = False) -> None:
+        self._leads = False
         if (message, important) == (self._message, self._important):
             return  # unchanged: no redraw, so a cursor key sends few bytes
         before, self._message, self._important = self._message, message, important
@@ -74,9 +82,11 @@ class StatusLine(Widget):
         else:
             self.refresh()
 
-    def tell(self, message: str, severity: SeverityLevel) -> None:
-        """A notice (`App.notify`'s severities): anything but information is important."""
+    def tell(self, message: str, severity: SeverityLevel, *, leads: bool = False) -> None:
+        """A notice (`App.notify`'s severities): anything but information is important.
+        `leads`: see `lead`."""
         self.say(message, important=severity != "information")
+        self._leads = leads
 
     def _rows_change(self, before: str, after: str) -> bool:
         """Whether the line takes other rows for `after` than it took for `before`: never for a

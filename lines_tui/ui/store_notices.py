@@ -104,6 +104,10 @@ class StoreNotices:
             line = status_line_on_top(self._app)
             in_a_row = line is not None and line.OF_A_GAME
             title, told = set_aside_notice(set_aside, in_a_row=in_a_row)
+            if line is not None and line.lead:
+                # What an import just merged: the file set aside meanwhile is told after it,
+                # not in its place (any other notice the line holds is replaced, as always).
+                told = f"{line.lead}\n{told}"
             self._app.notify(told, title=title, severity="warning", timeout=12)
         for warning in new:
             if warning not in store.set_aside:

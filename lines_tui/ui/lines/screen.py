@@ -87,8 +87,16 @@ class LinesScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = LINES_KEYS
 
-    def __init__(self, session: Session, game: LinesGame, *, resumed: bool = False) -> None:
-        super().__init__(session)
+    def __init__(
+        self,
+        session: Session,
+        game: LinesGame,
+        *,
+        resumed: bool = False,
+        saved_by: str | None = None,
+    ) -> None:
+        """`resumed` from its save, which names `saved_by` as its player (`GameScreen`)."""
+        super().__init__(session, saved_by)
         self.game = game
         self.selected: Cell | None = None
         self.message = RESUMED if resumed else ""
@@ -275,6 +283,8 @@ class LinesScreen(GameScreen):
         row, col = self.board.cursor
         d_row, d_col = MOVES[direction]
         size = self.game.size
+        if self.message == cursor_on(self.board.cursor):
+            self._say("")  # it would name a cell the cursor has left
         self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
 
     def action_row_digit(self, digit: str) -> None:
@@ -298,7 +308,7 @@ class LinesScreen(GameScreen):
         if (has_ball and self.selected != cell) or (not has_ball and self.selected is not None):
             self.action_act()
         else:
-            self._say(f"Cursor on {cell_name(cell)}.")
+            self._say(cursor_on(cell))
 
     def _skip_film(self) -> None:
         if self.animating:
@@ -514,3 +524,8 @@ class LinesScreen(GameScreen):
         game = LinesGame.new(fresh_seed(), size, started_at=self.now())
         self.dismiss()
         self.app.push_screen(LinesScreen(session, game))
+
+
+def cursor_on(cell: Cell) -> str:
+    """What a typed cell that is neither selected nor moved to says: where the cursor went."""
+    return f"Cursor on {cell_name(cell)}."

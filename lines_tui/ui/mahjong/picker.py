@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
-from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number, number_said
+from lines_tui.engine.deal_choice import LAST_DEAL, number_said
 from lines_tui.engine.mahjong.layouts import (
     Discovery,
     Layout,
@@ -29,6 +29,7 @@ from lines_tui.engine.mahjong.layouts import (
     layout_reference,
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
+from lines_tui.engine.numbers import small_number
 from lines_tui.outside_text import inert, printable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, least_width
@@ -99,12 +100,11 @@ def parse_seed(text: str) -> int | None:
     if not text.isascii() or not text.isdecimal():
         said = as_sentence(printable(number_said(text, "a number")))
         raise SeedRefused(said, "is not a deal number", "type a whole number like 42")
-    digits = text.lstrip("0") or "0"
-    # Compared as text first: Python refuses to read a number of thousands of digits.
-    if len(digits) > len(str(LAST_DEAL)) or not is_deal_number(int(digits)):
+    seed = small_number(text, LAST_DEAL)
+    if seed is None:
         said = as_sentence(number_said(text))
         raise SeedRefused(said, "is too large", f"the last deal is {LAST_DEAL}")
-    return int(digits)
+    return seed
 
 
 class LayoutTable(RowTable):

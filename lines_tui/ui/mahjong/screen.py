@@ -134,11 +134,12 @@ class MahjongScreen(GameScreen):
         choice: DealChoice = RANDOM,
         proof: Skipped | None = None,
         check_time: float = CHECK_TIMEOUT,
+        saved_by: str | None = None,
     ) -> None:
         """The dead-end check runs in the session's solver process, shared by every screen, for
         `check_time` seconds at most. `proof`: the deal was proved solvable, these deals skipped
-        on the way to it."""
-        super().__init__(session)
+        on the way to it. `saved_by`: a `game` resumed from its save, the player it names."""
+        super().__init__(session, saved_by)
         self.tile_layout = layout
         session.played(layout)  # a layout from a file: its leaderboard knows it
         self._seed = seed

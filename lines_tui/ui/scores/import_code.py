@@ -25,6 +25,7 @@ from lines_tui.store.paste import (
     repeats,
     too_long_to_read,
 )
+from lines_tui.store.sharing import race_over
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
@@ -52,7 +53,7 @@ from lines_tui.ui.scores.pasted_codes import (
 )
 from lines_tui.ui.scores.preview_table import FATES, fate_class, fill, rejections
 from lines_tui.ui.sentences import as_sentence, ended
-from lines_tui.ui.session import Checkers, Session
+from lines_tui.ui.session import Checkers, NoticesReleased, Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, write
 
@@ -123,6 +124,15 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     """
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
+
+    @property
+    def HOLDS_NOTICES(self) -> bool:  # the name `StoreNotices` asks every screen for
+        """While a merge runs, the store's warnings wait for the screen after it: a damaged file
+        the merge set aside is told on the leaderboard after what the merge did; told over
+        Import, it was gone as the leaderboard opened. One the preview's read set aside is told
+        over Import at once, before enter merges into the fresh file."""
+        return self._merging
+
     HELP = (
         "Paste a friend's share codes, one or several, even inside a chat message. Every entry is "
         "replayed, and the preview shows what a merge would do with it: added, already there, "
@@ -195,6 +205,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         self.query_one(CodeInput).focus()
         self.show([], PASTE)
 
+    def on_unmount(self) -> None:
+        self.app.post_message(NoticesReleased())
+
     def on_input_changed(self, event: Input.Changed) -> None:
         # As pasted: a paste typed out as keys has line breaks the value holds as spaces.
         text = self.query_one(CodeInput).pasted_text
@@ -241,7 +254,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             fate: self.get_component_rich_style(fate_class(fate), partial=True) for fate in FATES
         }
         self.query_one("#import-reason", Static).update(rejections(rejected, styles["rejected"]))
-        said = message or summary([read for _, read in reads], self.session.table_title)
+        said = message or summary(
+            [read for _, read in reads], self.session.clock(), self.session.table_title
+        )
         self.query_one("#import-summary", Static).update(Text(printable_lines(said)))
         self._tell("")  # what enter said was of the paste before
         if pasted.merges():
@@ -283,7 +298,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             return
         to_merge = self._pasted.to_merge()
         if not to_merge.numbered and not self._checking:
-            deal = self._pasted.challenge_there()
+            deal = self._pasted.challenge_there(self.session.clock())
             if deal is not None:  # a code that could not be read beside it is left out
                 self._challenge(deal)
                 return
@@ -305,6 +320,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         def failed(error: StoreError) -> None:
             self._merging = False
             self.notify(f"Nothing was merged: {error}", severity="error")
+            self.app.post_message(NoticesReleased())  # those the merge's try found
 
         def merge() -> tuple[list[Merge], OfferReads]:
             merges = self.store.import_codes(codes, self._checkers.imported)
@@ -327,6 +343,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
 
         def failed(error: StoreError) -> None:  # `_best_there` reads None on a store error
             self._merging = False
+            self.app.post_message(NoticesReleased())
 
         def offer(reads: OfferReads) -> None:
             challenge = Challenge.offered(deal, reads)
@@ -374,7 +391,7 @@ NOTHING_NEW = "Enter merged nothing: paste another code, or esc to go back."
 says so (`summary`)."""
 
 
-def summary(reads: list[Read], title: Titles = id_title) -> str:
+def summary(reads: list[Read], now: float, title: Titles = id_title) -> str:
     """One line for one code; for several, what enter merges, then a line per code (a code
     given again is said to be, in its place, and counted once); each table named by `title`."""
     if len(reads) == 1:
@@ -384,18 +401,18 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
             return f"{line} Press enter to merge."
         if all_there(reads) and isinstance(read, Merge):
             there = f"Nothing to merge: {ALL_THERE}. {as_sentence(table_line(read, title))}"
-            return there + challenge_offered(reads)
+            return there + challenge_offered(reads, now)
         return ended(as_sentence(line))  # a reason is told within a line elsewhere
     merges = sum(brings(read) for read in reads)
     once = sum(not isinstance(read, Repeat) for read in reads)
     again = given_again([read.of if isinstance(read, Repeat) else None for read in reads])
     codes = f"{len(reads)} codes, {again}" if again else f"{len(reads)} codes"
     if all_there(reads):
-        head = f"Nothing to merge: {ALL_THERE} ({codes}).{challenge_offered(reads)}"
+        head = f"Nothing to merge: {ALL_THERE} ({codes}).{challenge_offered(reads, now)}"
     elif not merges:
         none = f"none of the {len(reads)} codes" + (f" ({again})" if again else "")
         head = f"Nothing to merge: {none} brings an entry to your tables."
-        head += challenge_offered(reads)  # a code that cannot be read does not stop it
+        head += challenge_offered(reads, now)  # a code that cannot be read does not stop it
     elif merges == once:
         head = f"{codes}. Press enter to merge {'them all' if once > 1 else 'it'}."
     else:
@@ -404,17 +421,21 @@ def summary(reads: list[Read], title: Titles = id_title) -> str:
     return "\n".join([head, *lines])
 
 
-def challenge_offered(reads: list[Read]) -> str:
+def challenge_offered(reads: list[Read], now: float) -> str:
     """What enter does when every entry pasted is there already: with a code of one deal's
-    table, offers its challenge (as after a merge); else nothing (""). A code that cannot be
-    read is left out: every entry of the others there, it does not stop the offer."""
+    table, offers its challenge (as after a merge), or says why there is no race on it at `now`
+    (`race_over`); else nothing (""). A code that cannot be read is left out: every entry of the
+    others there, it does not stop the offer."""
     if not all_read_there(reads):
         return ""
     merges = [read for read in reads if isinstance(read, Merge)]
     deal = challenged(merges, brought=False)
     if deal is None:
         return ""
+    number = next(n for n, read in enumerate(reads, start=1) if read is deal)
+    over = race_over(deal.table, now)
+    if over is not None:  # enter then merges nothing, as the summary says
+        return f" No race on {'it' if len(reads) == 1 else f'code {number}'}: {over}."
     if len(reads) == 1:
         return " Press enter for its challenge."
-    number = next(n for n, read in enumerate(reads, start=1) if read is deal)
     return f" Press enter for the challenge of code {number}."

@@ -320,7 +320,8 @@ class LeaderboardScreen(
         it away (`notice_shown`)."""
         self._told_row = None
         self.app.clear_notifications()  # none covers the table's rows
-        self.query_one("#board-status", StatusLine).tell(told, severity)
+        # A damaged file the import set aside is told after it (`StatusLine.lead`).
+        self.query_one("#board-status", StatusLine).tell(told, severity, leads=True)
 
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables

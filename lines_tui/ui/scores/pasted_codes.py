@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from lines_tui.store import Entry, Merge, TableId
 from lines_tui.store.paste import repeats, same_as
+from lines_tui.store.sharing import race_over
 from lines_tui.ui.sentences import ended
 
 
@@ -56,13 +57,15 @@ class PastedCodes:
         """Whether every entry of the codes is in your tables already (see all_there)."""
         return all_there([read for _, read in self.reads])
 
-    def challenge_there(self) -> Merge | None:
+    def challenge_there(self, now: float) -> Merge | None:
         """The code of one deal's table whose challenge enter offers with nothing to merge:
         every entry of the codes read is already in your tables (a code that cannot be read is
-        left out, and does not stop it); None if there is none."""
+        left out, and does not stop it); None if there is none, or its race is over at `now`
+        (`race_over`)."""
         if not all_read_there([read for _, read in self.reads]):
             return None
-        return challenged(self.merges(), brought=False)
+        deal = challenged(self.merges(), brought=False)
+        return None if deal is None or race_over(deal.table, now) else deal
 
     def unread(self) -> list[str]:
         """The codes that could not be read, each by its number with why ("code 2: the share

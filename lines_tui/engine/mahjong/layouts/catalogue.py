@@ -18,6 +18,7 @@ from lines_tui.engine.mahjong.layouts.kmahjongg import (
     read_kmahjongg,
 )
 from lines_tui.engine.mahjong.layouts.layout import Layout, layout_name, read_layout_text
+from lines_tui.engine.numbers import small_number
 from lines_tui.engine.text_file import HomeUnknown, expand_home, is_a_file
 from lines_tui.engine.visible_text import repeated
 
@@ -222,8 +223,9 @@ def _from_file(reference: str) -> Layout:
         for layout in layouts:
             if map_name.casefold() in (layout.name.casefold(), layout.title.casefold()):
                 return layout
-        if map_name.isdecimal() and 1 <= int(map_name) <= len(layouts):
-            return layouts[int(map_name) - 1]  # FILE.map#2: the second map, whatever its name
+        picked = small_number(map_name, len(layouts))
+        if picked:  # FILE.map#2: the second map, whatever its name
+            return layouts[picked - 1]
         raise LayoutError(
             f"{path}: no map named '{repeated(map_name)}' (it holds: {_picks(layouts)})"
         )

@@ -31,6 +31,7 @@ from lines_tui.engine.mahjong.layouts.layout import (
     TileCollector,
     normalised,
     read_layout_text,
+    tiles_counted,
 )
 from lines_tui.engine.visible_text import TITLE_CHARS, repeated, shown_text
 
@@ -101,7 +102,7 @@ class _MapReader:
         if count == 0 or count % 2:
             raise LayoutError(
                 f"{self.source}: line {self.map_line}: map {shown_text(title, TITLE_CHARS)!r} "
-                f"has {count} tiles; "
+                f"has {tiles_counted(count)}; "
                 "a layout needs an even, positive number"
             )
         return Layout(name, title, normalised(tiles.slots), f"{self.source}#{name}")

@@ -27,6 +27,7 @@ from lines_tui.engine.mahjong.layouts.layout import (
     normalised,
     read_layout_text,
 )
+from lines_tui.engine.numbers import small_number
 from lines_tui.engine.visible_text import repeated
 
 MAGIC_V10 = "kmahjongg-layout-v1.0"
@@ -54,12 +55,13 @@ def parse_kmahjongg(
         dimension = _DIMENSION.fullmatch(line.strip()) if header == MAGIC_V11 else None
         if dimension:
             letter, value = dimension.groups()
-            if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_DIMENSION:
+            read = small_number(value, MAX_DIMENSION)
+            if not read:  # 0 is no size either
                 raise LayoutError(
                     f"{source}: line {number}: '{repeated(line.strip())}' is not a size "
                     f"('{letter}' and a whole number from 1 to {MAX_DIMENSION})"
                 )
-            size[letter] = int(value)
+            size[letter] = read
         elif line:
             rows.append((number, line))
     missing = [letter for letter in "whd" if letter not in size]

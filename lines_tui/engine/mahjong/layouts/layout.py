@@ -64,7 +64,8 @@ class Layout:
         if count == 0:
             raise LayoutError(f"{self.where}: the layout has no tiles")
         if count % 2:
-            raise LayoutError(f"{self.where}: {count} tiles; a layout needs an even number")
+            odd = tiles_counted(count)
+            raise LayoutError(f"{self.where}: {odd}; a layout needs an even number")
         if count > MAX_TILES:
             raise LayoutError(f"{self.where}: {count} tiles; at most {MAX_TILES} are allowed")
         # Overlaps are refused now; the neighbour tables wait until a game needs them, so that
@@ -175,3 +176,8 @@ def read_layout_text(path: Path) -> str:
         return read_text_file(path, MAX_FILE_BYTES, "layout file", bom=True)
     except TextFileError as error:
         raise LayoutError(str(error)) from None
+
+
+def tiles_counted(count: int) -> str:
+    """1 tile, 3 tiles: `count` tiles in words."""
+    return "1 tile" if count == 1 else f"{count} tiles"
