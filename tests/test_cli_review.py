@@ -1121,3 +1121,13 @@ def test_a_files_name_for_codes_says_how_a_file_is_read(
     suggested = hint.format(file=f"'{file}'")
     assert line.rstrip("\n").endswith(f"{file} is a file, not a code: {suggested}")
     assert "is a file" not in refused(run(*command, "code.txt"))  # no such file here
+
+
+def test_version_is_printed_before_anything_is_read(home: Path) -> None:
+    """A command-line user's first question had no answer: there was no --version."""
+    from importlib.metadata import version
+
+    result = run("--version", "--data-dir", "/nonexistent/folder")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"lines-tui {version('lines-tui')}\n"
+    assert not (home / "data").exists()

@@ -661,6 +661,26 @@ def test_a_resumed_game_is_its_registered_players_else_whoever_plays(folder: Pat
     assert store.player_of_game("Cy") is None
 
 
+def test_a_renamed_player_keeps_their_saved_games(folder: Path) -> None:
+    """Alice renamed Alicia: her saved games still named Alice, no longer registered, and so
+    were whoever played next's, their scores filed under that player."""
+    store = open_store(folder)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    lines = {"size": 9, "player": "Alice"}
+    mahjong = {"seed": 5, "player": "Bob"}
+    store.save_game("lines", lines)
+    store.save_game("mahjong", mahjong)
+    store.rename_player("alice", "Alicia")
+    assert store.load_game("lines") == {**lines, "player": "Alicia"}
+    assert store.load_game("mahjong") == mahjong
+    assert store.player_of_game("Alicia") == "Alicia"
+    # The copy that saved it, knowing it by its old name, still knows it as its game.
+    store.save_game("lines", {**lines, "size": 7}, known=lines)
+    assert store.load_game("lines") == {**lines, "size": 7}
+
+
 def test_only_games_of_at_most_24_hours_are_saved(folder: Path) -> None:
     store = open_store(folder)
     store.add_player("Ann")

@@ -519,12 +519,15 @@ async def test_a_saved_game_stays_its_players_whoever_plays_when_it_is_resumed(
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        whose = "" if owner == "Bob" else f", {owner}'s game"
-        assert f"Lines (9 x 9, score {game.score}{whose})" in " ".join(drawn_rows(app))
+        # The owner first: a long name would be cut from the entry's end.
+        whose = "Lines" if owner == "Bob" else f"{owner}'s Lines"
+        assert f"Resume {whose} (9 x 9, score {game.score})" in " ".join(drawn_rows(app))
         await pilot.press("r")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, LinesScreen) and screen.player == owner
+        whose = "your" if owner == "Bob" else f"{owner}'s"
+        assert screen.query_one(StatusLine).message == f"Resumed {whose} saved game."
         await play_by_keys(pilot, screen, last_move)
         assert isinstance(app.screen, GameOverScreen) and app.screen.outcome.saved
     (entry,) = open_store(tmp_path).table("lines-9")

@@ -805,3 +805,24 @@ async def test_a_new_deal_or_a_restart_over_a_resumed_game_is_whoever_plays_now(
         assert len(screen.game.history) == 1
     saved = open_store(tmp_path).load_game("mahjong")
     assert saved is not None and saved["player"] == "Bob"
+
+
+async def test_the_questions_over_another_players_saved_game_name_them(tmp_path: Path) -> None:
+    """Bob, asked "You have a saved Lines game … Resume it?" of Alice's game, read it as his."""
+    store = open_store(tmp_path)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    save_a_lines_game(tmp_path)
+    data = open_store(tmp_path).load_game("lines")
+    assert data is not None
+    open_store(tmp_path).save_game("lines", {**data, "player": "Alice"})
+    app = make_app(tmp_path, start="lines")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert dialog_text(app) == "Alice has a saved Lines game (9 x 9, score 0). Resume it?"
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert dialog_text(app).startswith("Alice has a saved Lines game (9 x 9, score 0). ")

@@ -7,7 +7,7 @@ import ast
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer._click.exceptions import NoSuchOption, UsageError  # typer carries its own click
@@ -18,6 +18,7 @@ from lines_tui.commands.common import (
     BAD_INPUT,
     is_store_warning,
     output_guarded,
+    say,
     tell_store_warnings,
     warn,
 )
@@ -273,6 +274,15 @@ def root(
             help="Play as this registered player (default: the active one).",
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,  # before anything reads a data folder or a player
+            callback=lambda asked: asked and print_version(),
+            help="Print the version and exit.",
+        ),
+    ] = False,
 ) -> None:
     if ctx.meta.get(HELP_ASKED):  # a command's help needs no data folder or player to be right
         return
@@ -286,6 +296,13 @@ def root(
             check_player(ctx.obj)
     if ctx.invoked_subcommand is None:
         open_menu(ctx.obj)
+
+
+def print_version() -> NoReturn:
+    from importlib.metadata import version
+
+    say(f"lines-tui {version('lines-tui')}")
+    raise typer.Exit()
 
 
 app.command("lines", help="Play Color Lines.")(play.lines)

@@ -8,9 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from lines_tui.engine.saved_games import PLAYER_FIELD, saved_by
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles
 from lines_tui.store.errors import SavedGameKept, StoreError
+from lines_tui.store.names import same_name
 from lines_tui.store.schema import CorruptFile, dump_game, load_game
 from lines_tui.store.tables import KINDS
 
@@ -63,7 +65,7 @@ class GameFile:
         None, nothing removed and `then` not called, if the game is gone or another game is
         there. A `then` that fails (StoreError: a full disk) leaves the game saved."""
         with self.files.rewriting(self.path, self._reader()) as game:
-            if game.current != known:
+            if game.current is None or not same_game(game.current, known):
                 return None
             result = then()
             game.remove()
@@ -76,8 +78,17 @@ class GameFile:
         a game there is refused unless `replace`, and unless it is the `known` one when one is
         given (a damaged file is set aside first, so it is no game, and one from a newer
         lines-tui always refuses: `DataFiles.rewriting`)."""
-        if current is not None and not (replace and known in (None, current)):
+        if current is not None and not (replace and (known is None or same_game(known, current))):
             raise SavedGameKept(f"a saved {self.kind} game is there, and it is kept")
+
+    def rename_player(self, old: str, new: str) -> None:
+        """The saved game, if it names `old` as its player (in any case), names `new` instead:
+        renamed, a player keeps their game (else it would be whoever plays next's)."""
+        with self.files.rewriting(self.path, self._reader()) as game:
+            current = game.current
+            player = saved_by(current)
+            if current is not None and player is not None and same_name(player, old):
+                game.write(dump_game(self.kind, {**current, PLAYER_FIELD: new}))
 
     def _reader(
         self, resumable: Callable[[dict[str, Any]], object] | None = None
@@ -92,3 +103,13 @@ class GameFile:
             return game
 
         return read
+
+
+def same_game(saved: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two saves are one game, whoever they name as its player: a rename changes that
+    name in the file, and the copy of lines-tui that saved the game must still know it."""
+    return _without_player(saved) == _without_player(other)
+
+
+def _without_player(saved: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in saved.items() if key != PLAYER_FIELD}

@@ -366,6 +366,11 @@ class Store:
         with self._playing_lock:
             if self._playing is not None and same_name(self._playing, current):
                 self._playing = renamed  # who plays this run only plays on, renamed
+        for kind in KINDS:  # their saved games stay theirs
+            try:
+                self._game_file(kind).rename_player(current, renamed)
+            except StoreError as error:
+                self._files.warn(f"the saved {kind} game still names {current}: {error}")
         return renamed
 
     def remove_player(self, name: str) -> str:

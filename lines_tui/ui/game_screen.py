@@ -74,10 +74,14 @@ class GameScreen(DismissedOnTop, Screen[None]):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    def __init__(self, session: Session, saved_by: str | None = None) -> None:
-        """`saved_by`: for a game resumed from its save, the player its save names."""
+    def __init__(
+        self, session: Session, saved_by: str | None = None, owner: str | None = None
+    ) -> None:
+        """`saved_by`: for a game resumed from its save, the player its save names; `owner`:
+        that player if not the one who plays, as the menu named them (`resumed_said`)."""
         super().__init__()
         self.session = session
+        self._owner = owner
         self._shown: dict[str, str | Text] = {}
         self._player = GamePlayer(session, saved_by)
         self._keeper = GameKeeper(
@@ -146,6 +150,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
         # The player first: a result written later always finds it read (`GamePlayer.read`).
         self._player.read(self, self.show_player)
         tell_what_to_beat(self, self.session, self.table, lambda: self.over)
+
+    @property
+    def resumed_said(self) -> str:
+        """What a resumed game first says: whose saved game it is."""
+        return RESUMED if self._owner is None else f"Resumed {self._owner}'s saved game."
 
     def _saved_with_its_player(self) -> dict[str, Any] | None:
         """The game to save, naming its registered player (`GamePlayer.saved_as`): resumed by

@@ -52,8 +52,9 @@ class LinesStarts:
 
         game = self.saved.lines()
         if game is not None:
-            saved_by = self.saved.saved_by("lines")
-            self.app.push_screen(LinesScreen(self.session, game, resumed=True, saved_by=saved_by))
+            saved_by, owner = self.saved.saved_by("lines"), self.saved.owner("lines")
+            screen = LinesScreen(self.session, game, resumed=True, saved_by=saved_by, owner=owner)
+            self.app.push_screen(screen)
 
     def board_size(self) -> int:
         """The board size new games from the menu and Today's deals are played on: `--size` or

@@ -147,9 +147,11 @@ class MahjongStarts:
         self.solvable_deals()  # the screen's new deals (N) follow the setting
         game = self.saved.mahjong()
         if game is not None:
-            saved_by = self.saved.saved_by("mahjong")
+            saved_by, owner = self.saved.saved_by("mahjong"), self.saved.owner("mahjong")
             self.app.push_screen(
-                MahjongScreen(self.session, game.layout, game.seed, game=game, saved_by=saved_by)
+                MahjongScreen(
+                    self.session, game.layout, game.seed, game=game, saved_by=saved_by, owner=owner
+                )
             )
 
     def solvable_deals(self) -> bool:

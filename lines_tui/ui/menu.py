@@ -111,6 +111,9 @@ class MenuState:
     set_aside: frozenset[SavedGame] = frozenset()
     lines_game: LinesGame | None = None
     """The saved Lines game (`games["lines"]`) as this read decoded it (`SavedGames.lines`)."""
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """By kind, the registered player a saved game is, if not the one who plays: resumed, it is
+    theirs; its entry names them first ("Resume Ann's Lines")."""
 
 
 class MenuScreen(LaidOutFor80Columns, Screen[None]):
@@ -231,7 +234,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#menu-player", Static).update(LOADING)
-        self._show_entries({})
+        self._show_entries({}, {})
 
     def on_screen_resume(self) -> None:
         """Shown for the first time or again: the saved games and the player may have changed.
@@ -281,7 +284,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
         for step in steps:
             self._change_lines_size(step)
         self.query_one("#menu-player", Static).update(Text(state.player))
-        self._show_entries(state.saved)
+        self._show_entries(state.saved, state.owners)
         self.refresh_bindings()
         self.post_message(self.StateRead(state))
         chosen, self._chosen = self._chosen, None
@@ -334,7 +337,7 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             severity="warning",
         )
 
-    def _show_entries(self, saved: Mapping[str, str | None]) -> None:
+    def _show_entries(self, saved: Mapping[str, str | None], owners: Mapping[str, str]) -> None:
         options = self.query_one("#menu-options", KeyList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
@@ -343,6 +346,10 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
                 summary = saved.get(option_id)
                 if summary is None:
                     continue
+                kind = resumed_kind(option_id)
+                owner = owners.get(kind)
+                if owner is not None:  # first: a long summary is cut at the entry's end
+                    label = f"Resume {owner}'s {GAME_NAMES[kind]}"
                 label = f"{label} ({summary})"
             elif option_id == "lines":
                 label = lines_label(self._session.lines_size)

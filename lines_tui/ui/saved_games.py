@@ -161,15 +161,19 @@ class SavedGames:
         today = utc_day(self.session.clock())
 
         def whose(data: dict[str, Any] | None) -> str | None:
-            """ "Ann's game" for a game of another registered player than the one who plays:
-            resumed, it is still Ann's (`Store.player_of_game`). Said last: what the game is
-            comes first, where a long name would push it out of the menu's width."""
+            """The registered player whose game `data` is, if not the one who plays: resumed,
+            it is still theirs (`Store.player_of_game`)."""
             by = saved_by(data)
             if by is None or player_unread or (player is not None and same_name(by, player)):
                 return None  # (not read again where the scores could not be read)
             owner = read(lambda: store.player_of_game(by), "the scores", SCORES_UNREAD)
-            return None if owner is None or owner == player else f"{owner}'s game"
+            return None if owner is None or owner == player else owner
 
+        owners = {
+            kind: owner
+            for kind, data in (("lines", lines), ("mahjong", mahjong))
+            if (owner := whose(data)) is not None
+        }
         # Settings that could not be read play as the defaults (what was read says so).
         settings = read(store.preferences, "the settings")
         kept = settings or Preferences()
@@ -180,20 +184,11 @@ class SavedGames:
         return MenuState(
             player_line(player, unread=player_unread),
             {
-                "resume-lines": (
-                    None
-                    if lines is None
-                    else ", ".join(filter(None, [lines_summary(lines, today=today), whose(lines)]))
-                ),
+                "resume-lines": None if lines is None else lines_summary(lines, today=today),
                 "resume-mahjong": (
                     None
                     if mahjong is None
-                    else ", ".join(
-                        filter(
-                            None,
-                            [mahjong_summary(mahjong, today=today), lost_said, whose(mahjong)],
-                        )
-                    )
+                    else ", ".join(filter(None, [mahjong_summary(mahjong, today=today), lost_said]))
                 ),
             },
             {"lines": lines, "mahjong": mahjong},
@@ -206,6 +201,7 @@ class SavedGames:
             refused=frozenset(refused),
             set_aside=frozenset(set_aside),
             lines_game=judged.get("lines", Judged()).lines_game,
+            owners=owners,
         )
 
     def summary(self, kind: SavedGame) -> str | None:
@@ -216,6 +212,25 @@ class SavedGames:
     def game(self, kind: SavedGame) -> dict[str, Any] | None:
         state = self.state
         return None if state is None else state.games.get(kind)
+
+    def owner(self, kind: SavedGame) -> str | None:
+        """The registered player the saved game of `kind` is, if not the one who plays (as the
+        menu last read it): resumed, it is theirs."""
+        state = self.state
+        return None if state is None else state.owners.get(kind)
+
+    def has_saved(self, kind: SavedGame) -> str:
+        """Who has the saved game of `kind`, as a question starts: "You have", or "Ann has" for
+        another registered player's (`owner`)."""
+        owner = self.owner(kind)
+        return "You have" if owner is None else f"{owner} has"
+
+    def _waiting(self, kind: SavedGame, saved: str, asked: str) -> str:
+        """What was asked for and the saved game of another size or layout that waits instead
+        (another registered player's named as theirs, `owner`)."""
+        owner = self.owner(kind)
+        whose = "A saved" if owner is None else f"{owner}'s saved"
+        return f"You asked for {asked}. {whose} {GAME_NAMES[kind]} game is waiting ({saved})"
 
     def saved_by(self, kind: SavedGame) -> str | None:
         """The player the saved game of `kind` names as its own (`engine.saved_games.saved_by`),
@@ -270,9 +285,11 @@ class SavedGames:
             return
 
         if asked is None:
-            question = f"You have a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
+            question = (
+                f"{self.has_saved(kind)} a saved {GAME_NAMES[kind]} game ({saved}). Resume it?"
+            )
         else:
-            question = f"{_waiting(kind, saved, asked)}: resume it, or start {asked}?"
+            question = f"{self._waiting(kind, saved, asked)}: resume it, or start {asked}?"
         self._offer_resume(kind, question, resume, start, asked=asked, new=asked)
 
     def replacing(
@@ -361,11 +378,13 @@ class SavedGames:
 
         if asked is None:
             question = (
-                f"You have a saved {GAME_NAMES[kind]} game ({saved}). {REPLACED_AT_FIRST_MOVE} "
+                f"{self.has_saved(kind)} a saved {GAME_NAMES[kind]} game ({saved}). "
+                f"{REPLACED_AT_FIRST_MOVE} "
                 "Start a new one?"
             )
         else:
-            question = f"{_waiting(kind, saved, asked)}. {REPLACED_AT_FIRST_MOVE} Start {asked}?"
+            waiting = self._waiting(kind, saved, asked)
+            question = f"{waiting}. {REPLACED_AT_FIRST_MOVE} Start {asked}?"
         self.app.push_screen(ConfirmScreen(question, title="Replace the saved game?"), answered)
 
     def _resuming_instead(
@@ -381,7 +400,7 @@ class SavedGames:
         keeps it (`declined` runs)."""
         progress = mahjong_progress(self.game(kind)) if kind == "mahjong" else ""
         about = f"({saved}), {progress}" if progress else f"({saved})"
-        question = f"You have this deal saved {about}. Resume it?"
+        question = f"{self.has_saved(kind)} this deal saved {about}. Resume it?"
         self._offer_resume(
             kind, question, same.resume, start, afresh=True, back=same.back, declined=declined
         )
@@ -456,11 +475,6 @@ def another_lines_size(saved_games: SavedGames, size: int) -> str | None:
         return None
     article = "an" if size in (8, 11) else "a"  # "an eight", "an eleven"
     return f"{article} {size} x {size} game"
-
-
-def _waiting(kind: SavedGame, saved: str, asked: str) -> str:
-    """What was asked for and the saved game of another size or layout that waits instead."""
-    return f"You asked for {asked}. A saved {GAME_NAMES[kind]} game is waiting ({saved})"
 
 
 def player_line(player: str | None, *, unread: bool) -> str:

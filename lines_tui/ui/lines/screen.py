@@ -25,7 +25,7 @@ from lines_tui.store.sharing import race_over
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.game_screen import RESUMED, GameScreen
+from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.lines.board import Cell, LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
@@ -94,12 +94,14 @@ class LinesScreen(GameScreen):
         *,
         resumed: bool = False,
         saved_by: str | None = None,
+        owner: str | None = None,
     ) -> None:
-        """`resumed` from its save, which names `saved_by` as its player (`GameScreen`)."""
-        super().__init__(session, saved_by)
+        """`resumed` from its save, which names `saved_by` as its player (`owner`: as
+        `GameScreen`)."""
+        super().__init__(session, saved_by, owner)
         self.game = game
         self.selected: Cell | None = None
-        self.message = RESUMED if resumed else ""
+        self.message = self.resumed_said if resumed else ""
         self.film = TurnFilm(self, self._show_frame, self._film_ended)
         self._game_over_shown = False
         self._show_result: Callable[[], None] | None = None

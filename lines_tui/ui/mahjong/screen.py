@@ -36,7 +36,7 @@ from lines_tui.ui.footer import (
     room_for,
     width_now,
 )
-from lines_tui.ui.game_screen import RESUMED, GameScreen
+from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
@@ -135,11 +135,13 @@ class MahjongScreen(GameScreen):
         proof: Skipped | None = None,
         check_time: float = CHECK_TIMEOUT,
         saved_by: str | None = None,
+        owner: str | None = None,
     ) -> None:
         """The dead-end check runs in the session's solver process, shared by every screen, for
         `check_time` seconds at most. `proof`: the deal was proved solvable, these deals skipped
-        on the way to it. `saved_by`: a `game` resumed from its save, the player it names."""
-        super().__init__(session, saved_by)
+        on the way to it. `saved_by`: a `game` resumed from its save, the player it names (`owner`:
+        as `GameScreen`)."""
+        super().__init__(session, saved_by, owner)
         self.tile_layout = layout
         session.played(layout)  # a layout from a file: its leaderboard knows it
         self._seed = seed
@@ -300,7 +302,7 @@ class MahjongScreen(GameScreen):
         self.refit()  # the proof makes the panel taller
         self.show_deal_name()
         if resumed:
-            self._say(f"{RESUMED} Deal {game.seed}.")
+            self._say(f"{self.resumed_said} Deal {game.seed}.")
         elif proof is not None:
             self._say(proved_text(game.seed, proof))
 
