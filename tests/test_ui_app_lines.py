@@ -530,6 +530,9 @@ async def test_a_saved_game_stays_its_players_whoever_plays_when_it_is_resumed(
         assert screen.query_one(StatusLine).message == f"Resumed {whose} saved game."
         await play_by_keys(pilot, screen, last_move)
         assert isinstance(app.screen, GameOverScreen) and app.screen.outcome.saved
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        whose = "" if owner == "Bob" else f" under {owner}"
+        assert told == f"Saved{whose}: place 1 in the table Lines 9 x 9."
     (entry,) = open_store(tmp_path).table("lines-9")
     assert (entry.name, entry.value) == (owner, game.score)
 

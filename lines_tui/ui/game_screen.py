@@ -152,6 +152,12 @@ class GameScreen(DismissedOnTop, Screen[None]):
         tell_what_to_beat(self, self.session, self.table, lambda: self.over)
 
     @property
+    def owner(self) -> str | None:
+        """The player this game was resumed as, if not the one who plays (as the menu named
+        them); None otherwise."""
+        return self._owner
+
+    @property
     def resumed_said(self) -> str:
         """What a resumed game first says: whose saved game it is."""
         return RESUMED if self._owner is None else f"Resumed {self._owner}'s saved game."
@@ -265,6 +271,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         whoever plays now's, not the save's player's (`GamePlayer.new_game`)."""
         self._keeper.abandon()
         self._player.new_game(self, self.show_player)
+        self._owner = None
 
     def leave(self, then: Callable[[], object], *, quitting: bool = False) -> None:
         """Save the game, then `then()`, asking first if it cannot be saved (`Leaving.leave`)."""

@@ -24,14 +24,16 @@ if TYPE_CHECKING:
     from lines_tui.store import RecordOutcome
 
 
-def outcome_text(outcome: RecordOutcome, table_title: str) -> str:
+def outcome_text(outcome: RecordOutcome, table_title: str, owner: str | None = None) -> str:
     """What became of the score, its table named by `table_title` (`Session.table_title`:
     "Lines 9 x 9", not its id "lines-9"), after the word "table": a title such as "Lines 9 x 9,
-    deal 3" reads whole there, where "in the Lines 9 x 9, deal 3 table" did not."""
+    deal 3" reads whole there, where "in the Lines 9 x 9, deal 3 table" did not. A game resumed
+    of another player's (`owner`) says whom it was saved under."""
+    saved = "Saved" if owner is None else f"Saved under {outcome.filed_as or owner}"
     if outcome.saved and outcome.rank is not None:
-        return ended(f"Saved: place {outcome.rank} in the table {table_title}")
+        return ended(f"{saved}: place {outcome.rank} in the table {table_title}")
     if outcome.saved:
-        return "Saved."
+        return f"{saved}."
     return not_saved(outcome)
 
 
@@ -76,12 +78,14 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
         back_to: str = MENU,
         asked: bool = False,
+        owner: str | None = None,
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
         the table the score went into (`b`, once it is saved), `table_title` its title;
         `back_to`: where `q` goes, the screen under the game (`going_back`); `asked`: opened
-        again by the player's own `r`, so no key typed once it shows is dropped."""
+        again by the player's own `r`, so no key typed once it shows is dropped; `owner`: the
+        game was another player's, resumed (`outcome_text`)."""
         super().__init__()
         if asked:
             self.guard = 0.0
@@ -92,6 +96,7 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         self.why_no_challenge = why_no_challenge
         self._show_leaderboard = show_leaderboard
         self._table_title = table_title
+        self._owner = owner
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as dialog:
@@ -103,7 +108,7 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
                 markup=False,
             )
             yield Static(
-                outcome_text(self.outcome, self._table_title),
+                outcome_text(self.outcome, self._table_title, self._owner),
                 classes="dialog-text",
                 id="game-over-outcome",
                 markup=False,

@@ -423,6 +423,7 @@ class LinesScreen(GameScreen):
                     why_no_challenge=no_challenge,
                     back_to=self.back_to,
                     asked=asked,
+                    owner=self.owner,
                 )
                 self.app.push_screen(dialog, chosen)
 
