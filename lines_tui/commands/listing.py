@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import TERMINAL_COLUMNS
+from lines_tui.commands.common import TERMINAL_COLUMNS, wrapped
 from lines_tui.outside_text import column_width, printable_column
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.names import MAX_NAME_COLUMNS
@@ -96,10 +96,22 @@ class Listing:
         return [f"  deal {self.deal}"]
 
 
-def holding_up(checked: CheckedTable) -> list[Entry]:
-    """The entries of `checked` not refuted."""
-    verdicts = zip(checked.entries, checked.verdicts, strict=True)
-    return [entry for entry, verdict in verdicts if verdict.status != "refuted"]
+def verdict_lines(checked: CheckedTable, *, reasons: bool = False) -> list[str]:
+    """The entries of `checked` in columns, as `scores show` and `scores verify` list them: the
+    deal's line, the header, then a row each, numbered from 1, with its verdict (and, with
+    `reasons`, the verdict's reason under it, under the name: a reason may be long)."""
+    pairs = list(zip(checked.entries, checked.verdicts, strict=True))
+    holding = [entry for entry, verdict in pairs if verdict.status != "refuted"]
+    listing = Listing(checked.table, checked.entries, headed=True, trusted=holding)
+    words = ["verdict", *(verdict.status for _, verdict in pairs)]
+    seed = "seed" if any(listing.seeds) else ""
+    lines = [*listing.deal_line(), listing.header() + ending(padded("verdict", words), seed)]
+    for number, (entry, verdict) in enumerate(pairs, start=1):
+        row = listing.row(str(number), entry)
+        lines.append(row + ending(padded(verdict.status, words), listing.seed(entry)))
+        if reasons and verdict.reason:
+            lines += wrapped(verdict.reason, first=REASON_INDENT, indent=REASON_INDENT)
+    return lines
 
 
 def value_heading(table: TableId) -> str:

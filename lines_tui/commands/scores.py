@@ -36,8 +36,8 @@ from lines_tui.commands.listing import (
     Listing,
     ending,
     heading,
-    holding_up,
     padded,
+    verdict_lines,
 )
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
@@ -205,14 +205,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     if not checked.entries:
         say("  no results yet")
         return
-    listing = Listing(table_id, checked.entries, headed=True, trusted=holding_up(checked))
-    words = ["verdict", *(verdict.status for verdict in checked.verdicts)]
-    say(*listing.deal_line())
-    say(listing.header() + ending(padded("verdict", words), "seed" if any(listing.seeds) else ""))
-    verdicts = zip(checked.entries, checked.verdicts, strict=True)
-    for rank, (entry, verdict) in enumerate(verdicts, start=1):
-        row = listing.row(str(rank), entry)
-        say(row + ending(padded(verdict.status, words), listing.seed(entry)))
+    say(*verdict_lines(checked))  # numbered from 1: its places, best first
     say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
 
 
@@ -450,19 +443,8 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
     for checked in read:
         table = checked.table
         say(*heading(table.title, f" ({table})", f", share code format {checked.format}"))
-        listing = Listing(table, checked.entries, headed=True, trusted=holding_up(checked))
-        words = ["verdict", *(verdict.status for verdict in checked.verdicts)]
-        say(*listing.deal_line())
-        seed = "seed" if any(listing.seeds) else ""
-        say(listing.header() + ending(padded("verdict", words), seed))
-        for number, (entry, verdict) in enumerate(
-            zip(checked.entries, checked.verdicts, strict=True), start=1
-        ):
-            row = listing.row(str(number), entry)
-            say(row + ending(padded(verdict.status, words), listing.seed(entry)))
-            if verdict.reason:  # below its row, under the name: a reason may be long
-                say(*wrapped(verdict.reason, first=REASON_INDENT, indent=REASON_INDENT))
-            all_verified &= verdict.status == "verified"
+        say(*verdict_lines(checked, reasons=True))
+        all_verified &= all(verdict.status == "verified" for verdict in checked.verdicts)
     if not all_verified:
         raise typer.Exit(NOT_ALL_VERIFIED)
 
