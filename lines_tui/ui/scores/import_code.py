@@ -41,11 +41,11 @@ from lines_tui.ui.scores.pasted_codes import (
     Read,
     Repeat,
     Titles,
-    all_read_there,
     all_there,
     best_place,
     best_verified,
     brings,
+    challenge_all_there,
     challenged,
     id_title,
     read_line,
@@ -426,10 +426,7 @@ def challenge_offered(reads: list[Read], now: float) -> str:
     table, offers its challenge (as after a merge), or says why there is no race on it at `now`
     (`race_over`); else nothing (""). A code that cannot be read is left out: every entry of the
     others there, it does not stop the offer."""
-    if not all_read_there(reads):
-        return ""
-    merges = [read for read in reads if isinstance(read, Merge)]
-    deal = challenged(merges, brought=False)
+    deal = challenge_all_there(reads)
     if deal is None:
         return ""
     number = next(n for n, read in enumerate(reads, start=1) if read is deal)

@@ -58,13 +58,9 @@ class PastedCodes:
         return all_there([read for _, read in self.reads])
 
     def challenge_there(self, now: float) -> Merge | None:
-        """The code of one deal's table whose challenge enter offers with nothing to merge:
-        every entry of the codes read is already in your tables (a code that cannot be read is
-        left out, and does not stop it); None if there is none, or its race is over at `now`
-        (`race_over`)."""
-        if not all_read_there([read for _, read in self.reads]):
-            return None
-        deal = challenged(self.merges(), brought=False)
+        """The code whose challenge enter offers with nothing to merge (`challenge_all_there`);
+        None if there is none, or its race is over at `now` (`race_over`)."""
+        deal = challenge_all_there([read for _, read in self.reads])
         return None if deal is None or race_over(deal.table, now) else deal
 
     def unread(self) -> list[str]:
@@ -193,6 +189,15 @@ def all_there(reads: list[Read]) -> bool:
         isinstance(read, Merge) and read.count("already there") == len(read.results)
         for read in merges
     )
+
+
+def challenge_all_there(reads: list[Read]) -> Merge | None:
+    """The code of one deal's table among `reads` when every entry of the codes read is
+    already in your tables (a code that cannot be read is left out, and does not stop it): the
+    challenge enter offers then, as after a merge. None if there is none."""
+    if not all_read_there(reads):
+        return None
+    return challenged([read for read in reads if isinstance(read, Merge)], brought=False)
 
 
 def all_read_there(reads: list[Read]) -> bool:
