@@ -290,12 +290,16 @@ async def test_the_replay_panel_names_a_daily_table_whole(tmp_path: Path) -> Non
     async with app.run_test(size=SIZE) as pilot:
         app.score_screens.open_leaderboards(str(table))
         await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        title = " ".join(line.strip() for line in widget_lines(replay.query_one("#replay-title")))
-        assert title == f"Bob Lines 7 x 7, deal of {day}"
+        assert await watched_title(pilot) == f"Bob Lines 7 x 7, deal of {day}"
+
+
+async def watched_title(pilot: Pilot[None]) -> str:
+    """`w` on the leaderboard's first row: the replay's panel title, as drawn, in one line."""
+    await pilot.press("w")
+    await settle(pilot)
+    replay = pilot.app.screen
+    assert isinstance(replay, ReplayScreen)
+    return " ".join(line.strip() for line in widget_lines(replay.query_one("#replay-title")))
 
 
 async def test_the_replay_panel_names_a_random_deals_number(tmp_path: Path) -> None:
@@ -306,12 +310,7 @@ async def test_the_replay_panel_names_a_random_deals_number(tmp_path: Path) -> N
         app.score_screens.open_leaderboards("lines-7")
         await settle(pilot)
         entry = app.screen.entries[0]
-        await pilot.press("w")
-        await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        title = " ".join(line.strip() for line in widget_lines(replay.query_one("#replay-title")))
-        assert title == f"{entry.name} Lines 7 x 7, deal {entry.seed}"
+        assert await watched_title(pilot) == f"{entry.name} Lines 7 x 7, deal {entry.seed}"
 
 
 async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
@@ -593,10 +592,7 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("b", "i")
-        await settle(pilot)
-        app.screen.query_one(CodeInput).value = code
-        await settle(pilot)
+        await previewed_after(pilot, code, "b", "i")
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
@@ -606,10 +602,7 @@ async def test_a_challenge_imported_on_the_leaderboard_offers_its_deal_too(tmp_p
         board = app.screen
         assert isinstance(board, LeaderboardScreen)
         assert "lines-7+deal-1" in " ".join(widget_lines(board.query_one("#board-heading")))
-        await pilot.press("i")
-        await settle(pilot)
-        app.screen.query_one(CodeInput).value = code
-        await settle(pilot)
+        await previewed_after(pilot, code, "i")
         await play_the_offered_deal(pilot)
 
 
@@ -672,6 +665,15 @@ async def previewed_in_the_app(pilot: Pilot[None], text: str) -> None:
     app.score_screens.open_import()
     await settle(pilot)
     app.screen.query_one(CodeInput).value = text
+    await settle(pilot)
+
+
+async def previewed_after(pilot: Pilot[None], code: str, *keys: str) -> None:
+    """`keys` pressed (`i`, from a leaderboard), then `code` in the Import screen's field,
+    previewed."""
+    await pilot.press(*keys)
+    await settle(pilot)
+    pilot.app.screen.query_one(CodeInput).value = code
     await settle(pilot)
 
 
@@ -1425,10 +1427,7 @@ async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
         if damaged_at == "before the preview":
             (folder / "scores.json").write_text("{bad")
         if opened_from == "leaderboard":
-            await pilot.press("i")
-            await settle(pilot)
-            app.screen.query_one(CodeInput).value = code
-            await settle(pilot)
+            await previewed_after(pilot, code, "i")
         else:
             await previewed_in_the_app(pilot, code)
         told_over_import = [message for message, _ in app.toasts if told_aside in message]
@@ -1460,10 +1459,7 @@ async def test_files_set_aside_over_import_left_with_esc_never_pile_up_on_the_le
         await settle(pilot)
         for _ in range(3):
             (folder / "scores.json").write_text("{bad")
-            await pilot.press("i")
-            await settle(pilot)
-            app.screen.query_one(CodeInput).value = code
-            await settle(pilot)
+            await previewed_after(pilot, code, "i")
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, LeaderboardScreen)

@@ -4,6 +4,7 @@ Mahjong game is saved, and a new Lines game while one is saved."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -780,14 +781,7 @@ async def test_a_new_deal_or_a_restart_over_a_resumed_game_is_whoever_plays_now(
 ) -> None:
     """Alice's Mahjong game resumed by Bob is hers; N or R then gave Bob a new game on the same
     screen that was still Alice's: saved naming her, its time prefilled with her name."""
-    store = open_store(tmp_path)
-    store.add_player("Alice")
-    store.add_player("Bob")
-    save_a_mahjong_game(tmp_path)
-    data = open_store(tmp_path).load_game("mahjong")
-    assert data is not None
-    open_store(tmp_path).save_game("mahjong", {**data, "player": "Alice"})
-    store.set_active_player("Bob")
+    alices_game_saved_bob_plays(tmp_path, "mahjong", save_a_mahjong_game)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -809,14 +803,7 @@ async def test_a_new_deal_or_a_restart_over_a_resumed_game_is_whoever_plays_now(
 
 async def test_the_questions_over_another_players_saved_game_name_them(tmp_path: Path) -> None:
     """Bob, asked "You have a saved Lines game … Resume it?" of Alice's game, read it as his."""
-    store = open_store(tmp_path)
-    store.add_player("Alice")
-    store.add_player("Bob")
-    store.set_active_player("Bob")
-    save_a_lines_game(tmp_path)
-    data = open_store(tmp_path).load_game("lines")
-    assert data is not None
-    open_store(tmp_path).save_game("lines", {**data, "player": "Alice"})
+    alices_game_saved_bob_plays(tmp_path, "lines", save_a_lines_game)
     app = make_app(tmp_path, start="lines")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -826,3 +813,16 @@ async def test_the_questions_over_another_players_saved_game_name_them(tmp_path:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert dialog_text(app).startswith("Alice has a saved Lines game (9 x 9, score 0). ")
+
+
+def alices_game_saved_bob_plays(data_dir: Path, kind: str, save: Callable[[Path], object]) -> None:
+    """Alice and Bob registered, Bob the active player, and the game `save` saves of `kind`
+    saved naming Alice as its player."""
+    store = open_store(data_dir)
+    store.add_player("Alice")
+    store.add_player("Bob")
+    store.set_active_player("Bob")
+    save(data_dir)
+    data = store.load_game(kind)
+    assert data is not None
+    store.save_game(kind, {**data, "player": "Alice"})
