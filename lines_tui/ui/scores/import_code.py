@@ -133,6 +133,12 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         over Import at once, before enter merges into the fresh file."""
         return self._merging
 
+    def _merge_ended(self) -> None:
+        """A merge that stays on this screen ended (it failed, or brought nothing): the
+        warnings it held are told here now."""
+        self._merging = False
+        self.app.post_message(NoticesReleased())
+
     HELP = (
         "Paste a friend's share codes, one or several, even inside a chat message. Every entry is "
         "replayed, and the preview shows what a merge would do with it: added, already there, "
@@ -318,9 +324,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         self._merging = True
 
         def failed(error: StoreError) -> None:
-            self._merging = False
+            self._merge_ended()
             self.notify(f"Nothing was merged: {error}", severity="error")
-            self.app.post_message(NoticesReleased())  # those the merge's try found
 
         def merge() -> tuple[list[Merge], OfferReads]:
             merges = self.store.import_codes(codes, self._checkers.imported)
@@ -342,8 +347,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         self._merging = True
 
         def failed(error: StoreError) -> None:  # `_best_there` reads None on a store error
-            self._merging = False
-            self.app.post_message(NoticesReleased())
+            self._merge_ended()
 
         def offer(reads: OfferReads) -> None:
             challenge = Challenge.offered(deal, reads)
@@ -375,7 +379,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         status line: a notice here would be a toast over its rows), or, if the codes (merged
         before the preview could tell) brought nothing, stay and say so."""
         if not merge.into:
-            self._merging = False
+            self._merge_ended()
             self._tell(merge.told, warning=True)
             return
         first = merge.into[0]
