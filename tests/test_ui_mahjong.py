@@ -895,6 +895,29 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
         assert "…" not in "".join(shown)
 
 
+async def test_a_time_and_a_won_game_the_disk_refuses_do_not_promise_a_kept_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk full from the first pair on: the won game was never saved, yet its time's
+    refusal said "Kept: resume it from the menu to try again"."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+
+    def no_room(*_: object, **__: object) -> object:
+        raise StoreError("cannot write to the data folder: No space left on device")
+
+    monkeypatch.setattr(app.store, "record_mahjong", no_room)
+    monkeypatch.setattr(app.store, "save_game", no_room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == (
+            "Not saved: cannot write to the data folder: No space left on device. "
+            "The game could not be kept to try again either."
+        )
+
+
 async def test_while_a_time_is_written_the_game_stays_and_a_quit_records_it_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
