@@ -1832,28 +1832,69 @@ LONG_TITLED = (
 
 
 async def test_every_leaderboard_heading_fits_80_columns_whole(tmp_path: Path) -> None:
-    """The title and "table 5 of 9" share the first line, the table's id and order the second:
-    at 80 columns each table's title, id and place show whole (none was cut mid-phrase)."""
+    """The title and "table 5 of 9" share the first line, the table's id, a deal of the day's
+    20-digit deal number and the order the second: at 80 columns each table's title, id, deal
+    and place show whole (none was cut mid-phrase)."""
     store = open_store(tmp_path / "data")
     store.add_player("Ann")
     for name in ("turtle", "pagoda", "lantern", "causeway"):
         store.record_mahjong("Ann", name, 300.0, 5, START)
     for number, name in enumerate(LONG_TITLED):
         table = TableId.parse(name)
+        seed = DAILY_LIKE + number if table.mode == "daily" else number
         if table.kind == "lines":
-            store.record_lines("Ann", table, 670, number, START, START + 60)
+            store.record_lines("Ann", table, 670, seed, START, START + 60)
         else:
-            store.record_mahjong("Ann", table, 300.0, number, START)
+            store.record_mahjong("Ann", table, 300.0, seed, START)
     tables = sorted(store.snapshot().tables, key=TableId.sort_key)
     async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
         await settle(pilot)
         for index, table in enumerate(tables):
             first, second = widget_lines(pilot.app.screen.query_one("#board-heading", Static))
             order = "highest first" if table.kind == "lines" else "fastest first"
+            if table.mode == "daily":
+                (seed,) = {entry.seed for entry in store.table(table)}
+                order = f"deal {seed}, {order}"
             assert first.strip().startswith(table.title), first
             assert first.endswith(f"table {index + 1} of {len(tables)}"), first
             assert second.strip() == f"{table}, {order}"
             await press(pilot, "l")
+
+
+DAILY_LIKE = 15776515433606215342
+"""A seed as long as a deal of the day's (20 digits)."""
+DAILY = TableId.lines(9).daily("2023-11-14")
+"""The table of the deal of the day of `START`'s date."""
+
+
+async def test_a_table_of_one_deal_names_it_once_not_on_every_row(tmp_path: Path) -> None:
+    """Every row of a deal of the day's table showed its 20-digit seed, cut to "1577651543360…"
+    (a player review): the heading names the deal once, and the rows have no seed column. An
+    entry of another deal (a file edited by hand) still shows its own."""
+    store = open_store(tmp_path / "data")
+    for name in ("Ann", "Bob"):
+        store.add_player(name)
+        store.record_lines(name, DAILY, 100, DAILY_LIKE, START, START + 60)
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert widget_lines(screen.query_one("#board-heading", Static))[1].strip() == (
+            f"{DAILY}, deal {DAILY_LIKE}, highest first"
+        )
+        assert [str(column.label) for column in screen.query_one(DataTable).columns.values()] == [
+            "#",
+            "✓",
+            "Name",
+            "Points",
+            "Date",
+        ]
+    store.add_player("Cy")
+    store.record_lines("Cy", DAILY, 90, 7, START, START + 60)
+    async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grid = pilot.app.screen.query_one(DataTable)
+        assert [str(column.label) for column in grid.columns.values()][-1] == "Seed"
+        assert [str(grid.get_row_at(row)[-1]) for row in range(3)] == ["", "", "7"]
 
 
 async def test_the_code_line_says_whose_code_it_is(tmp_path: Path) -> None:
