@@ -14,6 +14,7 @@ from typing import TypeVar
 
 import pytest
 from conftest import (
+    answered,
     in_sight,
     install_layouts,
     make_app,
@@ -41,7 +42,7 @@ from lines_tui.store import open_store
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, proving
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -568,10 +569,34 @@ async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path)
         assert app.screen is screen and screen.game.seed == 7
         await pilot.press("N")
         await solver.answer(pilot, Verdict.SOLVABLE)
-        assert app.screen is screen
+        assert await wait_for_game(pilot) is screen  # once the dialog has been up a moment
         assert screen.game.seed != 7
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+
+
+async def test_esc_as_a_quick_proof_ends_stops_it_and_keeps_the_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A proof of a few milliseconds closed the dialog before an esc typed to stop it came: the
+    esc left the new deal's board for the menu, the deal before it given up, so no game was left
+    (a player review). The dialog stays up a moment (`SHOWN_AT_LEAST`, made long here so that a
+    loaded machine cannot outlast it) and the esc stops it: the deal on the board stays."""
+    monkeypatch.setattr(proving, "SHOWN_AT_LEAST", 60.0)
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.session.solvable_deals = True
+        app.mahjong_starts.start(TURTLE, 7)
+        screen = await wait_for_game(pilot)
+        await pilot.press("i", "t")  # a pair taken: a game worth keeping
+        await settle(pilot)
+        await answered(pilot, "N", "y")
+        await wait_for_screen(pilot, ProvingScreen)
+        await solver.answer(pilot, Verdict.SOLVABLE)
+        assert isinstance(app.screen, ProvingScreen)  # proved, shown a moment longer
+        await pilot.press("escape")
+        assert app.screen is screen and screen.game.seed == 7 and screen.game.history
 
 
 async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_path: Path) -> None:
@@ -708,7 +733,7 @@ async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")
 
-    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.delenv("HOME")
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
