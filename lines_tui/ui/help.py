@@ -36,7 +36,7 @@ def screen_name(screen: Screen[object]) -> str:
 
 def key_rows(screen: Screen[object]) -> list[tuple[str, str, bool]]:
     """(keys, what they do, usable now) for every described binding active on `screen`. Keys of
-    one action and description, or of one binding group ("cursor") with one sentence, share a row
+    one action and description, or of one binding group ("move") with one sentence, share a row
     ("↑ ↓ ← → k j h l"); a binding's tooltip, when it has one, is the sentence shown here (the
     footer shows the short description). A group's keys that do different things (the previous
     and the next table) keep a row each, each with its own sentence."""

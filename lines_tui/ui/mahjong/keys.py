@@ -11,7 +11,7 @@ from textual.screen import Screen
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
 from lines_tui.ui.footer import action_name, typing_keys
 
-MOVE_GROUP = Binding.Group("cursor")
+MOVE_GROUP = Binding.Group("move")
 # Keys that share one Footer label while both act, so that every key that acts fits 80 columns
 # (each has its own sentence in the help): t takes, m shows the next partner; u undoes, U redoes;
 # N deals anew, R deals the same again.
