@@ -78,6 +78,8 @@ SCROLL_FROM = (64, 16)
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+UNDID = "Undid"
+REDID = "Redid"
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 """The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
 yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
@@ -174,6 +176,9 @@ class MahjongScreen(GameScreen):
             stopped=self._position_changed,
         )
         self._glyphs = False
+        self._moved: tuple[int, str] = (0, "")
+        """The tiles present after the last undo or redo, and what it did ("Undid 7D + 7D"):
+        a dead end found there names the pair (`_dead_end_warning`)."""
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
@@ -365,7 +370,17 @@ class MahjongScreen(GameScreen):
         self.query_one(StatusLine).say(text)
 
     def _dead_end_warning(self) -> str:
-        return DEAD_END_WARNING if self.game.undo_may_help else DEAD_DEAL_WARNING
+        """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
+        back or taken again, which it replaces on the message line; after an undo, the position
+        undone was a dead end too (every position after a dead end is one)."""
+        if not self.game.undo_may_help:
+            return DEAD_DEAL_WARNING
+        present, moved = self._moved
+        if present != self.game.present or not moved:
+            return DEAD_END_WARNING
+        if moved.startswith(UNDID):
+            return f"{moved}: still a dead end. Undo (u) again."
+        return f"{moved}: a dead end, no way to clear the board from here. Undo (u)."
 
     def _loss_message(self) -> str:
         return DEAD_DEAL_LOSS if self.game.lost_at_start else LOSS_MESSAGE
@@ -537,8 +552,7 @@ class MahjongScreen(GameScreen):
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
         # Said first: a loss or a dead end the position brings is told over it.
-        self._pair_taking.pair_moved("Undid", self.game.undo(self.now()))
-        self._position_changed()
+        self._moved_back_or_on(UNDID, self.game.undo(self.now()))
 
     def action_redo(self) -> None:
         if not self._act_on_tiles():
@@ -546,7 +560,12 @@ class MahjongScreen(GameScreen):
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
-        self._pair_taking.pair_moved("Redid", self.game.redo(self.now()))
+        self._moved_back_or_on(REDID, self.game.redo(self.now()))
+
+    def _moved_back_or_on(self, done: str, pair: tuple[int, int]) -> None:
+        """After an undo or redo (`done`) of `pair`: say so, then check the position."""
+        said = self._pair_taking.pair_moved(done, pair)
+        self._moved = (self.game.present, said)
         self._position_changed()
 
     def action_hint(self) -> None:
