@@ -9,6 +9,7 @@ expected").
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -109,6 +110,11 @@ class DataFiles:
                 raise StoreError(reason) from None
             return None
         except CorruptFile as error:
+            if os.path.islink(path):
+                reason = self.warn(_linked_left(path, error))
+                if writing:
+                    raise StoreError(reason) from None
+                return None
             if writing:
                 self._set_aside(path, error)
             else:
@@ -141,6 +147,17 @@ class DataFiles:
                     self.set_aside[warning] = set_aside  # first: the app reads `warnings`
                 self.warnings.append(warning)
         return warning
+
+
+def _linked_left(path: Path, error: CorruptFile) -> str:
+    """Why a damaged data file that is a symbolic link is neither set aside nor written: its
+    target may be any file on the machine (a dotfiles setup, or a link made by mistake to a
+    file of another program's), and lines-tui moves or replaces no file outside its folder."""
+    target = spelled_out(str(Path(os.path.realpath(path))))
+    return (
+        f"{path.name} could not be read ({error}); it is a symbolic link to {target}, left as "
+        "it is, so nothing is saved to it: mend that file or remove the link"
+    )
 
 
 def _decoded(raw: bytes) -> str:
