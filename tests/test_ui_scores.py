@@ -1088,6 +1088,29 @@ async def test_a_code_quoted_over_email_lines_is_read_whole(tmp_path: Path) -> N
         assert "1 added" in text_of(pilot.app.screen.query_one("#import-summary", Static))
 
 
+async def test_a_code_another_copy_merged_meanwhile_is_previewed_again(tmp_path: Path) -> None:
+    """Another copy imported the code between the preview and enter: enter said "Nothing was
+    merged: …" under the preview that still promised "1 added" (a robustness review). The
+    preview is made again: it shows the entry already there."""
+    store = open_store(tmp_path / "data")
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    app = NoticeApp(ImportScreen(Session(store)))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "1 added" in " ".join(await pasted(pilot, code))
+        open_store(tmp_path / "data").import_code(code, checker())  # the other copy
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ImportScreen)
+        assert told_above_the_preview(pilot).startswith("Nothing was merged: ")
+        shown = widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+        summary = " ".join(line.strip() for line in shown)
+        assert summary == (
+            "Nothing to merge: every entry pasted is already in your tables."
+            " Lines 9 x 9 (lines-9): 1 already there."
+        )
+    assert app.result == "not dismissed"
+
+
 async def test_every_code_in_a_paste_is_previewed_and_merged(tmp_path: Path) -> None:
     store = open_store(tmp_path / "data")
     pal = Entry("Pal", 500, int(START), 1)
