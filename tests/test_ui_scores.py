@@ -733,6 +733,33 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_renaming_a_player_another_copy_renamed_closes_the_entry(
+    tmp_path: Path, store: Store
+) -> None:
+    """Another copy renamed Ann to Anna while "Rename Ann" was open here: enter said "Not saved:
+    no registered player is named 'Ann'" and the entry stayed, under its title, over a list
+    that showed Anna, though no name typed could help (a robustness review). It closes, and the
+    list behind it shows the players as they are, with why."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        told = notices_of(screen)
+        await press(pilot, "down", "r")
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        open_store(tmp_path / "data").rename_player("Ann", "Anna")  # the other copy
+        pilot.app.screen.query_one(Input).value = "Annie"
+        await press(pilot, "enter")
+        assert pilot.app.screen is screen
+        (notice,) = told
+        assert notice.startswith("Not saved: ") and "'Ann'" in notice
+        listing = screen.query_one(OptionList)
+        assert [str(listing.get_option_at_index(i).prompt).strip() for i in range(2)] == [
+            "(guest)",
+            "Anna",
+        ]
+    assert store.players() == ["Anna"]
+
+
 @pytest.mark.parametrize(
     ("active", "note"),
     [
