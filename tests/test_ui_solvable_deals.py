@@ -96,9 +96,11 @@ class HeldSolver(BackgroundSolver):
         error: str = "",
         *,
         after: int = 0,
+        moves: tuple[Pair, ...] = (),
     ) -> Position:
         """Answer the proof waiting now, among the requests after the first `after` (one the app
-        gave up waiting for stays waiting); the position it was about."""
+        gave up waiting for stays waiting), with `moves` as its winning line; the position it was
+        about."""
         for _ in range(200):
             waiting = [r for r in self.requests[after:] if r[1] is not None and not r[2].done()]
             if waiting:
@@ -108,7 +110,6 @@ class HeldSolver(BackgroundSolver):
         if error:
             future.set_exception(RuntimeError(error))
         else:
-            moves: tuple[Pair, ...] = ()
             future.set_result(SolveResult(verdict, moves, nodes, 0.01))
         await pilot.pause()
         await pilot.pause()
@@ -554,6 +555,22 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         assert str(resumed.table) == "mahjong-turtle"  # a random deal, proved: random table
 
 
+async def test_a_deal_proved_before_play_starts_solvable_without_a_check(tmp_path: Path) -> None:
+    """The status field said "checking" for a moment after "proved solvable" while the solver
+    proved the start again (a player review): the proof's answer is the start's."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.mahjong_starts.start(TURTLE, None, solvable=True)
+        await pilot.pause()
+        winning = ((0, 1),)
+        await solver.answer(pilot, Verdict.SOLVABLE, moves=winning)
+        screen = await wait_for_game(pilot)
+        assert screen.status == "solvable"
+        assert [r for r in solver.requests if r[1] is None] == []  # no dead-end check asked
+        assert screen.dead_end.last_solution == winning
+
+
 async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -568,11 +585,18 @@ async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path)
         await pilot.press("escape")  # the deal on the board stays
         assert app.screen is screen and screen.game.seed == 7
         await pilot.press("N")
-        await solver.answer(pilot, Verdict.SOLVABLE)
+        checks = len(solver.requests)
+        winning = ((0, 1),)
+        await solver.answer(pilot, Verdict.SOLVABLE, moves=winning)
         assert await wait_for_game(pilot) is screen  # once the dialog has been up a moment
         assert screen.game.seed != 7
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+        # The proof answers the start's check: "solvable" at once, not "checking" while the
+        # solver proves it again (a player review), and the hint follows the proof's line.
+        assert screen.status == "solvable"
+        assert [r for r in solver.requests[checks:] if r[1] is None] == []
+        assert screen.dead_end.last_solution == winning
 
 
 async def test_esc_as_a_quick_proof_ends_stops_it_and_keeps_the_deal(

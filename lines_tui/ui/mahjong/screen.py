@@ -20,9 +20,11 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widgets import Static
 
-from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
+from lines_tui.engine.mahjong.solvable import ProvedDeal
+from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.saved_games import pairs
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -134,21 +136,24 @@ class MahjongScreen(GameScreen):
         game: MahjongGame | None = None,
         *,
         choice: DealChoice = RANDOM,
-        proof: Skipped | None = None,
+        proved: ProvedDeal | None = None,
         check_time: float = CHECK_TIMEOUT,
         saved_by: str | None = None,
         owner: str | None = None,
     ) -> None:
         """The dead-end check runs in the session's solver process, shared by every screen, for
-        `check_time` seconds at most. `proof`: the deal was proved solvable, these deals skipped
-        on the way to it. `saved_by`: a `game` resumed from its save, the player it names (`owner`:
-        as `GameScreen`)."""
+        `check_time` seconds at most. `proved`: the deal was proved solvable (`seed` is its
+        number), with the deals skipped on the way to it. `saved_by`: a `game` resumed from its
+        save, the player it names (`owner`: as `GameScreen`)."""
         super().__init__(session, saved_by, owner)
         self.tile_layout = layout
         session.played(layout)  # a layout from a file: its leaderboard knows it
         self._seed = seed
         self._choice = choice
-        self._proof = proof
+        self._proof = None if proved is None else proved.skipped
+        self._solution = () if proved is None else proved.moves
+        """How the deal just put on the board was proved solvable (none: not proved, or its
+        start already checked)."""
         self._game = game
         self._resumed = game is not None
         solver = session.background_solver()
@@ -294,6 +299,9 @@ class MahjongScreen(GameScreen):
         board.cursor = self._first_cursor()
         self._show_proof(resumed)
         self._results.shown()
+        if self._solution:
+            self._watch.proved(self._solution)
+            self._solution = ()
         self._position_changed()
 
     def _show_proof(self, resumed: bool = False) -> None:
@@ -653,10 +661,12 @@ class MahjongScreen(GameScreen):
         self._start_deal()
         self._say("The same deal from the start.")
 
-    def _dealt(self, game: MahjongGame) -> None:
-        """The player agreed to lose the game in progress (`GameReplacing`) for `game`."""
+    def _dealt(self, game: MahjongGame, solution: tuple[Pair, ...]) -> None:
+        """The player agreed to lose the game in progress (`GameReplacing`) for `game`, proved
+        solvable by `solution` (none: not proved)."""
         self._resumed = False
         self._game = game
+        self._solution = solution
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
