@@ -141,10 +141,13 @@ class DirectStart:
         """The Mahjong deal asked for ("a deal of Pagoda", "deal 5 of Pagoda" with --seed, "a
         solvable deal of Pagoda from deal 5" when it is proved from there, "today's deal of
         Pagoda" with --daily) when the saved game is on another layout (another name, or
-        another file); None when no layout was asked, no game is saved, or it is on that
-        layout. A layout titled as the saved one is named by where it comes from."""
+        another file); None when nothing was asked (no layout, deal or day), no game is saved,
+        or it is on that layout. A layout titled as the saved one is named by where it comes
+        from. A deal or a day asked without a layout is the default layout's, named as such:
+        the player may not know which that is."""
         saved = self.saved.game("mahjong")
-        if self.layout is None or saved is None:
+        nothing_asked = self.layout is None and self.seed is None and self.choice is None
+        if nothing_asked or saved is None:
             return None
         about = saved.get("layout")
         about = about if isinstance(about, Mapping) else {}
