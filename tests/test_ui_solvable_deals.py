@@ -431,6 +431,24 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
         assert str(screen.table) == "mahjong-turtle+deal-38"
 
 
+async def test_proving_counts_the_seconds_of_a_long_proof(tmp_path: Path) -> None:
+    """Turtle deal 351 takes about 4 s to prove: the dialog said the same words all that while,
+    and looked stuck (a player review). It counts the seconds of the deal being proved."""
+    app, _ = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.mahjong_starts.start(TURTLE, 351, solvable=True)
+        await wait_for_screen(pilot, ProvingScreen)
+        assert text_of(app, "#proving") == "Proving deal 351 of Turtle solvable…"
+        for _ in range(200):  # the proof is held: the seconds go by
+            if text_of(app, "#proving") != "Proving deal 351 of Turtle solvable…":
+                break
+            await pilot.pause(0.05)
+        assert text_of(app, "#proving") in {
+            f"Proving deal 351 of Turtle solvable… {seconds} s" for seconds in range(1, 11)
+        }
+
+
 async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -98,6 +98,8 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         self.proving = False
         """A proof is under way in the solver process."""
         self._shown_at = monotonic()
+        self._deal_since = monotonic()
+        """When the proof of the deal being proved began (the dialog counts its seconds)."""
         self._waiting: ProvedDeal | None = None
         """A deal proved before the dialog had been up `SHOWN_AT_LEAST`, dismissed with then."""
 
@@ -110,6 +112,8 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
 
     def on_mount(self) -> None:
         self._shown_at = monotonic()
+        # A proof may take seconds: the dialog counts them, so it never looks stuck.
+        self.set_interval(1.0, self._count_seconds)
         if self.staying:
             self._start()
 
@@ -131,7 +135,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         self.failure = None
         self.proving = True
         self.refresh_bindings()
-        self._show_progress()
+        self._next_deal()
         return self.run_worker(self._prove, name="proving", group=WORKER_GROUP, exclusive=True)
 
     async def _prove(self) -> None:
@@ -149,7 +153,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
                     # cancels.
                     self.call_later(self._finish, proved)
                     return
-                self._show_progress()
+                self._next_deal()
         except Exception as error:  # the solver process failed or hung, or no deal was proved
             self.call_later(self._fail, str(error) or type(error).__name__)
 
@@ -168,10 +172,23 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         if proved is not None:
             self.dismiss(proved)
 
+    def _next_deal(self) -> None:
+        """The proof of `search.number` begins."""
+        self._deal_since = monotonic()
+        self._show_progress()
+
+    def _count_seconds(self) -> None:
+        if self.proving:
+            self._show_progress()
+
     def _show_progress(self) -> None:
         search = self.search
+        seconds = int(monotonic() - self._deal_since)
         lines = Text.assemble(
-            f"Proving deal {search.number} of ", inert(search.layout.title), " solvable…"
+            f"Proving deal {search.number} of ",
+            inert(search.layout.title),
+            " solvable…",
+            f" {seconds} s" if seconds else "",
         )
         skipped = search.skipped.said()
         if skipped:
