@@ -282,6 +282,15 @@ async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> N
             f"Redid {label(screen, 4)} + {label(screen, 7)}: a dead end, no way to clear the "
             "board from here. Undo (u)."
         )
+        # The same position reached by hand after a restart is no redo (a code review).
+        await answered(pilot, "R", "y")
+        await settle(pilot)
+        assert screen.game.tiles_left == 8
+        for tile in (4, 7):
+            screen.board.cursor = tile
+            await pilot.press("enter")
+        assert await settled(pilot, screen) == "dead end"
+        assert app.screen.query_one(StatusLine).message == DEAD_END_WARNING
 
 
 def label(screen: MahjongScreen, tile: int) -> str:

@@ -1945,6 +1945,17 @@ async def test_a_table_of_one_deal_names_it_once_not_on_every_row(tmp_path: Path
         grid = pilot.app.screen.query_one(DataTable)
         assert [str(column.label) for column in grid.columns.values()][-1] == "Seed"
         assert [str(grid.get_row_at(row)[-1]) for row in range(3)] == ["", "", "7"]
+    chosen = TableId.lines(9).for_deal(42)  # a chosen deal's id names its deal
+    store.record_lines("Ann", chosen, 100, 42, START, START + 60)
+    screen = LeaderboardScreen(Session(store), str(chosen))
+    async with ScreenApp(screen).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert widget_lines(screen.query_one("#board-heading", Static))[1].strip() == (
+            "lines-9+deal-42, highest first"
+        )
+        columns = [str(column.label) for column in screen.query_one(DataTable).columns.values()]
+        assert "Seed" not in columns
 
 
 async def test_the_code_line_says_whose_code_it_is(tmp_path: Path) -> None:

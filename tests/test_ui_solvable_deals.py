@@ -775,7 +775,7 @@ async def test_the_picker_says_so_when_installed_layouts_cannot_be_looked_for(
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")
 
-    monkeypatch.delenv("HOME")
+    monkeypatch.delenv("HOME", raising=False)
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -181,9 +181,9 @@ class MahjongScreen(GameScreen):
             stopped=self._position_changed,
         )
         self._glyphs = False
-        self._moved: tuple[int, str] = (0, "")
-        """The tiles present after the last undo or redo, and what it did ("Undid 7D + 7D"):
-        a dead end found there names the pair (`_dead_end_warning`)."""
+        self._moved = ""
+        """What the undo or redo that brought the position on the board did ("Undid 7D + 7D"),
+        "" after any other change: a dead end found there names the pair."""
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
@@ -328,8 +328,10 @@ class MahjongScreen(GameScreen):
         uncovered = uncovered_mask(self.tile_layout.geometry, game.present)
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
-    def _position_changed(self) -> None:
-        """After every move, undo, redo, restart or deal: redraw and check the new position."""
+    def _position_changed(self, moved: str = "") -> None:
+        """After every move, undo, redo, restart or deal: redraw and check the new position
+        (`moved`: what the undo or redo that brought it did)."""
+        self._moved = moved
         game, board = self.game, self.board
         board.present = game.present
         if board.selected is not None and not game.present >> board.selected & 1:
@@ -383,8 +385,8 @@ class MahjongScreen(GameScreen):
         undone was a dead end too (every position after a dead end is one)."""
         if not self.game.undo_may_help:
             return DEAD_DEAL_WARNING
-        present, moved = self._moved
-        if present != self.game.present or not moved:
+        moved = self._moved
+        if not moved:
             return DEAD_END_WARNING
         if moved.startswith(UNDID):
             return f"{moved}: still a dead end. Undo (u) again."
@@ -572,9 +574,7 @@ class MahjongScreen(GameScreen):
 
     def _moved_back_or_on(self, done: str, pair: tuple[int, int]) -> None:
         """After an undo or redo (`done`) of `pair`: say so, then check the position."""
-        said = self._pair_taking.pair_moved(done, pair)
-        self._moved = (self.game.present, said)
-        self._position_changed()
+        self._position_changed(moved=self._pair_taking.pair_moved(done, pair))
 
     def action_hint(self) -> None:
         if not self._act_on_tiles():

@@ -393,6 +393,8 @@ class LeaderboardScreen(
         self.checked = None
         self.replay_failed = ""
         self._set_code("", CODE_COMING if entries else NO_CODE_YET)
+        # Every entry read, before their replays say which hold up (`scores show` names the
+        # deal of those that do): the heading and the rows are drawn before the replays end.
         deal = table.one_deal(entries)
         heading.update(
             board_heading(
@@ -421,12 +423,17 @@ class LeaderboardScreen(
         grid.add_column(Text("#", justify="right"), width=3)
         grid.add_column(Text("✓", justify="center"), width=1)
         grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
-        seeds = [seed_cell(entry, deal) for entry in entries]
-        if any(seeds):
+        # A table of one deal shows a seed only where an entry's is another (`seed_cell`).
+        seeds_shown = any(entry.seed != deal for entry in entries)
+        if seeds_shown:
             grid.add_column("Seed")
-        for place, (entry, seed) in enumerate(zip(entries, seeds, strict=True), start=1):
-            cells = [*entry_cells(table, entry), *([seed] if any(seeds) else [])]
-            grid.add_row(Text(str(place), justify="right"), proof_cell(None), *cells)
+        for place, entry in enumerate(entries, start=1):
+            grid.add_row(
+                Text(str(place), justify="right"),
+                proof_cell(None),
+                *entry_cells(table, entry),
+                *([seed_cell(entry, deal)] if seeds_shown else []),
+            )
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
