@@ -854,6 +854,21 @@ async def test_a_store_that_cannot_save_does_not_end_the_game(tmp_path: Path) ->
         assert screen.game.moves == [((5, 6), (6, 6))]
         assert app.screen is screen
         assert notices == ["The game could not be saved: the disk is full"]
+        # Refused again for the same reason (every move on a full disk), it is not told again,
+        # but the panel says so all the while; told again once a save went through between.
+        for _ in range(2):
+            screen.save_game()
+            await settle(pilot)
+        assert notices == ["The game could not be saved: the disk is full"]
+        assert marked_not_saved(screen)
+        del app.store.save_game  # the disk has room again
+        screen.save_game()
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        app.store.save_game = refuse  # type: ignore[method-assign]
+        screen.save_game()
+        await settle(pilot)
+        assert notices == ["The game could not be saved: the disk is full"] * 2
 
 
 async def test_escape_on_the_enlarge_message_leaves_the_game_for_the_menu(tmp_path: Path) -> None:
