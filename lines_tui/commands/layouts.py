@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import INTERRUPTED, fail, progress, say, warn
+from lines_tui.commands.common import INTERRUPTED, fail, progress, progress_line, say, warn
 from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import settings
 from lines_tui.commands.paths import folder_value, layout_value, path_value
@@ -254,15 +254,13 @@ def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
         progress(f"proving {where}…")
 
     try:
-        proved = solvable_deal(layout, seed, proving=proving)
+        with progress_line():
+            proved = solvable_deal(layout, seed, proving=proving)
     except NoSolvableDeal as error:
-        progress("", done=True)
         fail(str(error))
     except KeyboardInterrupt:
-        progress("", done=True)
         warn(f"stopped while proving {where}")
         raise typer.Exit(INTERRUPTED) from None
-    progress("", done=True)
     warn(proved_text(proved))
     return proved
 

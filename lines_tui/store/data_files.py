@@ -102,24 +102,28 @@ class DataFiles:
         try:
             return parse(_decoded(raw))
         except NewerFile as error:
-            reason = self.warn(
+            self._left_as_it_is(
                 f"{path.name} was written by a newer lines-tui ({error}): it is opened "
-                "read-only and left untouched, so nothing is saved to it"
+                "read-only and left untouched, so nothing is saved to it",
+                writing=writing,
             )
-            if writing:
-                raise StoreError(reason) from None
             return None
         except CorruptFile as error:
             if os.path.islink(path):
-                reason = self.warn(_linked_left(path, error))
-                if writing:
-                    raise StoreError(reason) from None
+                self._left_as_it_is(_linked_left(path, error), writing=writing)
                 return None
             if writing:
                 self._set_aside(path, error)
             else:
                 self._set_aside_unless_changed(path, raw, error)
             return None
+
+    def _left_as_it_is(self, reason: str, *, writing: bool) -> None:
+        """A file read as nothing and never written, told once: a write is refused (StoreError)
+        saying `reason`."""
+        told = self.warn(reason)
+        if writing:
+            raise StoreError(told) from None
 
     def _set_aside_unless_changed(self, path: Path, raw: bytes, error: CorruptFile) -> None:
         """Found by a reader: take the writers' lock and set the file aside if it still holds

@@ -21,6 +21,8 @@ result could not be written."""
 RESULT_LOST = "Your {game} result is not saved: {reason}, and the game could not be kept."
 """Told instead when the finished game could not be kept to file it again either."""
 GAME_NOT_KEPT = "The game could not be kept to try again either."
+"""What a game's end adds, in place of "Kept: …", when the finished game could not be saved to
+file its result again (`RecordOutcome.game_kept`)."""
 
 
 def not_saved(outcome: RecordOutcome) -> str:

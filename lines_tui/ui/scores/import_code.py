@@ -233,8 +233,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         self.show([], CHECKING)
         self._checking = True
 
-        def shown(reads: list[tuple[str, Read]]) -> None:
-            self.show(reads)
+        def shown(reads: list[tuple[str, Read]], said: str = "") -> None:
+            self.show(reads, said)
             self._tell(told, warning=True)
 
         load(
@@ -242,7 +242,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             self.session.io,
             lambda: self._preview(codes),
             shown,
-            lambda error: self.show([], str(error)),
+            lambda error: shown([], str(error)),
             group="preview",
         )
 

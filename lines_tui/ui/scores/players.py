@@ -181,12 +181,12 @@ class PlayersScreen(
             self.refresh_list(highlight)
 
         def failed(error: StoreError) -> None:
+            said = f"{failure}: {error}"
             if entry is not None and isinstance(error, NotRegistered) and still_there(entry):
-                entry.dismiss(None)
-            elif entry is not None and entry.refused(str(error)):
-                self.refresh_list(highlight)
-                return
-            self.notify(f"{failure}: {error}", severity="error")
+                entry.dismiss(None)  # no other name would do: the player is gone
+                self.notify(f"{said} (renamed or removed by another lines-tui)", severity="error")
+            elif entry is None or not entry.refused(str(error)):
+                self.notify(said, severity="error")
             self.refresh_list(highlight)
 
         write(self, self.session.io, action, finished, failed)
