@@ -109,6 +109,21 @@ def test_a_commands_help_is_shown_whatever_the_data_dir_and_player(
     assert flag_first.exit_code == 0 and flag_first.stdout.startswith("Usage: root mahjong")
 
 
+@pytest.mark.parametrize(
+    "command", [[], ["scores"], ["scores", "show"], ["players", "add"], ["mahjong"]], ids=" ".join
+)
+def test_dash_h_is_the_help_as_in_most_tools(cwd: Path, command: list[str]) -> None:
+    """`-h` was refused as an unknown option: a player who tries it first is told only that."""
+    (cwd / "notes").write_text("mine")
+    short = run("--data-dir=notes", *command, "-h")
+    assert short.exit_code == 0, short.stderr
+    assert short.stdout == run(*command, "--help").stdout
+    assert short.stdout.startswith(f"Usage: root {' '.join([*command, ''])}[OPTIONS]")
+    assert "  -h, --help  " in short.stdout
+    # As `--help`, it is the name of a layout file when it is `--layout`'s value.
+    refused(run("--player", "Nobody", "mahjong", "--layout", "-h"), "layout '-h'")
+
+
 @pytest.mark.parametrize("below", BELOW)
 def test_the_fast_start_refuses_a_file_as_the_command_tree_does(
     home: Path, cwd: Path, below: str

@@ -261,6 +261,11 @@ def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> 
         ("<map><tile x='0' y='0'/><tile x='1' y='0'/></map>", "<map> has no name"),
         ("<map name='a'><tile x='0.25' y='0'/></map>", "x='0.25' is not a whole or half number"),
         ("<map name='a'><tile x='-500' y='0'/></map>", "x='-500' is out of range (-256 to 256)"),
+        ("<map name='a'><tile x='1_0' y='0'/></map>", "x='1_0' is not a whole or half number"),
+        ("<map name='a'><tile x='1e-400' y='0'/></map>", "x='1e-400' is not a whole or half"),
+        ("<map name='a'><tile x='\u0663' y='0'/></map>", "x='\u0663' is not a whole or half"),
+        ("<map name='a'><tile x='inf' y='0'/></map>", "x='inf' is not a whole or half number"),
+        ("<map name='a'><layer z='\u0661'/></map>", "z='\u0661' is not a layer number"),
         (
             "<map name='a'><block left='0' right='200' top='0' bottom='200'/></map>",
             "more than 1024 tiles",

@@ -12,6 +12,7 @@ from lines_tui.cli import app
 from lines_tui.engine.daily import SOLVER_NODES, mahjong_daily_seed
 from lines_tui.engine.daily_seeds import mahjong_daily_candidates
 from lines_tui.engine.deal_choice import Skipped
+from lines_tui.engine.mahjong import solvable
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
@@ -66,6 +67,34 @@ def test_deal_solvable_on_the_command_line_names_the_deal_it_proved() -> None:
     assert [tuple(tile) for tile in tiles] == [
         (*slot, face) for slot, face in zip(TURTLE.slots, deal(TURTLE, 38).faces, strict=True)
     ]
+
+
+def test_each_deal_is_told_before_its_proof() -> None:
+    told: list[tuple[int, Skipped]] = []
+    solvable_deal(TURTLE, DEAD_END, proving=lambda number, skipped: told.append((number, skipped)))
+    assert told == [(DEAD_END, Skipped(0, 0)), (DEAD_END + 1, Skipped(1, 0))]
+
+
+def test_ctrl_c_while_deal_solvable_proves_says_where_it_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A proof takes seconds (Turtle deal 351 about 4): ctrl+c ended it with exit code 130 and
+    nothing said (a player review). It says which deal it was proving, and what it had skipped."""
+    answers = iter([SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01)])
+
+    def solve_here(*_: object) -> SolveResult:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(solvable, "solve_here", solve_here)
+    result = CliRunner().invoke(app, ["deal", "--seed", "351", "--solvable"])
+    assert result.exit_code == 130
+    assert result.stderr == (
+        "lines-tui: stopped while proving deal 352 of Turtle (skipped: 1 dead end)\n"
+    )
+    assert result.stdout == ""
 
 
 def test_mahjong_solvable_asks_the_app_for_a_deal_proved_from_the_seed_on(

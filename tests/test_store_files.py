@@ -335,13 +335,41 @@ def test_a_symlinked_data_file_is_written_through_to_its_target(
     assert '"Ann"' in (dotfiles / "scores.json").read_text()
     assert open_store(folder).players() == ["Ann"]
     assert sorted(path.name for path in dotfiles.iterdir()) == ["scores.json"]
-    garbage = corrupt(dotfiles / "scores.json")  # a damaged target is set aside beside it
-    assert store.players() == [] and "kept it untouched" in store.warnings[0]
-    (aside,) = dotfiles.glob("scores.json.corrupt-*")
-    assert aside.read_bytes() == garbage
     store.add_player("Bob")
     assert (folder / "scores.json").is_symlink()
     assert '"Bob"' in (dotfiles / "scores.json").read_text()
+
+
+def test_a_damaged_link_target_is_left_where_it_is_and_not_written(
+    folder: Path, tmp_path: Path
+) -> None:
+    """A damaged file reached through a link was set aside beside its target, wherever that was:
+    `lines-tui scores`, which only reads, renamed a text file of the player's that scores.json
+    was linked to by mistake (a robustness review; as root, a link to a system file would have
+    moved it). The target may be any file on the machine: it is left as it is, read as nothing,
+    never written, until it is mended or the link removed."""
+    elsewhere = tmp_path / "notes"
+    elsewhere.mkdir()
+    folder.mkdir()
+    notes = elsewhere / "notes.txt"
+    notes.write_text("my notes, not scores\n")
+    (folder / "scores.json").symlink_to(notes)
+    store = open_store(folder)
+    assert store.players() == []
+    (warning,) = store.warnings
+    assert warning.startswith("scores.json could not be read (not valid JSON")
+    assert warning.endswith(
+        f"); it is a symbolic link to {notes}, left as it is, so nothing is saved to it: mend "
+        "that file or remove the link"
+    )
+    with pytest.raises(StoreError, match="left as it is"):
+        store.add_player("Bob")
+    assert notes.read_text() == "my notes, not scores\n"
+    assert sorted(path.name for path in elsewhere.iterdir()) == ["notes.txt"]
+    assert (folder / "scores.json").is_symlink()
+    notes.unlink()  # the player removes the file the link was made to by mistake
+    store.add_player("Bob")
+    assert '"Bob"' in notes.read_text()
 
 
 def test_a_lock_linked_to_a_file_not_there_yet_is_followed_as_a_data_files_link_is(

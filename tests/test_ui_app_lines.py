@@ -450,6 +450,35 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
     assert open_store(tmp_path).load_game("lines") is None
 
 
+async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk full for the finished game's save too: the end said "Kept: resume it from the
+    menu to try again" over a game that was not saved. It says the game is not kept either, and
+    leaving, which tries to save it again, still asks first."""
+    disk_full = "cannot write to scores.json: No space left on device"
+    app, game, last_move = a_score_refused(tmp_path, monkeypatch, disk_full)
+
+    def no_room(*_: object, **__: object) -> None:
+        raise StoreError("cannot write to lines.json: No space left on device")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game)
+        monkeypatch.setattr(app.store, "save_game", no_room)
+        await play_by_keys(pilot, screen, last_move)
+        assert isinstance(app.screen, GameOverScreen)
+        told = str(app.screen.query_one("#game-over-outcome").render())
+        assert told == (
+            "Not saved: cannot write to scores.json: No space left on device. "
+            "The game could not be kept to try again either."
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+
+
 async def test_a_player_renamed_by_another_copy_keeps_the_finished_game_to_file(
     tmp_path: Path,
 ) -> None:
@@ -825,6 +854,21 @@ async def test_a_store_that_cannot_save_does_not_end_the_game(tmp_path: Path) ->
         assert screen.game.moves == [((5, 6), (6, 6))]
         assert app.screen is screen
         assert notices == ["The game could not be saved: the disk is full"]
+        # Refused again for the same reason (every move on a full disk), it is not told again,
+        # but the panel says so all the while; told again once a save went through between.
+        for _ in range(2):
+            screen.save_game()
+            await settle(pilot)
+        assert notices == ["The game could not be saved: the disk is full"]
+        assert marked_not_saved(screen)
+        del app.store.save_game  # the disk has room again
+        screen.save_game()
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        app.store.save_game = refuse  # type: ignore[method-assign]
+        screen.save_game()
+        await settle(pilot)
+        assert notices == ["The game could not be saved: the disk is full"] * 2
 
 
 async def test_escape_on_the_enlarge_message_leaves_the_game_for_the_menu(tmp_path: Path) -> None:

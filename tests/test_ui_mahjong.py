@@ -60,6 +60,7 @@ from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
+from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, PLAYER_NOT_READ, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
@@ -248,6 +249,52 @@ async def test_a_dead_end_a_move_led_to_says_to_undo(tmp_path: Path) -> None:
         assert screen.game.tiles_left == 6
         assert await settled(pilot, screen) == "dead end"
         assert notified(app, DEAD_END_WARNING)
+
+
+async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> None:
+    """An undo in a dead end said only the warning, in place of "Undid 7D + 7D.": a player
+    undoing twenty times saw the same line twenty times, never what went back (a player review).
+    The warning names the pair, and says after an undo that this position is a dead end too."""
+    layout = row_layout(4, 4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 b1 d1 dr dr d1"))
+        assert await settled(pilot, screen) == "solvable"
+        for pair in ((4, 7), (5, 6)):  # a dead end, then lost
+            screen.board.cursor = pair[0]
+            await pilot.press("enter")
+            screen.board.cursor = pair[1]
+            await pilot.press("enter")
+        assert await settled(pilot, screen) == "lost"
+        await pilot.press("u")
+        assert await settled(pilot, screen) == "dead end"
+        told = app.screen.query_one(StatusLine).message
+        assert (
+            told
+            == f"Undid {label(screen, 5)} + {label(screen, 6)}: still a dead end. Undo (u) again."
+        )
+        await pilot.press("u")
+        assert await settled(pilot, screen) == "solvable"
+        assert notified(app, f"Undid {label(screen, 4)} + {label(screen, 7)}.")
+        await pilot.press("U")
+        assert await settled(pilot, screen) == "dead end"
+        assert app.screen.query_one(StatusLine).message == (
+            f"Redid {label(screen, 4)} + {label(screen, 7)}: a dead end, no way to clear the "
+            "board from here. Undo (u)."
+        )
+        # The same position reached by hand after a restart is no redo (a code review).
+        await answered(pilot, "R", "y")
+        await settle(pilot)
+        assert screen.game.tiles_left == 8
+        for tile in (4, 7):
+            screen.board.cursor = tile
+            await pilot.press("enter")
+        assert await settled(pilot, screen) == "dead end"
+        assert app.screen.query_one(StatusLine).message == DEAD_END_WARNING
+
+
+def label(screen: MahjongScreen, tile: int) -> str:
+    return tile_label(screen.game, tile)
 
 
 async def test_a_solvable_position_shows_no_warning(tmp_path: Path) -> None:
@@ -893,6 +940,29 @@ async def test_a_time_not_saved_says_why_within_the_status_line(
         # Whole, over the rows it takes (the path, longer than a row, folded where it must).
         assert "".join("".join(shown).split()) == "".join(told.split())
         assert "…" not in "".join(shown)
+
+
+async def test_a_time_and_a_won_game_the_disk_refuses_do_not_promise_a_kept_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk full from the first pair on: the won game was never saved, yet its time's
+    refusal said "Kept: resume it from the menu to try again"."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+
+    def no_room(*_: object, **__: object) -> object:
+        raise StoreError("cannot write to the data folder: No space left on device")
+
+    monkeypatch.setattr(app.store, "record_mahjong", no_room)
+    monkeypatch.setattr(app.store, "save_game", no_room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, clock)
+        await pilot.press(*"Ada", "enter")
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == (
+            "Not saved: cannot write to the data folder: No space left on device. "
+            "The game could not be kept to try again either."
+        )
 
 
 async def test_while_a_time_is_written_the_game_stays_and_a_quit_records_it_once(

@@ -83,6 +83,7 @@ SAFE_MAKERS = {
     "Text",
     "assemble",
     "entry_cells",
+    "seed_cell",
     "name_text",
     "player_prompt",
     "preview_cells",

@@ -362,6 +362,23 @@ async def test_a_deal_number_asked_with_another_layout_is_named_in_the_question(
         assert (app.screen.tile_layout.name, app.screen.game.seed) == ("lantern", seed)
 
 
+async def test_a_deal_number_asked_without_a_layout_names_the_default_layout(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui mahjong --seed 351` with a Lantern game saved asked only "You have a saved
+    Mahjong game (Lantern, …) … Start a new one?", where `--layout turtle --seed 351` said "You
+    asked for deal 351 of Turtle" (a player review): a player need not know Turtle is the
+    default. Both say it now."""
+    game = MahjongGame.new(find_layout("lantern"), 5, now=FIXED_NOW)
+    game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    app = make_app(tmp_path, start="mahjong", seed=351)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = " ".join(dialog_text(app).split())
+        assert "You asked for deal 351 of Turtle. A saved" in text and "(Lantern, deal 5" in text
+
+
 async def test_a_deal_number_asked_over_the_random_deal_of_that_number_says_which_is_which(
     tmp_path: Path,
 ) -> None:

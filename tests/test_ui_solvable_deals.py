@@ -14,6 +14,7 @@ from typing import TypeVar
 
 import pytest
 from conftest import (
+    answered,
     in_sight,
     install_layouts,
     make_app,
@@ -41,7 +42,7 @@ from lines_tui.store import open_store
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, proving
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -95,9 +96,11 @@ class HeldSolver(BackgroundSolver):
         error: str = "",
         *,
         after: int = 0,
+        moves: tuple[Pair, ...] = (),
     ) -> Position:
         """Answer the proof waiting now, among the requests after the first `after` (one the app
-        gave up waiting for stays waiting); the position it was about."""
+        gave up waiting for stays waiting), with `moves` as its winning line; the position it was
+        about."""
         for _ in range(200):
             waiting = [r for r in self.requests[after:] if r[1] is not None and not r[2].done()]
             if waiting:
@@ -107,7 +110,6 @@ class HeldSolver(BackgroundSolver):
         if error:
             future.set_exception(RuntimeError(error))
         else:
-            moves: tuple[Pair, ...] = ()
             future.set_result(SolveResult(verdict, moves, nodes, 0.01))
         await pilot.pause()
         await pilot.pause()
@@ -429,6 +431,24 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
         assert str(screen.table) == "mahjong-turtle+deal-38"
 
 
+async def test_proving_counts_the_seconds_of_a_long_proof(tmp_path: Path) -> None:
+    """Turtle deal 351 takes about 4 s to prove: the dialog said the same words all that while,
+    and looked stuck (a player review). It counts the seconds of the deal being proved."""
+    app, _ = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.mahjong_starts.start(TURTLE, 351, solvable=True)
+        await wait_for_screen(pilot, ProvingScreen)
+        assert text_of(app, "#proving") == "Proving deal 351 of Turtle solvable…"
+        for _ in range(200):  # the proof is held: the seconds go by
+            if text_of(app, "#proving") != "Proving deal 351 of Turtle solvable…":
+                break
+            await pilot.pause(0.05)
+        assert text_of(app, "#proving") in {
+            f"Proving deal 351 of Turtle solvable… {seconds} s" for seconds in range(1, 11)
+        }
+
+
 async def test_proving_says_which_deal_and_escape_stops_it(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -553,6 +573,22 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         assert str(resumed.table) == "mahjong-turtle"  # a random deal, proved: random table
 
 
+async def test_a_deal_proved_before_play_starts_solvable_without_a_check(tmp_path: Path) -> None:
+    """The status field said "checking" for a moment after "proved solvable" while the solver
+    proved the start again (a player review): the proof's answer is the start's."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.mahjong_starts.start(TURTLE, None, solvable=True)
+        await pilot.pause()
+        winning = ((0, 1),)
+        await solver.answer(pilot, Verdict.SOLVABLE, moves=winning)
+        screen = await wait_for_game(pilot)
+        assert screen.status == "solvable"
+        assert [r for r in solver.requests if r[1] is None] == []  # no dead-end check asked
+        assert screen.dead_end.last_solution == winning
+
+
 async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -567,11 +603,42 @@ async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path)
         await pilot.press("escape")  # the deal on the board stays
         assert app.screen is screen and screen.game.seed == 7
         await pilot.press("N")
-        await solver.answer(pilot, Verdict.SOLVABLE)
-        assert app.screen is screen
+        checks = len(solver.requests)
+        winning = ((0, 1),)
+        await solver.answer(pilot, Verdict.SOLVABLE, moves=winning)
+        assert await wait_for_game(pilot) is screen  # once the dialog has been up a moment
         assert screen.game.seed != 7
         assert screen.game.proof == Skipped(0, 0)
         assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+        # The proof answers the start's check: "solvable" at once, not "checking" while the
+        # solver proves it again (a player review), and the hint follows the proof's line.
+        assert screen.status == "solvable"
+        assert [r for r in solver.requests[checks:] if r[1] is None] == []
+        assert screen.dead_end.last_solution == winning
+
+
+async def test_esc_as_a_quick_proof_ends_stops_it_and_keeps_the_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A proof of a few milliseconds closed the dialog before an esc typed to stop it came: the
+    esc left the new deal's board for the menu, the deal before it given up, so no game was left
+    (a player review). The dialog stays up a moment (`SHOWN_AT_LEAST`, made long here so that a
+    loaded machine cannot outlast it) and the esc stops it: the deal on the board stays."""
+    monkeypatch.setattr(proving, "SHOWN_AT_LEAST", 60.0)
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.session.solvable_deals = True
+        app.mahjong_starts.start(TURTLE, 7)
+        screen = await wait_for_game(pilot)
+        await pilot.press("i", "t")  # a pair taken: a game worth keeping
+        await settle(pilot)
+        await answered(pilot, "N", "y")
+        await wait_for_screen(pilot, ProvingScreen)
+        await solver.answer(pilot, Verdict.SOLVABLE)
+        assert isinstance(app.screen, ProvingScreen)  # proved, shown a moment longer
+        await pilot.press("escape")
+        assert app.screen is screen and screen.game.seed == 7 and screen.game.history
 
 
 async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_path: Path) -> None:

@@ -158,6 +158,17 @@ def progress(message: str, *, done: bool = False) -> None:
         _to_standard_error(f"{printable(message)}\n")
 
 
+@contextmanager
+def progress_line() -> Iterator[None]:
+    """A block that shows its `progress` on a line it takes away as it ends, however it ends
+    (on a terminal), so that what is said next starts the line."""
+    try:
+        yield
+    finally:
+        if is_terminal(sys.stderr):
+            _to_standard_error("\r\x1b[K")
+
+
 def end_line() -> None:
     """End the line a question left open when the player answered it with ctrl+c or ctrl+d,
     which print no newline, so the next line starts at its left."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import fail, say, warn
+from lines_tui.commands.common import INTERRUPTED, fail, progress, progress_line, say, warn
 from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import settings
 from lines_tui.commands.paths import folder_value, layout_value, path_value
@@ -21,6 +21,7 @@ from lines_tui.outside_text import column_width, printable_column
 from lines_tui.seeds import fresh_seed
 
 if TYPE_CHECKING:
+    from lines_tui.engine.deal_choice import Skipped
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.position import Position
     from lines_tui.engine.mahjong.solvable import ProvedDeal
@@ -239,13 +240,27 @@ def deal(
 
 
 def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
-    """The first deal from `seed` on proved solvable, named on stderr; fails if there is none."""
+    """The first deal from `seed` on proved solvable, named on stderr; fails if there is none.
+    On a terminal the deal being proved is shown meanwhile (a proof can take seconds); ctrl+c
+    says where it stopped."""
     from lines_tui.engine.mahjong.solvable import NoSolvableDeal, solvable_deal
 
+    where = ""
+
+    def proving(number: int, skipped: Skipped) -> None:
+        nonlocal where
+        so_far = skipped.said()
+        where = f"deal {number} of {layout.title}" + (f" (skipped: {so_far})" if so_far else "")
+        progress(f"proving {where}…")
+
     try:
-        proved = solvable_deal(layout, seed)
+        with progress_line():
+            proved = solvable_deal(layout, seed, proving=proving)
     except NoSolvableDeal as error:
         fail(str(error))
+    except KeyboardInterrupt:
+        warn(f"stopped while proving {where}")
+        raise typer.Exit(INTERRUPTED) from None
     warn(proved_text(proved))
     return proved
 

@@ -58,7 +58,7 @@ class Listing:
         refuted, which may claim any deal."""
         listed = list(entries)
         self.table = table
-        self.deal = one_deal(table, listed if trusted is None else list(trusted))
+        self.deal = table.one_deal(listed if trusted is None else list(trusted))
         heading = [value_heading(table), "name"] if headed else []
         self.name_width = column_width(
             [*(entry.name for entry in listed), *heading[1:]], MAX_NAME_COLUMNS
@@ -116,18 +116,6 @@ def verdict_lines(checked: CheckedTable, *, reasons: bool = False) -> list[str]:
 
 def value_heading(table: TableId) -> str:
     return "points" if table.kind == "lines" else "time"
-
-
-def one_deal(table: TableId, entries: list[Entry]) -> int | None:
-    """The deal every entry of a table of one deal plays: a chosen deal's own, or the seed of
-    most entries of a deal of the day's (they all play it, but for an entry of a file edited
-    by hand, whose row then names its own seed); None for a table of random deals."""
-    if table.deal_seed is not None:
-        return table.deal_seed
-    if table.mode != "daily" or not entries:
-        return None
-    seeds = [entry.seed for entry in entries]
-    return max(seeds, key=seeds.count)  # the first of the most, as max keeps the first
 
 
 def ending(*cells: str) -> str:

@@ -106,6 +106,9 @@ def _name_command(error: typer.TyperException, ctx: Any) -> None:
         error.ctx = ctx  # type: ignore[attr-defined]
 
 
+HELP_OPTIONS = ("-h", "--help")
+"""What asks for a command's help, as in most command-line tools (click knows only `--help`)."""
+
 HELP_ASKED = "lines_tui.help_asked"
 """In the root context's meta: the command line asks a command for its help."""
 
@@ -156,8 +159,9 @@ class OneLineErrors(NamedErrors):
 
 def help_asked(tree: TyperGroup, ctx: typer.Context, words: list[str]) -> bool:
     """Whether click answers `words` (what follows the tree's own options: a command's name and
-    its words) with the command's help, without running it: a `--help` after a command's name,
-    before any `--`, and no option's value (`--layout --help` plays a layout file so named)."""
+    its words) with the command's help, without running it: a `--help` or `-h` after a command's
+    name, before any `--`, and no option's value (`--layout --help` plays a layout file so
+    named)."""
     command: Any = tree
     taking_values: set[str] = set()
     value_next = False
@@ -166,7 +170,7 @@ def help_asked(tree: TyperGroup, ctx: typer.Context, words: list[str]) -> bool:
             value_next = False
         elif word == "--":
             return False
-        elif word == "--help":
+        elif word in HELP_OPTIONS:
             return command is not tree
         elif isinstance(command, TyperGroup) and (named := command.get_command(ctx, word)):
             command = named
@@ -250,6 +254,7 @@ app = typer.Typer(
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": list(HELP_OPTIONS)},
 )
 
 

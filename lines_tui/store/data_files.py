@@ -9,6 +9,7 @@ expected").
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -101,19 +102,28 @@ class DataFiles:
         try:
             return parse(_decoded(raw))
         except NewerFile as error:
-            reason = self.warn(
+            self._left_as_it_is(
                 f"{path.name} was written by a newer lines-tui ({error}): it is opened "
-                "read-only and left untouched, so nothing is saved to it"
+                "read-only and left untouched, so nothing is saved to it",
+                writing=writing,
             )
-            if writing:
-                raise StoreError(reason) from None
             return None
         except CorruptFile as error:
+            if os.path.islink(path):
+                self._left_as_it_is(_linked_left(path, error), writing=writing)
+                return None
             if writing:
                 self._set_aside(path, error)
             else:
                 self._set_aside_unless_changed(path, raw, error)
             return None
+
+    def _left_as_it_is(self, reason: str, *, writing: bool) -> None:
+        """A file read as nothing and never written, told once: a write is refused (StoreError)
+        saying `reason`."""
+        told = self.warn(reason)
+        if writing:
+            raise StoreError(told) from None
 
     def _set_aside_unless_changed(self, path: Path, raw: bytes, error: CorruptFile) -> None:
         """Found by a reader: take the writers' lock and set the file aside if it still holds
@@ -141,6 +151,17 @@ class DataFiles:
                     self.set_aside[warning] = set_aside  # first: the app reads `warnings`
                 self.warnings.append(warning)
         return warning
+
+
+def _linked_left(path: Path, error: CorruptFile) -> str:
+    """Why a damaged data file that is a symbolic link is neither set aside nor written: its
+    target may be any file on the machine (a dotfiles setup, or a link made by mistake to a
+    file of another program's), and lines-tui moves or replaces no file outside its folder."""
+    target = spelled_out(str(Path(os.path.realpath(path))))
+    return (
+        f"{path.name} could not be read ({error}); it is a symbolic link to {target}, left as "
+        "it is, so nothing is saved to it: mend that file or remove the link"
+    )
 
 
 def _decoded(raw: bytes) -> str:

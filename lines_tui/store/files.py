@@ -314,13 +314,12 @@ class DataFolder:
 
     def keep_aside(self, path: Path, label: str) -> Path:
         """Rename `path` (bytes untouched) to `<name>.<label>-<its mtime, UTC>[-n]`; return that.
-        A symbolic link stays: its target is renamed, beside it, and the next write creates the
-        target afresh.
+        Never a symbolic link's target, which may be any file on the machine (`data_files`
+        leaves a damaged one as it is).
 
         The time is the file's own modification time: it says when the bad file was last
         written, and the store needs no clock. Call it holding the folder's exclusive lock.
         """
-        path = Path(os.path.realpath(path))
         try:
             stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
             base = f"{path.name}.{label}-{stamp:%Y%m%dT%H%M%SZ}"

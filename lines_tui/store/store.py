@@ -103,6 +103,10 @@ class RecordOutcome:
     longer registered (renamed or removed by another copy): another try may save it, the game
     resumed files it under whoever plays then (every other refusal is a verdict on the result
     itself, which stays the same)."""
+    game_kept: bool = True
+    """With `may_retry`: the finished game stays saved, so that resumed it files its result
+    again. False when its save failed too (a full disk) or it was never saved: nothing is left
+    to try again with (set by the app, which settles the saved game once the result is written)."""
     filed_elsewhere: bool = False
     """Not saved because another copy of lines-tui filed this game already: the won game it
     was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game

@@ -155,6 +155,17 @@ class TableId:
         """The deal every entry of a deal table was played on."""
         return int(self.tag) if self.mode == "deal" else None
 
+    def one_deal(self, entries: Sequence[Entry]) -> int | None:
+        """The deal every entry of this table of one deal plays: a chosen deal's own, or the
+        seed of most entries of a deal of the day's (they all play it, but for an entry of a
+        file edited by hand, which then shows its own seed); None for a table of random deals."""
+        if self.deal_seed is not None:
+            return self.deal_seed
+        if self.mode != "daily" or not entries:
+            return None
+        seeds = [entry.seed for entry in entries]
+        return max(seeds, key=seeds.count)  # the first of the most, as max keeps the first
+
     @classmethod
     def parse(cls, text: str) -> TableId:
         """`lines-9`, `mahjong-turtle`, `lines-9+daily-2026-12-01`, `mahjong-turtle+deal-42`, in

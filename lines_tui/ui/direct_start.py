@@ -101,7 +101,7 @@ class DirectStart:
                 self.mahjong.resume,
                 lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
                 particular=particular,
-                asked=self.another_layout(layout),
+                asked=self.another_layout(layout, particular),
                 same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
             )
 
@@ -137,14 +137,16 @@ class DirectStart:
             return None
         return f"deal {self.seed} of {layout.title} by number, not your random deal {self.seed}"
 
-    def another_layout(self, layout: Layout) -> str | None:
+    def another_layout(self, layout: Layout, particular: bool) -> str | None:
         """The Mahjong deal asked for ("a deal of Pagoda", "deal 5 of Pagoda" with --seed, "a
         solvable deal of Pagoda from deal 5" when it is proved from there, "today's deal of
         Pagoda" with --daily) when the saved game is on another layout (another name, or
-        another file); None when no layout was asked, no game is saved, or it is on that
-        layout. A layout titled as the saved one is named by where it comes from."""
+        another file); None when nothing was asked (no layout, nor a `particular` deal or day),
+        no game is saved, or it is on that layout. A layout titled as the saved one is named by
+        where it comes from. A deal or a day asked without a layout is the default layout's,
+        named as such: the player may not know which that is."""
         saved = self.saved.game("mahjong")
-        if self.layout is None or saved is None:
+        if (self.layout is None and not particular) or saved is None:
             return None
         about = saved.get("layout")
         about = about if isinstance(about, Mapping) else {}

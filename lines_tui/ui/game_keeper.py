@@ -47,6 +47,8 @@ class GameKeeper:
         self._began_over_unread = kind in session.unread
         """The saved game there could not be read when this game began (which of the two reasons
         `kept_because` gives)."""
+        self._told_failure: str | None = None
+        """Why the last change failed, told once (None: the last change went through)."""
         self._filing = False
         """A finished game's result is being written: the store thread keeps or removes the
         saved game once it is (`settle_after_filing`), so nothing else changes it meanwhile."""
@@ -98,19 +100,24 @@ class GameKeeper:
     def change(self, change: Callable[[], None], failed: str) -> None:
         """`change` (a save or a removal of the saved game) on the store thread. A store that
         fails (a full disk, a locked-out folder) gets a notice, `failed: why`, even after the
-        screen is gone, and never ends the game. A saved game kept because it could not be
-        read when this game began, or because another copy saved one (SavedGameKept), is told
-        once, and the panel marks the game "not saved" (`NotSavedMark`) until a change goes
-        through again: this game is not saved over it."""
+        screen is gone, and never ends the game; failing again for the same reason (every move
+        on a full disk) it is not told again. A saved game kept because it could not be read
+        when this game began, or because another copy saved one (SavedGameKept), is told once.
+        Either way the panel marks the game "not saved" (`NotSavedMark`) until a change goes
+        through again."""
         app = self._screen.app
 
         def done(_: None) -> None:
             self._told_kept = False  # refused again later, it is told again
+            self._told_failure = None
             self._mark_not_saved(False)
 
         def refused(error: StoreError) -> None:
             if not isinstance(error, SavedGameKept):
-                app.notify(f"{failed}: {error}", severity="error")
+                self._mark_not_saved(not self.finished)
+                if str(error) != self._told_failure:
+                    self._told_failure = str(error)
+                    app.notify(f"{failed}: {error}", severity="error")
                 return
             self._mark_not_saved(not self.finished)
             if not self._told_kept:

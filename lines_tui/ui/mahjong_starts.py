@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
     from textual.app import App
 
-    from lines_tui.engine.deal_choice import Skipped
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
     from lines_tui.ui.mahjong.picker import Choice
@@ -112,7 +111,7 @@ class MahjongStarts:
 
         def proved(deal: ProvedDeal | None) -> None:
             if deal is not None:
-                self.open(search.layout, deal.seed, choice, proof=deal.skipped)
+                self.open(search.layout, deal.seed, choice, proved=deal)
             elif stopped is not None:
                 stopped()
 
@@ -120,12 +119,14 @@ class MahjongStarts:
         self.app.push_screen(ProvingScreen(solver, search, title), proved)
 
     def open(
-        self, layout: Layout, seed: int, choice: DealChoice, proof: Skipped | None = None
+        self, layout: Layout, seed: int, choice: DealChoice, proved: ProvedDeal | None = None
     ) -> None:
         from lines_tui.ui.mahjong import MahjongScreen
 
         self.solvable_deals()  # the screen's new deals (N) follow the setting
-        self.app.push_screen(MahjongScreen(self.session, layout, seed, choice=choice, proof=proof))
+        self.app.push_screen(
+            MahjongScreen(self.session, layout, seed, choice=choice, proved=proved)
+        )
 
     def same_deal(
         self, layout: Layout, seed: int | None, choice: DealChoice | None, back: str | None = None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual.screen import Screen
@@ -17,6 +18,11 @@ from lines_tui.ui.store_thread import still_there, write
 RESULT_KEPT = "Your {game} result is not saved: {reason}. Resume the game to try again."
 """Told once a game screen is gone (the player left while its result was written) when the
 result could not be written."""
+RESULT_LOST = "Your {game} result is not saved: {reason}, and the game could not be kept."
+"""Told instead when the finished game could not be kept to file it again either."""
+GAME_NOT_KEPT = "The game could not be kept to try again either."
+"""What a game's end adds, in place of "Kept: …", when the finished game could not be saved to
+file its result again (`RecordOutcome.game_kept`)."""
 
 
 def not_saved(outcome: RecordOutcome) -> str:
@@ -26,6 +32,8 @@ def not_saved(outcome: RecordOutcome) -> str:
     if not outcome.may_retry:
         return ended(f"Not saved: {outcome.reason}")
     why = ended(f"Not saved: {reason_alone(outcome.reason)}")
+    if not outcome.game_kept:
+        return f"{why} {GAME_NOT_KEPT}"
     return f"{why} Kept: resume it from the menu to try again."
 
 
@@ -58,15 +66,21 @@ def file_result(
 
     filed = session.io.submit(file)
 
+    game_kept = False  # saved to file its result again: a refusal (a full disk) leaves it False
+
     def settle() -> None:  # after `file`, on the same thread: `filed` is done
+        nonlocal game_kept
         if filed.exception() is None and not filed.result().may_retry:
             slot.clear()
         elif kept is not None:
             slot.keep(kept)
+            game_kept = True
 
     keeper.settle_after_filing(settle)
 
-    def answered(outcome: RecordOutcome) -> None:
+    def answered(told: RecordOutcome) -> None:
+        # `settle` ran before the answer came (the store thread takes calls in order).
+        outcome = told if not told.may_retry else replace(told, game_kept=game_kept)
         if outcome.saved:
             for shown in app.screen_stack:
                 shown.post_message(TablesChanged())
@@ -75,8 +89,12 @@ def file_result(
             then(outcome)
         elif outcome.may_retry:
             game = GAME_NAMES[keeper.kind]
-            told = RESULT_KEPT.format(game=game, reason=reason_alone(outcome.reason))
-            app.notify(told, severity="error", markup=False)
+            said = RESULT_KEPT if outcome.game_kept else RESULT_LOST
+            app.notify(
+                said.format(game=game, reason=reason_alone(outcome.reason)),
+                severity="error",
+                markup=False,
+            )
 
     def failed(error: StoreError) -> None:  # a bug in `record` (UnexpectedError)
         answered(RecordOutcome(False, str(error), table, may_retry=True))

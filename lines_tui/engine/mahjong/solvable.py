@@ -11,7 +11,7 @@ screen stays live. The deal of the day is the same search over the day's candida
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
@@ -110,9 +110,14 @@ def solve_here(position: Position, playouts: int) -> SolveResult:
     return solve(position, node_limit=playouts)
 
 
-def prove_here(search: DealSearch) -> ProvedDeal:
-    """Run `search` to its end with the solver in this process."""
+def prove_here(
+    search: DealSearch, proving: Callable[[int, Skipped], None] | None = None
+) -> ProvedDeal:
+    """Run `search` to its end with the solver in this process; `proving(number, skipped)` is
+    told of each deal number before its proof (to show progress)."""
     while True:
+        if proving is not None:
+            proving(search.number, search.skipped)
         result = solve_here(search.position, search.playouts)
         proved = search.answer(result)
         if proved is not None:
@@ -125,7 +130,9 @@ def solvable_deal(
     *,
     playouts: int = PROOF_PLAYOUTS,
     max_deals: int = MAX_DEALS,
+    proving: Callable[[int, Skipped], None] | None = None,
 ) -> ProvedDeal:
     """The first deal of `layout`, from deal number `seed` on, that the solver proves solvable
-    within `playouts`; raises NoSolvableDeal when none of `max_deals` deals is."""
-    return prove_here(DealSearch(layout, following(seed, max_deals), playouts))
+    within `playouts`; raises NoSolvableDeal when none of `max_deals` deals is. `proving`: as
+    `prove_here`."""
+    return prove_here(DealSearch(layout, following(seed, max_deals), playouts), proving)

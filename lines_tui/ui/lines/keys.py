@@ -91,14 +91,14 @@ LINES_KEYS: list[BindingType] = [
     Binding(
         "enter",
         "act",
-        "Move",  # short: every key fits 80 columns
+        "Pick",  # a ball, then its cell; short: every key fits 80 columns
         key_display="⏎",
         tooltip="Select the ball under the cursor, or move the selected ball here",
     ),
     Binding(
         "space",
         "act",
-        "Move",
+        "Pick",
         show=False,
         tooltip="Select the ball under the cursor, or move the selected ball here",
     ),

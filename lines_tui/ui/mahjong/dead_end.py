@@ -69,6 +69,11 @@ class DeadEndCheck:
         self._serial = 0
         self._last_solution: tuple[Pair, ...] = ()
 
+    def proved_solvable(self, present: int, moves: tuple[Pair, ...]) -> None:
+        """The position with these present tiles was proved solvable by `moves` (a deal proved
+        before play): checked, it is answered at once."""
+        self._remember(CheckOutcome(present, Verdict.SOLVABLE, moves))
+
     def known(self, present: int) -> CheckOutcome | None:
         """The proven verdict for this set of present tiles, if a check has found one."""
         return self._proved.get(present)

@@ -82,11 +82,12 @@ class PairTaking:
             return "t shows its partners."
         return "t picks it and shows its partners."
 
-    def pair_moved(self, done: str, pair: tuple[int, int]) -> None:
+    def pair_moved(self, done: str, pair: tuple[int, int]) -> str:
         """After an undo or a redo (`done`: "Undid", "Redid") of `pair`, already played in the
         game: say which pair, and what became of the picked tile. It stays picked while the
         game still lets it be taken (with what t does now), and is dropped once it cannot be
-        (covered or blocked again by the pair put back, or taken by the redo), saying why."""
+        (covered or blocked again by the pair put back, or taken by the redo), saying why.
+        Returns what was done to which pair ("Undid 7D + 7D")."""
         board, game = self._board(), self._game()
         first, second = pair
         said = f"{done} {tile_label(game, first)} + {tile_label(game, second)}"
@@ -105,6 +106,7 @@ class PairTaking:
                 board.selected = None
                 self._say(f"{said}: {label} is {why}, no longer picked.")
         self._show_tile_info()
+        return said
 
     def take_pair(self) -> None:
         """Take the picked tile (or the one under the cursor) with its free partner: the hinted

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 
 from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.panel import MahjongPanel
@@ -60,6 +61,12 @@ class PositionWatch:
                 game.learn(known.present, known.verdict)
                 self._status.reached(known)
         self._panel().show_counts(game.present.bit_count(), len(game.available_pairs()))
+
+    def proved(self, moves: tuple[Pair, ...]) -> None:
+        """The deal on the board was proved solvable from its start by `moves`: its start needs
+        no check (the panel says "solvable" at once, and the hint follows `moves`)."""
+        start = self._game().position.geometry.all_present
+        self.dead_end.proved_solvable(start, moves)
 
     def stop(self) -> None:
         """Stop the check in progress, if any."""

@@ -9,6 +9,7 @@ goes back.
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.session import NoticesReleased
 from lines_tui.ui.solving import PROOF_WAIT, solve_in_background
+from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -33,6 +35,13 @@ if TYPE_CHECKING:
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 
 WORKER_GROUP = "mahjong-proving"
+
+SHOWN_AT_LEAST = TYPED_ON_GUARD
+"""Seconds the dialog stays up at least, a deal proved sooner waiting for it: an esc typed as the
+dialog shows, to stop, reaches the dialog and keeps the deal on the board (a proof of a few
+milliseconds had it land on the new deal's board instead, which it left for the menu, the deal
+on the board before already given up). As long as a player typing on with the key that asked
+is guarded elsewhere (`TYPED_ON_GUARD`): a key that comes later answers the new deal, seen."""
 
 
 def proved_text(seed: int, skipped: Skipped) -> str:
@@ -55,7 +64,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     HELP = (
         "The solver is proving that the deal can be cleared before you play it. A deal that is a "
         "dead end, or that the solver cannot decide within its budget, is skipped for the next "
-        "one, and counted. escape stops and goes back; after a failure enter tries again."
+        "one, and counted. esc stops and goes back; after a failure enter tries again."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -88,6 +97,11 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         """Why the last proof failed (None: none failed)."""
         self.proving = False
         """A proof is under way in the solver process."""
+        self._shown_at = monotonic()
+        self._deal_since = monotonic()
+        """When the proof of the deal being proved began (the dialog counts its seconds)."""
+        self._waiting: ProvedDeal | None = None
+        """A deal proved before the dialog had been up `SHOWN_AT_LEAST`, dismissed with then."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as dialog:
@@ -97,6 +111,9 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._shown_at = monotonic()
+        # A proof may take seconds: the dialog counts them, so it never looks stuck.
+        self.set_interval(1.0, self._count_seconds)
         if self.staying:
             self._start()
 
@@ -118,7 +135,7 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         self.failure = None
         self.proving = True
         self.refresh_bindings()
-        self._show_progress()
+        self._next_deal()
         return self.run_worker(self._prove, name="proving", group=WORKER_GROUP, exclusive=True)
 
     async def _prove(self) -> None:
@@ -136,18 +153,42 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
                     # cancels.
                     self.call_later(self._finish, proved)
                     return
-                self._show_progress()
+                self._next_deal()
         except Exception as error:  # the solver process failed or hung, or no deal was proved
             self.call_later(self._fail, str(error) or type(error).__name__)
 
     def _finish(self, proved: ProvedDeal) -> None:
         self.proving = False
+        early = SHOWN_AT_LEAST - (monotonic() - self._shown_at)
+        if early > 0:
+            self._waiting = proved
+            self.set_timer(early, self._finish_waiting)
+            return
         self.dismiss(proved)  # once help, if open over the dialog, has closed (DismissedOnTop)
+
+    def _finish_waiting(self) -> None:
+        """The dialog has been up long enough: the deal proved meanwhile, unless esc stopped."""
+        proved, self._waiting = self._waiting, None
+        if proved is not None:
+            self.dismiss(proved)
+
+    def _next_deal(self) -> None:
+        """The proof of `search.number` begins."""
+        self._deal_since = monotonic()
+        self._show_progress()
+
+    def _count_seconds(self) -> None:
+        if self.proving:
+            self._show_progress()
 
     def _show_progress(self) -> None:
         search = self.search
+        seconds = int(monotonic() - self._deal_since)
         lines = Text.assemble(
-            f"Proving deal {search.number} of ", inert(search.layout.title), " solvable…"
+            f"Proving deal {search.number} of ",
+            inert(search.layout.title),
+            " solvable…",
+            f" {seconds} s" if seconds else "",
         )
         skipped = search.skipped.said()
         if skipped:
@@ -178,4 +219,5 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
 
     def action_stop(self) -> None:
         self._stop_proving()
+        self._waiting = None  # a deal proved as esc came is dropped: the player stopped
         self.dismiss(None)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
+from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.seeds import fresh_seed
 from lines_tui.ui.dialogs import after_asking
@@ -24,7 +25,8 @@ class GameReplacing:
     """Replaces `game()`, a game of `layout` on `screen` with the results `results` and followed
     by `watch`; a new deal is proved in `solver`, and `say` puts a line in the message line. Once
     the player has agreed to lose the game, `restarted()` starts it again from the beginning and
-    `dealt(game)` puts a new deal on the board; `stopped()`: the new deal's proof was stopped,
+    `dealt(game, solution)` puts a new deal on the board (`solution`: how it was proved
+    solvable, if it was); `stopped()`: the new deal's proof was stopped,
     and the current deal goes on."""
 
     def __init__(
@@ -38,7 +40,7 @@ class GameReplacing:
         say: Callable[[str], None],
         *,
         restarted: Callable[[], None],
-        dealt: Callable[[MahjongGame], None],
+        dealt: Callable[[MahjongGame, tuple[Pair, ...]], None],
         stopped: Callable[[], None],
     ) -> None:
         self._screen = screen
@@ -107,12 +109,12 @@ class GameReplacing:
                 return
             game = MahjongGame.new(self._layout, deal.seed, now=self._screen.now())
             game.proof = deal.skipped
-            self._deal(game)
+            self._deal(game, deal.moves)
 
         search = DealSearch(self._layout, following(fresh_seed()))
         proving = ProvingScreen(self._solver, search, "Solvable deals only")
         self._screen.app.push_screen(proving, proved)
 
-    def _deal(self, game: MahjongGame) -> None:
+    def _deal(self, game: MahjongGame, solution: tuple[Pair, ...] = ()) -> None:
         self._give_up_game()
-        self._dealt(game)
+        self._dealt(game, solution)

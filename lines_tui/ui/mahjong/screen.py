@@ -20,9 +20,11 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widgets import Static
 
-from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
+from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
+from lines_tui.engine.mahjong.solvable import ProvedDeal
+from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.saved_games import pairs
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -78,6 +80,8 @@ SCROLL_FROM = (64, 16)
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+UNDID = "Undid"
+REDID = "Redid"
 DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
 """The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
 yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
@@ -132,21 +136,24 @@ class MahjongScreen(GameScreen):
         game: MahjongGame | None = None,
         *,
         choice: DealChoice = RANDOM,
-        proof: Skipped | None = None,
+        proved: ProvedDeal | None = None,
         check_time: float = CHECK_TIMEOUT,
         saved_by: str | None = None,
         owner: str | None = None,
     ) -> None:
         """The dead-end check runs in the session's solver process, shared by every screen, for
-        `check_time` seconds at most. `proof`: the deal was proved solvable, these deals skipped
-        on the way to it. `saved_by`: a `game` resumed from its save, the player it names (`owner`:
-        as `GameScreen`)."""
+        `check_time` seconds at most. `proved`: the deal was proved solvable (`seed` is its
+        number), with the deals skipped on the way to it. `saved_by`: a `game` resumed from its
+        save, the player it names (`owner`: as `GameScreen`)."""
         super().__init__(session, saved_by, owner)
         self.tile_layout = layout
         session.played(layout)  # a layout from a file: its leaderboard knows it
         self._seed = seed
         self._choice = choice
-        self._proof = proof
+        self._proof = None if proved is None else proved.skipped
+        self._solution = () if proved is None else proved.moves
+        """How the deal just put on the board was proved solvable (none: not proved, or its
+        start already checked)."""
         self._game = game
         self._resumed = game is not None
         solver = session.background_solver()
@@ -174,6 +181,9 @@ class MahjongScreen(GameScreen):
             stopped=self._position_changed,
         )
         self._glyphs = False
+        self._moved = ""
+        """What the undo or redo that brought the position on the board did ("Undid 7D + 7D"),
+        "" after any other change: a dead end found there names the pair."""
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
@@ -289,6 +299,9 @@ class MahjongScreen(GameScreen):
         board.cursor = self._first_cursor()
         self._show_proof(resumed)
         self._results.shown()
+        if self._solution:
+            self._watch.proved(self._solution)
+            self._solution = ()
         self._position_changed()
 
     def _show_proof(self, resumed: bool = False) -> None:
@@ -315,8 +328,10 @@ class MahjongScreen(GameScreen):
         uncovered = uncovered_mask(self.tile_layout.geometry, game.present)
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
-    def _position_changed(self) -> None:
-        """After every move, undo, redo, restart or deal: redraw and check the new position."""
+    def _position_changed(self, moved: str = "") -> None:
+        """After every move, undo, redo, restart or deal: redraw and check the new position
+        (`moved`: what the undo or redo that brought it did)."""
+        self._moved = moved
         game, board = self.game, self.board
         board.present = game.present
         if board.selected is not None and not game.present >> board.selected & 1:
@@ -365,7 +380,17 @@ class MahjongScreen(GameScreen):
         self.query_one(StatusLine).say(text)
 
     def _dead_end_warning(self) -> str:
-        return DEAD_END_WARNING if self.game.undo_may_help else DEAD_DEAL_WARNING
+        """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
+        back or taken again, which it replaces on the message line; after an undo, the position
+        undone was a dead end too (every position after a dead end is one)."""
+        if not self.game.undo_may_help:
+            return DEAD_DEAL_WARNING
+        moved = self._moved
+        if not moved:
+            return DEAD_END_WARNING
+        if moved.startswith(UNDID):
+            return f"{moved}: still a dead end. Undo (u) again."
+        return f"{moved}: a dead end, no way to clear the board from here. Undo (u)."
 
     def _loss_message(self) -> str:
         return DEAD_DEAL_LOSS if self.game.lost_at_start else LOSS_MESSAGE
@@ -537,8 +562,7 @@ class MahjongScreen(GameScreen):
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
         # Said first: a loss or a dead end the position brings is told over it.
-        self._pair_taking.pair_moved("Undid", self.game.undo(self.now()))
-        self._position_changed()
+        self._moved_back_or_on(UNDID, self.game.undo(self.now()))
 
     def action_redo(self) -> None:
         if not self._act_on_tiles():
@@ -546,8 +570,11 @@ class MahjongScreen(GameScreen):
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
-        self._pair_taking.pair_moved("Redid", self.game.redo(self.now()))
-        self._position_changed()
+        self._moved_back_or_on(REDID, self.game.redo(self.now()))
+
+    def _moved_back_or_on(self, done: str, pair: tuple[int, int]) -> None:
+        """After an undo or redo (`done`) of `pair`: say so, then check the position."""
+        self._position_changed(moved=self._pair_taking.pair_moved(done, pair))
 
     def action_hint(self) -> None:
         if not self._act_on_tiles():
@@ -634,10 +661,12 @@ class MahjongScreen(GameScreen):
         self._start_deal()
         self._say("The same deal from the start.")
 
-    def _dealt(self, game: MahjongGame) -> None:
-        """The player agreed to lose the game in progress (`GameReplacing`) for `game`."""
+    def _dealt(self, game: MahjongGame, solution: tuple[Pair, ...]) -> None:
+        """The player agreed to lose the game in progress (`GameReplacing`) for `game`, proved
+        solvable by `solution` (none: not proved)."""
         self._resumed = False
         self._game = game
+        self._solution = solution
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()

@@ -43,13 +43,18 @@ longer deal number (one can be typed in) ends in an ellipsis (`scores show` prin
 
 
 def entry_cells(table: TableId, entry: Entry) -> list[Text]:
-    """Name, value, date and seed of one entry, as DataTable cells."""
+    """Name, value and date of one entry, as DataTable cells."""
     return [
         name_text(entry.name),
         Text(format_value(table, entry.value), justify="right"),
         Text(format_date(entry.date)),
-        Text(printable(str(entry.seed), SEED_CELLS)),
     ]
+
+
+def seed_cell(entry: Entry, deal: int | None) -> Text:
+    """The entry's seed, blank where it is `deal`, the one deal of its table (the heading names
+    it: `TableId.one_deal`)."""
+    return Text("" if entry.seed == deal else printable(str(entry.seed), SEED_CELLS))
 
 
 def entry_said(table: TableId, place: int, entry: Entry) -> str:

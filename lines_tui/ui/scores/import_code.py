@@ -225,14 +225,24 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             self._checking = False
             self.show([], ended(as_sentence(too_long or NO_CODE)) if text.strip() else PASTE)
             return
+        self._check(codes)
+
+    def _check(self, codes: list[str], told: str = "") -> None:
+        """Preview `codes` afresh against the tables as they are now, then say `told` (what
+        enter did) above it."""
         self.show([], CHECKING)
         self._checking = True
+
+        def shown(reads: list[tuple[str, Read]], said: str = "") -> None:
+            self.show(reads, said)
+            self._tell(told, warning=True)
+
         load(
             self,
             self.session.io,
             lambda: self._preview(codes),
-            self.show,
-            lambda error: self.show([], str(error)),
+            shown,
+            lambda error: shown([], str(error)),
             group="preview",
         )
 
@@ -380,7 +390,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         before the preview could tell) brought nothing, stay and say so."""
         if not merge.into:
             self._merge_ended()
-            self._tell(merge.told, warning=True)
+            # The preview promised otherwise (another copy merged the codes meanwhile): it
+            # shows the tables as they are now.
+            self._check(find_codes(self.query_one(CodeInput).pasted_text), merge.told)
             return
         first = merge.into[0]
         deal = challenged(merge.merges)

@@ -40,6 +40,7 @@ from lines_tui.ui.scores.entries import (
     entry_cells,
     entry_said,
     proof_cell,
+    seed_cell,
     value_heading,
 )
 from lines_tui.ui.sentences import ended
@@ -108,13 +109,23 @@ what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
 
 
 def board_heading(
-    table: TableId, title: str, index: int, count: int, title_style: Style, table_style: Style
+    table: TableId,
+    title: str,
+    place: tuple[int, int],
+    deal: int | None,
+    title_style: Style,
+    table_style: Style,
 ) -> RenderableType:
     """The table's `title` (in `title_style`; a layout's title may come from its file) and its
-    place among the tables ("table 5 of 9") on the first line, the title cut with '…' if both do
-    not fit, the place never; the table's id and order below it (in `table_style`), cut with
-    '…' at the screen's edge. Whatever the width, nothing is cut mid-phrase unmarked."""
+    `place` (index, count) among the tables ("table 5 of 9") on the first line, the title cut
+    with '…' if both do not fit, the place never; the table's id, the number of its `deal`
+    for a deal of the day's (the rows leave out a seed that is that deal: a chosen deal's id
+    names it already) and its order below it (in `table_style`), cut with '…' at the screen's
+    edge. Whatever the width, nothing is cut mid-phrase unmarked."""
+    index, count = place
     order = "highest first" if table.kind == "lines" else "fastest first"
+    if deal is not None and table.mode == "daily":
+        order = f"deal {deal}, {order}"
     first = Table.grid(expand=True, padding=(0, 0, 0, 3))
     first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     first.add_column(no_wrap=True, justify="right")
@@ -382,12 +393,15 @@ class LeaderboardScreen(
         self.checked = None
         self.replay_failed = ""
         self._set_code("", CODE_COMING if entries else NO_CODE_YET)
+        # Every entry read, before their replays say which hold up (`scores show` names the
+        # deal of those that do): the heading and the rows are drawn before the replays end.
+        deal = table.one_deal(entries)
         heading.update(
             board_heading(
                 table,
                 self.session.table_title(table),
-                self.index,
-                len(self.tables),
+                (self.index, len(self.tables)),
+                deal,
                 self.get_component_rich_style("leaderboard--title", partial=True),
                 self.get_component_rich_style("leaderboard--table", partial=True),
             )
@@ -408,10 +422,17 @@ class LeaderboardScreen(
             )
         grid.add_column(Text("#", justify="right"), width=3)
         grid.add_column(Text("✓", justify="center"), width=1)
-        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date", "Seed")
+        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
+        # A table of one deal shows a seed only where an entry's is another (`seed_cell`).
+        seeds_shown = any(entry.seed != deal for entry in entries)
+        if seeds_shown:
+            grid.add_column("Seed")
         for place, entry in enumerate(entries, start=1):
             grid.add_row(
-                Text(str(place), justify="right"), proof_cell(None), *entry_cells(table, entry)
+                Text(str(place), justify="right"),
+                proof_cell(None),
+                *entry_cells(table, entry),
+                *([seed_cell(entry, deal)] if seeds_shown else []),
             )
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)

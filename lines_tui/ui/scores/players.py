@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from lines_tui.store import Snapshot, StoreError
+from lines_tui.store import NotRegistered, Snapshot, StoreError
 from lines_tui.store.names import taken_problem
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act
@@ -26,7 +26,7 @@ from lines_tui.ui.scores.name_entry import NOT_SAVED, NameEntryScreen
 from lines_tui.ui.sentences import as_sentence, ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
-from lines_tui.ui.store_thread import load, write
+from lines_tui.ui.store_thread import load, still_there, write
 
 GUEST = "guest"
 GUEST_NOTE = "Guest: Lines scores are not saved."
@@ -170,7 +170,9 @@ class PlayersScreen(
         A refusal is told after `failure`, what did not happen ("Ann could not be made the
         active player: cannot write …"), as other notices say what failed. A change asked
         from a name `entry` closes it once made; one refused leaves the entry open with the
-        name and the reason in it (or, if it has been closed, tells the reason)."""
+        name and the reason in it (or, if it has been closed, tells the reason), unless no
+        other name could cure it: the player renamed is no longer registered (another copy
+        renamed or removed them), and the entry closes, telling why, over the list as it is."""
 
         def finished(_: object) -> None:
             if entry is not None:
@@ -179,8 +181,12 @@ class PlayersScreen(
             self.refresh_list(highlight)
 
         def failed(error: StoreError) -> None:
-            if entry is None or not entry.refused(str(error)):
-                self.notify(f"{failure}: {error}", severity="error")
+            said = f"{failure}: {error}"
+            if entry is not None and isinstance(error, NotRegistered) and still_there(entry):
+                entry.dismiss(None)  # no other name would do: the player is gone
+                self.notify(f"{said} (renamed or removed by another lines-tui)", severity="error")
+            elif entry is None or not entry.refused(str(error)):
+                self.notify(said, severity="error")
             self.refresh_list(highlight)
 
         write(self, self.session.io, action, finished, failed)

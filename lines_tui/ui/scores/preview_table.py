@@ -86,7 +86,7 @@ def preview_cells(row: PreviewRow, styles: Mapping[str, Style], several: bool) -
         Text(fate, style=styles[fate]),
         Text(place, justify="right"),
         proof_cell(verdict),
-        *entry_cells(table, entry)[:3],
+        *entry_cells(table, entry),
     ]
 
 

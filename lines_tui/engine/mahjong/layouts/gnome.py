@@ -44,6 +44,11 @@ _REQUIRED = {
 }
 
 
+_DECIMAL = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*", re.ASCII)
+"""A coordinate as map files write it: ASCII digits with a point. What else Python's `float`
+takes (`1_0`, `1e-400`, digits of other scripts, `inf`) is no map's number and is refused."""
+
+
 def _whole_tile_units(slot: Slot) -> str:
     x, y, z = slot
     return f"x={x / 2:g} y={y / 2:g} z={z}"
@@ -133,10 +138,7 @@ class _MapReader:
     def half(self, element: str, attributes: dict[str, str], name: str) -> int:
         """A coordinate in half-tile units; the file gives whole tiles, where .5 is half a step."""
         text = attributes[name]
-        try:
-            doubled = float(text) * 2
-        except ValueError:
-            doubled = float("nan")
+        doubled = float(text) * 2 if _DECIMAL.fullmatch(text) else float("nan")
         if not doubled.is_integer():
             raise self.fail(f"<{element}> {name}='{repeated(text)}' is not a whole or half number")
         if abs(doubled) > MAX_COORDINATE:
@@ -148,7 +150,7 @@ class _MapReader:
 
     def integer(self, element: str, attributes: dict[str, str], name: str) -> int:
         text = attributes.get(name, "")
-        if not re.fullmatch(r"\s*\d{1,3}\s*", text):
+        if not re.fullmatch(r"\s*\d{1,3}\s*", text, re.ASCII):
             raise self.fail(f"<{element}> {name}='{repeated(text)}' is not a layer number")
         return int(text)
 
