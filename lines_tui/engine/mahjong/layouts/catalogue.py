@@ -92,6 +92,8 @@ class Discovery:
     layouts: list[Layout] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """One line per file that could not be read (the file is skipped, not the search)."""
+    left_out: list[str] = field(default_factory=list)
+    """One line per map left out of a file whose other maps are played."""
     unread_folders: list[str] = field(default_factory=list)
     """One line per folder that is there but could not be listed (`layout_files`): its layouts
     are missing from the list, which says nothing of them otherwise."""
@@ -127,7 +129,7 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
                     found.skipped.setdefault(layout_name(path.stem).casefold(), str(error))
                 continue
             found.layouts.extend(read.layouts)
-            found.problems.extend(left.problem for left in read.left_out)
+            found.left_out.extend(left.problem for left in read.left_out)
     return found
 
 
