@@ -869,7 +869,7 @@ def twin_from_file(folder: Path) -> Layout:
     rows[2], rows[3] = "..12121212" + "." * 22, "..43434343" + "." * 22
     (folder / "twin.layout").write_text("kmahjongg-layout-v1.0\n" + "\n".join(rows) + "\n")
     (folder / "twin.desktop").write_text("[KMahjonggLayout]\nName=Twin [b]rows[/b]\n")
-    (layout,) = read_layout_file(folder / "twin.layout")
+    (layout,) = read_layout_file(folder / "twin.layout").layouts
     return layout
 
 

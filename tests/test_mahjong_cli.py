@@ -52,6 +52,21 @@ def test_layouts_lists_builtin_and_installed(runner: CliRunner, tmp_path: Path) 
     assert "odd_count.layout: 3 tiles" in result.stderr
 
 
+def test_layouts_lists_the_maps_of_a_file_that_can_be_played_and_skips_the_others(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    maps = tmp_path / "share" / "gnome-mahjongg" / "maps"
+    maps.mkdir(parents=True)
+    (maps / "mine.map").write_text(
+        '<mahjongg><map name="Easy"><row left="0" right="3" y="0"/></map>'
+        '<map name="Zero"></map></mahjongg>'
+    )
+    result = runner.invoke(app, ["layouts"])
+    assert result.exit_code == 0, result.output
+    assert "easy" in [line.split()[0] for line in result.stdout.splitlines()]
+    assert f"skipped: {maps / 'mine.map'}: line 1: map 'Zero' has 0 tiles" in result.stderr
+
+
 def test_layouts_rows_fit_80_columns_for_a_layout_from_a_short_folder(
     runner: CliRunner, home: Path
 ) -> None:

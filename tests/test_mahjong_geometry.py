@@ -106,7 +106,7 @@ def test_the_widest_layout_a_map_may_hold_is_a_position() -> None:
     """The bound is the layouts': a map as wide as a GNOME map may be, and as many layers as it
     may number, is a position, saved and read back."""
     xml = "<map name='wide'><tile x='-256' y='-256' z='0'/><tile x='256' y='256' z='999'/></map>"
-    (layout,) = parse_gnome_maps(xml, source="wide.map")
+    (layout,) = parse_gnome_maps(xml, source="wide.map").layouts
     assert {coordinate for slot in layout.slots for coordinate in slot} == {0, 999, MAX_PLACE}
     position = Position(layout.slots, ("a", "a"))
     assert Position.loads(position.dumps()) == position

@@ -139,7 +139,7 @@ def test_builtin_layouts_have_the_asked_for_characters() -> None:
 
 
 def test_reads_a_v11_layout_with_its_desktop_name() -> None:
-    layout = read_layout_file(FIXTURES / "steps.layout")[0]
+    layout = read_layout_file(FIXTURES / "steps.layout").layouts[0]
     assert layout.name == "steps"
     assert layout.title == "Steps"  # Name=, not the translated Name[de]=
     assert layout.description == "Test layout with a half-offset tile."
@@ -148,7 +148,7 @@ def test_reads_a_v11_layout_with_its_desktop_name() -> None:
 
 
 def test_reads_a_v10_layout_and_shifts_it_to_the_origin() -> None:
-    layout = read_layout_file(FIXTURES / "pair_v10.layout")[0]
+    layout = read_layout_file(FIXTURES / "pair_v10.layout").layouts[0]
     assert layout.slots == ((0, 0, 0), (2, 0, 0))  # anchors at x=3 and 5, y=2 in the file
     assert layout.title == "Pair V10"  # no .desktop beside it: from the file name
 
@@ -220,7 +220,7 @@ def test_hostile_names_have_their_control_characters_spelled_out() -> None:
 
 
 def test_reads_every_map_of_a_gnome_file() -> None:
-    cross, steps = read_layout_file(FIXTURES / "two_maps.map")
+    cross, steps = read_layout_file(FIXTURES / "two_maps.map").layouts
     assert (cross.name, cross.title) == ("cross", "Little Cross")
     assert set(cross.slots) == {(0, 2, 0), (2, 2, 0), (4, 2, 0), (2, 0, 0), (2, 4, 0), (2, 2, 1)}
     assert cross.source == f"{FIXTURES / 'two_maps.map'}#cross"
@@ -276,6 +276,46 @@ def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> 
 def test_malformed_map_texts(xml: str, message: str) -> None:
     with pytest.raises(LayoutError, match=re.escape(message)):
         parse_gnome_maps(xml, source="m.map")
+
+
+MAPS_ONE_BAD = """<mahjongg>
+<map name="Easy"><row left="0" right="3" y="0"/></map>
+<map name="Zero" scorename="zero"></map>
+<map name="Odd"><tile x="0" y="0"/><tile x="one" y="0"/></map>
+<map name="Hard"><row left="0" right="1" y="0"/></map>
+</mahjongg>"""
+"""A file of four maps, two of them refused (no tiles; a coordinate that is no number)."""
+
+
+def test_a_map_refused_leaves_the_others_of_its_file_to_play() -> None:
+    """One map of no tiles made `lines-tui layouts` skip the whole file, its good maps with it (a
+    robustness review): GNOME Mahjongg's own file holds a dozen maps."""
+    read = parse_gnome_maps(MAPS_ONE_BAD, source="m.map")
+    assert [layout.title for layout in read.layouts] == ["Easy", "Hard"]
+    assert [(left.names, left.problem) for left in read.left_out] == [
+        (
+            ("Zero", "zero"),
+            "m.map: line 3: map 'Zero' has 0 tiles; a layout needs an even, positive number",
+        ),
+        (("Odd", "odd"), "m.map: line 4: <tile> x='one' is not a whole or half number"),
+    ]
+    # What is wrong with the file itself still refuses it whole.
+    with pytest.raises(LayoutError, match="outside a <map>"):
+        parse_gnome_maps(
+            MAPS_ONE_BAD.replace("</mahjongg>", "<tile x='0' y='0'/></mahjongg>"), source="m.map"
+        )
+
+
+def test_a_map_left_out_is_named_where_it_is_asked_for(tmp_path: Path) -> None:
+    path = tmp_path / "m.map"
+    path.write_text(MAPS_ONE_BAD)
+    with pytest.raises(LayoutError) as refused:
+        find_layout(f"{path}#zero")
+    assert str(refused.value) == (
+        f"{path}: line 3: map 'Zero' has 0 tiles; a layout needs an even, positive number"
+    )
+    assert find_layout(f"{path}#Hard").title == "Hard"
+    assert find_layout(f"{path}#2").title == "Hard"  # the second of those that can be played
 
 
 LONG_VALUE = "1" + "0" * 300
@@ -519,7 +559,7 @@ def test_a_long_map_title_is_cut_and_its_name_kept_whole(tmp_path: Path) -> None
     path.write_text(
         f'<mahjongg><map name="{LONG_TITLE}"><row left="0" right="1" y="0"/></map></mahjongg>'
     )
-    (wall,) = read_layout_file(path)
+    (wall,) = read_layout_file(path).layouts
     assert wall.title == "The Great Wall of China, Seen From the…"
     assert wall.name == "the-great-wall-of-china-seen-from-the-moon-at-dusk"
     assert wall.source == f"{path}#{wall.name}"
@@ -552,7 +592,7 @@ def test_a_map_name_past_any_file_name_is_refused_not_cut(tmp_path: Path) -> Non
     assert str(refused.value) == f"{path}: line 2: the map's name is over 255 characters long"
     assert discover_layouts([tmp_path]).problems == [str(refused.value)]
     path.write_text(path.read_text().replace("x" * 256, "x" * 255))
-    assert read_layout_file(path)[0].name == "x" * 255
+    assert read_layout_file(path).layouts[0].name == "x" * 255
 
 
 def test_a_map_of_the_longest_name_is_found_by_its_file_and_name(

@@ -224,7 +224,7 @@ def test_a_layout_file_or_map_named_turtle_feeds_a_table_of_its_own() -> None:
         '<mahjongg><map name="Turtle" scorename="turtle"><row left="0" right="1" y="0"/></map>'
         "</mahjongg>",
         source="/tmp/turtle.map",
-    )
+    ).layouts
     # The same two places as the .layout file: the same game, so the same table (not Turtle's).
     assert gnome.name == "turtle" and layout_table_name(gnome) == layout_table_name(fake)
     real = find_layout("turtle")

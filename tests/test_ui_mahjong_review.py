@@ -519,6 +519,22 @@ async def test_installed_layouts_show_six_at_a_time_and_long_cells_end_in_an_ell
         assert rows[6].split() == [*title.split(), tiles, layers, source]
 
 
+def test_maps_left_out_of_a_file_are_counted_apart_from_files_not_read() -> None:
+    from lines_tui.engine.mahjong.layouts import Discovery, builtin_layouts
+    from lines_tui.ui.mahjong.picker import discovery_note
+
+    found = Discovery(
+        layouts=list(builtin_layouts()),
+        problems=["a.layout: …", "b.layout: …"],
+        left_out=["m.map: line 3: map 'Zero' has 0 tiles; …"],
+        unread_folders=["cannot read …"],
+    )
+    assert discovery_note(found) == (
+        "2 layout files, 1 map and 1 layout folder could not be read: lines-tui layouts says "
+        "which and why."
+    )
+
+
 async def test_layout_files_not_read_are_counted_and_lines_tui_layouts_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -144,7 +144,7 @@ def list_layouts(
             for c in range(5)
         ]
         say("  ".join([*cells, row[5]]).rstrip())
-    for problem in [*found.unread_folders, *found.problems]:
+    for problem in [*found.unread_folders, *found.problems, *found.left_out]:
         warn(f"skipped: {problem}")
 
 

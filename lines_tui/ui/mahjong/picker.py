@@ -56,20 +56,21 @@ class Choice(NamedTuple):
 
 
 def discovery_note(found: Discovery) -> str:
-    """The line under the list after the search: no installed layouts, and how many files and
-    folders could not be read (one line: `lines-tui layouts` names each with its reason)."""
+    """The line under the list after the search: no installed layouts, and how many files,
+    maps and folders could not be read (one line: `lines-tui layouts` names each with its
+    reason)."""
     notes = []
     if not found.layouts:
         notes.append("No installed layouts found.")
-    unread = [
-        f"{count} layout {what}{'' if count == 1 else 's'}"
-        for count, what in ((len(found.problems), "file"), (len(found.unread_folders), "folder"))
-        if count
-    ]
+    counts = (
+        (len(found.problems), "layout file"),
+        (len(found.left_out), "map"),
+        (len(found.unread_folders), "layout folder"),
+    )
+    unread = [f"{count} {what}{'' if count == 1 else 's'}" for count, what in counts if count]
     if unread:
-        notes.append(
-            f"{' and '.join(unread)} could not be read: lines-tui layouts says which and why."
-        )
+        listed = ", ".join(unread[:-1]) + " and " + unread[-1] if len(unread) > 1 else unread[0]
+        notes.append(f"{listed} could not be read: lines-tui layouts says which and why.")
     return " ".join(notes)
 
 

@@ -17,7 +17,12 @@ from lines_tui.engine.mahjong.layouts.kmahjongg import (
     parse_kmahjongg,
     read_kmahjongg,
 )
-from lines_tui.engine.mahjong.layouts.layout import Layout, layout_name, read_layout_text
+from lines_tui.engine.mahjong.layouts.layout import (
+    FileLayouts,
+    Layout,
+    layout_name,
+    read_layout_text,
+)
 from lines_tui.engine.numbers import small_number
 from lines_tui.engine.text_file import HomeUnknown, expand_home, is_a_file
 from lines_tui.engine.visible_text import repeated
@@ -87,6 +92,8 @@ class Discovery:
     layouts: list[Layout] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """One line per file that could not be read (the file is skipped, not the search)."""
+    left_out: list[str] = field(default_factory=list)
+    """One line per map left out of a file whose other maps are played."""
     unread_folders: list[str] = field(default_factory=list)
     """One line per folder that is there but could not be listed (`layout_files`): its layouts
     are missing from the list, which says nothing of them otherwise."""
@@ -115,11 +122,14 @@ def discover_layouts(folders: Sequence[Path] | None = None) -> Discovery:
                 continue
             seen.add(real)
             try:
-                found.layouts.extend(read_layout_file(path))
+                read = read_layout_file(path)
             except LayoutError as error:
                 found.problems.append(str(error))
                 if path.suffix.lower() == ".layout":
                     found.skipped.setdefault(layout_name(path.stem).casefold(), str(error))
+                continue
+            found.layouts.extend(read.layouts)
+            found.left_out.extend(left.problem for left in read.left_out)
     return found
 
 
@@ -145,17 +155,17 @@ def installed_layouts(folders: Sequence[Path] | None = None) -> list[Layout]:
     return discover_layouts(folders).layouts
 
 
-def read_layout_file(path: Path) -> list[Layout]:
+def read_layout_file(path: Path) -> FileLayouts:
     """The layout(s) in a KMahjongg `.layout` or GNOME Mahjongg `.map` file, told apart by their
-    content (a map file is XML) rather than by the name's ending."""
+    content (a map file is XML) rather than by the name's ending, and the maps left out."""
     if path.suffix.lower() == ".map":
         return read_gnome_maps(path)
     if path.suffix.lower() == ".layout":
-        return [read_kmahjongg(path)]
+        return FileLayouts([read_kmahjongg(path)])
     text = read_layout_text(path)
     if text.lstrip().startswith("<"):
         return parse_gnome_maps(text, source=str(path))
-    return [read_kmahjongg(path)]
+    return FileLayouts([read_kmahjongg(path)])
 
 
 def find_layout(name_or_path: str, folders: Sequence[Path] | None = None) -> Layout:
@@ -218,7 +228,8 @@ def _from_file(reference: str) -> Layout:
         raise LayoutError(f"{repeated(str(path))}: no such layout file")
     # Anything but a regular file (a folder, a FIFO, a device, a loop of links) is refused by
     # the read, in the words the listing uses ("not a regular file").
-    layouts = read_layout_file(path)
+    read = read_layout_file(path)
+    layouts = read.layouts
     if map_name:
         for layout in layouts:
             if map_name.casefold() in (layout.name.casefold(), layout.title.casefold()):
@@ -226,6 +237,9 @@ def _from_file(reference: str) -> Layout:
         picked = small_number(map_name, len(layouts))
         if picked:  # FILE.map#2: the second map, whatever its name
             return layouts[picked - 1]
+        for left in read.left_out:  # a map of that name there, but not one to play: say why
+            if map_name.casefold() in (name.casefold() for name in left.names):
+                raise LayoutError(left.problem)
         raise LayoutError(
             f"{path}: no map named '{repeated(map_name)}' (it holds: {_picks(layouts)})"
         )

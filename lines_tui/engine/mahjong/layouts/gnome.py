@@ -12,14 +12,17 @@
     </mahjongg>
 
 Any of row/column/block/tile may carry its own z; element and attribute names are read without
-regard to case, as GNOME Mahjongg does. Parsed with expat (the parser under xml.etree) so every
-error can name its line; a document type declaration is refused outright, which rules out entity
-expansion attacks ("billion laughs") and external entities.
+regard to case, as GNOME Mahjongg does. A map whose tiles or name are refused is left out, told in
+one line, and the file's other maps are played; what is wrong with the file itself (not XML, a
+tile outside any map) refuses the whole file. Parsed with expat (the parser under xml.etree) so
+every error can name its line; a document type declaration is refused outright, which rules out
+entity expansion attacks ("billion laughs") and external entities.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from xml.parsers import expat
@@ -27,7 +30,9 @@ from xml.parsers import expat
 from lines_tui.engine.mahjong.geometry import MAX_COORDINATE, MAX_TILES, LayoutError, Slot
 from lines_tui.engine.mahjong.layouts.layout import (
     MAX_NAME,
+    FileLayouts,
     Layout,
+    LeftOut,
     TileCollector,
     normalised,
     read_layout_text,
@@ -59,10 +64,13 @@ class _MapReader:
         self.source = source
         self.parser = parser
         self.maps: list[Layout] = []
+        self.left_out: list[LeftOut] = []
         self.layer = 0
         self.map_attributes: dict[str, str] | None = None
         self.map_line = 0
         self.tiles: TileCollector | None = None
+        self.refused: str | None = None
+        """Why the map being read is left out (None: nothing yet)."""
 
     def fail(self, message: str) -> LayoutError:
         return LayoutError(f"{self.source}: line {self.parser.CurrentLineNumber}: {message}")
@@ -79,27 +87,47 @@ class _MapReader:
             self.map_attributes = attributes
             self.map_line = self.parser.CurrentLineNumber
             self.tiles = TileCollector(self.source, _whole_tile_units)
+            self.refused = None
         elif element == "layer":
-            self.layer = self.integer(element, attributes, "z")
+            self.in_map(lambda: self.read_layer(attributes))
         elif element in _TILE_ELEMENTS:
-            if self.tiles is None:
+            tiles = self.tiles
+            if tiles is None:
                 raise self.fail(f"<{element}> outside a <map>")
-            self.add_tiles(element, attributes, self.tiles)
+            self.in_map(lambda: self.add_tiles(element, attributes, tiles))
+
+    def read_layer(self, attributes: dict[str, str]) -> None:
+        self.layer = self.integer("layer", attributes, "z")
+
+    def in_map(self, read: Callable[[], object]) -> None:
+        """`read` a part of a map: one the map refuses leaves the map out, not the file (outside
+        a map, the file is refused). The map's first refusal is the one told."""
+        if self.map_attributes is None:
+            read()
+        elif self.refused is None:
+            try:
+                read()
+            except LayoutError as error:
+                self.refused = str(error)
 
     def end(self, tag: str) -> None:
         element = tag.lower()
         if element == "layer":
             self.layer = 0
         elif element == "map" and self.map_attributes is not None and self.tiles is not None:
-            self.maps.append(self.finish_map(self.map_attributes, self.tiles))
+            attributes, tiles = self.map_attributes, self.tiles
             self.map_attributes, self.tiles = None, None
+            try:
+                if self.refused is not None:
+                    raise LayoutError(self.refused)
+                self.maps.append(self.finish_map(attributes, tiles))
+            except LayoutError as error:
+                self.left_out.append(LeftOut(_names(attributes), str(error)))
 
     def finish_map(self, attributes: dict[str, str], tiles: TileCollector) -> Layout:
-        title = attributes.get("name") or attributes.get("_name") or ""
+        title, name = _names(attributes) or ("", "")
         if not title.strip():
             raise LayoutError(f"{self.source}: line {self.map_line}: <map> has no name")
-        key = attributes.get("scorename") or title
-        name = re.sub(r"[^\w]+", "-", key.strip().lower()).strip("-") or "map"
         if len(name) > MAX_NAME:  # said here, with the line: the Layout's source holds the name
             where = f"{self.source}: line {self.map_line}"
             raise LayoutError(f"{where}: the map's name is over {MAX_NAME} characters long")
@@ -161,8 +189,19 @@ class _MapReader:
         return range(first, last + 1, 2)
 
 
-def parse_gnome_maps(text: str, *, source: str) -> list[Layout]:
-    """Every map in the document; one-line LayoutErrors naming `source` and the line."""
+def _names(attributes: dict[str, str]) -> tuple[str, str] | tuple[()]:
+    """A map's title and name (its key: from `scorename`, else the title), or none for a map
+    without a title."""
+    title = attributes.get("name") or attributes.get("_name") or ""
+    if not title.strip():
+        return ()
+    key = attributes.get("scorename") or title
+    return title, re.sub(r"[^\w]+", "-", key.strip().lower()).strip("-") or "map"
+
+
+def parse_gnome_maps(text: str, *, source: str) -> FileLayouts:
+    """Every map in the document that can be played, and those left out; one-line LayoutErrors
+    naming `source` and the line when there is none to play."""
     parser = expat.ParserCreate()
     reader = _MapReader(source, parser)
     parser.StartElementHandler = reader.start
@@ -176,7 +215,8 @@ def parse_gnome_maps(text: str, *, source: str) -> list[Layout]:
             f"{source}: line {error.lineno}: not well-formed XML ({expat.ErrorString(error.code)})"
         ) from None
     if not reader.maps:
-        raise LayoutError(f"{source}: no <map> in the file")
+        first = reader.left_out[0].problem if reader.left_out else f"{source}: no <map> in the file"
+        raise LayoutError(first)
     # A map whose name an earlier map of the file took is reached by its place: FILE.map#2.
     taken: set[str] = set()
     maps = []
@@ -185,8 +225,8 @@ def parse_gnome_maps(text: str, *, source: str) -> list[Layout]:
             layout = replace(layout, source=f"{source}#{number}")
         taken.add(layout.name)
         maps.append(layout)
-    return maps
+    return FileLayouts(maps, reader.left_out)
 
 
-def read_gnome_maps(path: Path) -> list[Layout]:
+def read_gnome_maps(path: Path) -> FileLayouts:
     return parse_gnome_maps(read_layout_text(path), source=str(path))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -26,6 +26,24 @@ MAX_NAME = 255
 """The longest name: that of the longest file name most file systems allow (a KMahjongg layout's
 name is its file name). Only a GNOME map's name (or title) can be longer, and such a map is not
 one anybody types: it is refused rather than cut into a name that is not its own."""
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A map of a file that cannot be played, and why, in one line naming the file and the line:
+    the file's other maps are played (a file of GNOME Mahjongg's holds many)."""
+
+    names: tuple[str, ...]
+    """What `FILE.map#NAME` would have picked it by (its title and its name; none: nameless)."""
+    problem: str
+
+
+@dataclass(frozen=True)
+class FileLayouts:
+    """The layouts of one file that can be played, and the maps of it left out."""
+
+    layouts: list[Layout]
+    left_out: list[LeftOut] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
