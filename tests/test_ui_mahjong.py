@@ -279,8 +279,7 @@ async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> N
         await pilot.press("U")
         assert await settled(pilot, screen) == "dead end"
         assert app.screen.query_one(StatusLine).message == (
-            f"Redid {label(screen, 4)} + {label(screen, 7)}: a dead end, no way to clear the "
-            "board from here. Undo (u)."
+            f"Redid {label(screen, 4)} + {label(screen, 7)}: a dead end now. Undo (u)."
         )
         # The same position reached by hand after a restart is no redo (a code review).
         await answered(pilot, "R", "y")

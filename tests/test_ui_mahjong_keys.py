@@ -39,10 +39,12 @@ from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.screen import (
     DEAD_DEAL_WARNING,
     LOSS_MESSAGE,
+    NEVER_CLEARED,
     NO_CHALLENGE_YET,
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
 )
+from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
@@ -260,12 +262,13 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         assert notified(app, DEAD_DEAL_WARNING)
         status_line = screen.query_one(StatusLine)
         status_line.say("")
+        pair = f"{tile_label(screen.game, 4)} + {tile_label(screen.game, 5)}"
         await pilot.press("u")  # back to the first position, proved a dead end before
         assert screen.status == "dead end"
-        assert notified(app, DEAD_DEAL_WARNING)
+        assert status_line.message == f"Undid {pair}: {NEVER_CLEARED}"  # the pair named
         status_line.say("")
         await pilot.press("U")
-        assert notified(app, DEAD_DEAL_WARNING)
+        assert status_line.message == f"Redid {pair}: {NEVER_CLEARED}"
 
 
 async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:

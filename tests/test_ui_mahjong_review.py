@@ -68,6 +68,15 @@ PAUSED_LINE = "The game is paused: p resumes, q leaves."
 def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
     for line in (DEAD_END_WARNING, DEAD_DEAL_WARNING, LOSS_MESSAGE, DEAD_DEAL_LOSS, PAUSED_LINE):
         assert len(line) <= STATUS_WIDTH
+    # Those that name the pair an undo or redo moved (two labels of two letters): "Redid 7D +
+    # 7D: a dead end, no way to clear the board from here. Undo (u)." was cut.
+    for line in (
+        "Undid WW + WW: still a dead end. Undo (u) again.",
+        "Redid WW + WW: a dead end now. Undo (u).",
+        "Undid WW + WW: this deal can never be cleared. New deal (N).",
+        "Redid WW + WW: no pair left. Undo (u) or new deal (N).",
+    ):
+        assert len(line) <= STATUS_WIDTH
 
 
 async def test_a_dead_end_with_no_pair_taken_points_to_a_new_deal_not_to_undo(
@@ -91,10 +100,11 @@ async def test_undo_and_redo_into_a_loss_say_the_loss_line(tmp_path: Path) -> No
         assert status_shown(app) == LOSS_MESSAGE
         await pilot.press("u")  # back at the start: a dead end with nothing to undo
         await settled(pilot, screen)
-        assert status_shown(app) == DEAD_DEAL_WARNING
-        await pilot.press("U")  # redo into the loss: said as the move said it
+        # Naming the pair put back and taken again (a player review).
+        assert status_shown(app) == "Undid Rd + Rd: this deal can never be cleared. New deal (N)."
+        await pilot.press("U")  # redo into the loss
         await settle(pilot)
-        assert status_shown(app) == LOSS_MESSAGE
+        assert status_shown(app) == "Redid Rd + Rd: no pair left. Undo (u) or new deal (N)."
 
 
 async def test_a_deal_lost_before_any_move_says_so_without_undo(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, proving
+from lines_tui.ui.mahjong import screen as mahjong_screen
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -573,6 +574,30 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         assert str(resumed.table) == "mahjong-turtle"  # a random deal, proved: random table
 
 
+async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An esc typed at the proving dialog reached the app once it had gone (Textual waits 0.1 s
+    after an esc, a loaded machine longer): it left the new deal's board for the menu, the deal
+    before given up (a player review). Right after `N` brings a proved deal, esc stays; later it
+    leaves as ever. (The moment is made long here, then none, so that no machine outlasts it.)"""
+    monkeypatch.setattr(mahjong_screen, "ESC_AFTER_PROOF", 60.0)
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.session.solvable_deals = True
+        app.mahjong_starts.start(TURTLE, 7)
+        screen = await wait_for_game(pilot)
+        await pilot.press("N")
+        await solver.answer(pilot, Verdict.SOLVABLE, moves=((0, 1),))
+        assert await wait_for_game(pilot) is screen and screen.game.seed != 7
+        await pilot.press("escape")
+        assert app.screen is screen
+        monkeypatch.setattr(mahjong_screen, "ESC_AFTER_PROOF", 0.0)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, MenuScreen)
+
+
 async def test_a_deal_proved_before_play_starts_solvable_without_a_check(tmp_path: Path) -> None:
     """The status field said "checking" for a moment after "proved solvable" while the solver
     proved the start again (a player review): the proof's answer is the start's."""
@@ -639,6 +664,8 @@ async def test_esc_as_a_quick_proof_ends_stops_it_and_keeps_the_deal(
         assert isinstance(app.screen, ProvingScreen)  # proved, shown a moment longer
         await pilot.press("escape")
         assert app.screen is screen and screen.game.seed == 7 and screen.game.history
+        # Said, so that the player knows the esc was taken (a player review).
+        assert app.screen.query_one(StatusLine).message == "Proof stopped: this deal stays."
 
 
 async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_path: Path) -> None:

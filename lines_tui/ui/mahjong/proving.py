@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.constants import ESCAPE_DELAY
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -36,12 +37,15 @@ if TYPE_CHECKING:
 
 WORKER_GROUP = "mahjong-proving"
 
-SHOWN_AT_LEAST = TYPED_ON_GUARD
+SHOWN_AT_LEAST = TYPED_ON_GUARD + ESCAPE_DELAY
 """Seconds the dialog stays up at least, a deal proved sooner waiting for it: an esc typed as the
 dialog shows, to stop, reaches the dialog and keeps the deal on the board (a proof of a few
 milliseconds had it land on the new deal's board instead, which it left for the menu, the deal
 on the board before already given up). As long as a player typing on with the key that asked
-is guarded elsewhere (`TYPED_ON_GUARD`): a key that comes later answers the new deal, seen."""
+is guarded elsewhere (`TYPED_ON_GUARD`), and the time Textual waits after an esc to tell it
+from the start of a longer key's sequence (`ESCAPE_DELAY`, 0.1 s): an esc typed 0.36 s in
+reached the app after a 0.4 s dialog had gone (a player review). One that comes later still
+is dropped by the board (`MahjongScreen`'s `ESC_AFTER_PROOF`)."""
 
 
 def proved_text(seed: int, skipped: Skipped) -> str:

@@ -11,6 +11,7 @@ dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typ
 from __future__ import annotations
 
 from dataclasses import replace
+from time import monotonic
 from typing import Any, ClassVar
 
 from textual import events
@@ -79,10 +80,16 @@ SCROLL_FROM = (64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
+PROOF_STOPPED = "Proof stopped: this deal stays."
+ESC_AFTER_PROOF = 0.3
+"""Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
+one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
+such an esc was typed at the proving dialog, and reached the app once it had gone."""
 DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
 UNDID = "Undid"
 REDID = "Redid"
-DEAD_DEAL_WARNING = "Dead end: this deal can never be cleared. New deal (N)."
+NEVER_CLEARED = "this deal can never be cleared. New deal (N)."
+DEAD_DEAL_WARNING = f"Dead end: {NEVER_CLEARED}"
 """The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
 yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
@@ -178,9 +185,11 @@ class MahjongScreen(GameScreen):
             self._say,
             restarted=self._restarted,
             dealt=self._dealt,
-            stopped=self._position_changed,
+            stopped=self._proof_stopped,
         )
         self._glyphs = False
+        self._proved_in_at: float | None = None
+        """When `N` last brought a deal proved solvable to the board (`monotonic`)."""
         self._moved = ""
         """What the undo or redo that brought the position on the board did ("Undid 7D + 7D"),
         "" after any other change: a dead end found there names the pair."""
@@ -383,17 +392,21 @@ class MahjongScreen(GameScreen):
         """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
         back or taken again, which it replaces on the message line; after an undo, the position
         undone was a dead end too (every position after a dead end is one)."""
-        if not self.game.undo_may_help:
-            return DEAD_DEAL_WARNING
         moved = self._moved
+        if not self.game.undo_may_help:
+            return f"{moved}: {NEVER_CLEARED}" if moved else DEAD_DEAL_WARNING
         if not moved:
             return DEAD_END_WARNING
         if moved.startswith(UNDID):
             return f"{moved}: still a dead end. Undo (u) again."
-        return f"{moved}: a dead end, no way to clear the board from here. Undo (u)."
+        return f"{moved}: a dead end now. Undo (u)."
 
     def _loss_message(self) -> str:
-        return DEAD_DEAL_LOSS if self.game.lost_at_start else LOSS_MESSAGE
+        """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…")."""
+        if self.game.lost_at_start:
+            return DEAD_DEAL_LOSS
+        moved = self._moved
+        return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
 
     @property
     def paused(self) -> bool:
@@ -661,12 +674,20 @@ class MahjongScreen(GameScreen):
         self._start_deal()
         self._say("The same deal from the start.")
 
+    def _proof_stopped(self) -> None:
+        """esc stopped the proof of a new deal (`N`): this deal stays, checked again (a loss
+        is told again rather than that)."""
+        self._position_changed()
+        if not self.game.lost:
+            self._say(PROOF_STOPPED)
+
     def _dealt(self, game: MahjongGame, solution: tuple[Pair, ...]) -> None:
         """The player agreed to lose the game in progress (`GameReplacing`) for `game`, proved
         solvable by `solution` (none: not proved)."""
         self._resumed = False
         self._game = game
         self._solution = solution
+        self._proved_in_at = monotonic() if solution else None
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
@@ -680,8 +701,15 @@ class MahjongScreen(GameScreen):
             board.selected = None
             board.hints = ()
             self._show_tile_info()
-        else:
+        elif not self._esc_for_the_proof():
             self.action_leave()
+
+    def _esc_for_the_proof(self) -> bool:
+        """Whether an esc comes too soon after a proved deal reached the board to be about it:
+        it was typed to stop the proof, whose dialog had just gone. Dropped, it leaves the new
+        deal on the board rather than the board for the menu."""
+        since = self._proved_in_at
+        return since is not None and monotonic() - since < ESC_AFTER_PROOF
 
     def action_leave(self) -> None:
         self.leave(lambda: self.dismiss(None))
