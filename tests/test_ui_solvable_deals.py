@@ -574,6 +574,16 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         assert str(resumed.table) == "mahjong-turtle"  # a random deal, proved: random table
 
 
+async def deal_7_with_solvable_deals_on(pilot: Pilot[None]) -> MahjongScreen:
+    """Turtle deal 7 on the board (as asked: not proved), "solvable deals only" on for `N`."""
+    await settle(pilot)  # the menu has read the store (the setting with it)
+    app = pilot.app
+    assert isinstance(app, LinesTuiApp)
+    app.session.solvable_deals = True
+    app.mahjong_starts.start(TURTLE, 7)
+    return await wait_for_game(pilot)
+
+
 async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -584,10 +594,7 @@ async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
     monkeypatch.setattr(mahjong_screen, "ESC_AFTER_PROOF", 60.0)
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.session.solvable_deals = True
-        app.mahjong_starts.start(TURTLE, 7)
-        screen = await wait_for_game(pilot)
+        screen = await deal_7_with_solvable_deals_on(pilot)
         await pilot.press("N")
         await solver.answer(pilot, Verdict.SOLVABLE, moves=((0, 1),))
         assert await wait_for_game(pilot) is screen and screen.game.seed != 7
@@ -617,10 +624,7 @@ async def test_a_deal_proved_before_play_starts_solvable_without_a_check(tmp_pat
 async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)  # the menu has read the store (the setting with it)
-        app.session.solvable_deals = True
-        app.mahjong_starts.start(TURTLE, 7)
-        screen = await wait_for_game(pilot)
+        screen = await deal_7_with_solvable_deals_on(pilot)
         assert screen.game.proof is None
         assert "proved" not in text_of(app, "#panel")
         await pilot.press("N")
@@ -652,10 +656,7 @@ async def test_esc_as_a_quick_proof_ends_stops_it_and_keeps_the_deal(
     monkeypatch.setattr(proving, "SHOWN_AT_LEAST", 60.0)
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.session.solvable_deals = True
-        app.mahjong_starts.start(TURTLE, 7)
-        screen = await wait_for_game(pilot)
+        screen = await deal_7_with_solvable_deals_on(pilot)
         await pilot.press("i", "t")  # a pair taken: a game worth keeping
         await settle(pilot)
         await answered(pilot, "N", "y")
