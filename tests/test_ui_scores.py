@@ -1126,6 +1126,8 @@ async def test_a_code_another_copy_merged_meanwhile_is_previewed_again(tmp_path:
     app = NoticeApp(ImportScreen(Session(store)))
     async with app.run_test(size=SIZE) as pilot:
         assert "1 added" in " ".join(await pasted(pilot, code))
+        enter = pilot.app.screen.active_bindings["enter"].binding
+        assert enter.description == "Merge"
         open_store(tmp_path / "data").import_code(code, checker())  # the other copy
         await press(pilot, "enter")
         await settle(pilot)
@@ -1402,6 +1404,12 @@ async def test_a_challenge_whose_entries_are_all_here_says_so_and_enter_offers_i
                 "Nothing to merge: every entry pasted is already in your tables."
                 f" {deal}: 1 already there. Press enter for its challenge."
             )
+        # The Footer names what enter does: it said "Merge" (a player review).
+        enter = pilot.app.screen.active_bindings["enter"].binding
+        assert enter.description == "Challenge"
+        await press(pilot, "tab")  # the preview, where enter does the same
+        assert not isinstance(pilot.app.focused, CodeInput)
+        assert pilot.app.screen.active_bindings["enter"].binding.description == "Challenge"
         await press(pilot, "enter")
         await settle(pilot)
     merged = app.result

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from functools import cached_property, partial
-from typing import ClassVar
+from typing import ClassVar, Protocol, runtime_checkable
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -76,6 +76,18 @@ class EnterOnceQuiet:
         await checked
 
 
+@runtime_checkable
+class OffersChallenges(Protocol):
+    """A screen whose enter may offer a challenge rather than merge (Import): the field's enter
+    is named so in the Footer."""
+
+    @property
+    def enter_offers_challenge(self) -> bool: ...
+
+
+CHALLENGE_TIP = "Every entry pasted is here already: offer the challenge of the deal's code"
+
+
 class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
@@ -97,6 +109,7 @@ class CodeInput(PlainInput, inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
+        Binding("enter", "offer_challenge", "Challenge", tooltip=CHALLENGE_TIP),
         *editing_keys("the codes", "character"),
     ]
 
@@ -205,6 +218,17 @@ class CodeInput(PlainInput, inherit_bindings=False):
         kept |= {place + grown for place in breaks if place >= end}
         self._line_breaks = frozenset(kept | ({start} if line_break else set()))
         self._line_breaks_of = self.value
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is named `Merge`, or `Challenge` where the screen's preview offers one."""
+        if action in ("submit", "offer_challenge"):
+            screen = self.screen
+            offers = isinstance(screen, OffersChallenges) and screen.enter_offers_challenge
+            return (action == "offer_challenge") == offers
+        return super().check_action(action, parameters)
+
+    def action_offer_challenge(self) -> None:
+        self._submit()  # enter itself is read in `_on_key`: this names it (and a click on it)
 
     def _submit(self) -> None:
         self._line_break_held = False  # the enter merges: it was no line break

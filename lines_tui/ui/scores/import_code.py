@@ -30,7 +30,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
+from lines_tui.ui.scores.code_input import CHALLENGE_TIP, CodeInput, EnterOnceQuiet
 from lines_tui.ui.scores.entries import PROOF_LEGEND
 from lines_tui.ui.scores.pasted_codes import (
     ALL_READ_THERE,
@@ -154,6 +154,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         # priority binding would merge before a paste or keys that came just ahead of it reached
         # the field, and this one once the keys after it had.
         Binding("enter", "merge", "Merge", tooltip="Merge the pasted codes into your tables"),
+        # The same key where the preview offers a challenge instead: the Footer says so.
+        Binding("enter", "challenge", "Challenge", tooltip=CHALLENGE_TIP),
         # Textual's own tab, bound here so that the Footer and the help say where it goes.
         Binding(
             "tab",
@@ -279,6 +281,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             fill(grid, pasted.numbered_merges(), styles, several=len(reads) > 1)
         for pane in self.query(TextPane):
             pane.scroll_home(animate=False)  # a new preview is read from its first line
+        self.refresh_bindings()  # enter merges, or offers a challenge
 
     def _tell(self, text: str, *, warning: bool = False) -> None:
         """Say what enter did while the screen stays, in the line above the preview ("" hides
@@ -309,15 +312,38 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
     def action_merge(self) -> None:
         self.enters.wait()
 
+    def action_challenge(self) -> None:
+        self.enters.wait()  # read as `merge` reads it: `_merge` offers the challenge
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is named `Merge` in the Footer, or `Challenge` where the preview offers the
+        challenge of a deal's code whose entries are all here already (`_merge` does)."""
+        if action in ("merge", "challenge"):
+            return (action == "challenge") == self.enter_offers_challenge
+        return super().check_action(action, parameters)
+
+    @property
+    def enter_offers_challenge(self) -> bool:
+        """Whether enter offers a challenge rather than merge (the Footer names it so)."""
+        return self._challenge_offered() is not None
+
+    def _challenge_offered(self) -> Merge | None:
+        """The deal's code whose challenge enter offers: the preview's, when it has nothing to
+        merge and every entry of such a code is here already (`PastedCodes.challenge_there`)."""
+        pasted = self._pasted
+        if self._checking or pasted.to_merge().numbered:
+            return None
+        return pasted.challenge_there(self.session.clock())
+
     def _merge(self) -> None:
         if self._merging:
             return
+        deal = self._challenge_offered()
+        if deal is not None:  # a code that could not be read beside it is left out
+            self._challenge(deal)
+            return
         to_merge = self._pasted.to_merge()
         if not to_merge.numbered and not self._checking:
-            deal = self._pasted.challenge_there(self.session.clock())
-            if deal is not None:  # a code that could not be read beside it is left out
-                self._challenge(deal)
-                return
             if self._pasted.every_entry_there():  # nothing wrong: nothing new
                 self._tell(NOTHING_NEW)
                 return
