@@ -249,8 +249,7 @@ def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
 
     def proving(number: int, skipped: Skipped) -> None:
         nonlocal where
-        so_far = skipped.said()
-        where = f"deal {number} of {layout.title}" + (f" (skipped: {so_far})" if so_far else "")
+        where = f"deal {number} of {layout.title}{skipped_note(skipped)}"
         progress(f"proving {where}…")
 
     try:
@@ -267,8 +266,13 @@ def prove_solvable(layout: Layout, seed: int) -> ProvedDeal:
 
 def proved_text(proved: ProvedDeal) -> str:
     """ "deal 38 — proved solvable (skipped: 1 dead end)", as the app's panel and proof say it."""
-    skipped = proved.skipped.said()
-    return f"deal {proved.seed} — proved solvable" + (f" (skipped: {skipped})" if skipped else "")
+    return f"deal {proved.seed} — proved solvable{skipped_note(proved.skipped)}"
+
+
+def skipped_note(skipped: Skipped) -> str:
+    """ " (skipped: 1 dead end)", or "" when no deal was skipped."""
+    said = skipped.said()
+    return f" (skipped: {said})" if said else ""
 
 
 def position_text(position: Position) -> str:

@@ -113,13 +113,12 @@ class GameKeeper:
             self._mark_not_saved(False)
 
         def refused(error: StoreError) -> None:
+            self._mark_not_saved(not self.finished)
             if not isinstance(error, SavedGameKept):
-                self._mark_not_saved(not self.finished)
                 if str(error) != self._told_failure:
                     self._told_failure = str(error)
                     app.notify(f"{failed}: {error}", severity="error")
                 return
-            self._mark_not_saved(not self.finished)
             if not self._told_kept:
                 self._told_kept = True
                 told = (

@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from functools import cached_property, partial
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import ClassVar
 
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widget import Widget
 
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, too_long_to_read
@@ -76,25 +76,14 @@ class EnterOnceQuiet:
         await checked
 
 
-@runtime_checkable
-class OffersChallenges(Protocol):
-    """A screen whose enter may offer a challenge rather than merge (Import): the field's enter
-    is named so in the Footer."""
-
-    @property
-    def enter_offers_challenge(self) -> bool: ...
-
-
-CHALLENGE_TIP = "Every entry pasted is here already: offer the challenge of the deal's code"
-
-
 class CodeInput(PlainInput, inherit_bindings=False):
     """The field of the codes to merge. A paste goes whole to find_codes, as pasted (wrapped over
     lines, "> " before each, prose around), and the field gets the codes it found, one after
     another; a paste with nothing like a code, or with more codes than are read
     (`too_long_to_read`), goes in on one line, so that the preview says why, unless it is too
     long for the field: then a notice says why nothing went in. Its enter
-    key is shown in the Footer as "Merge" (Input's own enter binding is hidden); it submits the
+    key has no binding here (Input's own is left out): the screen's names it in the Footer, as
+    what enter does there ("Merge", or "Challenge"); it submits the
     field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet); an enter that
     text followed sooner was a line break of a paste typed out as keys, and goes in before that
     text as a space that the field reads as a line break (`pasted_text`), so that the lines are
@@ -108,8 +97,6 @@ class CodeInput(PlainInput, inherit_bindings=False):
     else."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Merge", tooltip="Merge the pasted codes into your tables"),
-        Binding("enter", "offer_challenge", "Challenge", tooltip=CHALLENGE_TIP),
         *editing_keys("the codes", "character"),
     ]
 
@@ -218,17 +205,6 @@ class CodeInput(PlainInput, inherit_bindings=False):
         kept |= {place + grown for place in breaks if place >= end}
         self._line_breaks = frozenset(kept | ({start} if line_break else set()))
         self._line_breaks_of = self.value
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter is named `Merge`, or `Challenge` where the screen's preview offers one."""
-        if action in ("submit", "offer_challenge"):
-            screen = self.screen
-            offers = isinstance(screen, OffersChallenges) and screen.enter_offers_challenge
-            return (action == "offer_challenge") == offers
-        return super().check_action(action, parameters)
-
-    def action_offer_challenge(self) -> None:
-        self._submit()  # enter itself is read in `_on_key`: this names it (and a click on it)
 
     def _submit(self) -> None:
         self._line_break_held = False  # the enter merges: it was no line break

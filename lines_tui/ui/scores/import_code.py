@@ -30,7 +30,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
 from lines_tui.ui.on_top import DismissedOnTop
-from lines_tui.ui.scores.code_input import CHALLENGE_TIP, CodeInput, EnterOnceQuiet
+from lines_tui.ui.scores.code_input import CodeInput, EnterOnceQuiet
 from lines_tui.ui.scores.entries import PROOF_LEGEND
 from lines_tui.ui.scores.pasted_codes import (
     ALL_READ_THERE,
@@ -155,7 +155,12 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         # the field, and this one once the keys after it had.
         Binding("enter", "merge", "Merge", tooltip="Merge the pasted codes into your tables"),
         # The same key where the preview offers a challenge instead: the Footer says so.
-        Binding("enter", "challenge", "Challenge", tooltip=CHALLENGE_TIP),
+        Binding(
+            "enter",
+            "challenge",
+            "Challenge",
+            tooltip="Every entry pasted is here already: offer the challenge of the deal's code",
+        ),
         # Textual's own tab, bound here so that the Footer and the help say where it goes.
         Binding(
             "tab",
@@ -319,13 +324,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         """Enter is named `Merge` in the Footer, or `Challenge` where the preview offers the
         challenge of a deal's code whose entries are all here already (`_merge` does)."""
         if action in ("merge", "challenge"):
-            return (action == "challenge") == self.enter_offers_challenge
+            return (action == "challenge") == (self._challenge_offered() is not None)
         return super().check_action(action, parameters)
-
-    @property
-    def enter_offers_challenge(self) -> bool:
-        """Whether enter offers a challenge rather than merge (the Footer names it so)."""
-        return self._challenge_offered() is not None
 
     def _challenge_offered(self) -> Merge | None:
         """The deal's code whose challenge enter offers: the preview's, when it has nothing to

@@ -117,17 +117,20 @@ class _MapReader:
         elif element == "map" and self.map_attributes is not None and self.tiles is not None:
             attributes, tiles = self.map_attributes, self.tiles
             self.map_attributes, self.tiles = None, None
-            try:
-                if self.refused is not None:
-                    raise LayoutError(self.refused)
-                self.maps.append(self.finish_map(attributes, tiles))
-            except LayoutError as error:
-                self.left_out.append(LeftOut(_names(attributes), str(error)))
+            problem = self.refused
+            if problem is None:
+                try:
+                    self.maps.append(self.finish_map(attributes, tiles))
+                except LayoutError as error:
+                    problem = str(error)
+            if problem is not None:
+                self.left_out.append(LeftOut(_names(attributes), problem))
 
     def finish_map(self, attributes: dict[str, str], tiles: TileCollector) -> Layout:
-        title, name = _names(attributes) or ("", "")
-        if not title.strip():
+        names = _names(attributes)
+        if not names:
             raise LayoutError(f"{self.source}: line {self.map_line}: <map> has no name")
+        title, name = names
         if len(name) > MAX_NAME:  # said here, with the line: the Layout's source holds the name
             where = f"{self.source}: line {self.map_line}"
             raise LayoutError(f"{where}: the map's name is over {MAX_NAME} characters long")
