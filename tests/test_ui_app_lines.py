@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import itertools
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -406,10 +407,15 @@ def a_score_refused(
 
 
 async def outcome_told(
-    pilot: Pilot[None], game: LinesGame, last_move: tuple[Cell, Cell]
+    pilot: Pilot[None],
+    game: LinesGame,
+    last_move: tuple[Cell, Cell],
+    meanwhile: Callable[[LinesScreen], object] = lambda _: None,
 ) -> tuple[LinesScreen, str]:
-    """Play `game`'s `last_move`: its screen, and what the Game over dialog says of its score."""
+    """Play `game`'s `last_move` (`meanwhile(screen)` first: what happens while it is played):
+    its screen, and what the Game over dialog says of its score."""
     screen = await open_lines(pilot, game)
+    meanwhile(screen)
     await play_by_keys(pilot, screen, last_move)
     assert isinstance(pilot.app.screen, GameOverScreen)
     return screen, str(pilot.app.screen.query_one("#game-over-outcome").render())
@@ -463,11 +469,9 @@ async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
         raise StoreError("cannot write to lines.json: No space left on device")
 
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game)
-        monkeypatch.setattr(app.store, "save_game", no_room)
-        await play_by_keys(pilot, screen, last_move)
-        assert isinstance(app.screen, GameOverScreen)
-        told = str(app.screen.query_one("#game-over-outcome").render())
+        _, told = await outcome_told(
+            pilot, game, last_move, lambda _: monkeypatch.setattr(app.store, "save_game", no_room)
+        )
         assert told == (
             "Not saved: cannot write to scores.json: No space left on device. "
             "The game could not be kept to try again either."
@@ -491,13 +495,13 @@ async def test_a_player_renamed_by_another_copy_keeps_the_finished_game_to_file(
     store.set_active_player("Cy")
     game, last_move = one_move_from_its_end(4)
     app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game)
+
+    def renamed_meanwhile(screen: LinesScreen) -> None:
         assert screen.player == "Cy"
         open_store(tmp_path).rename_player("Cy", "Dee")  # the other copy
-        await play_by_keys(pilot, screen, last_move)
-        assert isinstance(app.screen, GameOverScreen)
-        told = str(app.screen.query_one("#game-over-outcome").render())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, told = await outcome_told(pilot, game, last_move, renamed_meanwhile)
         assert told == (
             "Not saved: 'Cy' is no longer a registered player (renamed or removed by another "
             "lines-tui). Kept: resume it from the menu to try again."
