@@ -66,6 +66,7 @@ from lines_tui.store.paste import (
 from lines_tui.store.sharecode import unwrap
 from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
+from lines_tui.store.verify import UNVERIFIED
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import Checker
@@ -477,10 +478,10 @@ def read_standard_input() -> str:
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
     """What an import did: a summary line, then one row per entry of the code, numbered as in
     the code, what the merge did with it last ("added #1": its place in your table; "already
-    there #3"; "not good enough"), ", unverified" after it for an entry without its game (the
-    others merged are verified: the replay confirms them); a rejected one's line gives the
-    reason ("3  rejected 'Bob': move 37 takes 5D (tile 12), which is covered"). Then a row for
-    each of yours the merge pushes out ("dropped")."""
+    there #3"; "not good enough"), and under the row of an entry without its game that it is
+    unverified (the others merged are verified: the replay confirms them); a rejected one's line
+    gives the reason ("3  rejected 'Bob': move 37 takes 5D (tile 12), which is covered"). Then a
+    row for each of yours the merge pushes out ("dropped")."""
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
     lines = heading(table.title, f" ({table})", f"{dry}: {merged.summary()}")
@@ -499,6 +500,10 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
             continue
         row = listing.row(str(number), result.entry)
         lines.append(row + ending(padded(merge_said(result), words), listing.seed(result.entry)))
+        if not result.entry.recorded:
+            # Under the name, as `verify` says it: beside a name of 24 columns the row has no
+            # room for it.
+            lines.append(f"{REASON_INDENT}{UNVERIFIED.status}: {UNVERIFIED.reason}")
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
         row = listing.row("", entry)
@@ -508,5 +513,4 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
 
 def merge_said(result: EntryResult) -> str:
     """What a merge did with an entry it did not reject, as an import's row ends with it."""
-    said = result.status if result.rank is None else f"{result.status} #{result.rank}"
-    return said if result.entry.recorded else f"{said}, unverified"
+    return result.status if result.rank is None else f"{result.status} #{result.rank}"
