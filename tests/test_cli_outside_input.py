@@ -557,7 +557,10 @@ def test_a_newer_data_file_is_read_only_and_says_why(home: Path) -> None:
     assert listing.exit_code == 0 and listing.stderr.count("\n") == 1
     assert "newer lines-tui" in listing.stderr and "read-only" in listing.stderr
     adding = run("players", "add", "Bob")
-    assert adding.exit_code == 2 and adding.stderr == listing.stderr  # said once
+    # Said once, and that Bob was not added (a review read only the first line).
+    assert adding.exit_code == 2
+    refusal = "lines-tui: nothing was changed (the line above says why)\n"
+    assert adding.stderr == listing.stderr + refusal
     assert (data / "scores.json").read_bytes() == newer
     assert sorted(path.name for path in data.iterdir()) == ["lines-tui.lock", "scores.json"]
 

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from lines_tui.commands.common import (
-    BAD_INPUT,
     STANDARD_INPUT,
     TERMINAL_COLUMNS,
     end_line,
@@ -98,15 +97,19 @@ def open_cli_store(ctx: typer.Context) -> Store:
 
 
 def attempt(action: Callable[[], T], store: Store | None = None) -> T:
-    """Run a store request; a refusal becomes the one-line message and exit code 2 (said once:
-    a refusal that repeats a warning `open_cli_store` printed, such as a read-only file, adds
-    only the exit code)."""
+    """Run a store request; a refusal becomes the one-line message and exit code 2. A refusal
+    that repeats a warning `open_cli_store` printed (a file read-only or left as it is) is not
+    said twice: one short line says that the change was not made, which the warning leaves to
+    be read between its lines."""
     try:
         return action()
     except StoreError as error:
         if store is not None and str(error) in store.warnings:
-            raise typer.Exit(BAD_INPUT) from None
+            fail(NOTHING_CHANGED)
         fail(str(error))
+
+
+NOTHING_CHANGED = "nothing was changed (the line above says why)"
 
 
 @app.callback(invoke_without_command=True)
