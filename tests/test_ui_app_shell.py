@@ -579,6 +579,21 @@ async def test_a_lost_saved_mahjong_game_says_so_where_it_is_offered(tmp_path: P
         assert any(offered in label for label in menu_labels(app))
 
 
+async def test_a_lost_games_menu_entry_shows_whole_at_80_columns(tmp_path: Path) -> None:
+    """A review saw "R  Resume Mahjong (Turtle, deal 123456, no pair l…": the menu was 56
+    columns wide, and cut what the entry is there to say."""
+    layout = Layout(name="row", title="Turtle", slots=((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)))
+    tiles = ("d1", "d2", "d1", "d2")
+    game = MahjongGame(layout, 123456, Position(layout.slots, tiles), now=FIXED_NOW)
+    game.deal_choice = CHOSEN
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = widget_lines(app.screen.query_one("#menu-options", OptionList))
+        assert shown[0].strip() == f"R  Resume Mahjong (Turtle, deal 123456, {LOST_SUMMARY})"
+
+
 async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> None:
     game = save_a_mahjong_game(tmp_path)
     app = make_app(tmp_path)
@@ -812,7 +827,8 @@ async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summa
     longest summaries they can have: the widest board with a score (its moves' own: a save
     whose score they do not make, such as the 10**12 this test once saved, is damaged now), a
     lost deal with the largest number on a layout whose title is as long as a title is shown
-    (in wide characters), and a guest's two-row player line."""
+    (in wide characters), and a guest's player line (two rows while the menu was 56 columns
+    wide; it is 76 now, so that a lost game's entry shows whole)."""
     lines = LinesGame.new(LAST_DEAL, 15, started_at=FIXED_NOW)
     while lines.score == 0:
         lines.play(*greedy_move(lines.board), now=FIXED_NOW + 60)
@@ -829,7 +845,7 @@ async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summa
     async with app.run_test(size=(80, 18)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert len(widget_lines(app.screen.query_one("#menu-player"))) == 2  # a guest
+        assert len(widget_lines(app.screen.query_one("#menu-player"))) == 1  # a guest
         options = app.screen.query_one("#menu-options", OptionList)
         labels = menu_labels(app)
         assert len(labels) == 10 and labels[-1] == "q  Quit"
