@@ -65,7 +65,6 @@ from lines_tui.store.paste import (
 from lines_tui.store.sharecode import unwrap
 from lines_tui.store.sharing import share_code
 from lines_tui.store.tables import numbered_entry, parse_table
-from lines_tui.store.verify import UNVERIFIED
 
 if TYPE_CHECKING:
     from lines_tui.store.verify import Checker
@@ -504,6 +503,8 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
         row = listing.row(str(number), result.entry)
         lines.append(row + ending(padded(merge_said(result), words), listing.seed(result.entry)))
         if not result.entry.recorded:
+            from lines_tui.store.verify import UNVERIFIED  # replays records: loads the engine
+
             # Under the name, as `verify` says it: beside a name of 24 columns the row has no
             # room for it.
             lines.append(f"{REASON_INDENT}{UNVERIFIED.status}: {UNVERIFIED.reason}")
