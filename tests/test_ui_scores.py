@@ -1566,7 +1566,7 @@ async def test_a_verified_entry_rejected_for_a_conflict_is_not_marked_refuted(
         row = cells(pilot.app.screen.query_one(DataTable), 0)
         assert row[0] == "rejected" and row[2] == "✓" and row[3] == "Ann"
         reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
-        assert reason.startswith("rejected Ann: this game (same player, deal, moves and score)")
+        assert reason.startswith("rejected Ann: this game (same deal and moves)")
 
 
 async def test_the_import_help_reads_the_previews_marks(tmp_path: Path) -> None:

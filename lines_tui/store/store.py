@@ -84,10 +84,10 @@ NO_VALID_TIME = "the game has no valid time"
 FILED_ELSEWHERE = "another lines-tui filed this win already"
 """Why a won game's time is not filed: the saved won game is gone, or the same game is in its
 table already (`record_mahjong`)."""
-LINES_FILED_ELSEWHERE = "this game (same player, deal, moves and score) is in the table already"
+LINES_FILED_ELSEWHERE = "this game (same deal and moves) is in the table already"
 """Why a finished Lines game is not filed: the same game is in its table already, filed by
-another copy of lines-tui that resumed it too, or played again move for move (the table's
-entries keep no start time that could tell the two apart)."""
+another copy of lines-tui that resumed it too, or played again move for move, by anyone (a
+replay typed in again: the table's entries keep no start time that could tell the two apart)."""
 
 
 @dataclass(frozen=True)

@@ -296,17 +296,20 @@ class Entry:
         """What makes two entries one game, filed twice (two copies of lines-tui resumed one
         saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`; a code
         that brings a game here already: `merge`): the same deal played with the same moves.
-        A Lines game is filed under the player who plays it, the one every copy shares, and
-        may end at another moment in each copy: the same player's, whenever, to the same score
-        (which its moves decide). A Mahjong time is filed under the name typed at each copy's
-        prompt, with the moment it was won, which a saved won game keeps: the same moment's,
-        whoever's, whatever time it claims (a replay proves the moves, never the clock, so
-        another time is the same game's time edited). None without a record: such an entry
-        cannot be told from another game's with the same result."""
+        A Lines game's moves decide every ball that comes, so no two players' games of a deal
+        are the same move for move but by copying (an entry copied under another name, a
+        replay typed in again): the same deal and moves, whoever's, whenever, to whatever
+        score (its moves decide it; another is a score edited). A Mahjong time is filed under
+        the name typed at each copy's prompt, with the moment it was won, which a saved won
+        game keeps: the same moment's, whoever's, whatever time it claims (a replay proves the
+        moves, never the clock, so another time is the same game's time edited); the hint's
+        line is the same moves for every player who follows it, so the moment counts. None
+        without a record: such an entry cannot be told from another game's with the same
+        result."""
         if self.record is None:
             return None
         if isinstance(self.record, LinesRecord):
-            return (name_key(self.name), self.value, self.seed, self.record)
+            return (self.seed, self.record)
         return (self.date, self.seed, self.record)
 
 
@@ -509,7 +512,7 @@ def same_game_problem(
     that counts `table`'s results too), is the same game (`Entry.game`) with another result.
     One line, naming what differs and the result kept."""
     mahjong = table.kind == "mahjong"
-    same = "deal, moves and moment won" if mahjong else "player, deal, moves and score"
+    same = "deal, moves and moment won" if mahjong else "deal and moves"
     differs = []
     if entry.value != held.value:
         differs.append(
