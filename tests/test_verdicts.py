@@ -262,6 +262,22 @@ def test_the_overview_names_as_best_the_first_result_that_is_not_refuted(tmp_pat
     assert line.split()[:3] == ["lines-7", "2", "-"] and line.endswith("(no result holds up)")
 
 
+def test_the_overview_says_when_a_tables_best_is_unverified(tmp_path: Path) -> None:
+    """A review imported a hand-made format 1 code, Bob with 999,999 points and no game, into
+    an empty table: the overview named him best as if proved (the leaderboard marks him `?`).
+    A verified result ranks first, so he is best only while none is there."""
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    store.add_player("Bob")
+    store.record_lines("Bob", 7, 999_999, 2, FIXED_NOW, FIXED_NOW + 60)  # no game: unverified
+    line = run(folder, "scores").stdout.splitlines()[1]
+    assert line.split() == ["lines-7", "1", "999999", "Bob", "(unverified)"]
+    game = played_lines_game(1, size=7)
+    store.record_lines("Bob", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    line = run(folder, "scores").stdout.splitlines()[1]
+    assert line.split() == ["lines-7", "2", str(game.score), "Bob"]
+
+
 def test_removing_a_refuted_entry_lets_its_table_be_shared_again(tmp_path: Path) -> None:
     """A refuted entry blocks its table's code until it is removed, and nothing but editing
     the file removed it."""

@@ -127,11 +127,15 @@ def overview(ctx: typer.Context) -> None:
     rows = [("TABLE", "ENTRIES", "BEST", "BY")]
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
-        best = next((e for e in entries if replayed(table, e, checker).status != "refuted"), None)
+        verdicts = ((entry, replayed(table, entry, checker).status) for entry in entries)
+        best = next(((e, status) for e, status in verdicts if status != "refuted"), None)
         if best is None:
             rows.append((str(table), str(len(entries)), "-", "(no result holds up)"))
         else:
-            rows.append((str(table), str(len(entries)), format_value(table, best.value), best.name))
+            entry, status = best
+            # As the leaderboard marks it `?`: a result without its game proves nothing.
+            by = entry.name if status != "unverified" else f"{entry.name} (unverified)"
+            rows.append((str(table), str(len(entries)), format_value(table, entry.value), by))
     # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
     # never cut. The title is left to `scores show` (and the id spells it): with it, a deal of
     # the day's row took 105 columns. The name comes last, unpadded.
