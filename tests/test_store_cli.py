@@ -139,8 +139,8 @@ def test_scores_list_show_export_and_import(folder: Path, tmp_path: Path) -> Non
     listing = run(folder, "scores").stdout.splitlines()
     assert [line.split() for line in listing] == [
         ["TABLE", "ENTRIES", "BEST", "BY"],
-        ["lines-9", "3", "300", "Ann"],
-        ["mahjong-turtle", "1", "5:12.4", "Zoë"],
+        ["lines-9", "3", "300", "Ann", "(unverified)"],  # filed without their games
+        ["mahjong-turtle", "1", "5:12.4", "Zoë", "(unverified)"],
     ]
     shown = run(folder, "scores", "show", "LINES-9").stdout.splitlines()
     assert shown[0] == "Lines 9 x 9 (lines-9), highest first"
