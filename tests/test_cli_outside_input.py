@@ -18,7 +18,7 @@ from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.engine.visible_text import REPEATED_COLUMNS
-from lines_tui.store import open_store
+from lines_tui.store import Entry, TableId, codes, open_store
 from lines_tui.store.schema import VERSION
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
@@ -357,6 +357,15 @@ def test_outside_text_refused_is_repeated_whole_up_to_its_columns(
     string: `"it's\\t"`)."""
     (cwd / "p.json").write_text('{"tiles": []}')
     refused(run(*args), line)
+
+
+def test_a_share_code_given_for_a_deal_number_is_told_what_takes_it(cwd: Path) -> None:
+    """A player review gave `--seed` a challenge code: "is not a valid whole number"."""
+    code = codes.encode(TableId.lines(9), [Entry("Bo", 90, 1_764_979_200, 1)])
+    refused(
+        run("mahjong", "--seed", code),
+        f"'--seed': '{code}' is a share code, not a deal number: lines-tui challenge CODE plays",
+    )
 
 
 @pytest.mark.parametrize(
