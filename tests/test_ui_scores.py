@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from conftest import (
     FIXED_NOW,
+    CountedCalls,
     FaultyFileSystem,
     board_notice,
     checker,
@@ -65,6 +66,7 @@ from lines_tui.ui.scores import (
     NameEntryScreen,
     PlayersScreen,
     code_input,
+    outside_changes,
 )
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
@@ -188,6 +190,36 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         assert "Lines 9 x 9" in shown(screen.query_one("#board-heading", Static))
         await press(pilot, "escape")
         assert app.result is None
+
+
+async def test_an_open_leaderboard_shows_what_another_copy_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player review imported a friend's code from a shell while the leaderboard was open:
+    it went on showing the table as it was until esc and b. The file is looked at every few
+    seconds; written since it was read, it is read again, the cursor kept where it was. The
+    screen's own reads are not taken for changes."""
+    monkeypatch.setattr(outside_changes, "LOOK_EVERY", 0.05)
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    for name in ("Ann", "Bob"):
+        store.add_player(name)
+    for points, seed in ((300, 1), (100, 2)):
+        store.record_lines("Ann", 9, points, seed, START, START + 60)
+    reads = CountedCalls(store.snapshot, limit=2)
+    monkeypatch.setattr(store, "snapshot", reads)
+    async with ScreenApp(LeaderboardScreen(Session(store), "lines-9")).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grid = pilot.app.screen.query_one(DataTable)
+        await press(pilot, "j")
+        await pilot.pause(0.3)
+        assert grid.row_count == 2 and reads.calls == 1  # nothing changed: not read again
+        another_copy = open_store(folder)
+        another_copy.record_lines("Bob", 9, 200, 3, START, START + 60)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert [cells(grid, row)[2] for row in range(grid.row_count)] == ["Ann", "Bob", "Ann"]
+        assert grid.cursor_row == 1 and reads.calls == 2
 
 
 async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) -> None:

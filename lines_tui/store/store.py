@@ -242,6 +242,11 @@ class Store:
             data.active_player,
         )
 
+    def scores_stamp(self) -> tuple[int, int, int] | None:
+        """What changes whenever `scores.json` is written, by this copy or another (`stamp`):
+        a screen that shows what it read compares it to tell when to read again."""
+        return self._scores.stamp()
+
     def players(self) -> list[str]:
         return list(self._scores.read().players)
 

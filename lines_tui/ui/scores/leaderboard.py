@@ -43,6 +43,7 @@ from lines_tui.ui.scores.entries import (
     seed_cell,
     value_heading,
 )
+from lines_tui.ui.scores.outside_changes import OutsideChanges, Stamp
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
@@ -291,6 +292,7 @@ class LeaderboardScreen(
         self._command_prints = False
         """Whether `lines-tui scores export` prints the shown table's code (and its entries'
         challenges): the screen offers the command only then (`command_prints_it`)."""
+        self._outside = OutsideChanges(self, session.io, self.store.scores_stamp, self._reread)
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
@@ -314,6 +316,7 @@ class LeaderboardScreen(
         if self._told_at_mount[0]:
             self._tell(*self._told_at_mount)
         self.reload(self._wanted, self._highlight_rank)
+        self._outside.watch()
 
     def show_merged(
         self, table: str, place: int | None, told: str, severity: SeverityLevel = "information"
@@ -337,6 +340,11 @@ class LeaderboardScreen(
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables
         again, staying on the table shown."""
+        self._reread()
+
+    def _reread(self) -> None:
+        """Read the tables again (a result saved here, or by another copy: `OutsideChanges`),
+        staying on the table shown and the row under the cursor."""
         shown = str(self.tables[self.index]) if self.tables else self._wanted
         self.reload(shown, self.query_one("#board-table", DataTable).cursor_row + 1)
 
@@ -356,14 +364,16 @@ class LeaderboardScreen(
             self._loaded(None, shown, rank)
             self._show_code_line("", UNREAD_TABLES)
 
-        load(
-            self,
-            self.session.io,
-            lambda: self.store.snapshot(shown),
-            lambda snapshot: self._loaded(snapshot, shown, rank),
-            failed,
-            group="tables",
-        )
+        def read() -> tuple[Stamp, Snapshot]:
+            stamp = self.store.scores_stamp()  # first: a write during the read shows later
+            return stamp, self.store.snapshot(shown)
+
+        def loaded(read: tuple[Stamp, Snapshot]) -> None:
+            self._outside.shown(read[0])
+            self._loaded(read[1], shown, rank)
+
+        self._outside.reading()
+        load(self, self.session.io, read, loaded, failed, group="tables")
 
     def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
         self._entries_of = snapshot
