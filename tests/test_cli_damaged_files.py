@@ -220,6 +220,6 @@ def test_a_change_refused_by_a_linked_damaged_file_says_it_was_not_made(
     assert adding.exit_code == 2 and adding.stdout == ""
     warning, refusal = adding.stderr.splitlines()
     assert "it is a symbolic link to" in warning and "left as it is" in warning
-    assert refusal == "lines-tui: nothing was changed (the line above says why)"
+    assert refusal == "lines-tui: nothing was changed: scores.json is left as it is (said above)"
     assert notes.read_text() == "garbage"
     assert "Ann" not in run("players").stdout

@@ -366,6 +366,8 @@ def test_a_share_code_given_for_a_deal_number_is_told_what_takes_it(cwd: Path) -
         run("mahjong", "--seed", code),
         f"'--seed': '{code}' is a share code, not a deal number: lines-tui challenge CODE plays",
     )
+    # Only a deal number is a code's: `replay --entry CODE` is no challenge.
+    refused(run("replay", "--entry", code, code), f"'--entry': '{code}' is not a valid whole")
 
 
 @pytest.mark.parametrize(
@@ -568,7 +570,7 @@ def test_a_newer_data_file_is_read_only_and_says_why(home: Path) -> None:
     adding = run("players", "add", "Bob")
     # Said once, and that Bob was not added (a review read only the first line).
     assert adding.exit_code == 2
-    refusal = "lines-tui: nothing was changed (the line above says why)\n"
+    refusal = "lines-tui: nothing was changed: scores.json is left as it is (said above)\n"
     assert adding.stderr == listing.stderr + refusal
     assert (data / "scores.json").read_bytes() == newer
     assert sorted(path.name for path in data.iterdir()) == ["lines-tui.lock", "scores.json"]

@@ -197,6 +197,29 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     assert open_store(friend).table("lines-7+deal-1")[0].recorded
 
 
+def test_a_challenge_refused_by_a_file_left_as_it_is_says_so_once(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """A code review: with the friend's scores.json damaged behind a link, `challenge` printed
+    the file's warning twice, and never that nothing was merged."""
+    mine = open_store(tmp_path / "mine")
+    mine.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    code = mine.challenge_code("lines-7", 1, checker=checker())
+    notes = tmp_path / "notes.txt"
+    notes.write_text("garbage")
+    friend = tmp_path / "friend"
+    friend.mkdir()
+    (friend / "scores.json").symlink_to(notes)
+    result = CliRunner().invoke(app, ["--data-dir", str(friend), "challenge", code])
+    assert result.exit_code == 2 and launched == []
+    warning, refusal = result.stderr.splitlines()
+    assert "it is a symbolic link to" in warning
+    assert refusal == "lines-tui: nothing was changed: scores.json is left as it is (said above)"
+    assert notes.read_text() == "garbage"
+
+
 GUEST_NOT_SAVED = (
     "Playing as a guest, your score would not be saved (register first: lines-tui players add "
     "NAME)."

@@ -21,6 +21,9 @@ from lines_tui.engine.deal_choice import number_said, said_whole, typed_number
 from lines_tui.engine.visible_text import repeated
 from lines_tui.store.paste import find_codes
 
+DEAL_NUMBER = "a deal number"
+"""What `--seed` takes (`WholeNumber.what`): the one number a share code is given for."""
+
 
 class WholeNumber(IntRange):
     name = "whole number"
@@ -35,7 +38,7 @@ class WholeNumber(IntRange):
         # Python's int() also reads other scripts' digits, "1_000" and spaces around, where a
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
-            if find_codes(value):  # a review gave `--seed` a challenge code
+            if self.what == DEAL_NUMBER and find_codes(value):  # a review's `--seed CODE`
                 self.fail(
                     f"{value_said(value)} is a share code, not {self.what}: "
                     "lines-tui challenge CODE plays its deal.",

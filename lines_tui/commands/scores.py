@@ -46,6 +46,7 @@ from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
     EntryResult,
+    FileLeftAsItIs,
     Merge,
     Store,
     StoreError,
@@ -97,18 +98,21 @@ def open_cli_store(ctx: typer.Context) -> Store:
 
 def attempt(action: Callable[[], T], store: Store | None = None) -> T:
     """Run a store request; a refusal becomes the one-line message and exit code 2. A refusal
-    that repeats a warning `open_cli_store` printed (a file read-only or left as it is) is not
-    said twice: one short line says that the change was not made, which the warning leaves to
-    be read between its lines."""
+    by a file left as it is (from a newer lines-tui, or damaged behind a link), whose warning
+    `store` printed already, is not said twice: one short line names the file and says that the
+    change was not made, which the warning leaves to be read between its lines."""
     try:
         return action()
-    except StoreError as error:
+    except FileLeftAsItIs as error:
         if store is not None and str(error) in store.warnings:
-            fail(NOTHING_CHANGED)
+            fail(nothing_changed(error.file))
+        fail(str(error))
+    except StoreError as error:
         fail(str(error))
 
 
-NOTHING_CHANGED = "nothing was changed (the line above says why)"
+def nothing_changed(file: str) -> str:
+    return f"nothing was changed: {file} is left as it is (said above)"
 
 
 @app.callback(invoke_without_command=True)
