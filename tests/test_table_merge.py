@@ -27,7 +27,7 @@ WHEN = int(FIXED_NOW) - 3600
 # Records here only need to be there or not: what a replay proves is tested in test_records.
 records = st.one_of(
     st.none(),
-    st.integers(0, 2).map(lambda n: LinesRecord(1, (((0, n), (1, n)),))),
+    st.integers(0, 20).map(lambda n: LinesRecord(1, (((0, n), (1, n)),))),
 )
 entries = st.builds(
     Entry,

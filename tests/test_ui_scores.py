@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 from conftest import (
     FIXED_NOW,
-    CountedCalls,
     FaultyFileSystem,
     board_notice,
     checker,
@@ -70,11 +69,11 @@ from lines_tui.ui.scores import (
 )
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
-from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
+from lines_tui.ui.scores.leaderboard import READ_AGAIN, UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
-from lines_tui.ui.status_line import DialogMessage
+from lines_tui.ui.status_line import DialogMessage, StatusLine
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 START = 1_700_000_000.0
@@ -197,8 +196,10 @@ async def test_an_open_leaderboard_shows_what_another_copy_files(
 ) -> None:
     """A player review imported a friend's code from a shell while the leaderboard was open:
     it went on showing the table as it was until esc and b. The file is looked at every few
-    seconds; written since it was read, it is read again, the cursor kept where it was. The
-    screen's own reads are not taken for changes."""
+    seconds; written since it was read, it is read again: a write that leaves the table shown
+    as it was moves nothing (the code shown, the cursor), one that changes it draws it again
+    with the cursor on the entry it was on, and says why. The screen's own reads are not taken
+    for changes, and a read that fails is told once, not at every look."""
     monkeypatch.setattr(outside_changes, "LOOK_EVERY", 0.05)
     folder = tmp_path / "data"
     store = open_store(folder)
@@ -206,20 +207,52 @@ async def test_an_open_leaderboard_shows_what_another_copy_files(
         store.add_player(name)
     for points, seed in ((300, 1), (100, 2)):
         store.record_lines("Ann", 9, points, seed, START, START + 60)
-    reads = CountedCalls(store.snapshot, limit=2)
-    monkeypatch.setattr(store, "snapshot", reads)
-    async with ScreenApp(LeaderboardScreen(Session(store), "lines-9")).run_test(size=SIZE) as pilot:
+    reads: list[bool] = []
+    failing = False
+    snapshot = store.snapshot
+
+    def read(*args: Any) -> Any:
+        reads.append(failing)
+        if failing:
+            raise StoreError("cannot read scores.json: Input/output error")
+        return snapshot(*args)
+
+    monkeypatch.setattr(store, "snapshot", read)
+    another_copy = open_store(folder)
+    app = NoticeApp(LeaderboardScreen(Session(store), "lines-9"))
+    async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        grid = pilot.app.screen.query_one(DataTable)
-        await press(pilot, "j")
+        screen = pilot.app.screen
+        grid = screen.query_one(DataTable)
+        await press(pilot, "j", "x")  # the challenge code of Ann's 100
+        code = text_of(screen.query_one("#board-code", Static))
         await pilot.pause(0.3)
-        assert grid.row_count == 2 and reads.calls == 1  # nothing changed: not read again
-        another_copy = open_store(folder)
+        assert len(reads) == 1  # nothing changed: not read again
+        another_copy.add_player("Cy")  # the file changes, the table shown does not
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert len(reads) == 2 and grid.cursor_row == 1
+        assert text_of(screen.query_one("#board-code", Static)) == code
+        assert screen.query_one(StatusLine).message != READ_AGAIN
         another_copy.record_lines("Bob", 9, 200, 3, START, START + 60)
         await pilot.pause(0.3)
         await settle(pilot)
         assert [cells(grid, row)[2] for row in range(grid.row_count)] == ["Ann", "Bob", "Ann"]
-        assert grid.cursor_row == 1 and reads.calls == 2
+        assert cells(grid, grid.cursor_row)[2:4] == ["Ann", "100"]  # still on it, one down
+        assert screen.query_one(StatusLine).message == READ_AGAIN
+        failing = True
+        another_copy.add_player("Di")
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert reads[3:] == [True]  # once, however many looks
+        assert app.told[-1:] == [
+            "The leaderboards could not be read again: cannot read scores.json: Input/output error"
+        ]
+        failing = False
+        another_copy.record_lines("Bob", 9, 150, 4, START, START + 60)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert reads[4:] == [False] and grid.row_count == 4
 
 
 async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) -> None:

@@ -16,6 +16,9 @@ from lines_tui.store.tables import Entry, TableId, dealer_problem
 
 SCORES_FILE = "scores.json"
 
+Stamp = tuple[int, int, int] | None
+"""What tells that the scores file was written since it was read (`ScoreFile.stamp`)."""
+
 T = TypeVar("T")
 
 
@@ -31,7 +34,7 @@ class ScoreFile:
         it). A file from a newer lines-tui reads as empty; a damaged one is set aside."""
         return self.files.read(self.path, load_scores) or ScoreData()
 
-    def stamp(self) -> tuple[int, int, int] | None:
+    def stamp(self) -> Stamp:
         """What changes whenever the file is written (its inode, size and modification time),
         without reading it; None while there is none, or it cannot be looked at. A file is
         replaced whole on every write (`write_atomically`), so a new inode at least."""

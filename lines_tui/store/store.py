@@ -48,6 +48,7 @@ from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, loa
 from lines_tui.store.score_file import (
     SCORES_FILE,
     ScoreFile,
+    Stamp,
     TableEntries,
     counted_with,
     table_entries,
@@ -108,9 +109,10 @@ class RecordOutcome:
     again. False when its save failed too (a full disk) or it was never saved: nothing is left
     to try again with (set by the app, which settles the saved game once the result is written)."""
     filed_elsewhere: bool = False
-    """Not saved because another copy of lines-tui filed this game already: the won game it
-    was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
-    is in the table (`Entry.game`)."""
+    """Not saved because the table holds this game already: another copy of lines-tui filed
+    it (the won game it was asked for is no longer saved: `record_mahjong`'s `saved`), or an
+    entry of the same game is in the table (`Entry.game`: for Lines, also a game played again
+    move for move, by anyone)."""
     filed_as: str | None = None
     """The name the result was saved under (None if not saved): for a Mahjong time, the name
     typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
@@ -242,7 +244,7 @@ class Store:
             data.active_player,
         )
 
-    def scores_stamp(self) -> tuple[int, int, int] | None:
+    def scores_stamp(self) -> Stamp:
         """What changes whenever `scores.json` is written, by this copy or another (`stamp`):
         a screen that shows what it read compares it to tell when to read again."""
         return self._scores.stamp()

@@ -434,18 +434,18 @@ def merge(
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
-    A result already there (same name in any case, value, date and seed) is never doubled: a copy
-    with its game record replaces one without (reported as added), the other way round it is
-    already there, and so is the same entry with its name in another case (kept as it is spelt
-    there); a copy with another game record is rejected, saying so, and the game there stays. A
-    game already there (`Entry.game`: the same moves on the same deal, by the same player or at
-    the same moment) is never taken twice either: a copy that claims another result for it (a
-    time, a name or a date edited) is rejected, saying so, and the one there stays. Of copies
-    new here, the first of the incoming stays. `counted`: the entries of other tables that count
-    this table's results as theirs too (a random deal's result counts on its deal's table:
-    `TableId.counting_with`), held there already as well, though never merged here. Verified
-    entries rank before unverified ones (`rank_key`), so an unverified entry never pushes a
-    verified one out.
+    A result already there (same name in any case, value, date and seed) is never doubled: a
+    copy with its game record replaces one without (reported as added), the other way round it
+    is already there, and so is the same entry with its name in another case (kept as it is
+    spelt there); a copy with another game record is rejected, saying so, and the game there
+    stays. A game already there (`Entry.game`: the same moves on the same deal, under any name;
+    a Mahjong win at the same moment too) is never taken twice either: a copy that claims
+    another result for it (a time, a name or a date edited) is rejected, saying so, and the one
+    there stays. Of copies new here, the first of the incoming stays. `counted`: the entries of
+    other tables that count this table's results as theirs too (a random deal's result counts on
+    its deal's table: `TableId.counting_with`), held there already as well, though never merged
+    here. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
+    never pushes a verified one out.
     """
     there = {entry.held_as for entry in local}
     held = set(local)

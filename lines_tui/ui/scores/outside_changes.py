@@ -9,13 +9,11 @@ from typing import Any
 from textual.screen import Screen
 
 from lines_tui.store import StoreError
+from lines_tui.store.score_file import Stamp
 from lines_tui.ui.store_thread import StoreThread, load
 
 LOOK_EVERY = 2.0
 """Seconds between two looks at the scores file (a stat, on the store thread)."""
-
-Stamp = tuple[int, int, int] | None
-"""What `Store.scores_stamp` answers."""
 
 
 class OutsideChanges:
