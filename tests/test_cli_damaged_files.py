@@ -204,3 +204,22 @@ def test_a_command_tells_only_its_own_folders_problems(tmp_path: Path) -> None:
     """The second half, run after the first: its command told the other folder's damaged file."""
     result = run("--data-dir", str(tmp_path), "players")
     assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_a_change_refused_by_a_linked_damaged_file_says_it_was_not_made(
+    home: Path, tmp_path: Path
+) -> None:
+    """A review read `players add Ann` print only the file's warning, and took it for a
+    warning about something else: the player was not added, and now the command says so."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("garbage")
+    folder = home / "data"
+    folder.mkdir()
+    (folder / "scores.json").symlink_to(notes)
+    adding = run("players", "add", "Ann")
+    assert adding.exit_code == 2 and adding.stdout == ""
+    warning, refusal = adding.stderr.splitlines()
+    assert "it is a symbolic link to" in warning and "left as it is" in warning
+    assert refusal == "lines-tui: nothing was changed: scores.json is left as it is (said above)"
+    assert notes.read_text() == "garbage"
+    assert "Ann" not in run("players").stdout

@@ -18,7 +18,7 @@ from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.engine.visible_text import REPEATED_COLUMNS
-from lines_tui.store import open_store
+from lines_tui.store import Entry, TableId, codes, open_store
 from lines_tui.store.schema import VERSION
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mahjong"
@@ -359,6 +359,17 @@ def test_outside_text_refused_is_repeated_whole_up_to_its_columns(
     refused(run(*args), line)
 
 
+def test_a_share_code_given_for_a_deal_number_is_told_what_takes_it(cwd: Path) -> None:
+    """A player review gave `--seed` a challenge code: "is not a valid whole number"."""
+    code = codes.encode(TableId.lines(9), [Entry("Bo", 90, 1_764_979_200, 1)])
+    refused(
+        run("mahjong", "--seed", code),
+        f"'--seed': '{code}' is a share code, not a deal number: lines-tui challenge CODE plays",
+    )
+    # Only a deal number is a code's: `replay --entry CODE` is no challenge.
+    refused(run("replay", "--entry", code, code), f"'--entry': '{code}' is not a valid whole")
+
+
 @pytest.mark.parametrize(
     ("args", "command"),
     [
@@ -557,7 +568,10 @@ def test_a_newer_data_file_is_read_only_and_says_why(home: Path) -> None:
     assert listing.exit_code == 0 and listing.stderr.count("\n") == 1
     assert "newer lines-tui" in listing.stderr and "read-only" in listing.stderr
     adding = run("players", "add", "Bob")
-    assert adding.exit_code == 2 and adding.stderr == listing.stderr  # said once
+    # Said once, and that Bob was not added (a review read only the first line).
+    assert adding.exit_code == 2
+    refusal = "lines-tui: nothing was changed: scores.json is left as it is (said above)\n"
+    assert adding.stderr == listing.stderr + refusal
     assert (data / "scores.json").read_bytes() == newer
     assert sorted(path.name for path in data.iterdir()) == ["lines-tui.lock", "scores.json"]
 

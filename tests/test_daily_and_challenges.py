@@ -22,7 +22,7 @@ from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, seed_and_choice
-from lines_tui.store import Entry, StoreError, TableId, codes, open_store
+from lines_tui.store import Entry, Store, StoreError, TableId, codes, open_store
 from lines_tui.store.records import MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.schema import ScoreData, dump_scores
@@ -179,13 +179,19 @@ def test_daily_options_open_todays_deal(launched: list[dict[str, Any]], tmp_path
     assert launched[-1] == {"start": "mahjong", "layout": None, "choice": daily(today)}
 
 
+def anns_lines_game(folder: Path) -> tuple[Store, LinesGame]:
+    """Ann registered in `folder`, her game of Lines 7 x 7 deal 1 filed with its moves."""
+    store = open_store(folder)
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    store.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    return store, game
+
+
 def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:
-    mine = open_store(tmp_path / "mine")
-    mine.add_player("Ann")
-    game = played_lines_game(1, size=7)
-    mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    mine, game = anns_lines_game(tmp_path / "mine")
     code = mine.challenge_code("lines-7", 1, checker=checker())
     friend = tmp_path / "friend"
     result = CliRunner().invoke(
@@ -195,6 +201,26 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     assert f"Challenge: beat {game.score} by Ann on Lines 7 x 7, deal 1." in result.stdout
     assert launched == [{"start": "lines", "seed": 1, "size": 7, "choice": CHOSEN}]
     assert open_store(friend).table("lines-7+deal-1")[0].recorded
+
+
+def test_a_challenge_refused_by_a_file_left_as_it_is_says_so_once(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """A code review: with the friend's scores.json damaged behind a link, `challenge` printed
+    the file's warning twice, and never that nothing was merged."""
+    mine, _ = anns_lines_game(tmp_path / "mine")
+    code = mine.challenge_code("lines-7", 1, checker=checker())
+    notes = tmp_path / "notes.txt"
+    notes.write_text("garbage")
+    friend = tmp_path / "friend"
+    friend.mkdir()
+    (friend / "scores.json").symlink_to(notes)
+    result = CliRunner().invoke(app, ["--data-dir", str(friend), "challenge", code])
+    assert result.exit_code == 2 and launched == []
+    warning, refusal = result.stderr.splitlines()
+    assert "it is a symbolic link to" in warning
+    assert refusal == "lines-tui: nothing was changed: scores.json is left as it is (said above)"
+    assert notes.read_text() == "garbage"
 
 
 GUEST_NOT_SAVED = (
@@ -243,10 +269,7 @@ def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_saved(
 def test_a_table_of_random_deals_is_no_challenge(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:
-    mine = open_store(tmp_path)
-    mine.add_player("Ann")
-    game = played_lines_game(1, size=7)
-    mine.record_lines("Ann", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    mine, _ = anns_lines_game(tmp_path)
     result = CliRunner().invoke(app, ["challenge", mine.export_code("lines-7", checker=checker())])
     assert result.exit_code == 2 and "not a challenge" in result.stderr
     assert launched == []

@@ -327,7 +327,8 @@ def test_other_versions_and_non_codes_get_one_clear_reason() -> None:
         "": "empty",
         "hello": "not a lines-tui share code",
         "LT3-0000000000000000": "format 3",
-        "LT1-0000000": "missing or extra",
+        "LT1-0000000": "missing or extra, or it was cut short",
+        "LT2-": "cut short: nothing follows LT2-",  # a review's paste that took the prefix only
         "LT1-0000000U": "not a share-code character",
         "LT1-00000000\x1b[31m": "'\\x1b' is not",
         "LT1-" + "0" * 2000: "too long",

@@ -13,7 +13,7 @@ from conftest import FIXED_NOW, CountedCalls, checker, played_lines_game, won_ma
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from lines_tui.store import Entry, Merge, TableId, codes, names, open_store
+from lines_tui.store import Entry, Merge, TableId, codes, format_date, names, open_store
 from lines_tui.store.records import LinesRecord, MahjongRecord
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.schema import ScoreData, dump_scores
@@ -27,7 +27,7 @@ WHEN = int(FIXED_NOW) - 3600
 # Records here only need to be there or not: what a replay proves is tested in test_records.
 records = st.one_of(
     st.none(),
-    st.integers(0, 2).map(lambda n: LinesRecord(1, (((0, n), (1, n)),))),
+    st.integers(0, 20).map(lambda n: LinesRecord(1, (((0, n), (1, n)),))),
 )
 entries = st.builds(
     Entry,
@@ -83,6 +83,7 @@ def test_an_unverified_entry_never_pushes_a_verified_one_out(
 def test_a_table_holds_one_entry_per_result_and_the_verified_copy(
     local: list[Entry], incoming: list[Entry]
 ) -> None:
+    assume(one_result_a_game(local, incoming))  # an edited copy of a game is kept out of it
     kept = merged(local, incoming)
     assert len({entry.result for entry in kept}) == len(kept)
     offered = [*local, *incoming]
@@ -119,6 +120,7 @@ EDITED = Entry("Ann", 30, WHEN, 1, LinesRecord(1, (((0, 1), (1, 1)),)))
 @given(tables, st.lists(entries, max_size=12))
 @example([EDITED], [replace(EDITED, date=WHEN + 1)])  # its date edited
 @example([], [EDITED, replace(EDITED, date=WHEN + 1)])  # two copies in one code
+@example([EDITED], [replace(EDITED, name="Bob", date=WHEN + 1)])  # copied under another name
 def test_a_table_takes_a_game_once_and_the_copy_there_first_stays(
     local: list[Entry], incoming: list[Entry]
 ) -> None:
@@ -397,6 +399,31 @@ def test_a_game_here_with_its_time_edited_is_rejected_in_one_line(tmp_path: Path
     ]
     later = store.import_code(codes.encode(turtle, [replace(cleo, date=cleo.date + 60)]), checker())
     assert later.summary() == "1 added"
+
+
+def test_a_friends_lines_game_copied_under_another_name_is_rejected(tmp_path: Path) -> None:
+    """A player review copied Bob's daily Lines entry in scores.json under Alice's name with a
+    later date: its replay verified it (the moves are Bob's, and score what he scored), and a
+    friend's import added it beside Bob's, one game in two rows. A Lines deal's balls follow
+    from its moves, so the same moves are the same game, whoever's: rejected, and a player who
+    types a friend's replay in again files nothing."""
+    game = played_lines_game(2, size=7)
+    record = record_of_lines(game)
+    store = open_store(tmp_path)
+    for name in ("Bob", "Alice"):
+        store.add_player(name)
+    assert store.record_lines("Bob", 7, game.score, 2, FIXED_NOW - 600, FIXED_NOW, record).saved
+    (bob,) = store.table("lines-7")
+    copied = replace(bob, name="Alice", date=bob.date + 60)
+    imported = store.import_code(codes.encode(TableId.lines(7), [copied]), checker())
+    assert [result.reason for result in imported.results] == [
+        "this game (same deal and moves) is here already, with another name and the date "
+        f"{format_date(bob.date)}: that one stays"
+    ]
+    retyped = store.record_lines("Alice", 7, game.score, 2, FIXED_NOW, FIXED_NOW + 600, record)
+    assert not retyped.saved
+    assert retyped.reason == "this game (same deal and moves) is in the table already"
+    assert store.table("lines-7") == (bob,)
 
 
 def import_lines(folder: Path, code: str) -> tuple[int, list[str]]:

@@ -275,8 +275,8 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     # The store's warning (the command line's) is long; the app's notice says it in short.
     assert store.warnings == list(store.set_aside)
     assert shown == [
-        "scores.json: not valid JSON; no players or scores. The file is kept untouched beside"
-        f" it, its name ending in {aside.name.removeprefix('scores.json')}."
+        "scores.json: not valid JSON at line 1, column 3; no players or scores. The file is kept"
+        f" untouched beside it, its name ending in {aside.name.removeprefix('scores.json')}."
     ]
     # No word wider than a notice at 80 columns: none is cut in two where the notice wraps.
     assert max(map(len, shown[0].split())) <= NOTICE_WIDTH
@@ -286,6 +286,11 @@ async def test_store_warnings_are_shown_once(tmp_path: Path) -> None:
     ("reason", "told"),
     [
         ("not valid JSON (Expecting value: line 1 column 1 (char 0))", "not valid JSON"),
+        # Where to mend it is part of the sentence (the store says it first).
+        (
+            "not valid JSON at line 8, column 38 (Expecting ',' delimiter)",
+            "not valid JSON at line 8, column 38",
+        ),
         # A bracket inside the sentence is part of it: the notice said "a line of 5 from".
         ("a preview ball is off the board (row 10)", "a preview ball is off the board"),
         ("the mark (x) is not a move", "the mark (x) is not a move"),
@@ -403,8 +408,8 @@ async def test_a_file_found_damaged_while_the_app_runs_is_told_once(tmp_path: Pa
     (aside,) = tmp_path.glob("scores.json.corrupt*")  # kept, not lost
     told = [message for message in shown if message.startswith("scores.json: not valid JSON")]
     assert told == [
-        "scores.json: not valid JSON; no players or scores. The file is kept untouched beside"
-        f" it, its name ending in {aside.name.removeprefix('scores.json')}."
+        "scores.json: not valid JSON at line 1, column 3; no players or scores. The file is kept"
+        f" untouched beside it, its name ending in {aside.name.removeprefix('scores.json')}."
     ]
     assert len(store.warnings) == 1
 
@@ -434,12 +439,14 @@ async def test_what_the_start_could_not_read_is_told_readable_at_80x24_and_once(
         assert len(toasts) == 2, shown
         assert all(toast.region.y >= 0 and toast.region.bottom <= 24 for toast in toasts)
         set_aside = [line.lstrip("▌ ") for line in widget_lines(toasts[0])]
-        assert "scores.json: not valid JSON" in set_aside
-        assert "saved-lines.json: not valid JSON" in set_aside
-        # What that means, not "started afresh": on the menu nothing started.
+        # Each file's line whole, where to mend it last (a line cut to the notice's width
+        # ended "…not valid JSON at line…").
         said = " ".join(set_aside)
+        assert "scores.json: not valid JSON at line 1, column 12 saved-lines.json" in said
+        assert "saved-lines.json: not valid JSON at line 1, column 12 Each is kept" in said
+        # What that means, not "started afresh": on the menu nothing started.
         assert "no players or scores; no Lines game to resume." in said and "afresh" not in said
-        assert sum(len(widget_lines(toast)) for toast in toasts) <= 16
+        assert sum(len(widget_lines(toast)) for toast in toasts) <= 18  # 2 more with the places
         (settings,) = [message for message in shown if "settings" in message]
         assert "settings.json is a folder" in settings
         for key in ("i", "escape", "i", "escape"):
@@ -577,6 +584,21 @@ async def test_a_lost_saved_mahjong_game_says_so_where_it_is_offered(tmp_path: P
         await settle(pilot)
         offered = f"Resume Mahjong (Row, deal 3, {LOST_SUMMARY})"
         assert any(offered in label for label in menu_labels(app))
+
+
+async def test_a_lost_games_menu_entry_shows_whole_at_80_columns(tmp_path: Path) -> None:
+    """A review saw "R  Resume Mahjong (Turtle, deal 123456, no pair l…": the menu was 56
+    columns wide, and cut what the entry is there to say."""
+    layout = Layout(name="row", title="Turtle", slots=((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)))
+    tiles = ("d1", "d2", "d1", "d2")
+    game = MahjongGame(layout, 123456, Position(layout.slots, tiles), now=FIXED_NOW)
+    game.deal_choice = CHOSEN
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = widget_lines(app.screen.query_one("#menu-options", OptionList))
+        assert shown[0].strip() == f"R  Resume Mahjong (Turtle, deal 123456, {LOST_SUMMARY})"
 
 
 async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> None:
@@ -812,7 +834,8 @@ async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summa
     longest summaries they can have: the widest board with a score (its moves' own: a save
     whose score they do not make, such as the 10**12 this test once saved, is damaged now), a
     lost deal with the largest number on a layout whose title is as long as a title is shown
-    (in wide characters), and a guest's two-row player line."""
+    (in wide characters), and a guest's player line (two rows while the menu was 56 columns
+    wide; it is 76 now, so that a lost game's entry shows whole)."""
     lines = LinesGame.new(LAST_DEAL, 15, started_at=FIXED_NOW)
     while lines.score == 0:
         lines.play(*greedy_move(lines.board), now=FIXED_NOW + 60)
@@ -829,7 +852,7 @@ async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summa
     async with app.run_test(size=(80, 18)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert len(widget_lines(app.screen.query_one("#menu-player"))) == 2  # a guest
+        assert len(widget_lines(app.screen.query_one("#menu-player"))) == 1  # a guest
         options = app.screen.query_one("#menu-options", OptionList)
         labels = menu_labels(app)
         assert len(labels) == 10 and labels[-1] == "q  Quit"

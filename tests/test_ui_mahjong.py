@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from conftest import (
     BOUND,
+    FIXED_NOW,
     ExitWatchingApp,
     FaultyFileSystem,
     answered,
@@ -49,7 +50,7 @@ from lines_tui.engine.mahjong.layouts import (
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.seeds import FRESH_SEEDS, fresh_seed
-from lines_tui.store import StoreError, open_store
+from lines_tui.store import Entry, StoreError, TableId, codes, open_store
 from lines_tui.store.files import BUSY
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui import game_player
@@ -1440,6 +1441,13 @@ async def test_a_deal_number_pasted_with_words_or_colours_goes_in_as_its_number(
         assert seed.value == "12"
         error = " ".join(widget_lines(pilot.app.screen.query_one("#seed-error"))).strip()
         assert error == "The paste holds no deal number: paste or type one."
+        # A review pasted a challenge code here: its digits are no deal, and Import reads it.
+        code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
+        seed.post_message(events.Paste(f"beat this: {code}"))
+        await settle(pilot)
+        assert seed.value == "12"
+        error = " ".join(widget_lines(pilot.app.screen.query_one("#seed-error"))).strip()
+        assert error == "That is a share code: esc, then i imports it (a challenge's deal too)."
 
 
 async def test_the_picker_returns_the_layout_and_the_deal_number(tmp_path: Path) -> None:

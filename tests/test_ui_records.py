@@ -1418,7 +1418,7 @@ async def test_a_scores_file_set_aside_while_importing_is_told_beside_the_merge(
     store.add_player("Pat")
     code = codes.encode(TableId.lines(9), [Entry("Bo", 90, int(FIXED_NOW), 1)])
     app = make_app(folder)
-    told_aside = "scores.json: not valid JSON; no players or scores."
+    told_aside = "scores.json: not valid JSON at line 1, column 2; no players or scores."
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         if opened_from == "leaderboard":

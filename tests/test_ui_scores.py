@@ -65,14 +65,15 @@ from lines_tui.ui.scores import (
     NameEntryScreen,
     PlayersScreen,
     code_input,
+    outside_changes,
 )
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
-from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
+from lines_tui.ui.scores.leaderboard import READ_AGAIN, UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
-from lines_tui.ui.status_line import DialogMessage
+from lines_tui.ui.status_line import DialogMessage, StatusLine
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 
 START = 1_700_000_000.0
@@ -188,6 +189,70 @@ async def test_leaderboard_opens_on_a_table_with_a_rank_and_copies_its_code(stor
         assert "Lines 9 x 9" in shown(screen.query_one("#board-heading", Static))
         await press(pilot, "escape")
         assert app.result is None
+
+
+async def test_an_open_leaderboard_shows_what_another_copy_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player review imported a friend's code from a shell while the leaderboard was open:
+    it went on showing the table as it was until esc and b. The file is looked at every few
+    seconds; written since it was read, it is read again: a write that leaves the table shown
+    as it was moves nothing (the code shown, the cursor), one that changes it draws it again
+    with the cursor on the entry it was on, and says why. The screen's own reads are not taken
+    for changes, and a read that fails is told once, not at every look."""
+    monkeypatch.setattr(outside_changes, "LOOK_EVERY", 0.05)
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    for name in ("Ann", "Bob"):
+        store.add_player(name)
+    for points, seed in ((300, 1), (100, 2)):
+        store.record_lines("Ann", 9, points, seed, START, START + 60)
+    reads: list[bool] = []
+    failing = False
+    snapshot = store.snapshot
+
+    def read(*args: Any) -> Any:
+        reads.append(failing)
+        if failing:
+            raise StoreError("cannot read scores.json: Input/output error")
+        return snapshot(*args)
+
+    monkeypatch.setattr(store, "snapshot", read)
+    another_copy = open_store(folder)
+    app = NoticeApp(LeaderboardScreen(Session(store), "lines-9"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        grid = screen.query_one(DataTable)
+        await press(pilot, "j", "x")  # the challenge code of Ann's 100
+        code = text_of(screen.query_one("#board-code", Static))
+        await pilot.pause(0.3)
+        assert len(reads) == 1  # nothing changed: not read again
+        another_copy.add_player("Cy")  # the file changes, the table shown does not
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert len(reads) == 2 and grid.cursor_row == 1
+        assert text_of(screen.query_one("#board-code", Static)) == code
+        assert screen.query_one(StatusLine).message != READ_AGAIN
+        another_copy.record_lines("Bob", 9, 200, 3, START, START + 60)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert [cells(grid, row)[2] for row in range(grid.row_count)] == ["Ann", "Bob", "Ann"]
+        assert cells(grid, grid.cursor_row)[2:4] == ["Ann", "100"]  # still on it, one down
+        assert screen.query_one(StatusLine).message == READ_AGAIN
+        failing = True
+        another_copy.add_player("Di")
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert reads[3:] == [True]  # once, however many looks
+        assert app.told[-1:] == [
+            "The leaderboards could not be read again: cannot read scores.json: Input/output error"
+        ]
+        failing = False
+        another_copy.record_lines("Bob", 9, 150, 4, START, START + 60)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert reads[4:] == [False] and grid.row_count == 4
 
 
 async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) -> None:
@@ -1245,7 +1310,7 @@ async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(
     paste += encode(TableId.mahjong("turtle"), [bo])
     async with ScreenApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
         summary = await pasted(pilot, paste)
-        assert summary[2:4] == [
+        assert summary[-2:] == [
             " Code 2: Lines 9 x 9 (lines-9): 1 added.",
             " Code 3: Turtle (mahjong-turtle): 1 added.",
         ]
@@ -1458,7 +1523,7 @@ async def test_a_damaged_code_beside_a_challenge_all_here_does_not_stop_its_offe
     )
     challenge = store.challenge_code("lines-7", 1, checker=checker())
     deal = f"Lines 7 x 7, deal {game.seed} (lines-7+deal-{game.seed})"
-    damaged = "the share code is damaged: a character is missing or extra"
+    damaged = "the share code is damaged: a character is missing or extra, or it was cut short"
     app = NoticeApp(ImportScreen(Session(store)))
     async with app.run_test(size=SIZE) as pilot:
         lines = await pasted(pilot, f"{challenge} LT2-0000000000000000BAD1")
@@ -1566,7 +1631,7 @@ async def test_a_verified_entry_rejected_for_a_conflict_is_not_marked_refuted(
         row = cells(pilot.app.screen.query_one(DataTable), 0)
         assert row[0] == "rejected" and row[2] == "✓" and row[3] == "Ann"
         reason = text_of(pilot.app.screen.query_one("#import-reason", Static))
-        assert reason.startswith("rejected Ann: this game (same player, deal, moves and score)")
+        assert reason.startswith("rejected Ann: this game (same deal and moves)")
 
 
 async def test_the_import_help_reads_the_previews_marks(tmp_path: Path) -> None:

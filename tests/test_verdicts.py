@@ -232,15 +232,19 @@ async def test_a_deal_s_game_names_to_beat_the_best_result_that_holds_up(tmp_pat
     """It named the table's first entry: a forged one, refuted everywhere else."""
     store = open_store(tmp_path)
     deal_table = TableId.lines(7).for_deal(1)
-    for name, claimed in (("Ann", None), ("Cheat", 99_999)):
-        store.add_player(name)
-        game = played_lines_game(1, size=7)
-        store.record_lines(
-            name, deal_table, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
-        )
-        if claimed is not None:
-            edited(tmp_path, str(deal_table), name, "points", claimed)
-    honest = played_lines_game(1, size=7).score
+    store.add_player("Ann")
+    game = played_lines_game(1, size=7)
+    store.record_lines(
+        "Ann", deal_table, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
+    )
+    # Cheat's entry, by hand: Ann's game claiming 99,999 points (the same game twice is
+    # filed once, so it is written into the file).
+    path = tmp_path / "scores.json"
+    document = json.loads(path.read_text())
+    (ann,) = document["tables"][str(deal_table)]
+    document["tables"][str(deal_table)].append({**ann, "name": "Cheat", "points": 99_999})
+    path.write_text(json.dumps(document))
+    honest = game.score
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app, LinesTuiApp)
@@ -260,6 +264,22 @@ def test_the_overview_names_as_best_the_first_result_that_is_not_refuted(tmp_pat
     edited(folder, "lines-7", "Ann", "points", 8_000)
     line = run(folder, "scores").stdout.splitlines()[1]
     assert line.split()[:3] == ["lines-7", "2", "-"] and line.endswith("(no result holds up)")
+
+
+def test_the_overview_says_when_a_tables_best_is_unverified(tmp_path: Path) -> None:
+    """A review imported a hand-made format 1 code, Bob with 999,999 points and no game, into
+    an empty table: the overview named him best as if proved (the leaderboard marks him `?`).
+    A verified result ranks first, so he is best only while none is there."""
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    store.add_player("Bob")
+    store.record_lines("Bob", 7, 999_999, 2, FIXED_NOW, FIXED_NOW + 60)  # no game: unverified
+    line = run(folder, "scores").stdout.splitlines()[1]
+    assert line.split() == ["lines-7", "1", "999999", "Bob", "(unverified)"]
+    game = played_lines_game(1, size=7)
+    store.record_lines("Bob", 7, game.score, 1, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
+    line = run(folder, "scores").stdout.splitlines()[1]
+    assert line.split() == ["lines-7", "2", str(game.score), "Bob"]
 
 
 def test_removing_a_refuted_entry_lets_its_table_be_shared_again(tmp_path: Path) -> None:

@@ -8,15 +8,13 @@ table (README, "Challenges").
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 import typer
 
 from lines_tui.commands.common import fail, say, tell_store_warnings, wrapped
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import (
     GameCodeArgument,
+    attempt,
     checker_now,
     game_code,
     own_tables_checker,
@@ -24,9 +22,7 @@ from lines_tui.commands.scores import (
 )
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.store import ShareCodeError, StoreError, format_value
-
-T = TypeVar("T")
+from lines_tui.store import format_value
 
 
 @checks_player
@@ -41,7 +37,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     # what needs no data before the data folder is read (a damaged file there is set aside): a
     # refusal changes nothing.
     checker = checker_now()
-    checked = read_or_fail(lambda: codes.read(text, checker))
+    checked = attempt(lambda: codes.read(text, checker))
     table = checked.table
     if table.mode == "random":
         fail(
@@ -68,12 +64,12 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     require_terminal()  # before the merge: a challenge that cannot be played merges nothing
     store = open_store_for(settings(ctx))
     tell_store_warnings()  # a file set aside, told above the import's report
-    merged = read_or_fail(lambda: store.import_code(text, checker_now()))
+    merged = attempt(lambda: store.import_code(text, checker_now()), store)
     say(*report(merged))
     from lines_tui.ui.deal_offers import ahead_of, unsaved_for_guest
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
-    best_there = read_or_fail(lambda: store.result_to_beat(table, own_tables_checker()))
+    best_there = attempt(lambda: store.result_to_beat(table, own_tables_checker()), store)
     guest = settings(ctx).player is None and store.known_guest  # `--player`: made active later
     say(
         *wrapped(
@@ -91,10 +87,3 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
     else:
         run_app(settings(ctx), "mahjong", layout=layout_source, seed=best.seed, choice=choice)
-
-
-def read_or_fail(read: Callable[[], T]) -> T:
-    try:
-        return read()
-    except (ShareCodeError, StoreError) as error:
-        fail(str(error))

@@ -19,6 +19,10 @@ from typer._click.types import FloatParamType, IntRange  # typer carries its own
 
 from lines_tui.engine.deal_choice import number_said, said_whole, typed_number
 from lines_tui.engine.visible_text import repeated
+from lines_tui.store.paste import find_codes
+
+DEAL_NUMBER = "a deal number"
+"""What `--seed` takes (`WholeNumber.what`): the one number a share code is given for."""
 
 
 class WholeNumber(IntRange):
@@ -34,6 +38,13 @@ class WholeNumber(IntRange):
         # Python's int() also reads other scripts' digits, "1_000" and spaces around, where a
         # table id (`lines-9+deal-12`) takes ASCII digits only: a number is written one way.
         if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
+            if self.what == DEAL_NUMBER and find_codes(value):  # a review's `--seed CODE`
+                self.fail(
+                    f"{value_said(value)} is a share code, not {self.what}: "
+                    "lines-tui challenge CODE plays its deal.",
+                    param,
+                    ctx,
+                )
             # A number written otherwise ("+42", fullwidth digits) is no whole number here.
             self.fail(f"{value_said(value)} is not a valid {self.name}.", param, ctx)
         if isinstance(value, str) and not said_whole(value):

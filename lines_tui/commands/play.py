@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from lines_tui.commands.common import fail
-from lines_tui.commands.numbers import whole_number_option
+from lines_tui.commands.numbers import DEAL_NUMBER, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.paths import layout_value
 from lines_tui.commands.start import run_app
@@ -17,7 +17,7 @@ from lines_tui.engine.deal_choice import FIRST_DEAL, LAST_DEAL
 def seed_option(help: str) -> Any:  # typer.Option's own type
     """`--seed N` of `lines`, `mahjong` and `deal`: a deal number from 0 to 2**64 - 1, the
     largest a table holds, shown in the help and checked as click checks every range."""
-    return whole_number_option("--seed", FIRST_DEAL, LAST_DEAL, help, "a deal number")
+    return whole_number_option("--seed", FIRST_DEAL, LAST_DEAL, help, DEAL_NUMBER)
 
 
 @checks_player

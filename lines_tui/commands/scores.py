@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from lines_tui.commands.common import (
-    BAD_INPUT,
     STANDARD_INPUT,
     TERMINAL_COLUMNS,
     end_line,
@@ -47,6 +46,7 @@ from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
     Entry,
     EntryResult,
+    FileLeftAsItIs,
     Merge,
     Store,
     StoreError,
@@ -97,15 +97,22 @@ def open_cli_store(ctx: typer.Context) -> Store:
 
 
 def attempt(action: Callable[[], T], store: Store | None = None) -> T:
-    """Run a store request; a refusal becomes the one-line message and exit code 2 (said once:
-    a refusal that repeats a warning `open_cli_store` printed, such as a read-only file, adds
-    only the exit code)."""
+    """Run a store request; a refusal becomes the one-line message and exit code 2. A refusal
+    by a file left as it is (from a newer lines-tui, or damaged behind a link), whose warning
+    `store` printed already, is not said twice: one short line names the file and says that the
+    change was not made, which the warning leaves to be read between its lines."""
     try:
         return action()
-    except StoreError as error:
+    except FileLeftAsItIs as error:
         if store is not None and str(error) in store.warnings:
-            raise typer.Exit(BAD_INPUT) from None
+            fail(nothing_changed(error.file))
         fail(str(error))
+    except StoreError as error:
+        fail(str(error))
+
+
+def nothing_changed(file: str) -> str:
+    return f"nothing was changed: {file} is left as it is (said above)"
 
 
 @app.callback(invoke_without_command=True)
@@ -124,11 +131,15 @@ def overview(ctx: typer.Context) -> None:
     rows = [("TABLE", "ENTRIES", "BEST", "BY")]
     for table, entries in tables.items():
         # The best result that is not refuted (a file edited by hand): replayed until found.
-        best = next((e for e in entries if replayed(table, e, checker).status != "refuted"), None)
+        verdicts = ((entry, replayed(table, entry, checker).status) for entry in entries)
+        best = next(((e, status) for e, status in verdicts if status != "refuted"), None)
         if best is None:
             rows.append((str(table), str(len(entries)), "-", "(no result holds up)"))
         else:
-            rows.append((str(table), str(len(entries)), format_value(table, best.value), best.name))
+            entry, status = best
+            # As the leaderboard marks it `?`: a result without its game proves nothing.
+            by = entry.name if status != "unverified" else f"{entry.name} (unverified)"
+            rows.append((str(table), str(len(entries)), format_value(table, entry.value), by))
     # Columns as wide as their longest cell: a table id is what `scores show` takes, so it is
     # never cut. The title is left to `scores show` (and the id spells it): with it, a deal of
     # the day's row took 105 columns. The name comes last, unpadded.
@@ -477,10 +488,10 @@ def read_standard_input() -> str:
 def report(merged: Merge, dry_run: bool = False) -> list[str]:
     """What an import did: a summary line, then one row per entry of the code, numbered as in
     the code, what the merge did with it last ("added #1": its place in your table; "already
-    there #3"; "not good enough"), ", unverified" after it for an entry without its game (the
-    others merged are verified: the replay confirms them); a rejected one's line gives the
-    reason ("3  rejected 'Bob': move 37 takes 5D (tile 12), which is covered"). Then a row for
-    each of yours the merge pushes out ("dropped")."""
+    there #3"; "not good enough"), and under the row of an entry without its game that it is
+    unverified (the others merged are verified: the replay confirms them); a rejected one's line
+    gives the reason ("3  rejected 'Bob': move 37 takes 5D (tile 12), which is covered"). Then a
+    row for each of yours the merge pushes out ("dropped")."""
     table = merged.table
     dry = " (dry run, nothing saved)" if dry_run else ""
     lines = heading(table.title, f" ({table})", f"{dry}: {merged.summary()}")
@@ -499,6 +510,12 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
             continue
         row = listing.row(str(number), result.entry)
         lines.append(row + ending(padded(merge_said(result), words), listing.seed(result.entry)))
+        if not result.entry.recorded:
+            from lines_tui.store.verify import UNVERIFIED  # replays records: loads the engine
+
+            # Under the name, as `verify` says it: beside a name of 24 columns the row has no
+            # room for it.
+            lines.append(f"{REASON_INDENT}{UNVERIFIED.status}: {UNVERIFIED.reason}")
     for entry in merged.dropped:
         # One of yours, not replayed here: no verdict is claimed for it.
         row = listing.row("", entry)
@@ -508,5 +525,4 @@ def report(merged: Merge, dry_run: bool = False) -> list[str]:
 
 def merge_said(result: EntryResult) -> str:
     """What a merge did with an entry it did not reject, as an import's row ends with it."""
-    said = result.status if result.rank is None else f"{result.status} #{result.rank}"
-    return said if result.entry.recorded else f"{said}, unverified"
+    return result.status if result.rank is None else f"{result.status} #{result.rank}"

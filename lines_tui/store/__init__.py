@@ -1,7 +1,13 @@
 """The local score store, players and share codes: pure Python, no Textual or Rich."""
 
 from lines_tui.store.data_files import SetAside
-from lines_tui.store.errors import NotRegistered, SavedGameKept, ShareCodeError, StoreError
+from lines_tui.store.errors import (
+    FileLeftAsItIs,
+    NotRegistered,
+    SavedGameKept,
+    ShareCodeError,
+    StoreError,
+)
 from lines_tui.store.files import one_lock_wait
 from lines_tui.store.names import clean_name, name_problem
 from lines_tui.store.schema import Preferences
@@ -28,6 +34,7 @@ from lines_tui.store.tables import (
 __all__ = [
     "Entry",
     "EntryResult",
+    "FileLeftAsItIs",
     "Merge",
     "NotRegistered",
     "Preferences",

@@ -18,7 +18,7 @@ from typing import Generic, TypeVar
 
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.engine.visible_text import spelled_out
-from lines_tui.store.errors import StoreError
+from lines_tui.store.errors import FileLeftAsItIs, StoreError
 from lines_tui.store.files import DataFolder
 from lines_tui.store.schema import CorruptFile, NewerFile
 
@@ -103,6 +103,7 @@ class DataFiles:
             return parse(_decoded(raw))
         except NewerFile as error:
             self._left_as_it_is(
+                path,
                 f"{path.name} was written by a newer lines-tui ({error}): it is opened "
                 "read-only and left untouched, so nothing is saved to it",
                 writing=writing,
@@ -110,7 +111,7 @@ class DataFiles:
             return None
         except CorruptFile as error:
             if os.path.islink(path):
-                self._left_as_it_is(_linked_left(path, error), writing=writing)
+                self._left_as_it_is(path, _linked_left(path, error), writing=writing)
                 return None
             if writing:
                 self._set_aside(path, error)
@@ -118,12 +119,12 @@ class DataFiles:
                 self._set_aside_unless_changed(path, raw, error)
             return None
 
-    def _left_as_it_is(self, reason: str, *, writing: bool) -> None:
-        """A file read as nothing and never written, told once: a write is refused (StoreError)
-        saying `reason`."""
+    def _left_as_it_is(self, path: Path, reason: str, *, writing: bool) -> None:
+        """A file read as nothing and never written, told once: a write is refused
+        (FileLeftAsItIs) saying `reason`."""
         told = self.warn(reason)
         if writing:
-            raise StoreError(told) from None
+            raise FileLeftAsItIs(told, path.name) from None
 
     def _set_aside_unless_changed(self, path: Path, raw: bytes, error: CorruptFile) -> None:
         """Found by a reader: take the writers' lock and set the file aside if it still holds

@@ -7,6 +7,16 @@ class StoreError(Exception):
     """A request the store refuses (bad or taken name, unknown table) or a file it cannot use."""
 
 
+class FileLeftAsItIs(StoreError):
+    """A change refused because a data file it needs is read as nothing and never written (from
+    a newer lines-tui, or damaged behind a symbolic link): the message is the store's warning,
+    told once already (`Store.warnings`); `file` names the file."""
+
+    def __init__(self, told: str, file: str) -> None:
+        super().__init__(told)
+        self.file = file
+
+
 class NotRegistered(StoreError):
     """No registered player has the name asked for: registering it is the cure (the command
     line says how), where it is not for the file's other failures (a lock another copy holds)."""

@@ -219,6 +219,10 @@ def _load_document(text: str, expected_format: str, newest: int) -> dict[str, An
         document = json.loads(
             text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
         )
+    except json.JSONDecodeError as error:
+        # Where first, so that a notice that keeps only the sentence still says where to mend.
+        where = f"at line {error.lineno}, column {error.colno}"
+        raise CorruptFile(f"not valid JSON {where} ({spelled_out(error.msg)})") from None
     except (ValueError, RecursionError) as error:
         raise CorruptFile(f"not valid JSON ({spelled_out(str(error))})") from None
     document = dict(_expect(document, dict, "the file"))

@@ -4,6 +4,7 @@ only when a change changed something."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -14,6 +15,9 @@ from lines_tui.store.schema import ScoreData, dump_scores, load_scores
 from lines_tui.store.tables import Entry, TableId, dealer_problem
 
 SCORES_FILE = "scores.json"
+
+Stamp = tuple[int, int, int] | None
+"""What tells that the scores file was written since it was read (`ScoreFile.stamp`)."""
 
 T = TypeVar("T")
 
@@ -29,6 +33,16 @@ class ScoreFile:
         """The scores file as it is now, read under the shared lock (nothing is created to read
         it). A file from a newer lines-tui reads as empty; a damaged one is set aside."""
         return self.files.read(self.path, load_scores) or ScoreData()
+
+    def stamp(self) -> Stamp:
+        """What changes whenever the file is written (its inode, size and modification time),
+        without reading it; None while there is none, or it cannot be looked at. A file is
+        replaced whole on every write (`write_atomically`), so a new inode at least."""
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return (found.st_ino, found.st_size, found.st_mtime_ns)
 
     def update(self, change: Callable[[ScoreData], T]) -> T:
         """Apply `change` to the scores under the lock; write only if it changed something.

@@ -143,8 +143,13 @@ def unwrap(text: str) -> tuple[int, bytes]:
     for char in body:
         if not (char.isascii() and (char.upper() in ALPHABET or char.upper() in "ILO")):
             raise ShareCodeError(f"'{spelled_out(char)}' is not a share-code character")
-    if not body or len(body) % GROUP:
-        raise ShareCodeError("the share code is damaged: a character is missing or extra")
+    if not body:
+        raise ShareCodeError(f"the share code is cut short: nothing follows LT{number}-")
+    if len(body) % GROUP:
+        # A review's codes cut short in a paste read as a character mistyped.
+        raise ShareCodeError(
+            "the share code is damaged: a character is missing or extra, or it was cut short"
+        )
     data = base64.b32decode(body.upper().translate(_FROM_CROCKFORD))
     if _checksum(number, data[:-4]) != data[-4:]:
         raise ShareCodeError(

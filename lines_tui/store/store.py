@@ -48,6 +48,7 @@ from lines_tui.store.schema import Preferences, ScoreData, dump_preferences, loa
 from lines_tui.store.score_file import (
     SCORES_FILE,
     ScoreFile,
+    Stamp,
     TableEntries,
     counted_with,
     table_entries,
@@ -84,10 +85,10 @@ NO_VALID_TIME = "the game has no valid time"
 FILED_ELSEWHERE = "another lines-tui filed this win already"
 """Why a won game's time is not filed: the saved won game is gone, or the same game is in its
 table already (`record_mahjong`)."""
-LINES_FILED_ELSEWHERE = "this game (same player, deal, moves and score) is in the table already"
+LINES_FILED_ELSEWHERE = "this game (same deal and moves) is in the table already"
 """Why a finished Lines game is not filed: the same game is in its table already, filed by
-another copy of lines-tui that resumed it too, or played again move for move (the table's
-entries keep no start time that could tell the two apart)."""
+another copy of lines-tui that resumed it too, or played again move for move, by anyone (a
+replay typed in again: the table's entries keep no start time that could tell the two apart)."""
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,10 @@ class RecordOutcome:
     again. False when its save failed too (a full disk) or it was never saved: nothing is left
     to try again with (set by the app, which settles the saved game once the result is written)."""
     filed_elsewhere: bool = False
-    """Not saved because another copy of lines-tui filed this game already: the won game it
-    was asked for is no longer saved (`record_mahjong`'s `saved`), or an entry of the same game
-    is in the table (`Entry.game`)."""
+    """Not saved because the table holds this game already: another copy of lines-tui filed
+    it (the won game it was asked for is no longer saved: `record_mahjong`'s `saved`), or an
+    entry of the same game is in the table (`Entry.game`: for Lines, also a game played again
+    move for move, by anyone)."""
     filed_as: str | None = None
     """The name the result was saved under (None if not saved): for a Mahjong time, the name
     typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
@@ -241,6 +243,11 @@ class Store:
             {table: self._best(table, entries) for table in tables},
             data.active_player,
         )
+
+    def scores_stamp(self) -> Stamp:
+        """What changes whenever `scores.json` is written, by this copy or another (`stamp`):
+        a screen that shows what it read compares it to tell when to read again."""
+        return self._scores.stamp()
 
     def players(self) -> list[str]:
         return list(self._scores.read().players)

@@ -296,17 +296,20 @@ class Entry:
         """What makes two entries one game, filed twice (two copies of lines-tui resumed one
         saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`; a code
         that brings a game here already: `merge`): the same deal played with the same moves.
-        A Lines game is filed under the player who plays it, the one every copy shares, and
-        may end at another moment in each copy: the same player's, whenever, to the same score
-        (which its moves decide). A Mahjong time is filed under the name typed at each copy's
-        prompt, with the moment it was won, which a saved won game keeps: the same moment's,
-        whoever's, whatever time it claims (a replay proves the moves, never the clock, so
-        another time is the same game's time edited). None without a record: such an entry
-        cannot be told from another game's with the same result."""
+        A Lines game's moves decide every ball that comes, so no two players' games of a deal
+        are the same move for move but by copying (an entry copied under another name, a
+        replay typed in again): the same deal and moves, whoever's, whenever, to whatever
+        score (its moves decide it; another is a score edited). A Mahjong time is filed under
+        the name typed at each copy's prompt, with the moment it was won, which a saved won
+        game keeps: the same moment's, whoever's, whatever time it claims (a replay proves the
+        moves, never the clock, so another time is the same game's time edited); the hint's
+        line is the same moves for every player who follows it, so the moment counts. None
+        without a record: such an entry cannot be told from another game's with the same
+        result."""
         if self.record is None:
             return None
         if isinstance(self.record, LinesRecord):
-            return (name_key(self.name), self.value, self.seed, self.record)
+            return (self.seed, self.record)
         return (self.date, self.seed, self.record)
 
 
@@ -431,18 +434,18 @@ def merge(
 ) -> Merge:
     """Merge `incoming` (each with its problem, None if valid) into `local`; keep the best `limit`.
 
-    A result already there (same name in any case, value, date and seed) is never doubled: a copy
-    with its game record replaces one without (reported as added), the other way round it is
-    already there, and so is the same entry with its name in another case (kept as it is spelt
-    there); a copy with another game record is rejected, saying so, and the game there stays. A
-    game already there (`Entry.game`: the same moves on the same deal, by the same player or at
-    the same moment) is never taken twice either: a copy that claims another result for it (a
-    time, a name or a date edited) is rejected, saying so, and the one there stays. Of copies
-    new here, the first of the incoming stays. `counted`: the entries of other tables that count
-    this table's results as theirs too (a random deal's result counts on its deal's table:
-    `TableId.counting_with`), held there already as well, though never merged here. Verified
-    entries rank before unverified ones (`rank_key`), so an unverified entry never pushes a
-    verified one out.
+    A result already there (same name in any case, value, date and seed) is never doubled: a
+    copy with its game record replaces one without (reported as added), the other way round it
+    is already there, and so is the same entry with its name in another case (kept as it is
+    spelt there); a copy with another game record is rejected, saying so, and the game there
+    stays. A game already there (`Entry.game`: the same moves on the same deal, under any name;
+    a Mahjong win at the same moment too) is never taken twice either: a copy that claims
+    another result for it (a time, a name or a date edited) is rejected, saying so, and the one
+    there stays. Of copies new here, the first of the incoming stays. `counted`: the entries of
+    other tables that count this table's results as theirs too (a random deal's result counts on
+    its deal's table: `TableId.counting_with`), held there already as well, though never merged
+    here. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
+    never pushes a verified one out.
     """
     there = {entry.held_as for entry in local}
     held = set(local)
@@ -509,7 +512,7 @@ def same_game_problem(
     that counts `table`'s results too), is the same game (`Entry.game`) with another result.
     One line, naming what differs and the result kept."""
     mahjong = table.kind == "mahjong"
-    same = "deal, moves and moment won" if mahjong else "player, deal, moves and score"
+    same = "deal, moves and moment won" if mahjong else "deal and moves"
     differs = []
     if entry.value != held.value:
         differs.append(

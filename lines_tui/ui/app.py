@@ -103,7 +103,6 @@ class LinesTuiApp(App[None]):
         layout: str | None = None,
         seed: int | None = None,
         size: int | None = None,
-        mouse: bool = False,
         *,
         clock: Clock = time.time,
         animations: bool = True,
@@ -118,7 +117,6 @@ class LinesTuiApp(App[None]):
         first (`lines-tui replay`)."""
         super().__init__()
         self.replay = replay
-        self.mouse = mouse
         self._toasts = ShownToasts()
         self.ending = False
         """The app was told to end (`exit`)."""
@@ -200,9 +198,10 @@ class LinesTuiApp(App[None]):
         for screen in self.screen_stack:
             screen.post_message(SymbolsChanged(symbols))
 
-    def run(self, *, mouse: bool | None = None, **options: Any) -> None:
-        """Mouse reporting is off unless asked for: over SSH every mouse motion costs bytes."""
-        return super().run(mouse=self.mouse if mouse is None else mouse, **options)
+    def run(self, *, mouse: bool = False, **options: Any) -> None:
+        """Mouse reporting is off: over SSH every mouse motion costs bytes, and nothing needs
+        the mouse."""
+        return super().run(mouse=mouse, **options)
 
     def get_default_screen(self) -> MenuScreen:
         """The menu is the bottom screen: every other screen opens over it and returns to it."""

@@ -50,7 +50,11 @@ def set_aside_notice(files: list[SetAside], *, in_a_row: bool) -> tuple[str, str
             f"kept untouched beside it, its name ending in {ending}."
         )
         return "Damaged file set aside", told
-    lines = [printable(f"{file.name}: {short_reason(file.reason)}", NOTICE_WIDTH) for file in files]
+    # Up to three rows each: where a file is to be mended ("at line 8, column 38") ends the
+    # line, cut at one row; a reason that quotes outside text (a name of any length) is cut.
+    lines = [
+        printable(f"{file.name}: {short_reason(file.reason)}", 3 * NOTICE_WIDTH) for file in files
+    ]
     kept = "Each is kept untouched beside it as NAME.corrupt-TIME"
     if in_a_row:
         names = ", ".join(file.name for file in files)

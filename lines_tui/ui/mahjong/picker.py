@@ -31,6 +31,7 @@ from lines_tui.engine.mahjong.layouts import (
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.engine.numbers import small_number
 from lines_tui.outside_text import inert, printable
+from lines_tui.store.paste import find_codes
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.held_typing import TakesTypedAhead
@@ -177,11 +178,18 @@ class SeedInput(PlainInput, inherit_bindings=False):
         colours) goes in as its number; a paste with none, or several, is refused in words
         (Input's type dropped any paste but bare digits without a word)."""
         numbers = deal_numbers(text)
+        if find_codes(text):  # its digits are no deal: Import reads it, and offers its deal
+            self.post_message(self.Refused(SHARE_CODE_PASTED))
+            return None
         if len(numbers) != 1:
             what = "no deal number" if not numbers else "more than one number"
             self.post_message(self.Refused(f"The paste holds {what}: paste or type one."))
             return None
         return numbers[0]
+
+
+SHARE_CODE_PASTED = "That is a share code: esc, then i imports it (a challenge's deal too)."
+"""Said when a share code is pasted for a deal number (a review pasted a challenge code)."""
 
 
 def deal_numbers(text: str) -> list[str]:

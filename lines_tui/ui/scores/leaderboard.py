@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Static
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
+from lines_tui.store.score_file import Stamp
 from lines_tui.store.sharing import challenge_code, race_over, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -43,6 +44,7 @@ from lines_tui.ui.scores.entries import (
     seed_cell,
     value_heading,
 )
+from lines_tui.ui.scores.outside_changes import OutsideChanges
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
@@ -73,6 +75,8 @@ NO_CODE_YET = "No share code yet: a table gets one once it has a result."
 CODE_COMING = "The share code is still being made; c copies it once it shows."
 NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
 """What c says while there is no code to copy (its Footer key shows only while there is)."""
+READ_AGAIN = "Read again: another lines-tui or a command changed the scores."
+"""The status line when the table shown changed under the screen (`OutsideChanges`)."""
 NO_TABLES_TO_SWITCH = "No tables yet, so none to go to."
 ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
@@ -291,6 +295,9 @@ class LeaderboardScreen(
         self._command_prints = False
         """Whether `lines-tui scores export` prints the shown table's code (and its entries'
         challenges): the screen offers the command only then (`command_prints_it`)."""
+        self._outside = OutsideChanges(
+            self, session.io, self.store.scores_stamp, self._read_again_from_outside
+        )
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
@@ -314,6 +321,7 @@ class LeaderboardScreen(
         if self._told_at_mount[0]:
             self._tell(*self._told_at_mount)
         self.reload(self._wanted, self._highlight_rank)
+        self._outside.watch()
 
     def show_merged(
         self, table: str, place: int | None, told: str, severity: SeverityLevel = "information"
@@ -337,8 +345,40 @@ class LeaderboardScreen(
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables
         again, staying on the table shown."""
+        self._reread()
+
+    def _reread(self) -> None:
+        """Read the tables again, staying on the table shown and the row under the cursor."""
         shown = str(self.tables[self.index]) if self.tables else self._wanted
         self.reload(shown, self.query_one("#board-table", DataTable).cursor_row + 1)
+
+    def _read_again_from_outside(self) -> None:
+        """Another copy of lines-tui, or the command line, wrote the scores (`OutsideChanges`):
+        read them again in the background. Where the tables listed and the one shown are as
+        they were (another table changed, a player was registered), nothing on screen moves;
+        else the table shown is drawn again, with the cursor on the entry it was on, and the
+        status line says why."""
+        table = self.tables[self.index] if self.tables else None
+        under_cursor = self._entry_under_cursor()
+
+        def loaded(snapshot: Snapshot) -> None:
+            listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
+            same = listed == self.tables and (
+                table is None or snapshot.tables.get(table, ()) == self.entries
+            )
+            self._entries_of = snapshot  # the other tables as they are now, when shown
+            if same or not still_there(self):
+                return
+            entries = snapshot.tables.get(table, ()) if table else ()
+            row = self._grid.cursor_row  # the entry gone: its place
+            rank = entries.index(under_cursor) + 1 if under_cursor in entries else row + 1
+            self._loaded(snapshot, table, rank)
+            self._tell(READ_AGAIN, "information")
+
+        def failed(error: StoreError) -> None:
+            self.notify(f"The leaderboards could not be read again: {error}", severity="error")
+
+        self._read_tables(table, loaded, failed)
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
@@ -356,14 +396,34 @@ class LeaderboardScreen(
             self._loaded(None, shown, rank)
             self._show_code_line("", UNREAD_TABLES)
 
-        load(
-            self,
-            self.session.io,
-            lambda: self.store.snapshot(shown),
-            lambda snapshot: self._loaded(snapshot, shown, rank),
-            failed,
-            group="tables",
-        )
+        self._read_tables(shown, lambda snapshot: self._loaded(snapshot, shown, rank), failed)
+
+    def _read_tables(
+        self,
+        shown: TableId | None,
+        then: Callable[[Snapshot], None],
+        failed: Callable[[StoreError], None],
+    ) -> None:
+        """Every table read on the store thread (`Store.snapshot`), then `then(snapshot)`, or
+        `failed(error)`. The scores file's stamp is taken first, so that a write during the
+        read is seen at the next look (`OutsideChanges`); after a failure the tables are read
+        again once the file changes (mended, say), not at every look."""
+        taken: list[Stamp] = []
+
+        def read() -> Snapshot:
+            taken.append(self.store.scores_stamp())
+            return self.store.snapshot(shown)
+
+        def loaded(snapshot: Snapshot) -> None:
+            self._outside.shown(taken[0])
+            then(snapshot)
+
+        def refused(error: StoreError) -> None:
+            self._outside.shown(taken[0] if taken else None)
+            failed(error)
+
+        self._outside.reading()
+        load(self, self.session.io, read, loaded, refused, group="tables")
 
     def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
         self._entries_of = snapshot
