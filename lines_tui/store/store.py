@@ -222,6 +222,12 @@ class Store:
         return self._files.warnings
 
     @property
+    def left_as_they_are(self) -> frozenset[str]:
+        """The data files read as nothing and never written, by name (each told once among
+        `warnings`): a player not found in such a scores file may well be in it."""
+        return frozenset(self._files.left_as_they_are)
+
+    @property
     def set_aside(self) -> dict[str, SetAside]:
         """The warnings of `warnings` that tell a damaged file set aside, with what they tell
         (the app tells them together, shorter)."""
