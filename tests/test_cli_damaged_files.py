@@ -223,3 +223,8 @@ def test_a_change_refused_by_a_linked_damaged_file_says_it_was_not_made(
     assert refusal == "lines-tui: nothing was changed: scores.json is left as it is (said above)"
     assert notes.read_text() == "garbage"
     assert "Ann" not in run("players").stdout
+    # Nor does "register with: lines-tui players add NAME" send the player round in circles.
+    unlisted = "scores.json, which lists the players, is left as it is (said above)"
+    for command in (["players", "use", "Ann"], ["players", "rename", "Ann", "Bo"]):
+        refusal = run(*command).stderr.splitlines()[-1]
+        assert refusal == f"lines-tui: no registered player is named 'Ann': {unlisted}"

@@ -890,7 +890,7 @@ def test_a_lines_game_two_copies_finished_is_filed_once(folder: Path) -> None:
     assert g.record_lines("Ann", 9, 500, 42, START, START + 600, record).saved
     twice = h.record_lines("Ann", 9, 500, 42, START, START + 660, record)
     assert not twice.saved and twice.filed_elsewhere
-    assert twice.reason == "this game (same deal and moves) is in the table already"
+    assert twice.reason == "this game (same deal and moves) is in the table already, as Ann's"
     assert len(g.table("lines-9")) == 1
     # Another player's game with the same moves is the same game too: a Lines game lasts
     # dozens of moves, which the balls they bring make no two players play alike but by

@@ -57,7 +57,7 @@ from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.store.verify import Checker
-from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.scores import (
     ImportScreen,
@@ -234,6 +234,21 @@ async def test_an_open_leaderboard_shows_what_another_copy_files(
         assert len(reads) == 2 and grid.cursor_row == 1
         assert text_of(screen.query_one("#board-code", Static)) == code
         assert screen.query_one(StatusLine).message != READ_AGAIN
+        another_copy.record_lines("Bob", 7, 50, 5, START, START + 60)  # another table comes
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert len(reads) == 3 and grid.cursor_row == 1
+        assert text_of(screen.query_one("#board-code", Static)) == code  # still the challenge
+        assert "table 2 of 2" in shown(screen.query_one("#board-heading", Static))
+        pilot.app.push_screen(ConfirmScreen("Sure?", title="A question"))  # not read under it
+        await settle(pilot)
+        another_copy.add_player("Ed")
+        await pilot.pause(0.3)
+        assert len(reads) == 3
+        await press(pilot, "escape")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert len(reads) == 4 and text_of(screen.query_one("#board-code", Static)) == code
         another_copy.record_lines("Bob", 9, 200, 3, START, START + 60)
         await pilot.pause(0.3)
         await settle(pilot)
@@ -244,7 +259,7 @@ async def test_an_open_leaderboard_shows_what_another_copy_files(
         another_copy.add_player("Di")
         await pilot.pause(0.4)
         await settle(pilot)
-        assert reads[3:] == [True]  # once, however many looks
+        assert reads[5:] == [True]  # once, however many looks
         assert app.told[-1:] == [
             "The leaderboards could not be read again: cannot read scores.json: Input/output error"
         ]
@@ -252,7 +267,7 @@ async def test_an_open_leaderboard_shows_what_another_copy_files(
         another_copy.record_lines("Bob", 9, 150, 4, START, START + 60)
         await pilot.pause(0.3)
         await settle(pilot)
-        assert reads[4:] == [False] and grid.row_count == 4
+        assert reads[6:] == [False] and grid.row_count == 4
 
 
 async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ from lines_tui.commands.listing import (
 )
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
-from lines_tui.commands.start import check_player, check_registered
+from lines_tui.commands.start import check_player, check_registered, unread_players
 from lines_tui.engine.text_file import NotUtf8, is_a_file, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
@@ -48,6 +48,7 @@ from lines_tui.store import (
     EntryResult,
     FileLeftAsItIs,
     Merge,
+    NotRegistered,
     Store,
     StoreError,
     TableId,
@@ -107,6 +108,8 @@ def attempt(action: Callable[[], T], store: Store | None = None) -> T:
         if store is not None and str(error) in store.warnings:
             fail(nothing_changed(error.file))
         fail(str(error))
+    except NotRegistered as error:
+        fail((store and unread_players(store, error)) or str(error))
     except StoreError as error:
         fail(str(error))
 

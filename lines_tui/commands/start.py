@@ -21,7 +21,7 @@ from lines_tui.commands.options import Settings
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
-    from lines_tui.store import Store
+    from lines_tui.store import NotRegistered, Store
     from lines_tui.ui.app import LinesTuiApp
     from lines_tui.ui.direct_start import Start
 
@@ -79,12 +79,22 @@ def check_registered(store: Store, player: str | None) -> None:
     try:
         store.resolve_player(player)
     except NotRegistered as error:
-        file = store.path.name
-        if any(aside.name == file for aside in store.set_aside.values()):
-            fail(f"{error}: {file}, which lists the players, was set aside unread {REGISTER_HINT}")
-        fail(f"{error} {REGISTER_HINT}")
+        fail(unread_players(store, error) or f"{error} {REGISTER_HINT}")
     except StoreError as error:
         fail(str(error))
+
+
+def unread_players(store: Store, error: NotRegistered) -> str | None:
+    """`error`'s refusal, saying why, when the scores file that lists the players was not read:
+    set aside, damaged, this very command (registering is the cure), or left as it is (from a
+    newer lines-tui, or damaged behind a link: registering would be refused just the same).
+    None when it was read."""
+    file = store.path.name
+    if any(aside.name == file for aside in store.set_aside.values()):
+        return f"{error}: {file}, which lists the players, was set aside unread {REGISTER_HINT}"
+    if file in store.left_as_they_are:
+        return f"{error}: {file}, which lists the players, is left as it is (said above)"
+    return None
 
 
 def check_player(options: Settings) -> None:

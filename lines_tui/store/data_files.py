@@ -65,6 +65,9 @@ class DataFiles:
         self.set_aside: dict[str, SetAside] = {}
         """The warnings of `warnings` that tell a damaged file set aside, with what they tell
         (the app tells them together, shorter)."""
+        self.left_as_they_are: set[str] = set()
+        """The files read as nothing and never written (from a newer lines-tui, or damaged
+        behind a link), by name: what they hold is not known here."""
         self._warnings_lock = threading.Lock()
 
     def read(self, path: Path, parse: Callable[[str], D]) -> D | None:
@@ -123,6 +126,7 @@ class DataFiles:
         """A file read as nothing and never written, told once: a write is refused
         (FileLeftAsItIs) saying `reason`."""
         told = self.warn(reason)
+        self.left_as_they_are.add(path.name)
         if writing:
             raise FileLeftAsItIs(told, path.name) from None
 

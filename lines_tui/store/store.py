@@ -222,6 +222,12 @@ class Store:
         return self._files.warnings
 
     @property
+    def left_as_they_are(self) -> frozenset[str]:
+        """The data files read as nothing and never written, by name (each told once among
+        `warnings`): a player not found in such a scores file may well be in it."""
+        return frozenset(self._files.left_as_they_are)
+
+    @property
     def set_aside(self) -> dict[str, SetAside]:
         """The warnings of `warnings` that tell a damaged file set aside, with what they tell
         (the app tells them together, shorter)."""
@@ -595,8 +601,14 @@ class Store:
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
         game = entry.game
-        if game is not None and any(other.game == game for other in table_entries(data, table)):
-            reason = FILED_ELSEWHERE if table.kind == "mahjong" else LINES_FILED_ELSEWHERE
+        held = next((other for other in table_entries(data, table) if other.game == game), None)
+        if game is not None and held is not None:
+            # Whose: a Lines game typed in again from a friend's replay is theirs.
+            reason = (
+                FILED_ELSEWHERE
+                if table.kind == "mahjong"
+                else f"{LINES_FILED_ELSEWHERE}, as {held.name}'s"
+            )
             return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
         merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
         result = merged.results[0]

@@ -360,20 +360,23 @@ class LeaderboardScreen(
         status line says why."""
         table = self.tables[self.index] if self.tables else None
         under_cursor = self._entry_under_cursor()
+        warned = len(self.store.warnings)
 
         def loaded(snapshot: Snapshot) -> None:
-            listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
-            same = listed == self.tables and (
-                table is None or snapshot.tables.get(table, ()) == self.entries
-            )
             self._entries_of = snapshot  # the other tables as they are now, when shown
-            if same or not still_there(self):
-                return
+            listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
             entries = snapshot.tables.get(table, ()) if table else ()
+            if entries == self.entries and (table is not None or not listed):
+                if listed != self.tables:  # another table came or went: its count moves
+                    self.tables = listed
+                    self.index = listed.index(table) if table else 0
+                    self._draw_heading()
+                return
             row = self._grid.cursor_row  # the entry gone: its place
             rank = entries.index(under_cursor) + 1 if under_cursor in entries else row + 1
             self._loaded(snapshot, table, rank)
-            self._tell(READ_AGAIN, "information")
+            if len(self.store.warnings) == warned:  # else the file's notice says what happened
+                self._tell(READ_AGAIN, "information")
 
         def failed(error: StoreError) -> None:
             self.notify(f"The leaderboards could not be read again: {error}", severity="error")
@@ -456,16 +459,7 @@ class LeaderboardScreen(
         # Every entry read, before their replays say which hold up (`scores show` names the
         # deal of those that do): the heading and the rows are drawn before the replays end.
         deal = table.one_deal(entries)
-        heading.update(
-            board_heading(
-                table,
-                self.session.table_title(table),
-                (self.index, len(self.tables)),
-                deal,
-                self.get_component_rich_style("leaderboard--title", partial=True),
-                self.get_component_rich_style("leaderboard--table", partial=True),
-            )
-        )
+        self._draw_heading()
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
             checker = self.session.checkers().own()
@@ -497,6 +491,20 @@ class LeaderboardScreen(
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
+
+    def _draw_heading(self) -> None:
+        """The shown table's heading: its title, where it is among the tables, its deal."""
+        table = self.tables[self.index]
+        self.query_one("#board-heading", Static).update(
+            board_heading(
+                table,
+                self.session.table_title(table),
+                (self.index, len(self.tables)),
+                table.one_deal(self.entries),
+                self.get_component_rich_style("leaderboard--title", partial=True),
+                self.get_component_rich_style("leaderboard--table", partial=True),
+            )
+        )
 
     def _replay_failed(self, error: StoreError) -> None:
         self.replay_failed = str(error)

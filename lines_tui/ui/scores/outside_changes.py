@@ -49,7 +49,7 @@ class OutsideChanges:
         self._read = True
 
     def _look(self) -> None:
-        if not self._read or not self._screen.is_current:
+        if not self._read or not self._screen.is_active:
             return  # a read under way shows what is there; one covered waits to be seen
 
         def ignored(error: StoreError) -> None:
