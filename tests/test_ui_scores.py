@@ -270,6 +270,44 @@ async def test_an_open_leaderboard_shows_what_another_copy_files(
         assert reads[6:] == [False] and grid.row_count == 4
 
 
+async def test_a_read_from_outside_that_lands_after_the_screen_changed_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A code review: ← pressed while another copy's write was being read took the screen back
+    to the table the read was for, saying it was read again; a question opened meanwhile got
+    the table redrawn behind it (a removal's names the entry's place). Such a read is dropped,
+    and the next look reads again for the screen as it is."""
+    monkeypatch.setattr(outside_changes, "LOOK_EVERY", 0.05)
+    folder = tmp_path / "data"
+    store = open_store(folder)
+    store.add_player("Ann")
+    store.record_lines("Ann", 9, 300, 1, START, START + 60)
+    store.record_lines("Ann", 7, 100, 2, START, START + 60)
+    held, reads = threading.Event(), []
+    snapshot = store.snapshot
+
+    def read(*args: Any) -> Any:
+        reads.append(args)
+        if len(reads) == 2:  # the read for another copy's write
+            held.wait(5)
+        return snapshot(*args)
+
+    monkeypatch.setattr(store, "snapshot", read)
+    async with ScreenApp(LeaderboardScreen(Session(store), "lines-9")).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        open_store(folder).add_player("Bob")  # another copy: the tables as they were
+        while len(reads) < 2:
+            await pilot.pause(0.05)
+        await press(pilot, "left")  # Lines 7 x 7, while the read is held
+        held.set()
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert len(reads) == 3  # dropped, and read again
+        assert "Lines 7 x 7" in shown(screen.query_one("#board-heading", Static))
+        assert screen.query_one(StatusLine).message != READ_AGAIN
+
+
 async def test_a_full_table_with_the_longest_code_fits_80_by_24(tmp_path: Path) -> None:
     rng = random.Random(1)
     entries = [

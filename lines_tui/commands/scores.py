@@ -109,7 +109,7 @@ def attempt(action: Callable[[], T], store: Store | None = None) -> T:
             fail(nothing_changed(error.file))
         fail(str(error))
     except NotRegistered as error:
-        fail((store and unread_players(store, error)) or str(error))
+        fail((store is not None and unread_players(store, error)) or str(error))
     except StoreError as error:
         fail(str(error))
 

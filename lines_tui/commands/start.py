@@ -79,19 +79,20 @@ def check_registered(store: Store, player: str | None) -> None:
     try:
         store.resolve_player(player)
     except NotRegistered as error:
-        fail(unread_players(store, error) or f"{error} {REGISTER_HINT}")
+        fail(unread_players(store, error, REGISTER_HINT) or f"{error} {REGISTER_HINT}")
     except StoreError as error:
         fail(str(error))
 
 
-def unread_players(store: Store, error: NotRegistered) -> str | None:
+def unread_players(store: Store, error: NotRegistered, hint: str = "") -> str | None:
     """`error`'s refusal, saying why, when the scores file that lists the players was not read:
-    set aside, damaged, this very command (registering is the cure), or left as it is (from a
-    newer lines-tui, or damaged behind a link: registering would be refused just the same).
-    None when it was read."""
+    set aside, damaged, this very command (registering is the cure: `hint`, where the command
+    would go on with them), or left as it is (from a newer lines-tui, or damaged behind a link:
+    registering would be refused just the same). None when it was read."""
     file = store.path.name
     if any(aside.name == file for aside in store.set_aside.values()):
-        return f"{error}: {file}, which lists the players, was set aside unread {REGISTER_HINT}"
+        said = f"{error}: {file}, which lists the players, was set aside unread"
+        return f"{said} {hint}" if hint else said
     if file in store.left_as_they_are:
         return f"{error}: {file}, which lists the players, is left as it is (said above)"
     return None

@@ -601,8 +601,9 @@ class Store:
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
         game = entry.game
-        held = next((other for other in table_entries(data, table) if other.game == game), None)
-        if game is not None and held is not None:
+        entries = table_entries(data, table) if game is not None else ()
+        held = next((other for other in entries if other.game == game), None)
+        if held is not None:
             # Whose: a Lines game typed in again from a friend's replay is theirs.
             reason = (
                 FILED_ELSEWHERE

@@ -361,8 +361,15 @@ class LeaderboardScreen(
         table = self.tables[self.index] if self.tables else None
         under_cursor = self._entry_under_cursor()
         warned = len(self.store.warnings)
+        shown_then = self.entries
 
         def loaded(snapshot: Snapshot) -> None:
+            now = self.tables[self.index] if self.tables else None
+            if now != table or self.entries is not shown_then or not self.is_active:
+                # Another table shown meanwhile, or a question came over this one (a removal's
+                # names the entry's place): read again once the screen is as it was read for.
+                self._outside.not_shown()
+                return
             self._entries_of = snapshot  # the other tables as they are now, when shown
             listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
             entries = snapshot.tables.get(table, ()) if table else ()

@@ -34,6 +34,9 @@ class OutsideChanges:
         self._stamp = stamp
         self._changed = changed
         self._shown: Stamp = None
+        self._unshown = False
+        """The last read was not shown (the screen changed meanwhile): read again at the next
+        look, whatever the stamp."""
         self._read = False
         """A read is shown, its stamp in `_shown` (not while one is under way, nor after one
         failed: what failed to read is not read again every few seconds, each time told)."""
@@ -46,6 +49,12 @@ class OutsideChanges:
 
     def shown(self, stamp: Stamp) -> None:
         self._shown = stamp
+        self._unshown = False
+        self._read = True
+
+    def not_shown(self) -> None:
+        """The read that came was dropped: the next look reads again."""
+        self._unshown = True
         self._read = True
 
     def _look(self) -> None:
@@ -59,6 +68,8 @@ class OutsideChanges:
         load(self._screen, self._thread, self._stamp, self._compare, ignored, group="outside")
 
     def _compare(self, stamp: Stamp) -> None:
-        if self._read and stamp != self._shown:
+        if not self._screen.is_active:
+            return  # a dialog came over it meanwhile: the next look, once it is gone
+        if self._read and (self._unshown or stamp != self._shown):
             self._read = False
             self._changed()
