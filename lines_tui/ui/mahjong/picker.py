@@ -177,10 +177,10 @@ class SeedInput(PlainInput, inherit_bindings=False):
         """A deal number copied with something around it (spaces, "deal 535993", a chat's
         colours) goes in as its number; a paste with none, or several, is refused in words
         (Input's type dropped any paste but bare digits without a word)."""
-        numbers = deal_numbers(text)
         if find_codes(text):  # its digits are no deal: Import reads it, and offers its deal
             self.post_message(self.Refused(SHARE_CODE_PASTED))
             return None
+        numbers = deal_numbers(text)
         if len(numbers) != 1:
             what = "no deal number" if not numbers else "more than one number"
             self.post_message(self.Refused(f"The paste holds {what}: paste or type one."))
