@@ -18,6 +18,7 @@ from lines_tui.commands.common import (
     watch_store_warnings,
 )
 from lines_tui.commands.options import Settings
+from lines_tui.engine.prose import listed
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
@@ -187,7 +188,7 @@ def require_terminal() -> None:
     streams = {"input": sys.stdin, "output": sys.stdout, "error": sys.stderr}
     missing = [name for name, stream in streams.items() if not is_terminal(stream)]
     if missing:
-        which = " and ".join([", ".join(missing[:-1]), missing[-1]] if missing[:-1] else missing)
+        which = listed(missing)
         verb = "is" if len(missing) == 1 else "are"
         fail(
             f"the games need a terminal (standard {which} {verb} not one); "
