@@ -95,8 +95,12 @@ def unread_players(store: Store, error: NotRegistered, hint: str = "") -> str | 
         said = f"{error}: {file}, which lists the players, was set aside unread"
         return f"{said} {hint}" if hint else said
     if file in store.left_as_they_are:
-        return f"{error}: {file}, which lists the players, is left as it is (said above)"
+        return f"{error}: {file}, which lists the players, {LEFT_AS_IT_IS}"
     return None
+
+
+LEFT_AS_IT_IS = "is left as it is (said above)"
+"""Of a data file read as nothing and never written, whose warning the command printed."""
 
 
 def check_player(options: Settings) -> None:
