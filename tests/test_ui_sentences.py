@@ -9,6 +9,7 @@ import pytest
 from conftest import FIXED_NOW
 
 from lines_tui.engine.deal_choice import Skipped
+from lines_tui.engine.prose import listed
 from lines_tui.store import Entry, Merge, RecordOutcome, ShareCodeError, TableId
 from lines_tui.store.sharecode import unwrap, wrap
 from lines_tui.store.tables import FIRST_DATE
@@ -82,3 +83,18 @@ def test_deals_passed_over_are_counted_in_agreement() -> None:
     assert Skipped(1, 0).said() == "1 dead end"
     assert Skipped(2, 1).said() == "2 dead ends, 1 undecided"
     assert Skipped(0, 0).said() == ""
+
+
+@pytest.mark.parametrize(
+    ("parts", "said"),
+    [
+        ([], ""),
+        (["standard input"], "standard input"),
+        (["input", "output"], "input and output"),
+        (["input", "output", "error"], "input, output and error"),
+    ],
+)
+def test_a_list_reads_as_a_sentence_lists(parts: list[str], said: str) -> None:
+    """One piece for the three places that wrote the join out (the picker's unread files, the
+    menu's unread parts, the streams that are no terminal)."""
+    assert listed(parts) == said

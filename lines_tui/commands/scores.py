@@ -40,7 +40,12 @@ from lines_tui.commands.listing import (
 )
 from lines_tui.commands.numbers import WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
-from lines_tui.commands.start import check_player, check_registered, unread_players
+from lines_tui.commands.start import (
+    LEFT_AS_IT_IS,
+    check_player,
+    check_registered,
+    unread_players,
+)
 from lines_tui.engine.text_file import NotUtf8, is_a_file, utf8_text
 from lines_tui.outside_text import column_width, printable, printable_column
 from lines_tui.store import (
@@ -115,7 +120,7 @@ def attempt(action: Callable[[], T], store: Store | None = None) -> T:
 
 
 def nothing_changed(file: str) -> str:
-    return f"nothing was changed: {file} is left as it is (said above)"
+    return f"nothing was changed: {file} {LEFT_AS_IT_IS}"
 
 
 @app.callback(invoke_without_command=True)

@@ -18,6 +18,7 @@ from lines_tui.commands.common import (
     watch_store_warnings,
 )
 from lines_tui.commands.options import Settings
+from lines_tui.engine.prose import listed
 
 if TYPE_CHECKING:
     from lines_tui.engine.deal_choice import DealChoice
@@ -94,8 +95,12 @@ def unread_players(store: Store, error: NotRegistered, hint: str = "") -> str | 
         said = f"{error}: {file}, which lists the players, was set aside unread"
         return f"{said} {hint}" if hint else said
     if file in store.left_as_they_are:
-        return f"{error}: {file}, which lists the players, is left as it is (said above)"
+        return f"{error}: {file}, which lists the players, {LEFT_AS_IT_IS}"
     return None
+
+
+LEFT_AS_IT_IS = "is left as it is (said above)"
+"""Of a data file read as nothing and never written, whose warning the command printed."""
 
 
 def check_player(options: Settings) -> None:
@@ -187,7 +192,7 @@ def require_terminal() -> None:
     streams = {"input": sys.stdin, "output": sys.stdout, "error": sys.stderr}
     missing = [name for name, stream in streams.items() if not is_terminal(stream)]
     if missing:
-        which = " and ".join([", ".join(missing[:-1]), missing[-1]] if missing[:-1] else missing)
+        which = listed(missing)
         verb = "is" if len(missing) == 1 else "are"
         fail(
             f"the games need a terminal (standard {which} {verb} not one); "

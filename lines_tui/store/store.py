@@ -601,8 +601,8 @@ class Store:
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
         game = entry.game
-        entries = table_entries(data, table) if game is not None else ()
-        held = next((other for other in entries if other.game == game), None)
+        entries = table_entries(data, table)
+        held = next((e for e in entries if e.game == game), None) if game is not None else None
         if held is not None:
             # Whose: a Lines game typed in again from a friend's replay is theirs.
             reason = (
@@ -611,7 +611,7 @@ class Store:
                 else f"{LINES_FILED_ELSEWHERE}, as {held.name}'s"
             )
             return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
-        merged = merge(table, table_entries(data, table), [entry], [None], self.table_limit)
+        merged = merge(table, entries, [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.status == "rejected":  # another game of this very result is there already
             return RecordOutcome(False, result.reason, str(table))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from lines_tui.engine.prose import listed
 from lines_tui.engine.saved_games import (
     Deal,
     lines_summary,
@@ -53,7 +54,7 @@ SCORES_UNREAD = (
 def unread_problem(parts: list[str], error: str, meaning: str) -> str:
     """The one line telling that `parts` ("the scores", "the settings") could not be read, for
     one reason, `error`, and what that means."""
-    named = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    named = listed(parts)
     return f"{named[0].upper()}{named[1:]} could not be read: {error}{meaning}"
 
 

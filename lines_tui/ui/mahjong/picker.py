@@ -30,6 +30,7 @@ from lines_tui.engine.mahjong.layouts import (
 )
 from lines_tui.engine.mahjong.layouts.figures import figures_of, summary_line
 from lines_tui.engine.numbers import small_number
+from lines_tui.engine.prose import listed
 from lines_tui.outside_text import inert, printable
 from lines_tui.store.paste import find_codes
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
@@ -70,8 +71,7 @@ def discovery_note(found: Discovery) -> str:
     )
     unread = [f"{count} {what}{'' if count == 1 else 's'}" for count, what in counts if count]
     if unread:
-        listed = ", ".join(unread[:-1]) + " and " + unread[-1] if len(unread) > 1 else unread[0]
-        notes.append(f"{listed} could not be read: lines-tui layouts says which and why.")
+        notes.append(f"{listed(unread)} could not be read: lines-tui layouts says which and why.")
     return " ".join(notes)
 
 
@@ -177,10 +177,10 @@ class SeedInput(PlainInput, inherit_bindings=False):
         """A deal number copied with something around it (spaces, "deal 535993", a chat's
         colours) goes in as its number; a paste with none, or several, is refused in words
         (Input's type dropped any paste but bare digits without a word)."""
-        numbers = deal_numbers(text)
         if find_codes(text):  # its digits are no deal: Import reads it, and offers its deal
             self.post_message(self.Refused(SHARE_CODE_PASTED))
             return None
+        numbers = deal_numbers(text)
         if len(numbers) != 1:
             what = "no deal number" if not numbers else "more than one number"
             self.post_message(self.Refused(f"The paste holds {what}: paste or type one."))

@@ -344,20 +344,16 @@ class LeaderboardScreen(
 
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables
-        again, staying on the table shown."""
-        self._reread()
-
-    def _reread(self) -> None:
-        """Read the tables again, staying on the table shown and the row under the cursor."""
+        again, staying on the table shown and the row under the cursor."""
         shown = str(self.tables[self.index]) if self.tables else self._wanted
         self.reload(shown, self.query_one("#board-table", DataTable).cursor_row + 1)
 
     def _read_again_from_outside(self) -> None:
         """Another copy of lines-tui, or the command line, wrote the scores (`OutsideChanges`):
-        read them again in the background. Where the tables listed and the one shown are as
-        they were (another table changed, a player was registered), nothing on screen moves;
-        else the table shown is drawn again, with the cursor on the entry it was on, and the
-        status line says why."""
+        read them again in the background. Where the table shown is as it was (another table
+        changed, a player was registered), only the heading's count of tables may move; else
+        the table is drawn again, with the cursor on the entry it was on, and the status line
+        says why. A read that comes once the screen changed is dropped, and made again."""
         table = self.tables[self.index] if self.tables else None
         under_cursor = self._entry_under_cursor()
         warned = len(self.store.warnings)

@@ -1,0 +1,12 @@
+"""Small parts of the sentences told to the player, the same on screen and on the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def listed(parts: Sequence[str]) -> str:
+    """`parts` as a sentence lists them: "a", "a and b", "a, b and c"."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
