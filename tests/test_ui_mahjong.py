@@ -6,6 +6,7 @@ import asyncio
 import errno
 import json
 import math
+import random
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,7 @@ from conftest import (
 )
 from test_cli_outside_input import run
 from textual import events
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
@@ -43,6 +45,7 @@ from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import (
+    BUILTIN_NAMES,
     Layout,
     find_layout,
     layout_table_name,
@@ -220,6 +223,90 @@ async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
         assert not screen.game.lost
         assert screen.status != "lost"
         assert not board.lost
+
+
+def drawn_cells(board: MahjongBoard) -> list[list[tuple[str, Any]]]:
+    """Every cell of the board's view: its character and style."""
+    return [
+        [(char, segment.style) for segment in board.render_line(y) for char in segment.text]
+        for y in range(board.size.height)
+    ]
+
+
+def changes_drawn_outside(board: MahjongBoard, present: int, refreshed: list[Region]) -> list[Any]:
+    """The cells whose drawing changes when the board's tiles become `present` that lie in no
+    region the board refreshed (`refreshed`, filled by the board's refresh calls)."""
+    before = drawn_cells(board)
+    refreshed.clear()
+    board.present = present
+    return [
+        (x, y)
+        for y, (old, new) in enumerate(zip(before, drawn_cells(board), strict=True))
+        for x, (was, now) in enumerate(zip(old, new, strict=True))
+        if was != now and not any(region.contains(x, y) for region in refreshed)
+    ]
+
+
+def recording_refreshes(board: MahjongBoard, monkeypatch: pytest.MonkeyPatch) -> list[Region]:
+    """The regions the board asks to refresh from now on (the whole view for a whole refresh)."""
+    refreshed: list[Region] = []
+    whole = Region(0, 0, *board.size)
+    monkeypatch.setattr(
+        board, "refresh", lambda *regions, **_: refreshed.extend(regions or [whole])
+    )
+    return refreshed
+
+
+CAUSEWAY_DEAL_1_OPENING = [
+    (8, 96), (87, 115), (3, 110), (48, 99), (108, 130), (84, 136), (106, 132), (98, 105),
+    (2, 60), (97, 107), (11, 140), (112, 123), (55, 135), (54, 95), (9, 142),
+]  # fmt: skip
+"""Pairs that bring Causeway deal 1 to where pair 15 + 119 leaves tile 118, an upper tile, with
+the left edge of no lower tile beside it."""
+
+
+async def test_a_tile_leaving_beside_an_upper_one_redraws_that_ones_edge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An upper tile draws a right edge where a lower tile's left edge shows beside it, so that
+    their labels do not run together: taking the lower tile redraws the upper one's edge too,
+    and putting it back draws the edge again."""
+    game = MahjongGame.new(find_layout("causeway"), 1)
+    for pair in CAUSEWAY_DEAL_1_OPENING:
+        game.remove(*pair)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("causeway"), game)
+        board = screen.board
+        upper = board.tile_region(118)
+        edge = (upper.right - 1, upper.y)
+        drawn_before = drawn_cells(board)[edge[1]][edge[0]]
+        refreshed = recording_refreshes(board, monkeypatch)
+        taken = board.present & ~(1 << 15 | 1 << 119)
+        assert changes_drawn_outside(board, taken, refreshed) == []
+        assert drawn_cells(board)[edge[1]][edge[0]] != drawn_before
+        assert changes_drawn_outside(board, taken | 1 << 15 | 1 << 119, refreshed) == []
+        assert drawn_cells(board)[edge[1]][edge[0]] == drawn_before
+
+
+@pytest.mark.parametrize("name", BUILTIN_NAMES)
+async def test_a_pair_taken_or_put_back_redraws_every_cell_it_changes(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board refreshes only the regions of the tiles that changed, and every cell that a
+    change draws differently lies in one: the edge an upper tile draws where a lower tile's
+    left edge shows beside it too (Causeway deal 1, pair 15 + 119)."""
+    rng = random.Random(name)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout(name))
+        board, game = screen.board, MahjongGame.new(find_layout(name), 1)
+        refreshed = recording_refreshes(board, monkeypatch)
+        for step in range(60):
+            pairs = game.available_pairs()
+            if pairs and (step % 5 or not game.can_undo):
+                game.remove(*rng.choice(pairs))
+            elif game.can_undo:
+                game.undo()
+            assert changes_drawn_outside(board, game.present, refreshed) == [], step
 
 
 async def test_a_dead_end_is_announced_while_play_goes_on(tmp_path: Path) -> None:
