@@ -336,7 +336,8 @@ async def test_a_dead_end_a_move_led_to_says_to_undo(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert screen.game.tiles_left == 6
         assert await settled(pilot, screen) == "dead end"
-        assert notified(app, DEAD_END_WARNING)
+        # The start was checked: the pair just taken led into the dead end.
+        assert notified(app, "Dead end since 1D + 1D: undo 1 pair (u) to get back.")
 
 
 async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> None:
@@ -357,17 +358,14 @@ async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> N
         await pilot.press("u")
         assert await settled(pilot, screen) == "dead end"
         told = app.screen.query_one(StatusLine).message
-        assert (
-            told
-            == f"Undid {label(screen, 5)} + {label(screen, 6)}: still a dead end. Undo (u) again."
-        )
+        assert told == "Undid Rd + Rd: still dead since 1D + 1D; undo 1 more."
         await pilot.press("u")
         assert await settled(pilot, screen) == "solvable"
         assert notified(app, f"Undid {label(screen, 4)} + {label(screen, 7)}.")
         await pilot.press("U")
         assert await settled(pilot, screen) == "dead end"
         assert app.screen.query_one(StatusLine).message == (
-            f"Redid {label(screen, 4)} + {label(screen, 7)}: a dead end now. Undo (u)."
+            "Redid 1D + 1D: a dead end now. Undo (u)."
         )
         # The same position reached by hand after a restart is no redo (a code review).
         await answered(pilot, "R", "y")
@@ -377,7 +375,42 @@ async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> N
             screen.board.cursor = tile
             await pilot.press("enter")
         assert await settled(pilot, screen) == "dead end"
-        assert app.screen.query_one(StatusLine).message == DEAD_END_WARNING
+        assert app.screen.query_one(StatusLine).message == (
+            "Dead end since 1D + 1D: undo 1 pair (u) to get back."
+        )
+
+
+async def test_a_dead_end_says_which_pair_led_into_it_and_how_many_undos_lead_out(
+    tmp_path: Path,
+) -> None:
+    """The warning said "Undo (u)" however many pairs back the dead end began: a player undid
+    eleven times, each told "still a dead end" (a player review). The positions played before it
+    are checked until the pair that led into it is found."""
+    layout = row_layout(4, 4, 2, 2)
+    # 1D + 1D at both ends of row two is the fatal pair; the green and white dragons apart.
+    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        for first, second in ((4, 7), (8, 9), (10, 11)):
+            screen.board.cursor = first
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+        assert await settled(pilot, screen) == "dead end"
+        status = app.screen.query_one(StatusLine)
+        for _ in range(100):
+            if status.message != DEAD_END_WARNING:
+                break
+            await pilot.pause(0.02)
+        assert status.message == "Dead end since 1D + 1D: undo 3 pairs (u) to get back."
+        white = f"{label(screen, 10)} + {label(screen, 11)}"
+        await pilot.press("u")
+        assert await settled(pilot, screen) == "dead end"
+        assert status.message == f"Undid {white}: still dead since 1D + 1D; undo 2 more."
+        await pilot.press("U")
+        assert await settled(pilot, screen) == "dead end"
+        assert status.message == f"Redid {white}: still dead since 1D + 1D; undo 3 pairs."
 
 
 def label(screen: MahjongScreen, tile: int) -> str:

@@ -55,7 +55,10 @@ from lines_tui.ui.mahjong.screen import (
     LOSS_MESSAGE,
     NO_CHALLENGE_RECORD,
     MahjongScreen,
+    finding_the_way_back,
+    the_way_back,
 )
+from lines_tui.ui.mahjong.status import WAY_BACK_NOT_FOUND
 from lines_tui.ui.status_line import StatusLine
 
 STATUS_WIDTH = 62
@@ -71,12 +74,16 @@ def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
     # Those that name the pair an undo or redo moved (two labels of two letters): "Redid 7D +
     # 7D: a dead end, no way to clear the board from here. Undo (u)." was cut.
     for line in (
-        "Undid WW + WW: still a dead end. Undo (u) again.",
-        "Redid WW + WW: a dead end now. Undo (u).",
         "Undid WW + WW: this deal can never be cleared. New deal (N).",
         "Redid WW + WW: no pair left. Undo (u) or new deal (N).",
+        WAY_BACK_NOT_FOUND,
     ):
         assert len(line) <= STATUS_WIDTH
+    # The way back out of a dead end, up to the most pairs a layout holds (1,024 tiles).
+    for moved in ("", "Undid WW + WW", "Redid WW + WW"):
+        assert len(finding_the_way_back(moved)) <= STATUS_WIDTH
+        for undos in (1, 2, 511):
+            assert len(the_way_back(moved, "WW + WW", undos)) <= STATUS_WIDTH
 
 
 async def test_a_dead_end_with_no_pair_taken_points_to_a_new_deal_not_to_undo(
