@@ -53,7 +53,7 @@ from lines_tui.ui.mahjong.keys import (
     WON_NOTE,
     keys_of_their_own,
 )
-from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
+from lines_tui.ui.mahjong.navigation import first_tile, settled, step
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import (
     PANEL_HEIGHT,
@@ -358,7 +358,7 @@ class MahjongScreen(GameScreen):
 
     def _first_cursor(self) -> int | None:
         game = self.game
-        uncovered = uncovered_mask(self.tile_layout.geometry, game.present)
+        uncovered = self.tile_layout.geometry.uncovered_mask(game.present)
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
     def _position_changed(self, moved: str = "") -> None:
@@ -395,7 +395,7 @@ class MahjongScreen(GameScreen):
         if board.cursor is None:
             board.cursor = self._first_cursor()
             return
-        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
         target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
         if target != board.cursor:  # moving the cursor scrolls the board to it
             board.cursor = target
@@ -521,7 +521,7 @@ class MahjongScreen(GameScreen):
         if not self._act_on_tiles():
             return
         board = self.board
-        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
         if board.cursor is None:
             board.cursor = self._first_cursor()
         else:
