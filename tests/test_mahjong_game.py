@@ -16,7 +16,7 @@ from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
-from lines_tui.engine.mahjong.way_back import WayBack
+from lines_tui.engine.mahjong.way_back import WayBack, next_to_check
 
 
 def game_on(tiles: list[tuple[Slot, str]], now: float = 0.0) -> MahjongGame:
@@ -452,8 +452,34 @@ def test_the_way_back_out_of_a_dead_end_names_the_pair_that_led_into_it() -> Non
         game.learn(position.present, solve(position).verdict)
     assert checked == [1]  # the position before the fatal pair, and nothing more
     assert game.way_back() == WayBack((4, 7), 1)
+    game.remove(5, 6)  # a pair taken in the dead end: a dead end too, known without a check
+    assert game.in_a_known_dead_end and game.way_back() == WayBack((4, 7), 2)
+    game.undo()
     game.undo()
     assert game.way_back() is None and game.way_back_to_check() is None  # no dead end here
+    assert not game.in_a_known_dead_end
+
+
+def test_looking_for_where_a_dead_end_began_starts_from_the_first_one_known() -> None:
+    """A dead end found earlier on the line (its own search stopped by a move) is where the
+    next search goes back from, one pair first: it went back from the board, by as many pairs
+    again, and its first check was the deal's start, the costliest (a code review)."""
+    line = [(2 * i, 2 * i + 1) for i in range(40)]
+    start = (1 << 80) - 1
+
+    def present_after(taken: int) -> int:
+        return start & ~((1 << 2 * taken) - 1)
+
+    verdicts = {present_after(20): Verdict.UNSOLVABLE, present_after(40): Verdict.UNSOLVABLE}
+    assert next_to_check(start, line, verdicts) == 20 - 3  # two dead ends known: three back
+    verdicts[present_after(17)] = Verdict.UNSOLVABLE
+    assert next_to_check(start, line, verdicts) == 17 - 7  # three known: seven back
+    verdicts[present_after(10)] = Verdict.SOLVABLE
+    assert next_to_check(start, line, verdicts) == 14  # then the stretch between is halved
+    # A start known to be clearable (a deal proved before play) changes none of that.
+    assert next_to_check(start, line, {start: Verdict.SOLVABLE, **verdicts}) == 14
+    only_the_board = {start: Verdict.SOLVABLE, present_after(40): Verdict.UNSOLVABLE}
+    assert next_to_check(start, line, only_the_board) == 39
 
 
 @settings(max_examples=200, deadline=None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import gc
+import json
 import multiprocessing
 import os
 import signal
@@ -25,13 +26,20 @@ from test_ui_notices import status_shown
 from test_ui_solvable_deals import held_app
 
 from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.mahjong.dead_end import DeadEndCheck
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING, MahjongScreen
+from lines_tui.ui.mahjong.screen import (
+    DEAD_DEAL_WARNING,
+    DEAD_END_WARNING,
+    NEVER_CLEARED,
+    MahjongScreen,
+)
 from lines_tui.ui.mahjong.status import WAY_BACK_NOT_FOUND
+from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.solving import SolverHung, solve_in_background
 from lines_tui.ui.status_line import StatusLine
 
@@ -289,3 +297,55 @@ async def test_a_dead_end_whose_beginning_the_check_cannot_find_says_so(tmp_path
         await pilot.pause()
         assert screen.status == "dead end" and not screen.game.dead_from_start
         assert status_shown(app) == WAY_BACK_NOT_FOUND
+
+
+async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:
+    """Every position after a dead end is one: the positions played past it were checked
+    again, and one the solver gave up on showed "undecided" though the app knew (a code
+    review)."""
+    layout = row_layout(4, 4, 2, 2)
+    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        for first, second in ((4, 7), (8, 9), (10, 11)):
+            screen.board.cursor = first
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+            if first == 4:  # the fatal pair: its position is checked
+                solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+                await pilot.pause()
+                await pilot.pause()
+                asked = len(solver.requests)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(solver.requests) == asked  # nothing more asked of the solver
+        assert screen.status == "dead end"
+        white = " + ".join(tile_label(screen.game, tile) for tile in (10, 11))
+        assert status_shown(app) == f"Undid {white}: still dead since 1D + 1D; undo 2 more."
+
+
+async def test_a_resumed_deal_dead_from_its_start_asks_the_solver_nothing_more(
+    tmp_path: Path,
+) -> None:
+    """A saved game keeps that its deal is dead from the start, not what the checks proved:
+    resumed, the search for where its dead end began checked the start again, and a timeout
+    there said the check could not tell, in place of "can never be cleared" (a code review)."""
+    layout = row_layout(4, 2, 2)
+    game = game_of(layout, "d1 b1 d1 b1 dr dr dg dg")
+    game.learn(game.present, Verdict.UNSOLVABLE)
+    game.remove(4, 5)
+    resumed = MahjongGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert resumed.dead_from_start
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, resumed)
+        await pilot.pause()
+        assert solver.requests == [] and screen.status == "dead end"
+        assert status_shown(app) == DEAD_DEAL_WARNING
+        await pilot.press("u")
+        await pilot.pause()
+        assert solver.requests == [] and status_shown(app).endswith(NEVER_CLEARED)

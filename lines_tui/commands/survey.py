@@ -355,7 +355,8 @@ def print_figures(outcomes: list[Outcome]) -> None:
     # column measured so, the figures stay under their headings. A path too long for the rows to
     # fit 80 columns gives up its folders.
     widths = [column_width(row[column] for row in rows) for column in range(len(rows[0]))]
-    widths[0] = min(widths[0], SURVEY_WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1))
+    room = SURVEY_WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)
+    widths[0] = min(widths[0], max(room, len(rows[0][0])))
     for row in rows:
         cells = [
             printable_path_column(cell, width) if c == 0 else cell.rjust(width)

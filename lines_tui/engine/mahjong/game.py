@@ -20,7 +20,12 @@ from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
 from lines_tui.engine.mahjong.solver import Verdict
-from lines_tui.engine.mahjong.way_back import WayBack, next_to_check, way_back_along
+from lines_tui.engine.mahjong.way_back import (
+    WayBack,
+    in_a_known_dead_end,
+    next_to_check,
+    way_back_along,
+)
 from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 
 Pair = tuple[int, int]
@@ -341,10 +346,21 @@ class MahjongGame:
         no known dead end, or when no undo leads out of it."""
         return way_back_along(self.position.geometry.all_present, self._history, self._verdicts)
 
+    @property
+    def in_a_known_dead_end(self) -> bool:
+        """The board is a dead end by what was proved: it, a position played before it, or
+        the deal's start (`dead_from_start`, kept through a save) was found one. Every position
+        after a dead end is one, so the board needs no check of its own."""
+        start = self.position.geometry.all_present
+        return self.dead_from_start or in_a_known_dead_end(start, self._history, self._verdicts)
+
     def way_back_to_check(self) -> Position | None:
         """The position played whose check narrows down where the dead end on the board began
-        (`way_back`); None when there is nothing to find."""
-        taken = next_to_check(self.position.geometry.all_present, self._history, self._verdicts)
+        (`way_back`); None when there is nothing to find, or no undo leads out."""
+        start = self.position.geometry.all_present
+        taken = (
+            None if self.dead_from_start else next_to_check(start, self._history, self._verdicts)
+        )
         if taken is None:
             return None
         gone = 0

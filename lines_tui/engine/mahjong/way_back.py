@@ -6,8 +6,8 @@ moves that reached a position that can be cleared, followed by its winning seque
 position before it, and a winning sequence from a position after a dead end would clear the dead
 end too. So the line has one boundary, and what the dead-end check proved of some of its positions
 (`verdicts`, keyed by the tiles present) narrows it down; `next_to_check` names the position whose
-check narrows it most cheaply: going back from the dead end one pair, then two more, four more ...
-(a dead end usually began a few pairs ago, and positions near the start take the solver longest),
+check narrows it most cheaply: going back from the dead end one pair, then three, seven ... (a
+dead end usually began a few pairs ago, and positions near the start take the solver longest),
 then halving the stretch left once a position that can be cleared is known.
 """
 
@@ -29,37 +29,33 @@ class WayBack:
 
 @dataclass(frozen=True)
 class _Boundary:
-    """Along the line: the last position known to be clearable (-1: none) and the first known
-    to be a dead end, counted in pairs taken from the start."""
+    """Along the line, counted in pairs taken from the start: the last position known to be
+    clearable before the first known to be a dead end (-1: none), that dead end, and how many
+    positions from it on are known to be dead ends."""
 
     clearable: int
     dead: int
+    known_dead: int
 
 
 def _boundary(
     start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdict]
 ) -> _Boundary | None:
-    """None unless the position at the end of the line is known to be a dead end."""
-    if verdicts.get(_after(start, line)) is not Verdict.UNSOLVABLE:
+    """None unless the position at the end of the line is known to be a dead end: it, or one
+    before it on the line, was proved one."""
+    known = [verdicts.get(present) for present in _positions(start, line)]
+    if Verdict.UNSOLVABLE not in known:
         return None
-    clearable, dead, present = -1, len(line), start
-    for taken in range(len(line) + 1):
-        verdict = verdicts.get(present)
-        if verdict is Verdict.SOLVABLE:
-            clearable = taken
-        elif verdict is Verdict.UNSOLVABLE:
-            dead = taken
-            break
-        if taken < len(line):
-            a, b = line[taken]
-            present &= ~(1 << a | 1 << b)
-    return _Boundary(clearable, dead)
+    dead = known.index(Verdict.UNSOLVABLE)
+    before = [taken for taken in range(dead) if known[taken] is Verdict.SOLVABLE]
+    return _Boundary(before[-1] if before else -1, dead, known[dead:].count(Verdict.UNSOLVABLE))
 
 
-def _after(start: int, line: Sequence[Pair]) -> int:
-    present = start
+def _positions(start: int, line: Sequence[Pair]) -> list[int]:
+    """The tiles present at the start of the line and after each of its pairs."""
+    present = [start]
     for a, b in line:
-        present &= ~(1 << a | 1 << b)
+        present.append(present[-1] & ~(1 << a | 1 << b))
     return present
 
 
@@ -77,12 +73,21 @@ def way_back_along(
 
 def next_to_check(start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdict]) -> int | None:
     """How many pairs of `line` into it lies the position whose check narrows down where the
-    dead end at its end began; None when nothing is left to find (see `way_back_along`), or the end
-    is no known dead end."""
+    dead end at its end began; None when nothing is left to find (see `way_back_along`), or the
+    end is no known dead end."""
     boundary = _boundary(start, line, verdicts)
     if boundary is None or boundary.dead == boundary.clearable + 1:
         return None
-    if boundary.clearable >= 0:
-        return (boundary.clearable + boundary.dead) // 2
-    # Back from the dead end by as many pairs again as it is known to reach back, and one.
-    return max(0, 2 * boundary.dead - len(line) - 1)
+    # Back from the first dead end known by one pair, then by three, seven ... as more of them
+    # are known (each check that finds a dead end doubles the stride), while that stays above
+    # the last position known to be clearable; then the stretch between is halved.
+    stride = (1 << boundary.known_dead) - 1
+    if boundary.dead - stride > boundary.clearable:
+        return boundary.dead - stride
+    return (boundary.clearable + boundary.dead + 1) // 2
+
+
+def in_a_known_dead_end(start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdict]) -> bool:
+    """Whether the position at the end of `line` is a dead end by what is known: it, or a
+    position before it on the line, was proved one."""
+    return _boundary(start, line, verdicts) is not None

@@ -54,6 +54,8 @@ class PositionWatch:
             self.stop()
             self._status.set("won" if game.won else "lost")
         else:
+            if game.in_a_known_dead_end:  # after a dead end: it needs no check
+                self.dead_end.proved_dead(game.present)
             known = self.dead_end.check(self._node, game.current_position())
             if known is None:
                 self._status.set("checking")
@@ -91,7 +93,8 @@ class PositionWatch:
         if outcome.present == game.present:
             self._status.show_outcome(outcome)
         elif outcome.verdict is Verdict.UNDECIDED:
-            self._status.way_back_not_found()
+            if game.undo_may_help:
+                self._status.way_back_not_found()
             return
         elif game.way_back_to_check() is None:
             self._status.way_back_found()
