@@ -62,6 +62,7 @@ from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import keep_preferences
 
 INVALID_SECONDS = 0.4
 """How long a target without a free path flashes."""
@@ -517,7 +518,9 @@ class LinesScreen(GameScreen):
     def action_toggle_animation(self) -> None:
         session = self.session
         session.animations = not session.animations
-        self._say("Animations on." if session.animations else "Animations off.")
+        now = "Animations on" if session.animations else "Animations off"
+        self._say(f"{now}.")
+        keep_preferences(self, session.io, session.store, now, animations=session.animations)
 
     def action_new_game(self) -> None:
         self._skip_film()
