@@ -507,10 +507,13 @@ async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_pa
         await pilot.press("q")
         await pilot.pause()
     saved = open_store(tmp_path).load_game("mahjong")
-    assert saved is not None
-    resumed = MahjongGame.from_json(saved)
+    assert saved is not None and MahjongGame.from_json(saved).dead_from_start
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, find_layout("lantern"), resumed, seed=48)
+        await settle(pilot)
+        await pilot.press("R")  # the menu's resume
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MahjongScreen) and screen.game.seed == 48
         assert await settled(pilot, screen) == "dead end"
         assert notified(pilot.app, DEAD_DEAL_WARNING)
 
