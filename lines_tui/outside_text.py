@@ -36,6 +36,18 @@ def printable_column(text: str, width: int) -> str:
     return shown + " " * (width - cell_len(shown))
 
 
+def printable_path_column(text: str, width: int) -> str:
+    """`printable_column` for a column of paths (or names): a path too wide gives up its
+    folders first, down to an ellipsis, so its file's name stays in sight."""
+    shown = spelled_out(text)
+    head, slash, name = shown.rpartition("/")
+    excess = cell_len(shown) - width
+    if excess > 0 and slash and cell_len(head) > 1:
+        shown = printable(head, max(cell_len(head) - excess, 1)) + slash + name
+    shown = printable(shown, width)
+    return shown + " " * (width - cell_len(shown))
+
+
 def column_width(cells: Iterable[str], max_width: int | None = None) -> int:
     """The width of a column of `cells`, as `printable` shows them, in terminal cells: that of
     the widest one, or `max_width` if it is less (`printable_column` cuts the wider ones)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.engine.mahjong.way_back import WayBack, next_to_check
 
 
 def game_on(tiles: list[tuple[Slot, str]], now: float = 0.0) -> MahjongGame:
@@ -433,6 +435,97 @@ def test_a_dead_end_a_move_led_to_can_be_undone_out_of() -> None:
     assert verdict is Verdict.UNSOLVABLE
     game.learn(game.present, verdict)
     assert not game.dead_from_start and game.undo_may_help
+
+
+def test_the_way_back_out_of_a_dead_end_names_the_pair_that_led_into_it() -> None:
+    # As above: taking the Ds at both ends of row two (tiles 4 and 7) is the fatal pair.
+    lower = [((2 * i, 4, 0), face) for i, face in enumerate(["D", "R", "R", "D"])]
+    apart = [((0, 8, 0), "E"), ((4, 8, 0), "E")]
+    game = game_on([*row("D", "D", "B", "B"), *lower, *apart])
+    game.remove(8, 9)  # the Es, apart from the rest: harmless
+    game.remove(4, 7)
+    assert game.way_back() is None and game.way_back_to_check() is None  # nothing proved yet
+    checked = []
+    game.learn(game.present, solve(game.current_position()).verdict)
+    while (position := game.way_back_to_check()) is not None:
+        checked.append(len(position.removed) // 2)
+        game.learn(position.present, solve(position).verdict)
+    assert checked == [1]  # the position before the fatal pair, and nothing more
+    assert game.way_back() == WayBack((4, 7), 1)
+    game.remove(5, 6)  # a pair taken in the dead end: a dead end too, known without a check
+    assert game.in_a_known_dead_end and game.way_back() == WayBack((4, 7), 2)
+    game.undo()
+    game.undo()
+    assert game.way_back() is None and game.way_back_to_check() is None  # no dead end here
+    assert not game.in_a_known_dead_end
+
+
+def test_looking_for_where_a_dead_end_began_starts_from_the_first_one_known() -> None:
+    """A dead end found earlier on the line (its own search stopped by a move) is where the
+    next search goes back from, one pair first: it went back from the board, by as many pairs
+    again, and its first check was the deal's start, the costliest (a code review)."""
+    line = [(2 * i, 2 * i + 1) for i in range(40)]
+    start = (1 << 80) - 1
+
+    def present_after(taken: int) -> int:
+        return start & ~((1 << 2 * taken) - 1)
+
+    verdicts = {present_after(20): Verdict.UNSOLVABLE, present_after(40): Verdict.UNSOLVABLE}
+    assert next_to_check(start, line, verdicts) == 20 - 3  # two dead ends known: three back
+    verdicts[present_after(17)] = Verdict.UNSOLVABLE
+    assert next_to_check(start, line, verdicts) == 17 - 7  # three known: seven back
+    verdicts[present_after(10)] = Verdict.SOLVABLE
+    assert next_to_check(start, line, verdicts) == 14  # then the stretch between is halved
+    # A start known to be clearable (a deal proved before play) changes none of that.
+    assert next_to_check(start, line, {start: Verdict.SOLVABLE, **verdicts}) == 14
+    only_the_board = {start: Verdict.SOLVABLE, present_after(40): Verdict.UNSOLVABLE}
+    assert next_to_check(start, line, only_the_board) == 39
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(builtin_layouts()),
+    st.integers(0, 10**6),
+    st.integers(1, 60),
+    st.data(),
+)
+def test_the_way_back_is_found_in_few_checks_wherever_the_dead_end_began(
+    layout: Layout, seed: int, pairs: int, data: st.DataObject
+) -> None:
+    """Whatever position along the line of play the dead end began at (the solver's verdicts
+    stood in for by that truth), and whatever was checked before: the checks asked for find it,
+    at most about twice the binary logarithm of the line's length of them, and the way back
+    names the pair that led into it (none when the start was a dead end)."""
+    game = MahjongGame.new(layout, seed)
+    for _ in range(pairs):
+        available = game.available_pairs()
+        if not available:
+            break
+        game.remove(*data.draw(st.sampled_from(available)))
+    line = game.history
+    began = data.draw(st.integers(0, len(line)))  # positions from this one on are dead ends
+    start = game.position.geometry.all_present
+
+    def truth(taken: int) -> Verdict:
+        return Verdict.UNSOLVABLE if taken >= began else Verdict.SOLVABLE
+
+    def present_after(taken: int) -> int:
+        return start & ~sum(1 << a | 1 << b for a, b in line[:taken])
+
+    for taken in data.draw(st.lists(st.integers(0, len(line)), max_size=4)):
+        game.learn(present_after(taken), truth(taken))
+    game.learn(game.present, truth(len(line)))
+    checks = 0
+    while (position := game.way_back_to_check()) is not None:
+        taken = len(position.removed) // 2
+        assert position.present == present_after(taken)
+        game.learn(position.present, truth(taken))
+        checks += 1
+    assert checks <= 2 * math.ceil(math.log2(len(line) + 1)) + 1
+    if began == 0:
+        assert game.way_back() is None and game.dead_from_start
+    else:
+        assert game.way_back() == WayBack(line[began - 1], len(line) - began + 1)
 
 
 def test_a_deal_whose_free_tiles_never_match_is_lost_at_its_start() -> None:

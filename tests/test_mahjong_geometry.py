@@ -51,6 +51,9 @@ def test_free_tiles_of_a_known_position() -> None:
     present = geometry.all_present & ~(1 << F | 1 << A)
     assert names(geometry.free_mask(present)) == {"B", "C", "E", "G"}
     assert geometry.is_free(B, present) and not geometry.is_free(D, present)
+    # Uncovered: nothing lies on it, free or not (B, between A and C, once F is gone).
+    assert names(geometry.uncovered_mask(geometry.all_present)) == {"C", "E", "F", "G"}
+    assert names(geometry.uncovered_mask(geometry.all_present & ~(1 << F))) == set("ABCEG")
 
 
 def test_overlapping_tiles_are_a_layout_error() -> None:
@@ -145,6 +148,9 @@ def test_removing_tiles_never_blocks_a_free_tile(case: tuple[Geometry, int, int]
     assert geometry.free_mask(after) & ~after == 0  # only present tiles are free
     for index in bits(after):
         assert geometry.is_free(index, after) == bool(geometry.free_mask(after) >> index & 1)
+    uncovered = geometry.uncovered_mask(after)
+    assert geometry.free_mask(after) & ~uncovered == 0 and uncovered & ~after == 0
+    assert uncovered == sum(1 << i for i in bits(after) if not geometry.covers[i] & after)
 
 
 @settings(max_examples=200, deadline=None)

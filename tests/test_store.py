@@ -1168,6 +1168,25 @@ def test_the_lines_board_size_is_kept_and_older_settings_files_read_as_9(tmp_pat
         assert any("lines_size" in warning for warning in damaged.warnings), size
 
 
+def test_animations_are_kept_and_older_settings_files_read_with_them_on(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(
+        '{"format": "lines-tui settings", "version": 3, "solvable_deals": false, '
+        '"symbols": true, "lines_size": 11}'
+    )
+    store = open_store(tmp_path)
+    assert store.preferences() == Preferences(symbols=True, lines_size=11, animations=True)
+    store.change_preferences(animations=False)
+    kept = open_store(tmp_path).preferences()
+    assert kept == Preferences(symbols=True, lines_size=11, animations=False)
+    written = json.loads((tmp_path / "settings.json").read_text())
+    assert written["version"] == 4 and written["animations"] is False
+    written["animations"] = "no"
+    (tmp_path / "settings.json").write_text(json.dumps(written))
+    damaged = open_store(tmp_path)
+    assert damaged.preferences() == Preferences()
+    assert any("animations" in warning for warning in damaged.warnings)
+
+
 def test_a_scores_file_over_16_mib_is_set_aside_not_read_whole(folder: Path) -> None:
     """Every data file is read up to 16 MiB (README, "Size"), as layout and position files are
     up to 1 MiB: a larger scores.json, valid or not, is set aside untouched as damaged, and the

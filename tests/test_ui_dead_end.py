@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import gc
+import json
 import multiprocessing
 import os
 import signal
@@ -21,14 +22,24 @@ import pytest
 from conftest import session_of, settle, widget_lines
 from test_solver_process import solver_processes, wait_until_no_solver_process
 from test_ui_mahjong import game_of, make_app, open_dead_row, open_game, row_layout, settled
+from test_ui_notices import status_shown
+from test_ui_solvable_deals import held_app
 
 from lines_tui.engine.mahjong.deal import deal
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import Pair, SolveResult
+from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.mahjong.dead_end import DeadEndCheck
-from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.mahjong.screen import (
+    DEAD_DEAL_WARNING,
+    DEAD_END_WARNING,
+    NEVER_CLEARED,
+    MahjongScreen,
+)
+from lines_tui.ui.mahjong.status import WAY_BACK_NOT_FOUND
+from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.solving import SolverHung, solve_in_background
 from lines_tui.ui.status_line import StatusLine
 
@@ -231,3 +242,110 @@ def shown_on_stderr(
     line: str | None = None,
 ) -> None:
     sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+async def test_a_deal_dead_from_its_start_says_so_though_its_first_check_was_stopped(
+    tmp_path: Path,
+) -> None:
+    """A pair taken before the start's check answered stopped that check: the dead end that
+    followed said to undo, though the deal could never be cleared (a player review). Looking
+    for where the dead end began checks the start again."""
+    layout = row_layout(4, 2, 2)
+    # Row one, 1D 1B 1D 1B, can never be cleared; the dragons' pairs apart can be taken.
+    game = game_of(layout, "d1 b1 d1 b1 dr dr dg dg")
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        start = solver.requests[-1][0]
+        assert start.present == game.position.geometry.all_present
+        screen.board.cursor = 4
+        await pilot.press("enter")
+        screen.board.cursor = 5
+        await pilot.press("enter")  # before the start's check answered
+        position, _, check = solver.requests[-1]
+        assert position.present == screen.game.present
+        check.set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.status == "dead end"
+        assert status_shown(app) == DEAD_END_WARNING  # not yet "undo"
+        position, _, check = solver.requests[-1]
+        assert position.present == start.present  # the start, checked again
+        check.set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.game.dead_from_start
+        assert status_shown(app) == DEAD_DEAL_WARNING
+
+
+async def test_a_dead_end_whose_beginning_the_check_cannot_find_says_so(tmp_path: Path) -> None:
+    layout = row_layout(4, 2, 2)
+    game = game_of(layout, "d1 b1 d1 b1 dr dr dg dg")
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        screen.board.cursor = 4
+        await pilot.press("enter")
+        screen.board.cursor = 5
+        await pilot.press("enter")
+        solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert status_shown(app) == DEAD_END_WARNING
+        solver.requests[-1][2].set_exception(RuntimeError("the solver process ended"))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.status == "dead end" and not screen.game.dead_from_start
+        assert status_shown(app) == WAY_BACK_NOT_FOUND
+
+
+async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:
+    """Every position after a dead end is one: the positions played past it were checked
+    again, and one the solver gave up on showed "undecided" though the app knew (a code
+    review)."""
+    layout = row_layout(4, 4, 2, 2)
+    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        for first, second in ((4, 7), (8, 9), (10, 11)):
+            screen.board.cursor = first
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+            if first == 4:  # the fatal pair: its position is checked
+                solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+                await pilot.pause()
+                await pilot.pause()
+                asked = len(solver.requests)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(solver.requests) == asked  # nothing more asked of the solver
+        assert screen.status == "dead end"
+        white = " + ".join(tile_label(screen.game, tile) for tile in (10, 11))
+        assert status_shown(app) == f"Undid {white}: still dead since 1D + 1D; undo 2 more."
+
+
+async def test_a_resumed_deal_dead_from_its_start_asks_the_solver_nothing_more(
+    tmp_path: Path,
+) -> None:
+    """A saved game keeps that its deal is dead from the start, not what the checks proved:
+    resumed, the search for where its dead end began checked the start again, and a timeout
+    there said the check could not tell, in place of "can never be cleared" (a code review)."""
+    layout = row_layout(4, 2, 2)
+    game = game_of(layout, "d1 b1 d1 b1 dr dr dg dg")
+    game.learn(game.present, Verdict.UNSOLVABLE)
+    game.remove(4, 5)
+    resumed = MahjongGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert resumed.dead_from_start
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, resumed)
+        await pilot.pause()
+        assert solver.requests == [] and screen.status == "dead end"
+        assert status_shown(app) == DEAD_DEAL_WARNING
+        await pilot.press("u")
+        await pilot.pause()
+        assert solver.requests == [] and status_shown(app).endswith(NEVER_CLEARED)

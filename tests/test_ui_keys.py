@@ -93,6 +93,63 @@ async def test_letters_after_a_row_are_columns_and_other_keys_forget_the_row(
         assert screen.game.moves == [((0, 0), (8, 8))]
 
 
+async def test_a_row_number_dropped_by_another_key_is_no_longer_asked_about(
+    tmp_path: Path,
+) -> None:
+    """An arrow (or any key that is no letter) forgets a row typed; the panel went on asking for
+    its column letter, and the next letter did what it does on its own (a: animations)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        status = screen.query_one(StatusLine)
+        await pilot.press("3")
+        assert status.message == "Row 3: now its column letter, a-i."
+        await pilot.press("left")
+        assert screen.typing.pending_row is None and status.message == ""
+        await pilot.press("3", "f5")
+        assert screen.typing.pending_row is None and status.message == ""
+
+
+async def test_a_digit_that_makes_no_row_says_so(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        status = screen.query_one(StatusLine)
+        await pilot.press("0")
+        assert status.message == "No row 0 here: the rows are 1 to 9."
+        await pilot.press("1", "0")  # past a 9 x 9 board
+        assert status.message == "No row 10 here: the rows are 1 to 9."
+        assert screen.typing.pending_row is None and screen.board.cursor == (4, 4)
+
+
+BOXED_IN = """
+RB.......
+G........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+"""
+
+
+async def test_a_ball_selected_that_cannot_move_says_it_is_boxed_in(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(BOXED_IN, PREVIEW))
+        status = screen.query_one(StatusLine)
+        await pilot.press("1", "a")
+        assert screen.selected == (0, 0)
+        assert (
+            status.message == "Red ball selected, but it is boxed in: no empty cell is beside it."
+        )
+        await pilot.press("1", "b")
+        assert screen.selected == (0, 1)
+        assert status.message.startswith("Blue ball selected: move the cursor to an empty cell")
+
+
 async def test_the_scripted_lines_player_needs_at_most_five_keys_a_move(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

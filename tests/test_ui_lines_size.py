@@ -11,6 +11,7 @@ from pathlib import Path
 from conftest import (
     FIXED_NOW,
     FaultyFileSystem,
+    RecordedApp,
     make_app,
     open_lines,
     post_keys_at_once,
@@ -34,6 +35,7 @@ from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.today import TodayScreen
 
 SIZE = (80, 24)
@@ -139,7 +141,7 @@ async def test_the_size_chosen_is_kept_for_the_next_start_and_todays_deal_has_it
 
 async def test_a_settings_file_from_before_the_size_was_kept_reads_as_9(tmp_path: Path) -> None:
     """Version 2 had symbols and "solvable deals only": the size reads as 9, and changing it
-    writes version 3 with the others as they were."""
+    writes the current version with the others as they were (animations on)."""
     (tmp_path / "settings.json").write_text(
         '{"format": "lines-tui settings", "version": 2, "solvable_deals": true, "symbols": true}'
     )
@@ -152,10 +154,11 @@ async def test_a_settings_file_from_before_the_size_was_kept_reads_as_9(tmp_path
         await settle(pilot)
     assert kept(tmp_path) == {
         "format": "lines-tui settings",
-        "version": 3,
+        "version": 4,
         "solvable_deals": True,
         "symbols": True,
         "lines_size": 8,
+        "animations": True,
     }
 
 
@@ -338,3 +341,41 @@ async def test_a_9_x_9_board_grows_at_the_sizes_the_readme_gives(tmp_path: Path)
     async with make_app(tmp_path).run_test(size=(113, 40)) as pilot:
         screen = await open_lines(pilot, LinesGame.new(1, 9, started_at=FIXED_NOW))
         assert screen.board.scale == 2
+
+
+async def test_animations_turned_off_with_a_stay_off_at_the_next_start(tmp_path: Path) -> None:
+    """`a` in a Lines game was forgotten at the next start, as each SSH login is one (a player
+    review): it is kept beside the other settings."""
+    app = make_app(tmp_path, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await open_lines(pilot, LinesGame.new(7))
+        await pilot.press("a")
+        await settle(pilot)
+        assert not app.session.animations
+    assert kept(tmp_path)["animations"] is False
+    again = make_app(tmp_path, animations=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not again.session.animations
+        await open_lines(pilot, LinesGame.new(7))
+        await pilot.press("a")
+        await settle(pilot)
+        assert again.session.animations
+    assert kept(tmp_path)["animations"] is True
+
+
+async def test_animations_not_kept_on_a_failing_disk_say_so_and_hold_for_the_run(
+    tmp_path: Path,
+) -> None:
+    faults = FaultyFileSystem()
+    app = RecordedApp(store_on(tmp_path, faults), clock=lambda: FIXED_NOW, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await open_lines(pilot, LinesGame.new(7))
+        faults.fail("write", errno.ENOSPC)
+        await pilot.press("a")
+        await settle(pilot)
+        assert not app.session.animations
+        told = app.screen.query_one(StatusLine).message
+        assert told.startswith("Animations off for this run; the setting could not be kept: ")

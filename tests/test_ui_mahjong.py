@@ -6,6 +6,7 @@ import asyncio
 import errno
 import json
 import math
+import random
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,7 @@ from conftest import (
 )
 from test_cli_outside_input import run
 from textual import events
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
@@ -43,6 +45,7 @@ from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import (
+    BUILTIN_NAMES,
     Layout,
     find_layout,
     layout_table_name,
@@ -222,6 +225,90 @@ async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
         assert not board.lost
 
 
+def drawn_cells(board: MahjongBoard) -> list[list[tuple[str, Any]]]:
+    """Every cell of the board's view: its character and style."""
+    return [
+        [(char, segment.style) for segment in board.render_line(y) for char in segment.text]
+        for y in range(board.size.height)
+    ]
+
+
+def changes_drawn_outside(board: MahjongBoard, present: int, refreshed: list[Region]) -> list[Any]:
+    """The cells whose drawing changes when the board's tiles become `present` that lie in no
+    region the board refreshed (`refreshed`, filled by the board's refresh calls)."""
+    before = drawn_cells(board)
+    refreshed.clear()
+    board.present = present
+    return [
+        (x, y)
+        for y, (old, new) in enumerate(zip(before, drawn_cells(board), strict=True))
+        for x, (was, now) in enumerate(zip(old, new, strict=True))
+        if was != now and not any(region.contains(x, y) for region in refreshed)
+    ]
+
+
+def recording_refreshes(board: MahjongBoard, monkeypatch: pytest.MonkeyPatch) -> list[Region]:
+    """The regions the board asks to refresh from now on (the whole view for a whole refresh)."""
+    refreshed: list[Region] = []
+    whole = Region(0, 0, *board.size)
+    monkeypatch.setattr(
+        board, "refresh", lambda *regions, **_: refreshed.extend(regions or [whole])
+    )
+    return refreshed
+
+
+CAUSEWAY_DEAL_1_OPENING = [
+    (8, 96), (87, 115), (3, 110), (48, 99), (108, 130), (84, 136), (106, 132), (98, 105),
+    (2, 60), (97, 107), (11, 140), (112, 123), (55, 135), (54, 95), (9, 142),
+]  # fmt: skip
+"""Pairs that bring Causeway deal 1 to where pair 15 + 119 leaves tile 118, an upper tile, with
+the left edge of no lower tile beside it."""
+
+
+async def test_a_tile_leaving_beside_an_upper_one_redraws_that_ones_edge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An upper tile draws a right edge where a lower tile's left edge shows beside it, so that
+    their labels do not run together: taking the lower tile redraws the upper one's edge too,
+    and putting it back draws the edge again."""
+    game = MahjongGame.new(find_layout("causeway"), 1)
+    for pair in CAUSEWAY_DEAL_1_OPENING:
+        game.remove(*pair)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("causeway"), game)
+        board = screen.board
+        upper = board.tile_region(118)
+        edge = (upper.right - 1, upper.y)
+        drawn_before = drawn_cells(board)[edge[1]][edge[0]]
+        refreshed = recording_refreshes(board, monkeypatch)
+        taken = board.present & ~(1 << 15 | 1 << 119)
+        assert changes_drawn_outside(board, taken, refreshed) == []
+        assert drawn_cells(board)[edge[1]][edge[0]] != drawn_before
+        assert changes_drawn_outside(board, taken | 1 << 15 | 1 << 119, refreshed) == []
+        assert drawn_cells(board)[edge[1]][edge[0]] == drawn_before
+
+
+@pytest.mark.parametrize("name", BUILTIN_NAMES)
+async def test_a_pair_taken_or_put_back_redraws_every_cell_it_changes(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board refreshes only the regions of the tiles that changed, and every cell that a
+    change draws differently lies in one: the edge an upper tile draws where a lower tile's
+    left edge shows beside it too (Causeway deal 1, pair 15 + 119)."""
+    rng = random.Random(name)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout(name))
+        board, game = screen.board, MahjongGame.new(find_layout(name), 1)
+        refreshed = recording_refreshes(board, monkeypatch)
+        for step in range(60):
+            pairs = game.available_pairs()
+            if pairs and (step % 5 or not game.can_undo):
+                game.remove(*rng.choice(pairs))
+            elif game.can_undo:
+                game.undo()
+            assert changes_drawn_outside(board, game.present, refreshed) == [], step
+
+
 async def test_a_dead_end_is_announced_while_play_goes_on(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -249,7 +336,8 @@ async def test_a_dead_end_a_move_led_to_says_to_undo(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert screen.game.tiles_left == 6
         assert await settled(pilot, screen) == "dead end"
-        assert notified(app, DEAD_END_WARNING)
+        # The start was checked: the pair just taken led into the dead end.
+        assert notified(app, "Dead end since 1D + 1D: undo 1 pair (u) to get back.")
 
 
 async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> None:
@@ -270,17 +358,14 @@ async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> N
         await pilot.press("u")
         assert await settled(pilot, screen) == "dead end"
         told = app.screen.query_one(StatusLine).message
-        assert (
-            told
-            == f"Undid {label(screen, 5)} + {label(screen, 6)}: still a dead end. Undo (u) again."
-        )
+        assert told == "Undid Rd + Rd: still dead since 1D + 1D; undo 1 more."
         await pilot.press("u")
         assert await settled(pilot, screen) == "solvable"
         assert notified(app, f"Undid {label(screen, 4)} + {label(screen, 7)}.")
         await pilot.press("U")
         assert await settled(pilot, screen) == "dead end"
         assert app.screen.query_one(StatusLine).message == (
-            f"Redid {label(screen, 4)} + {label(screen, 7)}: a dead end now. Undo (u)."
+            "Redid 1D + 1D: a dead end now. Undo (u)."
         )
         # The same position reached by hand after a restart is no redo (a code review).
         await answered(pilot, "R", "y")
@@ -290,7 +375,42 @@ async def test_undo_and_redo_into_a_dead_end_say_which_pair(tmp_path: Path) -> N
             screen.board.cursor = tile
             await pilot.press("enter")
         assert await settled(pilot, screen) == "dead end"
-        assert app.screen.query_one(StatusLine).message == DEAD_END_WARNING
+        assert app.screen.query_one(StatusLine).message == (
+            "Dead end since 1D + 1D: undo 1 pair (u) to get back."
+        )
+
+
+async def test_a_dead_end_says_which_pair_led_into_it_and_how_many_undos_lead_out(
+    tmp_path: Path,
+) -> None:
+    """The warning said "Undo (u)" however many pairs back the dead end began: a player undid
+    eleven times, each told "still a dead end" (a player review). The positions played before it
+    are checked until the pair that led into it is found."""
+    layout = row_layout(4, 4, 2, 2)
+    # 1D + 1D at both ends of row two is the fatal pair; the green and white dragons apart.
+    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        for first, second in ((4, 7), (8, 9), (10, 11)):
+            screen.board.cursor = first
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+        assert await settled(pilot, screen) == "dead end"
+        status = app.screen.query_one(StatusLine)
+        for _ in range(100):
+            if status.message != DEAD_END_WARNING:
+                break
+            await pilot.pause(0.02)
+        assert status.message == "Dead end since 1D + 1D: undo 3 pairs (u) to get back."
+        white = f"{label(screen, 10)} + {label(screen, 11)}"
+        await pilot.press("u")
+        assert await settled(pilot, screen) == "dead end"
+        assert status.message == f"Undid {white}: still dead since 1D + 1D; undo 2 more."
+        await pilot.press("U")
+        assert await settled(pilot, screen) == "dead end"
+        assert status.message == f"Redid {white}: still dead since 1D + 1D; undo 3 pairs."
 
 
 def label(screen: MahjongScreen, tile: int) -> str:
@@ -387,10 +507,13 @@ async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_pa
         await pilot.press("q")
         await pilot.pause()
     saved = open_store(tmp_path).load_game("mahjong")
-    assert saved is not None
-    resumed = MahjongGame.from_json(saved)
+    assert saved is not None and MahjongGame.from_json(saved).dead_from_start
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, find_layout("lantern"), resumed, seed=48)
+        await settle(pilot)
+        await pilot.press("R")  # the menu's resume
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MahjongScreen) and screen.game.seed == 48
         assert await settled(pilot, screen) == "dead end"
         assert notified(pilot.app, DEAD_DEAL_WARNING)
 

@@ -16,7 +16,6 @@ from lines_tui.ui.mahjong.navigation import (
     first_tile,
     settled,
     step,
-    uncovered_mask,
 )
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN, TileGrid
 
@@ -57,7 +56,7 @@ def reachable(moves: dict[int, set[int]], start: int) -> set[int]:
 def test_arrows_reach_every_visible_tile_from_anywhere(layout: Layout) -> None:
     grid = TileGrid(layout.slots)
     for present in positions_during_play(layout, seed=3, moves=40)[::8]:
-        visible = uncovered_mask(layout.geometry, present)
+        visible = layout.geometry.uncovered_mask(present)
         moves = arrow_moves(grid, visible)
         backwards: dict[int, set[int]] = {tile: set() for tile in moves}
         for here, theres in moves.items():
@@ -90,7 +89,7 @@ def test_tab_visits_every_free_tile_once_per_round(layout: Layout) -> None:
 def test_arrows_move_to_the_next_tile_on_screen() -> None:
     turtle = next(layout for layout in builtin_layouts() if layout.name == "turtle")
     grid = TileGrid(turtle.slots)
-    visible = uncovered_mask(turtle.geometry, turtle.geometry.all_present)
+    visible = turtle.geometry.uncovered_mask(turtle.geometry.all_present)
     top_row = sorted(
         (i for i in bits(visible) if turtle.slots[i][1] == 0), key=lambda i: turtle.slots[i][0]
     )
@@ -119,10 +118,10 @@ def test_the_cursor_always_settles_on_a_visible_tile(layout: Layout) -> None:
     masks = positions_during_play(layout, seed=5, moves=30)
     for before, after in itertools.pairwise(masks[::6]):
         game_free = layout.geometry.free_mask(after)
-        visible = uncovered_mask(layout.geometry, after)
+        visible = layout.geometry.uncovered_mask(after)
         start = first_tile(grid, game_free, visible)
         assert start is not None and game_free >> start & 1
-        for cursor in bits(uncovered_mask(layout.geometry, before)):
+        for cursor in bits(layout.geometry.uncovered_mask(before)):
             target = settled(grid, cursor, visible, LABEL_COLUMN)
             assert target is not None and visible >> target & 1
             assert target == cursor or not visible >> cursor & 1
@@ -136,7 +135,7 @@ def test_every_uncovered_tile_shows_its_whole_label(layout: Layout) -> None:
     grid = TileGrid(layout.slots)
     for seed in range(4):
         for present in positions_during_play(layout, seed=seed, moves=72):
-            for tile in bits(uncovered_mask(layout.geometry, present)):
+            for tile in bits(layout.geometry.uncovered_mask(present)):
                 col, row = grid.origins[tile]
                 label = range(col + LABEL_COLUMN, col + LABEL_COLUMN + 2)
                 shown = {grid.tile_at(cell, row, present) for cell in label}

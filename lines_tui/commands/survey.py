@@ -25,7 +25,7 @@ from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NotUtf8, utf8_text
 from lines_tui.engine.visible_text import repeated
-from lines_tui.outside_text import column_width, printable_column
+from lines_tui.outside_text import column_width, printable_path_column
 
 TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
@@ -334,6 +334,10 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
+SURVEY_WIDTH = 80
+"""Columns the figures' rows fit in, the layout's path cut to make them fit."""
+
+
 def print_figures(outcomes: list[Outcome]) -> None:
     rows = [("LAYOUT", "DEALS", "SOLVABLE", "DEAD ENDS", "UNDECIDED", "MEDIAN PLAYOUTS")]
     for found in figures(outcomes):
@@ -348,11 +352,14 @@ def print_figures(outcomes: list[Outcome]) -> None:
             )
         )
     # The layout (a file's path) as `say` shows it, its control characters spelled out: its
-    # column measured so, the figures stay under their headings.
+    # column measured so, the figures stay under their headings. A path too long for the rows to
+    # fit 80 columns gives up its folders.
     widths = [column_width(row[column] for row in rows) for column in range(len(rows[0]))]
+    room = SURVEY_WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)
+    widths[0] = min(widths[0], max(room, len(rows[0][0])))
     for row in rows:
         cells = [
-            printable_column(cell, width) if c == 0 else cell.rjust(width)
+            printable_path_column(cell, width) if c == 0 else cell.rjust(width)
             for c, (cell, width) in enumerate(zip(row, widths, strict=True))
         ]
         say("  ".join(cells).rstrip())

@@ -57,7 +57,7 @@ GAME_FORMAT = "lines-tui saved game"
 SETTINGS_FORMAT = "lines-tui settings"
 VERSION = 2
 GAME_VERSION = 1  # saved games did not change with the scores file
-SETTINGS_VERSION = 3  # 2: symbols mode kept too; 3: the Lines board size too
+SETTINGS_VERSION = 4  # 2: symbols mode kept too; 3: the Lines board size too; 4: animations
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
@@ -168,6 +168,8 @@ class Preferences:
     lines_size: int = LINES_SIZE
     """The board size of new Lines games from the menu and Today's deals (the menu's `+` and `-`;
     README, "Keys")."""
+    animations: bool = True
+    """The Lines move and clearing animations (`a`; README, "Keys")."""
 
 
 class PreferenceChanges(TypedDict, total=False):
@@ -176,6 +178,7 @@ class PreferenceChanges(TypedDict, total=False):
     solvable_deals: bool
     symbols: bool
     lines_size: int
+    animations: bool
 
 
 def dump_preferences(preferences: Preferences) -> str:
@@ -185,23 +188,27 @@ def dump_preferences(preferences: Preferences) -> str:
         "solvable_deals": preferences.solvable_deals,
         "symbols": preferences.symbols,
         "lines_size": preferences.lines_size,
+        "animations": preferences.animations,
     }
     return json.dumps(document, indent=1) + "\n"
 
 
 def load_preferences(text: str) -> Preferences:
     """Version 1 (before symbols were kept) reads with symbols off, versions 1 and 2 (before the
-    Lines board size was kept) with the size at 9."""
+    Lines board size was kept) with the size at 9, versions 1 to 3 (before animations were
+    kept) with animations on."""
     document = _load_document(text, SETTINGS_FORMAT, SETTINGS_VERSION)
     version = document["version"]
     keys = {"format", "version", "solvable_deals"}
     keys |= {"symbols"} if version >= 2 else set()
     keys |= {"lines_size"} if version >= 3 else set()
+    keys |= {"animations"} if version >= 4 else set()
     _expect_keys(document, keys, "the file")
     return Preferences(
         _expect(document["solvable_deals"], bool, "solvable_deals"),
         _expect(document["symbols"], bool, "symbols") if version >= 2 else False,
         _lines_size(document["lines_size"]) if version >= 3 else LINES_SIZE,
+        _expect(document["animations"], bool, "animations") if version >= 4 else True,
     )
 
 

@@ -125,7 +125,7 @@ class LinesTuiApp(App[None]):
         self.colourless = self.no_color or "NO_COLOR" in os.environ
         symbols = self.colourless
         self.set_reactive(LinesTuiApp.symbols_mode, symbols)
-        self._symbols_read = False  # the kept setting, applied with the menu's first read
+        self._kept_settings_read = False  # symbols and animations, applied at the menu's first read
         self._symbols_pressed = False
         self.session = Session(
             store,
@@ -260,12 +260,14 @@ class LinesTuiApp(App[None]):
             # (the full suite once ended a test with "No screens on stack" here).
             return
         self.saved_games.state = message.state
-        if not self._symbols_read:
+        if not self._kept_settings_read:
             # Symbols as kept at the last start, unless s was pressed since (or NO_COLOR keeps
             # them on): read with the menu's first state, before a direct start's game opens.
-            self._symbols_read = True
+            # So are animations kept off (a is a key of the Lines game alone: not pressed yet).
+            self._kept_settings_read = True
             if not self._symbols_pressed and not self.colourless:
                 self.symbols_mode = message.state.symbols
+            self.session.animations = self.session.animations and message.state.animations
         self.direct_start.read()
         # What could not be read is told once the screen now on top has mounted: when a direct
         # start has just opened its game, on the game's status line, not as a toast that would

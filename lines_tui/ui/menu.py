@@ -90,8 +90,8 @@ class MenuState:
     game by its resume entry ("resume-lines": "9 x 9, score 40"; None: nothing saved). `games`
     holds the saved games read with it (by kind, for resuming them), `unread` the kinds whose
     saved game could not be read, `problems` one line per part that could not be read;
-    `solvable_deals`, `symbols` and `lines_size` the kept "solvable deals only", symbols and
-    Lines board size settings;
+    `solvable_deals`, `symbols`, `lines_size` and `animations` the kept "solvable deals only",
+    symbols, Lines board size and animations settings;
     `refused` the kinds whose saved game this read found cannot be resumed, `set_aside` those of
     them it set aside (the store tells that, saying there is no game to resume); the others
     were left as they are (the folder would not let them be moved: every read refuses them
@@ -105,8 +105,9 @@ class MenuState:
     solvable_deals: bool = False
     symbols: bool = False
     lines_size: int = LINES_SIZE
+    animations: bool = True
     settings_read: bool = True
-    """False: the settings could not be read, and the three above are the defaults."""
+    """False: the settings could not be read, and the four above are the defaults."""
     refused: frozenset[SavedGame] = frozenset()
     set_aside: frozenset[SavedGame] = frozenset()
     lines_game: LinesGame | None = None

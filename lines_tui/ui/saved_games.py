@@ -198,6 +198,7 @@ class SavedGames:
             solvable_deals=kept.solvable_deals,
             symbols=kept.symbols,
             lines_size=kept.lines_size,
+            animations=kept.animations,
             settings_read=settings is not None,
             refused=frozenset(refused),
             set_aside=frozenset(set_aside),

@@ -20,6 +20,12 @@ from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
 from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.engine.mahjong.way_back import (
+    WayBack,
+    in_a_known_dead_end,
+    next_to_check,
+    way_back_along,
+)
 from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 
 Pair = tuple[int, int]
@@ -92,6 +98,8 @@ class MahjongGame:
         """The tiles still on the board, as a bitmask (bit i = tile i)."""
         self._history: list[Pair] = []
         self._redo: list[Pair] = []
+        self._verdicts: dict[int, Verdict] = {}
+        """What the dead-end solver proved of positions of this deal, by the tiles present."""
         self._paused = False
         self._clock = _Clock()
         self.won_at: float | None = None
@@ -325,9 +333,40 @@ class MahjongGame:
     def learn(self, present: int, verdict: Verdict) -> None:
         """What the dead-end solver found of the position with the tiles `present` (a bitmask)
         on this deal: a dead end at the deal's start makes the whole deal dead
-        (`dead_from_start`), whatever has been played since."""
+        (`dead_from_start`), whatever has been played since. What it proved of the positions
+        played tells where a dead end began (`way_back`)."""
+        if verdict is not Verdict.UNDECIDED:
+            self._verdicts[present] = verdict
         if verdict is Verdict.UNSOLVABLE and present == self.position.geometry.all_present:
             self.dead_from_start = True
+
+    def way_back(self) -> WayBack | None:
+        """Where the dead end on the board began (the pair that led into it, and the undos
+        back to before it), once the positions checked tell; None before, when the board is
+        no known dead end, or when no undo leads out of it."""
+        return way_back_along(self.position.geometry.all_present, self._history, self._verdicts)
+
+    @property
+    def in_a_known_dead_end(self) -> bool:
+        """The board is a dead end by what was proved: it, a position played before it, or
+        the deal's start (`dead_from_start`, kept through a save) was found one. Every position
+        after a dead end is one, so the board needs no check of its own."""
+        start = self.position.geometry.all_present
+        return self.dead_from_start or in_a_known_dead_end(start, self._history, self._verdicts)
+
+    def way_back_to_check(self) -> Position | None:
+        """The position played whose check narrows down where the dead end on the board began
+        (`way_back`); None when there is nothing to find, or no undo leads out."""
+        start = self.position.geometry.all_present
+        taken = (
+            None if self.dead_from_start else next_to_check(start, self._history, self._verdicts)
+        )
+        if taken is None:
+            return None
+        gone = 0
+        for a, b in self._history[:taken]:
+            gone |= 1 << a | 1 << b
+        return Position(self.position.slots, self.position.faces, frozenset(bits(gone)))
 
     @property
     def undo_may_help(self) -> bool:

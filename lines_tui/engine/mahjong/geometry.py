@@ -126,6 +126,12 @@ class Geometry:
     def all_present(self) -> int:
         return (1 << len(self.slots)) - 1
 
+    def uncovered_mask(self, present: int) -> int:
+        """The tiles of `present` with no present tile on them (free or not): those a player
+        can see whole, and the only ones the cursor rests on."""
+        covers = self.covers
+        return sum(1 << i for i in bits(present) if not covers[i] & present)
+
     def is_free(self, index: int, present: int) -> bool:
         if self.covers[index] & present:
             return False

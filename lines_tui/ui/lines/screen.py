@@ -14,7 +14,13 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 
 from lines_tui.engine.lines import COLOUR_NAMES, LinesGame, TurnResult
-from lines_tui.engine.lines.cell_names import CellTyping, cell_name, column_letter, is_row_digit
+from lines_tui.engine.lines.cell_names import (
+    CellTyping,
+    cell_name,
+    column_letter,
+    is_row_digit,
+    row_number,
+)
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes, lines_time_problem
@@ -56,6 +62,7 @@ from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.store_thread import keep_preferences
 
 INVALID_SECONDS = 0.4
 """How long a target without a free path flashes."""
@@ -238,11 +245,14 @@ class LinesScreen(GameScreen):
             event.prevent_default()
             self.action_row_digit(key)
             return
-        if self.typing.pending_row is None:
+        row = self.typing.pending_row
+        if row is None:
             return
         cell = self.typing.column(key)
         self.typing.clear()
         self.board.set_typed_row(None)
+        if self.message == self._row_typed(row):
+            self._say("")  # it would ask for the letter of a row no longer typed
         if self.game.over:
             if cell is not None:  # a cell named, not the letter's own key (3a; 3n on 14 x 14)
                 event.stop()
@@ -294,14 +304,22 @@ class LinesScreen(GameScreen):
         # Kept on a finished board too (unlit there), so that a column letter after it names a
         # cell, as always after a row number, and says the game is over instead of acting as
         # a key of its own (`on_key`).
+        before = self.typing.pending_row
         self.typing.digit(digit)
         if self._over_said():
             return
         row = self.typing.pending_row
         self.board.set_typed_row(row)
         if row is not None:
-            last = column_letter(self.game.size - 1)
-            self._say(f"Row {row + 1}: now its column letter, a-{last}.")
+            self._say(self._row_typed(row))
+        else:
+            typed = ("" if before is None else row_number(before)) + digit
+            self._say(f"No row {typed} here: the rows are 1 to {self.game.size}.")
+
+    def _row_typed(self, row: int) -> str:
+        """What the panel says once a row number is typed."""
+        last = column_letter(self.game.size - 1)
+        return f"Row {row_number(row)}: now its column letter, a-{last}."
 
     def _go_to(self, cell: Cell) -> None:
         """The cursor to a typed cell: select the ball there, or move the selected ball there."""
@@ -329,10 +347,14 @@ class LinesScreen(GameScreen):
                 self._say("Selection cancelled.")
             else:
                 self._select(cursor)
-                self._say(
-                    f"{COLOUR_NAMES[colour].capitalize()} ball selected: move the cursor "
-                    "to an empty cell and press enter, or type its name (7c)."
-                )
+                ball = f"{COLOUR_NAMES[colour].capitalize()} ball selected"
+                if not game.board.reachable(cursor):
+                    self._say(f"{ball}, but it is boxed in: no empty cell is beside it.")
+                else:
+                    self._say(
+                        f"{ball}: move the cursor to an empty cell and press enter, or type its "
+                        "name (7c)."
+                    )
             return
         if self.selected is None:
             self._say("Select a ball first: put the cursor on one and press enter.")
@@ -496,7 +518,9 @@ class LinesScreen(GameScreen):
     def action_toggle_animation(self) -> None:
         session = self.session
         session.animations = not session.animations
-        self._say("Animations on." if session.animations else "Animations off.")
+        now = "Animations on" if session.animations else "Animations off"
+        self._say(f"{now}.")
+        keep_preferences(self, session.io, session.store, now, animations=session.animations)
 
     def action_new_game(self) -> None:
         self._skip_film()

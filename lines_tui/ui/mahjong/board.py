@@ -245,7 +245,9 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         return Region(x, y, TILE_WIDTH, TILE_HEIGHT)
 
     def _refresh_tiles(self, tiles: Iterable[int]) -> None:
-        regions = [self.tile_region(index) for index in tiles]
+        # With the column left of each: a tile that comes or goes changes the right edge that an
+        # upper tile draws there while the tile's left edge shows (`_mark_overhangs`).
+        regions = [self.tile_region(index).grow((0, 0, 0, 1)) for index in tiles]
         if regions:
             self.refresh(*regions)
 

@@ -74,6 +74,11 @@ class DeadEndCheck:
         before play): checked, it is answered at once."""
         self._remember(CheckOutcome(present, Verdict.SOLVABLE, moves))
 
+    def proved_dead(self, present: int) -> None:
+        """The position with these present tiles is known to be a dead end (it follows one):
+        checked, it is answered at once."""
+        self._remember(CheckOutcome(present, Verdict.UNSOLVABLE, ()))
+
     def known(self, present: int) -> CheckOutcome | None:
         """The proven verdict for this set of present tiles, if a check has found one."""
         return self._proved.get(present)

@@ -7,16 +7,10 @@ only, in reading order, which reaches every playable tile in a few presses.
 
 from __future__ import annotations
 
-from lines_tui.engine.mahjong.geometry import Geometry, bits
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.ui.mahjong.tile_grid import TileGrid
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-
-
-def uncovered_mask(geometry: Geometry, present: int) -> int:
-    """The present tiles with nothing on top: the ones the cursor may rest on."""
-    covers = geometry.covers
-    return sum(1 << i for i in bits(present) if not covers[i] & present)
 
 
 def step(grid: TileGrid, candidates: int, current: int, direction: str) -> int | None:

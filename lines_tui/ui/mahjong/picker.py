@@ -71,7 +71,8 @@ def discovery_note(found: Discovery) -> str:
     )
     unread = [f"{count} {what}{'' if count == 1 else 's'}" for count, what in counts if count]
     if unread:
-        notes.append(f"{listed(unread)} could not be read: lines-tui layouts says which and why.")
+        # The command first: a line too long for the picker is cut at its end.
+        notes.append(f"Not read (lines-tui layouts says why): {listed(unread)}.")
     return " ".join(notes)
 
 

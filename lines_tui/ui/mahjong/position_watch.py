@@ -10,7 +10,7 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.engine.mahjong.solver import Pair
+from lines_tui.engine.mahjong.solver import Pair, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.mahjong.dead_end import CheckOutcome, DeadEndCheck
 from lines_tui.ui.mahjong.panel import MahjongPanel
@@ -54,12 +54,15 @@ class PositionWatch:
             self.stop()
             self._status.set("won" if game.won else "lost")
         else:
+            if game.in_a_known_dead_end:  # after a dead end: it needs no check
+                self.dead_end.proved_dead(game.present)
             known = self.dead_end.check(self._node, game.current_position())
             if known is None:
                 self._status.set("checking")
             else:
                 game.learn(known.present, known.verdict)
                 self._status.reached(known)
+                self._look_for_the_way_back()
         self._panel().show_counts(game.present.bit_count(), len(game.available_pairs()))
 
     def proved(self, moves: tuple[Pair, ...]) -> None:
@@ -73,12 +76,41 @@ class PositionWatch:
         self.dead_end.cancel(self._node)
 
     def new_deal(self) -> None:
-        """Another deal is on the board: what was proved about the last says nothing of it."""
+        """Another deal is on the board: what was proved about the last says nothing of it (its
+        check is stopped: an answer about the last deal's start would read as one about this
+        deal's, the same tiles being present)."""
+        self.stop()
         check = self.dead_end
         self.dead_end = DeadEndCheck(check.solver, self._on_outcome, time_limit=check.time_limit)
 
     def _on_outcome(self, outcome: CheckOutcome) -> None:
+        """The answer of the check of the board, or of a position played before it while
+        looking for where its dead end began (`MahjongGame.way_back_to_check`)."""
         game = self._game()
-        if outcome.present == game.present and not (game.won or game.lost):
-            game.learn(outcome.present, outcome.verdict)
+        if game.won or game.lost:
+            return
+        game.learn(outcome.present, outcome.verdict)
+        if outcome.present == game.present:
             self._status.show_outcome(outcome)
+        elif outcome.verdict is Verdict.UNDECIDED:
+            if game.undo_may_help:
+                self._status.way_back_not_found()
+            return
+        elif game.way_back_to_check() is None:
+            self._status.way_back_found()
+            return
+        self._look_for_the_way_back()
+
+    def _look_for_the_way_back(self) -> None:
+        """On a dead end: check the positions played before it, one at a time, until it is
+        known where it began (the next move stops that, as it stops any check)."""
+        game = self._game()
+        learned = False
+        while (position := game.way_back_to_check()) is not None:
+            known = self.dead_end.check(self._node, position)
+            if known is None:
+                return  # its answer comes to `_on_outcome`
+            game.learn(known.present, known.verdict)
+            learned = True
+        if learned:
+            self._status.way_back_found()

@@ -53,7 +53,7 @@ from lines_tui.ui.mahjong.keys import (
     WON_NOTE,
     keys_of_their_own,
 )
-from lines_tui.ui.mahjong.navigation import first_tile, settled, step, uncovered_mask
+from lines_tui.ui.mahjong.navigation import first_tile, settled, step
 from lines_tui.ui.mahjong.pair_taking import PairTaking
 from lines_tui.ui.mahjong.panel import (
     PANEL_HEIGHT,
@@ -85,7 +85,10 @@ ESC_AFTER_PROOF = 0.3
 """Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
 one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
 such an esc was typed at the proving dialog, and reached the app once it had gone."""
-DEAD_END_WARNING = "Dead end: no way to clear the board from here. Undo (u)."
+DEAD_END_WARNING = "Dead end: no way to clear the board. Finding where it began…"
+"""The dead-end warning while the checks of the positions played before it look for the pair
+that led into it (`MahjongGame.way_back`): then it says how many undos lead out."""
+FINDING = "Finding where it began…"
 UNDID = "Undid"
 REDID = "Redid"
 NEVER_CLEARED = "this deal can never be cleared. New deal (N)."
@@ -108,6 +111,27 @@ DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
 PAUSED_NOTE = "The game is paused: p resumes, q leaves."
 """What a key that waits for the board (esc, u, a label letter, ...) says while paused."""
+
+
+def finding_the_way_back(moved: str) -> str:
+    """The dead-end warning while it is not known where the dead end began, after `moved`
+    ("Undid 7D + 7D", or "" after a pair taken)."""
+    if not moved:
+        return DEAD_END_WARNING
+    still = "still a dead end" if moved.startswith(UNDID) else "a dead end"
+    return f"{moved}: {still}. {FINDING}"
+
+
+def the_way_back(moved: str, since: str, undos: int) -> str:
+    """The dead-end warning once taking the pair `since` ("7D + 7D") is known to have led into
+    it, `undos` pairs ago, after `moved` ("Undid 2C + 2C", or "" after a pair taken)."""
+    if not moved:
+        return f"Dead end since {since}: undo {pairs(undos)} (u) to get back."
+    if moved.startswith(UNDID):
+        return f"{moved}: still dead since {since}; undo {undos} more."
+    if undos == 1:
+        return f"{moved}: a dead end now. Undo (u)."
+    return f"{moved}: still dead since {since}; undo {pairs(undos)}."
 
 
 class MahjongScreen(GameScreen):
@@ -334,7 +358,7 @@ class MahjongScreen(GameScreen):
 
     def _first_cursor(self) -> int | None:
         game = self.game
-        uncovered = uncovered_mask(self.tile_layout.geometry, game.present)
+        uncovered = self.tile_layout.geometry.uncovered_mask(game.present)
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
     def _position_changed(self, moved: str = "") -> None:
@@ -371,7 +395,7 @@ class MahjongScreen(GameScreen):
         if board.cursor is None:
             board.cursor = self._first_cursor()
             return
-        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
         target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
         if target != board.cursor:  # moving the cursor scrolls the board to it
             board.cursor = target
@@ -392,14 +416,15 @@ class MahjongScreen(GameScreen):
         """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
         back or taken again, which it replaces on the message line; after an undo, the position
         undone was a dead end too (every position after a dead end is one)."""
-        moved = self._moved
-        if not self.game.undo_may_help:
+        moved, game = self._moved, self.game
+        if not game.undo_may_help:
             return f"{moved}: {NEVER_CLEARED}" if moved else DEAD_DEAL_WARNING
-        if not moved:
-            return DEAD_END_WARNING
-        if moved.startswith(UNDID):
-            return f"{moved}: still a dead end. Undo (u) again."
-        return f"{moved}: a dead end now. Undo (u)."
+        way_back = game.way_back()
+        if way_back is None:
+            return finding_the_way_back(moved)
+        first, second = way_back.pair
+        since = f"{tile_label(game, first)} + {tile_label(game, second)}"
+        return the_way_back(moved, since, way_back.undos)
 
     def _loss_message(self) -> str:
         """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…")."""
@@ -496,7 +521,7 @@ class MahjongScreen(GameScreen):
         if not self._act_on_tiles():
             return
         board = self.board
-        uncovered = uncovered_mask(self.tile_layout.geometry, self.game.present)
+        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
         if board.cursor is None:
             board.cursor = self._first_cursor()
         else:

@@ -16,6 +16,7 @@ STATUS_TEXT = {
 CHECK_FAILED = "check failed"
 GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
+WAY_BACK_NOT_FOUND = "Dead end; the check could not tell where it began."
 
 
 class PositionStatus:
@@ -50,6 +51,18 @@ class PositionStatus:
             # What to expect comes first: on the status line of an 80-column terminal (62
             # columns) a long reason is cut, never that.
             self._say(f"Check failed (next move retries): {outcome.error}.")
+
+    def way_back_found(self) -> None:
+        """The checks of the positions played before a dead end found where it began: the
+        warning, said again, says so."""
+        if self.current == "dead end":
+            self._say(self._dead_end_warning())
+
+    def way_back_not_found(self) -> None:
+        """A check of a position played before a dead end gave up or failed: where it began
+        stays unknown (until the next move looks again)."""
+        if self.current == "dead end":
+            self._say(WAY_BACK_NOT_FOUND)
 
     def reached(self, known: CheckOutcome) -> None:
         """A move, undo or redo reached a position checked before: shown as a fresh check's
