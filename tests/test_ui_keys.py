@@ -18,10 +18,12 @@ from conftest import (
 from test_ui_app_lines import FOUR_REDS, PREVIEW
 from test_ui_mahjong import game_of, open_game, row_layout
 from test_ui_mahjong import make_app as make_mahjong_app
+from textual.pilot import Pilot
 
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.status_line import StatusLine
 
 # --- Lines ---------------------------------------------------------------------------------------
@@ -93,15 +95,19 @@ async def test_letters_after_a_row_are_columns_and_other_keys_forget_the_row(
         assert screen.game.moves == [((0, 0), (8, 8))]
 
 
+async def lines_and_status(pilot: Pilot[None], rows: str) -> tuple[LinesScreen, StatusLine]:
+    """A Lines game on the board `rows`, and its status line."""
+    screen = await open_lines(pilot, game_at(rows, PREVIEW))
+    return screen, screen.query_one(StatusLine)
+
+
 async def test_a_row_number_dropped_by_another_key_is_no_longer_asked_about(
     tmp_path: Path,
 ) -> None:
     """An arrow (or any key that is no letter) forgets a row typed; the panel went on asking for
     its column letter, and the next letter did what it does on its own (a: animations)."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
-        status = screen.query_one(StatusLine)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen, status = await lines_and_status(pilot, FOUR_REDS)
         await pilot.press("3")
         assert status.message == "Row 3: now its column letter, a-i."
         await pilot.press("left")
@@ -111,10 +117,8 @@ async def test_a_row_number_dropped_by_another_key_is_no_longer_asked_about(
 
 
 async def test_a_digit_that_makes_no_row_says_so(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
-        status = screen.query_one(StatusLine)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen, status = await lines_and_status(pilot, FOUR_REDS)
         await pilot.press("0")
         assert status.message == "No row 0 here: the rows are 1 to 9."
         await pilot.press("1", "0")  # past a 9 x 9 board
@@ -136,10 +140,8 @@ G........
 
 
 async def test_a_ball_selected_that_cannot_move_says_it_is_boxed_in(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, game_at(BOXED_IN, PREVIEW))
-        status = screen.query_one(StatusLine)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen, status = await lines_and_status(pilot, BOXED_IN)
         await pilot.press("1", "a")
         assert screen.selected == (0, 0)
         assert (
