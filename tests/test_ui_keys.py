@@ -124,6 +124,8 @@ async def test_a_digit_that_makes_no_row_says_so(tmp_path: Path) -> None:
         await pilot.press("1", "0")  # past a 9 x 9 board
         assert status.message == "No row 10 here: the rows are 1 to 9."
         assert screen.typing.pending_row is None and screen.board.cursor == (4, 4)
+        await pilot.press("right")  # the line stayed while the cursor went on (a player review)
+        assert screen.board.cursor == (4, 5) and status.message == ""
 
 
 BOXED_IN = """

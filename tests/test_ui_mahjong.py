@@ -63,7 +63,7 @@ from lines_tui.ui.hangup import HUNG_UP
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING
+from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING, LOSS_MESSAGE
 from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, PLAYER_NOT_READ, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen
@@ -211,6 +211,8 @@ async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
         assert screen.game.lost
         assert screen.status == "lost"
         assert "Undo" in str(screen.query_one("#message").render())
+        await pilot.press("p", "p")  # a pause clears the line; the board back, so is the loss
+        assert screen.query_one(StatusLine).message == LOSS_MESSAGE
         board = screen.board
         red = board.get_component_rich_style("board--lost").bgcolor
         assert red is not None and red.triplet is not None and red.triplet.red > 150
@@ -411,6 +413,11 @@ async def test_a_dead_end_says_which_pair_led_into_it_and_how_many_undos_lead_ou
         await pilot.press("U")
         assert await settled(pilot, screen) == "dead end"
         assert status.message == f"Redid {white}: still dead since 1D + 1D; undo 3 pairs."
+        # A pause cleared the line, and the warning did not come back with the board.
+        await pilot.press("p")
+        assert screen.paused and status.message == ""
+        await pilot.press("p")
+        assert status.message == "Dead end since 1D + 1D: undo 3 pairs (u) to get back."
 
 
 def label(screen: MahjongScreen, tile: int) -> str:
@@ -529,6 +536,14 @@ async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleare
             "Start this deal again from the beginning? It can never be cleared. "
             "You lose 1 pair taken."
         )
+        # Restarted, its start known dead: the warning, not "The same deal from the start."
+        # (told at once, the start needing no check now, it was said first and replaced).
+        await pilot.press("y")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MahjongScreen)
+        assert screen.game.history == [] and screen.status == "dead end"
+        assert notified(pilot.app, DEAD_DEAL_WARNING)
 
 
 DUO = row_layout(4, name="duo")

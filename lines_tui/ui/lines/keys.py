@@ -123,7 +123,7 @@ LINES_KEYS: list[BindingType] = [
         "a",
         "toggle_animation",
         "Animation",
-        tooltip="Animations on or off (any key also skips one)",
+        tooltip="Animations on or off, kept for the next start (any key also skips one)",
     ),
     Binding(
         "q",

@@ -118,6 +118,9 @@ class LinesScreen(GameScreen):
         """The finished game's result is settled: filed, or refused for itself (not one the
         store could not write, whose game stays saved to file it again once resumed)."""
         self.typing = CellTyping(game.size)
+        self._typing_refused = ""
+        """The last line that refused what was typed ("No row 10 here…"): it is about the
+        cursor where it was, and goes when the cursor moves."""
 
     @property
     def board(self) -> LinesBoard:
@@ -268,7 +271,9 @@ class LinesScreen(GameScreen):
             self._go_to(cell)
         elif letter:
             last = column_letter(self.game.size - 1)
-            self._say(f"{key} is no column here: type a row number, then a letter a-{last}.")
+            self._refuse_typing(
+                f"{key} is no column here: type a row number, then a letter a-{last}."
+            )
         else:
             self._say("")
 
@@ -295,8 +300,8 @@ class LinesScreen(GameScreen):
         row, col = self.board.cursor
         d_row, d_col = MOVES[direction]
         size = self.game.size
-        if self.message == cursor_on(self.board.cursor):
-            self._say("")  # it would name a cell the cursor has left
+        if self.message in (cursor_on(self.board.cursor), self._typing_refused):
+            self._say("")  # it would be about a cell the cursor has left
         self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
 
     def action_row_digit(self, digit: str) -> None:
@@ -314,7 +319,11 @@ class LinesScreen(GameScreen):
             self._say(self._row_typed(row))
         else:
             typed = ("" if before is None else row_number(before)) + digit
-            self._say(f"No row {typed} here: the rows are 1 to {self.game.size}.")
+            self._refuse_typing(f"No row {typed} here: the rows are 1 to {self.game.size}.")
+
+    def _refuse_typing(self, line: str) -> None:
+        self._typing_refused = line
+        self._say(line)
 
     def _row_typed(self, row: int) -> str:
         """What the panel says once a row number is typed."""

@@ -660,9 +660,20 @@ class MahjongScreen(GameScreen):
             self._act_on_tiles()
             return
         self._say("")
+        self._moved = ""  # the pause is the last thing done: no undo or redo to name
         self._pausing.toggle()
+        if not self.paused:  # the board is back: so is what stands on it
+            self._say(self._standing())
         self.refresh_clock()
         self.refresh_bindings()
+
+    def _standing(self) -> str:
+        """The loss or dead-end warning of the position on the board, "" for any other."""
+        if self.game.lost:
+            return self._loss_message()
+        if self._watch.status == "dead end":
+            return self._dead_end_warning()
+        return ""
 
     def action_restart(self) -> None:
         if not self._act():
@@ -697,7 +708,9 @@ class MahjongScreen(GameScreen):
         self._pausing.end()
         self.game.restart(self.now())
         self._start_deal()
-        self._say("The same deal from the start.")
+        # A start known to be a dead end is told at once by its warning, which says more.
+        if self._watch.status != "dead end":
+            self._say("The same deal from the start.")
 
     def _proof_stopped(self) -> None:
         """esc stopped the proof of a new deal (`N`): this deal stays, checked again (a loss
