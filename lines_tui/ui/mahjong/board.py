@@ -18,9 +18,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -75,13 +73,6 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
     }
 
     can_focus = False
-
-    class Clicked(Message):
-        """The player clicked a tile (the mouse is optional; every action also has a key)."""
-
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
 
     def __init__(
         self,
@@ -419,15 +410,6 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         if index == self._cursor:
             styles.append(self._style("board--cursor"))
         return Style.combine(styles) if styles else None
-
-    def on_click(self, event: events.Click) -> None:
-        pad_x, pad_y = self._padding()
-        scroll_x, scroll_y = self.scroll_offset
-        index = self.grid.tile_at(
-            event.x + scroll_x - pad_x, event.y + scroll_y - pad_y, self._present
-        )
-        if index is not None:
-            self.post_message(self.Clicked(index))
 
 
 def _label_cells(label: str) -> tuple[str, str]:

@@ -579,11 +579,6 @@ class MahjongScreen(GameScreen):
             return
         self._pair_taking.choose()
 
-    def on_mahjong_board_clicked(self, message: MahjongBoard.Clicked) -> None:
-        if not self.game.paused:
-            self.board.cursor = message.index
-            self.action_choose()
-
     def _remove(self, first: int, second: int) -> None:
         try:
             self.game.remove(first, second, self.now())
