@@ -471,15 +471,15 @@ def test_looking_for_where_a_dead_end_began_starts_from_the_first_one_known() ->
         return start & ~((1 << 2 * taken) - 1)
 
     verdicts = {present_after(20): Verdict.UNSOLVABLE, present_after(40): Verdict.UNSOLVABLE}
-    assert next_to_check(start, line, verdicts) == 20 - 3  # two dead ends known: three back
+    assert next_to_check(start, line, verdicts) == present_after(20 - 3)  # two known: three back
     verdicts[present_after(17)] = Verdict.UNSOLVABLE
-    assert next_to_check(start, line, verdicts) == 17 - 7  # three known: seven back
+    assert next_to_check(start, line, verdicts) == present_after(17 - 7)  # three: seven back
     verdicts[present_after(10)] = Verdict.SOLVABLE
-    assert next_to_check(start, line, verdicts) == 14  # then the stretch between is halved
+    assert next_to_check(start, line, verdicts) == present_after(14)  # then halved
     # A start known to be clearable (a deal proved before play) changes none of that.
-    assert next_to_check(start, line, {start: Verdict.SOLVABLE, **verdicts}) == 14
+    assert next_to_check(start, line, {start: Verdict.SOLVABLE, **verdicts}) == present_after(14)
     only_the_board = {start: Verdict.SOLVABLE, present_after(40): Verdict.UNSOLVABLE}
-    assert next_to_check(start, line, only_the_board) == 39
+    assert next_to_check(start, line, only_the_board) == present_after(39)
 
 
 @settings(max_examples=200, deadline=None)

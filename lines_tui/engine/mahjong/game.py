@@ -89,9 +89,6 @@ class MahjongGame:
         """How the deal was chosen (the table the game plays for); set by whoever starts it."""
         self.proof: Skipped | None = None
         """Set when the deal was proved solvable before play: the deals skipped on the way."""
-        self.dead_from_start = False
-        """Set when the deal was found a dead end from its start (`learn`): no undo leads out of
-        its dead ends, only a new deal (kept through a save, so a resumed game still says so)."""
         self.position = position
         """The deal: every tile with its face, none removed."""
         self.present = position.geometry.all_present
@@ -99,7 +96,8 @@ class MahjongGame:
         self._history: list[Pair] = []
         self._redo: list[Pair] = []
         self._verdicts: dict[int, Verdict] = {}
-        """What the dead-end solver proved of positions of this deal, by the tiles present."""
+        """What the dead-end solver proved of positions of this deal, by the tiles present (that
+        of its start kept through a save: `dead_from_start`)."""
         self._paused = False
         self._clock = _Clock()
         self.won_at: float | None = None
@@ -232,7 +230,11 @@ class MahjongGame:
 
     def current_position(self) -> Position:
         """The board as it stands: the deal with the tiles taken so far marked removed."""
-        gone = self.position.geometry.all_present & ~self.present
+        return self._position_with(self.present)
+
+    def _position_with(self, present: int) -> Position:
+        """The deal with the tiles not `present` marked removed."""
+        gone = self.position.geometry.all_present & ~present
         return Position(self.position.slots, self.position.faces, frozenset(bits(gone)))
 
     # -- moves ----------------------------------------------------------------------------------
@@ -337,8 +339,12 @@ class MahjongGame:
         played tells where a dead end began (`way_back`)."""
         if verdict is not Verdict.UNDECIDED:
             self._verdicts[present] = verdict
-        if verdict is Verdict.UNSOLVABLE and present == self.position.geometry.all_present:
-            self.dead_from_start = True
+
+    @property
+    def dead_from_start(self) -> bool:
+        """The deal was found a dead end from its start (`learn`): no undo leads out of its
+        dead ends, only a new deal (kept through a save, so a resumed game still says so)."""
+        return self._verdicts.get(self.position.geometry.all_present) is Verdict.UNSOLVABLE
 
     def way_back(self) -> WayBack | None:
         """Where the dead end on the board began (the pair that led into it, and the undos
@@ -348,25 +354,18 @@ class MahjongGame:
 
     @property
     def in_a_known_dead_end(self) -> bool:
-        """The board is a dead end by what was proved: it, a position played before it, or
-        the deal's start (`dead_from_start`, kept through a save) was found one. Every position
-        after a dead end is one, so the board needs no check of its own."""
+        """The board is a dead end by what was proved: it, or a position played before it (the
+        deal's start among them), was found one. Every position after a dead end is one, so the
+        board needs no check of its own."""
         start = self.position.geometry.all_present
-        return self.dead_from_start or in_a_known_dead_end(start, self._history, self._verdicts)
+        return in_a_known_dead_end(start, self._history, self._verdicts)
 
     def way_back_to_check(self) -> Position | None:
         """The position played whose check narrows down where the dead end on the board began
         (`way_back`); None when there is nothing to find, or no undo leads out."""
         start = self.position.geometry.all_present
-        taken = (
-            None if self.dead_from_start else next_to_check(start, self._history, self._verdicts)
-        )
-        if taken is None:
-            return None
-        gone = 0
-        for a, b in self._history[:taken]:
-            gone |= 1 << a | 1 << b
-        return Position(self.position.slots, self.position.faces, frozenset(bits(gone)))
+        present = next_to_check(start, self._history, self._verdicts)
+        return None if present is None else self._position_with(present)
 
     @property
     def undo_may_help(self) -> bool:
@@ -473,7 +472,8 @@ class MahjongGame:
         if not isinstance(dead_from_start, bool):
             raise SavedGameError("saved game: 'dead_from_start' is not true or false")
         game = cls(layout, seed, position, dealer=dealer)
-        game.dead_from_start = dead_from_start
+        if dead_from_start:
+            game.learn(position.geometry.all_present, Verdict.UNSOLVABLE)
         try:
             game.deal_choice = DealChoice.from_json(record.get("deal_choice"))
             proof = record.get("proof")

@@ -38,12 +38,10 @@ class _Boundary:
     known_dead: int
 
 
-def _boundary(
-    start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdict]
-) -> _Boundary | None:
-    """None unless the position at the end of the line is known to be a dead end: it, or one
-    before it on the line, was proved one."""
-    known = [verdicts.get(present) for present in _positions(start, line)]
+def _boundary(positions: Sequence[int], verdicts: Mapping[int, Verdict]) -> _Boundary | None:
+    """Along the line whose `positions` these are (`_positions`): None unless the position at
+    its end is known to be a dead end, it or one before it having been proved one."""
+    known = [verdicts.get(present) for present in positions]
     if Verdict.UNSOLVABLE not in known:
         return None
     dead = known.index(Verdict.UNSOLVABLE)
@@ -65,17 +63,18 @@ def way_back_along(
     """Where the dead end at the end of `line` (the pairs taken from the tiles `start`) began,
     if the verdicts tell: None while they do not, when the position is no known dead end, and
     when the start itself is one (no undo leads out)."""
-    boundary = _boundary(start, line, verdicts)
+    boundary = _boundary(_positions(start, line), verdicts)
     if boundary is None or boundary.clearable != boundary.dead - 1 or boundary.dead == 0:
         return None
     return WayBack(line[boundary.clearable], len(line) - boundary.clearable)
 
 
 def next_to_check(start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdict]) -> int | None:
-    """How many pairs of `line` into it lies the position whose check narrows down where the
-    dead end at its end began; None when nothing is left to find (see `way_back_along`), or the
-    end is no known dead end."""
-    boundary = _boundary(start, line, verdicts)
+    """The tiles present at the position of `line` whose check narrows down where the dead end
+    at its end began; None when nothing is left to find (see `way_back_along`: the start among
+    the dead ends too), or the end is no known dead end."""
+    positions = _positions(start, line)
+    boundary = _boundary(positions, verdicts)
     if boundary is None or boundary.dead == boundary.clearable + 1:
         return None
     # Back from the first dead end known by one pair, then by three, seven ... as more of them
@@ -83,11 +82,13 @@ def next_to_check(start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdi
     # the last position known to be clearable; then the stretch between is halved.
     stride = (1 << boundary.known_dead) - 1
     if boundary.dead - stride > boundary.clearable:
-        return boundary.dead - stride
-    return (boundary.clearable + boundary.dead + 1) // 2
+        taken = boundary.dead - stride
+    else:
+        taken = (boundary.clearable + boundary.dead + 1) // 2
+    return positions[taken]
 
 
 def in_a_known_dead_end(start: int, line: Sequence[Pair], verdicts: Mapping[int, Verdict]) -> bool:
     """Whether the position at the end of `line` is a dead end by what is known: it, or a
     position before it on the line, was proved one."""
-    return _boundary(start, line, verdicts) is not None
+    return _boundary(_positions(start, line), verdicts) is not None
