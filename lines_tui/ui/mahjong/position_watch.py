@@ -96,16 +96,13 @@ class PositionWatch:
             if game.undo_may_help:
                 self._status.way_back_not_found()
             return
-        elif game.way_back_to_check() is None:
-            self._status.way_back_found()
-            return
-        self._look_for_the_way_back()
+        self._look_for_the_way_back(learned=outcome.present != game.present)
 
-    def _look_for_the_way_back(self) -> None:
+    def _look_for_the_way_back(self, *, learned: bool = False) -> None:
         """On a dead end: check the positions played before it, one at a time, until it is
-        known where it began (the next move stops that, as it stops any check)."""
+        known where it began (the next move stops that, as it stops any check); then say so,
+        once something was `learned` of them."""
         game = self._game()
-        learned = False
         while (position := game.way_back_to_check()) is not None:
             known = self.dead_end.check(self._node, position)
             if known is None:

@@ -85,10 +85,10 @@ ESC_AFTER_PROOF = 0.3
 """Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
 one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
 such an esc was typed at the proving dialog, and reached the app once it had gone."""
-DEAD_END_WARNING = "Dead end: no way to clear the board. Finding where it began…"
+FINDING = "Finding where it began…"
+DEAD_END_WARNING = f"Dead end: no way to clear the board. {FINDING}"
 """The dead-end warning while the checks of the positions played before it look for the pair
 that led into it (`MahjongGame.way_back`): then it says how many undos lead out."""
-FINDING = "Finding where it began…"
 UNDID = "Undid"
 REDID = "Redid"
 NEVER_CLEARED = "this deal can never be cleared. New deal (N)."
