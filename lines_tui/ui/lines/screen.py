@@ -118,9 +118,10 @@ class LinesScreen(GameScreen):
         """The finished game's result is settled: filed, or refused for itself (not one the
         store could not write, whose game stays saved to file it again once resumed)."""
         self.typing = CellTyping(game.size)
-        self._typing_refused = ""
-        """The last line that refused what was typed ("No row 10 here…"): it is about the
-        cursor where it was, and goes when the cursor moves."""
+        self._passing = ""
+        """The last line about where the cursor is or what is typed ("Cursor on 9i.", "Row 3:
+        now its column letter…", "No row 10 here…"): it goes, if still shown, once the cursor
+        moves or the typed row is dropped (`_say_in_passing`)."""
 
     @property
     def board(self) -> LinesBoard:
@@ -254,8 +255,7 @@ class LinesScreen(GameScreen):
         cell = self.typing.column(key)
         self.typing.clear()
         self.board.set_typed_row(None)
-        if self.message == self._row_typed(row):
-            self._say("")  # it would ask for the letter of a row no longer typed
+        self._drop_passing_line()  # it would ask for the letter of a row no longer typed
         if self.game.over:
             if cell is not None:  # a cell named, not the letter's own key (3a; 3n on 14 x 14)
                 event.stop()
@@ -271,7 +271,7 @@ class LinesScreen(GameScreen):
             self._go_to(cell)
         elif letter:
             last = column_letter(self.game.size - 1)
-            self._refuse_typing(
+            self._say_in_passing(
                 f"{key} is no column here: type a row number, then a letter a-{last}."
             )
         else:
@@ -300,8 +300,7 @@ class LinesScreen(GameScreen):
         row, col = self.board.cursor
         d_row, d_col = MOVES[direction]
         size = self.game.size
-        if self.message in (cursor_on(self.board.cursor), self._typing_refused):
-            self._say("")  # it would be about a cell the cursor has left
+        self._drop_passing_line()  # it would be about a cell the cursor has left
         self.board.set_cursor(((row + d_row) % size, (col + d_col) % size))
 
     def action_row_digit(self, digit: str) -> None:
@@ -316,19 +315,19 @@ class LinesScreen(GameScreen):
         row = self.typing.pending_row
         self.board.set_typed_row(row)
         if row is not None:
-            self._say(self._row_typed(row))
+            last = column_letter(self.game.size - 1)
+            self._say_in_passing(f"Row {row_number(row)}: now its column letter, a-{last}.")
         else:
             typed = ("" if before is None else row_number(before)) + digit
-            self._refuse_typing(f"No row {typed} here: the rows are 1 to {self.game.size}.")
+            self._say_in_passing(f"No row {typed} here: the rows are 1 to {self.game.size}.")
 
-    def _refuse_typing(self, line: str) -> None:
-        self._typing_refused = line
+    def _say_in_passing(self, line: str) -> None:
+        self._passing = line
         self._say(line)
 
-    def _row_typed(self, row: int) -> str:
-        """What the panel says once a row number is typed."""
-        last = column_letter(self.game.size - 1)
-        return f"Row {row_number(row)}: now its column letter, a-{last}."
+    def _drop_passing_line(self) -> None:
+        if self.message == self._passing:
+            self._say("")
 
     def _go_to(self, cell: Cell) -> None:
         """The cursor to a typed cell: select the ball there, or move the selected ball there."""
@@ -337,7 +336,7 @@ class LinesScreen(GameScreen):
         if (has_ball and self.selected != cell) or (not has_ball and self.selected is not None):
             self.action_act()
         else:
-            self._say(cursor_on(cell))
+            self._say_in_passing(cursor_on(cell))
 
     def _skip_film(self) -> None:
         if self.animating:
