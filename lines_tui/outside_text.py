@@ -40,12 +40,7 @@ def printable_path_column(text: str, width: int) -> str:
     """`printable_column` for a column of paths (or names): a path too wide gives up its
     folders first, down to an ellipsis, so its file's name stays in sight."""
     shown = spelled_out(text)
-    head, slash, name = shown.rpartition("/")
-    excess = cell_len(shown) - width
-    if excess > 0 and slash and cell_len(head) > 1:
-        shown = printable(head, max(cell_len(head) - excess, 1)) + slash + name
-    shown = printable(shown, width)
-    return shown + " " * (width - cell_len(shown))
+    return printable_column(_folders_first(shown, _folders(shown, (0, len(shown))), width), width)
 
 
 def column_width(cells: Iterable[str], max_width: int | None = None) -> int:
@@ -61,12 +56,16 @@ def printable_in_row(text: str, width: int) -> str:
     a word with / or ~ and runs to the ": " before the reason (it may hold spaces, as macOS's
     "Application Support" does)."""
     shown = spelled_out(text)
+    return _folders_first(shown, _folders(shown), width)
+
+
+def _folders_first(shown: str, folders: tuple[str, str, str] | None, width: int) -> str:
+    """`shown` (spelled out) cut to `width` cells, the `folders` of its path (`_folders`)
+    giving up what the row lacks first, down to the ellipsis alone."""
     excess = cell_len(shown) - width
     if excess <= 0:
         return shown
-    folders = _folders(shown)
     if folders:
-        # The folders give up what the row lacks, down to the ellipsis alone.
         before, head, after = folders
         shown = before + printable(head, max(cell_len(head) - excess, 1)) + after
     return printable(shown, width)
@@ -75,17 +74,20 @@ def printable_in_row(text: str, width: int) -> str:
 _PATH = re.compile(r"(?:(?<=\s)|^)[/~][^\n]*?(?=: |$)")
 
 
-def _folders(shown: str) -> tuple[str, str, str] | None:
-    """The first path in `shown` split where its folders may give way: (what comes before
-    them, the folders, the last / and all after it); None when there is no path, or its folders
-    are too short to cut."""
-    found = _PATH.search(shown)
-    if not found:
-        return None
-    head, slash, name = found.group().rpartition("/")
+def _folders(shown: str, path: tuple[int, int] | None = None) -> tuple[str, str, str] | None:
+    """The path in `shown` at `path` (start, end; by default the first one found) split where
+    its folders may give way: (what comes before them, the folders, the last / and all after
+    it); None when there is no path, or its folders are too short to cut."""
+    if path is None:
+        found = _PATH.search(shown)
+        if not found:
+            return None
+        path = found.span()
+    start, end = path
+    head, slash, name = shown[start:end].rpartition("/")
     if not slash or cell_len(head) <= 1:
         return None
-    return shown[: found.start()], head, slash + name + shown[found.end() :]
+    return shown[:start], head, slash + name + shown[end:]
 
 
 def printable_in_rows(text: str, width: int, rows: int, rows_of: Callable[[str], int]) -> str:
