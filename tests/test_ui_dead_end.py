@@ -93,6 +93,8 @@ async def test_a_failed_check_says_so_and_the_next_move_checks_again(tmp_path: P
         assert await settled(pilot, screen) == "check failed"
         # The whole notice shows at 80 x 24 (it was cut before "the next move retries.").
         assert shown(screen) == "Check failed (next move retries): the solver process ended."
+        await pilot.press("p", "p")  # the board back from a pause: so is the notice
+        assert shown(screen) == "Check failed (next move retries): the solver process ended."
         await pilot.press("u")  # back: checked again, and this time it works
         assert await settled(pilot, screen) == "solvable"
     solver.shutdown()
@@ -297,6 +299,35 @@ async def test_a_dead_end_whose_beginning_the_check_cannot_find_says_so(tmp_path
         await pilot.pause()
         assert screen.status == "dead end" and not screen.game.dead_from_start
         assert status_shown(app) == WAY_BACK_NOT_FOUND
+        await pilot.press("p", "p")  # it said "Finding where it began…" again
+        assert status_shown(app) == WAY_BACK_NOT_FOUND
+
+
+async def test_where_a_dead_end_began_found_during_a_pause_is_said_once_the_board_is_back(
+    tmp_path: Path,
+) -> None:
+    """The answer showed under "Paused." over the hidden board (a code review)."""
+    layout = row_layout(4, 2, 2)
+    game = game_of(layout, "d1 b1 d1 b1 dr dr dg dg")
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        screen.board.cursor = 4
+        await pilot.press("enter")
+        screen.board.cursor = 5
+        await pilot.press("enter")  # before the start's check answered
+        solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert status_shown(app) == DEAD_END_WARNING  # the start is checked again
+        await pilot.press("p")
+        assert screen.paused and status_shown(app) == ""
+        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert status_shown(app) == ""
+        await pilot.press("p")
+        assert status_shown(app) == "Dead end since Rd + Rd: undo 1 pair (u) to get back."
 
 
 async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:

@@ -192,7 +192,7 @@ class MahjongScreen(GameScreen):
             self,
             lambda: self.game,
             lambda: self.panel,
-            self._say,
+            self._say_unless_paused,
             self._dead_end_warning,
             solver,
             time_limit=check_time,
@@ -411,6 +411,13 @@ class MahjongScreen(GameScreen):
 
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
+
+    def _say_unless_paused(self, text: str) -> None:
+        """What a check found, said once the board is back if it comes during a pause (a
+        resume says the line that goes with the status, `_standing`): "Paused. Press p to go
+        on." stays alone over the hidden board."""
+        if not self.paused:
+            self._say(text)
 
     def _dead_end_warning(self) -> str:
         """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
@@ -663,12 +670,11 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()
 
     def _standing(self) -> str:
-        """The loss or dead-end warning of the position on the board, "" for any other."""
+        """The loss, dead-end warning or failed check of the position on the board, "" for any
+        other."""
         if self.game.lost:
             return self._loss_message()
-        if self._watch.status == "dead end":
-            return self._dead_end_warning()
-        return ""
+        return self._watch.standing()
 
     def action_restart(self) -> None:
         if not self._act():
