@@ -32,13 +32,13 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.mahjong.dead_end import DeadEndCheck
-from lines_tui.ui.mahjong.screen import (
+from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_WARNING,
     DEAD_END_WARNING,
     NEVER_CLEARED,
-    MahjongScreen,
+    WAY_BACK_NOT_FOUND,
 )
-from lines_tui.ui.mahjong.status import WAY_BACK_NOT_FOUND
 from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.solving import SolverHung, solve_in_background
 from lines_tui.ui.status_line import StatusLine

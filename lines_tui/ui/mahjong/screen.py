@@ -66,8 +66,9 @@ from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import proved_text
 from lines_tui.ui.mahjong.replacing import GameReplacing
+from lines_tui.ui.mahjong.status import Moved, dead_end_warning, hint_said, loss_message
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
-from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
+from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
@@ -85,53 +86,10 @@ ESC_AFTER_PROOF = 0.3
 """Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
 one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
 such an esc was typed at the proving dialog, and reached the app once it had gone."""
-FINDING = "Finding where it began…"
-DEAD_END_WARNING = f"Dead end: no way to clear the board. {FINDING}"
-"""The dead-end warning while the checks of the positions played before it look for the pair
-that led into it (`MahjongGame.way_back`): then it says how many undos lead out."""
-UNDID = "Undid"
-REDID = "Redid"
-NEVER_CLEARED = "this deal can never be cleared. New deal (N)."
-DEAD_DEAL_WARNING = f"Dead end: {NEVER_CLEARED}"
-"""The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
-yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
-LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
-NO_CHALLENGE_YET = "A challenge code comes with a win of this deal."
-NO_CHALLENGE_RECORD = (
-    "No challenge code for this win: the position was not dealt from its deal number."
-)
-NO_CHALLENGE_OTHER_BOARD = "No challenge code for this win: it was {why}."
-"""c on a win an older dealer dealt (`WinResults.other_board` says why)."""
-NO_CHALLENGE_BECAUSE = "No challenge code for this win: {why}."
-"""c on a win whose time no table holds (`WinResults.no_result` says why), or whose deal of
-the day is over (`WinResults.day_over`)."""
-DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
-"""The loss with no pair taken: a deal whose free tiles never matched."""
 PAUSED_NOTE = "The game is paused: p resumes, q leaves."
 """What a key that waits for the board (esc, u, a label letter, ...) says while paused."""
-
-
-def finding_the_way_back(moved: str) -> str:
-    """The dead-end warning while it is not known where the dead end began, after `moved`
-    ("Undid 7D + 7D", or "" after a pair taken)."""
-    if not moved:
-        return DEAD_END_WARNING
-    still = "still a dead end" if moved.startswith(UNDID) else "a dead end"
-    return f"{moved}: {still}. {FINDING}"
-
-
-def the_way_back(moved: str, since: str, undos: int) -> str:
-    """The dead-end warning once taking the pair `since` ("7D + 7D") is known to have led into
-    it, `undos` pairs ago, after `moved` ("Undid 2C + 2C", or "" after a pair taken)."""
-    if not moved:
-        return f"Dead end since {since}: undo {pairs(undos)} (u) to get back."
-    if moved.startswith(UNDID):
-        return f"{moved}: still dead since {since}; undo {undos} more."
-    if undos == 1:
-        return f"{moved}: a dead end now. Undo (u)."
-    return f"{moved}: still dead since {since}; undo {pairs(undos)}."
 
 
 class MahjongScreen(GameScreen):
@@ -193,7 +151,7 @@ class MahjongScreen(GameScreen):
             lambda: self.game,
             lambda: self.panel,
             self._say_unless_paused,
-            self._dead_end_warning,
+            lambda: dead_end_warning(self.game, self._moved),
             solver,
             time_limit=check_time,
         )
@@ -214,9 +172,9 @@ class MahjongScreen(GameScreen):
         self._glyphs = False
         self._proved_in_at: float | None = None
         """When `N` last brought a deal proved solvable to the board (`monotonic`)."""
-        self._moved = ""
-        """What the undo or redo that brought the position on the board did ("Undid 7D + 7D"),
-        "" after any other change: a dead end found there names the pair."""
+        self._moved: Moved | None = None
+        """What the undo or redo that brought the position on the board did, None after any
+        other change."""
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
@@ -361,7 +319,7 @@ class MahjongScreen(GameScreen):
         uncovered = self.tile_layout.geometry.uncovered_mask(game.present)
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
-    def _position_changed(self, moved: str = "") -> None:
+    def _position_changed(self, moved: Moved | None = None) -> None:
         """After every move, undo, redo, restart or deal: redraw and check the new position
         (`moved`: what the undo or redo that brought it did)."""
         self._moved = moved
@@ -419,26 +377,8 @@ class MahjongScreen(GameScreen):
         if not self.paused:
             self._say(text)
 
-    def _dead_end_warning(self) -> str:
-        """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
-        back or taken again, which it replaces on the message line; after an undo, the position
-        undone was a dead end too (every position after a dead end is one)."""
-        moved, game = self._moved, self.game
-        if not game.undo_may_help:
-            return f"{moved}: {NEVER_CLEARED}" if moved else DEAD_DEAL_WARNING
-        way_back = game.way_back()
-        if way_back is None:
-            return finding_the_way_back(moved)
-        first, second = way_back.pair
-        since = f"{tile_label(game, first)} + {tile_label(game, second)}"
-        return the_way_back(moved, since, way_back.undos)
-
     def _loss_message(self) -> str:
-        """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…")."""
-        if self.game.lost_at_start:
-            return DEAD_DEAL_LOSS
-        moved = self._moved
-        return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
+        return loss_message(self.game, self._moved)
 
     @property
     def paused(self) -> bool:
@@ -602,7 +542,7 @@ class MahjongScreen(GameScreen):
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
         # Said first: a loss or a dead end the position brings is told over it.
-        self._moved_back_or_on(UNDID, self.game.undo(self.now()))
+        self._moved_back_or_on(True, self.game.undo(self.now()))
 
     def action_redo(self) -> None:
         if not self._act_on_tiles():
@@ -610,11 +550,11 @@ class MahjongScreen(GameScreen):
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
-        self._moved_back_or_on(REDID, self.game.redo(self.now()))
+        self._moved_back_or_on(False, self.game.redo(self.now()))
 
-    def _moved_back_or_on(self, done: str, pair: tuple[int, int]) -> None:
-        """After an undo or redo (`done`) of `pair`: say so, then check the position."""
-        self._position_changed(moved=self._pair_taking.pair_moved(done, pair))
+    def _moved_back_or_on(self, undone: bool, pair: tuple[int, int]) -> None:
+        """After an undo (`undone`) or redo of `pair`: say so, then check the position."""
+        self._position_changed(moved=self._pair_taking.pair_moved(undone, pair))
 
     def action_hint(self) -> None:
         if not self._act_on_tiles():
@@ -625,13 +565,7 @@ class MahjongScreen(GameScreen):
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
-        label = tile_label(self.game, pair[0])
-        if self.status == "dead end":
-            self._say(f"Hint: {label} + {label} (no way from here clears the board).")
-        elif self.status != "solvable":
-            self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
-        else:  # named as in the other cases, not left to the marks alone
-            self._say(f"Hint: {label} + {label}, on a way that clears the board: t takes it.")
+        self._say(hint_said(self.game, pair, self.status))
         self._show_tile_info()
 
     def action_toggle_free(self) -> None:
@@ -662,7 +596,7 @@ class MahjongScreen(GameScreen):
             self._act_on_tiles()
             return
         self._say("")
-        self._moved = ""  # the pause is the last thing done: no undo or redo to name
+        self._moved = None  # the pause is the last thing done: no undo or redo to name
         self._pausing.toggle()
         if not self.paused:  # the board is back: so is what stands on it
             self._say(self._standing())
@@ -785,15 +719,9 @@ class MahjongScreen(GameScreen):
         ("Cleared in …! c: challenge a friend") stays under the code's dialog."""
         if self._waits_for_the_board():
             return
-        if not self.game.won:
-            self._say(NO_CHALLENGE_YET)  # the Footer leaves c out then: say why it did nothing
-        elif self._results.other_board is not None:
-            self._say(NO_CHALLENGE_OTHER_BOARD.format(why=self._results.other_board))
-        elif self._results.no_result is not None:
-            self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.no_result))
-        elif self._results.day_over is not None:
-            self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.day_over))
-        elif not self._results.can_challenge:
-            self._say(NO_CHALLENGE_RECORD)
-        else:
+        # The Footer leaves c out when there is no code: say why it did nothing.
+        why_not = self._results.why_no_challenge()
+        if why_not is None:
             self._results.challenge()
+        else:
+            self._say(why_not)
