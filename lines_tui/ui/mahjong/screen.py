@@ -316,7 +316,7 @@ class MahjongScreen(GameScreen):
 
     def _first_cursor(self) -> int | None:
         game = self.game
-        uncovered = self.tile_layout.geometry.uncovered_mask(game.present)
+        uncovered = game.uncovered_mask()
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
     def _position_changed(self, moved: Moved | None = None) -> None:
@@ -353,7 +353,7 @@ class MahjongScreen(GameScreen):
         if board.cursor is None:
             board.cursor = self._first_cursor()
             return
-        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
+        uncovered = self.game.uncovered_mask()
         target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
         if target != board.cursor:  # moving the cursor scrolls the board to it
             board.cursor = target
@@ -468,7 +468,7 @@ class MahjongScreen(GameScreen):
         if not self._act_on_tiles():
             return
         board = self.board
-        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
+        uncovered = self.game.uncovered_mask()
         if board.cursor is None:
             board.cursor = self._first_cursor()
         else:
