@@ -11,7 +11,6 @@ dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typ
 from __future__ import annotations
 
 from dataclasses import replace
-from time import monotonic
 from typing import Any, ClassVar
 
 from textual import events
@@ -26,7 +25,6 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import ProvedDeal
 from lines_tui.engine.mahjong.solver import Pair
-from lines_tui.engine.saved_games import pairs
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
@@ -82,10 +80,6 @@ SCROLL_FROM = (64, 16)
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 PROOF_STOPPED = "Proof stopped: this deal stays."
-ESC_AFTER_PROOF = 0.3
-"""Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
-one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
-such an esc was typed at the proving dialog, and reached the app once it had gone."""
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
 PAUSED_NOTE = "The game is paused: p resumes, q leaves."
@@ -170,8 +164,6 @@ class MahjongScreen(GameScreen):
             stopped=self._proof_stopped,
         )
         self._glyphs = False
-        self._proved_in_at: float | None = None
-        """When `N` last brought a deal proved solvable to the board (`monotonic`)."""
         self._moved: Moved | None = None
         """What the undo or redo that brought the position on the board did, None after any
         other change."""
@@ -611,30 +603,12 @@ class MahjongScreen(GameScreen):
         return self._watch.standing()
 
     def action_restart(self) -> None:
-        if not self._act():
-            return
-        # The check proved its start a dead end: playing it again cannot clear it either.
-        dead = " It can never be cleared." if self.game.dead_from_start else ""
-        self._replacing.restart(
-            f"Start this deal again from the beginning?{dead} You lose {self._play_lost()}."
-        )
+        if self._act():
+            self._replacing.restart()
 
     def action_new_deal(self) -> None:
-        if not self._act():
-            return
-        self._replacing.new_deal(
-            f"Abandon this deal and start a new one? You lose {self._play_lost()}."
-        )
-
-    def _play_lost(self) -> str:
-        """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
-        (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
-        the start, the pairs that could be redone."""
-        taken, undone = len(self.game.history), len(self.game.redo_stack)
-        lost = [f"{pairs(taken)} taken"] if taken else []
-        if undone:
-            lost.append(f"{pairs(undone)} you could redo (U)")
-        return " and ".join(lost)
+        if self._act():
+            self._replacing.new_deal()
 
     def _restarted(self) -> None:
         """The player agreed to lose the game in progress (`GameReplacing`) for this deal from
@@ -660,7 +634,6 @@ class MahjongScreen(GameScreen):
         self._resumed = False
         self._game = game
         self._solution = solution
-        self._proved_in_at = monotonic() if solution else None
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
@@ -674,15 +647,8 @@ class MahjongScreen(GameScreen):
             board.selected = None
             board.hints = ()
             self._show_tile_info()
-        elif not self._esc_for_the_proof():
+        elif not self._replacing.esc_for_the_proof():
             self.action_leave()
-
-    def _esc_for_the_proof(self) -> bool:
-        """Whether an esc comes too soon after a proved deal reached the board to be about it:
-        it was typed to stop the proof, whose dialog had just gone. Dropped, it leaves the new
-        deal on the board rather than the board for the menu."""
-        since = self._proved_in_at
-        return since is not None and monotonic() - since < ESC_AFTER_PROOF
 
     def action_leave(self) -> None:
         self.leave(lambda: self.dismiss(None))
