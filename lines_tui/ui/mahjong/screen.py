@@ -75,9 +75,6 @@ from lines_tui.ui.store_thread import still_there
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
-SCROLL_FROM = (64, 16)
-"""A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
-terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 PROOF_STOPPED = "Proof stopped: this deal stays."
 NOTHING_TO_UNDO = "No pair to undo."
@@ -250,13 +247,12 @@ class MahjongScreen(GameScreen):
     def min_size(self) -> tuple[int, int]:
         if not self.query("#board"):
             return 0, 0  # not composed yet, or taken down: nothing to fit
-        grid = self.board.grid
-        width, height = SCROLL_FROM
-        board_width = min(grid.width, width) + PANEL_WIDTH
+        board = self.board.least_size
+        board_width = board.width + PANEL_WIDTH
         # The panel beside the board and the message line, over the footer: whole too, its
         # proof with it when the deal has one.
-        panel_height = PANEL_HEIGHT + (PROOF_HEIGHT if self.has_class("-proved") else 0)
-        board_height = min(grid.height, height) + CHROME_HEIGHT
+        panel_height = PANEL_HEIGHT + (PROOF_HEIGHT if self.game.proof is not None else 0)
+        board_height = board.height + CHROME_HEIGHT
         # Paused, no key comes to act until p, which changes the keys (the size is asked again):
         # the Footer needs only the few it shows.
         keys = width_now(self) if self.paused else least_width(self)
