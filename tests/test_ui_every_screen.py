@@ -352,9 +352,7 @@ def importers_beside(module: Path) -> list[Path]:
     found = []
     for sibling in module.parent.glob("*.py"):
         tree = ast.parse(sibling.read_text(encoding="utf-8"))
-        if any(
-            isinstance(node, ast.ImportFrom) and node.module == name for node in ast.walk(tree)
-        ):
+        if any(isinstance(node, ast.ImportFrom) and node.module == name for node in ast.walk(tree)):
             found.append(sibling)
     return found
 

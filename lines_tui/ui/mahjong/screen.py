@@ -2,15 +2,15 @@
 
 The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
 
-Its parts: its keys (`keys`), the panel's fields (`panel`), following the position with the
-dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typing a face's label
+Its parts: its keys (`keys`) and which of them act now (`key_gate`), the panel's fields
+(`panel`), following the position with the dead-end check (`position_watch`) and what the status
+line says of it (`status`), picking and taking pairs (`pair_taking`), typing a face's label
 (`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart or a new deal
 (`replacing`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
@@ -30,25 +30,16 @@ from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.footer import (
     Footer,
-    action_name,
-    keys_that_act,
     least_width,
-    restated,
-    room_for,
     width_now,
 )
 from lines_tui.ui.game_screen import GameScreen
-from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.key_gate import KeyGate
 from lines_tui.ui.mahjong.keys import (
-    BOARD_ACTIONS,
-    IDLE_AFTER_A_LOSS,
     MAHJONG_KEYS,
-    SHARED_LABELS,
-    WAIT_FOR_THE_BOARD,
-    WON_NOTE,
     keys_of_their_own,
 )
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step
@@ -79,8 +70,6 @@ CHROME_HEIGHT = 2
 PROOF_STOPPED = "Proof stopped: this deal stays."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
-PAUSED_NOTE = "The game is paused: p resumes, q leaves."
-"""What a key that waits for the board (esc, u, a label letter, ...) says while paused."""
 
 
 class MahjongScreen(GameScreen):
@@ -164,6 +153,15 @@ class MahjongScreen(GameScreen):
         self._moved: Moved | None = None
         """What the undo or redo that brought the position on the board did, None after any
         other change."""
+        self._keys = KeyGate(
+            self,
+            lambda: self.game,
+            lambda: self.board.selected,
+            self._results,
+            lambda: self.paused,
+            self._say,
+            self._loss_message,
+        )
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
@@ -375,85 +373,18 @@ class MahjongScreen(GameScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
-        no pair to undo, U with none to redo, m unless the picked tile has several partners to
-        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss,
-        and while paused every key of the screen but p and q (they wait for the board);
-        q and esc saying where they go (`going_back`)."""
-        acting = keys_that_act(super().active_bindings, self._idle)
-        if self._results.can_challenge:
-            acting = restated(
-                acting,
-                lambda binding: (
-                    replace(binding, show=True) if binding.action == "challenge" else binding
-                ),
-            )
-        apart = restated(
-            acting,
-            lambda binding: (
-                replace(binding, group=None) if binding.group in SHARED_LABELS else binding
-            ),
-        )
-        # Won, the board's keys are gone: there is room for N and R to say what each does, as
-        # there is for every key on a wider terminal.
-        shown = apart if self.game.won or room_for(self, apart) else acting
-        return going_back(shown, self.back_to)
-
-    def _idle(self, action: str) -> bool:
-        if self.paused and action_name(action) in WAIT_FOR_THE_BOARD:
-            return True
-        if self.game.won and action_name(action) in BOARD_ACTIONS:
-            return True
-        if self.game.lost and action_name(action) in IDLE_AFTER_A_LOSS:
-            return True
-        if action == "undo":
-            return not self.game.can_undo
-        if action == "redo":
-            return not self.game.can_redo
-        if action == "match":
-            selected = self.board.selected
-            return selected is None or self.game.free_matches(selected).bit_count() < 2
-        if action == "restart":
-            return not self.game.played
-        if action == "challenge":
-            return not self._results.can_challenge
-        return False
+        return self._keys.shown(super().active_bindings)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # False leaves a key out of the footer and the help: p is Pause or Resume. Paused or
         # won, the keys that wait for the board or act on its tiles stay in the help, dimmed,
-        # and say why when pressed (`_idle`, `_act`, `_act_on_tiles`).
+        # and say why when pressed (`KeyGate`).
         if action in ("pause", "resume"):
             return self.paused == (action == "resume")
         return True
 
-    def _act(self) -> bool:
-        """Every key press starts from a clean message line. Paused, a key that waits for the
-        board says so instead, and does nothing: False."""
-        if self._waits_for_the_board():
-            return False
-        self._say("")
-        return True
-
-    def _act_on_tiles(self) -> bool:
-        """`_act` for a key of the tiles (`BOARD_ACTIONS`): on a cleared board it says so
-        (`WON_NOTE`, what is left to do) and does nothing: False."""
-        if not self._act():
-            return False
-        if self.game.won:
-            challenge = "c challenges a friend, " if self._results.can_challenge else ""
-            self._say(said_for(WON_NOTE.format(challenge=challenge), self.back_to))
-        return not self.game.won
-
-    def _waits_for_the_board(self) -> bool:
-        """Paused: the key pressed waits for the board, and says so (`PAUSED_NOTE`), not what
-        it would say of the game behind the cover ("A challenge code comes with a win")."""
-        if self.paused:
-            self._say(PAUSED_NOTE)
-        return self.paused
-
     def action_move(self, direction: str) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         board = self.board
         uncovered = self.game.uncovered_mask()
@@ -466,26 +397,19 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
-        if not self._lost_said():
+        if not self._keys.lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
-
-    def _lost_said(self) -> bool:
-        """After a loss, the keys about pairs to take (`IDLE_AFTER_A_LOSS`) all say the loss
-        line, what to do now, rather than each its own "no pair"."""
-        if self.game.lost:
-            self._say(self._loss_message())
-        return self.game.lost
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `on_key`)."""
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._face_typing.first(key)
 
@@ -499,18 +423,18 @@ class MahjongScreen(GameScreen):
             event.prevent_default()
 
     def action_take_pair(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
-        if not self._lost_said():
+        if not self._keys.lost_said():
             self._pair_taking.take_pair()
 
     def action_match(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._pair_taking.choose()
 
@@ -524,7 +448,7 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_undo(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         if not self.game.can_undo:
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
@@ -533,7 +457,7 @@ class MahjongScreen(GameScreen):
         self._moved_back_or_on(True, self.game.undo(self.now()))
 
     def action_redo(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
@@ -545,7 +469,7 @@ class MahjongScreen(GameScreen):
         self._position_changed(moved=self._pair_taking.pair_moved(undone, pair))
 
     def action_hint(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
@@ -557,7 +481,7 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_toggle_free(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self.board.show_free = not self.board.show_free
         if self.board.show_free:
@@ -566,7 +490,7 @@ class MahjongScreen(GameScreen):
             self._say("Free-tile marks off (F shows them again).")
 
     def action_toggle_glyphs(self) -> None:
-        if not self._act():
+        if not self._keys.act():
             return
         self._glyphs = not self._glyphs
         self.board.set_faces(*self._faces())
@@ -581,7 +505,7 @@ class MahjongScreen(GameScreen):
     def action_pause(self) -> None:
         """Pause, or resume a paused game; a cleared board has no clock to stop."""
         if self.game.won:
-            self._act_on_tiles()
+            self._keys.act_on_tiles()
             return
         self._say("")
         self._moved = None  # the pause is the last thing done: no undo or redo to name
@@ -599,11 +523,11 @@ class MahjongScreen(GameScreen):
         return self._watch.standing()
 
     def action_restart(self) -> None:
-        if self._act():
+        if self._keys.act():
             self._replacing.restart()
 
     def action_new_deal(self) -> None:
-        if self._act():
+        if self._keys.act():
             self._replacing.new_deal()
 
     def _restarted(self) -> None:
@@ -636,7 +560,7 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()
 
     def action_cancel(self) -> None:
-        if not self._act():
+        if not self._keys.act():
             return
         board = self.board
         if board.selected is not None or board.hints:
@@ -677,9 +601,9 @@ class MahjongScreen(GameScreen):
             self.refresh_clock()
 
     def action_challenge(self) -> None:
-        """A challenge code of this win (README, "Challenges"). Not `_act`: the win's line
+        """A challenge code of this win (README, "Challenges"). Not `KeyGate.act`: the win's line
         ("Cleared in …! c: challenge a friend") stays under the code's dialog."""
-        if self._waits_for_the_board():
+        if self._keys.waits_for_the_board():
             return
         # The Footer leaves c out when there is no code: say why it did nothing.
         why_not = self._results.why_no_challenge()
