@@ -462,6 +462,7 @@ class LinesScreen(GameScreen):
                     back_to=self.back_to,
                     asked=asked,
                     owner=self.owner,
+                    race=self.race_said(game.score),
                 )
                 self.app.push_screen(dialog, chosen)
 

@@ -328,10 +328,13 @@ class MahjongScreen(GameScreen):
             # a power cut) loses nothing but the clock since the move.
             self.save_game()
         cleared = self._results.celebrate() if game.won else None
-        if cleared is not None:
+        won_in = self._results.won_in
+        if cleared is not None and won_in is not None:
+            said = [f"Cleared in {cleared}!", self.race_said(won_in)]
             # c offered only where it gives a code (not for a game an older dealer dealt).
-            offered = " c: challenge a friend." if self._results.can_challenge else ""
-            self._say(f"Cleared in {cleared}!{offered} N: new deal.")
+            if self._results.can_challenge:
+                said.append("c: challenge a friend.")
+            self._say(" ".join(filter(None, [*said, "N: new deal."])))
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""

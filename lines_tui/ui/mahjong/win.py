@@ -111,6 +111,11 @@ class WinResults:
         is saved only while its time waits for a name, so resumed it asks again."""
         self._celebrated = False
 
+    @property
+    def won_in(self) -> int | None:
+        """The win's time in tenths of a second, as its table keeps it (None: no win)."""
+        return None if self._win is None else tenths(self._win.seconds)
+
     def celebrate(self) -> str | None:
         """The game is won: ask for a name if the time qualifies, once since the game was
         shown; the won game stays saved until that is settled. Returns the winning time, to the
