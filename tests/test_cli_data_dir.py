@@ -25,7 +25,7 @@ def test_a_leading_tilde_is_the_home_folder_for_the_commands(
 ) -> None:
     assert run(*given, "players", "add", "Ann").exit_code == 0
     assert open_store(home / "x").players() == ["Ann"]
-    assert run(*given, "players").stdout.startswith("  Ann\n")
+    assert run(*given, "players").stdout.startswith("* Ann\n")  # the first one plays
     assert list(cwd.iterdir()) == []  # no folder named ~
 
 

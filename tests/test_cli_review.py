@@ -1006,7 +1006,7 @@ def test_a_name_the_output_cannot_encode_is_printed_escaped(home: Path) -> None:
     assert added.stdout.startswith("registered Zo\\xeb;")
     listed = command("players")
     assert (listed.returncode, listed.stderr) == (0, "")
-    assert listed.stdout.startswith("  Zo\\xeb\n")
+    assert listed.stdout.startswith("* Zo\\xeb\n")  # the first player plays
     again = command("players", "add", "Zo\u00eb")
     assert again.returncode == 2
     assert again.stderr == "lines-tui: a player named 'Zo\\xeb' is already registered\n"

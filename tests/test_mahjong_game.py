@@ -53,6 +53,16 @@ def test_a_game_starts_from_a_full_deal_on_its_layout() -> None:
         MahjongGame(find_layout("turtle"), 1, dealt)
 
 
+def test_the_tiles_with_nothing_on_them_follow_the_game() -> None:
+    # A B A B in a row, C on the first A, another C alone: only that A lies under a tile.
+    game = game_on([*row("A", "B", "A", "B"), ((0, 0, 1), "C"), ((8, 4, 0), "C")])
+    assert game.uncovered_mask() == 0b111110
+    game.remove(4, 5, 1.0)  # the Cs: the A is uncovered (though blocked on its right)
+    assert game.uncovered_mask() == 0b001111
+    game.undo(2.0)
+    assert game.uncovered_mask() == 0b111110
+
+
 def test_illegal_moves_say_why_and_change_nothing() -> None:
     # A B A B in a row, C on top of the first A, another C alone.
     game = game_on([*row("A", "B", "A", "B"), ((0, 0, 1), "C"), ((8, 4, 0), "C")])

@@ -183,8 +183,21 @@ def test_cell_count_mismatch_when_rows_are_not_one_per_line() -> None:
     with pytest.raises(LayoutError, match=r"9 grid cells \(2 rows\); a 4 x 2 x 1 grid needs 8"):
         parse_kmahjongg(text, source="x", name="x", title="X")
     text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n"
-    with pytest.raises(LayoutError, match=r"4 grid cells \(1 rows\); a 4 x 2 x 1 grid needs 8"):
+    with pytest.raises(LayoutError, match=r"4 grid cells \(1 row\); a 4 x 2 x 1 grid needs 8"):
         parse_kmahjongg(text, source="x", name="x", title="X")
+
+
+def test_rows_all_of_another_width_name_the_width_line() -> None:
+    """Every row shorter than the header's width: the count alone did not say which line to fix
+    (a player review)."""
+    text = "kmahjongg-layout-v1.1\n# made by hand\nw6\nh2\nd1\n1212\n4343\n"
+    with pytest.raises(LayoutError) as caught:
+        parse_kmahjongg(text, source="x", name="x", title="X")
+    assert str(caught.value) == "x: line 3: w6, but every row of the grid is 4 cells"
+    v10 = "kmahjongg-layout-v1.0\n" + "12121212\n" * 80
+    with pytest.raises(LayoutError) as caught:
+        parse_kmahjongg(v10, source="x", name="x", title="X")
+    assert str(caught.value) == "x: line 2: rows of 8 cells; a v1.0 grid is 32 wide"
 
 
 @pytest.mark.parametrize(

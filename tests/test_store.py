@@ -20,7 +20,16 @@ from lines_tui.store.names import InvalidName, clean_name, name_problem, new_nam
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, CorruptFile, ScoreData, dump_scores, load_scores
 from lines_tui.store.store import HOME_VARIABLE, default_data_dir
-from lines_tui.store.tables import Entry, TableId, day_start, format_clock, format_value, utc_day
+from lines_tui.store.tables import (
+    Entry,
+    TableId,
+    day_start,
+    format_clock,
+    format_margin,
+    format_value,
+    race_margin,
+    utc_day,
+)
 
 START = 1_700_000_000.0
 DAY = 24 * 3600
@@ -1282,3 +1291,28 @@ def test_a_mahjong_time_is_kept_to_the_tenth_the_clock_has_reached(
     (entry,) = store.table("mahjong-turtle")
     assert entry.value == kept
     assert format_value(TableId.mahjong("turtle"), entry.value).startswith(format_clock(seconds))
+
+
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_a_race_margin_is_ahead_for_more_points_and_for_less_time(value: int, to_beat: int) -> None:
+    lines, mahjong = TableId.lines(9), TableId.mahjong("turtle")
+    assert race_margin(lines, value, to_beat) == value - to_beat
+    assert race_margin(mahjong, value, to_beat) == to_beat - value
+    assert format_margin(lines, value - to_beat) == format_margin(lines, to_beat - value)
+
+
+def test_a_race_margin_in_words() -> None:
+    lines, mahjong = TableId.lines(9), TableId.mahjong("turtle")
+    assert [format_margin(lines, margin) for margin in (1, -1, 0, 120)] == [
+        "1 point",
+        "1 point",
+        "0 points",
+        "120 points",
+    ]
+    assert [format_margin(mahjong, margin) for margin in (89, -5, 599, 600, 36_000)] == [
+        "8.9 s",
+        "0.5 s",
+        "59.9 s",
+        "1:00.0",
+        "1:00:00.0",
+    ]

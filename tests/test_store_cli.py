@@ -43,6 +43,19 @@ def refused(result: Result, reason: str) -> None:
     assert "\x1b" not in result.stderr
 
 
+def test_the_first_player_added_plays_and_the_next_one_is_told_how(folder: Path) -> None:
+    """A guest's Lines scores are not saved: `players add Bob` left a guest playing, and the
+    first game over SSH was lost (a player review). The app's Players screen did not."""
+    assert run(folder, "players", "add", "Bob").stdout == "registered Bob; Bob plays now\n"
+    assert run(folder, "players", "add", "Ann").stdout.splitlines() == [
+        "registered Ann; to make them the active player:",
+        "  lines-tui players use Ann",
+    ]
+    assert open_store(folder).active_player == "Bob"
+    assert run(folder, "players", "guest").exit_code == 0  # a guest again: the next one plays
+    assert run(folder, "players", "add", "Cy").stdout.startswith("registered Cy; Cy plays now")
+
+
 def test_players_commands(folder: Path) -> None:
     assert "No registered players" in run(folder, "players").stdout
     assert run(folder, "players", "add", " Ann  Lee ").exit_code == 0
@@ -348,6 +361,7 @@ def test_the_players_lines_fit_80_columns(folder: Path) -> None:
     """Nobody registered took 83 columns; the hint of `players add` 82 and more, its command
     inside the sentence: it has a line of its own now, whole, to copy."""
     assert fits_80(run(folder, "players").stdout)
+    run(folder, "players", "add", "Ann")  # the first player plays at once: no hint
     added = run(folder, "players", "add", WIDEST_NAME).stdout
     assert fits_80(added)
     assert added.splitlines() == [
@@ -415,9 +429,7 @@ def test_a_corrupt_data_file_is_reported_in_one_line_and_the_command_still_works
     assert result.exit_code == 0
     (warning,) = result.stderr.splitlines()
     assert "kept it untouched as" in warning and "\x1b" not in warning
-    assert (
-        run(folder, "players").stdout == "  Ann\n(playing as a guest: Lines scores are not saved)\n"
-    )
+    assert run(folder, "players").stdout == "* Ann\n"  # the first player plays
 
 
 def test_a_bad_code_among_several_merges_none_of_them(folder: Path) -> None:

@@ -23,7 +23,8 @@ from conftest import session_of, settle, widget_lines
 from test_solver_process import solver_processes, wait_until_no_solver_process
 from test_ui_mahjong import game_of, make_app, open_dead_row, open_game, row_layout, settled
 from test_ui_notices import status_shown
-from test_ui_solvable_deals import held_app
+from test_ui_solvable_deals import HeldSolver, held_app
+from textual.pilot import Pilot
 
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -32,13 +33,13 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 from lines_tui.ui.mahjong.dead_end import DeadEndCheck
-from lines_tui.ui.mahjong.screen import (
+from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_WARNING,
     DEAD_END_WARNING,
     NEVER_CLEARED,
-    MahjongScreen,
+    WAY_BACK_NOT_FOUND,
 )
-from lines_tui.ui.mahjong.status import WAY_BACK_NOT_FOUND
 from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.solving import SolverHung, solve_in_background
 from lines_tui.ui.status_line import StatusLine
@@ -92,6 +93,8 @@ async def test_a_failed_check_says_so_and_the_next_move_checks_again(tmp_path: P
         await pilot.press("enter", "m", "enter")  # a pair taken: checked again, fails again
         assert await settled(pilot, screen) == "check failed"
         # The whole notice shows at 80 x 24 (it was cut before "the next move retries.").
+        assert shown(screen) == "Check failed (next move retries): the solver process ended."
+        await pilot.press("p", "p")  # the board back from a pause: so is the notice
         assert shown(screen) == "Check failed (next move retries): the solver process ended."
         await pilot.press("u")  # back: checked again, and this time it works
         assert await settled(pilot, screen) == "solvable"
@@ -278,25 +281,50 @@ async def test_a_deal_dead_from_its_start_says_so_though_its_first_check_was_sto
         assert status_shown(app) == DEAD_DEAL_WARNING
 
 
-async def test_a_dead_end_whose_beginning_the_check_cannot_find_says_so(tmp_path: Path) -> None:
+async def into_a_dead_end(pilot: Pilot[None], solver: HeldSolver) -> MahjongScreen:
+    """A game whose red dragons, taken before the start's check answered, lead into a dead end;
+    it is told, and the start is checked again to find where it began."""
     layout = row_layout(4, 2, 2)
-    game = game_of(layout, "d1 b1 d1 b1 dr dr dg dg")
+    screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr dg dg"))
+    screen.board.cursor = 4
+    await pilot.press("enter")
+    screen.board.cursor = 5
+    await pilot.press("enter")
+    solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+    await pilot.pause()
+    await pilot.pause()
+    assert status_shown(pilot.app) == DEAD_END_WARNING
+    return screen
+
+
+async def test_a_dead_end_whose_beginning_the_check_cannot_find_says_so(tmp_path: Path) -> None:
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game)
-        screen.board.cursor = 4
-        await pilot.press("enter")
-        screen.board.cursor = 5
-        await pilot.press("enter")
-        solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
-        await pilot.pause()
-        await pilot.pause()
-        assert status_shown(app) == DEAD_END_WARNING
+        screen = await into_a_dead_end(pilot, solver)
         solver.requests[-1][2].set_exception(RuntimeError("the solver process ended"))
         await pilot.pause()
         await pilot.pause()
         assert screen.status == "dead end" and not screen.game.dead_from_start
         assert status_shown(app) == WAY_BACK_NOT_FOUND
+        await pilot.press("p", "p")  # it said "Finding where it began…" again
+        assert status_shown(app) == WAY_BACK_NOT_FOUND
+
+
+async def test_where_a_dead_end_began_found_during_a_pause_is_said_once_the_board_is_back(
+    tmp_path: Path,
+) -> None:
+    """The answer showed under "Paused." over the hidden board (a code review)."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_a_dead_end(pilot, solver)
+        await pilot.press("p")
+        assert screen.paused and status_shown(app) == ""
+        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert status_shown(app) == ""
+        await pilot.press("p")
+        assert status_shown(app) == "Dead end since Rd + Rd: undo 1 pair (u) to get back."
 
 
 async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:

@@ -325,8 +325,8 @@ KEY_NAMES = {"esc": "escape", "?": "question_mark"}
 
 def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
     """The string constants of a UI module, and every key bound by the classes it defines or in
-    the lists of bindings it holds (a screen's `keys.py`), and the app's keys, which work
-    everywhere."""
+    the lists of bindings it holds (a screen's `keys.py`), or by the screens beside it that
+    import it (a screen's parts speak for it), and the app's keys, which work everywhere."""
     tree = ast.parse(module.read_text(encoding="utf-8"))
     docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     strings = [
@@ -337,8 +337,31 @@ def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
         and id(node) not in docstrings
     ]
     bound = {key for binding in LinesTuiApp.BINDINGS for key in _keys(binding)}
+    for speaker in [module, *importers_beside(module)]:
+        bound |= keys_bound_in(speaker)
+    return strings, bound
+
+
+def module_name_of(module: Path) -> str:
+    return "lines_tui.ui." + ".".join(module.relative_to(UI).with_suffix("").parts)
+
+
+def importers_beside(module: Path) -> list[Path]:
+    """The modules in the same package that import `module`."""
+    name = module_name_of(module)
+    found = []
+    for sibling in module.parent.glob("*.py"):
+        tree = ast.parse(sibling.read_text(encoding="utf-8"))
+        if any(isinstance(node, ast.ImportFrom) and node.module == name for node in ast.walk(tree)):
+            found.append(sibling)
+    return found
+
+
+def keys_bound_in(module: Path) -> set[str]:
+    """The keys bound by the classes `module` defines or in the lists of bindings it holds."""
+    bound: set[str] = set()
     namespace: dict[str, object] = {}
-    module_name = "lines_tui.ui." + ".".join(module.relative_to(UI).with_suffix("").parts)
+    module_name = module_name_of(module)
     exec(f"import {module_name} as target", namespace)
     target = namespace["target"]
     for value in vars(target).values():
@@ -350,7 +373,7 @@ def messages_and_keys(module: Path) -> tuple[list[str], set[str]]:
                     continue
                 for binding in getattr(base, "BINDINGS", []):
                     bound |= _keys(binding)
-    return strings, bound
+    return bound
 
 
 def _keys(binding: object) -> set[str]:

@@ -128,6 +128,19 @@ async def test_a_digit_that_makes_no_row_says_so(tmp_path: Path) -> None:
         assert screen.board.cursor == (4, 5) and status.message == ""
 
 
+async def test_a_column_letter_without_a_row_says_to_type_the_row_first(tmp_path: Path) -> None:
+    """`b` alone did nothing; the letters that are keys of their own keep doing their own."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen, status = await lines_and_status(pilot, FOUR_REDS)
+        await pilot.press("b")
+        assert status.message == "Row first, then column: 3b is row 3, column b."
+        assert screen.board.cursor == (4, 4) and screen.game.moves == []
+        await pilot.press("l")  # a key of its own: the cursor goes right, the line goes
+        assert screen.board.cursor == (4, 5) and status.message == ""
+        await pilot.press("z")  # no column on 9 x 9 either: nothing said
+        assert status.message == ""
+
+
 BOXED_IN = """
 RB.......
 G........

@@ -63,7 +63,7 @@ from lines_tui.ui.hangup import HUNG_UP
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, DEAD_END_WARNING, LOSS_MESSAGE
+from lines_tui.ui.mahjong.status import DEAD_DEAL_WARNING, DEAD_END_WARNING, LOSS_MESSAGE
 from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, PLAYER_NOT_READ, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen

@@ -36,15 +36,10 @@ from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
-from lines_tui.ui.mahjong.screen import (
-    DEAD_DEAL_WARNING,
-    LOSS_MESSAGE,
-    NEVER_CLEARED,
-    NO_CHALLENGE_YET,
-    NOTHING_TO_REDO,
-    NOTHING_TO_UNDO,
-)
+from lines_tui.ui.mahjong.screen import NOTHING_TO_REDO, NOTHING_TO_UNDO
+from lines_tui.ui.mahjong.status import DEAD_DEAL_WARNING, LOSS_MESSAGE, NEVER_CLEARED
 from lines_tui.ui.mahjong.tile_text import tile_label
+from lines_tui.ui.mahjong.win import NO_CHALLENGE_YET
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen

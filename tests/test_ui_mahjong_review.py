@@ -48,17 +48,18 @@ from lines_tui.ui.mahjong.board import (
 )
 from lines_tui.ui.mahjong.keys import MAHJONG_KEYS, WAIT_FOR_THE_BOARD
 from lines_tui.ui.mahjong.proving import ProvingScreen
-from lines_tui.ui.mahjong.screen import (
+from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_LOSS,
     DEAD_DEAL_WARNING,
     DEAD_END_WARNING,
     LOSS_MESSAGE,
-    NO_CHALLENGE_RECORD,
-    MahjongScreen,
+    WAY_BACK_NOT_FOUND,
+    Moved,
     finding_the_way_back,
     the_way_back,
 )
-from lines_tui.ui.mahjong.status import WAY_BACK_NOT_FOUND
+from lines_tui.ui.mahjong.win import NO_CHALLENGE_RECORD
 from lines_tui.ui.status_line import StatusLine
 
 STATUS_WIDTH = 62
@@ -80,7 +81,7 @@ def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
     ):
         assert len(line) <= STATUS_WIDTH
     # The way back out of a dead end, up to the most pairs a layout holds (1,024 tiles).
-    for moved in ("", "Undid WW + WW", "Redid WW + WW"):
+    for moved in (None, Moved(True, "WW + WW"), Moved(False, "WW + WW")):
         assert len(finding_the_way_back(moved)) <= STATUS_WIDTH
         for undos in (1, 2, 511):
             assert len(the_way_back(moved, "WW + WW", undos)) <= STATUS_WIDTH

@@ -32,7 +32,8 @@ from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
-from lines_tui.ui.mahjong.screen import DEAD_DEAL_WARNING, LOSS_MESSAGE, MahjongScreen
+from lines_tui.ui.mahjong.screen import MahjongScreen
+from lines_tui.ui.mahjong.status import DEAD_DEAL_WARNING, LOSS_MESSAGE
 from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
 

@@ -1464,3 +1464,57 @@ async def test_files_set_aside_over_import_left_with_esc_never_pile_up_on_the_le
             await settle(pilot)
             assert isinstance(app.screen, LeaderboardScreen)
             assert board_notice(app).count("scores.json") <= 1
+
+
+@pytest.mark.parametrize(
+    ("player", "at_start", "at_the_end"),
+    [
+        (None, "To beat: {best} by Ann.", "A tie with Ann's {best}."),
+        ("Ann", "To beat: your own {best}.", "The same as your best, {best}."),
+    ],
+    ids=["a friend's", "your own"],
+)
+async def test_a_lines_game_on_a_deal_with_a_result_to_beat_says_how_it_fared(
+    tmp_path: Path, player: str | None, at_start: str, at_the_end: str
+) -> None:
+    """A race ended in silence: the game over said the score and the place, never whether it
+    beat the result it was told to beat (a player review), and "To beat: 155 by Bob" was said
+    to Bob himself."""
+    store_with_games(tmp_path)  # Ann's deal 1 of 7 x 7, played as the greedy player plays
+    open_store(tmp_path).set_active_player(player)
+    best = open_store(tmp_path).table("lines-7+deal-1")[0].value
+    game, move = one_move_from_its_end(1, 7)  # the greedy player again: the same score
+    game.deal_choice = CHOSEN
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lines(pilot, game)
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == at_start.format(best=best)
+        await play_by_keys(pilot, screen, move)
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        race = str(dialog.query_one("#game-over-race", Static).render())
+        assert race == at_the_end.format(best=best)
+
+
+async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
+    tmp_path: Path,
+) -> None:
+    won, game = one_pair_from_a_win()
+    table = TableId.mahjong("lantern").for_deal(won.seed)
+    open_store(tmp_path).record_mahjong(
+        "Pat", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won)
+    )
+    game.deal_choice = CHOSEN
+    clock = Clock()
+    app = make_mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, won.layout, game, seed=won.seed)
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."
+        clock.now += 30
+        await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
+        await settle(pilot)
+        said = screen.query_one(StatusLine).message
+        assert said.startswith("Cleared in 0:30.0! You beat Pat's 1:39.0 by 1:09.0! ")

@@ -42,8 +42,7 @@ from lines_tui.store import open_store
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.help import HelpScreen
-from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, proving
-from lines_tui.ui.mahjong import screen as mahjong_screen
+from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, proving, replacing
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -591,7 +590,7 @@ async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
     after an esc, a loaded machine longer): it left the new deal's board for the menu, the deal
     before given up (a player review). Right after `N` brings a proved deal, esc stays; later it
     leaves as ever. (The moment is made long here, then none, so that no machine outlasts it.)"""
-    monkeypatch.setattr(mahjong_screen, "ESC_AFTER_PROOF", 60.0)
+    monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 60.0)
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await deal_7_with_solvable_deals_on(pilot)
@@ -600,7 +599,7 @@ async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
         assert await wait_for_game(pilot) is screen and screen.game.seed != 7
         await pilot.press("escape")
         assert app.screen is screen
-        monkeypatch.setattr(mahjong_screen, "ESC_AFTER_PROOF", 0.0)
+        monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 0.0)
         await pilot.press("escape")
         await wait_for_screen(pilot, MenuScreen)
 

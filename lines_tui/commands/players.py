@@ -60,10 +60,14 @@ def list_players(ctx: typer.Context) -> None:
 @app.command("add")
 @checks_player
 def add(ctx: typer.Context, name: NameArgument) -> None:
-    """Register a player."""
+    """Register a player; with no one playing (a guest), they play from now on."""
     valid_name(name)
     store = open_cli_store(ctx)
-    added = attempt(lambda: store.add_player(name), store)
+    # A guest's Lines scores are not saved: a first player left a guest lost their first game's.
+    added, plays = attempt(lambda: store.register_player(name, plays_if_no_one_does=True), store)
+    if plays:
+        say(f"registered {added}; {added} plays now")
+        return
     # `--` first for a name that starts like an option ("-x"), which `use` would take for one.
     separator = "-- " if added.startswith("-") else ""
     hint = f"lines-tui players use {separator}{shlex.quote(added)}"

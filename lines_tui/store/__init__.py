@@ -27,7 +27,9 @@ from lines_tui.store.tables import (
     TableId,
     format_clock,
     format_date,
+    format_margin,
     format_value,
+    race_margin,
     tenths,
 )
 
@@ -50,11 +52,13 @@ __all__ = [
     "default_data_dir",
     "format_clock",
     "format_date",
+    "format_margin",
     "format_value",
     "lines_time_problem",
     "mahjong_time_problem",
     "name_problem",
     "one_lock_wait",
     "open_store",
+    "race_margin",
     "tenths",
 ]

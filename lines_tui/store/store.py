@@ -358,12 +358,20 @@ class Store:
 
     def add_player(self, name: str) -> str:
         """Register `name` (trimmed); returns it as stored. StoreError if invalid or taken."""
+        return self.register_player(name, plays_if_no_one_does=False)[0]
+
+    def register_player(self, name: str, *, plays_if_no_one_does: bool) -> tuple[str, bool]:
+        """`add_player`; `plays_if_no_one_does`: they become the file's active player if none
+        is (a guest plays). Returns the name as stored and whether they became it."""
         new = _clean(name)
 
-        def change(data: ScoreData) -> str:
+        def change(data: ScoreData) -> tuple[str, bool]:
             _check_free(data, new)
             data.players.append(new)
-            return new
+            plays = plays_if_no_one_does and data.active_player is None
+            if plays:
+                data.active_player = new
+            return new, plays
 
         return self._scores.update(change)
 

@@ -553,6 +553,23 @@ def format_value(table: TableId, value: int) -> str:
     return f"{format_clock(seconds)}.{tenth}"
 
 
+def race_margin(table: TableId, value: int, to_beat: int) -> int:
+    """How far the result `value` is ahead of `to_beat` in `table`, in the table's units
+    (points, tenths of a second): above 0 when it beats it, 0 for a tie, below 0 when behind."""
+    return value - to_beat if table.kind == "lines" else to_beat - value
+
+
+def format_margin(table: TableId, margin: int) -> str:
+    """A difference of two results of `table` (`race_margin`, either sign): "120 points",
+    "1 point", "8.9 s", or "1:02.3" past a minute."""
+    margin = abs(margin)
+    if table.kind == "lines":
+        return f"{margin} point" + ("" if margin == 1 else "s")
+    if margin < 600:
+        return f"{margin // 10}.{margin % 10} s"
+    return format_value(table, margin)
+
+
 def format_clock(seconds: float) -> str:
     """A time in whole seconds as m:ss, or h:mm:ss past an hour (none below 0:00): a game's
     clock, and a Mahjong time before its tenth."""

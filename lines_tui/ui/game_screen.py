@@ -23,7 +23,7 @@ from lines_tui.ui.game_player import GamePlayer
 from lines_tui.ui.going_back import under
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.result_filing import file_result
-from lines_tui.ui.result_to_beat import tell_what_to_beat
+from lines_tui.ui.result_to_beat import ResultToBeat
 from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.session import SavedGame, SavedGameSlot, Session, SymbolsChanged
 from lines_tui.ui.size_guard import game_screen_fits
@@ -84,6 +84,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self._owner = owner
         self._shown: dict[str, str | Text] = {}
         self._player = GamePlayer(session, saved_by)
+        self._to_beat = ResultToBeat(self, session, lambda: self.player)
         self._keeper = GameKeeper(
             self,
             session,
@@ -149,7 +150,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
         # The player first: a result written later always finds it read (`GamePlayer.read`).
         self._player.read(self, self.show_player)
-        tell_what_to_beat(self, self.session, self.table, lambda: self.over)
+        self._to_beat.tell(self.table, lambda: self.over)
 
     @property
     def owner(self) -> str | None:
@@ -181,6 +182,11 @@ class GameScreen(DismissedOnTop, Screen[None]):
     def player(self) -> str | None:
         """The registered player of this game (`GamePlayer.name`)."""
         return self._player.name
+
+    def race_said(self, value: int) -> str:
+        """How this game's result `value` fared against the result to beat on its deal's
+        table, told as it started (`ResultToBeat.race_said`); "" if there was none."""
+        return self._to_beat.race_said(self.table, value)
 
     @property
     def player_known(self) -> bool:

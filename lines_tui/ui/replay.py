@@ -30,7 +30,6 @@ from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.lines.board import LinesBoard
 from lines_tui.ui.lines.cell_shape import board_size_for, largest_scale_within
 from lines_tui.ui.mahjong.board import MahjongBoard
-from lines_tui.ui.mahjong.screen import SCROLL_FROM
 from lines_tui.ui.mahjong.tile_grid import TILE_HEIGHT
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.on_top import DismissedOnTop
@@ -181,14 +180,12 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     @property
     def min_size(self) -> tuple[int, int]:
         """The terminal the replay needs: the board at its smallest beside the panel, and its
-        keys whole. A Mahjong board larger than the game's `SCROLL_FROM` scrolls instead, as in
+        keys whole. A Mahjong board larger than `SCROLL_FROM` scrolls instead, as in
         the game (to each move's pair, and with up and down), so 80 x 24 is always enough."""
         if isinstance(self.entry.record, LinesRecord):
             board, panel = board_size_for(0, int(self.table.variant)), LINES_PANEL_WIDTH
         else:
-            grid = self.query_one(MahjongBoard).grid
-            most_width, most_height = SCROLL_FROM
-            board = Size(min(grid.width, most_width), min(grid.height, most_height))
+            board = self.query_one(MahjongBoard).least_size
             panel = MAHJONG_PANEL_WIDTH
         width = max(board.width + panel, least_width(self))
         return width, max(board.height, PANEL_MIN_HEIGHT) + FOOTER_HEIGHT

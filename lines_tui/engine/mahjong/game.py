@@ -128,6 +128,11 @@ class MahjongGame:
         """The tiles that can be taken now, as a bitmask."""
         return self.position.geometry.free_mask(self.present)
 
+    def uncovered_mask(self) -> int:
+        """The tiles on the board with nothing on them, free or not: those the player can see
+        whole, and move the cursor to."""
+        return self.position.geometry.uncovered_mask(self.present)
+
     def why_not_free(self, index: int) -> str | None:
         """Why a tile on the board cannot be taken now ("covered": another tile lies on it;
         "blocked both sides": tiles touch its left and its right), or None if it is free."""

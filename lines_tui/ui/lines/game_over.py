@@ -79,13 +79,15 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         back_to: str = MENU,
         asked: bool = False,
         owner: str | None = None,
+        race: str = "",
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
         the table the score went into (`b`, once it is saved), `table_title` its title;
         `back_to`: where `q` goes, the screen under the game (`going_back`); `asked`: opened
         again by the player's own `r`, so no key typed once it shows is dropped; `owner`: the
-        game was another player's, resumed (`outcome_text`)."""
+        game was another player's, resumed (`outcome_text`); `race`: how the score fared against
+        the result to beat on the deal's table, if there was one."""
         super().__init__()
         if asked:
             self.guard = 0.0
@@ -97,6 +99,7 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         self._show_leaderboard = show_leaderboard
         self._table_title = table_title
         self._owner = owner
+        self._race = race
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over") as dialog:
@@ -107,6 +110,8 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
                 id="game-over-score",
                 markup=False,
             )
+            if self._race:
+                yield Static(self._race, classes="dialog-text", id="game-over-race", markup=False)
             yield Static(
                 outcome_text(self.outcome, self._table_title, self._owner),
                 classes="dialog-text",

@@ -251,6 +251,7 @@ class LinesScreen(GameScreen):
             return
         row = self.typing.pending_row
         if row is None:
+            self._column_without_row(key)
             return
         cell = self.typing.column(key)
         self.typing.clear()
@@ -276,6 +277,13 @@ class LinesScreen(GameScreen):
             )
         else:
             self._say("")
+
+    def _column_without_row(self, key: str) -> None:
+        """A column letter that is no key of its own, typed before any row: it used to do
+        nothing at all (a player review)."""
+        if self.game.over or not self.typing.is_column(key) or key in self.active_bindings:
+            return
+        self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -454,6 +462,7 @@ class LinesScreen(GameScreen):
                     back_to=self.back_to,
                     asked=asked,
                     owner=self.owner,
+                    race=self.race_said(game.score),
                 )
                 self.app.push_screen(dialog, chosen)
 

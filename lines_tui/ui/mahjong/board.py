@@ -43,6 +43,9 @@ MORE_RIGHT = "▶"
 sight: more board that way (the cursor scrolls to it)."""
 MORE_UP = "▲"
 MORE_DOWN = "▼"
+SCROLL_FROM = Size(64, 16)
+"""A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
+terminal; every built-in layout fits, so 80 x 24 is always enough."""
 """On the cut edge of a board taller than its area, at the left edge of each column of tiles
 that goes on out of sight: more board that way (the cursor scrolls to it)."""
 
@@ -206,6 +209,13 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         return (
             max(0, (self.size.width - self.grid.width) // 2),
             max(0, (self.size.height - self.grid.height) // 2),
+        )
+
+    @property
+    def least_size(self) -> Size:
+        """The room the board needs on screen: all of it, or `SCROLL_FROM` when it scrolls."""
+        return Size(
+            min(self.grid.width, SCROLL_FROM.width), min(self.grid.height, SCROLL_FROM.height)
         )
 
     def rows_under_tiles(self, area: Size) -> int:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.navigation import cycle
+from lines_tui.ui.mahjong.status import Moved, pair_of
 from lines_tui.ui.mahjong.tile_text import tile_label
 
 
@@ -82,15 +83,15 @@ class PairTaking:
             return "t shows its partners."
         return "t picks it and shows its partners."
 
-    def pair_moved(self, done: str, pair: tuple[int, int]) -> str:
-        """After an undo or a redo (`done`: "Undid", "Redid") of `pair`, already played in the
-        game: say which pair, and what became of the picked tile. It stays picked while the
-        game still lets it be taken (with what t does now), and is dropped once it cannot be
-        (covered or blocked again by the pair put back, or taken by the redo), saying why.
-        Returns what was done to which pair ("Undid 7D + 7D")."""
+    def pair_moved(self, undone: bool, pair: tuple[int, int]) -> Moved:
+        """After an undo (`undone`) or a redo of `pair`, already played in the game: say which
+        pair, and what became of the picked tile. It stays picked while the game still lets it
+        be taken (with what t does now), and is dropped once it cannot be (covered or blocked
+        again by the pair put back, or taken by the redo), saying why. Returns what was done
+        to which pair."""
         board, game = self._board(), self._game()
-        first, second = pair
-        said = f"{done} {tile_label(game, first)} + {tile_label(game, second)}"
+        moved = Moved(undone, pair_of(game, pair))
+        said = str(moved)
         selected = board.selected
         if selected is None:
             self._say(f"{said}.")
@@ -106,7 +107,7 @@ class PairTaking:
                 board.selected = None
                 self._say(f"{said}: {label} is {why}, no longer picked.")
         self._show_tile_info()
-        return said
+        return moved
 
     def take_pair(self) -> None:
         """Take the picked tile (or the one under the cursor) with its free partner: the hinted

@@ -47,6 +47,10 @@ class PositionWatch:
         ...)."""
         return self._status.current
 
+    def standing(self) -> str:
+        """The line that goes with the status (`PositionStatus.standing`)."""
+        return self._status.standing()
+
     def follow(self) -> None:
         """After every move, undo, redo, restart or deal: the new position's status and counts."""
         game = self._game()

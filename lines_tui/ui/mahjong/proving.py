@@ -45,7 +45,7 @@ on the board before already given up). As long as a player typing on with the ke
 is guarded elsewhere (`TYPED_ON_GUARD`), and the time Textual waits after an esc to tell it
 from the start of a longer key's sequence (`ESCAPE_DELAY`, 0.1 s): an esc typed 0.36 s in
 reached the app after a 0.4 s dialog had gone (a player review). One that comes later still
-is dropped by the board (`MahjongScreen`'s `ESC_AFTER_PROOF`)."""
+is dropped by the board (`replacing.ESC_AFTER_PROOF`)."""
 
 
 def proved_text(seed: int, skipped: Skipped) -> str:

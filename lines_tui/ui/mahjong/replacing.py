@@ -1,24 +1,42 @@
 """Replacing the game on the Mahjong board with a restart or a new deal, once the player agrees to
 lose the game in progress or a winning time not saved yet. With "solvable deals only" a new deal
 is proved solvable first, in a dialog over the board (`proving`); escape there leaves the current
-deal as it was.
-The questions are the screen's, since they name its keys."""
+deal as it was, and so does an esc that reaches the board just after the proof (`ESC_AFTER_PROOF`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import monotonic
 
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.engine.saved_games import pairs
 from lines_tui.seeds import fresh_seed
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.win import WinResults
+
+ESC_AFTER_PROOF = 0.3
+"""Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
+one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
+such an esc was typed at the proving dialog, and reached the app once it had gone."""
+
+
+def play_lost(game: MahjongGame) -> str:
+    """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
+    (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
+    the start, the pairs that could be redone."""
+    taken, undone = len(game.history), len(game.redo_stack)
+    lost = [f"{pairs(taken)} taken"] if taken else []
+    if undone:
+        lost.append(f"{pairs(undone)} you could redo (U)")
+    return " and ".join(lost)
 
 
 class GameReplacing:
@@ -53,14 +71,28 @@ class GameReplacing:
         self._restarted = restarted
         self._dealt = dealt
         self._stopped = stopped
+        self._proved_in_at: float | None = None
+        """When the last new deal proved solvable reached the board (`monotonic`)."""
 
-    def restart(self, question: str) -> None:
-        """Start this deal again, once the player says yes to `question` if it loses anything."""
+    def restart(self) -> None:
+        """Start this deal again, once the player agrees if it loses anything."""
+        game = self._game()
+        # The check proved its start a dead end: playing it again cannot clear it either.
+        dead = " It can never be cleared." if game.dead_from_start else ""
+        question = f"Start this deal again from the beginning?{dead} You lose {play_lost(game)}."
         self._after_asking(question, "start this deal again", "Restart deal", self._restart)
 
-    def new_deal(self, question: str) -> None:
-        """Deal a new game, once the player says yes to `question` if it loses anything."""
+    def new_deal(self) -> None:
+        """Deal a new game, once the player agrees if it loses anything."""
+        question = f"Abandon this deal and start a new one? You lose {play_lost(self._game())}."
         self._after_asking(question, "start a new deal", "New deal", self._new_deal)
+
+    def esc_for_the_proof(self) -> bool:
+        """Whether an esc comes too soon after a proved deal reached the board to be about it:
+        it was typed to stop the proof, whose dialog had just gone. Dropped, it leaves the new
+        deal on the board rather than the board for the menu."""
+        since = self._proved_in_at
+        return since is not None and monotonic() - since < ESC_AFTER_PROOF
 
     def _after_asking(
         self, question: str, doing: str, title: str, then: Callable[[], None]
@@ -117,4 +149,5 @@ class GameReplacing:
 
     def _deal(self, game: MahjongGame, solution: tuple[Pair, ...] = ()) -> None:
         self._give_up_game()
+        self._proved_in_at = monotonic() if solution else None
         self._dealt(game, solution)

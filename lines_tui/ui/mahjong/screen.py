@@ -2,16 +2,15 @@
 
 The screen turns keys into `MahjongGame` calls and draws the result; the rules live in the engine.
 
-Its parts: its keys (`keys`), the panel's fields (`panel`), following the position with the
-dead-end check (`position_watch`), picking and taking pairs (`pair_taking`), typing a face's label
+Its parts: its keys (`keys`) and which of them act now (`key_gate`), the panel's fields
+(`panel`), following the position with the dead-end check (`position_watch`) and what the status
+line says of it (`status`), picking and taking pairs (`pair_taking`), typing a face's label
 (`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart or a new deal
 (`replacing`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from time import monotonic
 from typing import Any, ClassVar
 
 from textual import events
@@ -26,31 +25,21 @@ from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
 from lines_tui.engine.mahjong.solvable import ProvedDeal
 from lines_tui.engine.mahjong.solver import Pair
-from lines_tui.engine.saved_games import pairs
 from lines_tui.store import TableId
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.footer import (
     Footer,
-    action_name,
-    keys_that_act,
     least_width,
-    restated,
-    room_for,
     width_now,
 )
 from lines_tui.ui.game_screen import GameScreen
-from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.key_gate import KeyGate
 from lines_tui.ui.mahjong.keys import (
-    BOARD_ACTIONS,
-    IDLE_AFTER_A_LOSS,
     MAHJONG_KEYS,
-    SHARED_LABELS,
-    WAIT_FOR_THE_BOARD,
-    WON_NOTE,
     keys_of_their_own,
 )
 from lines_tui.ui.mahjong.navigation import first_tile, settled, step
@@ -66,8 +55,9 @@ from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import proved_text
 from lines_tui.ui.mahjong.replacing import GameReplacing
+from lines_tui.ui.mahjong.status import Moved, dead_end_warning, hint_said, loss_message
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
-from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info, tile_label
+from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
@@ -76,62 +66,10 @@ from lines_tui.ui.store_thread import still_there
 
 CHROME_HEIGHT = 2
 """Rows below the board: the message line and the footer."""
-SCROLL_FROM = (64, 16)
-"""A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
-terminal; every built-in layout fits, so 80 x 24 is always enough."""
 
 PROOF_STOPPED = "Proof stopped: this deal stays."
-ESC_AFTER_PROOF = 0.3
-"""Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
-one sees a new board and decides to leave it that fast (a reaction alone takes about 0.2 s), so
-such an esc was typed at the proving dialog, and reached the app once it had gone."""
-FINDING = "Finding where it began…"
-DEAD_END_WARNING = f"Dead end: no way to clear the board. {FINDING}"
-"""The dead-end warning while the checks of the positions played before it look for the pair
-that led into it (`MahjongGame.way_back`): then it says how many undos lead out."""
-UNDID = "Undid"
-REDID = "Redid"
-NEVER_CLEARED = "this deal can never be cleared. New deal (N)."
-DEAD_DEAL_WARNING = f"Dead end: {NEVER_CLEARED}"
-"""The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
-yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
-LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
-NO_CHALLENGE_YET = "A challenge code comes with a win of this deal."
-NO_CHALLENGE_RECORD = (
-    "No challenge code for this win: the position was not dealt from its deal number."
-)
-NO_CHALLENGE_OTHER_BOARD = "No challenge code for this win: it was {why}."
-"""c on a win an older dealer dealt (`WinResults.other_board` says why)."""
-NO_CHALLENGE_BECAUSE = "No challenge code for this win: {why}."
-"""c on a win whose time no table holds (`WinResults.no_result` says why), or whose deal of
-the day is over (`WinResults.day_over`)."""
-DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
-"""The loss with no pair taken: a deal whose free tiles never matched."""
-PAUSED_NOTE = "The game is paused: p resumes, q leaves."
-"""What a key that waits for the board (esc, u, a label letter, ...) says while paused."""
-
-
-def finding_the_way_back(moved: str) -> str:
-    """The dead-end warning while it is not known where the dead end began, after `moved`
-    ("Undid 7D + 7D", or "" after a pair taken)."""
-    if not moved:
-        return DEAD_END_WARNING
-    still = "still a dead end" if moved.startswith(UNDID) else "a dead end"
-    return f"{moved}: {still}. {FINDING}"
-
-
-def the_way_back(moved: str, since: str, undos: int) -> str:
-    """The dead-end warning once taking the pair `since` ("7D + 7D") is known to have led into
-    it, `undos` pairs ago, after `moved` ("Undid 2C + 2C", or "" after a pair taken)."""
-    if not moved:
-        return f"Dead end since {since}: undo {pairs(undos)} (u) to get back."
-    if moved.startswith(UNDID):
-        return f"{moved}: still dead since {since}; undo {undos} more."
-    if undos == 1:
-        return f"{moved}: a dead end now. Undo (u)."
-    return f"{moved}: still dead since {since}; undo {pairs(undos)}."
 
 
 class MahjongScreen(GameScreen):
@@ -192,8 +130,8 @@ class MahjongScreen(GameScreen):
             self,
             lambda: self.game,
             lambda: self.panel,
-            self._say,
-            self._dead_end_warning,
+            self._say_unless_paused,
+            lambda: dead_end_warning(self.game, self._moved),
             solver,
             time_limit=check_time,
         )
@@ -212,11 +150,18 @@ class MahjongScreen(GameScreen):
             stopped=self._proof_stopped,
         )
         self._glyphs = False
-        self._proved_in_at: float | None = None
-        """When `N` last brought a deal proved solvable to the board (`monotonic`)."""
-        self._moved = ""
-        """What the undo or redo that brought the position on the board did ("Undid 7D + 7D"),
-        "" after any other change: a dead end found there names the pair."""
+        self._moved: Moved | None = None
+        """What the undo or redo that brought the position on the board did, None after any
+        other change."""
+        self._keys = KeyGate(
+            self,
+            lambda: self.game,
+            lambda: self.board.selected,
+            self._results,
+            lambda: self.paused,
+            self._say,
+            self._loss_message,
+        )
         self._pair_taking = PairTaking(
             lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
         )
@@ -300,13 +245,12 @@ class MahjongScreen(GameScreen):
     def min_size(self) -> tuple[int, int]:
         if not self.query("#board"):
             return 0, 0  # not composed yet, or taken down: nothing to fit
-        grid = self.board.grid
-        width, height = SCROLL_FROM
-        board_width = min(grid.width, width) + PANEL_WIDTH
+        board = self.board.least_size
+        board_width = board.width + PANEL_WIDTH
         # The panel beside the board and the message line, over the footer: whole too, its
         # proof with it when the deal has one.
-        panel_height = PANEL_HEIGHT + (PROOF_HEIGHT if self.has_class("-proved") else 0)
-        board_height = min(grid.height, height) + CHROME_HEIGHT
+        panel_height = PANEL_HEIGHT + (PROOF_HEIGHT if self.game.proof is not None else 0)
+        board_height = board.height + CHROME_HEIGHT
         # Paused, no key comes to act until p, which changes the keys (the size is asked again):
         # the Footer needs only the few it shows.
         keys = width_now(self) if self.paused else least_width(self)
@@ -358,10 +302,10 @@ class MahjongScreen(GameScreen):
 
     def _first_cursor(self) -> int | None:
         game = self.game
-        uncovered = self.tile_layout.geometry.uncovered_mask(game.present)
+        uncovered = game.uncovered_mask()
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
-    def _position_changed(self, moved: str = "") -> None:
+    def _position_changed(self, moved: Moved | None = None) -> None:
         """After every move, undo, redo, restart or deal: redraw and check the new position
         (`moved`: what the undo or redo that brought it did)."""
         self._moved = moved
@@ -384,10 +328,13 @@ class MahjongScreen(GameScreen):
             # a power cut) loses nothing but the clock since the move.
             self.save_game()
         cleared = self._results.celebrate() if game.won else None
-        if cleared is not None:
+        won_in = self._results.won_in
+        if cleared is not None and won_in is not None:
+            said = [f"Cleared in {cleared}!", self.race_said(won_in)]
             # c offered only where it gives a code (not for a game an older dealer dealt).
-            offered = " c: challenge a friend." if self._results.can_challenge else ""
-            self._say(f"Cleared in {cleared}!{offered} N: new deal.")
+            if self._results.can_challenge:
+                said.append("c: challenge a friend.")
+            self._say(" ".join(filter(None, [*said, "N: new deal."])))
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
@@ -395,7 +342,7 @@ class MahjongScreen(GameScreen):
         if board.cursor is None:
             board.cursor = self._first_cursor()
             return
-        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
+        uncovered = self.game.uncovered_mask()
         target = settled(board.grid, board.cursor, uncovered, LABEL_COLUMN)
         if target != board.cursor:  # moving the cursor scrolls the board to it
             board.cursor = target
@@ -412,26 +359,15 @@ class MahjongScreen(GameScreen):
     def _say(self, text: str) -> None:
         self.query_one(StatusLine).say(text)
 
-    def _dead_end_warning(self) -> str:
-        """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
-        back or taken again, which it replaces on the message line; after an undo, the position
-        undone was a dead end too (every position after a dead end is one)."""
-        moved, game = self._moved, self.game
-        if not game.undo_may_help:
-            return f"{moved}: {NEVER_CLEARED}" if moved else DEAD_DEAL_WARNING
-        way_back = game.way_back()
-        if way_back is None:
-            return finding_the_way_back(moved)
-        first, second = way_back.pair
-        since = f"{tile_label(game, first)} + {tile_label(game, second)}"
-        return the_way_back(moved, since, way_back.undos)
+    def _say_unless_paused(self, text: str) -> None:
+        """What a check found, said once the board is back if it comes during a pause (a
+        resume says the line that goes with the status, `_standing`): "Paused. Press p to go
+        on." stays alone over the hidden board."""
+        if not self.paused:
+            self._say(text)
 
     def _loss_message(self) -> str:
-        """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…")."""
-        if self.game.lost_at_start:
-            return DEAD_DEAL_LOSS
-        moved = self._moved
-        return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
+        return loss_message(self.game, self._moved)
 
     @property
     def paused(self) -> bool:
@@ -440,88 +376,21 @@ class MahjongScreen(GameScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, less the keys that have nothing to act on now (`keys_that_act`): u with
-        no pair to undo, U with none to redo, m unless the picked tile has several partners to
-        show one by one, R on a deal not played yet, c before a win, tab, t and i after a loss,
-        and while paused every key of the screen but p and q (they wait for the board);
-        q and esc saying where they go (`going_back`)."""
-        acting = keys_that_act(super().active_bindings, self._idle)
-        if self._results.can_challenge:
-            acting = restated(
-                acting,
-                lambda binding: (
-                    replace(binding, show=True) if binding.action == "challenge" else binding
-                ),
-            )
-        apart = restated(
-            acting,
-            lambda binding: (
-                replace(binding, group=None) if binding.group in SHARED_LABELS else binding
-            ),
-        )
-        # Won, the board's keys are gone: there is room for N and R to say what each does, as
-        # there is for every key on a wider terminal.
-        shown = apart if self.game.won or room_for(self, apart) else acting
-        return going_back(shown, self.back_to)
-
-    def _idle(self, action: str) -> bool:
-        if self.paused and action_name(action) in WAIT_FOR_THE_BOARD:
-            return True
-        if self.game.won and action_name(action) in BOARD_ACTIONS:
-            return True
-        if self.game.lost and action_name(action) in IDLE_AFTER_A_LOSS:
-            return True
-        if action == "undo":
-            return not self.game.can_undo
-        if action == "redo":
-            return not self.game.can_redo
-        if action == "match":
-            selected = self.board.selected
-            return selected is None or self.game.free_matches(selected).bit_count() < 2
-        if action == "restart":
-            return not self.game.played
-        if action == "challenge":
-            return not self._results.can_challenge
-        return False
+        return self._keys.shown(super().active_bindings)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # False leaves a key out of the footer and the help: p is Pause or Resume. Paused or
         # won, the keys that wait for the board or act on its tiles stay in the help, dimmed,
-        # and say why when pressed (`_idle`, `_act`, `_act_on_tiles`).
+        # and say why when pressed (`KeyGate`).
         if action in ("pause", "resume"):
             return self.paused == (action == "resume")
         return True
 
-    def _act(self) -> bool:
-        """Every key press starts from a clean message line. Paused, a key that waits for the
-        board says so instead, and does nothing: False."""
-        if self._waits_for_the_board():
-            return False
-        self._say("")
-        return True
-
-    def _act_on_tiles(self) -> bool:
-        """`_act` for a key of the tiles (`BOARD_ACTIONS`): on a cleared board it says so
-        (`WON_NOTE`, what is left to do) and does nothing: False."""
-        if not self._act():
-            return False
-        if self.game.won:
-            challenge = "c challenges a friend, " if self._results.can_challenge else ""
-            self._say(said_for(WON_NOTE.format(challenge=challenge), self.back_to))
-        return not self.game.won
-
-    def _waits_for_the_board(self) -> bool:
-        """Paused: the key pressed waits for the board, and says so (`PAUSED_NOTE`), not what
-        it would say of the game behind the cover ("A challenge code comes with a win")."""
-        if self.paused:
-            self._say(PAUSED_NOTE)
-        return self.paused
-
     def action_move(self, direction: str) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         board = self.board
-        uncovered = self.tile_layout.geometry.uncovered_mask(self.game.present)
+        uncovered = self.game.uncovered_mask()
         if board.cursor is None:
             board.cursor = self._first_cursor()
         else:
@@ -531,26 +400,19 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
-        if not self._lost_said():
+        if not self._keys.lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
-
-    def _lost_said(self) -> bool:
-        """After a loss, the keys about pairs to take (`IDLE_AFTER_A_LOSS`) all say the loss
-        line, what to do now, rather than each its own "no pair"."""
-        if self.game.lost:
-            self._say(self._loss_message())
-        return self.game.lost
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `on_key`)."""
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._face_typing.first(key)
 
@@ -564,18 +426,18 @@ class MahjongScreen(GameScreen):
             event.prevent_default()
 
     def action_take_pair(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
-        if not self._lost_said():
+        if not self._keys.lost_said():
             self._pair_taking.take_pair()
 
     def action_match(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self._pair_taking.choose()
 
@@ -589,28 +451,28 @@ class MahjongScreen(GameScreen):
         self._position_changed()
 
     def action_undo(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         if not self.game.can_undo:
             self._say(NOTHING_TO_UNDO)  # the Footer leaves u out then: say why it did nothing
             return
         # Said first: a loss or a dead end the position brings is told over it.
-        self._moved_back_or_on(UNDID, self.game.undo(self.now()))
+        self._moved_back_or_on(True, self.game.undo(self.now()))
 
     def action_redo(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         if not self.game.can_redo:
             self._say(NOTHING_TO_REDO)
             return
-        self._moved_back_or_on(REDID, self.game.redo(self.now()))
+        self._moved_back_or_on(False, self.game.redo(self.now()))
 
-    def _moved_back_or_on(self, done: str, pair: tuple[int, int]) -> None:
-        """After an undo or redo (`done`) of `pair`: say so, then check the position."""
-        self._position_changed(moved=self._pair_taking.pair_moved(done, pair))
+    def _moved_back_or_on(self, undone: bool, pair: tuple[int, int]) -> None:
+        """After an undo (`undone`) or redo of `pair`: say so, then check the position."""
+        self._position_changed(moved=self._pair_taking.pair_moved(undone, pair))
 
     def action_hint(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         pair = self.game.hint(self.dead_end.last_solution)
         if pair is None:
@@ -618,17 +480,11 @@ class MahjongScreen(GameScreen):
             return
         self.board.hints = pair
         self.board.cursor = pair[0]
-        label = tile_label(self.game, pair[0])
-        if self.status == "dead end":
-            self._say(f"Hint: {label} + {label} (no way from here clears the board).")
-        elif self.status != "solvable":
-            self._say(f"Hint: {label} + {label} (not yet checked to lead to a win).")
-        else:  # named as in the other cases, not left to the marks alone
-            self._say(f"Hint: {label} + {label}, on a way that clears the board: t takes it.")
+        self._say(hint_said(self.game, pair, self.status))
         self._show_tile_info()
 
     def action_toggle_free(self) -> None:
-        if not self._act_on_tiles():
+        if not self._keys.act_on_tiles():
             return
         self.board.show_free = not self.board.show_free
         if self.board.show_free:
@@ -637,7 +493,7 @@ class MahjongScreen(GameScreen):
             self._say("Free-tile marks off (F shows them again).")
 
     def action_toggle_glyphs(self) -> None:
-        if not self._act():
+        if not self._keys.act():
             return
         self._glyphs = not self._glyphs
         self.board.set_faces(*self._faces())
@@ -652,10 +508,10 @@ class MahjongScreen(GameScreen):
     def action_pause(self) -> None:
         """Pause, or resume a paused game; a cleared board has no clock to stop."""
         if self.game.won:
-            self._act_on_tiles()
+            self._keys.act_on_tiles()
             return
         self._say("")
-        self._moved = ""  # the pause is the last thing done: no undo or redo to name
+        self._moved = None  # the pause is the last thing done: no undo or redo to name
         self._pausing.toggle()
         if not self.paused:  # the board is back: so is what stands on it
             self._say(self._standing())
@@ -663,38 +519,19 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()
 
     def _standing(self) -> str:
-        """The loss or dead-end warning of the position on the board, "" for any other."""
+        """The loss, dead-end warning or failed check of the position on the board, "" for any
+        other."""
         if self.game.lost:
             return self._loss_message()
-        if self._watch.status == "dead end":
-            return self._dead_end_warning()
-        return ""
+        return self._watch.standing()
 
     def action_restart(self) -> None:
-        if not self._act():
-            return
-        # The check proved its start a dead end: playing it again cannot clear it either.
-        dead = " It can never be cleared." if self.game.dead_from_start else ""
-        self._replacing.restart(
-            f"Start this deal again from the beginning?{dead} You lose {self._play_lost()}."
-        )
+        if self._keys.act():
+            self._replacing.restart()
 
     def action_new_deal(self) -> None:
-        if not self._act():
-            return
-        self._replacing.new_deal(
-            f"Abandon this deal and start a new one? You lose {self._play_lost()}."
-        )
-
-    def _play_lost(self) -> str:
-        """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
-        (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
-        the start, the pairs that could be redone."""
-        taken, undone = len(self.game.history), len(self.game.redo_stack)
-        lost = [f"{pairs(taken)} taken"] if taken else []
-        if undone:
-            lost.append(f"{pairs(undone)} you could redo (U)")
-        return " and ".join(lost)
+        if self._keys.act():
+            self._replacing.new_deal()
 
     def _restarted(self) -> None:
         """The player agreed to lose the game in progress (`GameReplacing`) for this deal from
@@ -720,29 +557,21 @@ class MahjongScreen(GameScreen):
         self._resumed = False
         self._game = game
         self._solution = solution
-        self._proved_in_at = monotonic() if solution else None
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
         self.refresh_bindings()
 
     def action_cancel(self) -> None:
-        if not self._act():
+        if not self._keys.act():
             return
         board = self.board
         if board.selected is not None or board.hints:
             board.selected = None
             board.hints = ()
             self._show_tile_info()
-        elif not self._esc_for_the_proof():
+        elif not self._replacing.esc_for_the_proof():
             self.action_leave()
-
-    def _esc_for_the_proof(self) -> bool:
-        """Whether an esc comes too soon after a proved deal reached the board to be about it:
-        it was typed to stop the proof, whose dialog had just gone. Dropped, it leaves the new
-        deal on the board rather than the board for the menu."""
-        since = self._proved_in_at
-        return since is not None and monotonic() - since < ESC_AFTER_PROOF
 
     def action_leave(self) -> None:
         self.leave(lambda: self.dismiss(None))
@@ -775,19 +604,13 @@ class MahjongScreen(GameScreen):
             self.refresh_clock()
 
     def action_challenge(self) -> None:
-        """A challenge code of this win (README, "Challenges"). Not `_act`: the win's line
+        """A challenge code of this win (README, "Challenges"). Not `KeyGate.act`: the win's line
         ("Cleared in …! c: challenge a friend") stays under the code's dialog."""
-        if self._waits_for_the_board():
+        if self._keys.waits_for_the_board():
             return
-        if not self.game.won:
-            self._say(NO_CHALLENGE_YET)  # the Footer leaves c out then: say why it did nothing
-        elif self._results.other_board is not None:
-            self._say(NO_CHALLENGE_OTHER_BOARD.format(why=self._results.other_board))
-        elif self._results.no_result is not None:
-            self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.no_result))
-        elif self._results.day_over is not None:
-            self._say(NO_CHALLENGE_BECAUSE.format(why=self._results.day_over))
-        elif not self._results.can_challenge:
-            self._say(NO_CHALLENGE_RECORD)
-        else:
+        # The Footer leaves c out when there is no code: say why it did nothing.
+        why_not = self._results.why_no_challenge()
+        if why_not is None:
             self._results.challenge()
+        else:
+            self._say(why_not)

@@ -4,9 +4,13 @@ lost) and what a change of it tells the player on the message line."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.solver import Verdict
+from lines_tui.engine.saved_games import pairs
 from lines_tui.ui.mahjong.dead_end import CheckOutcome
+from lines_tui.ui.mahjong.tile_text import tile_label
 
 STATUS_TEXT = {
     Verdict.SOLVABLE: "solvable",
@@ -17,12 +21,95 @@ CHECK_FAILED = "check failed"
 GOOD_STATUS = {"solvable", "won"}
 BAD_STATUS = {"dead end", "lost", CHECK_FAILED}
 WAY_BACK_NOT_FOUND = "Dead end; the check could not tell where it began."
+FINDING = "Finding where it began…"
+DEAD_END_WARNING = f"Dead end: no way to clear the board. {FINDING}"
+"""The dead-end warning while the checks of the positions played before it look for the pair
+that led into it (`MahjongGame.way_back`): then it says how many undos lead out."""
+NEVER_CLEARED = "this deal can never be cleared. New deal (N)."
+DEAD_DEAL_WARNING = f"Dead end: {NEVER_CLEARED}"
+"""The dead-end warning when no undo helps (`MahjongGame.undo_may_help` false): no pair taken
+yet, or pairs taken on a deal known dead from its start. No order of moves clears it."""
+LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
+DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
+"""The loss with no pair taken: a deal whose free tiles never matched."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What the undo or redo that brought the position on the board did: a dead end or a loss
+    found there names the pair, which the line it replaces named."""
+
+    undone: bool
+    """An undo put the pair back (else a redo took it again)."""
+    pair: str
+    """The pair's labels, "7D + 7D"."""
+
+    def __str__(self) -> str:
+        return f"{'Undid' if self.undone else 'Redid'} {self.pair}"
+
+
+def pair_of(game: MahjongGame, pair: tuple[int, int]) -> str:
+    """Two tiles by their labels, "7D + 7D"."""
+    first, second = pair
+    return f"{tile_label(game, first)} + {tile_label(game, second)}"
+
+
+def finding_the_way_back(moved: Moved | None) -> str:
+    """The dead-end warning while it is not known where the dead end began, after `moved`
+    (None after a pair taken)."""
+    if moved is None:
+        return DEAD_END_WARNING
+    still = "still a dead end" if moved.undone else "a dead end"
+    return f"{moved}: {still}. {FINDING}"
+
+
+def the_way_back(moved: Moved | None, since: str, undos: int) -> str:
+    """The dead-end warning once taking the pair `since` ("7D + 7D") is known to have led into
+    it, `undos` pairs ago, after `moved` (None after a pair taken)."""
+    if moved is None:
+        return f"Dead end since {since}: undo {pairs(undos)} (u) to get back."
+    if moved.undone:
+        return f"{moved}: still dead since {since}; undo {undos} more."
+    if undos == 1:
+        return f"{moved}: a dead end now. Undo (u)."
+    return f"{moved}: still dead since {since}; undo {pairs(undos)}."
+
+
+def dead_end_warning(game: MahjongGame, moved: Moved | None) -> str:
+    """The warning on entering a dead end. Reached by an undo or redo, it names the pair put
+    back or taken again (`moved`), which it replaces on the message line; after an undo, the
+    position undone was a dead end too (every position after a dead end is one)."""
+    if not game.undo_may_help:
+        return f"{moved}: {NEVER_CLEARED}" if moved else DEAD_DEAL_WARNING
+    way_back = game.way_back()
+    if way_back is None:
+        return finding_the_way_back(moved)
+    return the_way_back(moved, pair_of(game, way_back.pair), way_back.undos)
+
+
+def loss_message(game: MahjongGame, moved: Moved | None) -> str:
+    """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…")."""
+    if game.lost_at_start:
+        return DEAD_DEAL_LOSS
+    return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
+
+
+def hint_said(game: MahjongGame, pair: tuple[int, int], status: str) -> str:
+    """What the hint of `pair` says, by the status of the position it is given on."""
+    label = tile_label(game, pair[0])
+    if status == "dead end":
+        return f"Hint: {label} + {label} (no way from here clears the board)."
+    if status != "solvable":
+        return f"Hint: {label} + {label} (not yet checked to lead to a win)."
+    # Named as in the other cases, not left to the marks alone.
+    return f"Hint: {label} + {label}, on a way that clears the board: t takes it."
 
 
 class PositionStatus:
     """The status shown (`current`); `show` draws it, `say` puts a line in the message line, and
     `dead_end_warning()` is what it says on entering a dead end (the screen's words, which name
-    its keys: undo, or a new deal when there is nothing to undo)."""
+    its keys: undo, or a new deal when there is nothing to undo). `standing()` is the line that
+    goes with the status, to say again when the board comes back from a pause."""
 
     def __init__(
         self,
@@ -34,10 +121,27 @@ class PositionStatus:
         self._say = say
         self._dead_end_warning = dead_end_warning
         self.current = "checking"
+        self._failure = ""
+        """Why the check of the position on the board failed, if it did."""
+        self._way_back_lost = False
+        """Whether the search for where the dead end began gave up (until the next move)."""
 
     def set(self, status: str) -> None:
         self.current = status
+        self._failure = ""
+        self._way_back_lost = False
         self._show(status)
+
+    def standing(self) -> str:
+        """The line that goes with the status: the dead-end warning (or that the search for
+        where it began gave up), why the check failed; "" for the others."""
+        if self.current == "dead end":
+            return WAY_BACK_NOT_FOUND if self._way_back_lost else self._dead_end_warning()
+        if self._failure:
+            # What to expect comes first: on the status line of an 80-column terminal (62
+            # columns) a long reason is cut, never that.
+            return f"Check failed (next move retries): {self._failure}."
+        return ""
 
     def show_outcome(self, outcome: CheckOutcome) -> None:
         """What a dead-end check found; the player is warned on entering a dead end, and told
@@ -45,24 +149,23 @@ class PositionStatus:
         status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
         warn = status == "dead end" and self.current != "dead end"
         self.set(status)
-        if warn:
-            self._say(self._dead_end_warning())
-        if outcome.error:
-            # What to expect comes first: on the status line of an 80-column terminal (62
-            # columns) a long reason is cut, never that.
-            self._say(f"Check failed (next move retries): {outcome.error}.")
+        self._failure = outcome.error
+        if warn or self._failure:
+            self._say(self.standing())
 
     def way_back_found(self) -> None:
         """The checks of the positions played before a dead end found where it began: the
         warning, said again, says so."""
         if self.current == "dead end":
-            self._say(self._dead_end_warning())
+            self._way_back_lost = False
+            self._say(self.standing())
 
     def way_back_not_found(self) -> None:
         """A check of a position played before a dead end gave up or failed: where it began
         stays unknown (until the next move looks again)."""
         if self.current == "dead end":
-            self._say(WAY_BACK_NOT_FOUND)
+            self._way_back_lost = True
+            self._say(self.standing())
 
     def reached(self, known: CheckOutcome) -> None:
         """A move, undo or redo reached a position checked before: shown as a fresh check's

@@ -46,6 +46,16 @@ ANOTHER_COPY_FILED_IT = "Another lines-tui filed this win already."
 """Told when the won game's time is not filed: another copy resumed the won game and filed
 it (its saved game is gone, or another game is saved now)."""
 
+NO_CHALLENGE_YET = "A challenge code comes with a win of this deal."
+NO_CHALLENGE_RECORD = (
+    "No challenge code for this win: the position was not dealt from its deal number."
+)
+NO_CHALLENGE_OTHER_BOARD = "No challenge code for this win: it was {why}."
+"""c on a win an older dealer dealt (`WinResults.other_board` says why)."""
+NO_CHALLENGE_BECAUSE = "No challenge code for this win: {why}."
+"""c on a win whose time no table holds (`WinResults.no_result` says why), or whose deal of
+the day is over (`WinResults.day_over`)."""
+
 
 @dataclass(frozen=True)
 class Win:
@@ -100,6 +110,11 @@ class WinResults:
         """The game is shown from scratch (a new deal, a restart, a resumed game): a won game
         is saved only while its time waits for a name, so resumed it asks again."""
         self._celebrated = False
+
+    @property
+    def won_in(self) -> int | None:
+        """The win's time in tenths of a second, as its table keeps it (None: no win)."""
+        return None if self._win is None else tenths(self._win.seconds)
 
     def celebrate(self) -> str | None:
         """The game is won: ask for a name if the time qualifies, once since the game was
@@ -180,19 +195,24 @@ class WinResults:
 
     @property
     def can_challenge(self) -> bool:
-        """The game is won and its moves make a record a friend's copy can be checked against
-        (the win's, made once: the footer asks at every refresh), on the board its deal's table
-        races on (`other_board`), in a time a table holds (`no_result`), while its deal can be
-        raced (`day_over`)."""
+        return self.why_no_challenge() is None
+
+    def why_no_challenge(self) -> str | None:
+        """Why this game gives no challenge code (what `c` says), or None: it must be won, its
+        moves make a record a friend's copy can be checked against (the win's, made once: the
+        footer asks at every refresh), on the board its deal's table races on (`other_board`),
+        in a time a table holds (`no_result`), while its deal can be raced (`day_over`)."""
+        if not self._game().won:
+            return NO_CHALLENGE_YET
+        if self.other_board is not None:
+            return NO_CHALLENGE_OTHER_BOARD.format(why=self.other_board)
+        for why in (self.no_result, self.day_over):
+            if why is not None:
+                return NO_CHALLENGE_BECAUSE.format(why=why)
         win = self._win
-        return (
-            self._game().won
-            and win is not None
-            and win.record is not None
-            and self.other_board is None
-            and self.no_result is None
-            and self.day_over is None
-        )
+        if win is None or win.record is None:
+            return NO_CHALLENGE_RECORD
+        return None
 
     @property
     def no_result(self) -> str | None:

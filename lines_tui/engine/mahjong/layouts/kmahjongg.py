@@ -48,6 +48,7 @@ def parse_kmahjongg(
             f"{source}: line 1: not a KMahjongg layout (expected {MAGIC_V10!r} or {MAGIC_V11!r})"
         )
     size: dict[str, int] = dict(zip("whd", V10_SIZE, strict=True)) if header == MAGIC_V10 else {}
+    said_on: dict[str, int] = {}  # the line each size is given on (v1.1)
     rows: list[tuple[int, str]] = []
     for number, line in enumerate(lines[1:], start=2):
         if line.startswith("#"):
@@ -62,6 +63,7 @@ def parse_kmahjongg(
                     f"('{letter}' and a whole number from 1 to {MAX_DIMENSION})"
                 )
             size[letter] = read
+            said_on[letter] = number
         elif line:
             rows.append((number, line))
     missing = [letter for letter in "whd" if letter not in size]
@@ -71,7 +73,8 @@ def parse_kmahjongg(
     cells = "".join(row for _, row in rows)
     expected = width * height * depth
     if len(cells) != expected:
-        raise LayoutError(f"{source}: {_count_problem(rows, width, height, depth, len(cells))}")
+        grid = (width, height, depth)
+        raise LayoutError(f"{source}: {_count_problem(rows, grid, said_on.get('w'), len(cells))}")
     starts = list(itertools.accumulate((len(row) for _, row in rows), initial=0))
     collector = TileCollector(source)
     for anchor in re.finditer("1", cells):
@@ -88,17 +91,25 @@ def parse_kmahjongg(
 
 
 def _count_problem(
-    rows: list[tuple[int, str]], width: int, height: int, depth: int, found: int
+    rows: list[tuple[int, str]], grid: tuple[int, int, int], width_line: int | None, found: int
 ) -> str:
     """Why the grid has the wrong number of cells: in a file laid out a row per line, as KMahjongg
-    writes them, the first row of the wrong length; otherwise the count."""
+    writes them, the first row of the wrong length, or the width line if every row disagrees
+    with it alike; otherwise the count."""
+    width, height, depth = grid
     wrong = [(number, row) for number, row in rows if len(row) != width]
+    lengths = {len(row) for _, row in rows}
+    if len(rows) > 1 and len(lengths) == 1 and wrong:
+        if width_line is None:  # v1.0: the width is the format's
+            number, row = wrong[0]
+            return f"line {number}: rows of {len(row)} cells; a v1.0 grid is {width} wide"
+        return f"line {width_line}: w{width}, but every row of the grid is {lengths.pop()} cells"
     if wrong and len(wrong) * 2 < len(rows):
         number, row = wrong[0]
         return f"line {number}: a row of {len(row)} cells; the grid is {width} wide"
     return (
-        f"{found} grid cells ({len(rows)} rows); a {width} x {height} x {depth} grid needs "
-        f"{width * height * depth} ({height * depth} rows)"
+        f"{found} grid cells ({len(rows)} {'row' if len(rows) == 1 else 'rows'}); a {width} x "
+        f"{height} x {depth} grid needs {width * height * depth} ({height * depth} rows)"
     )
 
 
