@@ -301,7 +301,6 @@ class LeaderboardScreen(
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
-        """The entries; held, as the Footer asks what its row offers at any time."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading", markup=False)
