@@ -224,6 +224,11 @@ class TableId:
         return name
 
     @property
+    def order(self) -> str:
+        """How the table ranks its entries, as a heading says it."""
+        return "highest first" if self.kind == "lines" else "fastest first"
+
+    @property
     def unit(self) -> str:
         return "points" if self.kind == "lines" else "tenths"
 

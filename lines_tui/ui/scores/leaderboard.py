@@ -127,7 +127,7 @@ def board_heading(
     names it already) and its order below it (in `table_style`), cut with '…' at the screen's
     edge. Whatever the width, nothing is cut mid-phrase unmarked."""
     index, count = place
-    order = "highest first" if table.kind == "lines" else "fastest first"
+    order = table.order
     if deal is not None and table.mode == "daily":
         order = f"deal {deal}, {order}"
     first = Table.grid(expand=True, padding=(0, 0, 0, 3))
