@@ -16,7 +16,7 @@ def name_text(name: str) -> Text:
 
 
 def value_heading(table: TableId) -> str:
-    return "Points" if table.kind == "lines" else "Time"
+    return table.value_name.capitalize()
 
 
 VERIFIED_MARK = "✓"
