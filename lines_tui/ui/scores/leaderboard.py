@@ -345,7 +345,7 @@ class LeaderboardScreen(
         """A game played from here (a challenge raced) saved its result: read the tables
         again, staying on the table shown and the row under the cursor."""
         shown = str(self.tables[self.index]) if self.tables else self._wanted
-        self.reload(shown, self.query_one("#board-table", DataTable).cursor_row + 1)
+        self.reload(shown, self._grid.cursor_row + 1)
 
     def _read_again_from_outside(self) -> None:
         """Another copy of lines-tui, or the command line, wrote the scores (`OutsideChanges`):
@@ -443,7 +443,7 @@ class LeaderboardScreen(
         # The rows are new: the cursor moving to its place does not leave a notice's entry.
         self._told_row = None
         heading = self.query_one("#board-heading", Static)
-        grid = self.query_one("#board-table", DataTable)
+        grid = self._grid
         grid.clear(columns=True)
         if not self.tables:
             heading.update(self._leaderboards())
@@ -746,7 +746,7 @@ class LeaderboardScreen(
         checked = self.checked
         if checked is None:  # said above: the games are still being replayed
             return
-        place = self.query_one("#board-table", DataTable).cursor_row + 1
+        place = self._grid.cursor_row + 1
         name = self.entries[place - 1].name
         now = self.session.clock()
         load(
