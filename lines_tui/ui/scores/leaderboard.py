@@ -839,8 +839,9 @@ class LeaderboardScreen(
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys typed on with d are dropped, as the question drops them: x acted under it (its
         # code shown, its notice in a corner). The app's keys (help, quit) still act, and the
-        # question then does not come (`action_remove`).
-        return not self._asking_removal
+        # question then does not come (`action_remove`); so does leaving (esc, q), which
+        # cancels the read the question waits for: a slow disk must not hold the player here.
+        return action == "dismiss" or not self._asking_removal
 
     def action_copy_code(self) -> None:
         if not self.code:
