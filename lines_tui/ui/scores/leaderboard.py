@@ -7,16 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from rich.console import Group, RenderableType
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.coordinate import Coordinate
-from textual.geometry import Size
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -35,6 +32,8 @@ from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
+from lines_tui.ui.scores.board_heading import board_heading, leaderboards
+from lines_tui.ui.scores.board_status import BoardStatus, notice_room
 from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
 from lines_tui.ui.scores.entries import (
     PROOF_LEGEND,
@@ -93,9 +92,6 @@ X_SENT_IT = "x sent it to the clipboard"
 LINES_BESIDE_THE_CODE = 7
 """The heading (2 lines), the legend, the code's label, the table's heading, the status line
 (its row is left for it while it shows nothing too: `BoardStatus`) and the Footer."""
-ROWS_UNDER_A_NOTICE = 2
-"""The rows a notice longer than the status line's own row leaves the table as it grows up
-over the table's rows: its heading and the row under the cursor (which the table scrolls to)."""
 ROWS_KEPT_IN_SIGHT = 5
 """The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
 MIN_CODE_ROOM = 4
@@ -112,34 +108,6 @@ ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
 what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
 
 
-def board_heading(
-    table: TableId,
-    title: str,
-    place: tuple[int, int],
-    deal: int | None,
-    title_style: Style,
-    table_style: Style,
-) -> RenderableType:
-    """The table's `title` (in `title_style`; a layout's title may come from its file) and its
-    `place` (index, count) among the tables ("table 5 of 9") on the first line, the title cut
-    with '…' if both do not fit, the place never; the table's id, the number of its `deal`
-    for a deal of the day's (the rows leave out a seed that is that deal: a chosen deal's id
-    names it already) and its order below it (in `table_style`), cut with '…' at the screen's
-    edge. Whatever the width, nothing is cut mid-phrase unmarked."""
-    index, count = place
-    order = table.order
-    if deal is not None and table.mode == "daily":
-        order = f"deal {deal}, {order}"
-    first = Table.grid(expand=True, padding=(0, 0, 0, 3))
-    first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-    first.add_column(no_wrap=True, justify="right")
-    first.add_row(  # the title inert: never markup
-        Text(printable(title), style=title_style), Text(f"table {index + 1} of {count}")
-    )
-    second = Text(f"{table}, {order}", style=table_style, no_wrap=True, overflow="ellipsis")
-    return Group(first, second)
-
-
 def checked_and_code(
     checked: CheckedTable, find_layout: FindLayout, played_here: Mapping[str, Layout]
 ) -> tuple[CheckedTable, str, str, bool]:
@@ -151,26 +119,6 @@ def checked_and_code(
         return checked, share_code(checked, find_layout), "", prints
     except StoreError as error:
         return checked, "", f"No share code: {error}", prints
-
-
-class BoardStatus(StatusLine):
-    """The leaderboard's status line: shown only while it has a notice, the table taking its
-    row meanwhile (a 10-row table shows whole at 80 x 24). The code's room leaves that row all
-    the while (`LINES_BESIDE_THE_CODE`), so a notice that comes takes it from the table's rows,
-    never from the code. A notice of several lines (what an import merged, and what it left
-    out) is told in a row, its lines one after the other."""
-
-    OF_A_GAME = False  # a damaged file set aside is told whole, what it means for the scores
-
-    def say(self, message: str, important: bool = False) -> None:
-        self.display = bool(message)
-        super().say(" ".join(message.split("\n")), important)
-
-
-def notice_room(rows: Size) -> int:
-    """The rows the leaderboard's status line may take of the `rows` under the code (README,
-    "The status line"): one, and for a longer notice all but `ROWS_UNDER_A_NOTICE`."""
-    return max(1, rows.height - ROWS_UNDER_A_NOTICE)
 
 
 def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
@@ -387,7 +335,7 @@ class LeaderboardScreen(
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
-        self.query_one("#board-heading", Static).update(self._leaderboards())
+        self.query_one("#board-heading", Static).update(leaderboards(self._title_style()))
         self._show_code_line("", LOADING)
 
         try:
@@ -446,7 +394,7 @@ class LeaderboardScreen(
         grid = self._grid
         grid.clear(columns=True)
         if not self.tables:
-            heading.update(self._leaderboards())
+            heading.update(leaderboards(self._title_style()))
             self._show_code_line("", NO_TABLES)
             self.entries = ()
             self._set_code("", NO_CODE_YET)
@@ -503,7 +451,7 @@ class LeaderboardScreen(
                 self.session.table_title(table),
                 (self.index, len(self.tables)),
                 table.one_deal(self.entries),
-                self.get_component_rich_style("leaderboard--title", partial=True),
+                self._title_style(),
                 self.get_component_rich_style("leaderboard--table", partial=True),
             )
         )
@@ -629,11 +577,8 @@ class LeaderboardScreen(
         """The notice on the status line goes: it spoke of an entry or a table no longer shown."""
         self.query_one("#board-status", StatusLine).say("")
 
-    def _leaderboards(self) -> Text:
-        """The heading while no table is shown."""
-        return Text(
-            "Leaderboards", style=self.get_component_rich_style("leaderboard--title", partial=True)
-        )
+    def _title_style(self) -> Style:
+        return self.get_component_rich_style("leaderboard--title", partial=True)
 
     def _show_code_line(self, label: str, text: str, shown: CodeShown | None = None) -> None:
         """The code shown (`shown`, or why there is none), under a label that says whose code
