@@ -36,12 +36,11 @@ from lines_tui.ui.scores.board_heading import board_heading, leaderboards
 from lines_tui.ui.scores.board_status import BoardStatus, notice_room
 from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
 from lines_tui.ui.scores.entries import (
+    PROOF_COLUMN,
     PROOF_LEGEND,
-    entry_cells,
     entry_said,
+    fill_rows,
     proof_cell,
-    seed_cell,
-    value_heading,
 )
 from lines_tui.ui.scores.outside_changes import OutsideChanges
 from lines_tui.ui.sentences import ended
@@ -58,7 +57,6 @@ T = TypeVar("T")
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
 MAKING_CODE = "Replaying the games and making the share code…"
-PROOF_COLUMN = 1
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
@@ -406,9 +404,6 @@ class LeaderboardScreen(
         self.checked = None
         self.replay_failed = ""
         self._set_code("", CODE_COMING if entries else NO_CODE_YET)
-        # Every entry read, before their replays say which hold up (`scores show` names the
-        # deal of those that do): the heading and the rows are drawn before the replays end.
-        deal = table.one_deal(entries)
         self._draw_heading()
         self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
@@ -424,20 +419,7 @@ class LeaderboardScreen(
                 self._replay_failed,
                 group="code",
             )
-        grid.add_column(Text("#", justify="right"), width=3)
-        grid.add_column(Text("✓", justify="center"), width=1)
-        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
-        # A table of one deal shows a seed only where an entry's is another (`seed_cell`).
-        seeds_shown = any(entry.seed != deal for entry in entries)
-        if seeds_shown:
-            grid.add_column("Seed")
-        for place, entry in enumerate(entries, start=1):
-            grid.add_row(
-                Text(str(place), justify="right"),
-                proof_cell(None),
-                *entry_cells(table, entry),
-                *([seed_cell(entry, deal)] if seeds_shown else []),
-            )
+        fill_rows(grid, table, entries)
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
