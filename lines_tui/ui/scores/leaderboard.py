@@ -43,6 +43,7 @@ from lines_tui.ui.scores.entries import (
     proof_cell,
 )
 from lines_tui.ui.scores.outside_changes import OutsideChanges
+from lines_tui.ui.scores.shown_tables import ShownTables
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
@@ -219,13 +220,10 @@ class LeaderboardScreen(
         self.store = session.store
         self._asking_removal = False
         """d reads which tables count the entry, and its question is about to show."""
-        self.tables: list[TableId] = []
-        self._entries_of: Snapshot | None = None
-        self.index = 0
+        self._shown = ShownTables()
         self.code = ""
         self.no_code = NO_CODE_YET
         """Why there is no `code` (what c says then)."""
-        self.entries: tuple[Entry, ...] = ()
         self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
         self.replay_failed = ""
         """Why the shown table's games could not be replayed ("" unless that failed)."""
@@ -247,6 +245,19 @@ class LeaderboardScreen(
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
+
+    @property
+    def tables(self) -> list[TableId]:
+        return self._shown.tables
+
+    @property
+    def index(self) -> int:
+        return self._shown.index
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The entries shown; held, as the Footer asks what its row offers at any time."""
+        return self._shown.entries
 
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading", markup=False)
@@ -290,7 +301,7 @@ class LeaderboardScreen(
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables
         again, staying on the table shown and the row under the cursor."""
-        shown = str(self.tables[self.index]) if self.tables else self._wanted
+        shown = str(self._shown.table) if self.tables else self._wanted
         self.reload(shown, self._grid.cursor_row + 1)
 
     def _read_again_from_outside(self) -> None:
@@ -299,25 +310,24 @@ class LeaderboardScreen(
         changed, a player was registered), only the heading's count of tables may move; else
         the table is drawn again, with the cursor on the entry it was on, and the status line
         says why. A read that comes once the screen changed is dropped, and made again."""
-        table = self.tables[self.index] if self.tables else None
+        table = self._shown.table_if_any
         under_cursor = self._entry_under_cursor()
         warned = len(self.store.warnings)
         shown_then = self.entries
 
         def loaded(snapshot: Snapshot) -> None:
-            now = self.tables[self.index] if self.tables else None
+            now = self._shown.table_if_any
             if now != table or self.entries is not shown_then or not self.is_active:
                 # Another table shown meanwhile, or a question came over this one (a removal's
                 # names the entry's place): read again once the screen is as it was read for.
                 self._outside.not_shown()
                 return
-            self._entries_of = snapshot  # the other tables as they are now, when shown
+            self._shown.snapshot = snapshot  # the other tables as they are now, when shown
             listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
             entries = snapshot.tables.get(table, ()) if table else ()
             if entries == self.entries and (table is not None or not listed):
                 if listed != self.tables:  # another table came or went: its count moves
-                    self.tables = listed
-                    self.index = listed.index(table) if table else 0
+                    self._shown.listed(listed)
                     self._draw_heading()
                 return
             row = self._grid.cursor_row  # the entry gone: its place
@@ -377,12 +387,7 @@ class LeaderboardScreen(
         load(self, self.session.io, read, loaded, refused, group="tables")
 
     def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
-        self._entries_of = snapshot
-        tables = [] if snapshot is None else list(snapshot.tables)
-        if table is not None and table not in tables:
-            tables = sorted([*tables, table], key=TableId.sort_key)
-        self.tables = tables
-        self.index = tables.index(table) if table is not None else 0
+        self._shown.read(snapshot, table)
         self.show(rank)
 
     def show(self, rank: int | None = None) -> None:
@@ -391,16 +396,13 @@ class LeaderboardScreen(
         heading = self.query_one("#board-heading", Static)
         grid = self._grid
         grid.clear(columns=True)
+        entries = self._shown.show()
         if not self.tables:
             heading.update(leaderboards(self._title_style()))
             self._show_code_line("", NO_TABLES)
-            self.entries = ()
             self._set_code("", NO_CODE_YET)
             return
-        table = self.tables[self.index]
-        snapshot = self._entries_of
-        entries = () if snapshot is None else snapshot.tables.get(table, ())
-        self.entries = entries
+        table = self._shown.table
         self.checked = None
         self.replay_failed = ""
         self._set_code("", CODE_COMING if entries else NO_CODE_YET)
@@ -426,7 +428,7 @@ class LeaderboardScreen(
 
     def _draw_heading(self) -> None:
         """The shown table's heading: its title, where it is among the tables, its deal."""
-        table = self.tables[self.index]
+        table = self._shown.table
         self.query_one("#board-heading", Static).update(
             board_heading(
                 table,
@@ -472,7 +474,7 @@ class LeaderboardScreen(
         the data folder as shown (`export_command`)."""
         if not self._command_prints:
             return ""
-        return export_command(self.tables[self.index], self.store.data_dir, challenge_of)
+        return export_command(self._shown.table, self.store.data_dir, challenge_of)
 
     def _set_code(self, code: str, why_none: str) -> None:
         """The shown table's code ("" while there is none, `why_none` saying why): c, in the
@@ -503,7 +505,7 @@ class LeaderboardScreen(
 
     @property
     def _shows_mahjong(self) -> bool:
-        return bool(self.tables) and self.tables[self.index].kind == "mahjong"
+        return bool(self.tables) and self._shown.table.kind == "mahjong"
 
     @property
     def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen
@@ -528,15 +530,14 @@ class LeaderboardScreen(
             why = self._why_no_entry("to challenge with")
             if why is not None:
                 return why
-            over = race_over(self.tables[self.index], self.session.clock())
+            over = race_over(self._shown.table, self.session.clock())
             return None if over is None else f"Nothing to challenge with: {over}."
         if action == "remove":
             return None if self._entry_under_cursor() else "No entry here to remove."
         return None
 
     def _entry_under_cursor(self) -> Entry | None:
-        row = self._grid.cursor_row
-        return self.entries[row] if 0 <= row < len(self.entries) else None
+        return self._shown.entry_at(self._grid.cursor_row)
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         """w and x show only while the entry under the cursor replays. What was said about the
@@ -621,7 +622,7 @@ class LeaderboardScreen(
             self.notify(why or NO_CODE_SEE_WHY, severity="warning")
             return
         label = self._code_label.removesuffix(":")
-        whose = f"{label} ({self.session.table_title(self.tables[self.index])})"
+        whose = f"{label} ({self.session.table_title(self._shown.table)})"
         self.app.push_screen(CodeScreen(shown.code, shown.explained(whose), label, shown.command))
 
     def action_switch(self, step: int) -> None:
@@ -629,7 +630,7 @@ class LeaderboardScreen(
         if why is not None:
             self.notify(why, severity="warning")
             return
-        self.index = (self.index + step) % len(self.tables)
+        self._shown.switch(step)
         # What was said about the last table's entries would stay under this one's rows.
         self._clear_notice()
         self.show()
@@ -661,7 +662,7 @@ class LeaderboardScreen(
         """Play back the game of the entry under the cursor."""
         entry = self._verified_entry("to watch")
         if entry is not None:
-            self.post_message(self.Watch(self.tables[self.index], entry))
+            self.post_message(self.Watch(self._shown.table, entry))
 
     def action_challenge(self) -> None:
         """The challenge code of the entry under the cursor: shown instead of the table's code
@@ -717,7 +718,7 @@ class LeaderboardScreen(
         if entry is None:
             self.notify("No entry here to remove.", severity="warning")
             return
-        table = self.tables[self.index]
+        table = self._shown.table
         place = self._grid.cursor_row + 1
         said = entry_said(table, place, entry)
         title = self.session.table_title(table)  # a layout from a file: its own
