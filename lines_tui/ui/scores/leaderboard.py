@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
@@ -19,22 +18,26 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from lines_tui.outside_text import printable
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
-from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.store.score_file import Stamp
 from lines_tui.store.sharing import challenge_code, race_over, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
-from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act, restated
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
+from lines_tui.ui.scores.board_code import (
+    CODE_COMING,
+    MAKING_CODE,
+    NO_CODE_YET,
+    BoardCode,
+)
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
 from lines_tui.ui.scores.board_status import BoardStatus, notice_room
-from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
+from lines_tui.ui.scores.code_shown import command_prints_it
 from lines_tui.ui.scores.entries import (
     PROOF_COLUMN,
     PROOF_LEGEND,
@@ -48,7 +51,7 @@ from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load, still_there, write
+from lines_tui.ui.store_thread import load, write
 
 if TYPE_CHECKING:
     from lines_tui.engine.mahjong.layouts import Layout
@@ -57,7 +60,6 @@ T = TypeVar("T")
 
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
-MAKING_CODE = "Replaying the games and making the share code…"
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
@@ -66,40 +68,11 @@ UNREAD_TABLES = (
     "The leaderboards could not be read (the notice says why), so none is shown; nothing was "
     "changed. Open them again to read them again."
 )
-
-
-SHARE_CODE_LABEL = "Share code of this table:"
-NO_CODE_YET = "No share code yet: a table gets one once it has a result."
-CODE_COMING = "The share code is still being made; c copies it once it shows."
-NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
-"""What c says while there is no code to copy (its Footer key shows only while there is)."""
 READ_AGAIN = "Read again: another lines-tui or a command changed the scores."
 """The status line when the table shown changed under the screen (`OutsideChanges`)."""
 NO_TABLES_TO_SWITCH = "No tables yet, so none to go to."
 ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
-CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
-"""What v says while the code is not cut (its Footer key shows only while it is)."""
-COPIED = "Share code sent to the clipboard; if your terminal refuses, "
-SELECT_IT = "select it above."
-SELECT_IT_WHOLE = "v shows it whole."
-"""What c says after `COPIED` while the screen cuts the code: none can select it cut."""
-CHALLENGE_SENT = "Challenge code shown above and sent to the clipboard, for a friend to import."
-C_COPIES_IT = "c copies it"
-X_SENT_IT = "x sent it to the clipboard"
-"""How a challenge code shown was copied, as its cut note says: c copies the table's code."""
-LINES_BESIDE_THE_CODE = 7
-"""The heading (2 lines), the legend, the code's label, the table's heading, the status line
-(its row is left for it while it shows nothing too: `BoardStatus`) and the Footer."""
-ROWS_KEPT_IN_SIGHT = 5
-"""The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
-MIN_CODE_ROOM = 4
-"""The fewest lines the code is given, however short the screen: one line of the code and,
-under it, the note that says it is cut (two lines at 80 columns, then the command's own line,
-cut at the edge where wider: `CodeShown.cut_note`), so that a cut code always shows some of
-itself and says so. At 80 x 16, the least this screen is laid out for
-(`size_guard.SCREEN_LEAST`), the room is 4 lines with 5 rows in sight; it binds only on a
-shorter terminal, under the size guard."""
 
 
 ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
@@ -221,30 +194,19 @@ class LeaderboardScreen(
         self._asking_removal = False
         """d reads which tables count the entry, and its question is about to show."""
         self._shown = ShownTables()
-        self.code = ""
-        self.no_code = NO_CODE_YET
-        """Why there is no `code` (what c says then)."""
         self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
         self.replay_failed = ""
         """Why the shown table's games could not be replayed ("" unless that failed)."""
         self._wanted = table
         self._highlight_rank = highlight_rank
-        self._shown_code: CodeShown | None = None
-        """The code shown, if one is (the table's or a challenge's), with how to get it whole."""
-        self._code_label = ""
-        self._code_text = ""
-        """What shows in the code's place while there is no code."""
-        self._code_cut = False
-        """Whether the screen has no room for the whole code shown (v then shows it whole)."""
-        self._command_prints = False
-        """Whether `lines-tui scores export` prints the shown table's code (and its entries'
-        challenges): the screen offers the command only then (`command_prints_it`)."""
         self._outside = OutsideChanges(
             self, session.io, self.store.scores_stamp, self._read_again_from_outside
         )
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
+        shown = self._shown
+        self._code = BoardCode(self, session, lambda: shown.table, lambda: len(shown.entries))
 
     @property
     def tables(self) -> list[TableId]:
@@ -258,6 +220,11 @@ class LeaderboardScreen(
     def entries(self) -> tuple[Entry, ...]:
         """The entries shown; held, as the Footer asks what its row offers at any time."""
         return self._shown.entries
+
+    @property
+    def code(self) -> str:
+        """The shown table's share code, "" while there is none."""
+        return self._code.code
 
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading", markup=False)
@@ -344,7 +311,7 @@ class LeaderboardScreen(
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
         self.query_one("#board-heading", Static).update(leaderboards(self._title_style()))
-        self._show_code_line("", LOADING)
+        self._code.say(LOADING)
 
         try:
             shown = TableId.parse(wanted) if wanted else None
@@ -355,7 +322,7 @@ class LeaderboardScreen(
         def failed(error: StoreError) -> None:
             self.notify(f"The leaderboards could not be read: {error}", severity="error")
             self._loaded(None, shown, rank)
-            self._show_code_line("", UNREAD_TABLES)
+            self._code.say(UNREAD_TABLES)
 
         self._read_tables(shown, lambda snapshot: self._loaded(snapshot, shown, rank), failed)
 
@@ -399,15 +366,15 @@ class LeaderboardScreen(
         entries = self._shown.show()
         if not self.tables:
             heading.update(leaderboards(self._title_style()))
-            self._show_code_line("", NO_TABLES)
-            self._set_code("", NO_CODE_YET)
+            self._code.say(NO_TABLES)
+            self._code.none(NO_CODE_YET)
             return
         table = self._shown.table
         self.checked = None
         self.replay_failed = ""
-        self._set_code("", CODE_COMING if entries else NO_CODE_YET)
+        self._code.none(CODE_COMING if entries else NO_CODE_YET)
         self._draw_heading()
-        self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
+        self._code.say(MAKING_CODE if entries else "No entries yet, so no share code.")
         if entries:
             checker = self.session.checkers().own()
             played = self.session.played_layouts
@@ -442,7 +409,7 @@ class LeaderboardScreen(
 
     def _replay_failed(self, error: StoreError) -> None:
         self.replay_failed = str(error)
-        self._show_code("", f"No share code: {error}")
+        self._code.show("", f"No share code: {error}", False)
 
     def _show_checked(self, checked: tuple[CheckedTable, str, str, bool]) -> None:
         verdicts, code, problem, prints = checked
@@ -451,36 +418,10 @@ class LeaderboardScreen(
             # The rows it was made for are gone: the screen is closing (the app quit while the
             # games were replayed), or shows other rows.
             return
-        self.checked, self._command_prints = verdicts, prints
+        self.checked = verdicts
         for row, verdict in enumerate(self.checked.verdicts):
             grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
-        self._show_code(code, problem)
-
-    def _show_code(self, code: str, problem: str = "") -> None:
-        self._set_code(code, NO_CODE_SEE_WHY)
-        if code:
-            self._show_table_code()
-        else:
-            self._show_code_line("", problem)
-
-    def _show_table_code(self) -> None:
-        """The table's share code (`code`), under its label."""
-        shown = CodeShown(self.code, self._command(), C_COPIES_IT)
-        self._show_code_line(SHARE_CODE_LABEL, self.code, shown)
-
-    def _command(self, challenge_of: int | None = None) -> str:
-        """The command line that prints the shown table's code (of its entry `challenge_of`'s
-        challenge), or "" if it would not print the code shown (`command_prints_it`) or name
-        the data folder as shown (`export_command`)."""
-        if not self._command_prints:
-            return ""
-        return export_command(self._shown.table, self.store.data_dir, challenge_of)
-
-    def _set_code(self, code: str, why_none: str) -> None:
-        """The shown table's code ("" while there is none, `why_none` saying why): c, in the
-        Footer and the help only while there is one to copy."""
-        self.code, self.no_code = code, why_none
-        self.refresh_bindings()
+        self._code.show(code, problem, prints)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -492,7 +433,7 @@ class LeaderboardScreen(
         acting = keys_that_act(
             super().active_bindings, lambda action: self._why_idle(action) is not None
         )
-        if not self._code_cut:
+        if not self._code.cut:
             return acting
         # c still copies a cut code, but v is what gets it whole to select: v takes c's place
         # in the Footer (which has no room for both at 80 columns), c stays in the help.
@@ -515,11 +456,9 @@ class LeaderboardScreen(
     def _why_idle(self, action: str) -> str | None:
         """Why the key of `action` would do nothing now, or None if it would act."""
         if action == "copy_code":
-            return None if self.code else self.no_code
+            return self._code.why_not_copied()
         if action == "view_code":
-            if self._shown_code is None:
-                return self.no_code
-            return None if self._code_cut else CODE_IN_SIGHT
+            return self._code.why_not_viewed()
         if action.startswith("switch("):
             if len(self.tables) > 1:
                 return None
@@ -563,67 +502,25 @@ class LeaderboardScreen(
     def _title_style(self) -> Style:
         return self.get_component_rich_style("leaderboard--title", partial=True)
 
-    def _show_code_line(self, label: str, text: str, shown: CodeShown | None = None) -> None:
-        """The code shown (`shown`, or why there is none), under a label that says whose code
-        it is."""
-        label_view = self.query_one("#board-code-label", Static)
-        label_view.update(Text(label))
-        label_view.display = bool(label)
-        self._shown_code, self._code_label, self._code_text = shown, label, text
-        self._draw_code()
-
     def on_resize(self, event: events.Resize) -> None:
         """The code takes the room of the new size (the Screen's own handler runs too), also
         under a dialog, where the screen shows dimmed. There Textual lays the screen out for
         the new size before it tells it (the dialog's resize does), and the code drawn now
         kept the height laid out for the code drawn before: drawn again once that layout is
         done, it is laid out with its own height."""
-        self._draw_code()
+        self._code.draw()
         if not self.is_active:
-            self.call_after_refresh(self._draw_code_again)
+            self.call_after_refresh(self._code.draw_again)
 
     def on_screen_resume(self) -> None:
         """Back on top, the code takes the room of the size it is shown at: under a screen of
         its own (import, a replay) this one is not told the resizes, and kept the room of a
         size the terminal had meanwhile (the mixins' handlers run too)."""
-        self._draw_code_again()
-
-    def _draw_code_again(self) -> None:
-        if still_there(self):  # not closing meanwhile (its widgets go before it does)
-            self._draw_code()
-
-    def _code_room(self) -> int:
-        """The lines the code may take: what the screen leaves once the heading, the labels,
-        the Footer and the table's heading and first rows (up to 5) have theirs."""
-        rows = min(len(self.entries), ROWS_KEPT_IN_SIGHT)
-        return max(MIN_CODE_ROOM, self.app.size.height - LINES_BESIDE_THE_CODE - rows)
-
-    def _draw_code(self) -> None:
-        """The code as the screen's size lets it show: whole, or cut with a line that says so
-        (`CodeShown.fitted`)."""
-        view = self.query_one("#board-code", Static)
-        shown = self._shown_code
-        if shown is None:
-            view.update(self._code_text)
-            self._code_cut = False
-        else:
-            width = self.app.size.width - 2  # the code's padding
-            room = self._code_room()
-            self._code_cut = shown.lines_needed(width) > room
-            cut_style = self.get_component_rich_style("leaderboard--cut", partial=True)
-            view.update(shown.fitted(width, room, self.app.console, cut_style))
-        self.refresh_bindings()
+        self._code.draw_again()
 
     def action_view_code(self) -> None:
         """The shown code whole, in a view of its own that scrolls."""
-        why = self._why_idle("view_code")
-        shown = self._shown_code
-        if why is not None or shown is None:
-            self.notify(why or NO_CODE_SEE_WHY, severity="warning")
-            return
-        label = self._code_label.removesuffix(":")
-        whose = f"{label} ({self.session.table_title(self._shown.table)})"
-        self.app.push_screen(CodeScreen(shown.code, shown.explained(whose), label, shown.command))
+        self._code.view_whole()
 
     def action_switch(self, step: int) -> None:
         why = self._why_idle("switch()")
@@ -681,7 +578,7 @@ class LeaderboardScreen(
             self,
             self.session.io,
             lambda: challenge_code(checked, place, self.session.find_layout, now),
-            self._while_shown(checked, lambda code: self._show_challenge(code, place, name)),
+            self._while_shown(checked, lambda code: self._code.challenge(code, place, name)),
             self._while_shown(checked, lambda error: self.notify(str(error), severity="error")),
             group="challenge",
         )
@@ -696,17 +593,6 @@ class LeaderboardScreen(
                 then(answer)
 
         return answered
-
-    def _show_challenge(self, code: str, place: int, name: str) -> None:
-        """The challenge code of entry `place` of the table shown."""
-        shown = printable(name, MAX_NAME_COLUMNS)
-        self._show_code_line(
-            f"Challenge code of #{place} ({shown}):",
-            code,
-            CodeShown(code, self._command(place), X_SENT_IT),
-        )
-        self.app.copy_to_clipboard(code)
-        self.notify(CHALLENGE_SENT)
 
     def action_remove(self) -> None:
         """Take the entry under the cursor out of this table, once the player says yes: a
@@ -772,13 +658,7 @@ class LeaderboardScreen(
         return action == "dismiss" or not self._asking_removal
 
     def action_copy_code(self) -> None:
-        if not self.code:
-            self.notify(self.no_code, severity="warning")
-            return
-        # A challenge code may be shown in its place (x): the code to select is the one copied.
-        self._show_table_code()
-        self.app.copy_to_clipboard(self.code)
-        self.notify(COPIED + (SELECT_IT_WHOLE if self._code_cut else SELECT_IT))
+        self._code.copy()
 
     def action_import_code(self) -> None:
         """The app imports, as from the menu (a challenge code is offered as a game), and this
