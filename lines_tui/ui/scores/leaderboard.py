@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -20,8 +19,8 @@ from textual.widgets import DataTable, Static
 
 from lines_tui.store import Entry, Snapshot, StoreError, TableId
 from lines_tui.store.score_file import Stamp
-from lines_tui.store.sharing import challenge_code, race_over, share_code
-from lines_tui.store.verify import CheckedTable, FindLayout, check_table
+from lines_tui.store.sharing import challenge_code, race_over
+from lines_tui.store.verify import CheckedTable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act, restated
@@ -37,16 +36,14 @@ from lines_tui.ui.scores.board_code import (
 )
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
 from lines_tui.ui.scores.board_status import BoardStatus, notice_room
-from lines_tui.ui.scores.code_shown import command_prints_it
 from lines_tui.ui.scores.entries import (
-    PROOF_COLUMN,
     PROOF_LEGEND,
     entry_said,
     fill_rows,
-    proof_cell,
 )
 from lines_tui.ui.scores.outside_changes import OutsideChanges
 from lines_tui.ui.scores.shown_tables import ShownTables
+from lines_tui.ui.scores.table_checks import TableChecks
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
@@ -54,9 +51,8 @@ from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load, write
 
 if TYPE_CHECKING:
-    from lines_tui.engine.mahjong.layouts import Layout
+    pass
 
-T = TypeVar("T")
 
 TABLES = Binding.Group("Table", compact=True)
 LOADING = "Reading the leaderboards…"
@@ -78,19 +74,6 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
 """Shows the table an import merged into, the place its entries took under the cursor, with
 what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
-
-
-def checked_and_code(
-    checked: CheckedTable, find_layout: FindLayout, played_here: Mapping[str, Layout]
-) -> tuple[CheckedTable, str, str, bool]:
-    """The verdicts, the table's share code or why there is none (`find_layout`: as for
-    `share_code`), and whether the command line prints that code (`command_prints_it`, of
-    the layouts `played_here`: it reads the layout folders, so on the store's thread too)."""
-    prints = command_prints_it(checked.table, played_here)
-    try:
-        return checked, share_code(checked, find_layout), "", prints
-    except StoreError as error:
-        return checked, "", f"No share code: {error}", prints
 
 
 def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
@@ -194,9 +177,6 @@ class LeaderboardScreen(
         self._asking_removal = False
         """d reads which tables count the entry, and its question is about to show."""
         self._shown = ShownTables()
-        self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
-        self.replay_failed = ""
-        """Why the shown table's games could not be replayed ("" unless that failed)."""
         self._wanted = table
         self._highlight_rank = highlight_rank
         self._outside = OutsideChanges(
@@ -207,6 +187,7 @@ class LeaderboardScreen(
         """The row the cursor was on when this screen last told a notice, until it leaves."""
         shown = self._shown
         self._code = BoardCode(self, session, lambda: shown.table, lambda: len(shown.entries))
+        self._checks = TableChecks(self, session, shown, self._grid, self._code.show)
 
     @property
     def tables(self) -> list[TableId]:
@@ -220,6 +201,11 @@ class LeaderboardScreen(
     def entries(self) -> tuple[Entry, ...]:
         """The entries shown; held, as the Footer asks what its row offers at any time."""
         return self._shown.entries
+
+    @property
+    def checked(self) -> CheckedTable | None:
+        """The shown table's verdicts, once replayed."""
+        return self._checks.checked
 
     @property
     def code(self) -> str:
@@ -370,24 +356,10 @@ class LeaderboardScreen(
             self._code.none(NO_CODE_YET)
             return
         table = self._shown.table
-        self.checked = None
-        self.replay_failed = ""
+        self._checks.start(table, entries)
         self._code.none(CODE_COMING if entries else NO_CODE_YET)
         self._draw_heading()
         self._code.say(MAKING_CODE if entries else "No entries yet, so no share code.")
-        if entries:
-            checker = self.session.checkers().own()
-            played = self.session.played_layouts
-            load(
-                self,
-                self.session.io,
-                lambda: checked_and_code(
-                    check_table(table, entries, checker), checker.find_layout, played
-                ),
-                self._show_checked,
-                self._replay_failed,
-                group="code",
-            )
         fill_rows(grid, table, entries)
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
@@ -406,22 +378,6 @@ class LeaderboardScreen(
                 self.get_component_rich_style("leaderboard--table", partial=True),
             )
         )
-
-    def _replay_failed(self, error: StoreError) -> None:
-        self.replay_failed = str(error)
-        self._code.show("", f"No share code: {error}", False)
-
-    def _show_checked(self, checked: tuple[CheckedTable, str, str, bool]) -> None:
-        verdicts, code, problem, prints = checked
-        grid = self._grid
-        if verdicts.entries != self.entries or grid.row_count != len(verdicts.verdicts):
-            # The rows it was made for are gone: the screen is closing (the app quit while the
-            # games were replayed), or shows other rows.
-            return
-        self.checked = verdicts
-        for row, verdict in enumerate(self.checked.verdicts):
-            grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
-        self._code.show(code, problem, prints)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -464,9 +420,9 @@ class LeaderboardScreen(
                 return None
             return ONE_TABLE if self.tables else NO_TABLES_TO_SWITCH
         if action == "watch":
-            return self._why_no_entry("to watch")
+            return self._checks.why_no_entry("to watch")
         if action == "challenge":
-            why = self._why_no_entry("to challenge with")
+            why = self._checks.why_no_entry("to challenge with")
             if why is not None:
                 return why
             over = race_over(self._shown.table, self.session.clock())
@@ -532,32 +488,9 @@ class LeaderboardScreen(
         self._clear_notice()
         self.show()
 
-    def _why_no_entry(self, purpose: str) -> str | None:
-        """Why the entry under the cursor has nothing `purpose` ("to watch"), or None if its
-        replay verifies it (the ✓ it is marked with)."""
-        row = self._grid.cursor_row
-        if self._entry_under_cursor() is None:
-            return f"No entry here {purpose}."
-        if self.checked is None and self.replay_failed:
-            return f"Nothing {purpose}: the games could not be replayed: {self.replay_failed}"
-        if self.checked is None:
-            return f"The games are still being replayed, nothing {purpose} yet."
-        verdict = self.checked.verdicts[row]
-        if verdict.status != "verified":
-            return f"Nothing {purpose}: this entry is {verdict.line()}."
-        return None
-
-    def _verified_entry(self, purpose: str) -> Entry | None:
-        """The entry under the cursor if its replay verifies it; else a notice says why not."""
-        why = self._why_no_entry(purpose)
-        if why is not None:
-            self.notify(why, severity="warning")
-            return None
-        return self.entries[self._grid.cursor_row]
-
     def action_watch(self) -> None:
         """Play back the game of the entry under the cursor."""
-        entry = self._verified_entry("to watch")
+        entry = self._checks.verified_entry("to watch")
         if entry is not None:
             self.post_message(self.Watch(self._shown.table, entry))
 
@@ -568,7 +501,7 @@ class LeaderboardScreen(
         if why is not None:
             self.notify(why, severity="warning")
             return
-        checked = self.checked
+        checked, checks = self.checked, self._checks
         if checked is None:  # said above: the games are still being replayed
             return
         place = self._grid.cursor_row + 1
@@ -578,21 +511,10 @@ class LeaderboardScreen(
             self,
             self.session.io,
             lambda: challenge_code(checked, place, self.session.find_layout, now),
-            self._while_shown(checked, lambda code: self._code.challenge(code, place, name)),
-            self._while_shown(checked, lambda error: self.notify(str(error), severity="error")),
+            checks.while_shown(checked, lambda code: self._code.challenge(code, place, name)),
+            checks.while_shown(checked, lambda error: self.notify(str(error), severity="error")),
             group="challenge",
         )
-
-    def _while_shown(self, of: CheckedTable, then: Callable[[T], None]) -> Callable[[T], None]:
-        """`then`, given an answer about the table `of`, unless the screen shows another table
-        by now (another was shown, read again after an import or a removal): a challenge code's
-        label and command would name that one's entry, an error would speak of a table gone."""
-
-        def answered(answer: T) -> None:
-            if self.checked is of:
-                then(answer)
-
-        return answered
 
     def action_remove(self) -> None:
         """Take the entry under the cursor out of this table, once the player says yes: a
