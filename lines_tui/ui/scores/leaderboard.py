@@ -22,7 +22,6 @@ from lines_tui.store.score_file import Stamp
 from lines_tui.store.sharing import challenge_code, race_over
 from lines_tui.store.verify import CheckedTable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
-from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act, restated
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
@@ -38,17 +37,16 @@ from lines_tui.ui.scores.board_heading import board_heading, leaderboards
 from lines_tui.ui.scores.board_status import BoardStatus, notice_room
 from lines_tui.ui.scores.entries import (
     PROOF_LEGEND,
-    entry_said,
     fill_rows,
 )
+from lines_tui.ui.scores.entry_removal import EntryRemoval
 from lines_tui.ui.scores.outside_changes import OutsideChanges
 from lines_tui.ui.scores.shown_tables import ShownTables
 from lines_tui.ui.scores.table_checks import TableChecks
-from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load, write
+from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
     pass
@@ -74,12 +72,6 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
 """Shows the table an import merged into, the place its entries took under the cursor, with
 what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
-
-
-def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
-    """The tables a result goes from, by title (`Session.table_title`): "Lantern, deal 48 and
-    from Lantern"."""
-    return " and from ".join(session.table_title(table) for table in tables)
 
 
 class LeaderboardScreen(
@@ -174,8 +166,6 @@ class LeaderboardScreen(
         """What an import opened from the menu merged, told on the status line as it opens."""
         self.session = session
         self.store = session.store
-        self._asking_removal = False
-        """d reads which tables count the entry, and its question is about to show."""
         self._shown = ShownTables()
         self._wanted = table
         self._highlight_rank = highlight_rank
@@ -188,6 +178,7 @@ class LeaderboardScreen(
         shown = self._shown
         self._code = BoardCode(self, session, lambda: shown.table, lambda: len(shown.entries))
         self._checks = TableChecks(self, session, shown, self._grid, self._code.show)
+        self._removal = EntryRemoval(self, session, shown, self.reload)
 
     @property
     def tables(self) -> list[TableId]:
@@ -517,67 +508,20 @@ class LeaderboardScreen(
         )
 
     def action_remove(self) -> None:
-        """Take the entry under the cursor out of this table, once the player says yes: a
-        result of a file edited by hand (refuted) blocks the table's share code until it goes.
-        The question names every table the result goes from (a random deal's result is one
-        result in its deal's table too), as the store reads them first: the tables listed here
-        leave out the deal's table of one player's random deal, which still counts it."""
+        """Take the entry under the cursor out of this table, once the player says yes
+        (`EntryRemoval`)."""
         entry = self._entry_under_cursor()
         if entry is None:
             self.notify("No entry here to remove.", severity="warning")
             return
-        table = self._shown.table
-        place = self._grid.cursor_row + 1
-        said = entry_said(table, place, entry)
-        title = self.session.table_title(table)  # a layout from a file: its own
-        shown = self.entries
-
-        def removed(taken_from: tuple[TableId, ...]) -> None:
-            self.notify(ended(f"Removed {said} from {tables_named(taken_from, self.session)}"))
-            self.reload(str(table), place)
-
-        def failed(error: StoreError) -> None:
-            self._asking_removal = False
-            self.notify(ended(f"Not removed: {error}"), severity="error")
-            self.reload(str(table), place)
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                write(
-                    self,
-                    self.session.io,
-                    lambda: self.store.remove_entry(table, entry, title),
-                    removed,
-                    failed,
-                )
-
-        def ask(counted_in: tuple[TableId, ...]) -> None:
-            self._asking_removal = False
-            # Another table shown meanwhile, or this one read again; or another screen opened
-            # (the read waits behind the replays, or another copy's lock): the question would
-            # come over it, where y removes an entry out of sight.
-            if self.entries is not shown or self.app.screen is not self:
-                return
-            where = tables_named(counted_in, self.session)
-            question = f"Remove {said} from {where}? This cannot be undone."
-            self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
-
-        self._asking_removal = True
-        load(
-            self,
-            self.session.io,
-            lambda: self.store.counted_in(table, entry, title),
-            ask,
-            failed,
-            group="remove",
-        )
+        self._removal.ask(self._grid.cursor_row + 1, entry)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys typed on with d are dropped, as the question drops them: x acted under it (its
         # code shown, its notice in a corner). The app's keys (help, quit) still act, and the
-        # question then does not come (`action_remove`); so does leaving (esc, q), which
+        # question then does not come (`EntryRemoval`); so does leaving (esc, q), which
         # cancels the read the question waits for: a slow disk must not hold the player here.
-        return action == "dismiss" or not self._asking_removal
+        return action == "dismiss" or not self._removal.asking
 
     def action_copy_code(self) -> None:
         self._code.copy()
