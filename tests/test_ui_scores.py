@@ -69,8 +69,8 @@ from lines_tui.ui.scores import (
 )
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
-from lines_tui.ui.scores.leaderboard import READ_AGAIN, UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
+from lines_tui.ui.scores.table_reading import READ_AGAIN, UNREAD_TABLES
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
 from lines_tui.ui.status_line import DialogMessage, StatusLine

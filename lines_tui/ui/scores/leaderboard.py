@@ -17,8 +17,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from lines_tui.store import Entry, Snapshot, StoreError, TableId
-from lines_tui.store.score_file import Stamp
+from lines_tui.store import Entry, TableId
 from lines_tui.store.sharing import challenge_code, race_over
 from lines_tui.store.verify import CheckedTable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
@@ -40,9 +39,9 @@ from lines_tui.ui.scores.entries import (
     fill_rows,
 )
 from lines_tui.ui.scores.entry_removal import EntryRemoval
-from lines_tui.ui.scores.outside_changes import OutsideChanges
 from lines_tui.ui.scores.shown_tables import ShownTables
 from lines_tui.ui.scores.table_checks import TableChecks
+from lines_tui.ui.scores.table_reading import TableReading
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
@@ -53,17 +52,10 @@ if TYPE_CHECKING:
 
 
 TABLES = Binding.Group("Table", compact=True)
-LOADING = "Reading the leaderboards…"
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
 )
-UNREAD_TABLES = (
-    "The leaderboards could not be read (the notice says why), so none is shown; nothing was "
-    "changed. Open them again to read them again."
-)
-READ_AGAIN = "Read again: another lines-tui or a command changed the scores."
-"""The status line when the table shown changed under the screen (`OutsideChanges`)."""
 NO_TABLES_TO_SWITCH = "No tables yet, so none to go to."
 ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
@@ -165,13 +157,9 @@ class LeaderboardScreen(
         self._told_at_mount = (told, severity)
         """What an import opened from the menu merged, told on the status line as it opens."""
         self.session = session
-        self.store = session.store
         self._shown = ShownTables()
         self._wanted = table
         self._highlight_rank = highlight_rank
-        self._outside = OutsideChanges(
-            self, session.io, self.store.scores_stamp, self._read_again_from_outside
-        )
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
@@ -179,6 +167,16 @@ class LeaderboardScreen(
         self._code = BoardCode(self, session, lambda: shown.table, lambda: len(shown.entries))
         self._checks = TableChecks(self, session, shown, self._grid, self._code.show)
         self._removal = EntryRemoval(self, session, shown, self.reload)
+        self._reading = TableReading(
+            self,
+            session,
+            shown,
+            self._grid,
+            self.show,
+            self._code.say,
+            lambda told: self._tell(told, "information"),
+            self._draw_heading,
+        )
 
     @property
     def tables(self) -> list[TableId]:
@@ -221,7 +219,7 @@ class LeaderboardScreen(
         if self._told_at_mount[0]:
             self._tell(*self._told_at_mount)
         self.reload(self._wanted, self._highlight_rank)
-        self._outside.watch()
+        self._reading.watch()
 
     def show_merged(
         self, table: str, place: int | None, told: str, severity: SeverityLevel = "information"
@@ -248,91 +246,10 @@ class LeaderboardScreen(
         shown = str(self._shown.table) if self.tables else self._wanted
         self.reload(shown, self._grid.cursor_row + 1)
 
-    def _read_again_from_outside(self) -> None:
-        """Another copy of lines-tui, or the command line, wrote the scores (`OutsideChanges`):
-        read them again in the background. Where the table shown is as it was (another table
-        changed, a player was registered), only the heading's count of tables may move; else
-        the table is drawn again, with the cursor on the entry it was on, and the status line
-        says why. A read that comes once the screen changed is dropped, and made again."""
-        table = self._shown.table_if_any
-        under_cursor = self._entry_under_cursor()
-        warned = len(self.store.warnings)
-        shown_then = self.entries
-
-        def loaded(snapshot: Snapshot) -> None:
-            now = self._shown.table_if_any
-            if now != table or self.entries is not shown_then or not self.is_active:
-                # Another table shown meanwhile, or a question came over this one (a removal's
-                # names the entry's place): read again once the screen is as it was read for.
-                self._outside.not_shown()
-                return
-            self._shown.snapshot = snapshot  # the other tables as they are now, when shown
-            listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
-            entries = snapshot.tables.get(table, ()) if table else ()
-            if entries == self.entries and (table is not None or not listed):
-                if listed != self.tables:  # another table came or went: its count moves
-                    self._shown.listed(listed)
-                    self._draw_heading()
-                return
-            row = self._grid.cursor_row  # the entry gone: its place
-            rank = entries.index(under_cursor) + 1 if under_cursor in entries else row + 1
-            self._loaded(snapshot, table, rank)
-            if len(self.store.warnings) == warned:  # else the file's notice says what happened
-                self._tell(READ_AGAIN, "information")
-
-        def failed(error: StoreError) -> None:
-            self.notify(f"The leaderboards could not be read again: {error}", severity="error")
-
-        self._read_tables(table, loaded, failed)
-
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
         self.query_one("#board-heading", Static).update(leaderboards(self._title_style()))
-        self._code.say(LOADING)
-
-        try:
-            shown = TableId.parse(wanted) if wanted else None
-        except ValueError as error:
-            self.notify(str(error), severity="error")
-            shown = None
-
-        def failed(error: StoreError) -> None:
-            self.notify(f"The leaderboards could not be read: {error}", severity="error")
-            self._loaded(None, shown, rank)
-            self._code.say(UNREAD_TABLES)
-
-        self._read_tables(shown, lambda snapshot: self._loaded(snapshot, shown, rank), failed)
-
-    def _read_tables(
-        self,
-        shown: TableId | None,
-        then: Callable[[Snapshot], None],
-        failed: Callable[[StoreError], None],
-    ) -> None:
-        """Every table read on the store thread (`Store.snapshot`), then `then(snapshot)`, or
-        `failed(error)`. The scores file's stamp is taken first, so that a write during the
-        read is seen at the next look (`OutsideChanges`); after a failure the tables are read
-        again once the file changes (mended, say), not at every look."""
-        taken: list[Stamp] = []
-
-        def read() -> Snapshot:
-            taken.append(self.store.scores_stamp())
-            return self.store.snapshot(shown)
-
-        def loaded(snapshot: Snapshot) -> None:
-            self._outside.shown(taken[0])
-            then(snapshot)
-
-        def refused(error: StoreError) -> None:
-            self._outside.shown(taken[0] if taken else None)
-            failed(error)
-
-        self._outside.reading()
-        load(self, self.session.io, read, loaded, refused, group="tables")
-
-    def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
-        self._shown.read(snapshot, table)
-        self.show(rank)
+        self._reading.read(wanted, rank)
 
     def show(self, rank: int | None = None) -> None:
         # The rows are new: the cursor moving to its place does not leave a notice's entry.
