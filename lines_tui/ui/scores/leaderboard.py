@@ -1,11 +1,16 @@
-"""The leaderboards, one table at a time, each headed by its share code as plain selectable text."""
+"""The leaderboards, one table at a time, each headed by its share code as plain selectable text.
+
+The screen binds the keys and composes the parts that do the rest, each handed what it needs:
+`ShownTables` (which tables are listed, which one is shown), `TableReading` (reading them, and
+again when another copy writes), `TableChecks` (the replays' verdicts), `BoardCode` (the share
+code shown: c, v, x's challenge code) and `EntryRemoval` (d)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 from textual import events
@@ -26,18 +31,10 @@ from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
-from lines_tui.ui.scores.board_code import (
-    CODE_COMING,
-    MAKING_CODE,
-    NO_CODE_YET,
-    BoardCode,
-)
+from lines_tui.ui.scores.board_code import CODE_COMING, MAKING_CODE, NO_CODE_YET, BoardCode
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
 from lines_tui.ui.scores.board_status import BoardStatus, notice_room
-from lines_tui.ui.scores.entries import (
-    PROOF_LEGEND,
-    fill_rows,
-)
+from lines_tui.ui.scores.entries import PROOF_LEGEND, fill_rows
 from lines_tui.ui.scores.entry_removal import EntryRemoval
 from lines_tui.ui.scores.shown_tables import ShownTables
 from lines_tui.ui.scores.table_checks import TableChecks
@@ -46,10 +43,6 @@ from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import load
-
-if TYPE_CHECKING:
-    pass
-
 
 TABLES = Binding.Group("Table", compact=True)
 NO_TABLES = (
@@ -157,13 +150,12 @@ class LeaderboardScreen(
         self._told_at_mount = (told, severity)
         """What an import opened from the menu merged, told on the status line as it opens."""
         self.session = session
-        self._shown = ShownTables()
+        shown = self._shown = ShownTables()
         self._wanted = table
         self._highlight_rank = highlight_rank
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
-        shown = self._shown
         self._code = BoardCode(self, session, lambda: shown.table, lambda: len(shown.entries))
         self._checks = TableChecks(self, session, shown, self._grid, self._code.show)
         self._removal = EntryRemoval(self, session, shown, self.reload)
@@ -252,6 +244,8 @@ class LeaderboardScreen(
         self._reading.read(wanted, rank)
 
     def show(self, rank: int | None = None) -> None:
+        """The table shown as read (`ShownTables`), the entry of `rank` under the cursor: its
+        heading and rows now, its marks and share code once its games are replayed."""
         # The rows are new: the cursor moving to its place does not leave a notice's entry.
         self._told_row = None
         heading = self.query_one("#board-heading", Static)
