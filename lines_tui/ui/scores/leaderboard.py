@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from lines_tui.store import Entry, TableId
-from lines_tui.store.sharing import challenge_code, race_over
+from lines_tui.store.sharing import race_over
 from lines_tui.store.verify import CheckedTable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.footer import Footer, keys_that_act, restated
@@ -42,7 +42,6 @@ from lines_tui.ui.scores.table_reading import TableReading
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load
 
 TABLES = Binding.Group("Table", compact=True)
 NO_TABLES = (
@@ -403,20 +402,9 @@ class LeaderboardScreen(
         if why is not None:
             self.notify(why, severity="warning")
             return
-        checked, checks = self.checked, self._checks
-        if checked is None:  # said above: the games are still being replayed
-            return
         place = self._grid.cursor_row + 1
         name = self.entries[place - 1].name
-        now = self.session.clock()
-        load(
-            self,
-            self.session.io,
-            lambda: challenge_code(checked, place, self.session.find_layout, now),
-            checks.while_shown(checked, lambda code: self._code.challenge(code, place, name)),
-            checks.while_shown(checked, lambda error: self.notify(str(error), severity="error")),
-            group="challenge",
-        )
+        self._checks.challenge(place, lambda code: self._code.challenge(code, place, name))
 
     def action_remove(self) -> None:
         """Take the entry under the cursor out of this table, once the player says yes

@@ -1,5 +1,5 @@
 """The replays' verdicts on the leaderboard's table shown: each entry's mark, the table's share
-code, and which entries can be watched or challenged."""
+code, which entries can be watched or challenged, and a verified entry's challenge code."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.coordinate import Coordinate
 from textual.screen import Screen
 
 from lines_tui.store import Entry, StoreError, TableId
-from lines_tui.store.sharing import share_code
+from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.scores.code_shown import command_prints_it
@@ -104,7 +104,26 @@ class TableChecks:
             return None
         return self._shown.entries[self._grid.cursor_row]
 
-    def while_shown(self, of: CheckedTable, then: Callable[[T], None]) -> Callable[[T], None]:
+    def challenge(self, place: int, then: Callable[[str], None]) -> None:
+        """The challenge code of the entry at `place`, made of its verdict on the store thread,
+        then `then(code)`; a failure is told. Nothing while the games are still replayed (the
+        key says so: `why_no_entry`)."""
+        checked, session = self.checked, self._session
+        if checked is None:
+            return
+        now = session.clock()
+        load(
+            self._screen,
+            session.io,
+            lambda: challenge_code(checked, place, session.find_layout, now),
+            self._while_shown(checked, then),
+            self._while_shown(
+                checked, lambda error: self._screen.notify(str(error), severity="error")
+            ),
+            group="challenge",
+        )
+
+    def _while_shown(self, of: CheckedTable, then: Callable[[T], None]) -> Callable[[T], None]:
         """`then`, given an answer about the table `of`, unless the screen shows another table
         by now (another was shown, read again after an import or a removal): a challenge code's
         label and command would name that one's entry, an error would speak of a table gone."""
