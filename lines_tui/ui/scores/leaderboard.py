@@ -15,7 +15,7 @@ from typing import ClassVar
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.notifications import SeverityLevel
@@ -33,6 +33,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
 from lines_tui.ui.scores.board_code import CODE_COMING, MAKING_CODE, NO_CODE_YET, BoardCode
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
+from lines_tui.ui.scores.board_keys import BOARD_KEYS
 from lines_tui.ui.scores.board_status import BoardStatus, notice_room
 from lines_tui.ui.scores.entries import PROOF_LEGEND, fill_rows
 from lines_tui.ui.scores.entry_removal import EntryRemoval
@@ -43,7 +44,6 @@ from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
 
-TABLES = Binding.Group("Table", compact=True)
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
@@ -75,51 +75,7 @@ class LeaderboardScreen(
         "leaderboard--table",
         "leaderboard--cut",
     }
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to where you came from"),
-        Binding(
-            "left,h,comma",
-            "switch(-1)",
-            "Prev",
-            key_display="←",
-            group=TABLES,
-            tooltip="The previous table (also h and the comma)",
-        ),
-        Binding(
-            "right,l,full_stop",
-            "switch(1)",
-            "Next",
-            key_display="→",
-            group=TABLES,
-            tooltip="The next table (also l and the full stop)",
-        ),
-        Binding(
-            "c",
-            "copy_code",
-            "Copy",
-            tooltip="Send the shown table's share code to the clipboard",
-        ),
-        Binding(
-            "v",
-            "view_code",
-            "Code",
-            tooltip="The shown code whole, in a view that scrolls, when the screen cuts it",
-        ),
-        Binding("i", "import_code", "Import", tooltip="Import a friend's share code"),
-        Binding("w", "watch", "Watch", tooltip="Watch the game of the entry under the cursor"),
-        Binding(
-            "x",
-            "challenge",
-            "Challenge",
-            tooltip="A challenge code of the entry under the cursor, to send a friend",
-        ),
-        Binding(
-            "d,delete",
-            "remove",
-            "Remove",
-            tooltip="Remove the entry under the cursor from this table (asks first)",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = BOARD_KEYS
 
     class Watch(Message):
         """The player asked to watch an entry's game (the app opens the replay)."""
