@@ -4,19 +4,14 @@ x shows an entry's challenge code in its place."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from rich.text import Text
-from textual.screen import Screen
 from textual.widgets import Static
 
 from lines_tui.outside_text import printable
-from lines_tui.store import TableId
 from lines_tui.store.names import MAX_NAME_COLUMNS
 from lines_tui.ui.dialogs import CodeScreen
+from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.code_shown import CodeShown, export_command
-from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import still_there
 
 MAKING_CODE = "Replaying the games and making the share code…"
@@ -50,22 +45,13 @@ shorter terminal, under the size guard."""
 
 
 class BoardCode:
-    """The code shown on `screen` (in its #board-code-label and #board-code), for the `table()`
-    shown with `rows()` entries: the table's share code (`code`, or `no_code`, why there is
+    """The code shown on the `board`'s screen (in its #board-code-label and #board-code), for
+    the table it shows: the table's share code (`code`, or `no_code`, why there is
     none), or an entry's challenge code, or a line in its place while there is neither. Its
     keys' Footer entries follow what it shows (`screen.refresh_bindings`)."""
 
-    def __init__(
-        self,
-        screen: Screen[Any],
-        session: Session,
-        table: Callable[[], TableId],
-        rows: Callable[[], int],
-    ) -> None:
-        self._screen = screen
-        self._session = session
-        self._table = table
-        self._rows = rows
+    def __init__(self, board: Board) -> None:
+        self._board = board
         self.code = ""
         self.no_code = NO_CODE_YET
         """Why there is no `code` (what c says then)."""
@@ -107,8 +93,8 @@ class BoardCode:
             code,
             CodeShown(code, self._command(place), X_SENT_IT),
         )
-        self._screen.app.copy_to_clipboard(code)
-        self._screen.notify(CHALLENGE_SENT)
+        self._board.screen.app.copy_to_clipboard(code)
+        self._board.screen.notify(CHALLENGE_SENT)
 
     def why_not_copied(self) -> str | None:
         """Why c would do nothing now, or None if it would copy."""
@@ -124,29 +110,29 @@ class BoardCode:
         """The table's code to the clipboard, shown in the place of a challenge code (x): the
         code to select is the one copied."""
         if not self.code:
-            self._screen.notify(self.no_code, severity="warning")
+            self._board.screen.notify(self.no_code, severity="warning")
             return
         self._show_table_code()
-        self._screen.app.copy_to_clipboard(self.code)
-        self._screen.notify(COPIED + (SELECT_IT_WHOLE if self.cut else SELECT_IT))
+        self._board.screen.app.copy_to_clipboard(self.code)
+        self._board.screen.notify(COPIED + (SELECT_IT_WHOLE if self.cut else SELECT_IT))
 
     def view_whole(self) -> None:
         """The shown code whole, in a view of its own that scrolls."""
         why = self.why_not_viewed()
         shown = self._shown
         if why is not None or shown is None:
-            self._screen.notify(why or NO_CODE_SEE_WHY, severity="warning")
+            self._board.screen.notify(why or NO_CODE_SEE_WHY, severity="warning")
             return
-        label = self._label.removesuffix(":")
-        whose = f"{label} ({self._session.table_title(self._table())})"
-        self._screen.app.push_screen(
+        board, label = self._board, self._label.removesuffix(":")
+        whose = f"{label} ({board.session.table_title(board.shown.table)})"
+        board.screen.app.push_screen(
             CodeScreen(shown.code, shown.explained(whose), label, shown.command)
         )
 
     def draw(self) -> None:
         """The code as the screen's size lets it show: whole, or cut with a line that says so
         (`CodeShown.fitted`)."""
-        screen = self._screen
+        screen = self._board.screen
         view = screen.query_one("#board-code", Static)
         shown = self._shown
         if shown is None:
@@ -163,13 +149,13 @@ class BoardCode:
     def draw_again(self) -> None:
         """`draw`, once the screen's layout is done, unless it is closing meanwhile (its widgets
         go before it does)."""
-        if still_there(self._screen):
+        if still_there(self._board.screen):
             self.draw()
 
     def _show_line(self, label: str, text: str, shown: CodeShown | None = None) -> None:
         """The code shown (`shown`, or why there is none), under a label that says whose code
         it is."""
-        label_view = self._screen.query_one("#board-code-label", Static)
+        label_view = self._board.screen.query_one("#board-code-label", Static)
         label_view.update(Text(label))
         label_view.display = bool(label)
         self._shown, self._label, self._text = shown, label, text
@@ -186,16 +172,18 @@ class BoardCode:
         the data folder as shown (`export_command`)."""
         if not self._command_prints:
             return ""
-        return export_command(self._table(), self._session.store.data_dir, challenge_of)
+        board = self._board
+        return export_command(board.shown.table, board.session.store.data_dir, challenge_of)
 
     def _set(self, code: str, why_none: str) -> None:
         """The shown table's code ("" while there is none, `why_none` saying why): c, in the
         Footer and the help only while there is one to copy."""
         self.code, self.no_code = code, why_none
-        self._screen.refresh_bindings()
+        self._board.screen.refresh_bindings()
 
     def _room(self) -> int:
         """The lines the code may take: what the screen leaves once the heading, the labels,
         the Footer and the table's heading and first rows (up to 5) have theirs."""
-        rows = min(self._rows(), ROWS_KEPT_IN_SIGHT)
-        return max(MIN_CODE_ROOM, self._screen.app.size.height - LINES_BESIDE_THE_CODE - rows)
+        board = self._board
+        rows = min(len(board.shown.entries), ROWS_KEPT_IN_SIGHT)
+        return max(MIN_CODE_ROOM, board.screen.app.size.height - LINES_BESIDE_THE_CODE - rows)

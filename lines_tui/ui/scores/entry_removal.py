@@ -4,14 +4,11 @@ question naming them, then the removal."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from textual.screen import Screen
 
 from lines_tui.store import Entry, StoreError, TableId
 from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.entries import entry_said
-from lines_tui.ui.scores.shown_tables import ShownTables
 from lines_tui.ui.sentences import ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load, write
@@ -24,19 +21,11 @@ def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
 
 
 class EntryRemoval:
-    """Removes an entry of the table `shown` on `screen` once the player says yes, then
+    """Removes an entry of the table shown on the `board` once the player says yes, then
     `reload(table, place)`s the tables, the cursor staying on the place."""
 
-    def __init__(
-        self,
-        screen: Screen[Any],
-        session: Session,
-        shown: ShownTables,
-        reload: Callable[[str, int], None],
-    ) -> None:
-        self._screen = screen
-        self._session = session
-        self._shown = shown
+    def __init__(self, board: Board, reload: Callable[[str, int], None]) -> None:
+        self._board = board
         self._reload = reload
         self.asking = False
         """d reads which tables count the entry, and its question is about to show."""
@@ -47,11 +36,12 @@ class EntryRemoval:
         The question names every table the result goes from (a random deal's result is one
         result in its deal's table too), as the store reads them first: the tables listed here
         leave out the deal's table of one player's random deal, which still counts it."""
-        screen, session, store = self._screen, self._session, self._session.store
-        table = self._shown.table
+        screen, session, tables = self._board.screen, self._board.session, self._board.shown
+        store = session.store
+        table = tables.table
         said = entry_said(table, place, entry)
         title = session.table_title(table)  # a layout from a file: its own
-        shown = self._shown.entries
+        shown = tables.entries
 
         def removed(taken_from: tuple[TableId, ...]) -> None:
             screen.notify(ended(f"Removed {said} from {tables_named(taken_from, session)}"))
@@ -77,7 +67,7 @@ class EntryRemoval:
             # Another table shown meanwhile, or this one read again; or another screen opened
             # (the read waits behind the replays, or another copy's lock): the question would
             # come over it, where y removes an entry out of sight.
-            if self._shown.entries is not shown or screen.app.screen is not screen:
+            if tables.entries is not shown or screen.app.screen is not screen:
                 return
             where = tables_named(counted_in, session)
             question = f"Remove {said} from {where}? This cannot be undone."

@@ -31,6 +31,7 @@ from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
+from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.board_code import CODE_COMING, MAKING_CODE, NO_CODE_YET, BoardCode
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
 from lines_tui.ui.scores.board_keys import BOARD_KEYS
@@ -111,14 +112,12 @@ class LeaderboardScreen(
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
-        self._code = BoardCode(self, session, lambda: shown.table, lambda: len(shown.entries))
-        self._checks = TableChecks(self, session, shown, self._grid, self._code.show)
-        self._removal = EntryRemoval(self, session, shown, self.reload)
+        board = Board(self, session, shown, self._grid)
+        self._code = BoardCode(board)
+        self._checks = TableChecks(board, self._code.show)
+        self._removal = EntryRemoval(board, self.reload)
         self._reading = TableReading(
-            self,
-            session,
-            shown,
-            self._grid,
+            board,
             self.show,
             self._code.say,
             lambda told: self._tell(told, "information"),

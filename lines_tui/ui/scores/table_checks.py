@@ -4,19 +4,16 @@ code, which entries can be watched or challenged, and a verified entry's challen
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.coordinate import Coordinate
-from textual.screen import Screen
 
 from lines_tui.store import Entry, StoreError, TableId
 from lines_tui.store.sharing import challenge_code, share_code
 from lines_tui.store.verify import CheckedTable, FindLayout, check_table
-from lines_tui.ui.lists import RowTable
+from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.code_shown import command_prints_it
 from lines_tui.ui.scores.entries import PROOF_COLUMN, proof_cell
-from lines_tui.ui.scores.shown_tables import ShownTables
-from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
@@ -39,23 +36,17 @@ def checked_and_code(
 
 
 class TableChecks:
-    """The games of the table `shown` on `screen` replayed on the session's store thread: their
-    verdicts (`checked`) mark the `grid`'s rows, and `show_code(code, problem, prints)` shows
+    """The games of the table shown on the `board` replayed on the session's store thread:
+    their verdicts (`checked`) mark its rows, and `show_code(code, problem, prints)` shows
     the share code made of them (or why there is none, and whether the command line prints
     it)."""
 
     def __init__(
         self,
-        screen: Screen[Any],
-        session: Session,
-        shown: ShownTables,
-        grid: RowTable,
+        board: Board,
         show_code: Callable[[str, str, bool], None],
     ) -> None:
-        self._screen = screen
-        self._session = session
-        self._shown = shown
-        self._grid = grid
+        self._board = board
         self._show_code = show_code
         self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
         self.replay_failed = ""
@@ -68,11 +59,11 @@ class TableChecks:
         self.replay_failed = ""
         if not entries:
             return
-        checker = self._session.checkers().own()
-        played = self._session.played_layouts
+        checker = self._board.session.checkers().own()
+        played = self._board.session.played_layouts
         load(
-            self._screen,
-            self._session.io,
+            self._board.screen,
+            self._board.session.io,
             lambda: checked_and_code(
                 check_table(table, entries, checker), checker.find_layout, played
             ),
@@ -84,8 +75,8 @@ class TableChecks:
     def why_no_entry(self, purpose: str) -> str | None:
         """Why the entry under the cursor has nothing `purpose` ("to watch"), or None if its
         replay verifies it (the ✓ it is marked with)."""
-        row = self._grid.cursor_row
-        if self._shown.entry_at(row) is None:
+        row = self._board.grid.cursor_row
+        if self._board.shown.entry_at(row) is None:
             return f"No entry here {purpose}."
         if self.checked is None and self.replay_failed:
             return f"Nothing {purpose}: the games could not be replayed: {self.replay_failed}"
@@ -100,25 +91,25 @@ class TableChecks:
         """The entry under the cursor if its replay verifies it; else a notice says why not."""
         why = self.why_no_entry(purpose)
         if why is not None:
-            self._screen.notify(why, severity="warning")
+            self._board.screen.notify(why, severity="warning")
             return None
-        return self._shown.entries[self._grid.cursor_row]
+        return self._board.shown.entries[self._board.grid.cursor_row]
 
     def challenge(self, place: int, then: Callable[[str], None]) -> None:
         """The challenge code of the entry at `place`, made of its verdict on the store thread,
         then `then(code)`; a failure is told. Nothing while the games are still replayed (the
         key says so: `why_no_entry`)."""
-        checked, session = self.checked, self._session
+        checked, session = self.checked, self._board.session
         if checked is None:
             return
         now = session.clock()
         load(
-            self._screen,
+            self._board.screen,
             session.io,
             lambda: challenge_code(checked, place, session.find_layout, now),
             self._while_shown(checked, then),
             self._while_shown(
-                checked, lambda error: self._screen.notify(str(error), severity="error")
+                checked, lambda error: self._board.screen.notify(str(error), severity="error")
             ),
             group="challenge",
         )
@@ -140,8 +131,8 @@ class TableChecks:
 
     def _show_checked(self, checked: tuple[CheckedTable, str, str, bool]) -> None:
         verdicts, code, problem, prints = checked
-        grid = self._grid
-        if verdicts.entries != self._shown.entries or grid.row_count != len(verdicts.verdicts):
+        grid, shown = self._board.grid, self._board.shown
+        if verdicts.entries != shown.entries or grid.row_count != len(verdicts.verdicts):
             # The rows it was made for are gone: the screen is closing (the app quit while the
             # games were replayed), or shows other rows.
             return

@@ -4,16 +4,11 @@ what another copy of lines-tui or a command writes is seen and read again (`Outs
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from textual.screen import Screen
 
 from lines_tui.store import Snapshot, StoreError, TableId
 from lines_tui.store.score_file import Stamp
-from lines_tui.ui.lists import RowTable
+from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.outside_changes import OutsideChanges
-from lines_tui.ui.scores.shown_tables import ShownTables
-from lines_tui.ui.session import Session
 from lines_tui.ui.store_thread import load
 
 LOADING = "Reading the leaderboards…"
@@ -26,32 +21,26 @@ READ_AGAIN = "Read again: another lines-tui or a command changed the scores."
 
 
 class TableReading:
-    """Reads the tables for `screen` on the session's store thread into `shown`, then shows
-    them (`show(rank)`, the entry of that rank under the `grid`'s cursor). `say` puts a line in
+    """Reads the tables for the `board` on the session's store thread into its tables shown,
+    then shows them (`show(rank)`, the entry of that rank under the cursor). `say` puts a line in
     the code's place (the read under way, or failed), `tell` one on the status line, and
     `recounted` draws the heading again when only the count of tables moved."""
 
     def __init__(
         self,
-        screen: Screen[Any],
-        session: Session,
-        shown: ShownTables,
-        grid: RowTable,
+        board: Board,
         show: Callable[[int | None], None],
         say: Callable[[str], None],
         tell: Callable[[str], None],
         recounted: Callable[[], None],
     ) -> None:
-        self._screen = screen
-        self._session = session
-        self._shown = shown
-        self._grid = grid
+        self._board = board
         self._show = show
         self._say = say
         self._tell = tell
         self._recounted = recounted
-        store = session.store
-        self._outside = OutsideChanges(screen, session.io, store.scores_stamp, self._read_again)
+        stamp = board.session.store.scores_stamp
+        self._outside = OutsideChanges(board.screen, board.session.io, stamp, self._read_again)
 
     def watch(self) -> None:
         """Read again whenever the scores file changes (`OutsideChanges`)."""
@@ -63,11 +52,13 @@ class TableReading:
         try:
             table = TableId.parse(wanted) if wanted else None
         except ValueError as error:
-            self._screen.notify(str(error), severity="error")
+            self._board.screen.notify(str(error), severity="error")
             table = None
 
         def failed(error: StoreError) -> None:
-            self._screen.notify(f"The leaderboards could not be read: {error}", severity="error")
+            self._board.screen.notify(
+                f"The leaderboards could not be read: {error}", severity="error"
+            )
             self._loaded(None, table, rank)
             self._say(UNREAD_TABLES)
 
@@ -79,9 +70,9 @@ class TableReading:
         changed, a player was registered), only the heading's count of tables may move; else
         the table is drawn again, with the cursor on the entry it was on, and the status line
         says why. A read that comes once the screen changed is dropped, and made again."""
-        shown, store = self._shown, self._session.store
+        shown, store = self._board.shown, self._board.session.store
         table = shown.table_if_any
-        under_cursor = shown.entry_at(self._grid.cursor_row)
+        under_cursor = shown.entry_at(self._board.grid.cursor_row)
         warned = len(store.warnings)
         shown_then = shown.entries
 
@@ -89,7 +80,7 @@ class TableReading:
             if (
                 shown.table_if_any != table
                 or shown.entries is not shown_then
-                or not self._screen.is_active
+                or not self._board.screen.is_active
             ):
                 # Another table shown meanwhile, or a question came over this one (a removal's
                 # names the entry's place): read again once the screen is as it was read for.
@@ -103,14 +94,14 @@ class TableReading:
                     shown.listed(listed)
                     self._recounted()
                 return
-            row = self._grid.cursor_row  # the entry gone: its place
+            row = self._board.grid.cursor_row  # the entry gone: its place
             rank = entries.index(under_cursor) + 1 if under_cursor in entries else row + 1
             self._loaded(snapshot, table, rank)
             if len(store.warnings) == warned:  # else the file's notice says what happened
                 self._tell(READ_AGAIN)
 
         def failed(error: StoreError) -> None:
-            self._screen.notify(
+            self._board.screen.notify(
                 f"The leaderboards could not be read again: {error}", severity="error"
             )
 
@@ -126,7 +117,7 @@ class TableReading:
         `failed(error)`. The scores file's stamp is taken first, so that a write during the
         read is seen at the next look (`OutsideChanges`); after a failure the tables are read
         again once the file changes (mended, say), not at every look."""
-        store = self._session.store
+        store = self._board.session.store
         taken: list[Stamp] = []
 
         def read() -> Snapshot:
@@ -142,8 +133,8 @@ class TableReading:
             failed(error)
 
         self._outside.reading()
-        load(self._screen, self._session.io, read, loaded, refused, group="tables")
+        load(self._board.screen, self._board.session.io, read, loaded, refused, group="tables")
 
     def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
-        self._shown.read(snapshot, table)
+        self._board.shown.read(snapshot, table)
         self._show(rank)
