@@ -748,6 +748,14 @@ THOUSANDS_OF_DIGITS = "9" * 5000
 store's refusal."""
 
 
+def test_a_table_says_its_order_and_what_its_values_are_in_one_place() -> None:
+    """The order ("highest first") and the value's name ("points") were spelled again by the
+    leaderboard and by `scores show` and `scores verify`; each now asks the table."""
+    daily = TableId.mahjong("turtle").daily("2026-12-01")
+    assert (TableId.lines(9).order, TableId.lines(9).value_name) == ("highest first", "points")
+    assert (daily.order, daily.value_name) == ("fastest first", "time")
+
+
 def test_table_ids_are_checked(folder: Path) -> None:
     store = open_store(folder)
     huge = f"lines-{THOUSANDS_OF_DIGITS}"

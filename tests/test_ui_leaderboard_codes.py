@@ -46,12 +46,12 @@ from lines_tui.ui import dialogs
 from lines_tui.ui.dialogs import CodeScreen, folded_command
 from lines_tui.ui.lists import TextPane
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.scores.code_shown import command_prints_it, export_command
-from lines_tui.ui.scores.leaderboard import (
+from lines_tui.ui.scores.board_code import (
     LINES_BESIDE_THE_CODE,
     ROWS_KEPT_IN_SIGHT,
     SHARE_CODE_LABEL,
 )
+from lines_tui.ui.scores.code_shown import command_prints_it, export_command
 from lines_tui.ui.session import Session
 from lines_tui.ui.status_line import DialogMessage
 

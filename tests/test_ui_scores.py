@@ -69,8 +69,8 @@ from lines_tui.ui.scores import (
 )
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
-from lines_tui.ui.scores.leaderboard import READ_AGAIN, UNREAD_TABLES
 from lines_tui.ui.scores.name_entry import NameInput
+from lines_tui.ui.scores.table_reading import READ_AGAIN, UNREAD_TABLES
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -2128,12 +2128,12 @@ async def test_a_replay_that_fails_is_what_w_and_x_then_say(
 ) -> None:
     """The table's games could not be replayed (the store failed): w and x said "still being
     replayed" for as long as the screen stayed open."""
-    from lines_tui.ui.scores import leaderboard
+    from lines_tui.ui.scores import table_checks
 
     def failing(*_: object) -> None:
         raise StoreError("cannot read …/turtle.layout: Input/output error")
 
-    monkeypatch.setattr(leaderboard, "check_table", failing)
+    monkeypatch.setattr(table_checks, "check_table", failing)
     async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
         await settle(pilot)
         told = notices_of(pilot.app.screen)

@@ -120,6 +120,33 @@ async def test_the_leaderboard_shows_its_tables_when_the_read_ends(tmp_path: Pat
         assert board.query_one(DataTable).row_count == 1
 
 
+async def test_the_leaderboard_can_be_left_while_d_reads_what_it_asks_about(
+    tmp_path: Path,
+) -> None:
+    """d reads which tables count the entry before it asks. While that read waited on the disk,
+    every key was refused, esc and q too: the screen could not be left, the esc was lost, and
+    the question came once the read ended. Now esc leaves at once, and no question comes."""
+    from lines_tui.ui.dialogs import ConfirmScreen
+
+    app, store, disk = slow_app(tmp_path)
+    store.record_mahjong("Ada", "turtle", 300.0, 3, when=FIXED_NOW)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        assert app.screen.query_one(DataTable).row_count == 1
+        disk.stall()
+        await pilot.press("d")
+        await stalled(pilot, disk)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)  # left at once, the read still held
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(screen, ConfirmScreen) for screen in app.screen_stack)
+
+
 async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit(
     tmp_path: Path,
 ) -> None:

@@ -33,7 +33,7 @@ from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.saved_games import NOT_STARTED
 from lines_tui.ui.scores import LeaderboardScreen
-from lines_tui.ui.scores.leaderboard import UNREAD_TABLES
+from lines_tui.ui.scores.table_reading import UNREAD_TABLES
 from lines_tui.ui.status_line import StatusLine
 
 SIZE = (80, 24)

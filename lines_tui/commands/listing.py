@@ -59,7 +59,7 @@ class Listing:
         listed = list(entries)
         self.table = table
         self.deal = table.one_deal(listed if trusted is None else list(trusted))
-        heading = [value_heading(table), "name"] if headed else []
+        heading = [table.value_name, "name"] if headed else []
         self.name_width = column_width(
             [*(entry.name for entry in listed), *heading[1:]], MAX_NAME_COLUMNS
         )
@@ -72,7 +72,7 @@ class Listing:
         """The header of `row`'s columns."""
         return (
             f"  {'#':>2}  {'name':<{self.name_width}}  "
-            f"{value_heading(self.table):>{self.value_width}}  {'date':<16}"
+            f"{self.table.value_name:>{self.value_width}}  {'date':<16}"
         )
 
     def row(self, number: str, entry: Entry) -> str:
@@ -112,10 +112,6 @@ def verdict_lines(checked: CheckedTable, *, reasons: bool = False) -> list[str]:
         if reasons and verdict.reason:
             lines += wrapped(verdict.reason, first=REASON_INDENT, indent=REASON_INDENT)
     return lines
-
-
-def value_heading(table: TableId) -> str:
-    return "points" if table.kind == "lines" else "time"
 
 
 def ending(*cells: str) -> str:

@@ -219,8 +219,7 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
     # "verified" only for a game replayed now: a file edited by hand says "refuted".
     checker = own_tables_checker()
     checked = store.checked_table(table_id, checker)
-    order = "highest first" if table_id.kind == "lines" else "fastest first"
-    say(*heading(table_id.title, f" ({table_id})", f", {order}"))
+    say(*heading(table_id.title, f" ({table_id})", f", {table_id.order}"))
     if not checked.entries:
         say("  no results yet")
         return

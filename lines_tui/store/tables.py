@@ -224,6 +224,16 @@ class TableId:
         return name
 
     @property
+    def order(self) -> str:
+        """How the table ranks its entries, as a heading says it."""
+        return "highest first" if self.kind == "lines" else "fastest first"
+
+    @property
+    def value_name(self) -> str:
+        """What an entry's value is, as a column's heading names it (lower case)."""
+        return "points" if self.kind == "lines" else "time"
+
+    @property
     def unit(self) -> str:
         return "points" if self.kind == "lines" else "tenths"
 

@@ -4,6 +4,7 @@ terminal as control characters (`printable` writes those as visible escapes)."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widgets import DataTable
 
 from lines_tui.outside_text import printable
 from lines_tui.store import Entry, TableId, format_date, format_value
@@ -16,7 +17,7 @@ def name_text(name: str) -> Text:
 
 
 def value_heading(table: TableId) -> str:
-    return "Points" if table.kind == "lines" else "Time"
+    return table.value_name.capitalize()
 
 
 VERIFIED_MARK = "✓"
@@ -62,3 +63,29 @@ def entry_said(table: TableId, place: int, entry: Entry) -> str:
     value = format_value(table, entry.value)
     unit = " points" if table.kind == "lines" else ""
     return f"#{place} ({printable(entry.name, MAX_NAME_COLUMNS)}, {value}{unit})"
+
+
+PROOF_COLUMN = 1
+"""The column of each entry's mark (`proof_cell`), after its place (`fill_rows`)."""
+
+
+def fill_rows(grid: DataTable[Text | str], table: TableId, entries: tuple[Entry, ...]) -> None:
+    """The rows of the `entries` of `table` under their headings, in `grid`: place, mark (blank
+    until replayed), name, value, date, and the seed where it is not the table's one deal."""
+    # Every entry read, before their replays say which hold up (`scores show` names the deal
+    # of those that do): the rows are drawn before the replays end.
+    deal = table.one_deal(entries)
+    grid.add_column(Text("#", justify="right"), width=3)
+    grid.add_column(Text("✓", justify="center"), width=1)
+    grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
+    # A table of one deal shows a seed only where an entry's is another (`seed_cell`).
+    seeds_shown = any(entry.seed != deal for entry in entries)
+    if seeds_shown:
+        grid.add_column("Seed")
+    for place, entry in enumerate(entries, start=1):
+        grid.add_row(
+            Text(str(place), justify="right"),
+            proof_cell(None),
+            *entry_cells(table, entry),
+            *([seed_cell(entry, deal)] if seeds_shown else []),
+        )

@@ -1,182 +1,62 @@
-"""The leaderboards, one table at a time, each headed by its share code as plain selectable text."""
+"""The leaderboards, one table at a time, each headed by its share code as plain selectable text.
+
+The screen binds the keys and composes the parts that do the rest, each handed what it needs:
+`ShownTables` (which tables are listed, which one is shown), `TableReading` (reading them, and
+again when another copy writes), `TableChecks` (the replays' verdicts), `BoardCode` (the share
+code shown: c, v, x's challenge code) and `EntryRemoval` (d)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import ClassVar
 
-from rich.console import Group, RenderableType
 from rich.style import Style
-from rich.table import Table
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
-from textual.geometry import Size
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from lines_tui.outside_text import printable
-from lines_tui.store import Entry, Snapshot, StoreError, TableId
-from lines_tui.store.names import MAX_NAME_COLUMNS
-from lines_tui.store.score_file import Stamp
-from lines_tui.store.sharing import challenge_code, race_over, share_code
-from lines_tui.store.verify import CheckedTable, FindLayout, check_table
+from lines_tui.store import Entry, TableId
+from lines_tui.store.sharing import race_over
+from lines_tui.store.verify import CheckedTable
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
-from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.footer import Footer, keys_that_act, restated
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
-from lines_tui.ui.scores.code_shown import CodeShown, command_prints_it, export_command
-from lines_tui.ui.scores.entries import (
-    PROOF_LEGEND,
-    entry_cells,
-    entry_said,
-    proof_cell,
-    seed_cell,
-    value_heading,
-)
-from lines_tui.ui.scores.outside_changes import OutsideChanges
-from lines_tui.ui.sentences import ended
+from lines_tui.ui.scores.board import Board
+from lines_tui.ui.scores.board_code import CODE_COMING, MAKING_CODE, NO_CODE_YET, BoardCode
+from lines_tui.ui.scores.board_heading import board_heading, leaderboards
+from lines_tui.ui.scores.board_keys import BOARD_KEYS
+from lines_tui.ui.scores.board_status import BoardStatus, notice_room
+from lines_tui.ui.scores.entries import PROOF_LEGEND, fill_rows
+from lines_tui.ui.scores.entry_removal import EntryRemoval
+from lines_tui.ui.scores.shown_tables import ShownTables
+from lines_tui.ui.scores.table_checks import TableChecks
+from lines_tui.ui.scores.table_reading import TableReading
 from lines_tui.ui.session import Session, TablesChanged
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import load, still_there, write
 
-if TYPE_CHECKING:
-    from lines_tui.engine.mahjong.layouts import Layout
-
-T = TypeVar("T")
-
-TABLES = Binding.Group("Table", compact=True)
-LOADING = "Reading the leaderboards…"
-MAKING_CODE = "Replaying the games and making the share code…"
-PROOF_COLUMN = 1
 NO_TABLES = (
     "No results yet. A Lines table appears when a registered player finishes a game; "
     "a Mahjong table when a win is fast enough. Press i to import a friend's share code."
 )
-UNREAD_TABLES = (
-    "The leaderboards could not be read (the notice says why), so none is shown; nothing was "
-    "changed. Open them again to read them again."
-)
-
-
-SHARE_CODE_LABEL = "Share code of this table:"
-NO_CODE_YET = "No share code yet: a table gets one once it has a result."
-CODE_COMING = "The share code is still being made; c copies it once it shows."
-NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
-"""What c says while there is no code to copy (its Footer key shows only while there is)."""
-READ_AGAIN = "Read again: another lines-tui or a command changed the scores."
-"""The status line when the table shown changed under the screen (`OutsideChanges`)."""
 NO_TABLES_TO_SWITCH = "No tables yet, so none to go to."
 ONE_TABLE = "This is the only table so far: ← → go to the others once there are more."
 """What ← → say while there are not two tables to go between (their Footer keys hide then)."""
-CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
-"""What v says while the code is not cut (its Footer key shows only while it is)."""
-COPIED = "Share code sent to the clipboard; if your terminal refuses, "
-SELECT_IT = "select it above."
-SELECT_IT_WHOLE = "v shows it whole."
-"""What c says after `COPIED` while the screen cuts the code: none can select it cut."""
-CHALLENGE_SENT = "Challenge code shown above and sent to the clipboard, for a friend to import."
-C_COPIES_IT = "c copies it"
-X_SENT_IT = "x sent it to the clipboard"
-"""How a challenge code shown was copied, as its cut note says: c copies the table's code."""
-LINES_BESIDE_THE_CODE = 7
-"""The heading (2 lines), the legend, the code's label, the table's heading, the status line
-(its row is left for it while it shows nothing too: `BoardStatus`) and the Footer."""
-ROWS_UNDER_A_NOTICE = 2
-"""The rows a notice longer than the status line's own row leaves the table as it grows up
-over the table's rows: its heading and the row under the cursor (which the table scrolls to)."""
-ROWS_KEPT_IN_SIGHT = 5
-"""The rows of entries a code leaves in sight, however long: beyond, it is cut (and says so)."""
-MIN_CODE_ROOM = 4
-"""The fewest lines the code is given, however short the screen: one line of the code and,
-under it, the note that says it is cut (two lines at 80 columns, then the command's own line,
-cut at the edge where wider: `CodeShown.cut_note`), so that a cut code always shows some of
-itself and says so. At 80 x 16, the least this screen is laid out for
-(`size_guard.SCREEN_LEAST`), the room is 4 lines with 5 rows in sight; it binds only on a
-shorter terminal, under the size guard."""
 
 
 ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
 """Shows the table an import merged into, the place its entries took under the cursor, with
 what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
-
-
-def board_heading(
-    table: TableId,
-    title: str,
-    place: tuple[int, int],
-    deal: int | None,
-    title_style: Style,
-    table_style: Style,
-) -> RenderableType:
-    """The table's `title` (in `title_style`; a layout's title may come from its file) and its
-    `place` (index, count) among the tables ("table 5 of 9") on the first line, the title cut
-    with '…' if both do not fit, the place never; the table's id, the number of its `deal`
-    for a deal of the day's (the rows leave out a seed that is that deal: a chosen deal's id
-    names it already) and its order below it (in `table_style`), cut with '…' at the screen's
-    edge. Whatever the width, nothing is cut mid-phrase unmarked."""
-    index, count = place
-    order = "highest first" if table.kind == "lines" else "fastest first"
-    if deal is not None and table.mode == "daily":
-        order = f"deal {deal}, {order}"
-    first = Table.grid(expand=True, padding=(0, 0, 0, 3))
-    first.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-    first.add_column(no_wrap=True, justify="right")
-    first.add_row(  # the title inert: never markup
-        Text(printable(title), style=title_style), Text(f"table {index + 1} of {count}")
-    )
-    second = Text(f"{table}, {order}", style=table_style, no_wrap=True, overflow="ellipsis")
-    return Group(first, second)
-
-
-def checked_and_code(
-    checked: CheckedTable, find_layout: FindLayout, played_here: Mapping[str, Layout]
-) -> tuple[CheckedTable, str, str, bool]:
-    """The verdicts, the table's share code or why there is none (`find_layout`: as for
-    `share_code`), and whether the command line prints that code (`command_prints_it`, of
-    the layouts `played_here`: it reads the layout folders, so on the store's thread too)."""
-    prints = command_prints_it(checked.table, played_here)
-    try:
-        return checked, share_code(checked, find_layout), "", prints
-    except StoreError as error:
-        return checked, "", f"No share code: {error}", prints
-
-
-class BoardStatus(StatusLine):
-    """The leaderboard's status line: shown only while it has a notice, the table taking its
-    row meanwhile (a 10-row table shows whole at 80 x 24). The code's room leaves that row all
-    the while (`LINES_BESIDE_THE_CODE`), so a notice that comes takes it from the table's rows,
-    never from the code. A notice of several lines (what an import merged, and what it left
-    out) is told in a row, its lines one after the other."""
-
-    OF_A_GAME = False  # a damaged file set aside is told whole, what it means for the scores
-
-    def say(self, message: str, important: bool = False) -> None:
-        self.display = bool(message)
-        super().say(" ".join(message.split("\n")), important)
-
-
-def notice_room(rows: Size) -> int:
-    """The rows the leaderboard's status line may take of the `rows` under the code (README,
-    "The status line"): one, and for a longer notice all but `ROWS_UNDER_A_NOTICE`."""
-    return max(1, rows.height - ROWS_UNDER_A_NOTICE)
-
-
-def tables_named(tables: tuple[TableId, ...], session: Session) -> str:
-    """The tables a result goes from, by title (`Session.table_title`): "Lantern, deal 48 and
-    from Lantern"."""
-    return " and from ".join(session.table_title(table) for table in tables)
 
 
 class LeaderboardScreen(
@@ -196,51 +76,7 @@ class LeaderboardScreen(
         "leaderboard--table",
         "leaderboard--cut",
     }
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss(None)", "Back", tooltip="Back to where you came from"),
-        Binding(
-            "left,h,comma",
-            "switch(-1)",
-            "Prev",
-            key_display="←",
-            group=TABLES,
-            tooltip="The previous table (also h and the comma)",
-        ),
-        Binding(
-            "right,l,full_stop",
-            "switch(1)",
-            "Next",
-            key_display="→",
-            group=TABLES,
-            tooltip="The next table (also l and the full stop)",
-        ),
-        Binding(
-            "c",
-            "copy_code",
-            "Copy",
-            tooltip="Send the shown table's share code to the clipboard",
-        ),
-        Binding(
-            "v",
-            "view_code",
-            "Code",
-            tooltip="The shown code whole, in a view that scrolls, when the screen cuts it",
-        ),
-        Binding("i", "import_code", "Import", tooltip="Import a friend's share code"),
-        Binding("w", "watch", "Watch", tooltip="Watch the game of the entry under the cursor"),
-        Binding(
-            "x",
-            "challenge",
-            "Challenge",
-            tooltip="A challenge code of the entry under the cursor, to send a friend",
-        ),
-        Binding(
-            "d,delete",
-            "remove",
-            "Remove",
-            tooltip="Remove the entry under the cursor from this table (asks first)",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = BOARD_KEYS
 
     class Watch(Message):
         """The player asked to watch an entry's game (the app opens the replay)."""
@@ -270,38 +106,46 @@ class LeaderboardScreen(
         self._told_at_mount = (told, severity)
         """What an import opened from the menu merged, told on the status line as it opens."""
         self.session = session
-        self.store = session.store
-        self._asking_removal = False
-        """d reads which tables count the entry, and its question is about to show."""
-        self.tables: list[TableId] = []
-        self._entries_of: Snapshot | None = None
-        self.index = 0
-        self.code = ""
-        self.no_code = NO_CODE_YET
-        """Why there is no `code` (what c says then)."""
-        self.entries: tuple[Entry, ...] = ()
-        self.checked: CheckedTable | None = None  # the shown table's verdicts, once replayed
-        self.replay_failed = ""
-        """Why the shown table's games could not be replayed ("" unless that failed)."""
+        shown = self._shown = ShownTables()
         self._wanted = table
         self._highlight_rank = highlight_rank
-        self._shown_code: CodeShown | None = None
-        """The code shown, if one is (the table's or a challenge's), with how to get it whole."""
-        self._code_label = ""
-        self._code_text = ""
-        """What shows in the code's place while there is no code."""
-        self._code_cut = False
-        """Whether the screen has no room for the whole code shown (v then shows it whole)."""
-        self._command_prints = False
-        """Whether `lines-tui scores export` prints the shown table's code (and its entries'
-        challenges): the screen offers the command only then (`command_prints_it`)."""
-        self._outside = OutsideChanges(
-            self, session.io, self.store.scores_stamp, self._read_again_from_outside
-        )
         self._grid = RowTable(id="board-table", cursor_type="row", zebra_stripes=True)
         self._told_row: int | None = None
         """The row the cursor was on when this screen last told a notice, until it leaves."""
-        """The entries; held, as the Footer asks what its row offers at any time."""
+        board = Board(self, session, shown, self._grid)
+        self._code = BoardCode(board)
+        self._checks = TableChecks(board, self._code.show)
+        self._removal = EntryRemoval(board, self.reload)
+        self._reading = TableReading(
+            board,
+            self.show,
+            self._code.say,
+            lambda told: self._tell(told, "information"),
+            self._draw_heading,
+        )
+
+    @property
+    def tables(self) -> list[TableId]:
+        return self._shown.tables
+
+    @property
+    def index(self) -> int:
+        return self._shown.index
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The entries shown; held, as the Footer asks what its row offers at any time."""
+        return self._shown.entries
+
+    @property
+    def checked(self) -> CheckedTable | None:
+        """The shown table's verdicts, once replayed."""
+        return self._checks.checked
+
+    @property
+    def code(self) -> str:
+        """The shown table's share code, "" while there is none."""
+        return self._code.code
 
     def compose(self) -> ComposeResult:
         yield Static(id="board-heading", markup=False)
@@ -321,7 +165,7 @@ class LeaderboardScreen(
         if self._told_at_mount[0]:
             self._tell(*self._told_at_mount)
         self.reload(self._wanted, self._highlight_rank)
-        self._outside.watch()
+        self._reading.watch()
 
     def show_merged(
         self, table: str, place: int | None, told: str, severity: SeverityLevel = "information"
@@ -345,211 +189,51 @@ class LeaderboardScreen(
     def on_tables_changed(self, message: TablesChanged) -> None:
         """A game played from here (a challenge raced) saved its result: read the tables
         again, staying on the table shown and the row under the cursor."""
-        shown = str(self.tables[self.index]) if self.tables else self._wanted
-        self.reload(shown, self.query_one("#board-table", DataTable).cursor_row + 1)
-
-    def _read_again_from_outside(self) -> None:
-        """Another copy of lines-tui, or the command line, wrote the scores (`OutsideChanges`):
-        read them again in the background. Where the table shown is as it was (another table
-        changed, a player was registered), only the heading's count of tables may move; else
-        the table is drawn again, with the cursor on the entry it was on, and the status line
-        says why. A read that comes once the screen changed is dropped, and made again."""
-        table = self.tables[self.index] if self.tables else None
-        under_cursor = self._entry_under_cursor()
-        warned = len(self.store.warnings)
-        shown_then = self.entries
-
-        def loaded(snapshot: Snapshot) -> None:
-            now = self.tables[self.index] if self.tables else None
-            if now != table or self.entries is not shown_then or not self.is_active:
-                # Another table shown meanwhile, or a question came over this one (a removal's
-                # names the entry's place): read again once the screen is as it was read for.
-                self._outside.not_shown()
-                return
-            self._entries_of = snapshot  # the other tables as they are now, when shown
-            listed = sorted({*snapshot.tables, *([table] if table else [])}, key=TableId.sort_key)
-            entries = snapshot.tables.get(table, ()) if table else ()
-            if entries == self.entries and (table is not None or not listed):
-                if listed != self.tables:  # another table came or went: its count moves
-                    self.tables = listed
-                    self.index = listed.index(table) if table else 0
-                    self._draw_heading()
-                return
-            row = self._grid.cursor_row  # the entry gone: its place
-            rank = entries.index(under_cursor) + 1 if under_cursor in entries else row + 1
-            self._loaded(snapshot, table, rank)
-            if len(self.store.warnings) == warned:  # else the file's notice says what happened
-                self._tell(READ_AGAIN, "information")
-
-        def failed(error: StoreError) -> None:
-            self.notify(f"The leaderboards could not be read again: {error}", severity="error")
-
-        self._read_tables(table, loaded, failed)
+        shown = str(self._shown.table) if self.tables else self._wanted
+        self.reload(shown, self._grid.cursor_row + 1)
 
     def reload(self, wanted: str | None = None, rank: int | None = None) -> None:
         """Read every table again (off the UI thread), then show `wanted` with `rank` marked."""
-        self.query_one("#board-heading", Static).update(self._leaderboards())
-        self._show_code_line("", LOADING)
-
-        try:
-            shown = TableId.parse(wanted) if wanted else None
-        except ValueError as error:
-            self.notify(str(error), severity="error")
-            shown = None
-
-        def failed(error: StoreError) -> None:
-            self.notify(f"The leaderboards could not be read: {error}", severity="error")
-            self._loaded(None, shown, rank)
-            self._show_code_line("", UNREAD_TABLES)
-
-        self._read_tables(shown, lambda snapshot: self._loaded(snapshot, shown, rank), failed)
-
-    def _read_tables(
-        self,
-        shown: TableId | None,
-        then: Callable[[Snapshot], None],
-        failed: Callable[[StoreError], None],
-    ) -> None:
-        """Every table read on the store thread (`Store.snapshot`), then `then(snapshot)`, or
-        `failed(error)`. The scores file's stamp is taken first, so that a write during the
-        read is seen at the next look (`OutsideChanges`); after a failure the tables are read
-        again once the file changes (mended, say), not at every look."""
-        taken: list[Stamp] = []
-
-        def read() -> Snapshot:
-            taken.append(self.store.scores_stamp())
-            return self.store.snapshot(shown)
-
-        def loaded(snapshot: Snapshot) -> None:
-            self._outside.shown(taken[0])
-            then(snapshot)
-
-        def refused(error: StoreError) -> None:
-            self._outside.shown(taken[0] if taken else None)
-            failed(error)
-
-        self._outside.reading()
-        load(self, self.session.io, read, loaded, refused, group="tables")
-
-    def _loaded(self, snapshot: Snapshot | None, table: TableId | None, rank: int | None) -> None:
-        self._entries_of = snapshot
-        tables = [] if snapshot is None else list(snapshot.tables)
-        if table is not None and table not in tables:
-            tables = sorted([*tables, table], key=TableId.sort_key)
-        self.tables = tables
-        self.index = tables.index(table) if table is not None else 0
-        self.show(rank)
+        self.query_one("#board-heading", Static).update(leaderboards(self._title_style()))
+        self._reading.read(wanted, rank)
 
     def show(self, rank: int | None = None) -> None:
+        """The table shown as read (`ShownTables`), the entry of `rank` under the cursor: its
+        heading and rows now, its marks and share code once its games are replayed."""
         # The rows are new: the cursor moving to its place does not leave a notice's entry.
         self._told_row = None
         heading = self.query_one("#board-heading", Static)
-        grid = self.query_one("#board-table", DataTable)
+        grid = self._grid
         grid.clear(columns=True)
+        entries = self._shown.show()
         if not self.tables:
-            heading.update(self._leaderboards())
-            self._show_code_line("", NO_TABLES)
-            self.entries = ()
-            self._set_code("", NO_CODE_YET)
+            heading.update(leaderboards(self._title_style()))
+            self._code.say(NO_TABLES)
+            self._code.none(NO_CODE_YET)
             return
-        table = self.tables[self.index]
-        snapshot = self._entries_of
-        entries = () if snapshot is None else snapshot.tables.get(table, ())
-        self.entries = entries
-        self.checked = None
-        self.replay_failed = ""
-        self._set_code("", CODE_COMING if entries else NO_CODE_YET)
-        # Every entry read, before their replays say which hold up (`scores show` names the
-        # deal of those that do): the heading and the rows are drawn before the replays end.
-        deal = table.one_deal(entries)
+        table = self._shown.table
+        self._checks.start(table, entries)
+        self._code.none(CODE_COMING if entries else NO_CODE_YET)
         self._draw_heading()
-        self._show_code_line("", MAKING_CODE if entries else "No entries yet, so no share code.")
-        if entries:
-            checker = self.session.checkers().own()
-            played = self.session.played_layouts
-            load(
-                self,
-                self.session.io,
-                lambda: checked_and_code(
-                    check_table(table, entries, checker), checker.find_layout, played
-                ),
-                self._show_checked,
-                self._replay_failed,
-                group="code",
-            )
-        grid.add_column(Text("#", justify="right"), width=3)
-        grid.add_column(Text("✓", justify="center"), width=1)
-        grid.add_columns("Name", Text(value_heading(table), justify="right"), "Date")
-        # A table of one deal shows a seed only where an entry's is another (`seed_cell`).
-        seeds_shown = any(entry.seed != deal for entry in entries)
-        if seeds_shown:
-            grid.add_column("Seed")
-        for place, entry in enumerate(entries, start=1):
-            grid.add_row(
-                Text(str(place), justify="right"),
-                proof_cell(None),
-                *entry_cells(table, entry),
-                *([seed_cell(entry, deal)] if seeds_shown else []),
-            )
+        self._code.say(MAKING_CODE if entries else "No entries yet, so no share code.")
+        fill_rows(grid, table, entries)
         if rank is not None and 1 <= rank <= len(entries):
             grid.move_cursor(row=rank - 1)
         grid.focus()
 
     def _draw_heading(self) -> None:
         """The shown table's heading: its title, where it is among the tables, its deal."""
-        table = self.tables[self.index]
+        table = self._shown.table
         self.query_one("#board-heading", Static).update(
             board_heading(
                 table,
                 self.session.table_title(table),
                 (self.index, len(self.tables)),
                 table.one_deal(self.entries),
-                self.get_component_rich_style("leaderboard--title", partial=True),
+                self._title_style(),
                 self.get_component_rich_style("leaderboard--table", partial=True),
             )
         )
-
-    def _replay_failed(self, error: StoreError) -> None:
-        self.replay_failed = str(error)
-        self._show_code("", f"No share code: {error}")
-
-    def _show_checked(self, checked: tuple[CheckedTable, str, str, bool]) -> None:
-        verdicts, code, problem, prints = checked
-        grid = self._grid
-        if verdicts.entries != self.entries or grid.row_count != len(verdicts.verdicts):
-            # The rows it was made for are gone: the screen is closing (the app quit while the
-            # games were replayed), or shows other rows.
-            return
-        self.checked, self._command_prints = verdicts, prints
-        for row, verdict in enumerate(self.checked.verdicts):
-            grid.update_cell_at(Coordinate(row, PROOF_COLUMN), proof_cell(verdict.status))
-        self._show_code(code, problem)
-
-    def _show_code(self, code: str, problem: str = "") -> None:
-        self._set_code(code, NO_CODE_SEE_WHY)
-        if code:
-            self._show_table_code()
-        else:
-            self._show_code_line("", problem)
-
-    def _show_table_code(self) -> None:
-        """The table's share code (`code`), under its label."""
-        shown = CodeShown(self.code, self._command(), C_COPIES_IT)
-        self._show_code_line(SHARE_CODE_LABEL, self.code, shown)
-
-    def _command(self, challenge_of: int | None = None) -> str:
-        """The command line that prints the shown table's code (of its entry `challenge_of`'s
-        challenge), or "" if it would not print the code shown (`command_prints_it`) or name
-        the data folder as shown (`export_command`)."""
-        if not self._command_prints:
-            return ""
-        return export_command(self.tables[self.index], self.store.data_dir, challenge_of)
-
-    def _set_code(self, code: str, why_none: str) -> None:
-        """The shown table's code ("" while there is none, `why_none` saying why): c, in the
-        Footer and the help only while there is one to copy."""
-        self.code, self.no_code = code, why_none
-        self.refresh_bindings()
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -561,7 +245,7 @@ class LeaderboardScreen(
         acting = keys_that_act(
             super().active_bindings, lambda action: self._why_idle(action) is not None
         )
-        if not self._code_cut:
+        if not self._code.cut:
             return acting
         # c still copies a cut code, but v is what gets it whole to select: v takes c's place
         # in the Footer (which has no room for both at 80 columns), c stays in the help.
@@ -574,7 +258,7 @@ class LeaderboardScreen(
 
     @property
     def _shows_mahjong(self) -> bool:
-        return bool(self.tables) and self.tables[self.index].kind == "mahjong"
+        return bool(self.tables) and self._shown.table.kind == "mahjong"
 
     @property
     def SYMBOLS_NOTE(self) -> str | None:  # the app reads it of every screen
@@ -584,30 +268,27 @@ class LeaderboardScreen(
     def _why_idle(self, action: str) -> str | None:
         """Why the key of `action` would do nothing now, or None if it would act."""
         if action == "copy_code":
-            return None if self.code else self.no_code
+            return self._code.why_not_copied()
         if action == "view_code":
-            if self._shown_code is None:
-                return self.no_code
-            return None if self._code_cut else CODE_IN_SIGHT
+            return self._code.why_not_viewed()
         if action.startswith("switch("):
             if len(self.tables) > 1:
                 return None
             return ONE_TABLE if self.tables else NO_TABLES_TO_SWITCH
         if action == "watch":
-            return self._why_no_entry("to watch")
+            return self._checks.why_no_entry("to watch")
         if action == "challenge":
-            why = self._why_no_entry("to challenge with")
+            why = self._checks.why_no_entry("to challenge with")
             if why is not None:
                 return why
-            over = race_over(self.tables[self.index], self.session.clock())
+            over = race_over(self._shown.table, self.session.clock())
             return None if over is None else f"Nothing to challenge with: {over}."
         if action == "remove":
             return None if self._entry_under_cursor() else "No entry here to remove."
         return None
 
     def _entry_under_cursor(self) -> Entry | None:
-        row = self._grid.cursor_row
-        return self.entries[row] if 0 <= row < len(self.entries) else None
+        return self._shown.entry_at(self._grid.cursor_row)
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
         """w and x show only while the entry under the cursor replays. What was said about the
@@ -630,20 +311,8 @@ class LeaderboardScreen(
         """The notice on the status line goes: it spoke of an entry or a table no longer shown."""
         self.query_one("#board-status", StatusLine).say("")
 
-    def _leaderboards(self) -> Text:
-        """The heading while no table is shown."""
-        return Text(
-            "Leaderboards", style=self.get_component_rich_style("leaderboard--title", partial=True)
-        )
-
-    def _show_code_line(self, label: str, text: str, shown: CodeShown | None = None) -> None:
-        """The code shown (`shown`, or why there is none), under a label that says whose code
-        it is."""
-        label_view = self.query_one("#board-code-label", Static)
-        label_view.update(Text(label))
-        label_view.display = bool(label)
-        self._shown_code, self._code_label, self._code_text = shown, label, text
-        self._draw_code()
+    def _title_style(self) -> Style:
+        return self.get_component_rich_style("leaderboard--title", partial=True)
 
     def on_resize(self, event: events.Resize) -> None:
         """The code takes the room of the new size (the Screen's own handler runs too), also
@@ -651,91 +320,35 @@ class LeaderboardScreen(
         the new size before it tells it (the dialog's resize does), and the code drawn now
         kept the height laid out for the code drawn before: drawn again once that layout is
         done, it is laid out with its own height."""
-        self._draw_code()
+        self._code.draw()
         if not self.is_active:
-            self.call_after_refresh(self._draw_code_again)
+            self.call_after_refresh(self._code.draw_again)
 
     def on_screen_resume(self) -> None:
         """Back on top, the code takes the room of the size it is shown at: under a screen of
         its own (import, a replay) this one is not told the resizes, and kept the room of a
         size the terminal had meanwhile (the mixins' handlers run too)."""
-        self._draw_code_again()
-
-    def _draw_code_again(self) -> None:
-        if still_there(self):  # not closing meanwhile (its widgets go before it does)
-            self._draw_code()
-
-    def _code_room(self) -> int:
-        """The lines the code may take: what the screen leaves once the heading, the labels,
-        the Footer and the table's heading and first rows (up to 5) have theirs."""
-        rows = min(len(self.entries), ROWS_KEPT_IN_SIGHT)
-        return max(MIN_CODE_ROOM, self.app.size.height - LINES_BESIDE_THE_CODE - rows)
-
-    def _draw_code(self) -> None:
-        """The code as the screen's size lets it show: whole, or cut with a line that says so
-        (`CodeShown.fitted`)."""
-        view = self.query_one("#board-code", Static)
-        shown = self._shown_code
-        if shown is None:
-            view.update(self._code_text)
-            self._code_cut = False
-        else:
-            width = self.app.size.width - 2  # the code's padding
-            room = self._code_room()
-            self._code_cut = shown.lines_needed(width) > room
-            cut_style = self.get_component_rich_style("leaderboard--cut", partial=True)
-            view.update(shown.fitted(width, room, self.app.console, cut_style))
-        self.refresh_bindings()
+        self._code.draw_again()
 
     def action_view_code(self) -> None:
         """The shown code whole, in a view of its own that scrolls."""
-        why = self._why_idle("view_code")
-        shown = self._shown_code
-        if why is not None or shown is None:
-            self.notify(why or NO_CODE_SEE_WHY, severity="warning")
-            return
-        label = self._code_label.removesuffix(":")
-        whose = f"{label} ({self.session.table_title(self.tables[self.index])})"
-        self.app.push_screen(CodeScreen(shown.code, shown.explained(whose), label, shown.command))
+        self._code.view_whole()
 
     def action_switch(self, step: int) -> None:
         why = self._why_idle("switch()")
         if why is not None:
             self.notify(why, severity="warning")
             return
-        self.index = (self.index + step) % len(self.tables)
+        self._shown.switch(step)
         # What was said about the last table's entries would stay under this one's rows.
         self._clear_notice()
         self.show()
 
-    def _why_no_entry(self, purpose: str) -> str | None:
-        """Why the entry under the cursor has nothing `purpose` ("to watch"), or None if its
-        replay verifies it (the ✓ it is marked with)."""
-        row = self._grid.cursor_row
-        if self._entry_under_cursor() is None:
-            return f"No entry here {purpose}."
-        if self.checked is None and self.replay_failed:
-            return f"Nothing {purpose}: the games could not be replayed: {self.replay_failed}"
-        if self.checked is None:
-            return f"The games are still being replayed, nothing {purpose} yet."
-        verdict = self.checked.verdicts[row]
-        if verdict.status != "verified":
-            return f"Nothing {purpose}: this entry is {verdict.line()}."
-        return None
-
-    def _verified_entry(self, purpose: str) -> Entry | None:
-        """The entry under the cursor if its replay verifies it; else a notice says why not."""
-        why = self._why_no_entry(purpose)
-        if why is not None:
-            self.notify(why, severity="warning")
-            return None
-        return self.entries[self._grid.cursor_row]
-
     def action_watch(self) -> None:
         """Play back the game of the entry under the cursor."""
-        entry = self._verified_entry("to watch")
+        entry = self._checks.verified_entry("to watch")
         if entry is not None:
-            self.post_message(self.Watch(self.tables[self.index], entry))
+            self.post_message(self.Watch(self._shown.table, entry))
 
     def action_challenge(self) -> None:
         """The challenge code of the entry under the cursor: shown instead of the table's code
@@ -744,113 +357,28 @@ class LeaderboardScreen(
         if why is not None:
             self.notify(why, severity="warning")
             return
-        checked = self.checked
-        if checked is None:  # said above: the games are still being replayed
-            return
-        place = self.query_one("#board-table", DataTable).cursor_row + 1
+        place = self._grid.cursor_row + 1
         name = self.entries[place - 1].name
-        now = self.session.clock()
-        load(
-            self,
-            self.session.io,
-            lambda: challenge_code(checked, place, self.session.find_layout, now),
-            self._while_shown(checked, lambda code: self._show_challenge(code, place, name)),
-            self._while_shown(checked, lambda error: self.notify(str(error), severity="error")),
-            group="challenge",
-        )
-
-    def _while_shown(self, of: CheckedTable, then: Callable[[T], None]) -> Callable[[T], None]:
-        """`then`, given an answer about the table `of`, unless the screen shows another table
-        by now (another was shown, read again after an import or a removal): a challenge code's
-        label and command would name that one's entry, an error would speak of a table gone."""
-
-        def answered(answer: T) -> None:
-            if self.checked is of:
-                then(answer)
-
-        return answered
-
-    def _show_challenge(self, code: str, place: int, name: str) -> None:
-        """The challenge code of entry `place` of the table shown."""
-        shown = printable(name, MAX_NAME_COLUMNS)
-        self._show_code_line(
-            f"Challenge code of #{place} ({shown}):",
-            code,
-            CodeShown(code, self._command(place), X_SENT_IT),
-        )
-        self.app.copy_to_clipboard(code)
-        self.notify(CHALLENGE_SENT)
+        self._checks.challenge(place, lambda code: self._code.challenge(code, place, name))
 
     def action_remove(self) -> None:
-        """Take the entry under the cursor out of this table, once the player says yes: a
-        result of a file edited by hand (refuted) blocks the table's share code until it goes.
-        The question names every table the result goes from (a random deal's result is one
-        result in its deal's table too), as the store reads them first: the tables listed here
-        leave out the deal's table of one player's random deal, which still counts it."""
+        """Take the entry under the cursor out of this table, once the player says yes
+        (`EntryRemoval`)."""
         entry = self._entry_under_cursor()
         if entry is None:
             self.notify("No entry here to remove.", severity="warning")
             return
-        table = self.tables[self.index]
-        place = self._grid.cursor_row + 1
-        said = entry_said(table, place, entry)
-        title = self.session.table_title(table)  # a layout from a file: its own
-        shown = self.entries
-
-        def removed(taken_from: tuple[TableId, ...]) -> None:
-            self.notify(ended(f"Removed {said} from {tables_named(taken_from, self.session)}"))
-            self.reload(str(table), place)
-
-        def failed(error: StoreError) -> None:
-            self._asking_removal = False
-            self.notify(ended(f"Not removed: {error}"), severity="error")
-            self.reload(str(table), place)
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                write(
-                    self,
-                    self.session.io,
-                    lambda: self.store.remove_entry(table, entry, title),
-                    removed,
-                    failed,
-                )
-
-        def ask(counted_in: tuple[TableId, ...]) -> None:
-            self._asking_removal = False
-            # Another table shown meanwhile, or this one read again; or another screen opened
-            # (the read waits behind the replays, or another copy's lock): the question would
-            # come over it, where y removes an entry out of sight.
-            if self.entries is not shown or self.app.screen is not self:
-                return
-            where = tables_named(counted_in, self.session)
-            question = f"Remove {said} from {where}? This cannot be undone."
-            self.app.push_screen(ConfirmScreen(question, title="Remove entry"), answered)
-
-        self._asking_removal = True
-        load(
-            self,
-            self.session.io,
-            lambda: self.store.counted_in(table, entry, title),
-            ask,
-            failed,
-            group="remove",
-        )
+        self._removal.ask(self._grid.cursor_row + 1, entry)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys typed on with d are dropped, as the question drops them: x acted under it (its
         # code shown, its notice in a corner). The app's keys (help, quit) still act, and the
-        # question then does not come (`action_remove`).
-        return not self._asking_removal
+        # question then does not come (`EntryRemoval`); so does leaving (esc, q), which
+        # cancels the read the question waits for: a slow disk must not hold the player here.
+        return action == "dismiss" or not self._removal.asking
 
     def action_copy_code(self) -> None:
-        if not self.code:
-            self.notify(self.no_code, severity="warning")
-            return
-        # A challenge code may be shown in its place (x): the code to select is the one copied.
-        self._show_table_code()
-        self.app.copy_to_clipboard(self.code)
-        self.notify(COPIED + (SELECT_IT_WHOLE if self._code_cut else SELECT_IT))
+        self._code.copy()
 
     def action_import_code(self) -> None:
         """The app imports, as from the menu (a challenge code is offered as a game), and this
