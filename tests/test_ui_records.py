@@ -1518,3 +1518,8 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
         await settle(pilot)
         said = screen.query_one(StatusLine).message
         assert said.startswith("Cleared in 0:30.0! You beat Pat's 1:39.0 by 1:09.0! ")
+        await pilot.press(*"Me", "enter")  # the time saved; then the deal again, from its start
+        await settle(pilot)
+        await pilot.press("escape", "R")
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == "To beat: 0:30.0 by Me."

@@ -32,7 +32,10 @@ class ResultToBeat:
 
     def tell(self, table: TableId, over: Callable[[], bool]) -> None:
         """Say the result to beat on `table`, once the table is replayed on the store's
-        thread; `over()` says the game has ended meanwhile (its own last word stays)."""
+        thread; `over()` says the game has ended meanwhile (its own last word stays). Asked
+        again (the deal played again from its start), it reads the table again: the game's
+        own earlier result may be the one to beat now."""
+        self._table, self._entry = table, None
         if table.mode == "random":
             return
         screen, store = self._screen, self._session.store
