@@ -63,6 +63,14 @@ def test_a_rename_to_the_same_name_changes_nothing_and_says_so(folder: Path) -> 
     assert run(folder, "players", "rename", "bob", "BOB").stdout == "renamed Bob to BOB\n"
 
 
+def test_an_empty_player_name_is_said_to_be_none(folder: Path) -> None:
+    """`--player ''` was "no registered player is named ''", with how to register (a player
+    review)."""
+    for empty in ("", "   "):
+        refused(run(folder, "--player", empty, "players"), "no player name given")
+        assert "register" not in run(folder, "--player", empty, "scores").stderr
+
+
 def test_players_commands(folder: Path) -> None:
     assert "No registered players" in run(folder, "players").stdout
     assert run(folder, "players", "add", " Ann  Lee ").exit_code == 0

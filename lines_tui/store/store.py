@@ -864,6 +864,8 @@ def _registered(data: ScoreData, name: str) -> str:
             f"'{repeated(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
+    if not wanted:  # "no registered player is named ''" read as if one might be
+        raise StoreError("no player name given: a name has at least one character")
     raise NotRegistered(f"no registered player is named '{repeated(name)}'")
 
 
