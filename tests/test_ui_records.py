@@ -35,6 +35,7 @@ from textual.widgets import DataTable, OptionList, Static
 from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.lines.chance import Chance
 from lines_tui.engine.lines.codec import GameDataError, read_balls, read_board
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -53,6 +54,7 @@ from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
@@ -115,8 +117,13 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         assert text_of(replay.query_one("#replay-move", Static)) == f"Move 0 of {replay.moves}"
         inside = [line[1:-1] for line in widget_lines(replay.query_one(LinesBoard))[1:-1]]
         assert not set("".join(inside)) & set("[]╭╮╰╯")  # no cursor frame: nobody moves one
+        assert text_of(replay.query_one("#replay-what", Static)) == ""  # the start
         await pilot.press("right", "right")
         assert text_of(replay.query_one("#replay-move", Static)).startswith("Move 2 of")
+        # Which move that was, by its cells (a player review: stepping, they hunted for it).
+        (start, end) = played_lines_game(1, size=7).moves[1]
+        said = text_of(replay.query_one("#replay-what", Static))
+        assert said == f"{cell_name(start)} → {cell_name(end)}"
         assert replay.query_one(LinesBoard).drawn_balls
         await pilot.press("left")
         assert replay.move == 1
@@ -328,6 +335,9 @@ async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
         assert board.present == 0
         assert text_of(replay.query_one("#replay-value", Static)) == "Time 2:24.0"
         assert text_of(replay.query_one("#replay-move", Static)) == "Move 72 of 72"
+        won = won_mahjong_game("turtle", 1)  # Bob's game in the table: its last pair
+        label = face_text(won.position.faces[won.history[-1][0]])[0]
+        assert text_of(replay.query_one("#replay-what", Static)) == f"{label} + {label}"
 
 
 def shown_entry(folder: Path, table: TableId) -> Entry:
