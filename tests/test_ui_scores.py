@@ -1813,7 +1813,9 @@ async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         field.post_message(events.Paste(paste))
         await settle(pilot)
-        assert app.told == [told]
+        # Above the preview, where it stays, not a toast that goes (a player review).
+        assert text_of(pilot.app.screen.query_one("#import-told", Static)) == told
+        assert app.told == []
         assert field.value == held
         assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
 
