@@ -851,6 +851,20 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_a_rename_to_the_same_name_is_refused_in_the_entry(store: Store) -> None:
+    """Enter on the name as filled in told "Renamed Ann to Ann." and wrote the saved games
+    again (a code review)."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "down", "r", "enter")
+        entry = pilot.app.screen
+        assert isinstance(entry, NameEntryScreen)
+        said = " ".join(widget_lines(entry.query_one("#name-problem")))
+        assert "Ann is named so already: nothing to rename" in said
+        await press(pilot, "escape")
+    assert store.players() == ["Ann"]
+
+
 async def test_renaming_a_player_another_copy_renamed_closes_the_entry(
     tmp_path: Path, store: Store
 ) -> None:

@@ -82,8 +82,6 @@ def rename(ctx: typer.Context, old: NameArgument, new: NameArgument) -> None:
     valid_name(new)
     store = open_cli_store(ctx)
     current = attempt(lambda: store.resolve_player(old), store)
-    if clean_name(new) == current:  # "renamed Bob to Bob" said a change that made none
-        fail(f"{current} is named so already: nothing to rename")
     renamed = attempt(lambda: store.rename_player(current, new), store)
     say(f"renamed {current} to {renamed}")
 
