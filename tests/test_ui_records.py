@@ -1508,6 +1508,51 @@ async def test_a_lines_game_on_a_deal_with_a_result_to_beat_says_how_it_fared(
         assert race == at_the_end.format(best=best)
 
 
+async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs(
+    tmp_path: Path,
+) -> None:
+    """Cy resumed Ann's game, filed under Ann: "To beat: your own 55." and "The same as your
+    best" spoke to Cy of Ann's result (a code review)."""
+    store_with_games(tmp_path)  # Ann's deal 1 of 7 x 7
+    store = open_store(tmp_path)
+    store.add_player("Cy")
+    store.set_active_player("Cy")
+    best = store.table("lines-7+deal-1")[0].value
+    game, move = one_move_from_its_end(1, 7)
+    game.deal_choice = CHOSEN
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = LinesScreen(session_of(pilot), game, resumed=True, saved_by="Ann", owner="Ann")
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == f"To beat: Ann's own {best}."
+        await play_by_keys(pilot, screen, move)
+        await settle(pilot)
+        race = str(app.screen.query_one("#game-over-race", Static).render())
+        assert race == f"The same as Ann's best, {best}."
+
+
+async def test_a_mahjong_win_that_beats_your_own_best_says_so(tmp_path: Path) -> None:
+    won, game = one_pair_from_a_win()
+    store = open_store(tmp_path)
+    store.add_player("Me")
+    store.set_active_player("Me")
+    table = TableId.mahjong("lantern").for_deal(won.seed)
+    store.record_mahjong("Me", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
+    game.deal_choice = CHOSEN
+    clock = Clock()
+    app = make_mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, won.layout, game, seed=won.seed)
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == "To beat: your own 1:39.0."
+        clock.now += 30
+        await pilot.press("tab", "t")
+        await settle(pilot)
+        said = screen.query_one(StatusLine).message
+        assert said.startswith("Cleared in 0:30.0! Your best, 1:39.0, beaten by 1:09.0! ")
+
+
 async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
     tmp_path: Path,
 ) -> None:

@@ -561,6 +561,7 @@ class MahjongScreen(GameScreen):
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
+        self.tell_what_to_beat()  # none on a random deal: the last deal's is forgotten
         self.refresh_bindings()
 
     def action_cancel(self) -> None:
