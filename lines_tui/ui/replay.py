@@ -45,9 +45,9 @@ LINES_PANEL_WIDTH = 26
 MAHJONG_PANEL_WIDTH = 16
 """Columns of the panel beside a Mahjong board (replay.tcss, ReplayScreen.-mahjong): narrower,
 so that the widest shipped layout, 64 columns, fits 80 whole."""
-PANEL_MIN_HEIGHT = 9
-"""The panel's rows: the name and the table's title, a gap, the move, the value, the state, a
-gap and a one-line notice."""
+PANEL_MIN_HEIGHT = 10
+"""The panel's rows: the name and the table's title, a gap, the move's number, what it did, the
+value, the state, a gap and a one-line notice."""
 
 
 class ReplayError(ValueError):
