@@ -1532,49 +1532,37 @@ async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs
         assert race == f"The same as Ann's best, {best}."
 
 
-async def test_a_mahjong_win_that_beats_your_own_best_says_so(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("holder", "at_start", "at_the_win"),
+    [
+        ("Pat", "To beat: 1:39.0 by Pat.", "You beat Pat's 1:39.0 by 1:09.0!"),
+        ("Me", "To beat: your own 1:39.0.", "Your best, 1:39.0, beaten by 1:09.0!"),
+    ],
+    ids=["a friend's", "your own"],
+)
+async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
+    tmp_path: Path, holder: str, at_start: str, at_the_win: str
+) -> None:
     won, game = one_pair_from_a_win()
     store = open_store(tmp_path)
     store.add_player("Me")
     store.set_active_player("Me")
     table = TableId.mahjong("lantern").for_deal(won.seed)
-    store.record_mahjong("Me", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
+    store.record_mahjong(holder, table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
     game.deal_choice = CHOSEN
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, won.layout, game, seed=won.seed)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == "To beat: your own 1:39.0."
-        clock.now += 30
-        await pilot.press("tab", "t")
-        await settle(pilot)
-        said = screen.query_one(StatusLine).message
-        assert said.startswith("Cleared in 0:30.0! Your best, 1:39.0, beaten by 1:09.0! ")
-
-
-async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
-    tmp_path: Path,
-) -> None:
-    won, game = one_pair_from_a_win()
-    table = TableId.mahjong("lantern").for_deal(won.seed)
-    open_store(tmp_path).record_mahjong(
-        "Pat", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won)
-    )
-    game.deal_choice = CHOSEN
-    clock = Clock()
-    app = make_mahjong_app(tmp_path, clock)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, won.layout, game, seed=won.seed)
-        await settle(pilot)
-        assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."
+        assert screen.query_one(StatusLine).message == at_start
         clock.now += 30
         await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
         await settle(pilot)
         said = screen.query_one(StatusLine).message
-        assert said.startswith("Cleared in 0:30.0! You beat Pat's 1:39.0 by 1:09.0! ")
-        await pilot.press(*"Me", "enter")  # the time saved; then the deal again, from its start
+        assert said.startswith(f"Cleared in 0:30.0! {at_the_win} ")
+        await pilot.press("enter")  # the time saved as Me's; then the deal again, from its start
         await settle(pilot)
         await pilot.press("escape", "R")
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == "To beat: 0:30.0 by Me."
+        assert screen.query_one(StatusLine).message == "To beat: your own 0:30.0."

@@ -76,19 +76,16 @@ class ResultToBeat:
         by = format_margin(table, margin)
         value_to_beat = format_value(table, best.value)
         whose = self._whose_own(best)
-        if whose is not None:
+        if whose is None:
+            theirs = f"{printable(best.name)}'s {value_to_beat}"
+            ahead, tie, behind = f"You beat {theirs}", f"A tie with {theirs}", f"{theirs} stays"
+        else:
             best_of = f"{whose[:1].upper()}{whose[1:]} best, {value_to_beat},"
-            if margin > 0:
-                return f"{best_of} beaten by {by}!"
-            if margin == 0:
-                return f"The same as {whose} best, {value_to_beat}."
-            return f"{best_of} stays ahead, by {by}."
-        theirs = f"{printable(best.name)}'s {value_to_beat}"
+            ahead, tie = f"{best_of} beaten", f"The same as {whose} best, {value_to_beat}"
+            behind = f"{best_of} stays"
         if margin > 0:
-            return f"You beat {theirs} by {by}!"
-        if margin == 0:
-            return f"A tie with {theirs}."
-        return f"{theirs} stays ahead, by {by}."
+            return f"{ahead} by {by}!"
+        return f"{tie}." if margin == 0 else f"{behind} ahead, by {by}."
 
     def _told(self, table: TableId, best: Entry) -> str:
         """The result to beat as the game starts: "2275 by Ann", "your own 2275"."""
