@@ -383,7 +383,7 @@ class Store:
         def change(data: ScoreData) -> tuple[str, str]:
             current = _registered(data, old)
             if cleaned == current:  # "Renamed Bob to Bob" told of a change that made none
-                raise StoreError(f"{current} is named so already: nothing to rename")
+                raise StoreError(f"{current} is named so already; nothing to rename")
             _check_free(data, cleaned, allowed=current)
             data.players[data.players.index(current)] = cleaned
             if data.active_player == current:
