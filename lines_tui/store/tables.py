@@ -575,12 +575,11 @@ def race_margin(table: TableId, value: int, to_beat: int) -> int:
 
 def format_margin(table: TableId, margin: int) -> str:
     """A difference of two results of `table` (`race_margin`, either sign): "120 points",
-    "1 point", "8.9 s", or "1:02.3" past a minute."""
+    "1 point", or a time as the table's times read ("0:08.9": "8.9 s" was cut between the
+    number and its unit where a line wrapped)."""
     margin = abs(margin)
     if table.kind == "lines":
         return f"{margin} point" + ("" if margin == 1 else "s")
-    if margin < 600:
-        return f"{margin // 10}.{margin % 10} s"
     return format_value(table, margin)
 
 
