@@ -59,7 +59,10 @@ def test_the_first_player_added_plays_and_the_next_one_is_told_how(folder: Path)
 def test_a_rename_to_the_same_name_changes_nothing_and_says_so(folder: Path) -> None:
     """ "renamed Bob to Bob", exit code 0 (a player review)."""
     run(folder, "players", "add", "Bob")
-    refused(run(folder, "players", "rename", "bob", " Bob "), "Bob is named so already; nothing to rename")
+    refused(
+        run(folder, "players", "rename", "bob", " Bob "),
+        "Bob is named so already; nothing to rename",
+    )
     assert run(folder, "players", "rename", "bob", "BOB").stdout == "renamed Bob to BOB\n"
 
 
