@@ -194,6 +194,10 @@ def test_rows_all_of_another_width_name_the_width_line() -> None:
     with pytest.raises(LayoutError) as caught:
         parse_kmahjongg(text, source="x", name="x", title="X")
     assert str(caught.value) == "x: line 3: w6, but every row of the grid is 4 cells"
+    # Rows of one other width, but not as many as the grid has: w is not the only fault.
+    short = "kmahjongg-layout-v1.1\nw4\nh3\nd2\n12121212\n43434343\n"
+    with pytest.raises(LayoutError, match=r"^x: 16 grid cells \(2 rows\); a 4 x 3 x 2 grid"):
+        parse_kmahjongg(short, source="x", name="x", title="X")
     v10 = "kmahjongg-layout-v1.0\n" + "12121212\n" * 80
     with pytest.raises(LayoutError) as caught:
         parse_kmahjongg(v10, source="x", name="x", title="X")

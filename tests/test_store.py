@@ -1318,9 +1318,9 @@ def test_a_race_margin_in_words() -> None:
         "120 points",
     ]
     assert [format_margin(mahjong, margin) for margin in (89, -5, 599, 600, 36_000)] == [
-        "8.9 s",
-        "0.5 s",
-        "59.9 s",
+        "0:08.9",
+        "0:00.5",
+        "0:59.9",
         "1:00.0",
         "1:00:00.0",
     ]

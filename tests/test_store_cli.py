@@ -56,6 +56,24 @@ def test_the_first_player_added_plays_and_the_next_one_is_told_how(folder: Path)
     assert run(folder, "players", "add", "Cy").stdout.startswith("registered Cy; Cy plays now")
 
 
+def test_a_rename_to_the_same_name_changes_nothing_and_says_so(folder: Path) -> None:
+    """ "renamed Bob to Bob", exit code 0 (a player review)."""
+    run(folder, "players", "add", "Bob")
+    refused(
+        run(folder, "players", "rename", "bob", " Bob "),
+        "Bob is named so already; nothing to rename",
+    )
+    assert run(folder, "players", "rename", "bob", "BOB").stdout == "renamed Bob to BOB\n"
+
+
+def test_an_empty_player_name_is_said_to_be_none(folder: Path) -> None:
+    """`--player ''` was "no registered player is named ''", with how to register (a player
+    review)."""
+    for empty in ("", "   "):
+        refused(run(folder, "--player", empty, "players"), "no player name given")
+        assert "register" not in run(folder, "--player", empty, "scores").stderr
+
+
 def test_players_commands(folder: Path) -> None:
     assert "No registered players" in run(folder, "players").stdout
     assert run(folder, "players", "add", " Ann  Lee ").exit_code == 0

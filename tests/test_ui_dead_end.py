@@ -319,12 +319,14 @@ async def test_where_a_dead_end_began_found_during_a_pause_is_said_once_the_boar
         screen = await into_a_dead_end(pilot, solver)
         await pilot.press("p")
         assert screen.paused and status_shown(app) == ""
+        assert not screen.query_one("#status").visible  # nor the panel's (a player re-check)
         solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
         await pilot.pause()
         await pilot.pause()
         assert status_shown(app) == ""
         await pilot.press("p")
         assert status_shown(app) == "Dead end since Rd + Rd: undo 1 pair (u) to get back."
+        assert screen.query_one("#status").visible
 
 
 async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:

@@ -137,7 +137,7 @@ async def test_a_column_letter_without_a_row_says_to_type_the_row_first(tmp_path
         assert screen.board.cursor == (4, 4) and screen.game.moves == []
         await pilot.press("l")  # a key of its own: the cursor goes right, the line goes
         assert screen.board.cursor == (4, 5) and status.message == ""
-        await pilot.press("z")  # no column on 9 x 9 either: nothing said
+        await pilot.press("b", "z")  # no column on 9 x 9: the hint of the b goes with it
         assert status.message == ""
 
 

@@ -35,6 +35,7 @@ from textual.widgets import DataTable, OptionList, Static
 from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, daily
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.lines.chance import Chance
 from lines_tui.engine.lines.codec import GameDataError, read_balls, read_board
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -53,6 +54,7 @@ from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
@@ -115,8 +117,13 @@ async def test_the_leaderboard_marks_verified_entries_and_plays_one_back(tmp_pat
         assert text_of(replay.query_one("#replay-move", Static)) == f"Move 0 of {replay.moves}"
         inside = [line[1:-1] for line in widget_lines(replay.query_one(LinesBoard))[1:-1]]
         assert not set("".join(inside)) & set("[]╭╮╰╯")  # no cursor frame: nobody moves one
+        assert text_of(replay.query_one("#replay-what", Static)) == ""  # the start
         await pilot.press("right", "right")
         assert text_of(replay.query_one("#replay-move", Static)).startswith("Move 2 of")
+        # Which move that was, by its cells (a player review: stepping, they hunted for it).
+        (start, end) = played_lines_game(1, size=7).moves[1]
+        said = text_of(replay.query_one("#replay-what", Static))
+        assert said == f"{cell_name(start)} → {cell_name(end)}"
         assert replay.query_one(LinesBoard).drawn_balls
         await pilot.press("left")
         assert replay.move == 1
@@ -328,6 +335,9 @@ async def test_a_mahjong_game_plays_back_with_its_time(tmp_path: Path) -> None:
         assert board.present == 0
         assert text_of(replay.query_one("#replay-value", Static)) == "Time 2:24.0"
         assert text_of(replay.query_one("#replay-move", Static)) == "Move 72 of 72"
+        won = won_mahjong_game("turtle", 1)  # Bob's game in the table: its last pair
+        label = face_text(won.position.faces[won.history[-1][0]])[0]
+        assert text_of(replay.query_one("#replay-what", Static)) == f"{label} + {label}"
 
 
 def shown_entry(folder: Path, table: TableId) -> Entry:
@@ -1498,23 +1508,61 @@ async def test_a_lines_game_on_a_deal_with_a_result_to_beat_says_how_it_fared(
         assert race == at_the_end.format(best=best)
 
 
-async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
+async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs(
     tmp_path: Path,
 ) -> None:
+    """Cy resumed Ann's game, filed under Ann: "To beat: your own 55." and "The same as your
+    best" spoke to Cy of Ann's result (a code review)."""
+    store_with_games(tmp_path)  # Ann's deal 1 of 7 x 7
+    store = open_store(tmp_path)
+    store.add_player("Cy")
+    store.set_active_player("Cy")
+    best = store.table("lines-7+deal-1")[0].value
+    game, move = one_move_from_its_end(1, 7)
+    game.deal_choice = CHOSEN
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = LinesScreen(session_of(pilot), game, resumed=True, saved_by="Ann", owner="Ann")
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == f"To beat: Ann's own {best}."
+        await play_by_keys(pilot, screen, move)
+        await settle(pilot)
+        race = str(app.screen.query_one("#game-over-race", Static).render())
+        assert race == f"The same as Ann's best, {best}."
+
+
+@pytest.mark.parametrize(
+    ("holder", "at_start", "at_the_win"),
+    [
+        ("Pat", "To beat: 1:39.0 by Pat.", "You beat Pat's 1:39.0 by 1:09.0!"),
+        ("Me", "To beat: your own 1:39.0.", "Your best, 1:39.0, beaten by 1:09.0!"),
+    ],
+    ids=["a friend's", "your own"],
+)
+async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
+    tmp_path: Path, holder: str, at_start: str, at_the_win: str
+) -> None:
     won, game = one_pair_from_a_win()
+    store = open_store(tmp_path)
+    store.add_player("Me")
+    store.set_active_player("Me")
     table = TableId.mahjong("lantern").for_deal(won.seed)
-    open_store(tmp_path).record_mahjong(
-        "Pat", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won)
-    )
+    store.record_mahjong(holder, table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
     game.deal_choice = CHOSEN
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, won.layout, game, seed=won.seed)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."
+        assert screen.query_one(StatusLine).message == at_start
         clock.now += 30
         await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
         await settle(pilot)
         said = screen.query_one(StatusLine).message
-        assert said.startswith("Cleared in 0:30.0! You beat Pat's 1:39.0 by 1:09.0! ")
+        assert said.startswith(f"Cleared in 0:30.0! {at_the_win} ")
+        await pilot.press("enter")  # the time saved as Me's; then the deal again, from its start
+        await settle(pilot)
+        await pilot.press("escape", "R")
+        await settle(pilot)
+        assert screen.query_one(StatusLine).message == "To beat: your own 0:30.0."

@@ -851,6 +851,19 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_enter_on_the_name_as_filled_in_renames_nothing_and_closes(store: Store) -> None:
+    """It told "Renamed Ann to Ann." and wrote the saved games again (a code review); then it
+    was refused in the entry, though enter on the name untouched is a way to back out (a player
+    re-check)."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        told = notices_of(screen)
+        await press(pilot, "down", "r", "enter")
+        assert pilot.app.screen is screen and told == []
+    assert store.players() == ["Ann"]
+
+
 async def test_renaming_a_player_another_copy_renamed_closes_the_entry(
     tmp_path: Path, store: Store
 ) -> None:
@@ -1813,7 +1826,9 @@ async def test_a_paste_too_long_for_the_code_field_says_why_nothing_went_in(
         summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
         field.post_message(events.Paste(paste))
         await settle(pilot)
-        assert app.told == [told]
+        # Above the preview, where it stays, not a toast that goes (a player review).
+        assert text_of(pilot.app.screen.query_one("#import-told", Static)) == told
+        assert app.told == []
         assert field.value == held
         assert text_of(pilot.app.screen.query_one("#import-summary", Static)) == summary
 

@@ -10,16 +10,32 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from conftest import BOUND, FIXED_NOW, play_lines_by_keys, settle, slow_app, stalled, widget_lines
+from conftest import (
+    BOUND,
+    FIXED_NOW,
+    play_lines_by_keys,
+    session_of,
+    settle,
+    slow_app,
+    stalled,
+    widget_lines,
+    won_mahjong_game,
+)
 from test_ui_solvable_deals import footer_text
 from textual.widgets import DataTable, Footer, OptionList
 from textual.widgets._footer import FooterKey
 
+from lines_tui.engine.deal_choice import CHOSEN
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.store import TableId
+from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.lines.screen import LinesScreen
+from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
+from lines_tui.ui.status_line import StatusLine
 
 SIZE = (80, 24)
 
@@ -244,3 +260,29 @@ async def test_a_new_game_waiting_for_a_slow_read_says_so_and_what_became_of_it(
         await pilot.press("q")
         await settle(pilot)
         assert app.screen is menu  # the menu's enlarge message went with the terminal's growth
+
+
+async def test_a_result_to_beat_read_for_the_last_deal_is_not_said_on_a_new_one(
+    tmp_path: Path,
+) -> None:
+    """N while the disk held the read of the chosen deal's best: once it answered, the new
+    random deal said "To beat: 5:00.0 by Pat." (a code review)."""
+    won = won_mahjong_game("turtle", 1)
+    app, store, disk = slow_app(tmp_path)
+    table = TableId.mahjong("turtle").for_deal(won.seed)
+    store.record_mahjong("Pat", table, 300.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session_of(pilot).solvable_deals = False
+        game = MahjongGame.new(won.layout, won.seed, now=FIXED_NOW)
+        game.deal_choice = CHOSEN
+        disk.stall()
+        screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=game)
+        await app.push_screen(screen)
+        await stalled(pilot, disk)
+        await pilot.press("N")  # nothing played: a new deal at once
+        await pilot.pause()
+        assert screen.table.mode == "random"
+        disk.release()
+        await settle(pilot)
+        assert "To beat" not in screen.query_one(StatusLine).message

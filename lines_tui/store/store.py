@@ -39,6 +39,7 @@ from lines_tui.store.names import (
     PlayerKeys,
     clean_name,
     looks_alike,
+    name_problem,
     new_name_problem,
     same_name,
     taken_problem,
@@ -381,6 +382,8 @@ class Store:
 
         def change(data: ScoreData) -> tuple[str, str]:
             current = _registered(data, old)
+            if cleaned == current:  # "Renamed Bob to Bob" told of a change that made none
+                raise StoreError(f"{current} is named so already; nothing to rename")
             _check_free(data, cleaned, allowed=current)
             data.players[data.players.index(current)] = cleaned
             if data.active_player == current:
@@ -864,6 +867,8 @@ def _registered(data: ScoreData, name: str) -> str:
             f"'{repeated(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
+    if not wanted:  # "no registered player is named ''" read as if one might be
+        raise StoreError(f"no player name given: {name_problem('')}")
     raise NotRegistered(f"no registered player is named '{repeated(name)}'")
 
 

@@ -224,9 +224,14 @@ class TableId:
         return name
 
     @property
+    def higher_wins(self) -> bool:
+        """Whether a higher value is the better result (points), or a lower one (a time)."""
+        return self.kind == "lines"
+
+    @property
     def order(self) -> str:
         """How the table ranks its entries, as a heading says it."""
-        return "highest first" if self.kind == "lines" else "fastest first"
+        return "highest first" if self.higher_wins else "fastest first"
 
     @property
     def value_name(self) -> str:
@@ -370,7 +375,7 @@ def rank_key(table: TableId, entry: Entry) -> tuple[bool, int, int, str, int, st
     # without its game cannot be checked, so it never takes a checked result's place. Then the
     # best value; equal results: whoever got there first; name, seed and record only make the
     # order total.
-    value = -entry.value if table.kind == "lines" else entry.value
+    value = -entry.value if table.higher_wins else entry.value
     return (not entry.recorded, value, entry.date, entry.name, entry.seed, repr(entry.record))
 
 
@@ -543,10 +548,9 @@ def same_result_problem(table: TableId, where: TableId | None = None) -> str:
     `table`, or in the table `where` that counts `table`'s results too), carries another game.
     A replay proves a game, not that it is the one its result was filed with: the one filed
     first stays."""
-    value = "time" if table.kind == "mahjong" else "points"
     return (
-        f"this result (same player, deal, {value} and date) is here already{_held_in(where)}, "
-        "with another game: that one stays"
+        f"this result (same player, deal, {table.value_name} and date) is here already"
+        f"{_held_in(where)}, with another game: that one stays"
     )
 
 
@@ -566,17 +570,16 @@ def format_value(table: TableId, value: int) -> str:
 def race_margin(table: TableId, value: int, to_beat: int) -> int:
     """How far the result `value` is ahead of `to_beat` in `table`, in the table's units
     (points, tenths of a second): above 0 when it beats it, 0 for a tie, below 0 when behind."""
-    return value - to_beat if table.kind == "lines" else to_beat - value
+    return value - to_beat if table.higher_wins else to_beat - value
 
 
 def format_margin(table: TableId, margin: int) -> str:
     """A difference of two results of `table` (`race_margin`, either sign): "120 points",
-    "1 point", "8.9 s", or "1:02.3" past a minute."""
+    "1 point", or a time as the table's times read ("0:08.9": "8.9 s" was cut between the
+    number and its unit where a line wrapped)."""
     margin = abs(margin)
     if table.kind == "lines":
         return f"{margin} point" + ("" if margin == 1 else "s")
-    if margin < 600:
-        return f"{margin // 10}.{margin % 10} s"
     return format_value(table, margin)
 
 

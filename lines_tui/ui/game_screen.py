@@ -84,7 +84,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self._owner = owner
         self._shown: dict[str, str | Text] = {}
         self._player = GamePlayer(session, saved_by)
-        self._to_beat = ResultToBeat(self, session, lambda: self.player)
+        self._to_beat = ResultToBeat(self, session, lambda: self.player, lambda: self.owner)
         self._keeper = GameKeeper(
             self,
             session,
@@ -150,7 +150,7 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())
         # The player first: a result written later always finds it read (`GamePlayer.read`).
         self._player.read(self, self.show_player)
-        self._to_beat.tell(self.table, lambda: self.over)
+        self.tell_what_to_beat()
 
     @property
     def owner(self) -> str | None:
@@ -182,6 +182,10 @@ class GameScreen(DismissedOnTop, Screen[None]):
     def player(self) -> str | None:
         """The registered player of this game (`GamePlayer.name`)."""
         return self._player.name
+
+    def tell_what_to_beat(self) -> None:
+        """Say the result to beat on the game's deal's table, if it has one (`ResultToBeat`)."""
+        self._to_beat.tell(self.table, lambda: self.over)
 
     def race_said(self, value: int) -> str:
         """How this game's result `value` fared against the result to beat on its deal's

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
@@ -44,9 +45,9 @@ LINES_PANEL_WIDTH = 26
 MAHJONG_PANEL_WIDTH = 16
 """Columns of the panel beside a Mahjong board (replay.tcss, ReplayScreen.-mahjong): narrower,
 so that the widest shipped layout, 64 columns, fits 80 whole."""
-PANEL_MIN_HEIGHT = 9
-"""The panel's rows: the name and the table's title, a gap, the move, the value, the state, a
-gap and a one-line notice."""
+PANEL_MIN_HEIGHT = 10
+"""The panel's rows: the name and the table's title, a gap, the move's number, what it did, the
+value, the state, a gap and a one-line notice."""
 
 
 class ReplayError(ValueError):
@@ -147,6 +148,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             with Vertical(id="replay-panel"):
                 yield Static(id="replay-title", markup=False)
                 yield Static(id="replay-move", markup=False)
+                yield Static(id="replay-what", markup=False)
                 yield Static(id="replay-value", markup=False)
                 yield Static(id="replay-state", markup=False)
                 yield StatusLine(id="replay-message")
@@ -261,8 +263,21 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             tenths = self.entry.value * self.move // max(1, self.moves)
             value = f"Time {format_value(self.table, tenths)}"
         self.query_one("#replay-move", Static).update(f"Move {self.move} of {self.moves}")
+        self.query_one("#replay-what", Static).update(self._last_move())
         self.query_one("#replay-value", Static).update(value)
         self.query_one("#replay-state", Static).update(f"({self._state()})")
+
+    def _last_move(self) -> str:
+        """The move that led to the position shown, "2e → 2d" or "4B + 4B" ("" at the start):
+        stepping with the arrows, the player had to hunt for what changed (a player review)."""
+        if self.move == 0:
+            return ""
+        record = self.entry.record
+        if isinstance(record, LinesRecord):
+            start, end = record.moves[self.move - 1]
+            return f"{cell_name(start)} → {cell_name(end)}"
+        taken = bits(self._present[self.move - 1] ^ self._present[self.move])
+        return " + ".join(face_text(self._deal.faces[tile])[0] for tile in taken)
 
     def _state(self) -> str:
         """Playing, paused, or at the end the game's: an empty board and "Move 36 of 36" said

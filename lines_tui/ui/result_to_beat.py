@@ -16,36 +16,43 @@ from lines_tui.ui.store_thread import load
 
 
 class ResultToBeat:
-    """The best result there that holds up by replay on the deal's table of a game on one deal
-    (a challenge, a deal chosen by number, the deal of the day), the one to beat (README,
-    "Challenges"), for the game on `screen`; `player()` is who plays it (their own best is
-    "your own")."""
+    """The best result that holds up by replay on the deal's table of a game on one deal (a
+    challenge, a deal chosen by number, the deal of the day), the one to beat (README,
+    "Challenges"), for the game on `screen`. `player()` is the game's player, whose own best
+    is "your own", or `owner()`'s ("Ann's own") when the game is another player's, resumed."""
 
     def __init__(
-        self, screen: Screen[Any], session: Session, player: Callable[[], str | None]
+        self,
+        screen: Screen[Any],
+        session: Session,
+        player: Callable[[], str | None],
+        owner: Callable[[], str | None],
     ) -> None:
         self._screen = screen
         self._session = session
         self._player = player
+        self._owner = owner
         self._table: TableId | None = None
         self._entry: Entry | None = None
 
     def tell(self, table: TableId, over: Callable[[], bool]) -> None:
         """Say the result to beat on `table`, once the table is replayed on the store's
-        thread; `over()` says the game has ended meanwhile (its own last word stays)."""
+        thread; `over()` says the game has ended meanwhile (its own last word stays). Asked
+        again (the deal played again from its start, or another deal), it reads the table
+        again: the game's own earlier result may be the one to beat now. An answer for a
+        table no longer played is dropped (a slow disk, and a new deal meanwhile)."""
+        self._table, self._entry = table, None
         if table.mode == "random":
             return
         screen, store = self._screen, self._session.store
         checker = self._session.checkers().own()
 
         def read(best: Entry | None) -> None:
-            self._table, self._entry = table, best
+            if table != self._table:
+                return
+            self._entry = best
             if best is not None and not over():
-                value = format_value(table, best.value)
-                told = (
-                    f"your own {value}" if self._own(best) else f"{value} by {printable(best.name)}"
-                )
-                screen.notify(f"To beat: {told}.")
+                screen.notify(f"To beat: {self._told(table, best)}.")
 
         load(
             screen,
@@ -61,26 +68,36 @@ class ResultToBeat:
     def race_said(self, table: TableId, value: int) -> str:
         """How the result `value` of a game on `table` fared against the result to beat there
         ("You beat Ann's 2275 by 120 points!"); "" when there was none, or it is not known
-        yet."""
+        yet. It weighs the results alone: whether this one is saved, the game says."""
         best = self._entry
         if best is None or table != self._table:
             return ""
         margin = race_margin(table, value, best.value)
         by = format_margin(table, margin)
-        theirs = format_value(table, best.value)
-        if self._own(best):
-            if margin > 0:
-                return f"A new best: yours was {theirs}, beaten by {by}!"
-            if margin == 0:
-                return f"The same as your best, {theirs}."
-            return f"Your best, {theirs}, stays ahead, by {by}."
-        theirs = f"{printable(best.name)}'s {theirs}"
+        value_to_beat = format_value(table, best.value)
+        whose = self._whose_own(best)
+        if whose is None:
+            theirs = f"{printable(best.name)}'s {value_to_beat}"
+            ahead, tie, behind = f"You beat {theirs}", f"A tie with {theirs}", f"{theirs} stays"
+        else:
+            best_of = f"{whose[:1].upper()}{whose[1:]} best, {value_to_beat},"
+            ahead, tie = f"{best_of} beaten", f"The same as {whose} best, {value_to_beat}"
+            behind = f"{best_of} stays"
         if margin > 0:
-            return f"You beat {theirs} by {by}!"
-        if margin == 0:
-            return f"A tie with {theirs}."
-        return f"{theirs} stays ahead, by {by}."
+            return f"{ahead} by {by}!"
+        return f"{tie}." if margin == 0 else f"{behind} ahead, by {by}."
 
-    def _own(self, best: Entry) -> bool:
+    def _told(self, table: TableId, best: Entry) -> str:
+        """The result to beat as the game starts: "2275 by Ann", "your own 2275"."""
+        value = format_value(table, best.value)
+        whose = self._whose_own(best)
+        return f"{value} by {printable(best.name)}" if whose is None else f"{whose} own {value}"
+
+    def _whose_own(self, best: Entry) -> str | None:
+        """Whose own result `best` is, if the game's player's: "your", or "Ann's" for a game of
+        Ann's that another player resumed (it is filed under Ann)."""
         player = self._player()
-        return player is not None and same_name(best.name, player)
+        if player is None or not same_name(best.name, player):
+            return None
+        owner = self._owner()
+        return "your" if owner is None else f"{printable(owner)}'s"

@@ -281,9 +281,12 @@ class LinesScreen(GameScreen):
     def _column_without_row(self, key: str) -> None:
         """A column letter that is no key of its own, typed before any row: it used to do
         nothing at all (a player review)."""
-        if self.game.over or not self.typing.is_column(key) or key in self.active_bindings:
+        if self.game.over or key in self.active_bindings:
             return
-        self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
+        if self.typing.is_column(key):
+            self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
+        elif len(key) == 1 and key.isalpha():
+            self._drop_passing_line()  # the hint of a letter before it: this one is no column
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

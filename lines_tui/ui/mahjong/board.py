@@ -41,11 +41,11 @@ DEEP_LAYER = "^"
 MORE_RIGHT = "▶"
 """On the cut edge of a board wider than its area, on each row of tiles that goes on out of
 sight: more board that way (the cursor scrolls to it)."""
-MORE_UP = "▲"
-MORE_DOWN = "▼"
 SCROLL_FROM = Size(64, 16)
 """A board larger than this (columns, rows) scrolls with the cursor instead of asking for a larger
 terminal; every built-in layout fits, so 80 x 24 is always enough."""
+MORE_UP = "▲"
+MORE_DOWN = "▼"
 """On the cut edge of a board taller than its area, at the left edge of each column of tiles
 that goes on out of sight: more board that way (the cursor scrolls to it)."""
 

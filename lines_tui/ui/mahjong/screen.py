@@ -543,6 +543,7 @@ class MahjongScreen(GameScreen):
         # A start known to be a dead end is told at once by its warning, which says more.
         if self._watch.status != "dead end":
             self._say("The same deal from the start.")
+        self.tell_what_to_beat()  # the game's own result may be the one to beat now
 
     def _proof_stopped(self) -> None:
         """esc stopped the proof of a new deal (`N`): this deal stays, checked again (a loss
@@ -560,6 +561,7 @@ class MahjongScreen(GameScreen):
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
+        self.tell_what_to_beat()  # none on a random deal: the last deal's is forgotten
         self.refresh_bindings()
 
     def action_cancel(self) -> None:

@@ -143,11 +143,14 @@ class WinResults:
             self.checking = False
             if not qualifies:
                 no_result = self.no_result  # no table holds its time (`mahjong_qualifies`)
-                screen.notify(
+                said = (
                     f"Cleared in {_cleared(win)}: not fast enough for the top 10."
                     if no_result is None
                     else ended(f"Not saved: {no_result}")
                 )
+                # The race stays said, after the line that replaces the win's.
+                race = screen.race_said(tenths(win.seconds))
+                screen.notify(f"{said} {race}" if race else said)
                 self._settle()
                 return
             # Keys of the winning pair typed on must not edit the prefilled name.

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from textual import events
 from textual.binding import BindingType
+from textual.message import Message
 from textual.widget import Widget
 
 from lines_tui.store.paste import MAX_PASTE_CHARS, find_codes, too_long_to_read
@@ -81,7 +82,7 @@ class CodeInput(PlainInput, inherit_bindings=False):
     lines, "> " before each, prose around), and the field gets the codes it found, one after
     another; a paste with nothing like a code, or with more codes than are read
     (`too_long_to_read`), goes in on one line, so that the preview says why, unless it is too
-    long for the field: then a notice says why nothing went in. Its enter
+    long for the field: then the screen is told why nothing went in (`PasteRefused`). Its enter
     key has no binding here (Input's own is left out): the screen's names it in the Footer, as
     what enter does there ("Merge", or "Challenge"); it submits the
     field once nothing followed it for ENTER_SETTLES seconds (see EnterOnceQuiet); an enter that
@@ -216,6 +217,14 @@ class CodeInput(PlainInput, inherit_bindings=False):
             self._questions_held = 0
             self.call_later(self.run_action, "app.help")
 
+    class PasteRefused(Message):
+        """Nothing of a paste too long for the field went in; `told` says why. (A toast said it
+        for a few seconds: a player who looked away saw an unchanged screen.)"""
+
+        def __init__(self, told: str) -> None:
+            super().__init__()
+            self.told = told
+
     def pasted(self, text: str) -> str | None:
         found = find_codes(text)
         # Codes past those read would be left out without a word: the paste goes in whole, on
@@ -226,7 +235,7 @@ class CodeInput(PlainInput, inherit_bindings=False):
         if len(self.value) - (end - start) + len(codes) > MAX_PASTE_CHARS:
             # Input drops a text longer than its max_length without a word.
             why = unread or too_long(text, found)
-            self.notify(f"Nothing was pasted: {why}.", severity="warning")
+            self.post_message(self.PasteRefused(f"Nothing was pasted: {why}."))
             return None
         return codes
 

@@ -296,6 +296,10 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         told.display = bool(text)
         told.set_class(warning, "-warning")
 
+    def on_code_input_paste_refused(self, message: CodeInput.PasteRefused) -> None:
+        """Said where it stays until the field changes, not in a toast that goes."""
+        self._tell(message.told, warning=True)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._merge()  # the field's enter, nothing after it (see EnterOnceQuiet)

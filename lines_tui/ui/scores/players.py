@@ -235,6 +235,9 @@ class PlayersScreen(
             return
 
         def rename(new: str) -> None:
+            if new == old:  # enter on the name as filled in: a way to back out, not a change
+                entry.dismiss(None)
+                return
             self.attempt(
                 lambda: self.store.rename_player(old, new),
                 f"Renamed {old} to {new}.",

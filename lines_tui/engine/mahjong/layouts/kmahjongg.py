@@ -94,12 +94,12 @@ def _count_problem(
     rows: list[tuple[int, str]], grid: tuple[int, int, int], width_line: int | None, found: int
 ) -> str:
     """Why the grid has the wrong number of cells: in a file laid out a row per line, as KMahjongg
-    writes them, the first row of the wrong length, or the width line if every row disagrees
-    with it alike; otherwise the count."""
+    writes them, the first row of the wrong length, or the width line if there are as many
+    rows as the grid has and every one disagrees with it alike; otherwise the count."""
     width, height, depth = grid
     wrong = [(number, row) for number, row in rows if len(row) != width]
     lengths = {len(row) for _, row in rows}
-    if len(rows) > 1 and len(lengths) == 1 and wrong:
+    if len(rows) == height * depth > 1 and len(lengths) == 1 and wrong:
         if width_line is None:  # v1.0: the width is the format's
             number, row = wrong[0]
             return f"line {number}: rows of {len(row)} cells; a v1.0 grid is {width} wide"
