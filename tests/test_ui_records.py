@@ -21,6 +21,7 @@ from conftest import (
     session_of,
     settle,
     turn_down_the_time,
+    twin_from_file,
     widget_lines,
     won_mahjong_game,
     yesterdays_lines_entry,
@@ -1566,3 +1567,22 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
         await pilot.press("escape", "R")
         await settle(pilot)
         assert screen.query_one(StatusLine).message == "To beat: your own 0:30.0."
+
+
+async def test_a_challenge_on_a_layout_played_from_a_file_is_offered(home: Path) -> None:
+    """Its code merged ("1 added"), but no challenge was offered and nothing said why: the offer
+    looked for the layout among the installed ones only, where the import had found it among
+    those played this session too (a code review)."""
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout)).for_deal(7)
+    record = record_of_mahjong(won_mahjong_game(layout, 7))
+    code = codes.challenge(
+        table, Entry("Kim", 400, int(FIXED_NOW) - 100, 7, record), lambda _: layout
+    )
+    app = make_app(home / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.session.played(layout)  # as `lines-tui mahjong --layout ~/mine/twin.layout` did
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A challenge: beat 0:40.0 by Kim on Twin" in " ".join(dialog_text(app).split())
