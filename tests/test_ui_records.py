@@ -1586,3 +1586,42 @@ async def test_a_challenge_on_a_layout_played_from_a_file_is_offered(home: Path)
         await import_in_the_app(pilot, code)
         assert isinstance(app.screen, ConfirmScreen)
         assert "A challenge: beat 0:40.0 by Kim on Twin" in " ".join(dialog_text(app).split())
+
+
+async def test_a_new_game_after_a_game_over_asks_before_replacing_another_saved_game(
+    tmp_path: Path,
+) -> None:
+    """A finished game, its leaderboard, a challenge imported and raced from there, saved and
+    left; then back at the first game's game-over, `n` and a first move: the challenge's saved
+    game was replaced without a question (a code review, reproduced)."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
+    friend = tmp_path / "friend"
+    app = make_app(friend)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first, last_move = one_move_from_its_end(4)
+        await play_by_keys(pilot, await open_lines(pilot, first), last_move)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("b")  # the table its score went into: import a challenge there
+        await settle(pilot)
+        await import_in_the_app(pilot, code)
+        await pilot.press("y")
+        await settle(pilot)
+        race = app.screen
+        assert isinstance(race, LinesScreen)
+        await play_by_keys(pilot, race, greedy_move(race.game.board))
+        await pilot.press("q")  # saved
+        await settle(pilot)
+        saved = open_store(friend).load_game("lines", lambda data: data)
+        await pilot.press("escape")  # the leaderboard: back to the first game's game-over
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You have another saved Lines game." in " ".join(dialog_text(app).split())
+        await pilot.press("n")
+        await settle(pilot)
+    assert open_store(friend).load_game("lines", lambda data: data) == saved
