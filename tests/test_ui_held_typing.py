@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from conftest import (
+    FIXED_NOW,
+    greedy_move,
     make_app,
     post_keys_at_once,
     session_of,
@@ -23,12 +25,14 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
+from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.store import open_store, sharecode
 from lines_tui.store.tables import Entry, TableId
 from lines_tui.ui import held_typing
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.held_typing import EXPECTED_WITHIN
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong.screen import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, PlayersScreen
@@ -255,3 +259,19 @@ async def test_a_key_read_as_a_game_screen_opens_does_not_end_the_app(tmp_path: 
         post_keys_at_once(app, "x")
         await settle(pilot)
         assert app.is_running and app.screen is screen
+
+
+@pytest.mark.parametrize("then", ["b", "m", "p", "l"])
+async def test_a_key_typed_on_after_r_leaves_the_resume_to_open(tmp_path: Path, then: str) -> None:
+    """`r` then `b` in one burst opened the leaderboards, and the saved game was not resumed
+    (`R` then `l` asked to replace the saved Lines game): r reads what is saved first, and the
+    next key came meanwhile (a code review)."""
+    game = LinesGame.new(5, 9, started_at=FIXED_NOW)
+    game.play(*greedy_move(game.board), now=FIXED_NOW + 5)
+    open_store(tmp_path).save_game("lines", game.to_json())
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        post_keys_at_once(app, "r", then)
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.seed == 5

@@ -21,6 +21,7 @@ from conftest import (
     session_of,
     settle,
     turn_down_the_time,
+    twin_from_file,
     widget_lines,
     won_mahjong_game,
     yesterdays_lines_entry,
@@ -1566,3 +1567,61 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
         await pilot.press("escape", "R")
         await settle(pilot)
         assert screen.query_one(StatusLine).message == "To beat: your own 0:30.0."
+
+
+async def test_a_challenge_on_a_layout_played_from_a_file_is_offered(home: Path) -> None:
+    """Its code merged ("1 added"), but no challenge was offered and nothing said why: the offer
+    looked for the layout among the installed ones only, where the import had found it among
+    those played this session too (a code review)."""
+    layout = twin_from_file(home / "mine")
+    table = TableId.mahjong(layout_table_name(layout)).for_deal(7)
+    record = record_of_mahjong(won_mahjong_game(layout, 7))
+    code = codes.challenge(
+        table, Entry("Kim", 400, int(FIXED_NOW) - 100, 7, record), lambda _: layout
+    )
+    app = make_app(home / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.session.played(layout)  # as `lines-tui mahjong --layout ~/mine/twin.layout` did
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A challenge: beat 0:40.0 by Kim on Twin" in " ".join(dialog_text(app).split())
+
+
+async def test_a_new_game_after_a_game_over_asks_before_replacing_another_saved_game(
+    tmp_path: Path,
+) -> None:
+    """A finished game, its leaderboard, a challenge imported and raced from there, saved and
+    left; then back at the first game's game-over, `n` and a first move: the challenge's saved
+    game was replaced without a question (a code review, reproduced)."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
+    friend = tmp_path / "friend"
+    app = make_app(friend)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first, last_move = one_move_from_its_end(4)
+        await play_by_keys(pilot, await open_lines(pilot, first), last_move)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("b")  # the table its score went into: import a challenge there
+        await settle(pilot)
+        await import_in_the_app(pilot, code)
+        await pilot.press("y")
+        await settle(pilot)
+        race = app.screen
+        assert isinstance(race, LinesScreen)
+        await play_by_keys(pilot, race, greedy_move(race.game.board))
+        await pilot.press("q")  # saved
+        await settle(pilot)
+        saved = open_store(friend).load_game("lines", lambda data: data)
+        await pilot.press("escape")  # the leaderboard: back to the first game's game-over
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You have another saved Lines game." in " ".join(dialog_text(app).split())
+        await pilot.press("n")
+        await settle(pilot)
+    assert open_store(friend).load_game("lines", lambda data: data) == saved

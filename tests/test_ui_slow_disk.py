@@ -27,6 +27,7 @@ from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.deal_choice import CHOSEN
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.mahjong import layouts as layouts_module
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import TableId
 from lines_tui.store.replay import record_of_mahjong
@@ -286,3 +287,24 @@ async def test_a_result_to_beat_read_for_the_last_deal_is_not_said_on_a_new_one(
         disk.release()
         await settle(pilot)
         assert "To beat" not in screen.query_one(StatusLine).message
+
+
+async def test_a_layout_file_gone_while_the_menu_reads_leaves_the_menu_with_why(
+    tmp_path: Path,
+) -> None:
+    """`lines-tui mahjong --layout FILE` read the file, then again once the menu's first read
+    ended: deleted meanwhile (the folder held by another copy), it ended the app with a
+    traceback (a code review)."""
+    mine = tmp_path / "mine.layout"
+    mine.write_text((Path(layouts_module.__file__).parent / "pagoda.layout").read_text())
+    app, store, disk = slow_app(tmp_path / "data", start="mahjong", layout=str(mine))
+    # A saved game for the menu's first read to read from the disk, where it is held.
+    store.save_game("lines", LinesGame.new(5, 9, started_at=FIXED_NOW).to_json())
+    disk.stall()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await stalled(pilot, disk)
+        mine.unlink()
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and app.is_running
+        assert any("The game was not started:" in told for told in app.toasted)

@@ -114,7 +114,6 @@ class DealOffers:
         that a Lines score would not be saved (`unsaved_for_guest`). `declined` runs when
         the player says no to the offer (the Import screen tells its merge again). `told`:
         what the import said, kept before why no race is offered, on the one status line."""
-        from lines_tui.engine.mahjong.layouts import layout_for_table
         from lines_tui.store.sharing import race_over
         from lines_tui.store.verify import NOTHING_TO_BEAT
 
@@ -126,8 +125,13 @@ class DealOffers:
             self.app.notify(f"{told} {why}".lstrip(), severity="warning")
             return
         choice = daily(table.tag) if table.mode == "daily" else CHOSEN
-        layout = None if table.kind == "lines" else layout_for_table(table.variant)
+        # A layout played from a file this session too: the import checked the entry on it.
+        layout = None if table.kind == "lines" else self.session.find_layout(table.variant)
         if table.kind == "mahjong" and layout is None:
+            self.app.notify(
+                f"{told} No race on this code: its layout is not installed here.".lstrip(),
+                severity="warning",
+            )
             return
 
         def answered(yes: bool | None) -> None:

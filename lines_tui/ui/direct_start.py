@@ -91,9 +91,16 @@ class DirectStart:
                 same=self.lines.same_deal(size, seed, self.choice),
             )
         elif self.start == "mahjong":
+            from lines_tui.engine.mahjong.geometry import LayoutError
             from lines_tui.engine.mahjong.layouts import find_layout
 
-            layout = find_layout(LAYOUT if self.layout is None else self.layout)
+            try:
+                layout = find_layout(LAYOUT if self.layout is None else self.layout)
+            except LayoutError as error:
+                # The command line read it; the file went or changed while the menu waited for
+                # its first read (another copy holding the folder), which ended the app.
+                self.app.notify(f"The game was not started: {error}", severity="error")
+                return
             # A seed alone with "solvable deals only" on plays the first deal proved from there.
             proved = self.choice is None and self.mahjong.solvable_deals()
             self.saved.resume_or_start(

@@ -388,6 +388,10 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
             self.action_open(option.id)
 
     def action_open(self, entry: str) -> None:
+        if self._chosen in RESUME_ENTRIES:
+            # r or R reads what is saved now before it resumes: an entry key typed on in the same
+            # burst opened its own screen, and the resume was dropped (a code review).
+            return
         if entry in TAKES_TYPED_AHEAD and isinstance(self.app, KeepsTypedAhead):
             # What is typed on is for the screen it opens, also while the menu still reads.
             self.app.held_typing.expect()

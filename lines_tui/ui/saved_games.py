@@ -20,6 +20,7 @@ from lines_tui.store import Preferences, StoreError, one_lock_wait
 from lines_tui.store.names import same_name
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
+from lines_tui.ui.game_keeper import REPLACED_AT_FIRST_MOVE
 from lines_tui.ui.menu import MenuState
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.size_guard import uncovered
@@ -38,11 +39,6 @@ T = TypeVar("T")
 SLOW_READ_SECONDS = 0.5
 READING_SAVED_GAMES = "Reading your saved games first (another lines-tui may be holding them)..."
 NOT_STARTED = "The new game was not started: choose it again."
-REPLACED_AT_FIRST_MOVE = (
-    "It stays saved until your first move in the new game, which replaces it for good."
-)
-"""When a new game replaces the saved one: at its first move (a new game left before any move
-leaves the saved game as it was, offered on the menu)."""
 
 SCORES_UNREAD = (
     ". Until they can be, no score is saved and the leaderboards and players cannot be shown;"

@@ -89,6 +89,13 @@ class SavedGameSlot:
         self._set_known(None)
         return outcome
 
+    def other_game_saved(self) -> bool:
+        """Whether this copy saved another game of this kind since this one last saved (from
+        another screen: a challenge raced from this game's leaderboard), which a new game
+        started in this one's place would replace at its first move."""
+        saved = self.first_known()
+        return saved is not None and (not self._asked or saved != self._known)
+
     def _now_known(self) -> dict[str, Any] | None:
         if not self._asked:
             self._known, self._asked = self.first_known(), True

@@ -31,6 +31,7 @@ from lines_tui.store.sharing import race_over
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
+from lines_tui.ui.game_keeper import REPLACED_AT_FIRST_MOVE
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.lines.board import Cell, LinesBoard
@@ -552,14 +553,20 @@ class LinesScreen(GameScreen):
         """A new game, once the player agrees to lose this one: a game in progress, or a
         finished one kept because its score could not be written."""
         score = self.game.score
-        question = (
-            f"Your score {score} is not saved yet. Drop it and start a new game?"
-            if self.game.over
-            else f"Abandon this game (score {score}) and start a new one?"
-        )
+        other = self.saved_game.other_game_saved()
+        if self.data_to_save() is None and other:
+            # Finished and filed: the game it would replace is another screen's (a code review:
+            # the challenge raced from this game's leaderboard was lost without a word).
+            question = (
+                f"You have another saved Lines game. {REPLACED_AT_FIRST_MOVE} Start a new one?"
+            )
+        elif self.game.over:
+            question = f"Your score {score} is not saved yet. Drop it and start a new game?"
+        else:
+            question = f"Abandon this game (score {score}) and start a new one?"
         after_asking(
             self.app,
-            self.data_to_save() is not None,
+            self.data_to_save() is not None or other,
             question,
             "New game",
             self._replace_with_new_game,
