@@ -327,6 +327,22 @@ async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> N
     assert app.toasted == ["ctrl+c does not quit here: ctrl+q quits."]
 
 
+async def test_ctrl_z_says_it_does_not_suspend(tmp_path: Path) -> None:
+    """It did nothing and said nothing, on every screen (a player review over SSH)."""
+    said = "ctrl+z does not suspend here: ctrl+q quits, and p pauses a Mahjong game."
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.toasted == [said]
+        await pilot.press("l")  # and in a game, on its status line
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.is_running and app.screen.query_one(StatusLine).message == said
+
+
 @pytest.mark.parametrize(
     "open_dialog",
     [

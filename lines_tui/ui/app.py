@@ -35,7 +35,7 @@ from textual.widget import AwaitMount, Widget
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
-from lines_tui.ui.app_keys import HELP, QUIT, SYMBOLS, symbols_note
+from lines_tui.ui.app_keys import HELP, NOT_SUSPENDED, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
@@ -92,6 +92,7 @@ class LinesTuiApp(App[None]):
         QUIT,
         HELP,
         SYMBOLS,
+        NOT_SUSPENDED,
     ]
 
     symbols_mode: reactive[bool] = reactive(False)
@@ -409,6 +410,10 @@ class LinesTuiApp(App[None]):
         notice here shows as it is ("Press [b]ctrl+q[/b]"), nor its title, "Do you want to
         quit?": a question nothing answers, read over a real question as part of it."""
         self.notify("ctrl+c does not quit here: ctrl+q quits.")
+
+    def action_no_suspend(self) -> None:
+        """ctrl+z: a suspended game's clock would run on while it waits in the background."""
+        self.notify("ctrl+z does not suspend here: ctrl+q quits, and p pauses a Mahjong game.")
 
     def action_toggle_symbols(self) -> None:
         # Told by the screen under any dialogs: a game's status line, where a notice waits for

@@ -45,6 +45,8 @@ SYMBOLS_UNSHOWN = replace(SYMBOLS, show=False)
 NOT_QUIT = Binding("ctrl+c", "app.help_quit", show=False)
 """The app's ctrl+c says that it does not quit (the README's ctrl+q row); a dialog binds it too,
 or its own ctrl+c (Textual's copy of a selection: there is none) says nothing."""
+NOT_SUSPENDED = Binding("ctrl+z", "app.no_suspend", show=False)
+"""ctrl+z says that it does not suspend (a player review: it did nothing, without a word)."""
 ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN, NOT_QUIT]
 ON_A_DIALOG_ALL_SHOWN = [
     HELP,

@@ -14,11 +14,6 @@ from lines_tui.store import SavedGameKept, StoreError
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.store_thread import still_there, write
 
-REPLACED_AT_FIRST_MOVE = (
-    "It stays saved until your first move in the new game, which replaces it for good."
-)
-"""When a new game replaces the saved one: at its first move (a new game left before any move
-leaves the saved game as it was, offered on the menu)."""
 NOT_SAVED = "The game could not be saved"
 """The notice of a save the store refused, before its reason."""
 

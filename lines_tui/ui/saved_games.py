@@ -20,8 +20,8 @@ from lines_tui.store import Preferences, StoreError, one_lock_wait
 from lines_tui.store.names import same_name
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
-from lines_tui.ui.game_keeper import REPLACED_AT_FIRST_MOVE
 from lines_tui.ui.menu import MenuState
+from lines_tui.ui.sentences import REPLACED_AT_FIRST_MOVE
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.size_guard import uncovered
 from lines_tui.ui.store_thread import load

@@ -25,3 +25,10 @@ def reason_alone(reason: str) -> str:
     resume it from the menu to try again."): without the reason's own "; try again" (another
     copy holding the lock), which said it twice."""
     return reason.removesuffix(TRY_AGAIN)
+
+
+REPLACED_AT_FIRST_MOVE = (
+    "It stays saved until your first move in the new game, which replaces it for good."
+)
+"""When a new game replaces the saved one: at its first move (a new game left before any move
+leaves the saved game as it was, offered on the menu)."""

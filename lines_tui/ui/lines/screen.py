@@ -31,7 +31,6 @@ from lines_tui.store.sharing import race_over
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
-from lines_tui.ui.game_keeper import REPLACED_AT_FIRST_MOVE
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.going_back import going_back, said_for
 from lines_tui.ui.lines.board import Cell, LinesBoard
@@ -59,7 +58,7 @@ from lines_tui.ui.lines.panel import (
     next_balls,
 )
 from lines_tui.ui.lines.turn import Frame, turn_frames
-from lines_tui.ui.sentences import ended
+from lines_tui.ui.sentences import REPLACED_AT_FIRST_MOVE, ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
