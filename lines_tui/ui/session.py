@@ -96,6 +96,11 @@ class SavedGameSlot:
         saved = self.first_known()
         return saved is not None and (not self._asked or saved != self._known)
 
+    def adopt_saved(self) -> None:
+        """The player agreed that a new game here replaces the game this copy saved since
+        (`other_game_saved`): its first save replaces that one, as a new screen's would."""
+        self._known, self._asked = self.first_known(), True
+
     def _now_known(self) -> dict[str, Any] | None:
         if not self._asked:
             self._known, self._asked = self.first_known(), True
