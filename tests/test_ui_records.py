@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from conftest import (
     FIXED_NOW,
+    answered,
     board_notice,
     checker,
     cursor_to,
@@ -1625,3 +1626,61 @@ async def test_a_new_game_after_a_game_over_asks_before_replacing_another_saved_
         await pilot.press("n")
         await settle(pilot)
     assert open_store(friend).load_game("lines", lambda data: data) == saved
+
+
+async def test_a_new_deal_after_a_win_asks_before_replacing_another_saved_game(
+    tmp_path: Path,
+) -> None:
+    """A won deal, its leaderboard, a challenge imported and raced from there, saved and left;
+    back at the won deal, `N` and a pair: the new deal's save was refused ("another lines-tui
+    saved a Mahjong game") and the new deal was not kept (a code review)."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
+    friend = tmp_path / "friend"
+    won, game = one_pair_from_a_win()
+    clock = Clock()
+    app = make_mahjong_app(friend, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session_of(pilot).solvable_deals = False
+        first = await open_game(pilot, won.layout, game, seed=won.seed)
+        clock.now += 30
+        await pilot.press("tab", "t")  # won: the time to the leaderboard
+        await settle(pilot)
+        await pilot.press(*"Tess", "enter")
+        await settle(pilot)
+        await import_in_the_app(pilot, code)
+        await pilot.press("y")  # the race, from the leaderboard
+        await settle(pilot)
+        race = app.screen
+        assert isinstance(race, MahjongScreen) and race is not first
+        await pilot.press("tab", "t", "q")  # a pair taken, saved, left
+        await settle(pilot)
+        saved = open_store(friend).load_game("mahjong", lambda data: data)
+        for _ in range(3):  # the leaderboards (the code's, the win's): back to the won deal
+            if app.screen is not first:
+                await pilot.press("escape")
+                await settle(pilot)
+        assert app.screen is first
+        await pilot.press("N")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You have another saved Mahjong game." in " ".join(dialog_text(app).split())
+        await pilot.press("n")
+        await settle(pilot)
+        assert open_store(friend).load_game("mahjong", lambda data: data) == saved
+        await answered(pilot, "N", "y")  # agreed: the new deal replaces it at its first pair
+        await settle(pilot)
+        assert app.screen is first and not first.game.won
+        for _ in range(20):  # keys typed on as the question goes may be dropped: again
+            await pilot.press("tab", "t")
+            await settle(pilot)
+            if first.game.history:
+                break
+        assert len(first.game.history) == 1
+        for _ in range(200):  # the pair's save, on the store's thread
+            now_saved = open_store(friend).load_game("mahjong", lambda data: data)
+            if now_saved != saved:
+                break
+            await pilot.pause(0.05)
+        assert now_saved is not None and now_saved != saved

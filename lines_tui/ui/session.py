@@ -92,9 +92,15 @@ class SavedGameSlot:
     def other_game_saved(self) -> bool:
         """Whether this copy saved another game of this kind since this one last saved (from
         another screen: a challenge raced from this game's leaderboard), which a new game
-        started in this one's place would replace at its first move."""
+        started in this one's place would replace at its first move. A game not saved yet
+        replaces what this copy last saved, as the player agreed when it started."""
         saved = self.first_known()
-        return saved is not None and (not self._asked or saved != self._known)
+        return self._asked and saved is not None and saved != self._known
+
+    def adopt_saved(self) -> None:
+        """The player agreed that a new game here replaces the game this copy saved since
+        (`other_game_saved`): its first save replaces that one, as a new screen's would."""
+        self._known, self._asked = self.first_known(), True
 
     def _now_known(self) -> dict[str, Any] | None:
         if not self._asked:

@@ -21,6 +21,7 @@ from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.win import WinResults
+from lines_tui.ui.sentences import REPLACED_AT_FIRST_MOVE
 
 ESC_AFTER_PROOF = 0.3
 """Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
@@ -106,10 +107,20 @@ class GameReplacing:
             self._say(busy)
             return
         pending = self._results.pending_time
+        in_progress = self._game().in_progress
+        # Finished, the game it would replace is another screen's: a challenge raced from the
+        # won deal's leaderboard, saved there (a code review).
+        other = self._screen.saved_game.other_game_saved()
         if pending is not None:
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
-        ask = self._game().in_progress or pending is not None
-        after_asking(self._screen.app, ask, question, title, then)
+        elif other and not in_progress:
+            question = (
+                f"You have another saved Mahjong game. {REPLACED_AT_FIRST_MOVE} "
+                f"{doing[:1].upper()}{doing[1:]}?"
+            )
+        after_asking(
+            self._screen.app, in_progress or pending is not None or other, question, title, then
+        )
 
     def _give_up_game(self) -> None:
         """The player agreed to lose this game (a restart, a new deal): a won game waiting for
