@@ -85,6 +85,24 @@ def test_layouts_rows_fit_80_columns_for_a_layout_from_a_short_folder(
     assert used.exit_code == 0, used.output  # the path as listed finds the file
 
 
+def test_layouts_of_a_data_folder_say_where_its_layouts_are(runner: CliRunner, home: Path) -> None:
+    """`--folder ~/.local/share` listed the built-in layouts alone, without a word: the layouts
+    are in kmahjongg/layouts under it, and folders in a folder are not searched (a player
+    review)."""
+    data = home / "data-folder"
+    (data / "kmahjongg" / "layouts").mkdir(parents=True)
+    shutil.copy(MAHJONG_FIXTURES / "steps.layout", data / "kmahjongg" / "layouts")
+    result = runner.invoke(app, ["layouts", "--folder", str(data)])
+    assert result.exit_code == 0, result.output
+    assert "steps" not in result.stdout
+    assert result.stderr == (
+        f"lines-tui: no layout file in {data} (folders in it are not searched): try --folder "
+        f"{data / 'kmahjongg' / 'layouts'}\n"
+    )
+    listed = runner.invoke(app, ["layouts", "--folder", str(data / "kmahjongg" / "layouts")])
+    assert "steps" in listed.stdout and listed.stderr == ""
+
+
 def test_layouts_lines_up_wide_titles_and_cuts_long_ones_with_an_ellipsis(
     runner: CliRunner, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

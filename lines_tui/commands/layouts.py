@@ -146,6 +146,23 @@ def list_layouts(
         say("  ".join([*cells, row[5]]).rstrip())
     for problem in [*found.unread_folders, *found.problems, *found.left_out]:
         warn(f"skipped: {problem}")
+    for searched in folder or []:
+        _say_where_layouts_are(searched)
+
+
+def _say_where_layouts_are(folder: Path) -> None:
+    """A `--folder` with no layout file in it but a desktop game's layout folder under it (a data
+    folder, such as ~/.local/share): its own folders are not searched, and the listing said
+    nothing of it (a player review)."""
+    from lines_tui.engine.mahjong.layouts.catalogue import GAME_FOLDERS, layout_files
+
+    if layout_files(folder):
+        return
+    for under in GAME_FOLDERS:
+        inside = folder / under
+        if inside.is_dir():
+            not_searched = "folders in it are not searched"
+            warn(f"no layout file in {folder} ({not_searched}): try --folder {inside}")
 
 
 def start_survey(
