@@ -855,6 +855,8 @@ def _registered(data: ScoreData, name: str) -> str:
     """The registered player `name` means: the one of that name in any case, else the one whose
     name it reads as (`looks_alike`), if only one does."""
     wanted = name.strip()
+    if not wanted:  # "no registered player is named ''" read as if one might be
+        raise StoreError(f"no player name given: {name_problem('')}")
     spelt = _spelt(data, wanted)
     if spelt is not None:
         return spelt
@@ -867,8 +869,6 @@ def _registered(data: ScoreData, name: str) -> str:
             f"'{repeated(name)}' reads as several players ({quoted}): "
             "type the name as it is registered"
         )
-    if not wanted:  # "no registered player is named ''" read as if one might be
-        raise StoreError(f"no player name given: {name_problem('')}")
     raise NotRegistered(f"no registered player is named '{repeated(name)}'")
 
 

@@ -32,3 +32,10 @@ REPLACED_AT_FIRST_MOVE = (
 )
 """When a new game replaces the saved one: at its first move (a new game left before any move
 leaves the saved game as it was, offered on the menu)."""
+
+
+def replaces_another(game: str, then: str) -> str:
+    """The question before a new game replaces another `game` ("Lines") game this copy saved
+    from another screen (a challenge raced from a finished game's leaderboard); `then` is what
+    yes does ("Start a new one")."""
+    return f"You have another saved {game} game. {REPLACED_AT_FIRST_MOVE} {then}?"

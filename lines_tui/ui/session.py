@@ -93,7 +93,9 @@ class SavedGameSlot:
         """Whether this copy saved another game of this kind since this one last saved (from
         another screen: a challenge raced from this game's leaderboard), which a new game
         started in this one's place would replace at its first move. A game not saved yet
-        replaces what this copy last saved, as the player agreed when it started."""
+        replaces what this copy last saved, as the player agreed when it started. Asked on the
+        UI thread, as a question is put: it reads what the store's thread set last, and a
+        game's saves are made before its screen is left."""
         saved = self.first_known()
         return self._asked and saved is not None and saved != self._known
 

@@ -58,7 +58,7 @@ from lines_tui.ui.lines.panel import (
     next_balls,
 )
 from lines_tui.ui.lines.turn import Frame, turn_frames
-from lines_tui.ui.sentences import REPLACED_AT_FIRST_MOVE, ended
+from lines_tui.ui.sentences import ended, replaces_another
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
@@ -556,9 +556,7 @@ class LinesScreen(GameScreen):
         if self.data_to_save() is None and other:
             # Finished and filed: the game it would replace is another screen's (a code review:
             # the challenge raced from this game's leaderboard was lost without a word).
-            question = (
-                f"You have another saved Lines game. {REPLACED_AT_FIRST_MOVE} Start a new one?"
-            )
+            question = replaces_another("Lines", "Start a new one")
         elif self.game.over:
             question = f"Your score {score} is not saved yet. Drop it and start a new game?"
         else:

@@ -21,7 +21,7 @@ from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.win import WinResults
-from lines_tui.ui.sentences import REPLACED_AT_FIRST_MOVE
+from lines_tui.ui.sentences import replaces_another
 
 ESC_AFTER_PROOF = 0.3
 """Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
@@ -114,10 +114,7 @@ class GameReplacing:
         if pending is not None:
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
         elif other and not in_progress:
-            question = (
-                f"You have another saved Mahjong game. {REPLACED_AT_FIRST_MOVE} "
-                f"{doing[:1].upper()}{doing[1:]}?"
-            )
+            question = replaces_another("Mahjong", f"{doing[:1].upper()}{doing[1:]}")
         after_asking(
             self._screen.app, in_progress or pending is not None or other, question, title, then
         )
