@@ -1589,6 +1589,22 @@ async def test_a_challenge_on_a_layout_played_from_a_file_is_offered(home: Path)
         assert "A challenge: beat 0:40.0 by Kim on Twin" in " ".join(dialog_text(app).split())
 
 
+async def asked_and_kept(pilot: Pilot[None], key: str, folder: Path, kind: str) -> Any:
+    """`key` (a new game) asks before it replaces the `kind` game saved in `folder` from
+    another screen; no keeps it as it was. Returns it."""
+    saved = open_store(folder).load_game(kind, lambda data: data)
+    await pilot.press(key)
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    game = "Lines" if kind == "lines" else "Mahjong"
+    said = " ".join(dialog_text(pilot.app).split())
+    assert f"You have another saved {game} game." in said
+    await pilot.press("n")
+    await settle(pilot)
+    assert open_store(folder).load_game(kind, lambda data: data) == saved
+    return saved
+
+
 async def test_a_new_game_after_a_game_over_asks_before_replacing_another_saved_game(
     tmp_path: Path,
 ) -> None:
@@ -1615,17 +1631,10 @@ async def test_a_new_game_after_a_game_over_asks_before_replacing_another_saved_
         await play_by_keys(pilot, race, greedy_move(race.game.board))
         await pilot.press("q")  # saved
         await settle(pilot)
-        saved = open_store(friend).load_game("lines", lambda data: data)
         await pilot.press("escape")  # the leaderboard: back to the first game's game-over
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("n")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "You have another saved Lines game." in " ".join(dialog_text(app).split())
-        await pilot.press("n")
-        await settle(pilot)
-    assert open_store(friend).load_game("lines", lambda data: data) == saved
+        await asked_and_kept(pilot, "n", friend, "lines")
 
 
 async def test_a_new_deal_after_a_win_asks_before_replacing_another_saved_game(
@@ -1656,19 +1665,12 @@ async def test_a_new_deal_after_a_win_asks_before_replacing_another_saved_game(
         assert isinstance(race, MahjongScreen) and race is not first
         await pilot.press("tab", "t", "q")  # a pair taken, saved, left
         await settle(pilot)
-        saved = open_store(friend).load_game("mahjong", lambda data: data)
         for _ in range(3):  # the leaderboards (the code's, the win's): back to the won deal
             if app.screen is not first:
                 await pilot.press("escape")
                 await settle(pilot)
         assert app.screen is first
-        await pilot.press("N")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "You have another saved Mahjong game." in " ".join(dialog_text(app).split())
-        await pilot.press("n")
-        await settle(pilot)
-        assert open_store(friend).load_game("mahjong", lambda data: data) == saved
+        saved = await asked_and_kept(pilot, "N", friend, "mahjong")
         await answered(pilot, "N", "y")  # agreed: the new deal replaces it at its first pair
         await settle(pilot)
         assert app.screen is first and not first.game.won
