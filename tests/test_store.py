@@ -1134,7 +1134,7 @@ def test_settings_are_kept_from_one_start_to_the_next_and_a_bad_file_is_set_asid
 ) -> None:
     store = open_store(tmp_path)
     assert store.preferences() == Preferences(solvable_deals=False)  # nothing saved yet
-    store.save_preferences(Preferences(solvable_deals=True))
+    store.change_preferences(solvable_deals=True)
     assert open_store(tmp_path).preferences() == Preferences(solvable_deals=True)
     (tmp_path / "settings.json").write_text('{"format": "lines-tui settings", "version": 1}')
     again = open_store(tmp_path)

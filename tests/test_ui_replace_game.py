@@ -422,10 +422,8 @@ async def test_a_deal_number_proved_from_is_named_as_where_the_proof_starts(
 ) -> None:
     """With "solvable deals only" kept on, --seed 5 plays the first deal proved from 5: the
     question says so rather than promise deal 5 itself."""
-    from lines_tui.store import Preferences
-
     save_a_mahjong_game(tmp_path)
-    open_store(tmp_path).save_preferences(Preferences(solvable_deals=True))
+    open_store(tmp_path).change_preferences(solvable_deals=True)
     app = make_app(tmp_path, start="mahjong", layout="lantern", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from lines_tui.engine.text_file import NO_WAIT, irregular
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
 
@@ -48,7 +49,6 @@ TRY_AGAIN = "; try again"
 BUSY = f"another lines-tui is writing the data folder{TRY_AGAIN}"
 _READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT})
 _NO_INHERIT = getattr(os, "O_CLOEXEC", 0)
-_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
 # Test hook: called with the temporary file half written, so a test can kill the writer there.
 mid_write_hook: Callable[[], None] | None = None
@@ -197,9 +197,9 @@ class DataFolder:
                 raise StoreError(_problem(self.path, error, "cannot write to")) from None
         try:
             if write:
-                fd = self.fs.open(lock, os.O_RDWR | os.O_CREAT | _NO_WAIT)
+                fd = self.fs.open(lock, os.O_RDWR | os.O_CREAT | NO_WAIT)
             else:
-                fd = self.fs.open(lock, os.O_RDONLY | _NO_WAIT)
+                fd = self.fs.open(lock, os.O_RDONLY | NO_WAIT)
         except OSError as error:
             if not write and error.errno in _READ_ONLY_ERRORS:
                 return None  # no lock file, or none we may open: read anyway
@@ -246,7 +246,7 @@ class DataFolder:
         """Up to `limit` + 1 bytes of `path`; None if there is no such file. StoreError if it is
         not a regular file or cannot be read."""
         try:
-            fd = self.fs.open(path, os.O_RDONLY | _NO_WAIT)
+            fd = self.fs.open(path, os.O_RDONLY | NO_WAIT)
         except FileNotFoundError:
             return None
         except OSError as error:
@@ -347,19 +347,9 @@ class DataFolder:
             raise StoreError(_problem(folder, error, "cannot write to")) from None
 
 
-_KINDS = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-}
-
-
 def _check_regular(fd: int, path: Path) -> None:
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        kind = _KINDS.get(stat.S_IFMT(mode), "something else")
+    kind = irregular(fd)
+    if kind is not None:
         raise StoreError(
             f"{spelled_out(str(path))} is {kind}, not a regular file; lines-tui uses only regular "
             "files"
