@@ -79,6 +79,11 @@ class FileSystem:
     def make_folder(self, path: Path) -> None:
         path.mkdir(parents=True, exist_ok=True)
 
+    def modified(self, path: Path) -> float:
+        """When `path` was last written (seconds since the epoch; any float its file system
+        holds, past year 9999 on tmpfs, btrfs or XFS)."""
+        return path.stat().st_mtime
+
     def try_lock(self, fd: int, exclusive: bool) -> bool:
         """Take the lock on `fd` if it is free now; False if another holder has it."""
         return _try_lock(fd, exclusive)
@@ -321,8 +326,7 @@ class DataFolder:
         written, and the store needs no clock. Call it holding the folder's exclusive lock.
         """
         try:
-            stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
-            base = f"{path.name}.{label}-{stamp:%Y%m%dT%H%M%SZ}"
+            base = f"{path.name}.{label}-{_stamp(self.fs.modified(path))}"
             aside = path.with_name(base)
             number = 1
             while aside.exists():
@@ -345,6 +349,20 @@ class DataFolder:
                 os.close(fd)
         except OSError as error:
             raise StoreError(_problem(folder, error, "cannot write to")) from None
+
+
+UNDATED = "undated"
+"""The stamp of a file set aside whose modification time no date can hold."""
+
+
+def _stamp(when: float) -> str:
+    """`when` as a UTC time in a file name, `20261206T101500Z`; `UNDATED` past year 9999 (or
+    before year 1): a damaged file with such a date must still go aside, or every read fails
+    on it again."""
+    try:
+        return f"{dt.datetime.fromtimestamp(when, dt.timezone.utc):%Y%m%dT%H%M%SZ}"
+    except (OverflowError, ValueError):
+        return UNDATED
 
 
 def _check_regular(fd: int, path: Path) -> None:
