@@ -30,6 +30,7 @@ from conftest import (
 from rich.text import Text
 from test_ui_mahjong import START, Clock, open_game
 from test_ui_mahjong import make_app as make_mahjong_app
+from test_ui_scores import open_board
 from test_ui_solvable_deals import footer_text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
@@ -1108,6 +1109,31 @@ def install_a_tall_layout(monkeypatch: pytest.MonkeyPatch, home: Path) -> Layout
     )
     (layout,) = installed_layouts()
     return layout
+
+
+async def test_an_installed_layouts_table_is_titled_by_its_layouts_title(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """Player review: an installed layout's table was titled by its name and hash ("Tower
+    1a2b3c4d, deal 1") on the leaderboard and in its replay unless the layout had been played in
+    this run, as the table's id spells only those. Reading the tables now finds the installed
+    layouts they are of, and names them as the picker does."""
+    layout = install_a_tall_layout(monkeypatch, home)
+    game = won_mahjong_game(layout)
+    table = TableId.mahjong(layout_table_name(layout)).for_deal(1)
+    store = open_store(tmp_path / "data")
+    store.record_mahjong("Ann", table, 48.0, 1, FIXED_NOW, record_of_mahjong(game))
+    assert table.title != "Tower, deal 1"  # what the id alone gives
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        board = await open_board(pilot)
+        heading = " ".join(widget_lines(board.query_one("#board-heading", Static)))
+        assert "Tower, deal 1" in heading
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        title = " ".join(widget_lines(app.screen.query_one("#replay-title", Static)))
+        assert "Tower, deal 1" in title
 
 
 async def test_a_tall_installed_layout_replays_at_80_by_24(
