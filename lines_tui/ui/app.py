@@ -32,12 +32,14 @@ from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widget import AwaitMount, Widget
+from textual.widgets import Input
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, NOT_SUSPENDED, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
+from lines_tui.ui.esc_joined import esc_joined
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -226,6 +228,12 @@ class LinesTuiApp(App[None]):
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            keys = esc_joined(event, in_text=isinstance(self.focused, Input))
+            if keys is not None:  # an esc and a key typed at once, read as one (`esc_joined`)
+                for key in keys:
+                    await self.on_event(key)
+                return
         read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (
             self.held_typing.holds(event)  # for now: it comes back once its screen is drawn

@@ -1,0 +1,42 @@
+"""An esc typed right before another key, which the terminal's bytes join to it (README, "Keys
+typed fast").
+
+A terminal sends esc as the byte ESC, and alt+x (macOS: option+x) as ESC then x: Textual tells
+the two apart by time alone, an ESC followed within its escape delay (0.1 s) by another key
+being read as that key with alt. Digits with alt are read as what option+digit types on a Mac
+keyboard ("§" for option+6). A player who types esc and at once a cell (`6g`), or whose keys
+an SSH connection delivers in one packet, lost both the esc and the key. The app binds no alt
+key, so such a key is split back into an esc and the key typed after it."""
+
+from __future__ import annotations
+
+from textual import events
+
+OPTION_DIGITS = {
+    **{option: (digit, digit) for option, digit in zip("º¡™£¢∞§¶•ª", "0123456789", strict=True)},
+    "–": ("minus", "-"),
+    "≠": ("equals_sign", "="),
+}
+"""What Textual reads ESC and a digit (or - or =) as, the character option+digit types on a Mac:
+the key typed after the esc, by its name and character."""
+
+
+def esc_joined(key: events.Key, in_text: bool) -> tuple[events.Key, events.Key] | None:
+    """An esc and the key after it, when `key` is the two read as one; else None. In a text
+    field (`in_text`) "£" and the other option characters may be typed for themselves, and are
+    left as they are."""
+    if key.key.startswith("alt+"):
+        rest = key.key.removeprefix("alt+")
+        shifted = rest.startswith("shift+")
+        name = rest.removeprefix("shift+")
+        if len(name) != 1:
+            return None  # alt with a named key (alt+up): a key of its own
+        character = name.upper() if shifted else name
+        after = events.Key(character, character)
+    elif not in_text and key.character in OPTION_DIGITS:
+        after = events.Key(*OPTION_DIGITS[key.character])
+    else:
+        return None
+    esc = events.Key("escape", "\x1b")
+    esc.time = after.time = key.time  # read when the key was: typing that follows keeps its order
+    return esc, after
