@@ -1368,7 +1368,7 @@ async def test_a_tile_ten_layers_up_keeps_its_bottom_edge_one_cell_a_layer(
 async def test_escape_drops_the_pick_first_and_then_leaves(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, find_layout("lantern"))
-        await pilot.press("enter", "i")
+        await pilot.press("i", "enter")  # a hinted tile picked (a hint drops any other pick)
         assert screen.board.selected is not None and screen.board.hints
         await pilot.press("escape")
         assert screen.board.selected is None and not screen.board.hints

@@ -94,6 +94,34 @@ async def test_t_on_a_picked_hinted_tile_takes_the_hinted_pair(tmp_path: Path) -
         assert screen.game.history == [(0, 7)]
 
 
+async def test_a_hint_drops_a_pick_outside_its_pair_so_t_takes_the_hinted_pair(
+    tmp_path: Path,
+) -> None:
+    """Player review: with a tile picked (Fl, or a 5B of another pair), `i` then `t` did not take
+    the hint the status line offered ("t takes it"): t acted on the pick ("No other free tile
+    matches Fl."). The hint drops a pick that is not one of its tiles; one that is stays."""
+    layout = row_layout(3, 5)
+    for picked in (2, 3):  # the 1B, whose partner is covered; the 1D of another pair
+        async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, layout, game_of(layout, TRAP))
+            assert await settled(pilot, screen) == "solvable"
+            screen.board.cursor = picked
+            await pilot.press("enter")
+            assert screen.board.selected == picked
+            await pilot.press("i")
+            assert screen.board.selected is None and screen.board.hints == {0, 7}
+            await pilot.press("t")
+            assert screen.game.history == [(0, 7)]
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        screen.board.cursor = 7
+        await pilot.press("enter", "i")
+        assert screen.board.selected == 7  # one of the hinted pair: picked still
+        await pilot.press("t")
+        assert screen.game.history == [(7, 0)]
+
+
 async def test_t_without_a_hint_picks_and_offers_the_partners(tmp_path: Path) -> None:
     """What the help of `t` says: with several partners, t picks the tile and jumps to one, t
     again takes that one, m shows the next."""

@@ -479,6 +479,8 @@ class MahjongScreen(GameScreen):
             self._say(self._loss_message())
             return
         self.board.hints = pair
+        if self.board.selected not in pair:  # t takes the hinted pair, as the hint says
+            self.board.selected = None
         self.board.cursor = pair[0]
         self._say(hint_said(self.game, pair, self.status))
         self._show_tile_info()
