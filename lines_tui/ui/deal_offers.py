@@ -184,7 +184,8 @@ class DealOffers:
             f"{unsaved_for_guest(table, 'register under Players first') if guest else ''} Play "
             "that deal now?"
         )
-        self.app.push_screen(ConfirmScreen(question, title="Challenge"), answered)
+        challenge = ConfirmScreen(question, title="Challenge", enter_is_yes=True)
+        self.app.push_screen(challenge, answered)
 
 
 def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None) -> str:
