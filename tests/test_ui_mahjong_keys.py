@@ -122,6 +122,22 @@ async def test_a_hint_drops_a_pick_outside_its_pair_so_t_takes_the_hinted_pair(
         assert screen.game.history == [(7, 0)]
 
 
+async def test_a_pair_taken_is_named_as_an_undo_names_it(tmp_path: Path) -> None:
+    """Player review: taking a pair said nothing, so a `t` pressed again on the tile the cursor
+    landed on took a pair the player never saw go (t takes a pair that makes no difference at
+    once). The status line names it, as "Undid 1C + 1C." does."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        await pilot.press("i", "t")
+        assert screen.query_one(StatusLine).message == "Took 1D + 1D."
+        screen.board.cursor = 3
+        await pilot.press("enter", "m", "enter")  # picked, then its partner chosen
+        assert screen.game.history[-1] == (3, 6)
+        assert screen.query_one(StatusLine).message == "Took 1D + 1D."
+
+
 async def test_t_without_a_hint_picks_and_offers_the_partners(tmp_path: Path) -> None:
     """What the help of `t` says: with several partners, t picks the tile and jumps to one, t
     again takes that one, m shows the next."""
