@@ -328,8 +328,9 @@ async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> N
 
 
 async def test_ctrl_z_says_it_does_not_suspend(tmp_path: Path) -> None:
-    """It did nothing and said nothing, on every screen (a player review over SSH)."""
-    said = "ctrl+z does not suspend here: ctrl+q quits, and p pauses a Mahjong game."
+    """It did nothing and said nothing, on every screen (a player review over SSH); in Lines it
+    then spoke of pausing a Mahjong game (a player review of Lines)."""
+    said = "ctrl+z does not suspend here: ctrl+q quits, and a game in progress is saved."
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -341,6 +342,14 @@ async def test_ctrl_z_says_it_does_not_suspend(tmp_path: Path) -> None:
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.is_running and app.screen.query_one(StatusLine).message == said
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("m", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        pauses = "ctrl+z does not suspend here: ctrl+q quits, and p pauses this game."
+        assert app.screen.query_one(StatusLine).message == pauses
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Input
 
@@ -420,16 +420,23 @@ class LinesTuiApp(App[None]):
         self.notify("ctrl+c does not quit here: ctrl+q quits.")
 
     def action_no_suspend(self) -> None:
-        """ctrl+z: a suspended game's clock would run on while it waits in the background."""
-        self.notify("ctrl+z does not suspend here: ctrl+q quits, and p pauses a Mahjong game.")
+        """ctrl+z: a suspended game's clock would run on while it waits in the background. A
+        game that pauses (Mahjong's) is told how; elsewhere what quitting keeps."""
+        pauses = hasattr(self._under_dialogs(), "action_pause")
+        then = "p pauses this game" if pauses else "a game in progress is saved"
+        self.notify(f"ctrl+z does not suspend here: ctrl+q quits, and {then}.")
 
-    def action_toggle_symbols(self) -> None:
-        # Told by the screen under any dialogs: a game's status line, where a notice waits for
-        # the dialog to close; a toast over a dialog over a game covered the board.
-        under_dialogs = next(
+    def _under_dialogs(self) -> Screen[Any]:
+        """The screen under any dialogs, which tells what is said of it on its status line if it
+        is a game's (a notice there waits for the dialog to close; a toast over a dialog over
+        a game covered the board)."""
+        return next(
             (shown for shown in reversed(self.screen_stack) if not isinstance(shown, ModalScreen)),
             self.screen,
         )
+
+    def action_toggle_symbols(self) -> None:
+        under_dialogs = self._under_dialogs()
         if self.colourless:
             under_dialogs.notify(SYMBOLS_STAY, timeout=2)
             return
