@@ -741,6 +741,22 @@ async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
         assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
 
 
+async def test_enter_is_called_move_while_a_ball_is_selected(tmp_path: Path) -> None:
+    """Player review: the Footer said "⏎ Pick" while a ball was selected, when enter moves it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (2, 4))
+        assert "⏎ Pick" in await footer_text(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        footer = await footer_text(pilot)
+        assert "⏎ Move" in footer and "Pick" not in footer
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "⏎ Pick" in await footer_text(pilot)
+
+
 async def test_the_width_a_game_needs_counts_every_key_of_its_footer(tmp_path: Path) -> None:
     """At 59 x 13 (the board's least) the game went on with its Footer cut: q Menu and ? Help
     gone, esc Cancel too while a ball was selected."""
