@@ -37,7 +37,12 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.screen import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from lines_tui.ui.mahjong.status import DEAD_DEAL_WARNING, LOSS_MESSAGE, NEVER_CLEARED
+from lines_tui.ui.mahjong.status import (
+    DEAD_DEAL_LOST,
+    DEAD_DEAL_WARNING,
+    LOSS_MESSAGE,
+    NEVER_CLEARED,
+)
 from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.mahjong.win import NO_CHALLENGE_YET
 from lines_tui.ui.menu import MenuScreen
@@ -266,11 +271,16 @@ async def test_after_a_loss_the_footer_leaves_out_the_keys_about_pairs_to_take(
     they are dimmed in the help now, and the Footer shows undo and the new deal."""
     from test_ui_scores import dimmed_keys_of
 
-    layout = row_layout(6)
+    layout = row_layout(3, 5)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
-        await pilot.press("enter", "m", "enter")  # the red dragons: now lost
+        # A deal that can be cleared, lost by its trap (on a deal dead from its start the loss
+        # offers only a new deal, and says so whenever its check has answered).
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        for pair in ((0, 3), (1, 2)):  # the nearer 1D, then the 1B's: now lost
+            for tile in pair:
+                screen.board.cursor = tile
+                await pilot.press("enter")
         await settle(pilot)
         assert screen.game.lost
         shown = " ".join(footer_keys(screen))
@@ -308,6 +318,27 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         status_line.say("")
         await pilot.press("U")
         assert status_line.message == f"Redid {pair}: {NEVER_CLEARED}"
+
+
+async def test_a_loss_on_a_deal_dead_from_its_start_offers_a_new_deal_only(
+    tmp_path: Path,
+) -> None:
+    """Player review: playing a deal proved dead at its start on to the end said "No pair left
+    to take. Undo (u) or start a new deal (N).", though no undo can help there."""
+    layout = row_layout(4, 2, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr dw dw"))
+        assert await settled(pilot, screen) == "dead end"
+        for tile in (4, 6):
+            screen.board.cursor = tile
+            await pilot.press("t")
+        assert screen.game.lost
+        status_line = screen.query_one(StatusLine)
+        assert status_line.message == DEAD_DEAL_LOST
+        await pilot.press("u", "U")  # the loss again by a redo, the pair named
+        pair = f"{tile_label(screen.game, 6)} + {tile_label(screen.game, 7)}"
+        assert status_line.message == f"Redid {pair}: no pair left; only a new deal helps (N)."
 
 
 async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:
