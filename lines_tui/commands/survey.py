@@ -148,20 +148,28 @@ def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
 
 
 def run_survey(
-    count: int, layouts: Sequence[Layout], progress_file: Path, workers: int
+    count: int,
+    layouts: Sequence[Layout],
+    progress_file: Path,
+    workers: int,
+    asked_as: Sequence[str] = (),
 ) -> list[Outcome]:
     """Solve deals 0..count-1 of each layout, skipping those `progress_file` already holds,
     appending each new outcome to it; then print each layout's figures and return the outcomes
-    (layout by layout, deal by deal, each named as the layout was found: a built-in layout's
-    name or a file's path). ctrl+c and SIGTERM stop it and its workers.
+    (layout by layout, deal by deal, each named as the layout was asked for, `asked_as`, one
+    name or path per layout; without it, a built-in layout's name or a file's path). ctrl+c
+    and SIGTERM stop it and its workers.
 
     Outcomes are kept by the layout's `survey_key` (its tile places), so the same layout named
     two ways (`evil`, `./xdg/…/evil.layout`) is one survey, solved once; an older file's
     outcomes, kept by the name or path the layout was found by, are still read."""
     # Key -> what a worker finds the layout by, with no --folder: its name, or its file's path.
     surveyed: dict[str, str] = {}
-    for layout in layouts:
-        surveyed.setdefault(survey_key(layout), layout.name if layout.is_builtin else layout.source)
+    shown: dict[str, str] = {}
+    for layout, asked in zip(layouts, asked_as or [""] * len(layouts), strict=True):
+        found_by = layout.name if layout.is_builtin else layout.source
+        surveyed.setdefault(survey_key(layout), found_by)
+        shown.setdefault(survey_key(layout), asked or found_by)
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         _key_older_outcomes(done, surveyed, count)
@@ -181,7 +189,7 @@ def run_survey(
         for seed in range(count):
             if (key, seed) not in done:  # its worker found other tile places there
                 fail(f"{found_by} changed while it was surveyed; the same command goes on")
-            chosen.append(dataclasses.replace(done[(key, seed)], layout=found_by))
+            chosen.append(dataclasses.replace(done[(key, seed)], layout=shown[key]))
     print_figures(chosen)
     return chosen
 
