@@ -39,7 +39,7 @@ from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, NOT_SUSPENDED, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
-from lines_tui.ui.esc_joined import esc_joined
+from lines_tui.ui.esc_joined import EscFirst, esc_joined
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -176,6 +176,8 @@ class LinesTuiApp(App[None]):
         self.held_typing = HeldTyping(self)
         """Input typed before a screen the player opened was drawn, held for it
         (`TakesTypedAhead`)."""
+        self.esc_first = EscFirst()
+        """An esc split off a key on its way to the screen: the keys after it wait for it."""
 
     @property
     def store(self) -> Store:
@@ -228,12 +230,18 @@ class LinesTuiApp(App[None]):
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            keys = esc_joined(event, in_text=isinstance(self.focused, Input))
-            if keys is not None:  # an esc and a key typed at once, read as one (`esc_joined`)
-                for key in keys:
-                    await self.on_event(key)
-                return
+        if self.esc_first.came_back(event):  # its binding acts, then what was typed after it
+            await super().on_event(event)
+            self.held_typing.opened()
+            return
+        joined = self._esc_joined(event)
+        if joined is not None:
+            esc, after = joined
+            await self.on_event(esc)
+            self.esc_first.sent(esc)
+            self.held_typing.expect(within=EscFirst.ROUND_TRIP)
+            await self.on_event(after)  # held (`EscFirst`)
+            return
         read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (
             self.held_typing.holds(event)  # for now: it comes back once its screen is drawn
@@ -248,6 +256,12 @@ class LinesTuiApp(App[None]):
         if not dropped:
             self.held_typing.sending(event)
             await super().on_event(event)
+
+    def _esc_joined(self, event: events.Event) -> tuple[events.Key, events.Key] | None:
+        """An esc and a key typed at once, read as one key (`esc_joined`); not in a text field."""
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            return None
+        return None if isinstance(self.focused, Input) else esc_joined(event)
 
     async def run_action(
         self,
