@@ -496,13 +496,13 @@ async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:
         assert screen.game.deal_choice == daily(day)
 
 
-async def play_the_offered_deal(pilot: Pilot[None], yes: str = "y") -> LinesScreen:
-    """Merge the code in the import field and say yes (`yes`) to its challenge: the game of the
+async def play_the_offered_deal(pilot: Pilot[None]) -> LinesScreen:
+    """Merge the code in the import field and say yes to its challenge: the game of the
     challenge's deal (Lines 7 x 7, deal 1) opens."""
     await pilot.press("enter")
     await settle(pilot)
     assert isinstance(pilot.app.screen, ConfirmScreen)
-    await pilot.press(yes)
+    await pilot.press("y")
     await settle(pilot)
     game_screen = pilot.app.screen
     assert isinstance(game_screen, LinesScreen)
@@ -518,7 +518,14 @@ async def test_enter_takes_a_challenge_as_y_does(tmp_path: Path) -> None:
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await previewed_in_the_app(pilot, code)
-        await play_the_offered_deal(pilot, yes="enter")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        keys = app.screen.query_one(".dialog-keys", Static).render()
+        assert str(keys) == "y or enter: yes    n: no"  # said, as it is not so elsewhere
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.seed == 1
 
 
 async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path: Path) -> None:

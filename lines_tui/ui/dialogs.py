@@ -36,7 +36,8 @@ def dialog(title: str, text: str, keys: str) -> ComposeResult:
 
 
 QUESTION_KEYS = "y: yes    n: no"
-ENTER_REFUSED = "y: yes    n: no    (enter does not answer: a yes here loses something)"
+ENTER_IS_YES_KEYS = "y or enter: yes    n: no"
+ENTER_REFUSED = "y: yes    n: no    (enter does not answer here: type y or n)"
 """The question's keys once enter was pressed on a question that asks before a loss."""
 
 
@@ -72,7 +73,8 @@ class ConfirmScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[bool]):
         self._enter_is_yes = enter_is_yes
 
     def compose(self) -> ComposeResult:
-        return dialog(self._title, self._question, QUESTION_KEYS)
+        keys = ENTER_IS_YES_KEYS if self._enter_is_yes else QUESTION_KEYS
+        return dialog(self._title, self._question, keys)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
