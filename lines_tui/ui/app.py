@@ -39,7 +39,7 @@ from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, NOT_SUSPENDED, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
-from lines_tui.ui.esc_joined import EscFirst, esc_joined
+from lines_tui.ui.esc_joined import EscFirst, esc_joined, read_esc_apart
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -119,6 +119,7 @@ class LinesTuiApp(App[None]):
         (default: by number when a seed is given); `replay`: an entry whose game is played back
         first (`lines-tui replay`)."""
         super().__init__()
+        read_esc_apart()  # before the terminal is read
         self.replay = replay
         self._toasts = ShownToasts()
         self.ending = False

@@ -3,40 +3,51 @@ typed fast").
 
 A terminal sends esc as the byte ESC, and alt+x (macOS: option+x) as ESC then x: Textual tells
 the two apart by time alone, an ESC followed within its escape delay (0.1 s) by another key
-being read as that key with alt. Digits with alt are read as what option+digit types on a Mac
-keyboard ("§" for option+6). A player who types esc and at once a cell (`6g`), or whose keys
+being read as that key with alt. A player who types esc and at once a cell (`6g`), or whose keys
 an SSH connection delivers in one packet, lost both the esc and the key. The app binds no alt
-key, so such a key is split back into an esc and the key typed after it."""
+key, so such a key is split back into an esc and the key typed after it (`esc_joined`).
+
+Some of those pairs Textual reads as other keys altogether (`read_esc_apart`): ESC and a digit
+as what option+digit types on a Mac ("§" for 6, which a UK or German keyboard types with one key
+too, so the two cannot be told apart after reading), ESC b and ESC f as ctrl+left and
+ctrl+right, and ESC with enter or space as that key alone."""
 
 from __future__ import annotations
 
 from textual import events
+from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+from textual.keys import Keys
 
-OPTION_DIGITS = {
-    **{option: (digit, digit) for option, digit in zip("º¡™£¢∞§¶•ª", "0123456789", strict=True)},
-    "–": ("minus", "-"),
-    "≠": ("equals_sign", "="),
-}
-"""What Textual reads ESC and a digit (or - or =) as, the character option+digit types on a Mac:
-the key typed after the esc, by its name and character."""
+READ_AS_OTHER_KEYS = tuple("\x1b" + c for c in "0123456789-=bf")
+"""ESC and a character that Textual reads as another key (see the module)."""
+READ_AS_ONE_KEY = {"\x1b\r": (Keys.Escape, Keys.Enter), "\x1b ": (Keys.Escape, Keys.Space)}
+"""ESC and a key that Textual reads as that key alone, the esc lost."""
+
+
+def read_esc_apart() -> None:
+    """Have Textual's terminal reader keep an esc typed right before another key: ESC and a digit
+    (or b, f) is read as alt with that key, which `esc_joined` splits, and ESC with enter or
+    space as both keys. Textual's table of sequences is private: tests/test_ui_esc_joined.py
+    reads through Textual's own reader what each pair becomes, so a Textual that reads them
+    otherwise fails there."""
+    table = ANSI_SEQUENCES_KEYS
+    assert isinstance(table, dict)  # typed read-only, built as a dict
+    for sequence in READ_AS_OTHER_KEYS:
+        table.pop(sequence, None)
+    table.update(READ_AS_ONE_KEY)
 
 
 def esc_joined(key: events.Key) -> tuple[events.Key, events.Key] | None:
-    """An esc and the key after it, when `key` is the two read as one; else None. (Not asked in
-    a text field: there alt+x or "£" may be typed for itself, and an esc would close the
+    """An esc and the key after it, when `key` is the two read as one (alt and one character);
+    else None. (Not asked in a text field: there alt+x types x, and an esc would close the
     field's dialog and lose what was typed.)"""
-    if key.key.startswith("alt+"):
-        rest = key.key.removeprefix("alt+")
-        shifted = rest.startswith("shift+")
-        name = rest.removeprefix("shift+")
-        if len(name) != 1:
-            return None  # alt with a named key (alt+up): a key of its own
-        character = name.upper() if shifted else name
-        after = events.Key(character, character)
-    elif key.character in OPTION_DIGITS:
-        after = events.Key(*OPTION_DIGITS[key.character])
-    else:
-        return None
+    rest = key.key.removeprefix("alt+")
+    shifted = rest.startswith("shift+")
+    name = rest.removeprefix("shift+")
+    if rest == key.key or len(name) != 1:
+        return None  # no alt, or alt with a named key (alt+up): a key of its own
+    character = name.upper() if shifted else name
+    after = events.Key(character, character)
     esc = events.Key("escape", "\x1b")
     esc.time = after.time = key.time  # read when the key was: typing that follows keeps its order
     return esc, after
