@@ -1076,18 +1076,24 @@ class FarFutureDates(FileSystem):
     """A file system that holds modification times past year 9999, as tmpfs, btrfs, XFS and
     ZFS do (ext4 stops at 2446)."""
 
+    def __init__(self, when: float) -> None:
+        self.when = when
+
     def modified(self, path: Path) -> float:
-        return 1e12  # the year 33658
+        return self.when
 
 
 @pytest.mark.parametrize("name", ["scores.json", "saved-lines.json"])
-def test_a_damaged_file_dated_past_year_9999_is_still_set_aside(folder: Path, name: str) -> None:
+@pytest.mark.parametrize("when", [1e12, 1e18], ids=["year 33658", "past time_t"])
+def test_a_damaged_file_dated_past_year_9999_is_still_set_aside(
+    folder: Path, name: str, when: float
+) -> None:
     """Code review: a damaged file whose date no datetime can hold ended every command with a
     ValueError traceback, and the app's menu with "The data folder could not be read", at
     every start: the file never went aside. It goes aside as `NAME.corrupt-undated`."""
     folder.mkdir()
     (folder / name).write_bytes(b"not json")
-    store = open_store(folder, fs=FarFutureDates())
+    store = open_store(folder, fs=FarFutureDates(when))
     store.load_game("lines")
     assert (folder / f"{name}.corrupt-undated").read_bytes() == b"not json"
     assert not (folder / name).exists() and len(store.warnings) == 1

@@ -361,7 +361,7 @@ def _stamp(when: float) -> str:
     on it again."""
     try:
         return f"{dt.datetime.fromtimestamp(when, dt.timezone.utc):%Y%m%dT%H%M%SZ}"
-    except (OverflowError, ValueError):
+    except (OverflowError, ValueError, OSError):  # OSError: EOVERFLOW, past what time_t holds
         return UNDATED
 
 
