@@ -1152,6 +1152,16 @@ async def test_an_installed_layouts_table_is_titled_by_its_layouts_title(
         assert isinstance(app.screen, ReplayScreen)
         title = " ".join(widget_lines(app.screen.query_one("#replay-title", Static)))
         assert "Tower, deal 1" in title
+    # `lines-tui replay`, which opens no leaderboard first (the code review).
+    entry = open_store(tmp_path / "data").table(table)[0]
+    again = make_app(tmp_path / "data")
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        again.score_screens.watch_game(table, entry, over_menu=True)
+        await settle(pilot)
+        assert isinstance(again.screen, ReplayScreen)
+        title = " ".join(widget_lines(again.screen.query_one("#replay-title", Static)))
+        assert "Tower, deal 1" in title
 
 
 async def test_a_tall_installed_layout_replays_at_80_by_24(
