@@ -15,9 +15,11 @@ from conftest import (
     FaultyFileSystem,
     make_app,
     played_lines_game,
+    save_todays_lines_game,
     save_todays_turtle,
     settle,
     store_on,
+    widget_lines,
 )
 from rich.text import Text
 from textual.widgets import OptionList, Static
@@ -97,3 +99,29 @@ async def test_tables_that_cannot_be_read_are_said_so_under_the_deals(
         note = app.screen.query_one("#today-note", Static).render()
         assert str(note).startswith("The leaderboards could not be read: ")
         assert rows(app)["lines"] == "Lines 9 x 9"
+
+
+async def test_a_long_name_is_cut_so_that_each_deal_keeps_one_row(tmp_path: Path) -> None:
+    """The code review: "to beat: 64678 by Maximilian" wrapped, "Alexandros" on a row of its
+    own."""
+    store = open_store(tmp_path)
+    name = "Maximilian Alexandros"
+    store.add_player(name)
+    seed = lines_daily_seed(9, TODAY)
+    game = played_lines_game(seed)
+    record = record_of_lines(game)
+    assert store.record_lines(
+        name, LINES_TODAY, game.score, seed, FIXED_NOW, FIXED_NOW + 60, record
+    ).saved
+    save_todays_lines_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        options = app.screen.query_one(OptionList)
+        lines_row = rows(app)["lines"]
+        assert lines_row.startswith("Lines 9 x 9       to beat:") and lines_row.endswith("…")
+        assert len(lines_row) == options.scrollable_content_region.width
+        drawn = [line.strip(" ▊▎") for line in widget_lines(options)]
+        assert drawn.index("Mahjong Turtle    no result yet") == drawn.index(lines_row) + 1

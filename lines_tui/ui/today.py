@@ -92,11 +92,13 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
 
     def _show(self, standings: dict[str, str]) -> None:
         options = self.query_one(KeyList)
+        # One row each, a long name cut ("…"): the list wraps a prompt wider than itself.
+        width = options.scrollable_content_region.width
         for option, said in standings.items():
-            name = self._names[option].ljust(LABEL_WIDTH)
-            options.replace_option_prompt(
-                option, Text(name + said, no_wrap=True, overflow="ellipsis")
-            )
+            row = Text(self._names[option].ljust(LABEL_WIDTH) + said)
+            if width > LABEL_WIDTH:
+                row.truncate(width, overflow="ellipsis")
+            options.replace_option_prompt(option, row)
 
     def _unread(self, error: StoreError) -> None:
         said = f"The leaderboards could not be read: {error}"
