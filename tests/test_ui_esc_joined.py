@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from conftest import cursor_to, make_app, open_lines, settle
 from textual import events
 from textual._xterm_parser import XTermParser
@@ -62,42 +63,29 @@ def test_alt_and_a_letter_is_an_esc_and_the_letter_and_a_named_key_stays() -> No
     assert esc_joined(events.Key("g", "g")) is None
 
 
-async def test_esc_then_a_cell_typed_at_once_cancels_the_pick_and_goes_to_the_cell(
-    tmp_path: Path,
+@pytest.mark.parametrize("typed_after", ["a cell", "enter"])
+async def test_esc_and_a_key_typed_at_once_drop_the_pick_then_the_key_acts(
+    tmp_path: Path, typed_after: str
 ) -> None:
+    """`esc` `5e` goes to 5e with nothing picked; `esc` enter moves nothing."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         game = LinesGame.new(3)
         screen = await open_lines(pilot, game)
         ball = next(cell for cell, _ in game.board.balls())
-        # An empty cell the ball could go to: a cell acted on before the esc moves it there.
+        # An empty cell the ball could go to: a key acted on before the esc moves it there.
         target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
         await cursor_to(pilot, screen, ball)
         await pilot.press("enter")
         assert screen.selected == ball
-        for key in read_from_the_terminal("\x1b" + cell_name(target)):  # one packet
+        if typed_after == "enter":
+            await cursor_to(pilot, screen, target)
+        keys = cell_name(target) if typed_after == "a cell" else "\r"
+        for key in read_from_the_terminal("\x1b" + keys):  # one packet
             app.post_message(key)
         await settle(pilot)
         assert app.screen is screen and not game.moves
         assert screen.selected is None and screen.board.cursor == target
-
-
-async def test_esc_then_enter_typed_at_once_drops_the_pick_and_moves_nothing(
-    tmp_path: Path,
-) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = LinesGame.new(3)
-        screen = await open_lines(pilot, game)
-        ball = next(cell for cell, _ in game.board.balls())
-        target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
-        await cursor_to(pilot, screen, ball)
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, target)
-        for key in read_from_the_terminal("\x1b\r"):
-            app.post_message(key)
-        await settle(pilot)
-        assert app.screen is screen and not game.moves and screen.selected is None
 
 
 async def test_a_pound_sign_typed_in_a_game_leaves_nothing(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from rich.text import Text
 from textual.widgets import OptionList, Static
 
 from lines_tui.engine.daily_seeds import lines_daily_seed
-from lines_tui.store import Entry, TableId, open_store
+from lines_tui.store import Entry, Store, TableId, open_store
 from lines_tui.store.replay import record_of_lines
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.today import TodayScreen
@@ -46,6 +46,18 @@ def test_a_row_says_the_result_to_beat_as_a_game_would_and_whether_it_is_saved()
     assert standing(turtle, None, "Ann", saved=True) == "no result yet · saved game"
 
 
+def file_todays_lines(store: Store, name: str) -> int:
+    """A whole game of today's Lines deal (9 x 9), filed for `name`; its score."""
+    seed = lines_daily_seed(9, TODAY)
+    game = played_lines_game(seed)
+    record = record_of_lines(game)
+    filed = store.record_lines(
+        name, LINES_TODAY, game.score, seed, FIXED_NOW, FIXED_NOW + 60, record
+    )
+    assert filed.saved
+    return game.score
+
+
 def rows(app: LinesTuiApp) -> dict[str, str]:
     options = app.screen.query_one(OptionList).options
     return {
@@ -64,12 +76,7 @@ async def test_each_deal_of_the_day_says_its_result_to_beat_and_which_one_is_sav
     store.add_player("Ann")
     store.add_player("Bob")
     store.set_active_player(plays)
-    seed = lines_daily_seed(9, TODAY)
-    game = played_lines_game(seed)
-    filed = store.record_lines(
-        "Bob", LINES_TODAY, game.score, seed, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game)
-    )
-    assert filed.saved
+    score = file_todays_lines(store, "Bob")
     save_todays_turtle(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -78,7 +85,7 @@ async def test_each_deal_of_the_day_says_its_result_to_beat_and_which_one_is_sav
         await settle(pilot)
         assert isinstance(app.screen, TodayScreen)
         said = rows(app)
-        assert said["lines"] == "Lines 9 x 9       " + lines_row.format(game.score)
+        assert said["lines"] == "Lines 9 x 9       " + lines_row.format(score)
         assert said["turtle"] == "Mahjong Turtle    no result yet · saved game"
         assert said["lantern"] == "Mahjong Lantern   no result yet"
         assert said["causeway"] == "Mahjong Causeway  no result yet"
@@ -107,12 +114,7 @@ async def test_a_long_name_is_cut_so_that_each_deal_keeps_one_row(tmp_path: Path
     store = open_store(tmp_path)
     name = "Maximilian Alexandros"
     store.add_player(name)
-    seed = lines_daily_seed(9, TODAY)
-    game = played_lines_game(seed)
-    record = record_of_lines(game)
-    assert store.record_lines(
-        name, LINES_TODAY, game.score, seed, FIXED_NOW, FIXED_NOW + 60, record
-    ).saved
+    file_todays_lines(store, name)
     save_todays_lines_game(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
