@@ -47,7 +47,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from lines_tui.commands.common import leave_store_warnings
-from lines_tui.engine.daily_seeds import lines_daily_seed
+from lines_tui.engine.daily_seeds import lines_daily_seed, mahjong_daily_candidates
+from lines_tui.engine.deal_choice import daily
 from lines_tui.engine.lines import COLOURS, Board, Cell, LinesGame
 from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.faces import face_by_id
@@ -977,3 +978,35 @@ class CountedCalls:
         self.calls += 1
         assert self.calls <= self.limit, f"more than {self.limit} calls"
         return self.function(*args)
+
+
+TODAY = utc_day(FIXED_NOW)
+"""The UTC date of FIXED_NOW, the app's clock in the tests."""
+
+
+def save_todays_lines_game(data_dir: Path, day: str = TODAY) -> LinesGame:
+    """Today's Lines deal (9 x 9) with one move played, saved as the game in progress."""
+    game = LinesGame.new(lines_daily_seed(9, day), 9, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in game.board.balls())
+    target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
+    game.play(ball, target)
+    game.deal_choice = daily(day)
+    open_store(data_dir).save_game("lines", game.to_json())
+    return game
+
+
+def todays_turtle(day: str = TODAY) -> int:
+    """A Turtle deal of the day `day` as a save may hold it: one of the day's candidates (a save
+    of another deal labelled the day's is damaged)."""
+    return mahjong_daily_candidates("turtle", day)[0]
+
+
+def save_todays_turtle(data_dir: Path, day: str = TODAY) -> MahjongGame:
+    """A Turtle deal of the day with two pairs taken, saved as the game in progress (its number
+    is whatever the day's proof settles on: a deal of the day is its day and layout)."""
+    game = MahjongGame.new(find_layout("turtle"), todays_turtle(day), now=FIXED_NOW)
+    game.deal_choice = daily(day)
+    for _ in range(2):
+        game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
+    open_store(data_dir).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
+    return game

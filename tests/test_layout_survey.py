@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import MAHJONG_FIXTURES
+from conftest import MAHJONG_FIXTURES, install_layouts
 from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner
 
@@ -85,6 +85,20 @@ def test_a_layout_file_is_surveyed_by_its_path(tmp_path: Path) -> None:
     shown, deals = row.split()[:2]
     assert len(str(layout)) > 24 and shown.endswith("…/steps.layout") and deals == "2"
     assert len(heading) <= 80 and len(row) <= 80
+
+
+def test_an_installed_layout_is_named_as_it_was_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """Player review: `--survey-layout bigsea` printed its figures under the file's path, cut
+    to `/tmp/mjre…/bigsea.layout`; the workers still find it by that path."""
+    install_layouts(monkeypatch, home, ["Big Sea"])
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", "big sea", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    _, row = result.stdout.splitlines()
+    assert row.split()[:3] == ["big", "sea", "1"]
 
 
 def test_a_layout_files_name_with_control_characters_keeps_the_figures_in_their_columns(

@@ -531,6 +531,9 @@ def broken(**changes: Any) -> dict[str, Any]:
         (broken(score=10**400), "'score' must be a whole number from 0 to "),
         (broken(ended_at=5.0), "'ended_at'"),
         (broken(size=11), "'size' is 11"),
+        # A player review: it said "from 0 to 9,007,199,254,740,992", where 7 to 15 are boards.
+        (broken(size="9"), "'size' must be a whole number from 7 to 15$"),
+        (broken(size=99), "'size' must be a whole number from 7 to 15$"),
         (broken(random=[3, [0] * 10, None]), "625"),
         (broken(random=KeyError), "random generator"),
         (broken(start=[]), "'start' is not a JSON object"),

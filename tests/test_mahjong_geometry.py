@@ -70,6 +70,9 @@ def test_overlapping_tiles_are_a_layout_error() -> None:
         ("[]", "a JSON object"),
         ("{}", "no 'tiles' list"),
         ('{"tiles": [[0, 0, 0]]}', "tile 0 is not"),
+        # A player review: a face given as a number was blamed on the numbers.
+        ('{"tiles": [[0, 0, 0, 5]]}', r"tile 0's face is not a name in quotes \("),
+        ('{"tiles": [[0, 0, 0, ""]]}', "tile 0's face is not a name"),
         ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "b"]]}', "face 'a' has an odd number"),
         ('{"tiles": [[0, 0, 0, "a"], [1, 0, 0, "a"]]}', "tiles overlap"),
         ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [5]}', "removed index 5"),

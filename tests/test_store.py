@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from lines_tui.store import Preferences, SavedGameKept, StoreError, codes, names, open_store
 from lines_tui.store.data_files import MAX_FILE_BYTES
+from lines_tui.store.files import FileSystem
 from lines_tui.store.names import InvalidName, clean_name, name_problem, new_name_problem
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.schema import VERSION, CorruptFile, ScoreData, dump_scores, load_scores
@@ -1071,6 +1072,33 @@ def test_a_corrupt_data_file_is_kept_aside_untouched_and_the_store_opens(
     assert open_store(folder).players() == ["Ann"] and aside.read_bytes() == content
 
 
+class FarFutureDates(FileSystem):
+    """A file system that holds modification times past year 9999, as tmpfs, btrfs, XFS and
+    ZFS do (ext4 stops at 2446)."""
+
+    def __init__(self, when: float) -> None:
+        self.when = when
+
+    def modified(self, path: Path) -> float:
+        return self.when
+
+
+@pytest.mark.parametrize("name", ["scores.json", "saved-lines.json"])
+@pytest.mark.parametrize("when", [1e12, 1e18], ids=["year 33658", "past time_t"])
+def test_a_damaged_file_dated_past_year_9999_is_still_set_aside(
+    folder: Path, name: str, when: float
+) -> None:
+    """Code review: a damaged file whose date no datetime can hold ended every command with a
+    ValueError traceback, and the app's menu with "The data folder could not be read", at
+    every start: the file never went aside. It goes aside as `NAME.corrupt-undated`."""
+    folder.mkdir()
+    (folder / name).write_bytes(b"not json")
+    store = open_store(folder, fs=FarFutureDates(when))
+    store.load_game("lines")
+    assert (folder / f"{name}.corrupt-undated").read_bytes() == b"not json"
+    assert not (folder / name).exists() and len(store.warnings) == 1
+
+
 def test_a_file_from_a_newer_version_is_opened_read_only_and_left_untouched(folder: Path) -> None:
     """Issue 12 item 14: two versions side by side never push each other's data aside."""
     folder.mkdir()
@@ -1134,7 +1162,7 @@ def test_settings_are_kept_from_one_start_to_the_next_and_a_bad_file_is_set_asid
 ) -> None:
     store = open_store(tmp_path)
     assert store.preferences() == Preferences(solvable_deals=False)  # nothing saved yet
-    store.save_preferences(Preferences(solvable_deals=True))
+    store.change_preferences(solvable_deals=True)
     assert open_store(tmp_path).preferences() == Preferences(solvable_deals=True)
     (tmp_path / "settings.json").write_text('{"format": "lines-tui settings", "version": 1}')
     again = open_store(tmp_path)

@@ -741,6 +741,51 @@ async def test_small_terminal_shows_the_enlarge_message_and_the_game_comes_back(
         assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
 
 
+async def test_a_game_past_24_hours_says_its_score_will_not_be_saved_while_played(
+    tmp_path: Path,
+) -> None:
+    """Player review: a game resumed two days after it began said "Resumed your saved game."
+    and nothing more; that its score would not be saved came only in the game-over dialog,
+    after the whole game. It is said as soon as the game is past the limit, once."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        day_old = LinesGame.new(3, started_at=FIXED_NOW - 24 * 3600 + 0.5)
+        screen = await open_lines(pilot, day_old)
+        status_line = screen.query_one(StatusLine)
+        assert status_line.message == ""
+        session_of(pilot).clock = lambda: FIXED_NOW + 1  # the game's 24 hours pass
+        await pilot.pause(1.2)
+        told = (
+            "Its score will not be saved: the game lasted 24 h 00 min; only games of at most "
+            "24 hours are saved."
+        )
+        assert status_line.message == told
+        status_line.say("")
+        await pilot.pause(1.2)
+        assert status_line.message == ""  # once
+        await pilot.press("q")
+        await settle(pilot)
+        old = LinesGame.new(3, started_at=FIXED_NOW - 48 * 3600)
+        screen = await open_lines(pilot, old)  # resumed days later: at once
+        assert "the game lasted 48 h 00 min" in screen.query_one(StatusLine).message
+
+
+async def test_enter_is_called_move_while_a_ball_is_selected(tmp_path: Path) -> None:
+    """Player review: the Footer said "⏎ Pick" while a ball was selected, when enter moves it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await cursor_to(pilot, screen, (2, 4))
+        assert "⏎ Pick" in await footer_text(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        footer = await footer_text(pilot)
+        assert "⏎ Move" in footer and "Pick" not in footer
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "⏎ Pick" in await footer_text(pilot)
+
+
 async def test_the_width_a_game_needs_counts_every_key_of_its_footer(tmp_path: Path) -> None:
     """At 59 x 13 (the board's least) the game went on with its Footer cut: q Menu and ? Help
     gone, esc Cancel too while a ball was selected."""

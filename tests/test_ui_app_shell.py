@@ -50,7 +50,7 @@ from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
 from lines_tui.ui.menu import MenuScreen
-from lines_tui.ui.saved_games import LOST_SUMMARY
+from lines_tui.ui.saved_games import LOST_FOR_GOOD_SUMMARY, LOST_SUMMARY
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.name_entry import NameEntryScreen
@@ -328,8 +328,9 @@ async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> N
 
 
 async def test_ctrl_z_says_it_does_not_suspend(tmp_path: Path) -> None:
-    """It did nothing and said nothing, on every screen (a player review over SSH)."""
-    said = "ctrl+z does not suspend here: ctrl+q quits, and p pauses a Mahjong game."
+    """It did nothing and said nothing, on every screen (a player review over SSH); in Lines it
+    then spoke of pausing a Mahjong game (a player review of Lines)."""
+    said = "ctrl+z does not suspend here: ctrl+q quits, and a game in progress is saved."
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -341,6 +342,14 @@ async def test_ctrl_z_says_it_does_not_suspend(tmp_path: Path) -> None:
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.is_running and app.screen.query_one(StatusLine).message == said
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("m", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        pauses = "ctrl+z does not suspend here: ctrl+q quits, and p pauses this game."
+        assert app.screen.query_one(StatusLine).message == pauses
 
 
 @pytest.mark.parametrize(
@@ -588,17 +597,32 @@ async def test_score_screens_open_from_the_menu_and_the_chosen_player_shows(
         assert "Player: Ada" in str(app.screen.query_one("#menu-player").render())
 
 
-async def test_a_lost_saved_mahjong_game_says_so_where_it_is_offered(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("tiles", "summary"),
+    [
+        # The red dragons taken, 1D 2D 1D 2D are left: an undo gets out of it.
+        (("dr", "d1", "d2", "d1", "d2", "dr"), LOST_SUMMARY),
+        # Lost from the start (the free ends never matched): no undo helps (a player re-check:
+        # the menu said "undo to go on" where the game says it can never be cleared).
+        (("d1", "d2", "d1", "d2"), LOST_FOR_GOOD_SUMMARY),
+    ],
+)
+async def test_a_lost_saved_mahjong_game_says_so_where_it_is_offered(
+    tmp_path: Path, tiles: tuple[str, ...], summary: str
+) -> None:
     """The menu and the resume question named a lost game as one in progress ("Lantern, deal
     147974"): the player learned it was lost only once back in it."""
-    layout = Layout(name="row", title="Row", slots=((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)))
-    game = MahjongGame(layout, 3, Position(layout.slots, ("d1", "d2", "d1", "d2")), now=FIXED_NOW)
-    assert game.lost  # the free ends are a 1D and a 2D
+    slots = tuple((2 * i, 0, 0) for i in range(len(tiles)))
+    layout = Layout(name="row", title="Row", slots=slots)
+    game = MahjongGame(layout, 3, Position(layout.slots, tiles), now=FIXED_NOW)
+    if tiles[0] == "dr":
+        game.remove(0, len(tiles) - 1, now=FIXED_NOW)
+    assert game.lost
     open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        offered = f"Resume Mahjong (Row, deal 3, {LOST_SUMMARY})"
+        offered = f"Resume Mahjong (Row, deal 3, {summary})"
         assert any(offered in label for label in menu_labels(app))
 
 
@@ -614,7 +638,8 @@ async def test_a_lost_games_menu_entry_shows_whole_at_80_columns(tmp_path: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         shown = widget_lines(app.screen.query_one("#menu-options", OptionList))
-        assert shown[0].strip() == f"R  Resume Mahjong (Turtle, deal 123456, {LOST_SUMMARY})"
+        said = f"R  Resume Mahjong (Turtle, deal 123456, {LOST_FOR_GOOD_SUMMARY})"
+        assert shown[0].strip() == said
 
 
 async def test_a_saved_mahjong_game_is_offered_and_resumed(tmp_path: Path) -> None:

@@ -129,7 +129,7 @@ async def test_the_size_chosen_is_kept_for_the_next_start_and_todays_deal_has_it
         await settle(pilot)
         assert isinstance(again.screen, TodayScreen)
         labels = [str(option.prompt) for option in again.screen.query_one(OptionList).options]
-        assert labels[0] == "Lines 11 x 11"
+        assert labels[0] == "Lines 11 x 11     no result yet"
         await pilot.press("enter")
         await settle(pilot)
         screen = again.screen

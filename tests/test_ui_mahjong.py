@@ -202,12 +202,18 @@ async def test_a_blocked_or_different_tile_is_refused_with_the_reason(tmp_path: 
 
 
 async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
-    layout = row_layout(6)
-    # The red dragons at the ends are the only pair; after them 1D 1B 1D 1B is stuck.
+    layout = row_layout(3, 5)
+    # Row one 1D 1B 1B, row two 1D Rd Rd 1D 1D: the top 1D taken with the nearer one, then the
+    # 1B's, leave Rd Rd 1D 1D stuck. (The deal can be cleared, so the loss offers undo: on a deal
+    # dead from its start it offers only a new deal, once its check has answered.)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr d1 d1"))
         assert screen.board.cursor == 0
-        await pilot.press("enter", "m", "enter")
+        for pair in ((0, 3), (1, 2)):
+            for tile in pair:
+                screen.board.cursor = tile
+                await pilot.press("enter")
+        assert screen.game.history == [(0, 3), (1, 2)]
         assert screen.game.lost
         assert screen.status == "lost"
         assert "Undo" in str(screen.query_one("#message").render())
@@ -216,7 +222,7 @@ async def test_a_loss_turns_every_remaining_tile_red(tmp_path: Path) -> None:
         board = screen.board
         red = board.get_component_rich_style("board--lost").bgcolor
         assert red is not None and red.triplet is not None and red.triplet.red > 150
-        for index in range(1, 5):
+        for index in range(4, 8):
             tile = board.tile_region(index)
             strip = board.render_line(tile.y)
             cell = strip.crop(tile.x + 1, tile.x + 2)
@@ -1368,7 +1374,7 @@ async def test_a_tile_ten_layers_up_keeps_its_bottom_edge_one_cell_a_layer(
 async def test_escape_drops_the_pick_first_and_then_leaves(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, find_layout("lantern"))
-        await pilot.press("enter", "i")
+        await pilot.press("i", "enter")  # a hinted tile picked (a hint drops any other pick)
         assert screen.board.selected is not None and screen.board.hints
         await pilot.press("escape")
         assert screen.board.selected is None and not screen.board.hints

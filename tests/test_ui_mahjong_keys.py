@@ -37,7 +37,12 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.screen import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from lines_tui.ui.mahjong.status import DEAD_DEAL_WARNING, LOSS_MESSAGE, NEVER_CLEARED
+from lines_tui.ui.mahjong.status import (
+    DEAD_DEAL_LOST,
+    DEAD_DEAL_WARNING,
+    LOSS_MESSAGE,
+    NEVER_CLEARED,
+)
 from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.mahjong.win import NO_CHALLENGE_YET
 from lines_tui.ui.menu import MenuScreen
@@ -92,6 +97,50 @@ async def test_t_on_a_picked_hinted_tile_takes_the_hinted_pair(tmp_path: Path) -
         assert await settled(pilot, screen) == "solvable"
         await pilot.press("i", "enter", "t")
         assert screen.game.history == [(0, 7)]
+
+
+async def test_a_hint_drops_a_pick_outside_its_pair_so_t_takes_the_hinted_pair(
+    tmp_path: Path,
+) -> None:
+    """Player review: with a tile picked (Fl, or a 5B of another pair), `i` then `t` did not take
+    the hint the status line offered ("t takes it"): t acted on the pick ("No other free tile
+    matches Fl."). The hint drops a pick that is not one of its tiles; one that is stays."""
+    layout = row_layout(3, 5)
+    for picked in (2, 3):  # the 1B, whose partner is covered; the 1D of another pair
+        async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, layout, game_of(layout, TRAP))
+            assert await settled(pilot, screen) == "solvable"
+            screen.board.cursor = picked
+            await pilot.press("enter")
+            assert screen.board.selected == picked
+            await pilot.press("i")
+            assert screen.board.selected is None and screen.board.hints == {0, 7}
+            await pilot.press("t")
+            assert screen.game.history == [(0, 7)]
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        screen.board.cursor = 7
+        await pilot.press("enter", "i")
+        assert screen.board.selected == 7  # one of the hinted pair: picked still
+        await pilot.press("t")
+        assert screen.game.history == [(7, 0)]
+
+
+async def test_a_pair_taken_is_named_as_an_undo_names_it(tmp_path: Path) -> None:
+    """Player review: taking a pair said nothing, so a `t` pressed again on the tile the cursor
+    landed on took a pair the player never saw go (t takes a pair that makes no difference at
+    once). The status line names it, as "Undid 1C + 1C." does."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        await pilot.press("i", "t")
+        assert screen.query_one(StatusLine).message == "Took 1D + 1D."
+        screen.board.cursor = 3
+        await pilot.press("enter", "m", "enter")  # picked, then its partner chosen
+        assert screen.game.history[-1] == (3, 6)
+        assert screen.query_one(StatusLine).message == "Took 1D + 1D."
 
 
 async def test_t_without_a_hint_picks_and_offers_the_partners(tmp_path: Path) -> None:
@@ -222,11 +271,16 @@ async def test_after_a_loss_the_footer_leaves_out_the_keys_about_pairs_to_take(
     they are dimmed in the help now, and the Footer shows undo and the new deal."""
     from test_ui_scores import dimmed_keys_of
 
-    layout = row_layout(6)
+    layout = row_layout(3, 5)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "dr d1 b1 d1 b1 dr"))
-        await pilot.press("enter", "m", "enter")  # the red dragons: now lost
+        # A deal that can be cleared, lost by its trap (on a deal dead from its start the loss
+        # offers only a new deal, and says so whenever its check has answered).
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        for pair in ((0, 3), (1, 2)):  # the nearer 1D, then the 1B's: now lost
+            for tile in pair:
+                screen.board.cursor = tile
+                await pilot.press("enter")
         await settle(pilot)
         assert screen.game.lost
         shown = " ".join(footer_keys(screen))
@@ -264,6 +318,27 @@ async def test_undoing_into_a_known_dead_end_says_so_again(tmp_path: Path) -> No
         status_line.say("")
         await pilot.press("U")
         assert status_line.message == f"Redid {pair}: {NEVER_CLEARED}"
+
+
+async def test_a_loss_on_a_deal_dead_from_its_start_offers_a_new_deal_only(
+    tmp_path: Path,
+) -> None:
+    """Player review: playing a deal proved dead at its start on to the end said "No pair left
+    to take. Undo (u) or start a new deal (N).", though no undo can help there."""
+    layout = row_layout(4, 2, 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 d1 b1 dr dr dw dw"))
+        assert await settled(pilot, screen) == "dead end"
+        for tile in (4, 6):
+            screen.board.cursor = tile
+            await pilot.press("t")
+        assert screen.game.lost
+        status_line = screen.query_one(StatusLine)
+        assert status_line.message == DEAD_DEAL_LOST
+        await pilot.press("u", "U")  # the loss again by a redo, the pair named
+        pair = f"{tile_label(screen.game, 6)} + {tile_label(screen.game, 7)}"
+        assert status_line.message == f"Redid {pair}: no pair left; only a new deal helps (N)."
 
 
 async def test_undo_shows_in_the_footer_once_there_is_a_pair_to_undo(tmp_path: Path) -> None:

@@ -51,6 +51,7 @@ from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.screen import MahjongScreen
 from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_LOSS,
+    DEAD_DEAL_LOST,
     DEAD_DEAL_WARNING,
     DEAD_END_WARNING,
     LOSS_MESSAGE,
@@ -70,13 +71,21 @@ PAUSED_LINE = "The game is paused: p resumes, q leaves."
 
 
 def test_every_dead_end_and_loss_line_fits_the_status_line() -> None:
-    for line in (DEAD_END_WARNING, DEAD_DEAL_WARNING, LOSS_MESSAGE, DEAD_DEAL_LOSS, PAUSED_LINE):
+    for line in (
+        DEAD_END_WARNING,
+        DEAD_DEAL_WARNING,
+        LOSS_MESSAGE,
+        DEAD_DEAL_LOSS,
+        DEAD_DEAL_LOST,
+        PAUSED_LINE,
+    ):
         assert len(line) <= STATUS_WIDTH
     # Those that name the pair an undo or redo moved (two labels of two letters): "Redid 7D +
     # 7D: a dead end, no way to clear the board from here. Undo (u)." was cut.
     for line in (
         "Undid WW + WW: this deal can never be cleared. New deal (N).",
         "Redid WW + WW: no pair left. Undo (u) or new deal (N).",
+        "Redid WW + WW: no pair left; only a new deal helps (N).",
         WAY_BACK_NOT_FOUND,
     ):
         assert len(line) <= STATUS_WIDTH
@@ -105,14 +114,16 @@ async def test_undo_and_redo_into_a_loss_say_the_loss_line(tmp_path: Path) -> No
         await settled(pilot, screen)
         await pilot.press("r", "d", "t")  # the red dragons: the last pair that can be taken
         await settle(pilot)
-        assert status_shown(app) == LOSS_MESSAGE
+        # A deal dead from its start: a new deal, not undo, as its dead end said (a player
+        # review).
+        assert status_shown(app) == DEAD_DEAL_LOST
         await pilot.press("u")  # back at the start: a dead end with nothing to undo
         await settled(pilot, screen)
         # Naming the pair put back and taken again (a player review).
         assert status_shown(app) == "Undid Rd + Rd: this deal can never be cleared. New deal (N)."
         await pilot.press("U")  # redo into the loss
         await settle(pilot)
-        assert status_shown(app) == "Redid Rd + Rd: no pair left. Undo (u) or new deal (N)."
+        assert status_shown(app) == "Redid Rd + Rd: no pair left; only a new deal helps (N)."
 
 
 async def test_a_deal_lost_before_any_move_says_so_without_undo(tmp_path: Path) -> None:

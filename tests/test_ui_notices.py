@@ -33,7 +33,7 @@ from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.mahjong.screen import MahjongScreen
-from lines_tui.ui.mahjong.status import DEAD_DEAL_WARNING, LOSS_MESSAGE
+from lines_tui.ui.mahjong.status import DEAD_DEAL_LOST, DEAD_DEAL_WARNING
 from lines_tui.ui.scores import NameEntryScreen, PlayersScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
 
@@ -61,7 +61,8 @@ async def test_dead_end_and_loss_are_said_in_the_status_line_whole_at_80_columns
         await pilot.press("enter", "m", "enter")  # the last pair: now lost
         await settle(pilot)
         assert screen.game.lost
-        assert status_shown(app) == LOSS_MESSAGE  # whole, "(n)." included
+        # A deal dead from its start: a new deal only, whole, "(N)." included.
+        assert status_shown(app) == DEAD_DEAL_LOST
         assert toasts(app) == 0
 
 

@@ -30,6 +30,7 @@ from conftest import (
 from rich.text import Text
 from test_ui_mahjong import START, Clock, open_game
 from test_ui_mahjong import make_app as make_mahjong_app
+from test_ui_scores import open_board
 from test_ui_solvable_deals import footer_text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
@@ -484,7 +485,8 @@ async def test_todays_deals_from_the_menu(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, TodayScreen)
         labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
-        assert labels[0] == "Lines 9 x 9" and "Mahjong Turtle" in labels
+        assert labels[0] == "Lines 9 x 9       no result yet"
+        assert "Mahjong Turtle    no result yet" in labels
         await pilot.press("enter")
         await settle(pilot)
         screen = app.screen
@@ -506,6 +508,24 @@ async def play_the_offered_deal(pilot: Pilot[None]) -> LinesScreen:
     assert isinstance(game_screen, LinesScreen)
     assert game_screen.game.seed == 1 and game_screen.game.size == 7
     return game_screen
+
+
+async def test_enter_takes_a_challenge_as_y_does(tmp_path: Path) -> None:
+    """The one question whose yes loses nothing (a game it would replace is asked about next):
+    enter answers it, as enter merged the code that offered it."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("lines-7", 1, checker=checker())
+    app = make_app(tmp_path / "friend")
+    async with app.run_test(size=SIZE) as pilot:
+        await previewed_in_the_app(pilot, code)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        keys = app.screen.query_one(".dialog-keys", Static).render()
+        assert str(keys) == "y or enter: yes    n: no"  # said, as it is not so elsewhere
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.seed == 1
 
 
 async def test_a_challenge_pasted_in_the_import_screen_offers_its_deal(tmp_path: Path) -> None:
@@ -1107,6 +1127,41 @@ def install_a_tall_layout(monkeypatch: pytest.MonkeyPatch, home: Path) -> Layout
     )
     (layout,) = installed_layouts()
     return layout
+
+
+async def test_an_installed_layouts_table_is_titled_by_its_layouts_title(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """Player review: an installed layout's table was titled by its name and hash ("Tower
+    1a2b3c4d, deal 1") on the leaderboard and in its replay unless the layout had been played in
+    this run, as the table's id spells only those. Reading the tables now finds the installed
+    layouts they are of, and names them as the picker does."""
+    layout = install_a_tall_layout(monkeypatch, home)
+    game = won_mahjong_game(layout)
+    table = TableId.mahjong(layout_table_name(layout)).for_deal(1)
+    store = open_store(tmp_path / "data")
+    store.record_mahjong("Ann", table, 48.0, 1, FIXED_NOW, record_of_mahjong(game))
+    assert table.title != "Tower, deal 1"  # what the id alone gives
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        board = await open_board(pilot)
+        heading = " ".join(widget_lines(board.query_one("#board-heading", Static)))
+        assert "Tower, deal 1" in heading
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        title = " ".join(widget_lines(app.screen.query_one("#replay-title", Static)))
+        assert "Tower, deal 1" in title
+    # `lines-tui replay`, which opens no leaderboard first (the code review).
+    entry = open_store(tmp_path / "data").table(table)[0]
+    again = make_app(tmp_path / "data")
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        again.score_screens.watch_game(table, entry, over_menu=True)
+        await settle(pilot)
+        assert isinstance(again.screen, ReplayScreen)
+        title = " ".join(widget_lines(again.screen.query_one("#replay-title", Static)))
+        assert "Tower, deal 1" in title
 
 
 async def test_a_tall_installed_layout_replays_at_80_by_24(

@@ -8,14 +8,25 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import FIXED_NOW, answered, cursor_to, make_app, settle, widget_lines
+from conftest import (
+    FIXED_NOW,
+    TODAY,
+    answered,
+    cursor_to,
+    make_app,
+    save_todays_lines_game,
+    save_todays_turtle,
+    settle,
+    todays_turtle,
+    widget_lines,
+)
 from test_ui_app_shell import save_a_mahjong_game
 from test_ui_mahjong import open_game
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from lines_tui.engine.daily_seeds import lines_daily_seed, mahjong_daily_candidates
+from lines_tui.engine.daily_seeds import lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, RANDOM, DealChoice, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
@@ -411,10 +422,8 @@ async def test_a_deal_number_proved_from_is_named_as_where_the_proof_starts(
 ) -> None:
     """With "solvable deals only" kept on, --seed 5 plays the first deal proved from 5: the
     question says so rather than promise deal 5 itself."""
-    from lines_tui.store import Preferences
-
     save_a_mahjong_game(tmp_path)
-    open_store(tmp_path).save_preferences(Preferences(solvable_deals=True))
+    open_store(tmp_path).change_preferences(solvable_deals=True)
     app = make_app(tmp_path, start="mahjong", layout="lantern", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -513,36 +522,6 @@ async def test_a_game_saved_behind_the_menus_back_is_asked_about_before_a_new_on
 
 
 # --- the deal asked for is the saved game's own: resuming it is offered first --------------------
-
-TODAY = utc_day(FIXED_NOW)
-
-
-def save_todays_lines_game(data_dir: Path, day: str = TODAY) -> LinesGame:
-    """Today's Lines deal (9 x 9) with one move played, saved as the game in progress."""
-    game = LinesGame.new(lines_daily_seed(9, day), 9, started_at=FIXED_NOW)
-    ball = next(cell for cell, _ in game.board.balls())
-    target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
-    game.play(ball, target)
-    game.deal_choice = daily(day)
-    open_store(data_dir).save_game("lines", game.to_json())
-    return game
-
-
-def todays_turtle(day: str = TODAY) -> int:
-    """A Turtle deal of the day `day` as a save may hold it: one of the day's candidates (a save
-    of another deal labelled the day's is damaged)."""
-    return mahjong_daily_candidates("turtle", day)[0]
-
-
-def save_todays_turtle(data_dir: Path, day: str = TODAY) -> MahjongGame:
-    """A Turtle deal of the day with two pairs taken, saved as the game in progress (its number
-    is whatever the day's proof settles on: a deal of the day is its day and layout)."""
-    game = MahjongGame.new(find_layout("turtle"), todays_turtle(day), now=FIXED_NOW)
-    game.deal_choice = daily(day)
-    for _ in range(2):
-        game.remove(*game.available_pairs()[0], now=FIXED_NOW + 30)
-    open_store(data_dir).save_game("mahjong", game.to_json(now=FIXED_NOW + 30))
-    return game
 
 
 TODAYS_QUESTIONS = {

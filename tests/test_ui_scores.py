@@ -57,7 +57,7 @@ from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharecode import encode, wrap
 from lines_tui.store.tables import Entry, TableId, format_date
 from lines_tui.store.verify import Checker
-from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
+from lines_tui.ui.dialogs import ENTER_REFUSED, CodeScreen, ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.scores import (
     ImportScreen,
@@ -849,6 +849,23 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert store.players() == ["Robert"]
         await press(pilot, "escape")
         assert pilot.app.result is None
+
+
+async def test_enter_does_not_answer_a_question_before_a_loss(store: Store) -> None:
+    """Player review: enter answered yes to "Drop it?" and "Abandon this deal?" though the
+    dialogs show only y and n, and enter picks and plays on the screens under them: a reflex
+    enter dropped a winning time. A question before a loss now says enter does not answer it."""
+    assert store.players() == ["Ann"]
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "home", "down", "d")  # the guest, then Ann
+        question = pilot.app.screen
+        assert isinstance(question, ConfirmScreen)
+        await press(pilot, "enter")
+        assert pilot.app.screen is question and store.players() == ["Ann"]
+        assert text_of(question.query_one(".dialog-keys", Static)) == ENTER_REFUSED
+        await press(pilot, "y")
+        assert store.players() == []
 
 
 async def test_enter_on_the_name_as_filled_in_renames_nothing_and_closes(store: Store) -> None:

@@ -180,7 +180,8 @@ def start_survey(
     # A layout named twice (`lantern` and `Lantern`, a file by two paths) is surveyed once:
     # run_survey keeps each by its tile places.
     chosen: list[Layout] = []
-    for name in names or BUILTIN_NAMES:
+    asked = names or BUILTIN_NAMES
+    for name in asked:
         try:
             chosen.append(find_layout(name, folder))
         except LayoutError as error:
@@ -192,7 +193,7 @@ def start_survey(
         except OSError as error:
             fail(f"cannot make the data folder {data_dir}: {error.strerror or error}")
         progress_file = data_dir / "survey.jsonl"
-    run_survey(count, chosen, progress_file, workers or default_workers())
+    run_survey(count, chosen, progress_file, workers or default_workers(), asked)
 
 
 def home_prefix() -> str:

@@ -9,7 +9,6 @@ import json
 import multiprocessing
 import os
 import signal
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -23,7 +22,7 @@ import typer
 from lines_tui.commands.common import INTERRUPTED, fail, progress, say, warn
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
-from lines_tui.engine.text_file import NotUtf8, utf8_text
+from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
 
@@ -37,18 +36,6 @@ out as they are solved, so a stop hands out no more; 100,000s handed out at once
 seconds)."""
 STOP_SEEN_WITHIN = 0.1
 """Seconds: how often the survey, waiting for its workers, looks whether it was told to stop."""
-_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
-"""Opening a FIFO waits for a writer unless told not to: the progress file must not hang."""
-
-
-def read_outcomes(path: Path) -> dict[tuple[str, int], Outcome]:
-    """The outcomes a survey already wrote to `path` (none if it does not exist); a line that is
-    not an outcome (cut short when the survey was stopped) is ignored."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    return _outcomes(text)
 
 
 def _outcomes(text: str) -> dict[tuple[str, int], Outcome]:
@@ -94,14 +81,13 @@ def open_progress_file(path: Path) -> TextIO:
     if not folder_there:
         fail(f"cannot use {shown} for --progress-file: no folder {repeated(str(path.parent))}")
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NO_WAIT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | NO_WAIT, 0o644)
     except OSError as error:
         fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
+    if irregular(fd) is not None:
         os.close(fd)
         fail(f"{path} is not a regular file; --progress-file needs one")  # a real one: whole
-    if _NO_WAIT:
+    if NO_WAIT:
         os.set_blocking(fd, True)
     return open(fd, "a+", encoding="utf-8")
 
@@ -162,20 +148,28 @@ def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
 
 
 def run_survey(
-    count: int, layouts: Sequence[Layout], progress_file: Path, workers: int
+    count: int,
+    layouts: Sequence[Layout],
+    progress_file: Path,
+    workers: int,
+    asked_as: Sequence[str] = (),
 ) -> list[Outcome]:
     """Solve deals 0..count-1 of each layout, skipping those `progress_file` already holds,
     appending each new outcome to it; then print each layout's figures and return the outcomes
-    (layout by layout, deal by deal, each named as the layout was found: a built-in layout's
-    name or a file's path). ctrl+c and SIGTERM stop it and its workers.
+    (layout by layout, deal by deal, each named as the layout was asked for, `asked_as`, one
+    name or path per layout; without it, a built-in layout's name or a file's path). ctrl+c
+    and SIGTERM stop it and its workers.
 
     Outcomes are kept by the layout's `survey_key` (its tile places), so the same layout named
     two ways (`evil`, `./xdg/…/evil.layout`) is one survey, solved once; an older file's
     outcomes, kept by the name or path the layout was found by, are still read."""
     # Key -> what a worker finds the layout by, with no --folder: its name, or its file's path.
     surveyed: dict[str, str] = {}
-    for layout in layouts:
-        surveyed.setdefault(survey_key(layout), layout.name if layout.is_builtin else layout.source)
+    shown: dict[str, str] = {}
+    for layout, asked in zip(layouts, asked_as or [""] * len(layouts), strict=True):
+        found_by = layout.name if layout.is_builtin else layout.source
+        surveyed.setdefault(survey_key(layout), found_by)
+        shown.setdefault(survey_key(layout), asked or found_by)
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         _key_older_outcomes(done, surveyed, count)
@@ -195,7 +189,7 @@ def run_survey(
         for seed in range(count):
             if (key, seed) not in done:  # its worker found other tile places there
                 fail(f"{found_by} changed while it was surveyed; the same command goes on")
-            chosen.append(dataclasses.replace(done[(key, seed)], layout=found_by))
+            chosen.append(dataclasses.replace(done[(key, seed)], layout=shown[key]))
     print_figures(chosen)
     return chosen
 

@@ -10,7 +10,25 @@ from pathlib import Path
 
 from lines_tui.engine.visible_text import repeated, spelled_out
 
-_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
+NO_WAIT = getattr(os, "O_NONBLOCK", 0)
+"""A flag for `os.open`: opening a FIFO must not wait for a writer (for ever, if none comes)."""
+
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+}
+
+
+def irregular(fd: int) -> str | None:
+    """What the open `fd` is if not a regular file ("a FIFO", "a folder"), else None. Only a
+    regular file is read or written: a FIFO blocks the reader, a device never ends."""
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        return None
+    return _KINDS.get(stat.S_IFMT(mode), "something else")
 
 
 class TextFileError(ValueError):
@@ -78,13 +96,13 @@ def read_text_file(path: Path, max_bytes: int, what: str = "file", bom: bool = F
     """The text of `path`: a regular file of at most `max_bytes` bytes in UTF-8 (a byte order
     mark first is allowed when `bom`). `what` names the kind of file in the messages."""
     try:
-        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+        fd = os.open(path, os.O_RDONLY | NO_WAIT)
     except OSError as error:  # the path is what is refused: as typed, or pasted
         raise TextFileError(
             f"cannot read {repeated(str(path))}: {error.strerror or error}"
         ) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        if irregular(fd) is not None:
             raise NotRegularFile(f"{path}: not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as stream:
             data = stream.read(max_bytes + 1)

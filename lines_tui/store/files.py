@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from lines_tui.engine.text_file import NO_WAIT, irregular
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.errors import StoreError
 
@@ -48,7 +49,6 @@ TRY_AGAIN = "; try again"
 BUSY = f"another lines-tui is writing the data folder{TRY_AGAIN}"
 _READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT})
 _NO_INHERIT = getattr(os, "O_CLOEXEC", 0)
-_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
 # Test hook: called with the temporary file half written, so a test can kill the writer there.
 mid_write_hook: Callable[[], None] | None = None
@@ -78,6 +78,11 @@ class FileSystem:
 
     def make_folder(self, path: Path) -> None:
         path.mkdir(parents=True, exist_ok=True)
+
+    def modified(self, path: Path) -> float:
+        """When `path` was last written (seconds since the epoch; any float its file system
+        holds, past year 9999 on tmpfs, btrfs or XFS)."""
+        return path.stat().st_mtime
 
     def try_lock(self, fd: int, exclusive: bool) -> bool:
         """Take the lock on `fd` if it is free now; False if another holder has it."""
@@ -197,9 +202,9 @@ class DataFolder:
                 raise StoreError(_problem(self.path, error, "cannot write to")) from None
         try:
             if write:
-                fd = self.fs.open(lock, os.O_RDWR | os.O_CREAT | _NO_WAIT)
+                fd = self.fs.open(lock, os.O_RDWR | os.O_CREAT | NO_WAIT)
             else:
-                fd = self.fs.open(lock, os.O_RDONLY | _NO_WAIT)
+                fd = self.fs.open(lock, os.O_RDONLY | NO_WAIT)
         except OSError as error:
             if not write and error.errno in _READ_ONLY_ERRORS:
                 return None  # no lock file, or none we may open: read anyway
@@ -246,7 +251,7 @@ class DataFolder:
         """Up to `limit` + 1 bytes of `path`; None if there is no such file. StoreError if it is
         not a regular file or cannot be read."""
         try:
-            fd = self.fs.open(path, os.O_RDONLY | _NO_WAIT)
+            fd = self.fs.open(path, os.O_RDONLY | NO_WAIT)
         except FileNotFoundError:
             return None
         except OSError as error:
@@ -321,8 +326,7 @@ class DataFolder:
         written, and the store needs no clock. Call it holding the folder's exclusive lock.
         """
         try:
-            stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
-            base = f"{path.name}.{label}-{stamp:%Y%m%dT%H%M%SZ}"
+            base = f"{path.name}.{label}-{_stamp(self.fs.modified(path))}"
             aside = path.with_name(base)
             number = 1
             while aside.exists():
@@ -347,19 +351,23 @@ class DataFolder:
             raise StoreError(_problem(folder, error, "cannot write to")) from None
 
 
-_KINDS = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-}
+UNDATED = "undated"
+"""The stamp of a file set aside whose modification time no date can hold."""
+
+
+def _stamp(when: float) -> str:
+    """`when` as a UTC time in a file name, `20261206T101500Z`; `UNDATED` past year 9999 (or
+    before year 1): a damaged file with such a date must still go aside, or every read fails
+    on it again."""
+    try:
+        return f"{dt.datetime.fromtimestamp(when, dt.timezone.utc):%Y%m%dT%H%M%SZ}"
+    except (OverflowError, ValueError, OSError):  # OSError: EOVERFLOW, past what time_t holds
+        return UNDATED
 
 
 def _check_regular(fd: int, path: Path) -> None:
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        kind = _KINDS.get(stat.S_IFMT(mode), "something else")
+    kind = irregular(fd)
+    if kind is not None:
         raise StoreError(
             f"{spelled_out(str(path))} is {kind}, not a regular file; lines-tui uses only regular "
             "files"

@@ -775,10 +775,6 @@ class Store:
         """The player's settings (the defaults when none were saved, or the file is not ours)."""
         return self._files.read(self.data_dir / SETTINGS_FILE, load_preferences) or Preferences()
 
-    def save_preferences(self, preferences: Preferences) -> None:
-        with self._files.rewriting(self.data_dir / SETTINGS_FILE, load_preferences) as settings:
-            settings.write(dump_preferences(preferences))
-
     def change_preferences(self, **changes: Unpack[PreferenceChanges]) -> None:
         """Change some settings (`Preferences`' fields), the others kept as the file holds them
         now, read and written under one lock: a change of one never undoes another's."""

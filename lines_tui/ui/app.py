@@ -30,14 +30,16 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import AwaitMount, Widget
+from textual.widgets import Input
 
 from lines_tui.outside_text import printable, printable_lines
 from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, NOT_SUSPENDED, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
+from lines_tui.ui.esc_joined import EscFirst, esc_joined, read_esc_apart
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -117,6 +119,7 @@ class LinesTuiApp(App[None]):
         (default: by number when a seed is given); `replay`: an entry whose game is played back
         first (`lines-tui replay`)."""
         super().__init__()
+        read_esc_apart()  # before the terminal is read
         self.replay = replay
         self._toasts = ShownToasts()
         self.ending = False
@@ -174,6 +177,8 @@ class LinesTuiApp(App[None]):
         self.held_typing = HeldTyping(self)
         """Input typed before a screen the player opened was drawn, held for it
         (`TakesTypedAhead`)."""
+        self.esc_first = EscFirst()
+        """An esc split off a key on its way to the screen: the keys after it wait for it."""
 
     @property
     def store(self) -> Store:
@@ -226,6 +231,18 @@ class LinesTuiApp(App[None]):
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
+        if self.esc_first.came_back(event):  # its binding acts, then what was typed after it
+            await super().on_event(event)
+            self.held_typing.opened()
+            return
+        joined = self._esc_joined(event)
+        if joined is not None:
+            esc, after = joined
+            await self.on_event(esc)
+            self.esc_first.sent(esc)
+            self.held_typing.expect(within=EscFirst.ROUND_TRIP)
+            await self.on_event(after)  # held (`EscFirst`)
+            return
         read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (
             self.held_typing.holds(event)  # for now: it comes back once its screen is drawn
@@ -240,6 +257,12 @@ class LinesTuiApp(App[None]):
         if not dropped:
             self.held_typing.sending(event)
             await super().on_event(event)
+
+    def _esc_joined(self, event: events.Event) -> tuple[events.Key, events.Key] | None:
+        """An esc and a key typed at once, read as one key (`esc_joined`); not in a text field."""
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            return None
+        return None if isinstance(self.focused, Input) else esc_joined(event)
 
     async def run_action(
         self,
@@ -412,16 +435,23 @@ class LinesTuiApp(App[None]):
         self.notify("ctrl+c does not quit here: ctrl+q quits.")
 
     def action_no_suspend(self) -> None:
-        """ctrl+z: a suspended game's clock would run on while it waits in the background."""
-        self.notify("ctrl+z does not suspend here: ctrl+q quits, and p pauses a Mahjong game.")
+        """ctrl+z: a suspended game's clock would run on while it waits in the background. A
+        game that pauses (Mahjong's) is told how; elsewhere what quitting keeps."""
+        pauses = hasattr(self._under_dialogs(), "action_pause")
+        then = "p pauses this game" if pauses else "a game in progress is saved"
+        self.notify(f"ctrl+z does not suspend here: ctrl+q quits, and {then}.")
 
-    def action_toggle_symbols(self) -> None:
-        # Told by the screen under any dialogs: a game's status line, where a notice waits for
-        # the dialog to close; a toast over a dialog over a game covered the board.
-        under_dialogs = next(
+    def _under_dialogs(self) -> Screen[Any]:
+        """The screen under any dialogs, which tells what is said of it on its status line if it
+        is a game's (a notice there waits for the dialog to close; a toast over a dialog over
+        a game covered the board)."""
+        return next(
             (shown for shown in reversed(self.screen_stack) if not isinstance(shown, ModalScreen)),
             self.screen,
         )
+
+    def action_toggle_symbols(self) -> None:
+        under_dialogs = self._under_dialogs()
         if self.colourless:
             under_dialogs.notify(SYMBOLS_STAY, timeout=2)
             return

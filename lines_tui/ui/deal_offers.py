@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from lines_tui.ui.mahjong_starts import MahjongStarts
     from lines_tui.ui.saved_games import SavedGames
     from lines_tui.ui.session import Session
+    from lines_tui.ui.todays_standings import TodaysStandings
 
 TODAYS_DEALS = "Today's deals"
 """Where esc on the question over a deal of the day saved goes (`SameDeal.back`)."""
@@ -94,7 +95,25 @@ class DealOffers:
                     same=self.mahjong.same_deal(layout, None, daily(day), TODAYS_DEALS),
                 )
 
-        self.app.push_screen(TodayScreen(day, size, again, note), picked)
+        standings = self._standings(day, size)
+        self.app.push_screen(TodayScreen(day, size, again, note, standings), picked)
+
+    def _standings(self, day: str, size: int) -> TodaysStandings:
+        """Today's deals' tables, and which of those deals is a saved game."""
+        from lines_tui.engine.daily_seeds import lines_daily_seed
+        from lines_tui.engine.mahjong.layouts import builtin_layouts, layout_table_name
+        from lines_tui.ui.today import LINES
+        from lines_tui.ui.todays_standings import TodaysStandings
+
+        tables = {LINES: TableId.lines(size).daily(day)}
+        lines = self.lines.same_deal(size, lines_daily_seed(size, day), daily(day))
+        saved = {LINES} if lines and lines.deal.is_saved(self.saved.game("lines")) else set()
+        for layout in builtin_layouts():
+            tables[layout.name] = TableId.mahjong(layout_table_name(layout)).daily(day)
+            mahjong = self.mahjong.same_deal(layout, None, daily(day))
+            if mahjong and mahjong.deal.is_saved(self.saved.game("mahjong")):
+                saved.add(layout.name)
+        return TodaysStandings(self.session, tables, frozenset(saved))
 
     def challenge(
         self,
@@ -165,7 +184,8 @@ class DealOffers:
             f"{unsaved_for_guest(table, 'register under Players first') if guest else ''} Play "
             "that deal now?"
         )
-        self.app.push_screen(ConfirmScreen(question, title="Challenge"), answered)
+        challenge = ConfirmScreen(question, title="Challenge", enter_is_yes=True)
+        self.app.push_screen(challenge, answered)
 
 
 def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None) -> str:

@@ -35,30 +35,55 @@ def dialog(title: str, text: str, keys: str) -> ComposeResult:
     yield Footer()
 
 
+QUESTION_KEYS = "y: yes    n: no"
+ENTER_IS_YES_KEYS = "y or enter: yes    n: no"
+ENTER_REFUSED = "y: yes    n: no    (enter does not answer here: type y or n)"
+"""The question's keys once enter was pressed on a question that asks before a loss."""
+
+
 class ConfirmScreen(DismissedOnTop, DropsTypedAhead, ModalScreen[bool]):
-    """Asks one question; y or enter answers yes, n or escape answers no. Keys read before its
-    first frame, or too soon after it to have been typed after reading it, do not answer it
-    (`DropsTypedAhead`, `QUESTION_GUARD`): it asks before something is lost."""
+    """Asks one question; y answers yes, n or escape answers no. It asks before something is lost,
+    so enter, which picks and plays elsewhere, answers only a question whose yes loses nothing
+    (`enter_is_yes`); else it says so. Keys read before its first frame, or too soon after it
+    to have been typed after reading it, do not answer it (`DropsTypedAhead`,
+    `QUESTION_GUARD`)."""
 
     guard = QUESTION_GUARD
     drops_burst = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes", tooltip="Yes: do what the question says"),
+        Binding("y", "answer(True)", "Yes", tooltip="Yes: do what the question says"),
         Binding("n,escape", "answer(False)", "No", tooltip="No: leave everything as it is"),
+        Binding(
+            "enter",
+            "enter",
+            "Enter",
+            show=False,
+            tooltip="Yes where that loses nothing; else no answer: y or n",
+        ),
         *ON_A_DIALOG,
     ]
 
-    def __init__(self, question: str, title: str = "Please confirm") -> None:
+    def __init__(
+        self, question: str, title: str = "Please confirm", *, enter_is_yes: bool = False
+    ) -> None:
         super().__init__()
         self._question = question
         self._title = title
+        self._enter_is_yes = enter_is_yes
 
     def compose(self) -> ComposeResult:
-        return dialog(self._title, self._question, "y: yes    n: no")
+        keys = ENTER_IS_YES_KEYS if self._enter_is_yes else QUESTION_KEYS
+        return dialog(self._title, self._question, keys)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_enter(self) -> None:
+        if self._enter_is_yes:
+            self.dismiss(True)
+        else:
+            self.query_one(".dialog-keys", Static).update(ENTER_REFUSED)
 
 
 def after_asking(

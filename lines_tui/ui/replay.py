@@ -119,6 +119,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         """Whether the moves were playing when the enlarge message covered them: they wait under
         it, and play on once it goes ("It comes back as it was")."""
         record = entry.record
+        self._title = session.table_title(table)
         if isinstance(record, LinesRecord):
             self._lines = lines_frames(int(table.variant), entry.seed, record)
             self.moves = len(self._lines) - 1
@@ -126,6 +127,9 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             layout = session.find_layout(table.variant)
             if layout is None:
                 raise ReplayError(f"layout {table.variant} is not installed here")
+            # Named by the layout found, an installed one too (`lines-tui replay` reads no
+            # leaderboard, which would have found its title).
+            self._title = table.titled(layout.title)
             self._deal, self._present = mahjong_frames(layout, entry.seed, record)
             self.moves = len(self._present) - 1
         else:
@@ -161,7 +165,7 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
         # go to its status line).
         self.app.clear_notifications()
         # A layout played from a file has its title from the file: outside text.
-        table_title = inert(self.session.table_title(self.table))
+        table_title = inert(self._title)
         if self.table.mode == "random":  # a deal's table names its deal already
             table_title.append(f", deal {self.entry.seed}")
         title = Text.assemble(inert(self.entry.name, 24), "\n", table_title)

@@ -89,9 +89,7 @@ class ResultToBeat:
 
     def _told(self, table: TableId, best: Entry) -> str:
         """The result to beat as the game starts: "2275 by Ann", "your own 2275"."""
-        value = format_value(table, best.value)
-        whose = self._whose_own(best)
-        return f"{value} by {printable(best.name)}" if whose is None else f"{whose} own {value}"
+        return best_told(table, best, self._whose_own(best))
 
     def _whose_own(self, best: Entry) -> str | None:
         """Whose own result `best` is, if the game's player's: "your", or "Ann's" for a game of
@@ -101,3 +99,10 @@ class ResultToBeat:
             return None
         owner = self._owner()
         return "your" if owner is None else f"{printable(owner)}'s"
+
+
+def best_told(table: TableId, best: Entry, whose: str | None) -> str:
+    """The result to beat on `table`: "2275 by Ann", or "your own 2275" when it is `whose`
+    ("your", "Ann's") own."""
+    value = format_value(table, best.value)
+    return f"{value} by {printable(best.name)}" if whose is None else f"{whose} own {value}"

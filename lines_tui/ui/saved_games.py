@@ -451,11 +451,16 @@ def _mahjong_resumable(data: dict[str, Any]) -> Judged:
     from lines_tui.engine.mahjong.game import MahjongGame
 
     game = MahjongGame.from_json(data)
-    return Judged(LOST_SUMMARY if game.lost else "")
+    if not game.lost:
+        return Judged()
+    return Judged(LOST_SUMMARY if game.undo_may_help else LOST_FOR_GOOD_SUMMARY)
 
 
 LOST_SUMMARY = "no pair left: undo to go on"
 """Said of a saved Mahjong game that was lost, after its layout and deal."""
+LOST_FOR_GOOD_SUMMARY = "lost: it can never be cleared"
+"""`LOST_SUMMARY` where no undo helps: no pair was ever free, or the deal is known dead from its
+start (as its game says)."""
 RESUMABLE: dict[SavedGame, Callable[[dict[str, Any]], Judged]] = {
     "lines": _lines_resumable,
     "mahjong": _mahjong_resumable,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
@@ -184,6 +184,32 @@ class Session:
     """The layouts Mahjong was played on, by table name (`played`): one read from a file given
     by path is installed nowhere, yet its table's leaderboard names it and replays it."""
 
+    installed_titles: Mapping[str, str | None] = field(default_factory=dict)
+    """The titles of installed layouts' tables, by table name (None: installed nowhere here), as
+    `learn_titles` last found them."""
+
+    def learn_titles(self, tables: Iterable[TableId]) -> None:
+        """On the store's thread: find the installed layouts of the Mahjong `tables` whose layout
+        is neither built in nor played here, so that `table_title` names them by their title
+        ("Mini, deal 42", not "Mini 1fc903fc, deal 42"). The layout folders are read only when
+        a table is new to this run (the field is replaced whole, as the UI's thread reads it)."""
+        from lines_tui.engine.mahjong.layouts import (
+            builtin_layouts,
+            installed_layouts,
+            layout_table_name,
+        )
+
+        names = {table.variant for table in tables if table.kind == "mahjong"}
+        built_in = {layout.name for layout in builtin_layouts()}
+        new = names - self.installed_titles.keys() - self.played_layouts.keys() - built_in
+        if not new:
+            return
+        titles = {layout_table_name(layout): layout.title for layout in installed_layouts()}
+        self.installed_titles = {
+            **self.installed_titles,
+            **{name: titles.get(name) for name in new},
+        }
+
     def played(self, layout: Layout) -> None:
         """A Mahjong game is played on `layout` (on the UI thread; the field is replaced whole,
         as the store's thread reads it)."""
@@ -209,10 +235,13 @@ class Session:
         return Checkers(self.clock, self.find_layout, self.daily_proofs())
 
     def table_title(self, table: TableId) -> str:
-        """`table`'s title, with the title of its layout when it was played here (a table's id
-        spells only a layout's name and hash)."""
-        played = self.played_layouts.get(table.variant) if table.kind == "mahjong" else None
-        return table.title if played is None else table.titled(played.title)
+        """`table`'s title, with the title of its layout when it was played here or is installed
+        (`learn_titles`): a table's id spells only a layout's name and hash."""
+        if table.kind != "mahjong":
+            return table.title
+        played = self.played_layouts.get(table.variant)
+        title = self.installed_titles.get(table.variant) if played is None else played.title
+        return table.title if title is None else table.titled(title)
 
     def slot(self, kind: SavedGame) -> SavedGameSlot:
         """Where a game of `kind` started now keeps itself: over the saved game the menu last

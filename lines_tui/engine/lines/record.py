@@ -20,7 +20,7 @@ from lines_tui.engine.lines.codec import (
     write_moves,
 )
 from lines_tui.engine.lines.geometry import Ball
-from lines_tui.engine.lines.rules import RULES_VERSION
+from lines_tui.engine.lines.rules import GAME_SIZES, RULES_VERSION
 
 
 def check_rules_version(version: int) -> None:
@@ -79,7 +79,7 @@ class GameRecord:
             )
         return cls(
             rules_version=version,
-            size=read_int(fields, "size"),
+            size=read_int(fields, "size", GAME_SIZES[0], GAME_SIZES[-1]),
             seed=read_int(fields, "seed", maximum=LAST_DEAL),
             moves=read_moves(fields, "moves"),
             start=start,

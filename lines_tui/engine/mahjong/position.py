@@ -90,10 +90,10 @@ class Position:
                 not isinstance(tile, list)
                 or len(tile) != 4
                 or not all(is_whole_number(v) for v in tile[:3])
-                or not isinstance(tile[3], str)
-                or not tile[3]
             ):
                 raise PositionError(f'tile {index} is not [x, y, z, "face"] with whole numbers')
+            if not isinstance(tile[3], str) or not tile[3]:
+                raise PositionError(f'tile {index}\'s face is not a name in quotes ("b3")')
             slots.append((tile[0], tile[1], tile[2]))
             faces.append(tile[3])
         removed = data.get("removed", [])

@@ -50,6 +50,9 @@ NOTHING_TO_CANCEL: Restated = {
 """esc with no ball selected forgets a row typed, or goes back to the menu as q does: the
 Footer, where it says Cancel, leaves it out then; the help says what it does."""
 
+MOVE_HERE = "Move the selected ball here; on another ball, select that one instead"
+"""What enter does with a ball selected, which the Footer then calls Move (not Pick)."""
+
 LINES_KEYS: list[BindingType] = [
     Binding(
         "up",
@@ -146,7 +149,7 @@ def keys_now(
     else:
         bindings = keys_that_act(bindings, lambda action: action == "result")
         if selected:
-            return bindings
+            return restated(bindings, moving)
         changes = NOTHING_TO_CANCEL
 
     def restate(binding: Binding) -> Binding:
@@ -156,3 +159,10 @@ def keys_now(
         return replace(binding, show=show, tooltip=tooltip)
 
     return restated(bindings, restate)
+
+
+def moving(binding: Binding) -> Binding:
+    """enter (and space) with a ball selected: it moves the ball, as the Footer says."""
+    if binding.action != "act":
+        return binding
+    return replace(binding, description="Move", tooltip=MOVE_HERE)

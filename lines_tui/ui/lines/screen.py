@@ -118,6 +118,7 @@ class LinesScreen(GameScreen):
         """The finished game's result is settled: filed, or refused for itself (not one the
         store could not write, whose game stays saved to file it again once resumed)."""
         self.typing = CellTyping(game.size)
+        self._past_the_limit_told = False
         self._passing = ""
         """The last line about where the cursor is or what is typed ("Cursor on 9i.", "Row 3:
         now its column letter…", "No row 10 here…"): it goes, if still shown, once the cursor
@@ -212,6 +213,22 @@ class LinesScreen(GameScreen):
         game = self.game
         end = game.ended_at if game.ended_at is not None else self.now()
         return end - game.started_at
+
+    def refresh_clock(self) -> None:
+        super().refresh_clock()
+        self._tell_past_the_time_limit()
+
+    def _tell_past_the_time_limit(self) -> None:
+        """Once a game in progress could no longer be saved as a result (over 24 hours since it
+        began: resumed days later, or played on), say so once, while it is played: a player
+        review found it told only at the end, after the whole game."""
+        game = self.game
+        if self._past_the_limit_told or game.over:
+            return
+        problem = lines_time_problem(game.started_at, self.now())
+        if problem is not None:
+            self._past_the_limit_told = True
+            self._say(f"Its score will not be saved: {problem}.", important=True)
 
     def _legend(self) -> Text:
         board = self.board

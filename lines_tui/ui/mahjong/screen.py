@@ -55,7 +55,13 @@ from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import proved_text
 from lines_tui.ui.mahjong.replacing import GameReplacing
-from lines_tui.ui.mahjong.status import Moved, dead_end_warning, hint_said, loss_message
+from lines_tui.ui.mahjong.status import (
+    Moved,
+    dead_end_warning,
+    hint_said,
+    loss_message,
+    pair_of,
+)
 from lines_tui.ui.mahjong.tile_grid import LABEL_COLUMN
 from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info
 from lines_tui.ui.mahjong.win import WinResults
@@ -448,6 +454,9 @@ class MahjongScreen(GameScreen):
             self._say(str(error))
             return
         self.board.selected = None
+        # Named, as undo names what it puts back: t takes at once a pair that makes no
+        # difference, and a player who pressed it on the wrong tile sees which went.
+        self._say(f"Took {pair_of(self.game, (first, second))}.")
         self._position_changed()
 
     def action_undo(self) -> None:
@@ -479,6 +488,8 @@ class MahjongScreen(GameScreen):
             self._say(self._loss_message())
             return
         self.board.hints = pair
+        if self.board.selected not in pair:  # t takes the hinted pair, as the hint says
+            self.board.selected = None
         self.board.cursor = pair[0]
         self._say(hint_said(self.game, pair, self.status))
         self._show_tile_info()

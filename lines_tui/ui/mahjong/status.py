@@ -32,6 +32,8 @@ yet, or pairs taken on a deal known dead from its start. No order of moves clear
 LOSS_MESSAGE = "No pair left to take. Undo (u) or start a new deal (N)."
 DEAD_DEAL_LOSS = "No pair to take in this deal. Start a new deal (N)."
 """The loss with no pair taken: a deal whose free tiles never matched."""
+DEAD_DEAL_LOST = f"No pair left: {NEVER_CLEARED}"
+"""The loss on a deal known dead from its start, where no undo helps (`DEAD_DEAL_WARNING`)."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +90,12 @@ def dead_end_warning(game: MahjongGame, moved: Moved | None) -> str:
 
 
 def loss_message(game: MahjongGame, moved: Moved | None) -> str:
-    """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…")."""
+    """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…"). On a
+    deal known dead from its start it offers a new deal only, as its dead-end warning did."""
     if game.lost_at_start:
         return DEAD_DEAL_LOSS
+    if game.dead_from_start:
+        return f"{moved}: no pair left; only a new deal helps (N)." if moved else DEAD_DEAL_LOST
     return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
 
 

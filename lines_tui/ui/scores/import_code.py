@@ -265,6 +265,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
                 continue
             read = next(previews)
             reads.append((code, read if isinstance(read, Merge) else str(read)))
+        self.session.learn_titles(read.table for _, read in reads if isinstance(read, Merge))
         return reads
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:

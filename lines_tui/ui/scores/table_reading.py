@@ -117,12 +117,15 @@ class TableReading:
         `failed(error)`. The scores file's stamp is taken first, so that a write during the
         read is seen at the next look (`OutsideChanges`); after a failure the tables are read
         again once the file changes (mended, say), not at every look."""
-        store = self._board.session.store
+        session = self._board.session
+        store = session.store
         taken: list[Stamp] = []
 
         def read() -> Snapshot:
             taken.append(store.scores_stamp())
-            return store.snapshot(table)
+            snapshot = store.snapshot(table)
+            session.learn_titles([*snapshot.tables, *([table] if table else [])])
+            return snapshot
 
         def loaded(snapshot: Snapshot) -> None:
             self._outside.shown(taken[0])
