@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import cursor_to, make_app, open_lines, settle
+from test_ui_mahjong import game_of, open_game, row_layout
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.constants import ESCAPE_DELAY
@@ -32,26 +33,23 @@ def read_from_the_terminal(data: str) -> list[events.Key]:
     return [event for event in read if isinstance(event, events.Key)]
 
 
-def test_esc_and_a_digit_are_read_as_alt_and_the_digit_and_split_back() -> None:
-    (joined,) = read_from_the_terminal("\x1b6")
-    assert joined.key == "alt+6"  # not "§", which a UK or German keyboard types with one key
-    split = esc_joined(joined)
-    assert split is not None
-    assert [(key.key, key.character) for key in split] == [("escape", "\x1b"), ("6", "6")]
-    assert all(key.time == joined.time for key in split)
-    (pound,) = read_from_the_terminal("£")
-    assert esc_joined(pound) is None  # the code review: it went to the menu as esc 3
-
-
-def test_esc_and_enter_or_space_are_both_keys_and_esc_b_is_no_word_jump() -> None:
-    """Textual read ESC enter as enter alone, and ESC b as ctrl+left (the code review: esc
-    enter in one burst moved the ball whose pick the esc was to drop)."""
+def test_esc_and_a_digit_enter_or_space_are_read_as_both_keys_at_once() -> None:
+    """Textual read ESC 6 as "§" (option+6 on a Mac), a key a UK or German keyboard types too,
+    and ESC enter as enter alone (the code review: esc enter in one burst moved the ball whose
+    pick the esc was to drop)."""
+    assert [(key.key, key.character) for key in read_from_the_terminal("\x1b6")] == [
+        ("escape", None),
+        ("6", "6"),
+    ]
     assert [key.key for key in read_from_the_terminal("\x1b\r")] == ["escape", "enter"]
     assert [key.key for key in read_from_the_terminal("\x1b ")] == ["escape", "space"]
-    (joined,) = read_from_the_terminal("\x1bb")
-    split = esc_joined(joined)
-    assert split is not None and [key.key for key in split] == ["escape", "b"]
+    (pound,) = read_from_the_terminal("£")
+    assert esc_joined(pound) is None  # the code review: it went to the menu as esc 3
     assert [key.key for key in read_from_the_terminal("\x1b[A")] == ["up"]  # still one key
+    # Read at once, not left waiting for more: with another ESC behind it in the same burst,
+    # Textual turned the esc into a "^" (a player re-check).
+    keys = [key.key for key in read_from_the_terminal("\x1b8a\x1b[A")]
+    assert keys == ["escape", "8", "a", "up"]
 
 
 def test_alt_and_a_letter_is_an_esc_and_the_letter_and_a_named_key_stays() -> None:
@@ -63,11 +61,12 @@ def test_alt_and_a_letter_is_an_esc_and_the_letter_and_a_named_key_stays() -> No
     assert esc_joined(events.Key("g", "g")) is None
 
 
-@pytest.mark.parametrize("typed_after", ["a cell", "enter"])
+@pytest.mark.parametrize("typed_after", ["a cell", "enter", "a cell and an arrow"])
 async def test_esc_and_a_key_typed_at_once_drop_the_pick_then_the_key_acts(
     tmp_path: Path, typed_after: str
 ) -> None:
-    """`esc` `5e` goes to 5e with nothing picked; `esc` enter moves nothing."""
+    """`esc` `5e` goes to 5e with nothing picked; `esc` enter moves nothing; `esc` `5e` down
+    goes on from 5e (a player re-check: that burst moved the ball to 5e)."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         game = LinesGame.new(3)
@@ -80,12 +79,32 @@ async def test_esc_and_a_key_typed_at_once_drop_the_pick_then_the_key_acts(
         assert screen.selected == ball
         if typed_after == "enter":
             await cursor_to(pilot, screen, target)
-        keys = cell_name(target) if typed_after == "a cell" else "\r"
+        keys = "\r" if typed_after == "enter" else cell_name(target)
+        cursor = target
+        if typed_after == "a cell and an arrow":
+            keys += "\x1b[B"  # down: the cursor goes on from the cell
+            cursor = ((target[0] + 1) % game.size, target[1])
         for key in read_from_the_terminal("\x1b" + keys):  # one packet
             app.post_message(key)
         await settle(pilot)
         assert app.screen is screen and not game.moves
-        assert screen.selected is None and screen.board.cursor == target
+        assert screen.selected is None and screen.board.cursor == cursor
+
+
+async def test_mahjong_esc_then_a_label_typed_at_once_drops_the_pick_then_jumps(
+    tmp_path: Path,
+) -> None:
+    layout = row_layout(3, 5)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 b1 b1 d1 dr dr d1 d1"))
+        await pilot.press("enter")  # the 1D under the cursor
+        assert screen.board.selected == 0
+        for key in read_from_the_terminal("\x1b1b"):  # one packet: esc, then 1B's label
+            app.post_message(key)
+        await settle(pilot)
+        assert app.screen is screen and screen.board.selected is None
+        assert screen.board.cursor == 2  # the free 1B
 
 
 async def test_a_pound_sign_typed_in_a_game_leaves_nothing(tmp_path: Path) -> None:

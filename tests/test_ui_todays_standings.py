@@ -39,11 +39,11 @@ def test_a_row_says_the_result_to_beat_as_a_game_would_and_whether_it_is_saved()
     assert standing(LINES_TODAY, None, "Ann", saved=False) == "no result yet"
     assert standing(LINES_TODAY, best, "Ann", saved=False) == "to beat: 2275 by Bob"
     assert standing(LINES_TODAY, best, None, saved=False) == "to beat: 2275 by Bob"
-    assert standing(LINES_TODAY, best, "BOB", saved=True) == "to beat: your own 2275 · saved game"
+    assert standing(LINES_TODAY, best, "BOB", saved=True) == "saved game · to beat: your own 2275"
     turtle = TableId.mahjong("turtle").daily(TODAY)
     fast = Entry("Bob", 2224, int(FIXED_NOW), 4)
     assert standing(turtle, fast, "Ann", saved=False) == "to beat: 3:42.4 by Bob"
-    assert standing(turtle, None, "Ann", saved=True) == "no result yet · saved game"
+    assert standing(turtle, None, "Ann", saved=True) == "saved game · no result yet"
 
 
 def file_todays_lines(store: Store, name: str) -> int:
@@ -86,7 +86,7 @@ async def test_each_deal_of_the_day_says_its_result_to_beat_and_which_one_is_sav
         assert isinstance(app.screen, TodayScreen)
         said = rows(app)
         assert said["lines"] == "Lines 9 x 9       " + lines_row.format(score)
-        assert said["turtle"] == "Mahjong Turtle    no result yet · saved game"
+        assert said["turtle"] == "Mahjong Turtle    saved game · no result yet"
         assert said["lantern"] == "Mahjong Lantern   no result yet"
         assert said["causeway"] == "Mahjong Causeway  no result yet"
 
@@ -123,7 +123,10 @@ async def test_a_long_name_is_cut_so_that_each_deal_keeps_one_row(tmp_path: Path
         await settle(pilot)
         options = app.screen.query_one(OptionList)
         lines_row = rows(app)["lines"]
-        assert lines_row.startswith("Lines 9 x 9       to beat:") and lines_row.endswith("…")
+        # The mark first: a long name at the row's end is what is cut (a player re-check: the
+        # mark went with it).
+        assert lines_row.startswith("Lines 9 x 9       saved game · to beat:")
+        assert lines_row.endswith("…")
         assert len(lines_row) == options.scrollable_content_region.width
         drawn = [line.strip(" ▊▎") for line in widget_lines(options)]
         assert drawn.index("Mahjong Turtle    no result yet") == drawn.index(lines_row) + 1

@@ -39,7 +39,7 @@ from lines_tui.store import Entry, TableId
 from lines_tui.ui.app_keys import HELP, NOT_SUSPENDED, QUIT, SYMBOLS, symbols_note
 from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.direct_start import DirectStart, Start
-from lines_tui.ui.esc_joined import EscFirst, esc_joined, read_esc_apart
+from lines_tui.ui.esc_joined import esc_joined, read_esc_apart
 from lines_tui.ui.hangup import CHECK_SECONDS, HUNG_UP, ending_at_hangup, terminal_gone
 from lines_tui.ui.held_typing import HeldTyping
 from lines_tui.ui.help import HelpScreen, screen_name
@@ -177,8 +177,6 @@ class LinesTuiApp(App[None]):
         self.held_typing = HeldTyping(self)
         """Input typed before a screen the player opened was drawn, held for it
         (`TakesTypedAhead`)."""
-        self.esc_first = EscFirst()
-        """An esc split off a key on its way to the screen: the keys after it wait for it."""
 
     @property
     def store(self) -> Store:
@@ -231,17 +229,10 @@ class LinesTuiApp(App[None]):
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
-        if self.esc_first.came_back(event):  # its binding acts, then what was typed after it
-            await super().on_event(event)
-            self.held_typing.opened()
-            return
         joined = self._esc_joined(event)
         if joined is not None:
-            esc, after = joined
-            await self.on_event(esc)
-            self.esc_first.sent(esc)
-            self.held_typing.expect(within=EscFirst.ROUND_TRIP)
-            await self.on_event(after)  # held (`EscFirst`)
+            for key in joined:
+                await self.on_event(key)
             return
         read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (

@@ -9,32 +9,46 @@ key, so such a key is split back into an esc and the key typed after it (`esc_jo
 
 Some of those pairs Textual reads as other keys altogether (`read_esc_apart`): ESC and a digit
 as what option+digit types on a Mac ("§" for 6, which a UK or German keyboard types with one key
-too, so the two cannot be told apart after reading), ESC b and ESC f as ctrl+left and
-ctrl+right, and ESC with enter or space as that key alone."""
+too, so the two cannot be told apart after reading), and ESC with enter or space as that key
+alone. Those are read as two keys at once. The games take an esc that drops a pick where they
+take a cell's or a label's keys, so that it acts before the keys typed after it."""
 
 from __future__ import annotations
+
+from typing import cast
 
 from textual import events
 from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
 from textual.keys import Keys
 
-READ_AS_OTHER_KEYS = tuple("\x1b" + c for c in "0123456789-=bf")
-"""ESC and a character that Textual reads as another key (see the module)."""
-READ_AS_ONE_KEY = {"\x1b\r": (Keys.Escape, Keys.Enter), "\x1b ": (Keys.Escape, Keys.Space)}
-"""ESC and a key that Textual reads as that key alone, the esc lost."""
+
+class KeyAfterEsc(str):
+    """A key read right after an esc, in Textual's table of sequences: it reads only a key's
+    `value`, its name (a digit is no `Keys` member)."""
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+
+READ_AS_TWO_KEYS = {
+    "\x1b\r": (Keys.Escape, Keys.Enter),
+    "\x1b ": (Keys.Escape, Keys.Space),
+    **{f"\x1b{digit}": (Keys.Escape, cast(Keys, KeyAfterEsc(digit))) for digit in "0123456789"},
+}
+"""ESC and a key that Textual read as one other key (see the module), read as both at once: not
+left to wait for more (three keys in one burst, another ESC among them, turned the esc into a
+"^" and the cell after it moved the ball it was to drop)."""
 
 
 def read_esc_apart() -> None:
-    """Have Textual's terminal reader keep an esc typed right before another key: ESC and a digit
-    (or b, f) is read as alt with that key, which `esc_joined` splits, and ESC with enter or
-    space as both keys. Textual's table of sequences is private: tests/test_ui_esc_joined.py
+    """Have Textual's terminal reader keep an esc typed right before a digit, enter or space
+    (`READ_AS_TWO_KEYS`). Textual's table of sequences is private: tests/test_ui_esc_joined.py
     reads through Textual's own reader what each pair becomes, so a Textual that reads them
     otherwise fails there."""
     table = ANSI_SEQUENCES_KEYS
     assert isinstance(table, dict)  # typed read-only, built as a dict
-    for sequence in READ_AS_OTHER_KEYS:
-        table.pop(sequence, None)
-    table.update(READ_AS_ONE_KEY)
+    table.update(READ_AS_TWO_KEYS)
 
 
 def esc_joined(key: events.Key) -> tuple[events.Key, events.Key] | None:
@@ -51,30 +65,3 @@ def esc_joined(key: events.Key) -> tuple[events.Key, events.Key] | None:
     esc = events.Key("escape", "\x1b")
     esc.time = after.time = key.time  # read when the key was: typing that follows keeps its order
     return esc, after
-
-
-class EscFirst:
-    """An esc split off a key (`esc_joined`) acts before the keys typed after it. Its binding acts
-    only once it has come back up to the app from the widget it was passed to, while a letter
-    or a digit acts in the screen it reaches (Lines' cells, Mahjong's labels): `esc` `8g` in
-    one burst moved the picked ball to 8g, then the esc went to the menu. So the keys after it
-    are held (`HeldTyping.expect`) until it is back (`came_back`), or for `ROUND_TRIP` at most
-    (a widget that takes the esc itself never sends it up)."""
-
-    ROUND_TRIP = 0.2
-    """Seconds the keys after a split esc wait at most for it to come back up to the app (it
-    takes a few milliseconds)."""
-
-    def __init__(self) -> None:
-        self._on_its_way: events.Key | None = None
-
-    def sent(self, esc: events.Key) -> None:
-        """`esc`, split off a key, has been passed on to the screen."""
-        self._on_its_way = esc
-
-    def came_back(self, event: events.Event) -> bool:
-        """Whether `event` is that esc, come back up to the app, where its binding acts."""
-        if event is not self._on_its_way:
-            return False
-        self._on_its_way = None
-        return True

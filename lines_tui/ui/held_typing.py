@@ -112,14 +112,13 @@ class HeldTyping:
         """While a key has asked for a screen that takes typed-ahead input and the app has not
         opened it yet (`expect`): the timer that stops the wait if it never does."""
 
-    def expect(self, within: float = EXPECTED_WITHIN) -> None:
+    def expect(self) -> None:
         """A key asked for a screen that takes typed-ahead input, which the app opens once the
         message saying so reaches it: hold input from now (the keys read with this one are
-        already on their way to the screen it was pressed on) until `opened`, or for `within`
-        seconds at most. (An esc split off a key waits so for its round trip: `EscFirst`.)"""
+        already on their way to the screen it was pressed on) until `opened`."""
         if self._expecting is not None:
             self._expecting.stop()
-        self._expecting = self._app.set_timer(within, self.opened)
+        self._expecting = self._app.set_timer(EXPECTED_WITHIN, self.opened)
 
     def opened(self) -> None:
         """The app has opened the screen a key asked for (`expect`), or found it may not: input

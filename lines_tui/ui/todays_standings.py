@@ -43,11 +43,12 @@ class TodaysStandings:
 
 
 def standing(table: TableId, best: Entry | None, player: str | None, saved: bool) -> str:
-    """What a deal of the day's row says: its result to beat, as a game on it would name it
-    ("to beat: your own 120"), and whether it is the saved game."""
+    """What a deal of the day's row says: whether it is the saved game, first (a long name at the
+    row's end is what gets cut), and its result to beat, as a game on it would name it ("to
+    beat: your own 120")."""
     if best is None:
         said = NO_RESULT
     else:
         own = player is not None and same_name(best.name, player)
         said = f"to beat: {best_told(table, best, 'your' if own else None)}"
-    return f"{said} · {SAVED}" if saved else said
+    return f"{SAVED} · {said}" if saved else said

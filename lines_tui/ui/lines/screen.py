@@ -267,6 +267,13 @@ class LinesScreen(GameScreen):
             self.action_row_digit(key)
             return
         row = self.typing.pending_row
+        if row is None and key == "escape" and self.selected is not None:
+            # Here too, not only through its binding: `esc` `5e` in one burst (an SSH packet)
+            # moved the picked ball to 5e, the cell's keys acting before the esc.
+            event.stop()
+            event.prevent_default()
+            self.action_cancel()
+            return
         if row is None:
             self._column_without_row(key)
             return

@@ -427,9 +427,13 @@ class MahjongScreen(GameScreen):
         # app: the second character of a fast burst would reach this handler first.
         if self.game.won or self.paused:
             return  # no label to type: the keys go to their bindings (which say why)
-        if self._face_typing.key(event.key, event.character):
+        label = self._face_typing.key(event.key, event.character)
+        drops = event.key == "escape" and (self.board.selected is not None or self.board.hints)
+        if label or drops:
             event.stop()
             event.prevent_default()
+        if drops and not label:  # before the keys typed after it, as a label's are (`esc` `7d`)
+            self.action_cancel()
 
     def action_take_pair(self) -> None:
         if not self._keys.act_on_tiles():
