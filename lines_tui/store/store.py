@@ -22,7 +22,7 @@ import contextlib
 import math
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -648,9 +648,21 @@ class Store:
         """The best result of `table` that holds up by replay (`checker`: one for your own
         tables, `Checker.for_own_tables`): the one a game on that deal names to beat (README,
         "Challenges")."""
-        from lines_tui.store.verify import challenge_target
+        table_id = parse_table(table)
+        return self.results_to_beat([table_id], checker)[table_id]
 
-        return challenge_target(self.checked_table(table, checker))
+    def results_to_beat(
+        self, tables: Iterable[TableId], checker: Checker
+    ) -> dict[TableId, Entry | None]:
+        """`result_to_beat` of each of `tables`, from one read of the file (Today's deals ask
+        it of every deal of the day at once)."""
+        from lines_tui.store.verify import challenge_target, check_table
+
+        entries = TableEntries(self._scores.read())
+        return {
+            table: challenge_target(check_table(table, self._best(table, entries), checker))
+            for table in tables
+        }
 
     def export_code(
         self, table: str | TableId, entry: int | None = None, *, checker: Checker

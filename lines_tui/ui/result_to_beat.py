@@ -92,13 +92,15 @@ class ResultToBeat:
         return best_told(table, best, self._whose_own(best))
 
     def _whose_own(self, best: Entry) -> str | None:
-        """Whose own result `best` is, if the game's player's: "your", or "Ann's" for a game of
-        Ann's that another player resumed (it is filed under Ann)."""
-        player = self._player()
-        if player is None or not same_name(best.name, player):
-            return None
-        owner = self._owner()
-        return "your" if owner is None else f"{printable(owner)}'s"
+        return whose_own(best, self._player(), self._owner())
+
+
+def whose_own(best: Entry, player: str | None, owner: str | None = None) -> str | None:
+    """Whose own result `best` is, if `player`'s: "your", or "Ann's" when the game is `owner`
+    Ann's, which another player resumed (it is filed under Ann); None for anyone else's."""
+    if player is None or not same_name(best.name, player):
+        return None
+    return "your" if owner is None else f"{printable(owner)}'s"
 
 
 def best_told(table: TableId, best: Entry, whose: str | None) -> str:

@@ -7,8 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from lines_tui.store import Entry, TableId
-from lines_tui.store.names import same_name
-from lines_tui.ui.result_to_beat import best_told
+from lines_tui.ui.result_to_beat import best_told, whose_own
 from lines_tui.ui.session import Session
 
 NO_RESULT = "no result yet"
@@ -26,16 +25,15 @@ class TodaysStandings:
 
     def reader(self) -> Callable[[], dict[str, str]]:
         """On the UI thread: the read, for the store's thread, of what each option says after
-        its deal's name ("to beat: 0:21.9 by Ann · saved game")."""
+        its deal's name ("saved game · to beat: 0:21.9 by Ann")."""
         store, checker = self.session.store, self.session.checkers().own()
         tables, saved = self.tables, self.saved
 
         def read() -> dict[str, str]:
             player = store.active_player
+            best = store.results_to_beat(tables.values(), checker)
             return {
-                option: standing(
-                    table, store.result_to_beat(table, checker), player, option in saved
-                )
+                option: standing(table, best[table], player, option in saved)
                 for option, table in tables.items()
             }
 
@@ -49,6 +47,5 @@ def standing(table: TableId, best: Entry | None, player: str | None, saved: bool
     if best is None:
         said = NO_RESULT
     else:
-        own = player is not None and same_name(best.name, player)
-        said = f"to beat: {best_told(table, best, 'your' if own else None)}"
+        said = f"to beat: {best_told(table, best, whose_own(best, player))}"
     return f"{SAVED} · {said}" if saved else said
