@@ -118,28 +118,25 @@ async def test_a_pound_sign_typed_in_a_game_leaves_nothing(tmp_path: Path) -> No
         assert app.screen is screen
 
 
-async def test_alt_and_a_letter_in_a_name_is_the_letter(tmp_path: Path) -> None:
-    """The re-check: in a name field alt+x closed the dialog (the esc) and lost the name."""
+@pytest.mark.parametrize(
+    ("key", "character", "name"),
+    [
+        # The re-check: in a name field alt+x closed the dialog (the esc) and lost the name.
+        ("alt+b", "b", "Bob"),
+        ("pound_sign", "£", "Bo£"),
+    ],
+    ids=["alt+b", "£"],
+)
+async def test_in_a_name_a_key_read_with_alt_or_as_an_option_character_is_typed(
+    tmp_path: Path, key: str, character: str, name: str
+) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await app.push_screen(NameEntryScreen())
         await settle(pilot)
         await pilot.press("B", "o")
-        app.post_message(events.Key("alt+b", "b"))
+        app.post_message(events.Key(key, character))  # read now, after the dialog showed
         await settle(pilot)
         assert isinstance(app.screen, NameEntryScreen)
-        assert app.screen.query_one("Input").value == "Bob"  # type: ignore[attr-defined]
-
-
-async def test_a_pound_sign_in_a_name_stays_in_the_name(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await app.push_screen(NameEntryScreen())
-        await settle(pilot)
-        await pilot.press("A", "n", "n")
-        app.post_message(events.Key("pound_sign", "£"))
-        await settle(pilot)
-        assert isinstance(app.screen, NameEntryScreen)
-        assert app.screen.query_one("Input").value == "Ann£"  # type: ignore[attr-defined]
+        assert app.screen.query_one("Input").value == name  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ from conftest import (
     widget_lines,
 )
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from lines_tui.engine.daily_seeds import lines_daily_seed
@@ -66,6 +67,15 @@ def rows(app: LinesTuiApp) -> dict[str, str]:
     }
 
 
+async def todays_rows(pilot: Pilot[None]) -> dict[str, str]:
+    """Today's deals opened from the menu (`t`), once read: what each row says."""
+    await settle(pilot)
+    await pilot.press("t")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, TodayScreen)
+    return rows(pilot.app)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("plays", "lines_row"), [("Ann", "to beat: {} by Bob"), ("Bob", "to beat: your own {}")]
 )
@@ -80,11 +90,7 @@ async def test_each_deal_of_the_day_says_its_result_to_beat_and_which_one_is_sav
     save_todays_turtle(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TodayScreen)
-        said = rows(app)
+        said = await todays_rows(pilot)
         assert said["lines"] == "Lines 9 x 9       " + lines_row.format(score)
         assert said["turtle"] == "Mahjong Turtle    saved game · no result yet"
         assert said["lantern"] == "Mahjong Lantern   no result yet"
@@ -118,11 +124,8 @@ async def test_a_long_name_is_cut_so_that_each_deal_keeps_one_row(tmp_path: Path
     save_todays_lines_game(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
+        lines_row = (await todays_rows(pilot))["lines"]
         options = app.screen.query_one(OptionList)
-        lines_row = rows(app)["lines"]
         # The mark first: a long name at the row's end is what is cut (a player re-check: the
         # mark went with it).
         assert lines_row.startswith("Lines 9 x 9       saved game · to beat:")
