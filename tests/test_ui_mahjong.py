@@ -594,6 +594,18 @@ async def test_the_clock_stays_in_sight_past_100_hours_and_after_the_win(tmp_pat
         assert widget_lines(shown) == ["100:00:06"]
 
 
+async def test_ctrl_z_on_a_won_board_names_no_pause(tmp_path: Path) -> None:
+    """A cleared board's clock has stopped and p does nothing there: ctrl+z told the player to
+    press it (a player review of Mahjong)."""
+    async with make_app(tmp_path, Clock()).run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, Clock())
+        assert screen.game.won
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        said = "ctrl+z does not suspend here: ctrl+q quits."
+        assert screen.query_one(StatusLine).message == said
+
+
 async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
     """Mahjong was saved only on the way out, which a dropped SSH connection never takes
     (SIGHUP ends the app first): every deal in progress was lost."""

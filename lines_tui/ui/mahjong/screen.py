@@ -381,6 +381,11 @@ class MahjongScreen(GameScreen):
         return self._pausing.paused
 
     @property
+    def can_pause(self) -> bool:
+        """p stops the clock: a cleared board's has stopped for good."""
+        return not self.game.won
+
+    @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         return self._keys.shown(super().active_bindings)
 
