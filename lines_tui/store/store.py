@@ -117,6 +117,9 @@ class RecordOutcome:
     filed_as: str | None = None
     """The name the result was saved under (None if not saved): for a Mahjong time, the name
     typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
+    held_by: str | None = None
+    """With `filed_elsewhere`, for a Lines game: the name its table holds the game under,
+    another player's when the game was typed in from theirs."""
 
 
 def default_data_dir() -> Path:
@@ -621,7 +624,7 @@ class Store:
                 if table.kind == "mahjong"
                 else f"{LINES_FILED_ELSEWHERE}, as {held.name}'s"
             )
-            return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
+            return RecordOutcome(False, reason, str(table), filed_elsewhere=True, held_by=held.name)
         merged = merge(table, entries, [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.status == "rejected":  # another game of this very result is there already
