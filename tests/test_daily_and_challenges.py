@@ -266,6 +266,26 @@ def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_saved(
     assert sentence.endswith(f"deal 1. {GUEST_NOT_SAVED}" if told else "deal 1.")
 
 
+def test_a_challenge_whose_game_is_here_as_anothers_is_refused(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """Ann's game, re-encoded under another name: Import rejects it (the table holds that game
+    as Ann's) and offers no race, but `lines-tui challenge` named it the result to beat and
+    started the game (a player review). Refused in one line now, and nothing is merged."""
+    friend, game = anns_lines_game(tmp_path / "friend")
+    copy = Entry("Cleo", game.score, int(FIXED_NOW) + 120, 1, record_of_lines(game))
+    code = codes.encode(TableId.lines(7).for_deal(1), [copy])
+    before = friend.tables()
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "friend"), "challenge", code])
+    assert result.exit_code == 2 and launched == []
+    (refusal,) = result.stderr.splitlines()
+    assert refusal.startswith(
+        "lines-tui: no result in this challenge holds up, so there is nothing to beat here "
+        "(entry 1: rejected: this game (same deal and moves) is here already"
+    )
+    assert open_store(tmp_path / "friend").tables() == before
+
+
 def test_a_table_of_random_deals_is_no_challenge(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:

@@ -26,6 +26,7 @@ from lines_tui.store.paste import (
     too_long_to_read,
 )
 from lines_tui.store.sharing import race_over
+from lines_tui.store.verify import best_verified
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
@@ -43,7 +44,6 @@ from lines_tui.ui.scores.pasted_codes import (
     Titles,
     all_there,
     best_place,
-    best_verified,
     brings,
     challenge_all_there,
     challenged,
