@@ -364,13 +364,17 @@ def test_a_won_random_deals_challenge_code_adds_nothing_where_it_was_won(tmp_pat
     assert [entry.name for entry in mine.table("mahjong-turtle+deal-1")] == ["Cleo"]
 
 
+@pytest.mark.parametrize("active", [False, True])
 def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
-    launched: list[dict[str, Any]], tmp_path: Path
+    launched: list[dict[str, Any]], tmp_path: Path, active: bool
 ) -> None:
     """`lines-tui challenge` names the friend's result and, as the game's "To beat" then does,
-    your own better one on the same deal (played as a random deal)."""
+    your own better one on the same deal (played as a random deal): as Ann's while someone
+    else plays, and as "your own" when Ann does (it said "by Ann" to Ann: a player review)."""
     mine = open_store(tmp_path / "mine")
     mine.add_player("Ann")
+    mine.add_player("Cy")
+    mine.set_active_player("Ann" if active else "Cy")
     game = played_lines_game(4)
     mine.record_lines("Ann", 9, game.score, 4, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
     friend = open_store(tmp_path / "friend")
@@ -385,7 +389,8 @@ def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
     assert result.exit_code == 0, result.output
     assert (
         f"Challenge: beat {short.score} by Bob on Lines 9 x 9, deal 4. The deal's table already "
-        f"holds {game.score} by Ann, ranked ahead of it: that is the one to beat."
+        f"holds {f'your own {game.score}' if active else f'{game.score} by Ann'}, ranked "
+        "ahead of it: that is the one to beat."
     ) in " ".join(result.stdout.split())
 
 

@@ -76,11 +76,13 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
     best_there = attempt(lambda: store.result_to_beat(table, own_tables_checker()), store)
-    guest = settings(ctx).player is None and store.known_guest  # `--player`: made active later
+    player, guest = settings(ctx).player, False  # `--player`: made active later
+    if player is None:
+        player, guest = store.who_plays_if_known()
     say(
         *wrapped(
             f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
-            + ahead_of(table, best, best_there)
+            + ahead_of(table, best, best_there, player)
             + (
                 unsaved_for_guest(table, "register first: lines-tui players add NAME")
                 if guest

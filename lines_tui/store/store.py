@@ -274,14 +274,15 @@ class Store:
         or the one who plays this run only (`play_as`, `_who_plays`)."""
         return self._who_plays(self._scores.read())
 
-    @property
-    def known_guest(self) -> bool:
-        """Whether a guest plays, as far as is known: False when the scores file cannot be read
-        (who plays is not known then; a game reads the player again as it files its score)."""
+    def who_plays_if_known(self) -> tuple[str | None, bool]:
+        """The registered player who plays, and whether a guest does, as far as is known: (None,
+        False) when the scores file cannot be read (a game reads the player again as it files
+        its score)."""
         try:
-            return self.active_player is None
+            player = self.active_player
         except StoreError:
-            return False
+            return None, False
+        return player, player is None
 
     @property
     def playing_this_run(self) -> str | None:
