@@ -42,7 +42,7 @@ from textual.widgets import DataTable, Input
 
 from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
 from lines_tui.engine.mahjong.faces import face_by_id
-from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.game import HINT_SECONDS, MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import (
     BUILTIN_NAMES,
@@ -621,7 +621,8 @@ async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
         assert saved is not None
         resumed = MahjongGame.from_json(saved, now=clock.now + 3600)
         assert resumed.history == screen.game.history
-        assert resumed.elapsed(clock.now + 3600) == 7  # the hour it spent saved is not counted
+        # The hour it spent saved is not counted; the hint is.
+        assert resumed.elapsed(clock.now + 3600) == 7 + HINT_SECONDS
 
 
 async def question_after(pilot: Pilot[None], *keys: str) -> str:
@@ -919,7 +920,7 @@ async def test_a_win_another_copy_dropped_at_its_name_prompt_is_filed_here(
         assert isinstance(app.screen, LeaderboardScreen)
     table = f"mahjong-{layout_table_name(DUO)}"
     entries = open_store(tmp_path).table(table)
-    assert [(entry.name, entry.value) for entry in entries] == [("One", 420)]
+    assert [(entry.name, entry.value) for entry in entries] == [("One", 420 + 2 * 300)]  # 2 hints
     assert entries[0].record is not None
     assert open_store(tmp_path).load_game("mahjong") == (
         None if meanwhile == "turned down" else theirs
