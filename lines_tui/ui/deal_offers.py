@@ -11,7 +11,6 @@ from lines_tui.outside_text import printable
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
-from lines_tui.ui.result_to_beat import best_told, whose_own
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -195,6 +194,8 @@ def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None, player:
     """What the offer of `challenge` adds when the deal's table holds a result ranked ahead of
     it, `best_there`: that one is the result to beat, named as the game names it ("your own
     2065" when it is `player`'s; "" if none)."""
+    from lines_tui.ui.result_to_beat import best_told, whose_own
+
     if best_there is None or best_there.result == challenge.result:
         return ""
     shown = best_told(table, best_there, whose_own(best_there, player))
