@@ -78,6 +78,18 @@ def test_a_data_dir_that_is_a_file_is_refused_by_every_command(
     assert [p.name for p in cwd.iterdir()] == ["notes"] and (cwd / "notes").read_text() == "mine"
 
 
+@pytest.mark.parametrize("group", ["", "scores", "players"])
+def test_a_groups_help_lists_every_command_whole(group: str) -> None:
+    """`lines-tui scores --help` cut four of its five commands' lines short ("export  Print the
+    table's share code (or one entry's), to paste to a...", a player review): each says what
+    it does in full, at 80 columns."""
+    shown = run(*[word for word in (group,) if word], "--help")
+    assert shown.exit_code == 0, shown.stderr
+    listed = shown.stdout.split("Commands:\n", 1)[1].splitlines()
+    assert listed and all(not line.endswith("...") for line in listed), listed
+    assert max(len(line) for line in listed) <= 80
+
+
 @pytest.mark.parametrize(
     "command",
     [

@@ -266,6 +266,26 @@ def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_saved(
     assert sentence.endswith(f"deal 1. {GUEST_NOT_SAVED}" if told else "deal 1.")
 
 
+def test_a_challenge_whose_game_is_here_as_anothers_is_refused(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """Ann's game, re-encoded under another name: Import rejects it (the table holds that game
+    as Ann's) and offers no race, but `lines-tui challenge` named it the result to beat and
+    started the game (a player review). Refused in one line now, and nothing is merged."""
+    friend, game = anns_lines_game(tmp_path / "friend")
+    copy = Entry("Cleo", game.score, int(FIXED_NOW) + 120, 1, record_of_lines(game))
+    code = codes.encode(TableId.lines(7).for_deal(1), [copy])
+    before = friend.tables()
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "friend"), "challenge", code])
+    assert result.exit_code == 2 and launched == []
+    (refusal,) = result.stderr.splitlines()
+    assert refusal.startswith(
+        "lines-tui: no result in this challenge holds up, so there is nothing to beat here "
+        "(entry 1: rejected: this game (same deal and moves) is here already"
+    )
+    assert open_store(tmp_path / "friend").tables() == before
+
+
 def test_a_table_of_random_deals_is_no_challenge(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:
@@ -344,13 +364,17 @@ def test_a_won_random_deals_challenge_code_adds_nothing_where_it_was_won(tmp_pat
     assert [entry.name for entry in mine.table("mahjong-turtle+deal-1")] == ["Cleo"]
 
 
+@pytest.mark.parametrize("active", [False, True])
 def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
-    launched: list[dict[str, Any]], tmp_path: Path
+    launched: list[dict[str, Any]], tmp_path: Path, active: bool
 ) -> None:
     """`lines-tui challenge` names the friend's result and, as the game's "To beat" then does,
-    your own better one on the same deal (played as a random deal)."""
+    your own better one on the same deal (played as a random deal): as Ann's while someone
+    else plays, and as "your own" when Ann does (it said "by Ann" to Ann: a player review)."""
     mine = open_store(tmp_path / "mine")
     mine.add_player("Ann")
+    mine.add_player("Cy")
+    mine.set_active_player("Ann" if active else "Cy")
     game = played_lines_game(4)
     mine.record_lines("Ann", 9, game.score, 4, FIXED_NOW, FIXED_NOW + 60, record_of_lines(game))
     friend = open_store(tmp_path / "friend")
@@ -365,7 +389,8 @@ def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
     assert result.exit_code == 0, result.output
     assert (
         f"Challenge: beat {short.score} by Bob on Lines 9 x 9, deal 4. The deal's table already "
-        f"holds {game.score} by Ann, ranked ahead of it: that is the one to beat."
+        f"holds {f'your own {game.score}' if active else f'{game.score} by Ann'}, ranked "
+        "ahead of it: that is the one to beat."
     ) in " ".join(result.stdout.split())
 
 

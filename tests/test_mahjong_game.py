@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lines_tui.engine.mahjong.game import IllegalMove, MahjongGame, SavedGameError
+from lines_tui.engine.mahjong.game import HINT_SECONDS, IllegalMove, MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import Layout, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.position import Position
@@ -281,6 +281,31 @@ def test_free_matches_reasons_and_hints_agree_with_the_pairs(
         assert game.hint([chosen]) == chosen
         if game.history:  # a pair already taken is skipped
             assert game.hint([game.history[0], chosen]) == chosen
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), actions, st.integers(1, 4))
+def test_a_hint_costs_its_seconds_once_a_position(
+    seed: int, script: list[Action], presses: int
+) -> None:
+    """README, "The rules the engine implements": each position's first hint adds
+    HINT_SECONDS to the clock, the same hint again nothing; a position with no pair shows none
+    and costs nothing; a restart's clock starts afresh, and so does what was paid."""
+    game = MahjongGame.new(find_layout("turtle"), seed, now=0.0)
+    play(game, script)
+    now = 50.0
+    before = game.elapsed(now)
+    hints = [game.use_hint() for _ in range(presses)]
+    if game.hint() is None:
+        assert hints == [None] * presses and game.elapsed(now) == before
+        return
+    assert [hint.cost for hint in hints if hint] == [HINT_SECONDS] + [0.0] * (presses - 1)
+    assert all(hint is not None and hint.pair == game.hint() for hint in hints)
+    assert game.elapsed(now) == before + HINT_SECONDS
+    game.restart(now)
+    hint = game.use_hint()
+    assert hint is not None and hint.cost == HINT_SECONDS
+    assert game.elapsed(now) == HINT_SECONDS
 
 
 # -- save and resume -----------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from textual.widgets import DataTable, Input
 
 from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
 from lines_tui.engine.mahjong.faces import face_by_id
-from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.game import HINT_SECONDS, MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
 from lines_tui.engine.mahjong.layouts import (
     BUILTIN_NAMES,
@@ -594,6 +594,18 @@ async def test_the_clock_stays_in_sight_past_100_hours_and_after_the_win(tmp_pat
         assert widget_lines(shown) == ["100:00:06"]
 
 
+async def test_ctrl_z_on_a_won_board_names_no_pause(tmp_path: Path) -> None:
+    """A cleared board's clock has stopped and p does nothing there: ctrl+z told the player to
+    press it (a player review of Mahjong)."""
+    async with make_app(tmp_path, Clock()).run_test(size=(80, 24)) as pilot:
+        screen = await win_the_duo(pilot, Clock())
+        assert screen.game.won
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        said = "ctrl+z does not suspend here: ctrl+q quits."
+        assert screen.query_one(StatusLine).message == said
+
+
 async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
     """Mahjong was saved only on the way out, which a dropped SSH connection never takes
     (SIGHUP ends the app first): every deal in progress was lost."""
@@ -609,7 +621,8 @@ async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
         assert saved is not None
         resumed = MahjongGame.from_json(saved, now=clock.now + 3600)
         assert resumed.history == screen.game.history
-        assert resumed.elapsed(clock.now + 3600) == 7  # the hour it spent saved is not counted
+        # The hour it spent saved is not counted; the hint is.
+        assert resumed.elapsed(clock.now + 3600) == 7 + HINT_SECONDS
 
 
 async def question_after(pilot: Pilot[None], *keys: str) -> str:
@@ -907,7 +920,7 @@ async def test_a_win_another_copy_dropped_at_its_name_prompt_is_filed_here(
         assert isinstance(app.screen, LeaderboardScreen)
     table = f"mahjong-{layout_table_name(DUO)}"
     entries = open_store(tmp_path).table(table)
-    assert [(entry.name, entry.value) for entry in entries] == [("One", 420)]
+    assert [(entry.name, entry.value) for entry in entries] == [("One", 420 + 2 * 300)]  # 2 hints
     assert entries[0].record is not None
     assert open_store(tmp_path).load_game("mahjong") == (
         None if meanwhile == "turned down" else theirs

@@ -9,6 +9,7 @@ from pathlib import Path
 from conftest import (
     settle,
     turn_down_the_time,
+    widget_lines,
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_mahjong import (
@@ -59,6 +60,29 @@ nearer one, the first of row two, the Rd's and the 1D's of row two block each ot
 UNDO_SENTENCE = "Undo the last pair (also after a loss)"
 
 
+async def test_a_hint_costs_30_seconds_once_a_position(tmp_path: Path) -> None:
+    """A deal cleared by `i` `t` alone ranked with one cleared by looking, in a race on one
+    deal (a player review filled a table of the day that way in four minutes). A hint adds
+    30 s to the clock, as in GNOME Mahjongg, shown at once; `i` again on the same position
+    shows the same hint for nothing."""
+    layout = row_layout(3, 5)
+    clock = Clock()
+    async with make_app(tmp_path, clock).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        assert await settled(pilot, screen) == "solvable"
+        start = screen.game.elapsed(clock.now)
+        await pilot.press("i")
+        assert screen.game.elapsed(clock.now) == start + 30
+        assert widget_lines(screen.query_one("#clock")) == ["time   0:30"]
+        await pilot.press("i")
+        assert screen.game.elapsed(clock.now) == start + 30
+        told = "Hint: 1D + 1D, on a way that clears the board: t takes it."
+        assert screen.query_one(StatusLine).message == told
+        await pilot.press("t", "i")  # another position: another 30 s
+        assert screen.game.elapsed(clock.now) == start + 60
+        assert screen.query_one(StatusLine).message.startswith("Hint (+30 s): ")
+
+
 def footer_keys(screen: Screen[object]) -> list[str]:
     """The footer's keys as shown ("c Challenge"), dimmed ones marked "(dim)"."""
     shown = []
@@ -79,7 +103,7 @@ async def test_t_after_a_hint_takes_the_hinted_pair_and_hints_clear_the_board(
         assert screen.board.hints == {0, 7} and screen.board.cursor == 0
         # Named, as in a dead end or before the check answers (a player review: only the marks
         # showed it).
-        told = "Hint: 1D + 1D, on a way that clears the board: t takes it."
+        told = "Hint (+30 s): 1D + 1D, on a way that clears the board: t takes it."
         assert screen.query_one(StatusLine).message == told
         await pilot.press("t")  # not the 1D under it, first in reading order
         assert screen.game.history == [(0, 7)]

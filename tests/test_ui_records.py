@@ -730,31 +730,41 @@ async def test_a_deals_code_with_nothing_to_merge_offers_no_challenge(tmp_path: 
         )
 
 
-async def test_the_offer_and_the_game_agree_on_what_to_beat(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("registered", "named"), [(False, "1:40.0 by Me"), (True, "your own 1:40.0")]
+)
+async def test_the_offer_and_the_game_agree_on_what_to_beat(
+    tmp_path: Path, registered: bool, named: str
+) -> None:
     """With a result of the player's own ahead of the code's on that deal, the offer named the
     code's result to beat and the game, once started, the player's own ("To beat: 1:40.0 by
     Me."). The offer now names both: the challenge is the code's result, and the game names the
-    one ranked ahead of it to beat."""
+    one ranked ahead of it to beat, as the game does: "your own" when it is the player's (the
+    offer said "by Me" to Me: a player review)."""
     store_with_games(tmp_path / "mine")
     code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
     deal = TableId.mahjong("turtle").for_deal(1)
     own = record_of_mahjong(won_mahjong_game("turtle", 1))
     # The same pairs as Bob's, won at another moment: another game (at the same moment it
     # would be Bob's game with its name and time edited).
-    open_store(tmp_path / "friend").record_mahjong("Me", deal, 100.0, 1, FIXED_NOW - 600, own)
+    friend = open_store(tmp_path / "friend")
+    friend.record_mahjong("Me", deal, 100.0, 1, FIXED_NOW - 600, own)
+    if registered:
+        friend.add_player("Me")
+        friend.set_active_player("Me")
     app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await import_in_the_app(pilot, code)
         assert isinstance(app.screen, ConfirmScreen)
         assert " ".join(dialog_text(app).split()) == (
-            "A challenge: beat 2:24.0 by Bob on Turtle, deal 1. The deal's table already holds "
-            "1:40.0 by Me, ranked ahead of it: that is the one to beat. Play that deal now?"
+            f"A challenge: beat 2:24.0 by Bob on Turtle, deal 1. The deal's table already holds "
+            f"{named}, ranked ahead of it: that is the one to beat. Play that deal now?"
         )
         await pilot.press("y")
         await settle(pilot)
         game_screen = app.screen
         assert isinstance(game_screen, MahjongScreen)
-        assert game_screen.query_one(StatusLine).message == "To beat: 1:40.0 by Me."
+        assert game_screen.query_one(StatusLine).message == f"To beat: {named}."
     assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
 
 

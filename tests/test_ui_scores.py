@@ -986,7 +986,7 @@ async def test_a_name_edited_after_a_refusal_shows_the_rules_again(store: Store)
         problem = entry.query_one("#name-problem", Static)
         rules = text_of(problem)
         await press(pilot, "enter")
-        assert text_of(problem) == "a name needs at least one character."
+        assert text_of(problem) == "A name needs at least one character."
         assert problem.has_class("problem")
         await press(pilot, "Z", "o")
         assert (text_of(problem), problem.has_class("problem")) == (rules, False)
@@ -1009,7 +1009,7 @@ async def test_players_add_and_rename_refuse_a_name_with_an_invisible_character(
         await press(pilot, "enter")
         assert pilot.app.screen is entry
         assert text_of(entry.query_one("#name-problem", Static)) == (
-            "a name cannot contain control or invisible characters (U+034F)."
+            "A name cannot contain control or invisible characters (U+034F)."
         )
         assert entry.query_one(Input).value == "An\u034fn"
         assert store.players() == ["Ann"]

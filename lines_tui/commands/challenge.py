@@ -22,7 +22,7 @@ from lines_tui.commands.scores import (
 )
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.store import format_value
+from lines_tui.store import Merge, ShareCodeError, format_value
 
 
 @checks_player
@@ -30,7 +30,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     """Play the deal of a challenge code; its verified results join that deal's table."""
     from lines_tui.store import codes
     from lines_tui.store.sharing import race_over
-    from lines_tui.store.verify import NOTHING_TO_BEAT, challenge_target
+    from lines_tui.store.verify import NOTHING_TO_BEAT, best_verified, challenge_target
 
     text = game_code(code)
     # Everything that can refuse the challenge is asked before its results are merged, and
@@ -64,17 +64,25 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     require_terminal()  # before the merge: a challenge that cannot be played merges nothing
     store = open_store_for(settings(ctx))
     tell_store_warnings()  # a file set aside, told above the import's report
+    # The result to beat is one the merge keeps, as on Import: a copy of a game your table
+    # holds under another result is rejected, and named nothing to beat.
+    (preview,) = attempt(lambda: store.preview_imports([text], checker_now), store)
+    best = best_verified(preview) if isinstance(preview, Merge) else None
+    if best is None:
+        fail(f"{NOTHING_TO_BEAT} here{not_kept(preview)}")
     merged = attempt(lambda: store.import_code(text, checker_now()), store)
     say(*report(merged))
     from lines_tui.ui.deal_offers import ahead_of, unsaved_for_guest
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
     best_there = attempt(lambda: store.result_to_beat(table, own_tables_checker()), store)
-    guest = settings(ctx).player is None and store.known_guest  # `--player`: made active later
+    player, guest = settings(ctx).player, False  # `--player`: made active later
+    if player is None:
+        player, guest = store.who_plays_if_known()
     say(
         *wrapped(
             f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
-            + ahead_of(table, best, best_there)
+            + ahead_of(table, best, best_there, player)
             + (
                 unsaved_for_guest(table, "register first: lines-tui players add NAME")
                 if guest
@@ -87,3 +95,11 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
     else:
         run_app(settings(ctx), "mahjong", layout=layout_source, seed=best.seed, choice=choice)
+
+
+def not_kept(preview: Merge | ShareCodeError) -> str:
+    """Why the merge would keep none of the code's verified results: its first refusal."""
+    if not isinstance(preview, Merge):
+        return f" ({preview})"
+    results = enumerate(preview.results, start=1)
+    return next((f" (entry {n}: {r.status}: {r.reason})" for n, r in results if r.reason), "")

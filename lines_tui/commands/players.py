@@ -35,7 +35,7 @@ def overview(ctx: typer.Context) -> None:
         list_players(ctx)
 
 
-@app.command("list")
+@app.command("list", short_help="List the registered players; * marks the active one.")
 @checks_player
 def list_players(ctx: typer.Context) -> None:
     """List the registered players; * marks the active one, who plays when no --player is
@@ -57,7 +57,7 @@ def list_players(ctx: typer.Context) -> None:
         say("(playing as a guest: Lines scores are not saved)")
 
 
-@app.command("add")
+@app.command("add", short_help="Register a player.")
 @checks_player
 def add(ctx: typer.Context, name: NameArgument) -> None:
     """Register a player; with no one playing (a guest), they play from now on."""

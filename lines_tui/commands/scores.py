@@ -242,7 +242,7 @@ CodeArgument = Annotated[
 ]
 
 
-@app.command("export")
+@app.command("export", short_help="Print a table's share code, or one entry's.")
 @checks_player
 def export(
     ctx: typer.Context,
@@ -270,7 +270,7 @@ def export(
         say(attempt(lambda: store.export_code(table_id, entry, checker=checker), store))
 
 
-@app.command("remove")
+@app.command("remove", short_help="Remove entry N from a table, after asking.")
 @checks_player
 def remove(
     ctx: typer.Context,
@@ -401,7 +401,7 @@ def pasted_codes(
     return found
 
 
-@app.command("import")
+@app.command("import", short_help="Merge friends' share codes into your tables.")
 @checks_player
 def import_(
     ctx: typer.Context,
@@ -439,7 +439,7 @@ def import_(
         raise typer.Exit(NOTHING_MERGED)
 
 
-@app.command("verify")
+@app.command("verify", short_help="Replay a share code's entries and print verdicts.")
 @checks_player
 def verify(ctx: typer.Context, code: CodeArgument) -> None:
     """Replay every entry of a share code and print its verdict (verified, refuted with the

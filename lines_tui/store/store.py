@@ -117,6 +117,9 @@ class RecordOutcome:
     filed_as: str | None = None
     """The name the result was saved under (None if not saved): for a Mahjong time, the name
     typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
+    held_by: str | None = None
+    """With `filed_elsewhere`, for a Lines game: the name its table holds the game under,
+    another player's when the game was typed in from theirs."""
 
 
 def default_data_dir() -> Path:
@@ -271,14 +274,15 @@ class Store:
         or the one who plays this run only (`play_as`, `_who_plays`)."""
         return self._who_plays(self._scores.read())
 
-    @property
-    def known_guest(self) -> bool:
-        """Whether a guest plays, as far as is known: False when the scores file cannot be read
-        (who plays is not known then; a game reads the player again as it files its score)."""
+    def who_plays_if_known(self) -> tuple[str | None, bool]:
+        """The registered player who plays, and whether a guest does, as far as is known: (None,
+        False) when the scores file cannot be read (a game reads the player again as it files
+        its score)."""
         try:
-            return self.active_player is None
+            player = self.active_player
         except StoreError:
-            return False
+            return None, False
+        return player, player is None
 
     @property
     def playing_this_run(self) -> str | None:
@@ -621,7 +625,7 @@ class Store:
                 if table.kind == "mahjong"
                 else f"{LINES_FILED_ELSEWHERE}, as {held.name}'s"
             )
-            return RecordOutcome(False, reason, str(table), filed_elsewhere=True)
+            return RecordOutcome(False, reason, str(table), filed_elsewhere=True, held_by=held.name)
         merged = merge(table, entries, [entry], [None], self.table_limit)
         result = merged.results[0]
         if result.status == "rejected":  # another game of this very result is there already

@@ -29,7 +29,7 @@ from lines_tui.store.replay import (
     replay_mahjong,
 )
 from lines_tui.store.schema import date_text
-from lines_tui.store.tables import Entry, TableId, dealer_problem, utc_day
+from lines_tui.store.tables import Entry, Merge, TableId, dealer_problem, utc_day
 
 FindLayout = Callable[[str], Layout | None]
 """The layout of a Mahjong table by its name: the built-in and installed ones
@@ -186,6 +186,15 @@ def challenge_target(checked: CheckedTable) -> Entry | None:
     "Challenges"). An entry without its game sets none: nothing shows that its score was made."""
     verified = zip(checked.entries, checked.verdicts, strict=True)
     return next((entry for entry, verdict in verified if verdict.status == "verified"), None)
+
+
+def best_verified(merged: Merge) -> Entry | None:
+    """The result a merged challenge code offers to beat: its best one in the table whose
+    replay verified it (a code's entry keeps its game only then: codes.read), never one the
+    merge rejected (a copy of a game the table holds under another result)."""
+    verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
+    verified.sort(key=lambda result: result.rank or 0)
+    return verified[0].entry if verified else None
 
 
 def judge(

@@ -427,10 +427,14 @@ class LinesTuiApp(App[None]):
 
     def action_no_suspend(self) -> None:
         """ctrl+z: a suspended game's clock would run on while it waits in the background. A
-        game that pauses (Mahjong's) is told how; elsewhere what quitting keeps."""
-        pauses = hasattr(self._under_dialogs(), "action_pause")
-        then = "p pauses this game" if pauses else "a game in progress is saved"
-        self.notify(f"ctrl+z does not suspend here: ctrl+q quits, and {then}.")
+        game that pauses (Mahjong's, until it is won) is told how; a won one has no clock left
+        to stop, and p does nothing there; elsewhere what quitting keeps."""
+        can_pause = getattr(self._under_dialogs(), "can_pause", None)  # a game that pauses
+        if can_pause is None:
+            then = ", and a game in progress is saved"
+        else:
+            then = ", and p pauses this game" if can_pause else ""
+        self.notify(f"ctrl+z does not suspend here: ctrl+q quits{then}.")
 
     def _under_dialogs(self) -> Screen[Any]:
         """The screen under any dialogs, which tells what is said of it on its status line if it

@@ -122,6 +122,7 @@ class DealOffers:
         best_there: Entry | None = None,
         *,
         guest: bool = False,
+        player: str | None = None,
         declined: Callable[[], None] | None = None,
         told: str = "",
     ) -> None:
@@ -130,7 +131,8 @@ class DealOffers:
         table's others, such as your own), or say there is none (README, "Challenges"). If the
         table's best such result, `best_there`, is another (your own, better), the offer names
         it too as the one to beat, as the game then does ("To beat: ..."). A `guest` is told
-        that a Lines score would not be saved (`unsaved_for_guest`). `declined` runs when
+        that a Lines score would not be saved (`unsaved_for_guest`); a best result there of
+        `player`'s is named as their own (`ahead_of`). `declined` runs when
         the player says no to the offer (the Import screen tells its merge again). `told`:
         what the import said, kept before why no race is offered, on the one status line."""
         from lines_tui.store.sharing import race_over
@@ -180,7 +182,7 @@ class DealOffers:
 
         question = (
             f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
-            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there)}"
+            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there, player)}"
             f"{unsaved_for_guest(table, 'register under Players first') if guest else ''} Play "
             "that deal now?"
         )
@@ -188,12 +190,15 @@ class DealOffers:
         self.app.push_screen(challenge, answered)
 
 
-def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None) -> str:
+def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None, player: str | None) -> str:
     """What the offer of `challenge` adds when the deal's table holds a result ranked ahead of
-    it, `best_there`: that one is the result to beat, the one the game names ("" if none)."""
+    it, `best_there`: that one is the result to beat, named as the game names it ("your own
+    2065" when it is `player`'s; "" if none)."""
+    from lines_tui.ui.result_to_beat import best_told, whose_own
+
     if best_there is None or best_there.result == challenge.result:
         return ""
-    shown = f"{format_value(table, best_there.value)} by {printable(best_there.name)}"
+    shown = best_told(table, best_there, whose_own(best_there, player))
     return f" The deal's table already holds {shown}, ranked ahead of it: that is the one to beat."
 
 

@@ -62,6 +62,7 @@ class ScoreScreens:
                 challenge.to_beat,
                 challenge.best_there,
                 guest=challenge.guest,
+                player=challenge.player,
                 declined=lambda: self._app.notify(result.told, severity=result.severity),
                 told=result.told,
             )

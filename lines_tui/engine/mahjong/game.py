@@ -30,6 +30,20 @@ from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 
 Pair = tuple[int, int]
 
+HINT_SECONDS = 30.0
+"""What a hint adds to the clock, as in GNOME Mahjongg: a deal cleared by hints alone is no
+race against one cleared by looking (README, "The rules the engine implements")."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A pair suggested, and the seconds it added to the clock (`HINT_SECONDS`, or 0 for the
+    hint of a position the player was shown one on already)."""
+
+    pair: Pair
+    cost: float
+
+
 SAVE_VERSION = 1
 
 
@@ -104,6 +118,9 @@ class MahjongGame:
         """When the last pair was taken (the date a won game's time is recorded with)."""
         self._pairs_for: int | None = None
         self._pairs: list[Pair] = []
+        self._hinted: int | None = None
+        """The tiles present when the last hint was paid for: its position's hint again is
+        free (a second `i` shows what the player has seen)."""
         self._sync_clock(now)
 
     @classmethod
@@ -158,6 +175,17 @@ class MahjongGame:
                 return (a, b)
         pairs = self.available_pairs()
         return pairs[0] if pairs else None
+
+    def use_hint(self, solution: Iterable[Pair] = ()) -> Hint | None:
+        """The hint to show (`hint`), paid for on the clock, once a position; None when no pair
+        can be taken (nothing is paid)."""
+        pair = self.hint(solution)
+        if pair is None:
+            return None
+        cost = 0.0 if self._hinted == self.present else HINT_SECONDS
+        self._clock.played += cost
+        self._hinted = self.present
+        return Hint(pair, cost)
 
     def available_pairs(self) -> list[Pair]:
         """Every pair of free tiles with equal faces, as (lower index, higher index), sorted."""
@@ -328,6 +356,7 @@ class MahjongGame:
         self._redo.clear()
         self._paused = False
         self._clock = _Clock()
+        self._hinted = None
         self.won_at = None
         self._sync_clock(now)
 

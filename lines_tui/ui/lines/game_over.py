@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from lines_tui.outside_text import printable
+from lines_tui.store.names import same_name
 from lines_tui.ui.app_keys import ON_A_DIALOG_ALL_SHOWN
 from lines_tui.ui.footer import Footer, keys_that_act
 from lines_tui.ui.going_back import MENU, going_back
@@ -42,6 +44,16 @@ NO_CHALLENGE = "No challenge code"
 NO_POINTS_NO_CHALLENGE = f"{NO_CHALLENGE}: a game of no points sets nothing to beat."
 UNREPLAYABLE = f"{NO_CHALLENGE}: this game's moves cannot be replayed (a save edited by hand)."
 """What c says when the game has no challenge code (its Footer key shows only when it has)."""
+
+
+def copied_from(outcome: RecordOutcome, player: str) -> str | None:
+    """Why a game its table holds as another player's sets no challenge, or None: it was typed
+    in move for move from theirs (a watched replay), and its code would carry their game under
+    `player`'s name, which a friend holding neither would keep in their place."""
+    holder = outcome.held_by
+    if holder is None or same_name(holder, player):
+        return None
+    return f"{NO_CHALLENGE}: this game is {printable(holder)}'s, played again move for move."
 
 
 class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScreen[str | None]):

@@ -41,6 +41,7 @@ from lines_tui.ui.lines.game_over import (
     NO_POINTS_NO_CHALLENGE,
     UNREPLAYABLE,
     GameOverScreen,
+    copied_from,
 )
 from lines_tui.ui.lines.keys import (
     GAME_IS_OVER,
@@ -470,7 +471,7 @@ class LinesScreen(GameScreen):
             # The player was read before the result was written (again then, if the first
             # read failed: `filing_player`), so it is known here unless it could not be.
             self.show_player()
-            challenge, no_challenge = self._challenge(table, ended_at, record)
+            challenge, no_challenge = self._challenge(table, ended_at, record, outcome)
 
             def chosen(choice: str | None) -> None:
                 if choice == "new":
@@ -514,12 +515,17 @@ class LinesScreen(GameScreen):
         self._say("Game over: the board is full.", important=True)
 
     def _challenge(
-        self, table: TableId, ended_at: float, record: LinesRecord | None
+        self,
+        table: TableId,
+        ended_at: float,
+        record: LinesRecord | None,
+        outcome: RecordOutcome,
     ) -> tuple[str | None, str]:
         """The challenge code of the finished game (None if it has none) and why it has none
         (`c` says it then): a game the rules make no result (`lines_time_problem`: over 24
         hours) sets nothing to beat, as one of no points does not; nor does a deal of the day
-        finished after its day (`race_over`: a friend's copy would not play it)."""
+        finished after its day (`race_over`: a friend's copy would not play it), nor a game
+        its table holds as another player's (`copied_from`)."""
         game = self.game
         no_race = lines_time_problem(game.started_at, ended_at) or race_over(table, ended_at)
         if no_race is not None:
@@ -529,6 +535,9 @@ class LinesScreen(GameScreen):
         if record is None:
             return None, UNREPLAYABLE
         name = self.player or GUEST_NAME
+        copied = copied_from(outcome, name)
+        if copied is not None:
+            return None, copied
         entry = Entry(name, game.score, table.entry_date(ended_at), game.seed, record)
         try:
             return codes.challenge(table, entry), UNREPLAYABLE

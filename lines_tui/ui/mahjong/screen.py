@@ -381,6 +381,11 @@ class MahjongScreen(GameScreen):
         return self._pausing.paused
 
     @property
+    def can_pause(self) -> bool:
+        """p stops the clock: a cleared board's has stopped for good."""
+        return not self.game.won
+
+    @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         return self._keys.shown(super().active_bindings)
 
@@ -487,16 +492,18 @@ class MahjongScreen(GameScreen):
     def action_hint(self) -> None:
         if not self._keys.act_on_tiles():
             return
-        pair = self.game.hint(self.dead_end.last_solution)
-        if pair is None:
+        hint = self.game.use_hint(self.dead_end.last_solution)
+        if hint is None:
             self._say(self._loss_message())
             return
+        pair = hint.pair
         self.board.hints = pair
         if self.board.selected not in pair:  # t takes the hinted pair, as the hint says
             self.board.selected = None
         self.board.cursor = pair[0]
-        self._say(hint_said(self.game, pair, self.status))
+        self._say(hint_said(self.game, hint, self.status))
         self._show_tile_info()
+        self.refresh_clock()  # what the hint cost shows at once
 
     def action_toggle_free(self) -> None:
         if not self._keys.act_on_tiles():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lines_tui.engine.mahjong.game import MahjongGame
+from lines_tui.engine.mahjong.game import Hint, MahjongGame
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.engine.saved_games import pairs
 from lines_tui.ui.mahjong.dead_end import CheckOutcome
@@ -99,15 +99,16 @@ def loss_message(game: MahjongGame, moved: Moved | None) -> str:
     return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
 
 
-def hint_said(game: MahjongGame, pair: tuple[int, int], status: str) -> str:
-    """What the hint of `pair` says, by the status of the position it is given on."""
-    label = tile_label(game, pair[0])
+def hint_said(game: MahjongGame, hint: Hint, status: str) -> str:
+    """What `hint` says, by the status of the position it is given on, and what it cost."""
+    label = tile_label(game, hint.pair[0])
+    named = f"Hint{f' (+{hint.cost:.0f} s)' if hint.cost else ''}: {label} + {label}"
     if status == "dead end":
-        return f"Hint: {label} + {label} (no way from here clears the board)."
+        return f"{named} (no way from here clears the board)."
     if status != "solvable":
-        return f"Hint: {label} + {label} (not yet checked to lead to a win)."
+        return f"{named} (not yet checked to lead to a win)."
     # Named as in the other cases, not left to the marks alone.
-    return f"Hint: {label} + {label}, on a way that clears the board: t takes it."
+    return f"{named}, on a way that clears the board: t takes it."
 
 
 class PositionStatus:

@@ -26,6 +26,7 @@ from lines_tui.store.paste import (
     too_long_to_read,
 )
 from lines_tui.store.sharing import race_over
+from lines_tui.store.verify import best_verified
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable, TextPane
@@ -43,7 +44,6 @@ from lines_tui.ui.scores.pasted_codes import (
     Titles,
     all_there,
     best_place,
-    best_verified,
     brings,
     challenge_all_there,
     challenged,
@@ -61,9 +61,10 @@ PASTE = "Paste one code or several; nothing is merged until you press enter."
 CHECKING = "Checking the code…"
 
 
-OfferReads = tuple[Entry | None, bool]
+OfferReads = tuple[Entry | None, bool, str | None]
 """What the offer of a challenge reads on the store's thread after the merge: the best result
-there (`Challenge.best_there`) and whether a guest plays (`Challenge.guest`)."""
+there (`Challenge.best_there`), whether a guest plays (`Challenge.guest`) and who does
+(`Challenge.player`)."""
 
 
 @dataclass(frozen=True)
@@ -80,12 +81,16 @@ class Challenge:
     guest: bool = False
     """Whether a guest plays (as read with `best_there`), whose Lines score is not saved: the
     offer says so before the race."""
+    player: str | None = None
+    """The registered player who plays (as read with `best_there`; None for a guest, or if it
+    could not be read): a best result there of theirs is named as their own, as the game
+    names it."""
 
     @classmethod
     def offered(cls, deal: Merge, reads: OfferReads) -> Challenge:
         """The challenge of `deal`, a merged code of one deal's table."""
-        best_there, guest = reads
-        return cls(deal.table, best_verified(deal), best_there, guest)
+        best_there, guest, player = reads
+        return cls(deal.table, best_verified(deal), best_there, guest, player)
 
 
 @dataclass(frozen=True)
@@ -402,7 +407,8 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
 
     def _offer_reads(self, merged: Merge | None) -> OfferReads:
         """On the store's thread, after the merge: what the offer of its challenge reads."""
-        return self._best_there(merged), merged is not None and self.store.known_guest
+        player, guest = self.store.who_plays_if_known()
+        return self._best_there(merged), merged is not None and guest, player
 
     def _best_there(self, merged: Merge | None) -> Entry | None:
         """On the store's thread, after the merge: the best result of the challenge's table that

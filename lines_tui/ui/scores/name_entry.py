@@ -21,6 +21,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.plain_input import PlainInput, editing_keys
+from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.store_thread import still_there
 from lines_tui.ui.typed_ahead import TYPED_ON_HINT, DropsTypedAhead
 
@@ -159,7 +160,7 @@ class NameEntryScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScr
         try:
             name = clean_name(field.value if typed is None else typed, self.kept)
         except InvalidName as error:
-            self._not_taken(f"{error}.")
+            self._not_taken(as_sentence(f"{error}."))  # alone on its line, not after "lines-tui: "
             return
         refusal = self.check(name) if self.check is not None else None
         if refusal is not None:

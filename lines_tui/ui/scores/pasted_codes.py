@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from lines_tui.store import Entry, Merge, TableId
+from lines_tui.store import Merge, TableId
 from lines_tui.store.paste import repeats, same_as
 from lines_tui.store.sharing import race_over
 from lines_tui.ui.sentences import ended
@@ -161,14 +161,6 @@ def challenged(merges: list[Merge], *, brought: bool = True) -> Merge | None:
         ),
         None,
     )
-
-
-def best_verified(merged: Merge) -> Entry | None:
-    """The code's best result in the table whose replay verified it: a code's entry keeps its
-    game only then (codes.read)."""
-    verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
-    verified.sort(key=lambda result: result.rank or 0)
-    return verified[0].entry if verified else None
 
 
 def brings(read: Read) -> bool:
