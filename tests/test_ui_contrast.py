@@ -1,0 +1,225 @@
+"""Contrast of what the player must read, as the app draws it: every Mahjong tile label against its
+tile on every layer (and on the selected and hinted tiles), and with NO_COLOR every Lines ball
+letter against its ball and every letter of a ball due next (on the board, and in the panel's
+"Next") against the board.
+Each must reach a WCAG 2 contrast ratio of 4.5:1 in truecolor and in 256 colours, as Rich turns
+the stylesheet's colours into 256 on output (TERM=xterm-256color without COLORTERM, the usual case
+over SSH). A player review measured 1.7-2.0:1 on the ground layer of Mahjong in 256 colours
+(2.4-2.9:1 in truecolor), and 2.6:1 for the red, blue and brown balls' letters with NO_COLOR.
+
+16 colours are left out: the terminal's palette decides how they look (the layers alternate
+between its two light greys there, the labels take its basic colours).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import game_at, make_app, open_lines, settle
+from rich.color import Color as RichColor
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
+from test_ui_app_lines import lab
+from textual.app import App
+from textual.color import Color
+from textual.widgets import Static
+
+from lines_tui.engine.lines import COLOURS
+from lines_tui.ui.lines.board import SYMBOLS
+from lines_tui.ui.lines.cell_shape import HEADER
+from lines_tui.ui.mahjong import MahjongScreen
+from lines_tui.ui.mahjong.board import SHADES, SUITS
+
+LEAST = 4.5
+"""WCAG 2's least contrast for text (level AA)."""
+
+RGB = tuple[int, int, int]
+SYSTEMS = (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT)
+
+
+def luminance(rgb: RGB) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(channel) for channel in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: RGB, other: RGB) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def shown(colour: RichColor, system: ColorSystem) -> RGB:
+    """`colour` as a terminal with `system` shows it (256 colours: Rich's choice, xterm's RGB)."""
+    triplet = colour.downgrade(system).get_truecolor()
+    return triplet.red, triplet.green, triplet.blue
+
+
+def filtered(app: App[None], style: Style) -> Style:
+    """`style` as it leaves the app: through its line filters (NO_COLOR: Textual's greys)."""
+    segments = [Segment("x", style)]
+    for line_filter in app.get_line_filters():
+        segments = line_filter.apply(segments, Color(0, 0, 0))
+    result = segments[0].style
+    assert result is not None
+    return result
+
+
+def text_and_ground(style: Style) -> tuple[RichColor, RichColor]:
+    """The colours of a cell's character and of the cell around it (reverse video swaps them)."""
+    assert style.color is not None and style.bgcolor is not None, style
+    if style.reverse:
+        return style.bgcolor, style.color
+    return style.color, style.bgcolor
+
+
+def too_faint(
+    app: App[None], cells: Iterable[tuple[str, Style]]
+) -> Iterator[tuple[str, str, float]]:
+    """Each cell (what it shows, its style) whose character falls short of `LEAST` in truecolor
+    or 256 colours: what it is, which colour system, and the ratio."""
+    for what, style in cells:
+        text, ground = text_and_ground(filtered(app, style))
+        for system in SYSTEMS:
+            ratio = contrast(shown(text, system), shown(ground, system))
+            if ratio < LEAST:
+                yield what, system.name, round(ratio, 2)
+
+
+def rendered_cells(strip: Iterable[Segment]) -> Iterator[tuple[int, str, Style]]:
+    """Each cell of a rendered line: its column, its character and its style."""
+    x = 0
+    for segment in strip:
+        for char in segment.text:
+            assert segment.style is not None
+            yield x, char, segment.style
+            x += 1
+
+
+@pytest.mark.parametrize("colours", ["colour", "no-color"])
+async def test_every_tile_label_reads_on_every_layer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+) -> None:
+    if colours == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path, start="mahjong", seed=1, few_colours=colours == "no-color")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MahjongScreen)
+        board = screen.board
+        # The Turtle as drawn: its labels (and layer numbers) on all five layers.
+        cells = [
+            (char, style)
+            for y in range(board.virtual_size.height)
+            for _, char, style in rendered_cells(board.render_line(y))
+            if char.isalnum()
+        ]
+        grounds = {text_and_ground(style)[1] for _, style in cells}
+        layers = [board.get_component_rich_style(f"board--layer-{z}") for z in range(SHADES)]
+        assert {layer.bgcolor for layer in layers} <= grounds
+        assert list(too_faint(app, cells)) == []
+
+        # Every suit on every layer, plain, selected and hinted, as the board puts them together
+        # (the parts each style sets: `MahjongBoard._style`).
+        def part(name: str) -> Style:
+            return board.get_component_rich_style(name, partial=True)
+
+        combined = [
+            (f"{suit} on layer {z}{' ' + mark if mark else ''}", style)
+            for z in range(SHADES)
+            for suit in (*SUITS, "other")
+            for mark in ("", "selected", "hint")
+            for style in [
+                part(f"board--layer-{z}")
+                + part(f"board--{suit}")
+                + (part(f"board--{mark}") if mark else Style())
+            ]
+        ]
+        assert list(too_faint(app, combined)) == []
+
+
+async def test_the_layers_stay_apart(tmp_path: Path) -> None:
+    """Each layer lighter than the one under it, and visibly different from it (a CIE76 distance
+    of 9 or more: the layer shading is how depth is read), in truecolor and in 256 colours."""
+    app = make_app(tmp_path, start="mahjong", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MahjongScreen)
+        grounds = [
+            screen.board.get_component_rich_style(f"board--layer-{z}").bgcolor
+            for z in range(SHADES)
+        ]
+        for system in SYSTEMS:
+            shades = [shown(ground, system) for ground in grounds if ground is not None]
+            assert len(shades) == SHADES
+            for lower, upper in itertools.pairwise(shades):
+                assert luminance(lower) < luminance(upper), (system.name, lower, upper)
+                apart = (lab(RichColor.from_rgb(*shade)) for shade in (lower, upper))
+                distance = math.dist(*apart)
+                assert distance >= 9, (system.name, lower, upper, distance)
+
+
+# Every colour on the board and every one of them due next.
+EVERY_BALL = """
+RBGCVYN..
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+"""
+DUE = (((8, 8), "R"), ((8, 7), "B"), ((8, 6), "N"))
+
+
+async def test_with_no_color_every_ball_letter_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path, few_colours=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(EVERY_BALL, DUE))
+        board = screen.board
+        assert board.symbols
+        letters = set(SYMBOLS.values()) | {letter.lower() for letter in SYMBOLS.values()}
+        on_board = [
+            (char, style)
+            for y in range(HEADER, board.size.height)
+            for x, char, style in rendered_cells(board.render_line(y))
+            if x >= board.label_width and char in letters
+        ]
+        assert sorted({char for char, _ in on_board}) == sorted("RBGCVYNrbn")
+        assert list(too_faint(app, on_board)) == []
+
+        # The panel's "Next  R B N".
+        panel = screen.query_one("#lines-next", Static)
+        due = [
+            (char, style)
+            for x, char, style in rendered_cells(panel.render_line(0))
+            if x >= len("Next  ") and char in letters
+        ]
+        assert sorted(char for char, _ in due) == ["B", "N", "R"]
+        assert list(too_faint(app, due)) == []
+
+        # The empty cell's dot is dimmer than any ball.
+        dot = filtered(app, board.rich_style + board.get_component_rich_style("lines-board--dot"))
+        balls = [filtered(app, board.rich_style + board.ball_style(colour)) for colour in COLOURS]
+        for system in SYSTEMS:
+            assert dot.color is not None
+            dot_light = luminance(shown(dot.color, system))
+            for colour, ball in zip(COLOURS, balls, strict=True):
+                assert ball.color is not None
+                assert luminance(shown(ball.color, system)) > dot_light, (colour, system.name)
