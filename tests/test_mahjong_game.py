@@ -289,7 +289,8 @@ def test_a_hint_costs_its_seconds_once_a_position(
     seed: int, script: list[Action], presses: int
 ) -> None:
     """README, "The rules the engine implements": each position's first hint adds
-    HINT_SECONDS to the clock, the same hint again nothing; a position with no pair shows none
+    HINT_SECONDS to the clock, its hint again nothing, also back there by an undo or a redo (a
+    player review: an undo made it cost again); a position with no pair shows none
     and costs nothing; a restart's clock starts afresh, and so does what was paid."""
     game = MahjongGame.new(find_layout("turtle"), seed, now=0.0)
     play(game, script)
@@ -302,6 +303,20 @@ def test_a_hint_costs_its_seconds_once_a_position(
     assert [hint.cost for hint in hints if hint] == [HINT_SECONDS] + [0.0] * (presses - 1)
     assert all(hint is not None and hint.pair == game.hint() for hint in hints)
     assert game.elapsed(now) == before + HINT_SECONDS
+    # Back to a position paid for, by an undo or a redo: its hint is free again.
+    first = hints[0]
+    assert first is not None
+    game.remove(*first.pair, now=now)
+    ahead = game.use_hint()  # a position not seen yet: paid, if it has a pair to take
+    game.undo(now=now)
+    back = game.use_hint()
+    game.redo(now=now)
+    forward = game.use_hint()
+    assert back is not None and back.cost == 0.0
+    assert (ahead is None) == (forward is None)
+    if ahead is not None and forward is not None:
+        assert (ahead.cost, forward.cost) == (HINT_SECONDS, 0.0)
+    assert game.elapsed(now) == before + HINT_SECONDS * (1 if ahead is None else 2)
     game.restart(now)
     hint = game.use_hint()
     assert hint is not None and hint.cost == HINT_SECONDS

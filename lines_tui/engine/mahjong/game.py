@@ -118,9 +118,9 @@ class MahjongGame:
         """When the last pair was taken (the date a won game's time is recorded with)."""
         self._pairs_for: int | None = None
         self._pairs: list[Pair] = []
-        self._hinted: int | None = None
-        """The tiles present when the last hint was paid for: its position's hint again is
-        free (a second `i` shows what the player has seen)."""
+        self._hinted: set[int] = set()
+        """The positions (tiles present) whose hint was paid for: each one's hint again is
+        free, also back there by an undo or a redo (the player has seen it)."""
         self._sync_clock(now)
 
     @classmethod
@@ -182,9 +182,9 @@ class MahjongGame:
         pair = self.hint(solution)
         if pair is None:
             return None
-        cost = 0.0 if self._hinted == self.present else HINT_SECONDS
+        cost = 0.0 if self.present in self._hinted else HINT_SECONDS
         self._clock.played += cost
-        self._hinted = self.present
+        self._hinted.add(self.present)
         return Hint(pair, cost)
 
     def available_pairs(self) -> list[Pair]:
@@ -356,7 +356,7 @@ class MahjongGame:
         self._redo.clear()
         self._paused = False
         self._clock = _Clock()
-        self._hinted = None
+        self._hinted.clear()
         self.won_at = None
         self._sync_clock(now)
 
