@@ -7,8 +7,11 @@ the stylesheet's colours into 256 on output (TERM=xterm-256color without COLORTE
 over SSH). A player review measured 1.7-2.0:1 on the ground layer of Mahjong in 256 colours
 (2.4-2.9:1 in truecolor), and 2.6:1 for the red, blue and brown balls' letters with NO_COLOR.
 
-16 colours are left out: the terminal's palette decides how they look (the layers alternate
-between its two light greys there, the labels take its basic colours).
+With 16 colours the terminal's palette decides how they look: the tile labels and the Footer's
+keys are checked in xterm's own palette (`XTERM`), where a player review measured 1.7:1 for the
+bamboos' green on the light grey tiles and about 1:1 for the Footer's keys, bright red on bright
+black. (xterm's default of drawing bold in the bright colours is not counted: most terminals
+today do not.)
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from test_ui_app_lines import lab
 from textual.app import App
 from textual.color import Color
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.lines import COLOURS
 from lines_tui.ui.lines.board import SYMBOLS
@@ -223,3 +227,51 @@ async def test_with_no_color_every_ball_letter_reads(
             for colour, ball in zip(COLOURS, balls, strict=True):
                 assert ball.color is not None
                 assert luminance(shown(ball.color, system)) > dot_light, (colour, system.name)
+
+
+XTERM = (
+    (0x00, 0x00, 0x00), (0xCD, 0x00, 0x00), (0x00, 0xCD, 0x00), (0xCD, 0xCD, 0x00),
+    (0x00, 0x00, 0xEE), (0xCD, 0x00, 0xCD), (0x00, 0xCD, 0xCD), (0xE5, 0xE5, 0xE5),
+    (0x7F, 0x7F, 0x7F), (0xFF, 0x00, 0x00), (0x00, 0xFF, 0x00), (0xFF, 0xFF, 0x00),
+    (0x5C, 0x5C, 0xFF), (0xFF, 0x00, 0xFF), (0x00, 0xFF, 0xFF), (0xFF, 0xFF, 0xFF),
+)  # fmt: skip
+"""xterm's default 16 colours, by ANSI number."""
+
+
+def in_xterm(colour: RichColor) -> RGB:
+    """`colour` as xterm shows it with 16 colours (Rich picks the ANSI colour)."""
+    number = colour.downgrade(ColorSystem.STANDARD).number
+    assert number is not None, colour
+    return XTERM[number]
+
+
+def xterm_contrast(style: Style) -> float:
+    text, ground = text_and_ground(style)
+    return round(contrast(in_xterm(text), in_xterm(ground)), 2)
+
+
+async def test_with_16_colours_every_label_and_footer_key_reads(tmp_path: Path) -> None:
+    app = make_app(tmp_path, start="mahjong", seed=1, few_colours=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MahjongScreen)
+        board = screen.board
+
+        def part(name: str) -> Style:
+            return board.get_component_rich_style(name, partial=True)
+
+        faint = {
+            f"{suit} on layer {z}": ratio
+            for z in range(SHADES)
+            for suit in (*SUITS, "other")
+            for ratio in [xterm_contrast(part(f"board--layer-{z}") + part(f"board--{suit}"))]
+            if ratio < LEAST
+        }
+        assert faint == {}
+        keys = list(screen.query(FooterKey))
+        assert keys
+        for key in keys:
+            for name in ("footer-key--key", "footer-key--description"):
+                style = key.rich_style + key.get_component_rich_style(name)
+                assert xterm_contrast(style) >= LEAST, (str(key.render()), name)

@@ -148,6 +148,7 @@ class LinesTuiApp(App[None]):
             # Posting is safe from the store's thread; the app tells the warnings on its own.
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
+        self.set_class(self.session.few_colours, "-few-colours")  # app.tcss: the Footer
         self.store_notices = StoreNotices(self, store)
         self.saved_games = SavedGames(self, self.session, self.store_notices.tell_problems)
         self.lines_starts = LinesStarts(self, self.session, self.saved_games)
