@@ -394,6 +394,27 @@ def test_a_challenge_below_your_own_result_on_its_deal_says_which_one_to_beat(
     ) in " ".join(result.stdout.split())
 
 
+def test_a_challenge_the_table_has_no_room_for_is_still_a_race(tmp_path: Path) -> None:
+    """A code review: the deal's table full of better results (here one, its limit), the
+    friend's verified result merged as "not good enough", and the challenge named nothing to
+    beat, as if it did not hold up. It is still the challenge; the table's best is the one the
+    game names to beat."""
+    from lines_tui.store.verify import best_verified
+
+    deal_table = TableId.lines(9).for_deal(4)
+    mine = open_store(tmp_path / "mine", table_limit=1)
+    mine.add_player("Ann")
+    best = played_lines_game(4)
+    assert mine.record_lines(
+        "Ann", deal_table, best.score, 4, FIXED_NOW, FIXED_NOW + 60, record_of_lines(best)
+    ).saved
+    short = careless_lines_game(4)
+    bobs = Entry("Bob", short.score, int(FIXED_NOW), 4, record_of_lines(short))
+    merged = mine.import_code(codes.encode(deal_table, [bobs]), checker())
+    assert merged.summary() == "1 not good enough"
+    assert best_verified(merged) == bobs
+
+
 def test_a_fast_keyboard_win_is_saved_verified_and_a_good_challenge(tmp_path: Path) -> None:
     """Two keys a pair (i, then t) cleared Turtle in 34.8 s, under the old floor of 0.5 s a
     pair: the app saved a result its own replay refuted, its challenge code was refused

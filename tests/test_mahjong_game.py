@@ -323,6 +323,16 @@ def test_a_hint_costs_its_seconds_once_a_position(
     assert game.elapsed(now) == HINT_SECONDS
 
 
+def test_a_paused_game_gives_no_hint() -> None:
+    """Paused, the board is hidden and the clock stopped: a hint is refused as a move is, and
+    costs nothing."""
+    game = MahjongGame.new(find_layout("turtle"), 3, now=0.0)
+    game.pause(10.0)
+    with pytest.raises(IllegalMove, match="paused"):
+        game.use_hint()
+    assert game.elapsed(20.0) == 10.0
+
+
 # -- save and resume -----------------------------------------------------------------------------
 
 

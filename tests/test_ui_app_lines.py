@@ -484,14 +484,17 @@ async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
         assert isinstance(app.screen, ConfirmScreen)
 
 
-@pytest.mark.parametrize("holder", ["Ann", "bob"])
+@pytest.mark.parametrize(
+    ("holder", "player"), [("Ann", "Bob"), ("Ann", None), ("bob", "Bob")], ids=str
+)
 async def test_a_game_played_again_from_anothers_gives_no_challenge_code(
-    tmp_path: Path, holder: str
+    tmp_path: Path, holder: str, player: str | None
 ) -> None:
     """Bob typed in Ann's game move for move (from its replay): it was refused as Ann's, yet c
     gave a code of it under Bob's name and a later date, which a third friend importing it
-    first kept in the place of Ann's own (a player review). Bob's own game, filed already by
-    another copy of the app (under his name in any case), still gives one."""
+    first kept in the place of Ann's own (a player review); a guest's copy, filed nowhere,
+    too (a code review). Bob's own game, filed already by another copy of the app (under his
+    name in any case), still gives one."""
     from lines_tui.store.replay import record_of_lines
 
     game, last_move = one_move_from_its_end(4)
@@ -499,14 +502,17 @@ async def test_a_game_played_again_from_anothers_gives_no_challenge_code(
     store = open_store(tmp_path)
     for name in ("Ann", "Bob"):
         store.add_player(name)
-    store.set_active_player("Bob")
+    store.set_active_player(player)
     record = record_of_lines(filed)
     ended = FIXED_NOW + 3_600
     assert store.record_lines(holder, 9, filed.score, 4, FIXED_NOW, ended, record).saved
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         _, told = await outcome_told(pilot, game, last_move)
-        assert told.endswith(f"is in the table already, as {holder.capitalize()}'s.")
+        if player is None:
+            assert told == "Not saved: playing as a guest."
+        else:
+            assert told.endswith(f"is in the table already, as {holder.capitalize()}'s.")
         dialog = app.screen
         await pilot.press("c")
         await settle(pilot)

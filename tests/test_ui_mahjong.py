@@ -623,6 +623,12 @@ async def test_every_pair_taken_is_saved_at_once(tmp_path: Path) -> None:
         assert resumed.history == screen.game.history
         # The hour it spent saved is not counted; the hint is.
         assert resumed.elapsed(clock.now + 3600) == 7 + HINT_SECONDS
+        await pilot.press("i")  # a hint paid for is saved at once too (a code review)
+        await settle(pilot)
+        saved = open_store(tmp_path).load_game("mahjong")
+        assert saved is not None
+        resumed = MahjongGame.from_json(saved, now=clock.now + 3600)
+        assert resumed.elapsed(clock.now + 3600) == 7 + 2 * HINT_SECONDS
 
 
 async def question_after(pilot: Pilot[None], *keys: str) -> str:

@@ -678,6 +678,18 @@ async def every_key_acting(pilot: Pilot[None]) -> MahjongScreen:
     return screen
 
 
+async def test_the_keys_that_act_are_known_with_the_board_gone(tmp_path: Path) -> None:
+    """CI on a loaded machine: enter twice at once in the layout picker closed the game as it
+    opened, and its Footer, composed then, asked which keys act; `m` asked for the picked tile
+    of a board no longer there, and the app ended with NoMatches."""
+    layout = row_layout(3, 5)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, TRAP))
+        await screen.board.remove()
+        acting = {a.binding.action for a in screen.active_bindings.values() if a.enabled}
+        assert "match" not in acting and "hint" in acting  # nothing picked: no partner to show
+
+
 async def test_a_terminal_the_game_fits_shows_every_key_whole(tmp_path: Path) -> None:
     """On a small layout at 60 x 20 the game went on with its Footer cut mid-word ("N R Dea",
     q Menu and ? Help gone) and no "please enlarge": the width the game needs counts its keys."""

@@ -765,6 +765,13 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(
         game_screen = app.screen
         assert isinstance(game_screen, MahjongScreen)
         assert game_screen.query_one(StatusLine).message == f"To beat: {named}."
+        # Back on the leaderboard, what the import said is gone: under the race's result it
+        # read as said of it ("Nothing was merged: …" under a new row: a player review).
+        await pilot.press("q")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        assert board.query_one("#board-status", StatusLine).message == ""
     assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
 
 

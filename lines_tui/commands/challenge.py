@@ -8,6 +8,8 @@ table (README, "Challenges").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import typer
 
 from lines_tui.commands.common import fail, say, tell_store_warnings, wrapped
@@ -46,9 +48,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         )
     best = challenge_target(checked)
     if best is None:
-        verdicts = enumerate(checked.verdicts, start=1)
-        why = next((f" (entry {n}: {v.line()})" for n, v in verdicts if v.reason), "")
-        fail(f"{NOTHING_TO_BEAT}{why}")
+        fail(f"{NOTHING_TO_BEAT}{first_reason((v.status, v.reason) for v in checked.verdicts)}")
     over = race_over(table, checker.now)
     if over is not None:
         fail(f"{over} (`lines-tui scores import` merges them)")
@@ -101,5 +101,10 @@ def not_kept(preview: Merge | ShareCodeError) -> str:
     """Why the merge would keep none of the code's verified results: its first refusal."""
     if not isinstance(preview, Merge):
         return f" ({preview})"
-    results = enumerate(preview.results, start=1)
-    return next((f" (entry {n}: {r.status}: {r.reason})" for n, r in results if r.reason), "")
+    return first_reason((result.status, result.reason) for result in preview.results)
+
+
+def first_reason(verdicts: Iterable[tuple[str, str]]) -> str:
+    """ " (entry N: status: reason)" of the code's first entry with a reason, "" if none has."""
+    numbered = enumerate(verdicts, start=1)
+    return next((f" (entry {n}: {status}: {why})" for n, (status, why) in numbered if why), "")

@@ -35,6 +35,7 @@ from lines_tui.store.errors import NotRegistered, ShareCodeError, StoreError
 from lines_tui.store.files import LOCK_WAIT_SECONDS, DataFolder, FileSystem, one_lock_wait
 from lines_tui.store.game_files import GameFile
 from lines_tui.store.names import (
+    GUEST_NAME,
     InvalidName,
     PlayerKeys,
     clean_name,
@@ -118,8 +119,15 @@ class RecordOutcome:
     """The name the result was saved under (None if not saved): for a Mahjong time, the name
     typed, or the registered player's own spelling if it is theirs (`record_mahjong`)."""
     held_by: str | None = None
-    """With `filed_elsewhere`, for a Lines game: the name its table holds the game under,
-    another player's when the game was typed in from theirs."""
+    """The name the table holds this very game under (`Entry.game`), if it does: for a Lines
+    game, another player's when it was typed in move for move from theirs (a guest's game,
+    filed nowhere, is looked for too)."""
+
+
+def holding(entries: Iterable[Entry], entry: Entry) -> Entry | None:
+    """The entry of `entries` that is `entry`'s very game (`Entry.game`), if one is."""
+    game = entry.game
+    return None if game is None else next((e for e in entries if e.game == game), None)
 
 
 def default_data_dir() -> Path:
@@ -486,7 +494,9 @@ class Store:
         except TableIdError as error:
             return RecordOutcome(False, str(error), f"lines-{table}")
         if player is None:
-            return RecordOutcome(False, "playing as a guest", str(table))
+            guests = Entry(GUEST_NAME, score, table.entry_date(ended_at), seed, record)
+            held_by = self._holder(table, guests)
+            return RecordOutcome(False, "playing as a guest", str(table), held_by=held_by)
         too_long = lines_time_problem(started_at, ended_at)
         if too_long is not None:
             return RecordOutcome(False, too_long, str(table))
@@ -515,6 +525,15 @@ class Store:
             return self._record(data, table, entry)
 
         return self._scores.update(change)
+
+    def _holder(self, table: TableId, entry: Entry) -> str | None:
+        """The name `table` holds `entry`'s very game under, if it does (None too when the
+        scores cannot be read: nothing is filed here, and nothing is said of it)."""
+        try:
+            held = holding(table_entries(self._scores.read(), table), entry)
+        except StoreError:
+            return None
+        return None if held is None else held.name
 
     def mahjong_qualifies(self, table: str | TableId, seconds: float) -> bool:
         """Whether a win in `seconds` would earn a place in `table` (ask for a name): the table,
@@ -615,9 +634,8 @@ class Store:
         problem = entry_problem(table, entry) or dealer_problem(table, entry.record)
         if problem is not None:
             return RecordOutcome(False, problem, str(table))
-        game = entry.game
         entries = table_entries(data, table)
-        held = next((e for e in entries if e.game == game), None) if game is not None else None
+        held = holding(entries, entry)
         if held is not None:
             # Whose: a Lines game typed in again from a friend's replay is theirs.
             reason = (

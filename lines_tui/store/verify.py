@@ -29,7 +29,7 @@ from lines_tui.store.replay import (
     replay_mahjong,
 )
 from lines_tui.store.schema import date_text
-from lines_tui.store.tables import Entry, Merge, TableId, dealer_problem, utc_day
+from lines_tui.store.tables import Entry, Merge, TableId, dealer_problem, ranked, utc_day
 
 FindLayout = Callable[[str], Layout | None]
 """The layout of a Mahjong table by its name: the built-in and installed ones
@@ -46,8 +46,8 @@ class Unreplayable(Exception):
 
 
 MIN_TENTHS_PER_PAIR = 1
-"""0.1 s a pair: the app takes a pair in two keys (i, then t), and a fast hand types ten or more
-a second, so 0.5 s a pair refused honest games."""
+"""0.1 s a pair: the app takes a pair in two keys (tab, then t, when there is nothing to choose),
+and a fast hand types ten or more a second, so 0.5 s a pair refused honest games."""
 FUTURE_SLACK = 3600  # clocks of friends may disagree by a little; a day ahead is a lie
 IMPORT_SECONDS = 0.9
 """Processor time one import may spend replaying, all entries together: ten 2,000-point Lines
@@ -189,12 +189,12 @@ def challenge_target(checked: CheckedTable) -> Entry | None:
 
 
 def best_verified(merged: Merge) -> Entry | None:
-    """The result a merged challenge code offers to beat: its best one in the table whose
-    replay verified it (a code's entry keeps its game only then: codes.read), never one the
-    merge rejected (a copy of a game the table holds under another result)."""
-    verified = [r for r in merged.results if r.rank is not None and r.entry.recorded]
-    verified.sort(key=lambda result: result.rank or 0)
-    return verified[0].entry if verified else None
+    """The result a merged challenge code offers to beat: its best one whose replay verified
+    it (a code's entry keeps its game only then: codes.read), never one the merge rejected (a
+    copy of a game the table holds under another result). One the table has no room for
+    among its best still sets a race: the deal's table then names its own best to beat."""
+    kept = [r.entry for r in merged.results if r.status != "rejected" and r.entry.recorded]
+    return next(iter(ranked(merged.table, kept)), None)
 
 
 def judge(

@@ -20,7 +20,7 @@ from lines_tui.store import RecordOutcome, Store, TableId, format_clock
 from lines_tui.ui.game_keeper import GameKeeper
 from lines_tui.ui.game_leaving import Leaving
 from lines_tui.ui.game_player import GamePlayer
-from lines_tui.ui.going_back import under
+from lines_tui.ui.going_back import leaderboard_under, under
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.result_filing import file_result
 from lines_tui.ui.result_to_beat import ResultToBeat
@@ -145,6 +145,9 @@ class GameScreen(DismissedOnTop, Screen[None]):
     def on_mount(self) -> None:
         if not self.staying:
             return  # closed at once, or the app ended while it was mounted: nothing to start
+        leaderboard = leaderboard_under(self)
+        if leaderboard is not None:  # a challenge raced from it
+            leaderboard.game_opened_over()
         self.set_interval(1.0, self._each_second)
         # Paused, won or played again, the keys change, and with them the width they need.
         self.bindings_updated_signal.subscribe(self, lambda _: self.refit())

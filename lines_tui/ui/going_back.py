@@ -27,10 +27,15 @@ dialog's q), whose sentences name where they go."""
 def under(screen: Screen[Any]) -> str:
     """Where closing `screen` goes: `LEADERBOARD` when the screen under it is a leaderboard
     (under the enlarge message too: a challenge accepted at 79 columns), else `MENU`."""
+    return MENU if leaderboard_under(screen) is None else LEADERBOARD
+
+
+def leaderboard_under(screen: Screen[Any]) -> LeaderboardScreen | None:
+    """The leaderboard right under `screen` (under the enlarge message too), if one is."""
     stack = screen.app.screen_stack
     below = stack[: stack.index(screen)] if screen in stack else []
     below = [shown for shown in below if not isinstance(shown, TooSmallScreen)]
-    return LEADERBOARD if below and isinstance(below[-1], LeaderboardScreen) else MENU
+    return below[-1] if below and isinstance(below[-1], LeaderboardScreen) else None
 
 
 def over_the_top(app: App[Any]) -> str:

@@ -178,7 +178,9 @@ class MahjongGame:
 
     def use_hint(self, solution: Iterable[Pair] = ()) -> Hint | None:
         """The hint to show (`hint`), paid for on the clock, once a position; None when no pair
-        can be taken (nothing is paid)."""
+        can be taken (nothing is paid). Paused, it is refused as a move is (`IllegalMove`)."""
+        if self._paused:
+            raise IllegalMove("paused", "the game is paused")
         pair = self.hint(solution)
         if pair is None:
             return None

@@ -162,7 +162,7 @@ class MahjongScreen(GameScreen):
         self._keys = KeyGate(
             self,
             lambda: self.game,
-            lambda: self.board.selected,
+            self._selected,
             self._results,
             lambda: self.paused,
             self._say,
@@ -216,6 +216,13 @@ class MahjongScreen(GameScreen):
     @property
     def board(self) -> MahjongBoard:
         return self.query_one("#board", MahjongBoard)
+
+    def _selected(self) -> int | None:
+        """The picked tile, None too while the board is not there: a Footer composed as the
+        screen closes at once (enter twice in the picker, on a loaded machine) asks which keys
+        act, and `match` asks for the pick."""
+        boards = self.query("#board")
+        return boards.first(MahjongBoard).selected if boards else None
 
     @property
     def panel(self) -> MahjongPanel:
@@ -504,6 +511,8 @@ class MahjongScreen(GameScreen):
         self._say(hint_said(self.game, hint, self.status))
         self._show_tile_info()
         self.refresh_clock()  # what the hint cost shows at once
+        if hint.cost:
+            self.save_game()  # and stays with the game, were the app killed before the next pair
 
     def action_toggle_free(self) -> None:
         if not self._keys.act_on_tiles():

@@ -307,6 +307,13 @@ class LeaderboardScreen(
         `show`)."""
         self._told_row = self._grid.cursor_row
 
+    def game_opened_over(self) -> None:
+        """A game (a challenge raced from here) opened over the board: what its status line
+        said ("Nothing was merged: …") is of before that game, and under the game's result
+        when the player comes back it read as said of it."""
+        self._told_row = None
+        self._clear_notice()
+
     def _clear_notice(self) -> None:
         """The notice on the status line goes: it spoke of an entry or a table no longer shown."""
         self.query_one("#board-status", StatusLine).say("")
