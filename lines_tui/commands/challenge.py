@@ -24,7 +24,7 @@ from lines_tui.commands.scores import (
 )
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.store import Merge, ShareCodeError, format_value
+from lines_tui.store import format_value
 
 
 @checks_player
@@ -65,12 +65,14 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     store = open_store_for(settings(ctx))
     tell_store_warnings()  # a file set aside, told above the import's report
     # The result to beat is one the merge keeps, as on Import: a copy of a game your table
-    # holds under another result is rejected, and named nothing to beat.
-    (preview,) = attempt(lambda: store.preview_imports([text], checker_now), store)
-    best = best_verified(preview) if isinstance(preview, Merge) else None
+    # holds under another result is rejected, and named nothing to beat. The code's entries,
+    # replayed above, are merged as they were judged, not replayed twice more.
+    (preview,) = attempt(lambda: store.preview_checked([checked]), store)
+    best = best_verified(preview)
     if best is None:
-        fail(f"{NOTHING_TO_BEAT} here{not_kept(preview)}")
-    merged = attempt(lambda: store.import_code(text, checker_now()), store)
+        why = first_reason((result.status, result.reason) for result in preview.results)
+        fail(f"{NOTHING_TO_BEAT} here{why}")
+    (merged,) = attempt(lambda: store.merge_checked([checked]), store)
     say(*report(merged))
     from lines_tui.ui.deal_offers import ahead_of, unsaved_for_guest
 
@@ -95,13 +97,6 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
     else:
         run_app(settings(ctx), "mahjong", layout=layout_source, seed=best.seed, choice=choice)
-
-
-def not_kept(preview: Merge | ShareCodeError) -> str:
-    """Why the merge would keep none of the code's verified results: its first refusal."""
-    if not isinstance(preview, Merge):
-        return f" ({preview})"
-    return first_reason((result.status, result.reason) for result in preview.results)
 
 
 def first_reason(verdicts: Iterable[tuple[str, str]]) -> str:

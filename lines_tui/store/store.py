@@ -718,7 +718,16 @@ class Store:
                 checked.append(codes.read(text, checker()))
             except ShareCodeError as error:
                 raise error.of_code(number, len(texts)) from None
+        return self.merge_checked(checked)
+
+    def merge_checked(self, checked: Sequence[CheckedCode]) -> list[Merge]:
+        """Merge codes already read and replayed (`codes.read`) into the tables, together, one
+        after another."""
         return self._scores.update(lambda data: self._merge_all(data, checked))
+
+    def preview_checked(self, checked: Sequence[CheckedCode]) -> list[Merge]:
+        """What `merge_checked` would do, without doing it: nothing is written."""
+        return self._merge_all(self._scores.read(), checked)
 
     def preview_imports(
         self, texts: Sequence[str], checker: Callable[[], Checker]
