@@ -58,8 +58,9 @@ class LinesBoard(Widget):
         "lines-board--selected",
         "lines-board--flash",
         "lines-board--invalid",
-        "lines-board--symbol",
+        "lines-board--letter",
         *(f"lines-board--ball-{code.lower()}" for code in SYMBOLS),
+        *(f"lines-board--letter-{code.lower()}" for code in SYMBOLS),
     }
 
     def __init__(
@@ -132,11 +133,20 @@ class LinesBoard(Widget):
         """The Rich style of a ball of `colour` (also used by the "next" strip)."""
         return self.get_component_rich_style(f"lines-board--ball-{colour.lower()}")
 
-    def ball_text(self, colour: str, preview: bool = False) -> str:
-        """A one-character stand-in for a ball, as drawn at the smallest scale."""
+    def letter_style(self, colour: str) -> Style:
+        """A ball's letter in symbols mode: a block of the ball's colour, the letter in a colour
+        that reads on it (lines.tcss: light on the dark balls), on a selected ball as well."""
+        code = colour.lower()
+        letter = self.get_component_rich_style(
+            "lines-board--letter", f"lines-board--letter-{code}", partial=True
+        )
+        return Style(bgcolor=self.ball_style(colour).color) + letter + Style(reverse=False)
+
+    def ball_mark(self, colour: str) -> tuple[str, Style]:
+        """A one-character stand-in for a ball, and its style: in symbols mode its letter."""
         if self.symbols:
-            return SYMBOLS[colour].lower() if preview else SYMBOLS[colour]
-        return "•" if preview else "●"
+            return SYMBOLS[colour], self.letter_style(colour)
+        return "●", self.ball_style(colour)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.label_width + SCALES[self.scale].width * self.board_size
@@ -229,16 +239,15 @@ class LinesBoard(Widget):
         about to drop, which shows the letter alone)."""
         shape = SCALES[self.scale]
         row, col = shape.middle
-        text = picture[ball_row]
         if self.symbols and preview:
-            yield Segment(shape.marked(SYMBOLS[colour].lower())[ball_row], style)
-            return
+            picture = shape.marked(" ")  # the letter alone
+        text = picture[ball_row]
         if not self.symbols or ball_row != row:
             yield Segment(text, style)
             return
-        letter = style + self.get_component_rich_style("lines-board--symbol", partial=True)
+        symbol = SYMBOLS[colour].lower() if preview else SYMBOLS[colour]
         yield Segment(text[:col], style)
-        yield Segment(SYMBOLS[colour], letter)
+        yield Segment(symbol, style + self.letter_style(colour))
         yield Segment(text[col + 1 :], style)
 
     def _picture(self, cell: Cell) -> CellPicture:
