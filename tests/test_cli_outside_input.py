@@ -159,8 +159,18 @@ def test_outside_text_refused_is_repeated_cut_however_long(
         (["solve", "--timeout", "9" * 400, "p.json"], "'--timeout': a number of 400 digits is"),
         (["solve", "--timeout", "-" + "9" * 400, "p.json"], "a negative number of 400 digits"),
         (["solve", "--timeout", "９" * 50, "p.json"], "a number of 50 digits is not a positive"),
+        # These said "is not in the range x>=1", which a number of 41 digits is.
+        (
+            ["scores", "export", "lines-9", "--entry", "9" * 41],
+            "'--entry': an entry number of 41 digits is larger than any there is.",
+        ),
+        (
+            ["scores", "remove", "lines-9", "9" * 5000],
+            "'N': an entry number of 5,000 digits is larger than any there is.",
+        ),
+        (["replay", "--entry", "-" + "9" * 41, "LT2-x"], "a negative entry number of 41 digits is"),
     ],
-    ids=["seed", "seed+", "timeout", "timeout-", "timeout-wide"],
+    ids=["seed", "seed+", "timeout", "timeout-", "timeout-wide", "entry", "remove", "entry-"],
 )
 def test_a_number_too_long_to_repeat_is_told_by_its_count(
     cwd: Path, args: list[str], said: str

@@ -1074,7 +1074,7 @@ def test_a_deal_number_of_thousands_of_digits_is_told_by_its_count(home: Path) -
         assert f"'--seed': {said} of 5,000 digits is not in the range 0<=x<=" in line
         assert len(line) < 200
     line = refused(run("replay", "lines-9", "--entry", number))
-    assert "'--entry': a number of 5,000 digits is not in the range x>=1." in line
+    assert "'--entry': an entry number of 5,000 digits is larger than any there is." in line
     forty = "9" * 40
     assert f"not {forty}\n" in refused(run("scores", "show", f"lines-9+deal-{forty}"))
     with pytest.raises(ValueError, match=r"^A deal number of 5,000 digits is too large: the last"):

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from lines_tui.commands.common import fail
-from lines_tui.commands.numbers import whole_number_option
+from lines_tui.commands.numbers import ENTRY_NUMBER, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
 from lines_tui.commands.start import open_store_to_play, require_terminal, run
@@ -19,7 +19,7 @@ def replay(
     ctx: typer.Context,
     code: GameCodeArgument,
     entry: Annotated[
-        int, whole_number_option("--entry", 1, None, "Which entry (1: the first).")
+        int, whole_number_option("--entry", 1, None, "Which entry (1: the first).", ENTRY_NUMBER)
     ] = 1,
 ) -> None:
     """Play back one entry's game from a share code (space plays and pauses, the arrows step).

@@ -38,7 +38,7 @@ from lines_tui.commands.listing import (
     padded,
     verdict_lines,
 )
-from lines_tui.commands.numbers import WholeNumber, whole_number_option
+from lines_tui.commands.numbers import ENTRY_NUMBER, WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import (
     LEFT_AS_IT_IS,
@@ -229,7 +229,9 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
 
 EntryOption = Annotated[
     int | None,
-    whole_number_option("--entry", 1, None, "Only entry N (1 is the best), one game's code."),
+    whole_number_option(
+        "--entry", 1, None, "Only entry N (1 is the best), one game's code.", ENTRY_NUMBER
+    ),
 ]
 CodeArgument = Annotated[
     list[str],
@@ -279,7 +281,7 @@ def remove(
         int,
         typer.Argument(
             metavar="N",
-            click_type=WholeNumber(min=1),
+            click_type=WholeNumber(min=1, what=ENTRY_NUMBER),
             help="The entry's place, 1 the best, as `scores show` lists it.",
         ),
     ],
