@@ -736,6 +736,8 @@ def test_only_a_player_not_registered_is_told_how_to_register(
         (store, "Nobody", f"no registered player is named 'Nobody' {REGISTER_HINT}"),
         (busy, "Ann", BUSY),
         (store, "\U0001d400nn", "'\U0001d400nn' reads as several players ('Ann', '\uff21nn')"),
+        # `players add [red]Ann` is refused: the hint sent the player round in circles.
+        (store, "[red]Ann", f"no registered player is named '[red]Ann', nor can one be: {MARKUP}"),
     ]:
         with pytest.raises(SystemExit) as refusal:
             check_registered(refused_store, player)
@@ -743,6 +745,16 @@ def test_only_a_player_not_registered_is_told_how_to_register(
         line = capsys.readouterr().err
         assert line.startswith(f"lines-tui: {said}") and line.count("\n") == 1, line
         assert (REGISTER_HINT in line) == (player == "Nobody"), line
+
+
+MARKUP = "a name cannot contain [ ] or \\ (they would be read as markup)"
+
+
+def test_a_name_no_player_may_have_is_told_why_it_is_not_registered(home: Path) -> None:
+    refused(run("players", "add", "[red]Ann"), MARKUP)
+    for words in (["players", "use", "[red]Ann"], ["--player", "[red]Ann", "scores"]):
+        line = refused(run(*words), f"is named '[red]Ann', nor can one be: {MARKUP}")
+        assert REGISTER_HINT not in line
 
 
 def test_a_registered_player_is_taken_by_every_command(home: Path) -> None:
