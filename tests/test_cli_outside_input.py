@@ -492,6 +492,20 @@ def test_the_games_refuse_to_start_without_a_terminal(home: Path, tmp_path: Path
     assert run("scores").exit_code == 0  # what needs no terminal still works without one
 
 
+def test_a_refusal_under_python_m_names_a_help_that_exists(home: Path) -> None:
+    """Under `python -m lines_tui` a refusal sent to `lines-tui -m lines_tui deal --help`."""
+    for command, help_named in ((["deal", "--seed", "x"], "deal "), (["--bogus"], "")):
+        finished = subprocess.run(
+            [sys.executable, "-m", "lines_tui", *command],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert finished.returncode == 2
+        assert finished.stderr.endswith(f" (see: lines-tui {help_named}--help)\n"), finished.stderr
+
+
 def test_players_add_hints_a_command_that_is_safe_to_paste(home: Path) -> None:
     """Item 16: the hint used to wrap the name in single quotes, whatever it held."""
     name = "x'; rm -rf ~; echo '"

@@ -193,8 +193,9 @@ def _one_line(error: typer.TyperException) -> str:
     context = getattr(error, "ctx", None)
     if context is None:
         return message
-    command = " ".join(["lines-tui", *context.command_path.split()[1:]])
-    return f"{message} (see: {command} --help)"
+    # The program as its name, however it was started (`python -m lines_tui` is three words).
+    below = context.command_path.removeprefix(context.find_root().command_path)
+    return f"{message} (see: lines-tui{below} --help)"
 
 
 def _click_message(error: typer.TyperException) -> str:
