@@ -224,7 +224,12 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
         say("  no results yet")
         return
     say(*verdict_lines(checked))  # numbered from 1: its places, best first
-    say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
+    # The table is shown whatever blocks its code (a refuted entry): why is part of it, as the
+    # leaderboard says it, and the command succeeded (`export` is the one refused for it).
+    try:
+        say(f"share code: {share_code(checked, checker.find_layout)}")
+    except StoreError as error:
+        say(f"no share code: {error}")
 
 
 EntryOption = Annotated[
