@@ -812,6 +812,17 @@ def test_an_import_of_a_code_given_twice_says_so_with_the_same_exit_code(home: P
             assert "already there" not in result.stdout
 
 
+def test_a_code_given_twice_is_verified_once(home: Path) -> None:
+    """`scores verify` printed a code given twice twice over, where `import` says it."""
+    refuted, good = challenge_code(home, 1), challenge_code(home)
+    for code, exit_code in ((refuted, 1), (good, 0)):
+        result = run("scores", "verify", code, code.lower())
+        assert result.exit_code == exit_code, result.stdout
+        blocks = result.stdout.splitlines()
+        assert blocks[-1] == "code 2: the same as code 1"
+        assert sum("Lines" in line for line in blocks) == 1  # its verdicts, once
+
+
 # 13. layout titles spell their control characters out
 
 

@@ -456,16 +456,20 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
 
     all_verified = True
     texts = pasted_codes(code)
-    read = []
+    read: list[codes.CheckedCode | int] = []  # a code given again: the number of its first
     # Every code is read before any verdict is printed: a damaged one is bad input, refused
-    # in its one line with nothing on standard output, as `scores import` refuses it.
-    for number, text in enumerate(texts, start=1):
+    # in its one line with nothing on standard output, as `scores import` refuses it. A code
+    # given again is judged once, and said as such, as `scores import` says it.
+    for number, (text, first) in enumerate(zip(texts, repeats(texts), strict=True), start=1):
         try:
-            read.append(codes.read(text, checker_now()))
+            read.append(codes.read(text, checker_now()) if first is None else first)
         except ShareCodeError as error:
             fail(str(error.of_code(number, len(texts))))
     check_player(settings(ctx))  # as every command does, once what needs no data holds
-    for checked in read:
+    for number, checked in enumerate(read, start=1):
+        if isinstance(checked, int):
+            say(f"code {number}: {same_as(checked)}")
+            continue
         table = checked.table
         say(*heading(table.title, f" ({table})", f", share code format {checked.format}"))
         say(*verdict_lines(checked, reasons=True))
