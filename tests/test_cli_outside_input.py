@@ -135,8 +135,8 @@ def cut(text: str) -> str:
             ["layouts", "--survey", "1", "--survey-layout", PASTED],
             f"unknown layout '{cut(PASTED)}': not a file",
         ),
-        (["--player", PASTED, "players"], f"no registered player is named '{cut(PASTED)}' ("),
-        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}' ("),
+        (["--player", PASTED, "players"], f"no registered player is named '{cut(PASTED)}', nor"),
+        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}', nor"),
     ],
     ids=["seed", "size", "entry", "timeout", "deal", "mahjong", "survey", "player", "use"],
 )

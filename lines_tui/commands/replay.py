@@ -12,6 +12,7 @@ from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.scores import GameCodeArgument, checker_now, game_code
 from lines_tui.commands.start import open_store_to_play, require_terminal, run
 from lines_tui.store import ShareCodeError
+from lines_tui.store.tables import numbered_from_one
 
 
 @checks_player
@@ -32,7 +33,7 @@ def replay(
     except ShareCodeError as error:
         fail(str(error))
     if entry > len(checked.entries):
-        fail(f"the code holds entries 1 to {len(checked.entries)}, not {entry}")
+        fail(f"the code holds {numbered_from_one(len(checked.entries))}, not {entry}")
     verdict = checked.verdicts[entry - 1]
     if verdict.status != "verified":
         fail(f"entry {entry} cannot be watched: {verdict.line()}")

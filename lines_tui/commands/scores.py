@@ -296,7 +296,8 @@ def remove(
 ) -> None:
     """Remove entry N from the table, after asking: a refuted one (a file edited by hand) blocks
     the table's share code until it goes. A random deal's result is one result in its deal's
-    table too: it goes from both, and the output names both."""
+    table too: it goes from both, and the output names both. Exit 1 if it was kept (any answer
+    but y)."""
     table_id = table_named(table)
     store = open_cli_store(ctx)
     known_table(store, table_id)
@@ -418,7 +419,9 @@ def import_(
     ] = False,
 ) -> None:
     """Merge a friend's table (a share code) into yours: every entry is replayed first, and
-    only those whose replay confirms them (or, from old codes, marked unverified) are merged."""
+    only those whose replay confirms them (or, from old codes, marked unverified) are merged.
+    Exit 0 if any of the codes' entries is in your tables after it, 1 if none is, 2 if a code
+    is malformed (nothing merged)."""
     found = pasted_codes(code)
     for number, text in enumerate(found, start=1):
         try:  # the code's checksum needs no data: a damaged code is refused before it is read

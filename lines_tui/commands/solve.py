@@ -62,7 +62,8 @@ def solve(
     """Decide whether the position can still be cleared, with every face known. Prints the
     verdict, a winning sequence when there is one (pairs of indices into the file's tile list,
     in play order), the nodes searched (playouts and repairs) and the seconds taken. Exit
-    code: 0 solvable, 1 unsolvable, 3 undecided, 2 bad input."""
+    code: 0 solvable, 1 unsolvable, 3 undecided, 2 bad input, 4 the output could not be
+    written, 130 stopped by ctrl+c."""
     from lines_tui.engine.mahjong.position import PositionError
     from lines_tui.engine.mahjong.solver import solve as solve_position
 

@@ -202,7 +202,7 @@ def require_terminal() -> None:
         verb = "is" if len(missing) == 1 else "are"
         fail(
             f"the games need a terminal (standard {which} {verb} not one); "
-            "`lines-tui scores` and the other commands work without"
+            "`lines-tui scores` and the other commands work without one"
         )
 
 
