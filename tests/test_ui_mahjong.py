@@ -683,6 +683,31 @@ async def another_copy_saves_then_a_pair_is_taken(
     return theirs
 
 
+async def test_resuming_a_game_writes_nothing_so_the_copy_playing_it_saves_on(
+    tmp_path: Path,
+) -> None:
+    """A player review: copy A played a resumed game; copy B resumed it too, to look, and took
+    no pair. B's resume wrote the save again, so A's next pair, and every one after it, was
+    "Not saved: another lines-tui saved a Mahjong game". A Lines game's resume writes nothing;
+    a Mahjong game's neither, now: only a pair, an undo or a redo saves it."""
+    game = MahjongGame.new(find_layout("lantern"), 5, now=START)
+    game.remove(*game.available_pairs()[0], now=START)
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=START))
+    saved = tmp_path / "saved-mahjong.json"
+    before = saved.read_bytes(), saved.stat().st_mtime_ns
+    async with make_app(tmp_path, Clock()).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("R")  # the menu's resume
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MahjongScreen) and len(screen.game.history) == 1
+        assert (saved.read_bytes(), saved.stat().st_mtime_ns) == before
+        await pilot.press("tab", "t")  # what copy A does: its save is its own again
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        assert len(MahjongGame.from_json(json.loads(saved.read_text())["game"]).history) == 2
+
+
 async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
     """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
     now marked in the panel while it lasts: once the other copy's game is gone and this one is
