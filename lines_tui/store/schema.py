@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.names import PlayerKeys, name_problem
 from lines_tui.store.records import RecordError, record_from_json
 from lines_tui.store.tables import (
@@ -131,10 +131,9 @@ def load_scores(text: str) -> ScoreData:
             raise CorruptFile(str(error)) from None
         if str(table) != key:
             raise CorruptFile(f"table id '{spelled_out(key)}' is not written as {table}")
-        where = f"an entry of {table}"
         entries = [
-            _entry(table, raw, where, document["version"])
-            for raw in _expect(raw_entries, list, key)
+            _entry(table, raw, f"entry {number} of {table}", document["version"])
+            for number, raw in enumerate(_expect(raw_entries, list, key), start=1)
         ]
         if len(set(entries)) != len(entries):
             raise CorruptFile(f"{table} holds the same entry twice")
@@ -287,16 +286,21 @@ def _entry(table: TableId, raw: Any, where: str, version: int) -> Entry:
     # Checked field by field without building messages up front: files hold hundreds of entries.
     keys = {"name", table.unit, "date", "seed"} | ({"record"} if version >= 2 else set())
     if type(raw) is not dict or raw.keys() != keys:
+        if type(raw) is dict:
+            _expect_keys(raw, keys, where)  # which key is missing, or not one of ours
         raise CorruptFile(f"{where} is not an object of {', '.join(sorted(keys))}")
     name, value, date, seed = raw["name"], raw[table.unit], raw["date"], raw["seed"]
     if not (type(name) is str and type(value) is int and type(seed) is int and type(date) is str):
-        raise CorruptFile(f"{where} has a field of the wrong type")
+        raise CorruptFile(_wrong_type(raw, table, where))
     if not DATE_PATTERN.fullmatch(date):
-        raise CorruptFile(f"{where} has a date not written as {DATE_FORMAT}")
+        raise CorruptFile(
+            f"{where} ('{spelled_out(name)}'): date '{repeated(date)}' is not written as "
+            "YYYY-MM-DDTHH:MM:SSZ (UTC)"
+        )
     try:
         parsed = dt.datetime.fromisoformat(date[:-1]).replace(tzinfo=dt.timezone.utc)
     except ValueError:
-        raise CorruptFile(f"{where} has an impossible date") from None
+        raise CorruptFile(f"{where} ('{spelled_out(name)}'): date {date} is impossible") from None
     record = None
     if raw.get("record") is not None:
         try:
@@ -308,3 +312,17 @@ def _entry(table: TableId, raw: Any, where: str, version: int) -> Entry:
     if problem is not None:
         raise CorruptFile(f"{where} ('{spelled_out(name)}'): {problem}")
     return entry
+
+
+def _wrong_type(raw: dict[str, Any], table: TableId, where: str) -> str:
+    """Which field of an entry (`raw`) is not of its type, so that a file edited by hand can be
+    mended where it went wrong (it said "has a field of the wrong type")."""
+    fields: list[tuple[str, type, str]] = [
+        ("name", str, "string"),
+        (table.unit, int, "whole number"),
+        ("date", str, "string"),
+        ("seed", int, "whole number"),
+    ]
+    key, kind = next((key, kind) for key, type_, kind in fields if type(raw[key]) is not type_)
+    named = f" ('{spelled_out(raw['name'])}')" if type(raw["name"]) is str else ""
+    return f"{where}{named}: {key} is not a JSON {kind}"
