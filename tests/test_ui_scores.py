@@ -71,6 +71,7 @@ from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.scores.table_reading import READ_AGAIN, UNREAD_TABLES
+from lines_tui.ui.sentences import PLAYER_UNREAD
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -1240,14 +1241,12 @@ async def test_a_score_screen_that_cannot_read_says_what_it_could_not_read(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
-        why = (
-            str(screen.query_one("#board-code").render())
-            if open_screen is LeaderboardScreen
-            else ""
-        )
+        shown = "#board-code" if open_screen is LeaderboardScreen else "#players-active"
+        why = str(screen.query_one(shown).render())
     assert app.told and all(notice.startswith(told) for notice in app.told), app.told
-    # Under the notice, the leaderboards said "No results yet": not what the player has.
-    assert why == ("" if open_screen is PlayersScreen else UNREAD_TABLES)
+    # Under the notice, the leaderboards said "No results yet", and the players "Guest: Lines
+    # scores are not saved.": not what the player has.
+    assert why == (PLAYER_UNREAD if open_screen is PlayersScreen else UNREAD_TABLES)
 
 
 async def test_a_code_quoted_over_email_lines_is_read_whole(tmp_path: Path) -> None:
