@@ -1382,6 +1382,27 @@ async def pasted(pilot: Pilot[Any], paste: str) -> list[str]:
     return widget_lines(pilot.app.screen.query_one("#import-summary", Static))
 
 
+async def test_enter_reads_the_tables_again_when_the_preview_could_not(tmp_path: Path) -> None:
+    """A robustness review, scores.json a folder: the preview said so, then enter said "Nothing
+    to merge: paste a valid share code first.", blaming the code. Enter reads them again."""
+    faults = FaultyFileSystem()
+    store = open_store(tmp_path / "data", fs=faults, lock_wait=0.05)
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    faults.fail("open")
+    async with NoticeApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        summary = " ".join(await pasted(pilot, code))
+        assert "cannot read" in summary and "Permission denied" in summary, summary
+        await pilot.press("enter")
+        await settle(pilot)
+        told = text_of(pilot.app.screen.query_one("#import-told", Static))
+        assert "share code" not in told
+        faults.heal()  # the folder is back as it was
+        await pilot.press("enter")
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert "1 added" in summary and "Press enter to merge" in summary
+
+
 async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(
     tmp_path: Path,
 ) -> None:
