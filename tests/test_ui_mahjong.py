@@ -748,6 +748,13 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         await settle(pilot)
         assert "another lines-tui" not in screen.query_one(StatusLine).message
         assert marked_not_saved(screen)
+        await pilot.press("ctrl+z")  # it said "... and a game in progress is saved"
+        await settle(pilot)
+        assert notified(
+            pilot.app,
+            "ctrl+z does not suspend here: ctrl+q quits, asking first: this game is not saved, "
+            "and p pauses this game.",
+        )
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")
