@@ -119,6 +119,9 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         assert rows["New game (asks first if this one has moves)"] == "n"
         assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
         assert any(keys == "s" for keys in rows.values())
+        # A player review: nothing said that the help scrolls (its Footer showed only esc).
+        assert (await footer_text(pilot)).endswith("↑  ↓")  # the keys of one group, "scroll"
+        assert [str(label.render()) for label in app.screen.query(FooterLabel)] == ["scroll"]
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen)
