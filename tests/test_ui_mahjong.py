@@ -708,6 +708,30 @@ async def test_resuming_a_game_writes_nothing_so_the_copy_playing_it_saves_on(
         assert len(MahjongGame.from_json(json.loads(saved.read_text())["game"]).history) == 2
 
 
+async def test_a_copy_that_only_looked_leaves_the_game_to_the_copy_playing_it(
+    tmp_path: Path,
+) -> None:
+    """The code review of the test above: copy B resumed the game to look and left, which saves
+    its own clock; copy A's every pair was refused from then on, and its game lost as it left.
+    A save that differs only in its clock is the same game, at the same position."""
+    app = make_app(tmp_path, Clock())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await pilot.press("tab", "t")
+        await settle(pilot)
+        other = open_store(tmp_path)  # copy B: R, a look of a minute, q
+        theirs = other.load_game("mahjong")
+        assert theirs is not None
+        clock = theirs["clock"]
+        other.save_game("mahjong", {**theirs, "clock": {**clock, "played": clock["played"] + 60}})
+        await pilot.press("tab", "t")
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and len(saved["history"]) == 2
+
+
 async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
     """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
     now marked in the panel while it lasts: once the other copy's game is gone and this one is
