@@ -240,6 +240,41 @@ async def test_in_symbols_mode_every_ball_letter_reads(
         assert list(too_faint(app, ball_letters(screen))) == []
 
 
+SMALLEST = "\n".join(["CC" + "." * 13, *(["." * 15] * 14)])
+"""A 15 x 15 board, drawn at the smallest scale at 80 x 24 (a ball is its letter alone)."""
+
+
+@pytest.mark.parametrize("colours", ["colour", "no-color"])
+async def test_at_the_smallest_scale_due_and_selected_balls_stay_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+) -> None:
+    """A review: with every letter on a block of its ball's colour, a ball due next looked like a
+    ball on the board but for its letter's case (c and C), and a selected ball like any other.
+    A due ball's letter stands alone on the board; a selected ball's block is its letter's
+    colour."""
+    app = app_in(colours, tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        due = (((0, 2), "C"), ((14, 14), "R"), ((14, 13), "G"))
+        screen = await open_lines(pilot, game_at(SMALLEST, due))
+        if not screen.board.symbols:
+            await pilot.press("s")
+        board = screen.board
+        assert board.scale == 0
+        board.set_selected((0, 1))
+        await pilot.pause()
+        cells = [
+            (char, text_and_ground(filtered(app, style)))
+            for y in range(HEADER, board.size.height)
+            for x, char, style in rendered_cells(board.render_line(y))
+            if x >= board.label_width and char in "Cc"
+        ]
+        (_, plain), (_, selected), (_, alone) = cells  # row 1: C, C selected, c due
+        assert plain != selected and selected[0] == plain[1]  # swapped: the ball's colour as ink
+        board_ground = filtered(app, board.rich_style).bgcolor
+        assert alone[1] == board_ground != plain[1]
+        assert list(too_faint(app, [("C", Style(color=c, bgcolor=g)) for _, (c, g) in cells])) == []
+
+
 async def test_with_no_color_the_empty_cells_dot_is_dimmer_than_any_ball(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -306,8 +341,14 @@ async def test_with_16_colours_every_label_and_footer_key_reads(tmp_path: Path) 
                 assert xterm_contrast(style) >= LEAST, (str(key.render()), name)
 
 
+XTERM_BLUE_ALONE = 4.43
+"""A blue letter alone on the board with 16 colours: xterm's bright blue on black, the most a
+blue reaches there (the next lighter colour Rich picks is a grey, no blue)."""
+
+
 async def test_with_16_colours_every_ball_letter_reads(tmp_path: Path) -> None:
-    """Brown is dark yellow with 16 colours (xterm's olive), where its white letter read 1.7:1."""
+    """Brown is dark yellow with 16 colours (xterm's olive), where its white letter read 1.7:1,
+    and on blue a dark letter read 4.43:1."""
     app = make_app(tmp_path, sixteen_colours=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(EVERY_BALL, DUE))
@@ -319,4 +360,5 @@ async def test_with_16_colours_every_ball_letter_reads(tmp_path: Path) -> None:
             for ratio in [xterm_contrast(style)]
             if ratio < LEAST
         }
-        assert faint == {}
+        alone = {"b", "B due", "B priced"}  # on the board, in "Next", in the legend
+        assert faint == dict.fromkeys(alone, XTERM_BLUE_ALONE)
