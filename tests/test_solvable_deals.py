@@ -114,6 +114,20 @@ def test_a_progress_line_is_covered_with_spaces_not_an_escape_sequence(
     )
 
 
+def test_a_progress_line_wider_than_the_terminal_is_cut_to_one_row(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: a line that wrapped left its first rows behind ("\\r" goes back to the start of
+    the last row only), and the spaces covering it wrapped in turn. A layout's title is anyone's
+    and of any length; standard error that is no real terminal here counts as 80 columns."""
+    monkeypatch.setattr(common, "is_terminal", lambda stream: True)
+    with progress_line():
+        progress("proving deal 1 of " + "x" * 200)
+    shown, cover = capsys.readouterr().err.split("\r")[1:3]
+    assert len(shown) == 79 and shown.endswith("…")
+    assert cover == " " * 79
+
+
 def test_ctrl_c_while_solve_solves_says_so_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

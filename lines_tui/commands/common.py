@@ -163,13 +163,23 @@ def progress(message: str, *, done: bool = False) -> None:
     a terminal: a log file got every count, joined by carriage returns into one line; there
     only the last one (`done`, when it says something) is written, as a line of its own."""
     if is_terminal(sys.stderr):
-        text = printable(message)
-        shown = column_width([message])
+        # Within one row: "\r" goes back to the start of the last row only, and the rows a
+        # wider one wrapped onto stayed (a layout's title is anyone's, of any length).
+        width = _terminal_columns() - 1
+        text, shown = printable(message, width), min(column_width([message]), width)
         cover = " " * (_progress_shown.columns - shown)
         _to_standard_error(f"\r{text}{cover}" + ("\n" if done else ""))
         _progress_shown.columns = 0 if done else max(shown, _progress_shown.columns)
     elif done and message:
         _to_standard_error(f"{printable(message)}\n")
+
+
+def _terminal_columns() -> int:
+    """The width of the terminal standard error writes to (80 if it cannot be told)."""
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return TERMINAL_COLUMNS
 
 
 @contextmanager
