@@ -60,6 +60,7 @@ from lines_tui.ui import game_player
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.hangup import HUNG_UP
+from lines_tui.ui.help import key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
@@ -681,6 +682,15 @@ async def another_copy_saves_then_a_pair_is_taken(
     await pilot.press("i", "t")
     await settle(pilot)
     return theirs
+
+
+async def test_the_help_says_what_a_hint_costs(tmp_path: Path) -> None:
+    """A player review: the price of a hint was learnt only once paid ("Hint (+30 s): …")."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        rows = {keys: description for keys, description, _ in key_rows(screen)}
+        cost = f"Each position's first hint adds {HINT_SECONDS:g} s to your time"
+        assert rows["i"].endswith(cost)
 
 
 async def test_resuming_a_game_writes_nothing_so_the_copy_playing_it_saves_on(
