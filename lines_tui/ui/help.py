@@ -150,6 +150,17 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The scrolling keys, and the Footer's "↑↓ scroll", only while the help has more than
+        its box shows (a player review: it was shown over a help that fits)."""
+        if action == "scroll":
+            panels = self.query("#help-panel")
+            return bool(panels) and panels.first(VerticalScroll).max_scroll_y > 0
+        return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # laid out anew: it may fit now, or not
+
     def action_scroll(self, where: str) -> None:
         panel = self.query_one("#help-panel", VerticalScroll)
         scroll = {
