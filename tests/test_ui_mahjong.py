@@ -532,6 +532,18 @@ async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_pa
         assert notified(pilot.app, DEAD_DEAL_WARNING)
 
 
+async def test_a_new_deal_over_one_dead_from_its_start_says_it_can_never_be_cleared(
+    tmp_path: Path,
+) -> None:
+    """A player review: the warning offered N ("this deal can never be cleared. New deal
+    (N)."), and N's question spoke only of the pairs lost, as R's did."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await a_pair_taken_on_dead_deal_48(pilot)
+        assert await question_after(pilot, "N") == (
+            "Abandon this deal and start a new one? It can never be cleared. You lose 1 pair taken."
+        )
+
+
 async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleared(
     tmp_path: Path,
 ) -> None:
