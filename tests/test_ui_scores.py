@@ -1382,6 +1382,11 @@ async def pasted(pilot: Pilot[Any], paste: str) -> list[str]:
     return widget_lines(pilot.app.screen.query_one("#import-summary", Static))
 
 
+def test_the_import_help_says_what_enter_does_when_it_offers_a_challenge() -> None:
+    """A player review: with "⏎ Challenge" in the Footer, the help said "Enter merges"."""
+    assert "offers its challenge (the Footer says Challenge then)" in ImportScreen.HELP
+
+
 async def test_enter_reads_the_tables_again_when_the_preview_could_not(tmp_path: Path) -> None:
     """A robustness review, scores.json a folder: the preview said so, then enter said "Nothing
     to merge: paste a valid share code first.", blaming the code. Enter reads them again."""

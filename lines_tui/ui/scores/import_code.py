@@ -150,7 +150,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         "not good enough for the top 10, or rejected (not merged: the reason is under the "
         "table); a row of yours that drops out is pushed out of the top 10. The ✓ column is the "
         f"replay's verdict, as on the leaderboard: {PROOF_LEGEND} (no game record, or a layout "
-        "not installed here). Enter merges; esc goes back with nothing merged."
+        "not installed here). Enter merges, or, where every entry of a deal's code is here "
+        "already, offers its challenge (the Footer says Challenge then); esc goes back with "
+        "nothing merged."
     )
     COMPONENT_CLASSES: ClassVar[set[str]] = {fate_class(fate) for fate in FATES}
     BINDINGS: ClassVar[list[BindingType]] = [
