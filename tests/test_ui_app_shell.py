@@ -119,16 +119,14 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         assert rows["New game (asks first if this one has moves)"] == "n"
         assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
         assert any(keys == "s" for keys in rows.values())
-        # A player review: nothing said that the help scrolls (its Footer showed only esc).
-        assert (await footer_text(pilot)).endswith("↑  ↓")  # the keys of one group, "scroll"
-        assert [str(label.render()) for label in app.screen.query(FooterLabel)] == ["scroll"]
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LinesScreen)
 
 
 async def test_the_help_offers_to_scroll_only_when_it_does_not_fit(tmp_path: Path) -> None:
-    """A player review: "↑↓ scroll" was shown over helps that fit in their box."""
+    """Player reviews: nothing said that the help scrolls (its Footer showed only esc); then
+    "↑↓ scroll" was shown over helps that fit in their box."""
     app = make_app(tmp_path, start="lines", seed=3)
     async with app.run_test(size=(80, 60)) as pilot:
         await settle(pilot)
@@ -139,7 +137,8 @@ async def test_the_help_offers_to_scroll_only_when_it_does_not_fit(tmp_path: Pat
         assert not app.screen.query(FooterLabel)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert (await footer_text(pilot)).endswith("↑  ↓")
+        assert (await footer_text(pilot)).endswith("↑  ↓")  # the keys of one group, "scroll"
+        assert [str(label.render()) for label in app.screen.query(FooterLabel)] == ["scroll"]
 
 
 async def test_no_color_turns_symbols_on_for_good(
