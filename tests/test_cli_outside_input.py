@@ -135,8 +135,8 @@ def cut(text: str) -> str:
             ["layouts", "--survey", "1", "--survey-layout", PASTED],
             f"unknown layout '{cut(PASTED)}': not a file",
         ),
-        (["--player", PASTED, "players"], f"no registered player is named '{cut(PASTED)}' ("),
-        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}' ("),
+        (["--player", PASTED, "players"], f"no registered player is named '{cut(PASTED)}', nor"),
+        (["players", "use", PASTED], f"no registered player is named '{cut(PASTED)}', nor"),
     ],
     ids=["seed", "size", "entry", "timeout", "deal", "mahjong", "survey", "player", "use"],
 )
@@ -159,8 +159,18 @@ def test_outside_text_refused_is_repeated_cut_however_long(
         (["solve", "--timeout", "9" * 400, "p.json"], "'--timeout': a number of 400 digits is"),
         (["solve", "--timeout", "-" + "9" * 400, "p.json"], "a negative number of 400 digits"),
         (["solve", "--timeout", "９" * 50, "p.json"], "a number of 50 digits is not a positive"),
+        # These said "is not in the range x>=1", which a number of 41 digits is.
+        (
+            ["scores", "export", "lines-9", "--entry", "9" * 41],
+            "'--entry': an entry number of 41 digits is larger than any there is.",
+        ),
+        (
+            ["scores", "remove", "lines-9", "9" * 5000],
+            "'N': an entry number of 5,000 digits is larger than any there is.",
+        ),
+        (["replay", "--entry", "-" + "9" * 41, "LT2-x"], "a negative entry number of 41 digits is"),
     ],
-    ids=["seed", "seed+", "timeout", "timeout-", "timeout-wide"],
+    ids=["seed", "seed+", "timeout", "timeout-", "timeout-wide", "entry", "remove", "entry-"],
 )
 def test_a_number_too_long_to_repeat_is_told_by_its_count(
     cwd: Path, args: list[str], said: str
@@ -480,6 +490,20 @@ def test_the_games_refuse_to_start_without_a_terminal(home: Path, tmp_path: Path
         assert finished.returncode == 2, said
         assert said.count("\n") == 1 and "need a terminal" in said
     assert run("scores").exit_code == 0  # what needs no terminal still works without one
+
+
+def test_a_refusal_under_python_m_names_a_help_that_exists(home: Path) -> None:
+    """Under `python -m lines_tui` a refusal sent to `lines-tui -m lines_tui deal --help`."""
+    for command, help_named in ((["deal", "--seed", "x"], "deal "), (["--bogus"], "")):
+        finished = subprocess.run(
+            [sys.executable, "-m", "lines_tui", *command],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert finished.returncode == 2
+        assert finished.stderr.endswith(f" (see: lines-tui {help_named}--help)\n"), finished.stderr
 
 
 def test_players_add_hints_a_command_that_is_safe_to_paste(home: Path) -> None:

@@ -736,6 +736,8 @@ def test_only_a_player_not_registered_is_told_how_to_register(
         (store, "Nobody", f"no registered player is named 'Nobody' {REGISTER_HINT}"),
         (busy, "Ann", BUSY),
         (store, "\U0001d400nn", "'\U0001d400nn' reads as several players ('Ann', '\uff21nn')"),
+        # `players add [red]Ann` is refused: the hint sent the player round in circles.
+        (store, "[red]Ann", f"no registered player is named '[red]Ann', nor can one be: {MARKUP}"),
     ]:
         with pytest.raises(SystemExit) as refusal:
             check_registered(refused_store, player)
@@ -743,6 +745,16 @@ def test_only_a_player_not_registered_is_told_how_to_register(
         line = capsys.readouterr().err
         assert line.startswith(f"lines-tui: {said}") and line.count("\n") == 1, line
         assert (REGISTER_HINT in line) == (player == "Nobody"), line
+
+
+MARKUP = "a name cannot contain [ ] or \\ (they would be read as markup)"
+
+
+def test_a_name_no_player_may_have_is_told_why_it_is_not_registered(home: Path) -> None:
+    refused(run("players", "add", "[red]Ann"), MARKUP)
+    for words in (["players", "use", "[red]Ann"], ["--player", "[red]Ann", "scores"]):
+        line = refused(run(*words), f"is named '[red]Ann', nor can one be: {MARKUP}")
+        assert REGISTER_HINT not in line
 
 
 def test_a_registered_player_is_taken_by_every_command(home: Path) -> None:
@@ -798,6 +810,17 @@ def test_an_import_of_a_code_given_twice_says_so_with_the_same_exit_code(home: P
             assert blocks[-1] == "code 2: the same as code 1"
             assert sum("Lines" in line for line in blocks) == 1  # its report, once
             assert "already there" not in result.stdout
+
+
+def test_a_code_given_twice_is_verified_once(home: Path) -> None:
+    """`scores verify` printed a code given twice twice over, where `import` says it."""
+    refuted, good = challenge_code(home, 1), challenge_code(home)
+    for code, exit_code in ((refuted, 1), (good, 0)):
+        result = run("scores", "verify", code, code.lower())
+        assert result.exit_code == exit_code, result.stdout
+        blocks = result.stdout.splitlines()
+        assert blocks[-1] == "code 2: the same as code 1"
+        assert sum("Lines" in line for line in blocks) == 1  # its verdicts, once
 
 
 # 13. layout titles spell their control characters out
@@ -1074,7 +1097,7 @@ def test_a_deal_number_of_thousands_of_digits_is_told_by_its_count(home: Path) -
         assert f"'--seed': {said} of 5,000 digits is not in the range 0<=x<=" in line
         assert len(line) < 200
     line = refused(run("replay", "lines-9", "--entry", number))
-    assert "'--entry': a number of 5,000 digits is not in the range x>=1." in line
+    assert "'--entry': an entry number of 5,000 digits is larger than any there is." in line
     forty = "9" * 40
     assert f"not {forty}\n" in refused(run("scores", "show", f"lines-9+deal-{forty}"))
     with pytest.raises(ValueError, match=r"^A deal number of 5,000 digits is too large: the last"):

@@ -98,7 +98,7 @@ def test_a_game_with_standard_error_redirected_refuses_to_start(
     if target == "log":
         assert log.read_text() == (
             "lines-tui: the games need a terminal (standard error is not one); "
-            "`lines-tui scores` and the other commands work without\n"
+            "`lines-tui scores` and the other commands work without one\n"
         )
 
 

@@ -4,11 +4,14 @@ dead ends and undecided deals skipped and counted; `lines-tui deal --solvable`."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
+from lines_tui.commands import common
+from lines_tui.commands.common import progress, progress_line
 from lines_tui.engine.daily import SOLVER_NODES, mahjong_daily_seed
 from lines_tui.engine.daily_seeds import mahjong_daily_candidates
 from lines_tui.engine.deal_choice import Skipped
@@ -94,6 +97,51 @@ def test_ctrl_c_while_deal_solvable_proves_says_where_it_stopped(
     assert result.stderr == (
         "lines-tui: stopped while proving deal 352 of Turtle (skipped: 1 dead end)\n"
     )
+    assert result.stdout == ""
+
+
+def test_a_progress_line_is_covered_with_spaces_not_an_escape_sequence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`deal --solvable` took its line away with ESC [ K, which `TERM=dumb` shows as it is."""
+    monkeypatch.setattr(common, "is_terminal", lambda stream: True)
+    with progress_line():
+        progress("proving deal 351 of Turtle…")
+        progress("proving 352")  # shorter: spaces cover the rest
+    written = capsys.readouterr().err
+    assert written == (
+        "\rproving deal 351 of Turtle…" + "\rproving 352" + " " * 16 + "\r" + " " * 27 + "\r"
+    )
+
+
+def test_a_progress_line_wider_than_the_terminal_is_cut_to_one_row(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: a line that wrapped left its first rows behind ("\\r" goes back to the start of
+    the last row only), and the spaces covering it wrapped in turn. A layout's title is anyone's
+    and of any length; standard error that is no real terminal here counts as 80 columns."""
+    monkeypatch.setattr(common, "is_terminal", lambda stream: True)
+    with progress_line():
+        progress("proving deal 1 of " + "x" * 200)
+    shown, cover = capsys.readouterr().err.split("\r")[1:3]
+    assert len(shown) == 79 and shown.endswith("…")
+    assert cover == " " * 79
+
+
+def test_ctrl_c_while_solve_solves_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It ended with exit code 130 and nothing said, the shell's prompt after the "^C"."""
+
+    def interrupted(*_: object, **__: object) -> SolveResult:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("lines_tui.engine.mahjong.solver.solve", interrupted)
+    position = tmp_path / "p.json"
+    position.write_text(CliRunner().invoke(app, ["deal", "--seed", "3"]).stdout)
+    result = CliRunner().invoke(app, ["solve", str(position)])
+    assert result.exit_code == 130
+    assert result.stderr == f"lines-tui: stopped while solving the position of {position}\n"
     assert result.stdout == ""
 
 

@@ -121,6 +121,38 @@ def test_duplicate_and_unknown_players_are_refused(folder: Path) -> None:
     assert (folder / "scores.json").read_bytes() == before
 
 
+GOOD_ENTRY = {"name": "Bob", "points": 485, "date": "2025-05-01T20:15:00Z", "seed": 3}
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"points": "485"}, "entry 2 of lines-9 ('Bob'): points is not a JSON whole number"),
+        ({"name": 7}, "entry 2 of lines-9: name is not a JSON string"),
+        (
+            {"date": "yesterday"},
+            "entry 2 of lines-9 ('Bob'): date 'yesterday' is not written as "
+            "YYYY-MM-DDTHH:MM:SSZ (UTC)",
+        ),
+        ({"date": "2025-02-30T20:15:00Z"}, "entry 2 of lines-9 ('Bob'): date '2025-02-30T20"),
+        ({"when": 1}, "entry 2 of lines-9 ('Bob') has unknown ['when'] keys"),
+        # A name pasted by the screenful is repeated cut, as every refusal repeats outside text.
+        ({"name": "A" * 100_000, "points": "1"}, "entry 2 of lines-9 ('AAAAAAAA"),
+    ],
+)
+def test_a_damaged_entry_is_told_by_its_place_and_its_field(
+    change: dict[str, object], refusal: str
+) -> None:
+    """A player review: "an entry of lines-9 has a field of the wrong type" left a file of 34 KB
+    to search by hand, and a date was "not written as %Y-%m-%dT%H:%M:%SZ"."""
+    entries = [{**GOOD_ENTRY, "name": "Ann", "points": 900}, {**GOOD_ENTRY, **change}]
+    document = {"format": "lines-tui scores", "version": 1, "players": [], "active_player": None}
+    text = json.dumps({**document, "tables": {"lines-9": entries}})
+    with pytest.raises(CorruptFile, match=f"^{re.escape(refusal)}") as refused:
+        load_scores(text)
+    assert len(str(refused.value)) < 300
+
+
 @pytest.mark.parametrize(
     ("players", "refusal"),
     [

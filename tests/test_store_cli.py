@@ -460,15 +460,21 @@ def test_a_bad_code_among_several_merges_none_of_them(folder: Path) -> None:
     assert [entry.name for entry in open_store(folder).table("lines-9")] == ["Ann"]
 
 
-def test_show_prints_the_table_and_one_line_for_a_code_it_cannot_make(folder: Path) -> None:
+def test_show_prints_the_table_and_why_it_has_no_code(folder: Path) -> None:
+    """It printed why on standard error with exit code 2, bad input's, after showing the table
+    it was asked for: `show` succeeds, saying why as the leaderboard does ("No share code: …");
+    `export`, asked for the code, is refused."""
     store = open_store(folder)
     store.add_player("Ann")
     game = played_lines_game(1, size=7)
     # The record of deal 1 filed under deal 2, as a data file edited by hand may hold it.
     store.record_lines("Ann", 7, game.score, 2, START, START + 60, record_of_lines(game))
     result = run(folder, "scores", "show", "lines-7")
-    refused(result, "cannot be shared")
-    assert "Ann" in result.stdout
+    assert result.exit_code == 0 and result.stderr == ""
+    *rows, last = result.stdout.splitlines()
+    assert "Ann" in rows[-1] and rows[-1].endswith("refuted  2")
+    assert last.startswith("no share code: lines-7 cannot be shared, entry 1 is refuted: ")
+    refused(run(folder, "scores", "export", "lines-7"), "cannot be shared")
 
 
 def test_there_is_no_entry_0_to_challenge_with(folder: Path) -> None:

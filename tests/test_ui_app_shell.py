@@ -124,6 +124,23 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         assert isinstance(app.screen, LinesScreen)
 
 
+async def test_the_help_offers_to_scroll_only_when_it_does_not_fit(tmp_path: Path) -> None:
+    """Player reviews: nothing said that the help scrolls (its Footer showed only esc); then
+    "↑↓ scroll" was shown over helps that fit in their box."""
+    app = make_app(tmp_path, start="lines", seed=3)
+    async with app.run_test(size=(80, 60)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "↑" not in await footer_text(pilot)
+        assert not app.screen.query(FooterLabel)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert (await footer_text(pilot)).endswith("↑  ↓")  # the keys of one group, "scroll"
+        assert [str(label.render()) for label in app.screen.query(FooterLabel)] == ["scroll"]
+
+
 async def test_no_color_turns_symbols_on_for_good(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

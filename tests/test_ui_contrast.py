@@ -1,11 +1,11 @@
 """Contrast of what the player must read, as the app draws it: every Mahjong tile label against its
-tile on every layer (and on the selected and hinted tiles), and with NO_COLOR every Lines ball
-letter against its ball and every letter of a ball due next (on the board, and in the panel's
-"Next") against the board.
+tile on every layer (and on the selected and hinted tiles), and in symbols mode every Lines ball
+letter (on a ball, of a ball due next, in the panel's "Next" and legend) against its block.
 Each must reach a WCAG 2 contrast ratio of 4.5:1 in truecolor and in 256 colours, as Rich turns
 the stylesheet's colours into 256 on output (TERM=xterm-256color without COLORTERM, the usual case
 over SSH). A player review measured 1.7-2.0:1 on the ground layer of Mahjong in 256 colours
-(2.4-2.9:1 in truecolor), and 2.6:1 for the red, blue and brown balls' letters with NO_COLOR.
+(2.4-2.9:1 in truecolor), and 2.6:1 for the red, blue and brown balls' letters with NO_COLOR
+(3.2-4.3:1 in colour).
 
 With 16 colours the terminal's palette decides how they look: the tile labels and the Footer's
 keys are checked in xterm's own palette (`XTERM`), where a player review measured 1.7:1 for the
@@ -36,6 +36,7 @@ from textual.widgets._footer import FooterKey
 from lines_tui.engine.lines import COLOURS
 from lines_tui.ui.lines.board import SYMBOLS
 from lines_tui.ui.lines.cell_shape import HEADER
+from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import SHADES, SUITS
 
@@ -109,13 +110,20 @@ def rendered_cells(strip: Iterable[Segment]) -> Iterator[tuple[int, str, Style]]
             x += 1
 
 
+def app_in(
+    colours: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **options: object
+) -> App[None]:
+    """The app in colour, or with NO_COLOR (`colours` "no-color")."""
+    if colours == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    return make_app(tmp_path, few_colours=colours == "no-color", **options)
+
+
 @pytest.mark.parametrize("colours", ["colour", "no-color"])
 async def test_every_tile_label_reads_on_every_layer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
 ) -> None:
-    if colours == "no-color":
-        monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path, start="mahjong", seed=1, few_colours=colours == "no-color")
+    app = app_in(colours, tmp_path, monkeypatch, start="mahjong", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -189,7 +197,85 @@ RBGCVYN..
 DUE = (((8, 8), "R"), ((8, 7), "B"), ((8, 6), "N"))
 
 
-async def test_with_no_color_every_ball_letter_reads(
+def ball_letters(screen: LinesScreen) -> list[tuple[str, Style]]:
+    """Every ball letter in symbols mode: on the board (below the column letters, right of the
+    row numbers), in the panel's "Next  R B N" and in its legend ("R red 5")."""
+    board = screen.board
+    letters = set(SYMBOLS.values()) | {letter.lower() for letter in SYMBOLS.values()}
+    on_board = [
+        (char, style)
+        for y in range(HEADER, board.size.height)
+        for x, char, style in rendered_cells(board.render_line(y))
+        if x >= board.label_width and char in letters
+    ]
+    assert sorted({char for char, _ in on_board}) == sorted("RBGCVYNrbn")
+    panel = screen.query_one("#lines-next", Static)
+    due = [
+        (f"{char} due", style)
+        for x, char, style in rendered_cells(panel.render_line(0))
+        if x >= len("Next  ") and char in letters
+    ]
+    assert sorted(char[0] for char, _ in due) == ["B", "N", "R"]
+    legend = screen.query_one("#lines-legend", Static)
+    priced = [
+        (f"{char} priced", style)
+        for y in range(legend.size.height)
+        for x, char, style in rendered_cells(legend.render_line(y))
+        if x in (0, 14) and char in letters  # each entry's first column
+    ]
+    assert sorted(char[0] for char, _ in priced) == sorted(SYMBOLS.values())
+    return on_board + due + priced
+
+
+@pytest.mark.parametrize("colours", ["colour", "no-color"])
+async def test_in_symbols_mode_every_ball_letter_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+) -> None:
+    """In colour the board's dark letter read 3.2-4.3:1 on the brown, blue and red balls."""
+    app = app_in(colours, tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(EVERY_BALL, DUE))
+        if not screen.board.symbols:
+            await pilot.press("s")
+        assert list(too_faint(app, ball_letters(screen))) == []
+
+
+SMALLEST = "\n".join(["CC" + "." * 13, *(["." * 15] * 14)])
+"""A 15 x 15 board, drawn at the smallest scale at 80 x 24 (a ball is its letter alone)."""
+
+
+@pytest.mark.parametrize("colours", ["colour", "no-color"])
+async def test_at_the_smallest_scale_due_and_selected_balls_stay_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colours: str
+) -> None:
+    """A review: with every letter on a block of its ball's colour, a ball due next looked like a
+    ball on the board but for its letter's case (c and C), and a selected ball like any other.
+    A due ball's letter stands alone on the board; a selected ball's block is its letter's
+    colour."""
+    app = app_in(colours, tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        due = (((0, 2), "C"), ((14, 14), "R"), ((14, 13), "G"))
+        screen = await open_lines(pilot, game_at(SMALLEST, due))
+        if not screen.board.symbols:
+            await pilot.press("s")
+        board = screen.board
+        assert board.scale == 0
+        board.set_selected((0, 1))
+        await pilot.pause()
+        cells = [
+            (char, text_and_ground(filtered(app, style)))
+            for y in range(HEADER, board.size.height)
+            for x, char, style in rendered_cells(board.render_line(y))
+            if x >= board.label_width and char in "Cc"
+        ]
+        (_, plain), (_, selected), (_, alone) = cells  # row 1: C, C selected, c due
+        assert plain != selected and selected[0] == plain[1]  # swapped: the ball's colour as ink
+        board_ground = filtered(app, board.rich_style).bgcolor
+        assert alone[1] == board_ground != plain[1]
+        assert list(too_faint(app, [("C", Style(color=c, bgcolor=g)) for _, (c, g) in cells])) == []
+
+
+async def test_with_no_color_the_empty_cells_dot_is_dimmer_than_any_ball(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
@@ -197,28 +283,6 @@ async def test_with_no_color_every_ball_letter_reads(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, game_at(EVERY_BALL, DUE))
         board = screen.board
-        assert board.symbols
-        letters = set(SYMBOLS.values()) | {letter.lower() for letter in SYMBOLS.values()}
-        on_board = [
-            (char, style)
-            for y in range(HEADER, board.size.height)
-            for x, char, style in rendered_cells(board.render_line(y))
-            if x >= board.label_width and char in letters
-        ]
-        assert sorted({char for char, _ in on_board}) == sorted("RBGCVYNrbn")
-        assert list(too_faint(app, on_board)) == []
-
-        # The panel's "Next  R B N".
-        panel = screen.query_one("#lines-next", Static)
-        due = [
-            (char, style)
-            for x, char, style in rendered_cells(panel.render_line(0))
-            if x >= len("Next  ") and char in letters
-        ]
-        assert sorted(char for char, _ in due) == ["B", "N", "R"]
-        assert list(too_faint(app, due)) == []
-
-        # The empty cell's dot is dimmer than any ball.
         dot = filtered(app, board.rich_style + board.get_component_rich_style("lines-board--dot"))
         balls = [filtered(app, board.rich_style + board.ball_style(colour)) for colour in COLOURS]
         for system in SYSTEMS:
@@ -275,3 +339,26 @@ async def test_with_16_colours_every_label_and_footer_key_reads(tmp_path: Path) 
             for name in ("footer-key--key", "footer-key--description"):
                 style = key.rich_style + key.get_component_rich_style(name)
                 assert xterm_contrast(style) >= LEAST, (str(key.render()), name)
+
+
+XTERM_BLUE_ALONE = 4.43
+"""A blue letter alone on the board with 16 colours: xterm's bright blue on black, the most a
+blue reaches there (the next lighter colour Rich picks is a grey, no blue)."""
+
+
+async def test_with_16_colours_every_ball_letter_reads(tmp_path: Path) -> None:
+    """Brown is dark yellow with 16 colours (xterm's olive), where its white letter read 1.7:1,
+    and on blue a dark letter read 4.43:1."""
+    app = make_app(tmp_path, sixteen_colours=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(EVERY_BALL, DUE))
+        if not screen.board.symbols:
+            await pilot.press("s")
+        faint = {
+            what: ratio
+            for what, style in ball_letters(screen)
+            for ratio in [xterm_contrast(style)]
+            if ratio < LEAST
+        }
+        alone = {"b", "B due", "B priced"}  # on the board, in "Next", in the legend
+        assert faint == dict.fromkeys(alone, XTERM_BLUE_ALONE)

@@ -60,6 +60,7 @@ from lines_tui.ui import game_player
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import CodeScreen, ConfirmScreen
 from lines_tui.ui.hangup import HUNG_UP
+from lines_tui.ui.help import key_rows
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, replacing
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.proving import ProvingScreen
@@ -531,6 +532,18 @@ async def test_a_resumed_game_on_a_deal_dead_from_its_start_still_says_so(tmp_pa
         assert notified(pilot.app, DEAD_DEAL_WARNING)
 
 
+async def test_a_new_deal_over_one_dead_from_its_start_says_it_can_never_be_cleared(
+    tmp_path: Path,
+) -> None:
+    """A player review: the warning offered N ("this deal can never be cleared. New deal
+    (N)."), and N's question spoke only of the pairs lost, as R's did."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        await a_pair_taken_on_dead_deal_48(pilot)
+        assert await question_after(pilot, "N") == (
+            "Abandon this deal and start a new one? It can never be cleared. You lose 1 pair taken."
+        )
+
+
 async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleared(
     tmp_path: Path,
 ) -> None:
@@ -683,6 +696,64 @@ async def another_copy_saves_then_a_pair_is_taken(
     return theirs
 
 
+async def test_the_help_says_what_a_hint_costs(tmp_path: Path) -> None:
+    """A player review: the price of a hint was learnt only once paid ("Hint (+30 s): …")."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        rows = {keys: description for keys, description, _ in key_rows(screen)}
+        cost = f"Each position's first hint adds {HINT_SECONDS:g} s to your time"
+        assert rows["i"].endswith(cost)
+
+
+async def test_resuming_a_game_writes_nothing_so_the_copy_playing_it_saves_on(
+    tmp_path: Path,
+) -> None:
+    """A player review: copy A played a resumed game; copy B resumed it too, to look, and took
+    no pair. B's resume wrote the save again, so A's next pair, and every one after it, was
+    "Not saved: another lines-tui saved a Mahjong game". A Lines game's resume writes nothing;
+    a Mahjong game's neither, now: only a pair, an undo or a redo saves it."""
+    game = MahjongGame.new(find_layout("lantern"), 5, now=START)
+    game.remove(*game.available_pairs()[0], now=START)
+    open_store(tmp_path).save_game("mahjong", game.to_json(now=START))
+    saved = tmp_path / "saved-mahjong.json"
+    before = saved.read_bytes(), saved.stat().st_mtime_ns
+    async with make_app(tmp_path, Clock()).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("R")  # the menu's resume
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MahjongScreen) and len(screen.game.history) == 1
+        assert (saved.read_bytes(), saved.stat().st_mtime_ns) == before
+        await pilot.press("tab", "t")  # what copy A does: its save is its own again
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+        assert len(MahjongGame.from_json(json.loads(saved.read_text())["game"]).history) == 2
+
+
+async def test_a_copy_that_only_looked_leaves_the_game_to_the_copy_playing_it(
+    tmp_path: Path,
+) -> None:
+    """The code review of the test above: copy B resumed the game to look and left, which saves
+    its own clock; copy A's every pair was refused from then on, and its game lost as it left.
+    A save that differs only in its clock is the same game, at the same position."""
+    app = make_app(tmp_path, Clock())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = await open_game(pilot, find_layout("lantern"), seed=5)
+        await pilot.press("tab", "t")
+        await settle(pilot)
+        other = open_store(tmp_path)  # copy B: R, a look of a minute, q
+        theirs = other.load_game("mahjong")
+        assert theirs is not None
+        clock = theirs["clock"]
+        other.save_game("mahjong", {**theirs, "clock": {**clock, "played": clock["played"] + 60}})
+        await pilot.press("tab", "t")
+        await settle(pilot)
+        assert not marked_not_saved(screen)
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and len(saved["history"]) == 2
+
+
 async def test_the_not_saved_mark_goes_once_a_save_goes_through(tmp_path: Path) -> None:
     """Told once as a notice, which the next notice (a dead end) replaced, the refused save is
     now marked in the panel while it lasts: once the other copy's game is gone and this one is
@@ -723,6 +794,13 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         await settle(pilot)
         assert "another lines-tui" not in screen.query_one(StatusLine).message
         assert marked_not_saved(screen)
+        await pilot.press("ctrl+z")  # it said "... and a game in progress is saved"
+        await settle(pilot)
+        assert notified(
+            pilot.app,
+            "ctrl+z does not suspend here: ctrl+q quits, asking first: this game is not saved, "
+            "and p pauses this game.",
+        )
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")

@@ -71,6 +71,7 @@ from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.scores.import_code import NOTHING_NEW, Merged
 from lines_tui.ui.scores.name_entry import NameInput
 from lines_tui.ui.scores.table_reading import READ_AGAIN, UNREAD_TABLES
+from lines_tui.ui.sentences import PLAYER_UNREAD
 from lines_tui.ui.session import Session
 from lines_tui.ui.solving import SolverProofs
 from lines_tui.ui.status_line import DialogMessage, StatusLine
@@ -1240,14 +1241,12 @@ async def test_a_score_screen_that_cannot_read_says_what_it_could_not_read(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
-        why = (
-            str(screen.query_one("#board-code").render())
-            if open_screen is LeaderboardScreen
-            else ""
-        )
+        shown = "#board-code" if open_screen is LeaderboardScreen else "#players-active"
+        why = str(screen.query_one(shown).render())
     assert app.told and all(notice.startswith(told) for notice in app.told), app.told
-    # Under the notice, the leaderboards said "No results yet": not what the player has.
-    assert why == ("" if open_screen is PlayersScreen else UNREAD_TABLES)
+    # Under the notice, the leaderboards said "No results yet", and the players "Guest: Lines
+    # scores are not saved.": not what the player has.
+    assert why == (PLAYER_UNREAD if open_screen is PlayersScreen else UNREAD_TABLES)
 
 
 async def test_a_code_quoted_over_email_lines_is_read_whole(tmp_path: Path) -> None:
@@ -1381,6 +1380,32 @@ async def pasted(pilot: Pilot[Any], paste: str) -> list[str]:
     pilot.app.screen.query_one(CodeInput).post_message(events.Paste(paste))
     await settle(pilot)
     return widget_lines(pilot.app.screen.query_one("#import-summary", Static))
+
+
+def test_the_import_help_says_what_enter_does_when_it_offers_a_challenge() -> None:
+    """A player review: with "⏎ Challenge" in the Footer, the help said "Enter merges"."""
+    assert "offers its challenge (the Footer says Challenge then)" in ImportScreen.HELP
+
+
+async def test_enter_reads_the_tables_again_when_the_preview_could_not(tmp_path: Path) -> None:
+    """A robustness review, scores.json a folder: the preview said so, then enter said "Nothing
+    to merge: paste a valid share code first.", blaming the code. Enter reads them again."""
+    faults = FaultyFileSystem()
+    store = open_store(tmp_path / "data", fs=faults, lock_wait=0.05)
+    code = encode(TableId.lines(9), [Entry("Pal", 500, int(START), 1)])
+    faults.fail("open")
+    async with NoticeApp(ImportScreen(Session(store))).run_test(size=SIZE) as pilot:
+        summary = " ".join(await pasted(pilot, code))
+        assert "cannot read" in summary and "Permission denied" in summary, summary
+        await pilot.press("enter")
+        await settle(pilot)
+        told = text_of(pilot.app.screen.query_one("#import-told", Static))
+        assert "share code" not in told
+        faults.heal()  # the folder is back as it was
+        await pilot.press("enter")
+        await settle(pilot)
+        summary = text_of(pilot.app.screen.query_one("#import-summary", Static))
+        assert "1 added" in summary and "Press enter to merge" in summary
 
 
 async def test_the_preview_s_rows_carry_the_numbers_the_summary_gives_the_codes(

@@ -494,3 +494,5 @@ def test_scores_remove_takes_entry_n_out_and_refuses_a_number_not_there(tmp_path
     )
     assert run(folder, "scores", "show", "lines-7+deal-2").stdout.count("Cheat") == 0
     assert run(folder, "scores", "export", "lines-7").stdout.startswith("LT2-")
+    # One entry left: "entries 1 to 1" read oddly.
+    refused(run(folder, "scores", "remove", "lines-7", "2"), "lines-7 has only entry 1, not 2")

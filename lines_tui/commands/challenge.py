@@ -74,7 +74,8 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         fail(f"{NOTHING_TO_BEAT} here{why}")
     (merged,) = attempt(lambda: store.merge_checked([checked]), store)
     say(*report(merged))
-    from lines_tui.ui.deal_offers import ahead_of, unsaved_for_guest
+    from lines_tui.ui.deal_offers import ahead_of
+    from lines_tui.ui.result_to_beat import unsaved_for_guest
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
     best_there = attempt(lambda: store.result_to_beat(table, own_tables_checker()), store)

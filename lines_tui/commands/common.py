@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO, cast
 
-from lines_tui.outside_text import printable, printable_lines
+from lines_tui.outside_text import column_width, printable, printable_lines
 
 BAD_INPUT = 2
 OUTPUT_FAILED = 4
@@ -148,25 +148,51 @@ def point_at_null(*streams: TextIO | None) -> None:
         os.close(null)
 
 
+@dataclass
+class _ProgressShown:
+    columns: int = 0
+    """How many columns of the terminal's line the progress counts took (0: none shown)."""
+
+
+_progress_shown = _ProgressShown()
+
+
 def progress(message: str, *, done: bool = False) -> None:
-    """A progress count on standard error, each one over the last; `done` ends the line. Only
-    on a terminal: a log file got every count, joined by carriage returns into one line; there
+    """A progress count on standard error, each one over the last (spaces cover what a longer
+    one left: no escape sequence, which `TERM=dumb` would show); `done` ends the line. Only on
+    a terminal: a log file got every count, joined by carriage returns into one line; there
     only the last one (`done`, when it says something) is written, as a line of its own."""
     if is_terminal(sys.stderr):
-        _to_standard_error(f"\r{printable(message)}" + ("\n" if done else ""))
+        # Within one row: "\r" goes back to the start of the last row only, and the rows a
+        # wider one wrapped onto stayed (a layout's title is anyone's, of any length).
+        width = _terminal_columns() - 1
+        text, shown = printable(message, width), min(column_width([message]), width)
+        cover = " " * (_progress_shown.columns - shown)
+        _to_standard_error(f"\r{text}{cover}" + ("\n" if done else ""))
+        _progress_shown.columns = 0 if done else max(shown, _progress_shown.columns)
     elif done and message:
         _to_standard_error(f"{printable(message)}\n")
+
+
+def _terminal_columns() -> int:
+    """The width of the terminal standard error writes to (80 if it cannot be told)."""
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return TERMINAL_COLUMNS
 
 
 @contextmanager
 def progress_line() -> Iterator[None]:
     """A block that shows its `progress` on a line it takes away as it ends, however it ends
-    (on a terminal), so that what is said next starts the line."""
+    (on a terminal), so that what is said next starts the line, over the "^C" the terminal
+    echoed if ctrl+c ended it."""
     try:
         yield
     finally:
         if is_terminal(sys.stderr):
-            _to_standard_error("\r\x1b[K")
+            _to_standard_error("\r" + " " * _progress_shown.columns + "\r")
+            _progress_shown.columns = 0
 
 
 def end_line() -> None:

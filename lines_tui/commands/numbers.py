@@ -23,6 +23,8 @@ from lines_tui.store.paste import find_codes
 
 DEAL_NUMBER = "a deal number"
 """What `--seed` takes (`WholeNumber.what`): the one number a share code is given for."""
+ENTRY_NUMBER = "an entry number"
+"""What `--entry` and `scores remove` take: a place in a table or a code, from 1."""
 
 
 class WholeNumber(IntRange):
@@ -51,6 +53,9 @@ class WholeNumber(IntRange):
             # Out of every range here; not repeated whole (nor read: Python refuses to read
             # more than 4,300 digits, and click then echoed them all as "not a valid integer").
             said = number_said(value, self.what)
+            if self.max is None and not value.startswith("-"):
+                # Within `x>=1`, as that range would say; no table or code holds so many.
+                self.fail(f"{said} is larger than any there is.", param, ctx)
             self.fail(f"{said} is not in the range {self._describe_range()}.", param, ctx)
         return super().convert(value, param, ctx)
 

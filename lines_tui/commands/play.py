@@ -31,7 +31,7 @@ def lines(
     ] = None,
     seed: Annotated[
         int | None,
-        seed_option("Seed of the game (default: random); plays for that seed's table."),
+        seed_option("Deal number (default: random); plays for that deal's table."),
     ] = None,
     today: Annotated[
         bool, typer.Option("--daily", help="Play today's deal (UTC) of this board size.")
@@ -76,7 +76,7 @@ def mahjong(
             "--layout",
             parser=layout_value,
             metavar="NAME|PATH",
-            help="Layout name (see `lines-tui layouts`) or a layout file (default turtle).",
+            help="Layout name (see `lines-tui layouts`) or a layout file (default: turtle).",
         ),
     ] = None,
     seed: Annotated[

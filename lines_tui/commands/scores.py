@@ -38,7 +38,7 @@ from lines_tui.commands.listing import (
     padded,
     verdict_lines,
 )
-from lines_tui.commands.numbers import WholeNumber, whole_number_option
+from lines_tui.commands.numbers import ENTRY_NUMBER, WholeNumber, whole_number_option
 from lines_tui.commands.options import checks_player, settings
 from lines_tui.commands.start import (
     LEFT_AS_IT_IS,
@@ -224,12 +224,19 @@ def show(ctx: typer.Context, table: TableArgument) -> None:
         say("  no results yet")
         return
     say(*verdict_lines(checked))  # numbered from 1: its places, best first
-    say(f"share code: {attempt(lambda: share_code(checked, checker.find_layout), store)}")
+    # The table is shown whatever blocks its code (a refuted entry): why is part of it, as the
+    # leaderboard says it, and the command succeeded (`export` is the one refused for it).
+    try:
+        say(f"share code: {share_code(checked, checker.find_layout)}")
+    except StoreError as error:
+        say(f"no share code: {error}")
 
 
 EntryOption = Annotated[
     int | None,
-    whole_number_option("--entry", 1, None, "Only entry N (1 is the best), one game's code."),
+    whole_number_option(
+        "--entry", 1, None, "Only entry N (1 is the best), one game's code.", ENTRY_NUMBER
+    ),
 ]
 CodeArgument = Annotated[
     list[str],
@@ -279,7 +286,7 @@ def remove(
         int,
         typer.Argument(
             metavar="N",
-            click_type=WholeNumber(min=1),
+            click_type=WholeNumber(min=1, what=ENTRY_NUMBER),
             help="The entry's place, 1 the best, as `scores show` lists it.",
         ),
     ],
@@ -289,7 +296,8 @@ def remove(
 ) -> None:
     """Remove entry N from the table, after asking: a refuted one (a file edited by hand) blocks
     the table's share code until it goes. A random deal's result is one result in its deal's
-    table too: it goes from both, and the output names both."""
+    table too: it goes from both, and the output names both. Exit 1 if it was kept (any answer
+    but y)."""
     table_id = table_named(table)
     store = open_cli_store(ctx)
     known_table(store, table_id)
@@ -411,7 +419,9 @@ def import_(
     ] = False,
 ) -> None:
     """Merge a friend's table (a share code) into yours: every entry is replayed first, and
-    only those whose replay confirms them (or, from old codes, marked unverified) are merged."""
+    only those whose replay confirms them (or, from old codes, marked unverified) are merged.
+    Exit 0 if any of the codes' entries is in your tables after it, 1 if none is, 2 if a code
+    is malformed (nothing merged)."""
     found = pasted_codes(code)
     for number, text in enumerate(found, start=1):
         try:  # the code's checksum needs no data: a damaged code is refused before it is read
@@ -449,16 +459,20 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
 
     all_verified = True
     texts = pasted_codes(code)
-    read = []
+    read: list[codes.CheckedCode | int] = []  # a code given again: the number of its first
     # Every code is read before any verdict is printed: a damaged one is bad input, refused
-    # in its one line with nothing on standard output, as `scores import` refuses it.
-    for number, text in enumerate(texts, start=1):
+    # in its one line with nothing on standard output, as `scores import` refuses it. A code
+    # given again is judged once, and said as such, as `scores import` says it.
+    for number, (text, first) in enumerate(zip(texts, repeats(texts), strict=True), start=1):
         try:
-            read.append(codes.read(text, checker_now()))
+            read.append(codes.read(text, checker_now()) if first is None else first)
         except ShareCodeError as error:
             fail(str(error.of_code(number, len(texts))))
     check_player(settings(ctx))  # as every command does, once what needs no data holds
-    for checked in read:
+    for number, checked in enumerate(read, start=1):
+        if isinstance(checked, int):
+            say(f"code {number}: {same_as(checked)}")
+            continue
         table = checked.table
         say(*heading(table.title, f" ({table})", f", share code format {checked.format}"))
         say(*verdict_lines(checked, reasons=True))

@@ -12,10 +12,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import STANDARD_INPUT, fail, piped_in, say
+from lines_tui.commands.common import (
+    INTERRUPTED,
+    STANDARD_INPUT,
+    fail,
+    piped_in,
+    progress_line,
+    say,
+    warn,
+)
 from lines_tui.commands.numbers import seconds_option
 from lines_tui.commands.paths import file_or_standard_input
 from lines_tui.engine.text_file import NotRegularFile
+from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable
 
 if TYPE_CHECKING:
@@ -53,7 +62,8 @@ def solve(
     """Decide whether the position can still be cleared, with every face known. Prints the
     verdict, a winning sequence when there is one (pairs of indices into the file's tile list,
     in play order), the nodes searched (playouts and repairs) and the seconds taken. Exit
-    code: 0 solvable, 1 unsolvable, 3 undecided, 2 bad input."""
+    code: 0 solvable, 1 unsolvable, 3 undecided, 2 bad input, 4 the output could not be
+    written, 130 stopped by ctrl+c."""
     from lines_tui.engine.mahjong.position import PositionError
     from lines_tui.engine.mahjong.solver import solve as solve_position
 
@@ -64,7 +74,14 @@ def solve(
         # forever or never end. Standard input has its own word, with the file's limits.
         pipe = isinstance(error.__cause__, NotRegularFile)
         fail(f"{error}; - reads a position from standard input" if pipe else str(error))
-    result = solve_position(position, timeout=timeout)
+    try:
+        with progress_line():  # none shown: it starts the line over the "^C"
+            result = solve_position(position, timeout=timeout)
+    except KeyboardInterrupt:
+        # As `deal --solvable` stops: one line, where the terminal echoed "^C".
+        given = "standard input" if position_file == STANDARD_INPUT else repeated(position_file)
+        warn(f"stopped while solving the position of {given}")
+        raise typer.Exit(INTERRUPTED) from None
     say(*([json.dumps(_as_json(result))] if as_json else _as_text(position, result, timeout)))
     raise typer.Exit(EXIT_CODES[result.verdict.value])
 

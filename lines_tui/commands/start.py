@@ -70,16 +70,22 @@ def open_store_to_play(options: Settings) -> Store:
 
 def check_registered(store: Store, player: str | None) -> None:
     """Refuse a `player` (`--player`; None: not given) who is not registered in `store`, in one
-    line (exit 2), with how to register them. When the store has just set the scores file
-    aside, damaged, the line says that this is why, after the line that tells it. A file that
-    cannot be read (a lock another copy holds) is told as it is: registering is no cure."""
-    from lines_tui.store import NotRegistered, StoreError
+    line (exit 2), with how to register them, or why no one can be under a name no player may
+    have (`[red]Ann`: the hint to register was refused in turn). When the store has just set
+    the scores file aside, damaged, the line says that this is why, after the line that tells
+    it. A file that cannot be read (a lock another copy holds) is told as it is: registering is
+    no cure."""
+    from lines_tui.store import InvalidName, NotRegistered, StoreError, clean_name
 
     if player is None:
         return
     try:
         store.resolve_player(player)
     except NotRegistered as error:
+        try:
+            clean_name(player)
+        except InvalidName as problem:
+            fail(f"{error}, nor can one be: {problem}")
         fail(unread_players(store, error, REGISTER_HINT) or f"{error} {REGISTER_HINT}")
     except StoreError as error:
         fail(str(error))
@@ -196,7 +202,7 @@ def require_terminal() -> None:
         verb = "is" if len(missing) == 1 else "are"
         fail(
             f"the games need a terminal (standard {which} {verb} not one); "
-            "`lines-tui scores` and the other commands work without"
+            "`lines-tui scores` and the other commands work without one"
         )
 
 

@@ -193,8 +193,9 @@ def _one_line(error: typer.TyperException) -> str:
     context = getattr(error, "ctx", None)
     if context is None:
         return message
-    command = " ".join(["lines-tui", *context.command_path.split()[1:]])
-    return f"{message} (see: {command} --help)"
+    # The program as its name, however it was started (`python -m lines_tui` is three words).
+    below = context.command_path.removeprefix(context.find_root().command_path)
+    return f"{message} (see: lines-tui{below} --help)"
 
 
 def _click_message(error: typer.TyperException) -> str:
@@ -267,7 +268,7 @@ def root(
             "--data-dir",
             parser=path_text,  # any bytes: a path (`refuse_non_utf8`)
             metavar="DIR",
-            help="Folder of the score and player file "
+            help="Folder of your data: scores and players, saved games, settings "
             "(default: $LINES_TUI_HOME or the user data folder).",
         ),
     ] = None,
@@ -314,10 +315,18 @@ app.command("lines", help="Play Color Lines.")(play.lines)
 app.command("mahjong", help="Play Mahjong solitaire.")(play.mahjong)
 app.command("layouts", help="List built-in and installed Mahjong layouts.")(layouts.list_layouts)
 app.command("deal", help="Print a dealt Mahjong position as position JSON.")(layouts.deal)
-app.command("solve", help="Decide whether a Mahjong position can still be cleared.")(solve.solve)
+# Its help is its docstring (the output, the exit codes); the list of commands, this line.
+app.command("solve", short_help="Decide whether a Mahjong position can still be cleared.")(
+    solve.solve
+)
 app.command("replay", help="Watch a game of a share code on the real board.")(replay.replay)
 app.command("challenge", help="Play the deal of a friend's challenge code.")(challenge.challenge)
 app.add_typer(
-    scores.app, name="scores", cls=NamedErrors, help="Leaderboards and their share codes."
+    scores.app,
+    name="scores",
+    cls=NamedErrors,
+    help="Leaderboards and their share codes; alone, lists the tables.",
 )
-app.add_typer(players.app, name="players", cls=NamedErrors, help="Registered players.")
+app.add_typer(
+    players.app, name="players", cls=NamedErrors, help="Registered players; alone, lists them."
+)

@@ -48,7 +48,7 @@ def number_said(number: str, what: str = "a deal number") -> str:
     if said_whole(number):
         return number
     if number.startswith("-"):
-        what = f"a negative {what.removeprefix('a ')}"
+        what = f"a negative {what.split(' ', 1)[1]}"  # "a deal number", "an entry number"
     counted = f"{what} of {len(_unsigned(number)):,} digits"
     return f"{counted} with '+' before it" if number.startswith("+") else counted
 

@@ -63,6 +63,12 @@ PLAYER_FIELD = "player"
 save older than it): resumed, the game is theirs while they are registered."""
 
 
+CLOCK_FIELD = "clock"
+"""The saved game's field of its running clock (a Mahjong game's). Two copies of lines-tui that
+show one game each count its time, so saves of one game at one position may differ in it alone:
+they are still the same game (`store.game_files.same_game`)."""
+
+
 def saved_by(data: object) -> str | None:
     """The registered player who played the saved game `data`, as it names them (None: a guest,
     or not said). Anyone may edit the file: the store checks the name against its players."""

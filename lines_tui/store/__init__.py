@@ -9,7 +9,7 @@ from lines_tui.store.errors import (
     StoreError,
 )
 from lines_tui.store.files import one_lock_wait
-from lines_tui.store.names import clean_name, name_problem
+from lines_tui.store.names import InvalidName, clean_name, name_problem
 from lines_tui.store.schema import Preferences
 from lines_tui.store.store import (
     RecordOutcome,
@@ -37,6 +37,7 @@ __all__ = [
     "Entry",
     "EntryResult",
     "FileLeftAsItIs",
+    "InvalidName",
     "Merge",
     "NotRegistered",
     "Preferences",

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from lines_tui.engine.saved_games import PLAYER_FIELD, saved_by
+from lines_tui.engine.saved_games import CLOCK_FIELD, PLAYER_FIELD, saved_by
 from lines_tui.engine.visible_text import spelled_out
 from lines_tui.store.data_files import DataFiles
 from lines_tui.store.errors import SavedGameKept, StoreError
@@ -106,10 +106,13 @@ class GameFile:
 
 
 def same_game(saved: dict[str, Any], other: dict[str, Any]) -> bool:
-    """Whether two saves are one game, whoever they name as its player: a rename changes that
-    name in the file, and the copy of lines-tui that saved the game must still know it."""
-    return _without_player(saved) == _without_player(other)
+    """Whether two saves are one game at one position, whoever they name as its player and
+    whatever its clock: a rename changes that name in the file, and the copy of lines-tui that
+    saved the game must still know it; and a copy that resumed the game only to look at it
+    saves its own clock as it leaves, after which every save of the copy playing it was refused
+    as "another lines-tui saved a Mahjong game"."""
+    return _the_game(saved) == _the_game(other)
 
 
-def _without_player(saved: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in saved.items() if key != PLAYER_FIELD}
+def _the_game(saved: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in saved.items() if key not in (PLAYER_FIELD, CLOCK_FIELD)}

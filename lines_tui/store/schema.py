@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from lines_tui.engine.visible_text import spelled_out
+from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.names import PlayerKeys, name_problem
 from lines_tui.store.records import RecordError, record_from_json
 from lines_tui.store.tables import (
@@ -59,6 +59,8 @@ VERSION = 2
 GAME_VERSION = 1  # saved games did not change with the scores file
 SETTINGS_VERSION = 4  # 2: symbols mode kept too; 3: the Lines board size too; 4: animations
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+DATE_SHAPE = "YYYY-MM-DDTHH:MM:SSZ"
+"""`DATE_FORMAT` as a refusal tells it to a person mending the file by hand."""
 DATE_PATTERN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
 
 
@@ -130,11 +132,10 @@ def load_scores(text: str) -> ScoreData:
         except TableIdError as error:
             raise CorruptFile(str(error)) from None
         if str(table) != key:
-            raise CorruptFile(f"table id '{spelled_out(key)}' is not written as {table}")
-        where = f"an entry of {table}"
+            raise CorruptFile(f"table id '{repeated(key)}' is not written as {table}")
         entries = [
-            _entry(table, raw, where, document["version"])
-            for raw in _expect(raw_entries, list, key)
+            _entry(table, raw, number, document["version"])
+            for number, raw in enumerate(_expect(raw_entries, list, key), start=1)
         ]
         if len(set(entries)) != len(entries):
             raise CorruptFile(f"{table} holds the same entry twice")
@@ -263,7 +264,7 @@ def _expect(value: Any, kind: type, where: str) -> Any:
 def _expect_keys(document: dict[str, Any], keys: set[str], where: str) -> None:
     if set(document) != keys:
         missing, unknown = sorted(keys - set(document)), sorted(set(document) - keys)
-        detail = f"missing {missing}" if missing else f"unknown {spelled_out(str(unknown))}"
+        detail = f"missing {missing}" if missing else f"unknown {repeated(str(unknown))}"
         raise CorruptFile(f"{where} has {detail} keys")
 
 
@@ -276,35 +277,64 @@ def _players(raw: Any) -> list[str]:
         _expect(name, str, "a player")
         problem = name_problem(name)
         if problem is not None:
-            raise CorruptFile(f"player '{spelled_out(name)}': {problem}")
+            raise CorruptFile(f"player '{repeated(name)}': {problem}")
         if registered.add(name) is not None:
-            raise CorruptFile(f"player '{name}' is registered twice")
+            raise CorruptFile(f"player '{repeated(name)}' is registered twice")
         players.append(name)
     return players
 
 
-def _entry(table: TableId, raw: Any, where: str, version: int) -> Entry:
+def _entry(table: TableId, raw: Any, number: int, version: int) -> Entry:
+    """Entry `number` (from 1) of `table`'s list; a refusal says where it is (`_place`)."""
     # Checked field by field without building messages up front: files hold hundreds of entries.
     keys = {"name", table.unit, "date", "seed"} | ({"record"} if version >= 2 else set())
     if type(raw) is not dict or raw.keys() != keys:
-        raise CorruptFile(f"{where} is not an object of {', '.join(sorted(keys))}")
+        if type(raw) is dict:
+            _expect_keys(raw, keys, _place(table, number, raw))  # which key is missing, or extra
+        raise CorruptFile(
+            f"{_place(table, number, raw)} is not an object of {', '.join(sorted(keys))}"
+        )
     name, value, date, seed = raw["name"], raw[table.unit], raw["date"], raw["seed"]
     if not (type(name) is str and type(value) is int and type(seed) is int and type(date) is str):
-        raise CorruptFile(f"{where} has a field of the wrong type")
+        raise CorruptFile(f"{_place(table, number, raw)}: {_wrong_type(raw, table)}")
     if not DATE_PATTERN.fullmatch(date):
-        raise CorruptFile(f"{where} has a date not written as {DATE_FORMAT}")
+        raise CorruptFile(
+            f"{_place(table, number, raw)}: date '{repeated(date)}' is not written as "
+            f"{DATE_SHAPE} (UTC)"
+        )
     try:
         parsed = dt.datetime.fromisoformat(date[:-1]).replace(tzinfo=dt.timezone.utc)
     except ValueError:
-        raise CorruptFile(f"{where} has an impossible date") from None
+        raise CorruptFile(f"{_place(table, number, raw)}: date '{date}' is impossible") from None
     record = None
     if raw.get("record") is not None:
         try:
             record = record_from_json(table.kind, raw["record"])
         except RecordError as error:
-            raise CorruptFile(f"{where} ('{spelled_out(name)}'): {error}") from None
+            raise CorruptFile(f"{_place(table, number, raw)}: {error}") from None
     entry = Entry(name, value, int(parsed.timestamp()), seed, record)
     problem = entry_problem(table, entry)
     if problem is not None:
-        raise CorruptFile(f"{where} ('{spelled_out(name)}'): {problem}")
+        raise CorruptFile(f"{_place(table, number, raw)}: {problem}")
     return entry
+
+
+def _place(table: TableId, number: int, raw: Any) -> str:
+    """Where an entry that cannot be read is, to mend the file by hand: its place in its table's
+    list, and its name if it has one ("entry 2 of lines-9 ('Bob')")."""
+    name = raw.get("name") if type(raw) is dict else None
+    named = f" ('{repeated(name)}')" if type(name) is str else ""
+    return f"entry {number} of {table}{named}"
+
+
+def _wrong_type(raw: dict[str, Any], table: TableId) -> str:
+    """Which field of an entry (`raw`) is not of its type (it said "has a field of the wrong
+    type")."""
+    fields: list[tuple[str, type, str]] = [
+        ("name", str, "string"),
+        (table.unit, int, "whole number"),
+        ("date", str, "string"),
+        ("seed", int, "whole number"),
+    ]
+    key, kind = next((key, kind) for key, type_, kind in fields if type(raw[key]) is not type_)
+    return f"{key} is not a JSON {kind}"

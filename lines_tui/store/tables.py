@@ -388,13 +388,19 @@ def ranked(table: TableId, entries: Iterable[Entry]) -> list[Entry]:
     return list(best.values())
 
 
+def numbered_from_one(count: int) -> str:
+    """The entries a table or a code holds, as a refusal of another number names them: "entries
+    1 to 4", "only entry 1" (it said "entries 1 to 1")."""
+    return "only entry 1" if count == 1 else f"entries 1 to {count}"
+
+
 def numbered_entry(table: TableId, entries: Sequence[Entry], number: int) -> Entry:
     """Entry `number` of `entries`, the entries of `table` best first (1 is the best);
     StoreError if there is none of that number."""
     if not entries:
         raise StoreError(f"{table} has no entries yet")
     if not 1 <= number <= len(entries):
-        raise StoreError(f"{table} has entries 1 to {len(entries)}, not {number}")
+        raise StoreError(f"{table} has {numbered_from_one(len(entries))}, not {number}")
     return entries[number - 1]
 
 

@@ -429,12 +429,17 @@ class LinesTuiApp(App[None]):
     def action_no_suspend(self) -> None:
         """ctrl+z: a suspended game's clock would run on while it waits in the background. A
         game that pauses (Mahjong's, until it is won) is told how; a won one has no clock left
-        to stop, and p does nothing there; elsewhere what quitting keeps."""
-        can_pause = getattr(self._under_dialogs(), "can_pause", None)  # a game that pauses
-        if can_pause is None:
+        to stop, and p does nothing there; elsewhere what quitting keeps, but of a game whose
+        saves are refused (its panel's "not saved"), which quitting asks about first."""
+        screen = self._under_dialogs()
+        can_pause = getattr(screen, "can_pause", None)  # a game that pauses
+        pauses = ", and p pauses this game" if can_pause else ""
+        if screen.has_class("-not-saved"):
+            then = f", asking first: this game is not saved{pauses}"
+        elif can_pause is None:
             then = ", and a game in progress is saved"
         else:
-            then = ", and p pauses this game" if can_pause else ""
+            then = pauses
         self.notify(f"ctrl+z does not suspend here: ctrl+q quits{then}.")
 
     def _under_dialogs(self) -> Screen[Any]:

@@ -180,10 +180,12 @@ class DealOffers:
                     same=self.mahjong.same_deal(layout, best.seed, choice, back),
                 )
 
+        from lines_tui.ui.result_to_beat import REGISTER_IN_APP, unsaved_for_guest
+
         question = (
             f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
             f"{self.session.table_title(table)}.{ahead_of(table, best, best_there, player)}"
-            f"{unsaved_for_guest(table, 'register under Players first') if guest else ''} Play "
+            f"{unsaved_for_guest(table, REGISTER_IN_APP) if guest else ''} Play "
             "that deal now?"
         )
         challenge = ConfirmScreen(question, title="Challenge", enter_is_yes=True)
@@ -200,12 +202,3 @@ def ahead_of(table: TableId, challenge: Entry, best_there: Entry | None, player:
         return ""
     shown = best_told(table, best_there, whose_own(best_there, player))
     return f" The deal's table already holds {shown}, ranked ahead of it: that is the one to beat."
-
-
-def unsaved_for_guest(table: TableId, register: str) -> str:
-    """What the offer of a challenge on `table` adds for a guest, told how to `register`: a
-    guest's Lines score is not saved (README, "Players and names"), said before the race rather
-    than after it. A guest's Mahjong time is saved under the name typed after the win: "" then."""
-    if table.kind != "lines":
-        return ""
-    return f" Playing as a guest, your score would not be saved ({register})."

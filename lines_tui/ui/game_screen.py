@@ -84,7 +84,13 @@ class GameScreen(DismissedOnTop, Screen[None]):
         self._owner = owner
         self._shown: dict[str, str | Text] = {}
         self._player = GamePlayer(session, saved_by)
-        self._to_beat = ResultToBeat(self, session, lambda: self.player, lambda: self.owner)
+        self._to_beat = ResultToBeat(
+            self,
+            session,
+            lambda: self.player,
+            lambda: self.owner,
+            lambda: self.player_known and self.player is None,
+        )
         self._keeper = GameKeeper(
             self,
             session,

@@ -82,6 +82,10 @@ def everywhere(screen: Screen[object]) -> list[Binding]:
     ]
 
 
+SCROLL = Binding.Group("scroll", compact=True)
+"""↑ and ↓ in the Footer as one: "↑↓ scroll"."""
+
+
 class HelpScreen(DismissedOnTop, ModalScreen[None]):
     """Lists the keys of the screen below it; any of escape, q or ? closes it."""
 
@@ -91,8 +95,20 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
         Binding(
             "escape,q,question_mark", "close", "Close help", tooltip="Close this help, go back"
         ),
-        Binding("down,j", "scroll('down')", "Scroll", show=False, tooltip="Scroll the help down"),
-        Binding("up,k", "scroll('up')", "Scroll", show=False, tooltip="Scroll the help up"),
+        # In the Footer: a player review found nothing said that the help scrolls.
+        Binding(
+            "up", "scroll('up')", "Up", key_display="↑", group=SCROLL, tooltip="Scroll the help up"
+        ),
+        Binding(
+            "down",
+            "scroll('down')",
+            "Down",
+            key_display="↓",
+            group=SCROLL,
+            tooltip="Scroll the help down",
+        ),
+        Binding("k", "scroll('up')", "Up", show=False, tooltip="Scroll the help up"),
+        Binding("j", "scroll('down')", "Down", show=False, tooltip="Scroll the help down"),
         Binding(
             "pagedown", "scroll('page_down')", "Page", show=False, tooltip="Scroll a page down"
         ),
@@ -133,6 +149,17 @@ class HelpScreen(DismissedOnTop, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The scrolling keys, and the Footer's "↑↓ scroll", only while the help has more than
+        its box shows (a player review: it was shown over a help that fits)."""
+        if action == "scroll":
+            panels = self.query("#help-panel")
+            return bool(panels) and panels.first(VerticalScroll).max_scroll_y > 0
+        return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # laid out anew: it may fit now, or not
 
     def action_scroll(self, where: str) -> None:
         panel = self.query_one("#help-panel", VerticalScroll)

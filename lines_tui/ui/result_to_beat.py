@@ -27,11 +27,14 @@ class ResultToBeat:
         session: Session,
         player: Callable[[], str | None],
         owner: Callable[[], str | None],
+        guest: Callable[[], bool],
     ) -> None:
+        """`guest()`: a guest plays, as far as is known, whose Lines score is not saved."""
         self._screen = screen
         self._session = session
         self._player = player
         self._owner = owner
+        self._guest = guest
         self._table: TableId | None = None
         self._entry: Entry | None = None
 
@@ -52,7 +55,9 @@ class ResultToBeat:
                 return
             self._entry = best
             if best is not None and not over():
-                screen.notify(f"To beat: {self._told(table, best)}.")
+                # A challenge started from the command line told a guest only once it ended.
+                unsaved = unsaved_for_guest(table, REGISTER_IN_APP) if self._guest() else ""
+                screen.notify(f"To beat: {self._told(table, best)}.{unsaved}")
 
         load(
             screen,
@@ -93,6 +98,20 @@ class ResultToBeat:
 
     def _whose_own(self, best: Entry) -> str | None:
         return whose_own(best, self._player(), self._owner())
+
+
+REGISTER_IN_APP = "register under Players first"
+"""How a guest told that a race's score would not be saved registers, in the app."""
+
+
+def unsaved_for_guest(table: TableId, register: str) -> str:
+    """What a race on `table` (a challenge offered, the result to beat told) adds for a guest,
+    told how to `register`: a guest's Lines score is not saved (README, "Players and names"),
+    said before the race rather than after it. A guest's Mahjong time is saved under the name
+    typed after the win: "" then."""
+    if table.kind != "lines":
+        return ""
+    return f" Playing as a guest, your score would not be saved ({register})."
 
 
 def whose_own(best: Entry, player: str | None, owner: str | None = None) -> str | None:

@@ -21,7 +21,7 @@ from lines_tui.store.names import same_name
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.menu import MenuState
-from lines_tui.ui.sentences import REPLACED_AT_FIRST_MOVE
+from lines_tui.ui.sentences import PLAYER_UNREAD, REPLACED_AT_FIRST_MOVE
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
 from lines_tui.ui.size_guard import uncovered
 from lines_tui.ui.store_thread import load
@@ -486,5 +486,5 @@ def player_line(player: str | None, *, unread: bool) -> str:
     if player is not None:
         return f"Player: {player}"
     if unread:
-        return "Player not known: the scores could not be read."
+        return PLAYER_UNREAD
     return "Playing as guest: Lines scores are not saved (register under Players)."

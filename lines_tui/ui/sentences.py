@@ -27,6 +27,10 @@ def reason_alone(reason: str) -> str:
     return reason.removesuffix(TRY_AGAIN)
 
 
+PLAYER_UNREAD = "Player not known: the scores could not be read."
+"""Who plays when the file that names them could not be read: not a guest (the menu's line, and
+the Players screen's, which said "Guest", and the player registered again, refused then)."""
+
 REPLACED_AT_FIRST_MOVE = (
     "It stays saved until your first move in the new game, which replaces it for good."
 )

@@ -26,6 +26,7 @@ from lines_tui.engine.mahjong.way_back import (
     next_to_check,
     way_back_along,
 )
+from lines_tui.engine.saved_games import CLOCK_FIELD
 from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 
 Pair = tuple[int, int]
@@ -471,7 +472,7 @@ class MahjongGame:
             "position": self.position.to_json(),
             "history": [list(pair) for pair in self._history],
             "redo": [list(pair) for pair in self._redo],
-            "clock": {"played": played, "running_since": running_since, "paused": paused},
+            CLOCK_FIELD: {"played": played, "running_since": running_since, "paused": paused},
             "won_at": self.won_at,
         }
 
@@ -503,7 +504,7 @@ class MahjongGame:
         dealer = record.get("dealer", 1)
         if dealer not in DEALERS or type(dealer) is not int:
             raise SavedGameError("saved game: 'dealer' is not a known dealer version")
-        played, running_since, paused = _clock_fields(record.get("clock"))
+        played, running_since, paused = _clock_fields(record.get(CLOCK_FIELD))
         dead_from_start = record.get("dead_from_start", False)  # saves before 3 Dec 2026 lack it
         if not isinstance(dead_from_start, bool):
             raise SavedGameError("saved game: 'dead_from_start' is not true or false")

@@ -9,7 +9,9 @@ Balls are drawn with quadrant blocks, so they read as round in any colour depth:
 is about twice as tall as wide, so a quadrant is a tall pixel and a ball 3 cells wide and 1.5 rows
 high is a circle. The balls about to drop are small dots of their colour in the middle of the cell;
 the cursor is a frame around the cell and the selected ball is drawn in reverse video (a solid
-block), so the two never look alike, with or without colours.
+block), so the two never look alike, with or without colours. In symbols mode a ball's letter sits
+on a block of its colour, swapped on the selected ball, and a due ball's letter stands alone: on
+the large boards, where a ball is its letter alone, that is what tells them apart.
 """
 
 from __future__ import annotations
@@ -58,8 +60,10 @@ class LinesBoard(Widget):
         "lines-board--selected",
         "lines-board--flash",
         "lines-board--invalid",
-        "lines-board--symbol",
+        "lines-board--letter",
         *(f"lines-board--ball-{code.lower()}" for code in SYMBOLS),
+        *(f"lines-board--letter-{code.lower()}" for code in SYMBOLS),
+        *(f"lines-board--alone-{code.lower()}" for code in SYMBOLS),
     }
 
     def __init__(
@@ -132,11 +136,30 @@ class LinesBoard(Widget):
         """The Rich style of a ball of `colour` (also used by the "next" strip)."""
         return self.get_component_rich_style(f"lines-board--ball-{colour.lower()}")
 
-    def ball_text(self, colour: str, preview: bool = False) -> str:
-        """A one-character stand-in for a ball, as drawn at the smallest scale."""
+    def letter_style(self, colour: str, *, selected: bool = False) -> Style:
+        """A ball's letter in symbols mode: a block of the ball's colour, the letter in a colour
+        that reads on it (lines.tcss: light on the dark balls); on a `selected` ball the two
+        swapped, so that it stands out where the letter is the whole ball (the smallest scale)."""
+        code = colour.lower()
+        letter = self.get_component_rich_style(
+            "lines-board--letter", f"lines-board--letter-{code}", partial=True
+        )
+        ball = self.ball_style(colour).color
+        ink, block = (ball, letter.color) if selected else (letter.color, ball)
+        return letter + Style(color=ink, bgcolor=block, reverse=False)
+
+    def alone_style(self, colour: str) -> Style:
+        """A ball's letter standing alone on the board (a ball due next, the panel's): in the
+        ball's colour, or a lighter tint of it where that reads too faintly there (lines.tcss)."""
+        code = colour.lower()
+        tint = self.get_component_rich_style(f"lines-board--alone-{code}", partial=True)
+        return self.ball_style(colour) + tint
+
+    def ball_mark(self, colour: str) -> tuple[str, Style]:
+        """A one-character stand-in for a ball, and its style: in symbols mode its letter."""
         if self.symbols:
-            return SYMBOLS[colour].lower() if preview else SYMBOLS[colour]
-        return "•" if preview else "●"
+            return SYMBOLS[colour], self.alone_style(colour)
+        return "●", self.ball_style(colour)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.label_width + SCALES[self.scale].width * self.board_size
@@ -203,13 +226,15 @@ class LinesBoard(Widget):
             style = base + self.ball_style(picture.ball)
             if picture.selected:
                 style += self.get_component_rich_style("lines-board--selected", partial=True)
-            yield from self._ball(shape.ball, picture.ball, ball_row, style)
+            yield from self._ball(picture.ball, ball_row, style, selected=picture.selected)
         elif picture.effect == "trail" and picture.effect_colour:
             style = base + self.ball_style(picture.effect_colour)
             yield Segment(shape.marked("·")[ball_row], style)
+        elif picture.preview and self.symbols:  # its letter alone, in lower case
+            letter = SYMBOLS[picture.preview].lower()
+            yield Segment(shape.marked(letter)[ball_row], base + self.alone_style(picture.preview))
         elif picture.preview:
-            style = base + self.ball_style(picture.preview)
-            yield from self._ball(shape.preview, picture.preview, ball_row, style, preview=True)
+            yield Segment(shape.preview[ball_row], base + self.ball_style(picture.preview))
         elif self._dotted or self.scale == 0:
             style = base + self.get_component_rich_style("lines-board--dot")
             yield Segment(shape.dotted_hole[ball_row], style)
@@ -218,27 +243,17 @@ class LinesBoard(Widget):
             yield Segment(shape.ball[ball_row], style)  # a dark socket in the shape of a ball
 
     def _ball(
-        self,
-        picture: tuple[str, ...],
-        colour: str,
-        ball_row: int,
-        style: Style,
-        preview: bool = False,
+        self, colour: str, ball_row: int, style: Style, *, selected: bool
     ) -> Iterable[Segment]:
-        """A ball's row; in symbols mode with its letter at the centre (lower case for a ball
-        about to drop, which shows the letter alone)."""
+        """A ball's row; in symbols mode with its letter at the centre."""
         shape = SCALES[self.scale]
         row, col = shape.middle
-        text = picture[ball_row]
-        if self.symbols and preview:
-            yield Segment(shape.marked(SYMBOLS[colour].lower())[ball_row], style)
-            return
+        text = shape.ball[ball_row]
         if not self.symbols or ball_row != row:
             yield Segment(text, style)
             return
-        letter = style + self.get_component_rich_style("lines-board--symbol", partial=True)
         yield Segment(text[:col], style)
-        yield Segment(SYMBOLS[colour], letter)
+        yield Segment(SYMBOLS[colour], style + self.letter_style(colour, selected=selected))
         yield Segment(text[col + 1 :], style)
 
     def _picture(self, cell: Cell) -> CellPicture:

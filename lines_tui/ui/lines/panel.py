@@ -58,7 +58,7 @@ def next_balls(board: LinesBoard, preview: Sequence[tuple[Cell, str]]) -> Text:
     """The colours of the balls due next, drawn as the board draws them."""
     text = Text("Next  ")
     for _, colour in preview:
-        text.append(board.ball_text(colour), style=board.ball_style(colour))
+        text.append(*board.ball_mark(colour))
         text.append(" ")
     if not preview:
         text.append("none")
@@ -76,7 +76,7 @@ def legend(board: LinesBoard, side_width: int) -> Text:
         if index:
             # Named entries are padded to a column of their own; compact ones need a gap.
             text.append("\n" if index % per_line == 0 else "" if named else "  ")
-        text.append(board.ball_text(colour), style=board.ball_style(colour))
+        text.append(*board.ball_mark(colour))
         if named:
             entry = f" {COLOUR_NAMES[colour]} {PRICES[colour]}"
             text.append(entry.ljust(13) if index % 2 == 0 else entry)

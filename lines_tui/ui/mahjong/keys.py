@@ -9,6 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
+from lines_tui.engine.mahjong.game import HINT_SECONDS
 from lines_tui.ui.footer import action_name, typing_keys
 
 MOVE_GROUP = Binding.Group("move")
@@ -91,7 +92,7 @@ MAHJONG_KEYS: list[BindingType] = [
         "hint",
         "Hint",
         tooltip="Hint: show a pair to take, from a winning line when the solver has found "
-        "one; t takes it",
+        f"one; t takes it. Each position's first hint adds {HINT_SECONDS:g} s to your time",
     ),
     Binding(
         "u", "undo", "Undo", group=UNDO_GROUP, tooltip="Undo the last pair (also after a loss)"

@@ -77,16 +77,21 @@ class GameReplacing:
 
     def restart(self) -> None:
         """Start this deal again, once the player agrees if it loses anything."""
-        game = self._game()
-        # The check proved its start a dead end: playing it again cannot clear it either.
-        dead = " It can never be cleared." if game.dead_from_start else ""
-        question = f"Start this deal again from the beginning?{dead} You lose {play_lost(game)}."
+        question = f"Start this deal again from the beginning?{self._what_is_lost()}"
         self._after_asking(question, "start this deal again", "Restart deal", self._restart)
 
     def new_deal(self) -> None:
         """Deal a new game, once the player agrees if it loses anything."""
-        question = f"Abandon this deal and start a new one? You lose {play_lost(self._game())}."
+        question = f"Abandon this deal and start a new one?{self._what_is_lost()}"
         self._after_asking(question, "start a new deal", "New deal", self._new_deal)
+
+    def _what_is_lost(self) -> str:
+        """What the question says is lost; first, where the check proved the deal's start a dead
+        end, that it can never be cleared (played again, or left for a new one: the warning had
+        just offered N, and the question said only what was lost)."""
+        game = self._game()
+        dead = " It can never be cleared." if game.dead_from_start else ""
+        return f"{dead} You lose {play_lost(game)}."
 
     def esc_for_the_proof(self) -> bool:
         """Whether an esc comes too soon after a proved deal reached the board to be about it:

@@ -292,7 +292,7 @@ class MahjongScreen(GameScreen):
         if self._solution:
             self._watch.proved(self._solution)
             self._solution = ()
-        self._position_changed()
+        self._position_changed(as_saved=resumed)
 
     def _show_proof(self, resumed: bool = False) -> None:
         """A deal proved solvable before play says so in the panel, and in full in the message
@@ -318,9 +318,11 @@ class MahjongScreen(GameScreen):
         uncovered = game.uncovered_mask()
         return first_tile(self.board.grid, game.free_mask(), uncovered)
 
-    def _position_changed(self, moved: Moved | None = None) -> None:
+    def _position_changed(self, moved: Moved | None = None, *, as_saved: bool = False) -> None:
         """After every move, undo, redo, restart or deal: redraw and check the new position
-        (`moved`: what the undo or redo that brought it did)."""
+        (`moved`: what the undo or redo that brought it did), and save it, unless it is the one
+        saved (`as_saved`: a game just resumed; written again, it told another copy playing it
+        that this one saved over it, and each of its pairs was refused from then on)."""
         self._moved = moved
         game, board = self.game, self.board
         board.present = game.present
@@ -336,7 +338,7 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
-        if not game.won:
+        if not (game.won or as_saved):
             # Saved after every move, as Lines is: an end without the app's clean-up (SIGKILL,
             # a power cut) loses nothing but the clock since the move.
             self.save_game()

@@ -150,7 +150,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         "not good enough for the top 10, or rejected (not merged: the reason is under the "
         "table); a row of yours that drops out is pushed out of the top 10. The ✓ column is the "
         f"replay's verdict, as on the leaderboard: {PROOF_LEGEND} (no game record, or a layout "
-        "not installed here). Enter merges; esc goes back with nothing merged."
+        "not installed here). Enter merges, or, where every entry of a deal's code is here "
+        "already, offers its challenge (the Footer says Challenge then); esc goes back with "
+        "nothing merged."
     )
     COMPONENT_CLASSES: ClassVar[set[str]] = {fate_class(fate) for fate in FATES}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -190,6 +192,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         self._pasted = PastedCodes([])  # the codes previewed
         self._checking = False
         self._merging = False
+        self._unread_tables = False
+        """The last preview could not read the tables (the summary says why): enter reads them
+        again, rather than blame the code ("paste a valid share code first")."""
         self.enters = EnterOnceQuiet(self, self._merge)
         self._checkers = Checkers(session.clock, session.find_layout, is_proven_solvable)
         """What the store's thread checks with: the session's once mounted (its proofs in the
@@ -249,14 +254,11 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
             self.show(reads, said)
             self._tell(told, warning=True)
 
-        load(
-            self,
-            self.session.io,
-            lambda: self._preview(codes),
-            shown,
-            lambda error: shown([], str(error)),
-            group="preview",
-        )
+        def unread(error: StoreError) -> None:
+            shown([], str(error))
+            self._unread_tables = True
+
+        load(self, self.session.io, lambda: self._preview(codes), shown, unread, group="preview")
 
     def _preview(self, codes: list[str]) -> list[tuple[str, Read]]:
         """Each code's preview; a code given again is judged once (`Repeat` in its place)."""
@@ -275,7 +277,7 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
 
     def show(self, reads: list[tuple[str, Read]], message: str = "") -> None:
         self._pasted = pasted = PastedCodes(reads, self.session.table_title)
-        self._checking = False
+        self._checking = self._unread_tables = False
         grid = self.query_one("#import-table", DataTable)
         grid.clear(columns=True)
         rejected = [r for m in pasted.merges() for r in m.results if r.status == "rejected"]
@@ -351,6 +353,9 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
         deal = self._challenge_offered()
         if deal is not None:  # a code that could not be read beside it is left out
             self._challenge(deal)
+            return
+        if self._unread_tables:
+            self._check(find_codes(self.query_one(CodeInput).pasted_text))
             return
         to_merge = self._pasted.to_merge()
         if not to_merge.numbered and not self._checking:

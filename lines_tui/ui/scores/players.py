@@ -23,7 +23,7 @@ from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
 from lines_tui.ui.scores.entries import name_text
 from lines_tui.ui.scores.name_entry import NOT_SAVED, NameEntryScreen
-from lines_tui.ui.sentences import as_sentence, ended
+from lines_tui.ui.sentences import PLAYER_UNREAD, as_sentence, ended
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import LaidOutFor80Columns
 from lines_tui.ui.store_thread import load, still_there, write
@@ -120,7 +120,8 @@ class PlayersScreen(
         if snapshot is None:
             self.names, active = [], None
             playing = self.store.playing_this_run
-            note = GUEST_NOTE if playing is None else f"{plays_this_run_only(playing)}."
+            # Not "Guest": the player may be registered, and register again, refused then.
+            note = PLAYER_UNREAD if playing is None else f"{plays_this_run_only(playing)}."
         else:
             self.names, active = list(snapshot.players), snapshot.file_active_player
             playing = snapshot.active_player
