@@ -21,7 +21,7 @@ from conftest import (
     won_mahjong_game,
 )
 from rich.text import Text
-from test_ui_records import lines_7_board
+from test_ui_records import GUEST_NOT_SAVED, lines_7_board
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner, Result
@@ -250,7 +250,8 @@ async def test_a_deal_s_game_names_to_beat_the_best_result_that_holds_up(tmp_pat
         assert isinstance(app, LinesTuiApp)
         app.lines_starts.start(1, 7, CHOSEN)
         await settle(pilot)
-        assert app.screen.query_one(StatusLine).message == f"To beat: {honest} by Ann."
+        said = app.screen.query_one(StatusLine).message
+        assert said == f"To beat: {honest} by Ann.{GUEST_NOT_SAVED}"  # a guest plays
 
 
 def test_the_overview_names_as_best_the_first_result_that_is_not_refuted(tmp_path: Path) -> None:
