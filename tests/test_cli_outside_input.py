@@ -493,7 +493,9 @@ def test_the_games_refuse_to_start_without_a_terminal(home: Path, tmp_path: Path
 
 
 def test_a_refusal_under_python_m_names_a_help_that_exists(home: Path) -> None:
-    """Under `python -m lines_tui` a refusal sent to `lines-tui -m lines_tui deal --help`."""
+    """Under `python -m lines_tui` a refusal sent to `lines-tui -m lines_tui deal --help`; it
+    names the help as the usage line does, `python -m lines_tui deal --help` (lines-tui may not
+    be on the PATH)."""
     for command, help_named in ((["deal", "--seed", "x"], "deal "), (["--bogus"], "")):
         finished = subprocess.run(
             [sys.executable, "-m", "lines_tui", *command],
@@ -503,7 +505,8 @@ def test_a_refusal_under_python_m_names_a_help_that_exists(home: Path) -> None:
             timeout=60,
         )
         assert finished.returncode == 2
-        assert finished.stderr.endswith(f" (see: lines-tui {help_named}--help)\n"), finished.stderr
+        said = f" (see: python -m lines_tui {help_named}--help)\n"  # click's name for it
+        assert finished.stderr.endswith(said), finished.stderr
 
 
 def test_players_add_hints_a_command_that_is_safe_to_paste(home: Path) -> None:

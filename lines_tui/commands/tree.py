@@ -193,9 +193,12 @@ def _one_line(error: typer.TyperException) -> str:
     context = getattr(error, "ctx", None)
     if context is None:
         return message
-    # The program as its name, however it was started (`python -m lines_tui` is three words).
-    below = context.command_path.removeprefix(context.find_root().command_path)
-    return f"{message} (see: lines-tui{below} --help)"
+    # The program as it was started: `python -m lines_tui` (three words, as its usage line
+    # names it; lines-tui may not be on the PATH then), else lines-tui.
+    root = context.find_root().command_path
+    below = context.command_path.removeprefix(root)
+    program = root if " -m " in root else "lines-tui"
+    return f"{message} (see: {program}{below} --help)"
 
 
 def _click_message(error: typer.TyperException) -> str:

@@ -10,8 +10,8 @@ is about twice as tall as wide, so a quadrant is a tall pixel and a ball 3 cells
 high is a circle. The balls about to drop are small dots of their colour in the middle of the cell;
 the cursor is a frame around the cell and the selected ball is drawn in reverse video (a solid
 block), so the two never look alike, with or without colours. In symbols mode a ball's letter sits
-on a block of its colour, swapped on the selected ball, and a due ball's letter stands alone: on
-the large boards, where a ball is its letter alone, that is what tells them apart.
+on a block of its colour and a due ball's letter stands alone; on the large boards, where a ball
+is that letter, the selected ball is marked ( ) when the cursor is elsewhere.
 """
 
 from __future__ import annotations
@@ -136,17 +136,14 @@ class LinesBoard(Widget):
         """The Rich style of a ball of `colour` (also used by the "next" strip)."""
         return self.get_component_rich_style(f"lines-board--ball-{colour.lower()}")
 
-    def letter_style(self, colour: str, *, selected: bool = False) -> Style:
+    def letter_style(self, colour: str) -> Style:
         """A ball's letter in symbols mode: a block of the ball's colour, the letter in a colour
-        that reads on it (lines.tcss: light on the dark balls); on a `selected` ball the two
-        swapped, so that it stands out where the letter is the whole ball (the smallest scale)."""
+        that reads on it (lines.tcss: light on the dark balls), on a selected ball as well."""
         code = colour.lower()
         letter = self.get_component_rich_style(
             "lines-board--letter", f"lines-board--letter-{code}", partial=True
         )
-        ball = self.ball_style(colour).color
-        ink, block = (ball, letter.color) if selected else (letter.color, ball)
-        return letter + Style(color=ink, bgcolor=block, reverse=False)
+        return letter + Style(bgcolor=self.ball_style(colour).color, reverse=False)
 
     def alone_style(self, colour: str) -> Style:
         """A ball's letter standing alone on the board (a ball due next, the panel's): in the
@@ -206,7 +203,11 @@ class LinesBoard(Widget):
         self, cell: Cell, ball_row: int, shape: CellShape, base: Style
     ) -> Iterable[Segment]:
         picture = self._picture(cell)
-        left, right = shape.cursor[ball_row] if picture.cursor else (" ", " ")
+        left, right = " ", " "
+        if picture.cursor:
+            left, right = shape.cursor[ball_row]
+        elif picture.selected and shape.held is not None:
+            left, right = shape.held
         marker_style = base + self.get_component_rich_style("lines-board--cursor")
         yield Segment(left, marker_style)
         yield from self._body(picture, ball_row, shape, base)
@@ -226,7 +227,7 @@ class LinesBoard(Widget):
             style = base + self.ball_style(picture.ball)
             if picture.selected:
                 style += self.get_component_rich_style("lines-board--selected", partial=True)
-            yield from self._ball(picture.ball, ball_row, style, selected=picture.selected)
+            yield from self._ball(picture.ball, ball_row, style)
         elif picture.effect == "trail" and picture.effect_colour:
             style = base + self.ball_style(picture.effect_colour)
             yield Segment(shape.marked("·")[ball_row], style)
@@ -242,9 +243,7 @@ class LinesBoard(Widget):
             style = base + self.get_component_rich_style("lines-board--hole")
             yield Segment(shape.ball[ball_row], style)  # a dark socket in the shape of a ball
 
-    def _ball(
-        self, colour: str, ball_row: int, style: Style, *, selected: bool
-    ) -> Iterable[Segment]:
+    def _ball(self, colour: str, ball_row: int, style: Style) -> Iterable[Segment]:
         """A ball's row; in symbols mode with its letter at the centre."""
         shape = SCALES[self.scale]
         row, col = shape.middle
@@ -253,7 +252,7 @@ class LinesBoard(Widget):
             yield Segment(text, style)
             return
         yield Segment(text[:col], style)
-        yield Segment(SYMBOLS[colour], style + self.letter_style(colour, selected=selected))
+        yield Segment(SYMBOLS[colour], style + self.letter_style(colour))
         yield Segment(text[col + 1 :], style)
 
     def _picture(self, cell: Cell) -> CellPicture:

@@ -31,6 +31,10 @@ class CellShape:
     preview: tuple[str, ...]  # a smaller ball of the same colour, centred
     dotted_hole: tuple[str, ...]  # an empty cell where shades of grey fail (else a dark ball)
     cursor: tuple[tuple[str, str], ...]  # left and right frame characters per ball row
+    held: tuple[str, str] | None
+    """The marks beside a selected ball without the cursor where its picture cannot show it: at
+    the smallest scale, where in symbols mode a ball is its letter on a block, as a selected
+    ball's would be (None at the others, whose selected ball is a solid block)."""
 
     @property
     def ball_width(self) -> int:
@@ -59,12 +63,14 @@ def _centred(rows: int, width: int, mark: str) -> tuple[str, ...]:
 
 def _shape(width: int, height: int, ball: tuple[str, ...], preview: tuple[str, ...]) -> CellShape:
     """A scale's shape: the cursor frames the ball, an empty cell is a dot at its centre."""
+    held: tuple[str, str] | None = None
     if len(ball) == 1:
         cursor: tuple[tuple[str, str], ...] = (("[", "]"),)
+        held = ("(", ")")
     else:
         cursor = (("╭", "╮"), *((("│", "│"),) * (len(ball) - 2)), ("╰", "╯"))
     dotted = _centred(len(ball), len(ball[0]), "·")
-    return CellShape(width, height, ball, preview, dotted, cursor)
+    return CellShape(width, height, ball, preview, dotted, cursor, held)
 
 
 # Terminal cells are about twice as tall as wide: a cell 5 wide and 2 high is about square, and a
