@@ -28,7 +28,7 @@ import shutil
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from rich.cells import cell_len
@@ -201,6 +201,19 @@ async def settle(pilot: Pilot[Any]) -> None:
             continue
         if undrawn > UNDRAWN_PAUSES:
             raise AssertionError(f"{type(dialog).__name__} was never drawn")
+
+
+ScreenKind = TypeVar("ScreenKind", bound=Screen[Any])
+
+
+async def screen_after(pilot: Pilot[Any], key: str, kind: type[ScreenKind]) -> ScreenKind:
+    """Press `key` and let it settle (`settle`): the screen on top then, which must be a `kind`
+    (the help after ?, a Lines game after the menu's l)."""
+    await pilot.press(key)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), screen
+    return screen
 
 
 async def answered(pilot: Pilot[Any], key: str, answer: str) -> None:

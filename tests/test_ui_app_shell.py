@@ -18,6 +18,7 @@ from conftest import (
     nearly_full_game,
     open_lines,
     post_keys_at_once,
+    screen_after,
     settle,
     widget_lines,
 )
@@ -111,9 +112,7 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
     app = make_app(tmp_path, start="lines", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        await screen_after(pilot, "question_mark", HelpScreen)
         rows = {description: keys for keys, description, _ in app.screen._rows}
         assert rows["Move the cursor one cell (the arrows, or h j k l)"] == "↑ ↓ ← → k j h l"
         assert rows["New game (asks first if this one has moves)"] == "n"
@@ -130,9 +129,7 @@ async def test_the_help_offers_to_scroll_only_when_it_does_not_fit(tmp_path: Pat
     app = make_app(tmp_path, start="lines", seed=3)
     async with app.run_test(size=(80, 60)) as pilot:
         await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        await screen_after(pilot, "question_mark", HelpScreen)
         assert "↑" not in await footer_text(pilot)
         assert not app.screen.query(FooterLabel)
         await pilot.resize_terminal(80, 24)
@@ -322,11 +319,7 @@ def test_a_damaged_files_reason_loses_only_the_details_at_its_end(reason: str, t
 
 async def import_screen_from_the_menu(pilot: Pilot[None]) -> ImportScreen:
     await settle(pilot)
-    await pilot.press("i")
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, ImportScreen)
-    return screen
+    return await screen_after(pilot, "i", ImportScreen)
 
 
 async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits(tmp_path: Path) -> None:
@@ -762,9 +755,7 @@ async def test_the_layout_picker_goes_back_or_starts_a_mahjong_game(tmp_path: Pa
 async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        await screen_after(pilot, "question_mark", HelpScreen)
         keys = " ".join(keys for keys, _, _ in app.screen._rows).split()
         assert {"l", "m", "b", "p", "q"} <= set(keys)
         await pilot.press("escape", "enter")  # close the help; the first entry is Lines
@@ -787,9 +778,7 @@ async def test_a_resize_under_the_help_screen_leaves_the_help_open(tmp_path: Pat
         # Too small for the game (the menu, too small itself now, can no longer open it there).
         await pilot.resize_terminal(30, 10)
         await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        await screen_after(pilot, "question_mark", HelpScreen)
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
@@ -837,8 +826,7 @@ async def test_the_help_scrolls_with_its_own_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
+        await screen_after(pilot, "question_mark", HelpScreen)
         panel = app.screen.query_one("#help-panel")
         assert panel.max_scroll_y > 0
         await pilot.press("j")
@@ -1032,9 +1020,8 @@ async def test_a_dialog_over_another_screen_too_small_now_hides_it(
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert app.screen is screen
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen) and board_shows_under(app)
+        await screen_after(pilot, "question_mark", HelpScreen)
+        assert board_shows_under(app)
 
 
 @pytest.mark.parametrize(("saved", "greyed"), [((), True), (("lines", "mahjong"), False)])
@@ -1056,9 +1043,7 @@ async def test_a_help_with_greyed_keys_says_what_grey_means(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert bool(dimmed_keys_of(app.screen)) == greyed
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        await screen_after(pilot, "question_mark", HelpScreen)
         rows = [line.strip() for line in widget_lines(app.screen.query_one("#help-keys"))]
         assert (rows[-1] == GREYED) == greyed
         assert (GREYED in rows) == greyed

@@ -15,6 +15,7 @@ from conftest import (
     make_app,
     open_lines,
     post_keys_at_once,
+    screen_after,
     settle,
     slow_app,
     stalled,
@@ -62,11 +63,7 @@ async def menu_read_again(pilot: Pilot[None]) -> str:
 
 
 async def started_lines(pilot: Pilot[None]) -> LinesScreen:
-    await pilot.press("l")
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, LinesScreen)
-    return screen
+    return await screen_after(pilot, "l", LinesScreen)
 
 
 async def test_plus_and_minus_change_the_size_the_entry_names_and_l_starts(

@@ -19,6 +19,7 @@ from conftest import (
     open_lines,
     play_by_keys,
     played_lines_game,
+    screen_after,
     session_of,
     settle,
     turn_down_the_time,
@@ -1367,10 +1368,8 @@ def save_a_win_of(folder: Path, hours: int) -> str:
 
 async def resume_the_win(pilot: Pilot[None]) -> MahjongScreen:
     await settle(pilot)
-    await pilot.press("R")  # the menu's Resume Mahjong
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, MahjongScreen) and screen.game.won  # no name asked for
+    screen = await screen_after(pilot, "R", MahjongScreen)  # the menu's Resume Mahjong
+    assert screen.game.won  # no name asked for
     return screen
 
 

@@ -18,6 +18,7 @@ from conftest import (
     board_notice,
     make_app,
     play_lines_by_keys,
+    screen_after,
     settle,
     widget_lines,
 )
@@ -71,11 +72,7 @@ async def a_lines_game_left_after_a_move(pilot: Pilot[None]) -> list[Any]:
 
 async def a_lines_game(pilot: Pilot[None]) -> LinesScreen:
     await settle(pilot)
-    await pilot.press("l")
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, LinesScreen)
-    return screen
+    return await screen_after(pilot, "l", LinesScreen)
 
 
 def saved_moves(data_dir: Path) -> list[tuple[object, object]] | None:
