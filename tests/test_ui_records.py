@@ -998,6 +998,27 @@ async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> N
         assert "N New deal" in shown and "R Restart deal" in shown and "c Challenge" in shown
 
 
+async def test_a_won_deal_s_line_names_its_keys_once_its_time_has_a_name(tmp_path: Path) -> None:
+    """The line under the name prompt said "c: challenge a friend. N: new deal.", where c and N
+    typed into the name."""
+    win = won_mahjong_game("lantern", 2)
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
+        await pilot.app.push_screen(screen)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        asked = screen.query_one(StatusLine).message
+        assert asked.startswith("Cleared in ") and asked.endswith("!")
+        await pilot.press(*"Tess", "enter")
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.query_one(StatusLine).message == (
+            f"{asked} c: challenge a friend. N: new deal."
+        )
+
+
 def one_pair_from_a_win() -> tuple[MahjongGame, MahjongGame]:
     """A won Lantern deal, and the same deal at START with every pair of that win taken but the
     last (the tab key's first pair)."""
@@ -1341,13 +1362,13 @@ async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
         screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=won)
         await pilot.app.push_screen(screen)
         await settle(pilot)
-        cleared = screen.query_one(StatusLine).message
-        assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
         await pilot.press(*"Old", "enter")  # its time is saved, in the random deals' table
         await settle(pilot)
         await pilot.press("escape")  # the leaderboard shown for the time
         await settle(pilot)
         assert pilot.app.screen is screen
+        cleared = screen.query_one(StatusLine).message
+        assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
         assert "c Challenge" not in await footer_text(pilot)
         await pilot.press("c")
         await settle(pilot)
@@ -1640,7 +1661,7 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
         await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
         await settle(pilot)
         said = screen.query_one(StatusLine).message
-        assert said.startswith(f"Cleared in 0:30.0! {at_the_win} ")
+        assert said == f"Cleared in 0:30.0! {at_the_win}"  # its keys come with a name
         await pilot.press("enter")  # the time saved as Me's; then the deal again, from its start
         await settle(pilot)
         await pilot.press("escape", "R")

@@ -141,7 +141,7 @@ class MahjongScreen(GameScreen):
             solver,
             time_limit=check_time,
         )
-        self._results = WinResults(self, lambda: self.game, lambda: self.table)
+        self._results = WinResults(self, lambda: self.game, lambda: self.table, self._say_won)
         self._pausing = Pausing(self, lambda: self.game, self.now)
         self._replacing = GameReplacing(
             self,
@@ -342,14 +342,24 @@ class MahjongScreen(GameScreen):
             # Saved after every move, as Lines is: an end without the app's clean-up (SIGKILL,
             # a power cut) loses nothing but the clock since the move.
             self.save_game()
-        cleared = self._results.celebrate() if game.won else None
-        won_in = self._results.won_in
-        if cleared is not None and won_in is not None:
-            said = [f"Cleared in {cleared}!", self.race_said(won_in)]
+        if game.won and self._results.celebrate():
+            # The keys wait for a name: c and N would type into the name prompt that may come.
+            # A time not saved is said instead (why, or that it was dropped).
+            self._say_won(keys=False)
+
+    def _say_won(self, keys: bool = True) -> None:
+        """The win's line: its time, the race, and (`keys`) what is left to do."""
+        results = self._results
+        cleared, won_in = results.cleared, results.won_in
+        if not self.game.won or cleared is None or won_in is None:
+            return
+        said = [f"Cleared in {cleared}!", self.race_said(won_in)]
+        if keys:
             # c offered only where it gives a code (not for a game an older dealer dealt).
-            if self._results.can_challenge:
+            if results.can_challenge:
                 said.append("c: challenge a friend.")
-            self._say(" ".join(filter(None, [*said, "N: new deal."])))
+            said.append("N: new deal.")
+        self._say(" ".join(filter(None, said)))
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
