@@ -2576,6 +2576,20 @@ async def test_a_daily_leaderboard_proves_the_days_deal_in_the_solver_process(
         ]
 
 
+async def test_a_proof_that_takes_a_while_is_waited_for(tmp_path: Path) -> None:
+    """The store's thread looks every 0.5 s whether the event loop still runs; on Python 3.10
+    the first look failed the proof ("could not be proved: TimeoutError"): the future's timeout
+    was not the built-in TimeoutError before 3.11."""
+    app, solver = daily_leaderboard(tmp_path, UNPROVED_DAY, ON_UNPROVED_DAY)
+    async with app.run_test(size=SIZE) as pilot:
+        proof = await a_proof_asked(pilot, solver)
+        await pilot.pause(1.2)
+        proof.set_result(SolveResult(Verdict.SOLVABLE, (), 7, 1.2))
+        assert await verdicts_shown(pilot) == [
+            "unverified: no game record, so it cannot be replayed"
+        ]
+
+
 async def test_a_proof_the_solver_process_fails_leaves_the_entry_unchecked_and_says_why(
     tmp_path: Path,
 ) -> None:
