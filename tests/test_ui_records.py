@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -1206,6 +1208,33 @@ async def test_an_installed_layouts_table_is_titled_by_its_layouts_title(
         assert isinstance(again.screen, ReplayScreen)
         title = " ".join(widget_lines(again.screen.query_one("#replay-title", Static)))
         assert "Tower, deal 1" in title
+
+
+async def test_the_replay_of_an_installed_layout_reads_the_layout_folders_off_the_ui(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """A code review: `w` on an installed layout's result read every installed layout file on
+    the UI thread (a slow disk held the screen); the store's thread reads them now."""
+    from lines_tui.engine.mahjong.layouts import identity
+
+    layout = install_a_tall_layout(monkeypatch, home)
+    game = won_mahjong_game(layout)
+    table = TableId.mahjong(layout_table_name(layout))
+    entry = Entry("Ann", 480, int(FIXED_NOW), 1, record_of_mahjong(game))
+    read_on: list[str] = []
+
+    def installed(folders: Sequence[Path] | None = None) -> list[Layout]:
+        read_on.append(threading.current_thread().name)
+        return installed_layouts(folders)
+
+    monkeypatch.setattr(identity, "installed_layouts", installed)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.score_screens.watch_game(table, entry)
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+    assert read_on == ["lines-tui-store"]
 
 
 async def test_a_tall_installed_layout_replays_at_80_by_24(
