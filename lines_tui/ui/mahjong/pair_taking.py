@@ -40,7 +40,7 @@ class PairTaking:
         if target is None:
             self._say(none_left)
         else:
-            if board.selected is not None and game.face(board.selected) != game.face(target):
+            if board.selected is not None and not game.matches(board.selected, target):
                 board.selected = None
             board.cursor = target
         self._show_tile_info()
@@ -195,7 +195,7 @@ class PairTaking:
             board.selected = tile
         elif selected == tile:
             board.selected = None
-        elif game.face(selected) != game.face(tile):
+        elif not game.matches(selected, tile):
             first = tile_label(game, selected)
             self._say(f"{first} and {label} differ: taking {label} instead.")
             board.selected = tile
