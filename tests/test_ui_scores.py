@@ -852,6 +852,19 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_the_players_heading_is_bold_and_the_guest_italic_by_the_stylesheet(
+    store: Store,
+) -> None:
+    """Both were styles written in Python (a code review); scores.tcss holds them now."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert screen.query_one("#players-heading", Static).rich_style.bold
+        guest = screen.query_one(OptionList).get_option_at_index(0).prompt
+        assert isinstance(guest, Text) and guest.plain == "(guest)"
+        assert Style.parse(str(guest.style)).italic
+
+
 async def test_enter_does_not_answer_a_question_before_a_loss(store: Store) -> None:
     """Player review: enter answered yes to "Drop it?" and "Abandon this deal?" though the
     dialogs show only y and n, and enter picks and plays on the screens under them: a reflex
