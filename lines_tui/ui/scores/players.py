@@ -128,8 +128,8 @@ class PlayersScreen(
             self.names, active = list(snapshot.players), snapshot.file_active_player
             playing = snapshot.active_player
             note = playing_note(playing, active)
-        guest = Text("(guest)", style=self.get_component_rich_style("players--guest"))
-        options = [Option(guest, id=GUEST)]
+        guest_style = self.get_component_rich_style("players--guest")
+        options = [Option(Text("(guest)", style=guest_style), id=GUEST)]
         for index, name in enumerate(self.names):
             options.append(Option(player_prompt(name, active), id=str(index)))
         listing = self.query_one(KeyList)
