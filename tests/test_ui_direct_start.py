@@ -15,6 +15,7 @@ from conftest import (
     FIXED_NOW,
     StalledFaultyFileSystem,
     StalledFileSystem,
+    make_app,
     settle,
     slow_app,
     stalled,
@@ -141,3 +142,36 @@ async def test_a_read_that_fails_during_a_direct_start_leaves_the_menu_usable(
         await pilot.press("b")
         await settle(pilot)
         assert screens(app) == [MenuScreen, LeaderboardScreen]
+
+
+async def test_a_layout_asked_for_is_read_off_the_ui_thread_and_keys_wait_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`lines-tui mahjong --layout FILE`: the file (or every installed layout, for a name) was
+    read again on the UI thread as the game opened (a code review). It is read on the store's
+    thread, and what the player types meanwhile is dropped as before the menu's read."""
+    from lines_tui.engine.mahjong import layouts
+
+    find_layout = layouts.find_layout
+    read_on: list[str] = []
+    reading = threading.Event()
+
+    def held_find_layout(reference: str, *args: Any, **kwargs: Any) -> layouts.Layout:
+        read_on.append(threading.current_thread().name)
+        assert reading.wait(BOUND)
+        return find_layout(reference, *args, **kwargs)
+
+    monkeypatch.setattr(layouts, "find_layout", held_find_layout)
+    app = make_app(tmp_path, start="mahjong", seed=3, layout="pagoda")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if read_on:
+                break
+            await pilot.pause(0.02)
+        await pilot.press("down", "enter")  # the menu's picker, were it handed the keys
+        assert screens(app) == [MenuScreen]
+        reading.set()
+        await settle(pilot)
+        assert screens(app) == [MenuScreen, MahjongScreen]
+        assert isinstance(app.screen, MahjongScreen) and app.screen.game.layout.name == "pagoda"
+    assert read_on == ["lines-tui-store"]

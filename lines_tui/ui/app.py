@@ -284,11 +284,15 @@ class LinesTuiApp(App[None]):
             if not self._symbols_pressed and not self.colourless:
                 self.symbols_mode = message.state.symbols
             self.session.animations = self.session.animations and message.state.animations
-        self.direct_start.read()
-        # What could not be read is told once the screen now on top has mounted: when a direct
+        # What could not be read is told once the screen then on top has mounted: when a direct
         # start has just opened its game, on the game's status line, not as a toast that would
         # follow it from the menu over the board.
-        self.screen.call_later(self.store_notices.tell_problems, message.state.problems)
+        problems = message.state.problems
+
+        def tell_problems() -> None:
+            self.screen.call_later(self.store_notices.tell_problems, problems)
+
+        self.direct_start.read(tell_problems)
 
     def on_app_focus(self, _: events.AppFocus) -> None:
         """Back in front: the menu on top shows what is saved now (README, "Saving and
