@@ -14,6 +14,7 @@ from conftest import (
     open_lines,
     play_lines_by_keys,
     post_keys_at_once,
+    settle,
 )
 from test_ui_app_lines import FOUR_REDS, PREVIEW
 from test_ui_mahjong import game_of, open_game, row_layout
@@ -203,6 +204,44 @@ async def test_a_label_and_t_typed_in_one_burst_take_the_pair(tmp_path: Path) ->
         post_keys_at_once(pilot.app, "1", "d", "r", "d", "t")
         await pilot.pause()
         assert screen.game.history == [(0, 3)] or screen.game.history == [(3, 0)]
+
+
+async def test_labels_and_t_in_one_burst_act_in_the_order_typed(tmp_path: Path) -> None:
+    """A player review: `3bt9c` sent in one read (as SSH bunches keys) took the 9Cs, not the
+    3Bs: a label jumped as soon as the screen read it, while the t before it acted only once
+    it had gone up to the app. A label now acts in its turn there too."""
+    layout = row_layout(2, 2, 2, 2)  # four rows of two free tiles
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d5 d5 b3 b3 c9 c9 d1 d1"))
+        post_keys_at_once(pilot.app, "3", "b", "t", "9", "c", "t", "1", "d")
+        await settle(pilot)
+        assert screen.game.history == [(2, 3), (4, 5)]
+        assert screen.board.cursor in (6, 7)
+        assert screen.query_one(StatusLine).message == "1D: 2 free, t takes a pair."
+
+
+async def test_t_right_after_a_label_that_found_no_free_tile_takes_nothing(
+    tmp_path: Path,
+) -> None:
+    """A player review: `4dt` with no 4D free said "No 4D is free" and took the pair under the
+    cursor, one the player never chose. The t says it did nothing; pressed again, it acts."""
+    layout = row_layout(3, 2, 3)  # 0 1 2, 3 4, 5 6 7 (1 and 6 blocked)
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d4 dr d1 d1 b2 d4 b2"))
+        screen.board.cursor = 3  # a pair of 1Ds: t would take it
+        post_keys_at_once(pilot.app, "4", "d", "t")
+        await settle(pilot)
+        assert screen.game.history == []
+        message = screen.query_one(StatusLine)
+        assert message.message == "No 4D is free (2 on the board): t did nothing."
+        await pilot.press("t")
+        assert screen.game.history in ([(3, 4)], [(4, 3)])
+        post_keys_at_once(pilot.app, "9", "9", "enter")
+        await settle(pilot)
+        assert message.message == "No tile is labelled 99: enter did nothing."
+        assert screen.board.selected is None
+        await pilot.press("r", "d", "t")  # a label that finds its tiles: t acts at once
+        assert len(screen.game.history) == 2
 
 
 async def test_tab_stops_only_on_tiles_with_a_free_partner_and_a_on_every_free_tile(

@@ -5,21 +5,25 @@ capital that is no key of its own (E, W: the board writes Ew; R is Restart)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
 
 
 class FaceTyping:
-    """The first character typed so far; `say` puts a line in the message line and
-    `jump_to_face(face_id, label)` takes the cursor to that face's free tiles."""
+    """The first character typed so far; `say` puts a line in the message line, `miss` says a
+    label names no tile, and `jump_to_face(face_id, label)` takes the cursor to that face's
+    free tiles."""
 
     def __init__(
         self,
         say: Callable[[str], None],
+        miss: Callable[[str], None],
         jump_to_face: Callable[[str, str], None],
         keys_of_their_own: frozenset[str],
     ) -> None:
         self._say = say
+        self._miss = miss
         self._jump_to_face = jump_to_face
         self._keys_of_their_own = keys_of_their_own
         self._first = ""
@@ -27,28 +31,29 @@ class FaceTyping:
     def first(self, key: str) -> None:
         """The first character of a label: wait for the second."""
         self._first = key
+        self._say_first(key)
+
+    def _say_first(self, key: str) -> None:
         self._say(f"{key}…: the label's second character.")
 
-    def key(self, key: str, character: str | None) -> bool:
+    def key(self, key: str, character: str | None) -> Callable[[], None] | None:
         """A key press: the first character of a label, or the second, which names a face (it
         counts only after a first); any other key forgets the first, and esc does only that.
-        True when the key was part of a label, so nothing else may act on it."""
+        What the key does when it was part of a label, so nothing else may act on it (None
+        when it was not). What is typed is taken in at once, and what it does is returned, to
+        be done in its turn after the keys typed before it (`MahjongScreen.on_key`)."""
         first, self._first = self._first, ""
         if not first and self._starts_a_label(key):
-            self._say("")  # every key press starts from a clean message line
-            self.first(key)
-            return True
+            self._first = key
+            return partial(self._say_first, key)
         if first and key == "escape":
-            self._say("")  # the half label is forgotten; the next esc leaves
-            return True
+            return partial(self._say, "")  # the half label is forgotten; the next esc leaves
         if not first or character is None or not character.isprintable():
-            return False
+            return None
         face = face_by_label(first + character)  # either case
         if face is None:
-            self._say(f"No tile is labelled {first}{character}.")
-        else:
-            self._jump_to_face(face.id, face.label)
-        return True
+            return partial(self._miss, f"No tile is labelled {first}{character}.")
+        return partial(self._jump_to_face, face.id, face.label)
 
     def _starts_a_label(self, key: str) -> bool:
         if key in LABEL_STARTS:

@@ -54,6 +54,8 @@ class KeyGate:
         self._paused = paused
         self._say = say
         self._loss_line = loss_line
+        self._missed: str | None = None
+        """What the last key said, if it was a label that found no free tile (`miss`)."""
 
     def shown(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         """`bindings` (Textual's) less the keys that have nothing to act on now, c shown once
@@ -101,18 +103,29 @@ class KeyGate:
             return not self._results.can_challenge
         return False
 
-    def act(self) -> bool:
+    def miss(self, said: str) -> None:
+        """A label found no free tile, which `said` tells."""
+        self._say(said)
+        self._missed = said
+
+    def act(self, taking: str | None = None) -> bool:
         """Every key press starts from a clean message line. Paused, a key that waits for the
-        board says so instead, and does nothing: False."""
+        board says so instead, and does nothing: False. So does `taking`, the key of a tile to
+        take or pick, right after a label that found no free tile (`miss`): typed in one motion
+        with the label, it acted on whatever tile the cursor was on. Pressed again, it acts."""
         if self.waits_for_the_board():
+            return False
+        missed, self._missed = self._missed, None
+        if taking is not None and missed is not None:
+            self._say(f"{missed.removesuffix('.')}: {taking} did nothing.")
             return False
         self._say("")
         return True
 
-    def act_on_tiles(self) -> bool:
+    def act_on_tiles(self, taking: str | None = None) -> bool:
         """`act` for a key of the tiles (`BOARD_ACTIONS`): on a cleared board it says so
         (`WON_NOTE`, what is left to do) and does nothing: False."""
-        if not self.act():
+        if not self.act(taking):
             return False
         won = self._game().won
         if won:

@@ -14,8 +14,9 @@ from lines_tui.ui.mahjong.tile_text import tile_label
 
 class PairTaking:
     """Picking and taking on `board()` for `game()`. `remove(first, second)` takes a pair (the
-    screen then shows the new position), `say` puts a line in the message line, and
-    `show_tile_info` redraws the panel's lines about the cursor and the picked tile."""
+    screen then shows the new position), `say` puts a line in the message line, `miss` says
+    that a label typed found no free tile, and `show_tile_info` redraws the panel's lines about
+    the cursor and the picked tile."""
 
     def __init__(
         self,
@@ -23,12 +24,14 @@ class PairTaking:
         game: Callable[[], MahjongGame],
         remove: Callable[[int, int], None],
         say: Callable[[str], None],
+        miss: Callable[[str], None],
         show_tile_info: Callable[[], None],
     ) -> None:
         self._board = board
         self._game = game
         self._remove = remove
         self._say = say
+        self._miss = miss
         self._show_tile_info = show_tile_info
 
     def jump(self, tiles: int, forward: bool, none_left: str) -> None:
@@ -54,11 +57,11 @@ class PairTaking:
             on_board = game.tiles_of_face(face_id).bit_count()
             dealt = game.position.faces.count(face_id)  # a layout may have too few tiles for it
             if on_board:
-                self._say(f"No {label} is free ({on_board} on the board).")
+                self._miss(f"No {label} is free ({on_board} on the board).")
             elif dealt:
-                self._say(f"All {dealt} {label} are taken.")
+                self._miss(f"All {dealt} {label} are taken.")
             else:
-                self._say(f"This deal has no {label}.")
+                self._miss(f"This deal has no {label}.")
             return
         self._say("")  # every key press starts from a clean message line
         self.jump(tiles, True, "")
