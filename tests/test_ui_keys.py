@@ -261,6 +261,25 @@ async def test_tab_stops_only_on_tiles_with_a_free_partner_and_a_on_every_free_t
         assert seen == {0, 2, 3}
 
 
+async def test_tab_a_and_enter_say_what_t_does_there(tmp_path: Path) -> None:
+    """A player review: a typed label said what t would do, but tab, `a` and enter said
+    nothing, so `tab` `t` might take the pair or only pick the tile."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        message = screen.query_one(StatusLine)
+        screen.board.cursor = 3
+        await pilot.press("tab")
+        assert screen.board.cursor == 4
+        assert message.message == "1D: 3 free, t picks it and shows its partners."
+        await pilot.press("tab")
+        assert message.message == "1B: 2 free, t takes a pair."
+        await pilot.press("enter")
+        assert message.message == "1B picked: t takes a pair."
+        await pilot.press("enter")
+        assert message.message == "1B no longer picked."
+
+
 async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Path) -> None:
     layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
     async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:

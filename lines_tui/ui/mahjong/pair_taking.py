@@ -35,9 +35,10 @@ class PairTaking:
         self._show_tile_info = show_tile_info
 
     def jump(self, tiles: int, forward: bool, none_left: str) -> None:
-        """The cursor to the next of `tiles` in reading order; `none_left` says there is none.
-        A jump to another face than the picked tile's drops the pick: the player moves on from
-        it (t acts on the tile jumped to)."""
+        """The cursor to the next of `tiles` in reading order, saying what t does there (as a
+        label typed does); `none_left` says there is none. A jump to another face than the
+        picked tile's drops the pick: the player moves on from it (t acts on the tile jumped
+        to)."""
         board, game = self._board(), self._game()
         target = cycle(board.grid, tiles, board.cursor, forward)
         if target is None:
@@ -46,6 +47,8 @@ class PairTaking:
             if board.selected is not None and not game.matches(board.selected, target):
                 board.selected = None
             board.cursor = target
+            free = game.free_matches(target).bit_count() + 1
+            self._say(f"{tile_label(game, target)}: {free} free, {self._what_t_does()}")
         self._show_tile_info()
 
     def jump_to_face(self, face_id: str, label: str) -> None:
@@ -63,9 +66,7 @@ class PairTaking:
             else:
                 self._miss(f"This deal has no {label}.")
             return
-        self._say("")  # every key press starts from a clean message line
         self.jump(tiles, True, "")
-        self._say(f"{label}: {tiles.bit_count()} free, {self._what_t_does()}")
 
     def _what_t_does(self) -> str:
         """What `take_pair` would do now, in the words the status line uses."""
@@ -196,8 +197,10 @@ class PairTaking:
         selected = board.selected
         if selected is None:
             board.selected = tile
+            self._say(f"{label} picked: {self._what_t_does()}")
         elif selected == tile:
             board.selected = None
+            self._say(f"{label} no longer picked.")
         elif not game.matches(selected, tile):
             first = tile_label(game, selected)
             self._say(f"{first} and {label} differ: taking {label} instead.")
