@@ -56,6 +56,24 @@ async def test_the_cell_a_typed_name_put_the_cursor_on_is_not_named_once_it_move
         assert screen.query_one(StatusLine).message == ""
 
 
+async def test_enter_then_a_typed_cell_in_one_burst_act_in_the_order_typed(
+    tmp_path: Path,
+) -> None:
+    """`⏎` `1e` in one burst (as SSH bunches keys) moved nothing: the typed cell put the cursor
+    on 1e as soon as the screen read it, and enter, acting only once it had gone up to the
+    app, then had no ball under the cursor to pick. A typed cell now acts in its turn there."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        screen.board.set_cursor((2, 4))  # on the red at 3e
+        post_keys_at_once(app, "enter", "1", "e")  # the fifth red in row 1: a line
+        await settle(pilot)
+        assert screen.game.moves == [((2, 4), (0, 4))]
+        post_keys_at_once(app, "9", "i", "up", "3", "e")
+        await settle(pilot)
+        assert screen.board.cursor == (2, 4)  # 9i, one up, then 3e: the typed cell last
+
+
 async def test_a_digit_outside_ascii_types_no_row(tmp_path: Path) -> None:
     """² passed for a row digit and int() refused it: the app crashed."""
     app = make_app(tmp_path)
