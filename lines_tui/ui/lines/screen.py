@@ -270,7 +270,7 @@ class LinesScreen(GameScreen):
             event.stop()
             event.prevent_default()
         if does is not None:
-            self.app.call_later(self._typed_acts, does)
+            self.in_turn(does)
 
     def _typed(self, key: str) -> tuple[bool, Callable[[], None] | None]:
         """Whether `key` is taken as part of a cell's name (if not, its binding acts), and what
@@ -287,12 +287,6 @@ class LinesScreen(GameScreen):
         # On a finished board a key that names no cell does what it does there: q goes back.
         takes = cell is not None if self.game.over else (letter or key == "escape")
         return takes, partial(self._column_typed, key, cell)
-
-    def _typed_acts(self, does: Callable[[], None]) -> None:
-        """A typed key's turn: on the board, unless a key before it led elsewhere (a dialog, or
-        the menu)."""
-        if self.is_current:
-            does()
 
     def _column_typed(self, key: str, cell: Cell | None) -> None:
         """A key after a row number: a column letter names `cell`; any other forgets the row."""

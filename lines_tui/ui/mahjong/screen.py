@@ -12,6 +12,7 @@ line says of it (`status`), picking and taking pairs (`pair_taking`), typing a f
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from textual import events
@@ -467,13 +468,12 @@ class MahjongScreen(GameScreen):
         if does is not None:
             event.stop()
             event.prevent_default()
-            self.app.call_later(self._label_acts, does)
+            self.in_turn(partial(self._label_acts, does))
 
     def _label_acts(self, does: Callable[[], None]) -> None:
-        """A typed label's turn: on the board, unless a key before it led elsewhere (a dialog,
-        or the menu), or paused it or won the game (the screen says so, as for any key of the
-        tiles)."""
-        if self.is_current and self._keys.act_on_tiles():
+        """A typed label's turn: paused, or on a cleared board, it says so, as any key of the
+        tiles does."""
+        if self._keys.act_on_tiles():
             does()
 
     def action_take_pair(self) -> None:
