@@ -966,12 +966,19 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
 
 
-async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
+async def won_lantern_opened(pilot: Pilot[None]) -> MahjongScreen:
+    """Lantern's deal 2, won, opened as the app resumes a won game: it asks for the name its
+    time waits for."""
     win = won_mahjong_game("lantern", 2)
+    screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
-        await pilot.app.push_screen(screen)
-        await settle(pilot)
+        screen = await won_lantern_opened(pilot)
         # A won game opened (resumed) asks for the name its time waits for; none here.
         assert isinstance(pilot.app.screen, NameEntryScreen)
         await turn_down_the_time(pilot)
@@ -982,7 +989,7 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         assert selected_whole_lines(dialog.query_one("#code", Static)) == [code]
         checked = codes.read(code, checker())
         assert [verdict.status for verdict in checked.verdicts] == ["verified"]
-        assert str(checked.table) == f"mahjong-lantern+deal-{win.seed}"
+        assert str(checked.table) == f"mahjong-lantern+deal-{screen.game.seed}"
         await pilot.press("escape")
         assert pilot.app.screen is screen
 
@@ -990,11 +997,8 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
 async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> None:
     """The status line said "N: new deal", the README "R or N brings them back", and the
     Footer showed neither."""
-    win = won_mahjong_game("lantern", 2)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
-        await pilot.app.push_screen(screen)
-        await settle(pilot)
+        await won_lantern_opened(pilot)
         await turn_down_the_time(pilot)  # no name for the time
         shown = await footer_text(pilot)
         assert "N New deal" in shown and "R Restart deal" in shown and "c Challenge" in shown
@@ -1003,11 +1007,8 @@ async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> N
 async def test_a_won_deal_s_line_names_its_keys_once_its_time_has_a_name(tmp_path: Path) -> None:
     """The line under the name prompt said "c: challenge a friend. N: new deal.", where c and N
     typed into the name."""
-    win = won_mahjong_game("lantern", 2)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
-        await pilot.app.push_screen(screen)
-        await settle(pilot)
+        screen = await won_lantern_opened(pilot)
         assert isinstance(pilot.app.screen, NameEntryScreen)
         asked = screen.query_one(StatusLine).message
         assert asked.startswith("Cleared in ") and asked.endswith("!")
