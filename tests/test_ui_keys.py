@@ -242,7 +242,8 @@ async def test_t_right_after_a_label_that_found_no_free_tile_takes_nothing(
     tmp_path: Path,
 ) -> None:
     """A player review: `4dt` with no 4D free said "No 4D is free" and took the pair under the
-    cursor, one the player never chose. The t says it did nothing; pressed again, it acts."""
+    cursor, one the player never chose. The t says it took nothing; pressed again, or after
+    any other key (a re-check: `S` or `p` `p` in between left it refusing), it acts."""
     layout = row_layout(3, 2, 3)  # 0 1 2, 3 4, 5 6 7 (1 and 6 blocked)
     async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "dr d4 dr d1 d1 b2 d4 b2"))
@@ -251,13 +252,17 @@ async def test_t_right_after_a_label_that_found_no_free_tile_takes_nothing(
         await settle(pilot)
         assert screen.game.history == []
         message = screen.query_one(StatusLine)
-        assert message.message == "No 4D is free (2 on the board): t did nothing."
+        assert message.message == "No 4D is free (2 on the board): nothing taken."
         await pilot.press("t")
         assert screen.game.history in ([(3, 4)], [(4, 3)])
-        post_keys_at_once(pilot.app, "9", "9", "enter")
+        post_keys_at_once(pilot.app, "9", "9", "space")
         await settle(pilot)
-        assert message.message == "No tile is labelled 99: enter did nothing."
+        assert message.message == "No tile is labelled 99: nothing picked."
         assert screen.board.selected is None
+        screen.board.cursor = 5  # a 2B, its partner free
+        post_keys_at_once(pilot.app, "9", "9", "S", "p", "p", "enter")
+        await settle(pilot)
+        assert screen.board.selected == 5
         await pilot.press("r", "d", "t")  # a label that finds its tiles: t acts at once
         assert len(screen.game.history) == 2
 
@@ -277,6 +282,22 @@ async def test_tab_stops_only_on_tiles_with_a_free_partner_and_a_on_every_free_t
             await pilot.press("a")
             seen.add(screen.board.cursor)
         assert seen == {0, 2, 3}
+
+
+async def test_a_label_typed_with_the_key_that_resumes_the_game_acts_after_it(
+    tmp_path: Path,
+) -> None:
+    """A re-check: paused, `p` `8d` `t` in one burst took the pair under the cursor: the label
+    was read, as paused, before the p ahead of it had resumed the game."""
+    layout = row_layout(2, 2, 2, 2)
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d5 d5 b3 b3 c9 c9 d1 d1"))
+        await pilot.press("p")
+        assert screen.paused
+        post_keys_at_once(pilot.app, "p", "9", "c", "t")
+        await settle(pilot)
+        assert not screen.paused
+        assert screen.game.history in ([(4, 5)], [(5, 4)])
 
 
 async def test_tab_a_and_enter_say_what_t_does_there(tmp_path: Path) -> None:

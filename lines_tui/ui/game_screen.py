@@ -196,18 +196,6 @@ class GameScreen(DismissedOnTop, Screen[None]):
         """Say the result to beat on the game's deal's table, if it has one (`ResultToBeat`)."""
         self._to_beat.tell(self.table, lambda: self.over)
 
-    def in_turn(self, does: Callable[[], None]) -> None:
-        """`does()`, what a key typed on the board does that the screen reads itself (a typed
-        cell, a label), in its turn among the keys typed: after the bindings of the keys typed
-        before it, which run only once a key has gone up to the app; not at all if a key before
-        it led elsewhere (a dialog, the menu)."""
-
-        def acts() -> None:
-            if self.is_current:
-                does()
-
-        self.app.call_later(acts)
-
     def race_said(self, value: int) -> str:
         """How this game's result `value` fared against the result to beat on its deal's
         table, told as it started (`ResultToBeat.race_said`); "" if there was none."""

@@ -105,6 +105,18 @@ class TypingWatch:
 
 
 @runtime_checkable
+class ReadsKeys(Protocol):
+    """A screen that reads some keys typed on it itself (a typed cell, a tile's label), as each
+    comes up to the app, before the bindings run: in its turn among the keys typed. Read
+    where it first reaches the screen, a key of a fast burst (SSH bunches keys) acted before
+    the bindings of the keys typed ahead of it, which run only once a key has gone up to the
+    app (`3bt9c` jumped to the 9Cs before t took the 3Bs)."""
+
+    def read_key(self, event: events.Key) -> bool:
+        """Whether the screen took `event`: its bindings are not looked at then."""
+
+
+@runtime_checkable
 class WatchesTyping(Protocol):
     """An app that keeps a `TypingWatch` (the lines-tui app)."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -256,67 +255,49 @@ class LinesScreen(GameScreen):
     def animating(self) -> bool:
         return self.film.running
 
-    def on_key(self, event: events.Key) -> None:
+    def read_key(self, event: events.Key) -> bool:
         """A column letter after a row number names a cell (the letters are other keys' only
-        without a row typed); any other key forgets the row typed so far. Read here, not
-        through the keys' bindings, which run only once a key has gone up to the app: the next
-        key of a fast burst would reach this handler first. What is typed is taken in at once,
-        and what it does waits for its turn there, after the bindings of the keys typed before
-        it: acting at once, `⏎` `1e` in one burst (SSH bunches keys) put the cursor on 1e before
-        enter picked the ball under it."""
+        without a row typed); any other key forgets the row typed so far. `ReadsKeys`: read
+        before the bindings, in its turn among the keys typed (`⏎` `1e` in one burst picks the
+        ball under the cursor, then moves it). Any key skips the animation of a move. True when
+        the key was taken as part of a cell's name (else its binding acts)."""
         self._skip_film()
-        takes, does = self._typed(event.key)
-        if takes:
-            event.stop()
-            event.prevent_default()
-        if does is not None:
-            self.in_turn(does)
-
-    def _typed(self, key: str) -> tuple[bool, Callable[[], None] | None]:
-        """Whether `key` is taken as part of a cell's name (if not, its binding acts), and what
-        it does in its turn (None: nothing)."""
+        key = event.key
         if is_row_digit(key):
-            before = self.typing.pending_row
-            self.typing.digit(key)
-            return True, partial(self._row_typed, before, key, self.typing.pending_row)
+            self.action_row_digit(key)
+            return True
         if self.typing.pending_row is None:
-            return self._column_without_row(key)
+            self._column_without_row(key)
+            return False
         cell = self.typing.column(key)
         self.typing.clear()
-        letter = len(key) == 1 and key.isalpha()
-        # On a finished board a key that names no cell does what it does there: q goes back.
-        takes = cell is not None if self.game.over else (letter or key == "escape")
-        return takes, partial(self._column_typed, key, cell)
-
-    def _column_typed(self, key: str, cell: Cell | None) -> None:
-        """A key after a row number: a column letter names `cell`; any other forgets the row."""
         self.board.set_typed_row(None)
         self._drop_passing_line()  # it would ask for the letter of a row no longer typed
+        if self.game.over:
+            if cell is not None:  # a cell named, not the letter's own key (3a; 3n on 14 x 14)
+                self._over_said()
+            return cell is not None  # any other key does what it does there: q goes back
+        letter = len(key) == 1 and key.isalpha()
         if cell is not None:
-            if not self._over_said():  # 3a on a finished board (3n on 14 x 14)
-                self._go_to(cell)
-        elif self.game.over:
-            return
-        elif len(key) == 1 and key.isalpha():
+            self._go_to(cell)
+        elif letter:
             last = column_letter(self.game.size - 1)
             self._say_in_passing(
                 f"{key} is no column here: type a row number, then a letter a-{last}."
             )
         elif key == "escape":
             self._say("")
+        return letter or key == "escape"  # an arrow, enter, ...: does what it always does
 
-    def _column_without_row(self, key: str) -> tuple[bool, Callable[[], None] | None]:
-        """A letter that is no key of its own, typed before any row (`_typed`): a column letter
-        says a row comes first (it did nothing at all: a player review)."""
+    def _column_without_row(self, key: str) -> None:
+        """A column letter that is no key of its own, typed before any row: it used to do
+        nothing at all (a player review)."""
         if self.game.over or key in self.active_bindings:
-            return False, None
+            return
         if self.typing.is_column(key):
-            said = f"Row first, then column: 3{key} is row 3, column {key}."
-            return True, partial(self._say_in_passing, said)
-        if len(key) == 1 and key.isalpha():
-            # The hint of a letter before it: this one is no column.
-            return True, self._drop_passing_line
-        return False, None
+            self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
+        elif len(key) == 1 and key.isalpha():
+            self._drop_passing_line()  # the hint of a letter before it: this one is no column
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -346,17 +327,14 @@ class LinesScreen(GameScreen):
 
     def action_row_digit(self, digit: str) -> None:
         self._skip_film()
+        # Kept on a finished board too (unlit there), so that a column letter after it names a
+        # cell, as always after a row number, and says the game is over instead of acting as
+        # a key of its own (`read_key`).
         before = self.typing.pending_row
         self.typing.digit(digit)
-        self._row_typed(before, digit, self.typing.pending_row)
-
-    def _row_typed(self, before: int | None, digit: str, row: int | None) -> None:
-        """`digit` typed after the row `before` (None: none), which made `row` (None: no row
-        here). Kept on a finished board too (unlit there), so that a column letter after it
-        names a cell, as always after a row number, and says the game is over instead of
-        acting as a key of its own (`on_key`)."""
         if self._over_said():
             return
+        row = self.typing.pending_row
         self.board.set_typed_row(row)
         if row is not None:
             last = column_letter(self.game.size - 1)

@@ -5,7 +5,6 @@ capital that is no key of its own (E, W: the board writes Ew; R is Restart)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
 
@@ -31,29 +30,27 @@ class FaceTyping:
     def first(self, key: str) -> None:
         """The first character of a label: wait for the second."""
         self._first = key
-        self._say_first(key)
-
-    def _say_first(self, key: str) -> None:
         self._say(f"{key}…: the label's second character.")
 
-    def key(self, key: str, character: str | None) -> Callable[[], None] | None:
+    def key(self, key: str, character: str | None) -> bool:
         """A key press: the first character of a label, or the second, which names a face (it
         counts only after a first); any other key forgets the first, and esc does only that.
-        What the key does when it was part of a label, so nothing else may act on it (None
-        when it was not). What is typed is taken in at once, and what it does is returned, to
-        be done in its turn after the keys typed before it (`MahjongScreen.on_key`)."""
+        True when the key was part of a label, so nothing else may act on it."""
         first, self._first = self._first, ""
         if not first and self._starts_a_label(key):
-            self._first = key
-            return partial(self._say_first, key)
+            self.first(key)
+            return True
         if first and key == "escape":
-            return partial(self._say, "")  # the half label is forgotten; the next esc leaves
+            self._say("")  # the half label is forgotten; the next esc leaves
+            return True
         if not first or character is None or not character.isprintable():
-            return None
+            return False
         face = face_by_label(first + character)  # either case
         if face is None:
-            return partial(self._miss, f"No tile is labelled {first}{character}.")
-        return partial(self._jump_to_face, face.id, face.label)
+            self._miss(f"No tile is labelled {first}{character}.")
+        else:
+            self._jump_to_face(face.id, face.label)
+        return True
 
     def _starts_a_label(self, key: str) -> bool:
         if key in LABEL_STARTS:

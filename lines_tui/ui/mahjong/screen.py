@@ -11,8 +11,6 @@ line says of it (`status`), picking and taking pairs (`pair_taking`), typing a f
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar
 
 from textual import events
@@ -451,33 +449,21 @@ class MahjongScreen(GameScreen):
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
-        """The first character of a face label: wait for the second (see `on_key`)."""
+        """The first character of a face label: wait for the second (see `read_key`)."""
         if not self._keys.act_on_tiles():
             return
         self._face_typing.first(key)
 
-    def on_key(self, event: events.Key) -> None:
-        """A label is read here, not through the keys' bindings, which run only once a key has
-        gone up to the app: the second character of a fast burst would reach this handler
-        first. What the label does waits for its turn there, after the bindings of the keys
-        typed before it: acting at once, `3bt9c` in one burst (SSH bunches keys) jumped to the
-        9Cs before t took a pair of 3Bs."""
+    def read_key(self, event: events.Key) -> bool:
+        """A label's characters (`ReadsKeys`: before the bindings, in their turn among the keys
+        typed, as the board is then): a label's second character may be any key's letter."""
+        self._keys.key_read()
         if self.game.won or self.paused:
-            return  # no label to type: the keys go to their bindings (which say why)
-        does = self._face_typing.key(event.key, event.character)
-        if does is not None:
-            event.stop()
-            event.prevent_default()
-            self.in_turn(partial(self._label_acts, does))
-
-    def _label_acts(self, does: Callable[[], None]) -> None:
-        """A typed label's turn: paused, or on a cleared board, it says so, as any key of the
-        tiles does."""
-        if self._keys.act_on_tiles():
-            does()
+            return False  # no label to type: the keys go to their bindings (which say why)
+        return self._face_typing.key(event.key, event.character)
 
     def action_take_pair(self) -> None:
-        if not self._keys.act_on_tiles(taking="t"):
+        if not self._keys.act_on_tiles(taking="nothing taken"):
             return
         if not self._keys.lost_said():
             self._pair_taking.take_pair()
@@ -488,7 +474,7 @@ class MahjongScreen(GameScreen):
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._keys.act_on_tiles(taking="enter"):
+        if not self._keys.act_on_tiles(taking="nothing picked"):
             return
         self._pair_taking.choose()
 
