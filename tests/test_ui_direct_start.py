@@ -16,6 +16,7 @@ from conftest import (
     StalledFaultyFileSystem,
     StalledFileSystem,
     make_app,
+    post_keys_at_once,
     settle,
     slow_app,
     stalled,
@@ -175,3 +176,28 @@ async def test_a_layout_asked_for_is_read_off_the_ui_thread_and_keys_wait_for_it
         assert screens(app) == [MenuScreen, MahjongScreen]
         assert isinstance(app.screen, MahjongScreen) and app.screen.game.layout.name == "pagoda"
     assert read_on == ["lines-tui-store"]
+
+
+@pytest.mark.parametrize("start", ["mahjong", "lines"])
+async def test_a_key_read_before_the_game_showed_is_dropped(tmp_path: Path, start: str) -> None:
+    """A re-check: `lines-tui mahjong` with no game saved, `i` typed as the menu showed was
+    taken by the game as it opened, unseen (a hint: 30 s on the clock). The menu's read had
+    ended, so the direct start no longer dropped it; the game now drops what was read before
+    it was first drawn, as a dialog does."""
+    app = make_app(tmp_path, start=start, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, (MahjongScreen, LinesScreen))
+        assert screen.shown_at is not None
+        key = "i" if start == "mahjong" else "n"  # a hint; a new game (asks first)
+        post_keys_at_once(app, key, read_at=screen.shown_at - 0.01)
+        await settle(pilot)
+        assert app.screen is screen
+        assert not screen.query_one(StatusLine).message.startswith("Hint")
+        post_keys_at_once(app, key)  # read once the game shows: it acts
+        await settle(pilot)
+        if start == "mahjong":
+            assert screen.query_one(StatusLine).message.startswith("Hint")
+        else:
+            assert app.screen is not screen
