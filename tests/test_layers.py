@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import grimp
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LINT = (
@@ -33,3 +34,22 @@ def test_no_module_is_imported_back_by_what_it_imports() -> None:
             if back is not None:
                 circles.append(" -> ".join((importer, *back)))
     assert not circles, "\n".join(circles)
+
+
+def contract_layers(contract_id: str) -> set[str]:
+    """The modules a layers contract names, each on its own."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    (contract,) = (c for c in config["tool"]["importlinter"]["contracts"] if c["id"] == contract_id)
+    return {
+        name.strip() for layer in contract["layers"] for name in layer.replace(":", "|").split("|")
+    }
+
+
+@pytest.mark.parametrize(("contract_id", "container"), [("layers", ""), ("ui", "lines_tui.ui.")])
+def test_every_module_has_its_layer(contract_id: str, container: str) -> None:
+    """A module no layer names is held by no contract: 17 of the ui's were (a code review), so
+    one could import the app, or a screen, and nothing would say so."""
+    named = {container + name for name in contract_layers(contract_id)}
+    modules = grimp.build_graph("lines_tui").find_children(container.rstrip(".") or "lines_tui")
+    assert sorted(modules - named - {"lines_tui.__main__"}) == []

@@ -254,6 +254,15 @@ def test_free_tiles_match_the_current_position(seed: int, script: list[Action]) 
     assert game.lost == (game.tiles_left > 0 and not game.available_pairs())
 
 
+def test_tiles_match_by_face_every_season_with_every_season() -> None:
+    """The one home of the rule: the screen asks `matches` before it takes a pair."""
+    game = game_on(row("se", "se", "fl", "b1", "b1", "fl"))
+    assert game.matches(0, 1) and game.matches(3, 4) and game.matches(2, 5)
+    assert not game.matches(1, 2) and not game.matches(2, 3)
+    with pytest.raises(IllegalMove, match="do not match"):
+        game.remove(0, 5)  # the row's two free ends
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), actions)
 def test_free_matches_reasons_and_hints_agree_with_the_pairs(

@@ -4,6 +4,7 @@ behind by the process that started it."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -105,7 +106,7 @@ def test_a_running_check_is_stopped_by_cancel(solver: BackgroundSolver) -> None:
     # Wait until the process is up and searching, then stop it.
     solver.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
     future = solver.submit(long_position(), timeout=None)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(concurrent.futures.TimeoutError):  # not the built-in one on 3.10
         future.result(timeout=1.0)
     solver.cancel()
     assert future.result(timeout=ANSWER).verdict is Verdict.UNDECIDED
@@ -114,7 +115,7 @@ def test_a_running_check_is_stopped_by_cancel(solver: BackgroundSolver) -> None:
 def test_a_new_check_supersedes_the_running_one(solver: BackgroundSolver) -> None:
     solver.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
     old = solver.submit(long_position(), timeout=None)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(concurrent.futures.TimeoutError):  # not the built-in one on 3.10
         old.result(timeout=1.0)
     new = solver.submit(deal(TURTLE, 8))
     assert old.result(timeout=ANSWER).verdict is Verdict.UNDECIDED
@@ -353,7 +354,7 @@ def test_shutdown_stops_a_queued_request_too() -> None:
     background = BackgroundSolver()
     background.submit(deal(TURTLE, 5)).result(timeout=ANSWER)
     proof = background.submit(long_position(), timeout=None, queued=True)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(concurrent.futures.TimeoutError):  # not the built-in one on 3.10
         proof.result(timeout=1.0)
     started = time.monotonic()
     background.shutdown()

@@ -46,7 +46,7 @@ from lines_tui.store.tables import utc_day
 from lines_tui.ui.app import SYMBOLS_STAY, LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.direct_start import Start
-from lines_tui.ui.help import HelpScreen
+from lines_tui.ui.help import HelpScreen, key_rows
 from lines_tui.ui.lines.game_over import GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen
@@ -113,7 +113,7 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await screen_after(pilot, "question_mark", HelpScreen)
-        rows = {description: keys for keys, description, _ in app.screen._rows}
+        rows = {description: keys for keys, description, _ in key_rows(app.screen_stack[-2])}
         assert rows["Move the cursor one cell (the arrows, or h j k l)"] == "↑ ↓ ← → k j h l"
         assert rows["New game (asks first if this one has moves)"] == "n"
         assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
@@ -756,7 +756,7 @@ async def test_enter_on_a_menu_entry_opens_it_and_q_quits(tmp_path: Path) -> Non
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await screen_after(pilot, "question_mark", HelpScreen)
-        keys = " ".join(keys for keys, _, _ in app.screen._rows).split()
+        keys = " ".join(keys for keys, _, _ in key_rows(app.screen_stack[-2])).split()
         assert {"l", "m", "b", "p", "q"} <= set(keys)
         await pilot.press("escape", "enter")  # close the help; the first entry is Lines
         await settle(pilot)

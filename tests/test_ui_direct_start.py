@@ -15,6 +15,8 @@ from conftest import (
     FIXED_NOW,
     StalledFaultyFileSystem,
     StalledFileSystem,
+    make_app,
+    post_keys_at_once,
     settle,
     slow_app,
     stalled,
@@ -141,3 +143,61 @@ async def test_a_read_that_fails_during_a_direct_start_leaves_the_menu_usable(
         await pilot.press("b")
         await settle(pilot)
         assert screens(app) == [MenuScreen, LeaderboardScreen]
+
+
+async def test_a_layout_asked_for_is_read_off_the_ui_thread_and_keys_wait_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`lines-tui mahjong --layout FILE`: the file (or every installed layout, for a name) was
+    read again on the UI thread as the game opened (a code review). It is read on the store's
+    thread, and what the player types meanwhile is dropped as before the menu's read."""
+    from lines_tui.engine.mahjong import layouts
+
+    find_layout = layouts.find_layout
+    read_on: list[str] = []
+    reading = threading.Event()
+
+    def held_find_layout(reference: str, *args: Any, **kwargs: Any) -> layouts.Layout:
+        read_on.append(threading.current_thread().name)
+        assert reading.wait(BOUND)
+        return find_layout(reference, *args, **kwargs)
+
+    monkeypatch.setattr(layouts, "find_layout", held_find_layout)
+    app = make_app(tmp_path, start="mahjong", seed=3, layout="pagoda")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if read_on:
+                break
+            await pilot.pause(0.02)
+        await pilot.press("down", "enter")  # the menu's picker, were it handed the keys
+        assert screens(app) == [MenuScreen]
+        reading.set()
+        await settle(pilot)
+        assert screens(app) == [MenuScreen, MahjongScreen]
+        assert isinstance(app.screen, MahjongScreen) and app.screen.game.layout.name == "pagoda"
+    assert read_on == ["lines-tui-store"]
+
+
+@pytest.mark.parametrize("start", ["mahjong", "lines"])
+async def test_a_key_read_before_the_game_showed_is_dropped(tmp_path: Path, start: str) -> None:
+    """A re-check: `lines-tui mahjong` with no game saved, `i` typed as the menu showed was
+    taken by the game as it opened, unseen (a hint: 30 s on the clock). The menu's read had
+    ended, so the direct start no longer dropped it; the game now drops what was read before
+    it was first drawn, as a dialog does."""
+    app = make_app(tmp_path, start=start, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, (MahjongScreen, LinesScreen))
+        assert screen.shown_at is not None
+        key = "i" if start == "mahjong" else "n"  # a hint; a new game (asks first)
+        post_keys_at_once(app, key, read_at=screen.shown_at - 0.01)
+        await settle(pilot)
+        assert app.screen is screen
+        assert not screen.query_one(StatusLine).message.startswith("Hint")
+        post_keys_at_once(app, key)  # read once the game shows: it acts
+        await settle(pilot)
+        if start == "mahjong":
+            assert screen.query_one(StatusLine).message.startswith("Hint")
+        else:
+            assert app.screen is not screen

@@ -14,6 +14,7 @@ from conftest import (
     open_lines,
     play_lines_by_keys,
     post_keys_at_once,
+    settle,
 )
 from test_ui_app_lines import FOUR_REDS, PREVIEW
 from test_ui_mahjong import game_of, open_game, row_layout
@@ -53,6 +54,24 @@ async def test_the_cell_a_typed_name_put_the_cursor_on_is_not_named_once_it_move
         await pilot.press("up")
         assert screen.board.cursor == (7, 8)
         assert screen.query_one(StatusLine).message == ""
+
+
+async def test_enter_then_a_typed_cell_in_one_burst_act_in_the_order_typed(
+    tmp_path: Path,
+) -> None:
+    """`⏎` `1e` in one burst (as SSH bunches keys) moved nothing: the typed cell put the cursor
+    on 1e as soon as the screen read it, and enter, acting only once it had gone up to the
+    app, then had no ball under the cursor to pick. A typed cell now acts in its turn there."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        screen.board.set_cursor((2, 4))  # on the red at 3e
+        post_keys_at_once(app, "enter", "1", "e")  # the fifth red in row 1: a line
+        await settle(pilot)
+        assert screen.game.moves == [((2, 4), (0, 4))]
+        post_keys_at_once(app, "9", "i", "up", "3", "e")
+        await settle(pilot)
+        assert screen.board.cursor == (2, 4)  # 9i, one up, then 3e: the typed cell last
 
 
 async def test_a_digit_outside_ascii_types_no_row(tmp_path: Path) -> None:
@@ -205,6 +224,49 @@ async def test_a_label_and_t_typed_in_one_burst_take_the_pair(tmp_path: Path) ->
         assert screen.game.history == [(0, 3)] or screen.game.history == [(3, 0)]
 
 
+async def test_labels_and_t_in_one_burst_act_in_the_order_typed(tmp_path: Path) -> None:
+    """A player review: `3bt9c` sent in one read (as SSH bunches keys) took the 9Cs, not the
+    3Bs: a label jumped as soon as the screen read it, while the t before it acted only once
+    it had gone up to the app. A label now acts in its turn there too."""
+    layout = row_layout(2, 2, 2, 2)  # four rows of two free tiles
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d5 d5 b3 b3 c9 c9 d1 d1"))
+        post_keys_at_once(pilot.app, "3", "b", "t", "9", "c", "t", "1", "d")
+        await settle(pilot)
+        assert screen.game.history == [(2, 3), (4, 5)]
+        assert screen.board.cursor in (6, 7)
+        assert screen.query_one(StatusLine).message == "1D: 2 free, t takes a pair."
+
+
+async def test_t_right_after_a_label_that_found_no_free_tile_takes_nothing(
+    tmp_path: Path,
+) -> None:
+    """A player review: `4dt` with no 4D free said "No 4D is free" and took the pair under the
+    cursor, one the player never chose. The t says it took nothing; pressed again, or after
+    any other key (a re-check: `S` or `p` `p` in between left it refusing), it acts."""
+    layout = row_layout(3, 2, 3)  # 0 1 2, 3 4, 5 6 7 (1 and 6 blocked)
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "dr d4 dr d1 d1 b2 d4 b2"))
+        screen.board.cursor = 3  # a pair of 1Ds: t would take it
+        post_keys_at_once(pilot.app, "4", "d", "t")
+        await settle(pilot)
+        assert screen.game.history == []
+        message = screen.query_one(StatusLine)
+        assert message.message == "No 4D is free (2 on the board): nothing taken."
+        await pilot.press("t")
+        assert screen.game.history in ([(3, 4)], [(4, 3)])
+        post_keys_at_once(pilot.app, "9", "9", "space")
+        await settle(pilot)
+        assert message.message == "No tile is labelled 99: nothing picked."
+        assert screen.board.selected is None
+        screen.board.cursor = 5  # a 2B, its partner free
+        post_keys_at_once(pilot.app, "9", "9", "S", "p", "p", "enter")
+        await settle(pilot)
+        assert screen.board.selected == 5
+        await pilot.press("r", "d", "t")  # a label that finds its tiles: t acts at once
+        assert len(screen.game.history) == 2
+
+
 async def test_tab_stops_only_on_tiles_with_a_free_partner_and_a_on_every_free_tile(
     tmp_path: Path,
 ) -> None:
@@ -220,6 +282,41 @@ async def test_tab_stops_only_on_tiles_with_a_free_partner_and_a_on_every_free_t
             await pilot.press("a")
             seen.add(screen.board.cursor)
         assert seen == {0, 2, 3}
+
+
+async def test_a_label_typed_with_the_key_that_resumes_the_game_acts_after_it(
+    tmp_path: Path,
+) -> None:
+    """A re-check: paused, `p` `8d` `t` in one burst took the pair under the cursor: the label
+    was read, as paused, before the p ahead of it had resumed the game."""
+    layout = row_layout(2, 2, 2, 2)
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d5 d5 b3 b3 c9 c9 d1 d1"))
+        await pilot.press("p")
+        assert screen.paused
+        post_keys_at_once(pilot.app, "p", "9", "c", "t")
+        await settle(pilot)
+        assert not screen.paused
+        assert screen.game.history in ([(4, 5)], [(5, 4)])
+
+
+async def test_tab_a_and_enter_say_what_t_does_there(tmp_path: Path) -> None:
+    """A player review: a typed label said what t would do, but tab, `a` and enter said
+    nothing, so `tab` `t` might take the pair or only pick the tile."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        message = screen.query_one(StatusLine)
+        screen.board.cursor = 3
+        await pilot.press("tab")
+        assert screen.board.cursor == 4
+        assert message.message == "1D: 3 free, t picks it and shows its partners."
+        await pilot.press("tab")
+        assert message.message == "1B: 2 free, t takes a pair."
+        await pilot.press("enter")
+        assert message.message == "1B picked: t takes a pair."
+        await pilot.press("enter")
+        assert message.message == "1B no longer picked."
 
 
 async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Path) -> None:

@@ -425,6 +425,59 @@ async def test_a_board_taller_than_its_area_marks_the_cut_edges(tmp_path: Path) 
         assert rows[0].lstrip().startswith(MORE_UP) and not any(MORE_DOWN in row for row in rows)
 
 
+TWO_LAYER_TOWER = Layout(
+    name="tower",
+    title="Tower",
+    slots=tuple(
+        slot
+        for row in range(12)
+        for slot in (
+            *((x, 4 * row, 0) for x in (0, 2, 4, 6)),
+            *((x, 4 * row + 2, 1) for x in (2, 6)),  # a column right of the tile under them
+        )
+    ),
+    source="test",
+)
+"""48 rows of tiles on two layers: taller than the board at 80 x 24."""
+
+
+async def test_the_markers_of_a_tall_board_leave_every_label_whole(tmp_path: Path) -> None:
+    """A player review: scrolled, a tall layout of two layers showed `▲3D:▲▲w ▲▲C`: the ▲ of
+    each upper tile out of sight stood at its left edge, a column right of the tile under it,
+    on that tile's label. A marker now stands only where nothing, or a tile's own left edge,
+    is drawn."""
+    seed = 3
+    async with make_app(tmp_path).run_test(size=(80, 60)) as pilot:
+        await open_game(pilot, TWO_LAYER_TOWER, seed=seed)
+        await settle(pilot)
+        whole = [row for row in board_text(pilot.app) if row.strip()]
+
+    def as_drawn(cut: str) -> bool:
+        """Whether `cut` is a row of the whole board with markers over edges or blanks only."""
+        return any(
+            len(cut.rstrip()) <= len(row)
+            and all(
+                mark == under or (mark in MORE_UP + MORE_DOWN and under in " ▏")
+                for mark, under in zip(cut.rstrip(), row, strict=False)
+            )
+            for row in whole
+        )
+
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, TWO_LAYER_TOWER, seed=seed)
+        await settle(pilot)
+        height = screen.board.scrollable_content_region.height
+        marked = 0
+        for _ in range(8):
+            await pilot.press(*["j"] * 3)
+            await settle(pilot)
+            rows = board_text(pilot.app)[:height]
+            for edge in (rows[0], rows[-1]):
+                marked += MORE_UP in edge or MORE_DOWN in edge
+                assert as_drawn(edge), edge
+        assert marked > 8
+
+
 async def test_the_markers_of_a_board_cut_both_ways_are_not_under_its_scroll_bars(
     tmp_path: Path,
 ) -> None:

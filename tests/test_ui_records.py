@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -964,12 +966,19 @@ async def test_a_finished_game_and_a_leaderboard_entry_give_challenge_codes(tmp_
         assert text_of(board.query_one("#board-code", Static)) == app.clipboard
 
 
-async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
+async def won_lantern_opened(pilot: Pilot[None]) -> MahjongScreen:
+    """Lantern's deal 2, won, opened as the app resumes a won game: it asks for the name its
+    time waits for."""
     win = won_mahjong_game("lantern", 2)
+    screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path: Path) -> None:
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
-        await pilot.app.push_screen(screen)
-        await settle(pilot)
+        screen = await won_lantern_opened(pilot)
         # A won game opened (resumed) asks for the name its time waits for; none here.
         assert isinstance(pilot.app.screen, NameEntryScreen)
         await turn_down_the_time(pilot)
@@ -980,7 +989,7 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
         assert selected_whole_lines(dialog.query_one("#code", Static)) == [code]
         checked = codes.read(code, checker())
         assert [verdict.status for verdict in checked.verdicts] == ["verified"]
-        assert str(checked.table) == f"mahjong-lantern+deal-{win.seed}"
+        assert str(checked.table) == f"mahjong-lantern+deal-{screen.game.seed}"
         await pilot.press("escape")
         assert pilot.app.screen is screen
 
@@ -988,14 +997,29 @@ async def test_a_won_mahjong_game_gives_a_challenge_code_that_verifies(tmp_path:
 async def test_a_won_deal_s_footer_shows_what_is_left_to_do(tmp_path: Path) -> None:
     """The status line said "N: new deal", the README "R or N brings them back", and the
     Footer showed neither."""
-    win = won_mahjong_game("lantern", 2)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = MahjongScreen(session_of(pilot), win.layout, win.seed, game=win)
-        await pilot.app.push_screen(screen)
-        await settle(pilot)
+        await won_lantern_opened(pilot)
         await turn_down_the_time(pilot)  # no name for the time
         shown = await footer_text(pilot)
         assert "N New deal" in shown and "R Restart deal" in shown and "c Challenge" in shown
+
+
+async def test_a_won_deal_s_line_names_its_keys_once_its_time_has_a_name(tmp_path: Path) -> None:
+    """The line under the name prompt said "c: challenge a friend. N: new deal.", where c and N
+    typed into the name."""
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await won_lantern_opened(pilot)
+        assert isinstance(pilot.app.screen, NameEntryScreen)
+        asked = screen.query_one(StatusLine).message
+        assert asked.startswith("Cleared in ") and asked.endswith("!")
+        await pilot.press(*"Tess", "enter")
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.query_one(StatusLine).message == (
+            f"{asked} c: challenge a friend. N: new deal."
+        )
 
 
 def one_pair_from_a_win() -> tuple[MahjongGame, MahjongGame]:
@@ -1187,6 +1211,33 @@ async def test_an_installed_layouts_table_is_titled_by_its_layouts_title(
         assert "Tower, deal 1" in title
 
 
+async def test_the_replay_of_an_installed_layout_reads_the_layout_folders_off_the_ui(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """A code review: `w` on an installed layout's result read every installed layout file on
+    the UI thread (a slow disk held the screen); the store's thread reads them now."""
+    from lines_tui.engine.mahjong.layouts import identity
+
+    layout = install_a_tall_layout(monkeypatch, home)
+    game = won_mahjong_game(layout)
+    table = TableId.mahjong(layout_table_name(layout))
+    entry = Entry("Ann", 480, int(FIXED_NOW), 1, record_of_mahjong(game))
+    read_on: list[str] = []
+
+    def installed(folders: Sequence[Path] | None = None) -> list[Layout]:
+        read_on.append(threading.current_thread().name)
+        return installed_layouts(folders)
+
+    monkeypatch.setattr(identity, "installed_layouts", installed)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.score_screens.watch_game(table, entry)
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+    assert read_on == ["lines-tui-store"]
+
+
 async def test_a_tall_installed_layout_replays_at_80_by_24(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, home: Path
 ) -> None:
@@ -1341,13 +1392,13 @@ async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
         screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=won)
         await pilot.app.push_screen(screen)
         await settle(pilot)
-        cleared = screen.query_one(StatusLine).message
-        assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
         await pilot.press(*"Old", "enter")  # its time is saved, in the random deals' table
         await settle(pilot)
         await pilot.press("escape")  # the leaderboard shown for the time
         await settle(pilot)
         assert pilot.app.screen is screen
+        cleared = screen.query_one(StatusLine).message
+        assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
         assert "c Challenge" not in await footer_text(pilot)
         await pilot.press("c")
         await settle(pilot)
@@ -1640,7 +1691,7 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
         await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
         await settle(pilot)
         said = screen.query_one(StatusLine).message
-        assert said.startswith(f"Cleared in 0:30.0! {at_the_win} ")
+        assert said == f"Cleared in 0:30.0! {at_the_win}"  # its keys come with a name
         await pilot.press("enter")  # the time saved as Me's; then the deal again, from its start
         await settle(pilot)
         await pilot.press("escape", "R")

@@ -852,6 +852,19 @@ async def test_players_add_choose_rename_remove_and_guest(store: Store) -> None:
         assert pilot.app.result is None
 
 
+async def test_the_players_heading_is_bold_and_the_guest_italic_by_the_stylesheet(
+    store: Store,
+) -> None:
+    """Both were styles written in Python (a code review); scores.tcss holds them now."""
+    async with ScreenApp(PlayersScreen(Session(store))).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert screen.query_one("#players-heading", Static).rich_style.bold
+        guest = screen.query_one(OptionList).get_option_at_index(0).prompt
+        assert isinstance(guest, Text) and guest.plain == "(guest)"
+        assert Style.parse(str(guest.style)).italic
+
+
 async def test_enter_does_not_answer_a_question_before_a_loss(store: Store) -> None:
     """Player review: enter answered yes to "Drop it?" and "Abandon this deal?" though the
     dialogs show only y and n, and enter picks and plays on the screens under them: a reflex
@@ -2571,6 +2584,20 @@ async def test_a_daily_leaderboard_proves_the_days_deal_in_the_solver_process(
         assert position == deal(find_layout("turtle"), candidate("mahjong-turtle", UNPROVED_DAY, 0))
         assert playouts == SOLVER_NODES  # the proof of the deal of the day, to the playout
         proof.set_result(SolveResult(Verdict.SOLVABLE, (), 7, 0.01))
+        assert await verdicts_shown(pilot) == [
+            "unverified: no game record, so it cannot be replayed"
+        ]
+
+
+async def test_a_proof_that_takes_a_while_is_waited_for(tmp_path: Path) -> None:
+    """The store's thread looks every 0.5 s whether the event loop still runs; on Python 3.10
+    the first look failed the proof ("could not be proved: TimeoutError"): the future's timeout
+    was not the built-in TimeoutError before 3.11."""
+    app, solver = daily_leaderboard(tmp_path, UNPROVED_DAY, ON_UNPROVED_DAY)
+    async with app.run_test(size=SIZE) as pilot:
+        proof = await a_proof_asked(pilot, solver)
+        await pilot.pause(1.2)
+        proof.set_result(SolveResult(Verdict.SOLVABLE, (), 7, 1.2))
         assert await verdicts_shown(pilot) == [
             "unverified: no game record, so it cannot be replayed"
         ]

@@ -286,9 +286,13 @@ def highlighted_in_view(app: LinesTuiApp) -> bool:
     in its panel and on the terminal."""
     table = app.screen.query_one("#layouts", DataTable)
     panel = app.screen.query_one("#picker-panel")
-    row = table._get_row_region(table.cursor_row)  # in the list's rows, the header above them
-    top = table.content_region.y + row.y - round(table.scroll_y)
-    shown = Region(table.content_region.x, top, table.content_region.width, row.height)
+    rows = table.ordered_rows
+    # In the list's rows, the header above them.
+    y = table.header_height + sum(row.height for row in rows[: table.cursor_row])
+    top = table.content_region.y + y - round(table.scroll_y)
+    shown = Region(
+        table.content_region.x, top, table.content_region.width, rows[table.cursor_row].height
+    )
     below_header = Region(
         table.content_region.x,
         table.content_region.y + table.header_height,

@@ -7,6 +7,7 @@ this module to build the command line, and the app's first frame should not wait
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -97,42 +98,20 @@ def list_layouts(
     """Print every layout the game can deal: built-in first, then those installed by KMahjongg and
     GNOME Mahjongg, each with the leaderboard table its games feed. Files and folders that cannot
     be read are reported on stderr and skipped."""
-    if survey is None:
-        given = [
-            option
-            for option, value in (
-                ("--survey-layout", survey_layouts),
-                ("--workers", workers),
-                ("--progress-file", progress_file),
-            )
-            if value is not None
-        ]
-        if given:
-            fail(f"{given[0]} is for --survey N; without --survey it does nothing")
-    else:
+    if survey is not None:
         start_survey(ctx, survey, survey_layouts, workers, progress_file, folder)
         return
-    from lines_tui.engine.mahjong.layouts import (
-        builtin_layouts,
-        discover_layouts,
-        layout_reference,
-        layout_table_name,
-    )
+    for option, value in (
+        ("--survey-layout", survey_layouts),
+        ("--workers", workers),
+        ("--progress-file", progress_file),
+    ):
+        if value is not None:
+            fail(f"{option} is for --survey N; without --survey it does nothing")
+    from lines_tui.engine.mahjong.layouts import discover_layouts
 
     found = discover_layouts(folder)
-    rows = [("NAME", "TILES", "SIZE", "TABLE", "TITLE", "FROM")]
-    listed = [*builtin_layouts(), *found.layouts]
-    home = home_prefix()
-    for place, layout in enumerate(listed):
-        origin = layout.source
-        if home and origin.startswith(home):
-            # Your home folder as ~ (as `--layout` takes it): the path comes last, whole, to be
-            # copied, and ~/.local/share/... keeps 15 columns of it within 80.
-            origin = "~" + origin[len(home) - 1 :]
-        if layout_reference(layout, listed[:place]) != layout.name:
-            origin += "  (name taken: use the path)"
-        table = f"mahjong-{layout_table_name(layout)}"
-        rows.append((layout.name, str(len(layout)), _size(layout), table, layout.title, origin))
+    rows = _layout_rows(found.layouts)
     # Columns in terminal cells (a CJK character takes two); a name or a table is what a command
     # takes, so only a title is cut.
     widths = [
@@ -148,6 +127,30 @@ def list_layouts(
         warn(f"skipped: {problem}")
     for searched in folder or []:
         _say_where_layouts_are(searched)
+
+
+def _layout_rows(installed: Sequence[Layout]) -> list[tuple[str, str, str, str, str, str]]:
+    """The listing's heading and a row for each layout, the built-in ones first."""
+    from lines_tui.engine.mahjong.layouts import (
+        builtin_layouts,
+        layout_reference,
+        layout_table_name,
+    )
+
+    rows = [("NAME", "TILES", "SIZE", "TABLE", "TITLE", "FROM")]
+    listed = [*builtin_layouts(), *installed]
+    home = home_prefix()
+    for place, layout in enumerate(listed):
+        origin = layout.source
+        if home and origin.startswith(home):
+            # Your home folder as ~ (as `--layout` takes it): the path comes last, whole, to be
+            # copied, and ~/.local/share/... keeps 15 columns of it within 80.
+            origin = "~" + origin[len(home) - 1 :]
+        if layout_reference(layout, listed[:place]) != layout.name:
+            origin += "  (name taken: use the path)"
+        table = f"mahjong-{layout_table_name(layout)}"
+        rows.append((layout.name, str(len(layout)), _size(layout), table, layout.title, origin))
+    return rows
 
 
 def _say_where_layouts_are(folder: Path) -> None:

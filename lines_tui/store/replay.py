@@ -151,7 +151,7 @@ class MahjongReplay:
                 covered = game.position.geometry.covers[tile] & game.present
                 why = "covered" if covered else "blocked on both sides"
                 return f"takes {self.label(tile)} (tile {tile}), which is {why}"
-        if game.face(first) != game.face(second):
+        if not game.matches(first, second):
             return f"pairs {self.label(first)} with {self.label(second)}"
         return None
 

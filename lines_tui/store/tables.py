@@ -469,32 +469,71 @@ def merge(
     never pushes a verified one out.
     """
     there = {entry.held_as for entry in local}
-    held = set(local)
-    elsewhere = {
-        entry: where
-        for where, entries in (counted or {}).items()
-        for entry in entries
-        if entry not in held
-    }
-    games: dict[object, Entry] = {}
-    results: dict[tuple[str, int, int, int], Entry] = {}
-    for entry in [*local, *elsewhere]:
-        _held_as(entry, games, results)
+    held = _Held(table, local, counted or {})
     refused = list(problems)
     candidates = []
     for number, entry in enumerate(incoming):
         if refused[number] is not None or entry.held_as in there:
             continue
-        game = games.get(entry.game) if entry.game is not None else None
-        result = results.get(entry.result) if entry.recorded else None
-        if game is not None and game.result != entry.result:
-            refused[number] = same_game_problem(table, entry, game, elsewhere.get(game))
-        elif result is not None and result.record != entry.record:
-            refused[number] = same_result_problem(table, elsewhere.get(result))
-        else:
+        refused[number] = held.clash(entry)
+        if refused[number] is None:
             candidates.append(entry)
-            _held_as(entry, games, results)
+            held.take(entry)
     kept = ranked(table, [*local, *candidates])[:limit]
+    outcomes = _outcomes(local, incoming, refused, kept)
+    holders = {entry.result for entry in kept}
+    dropped = tuple(entry for entry in ranked(table, local) if entry.result not in holders)
+    return Merge(table, outcomes, tuple(kept), dropped)
+
+
+class _Held:
+    """The games and the results with their records that a table holds (`local`), or the tables
+    that count its results (`counted`) hold: the first of each stays."""
+
+    def __init__(
+        self, table: TableId, local: Sequence[Entry], counted: Mapping[TableId, Sequence[Entry]]
+    ) -> None:
+        self._table = table
+        kept = set(local)
+        self._elsewhere = {
+            entry: where
+            for where, entries in counted.items()
+            for entry in entries
+            if entry not in kept
+        }
+        self._games: dict[object, Entry] = {}
+        self._results: dict[tuple[str, int, int, int], Entry] = {}
+        for entry in [*local, *self._elsewhere]:
+            self.take(entry)
+
+    def take(self, entry: Entry) -> None:
+        """Note `entry` as the one held of its game and, with its record, of its result, unless
+        one is held already."""
+        if entry.game is not None:
+            self._games.setdefault(entry.game, entry)
+        if entry.recorded:
+            self._results.setdefault(entry.result, entry)
+
+    def clash(self, entry: Entry) -> str | None:
+        """Why `entry` cannot be held beside what is: its game held with another result, or its
+        result with another game; None when it can."""
+        game = self._games.get(entry.game) if entry.game is not None else None
+        if game is not None and game.result != entry.result:
+            return same_game_problem(self._table, entry, game, self._elsewhere.get(game))
+        result = self._results.get(entry.result) if entry.recorded else None
+        if result is not None and result.record != entry.record:
+            return same_result_problem(self._table, self._elsewhere.get(result))
+        return None
+
+
+def _outcomes(
+    local: Sequence[Entry],
+    incoming: Sequence[Entry],
+    refused: Sequence[str | None],
+    kept: Sequence[Entry],
+) -> tuple[EntryResult, ...]:
+    """What became of each of `incoming` (its problem in `refused`, None if none) once the
+    table keeps `kept`: each result is reported added once, then already there."""
     holders = {entry.result: entry for entry in kept}
     place = {entry: rank for rank, entry in enumerate(kept, start=1)}
     reported = {entry.result: entry for entry in local}
@@ -511,19 +550,7 @@ def merge(
             outcomes.append(EntryResult(entry, "already there", rank=rank))
         else:
             outcomes.append(EntryResult(entry, "not good enough"))
-    dropped = tuple(entry for entry in ranked(table, local) if entry.result not in holders)
-    return Merge(table, tuple(outcomes), tuple(kept), dropped)
-
-
-def _held_as(
-    entry: Entry, games: dict[object, Entry], results: dict[tuple[str, int, int, int], Entry]
-) -> None:
-    """Note `entry` as the one held of its game and, with its record, of its result, unless
-    one is held already: the first stays."""
-    if entry.game is not None:
-        games.setdefault(entry.game, entry)
-    if entry.recorded:
-        results.setdefault(entry.result, entry)
+    return tuple(outcomes)
 
 
 def same_game_problem(

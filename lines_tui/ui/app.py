@@ -55,7 +55,7 @@ from lines_tui.ui.status_line import NOT_SAVED_MARK, dialog_message, status_line
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.toasts import ShownToasts
-from lines_tui.ui.typed_ahead import TypingWatch, typed_ahead
+from lines_tui.ui.typed_ahead import ReadsKeys, TypingWatch, typed_ahead
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -248,7 +248,19 @@ class LinesTuiApp(App[None]):
             self.typing.saw(event)
         if not dropped:
             self.held_typing.sending(event)
-            await super().on_event(event)
+            if not self._read_by_the_screen(event):
+                await super().on_event(event)
+
+    def _read_by_the_screen(self, event: events.Event) -> bool:
+        """Whether the screen on top took a key come back up to the app, before its bindings
+        (`ReadsKeys`: a typed cell, a tile's label)."""
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        return (
+            isinstance(event, events.Key)
+            and event.is_forwarded
+            and isinstance(screen, ReadsKeys)
+            and screen.read_key(event)
+        )
 
     def _esc_joined(self, event: events.Event) -> tuple[events.Key, events.Key] | None:
         """An esc and a key typed at once, read as one key (`esc_joined`); not in a text field."""
@@ -284,11 +296,15 @@ class LinesTuiApp(App[None]):
             if not self._symbols_pressed and not self.colourless:
                 self.symbols_mode = message.state.symbols
             self.session.animations = self.session.animations and message.state.animations
-        self.direct_start.read()
-        # What could not be read is told once the screen now on top has mounted: when a direct
+        # What could not be read is told once the screen then on top has mounted: when a direct
         # start has just opened its game, on the game's status line, not as a toast that would
         # follow it from the menu over the board.
-        self.screen.call_later(self.store_notices.tell_problems, message.state.problems)
+        problems = message.state.problems
+
+        def tell_problems() -> None:
+            self.screen.call_later(self.store_notices.tell_problems, problems)
+
+        self.direct_start.read(tell_problems)
 
     def on_app_focus(self, _: events.AppFocus) -> None:
         """Back in front: the menu on top shows what is saved now (README, "Saving and

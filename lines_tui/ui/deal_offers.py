@@ -15,6 +15,7 @@ from lines_tui.ui.dialogs import ConfirmScreen
 if TYPE_CHECKING:
     from textual.app import App
 
+    from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.ui.lines_starts import LinesStarts
     from lines_tui.ui.mahjong_starts import MahjongStarts
     from lines_tui.ui.saved_games import SavedGames
@@ -145,15 +146,41 @@ class DealOffers:
             why = f"No race on this code: {over}." if over else f"{NOTHING_TO_BEAT.capitalize()}."
             self.app.notify(f"{told} {why}".lstrip(), severity="warning")
             return
-        choice = daily(table.tag) if table.mode == "daily" else CHOSEN
-        # A layout played from a file this session too: the import checked the entry on it.
-        layout = None if table.kind == "lines" else self.session.find_layout(table.variant)
-        if table.kind == "mahjong" and layout is None:
-            self.app.notify(
-                f"{told} No race on this code: its layout is not installed here.".lstrip(),
-                severity="warning",
-            )
+        from lines_tui.ui.result_to_beat import REGISTER_IN_APP, unsaved_for_guest
+
+        question = (
+            f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
+            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there, player)}"
+            f"{unsaved_for_guest(table, REGISTER_IN_APP) if guest else ''} Play "
+            "that deal now?"
+        )
+        if table.kind == "lines":
+            self._offer(question, table, best.seed, declined, None)
             return
+
+        def offer_on(layout: Layout | None) -> None:
+            if layout is None:
+                self.app.notify(
+                    f"{told} No race on this code: its layout is not installed here.".lstrip(),
+                    severity="warning",
+                )
+            else:
+                self._offer(question, table, best.seed, declined, layout)
+
+        # A layout played from a file this session too: the import checked the entry on it.
+        self.session.with_layout(self.app.screen, table.variant, offer_on)
+
+    def _offer(
+        self,
+        question: str,
+        table: TableId,
+        seed: int,
+        declined: Callable[[], None] | None,
+        layout: Layout | None,
+    ) -> None:
+        """Ask `question`, the offer of `challenge`, to play deal `seed` of `table`, on `layout`
+        (None: a Lines table)."""
+        choice = daily(table.tag) if table.mode == "daily" else CHOSEN
 
         def answered(yes: bool | None) -> None:
             from lines_tui.ui.going_back import MENU, over_the_top
@@ -170,24 +197,16 @@ class DealOffers:
                 size = int(table.variant)
                 self.saved.replacing(
                     "lines",
-                    lambda: self.lines.start(best.seed, size, choice),
-                    same=self.lines.same_deal(size, best.seed, choice, back),
+                    lambda: self.lines.start(seed, size, choice),
+                    same=self.lines.same_deal(size, seed, choice, back),
                 )
             else:
                 self.saved.replacing(
                     "mahjong",
-                    lambda: self.mahjong.start(layout, best.seed, choice),
-                    same=self.mahjong.same_deal(layout, best.seed, choice, back),
+                    lambda: self.mahjong.start(layout, seed, choice),
+                    same=self.mahjong.same_deal(layout, seed, choice, back),
                 )
 
-        from lines_tui.ui.result_to_beat import REGISTER_IN_APP, unsaved_for_guest
-
-        question = (
-            f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
-            f"{self.session.table_title(table)}.{ahead_of(table, best, best_there, player)}"
-            f"{unsaved_for_guest(table, REGISTER_IN_APP) if guest else ''} Play "
-            "that deal now?"
-        )
         challenge = ConfirmScreen(question, title="Challenge", enter_is_yes=True)
         self.app.push_screen(challenge, answered)
 

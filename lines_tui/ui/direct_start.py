@@ -14,11 +14,12 @@ quits), so a start on a stalled disk can always be left (README, "Keys").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from lines_tui.ui.saved_games import another_lines_size
+from lines_tui.ui.store_thread import load
 from lines_tui.ui.typed_ahead import typed
 
 if TYPE_CHECKING:
@@ -63,22 +64,25 @@ class DirectStart:
         Events the app passes on to a widget are not asked about again."""
         return self.waiting and typed(self.app, event)
 
-    def read(self) -> None:
-        """The menu has read the saved games: the game opens (only after the first read)."""
+    def read(self, then: Callable[[], None]) -> None:
+        """The menu has read the saved games: the game opens (only after the first read), then
+        `then()` runs, over it (at once when no game is to open)."""
         if self.waiting:
-            self.waiting = False
-            self.open()
+            self.open(then)
+        else:
+            then()
 
     def read_failed(self) -> None:
         """The menu could not read the saved games (it says so): whether a game is saved is not
         known, so no new one is started over it, and the menu is the player's again."""
         self.waiting = False
 
-    def open(self) -> None:
+    def open(self, then: Callable[[], None]) -> None:
         """The game asked for; a saved one is offered first (and never replaced without asking),
-        the question saying what was asked when the saved game is of another size or layout."""
-        particular = self.seed is not None or self.choice is not None
+        the question saying what was asked when the saved game is of another size or layout;
+        then `then()`."""
         if self.start == "lines":
+            self.waiting = False
             # No --size: the size chosen in the menu (kept), as `l` starts it.
             size = self.lines.board_size() if self.size is None else self.size
             seed = self.lines_seed(size)
@@ -86,31 +90,62 @@ class DirectStart:
                 "lines",
                 self.lines.resume,
                 lambda: self.lines.start(seed, size, self.choice),
-                particular=particular,
+                particular=self.particular,
                 asked=self.another_size(),
                 same=self.lines.same_deal(size, seed, self.choice),
             )
+            then()
         elif self.start == "mahjong":
-            from lines_tui.engine.mahjong.geometry import LayoutError
-            from lines_tui.engine.mahjong.layouts import find_layout
-
-            try:
-                layout = find_layout(LAYOUT if self.layout is None else self.layout)
-            except LayoutError as error:
-                # The command line read it; the file went or changed while the menu waited for
-                # its first read (another copy holding the folder), which ended the app.
-                self.app.notify(f"The game was not started: {error}", severity="error")
-                return
-            # A seed alone with "solvable deals only" on plays the first deal proved from there.
-            proved = self.choice is None and self.mahjong.solvable_deals()
-            self.saved.resume_or_start(
-                "mahjong",
-                self.mahjong.resume,
-                lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
-                particular=particular,
-                asked=self.another_layout(layout, particular),
-                same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
+            # A layout file, or the installed layouts, read on the store's thread, not the UI's
+            # (the player's input is dropped until it is).
+            load(
+                self.app.screen,
+                self.mahjong.session.io,
+                self._asked_layout,
+                lambda layout: self._open_mahjong(layout, then),
+                lambda error: self._not_started(str(error), then),
+                group="direct-start",
             )
+
+    def _asked_layout(self) -> Layout | str:
+        """The layout asked for, or why it cannot be read now: the command line read it, but
+        the file went or changed while the menu waited for its first read (another copy
+        holding the folder)."""
+        from lines_tui.engine.mahjong.geometry import LayoutError
+        from lines_tui.engine.mahjong.layouts import find_layout
+
+        try:
+            return find_layout(LAYOUT if self.layout is None else self.layout)
+        except LayoutError as error:
+            return str(error)
+
+    def _open_mahjong(self, layout: Layout | str, then: Callable[[], None]) -> None:
+        if isinstance(layout, str):
+            self._not_started(layout, then)
+            return
+        self.waiting = False
+        particular = self.particular
+        # A seed alone with "solvable deals only" on plays the first deal proved from there.
+        proved = self.choice is None and self.mahjong.solvable_deals()
+        self.saved.resume_or_start(
+            "mahjong",
+            self.mahjong.resume,
+            lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
+            particular=particular,
+            asked=self.another_layout(layout, particular),
+            same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
+        )
+        then()
+
+    def _not_started(self, why: str, then: Callable[[], None]) -> None:
+        self.waiting = False
+        self.app.notify(f"The game was not started: {why}", severity="error")
+        then()
+
+    @property
+    def particular(self) -> bool:
+        """A deal was asked for: by number, or by its day or challenge."""
+        return self.seed is not None or self.choice is not None
 
     def lines_seed(self, size: int) -> int | None:
         """The Lines seed asked for: `--seed`, or for `--daily` the day's deal of the board size

@@ -29,12 +29,13 @@ from lines_tui.ui.session import SavedGame, SavedGameSlot, Session, SymbolsChang
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import still_there
+from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
 
 
-class GameScreen(DismissedOnTop, Screen[None]):
+class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
     """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
     shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
     keeps the screen covered while the terminal is too small and follows the symbols key. Its

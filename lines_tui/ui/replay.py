@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong.geometry import bits
+from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.outside_text import inert
 from lines_tui.store import Entry, TableId, format_value
 from lines_tui.store.records import LinesRecord, MahjongRecord
@@ -106,8 +107,15 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
     HELP = "A recorded game played back on the real board: the moves as they were played."
 
     def __init__(
-        self, session: Session, table: TableId, entry: Entry, *, over_menu: bool = False
+        self,
+        session: Session,
+        table: TableId,
+        entry: Entry,
+        layout: Layout | None = None,
+        *,
+        over_menu: bool = False,
     ) -> None:
+        """`layout`: a Mahjong table's (`Session.with_layout`), None if not found here."""
         super().__init__()
         self.session = session
         self.over_menu = over_menu
@@ -124,7 +132,6 @@ class ReplayScreen(DismissedOnTop, Screen[None]):
             self._lines = lines_frames(int(table.variant), entry.seed, record)
             self.moves = len(self._lines) - 1
         elif isinstance(record, MahjongRecord):
-            layout = session.find_layout(table.variant)
             if layout is None:
                 raise ReplayError(f"layout {table.variant} is not installed here")
             # Named by the layout found, an installed one too (`lines-tui replay` reads no

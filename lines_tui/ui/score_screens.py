@@ -14,6 +14,7 @@ from lines_tui.ui.deal_offers import DealOffers
 from lines_tui.ui.session import Session
 
 if TYPE_CHECKING:
+    from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.ui.scores.import_code import Merged
     from lines_tui.ui.scores.leaderboard import ShowMerged
 
@@ -69,12 +70,21 @@ class ScoreScreens:
 
     def watch_game(self, table: TableId, entry: Entry, *, over_menu: bool = False) -> None:
         """Replay `entry`'s game, from a leaderboard or (`over_menu`) the command line."""
+        from lines_tui.store.records import MahjongRecord
         from lines_tui.ui.replay import ReplayError, ReplayScreen
 
-        try:
-            self._app.push_screen(ReplayScreen(self._session, table, entry, over_menu=over_menu))
-        except ReplayError as error:
-            self._app.notify(str(error), severity="warning")
+        def watch(layout: Layout | None) -> None:
+            try:
+                replay = ReplayScreen(self._session, table, entry, layout, over_menu=over_menu)
+            except ReplayError as error:
+                self._app.notify(str(error), severity="warning")
+            else:
+                self._app.push_screen(replay)
+
+        if isinstance(entry.record, MahjongRecord):
+            self._session.with_layout(self._app.screen, table.variant, watch)
+        else:
+            watch(None)
 
     def open_players(self) -> None:
         from lines_tui.ui.scores import PlayersScreen

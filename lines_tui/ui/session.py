@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from textual.message import Message
 
-from lines_tui.ui.store_thread import StoreThread, not_answering
+from lines_tui.ui.store_thread import StoreThread, load, not_answering
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from lines_tui.engine.mahjong.layouts import Layout
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-    from lines_tui.store import RecordOutcome, Store, TableId
+    from lines_tui.store import RecordOutcome, Store, StoreError, TableId
     from lines_tui.store.verify import Checker, FindLayout, Prover
     from lines_tui.ui.solving import SolverProofs
 
@@ -227,6 +229,24 @@ class Session:
         from lines_tui.engine.mahjong.layouts import layout_for_table
 
         return layout_for_table(table_name)
+
+    def with_layout(
+        self, node: DOMNode, table_name: str, use: Callable[[Layout | None], None]
+    ) -> None:
+        """`use(find_layout(table_name))` on the UI thread. A layout neither played here nor built
+        in is looked for in the layout folders on the store's thread: reading every installed
+        layout file can take a moment on a slow disk (`node` going away drops the answer)."""
+        from lines_tui.engine.mahjong.layouts import builtin_layout
+
+        known = self.played_layouts.get(table_name) or builtin_layout(table_name)
+        if known is not None:
+            use(known)
+            return
+
+        def failed(error: StoreError) -> None:
+            node.app.notify(f"The layout folders could not be read: {error}", severity="error")
+
+        load(node, self.io, lambda: self.find_layout(table_name), use, failed, group="layout")
 
     def checkers(self) -> Checkers:
         """On the event loop's thread: what every check in the app replays with (README,

@@ -141,7 +141,7 @@ class SolverProofs:
         while True:
             try:
                 return asked.result(timeout=_LOOK_AGAIN)
-            except TimeoutError:
+            except concurrent.futures.TimeoutError:  # not the built-in one before 3.11
                 if not self._loop.is_running():
                     asked.cancel()
 

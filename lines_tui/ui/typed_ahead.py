@@ -3,9 +3,10 @@
 Keys wait in the app's queue while it is busy: a player who types on as a game ends (`i` `t`
 again and again, the last `t` winning) has keys on the way when the name dialog opens, and they
 would land in its field ("ititit") though they were typed before the dialog could be seen. Each
-event carries the moment it was read from the terminal; a `DropsTypedAhead` dialog drops the
-player's input from before it was first shown, as a direct start drops what is typed before its
-game shows (`DirectStart`). The priority keys still act (`ctrl+q` quits). A dialog the player
+event carries the moment it was read from the terminal; a `DropsTypedAhead` dialog, or game
+(`GameScreen`), drops the player's input from before it was first shown, as a direct start drops
+what is typed while the menu reads the saved games (`DirectStart`). The priority keys still act
+(`ctrl+q` quits). A dialog the player
 asked for takes such input instead, held for it until it shows (`held_typing`).
 
 A dialog that a game's own key opens (the name prompt after the winning pair, the end of a Lines
@@ -105,6 +106,18 @@ class TypingWatch:
 
 
 @runtime_checkable
+class ReadsKeys(Protocol):
+    """A screen that reads some keys typed on it itself (a typed cell, a tile's label), as each
+    comes up to the app, before the bindings run: in its turn among the keys typed. Read
+    where it first reaches the screen, a key of a fast burst (SSH bunches keys) acted before
+    the bindings of the keys typed ahead of it, which run only once a key has gone up to the
+    app (`3bt9c` jumped to the 9Cs before t took the 3Bs)."""
+
+    def read_key(self, event: events.Key) -> bool:
+        """Whether the screen took `event`: its bindings are not looked at then."""
+
+
+@runtime_checkable
 class WatchesTyping(Protocol):
     """An app that keeps a `TypingWatch` (the lines-tui app)."""
 
@@ -118,8 +131,8 @@ def last_key_at(app: App[Any]) -> float | None:
 
 
 class DropsTypedAhead:
-    """A mixin for dialogs: the player's input typed before the dialog was first shown is
-    dropped (see the module's docstring). Put it before the Textual screen among the bases."""
+    """A mixin for dialogs and games: the player's input typed before the screen was first shown
+    is dropped (see the module's docstring). Put it before the Textual screen among the bases."""
 
     shown_at: float | None = None
     """When the dialog was first drawn (the clock of `Message.time`); None before that."""

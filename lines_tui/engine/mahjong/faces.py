@@ -97,12 +97,6 @@ def face_by_label(typed: str) -> Face | None:
     return _BY_LABEL.get(typed.lower())
 
 
-def label_continues(prefix: str) -> bool:
-    """Whether some label starts with `prefix` (either case) and is longer than it."""
-    prefix = prefix.lower()
-    return any(label.startswith(prefix) and label != prefix for label in _BY_LABEL)
-
-
 def is_standard_face(face_id: str) -> bool:
     return face_id in _BY_ID
 

@@ -136,6 +136,11 @@ class MahjongGame:
     def face(self, index: int) -> str:
         return self.position.faces[index]
 
+    def matches(self, first: int, second: int) -> bool:
+        """Whether tiles `first` and `second` make a pair: the same face (all four seasons are
+        one face, as are all four flowers: `faces`)."""
+        return self.face(first) == self.face(second)
+
     def is_present(self, index: int) -> bool:
         return bool(self.present >> index & 1)
 
@@ -172,7 +177,7 @@ class MahjongGame:
         when no pair can be taken."""
         free = self.free_mask()
         for a, b in solution:
-            if free >> a & 1 and free >> b & 1 and self.face(a) == self.face(b):
+            if free >> a & 1 and free >> b & 1 and self.matches(a, b):
                 return (a, b)
         pairs = self.available_pairs()
         return pairs[0] if pairs else None
@@ -302,7 +307,7 @@ class MahjongGame:
             why = self.why_not_free(index)
             if why is not None:
                 raise IllegalMove("not-free", f"tile {index} is {why}: it cannot be taken now")
-        if self.face(first) != self.face(second):
+        if not self.matches(first, second):
             raise IllegalMove("faces-differ", "the two tiles do not match")
 
     def remove(self, first: int, second: int, now: float = 0.0) -> None:

@@ -255,44 +255,29 @@ class LinesScreen(GameScreen):
     def animating(self) -> bool:
         return self.film.running
 
-    def on_key(self, event: events.Key) -> None:
+    def read_key(self, event: events.Key) -> bool:
         """A column letter after a row number names a cell (the letters are other keys' only
-        without a row typed); any other key forgets the row typed so far."""
+        without a row typed); any other key forgets the row typed so far. `ReadsKeys`: read
+        before the bindings, in its turn among the keys typed (`⏎` `1e` in one burst picks the
+        ball under the cursor, then moves it). Any key skips the animation of a move. True when
+        the key was taken as part of a cell's name (else its binding acts)."""
         self._skip_film()
         key = event.key
         if is_row_digit(key):
-            # Here and not through the digit's binding, which runs only once the key has gone up
-            # to the app: the next key of a fast burst would reach this handler first.
-            event.stop()
-            event.prevent_default()
             self.action_row_digit(key)
-            return
-        row = self.typing.pending_row
-        if row is None and key == "escape" and self.selected is not None:
-            # Here too, not only through its binding: `esc` `5e` in one burst (an SSH packet)
-            # moved the picked ball to 5e, the cell's keys acting before the esc.
-            event.stop()
-            event.prevent_default()
-            self.action_cancel()
-            return
-        if row is None:
+            return True
+        if self.typing.pending_row is None:
             self._column_without_row(key)
-            return
+            return False
         cell = self.typing.column(key)
         self.typing.clear()
         self.board.set_typed_row(None)
         self._drop_passing_line()  # it would ask for the letter of a row no longer typed
         if self.game.over:
             if cell is not None:  # a cell named, not the letter's own key (3a; 3n on 14 x 14)
-                event.stop()
-                event.prevent_default()
                 self._over_said()
-            return  # any other key does what it does there: q goes back, as the line says
+            return cell is not None  # any other key does what it does there: q goes back
         letter = len(key) == 1 and key.isalpha()
-        if not (letter or key == "escape"):
-            return  # an arrow, enter, ...: does what it always does
-        event.stop()
-        event.prevent_default()
         if cell is not None:
             self._go_to(cell)
         elif letter:
@@ -300,8 +285,9 @@ class LinesScreen(GameScreen):
             self._say_in_passing(
                 f"{key} is no column here: type a row number, then a letter a-{last}."
             )
-        else:
+        elif key == "escape":
             self._say("")
+        return letter or key == "escape"  # an arrow, enter, ...: does what it always does
 
     def _column_without_row(self, key: str) -> None:
         """A column letter that is no key of its own, typed before any row: it used to do
@@ -343,7 +329,7 @@ class LinesScreen(GameScreen):
         self._skip_film()
         # Kept on a finished board too (unlit there), so that a column letter after it names a
         # cell, as always after a row number, and says the game is over instead of acting as
-        # a key of its own (`on_key`).
+        # a key of its own (`read_key`).
         before = self.typing.pending_row
         self.typing.digit(digit)
         if self._over_said():

@@ -278,7 +278,7 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         self._mark_overhangs(row, chars, owners)
         # The edges in sight: a scroll bar covers the last column or row of the area.
         shown = self.scrollable_content_region.size
-        self._mark_cut_rows(row, scroll_y - pad_y, shown.height, chars, styles)
+        self._mark_cut_rows(row, scroll_y - pad_y, shown.height, chars, styles, owners)
         self._mark_cut_edges(row, scroll_x - pad_x, shown.width, chars, styles, owners)
         segments = [Segment(" " * pad_x, base)] if pad_x else []
         segments.extend(_runs(chars, styles))
@@ -314,11 +314,20 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
                 chars[edge], styles[edge] = mark, style
 
     def _mark_cut_rows(
-        self, row: int, first: int, height: int, chars: list[str], styles: list[Style]
+        self,
+        row: int,
+        first: int,
+        height: int,
+        chars: list[str],
+        styles: list[Style],
+        owners: list[int | None],
     ) -> None:
         """A board taller than its area: on `row`, if it is the first board row shown (`first`)
         or the last, `MORE_UP` or `MORE_DOWN` at the left edge of each tile that goes on beyond
-        that edge. The cursor's tile never lies under a marker (see `cursor`)."""
+        that edge, where nothing or a tile's own left edge is drawn on `row`: a tile of an
+        upper layer out of sight has its edge a column right of the one under it, on that
+        tile's label (`▲▲w` for `▏Ew`). The cursor's tile never lies under a marker (see
+        `cursor`)."""
         last = first + height - 1
         if height < 2:
             return
@@ -333,7 +342,9 @@ class MahjongBoard(ScrollView, inherit_bindings=False):
         style = self.rich_style + self._style("board--more")
         for index in beyond:
             col = origins[index][0]
-            chars[col], styles[col] = mark, style
+            drawn = owners[col]
+            if drawn is None or origins[drawn][0] == col:
+                chars[col], styles[col] = mark, style
 
     def _mark_lost(self, row: int, chars: list[str], owners: list[int | None]) -> None:
         """After a loss in symbols mode, `LOST_MARK` in the mark column of every tile whose label is

@@ -10,16 +10,19 @@ from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
 
 
 class FaceTyping:
-    """The first character typed so far; `say` puts a line in the message line and
-    `jump_to_face(face_id, label)` takes the cursor to that face's free tiles."""
+    """The first character typed so far; `say` puts a line in the message line, `miss` says a
+    label names no tile, and `jump_to_face(face_id, label)` takes the cursor to that face's
+    free tiles."""
 
     def __init__(
         self,
         say: Callable[[str], None],
+        miss: Callable[[str], None],
         jump_to_face: Callable[[str, str], None],
         keys_of_their_own: frozenset[str],
     ) -> None:
         self._say = say
+        self._miss = miss
         self._jump_to_face = jump_to_face
         self._keys_of_their_own = keys_of_their_own
         self._first = ""
@@ -35,7 +38,6 @@ class FaceTyping:
         True when the key was part of a label, so nothing else may act on it."""
         first, self._first = self._first, ""
         if not first and self._starts_a_label(key):
-            self._say("")  # every key press starts from a clean message line
             self.first(key)
             return True
         if first and key == "escape":
@@ -45,7 +47,7 @@ class FaceTyping:
             return False
         face = face_by_label(first + character)  # either case
         if face is None:
-            self._say(f"No tile is labelled {first}{character}.")
+            self._miss(f"No tile is labelled {first}{character}.")
         else:
             self._jump_to_face(face.id, face.label)
         return True

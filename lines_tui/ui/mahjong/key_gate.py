@@ -54,6 +54,11 @@ class KeyGate:
         self._paused = paused
         self._say = say
         self._loss_line = loss_line
+        self._keys_read = 0
+        """The keys read on the board so far (`key_read`)."""
+        self._missed: tuple[str, int] | None = None
+        """What the latest label that found no free tile said, and the number of the key that
+        ended it (`miss`)."""
 
     def shown(self, bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
         """`bindings` (Textual's) less the keys that have nothing to act on now, c shown once
@@ -101,18 +106,35 @@ class KeyGate:
             return not self._results.can_challenge
         return False
 
-    def act(self) -> bool:
+    def key_read(self) -> None:
+        """A key typed on the board comes up to the app, before its binding acts."""
+        self._keys_read += 1
+
+    def miss(self, said: str) -> None:
+        """A label found no free tile, which `said` tells."""
+        self._say(said)
+        self._missed = (said, self._keys_read)
+
+    def act(self, taking: str | None = None) -> bool:
         """Every key press starts from a clean message line. Paused, a key that waits for the
-        board says so instead, and does nothing: False."""
+        board says so instead, and does nothing: False. So does a key that takes or picks a
+        tile (`taking`: what it did not do, "nothing taken") right after a label that found no
+        free tile (`miss`): typed in one motion with the label, it acted on whatever tile the
+        cursor was on. Pressed again, or after any other key, it acts."""
         if self.waits_for_the_board():
             return False
+        if taking is not None and self._missed is not None:
+            said, at = self._missed
+            if at == self._keys_read - 1:
+                self._say(f"{said.removesuffix('.')}: {taking}.")
+                return False
         self._say("")
         return True
 
-    def act_on_tiles(self) -> bool:
+    def act_on_tiles(self, taking: str | None = None) -> bool:
         """`act` for a key of the tiles (`BOARD_ACTIONS`): on a cleared board it says so
         (`WON_NOTE`, what is left to do) and does nothing: False."""
-        if not self.act():
+        if not self.act(taking):
             return False
         won = self._game().won
         if won:

@@ -14,8 +14,9 @@ from lines_tui.ui.mahjong.tile_text import tile_label
 
 class PairTaking:
     """Picking and taking on `board()` for `game()`. `remove(first, second)` takes a pair (the
-    screen then shows the new position), `say` puts a line in the message line, and
-    `show_tile_info` redraws the panel's lines about the cursor and the picked tile."""
+    screen then shows the new position), `say` puts a line in the message line, `miss` says
+    that a label typed found no free tile, and `show_tile_info` redraws the panel's lines about
+    the cursor and the picked tile."""
 
     def __init__(
         self,
@@ -23,26 +24,31 @@ class PairTaking:
         game: Callable[[], MahjongGame],
         remove: Callable[[int, int], None],
         say: Callable[[str], None],
+        miss: Callable[[str], None],
         show_tile_info: Callable[[], None],
     ) -> None:
         self._board = board
         self._game = game
         self._remove = remove
         self._say = say
+        self._miss = miss
         self._show_tile_info = show_tile_info
 
     def jump(self, tiles: int, forward: bool, none_left: str) -> None:
-        """The cursor to the next of `tiles` in reading order; `none_left` says there is none.
-        A jump to another face than the picked tile's drops the pick: the player moves on from
-        it (t acts on the tile jumped to)."""
+        """The cursor to the next of `tiles` in reading order, saying what t does there (as a
+        label typed does); `none_left` says there is none. A jump to another face than the
+        picked tile's drops the pick: the player moves on from it (t acts on the tile jumped
+        to)."""
         board, game = self._board(), self._game()
         target = cycle(board.grid, tiles, board.cursor, forward)
         if target is None:
             self._say(none_left)
         else:
-            if board.selected is not None and game.face(board.selected) != game.face(target):
+            if board.selected is not None and not game.matches(board.selected, target):
                 board.selected = None
             board.cursor = target
+            free = game.free_matches(target).bit_count() + 1
+            self._say(f"{tile_label(game, target)}: {free} free, {self._what_t_does()}")
         self._show_tile_info()
 
     def jump_to_face(self, face_id: str, label: str) -> None:
@@ -54,15 +60,13 @@ class PairTaking:
             on_board = game.tiles_of_face(face_id).bit_count()
             dealt = game.position.faces.count(face_id)  # a layout may have too few tiles for it
             if on_board:
-                self._say(f"No {label} is free ({on_board} on the board).")
+                self._miss(f"No {label} is free ({on_board} on the board).")
             elif dealt:
-                self._say(f"All {dealt} {label} are taken.")
+                self._miss(f"All {dealt} {label} are taken.")
             else:
-                self._say(f"This deal has no {label}.")
+                self._miss(f"This deal has no {label}.")
             return
-        self._say("")  # every key press starts from a clean message line
         self.jump(tiles, True, "")
-        self._say(f"{label}: {tiles.bit_count()} free, {self._what_t_does()}")
 
     def _what_t_does(self) -> str:
         """What `take_pair` would do now, in the words the status line uses."""
@@ -193,9 +197,11 @@ class PairTaking:
         selected = board.selected
         if selected is None:
             board.selected = tile
+            self._say(f"{label} picked: {self._what_t_does()}")
         elif selected == tile:
             board.selected = None
-        elif game.face(selected) != game.face(tile):
+            self._say(f"{label} no longer picked.")
+        elif not game.matches(selected, tile):
             first = tile_label(game, selected)
             self._say(f"{first} and {label} differ: taking {label} instead.")
             board.selected = tile

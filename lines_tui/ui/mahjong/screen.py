@@ -141,7 +141,7 @@ class MahjongScreen(GameScreen):
             solver,
             time_limit=check_time,
         )
-        self._results = WinResults(self, lambda: self.game, lambda: self.table)
+        self._results = WinResults(self, lambda: self.game, lambda: self.table, self._say_won)
         self._pausing = Pausing(self, lambda: self.game, self.now)
         self._replacing = GameReplacing(
             self,
@@ -169,10 +169,18 @@ class MahjongScreen(GameScreen):
             self._loss_message,
         )
         self._pair_taking = PairTaking(
-            lambda: self.board, lambda: self.game, self._remove, self._say, self._show_tile_info
+            lambda: self.board,
+            lambda: self.game,
+            self._remove,
+            self._say,
+            self._keys.miss,
+            self._show_tile_info,
         )
         self._face_typing = FaceTyping(
-            self._say, self._pair_taking.jump_to_face, keys_of_their_own(type(self))
+            self._say,
+            self._keys.miss,
+            self._pair_taking.jump_to_face,
+            keys_of_their_own(type(self)),
         )
 
     @property
@@ -342,14 +350,24 @@ class MahjongScreen(GameScreen):
             # Saved after every move, as Lines is: an end without the app's clean-up (SIGKILL,
             # a power cut) loses nothing but the clock since the move.
             self.save_game()
-        cleared = self._results.celebrate() if game.won else None
-        won_in = self._results.won_in
-        if cleared is not None and won_in is not None:
-            said = [f"Cleared in {cleared}!", self.race_said(won_in)]
+        if game.won and self._results.celebrate():
+            # The keys wait for a name: c and N would type into the name prompt that may come.
+            # A time not saved is said instead (why, or that it was dropped).
+            self._say_won(keys=False)
+
+    def _say_won(self, keys: bool = True) -> None:
+        """The win's line: its time, the race, and (`keys`) what is left to do."""
+        results = self._results
+        cleared, won_in = results.cleared, results.won_in
+        if not self.game.won or cleared is None or won_in is None:
+            return
+        said = [f"Cleared in {cleared}!", self.race_said(won_in)]
+        if keys:
             # c offered only where it gives a code (not for a game an older dealer dealt).
-            if self._results.can_challenge:
+            if results.can_challenge:
                 said.append("c: challenge a friend.")
-            self._say(" ".join(filter(None, [*said, "N: new deal."])))
+            said.append("N: new deal.")
+        self._say(" ".join(filter(None, said)))
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
@@ -431,26 +449,21 @@ class MahjongScreen(GameScreen):
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
-        """The first character of a face label: wait for the second (see `on_key`)."""
+        """The first character of a face label: wait for the second (see `read_key`)."""
         if not self._keys.act_on_tiles():
             return
         self._face_typing.first(key)
 
-    def on_key(self, event: events.Key) -> None:
-        # Here and not through the keys' bindings, which run only once a key has gone up to the
-        # app: the second character of a fast burst would reach this handler first.
+    def read_key(self, event: events.Key) -> bool:
+        """A label's characters (`ReadsKeys`: before the bindings, in their turn among the keys
+        typed, as the board is then): a label's second character may be any key's letter."""
+        self._keys.key_read()
         if self.game.won or self.paused:
-            return  # no label to type: the keys go to their bindings (which say why)
-        label = self._face_typing.key(event.key, event.character)
-        drops = event.key == "escape" and (self.board.selected is not None or self.board.hints)
-        if label or drops:
-            event.stop()
-            event.prevent_default()
-        if drops and not label:  # before the keys typed after it, as a label's are (`esc` `7d`)
-            self.action_cancel()
+            return False  # no label to type: the keys go to their bindings (which say why)
+        return self._face_typing.key(event.key, event.character)
 
     def action_take_pair(self) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._keys.act_on_tiles(taking="nothing taken"):
             return
         if not self._keys.lost_said():
             self._pair_taking.take_pair()
@@ -461,7 +474,7 @@ class MahjongScreen(GameScreen):
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._keys.act_on_tiles(taking="nothing picked"):
             return
         self._pair_taking.choose()
 

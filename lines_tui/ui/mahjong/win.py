@@ -74,17 +74,20 @@ class Win:
 
 
 class WinResults:
-    """The results of the game `game()` on `screen`, which plays for the table `table()`."""
+    """The results of the game `game()` on `screen`, which plays for the table `table()`.
+    `named()` is called once a name is given for the win's time (the line may name the keys)."""
 
     def __init__(
         self,
         screen: GameScreen,
         game: Callable[[], MahjongGame],
         table: Callable[[], TableId],
+        named: Callable[[], None],
     ) -> None:
         self._screen = screen
         self._game = game
         self._table = table
+        self._named = named
         self._win: Win | None = None
         self._recorded_as: str | None = None
         """The name the time was saved under, if it was."""
@@ -116,12 +119,16 @@ class WinResults:
         """The win's time in tenths of a second, as its table keeps it (None: no win)."""
         return None if self._win is None else tenths(self._win.seconds)
 
-    def celebrate(self) -> str | None:
+    @property
+    def cleared(self) -> str | None:
+        """The win's time to the tenth, as its table keeps it (None: no win)."""
+        return None if self._win is None else _cleared(self._win)
+
+    def celebrate(self) -> bool:
         """The game is won: ask for a name if the time qualifies, once since the game was
-        shown; the won game stays saved until that is settled. Returns the winning time, to the
-        tenth (None: this win asked already)."""
+        shown; the won game stays saved until that is settled. False: this win asked already."""
         if self._celebrated:
-            return None
+            return False
         self._celebrated = True
         screen, game, now = self._screen, self._game(), self._screen.now()
         # Resumed, a win keeps the moment it happened (older saves do not know it, and a save
@@ -170,7 +177,7 @@ class WinResults:
             lambda error: self._check_failed(win, error),
             group="qualifies",
         )
-        return _cleared(win)
+        return True
 
     def _check_failed(self, win: Win, error: StoreError) -> None:
         if self._win is not win:
@@ -276,6 +283,7 @@ class WinResults:
         def answered(name: str | None) -> None:
             if name:
                 self._record(name, win)
+                self._named()
                 return
             # esc: one key must not throw the time away unasked.
             after_asking(

@@ -68,6 +68,8 @@ class PlayersScreen(
     Every read and change runs on the session's store thread, in the order asked; the list
     shows what the last read found."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"players--guest"}
+
     content_shown = False  # keys typed ahead wait for the list (`TakesTypedAhead`)
 
     CSS_PATH = Path(__file__).parent / "scores.tcss"
@@ -87,7 +89,7 @@ class PlayersScreen(
         self.names: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Players", style="bold"), id="players-heading", markup=False)
+        yield Static("Players", id="players-heading", markup=False)
         yield Static(id="players-active", markup=False)
         yield KeyList(id="players-list")
         yield Footer()
@@ -126,7 +128,8 @@ class PlayersScreen(
             self.names, active = list(snapshot.players), snapshot.file_active_player
             playing = snapshot.active_player
             note = playing_note(playing, active)
-        options = [Option(Text("(guest)", style="italic"), id=GUEST)]
+        guest_style = self.get_component_rich_style("players--guest")
+        options = [Option(Text("(guest)", style=guest_style), id=GUEST)]
         for index, name in enumerate(self.names):
             options.append(Option(player_prompt(name, active), id=str(index)))
         listing = self.query_one(KeyList)

@@ -15,7 +15,11 @@ from lines_tui.engine.mahjong.layouts.catalogue import (
     layout_reference,
     read_layout_file,
 )
-from lines_tui.engine.mahjong.layouts.identity import layout_for_table, layout_table_name
+from lines_tui.engine.mahjong.layouts.identity import (
+    builtin_layout,
+    layout_for_table,
+    layout_table_name,
+)
 from lines_tui.engine.mahjong.layouts.layout import Layout
 
 __all__ = [
@@ -23,6 +27,7 @@ __all__ = [
     "Discovery",
     "Layout",
     "LayoutError",
+    "builtin_layout",
     "builtin_layouts",
     "discover_layouts",
     "find_layout",

@@ -64,13 +64,16 @@ def table_title(table_name: str) -> str:
     return title_from_file_name(table_name) or UNNAMED_TITLE
 
 
+def builtin_layout(table_name: str) -> Layout | None:
+    """The built-in layout whose table is `table_name`, or None: no layout folder is read."""
+    return next((layout for layout in builtin_layouts() if layout.name == table_name), None)
+
+
 def layout_for_table(table_name: str, folders: Sequence[Path] | None = None) -> Layout | None:
     """The layout (built-in, else installed in `folders`) whose table is `table_name`, or None."""
-    for layout in builtin_layouts():
-        if layout.name == table_name:
-            return layout
-    if "-" not in table_name:
-        return None
+    builtin = builtin_layout(table_name)
+    if builtin is not None or "-" not in table_name:
+        return builtin
     for layout in installed_layouts(folders):
         if layout_table_name(layout) == table_name:
             return layout

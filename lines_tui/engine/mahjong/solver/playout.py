@@ -141,9 +141,6 @@ class PlayoutState:
             unit_free[unit] |= low
             classify(unit)
 
-    def remaining(self, unit: int) -> int:
-        return (self.unit_tiles[unit] & self.present).bit_count()
-
     def moves(self) -> list[Move]:
         """The real moves of the choosable units that keep their pairing allowed, as (unit,
         tile, tile, c, d): c and d are the type's other two tiles when it has four left, else
