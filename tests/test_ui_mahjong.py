@@ -1933,6 +1933,7 @@ async def test_the_not_saved_mark_is_as_wide_as_its_words(tmp_path: Path) -> Non
         assert marked_not_saved(screen)
         mark = screen.query_one(NotSavedMark)
         assert mark.region.width == len(NOT_SAVED_MARK)
+        assert widget_lines(mark) == ["not saved"]  # the words, not the screen's class
 
 
 @pytest.mark.parametrize("proved", [False, True], ids=["unproved", "proved"])

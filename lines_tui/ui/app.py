@@ -51,7 +51,7 @@ from lines_tui.ui.paste_input import guard_pastes
 from lines_tui.ui.saved_games import SavedGames, another_lines_size
 from lines_tui.ui.score_screens import ScoreScreens
 from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, SymbolsChanged
-from lines_tui.ui.status_line import NOT_SAVED_MARK, dialog_message, status_line_on_top
+from lines_tui.ui.status_line import NOT_SAVED_CLASS, dialog_message, status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.toasts import ShownToasts
@@ -450,7 +450,7 @@ class LinesTuiApp(App[None]):
         screen = self._under_dialogs()
         can_pause = getattr(screen, "can_pause", None)  # a game that pauses
         pauses = ", and p pauses this game" if can_pause else ""
-        if screen.has_class(NOT_SAVED_MARK):
+        if screen.has_class(NOT_SAVED_CLASS):
             then = f", asking first: this game is not saved{pauses}"
         elif can_pause is None:
             then = ", and a game in progress is saved"

@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from lines_tui.store import SavedGameKept, StoreError
 from lines_tui.ui.session import GAME_NAMES, SavedGame, Session
-from lines_tui.ui.status_line import NOT_SAVED_MARK
+from lines_tui.ui.status_line import NOT_SAVED_CLASS
 from lines_tui.ui.store_thread import still_there, write
 
 NOT_SAVED = "The game could not be saved"
@@ -136,7 +136,7 @@ class GameKeeper:
     def _mark_not_saved(self, shown: bool) -> None:
         """Show or hide the panel's "not saved" mark, while the screen is still there."""
         if still_there(self._screen):
-            self._screen.set_class(shown, NOT_SAVED_MARK)
+            self._screen.set_class(shown, NOT_SAVED_CLASS)
 
     def abandon(self) -> None:
         """The player agreed to lose the game in progress (a new game or deal, a restart): its

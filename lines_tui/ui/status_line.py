@@ -130,7 +130,7 @@ NOT_SAVED_MARK = "not saved"
 columns of Mahjong's panel)."""
 
 
-NOT_SAVED_MARK = "-not-saved"
+NOT_SAVED_CLASS = "-not-saved"
 """The class of a game screen whose saves are refused: it shows its `NotSavedMark` (app.tcss),
 and ctrl+z's notice says quitting asks first."""
 
@@ -138,7 +138,7 @@ and ctrl+z's notice says quitting asks first."""
 class NotSavedMark(Label):
     """The game panel's standing mark that the game is not being saved: a notice on the status
     line gives way to the next one (a dead end), this stays while it holds. Shown while its
-    screen has the class `NOT_SAVED_MARK` (app.tcss, `GameKeeper.change`)."""
+    screen has the class `NOT_SAVED_CLASS` (app.tcss, `GameKeeper.change`)."""
 
     def __init__(self) -> None:
         super().__init__(NOT_SAVED_MARK, markup=False)

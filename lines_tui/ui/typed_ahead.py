@@ -6,8 +6,9 @@ would land in its field ("ititit") though they were typed before the dialog coul
 event carries the moment it was read from the terminal; a `DropsTypedAhead` dialog, or game
 (`GameScreen`), drops the player's input from before it was first shown, as a direct start drops
 what is typed while the menu reads the saved games (`DirectStart`). The priority keys still act
-(`ctrl+q` quits). A dialog the player
-asked for takes such input instead, held for it until it shows (`held_typing`).
+(`ctrl+q` quits). A dialog the player asked for takes such input instead, held for it until it
+shows (`held_typing`). A screen that reads some keys itself (`ReadsKeys`) reads them in their turn
+among the keys typed.
 
 A dialog that a game's own key opens (the name prompt after the winning pair, the end of a Lines
 game) drops input for a moment after it is drawn too (`TYPED_ON_GUARD`): the keys typed on with
