@@ -147,6 +147,17 @@ def test_reads_a_v11_layout_with_its_desktop_name() -> None:
     assert layout.source == str(FIXTURES / "steps.layout")
 
 
+def test_a_layout_whose_desktop_file_name_would_be_too_long_is_read(tmp_path: Path) -> None:
+    """A code review: a `.layout` whose name fills the system's 255 bytes leaves no room for
+    the `.desktop` name beside it, and looking for that file raised, so `lines-tui layouts`
+    and every installed layout's lookup failed with a traceback."""
+    stem = "a" * 248
+    shutil.copy(FIXTURES / "pair_v10.layout", tmp_path / f"{stem}.layout")
+    layout = read_layout_file(tmp_path / f"{stem}.layout").layouts[0]
+    assert layout.title.startswith("Aaa")  # from the file name (shortened)
+    assert [found.name for found in discover_layouts([tmp_path]).layouts] == [stem]
+
+
 def test_reads_a_v10_layout_and_shifts_it_to_the_origin() -> None:
     layout = read_layout_file(FIXTURES / "pair_v10.layout").layouts[0]
     assert layout.slots == ((0, 0, 0), (2, 0, 0))  # anchors at x=3 and 5, y=2 in the file
