@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import re
 import shutil
+import tracemalloc
 from collections import Counter
 from pathlib import Path
 
@@ -276,6 +277,23 @@ def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> 
         read_layout_file(FIXTURES / fixture)
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_map_of_too_many_tiles_is_refused_before_its_places_are_made() -> None:
+    """A code review: a block spanning 513 x 513 places was made whole before its tiles were
+    counted, so a file of thousands of such maps took minutes to list (`lines-tui layouts`)."""
+    block = "<block left='-256' right='256' top='-256' bottom='256'/>"
+    pair = "<tile x='0' y='0'/><tile x='1' y='0'/>"
+    text = f"<mahjongg><map name='a'>{block}</map><map name='b'>{pair}</map></mahjongg>"
+    tracemalloc.start()
+    try:
+        read = parse_gnome_maps(text, source="huge.map")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [layout.name for layout in read.layouts] == ["b"]
+    assert "more than 1024 tiles" in read.left_out[0].problem
+    assert peak < 1_000_000  # the 263,169 places would take about 20 MB
 
 
 @pytest.mark.parametrize(
