@@ -134,6 +134,17 @@ def test_a_saved_game_plays_the_board_its_deal_deals() -> None:
         LinesGame.from_json({**lines.to_json(), **daily_label(DAY)})
 
 
+def test_a_saved_choice_of_another_kind_of_deal_has_no_day() -> None:
+    """A code review: {"mode": "random", "day": "junk"} was read as a choice unlike a random
+    deal's, whose saved game was then never the one a random deal asks for (choices are
+    compared whole)."""
+    saved = LinesGame.new(5, 9, started_at=FIXED_NOW).to_json()
+    for mode in ("random", "deal"):
+        junk = {**saved, "deal_choice": {"mode": mode, "day": "junk"}}
+        with pytest.raises(GameDataError, match="'deal_choice' has a day, but is no deal of"):
+            LinesGame.from_json(junk)
+
+
 def daily_label(day: str) -> dict[str, Any]:
     return {"deal_choice": {"mode": "daily", "day": day}}
 

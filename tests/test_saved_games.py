@@ -35,6 +35,9 @@ def test_a_saved_finished_lines_game_says_it_is_over() -> None:
     game.play((1, 0), (0, 0), now=FIXED_NOW)
     assert game.over
     assert lines_summary(game.to_json(), today=TODAY) == "9 x 9, score 0, game over"
+    # A code review: JSON's true is no moment the game ended (nor can that file be resumed).
+    unfinished = {"size": 9, "score": 0, "ended_at": True}
+    assert lines_summary(unfinished, today=TODAY) == "9 x 9, score 0"
 
 
 def test_a_saved_mahjong_game_is_summed_up_by_its_layout_and_deal() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeGuard
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice
+from lines_tui.engine.seconds import is_seconds
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 
@@ -30,7 +31,7 @@ def lines_summary(data: object, *, today: str) -> str:
     choice = _choice(fields)
     # A finished game is saved only while its score waits to be filed (the store failed, or
     # its player was renamed or removed meanwhile).
-    over = ", game over" if isinstance(fields.get("ended_at"), int | float) else ""
+    over = ", game over" if is_seconds(fields.get("ended_at")) else ""
     if choice.mode == "daily":  # no number: its day
         return f"{size} x {size}, {choice.name(0, today)}, score {score}{over}"
     return f"{size} x {size}, score {score}{over}"
