@@ -1174,6 +1174,25 @@ def panel_rows(app: App[None]) -> list[str]:
     return [row[left:].rstrip() for row in rows[top:]]
 
 
+async def test_the_dialogs_keys_on_the_final_board_say_the_game_is_over(tmp_path: Path) -> None:
+    """A player review: esc on the game-over dialog, then its `b` or `c` on the final board, did
+    nothing and said nothing, where a digit said the game is over and r shows its result."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        for key in ("c", "b", "x"):
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen
+            told = screen.query_one(StatusLine).message
+            assert told.startswith("The game is over: r shows its result"), key
+
+
 async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: Path) -> None:
     """esc on the game-over dialog shows the final board; its leaderboard (b) and challenge
     code (c) were then out of reach for good. r there opens the dialog again; during a game it

@@ -291,8 +291,14 @@ class LinesScreen(GameScreen):
 
     def _column_without_row(self, key: str) -> None:
         """A column letter that is no key of its own, typed before any row: it used to do
-        nothing at all (a player review)."""
-        if self.game.over or key in self.active_bindings:
+        nothing at all (a player review). On a finished board any such letter says the game is
+        over and which key shows its result: `b` and `c`, read in the game-over dialog, did
+        nothing there (a player review)."""
+        if key in self.active_bindings:
+            return
+        if self.game.over:
+            if len(key) == 1 and key.isalpha():
+                self._over_said()
             return
         if self.typing.is_column(key):
             self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
