@@ -77,7 +77,12 @@ def test_a_saved_deal_of_the_day_is_named_so_not_by_its_19_digit_number() -> Non
     lines.deal_choice = daily(TODAY)
     assert lines_summary(lines.to_json(), today=TODAY) == "9 x 9, today's deal, score 0"
     assert lines_summary(lines.to_json(), today="2026-01-05") == "9 x 9, deal of 01-01, score 0"
+    # A player review: "Resume Lines (9 x 9, score 45)" hid that it was a challenge's deal,
+    # which the game's panel names; a random deal's number says little, and its panel hides it.
     lines.deal_choice = CHOSEN
+    chosen = "9 x 9, deal 14339459351187313977, score 0"
+    assert lines_summary(lines.to_json(), today=TODAY) == chosen
+    lines.deal_choice = RANDOM
     assert lines_summary(lines.to_json(), today=TODAY) == "9 x 9, score 0"
 
 
