@@ -247,6 +247,21 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     assert open_store(friend).table("lines-7+deal-1")[0].recorded
 
 
+def test_your_own_challenge_on_the_command_line_is_named_your_own(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """A player review: your own challenge code, imported where you play under the same name,
+    said "beat 40 by Ann" to Ann, where the game says "To beat: your own 40."."""
+    mine, game = anns_lines_game(tmp_path / "mine")
+    code = mine.challenge_code("lines-7", 1, checker=checker())
+    other = open_store(tmp_path / "other")
+    other.add_player("Ann")
+    other.set_active_player("Ann")
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "other"), "challenge", code])
+    assert result.exit_code == 0, result.output
+    assert f"Challenge: beat your own {game.score} on Lines 7 x 7, deal 1." in result.stdout
+
+
 def test_a_challenge_refused_by_a_file_left_as_it_is_says_so_once(
     launched: list[dict[str, Any]], tmp_path: Path
 ) -> None:
