@@ -16,6 +16,7 @@ from conftest import (
     drawn_rows,
     fill_the_board,
     game_at,
+    greedy_move,
     make_app,
     marked_not_saved,
     mashed_on,
@@ -1191,6 +1192,29 @@ async def test_the_dialogs_keys_on_the_final_board_say_the_game_is_over(tmp_path
             assert app.screen is screen
             told = screen.query_one(StatusLine).message
             assert told.startswith("The game is over: r shows its result"), key
+
+
+async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: Path) -> None:
+    """A player review: n on the deal of the day or a challenge's asked "start a new one?" and
+    dealt a random deal, where a racer may expect the same deal again."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for choice, new in ((CHOSEN, "a new random one"), (RANDOM, "a new one")):
+            game = LinesGame.new(4, 9, started_at=FIXED_NOW)
+            game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
+            game.deal_choice = choice
+            screen = await open_lines(pilot, game)
+            await pilot.press("n")
+            await settle(pilot)
+            asked = app.screen
+            assert isinstance(asked, ConfirmScreen)
+            said = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+            assert said == f"Abandon this game (score {game.score}) and start {new}?"
+            await pilot.press("n")
+            await settle(pilot)
+            assert app.screen is screen
+            app.pop_screen()
+            await settle(pilot)
 
 
 async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal
 from textual.geometry import Size
 
+from lines_tui.engine.deal_choice import RANDOM
 from lines_tui.engine.lines import COLOUR_NAMES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import (
     CellTyping,
@@ -577,15 +578,17 @@ class LinesScreen(GameScreen):
         """A new game, once the player agrees to lose this one: a game in progress, or a
         finished one kept because its score could not be written."""
         score = self.game.score
+        # A deal of the day or a challenge's is not dealt again: n deals at random.
+        new = "a new" if self.game.deal_choice == RANDOM else "a new random"
         other = self.saved_game.other_game_saved()
         if self.data_to_save() is None and other:
             # Finished and filed: the game it would replace is another screen's (a code review:
             # the challenge raced from this game's leaderboard was lost without a word).
             question = replaces_another("Lines", "Start a new one")
         elif self.game.over:
-            question = f"Your score {score} is not saved yet. Drop it and start a new game?"
+            question = f"Your score {score} is not saved yet. Drop it and start {new} game?"
         else:
-            question = f"Abandon this game (score {score}) and start a new one?"
+            question = f"Abandon this game (score {score}) and start {new} one?"
         after_asking(
             self.app,
             self.data_to_save() is not None or other,
