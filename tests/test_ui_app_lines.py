@@ -1217,6 +1217,26 @@ async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: 
             await settle(pilot)
 
 
+async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Path) -> None:
+    """A player review: a code pasted (bracketed) into a running game was dropped without a
+    word. Other pasted text does nothing and says nothing, as before."""
+    from lines_tui.store import Entry, TableId, sharecode
+    from lines_tui.ui.game_screen import CODE_PASTED_IN_A_GAME
+
+    code = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, LinesGame.new(4, 9, started_at=FIXED_NOW))
+        status = screen.query_one(StatusLine)
+        app.post_message(events.Paste("some words"))
+        await settle(pilot)
+        assert status.message == "" and app.screen is screen
+        app.post_message(events.Paste(f"beat this: {code}"))
+        await settle(pilot)
+        assert status.message == CODE_PASTED_IN_A_GAME and app.screen is screen
+        assert not screen.game.moves
+
+
 async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: Path) -> None:
     """esc on the game-over dialog shows the final board; its leaderboard (b) and challenge
     code (c) were then out of reach for good. r there opens the dialog again; during a game it
