@@ -603,7 +603,7 @@ async def test_a_challenge_for_the_deal_saved_offers_to_resume_it(tmp_path: Path
         await pilot.press("y")  # play that deal
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
-        assert dialog_text(app) == "You have this deal saved (7 x 7, score 0). Resume it?"
+        assert dialog_text(app) == "You have this deal saved (7 x 7, deal 1, score 0). Resume it?"
         await pilot.press("y")
         await settle(pilot)
         screen = app.screen
