@@ -16,7 +16,7 @@ from lines_tui.commands import challenge, play
 from lines_tui.engine.daily import mahjong_daily_search, mahjong_daily_seed
 from lines_tui.engine.daily_seeds import candidate, lines_daily_seed
 from lines_tui.engine.deal_choice import CHOSEN, DAY_RULE, LAST_DEAL, RANDOM, daily
-from lines_tui.engine.lines import GameDataError, LinesGame
+from lines_tui.engine.lines import Board, GameDataError, LinesGame
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, deal
 from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
 from lines_tui.engine.mahjong.layouts import find_layout
@@ -99,6 +99,50 @@ def test_a_saved_game_labelled_a_deal_of_the_day_must_play_one_of_its_deals() ->
         of_day = MahjongGame.new(turtle, seed, now=FIXED_NOW).to_json(now=FIXED_NOW)
         with pytest.raises(SavedGameError, match=f"whose day is not {DAY_RULE}$"):
             MahjongGame.from_json({**of_day, **daily_label(day)})
+
+
+def test_a_saved_game_plays_the_board_its_deal_deals() -> None:
+    """A code review: a save's board was taken on trust, so one set up by hand (every Mahjong
+    face the same, a Lines board of four in a row) was resumed as the deal of the day and its
+    win filed on the day's table. A random deal's may be any board: its result is kept without
+    a record (unverified)."""
+    turtle = find_layout("turtle")
+    seed = candidate("mahjong-turtle", DAY, 0)
+    for choice in (daily(DAY), CHOSEN, RANDOM):
+        game = MahjongGame.new(turtle, seed, now=FIXED_NOW)
+        game.deal_choice = choice
+        saved = game.to_json(now=FIXED_NOW)
+        for tile in saved["position"]["tiles"]:
+            tile[3] = "d1"
+        if choice == RANDOM:
+            resumed = MahjongGame.from_json(saved)
+            assert resumed.position.faces[0] == "d1" and record_of_mahjong(resumed) is None
+            continue
+        with pytest.raises(SavedGameError, match=f"its board is not deal {seed} as dealer 2 "):
+            MahjongGame.from_json(saved)
+    old = MahjongGame.new(turtle, seed, now=FIXED_NOW, dealer=1).to_json(now=FIXED_NOW)
+    old["position"] = deal(turtle, seed, DEALER_VERSION).to_json()
+    with pytest.raises(SavedGameError, match=f"its board is not deal {seed} as dealer 1 deals it$"):
+        MahjongGame.from_json({**old, **daily_label(DAY)})
+    lines = LinesGame.from_position(
+        Board.from_text("\n".join(["RRRR....."] + ["........."] * 8)),
+        (((8, 8), "B"), ((8, 7), "B"), ((8, 6), "B")),
+        lines_daily_seed(9, DAY),
+    )
+    assert LinesGame.from_json(lines.to_json()).deal_choice == RANDOM
+    with pytest.raises(GameDataError, match=r"^a board set up by hand \('start'\) is no deal"):
+        LinesGame.from_json({**lines.to_json(), **daily_label(DAY)})
+
+
+def test_a_saved_choice_of_another_kind_of_deal_has_no_day() -> None:
+    """A code review: {"mode": "random", "day": "junk"} was read as a choice unlike a random
+    deal's, whose saved game was then never the one a random deal asks for (choices are
+    compared whole)."""
+    saved = LinesGame.new(5, 9, started_at=FIXED_NOW).to_json()
+    for mode in ("random", "deal"):
+        junk = {**saved, "deal_choice": {"mode": mode, "day": "junk"}}
+        with pytest.raises(GameDataError, match="'deal_choice' has a day, but is no deal of"):
+            LinesGame.from_json(junk)
 
 
 def daily_label(day: str) -> dict[str, Any]:
@@ -201,6 +245,21 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     assert f"Challenge: beat {game.score} by Ann on Lines 7 x 7, deal 1." in result.stdout
     assert launched == [{"start": "lines", "seed": 1, "size": 7, "choice": CHOSEN}]
     assert open_store(friend).table("lines-7+deal-1")[0].recorded
+
+
+def test_your_own_challenge_on_the_command_line_is_named_your_own(
+    launched: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """A player review: your own challenge code, imported where you play under the same name,
+    said "beat 40 by Ann" to Ann, where the game says "To beat: your own 40."."""
+    mine, game = anns_lines_game(tmp_path / "mine")
+    code = mine.challenge_code("lines-7", 1, checker=checker())
+    other = open_store(tmp_path / "other")
+    other.add_player("Ann")
+    other.set_active_player("Ann")
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "other"), "challenge", code])
+    assert result.exit_code == 0, result.output
+    assert f"Challenge: beat your own {game.score} on Lines 7 x 7, deal 1." in result.stdout
 
 
 def test_a_challenge_refused_by_a_file_left_as_it_is_says_so_once(

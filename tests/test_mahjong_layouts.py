@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import re
 import shutil
+import tracemalloc
 from collections import Counter
 from pathlib import Path
 
@@ -147,6 +148,17 @@ def test_reads_a_v11_layout_with_its_desktop_name() -> None:
     assert layout.source == str(FIXTURES / "steps.layout")
 
 
+def test_a_layout_whose_desktop_file_name_would_be_too_long_is_read(tmp_path: Path) -> None:
+    """A code review: a `.layout` whose name fills the system's 255 bytes leaves no room for
+    the `.desktop` name beside it, and looking for that file raised, so `lines-tui layouts`
+    and every installed layout's lookup failed with a traceback."""
+    stem = "a" * 248
+    shutil.copy(FIXTURES / "pair_v10.layout", tmp_path / f"{stem}.layout")
+    layout = read_layout_file(tmp_path / f"{stem}.layout").layouts[0]
+    assert layout.title.startswith("Aaa")  # from the file name (shortened)
+    assert [found.name for found in discover_layouts([tmp_path]).layouts] == [stem]
+
+
 def test_reads_a_v10_layout_and_shifts_it_to_the_origin() -> None:
     layout = read_layout_file(FIXTURES / "pair_v10.layout").layouts[0]
     assert layout.slots == ((0, 0, 0), (2, 0, 0))  # anchors at x=3 and 5, y=2 in the file
@@ -265,6 +277,23 @@ def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> 
         read_layout_file(FIXTURES / fixture)
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_map_of_too_many_tiles_is_refused_before_its_places_are_made() -> None:
+    """A code review: a block spanning 513 x 513 places was made whole before its tiles were
+    counted, so a file of thousands of such maps took minutes to list (`lines-tui layouts`)."""
+    block = "<block left='-256' right='256' top='-256' bottom='256'/>"
+    pair = "<tile x='0' y='0'/><tile x='1' y='0'/>"
+    text = f"<mahjongg><map name='a'>{block}</map><map name='b'>{pair}</map></mahjongg>"
+    tracemalloc.start()
+    try:
+        read = parse_gnome_maps(text, source="huge.map")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [layout.name for layout in read.layouts] == ["b"]
+    assert "more than 1024 tiles" in read.left_out[0].problem
+    assert peak < 1_000_000  # the 263,169 places would take about 20 MB
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from lines_tui.engine.daily_seeds import candidate, lines_daily_seed
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import MahjongGame
-from lines_tui.engine.mahjong.layouts import find_layout, layout_table_name
+from lines_tui.engine.mahjong.layouts import find_layout, identity, layout_table_name
 from lines_tui.engine.mahjong.layouts.gnome import parse_gnome_maps
 from lines_tui.engine.mahjong.layouts.identity import table_title
 from lines_tui.engine.mahjong.layouts.kmahjongg import parse_kmahjongg
@@ -235,6 +235,20 @@ def test_a_layout_file_or_map_named_turtle_feeds_a_table_of_its_own() -> None:
         title="Mine",
     )
     assert layout_table_name(real) == layout_table_name(copy) == "turtle"
+
+
+def test_only_the_built_in_places_themselves_feed_a_built_in_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A code review: the built-in tables were found by 8 hex digits of a hash (32 bits), so a
+    file of other places forged to hash alike fed the Turtle's table. Here every layout hashes
+    as the Turtle does."""
+    turtle_hash = identity.places_hash(find_layout("turtle").slots)
+    monkeypatch.setattr(identity, "places_hash", lambda slots: turtle_hash)
+    two_tiles = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n4343\n"
+    forged = parse_kmahjongg(two_tiles, source="/tmp/forged.layout", name="forged", title="F")
+    assert layout_table_name(forged) == f"forged-{turtle_hash}"
+    assert layout_table_name(find_layout("turtle")) == "turtle"
 
 
 def test_a_code_for_another_layout_cannot_be_replayed_here_and_is_not_merged(

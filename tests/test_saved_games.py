@@ -35,6 +35,9 @@ def test_a_saved_finished_lines_game_says_it_is_over() -> None:
     game.play((1, 0), (0, 0), now=FIXED_NOW)
     assert game.over
     assert lines_summary(game.to_json(), today=TODAY) == "9 x 9, score 0, game over"
+    # A code review: JSON's true is no moment the game ended (nor can that file be resumed).
+    unfinished = {"size": 9, "score": 0, "ended_at": True}
+    assert lines_summary(unfinished, today=TODAY) == "9 x 9, score 0"
 
 
 def test_a_saved_mahjong_game_is_summed_up_by_its_layout_and_deal() -> None:
@@ -74,7 +77,12 @@ def test_a_saved_deal_of_the_day_is_named_so_not_by_its_19_digit_number() -> Non
     lines.deal_choice = daily(TODAY)
     assert lines_summary(lines.to_json(), today=TODAY) == "9 x 9, today's deal, score 0"
     assert lines_summary(lines.to_json(), today="2026-01-05") == "9 x 9, deal of 01-01, score 0"
+    # A player review: "Resume Lines (9 x 9, score 45)" hid that it was a challenge's deal,
+    # which the game's panel names; a random deal's number says little, and its panel hides it.
     lines.deal_choice = CHOSEN
+    chosen = "9 x 9, deal 14339459351187313977, score 0"
+    assert lines_summary(lines.to_json(), today=TODAY) == chosen
+    lines.deal_choice = RANDOM
     assert lines_summary(lines.to_json(), today=TODAY) == "9 x 9, score 0"
 
 

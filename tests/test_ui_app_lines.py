@@ -16,6 +16,7 @@ from conftest import (
     drawn_rows,
     fill_the_board,
     game_at,
+    greedy_move,
     make_app,
     marked_not_saved,
     mashed_on,
@@ -1172,6 +1173,68 @@ def panel_rows(app: App[None]) -> list[str]:
     top = next(n for n, row in enumerate(rows) if "Score" in row)
     left = rows[top].index("Score")
     return [row[left:].rstrip() for row in rows[top:]]
+
+
+async def test_the_dialogs_keys_on_the_final_board_say_the_game_is_over(tmp_path: Path) -> None:
+    """A player review: esc on the game-over dialog, then its `b` or `c` on the final board, did
+    nothing and said nothing, where a digit said the game is over and r shows its result."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await fill_the_board(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        for key in ("c", "b", "x"):
+            screen.query_one(StatusLine).say("")
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is screen
+            told = screen.query_one(StatusLine).message
+            assert told.startswith("The game is over: r shows its result"), key
+
+
+async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: Path) -> None:
+    """A player review: n on the deal of the day or a challenge's asked "start a new one?" and
+    dealt a random deal, where a racer may expect the same deal again."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for choice, new in ((CHOSEN, "a new random one"), (RANDOM, "a new one")):
+            game = LinesGame.new(4, 9, started_at=FIXED_NOW)
+            game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
+            game.deal_choice = choice
+            screen = await open_lines(pilot, game)
+            await pilot.press("n")
+            await settle(pilot)
+            asked = app.screen
+            assert isinstance(asked, ConfirmScreen)
+            said = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+            assert said == f"Abandon this game (score {game.score}) and start {new}?"
+            await pilot.press("n")
+            await settle(pilot)
+            assert app.screen is screen
+            app.pop_screen()
+            await settle(pilot)
+
+
+async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Path) -> None:
+    """A player review: a code pasted (bracketed) into a running game was dropped without a
+    word. Other pasted text does nothing and says nothing, as before."""
+    from lines_tui.store import Entry, TableId, sharecode
+    from lines_tui.ui.game_screen import CODE_PASTED_IN_A_GAME
+
+    code = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, LinesGame.new(4, 9, started_at=FIXED_NOW))
+        status = screen.query_one(StatusLine)
+        app.post_message(events.Paste("some words"))
+        await settle(pilot)
+        assert status.message == "" and app.screen is screen
+        app.post_message(events.Paste(f"beat this: {code}"))
+        await settle(pilot)
+        assert status.message == CODE_PASTED_IN_A_GAME and app.screen is screen
+        assert not screen.game.moves
 
 
 async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: Path) -> None:

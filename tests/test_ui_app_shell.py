@@ -33,7 +33,7 @@ from textual.widgets._toast import Toast
 from lines_tui.commands.options import Settings
 from lines_tui.commands.start import open_store_for
 from lines_tui.engine.daily_seeds import lines_daily_seed, mahjong_daily_candidates
-from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, daily
+from lines_tui.engine.deal_choice import LAST_DEAL, daily
 from lines_tui.engine.lines import LinesGame
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout, find_layout
@@ -642,7 +642,6 @@ async def test_a_lost_games_menu_entry_shows_whole_at_80_columns(tmp_path: Path)
     layout = Layout(name="row", title="Turtle", slots=((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)))
     tiles = ("d1", "d2", "d1", "d2")
     game = MahjongGame(layout, 123456, Position(layout.slots, tiles), now=FIXED_NOW)
-    game.deal_choice = CHOSEN
     open_store(tmp_path).save_game("mahjong", game.to_json(now=FIXED_NOW))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -891,7 +890,6 @@ async def test_at_80_by_18_every_menu_entry_keeps_one_row_with_the_longest_summa
     mahjong = MahjongGame(
         layout, LAST_DEAL, Position(layout.slots, ("d1", "d2", "d1", "d2")), now=FIXED_NOW
     )
-    mahjong.deal_choice = CHOSEN
     assert mahjong.lost
     open_store(tmp_path).save_game("mahjong", mahjong.to_json(now=FIXED_NOW))
     app = make_app(tmp_path)

@@ -319,6 +319,37 @@ async def test_tab_a_and_enter_say_what_t_does_there(tmp_path: Path) -> None:
         assert message.message == "1B no longer picked."
 
 
+async def test_enter_on_another_face_says_it_is_picked_instead(tmp_path: Path) -> None:
+    """A player review: "1D and 1B differ: taking 1B instead." read as if a tile had been
+    taken; nothing was, the other tile was picked."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        message = screen.query_one(StatusLine)
+        screen.board.cursor = 0
+        await pilot.press("enter")
+        screen.board.cursor = 5
+        await pilot.press("enter")
+        assert screen.board.selected == 5 and screen.game.history == []
+        assert message.message == "1D and 1B differ, so 1B is picked instead: t takes a pair."
+
+
+async def test_m_with_nothing_picked_says_which_match_the_cursor_is_on(tmp_path: Path) -> None:
+    """A player review: `m` with nothing picked moved the cursor to the next free tile of its
+    face without a word."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        message = screen.query_one(StatusLine)
+        screen.board.cursor = 0
+        await pilot.press("m")
+        assert screen.board.cursor == 3 and screen.board.selected is None
+        assert message.message == "1D, 2 of 3 free: t picks it and shows its partners."
+        await pilot.press("m", "m")
+        assert screen.board.cursor == 0
+        assert message.message == "1D, 1 of 3 free: t picks it and shows its partners."
+
+
 async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Path) -> None:
     layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
     async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:

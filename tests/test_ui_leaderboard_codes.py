@@ -504,7 +504,8 @@ async def test_no_notice_covers_the_code_it_tells_to_select(
     covered three lines of the code it spoke of, the last character of each showing beside it,
     and `v` said the whole code was in sight. The leaderboard's notices are told on its status
     line, under the table's rows: every character of the code shown stays in sight, and `v`
-    says the whole code is in sight only when it is."""
+    says the whole code is in sight only when it is, and which key copies it (a player review:
+    it said c for a challenge code, where c copies the table's code)."""
     a_13_x_13_game(home / "data")
     async with make_app(home / "data").run_test(size=size, notifications=True) as pilot:
         screen = await open_board(pilot)
@@ -516,8 +517,9 @@ async def test_no_notice_covers_the_code_it_tells_to_select(
             assert "sent to the clipboard" in status
             told = notices_of(screen)
             await press(pilot, "v")
-            if shown == pilot.app.clipboard:
-                assert told == ["The whole code is in sight above: select it, or c copies it."]
+            if shown == pilot.app.clipboard:  # c would copy the table's code, not x's
+                copies = "c copies it" if key == "c" else "x copies it again"
+                assert told == [f"The whole code is in sight above: select it, or {copies}."]
             else:  # cut: v shows it whole
                 assert isinstance(pilot.app.screen, CodeScreen) and told == []
                 await press(pilot, "escape")

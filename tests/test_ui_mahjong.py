@@ -40,7 +40,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
-from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
+from lines_tui.engine.deal_choice import CHOSEN, LAST_DEAL, RANDOM, Skipped
 from lines_tui.engine.mahjong.faces import face_by_id
 from lines_tui.engine.mahjong.game import HINT_SECONDS, MahjongGame
 from lines_tui.engine.mahjong.geometry import Slot
@@ -542,6 +542,27 @@ async def test_a_new_deal_over_one_dead_from_its_start_says_it_can_never_be_clea
         assert await question_after(pilot, "N") == (
             "Abandon this deal and start a new one? It can never be cleared. You lose 1 pair taken."
         )
+
+
+async def test_a_new_deal_over_a_chosen_deal_says_it_is_a_random_one(tmp_path: Path) -> None:
+    """A player review: N on the deal of the day or a challenge's asked "start a new one?", and
+    dealt a random deal, where a racer may expect the same deal again (R restarts it)."""
+    layout = find_layout("lantern")
+    async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        for choice, new in ((CHOSEN, "a new random one"), (RANDOM, "a new one")):
+            game = MahjongGame.new(layout, 2, now=START)
+            game.deal_choice = choice
+            screen = await open_game(pilot, layout, game, seed=2)
+            screen.board.cursor, second = game.available_pairs()[0]
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+            asked = await question_after(pilot, "N")
+            assert asked == f"Abandon this deal and start {new}? You lose 1 pair taken."
+            await pilot.press("n")
+            await settle(pilot)
+            pilot.app.pop_screen()
+            await settle(pilot)
 
 
 async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleared(

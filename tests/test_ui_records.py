@@ -603,7 +603,7 @@ async def test_a_challenge_for_the_deal_saved_offers_to_resume_it(tmp_path: Path
         await pilot.press("y")  # play that deal
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
-        assert dialog_text(app) == "You have this deal saved (7 x 7, score 0). Resume it?"
+        assert dialog_text(app) == "You have this deal saved (7 x 7, deal 1, score 0). Resume it?"
         await pilot.press("y")
         await settle(pilot)
         screen = app.screen
@@ -781,6 +781,23 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(
         assert isinstance(board, LeaderboardScreen)
         assert board.query_one("#board-status", StatusLine).message == ""
     assert [entry.name for entry in open_store(tmp_path / "friend").table(deal)] == ["Me", "Bob"]
+
+
+async def test_your_own_challenge_pasted_back_is_offered_as_your_own(tmp_path: Path) -> None:
+    """A player review: a challenge code of your own result, imported, offered "beat 658 by
+    Racer" to Racer, where the game then says "To beat: your own 658."."""
+    store_with_games(tmp_path / "mine")
+    code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
+    other_machine = open_store(tmp_path / "other")
+    other_machine.add_player("Bob")
+    other_machine.set_active_player("Bob")
+    app = make_app(tmp_path / "other")
+    async with app.run_test(size=SIZE) as pilot:
+        await import_in_the_app(pilot, code)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert " ".join(dialog_text(app).split()) == (
+            "A challenge: beat your own 2:24.0 on Turtle, deal 1. Play that deal now?"
+        )
 
 
 async def play_to_the_end(

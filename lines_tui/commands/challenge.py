@@ -24,7 +24,6 @@ from lines_tui.commands.scores import (
 )
 from lines_tui.commands.start import open_store_for, require_terminal, run_app
 from lines_tui.engine.deal_choice import CHOSEN, DealChoice, daily
-from lines_tui.store import format_value
 
 
 @checks_player
@@ -75,7 +74,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     (merged,) = attempt(lambda: store.merge_checked([checked]), store)
     say(*report(merged))
     from lines_tui.ui.deal_offers import ahead_of
-    from lines_tui.ui.result_to_beat import unsaved_for_guest
+    from lines_tui.ui.result_to_beat import best_told, unsaved_for_guest, whose_own
 
     # The game names the deal table's best result to beat: yours, if better than the friend's.
     best_there = attempt(lambda: store.result_to_beat(table, own_tables_checker()), store)
@@ -84,7 +83,7 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
         player, guest = store.who_plays_if_known()
     say(
         *wrapped(
-            f"Challenge: beat {format_value(table, best.value)} by {best.name} on {table.title}."
+            f"Challenge: beat {best_told(table, best, whose_own(best, player))} on {table.title}."
             + ahead_of(table, best, best_there, player)
             + (
                 unsaved_for_guest(table, "register first: lines-tui players add NAME")

@@ -48,7 +48,7 @@ def number_said(number: str, what: str = "a deal number") -> str:
     if said_whole(number):
         return number
     if number.startswith("-"):
-        what = f"a negative {what.split(' ', 1)[1]}"  # "a deal number", "an entry number"
+        what = f"a negative {what.removeprefix('an ').removeprefix('a ')}"
     counted = f"{what} of {len(_unsigned(number)):,} digits"
     return f"{counted} with '+' before it" if number.startswith("+") else counted
 
@@ -117,6 +117,9 @@ class DealChoice:
             raise ValueError("'deal_choice' is not {mode: random|daily|deal, day: date}")
         if data["mode"] == "daily" and not is_day(data["day"]):
             raise ValueError(f"'deal_choice' is a deal of the day whose day is not {DAY_RULE}")
+        if data["mode"] != "daily" and data["day"]:
+            # Choices are compared whole: a day on another kind of deal made another choice.
+            raise ValueError("'deal_choice' has a day, but is no deal of the day")
         return cls(data["mode"], data["day"])
 
 

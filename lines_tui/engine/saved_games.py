@@ -15,14 +15,16 @@ from dataclasses import dataclass
 from typing import Literal, TypeGuard
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice
+from lines_tui.engine.seconds import is_seconds
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
 
 def lines_summary(data: object, *, today: str) -> str:
-    """Board size and score of a saved Lines game, for a deal of the day that it is one, and
-    that the game is over if it is ("9 x 9, today's deal, score 40"; "9 x 9, score 35, game
-    over"; `today`: the UTC date now); "saved game" if the data lacks them. (A Lines deal is
-    otherwise not named: its number says little beside the board.)"""
+    """Board size and score of a saved Lines game, its deal if it was chosen (a deal of the
+    day, one typed or a challenge's), and that the game is over if it is ("9 x 9, today's deal,
+    score 40"; "9 x 9, deal 518496, score 45"; "9 x 9, score 35, game over"; `today`: the UTC
+    date now); "saved game" if the data lacks them. (A random deal is not named: its number says
+    little beside the board, as its game's panel does not show it.)"""
     fields = data if isinstance(data, Mapping) else {}
     size, score = fields.get("size"), fields.get("score")
     if not (_whole(size) and _whole(score)):
@@ -30,9 +32,10 @@ def lines_summary(data: object, *, today: str) -> str:
     choice = _choice(fields)
     # A finished game is saved only while its score waits to be filed (the store failed, or
     # its player was renamed or removed meanwhile).
-    over = ", game over" if isinstance(fields.get("ended_at"), int | float) else ""
-    if choice.mode == "daily":  # no number: its day
-        return f"{size} x {size}, {choice.name(0, today)}, score {score}{over}"
+    over = ", game over" if is_seconds(fields.get("ended_at")) else ""
+    seed = fields.get("seed")
+    if choice != RANDOM and _whole(seed):  # a deal raced on: "the deal of 12-02", "deal 5"
+        return f"{size} x {size}, {choice.name(seed, today)}, score {score}{over}"
     return f"{size} x {size}, score {score}{over}"
 
 

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lines_tui.engine.deal_choice import CHOSEN, daily
-from lines_tui.outside_text import printable
-from lines_tui.store import Entry, TableId, format_value
+from lines_tui.store import Entry, TableId
 from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import ConfirmScreen
 
@@ -146,10 +145,17 @@ class DealOffers:
             why = f"No race on this code: {over}." if over else f"{NOTHING_TO_BEAT.capitalize()}."
             self.app.notify(f"{told} {why}".lstrip(), severity="warning")
             return
-        from lines_tui.ui.result_to_beat import REGISTER_IN_APP, unsaved_for_guest
+        from lines_tui.ui.result_to_beat import (
+            REGISTER_IN_APP,
+            best_told,
+            unsaved_for_guest,
+            whose_own,
+        )
 
+        # Your own result, a code of yours pasted back, is named so, as the game names it.
+        to_beat = best_told(table, best, whose_own(best, player))
         question = (
-            f"A challenge: beat {format_value(table, best.value)} by {printable(best.name)} on "
+            f"A challenge: beat {to_beat} on "
             f"{self.session.table_title(table)}.{ahead_of(table, best, best_there, player)}"
             f"{unsaved_for_guest(table, REGISTER_IN_APP) if guest else ''} Play "
             "that deal now?"

@@ -35,6 +35,11 @@ RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
 
 
+CODE_PASTED_IN_A_GAME = (
+    "A share code is pasted in Import (i on the menu or a leaderboard); this game took none."
+)
+
+
 class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
     """A game screen. Subclasses say which saved game they are (`SAVED_GAME`), where the clock
     shows (`CLOCK_FIELD`, `CLOCK_FORMAT`), and fill in the hooks below; this class runs the clock,
@@ -220,6 +225,14 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.refit()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A share code pasted into a game went nowhere without a word (a player review): it is
+        said where codes go. Other pasted text is no key here, and does nothing."""
+        from lines_tui.store.paste import find_codes
+
+        if find_codes(event.text):
+            self.notify(CODE_PASTED_IN_A_GAME, severity="warning")
 
     def on_screen_resume(self) -> None:
         # A screen closed over the game (a leaderboard) may leave its notices behind; they

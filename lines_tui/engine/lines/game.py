@@ -353,6 +353,9 @@ class LinesGame:
         )
         if not_daily is not None:
             raise GameDataError(not_daily)
+        if record.start is not None and choice != RANDOM:
+            # It would play for the deal's table, where friends race (as in Mahjong).
+            raise GameDataError("a board set up by hand ('start') is no deal of a table")
         game = cls(
             board=board,
             preview=preview,

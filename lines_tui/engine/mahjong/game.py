@@ -522,13 +522,9 @@ class MahjongGame:
             game.proof = None if proof is None else Skipped.from_json(proof)
         except ValueError as error:
             raise SavedGameError(f"saved game: {error}") from None
-        not_daily = not_the_days_deal(  # one of the day's candidates; which one the solver says
-            game.deal_choice,
-            seed,
-            lambda day: mahjong_daily_candidates(layout_table_name(layout), day),
-        )
-        if not_daily is not None:
-            raise SavedGameError(f"saved game: {not_daily}")
+        not_its_deal = _not_its_deal(game)
+        if not_its_deal is not None:
+            raise SavedGameError(f"saved game: {not_its_deal}")
         game._take_saved_moves(record.get("history"), record.get("redo"))
         game._paused = paused
         game._clock = _Clock(played, None)
@@ -553,6 +549,26 @@ class MahjongGame:
             pair = self._history.pop()
             self.present |= 1 << pair[0] | 1 << pair[1]
             self._redo.append(pair)
+
+
+def _not_its_deal(game: MahjongGame) -> str | None:
+    """Why a saved game is not the deal it names, or None. A deal of the day must be one of the
+    day's candidates (which one, the solver says when the result is filed). The board of a deal
+    of the day or a chosen deal must be that deal's, as its dealer deals it: a save is no proof
+    of its board, and one set up by hand would play for the deal's table, where friends race.
+    A random deal's board is not checked (a game of a board set up by hand keeps no record, so
+    its result is unverified: `store.replay.record_of_mahjong`)."""
+    layout, seed = game.layout, game.seed
+    not_daily = not_the_days_deal(
+        game.deal_choice,
+        seed,
+        lambda day: mahjong_daily_candidates(layout_table_name(layout), day),
+    )
+    if not_daily is not None:
+        return not_daily
+    if game.deal_choice != RANDOM and deal(layout, seed, game.dealer) != game.position:
+        return f"its board is not deal {seed} as dealer {game.dealer} deals it"
+    return None
 
 
 def _mapping(value: object, what: str) -> Mapping[str, Any]:

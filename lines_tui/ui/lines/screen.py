@@ -13,6 +13,7 @@ from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal
 from textual.geometry import Size
 
+from lines_tui.engine.deal_choice import RANDOM
 from lines_tui.engine.lines import COLOUR_NAMES, LinesGame, TurnResult
 from lines_tui.engine.lines.cell_names import (
     CellTyping,
@@ -291,8 +292,14 @@ class LinesScreen(GameScreen):
 
     def _column_without_row(self, key: str) -> None:
         """A column letter that is no key of its own, typed before any row: it used to do
-        nothing at all (a player review)."""
-        if self.game.over or key in self.active_bindings:
+        nothing at all (a player review). On a finished board any such letter says the game is
+        over and which key shows its result: `b` and `c`, read in the game-over dialog, did
+        nothing there (a player review)."""
+        if key in self.active_bindings:
+            return
+        if self.game.over:
+            if len(key) == 1 and key.isalpha():
+                self._over_said()
             return
         if self.typing.is_column(key):
             self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
@@ -571,15 +578,17 @@ class LinesScreen(GameScreen):
         """A new game, once the player agrees to lose this one: a game in progress, or a
         finished one kept because its score could not be written."""
         score = self.game.score
+        # A deal of the day or a challenge's is not dealt again: n deals at random.
+        new = "a new" if self.game.deal_choice == RANDOM else "a new random"
         other = self.saved_game.other_game_saved()
         if self.data_to_save() is None and other:
             # Finished and filed: the game it would replace is another screen's (a code review:
             # the challenge raced from this game's leaderboard was lost without a word).
             question = replaces_another("Lines", "Start a new one")
         elif self.game.over:
-            question = f"Your score {score} is not saved yet. Drop it and start a new game?"
+            question = f"Your score {score} is not saved yet. Drop it and start {new} game?"
         else:
-            question = f"Abandon this game (score {score}) and start a new one?"
+            question = f"Abandon this game (score {score}) and start {new} one?"
         after_asking(
             self.app,
             self.data_to_save() is not None or other,

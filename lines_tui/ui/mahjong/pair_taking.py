@@ -166,8 +166,23 @@ class PairTaking:
             self._say(f"No other free tile matches {tile_label(game, reference)}.")
         else:
             board.cursor = target
-            self._say_partner_shown()
+            if board.selected is None:
+                self._say_match_shown()
+            else:
+                self._say_partner_shown()
         self._show_tile_info()
+
+    def _say_match_shown(self) -> None:
+        """With nothing picked, which of its face's free tiles the cursor moved to, and what t
+        does there: the cursor alone moved, easily missed on a full board."""
+        board, game = self._board(), self._game()
+        cursor = board.cursor
+        assert cursor is not None
+        order = board.grid.reading_order(game.free_matches(cursor) | 1 << cursor)
+        self._say(
+            f"{tile_label(game, cursor)}, {order.index(cursor) + 1} of {len(order)} free: "
+            f"{self._what_t_does()}"
+        )
 
     def _say_partner_shown(self) -> None:
         """While the picked tile's partners are shown one by one (`take_pair`), which of them the
@@ -203,8 +218,10 @@ class PairTaking:
             self._say(f"{label} no longer picked.")
         elif not game.matches(selected, tile):
             first = tile_label(game, selected)
-            self._say(f"{first} and {label} differ: taking {label} instead.")
             board.selected = tile
+            self._say(
+                f"{first} and {label} differ, so {label} is picked instead: {self._what_t_does()}"
+            )
         else:
             self._remove(selected, tile)
             return

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from time import monotonic
 
+from lines_tui.engine.deal_choice import RANDOM
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
@@ -82,7 +83,9 @@ class GameReplacing:
 
     def new_deal(self) -> None:
         """Deal a new game, once the player agrees if it loses anything."""
-        question = f"Abandon this deal and start a new one?{self._what_is_lost()}"
+        # A deal of the day or a challenge's is not dealt again (R is): N deals at random.
+        new = "a new one" if self._game().deal_choice == RANDOM else "a new random one"
+        question = f"Abandon this deal and start {new}?{self._what_is_lost()}"
         self._after_asking(question, "start a new deal", "New deal", self._new_deal)
 
     def _what_is_lost(self) -> str:

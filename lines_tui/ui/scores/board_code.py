@@ -22,6 +22,9 @@ NO_CODE_SEE_WHY = "This table has no share code: the line above says why."
 """What c says while there is no code to copy (its Footer key shows only while there is)."""
 CODE_IN_SIGHT = "The whole code is in sight above: select it, or c copies it."
 """What v says while the code is not cut (its Footer key shows only while it is)."""
+CHALLENGE_IN_SIGHT = "The whole code is in sight above: select it, or x copies it again."
+"""What v says while a challenge code shows whole: c would copy the table's code instead (a
+player review: a friend was sent the table's code)."""
 COPIED = "Share code sent to the clipboard; if your terminal refuses, "
 SELECT_IT = "select it above."
 SELECT_IT_WHOLE = "v shows it whole."
@@ -104,7 +107,9 @@ class BoardCode:
         """Why v would do nothing now, or None if it would show the code whole."""
         if self._shown is None:
             return self.no_code
-        return None if self.cut else CODE_IN_SIGHT
+        if self.cut:
+            return None
+        return CHALLENGE_IN_SIGHT if self._shown.copied == X_SENT_IT else CODE_IN_SIGHT
 
     def copy(self) -> None:
         """The table's code to the clipboard, shown in the place of a challenge code (x): the

@@ -151,20 +151,27 @@ class _MapReader:
         line = self.parser.CurrentLineNumber
         if element == "row":
             xs = self.span(element, attributes, "left", "right")
-            places = [(x, self.half(element, attributes, "y")) for x in xs]
+            ys = self.point(element, attributes, "y")
         elif element == "column":
+            xs = self.point(element, attributes, "x")
             ys = self.span(element, attributes, "top", "bottom")
-            places = [(self.half(element, attributes, "x"), y) for y in ys]
         elif element == "block":
             xs = self.span(element, attributes, "left", "right")
             ys = self.span(element, attributes, "top", "bottom")
-            places = [(x, y) for x in xs for y in ys]
         else:
-            places = [(self.half(element, attributes, "x"), self.half(element, attributes, "y"))]
-        if len(tiles.slots) + len(places) > MAX_TILES:
+            xs, ys = self.point(element, attributes, "x"), self.point(element, attributes, "y")
+        # Counted before a place is made: a block may span 513 x 513 places, and a file of
+        # thousands of such maps took minutes to refuse one by one.
+        if len(tiles.slots) + len(xs) * len(ys) > MAX_TILES:
             raise self.fail(f"more than {MAX_TILES} tiles")
-        for x, y in places:
-            tiles.add((x, y, z), line)
+        for x in xs:
+            for y in ys:
+                tiles.add((x, y, z), line)
+
+    def point(self, element: str, attributes: dict[str, str], name: str) -> range:
+        """One coordinate, as the span of a single place."""
+        at = self.half(element, attributes, name)
+        return range(at, at + 1)
 
     def half(self, element: str, attributes: dict[str, str], name: str) -> int:
         """A coordinate in half-tile units; the file gives whole tiles, where .5 is half a step."""

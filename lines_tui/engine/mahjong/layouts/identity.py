@@ -38,18 +38,19 @@ def places_hash(slots: Sequence[Slot]) -> str:
 
 
 @cache
-def _builtin_tables() -> dict[str, str]:
-    return {places_hash(layout.slots): layout.name for layout in builtin_layouts()}
+def _builtin_tables() -> dict[tuple[Slot, ...], str]:
+    """The built-in layouts' tables by their exact tile places: 8 hex digits of a hash are 32
+    bits, few enough to forge a file of other places that would feed a built-in's table."""
+    return {layout.slots: layout.name for layout in builtin_layouts()}
 
 
 def layout_table_name(layout: Layout) -> str:
     """The name of the table the layout's games feed (the part after `mahjong-`)."""
-    digest = places_hash(layout.slots)
-    builtin = _builtin_tables().get(digest)
+    builtin = _builtin_tables().get(layout.slots)
     if builtin is not None:
         return builtin
     name = _NOT_NAME.sub("-", layout.name.lower()).strip("-._")[:NAME_CHARS].rstrip("-._")
-    return f"{name or UNNAMED}-{digest}"
+    return f"{name or UNNAMED}-{places_hash(layout.slots)}"
 
 
 def table_title(table_name: str) -> str:

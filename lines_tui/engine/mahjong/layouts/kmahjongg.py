@@ -28,6 +28,7 @@ from lines_tui.engine.mahjong.layouts.layout import (
     read_layout_text,
 )
 from lines_tui.engine.numbers import small_number
+from lines_tui.engine.text_file import is_a_file
 from lines_tui.engine.visible_text import repeated
 
 MAGIC_V10 = "kmahjongg-layout-v1.0"
@@ -139,7 +140,7 @@ def read_kmahjongg(path: Path) -> Layout:
     text = read_layout_text(path)
     entries: dict[str, str] = {}
     desktop = path.with_suffix(".desktop")
-    if desktop.is_file():
+    if is_a_file(desktop):
         # An unreadable name file costs only the display name, not the layout.
         with contextlib.suppress(LayoutError):
             entries = parse_desktop(read_layout_text(desktop))
