@@ -142,9 +142,6 @@ class Position:
         except PositionError as error:
             raise PositionError(f"{source}: {error}") from None
 
-    def save(self, path: Path) -> None:
-        path.write_text(self.dumps() + "\n", encoding="utf-8")
-
 
 def is_whole_number(value: object) -> TypeGuard[int]:
     """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
