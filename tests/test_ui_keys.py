@@ -335,6 +335,24 @@ async def test_tab_a_enter_and_m_say_what_t_does_there(tmp_path: Path) -> None:
         assert message.message == "1D, 1 of 3 free: t picks it and shows its partners."
 
 
+async def test_m_after_a_hint_goes_to_its_partner_then_through_every_match(
+    tmp_path: Path,
+) -> None:
+    """A re-check: after a hint, `m` went back and forth between the two hinted tiles, and a
+    third free tile of the face, which its line counted ("3 of 3"), was never reached."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        screen.board.hints = {0, 4}
+        screen.board.cursor = 0
+        visited = []
+        for _ in range(4):
+            await pilot.press("m")
+            visited.append(screen.board.cursor)
+        assert visited[0] == 4  # the hinted partner first
+        assert set(visited) == {0, 3, 4}
+
+
 async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Path) -> None:
     layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
     async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
