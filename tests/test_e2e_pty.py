@@ -120,7 +120,7 @@ def test_sigterm_in_a_game_keeps_the_game_and_gives_the_terminal_back(tmp_path: 
     try:
         terminal.wait_for(lambda s: "Turtle" in s and "tiles   144" in s, "a Mahjong game")
         terminal.send("\tt")  # a pair's first tile, taken
-        terminal.wait_for(lambda s: "taking" in s, "the first tile taken")
+        terminal.wait_for(lambda s: "picked" in s, "the first tile picked")
         terminal.send("\tt")
         terminal.wait_for(lambda s: "tiles   142" in s, "the pair taken")
         saved = tmp_path / "saved-mahjong.json"

@@ -59,6 +59,9 @@ def test_free_tiles_of_a_known_position() -> None:
 def test_overlapping_tiles_are_a_layout_error() -> None:
     with pytest.raises(LayoutError, match=r"tiles overlap on layer 0: \(0, 0\) and \(1, 1\)"):
         Geometry.of([(0, 0, 0), (1, 1, 0)])
+    # A code review: "tiles overlap on layer 1: (2, 0) and (2, 0)" named one place twice.
+    with pytest.raises(LayoutError, match=r"^tiles overlap on layer 1: 1 and 2 both at \(2, 0\)$"):
+        Geometry.of([(0, 0, 1), (2, 0, 1), (2, 0, 1)])
     with pytest.raises(LayoutError, match=r"tile 0 is off the board: x is -2, not 0 to 1024$"):
         Geometry.of([(-2, 0, 0)])
     Geometry.of([(0, 0, 0), (2, 1, 0), (0, 0, 1)])  # side by side half a row apart is fine
@@ -121,7 +124,7 @@ def test_the_widest_layout_a_map_may_hold_is_a_position() -> None:
 def test_position_files_round_trip(tmp_path: Path) -> None:
     position = Position(SLOTS[:4], ("x", "y", "y", "x"), frozenset({1, 2}))
     path = tmp_path / "p.json"
-    position.save(path)
+    path.write_text(position.dumps(), encoding="utf-8")
     assert Position.load(path) == position
     assert json.loads(path.read_text()) == {
         "tiles": [[0, 0, 0, "x"], [2, 0, 0, "y"], [4, 0, 0, "y"], [8, 0, 0, "x"]],

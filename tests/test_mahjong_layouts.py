@@ -279,6 +279,17 @@ def test_malformed_map_files_are_one_line_errors(fixture: str, message: str) -> 
     assert "\n" not in str(caught.value)
 
 
+def test_a_file_of_too_many_tiles_in_all_is_refused() -> None:
+    """A re-check: every map under 1,024 tiles, a file of thousands of them took a minute to
+    read (`lines-tui layouts`, the layout picker). Past 16,384 tiles in all it is refused."""
+    block = "<block left='0' right='39' top='0' bottom='24'/>"  # 40 x 25: 1,000 tiles
+    maps = "".join(f"<map name='m{n}'>{block}</map>" for n in range(17))
+    with pytest.raises(LayoutError, match="the file's maps hold more than 16,384 tiles in all"):
+        parse_gnome_maps(f"<mahjongg>{maps}</mahjongg>", source="many.map")
+    sixteen = "".join(f"<map name='m{n}'>{block}</map>" for n in range(16))
+    assert len(parse_gnome_maps(f"<mahjongg>{sixteen}</mahjongg>", source="ok.map").layouts) == 16
+
+
 def test_a_map_of_too_many_tiles_is_refused_before_its_places_are_made() -> None:
     """A code review: a block spanning 513 x 513 places was made whole before its tiles were
     counted, so a file of thousands of such maps took minutes to list (`lines-tui layouts`)."""

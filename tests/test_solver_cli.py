@@ -81,7 +81,7 @@ def test_unsolvable_exits_1(tmp_path: Path) -> None:
 def test_json_output_has_the_documented_shape(tmp_path: Path) -> None:
     pos = deal(find_layout("turtle"), 5)
     path = tmp_path / "deal.json"
-    pos.save(path)
+    path.write_text(pos.dumps(), encoding="utf-8")
     result = runner.invoke(app, ["solve", str(path), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -109,7 +109,7 @@ def test_removed_tiles_are_honoured(tmp_path: Path) -> None:
 def test_undecided_exits_3(tmp_path: Path) -> None:
     # Deal 24 takes the search far longer than a millisecond.
     path = tmp_path / "deal.json"
-    deal(find_layout("turtle"), 24).save(path)
+    path.write_text(deal(find_layout("turtle"), 24).dumps(), encoding="utf-8")
     result = runner.invoke(app, ["solve", str(path), "--timeout", "0.001", "--json"])
     assert result.exit_code == 3, result.output
     assert json.loads(result.stdout)["verdict"] == "undecided"

@@ -282,7 +282,9 @@ async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> Non
     line never asks for a column letter that nothing would use. The keys that move and name
     cells say why they do nothing (they did nothing, silently, and the help left them out); the
     column letter after a digit too (`e` said nothing here before: a letter after a row number
-    is a column, see `test_a_column_letter_on_a_finished_board_is_no_other_key`)."""
+    is a column, see `test_a_column_letter_on_a_finished_board_is_no_other_key`); and any
+    other letter that is no key there, such as the game-over dialog's `b` and `c`, read just
+    before esc (they said nothing: a player review)."""
     from lines_tui.ui.lines.screen import GAME_IS_OVER
 
     app = make_app(tmp_path)
@@ -296,7 +298,7 @@ async def test_a_finished_board_takes_no_typed_cell_names(tmp_path: Path) -> Non
         shown = await footer_text(pilot)  # nothing to move or name on a finished board
         assert "Cell" not in shown and "Select" not in shown and "n New" in shown
         cursor = screen.board.cursor
-        for key in ("5", "e", "up", "enter", "space"):
+        for key in ("5", "e", "up", "enter", "space", "c", "b", "x"):
             screen.query_one(StatusLine).say("")
             await pilot.press(key)
             await settle(pilot)
@@ -1173,25 +1175,6 @@ def panel_rows(app: App[None]) -> list[str]:
     top = next(n for n, row in enumerate(rows) if "Score" in row)
     left = rows[top].index("Score")
     return [row[left:].rstrip() for row in rows[top:]]
-
-
-async def test_the_dialogs_keys_on_the_final_board_say_the_game_is_over(tmp_path: Path) -> None:
-    """A player review: esc on the game-over dialog, then its `b` or `c` on the final board, did
-    nothing and said nothing, where a digit said the game is over and r shows its result."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await fill_the_board(pilot, screen)
-        assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("escape")
-        await settle(pilot)
-        for key in ("c", "b", "x"):
-            screen.query_one(StatusLine).say("")
-            await pilot.press(key)
-            await settle(pilot)
-            assert app.screen is screen
-            told = screen.query_one(StatusLine).message
-            assert told.startswith("The game is over: r shows its result"), key
 
 
 async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: Path) -> None:

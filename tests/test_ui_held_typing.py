@@ -71,6 +71,20 @@ async def players_drawn(pilot: Pilot[None]) -> None:
     assert isinstance(pilot.app.screen, PlayersScreen)
 
 
+async def test_a_code_pasted_on_the_menu_opens_import_with_it(tmp_path: Path) -> None:
+    """A re-check: a code pasted on the menu was dropped without a word, though a game says
+    that codes go to Import. Other pasted text still does nothing."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.post_message(events.Paste("hello"))
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        app.post_message(events.Paste(f"beat this: {CODE}"))
+        await settle(pilot)
+        assert import_field(app) == CODE  # the field keeps the code of a paste
+
+
 async def test_a_new_player_typed_on_from_the_menu_is_registered_not_read_as_commands(
     tmp_path: Path,
 ) -> None:

@@ -300,9 +300,11 @@ async def test_a_label_typed_with_the_key_that_resumes_the_game_acts_after_it(
         assert screen.game.history in ([(4, 5)], [(5, 4)])
 
 
-async def test_tab_a_and_enter_say_what_t_does_there(tmp_path: Path) -> None:
+async def test_tab_a_enter_and_m_say_what_t_does_there(tmp_path: Path) -> None:
     """A player review: a typed label said what t would do, but tab, `a` and enter said
-    nothing, so `tab` `t` might take the pair or only pick the tile."""
+    nothing, so `tab` `t` might take the pair or only pick the tile. Enter on another face
+    said "1D and 1B differ: taking 1B instead.", as if a tile had been taken (it was picked),
+    and `m` with nothing picked moved the cursor without a word (a player review)."""
     layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
     async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
@@ -317,30 +319,13 @@ async def test_tab_a_and_enter_say_what_t_does_there(tmp_path: Path) -> None:
         assert message.message == "1B picked: t takes a pair."
         await pilot.press("enter")
         assert message.message == "1B no longer picked."
-
-
-async def test_enter_on_another_face_says_it_is_picked_instead(tmp_path: Path) -> None:
-    """A player review: "1D and 1B differ: taking 1B instead." read as if a tile had been
-    taken; nothing was, the other tile was picked."""
-    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
-    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
-        message = screen.query_one(StatusLine)
         screen.board.cursor = 0
         await pilot.press("enter")
         screen.board.cursor = 5
         await pilot.press("enter")
         assert screen.board.selected == 5 and screen.game.history == []
         assert message.message == "1D and 1B differ, so 1B is picked instead: t takes a pair."
-
-
-async def test_m_with_nothing_picked_says_which_match_the_cursor_is_on(tmp_path: Path) -> None:
-    """A player review: `m` with nothing picked moved the cursor to the next free tile of its
-    face without a word."""
-    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
-    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
-        message = screen.query_one(StatusLine)
+        await pilot.press("enter")  # put back
         screen.board.cursor = 0
         await pilot.press("m")
         assert screen.board.cursor == 3 and screen.board.selected is None
@@ -348,6 +333,24 @@ async def test_m_with_nothing_picked_says_which_match_the_cursor_is_on(tmp_path:
         await pilot.press("m", "m")
         assert screen.board.cursor == 0
         assert message.message == "1D, 1 of 3 free: t picks it and shows its partners."
+
+
+async def test_m_after_a_hint_goes_to_its_partner_then_through_every_match(
+    tmp_path: Path,
+) -> None:
+    """A re-check: after a hint, `m` went back and forth between the two hinted tiles, and a
+    third free tile of the face, which its line counted ("3 of 3"), was never reached."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 b1 d1 d1 b1"))
+        screen.board.hints = {0, 4}
+        screen.board.cursor = 0
+        visited = []
+        for _ in range(4):
+            await pilot.press("m")
+            visited.append(screen.board.cursor)
+        assert visited[0] == 4  # the hinted partner first
+        assert set(visited) == {0, 3, 4}
 
 
 async def test_t_with_partners_to_choose_from_picks_and_shows_them(tmp_path: Path) -> None:

@@ -562,23 +562,13 @@ async def test_a_guest_is_told_before_a_lines_challenge_that_the_score_is_not_sa
     """A guest said yes to a Lines challenge, beat it, and only then read "Not saved: playing
     as a guest." The offer says so first, so the guest can register before the race (a guest's
     Mahjong time is saved under a name typed after the win: nothing to say there)."""
-    store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code(table, 1, checker=checker())
-    if registered:
-        friend = open_store(tmp_path / "friend")
-        friend.add_player("Cleo")
-        friend.set_active_player("Cleo")
-    app = make_app(tmp_path / "friend")
-    async with app.run_test(size=SIZE) as pilot:
-        await import_in_the_app(pilot, code)
-        assert isinstance(app.screen, ConfirmScreen)
-        question = " ".join(dialog_text(app).split())
-        note = (
-            "Playing as a guest, your score would not be saved (register under Players first). "
-            "Play that deal now?"
-        )
-        assert question.endswith(note) == told, question
-        assert question.endswith("Play that deal now?")
+    question = await challenge_offered(tmp_path, table, "Cleo" if registered else None)
+    note = (
+        "Playing as a guest, your score would not be saved (register under Players first). "
+        "Play that deal now?"
+    )
+    assert question.endswith(note) == told, question
+    assert question.endswith("Play that deal now?")
 
 
 async def test_a_challenge_for_the_deal_saved_offers_to_resume_it(tmp_path: Path) -> None:
@@ -786,18 +776,26 @@ async def test_the_offer_and_the_game_agree_on_what_to_beat(
 async def test_your_own_challenge_pasted_back_is_offered_as_your_own(tmp_path: Path) -> None:
     """A player review: a challenge code of your own result, imported, offered "beat 658 by
     Racer" to Racer, where the game then says "To beat: your own 658."."""
+    assert await challenge_offered(tmp_path, "mahjong-turtle", "Bob") == (
+        "A challenge: beat your own 2:24.0 on Turtle, deal 1. Play that deal now?"
+    )
+
+
+async def challenge_offered(tmp_path: Path, table: str, player: str | None) -> str:
+    """The app's offer of the challenge code of entry 1 of `table` (Bob's, in the games of
+    `store_with_games`), imported by `player` (None: a guest) in a data folder of their own:
+    its words, on one line."""
     store_with_games(tmp_path / "mine")
-    code = open_store(tmp_path / "mine").challenge_code("mahjong-turtle", 1, checker=checker())
-    other_machine = open_store(tmp_path / "other")
-    other_machine.add_player("Bob")
-    other_machine.set_active_player("Bob")
-    app = make_app(tmp_path / "other")
+    code = open_store(tmp_path / "mine").challenge_code(table, 1, checker=checker())
+    if player is not None:
+        friend = open_store(tmp_path / "friend")
+        friend.add_player(player)
+        friend.set_active_player(player)
+    app = make_app(tmp_path / "friend")
     async with app.run_test(size=SIZE) as pilot:
         await import_in_the_app(pilot, code)
         assert isinstance(app.screen, ConfirmScreen)
-        assert " ".join(dialog_text(app).split()) == (
-            "A challenge: beat your own 2:24.0 on Turtle, deal 1. Play that deal now?"
-        )
+        return " ".join(dialog_text(app).split())
 
 
 async def play_to_the_end(

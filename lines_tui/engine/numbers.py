@@ -1,6 +1,19 @@
-"""Numbers read from outside text (a layout file, a table id, a map picked by number)."""
+"""Numbers read from outside text (a layout file, a table id, a map picked by number) and from
+JSON (a saved game, a position, a survey)."""
 
 from __future__ import annotations
+
+from typing import TypeGuard
+
+
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_count(value: object) -> TypeGuard[int]:
+    """A JSON integer of 0 or more: an index, a seed, a number of playouts."""
+    return is_whole_number(value) and value >= 0
 
 
 def small_number(text: str, largest: int) -> int | None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, TypeGuard
+from typing import Literal
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice
+from lines_tui.engine.numbers import is_whole_number
 from lines_tui.engine.seconds import is_seconds
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
@@ -27,14 +28,14 @@ def lines_summary(data: object, *, today: str) -> str:
     little beside the board, as its game's panel does not show it.)"""
     fields = data if isinstance(data, Mapping) else {}
     size, score = fields.get("size"), fields.get("score")
-    if not (_whole(size) and _whole(score)):
+    if not (is_whole_number(size) and is_whole_number(score)):
         return "saved game"
     choice = _choice(fields)
     # A finished game is saved only while its score waits to be filed (the store failed, or
     # its player was renamed or removed meanwhile).
     over = ", game over" if is_seconds(fields.get("ended_at")) else ""
     seed = fields.get("seed")
-    if choice != RANDOM and _whole(seed):  # a deal raced on: "the deal of 12-02", "deal 5"
+    if choice != RANDOM and is_whole_number(seed):  # a deal raced on: "the deal of 12-02", "deal 5"
         return f"{size} x {size}, {choice.name(seed, today)}, score {score}{over}"
     return f"{size} x {size}, score {score}{over}"
 
@@ -46,7 +47,7 @@ def mahjong_summary(data: object, *, today: str) -> str:
     layout = fields.get("layout")
     title = layout.get("title") if isinstance(layout, Mapping) else None
     seed = fields.get("seed")
-    if not (isinstance(title, str) and _whole(seed)):
+    if not (isinstance(title, str) and is_whole_number(seed)):
         return "saved deal"
     # The file is anyone's to edit: its title is shown as a layout's title is, inert and cut.
     title = shown_text(title, TITLE_CHARS)
@@ -117,7 +118,7 @@ class Deal:
         return (
             self.choice.mode != "random"
             and board == self.board
-            and _whole(seed)
+            and is_whole_number(seed)
             and same_seed
             and _choice(fields) == self.choice
         )
@@ -150,8 +151,3 @@ def _won(fields: Mapping[object, object]) -> bool:
     if not (isinstance(tiles, list) and isinstance(removed, list) and isinstance(history, list)):
         return False
     return bool(history) and 2 * len(history) == len(tiles) - len(removed)
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
@@ -236,6 +237,22 @@ class MenuScreen(LaidOutFor80Columns, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#menu-player", Static).update(LOADING)
         self._show_entries({}, {})
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A share code pasted on the menu opens Import with it, as `i` and a paste would: it
+        was dropped without a word (a re-check; a game says codes go there)."""
+        from lines_tui.store.paste import find_codes
+
+        if find_codes(event.text):
+            # Judged in the app's queue, behind a key read with it and on its way up to the
+            # app's bindings (`i` and a paste in one burst open Import once), and ahead of the
+            # paste itself, which goes up to the app unused: held there for Import, as a paste
+            # typed on after `i` is, and handed to it once it is drawn.
+            self.app.call_later(self._import_pasted)
+
+    def _import_pasted(self) -> None:
+        if self.is_current and not self.choosing:  # else a key read with it chose a screen
+            self.action_open("import")
 
     def on_screen_resume(self) -> None:
         """Shown for the first time or again: the saved games and the player may have changed.

@@ -668,7 +668,7 @@ def report_wrong(
     folder.mkdir(parents=True, exist_ok=True)
     slug = name.replace(" ", "-").replace("(", "").replace(")", "")
     path = folder / f"{slug}.json"
-    position.save(path)
+    path.write_text(position.dumps() + "\n", encoding="utf-8")
     if moves:
         path.with_suffix(".moves.json").write_text(json.dumps(moves) + "\n", encoding="utf-8")
     tally.wrong += 1

@@ -12,6 +12,7 @@ from typing import Any
 from lines_tui.engine.lines.board import Board, NotationError
 from lines_tui.engine.lines.geometry import Ball, Cell
 from lines_tui.engine.lines.rules import COLOURS
+from lines_tui.engine.numbers import is_count
 from lines_tui.engine.seconds import is_seconds
 
 Move = tuple[Cell, Cell]
@@ -68,10 +69,6 @@ def read_board(data: Mapping[str, Any], key: str) -> Board:
         raise GameDataError(f"{key!r}: {error}") from None
 
 
-def _is_index(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
 def read_balls(data: Mapping[str, Any], key: str) -> tuple[Ball, ...]:
     items = field(data, key)
     if not isinstance(items, list):
@@ -81,8 +78,8 @@ def read_balls(data: Mapping[str, Any], key: str) -> tuple[Ball, ...]:
         if not (
             isinstance(item, list)
             and len(item) == 3
-            and _is_index(item[0])
-            and _is_index(item[1])
+            and is_count(item[0])
+            and is_count(item[1])
             and item[2] in tuple(COLOURS)
         ):
             raise GameDataError(f"{key!r}: {item!r} is not [row, col, colour letter]")
@@ -96,7 +93,7 @@ def read_moves(data: Mapping[str, Any], key: str) -> tuple[Move, ...]:
         raise GameDataError(f"{key!r} must be a list of [row, col, row, col]")
     moves: list[Move] = []
     for item in items:
-        if not (isinstance(item, list) and len(item) == 4 and all(map(_is_index, item))):
+        if not (isinstance(item, list) and len(item) == 4 and all(map(is_count, item))):
             raise GameDataError(f"{key!r}: {item!r} is not [row, col, row, col]")
         moves.append(((item[0], item[1]), (item[2], item[3])))
     return tuple(moves)

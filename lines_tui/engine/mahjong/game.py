@@ -18,7 +18,7 @@ from lines_tui.engine.deal_choice import DEAL_RANGE, RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.deal import DEALER_VERSION, DEALERS, deal
 from lines_tui.engine.mahjong.geometry import LayoutError, bits
 from lines_tui.engine.mahjong.layouts import Layout, layout_table_name
-from lines_tui.engine.mahjong.position import Position, PositionError, is_whole_number
+from lines_tui.engine.mahjong.position import Position, PositionError
 from lines_tui.engine.mahjong.solver import Verdict
 from lines_tui.engine.mahjong.way_back import (
     WayBack,
@@ -26,6 +26,7 @@ from lines_tui.engine.mahjong.way_back import (
     next_to_check,
     way_back_along,
 )
+from lines_tui.engine.numbers import is_whole_number
 from lines_tui.engine.saved_games import CLOCK_FIELD
 from lines_tui.engine.seconds import LATEST_SECONDS, is_seconds
 

@@ -86,7 +86,9 @@ class Geometry:
             if problem is not None:
                 raise LayoutError(problem)
             if (x, y, z) in place:
-                raise LayoutError(f"tiles overlap on layer {z}: ({x}, {y}) and ({x}, {y})")
+                raise LayoutError(
+                    f"tiles overlap on layer {z}: {place[(x, y, z)]} and {index} both at ({x}, {y})"
+                )
             place[(x, y, z)] = index
         count = len(self.slots)
         covers, left, right, under = [0] * count, [0] * count, [0] * count, [0] * count

@@ -12,9 +12,10 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from lines_tui.engine.mahjong.geometry import MAX_TILES, Geometry, LayoutError, Slot
+from lines_tui.engine.numbers import is_whole_number
 from lines_tui.engine.text_file import TextFileError, read_text_file, text_read
 from lines_tui.engine.visible_text import shown_text
 
@@ -141,11 +142,3 @@ class Position:
             return cls.loads(text)
         except PositionError as error:
             raise PositionError(f"{source}: {error}") from None
-
-    def save(self, path: Path) -> None:
-        path.write_text(self.dumps() + "\n", encoding="utf-8")
-
-
-def is_whole_number(value: object) -> TypeGuard[int]:
-    """A JSON integer (JSON's true and false are not numbers, though Python's bool is an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)

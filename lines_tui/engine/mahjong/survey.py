@@ -18,6 +18,7 @@ from lines_tui.engine.mahjong.layouts.figures import LayoutFigures
 from lines_tui.engine.mahjong.layouts.identity import layout_table_name, places_hash
 from lines_tui.engine.mahjong.solvable import PROOF_PLAYOUTS
 from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.engine.numbers import is_count
 
 
 @dataclass(frozen=True)
@@ -47,13 +48,9 @@ class Outcome:
             verdict = Verdict(data["verdict"])
         except (KeyError, ValueError, TypeError):
             return None
-        if not isinstance(layout, str) or not _whole(seed) or not _whole(playouts):
+        if not isinstance(layout, str) or not is_count(seed) or not is_count(playouts):
             return None
         return cls(layout, seed, verdict, playouts)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def survey_key(layout: Layout) -> str:

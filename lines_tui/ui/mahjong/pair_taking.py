@@ -33,6 +33,9 @@ class PairTaking:
         self._say = say
         self._miss = miss
         self._show_tile_info = show_tile_info
+        self._hint_followed: frozenset[int] = frozenset()
+        """The hinted pair whose partner `m` went to: further `m`s go on through every match
+        (they went back and forth between the two hinted tiles: a re-check)."""
 
     def jump(self, tiles: int, forward: bool, none_left: str) -> None:
         """The cursor to the next of `tiles` in reading order, saying what t does there (as a
@@ -151,15 +154,20 @@ class PairTaking:
 
     def match(self) -> None:
         """The cursor to the next free tile matching the picked tile (or the one under the
-        cursor); after a hint, to the hinted partner first."""
+        cursor); after a hint, to the hinted partner first, then on through every match."""
         board, game = self._board(), self._game()
         reference = board.selected if board.selected is not None else board.cursor
         if reference is None:
             return
         hinted_partner = self._hinted_partner(reference)
-        if hinted_partner is not None and board.cursor != hinted_partner:
+        if (
+            hinted_partner is not None
+            and board.cursor != hinted_partner
+            and board.hints != self._hint_followed
+        ):
             # Following a hint: its partner first, not whichever match comes next on screen.
             target: int | None = hinted_partner
+            self._hint_followed = board.hints
         else:
             target = cycle(board.grid, game.free_matches(reference), board.cursor)
         if target is None:

@@ -47,5 +47,5 @@ def tile_info(game: MahjongGame, layout: Layout, cursor: int | None, selected: i
         freedom = game.why_not_free(cursor) or "free"
         lines += [f"{label} {name}", f"layer {layer}, {freedom}"]
     if selected is not None:
-        lines += ["", f"taking {tile_label(game, selected)}"]
+        lines += ["", f"picked {tile_label(game, selected)}"]
     return "\n".join(lines)

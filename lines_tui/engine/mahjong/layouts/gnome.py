@@ -59,6 +59,16 @@ def _whole_tile_units(slot: Slot) -> str:
     return f"x={x / 2:g} y={y / 2:g} z={z}"
 
 
+MAX_FILE_TILES = 16 * MAX_TILES
+"""The most tiles a map file may hold in all: GNOME Mahjongg's own holds a few thousand. Each
+map is refused alone past `MAX_TILES`, but a file of thousands of maps just under it took a
+minute to read (a re-check)."""
+
+
+class FileTooLarge(LayoutError):
+    """The map file holds more tiles than `MAX_FILE_TILES`: the file is refused, not a map."""
+
+
 class _MapReader:
     def __init__(self, source: str, parser: expat.XMLParserType) -> None:
         self.source = source
@@ -71,6 +81,8 @@ class _MapReader:
         self.tiles: TileCollector | None = None
         self.refused: str | None = None
         """Why the map being read is left out (None: nothing yet)."""
+        self.file_tiles = 0
+        """The tiles of the file's maps so far, counted before they are made."""
 
     def fail(self, message: str) -> LayoutError:
         return LayoutError(f"{self.source}: line {self.parser.CurrentLineNumber}: {message}")
@@ -107,6 +119,8 @@ class _MapReader:
         elif self.refused is None:
             try:
                 read()
+            except FileTooLarge:
+                raise
             except LayoutError as error:
                 self.refused = str(error)
 
@@ -162,8 +176,15 @@ class _MapReader:
             xs, ys = self.point(element, attributes, "x"), self.point(element, attributes, "y")
         # Counted before a place is made: a block may span 513 x 513 places, and a file of
         # thousands of such maps took minutes to refuse one by one.
-        if len(tiles.slots) + len(xs) * len(ys) > MAX_TILES:
+        count = len(xs) * len(ys)
+        if len(tiles.slots) + count > MAX_TILES:
             raise self.fail(f"more than {MAX_TILES} tiles")
+        self.file_tiles += count
+        if self.file_tiles > MAX_FILE_TILES:
+            raise FileTooLarge(
+                f"{self.source}: line {self.parser.CurrentLineNumber}: the file's maps hold "
+                f"more than {MAX_FILE_TILES:,} tiles in all: not a file of layouts to read"
+            )
         for x in xs:
             for y in ys:
                 tiles.add((x, y, z), line)
