@@ -312,7 +312,10 @@ async def test_c_in_the_view_of_the_whole_code_copies_the_code_it_shows(tmp_path
                 "terminal allows); or select it with the mouse: a code longer than the screen "
                 "scrolls"
             )
-            assert "c Copy" in await footer_line(pilot)
+            footer = await footer_line(pilot)
+            # A player review: the view scrolls, and its Footer said nothing of it.
+            assert "c Copy" in footer and "↑" in footer and "↓" in footer
+            assert [str(label.render()) for label in view.query(FooterLabel)] == ["scroll"]
             assert "c Send the code to the clipboard (where the terminal allows)" in help_rows(view)
             assert text_of(view.query_one(".dialog-keys", Static)) == "c: copy    esc: close"
             app.copy_to_clipboard("")

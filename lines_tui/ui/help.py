@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from lines_tui.ui.app_keys import NOT_QUIT, SYMBOLS, SYMBOLS_UNSHOWN, symbols_note
 from lines_tui.ui.footer import Footer
+from lines_tui.ui.lists import SCROLL
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.sentences import as_sentence
 
@@ -80,10 +81,6 @@ def everywhere(screen: Screen[object]) -> list[Binding]:
         for binding in Binding.make_bindings(getattr(screen.app, "BINDINGS", []))
         if binding.priority and binding.tooltip
     ]
-
-
-SCROLL = Binding.Group("scroll", compact=True)
-"""↑ and ↓ in the Footer as one: "↑↓ scroll"."""
 
 
 class HelpScreen(DismissedOnTop, ModalScreen[None]):

@@ -45,13 +45,32 @@ class RowTable(DataTable[Text | str], inherit_bindings=False):
     ]
 
 
+SCROLL = Binding.Group("scroll", compact=True)
+"""↑ and ↓ in the Footer as one: "↑↓ scroll"."""
+
+
 class TextPane(VerticalScroll, inherit_bindings=False):
     """Text that may be longer than the pane's height: then tab reaches the pane and its keys
-    scroll it, so no line is out of reach; enter is the screen's."""
+    scroll it, so no line is out of reach; enter is the screen's. While it has the focus the
+    Footer says it scrolls (the view of a whole code did not: a player review)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "scroll_down", "Down", show=False, tooltip="Scroll the text down a line"),
-        Binding("up,k", "scroll_up", "Up", show=False, tooltip="Scroll the text up a line"),
+        Binding(
+            "down,j",
+            "scroll_down",
+            "Down",
+            key_display="↓",
+            group=SCROLL,
+            tooltip="Scroll the text down a line",
+        ),
+        Binding(
+            "up,k",
+            "scroll_up",
+            "Up",
+            key_display="↑",
+            group=SCROLL,
+            tooltip="Scroll the text up a line",
+        ),
         Binding("pagedown", "page_down", "Page down", show=False, tooltip="Scroll a page down"),
         Binding("pageup", "page_up", "Page up", show=False, tooltip="Scroll a page up"),
         Binding("home", "scroll_home", "First", show=False, tooltip="Scroll to the first line"),

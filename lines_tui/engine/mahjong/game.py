@@ -568,7 +568,10 @@ def _not_its_deal(game: MahjongGame) -> str | None:
     if not_daily is not None:
         return not_daily
     if game.deal_choice != RANDOM and deal(layout, seed, game.dealer) != game.position:
-        return f"its board is not deal {seed} as dealer {game.dealer} deals it"
+        # A deal of the day by its day: its number has 19 or 20 digits (a re-check).
+        choice = game.deal_choice
+        which = f"the deal of {choice.day}" if choice.mode == "daily" else f"deal {seed}"
+        return f"its board is not {which} as dealer {game.dealer} deals it"
     return None
 
 
