@@ -59,6 +59,7 @@ from lines_tui.ui.lines.keys import KEPT_TO_FILE
 from lines_tui.ui.lines.screen import PLAYER_NOT_READ, LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.sentences import LEAVE_THE_DEAL
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -1198,6 +1199,19 @@ async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: 
             assert app.screen is screen
             app.pop_screen()
             await settle(pilot)
+        # Not played yet, a chosen deal is left only after asking too (a player review).
+        game = LinesGame.new(4, 9, started_at=FIXED_NOW)
+        game.deal_choice = CHOSEN
+        screen = await open_lines(pilot, game)
+        await pilot.press("n")
+        await settle(pilot)
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        said = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
+        assert said == LEAVE_THE_DEAL
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen and screen.game is game
 
 
 async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Path) -> None:
