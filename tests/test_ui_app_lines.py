@@ -1284,3 +1284,11 @@ async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: P
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+def test_the_lines_help_says_the_clock_runs_while_the_game_is_saved() -> None:
+    """A new player took q (back to the menu, the game saved) for a pause, and came back to more
+    time on the clock: the help says how it counts, and why it matters (24 hours)."""
+    assert "The clock is the time since the first balls, also while the game is saved" in (
+        " ".join(LinesScreen.HELP.split())
+    )

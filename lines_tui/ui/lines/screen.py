@@ -86,12 +86,16 @@ class LinesScreen(GameScreen):
     # Short terminals get the panel without blank lines between its parts.
     # (Textual annotates this as an instance attribute, so no ClassVar here.)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012
+    # The clock's rule is said here too: a new player took q (back to the menu, saved) for a
+    # pause, and came back to more time.
     HELP = (
         "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
         "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
         "vanish and score, and you move again; otherwise three new balls drop where the small "
         "ones show. The game ends when the board is full. Quickest: type the ball's cell, then "
-        "the target's (3e 7c), as named on the board's edges."
+        "the target's (3e 7c), as named on the board's edges. The clock is the time since the "
+        "first balls, also while the game is saved: a score counts only for a game of at most "
+        "24 hours."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = LINES_KEYS
