@@ -1180,12 +1180,18 @@ def panel_rows(app: App[None]) -> list[str]:
 
 async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: Path) -> None:
     """A player review: n on the deal of the day or a challenge's asked "start a new one?" and
-    dealt a random deal, where a racer may expect the same deal again."""
+    dealt a random deal, where a racer may expect the same deal again; and, not played yet, it
+    left the deal without asking (a new player's review)."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for choice, new in ((CHOSEN, "a new random one"), (RANDOM, "a new one")):
+        for choice, moved, question in (
+            (CHOSEN, True, "Abandon this game (score 0) and start a new random one?"),
+            (RANDOM, True, "Abandon this game (score 0) and start a new one?"),
+            (CHOSEN, False, LEAVE_THE_DEAL),
+        ):
             game = LinesGame.new(4, 9, started_at=FIXED_NOW)
-            game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
+            if moved:
+                game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
             game.deal_choice = choice
             screen = await open_lines(pilot, game)
             await pilot.press("n")
@@ -1193,25 +1199,12 @@ async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: 
             asked = app.screen
             assert isinstance(asked, ConfirmScreen)
             said = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
-            assert said == f"Abandon this game (score {game.score}) and start {new}?"
+            assert said == question
             await pilot.press("n")
             await settle(pilot)
-            assert app.screen is screen
+            assert app.screen is screen and screen.game is game
             app.pop_screen()
             await settle(pilot)
-        # Not played yet, a chosen deal is left only after asking too (a player review).
-        game = LinesGame.new(4, 9, started_at=FIXED_NOW)
-        game.deal_choice = CHOSEN
-        screen = await open_lines(pilot, game)
-        await pilot.press("n")
-        await settle(pilot)
-        asked = app.screen
-        assert isinstance(asked, ConfirmScreen)
-        said = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
-        assert said == LEAVE_THE_DEAL
-        await pilot.press("n")
-        await settle(pilot)
-        assert app.screen is screen and screen.game is game
 
 
 async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Path) -> None:
