@@ -59,6 +59,7 @@ from lines_tui.ui.lines.keys import KEPT_TO_FILE
 from lines_tui.ui.lines.screen import PLAYER_NOT_READ, LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
+from lines_tui.ui.sentences import LEAVE_THE_DEAL
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import StatusLine
 
@@ -1179,12 +1180,18 @@ def panel_rows(app: App[None]) -> list[str]:
 
 async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: Path) -> None:
     """A player review: n on the deal of the day or a challenge's asked "start a new one?" and
-    dealt a random deal, where a racer may expect the same deal again."""
+    dealt a random deal, where a racer may expect the same deal again; and, not played yet, it
+    left the deal without asking (a new player's review)."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for choice, new in ((CHOSEN, "a new random one"), (RANDOM, "a new one")):
+        for choice, moved, question in (
+            (CHOSEN, True, "Abandon this game (score 0) and start a new random one?"),
+            (RANDOM, True, "Abandon this game (score 0) and start a new one?"),
+            (CHOSEN, False, LEAVE_THE_DEAL),
+        ):
             game = LinesGame.new(4, 9, started_at=FIXED_NOW)
-            game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
+            if moved:
+                game.play(*greedy_move(game.board), now=FIXED_NOW + 1)
             game.deal_choice = choice
             screen = await open_lines(pilot, game)
             await pilot.press("n")
@@ -1192,10 +1199,10 @@ async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: 
             asked = app.screen
             assert isinstance(asked, ConfirmScreen)
             said = " ".join(line.strip() for line in widget_lines(asked.query_one(".dialog-text")))
-            assert said == f"Abandon this game (score {game.score}) and start {new}?"
+            assert said == question
             await pilot.press("n")
             await settle(pilot)
-            assert app.screen is screen
+            assert app.screen is screen and screen.game is game
             app.pop_screen()
             await settle(pilot)
 
@@ -1270,3 +1277,11 @@ async def test_r_on_the_final_board_opens_the_game_over_dialog_again(tmp_path: P
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+def test_the_lines_help_says_the_clock_runs_while_the_game_is_saved() -> None:
+    """A new player took q (back to the menu, the game saved) for a pause, and came back to more
+    time on the clock: the help says how it counts, and why it matters (24 hours)."""
+    assert "The clock is the time since the first balls, also while the game is saved" in (
+        " ".join(LinesScreen.HELP.split())
+    )

@@ -69,6 +69,7 @@ from lines_tui.ui.mahjong.tile_text import tile_label
 from lines_tui.ui.mahjong.win import ANOTHER_COPY_FILED_IT, PLAYER_NOT_READ, SAVING_TIME
 from lines_tui.ui.replay import ReplayScreen
 from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
+from lines_tui.ui.sentences import LEAVE_THE_DEAL
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import NOT_SAVED_MARK, NotSavedMark, StatusLine
 from lines_tui.ui.typed_ahead import DropsTypedAhead
@@ -563,6 +564,15 @@ async def test_a_new_deal_over_a_chosen_deal_says_it_is_a_random_one(tmp_path: P
             await settle(pilot)
             pilot.app.pop_screen()
             await settle(pilot)
+        # A player review: with nothing taken, N (as in `Nw`, typed as the board writes the
+        # North wind) left a friend's challenge for a random deal without a word.
+        game = MahjongGame.new(layout, 2, now=START)
+        game.deal_choice = CHOSEN
+        screen = await open_game(pilot, layout, game, seed=2)
+        assert await question_after(pilot, "N") == LEAVE_THE_DEAL
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is screen and screen.game is game
 
 
 async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleared(

@@ -30,7 +30,7 @@ from textual.widgets import DataTable, Footer, Input, OptionList
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.daily import mahjong_daily_seed
-from lines_tui.engine.deal_choice import Skipped, daily
+from lines_tui.engine.deal_choice import RANDOM, Skipped, daily
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, builtin_layouts, find_layout
 from lines_tui.engine.mahjong.layouts.figures import figures_of, shipped_figures, summary_line
@@ -578,12 +578,14 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
 
 
 async def deal_7_with_solvable_deals_on(pilot: Pilot[None]) -> MahjongScreen:
-    """Turtle deal 7 on the board (as asked: not proved), "solvable deals only" on for `N`."""
+    """Turtle deal 7 on the board (as asked: not proved), "solvable deals only" on for `N`;
+    a random deal's table's, so that `N` with nothing taken deals at once (over a deal chosen
+    it asks first)."""
     await settle(pilot)  # the menu has read the store (the setting with it)
     app = pilot.app
     assert isinstance(app, LinesTuiApp)
     app.session.solvable_deals = True
-    app.mahjong_starts.start(TURTLE, 7)
+    app.mahjong_starts.start(TURTLE, 7, RANDOM)
     return await wait_for_game(pilot)
 
 

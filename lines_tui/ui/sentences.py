@@ -43,3 +43,8 @@ def replaces_another(game: str, then: str) -> str:
     from another screen (a challenge raced from a finished game's leaderboard); `then` is what
     yes does ("Start a new one")."""
     return f"You have another saved {game} game. {REPLACED_AT_FIRST_MOVE} {then}?"
+
+
+LEAVE_THE_DEAL = "Leave this deal and start a new random one?"
+"""What `n` (Lines) and `N` (Mahjong) ask over a deal of the day or a challenge's with nothing
+played yet: they deal at random, and `N` is also the capital of a label's first letter."""

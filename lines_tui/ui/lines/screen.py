@@ -60,7 +60,7 @@ from lines_tui.ui.lines.panel import (
     next_balls,
 )
 from lines_tui.ui.lines.turn import Frame, turn_frames
-from lines_tui.ui.sentences import ended, replaces_another
+from lines_tui.ui.sentences import LEAVE_THE_DEAL, ended, replaces_another
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
@@ -86,12 +86,16 @@ class LinesScreen(GameScreen):
     # Short terminals get the panel without blank lines between its parts.
     # (Textual annotates this as an instance attribute, so no ClassVar here.)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]  # noqa: RUF012
+    # The clock's rule is said here too: a new player took q (back to the menu, saved) for a
+    # pause, and came back to more time.
     HELP = (
         "Select a ball, then an empty cell: the ball travels there if a free path of empty cells "
         "joins them (no diagonal steps). Five or more of one colour in a row, column or diagonal "
         "vanish and score, and you move again; otherwise three new balls drop where the small "
         "ones show. The game ends when the board is full. Quickest: type the ball's cell, then "
-        "the target's (3e 7c), as named on the board's edges."
+        "the target's (3e 7c), as named on the board's edges. The clock is the time since the "
+        "first balls, also while the game is saved: a score counts only for a game of at most "
+        "24 hours."
     )
 
     BINDINGS: ClassVar[list[BindingType]] = LINES_KEYS
@@ -576,22 +580,27 @@ class LinesScreen(GameScreen):
 
     def _new_game_asking(self) -> None:
         """A new game, once the player agrees to lose this one: a game in progress, or a
-        finished one kept because its score could not be written."""
+        finished one kept because its score could not be written; or to leave a deal of the
+        day or a challenge's not played yet (`n` deals at random)."""
         score = self.game.score
         # A deal of the day or a challenge's is not dealt again: n deals at random.
-        new = "a new" if self.game.deal_choice == RANDOM else "a new random"
+        chosen = self.game.deal_choice != RANDOM
+        new = "a new random" if chosen else "a new"
+        kept = self.data_to_save() is not None
         other = self.saved_game.other_game_saved()
-        if self.data_to_save() is None and other:
+        if not kept and other:
             # Finished and filed: the game it would replace is another screen's (a code review:
             # the challenge raced from this game's leaderboard was lost without a word).
             question = replaces_another("Lines", "Start a new one")
         elif self.game.over:
             question = f"Your score {score} is not saved yet. Drop it and start {new} game?"
-        else:
+        elif kept:
             question = f"Abandon this game (score {score}) and start {new} one?"
+        else:
+            question = LEAVE_THE_DEAL
         after_asking(
             self.app,
-            self.data_to_save() is not None or other,
+            kept or other or (chosen and not self.game.over),
             question,
             "New game",
             self._replace_with_new_game,

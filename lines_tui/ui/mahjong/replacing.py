@@ -22,7 +22,7 @@ from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.mahjong.win import WinResults
-from lines_tui.ui.sentences import replaces_another
+from lines_tui.ui.sentences import LEAVE_THE_DEAL, replaces_another
 
 ESC_AFTER_PROOF = 0.3
 """Seconds after `N` brought a proved deal to the board during which esc does not leave it: no
@@ -82,11 +82,19 @@ class GameReplacing:
         self._after_asking(question, "start this deal again", "Restart deal", self._restart)
 
     def new_deal(self) -> None:
-        """Deal a new game, once the player agrees if it loses anything."""
-        # A deal of the day or a challenge's is not dealt again (R is): N deals at random.
-        new = "a new one" if self._game().deal_choice == RANDOM else "a new random one"
-        question = f"Abandon this deal and start {new}?{self._what_is_lost()}"
-        self._after_asking(question, "start a new deal", "New deal", self._new_deal)
+        """Deal a new game, once the player agrees if it loses anything, or if it leaves a deal
+        of the day or a challenge's: N deals at random, and is the capital of a label's first
+        letter (`Nw` typed as the board writes it left a friend's challenge without a word: a
+        player review)."""
+        game = self._game()
+        if game.deal_choice == RANDOM:
+            question = f"Abandon this deal and start a new one?{self._what_is_lost()}"
+        elif game.in_progress:
+            question = f"Abandon this deal and start a new random one?{self._what_is_lost()}"
+        else:
+            question = LEAVE_THE_DEAL
+        leaves = game.deal_choice != RANDOM
+        self._after_asking(question, "start a new deal", "New deal", self._new_deal, leaves)
 
     def _what_is_lost(self) -> str:
         """What the question says is lost; first, where the check proved the deal's start a dead
@@ -104,10 +112,16 @@ class GameReplacing:
         return since is not None and monotonic() - since < ESC_AFTER_PROOF
 
     def _after_asking(
-        self, question: str, doing: str, title: str, then: Callable[[], None]
+        self,
+        question: str,
+        doing: str,
+        title: str,
+        then: Callable[[], None],
+        leaves_the_deal: bool = False,
     ) -> None:
         """`then` at once, or once the player agrees to lose the game in progress, or the
-        winning time not saved yet (`doing` what: "start a new deal"), which is turned down.
+        winning time not saved yet (`doing` what: "start a new deal"), which is turned down, or
+        to leave a deal chosen (`leaves_the_deal`: a deal of the day or a challenge's).
         While the time is checked against its table (a key pressed with the winning pair), the
         name prompt comes first."""
         busy = self._results.busy
@@ -123,9 +137,8 @@ class GameReplacing:
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
         elif other and not in_progress:
             question = replaces_another("Mahjong", f"{doing[:1].upper()}{doing[1:]}")
-        after_asking(
-            self._screen.app, in_progress or pending is not None or other, question, title, then
-        )
+        ask = in_progress or pending is not None or other or leaves_the_deal
+        after_asking(self._screen.app, ask, question, title, then)
 
     def _give_up_game(self) -> None:
         """The player agreed to lose this game (a restart, a new deal): a won game waiting for
