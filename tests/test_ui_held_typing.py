@@ -13,6 +13,7 @@ from conftest import (
     greedy_move,
     make_app,
     post_keys_at_once,
+    screen_after,
     session_of,
     settle,
     slow_app,
@@ -104,12 +105,8 @@ async def test_a_code_pasted_on_a_leaderboard_or_todays_deals_says_where_codes_g
         app.post_message(events.Paste(f"beat this: {CODE}"))
         await settle(pilot)
         assert told == [ON_A_LEADERBOARD] and app.screen is board
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        today = app.screen
-        assert isinstance(today, TodayScreen)
+        await screen_after(pilot, "escape", MenuScreen)
+        today = await screen_after(pilot, "t", TodayScreen)
         told = notices_of(today)
         app.post_message(events.Paste(CODE))
         await settle(pilot)
