@@ -1211,7 +1211,7 @@ async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Pat
     """A player review: a code pasted (bracketed) into a running game was dropped without a
     word. Other pasted text does nothing and says nothing, as before."""
     from lines_tui.store import Entry, TableId, sharecode
-    from lines_tui.ui.game_screen import CODE_PASTED_IN_A_GAME
+    from lines_tui.ui.pasted_codes import IN_A_GAME
 
     code = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
     app = make_app(tmp_path)
@@ -1223,7 +1223,7 @@ async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Pat
         assert status.message == "" and app.screen is screen
         app.post_message(events.Paste(f"beat this: {code}"))
         await settle(pilot)
-        assert status.message == CODE_PASTED_IN_A_GAME and app.screen is screen
+        assert status.message == IN_A_GAME and app.screen is screen
         assert not screen.game.moves
 
 

@@ -13,6 +13,7 @@ from conftest import (
     greedy_move,
     make_app,
     post_keys_at_once,
+    screen_after,
     session_of,
     settle,
     slow_app,
@@ -83,6 +84,33 @@ async def test_a_code_pasted_on_the_menu_opens_import_with_it(tmp_path: Path) ->
         app.post_message(events.Paste(f"beat this: {CODE}"))
         await settle(pilot)
         assert import_field(app) == CODE  # the field keeps the code of a paste
+
+
+async def test_a_code_pasted_on_a_leaderboard_or_todays_deals_says_where_codes_go(
+    tmp_path: Path,
+) -> None:
+    """A re-check: there a pasted code was dropped without a word (the menu opens Import with
+    it, a game says where it goes)."""
+    from test_ui_scores import notices_of
+
+    from lines_tui.ui.pasted_codes import ON_A_LEADERBOARD, ON_TODAYS_DEALS
+    from lines_tui.ui.today import TodayScreen
+
+    lines_tables(tmp_path, 9_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = await lines_7_board(pilot)
+        told = notices_of(board)
+        app.post_message(events.Paste("hello"))
+        app.post_message(events.Paste(f"beat this: {CODE}"))
+        await settle(pilot)
+        assert told == [ON_A_LEADERBOARD] and app.screen is board
+        await screen_after(pilot, "escape", MenuScreen)
+        today = await screen_after(pilot, "t", TodayScreen)
+        told = notices_of(today)
+        app.post_message(events.Paste(CODE))
+        await settle(pilot)
+        assert told == [ON_TODAYS_DEALS] and app.screen is today
 
 
 async def test_a_new_player_typed_on_from_the_menu_is_registered_not_read_as_commands(

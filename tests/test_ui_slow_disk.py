@@ -14,6 +14,7 @@ from conftest import (
     BOUND,
     FIXED_NOW,
     play_lines_by_keys,
+    post_keys_at_once,
     session_of,
     settle,
     slow_app,
@@ -32,11 +33,13 @@ from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import TableId
 from lines_tui.store.replay import record_of_mahjong
 from lines_tui.ui.app import LinesTuiApp
+from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, PlayersScreen
 from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.typed_ahead import QUESTION_GUARD
 
 SIZE = (80, 24)
 
@@ -281,7 +284,17 @@ async def test_a_result_to_beat_read_for_the_last_deal_is_not_said_on_a_new_one(
         screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=game)
         await app.push_screen(screen)
         await stalled(pilot, disk)
-        await pilot.press("N")  # nothing played: a new deal at once
+        # Nothing played, but N leaves a deal chosen: asked first, and answered once read.
+        await pilot.press("N")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        for _ in range(100):  # drawn: the screen under it waits on the disk, not the dialog
+            if question.shown_at is not None:
+                break
+            await pilot.pause()
+        assert question.shown_at is not None
+        post_keys_at_once(app, "y", read_at=question.shown_at + QUESTION_GUARD)
         await pilot.pause()
         assert screen.table.mode == "random"
         disk.release()

@@ -22,6 +22,7 @@ from lines_tui.ui.game_leaving import Leaving
 from lines_tui.ui.game_player import GamePlayer
 from lines_tui.ui.going_back import leaderboard_under, under
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.pasted_codes import IN_A_GAME, tell_where_codes_go
 from lines_tui.ui.result_filing import file_result
 from lines_tui.ui.result_to_beat import ResultToBeat
 from lines_tui.ui.scores import LeaderboardScreen
@@ -33,11 +34,6 @@ from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
-
-
-CODE_PASTED_IN_A_GAME = (
-    "A share code is pasted in Import (i on the menu or a leaderboard); this game took none."
-)
 
 
 class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
@@ -227,12 +223,7 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
         self.refit()
 
     def on_paste(self, event: events.Paste) -> None:
-        """A share code pasted into a game went nowhere without a word (a player review): it is
-        said where codes go. Other pasted text is no key here, and does nothing."""
-        from lines_tui.store.paste import find_codes
-
-        if find_codes(event.text):
-            self.notify(CODE_PASTED_IN_A_GAME, severity="warning")
+        tell_where_codes_go(self, event.text, IN_A_GAME)
 
     def on_screen_resume(self) -> None:
         # A screen closed over the game (a leaderboard) may leave its notices behind; they

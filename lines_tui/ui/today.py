@@ -7,6 +7,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -20,6 +21,7 @@ from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import KeyList
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.pasted_codes import ON_TODAYS_DEALS, tell_where_codes_go
 from lines_tui.ui.store_thread import load
 
 if TYPE_CHECKING:
@@ -76,6 +78,9 @@ class TodayScreen(DismissedOnTop, TakesTypedAhead, ModalScreen[str | None]):
                 markup=False,
             )
         yield Footer()
+
+    def on_paste(self, event: events.Paste) -> None:
+        tell_where_codes_go(self, event.text, ON_TODAYS_DEALS)
 
     def on_mount(self) -> None:
         if not self.staying:

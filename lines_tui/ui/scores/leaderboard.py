@@ -31,6 +31,7 @@ from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
+from lines_tui.ui.pasted_codes import ON_A_LEADERBOARD, tell_where_codes_go
 from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.board_code import CODE_COMING, MAKING_CODE, NO_CODE_YET, BoardCode
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
@@ -320,6 +321,9 @@ class LeaderboardScreen(
 
     def _title_style(self) -> Style:
         return self.get_component_rich_style("leaderboard--title", partial=True)
+
+    def on_paste(self, event: events.Paste) -> None:
+        tell_where_codes_go(self, event.text, ON_A_LEADERBOARD)
 
     def on_resize(self, event: events.Resize) -> None:
         """The code takes the room of the new size (the Screen's own handler runs too), also
