@@ -93,7 +93,8 @@ async def test_a_code_pasted_on_a_leaderboard_or_todays_deals_says_where_codes_g
     it, a game says where it goes)."""
     from test_ui_scores import notices_of
 
-    from lines_tui.ui.pasted_codes import ON_A_LEADERBOARD, ON_TODAYS_DEALS
+    from lines_tui.ui.pasted_codes import ON_TODAYS_DEALS
+    from lines_tui.ui.scores.leaderboard import ON_A_LEADERBOARD
     from lines_tui.ui.today import TodayScreen
 
     lines_tables(tmp_path, 9_000)

@@ -11,7 +11,6 @@ from textual.screen import Screen
 IN_A_GAME = (
     "A share code is pasted in Import (i on the menu or a leaderboard); this game took none."
 )
-ON_A_LEADERBOARD = "A share code is pasted in Import: press i, then paste it."
 ON_TODAYS_DEALS = "A share code is pasted in Import (i on the menu); this list took none."
 
 

@@ -31,7 +31,7 @@ from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
 from lines_tui.ui.on_top import DismissedOnTop
 from lines_tui.ui.one_notice import OneNoticeAtATime
-from lines_tui.ui.pasted_codes import ON_A_LEADERBOARD, tell_where_codes_go
+from lines_tui.ui.pasted_codes import tell_where_codes_go
 from lines_tui.ui.scores.board import Board
 from lines_tui.ui.scores.board_code import CODE_COMING, MAKING_CODE, NO_CODE_YET, BoardCode
 from lines_tui.ui.scores.board_heading import board_heading, leaderboards
@@ -58,6 +58,10 @@ ONE_TABLE = "This is the only table so far: ← → go to the others once there 
 ShowMerged = Callable[[str, int | None, str, SeverityLevel], None]
 """Shows the table an import merged into, the place its entries took under the cursor, with
 what the merge said and how strongly (`LeaderboardScreen.show_merged`)."""
+
+
+ON_A_LEADERBOARD = "A share code is pasted in Import: press i, then paste it."
+"""What a share code pasted on the leaderboard says (`ui.pasted_codes`): `i` opens Import here."""
 
 
 class LeaderboardScreen(
