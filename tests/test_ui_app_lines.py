@@ -37,6 +37,7 @@ from conftest import (
 )
 from rich.color import Color
 from test_ui_every_screen import cut_footer_labels
+from test_ui_held_typing import CODE
 from test_ui_solvable_deals import footer_text
 from textual import events
 from textual.app import App
@@ -1210,10 +1211,8 @@ async def test_n_over_a_chosen_deal_says_the_new_game_is_a_random_one(tmp_path: 
 async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Path) -> None:
     """A player review: a code pasted (bracketed) into a running game was dropped without a
     word. Other pasted text does nothing and says nothing, as before."""
-    from lines_tui.store import Entry, TableId, sharecode
     from lines_tui.ui.pasted_codes import IN_A_GAME
 
-    code = sharecode.encode(TableId.lines(9), [Entry("Pal", 500, 1_700_000_000, 1)])
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lines(pilot, LinesGame.new(4, 9, started_at=FIXED_NOW))
@@ -1221,7 +1220,7 @@ async def test_a_share_code_pasted_into_a_game_says_where_codes_go(tmp_path: Pat
         app.post_message(events.Paste("some words"))
         await settle(pilot)
         assert status.message == "" and app.screen is screen
-        app.post_message(events.Paste(f"beat this: {code}"))
+        app.post_message(events.Paste(f"beat this: {CODE}"))
         await settle(pilot)
         assert status.message == IN_A_GAME and app.screen is screen
         assert not screen.game.moves

@@ -87,13 +87,13 @@ class GameReplacing:
         letter (`Nw` typed as the board writes it left a friend's challenge without a word: a
         player review)."""
         game = self._game()
-        if game.deal_choice == RANDOM:
+        leaves = game.deal_choice != RANDOM
+        if not leaves:
             question = f"Abandon this deal and start a new one?{self._what_is_lost()}"
         elif game.in_progress:
             question = f"Abandon this deal and start a new random one?{self._what_is_lost()}"
         else:
             question = LEAVE_THE_DEAL
-        leaves = game.deal_choice != RANDOM
         self._after_asking(question, "start a new deal", "New deal", self._new_deal, leaves)
 
     def _what_is_lost(self) -> str:
