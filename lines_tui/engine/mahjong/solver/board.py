@@ -24,8 +24,9 @@ class Board:
         self.present = position.present
         """The tiles on the board at the start."""
         self.free = geometry.free_mask(self.present)
-        self.gone = geometry.all_present & ~self.present
-        """Tiles removed before the start: they count as gone (so as free) in every playout."""
+        self.known = self.free | geometry.all_present & ~self.present
+        """The tiles free or gone at the start: tiles removed before it count as gone (so as
+        free) in every playout and relaxation."""
         self.blocks = geometry.waiting_for
         """blocks[t]: the tiles that wait for tile t (it lies on them or stands beside them)."""
         type_ids: dict[str, int] = {}
@@ -35,15 +36,16 @@ class Board:
             self.type_tiles[self.type_of[tile]].append(tile)
         self.type_mask = [sum(1 << tile for tile in tiles) for tiles in self.type_tiles]
         self.held = self._held_mates(check)
-        """held[t]: the tiles of t's type that can never get free while t stays."""
+        """held[t]: the tiles of t's type that can never get free while t stays (for types of
+        more than two tiles; 0 for the others, which pair one way whatever holds them)."""
 
     @property
     def types(self) -> int:
         return len(self.type_tiles)
 
     def never_together(self, a: int, b: int) -> bool:
-        """Whether tiles a and b of one type can never be free together (one has to go before
-        the other)."""
+        """Whether tiles a and b of one type of more than two tiles can never be free together
+        (one has to go before the other); False for a type of two (see `held`)."""
         return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
 
     def _held_mates(self, check: Callable[[], None]) -> list[int]:

@@ -1,8 +1,9 @@
 """Allowed pairings per type: which partners each tile may still be removed with.
 
 A type with four tiles left pairs in three ways, a type with two in one way. A tile's *allowed
-partners* are the other tiles of its type, minus those it can never be free together with, minus
-those that the search's commitments and ruled-out pairings exclude. All of it is kept as one
+partners* are the other tiles of its type, minus those of a pairing that pairs two tiles which can
+never be free together (`Board.never_together`), minus those that the search's commitments and
+ruled-out pairings exclude. All of it is kept as one
 bitmask of partners per tile, `allowed`, which the playouts and the relaxation read.
 """
 
@@ -54,7 +55,7 @@ class Pairings:
             else:
                 for a in tiles:
                     for b in tiles:
-                        if a != b and (len(tiles) == 2 or not board.never_together(a, b)):
+                        if a != b and not board.never_together(a, b):
                             allowed[a] |= 1 << b
         return allowed
 
@@ -80,7 +81,8 @@ class Pairings:
 
     def rule_out(self, exclusions: Sequence[tuple[Pair, Reason]]) -> int | None:
         """Rule out pairings (each given as one of its pairs, with the committed pairs that
-        refute it) until the matching `restore`. Returns a type left without any pairing."""
+        refute it) until the matching `restore`. Returns a type left without any pairing, or
+        None."""
         board = self.board
         ruled: list[int] = []
         self._ruled_log.append(ruled)

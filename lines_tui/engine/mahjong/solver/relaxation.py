@@ -118,6 +118,8 @@ def reaches(
         else:
             return False
         for bit, freed, held_left, held_right in released_by[tile]:
+            # The `Release` test of `Geometry.newly_free`, written out here as in the loop
+            # of the hottest code, with the tiles allowed to leave counted as gone already.
             if waiting & bit and (not held_left & staying or not held_right & staying):
                 known |= bit
                 waiting ^= bit
