@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from lines_tui.engine.mahjong.geometry import Geometry, bits
 from lines_tui.engine.mahjong.position import Position
@@ -55,6 +56,16 @@ many types: one further from winning is rarely won by a repair, which then only 
 PROMISE_NOISE = 3
 """Shuffled attempts add 0 to `PROMISE_NOISE - 1` to each child's count of types that needed
 optimism before the children are sorted (`Search._promise`)."""
+
+
+@dataclass(frozen=True)
+class Survivors:
+    """The pairings of a type that its probes left standing: those of `tile` with each of
+    `partners`; `refuting_pairs` are the committed pairs that refute its other pairings."""
+
+    tile: int
+    partners: list[int]
+    refuting_pairs: set[Pair]
 
 
 class Solved(Exception):
@@ -350,7 +361,7 @@ class Search:
         refuted: list[tuple[Pair, Reason]] = []
         clears = self._clears(root)
         return any(
-            isinstance(self._probe_type(root, kind, refuted, clears), frozenset)
+            not isinstance(self._probe_type(root, kind, refuted, clears), Survivors)
             for kind in root.optimistic
         )
 
@@ -385,26 +396,25 @@ class Search:
         tie_break = 0.0 if self.shuffled else 1 / (1 + max(weight))
         if self.shuffled:
             self.rng.shuffle(candidates)
-        best: tuple[float, int, int, list[int], set[Pair]] | None = None
+        best: tuple[float, int, Survivors] | None = None
         refuted: list[tuple[Pair, Reason]] = []
         clears = self._clears(trial)
         for kind in candidates:
             probed = self._probe_type(trial, kind, refuted, clears)
-            if isinstance(probed, frozenset):
+            if not isinstance(probed, Survivors):
                 return probed
-            tile, survivors, refuting_pairs = probed
-            score = len(survivors) - weight[kind] * tie_break
+            score = len(probed.partners) - weight[kind] * tie_break
             if best is None or score < best[0]:
-                best = (score, kind, tile, survivors, refuting_pairs)
-            if len(survivors) == 1:
+                best = (score, kind, probed)
+            if len(probed.partners) == 1:
                 break
         assert best is not None
-        _, kind, tile, survivors, refuting_pairs = best
+        _, kind, survivors = best
         # What the probes refuted for the other types stays refuted below this node: ruling it
         # out tightens every relaxation there (each of those types keeps a survivor).
         self.rule_out([(pair, why) for pair, why in refuted if type_of[pair[0]] != kind])
         try:
-            return self._children(trial, kind, tile, survivors, refuting_pairs)
+            return self._children(trial, kind, survivors)
         finally:
             self.pairings.restore()
 
@@ -419,7 +429,7 @@ class Search:
 
     def _probe_type(
         self, trial: Playout, kind: int, refuted: list[tuple[Pair, Reason]], clears: bool
-    ) -> Reason | tuple[int, list[int], set[Pair]]:
+    ) -> Reason | Survivors:
         """Probe the partners of one open tile of the type: a nogood when they are all refuted
         (or a probe's refutation does not involve the probe's pair), else the tile, its
         surviving partners and the committed pairs that refute the others. Refuted pairs are
@@ -447,19 +457,17 @@ class Search:
             nogood = frozenset(refuting_pairs)
             self.nogoods.learn(nogood)
             return nogood
-        return tile, survivors, refuting_pairs
+        return Survivors(tile, survivors, refuting_pairs)
 
-    def _children(
-        self, trial: Playout, kind: int, tile: int, survivors: list[int], refuting_pairs: set[Pair]
-    ) -> Reason:
-        """Search below each surviving pairing of `tile`, most promising first: a nogood among
-        the current commitments, with `refuting_pairs` (the committed pairs that refute the
-        other pairings)."""
+    def _children(self, trial: Playout, kind: int, survivors: Survivors) -> Reason:
+        """Search below each surviving pairing of the type, most promising first: a nogood
+        among the current commitments, with the pairs that refute the other pairings."""
+        tile, refuting_pairs = survivors.tile, survivors.refuting_pairs
         prefix = trial.replayable(kind)
         # Each child is committed twice: once to play its playout, by which the children are
         # ranked, then again, in that order, to search below it.
         children: list[tuple[tuple[bool, int, int], int, Playout]] = []
-        for other in survivors:
+        for other in survivors.partners:
             pair = (tile, other)
             try:
                 conflict = self.descend(tile, other)
