@@ -77,25 +77,26 @@ class Board:
         hint = [NO_TILE] * len(self.type_of)
         if not previous:
             return hint
-        present, type_of, count = self.present, self.type_of, len(self.type_of)
         for a, b in previous:
-            if (
-                0 <= a < count
-                and 0 <= b < count
-                and a != b
-                and present >> a & 1
-                and present >> b & 1
-                and type_of[a] == type_of[b]
-            ):
+            if self._still_a_pair(a, b):
                 hint[a], hint[b] = b, a
         orphans: dict[int, list[int]] = {}
-        for tile in bits(present):
+        for tile in bits(self.present):
             if hint[tile] == NO_TILE:
-                orphans.setdefault(type_of[tile], []).append(tile)
+                orphans.setdefault(self.type_of[tile], []).append(tile)
         for tiles in orphans.values():
             for k in range(0, len(tiles) - 1, 2):
                 hint[tiles[k]], hint[tiles[k + 1]] = tiles[k + 1], tiles[k]
         return hint
+
+    def _still_a_pair(self, a: int, b: int) -> bool:
+        """Whether tiles a and b, a pair of an earlier winning sequence (which may come from
+        anywhere), are two tiles of one type both on this board."""
+        count = len(self.type_of)
+        if not (0 <= a < count and 0 <= b < count) or a == b:
+            return False
+        both = 1 << a | 1 << b
+        return self.present & both == both and self.type_of[a] == self.type_of[b]
 
 
 @lru_cache(maxsize=8)

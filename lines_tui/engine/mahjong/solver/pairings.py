@@ -42,21 +42,12 @@ class Pairings:
         allowed = [0] * len(board.type_of)
         for tiles in board.type_tiles:
             if len(tiles) == 4:
-                first, rest = tiles[0], tiles[1:]
-                for other in rest:
-                    third, fourth = (t for t in rest if t != other)
-                    if not board.never_together(first, other) and not board.never_together(
-                        third, fourth
-                    ):
-                        allowed[first] |= 1 << other
-                        allowed[other] |= 1 << first
-                        allowed[third] |= 1 << fourth
-                        allowed[fourth] |= 1 << third
-            else:
-                for a in tiles:
-                    for b in tiles:
-                        if a != b and not board.never_together(a, b):
-                            allowed[a] |= 1 << b
+                _allow_four(board, tiles, allowed)
+                continue
+            for a in tiles:
+                for b in tiles:
+                    if a != b and not board.never_together(a, b):
+                        allowed[a] |= 1 << b
         return allowed
 
     # -- commitments -------------------------------------------------------------------------
@@ -181,3 +172,17 @@ def pairing_of(pair: Pair, tiles: int) -> frozenset[Pair]:
         return frozenset((first,))
     c, d = bits(rest)
     return frozenset((first, (c, d)))
+
+
+def _allow_four(board: Board, tiles: Sequence[int], allowed: list[int]) -> None:
+    """Allow, in `allowed`, the pairings of a type of four `tiles` whose two pairs can each be
+    free together."""
+    first, rest = tiles[0], tiles[1:]
+    for other in rest:
+        third, fourth = (t for t in rest if t != other)
+        if board.never_together(first, other) or board.never_together(third, fourth):
+            continue
+        allowed[first] |= 1 << other
+        allowed[other] |= 1 << first
+        allowed[third] |= 1 << fourth
+        allowed[fourth] |= 1 << third
