@@ -16,9 +16,8 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.engine.mahjong.solver.board import Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings
-from lines_tui.engine.mahjong.solver.relaxation import ALL_TILES, relax
+from lines_tui.engine.mahjong.solver.relaxation import ALL_TILES, relax, relax_after_clearing
 from lines_tui.engine.mahjong.solver.result import Pair
-from lines_tui.engine.mahjong.solver.search import relax_after_clearing
 
 
 def random_pairs(rng: random.Random, pairings: Pairings, tiles: list[int]) -> list[Pair]:

@@ -38,7 +38,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lines_tui.engine.mahjong.geometry import Geometry, bits
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.budget import Budget, Restart, RestartSchedule
@@ -46,7 +46,7 @@ from lines_tui.engine.mahjong.solver.nogoods import Nogoods
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.quick import quick_win
-from lines_tui.engine.mahjong.solver.relaxation import relax
+from lines_tui.engine.mahjong.solver.relaxation import relax, relax_after_clearing
 from lines_tui.engine.mahjong.solver.repair import repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
 
@@ -505,28 +505,3 @@ class Search:
         if self.shuffled:
             optimism += self.rng.randrange(PROMISE_NOISE)
         return refuted, optimism, child.closeness()[1]
-
-
-def relax_after_clearing(
-    geometry: Geometry, allowed: Sequence[int], present: int, known: int, changed: int, held: int
-) -> tuple[int, int]:
-    """`relax` for a test of `stuck_nogood` once rules are known that clear the board from
-    this board or an earlier one, and that this test's rules allow and more except on the
-    tiles `held` (of one type): returns (0, known) as soon as those tiles can all leave.
-
-    Such rules are an earlier test's that cleared the board (later tests drop more pairs or
-    allow more pairings, but hold that test's type to its pair again), or those of the node
-    whose probe it is (`Search._clears`; the probe's type is held to the probe's pair). Once
-    the tiles `held` have left, the relaxation gets at least as far as under those rules,
-    since it only gains from tiles gone and from partners allowed: it clears. Most of such a
-    test would otherwise clear the whole board, one wave at a time, to say no more."""
-    goal = held & present
-    if not goal:
-        return 0, known
-    left, free = relax(geometry, allowed, present, known, goal, changed)
-    if not left or free & goal != goal:
-        return left, free
-    if all(allowed[tile] & free for tile in bits(goal)):
-        return 0, free
-    # Every tile of the type is free, but one has no partner: the relaxation goes on.
-    return relax(geometry, allowed, left, free)
