@@ -1,4 +1,4 @@
-"""The shortcut that shrinks a probe's nogood faster (`search.relax_after_clearing`): a test
+"""The shortcut that shrinks a probe's nogood faster (`relaxation.relax_after_clearing`): a test
 of the shrinking stops as soon as the one type whose rules got tighter can leave, and says
 "clears" only where the full relaxation clears, and otherwise ends exactly where it ends."""
 

@@ -124,6 +124,7 @@ class HeldSolver(BackgroundSolver):
             if waiting:
                 break
             await pilot.pause(0.02)
+        assert waiting, "no dead-end check was asked for"
         for _, _, future in waiting:
             future.set_result(SolveResult(verdict, (), 5, 0.01))
         await pilot.pause()

@@ -267,14 +267,6 @@ class Geometry:
         # Built on first use: most Geometry objects (positions read and written) never need them.
         return _unions(self.under), _unions(self.right), _unions(self.left)
 
-    def __getstate__(self) -> dict[str, object]:
-        # The tables are large and cheap to rebuild; keep them out of pickles sent to the solver.
-        return {
-            name: value
-            for name, value in self.__dict__.items()
-            if not isinstance(getattr(type(self), name, None), cached_property)
-        }
-
 
 def _closure(tile: int, links: Sequence[int], within: int) -> int:
     """`tile` and the tiles of `within` that `links` lead to from it, directly or through each

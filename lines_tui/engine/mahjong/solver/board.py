@@ -18,9 +18,9 @@ class Board:
 
     def __init__(self, position: Position, check: Callable[[], None]) -> None:
         """`check` is called now and then while the board is studied (it may raise Stopped)."""
-        # The shared geometry (a position sent to the solver's process brings a copy of its
-        # own), whose tables earlier deals of the layout have already built.
-        geometry = self.geometry = Geometry.of(position.slots)
+        # The layout's shared geometry (`Geometry.of`), whose tables earlier deals of the
+        # layout have already built.
+        geometry = self.geometry = position.geometry
         self.present = position.present
         """The tiles on the board at the start."""
         self.free = geometry.free_mask(self.present)

@@ -67,7 +67,8 @@ class Playout:
 
     def closeness(self) -> tuple[int, int]:
         """How far from winning: the types that needed optimism, then how early it came."""
-        # No optimism at all: as if before any step, so that it sorts after every playout that had.
+        # No optimism at all: as if before any step, so that on this second key (the one
+        # children are sorted by) it comes after every playout that had.
         first = -1 if self.first_optimism is None else self.first_optimism
         return len(self.optimistic), -first
 

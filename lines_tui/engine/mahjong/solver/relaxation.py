@@ -83,9 +83,10 @@ def reaches(
     them a tile at a time, from stacks of tile indices rather than in waves of masks, and a
     tile counts as gone from the moment it may leave (it will). The tiles that hold the goal's
     tiles, directly or not, go first: when the answer is yes, as it mostly is in the playouts'
-    look-ahead, it comes long before the relaxation would end (README, "How fast"). The tiles
-    that may leave at the start wait as two masks (those that hold the goal and the others),
-    taken a tile at a time once the stacks run out: most are never taken."""
+    look-ahead, it comes after fewer tiles than a relaxation in waves takes (README, "How
+    fast", "A cheaper look-ahead"). The tiles that may leave at the start wait as two masks
+    (those that hold the goal and the others), taken a tile at a time once the stacks run out:
+    most are never taken."""
     goal &= ~known
     if not goal:
         return True

@@ -37,8 +37,8 @@ NOISE = 0.1
 TABU = 6
 """How many of the latest flipped types may not be flipped again."""
 CHECK_EVERY = 32
-"""The budget's deadline and stop signal are looked at each time the evaluations spent pass a
-multiple of this."""
+"""The budget's deadline and stop signal are looked at after each step during which the
+evaluations spent passed a multiple of this (a greedy step may pass two)."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +131,8 @@ def repaired_win(
     """A winning sequence found by repairing the pairing of a playout that played `played` (its
     other tiles paired as `hint` suggests where `root` allows it), or None. No step starts once
     `evaluations` relaxations are spent (a step judges its flips until one leaves fewer tiles, so
-    the last may overrun). `check` is called each time the relaxations spent pass a multiple of
-    `CHECK_EVERY` (it may raise Stopped)."""
+    the last may overrun). `check` is called after each step during which the relaxations spent
+    passed a multiple of `CHECK_EVERY` (it may raise Stopped)."""
     return _Walk(board, root, complete_pairing(board, root, played, hint), rng).run(
         evaluations, check
     )

@@ -58,10 +58,11 @@ PROMISE_NOISE = 3
 optimism before the children are sorted (`Search._promise`)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Survivors:
     """The pairings of a type that its probes left standing: those of `tile` with each of
-    `partners`; `refuting_pairs` are the committed pairs that refute its other pairings."""
+    `partners`; `refuting_pairs` are the committed pairs that refute its other pairings (the
+    search below them adds the reasons of the partners it refutes)."""
 
     tile: int
     partners: list[int]
@@ -164,8 +165,8 @@ class Search:
 
     def repair(self, trial: Playout) -> None:
         """Repair the pairing of the first playout, and of a later one that needed optimism
-        for fewer types than any before it and for at most `NEAR_MISS` (see `repair`): raises
-        Solved if that wins."""
+        for fewer types than any before it and for at most `NEAR_MISS`: raises Solved if that
+        wins."""
         optimistic = len(trial.optimistic)
         evaluations = self.schedule.evaluations_per_repair
         if not evaluations:
