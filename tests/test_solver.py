@@ -16,7 +16,13 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import RestartSchedule, SolveResult, Verdict, solve
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings
-from lines_tui.engine.mahjong.solver.repair import Clearing, complete_pairing
+from lines_tui.engine.mahjong.solver.playout import Player
+from lines_tui.engine.mahjong.solver.repair import (
+    CHECK_EVERY,
+    Clearing,
+    complete_pairing,
+    repaired_win,
+)
 
 Tile = tuple[int, int, int, str]
 
@@ -444,8 +450,8 @@ def test_a_dead_end_refuted_by_the_first_probes_needs_no_quick_phase() -> None:
 def test_short_attempts_leave_the_quick_phase_and_the_repairs_out() -> None:
     assert RestartSchedule().quick_playouts == 10
     assert RestartSchedule(unit=2).quick_playouts == 0
-    assert RestartSchedule().repairs == RestartSchedule().repair_evaluations > 0
-    assert RestartSchedule(unit=2).repairs == 0
+    assert RestartSchedule().evaluations_per_repair == RestartSchedule().repair_evaluations > 0
+    assert RestartSchedule(unit=2).evaluations_per_repair == 0
     with pytest.raises(ValueError):
         RestartSchedule(repair_evaluations=-1)
 
@@ -530,3 +536,22 @@ def test_a_relaxation_judged_after_a_flip_ends_where_one_from_the_start_does(see
         fresh = Clearing.of(board, mates)
         assert (clearing.present, clearing.known) == (fresh.present, fresh.known)
         assert clearing.leaving == fresh.leaving
+
+
+@pytest.mark.parametrize("seed", [5083, 5864])
+def test_a_long_repair_looks_at_the_budget_as_it_goes(seed: int) -> None:
+    """A repair that does not win spends its relaxations a greedy step of many at a time: it
+    looks at the deadline and the stop signal each time it passes a multiple of CHECK_EVERY,
+    not only when a step happens to end on one (then it went 1,000 relaxations, tens of
+    milliseconds, with no look or two). Deals 5083 and 5864 are dead ends."""
+    pos = deal(TURTLE, seed)
+    board = Board(pos, lambda: None)
+    pairings = Pairings(board)
+    hint = [NO_TILE] * len(pos.faces)
+    played = Player(board, pairings, hint).play().moves
+    looks: list[None] = []
+    won = repaired_win(
+        board, pairings.root, played, hint, 1000, random.Random(0), lambda: looks.append(None)
+    )
+    assert won is None
+    assert len(looks) >= 1000 // CHECK_EVERY // 2

@@ -42,9 +42,10 @@ def solve(
     """Decide whether `position` can be cleared: SOLVABLE with a winning sequence (checked by
     replaying it), UNSOLVABLE when every pairing is refuted, UNDECIDED when `timeout` seconds or
     `node_limit` nodes (playouts and repairs) are spent or `should_stop()` says so (it is asked
-    between playouts, a few milliseconds apart). `previous`, an earlier winning sequence, is
-    tried first. `restarts` sets how often the search starts over and how long a repair may
-    run (the default suits full deals)."""
+    while the board is studied, before every playout and most probes, and every few
+    relaxations of a repair). `previous`, an
+    earlier winning sequence, is tried first. `restarts` sets how often the search starts over,
+    the quick phase's playouts and how long a repair may run (the default suits full deals)."""
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     budget = Budget(deadline, node_limit, should_stop)

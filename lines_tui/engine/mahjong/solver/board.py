@@ -18,14 +18,15 @@ class Board:
 
     def __init__(self, position: Position, check: Callable[[], None]) -> None:
         """`check` is called now and then while the board is studied (it may raise Stopped)."""
-        # The shared geometry (a position sent to the solver's process brings a copy of its
-        # own), whose tables earlier deals of the layout have already built.
-        geometry = self.geometry = Geometry.of(position.slots)
+        # The layout's shared geometry (`Geometry.of`), whose tables earlier deals of the
+        # layout have already built.
+        geometry = self.geometry = position.geometry
         self.present = position.present
         """The tiles on the board at the start."""
         self.free = geometry.free_mask(self.present)
-        self.gone = geometry.all_present & ~self.present
-        """Tiles removed before the start: they count as gone (so as free) in every playout."""
+        self.known = self.free | geometry.all_present & ~self.present
+        """The tiles free or gone at the start: tiles removed before it count as gone (so as
+        free) in every playout and relaxation."""
         self.blocks = geometry.waiting_for
         """blocks[t]: the tiles that wait for tile t (it lies on them or stands beside them)."""
         type_ids: dict[str, int] = {}
@@ -35,15 +36,16 @@ class Board:
             self.type_tiles[self.type_of[tile]].append(tile)
         self.type_mask = [sum(1 << tile for tile in tiles) for tiles in self.type_tiles]
         self.held = self._held_mates(check)
-        """held[t]: the tiles of t's type that can never get free while t stays."""
+        """held[t]: the tiles of t's type that can never get free while t stays (for types of
+        more than two tiles; 0 for the others, which pair one way whatever holds them)."""
 
     @property
     def types(self) -> int:
         return len(self.type_tiles)
 
     def never_together(self, a: int, b: int) -> bool:
-        """Whether tiles a and b of one type can never be free together (one has to go before
-        the other)."""
+        """Whether tiles a and b of one type of more than two tiles can never be free together
+        (one has to go before the other); False for a type of two (see `held`)."""
         return bool(self.held[a] >> b & 1 or self.held[b] >> a & 1)
 
     def _held_mates(self, check: Callable[[], None]) -> list[int]:
@@ -75,25 +77,26 @@ class Board:
         hint = [NO_TILE] * len(self.type_of)
         if not previous:
             return hint
-        present, type_of, count = self.present, self.type_of, len(self.type_of)
         for a, b in previous:
-            if (
-                0 <= a < count
-                and 0 <= b < count
-                and a != b
-                and present >> a & 1
-                and present >> b & 1
-                and type_of[a] == type_of[b]
-            ):
+            if self._still_a_pair(a, b):
                 hint[a], hint[b] = b, a
         orphans: dict[int, list[int]] = {}
-        for tile in bits(present):
+        for tile in bits(self.present):
             if hint[tile] == NO_TILE:
-                orphans.setdefault(type_of[tile], []).append(tile)
+                orphans.setdefault(self.type_of[tile], []).append(tile)
         for tiles in orphans.values():
             for k in range(0, len(tiles) - 1, 2):
                 hint[tiles[k]], hint[tiles[k + 1]] = tiles[k + 1], tiles[k]
         return hint
+
+    def _still_a_pair(self, a: int, b: int) -> bool:
+        """Whether tiles a and b, a pair of an earlier winning sequence (which may come from
+        anywhere), are two tiles of one type both on this board."""
+        count = len(self.type_of)
+        if not (0 <= a < count and 0 <= b < count) or a == b:
+            return False
+        both = 1 << a | 1 << b
+        return self.present & both == both and self.type_of[a] == self.type_of[b]
 
 
 @lru_cache(maxsize=8)

@@ -23,7 +23,8 @@ class RestartSchedule:
     `unit`, then twice, four times ... as many playouts, so one of them eventually runs to the
     end (a dead end's proof needs one long attempt); the odd ones shuffle the search's choices
     and get `unit` playouts each, so an unlucky early choice costs little. Every attempt keeps
-    what the earlier ones learned."""
+    what the earlier ones learned. It also sets the playouts of the quick phase (see `quick`)
+    and the relaxations of each repair (see `repair`)."""
 
     unit: int = 32
     repair_evaluations: int = 200
@@ -48,7 +49,7 @@ class RestartSchedule:
         return self.unit // 3
 
     @property
-    def repairs(self) -> int:
+    def evaluations_per_repair(self) -> int:
         """Relaxations each repair may run: none when attempts are as short as one or two
         playouts (as there is no quick phase then), so that such attempts try the search
         alone."""

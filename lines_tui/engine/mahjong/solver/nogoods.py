@@ -27,9 +27,6 @@ class Nogoods:
         self.weight = [0] * types
         """How often each type took part in a refutation."""
 
-    def __contains__(self, nogood: Reason) -> bool:
-        return nogood in self._learned
-
     def bit(self, pair: Pair) -> int:
         bit = self._bits.get(pair)
         if bit is None:

@@ -1,8 +1,9 @@
 """Allowed pairings per type: which partners each tile may still be removed with.
 
 A type with four tiles left pairs in three ways, a type with two in one way. A tile's *allowed
-partners* are the other tiles of its type, minus those it can never be free together with, minus
-those that the search's commitments and ruled-out pairings exclude. All of it is kept as one
+partners* are the other tiles of its type, minus those of a pairing that pairs two tiles which can
+never be free together (`Board.never_together`), minus those that the search's commitments and
+ruled-out pairings exclude. All of it is kept as one
 bitmask of partners per tile, `allowed`, which the playouts and the relaxation read.
 """
 
@@ -41,21 +42,12 @@ class Pairings:
         allowed = [0] * len(board.type_of)
         for tiles in board.type_tiles:
             if len(tiles) == 4:
-                first, rest = tiles[0], tiles[1:]
-                for other in rest:
-                    third, fourth = (t for t in rest if t != other)
-                    if not board.never_together(first, other) and not board.never_together(
-                        third, fourth
-                    ):
-                        allowed[first] |= 1 << other
-                        allowed[other] |= 1 << first
-                        allowed[third] |= 1 << fourth
-                        allowed[fourth] |= 1 << third
-            else:
-                for a in tiles:
-                    for b in tiles:
-                        if a != b and (len(tiles) == 2 or not board.never_together(a, b)):
-                            allowed[a] |= 1 << b
+                _allow_four(board, tiles, allowed)
+                continue
+            for a in tiles:
+                for b in tiles:
+                    if a != b and not board.never_together(a, b):
+                        allowed[a] |= 1 << b
         return allowed
 
     # -- commitments -------------------------------------------------------------------------
@@ -80,7 +72,8 @@ class Pairings:
 
     def rule_out(self, exclusions: Sequence[tuple[Pair, Reason]]) -> int | None:
         """Rule out pairings (each given as one of its pairs, with the committed pairs that
-        refute it) until the matching `restore`. Returns a type left without any pairing."""
+        refute it) until the matching `restore`. Returns a type left without any pairing, or
+        None."""
         board = self.board
         ruled: list[int] = []
         self._ruled_log.append(ruled)
@@ -179,3 +172,17 @@ def pairing_of(pair: Pair, tiles: int) -> frozenset[Pair]:
         return frozenset((first,))
     c, d = bits(rest)
     return frozenset((first, (c, d)))
+
+
+def _allow_four(board: Board, tiles: Sequence[int], allowed: list[int]) -> None:
+    """Allow, in `allowed`, the pairings of a type of four `tiles` whose two pairs can each be
+    free together."""
+    first, rest = tiles[0], tiles[1:]
+    for other in rest:
+        third, fourth = (t for t in rest if t != other)
+        if board.never_together(first, other) or board.never_together(third, fourth):
+            continue
+        allowed[first] |= 1 << other
+        allowed[other] |= 1 << first
+        allowed[third] |= 1 << fourth
+        allowed[fourth] |= 1 << third

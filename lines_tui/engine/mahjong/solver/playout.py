@@ -32,13 +32,13 @@ Move = tuple[int, int, int, int, int]
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The board before one step of a playout."""
+    """A board that a playout or a relaxation reached, with the real moves made before it."""
 
     present: int
     known: int
     """Tiles free or already gone."""
     moves: int
-    """Real moves made before this step."""
+    """Real moves made before this board."""
 
 
 @dataclass
@@ -67,6 +67,8 @@ class Playout:
 
     def closeness(self) -> tuple[int, int]:
         """How far from winning: the types that needed optimism, then how early it came."""
+        # No optimism at all: as if before any step, so that on this second key (the one
+        # children are sorted by) it comes after every playout that had.
         first = -1 if self.first_optimism is None else self.first_optimism
         return len(self.optimistic), -first
 
@@ -86,8 +88,7 @@ class PlayoutState:
         self.board = board
         self.allowed = pairings.allowed
         self.present = board.present
-        # Tiles removed before the position count as gone, hence known.
-        self.known = board.free | board.gone
+        self.known = board.known
         unit_of = list(board.type_of)
         # A type's open tiles, then each committed pair, are a unit.
         unit_tiles = list(board.type_mask)
@@ -168,21 +169,21 @@ class PlayoutState:
         self.pairable = pairable
         return found
 
-    def pairable_after(self, pair: int, free: int, freed: int) -> int:
-        """`pairable` once the free tiles `pair` leave (after `moves`): `free` is the free
-        tiles then, `freed` among them those the pair frees. Only the pair's own partners can
-        lose theirs, and only the tiles it frees and their partners can gain one, so a
-        look-ahead gets the tiles that may leave at its start without a look at every free
+    def pairable_after(self, pair_tiles: int, free: int, freed: int) -> int:
+        """`pairable` once the free tiles `pair_tiles` (a mask) leave (after `moves`): `free` is
+        the free tiles then, `freed` among them those the pair frees. Only the pair's own
+        partners can lose theirs, and only the tiles it frees and their partners can gain one,
+        so a look-ahead gets the tiles that may leave at its start without a look at every free
         tile."""
         allowed = self.allowed
-        after = self.pairable & ~pair
-        rest = pair
+        after = self.pairable & ~pair_tiles
+        rest = pair_tiles
         while rest:
             low = rest & -rest
             rest ^= low
             after &= ~allowed[low.bit_length() - 1]
         # The pair's partners: have they another?
-        after |= partnered(allowed, self.pairable & ~pair & ~after, free)
+        after |= partnered(allowed, self.pairable & ~pair_tiles & ~after, free)
         while freed:
             low = freed & -freed
             freed ^= low
@@ -347,10 +348,10 @@ class Player:
 
         Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first
         (the others are not even weighed while one of those will do); then the move that frees
-        the most tiles at once (a tile counting twice when its unit then has another free tile);
-        then the move whose tiles left waiting block the least. Before a move that ties the
-        type's other two tiles together, the relaxation checks from the board after it that
-        those two can still get free together."""
+        the most tiles at once (a tile counting twice when its unit has a free tile already, the
+        move's own tiles among them); then the move whose tiles left waiting block the least.
+        Before a move that ties the type's other two tiles together, the relaxation checks from
+        the board after it that those two can still get free together."""
         hint = self.hint
         moves = state.moves()
         hinted = [move for move in moves if hint[move[1]] == move[2]]

@@ -4,8 +4,8 @@ Most solvable deals are won by the heuristic's playout with one pairing or anoth
 that prefers a random pairing of every type (see `Player`) lands on a winning one often enough
 that a handful of them wins more deals, sooner, than the search's probes and nogoods do on easy
 deals. Each is an ordinary playout under no commitments, counted as one, so a win is a winning
-sequence like any other; when none wins, the search starts as it always did (README, "How it
-works").
+sequence like any other; when none wins, the search starts from the first playout (README, "How
+it works (short)").
 """
 
 from __future__ import annotations

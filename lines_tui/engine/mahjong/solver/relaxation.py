@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lines_tui.engine.mahjong.geometry import Geometry
+from lines_tui.engine.mahjong.geometry import Geometry, bits
 
 ALL_TILES = -1
 """As `changed`: any tile may set the relaxation going (nothing is known about the start)."""
@@ -82,10 +82,11 @@ def reaches(
     The relaxation ends in the same place whatever the order of its moves, so this one takes
     them a tile at a time, from stacks of tile indices rather than in waves of masks, and a
     tile counts as gone from the moment it may leave (it will). The tiles that hold the goal's
-    tiles, directly or not, go first: when the answer is yes (in the playouts' look-ahead,
-    three times in four), it comes after about half the moves. The tiles that may leave at
-    the start wait as two masks (those that hold the goal and the others), taken a tile at a
-    time once the stacks run out: most are never taken."""
+    tiles, directly or not, go first: when the answer is yes, as it mostly is in the playouts'
+    look-ahead, it comes after fewer tiles than a relaxation in waves takes (README, "How
+    fast", "A cheaper look-ahead"). The tiles that may leave at the start wait as two masks
+    (those that hold the goal and the others), taken a tile at a time once the stacks run out:
+    most are never taken."""
     goal &= ~known
     if not goal:
         return True
@@ -118,6 +119,8 @@ def reaches(
         else:
             return False
         for bit, freed, held_left, held_right in released_by[tile]:
+            # The `Release` test of `Geometry.newly_free`, written out here as in the loop
+            # of the hottest code, with the tiles allowed to leave counted as gone already.
             if waiting & bit and (not held_left & staying or not held_right & staying):
                 known |= bit
                 waiting ^= bit
@@ -136,3 +139,28 @@ def reaches(
                         waited ^= low
                         (first if urgent & low else then).append(low.bit_length() - 1)
                         staying ^= low
+
+
+def relax_after_clearing(
+    geometry: Geometry, allowed: Sequence[int], present: int, known: int, changed: int, held: int
+) -> tuple[int, int]:
+    """`relax` for a test of `Search.stuck_nogood` once rules are known that clear the board from
+    this board or an earlier one, and that this test's rules allow and more except on the
+    tiles `held` (of one type): returns (0, known) as soon as those tiles can all leave.
+
+    Such rules are an earlier test's that cleared the board (later tests drop more pairs or
+    allow more pairings, but hold that test's type to its pair again), or those of the node
+    whose probe it is (`Search._clears`; the probe's type is held to the probe's pair). Once
+    the tiles `held` have left, the relaxation gets at least as far as under those rules,
+    since it only gains from tiles gone and from partners allowed: it clears. Most of such a
+    test would otherwise clear the whole board, one wave at a time, to say no more."""
+    goal = held & present
+    if not goal:
+        return 0, known
+    left, free = relax(geometry, allowed, present, known, goal, changed)
+    if not left or free & goal != goal:
+        return left, free
+    if all(allowed[tile] & free for tile in bits(goal)):
+        return 0, free
+    # Every tile of the type is free, but one has no partner: the relaxation goes on.
+    return relax(geometry, allowed, left, free)

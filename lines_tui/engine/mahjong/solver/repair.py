@@ -8,8 +8,9 @@ playout, so a pairing that loses can be *repaired* a flip at a time, as WalkSAT 
 assignment: a *flip* re-pairs the four tiles of two pairs of one type, (a, c) and (b, d) becoming
 (a, b) and (c, d), where a is a free tile that the relaxation left on the board and the new pairs
 are allowed at the root (`Pairings.root`). Each step takes the first flip, in random order, that
-leaves fewer tiles than now, else one that leaves the fewest; now and then a random flip instead,
-and never one of a type flipped in the last few steps.
+leaves fewer tiles than now, else one that leaves the fewest, among the flips of types not flipped
+in the last `TABU` steps; now and then (or when every flip is of such a type) a random flip
+instead, of any type.
 
 A flip changes nothing before the relaxation first removes one of the type's tiles, or first could
 remove one of its new pairs; so the relaxation is recorded wave by wave (each wave removes every
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
+from lines_tui.engine.mahjong.solver.relaxation import partnered
 from lines_tui.engine.mahjong.solver.result import Pair
 
 Flip = tuple[int, int, int, int]
@@ -34,11 +36,9 @@ NOISE = 0.1
 """The share of steps that take a random flip, so that the walk leaves a local minimum."""
 TABU = 6
 """How many of the latest flipped types may not be flipped again."""
-NEAR_MISS = 3
-"""The search repairs a playout after the first only if it needed optimism for at most this
-many types: one further from winning is rarely won by a repair, which then only costs time."""
 CHECK_EVERY = 32
-"""Evaluations between two looks at the budget's deadline and stop signal."""
+"""The budget's deadline and stop signal are looked at after each step during which the
+evaluations spent passed a multiple of this (a greedy step may pass two)."""
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,8 @@ class Clearing:
     @classmethod
     def of(cls, board: Board, mates: Sequence[int]) -> Clearing:
         """The relaxation from the starting position; `mates[t]` is t's partner as a mask."""
-        present, known = board.present, board.free | board.gone
-        leaving = 0
-        for tile in bits(known & present):
-            if mates[tile] & known:
-                leaving |= 1 << tile
+        present, known = board.present, board.known
+        leaving = partnered(mates, known & present, known)
         return _waves(board, mates, (), (), present, known, leaving)
 
     def moves(self, mates: Sequence[int]) -> list[Pair]:
@@ -89,9 +86,7 @@ class Clearing:
             # The wave's other pairs still leave; of the type's, those whose partner is free.
             present, known = self.before[cut]
             leaving = self.leaving[cut] & ~tiles
-        for tile in bits(tiles & known & present):
-            if mates[tile] & known:
-                leaving |= 1 << tile
+        leaving |= partnered(mates, tiles & known & present, known)
         return _waves(board, mates, self.before[:cut], self.leaving[:cut], present, known, leaving)
 
 
@@ -133,9 +128,11 @@ def repaired_win(
     rng: random.Random,
     check: Callable[[], None],
 ) -> list[Pair] | None:
-    """A winning sequence found by repairing, with up to `evaluations` relaxations, the pairing
-    of a playout that played `played` (its other tiles paired as `hint` suggests where `root`
-    allows it), or None. `check` is called now and then (it may raise Stopped)."""
+    """A winning sequence found by repairing the pairing of a playout that played `played` (its
+    other tiles paired as `hint` suggests where `root` allows it), or None. No step starts once
+    `evaluations` relaxations are spent (a step judges its flips until one leaves fewer tiles, so
+    the last may overrun). `check` is called after each step during which the relaxations spent
+    passed a multiple of `CHECK_EVERY` (it may raise Stopped)."""
     return _Walk(board, root, complete_pairing(board, root, played, hint), rng).run(
         evaluations, check
     )
@@ -181,14 +178,16 @@ class _Walk:
             flips = self.flips()
             if not flips:
                 return None
-            allowed = [flip for flip in flips if self.board.type_of[flip[0]] not in self.tabu]
-            if allowed and self.rng.random() >= NOISE:
-                spent += self.descend(allowed)
+            before = spent
+            not_tabu = [flip for flip in flips if self.board.type_of[flip[0]] not in self.tabu]
+            if not_tabu and self.rng.random() >= NOISE:
+                spent += self.greedy_step(not_tabu)
             else:
                 flip = self.rng.choice(flips)
-                self.commit(flip, self.judge(flip))
+                self.make(flip, self.judge(flip))
                 spent += 1
-            if spent // CHECK_EVERY != (spent - 1) // CHECK_EVERY:
+            # A greedy step judges many flips: a multiple of CHECK_EVERY may fall inside it.
+            if spent // CHECK_EVERY != before // CHECK_EVERY:
                 check()
         return self.clearing.moves(self.mates)
 
@@ -212,7 +211,7 @@ class _Walk:
         self.rng.shuffle(flips)
         return flips
 
-    def descend(self, flips: list[Flip]) -> int:
+    def greedy_step(self, flips: list[Flip]) -> int:
         """Make the first flip that leaves fewer tiles, else one of those that leave the
         fewest; returns the evaluations spent."""
         now = self.clearing.present.bit_count()
@@ -229,7 +228,7 @@ class _Walk:
                 best.append((flip, judged))
             if left < now:
                 break
-        self.commit(*(best[0] if len(best) == 1 else self.rng.choice(best)))
+        self.make(*(best[0] if len(best) == 1 else self.rng.choice(best)))
         return spent
 
     def judge(self, flip: Flip) -> Clearing:
@@ -241,7 +240,7 @@ class _Walk:
         finally:
             self._set(flip, False)
 
-    def commit(self, flip: Flip, judged: Clearing) -> None:
+    def make(self, flip: Flip, judged: Clearing) -> None:
         self._set(flip, True)
         self.tabu.append(self.board.type_of[flip[0]])
         self.clearing = judged

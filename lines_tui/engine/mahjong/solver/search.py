@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from lines_tui.engine.mahjong.geometry import Geometry, bits
+from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.budget import Budget, Restart, RestartSchedule
@@ -45,9 +46,27 @@ from lines_tui.engine.mahjong.solver.nogoods import Nogoods
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.quick import quick_win
-from lines_tui.engine.mahjong.solver.relaxation import relax
-from lines_tui.engine.mahjong.solver.repair import NEAR_MISS, repaired_win
+from lines_tui.engine.mahjong.solver.relaxation import relax, relax_after_clearing
+from lines_tui.engine.mahjong.solver.repair import repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
+
+NEAR_MISS = 3
+"""The search repairs a playout after the first only if it needed optimism for at most this
+many types: one further from winning is rarely won by a repair, which then only costs time."""
+PROMISE_NOISE = 3
+"""Shuffled attempts add 0 to `PROMISE_NOISE - 1` to each child's count of types that needed
+optimism before the children are sorted (`Search._promise`)."""
+
+
+@dataclass
+class Survivors:
+    """The pairings of a type that its probes left standing: those of `tile` with each of
+    `partners`; `refuting_pairs` are the committed pairs that refute its other pairings (the
+    search below them adds the reasons of the partners it refutes)."""
+
+    tile: int
+    partners: list[int]
+    refuting_pairs: set[Pair]
 
 
 class Solved(Exception):
@@ -69,7 +88,7 @@ class Search:
         self.nogoods = Nogoods(self.board.type_of, self.board.types)
         self.player = Player(self.board, self.pairings, self.board.partners_from(previous))
         self.budget = budget
-        self.restarts = restarts
+        self.schedule = restarts
         self.attempts = 1
         self.shuffled = False
         self.rng = random.Random(0)
@@ -77,7 +96,7 @@ class Search:
         """The playout of this attempt that came closest to winning, whose pairs the next
         attempt follows."""
         self.fewest_optimistic: int | None = None
-        """The fewest types any playout of the search needed optimism for."""
+        """The fewest types a repaired playout needed optimism for (None: no repair yet)."""
         self.repair_rng = random.Random(0)
 
     def run(self) -> list[Pair] | None:
@@ -87,8 +106,8 @@ class Search:
             # The first playout, then the quick phase unless it proved a dead end; the search's
             # first attempt starts from that first playout, with the quick phase's playouts
             # added to its share.
-            quick_playouts = self.restarts.quick_playouts
-            self.budget.start_attempt(self.restarts.playouts(0) + quick_playouts)
+            quick_playouts = self.schedule.quick_playouts
+            self.budget.start_attempt(self.schedule.playouts(0) + quick_playouts)
             root = self.evaluate()
             if root.nogood is None:
                 if self._refuted_at_root(root):
@@ -96,15 +115,18 @@ class Search:
                 quick = quick_win(self.board, self.player, self.budget, quick_playouts)
                 if quick is not None:
                     return quick
+            # Each attempt searches from a playout with nothing committed: the first attempt
+            # from the root's, each later one from a fresh one (under the closest miss's hint).
             first: Playout | None = root
             while True:
                 attempt = self.attempts - 1
-                self.shuffled = self.restarts.shuffles(attempt)
+                self.shuffled = self.schedule.shuffles(attempt)
                 try:
                     if first is None:
-                        self.budget.start_attempt(self.restarts.playouts(attempt))
+                        self.budget.start_attempt(self.schedule.playouts(attempt))
                         first = self.evaluate()
                     trial, first = first, None
+                    # A win raises Solved; a return is a nogood among no commitments at all.
                     self.node(trial)
                 except Restart:
                     self.attempts += 1
@@ -143,10 +165,10 @@ class Search:
 
     def repair(self, trial: Playout) -> None:
         """Repair the pairing of the first playout, and of a later one that needed optimism
-        for fewer types than any before it and for at most `NEAR_MISS` (see `repair`): raises
-        Solved if that wins."""
+        for fewer types than any before it and for at most `NEAR_MISS`: raises Solved if that
+        wins."""
         optimistic = len(trial.optimistic)
-        evaluations = self.restarts.repairs
+        evaluations = self.schedule.evaluations_per_repair
         if not evaluations:
             return
         if self.fewest_optimistic is not None and not (
@@ -169,13 +191,14 @@ class Search:
 
     def stuck_nogood(self, present: int, known: int, clears_without: Pair | None = None) -> Reason:
         """A small set of current commitments that leaves the relaxation stuck at `present`:
-        any board the start's tiles less some will do, however it was reached (a child's
-        playout may replay a pair ruled out since), because the relaxation only gains from
-        tiles gone, so it is stuck from the start as well. The set: those of the types with a
-        free tile left and the reasons of the pairings ruled out for those types; then each
-        commitment is dropped (latest first), and each ruled-out pairing allowed again, if the
-        rest still leaves it stuck. `clears_without` is a commitment, if one is known, without
-        which the relaxation clears the board from the start: it stays, untested."""
+        `present` may be any board reached by removing tiles from the start, however it was
+        reached (a child's playout may replay a pair ruled out since), because the relaxation
+        only gains from tiles gone, so it is stuck from the start as well. The set: those of
+        the types with a free tile left and the reasons of the pairings ruled out for those
+        types; then each commitment is dropped (latest first), and each ruled-out pairing
+        allowed again, if the rest still leaves it stuck. `clears_without` is a commitment, if
+        one is known, without which the relaxation clears the board from the start: it stays,
+        untested."""
         board, pairings = self.board, self.pairings
         type_of, geometry = board.type_of, board.geometry
         stuck_types = {type_of[tile] for tile in bits(known & present)}
@@ -193,21 +216,21 @@ class Search:
 
         # The tiles of the type of the first commitment (or ruled-out pairing) whose test
         # cleared the board: later tests clear once those can leave (`relax_after_clearing`).
-        held_again = 0
+        cleared_type_tiles = 0
 
         def still_stuck(kind: int) -> bool:
             # Each test starts where the last one that stayed stuck ended, which its own
             # rules (fewer than before) still allow.
-            nonlocal present, known, held_again
+            nonlocal present, known, cleared_type_tiles
             changed = board.type_mask[kind]
-            if held_again:
+            if cleared_type_tiles:
                 left, free = relax_after_clearing(
-                    geometry, allowed, present, known, changed, held_again
+                    geometry, allowed, present, known, changed, cleared_type_tiles
                 )
             else:
                 left, free = relax(geometry, allowed, present, known, changed=changed)
             if not left:
-                held_again = held_again or changed
+                cleared_type_tiles = cleared_type_tiles or changed
                 return False
             present, known = left, free
             return True
@@ -217,7 +240,7 @@ class Search:
             if pair == clears_without:
                 # Its test would clear the board, the relaxation then allowing all it
                 # allows from the start; so it counts as the first test that cleared.
-                held_again = held_again or board.type_mask[kind]
+                cleared_type_tiles = cleared_type_tiles or board.type_mask[kind]
                 continue
             core.discard(pair)
             restrict(kind)
@@ -253,7 +276,7 @@ class Search:
         self.commit(a, b)
         violated, implied = self.nogoods.propagate((a, b))
         if violated is not None:
-            self.pairings.rule_out([])
+            self.pairings.rule_out([])  # nothing ruled out, so that `ascend` restores as ever
             return violated
         return self.rule_out(implied)
 
@@ -283,7 +306,7 @@ class Search:
         present, known = relax(self.board.geometry, allowed, start.present, start.known, goal)
         return Snapshot(present, known, start.moves)
 
-    def probe(self, tile: int, other: int, start: Snapshot, clears: bool = False) -> Reason | None:
+    def probe(self, tile: int, other: int, start: Snapshot, clears: bool) -> Reason | None:
         """A nogood if committing (tile, other) on top of the current commitments leaves the
         relaxation stuck, else None. `start` is where the current commitments' relaxation ends
         with the type's tiles held back (`pinned`), starting from a board it clears; `clears`
@@ -339,7 +362,7 @@ class Search:
         refuted: list[tuple[Pair, Reason]] = []
         clears = self._clears(root)
         return any(
-            isinstance(self._probe_type(root, kind, refuted, clears), frozenset)
+            not isinstance(self._probe_type(root, kind, refuted, clears), Survivors)
             for kind in root.optimistic
         )
 
@@ -370,29 +393,29 @@ class Search:
         # Plain attempts break ties between types by how often each took part in a refutation
         # (the conflicts gather on a few types); shuffled ones do not, so that the two kinds of
         # attempt get lost on different positions.
+        # Scaled so that weight times it stays below 1: it only orders types of equal survivors.
         tie_break = 0.0 if self.shuffled else 1 / (1 + max(weight))
         if self.shuffled:
             self.rng.shuffle(candidates)
-        best: tuple[float, int, int, list[int], set[Pair]] | None = None
+        best: tuple[float, int, Survivors] | None = None
         refuted: list[tuple[Pair, Reason]] = []
         clears = self._clears(trial)
         for kind in candidates:
             probed = self._probe_type(trial, kind, refuted, clears)
-            if isinstance(probed, frozenset):
+            if not isinstance(probed, Survivors):
                 return probed
-            tile, survivors, reasons = probed
-            score = len(survivors) - weight[kind] * tie_break
+            score = len(probed.partners) - weight[kind] * tie_break
             if best is None or score < best[0]:
-                best = (score, kind, tile, survivors, reasons)
-            if len(survivors) == 1:
+                best = (score, kind, probed)
+            if len(probed.partners) == 1:
                 break
         assert best is not None
-        _, kind, tile, survivors, reasons = best
+        _, kind, survivors = best
         # What the probes refuted for the other types stays refuted below this node: ruling it
         # out tightens every relaxation there (each of those types keeps a survivor).
         self.rule_out([(pair, why) for pair, why in refuted if type_of[pair[0]] != kind])
         try:
-            return self._children(trial, kind, tile, survivors, reasons)
+            return self._children(trial, kind, survivors)
         finally:
             self.pairings.restore()
 
@@ -407,19 +430,19 @@ class Search:
 
     def _probe_type(
         self, trial: Playout, kind: int, refuted: list[tuple[Pair, Reason]], clears: bool
-    ) -> Reason | tuple[int, list[int], set[Pair]]:
+    ) -> Reason | Survivors:
         """Probe the partners of one open tile of the type: a nogood when they are all refuted
         (or a probe's refutation does not involve the probe's pair), else the tile, its
-        surviving partners and the reasons that refute the others. Refuted pairs are added to
-        `refuted`, with their reasons."""
+        surviving partners and the committed pairs that refute the others. Refuted pairs are
+        added to `refuted`, with their reasons."""
         pairings = self.pairings
         tile = next(t for t in self.board.type_tiles[kind] if pairings.partner[t] == NO_TILE)
         start = self.pinned(kind, trial.touched[kind])
         # The open tiles are what the type's commitments left: those are part of any reason.
-        reasons = set(pairings.committed_of(kind))
-        if not reasons:
+        refuting_pairs = set(pairings.committed_of(kind))
+        if not refuting_pairs:
             # The pairings ruled out are refuted by their reasons.
-            reasons = set(pairings.reasons_ruled_out(kind))
+            refuting_pairs = set(pairings.reasons_ruled_out(kind))
         survivors: list[int] = []
         for other in bits(pairings.allowed[tile]):
             nogood = self.probe(tile, other, start, clears)
@@ -427,24 +450,25 @@ class Search:
                 survivors.append(other)
                 continue
             if (tile, other) not in nogood:
-                return nogood
-            reasons |= nogood
-            reasons.discard((tile, other))
+                return nogood  # refuted without the probe's pair: the node itself is
+            refuting_pairs |= nogood
+            refuting_pairs.discard((tile, other))
             refuted.append(((tile, other), nogood - {(tile, other)}))
         if not survivors:
-            nogood = frozenset(reasons)
+            nogood = frozenset(refuting_pairs)
             self.nogoods.learn(nogood)
             return nogood
-        return tile, survivors, reasons
+        return Survivors(tile, survivors, refuting_pairs)
 
-    def _children(
-        self, trial: Playout, kind: int, tile: int, survivors: list[int], reasons: set[Pair]
-    ) -> Reason:
-        """Search below each surviving pairing of `tile`, most promising first: a nogood among
-        the current commitments, with `reasons` (those that refute the other pairings)."""
+    def _children(self, trial: Playout, kind: int, survivors: Survivors) -> Reason:
+        """Search below each surviving pairing of the type, most promising first: a nogood
+        among the current commitments, with the pairs that refute the other pairings."""
+        tile, refuting_pairs = survivors.tile, survivors.refuting_pairs
         prefix = trial.replayable(kind)
+        # Each child is committed twice: once to play its playout, by which the children are
+        # ranked, then again, in that order, to search below it.
         children: list[tuple[tuple[bool, int, int], int, Playout]] = []
-        for other in survivors:
+        for other in survivors.partners:
             pair = (tile, other)
             try:
                 conflict = self.descend(tile, other)
@@ -452,7 +476,7 @@ class Search:
             finally:
                 self.ascend(tile, other)
             if child.nogood is not None and pair not in child.nogood:
-                return child.nogood
+                return child.nogood  # backjump: no other pairing escapes this refutation
             children.append((self._promise(child), other, child))
         children.sort(key=lambda entry: entry[0])
         for _, other, child in children:
@@ -466,43 +490,19 @@ class Search:
                 finally:
                     self.ascend(tile, other)
             if pair not in why:
-                return why
-            reasons |= why
-            reasons.discard(pair)
-        nogood = frozenset(reasons)
+                return why  # backjump: no other pairing escapes this refutation
+            refuting_pairs |= why
+            refuting_pairs.discard(pair)
+        nogood = frozenset(refuting_pairs)
         self.nogoods.learn(nogood)
         return nogood
 
     def _promise(self, child: Playout) -> tuple[bool, int, int]:
         """A sort key, most promising first: not refuted, fewest types that needed optimism,
-        then the latest first optimism; shuffled attempts may put a child two places lower."""
+        then the latest first optimism; shuffled attempts add some noise to the count
+        (`PROMISE_NOISE`)."""
         refuted = child.nogood is not None
         optimism = 0 if refuted else len(child.optimistic)
         if self.shuffled:
-            optimism += self.rng.randrange(3)
+            optimism += self.rng.randrange(PROMISE_NOISE)
         return refuted, optimism, child.closeness()[1]
-
-
-def relax_after_clearing(
-    geometry: Geometry, allowed: Sequence[int], present: int, known: int, changed: int, held: int
-) -> tuple[int, int]:
-    """`relax` for a test of `stuck_nogood` once rules are known that clear the board from
-    this board or an earlier one, and that this test's rules allow and more except on the
-    tiles `held` (of one type): returns (0, known) as soon as those tiles can all leave.
-
-    Such rules are an earlier test's that cleared the board (later tests drop more pairs or
-    allow more pairings, but hold that test's type to its pair again), or those of the node
-    whose probe it is (`Search._clears`; the probe's type is held to the probe's pair). Once
-    the tiles `held` have left, the relaxation gets at least as far as under those rules,
-    since it only gains from tiles gone and from partners allowed: it clears. Most of such a
-    test would otherwise clear the whole board, one wave at a time, to say no more."""
-    goal = held & present
-    if not goal:
-        return 0, known
-    left, free = relax(geometry, allowed, present, known, goal, changed)
-    if not left or free & goal != goal:
-        return left, free
-    if all(allowed[tile] & free for tile in bits(goal)):
-        return 0, free
-    # Every tile of the type is free, but one has no partner: the relaxation goes on.
-    return relax(geometry, allowed, left, free)
