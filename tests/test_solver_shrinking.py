@@ -1,4 +1,4 @@
-"""The shortcut that shrinks a probe's nogood faster (`relaxation.relax_after_clearing`): a test
+"""The shortcut that shrinks a probe's nogood faster (`shrinking.relax_after_clearing`): a test
 of the shrinking stops as soon as the one type whose rules got tighter can leave, and says
 "clears" only where the full relaxation clears, and otherwise ends exactly where it ends."""
 
@@ -16,8 +16,9 @@ from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Verdict, solve
 from lines_tui.engine.mahjong.solver.board import Board
 from lines_tui.engine.mahjong.solver.pairings import Pairings
-from lines_tui.engine.mahjong.solver.relaxation import ALL_TILES, relax, relax_after_clearing
+from lines_tui.engine.mahjong.solver.relaxation import ALL_TILES, relax
 from lines_tui.engine.mahjong.solver.result import Pair
+from lines_tui.engine.mahjong.solver.shrinking import relax_after_clearing
 
 
 def random_pairs(rng: random.Random, pairings: Pairings, tiles: list[int]) -> list[Pair]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lines_tui.engine.mahjong.geometry import Geometry, bits
+from lines_tui.engine.mahjong.geometry import Geometry
 
 ALL_TILES = -1
 """As `changed`: any tile may set the relaxation going (nothing is known about the start)."""
@@ -139,28 +139,3 @@ def reaches(
                         waited ^= low
                         (first if urgent & low else then).append(low.bit_length() - 1)
                         staying ^= low
-
-
-def relax_after_clearing(
-    geometry: Geometry, allowed: Sequence[int], present: int, known: int, changed: int, held: int
-) -> tuple[int, int]:
-    """`relax` for a test of `Search.stuck_nogood` once rules are known that clear the board from
-    this board or an earlier one, and that this test's rules allow and more except on the
-    tiles `held` (of one type): returns (0, known) as soon as those tiles can all leave.
-
-    Such rules are an earlier test's that cleared the board (later tests drop more pairs or
-    allow more pairings, but hold that test's type to its pair again), or those of the node
-    whose probe it is (`Search._clears`; the probe's type is held to the probe's pair). Once
-    the tiles `held` have left, the relaxation gets at least as far as under those rules,
-    since it only gains from tiles gone and from partners allowed: it clears. Most of such a
-    test would otherwise clear the whole board, one wave at a time, to say no more."""
-    goal = held & present
-    if not goal:
-        return 0, known
-    left, free = relax(geometry, allowed, present, known, goal, changed)
-    if not left or free & goal != goal:
-        return left, free
-    if all(allowed[tile] & free for tile in bits(goal)):
-        return 0, free
-    # Every tile of the type is free, but one has no partner: the relaxation goes on.
-    return relax(geometry, allowed, left, free)

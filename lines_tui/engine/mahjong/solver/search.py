@@ -3,10 +3,10 @@
 A node of the search is a set of committed pairs; it runs one playout (see `playout`). A playout
 that gets stuck says *why*: only the commitments of types that still have a free tile in the stuck
 remainder matter (the others' tiles are covered or blocked whatever their pairing), and that set
-is shrunk further by re-running the relaxation without each commitment. Such a set is a
-*nogood*. Otherwise the search branches on the pairing of a type that needed optimism, the one
-whose pairings the relaxation refutes most often (each pairing is *probed* first), ties going to
-the type that took part in the most refutations so far.
+is shrunk further by re-running the relaxation without each commitment (see `shrinking`). Such a
+set is a *nogood*. Otherwise the search branches on the pairing of a type that needed optimism,
+the one whose pairings the relaxation refutes most often (each pairing is *probed* first), ties
+going to the type that took part in the most refutations so far.
 
 The search remembers nogoods and jumps back over choices that took no part in a refutation
 (conflict-directed backjumping), so an early irrelevant choice is not explored again below every
@@ -46,9 +46,10 @@ from lines_tui.engine.mahjong.solver.nogoods import Nogoods
 from lines_tui.engine.mahjong.solver.pairings import Pairings, Reason
 from lines_tui.engine.mahjong.solver.playout import Player, Playout, Snapshot
 from lines_tui.engine.mahjong.solver.quick import quick_win
-from lines_tui.engine.mahjong.solver.relaxation import relax, relax_after_clearing
+from lines_tui.engine.mahjong.solver.relaxation import relax
 from lines_tui.engine.mahjong.solver.repair import repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
+from lines_tui.engine.mahjong.solver.shrinking import shrunk_nogood
 
 NEAR_MISS = 3
 """The search repairs a playout after the first only if it needed optimism for at most this
@@ -190,72 +191,9 @@ class Search:
             raise Solved(won)
 
     def stuck_nogood(self, present: int, known: int, clears_without: Pair | None = None) -> Reason:
-        """A small set of current commitments that leaves the relaxation stuck at `present`:
-        `present` may be any board reached by removing tiles from the start, however it was
-        reached (a child's playout may replay a pair ruled out since), because the relaxation
-        only gains from tiles gone, so it is stuck from the start as well. The set: those of
-        the types with a free tile left and the reasons of the pairings ruled out for those
-        types; then each commitment is dropped (latest first), and each ruled-out pairing
-        allowed again, if the rest still leaves it stuck. `clears_without` is a commitment, if
-        one is known, without which the relaxation clears the board from the start: it stays,
-        untested."""
-        board, pairings = self.board, self.pairings
-        type_of, geometry = board.type_of, board.geometry
-        stuck_types = {type_of[tile] for tile in bits(known & present)}
-        core = {pair for pair in pairings.order if type_of[pair[0]] in stuck_types}
-        # Each ruled-out pairing is dropped or kept on its own, with its own reason.
-        exclusions = pairings.exclusions_of(stuck_types)
-        excluded: dict[int, list[Pair]] = {}
-        for kind, pair, _ in exclusions:
-            excluded.setdefault(kind, []).append(pair)
-        allowed = pairings.under(core, excluded)
-
-        def restrict(kind: int) -> None:
-            committed = [pair for pair in core if type_of[pair[0]] == kind]
-            pairings.restrict(allowed, kind, committed, excluded.get(kind))
-
-        # The tiles of the type of the first commitment (or ruled-out pairing) whose test
-        # cleared the board: later tests clear once those can leave (`relax_after_clearing`).
-        cleared_type_tiles = 0
-
-        def still_stuck(kind: int) -> bool:
-            # Each test starts where the last one that stayed stuck ended, which its own
-            # rules (fewer than before) still allow.
-            nonlocal present, known, cleared_type_tiles
-            changed = board.type_mask[kind]
-            if cleared_type_tiles:
-                left, free = relax_after_clearing(
-                    geometry, allowed, present, known, changed, cleared_type_tiles
-                )
-            else:
-                left, free = relax(geometry, allowed, present, known, changed=changed)
-            if not left:
-                cleared_type_tiles = cleared_type_tiles or changed
-                return False
-            present, known = left, free
-            return True
-
-        for pair in sorted(core, key=pairings.order.__getitem__, reverse=True):
-            kind = type_of[pair[0]]
-            if pair == clears_without:
-                # Its test would clear the board, the relaxation then allowing all it
-                # allows from the start; so it counts as the first test that cleared.
-                cleared_type_tiles = cleared_type_tiles or board.type_mask[kind]
-                continue
-            core.discard(pair)
-            restrict(kind)
-            if not still_stuck(kind):
-                core.add(pair)
-                restrict(kind)
-        reasons: list[Reason] = []
-        for kind, pair, reason in exclusions:
-            excluded[kind].remove(pair)
-            restrict(kind)
-            if not still_stuck(kind):
-                excluded[kind].append(pair)
-                restrict(kind)
-                reasons.append(reason)
-        nogood = frozenset(core.union(*reasons))
+        """A small set of current commitments that leaves the relaxation stuck at `present`
+        (`shrinking.shrunk_nogood`), learned."""
+        nogood = shrunk_nogood(self.board, self.pairings, present, known, clears_without)
         self.nogoods.learn(nogood)
         return nogood
 
