@@ -235,6 +235,17 @@ async def laid_out_under_the_top(pilot: Pilot[Any], done: Callable[[], bool]) ->
         await pilot.pause()
 
 
+async def drawn_dialog(pilot: Pilot[Any]) -> None:
+    """Wait (pressing no key) until the dialog on top has been drawn; not `settle`, which also
+    waits out its guard time."""
+    for _ in range(500):
+        dialog = pilot.app.screen
+        if isinstance(dialog, DropsTypedAhead) and dialog.shown_at is not None:
+            return
+        await pilot.pause()
+    raise AssertionError(f"no dialog was drawn: {pilot.app.screen}")
+
+
 async def typed_just_after_it_showed(pilot: Pilot[Any], *keys: str) -> None:
     """`keys` as read from the terminal a tenth of a second after the dialog on top was first
     drawn, however late the test sends them: on a loaded machine `pilot.press` came more than

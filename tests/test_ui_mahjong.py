@@ -19,6 +19,7 @@ from conftest import (
     ExitWatchingApp,
     FaultyFileSystem,
     answered,
+    drawn_dialog,
     drawn_rows,
     held_call,
     in_sight,
@@ -72,7 +73,6 @@ from lines_tui.ui.scores import LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.sentences import LEAVE_THE_DEAL
 from lines_tui.ui.size_guard import TooSmallScreen
 from lines_tui.ui.status_line import NOT_SAVED_MARK, NotSavedMark, StatusLine
-from lines_tui.ui.typed_ahead import DropsTypedAhead
 
 START = 1_767_225_600.0
 
@@ -861,17 +861,6 @@ async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(
         await pilot.press("escape")
         assert app.screen is screen
     assert open_store(tmp_path).load_game("mahjong") is None
-
-
-async def drawn_dialog(pilot: Pilot[None]) -> None:
-    """Wait (pressing no key) until the dialog on top has been drawn; not `settle`, which also
-    waits out its guard time."""
-    for _ in range(500):
-        dialog = pilot.app.screen
-        if isinstance(dialog, DropsTypedAhead) and dialog.shown_at is not None:
-            return
-        await pilot.pause()
-    raise AssertionError(f"no dialog was drawn: {pilot.app.screen}")
 
 
 def app_of_ada(tmp_path: Path) -> tuple[LinesTuiApp, Clock]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from conftest import (
     BOUND,
     FIXED_NOW,
+    drawn_dialog,
     play_lines_by_keys,
     post_keys_at_once,
     session_of,
@@ -289,10 +290,7 @@ async def test_a_result_to_beat_read_for_the_last_deal_is_not_said_on_a_new_one(
         await pilot.pause()
         question = app.screen
         assert isinstance(question, ConfirmScreen)
-        for _ in range(100):  # drawn: the screen under it waits on the disk, not the dialog
-            if question.shown_at is not None:
-                break
-            await pilot.pause()
+        await drawn_dialog(pilot)  # not settle: the screen under it waits on the disk
         assert question.shown_at is not None
         post_keys_at_once(app, "y", read_at=question.shown_at + QUESTION_GUARD)
         await pilot.pause()

@@ -101,12 +101,7 @@ class HeldSolver(BackgroundSolver):
         """Answer the proof waiting now, among the requests after the first `after` (one the app
         gave up waiting for stays waiting), with `moves` as its winning line; the position it was
         about."""
-        for _ in range(200):
-            waiting = [r for r in self.requests[after:] if r[1] is not None and not r[2].done()]
-            if waiting:
-                break
-            await pilot.pause(0.02)
-        position, _, future = waiting[-1]
+        position, _, future = (await self._waiting(pilot, proofs=True, after=after))[-1]
         if error:
             future.set_exception(RuntimeError(error))
         else:
@@ -119,15 +114,27 @@ class HeldSolver(BackgroundSolver):
         """Answer the dead-end checks of the board's positions (the requests without a node
         limit) waiting now, at least one: held, each would be given up only after the game's
         20 s and the 5 s more that tell a hung process, which `settle` waits for."""
-        for _ in range(200):
-            waiting = [r for r in self.requests if r[1] is None and not r[2].done()]
-            if waiting:
-                break
-            await pilot.pause(0.02)
+        waiting = await self._waiting(pilot, proofs=False)
         assert waiting, "no dead-end check was asked for"
         for _, _, future in waiting:
             future.set_result(SolveResult(verdict, (), 5, 0.01))
         await pilot.pause()
+
+    async def _waiting(
+        self, pilot: Pilot[None], *, proofs: bool, after: int = 0
+    ) -> list[tuple[Position, int | None, Future[SolveResult]]]:
+        """The requests after the first `after` not answered yet, proofs (with a node limit) or
+        dead-end checks, as soon as there is one (none after 200 short pauses)."""
+        for _ in range(200):
+            waiting = [
+                request
+                for request in self.requests[after:]
+                if (request[1] is not None) == proofs and not request[2].done()
+            ]
+            if waiting:
+                return waiting
+            await pilot.pause(0.02)
+        return []
 
 
 def held_app(tmp_path: Path) -> tuple[LinesTuiApp, HeldSolver]:

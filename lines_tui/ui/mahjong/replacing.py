@@ -88,12 +88,11 @@ class GameReplacing:
         player review)."""
         game = self._game()
         leaves = game.deal_choice != RANDOM
-        if not leaves:
-            question = f"Abandon this deal and start a new one?{self._what_is_lost()}"
-        elif game.in_progress:
-            question = f"Abandon this deal and start a new random one?{self._what_is_lost()}"
-        else:
+        if leaves and not game.in_progress:
             question = LEAVE_THE_DEAL
+        else:
+            new = "a new random one" if leaves else "a new one"
+            question = f"Abandon this deal and start {new}?{self._what_is_lost()}"
         self._after_asking(question, "start a new deal", "New deal", self._new_deal, leaves)
 
     def _what_is_lost(self) -> str:
