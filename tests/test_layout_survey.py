@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import MAHJONG_FIXTURES, install_layouts
-from tools.pty_terminal import lines_tui_command
+from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -221,6 +221,27 @@ def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) ->
     seeds = [json.loads(line)["seed"] for line in progress.read_text().splitlines()]
     assert sorted(seeds) == list(range(SURVEY_STOPPED))
     assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", str(SURVEY_STOPPED)]
+
+
+def test_ctrl_c_at_a_terminal_leaves_no_stray_echo(tmp_path: Path) -> None:
+    """The stop's line is written over the progress line and the "^C" the terminal echoed
+    after it: a newline there left "^C" on a row of its own (a player review)."""
+    progress = tmp_path / "survey.jsonl"
+    # Far more deals than are solved before the stop: the progress line shows from the first.
+    command = [*lines_tui_command(), "layouts", "--survey", "5000"]
+    options = ["--survey-layout", "turtle", "--workers", "1", "--progress-file", str(progress)]
+    terminal = Terminal([*command, *options], app_environment(tmp_path), controlling=True)
+    try:
+        terminal.wait_for(lambda screen: "survey: " in screen, "the progress line")
+        terminal.send("\x03")
+        assert terminal.wait_for_exit(120) == 130, terminal.text()
+        assert b"^C" in terminal.output  # the terminal echoed it
+        # The stop's line on the progress line's row, nothing else left on the screen.
+        rows = [row.rstrip() for row in terminal.text().splitlines()]
+        assert rows[0].startswith("lines-tui: survey stopped after"), rows
+        assert not any(rows[1:]), rows
+    finally:
+        terminal.close()
 
 
 def test_one_layout_named_two_ways_is_one_survey(cwd: Path) -> None:

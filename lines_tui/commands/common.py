@@ -190,9 +190,16 @@ def progress_line() -> Iterator[None]:
     try:
         yield
     finally:
-        if is_terminal(sys.stderr):
-            _to_standard_error("\r" + " " * _progress_shown.columns + "\r")
-            _progress_shown.columns = 0
+        progress_taken_away()
+
+
+def progress_taken_away() -> None:
+    """The progress line emptied, on a terminal, and the cursor left at its start: what is said
+    next is written over it, and over the "^C" the terminal echoed after it if ctrl+c stopped
+    the work (a newline there left that "^C" on a row of its own)."""
+    if is_terminal(sys.stderr):
+        _to_standard_error("\r" + " " * _progress_shown.columns + "\r")
+        _progress_shown.columns = 0
 
 
 def end_line() -> None:

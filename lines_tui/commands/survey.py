@@ -19,7 +19,14 @@ from typing import Any, TextIO
 
 import typer
 
-from lines_tui.commands.common import INTERRUPTED, fail, progress, say, warn
+from lines_tui.commands.common import (
+    INTERRUPTED,
+    fail,
+    progress,
+    progress_taken_away,
+    say,
+    warn,
+)
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
@@ -278,7 +285,7 @@ def _solve(
             if pool is not None:
                 _stop_workers(pool)
     if stop.signum is not None:
-        progress("", done=True)
+        progress_taken_away()
         warn(
             f"survey stopped after {total - len(jobs) + written} of {total} deals; the same "
             "command goes on"
