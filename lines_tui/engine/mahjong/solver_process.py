@@ -355,6 +355,10 @@ def _die_with_parent(parent: int) -> None:
 def _serve(connection: Connection, cancelled: Synchronized[int], parent: int) -> None:
     """The worker process: answer requests until told to stop (None) or the pipe closes."""
     _die_with_parent(parent)
+    # The app stops checks and ends this process itself; a SIGINT sent from outside (`kill
+    # -INT`) raised KeyboardInterrupt in the search, whose traceback this process, writing
+    # to the app's terminal, printed across the board.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             request = connection.recv()
