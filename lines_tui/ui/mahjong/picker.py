@@ -46,6 +46,7 @@ from lines_tui.ui.store_thread import still_there
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
+SOLVABLE_FOR_RUN = "Solvable deals only (o): on for this run (--solvable)"
 DISCOVERY = "layout-discovery"
 """The group of the worker that looks for installed layouts."""
 
@@ -291,16 +292,19 @@ class LayoutPickerScreen(
         folders: Sequence[Path] | None = None,
         *,
         solvable: bool = False,
+        solvable_for_run: bool = False,
         again: Choice | None = None,
     ) -> None:
         """`folders`: where to look for installed layouts (default: the desktop games' folders);
-        `solvable`: whether "solvable deals only" is on at first; `again`: the choice made last
+        `solvable`: whether "solvable deals only" is on at first (`solvable_for_run`: by
+        `--solvable`, for this run only, until `o` is pressed); `again`: the choice made last
         time, shown as it was (its layout highlighted, its deal number typed) when the player
         comes back because its proof was stopped or failed."""
         super().__init__()
         self.layouts: list[Layout] = builtin_layouts()
         self._folders = folders
         self.solvable = solvable
+        self._solvable_for_run = solvable_for_run
         self._again = again
 
     @property
@@ -498,10 +502,13 @@ class LayoutPickerScreen(
         self.dismiss(Choice(self.layouts[row], seed, self.solvable))
 
     def _solvable_text(self) -> str:
+        if self.solvable and self._solvable_for_run:
+            return SOLVABLE_FOR_RUN
         return SOLVABLE_ON if self.solvable else SOLVABLE_OFF
 
     def action_toggle_solvable(self) -> None:
         self.solvable = not self.solvable
+        self._solvable_for_run = False  # kept from now on, as `o` sets it
         line = self.query_one("#solvable", Label)
         line.update(self._solvable_text())
         line.scroll_visible(animate=False)  # what o changed, in view on a short terminal
