@@ -451,3 +451,42 @@ async def test_a_resumed_deal_dead_from_its_start_asks_the_solver_nothing_more(
         await pilot.press("u")
         await pilot.pause()
         assert solver.requests == [] and status_shown(app).endswith(NEVER_CLEARED)
+
+
+async def test_a_loss_in_a_dead_end_keeps_the_way_back_its_warning_gave(tmp_path: Path) -> None:
+    """A player review: playing on in a dead end until no pair was left, the last move said
+    "Dead end since 1B + 1B: undo 57 pairs (u) to get back.", and the loss only "No pair left to
+    take. Undo (u) or start a new deal (N).": how many undos lead out was lost."""
+    layout = row_layout(4, 4, 2, 2)
+    # 1D + 1D at both ends of row two is the fatal pair; then the green and white dragons, and
+    # the red ones it left side by side: row one alone, no pair left.
+    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game)
+        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        for first, second in ((4, 7), (8, 9), (10, 11), (5, 6)):
+            screen.board.cursor = first
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+            if first == 4:  # the fatal pair: its position is checked
+                solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+                await pilot.pause()
+                await pilot.pause()
+        assert screen.game.lost
+        lost = "No pair left; dead since 1D + 1D: undo 4 (u) or new deal (N)."
+        assert status_shown(app) == lost
+        await pilot.press("u")
+        assert status_shown(app) == "Undid Rd + Rd: still dead since 1D + 1D; undo 3 more."
+        await pilot.press("U")  # the loss again by a redo, the pair named
+        assert status_shown(app) == "Redid Rd + Rd: no pair left; dead since 1D + 1D: undo 4 (u)."
+        await pilot.press("p", "p")  # the board back from a pause: the loss as a move left it
+        assert status_shown(app) == lost
+        for key in ("tab", "t", "i"):  # the keys about pairs to take say the loss line
+            await pilot.press(key)
+            assert status_shown(app) == lost, key
+        await answered(pilot, "R", "n")  # a question turned down: the loss line again
+        await settle(pilot)
+        assert app.screen is screen and status_shown(app) == lost
