@@ -13,6 +13,7 @@ from conftest import (
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_mahjong import (
+    LOST_IN_THE_TRAP,
     START,
     Clock,
     game_of,
@@ -41,7 +42,6 @@ from lines_tui.ui.mahjong.screen import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_LOST,
     DEAD_DEAL_WARNING,
-    LOSS_MESSAGE,
     NEVER_CLEARED,
 )
 from lines_tui.ui.mahjong.tile_text import tile_label
@@ -316,9 +316,11 @@ async def test_after_a_loss_the_footer_leaves_out_the_keys_about_pairs_to_take(
         assert "Pair" not in shown and "t Take" not in shown and "i Hint" not in shown, shown
         assert "u Undo" in shown and "N New deal" in shown, shown
         assert {"tab", "t", "i"} <= set(dimmed_keys_of(screen))
+        lost = screen.query_one(StatusLine).message
+        assert lost in LOST_IN_THE_TRAP
         for key in ("tab", "t", "i"):  # one line for all three: what to do now
             await pilot.press(key)
-            assert screen.query_one(StatusLine).message == LOSS_MESSAGE, key
+            assert screen.query_one(StatusLine).message == lost, key
         await pilot.press("u")  # undone: a pair to take again
         await settle(pilot)
         assert "i Hint" in " ".join(footer_keys(screen))
