@@ -131,7 +131,7 @@ def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
     [
         ("my notes\nabout layouts\n", 1),
         ('{"tiles": [\n  [2, 0, 0, "b3"]\n]}\n', 1),  # a position file, as `deal` writes it
-        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n\n', 2),
+        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n\nnotes\n', 3),
         ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n[1, 2]', 2),
     ],
 )
@@ -178,6 +178,28 @@ def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held:
     assert json.loads(kept[-1])["layout"] == "lantern"
 
 
+LANTERN_0 = '{"layout": "lantern", "seed": 0, "verdict": "solvable", "playouts": 1}'
+"""Deal 0 of Lantern's outcome, as a survey writes it."""
+
+
+@pytest.mark.parametrize(
+    ("held", "told"),
+    [("\n", ""), ("\r\n \n", ""), (f"\n{LANTERN_0}\n\n", "1 deal already solved")],
+)
+def test_blank_lines_are_nothing_in_a_progress_file(tmp_path: Path, held: str, told: str) -> None:
+    """A file holding only a newline (`echo > survey.jsonl`) was refused as "not a survey's
+    progress file (line 1 is no deal's outcome)", where an empty one is taken; and one deal
+    already solved was told as "1 deals"."""
+    progress = tmp_path / "survey.jsonl"
+    progress.write_text(held)
+    command = ["layouts", "--survey", "2", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"lines-tui: {told} in {progress}\n" if told else "survey")
+    seeds = [json.loads(line)["seed"] for line in progress.read_text().split("\n") if line.strip()]
+    assert sorted(seeds) == [0, 1]
+
+
 SURVEY_STOPPED = 100
 """Deals in the survey that ctrl+c stops after its first: at about 20 ms a Turtle deal, 12 were
 all solved before a loaded machine delivered the signal, and the stop was not seen."""
@@ -217,7 +239,8 @@ def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) ->
     assert 1 <= len(kept) < SURVEY_STOPPED
     finished = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert finished.returncode == 0, finished.stderr
-    assert f"{len(kept)} deals already solved" in finished.stderr
+    solved = "1 deal" if len(kept) == 1 else f"{len(kept)} deals"
+    assert f"lines-tui: {solved} already solved in" in finished.stderr
     seeds = [json.loads(line)["seed"] for line in progress.read_text().splitlines()]
     assert sorted(seeds) == list(range(SURVEY_STOPPED))
     assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", str(SURVEY_STOPPED)]

@@ -67,13 +67,20 @@ OUTCOME_START = '{"layout": '
 
 def foreign_line(text: str) -> int | None:
     """The number of the first line of `text` that no survey wrote, or None if it holds only
-    outcomes and lines cut short (a survey stopped mid-write: the start of one): a progress
-    file is appended to, so any other file (notes, a position file) is left alone."""
+    outcomes, lines cut short (a survey stopped mid-write: the start of one) and blank lines: a
+    progress file is appended to, so any other file (notes, a position file) is left alone."""
     for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue  # a blank line (`echo > survey.jsonl`) holds nothing to lose, or to read
         cut_short = line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)
-        if not (line and cut_short) and _outcome(line) is None:
+        if not cut_short and _outcome(line) is None:
             return number
     return None
+
+
+def _deals(count: int) -> str:
+    """1 deal, 3 deals: `count` deals in words."""
+    return "1 deal" if count == 1 else f"{count} deals"
 
 
 def open_progress_file(path: Path) -> TextIO:
@@ -188,7 +195,7 @@ def run_survey(
         ]
         total = count * len(surveyed)
         if len(jobs) < total:
-            warn(f"{total - len(jobs)} deals already solved in {progress_file}")
+            warn(f"{_deals(total - len(jobs))} already solved in {progress_file}")
         if jobs:
             _solve(jobs, total, out, done, progress_file, workers)
     chosen = []
