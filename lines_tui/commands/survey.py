@@ -15,7 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from pathlib import Path
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import typer
 
@@ -27,7 +27,7 @@ from lines_tui.commands.common import (
     say,
     warn,
 )
-from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.engine.mahjong.layouts import Layout, LayoutError
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
@@ -202,7 +202,7 @@ def run_survey(
     for key, found_by in surveyed.items():
         for seed in range(count):
             if (key, seed) not in done:  # its worker found other tile places there
-                fail(f"{found_by} changed while it was surveyed; the same command goes on")
+                _changed(found_by)
             chosen.append(dataclasses.replace(done[(key, seed)], layout=shown[key]))
     print_figures(chosen)
     return chosen
@@ -263,20 +263,32 @@ def _solve(
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_ignore_ctrl_c,
             )
-            pending = _start_workers(pool, waiting, workers)
-            pending |= _hand_out(pool, waiting, (IN_FLIGHT_PER_WORKER - 1) * workers)
+            handed_out = _start_workers(pool, waiting, workers)
+            handed_out |= _hand_out(pool, waiting, (IN_FLIGHT_PER_WORKER - 1) * workers)
+            pending = set(handed_out)
             while pending and stop.signum is None:
                 finished, pending = wait(
                     pending, timeout=STOP_SEEN_WITHIN, return_when=FIRST_COMPLETED
                 )
+                unreadable = None
                 for future in finished:
-                    outcome = future.result()
+                    found_by = handed_out.pop(future)
+                    try:
+                        outcome = future.result()
+                    except LayoutError:  # its file edited or deleted since the survey read it
+                        unreadable = found_by
+                        continue  # the other deals solved are kept first
                     out.write(json.dumps(outcome.to_json()) + "\n")
                     out.flush()
                     done[(outcome.layout, outcome.seed)] = outcome
                     written += 1
                     progress(f"survey: {total - len(jobs) + written}/{total} deals")
-                pending |= _hand_out(pool, waiting, len(finished))
+                if unreadable is not None:
+                    progress("", done=True)
+                    _changed(unreadable)
+                more = _hand_out(pool, waiting, len(finished))
+                handed_out |= more
+                pending |= more.keys()
         except BrokenProcessPool:
             solved = total - len(jobs) + written
             progress("", done=True)
@@ -301,9 +313,16 @@ def _solve(
     progress(f"survey: {total}/{total} deals", done=True)
 
 
+def _changed(found_by: str) -> NoReturn:
+    """Refuse to go on with a layout whose file changed while it was surveyed: its deals from
+    then on are another layout's, or none (a file edited into something that is no layout, or
+    deleted). The outcomes found so far are kept; run again, the file is read afresh."""
+    fail(f"{found_by} changed while it was surveyed; the same command goes on")
+
+
 def _start_workers(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], workers: int
-) -> set[Future[Outcome]]:
+) -> dict[Future[Outcome], str]:
     """The pool's `workers`, each started by one of the first deals handed out (the pool starts
     a worker with a deal while it has fewer), and born deaf to ctrl+c."""
     with _workers_born_deaf_to_ctrl_c():
@@ -318,10 +337,11 @@ def _start_workers(
 
 def _hand_out(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], count: int
-) -> set[Future[Outcome]]:
-    """The next `count` deals (fewer at the end), handed out to the pool."""
+) -> dict[Future[Outcome], str]:
+    """The next `count` deals (fewer at the end), handed out to the pool: each one's future, and
+    what its worker finds the layout by."""
     return {
-        pool.submit(survey_deal, found_by, seed)
+        pool.submit(survey_deal, found_by, seed): found_by
         for _, found_by, seed in itertools.islice(jobs, count)
     }
 
