@@ -280,6 +280,39 @@ def test_a_layout_file_edited_or_deleted_while_it_is_surveyed_is_told_in_one_lin
     assert kept and sorted(found["seed"] for found in kept) == list(range(len(kept)))
 
 
+FULL_AT = 1000
+"""Bytes a file may grow to in the survey below: about 14 outcomes, the next one cut short."""
+
+
+def test_a_progress_file_that_cannot_grow_ends_the_survey_in_one_line(tmp_path: Path) -> None:
+    """A full disk printed the survey's one line, then two tracebacks (the outcome left in the
+    file's buffer failed again as the file closed), exit code 1. A process may write no file
+    larger than its limit, which fails a write as a full disk does, as "File too large"."""
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FULL_AT, FULL_AT))
+
+    progress = tmp_path / "survey.jsonl"
+    command = [*lines_tui_command(), "layouts", "--survey", "40", "--workers", "1"]
+    command += ["--survey-layout", "lantern", "--progress-file", str(progress)]
+    full = subprocess.run(
+        command, capture_output=True, text=True, preexec_fn=small_files, timeout=120, check=False
+    )
+    assert full.returncode == 2 and full.stdout == ""
+    assert full.stderr == f"lines-tui: cannot write to {progress}: File too large\n"
+    *kept, cut = progress.read_text().split("\n")
+    assert len(progress.read_bytes()) == FULL_AT  # the last outcome cut short there:
+    assert cut and (cut.startswith('{"layout": ') or '{"layout": '.startswith(cut))
+    # With room again, the same command goes on: the line cut short is set apart.
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert finished.returncode == 0, finished.stderr
+    assert f"lines-tui: {len(kept)} deals already solved in {progress}" in finished.stderr
+    lines = progress.read_text().splitlines()
+    assert lines[len(kept)] == cut
+    seeds = [json.loads(line)["seed"] for line in lines if line != cut]
+    assert sorted(seeds) == list(range(40))
+
+
 def test_ctrl_c_at_a_terminal_leaves_no_stray_echo(tmp_path: Path) -> None:
     """The stop's line is written over the progress line and the "^C" the terminal echoed
     after it: a newline there left "^C" on a row of its own (a player review)."""

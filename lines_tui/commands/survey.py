@@ -22,6 +22,7 @@ import typer
 from lines_tui.commands.common import (
     INTERRUPTED,
     fail,
+    point_at_null,
     progress,
     progress_taken_away,
     say,
@@ -222,13 +223,28 @@ def _read_progress(out: TextIO, progress_file: Path) -> dict[tuple[str, int], Ou
                 "deal's outcome); --progress-file takes a new or empty file or one a survey "
                 "wrote"
             )
-        if text and not text.endswith("\n"):
-            out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
     except NotUtf8 as error:
         fail(f"{progress_file}: {error}")
     except OSError as error:
         fail(f"cannot read {progress_file}: {error.strerror or error}")
+    if text and not text.endswith("\n"):  # a line cut short (a survey killed mid-write)...
+        _append(out, progress_file, "\n")  # ...stays alone
     return done
+
+
+def _append(out: TextIO, progress_file: Path, text: str) -> None:
+    """Write `text` at the end of the progress file (`out`) now. A file that cannot take it (a
+    full disk) ends the survey in one line, exit code 2. What it could not take is dropped:
+    kept in the file's buffer, it was written again as the file closed, and failed again with
+    a traceback, exit code 1. Part of a line may be on the disk: read as the start of an
+    outcome, cut short, which the next survey sets apart and solves again."""
+    try:
+        out.write(text)
+        out.flush()
+    except OSError as error:
+        point_at_null(out)
+        progress("", done=True)
+        fail(f"cannot write to {progress_file}: {error.strerror or error}")
 
 
 def _key_older_outcomes(
@@ -278,8 +294,7 @@ def _solve(
                     except LayoutError:  # its file edited or deleted since the survey read it
                         unreadable = found_by
                         continue  # the other deals solved are kept first
-                    out.write(json.dumps(outcome.to_json()) + "\n")
-                    out.flush()
+                    _append(out, progress_file, json.dumps(outcome.to_json()) + "\n")
                     done[(outcome.layout, outcome.seed)] = outcome
                     written += 1
                     progress(f"survey: {total - len(jobs) + written}/{total} deals")
@@ -297,9 +312,6 @@ def _solve(
                 "command goes on",
                 code=WORKER_DIED,
             )
-        except OSError as error:
-            progress("", done=True)
-            fail(f"cannot write to {progress_file}: {error.strerror or error}")
         finally:
             if pool is not None:
                 _stop_workers(pool)
