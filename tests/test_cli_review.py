@@ -347,14 +347,16 @@ def sessions_processes(session: int) -> list[int]:
     return found
 
 
-def survey_under_way(home: Path, command: list[str] | None = None) -> subprocess.Popen[str]:
-    """A survey of 500 Turtle deals on two workers, in a session of its own, once its first
-    outcome is written; by `command` (a lines-tui) if given."""
+def survey_under_way(
+    home: Path, command: list[str] | None = None, layout: str = "turtle"
+) -> subprocess.Popen[str]:
+    """A survey of 500 deals of `layout` on two workers, in a session of its own, once its first
+    outcome is written (to `s.jsonl` in `home`); by `command` (a lines-tui) if given."""
     progress = home / "s.jsonl"
     survey = subprocess.Popen(
         [
             *(command or lines_tui_command()),
-            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
+            *("layouts", "--survey", "500", "--survey-layout", layout, "--workers", "2"),
             *("--progress-file", str(progress)),
         ],
         stdout=subprocess.PIPE,
@@ -368,8 +370,9 @@ def survey_under_way(home: Path, command: list[str] | None = None) -> subprocess
     return survey
 
 
-def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> None:
-    """The survey ended with `code`, saying `said` and no traceback, and left no process."""
+def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> str:
+    """The survey ended with `code`, saying `said` and no traceback, and left no process; what
+    it said."""
     _, stderr = survey.communicate(timeout=60)
     assert survey.returncode == code, stderr
     assert said in stderr and "Traceback" not in stderr
@@ -377,6 +380,7 @@ def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> 
     while time.monotonic() < deadline and sessions_processes(survey.pid):
         time.sleep(0.05)
     assert sessions_processes(survey.pid) == []
+    return stderr
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
