@@ -347,6 +347,16 @@ def sessions_processes(session: int) -> list[int]:
     return found
 
 
+def survey_workers(survey: subprocess.Popen[str]) -> list[int]:
+    """The worker processes of `survey` (started in a session of its own): not the survey, nor
+    multiprocessing's resource tracker."""
+    return [
+        pid
+        for pid in sessions_processes(survey.pid)
+        if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+
+
 def survey_under_way(
     home: Path, command: list[str] | None = None, layout: str = "turtle"
 ) -> subprocess.Popen[str]:
@@ -469,11 +479,7 @@ def test_ctrl_c_pressed_again_and_again_stops_the_survey_once(home: Path) -> Non
 def test_a_survey_worker_that_dies_ends_the_survey_in_one_line(home: Path) -> None:
     """A worker killed (out of memory) must not leave the survey waiting for ever."""
     survey = survey_under_way(home)
-    workers = [
-        pid
-        for pid in sessions_processes(survey.pid)
-        if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    ]
+    workers = survey_workers(survey)
     assert workers
     os.kill(workers[0], signal.SIGKILL)
     stopped_in_one_line(survey, 1, "a survey worker died after")

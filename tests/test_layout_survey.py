@@ -4,6 +4,7 @@ ctrl+c and resumed from where it stopped."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import MAHJONG_FIXTURES, install_layouts
-from test_cli_review import stopped_in_one_line, survey_under_way
+from test_cli_review import stopped_in_one_line, survey_under_way, survey_workers
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 from typer.testing import CliRunner
 
@@ -268,6 +269,35 @@ def test_a_layout_file_edited_or_deleted_while_it_is_surveyed_is_told_in_one_lin
     )
     kept = [json.loads(line) for line in (home / "s.jsonl").read_text().splitlines()]
     assert kept and {found["layout"] for found in kept} == {kept[0]["layout"]}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_worker_is_killed_when_the_survey_stops(
+    home: Path, signum: int, code: int
+) -> None:
+    """A worker stopped (SIGSTOP) never gets the SIGTERM that ends it: the survey told to stop
+    waited for it for ever, deaf to ctrl+c and SIGTERM, until it went on (SIGCONT). It is killed
+    once the others have had their time to end."""
+    survey = survey_under_way(home)
+    stuck = survey_workers(survey)[0]
+    os.kill(stuck, signal.SIGSTOP)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and process_state(stuck) != "T":
+            time.sleep(0.01)
+        survey.send_signal(signum)
+        stopped_in_one_line(survey, code, "survey stopped after")
+    finally:
+        if survey.poll() is None:  # hung: let it end
+            os.kill(stuck, signal.SIGCONT)
+            survey.kill()
+            survey.communicate()
+
+
+def process_state(pid: int) -> str:
+    """The state of process `pid` as /proc tells it ("T": stopped)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
 FULL_AT = 1000

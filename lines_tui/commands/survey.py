@@ -9,6 +9,7 @@ import json
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -44,6 +45,9 @@ out as they are solved, so a stop hands out no more; 100,000s handed out at once
 seconds)."""
 STOP_SEEN_WITHIN = 0.1
 """Seconds: how often the survey, waiting for its workers, looks whether it was told to stop."""
+STOP_GRACE = 2.0
+"""Seconds the survey's workers have to end once told to (SIGTERM) before they are killed: a
+worker ends at once (it holds nothing to save), unless it is stopped or stuck."""
 
 
 def _outcomes(text: str) -> dict[tuple[str, int], Outcome]:
@@ -365,12 +369,22 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     thread is waited for here, with the stop signals still only noted: left to the end of the
     program, a ctrl+c pressed again interrupted the wait with a traceback, and one still ending
     there closed its pipe as Python's exit woke it ("OSError: Bad file descriptor"). One
-    `shutdown` waits for it: after a first one without waiting, the pool no longer knows it."""
+    `shutdown` waits for it: after a first one without waiting, the pool no longer knows it.
+
+    The wait is bounded: a worker that SIGTERM has not ended within `STOP_GRACE` is stopped
+    (SIGSTOP), which a SIGTERM does not reach until it goes on, or stuck; it is killed, as a
+    stopped process can be. Waited for, such a worker held the survey, and every later ctrl+c
+    and SIGTERM with it, for ever."""
     workers = multiprocessing.active_children()
     for worker in workers:
         worker.terminate()
+    deadline = time.monotonic() + STOP_GRACE
     for worker in workers:
-        worker.join(timeout=5)
+        worker.join(timeout=max(0.0, deadline - time.monotonic()))
+    for worker in workers:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(timeout=STOP_GRACE)
     pool.shutdown(wait=True, cancel_futures=True)
 
 
