@@ -15,7 +15,12 @@ from typing import Any
 
 import pytest
 from conftest import MAHJONG_FIXTURES, install_layouts
-from test_cli_review import stopped_in_one_line, survey_under_way, survey_workers
+from test_cli_review import (
+    sessions_processes,
+    stopped_in_one_line,
+    survey_under_way,
+    survey_workers,
+)
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 from typer.testing import CliRunner
 
@@ -293,6 +298,25 @@ def test_a_stopped_worker_is_killed_when_the_survey_stops(
             os.kill(stuck, signal.SIGCONT)
             survey.kill()
             survey.communicate()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_workers_die_with_the_survey_killed(home: Path) -> None:
+    """`kill -9` of the survey, which leaves it no clean-up, left its workers solving for good
+    under PID 1, and multiprocessing's resource tracker, which they held open, with them."""
+    survey = survey_under_way(home)
+    assert len(survey_workers(survey)) == 2
+    survey.kill()
+    survey.wait(timeout=60)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and sessions_processes(survey.pid):
+            time.sleep(0.05)
+        assert sessions_processes(survey.pid) == []
+    finally:
+        for left in sessions_processes(survey.pid):  # its processes, failing: not left running
+            os.kill(left, signal.SIGKILL)
+        survey.communicate()
 
 
 def process_state(pid: int) -> str:

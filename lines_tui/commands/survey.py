@@ -30,6 +30,7 @@ from lines_tui.commands.common import (
     warn,
 )
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
+from lines_tui.engine.mahjong.solver_process import die_with_parent
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
@@ -139,18 +140,23 @@ class StopSignals:
             self.signum = signum
 
 
-def _ignore_ctrl_c() -> None:
+def _start_worker(survey: int) -> None:
+    """What each worker does first (`survey`: the survey's process)."""
     # ctrl+c reaches every process of the terminal: the workers leave it to the parent,
     # which stops handing out deals and keeps what they found. (Born with it blocked, see
     # `_workers_born_deaf_to_ctrl_c`, a worker has none pending: ignored, it is dropped.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ended with the survey however it ends: `kill -9` of it (no clean-up) left its workers
+    # running for good, under PID 1, and multiprocessing's resource tracker, which they
+    # held open, with them.
+    die_with_parent(survey)
 
 
 @contextlib.contextmanager
 def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
     """SIGINT blocked while the pool starts its workers: a signal mask is inherited through fork
     and exec, and Python unblocks nothing as it starts, so each worker is born with ctrl+c
-    blocked. One still starting (unpickling, importing, before `_ignore_ctrl_c` runs) ended in
+    blocked. One still starting (unpickling, importing, before `_start_worker` runs) ended in
     a KeyboardInterrupt's traceback. Blocked, not ignored, here: a ctrl+c meanwhile waits, and
     stops the survey (exit code 130) the moment the workers are started, where an ignored one
     was lost. SIGTERM stays as it is: the workers are stopped with it.
@@ -281,7 +287,8 @@ def _solve(
             pool = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ignore_ctrl_c,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
             handed_out = _start_workers(pool, waiting, workers)
             handed_out |= _hand_out(pool, waiting, (IN_FLIGHT_PER_WORKER - 1) * workers)
