@@ -319,6 +319,22 @@ def test_the_workers_die_with_the_survey_killed(home: Path) -> None:
         survey.communicate()
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("to_its_group", [False, True])
+def test_a_hang_up_stops_the_survey_as_sigterm_does(home: Path, to_its_group: bool) -> None:
+    """SIGHUP ended the survey at once, its line unsaid: sent to it alone, its workers were left
+    running; to its whole group, as when its terminal closes, it ended multiprocessing's
+    resource tracker too, and the survey (made to stop as SIGTERM stops it) ended in five
+    tracebacks of a tracker started again."""
+    survey = survey_under_way(home)
+    if to_its_group:
+        os.killpg(survey.pid, signal.SIGHUP)
+    else:
+        survey.send_signal(signal.SIGHUP)
+    said = stopped_in_one_line(survey, 129, "survey stopped after")
+    assert said.startswith("lines-tui: survey stopped after") and said.count("\n") == 1
+
+
 def process_state(pid: int) -> str:
     """The state of process `pid` as /proc tells it ("T": stopped)."""
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]

@@ -35,9 +35,13 @@ from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, surve
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
+from lines_tui.ui.hangup import HUNG_UP
 
 TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
+STOPPED_BY = {signal.SIGINT: INTERRUPTED, signal.SIGTERM: TERMINATED, signal.SIGHUP: HUNG_UP}
+"""The signals that stop the survey, each with its exit code (128 + the signal, as a shell
+tells of a program the signal ended): ctrl+c, SIGTERM, and SIGHUP (its terminal closed)."""
 WORKER_DIED = 1
 """The exit code of a survey whose worker process died: nothing wrong with the input."""
 IN_FLIGHT_PER_WORKER = 2
@@ -113,19 +117,23 @@ def open_progress_file(path: Path) -> TextIO:
 
 
 class StopSignals:
-    """ctrl+c (SIGINT) and SIGTERM while the survey runs: noted, not raised. An exception raised
-    by a signal lands anywhere, inside the pool's own locks too: a queue's lock taken and never
-    given back left the pool's thread, and the survey with it, waiting for ever at exit, and a
-    ctrl+c pressed again while the survey stopped printed a traceback and left workers running.
-    The survey looks at `signum` between its steps instead; the handlers stay until the pool
-    has stopped, and once the survey was told to stop, more are ignored."""
+    """ctrl+c (SIGINT), SIGTERM and SIGHUP while the survey runs: noted, not raised. An
+    exception raised by a signal lands anywhere, inside the pool's own locks too: a queue's lock
+    taken and never given back left the pool's thread, and the survey with it, waiting for ever
+    at exit, and a ctrl+c pressed again while the survey stopped printed a traceback and left
+    workers running. The survey looks at `signum` between its steps instead; the handlers stay
+    until the pool has stopped, and once the survey was told to stop, more are ignored. SIGHUP,
+    not handled, ended the survey at once, its line unsaid and its workers left running; one
+    ignored (`nohup`) stays ignored, as the app leaves it."""
 
     def __init__(self) -> None:
         self.signum: int | None = None
         self._previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
 
     def __enter__(self) -> StopSignals:
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        for signum in STOPPED_BY:
+            if signum == signal.SIGHUP and signal.getsignal(signum) == signal.SIG_IGN:
+                continue
             self._previous[signum] = signal.signal(signum, self._note)
         return self
 
@@ -164,10 +172,23 @@ def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
     multiprocessing's resource tracker, started with the first process, unblocks SIGINT in
     this process once it has started it (its own start is guarded the same way): it is started
     before, so it is running and leaves the mask alone while the workers start."""
-    resource_tracker.ensure_running()
+    _start_resource_tracker()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _start_resource_tracker() -> None:
+    """multiprocessing's resource tracker (which the pool's first semaphore starts otherwise),
+    started with SIGHUP blocked, for good: it ignores SIGINT and SIGTERM, and a SIGHUP to the
+    whole group (a terminal closed) ended it, so the survey, which takes SIGHUP as it takes
+    SIGTERM, then ended in five tracebacks of a tracker started again that knew nothing of the
+    pool's semaphores. It ends once the survey and its workers are gone, however they end."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+    try:
+        resource_tracker.ensure_running()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
@@ -282,6 +303,7 @@ def _solve(
     with StopSignals() as stop:
         try:
             waiting = iter(jobs)
+            _start_resource_tracker()
             # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool),
             # where multiprocessing's Pool would wait for the lost deal for ever.
             pool = ProcessPoolExecutor(
@@ -316,13 +338,16 @@ def _solve(
                 handed_out |= more
                 pending |= more.keys()
         except BrokenProcessPool:
-            solved = total - len(jobs) + written
-            progress("", done=True)
-            fail(
-                f"a survey worker died after {solved} of {total} deals (out of memory?); the same "
-                "command goes on",
-                code=WORKER_DIED,
-            )
+            # Unless the survey was told to stop: the signal went to the whole group (a
+            # terminal closed, `kill -TERM -PGID`), and ended a worker too.
+            if stop.signum is None:
+                solved = total - len(jobs) + written
+                progress("", done=True)
+                fail(
+                    f"a survey worker died after {solved} of {total} deals (out of memory?); "
+                    "the same command goes on",
+                    code=WORKER_DIED,
+                )
         finally:
             if pool is not None:
                 _stop_workers(pool)
@@ -332,7 +357,7 @@ def _solve(
             f"survey stopped after {total - len(jobs) + written} of {total} deals; the same "
             "command goes on"
         )
-        raise typer.Exit(INTERRUPTED if stop.signum == signal.SIGINT else TERMINATED)
+        raise typer.Exit(STOPPED_BY[signal.Signals(stop.signum)])
     progress(f"survey: {total}/{total} deals", done=True)
 
 
