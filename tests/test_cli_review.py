@@ -424,7 +424,7 @@ def test_ctrl_c_as_the_workers_start_stops_the_survey_without_a_traceback(
         start_new_session=True,
     )
     assert survey.stderr is not None
-    first = survey.stderr.readline()  # "1 deals already solved in ...": the workers come next
+    first = survey.stderr.readline()  # "1 deal already solved in ...": the workers come next
     assert "already solved" in first, first
     time.sleep(after)
     os.killpg(survey.pid, signal.SIGINT)
