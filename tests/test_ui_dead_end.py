@@ -401,27 +401,42 @@ async def test_a_deal_dead_from_its_start_says_so_again_once_its_question_is_tur
         assert status_shown(app) == DEAD_DEAL_WARNING
 
 
+TRAP_LAYOUT = row_layout(4, 4, 2, 2)
+TRAP_FACES = "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw"
+"""1D + 1D at both ends of row two (tiles 4 and 7) is the fatal pair; then the green and white
+dragons, and the red ones it left side by side: row one alone, no pair left."""
+
+
+async def into_the_trap(
+    pilot: Pilot[None], solver: HeldSolver, pairs: Sequence[Pair]
+) -> tuple[MahjongScreen, int]:
+    """The trap's game opened (its start checked solvable) and `pairs` (tile numbers) taken
+    with enter, the fatal pair's check answered "unsolvable"; returns the screen and the
+    requests the solver was sent by then."""
+    screen = await open_game(pilot, TRAP_LAYOUT, game_of(TRAP_LAYOUT, TRAP_FACES))
+    solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+    await pilot.pause()
+    asked = 0
+    for first, second in pairs:
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter")
+        if first == 4:  # the fatal pair: its position is checked
+            solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+            await pilot.pause()
+            await pilot.pause()
+            asked = len(solver.requests)
+    return screen, asked
+
+
 async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:
     """Every position after a dead end is one: the positions played past it were checked
     again, and one the solver gave up on showed "undecided" though the app knew (a code
     review)."""
-    layout = row_layout(4, 4, 2, 2)
-    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game)
-        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
-        await pilot.pause()
-        for first, second in ((4, 7), (8, 9), (10, 11)):
-            screen.board.cursor = first
-            await pilot.press("enter")
-            screen.board.cursor = second
-            await pilot.press("enter")
-            if first == 4:  # the fatal pair: its position is checked
-                solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
-                await pilot.pause()
-                await pilot.pause()
-                asked = len(solver.requests)
+        screen, asked = await into_the_trap(pilot, solver, ((4, 7), (8, 9), (10, 11)))
         await pilot.press("u")
         await pilot.pause()
         assert len(solver.requests) == asked  # nothing more asked of the solver
@@ -457,24 +472,9 @@ async def test_a_loss_in_a_dead_end_keeps_the_way_back_its_warning_gave(tmp_path
     """A player review: playing on in a dead end until no pair was left, the last move said
     "Dead end since 1B + 1B: undo 57 pairs (u) to get back.", and the loss only "No pair left to
     take. Undo (u) or start a new deal (N).": how many undos lead out was lost."""
-    layout = row_layout(4, 4, 2, 2)
-    # 1D + 1D at both ends of row two is the fatal pair; then the green and white dragons, and
-    # the red ones it left side by side: row one alone, no pair left.
-    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game)
-        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
-        await pilot.pause()
-        for first, second in ((4, 7), (8, 9), (10, 11), (5, 6)):
-            screen.board.cursor = first
-            await pilot.press("enter")
-            screen.board.cursor = second
-            await pilot.press("enter")
-            if first == 4:  # the fatal pair: its position is checked
-                solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
-                await pilot.pause()
-                await pilot.pause()
+        screen, _ = await into_the_trap(pilot, solver, ((4, 7), (8, 9), (10, 11), (5, 6)))
         assert screen.game.lost
         lost = "No pair left; dead since 1D + 1D: undo 4 (u) or new deal (N)."
         assert status_shown(app) == lost
