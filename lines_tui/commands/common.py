@@ -175,9 +175,11 @@ def progress(message: str, *, done: bool = False) -> None:
 
 
 def _terminal_columns() -> int:
-    """The width of the terminal standard error writes to (80 if it cannot be told)."""
+    """The width of the terminal standard error writes to (80 if it cannot be told, or is told
+    as 0: a pseudo-terminal whose size was never set, as under `script`, which left no room
+    for the progress count at all)."""
     try:
-        return os.get_terminal_size(sys.stderr.fileno()).columns
+        return os.get_terminal_size(sys.stderr.fileno()).columns or TERMINAL_COLUMNS
     except (OSError, ValueError, AttributeError):
         return TERMINAL_COLUMNS
 
