@@ -410,9 +410,14 @@ def test_one_layout_named_two_ways_is_one_survey(cwd: Path) -> None:
     assert "3 deals already solved" in again.stderr
     assert len(progress.read_text().splitlines()) == 3
     assert again.stdout.splitlines()[1].split()[:2] == ["../share/km…/evil.layout", "3"]
-    # Named both ways at once, it is surveyed once.
+    # Named both ways at once, it is surveyed once, and stderr says so: the one row of figures
+    # named only the first (a player review).
     both = CliRunner().invoke(app, [*survey, "--survey-layout", "evil", "--survey-layout", by_path])
     assert len(both.stdout.splitlines()) == 2
+    assert (
+        f"lines-tui: evil and {by_path} have the same tile places: surveyed once, as evil\n"
+        in both.stderr
+    )
 
 
 def test_a_progress_file_of_outcomes_kept_by_path_is_still_read(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from lines_tui.commands.common import (
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
 from lines_tui.engine.mahjong.solver_process import die_with_parent
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
+from lines_tui.engine.prose import listed
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
@@ -211,11 +212,17 @@ def run_survey(
     outcomes, kept by the name or path the layout was found by, are still read."""
     # Key -> what a worker finds the layout by, with no --folder: its name, or its file's path.
     surveyed: dict[str, str] = {}
-    shown: dict[str, str] = {}
+    named: dict[str, list[str]] = {}
     for layout, asked in zip(layouts, asked_as or [""] * len(layouts), strict=True):
         found_by = layout.name if layout.is_builtin else layout.source
         surveyed.setdefault(survey_key(layout), found_by)
-        shown.setdefault(survey_key(layout), asked or found_by)
+        names = named.setdefault(survey_key(layout), [])
+        if (asked or found_by) not in names:
+            names.append(asked or found_by)
+    shown = {key: names[0] for key, names in named.items()}
+    for names in named.values():
+        if len(names) > 1:  # one row for them all, which only said the first
+            warn(f"{listed(names)} have the same tile places: surveyed once, as {names[0]}")
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         _key_older_outcomes(done, surveyed, count)
