@@ -33,13 +33,17 @@ def main() -> None:
     escape_unencodable()
     options = menu_options(sys.argv[1:])
     if options is None or completion_asked():
-        from lines_tui.commands.tree import app
-
+        try:
+            # ctrl+c in the quarter of a second this import takes printed its traceback; once
+            # the tree runs, each command says how ctrl+c stopped it.
+            from lines_tui.commands.tree import app
+        except KeyboardInterrupt:
+            sys.exit(INTERRUPTED)
         app()
         return
-    from lines_tui.commands.start import open_menu
-
     try:
+        from lines_tui.commands.start import open_menu
+
         open_menu(options)
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)

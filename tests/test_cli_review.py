@@ -347,14 +347,26 @@ def sessions_processes(session: int) -> list[int]:
     return found
 
 
-def survey_under_way(home: Path, command: list[str] | None = None) -> subprocess.Popen[str]:
-    """A survey of 500 Turtle deals on two workers, in a session of its own, once its first
-    outcome is written; by `command` (a lines-tui) if given."""
+def survey_workers(survey: subprocess.Popen[str]) -> list[int]:
+    """The worker processes of `survey` (started in a session of its own): not the survey, nor
+    multiprocessing's resource tracker."""
+    return [
+        pid
+        for pid in sessions_processes(survey.pid)
+        if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+
+
+def survey_under_way(
+    home: Path, command: list[str] | None = None, layout: str = "turtle"
+) -> subprocess.Popen[str]:
+    """A survey of 500 deals of `layout` on two workers, in a session of its own, once its first
+    outcome is written (to `s.jsonl` in `home`); by `command` (a lines-tui) if given."""
     progress = home / "s.jsonl"
     survey = subprocess.Popen(
         [
             *(command or lines_tui_command()),
-            *("layouts", "--survey", "500", "--survey-layout", "turtle", "--workers", "2"),
+            *("layouts", "--survey", "500", "--survey-layout", layout, "--workers", "2"),
             *("--progress-file", str(progress)),
         ],
         stdout=subprocess.PIPE,
@@ -368,8 +380,9 @@ def survey_under_way(home: Path, command: list[str] | None = None) -> subprocess
     return survey
 
 
-def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> None:
-    """The survey ended with `code`, saying `said` and no traceback, and left no process."""
+def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> str:
+    """The survey ended with `code`, saying `said` and no traceback, and left no process; what
+    it said."""
     _, stderr = survey.communicate(timeout=60)
     assert survey.returncode == code, stderr
     assert said in stderr and "Traceback" not in stderr
@@ -377,6 +390,7 @@ def stopped_in_one_line(survey: subprocess.Popen[str], code: int, said: str) -> 
     while time.monotonic() < deadline and sessions_processes(survey.pid):
         time.sleep(0.05)
     assert sessions_processes(survey.pid) == []
+    return stderr
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
@@ -410,7 +424,7 @@ def test_ctrl_c_as_the_workers_start_stops_the_survey_without_a_traceback(
         start_new_session=True,
     )
     assert survey.stderr is not None
-    first = survey.stderr.readline()  # "1 deals already solved in ...": the workers come next
+    first = survey.stderr.readline()  # "1 deal already solved in ...": the workers come next
     assert "already solved" in first, first
     time.sleep(after)
     os.killpg(survey.pid, signal.SIGINT)
@@ -465,11 +479,7 @@ def test_ctrl_c_pressed_again_and_again_stops_the_survey_once(home: Path) -> Non
 def test_a_survey_worker_that_dies_ends_the_survey_in_one_line(home: Path) -> None:
     """A worker killed (out of memory) must not leave the survey waiting for ever."""
     survey = survey_under_way(home)
-    workers = [
-        pid
-        for pid in sessions_processes(survey.pid)
-        if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    ]
+    workers = survey_workers(survey)
     assert workers
     os.kill(workers[0], signal.SIGKILL)
     stopped_in_one_line(survey, 1, "a survey worker died after")

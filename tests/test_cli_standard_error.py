@@ -162,3 +162,34 @@ def test_a_closed_standard_error_is_not_taken_by_a_file_of_the_command(home: Pat
     assert done.returncode == 0
     assert done.stdout.startswith("progress file on ")
     assert int(done.stdout.split()[3]) > 2, done.stdout
+
+
+COMMANDS_INTERRUPTED = """
+import sys, types
+
+
+class Interrupted(types.ModuleType):
+    def __getattr__(self, name):
+        raise KeyboardInterrupt  # ctrl+c while the command tree is imported
+
+
+sys.modules["lines_tui.commands.tree"] = Interrupted("lines_tui.commands.tree")
+from lines_tui.cli import main
+
+sys.argv[0] = "lines-tui"
+main()
+"""
+
+
+def test_ctrl_c_while_the_commands_load_ends_with_130_and_no_traceback(home: Path) -> None:
+    """The command tree takes about a quarter of a second to import: ctrl+c then printed a
+    KeyboardInterrupt's traceback (a reliability review)."""
+    done = subprocess.run(
+        [sys.executable, "-c", COMMANDS_INTERRUPTED, "solve", "x.json"],
+        capture_output=True,
+        env=app_environment(home / "data"),
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "")

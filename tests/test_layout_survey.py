@@ -4,6 +4,7 @@ ctrl+c and resumed from where it stopped."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import signal
 import subprocess
@@ -14,7 +15,13 @@ from typing import Any
 
 import pytest
 from conftest import MAHJONG_FIXTURES, install_layouts
-from tools.pty_terminal import lines_tui_command
+from test_cli_review import (
+    sessions_processes,
+    stopped_in_one_line,
+    survey_under_way,
+    survey_workers,
+)
+from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -131,7 +138,7 @@ def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
     [
         ("my notes\nabout layouts\n", 1),
         ('{"tiles": [\n  [2, 0, 0, "b3"]\n]}\n', 1),  # a position file, as `deal` writes it
-        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n\n', 2),
+        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n\nnotes\n', 3),
         ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n[1, 2]', 2),
     ],
 )
@@ -178,6 +185,28 @@ def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held:
     assert json.loads(kept[-1])["layout"] == "lantern"
 
 
+LANTERN_0 = '{"layout": "lantern", "seed": 0, "verdict": "solvable", "playouts": 1}'
+"""Deal 0 of Lantern's outcome, as a survey writes it."""
+
+
+@pytest.mark.parametrize(
+    ("held", "told"),
+    [("\n", ""), ("\r\n \n", ""), (f"\n{LANTERN_0}\n\n", "1 deal already solved")],
+)
+def test_blank_lines_are_nothing_in_a_progress_file(tmp_path: Path, held: str, told: str) -> None:
+    """A file holding only a newline (`echo > survey.jsonl`) was refused as "not a survey's
+    progress file (line 1 is no deal's outcome)", where an empty one is taken; and one deal
+    already solved was told as "1 deals"."""
+    progress = tmp_path / "survey.jsonl"
+    progress.write_text(held)
+    command = ["layouts", "--survey", "2", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"lines-tui: {told} in {progress}\n" if told else "survey")
+    seeds = [json.loads(line)["seed"] for line in progress.read_text().split("\n") if line.strip()]
+    assert sorted(seeds) == [0, 1]
+
+
 SURVEY_STOPPED = 100
 """Deals in the survey that ctrl+c stops after its first: at about 20 ms a Turtle deal, 12 were
 all solved before a loaded machine delivered the signal, and the stop was not seen."""
@@ -217,10 +246,152 @@ def test_ctrl_c_stops_the_survey_and_the_same_command_goes_on(tmp_path: Path) ->
     assert 1 <= len(kept) < SURVEY_STOPPED
     finished = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert finished.returncode == 0, finished.stderr
-    assert f"{len(kept)} deals already solved" in finished.stderr
+    solved = "1 deal" if len(kept) == 1 else f"{len(kept)} deals"
+    assert f"lines-tui: {solved} already solved in" in finished.stderr
     seeds = [json.loads(line)["seed"] for line in progress.read_text().splitlines()]
     assert sorted(seeds) == list(range(SURVEY_STOPPED))
     assert finished.stdout.splitlines()[1].split()[:2] == ["turtle", str(SURVEY_STOPPED)]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("edit", ["garbage", "delete"])
+def test_a_layout_file_edited_or_deleted_while_it_is_surveyed_is_told_in_one_line(
+    home: Path, edit: str
+) -> None:
+    """The worker that read it raised a LayoutError, which the survey raised again: a traceback
+    of 100 lines, exit code 1. A file replaced by another layout was told in one line already;
+    so is this one, and the outcomes found are kept."""
+    layout = home / "mine.layout"
+    layout.write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    survey = survey_under_way(home, layout=str(layout))
+    if edit == "garbage":
+        with layout.open("a") as text:
+            text.write("garbage line\n")
+    else:
+        layout.unlink()
+    assert stopped_in_one_line(survey, 2, "") == (
+        f"lines-tui: {layout} changed while it was surveyed; the same command goes on\n"
+    )
+    kept = [json.loads(line) for line in (home / "s.jsonl").read_text().splitlines()]
+    assert kept and {found["layout"] for found in kept} == {kept[0]["layout"]}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_worker_is_killed_when_the_survey_stops(
+    home: Path, signum: int, code: int
+) -> None:
+    """A worker stopped (SIGSTOP) never gets the SIGTERM that ends it: the survey told to stop
+    waited for it for ever, deaf to ctrl+c and SIGTERM, until it went on (SIGCONT). It is killed
+    once the others have had their time to end."""
+    survey = survey_under_way(home)
+    stuck = survey_workers(survey)[0]
+    os.kill(stuck, signal.SIGSTOP)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and process_state(stuck) != "T":
+            time.sleep(0.01)
+        survey.send_signal(signum)
+        stopped_in_one_line(survey, code, "survey stopped after")
+    finally:
+        if survey.poll() is None:  # hung: let it end
+            os.kill(stuck, signal.SIGCONT)
+            survey.kill()
+            survey.communicate()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_workers_die_with_the_survey_killed(home: Path) -> None:
+    """`kill -9` of the survey, which leaves it no clean-up, left its workers solving for good
+    under PID 1, and multiprocessing's resource tracker, which they held open, with them."""
+    survey = survey_under_way(home)
+    assert len(survey_workers(survey)) == 2
+    survey.kill()
+    survey.wait(timeout=60)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and sessions_processes(survey.pid):
+            time.sleep(0.05)
+        assert sessions_processes(survey.pid) == []
+    finally:
+        for left in sessions_processes(survey.pid):  # its processes, failing: not left running
+            os.kill(left, signal.SIGKILL)
+        survey.communicate()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("to_its_group", [False, True])
+def test_a_hang_up_stops_the_survey_as_sigterm_does(home: Path, to_its_group: bool) -> None:
+    """SIGHUP ended the survey at once, its line unsaid: sent to it alone, its workers were left
+    running; to its whole group, as when its terminal closes, it ended multiprocessing's
+    resource tracker too, and the survey (made to stop as SIGTERM stops it) ended in five
+    tracebacks of a tracker started again."""
+    survey = survey_under_way(home)
+    if to_its_group:
+        os.killpg(survey.pid, signal.SIGHUP)
+    else:
+        survey.send_signal(signal.SIGHUP)
+    said = stopped_in_one_line(survey, 129, "survey stopped after")
+    assert said.startswith("lines-tui: survey stopped after") and said.count("\n") == 1
+
+
+def process_state(pid: int) -> str:
+    """The state of process `pid` as /proc tells it ("T": stopped)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+FULL_AT = 1000
+"""Bytes a file may grow to in the survey below: about 14 outcomes, the next one cut short."""
+
+
+def test_a_progress_file_that_cannot_grow_ends_the_survey_in_one_line(tmp_path: Path) -> None:
+    """A full disk printed the survey's one line, then two tracebacks (the outcome left in the
+    file's buffer failed again as the file closed), exit code 1. A process may write no file
+    larger than its limit, which fails a write as a full disk does, as "File too large"."""
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FULL_AT, FULL_AT))
+
+    progress = tmp_path / "survey.jsonl"
+    command = [*lines_tui_command(), "layouts", "--survey", "40", "--workers", "1"]
+    command += ["--survey-layout", "lantern", "--progress-file", str(progress)]
+    full = subprocess.run(
+        command, capture_output=True, text=True, preexec_fn=small_files, timeout=120, check=False
+    )
+    assert full.returncode == 2 and full.stdout == ""
+    assert full.stderr == f"lines-tui: cannot write to {progress}: File too large\n"
+    *kept, cut = progress.read_text().split("\n")
+    assert len(progress.read_bytes()) == FULL_AT  # the last outcome cut short there:
+    assert cut and (cut.startswith('{"layout": ') or '{"layout": '.startswith(cut))
+    # With room again, the same command goes on: the line cut short is set apart.
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert finished.returncode == 0, finished.stderr
+    assert f"lines-tui: {len(kept)} deals already solved in {progress}" in finished.stderr
+    lines = progress.read_text().splitlines()
+    assert lines[len(kept)] == cut
+    seeds = [json.loads(line)["seed"] for line in lines if line != cut]
+    assert sorted(seeds) == list(range(40))
+
+
+def test_ctrl_c_at_a_terminal_leaves_no_stray_echo(tmp_path: Path) -> None:
+    """The stop's line is written over the progress line and the "^C" the terminal echoed
+    after it: a newline there left "^C" on a row of its own (a player review)."""
+    progress = tmp_path / "survey.jsonl"
+    # Far more deals than are solved before the stop: the progress line shows from the first.
+    command = [*lines_tui_command(), "layouts", "--survey", "5000"]
+    options = ["--survey-layout", "turtle", "--workers", "1", "--progress-file", str(progress)]
+    terminal = Terminal([*command, *options], app_environment(tmp_path), controlling=True)
+    try:
+        terminal.wait_for(lambda screen: "survey: " in screen, "the progress line")
+        terminal.send("\x03")
+        assert terminal.wait_for_exit(120) == 130, terminal.text()
+        assert b"^C" in terminal.output  # the terminal echoed it
+        # The stop's line on the progress line's row, nothing else left on the screen.
+        rows = [row.rstrip() for row in terminal.text().splitlines()]
+        assert rows[0].startswith("lines-tui: survey stopped after"), rows
+        assert not any(rows[1:]), rows
+    finally:
+        terminal.close()
 
 
 def test_one_layout_named_two_ways_is_one_survey(cwd: Path) -> None:
@@ -239,9 +410,14 @@ def test_one_layout_named_two_ways_is_one_survey(cwd: Path) -> None:
     assert "3 deals already solved" in again.stderr
     assert len(progress.read_text().splitlines()) == 3
     assert again.stdout.splitlines()[1].split()[:2] == ["../share/km…/evil.layout", "3"]
-    # Named both ways at once, it is surveyed once.
+    # Named both ways at once, it is surveyed once, and stderr says so: the one row of figures
+    # named only the first (a player review).
     both = CliRunner().invoke(app, [*survey, "--survey-layout", "evil", "--survey-layout", by_path])
     assert len(both.stdout.splitlines()) == 2
+    assert (
+        f"lines-tui: evil and {by_path} have the same tile places: surveyed once, as evil\n"
+        in both.stderr
+    )
 
 
 def test_a_progress_file_of_outcomes_kept_by_path_is_still_read(tmp_path: Path) -> None:

@@ -4,9 +4,13 @@ dead ends and undecided deals skipped and counted; `lines-tui deal --solvable`."
 from __future__ import annotations
 
 import json
+import os
+import select
+import subprocess
 from pathlib import Path
 
 import pytest
+from tools.pty_terminal import app_environment, lines_tui_command
 from typer.testing import CliRunner
 
 from lines_tui.cli import app
@@ -112,6 +116,38 @@ def test_a_progress_line_is_covered_with_spaces_not_an_escape_sequence(
     assert written == (
         "\rproving deal 351 of Turtle…" + "\rproving 352" + " " * 16 + "\r" + " " * 27 + "\r"
     )
+
+
+def test_a_terminal_of_no_known_width_shows_the_progress_line_at_80_columns(
+    tmp_path: Path,
+) -> None:
+    """A pseudo-terminal whose size was never set (as under `script`) says it is 0 columns
+    wide: the count was cut to nothing (a reliability review)."""
+    master, slave = os.openpty()  # no TIOCSWINSZ: 0 x 0
+    try:
+        proving = subprocess.run(
+            [*lines_tui_command(), "deal", "--seed", "351", "--solvable"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=slave,
+            env=app_environment(tmp_path),
+            timeout=120,
+            check=False,
+        )
+        os.close(slave)
+        written = b""
+        while select.select([master], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the other side closed: all read
+                break
+            if not chunk:
+                break
+            written += chunk
+    finally:
+        os.close(master)
+    assert proving.returncode == 0
+    assert b"proving deal 351 of Turtle" in written, written
 
 
 def test_a_progress_line_wider_than_the_terminal_is_cut_to_one_row(

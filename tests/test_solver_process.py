@@ -177,6 +177,24 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="ne
 
 
 @needs_sigstop
+def test_a_sigint_from_outside_neither_ends_the_worker_nor_prints_anything(
+    solver: BackgroundSolver, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """`kill -INT` of the worker raised KeyboardInterrupt in its search: its traceback went to
+    the app's terminal, across the board (a reliability review)."""
+    solver.submit(deal(TURTLE, 5)).result(timeout=ANSWER)  # started, and past its start
+    pid = solver.pid
+    assert pid is not None
+    running = solver.submit(long_position(), timeout=3.0)
+    time.sleep(0.5)  # searching
+    os.kill(pid, signal.SIGINT)
+    assert running.result(timeout=ANSWER).verdict is Verdict.UNDECIDED  # its time ran out
+    assert solver.pid == pid and solver.running
+    assert solver.submit(deal(TURTLE, 5)).result(timeout=ANSWER).verdict is Verdict.SOLVABLE
+    assert capfd.readouterr().err == ""
+
+
+@needs_sigstop
 def test_a_stopped_worker_process_is_killed_and_ending_it_returns() -> None:
     """A worker stopped by SIGSTOP never gets SIGTERM: it was left behind, stopped, and
     multiprocessing's exit handler then waited for it forever, so ctrl+q hung."""

@@ -30,6 +30,7 @@ from rich.style import Style
 from test_ui_app_lines import lab
 from textual.app import App
 from textual.color import Color
+from textual.geometry import Region
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -39,6 +40,7 @@ from lines_tui.ui.lines.cell_shape import HEADER
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import SHADES, SUITS
+from lines_tui.ui.mahjong.picker import LayoutPickerScreen
 
 LEAST = 4.5
 """WCAG 2's least contrast for text (level AA)."""
@@ -366,3 +368,61 @@ async def test_with_16_colours_every_ball_letter_reads(tmp_path: Path) -> None:
         }
         alone = {"b", "B due", "B priced"}  # on the board, in "Next", in the legend
         assert faint == dict.fromkeys(alone, XTERM_BLUE_ALONE)
+
+
+async def list_rows(app: App[None]) -> list[Style]:
+    """The style of the first cell of the layout picker's heading, its highlighted row (the
+    first) and the row under it, as drawn."""
+    await app.push_screen(LayoutPickerScreen(folders=[]))
+    table = app.screen.query_one("#layouts")
+    width, _ = table.outer_size
+    styles = []
+    for strip in table.render_lines(Region(0, 0, width, 3)):
+        first = next(segment for segment in strip if segment.text.strip())
+        assert first.style is not None
+        styles.append(first.style)
+    return styles
+
+
+async def test_with_16_colours_the_menus_highlighted_option_reads(tmp_path: Path) -> None:
+    """It was bright white on cyan, about 2:1 in xterm's palette (a player review)."""
+    app = make_app(tmp_path, few_colours=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#menu-options")
+        width, _ = menu.outer_size
+        for strip in menu.render_lines(Region(0, 0, width, 2)):  # highlighted, and the next
+            first = next(segment for segment in strip if segment.text.strip())
+            assert first.style is not None
+            assert xterm_contrast(first.style) >= LEAST, first.text
+
+
+async def test_with_16_colours_a_lists_highlighted_row_reads(tmp_path: Path) -> None:
+    """It was bright white on cyan, about 2:1 in xterm's palette (a player review)."""
+    app = make_app(tmp_path, few_colours=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _, highlighted, other = await list_rows(app)
+        await pilot.pause()
+        assert xterm_contrast(highlighted) >= LEAST
+        assert xterm_contrast(other) >= LEAST
+
+
+async def test_with_no_color_a_lists_highlighted_row_is_unlike_its_heading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both were bold light grey on one mid grey: under the heading, the highlighted row read
+    as a second heading (a player review)."""
+    app = app_in("no-color", tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        heading, highlighted, other = (filtered(app, style) for style in await list_rows(app))
+        shown = {
+            name: tuple(in_xterm(colour) for colour in text_and_ground(style))
+            for name, style in (
+                ("heading", heading),
+                ("highlighted", highlighted),
+                ("other", other),
+            )
+        }
+        assert shown["highlighted"] not in (shown["heading"], shown["other"])

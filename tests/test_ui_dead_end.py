@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 import pytest
-from conftest import session_of, settle, widget_lines
+from conftest import answered, screen_after, session_of, settle, widget_lines
 from test_solver_process import solver_processes, wait_until_no_solver_process
 from test_ui_mahjong import game_of, make_app, open_dead_row, open_game, row_layout, settled
 from test_ui_notices import status_shown
@@ -32,6 +32,8 @@ from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.ui.dialogs import ConfirmScreen
+from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.mahjong.dead_end import DeadEndCheck
 from lines_tui.ui.mahjong.screen import MahjongScreen
 from lines_tui.ui.mahjong.status import (
@@ -329,27 +331,112 @@ async def test_where_a_dead_end_began_found_during_a_pause_is_said_once_the_boar
         assert screen.query_one("#status").visible
 
 
+async def found_where_it_began(pilot: Pilot[None], solver: HeldSolver) -> MahjongScreen:
+    """`into_a_dead_end`, its start answered as one that can be cleared: the red dragons led
+    into the dead end, and the warning says to undo them."""
+    screen = await into_a_dead_end(pilot, solver)
+    solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+    await pilot.pause()
+    await pilot.pause()
+    assert status_shown(pilot.app) == WAY_BACK_OF_THE_RED_DRAGONS
+    return screen
+
+
+WAY_BACK_OF_THE_RED_DRAGONS = "Dead end since Rd + Rd: undo 1 pair (u) to get back."
+"""The warning of `found_where_it_began`."""
+
+
+async def test_a_question_over_the_board_turned_down_leaves_the_warning_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """A player review: R or N in a dead end, answered n (or esc), left the line under the
+    board empty; the warning came back only with the next move or a pause. The key that asks
+    clears the line, as every key does: the board back as it was, the line says again what
+    stands on it, as the end of a pause does."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await found_where_it_began(pilot, solver)
+        for key, answer in (("R", "n"), ("N", "n"), ("R", "escape"), ("N", "escape")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen), key
+            await pilot.press(answer)
+            await settle(pilot)
+            assert app.screen is screen and screen.game.tiles_left == 6, (key, answer)
+            assert status_shown(app) == WAY_BACK_OF_THE_RED_DRAGONS, (key, answer)
+        # The help and back never cleared the line: it stays.
+        await screen_after(pilot, "question_mark", HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert status_shown(app) == WAY_BACK_OF_THE_RED_DRAGONS
+        # Paused, the cover's line stays alone over the hidden board, help or no help.
+        await pilot.press("p")
+        await screen_after(pilot, "question_mark", HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.paused and status_shown(app) == ""
+        await pilot.press("p")
+        assert status_shown(app) == WAY_BACK_OF_THE_RED_DRAGONS
+        # Answered yes, the new deal's line says nothing of the last deal's dead end.
+        await answered(pilot, "N", "y")
+        await pilot.pause()
+        assert screen.game.tiles_left == 8 and screen.status == "checking"
+        assert status_shown(app) == ""
+
+
+async def test_a_deal_dead_from_its_start_says_so_again_once_its_question_is_turned_down(
+    tmp_path: Path,
+) -> None:
+    """As `test_a_question_over_the_board_turned_down_leaves_the_warning_as_it_was`, on a deal
+    whose start is a dead end (Turtle's deal 37 in the player review)."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_a_dead_end(pilot, solver)
+        solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.pause()
+        assert status_shown(app) == DEAD_DEAL_WARNING
+        await answered(pilot, "R", "n")
+        await settle(pilot)
+        assert status_shown(app) == DEAD_DEAL_WARNING
+
+
+TRAP_LAYOUT = row_layout(4, 4, 2, 2)
+TRAP_FACES = "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw"
+"""1D + 1D at both ends of row two (tiles 4 and 7) is the fatal pair; then the green and white
+dragons, and the red ones it left side by side: row one alone, no pair left."""
+
+
+async def into_the_trap(
+    pilot: Pilot[None], solver: HeldSolver, pairs: Sequence[Pair]
+) -> tuple[MahjongScreen, int]:
+    """The trap's game opened (its start checked solvable) and `pairs` (tile numbers) taken
+    with enter, the fatal pair's check answered "unsolvable"; returns the screen and the
+    requests the solver was sent by then."""
+    screen = await open_game(pilot, TRAP_LAYOUT, game_of(TRAP_LAYOUT, TRAP_FACES))
+    solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+    await pilot.pause()
+    asked = 0
+    for first, second in pairs:
+        screen.board.cursor = first
+        await pilot.press("enter")
+        screen.board.cursor = second
+        await pilot.press("enter")
+        if first == 4:  # the fatal pair: its position is checked
+            solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+            await pilot.pause()
+            await pilot.pause()
+            asked = len(solver.requests)
+    return screen, asked
+
+
 async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_path: Path) -> None:
     """Every position after a dead end is one: the positions played past it were checked
     again, and one the solver gave up on showed "undecided" though the app knew (a code
     review)."""
-    layout = row_layout(4, 4, 2, 2)
-    game = game_of(layout, "d1 d1 b1 b1 d1 dr dr d1 dg dg dw dw")
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, layout, game)
-        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
-        await pilot.pause()
-        for first, second in ((4, 7), (8, 9), (10, 11)):
-            screen.board.cursor = first
-            await pilot.press("enter")
-            screen.board.cursor = second
-            await pilot.press("enter")
-            if first == 4:  # the fatal pair: its position is checked
-                solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
-                await pilot.pause()
-                await pilot.pause()
-                asked = len(solver.requests)
+        screen, asked = await into_the_trap(pilot, solver, ((4, 7), (8, 9), (10, 11)))
         await pilot.press("u")
         await pilot.pause()
         assert len(solver.requests) == asked  # nothing more asked of the solver
@@ -379,3 +466,27 @@ async def test_a_resumed_deal_dead_from_its_start_asks_the_solver_nothing_more(
         await pilot.press("u")
         await pilot.pause()
         assert solver.requests == [] and status_shown(app).endswith(NEVER_CLEARED)
+
+
+async def test_a_loss_in_a_dead_end_keeps_the_way_back_its_warning_gave(tmp_path: Path) -> None:
+    """A player review: playing on in a dead end until no pair was left, the last move said
+    "Dead end since 1B + 1B: undo 57 pairs (u) to get back.", and the loss only "No pair left to
+    take. Undo (u) or start a new deal (N).": how many undos lead out was lost."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await into_the_trap(pilot, solver, ((4, 7), (8, 9), (10, 11), (5, 6)))
+        assert screen.game.lost
+        lost = "No pair left; dead since 1D + 1D: undo 4 (u) or new deal (N)."
+        assert status_shown(app) == lost
+        await pilot.press("u")
+        assert status_shown(app) == "Undid Rd + Rd: still dead since 1D + 1D; undo 3 more."
+        await pilot.press("U")  # the loss again by a redo, the pair named
+        assert status_shown(app) == "Redid Rd + Rd: no pair left; dead since 1D + 1D: undo 4 (u)."
+        await pilot.press("p", "p")  # the board back from a pause: the loss as a move left it
+        assert status_shown(app) == lost
+        for key in ("tab", "t", "i"):  # the keys about pairs to take say the loss line
+            await pilot.press(key)
+            assert status_shown(app) == lost, key
+        await answered(pilot, "R", "n")  # a question turned down: the loss line again
+        await settle(pilot)
+        assert app.screen is screen and status_shown(app) == lost

@@ -13,6 +13,7 @@ from conftest import (
 )
 from test_ui_every_screen import cut_footer_labels
 from test_ui_mahjong import (
+    LOST_IN_THE_TRAP,
     START,
     Clock,
     game_of,
@@ -41,7 +42,6 @@ from lines_tui.ui.mahjong.screen import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_LOST,
     DEAD_DEAL_WARNING,
-    LOSS_MESSAGE,
     NEVER_CLEARED,
 )
 from lines_tui.ui.mahjong.tile_text import tile_label
@@ -193,10 +193,15 @@ async def test_tab_t_takes_the_next_pair_and_tab_t_t_when_there_is_a_partner_to_
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, TRAP))
         await pilot.press("tab", "t")  # the first 1D of row two: the top one and the last free
-        shown = screen.board.cursor
-        assert screen.game.history == [] and screen.board.selected == 3 and shown in (0, 7)
+        # Its first partner in reading order, though the cursor stood past it (on 3): `m`
+        # numbers them so ("Partner 2 of 2" next).
+        assert screen.game.history == [] and screen.board.selected == 3
+        assert screen.board.cursor == 0
+        await pilot.press("m")
+        assert screen.board.cursor == 7
+        assert screen.query_one(StatusLine).message.startswith("Partner 2 of 2: ")
         await pilot.press("t")
-        assert screen.game.history == [(3, shown)]
+        assert screen.game.history == [(3, 7)]
     layout = row_layout(4)
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, layout, game_of(layout, "b1 d1 d1 b1"))
@@ -311,9 +316,11 @@ async def test_after_a_loss_the_footer_leaves_out_the_keys_about_pairs_to_take(
         assert "Pair" not in shown and "t Take" not in shown and "i Hint" not in shown, shown
         assert "u Undo" in shown and "N New deal" in shown, shown
         assert {"tab", "t", "i"} <= set(dimmed_keys_of(screen))
+        lost = screen.query_one(StatusLine).message
+        assert lost in LOST_IN_THE_TRAP
         for key in ("tab", "t", "i"):  # one line for all three: what to do now
             await pilot.press(key)
-            assert screen.query_one(StatusLine).message == LOSS_MESSAGE, key
+            assert screen.query_one(StatusLine).message == lost, key
         await pilot.press("u")  # undone: a pair to take again
         await settle(pilot)
         assert "i Hint" in " ".join(footer_keys(screen))

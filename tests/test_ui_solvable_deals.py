@@ -209,6 +209,29 @@ async def test_o_in_the_picker_turns_solvable_deals_on_and_the_next_start_rememb
     assert not open_store(tmp_path).preferences().solvable_deals
 
 
+async def test_the_picker_says_when_solvable_deals_are_on_for_this_run_only(
+    tmp_path: Path,
+) -> None:
+    """With `--solvable` the picker said plainly "on", though the next start has it off again
+    (a player review); `o` then keeps the setting as ever."""
+    app = make_app(tmp_path, solvable=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert text_of(app, "#solvable") == "Solvable deals only (o): on for this run (--solvable)"
+        await pilot.press("o", "o")  # off, and on again: kept
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert text_of(app, "#solvable") == (
+            "Solvable deals only (o): on, each deal is proved before play"
+        )
+        await pilot.press("escape", "m")  # the picker again: still kept, not for this run
+        await settle(pilot)
+        assert "on, each deal is proved" in text_of(app, "#solvable")
+    assert open_store(tmp_path).preferences().solvable_deals
+
+
 def in_view(app: LinesTuiApp, selector: str) -> bool:
     """Whether the picker shows the widget `selector` whole, in its panel and on the terminal."""
     widget = app.screen.query_one(selector)

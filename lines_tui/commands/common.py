@@ -175,9 +175,11 @@ def progress(message: str, *, done: bool = False) -> None:
 
 
 def _terminal_columns() -> int:
-    """The width of the terminal standard error writes to (80 if it cannot be told)."""
+    """The width of the terminal standard error writes to (80 if it cannot be told, or is told
+    as 0: a pseudo-terminal whose size was never set, as under `script`, which left no room
+    for the progress count at all)."""
     try:
-        return os.get_terminal_size(sys.stderr.fileno()).columns
+        return os.get_terminal_size(sys.stderr.fileno()).columns or TERMINAL_COLUMNS
     except (OSError, ValueError, AttributeError):
         return TERMINAL_COLUMNS
 
@@ -190,9 +192,16 @@ def progress_line() -> Iterator[None]:
     try:
         yield
     finally:
-        if is_terminal(sys.stderr):
-            _to_standard_error("\r" + " " * _progress_shown.columns + "\r")
-            _progress_shown.columns = 0
+        progress_taken_away()
+
+
+def progress_taken_away() -> None:
+    """The progress line emptied, on a terminal, and the cursor left at its start: what is said
+    next is written over it, and over the "^C" the terminal echoed after it if ctrl+c stopped
+    the work (a newline there left that "^C" on a row of its own)."""
+    if is_terminal(sys.stderr):
+        _to_standard_error("\r" + " " * _progress_shown.columns + "\r")
+        _progress_shown.columns = 0
 
 
 def end_line() -> None:

@@ -9,25 +9,40 @@ import json
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from pathlib import Path
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import typer
 
-from lines_tui.commands.common import INTERRUPTED, fail, progress, say, warn
-from lines_tui.engine.mahjong.layouts import Layout
+from lines_tui.commands.common import (
+    INTERRUPTED,
+    fail,
+    point_at_null,
+    progress,
+    progress_taken_away,
+    say,
+    warn,
+)
+from lines_tui.engine.mahjong.layouts import Layout, LayoutError
+from lines_tui.engine.mahjong.solver_process import die_with_parent
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
+from lines_tui.engine.prose import listed
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
+from lines_tui.ui.hangup import HUNG_UP
 
 TERMINATED = 143
 """The exit code of a survey stopped by SIGTERM (128 + SIGTERM)."""
+STOPPED_BY = {signal.SIGINT: INTERRUPTED, signal.SIGTERM: TERMINATED, signal.SIGHUP: HUNG_UP}
+"""The signals that stop the survey, each with its exit code (128 + the signal, as a shell
+tells of a program the signal ended): ctrl+c, SIGTERM, and SIGHUP (its terminal closed)."""
 WORKER_DIED = 1
 """The exit code of a survey whose worker process died: nothing wrong with the input."""
 IN_FLIGHT_PER_WORKER = 2
@@ -36,6 +51,9 @@ out as they are solved, so a stop hands out no more; 100,000s handed out at once
 seconds)."""
 STOP_SEEN_WITHIN = 0.1
 """Seconds: how often the survey, waiting for its workers, looks whether it was told to stop."""
+STOP_GRACE = 2.0
+"""Seconds the survey's workers have to end once told to (SIGTERM) before they are killed: a
+worker ends at once (it holds nothing to save), unless it is stopped or stuck."""
 
 
 def _outcomes(text: str) -> dict[tuple[str, int], Outcome]:
@@ -60,13 +78,20 @@ OUTCOME_START = '{"layout": '
 
 def foreign_line(text: str) -> int | None:
     """The number of the first line of `text` that no survey wrote, or None if it holds only
-    outcomes and lines cut short (a survey stopped mid-write: the start of one): a progress
-    file is appended to, so any other file (notes, a position file) is left alone."""
+    outcomes, lines cut short (a survey stopped mid-write: the start of one) and blank lines: a
+    progress file is appended to, so any other file (notes, a position file) is left alone."""
     for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue  # a blank line (`echo > survey.jsonl`) holds nothing to lose, or to read
         cut_short = line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)
-        if not (line and cut_short) and _outcome(line) is None:
+        if not cut_short and _outcome(line) is None:
             return number
     return None
+
+
+def _deals(count: int) -> str:
+    """1 deal, 3 deals: `count` deals in words."""
+    return "1 deal" if count == 1 else f"{count} deals"
 
 
 def open_progress_file(path: Path) -> TextIO:
@@ -93,19 +118,23 @@ def open_progress_file(path: Path) -> TextIO:
 
 
 class StopSignals:
-    """ctrl+c (SIGINT) and SIGTERM while the survey runs: noted, not raised. An exception raised
-    by a signal lands anywhere, inside the pool's own locks too: a queue's lock taken and never
-    given back left the pool's thread, and the survey with it, waiting for ever at exit, and a
-    ctrl+c pressed again while the survey stopped printed a traceback and left workers running.
-    The survey looks at `signum` between its steps instead; the handlers stay until the pool
-    has stopped, and once the survey was told to stop, more are ignored."""
+    """ctrl+c (SIGINT), SIGTERM and SIGHUP while the survey runs: noted, not raised. An
+    exception raised by a signal lands anywhere, inside the pool's own locks too: a queue's lock
+    taken and never given back left the pool's thread, and the survey with it, waiting for ever
+    at exit, and a ctrl+c pressed again while the survey stopped printed a traceback and left
+    workers running. The survey looks at `signum` between its steps instead; the handlers stay
+    until the pool has stopped, and once the survey was told to stop, more are ignored. SIGHUP,
+    not handled, ended the survey at once, its line unsaid and its workers left running; one
+    ignored (`nohup`) stays ignored, as the app leaves it."""
 
     def __init__(self) -> None:
         self.signum: int | None = None
         self._previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
 
     def __enter__(self) -> StopSignals:
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        for signum in STOPPED_BY:
+            if signum == signal.SIGHUP and signal.getsignal(signum) == signal.SIG_IGN:
+                continue
             self._previous[signum] = signal.signal(signum, self._note)
         return self
 
@@ -120,18 +149,23 @@ class StopSignals:
             self.signum = signum
 
 
-def _ignore_ctrl_c() -> None:
+def _start_worker(survey: int) -> None:
+    """What each worker does first (`survey`: the survey's process)."""
     # ctrl+c reaches every process of the terminal: the workers leave it to the parent,
     # which stops handing out deals and keeps what they found. (Born with it blocked, see
     # `_workers_born_deaf_to_ctrl_c`, a worker has none pending: ignored, it is dropped.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ended with the survey however it ends: `kill -9` of it (no clean-up) left its workers
+    # running for good, under PID 1, and multiprocessing's resource tracker, which they
+    # held open, with them.
+    die_with_parent(survey)
 
 
 @contextlib.contextmanager
 def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
     """SIGINT blocked while the pool starts its workers: a signal mask is inherited through fork
     and exec, and Python unblocks nothing as it starts, so each worker is born with ctrl+c
-    blocked. One still starting (unpickling, importing, before `_ignore_ctrl_c` runs) ended in
+    blocked. One still starting (unpickling, importing, before `_start_worker` runs) ended in
     a KeyboardInterrupt's traceback. Blocked, not ignored, here: a ctrl+c meanwhile waits, and
     stops the survey (exit code 130) the moment the workers are started, where an ignored one
     was lost. SIGTERM stays as it is: the workers are stopped with it.
@@ -139,10 +173,23 @@ def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
     multiprocessing's resource tracker, started with the first process, unblocks SIGINT in
     this process once it has started it (its own start is guarded the same way): it is started
     before, so it is running and leaves the mask alone while the workers start."""
-    resource_tracker.ensure_running()
+    _start_resource_tracker()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _start_resource_tracker() -> None:
+    """multiprocessing's resource tracker (which the pool's first semaphore starts otherwise),
+    started with SIGHUP blocked, for good: it ignores SIGINT and SIGTERM, and a SIGHUP to the
+    whole group (a terminal closed) ended it, so the survey, which takes SIGHUP as it takes
+    SIGTERM, then ended in five tracebacks of a tracker started again that knew nothing of the
+    pool's semaphores. It ends once the survey and its workers are gone, however they end."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+    try:
+        resource_tracker.ensure_running()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
@@ -165,11 +212,17 @@ def run_survey(
     outcomes, kept by the name or path the layout was found by, are still read."""
     # Key -> what a worker finds the layout by, with no --folder: its name, or its file's path.
     surveyed: dict[str, str] = {}
-    shown: dict[str, str] = {}
+    named: dict[str, list[str]] = {}
     for layout, asked in zip(layouts, asked_as or [""] * len(layouts), strict=True):
         found_by = layout.name if layout.is_builtin else layout.source
         surveyed.setdefault(survey_key(layout), found_by)
-        shown.setdefault(survey_key(layout), asked or found_by)
+        names = named.setdefault(survey_key(layout), [])
+        if (asked or found_by) not in names:
+            names.append(asked or found_by)
+    shown = {key: names[0] for key, names in named.items()}
+    for names in named.values():
+        if len(names) > 1:  # one row for them all, which only said the first
+            warn(f"{listed(names)} have the same tile places: surveyed once, as {names[0]}")
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         _key_older_outcomes(done, surveyed, count)
@@ -181,14 +234,14 @@ def run_survey(
         ]
         total = count * len(surveyed)
         if len(jobs) < total:
-            warn(f"{total - len(jobs)} deals already solved in {progress_file}")
+            warn(f"{_deals(total - len(jobs))} already solved in {progress_file}")
         if jobs:
             _solve(jobs, total, out, done, progress_file, workers)
     chosen = []
     for key, found_by in surveyed.items():
         for seed in range(count):
             if (key, seed) not in done:  # its worker found other tile places there
-                fail(f"{found_by} changed while it was surveyed; the same command goes on")
+                _changed(found_by)
             chosen.append(dataclasses.replace(done[(key, seed)], layout=shown[key]))
     print_figures(chosen)
     return chosen
@@ -208,13 +261,28 @@ def _read_progress(out: TextIO, progress_file: Path) -> dict[tuple[str, int], Ou
                 "deal's outcome); --progress-file takes a new or empty file or one a survey "
                 "wrote"
             )
-        if text and not text.endswith("\n"):
-            out.write("\n")  # a line cut short (a survey killed mid-write) stays alone
     except NotUtf8 as error:
         fail(f"{progress_file}: {error}")
     except OSError as error:
         fail(f"cannot read {progress_file}: {error.strerror or error}")
+    if text and not text.endswith("\n"):  # a line cut short (a survey killed mid-write)...
+        _append(out, progress_file, "\n")  # ...stays alone
     return done
+
+
+def _append(out: TextIO, progress_file: Path, text: str) -> None:
+    """Write `text` at the end of the progress file (`out`) now. A file that cannot take it (a
+    full disk) ends the survey in one line, exit code 2. What it could not take is dropped:
+    kept in the file's buffer, it was written again as the file closed, and failed again with
+    a traceback, exit code 1. Part of a line may be on the disk: read as the start of an
+    outcome, cut short, which the next survey sets apart and solves again."""
+    try:
+        out.write(text)
+        out.flush()
+    except OSError as error:
+        point_at_null(out)
+        progress("", done=True)
+        fail(f"cannot write to {progress_file}: {error.strerror or error}")
 
 
 def _key_older_outcomes(
@@ -242,54 +310,74 @@ def _solve(
     with StopSignals() as stop:
         try:
             waiting = iter(jobs)
+            _start_resource_tracker()
             # A pool whose worker dies (killed, out of memory) says so (BrokenProcessPool),
             # where multiprocessing's Pool would wait for the lost deal for ever.
             pool = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ignore_ctrl_c,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
-            pending = _start_workers(pool, waiting, workers)
-            pending |= _hand_out(pool, waiting, (IN_FLIGHT_PER_WORKER - 1) * workers)
+            handed_out = _start_workers(pool, waiting, workers)
+            handed_out |= _hand_out(pool, waiting, (IN_FLIGHT_PER_WORKER - 1) * workers)
+            pending = set(handed_out)
             while pending and stop.signum is None:
                 finished, pending = wait(
                     pending, timeout=STOP_SEEN_WITHIN, return_when=FIRST_COMPLETED
                 )
+                unreadable = None
                 for future in finished:
-                    outcome = future.result()
-                    out.write(json.dumps(outcome.to_json()) + "\n")
-                    out.flush()
+                    found_by = handed_out.pop(future)
+                    try:
+                        outcome = future.result()
+                    except LayoutError:  # its file edited or deleted since the survey read it
+                        unreadable = found_by
+                        continue  # the other deals solved are kept first
+                    _append(out, progress_file, json.dumps(outcome.to_json()) + "\n")
                     done[(outcome.layout, outcome.seed)] = outcome
                     written += 1
                     progress(f"survey: {total - len(jobs) + written}/{total} deals")
-                pending |= _hand_out(pool, waiting, len(finished))
+                if unreadable is not None:
+                    progress("", done=True)
+                    _changed(unreadable)
+                more = _hand_out(pool, waiting, len(finished))
+                handed_out |= more
+                pending |= more.keys()
         except BrokenProcessPool:
-            solved = total - len(jobs) + written
-            progress("", done=True)
-            fail(
-                f"a survey worker died after {solved} of {total} deals (out of memory?); the same "
-                "command goes on",
-                code=WORKER_DIED,
-            )
-        except OSError as error:
-            progress("", done=True)
-            fail(f"cannot write to {progress_file}: {error.strerror or error}")
+            # Unless the survey was told to stop: the signal went to the whole group (a
+            # terminal closed, `kill -TERM -PGID`), and ended a worker too.
+            if stop.signum is None:
+                solved = total - len(jobs) + written
+                progress("", done=True)
+                fail(
+                    f"a survey worker died after {solved} of {total} deals (out of memory?); "
+                    "the same command goes on",
+                    code=WORKER_DIED,
+                )
         finally:
             if pool is not None:
                 _stop_workers(pool)
     if stop.signum is not None:
-        progress("", done=True)
+        progress_taken_away()
         warn(
             f"survey stopped after {total - len(jobs) + written} of {total} deals; the same "
             "command goes on"
         )
-        raise typer.Exit(INTERRUPTED if stop.signum == signal.SIGINT else TERMINATED)
+        raise typer.Exit(STOPPED_BY[signal.Signals(stop.signum)])
     progress(f"survey: {total}/{total} deals", done=True)
+
+
+def _changed(found_by: str) -> NoReturn:
+    """Refuse to go on with a layout whose file changed while it was surveyed: its deals from
+    then on are another layout's, or none (a file edited into something that is no layout, or
+    deleted). The outcomes found so far are kept; run again, the file is read afresh."""
+    fail(f"{found_by} changed while it was surveyed; the same command goes on")
 
 
 def _start_workers(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], workers: int
-) -> set[Future[Outcome]]:
+) -> dict[Future[Outcome], str]:
     """The pool's `workers`, each started by one of the first deals handed out (the pool starts
     a worker with a deal while it has fewer), and born deaf to ctrl+c."""
     with _workers_born_deaf_to_ctrl_c():
@@ -304,10 +392,11 @@ def _start_workers(
 
 def _hand_out(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], count: int
-) -> set[Future[Outcome]]:
-    """The next `count` deals (fewer at the end), handed out to the pool."""
+) -> dict[Future[Outcome], str]:
+    """The next `count` deals (fewer at the end), handed out to the pool: each one's future, and
+    what its worker finds the layout by."""
     return {
-        pool.submit(survey_deal, found_by, seed)
+        pool.submit(survey_deal, found_by, seed): found_by
         for _, found_by, seed in itertools.islice(jobs, count)
     }
 
@@ -319,12 +408,22 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     thread is waited for here, with the stop signals still only noted: left to the end of the
     program, a ctrl+c pressed again interrupted the wait with a traceback, and one still ending
     there closed its pipe as Python's exit woke it ("OSError: Bad file descriptor"). One
-    `shutdown` waits for it: after a first one without waiting, the pool no longer knows it."""
+    `shutdown` waits for it: after a first one without waiting, the pool no longer knows it.
+
+    The wait is bounded: a worker that SIGTERM has not ended within `STOP_GRACE` is stopped
+    (SIGSTOP), which a SIGTERM does not reach until it goes on, or stuck; it is killed, as a
+    stopped process can be. Waited for, such a worker held the survey, and every later ctrl+c
+    and SIGTERM with it, for ever."""
     workers = multiprocessing.active_children()
     for worker in workers:
         worker.terminate()
+    deadline = time.monotonic() + STOP_GRACE
     for worker in workers:
-        worker.join(timeout=5)
+        worker.join(timeout=max(0.0, deadline - time.monotonic()))
+    for worker in workers:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(timeout=STOP_GRACE)
     pool.shutdown(wait=True, cancel_futures=True)
 
 

@@ -143,6 +143,7 @@ class LinesTuiApp(App[None]):
                 else few_colours
             ),
             solvable_deals=True if solvable else None,
+            solvable_deals_for_run=bool(solvable),
             lines_size=size,
             lines_size_for_run=size is not None,
             # Posting is safe from the store's thread; the app tells the warnings on its own.

@@ -51,7 +51,11 @@ class MahjongStarts:
                     same=None if solvable else self.same_deal(layout, seed, None, "the picker"),
                 )
 
-        picker = LayoutPickerScreen(solvable=self.solvable_deals(), again=again)
+        picker = LayoutPickerScreen(
+            solvable=self.solvable_deals(),
+            solvable_for_run=self.session.solvable_deals_for_run,
+            again=again,
+        )
         self.app.push_screen(picker, picked)
 
     def start(
@@ -167,6 +171,7 @@ class MahjongStarts:
         """The picker's `o`: on for this run at once, and written for the next start on the
         store's thread; a failure says so."""
         self.session.solvable_deals = solvable
+        self.session.solvable_deals_for_run = False
         now = f'"Solvable deals only" {"on" if solvable else "off"}'
         keep_preferences(
             self.app, self.session.io, self.session.store, now, solvable_deals=solvable

@@ -172,6 +172,8 @@ class Session:
     symbols: bool = False
     few_colours: bool = False
     solvable_deals: bool | None = None
+    solvable_deals_for_run: bool = False
+    """`solvable_deals` is `--solvable`'s, for this run only (until the picker's `o`)."""
     lines_size: int | None = None
     lines_size_for_run: bool = False
     """`lines_size` is `--size`'s, for this run only (until `+` or `-`): the menu's reads keep

@@ -340,11 +340,13 @@ _PR_SET_PDEATHSIG = 1
 """prctl(2): the signal the kernel sends this process when the thread that started it ends."""
 
 
-def _die_with_parent(parent: int) -> None:
-    """Linux: be killed when the app's process ends, even when stopped (SIGSTOP), which no closed
-    pipe can wake. The app starts the worker from its event loop's thread, which lasts as long as
-    the app; a worker started from a thread that ends sooner ends with it, and the next check
-    starts another."""
+def die_with_parent(parent: int) -> None:
+    """Linux: be killed when the process `parent` that started this one ends, however it ends
+    (SIGKILL allows no clean-up), even when stopped (SIGSTOP), which no closed pipe can wake.
+    Strictly, when the thread that started it ends: the app starts its solver process from its
+    event loop's thread, which lasts as long as the app (a worker started from a thread that
+    ends sooner ends with it, and the next check starts another); the survey starts its
+    workers from its main thread."""
     if sys.platform != "linux":
         return
     ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -354,7 +356,11 @@ def _die_with_parent(parent: int) -> None:
 
 def _serve(connection: Connection, cancelled: Synchronized[int], parent: int) -> None:
     """The worker process: answer requests until told to stop (None) or the pipe closes."""
-    _die_with_parent(parent)
+    die_with_parent(parent)
+    # The app stops checks and ends this process itself; a SIGINT sent from outside (`kill
+    # -INT`) raised KeyboardInterrupt in the search, whose traceback this process, writing
+    # to the app's terminal, printed across the board.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             request = connection.recv()

@@ -139,7 +139,9 @@ class PairTaking:
             self._say(f"No other free tile matches {label}.")
             return
         board.selected = tile
-        board.cursor = cycle(board.grid, partners, cursor)
+        # The first in reading order, as `m` numbers them ("Partner 2 of 2" came first when
+        # the cursor stood past the first).
+        board.cursor = board.grid.reading_order(partners)[0]
         self._say(
             f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
             "m shows the next."

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets import DataTable, Input, Label
 from textual.worker import Worker, WorkerState
 
 from lines_tui.engine.deal_choice import LAST_DEAL, number_said
@@ -34,6 +34,7 @@ from lines_tui.engine.prose import listed
 from lines_tui.outside_text import inert, printable
 from lines_tui.store.paste import find_codes
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE, ON_A_DIALOG_ALL_SHOWN
+from lines_tui.ui.fitted_text import FittedText, Paragraph
 from lines_tui.ui.footer import Footer, least_width
 from lines_tui.ui.held_typing import TakesTypedAhead
 from lines_tui.ui.lists import RowTable
@@ -45,6 +46,7 @@ from lines_tui.ui.store_thread import still_there
 
 SOLVABLE_ON = "Solvable deals only (o): on, each deal is proved before play"
 SOLVABLE_OFF = "Solvable deals only (o): off, any deal as dealt"
+SOLVABLE_FOR_RUN = "Solvable deals only (o): on for this run (--solvable)"
 DISCOVERY = "layout-discovery"
 """The group of the worker that looks for installed layouts."""
 
@@ -290,16 +292,19 @@ class LayoutPickerScreen(
         folders: Sequence[Path] | None = None,
         *,
         solvable: bool = False,
+        solvable_for_run: bool = False,
         again: Choice | None = None,
     ) -> None:
         """`folders`: where to look for installed layouts (default: the desktop games' folders);
-        `solvable`: whether "solvable deals only" is on at first; `again`: the choice made last
+        `solvable`: whether "solvable deals only" is on at first (`solvable_for_run`: by
+        `--solvable`, for this run only, until `o` is pressed); `again`: the choice made last
         time, shown as it was (its layout highlighted, its deal number typed) when the player
         comes back because its proof was stopped or failed."""
         super().__init__()
         self.layouts: list[Layout] = builtin_layouts()
         self._folders = folders
         self.solvable = solvable
+        self._solvable_for_run = solvable_for_run
         self._again = again
 
     @property
@@ -310,7 +315,7 @@ class LayoutPickerScreen(
         with PickerPanel(id="picker-panel") as panel:
             panel.border_title = "Mahjong: choose a layout"
             yield LayoutTable(id="layouts", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="layout-about", markup=False)
+            yield FittedText(id="layout-about")
             yield Label("Looking for installed layouts...", id="layout-problems", markup=False)
             # Above the deal number: at 80 x 18 it shows with the highlighted layout, so o's
             # change is seen without the list going out of sight.
@@ -405,17 +410,19 @@ class LayoutPickerScreen(
     @on(DataTable.RowHighlighted, "#layouts")
     def _describe(self, event: DataTable.RowHighlighted) -> None:
         layout = self.layouts[event.cursor_row]
-        about = [summary_line(layout)]
-        if layout.description:
-            about.append(layout.description)
         reference = layout_reference(layout, self.layouts[: event.cursor_row])
-        about.append(f"Start it directly: lines-tui mahjong --layout {shlex.quote(reference)}")
-        if not layout.is_builtin:
-            about.append(f"From {layout.source}")
+        # When they do not all fit, the command and the file keep the most rows: they are
+        # what a player copies.
+        about = [
+            Paragraph(summary_line(layout), rank=2),
+            Paragraph(layout.description, rank=3),
+            Paragraph(f"Start it directly: lines-tui mahjong --layout {shlex.quote(reference)}", 0),
+            Paragraph("" if layout.is_builtin else f"From {layout.source}", rank=1),
+        ]
         # Each line spelled out alone: a line break in a file's name is shown as \x0a, not
         # taken for the next line (the path then read as two).
-        shown = "\n".join(printable(line) for line in about)
-        self.query_one("#layout-about", Static).update(Text(shown))
+        shown = [Paragraph(printable(text), rank) for text, rank in about if text]
+        self.query_one("#layout-about", FittedText).show(shown)
         self._show_place(event.cursor_row)
         self._show_highlighted()
 
@@ -495,10 +502,13 @@ class LayoutPickerScreen(
         self.dismiss(Choice(self.layouts[row], seed, self.solvable))
 
     def _solvable_text(self) -> str:
+        if self.solvable and self._solvable_for_run:
+            return SOLVABLE_FOR_RUN
         return SOLVABLE_ON if self.solvable else SOLVABLE_OFF
 
     def action_toggle_solvable(self) -> None:
         self.solvable = not self.solvable
+        self._solvable_for_run = False  # kept from now on, as `o` sets it
         line = self.query_one("#solvable", Label)
         line.update(self._solvable_text())
         line.scroll_visible(animate=False)  # what o changed, in view on a short terminal

@@ -604,6 +604,10 @@ class MahjongScreen(GameScreen):
         self._resumed = False
         self._game = game
         self._solution = solution
+        # What the line says is of the last deal: its dead-end warning, said again as the
+        # question over the board closed (`_say_again_what_stands`; Textual may hand the board
+        # back before it runs the answer), is no warning about this one.
+        self._say("")
         self._watch.new_deal()
         self._pausing.end()
         self._start_deal()
@@ -650,6 +654,16 @@ class MahjongScreen(GameScreen):
         if still_there(self):  # as in `refit`: a resume can come while the app exits
             self.play_on()
             self.refresh_clock()
+            self._say_again_what_stands()
+
+    def _say_again_what_stands(self) -> None:
+        """The board is back from under another screen: a line that the key opening it cleared
+        (every key starts from a clean line, `KeyGate.act`: R or N, whose question was answered
+        no or escaped; esc, whose question over a game that cannot be saved was) says again
+        what stands on the board, as the end of a pause does. A line that says something is
+        kept: a notice told meanwhile, what a restart said."""
+        if not self.query_one(StatusLine).message:
+            self._say_unless_paused(self._standing())
 
     def action_challenge(self) -> None:
         """A challenge code of this win (README, "Challenges"). Not `KeyGate.act`: the win's line

@@ -89,13 +89,28 @@ def dead_end_warning(game: MahjongGame, moved: Moved | None) -> str:
     return the_way_back(moved, pair_of(game, way_back.pair), way_back.undos)
 
 
+def the_way_back_lost(moved: Moved | None, since: str, undos: int) -> str:
+    """The loss in a dead end that taking the pair `since` ("7D + 7D") is known to have led
+    into, `undos` pairs ago, after `moved` (None after a pair taken): the way back its warning
+    gave (`the_way_back`) is kept. The number of pairs alone, as an undo's "undo 2 more.": with
+    the loss, the new deal and the key, "pairs" took the line past its row."""
+    if moved is None:
+        return f"No pair left; dead since {since}: undo {undos} (u) or new deal (N)."
+    return f"{moved}: no pair left; dead since {since}: undo {undos} (u)."
+
+
 def loss_message(game: MahjongGame, moved: Moved | None) -> str:
     """The loss, naming the pair when a redo led to it ("Redid 8B + 8B: no pair left…"). On a
-    deal known dead from its start it offers a new deal only, as its dead-end warning did."""
+    deal known dead from its start it offers a new deal only, as its dead-end warning did; in a
+    dead end known to have begun with a pair taken, it says which and how many undos lead out,
+    as the warning did (a player undoing out of a loss was told only "Undo (u)")."""
     if game.lost_at_start:
         return DEAD_DEAL_LOSS
     if game.dead_from_start:
         return f"{moved}: no pair left; only a new deal helps (N)." if moved else DEAD_DEAL_LOST
+    way_back = game.way_back()
+    if way_back is not None:
+        return the_way_back_lost(moved, pair_of(game, way_back.pair), way_back.undos)
     return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
 
 

@@ -32,62 +32,81 @@ def shrunk_nogood(
     allowed again, if the rest still leaves it stuck. `clears_without` is a commitment, if
     one is known, without which the relaxation clears the board from the start: it stays,
     untested."""
-    type_of, geometry = board.type_of, board.geometry
-    stuck_types = {type_of[tile] for tile in bits(known & present)}
-    core = {pair for pair in pairings.order if type_of[pair[0]] in stuck_types}
-    # Each ruled-out pairing is dropped or kept on its own, with its own reason.
-    exclusions = pairings.exclusions_of(stuck_types)
-    excluded: dict[int, list[Pair]] = {}
-    for kind, pair, _ in exclusions:
-        excluded.setdefault(kind, []).append(pair)
-    allowed = pairings.under(core, excluded)
+    shrinking = _Shrinking(board, pairings, present, known)
+    shrinking.drop_commitments(clears_without)
+    reasons = shrinking.drop_exclusions()
+    return frozenset(shrinking.core.union(*reasons))
 
-    def restrict(kind: int) -> None:
-        committed = [pair for pair in core if type_of[pair[0]] == kind]
-        pairings.restrict(allowed, kind, committed, excluded.get(kind))
 
-    # The tiles of the type of the first commitment (or ruled-out pairing) whose test
-    # cleared the board: later tests clear once those can leave (`relax_after_clearing`).
-    cleared_type_tiles = 0
+class _Shrinking:
+    """The commitments and ruled-out pairings of one shrinking, and where its last test that
+    stayed stuck ended."""
 
-    def still_stuck(kind: int) -> bool:
-        # Each test starts where the last one that stayed stuck ended, which its own
-        # rules (fewer than before) still allow.
-        nonlocal present, known, cleared_type_tiles
-        changed = board.type_mask[kind]
-        if cleared_type_tiles:
+    def __init__(self, board: Board, pairings: Pairings, present: int, known: int) -> None:
+        self.board, self.pairings = board, pairings
+        self.present, self.known = present, known
+        type_of = board.type_of
+        stuck_types = {type_of[tile] for tile in bits(known & present)}
+        self.core = {pair for pair in pairings.order if type_of[pair[0]] in stuck_types}
+        # Each ruled-out pairing is dropped or kept on its own, with its own reason.
+        self.exclusions = pairings.exclusions_of(stuck_types)
+        self.excluded: dict[int, list[Pair]] = {}
+        for kind, pair, _ in self.exclusions:
+            self.excluded.setdefault(kind, []).append(pair)
+        self.allowed = pairings.under(self.core, self.excluded)
+        # The tiles of the type of the first commitment (or ruled-out pairing) whose test
+        # cleared the board: later tests clear once those can leave (`relax_after_clearing`).
+        self.cleared_type_tiles = 0
+
+    def drop_commitments(self, clears_without: Pair | None) -> None:
+        """Drop each commitment, latest first, that the rest stays stuck without."""
+        type_of = self.board.type_of
+        for pair in sorted(self.core, key=self.pairings.order.__getitem__, reverse=True):
+            kind = type_of[pair[0]]
+            if pair == clears_without:
+                # Its test would clear the board, the relaxation then allowing all it
+                # allows from the start; so it counts as the first test that cleared.
+                self.cleared_type_tiles = self.cleared_type_tiles or self.board.type_mask[kind]
+                continue
+            self.core.discard(pair)
+            self._restrict(kind)
+            if not self._still_stuck(kind):
+                self.core.add(pair)
+                self._restrict(kind)
+
+    def drop_exclusions(self) -> list[Reason]:
+        """Allow each ruled-out pairing again that the rest stays stuck without; the reasons
+        of those that stay ruled out."""
+        reasons: list[Reason] = []
+        for kind, pair, reason in self.exclusions:
+            self.excluded[kind].remove(pair)
+            self._restrict(kind)
+            if not self._still_stuck(kind):
+                self.excluded[kind].append(pair)
+                self._restrict(kind)
+                reasons.append(reason)
+        return reasons
+
+    def _restrict(self, kind: int) -> None:
+        committed = [pair for pair in self.core if self.board.type_of[pair[0]] == kind]
+        self.pairings.restrict(self.allowed, kind, committed, self.excluded.get(kind))
+
+    def _still_stuck(self, kind: int) -> bool:
+        # Each test starts where the last one that stayed stuck ended, which its own rules
+        # (fewer than before) still allow.
+        changed = self.board.type_mask[kind]
+        geometry = self.board.geometry
+        if self.cleared_type_tiles:
             left, free = relax_after_clearing(
-                geometry, allowed, present, known, changed, cleared_type_tiles
+                geometry, self.allowed, self.present, self.known, changed, self.cleared_type_tiles
             )
         else:
-            left, free = relax(geometry, allowed, present, known, changed=changed)
+            left, free = relax(geometry, self.allowed, self.present, self.known, changed=changed)
         if not left:
-            cleared_type_tiles = cleared_type_tiles or changed
+            self.cleared_type_tiles = self.cleared_type_tiles or changed
             return False
-        present, known = left, free
+        self.present, self.known = left, free
         return True
-
-    for pair in sorted(core, key=pairings.order.__getitem__, reverse=True):
-        kind = type_of[pair[0]]
-        if pair == clears_without:
-            # Its test would clear the board, the relaxation then allowing all it
-            # allows from the start; so it counts as the first test that cleared.
-            cleared_type_tiles = cleared_type_tiles or board.type_mask[kind]
-            continue
-        core.discard(pair)
-        restrict(kind)
-        if not still_stuck(kind):
-            core.add(pair)
-            restrict(kind)
-    reasons: list[Reason] = []
-    for kind, pair, reason in exclusions:
-        excluded[kind].remove(pair)
-        restrict(kind)
-        if not still_stuck(kind):
-            excluded[kind].append(pair)
-            restrict(kind)
-            reasons.append(reason)
-    return frozenset(core.union(*reasons))
 
 
 def relax_after_clearing(
