@@ -358,15 +358,15 @@ def survey_workers(survey: subprocess.Popen[str]) -> list[int]:
 
 
 def survey_under_way(
-    home: Path, command: list[str] | None = None, layout: str = "turtle"
+    home: Path, command: list[str] | None = None, layout: str = "turtle", deals: int = 500
 ) -> subprocess.Popen[str]:
-    """A survey of 500 deals of `layout` on two workers, in a session of its own, once its first
-    outcome is written (to `s.jsonl` in `home`); by `command` (a lines-tui) if given."""
+    """A survey of `deals` deals of `layout` on two workers, in a session of its own, once its
+    first outcome is written (to `s.jsonl` in `home`); by `command` (a lines-tui) if given."""
     progress = home / "s.jsonl"
     survey = subprocess.Popen(
         [
             *(command or lines_tui_command()),
-            *("layouts", "--survey", "500", "--survey-layout", layout, "--workers", "2"),
+            *("layouts", "--survey", str(deals), "--survey-layout", layout, "--workers", "2"),
             *("--progress-file", str(progress)),
         ],
         stdout=subprocess.PIPE,

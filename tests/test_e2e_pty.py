@@ -437,3 +437,33 @@ def test_a_save_the_disk_never_finishes_is_given_up_and_told(tmp_path: Path, end
         assert code == (143 if ended_by == "SIGTERM" else 1)
     finally:
         terminal.close()
+
+
+@pytest.mark.parametrize("colours", ["xterm", "no-color"])
+def test_a_tables_highlighted_row_is_in_reverse_video_with_few_colours(
+    tmp_path: Path, colours: str
+) -> None:
+    """The layout picker's highlighted row was bright white on cyan with 16 colours (about 2:1
+    in xterm's palette) and, with NO_COLOR, the grey of the column headings (a player review):
+    as the terminal gets it, it is in reverse video now, the heading and the other rows not."""
+    env = app_environment(tmp_path, term="xterm" if colours == "xterm" else "xterm-256color")
+    if colours == "no-color":
+        env["NO_COLOR"] = "1"
+    terminal = Terminal(lines_tui_command(), env)
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        terminal.send("m")
+        terminal.wait_for(lambda s: "choose a layout" in s and "Meadow" in s, "the picker")
+        terminal.read(1.0, quiet=0.3)
+        rows = terminal.text().splitlines()
+
+        def reversed_at(word: str) -> bool:
+            y = next(y for y, row in enumerate(rows) if f" {word} " in row)
+            return bool(terminal.screen.buffer[y][rows[y].index(word)].reverse)
+
+        assert reversed_at("Turtle")  # highlighted, the first
+        assert not reversed_at("Layout") and not reversed_at("Meadow")
+        terminal.send("\x11")
+        assert terminal.wait_for_exit() == 0
+    finally:
+        terminal.close()

@@ -384,19 +384,6 @@ async def list_rows(app: App[None]) -> list[Style]:
     return styles
 
 
-async def test_with_16_colours_the_menus_highlighted_option_reads(tmp_path: Path) -> None:
-    """It was bright white on cyan, about 2:1 in xterm's palette (a player review)."""
-    app = make_app(tmp_path, few_colours=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        menu = app.screen.query_one("#menu-options")
-        width, _ = menu.outer_size
-        for strip in menu.render_lines(Region(0, 0, width, 2)):  # highlighted, and the next
-            first = next(segment for segment in strip if segment.text.strip())
-            assert first.style is not None
-            assert xterm_contrast(first.style) >= LEAST, first.text
-
-
 async def test_with_16_colours_a_lists_highlighted_row_reads(tmp_path: Path) -> None:
     """It was bright white on cyan, about 2:1 in xterm's palette (a player review)."""
     app = make_app(tmp_path, few_colours=True)

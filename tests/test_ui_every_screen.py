@@ -480,3 +480,7 @@ async def test_the_game_over_footer_shows_every_key_that_acts_there(
         expected = {"n", "q", "esc", "?", "s", "^q"} | {key for key, on in offered.items() if on}
         assert shown == expected
         assert cut_footer_labels(app.screen) == []
+        # Each key whole on a line of the dialog, never parted from what it does ("deal)" of
+        # the challenge code's line was left alone on a row of its own: a player review).
+        lines = [line.strip() for line in widget_lines(app.screen.query_one("#game-over-keys"))]
+        assert all(re.match(r"(\S+: .*|)$", line) for line in lines), lines

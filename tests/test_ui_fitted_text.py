@@ -44,6 +44,13 @@ def test_a_paragraph_without_a_row_is_left_out() -> None:
     assert fitted(paragraphs, width=5, rows=2) == ["a", "c"]
 
 
+def test_a_cut_paragraph_of_wide_characters_keeps_to_its_rows_at_an_odd_width() -> None:
+    """Counted in cells, 20 wide characters took a row more than their share at 5 columns (each
+    row holds two, its fifth cell empty), which pushed the box's last line out (a code review)."""
+    lines = fitted([Paragraph("漢字" * 20, 0)], width=5, rows=3)
+    assert lines == ["漢字", "漢字", "漢字…"]
+
+
 def test_a_cut_counts_cells_not_characters() -> None:
     lines = fitted([Paragraph("漢字" * 10, 0)], width=6, rows=1)
     assert lines == ["漢字…"]  # 4 cells of characters and the "…": a fifth wide one would not fit

@@ -230,6 +230,13 @@ async def test_the_picker_says_when_solvable_deals_are_on_for_this_run_only(
         await settle(pilot)
         assert "on, each deal is proved" in text_of(app, "#solvable")
     assert open_store(tmp_path).preferences().solvable_deals
+    # Kept on already, --solvable changes nothing: the setting is not said to be for this run.
+    again = make_app(tmp_path, solvable=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert "on, each deal is proved" in text_of(again, "#solvable")
 
 
 def in_view(app: LinesTuiApp, selector: str) -> bool:

@@ -171,9 +171,9 @@ def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
     was lost. SIGTERM stays as it is: the workers are stopped with it.
 
     multiprocessing's resource tracker, started with the first process, unblocks SIGINT in
-    this process once it has started it (its own start is guarded the same way): it is started
-    before, so it is running and leaves the mask alone while the workers start."""
-    _start_resource_tracker()
+    this process once it has started it (its own start is guarded the same way): `_solve`
+    starts it before the pool (`_start_resource_tracker`), so it is running and leaves the mask
+    alone while the workers start."""
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
@@ -220,11 +220,12 @@ def run_survey(
         if (asked or found_by) not in names:
             names.append(asked or found_by)
     shown = {key: names[0] for key, names in named.items()}
-    for names in named.values():
-        if len(names) > 1:  # one row for them all, which only said the first
-            warn(f"{listed(names)} have the same tile places: surveyed once, as {names[0]}")
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
+        # Once the input is known good: a refused progress file is its one line alone.
+        for names in named.values():
+            if len(names) > 1:  # one row for them all, which only said the first
+                warn(f"{listed(names)} have the same tile places: surveyed once, as {names[0]}")
         _key_older_outcomes(done, surveyed, count)
         jobs = [
             (key, found_by, seed)
@@ -281,7 +282,7 @@ def _append(out: TextIO, progress_file: Path, text: str) -> None:
         out.flush()
     except OSError as error:
         point_at_null(out)
-        progress("", done=True)
+        progress_taken_away()
         fail(f"cannot write to {progress_file}: {error.strerror or error}")
 
 
@@ -326,21 +327,25 @@ def _solve(
                 finished, pending = wait(
                     pending, timeout=STOP_SEEN_WITHIN, return_when=FIRST_COMPLETED
                 )
-                unreadable = None
+                changed = None
                 for future in finished:
-                    found_by = handed_out.pop(future)
+                    key, found_by = handed_out.pop(future)
                     try:
                         outcome = future.result()
                     except LayoutError:  # its file edited or deleted since the survey read it
-                        unreadable = found_by
+                        changed = found_by
                         continue  # the other deals solved are kept first
+                    # Kept whatever its layout: edited into another one, the file's deals are
+                    # that layout's, which a survey run again reuses.
                     _append(out, progress_file, json.dumps(outcome.to_json()) + "\n")
                     done[(outcome.layout, outcome.seed)] = outcome
                     written += 1
                     progress(f"survey: {total - len(jobs) + written}/{total} deals")
-                if unreadable is not None:
-                    progress("", done=True)
-                    _changed(unreadable)
+                    if outcome.layout != key:  # its file now holds other tile places
+                        changed = found_by
+                if changed is not None:
+                    progress_taken_away()
+                    _changed(changed)
                 more = _hand_out(pool, waiting, len(finished))
                 handed_out |= more
                 pending |= more.keys()
@@ -349,9 +354,9 @@ def _solve(
             # terminal closed, `kill -TERM -PGID`), and ended a worker too.
             if stop.signum is None:
                 solved = total - len(jobs) + written
-                progress("", done=True)
+                progress_taken_away()
                 fail(
-                    f"a survey worker died after {solved} of {total} deals (out of memory?); "
+                    f"a survey worker died after {solved} of {_deals(total)} (out of memory?); "
                     "the same command goes on",
                     code=WORKER_DIED,
                 )
@@ -361,7 +366,7 @@ def _solve(
     if stop.signum is not None:
         progress_taken_away()
         warn(
-            f"survey stopped after {total - len(jobs) + written} of {total} deals; the same "
+            f"survey stopped after {total - len(jobs) + written} of {_deals(total)}; the same "
             "command goes on"
         )
         raise typer.Exit(STOPPED_BY[signal.Signals(stop.signum)])
@@ -377,7 +382,7 @@ def _changed(found_by: str) -> NoReturn:
 
 def _start_workers(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], workers: int
-) -> dict[Future[Outcome], str]:
+) -> dict[Future[Outcome], tuple[str, str]]:
     """The pool's `workers`, each started by one of the first deals handed out (the pool starts
     a worker with a deal while it has fewer), and born deaf to ctrl+c."""
     with _workers_born_deaf_to_ctrl_c():
@@ -392,12 +397,12 @@ def _start_workers(
 
 def _hand_out(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], count: int
-) -> dict[Future[Outcome], str]:
-    """The next `count` deals (fewer at the end), handed out to the pool: each one's future, and
-    what its worker finds the layout by."""
+) -> dict[Future[Outcome], tuple[str, str]]:
+    """The next `count` deals (fewer at the end), handed out to the pool: each one's future, with
+    the layout's key and what its worker finds the layout by."""
     return {
-        pool.submit(survey_deal, found_by, seed): found_by
-        for _, found_by, seed in itertools.islice(jobs, count)
+        pool.submit(survey_deal, found_by, seed): (key, found_by)
+        for key, found_by, seed in itertools.islice(jobs, count)
     }
 
 

@@ -36,12 +36,14 @@ def fitted(paragraphs: Sequence[Paragraph], width: int, rows: int | None) -> lis
     for paragraph, need, share in zip(paragraphs, needs, shares, strict=True):
         if share == need:
             lines.append(paragraph.text)
-        elif cell_len(paragraph.text) <= share * width:
-            # Too long for its rows wrapped at words, short enough for them filled.
-            lines.extend(chop_cells(paragraph.text, width))
         elif share:
-            kept = set_cell_size(paragraph.text, share * width - cell_len(CUT)).rstrip()
-            lines.extend(chop_cells(kept + CUT, width))
+            # Filled row by row: a wide character that would straddle a row's end starts the
+            # next row, so rows are counted, not cells (a row more pushed the last line out).
+            filled = chop_cells(paragraph.text, width)
+            kept = filled[:share]
+            if len(filled) > share:
+                kept[-1] = set_cell_size(kept[-1], width - cell_len(CUT)).rstrip() + CUT
+            lines.extend(kept)
     return lines
 
 

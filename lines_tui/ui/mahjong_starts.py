@@ -51,9 +51,12 @@ class MahjongStarts:
                     same=None if solvable else self.same_deal(layout, seed, None, "the picker"),
                 )
 
+        state = self.saved.state
+        kept = state is not None and state.solvable_deals
         picker = LayoutPickerScreen(
             solvable=self.solvable_deals(),
-            solvable_for_run=self.session.solvable_deals_for_run,
+            # On and kept on as well, it is no longer for this run only.
+            solvable_for_run=self.session.solvable_deals_for_run and not kept,
             again=again,
         )
         self.app.push_screen(picker, picked)

@@ -364,7 +364,7 @@ def _serve(connection: Connection, cancelled: Synchronized[int], parent: int) ->
     while True:
         try:
             request = connection.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
+        except (EOFError, OSError):
             return
         if not isinstance(request, _Request):
             return

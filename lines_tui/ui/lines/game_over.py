@@ -141,7 +141,7 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
                 keys += f"\nq: back to {self.back_to}"
             keys += "\nesc: see the board (r there: this again)"
             if self.challenge:
-                keys += "\nc: copy a challenge code (a friend plays this very deal)"
+                keys += "\nc: copy a challenge code for a friend (this deal)"
             yield Static(keys, classes="dialog-keys", id="game-over-keys", markup=False)
             yield Static(TYPED_ON_HINT, classes="dialog-keys typed-on-hint", markup=False)
         yield Footer()

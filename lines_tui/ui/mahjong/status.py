@@ -95,7 +95,10 @@ def the_way_back_lost(moved: Moved | None, since: str, undos: int) -> str:
     gave (`the_way_back`) is kept. The number of pairs alone, as an undo's "undo 2 more.": with
     the loss, the new deal and the key, "pairs" took the line past its row."""
     if moved is None:
-        return f"No pair left; dead since {since}: undo {undos} (u) or new deal (N)."
+        # From 100 undos on (an installed layout of 200 tiles or more) the new deal gives way,
+        # so the line keeps to its row at 79 columns; N stays in the Footer.
+        new_deal = " or new deal (N)" if undos < 100 else ""
+        return f"No pair left; dead since {since}: undo {undos} (u){new_deal}."
     return f"{moved}: no pair left; dead since {since}: undo {undos} (u)."
 
 
