@@ -467,3 +467,36 @@ def test_a_tables_highlighted_row_is_in_reverse_video_with_few_colours(
         assert terminal.wait_for_exit() == 0
     finally:
         terminal.close()
+
+
+@pytest.mark.parametrize("colours", ["xterm", "no-color"])
+def test_the_menus_highlighted_option_is_dark_on_light_with_few_colours(
+    tmp_path: Path, colours: str
+) -> None:
+    """With 16 colours the menu's highlighted option was a bold row alone, bright white on the
+    terminal's black as every other option (the option list drops a reverse video there): as
+    the terminal gets it, it is dark on light now, with NO_COLOR too."""
+    env = app_environment(tmp_path, term="xterm" if colours == "xterm" else "xterm-256color")
+    if colours == "no-color":
+        env["NO_COLOR"] = "1"
+    terminal = Terminal(lines_tui_command(), env)
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        terminal.read(1.0, quiet=0.3)
+        rows = terminal.text().splitlines()
+
+        def colours_at(words: str) -> tuple[str, str]:
+            y = next(y for y, row in enumerate(rows) if words in row)
+            cell = terminal.screen.buffer[y][rows[y].index(words)]
+            return cell.fg, cell.bg
+
+        highlighted, other = colours_at("Lines 9 x 9"), colours_at("Mahjong solitaire")
+        if colours == "xterm":
+            assert highlighted == ("black", "brightwhite") and other != highlighted
+        else:  # greys, as "rrggbb": the text darker than its ground, the other way round below
+            assert int(highlighted[0], 16) < int(highlighted[1], 16)
+            assert int(other[0], 16) > int(other[1], 16)
+        terminal.send("\x11")
+        assert terminal.wait_for_exit() == 0
+    finally:
+        terminal.close()
