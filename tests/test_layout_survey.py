@@ -3,6 +3,7 @@ ctrl+c and resumed from where it stopped."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import resource
@@ -170,6 +171,38 @@ def test_a_progress_file_not_utf8_is_refused_naming_the_bad_byte(tmp_path: Path)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == f"lines-tui: {progress}: not UTF-8 text (at byte 15)\n"
     assert progress.read_bytes() == held
+
+
+def test_a_progress_file_that_may_not_be_written_serves_a_survey_it_holds_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only data folder refused the survey even when every deal was in its progress file
+    and nothing was left to write (a reliability review). Read only, the figures come from it;
+    a survey that has deals left to solve is still refused, in one line, before any is solved."""
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey-layout", "lantern", "--workers", "1"]
+    command += ["--progress-file", str(progress)]
+    first = CliRunner().invoke(app, [*command, "--survey", "2"])
+    assert first.exit_code == 0, first.output
+    held = progress.read_text()
+    opened = os.open
+
+    def read_only_file_system(path: Any, flags: int, *args: Any) -> int:
+        if Path(path) == progress and flags & (os.O_RDWR | os.O_WRONLY):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return opened(path, flags, *args)
+
+    monkeypatch.setattr("lines_tui.commands.survey.os.open", read_only_file_system)
+    again = CliRunner().invoke(app, [*command, "--survey", "2"])
+    assert again.exit_code == 0, again.output
+    assert again.stdout == first.stdout
+    more = CliRunner().invoke(app, [*command, "--survey", "3"])
+    assert more.exit_code == 2 and more.stdout == ""
+    assert more.stderr == (
+        f"lines-tui: cannot use {progress} for --progress-file: it cannot be written, with 1 of 3 "
+        "deals still to solve\n"
+    )
+    assert progress.read_text() == held
 
 
 @pytest.mark.parametrize("held", ["", '{"layout": "lan', '{"lay'])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import itertools
 import json
 import multiprocessing
@@ -97,7 +98,9 @@ def _deals(count: int) -> str:
 def open_progress_file(path: Path) -> TextIO:
     """The progress file, opened to read and append: a regular file (created if missing) in a
     folder that exists. Anything else is refused in one line (exit 2): a folder, a FIFO (opened
-    without waiting for a writer), a device, a missing folder, a file that cannot be opened."""
+    without waiting for a writer), a device, a missing folder, a file that cannot be opened.
+    One this process may read but not write (a read-only data folder) is opened to read only:
+    a survey it holds whole needs no write (`run_survey` refuses one that would)."""
     shown = repeated(str(path))
     try:
         folder_there = path.parent.is_dir()
@@ -105,16 +108,26 @@ def open_progress_file(path: Path) -> TextIO:
         fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
     if not folder_there:
         fail(f"cannot use {shown} for --progress-file: no folder {repeated(str(path.parent))}")
+    writable = True
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | NO_WAIT, 0o644)
     except OSError as error:
-        fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
+        if error.errno not in NOT_WRITABLE:
+            fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
+        try:
+            fd, writable = os.open(path, os.O_RDONLY | NO_WAIT), False
+        except OSError:
+            fail(f"cannot use {shown} for --progress-file: {error.strerror or error}")
     if irregular(fd) is not None:
         os.close(fd)
         fail(f"{path} is not a regular file; --progress-file needs one")  # a real one: whole
     if NO_WAIT:
         os.set_blocking(fd, True)
-    return open(fd, "a+", encoding="utf-8")
+    return open(fd, "a+", encoding="utf-8") if writable else open(fd, encoding="utf-8")
+
+
+NOT_WRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
+"""Why a progress file that may still be read cannot be opened to append to."""
 
 
 class StopSignals:
@@ -234,6 +247,11 @@ def run_survey(
             if (key, seed) not in done
         ]
         total = count * len(surveyed)
+        if jobs and not out.writable():
+            fail(
+                f"cannot use {repeated(str(progress_file))} for --progress-file: it cannot be "
+                f"written, with {len(jobs)} of {_deals(total)} still to solve"
+            )
         if len(jobs) < total:
             warn(f"{_deals(total - len(jobs))} already solved in {progress_file}")
         if jobs:
