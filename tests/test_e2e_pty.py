@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pyte.screens import Char
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
 from lines_tui.ui.typed_ahead import QUESTION_GUARD
@@ -439,6 +440,22 @@ def test_a_save_the_disk_never_finishes_is_given_up_and_told(tmp_path: Path, end
         terminal.close()
 
 
+def few_colours(tmp_path: Path, colours: str) -> Terminal:
+    """The app started in a terminal of 16 colours (`colours` "xterm") or with NO_COLOR."""
+    env = app_environment(tmp_path, term="xterm" if colours == "xterm" else "xterm-256color")
+    if colours == "no-color":
+        env["NO_COLOR"] = "1"
+    return Terminal(lines_tui_command(), env)
+
+
+def cell_at(terminal: Terminal, words: str) -> Char:
+    """The screen's cell where the text of `words` starts, on the first row showing them (spaces
+    around it only narrow the search)."""
+    rows = terminal.text().splitlines()
+    y = next(y for y, row in enumerate(rows) if words in row)
+    return terminal.screen.buffer[y][rows[y].index(words) + len(words) - len(words.lstrip())]
+
+
 @pytest.mark.parametrize("colours", ["xterm", "no-color"])
 def test_a_tables_highlighted_row_is_in_reverse_video_with_few_colours(
     tmp_path: Path, colours: str
@@ -446,23 +463,16 @@ def test_a_tables_highlighted_row_is_in_reverse_video_with_few_colours(
     """The layout picker's highlighted row was bright white on cyan with 16 colours (about 2:1
     in xterm's palette) and, with NO_COLOR, the grey of the column headings (a player review):
     as the terminal gets it, it is in reverse video now, the heading and the other rows not."""
-    env = app_environment(tmp_path, term="xterm" if colours == "xterm" else "xterm-256color")
-    if colours == "no-color":
-        env["NO_COLOR"] = "1"
-    terminal = Terminal(lines_tui_command(), env)
+    terminal = few_colours(tmp_path, colours)
     try:
         terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
         terminal.send("m")
         terminal.wait_for(lambda s: "choose a layout" in s and "Meadow" in s, "the picker")
         terminal.read(1.0, quiet=0.3)
-        rows = terminal.text().splitlines()
-
-        def reversed_at(word: str) -> bool:
-            y = next(y for y, row in enumerate(rows) if f" {word} " in row)
-            return bool(terminal.screen.buffer[y][rows[y].index(word)].reverse)
-
-        assert reversed_at("Turtle")  # highlighted, the first
-        assert not reversed_at("Layout") and not reversed_at("Meadow")
+        # The table's words, on its rows (each word also stands elsewhere, in other cases).
+        assert cell_at(terminal, " Turtle ").reverse  # highlighted, the first
+        assert not cell_at(terminal, " Layout ").reverse
+        assert not cell_at(terminal, " Meadow ").reverse
         terminal.send("\x11")
         assert terminal.wait_for_exit() == 0
     finally:
@@ -476,21 +486,14 @@ def test_the_menus_highlighted_option_is_dark_on_light_with_few_colours(
     """With 16 colours the menu's highlighted option was a bold row alone, bright white on the
     terminal's black as every other option (the option list drops a reverse video there): as
     the terminal gets it, it is dark on light now, with NO_COLOR too."""
-    env = app_environment(tmp_path, term="xterm" if colours == "xterm" else "xterm-256color")
-    if colours == "no-color":
-        env["NO_COLOR"] = "1"
-    terminal = Terminal(lines_tui_command(), env)
+    terminal = few_colours(tmp_path, colours)
     try:
         terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
         terminal.read(1.0, quiet=0.3)
-        rows = terminal.text().splitlines()
-
-        def colours_at(words: str) -> tuple[str, str]:
-            y = next(y for y, row in enumerate(rows) if words in row)
-            cell = terminal.screen.buffer[y][rows[y].index(words)]
-            return cell.fg, cell.bg
-
-        highlighted, other = colours_at("Lines 9 x 9"), colours_at("Mahjong solitaire")
+        highlighted, other = (
+            (cell.fg, cell.bg)
+            for cell in (cell_at(terminal, "Lines 9 x 9"), cell_at(terminal, "Mahjong solitaire"))
+        )
         if colours == "xterm":
             assert highlighted == ("black", "brightwhite") and other != highlighted
         else:  # greys, as "rrggbb": the text darker than its ground, the other way round below
