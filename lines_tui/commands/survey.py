@@ -33,7 +33,7 @@ from lines_tui.commands.common import (
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
 from lines_tui.engine.mahjong.solver_process import die_with_parent
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
-from lines_tui.engine.prose import listed
+from lines_tui.engine.prose import counted, listed
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
@@ -52,6 +52,8 @@ out as they are solved, so a stop hands out no more; 100,000s handed out at once
 seconds)."""
 STOP_SEEN_WITHIN = 0.1
 """Seconds: how often the survey, waiting for its workers, looks whether it was told to stop."""
+DEAL = "deal"
+"""What a survey counts (`counted`)."""
 STOP_GRACE = 2.0
 """Seconds the survey's workers have to end once told to (SIGTERM) before they are killed: a
 worker ends at once (it holds nothing to save), unless it is stopped or stuck."""
@@ -88,11 +90,6 @@ def foreign_line(text: str) -> int | None:
         if not cut_short and _outcome(line) is None:
             return number
     return None
-
-
-def _deals(count: int) -> str:
-    """1 deal, 3 deals: `count` deals in words."""
-    return "1 deal" if count == 1 else f"{count} deals"
 
 
 def open_progress_file(path: Path) -> TextIO:
@@ -250,10 +247,10 @@ def run_survey(
         if jobs and not out.writable():
             fail(
                 f"cannot use {repeated(str(progress_file))} for --progress-file: it cannot be "
-                f"written, with {len(jobs)} of {_deals(total)} still to solve"
+                f"written, with {len(jobs)} of {counted(total, DEAL)} still to solve"
             )
         if len(jobs) < total:
-            warn(f"{_deals(total - len(jobs))} already solved in {progress_file}")
+            warn(f"{counted(total - len(jobs), DEAL)} already solved in {progress_file}")
         if jobs:
             _solve(jobs, total, out, done, progress_file, workers)
     chosen = []
@@ -325,6 +322,7 @@ def _solve(
     workers: int,
 ) -> None:
     written = 0
+    of_all = f"of {counted(total, DEAL)}"
     pool: ProcessPoolExecutor | None = None
     with StopSignals() as stop:
         try:
@@ -374,7 +372,7 @@ def _solve(
                 solved = total - len(jobs) + written
                 progress_taken_away()
                 fail(
-                    f"a survey worker died after {solved} of {_deals(total)} (out of memory?); "
+                    f"a survey worker died after {solved} {of_all} (out of memory?); "
                     "the same command goes on",
                     code=WORKER_DIED,
                 )
@@ -384,8 +382,7 @@ def _solve(
     if stop.signum is not None:
         progress_taken_away()
         warn(
-            f"survey stopped after {total - len(jobs) + written} of {_deals(total)}; the same "
-            "command goes on"
+            f"survey stopped after {total - len(jobs) + written} {of_all}; the same command goes on"
         )
         raise typer.Exit(STOPPED_BY[signal.Signals(stop.signum)])
     progress(f"survey: {total}/{total} deals", done=True)

@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def counted(count: int, noun: str) -> str:
+    """`count` of `noun` in words: "1 deal", "3 deals" (a noun whose plural takes an s)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def listed(parts: Sequence[str]) -> str:
     """`parts` as a sentence lists them: "a", "a and b", "a, b and c"."""
     if len(parts) < 2:

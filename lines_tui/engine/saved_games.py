@@ -16,6 +16,7 @@ from typing import Literal
 
 from lines_tui.engine.deal_choice import RANDOM, DealChoice
 from lines_tui.engine.numbers import is_whole_number
+from lines_tui.engine.prose import counted
 from lines_tui.engine.seconds import is_seconds
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text
 
@@ -59,7 +60,7 @@ def mahjong_summary(data: object, *, today: str) -> str:
 
 def pairs(count: int) -> str:
     """1 pair, 2 pairs: `count` pairs in words."""
-    return f"{count} pair" if count == 1 else f"{count} pairs"
+    return counted(count, "pair")
 
 
 PLAYER_FIELD = "player"

@@ -14,6 +14,7 @@ from lines_tui.engine.mahjong.geometry import (
     Slot,
     place_problem,
 )
+from lines_tui.engine.prose import counted
 from lines_tui.engine.text_file import TextFileError, read_text_file
 from lines_tui.engine.visible_text import TITLE_CHARS, shown_text, spelled_out
 
@@ -198,4 +199,4 @@ def read_layout_text(path: Path) -> str:
 
 def tiles_counted(count: int) -> str:
     """1 tile, 3 tiles: `count` tiles in words."""
-    return "1 tile" if count == 1 else f"{count} tiles"
+    return counted(count, "tile")
