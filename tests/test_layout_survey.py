@@ -4,6 +4,7 @@ ctrl+c and resumed from where it stopped."""
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import resource
@@ -185,14 +186,7 @@ def test_a_progress_file_that_may_not_be_written_serves_a_survey_it_holds_whole(
     first = CliRunner().invoke(app, [*command, "--survey", "2"])
     assert first.exit_code == 0, first.output
     held = progress.read_text()
-    opened = os.open
-
-    def read_only_file_system(path: Any, flags: int, *args: Any) -> int:
-        if Path(path) == progress and flags & (os.O_RDWR | os.O_WRONLY):
-            raise OSError(errno.EROFS, "Read-only file system")
-        return opened(path, flags, *args)
-
-    monkeypatch.setattr("lines_tui.commands.survey.os.open", read_only_file_system)
+    may_not_be_written(progress, monkeypatch)
     again = CliRunner().invoke(app, [*command, "--survey", "2"])
     assert again.exit_code == 0, again.output
     assert again.stdout == first.stdout
@@ -202,6 +196,56 @@ def test_a_progress_file_that_may_not_be_written_serves_a_survey_it_holds_whole(
         f"lines-tui: cannot use {progress} for --progress-file: it cannot be written, with 1 of 3 "
         "deals still to solve\n"
     )
+    assert progress.read_text() == held
+
+
+def may_not_be_written(progress: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The survey may open `progress` to read only, as in a read-only data folder (a chmod does
+    not stop root)."""
+    opened = os.open
+
+    def read_only_file_system(path: Any, flags: int, *args: Any) -> int:
+        if Path(path) == progress and flags & (os.O_RDWR | os.O_WRONLY):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return opened(path, flags, *args)
+
+    monkeypatch.setattr("lines_tui.commands.survey.os.open", read_only_file_system)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shared lock is POSIX's")
+@pytest.mark.parametrize("other_writes", [True, False])
+def test_a_progress_file_another_survey_holds_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other_writes: bool
+) -> None:
+    """Two surveys on one progress file each solved every deal and appended each outcome
+    twice. One that is only reading a file held whole still keeps a second from writing to it
+    meanwhile, and two that only read it share it."""
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    command += ["--progress-file", str(progress)]
+    progress.write_text("")
+    other = os.open(progress, os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX if other_writes else fcntl.LOCK_SH)
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            f"lines-tui: cannot use {progress} for --progress-file: another survey is using it\n"
+        )
+        assert progress.read_text() == ""
+    finally:
+        os.close(other)
+    first = CliRunner().invoke(app, command)
+    assert first.exit_code == 0, first.output
+    held = progress.read_text()
+    may_not_be_written(progress, monkeypatch)
+    other = os.open(progress, os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_SH)
+        again = CliRunner().invoke(app, command)
+    finally:
+        os.close(other)
+    assert again.exit_code == 0 and again.stdout == first.stdout, again.output
     assert progress.read_text() == held
 
 

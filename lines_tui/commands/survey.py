@@ -37,6 +37,7 @@ from lines_tui.engine.prose import counted, listed
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
+from lines_tui.store.files import FileSystem
 from lines_tui.ui.hangup import HUNG_UP
 
 TERMINATED = 143
@@ -97,7 +98,9 @@ def open_progress_file(path: Path) -> TextIO:
     folder that exists. Anything else is refused in one line (exit 2): a folder, a FIFO (opened
     without waiting for a writer), a device, a missing folder, a file that cannot be opened.
     One this process may read but not write (a read-only data folder) is opened to read only:
-    a survey it holds whole needs no write (`run_survey` refuses one that would)."""
+    a survey it holds whole needs no write (`run_survey` refuses one that would). It is held
+    locked until closed (exclusive to append, shared to read), and one another survey holds is
+    refused too."""
     shown = repeated(str(path))
     try:
         folder_there = path.parent.is_dir()
@@ -118,6 +121,10 @@ def open_progress_file(path: Path) -> TextIO:
     if irregular(fd) is not None:
         os.close(fd)
         fail(f"{path} is not a regular file; --progress-file needs one")  # a real one: whole
+    # Two surveys on one file each solved every deal and wrote it twice: one at a time.
+    if not FileSystem().try_lock(fd, exclusive=writable):
+        os.close(fd)
+        fail(f"cannot use {shown} for --progress-file: another survey is using it")
     if NO_WAIT:
         os.set_blocking(fd, True)
     return open(fd, "a+", encoding="utf-8") if writable else open(fd, encoding="utf-8")
