@@ -195,6 +195,22 @@ def test_a_sigint_from_outside_neither_ends_the_worker_nor_prints_anything(
 
 
 @needs_sigstop
+def test_a_sigint_while_the_worker_starts_is_dropped_without_a_word(
+    solver: BackgroundSolver, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The worker ignores SIGINT once it serves; one sent while it was still starting
+    (importing the solver, a fraction of a second) printed a KeyboardInterrupt's traceback on the
+    app's terminal and ended it."""
+    answer = solver.submit(deal(TURTLE, 5))
+    pid = solver.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGINT)  # it has only just been started
+    assert answer.result(timeout=ANSWER).verdict is Verdict.SOLVABLE
+    assert solver.pid == pid
+    assert capfd.readouterr().err == ""
+
+
+@needs_sigstop
 def test_a_stopped_worker_process_is_killed_and_ending_it_returns() -> None:
     """A worker stopped by SIGSTOP never gets SIGTERM: it was left behind, stopped, and
     multiprocessing's exit handler then waited for it forever, so ctrl+q hung."""
