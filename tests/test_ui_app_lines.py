@@ -462,12 +462,14 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
     assert open_store(tmp_path).load_game("lines") is None
 
 
+@pytest.mark.parametrize("keys", [("escape", "q"), ("q",)], ids=["from the board", "dialog"])
 async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keys: tuple[str, ...]
 ) -> None:
     """The disk full for the finished game's save too: the end said "Kept: resume it from the
     menu to try again" over a game that was not saved. It says the game is not kept either, and
-    leaving, which tries to save it again, still asks first."""
+    leaving, which tries to save it again, still asks first: from the final board, and from the
+    dialog's q, which went to the menu at once, the score lost (a hostile player's test)."""
     disk_full = "cannot write to scores.json: No space left on device"
     app, game, last_move = a_score_refused(tmp_path, monkeypatch, disk_full)
 
@@ -482,10 +484,9 @@ async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
             "Not saved: cannot write to scores.json: No space left on device. "
             "The game could not be kept to try again either."
         )
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("q")
-        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
 
 

@@ -474,7 +474,9 @@ class LinesScreen(GameScreen):
                 if choice == "new":
                     self._new_game_asking()
                 elif choice == "menu":
-                    self.dismiss()
+                    # Through `leave`, as q on the final board: a result and a game the disk
+                    # refused both were dropped here without a question.
+                    self.leave(self.dismiss)
 
             def show_result(asked: bool) -> None:
                 dialog = GameOverScreen(
