@@ -943,6 +943,57 @@ async def test_a_leaderboard_under_a_game_shows_the_result_the_game_saved(tmp_pa
         assert board.code == open_store(tmp_path).export_code(TableId.lines(7), checker=checker())
 
 
+async def test_the_game_over_dialog_tells_the_place_again_after_its_leaderboard(
+    tmp_path: Path,
+) -> None:
+    """A better result merged on the leaderboard opened from the dialog (b, then i) left the
+    dialog saying "place 1", and b then put the cursor on the friend's entry; a result removed
+    there (d) was still "place 1" too (a player's test). Here the better result comes from
+    another copy of the app, as an import's does: the table changes under the leaderboard."""
+    store = open_store(tmp_path)
+    store.add_player("Ann")
+    store.add_player("Rev")
+    store.set_active_player("Rev")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_end(pilot, 3)  # 155 points
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        told = dialog.query_one("#game-over-outcome", Static)
+        assert text_of(told) == "Saved: place 1 in the table Lines 7 x 7."
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
+        better = played_lines_game(5, size=7)  # 686 points
+        record = record_of_lines(better)
+        store.record_lines("Ann", 7, better.score, 5, FIXED_NOW, FIXED_NOW + 60, record)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert text_of(told) == "Saved: place 2 in the table Lines 7 x 7."
+        await pilot.press("b")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        grid = board.query_one(DataTable)
+        assert grid.cursor_row == 1 and cells(grid, 1)[2] == "Rev"
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert [entry.name for entry in store.table("lines-7")] == ["Ann"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert text_of(told) == "Saved, but no longer in the table Lines 7 x 7."
+        await pilot.press("escape", "r")  # the final board, then the dialog again
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, GameOverScreen) and again is not dialog
+        assert text_of(again.query_one("#game-over-outcome", Static)) == (
+            "Saved, but no longer in the table Lines 7 x 7."
+        )
+
+
 def selected_whole_lines(code: Static) -> list[str]:
     """The codes read from the screen lines a code's widget is on, as a terminal selects them
     (whole lines): it must be alone on them, with no border beside it."""
