@@ -196,6 +196,30 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
 
 
+async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
+    tmp_path: Path,
+) -> None:
+    """An n typed with the last move, reaching the game while its result was being saved,
+    asked "Your score … is not saved yet. Drop it and start a new game?" behind the dialog:
+    the dialog dropped nothing, and once it closed the question stood there, false (the score
+    was saved) and in the way of q (a player's test). It is dropped, as in the dialog."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        # The last move, and an n read with it in one burst, before the result is written.
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("n", "n"))
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert not any(isinstance(shown, ConfirmScreen) for shown in app.screen_stack)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
 async def game_over_drawn(pilot: Pilot[None]) -> GameOverScreen:
     """Play the move that fills `nearly_full_game`'s board, open, and wait (pressing no key)
     until the game-over dialog has been drawn; not `settle`, which also waits out its guard."""

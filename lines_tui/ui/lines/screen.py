@@ -601,6 +601,11 @@ class LinesScreen(GameScreen):
         self._skip_film()
         if not self.is_current:
             return
+        if self.game.over and self._show_result is None:
+            # Typed on with the last move, read while its result is written: dropped, as the
+            # dialog that comes next drops it. It asked whether to drop a score "not saved
+            # yet", a question left standing behind the dialog, false once the score was saved.
+            return
         self._new_game_asking()
 
     def _new_game_asking(self) -> None:
