@@ -482,6 +482,9 @@ async def test_a_loss_in_a_dead_end_keeps_the_way_back_its_warning_gave(tmp_path
         assert status_shown(app) == "Undid Rd + Rd: still dead since 1D + 1D; undo 3 more."
         await pilot.press("U")  # the loss again by a redo, the pair named
         assert status_shown(app) == "Redid Rd + Rd: no pair left; dead since 1D + 1D: undo 4 (u)."
+        await pilot.press("U", "i")  # nothing more to redo; then the loss as it stands
+        assert status_shown(app) == lost  # not "Redid Rd + Rd: …" again (a player's test)
+        await pilot.press("u", "U")
         await pilot.press("p", "p")  # the board back from a pause: the loss as a move left it
         assert status_shown(app) == lost
         for key in ("tab", "t", "i"):  # the keys about pairs to take say the loss line

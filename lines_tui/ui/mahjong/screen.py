@@ -458,6 +458,9 @@ class MahjongScreen(GameScreen):
         """A label's characters (`ReadsKeys`: before the bindings, in their turn among the keys
         typed, as the board is then): a label's second character may be any key's letter."""
         self._keys.key_read()
+        # An undo or redo is named by the line that answers it only: i after a loss redone
+        # said "Redid Gd + Gd: no pair left…" again, as if it had redone the pair.
+        self._moved = None
         if self.game.won or self.paused:
             return False  # no label to type: the keys go to their bindings (which say why)
         return self._face_typing.key(event.key, event.character)
