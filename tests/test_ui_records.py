@@ -35,6 +35,7 @@ from test_ui_mahjong import START, Clock, open_game
 from test_ui_mahjong import make_app as make_mahjong_app
 from test_ui_scores import open_board
 from test_ui_solvable_deals import footer_text
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
@@ -1096,6 +1097,30 @@ def one_pair_from_a_win() -> tuple[MahjongGame, MahjongGame]:
     for pair in won.history[:-1]:
         game.remove(*pair, now=START)
     return won, game
+
+
+@pytest.mark.parametrize("typed_on", ["i", "N"])
+async def test_keys_typed_on_with_the_winning_pair_leave_the_wins_line(
+    tmp_path: Path, typed_on: str
+) -> None:
+    """Under the name prompt the line said what a key typed on with the winning pair had said
+    (a player's test): i, "This deal is cleared: c challenges a friend, N deals a new one…",
+    keys that type into the name there; N, "Checking your time against the leaderboard…", long
+    after the check. The line says the win's time."""
+    won, game = one_pair_from_a_win()
+    clock = Clock()
+    app = make_mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, won.layout, game, seed=won.seed)
+        clock.now += 30
+        await pilot.press("tab")
+        await settle(pilot)
+        app.post_message(events.Key("t", "t"))  # the last pair...
+        app.post_message(events.Key(typed_on, typed_on))  # ...and a key read with it
+        await settle(pilot)
+        assert isinstance(app.screen, NameEntryScreen)
+        said = screen.query_one(StatusLine).message
+        assert said.startswith("Cleared in ") and said.endswith("!"), said
 
 
 async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: Path) -> None:

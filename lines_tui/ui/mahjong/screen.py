@@ -141,7 +141,13 @@ class MahjongScreen(GameScreen):
             solver,
             time_limit=check_time,
         )
-        self._results = WinResults(self, lambda: self.game, lambda: self.table, self._say_won)
+        self._results = WinResults(
+            self,
+            lambda: self.game,
+            lambda: self.table,
+            self._say_won,
+            lambda: self._say_won(keys=False),
+        )
         self._pausing = Pausing(self, lambda: self.game, self.now)
         self._replacing = GameReplacing(
             self,
