@@ -1099,6 +1099,16 @@ def one_pair_from_a_win() -> tuple[MahjongGame, MahjongGame]:
     return won, game
 
 
+async def the_last_pair_ahead(
+    pilot: Pilot[None], clock: Clock
+) -> tuple[MahjongScreen, MahjongGame]:
+    """`one_pair_from_a_win` opened, 30 s on the clock: tab, t wins it. Also the won game."""
+    won, game = one_pair_from_a_win()
+    screen = await open_game(pilot, won.layout, game, seed=won.seed)
+    clock.now += 30
+    return screen, won
+
+
 @pytest.mark.parametrize("typed_on", ["i", "N"])
 async def test_keys_typed_on_with_the_winning_pair_leave_the_wins_line(
     tmp_path: Path, typed_on: str
@@ -1107,12 +1117,10 @@ async def test_keys_typed_on_with_the_winning_pair_leave_the_wins_line(
     (a player's test): i, "This deal is cleared: c challenges a friend, N deals a new one…",
     keys that type into the name there; N, "Checking your time against the leaderboard…", long
     after the check. The line says the win's time."""
-    won, game = one_pair_from_a_win()
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, won.layout, game, seed=won.seed)
-        clock.now += 30
+        screen, _ = await the_last_pair_ahead(pilot, clock)
         await pilot.press("tab")
         await settle(pilot)
         app.post_message(events.Key("t", "t"))  # the last pair...
@@ -1126,12 +1134,10 @@ async def test_keys_typed_on_with_the_winning_pair_leave_the_wins_line(
 async def test_a_won_deal_s_challenge_code_is_the_entry_saved_for_it(tmp_path: Path) -> None:
     """The code names whoever the time was saved for, dated when the deal was won, so that
     importing it where it was saved adds nothing."""
-    won, game = one_pair_from_a_win()
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, won.layout, game, seed=won.seed)
-        clock.now += 30
+        screen, won = await the_last_pair_ahead(pilot, clock)
         await pilot.press("tab", "t")  # the last pair
         await settle(pilot)
         assert screen.game.won
