@@ -25,7 +25,7 @@ from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
-from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver, born_deaf_to_ctrl_c
 
 TURTLE = find_layout("turtle")
 ANSWER = 60.0
@@ -208,6 +208,18 @@ def test_a_sigint_while_the_worker_starts_is_dropped_without_a_word(
     assert answer.result(timeout=ANSWER).verdict is Verdict.SOLVABLE
     assert solver.pid == pid
     assert capfd.readouterr().err == ""
+
+
+def test_where_there_are_no_signal_masks_processes_start_as_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Windows has no `signal.pthread_sigmask`: blocking ctrl+c for a start raised
+    AttributeError there, and every Mahjong check with it (a code review)."""
+    monkeypatch.delattr(signal, "pthread_sigmask")
+    started = []
+    with born_deaf_to_ctrl_c():
+        started.append(True)
+    assert started == [True]
 
 
 @needs_sigstop

@@ -362,11 +362,15 @@ def born_deaf_to_ctrl_c() -> Iterator[None]:
     inherited through fork and exec, and Python unblocks nothing as it starts, so each process
     is born with ctrl+c blocked until it ignores it for good. One still starting (unpickling,
     importing, before it could ignore SIGINT) ended in a KeyboardInterrupt's traceback, across
-    the app's board or the survey's last line. Blocked, not ignored, in this process: a SIGINT
-    meanwhile is not lost but waits for the block's end.
+    the app's board or the survey's last line. Blocked, not ignored, in this thread: a SIGINT
+    meanwhile is not lost but waits for the block's end. Where there are no signal masks
+    (Windows), it does nothing.
 
     multiprocessing's resource tracker unblocks SIGINT in this thread when it starts (its own
     start is guarded the same way): start it before the block (a shared value or lock does)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
