@@ -133,15 +133,10 @@ class KeyGate:
 
     def act_on_tiles(self, taking: str | None = None) -> bool:
         """`act` for a key of the tiles (`BOARD_ACTIONS`): on a cleared board it says so
-        (`WON_NOTE`, what is left to do) and does nothing: False. While the win's time waits
-        for a name, it does nothing and says nothing: typed on with the winning pair, it said
-        "c challenges a friend, N deals a new one…" under the name prompt, where those keys
-        type into the name, in the place of the win's time."""
-        won = self._game().won
-        if won and self._results.pending:
-            return False
+        (`WON_NOTE`, what is left to do) and does nothing: False."""
         if not self.act(taking):
             return False
+        won = self._game().won
         if won:
             challenge = "c challenges a friend, " if self._results.can_challenge else ""
             self._say(said_for(WON_NOTE.format(challenge=challenge), self._screen.back_to))
