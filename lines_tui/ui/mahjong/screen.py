@@ -348,7 +348,7 @@ class MahjongScreen(GameScreen):
         self._settle_cursor()
         self._watch.follow()
         if game.lost:  # by a move, an undo or a redo alike
-            self._say(self._loss_message())
+            self._say(loss_message(game, self._moved))
         self._show_tile_info()
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
@@ -406,7 +406,11 @@ class MahjongScreen(GameScreen):
             self._say(text)
 
     def _loss_message(self) -> str:
-        return loss_message(self.game, self._moved)
+        """The loss as it stands, for a key that says it again (i, tab, t) or the board back
+        from a pause or a question: only the line that answers an undo or redo names its pair
+        (`_position_changed`). Said again, "Redid Gd + Gd: no pair left…" read as though the
+        pair had been redone once more."""
+        return loss_message(self.game, None)
 
     @property
     def paused(self) -> bool:
@@ -464,9 +468,6 @@ class MahjongScreen(GameScreen):
         """A label's characters (`ReadsKeys`: before the bindings, in their turn among the keys
         typed, as the board is then): a label's second character may be any key's letter."""
         self._keys.key_read()
-        # An undo or redo is named by the line that answers it only: i after a loss redone
-        # said "Redid Gd + Gd: no pair left…" again, as if it had redone the pair.
-        self._moved = None
         if self.game.won or self.paused:
             return False  # no label to type: the keys go to their bindings (which say why)
         return self._face_typing.key(event.key, event.character)
