@@ -169,8 +169,8 @@ LOST_CHARACTER = "\ufffd"
 """The replacement character: what a byte that is not UTF-8 becomes (a terminal set to Latin-1
 typing é), not what the player meant to type."""
 LOST_CHARACTER_REFUSED = (
-    "a name cannot contain U+FFFD, the mark of a character lost on its way (is the terminal "
-    "set to UTF-8?)"
+    "a name cannot contain U+FFFD, the mark of a character lost on its way (a terminal not set "
+    "to UTF-8 sends it for é)"
 )
 
 

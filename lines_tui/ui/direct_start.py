@@ -125,15 +125,17 @@ class DirectStart:
             return
         self.waiting = False
         particular = self.particular
-        # A seed alone with "solvable deals only" on plays the first deal proved from there.
-        proved = self.choice is None and self.mahjong.solvable_deals()
         self.saved.resume_or_start(
             "mahjong",
             self.mahjong.resume,
             lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
             particular=particular,
             asked=self.another_layout(layout, particular),
-            same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
+            same=(
+                None
+                if self._proved_from_seed
+                else self.mahjong.same_deal(layout, self.seed, self.choice)
+            ),
         )
         then()
 
@@ -167,7 +169,7 @@ class DirectStart:
         another game, on another table, so the question says why it offers no resume. None
         for any other deal."""
         asked_by_number = self.seed is not None and self.choice is None
-        if not asked_by_number or self.mahjong.solvable_deals() or saved.get("seed") != self.seed:
+        if not asked_by_number or saved.get("seed") != self.seed:
             return None
         from lines_tui.engine.deal_choice import DealChoice
 
@@ -211,5 +213,6 @@ class DirectStart:
 
     @property
     def _proved_from_seed(self) -> bool:
-        """A seed asked for, with solvable deals only on: the first deal proved from there."""
+        """A seed asked for, with solvable deals only on: the first deal proved from there,
+        which may not be the seed's (so never the saved game's own, to resume)."""
         return self.seed is not None and self.choice is None and self.mahjong.solvable_deals()
