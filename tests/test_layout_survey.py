@@ -249,6 +249,26 @@ def test_a_progress_file_another_survey_holds_is_refused_in_one_line(
     assert progress.read_text() == held
 
 
+def test_a_progress_file_that_cannot_be_locked_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system without locks (NFS without its lock daemon: ENOLCK) ended the survey in a
+    traceback (a code review)."""
+
+    def no_locks(*_: object, **__: object) -> bool:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr("lines_tui.commands.survey.FileSystem.try_lock", no_locks)
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"lines-tui: cannot use {progress} for --progress-file: cannot lock it: "
+        "No locks available\n"
+    )
+
+
 @pytest.mark.parametrize("held", ["", '{"layout": "lan', '{"lay'])
 def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held: str) -> None:
     """A survey stopped while writing its first outcome left the start of one: that file is

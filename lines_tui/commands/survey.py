@@ -121,7 +121,12 @@ def open_progress_file(path: Path) -> TextIO:
         os.close(fd)
         fail(f"{path} is not a regular file; --progress-file needs one")  # a real one: whole
     # Two surveys on one file each solved every deal and wrote it twice: one at a time.
-    if not FileSystem().try_lock(fd, exclusive=writable):
+    try:
+        locked = FileSystem().try_lock(fd, exclusive=writable)
+    except OSError as error:  # a file system without locks (NFS without its lock daemon)
+        os.close(fd)
+        fail(f"cannot use {shown} for --progress-file: cannot lock it: {error.strerror or error}")
+    if not locked:
         os.close(fd)
         fail(f"cannot use {shown} for --progress-file: another survey is using it")
     if NO_WAIT:

@@ -529,9 +529,10 @@ class LinesScreen(GameScreen):
 
         def placed(place: int | None) -> None:
             self._outcome = replace(outcome, rank=place)
-            dialog = self.app.screen
-            if isinstance(dialog, GameOverScreen):
-                dialog.show_outcome(self._outcome)
+            # Under the leaderboard again, if b came before the read: b there then opens on it.
+            for dialog in self.app.screen_stack:
+                if isinstance(dialog, GameOverScreen):
+                    dialog.show_outcome(self._outcome)
 
         read = partial(self.session.store.place_of, outcome.table, game)
         load(self, self.session.io, read, placed, lambda _: None, group="place")
