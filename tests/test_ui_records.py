@@ -1905,7 +1905,9 @@ async def test_a_new_deal_after_a_win_asks_before_replacing_another_saved_game(
             await settle(pilot)
             if first.game.history:
                 break
-        assert len(first.game.history) == 1
+        # Seen once in CI, not reproduced: no pair taken in 20 tries. What the game said then.
+        said = first.query_one(StatusLine).message
+        assert len(first.game.history) == 1, (said, first.paused, app.screen_stack)
         for _ in range(200):  # the pair's save, on the store's thread
             now_saved = open_store(friend).load_game("mahjong", lambda data: data)
             if now_saved != saved:
