@@ -1815,6 +1815,10 @@ async def test_a_challenge_on_a_layout_played_from_a_file_is_offered(home: Path)
         assert "A challenge: beat 0:40.0 by Kim on Twin" in " ".join(dialog_text(app).split())
 
 
+TAKES_THIS_ONE = "t takes this one"
+"""How the line tells that the next t takes the pair shown (three tiles of a type free)."""
+
+
 async def asked_and_kept(pilot: Pilot[None], key: str, folder: Path, kind: str) -> Any:
     """`key` (a new game) asks before it replaces the `kind` game saved in `folder` from
     another screen; no keeps it as it was. Returns it."""
@@ -1903,11 +1907,14 @@ async def test_a_new_deal_after_a_win_asks_before_replacing_another_saved_game(
         for _ in range(20):  # keys typed on as the question goes may be dropped: again
             await pilot.press("tab", "t")
             await settle(pilot)
+            if TAKES_THIS_ONE in first.query_one(StatusLine).message:
+                # Three of the type free (a random deal, a fifth of Lantern's): that t showed
+                # the partners, and the next takes one; another tab, t did so again, for ever.
+                await pilot.press("t")
+                await settle(pilot)
             if first.game.history:
                 break
-        # Seen once in CI, not reproduced: no pair taken in 20 tries. What the game said then.
-        said = first.query_one(StatusLine).message
-        assert len(first.game.history) == 1, (said, first.paused, app.screen_stack)
+        assert len(first.game.history) == 1
         for _ in range(200):  # the pair's save, on the store's thread
             now_saved = open_store(friend).load_game("mahjong", lambda data: data)
             if now_saved != saved:
