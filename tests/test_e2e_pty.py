@@ -90,6 +90,31 @@ def test_a_paste_with_escape_sequences_presses_no_key_and_keeps_its_code(tmp_pat
         terminal.close()
 
 
+def test_bytes_that_are_not_utf8_are_stray_characters_not_a_crash(tmp_path: Path) -> None:
+    """é typed in a terminal set to Latin-1 (the byte 0xe9), and a paste holding a raw C1
+    byte (0x9b), ended the app with a UnicodeDecodeError's traceback (a hostile player's
+    test): each is a character bound to nothing, and the app plays on."""
+    from lines_tui.ui.paste_input import PASTE_END, PASTE_START
+
+    terminal = Terminal(lines_tui_command(), app_environment(tmp_path))
+    try:
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu")
+        os.write(terminal.master, b"\xe9")
+        terminal.send("i")
+        terminal.wait_for(lambda s: "Paste a share code" in s, "the import screen")
+        os.write(terminal.master, f"{PASTE_START}a \x9b31m b{PASTE_END}".encode("latin-1"))
+        terminal.read(0.5, quiet=0.3)
+        terminal.send("\x1b")
+        terminal.wait_for(lambda s: "Mahjong solitaire" in s, "the menu again")
+        terminal.send("l")
+        terminal.wait_for(lambda s: "Score" in s and "Next" in s, "a Lines game")
+        terminal.send("\x11")
+        assert terminal.wait_for_exit() == 0, terminal.output[-2000:]
+        assert b"Traceback" not in terminal.output
+    finally:
+        terminal.close()
+
+
 LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 SHOW_CURSOR = b"\x1b[?25h"
 

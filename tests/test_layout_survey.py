@@ -4,6 +4,7 @@ ctrl+c and resumed from where it stopped."""
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import resource
@@ -30,7 +31,7 @@ from lines_tui.cli import app
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
-from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal
+from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 
 
 def test_a_deals_outcome_is_the_solvers_verdict_within_the_playout_budget() -> None:
@@ -185,14 +186,7 @@ def test_a_progress_file_that_may_not_be_written_serves_a_survey_it_holds_whole(
     first = CliRunner().invoke(app, [*command, "--survey", "2"])
     assert first.exit_code == 0, first.output
     held = progress.read_text()
-    opened = os.open
-
-    def read_only_file_system(path: Any, flags: int, *args: Any) -> int:
-        if Path(path) == progress and flags & (os.O_RDWR | os.O_WRONLY):
-            raise OSError(errno.EROFS, "Read-only file system")
-        return opened(path, flags, *args)
-
-    monkeypatch.setattr("lines_tui.commands.survey.os.open", read_only_file_system)
+    may_not_be_written(progress, monkeypatch)
     again = CliRunner().invoke(app, [*command, "--survey", "2"])
     assert again.exit_code == 0, again.output
     assert again.stdout == first.stdout
@@ -203,6 +197,76 @@ def test_a_progress_file_that_may_not_be_written_serves_a_survey_it_holds_whole(
         "deals still to solve\n"
     )
     assert progress.read_text() == held
+
+
+def may_not_be_written(progress: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The survey may open `progress` to read only, as in a read-only data folder (a chmod does
+    not stop root)."""
+    opened = os.open
+
+    def read_only_file_system(path: Any, flags: int, *args: Any) -> int:
+        if Path(path) == progress and flags & (os.O_RDWR | os.O_WRONLY):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return opened(path, flags, *args)
+
+    monkeypatch.setattr("lines_tui.commands.survey.os.open", read_only_file_system)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shared lock is POSIX's")
+@pytest.mark.parametrize("other_writes", [True, False])
+def test_a_progress_file_another_survey_holds_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other_writes: bool
+) -> None:
+    """Two surveys on one progress file each solved every deal and appended each outcome
+    twice. One that is only reading a file held whole still keeps a second from writing to it
+    meanwhile, and two that only read it share it."""
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    command += ["--progress-file", str(progress)]
+    progress.write_text("")
+    other = os.open(progress, os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX if other_writes else fcntl.LOCK_SH)
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            f"lines-tui: cannot use {progress} for --progress-file: another survey is using it\n"
+        )
+        assert progress.read_text() == ""
+    finally:
+        os.close(other)
+    first = CliRunner().invoke(app, command)
+    assert first.exit_code == 0, first.output
+    held = progress.read_text()
+    may_not_be_written(progress, monkeypatch)
+    other = os.open(progress, os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_SH)
+        again = CliRunner().invoke(app, command)
+    finally:
+        os.close(other)
+    assert again.exit_code == 0 and again.stdout == first.stdout, again.output
+    assert progress.read_text() == held
+
+
+def test_a_progress_file_that_cannot_be_locked_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system without locks (NFS without its lock daemon: ENOLCK) ended the survey in a
+    traceback (a code review)."""
+
+    def no_locks(*_: object, **__: object) -> bool:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr("lines_tui.commands.survey.FileSystem.try_lock", no_locks)
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"lines-tui: cannot use {progress} for --progress-file: cannot lock it: "
+        "No locks available\n"
+    )
 
 
 @pytest.mark.parametrize("held", ["", '{"layout": "lan', '{"lay'])
@@ -303,6 +367,7 @@ def test_a_layout_file_edited_while_it_is_surveyed_stops_it_in_one_line(
     Each stops the survey at once now, the outcomes found kept."""
     layout = home / "mine.layout"
     layout.write_bytes((MAHJONG_FIXTURES / "steps.layout").read_bytes())
+    surveyed = {survey_key(find_layout(str(layout)))}
     survey = survey_under_way(home, layout=str(layout), deals=EDITED_SURVEY)
     if edit == "garbage":
         with layout.open("a") as text:
@@ -311,12 +376,16 @@ def test_a_layout_file_edited_while_it_is_surveyed_stops_it_in_one_line(
         layout.unlink()
     else:
         layout.write_bytes((MAHJONG_FIXTURES / "pair_v10.layout").read_bytes())
+        surveyed.add(survey_key(find_layout(str(layout))))
     assert stopped_in_one_line(survey, 2, "") == (
         f"lines-tui: {layout} changed while it was surveyed; the same command goes on\n"
     )
     kept = [json.loads(line) for line in (home / "s.jsonl").read_text().splitlines()]
     assert kept and len(kept) < EDITED_SURVEY
-    assert {found["layout"] for found in kept} <= {kept[0]["layout"], kept[-1]["layout"]}
+    # Each deal kept under the layout its worker read, the one before the edit or after it, in
+    # whatever order the workers finished (an earlier check that the new one came last failed
+    # when other deals of the old one came in with it).
+    assert {found["layout"] for found in kept} <= surveyed
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")

@@ -25,7 +25,7 @@ from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.position import Position
 from lines_tui.engine.mahjong.solver import SolveResult, Verdict
-from lines_tui.engine.mahjong.solver_process import BackgroundSolver
+from lines_tui.engine.mahjong.solver_process import BackgroundSolver, born_deaf_to_ctrl_c
 
 TURTLE = find_layout("turtle")
 ANSWER = 60.0
@@ -192,6 +192,34 @@ def test_a_sigint_from_outside_neither_ends_the_worker_nor_prints_anything(
     assert solver.pid == pid and solver.running
     assert solver.submit(deal(TURTLE, 5)).result(timeout=ANSWER).verdict is Verdict.SOLVABLE
     assert capfd.readouterr().err == ""
+
+
+@needs_sigstop
+def test_a_sigint_while_the_worker_starts_is_dropped_without_a_word(
+    solver: BackgroundSolver, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The worker ignores SIGINT once it serves; one sent while it was still starting
+    (importing the solver, a fraction of a second) printed a KeyboardInterrupt's traceback on the
+    app's terminal and ended it."""
+    answer = solver.submit(deal(TURTLE, 5))
+    pid = solver.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGINT)  # it has only just been started
+    assert answer.result(timeout=ANSWER).verdict is Verdict.SOLVABLE
+    assert solver.pid == pid
+    assert capfd.readouterr().err == ""
+
+
+def test_where_there_are_no_signal_masks_processes_start_as_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Windows has no `signal.pthread_sigmask`: blocking ctrl+c for a start raised
+    AttributeError there, and every Mahjong check with it (a code review)."""
+    monkeypatch.delattr(signal, "pthread_sigmask")
+    started = []
+    with born_deaf_to_ctrl_c():
+        started.append(True)
+    assert started == [True]
 
 
 @needs_sigstop

@@ -196,6 +196,30 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
 
 
+async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
+    tmp_path: Path,
+) -> None:
+    """An n typed with the last move, reaching the game while its result was being saved,
+    asked "Your score … is not saved yet. Drop it and start a new game?" behind the dialog:
+    the dialog dropped nothing, and once it closed the question stood there, false (the score
+    was saved) and in the way of q (a player's test). It is dropped, as in the dialog."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        # The last move, and an n read with it in one burst, before the result is written.
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("n", "n"))
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert not any(isinstance(shown, ConfirmScreen) for shown in app.screen_stack)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
 async def game_over_drawn(pilot: Pilot[None]) -> GameOverScreen:
     """Play the move that fills `nearly_full_game`'s board, open, and wait (pressing no key)
     until the game-over dialog has been drawn; not `settle`, which also waits out its guard."""
@@ -462,12 +486,14 @@ async def test_a_score_the_disk_refuses_keeps_the_finished_game_to_file_it_again
     assert open_store(tmp_path).load_game("lines") is None
 
 
+@pytest.mark.parametrize("keys", [("escape", "q"), ("q",)], ids=["from the board", "dialog"])
 async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keys: tuple[str, ...]
 ) -> None:
     """The disk full for the finished game's save too: the end said "Kept: resume it from the
     menu to try again" over a game that was not saved. It says the game is not kept either, and
-    leaving, which tries to save it again, still asks first."""
+    leaving, which tries to save it again, still asks first: from the final board, and from the
+    dialog's q, which went to the menu at once, the score lost (a hostile player's test)."""
     disk_full = "cannot write to scores.json: No space left on device"
     app, game, last_move = a_score_refused(tmp_path, monkeypatch, disk_full)
 
@@ -482,10 +508,9 @@ async def test_a_score_and_a_game_the_disk_refuses_do_not_promise_a_kept_game(
             "Not saved: cannot write to scores.json: No space left on device. "
             "The game could not be kept to try again either."
         )
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("q")
-        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
 
 

@@ -445,6 +445,29 @@ async def test_pairs_taken_or_undone_after_a_known_dead_end_need_no_check(tmp_pa
         assert status_shown(app) == f"Undid {white}: still dead since 1D + 1D; undo 2 more."
 
 
+async def test_a_check_answered_after_another_key_still_names_the_undo(tmp_path: Path) -> None:
+    """The player undid a pair onto a position not checked yet and looked around (an arrow)
+    before the check answered: the answer no longer named the pair undone (a code review)."""
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, TRAP_LAYOUT, game_of(TRAP_LAYOUT, TRAP_FACES))
+        solver.requests[-1][2].set_result(SolveResult(Verdict.SOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        for first, second in ((8, 9), (4, 7)):
+            screen.board.cursor = first
+            await pilot.press("enter")
+            screen.board.cursor = second
+            await pilot.press("enter")
+        solver.requests[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await pilot.pause()
+        await pilot.press("u", "right")  # onto the position after Gd + Gd, not checked yet
+        waiting = [request for request in solver.requests if not request[2].done()]
+        waiting[-1][2].set_result(SolveResult(Verdict.UNSOLVABLE, (), 5, 0.01))
+        await settle(pilot)
+        green = " + ".join(tile_label(screen.game, tile) for tile in (8, 9))
+        assert status_shown(app) == f"Undid 1D + 1D: still dead since {green}; undo 1 more."
+
+
 async def test_a_resumed_deal_dead_from_its_start_asks_the_solver_nothing_more(
     tmp_path: Path,
 ) -> None:
@@ -482,6 +505,9 @@ async def test_a_loss_in_a_dead_end_keeps_the_way_back_its_warning_gave(tmp_path
         assert status_shown(app) == "Undid Rd + Rd: still dead since 1D + 1D; undo 3 more."
         await pilot.press("U")  # the loss again by a redo, the pair named
         assert status_shown(app) == "Redid Rd + Rd: no pair left; dead since 1D + 1D: undo 4 (u)."
+        await pilot.press("U", "i")  # nothing more to redo; then the loss as it stands
+        assert status_shown(app) == lost  # not "Redid Rd + Rd: …" again (a player's test)
+        await pilot.press("u", "U")
         await pilot.press("p", "p")  # the board back from a pause: the loss as a move left it
         assert status_shown(app) == lost
         for key in ("tab", "t", "i"):  # the keys about pairs to take say the loss line

@@ -5,7 +5,9 @@ undo, the footer of a won game, and the clock while a screen covers the board.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from conftest import (
     settle,
     turn_down_the_time,
@@ -240,6 +242,20 @@ async def test_escape_forgets_a_half_typed_label_before_it_leaves(tmp_path: Path
         assert screen.query_one(StatusLine).message == ""
         await pilot.press("escape")
         assert app.screen is not screen
+
+
+@pytest.mark.parametrize(("key", "opens"), [("q", MenuScreen), ("question_mark", HelpScreen)])
+async def test_q_and_help_act_after_a_half_typed_label(
+    tmp_path: Path, key: str, opens: type[Screen[Any]]
+) -> None:
+    """w then q said "No tile is labelled wq." and the game stayed, though the Footer says q
+    goes to the menu and no label ends in q (a player's test); so did ? for the help."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, find_layout("turtle"))
+        await pilot.press("w", key)
+        await settle(pilot)
+        assert isinstance(app.screen, opens)
 
 
 async def test_the_glyph_and_symbol_keys_say_what_they_did(tmp_path: Path) -> None:

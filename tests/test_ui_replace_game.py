@@ -390,6 +390,13 @@ async def test_a_deal_number_asked_without_a_layout_names_the_default_layout(
         assert "You asked for deal 351 of Turtle. A saved" in text and "(Lantern, deal 5" in text
 
 
+def asks_over_the_saved_game(app: App[None], asked: str) -> None:
+    """The question over the saved Mahjong game names the deal `asked` for, first and last."""
+    text = " ".join(dialog_text(app).split())
+    assert text.startswith(f"You asked for {asked}. A saved Mahjong game is waiting"), text
+    assert text.endswith(f"Start {asked}?"), text
+
+
 async def test_a_deal_number_asked_over_the_random_deal_of_that_number_says_which_is_which(
     tmp_path: Path,
 ) -> None:
@@ -404,10 +411,7 @@ async def test_a_deal_number_asked_over_the_random_deal_of_that_number_says_whic
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        text = " ".join(dialog_text(app).split())
-        asked = "deal 5 of Turtle by number, not your random deal 5"
-        assert text.startswith(f"You asked for {asked}. A saved Mahjong game is waiting"), text
-        assert text.endswith(f"Start {asked}?"), text
+        asks_over_the_saved_game(app, "deal 5 of Turtle by number, not your random deal 5")
         for part in app.screen.query(".dialog-text, .dialog-keys"):
             assert part.region.right <= 80
             assert all(len(line) <= part.region.width for line in widget_lines(part))
@@ -430,6 +434,23 @@ async def test_a_deal_number_proved_from_is_named_as_where_the_proof_starts(
         assert "You asked for a solvable deal of Lantern from deal 5. A saved" in " ".join(
             dialog_text(app).split()
         )
+
+
+@pytest.mark.parametrize("kept", [True, False])
+async def test_a_deal_proved_from_the_saved_games_own_number_is_named(
+    tmp_path: Path, kept: bool
+) -> None:
+    """`--solvable --seed 5` over Turtle's deal 5 saved asked "You have a saved Mahjong game
+    (Turtle, deal 5). ... Start a new one?", not saying what was asked: the deal proved from 5,
+    which may be another one. Kept on (`kept`) or asked for the run, the question says so."""
+    save_a_mahjong_game(tmp_path)  # Turtle, a random deal: 5
+    if kept:
+        open_store(tmp_path).change_preferences(solvable_deals=True)
+    app = make_app(tmp_path, start="mahjong", layout="turtle", seed=5, solvable=not kept)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        asks_over_the_saved_game(app, "a solvable deal of Turtle from deal 5")
 
 
 async def test_a_layout_from_a_file_titled_as_the_saved_one_is_named_by_its_file(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import errno
 import itertools
@@ -31,12 +30,13 @@ from lines_tui.commands.common import (
     warn,
 )
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
-from lines_tui.engine.mahjong.solver_process import die_with_parent
+from lines_tui.engine.mahjong.solver_process import born_deaf_to_ctrl_c, die_with_parent
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.prose import counted, listed
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
 from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable_path_column
+from lines_tui.store.files import FileSystem
 from lines_tui.ui.hangup import HUNG_UP
 
 TERMINATED = 143
@@ -97,7 +97,9 @@ def open_progress_file(path: Path) -> TextIO:
     folder that exists. Anything else is refused in one line (exit 2): a folder, a FIFO (opened
     without waiting for a writer), a device, a missing folder, a file that cannot be opened.
     One this process may read but not write (a read-only data folder) is opened to read only:
-    a survey it holds whole needs no write (`run_survey` refuses one that would)."""
+    a survey it holds whole needs no write (`run_survey` refuses one that would). It is held
+    locked until closed (exclusive to append, shared to read), and one another survey holds is
+    refused too."""
     shown = repeated(str(path))
     try:
         folder_there = path.parent.is_dir()
@@ -118,6 +120,15 @@ def open_progress_file(path: Path) -> TextIO:
     if irregular(fd) is not None:
         os.close(fd)
         fail(f"{path} is not a regular file; --progress-file needs one")  # a real one: whole
+    # Two surveys on one file each solved every deal and wrote it twice: one at a time.
+    try:
+        locked = FileSystem().try_lock(fd, exclusive=writable)
+    except OSError as error:  # a file system without locks (NFS without its lock daemon)
+        os.close(fd)
+        fail(f"cannot use {shown} for --progress-file: cannot lock it: {error.strerror or error}")
+    if not locked:
+        os.close(fd)
+        fail(f"cannot use {shown} for --progress-file: another survey is using it")
     if NO_WAIT:
         os.set_blocking(fd, True)
     return open(fd, "a+", encoding="utf-8") if writable else open(fd, encoding="utf-8")
@@ -163,32 +174,12 @@ def _start_worker(survey: int) -> None:
     """What each worker does first (`survey`: the survey's process)."""
     # ctrl+c reaches every process of the terminal: the workers leave it to the parent,
     # which stops handing out deals and keeps what they found. (Born with it blocked, see
-    # `_workers_born_deaf_to_ctrl_c`, a worker has none pending: ignored, it is dropped.)
+    # `born_deaf_to_ctrl_c`, a worker has none pending: ignored, it is dropped.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Ended with the survey however it ends: `kill -9` of it (no clean-up) left its workers
     # running for good, under PID 1, and multiprocessing's resource tracker, which they
     # held open, with them.
     die_with_parent(survey)
-
-
-@contextlib.contextmanager
-def _workers_born_deaf_to_ctrl_c() -> Iterator[None]:
-    """SIGINT blocked while the pool starts its workers: a signal mask is inherited through fork
-    and exec, and Python unblocks nothing as it starts, so each worker is born with ctrl+c
-    blocked. One still starting (unpickling, importing, before `_start_worker` runs) ended in
-    a KeyboardInterrupt's traceback. Blocked, not ignored, here: a ctrl+c meanwhile waits, and
-    stops the survey (exit code 130) the moment the workers are started, where an ignored one
-    was lost. SIGTERM stays as it is: the workers are stopped with it.
-
-    multiprocessing's resource tracker, started with the first process, unblocks SIGINT in
-    this process once it has started it (its own start is guarded the same way): `_solve`
-    starts it before the pool (`_start_resource_tracker`), so it is running and leaves the mask
-    alone while the workers start."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _start_resource_tracker() -> None:
@@ -399,8 +390,12 @@ def _start_workers(
     pool: ProcessPoolExecutor, jobs: Iterator[tuple[str, str, int]], workers: int
 ) -> dict[Future[Outcome], tuple[str, str]]:
     """The pool's `workers`, each started by one of the first deals handed out (the pool starts
-    a worker with a deal while it has fewer), and born deaf to ctrl+c."""
-    with _workers_born_deaf_to_ctrl_c():
+    a worker with a deal while it has fewer), and born deaf to ctrl+c: a ctrl+c meanwhile
+    waits, and stops the survey (exit code 130) the moment the workers are started, where one
+    ignored was lost. SIGTERM stays as it is: the workers are stopped with it. (`_solve` starts
+    multiprocessing's resource tracker before the pool, `_start_resource_tracker`, so it leaves
+    the mask alone here.)"""
+    with born_deaf_to_ctrl_c():
         try:
             return _hand_out(pool, jobs, workers)
         except OSError as error:  # each worker takes files and a process of this one's

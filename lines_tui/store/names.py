@@ -160,7 +160,18 @@ def new_name_problem(name: str) -> str | None:
     )
     if unseen is not None:
         return f"a name cannot contain control or invisible characters (U+{ord(unseen):04X})"
+    if LOST_CHARACTER in name:
+        return LOST_CHARACTER_REFUSED
     return None
+
+
+LOST_CHARACTER = "\ufffd"
+"""The replacement character: what a byte that is not UTF-8 becomes (a terminal set to Latin-1
+typing é), not what the player meant to type."""
+LOST_CHARACTER_REFUSED = (
+    "a name cannot contain U+FFFD, the mark of a character lost on its way (a terminal not set "
+    "to UTF-8 sends it for é)"
+)
 
 
 def clean_name(typed: str, kept: str | None = None) -> str:

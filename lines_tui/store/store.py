@@ -122,6 +122,8 @@ class RecordOutcome:
     """The name the table holds this very game under (`Entry.game`), if it does: for a Lines
     game, another player's when it was typed in move for move from theirs (a guest's game,
     filed nowhere, is looked for too)."""
+    game: tuple[object, ...] | None = None
+    """The saved entry's game (`Entry.game`), by which `Store.place_of` finds it later."""
 
 
 def holding(entries: Iterable[Entry], entry: Entry) -> Entry | None:
@@ -439,6 +441,15 @@ class Store:
         table_id = parse_table(table)
         return self._best(table_id, TableEntries(self._scores.read()))
 
+    def place_of(self, table: str | TableId, game: tuple[object, ...]) -> int | None:
+        """Where the entry of `game` (`Entry.game`, `RecordOutcome.game`) stands in `table` now
+        (1 is the best), or None when the table no longer holds it: an import since has pushed
+        it out, or it was removed."""
+        return next(
+            (place for place, entry in enumerate(self.table(table), 1) if entry.game == game),
+            None,
+        )
+
     def counted_in(
         self, table: str | TableId, entry: Entry, title: str | None = None
     ) -> tuple[TableId, ...]:
@@ -653,7 +664,9 @@ class Store:
             return RecordOutcome(False, reason, str(table))
         data.tables[table] = list(merged.entries)
         reason = f"number {result.rank} in {title or table.title}"
-        return RecordOutcome(True, reason, str(table), result.rank, filed_as=entry.name)
+        return RecordOutcome(
+            True, reason, str(table), result.rank, filed_as=entry.name, game=entry.game
+        )
 
     def _best(self, table: TableId, entries: TableEntries) -> tuple[Entry, ...]:
         return tuple(ranked(table, entries.of(table))[: self.table_limit])

@@ -54,6 +54,7 @@ from lines_tui.ui.session import Clock, NoticesReleased, OpenGame, Session, Symb
 from lines_tui.ui.status_line import NOT_SAVED_CLASS, dialog_message, status_line_on_top
 from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
+from lines_tui.ui.terminal_bytes import read_any_bytes
 from lines_tui.ui.toasts import ShownToasts
 from lines_tui.ui.typed_ahead import ReadsKeys, TypingWatch, typed_ahead
 
@@ -505,6 +506,7 @@ class LinesTuiApp(App[None]):
             from textual.drivers.linux_driver import LinuxDriver
 
             guard_pastes()  # a paste never presses keys (README, "Outside text")
+            read_any_bytes()  # a byte that is not UTF-8 never ends the app
             if issubclass(driver, LinuxDriver):
                 return ending_at_hangup(driver, lambda: self.terminated(HUNG_UP))
         return driver

@@ -125,15 +125,17 @@ class DirectStart:
             return
         self.waiting = False
         particular = self.particular
-        # A seed alone with "solvable deals only" on plays the first deal proved from there.
-        proved = self.choice is None and self.mahjong.solvable_deals()
         self.saved.resume_or_start(
             "mahjong",
             self.mahjong.resume,
             lambda: self.mahjong.start_as_asked(layout, self.seed, self.choice),
             particular=particular,
             asked=self.another_layout(layout, particular),
-            same=None if proved else self.mahjong.same_deal(layout, self.seed, self.choice),
+            same=(
+                None
+                if self._proved_from_seed
+                else self.mahjong.same_deal(layout, self.seed, self.choice)
+            ),
         )
         then()
 
@@ -167,7 +169,7 @@ class DirectStart:
         another game, on another table, so the question says why it offers no resume. None
         for any other deal."""
         asked_by_number = self.seed is not None and self.choice is None
-        if not asked_by_number or self.mahjong.solvable_deals() or saved.get("seed") != self.seed:
+        if not asked_by_number or saved.get("seed") != self.seed:
             return None
         from lines_tui.engine.deal_choice import DealChoice
 
@@ -184,15 +186,20 @@ class DirectStart:
         solvable deal of Pagoda from deal 5" when it is proved from there, "today's deal of
         Pagoda" with --daily) when the saved game is on another layout (another name, or
         another file); None when nothing was asked (no layout, nor a `particular` deal or day),
-        no game is saved, or it is on that layout. A layout titled as the saved one is named by
-        where it comes from. A deal or a day asked without a layout is the default layout's,
-        named as such: the player may not know which that is."""
+        no game is saved, or it is on that layout (unless a deal proved solvable from a seed,
+        or deal N by number over a random deal N, was asked: that is said). A layout titled as
+        the saved one is named by where it comes from. A deal or a day asked without a layout
+        is the default layout's, named as such: the player may not know which that is."""
         saved = self.saved.game("mahjong")
         if (self.layout is None and not particular) or saved is None:
             return None
         about = saved.get("layout")
         about = about if isinstance(about, Mapping) else {}
         if (about.get("name"), about.get("source")) == (layout.name, layout.source):
+            # The saved game's own layout too: the deal proved from a seed may not be the
+            # seed's, and "Start a new one?" did not say that a solvable one was asked for.
+            if self._proved_from_seed:
+                return f"a solvable deal of {layout.title} from deal {self.seed}"
             return self._numbered_over_random(saved, layout)
         # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
         name = layout.where if about.get("title") == layout.title else layout.title
@@ -200,6 +207,12 @@ class DirectStart:
             return f"today's deal of {name}"
         if self.seed is None:
             return f"a deal of {name}"
-        if self.choice is None and self.mahjong.solvable_deals():
+        if self._proved_from_seed:
             return f"a solvable deal of {name} from deal {self.seed}"
         return f"deal {self.seed} of {name}"
+
+    @property
+    def _proved_from_seed(self) -> bool:
+        """A seed asked for, with solvable deals only on: the first deal proved from there,
+        which may not be the seed's (so never the saved game's own, to resume)."""
+        return self.seed is not None and self.choice is None and self.mahjong.solvable_deals()

@@ -321,8 +321,11 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
         saved game (`file_result`)."""
         file_result(self, self.session, self._keeper, table, record, then, kept=kept)
 
-    def show_leaderboard(self, outcome: RecordOutcome) -> None:
-        """The table a result went into, its place under the cursor."""
+    def show_leaderboard(
+        self, outcome: RecordOutcome, then: Callable[[], None] = lambda: None
+    ) -> None:
+        """The table a result went into, its place under the cursor; `then()` once it closes."""
         self.app.push_screen(
-            LeaderboardScreen(self.session, table=outcome.table, highlight_rank=outcome.rank)
+            LeaderboardScreen(self.session, table=outcome.table, highlight_rank=outcome.rank),
+            lambda _: then(),
         )

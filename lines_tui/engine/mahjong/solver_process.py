@@ -23,6 +23,7 @@ clean-up).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import multiprocessing
@@ -31,7 +32,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -229,7 +230,8 @@ class BackgroundSolver:
             name="lines-tui-solver",
             daemon=True,
         )
-        process.start()
+        with born_deaf_to_ctrl_c():
+            process.start()
         theirs.close()
         outbox = _Outbox()
         self._worker = _Worker(process, ours, outbox, cancelled)
@@ -354,12 +356,35 @@ def die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
+@contextlib.contextmanager
+def born_deaf_to_ctrl_c() -> Iterator[None]:
+    """SIGINT blocked in this thread while the block starts processes: a signal mask is
+    inherited through fork and exec, and Python unblocks nothing as it starts, so each process
+    is born with ctrl+c blocked until it ignores it for good. One still starting (unpickling,
+    importing, before it could ignore SIGINT) ended in a KeyboardInterrupt's traceback, across
+    the app's board or the survey's last line. Blocked, not ignored, in this thread: a SIGINT
+    meanwhile is not lost but waits for the block's end. Where there are no signal masks
+    (Windows), it does nothing.
+
+    multiprocessing's resource tracker unblocks SIGINT in this thread when it starts (its own
+    start is guarded the same way): start it before the block (a shared value or lock does)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _serve(connection: Connection, cancelled: Synchronized[int], parent: int) -> None:
     """The worker process: answer requests until told to stop (None) or the pipe closes."""
     die_with_parent(parent)
     # The app stops checks and ends this process itself; a SIGINT sent from outside (`kill
     # -INT`) raised KeyboardInterrupt in the search, whose traceback this process, writing
-    # to the app's terminal, printed across the board.
+    # to the app's terminal, printed across the board. (Born with it blocked,
+    # `born_deaf_to_ctrl_c`, it has none pending: ignored, one is dropped.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:

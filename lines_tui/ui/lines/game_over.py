@@ -34,8 +34,8 @@ def outcome_text(outcome: RecordOutcome, table_title: str, owner: str | None = N
     saved = "Saved" if owner is None else f"Saved under {outcome.filed_as or owner}"
     if outcome.saved and outcome.rank is not None:
         return ended(f"{saved}: place {outcome.rank} in the table {table_title}")
-    if outcome.saved:
-        return f"{saved}."
+    if outcome.saved:  # placed again (`LinesScreen`): an import pushed it out, or `d` removed it
+        return ended(f"{saved}, but no longer in the table {table_title}")
     return not_saved(outcome)
 
 
@@ -84,7 +84,7 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         score: int,
         outcome: RecordOutcome,
         challenge: str | None = None,
-        show_leaderboard: Callable[[], object] = lambda: None,
+        show_leaderboard: Callable[[RecordOutcome], object] = lambda _: None,
         *,
         table_title: str,
         why_no_challenge: str = NO_POINTS_NO_CHALLENGE,
@@ -95,7 +95,8 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
     ) -> None:
         """`challenge`: the challenge code of this game (a friend plays the same deal), if any,
         else `why_no_challenge` says why there is none (c says it); `show_leaderboard` opens
-        the table the score went into (`b`, once it is saved), `table_title` its title;
+        the table the score went into, the result's place as the dialog last heard of it
+        (`b`, once it is saved; see `show_outcome`), `table_title` its title;
         `back_to`: where `q` goes, the screen under the game (`going_back`); `asked`: opened
         again by the player's own `r`, so no key typed once it shows is dropped; `owner`: the
         game was another player's, resumed (`outcome_text`); `race`: how the score fared against
@@ -192,7 +193,14 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         self.app.copy_to_clipboard(self.challenge)
 
     def action_leaderboard(self) -> None:
-        self._show_leaderboard()
+        self._show_leaderboard(self.outcome)
+
+    def show_outcome(self, outcome: RecordOutcome) -> None:
+        """What became of the score, told again: its place since an import on the leaderboard
+        opened from here, or a removal there."""
+        self.outcome = outcome
+        text = outcome_text(outcome, self._table_title, self._owner)
+        self.query_one("#game-over-outcome", Static).update(text)
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -64,7 +66,7 @@ from lines_tui.ui.sentences import LEAVE_THE_DEAL, ended, replaces_another
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
 from lines_tui.ui.status_line import StatusLine
-from lines_tui.ui.store_thread import keep_preferences
+from lines_tui.ui.store_thread import keep_preferences, load
 
 INVALID_SECONDS = 0.4
 """How long a target without a free path flashes."""
@@ -120,6 +122,8 @@ class LinesScreen(GameScreen):
         self._show_result: Callable[[], None] | None = None
         """Opens the game-over dialog again (`r` on the final board), once the result is
         settled."""
+        self._outcome: RecordOutcome | None = None
+        """What became of the result, its place as last read (`_place_again`)."""
         self._filed = False
         """The finished game's result is settled: filed, or refused for itself (not one the
         store could not write, whose game stays saved to file it again once resumed)."""
@@ -465,6 +469,7 @@ class LinesScreen(GameScreen):
 
         def recorded(outcome: RecordOutcome) -> None:
             self._filed = not outcome.may_retry
+            self._outcome = outcome
             # The player was read before the result was written (again then, if the first
             # read failed: `filing_player`), so it is known here unless it could not be.
             self.show_player()
@@ -474,14 +479,16 @@ class LinesScreen(GameScreen):
                 if choice == "new":
                     self._new_game_asking()
                 elif choice == "menu":
-                    self.dismiss()
+                    # Through `leave`, as q on the final board: a result and a game the disk
+                    # refused both were dropped here without a question.
+                    self.leave(self.dismiss)
 
             def show_result(asked: bool) -> None:
                 dialog = GameOverScreen(
                     game.score,
-                    outcome,
+                    self._outcome or outcome,
                     challenge,
-                    lambda: self.show_leaderboard(outcome),
+                    lambda shown: self.show_leaderboard(shown, self._place_again),
                     table_title=self.session.table_title(table),
                     why_no_challenge=no_challenge,
                     back_to=self.back_to,
@@ -510,6 +517,25 @@ class LinesScreen(GameScreen):
             kept=self.data_to_save(),
         )
         self._say("Game over: the board is full.", important=True)
+
+    def _place_again(self) -> None:
+        """Back from the leaderboard opened from the game-over dialog: an import there may have
+        moved the result down or out of its table, or `d` removed it. The dialog (and `b`, and
+        `r` later) says where it stands now; a read that fails leaves it as it was."""
+        outcome = self._outcome
+        if outcome is None or not outcome.saved or outcome.game is None:
+            return
+        game = outcome.game
+
+        def placed(place: int | None) -> None:
+            self._outcome = replace(outcome, rank=place)
+            # Under the leaderboard again, if b came before the read: b there then opens on it.
+            for dialog in self.app.screen_stack:
+                if isinstance(dialog, GameOverScreen):
+                    dialog.show_outcome(self._outcome)
+
+        read = partial(self.session.store.place_of, outcome.table, game)
+        load(self, self.session.io, read, placed, lambda _: None, group="place")
 
     def _challenge(
         self,
@@ -575,6 +601,11 @@ class LinesScreen(GameScreen):
     def action_new_game(self) -> None:
         self._skip_film()
         if not self.is_current:
+            return
+        if self.game.over and self._show_result is None:
+            # Typed on with the last move, read while its result is written: dropped, as the
+            # dialog that comes next drops it. It asked whether to drop a score "not saved
+            # yet", a question left standing behind the dialog, false once the score was saved.
             return
         self._new_game_asking()
 

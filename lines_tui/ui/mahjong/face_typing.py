@@ -8,6 +8,10 @@ from collections.abc import Callable
 
 from lines_tui.engine.mahjong.faces import LABEL_STARTS, face_by_label
 
+ENDING_NO_LABEL = frozenset({"q", "question_mark"})
+"""Keys that end no label and change nothing in the game (the menu, the help): typed after a
+label's first character they act, where they said "No tile is labelled wq." and stayed."""
+
 
 class FaceTyping:
     """The first character typed so far; `say` puts a line in the message line, `miss` says a
@@ -34,8 +38,8 @@ class FaceTyping:
 
     def key(self, key: str, character: str | None) -> bool:
         """A key press: the first character of a label, or the second, which names a face (it
-        counts only after a first); any other key forgets the first, and esc does only that.
-        True when the key was part of a label, so nothing else may act on it."""
+        counts only after a first, unless it is q or ?); any other key forgets the first, and esc
+        does only that. True when the key was part of a label, so nothing else may act on it."""
         first, self._first = self._first, ""
         if not first and self._starts_a_label(key):
             self.first(key)
@@ -43,6 +47,9 @@ class FaceTyping:
         if first and key == "escape":
             self._say("")  # the half label is forgotten; the next esc leaves
             return True
+        if first and key in ENDING_NO_LABEL:
+            self._say("")  # forgotten, and the key acts, as the Footer says it does
+            return False
         if not first or character is None or not character.isprintable():
             return False
         face = face_by_label(first + character)  # either case

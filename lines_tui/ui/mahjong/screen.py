@@ -141,7 +141,13 @@ class MahjongScreen(GameScreen):
             solver,
             time_limit=check_time,
         )
-        self._results = WinResults(self, lambda: self.game, lambda: self.table, self._say_won)
+        self._results = WinResults(
+            self,
+            lambda: self.game,
+            lambda: self.table,
+            self._say_won,
+            lambda: self._say_won(keys=False),
+        )
         self._pausing = Pausing(self, lambda: self.game, self.now)
         self._replacing = GameReplacing(
             self,
@@ -342,7 +348,7 @@ class MahjongScreen(GameScreen):
         self._settle_cursor()
         self._watch.follow()
         if game.lost:  # by a move, an undo or a redo alike
-            self._say(self._loss_message())
+            self._say(loss_message(game, self._moved))
         self._show_tile_info()
         self.refresh_clock()
         self.refresh_bindings()  # undo, redo and the keys of a won game change with the position
@@ -400,7 +406,11 @@ class MahjongScreen(GameScreen):
             self._say(text)
 
     def _loss_message(self) -> str:
-        return loss_message(self.game, self._moved)
+        """The loss as it stands, for a key that says it again (i, tab, t) or the board back
+        from a pause or a question: only the line that answers an undo or redo names its pair
+        (`_position_changed`). Said again, "Redid Gd + Gd: no pair left…" read as though the
+        pair had been redone once more."""
+        return loss_message(self.game, None)
 
     @property
     def paused(self) -> bool:

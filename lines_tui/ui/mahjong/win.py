@@ -75,7 +75,9 @@ class Win:
 
 class WinResults:
     """The results of the game `game()` on `screen`, which plays for the table `table()`.
-    `named()` is called once a name is given for the win's time (the line may name the keys)."""
+    `named()` is called once a name is given for the win's time (the line may name the keys),
+    `asking()` as the name prompt opens (the line says the win alone: not "Checking your
+    time…", which a key pressed meanwhile said)."""
 
     def __init__(
         self,
@@ -83,11 +85,13 @@ class WinResults:
         game: Callable[[], MahjongGame],
         table: Callable[[], TableId],
         named: Callable[[], None],
+        asking: Callable[[], None],
     ) -> None:
         self._screen = screen
         self._game = game
         self._table = table
         self._named = named
+        self._asking = asking
         self._win: Win | None = None
         self._recorded_as: str | None = None
         """The name the time was saved under, if it was."""
@@ -161,6 +165,7 @@ class WinResults:
                 self._settle()
                 return
             # Keys of the winning pair typed on must not edit the prefilled name.
+            self._asking()
             self._ask_name(win, guard=TYPED_ON_GUARD)
 
         def check() -> bool:
