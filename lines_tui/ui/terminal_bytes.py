@@ -1,10 +1,10 @@
 """Bytes from the terminal that are not UTF-8 become "\ufffd" (README, "Outside text").
 
 Textual's Linux driver decodes what it reads from the terminal as strict UTF-8: one byte that is
-not (é typed in a terminal set to Latin-1, PuTTY's default over SSH; a raw C1 byte such as 0x9b
+not (é typed in a terminal set to Latin-1, an old PuTTY setting, say; a raw C1 byte such as 0x9b
 inside a paste) raised UnicodeDecodeError in its input thread and ended the app with a traceback
 (Textual's issue 6456, open). Decoded leniently, such a byte is a replacement character: a key
-bound to nothing, or a character a field refuses, as any other stray character.
+bound to nothing, or a character no new name takes (`store.names`).
 """
 
 from __future__ import annotations
