@@ -25,7 +25,7 @@ from test_cli_review import (
     survey_workers,
 )
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
 from lines_tui.engine.mahjong.deal import deal
@@ -136,6 +136,21 @@ def test_a_layout_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
     assert result.output.startswith("lines-tui: ")
 
 
+ONE_LANTERN_DEAL = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
+
+
+def survey_one_lantern_deal(progress: Path) -> Result:
+    """`lines-tui layouts --survey 1 --survey-layout lantern`, its progress kept in `progress`."""
+    return CliRunner().invoke(app, [*ONE_LANTERN_DEAL, "--progress-file", str(progress)])
+
+
+def refused_survey_of_one_lantern_deal(progress: Path) -> Result:
+    """`survey_one_lantern_deal`, refused: exit code 2, nothing on stdout (its line on stderr)."""
+    result = survey_one_lantern_deal(progress)
+    assert result.exit_code == 2 and result.stdout == ""
+    return result
+
+
 @pytest.mark.parametrize(
     ("held", "line"),
     [
@@ -151,9 +166,7 @@ def test_a_file_no_survey_wrote_is_refused_and_left_alone(
     """`--progress-file` appended the survey's lines to any regular file, exit code 0."""
     progress = tmp_path / "mine.txt"
     progress.write_text(held)
-    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
-    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
-    assert result.exit_code == 2 and result.stdout == ""
+    result = refused_survey_of_one_lantern_deal(progress)
     assert result.stderr == (
         f"lines-tui: {progress} is not a survey's progress file (line {line} is no deal's "
         "outcome); --progress-file takes a new or empty file or one a survey wrote\n"
@@ -167,9 +180,7 @@ def test_a_progress_file_not_utf8_is_refused_naming_the_bad_byte(tmp_path: Path)
     progress = tmp_path / "survey.jsonl"
     held = b'{"layout": "x"\n\xff\n'
     progress.write_bytes(held)
-    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
-    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
-    assert result.exit_code == 2 and result.stdout == ""
+    result = refused_survey_of_one_lantern_deal(progress)
     assert result.stderr == f"lines-tui: {progress}: not UTF-8 text (at byte 15)\n"
     assert progress.read_bytes() == held
 
@@ -221,28 +232,25 @@ def test_a_progress_file_another_survey_holds_is_refused_in_one_line(
     twice. One that is only reading a file held whole still keeps a second from writing to it
     meanwhile, and two that only read it share it."""
     progress = tmp_path / "survey.jsonl"
-    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
-    command += ["--progress-file", str(progress)]
     progress.write_text("")
     other = os.open(progress, os.O_RDONLY)
     try:
         fcntl.flock(other, fcntl.LOCK_EX if other_writes else fcntl.LOCK_SH)
-        result = CliRunner().invoke(app, command)
-        assert result.exit_code == 2 and result.stdout == ""
+        result = refused_survey_of_one_lantern_deal(progress)
         assert result.stderr == (
             f"lines-tui: cannot use {progress} for --progress-file: another survey is using it\n"
         )
         assert progress.read_text() == ""
     finally:
         os.close(other)
-    first = CliRunner().invoke(app, command)
+    first = survey_one_lantern_deal(progress)
     assert first.exit_code == 0, first.output
     held = progress.read_text()
     may_not_be_written(progress, monkeypatch)
     other = os.open(progress, os.O_RDONLY)
     try:
         fcntl.flock(other, fcntl.LOCK_SH)
-        again = CliRunner().invoke(app, command)
+        again = survey_one_lantern_deal(progress)
     finally:
         os.close(other)
     assert again.exit_code == 0 and again.stdout == first.stdout, again.output
@@ -260,9 +268,7 @@ def test_a_progress_file_that_cannot_be_locked_is_refused_in_one_line(
 
     monkeypatch.setattr("lines_tui.commands.survey.FileSystem.try_lock", no_locks)
     progress = tmp_path / "survey.jsonl"
-    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
-    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
-    assert result.exit_code == 2 and result.stdout == ""
+    result = refused_survey_of_one_lantern_deal(progress)
     assert result.stderr == (
         f"lines-tui: cannot use {progress} for --progress-file: cannot lock it: "
         "No locks available\n"
@@ -275,8 +281,7 @@ def test_an_empty_file_or_one_cut_short_is_a_progress_file(tmp_path: Path, held:
     the survey's, and goes on."""
     progress = tmp_path / "survey.jsonl"
     progress.write_text(held)
-    command = ["layouts", "--survey", "1", "--survey-layout", "lantern", "--workers", "1"]
-    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    result = survey_one_lantern_deal(progress)
     assert result.exit_code == 0, result.output
     kept = progress.read_text().splitlines()
     assert kept[: 1 if held else 0] == ([held] if held else [])

@@ -30,7 +30,11 @@ from lines_tui.commands.common import (
     warn,
 )
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
-from lines_tui.engine.mahjong.solver_process import born_deaf_to_ctrl_c, die_with_parent
+from lines_tui.engine.mahjong.solver_process import (
+    born_deaf_to_ctrl_c,
+    die_with_parent,
+    signals_blocked,
+)
 from lines_tui.engine.mahjong.survey import Outcome, figures, survey_deal, survey_key
 from lines_tui.engine.prose import counted, listed
 from lines_tui.engine.text_file import NO_WAIT, NotUtf8, irregular, utf8_text
@@ -188,11 +192,8 @@ def _start_resource_tracker() -> None:
     whole group (a terminal closed) ended it, so the survey, which takes SIGHUP as it takes
     SIGTERM, then ended in five tracebacks of a tracker started again that knew nothing of the
     pool's semaphores. It ends once the survey and its workers are gone, however they end."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
-    try:
+    with signals_blocked({signal.SIGHUP}):
         resource_tracker.ensure_running()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def run_survey(

@@ -368,10 +368,18 @@ def born_deaf_to_ctrl_c() -> Iterator[None]:
 
     multiprocessing's resource tracker unblocks SIGINT in this thread when it starts (its own
     start is guarded the same way): start it before the block (a shared value or lock does)."""
+    with signals_blocked({signal.SIGINT}):
+        yield
+
+
+@contextlib.contextmanager
+def signals_blocked(signums: set[signal.Signals]) -> Iterator[None]:
+    """`signums` blocked in this thread for the block, then the mask as it was; nothing where
+    there are no signal masks (Windows)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, signums)
     try:
         yield
     finally:
