@@ -241,6 +241,25 @@ def test_a_codes_entry_under_a_name_with_an_invisible_character_is_rejected(
     assert [entry.name for entry in open_store(folder).table("lines-9")] == ["Bob"]
 
 
+def test_verify_calls_an_entry_under_a_name_with_an_invisible_character_invalid(
+    folder: Path,
+) -> None:
+    """`scores verify` listed "An" + U+034F + "n" as "Ann", verified, exit 0, where an import
+    rejects the entry: a friend checking a code before importing it was told a copy of Ann's
+    result was hers. It is invalid now, with the reason an import gives, and the exit is 1."""
+    game = played_lines_game(4, started_at=START)
+    entries = [
+        Entry(name, game.score, int(START) + 60, 4, record_of_lines(game))
+        for name in ("An\u034fn", "Bob")
+    ]
+    verified = run(folder, "scores", "verify", codes.encode(TableId.lines(9), entries))
+    assert verified.exit_code == 1, verified.stdout
+    rows = verified.stdout.splitlines()[2:]  # under the header
+    assert rows[0].split()[-2] == "invalid"
+    assert rows[1] == "      a name cannot contain control or invisible characters (U+034F)"
+    assert rows[2].split()[1] == "Bob" and rows[2].split()[-2] == "verified"
+
+
 def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: Path) -> None:
     """A CJK character takes two cells: padding by characters pushed the next column over. A
     table id longer than the usual column is printed whole (it is what `scores show` takes)."""
