@@ -79,6 +79,7 @@ one worker a core left the cores idle that long: on the 2-core machine, 10 min 5
 workers, 7 min 46 s with 4 (README, "Two commands")."""
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown under -p no:xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """The workers of `-n auto`: `WORKERS_A_CORE` for each core this process may run on, unless
     PYTEST_XDIST_AUTO_NUM_WORKERS says otherwise (pytest-xdist reads it: None defers to it)."""
