@@ -65,6 +65,19 @@ def one_game_a_result(*found: list[Entry]) -> bool:
     return True
 
 
+def one_result_a_moment(*found: list[Entry]) -> bool:
+    """No entry without its game claims another result than one with its game for the game its
+    player ended on its deal that very second (`Entry.moment`): what honest copies are. One that
+    does, merged where the game is, is rejected; merged before the game, it stays."""
+    values: dict[tuple[str, int, int], set[int]] = {}
+    recorded = set()
+    for entry in (entry for entries in found for entry in entries):
+        values.setdefault(entry.moment, set()).add(entry.value)
+        if entry.recorded:
+            recorded.add(entry.moment)
+    return all(len(values[moment]) == 1 for moment in recorded)
+
+
 @given(tables, st.lists(entries, max_size=12))
 def test_an_unverified_entry_never_pushes_a_verified_one_out(
     local: list[Entry], incoming: list[Entry]
@@ -110,9 +123,11 @@ def test_the_merged_table_does_not_depend_on_the_order_of_merging(
     first: list[Entry], second: list[Entry], third: list[Entry]
 ) -> None:
     # Of two copies of one game that claim different results, or of one result that carry
-    # different games, the one there first stays.
+    # different games, the one there first stays; so does an entry without its game claiming
+    # another result for a game held with it, when it is there first.
     assume(one_result_a_game(first, second, third))
     assume(one_game_a_result(first, second, third))
+    assume(one_result_a_moment(first, second, third))
     assert merged(first, second) == merged(second, first)
     assert merged(merged(first, second), third) == merged(first, merged(second, third))
 
@@ -140,6 +155,62 @@ def test_a_table_takes_a_game_once_and_the_copy_there_first_stays(
         held = here.get(result.entry.game)
         if held is not None and held.result != result.entry.result:
             assert result.status == "rejected" and "is here already" in result.reason
+
+
+def claims_another_result(held: int) -> str:
+    return (
+        "this player's game of this deal ended that second is here already, with its record "
+        f"and the points {held}: that one stays"
+    )
+
+
+@given(tables, st.lists(entries, max_size=12))
+@example([EDITED], [replace(EDITED, value=99, record=None)])  # its points claimed otherwise
+def test_an_entry_without_its_game_that_claims_another_result_for_a_game_here_is_rejected(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    """A format-1 entry (no game record) under the name, deal and second of a verified game
+    here, claiming other points, was merged beside it, marked unverified: one game in two rows,
+    the forged one maybe first."""
+    assume(one_result_a_game(local) and one_result_a_moment(local))
+    merge_ = merge(LINES_9, local, incoming, [None] * len(incoming))
+    games = {entry.moment: entry for entry in local if entry.recorded}
+    for result in merge_.results:
+        held = games.get(result.entry.moment)
+        if not result.entry.recorded and held is not None and held.value != result.entry.value:
+            assert result.status == "rejected"
+            assert result.reason == claims_another_result(held.value)
+    for entry in merge_.entries:
+        held = games.get(entry.moment)
+        assert held is None or entry.recorded or held.value == entry.value
+
+
+def test_of_one_codes_game_and_a_claim_without_it_the_first_stays() -> None:
+    """In one code, the game then a claim of other points for it: the claim is rejected. The
+    claim first: it stays beside the game, as it would had it been merged before."""
+    claim = replace(EDITED, name="ann", value=99, record=None)
+    game_first = merge(LINES_9, [], [EDITED, claim], [None, None])
+    assert [result.status for result in game_first.results] == ["added", "rejected"]
+    assert game_first.results[1].reason == claims_another_result(EDITED.value)
+    claim_first = merge(LINES_9, [], [claim, EDITED], [None, None])
+    assert [result.status for result in claim_first.results] == ["added", "added"]
+
+
+def test_a_format_1_code_claiming_other_points_for_a_verified_game_is_rejected(
+    tmp_path: Path,
+) -> None:
+    game = played_lines_game(5)
+    verified = Entry("Ann", game.score, WHEN, 5, record_of_lines(game))
+    (tmp_path / "scores.json").write_text(
+        dump_scores(ScoreData(players=["Ann"], tables={LINES_9: [verified]}))
+    )
+    store = open_store(tmp_path)
+    forged = Entry("Ann", game.score + 1000, WHEN, 5)
+    later = replace(forged, date=WHEN + 1)  # another game of the deal: nothing to contradict
+    merged = store.import_code(encode_format_1(LINES_9, [forged, later]), checker())
+    assert [result.status for result in merged.results] == ["rejected", "added"]
+    assert merged.results[0].reason == claims_another_result(game.score)
+    assert store.table(LINES_9) == (verified, later)
 
 
 OTHER_GAME = LinesRecord(1, (((0, 2), (1, 2)),))

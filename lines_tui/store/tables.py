@@ -307,6 +307,14 @@ class Entry:
         return (self.result, self.record)
 
     @property
+    def moment(self) -> tuple[str, int, int]:
+        """Who ended a game of which deal when: one game, since no player ends two games of a
+        deal in the same second (a Lines game takes longer, a Mahjong deal 72 pairs at least a
+        tenth of a second each). An entry without its record claims a result for the game of
+        its moment (`merge`)."""
+        return (name_key(self.name), self.date, self.seed)
+
+    @property
     def game(self) -> tuple[object, ...] | None:
         """What makes two entries one game, filed twice (two copies of lines-tui resumed one
         saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`; a code
@@ -462,11 +470,14 @@ def merge(
     stays. A game already there (`Entry.game`: the same moves on the same deal, under any name;
     a Mahjong win at the same moment too) is never taken twice either: a copy that claims
     another result for it (a time, a name or a date edited) is rejected, saying so, and the one
-    there stays. Of copies new here, the first of the incoming stays. `counted`: the entries of
-    other tables that count this table's results as theirs too (a random deal's result counts on
-    its deal's table: `TableId.counting_with`), held there already as well, though never merged
-    here. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
-    never pushes a verified one out.
+    there stays. Nor is an entry without its record taken that claims another result for a
+    game held with its record (`Entry.moment`: the same player, deal and second): a result of
+    an older code, or a forged one, is rejected, saying so. (Held first, such an entry stays
+    beside the game that comes later.) Of copies new here, the first of the incoming stays.
+    `counted`: the entries of other tables that count this table's results as theirs too (a
+    random deal's result counts on its deal's table: `TableId.counting_with`), held there
+    already as well, though never merged here. Verified entries rank before unverified ones
+    (`rank_key`), so an unverified entry never pushes a verified one out.
     """
     there = {entry.held_as for entry in local}
     held = _Held(table, local, counted or {})
@@ -503,6 +514,8 @@ class _Held:
         }
         self._games: dict[object, Entry] = {}
         self._results: dict[tuple[str, int, int, int], Entry] = {}
+        self._moments: dict[tuple[str, int, int], Entry] = {}
+        """The entries with their records by `Entry.moment`."""
         for entry in [*local, *self._elsewhere]:
             self.take(entry)
 
@@ -513,16 +526,21 @@ class _Held:
             self._games.setdefault(entry.game, entry)
         if entry.recorded:
             self._results.setdefault(entry.result, entry)
+            self._moments.setdefault(entry.moment, entry)
 
     def clash(self, entry: Entry) -> str | None:
         """Why `entry` cannot be held beside what is: its game held with another result, or its
-        result with another game; None when it can."""
+        result with another game, or, when it carries no game, the game its player ended on its
+        deal that very second is held with another result; None when it can."""
         game = self._games.get(entry.game) if entry.game is not None else None
         if game is not None and game.result != entry.result:
             return same_game_problem(self._table, entry, game, self._elsewhere.get(game))
         result = self._results.get(entry.result) if entry.recorded else None
         if result is not None and result.record != entry.record:
             return same_result_problem(self._table, self._elsewhere.get(result))
+        moment = None if entry.recorded else self._moments.get(entry.moment)
+        if moment is not None and moment.value != entry.value:
+            return same_moment_problem(self._table, moment, self._elsewhere.get(moment))
         return None
 
 
@@ -563,9 +581,7 @@ def same_game_problem(
     same = "deal, moves and moment won" if mahjong else "deal and moves"
     differs = []
     if entry.value != held.value:
-        differs.append(
-            f"{'the time' if mahjong else 'the points'} {format_value(table, held.value)}"
-        )
+        differs.append(_value_said(table, held.value))
     if name_key(entry.name) != name_key(held.name):
         differs.append("another name")
     if entry.date != held.date:
@@ -574,6 +590,22 @@ def same_game_problem(
         f"this game (same {same}) is here already{_held_in(where)}, "
         f"with {' and '.join(differs)}: that one stays"
     )
+
+
+def same_moment_problem(table: TableId, held: Entry, where: TableId | None = None) -> str:
+    """Why an entry without its game record is not merged: `held`, there already (in `table`,
+    or in the table `where` that counts `table`'s results too), is the game its player ended on
+    its deal that very second (`Entry.moment`), verified by its record, with another result."""
+    ended = "won" if table.kind == "mahjong" else "ended"
+    return (
+        f"this player's game of this deal {ended} that second is here already{_held_in(where)}, "
+        f"with its record and {_value_said(table, held.value)}: that one stays"
+    )
+
+
+def _value_said(table: TableId, value: int) -> str:
+    """A result's value as a reason names it: "the points 300", "the time 2:24.0"."""
+    return f"{'the time' if table.kind == 'mahjong' else 'the points'} {format_value(table, value)}"
 
 
 def same_result_problem(table: TableId, where: TableId | None = None) -> str:
