@@ -68,8 +68,7 @@ def one_game_a_result(*found: list[Entry]) -> bool:
 def one_result_a_moment(*found: list[Entry]) -> bool:
     """No entry without its game claims another result than one with its game for the game its
     player ended on its deal that very second (`Entry.moment`): what honest copies are. One that
-    does is rejected where the game is, and dropped where the game comes in; a table holding
-    both from before keeps them."""
+    does, merged where the game is, is rejected; merged before the game, it stays."""
     values: dict[tuple[str, int, int], set[int]] = {}
     recorded = set()
     for entry in (entry for entries in found for entry in entries):
@@ -124,8 +123,8 @@ def test_the_merged_table_does_not_depend_on_the_order_of_merging(
     first: list[Entry], second: list[Entry], third: list[Entry]
 ) -> None:
     # Of two copies of one game that claim different results, or of one result that carry
-    # different games, the one there first stays; a table that holds a game and an entry
-    # without it claiming another result of it (from before that was refused) keeps both.
+    # different games, the one there first stays; so does an entry without its game claiming
+    # another result for a game held with it, when it is there first.
     assume(one_result_a_game(first, second, third))
     assume(one_game_a_result(first, second, third))
     assume(one_result_a_moment(first, second, third))
@@ -186,36 +185,15 @@ def test_an_entry_without_its_game_that_claims_another_result_for_a_game_here_is
         assert held is None or entry.recorded or held.value == entry.value
 
 
-@given(tables, st.lists(entries, max_size=12))
-@example([replace(EDITED, value=99, record=None)], [EDITED])  # the claim there first
-@example([], [replace(EDITED, value=99, record=None), EDITED])  # in one code, the claim first
-def test_a_game_taken_in_replaces_what_an_entry_without_it_claimed_of_it(
-    local: list[Entry], incoming: list[Entry]
-) -> None:
-    """A claim without its game (a format-1 entry) held before the game itself came stayed
-    beside it, the claim maybe ranked first among the unverified. The game replaces it: the
-    table keeps no entry without its game that contradicts one with it, but those it held
-    both of before."""
-    assume(one_result_a_game(local, incoming) and one_result_a_moment(local))
-    merge_ = merge(LINES_9, local, incoming, [None] * len(incoming))
-    games = [entry for entry in merge_.entries if entry.recorded]
-    for claim in (entry for entry in merge_.entries if not entry.recorded):
-        for game in games:
-            if game.moment == claim.moment and game.value != claim.value:
-                assert claim in local and game in local
-
-
-def test_of_one_codes_game_and_a_claim_without_it_the_game_stays() -> None:
-    """In one code, a game and a claim of other points for it, in either order: the claim
-    is rejected, saying what the game holds."""
+def test_of_one_codes_game_and_a_claim_without_it_the_first_stays() -> None:
+    """In one code, the game then a claim of other points for it: the claim is rejected. The
+    claim first: it stays beside the game, as it would had it been merged before."""
     claim = replace(EDITED, name="ann", value=99, record=None)
-    for code in ([EDITED, claim], [claim, EDITED]):
-        merged_ = merge(LINES_9, [], code, [None, None])
-        assert [result.entry for result in merged_.results if result.status == "added"] == [EDITED]
-        rejected = next(result for result in merged_.results if result.entry == claim)
-        assert rejected.status == "rejected"
-        assert rejected.reason == claims_another_result(EDITED.value)
-        assert merged_.entries == (EDITED,)
+    game_first = merge(LINES_9, [], [EDITED, claim], [None, None])
+    assert [result.status for result in game_first.results] == ["added", "rejected"]
+    assert game_first.results[1].reason == claims_another_result(EDITED.value)
+    claim_first = merge(LINES_9, [], [claim, EDITED], [None, None])
+    assert [result.status for result in claim_first.results] == ["added", "added"]
 
 
 def test_a_format_1_code_claiming_other_points_for_a_verified_game_is_rejected(
@@ -233,13 +211,6 @@ def test_a_format_1_code_claiming_other_points_for_a_verified_game_is_rejected(
     assert [result.status for result in merged.results] == ["rejected", "added"]
     assert merged.results[0].reason == claims_another_result(game.score)
     assert store.table(LINES_9) == (verified, later)
-    # The claim there first: the game's code replaces it, and the import says so.
-    elsewhere = open_store(tmp_path / "friend")
-    elsewhere.import_code(encode_format_1(LINES_9, [forged]), checker())
-    merged = elsewhere.import_code(codes.encode(LINES_9, [verified]), checker())
-    assert [result.status for result in merged.results] == ["added"]
-    assert merged.dropped == (forged,)
-    assert elsewhere.table(LINES_9) == (verified,)
 
 
 OTHER_GAME = LinesRecord(1, (((0, 2), (1, 2)),))

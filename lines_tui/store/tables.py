@@ -472,9 +472,8 @@ def merge(
     another result for it (a time, a name or a date edited) is rejected, saying so, and the one
     there stays. Nor is an entry without its record taken that claims another result for a
     game held with its record (`Entry.moment`: the same player, deal and second): a result of
-    an older code, or a forged one, is rejected, saying so; one there before the game comes in
-    is dropped for it (a table that holds both from before keeps them). Of copies new here, the
-    first of the incoming stays.
+    an older code, or a forged one, is rejected, saying so. (Held first, such an entry stays
+    beside the game that comes later.) Of copies new here, the first of the incoming stays.
     `counted`: the entries of other tables that count this table's results as theirs too (a
     random deal's result counts on its deal's table: `TableId.counting_with`), held there
     already as well, though never merged here. Verified entries rank before unverified ones
@@ -490,12 +489,8 @@ def merge(
         refused[number] = held.clash(entry)
         if refused[number] is None:
             candidates.append(entry)
-            held.take(entry, arriving=True)
-    for number, entry in enumerate(incoming):
-        game = held.superseded.get(entry)
-        if refused[number] is None and game is not None:
-            refused[number] = same_moment_problem(table, game)
-    kept = ranked(table, [e for e in [*local, *candidates] if e not in held.superseded])[:limit]
+            held.take(entry)
+    kept = ranked(table, [*local, *candidates])[:limit]
     outcomes = _outcomes(local, incoming, refused, kept)
     holders = {entry.result for entry in kept}
     dropped = tuple(entry for entry in ranked(table, local) if entry.result not in holders)
@@ -521,32 +516,17 @@ class _Held:
         self._results: dict[tuple[str, int, int, int], Entry] = {}
         self._moments: dict[tuple[str, int, int], Entry] = {}
         """The entries with their records by `Entry.moment`."""
-        self._claims: dict[tuple[str, int, int], list[Entry]] = {}
-        """The table's entries without their records, and those taken in, by `Entry.moment`."""
-        self.superseded: dict[Entry, Entry] = {}
-        """Entries of `_claims` that claim another result for a game taken in (`take`'s
-        `arriving`), each with that game: the replayed game replaces what was claimed of it."""
         for entry in [*local, *self._elsewhere]:
             self.take(entry)
-        for entry in local:
-            if not entry.recorded:
-                self._claims.setdefault(entry.moment, []).append(entry)
 
-    def take(self, entry: Entry, arriving: bool = False) -> None:
+    def take(self, entry: Entry) -> None:
         """Note `entry` as the one held of its game and, with its record, of its result, unless
-        one is held already; `arriving`: taken into the table now."""
+        one is held already."""
         if entry.game is not None:
             self._games.setdefault(entry.game, entry)
-        if not entry.recorded:
-            if arriving:
-                self._claims.setdefault(entry.moment, []).append(entry)
-            return
-        self._results.setdefault(entry.result, entry)
-        game = self._moments.setdefault(entry.moment, entry)
-        if arriving and game is entry:
-            for claim in self._claims.get(entry.moment, ()):
-                if claim.value != entry.value:
-                    self.superseded.setdefault(claim, entry)
+        if entry.recorded:
+            self._results.setdefault(entry.result, entry)
+            self._moments.setdefault(entry.moment, entry)
 
     def clash(self, entry: Entry) -> str | None:
         """Why `entry` cannot be held beside what is: its game held with another result, or its
