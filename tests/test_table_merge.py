@@ -157,10 +157,11 @@ def test_a_table_takes_a_game_once_and_the_copy_there_first_stays(
             assert result.status == "rejected" and "is here already" in result.reason
 
 
-def claims_another_result(held: int) -> str:
+def claims_another_result(held: Entry) -> str:
+    second = f"{format_date(held.date)}:{held.date % 60:02d}"
     return (
-        "this player's game of this deal ended that second is here already, with its record "
-        f"and the points {held}: that one stays"
+        f"this player's game of this deal ended at {second} is here already, with its record "
+        f"and the points {held.value}: that one stays"
     )
 
 
@@ -179,10 +180,24 @@ def test_an_entry_without_its_game_that_claims_another_result_for_a_game_here_is
         held = games.get(result.entry.moment)
         if not result.entry.recorded and held is not None and held.value != result.entry.value:
             assert result.status == "rejected"
-            assert result.reason == claims_another_result(held.value)
+            assert result.reason == claims_another_result(held)
     for entry in merge_.entries:
         held = games.get(entry.moment)
         assert held is None or entry.recorded or held.value == entry.value
+
+
+def test_a_claim_dated_a_past_deal_of_the_days_last_second_is_not_its_games() -> None:
+    """Every game of a deal of the day finished after its day is dated the day's last second,
+    so one player's two games of yesterday's deal share it: a second one, sent without its
+    record, is no claim on the first."""
+    day = TableId.lines(9).daily("2026-01-01")
+    last = int(FIXED_NOW) + 86_399  # 2026-01-01 23:59:59 UTC
+    game = replace(EDITED, date=last)
+    other = replace(game, value=99, record=None)
+    assert [r.status for r in merge(day, [game], [other], [None]).results] == ["added"]
+    noon = replace(game, date=last - 43_200)
+    refused = merge(day, [noon], [replace(other, date=noon.date)], [None]).results
+    assert [result.status for result in refused] == ["rejected"]
 
 
 def test_of_one_codes_game_and_a_claim_without_it_the_first_stays() -> None:
@@ -191,7 +206,7 @@ def test_of_one_codes_game_and_a_claim_without_it_the_first_stays() -> None:
     claim = replace(EDITED, name="ann", value=99, record=None)
     game_first = merge(LINES_9, [], [EDITED, claim], [None, None])
     assert [result.status for result in game_first.results] == ["added", "rejected"]
-    assert game_first.results[1].reason == claims_another_result(EDITED.value)
+    assert game_first.results[1].reason == claims_another_result(EDITED)
     claim_first = merge(LINES_9, [], [claim, EDITED], [None, None])
     assert [result.status for result in claim_first.results] == ["added", "added"]
 
@@ -209,7 +224,7 @@ def test_a_format_1_code_claiming_other_points_for_a_verified_game_is_rejected(
     later = replace(forged, date=WHEN + 1)  # another game of the deal: nothing to contradict
     merged = store.import_code(encode_format_1(LINES_9, [forged, later]), checker())
     assert [result.status for result in merged.results] == ["rejected", "added"]
-    assert merged.results[0].reason == claims_another_result(game.score)
+    assert merged.results[0].reason == claims_another_result(verified)
     assert store.table(LINES_9) == (verified, later)
 
 

@@ -31,7 +31,6 @@ from lines_tui.engine.mahjong.deal import DEALERS
 from lines_tui.engine.mahjong.layouts import layout_for_table
 from lines_tui.store import sharecode
 from lines_tui.store.errors import ShareCodeError
-from lines_tui.store.names import new_name_problem
 from lines_tui.store.records import MAX_LINES_MOVES, LinesRecord, MahjongRecord
 from lines_tui.store.replay import LinesReplay, MahjongReplay, Refuted, no_deadline
 from lines_tui.store.sharecode import (
@@ -218,25 +217,10 @@ def _check(
     table: TableId, head: Entry, record: int | None, checker: Checker
 ) -> tuple[Entry, Verdict]:
     """The entry with its record decoded by replaying it, and the verdict on it: "invalid"
-    (without replaying) if it breaks a rule of every table, such as a name with an escape; also
-    "invalid", once its game holds, if its name may not newly enter a file
-    (`new_name_problem`: "An" + U+034F + "n" shows as "Ann"). Such an entry keeps its decoded
-    record, so that a table holding its result already (from before that rule) still finds it
-    there."""
+    (without replaying) if it breaks a rule of every table, such as a name with an escape."""
     problem = entry_problem(table, head)
     if problem is not None:
         return head, Verdict("invalid", problem)
-    entry, verdict = _replayed(table, head, record, checker)
-    unseen = new_name_problem(head.name)
-    if unseen is not None and verdict.status in ("verified", "unverified"):
-        return entry, Verdict("invalid", unseen)
-    return entry, verdict
-
-
-def _replayed(
-    table: TableId, head: Entry, record: int | None, checker: Checker
-) -> tuple[Entry, Verdict]:
-    """The entry with its record decoded by replaying it, and the replay's verdict."""
     if record is None:
         return head, check_unrecorded(table, head, checker)
     decoded: list[LinesRecord | MahjongRecord] = []

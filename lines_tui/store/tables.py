@@ -129,6 +129,15 @@ class TableId:
         start = day_start(self.tag)
         return min(max(date, start), start + SECONDS_A_DAY - 1)
 
+    def dates_the_moment(self, date: int) -> bool:
+        """Whether an entry of this table dated `date` ended that very second: not a result of
+        a deal of the day dated its day's first or last second (`entry_date`), which every game
+        of the deal finished outside its day shares."""
+        if self.mode != "daily":
+            return True
+        start = day_start(self.tag)
+        return start < date < start + SECONDS_A_DAY - 1
+
     @property
     def base(self) -> TableId:
         """The random-deal table of the same layout or board size."""
@@ -310,8 +319,8 @@ class Entry:
     def moment(self) -> tuple[str, int, int]:
         """Who ended a game of which deal when: one game, since no player ends two games of a
         deal in the same second (a Lines game takes longer, a Mahjong deal 72 pairs at least a
-        tenth of a second each). An entry without its record claims a result for the game of
-        its moment (`merge`)."""
+        tenth of a second each), where the date is that second (`TableId.dates_the_moment`).
+        An entry without its record claims a result for the game of its moment (`merge`)."""
         return (name_key(self.name), self.date, self.seed)
 
     @property
@@ -538,7 +547,8 @@ class _Held:
         result = self._results.get(entry.result) if entry.recorded else None
         if result is not None and result.record != entry.record:
             return same_result_problem(self._table, self._elsewhere.get(result))
-        moment = None if entry.recorded else self._moments.get(entry.moment)
+        dated = not entry.recorded and self._table.dates_the_moment(entry.date)
+        moment = self._moments.get(entry.moment) if dated else None
         if moment is not None and moment.value != entry.value:
             return same_moment_problem(self._table, moment, self._elsewhere.get(moment))
         return None
@@ -597,8 +607,9 @@ def same_moment_problem(table: TableId, held: Entry, where: TableId | None = Non
     or in the table `where` that counts `table`'s results too), is the game its player ended on
     its deal that very second (`Entry.moment`), verified by its record, with another result."""
     ended = "won" if table.kind == "mahjong" else "ended"
+    second = dt.datetime.fromtimestamp(held.date).strftime("%Y-%m-%d %H:%M:%S")
     return (
-        f"this player's game of this deal {ended} that second is here already{_held_in(where)}, "
+        f"this player's game of this deal {ended} at {second} is here already{_held_in(where)}, "
         f"with its record and {_value_said(table, held.value)}: that one stays"
     )
 
