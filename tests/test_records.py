@@ -464,7 +464,7 @@ def test_export_entry_gives_one_games_code(tmp_path: Path, lines_game: LinesGame
     store.add_player("Ann")
     entry = lines_entry(lines_game)
     store.record_lines("Ann", 9, entry.value, 4, FIXED_NOW, WHEN, entry.record)  # type: ignore[arg-type]
-    store.record_lines("Ann", 9, 10, 4, FIXED_NOW, WHEN)
+    assert store.record_lines("Ann", 9, 10, 4, FIXED_NOW, WHEN + 60).saved  # a later game
     result = run("--data-dir", str(tmp_path), "scores", "export", "lines-9", "--entry", "1")
     checked = read(result.stdout.strip())  # type: ignore[attr-defined]
     assert [e.value for e in checked.entries] == [2275]

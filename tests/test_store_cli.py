@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import install_layouts, played_lines_game
+from conftest import checker, install_layouts, played_lines_game
 from rich.cells import cell_len
 from tools.pty_terminal import lines_tui_command
 from typer.testing import CliRunner, Result
@@ -239,6 +239,33 @@ def test_a_codes_entry_under_a_name_with_an_invisible_character_is_rejected(
         f"      (U+{ord(unseen):04X})",
     ]
     assert [entry.name for entry in open_store(folder).table("lines-9")] == ["Bob"]
+
+
+def test_verify_calls_an_entry_under_a_name_with_an_invisible_character_invalid(
+    folder: Path,
+) -> None:
+    """`scores verify` listed "An" + U+034F + "n" as "Ann", verified, exit 0, where an import
+    rejects the entry: a friend checking a code before importing it was told a copy of Ann's
+    result was hers. It is invalid now, with the reason an import gives, and the exit is 1.
+    The code's game still holds up where the game is what counts (a replay, a challenge, a
+    table that has the result from before the rule): only the verdict `verify` prints says
+    what an import does with the name."""
+    game = played_lines_game(4, started_at=START)
+    entries = [
+        Entry(name, game.score, int(START) + 60, 4, record_of_lines(game))
+        for name in ("An\u034fn", "Bob")
+    ]
+    code = codes.encode(TableId.lines(9), entries)
+    assert [verdict.status for verdict in codes.read(code, checker()).verdicts] == [
+        "verified",
+        "verified",
+    ]
+    verified = run(folder, "scores", "verify", code)
+    assert verified.exit_code == 1, verified.stdout
+    rows = verified.stdout.splitlines()[2:]  # under the header
+    assert rows[0].split()[-2] == "invalid"
+    assert rows[1] == "      a name cannot contain control or invisible characters (U+034F)"
+    assert rows[2].split()[1] == "Bob" and rows[2].split()[-2] == "verified"
 
 
 def test_listings_keep_their_columns_with_wide_names_and_long_table_ids(folder: Path) -> None:

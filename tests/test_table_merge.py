@@ -65,6 +65,19 @@ def one_game_a_result(*found: list[Entry]) -> bool:
     return True
 
 
+def one_result_a_moment(*found: list[Entry]) -> bool:
+    """No entry without its game claims another result than one with its game for the game its
+    player ended on its deal that very second (`Entry.moment`): what honest copies are. One that
+    does, merged where the game is, is rejected; merged before the game, it stays."""
+    values: dict[tuple[str, int, int], set[int]] = {}
+    recorded = set()
+    for entry in (entry for entries in found for entry in entries):
+        values.setdefault(entry.moment, set()).add(entry.value)
+        if entry.recorded:
+            recorded.add(entry.moment)
+    return all(len(values[moment]) == 1 for moment in recorded)
+
+
 @given(tables, st.lists(entries, max_size=12))
 def test_an_unverified_entry_never_pushes_a_verified_one_out(
     local: list[Entry], incoming: list[Entry]
@@ -110,9 +123,11 @@ def test_the_merged_table_does_not_depend_on_the_order_of_merging(
     first: list[Entry], second: list[Entry], third: list[Entry]
 ) -> None:
     # Of two copies of one game that claim different results, or of one result that carry
-    # different games, the one there first stays.
+    # different games, the one there first stays; so does an entry without its game claiming
+    # another result for a game held with it, when it is there first.
     assume(one_result_a_game(first, second, third))
     assume(one_game_a_result(first, second, third))
+    assume(one_result_a_moment(first, second, third))
     assert merged(first, second) == merged(second, first)
     assert merged(merged(first, second), third) == merged(first, merged(second, third))
 
@@ -140,6 +155,77 @@ def test_a_table_takes_a_game_once_and_the_copy_there_first_stays(
         held = here.get(result.entry.game)
         if held is not None and held.result != result.entry.result:
             assert result.status == "rejected" and "is here already" in result.reason
+
+
+def claims_another_result(held: Entry) -> str:
+    second = f"{format_date(held.date)}:{held.date % 60:02d}"
+    return (
+        f"this player's game of this deal ended at {second} is here already, with its record "
+        f"and the points {held.value}: that one stays"
+    )
+
+
+@given(tables, st.lists(entries, max_size=12))
+@example([EDITED], [replace(EDITED, value=99, record=None)])  # its points claimed otherwise
+def test_an_entry_without_its_game_that_claims_another_result_for_a_game_here_is_rejected(
+    local: list[Entry], incoming: list[Entry]
+) -> None:
+    """A format-1 entry (no game record) under the name, deal and second of a verified game
+    here, claiming other points, was merged beside it, marked unverified: one game in two rows,
+    the forged one maybe first."""
+    assume(one_result_a_game(local) and one_result_a_moment(local))
+    merge_ = merge(LINES_9, local, incoming, [None] * len(incoming))
+    games = {entry.moment: entry for entry in local if entry.recorded}
+    for result in merge_.results:
+        held = games.get(result.entry.moment)
+        if not result.entry.recorded and held is not None and held.value != result.entry.value:
+            assert result.status == "rejected"
+            assert result.reason == claims_another_result(held)
+    for entry in merge_.entries:
+        held = games.get(entry.moment)
+        assert held is None or entry.recorded or held.value == entry.value
+
+
+def test_a_claim_dated_a_past_deal_of_the_days_last_second_is_not_its_games() -> None:
+    """Every game of a deal of the day finished after its day is dated the day's last second,
+    so one player's two games of yesterday's deal share it: a second one, sent without its
+    record, is no claim on the first."""
+    day = TableId.lines(9).daily("2026-01-01")
+    last = int(FIXED_NOW) + 86_399  # 2026-01-01 23:59:59 UTC
+    game = replace(EDITED, date=last)
+    other = replace(game, value=99, record=None)
+    assert [r.status for r in merge(day, [game], [other], [None]).results] == ["added"]
+    noon = replace(game, date=last - 43_200)
+    refused = merge(day, [noon], [replace(other, date=noon.date)], [None]).results
+    assert [result.status for result in refused] == ["rejected"]
+
+
+def test_of_one_codes_game_and_a_claim_without_it_the_first_stays() -> None:
+    """In one code, the game then a claim of other points for it: the claim is rejected. The
+    claim first: it stays beside the game, as it would had it been merged before."""
+    claim = replace(EDITED, name="ann", value=99, record=None)
+    game_first = merge(LINES_9, [], [EDITED, claim], [None, None])
+    assert [result.status for result in game_first.results] == ["added", "rejected"]
+    assert game_first.results[1].reason == claims_another_result(EDITED)
+    claim_first = merge(LINES_9, [], [claim, EDITED], [None, None])
+    assert [result.status for result in claim_first.results] == ["added", "added"]
+
+
+def test_a_format_1_code_claiming_other_points_for_a_verified_game_is_rejected(
+    tmp_path: Path,
+) -> None:
+    game = played_lines_game(5)
+    verified = Entry("Ann", game.score, WHEN, 5, record_of_lines(game))
+    (tmp_path / "scores.json").write_text(
+        dump_scores(ScoreData(players=["Ann"], tables={LINES_9: [verified]}))
+    )
+    store = open_store(tmp_path)
+    forged = Entry("Ann", game.score + 1000, WHEN, 5)
+    later = replace(forged, date=WHEN + 1)  # another game of the deal: nothing to contradict
+    merged = store.import_code(encode_format_1(LINES_9, [forged, later]), checker())
+    assert [result.status for result in merged.results] == ["rejected", "added"]
+    assert merged.results[0].reason == claims_another_result(verified)
+    assert store.table(LINES_9) == (verified, later)
 
 
 OTHER_GAME = LinesRecord(1, (((0, 2), (1, 2)),))

@@ -220,6 +220,28 @@ async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
         assert app.screen is screen
 
 
+@pytest.mark.parametrize("key", ["q", "escape"])
+async def test_a_q_typed_with_the_last_move_waits_for_the_game_over(
+    tmp_path: Path, key: str
+) -> None:
+    """A q typed with the last move, reaching the game while its result was being saved, left
+    for the menu: the score was saved, but its place never shown (a player's test). It is
+    dropped, as in the dialog; q there leaves."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key(key, "q" if key == "q" else "\x1b"))
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def game_over_drawn(pilot: Pilot[None]) -> GameOverScreen:
     """Play the move that fills `nearly_full_game`'s board, open, and wait (pressing no key)
     until the game-over dialog has been drawn; not `settle`, which also waits out its guard."""

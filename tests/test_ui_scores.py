@@ -612,7 +612,9 @@ async def test_w_x_and_the_table_keys_show_only_while_they_act_and_say_why_not(
     # One table: results of a random deal would be counted on their deal's tables too.
     deal = TableId.lines(7).for_deal(1)
     store.record_lines("Ann", deal, game.score, 1, START, START + 60, record_of_lines(game))
-    store.record_lines("Ann", deal, 5, 1, START, START + 60)  # from before records: unverified
+    # A later game of the deal, from before records: unverified (one ending the same second
+    # would claim another result for the game above, and be refused).
+    assert store.record_lines("Ann", deal, 5, 1, START, START + 120).saved
     async with ScreenApp(LeaderboardScreen(Session(store))).run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen

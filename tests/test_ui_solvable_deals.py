@@ -479,7 +479,7 @@ async def test_a_dead_end_is_skipped_for_the_next_deal_and_the_panel_says_proved
         assert screen.game.seed == DEAD_END + 1
         assert screen.game.position == deal(TURTLE, DEAD_END + 1)
         assert text_of(app, "#deal") == f"deal {DEAD_END + 1}"
-        assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
+        assert text_of(app, "#proof").split("\n") == ["proved to", "be solvable", "1 skipped"]
         message = app.screen.query_one(StatusLine).message
         assert message == "Deal 38 proved solvable; skipped 1 dead end."
         # A deal chosen by number plays for the table of the deal actually played.
@@ -555,7 +555,7 @@ async def test_a_failed_proof_shows_itself_and_enter_tries_again(tmp_path: Path)
         assert screen.status == "checking"
         assert screen.game.seed == 500
         assert screen.game.proof == Skipped(0, 0)
-        assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+        assert text_of(app, "#proof").split("\n") == ["proved to", "be solvable"]
 
 
 async def test_a_proof_the_solver_never_answers_fails_and_enter_tries_again(
@@ -621,7 +621,7 @@ async def test_a_proved_game_saved_and_resumed_keeps_its_deal_and_its_proof(
         await pilot.press("R")  # the menu's Resume Mahjong
         resumed = await wait_for_game(pilot)
         assert resumed.game.seed == played
-        assert text_of(app, "#proof").split("\n") == ["proved", "solvable", "1 skipped"]
+        assert text_of(app, "#proof").split("\n") == ["proved to", "be solvable", "1 skipped"]
         # Resumed, not proved again (rev9: it said "Deal … proved solvable." as if just proved).
         message = app.screen.query_one(StatusLine).message
         assert message == f"Resumed your saved game. Deal {played}."
@@ -694,7 +694,7 @@ async def test_a_new_deal_with_solvable_deals_on_is_proved_first(tmp_path: Path)
         assert await wait_for_game(pilot) is screen  # once the dialog has been up a moment
         assert screen.game.seed != 7
         assert screen.game.proof == Skipped(0, 0)
-        assert text_of(app, "#proof").split("\n") == ["proved", "solvable"]
+        assert text_of(app, "#proof").split("\n") == ["proved to", "be solvable"]
         # The proof answers the start's check: "solvable" at once, not "checking" while the
         # solver proves it again (a player review), and the hint follows the proof's line.
         assert screen.status == "solvable"

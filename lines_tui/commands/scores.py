@@ -475,8 +475,9 @@ def verify(ctx: typer.Context, code: CodeArgument) -> None:
             continue
         table = checked.table
         say(*heading(table.title, f" ({table})", f", share code format {checked.format}"))
-        say(*verdict_lines(checked, reasons=True))
-        all_verified &= all(verdict.status == "verified" for verdict in checked.verdicts)
+        imported = checked.as_imported()
+        say(*verdict_lines(imported, reasons=True))
+        all_verified &= all(verdict.status == "verified" for verdict in imported.verdicts)
     if not all_verified:
         raise typer.Exit(NOT_ALL_VERIFIED)
 

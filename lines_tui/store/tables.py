@@ -129,6 +129,15 @@ class TableId:
         start = day_start(self.tag)
         return min(max(date, start), start + SECONDS_A_DAY - 1)
 
+    def dates_the_moment(self, date: int) -> bool:
+        """Whether an entry of this table dated `date` ended that very second: not a result of
+        a deal of the day dated its day's first or last second (`entry_date`), which every game
+        of the deal finished outside its day shares."""
+        if self.mode != "daily":
+            return True
+        start = day_start(self.tag)
+        return start < date < start + SECONDS_A_DAY - 1
+
     @property
     def base(self) -> TableId:
         """The random-deal table of the same layout or board size."""
@@ -307,6 +316,14 @@ class Entry:
         return (self.result, self.record)
 
     @property
+    def moment(self) -> tuple[str, int, int]:
+        """Who ended a game of which deal when: one game, since no player ends two games of a
+        deal in the same second (a Lines game takes longer, a Mahjong deal 72 pairs at least a
+        tenth of a second each), where the date is that second (`TableId.dates_the_moment`).
+        An entry without its record claims a result for the game of its moment (`merge`)."""
+        return (name_key(self.name), self.date, self.seed)
+
+    @property
     def game(self) -> tuple[object, ...] | None:
         """What makes two entries one game, filed twice (two copies of lines-tui resumed one
         saved game and both filed it: `Store.record_lines`, `Store.record_mahjong`; a code
@@ -462,11 +479,14 @@ def merge(
     stays. A game already there (`Entry.game`: the same moves on the same deal, under any name;
     a Mahjong win at the same moment too) is never taken twice either: a copy that claims
     another result for it (a time, a name or a date edited) is rejected, saying so, and the one
-    there stays. Of copies new here, the first of the incoming stays. `counted`: the entries of
-    other tables that count this table's results as theirs too (a random deal's result counts on
-    its deal's table: `TableId.counting_with`), held there already as well, though never merged
-    here. Verified entries rank before unverified ones (`rank_key`), so an unverified entry
-    never pushes a verified one out.
+    there stays. Nor is an entry without its record taken that claims another result for a
+    game held with its record (`Entry.moment`: the same player, deal and second): a result of
+    an older code, or a forged one, is rejected, saying so. (Held first, such an entry stays
+    beside the game that comes later.) Of copies new here, the first of the incoming stays.
+    `counted`: the entries of other tables that count this table's results as theirs too (a
+    random deal's result counts on its deal's table: `TableId.counting_with`), held there
+    already as well, though never merged here. Verified entries rank before unverified ones
+    (`rank_key`), so an unverified entry never pushes a verified one out.
     """
     there = {entry.held_as for entry in local}
     held = _Held(table, local, counted or {})
@@ -503,6 +523,8 @@ class _Held:
         }
         self._games: dict[object, Entry] = {}
         self._results: dict[tuple[str, int, int, int], Entry] = {}
+        self._moments: dict[tuple[str, int, int], Entry] = {}
+        """The entries with their records by `Entry.moment`."""
         for entry in [*local, *self._elsewhere]:
             self.take(entry)
 
@@ -513,16 +535,22 @@ class _Held:
             self._games.setdefault(entry.game, entry)
         if entry.recorded:
             self._results.setdefault(entry.result, entry)
+            self._moments.setdefault(entry.moment, entry)
 
     def clash(self, entry: Entry) -> str | None:
         """Why `entry` cannot be held beside what is: its game held with another result, or its
-        result with another game; None when it can."""
+        result with another game, or, when it carries no game, the game its player ended on its
+        deal that very second is held with another result; None when it can."""
         game = self._games.get(entry.game) if entry.game is not None else None
         if game is not None and game.result != entry.result:
             return same_game_problem(self._table, entry, game, self._elsewhere.get(game))
         result = self._results.get(entry.result) if entry.recorded else None
         if result is not None and result.record != entry.record:
             return same_result_problem(self._table, self._elsewhere.get(result))
+        dated = not entry.recorded and self._table.dates_the_moment(entry.date)
+        moment = self._moments.get(entry.moment) if dated else None
+        if moment is not None and moment.value != entry.value:
+            return same_moment_problem(self._table, moment, self._elsewhere.get(moment))
         return None
 
 
@@ -563,9 +591,7 @@ def same_game_problem(
     same = "deal, moves and moment won" if mahjong else "deal and moves"
     differs = []
     if entry.value != held.value:
-        differs.append(
-            f"{'the time' if mahjong else 'the points'} {format_value(table, held.value)}"
-        )
+        differs.append(_value_said(table, held.value))
     if name_key(entry.name) != name_key(held.name):
         differs.append("another name")
     if entry.date != held.date:
@@ -574,6 +600,23 @@ def same_game_problem(
         f"this game (same {same}) is here already{_held_in(where)}, "
         f"with {' and '.join(differs)}: that one stays"
     )
+
+
+def same_moment_problem(table: TableId, held: Entry, where: TableId | None = None) -> str:
+    """Why an entry without its game record is not merged: `held`, there already (in `table`,
+    or in the table `where` that counts `table`'s results too), is the game its player ended on
+    its deal that very second (`Entry.moment`), verified by its record, with another result."""
+    ended = "won" if table.kind == "mahjong" else "ended"
+    second = dt.datetime.fromtimestamp(held.date).strftime("%Y-%m-%d %H:%M:%S")
+    return (
+        f"this player's game of this deal {ended} at {second} is here already{_held_in(where)}, "
+        f"with its record and {_value_said(table, held.value)}: that one stays"
+    )
+
+
+def _value_said(table: TableId, value: int) -> str:
+    """A result's value as a reason names it: "the points 300", "the time 2:24.0"."""
+    return f"{'the time' if table.kind == 'mahjong' else 'the points'} {format_value(table, value)}"
 
 
 def same_result_problem(table: TableId, where: TableId | None = None) -> str:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from lines_tui.engine import daily, daily_seeds
 from lines_tui.engine.mahjong.layouts import Layout, layout_for_table
+from lines_tui.store.names import new_name_problem
 from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import (
     LinesReplay,
@@ -81,6 +82,20 @@ class CheckedTable:
     table: TableId
     entries: tuple[Entry, ...]
     verdicts: tuple[Verdict, ...]
+
+    def as_imported(self) -> CheckedTable:
+        """These verdicts as an import acts on them (`scores verify`): an entry whose game holds
+        up, under a name no new name may be now (`new_name_problem`: "An" + U+034F + "n" reads
+        "Ann"), is invalid, since an import rejects it where its result is new. Everywhere else
+        (the leaderboard, a replay, a challenge) its game is what is checked."""
+        verdicts = tuple(
+            Verdict("invalid", problem)
+            if verdict.status in ("verified", "unverified")
+            and (problem := new_name_problem(entry.name)) is not None
+            else verdict
+            for entry, verdict in zip(self.entries, self.verdicts, strict=True)
+        )
+        return replace(self, verdicts=verdicts)
 
 
 @dataclass

@@ -577,8 +577,10 @@ class LinesScreen(GameScreen):
 
     def action_leave(self) -> None:
         self._skip_film()
-        if not self.is_current:
-            return  # skipping the animation ended the game: its dialog says where to go
+        if not self.is_current or self._result_being_written():
+            # Skipping the animation ended the game, or its result is being written: its
+            # dialog, next, says where to go.
+            return
         self.leave(self.dismiss)
 
     def action_result(self) -> None:
@@ -600,14 +602,17 @@ class LinesScreen(GameScreen):
 
     def action_new_game(self) -> None:
         self._skip_film()
-        if not self.is_current:
-            return
-        if self.game.over and self._show_result is None:
-            # Typed on with the last move, read while its result is written: dropped, as the
-            # dialog that comes next drops it. It asked whether to drop a score "not saved
-            # yet", a question left standing behind the dialog, false once the score was saved.
+        if not self.is_current or self._result_being_written():
             return
         self._new_game_asking()
+
+    def _result_being_written(self) -> bool:
+        """Whether the game is over and its result is being written: a key typed on with the
+        last move, read now, is dropped, as the game-over dialog that comes next drops it. An
+        `n` asked whether to drop a score "not saved yet", a question left standing behind the
+        dialog, false once the score was saved; a `q` left for the menu before the dialog
+        showed the score's place."""
+        return self.game.over and self._show_result is None
 
     def _new_game_asking(self) -> None:
         """A new game, once the player agrees to lose this one: a game in progress, or a

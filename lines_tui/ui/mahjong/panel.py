@@ -29,7 +29,9 @@ PANEL_HEIGHT = 16
 and the clock (the "not saved" mark takes that blank), tiles, pairs, a blank and the tile
 info's 7 rows."""
 PROOF_HEIGHT = 3
-"""Rows the proof of a deal proved solvable adds to the panel ("proved / solvable / N skipped")."""
+"""Rows the proof of a deal proved solvable adds to the panel ("proved to / be solvable / N
+skipped"): worded and coloured apart from the status under it, which says "solvable" or "dead end"
+of the position now, where a row saying "solvable" alone was taken for it."""
 
 ShowField = Callable[[str, "str | Text"], None]
 
@@ -59,7 +61,7 @@ class MahjongPanel(Vertical):
         self._show("#deal", name)
         if proof is not None:
             count = f"\n{proof.total} skipped" if proof.total else ""
-            self._show("#proof", f"proved\nsolvable{count}")
+            self._show("#proof", f"proved to\nbe solvable{count}")
 
     def show_status(self, status: str) -> None:
         """The position's status, green when good and red when bad."""
