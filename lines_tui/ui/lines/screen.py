@@ -312,7 +312,8 @@ class LinesScreen(GameScreen):
         if self.typing.is_column(key):
             self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
         elif len(key) == 1 and key.isalpha():
-            self._drop_passing_line()  # the hint of a letter before it: this one is no column
+            # It said nothing, and any line of a key before it stayed (a player's test).
+            self._say_in_passing(f"{key} is no key or column here: ? shows the keys.")
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
