@@ -56,7 +56,7 @@ from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
-from lines_tui.ui.lines.keys import KEPT_TO_FILE
+from lines_tui.ui.lines.keys import DIALOG_COMES_NEXT, KEPT_TO_FILE, RESULT_BEING_SAVED
 from lines_tui.ui.lines.screen import PLAYER_NOT_READ, LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
@@ -240,6 +240,37 @@ async def test_a_q_typed_with_the_last_move_waits_for_the_game_over(
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_q_n_and_esc_while_the_result_is_written_say_the_dialog_comes_next(
+    tmp_path: Path,
+) -> None:
+    """Dropped without a word, q and esc looked dead for as long as the write took (seconds,
+    with another copy holding the data folder's lock), the Footer still offering them (a
+    review). They say what is happening, as r does; once the dialog has shown, the line says
+    the game is over again, as the board does."""
+    setup = open_store(tmp_path)
+    setup.set_active_player(setup.add_player("Ann"))
+    app, _, disk = slow_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, nearly_full_game())
+        await cursor_to(pilot, screen, (1, 0))
+        await pilot.press("enter")
+        await cursor_to(pilot, screen, (0, 0))
+        disk.stall()
+        await pilot.press("enter")  # the last move: its result is written on a stalled disk
+        await stalled(pilot, disk)
+        for key in ("q", "escape", "n"):
+            await pilot.press(key)
+            assert app.screen is screen and screen.message == DIALOG_COMES_NEXT
+        await pilot.press("r")
+        assert screen.message == RESULT_BEING_SAVED
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.message == "Game over: the board is full."
 
 
 async def game_over_drawn(pilot: Pilot[None]) -> GameOverScreen:
