@@ -318,8 +318,10 @@ class Entry:
     @property
     def moment(self) -> tuple[str, int, int]:
         """Who ended a game of which deal when: one game, since no player ends two games of a
-        deal in the same second (a Lines game takes longer, a Mahjong deal 72 pairs at least a
-        tenth of a second each), where the date is that second (`TableId.dates_the_moment`).
+        deal in the same second (a Lines game takes longer, a Mahjong deal dozens of pairs at a
+        tenth of a second each at least), where the date is that second
+        (`TableId.dates_the_moment`). A claim dated another second is another game's, which no
+        rule can tell from a real one without its record: it merges as unverified.
         An entry without its record claims a result for the game of its moment (`merge`)."""
         return (name_key(self.name), self.date, self.seed)
 
