@@ -196,6 +196,16 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
 
 
+async def last_move_ready(pilot: Pilot[None]) -> LinesScreen:
+    """`nearly_full_game` open, its ball picked and the cursor on the cell it fills: enter is
+    the last move."""
+    screen = await open_lines(pilot, nearly_full_game())
+    await cursor_to(pilot, screen, (1, 0))
+    await pilot.press("enter")
+    await cursor_to(pilot, screen, (0, 0))
+    return screen
+
+
 async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
     tmp_path: Path,
 ) -> None:
@@ -205,10 +215,7 @@ async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
     was saved) and in the way of q (a player's test). It is dropped, as in the dialog."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
+        screen = await last_move_ready(pilot)
         # The last move, and an n read with it in one burst, before the result is written.
         app.post_message(events.Key("enter", "\r"))
         app.post_message(events.Key("n", "n"))
@@ -229,10 +236,7 @@ async def test_a_q_typed_with_the_last_move_waits_for_the_game_over(
     dropped, as in the dialog; q there leaves."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
+        await last_move_ready(pilot)
         app.post_message(events.Key("enter", "\r"))
         app.post_message(events.Key(key, "q" if key == "q" else "\x1b"))
         await settle(pilot)
@@ -253,10 +257,7 @@ async def test_q_n_and_esc_while_the_result_is_written_say_the_dialog_comes_next
     setup.set_active_player(setup.add_player("Ann"))
     app, _, disk = slow_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
+        screen = await last_move_ready(pilot)
         disk.stall()
         await pilot.press("enter")  # the last move: its result is written on a stalled disk
         await stalled(pilot, disk)

@@ -320,9 +320,9 @@ class Entry:
         """Who ended a game of which deal when: one game, since no player ends two games of a
         deal in the same second (a Lines game takes longer, a Mahjong deal dozens of pairs at a
         tenth of a second each at least), where the date is that second
-        (`TableId.dates_the_moment`). A claim dated another second is another game's, which no
-        rule can tell from a real one without its record: it merges as unverified.
-        An entry without its record claims a result for the game of its moment (`merge`)."""
+        (`TableId.dates_the_moment`). So an entry without its record claims a result for the
+        game of its moment (`merge`); one dated another second claims another game, which
+        nothing tells from a real one without its record."""
         return (name_key(self.name), self.date, self.seed)
 
     @property
