@@ -56,7 +56,7 @@ from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
-from lines_tui.ui.lines.keys import KEPT_TO_FILE
+from lines_tui.ui.lines.keys import DIALOG_COMES_NEXT, KEPT_TO_FILE, RESULT_BEING_SAVED
 from lines_tui.ui.lines.screen import PLAYER_NOT_READ, LinesScreen
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import LeaderboardScreen
@@ -196,6 +196,16 @@ async def test_keys_typed_on_just_after_the_game_over_shows_do_not_answer_it(
         assert isinstance(app.screen, LinesScreen) and app.screen is not screen
 
 
+async def last_move_ready(pilot: Pilot[None]) -> LinesScreen:
+    """`nearly_full_game` open, its ball picked and the cursor on the cell it fills: enter is
+    the last move."""
+    screen = await open_lines(pilot, nearly_full_game())
+    await cursor_to(pilot, screen, (1, 0))
+    await pilot.press("enter")
+    await cursor_to(pilot, screen, (0, 0))
+    return screen
+
+
 async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
     tmp_path: Path,
 ) -> None:
@@ -205,10 +215,7 @@ async def test_an_n_typed_with_the_last_move_asks_nothing_behind_the_game_over(
     was saved) and in the way of q (a player's test). It is dropped, as in the dialog."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
+        screen = await last_move_ready(pilot)
         # The last move, and an n read with it in one burst, before the result is written.
         app.post_message(events.Key("enter", "\r"))
         app.post_message(events.Key("n", "n"))
@@ -229,10 +236,7 @@ async def test_a_q_typed_with_the_last_move_waits_for_the_game_over(
     dropped, as in the dialog; q there leaves."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lines(pilot, nearly_full_game())
-        await cursor_to(pilot, screen, (1, 0))
-        await pilot.press("enter")
-        await cursor_to(pilot, screen, (0, 0))
+        await last_move_ready(pilot)
         app.post_message(events.Key("enter", "\r"))
         app.post_message(events.Key(key, "q" if key == "q" else "\x1b"))
         await settle(pilot)
@@ -240,6 +244,34 @@ async def test_a_q_typed_with_the_last_move_waits_for_the_game_over(
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_q_n_and_esc_while_the_result_is_written_say_the_dialog_comes_next(
+    tmp_path: Path,
+) -> None:
+    """Dropped without a word, q and esc looked dead for as long as the write took (seconds,
+    with another copy holding the data folder's lock), the Footer still offering them (a
+    review). They say what is happening, as r does; once the dialog has shown, the line says
+    the game is over again, as the board does."""
+    setup = open_store(tmp_path)
+    setup.set_active_player(setup.add_player("Ann"))
+    app, _, disk = slow_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await last_move_ready(pilot)
+        disk.stall()
+        await pilot.press("enter")  # the last move: its result is written on a stalled disk
+        await stalled(pilot, disk)
+        for key in ("q", "escape", "n"):
+            await pilot.press(key)
+            assert app.screen is screen and screen.message == DIALOG_COMES_NEXT
+        await pilot.press("r")
+        assert screen.message == RESULT_BEING_SAVED
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.message == "Game over: the board is full."
 
 
 async def game_over_drawn(pilot: Pilot[None]) -> GameOverScreen:

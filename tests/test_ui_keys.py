@@ -148,7 +148,8 @@ async def test_a_digit_that_makes_no_row_says_so(tmp_path: Path) -> None:
 
 
 async def test_a_column_letter_without_a_row_says_to_type_the_row_first(tmp_path: Path) -> None:
-    """`b` alone did nothing; the letters that are keys of their own keep doing their own."""
+    """`b` alone did nothing; the letters that are keys of their own keep doing their own. A
+    letter that is neither (`z` on 9 x 9) said nothing either: it says so."""
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         screen, status = await lines_and_status(pilot, FOUR_REDS)
         await pilot.press("b")
@@ -156,7 +157,9 @@ async def test_a_column_letter_without_a_row_says_to_type_the_row_first(tmp_path
         assert screen.board.cursor == (4, 4) and screen.game.moves == []
         await pilot.press("l")  # a key of its own: the cursor goes right, the line goes
         assert screen.board.cursor == (4, 5) and status.message == ""
-        await pilot.press("b", "z")  # no column on 9 x 9: the hint of the b goes with it
+        await pilot.press("b", "z")  # no column on 9 x 9, and no key
+        assert status.message == "z is no key or column here: ? shows the keys."
+        await pilot.press("l")
         assert status.message == ""
 
 

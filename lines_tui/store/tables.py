@@ -318,9 +318,11 @@ class Entry:
     @property
     def moment(self) -> tuple[str, int, int]:
         """Who ended a game of which deal when: one game, since no player ends two games of a
-        deal in the same second (a Lines game takes longer, a Mahjong deal 72 pairs at least a
-        tenth of a second each), where the date is that second (`TableId.dates_the_moment`).
-        An entry without its record claims a result for the game of its moment (`merge`)."""
+        deal in the same second (a Lines game takes longer, a Mahjong deal dozens of pairs at a
+        tenth of a second each at least), where the date is that second
+        (`TableId.dates_the_moment`). So an entry without its record claims a result for the
+        game of its moment (`merge`); one dated another second claims another game, which
+        nothing tells from a real one without its record."""
         return (name_key(self.name), self.date, self.seed)
 
     @property

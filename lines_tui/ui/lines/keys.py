@@ -44,6 +44,10 @@ IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
 the help, and pressed they say `GAME_IS_OVER`."""
 GAME_IS_OVER = "The game is over: r shows its result, n starts a new one, q goes back to the menu."
 RESULT_WHEN_OVER = "r shows the result once the game is over."
+GAME_OVER_LINE = "Game over: the board is full."
+RESULT_BEING_SAVED = "The result is being saved: r shows it once it is."
+DIALOG_COMES_NEXT = "The result is being saved: the game-over dialog comes next."
+"""What `n`, `q` and esc say while a finished game's result is written: they wait for it."""
 NOTHING_TO_CANCEL: Restated = {
     "cancel": (False, "Forget a typed row number; with none, back to the menu (game saved)")
 }

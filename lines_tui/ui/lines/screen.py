@@ -47,9 +47,12 @@ from lines_tui.ui.lines.game_over import (
     copied_from,
 )
 from lines_tui.ui.lines.keys import (
+    DIALOG_COMES_NEXT,
     GAME_IS_OVER,
+    GAME_OVER_LINE,
     LINES_KEYS,
     MOVES,
+    RESULT_BEING_SAVED,
     RESULT_WHEN_OVER,
     keys_now,
 )
@@ -312,7 +315,8 @@ class LinesScreen(GameScreen):
         if self.typing.is_column(key):
             self._say_in_passing(f"Row first, then column: 3{key} is row 3, column {key}.")
         elif len(key) == 1 and key.isalpha():
-            self._drop_passing_line()  # the hint of a letter before it: this one is no column
+            # It said nothing, and any line of a key before it stayed (a player's test).
+            self._say_in_passing(f"{key} is no key or column here: ? shows the keys.")
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -500,6 +504,8 @@ class LinesScreen(GameScreen):
 
             self._show_result = lambda: show_result(asked=True)
             self.refresh_bindings()  # q and esc say whether the game is kept
+            if self.message in (RESULT_BEING_SAVED, DIALOG_COMES_NEXT):
+                self._say(GAME_OVER_LINE, important=True)  # no longer true once the dialog shows
             show_result(asked=False)
 
         self.record_result(
@@ -516,7 +522,7 @@ class LinesScreen(GameScreen):
             recorded,
             kept=self.data_to_save(),
         )
-        self._say("Game over: the board is full.", important=True)
+        self._say(GAME_OVER_LINE, important=True)
 
     def _place_again(self) -> None:
         """Back from the leaderboard opened from the game-over dialog: an import there may have
@@ -577,9 +583,10 @@ class LinesScreen(GameScreen):
 
     def action_leave(self) -> None:
         self._skip_film()
-        if not self.is_current or self._result_being_written():
-            # Skipping the animation ended the game, or its result is being written: its
-            # dialog, next, says where to go.
+        if not self.is_current:
+            return  # skipping the animation ended the game: its dialog says where to go
+        if self._result_being_written():
+            self._say(DIALOG_COMES_NEXT)
             return
         self.leave(self.dismiss)
 
@@ -589,7 +596,7 @@ class LinesScreen(GameScreen):
         if not self.game.over:
             self._say(RESULT_WHEN_OVER)
         elif self._show_result is None:
-            self._say("The result is being saved: r shows it once it is.")
+            self._say(RESULT_BEING_SAVED)
         else:
             self._show_result()
 
@@ -602,16 +609,19 @@ class LinesScreen(GameScreen):
 
     def action_new_game(self) -> None:
         self._skip_film()
-        if not self.is_current or self._result_being_written():
+        if not self.is_current:
+            return
+        if self._result_being_written():
+            self._say(DIALOG_COMES_NEXT)
             return
         self._new_game_asking()
 
     def _result_being_written(self) -> bool:
-        """Whether the game is over and its result is being written: a key typed on with the
-        last move, read now, is dropped, as the game-over dialog that comes next drops it. An
-        `n` asked whether to drop a score "not saved yet", a question left standing behind the
-        dialog, false once the score was saved; a `q` left for the menu before the dialog
-        showed the score's place."""
+        """Whether the game is over and its result is being written (a lock held by another
+        copy makes it seconds): `n`, `q` and esc say that the dialog comes next, and do nothing
+        else. An `n` typed on with the last move asked whether to drop a score "not saved yet",
+        a question left standing behind the dialog, false once the score was saved; a `q` left
+        for the menu before the dialog showed the score's place."""
         return self.game.over and self._show_result is None
 
     def _new_game_asking(self) -> None:
