@@ -244,7 +244,9 @@ def test_a_challenge_code_opens_its_deal_and_joins_its_table(
     )
     assert result.exit_code == 0, result.output
     assert f"Challenge: beat {game.score} by Ann on Lines 7 x 7, deal 1." in result.stdout
-    assert launched == [{"start": "lines", "seed": 1, "size": 7, "choice": CHOSEN}]
+    # The deal's size is not one asked for: the menu's Lines stays as kept if it is declined.
+    asked = {"start": "lines", "seed": 1, "size": 7, "choice": CHOSEN, "size_for_run": False}
+    assert launched == [asked]
     assert open_store(friend).table("lines-7+deal-1")[0].recorded
 
 

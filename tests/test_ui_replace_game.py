@@ -278,6 +278,27 @@ async def test_a_size_asked_on_the_command_line_is_said_beside_the_saved_game(
                 assert app.screen.game.size == 7 and not app.screen.game.moves
 
 
+@pytest.mark.parametrize(("size_for_run", "menu_lines"), [(True, "7 x 7"), (False, "9 x 9")])
+async def test_a_challenges_size_declined_leaves_the_menus_lines_as_it_was(
+    tmp_path: Path, size_for_run: bool, menu_lines: str
+) -> None:
+    """`lines-tui challenge CODE` of a 7 x 7 deal, declined over a saved 9 x 9 game, left the
+    menu's Lines at 7 x 7 for the run, as `--size 7` asked does: the challenge's size is its
+    deal's, not one the player asked for (`size_for_run`, False for a challenge)."""
+    save_a_lines_game(tmp_path)
+    app = make_app(
+        tmp_path, start="lines", seed=1, size=7, choice=CHOSEN, size_for_run=size_for_run
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # replace the saved game?
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert f"l  Lines {menu_lines}" in labels, labels
+
+
 @pytest.mark.parametrize("options", [{}, {"size": 9}])
 async def test_the_saved_games_own_size_or_none_asked_is_the_plain_question(
     tmp_path: Path, options: dict[str, object]

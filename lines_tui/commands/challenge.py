@@ -94,7 +94,9 @@ def challenge(ctx: typer.Context, code: GameCodeArgument) -> None:
     )
     tell_store_warnings()  # this store's: the game's store is another one, the app's to tell
     if layout_source is None:
-        run_app(settings(ctx), "lines", seed=best.seed, size=int(table.variant), choice=choice)
+        # The deal's size, not one asked for: declined, the menu's Lines stays as kept.
+        size, seed = int(table.variant), best.seed
+        run_app(settings(ctx), "lines", seed=seed, size=size, choice=choice, size_for_run=False)
     else:
         run_app(settings(ctx), "mahjong", layout=layout_source, seed=best.seed, choice=choice)
 

@@ -126,15 +126,23 @@ def run_app(
     size: int | None = None,
     choice: DealChoice | None = None,
     solvable: bool = False,
+    size_for_run: bool = True,
 ) -> None:
     """The app, on the game `start` names with the options asked on the command line (a `layout`
-    or `size` of None: not asked, the default one)."""
+    or `size` of None: not asked, the default one; `size_for_run`: as `LinesTuiApp` takes it)."""
     from lines_tui.ui.app import LinesTuiApp
 
     require_terminal()  # needs no data: refused before a file is read (or set aside)
     store = open_store_to_play(options)
     app = LinesTuiApp(
-        store, start=start, layout=layout, seed=seed, size=size, choice=choice, solvable=solvable
+        store,
+        start=start,
+        layout=layout,
+        seed=seed,
+        size=size,
+        choice=choice,
+        solvable=solvable,
+        size_for_run=size_for_run,
     )
     run(app)
 

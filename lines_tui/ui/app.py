@@ -114,11 +114,13 @@ class LinesTuiApp(App[None]):
         choice: DealChoice | None = None,
         replay: tuple[TableId, Entry] | None = None,
         solvable: bool = False,
+        size_for_run: bool = True,
     ) -> None:
         """`layout`, `size`: as asked on the command line (None: not asked; the menu's new Lines
-        games take the size too for this run, whatever is kept); `choice`: how `seed` was chosen
-        (default: by number when a seed is given); `replay`: an entry whose game is played back
-        first (`lines-tui replay`)."""
+        games take the size too for this run, whatever is kept, unless not `size_for_run`: the
+        size of a challenge's deal, which the player did not ask for); `choice`: how `seed` was
+        chosen (default: by number when a seed is given); `replay`: an entry whose game is
+        played back first (`lines-tui replay`)."""
         super().__init__()
         read_esc_apart()  # before the terminal is read
         self.replay = replay
@@ -145,8 +147,8 @@ class LinesTuiApp(App[None]):
             ),
             solvable_deals=True if solvable else None,
             solvable_deals_for_run=bool(solvable),
-            lines_size=size,
-            lines_size_for_run=size is not None,
+            lines_size=size if size_for_run else None,
+            lines_size_for_run=size is not None and size_for_run,
             # Posting is safe from the store's thread; the app tells the warnings on its own.
             io=StoreThread(after_each=lambda: self.post_message(StoreCallDone())),
         )
