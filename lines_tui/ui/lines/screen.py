@@ -585,8 +585,7 @@ class LinesScreen(GameScreen):
         self._skip_film()
         if not self.is_current:
             return  # skipping the animation ended the game: its dialog says where to go
-        if self._result_being_written():
-            self._say(DIALOG_COMES_NEXT)
+        if self._waits_for_its_dialog():
             return
         self.leave(self.dismiss)
 
@@ -611,18 +610,20 @@ class LinesScreen(GameScreen):
         self._skip_film()
         if not self.is_current:
             return
-        if self._result_being_written():
-            self._say(DIALOG_COMES_NEXT)
+        if self._waits_for_its_dialog():
             return
         self._new_game_asking()
 
-    def _result_being_written(self) -> bool:
+    def _waits_for_its_dialog(self) -> bool:
         """Whether the game is over and its result is being written (a lock held by another
-        copy makes it seconds): `n`, `q` and esc say that the dialog comes next, and do nothing
-        else. An `n` typed on with the last move asked whether to drop a score "not saved yet",
-        a question left standing behind the dialog, false once the score was saved; a `q` left
-        for the menu before the dialog showed the score's place."""
-        return self.game.over and self._show_result is None
+        copy makes it seconds): then `n`, `q` and esc say that the dialog comes next, and do
+        nothing else. An `n` typed on with the last move asked whether to drop a score "not
+        saved yet", a question left standing behind the dialog, false once the score was saved;
+        a `q` left for the menu before the dialog showed the score's place."""
+        if not self.game.over or self._show_result is not None:
+            return False
+        self._say(DIALOG_COMES_NEXT)
+        return True
 
     def _new_game_asking(self) -> None:
         """A new game, once the player agrees to lose this one: a game in progress, or a
