@@ -487,7 +487,7 @@ def test_a_search_that_never_restarts_reports_one_attempt() -> None:
 
 
 def test_the_repair_wins_a_deal_the_first_playout_misses_and_counts_as_one_node() -> None:
-    pos = deal(TURTLE, 21)
+    pos = deal(TURTLE, 3)
     result = solve(pos)
     assert result.verdict is Verdict.SOLVABLE
     assert replays(pos, result.moves)
