@@ -29,6 +29,10 @@ class RestartSchedule:
     unit: int = 32
     repair_evaluations: int = 200
     """How many relaxations each repair (see `repair`) may run; 0: no repairs."""
+    seed: int = 0
+    """The seed of the search's random draws (the quick phase's hints, the repairs' flips, the
+    shuffled attempts' order): another seed takes other paths to the same verdict, so the
+    benchmark can tell a change's gain from the luck of the draws (README, "How fast")."""
 
     def __post_init__(self) -> None:
         if self.unit < 1:

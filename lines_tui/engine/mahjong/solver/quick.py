@@ -17,10 +17,12 @@ from lines_tui.engine.mahjong.solver.result import Pair
 from lines_tui.engine.stable_random import StableRandom
 
 
-def quick_win(board: Board, player: Player, budget: Budget, playouts: int) -> list[Pair] | None:
+def quick_win(
+    board: Board, player: Player, budget: Budget, playouts: int, seed: int
+) -> list[Pair] | None:
     """A winning sequence from up to `playouts` playouts, each preferring a random pairing of
-    every type (seeded, so the same position gets the same playouts), or None."""
-    rng = StableRandom(0)
+    every type (drawn from `seed`, so the same position gets the same playouts), or None."""
+    rng = StableRandom(seed)
     kept = player.hint
     try:
         for _ in range(playouts):

@@ -92,13 +92,13 @@ class Search:
         self.schedule = restarts
         self.attempts = 1
         self.shuffled = False
-        self.rng = StableRandom(0)
+        self.rng = StableRandom(restarts.seed)
         self.closest: tuple[tuple[int, int], list[Pair]] | None = None
         """The playout of this attempt that came closest to winning, whose pairs the next
         attempt follows."""
         self.fewest_optimistic: int | None = None
         """The fewest types a repaired playout needed optimism for (None: no repair yet)."""
-        self.repair_rng = StableRandom(0)
+        self.repair_rng = StableRandom(restarts.seed)
 
     def run(self) -> list[Pair] | None:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
@@ -113,7 +113,9 @@ class Search:
             if root.nogood is None:
                 if self._refuted_at_root(root):
                     return None
-                quick = quick_win(self.board, self.player, self.budget, quick_playouts)
+                quick = quick_win(
+                    self.board, self.player, self.budget, quick_playouts, self.schedule.seed
+                )
                 if quick is not None:
                     return quick
             # Each attempt searches from a playout with nothing committed: the first attempt
