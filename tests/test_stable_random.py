@@ -4,8 +4,10 @@ the deal of the day, is made from `random()` alone, the one sequence Python prom
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,8 +17,15 @@ from lines_tui.engine.daily import SOLVER_NODES
 from lines_tui.engine.lines.game import LinesGame
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.engine.mahjong.solver import Verdict, solve
+from lines_tui.engine.mahjong.solver import RestartSchedule, Verdict, solve
 from lines_tui.engine.stable_random import StableRandom
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent / "lines_tui"
+MAY_IMPORT_RANDOM = {
+    "engine/stable_random.py": "the one home of seeded draws",
+    "engine/mahjong/deal.py": "dealer 1's shuffle, kept to replay the games it dealt",
+    "seeds.py": "fresh seeds from the system's randomness, drawn once and then recorded",
+}
 
 UNPROMISED = ("shuffle", "choice", "choices", "randrange", "randint", "sample", "getrandbits")
 """`random.Random`'s draws whose sequences Python does not promise across versions."""
@@ -50,6 +59,37 @@ def test_the_first_draws_of_a_seed_are_pinned() -> None:
     items = list(range(8))
     StableRandom(0).shuffle(items)
     assert items == [0, 3, 4, 7, 1, 2, 5, 6]
+
+
+def test_only_the_home_of_draws_imports_random() -> None:
+    """Any other module that imports `random` may draw what Python does not promise."""
+    importing = set()
+    for path in PACKAGE_ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            if any(name.split(".")[0] == "random" for name in names):
+                importing.add(path.relative_to(PACKAGE_ROOT).as_posix())
+    assert importing == set(MAY_IMPORT_RANDOM)
+
+
+def test_a_draw_at_the_top_of_random_stays_below_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(random.Random, "random", lambda self: 1 - 2**-53)
+    for bound in (1, 2, 7, 144, 2**53):
+        assert StableRandom(0).below(bound) == bound - 1
+
+
+def test_a_seed_below_zero_is_refused() -> None:
+    # random.Random would take it as its absolute value: -3 would search as 3 does.
+    with pytest.raises(ValueError, match="seed"):
+        RestartSchedule(seed=-3)
 
 
 @given(st.integers(min_value=0, max_value=2**64), st.lists(st.integers(), max_size=40))

@@ -26,8 +26,9 @@ class StableRandom:
         return self._generator.random()
 
     def below(self, bound: int) -> int:
-        """A whole number in [0, bound): random() is at most 1 - 2**-53, so the product stays
-        below `bound` for any bound up to 2**53."""
+        """A whole number in [0, bound), for a bound from 1 to 2**53 (not checked: it is drawn
+        in the solver's inner loops): random() is at most 1 - 2**-53, so the product stays
+        below `bound`."""
         return int(self._generator.random() * bound)
 
     def choice(self, items: Sequence[Item]) -> Item:

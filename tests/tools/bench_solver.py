@@ -211,6 +211,8 @@ def main() -> None:
         help="solve each position with the solver's seeds 0..N-1 and pool the figures (1)",
     )
     args = parser.parse_args()
+    if args.seeds < 1:
+        parser.error("--seeds needs at least 1 seed")
     started = time.monotonic()
     names = BUILTIN_NAMES if args.layout == "all" else (args.layout,)
     rows: list[Row] = []

@@ -17,6 +17,8 @@ MT_STATE_WORDS = 625  # Mersenne Twister: 624 words of state and the position in
 
 
 class Chance(StableRandom):
+    """The game's draws, and the generator's state to save with the game."""
+
     def balls(self, board: Board, count: int) -> tuple[Ball, ...]:
         """Up to `count` balls on distinct random empty cells, each a random colour; fewer if the
         board has fewer empty cells."""
