@@ -384,12 +384,16 @@ def test_verdicts_stay_exact_when_the_search_restarts_all_the_time(seed: int) ->
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=4))
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(min_value=1, max_value=4),
+    st.integers(min_value=0, max_value=2**32),
+)
 def test_verdicts_with_any_restart_schedule_agree_with_brute_force(
-    rng: random.Random, unit: int
+    rng: random.Random, unit: int, seed: int
 ) -> None:
     pos = random_position(rng, max_tiles=20)
-    result = solve(pos, restarts=RestartSchedule(unit=unit))
+    result = solve(pos, restarts=RestartSchedule(unit=unit, seed=seed))
     expected = Verdict.SOLVABLE if clearable(pos) else Verdict.UNSOLVABLE
     assert result.verdict is expected, pos.dumps()
 
@@ -411,6 +415,17 @@ def test_positions_that_once_lost_a_ruled_out_pairings_reason_stay_solvable() ->
         result = solve(pos, restarts=restarts)
         assert result.verdict is Verdict.SOLVABLE
         assert replays(pos, result.moves)
+
+
+def test_another_seed_takes_another_path_to_the_same_verdict() -> None:
+    # Deal 30 is won after three attempts with the usual draws, sooner with others; the dead
+    # end 5083 is proved whatever the draws.
+    for number, verdict in ((30, Verdict.SOLVABLE), (5083, Verdict.UNSOLVABLE)):
+        pos = deal(TURTLE, number)
+        results = [solve(pos, restarts=RestartSchedule(seed=seed)) for seed in range(4)]
+        assert {result.verdict for result in results} == {verdict}
+        assert len({result.nodes for result in results}) > 1
+        assert all(replays(pos, result.moves) for result in results if result.moves)
 
 
 def test_a_hard_deal_gets_the_same_verdict_under_another_restart_schedule() -> None:
@@ -487,7 +502,7 @@ def test_a_search_that_never_restarts_reports_one_attempt() -> None:
 
 
 def test_the_repair_wins_a_deal_the_first_playout_misses_and_counts_as_one_node() -> None:
-    pos = deal(TURTLE, 21)
+    pos = deal(TURTLE, 3)
     result = solve(pos)
     assert result.verdict is Verdict.SOLVABLE
     assert replays(pos, result.moves)

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/tools/bench_solver.py [--limit N] [--budget SECONDS]
                                                  [--only deals|midgame] [--start K]
-                                                 [--layout NAME|all]
+                                                 [--layout NAME|all] [--seeds N]
 
 (a) the random deals of seeds 0..999; (b) 1,000 mid-game positions: deal seed 10000+k, then
 k % 60 random legal moves (random.Random(k) picks among the available pairs), on the Turtle or
@@ -12,6 +12,9 @@ reported. `--start K` measures the next positions instead (deal seeds K.., mid-g
 positions the solver was not tuned on. Last, the playout kernel's speed: playouts a second from
 the first 50 deals, with nothing committed. At the end, one table of what issue 14's targets are
 about, a row per layout and kind of position (milliseconds of wall-clock time per position).
+`--seeds N` solves each position with the solver's seeds 0..N-1 (`RestartSchedule(seed=...)`)
+and pools the figures, each seed's also printed: on the hard positions the luck of the draws
+weighs more than many a change (README, "How fast").
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import BUILTIN_NAMES, Layout, find_layout
 from lines_tui.engine.mahjong.position import Position
-from lines_tui.engine.mahjong.solver import SolveResult, Verdict, solve
+from lines_tui.engine.mahjong.solver import RestartSchedule, SolveResult, Verdict, solve
 
 MIDGAME_SEED = 10000
 MAX_RANDOM_MOVES = 60
@@ -117,18 +120,30 @@ class Row:
 
 
 def run(
-    title: str, positions: Iterator[tuple[str, Position]], budget: float
+    title: str, positions: Iterator[tuple[str, Position]], budget: float, seeds: int
 ) -> tuple[list[tuple[str, SolveResult]], list[str]]:
+    """Solve each position once with each of the solver's seeds 0..seeds-1."""
     results: list[tuple[str, SolveResult]] = []
     wrong: list[str] = []
     for name, position in positions:
-        result = solve(position, timeout=budget)
-        if result.verdict is Verdict.SOLVABLE and not wins(position, result.moves):
-            wrong.append(name)
-        results.append((name, result))
-        print(f"\r{title}: {len(results)} solved", end="", file=sys.stderr, flush=True)
+        for seed in range(seeds):
+            named = f"{name} (seed {seed})" if seeds > 1 else name
+            result = solve(position, timeout=budget, restarts=RestartSchedule(seed=seed))
+            if result.verdict is Verdict.SOLVABLE and not wins(position, result.moves):
+                wrong.append(named)
+            results.append((named, result))
+            print(f"\r{title}: {len(results)} solved", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     report(title, results, wrong)
+    if seeds > 1:
+        for seed in range(seeds):
+            own = [result for _, result in results[seed::seeds]]
+            seconds = sorted(result.seconds for result in own)
+            print(
+                f"seed {seed}: mean {statistics.mean(seconds) * 1000:.1f} ms"
+                f"   p99 {seconds[min(len(own) - 1, int(0.99 * len(own)))] * 1000:.0f} ms"
+                f"   max {seconds[-1] * 1000:.0f} ms   nodes {sum(r.nodes for r in own)}"
+            )
     return results, wrong
 
 
@@ -189,7 +204,15 @@ def main() -> None:
     parser.add_argument("--only", choices=("deals", "midgame"), help="run one part only")
     parser.add_argument("--start", type=int, default=0, help="first deal seed and k (0)")
     parser.add_argument("--layout", default="turtle", help="a layout, or all built-in ones")
+    parser.add_argument(
+        "--seeds",
+        type=int,
+        default=1,
+        help="solve each position with the solver's seeds 0..N-1 and pool the figures (1)",
+    )
     args = parser.parse_args()
+    if args.seeds < 1:
+        parser.error("--seeds needs at least 1 seed")
     started = time.monotonic()
     names = BUILTIN_NAMES if args.layout == "all" else (args.layout,)
     rows: list[Row] = []
@@ -198,15 +221,17 @@ def main() -> None:
         layout = find_layout(name)
         if args.only != "midgame":
             positions = deals(layout, args.start, args.limit)
-            rows.append(row(name, "deals", *run(f"(a) {name} deals", positions, args.budget)))
+            title = f"(a) {name} deals"
+            rows.append(row(name, "deals", *run(title, positions, args.budget, args.seeds)))
         if args.only != "deals":
             positions = midgame_positions(layout, args.start, args.limit)
             title = f"(b) {name} mid-game positions"
-            rows.append(row(name, "mid-game", *run(title, positions, args.budget)))
+            rows.append(row(name, "mid-game", *run(title, positions, args.budget, args.seeds)))
         rate = kernel_speed([deal(layout, seed) for seed in range(args.start, args.start + 50)])
         kernels.append(f"{name} {rate:.0f}")
         print(f"== {name} playout kernel: {rate:.0f} playouts per second")
-    print(f"\n== summary, --start {args.start}: milliseconds per position, wall-clock")
+    seeds = f", each with seeds 0-{args.seeds - 1}, pooled" if args.seeds > 1 else ""
+    print(f"\n== summary, --start {args.start}{seeds}: milliseconds per position, wall-clock")
     print(Row.header())
     for line in rows:
         print(line.line())

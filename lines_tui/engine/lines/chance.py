@@ -1,32 +1,23 @@
 """The one seeded source of randomness of a game: where new balls go and which colours they get.
 
-Only `random.Random.random()` is used: Python guarantees its sequence for a given seed across
-versions (unlike `choice`, `sample` or `randrange`), so a game record replays the same everywhere.
+Its draws are `StableRandom`'s, made from `random.Random.random()` alone, so a game record replays
+the same everywhere.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from lines_tui.engine.lines.board import Board
-from lines_tui.engine.lines.geometry import Ball, Cell
+from lines_tui.engine.lines.geometry import Ball
 from lines_tui.engine.lines.rules import COLOURS
+from lines_tui.engine.stable_random import StableRandom
 
 MT_STATE_WORDS = 625  # Mersenne Twister: 624 words of state and the position in them
 
 
-class Chance:
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
-
-    def index(self, count: int) -> int:
-        """A uniform index in range(count). random() < 1 - 2**-53, so the product stays below
-        count after rounding for any count this game uses."""
-        return int(self._random.random() * count)
-
-    def cell(self, cells: list[Cell]) -> Cell:
-        return cells[self.index(len(cells))]
+class Chance(StableRandom):
+    """The game's draws, and the generator's state to save with the game."""
 
     def balls(self, board: Board, count: int) -> tuple[Ball, ...]:
         """Up to `count` balls on distinct random empty cells, each a random colour; fewer if the
@@ -34,12 +25,12 @@ class Chance:
         free = board.empty_cells()
         drawn = []
         for _ in range(min(count, len(free))):
-            cell = free.pop(self.index(len(free)))
-            drawn.append((cell, COLOURS[self.index(len(COLOURS))]))
+            cell = free.pop(self.below(len(free)))
+            drawn.append((cell, self.choice(COLOURS)))
         return tuple(drawn)
 
     def to_json(self) -> list[Any]:
-        version, words, gauss = self._random.getstate()
+        version, words, gauss = self.state()
         return [version, list(words), gauss]
 
     @classmethod
@@ -60,7 +51,7 @@ class Chance:
             raise ValueError("the random generator state has a bad gauss value")
         chance = cls(0)
         try:
-            chance._random.setstate((version, tuple(words), gauss))
+            chance.restore((version, tuple(words), gauss))
         except (TypeError, ValueError) as error:
             raise ValueError(f"the random generator state is unusable: {error}") from None
         return chance

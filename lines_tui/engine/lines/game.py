@@ -275,7 +275,7 @@ class LinesGame:
             target = cell
             if self.board[cell] is not None:
                 free = [c for c in self.board.empty_cells() if c not in aimed_at]
-                target = self._chance.cell(free)
+                target = self._chance.choice(free)
                 aimed_at.add(target)
                 relocated.append((cell, target))
             placed.append((target, colour))

@@ -17,6 +17,7 @@ import random
 from lines_tui.engine.mahjong.faces import faces_for
 from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.position import Position
+from lines_tui.engine.stable_random import StableRandom
 
 DEALER_VERSION = 2
 """The dealer of new games."""
@@ -35,17 +36,8 @@ def deal(layout: Layout, seed: int, dealer: int = DEALER_VERSION) -> Position:
     if dealer not in DEALERS:
         raise ValueError(f"there is no dealer version {dealer} (known: 1 and 2)")
     faces = faces_for(len(layout.slots))
-    generator = random.Random(seed)
     if dealer == 1:
-        generator.shuffle(faces)
+        random.Random(seed).shuffle(faces)
     else:
-        stable_shuffle(faces, generator)
+        StableRandom(seed).shuffle(faces)
     return Position(layout.slots, tuple(faces))
-
-
-def stable_shuffle(items: list[str], generator: random.Random) -> None:
-    """Fisher-Yates from the last place down, each draw `int(random() * (i + 1))`: random() is
-    below 1 - 2**-53, so the index stays below i + 1 for any list a layout can have."""
-    for place in range(len(items) - 1, 0, -1):
-        other = int(generator.random() * (place + 1))
-        items[place], items[other] = items[other], items[place]

@@ -43,9 +43,9 @@ def solve(
     replaying it), UNSOLVABLE when every pairing is refuted, UNDECIDED when `timeout` seconds or
     `node_limit` nodes (playouts and repairs) are spent or `should_stop()` says so (it is asked
     while the board is studied, before every playout and most probes, and every few
-    relaxations of a repair). `previous`, an
-    earlier winning sequence, is tried first. `restarts` sets how often the search starts over,
-    the quick phase's playouts and how long a repair may run (the default suits full deals)."""
+    relaxations of a repair). `previous`, an earlier winning sequence, is tried first.
+    `restarts` sets how often the search starts over, the quick phase's playouts, how long a
+    repair may run and the seed of the random draws (the default suits full deals)."""
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     budget = Budget(deadline, node_limit, should_stop)

@@ -23,18 +23,24 @@ class RestartSchedule:
     `unit`, then twice, four times ... as many playouts, so one of them eventually runs to the
     end (a dead end's proof needs one long attempt); the odd ones shuffle the search's choices
     and get `unit` playouts each, so an unlucky early choice costs little. Every attempt keeps
-    what the earlier ones learned. It also sets the playouts of the quick phase (see `quick`)
-    and the relaxations of each repair (see `repair`)."""
+    what the earlier ones learned. It also sets the playouts of the quick phase (see `quick`),
+    the relaxations of each repair (see `repair`), and the seed of the search's random draws."""
 
     unit: int = 32
     repair_evaluations: int = 200
     """How many relaxations each repair (see `repair`) may run; 0: no repairs."""
+    seed: int = 0
+    """The seed of the search's random draws (the quick phase's hints, the repairs' flips, the
+    shuffled attempts' order): another seed takes other paths to the same verdict, so the
+    benchmark can tell a change's gain from the luck of the draws (README, "How fast")."""
 
     def __post_init__(self) -> None:
         if self.unit < 1:
             raise ValueError(f"an attempt needs at least one playout, not {self.unit}")
         if self.repair_evaluations < 0:
             raise ValueError(f"a repair cannot run {self.repair_evaluations} relaxations")
+        if self.seed < 0:  # random.Random takes a negative seed as its absolute value
+            raise ValueError(f"a seed is a whole number >= 0, not {self.seed}")
 
     def playouts(self, attempt: int) -> int:
         """The playouts attempt number `attempt` (0 first) may spend."""

@@ -10,18 +10,19 @@ it works (short)").
 
 from __future__ import annotations
 
-import random
-
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.budget import Budget
 from lines_tui.engine.mahjong.solver.playout import Player
 from lines_tui.engine.mahjong.solver.result import Pair
+from lines_tui.engine.stable_random import StableRandom
 
 
-def quick_win(board: Board, player: Player, budget: Budget, playouts: int) -> list[Pair] | None:
+def quick_win(
+    board: Board, player: Player, budget: Budget, playouts: int, seed: int
+) -> list[Pair] | None:
     """A winning sequence from up to `playouts` playouts, each preferring a random pairing of
-    every type (seeded, so the same position gets the same playouts), or None."""
-    rng = random.Random(0)
+    every type (drawn from `seed`, so the same position gets the same playouts), or None."""
+    rng = StableRandom(seed)
     kept = player.hint
     try:
         for _ in range(playouts):
@@ -35,7 +36,7 @@ def quick_win(board: Board, player: Player, budget: Budget, playouts: int) -> li
         player.hint = kept
 
 
-def random_hint(board: Board, rng: random.Random) -> list[int]:
+def random_hint(board: Board, rng: StableRandom) -> list[int]:
     """Partners that pair each type's tiles at random (NO_TILE for a tile left over)."""
     hint = [NO_TILE] * len(board.type_of)
     for tiles in board.type_tiles:

@@ -19,7 +19,6 @@ pair whose tiles are both free), and a flip is judged from the board before that
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.solver.board import NO_TILE, Board
 from lines_tui.engine.mahjong.solver.relaxation import partnered
 from lines_tui.engine.mahjong.solver.result import Pair
+from lines_tui.engine.stable_random import StableRandom
 
 Flip = tuple[int, int, int, int]
 """(a, b, c, d): the pairs (a, c) and (b, d) become (a, b) and (c, d)."""
@@ -125,7 +125,7 @@ def repaired_win(
     played: Sequence[Pair],
     hint: Sequence[int],
     evaluations: int,
-    rng: random.Random,
+    rng: StableRandom,
     check: Callable[[], None],
 ) -> list[Pair] | None:
     """A winning sequence found by repairing the pairing of a playout that played `played` (its
@@ -161,7 +161,7 @@ class _Walk:
     """The local search from one complete pairing."""
 
     def __init__(
-        self, board: Board, root: Sequence[int], partner: Sequence[int], rng: random.Random
+        self, board: Board, root: Sequence[int], partner: Sequence[int], rng: StableRandom
     ) -> None:
         self.board = board
         self.root = root

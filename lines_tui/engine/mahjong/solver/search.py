@@ -34,7 +34,6 @@ whose rules are looser but on one type's tiles clears as soon as those tiles can
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,6 +49,7 @@ from lines_tui.engine.mahjong.solver.relaxation import relax
 from lines_tui.engine.mahjong.solver.repair import repaired_win
 from lines_tui.engine.mahjong.solver.result import Pair
 from lines_tui.engine.mahjong.solver.shrinking import shrunk_nogood
+from lines_tui.engine.stable_random import StableRandom
 
 NEAR_MISS = 3
 """The search repairs a playout after the first only if it needed optimism for at most this
@@ -92,13 +92,13 @@ class Search:
         self.schedule = restarts
         self.attempts = 1
         self.shuffled = False
-        self.rng = random.Random(0)
+        self.rng = StableRandom(restarts.seed)
         self.closest: tuple[tuple[int, int], list[Pair]] | None = None
         """The playout of this attempt that came closest to winning, whose pairs the next
         attempt follows."""
         self.fewest_optimistic: int | None = None
         """The fewest types a repaired playout needed optimism for (None: no repair yet)."""
-        self.repair_rng = random.Random(0)
+        self.repair_rng = StableRandom(restarts.seed)
 
     def run(self) -> list[Pair] | None:
         """A winning sequence, or None when the position is proved unsolvable; raises Stopped
@@ -113,7 +113,9 @@ class Search:
             if root.nogood is None:
                 if self._refuted_at_root(root):
                     return None
-                quick = quick_win(self.board, self.player, self.budget, quick_playouts)
+                quick = quick_win(
+                    self.board, self.player, self.budget, quick_playouts, self.schedule.seed
+                )
                 if quick is not None:
                     return quick
             # Each attempt searches from a playout with nothing committed: the first attempt
@@ -442,5 +444,5 @@ class Search:
         refuted = child.nogood is not None
         optimism = 0 if refuted else len(child.optimistic)
         if self.shuffled:
-            optimism += self.rng.randrange(PROMISE_NOISE)
+            optimism += self.rng.below(PROMISE_NOISE)
         return refuted, optimism, child.closeness()[1]
