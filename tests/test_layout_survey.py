@@ -28,6 +28,7 @@ from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 from typer.testing import CliRunner, Result
 
 from lines_tui.cli import app
+from lines_tui.commands import survey
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.layouts import find_layout
 from lines_tui.engine.mahjong.solver import Verdict, solve
@@ -586,6 +587,44 @@ def test_too_many_workers_are_refused_in_one_line(tmp_path: Path, workers: str) 
         "(see: lines-tui layouts --help)\n"
     )
     assert not progress.exists()
+
+
+def test_more_workers_than_the_memory_holds_are_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1,024 workers of about 28 MB each were allowed on a machine of 24 GB: they would take it
+    all, and the machine with it. The refusal comes before the progress file is made."""
+    monkeypatch.setattr(survey, "physical_memory", lambda: 8 << 30)
+    progress = tmp_path / "survey.jsonl"
+    command = ["layouts", "--survey", "5000", "--survey-layout", "lantern", "--workers", "1024"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "lines-tui: --workers 1024 needs about 40960 MB of memory, 40 MB a worker; this machine "
+        "has 8192 MB: ask for 102 or fewer\n"
+    )
+    assert not progress.exists()
+    # Where the system does not say how much memory it has, the workers are not held to it.
+    assert survey.workers_memory_problem(1024, None) is None
+
+
+def test_no_more_workers_start_than_there_are_deals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each worker is a Python of its own to start (a third of a second): `--workers 8` for two
+    deals started eight."""
+    started: list[int] = []
+    start = ProcessPoolExecutor.__init__
+
+    def recorded(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> None:
+        started.append(kwargs["max_workers"])
+        start(pool, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "__init__", recorded)
+    command = ["layouts", "--survey", "2", "--survey-layout", "lantern", "--workers", "8"]
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(tmp_path / "p.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert started == [2]
 
 
 def test_ctrl_c_waits_only_while_the_workers_start(

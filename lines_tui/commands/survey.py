@@ -58,6 +58,11 @@ STOP_SEEN_WITHIN = 0.1
 """Seconds: how often the survey, waiting for its workers, looks whether it was told to stop."""
 DEAL = "deal"
 """What a survey counts (`counted`)."""
+WORKER_MEMORY = 40 * 2**20
+"""Bytes a survey worker takes, about: a Python with the solver loaded measured 28 MB."""
+MEMORY_FOR_WORKERS = 0.5
+"""The share of the machine's memory a survey's workers may take together: 1,024 of them on a
+24 GB machine would have taken it all, and the machine with it."""
 STOP_GRACE = 2.0
 """Seconds the survey's workers have to end once told to (SIGTERM) before they are killed: a
 worker ends at once (it holds nothing to save), unless it is stopped or stuck."""
@@ -222,6 +227,12 @@ def run_survey(
         if (asked or found_by) not in names:
             names.append(asked or found_by)
     shown = {key: names[0] for key, names in named.items()}
+    # No more workers than deals (and below, than deals left), and no more than the memory
+    # holds: refused before the progress file is made, so that a refusal changes nothing.
+    workers = min(workers, count * len(surveyed))
+    problem = workers_memory_problem(workers, physical_memory())
+    if problem is not None:
+        fail(problem)
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         # Once the input is known good: a refused progress file is its one line alone.
@@ -244,7 +255,7 @@ def run_survey(
         if len(jobs) < total:
             warn(f"{counted(total - len(jobs), DEAL)} already solved in {progress_file}")
         if jobs:
-            _solve(jobs, total, out, done, progress_file, workers)
+            _solve(jobs, total, out, done, progress_file, min(workers, len(jobs)))
     chosen = []
     for key, found_by in surveyed.items():
         for seed in range(count):
@@ -476,3 +487,25 @@ def print_figures(outcomes: list[Outcome]) -> None:
 
 def default_workers() -> int:
     return os.cpu_count() or 1
+
+
+def physical_memory() -> int | None:
+    """The machine's memory in bytes, or None where the system does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # a name this system does not know
+        return None
+
+
+def workers_memory_problem(workers: int, memory: int | None) -> str | None:
+    """Why `workers` survey workers would not fit in `memory` bytes (None: unknown), or None."""
+    if memory is None or memory <= 0:
+        return None
+    fitting = max(1, int(memory * MEMORY_FOR_WORKERS) // WORKER_MEMORY)
+    if workers <= fitting:
+        return None
+    return (
+        f"--workers {workers} needs about {workers * WORKER_MEMORY >> 20} MB of memory, "
+        f"{WORKER_MEMORY >> 20} MB a worker; this machine has {memory >> 20} MB: ask for "
+        f"{fitting} or fewer"
+    )
