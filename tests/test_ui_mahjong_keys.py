@@ -78,7 +78,7 @@ async def test_a_hint_costs_30_seconds_once_a_position(tmp_path: Path) -> None:
         assert widget_lines(screen.query_one("#clock")) == ["time   0:30"]
         await pilot.press("i")
         assert screen.game.elapsed(clock.now) == start + 30
-        told = "Hint: 1D + 1D, on a way to clear the board: t takes it."
+        told = "Hint: 1D + 1D, on a way to a win: t takes it."
         assert screen.query_one(StatusLine).message == told
         await pilot.press("t", "i")  # another position: another 30 s
         assert screen.game.elapsed(clock.now) == start + 60
@@ -105,7 +105,7 @@ async def test_t_after_a_hint_takes_the_hinted_pair_and_hints_clear_the_board(
         assert screen.board.hints == {0, 7} and screen.board.cursor == 0
         # Named, as in a dead end or before the check answers (a player review: only the marks
         # showed it).
-        told = "Hint (+30 s): 1D + 1D, on a way to clear the board: t takes it."
+        told = "Hint (+30 s): 1D + 1D, on a way to a win: t takes it."
         assert screen.query_one(StatusLine).message == told
         await pilot.press("t")  # not the 1D under it, first in reading order
         assert screen.game.history == [(0, 7)]

@@ -312,18 +312,33 @@ async def test_the_saved_games_own_size_or_none_asked_is_the_plain_question(
         assert "n: new game (asks first)" in keys_text(app)
 
 
-@pytest.mark.parametrize(("size", "asked"), [(7, "a 7 x 7"), (8, "an 8 x 8"), (11, "an 11 x 11")])
-async def test_a_size_and_a_seed_asked_say_the_size_beside_the_saved_game(
-    tmp_path: Path, size: int, asked: str
+@pytest.mark.parametrize("size", [7, 8, 11])
+async def test_a_size_and_a_seed_asked_say_the_deal_beside_the_saved_game(
+    tmp_path: Path, size: int
 ) -> None:
+    """`lines-tui lines --seed 3 --size 7` over a saved 9 x 9 game asked "You asked for a 7 x 7
+    game", as a random 7 x 7 game is asked, not naming the deal, as a Mahjong deal is named."""
     save_a_lines_game(tmp_path)
     app = make_app(tmp_path, start="lines", size=size, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         text = dialog_text(app)
-        assert f"You asked for {asked} game" in text and "(9 x 9, score" in text
-        assert text.endswith(f"Start {asked} game?")
+        asked = f"deal 3 of Lines {size} x {size}"
+        assert f"You asked for {asked}. A saved Lines game" in text and "(9 x 9, score" in text
+        assert text.endswith(f"Start {asked}?")
+
+
+async def test_todays_lines_deal_of_another_size_is_named_so(tmp_path: Path) -> None:
+    save_a_lines_game(tmp_path)
+    choice = daily(utc_day(FIXED_NOW))
+    app = make_app(tmp_path, start="lines", size=7, choice=choice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        text = dialog_text(app)
+        assert text.startswith("You asked for today's deal of Lines 7 x 7. A saved Lines game")
+        assert text.endswith("Start today's deal of Lines 7 x 7?")
 
 
 async def test_a_layout_asked_on_the_command_line_is_said_beside_the_saved_game(

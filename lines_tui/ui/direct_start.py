@@ -160,8 +160,19 @@ class DirectStart:
 
     def another_size(self) -> str | None:
         """The Lines game asked for with `--size` when the saved one has another size (see
-        `another_lines_size`)."""
-        return None if self.size is None else another_lines_size(self.saved, self.size)
+        `another_lines_size`), named by its deal when one was asked for ("deal 3 of Lines 7 x
+        7", "today's deal of Lines 7 x 7"), as `another_layout` names a Mahjong deal."""
+        if self.size is None:
+            return None
+        asked = another_lines_size(self.saved, self.size)
+        name = f"Lines {self.size} x {self.size}"
+        if asked is None:
+            return None
+        if self.choice is not None and self.choice.mode == "daily":
+            return f"today's deal of {name}"
+        if self.seed is not None:
+            return f"deal {self.seed} of {name}"
+        return asked
 
     def _numbered_over_random(self, saved: Mapping[str, Any], layout: Layout) -> str | None:
         """Deal N of the saved game's layout asked for by number, over the random deal that

@@ -126,7 +126,7 @@ def hint_said(game: MahjongGame, hint: Hint, status: str) -> str:
     if status != "solvable":
         return f"{named} (not yet checked to lead to a win)."
     # Named as in the other cases, not left to the marks alone.
-    return f"{named}, on a way to clear the board: t takes it."
+    return f"{named}, on a way to a win: t takes it."
 
 
 class PositionStatus:
