@@ -604,8 +604,15 @@ def test_more_workers_than_the_memory_holds_are_refused_in_one_line(
         "has 8192 MB: ask for 102 or fewer\n"
     )
     assert not progress.exists()
+    # Fewer deals than workers asked: the refusal names both numbers, not one never typed.
+    command[2] = "200"
+    result = CliRunner().invoke(app, [*command, "--progress-file", str(progress)])
+    assert result.exit_code == 2 and result.stderr == (
+        "lines-tui: --workers 1024 starts 200 workers here (one a deal) and needs about 8000 MB "
+        "of memory, 40 MB a worker; this machine has 8192 MB: ask for 102 or fewer\n"
+    )
     # Where the system does not say how much memory it has, the workers are not held to it.
-    assert survey.workers_memory_problem(1024, None) is None
+    assert survey.workers_memory_problem(1024, 5000, None) is None
 
 
 def test_no_more_workers_start_than_there_are_deals(

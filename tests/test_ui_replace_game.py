@@ -329,6 +329,33 @@ async def test_a_size_and_a_seed_asked_say_the_deal_beside_the_saved_game(
         assert text.endswith(f"Start {asked}?")
 
 
+@pytest.mark.parametrize(
+    ("options", "asked"),
+    [
+        ({"seed": 3}, "deal 3 of Lines 9 x 9"),
+        ({"choice": daily(utc_day(FIXED_NOW))}, "today's deal of Lines 9 x 9"),
+    ],
+)
+async def test_a_deal_asked_without_a_size_names_the_size_it_plays_at(
+    tmp_path: Path, options: dict[str, object], asked: str
+) -> None:
+    """`lines-tui lines --daily` (or `--seed 3`) over a saved 7 x 7 game asked "Start a new
+    one?", as if for a random game of the saved size; it plays at the menu's size (9 x 9), and
+    the question now says so (a player's test over SSH)."""
+    game = LinesGame.new(7, 7, started_at=FIXED_NOW)
+    ball = next(cell for cell, _ in game.board.balls())
+    target = next(c for c in game.board.empty_cells() if game.board.path(ball, c) is not None)
+    game.play(ball, target)
+    open_store(tmp_path).save_game("lines", game.to_json())
+    app = make_app(tmp_path, start="lines", **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        text = dialog_text(app)
+        assert text.startswith(f"You asked for {asked}. A saved Lines game"), text
+        assert "(7 x 7, score" in text and text.endswith(f"Start {asked}?")
+
+
 async def test_todays_lines_deal_of_another_size_is_named_so(tmp_path: Path) -> None:
     save_a_lines_game(tmp_path)
     choice = daily(utc_day(FIXED_NOW))
@@ -790,7 +817,10 @@ async def test_the_saved_deal_typed_in_the_picker_is_offered_and_esc_goes_back_t
 
 @pytest.mark.parametrize(
     ("keys", "asked"),
-    [(["t", "enter"], "today's 9 x 9 deal"), (["t", "down", "enter"], "today's deal of Turtle")],
+    [
+        (["t", "enter"], "today's deal of Lines 9 x 9"),
+        (["t", "down", "enter"], "today's deal of Turtle"),
+    ],
 )
 async def test_a_question_over_todays_deals_answered_past_midnight_offers_the_new_days(
     tmp_path: Path, keys: list[str], asked: str

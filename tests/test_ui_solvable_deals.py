@@ -739,6 +739,9 @@ async def test_esc_on_the_proof_of_todays_deal_goes_back_to_todays_deals(tmp_pat
         assert isinstance(app.screen, TodayScreen)
         await pilot.press("down", "down", "enter")  # Lines, Turtle, then the second layout
         await wait_for_screen(pilot, ProvingScreen)
+        # Named as the panel will name it, not by a candidate's number of 19 digits.
+        title = builtin_layouts()[1].title
+        assert text_of(app, "#proving") == f"Proving today's deal of {title} solvable…"
         await pilot.press("escape")
         today = await wait_for_screen(pilot, TodayScreen)
         assert today.query_one(OptionList).highlighted == 2
@@ -791,8 +794,11 @@ async def test_todays_deal_is_proved_in_the_solver_process_and_says_so(tmp_path:
         assert screen.game.deal_choice == daily(day)
         assert "proved" in text_of(app, "#proof")
         assert session_of(pilot).solver is not None
-        # The panel says it is today's deal (its 19-digit number showed cut: "deal 4206432…").
+        # The panel says it is today's deal (its 19-digit number showed cut: "deal 4206432…"),
+        # and so does the line under the board.
         assert text_of(app, "#deal") == "today's deal"
+        message = screen.query_one(StatusLine).message
+        assert message.startswith("Today's deal proved solvable"), message
 
 
 # --- survey figures -----------------------------------------------------------------------------

@@ -229,10 +229,10 @@ def run_survey(
     shown = {key: names[0] for key, names in named.items()}
     # No more workers than deals (and below, than deals left), and no more than the memory
     # holds: refused before the progress file is made, so that a refusal changes nothing.
-    workers = min(workers, count * len(surveyed))
-    problem = workers_memory_problem(workers, physical_memory())
+    problem = workers_memory_problem(workers, count * len(surveyed), physical_memory())
     if problem is not None:
         fail(problem)
+    workers = min(workers, count * len(surveyed))
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         # Once the input is known good: a refused progress file is its one line alone.
@@ -497,15 +497,18 @@ def physical_memory() -> int | None:
         return None
 
 
-def workers_memory_problem(workers: int, memory: int | None) -> str | None:
-    """Why `workers` survey workers would not fit in `memory` bytes (None: unknown), or None."""
+def workers_memory_problem(asked: int, deals: int, memory: int | None) -> str | None:
+    """Why the workers `--workers asked` starts for a survey of `deals` (one a deal at most)
+    would not fit in `memory` bytes (None: unknown), or None."""
     if memory is None or memory <= 0:
         return None
+    workers = min(asked, deals)
     fitting = max(1, int(memory * MEMORY_FOR_WORKERS) // WORKER_MEMORY)
     if workers <= fitting:
         return None
+    starts = "" if workers == asked else f" starts {workers} workers here (one a deal) and"
     return (
-        f"--workers {workers} needs about {workers * WORKER_MEMORY >> 20} MB of memory, "
+        f"--workers {asked}{starts} needs about {workers * WORKER_MEMORY >> 20} MB of memory, "
         f"{WORKER_MEMORY >> 20} MB a worker; this machine has {memory >> 20} MB: ask for "
         f"{fitting} or fewer"
     )

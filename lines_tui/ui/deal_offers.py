@@ -81,7 +81,7 @@ class DealOffers:
                 self.saved.replacing(
                     "lines",
                     on_its_day(lambda: self.lines.start(seed, size, daily(day))),
-                    asked=f"today's {size} x {size} deal",
+                    asked=f"today's deal of Lines {size} x {size}",
                     declined=back,
                     same=self.lines.same_deal(size, seed, daily(day), TODAYS_DEALS),
                 )

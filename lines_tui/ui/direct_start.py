@@ -91,7 +91,7 @@ class DirectStart:
                 self.lines.resume,
                 lambda: self.lines.start(seed, size, self.choice),
                 particular=self.particular,
-                asked=self.another_size(),
+                asked=self.another_size(size),
                 same=self.lines.same_deal(size, seed, self.choice),
             )
             then()
@@ -158,14 +158,15 @@ class DirectStart:
             return lines_daily_seed(size, self.choice.day)
         return self.seed
 
-    def another_size(self) -> str | None:
-        """The Lines game asked for with `--size` when the saved one has another size (see
-        `another_lines_size`), named by its deal when one was asked for ("deal 3 of Lines 7 x
-        7", "today's deal of Lines 7 x 7"), as `another_layout` names a Mahjong deal."""
-        if self.size is None:
+    def another_size(self, size: int) -> str | None:
+        """The Lines game asked for, of `size`, when the saved one has another size (see
+        `another_lines_size`): asked with `--size`, or a deal asked without it (played at the
+        menu's size). Named by its deal when one was asked for ("deal 3 of Lines 7 x 7",
+        "today's deal of Lines 7 x 7"), as `another_layout` names a Mahjong deal."""
+        if self.size is None and not self.particular:
             return None
-        asked = another_lines_size(self.saved, self.size)
-        name = f"Lines {self.size} x {self.size}"
+        asked = another_lines_size(self.saved, size)
+        name = f"Lines {size} x {size}"
         if asked is None:
             return None
         if self.choice is not None and self.choice.mode == "daily":

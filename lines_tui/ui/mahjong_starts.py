@@ -123,7 +123,8 @@ class MahjongStarts:
                 stopped()
 
         solver = self.session.background_solver()
-        self.app.push_screen(ProvingScreen(solver, search, title), proved)
+        proving = ProvingScreen(solver, search, title, daily=choice.mode == "daily")
+        self.app.push_screen(proving, proved)
 
     def open(
         self, layout: Layout, seed: int, choice: DealChoice, proved: ProvedDeal | None = None

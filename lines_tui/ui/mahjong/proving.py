@@ -48,12 +48,12 @@ reached the app after a 0.4 s dialog had gone (a player review). One that comes 
 is dropped by the board (`replacing.ESC_AFTER_PROOF`)."""
 
 
-def proved_text(seed: int, skipped: Skipped) -> str:
-    """What the message line says of a deal proved solvable before play: "Deal 38 proved
-    solvable; skipped 1 dead end." (short enough for the day's deal, whose number has 19
-    digits, to fit the line at 80 columns)."""
+def proved_text(deal: str, skipped: Skipped) -> str:
+    """What the message line says of a deal proved solvable before play, `deal` named as the
+    panel names it: "Deal 38 proved solvable; skipped 1 dead end.", "Today's deal proved
+    solvable." (not its number of 19 digits, which the panel does not show either)."""
     why = skipped.said()
-    said = f"Deal {seed} proved solvable"
+    said = f"{deal[:1].upper()}{deal[1:]} proved solvable"
     return f"{said}; skipped {why}." if why else f"{said}."
 
 
@@ -89,13 +89,21 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     ]
 
     def __init__(
-        self, solver: BackgroundSolver, search: DealSearch, title: str, wait: float = PROOF_WAIT
+        self,
+        solver: BackgroundSolver,
+        search: DealSearch,
+        title: str,
+        wait: float = PROOF_WAIT,
+        daily: bool = False,
     ) -> None:
-        """`wait`: seconds one deal's proof may take before the proof fails (`PROOF_WAIT`)."""
+        """`wait`: seconds one deal's proof may take before the proof fails (`PROOF_WAIT`).
+        `daily`: the search is for the deal of the day, named so rather than by its candidates'
+        numbers of 19 digits."""
         super().__init__()
         self.solver = solver
         self.search = search
         self._title = title
+        self._daily = daily
         self._wait = wait
         self.failure: str | None = None
         """Why the last proof failed (None: none failed)."""
@@ -188,8 +196,9 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     def _show_progress(self) -> None:
         search = self.search
         seconds = int(monotonic() - self._deal_since)
+        deal = "today's deal" if self._daily else f"deal {search.number}"
         lines = Text.assemble(
-            f"Proving deal {search.number} of ",
+            f"Proving {deal} of ",
             inert(search.layout.title),
             " solvable…",
             f" {seconds} s" if seconds else "",

@@ -321,7 +321,7 @@ class MahjongScreen(GameScreen):
         if resumed:
             self._say(f"{self.resumed_said} Deal {game.seed}.")
         elif proof is not None:
-            self._say(proved_text(game.seed, proof))
+            self._say(proved_text(deal_name(game.deal_choice, game.seed, self.now()), proof))
 
     def show_deal_name(self) -> None:
         game = self.game
