@@ -612,7 +612,7 @@ def test_more_workers_than_the_memory_holds_are_refused_in_one_line(
         "of memory, 40 MB a worker; this machine has 8192 MB: ask for 102 or fewer\n"
     )
     # Where the system does not say how much memory it has, the workers are not held to it.
-    assert survey.workers_memory_problem(1024, 5000, None) is None
+    assert survey.workers_memory_problem(1024, 1024, None) is None
 
 
 def test_no_more_workers_start_than_there_are_deals(

@@ -229,10 +229,10 @@ def run_survey(
     shown = {key: names[0] for key, names in named.items()}
     # No more workers than deals (and below, than deals left), and no more than the memory
     # holds: refused before the progress file is made, so that a refusal changes nothing.
-    problem = workers_memory_problem(workers, count * len(surveyed), physical_memory())
+    starting = min(workers, count * len(surveyed))
+    problem = workers_memory_problem(workers, starting, physical_memory())
     if problem is not None:
         fail(problem)
-    workers = min(workers, count * len(surveyed))
     with open_progress_file(progress_file) as out:
         done = _read_progress(out, progress_file)
         # Once the input is known good: a refused progress file is its one line alone.
@@ -255,7 +255,7 @@ def run_survey(
         if len(jobs) < total:
             warn(f"{counted(total - len(jobs), DEAL)} already solved in {progress_file}")
         if jobs:
-            _solve(jobs, total, out, done, progress_file, min(workers, len(jobs)))
+            _solve(jobs, total, out, done, progress_file, min(starting, len(jobs)))
     chosen = []
     for key, found_by in surveyed.items():
         for seed in range(count):
@@ -497,12 +497,11 @@ def physical_memory() -> int | None:
         return None
 
 
-def workers_memory_problem(asked: int, deals: int, memory: int | None) -> str | None:
-    """Why the workers `--workers asked` starts for a survey of `deals` (one a deal at most)
-    would not fit in `memory` bytes (None: unknown), or None."""
+def workers_memory_problem(asked: int, workers: int, memory: int | None) -> str | None:
+    """Why the `workers` that `--workers asked` starts (no more than the survey's deals) would
+    not fit in `memory` bytes (None: unknown), or None."""
     if memory is None or memory <= 0:
         return None
-    workers = min(asked, deals)
     fitting = max(1, int(memory * MEMORY_FOR_WORKERS) // WORKER_MEMORY)
     if workers <= fitting:
         return None

@@ -124,19 +124,28 @@ class TableId:
         is dated its day's last second, the date its table holds (README, "Which table a game
         feeds")."""
         date = math.floor(when)
-        if self.mode != "daily":
+        day = self._day_seconds()
+        if day is None:
             return date
-        start = day_start(self.tag)
-        return min(max(date, start), start + SECONDS_A_DAY - 1)
+        first, last = day
+        return min(max(date, first), last)
 
     def dates_the_moment(self, date: int) -> bool:
         """Whether an entry of this table dated `date` ended that very second: not a result of
         a deal of the day dated its day's first or last second (`entry_date`), which every game
         of the deal finished outside its day shares."""
-        if self.mode != "daily":
+        day = self._day_seconds()
+        if day is None:
             return True
+        first, last = day
+        return first < date < last
+
+    def _day_seconds(self) -> tuple[int, int] | None:
+        """The first and last second of a deal of the day's day (UTC); None for other tables."""
+        if self.mode != "daily":
+            return None
         start = day_start(self.tag)
-        return start < date < start + SECONDS_A_DAY - 1
+        return start, start + SECONDS_A_DAY - 1
 
     @property
     def base(self) -> TableId:
@@ -609,7 +618,7 @@ def same_moment_problem(table: TableId, held: Entry, where: TableId | None = Non
     or in the table `where` that counts `table`'s results too), is the game its player ended on
     its deal that very second (`Entry.moment`), verified by its record, with another result."""
     ended = "won" if table.kind == "mahjong" else "ended"
-    second = dt.datetime.fromtimestamp(held.date).strftime("%Y-%m-%d %H:%M:%S")
+    second = format_date(held.date, to_the_second=True)
     return (
         f"this player's game of this deal {ended} at {second} is here already{_held_in(where)}, "
         f"with its record and {_value_said(table, held.value)}: that one stays"
@@ -670,6 +679,7 @@ def format_clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def format_date(date: int) -> str:
-    """The date in the viewer's local time, to the minute."""
-    return dt.datetime.fromtimestamp(date).strftime("%Y-%m-%d %H:%M")
+def format_date(date: int, to_the_second: bool = False) -> str:
+    """The date in the viewer's local time, to the minute (or `to_the_second`)."""
+    shown = "%Y-%m-%d %H:%M:%S" if to_the_second else "%Y-%m-%d %H:%M"
+    return dt.datetime.fromtimestamp(date).strftime(shown)

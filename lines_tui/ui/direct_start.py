@@ -166,14 +166,18 @@ class DirectStart:
         if self.size is None and not self.particular:
             return None
         asked = another_lines_size(self.saved, size)
-        name = f"Lines {size} x {size}"
         if asked is None:
             return None
+        return self._asked_deal(f"Lines {size} x {size}") or asked
+
+    def _asked_deal(self, name: str) -> str | None:
+        """The deal asked for, of `name` (a layout's, "Lines 7 x 7"): today's with `--daily`,
+        deal N with a seed; None when no deal was asked (a random one)."""
         if self.choice is not None and self.choice.mode == "daily":
             return f"today's deal of {name}"
-        if self.seed is not None:
-            return f"deal {self.seed} of {name}"
-        return asked
+        if self.seed is None:
+            return None
+        return f"deal {self.seed} of {name}"
 
     def _numbered_over_random(self, saved: Mapping[str, Any], layout: Layout) -> str | None:
         """Deal N of the saved game's layout asked for by number, over the random deal that
@@ -215,13 +219,9 @@ class DirectStart:
             return self._numbered_over_random(saved, layout)
         # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
         name = layout.where if about.get("title") == layout.title else layout.title
-        if self.choice is not None and self.choice.mode == "daily":
-            return f"today's deal of {name}"
-        if self.seed is None:
-            return f"a deal of {name}"
         if self._proved_from_seed:
             return f"a solvable deal of {name} from deal {self.seed}"
-        return f"deal {self.seed} of {name}"
+        return self._asked_deal(name) or f"a deal of {name}"
 
     @property
     def _proved_from_seed(self) -> bool:

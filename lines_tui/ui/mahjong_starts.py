@@ -123,7 +123,7 @@ class MahjongStarts:
                 stopped()
 
         solver = self.session.background_solver()
-        proving = ProvingScreen(solver, search, title, daily=choice.mode == "daily")
+        proving = ProvingScreen(solver, search, title, choice=choice)
         self.app.push_screen(proving, proved)
 
     def open(

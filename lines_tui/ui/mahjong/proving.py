@@ -20,11 +20,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from lines_tui.engine.deal_choice import RANDOM, DealChoice, Skipped
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal
 from lines_tui.outside_text import inert
 from lines_tui.ui.app_keys import NOT_QUIT, SYMBOLS_UNSHOWN
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.on_top import DismissedOnTop
+from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.session import NoticesReleased
 from lines_tui.ui.solving import PROOF_WAIT, solve_in_background
 from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
@@ -32,7 +34,6 @@ from lines_tui.ui.typed_ahead import TYPED_ON_GUARD
 if TYPE_CHECKING:
     from textual.worker import Worker
 
-    from lines_tui.engine.deal_choice import Skipped
     from lines_tui.engine.mahjong.solver_process import BackgroundSolver
 
 WORKER_GROUP = "mahjong-proving"
@@ -53,7 +54,7 @@ def proved_text(deal: str, skipped: Skipped) -> str:
     panel names it: "Deal 38 proved solvable; skipped 1 dead end.", "Today's deal proved
     solvable." (not its number of 19 digits, which the panel does not show either)."""
     why = skipped.said()
-    said = f"{deal[:1].upper()}{deal[1:]} proved solvable"
+    said = f"{as_sentence(deal)} proved solvable"
     return f"{said}; skipped {why}." if why else f"{said}."
 
 
@@ -94,16 +95,16 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
         search: DealSearch,
         title: str,
         wait: float = PROOF_WAIT,
-        daily: bool = False,
+        choice: DealChoice = RANDOM,
     ) -> None:
         """`wait`: seconds one deal's proof may take before the proof fails (`PROOF_WAIT`).
-        `daily`: the search is for the deal of the day, named so rather than by its candidates'
-        numbers of 19 digits."""
+        `choice`: how the deals proved are chosen, which names them as the panel will: the deal
+        of the day "today's deal", not by its candidates' numbers of 19 digits."""
         super().__init__()
         self.solver = solver
         self.search = search
         self._title = title
-        self._daily = daily
+        self._choice = choice
         self._wait = wait
         self.failure: str | None = None
         """Why the last proof failed (None: none failed)."""
@@ -196,7 +197,8 @@ class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     def _show_progress(self) -> None:
         search = self.search
         seconds = int(monotonic() - self._deal_since)
-        deal = "today's deal" if self._daily else f"deal {search.number}"
+        # Named on the day whose deal is proved: a proof of the day's deal is of today's.
+        deal = self._choice.name(search.number, self._choice.day)
         lines = Text.assemble(
             f"Proving {deal} of ",
             inert(search.layout.title),
