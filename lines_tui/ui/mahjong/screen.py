@@ -53,7 +53,7 @@ from lines_tui.ui.mahjong.panel import (
 )
 from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
-from lines_tui.ui.mahjong.proving import proved_text
+from lines_tui.ui.mahjong.proving import proved_text, too_late_text
 from lines_tui.ui.mahjong.replacing import GameReplacing
 from lines_tui.ui.mahjong.status import (
     Moved,
@@ -632,7 +632,10 @@ class MahjongScreen(GameScreen):
             board.selected = None
             board.hints = ()
             self._show_tile_info()
-        elif not self._replacing.esc_for_the_proof():
+        elif self._replacing.esc_for_the_proof():
+            game = self.game
+            self._say(too_late_text(deal_name(game.deal_choice, game.seed, self.now())))
+        else:
             self.action_leave()
 
     def action_leave(self) -> None:
