@@ -1485,6 +1485,36 @@ def resumed_old_win() -> MahjongGame:
     return MahjongGame.from_json(old_save)
 
 
+async def test_a_question_turned_down_over_a_won_board_says_the_win_again(
+    tmp_path: Path,
+) -> None:
+    """N over a won deal chosen by number asks before leaving it; n left the line empty, where
+    it had said the win and its keys (a player's test): a question turned down says again what
+    stands on the board."""
+    won = MahjongGame.new(find_layout("lantern"), 3, now=0.0)
+    won.deal_choice = CHOSEN
+    for number, pair in enumerate(solve(won.position).moves, start=1):
+        won.remove(*pair, now=2.0 * number)
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=won)
+        await pilot.app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press(*"Ann", "enter")
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        cleared = screen.query_one(StatusLine).message
+        assert cleared.startswith("Cleared in ") and cleared.endswith("N: new deal.")
+        await pilot.press("N")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.query_one(StatusLine).message == cleared
+
+
 async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
     tmp_path: Path,
 ) -> None:

@@ -362,18 +362,25 @@ class MahjongScreen(GameScreen):
             self._say_won(keys=False)
 
     def _say_won(self, keys: bool = True) -> None:
-        """The win's line: its time, the race, and (`keys`) what is left to do."""
+        """Say the win's line (`_won_line`), if the game is won."""
+        said = self._won_line(keys)
+        if said:
+            self._say(said)
+
+    def _won_line(self, keys: bool = True) -> str:
+        """The win's line: its time, the race, and (`keys`) what is left to do; "" before the
+        win."""
         results = self._results
         cleared, won_in = results.cleared, results.won_in
         if not self.game.won or cleared is None or won_in is None:
-            return
+            return ""
         said = [f"Cleared in {cleared}!", self.race_said(won_in)]
         if keys:
             # c offered only where it gives a code (not for a game an older dealer dealt).
             if results.can_challenge:
                 said.append("c: challenge a friend.")
             said.append("N: new deal.")
-        self._say(" ".join(filter(None, said)))
+        return " ".join(filter(None, said))
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
@@ -575,8 +582,10 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()
 
     def _standing(self) -> str:
-        """The loss, dead-end warning or failed check of the position on the board, "" for any
-        other."""
+        """The win (its keys once no name is asked for), the loss, dead-end warning or failed
+        check of the position on the board, "" for any other."""
+        if self.game.won:
+            return self._won_line(keys=not self._results.pending)
         if self.game.lost:
             return self._loss_message()
         return self._watch.standing()
