@@ -1863,7 +1863,9 @@ async def asked_and_kept(pilot: Pilot[None], key: str, folder: Path, kind: str) 
     assert isinstance(pilot.app.screen, ConfirmScreen)
     game = "Lines" if kind == "lines" else "Mahjong"
     said = " ".join(dialog_text(pilot.app).split())
-    assert f"You have another saved {game} game." in said
+    # Named as the menu names it (a player's test: "another saved Mahjong game" said not which).
+    summary = "7 x 7, deal 1, score 0" if kind == "lines" else "Turtle, deal 1"
+    assert f"You have another saved {game} game ({summary})." in said
     await pilot.press("n")
     await settle(pilot)
     assert open_store(folder).load_game(kind, lambda data: data) == saved

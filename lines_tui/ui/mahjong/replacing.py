@@ -15,8 +15,9 @@ from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-from lines_tui.engine.saved_games import pairs
+from lines_tui.engine.saved_games import mahjong_summary, pairs
 from lines_tui.seeds import fresh_seed
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
@@ -131,12 +132,14 @@ class GameReplacing:
         in_progress = self._game().in_progress
         # Finished, the game it would replace is another screen's: a challenge raced from the
         # won deal's leaderboard, saved there (a code review).
-        other = self._screen.saved_game.other_game_saved()
+        other = self._screen.saved_game.other_saved_game()
         if pending is not None:
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
-        elif other and not in_progress:
-            question = replaces_another("Mahjong", f"{doing[:1].upper()}{doing[1:]}")
-        ask = in_progress or pending is not None or other or leaves_the_deal
+        elif other is not None and not in_progress:
+            today = utc_day(self._screen.now())
+            saved = mahjong_summary(other, today=today)
+            question = replaces_another("Mahjong", saved, f"{doing[:1].upper()}{doing[1:]}")
+        ask = in_progress or pending is not None or other is not None or leaves_the_deal
         after_asking(self._screen.app, ask, question, title, then)
 
     def _give_up_game(self) -> None:
