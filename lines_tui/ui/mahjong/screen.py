@@ -67,7 +67,7 @@ from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import StatusLine, unbroken
 from lines_tui.ui.store_thread import still_there
 
 CHROME_HEIGHT = 2
@@ -76,6 +76,10 @@ CHROME_HEIGHT = 2
 PROOF_STOPPED = "Proof stopped: this deal stays."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
+CHALLENGE_KEY = unbroken("c: challenge a friend.")
+NEW_DEAL_KEY = unbroken("N: new deal.")
+"""The keys on a win's line, each on one row with what it does: after a race's words ("You beat
+Pat's 1:39.0 by 1:09.0!") "c:" ended a row of an 80-column terminal, its meaning on the next."""
 
 
 class MahjongScreen(GameScreen):
@@ -382,8 +386,8 @@ class MahjongScreen(GameScreen):
         if keys:
             # c offered only where it gives a code (not for a game an older dealer dealt).
             if results.can_challenge:
-                said.append("c: challenge a friend.")
-            said.append("N: new deal.")
+                said.append(CHALLENGE_KEY)
+            said.append(NEW_DEAL_KEY)
         self._say(" ".join(filter(None, said)))
 
     def _settle_cursor(self) -> None:
