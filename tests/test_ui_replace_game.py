@@ -67,7 +67,7 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
 
 @pytest.mark.parametrize("key", ["N", "R"])
 async def test_a_deal_abandoned_after_asking_does_not_come_back(tmp_path: Path, key: str) -> None:
-    """N or R, yes ("You lose 1 pair taken"): the new deal, or the deal from its start, has
+    """N or R, yes ("You lose the pair taken"): the new deal, or the deal from its start, has
     no pair taken, so nothing replaced the old game's save, and the next start offered the
     abandoned game to resume. A resumed game's new deal was saved though nothing was taken."""
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:

@@ -31,14 +31,19 @@ one sees a new board and decides to leave it that fast (a reaction alone takes a
 such an esc was typed at the proving dialog, and reached the app once it had gone."""
 
 
+def the_pairs(count: int, which: str) -> str:
+    """`count` pairs named by `which`: "the pair taken", "the 2 pairs taken"."""
+    return f"the pair {which}" if count == 1 else f"the {pairs(count)} {which}"
+
+
 def play_lost(game: MahjongGame) -> str:
-    """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
-    (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
-    the start, the pairs that could be redone."""
+    """What a restart or a new deal throws away ("the 2 pairs taken and the pair you could
+    redo (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back
+    to the start, the pairs that could be redone."""
     taken, undone = len(game.history), len(game.redo_stack)
-    lost = [f"{pairs(taken)} taken"] if taken else []
+    lost = [the_pairs(taken, "taken")] if taken else []
     if undone:
-        lost.append(f"{pairs(undone)} you could redo (U)")
+        lost.append(the_pairs(undone, "you could redo (U)"))
     return " and ".join(lost)
 
 

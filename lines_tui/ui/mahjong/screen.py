@@ -4,9 +4,9 @@ The screen turns keys into `MahjongGame` calls and draws the result; the rules l
 
 Its parts: its keys (`keys`) and which of them act now (`key_gate`), the panel's fields
 (`panel`), following the position with the dead-end check (`position_watch`) and what the status
-line says of it (`status`), picking and taking pairs (`pair_taking`), typing a face's label
-(`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart or a new deal
-(`replacing`), and what a win leads to (`win`).
+line says of it (`status`), the hint (`hinting`), picking and taking pairs (`pair_taking`), typing
+a face's label (`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart
+or a new deal (`replacing`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.hinting import Hinting
 from lines_tui.ui.mahjong.key_gate import KeyGate
 from lines_tui.ui.mahjong.keys import (
     MAHJONG_KEYS,
@@ -58,7 +59,6 @@ from lines_tui.ui.mahjong.replacing import GameReplacing
 from lines_tui.ui.mahjong.status import (
     Moved,
     dead_end_warning,
-    hint_said,
     loss_message,
     pair_of,
 )
@@ -67,7 +67,7 @@ from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import StatusLine, unbroken
 from lines_tui.ui.store_thread import still_there
 
 CHROME_HEIGHT = 2
@@ -76,6 +76,10 @@ CHROME_HEIGHT = 2
 PROOF_STOPPED = "Proof stopped: this deal stays."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
+CHALLENGE_KEY = unbroken("c: challenge a friend.")
+NEW_DEAL_KEY = unbroken("N: new deal.")
+"""The keys on a win's line, each on one row with what it does: after a race's words ("You beat
+Pat's 1:39.0 by 1:09.0!") "c:" ended a row of an 80-column terminal, its meaning on the next."""
 
 
 class MahjongScreen(GameScreen):
@@ -138,6 +142,7 @@ class MahjongScreen(GameScreen):
             lambda: self.panel,
             self._say_unless_paused,
             lambda: dead_end_warning(self.game, self._moved),
+            lambda: self._hinting.answered(),
             solver,
             time_limit=check_time,
         )
@@ -182,10 +187,19 @@ class MahjongScreen(GameScreen):
             self._keys.miss,
             self._show_tile_info,
         )
+        self._hinting = Hinting(
+            lambda: self.board,
+            lambda: self.game,
+            self._watch,
+            self._say,
+            self._loss_message,
+            self._show_tile_info,
+            self._hint_paid,
+        )
         self._face_typing = FaceTyping(
             self._say,
             self._keys.miss,
-            self._pair_taking.jump_to_face,
+            self._jump_to_face,
             keys_of_their_own(type(self)),
         )
 
@@ -338,6 +352,7 @@ class MahjongScreen(GameScreen):
         saved (`as_saved`: a game just resumed; written again, it told another copy playing it
         that this one saved over it, and each of its pairs was refused from then on)."""
         self._moved = moved
+        self._hinting.drop()  # asked of the position that was on the board
         game, board = self.game, self.board
         board.present = game.present
         if board.selected is not None and not game.present >> board.selected & 1:
@@ -378,8 +393,8 @@ class MahjongScreen(GameScreen):
         if keys:
             # c offered only where it gives a code (not for a game an older dealer dealt).
             if results.can_challenge:
-                said.append("c: challenge a friend.")
-            said.append("N: new deal.")
+                said.append(CHALLENGE_KEY)
+            said.append(NEW_DEAL_KEY)
         return " ".join(filter(None, said))
 
     def _settle_cursor(self) -> None:
@@ -441,8 +456,21 @@ class MahjongScreen(GameScreen):
             return self.paused == (action == "resume")
         return True
 
+    def _after_any_hint(self, taking: str | None = None) -> bool:
+        """`KeyGate.act_on_tiles` for a key that acts on the cursor or the pick, after a hint
+        still waiting for the check (`Hinting.typed_on`)."""
+        if not self._keys.act_on_tiles(taking):
+            return False
+        self._hinting.typed_on()
+        return True
+
+    def _jump_to_face(self, face_id: str, label: str) -> None:
+        """A label typed: the cursor to its face's free tiles, from where a hint puts it."""
+        self._hinting.typed_on()
+        self._pair_taking.jump_to_face(face_id, label)
+
     def action_move(self, direction: str) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._after_any_hint():
             return
         board = self.board
         uncovered = self.game.uncovered_mask()
@@ -455,19 +483,19 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._after_any_hint():
             return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._after_any_hint():
             return
         if not self._keys.lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `read_key`)."""
-        if not self._keys.act_on_tiles():
+        if not self._after_any_hint():
             return
         self._face_typing.first(key)
 
@@ -480,18 +508,18 @@ class MahjongScreen(GameScreen):
         return self._face_typing.key(event.key, event.character)
 
     def action_take_pair(self) -> None:
-        if not self._keys.act_on_tiles(taking="nothing taken"):
+        if not self._after_any_hint(taking="nothing taken"):
             return
         if not self._keys.lost_said():
             self._pair_taking.take_pair()
 
     def action_match(self) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._after_any_hint():
             return
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._keys.act_on_tiles(taking="nothing picked"):
+        if not self._after_any_hint(taking="nothing picked"):
             return
         self._pair_taking.choose()
 
@@ -529,22 +557,12 @@ class MahjongScreen(GameScreen):
         self._position_changed(moved=self._pair_taking.pair_moved(undone, pair))
 
     def action_hint(self) -> None:
-        if not self._keys.act_on_tiles():
-            return
-        hint = self.game.use_hint(self.dead_end.last_solution)
-        if hint is None:
-            self._say(self._loss_message())
-            return
-        pair = hint.pair
-        self.board.hints = pair
-        if self.board.selected not in pair:  # t takes the hinted pair, as the hint says
-            self.board.selected = None
-        self.board.cursor = pair[0]
-        self._say(hint_said(self.game, hint, self.status))
-        self._show_tile_info()
+        if self._keys.act_on_tiles():
+            self._hinting.ask()
+
+    def _hint_paid(self) -> None:
         self.refresh_clock()  # what the hint cost shows at once
-        if hint.cost:
-            self.save_game()  # and stays with the game, were the app killed before the next pair
+        self.save_game()  # and stays with the game, were the app killed before the next pair
 
     def action_toggle_free(self) -> None:
         if not self._keys.act_on_tiles():
@@ -575,6 +593,7 @@ class MahjongScreen(GameScreen):
             return
         self._say("")
         self._moved = None  # the pause is the last thing done: no undo or redo to name
+        self._hinting.drop()  # nor a hint to give over the cover
         self._pausing.toggle()
         if not self.paused:  # the board is back: so is what stands on it
             self._say(self._standing())
@@ -637,7 +656,7 @@ class MahjongScreen(GameScreen):
         if not self._keys.act():
             return
         board = self.board
-        if board.selected is not None or board.hints:
+        if self._hinting.drop() or board.selected is not None or board.hints:
             board.selected = None
             board.hints = ()
             self._show_tile_info()
@@ -671,6 +690,9 @@ class MahjongScreen(GameScreen):
 
     def on_screen_suspend(self) -> None:
         self._pausing.suspend()
+        # A question, the help or the enlarge cover over the board: a hint given under it would
+        # be paid for unseen (and its clock is stopped, `MahjongGame.use_hint` refuses).
+        self._hinting.drop()
 
     def on_screen_resume(self) -> None:
         if still_there(self):  # as in `refit`: a resume can come while the app exits
