@@ -239,9 +239,9 @@ async def test_a_hint_waiting_for_the_check_is_dropped_by_undo_esc_a_pause_or_a_
 
 
 async def test_a_key_typed_on_after_a_waiting_hint_gets_it_at_once(tmp_path: Path) -> None:
-    """`i` `t` in one motion takes the hinted pair, as it always did: a key that acts on the
-    cursor or the pick, which the hint moves, gets the hint first, at once, as `i` gave it
-    before the check answered. Only a player who waits gets it checked."""
+    """`i` `t` in one motion takes the hinted pair, as it always did: a key that takes or
+    picks gets the hint first, at once, as `i` gave it before the check answered. Only a
+    player who waits gets it checked."""
     clock = Clock()
     app, _ = held_trap_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -252,9 +252,29 @@ async def test_a_key_typed_on_after_a_waiting_hint_gets_it_at_once(tmp_path: Pat
         assert screen.game.elapsed(clock.now) == start + 30
         await pilot.press("u")  # the start again, its check stopped by the pair: checked again
         assert screen.status == "checking"
-        await pilot.press("i", "right")  # the cursor moves on from the hinted tile
-        assert status_of(screen) == "Hint: 1D + 1D (not yet checked to lead to a win)."
-        assert screen.board.hints == {0, 3} and screen.board.cursor == 1
+        await pilot.press("i", "enter")  # picks the hinted tile the cursor went to
+        assert screen.board.hints == {0, 3} and screen.board.selected == 0
+
+
+@pytest.mark.parametrize("moving", [("right",), ("tab",), ("1", "d")])
+async def test_a_key_that_moves_the_cursor_drops_a_waiting_hint_unpaid(
+    tmp_path: Path, moving: tuple[str, ...]
+) -> None:
+    """An arrow pressed while the hint waited got it at once and paid 30 s for a pair not known
+    to lead to a win: a key that moves the cursor (an arrow, tab, a label) drops the hint
+    instead, as esc does, and moves the cursor from where the player had it."""
+    clock = Clock()
+    app, solver = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        start = screen.game.elapsed(clock.now)
+        await pilot.press("i")
+        assert status_of(screen) == HINT_WAITS
+        await pilot.press(*moving)
+        assert not screen.board.hints and status_of(screen) != HINT_WAITS
+        await answer_the_check(pilot, screen, solver, Verdict.SOLVABLE, TRAP_WAY)
+        assert not screen.board.hints and not status_of(screen).startswith("Hint")
+        assert screen.game.elapsed(clock.now) == start
 
 
 def footer_keys(screen: Screen[object]) -> list[str]:

@@ -56,17 +56,18 @@ class Hinting:
             self._give()
 
     def typed_on(self) -> None:
-        """A key that acts on the cursor or the pick, both of which a hint moves, came while the
-        hint waits: it is given first, at once, as `i` gave it before the check answered.
-        Typed on after `i` (`i` `t`), the key acts on the hinted pair as it always did; only a
-        player who waits for the hint gets it checked."""
+        """A key that takes or picks a tile came while the hint waits: it is given first, at
+        once, as `i` gave it before the check answered. Typed on after `i` (`i` `t`), the key
+        acts on the hinted pair as it always did; only a player who waits for the hint gets it
+        checked."""
         if self._waits:
             self._give()
 
     def drop(self) -> bool:
         """A hint waiting is not given, nor paid for: the position it was asked of changed, the
         board was covered (paused, or a question or the help over it: given there, it would be
-        paid for unseen) or esc dropped it, as it drops a hint shown. Whether one waited."""
+        paid for unseen), the player moved the cursor, or esc dropped it, as it drops a hint
+        shown. Whether one waited."""
         waited, self._waits = self._waits, False
         return waited
 

@@ -457,20 +457,31 @@ class MahjongScreen(GameScreen):
         return True
 
     def _after_any_hint(self, taking: str | None = None) -> bool:
-        """`KeyGate.act_on_tiles` for a key that acts on the cursor or the pick, after a hint
-        still waiting for the check (`Hinting.typed_on`)."""
+        """`KeyGate.act_on_tiles` for a key that takes or picks, after a hint still waiting for
+        the check (`Hinting.typed_on`)."""
         if not self._keys.act_on_tiles(taking):
             return False
         self._hinting.typed_on()
         return True
 
+    def _moving_the_cursor(self) -> bool:
+        """`KeyGate.act_on_tiles` for a key that moves the cursor: a hint still waiting for the
+        check is dropped, unpaid. Given at once, an arrow pressed while it waited paid 30 s for
+        a pair not known to lead to a win; given later, it would take the cursor from where the
+        player put it."""
+        if not self._keys.act_on_tiles():
+            return False
+        self._hinting.drop()
+        return True
+
     def _jump_to_face(self, face_id: str, label: str) -> None:
-        """A label typed: the cursor to its face's free tiles, from where a hint puts it."""
-        self._hinting.typed_on()
+        """A label typed: the cursor to its face's free tiles (a hint waiting is dropped, as
+        for any key that moves the cursor)."""
+        self._hinting.drop()
         self._pair_taking.jump_to_face(face_id, label)
 
     def action_move(self, direction: str) -> None:
-        if not self._after_any_hint():
+        if not self._moving_the_cursor():
             return
         board = self.board
         uncovered = self.game.uncovered_mask()
@@ -483,19 +494,19 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        if not self._after_any_hint():
+        if not self._moving_the_cursor():
             return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        if not self._after_any_hint():
+        if not self._moving_the_cursor():
             return
         if not self._keys.lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `read_key`)."""
-        if not self._after_any_hint():
+        if not self._moving_the_cursor():
             return
         self._face_typing.first(key)
 
