@@ -430,10 +430,28 @@ async def test_escape_forgets_a_half_typed_label_before_it_leaves(tmp_path: Path
         await pilot.press("escape")
         assert app.screen is screen
         assert screen.query_one(StatusLine).message == ""
-        await pilot.press("d")  # no longer a label's second character: nothing happens
-        assert screen.query_one(StatusLine).message == ""
+        await pilot.press("d")  # no longer a label's second character: no key at all
+        assert screen.query_one(StatusLine).message == STRAY_D
         await pilot.press("escape")
         assert app.screen is not screen
+
+
+STRAY_D = "d is no key or label here: ? shows the keys."
+
+
+@pytest.mark.parametrize("key", ["x", "z", "d", "X"])
+async def test_a_letter_that_is_no_key_and_starts_no_label_says_so(
+    tmp_path: Path, key: str
+) -> None:
+    """x or z in a game said nothing, and the line of the key before stayed, where Lines says
+    that a letter is no key there (a player's test)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await pilot.press("tab")
+        await pilot.press(key)
+        assert app.screen is screen
+        assert screen.query_one(StatusLine).message == STRAY_D.replace("d", key, 1)
 
 
 @pytest.mark.parametrize(("key", "opens"), [("q", MenuScreen), ("question_mark", HelpScreen)])

@@ -516,7 +516,15 @@ class MahjongScreen(GameScreen):
         self._keys.key_read()
         if self.game.won or self.paused:
             return False  # no label to type: the keys go to their bindings (which say why)
-        return self._face_typing.key(event.key, event.character)
+        return self._face_typing.key(event.key, event.character) or self._stray_letter(event.key)
+
+    def _stray_letter(self, key: str) -> bool:
+        """A letter that is no key here and starts no label (x, z) said nothing, and the line of
+        the key before it stayed, where Lines says so (a player's test)."""
+        if len(key) != 1 or not key.isalpha() or key in self.active_bindings:
+            return False
+        self._say(f"{key} is no key or label here: ? shows the keys.")
+        return True
 
     def action_take_pair(self) -> None:
         if not self._after_any_hint(taking="nothing taken"):
