@@ -238,6 +238,32 @@ async def test_a_hint_waiting_for_the_check_is_dropped_by_undo_esc_a_pause_or_a_
         assert screen.game.elapsed(clock.now) == paid
 
 
+@pytest.mark.parametrize(
+    "dropping", [("p",), ("question_mark", "escape"), ("1",), ("5", "escape"), ("1", "d")]
+)
+async def test_a_dropped_hint_is_not_given_when_the_check_answers_later(
+    tmp_path: Path, dropping: tuple[str, ...]
+) -> None:
+    """The check answering after the key, not before it, is what shows a drop: after the help,
+    "waiting" stayed on the line and no hint came; a label's first character left the hint
+    waiting, paid mid-label once the check answered (a review). A pause, the help, a label
+    begun (or forgotten, or typed whole) drop it unpaid."""
+    clock = Clock()
+    app, solver = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        paid = screen.game.elapsed(clock.now)
+        await pilot.press("i")
+        assert status_of(screen) == HINT_WAITS
+        await pilot.press(*dropping)
+        assert app.screen is screen and status_of(screen) != HINT_WAITS
+        await answer_the_check(pilot, screen, solver, Verdict.SOLVABLE, TRAP_WAY)
+        if screen.paused:  # answered during the pause: the board back, no hint either
+            await pilot.press("p")
+        assert not screen.board.hints and not status_of(screen).startswith("Hint")
+        assert screen.game.elapsed(clock.now) == paid
+
+
 async def test_a_key_typed_on_after_a_waiting_hint_gets_it_at_once(tmp_path: Path) -> None:
     """`i` `t` in one motion takes the hinted pair, as it always did: a key that takes or
     picks gets the hint first, at once, as `i` gave it before the check answered. Only a

@@ -56,10 +56,10 @@ class Hinting:
             self._give()
 
     def typed_on(self) -> None:
-        """A key that takes or picks a tile came while the hint waits: it is given first, at
-        once, as `i` gave it before the check answered. Typed on after `i` (`i` `t`), the key
-        acts on the hinted pair as it always did; only a player who waits for the hint gets it
-        checked."""
+        """A key that acts on the hinted pair (t, m, enter) came while the hint waits: it is
+        given first, at once, as `i` gave it before the check answered. Typed on after `i` (`i`
+        `t`), the key acts on the hinted pair as it always did; only a player who waits for the
+        hint gets it checked."""
         if self._waits:
             self._give()
 

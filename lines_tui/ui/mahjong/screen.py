@@ -34,6 +34,7 @@ from lines_tui.ui.footer import (
     width_now,
 )
 from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.going_back import said_for
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
@@ -199,7 +200,7 @@ class MahjongScreen(GameScreen):
         self._face_typing = FaceTyping(
             self._say,
             self._keys.miss,
-            self._jump_to_face,
+            self._pair_taking.jump_to_face,
             keys_of_their_own(type(self)),
         )
 
@@ -457,8 +458,8 @@ class MahjongScreen(GameScreen):
         return True
 
     def _after_any_hint(self, taking: str | None = None) -> bool:
-        """`KeyGate.act_on_tiles` for a key that takes or picks, after a hint still waiting for
-        the check (`Hinting.typed_on`)."""
+        """`KeyGate.act_on_tiles` for a key that acts on the hinted pair, after a hint still
+        waiting for the check (`Hinting.typed_on`)."""
         if not self._keys.act_on_tiles(taking):
             return False
         self._hinting.typed_on()
@@ -473,12 +474,6 @@ class MahjongScreen(GameScreen):
             return False
         self._hinting.drop()
         return True
-
-    def _jump_to_face(self, face_id: str, label: str) -> None:
-        """A label typed: the cursor to its face's free tiles (a hint waiting is dropped, as
-        for any key that moves the cursor)."""
-        self._hinting.drop()
-        self._pair_taking.jump_to_face(face_id, label)
 
     def action_move(self, direction: str) -> None:
         if not self._moving_the_cursor():
@@ -516,7 +511,12 @@ class MahjongScreen(GameScreen):
         self._keys.key_read()
         if self.game.won or self.paused:
             return False  # no label to type: the keys go to their bindings (which say why)
-        return self._face_typing.key(event.key, event.character) or self._stray_letter(event.key)
+        if self._face_typing.key(event.key, event.character):
+            # A label moves the cursor: a hint waiting is dropped from its first character on
+            # (the second may come after the check answered, the hint then paid mid-label).
+            self._hinting.drop()
+            return True
+        return self._stray_letter(event.key)
 
     def _stray_letter(self, key: str) -> bool:
         """A letter that is no key here and starts no label (x, z) said nothing, and the line of
@@ -681,7 +681,8 @@ class MahjongScreen(GameScreen):
             self._show_tile_info()
         elif self._replacing.esc_for_the_proof():
             game = self.game
-            self._say(too_late_text(deal_name(game.deal_choice, game.seed, self.now())))
+            too_late = too_late_text(deal_name(game.deal_choice, game.seed, self.now()))
+            self._say(said_for(too_late, self.back_to))
         else:
             self.action_leave()
 
@@ -710,8 +711,11 @@ class MahjongScreen(GameScreen):
     def on_screen_suspend(self) -> None:
         self._pausing.suspend()
         # A question, the help or the enlarge cover over the board: a hint given under it would
-        # be paid for unseen (and its clock is stopped, `MahjongGame.use_hint` refuses).
-        self._hinting.drop()
+        # be paid for unseen (and its clock is stopped, `MahjongGame.use_hint` refuses). Its
+        # line goes with it, so that the board back says what stands there: "waiting" stayed
+        # after the help, and no hint came (a review).
+        if self._hinting.drop():
+            self._say("")
 
     def on_screen_resume(self) -> None:
         if still_there(self):  # as in `refit`: a resume can come while the app exits

@@ -350,8 +350,9 @@ class Player:
         (the others are not even weighed while one of those will do); then the move that frees
         the most tiles at once (a tile counting twice when its unit has a free tile already, the
         move's own tiles among them); then the move whose two tiles hold up the most tiles,
-        directly or through others (`Geometry.cones`), less the tiles that its type's two tiles
-        left, if free, hold up directly.
+        directly or through others (counted as what is left of their cones on the full board,
+        `Geometry.cones`, themselves included), less the tiles that its type's two tiles left,
+        if free, hold up directly.
         Before a move that ties the type's other two tiles together, the relaxation checks from
         the board after it that those two can still get free together."""
         hint = self.hint
@@ -370,8 +371,9 @@ class Player:
         present, known = state.present, state.known
         candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
         for unit, a, b, c, d in moves:
-            # What the move unlocks in the long run: the tiles waiting for its two, directly or
-            # through others; less what its type's two tiles left, if free, make wait.
+            # What the move unlocks in the long run: the tiles of its two's cones on the full
+            # board still here (an upper bound of what waits for them, directly or through
+            # others, cheap to count); less what its type's two tiles left, if free, make wait.
             holds_up = (cones[a] & present).bit_count() + (cones[b] & present).bit_count()
             if c != NO_TILE:
                 if known >> c & 1:
