@@ -198,7 +198,9 @@ async def settle(pilot: Pilot[Any]) -> None:
     change, then the list read again). A dialog on top is waited for until it is drawn: keys
     it gets before that were typed before the player saw it, and it drops them (a loaded
     machine drew the name prompt after the test's first letter); so are its guard time after
-    that (`DropsTypedAhead.guard`), whose keys count as typed on with the move that opened it."""
+    that (`DropsTypedAhead.guard`), whose keys count as typed on with the move that opened it.
+    Input held for a screen not drawn yet is waited for until it has acted: a loaded machine
+    drew the Import screen after `settle` had returned, the code pasted still held."""
     undrawn = 0
     while True:
         await pilot.pause()
@@ -208,6 +210,11 @@ async def settle(pilot: Pilot[Any]) -> None:
             continue
         dialog = pilot.app.screen
         undrawn += 1
+        held = getattr(pilot.app, "held_typing", None)
+        if held is not None and held.pending:
+            if undrawn > UNDRAWN_PAUSES:
+                raise AssertionError("input held for a screen never acted")
+            continue
         if not isinstance(dialog, DropsTypedAhead):
             return
         counts_from = dialog.typed_from

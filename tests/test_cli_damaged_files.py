@@ -117,7 +117,7 @@ def test_a_player_refused_once_their_file_was_set_aside_says_why(
     [
         (["scores"], 0, None),
         (["players", "add", "Ann"], 0, None),
-        (["scores", "show", "mahjong-no-such-layout"], 2, "no table mahjong-no-such-layout"),
+        (["scores", "show", "mahjong-no-such-layout"], 2, "no table 'mahjong-no-such-layout'"),
         (
             ["players", "remove", "Nobody"],
             2,

@@ -656,12 +656,14 @@ def test_ctrl_c_waits_only_while_the_workers_start(
 
 def test_more_workers_than_the_system_allows_are_refused_in_one_line(tmp_path: Path) -> None:
     """With the files a process may open cut to 40, 60 workers ran out of them as they started,
-    and the survey said it could not write its progress file."""
+    and the survey said it could not write its progress file. Cut to 30 (where 2 workers run),
+    12 workers are too many: few enough to pass the memory bound on a small machine (60 need
+    about 2.4 GB, refused under 5 GB)."""
 
     def few_files() -> None:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (40, 40))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (30, 30))
 
-    command = ["layouts", "--survey", "60", "--survey-layout", "lantern", "--workers", "60"]
+    command = ["layouts", "--survey", "60", "--survey-layout", "lantern", "--workers", "12"]
     done = subprocess.run(
         [*lines_tui_command(), *command, "--progress-file", str(tmp_path / "p.jsonl")],
         capture_output=True,
@@ -672,6 +674,6 @@ def test_more_workers_than_the_system_allows_are_refused_in_one_line(tmp_path: P
     )
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1] == (
-        "lines-tui: cannot start 60 survey workers: Too many open files; "
+        "lines-tui: cannot start 12 survey workers: Too many open files; "
         "ask for fewer with --workers"
     )

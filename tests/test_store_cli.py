@@ -144,7 +144,7 @@ def test_the_players_list_reads_the_file_once_after_the_start(
         (("players", "rename", "Nobody", "X"), "no registered player"),
         (("players", "remove", "\x1b]0;title\x07"), "no registered player"),
         (("players", "use", "Nobody"), "no registered player"),
-        (("scores", "show", "lines-99"), "7 to 15"),
+        (("scores", "show", "lines-99"), "no table 'lines-99': Lines boards are 7 to 15"),
         (("scores", "show", "\x1b[2J"), "no table"),
         (("scores", "export", "lines-9"), "no entries"),
         (("scores", "import", "LT1-XYZ"), "damaged"),

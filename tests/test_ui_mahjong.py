@@ -549,7 +549,8 @@ async def test_a_new_deal_over_one_dead_from_its_start_says_it_can_never_be_clea
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
         await a_pair_taken_on_dead_deal_48(pilot)
         assert await question_after(pilot, "N") == (
-            "Abandon this deal and start a new one? It can never be cleared. You lose 1 pair taken."
+            "Abandon this deal and start a new one? It can never be cleared. "
+            "You lose the pair taken."
         )
 
 
@@ -567,7 +568,7 @@ async def test_a_new_deal_over_a_chosen_deal_says_it_is_a_random_one(tmp_path: P
             screen.board.cursor = second
             await pilot.press("enter")
             asked = await question_after(pilot, "N")
-            assert asked == f"Abandon this deal and start {new}? You lose 1 pair taken."
+            assert asked == f"Abandon this deal and start {new}? You lose the pair taken."
             await pilot.press("n")
             await settle(pilot)
             pilot.app.pop_screen()
@@ -592,7 +593,7 @@ async def test_restarting_a_deal_dead_from_its_start_says_it_can_never_be_cleare
         await a_pair_taken_on_dead_deal_48(pilot)
         assert await question_after(pilot, "R") == (
             "Start this deal again from the beginning? It can never be cleared. "
-            "You lose 1 pair taken."
+            "You lose the pair taken."
         )
         # Restarted, its start known dead: the warning, not "The same deal from the start."
         # (told at once, the start needing no check now, it was said first and replaced).
@@ -1554,20 +1555,27 @@ async def test_restart_and_new_deal_say_what_is_lost_in_words(tmp_path: Path) ->
         await settle(pilot)
         assert len(screen.game.history) == 1
         said = await question_after(pilot, "R")
-        assert said.endswith("You lose 1 pair taken."), said
+        assert said.endswith("You lose the pair taken."), said
         await pilot.press("n")
         await pilot.press("u")
         await settle(pilot)
         for key in ("R", "N"):
             said = await question_after(pilot, key)
             assert "(s)" not in said and " 0 " not in said, said
-            assert said.endswith("You lose 1 pair you could redo (U)."), said
+            assert said.endswith("You lose the pair you could redo (U)."), said
             await pilot.press("n")
             await settle(pilot)
         await pilot.press("U", "i", "t")
         await settle(pilot)
         said = await question_after(pilot, "N")
-        assert said.endswith("You lose 2 pairs taken."), said
+        assert said.endswith("You lose the 2 pairs taken."), said
+        await pilot.press("n")
+        await settle(pilot)
+        # Both kinds at once, each with its article.
+        await pilot.press("i", "t", "u")
+        await settle(pilot)
+        said = await question_after(pilot, "R")
+        assert said.endswith("You lose the 2 pairs taken and the pair you could redo (U)."), said
 
 
 async def test_digits_typed_on_the_layout_list_make_the_deal_number(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from conftest import (
+    drawn_dialog,
+    post_keys_at_once,
     settle,
     turn_down_the_time,
     widget_lines,
@@ -25,6 +27,7 @@ from test_ui_mahjong import (
     row_layout,
     settled,
 )
+from test_ui_solvable_deals import HeldSolver
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
@@ -34,8 +37,9 @@ from lines_tui.engine.deal_choice import DealChoice, daily
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import find_layout
-from lines_tui.engine.mahjong.solver import solve
+from lines_tui.engine.mahjong.solver import Pair, SolveResult, Verdict, solve
 from lines_tui.store.tables import utc_day
+from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.app_keys import MAHJONG_SYMBOLS_NOTE
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.help import HelpScreen, key_rows
@@ -44,6 +48,7 @@ from lines_tui.ui.mahjong.screen import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from lines_tui.ui.mahjong.status import (
     DEAD_DEAL_LOST,
     DEAD_DEAL_WARNING,
+    HINT_WAITS,
     NEVER_CLEARED,
 )
 from lines_tui.ui.mahjong.tile_text import tile_label
@@ -83,6 +88,208 @@ async def test_a_hint_costs_30_seconds_once_a_position(tmp_path: Path) -> None:
         await pilot.press("t", "i")  # another position: another 30 s
         assert screen.game.elapsed(clock.now) == start + 60
         assert screen.query_one(StatusLine).message.startswith("Hint (+30 s): ")
+
+
+TRAP_LAYOUT = row_layout(3, 5)
+TRAP_WAY = ((0, 7), (1, 2), (3, 6), (4, 5))
+"""The solver's way through `TRAP`: the top 1D with the last."""
+
+
+def status_of(screen: MahjongScreen) -> str:
+    """What the status line under the board says."""
+    return screen.query_one(StatusLine).message
+
+
+async def open_trap_held(pilot: Pilot[None]) -> MahjongScreen:
+    """`TRAP` resumed, its start's check held (`HeldSolver`): the panel says "checking". Not
+    `settle` while a check is held: it would wait for the check to fail as hung (25 s)."""
+    screen = await open_game(pilot, TRAP_LAYOUT, game_of(TRAP_LAYOUT, TRAP))
+    assert screen.status == "checking"
+    return screen
+
+
+def held_trap_app(tmp_path: Path, clock: Clock) -> tuple[LinesTuiApp, HeldSolver]:
+    app = make_app(tmp_path, clock)
+    solver = HeldSolver()
+    app.session.solver = solver
+    return app, solver
+
+
+async def answer_the_check(
+    pilot: Pilot[None],
+    screen: MahjongScreen,
+    solver: HeldSolver,
+    verdict: Verdict,
+    moves: tuple[Pair, ...] = (),
+    error: str = "",
+) -> None:
+    """The check of the position on the board (the last asked) answers `verdict`, or fails
+    with `error`; once the panel shows it."""
+    future = solver.requests[-1][2]
+    if error:
+        future.set_exception(RuntimeError(error))
+    else:
+        future.set_result(SolveResult(verdict, moves, 5, 0.01))
+    for _ in range(200):
+        await pilot.pause()
+        if screen.status != "checking":
+            return
+    raise AssertionError("the check's answer never reached the panel")
+
+
+async def turned_down(pilot: Pilot[None], key: str) -> None:
+    """`key`, whose question is answered `n` once it counts (as `answered` does, without
+    `settle`, which waits for a held check)."""
+    await pilot.press(key)
+    await drawn_dialog(pilot)
+    question = pilot.app.screen
+    assert isinstance(question, ConfirmScreen) and question.typed_from is not None
+    post_keys_at_once(pilot.app, "n", read_at=question.typed_from + 0.01)
+    for _ in range(200):
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, ConfirmScreen):
+            return
+    raise AssertionError("the question stayed")
+
+
+async def test_a_hint_asked_while_the_position_is_checked_waits_for_the_answer(
+    tmp_path: Path,
+) -> None:
+    """A player review: `i` pressed at once on a game resumed (or after a move), the check not
+    answered yet, gave any pair, "not yet checked to lead to a win", for the position's 30 s;
+    a second later the check said "solvable", and `i` again gave the pair on a way to a win for
+    nothing. The hint waits for the answer, and is then given as `i` gives it after it."""
+    clock = Clock()
+    app, solver = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        start = screen.game.elapsed(clock.now)
+        await pilot.press("i")
+        assert status_of(screen) == HINT_WAITS
+        assert not screen.board.hints and screen.game.elapsed(clock.now) == start
+        await pilot.press("i")  # again: it still waits, and nothing is paid twice
+        assert status_of(screen) == HINT_WAITS
+        await answer_the_check(pilot, screen, solver, Verdict.SOLVABLE, TRAP_WAY)
+        assert status_of(screen) == "Hint (+30 s): 1D + 1D, on a way to a win: t takes it."
+        assert screen.board.hints == {0, 7} and screen.board.cursor == 0
+        assert screen.game.elapsed(clock.now) == start + 30
+        await pilot.press("i")
+        assert status_of(screen) == "Hint: 1D + 1D, on a way to a win: t takes it."
+        assert screen.game.elapsed(clock.now) == start + 30
+
+
+@pytest.mark.parametrize(
+    ("verdict", "error", "said"),
+    [
+        (Verdict.UNSOLVABLE, "", "Hint (+30 s): 1D + 1D (no way from here clears the board)."),
+        (Verdict.UNDECIDED, "", "Hint (+30 s): 1D + 1D (not known to lead to a win)."),
+        (
+            Verdict.UNDECIDED,
+            "the solver process ended",
+            "Hint (+30 s): 1D + 1D (not known to lead to a win).",
+        ),
+    ],
+)
+async def test_a_hint_waiting_for_the_check_says_what_the_check_found(
+    tmp_path: Path, verdict: Verdict, error: str, said: str
+) -> None:
+    """A dead end, a check that gave up or one that failed: the hint comes with the answer all
+    the same, saying what the check found (not "not yet checked", once it has been)."""
+    clock = Clock()
+    app, solver = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        start = screen.game.elapsed(clock.now)
+        await pilot.press("i")
+        await answer_the_check(pilot, screen, solver, verdict, error=error)
+        assert status_of(screen) == said
+        assert screen.board.hints == {0, 3}  # no way known: the first pair the board offers
+        assert screen.game.elapsed(clock.now) == start + 30
+
+
+async def test_a_hint_waiting_for_the_check_is_dropped_by_undo_esc_a_pause_or_a_question(
+    tmp_path: Path,
+) -> None:
+    """Nothing is paid for a hint the player turned from before it came: the position changed
+    (an undo; a redo alike), esc, a pause, a question over the board turned down."""
+    clock = Clock()
+    app, solver = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        await answer_the_check(pilot, screen, solver, Verdict.SOLVABLE, TRAP_WAY)
+        await pilot.press("i", "t")  # a pair taken: its position is checked
+        assert screen.game.history == [(0, 7)] and screen.status == "checking"
+        paid = screen.game.elapsed(clock.now)
+        for dropping in ("u", "escape", "p"):
+            await pilot.press("i", dropping)
+            if dropping == "u":
+                await pilot.press("U")  # back on the position, checked afresh
+            if dropping == "p":
+                await pilot.press("p")
+            await pilot.pause()
+            assert app.screen is screen and screen.status == "checking", dropping
+            assert status_of(screen) != HINT_WAITS, dropping
+        await pilot.press("i")
+        await turned_down(pilot, "R")
+        assert app.screen is screen and status_of(screen) != HINT_WAITS
+        await answer_the_check(pilot, screen, solver, Verdict.SOLVABLE, TRAP_WAY[1:])
+        assert screen.status == "solvable" and not screen.board.hints
+        assert not status_of(screen).startswith("Hint")
+        assert screen.game.elapsed(clock.now) == paid
+
+
+@pytest.mark.parametrize(
+    "dropping",
+    [
+        ("right",),
+        ("tab",),
+        ("1", "d"),
+        ("1",),
+        ("5", "escape"),
+        ("p",),
+        ("question_mark", "escape"),
+    ],
+)
+async def test_a_dropped_hint_is_not_given_when_the_check_answers_later(
+    tmp_path: Path, dropping: tuple[str, ...]
+) -> None:
+    """A key that moves the cursor (an arrow, tab, a label begun, forgotten or typed whole), a
+    pause or the help drops a hint waiting for the check, unpaid. An arrow got it at once and
+    paid 30 s for a pair not known to lead to a win; after the help, "waiting" stayed on the
+    line and no hint came; a label's first character left it waiting, paid mid-label once the
+    check answered (a review). The check answers after the key, as a drop needs to be shown."""
+    clock = Clock()
+    app, solver = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        paid = screen.game.elapsed(clock.now)
+        await pilot.press("i")
+        assert status_of(screen) == HINT_WAITS
+        await pilot.press(*dropping)
+        assert app.screen is screen and status_of(screen) != HINT_WAITS
+        await answer_the_check(pilot, screen, solver, Verdict.SOLVABLE, TRAP_WAY)
+        if screen.paused:  # answered during the pause: the board back, no hint either
+            await pilot.press("p")
+        assert not screen.board.hints and not status_of(screen).startswith("Hint")
+        assert screen.game.elapsed(clock.now) == paid
+
+
+async def test_a_key_typed_on_after_a_waiting_hint_gets_it_at_once(tmp_path: Path) -> None:
+    """`i` `t` in one motion takes the hinted pair, as it always did: a key that takes or
+    picks gets the hint first, at once, as `i` gave it before the check answered. Only a
+    player who waits gets it checked."""
+    clock = Clock()
+    app, _ = held_trap_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_trap_held(pilot)
+        start = screen.game.elapsed(clock.now)
+        await pilot.press("i", "t")
+        assert screen.game.history == [(0, 3)]  # the first pair the board offered
+        assert screen.game.elapsed(clock.now) == start + 30
+        await pilot.press("u")  # the start again, its check stopped by the pair: checked again
+        assert screen.status == "checking"
+        await pilot.press("i", "enter")  # picks the hinted tile the cursor went to
+        assert screen.board.hints == {0, 3} and screen.board.selected == 0
 
 
 def footer_keys(screen: Screen[object]) -> list[str]:
@@ -238,10 +445,28 @@ async def test_escape_forgets_a_half_typed_label_before_it_leaves(tmp_path: Path
         await pilot.press("escape")
         assert app.screen is screen
         assert screen.query_one(StatusLine).message == ""
-        await pilot.press("d")  # no longer a label's second character: nothing happens
-        assert screen.query_one(StatusLine).message == ""
+        await pilot.press("d")  # no longer a label's second character: no key at all
+        assert screen.query_one(StatusLine).message == STRAY_D
         await pilot.press("escape")
         assert app.screen is not screen
+
+
+STRAY_D = "d is no key or label here: ? shows the keys."
+
+
+@pytest.mark.parametrize("key", ["x", "z", "d", "X"])
+async def test_a_letter_that_is_no_key_and_starts_no_label_says_so(
+    tmp_path: Path, key: str
+) -> None:
+    """x or z in a game said nothing, and the line of the key before stayed, where Lines says
+    that a letter is no key there (a player's test)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, find_layout("turtle"))
+        await pilot.press("tab")
+        await pilot.press(key)
+        assert app.screen is screen
+        assert screen.query_one(StatusLine).message == STRAY_D.replace("d", key, 1)
 
 
 @pytest.mark.parametrize(("key", "opens"), [("q", MenuScreen), ("question_mark", HelpScreen)])

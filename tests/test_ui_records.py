@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,13 +63,14 @@ from lines_tui.ui.lines.game_over import CHALLENGE_SENT, GameOverScreen
 from lines_tui.ui.lines.screen import LinesScreen
 from lines_tui.ui.mahjong import MahjongScreen
 from lines_tui.ui.mahjong.board import MahjongBoard
+from lines_tui.ui.mahjong.screen import CHALLENGE_KEY, NEW_DEAL_KEY
 from lines_tui.ui.mahjong.tile_text import face_text
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.replay import STEP_SECONDS, ReplayScreen
 from lines_tui.ui.scores import ImportScreen, LeaderboardScreen, NameEntryScreen
 from lines_tui.ui.scores.code_input import CodeInput
 from lines_tui.ui.size_guard import TooSmallScreen
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import NO_BREAK, StatusLine, unbroken
 from lines_tui.ui.today import TodayScreen
 
 SIZE = (80, 24)
@@ -1089,9 +1091,7 @@ async def test_a_won_deal_s_line_names_its_keys_once_its_time_has_a_name(tmp_pat
         await pilot.press("escape")  # the leaderboard shown for the time
         await settle(pilot)
         assert pilot.app.screen is screen
-        assert screen.query_one(StatusLine).message == (
-            f"{asked} c: challenge a friend. N: new deal."
-        )
+        assert screen.query_one(StatusLine).message.replace(NO_BREAK, " ") == f"{asked} {WIN_KEYS}"
 
 
 def one_pair_from_a_win() -> tuple[MahjongGame, MahjongGame]:
@@ -1485,6 +1485,36 @@ def resumed_old_win() -> MahjongGame:
     return MahjongGame.from_json(old_save)
 
 
+async def test_a_question_turned_down_over_a_won_board_says_the_win_again(
+    tmp_path: Path,
+) -> None:
+    """N over a won deal chosen by number asks before leaving it; n left the line empty, where
+    it had said the win and its keys (a player's test): a question turned down says again what
+    stands on the board."""
+    won = MahjongGame.new(find_layout("lantern"), 3, now=0.0)
+    won.deal_choice = CHOSEN
+    for number, pair in enumerate(solve(won.position).moves, start=1):
+        won.remove(*pair, now=2.0 * number)
+    async with make_app(tmp_path).run_test(size=SIZE) as pilot:
+        screen = MahjongScreen(session_of(pilot), won.layout, won.seed, game=won)
+        await pilot.app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press(*"Ann", "enter")
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        cleared = screen.query_one(StatusLine).message
+        assert cleared.startswith("Cleared in ") and cleared.endswith(unbroken("N: new deal."))
+        await pilot.press("N")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert screen.query_one(StatusLine).message == cleared
+
+
 async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
     tmp_path: Path,
 ) -> None:
@@ -1499,7 +1529,7 @@ async def test_c_on_a_win_an_older_dealer_dealt_says_why_there_is_no_challenge(
         await pilot.press("escape")  # the leaderboard shown for the time
         await settle(pilot)
         assert pilot.app.screen is screen
-        cleared = screen.query_one(StatusLine).message
+        cleared = screen.query_one(StatusLine).message.replace(NO_BREAK, " ")
         assert cleared.startswith("Cleared in ") and cleared.endswith("! N: new deal.")
         assert "c Challenge" not in await footer_text(pilot)
         await pilot.press("c")
@@ -1801,6 +1831,49 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
         assert screen.query_one(StatusLine).message == "To beat: your own 0:30.0."
 
 
+async def test_a_won_race_keeps_each_key_on_one_row_with_what_it_does(tmp_path: Path) -> None:
+    """After a race's words the win's line wrapped between "c:" and "challenge a friend." at 80
+    columns: "c:" alone ended a row. A key and what it does stay on one row, wherever the race's
+    words (a name of any length) end."""
+    won, game = one_pair_from_a_win()
+    store = open_store(tmp_path)
+    table = TableId.mahjong("lantern").for_deal(won.seed)
+    store.record_mahjong("Patti", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
+    game.deal_choice = CHOSEN
+    clock = Clock()
+    app = make_mahjong_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, won.layout, game, seed=won.seed)
+        await settle(pilot)
+        clock.now += 30
+        await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
+        await settle(pilot)
+        await pilot.press(*"Me", "enter")  # its keys come with a name
+        await settle(pilot)
+        await pilot.press("escape")  # the leaderboard shown for the time
+        await settle(pilot)
+        assert app.screen is screen
+        line = screen.query_one(StatusLine)
+        said = line.message.replace(NO_BREAK, " ")
+        assert said == "Cleared in 0:30.0! You beat Patti's 1:39.0 by 1:09.0! " + WIN_KEYS
+        assert drawn_keys(line) == ["c: challenge a friend.", "N: new deal."]
+        for length in range(1, 40):  # whatever the race said before them
+            line.say(f"{'w' * length}! {CHALLENGE_KEY} {NEW_DEAL_KEY}")
+            await pilot.pause()
+            assert drawn_keys(line) == ["c: challenge a friend.", "N: new deal."], length
+
+
+WIN_KEYS = "c: challenge a friend. N: new deal."
+"""The keys on a win's line, once its time has a name."""
+
+
+def drawn_keys(line: StatusLine) -> list[str]:
+    """The win's keys with what each does, as drawn on the rows of `line` (one such per row,
+    or the row broke it)."""
+    rows = [" ".join(row.replace(NO_BREAK, " ").split()) for row in widget_lines(line)]
+    return [key for row in rows for key in re.findall(r"\b[cN]: [a-z ]+\.", row)]
+
+
 async def test_a_challenge_on_a_layout_played_from_a_file_is_offered(home: Path) -> None:
     """Its code merged ("1 added"), but no challenge was offered and nothing said why: the offer
     looked for the layout among the installed ones only, where the import had found it among
@@ -1833,7 +1906,9 @@ async def asked_and_kept(pilot: Pilot[None], key: str, folder: Path, kind: str) 
     assert isinstance(pilot.app.screen, ConfirmScreen)
     game = "Lines" if kind == "lines" else "Mahjong"
     said = " ".join(dialog_text(pilot.app).split())
-    assert f"You have another saved {game} game." in said
+    # Named as the menu names it (a player's test: "another saved Mahjong game" said not which).
+    summary = "7 x 7, deal 1, score 0" if kind == "lines" else "Turtle, deal 1"
+    assert f"You have another saved {game} game ({summary})." in said
     await pilot.press("n")
     await settle(pilot)
     assert open_store(folder).load_game(kind, lambda data: data) == saved

@@ -67,7 +67,7 @@ async def test_a_new_deal_or_a_restart_asks_when_pairs_were_taken(tmp_path: Path
 
 @pytest.mark.parametrize("key", ["N", "R"])
 async def test_a_deal_abandoned_after_asking_does_not_come_back(tmp_path: Path, key: str) -> None:
-    """N or R, yes ("You lose 1 pair taken"): the new deal, or the deal from its start, has
+    """N or R, yes ("You lose the pair taken"): the new deal, or the deal from its start, has
     no pair taken, so nothing replaced the old game's save, and the next start offered the
     abandoned game to resume. A resumed game's new deal was saved though nothing was taken."""
     async with make_app(tmp_path).run_test(size=(80, 24)) as pilot:
@@ -909,3 +909,37 @@ def alices_game_saved_bob_plays(data_dir: Path, kind: str, save: Callable[[Path]
     data = store.load_game(kind)
     assert data is not None
     store.save_game(kind, {**data, "player": "Alice"})
+
+
+@pytest.mark.parametrize(
+    ("keys", "asked"),
+    [
+        (["7"], "deal 7 of Turtle"),
+        (["o", "7"], "a solvable deal of Turtle from deal 7"),
+        (["o"], "a solvable deal of Turtle"),
+        ([], None),
+    ],
+)
+async def test_the_pickers_question_names_the_deal_asked_for(
+    tmp_path: Path, keys: list[str], asked: str | None
+) -> None:
+    """A deal typed in the picker, or solvable deals only, over a saved game of the same
+    layout: the question names what yes starts, as the command line's does (it asked "Start a
+    new one?", the deal typed unsaid). A deal at random is what any new game is: that
+    question still says it."""
+    save_a_mahjong_game(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, LayoutPickerScreen)
+        await pilot.press(*keys, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = dialog_text(app)
+        if asked is None:
+            assert question.endswith("Start a new one?")
+        else:
+            assert question.startswith(f"You asked for {asked}. A saved Mahjong game is waiting")
+            assert question.endswith(f"Start {asked}?")

@@ -1001,6 +1001,11 @@ async def test_a_name_edited_after_a_refusal_shows_the_rules_again(store: Store)
         assert isinstance(entry, NameEntryScreen)
         problem = entry.query_one("#name-problem", Static)
         rules = text_of(problem)
+        # The columns too (a player's test): a name of 11 wide characters is refused for them.
+        assert rules == (
+            "1 to 24 characters, at most 24 columns wide (a wide one counts two); "
+            "no [ ] \\ or control characters."
+        )
         await press(pilot, "enter")
         assert text_of(problem) == "A name needs at least one character."
         assert problem.has_class("problem")

@@ -656,6 +656,12 @@ async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
         assert await wait_for_game(pilot) is screen and screen.game.seed != 7
         await pilot.press("escape")
         assert app.screen is screen
+        # Said, not dropped in silence: the line, which the key had cleared, said nothing of
+        # which deal stayed, nor that the next esc leaves (a player's test).
+        assert screen.query_one(StatusLine).message == (
+            f"Too late to stop: deal {screen.game.seed} was proved first. "
+            "esc again goes to the menu."
+        )
         monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 0.0)
         await pilot.press("escape")
         await wait_for_screen(pilot, MenuScreen)

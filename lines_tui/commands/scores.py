@@ -186,7 +186,7 @@ def known_table(store: Store, table_id: TableId) -> TableId:
     # Refused: the nearest of every layout's table, to name in the refusal.
     layouts = {layout_table_name(layout) for layout in (*builtin_layouts(), *installed_layouts())}
     fail(
-        f"no table {table_id}: no layout here feeds it and it has no results "
+        f"no table '{table_id}': no layout here feeds it and it has no results "
         f"({nearest_tables(table_id, layouts | stored)}`lines-tui scores` lists the tables with "
         "results, `lines-tui layouts` every layout's table)"
     )

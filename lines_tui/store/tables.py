@@ -190,15 +190,16 @@ class TableId:
         any case."""
         base_text, plus, mode_text = text.strip().lower().partition("+")
         kind, dash, variant = base_text.partition("-")
+        shown = shown_text(text, ID_SHOWN_CHARS)
         if dash and kind == "lines" and variant.isdigit() and variant.isascii():
-            size = small_number(variant, LINES_SIZES[-1])
-            if size is None:  # past the largest, however many digits
-                raise TableIdError(LINES_WIDTHS)
+            size = small_number(variant, LINES_SIZES[-1])  # None past the largest
+            if size is None or size not in LINES_SIZES:
+                # Named, as every other refusal of a table names it (a player's test).
+                raise TableIdError(f"no table '{shown}': {LINES_WIDTHS}")
             base = cls.lines(size)
         elif dash and kind == "mahjong":
             base = cls.mahjong(variant)
         else:
-            shown = shown_text(text, ID_SHOWN_CHARS)
             raise TableIdError(
                 f"no table '{shown}': tables are lines-<size> (e.g. lines-9) "
                 "or mahjong-<layout> (e.g. mahjong-turtle)"
@@ -213,7 +214,6 @@ class TableId:
             if seed is None:
                 raise TableIdError(f"a deal number is {DEAL_RANGE}, not {number_said(tag)}")
             return base.for_deal(seed)
-        shown = shown_text(text, ID_SHOWN_CHARS)
         raise TableIdError(f"no table '{shown}': after '+' comes daily-YYYY-MM-DD or deal-<number>")
 
     def __str__(self) -> str:

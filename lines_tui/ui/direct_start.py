@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from lines_tui.ui.deal_name import asked_deal
 from lines_tui.ui.saved_games import another_lines_size
 from lines_tui.ui.store_thread import load
 from lines_tui.ui.typed_ahead import typed
@@ -177,7 +178,7 @@ class DirectStart:
             return f"today's deal of {name}"
         if self.seed is None:
             return None
-        return f"deal {self.seed} of {name}"
+        return asked_deal(name, self.seed)
 
     def _numbered_over_random(self, saved: Mapping[str, Any], layout: Layout) -> str | None:
         """Deal N of the saved game's layout asked for by number, over the random deal that
@@ -215,13 +216,13 @@ class DirectStart:
             # The saved game's own layout too: the deal proved from a seed may not be the
             # seed's, and "Start a new one?" did not say that a solvable one was asked for.
             if self._proved_from_seed:
-                return f"a solvable deal of {layout.title} from deal {self.seed}"
+                return asked_deal(layout.title, self.seed, solvable=True)
             return self._numbered_over_random(saved, layout)
         # Named after "of": a title is anyone's text, and "a" before it read "a Evil deal".
         name = layout.where if about.get("title") == layout.title else layout.title
         if self._proved_from_seed:
-            return f"a solvable deal of {name} from deal {self.seed}"
-        return self._asked_deal(name) or f"a deal of {name}"
+            return asked_deal(name, self.seed, solvable=True)
+        return self._asked_deal(name) or asked_deal(name, None)
 
     @property
     def _proved_from_seed(self) -> bool:

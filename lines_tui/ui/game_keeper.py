@@ -144,10 +144,10 @@ class GameKeeper:
         taken), and the old game would come back at the next start. If this fails, the new
         game's first save replaces the old one anyway (unless the saved game could not be read
         when this game began: then neither replaces it)."""
-        other = self.slot.other_game_saved()  # asked about (a finished game's new deal)
+        other = self.slot.other_saved_game()  # asked about (a finished game's new deal)
         if self.data_to_save() is not None:
             self.change(self.slot.clear, "The old game could not be removed")
-        if other:
+        if other is not None:
             self.change(self.slot.adopt_saved, "The saved game could not be read")
 
     def kept_because(self) -> str:

@@ -175,6 +175,12 @@ class HeldTyping:
             return True
         return isinstance(top, DropsTypedAhead)
 
+    @property
+    def pending(self) -> bool:
+        """Whether input is held, or on its way back to the app, or a screen it waits for has
+        not opened yet: what the player typed has not all acted."""
+        return bool(self._held or self._on_the_way) or self._expecting is not None
+
     def handed_back(self, event: events.Event) -> bool:
         """Whether `event` is input posted to the app again (read earlier, then held)."""
         return self._on_the_way.get(id(event)) is event

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lines_tui.engine.deal_choice import DealChoice, daily
 from lines_tui.engine.saved_games import mahjong_deal
 from lines_tui.seeds import seed_and_choice
+from lines_tui.ui.deal_name import asked_deal
 from lines_tui.ui.saved_games import SameDeal
 from lines_tui.ui.store_thread import keep_preferences
 
@@ -47,6 +48,10 @@ class MahjongStarts:
                     lambda: self.start(
                         layout, seed, solvable=solvable, stopped=lambda: self.pick(choice)
                     ),
+                    # A deal at random is what any new game is: "Start a new one?" says it.
+                    asked=asked_deal(layout.title, seed, solvable=solvable)
+                    if solvable or seed is not None
+                    else None,
                     declined=lambda: self.pick(choice),
                     same=None if solvable else self.same_deal(layout, seed, None, "the picker"),
                 )

@@ -38,11 +38,12 @@ REPLACED_AT_FIRST_MOVE = (
 leaves the saved game as it was, offered on the menu)."""
 
 
-def replaces_another(game: str, then: str) -> str:
+def replaces_another(game: str, saved: str, then: str) -> str:
     """The question before a new game replaces another `game` ("Lines") game this copy saved
-    from another screen (a challenge raced from a finished game's leaderboard); `then` is what
-    yes does ("Start a new one")."""
-    return f"You have another saved {game} game. {REPLACED_AT_FIRST_MOVE} {then}?"
+    from another screen (a challenge raced from a finished game's leaderboard), `saved` its
+    summary as the menu gives it ("Lantern, today's deal"); `then` is what yes does ("Start a
+    new one")."""
+    return f"You have another saved {game} game ({saved}). {REPLACED_AT_FIRST_MOVE} {then}?"
 
 
 LEAVE_THE_DEAL = "Leave this deal and start a new random one?"

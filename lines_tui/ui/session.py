@@ -91,19 +91,19 @@ class SavedGameSlot:
         self._set_known(None)
         return outcome
 
-    def other_game_saved(self) -> bool:
-        """Whether this copy saved another game of this kind since this one last saved (from
-        another screen: a challenge raced from this game's leaderboard), which a new game
-        started in this one's place would replace at its first move. A game not saved yet
-        replaces what this copy last saved, as the player agreed when it started. Asked on the
-        UI thread, as a question is put: it reads what the store's thread set last, and a
-        game's saves are made before its screen is left."""
+    def other_saved_game(self) -> dict[str, Any] | None:
+        """Another game of this kind this copy saved since this one last saved (from another
+        screen: a challenge raced from this game's leaderboard), which a new game started in
+        this one's place would replace at its first move; None if there is none. A game not
+        saved yet replaces what this copy last saved, as the player agreed when it started.
+        Asked on the UI thread, as a question is put: it reads what the store's thread set
+        last, and a game's saves are made before its screen is left."""
         saved = self.first_known()
-        return self._asked and saved is not None and saved != self._known
+        return saved if self._asked and saved is not None and saved != self._known else None
 
     def adopt_saved(self) -> None:
         """The player agreed that a new game here replaces the game this copy saved since
-        (`other_game_saved`): its first save replaces that one, as a new screen's would."""
+        (`other_saved_game`): its first save replaces that one, as a new screen's would."""
         self._known, self._asked = self.first_known(), True
 
     def _now_known(self) -> dict[str, Any] | None:

@@ -9,9 +9,11 @@ notice here whenever the screen on top has a status line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ScreenStackError
@@ -24,6 +26,35 @@ from textual.widget import Widget
 from textual.widgets import Footer, Label
 
 from lines_tui.outside_text import inert, printable, printable_in_rows
+
+NO_BREAK = "\u00a0"
+"""A no-break space: a notice's words on either side of it stay on one row (`unbroken`)."""
+
+WORD = re.compile(r"(?:\S|\u00a0)+[^\S\u00a0]*|[^\S\u00a0]+")
+"""A word and the spaces after it, a no-break space within the word: where a notice with one
+may wrap (`in_rows`)."""
+
+
+def unbroken(words: str) -> str:
+    """`words` kept on one row of a status line, their spaces made no-break spaces: a key and
+    what it does ("c: challenge a friend."), whose key alone ended a row, its meaning beginning
+    the next."""
+    return words.replace(" ", NO_BREAK)
+
+
+def in_rows(shown: str, width: int) -> str:
+    """`shown` broken into rows of `width` cells where it wraps, never at a no-break space:
+    Textual wraps at any white space, that one too. A notice without one is left to Textual."""
+    if NO_BREAK not in shown:
+        return shown
+    rows = [""]
+    for word in WORD.findall(shown):
+        if rows[-1] and cell_len(rows[-1] + word.rstrip(" ")) > width:
+            rows.append("")
+        rows[-1] += word
+    # A row's trailing spaces would not fit: they are where it breaks.
+    return "\n".join([*(row.rstrip(" ") for row in rows[:-1]), rows[-1]])
+
 
 Room = Callable[[Size], int | None]
 """The most rows a status line may take, given the size Textual measures it in (its container's,
@@ -106,7 +137,7 @@ class StatusLine(Widget):
         # Textual measures a widget's content so too (`Widget.get_content_height`): its styles
         # stand for the rules mapping (text-wrap, text-overflow) that the stubs ask for.
         rules = cast("RulesMap", self.styles)
-        return visualize(self, Text(shown)).get_height(rules, width)
+        return visualize(self, Text(in_rows(shown, width))).get_height(rules, width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The rows the notice wraps to, up to the line's room (measured whole, never from the
@@ -122,7 +153,7 @@ class StatusLine(Widget):
         fitted = printable_in_rows(
             self._message, width, rows, lambda shown: self._rows_of(shown, width)
         )
-        return Text(fitted)
+        return Text(in_rows(fitted, width))
 
 
 NOT_SAVED_MARK = "not saved"

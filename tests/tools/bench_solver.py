@@ -95,6 +95,8 @@ class Row:
     layout: str
     kind: str
     positions: int
+    seeds: int
+    """Each position solved once with each seed: the figures are of positions x seeds solves."""
     mean: float
     median: float
     p99: float
@@ -112,11 +114,17 @@ class Row:
 
     def line(self) -> str:
         return (
-            f"{self.layout:<10} {f'{self.positions} {self.kind}':<16} {self.mean * 1000:8.1f}"
+            f"{self.layout:<10} {self.counted:<16} {self.mean * 1000:8.1f}"
             f" {self.median * 1000:8.2f} {self.p99 * 1000:8.0f} {self.max * 1000:8.0f}"
-            f" {self.wrong:>5} {self.decided / self.positions:>8.1%}"
+            f" {self.wrong:>5} {self.decided / (self.positions * self.seeds):>8.1%}"
             f" {self.playouts_per_second:>10.0f}"
         )
+
+    @property
+    def counted(self) -> str:
+        """ "300 deals", or "300 deals x4" when each was solved with four seeds."""
+        times = f" x{self.seeds}" if self.seeds > 1 else ""
+        return f"{self.positions} {self.kind}{times}"
 
 
 def run(
@@ -134,7 +142,7 @@ def run(
             results.append((named, result))
             print(f"\r{title}: {len(results)} solved", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    report(title, results, wrong)
+    report(title, results, wrong, seeds)
     if seeds > 1:
         for seed in range(seeds):
             own = [result for _, result in results[seed::seeds]]
@@ -147,13 +155,16 @@ def run(
     return results, wrong
 
 
-def row(layout: str, kind: str, results: list[tuple[str, SolveResult]], wrong: list[str]) -> Row:
+def row(
+    layout: str, kind: str, results: list[tuple[str, SolveResult]], wrong: list[str], seeds: int
+) -> Row:
     seconds = sorted(result.seconds for _, result in results)
     count = len(seconds)
     return Row(
         layout,
         kind,
-        count,
+        count // seeds,
+        seeds,
         statistics.mean(seconds),
         statistics.median(seconds),
         seconds[min(count - 1, int(0.99 * count))],
@@ -164,7 +175,9 @@ def row(layout: str, kind: str, results: list[tuple[str, SolveResult]], wrong: l
     )
 
 
-def report(title: str, results: list[tuple[str, SolveResult]], wrong: list[str]) -> None:
+def report(
+    title: str, results: list[tuple[str, SolveResult]], wrong: list[str], seeds: int
+) -> None:
     count = len(results)
     seconds = sorted(result.seconds for _, result in results)
     decided = [r for _, r in results if r.verdict is not Verdict.UNDECIDED]
@@ -178,7 +191,8 @@ def report(title: str, results: list[tuple[str, SolveResult]], wrong: list[str])
 
     unsolvable = sum(1 for _, r in results if r.verdict is Verdict.UNSOLVABLE)
     nodes = sum(r.nodes for _, r in results)
-    print(f"== {title}: {count} positions")
+    solves = f" x {seeds} seeds = {count} solves" if seeds > 1 else ""
+    print(f"== {title}: {count // seeds} positions{solves}")
     print(f"decided within 0.1 s: {within(0.1)}   1 s: {within(1.0)}   10 s: {within(10.0)}")
     print(
         f"seconds: mean {statistics.mean(seconds):.4f}   median {statistics.median(seconds):.4f}"
@@ -222,16 +236,22 @@ def main() -> None:
         if args.only != "midgame":
             positions = deals(layout, args.start, args.limit)
             title = f"(a) {name} deals"
-            rows.append(row(name, "deals", *run(title, positions, args.budget, args.seeds)))
+            results = run(title, positions, args.budget, args.seeds)
+            rows.append(row(name, "deals", *results, args.seeds))
         if args.only != "deals":
             positions = midgame_positions(layout, args.start, args.limit)
             title = f"(b) {name} mid-game positions"
-            rows.append(row(name, "mid-game", *run(title, positions, args.budget, args.seeds)))
+            results = run(title, positions, args.budget, args.seeds)
+            rows.append(row(name, "mid-game", *results, args.seeds))
         rate = kernel_speed([deal(layout, seed) for seed in range(args.start, args.start + 50)])
         kernels.append(f"{name} {rate:.0f}")
         print(f"== {name} playout kernel: {rate:.0f} playouts per second")
-    seeds = f", each with seeds 0-{args.seeds - 1}, pooled" if args.seeds > 1 else ""
-    print(f"\n== summary, --start {args.start}{seeds}: milliseconds per position, wall-clock")
+    seeds, per = (
+        (f", each with seeds 0-{args.seeds - 1}, pooled", "solve")
+        if args.seeds > 1
+        else ("", "position")
+    )
+    print(f"\n== summary, --start {args.start}{seeds}: milliseconds per {per}, wall-clock")
     print(Row.header())
     for line in rows:
         print(line.line())

@@ -24,6 +24,7 @@ from lines_tui.engine.lines.cell_names import (
     is_row_digit,
     row_number,
 )
+from lines_tui.engine.saved_games import lines_summary
 from lines_tui.outside_text import inert
 from lines_tui.seeds import fresh_seed
 from lines_tui.store import Entry, RecordOutcome, TableId, codes, lines_time_problem
@@ -31,6 +32,7 @@ from lines_tui.store.names import GUEST_NAME
 from lines_tui.store.records import LinesRecord
 from lines_tui.store.replay import record_of_lines
 from lines_tui.store.sharing import race_over
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.deal_name import deal_name
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.footer import Footer, least_width
@@ -634,11 +636,12 @@ class LinesScreen(GameScreen):
         chosen = self.game.deal_choice != RANDOM
         new = "a new random" if chosen else "a new"
         kept = self.data_to_save() is not None
-        other = self.saved_game.other_game_saved()
-        if not kept and other:
+        other = self.saved_game.other_saved_game()
+        if not kept and other is not None:
             # Finished and filed: the game it would replace is another screen's (a code review:
             # the challenge raced from this game's leaderboard was lost without a word).
-            question = replaces_another("Lines", "Start a new one")
+            saved = lines_summary(other, today=utc_day(self.now()))
+            question = replaces_another("Lines", saved, "Start a new one")
         elif self.game.over:
             question = f"Your score {score} is not saved yet. Drop it and start {new} game?"
         elif kept:
@@ -647,7 +650,7 @@ class LinesScreen(GameScreen):
             question = LEAVE_THE_DEAL
         after_asking(
             self.app,
-            kept or other or (chosen and not self.game.over),
+            kept or other is not None or (chosen and not self.game.over),
             question,
             "New game",
             self._replace_with_new_game,

@@ -20,7 +20,9 @@ from lines_tui.ui.mahjong.status import PositionStatus
 class PositionWatch:
     """Follows `game()` for the panel `panel()`; the checks run as workers of `node` (the
     screen) in `solver`, for `time_limit` seconds at most. `say` and `dead_end_warning` are
-    those of `PositionStatus`. What the checks proved holds for one deal: `new_deal` forgets it."""
+    those of `PositionStatus`; `answered()` comes once the check of the position on the board
+    has answered and its status is shown (not for a position answered at once, which is never
+    "checking"). What the checks proved holds for one deal: `new_deal` forgets it."""
 
     def __init__(
         self,
@@ -29,11 +31,13 @@ class PositionWatch:
         panel: Callable[[], MahjongPanel],
         say: Callable[[str], None],
         dead_end_warning: Callable[[], str],
+        answered: Callable[[], None],
         solver: BackgroundSolver,
         *,
         time_limit: float,
     ) -> None:
         self._node = node
+        self._answered = answered
         self._game = game
         self._panel = panel
         self._status = PositionStatus(
@@ -94,13 +98,16 @@ class PositionWatch:
         if game.won or game.lost:
             return
         game.learn(outcome.present, outcome.verdict)
-        if outcome.present == game.present:
+        on_the_board = outcome.present == game.present
+        if on_the_board:
             self._status.show_outcome(outcome)
         elif outcome.verdict is Verdict.UNDECIDED:
             if game.undo_may_help:
                 self._status.way_back_not_found()
             return
-        self._look_for_the_way_back(learned=outcome.present != game.present)
+        self._look_for_the_way_back(learned=not on_the_board)
+        if on_the_board:
+            self._answered()
 
     def _look_for_the_way_back(self, *, learned: bool = False) -> None:
         """On a dead end: check the positions played before it, one at a time, until it is

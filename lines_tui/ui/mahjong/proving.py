@@ -58,6 +58,13 @@ def proved_text(deal: str, skipped: Skipped) -> str:
     return f"{said}; skipped {why}." if why else f"{said}."
 
 
+def too_late_text(deal: str) -> str:
+    """What the message line says when an esc typed to stop the proof reached the board once the
+    deal proved had come (`replacing.ESC_AFTER_PROOF`): said nothing, the line left empty, it
+    hid which deal was on the board and that the next esc would leave it (a player's test)."""
+    return f"Too late to stop: {deal} was proved first. esc again goes to the menu."
+
+
 class ProvingScreen(DismissedOnTop, ModalScreen[ProvedDeal | None]):
     """Runs `search` in `solver` until a deal is proved solvable, then dismisses with it; escape
     stops the proof and dismisses with None."""

@@ -15,8 +15,9 @@ from lines_tui.engine.mahjong.layouts import Layout
 from lines_tui.engine.mahjong.solvable import DealSearch, ProvedDeal, following
 from lines_tui.engine.mahjong.solver import Pair
 from lines_tui.engine.mahjong.solver_process import BackgroundSolver
-from lines_tui.engine.saved_games import pairs
+from lines_tui.engine.saved_games import mahjong_summary, pairs
 from lines_tui.seeds import fresh_seed
+from lines_tui.store.tables import utc_day
 from lines_tui.ui.dialogs import after_asking
 from lines_tui.ui.game_screen import GameScreen
 from lines_tui.ui.mahjong.position_watch import PositionWatch
@@ -30,14 +31,19 @@ one sees a new board and decides to leave it that fast (a reaction alone takes a
 such an esc was typed at the proving dialog, and reached the app once it had gone."""
 
 
+def the_pairs(count: int, which: str) -> str:
+    """`count` pairs named by `which`: "the pair taken", "the 2 pairs taken"."""
+    return f"the pair {which}" if count == 1 else f"the {pairs(count)} {which}"
+
+
 def play_lost(game: MahjongGame) -> str:
-    """What a restart or a new deal throws away ("2 pairs taken and 1 pair you could redo
-    (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back to
-    the start, the pairs that could be redone."""
+    """What a restart or a new deal throws away ("the 2 pairs taken and the pair you could
+    redo (U)"), asked only while there is some (`MahjongGame.in_progress`): after undoing back
+    to the start, the pairs that could be redone."""
     taken, undone = len(game.history), len(game.redo_stack)
-    lost = [f"{pairs(taken)} taken"] if taken else []
+    lost = [the_pairs(taken, "taken")] if taken else []
     if undone:
-        lost.append(f"{pairs(undone)} you could redo (U)")
+        lost.append(the_pairs(undone, "you could redo (U)"))
     return " and ".join(lost)
 
 
@@ -131,12 +137,14 @@ class GameReplacing:
         in_progress = self._game().in_progress
         # Finished, the game it would replace is another screen's: a challenge raced from the
         # won deal's leaderboard, saved there (a code review).
-        other = self._screen.saved_game.other_game_saved()
+        other = self._screen.saved_game.other_saved_game()
         if pending is not None:
             question = f"Your time {pending} is not saved yet. Drop it and {doing}?"
-        elif other and not in_progress:
-            question = replaces_another("Mahjong", f"{doing[:1].upper()}{doing[1:]}")
-        ask = in_progress or pending is not None or other or leaves_the_deal
+        elif other is not None and not in_progress:
+            today = utc_day(self._screen.now())
+            saved = mahjong_summary(other, today=today)
+            question = replaces_another("Mahjong", saved, f"{doing[:1].upper()}{doing[1:]}")
+        ask = in_progress or pending is not None or other is not None or leaves_the_deal
         after_asking(self._screen.app, ask, question, title, then)
 
     def _give_up_game(self) -> None:

@@ -4,9 +4,9 @@ The screen turns keys into `MahjongGame` calls and draws the result; the rules l
 
 Its parts: its keys (`keys`) and which of them act now (`key_gate`), the panel's fields
 (`panel`), following the position with the dead-end check (`position_watch`) and what the status
-line says of it (`status`), picking and taking pairs (`pair_taking`), typing a face's label
-(`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart or a new deal
-(`replacing`), and what a win leads to (`win`).
+line says of it (`status`), the hint (`hinting`), picking and taking pairs (`pair_taking`), typing
+a face's label (`face_typing`), where the cursor goes (`navigation`), pausing (`pausing`), a restart
+or a new deal (`replacing`), and what a win leads to (`win`).
 """
 
 from __future__ import annotations
@@ -34,9 +34,11 @@ from lines_tui.ui.footer import (
     width_now,
 )
 from lines_tui.ui.game_screen import GameScreen
+from lines_tui.ui.going_back import said_for
 from lines_tui.ui.mahjong.board import MahjongBoard
 from lines_tui.ui.mahjong.dead_end import CHECK_TIMEOUT, DeadEndCheck
 from lines_tui.ui.mahjong.face_typing import FaceTyping
+from lines_tui.ui.mahjong.hinting import Hinting
 from lines_tui.ui.mahjong.key_gate import KeyGate
 from lines_tui.ui.mahjong.keys import (
     MAHJONG_KEYS,
@@ -53,12 +55,11 @@ from lines_tui.ui.mahjong.panel import (
 )
 from lines_tui.ui.mahjong.pausing import Pausing
 from lines_tui.ui.mahjong.position_watch import PositionWatch
-from lines_tui.ui.mahjong.proving import proved_text
+from lines_tui.ui.mahjong.proving import proved_text, too_late_text
 from lines_tui.ui.mahjong.replacing import GameReplacing
 from lines_tui.ui.mahjong.status import (
     Moved,
     dead_end_warning,
-    hint_said,
     loss_message,
     pair_of,
 )
@@ -67,7 +68,7 @@ from lines_tui.ui.mahjong.tile_text import face_glyph, face_text, tile_info
 from lines_tui.ui.mahjong.win import WinResults
 from lines_tui.ui.session import Session
 from lines_tui.ui.size_guard import FOOTER_HEIGHT
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import StatusLine, unbroken
 from lines_tui.ui.store_thread import still_there
 
 CHROME_HEIGHT = 2
@@ -76,6 +77,10 @@ CHROME_HEIGHT = 2
 PROOF_STOPPED = "Proof stopped: this deal stays."
 NOTHING_TO_UNDO = "No pair to undo."
 NOTHING_TO_REDO = "No pair to redo: U takes again a pair that u put back."
+CHALLENGE_KEY = unbroken("c: challenge a friend.")
+NEW_DEAL_KEY = unbroken("N: new deal.")
+"""The keys on a win's line, each on one row with what it does: after a race's words ("You beat
+Pat's 1:39.0 by 1:09.0!") "c:" ended a row of an 80-column terminal, its meaning on the next."""
 
 
 class MahjongScreen(GameScreen):
@@ -138,6 +143,7 @@ class MahjongScreen(GameScreen):
             lambda: self.panel,
             self._say_unless_paused,
             lambda: dead_end_warning(self.game, self._moved),
+            lambda: self._hinting.answered(),
             solver,
             time_limit=check_time,
         )
@@ -181,6 +187,15 @@ class MahjongScreen(GameScreen):
             self._say,
             self._keys.miss,
             self._show_tile_info,
+        )
+        self._hinting = Hinting(
+            lambda: self.board,
+            lambda: self.game,
+            self._watch,
+            self._say,
+            self._loss_message,
+            self._show_tile_info,
+            self._hint_paid,
         )
         self._face_typing = FaceTyping(
             self._say,
@@ -338,6 +353,7 @@ class MahjongScreen(GameScreen):
         saved (`as_saved`: a game just resumed; written again, it told another copy playing it
         that this one saved over it, and each of its pairs was refused from then on)."""
         self._moved = moved
+        self._hinting.drop()  # asked of the position that was on the board
         game, board = self.game, self.board
         board.present = game.present
         if board.selected is not None and not game.present >> board.selected & 1:
@@ -362,18 +378,25 @@ class MahjongScreen(GameScreen):
             self._say_won(keys=False)
 
     def _say_won(self, keys: bool = True) -> None:
-        """The win's line: its time, the race, and (`keys`) what is left to do."""
+        """Say the win's line (`_won_line`), if the game is won."""
+        said = self._won_line(keys)
+        if said:
+            self._say(said)
+
+    def _won_line(self, keys: bool = True) -> str:
+        """The win's line: its time, the race, and (`keys`) what is left to do; "" before the
+        win."""
         results = self._results
         cleared, won_in = results.cleared, results.won_in
         if not self.game.won or cleared is None or won_in is None:
-            return
+            return ""
         said = [f"Cleared in {cleared}!", self.race_said(won_in)]
         if keys:
             # c offered only where it gives a code (not for a game an older dealer dealt).
             if results.can_challenge:
-                said.append("c: challenge a friend.")
-            said.append("N: new deal.")
-        self._say(" ".join(filter(None, said)))
+                said.append(CHALLENGE_KEY)
+            said.append(NEW_DEAL_KEY)
+        return " ".join(filter(None, said))
 
     def _settle_cursor(self) -> None:
         """Keep the cursor on a tile the player can see."""
@@ -434,8 +457,26 @@ class MahjongScreen(GameScreen):
             return self.paused == (action == "resume")
         return True
 
-    def action_move(self, direction: str) -> None:
+    def _after_any_hint(self, taking: str | None = None) -> bool:
+        """`KeyGate.act_on_tiles` for a key that acts on the hinted pair, after a hint still
+        waiting for the check (`Hinting.typed_on`)."""
+        if not self._keys.act_on_tiles(taking):
+            return False
+        self._hinting.typed_on()
+        return True
+
+    def _moving_the_cursor(self) -> bool:
+        """`KeyGate.act_on_tiles` for a key that moves the cursor: a hint still waiting for the
+        check is dropped, unpaid. Given at once, an arrow pressed while it waited paid 30 s for
+        a pair not known to lead to a win; given later, it would take the cursor from where the
+        player put it."""
         if not self._keys.act_on_tiles():
+            return False
+        self._hinting.drop()
+        return True
+
+    def action_move(self, direction: str) -> None:
+        if not self._moving_the_cursor():
             return
         board = self.board
         uncovered = self.game.uncovered_mask()
@@ -448,19 +489,19 @@ class MahjongScreen(GameScreen):
         self._show_tile_info()
 
     def action_cycle_free(self, forward: bool = True) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._moving_the_cursor():
             return
         self._pair_taking.jump(self.game.free_mask(), forward, "No tile is free.")
 
     def action_cycle_playable(self, forward: bool) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._moving_the_cursor():
             return
         if not self._keys.lost_said():
             self._pair_taking.jump(self.game.playable_mask(), forward, "No pair can be taken.")
 
     def action_face_key(self, key: str) -> None:
         """The first character of a face label: wait for the second (see `read_key`)."""
-        if not self._keys.act_on_tiles():
+        if not self._moving_the_cursor():
             return
         self._face_typing.first(key)
 
@@ -470,21 +511,34 @@ class MahjongScreen(GameScreen):
         self._keys.key_read()
         if self.game.won or self.paused:
             return False  # no label to type: the keys go to their bindings (which say why)
-        return self._face_typing.key(event.key, event.character)
+        if self._face_typing.key(event.key, event.character):
+            # A label moves the cursor: a hint waiting is dropped from its first character on
+            # (the second may come after the check answered, the hint then paid mid-label).
+            self._hinting.drop()
+            return True
+        return self._stray_letter(event.key)
+
+    def _stray_letter(self, key: str) -> bool:
+        """A letter that is no key here and starts no label (x, z) said nothing, and the line of
+        the key before it stayed, where Lines says so (a player's test)."""
+        if len(key) != 1 or not key.isalpha() or key in self.active_bindings:
+            return False
+        self._say(f"{key} is no key or label here: ? shows the keys.")
+        return True
 
     def action_take_pair(self) -> None:
-        if not self._keys.act_on_tiles(taking="nothing taken"):
+        if not self._after_any_hint(taking="nothing taken"):
             return
         if not self._keys.lost_said():
             self._pair_taking.take_pair()
 
     def action_match(self) -> None:
-        if not self._keys.act_on_tiles():
+        if not self._after_any_hint():
             return
         self._pair_taking.match()
 
     def action_choose(self) -> None:
-        if not self._keys.act_on_tiles(taking="nothing picked"):
+        if not self._after_any_hint(taking="nothing picked"):
             return
         self._pair_taking.choose()
 
@@ -522,22 +576,12 @@ class MahjongScreen(GameScreen):
         self._position_changed(moved=self._pair_taking.pair_moved(undone, pair))
 
     def action_hint(self) -> None:
-        if not self._keys.act_on_tiles():
-            return
-        hint = self.game.use_hint(self.dead_end.last_solution)
-        if hint is None:
-            self._say(self._loss_message())
-            return
-        pair = hint.pair
-        self.board.hints = pair
-        if self.board.selected not in pair:  # t takes the hinted pair, as the hint says
-            self.board.selected = None
-        self.board.cursor = pair[0]
-        self._say(hint_said(self.game, hint, self.status))
-        self._show_tile_info()
+        if self._keys.act_on_tiles():
+            self._hinting.ask()
+
+    def _hint_paid(self) -> None:
         self.refresh_clock()  # what the hint cost shows at once
-        if hint.cost:
-            self.save_game()  # and stays with the game, were the app killed before the next pair
+        self.save_game()  # and stays with the game, were the app killed before the next pair
 
     def action_toggle_free(self) -> None:
         if not self._keys.act_on_tiles():
@@ -568,6 +612,7 @@ class MahjongScreen(GameScreen):
             return
         self._say("")
         self._moved = None  # the pause is the last thing done: no undo or redo to name
+        self._hinting.drop()  # nor a hint to give over the cover
         self._pausing.toggle()
         if not self.paused:  # the board is back: so is what stands on it
             self._say(self._standing())
@@ -575,8 +620,10 @@ class MahjongScreen(GameScreen):
         self.refresh_bindings()
 
     def _standing(self) -> str:
-        """The loss, dead-end warning or failed check of the position on the board, "" for any
-        other."""
+        """The win (its keys once no name is asked for), the loss, dead-end warning or failed
+        check of the position on the board, "" for any other."""
+        if self.game.won:
+            return self._won_line(keys=not self._results.pending)
         if self.game.lost:
             return self._loss_message()
         return self._watch.standing()
@@ -628,11 +675,15 @@ class MahjongScreen(GameScreen):
         if not self._keys.act():
             return
         board = self.board
-        if board.selected is not None or board.hints:
+        if self._hinting.drop() or board.selected is not None or board.hints:
             board.selected = None
             board.hints = ()
             self._show_tile_info()
-        elif not self._replacing.esc_for_the_proof():
+        elif self._replacing.esc_for_the_proof():
+            game = self.game
+            too_late = too_late_text(deal_name(game.deal_choice, game.seed, self.now()))
+            self._say(said_for(too_late, self.back_to))
+        else:
             self.action_leave()
 
     def action_leave(self) -> None:
@@ -659,6 +710,12 @@ class MahjongScreen(GameScreen):
 
     def on_screen_suspend(self) -> None:
         self._pausing.suspend()
+        # A question, the help or the enlarge cover over the board: a hint given under it would
+        # be paid for unseen (and its clock is stopped, `MahjongGame.use_hint` refuses). Its
+        # line goes with it, so that the board back says what stands there: "waiting" stayed
+        # after the help, and no hint came (a review).
+        if self._hinting.drop():
+            self._say("")
 
     def on_screen_resume(self) -> None:
         if still_there(self):  # as in `refit`: a resume can come while the app exits

@@ -117,14 +117,20 @@ def loss_message(game: MahjongGame, moved: Moved | None) -> str:
     return f"{moved}: no pair left. Undo (u) or new deal (N)." if moved else LOSS_MESSAGE
 
 
+HINT_WAITS = "Hint: waiting for the check of this position…"
+"""What `i` says while the check of the position runs: the hint comes with its answer."""
+
+
 def hint_said(game: MahjongGame, hint: Hint, status: str) -> str:
     """What `hint` says, by the status of the position it is given on, and what it cost."""
     label = tile_label(game, hint.pair[0])
     named = f"Hint{f' (+{hint.cost:.0f} s)' if hint.cost else ''}: {label} + {label}"
     if status == "dead end":
         return f"{named} (no way from here clears the board)."
-    if status != "solvable":
+    if status == "checking":
         return f"{named} (not yet checked to lead to a win)."
+    if status != "solvable":  # undecided, or the check failed: it was checked, and said nothing
+        return f"{named} (not known to lead to a win)."
     # Named as in the other cases, not left to the marks alone.
     return f"{named}, on a way to a win: t takes it."
 

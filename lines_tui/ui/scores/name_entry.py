@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from lines_tui.outside_text import inert
 from lines_tui.store import clean_name
-from lines_tui.store.names import MAX_NAME_CHARS, InvalidName
+from lines_tui.store.names import MAX_NAME_CHARS, MAX_NAME_COLUMNS, InvalidName
 from lines_tui.ui.app_keys import ON_A_DIALOG
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.held_typing import TakesTypedAhead
@@ -25,7 +25,12 @@ from lines_tui.ui.sentences import as_sentence
 from lines_tui.ui.store_thread import still_there
 from lines_tui.ui.typed_ahead import TYPED_ON_HINT, DropsTypedAhead
 
-RULES = f"1 to {MAX_NAME_CHARS} characters; no [ ] \\ or control characters."
+RULES = (
+    f"1 to {MAX_NAME_CHARS} characters, at most {MAX_NAME_COLUMNS} columns wide (a wide one counts"
+    " two); no [ ] \\ or control characters."
+)
+"""Said before a name is typed: the columns too, since a name of wide characters is refused by
+them ("A name is at most 24 columns wide.") where the rules had said only "characters"."""
 SAVING = "Saving…"
 NOT_SAVED = "Not saved"
 """Before why a name could not be saved: in the entry, or told once it has been left."""

@@ -349,7 +349,10 @@ class Player:
         Only pairs that keep the type's pairing allowed qualify. The hint's pairs come first
         (the others are not even weighed while one of those will do); then the move that frees
         the most tiles at once (a tile counting twice when its unit has a free tile already, the
-        move's own tiles among them); then the move whose tiles left waiting block the least.
+        move's own tiles among them); then the move whose two tiles hold up the most tiles,
+        directly or through others (counted as what is left of their cones on the full board,
+        `Geometry.cones`, themselves included), less the tiles that its type's two tiles left,
+        if free, hold up directly.
         Before a move that ties the type's other two tiles together, the relaxation checks from
         the board after it that those two can still get free together."""
         hint = self.hint
@@ -363,16 +366,20 @@ class Player:
 
     def _best(self, state: PlayoutState, moves: list[Move], doomed: set[Pair]) -> Pair | None:
         blocks, freed_by_pair = self.board.blocks, self.freed_by_pair.freed
+        cones = self.board.geometry.cones
         unit_of, unit_free = state.unit_of, state.unit_free
         present, known = state.present, state.known
         candidates: list[tuple[tuple[int, int], int, int, int, int, int, int]] = []
         for unit, a, b, c, d in moves:
-            blocking = 0
+            # What the move unlocks in the long run: the tiles of its two's cones on the full
+            # board still here (an upper bound of what waits for them, directly or through
+            # others, cheap to count); less what its type's two tiles left, if free, make wait.
+            holds_up = (cones[a] & present).bit_count() + (cones[b] & present).bit_count()
             if c != NO_TILE:
                 if known >> c & 1:
-                    blocking += (present & blocks[c]).bit_count()
+                    holds_up -= (present & blocks[c]).bit_count()
                 if known >> d & 1:
-                    blocking += (present & blocks[d]).bit_count()
+                    holds_up -= (present & blocks[d]).bit_count()
             freed = freed_by_pair(a, b, present, known)
             gain = 0
             rest = freed
@@ -380,7 +387,7 @@ class Player:
                 low = rest & -rest
                 rest ^= low
                 gain += 2 if unit_free[unit_of[low.bit_length() - 1]] else 1
-            candidates.append(((gain, -blocking), unit, a, b, c, d, freed))
+            candidates.append(((gain, holds_up), unit, a, b, c, d, freed))
         candidates.sort(reverse=True)
         for _, _, a, b, c, d, freed in candidates:
             if c == NO_TILE:
