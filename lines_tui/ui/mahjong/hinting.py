@@ -38,7 +38,7 @@ class Hinting:
         self._paid = paid
         self._waits = False
         """`i` was pressed while the position on the board was being checked: the hint comes
-        with the check's answer (`answered`), unless it is dropped first (`drop`)."""
+        with the check's answer (`give_waiting`), unless it is dropped first (`drop`)."""
 
     def ask(self) -> None:
         """The hint key: the hint now, or with the answer of the check still running (`i` again
@@ -49,17 +49,12 @@ class Hinting:
             return
         self._give()
 
-    def answered(self) -> None:
-        """The check of the position on the board answered: a hint waiting for it comes now, as
-        `i` gives it once the status is known."""
-        if self._waits:
-            self._give()
-
-    def typed_on(self) -> None:
-        """A key that acts on the hinted pair (t, m, enter) came while the hint waits: it is
-        given first, at once, as `i` gave it before the check answered. Typed on after `i` (`i`
-        `t`), the key acts on the hinted pair as it always did; only a player who waits for the
-        hint gets it checked."""
+    def give_waiting(self) -> None:
+        """The hint waiting, if one does, comes now: the check of the position on the board
+        answered (it is given as `i` gives it once the status is known), or a key that acts on
+        the hinted pair (t, m, enter) came first (it is given at once, as `i` gave it before the
+        check answered: `i` `t` in one motion takes the hinted pair as it always did; only a
+        player who waits for the hint gets it checked)."""
         if self._waits:
             self._give()
 

@@ -143,7 +143,7 @@ class MahjongScreen(GameScreen):
             lambda: self.panel,
             self._say_unless_paused,
             lambda: dead_end_warning(self.game, self._moved),
-            lambda: self._hinting.answered(),
+            lambda: self._hinting.give_waiting(),
             solver,
             time_limit=check_time,
         )
@@ -459,10 +459,10 @@ class MahjongScreen(GameScreen):
 
     def _after_any_hint(self, taking: str | None = None) -> bool:
         """`KeyGate.act_on_tiles` for a key that acts on the hinted pair, after a hint still
-        waiting for the check (`Hinting.typed_on`)."""
+        waiting for the check (`Hinting.give_waiting`)."""
         if not self._keys.act_on_tiles(taking):
             return False
-        self._hinting.typed_on()
+        self._hinting.give_waiting()
         return True
 
     def _moving_the_cursor(self) -> bool:
