@@ -41,13 +41,17 @@ class PairTaking:
         """The cursor to the next of `tiles` in reading order, saying what t does there (as a
         label typed does); `none_left` says there is none. A jump to another face than the
         picked tile's drops the pick: the player moves on from it (t acts on the tile jumped
-        to)."""
+        to). The picked tile itself is passed over while the cursor shows its partners: t
+        there only showed them again, and `tab` `t` went back and forth between the two."""
         board, game = self._board(), self._game()
+        selected = board.selected
+        if selected is not None and board.cursor != selected and tiles & ~(1 << selected):
+            tiles &= ~(1 << selected)
         target = cycle(board.grid, tiles, board.cursor, forward)
         if target is None:
             self._say(none_left)
         else:
-            if board.selected is not None and not game.matches(board.selected, target):
+            if selected is not None and not game.matches(selected, target):
                 board.selected = None
             board.cursor = target
             free = game.free_matches(target).bit_count() + 1
