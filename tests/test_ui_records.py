@@ -1788,7 +1788,8 @@ async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs
         screen = LinesScreen(session_of(pilot), game, resumed=True, saved_by="Ann", owner="Ann")
         await app.push_screen(screen)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == f"To beat: Ann's own {best}."
+        told = screen.query_one(StatusLine).message
+        assert told == f"Resumed Ann's saved game. To beat: Ann's own {best}."
         await play_by_keys(pilot, screen, move)
         await settle(pilot)
         race = str(app.screen.query_one("#game-over-race", Static).render())
@@ -1818,7 +1819,8 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, won.layout, game, seed=won.seed)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == at_start
+        resumed = f"Resumed your saved game. Deal {won.seed}."  # a game handed to the screen
+        assert screen.query_one(StatusLine).message == f"{resumed} {at_start}"
         clock.now += 30
         await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
         await settle(pilot)
