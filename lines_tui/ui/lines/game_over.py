@@ -161,8 +161,10 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         no table (each key still acts, and says why it does nothing), q saying where it goes."""
         acting = keys_that_act(
             super().active_bindings,
-            lambda action: (action == "copy_challenge" and self.challenge is None)
-            or (action == "leaderboard" and not self.outcome.saved),
+            lambda action: (
+                (action == "copy_challenge" and self.challenge is None)
+                or (action == "leaderboard" and not self.outcome.saved)
+            ),
         )
         return going_back(acting, self.back_to)
 
