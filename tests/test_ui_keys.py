@@ -358,6 +358,11 @@ async def test_tab_from_a_shown_partner_moves_on_past_the_picked_tile(tmp_path: 
         assert screen.board.cursor == 2
         await pilot.press("t", "shift+tab")  # from its partner 0 back: round to the last
         assert screen.board.cursor == 5 and screen.board.selected is None
+        # A partner the player went to is no partner t showed: shift+tab goes back to the
+        # picked tile (a review: it passed over it, and dropped the pick without a word).
+        screen.board.cursor = 0
+        await pilot.press("enter", "tab", "shift+tab")
+        assert screen.board.cursor == 0 and screen.board.selected == 0
 
 
 async def test_m_after_a_hint_goes_to_its_partner_then_through_every_match(

@@ -186,7 +186,7 @@ async def test_a_hint_asked_while_the_position_is_checked_waits_for_the_answer(
         (
             Verdict.UNDECIDED,
             "the solver process ended",
-            "Hint (+30 s): 1D + 1D (not checked: the solver process ended).",
+            "Hint (+30 s): 1D + 1D (check failed, next move retries: the solver process ended).",
         ),
     ],
 )

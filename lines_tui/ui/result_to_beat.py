@@ -62,7 +62,8 @@ class ResultToBeat:
                 # A challenge started from the command line told a guest only once it ended.
                 unsaved = unsaved_for_guest(table, REGISTER_IN_APP) if self._guest() else ""
                 told = f"To beat: {self._told(table, best)}.{unsaved}"
-                resumed = self._resumed_line()
+                # A guest's line has no room left for it: how to register was cut short.
+                resumed = "" if unsaved else self._resumed_line()
                 screen.notify(f"{resumed} {told}" if resumed else told)
 
         load(

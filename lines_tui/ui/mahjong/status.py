@@ -127,8 +127,8 @@ def hint_said(game: MahjongGame, hint: Hint, status: str, failure: str = "") -> 
     label = tile_label(game, hint.pair[0])
     named = f"Hint{f' (+{hint.cost:.0f} s)' if hint.cost else ''}: {label} + {label}"
     if failure:
-        # A hint that waited for the check took the place of the line that said why it failed.
-        return f"{named} (not checked: {failure})."
+        # The hint takes the place of the line that said why the check failed (`standing`).
+        return f"{named} (check failed, next move retries: {failure})."
     if status == "dead end":
         return f"{named} (no way from here clears the board)."
     if status == "checking":
