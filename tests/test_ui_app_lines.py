@@ -487,7 +487,7 @@ async def test_b_over_a_score_not_saved_says_no_table_holds_it(
         await settle(pilot)
         assert app.screen is dialog
         said = str(dialog.query_one("#game-over-no-leaderboard").render())
-        assert said == "No leaderboard to show: this score was not saved (above)."
+        assert said == "No leaderboard to show: the score was not saved."
 
 
 def a_score_refused(

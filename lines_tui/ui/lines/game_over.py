@@ -44,7 +44,7 @@ NO_CHALLENGE = "No challenge code"
 NO_POINTS_NO_CHALLENGE = f"{NO_CHALLENGE}: a game of no points sets nothing to beat."
 UNREPLAYABLE = f"{NO_CHALLENGE}: this game's moves cannot be replayed (a save edited by hand)."
 """What c says when the game has no challenge code (its Footer key shows only when it has)."""
-NO_LEADERBOARD = "No leaderboard to show: this score was not saved (above)."
+NO_LEADERBOARD = "No leaderboard to show: the score was not saved."
 """What b says when the score is in no table (its Footer key shows only when it is)."""
 
 
