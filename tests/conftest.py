@@ -200,7 +200,8 @@ async def settle(pilot: Pilot[Any]) -> None:
     machine drew the name prompt after the test's first letter); so are its guard time after
     that (`DropsTypedAhead.guard`), whose keys count as typed on with the move that opened it.
     Input held for a screen not drawn yet is waited for until it has acted: a loaded machine
-    drew the Import screen after `settle` had returned, the code pasted still held."""
+    drew the Import screen after `settle` had returned, the code pasted still held. So is the
+    mount of the screen on top."""
     undrawn = 0
     while True:
         await pilot.pause()
@@ -210,6 +211,12 @@ async def settle(pilot: Pilot[Any]) -> None:
             continue
         dialog = pilot.app.screen
         undrawn += 1
+        if not dialog.is_mounted:
+            # Pushed, but not mounted yet: a loaded machine read a replay's title, which its
+            # mount fills in, as empty.
+            if undrawn > UNDRAWN_PAUSES:
+                raise AssertionError(f"{type(dialog).__name__} was never mounted")
+            continue
         held = getattr(pilot.app, "held_typing", None)
         if held is not None and held.pending:
             if undrawn > UNDRAWN_PAUSES:

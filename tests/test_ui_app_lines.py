@@ -472,6 +472,24 @@ async def test_a_score_kept_while_another_copy_writes_says_try_again_once(
         )
 
 
+async def test_b_over_a_score_not_saved_says_no_table_holds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's test: `b` on the Game over dialog of a score not saved did nothing and said
+    nothing. It says why there is no leaderboard to show, as `c` says why there is no
+    challenge code; the Footer offers neither."""
+    app, game, last_move = a_score_refused(tmp_path, monkeypatch, BUSY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await outcome_told(pilot, game, last_move)
+        dialog = app.screen
+        assert "Leaderboard" not in await footer_text(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.screen is dialog
+        said = str(dialog.query_one("#game-over-no-leaderboard").render())
+        assert said == "No leaderboard to show: the score was not saved."
+
+
 def a_score_refused(
     folder: Path, monkeypatch: pytest.MonkeyPatch, reason: str
 ) -> tuple[LinesTuiApp, LinesGame, tuple[Cell, Cell]]:

@@ -338,6 +338,33 @@ async def test_tab_a_enter_and_m_say_what_t_does_there(tmp_path: Path) -> None:
         assert message.message == "1D, 1 of 3 free: t picks it and shows its partners."
 
 
+async def test_tab_from_a_shown_partner_moves_on_past_the_picked_tile(tmp_path: Path) -> None:
+    """A player's test: with three tiles of a face free, `tab` `t` over and over went back and
+    forth: t picked the tile and showed its first partner, which came before it in reading
+    order, and tab from there landed on the picked tile again, where t did the same."""
+    layout = row_layout(3, 1, 1, 1)  # 0 2 3 4 5 free, 1 blocked
+    async with make_mahjong_app(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, layout, game_of(layout, "d1 d1 d1 b1 d1 b1"))
+        message = screen.query_one(StatusLine)
+        screen.board.cursor = 0
+        await pilot.press("tab")
+        assert screen.board.cursor == 2
+        await pilot.press("t")  # picks 2, shows its first partner, 0
+        assert screen.board.selected == 2 and screen.board.cursor == 0
+        await pilot.press("tab")  # on past the picked tile, to the next face: the pick dropped
+        assert screen.board.cursor == 3 and screen.board.selected is None
+        assert message.message == "1B: 2 free, t takes a pair."
+        await pilot.press("shift+tab")
+        assert screen.board.cursor == 2
+        await pilot.press("t", "shift+tab")  # from its partner 0 back: round to the last
+        assert screen.board.cursor == 5 and screen.board.selected is None
+        # A partner the player went to is no partner t showed: shift+tab goes back to the
+        # picked tile (a review: it passed over it, and dropped the pick without a word).
+        screen.board.cursor = 0
+        await pilot.press("enter", "tab", "shift+tab")
+        assert screen.board.cursor == 0 and screen.board.selected == 0
+
+
 async def test_m_after_a_hint_goes_to_its_partner_then_through_every_match(
     tmp_path: Path,
 ) -> None:

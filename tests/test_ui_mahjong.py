@@ -1953,7 +1953,9 @@ async def test_a_deal_of_a_layout_played_from_a_file_says_its_result_to_beat(hom
         await settle(pilot)
         screen = await open_game(pilot, layout, game, seed=7)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == "To beat: 1:39.0 by Pat."
+        # A game handed to the screen is one resumed from its save: it says so first.
+        told = screen.query_one(StatusLine).message
+        assert told == "Resumed your saved game. Deal 7. To beat: 1:39.0 by Pat."
 
 
 async def test_the_not_saved_mark_is_as_wide_as_its_words(tmp_path: Path) -> None:

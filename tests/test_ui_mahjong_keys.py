@@ -56,7 +56,7 @@ from lines_tui.ui.mahjong.win import NO_CHALLENGE_YET
 from lines_tui.ui.menu import MenuScreen
 from lines_tui.ui.scores import NameEntryScreen
 from lines_tui.ui.size_guard import TooSmallScreen
-from lines_tui.ui.status_line import StatusLine
+from lines_tui.ui.status_line import NO_BREAK, StatusLine
 
 TRAP = "d1 b1 b1 d1 dr dr d1 d1"
 """Row one `1D 1B 1B`, row two `1D Rd Rd 1D 1D`: the free 1D's are the first of each row and the
@@ -186,7 +186,7 @@ async def test_a_hint_asked_while_the_position_is_checked_waits_for_the_answer(
         (
             Verdict.UNDECIDED,
             "the solver process ended",
-            "Hint (+30 s): 1D + 1D (not known to lead to a win).",
+            "Hint (+30 s): 1D + 1D (check failed, next move retries: the solver process ended).",
         ),
     ],
 )
@@ -845,9 +845,29 @@ async def test_the_keys_of_the_tiles_on_a_cleared_board_say_it_is_cleared(
             await pilot.press(key)
             await settle(pilot)
             assert app.screen is screen, key
-            assert notified(app, "This deal is cleared: c challenges a friend, N deals"), key
+            said = screen.query_one(StatusLine).message.replace(NO_BREAK, " ")
+            assert "This deal is cleared: c challenges a friend, N deals" in said, key
         assert app.symbols_mode == symbols and screen.game.won and not screen.paused
-        assert "q goes back to the menu." in screen.query_one(StatusLine).message
+        assert "q goes back to the menu." in said
+
+
+async def test_the_cleared_boards_note_keeps_each_key_with_its_word(tmp_path: Path) -> None:
+    """A helper's test: at 82 columns the cleared board's note ("This deal is cleared: c
+    challenges a friend, N deals a new one, …") could end a row with a key alone, its meaning
+    beginning the next."""
+    clock = Clock()
+    app = make_app(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_one_pair_left(pilot)
+        await win_it(pilot, clock, screen)
+        await pilot.press("t")
+        for width in range(80, 121):
+            await pilot.resize_terminal(width, 24)
+            await settle(pilot)
+            rows = [row.rstrip() for row in widget_lines(screen.query_one(StatusLine))]
+            assert "".join(rows).replace(" ", "").startswith("Thisdealiscleared:c")
+            lone_keys = [row for row in rows if row.split()[-1:] in (["c"], ["N"], ["R"], ["q"])]
+            assert not lone_keys, (width, rows)
 
 
 async def test_the_game_and_its_parts_read_the_apps_clock_through_the_screen(

@@ -1771,6 +1771,26 @@ async def test_a_lines_game_on_a_deal_with_a_result_to_beat_says_how_it_fared(
         assert race == at_the_end.format(best=best)
 
 
+async def test_a_guest_resuming_a_race_is_told_how_to_register_whole(tmp_path: Path) -> None:
+    """A resumed game says so before the result to beat, but a guest's line, which says how to
+    register, has no room for it: "Resumed your saved game." ahead of it cut "(register under
+    Players first)" short (a player's test)."""
+    store_with_games(tmp_path)  # Ann's deal 1 of 7 x 7
+    open_store(tmp_path).set_active_player(None)
+    best = open_store(tmp_path).table("lines-7+deal-1")[0].value
+    game, _ = one_move_from_its_end(1, 7)
+    game.deal_choice = CHOSEN
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = LinesScreen(session_of(pilot), game, resumed=True)
+        await app.push_screen(screen)
+        await settle(pilot)
+        told = screen.query_one(StatusLine).message
+        assert told == f"To beat: {best} by Ann.{GUEST_NOT_SAVED}"
+        drawn = " ".join(widget_lines(screen.query_one(StatusLine)))
+        assert "(register under Players first)." in " ".join(drawn.split())
+
+
 async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs(
     tmp_path: Path,
 ) -> None:
@@ -1788,7 +1808,8 @@ async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs
         screen = LinesScreen(session_of(pilot), game, resumed=True, saved_by="Ann", owner="Ann")
         await app.push_screen(screen)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == f"To beat: Ann's own {best}."
+        told = screen.query_one(StatusLine).message
+        assert told == f"Resumed Ann's saved game. To beat: Ann's own {best}."
         await play_by_keys(pilot, screen, move)
         await settle(pilot)
         race = str(app.screen.query_one("#game-over-race", Static).render())
@@ -1818,7 +1839,8 @@ async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, won.layout, game, seed=won.seed)
         await settle(pilot)
-        assert screen.query_one(StatusLine).message == at_start
+        resumed = f"Resumed your saved game. Deal {won.seed}."  # a game handed to the screen
+        assert screen.query_one(StatusLine).message == f"{resumed} {at_start}"
         clock.now += 30
         await pilot.press("tab", "t")  # the last pair: cleared in 0:30.0
         await settle(pilot)

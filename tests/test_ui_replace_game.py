@@ -500,6 +500,23 @@ async def test_a_deal_number_proved_from_is_named_as_where_the_proof_starts(
 
 
 @pytest.mark.parametrize("kept", [True, False])
+async def test_a_solvable_deal_asked_with_another_layout_is_named_so(
+    tmp_path: Path, kept: bool
+) -> None:
+    """`lines-tui mahjong --layout pagoda --solvable` (or kept on) with a Turtle game saved
+    asked "You asked for a deal of Pagoda", where the picker says "a solvable deal of Pagoda"
+    (a review)."""
+    save_a_mahjong_game(tmp_path)
+    if kept:
+        open_store(tmp_path).change_preferences(solvable_deals=True)
+    app = make_app(tmp_path, start="mahjong", layout="pagoda", solvable=not kept)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = " ".join(dialog_text(app).split())
+        assert "You asked for a solvable deal of Pagoda" in text, text
+
+
+@pytest.mark.parametrize("kept", [True, False])
 async def test_a_deal_proved_from_the_saved_games_own_number_is_named(
     tmp_path: Path, kept: bool
 ) -> None:

@@ -222,7 +222,9 @@ class DirectStart:
         name = layout.where if about.get("title") == layout.title else layout.title
         if self._proved_from_seed:
             return asked_deal(name, self.seed, solvable=True)
-        return self._asked_deal(name) or asked_deal(name, None)
+        return self._asked_deal(name) or asked_deal(
+            name, None, solvable=self.mahjong.solvable_deals()
+        )
 
     @property
     def _proved_from_seed(self) -> bool:

@@ -92,6 +92,7 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
             lambda: self.player,
             lambda: self.owner,
             lambda: self.player_known and self.player is None,
+            self._resumed_line,
         )
         self._keeper = GameKeeper(
             self,
@@ -173,6 +174,13 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
     def resumed_said(self) -> str:
         """What a resumed game first says: whose saved game it is."""
         return RESUMED if self._owner is None else f"Resumed {self._owner}'s saved game."
+
+    def _resumed_line(self) -> str:
+        """The status line while it still says the game was resumed (nothing said since), else
+        "": a resumed challenge said only "To beat: ...", the line that it was resumed gone."""
+        status = self.query(StatusLine)
+        message = status.first().message if status else ""
+        return message if message.startswith(self.resumed_said) else ""
 
     def _saved_with_its_player(self) -> dict[str, Any] | None:
         """The game to save, naming its registered player (`GamePlayer.saved_as`): resumed by

@@ -28,9 +28,13 @@ class ResultToBeat:
         player: Callable[[], str | None],
         owner: Callable[[], str | None],
         guest: Callable[[], bool],
+        resumed_line: Callable[[], str],
     ) -> None:
-        """`guest()`: a guest plays, as far as is known, whose Lines score is not saved."""
+        """`guest()`: a guest plays, as far as is known, whose Lines score is not saved;
+        `resumed_line()`: the status line while it still says the game was resumed, else ""
+        (the result to beat follows it rather than taking its place)."""
         self._screen = screen
+        self._resumed_line = resumed_line
         self._session = session
         self._player = player
         self._owner = owner
@@ -57,7 +61,10 @@ class ResultToBeat:
             if best is not None and not over():
                 # A challenge started from the command line told a guest only once it ended.
                 unsaved = unsaved_for_guest(table, REGISTER_IN_APP) if self._guest() else ""
-                screen.notify(f"To beat: {self._told(table, best)}.{unsaved}")
+                told = f"To beat: {self._told(table, best)}.{unsaved}"
+                # A guest's line has no room left for it: how to register was cut short.
+                resumed = "" if unsaved else self._resumed_line()
+                screen.notify(f"{resumed} {told}" if resumed else told)
 
         load(
             screen,

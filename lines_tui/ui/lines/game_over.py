@@ -44,6 +44,8 @@ NO_CHALLENGE = "No challenge code"
 NO_POINTS_NO_CHALLENGE = f"{NO_CHALLENGE}: a game of no points sets nothing to beat."
 UNREPLAYABLE = f"{NO_CHALLENGE}: this game's moves cannot be replayed (a save edited by hand)."
 """What c says when the game has no challenge code (its Footer key shows only when it has)."""
+NO_LEADERBOARD = "No leaderboard to show: the score was not saved."
+"""What b says when the score is in no table (its Footer key shows only when it is)."""
 
 
 def copied_from(outcome: RecordOutcome, player: str) -> str | None:
@@ -153,33 +155,31 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         (`rc` in one burst shows the challenge code); opened by the last move, it drops that."""
         return not self.guard
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "leaderboard":
-            return self.outcome.saved
-        return True
-
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, less c while the game has no challenge code (the key still acts, and
-        says why there is none), q saying where it goes."""
+        """Textual's, less c while the game has no challenge code and b while the score is in
+        no table (each key still acts, and says why it does nothing), q saying where it goes."""
         acting = keys_that_act(
             super().active_bindings,
-            lambda action: action == "copy_challenge" and self.challenge is None,
+            lambda action: (
+                (action == "copy_challenge" and self.challenge is None)
+                or (action == "leaderboard" and not self.outcome.saved)
+            ),
         )
         return going_back(acting, self.back_to)
+
+    def _say_why_not(self, why: str, id: str) -> None:
+        """Say in the dialog, once, why a key does nothing: a key pressed in vain said
+        nothing at all."""
+        if not self.query(f"#{id}"):
+            said = Static(why, classes="dialog-text", id=id, markup=False)
+            self.query_one("#game-over").mount(said, before="#game-over-keys")
 
     def action_copy_challenge(self) -> None:
         """Show the challenge code (to select) and send it to the clipboard, or say in the
         dialog why there is none."""
         if self.challenge is None:
-            if not self.query("#game-over-no-challenge"):
-                why = Static(
-                    self.why_no_challenge,
-                    classes="dialog-text",
-                    id="game-over-no-challenge",
-                    markup=False,
-                )
-                self.query_one("#game-over").mount(why, before="#game-over-keys")
+            self._say_why_not(self.why_no_challenge, "game-over-no-challenge")
             return
         if not self.query("#game-over-challenge"):
             # Said in the dialog: a toast would cover the board's last rows beside it.
@@ -193,6 +193,9 @@ class GameOverScreen(DismissedOnTop, TakesTypedAhead, DropsTypedAhead, ModalScre
         self.app.copy_to_clipboard(self.challenge)
 
     def action_leaderboard(self) -> None:
+        if not self.outcome.saved:
+            self._say_why_not(NO_LEADERBOARD, "game-over-no-leaderboard")
+            return
         self._show_leaderboard(self.outcome)
 
     def show_outcome(self, outcome: RecordOutcome) -> None:

@@ -79,7 +79,7 @@ class Hinting:
         if board.selected not in pair:  # t takes the hinted pair, as the hint says
             board.selected = None
         board.cursor = pair[0]
-        self._say(hint_said(game, hint, watch.status))
+        self._say(hint_said(game, hint, watch.status, watch.failure))
         self._shown()
         if hint.cost:
             self._paid()

@@ -24,6 +24,7 @@ from lines_tui.ui.mahjong.keys import (
     IDLE_AFTER_A_LOSS,
     SHARED_LABELS,
     WAIT_FOR_THE_BOARD,
+    WON_CHALLENGE,
     WON_NOTE,
 )
 from lines_tui.ui.mahjong.win import WinResults
@@ -138,7 +139,7 @@ class KeyGate:
             return False
         won = self._game().won
         if won:
-            challenge = "c challenges a friend, " if self._results.can_challenge else ""
+            challenge = WON_CHALLENGE if self._results.can_challenge else ""
             self._say(said_for(WON_NOTE.format(challenge=challenge), self._screen.back_to))
         return not won
 

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from lines_tui.engine.mahjong.faces import LABEL_STARTS
 from lines_tui.engine.mahjong.game import HINT_SECONDS
 from lines_tui.ui.footer import action_name, typing_keys
+from lines_tui.ui.status_line import unbroken
 
 MOVE_GROUP = Binding.Group("move")
 # Keys that share one Footer label while both act, so that every key that acts fits 80 columns
@@ -191,11 +192,14 @@ BOARD_ACTIONS = frozenset(
 room for `c` then), the help lists them dimmed, and pressed they say the deal is cleared
 (`WON_NOTE`). Among them the label letters: `s` starts a label ("se"), so a won board's `s`
 says so too, rather than switching symbols as the rest of the app's `s` does."""
+# Each key stays on one row with the word after it: at 82 columns "R" ended a row.
 WON_NOTE = (
-    "This deal is cleared: {challenge}N deals a new one, R plays it again, q goes back to the menu."
+    f"This deal is cleared: {{challenge}}{unbroken('N deals')} a new one,"
+    f" {unbroken('R plays')} it again, {unbroken('q goes')} back to the menu."
 )
 """What a key of the tiles (`BOARD_ACTIONS`) says on a cleared board; `{challenge}` names c
-when the win gives a challenge code."""
+(`WON_CHALLENGE`) when the win gives a challenge code."""
+WON_CHALLENGE = f"{unbroken('c challenges')} a friend, "
 WAIT_FOR_THE_BOARD = (
     frozenset(
         action_name(binding.action)

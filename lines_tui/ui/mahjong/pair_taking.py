@@ -36,18 +36,29 @@ class PairTaking:
         self._hint_followed: frozenset[int] = frozenset()
         """The hinted pair whose partner `m` went to: further `m`s go on through every match
         (they went back and forth between the two hinted tiles: a re-check)."""
+        self._partner_shown: tuple[int, int] | None = None
+        """The picked tile and the partner that t or m showed it with, the cursor put there."""
 
     def jump(self, tiles: int, forward: bool, none_left: str) -> None:
         """The cursor to the next of `tiles` in reading order, saying what t does there (as a
         label typed does); `none_left` says there is none. A jump to another face than the
         picked tile's drops the pick: the player moves on from it (t acts on the tile jumped
-        to)."""
+        to). From a partner that t or m showed, the picked tile itself is passed over: t
+        there only showed the partners again, and `tab` `t` went back and forth between the
+        two. (From a partner the player went to, shift+tab goes back to the picked tile.)"""
         board, game = self._board(), self._game()
+        selected = board.selected
+        if (
+            selected is not None
+            and self._partner_shown == (selected, board.cursor)
+            and tiles & ~(1 << selected)
+        ):
+            tiles &= ~(1 << selected)
         target = cycle(board.grid, tiles, board.cursor, forward)
         if target is None:
             self._say(none_left)
         else:
-            if board.selected is not None and not game.matches(board.selected, target):
+            if selected is not None and not game.matches(selected, target):
                 board.selected = None
             board.cursor = target
             free = game.free_matches(target).bit_count() + 1
@@ -142,6 +153,7 @@ class PairTaking:
         # The first in reading order, as `m` numbers them ("Partner 2 of 2" came first when
         # the cursor stood past the first).
         board.cursor = board.grid.reading_order(partners)[0]
+        self._partner_shown = (tile, board.cursor)
         self._say(
             f"{partners.bit_count()} free {label} to pair it with: t takes this one, "
             "m shows the next."
@@ -179,6 +191,7 @@ class PairTaking:
             if board.selected is None:
                 self._say_match_shown()
             else:
+                self._partner_shown = (board.selected, target)
                 self._say_partner_shown()
         self._show_tile_info()
 

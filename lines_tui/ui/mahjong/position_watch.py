@@ -51,6 +51,11 @@ class PositionWatch:
         ...)."""
         return self._status.current
 
+    @property
+    def failure(self) -> str:
+        """Why the check of the position failed, if it did (`PositionStatus.failure`)."""
+        return self._status.failure
+
     def standing(self) -> str:
         """The line that goes with the status (`PositionStatus.standing`)."""
         return self._status.standing()

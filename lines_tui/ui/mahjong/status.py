@@ -121,15 +121,19 @@ HINT_WAITS = "Hint: waiting for the check of this position…"
 """What `i` says while the check of the position runs: the hint comes with its answer."""
 
 
-def hint_said(game: MahjongGame, hint: Hint, status: str) -> str:
-    """What `hint` says, by the status of the position it is given on, and what it cost."""
+def hint_said(game: MahjongGame, hint: Hint, status: str, failure: str = "") -> str:
+    """What `hint` says, by the status of the position it is given on (`failure`: why its
+    check failed, if it did), and what it cost."""
     label = tile_label(game, hint.pair[0])
     named = f"Hint{f' (+{hint.cost:.0f} s)' if hint.cost else ''}: {label} + {label}"
+    if failure:
+        # The hint takes the place of the line that said why the check failed (`standing`).
+        return f"{named} (check failed, next move retries: {failure})."
     if status == "dead end":
         return f"{named} (no way from here clears the board)."
     if status == "checking":
         return f"{named} (not yet checked to lead to a win)."
-    if status != "solvable":  # undecided, or the check failed: it was checked, and said nothing
+    if status != "solvable":  # undecided: it was checked, and said nothing
         return f"{named} (not known to lead to a win)."
     # Named as in the other cases, not left to the marks alone.
     return f"{named}, on a way to a win: t takes it."
@@ -151,14 +155,14 @@ class PositionStatus:
         self._say = say
         self._dead_end_warning = dead_end_warning
         self.current = "checking"
-        self._failure = ""
+        self.failure = ""
         """Why the check of the position on the board failed, if it did."""
         self._way_back_lost = False
         """Whether the search for where the dead end began gave up (until the next move)."""
 
     def set(self, status: str) -> None:
         self.current = status
-        self._failure = ""
+        self.failure = ""
         self._way_back_lost = False
         self._show(status)
 
@@ -167,10 +171,10 @@ class PositionStatus:
         where it began gave up), why the check failed; "" for the others."""
         if self.current == "dead end":
             return WAY_BACK_NOT_FOUND if self._way_back_lost else self._dead_end_warning()
-        if self._failure:
+        if self.failure:
             # What to expect comes first: on the status line of an 80-column terminal (62
             # columns) a long reason is cut, never that.
-            return f"Check failed (next move retries): {self._failure}."
+            return f"Check failed (next move retries): {self.failure}."
         return ""
 
     def show_outcome(self, outcome: CheckOutcome) -> None:
@@ -179,8 +183,8 @@ class PositionStatus:
         status = CHECK_FAILED if outcome.error else STATUS_TEXT[outcome.verdict]
         warn = status == "dead end" and self.current != "dead end"
         self.set(status)
-        self._failure = outcome.error
-        if warn or self._failure:
+        self.failure = outcome.error
+        if warn or self.failure:
             self._say(self.standing())
 
     def way_back_found(self) -> None:
