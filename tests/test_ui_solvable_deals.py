@@ -45,6 +45,7 @@ from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.mahjong import LayoutPickerScreen, MahjongScreen, proving, replacing
 from lines_tui.ui.mahjong.proving import ProvingScreen
 from lines_tui.ui.menu import MenuScreen
+from lines_tui.ui.scores import LeaderboardScreen
 from lines_tui.ui.status_line import DialogMessage, StatusLine
 from lines_tui.ui.today import TodayScreen
 
@@ -665,6 +666,36 @@ async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
         monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 0.0)
         await pilot.press("escape")
         await wait_for_screen(pilot, MenuScreen)
+
+
+async def test_too_late_to_stop_over_a_leaderboard_says_esc_goes_back_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game raced from a leaderboard goes back there: the line after an esc that came too late
+    to stop the proof named the menu (a review; fixed untested)."""
+    from test_ui_records import lines_7_board, store_with_games  # it imports this module
+
+    monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 60.0)
+    store_with_games(tmp_path)
+    app, solver = held_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await lines_7_board(pilot)
+        app.session.solvable_deals = True
+        app.mahjong_starts.start(TURTLE, 7, RANDOM)
+        screen = await wait_for_game(pilot)
+        assert screen.back_to == "the leaderboard"
+        await pilot.press("N")
+        await solver.answer(pilot, Verdict.SOLVABLE, moves=((0, 1),))
+        assert await wait_for_game(pilot) is screen and screen.game.seed != 7
+        await pilot.press("escape")
+        assert screen.query_one(StatusLine).message == (
+            f"Too late to stop: deal {screen.game.seed} was proved first. "
+            "esc again goes to the leaderboard."
+        )
+        monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 0.0)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LeaderboardScreen)
+        assert app.screen is board
 
 
 async def test_a_deal_proved_before_play_starts_solvable_without_a_check(tmp_path: Path) -> None:
