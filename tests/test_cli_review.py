@@ -757,7 +757,7 @@ def test_only_a_player_not_registered_is_told_how_to_register(
         assert (REGISTER_HINT in line) == (player == "Nobody"), line
 
 
-MARKUP = "a name cannot contain [ ] or \\ (they would be read as markup)"
+MARKUP = "a name cannot contain [ ] or \\ (they could be read as formatting codes)"
 
 
 def test_a_name_no_player_may_have_is_told_why_it_is_not_registered(home: Path) -> None:

@@ -134,7 +134,7 @@ def test_the_players_list_reads_the_file_once_after_the_start(
     ("args", "reason"),
     [
         (("players", "add", "\x1b[31mEvil"), "control or invisible"),
-        (("players", "add", "[b]x[/b]"), "markup"),
+        (("players", "add", "[b]x[/b]"), "formatting codes"),
         (("players", "add", "x" * 10240), "at most 24 characters"),
         (("players", "add", "ann"), "already registered"),
         (("players", "add", "\uff21nn"), "'\uff21nn' is already taken: it reads as the registered"),

@@ -52,7 +52,7 @@ from lines_tui.store.files import BUSY
 from lines_tui.store.tables import utc_day
 from lines_tui.ui import game_player
 from lines_tui.ui.app import LinesTuiApp
-from lines_tui.ui.dialogs import ConfirmScreen, ResumeScreen
+from lines_tui.ui.dialogs import ENTER_REFUSED, ConfirmScreen, ResumeScreen
 from lines_tui.ui.footer import Footer
 from lines_tui.ui.help import HelpScreen
 from lines_tui.ui.lines.game_over import GameOverScreen
@@ -488,6 +488,24 @@ async def test_b_over_a_score_not_saved_says_no_table_holds_it(
         assert app.screen is dialog
         said = str(dialog.query_one("#game-over-no-leaderboard").render())
         assert said == "No leaderboard to show: the score was not saved."
+
+
+async def test_enter_on_the_new_game_question_says_why_on_the_keys_row(tmp_path: Path) -> None:
+    """A player's test: enter on "Abandon this game?" said it does not answer on two rows,
+    broken between "y" and "or n)", the dialog growing by a row."""
+    game, _ = one_move_from_its_end(4)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lines(pilot, game)
+        await pilot.press("n")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        keys = question.query_one(".dialog-keys")
+        assert str(keys.render()) == ENTER_REFUSED
+        assert len([row for row in widget_lines(keys) if row.strip()]) == 1
 
 
 def a_score_refused(

@@ -358,8 +358,11 @@ async def test_ctrl_z_says_it_does_not_suspend(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("ctrl+z")
         await settle(pilot)
-        pauses = "ctrl+z does not suspend here: ctrl+q quits, and p pauses this game."
+        pauses = "ctrl+z does not suspend here: p pauses, ctrl+q quits."
         assert app.screen.query_one(StatusLine).message == pauses
+        # On one row at 80 columns, as every message the game writes (a player's test: two).
+        drawn = [row for row in widget_lines(app.screen.query_one(StatusLine)) if row.strip()]
+        assert len(drawn) == 1, drawn
 
 
 @pytest.mark.parametrize(

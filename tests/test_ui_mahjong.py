@@ -838,8 +838,8 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         await settle(pilot)
         assert notified(
             pilot.app,
-            "ctrl+z does not suspend here: ctrl+q quits, asking first: this game is not saved, "
-            "and p pauses this game.",
+            "ctrl+z does not suspend here: p pauses, ctrl+q quits, asking first: this game is "
+            "not saved.",
         )
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")

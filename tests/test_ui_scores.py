@@ -1193,7 +1193,9 @@ async def test_name_entry_is_prefilled_refuses_bad_names_and_cancels() -> None:
         pilot.app.screen.query_one(Input).value = "[b]x"
         await press(pilot, "enter")
         problem = pilot.app.screen.query_one("#name-problem", Static)
-        assert "markup" in text_of(problem) and isinstance(pilot.app.screen, NameEntryScreen)
+        assert "formatting codes" in text_of(problem) and isinstance(
+            pilot.app.screen, NameEntryScreen
+        )
         pilot.app.screen.query_one(Input).value = "  Zoë   Lee "
         await press(pilot, "enter")
     assert app.result == "Zoë Lee"
@@ -1719,7 +1721,10 @@ async def test_every_code_and_reason_of_a_long_paste_is_reached_by_keys(tmp_path
         assert "[b]8[/b]" not in " ".join(lines_in_sight(reasons))
         await press(pilot, "end")
         *_, last_reason, its_end = lines_in_sight(reasons)
-        assert last_reason.startswith(" rejected [b]8[/b]: a name cannot") and its_end == " markup)"
+        assert (
+            last_reason.startswith(" rejected [b]8[/b]: a name cannot")
+            and its_end == " formatting codes)"
+        )
         await press(pilot, "enter")  # enter merges from the panes too
         await settle(pilot)
     assert [entry.name for entry in store.table("lines-9")] == [f"Pal{n}" for n in range(8, 0, -1)]

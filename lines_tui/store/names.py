@@ -107,7 +107,7 @@ def name_problem(name: str) -> str | None:
         if not char.isprintable():
             return f"a name cannot contain control or invisible characters (U+{ord(char):04X})"
         if char in MARKUP_CHARACTERS:
-            return "a name cannot contain [ ] or \\ (they would be read as markup)"
+            return "a name cannot contain [ ] or \\ (they could be read as formatting codes)"
     if name != unicodedata.normalize("NFC", name):
         return "a name must be in Unicode normal form NFC"
     if name[0] == " " or name[-1] == " ":

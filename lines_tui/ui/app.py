@@ -453,14 +453,15 @@ class LinesTuiApp(App[None]):
         saves are refused (its panel's "not saved"), which quitting asks about first."""
         screen = self._under_dialogs()
         can_pause = getattr(screen, "can_pause", None)  # a game that pauses
-        pauses = ", and p pauses this game" if can_pause else ""
+        # The way to pause first and short: on one row of Mahjong's line at 80 columns.
+        pauses = "p pauses, " if can_pause else ""
         if screen.has_class(NOT_SAVED_CLASS):
-            then = f", asking first: this game is not saved{pauses}"
+            then = ", asking first: this game is not saved"
         elif can_pause is None:
             then = ", and a game in progress is saved"
         else:
-            then = pauses
-        self.notify(f"ctrl+z does not suspend here: ctrl+q quits{then}.")
+            then = ""
+        self.notify(f"ctrl+z does not suspend here: {pauses}ctrl+q quits{then}.")
 
     def _under_dialogs(self) -> Screen[Any]:
         """The screen under any dialogs, which tells what is said of it on its status line if it

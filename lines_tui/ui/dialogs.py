@@ -37,7 +37,7 @@ def dialog(title: str, text: str, keys: str) -> ComposeResult:
 
 QUESTION_KEYS = "y: yes    n: no"
 ENTER_IS_YES_KEYS = "y or enter: yes    n: no"
-ENTER_REFUSED = "y: yes    n: no    (enter does not answer here: type y or n)"
+ENTER_REFUSED = "y: yes    n: no    (enter does not answer: y or n)"
 """The question's keys once enter was pressed on a question that asks before a loss."""
 
 
