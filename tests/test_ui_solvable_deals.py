@@ -641,17 +641,24 @@ async def deal_7_with_solvable_deals_on(pilot: Pilot[None]) -> MahjongScreen:
     return await wait_for_game(pilot)
 
 
+@pytest.mark.parametrize("over", ["the menu", "the leaderboard"])
 async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, over: str
 ) -> None:
     """An esc typed at the proving dialog reached the app once it had gone (Textual waits 0.1 s
     after an esc, a loaded machine longer): it left the new deal's board for the menu, the deal
     before given up (a player review). Right after `N` brings a proved deal, esc stays; later it
-    leaves as ever. (The moment is made long here, then none, so that no machine outlasts it.)"""
+    leaves as ever. (The moment is made long here, then none, so that no machine outlasts it.)
+    A game raced from a leaderboard goes back there, and its line says so (a review)."""
+    from test_ui_records import lines_7_board, store_with_games  # it imports this module
+
     monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 60.0)
+    store_with_games(tmp_path)
     app, solver = held_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        board = await lines_7_board(pilot) if over == "the leaderboard" else None
         screen = await deal_7_with_solvable_deals_on(pilot)
+        assert screen.back_to == over
         await pilot.press("N")
         await solver.answer(pilot, Verdict.SOLVABLE, moves=((0, 1),))
         assert await wait_for_game(pilot) is screen and screen.game.seed != 7
@@ -660,42 +667,12 @@ async def test_an_esc_just_after_a_proved_deal_came_does_not_leave_it(
         # Said, not dropped in silence: the line, which the key had cleared, said nothing of
         # which deal stayed, nor that the next esc leaves (a player's test).
         assert screen.query_one(StatusLine).message == (
-            f"Too late to stop: deal {screen.game.seed} was proved first. "
-            "esc again goes to the menu."
+            f"Too late to stop: deal {screen.game.seed} was proved first. esc again goes to {over}."
         )
         monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 0.0)
         await pilot.press("escape")
-        await wait_for_screen(pilot, MenuScreen)
-
-
-async def test_too_late_to_stop_over_a_leaderboard_says_esc_goes_back_there(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A game raced from a leaderboard goes back there: the line after an esc that came too late
-    to stop the proof named the menu (a review; fixed untested)."""
-    from test_ui_records import lines_7_board, store_with_games  # it imports this module
-
-    monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 60.0)
-    store_with_games(tmp_path)
-    app, solver = held_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = await lines_7_board(pilot)
-        app.session.solvable_deals = True
-        app.mahjong_starts.start(TURTLE, 7, RANDOM)
-        screen = await wait_for_game(pilot)
-        assert screen.back_to == "the leaderboard"
-        await pilot.press("N")
-        await solver.answer(pilot, Verdict.SOLVABLE, moves=((0, 1),))
-        assert await wait_for_game(pilot) is screen and screen.game.seed != 7
-        await pilot.press("escape")
-        assert screen.query_one(StatusLine).message == (
-            f"Too late to stop: deal {screen.game.seed} was proved first. "
-            "esc again goes to the leaderboard."
-        )
-        monkeypatch.setattr(replacing, "ESC_AFTER_PROOF", 0.0)
-        await pilot.press("escape")
-        await wait_for_screen(pilot, LeaderboardScreen)
-        assert app.screen is board
+        left_for = await wait_for_screen(pilot, MenuScreen if board is None else LeaderboardScreen)
+        assert board is None or left_for is board
 
 
 async def test_a_deal_proved_before_play_starts_solvable_without_a_check(tmp_path: Path) -> None:
