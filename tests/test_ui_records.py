@@ -52,7 +52,7 @@ from lines_tui.engine.mahjong.geometry import bits
 from lines_tui.engine.mahjong.layouts import Layout, find_layout, installed_layouts
 from lines_tui.engine.mahjong.layouts.identity import layout_table_name
 from lines_tui.engine.mahjong.solver import Verdict, solve
-from lines_tui.store import codes, open_store
+from lines_tui.store import Store, codes, open_store
 from lines_tui.store.paste import find_codes
 from lines_tui.store.replay import record_of_lines, record_of_mahjong
 from lines_tui.store.tables import Entry, TableId, format_value, utc_day
@@ -1816,6 +1816,16 @@ async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs
         assert race == f"The same as Ann's best, {best}."
 
 
+def one_pair_from_a_win_to_beat(store: Store, holder: str) -> tuple[MahjongGame, MahjongGame]:
+    """`one_pair_from_a_win`, its deal chosen by number, whose table in `store` holds `holder`'s
+    1:39.0: the result to beat."""
+    won, game = one_pair_from_a_win()
+    table = TableId.mahjong("lantern").for_deal(won.seed)
+    store.record_mahjong(holder, table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
+    game.deal_choice = CHOSEN
+    return won, game
+
+
 @pytest.mark.parametrize(
     ("holder", "at_start", "at_the_win"),
     [
@@ -1827,13 +1837,10 @@ async def test_a_resumed_game_of_another_player_names_their_own_result_as_theirs
 async def test_a_mahjong_win_on_a_deal_with_a_result_to_beat_says_by_how_much(
     tmp_path: Path, holder: str, at_start: str, at_the_win: str
 ) -> None:
-    won, game = one_pair_from_a_win()
     store = open_store(tmp_path)
     store.add_player("Me")
     store.set_active_player("Me")
-    table = TableId.mahjong("lantern").for_deal(won.seed)
-    store.record_mahjong(holder, table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
-    game.deal_choice = CHOSEN
+    won, game = one_pair_from_a_win_to_beat(store, holder)
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1857,11 +1864,7 @@ async def test_a_won_race_keeps_each_key_on_one_row_with_what_it_does(tmp_path: 
     """After a race's words the win's line wrapped between "c:" and "challenge a friend." at 80
     columns: "c:" alone ended a row. A key and what it does stay on one row, wherever the race's
     words (a name of any length) end."""
-    won, game = one_pair_from_a_win()
-    store = open_store(tmp_path)
-    table = TableId.mahjong("lantern").for_deal(won.seed)
-    store.record_mahjong("Patti", table, 99.0, won.seed, FIXED_NOW - 600, record_of_mahjong(won))
-    game.deal_choice = CHOSEN
+    won, game = one_pair_from_a_win_to_beat(open_store(tmp_path), "Patti")
     clock = Clock()
     app = make_mahjong_app(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
