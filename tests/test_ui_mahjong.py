@@ -836,11 +836,10 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         assert marked_not_saved(screen)
         await pilot.press("ctrl+z")  # it said "... and a game in progress is saved"
         await settle(pilot)
-        assert notified(
-            pilot.app,
-            "ctrl+z does not suspend here: p pauses, ctrl+q quits, asking first: this game is "
-            "not saved.",
-        )
+        assert notified(pilot.app, "ctrl+z does not suspend here: p pauses, ctrl+q asks to quit.")
+        # On one row at 80 columns, as every message the game writes (a player's test: two).
+        drawn = [row for row in widget_lines(screen.query_one(StatusLine)) if row.strip()]
+        assert len(drawn) == 1, drawn
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")

@@ -456,12 +456,13 @@ class LinesTuiApp(App[None]):
         # The way to pause first and short: on one row of Mahjong's line at 80 columns.
         pauses = "p pauses, " if can_pause else ""
         if screen.has_class(NOT_SAVED_CLASS):
-            then = ", asking first: this game is not saved"
+            # Why is the panel's "not saved": with it, Mahjong's line took two rows.
+            quits = "ctrl+q asks to quit"
         elif can_pause is None:
-            then = ", and a game in progress is saved"
+            quits = "ctrl+q quits, and a game in progress is saved"
         else:
-            then = ""
-        self.notify(f"ctrl+z does not suspend here: {pauses}ctrl+q quits{then}.")
+            quits = "ctrl+q quits"
+        self.notify(f"ctrl+z does not suspend here: {pauses}{quits}.")
 
     def _under_dialogs(self) -> Screen[Any]:
         """The screen under any dialogs, which tells what is said of it on its status line if it
