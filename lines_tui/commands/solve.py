@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lines_tui.commands.common import (
-    INTERRUPTED,
     STANDARD_INPUT,
     fail,
     piped_in,
@@ -21,6 +20,7 @@ from lines_tui.commands.common import (
     say,
     warn,
 )
+from lines_tui.commands.exit_codes import INTERRUPTED
 from lines_tui.commands.numbers import seconds_option
 from lines_tui.commands.paths import file_or_standard_input
 from lines_tui.engine.text_file import NotRegularFile

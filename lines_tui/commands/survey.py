@@ -21,7 +21,6 @@ from typing import Any, NoReturn, TextIO
 import typer
 
 from lines_tui.commands.common import (
-    INTERRUPTED,
     fail,
     point_at_null,
     progress,
@@ -29,6 +28,7 @@ from lines_tui.commands.common import (
     say,
     warn,
 )
+from lines_tui.commands.exit_codes import INTERRUPTED
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
 from lines_tui.engine.mahjong.solver_process import (
     born_deaf_to_ctrl_c,
