@@ -672,6 +672,29 @@ def test_a_map_of_the_longest_name_is_found_by_its_file_and_name(
     assert str(refused.value).startswith(f"long.map: no map named '{cut}' (it holds: x")
 
 
+def test_a_file_of_thousands_of_maps_lists_a_line_of_them_then_how_many_more(
+    tmp_path: Path,
+) -> None:
+    """5,000 maps of two tiles each: the refusal listed every name, a line of 34,000 characters
+    (a hostile-input test); with names of 255 characters it would have been a megabyte."""
+    pair = "<tile x='0' y='0'/><tile x='1' y='0'/>"
+    path = tmp_path / "many.map"
+    path.write_text(
+        "<mahjongg>"
+        + "".join(f"<map name='m{n}'>{pair}</map>" for n in range(5000))
+        + "</mahjongg>"
+    )
+    for reference, picked in ((str(path), "m0, m1, m2"), (f"{path}#zzz", "(it holds: m0, m1")):
+        with pytest.raises(LayoutError) as refused:
+            find_layout(reference)
+        said = str(refused.value)
+        assert picked in said
+        assert said.endswith(" more)"), said
+        listed = said[said.index("m0, ") :]
+        assert len(listed) <= REPEATED_COLUMNS + len(", and 4999 more)"), said
+    assert find_layout(f"{path}#m4999").name == "m4999"
+
+
 def test_a_map_refused_names_its_title_cut_as_it_would_be_shown(tmp_path: Path) -> None:
     """The whole title went into the line: a title of a million characters made a line of a
     million, on stderr and in the layout picker's line of problems."""
