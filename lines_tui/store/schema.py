@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from lines_tui.engine.deal_choice import number_said
 from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.names import PlayerKeys, name_problem
 from lines_tui.store.records import RecordError, record_from_json
@@ -72,7 +73,8 @@ class NewerFile(ValueError):
     """The file was written by a newer lines-tui (a higher schema version)."""
 
     def __init__(self, version: int, newest: int = VERSION) -> None:
-        super().__init__(f"format version {version}; this lines-tui reads up to {newest}")
+        shown = number_said(str(version), "a version number")  # `version` may have 4,000 digits
+        super().__init__(f"format version {shown}; this lines-tui reads up to {newest}")
         self.version = version
 
 
@@ -231,7 +233,11 @@ def _load_document(text: str, expected_format: str, newest: int) -> dict[str, An
         # Where first, so that a notice that keeps only the sentence still says where to mend.
         where = f"at line {error.lineno}, column {error.colno}"
         raise CorruptFile(f"not valid JSON {where} ({spelled_out(error.msg)})") from None
-    except (ValueError, RecursionError) as error:
+    except CorruptFile:  # a key twice, a constant that is no number: said by the hooks
+        raise
+    except ValueError:  # Python's limit on an integer's digits: its words tell how to raise it
+        raise CorruptFile("a number in it has too many digits") from None
+    except RecursionError as error:
         raise CorruptFile(f"not valid JSON ({spelled_out(str(error))})") from None
     document = dict(_expect(document, dict, "the file"))
     if document.get("format") != expected_format:
@@ -247,12 +253,12 @@ def _load_document(text: str, expected_format: str, newest: int) -> dict[str, An
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     document = dict(pairs)
     if len(document) != len(pairs):
-        raise ValueError("a key appears twice in one object")
+        raise CorruptFile("not valid JSON (a key appears twice in one object)")
     return document
 
 
 def _no_constants(constant: str) -> Any:
-    raise ValueError(f"{constant} is not a number")
+    raise CorruptFile(f"not valid JSON ({constant} is not a number)")
 
 
 def _expect(value: Any, kind: type, where: str) -> Any:
