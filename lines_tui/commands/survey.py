@@ -95,10 +95,22 @@ def foreign_line(text: str) -> int | None:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue  # a blank line (`echo > survey.jsonl`) holds nothing to lose, or to read
-        cut_short = line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)
-        if not cut_short and _outcome(line) is None:
+        if not _cut_short(line) and _outcome(line) is None:
             return number
     return None
+
+
+def _cut_short(line: str) -> bool:
+    """Whether `line` is the start of an outcome, cut short: no JSON reads it, as the object a
+    line holds closes at its end. (A whole line that is no outcome, `"playouts": -5`, was taken
+    for one cut short, and solved again without a word.)"""
+    if not (line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)):
+        return False
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return True
+    return False
 
 
 def open_progress_file(path: Path) -> TextIO:
