@@ -199,6 +199,16 @@ def test_cell_count_mismatch_when_rows_are_not_one_per_line() -> None:
         parse_kmahjongg(text, source="x", name="x", title="X")
 
 
+@pytest.mark.parametrize("row", ["121", "12121", "12\x1b12", "12\x0012"])
+def test_one_row_of_two_of_the_wrong_width_is_named_by_its_line(row: str) -> None:
+    """Half the rows wrong was counted as a file not laid out a row per line: "7 grid cells (2
+    rows); a 4 x 2 x 1 grid needs 8" (a hostile-input test)."""
+    text = f"kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n{row}\n"
+    with pytest.raises(LayoutError) as caught:
+        parse_kmahjongg(text, source="x", name="x", title="X")
+    assert str(caught.value) == f"x: line 6: a row of {len(row)} cells; the grid is 4 wide"
+
+
 def test_rows_all_of_another_width_name_the_width_line() -> None:
     """Every row shorter than the header's width: the count alone did not say which line to fix
     (a player review)."""
