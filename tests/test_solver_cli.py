@@ -184,6 +184,17 @@ def test_a_control_character_in_a_face_is_spelled_as_everywhere_else(tmp_path: P
     assert result.stdout.splitlines()[2] == '  1. 1 0  "\\x1b[2Ja"'
 
 
+def test_a_long_face_is_cut_in_the_winning_sequence(tmp_path: Path) -> None:
+    """A face of 100,000 characters was printed whole on every move's line (a hostile-input
+    test); it is cut as a position's refusal cuts it."""
+    face = "F" * 100_000
+    result = runner.invoke(
+        app, ["solve", str(write(tmp_path, {"tiles": [[0, 0, 0, face], [2, 0, 0, face]]}))]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2] == f'  1. 1 0  "{"F" * 23}…"'
+
+
 def solve_in_a_process(
     *args: str, stdin: int | None = None, input: bytes | None = None
 ) -> subprocess.CompletedProcess[str]:
