@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from lines_tui.engine.deal_choice import number_said
+from lines_tui.engine.text_file import JsonRefused, strict_json
 from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.names import PlayerKeys, name_problem
 from lines_tui.store.records import RecordError, record_from_json
@@ -226,15 +227,13 @@ def _lines_size(raw: Any) -> int:
 
 def _load_document(text: str, expected_format: str, newest: int) -> dict[str, Any]:
     try:
-        document = json.loads(
-            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
-        )
+        document = strict_json(text)
     except json.JSONDecodeError as error:
         # Where first, so that a notice that keeps only the sentence still says where to mend.
         where = f"at line {error.lineno}, column {error.colno}"
         raise CorruptFile(f"not valid JSON {where} ({spelled_out(error.msg)})") from None
-    except CorruptFile:  # a key twice, a constant that is no number: said by the hooks
-        raise
+    except JsonRefused as error:
+        raise CorruptFile(f"not valid JSON ({error})") from None
     except ValueError:  # Python's limit on an integer's digits: its words tell how to raise it
         raise CorruptFile("a number in it has too many digits") from None
     except RecursionError as error:
@@ -248,17 +247,6 @@ def _load_document(text: str, expected_format: str, newest: int) -> dict[str, An
     if version > newest:
         raise NewerFile(version, newest)
     return document
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        raise CorruptFile("not valid JSON (a key appears twice in one object)")
-    return document
-
-
-def _no_constants(constant: str) -> Any:
-    raise CorruptFile(f"not valid JSON ({constant} is not a number)")
 
 
 def _expect(value: Any, kind: type, where: str) -> Any:

@@ -16,7 +16,13 @@ from typing import Any
 
 from lines_tui.engine.mahjong.geometry import MAX_TILES, Geometry, LayoutError, Slot
 from lines_tui.engine.numbers import is_whole_number
-from lines_tui.engine.text_file import TextFileError, read_text_file, text_read
+from lines_tui.engine.text_file import (
+    JsonRefused,
+    TextFileError,
+    read_text_file,
+    strict_json,
+    text_read,
+)
 from lines_tui.engine.visible_text import shown_text
 
 FACE_SHOWN_CHARS = 24
@@ -109,8 +115,8 @@ class Position:
         if not text.strip():  # JSON's own word for it is "Expecting value"
             raise PositionError("empty")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
+            data = strict_json(text)
+        except (json.JSONDecodeError, RecursionError, JsonRefused) as error:
             raise PositionError(f"not JSON: {error}") from None
         except ValueError:  # Python's limit on the digits of an integer (4300)
             raise PositionError("a number in it has too many digits") from None
