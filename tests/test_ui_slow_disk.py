@@ -7,13 +7,16 @@ handled, then lets it go."""
 
 from __future__ import annotations
 
+import random
 import threading
 from pathlib import Path
 
+import pytest
 from conftest import (
     BOUND,
     FIXED_NOW,
     drawn_dialog,
+    lines_move_choice,
     play_lines_by_keys,
     post_keys_at_once,
     session_of,
@@ -29,6 +32,7 @@ from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.deal_choice import CHOSEN
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong import layouts as layouts_module
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import TableId
@@ -197,6 +201,36 @@ async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit
         # the app ends.
         threading.Thread(target=lambda: app.exiting.wait(BOUND) and disk.release()).start()
         await pilot.press("ctrl+q")
+    saved = store.load_game("lines")
+    assert saved is not None and LinesGame.from_json(saved).moves == moves
+
+
+@pytest.mark.parametrize("leave", ["q", "escape"])
+async def test_keys_typed_on_with_the_leaving_key_do_not_act_on_the_game_left(
+    tmp_path: Path, leave: str
+) -> None:
+    """Sent in one burst with q (as SSH sends keys), the keys after it acted on the game while
+    it waited for its save: a move was played and saved, and `n` `y` abandoned the game for a
+    new one, the quit dropped (a player's test)."""
+    app, store, disk = slow_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LinesScreen)
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+        src, dst = lines_move_choice(screen.game, random.Random(2))
+        moves = list(screen.game.moves)
+        disk.stall()
+        await pilot.press(leave, *cell_name(src), *cell_name(dst), "n", "y")
+        assert app.screen is screen and screen.game.moves == moves
+        disk.release()
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.moves == moves
     saved = store.load_game("lines")
     assert saved is not None and LinesGame.from_json(saved).moves == moves
 

@@ -30,7 +30,7 @@ from lines_tui.ui.session import SavedGame, SavedGameSlot, Session, SymbolsChang
 from lines_tui.ui.size_guard import game_screen_fits
 from lines_tui.ui.status_line import StatusLine
 from lines_tui.ui.store_thread import still_there
-from lines_tui.ui.typed_ahead import DropsTypedAhead
+from lines_tui.ui.typed_ahead import DropsTypedAhead, app_bindings
 
 RESUMED = "Resumed your saved game."
 """What a game's message line first says when it was resumed."""
@@ -313,6 +313,14 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
         """The screen goes away (the app ends, the connection drops): keep the game, unless
         leaving it has already."""
         self._leaving.save_unless_left()
+
+    def drops_typed(self, event: events.Event) -> bool:
+        """Also the player's input while leaving waits for the game's save, but for the app's
+        own keys (help, symbols, quit), which do nothing to the game: the keys typed on with q
+        or esc (one burst, as SSH sends them) played a move on the game being left, and saved
+        it, or abandoned it for a new one (a player's test)."""
+        app_key = isinstance(event, events.Key) and bool(app_bindings(self.app, event.key))
+        return (self._leaving.under_way and not app_key) or super().drops_typed(event)
 
     def play_on(self) -> None:
         """The player chose not to leave a game that cannot be saved: it goes on as it was."""

@@ -27,7 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from textual import _time, events
 from textual.app import App
-from textual.binding import BindingsMap
+from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -57,9 +57,12 @@ def bound_with_priority(app: App[Any], key: str) -> bool:
 def bound_by_the_app_with_priority(app: App[Any], key: str) -> bool:
     """Whether the app binds `key` with priority (`ctrl+q`): it acts on whatever screen is on
     top, asked nothing of that screen (one not composed yet has no bindings to ask about)."""
-    return any(
-        binding.priority for binding in BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
-    )
+    return any(binding.priority for binding in app_bindings(app, key))
+
+
+def app_bindings(app: App[Any], key: str) -> list[Binding]:
+    """The app's own bindings of `key` (help, symbols, quit), whatever screen is on top."""
+    return BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
 
 
 TYPED_ON_GUARD = 0.4
