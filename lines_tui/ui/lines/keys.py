@@ -42,7 +42,7 @@ reason another try may not have (the game stays saved)."""
 IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
 """The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
 the help, and pressed they say `GAME_IS_OVER`."""
-GAME_IS_OVER = "The game is over: r shows its result, n starts a new one, q goes back to the menu."
+GAME_IS_OVER = "Game over: r shows the result, n starts a new one, q goes back to the menu."
 RESULT_WHEN_OVER = "r shows the result once the game is over."
 GAME_OVER_LINE = "Game over: the board is full."
 RESULT_BEING_SAVED = "The result is being saved: r shows it once it is."
