@@ -10,7 +10,7 @@ from lines_tui.ui.footer import action_name, keys_that_act, restated, typing_key
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
-MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
+MOVE_TIP = "Move the cursor one cell, wrapping at the edges (the arrows, or h j k l)"
 CELL_TIP = (
     "Go to a cell: type its row number, then its column letter, as on the board's edges (7c is "
     "row 7, column c). On a ball this selects it; on an empty cell it moves the selected ball "
