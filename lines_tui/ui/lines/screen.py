@@ -375,8 +375,13 @@ class LinesScreen(GameScreen):
     def _go_to(self, cell: Cell) -> None:
         """The cursor to a typed cell: select the ball there, or move the selected ball there."""
         self.board.set_cursor(cell)
-        has_ball = self.game.board[cell] is not None
-        if (has_ball and self.selected != cell) or (not has_ball and self.selected is not None):
+        colour = self.game.board[cell]
+        if colour is not None and self.selected == cell:  # typed again: it stays selected
+            ball = f"{COLOUR_NAMES[colour].capitalize()} ball on {cell_name(cell)}"
+            self._say_in_passing(
+                f"{ball} selected already: type where it goes (7c), or enter cancels."
+            )
+        elif colour is not None or self.selected is not None:
             self.action_act()
         else:
             self._say_in_passing(cursor_on(cell))
