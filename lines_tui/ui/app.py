@@ -56,7 +56,7 @@ from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.terminal_bytes import read_any_bytes
 from lines_tui.ui.toasts import ShownToasts
-from lines_tui.ui.typed_ahead import ReadsKeys, TypingWatch, typed_ahead
+from lines_tui.ui.typed_ahead import ReadsKeys, TypingWatch, dropped_in_turn, typed_ahead
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -228,7 +228,8 @@ class LinesTuiApp(App[None]):
         direct start drops what the player types until its game shows (`DirectStart`), a
         new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
         was typed before it showed, or typed on with the move that opened it (`DropsTypedAhead`;
-        every key is noted for that when read, `typing`). Once the app shuts down, the player's
+        every key is noted for that when read, `typing`); a game that is being left what was
+        typed on with the key that leaves (`dropped_in_turn`). Once the app shuts down, the player's
         input still on its way is dropped too: Textual stops reading the terminal then, but a key
         already read may still be bubbling up to the app, and its binding would act on screens
         being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
@@ -247,6 +248,7 @@ class LinesTuiApp(App[None]):
             or self.saved_games.drops(event)
             # Input held for a screen that takes it was typed for it, whenever that was.
             or (read_now and typed_ahead(self, event))
+            or dropped_in_turn(self, event)
         )
         if read_now:  # after the dialog on top has judged it against the key before
             self.typing.saw(event)

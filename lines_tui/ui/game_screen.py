@@ -314,13 +314,12 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
         leaving it has already."""
         self._leaving.save_unless_left()
 
-    def drops_typed(self, event: events.Event) -> bool:
-        """Also the player's input while leaving waits for the game's save, but for the app's
-        own keys (help, symbols, quit), which do nothing to the game: the keys typed on with q
-        or esc (one burst, as SSH sends them) played a move on the game being left, and saved
-        it, or abandoned it for a new one (a player's test)."""
-        app_key = isinstance(event, events.Key) and bool(app_bindings(self.app, event.key))
-        return (self._leaving.under_way and not app_key) or super().drops_typed(event)
+    def drops_in_turn(self, key: events.Key) -> bool:
+        """Every key while leaving waits for the game's save, but for the app's own (help,
+        symbols, quit), which do nothing to the game: the keys typed on with q or esc (one
+        burst, as SSH sends them) played a move on the game being left, and saved it, or
+        abandoned it for a new one (a player's test)."""
+        return self._leaving.under_way and not app_bindings(self.app, key.key)
 
     def play_on(self) -> None:
         """The player chose not to leave a game that cannot be saved: it goes on as it was."""

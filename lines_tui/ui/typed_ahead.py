@@ -185,6 +185,12 @@ class DropsTypedAhead:
             self._say_typed_on()  # past the guard time: the player is still typing on
         return True
 
+    def drops_in_turn(self, key: events.Key) -> bool:
+        """Whether the screen drops `key` in its turn among the keys typed, as it comes back up
+        to the app to act (`dropped_in_turn`): for what the screen is doing by then, which the
+        keys typed ahead of it may have started. None here."""
+        return False
+
     def _say_typed_on(self) -> None:
         """The hint, until keys count again."""
         assert isinstance(self, Screen)
@@ -224,3 +230,18 @@ def typed_ahead(app: App[Any], event: events.Event) -> bool:
     if not isinstance(screen, DropsTypedAhead):
         return False
     return typed(app, event) and screen.drops_typed(event)
+
+
+def dropped_in_turn(app: App[Any], event: events.Event) -> bool:
+    """Whether the screen on top drops the key `event` as it comes back up to the app, where its
+    binding or the screen's reading of it would act (`DropsTypedAhead.drops_in_turn`). A burst
+    of keys comes up to the app at once, each judged by `typed_ahead` before the first of them
+    has acted: what a key starts (leaving a game) is known to the keys after it only here."""
+    stack = app.screen_stack
+    screen = stack[-1] if stack else None
+    return (
+        isinstance(event, events.Key)
+        and event.is_forwarded
+        and isinstance(screen, DropsTypedAhead)
+        and screen.drops_in_turn(event)
+    )
