@@ -56,7 +56,7 @@ from lines_tui.ui.store_notices import StoreNotices
 from lines_tui.ui.store_thread import StoreThread, keep_preferences
 from lines_tui.ui.terminal_bytes import read_any_bytes
 from lines_tui.ui.toasts import ShownToasts
-from lines_tui.ui.typed_ahead import ReadsKeys, TypingWatch, dropped_in_turn, typed_ahead
+from lines_tui.ui.typed_ahead import ReadsKeys, TypingWatch, typed_ahead
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -228,11 +228,12 @@ class LinesTuiApp(App[None]):
         direct start drops what the player types until its game shows (`DirectStart`), a
         new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
         was typed before it showed, or typed on with the move that opened it (`DropsTypedAhead`;
-        every key is noted for that when read, `typing`); a game that is being left what was
-        typed on with the key that leaves (`dropped_in_turn`). Once the app shuts down, the player's
-        input still on its way is dropped too: Textual stops reading the terminal then, but a key
-        already read may still be bubbling up to the app, and its binding would act on screens
-        being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
+        every key is noted for that when read, `typing`); a game being left what was typed on
+        with the key that leaves it (`HeldTyping.dropped_by_its_screen`). Once the app shuts
+        down, the player's input still on its way is dropped too: Textual stops reading the
+        terminal then, but a key already read may still be bubbling up to the app, and its
+        binding would act on screens being taken down (a test's `run_test` shuts the app down
+        while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
         joined = self._esc_joined(event)
@@ -243,12 +244,12 @@ class LinesTuiApp(App[None]):
         read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (
             self.held_typing.holds(event)  # for now: it comes back once its screen is drawn
+            or self.held_typing.dropped_by_its_screen(event)
             or self.held_typing.typed_for_the_screen_under(event)
             or self.direct_start.drops(event)
             or self.saved_games.drops(event)
             # Input held for a screen that takes it was typed for it, whenever that was.
             or (read_now and typed_ahead(self, event))
-            or dropped_in_turn(self, event)
         )
         if read_now:  # after the dialog on top has judged it against the key before
             self.typing.saw(event)

@@ -19,6 +19,9 @@ burst of typing the move was part of: a key read less than `BURST_GAP` after the
 (the app's latest key, `TypingWatch`, whatever screen had it). The first key after a pause that
 long acts, and from then on none is dropped. While it drops keys past its moment the dialog says
 so (`TYPED_ON_HINT`, in place of a line of its own), so that a player still typing sees why.
+
+A screen may also drop a key in its turn, as it comes back up to act (`drops_in_turn`), for what
+a key before it started: a game being left drops what was typed on with the key that leaves it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from textual import _time, events
 from textual.app import App
-from textual.binding import Binding, BindingsMap
+from textual.binding import BindingsMap
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -57,12 +60,9 @@ def bound_with_priority(app: App[Any], key: str) -> bool:
 def bound_by_the_app_with_priority(app: App[Any], key: str) -> bool:
     """Whether the app binds `key` with priority (`ctrl+q`): it acts on whatever screen is on
     top, asked nothing of that screen (one not composed yet has no bindings to ask about)."""
-    return any(binding.priority for binding in app_bindings(app, key))
-
-
-def app_bindings(app: App[Any], key: str) -> list[Binding]:
-    """The app's own bindings of `key` (help, symbols, quit), whatever screen is on top."""
-    return BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
+    return any(
+        binding.priority for binding in BindingsMap(app.BINDINGS).key_to_bindings.get(key, [])
+    )
 
 
 TYPED_ON_GUARD = 0.4
@@ -186,9 +186,9 @@ class DropsTypedAhead:
         return True
 
     def drops_in_turn(self, key: events.Key) -> bool:
-        """Whether the screen drops `key` in its turn among the keys typed, as it comes back up
-        to the app to act (`dropped_in_turn`): for what the screen is doing by then, which the
-        keys typed ahead of it may have started. None here."""
+        """Whether the screen drops `key`, passed on to it, in its turn among the keys typed, as
+        it comes back up to the app to act (`HeldTyping.dropped_by_its_screen`): for what the
+        screen is doing by then, which a key typed ahead of it may have started. None here."""
         return False
 
     def _say_typed_on(self) -> None:
@@ -230,18 +230,3 @@ def typed_ahead(app: App[Any], event: events.Event) -> bool:
     if not isinstance(screen, DropsTypedAhead):
         return False
     return typed(app, event) and screen.drops_typed(event)
-
-
-def dropped_in_turn(app: App[Any], event: events.Event) -> bool:
-    """Whether the screen on top drops the key `event` as it comes back up to the app, where its
-    binding or the screen's reading of it would act (`DropsTypedAhead.drops_in_turn`). A burst
-    of keys comes up to the app at once, each judged by `typed_ahead` before the first of them
-    has acted: what a key starts (leaving a game) is known to the keys after it only here."""
-    stack = app.screen_stack
-    screen = stack[-1] if stack else None
-    return (
-        isinstance(event, events.Key)
-        and event.is_forwarded
-        and isinstance(screen, DropsTypedAhead)
-        and screen.drops_in_turn(event)
-    )
