@@ -24,7 +24,7 @@ from lines_tui.commands.exit_codes import INTERRUPTED
 from lines_tui.commands.numbers import seconds_option
 from lines_tui.commands.paths import file_or_standard_input
 from lines_tui.engine.text_file import NotRegularFile
-from lines_tui.engine.visible_text import repeated, shown_text
+from lines_tui.engine.visible_text import repeated
 from lines_tui.outside_text import column_width, printable
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def _as_json(result: SolveResult) -> dict[str, object]:
 
 
 def _as_text(position: Position, result: SolveResult, timeout: float) -> list[str]:
-    from lines_tui.engine.mahjong.position import FACE_SHOWN_CHARS
+    from lines_tui.engine.mahjong.position import face_shown
     from lines_tui.engine.mahjong.solver import Verdict
 
     lines: list[str]
@@ -127,7 +127,7 @@ def _as_text(position: Position, result: SolveResult, timeout: float) -> list[st
                 # Quoted, its control characters spelled out as all outside text is (\x1b),
                 # not as JSON would spell them (\u001b); a long one cut, as a position's
                 # refusal cuts it (a face of 100,000 characters was printed whole each move).
-                face = f'"{printable(shown_text(position.faces[a], FACE_SHOWN_CHARS))}"'
+                face = f'"{printable(face_shown(position.faces[a]))}"'
                 lines.append(f"  {number:>{width}}. {a:>{tile}} {b:>{tile}}  {face}")
     elif result.verdict is Verdict.UNSOLVABLE:
         lines = ["verdict: unsolvable (no sequence of moves clears the board)"]
