@@ -87,6 +87,7 @@ def test_overlapping_tiles_are_a_layout_error() -> None:
             "^not JSON: a key appears twice in one object$",
         ),
         ('{"tiles": [[NaN, 0, 0, "a"]]}', "^not JSON: NaN is not a number$"),
+        ('{"tiles": [[1e999, 0, 0, "a"]]}', "^not JSON: a number in it is too large$"),
     ],
 )
 def test_malformed_positions(text: str, message: str) -> None:

@@ -209,6 +209,14 @@ def test_one_row_of_two_of_the_wrong_width_is_named_by_its_line(row: str) -> Non
     assert str(caught.value) == f"x: line 6: a row of {len(row)} cells; the grid is 4 wide"
 
 
+def test_most_rows_of_the_wrong_widths_are_counted_not_named() -> None:
+    """Three rows of five cells and one of four, in a grid four wide: the width line is as
+    likely at fault as any row (a review), so the count says what is wrong."""
+    text = "kmahjongg-layout-v1.1\nw4\nh2\nd2\n12121\n43434\n12121\n4343\n"
+    with pytest.raises(LayoutError, match=r"^x: 19 grid cells \(4 rows\); a 4 x 2 x 2 grid"):
+        parse_kmahjongg(text, source="x", name="x", title="X")
+
+
 def test_rows_all_of_another_width_name_the_width_line() -> None:
     """Every row shorter than the header's width: the count alone did not say which line to fix
     (a player review)."""

@@ -875,7 +875,7 @@ def scores_text(tables: dict[str, Any], version: str = str(VERSION)) -> str:
             str(VERSION),
             "not a deal number of 4,001 digits",
         ),
-        ({}, "1" + "0" * 400, "format version a version number of 401 digits;"),
+        ({}, "1" + "0" * 400, "a format version of 401 digits; this lines-tui reads up to"),
         ({}, THOUSANDS_OF_DIGITS, "a number in it has too many digits"),
     ],
     ids=["points", "seed", "version", "past Python's limit"],

@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from lines_tui.engine.deal_choice import number_said
+from lines_tui.engine.deal_choice import number_said, said_whole
 from lines_tui.engine.text_file import JsonRefused, strict_json
 from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.names import PlayerKeys, name_problem
@@ -74,8 +74,13 @@ class NewerFile(ValueError):
     """The file was written by a newer lines-tui (a higher schema version)."""
 
     def __init__(self, version: int, newest: int = VERSION) -> None:
-        shown = number_said(str(version), "a version number")  # `version` may have 4,000 digits
-        super().__init__(f"format version {shown}; this lines-tui reads up to {newest}")
+        digits = str(version)  # it may have 4,000
+        shown = (
+            f"format version {digits}"
+            if said_whole(digits)
+            else number_said(digits, "a format version")
+        )
+        super().__init__(f"{shown}; this lines-tui reads up to {newest}")
         self.version = version
 
 

@@ -265,8 +265,8 @@ def _picks(maps: Sequence[Layout]) -> str:
     """The maps of a file, each as it is picked after the `#`: by its name, or a map whose name
     an earlier map took by its place, `dup (#3)` (its source ends in `#3`, see gnome.py). A
     KMahjongg file's one layout (its source the file's path alone) is picked by its name.
-    Those that fit in `REPEATED_COLUMNS` columns, then how many more: a file of thousands of
-    maps made a refusal of a megabyte (a hostile-input test)."""
+    Those that fit in `REPEATED_COLUMNS` columns (the first whatever its width), then how many
+    more: a file of thousands of maps made a refusal of a megabyte (a hostile-input test)."""
     picks: list[str] = []
     room = REPEATED_COLUMNS
     for listed, layout in enumerate(maps):
@@ -274,7 +274,7 @@ def _picks(maps: Sequence[Layout]) -> str:
         pick = pick if hash_sign else layout.name
         name = repeated(layout.name)
         said = name if pick == layout.name else f"{name} (#{repeated(pick)})"
-        room -= columns(said) + len(", ")
+        room -= columns(said) + (len(", ") if picks else 0)
         if room < 0 and picks:
             return f"{', '.join(picks)}, and {len(maps) - listed} more"
         picks.append(said)
