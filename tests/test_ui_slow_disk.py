@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import (
@@ -27,6 +28,7 @@ from conftest import (
     won_mahjong_game,
 )
 from test_ui_solvable_deals import footer_text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, OptionList
 from textual.widgets._footer import FooterKey
 
@@ -173,16 +175,22 @@ async def test_the_leaderboard_can_be_left_while_d_reads_what_it_asks_about(
         assert not any(isinstance(screen, ConfirmScreen) for screen in app.screen_stack)
 
 
+async def lines_from_the_menu(pilot: Pilot[Any]) -> LinesScreen:
+    """A new Lines game, opened by the menu's `l`."""
+    await settle(pilot)
+    await pilot.press("l")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LinesScreen)
+    return screen
+
+
 async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit(
     tmp_path: Path,
 ) -> None:
     app, store, disk = slow_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LinesScreen)
+        screen = await lines_from_the_menu(pilot)
         disk.stall()
         await play_lines_by_keys(pilot, screen, seed=1, max_moves=2)  # each move saves
         await pilot.press("q")
@@ -217,11 +225,7 @@ async def test_keys_typed_on_with_the_leaving_key_do_not_act_on_the_game_left(
     monkeypatch.setattr(game_leaving, "SLOW_SAVE_AFTER", BOUND)  # its line would replace ctrl+c's
     app, store, disk = slow_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LinesScreen)
+        screen = await lines_from_the_menu(pilot)
         await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
         src, dst = lines_move_choice(screen.game, random.Random(2))
         moves = list(screen.game.moves)
@@ -253,10 +257,7 @@ async def test_keys_typed_on_with_q_from_a_game_with_nothing_to_save_do_not_reac
     review). A key typed after them acts there."""
     app, _, _ = slow_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
-        assert isinstance(app.screen, LinesScreen)
+        await lines_from_the_menu(pilot)
         post_keys_at_once(app, "q", "b")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
