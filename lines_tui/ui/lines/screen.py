@@ -377,10 +377,8 @@ class LinesScreen(GameScreen):
         self.board.set_cursor(cell)
         colour = self.game.board[cell]
         if colour is not None and self.selected == cell:  # typed again: it stays selected
-            ball = f"{COLOUR_NAMES[colour].capitalize()} ball on {cell_name(cell)}"
-            self._say_in_passing(
-                f"{ball} selected already: type where it goes (7c), or enter cancels."
-            )
+            # Short: the panel's line is narrow, and the board shows which ball it is.
+            self._say_in_passing("Selected already: type where it goes, or enter cancels.")
         elif colour is not None or self.selected is not None:
             self.action_act()
         else:
