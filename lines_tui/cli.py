@@ -11,44 +11,57 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from lines_tui.commands.common import (
-    INTERRUPTED,
-    escape_unencodable,
-    hold_standard_descriptors,
-    tell_store_warnings,
-)
-from lines_tui.commands.options import Settings, data_dir_setting, not_utf8
+# Nothing else of the package is imported here: ctrl+c while the modules below load (a quarter
+# of a second for the command tree) printed a traceback; once a command runs, it says how ctrl+c
+# stopped it.
+from lines_tui.commands.exit_codes import INTERRUPTED
 
 if TYPE_CHECKING:
     import typer
+
+    from lines_tui.commands.options import Settings
 
 MENU_OPTIONS = ("--data-dir", "--player")
 
 
 def main() -> None:
-    hold_standard_descriptors()
-    escape_unencodable()
-    options = menu_options(sys.argv[1:])
-    if options is None or completion_asked():
-        try:
-            # ctrl+c in the quarter of a second this import takes printed its traceback; once
-            # the tree runs, each command says how ctrl+c stopped it.
-            from lines_tui.commands.tree import app
-        except KeyboardInterrupt:
-            sys.exit(INTERRUPTED)
-        app()
-        return
     try:
-        from lines_tui.commands.start import open_menu
-
-        open_menu(options)
+        start = loaded_start(sys.argv[1:])
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)
-    finally:
-        tell_store_warnings(ended=True)
+    start()
+
+
+def loaded_start(args: Sequence[str]) -> Callable[[], object]:
+    """What `lines-tui args` runs, with the modules it needs loaded: the command tree, or the
+    menu at once (see the module)."""
+    from lines_tui.commands.common import (
+        escape_unencodable,
+        hold_standard_descriptors,
+        tell_store_warnings,
+    )
+
+    hold_standard_descriptors()
+    escape_unencodable()
+    options = menu_options(args)
+    if options is None or completion_asked():
+        from lines_tui.commands.tree import app
+
+        return app
+    from lines_tui.commands.start import open_menu
+
+    def menu() -> None:
+        try:
+            open_menu(options)
+        except KeyboardInterrupt:
+            sys.exit(INTERRUPTED)
+        finally:
+            tell_store_warnings(ended=True)
+
+    return menu
 
 
 def menu_options(args: Sequence[str]) -> Settings | None:
@@ -58,6 +71,8 @@ def menu_options(args: Sequence[str]) -> Settings | None:
     name that is not UTF-8 text (the tree refuses it; a data folder may be any bytes). A data
     folder the command tree would refuse (`--data-dir` or `$LINES_TUI_HOME`) is refused here in
     the same line (`data_dir_setting`)."""
+    from lines_tui.commands.options import Settings, data_dir_setting, not_utf8
+
     values: dict[str, str] = {}
     rest = list(args)
     while rest:

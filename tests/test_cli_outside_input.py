@@ -714,7 +714,8 @@ def test_ctrl_c_while_a_paste_is_awaited_ends_the_line_and_exits_130(
 ) -> None:
     """`scores import -` at a terminal, stopped with ctrl+c: the shell's prompt came on the
     line the terminal had echoed "^C" on."""
-    from lines_tui.commands.common import INTERRUPTED, piped_in
+    from lines_tui.commands.common import piped_in
+    from lines_tui.commands.exit_codes import INTERRUPTED
 
     class Interrupted:
         class buffer:  # as sys.stdin names it

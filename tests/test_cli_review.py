@@ -21,7 +21,7 @@ from test_e2e_pty import lines_tui_after
 from tools.pty_terminal import lines_tui_command
 from typer.testing import Result
 
-from lines_tui.commands.common import OUTPUT_FAILED
+from lines_tui.commands.exit_codes import OUTPUT_FAILED
 from lines_tui.commands.start import REGISTER_HINT, check_registered, make_active
 from lines_tui.engine.deal_choice import LAST_DEAL, is_deal_number
 from lines_tui.engine.lines import LinesGame

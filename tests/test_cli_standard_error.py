@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from tools.pty_terminal import Terminal, app_environment, lines_tui_command
 
-from lines_tui.commands.common import BAD_INPUT, OUTPUT_FAILED
+from lines_tui.commands.exit_codes import BAD_INPUT, INTERRUPTED, OUTPUT_FAILED
 
 pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 
@@ -164,32 +164,49 @@ def test_a_closed_standard_error_is_not_taken_by_a_file_of_the_command(home: Pat
     assert int(done.stdout.split()[3]) > 2, done.stdout
 
 
-COMMANDS_INTERRUPTED = """
-import sys, types
+INTERRUPTED_WHILE_LOADING = """
+import sys
+from importlib.abc import MetaPathFinder
+from importlib.metadata import entry_points
+
+loading = sys.argv.pop(1)
 
 
-class Interrupted(types.ModuleType):
-    def __getattr__(self, name):
-        raise KeyboardInterrupt  # ctrl+c while the command tree is imported
+class Interrupting(MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == loading:
+            raise KeyboardInterrupt  # ctrl+c while the module loads
+        return None
 
 
-sys.modules["lines_tui.commands.tree"] = Interrupted("lines_tui.commands.tree")
-from lines_tui.cli import main
-
+sys.meta_path.insert(0, Interrupting())
+(command,) = entry_points(group="console_scripts", name="lines-tui")  # as the installed one
 sys.argv[0] = "lines-tui"
-main()
+command.load()()
 """
 
 
-def test_ctrl_c_while_the_commands_load_ends_with_130_and_no_traceback(home: Path) -> None:
+@pytest.mark.parametrize(
+    ("loading", "args"),
+    [
+        ("lines_tui.commands.tree", ["solve", "x.json"]),
+        ("lines_tui.commands.start", []),
+        ("lines_tui.commands.common", ["solve", "x.json"]),
+        ("lines_tui.outside_text", []),
+    ],
+)
+def test_ctrl_c_while_the_commands_load_ends_with_130_and_no_traceback(
+    home: Path, loading: str, args: list[str]
+) -> None:
     """The command tree takes about a quarter of a second to import: ctrl+c then printed a
-    KeyboardInterrupt's traceback (a reliability review)."""
+    KeyboardInterrupt's traceback (a reliability review); and in the tenth of a second before
+    it, while the command's own module loaded what it needs to start (a hostile-input test)."""
     done = subprocess.run(
-        [sys.executable, "-c", COMMANDS_INTERRUPTED, "solve", "x.json"],
+        [sys.executable, "-c", INTERRUPTED_WHILE_LOADING, loading, *args],
         capture_output=True,
         env=app_environment(home / "data"),
         text=True,
         timeout=60,
         check=False,
     )
-    assert (done.returncode, done.stdout, done.stderr) == (130, "", "")
+    assert (done.returncode, done.stdout, done.stderr) == (INTERRUPTED, "", "")

@@ -159,6 +159,11 @@ def refused_survey_of_one_lantern_deal(progress: Path) -> Result:
         ('{"tiles": [\n  [2, 0, 0, "b3"]\n]}\n', 1),  # a position file, as `deal` writes it
         ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n\nnotes\n', 3),
         ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": 1}\n[1, 2]', 2),
+        # Whole lines that begin as an outcome does, but are none (a hostile-input test: each
+        # was taken for an outcome cut short, and the deal solved again without a word).
+        ('{"layout": "turtle", "seed": 0, "verdict": "solvable", "playouts": -5}\n', 1),
+        ('{"layout": "turtle", "seed": 0, "verdict": "[red]x", "playouts": 1}\n', 1),
+        ('{"layout": "turtle"}\n', 1),
     ],
 )
 def test_a_file_no_survey_wrote_is_refused_and_left_alone(

@@ -81,6 +81,13 @@ def test_overlapping_tiles_are_a_layout_error() -> None:
         ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [5]}', "removed index 5"),
         ('{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "removed": [0, 0]}', "names a tile twice"),
         ("{not json", "not JSON"),
+        # A hostile-input test: the last "tiles" was read, the first dropped without a word.
+        (
+            '{"tiles": [[0, 0, 0, "a"], [2, 0, 0, "a"]], "tiles": []}',
+            "^not JSON: a key appears twice in one object$",
+        ),
+        ('{"tiles": [[NaN, 0, 0, "a"]]}', "^not JSON: NaN is not a number$"),
+        ('{"tiles": [[1e999, 0, 0, "a"]]}', "^not JSON: a number in it is too large$"),
     ],
 )
 def test_malformed_positions(text: str, message: str) -> None:

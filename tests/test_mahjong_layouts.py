@@ -199,6 +199,24 @@ def test_cell_count_mismatch_when_rows_are_not_one_per_line() -> None:
         parse_kmahjongg(text, source="x", name="x", title="X")
 
 
+@pytest.mark.parametrize("row", ["121", "12121", "12\x1b12", "12\x0012"])
+def test_one_row_of_two_of_the_wrong_width_is_named_by_its_line(row: str) -> None:
+    """Half the rows wrong was counted as a file not laid out a row per line: "7 grid cells (2
+    rows); a 4 x 2 x 1 grid needs 8" (a hostile-input test)."""
+    text = f"kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n{row}\n"
+    with pytest.raises(LayoutError) as caught:
+        parse_kmahjongg(text, source="x", name="x", title="X")
+    assert str(caught.value) == f"x: line 6: a row of {len(row)} cells; the grid is 4 wide"
+
+
+def test_most_rows_of_the_wrong_widths_are_counted_not_named() -> None:
+    """Three rows of five cells and one of four, in a grid four wide: the width line is as
+    likely at fault as any row (a review), so the count says what is wrong."""
+    text = "kmahjongg-layout-v1.1\nw4\nh2\nd2\n12121\n43434\n12121\n4343\n"
+    with pytest.raises(LayoutError, match=r"^x: 19 grid cells \(4 rows\); a 4 x 2 x 2 grid"):
+        parse_kmahjongg(text, source="x", name="x", title="X")
+
+
 def test_rows_all_of_another_width_name_the_width_line() -> None:
     """Every row shorter than the header's width: the count alone did not say which line to fix
     (a player review)."""
@@ -670,6 +688,29 @@ def test_a_map_of_the_longest_name_is_found_by_its_file_and_name(
     # The name is repeated cut, as every refusal repeats outside text (`repeated`).
     cut = "y" * (REPEATED_COLUMNS - 1) + "…"
     assert str(refused.value).startswith(f"long.map: no map named '{cut}' (it holds: x")
+
+
+def test_a_file_of_thousands_of_maps_lists_a_line_of_them_then_how_many_more(
+    tmp_path: Path,
+) -> None:
+    """5,000 maps of two tiles each: the refusal listed every name, a line of 34,000 characters
+    (a hostile-input test); with names of 255 characters it would have been a megabyte."""
+    pair = "<tile x='0' y='0'/><tile x='1' y='0'/>"
+    path = tmp_path / "many.map"
+    path.write_text(
+        "<mahjongg>"
+        + "".join(f"<map name='m{n}'>{pair}</map>" for n in range(5000))
+        + "</mahjongg>"
+    )
+    for reference, picked in ((str(path), "m0, m1, m2"), (f"{path}#zzz", "(it holds: m0, m1")):
+        with pytest.raises(LayoutError) as refused:
+            find_layout(reference)
+        said = str(refused.value)
+        assert picked in said
+        assert said.endswith(" more)"), said
+        listed = said[said.index("m0, ") :]
+        assert len(listed) <= REPEATED_COLUMNS + len(", and 4999 more)"), said
+    assert find_layout(f"{path}#m4999").name == "m4999"
 
 
 def test_a_map_refused_names_its_title_cut_as_it_would_be_shown(tmp_path: Path) -> None:

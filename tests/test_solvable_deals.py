@@ -18,7 +18,7 @@ from lines_tui.commands import common
 from lines_tui.commands.common import progress, progress_line
 from lines_tui.engine.daily import SOLVER_NODES, mahjong_daily_seed
 from lines_tui.engine.daily_seeds import mahjong_daily_candidates
-from lines_tui.engine.deal_choice import Skipped
+from lines_tui.engine.deal_choice import LAST_DEAL, Skipped
 from lines_tui.engine.mahjong import solvable
 from lines_tui.engine.mahjong.deal import deal
 from lines_tui.engine.mahjong.game import MahjongGame, SavedGameError
@@ -63,6 +63,11 @@ def test_a_layout_without_solvable_deals_is_refused() -> None:
     stacked = Layout("stack", "Stack", ((0, 0, 0), (0, 0, 1)))
     with pytest.raises(NoSolvableDeal, match=r"none of 5 deals of Stack from deal 0 on"):
         solvable_deal(stacked, 0, max_deals=5)
+    # From the last deal number there is one deal to try: it said "none of 1 deals".
+    with pytest.raises(NoSolvableDeal) as refused:
+        solvable_deal(stacked, LAST_DEAL)
+    said = f"deal {LAST_DEAL} of Stack was not proved solvable (1 dead end)"
+    assert str(refused.value) == said
 
 
 def test_deal_solvable_on_the_command_line_names_the_deal_it_proved() -> None:

@@ -184,6 +184,25 @@ def test_a_control_character_in_a_face_is_spelled_as_everywhere_else(tmp_path: P
     assert result.stdout.splitlines()[2] == '  1. 1 0  "\\x1b[2Ja"'
 
 
+@pytest.mark.parametrize(
+    ("face", "shown"),
+    [
+        ("F" * 100_000, "F" * 23 + "…"),
+        ("字" * 30, "字" * 11 + "…"),  # 24 columns at most, a wide character taking two
+        (" a  b ", " a  b "),  # as it is: two faces differing by a space print apart
+    ],
+    ids=["long", "wide", "spaces"],
+)
+def test_a_long_face_is_cut_in_the_winning_sequence(tmp_path: Path, face: str, shown: str) -> None:
+    """A face of 100,000 characters was printed whole on every move's line (a hostile-input
+    test); it is cut as a position's refusal cuts it, by the columns it takes."""
+    result = runner.invoke(
+        app, ["solve", str(write(tmp_path, {"tiles": [[0, 0, 0, face], [2, 0, 0, face]]}))]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2] == f'  1. 1 0  "{shown}"'
+
+
 def solve_in_a_process(
     *args: str, stdin: int | None = None, input: bytes | None = None
 ) -> subprocess.CompletedProcess[str]:

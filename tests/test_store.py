@@ -835,6 +835,63 @@ def test_a_file_with_a_table_of_a_size_of_thousands_of_digits_is_damaged() -> No
         load_scores(text)
 
 
+def scores_text(tables: dict[str, Any], version: str = str(VERSION)) -> str:
+    """A scores file holding `tables`, its version written as `version` (any digits)."""
+    document = {"format": "lines-tui scores", "version": 0, "players": [], "active_player": None}
+    text = json.dumps({**document, "tables": tables})
+    return text.replace('"version": 0', f'"version": {version}')
+
+
+@pytest.mark.parametrize(
+    ("tables", "version", "said"),
+    [
+        (
+            {
+                "lines-9": [
+                    {
+                        "name": "Ann",
+                        "points": f"<{4000}>",
+                        "date": "2026-01-01T00:00:00Z",
+                        "seed": 1,
+                        "record": None,
+                    }
+                ]
+            },
+            str(VERSION),
+            "points must be 1 to 999999999, not a number of 4,001 digits",
+        ),
+        (
+            {
+                "lines-9": [
+                    {
+                        "name": "Ann",
+                        "points": 5,
+                        "date": "2026-01-01T00:00:00Z",
+                        "seed": f"<{4000}>",
+                        "record": None,
+                    }
+                ]
+            },
+            str(VERSION),
+            "not a deal number of 4,001 digits",
+        ),
+        ({}, "1" + "0" * 400, "a format version of 401 digits; this lines-tui reads up to"),
+        ({}, THOUSANDS_OF_DIGITS, "a number in it has too many digits"),
+    ],
+    ids=["points", "seed", "version", "past Python's limit"],
+)
+def test_a_number_of_thousands_of_digits_in_the_scores_file_is_told_by_its_count(
+    tables: dict[str, Any], version: str, said: str
+) -> None:
+    """A hostile-input test: each was repeated whole (a line of 4,000 digits on every command),
+    and past 4,300 digits the line gave Python's advice, "use sys.set_int_max_str_digits()"."""
+    text = scores_text(tables, version).replace('"<4000>"', "1" + "0" * 4000)
+    with pytest.raises(ValueError) as refused:
+        load_scores(text)
+    assert said in str(refused.value)
+    assert len(str(refused.value)) < 200, str(refused.value)
+
+
 # -- saved games ---------------------------------------------------------------------------------
 
 

@@ -114,7 +114,9 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         await settle(pilot)
         await screen_after(pilot, "question_mark", HelpScreen)
         rows = {description: keys for keys, description, _ in key_rows(app.screen_stack[-2])}
-        assert rows["Move the cursor one cell (the arrows, or h j k l)"] == "↑ ↓ ← → k j h l"
+        assert rows["Move the cursor one cell, wrapping at the edges (the arrows, or h j k l)"] == (
+            "↑ ↓ ← → k j h l"
+        )
         assert rows["New game (asks first if this one has moves)"] == "n"
         assert "⏎" in rows["Select the ball under the cursor, or move the selected ball here"]
         assert any(keys == "s" for keys in rows.values())

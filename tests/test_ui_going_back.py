@@ -104,8 +104,7 @@ async def test_a_lines_game_over_a_leaderboard_ends_saying_q_goes_back_there(
         await settle(pilot)
         told = screen.query_one(StatusLine).message
         assert told == (
-            "The game is over: r shows its result, n starts a new one, q goes back to the "
-            "leaderboard."
+            "Game over: r shows the result, n starts a new one, q goes back to the leaderboard."
         )
         await pilot.press("q")
         await settle(pilot)

@@ -41,6 +41,20 @@ async def test_typing_a_ball_then_a_cell_plays_the_move(tmp_path: Path) -> None:
         assert screen.game.score > 0 and screen.board.cursor == (0, 4)
 
 
+async def test_the_selected_balls_own_cell_typed_again_says_it_is_selected(tmp_path: Path) -> None:
+    """It said "Cursor on 3e.", as of an empty cell, with the ball still selected (a player's
+    test)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lines(pilot, game_at(FOUR_REDS, PREVIEW))
+        await pilot.press("3", "e", "3", "e")
+        assert screen.selected == (2, 4) and screen.board.cursor == (2, 4)
+        said = screen.query_one(StatusLine).message
+        assert said == "Selected already: type where it goes, or enter cancels."
+        await pilot.press("enter")
+        assert screen.selected is None
+
+
 async def test_the_cell_a_typed_name_put_the_cursor_on_is_not_named_once_it_moves(
     tmp_path: Path,
 ) -> None:

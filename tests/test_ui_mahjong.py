@@ -836,16 +836,35 @@ async def test_a_game_another_copy_saved_meanwhile_is_not_saved_over(tmp_path: P
         assert marked_not_saved(screen)
         await pilot.press("ctrl+z")  # it said "... and a game in progress is saved"
         await settle(pilot)
-        assert notified(
-            pilot.app,
-            "ctrl+z does not suspend here: p pauses, ctrl+q quits, asking first: this game is "
-            "not saved.",
-        )
+        assert notified(pilot.app, "ctrl+z does not suspend here: p pauses, ctrl+q asks to quit.")
+        # On one row at 80 columns, as every message the game writes (a player's test: two).
+        drawn = [row for row in widget_lines(screen.query_one(StatusLine)) if row.strip()]
+        assert len(drawn) == 1, drawn
         question = await question_after(pilot, "q")
         assert question.startswith("This game cannot be saved (another copy of lines-tui")
         await pilot.press("y")
         await settle(pilot)
     assert open_store(tmp_path).load_game("mahjong") == theirs.to_json()
+
+
+async def test_keys_typed_on_with_esc_do_nothing_to_the_game_left(tmp_path: Path) -> None:
+    """`esc` `u` and a label in one burst (as SSH sends keys) undid the pair on the game being
+    left, and saved that (a player's test of Lines found it there)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_game(pilot, find_layout("turtle"))
+        first = screen.game.available_pairs()[0][0]
+        screen.board.cursor = first
+        await pilot.press("enter", "m", "space")
+        taken = list(screen.game.history)
+        assert len(taken) == 1
+        post_keys_at_once(app, "escape", "u", "S", "1", "b")
+        await settle(pilot)
+        assert screen.game.history == taken
+        assert not session_of(pilot).symbols
+    saved = open_store(tmp_path).load_game("mahjong")
+    assert saved is not None and MahjongGame.from_json(saved).history == taken
 
 
 async def test_a_win_stops_the_clock_asks_for_a_name_and_opens_the_leaderboard(

@@ -7,13 +7,17 @@ handled, then lets it go."""
 
 from __future__ import annotations
 
+import random
 import threading
 from pathlib import Path
+from typing import Any
 
+import pytest
 from conftest import (
     BOUND,
     FIXED_NOW,
     drawn_dialog,
+    lines_move_choice,
     play_lines_by_keys,
     post_keys_at_once,
     session_of,
@@ -24,15 +28,18 @@ from conftest import (
     won_mahjong_game,
 )
 from test_ui_solvable_deals import footer_text
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, OptionList
 from textual.widgets._footer import FooterKey
 
 from lines_tui.engine.deal_choice import CHOSEN
 from lines_tui.engine.lines import LinesGame
+from lines_tui.engine.lines.cell_names import cell_name
 from lines_tui.engine.mahjong import layouts as layouts_module
 from lines_tui.engine.mahjong.game import MahjongGame
 from lines_tui.store import TableId
 from lines_tui.store.replay import record_of_mahjong
+from lines_tui.ui import game_leaving
 from lines_tui.ui.app import LinesTuiApp
 from lines_tui.ui.dialogs import ConfirmScreen
 from lines_tui.ui.lines.screen import LinesScreen
@@ -168,16 +175,22 @@ async def test_the_leaderboard_can_be_left_while_d_reads_what_it_asks_about(
         assert not any(isinstance(screen, ConfirmScreen) for screen in app.screen_stack)
 
 
+async def lines_from_the_menu(pilot: Pilot[Any]) -> LinesScreen:
+    """A new Lines game, opened by the menu's `l`."""
+    await settle(pilot)
+    await pilot.press("l")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LinesScreen)
+    return screen
+
+
 async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit(
     tmp_path: Path,
 ) -> None:
     app, store, disk = slow_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LinesScreen)
+        screen = await lines_from_the_menu(pilot)
         disk.stall()
         await play_lines_by_keys(pilot, screen, seed=1, max_moves=2)  # each move saves
         await pilot.press("q")
@@ -199,6 +212,58 @@ async def test_a_game_saved_on_leaving_is_read_back_by_the_menu_and_kept_at_exit
         await pilot.press("ctrl+q")
     saved = store.load_game("lines")
     assert saved is not None and LinesGame.from_json(saved).moves == moves
+
+
+@pytest.mark.parametrize("slow", [True, False], ids=["slow disk", "one burst"])
+@pytest.mark.parametrize("leave", ["q", "escape"])
+async def test_keys_typed_on_with_the_leaving_key_do_not_act_on_the_game_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, leave: str, slow: bool
+) -> None:
+    """Sent in one burst with q (as SSH sends keys), the keys after it acted on the game while
+    it waited for its save: a move was played and saved, and `n` `y` abandoned the game for a
+    new one, the quit dropped (a player's test). With the disk slow, or not."""
+    monkeypatch.setattr(game_leaving, "SLOW_SAVE_AFTER", BOUND)  # its line would replace ctrl+c's
+    app, store, disk = slow_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await lines_from_the_menu(pilot)
+        await play_lines_by_keys(pilot, screen, seed=1, max_moves=1)
+        src, dst = lines_move_choice(screen.game, random.Random(2))
+        moves = list(screen.game.moves)
+        burst = (leave, *cell_name(src), *cell_name(dst), "n", "y")
+        if slow:
+            disk.stall()
+            await pilot.press(*burst, "ctrl+c")  # each key once the one before has acted
+            assert app.screen is screen and screen.game.moves == moves
+            # A key that only says something still acts.
+            said = screen.query_one(StatusLine).message
+            assert said == "ctrl+c does not quit here: ctrl+q quits."
+            disk.release()
+        else:
+            post_keys_at_once(app, *burst)  # each key comes up to the app before any acts
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, LinesScreen) and app.screen.game.moves == moves
+    saved = store.load_game("lines")
+    assert saved is not None and LinesGame.from_json(saved).moves == moves
+
+
+async def test_keys_typed_on_with_q_from_a_game_with_nothing_to_save_do_not_reach_the_menu(
+    tmp_path: Path,
+) -> None:
+    """A game with nothing to save leaves at once: the keys of the burst behind q acted on the
+    menu (`b` opened the leaderboards), where they were dropped behind a game that saved (a
+    review). A key typed after them acts there."""
+    app, _, _ = slow_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await lines_from_the_menu(pilot)
+        post_keys_at_once(app, "q", "b")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaderboardScreen)
 
 
 async def test_the_menu_footer_shows_no_resume_key_while_a_read_has_listed_none(

@@ -14,13 +14,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO, cast
 
+from lines_tui.commands.exit_codes import BAD_INPUT, INTERRUPTED, OUTPUT_FAILED
 from lines_tui.outside_text import column_width, printable, printable_lines
-
-BAD_INPUT = 2
-OUTPUT_FAILED = 4
-"""The exit code of a command whose output could not be written (README, "Exit codes")."""
-INTERRUPTED = 130
-"""The exit code of a program stopped by ctrl+c (128 + SIGINT)."""
 
 
 def hold_standard_descriptors() -> None:

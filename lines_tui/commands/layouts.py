@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lines_tui.commands.common import INTERRUPTED, fail, progress, progress_line, say, warn
+from lines_tui.commands.common import fail, progress, progress_line, say, warn
+from lines_tui.commands.exit_codes import INTERRUPTED
 from lines_tui.commands.numbers import whole_number_option
 from lines_tui.commands.options import settings
 from lines_tui.commands.paths import folder_value, layout_value, path_value

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lines_tui.commands.common import (
-    INTERRUPTED,
     STANDARD_INPUT,
     fail,
     piped_in,
@@ -21,6 +20,7 @@ from lines_tui.commands.common import (
     say,
     warn,
 )
+from lines_tui.commands.exit_codes import INTERRUPTED
 from lines_tui.commands.numbers import seconds_option
 from lines_tui.commands.paths import file_or_standard_input
 from lines_tui.engine.text_file import NotRegularFile
@@ -110,6 +110,7 @@ def _as_json(result: SolveResult) -> dict[str, object]:
 
 
 def _as_text(position: Position, result: SolveResult, timeout: float) -> list[str]:
+    from lines_tui.engine.mahjong.position import face_shown
     from lines_tui.engine.mahjong.solver import Verdict
 
     lines: list[str]
@@ -124,8 +125,9 @@ def _as_text(position: Position, result: SolveResult, timeout: float) -> list[st
             tile = column_width(str(index) for move in result.moves for index in move)
             for number, (a, b) in enumerate(result.moves, 1):
                 # Quoted, its control characters spelled out as all outside text is (\x1b),
-                # not as JSON would spell them (\u001b).
-                face = f'"{printable(position.faces[a])}"'
+                # not as JSON would spell them (\u001b); a long one cut, as a position's
+                # refusal cuts it (a face of 100,000 characters was printed whole each move).
+                face = f'"{printable(face_shown(position.faces[a]))}"'
                 lines.append(f"  {number:>{width}}. {a:>{tile}} {b:>{tile}}  {face}")
     elif result.verdict is Verdict.UNSOLVABLE:
         lines = ["verdict: unsolvable (no sequence of moves clears the board)"]

@@ -21,7 +21,6 @@ from typing import Any, NoReturn, TextIO
 import typer
 
 from lines_tui.commands.common import (
-    INTERRUPTED,
     fail,
     point_at_null,
     progress,
@@ -29,6 +28,7 @@ from lines_tui.commands.common import (
     say,
     warn,
 )
+from lines_tui.commands.exit_codes import INTERRUPTED
 from lines_tui.engine.mahjong.layouts import Layout, LayoutError
 from lines_tui.engine.mahjong.solver_process import (
     born_deaf_to_ctrl_c,
@@ -95,10 +95,22 @@ def foreign_line(text: str) -> int | None:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue  # a blank line (`echo > survey.jsonl`) holds nothing to lose, or to read
-        cut_short = line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)
-        if not cut_short and _outcome(line) is None:
+        if not _cut_short(line) and _outcome(line) is None:
             return number
     return None
+
+
+def _cut_short(line: str) -> bool:
+    """Whether `line` is the start of an outcome, cut short: no JSON reads it, as the object a
+    line holds closes at its end. (A whole line that is no outcome, `"playouts": -5`, was taken
+    for one cut short, and solved again without a word.)"""
+    if not (line.startswith(OUTCOME_START) or OUTCOME_START.startswith(line)):
+        return False
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return True
+    return False
 
 
 def open_progress_file(path: Path) -> TextIO:

@@ -15,13 +15,13 @@ from typer.core import TyperGroup
 
 from lines_tui.commands import challenge, layouts, play, players, replay, scores, solve
 from lines_tui.commands.common import (
-    BAD_INPUT,
     is_store_warning,
     output_guarded,
     say,
     tell_store_warnings,
     warn,
 )
+from lines_tui.commands.exit_codes import BAD_INPUT
 from lines_tui.commands.options import Settings, data_dir_setting, not_utf8, player_checked_by
 from lines_tui.commands.paths import path_text, takes_any_bytes
 from lines_tui.commands.start import check_player, open_menu

@@ -1,12 +1,15 @@
 """Reading a small text file someone handed us (a layout, a position) without trusting it: only a
 regular file (a FIFO would block the reader forever, a device would never end), at most a given
-size, strict UTF-8; every problem one line that names the file."""
+size, strict UTF-8, strict JSON; every problem one line that names the file."""
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from lines_tui.engine.visible_text import repeated, spelled_out
 
@@ -123,3 +126,37 @@ def text_read(data: bytes, source: str, max_bytes: int, what: str, bom: bool = F
         return utf8_text(data, bom)
     except NotUtf8 as error:
         raise TextFileError(f"{source}: {error}") from None
+
+
+class JsonRefused(ValueError):
+    """JSON that Python reads but no file of lines-tui holds: a key twice in one object (which
+    of its values counts was Python's choice, the last), NaN or Infinity for a number, or a
+    number too large to be one but as infinity (1e999)."""
+
+
+def strict_json(text: str) -> Any:
+    """`json.loads(text)`, but JsonRefused for what `JsonRefused` says."""
+    return json.loads(
+        text,
+        object_pairs_hook=_no_key_twice,
+        parse_constant=_no_constant,
+        parse_float=_finite_number,
+    )
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        raise JsonRefused("a key appears twice in one object")
+    return document
+
+
+def _no_constant(constant: str) -> Any:
+    raise JsonRefused(f"{constant} is not a number")
+
+
+def _finite_number(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise JsonRefused("a number in it is too large")
+    return number

@@ -39,6 +39,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from lines_tui.engine.deal_choice import number_said, said_whole
+from lines_tui.engine.text_file import JsonRefused, strict_json
 from lines_tui.engine.visible_text import repeated, spelled_out
 from lines_tui.store.names import PlayerKeys, name_problem
 from lines_tui.store.records import RecordError, record_from_json
@@ -72,7 +74,13 @@ class NewerFile(ValueError):
     """The file was written by a newer lines-tui (a higher schema version)."""
 
     def __init__(self, version: int, newest: int = VERSION) -> None:
-        super().__init__(f"format version {version}; this lines-tui reads up to {newest}")
+        digits = str(version)  # it may have 4,000
+        shown = (
+            f"format version {digits}"
+            if said_whole(digits)
+            else number_said(digits, "a format version")
+        )
+        super().__init__(f"{shown}; this lines-tui reads up to {newest}")
         self.version = version
 
 
@@ -224,14 +232,16 @@ def _lines_size(raw: Any) -> int:
 
 def _load_document(text: str, expected_format: str, newest: int) -> dict[str, Any]:
     try:
-        document = json.loads(
-            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
-        )
+        document = strict_json(text)
     except json.JSONDecodeError as error:
         # Where first, so that a notice that keeps only the sentence still says where to mend.
         where = f"at line {error.lineno}, column {error.colno}"
         raise CorruptFile(f"not valid JSON {where} ({spelled_out(error.msg)})") from None
-    except (ValueError, RecursionError) as error:
+    except JsonRefused as error:
+        raise CorruptFile(f"not valid JSON ({error})") from None
+    except ValueError:  # Python's limit on an integer's digits: its words tell how to raise it
+        raise CorruptFile("a number in it has too many digits") from None
+    except RecursionError as error:
         raise CorruptFile(f"not valid JSON ({spelled_out(str(error))})") from None
     document = dict(_expect(document, dict, "the file"))
     if document.get("format") != expected_format:
@@ -242,17 +252,6 @@ def _load_document(text: str, expected_format: str, newest: int) -> dict[str, An
     if version > newest:
         raise NewerFile(version, newest)
     return document
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        raise ValueError("a key appears twice in one object")
-    return document
-
-
-def _no_constants(constant: str) -> Any:
-    raise ValueError(f"{constant} is not a number")
 
 
 def _expect(value: Any, kind: type, where: str) -> Any:

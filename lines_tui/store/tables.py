@@ -362,11 +362,12 @@ def entry_problem(table: TableId, entry: Entry) -> str | None:
     if problem is not None:
         return problem
     if not 1 <= entry.value <= table.max_value:
-        return f"{table.unit} must be 1 to {table.max_value}, not {entry.value}"
+        value = number_said(str(entry.value), "a number")  # a file may hold 4,000 digits
+        return f"{table.unit} must be 1 to {table.max_value}, not {value}"
     if not FIRST_DATE <= entry.date < END_DATE:
         return "the date is not within 2000-2099"
     if not is_deal_number(entry.seed):
-        return f"a seed is {DEAL_RANGE}, not {entry.seed}"
+        return f"a seed is {DEAL_RANGE}, not {number_said(str(entry.seed))}"
     if table.deal_seed is not None and entry.seed != table.deal_seed:
         return f"{table} holds deal {table.deal_seed} only, not deal {entry.seed}"
     if table.mode == "daily" and utc_day(entry.date) != table.tag:

@@ -228,10 +228,12 @@ class LinesTuiApp(App[None]):
         direct start drops what the player types until its game shows (`DirectStart`), a
         new game while it reads whether one is saved (`SavedGames.replacing`), a dialog what
         was typed before it showed, or typed on with the move that opened it (`DropsTypedAhead`;
-        every key is noted for that when read, `typing`). Once the app shuts down, the player's
-        input still on its way is dropped too: Textual stops reading the terminal then, but a key
-        already read may still be bubbling up to the app, and its binding would act on screens
-        being taken down (a test's `run_test` shuts the app down while its loop still runs)."""
+        every key is noted for that when read, `typing`); a game being left what was typed on
+        with the key that leaves it (`HeldTyping.dropped_by_its_screen`). Once the app shuts
+        down, the player's input still on its way is dropped too: Textual stops reading the
+        terminal then, but a key already read may still be bubbling up to the app, and its
+        binding would act on screens being taken down (a test's `run_test` shuts the app down
+        while its loop still runs)."""
         if not self.is_running and isinstance(event, (events.InputEvent, events.Paste)):
             return
         joined = self._esc_joined(event)
@@ -242,6 +244,7 @@ class LinesTuiApp(App[None]):
         read_now = not self.held_typing.handed_back(event)  # not input held, then handed back
         dropped = (
             self.held_typing.holds(event)  # for now: it comes back once its screen is drawn
+            or self.held_typing.dropped_by_its_screen(event)
             or self.held_typing.typed_for_the_screen_under(event)
             or self.direct_start.drops(event)
             or self.saved_games.drops(event)
@@ -456,12 +459,13 @@ class LinesTuiApp(App[None]):
         # The way to pause first and short: on one row of Mahjong's line at 80 columns.
         pauses = "p pauses, " if can_pause else ""
         if screen.has_class(NOT_SAVED_CLASS):
-            then = ", asking first: this game is not saved"
+            # Why is the panel's "not saved": with it, Mahjong's line took two rows.
+            quits = "ctrl+q asks to quit"
         elif can_pause is None:
-            then = ", and a game in progress is saved"
+            quits = "ctrl+q quits, and a game in progress is saved"
         else:
-            then = ""
-        self.notify(f"ctrl+z does not suspend here: {pauses}ctrl+q quits{then}.")
+            quits = "ctrl+q quits"
+        self.notify(f"ctrl+z does not suspend here: {pauses}{quits}.")
 
     def _under_dialogs(self) -> Screen[Any]:
         """The screen under any dialogs, which tells what is said of it on its status line if it

@@ -47,6 +47,16 @@ NOT_QUIT = Binding("ctrl+c", "app.help_quit", show=False)
 or its own ctrl+c (Textual's copy of a selection: there is none) says nothing."""
 NOT_SUSPENDED = Binding("ctrl+z", "app.no_suspend", show=False)
 """ctrl+z says that it does not suspend (a player review: it did nothing, without a word)."""
+SAYING_ONLY = (HELP, NOT_QUIT, NOT_SUSPENDED)
+"""The keys that only show or say something (help, ctrl+c's and ctrl+z's lines): they still act
+while a game is being left, which drops the other keys typed on with q or esc."""
+
+
+def says_only(key: str) -> bool:
+    """Whether `key` is one of `SAYING_ONLY`'s."""
+    return any(key in binding.key.split(",") for binding in SAYING_ONLY)
+
+
 ON_A_DIALOG = [HELP, SYMBOLS_UNSHOWN, NOT_QUIT]
 ON_A_DIALOG_ALL_SHOWN = [
     HELP,

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from lines_tui.engine.saved_games import PLAYER_FIELD
 from lines_tui.store import RecordOutcome, Store, TableId, format_clock
+from lines_tui.ui.app_keys import says_only
 from lines_tui.ui.game_keeper import GameKeeper
 from lines_tui.ui.game_leaving import Leaving
 from lines_tui.ui.game_player import GamePlayer
@@ -313,6 +314,13 @@ class GameScreen(DismissedOnTop, DropsTypedAhead, Screen[None]):
         """The screen goes away (the app ends, the connection drops): keep the game, unless
         leaving it has already."""
         self._leaving.save_unless_left()
+
+    def drops_in_turn(self, key: events.Key) -> bool:
+        """Every key once leaving has begun (while it waits for the game's save, and after), but
+        for those that only show or say something (`says_only`): the keys typed on with q or esc
+        (one burst, as SSH sends them) played a move on the game being left, and saved it, or
+        abandoned it for a new one (a player's test)."""
+        return self._leaving.under_way and not says_only(key.key)
 
     def play_on(self) -> None:
         """The player chose not to leave a game that cannot be saved: it goes on as it was."""

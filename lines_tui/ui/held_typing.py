@@ -156,6 +156,19 @@ class HeldTyping:
         if isinstance(event, events.Key) and not event.is_forwarded and stack:
             self._sent_to[event] = stack[-1]
 
+    def dropped_by_its_screen(self, event: events.Event) -> bool:
+        """Whether `event` is a key come back up from the screen it was passed on to, which
+        drops it in its turn (`DropsTypedAhead.drops_in_turn`: a game being left), whatever
+        screen is on top by then: the keys of a burst behind q come back up each in turn, the
+        game gone already when it had nothing to save, and acted on the menu."""
+        if not isinstance(event, events.Key) or not event.is_forwarded:
+            return False
+        sent_to = self._sent_to.get(event)
+        if isinstance(sent_to, DropsTypedAhead) and sent_to.drops_in_turn(event):
+            del self._sent_to[event]
+            return True
+        return False
+
     def typed_for_the_screen_under(self, event: events.Event) -> bool:
         """Whether `event` is a key come back up unused from the screen it was passed on to,
         which another screen opened since now covers, and is taken from the bindings it would

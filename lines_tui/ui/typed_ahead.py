@@ -19,6 +19,9 @@ burst of typing the move was part of: a key read less than `BURST_GAP` after the
 (the app's latest key, `TypingWatch`, whatever screen had it). The first key after a pause that
 long acts, and from then on none is dropped. While it drops keys past its moment the dialog says
 so (`TYPED_ON_HINT`, in place of a line of its own), so that a player still typing sees why.
+
+A screen may also drop a key in its turn, as it comes back up to act (`drops_in_turn`), for what
+a key before it started: a game being left drops what was typed on with the key that leaves it.
 """
 
 from __future__ import annotations
@@ -181,6 +184,12 @@ class DropsTypedAhead:
         if isinstance(event, events.Key) and event.time >= self.shown_at + self.guard:
             self._say_typed_on()  # past the guard time: the player is still typing on
         return True
+
+    def drops_in_turn(self, key: events.Key) -> bool:
+        """Whether the screen drops `key`, passed on to it, in its turn among the keys typed, as
+        it comes back up to the app to act (`HeldTyping.dropped_by_its_screen`): for what the
+        screen is doing by then, which a key typed ahead of it may have started. None here."""
+        return False
 
     def _say_typed_on(self) -> None:
         """The hint, until keys count again."""

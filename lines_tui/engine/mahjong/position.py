@@ -16,17 +16,30 @@ from typing import Any
 
 from lines_tui.engine.mahjong.geometry import MAX_TILES, Geometry, LayoutError, Slot
 from lines_tui.engine.numbers import is_whole_number
-from lines_tui.engine.text_file import TextFileError, read_text_file, text_read
-from lines_tui.engine.visible_text import shown_text
+from lines_tui.engine.text_file import (
+    JsonRefused,
+    TextFileError,
+    read_text_file,
+    strict_json,
+    text_read,
+)
+from lines_tui.engine.visible_text import columns, spelled_within
 
-FACE_SHOWN_CHARS = 24
-"""The most of a face a refusal shows (a face is any text; a longer one is cut with an ellipsis)."""
+FACE_SHOWN_COLUMNS = 24
+"""The most columns of a face that a refusal or `lines-tui solve` shows (`face_shown`)."""
 MAX_FILE_BYTES = 1 << 20
 """A position of 1024 tiles, written one tile to a line, takes well under 100 KB."""
 
 
 class PositionError(ValueError):
     """A position that is malformed or cannot be played; the message says why in one line."""
+
+
+def face_shown(face: str) -> str:
+    """A face as a line shows it: a face is any text, so a long one is cut, ending in "…", for
+    the line to stay one readable line; its spaces are kept as they are, and its control
+    characters spelled out (`\\x1b`)."""
+    return spelled_within(face, FACE_SHOWN_COLUMNS, columns)
 
 
 @dataclass(frozen=True)
@@ -54,10 +67,10 @@ class Position:
         counts = Counter(self.faces[i] for i in range(len(self.faces)) if i not in self.removed)
         odd = sorted(face for face, n in counts.items() if n % 2)
         if odd:
-            # A face is any text: a long one is cut, so the refusal stays one readable line.
-            shown = shown_text(odd[0], FACE_SHOWN_CHARS)
             left = counts[odd[0]]
-            raise PositionError(f"face '{shown}' has an odd number of tiles ({left}) left")
+            raise PositionError(
+                f"face '{face_shown(odd[0])}' has an odd number of tiles ({left}) left"
+            )
 
     @property
     def present(self) -> int:
@@ -109,8 +122,8 @@ class Position:
         if not text.strip():  # JSON's own word for it is "Expecting value"
             raise PositionError("empty")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
+            data = strict_json(text)
+        except (json.JSONDecodeError, RecursionError, JsonRefused) as error:
             raise PositionError(f"not JSON: {error}") from None
         except ValueError:  # Python's limit on the digits of an integer (4300)
             raise PositionError("a number in it has too many digits") from None

@@ -78,10 +78,14 @@ class DealSearch:
         passed_over = Skipped(dead_ends, undecided)
         if self._tried + 1 == len(self.numbers):
             # The search stays on its last deal: asked again, it answers the same.
-            raise NoSolvableDeal(
-                f"none of {len(self.numbers)} deals of {self.layout.title} from deal "
-                f"{self.numbers[0]} on was proved solvable ({passed_over.said()})"
+            first, title = self.numbers[0], self.layout.title
+            # One deal left to try, from the last deal number: "none of 1 deals" said it.
+            tried = (
+                f"none of {len(self.numbers)} deals of {title} from deal {first} on was"
+                if len(self.numbers) > 1
+                else f"deal {first} of {title} was not"
             )
+            raise NoSolvableDeal(f"{tried} proved solvable ({passed_over.said()})")
         self.skipped = passed_over
         self._tried += 1
         self.position = deal(self.layout, self.number)

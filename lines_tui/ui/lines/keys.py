@@ -10,7 +10,7 @@ from lines_tui.ui.footer import action_name, keys_that_act, restated, typing_key
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MOVE_GROUP = Binding.Group("move", compact=True)
-MOVE_TIP = "Move the cursor one cell (the arrows, or h j k l)"
+MOVE_TIP = "Move the cursor one cell, wrapping at the edges (the arrows, or h j k l)"
 CELL_TIP = (
     "Go to a cell: type its row number, then its column letter, as on the board's edges (7c is "
     "row 7, column c). On a ball this selects it; on an empty cell it moves the selected ball "
@@ -42,7 +42,7 @@ reason another try may not have (the game stays saved)."""
 IDLE_WHEN_OVER = ("cursor", "act", "row_digit")
 """The keys that move and name cells: on a finished board they are out of the Footer, dimmed in
 the help, and pressed they say `GAME_IS_OVER`."""
-GAME_IS_OVER = "The game is over: r shows its result, n starts a new one, q goes back to the menu."
+GAME_IS_OVER = "Game over: r shows the result, n starts a new one, q goes back to the menu."
 RESULT_WHEN_OVER = "r shows the result once the game is over."
 GAME_OVER_LINE = "Game over: the board is full."
 RESULT_BEING_SAVED = "The result is being saved: r shows it once it is."

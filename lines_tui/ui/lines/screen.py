@@ -375,8 +375,11 @@ class LinesScreen(GameScreen):
     def _go_to(self, cell: Cell) -> None:
         """The cursor to a typed cell: select the ball there, or move the selected ball there."""
         self.board.set_cursor(cell)
-        has_ball = self.game.board[cell] is not None
-        if (has_ball and self.selected != cell) or (not has_ball and self.selected is not None):
+        colour = self.game.board[cell]
+        if colour is not None and self.selected == cell:  # typed again: it stays selected
+            # Short: the panel's line is narrow, and the board shows which ball it is.
+            self._say_in_passing("Selected already: type where it goes, or enter cancels.")
+        elif colour is not None or self.selected is not None:
             self.action_act()
         else:
             self._say_in_passing(cursor_on(cell))

@@ -364,8 +364,10 @@ class ImportScreen(DismissedOnTop, TakesTypedAhead, LaidOutFor80Columns, Screen[
                 return
             why = "no entry pasted would go into your tables (see why below)"
             if not self._pasted.merges():
-                pasted = self.query_one(CodeInput).pasted_text
-                why = too_long_to_read(pasted) or "paste a valid share code first"
+                why = "paste a valid share code first"
+                # The preview says at length why a text is too long: not twice over.
+                if too_long_to_read(self.query_one(CodeInput).pasted_text):
+                    why = "the text is not read (see why below)"
             self._tell(f"Nothing to merge: {why}.", warning=True)
             return
         if self._checking:

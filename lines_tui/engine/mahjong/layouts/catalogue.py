@@ -25,7 +25,7 @@ from lines_tui.engine.mahjong.layouts.layout import (
 )
 from lines_tui.engine.numbers import small_number
 from lines_tui.engine.text_file import HomeUnknown, expand_home, is_a_file
-from lines_tui.engine.visible_text import repeated
+from lines_tui.engine.visible_text import REPEATED_COLUMNS, columns, repeated
 
 BUILTIN_NAMES = ("turtle", "meadow", "pagoda", "causeway", "lantern")
 """In the order the layout picker offers them; the classic first."""
@@ -241,11 +241,13 @@ def _from_file(reference: str) -> Layout:
             if map_name.casefold() in (name.casefold() for name in left.names):
                 raise LayoutError(left.problem)
         raise LayoutError(
-            f"{path}: no map named '{repeated(map_name)}' (it holds: {_picks(layouts)})"
+            f"{repeated(str(path))}: no map named '{repeated(map_name)}' "
+            f"(it holds: {_picks(layouts)})"
         )
     if len(layouts) > 1:
+        shown = repeated(str(path))
         raise LayoutError(
-            f"{path}: holds {len(layouts)} maps; pick one as {path}#NAME ({_picks(layouts)})"
+            f"{shown}: holds {len(layouts)} maps; pick one as {shown}#NAME ({_picks(layouts)})"
         )
     return layouts[0]
 
@@ -262,12 +264,20 @@ def _there(path: Path) -> bool | None:
 def _picks(maps: Sequence[Layout]) -> str:
     """The maps of a file, each as it is picked after the `#`: by its name, or a map whose name
     an earlier map took by its place, `dup (#3)` (its source ends in `#3`, see gnome.py). A
-    KMahjongg file's one layout (its source the file's path alone) is picked by its name."""
-    picks = []
-    for layout in maps:
+    KMahjongg file's one layout (its source the file's path alone) is picked by its name.
+    Those that fit in `REPEATED_COLUMNS` columns (the first whatever its width), then how many
+    more: a file of thousands of maps made a refusal of a megabyte (a hostile-input test)."""
+    picks: list[str] = []
+    room = REPEATED_COLUMNS
+    for listed, layout in enumerate(maps):
         _, hash_sign, pick = layout.source.rpartition("#")
         pick = pick if hash_sign else layout.name
-        picks.append(layout.name if pick == layout.name else f"{layout.name} (#{pick})")
+        name = repeated(layout.name)
+        said = name if pick == layout.name else f"{name} (#{repeated(pick)})"
+        room -= columns(said) + (len(", ") if picks else 0)
+        if room < 0 and picks:
+            return f"{', '.join(picks)}, and {len(maps) - listed} more"
+        picks.append(said)
     return ", ".join(picks)
 
 

@@ -95,8 +95,9 @@ def _count_problem(
     rows: list[tuple[int, str]], grid: tuple[int, int, int], width_line: int | None, found: int
 ) -> str:
     """Why the grid has the wrong number of cells: in a file laid out a row per line, as KMahjongg
-    writes them, the first row of the wrong length, or the width line if there are as many
-    rows as the grid has and every one disagrees with it alike; otherwise the count."""
+    writes them, the first row of the wrong length (when fewer than half are, or half of as
+    many rows as the grid has: of two rows, one cut short), or the width line if there are as
+    many rows as the grid has and every one disagrees with it alike; otherwise the count."""
     width, height, depth = grid
     wrong = [(number, row) for number, row in rows if len(row) != width]
     lengths = {len(row) for _, row in rows}
@@ -105,7 +106,8 @@ def _count_problem(
             number, row = wrong[0]
             return f"line {number}: rows of {len(row)} cells; a v1.0 grid is {width} wide"
         return f"line {width_line}: w{width}, but every row of the grid is {lengths.pop()} cells"
-    if wrong and len(wrong) * 2 < len(rows):
+    half_of_the_grid = len(rows) == height * depth and len(wrong) * 2 == len(rows)
+    if wrong and (len(wrong) * 2 < len(rows) or half_of_the_grid):
         number, row = wrong[0]
         return f"line {number}: a row of {len(row)} cells; the grid is {width} wide"
     return (
