@@ -153,8 +153,7 @@ def test_a_damaged_entry_is_told_by_its_place_and_its_field(
     """A player review: "an entry of lines-9 has a field of the wrong type" left a file of 34 KB
     to search by hand, and a date was "not written as %Y-%m-%dT%H:%M:%SZ"."""
     entries = [{**GOOD_ENTRY, "name": "Ann", "points": 900}, {**GOOD_ENTRY, **change}]
-    document = {"format": "lines-tui scores", "version": 1, "players": [], "active_player": None}
-    text = json.dumps({**document, "tables": {"lines-9": entries}})
+    text = scores_text({"lines-9": entries}, version="1")
     with pytest.raises(CorruptFile, match=f"^{re.escape(refusal)}") as refused:
         load_scores(text)
     assert len(str(refused.value)) < 300
@@ -822,15 +821,7 @@ def test_table_ids_are_checked(folder: Path) -> None:
 def test_a_file_with_a_table_of_a_size_of_thousands_of_digits_is_damaged() -> None:
     """It raised ValueError: the app could not read its data folder at all, and the file was
     never set aside."""
-    text = json.dumps(
-        {
-            "format": "lines-tui scores",
-            "version": VERSION,
-            "players": [],
-            "active_player": None,
-            "tables": {f"lines-{THOUSANDS_OF_DIGITS}": []},
-        }
-    )
+    text = scores_text({f"lines-{THOUSANDS_OF_DIGITS}": []})
     with pytest.raises(CorruptFile, match="Lines boards are 7 to 15 cells wide"):
         load_scores(text)
 

@@ -95,7 +95,7 @@ def foreign_line(text: str) -> int | None:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue  # a blank line (`echo > survey.jsonl`) holds nothing to lose, or to read
-        if not _cut_short(line) and _outcome(line) is None:
+        if _outcome(line) is None and not _cut_short(line):
             return number
     return None
 
